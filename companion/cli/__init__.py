@@ -1,0 +1,64 @@
+"""The ``companion`` command: the app when run bare, subcommands over the same core otherwise.
+
+Each subcommand lives in its own module exposing ``register(subparsers)``; the
+modules import the core lazily inside their handlers so that ``--help`` and the
+cold start stay fast. No module here imports Flet except ``app``'s handler.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from importlib import import_module
+
+from companion.cli.common import CliError, OneLineParser
+
+SUBCOMMAND_MODULES = ("app", "game", "solo", "rules", "bench")
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = OneLineParser(
+        prog="companion",
+        description="March of the Ants companion. With no subcommand, starts the app.",
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
+    for name in SUBCOMMAND_MODULES:
+        import_module(f"companion.cli.{name}_cmd").register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    if not args_list or args_list[0].startswith("--") and args_list[0] not in ("--help", "--version"):
+        args_list = ["app", *args_list]
+    if args_list == ["--version"]:
+        from companion import __version__
+
+        print(__version__)
+        return 0
+    try:
+        args = parser.parse_args(args_list)
+        handler: Handler | None = getattr(args, "handler", None)
+        if handler is None:
+            parser.print_help()
+            return 2
+        return handler(args)
+    except CliError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # the last guard: a player never sees a traceback
+        from companion.core.errors import GameError
+
+        if isinstance(exc, GameError):
+            print(f"companion: {exc}", file=sys.stderr)
+            return 2
+        print(f"companion: internal error ({type(exc).__name__}: {exc}); please report it", file=sys.stderr)
+        return 1

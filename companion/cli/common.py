@@ -1,0 +1,32 @@
+"""Shared CLI plumbing: one-line errors, JSON output, opening the saves."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, NoReturn
+
+
+class CliError(Exception):
+    """Bad input on the command line: printed as one line, exit status 2."""
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse, but a usage error is a single line on stderr and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        raise CliError(f"{self.prog}: {message} (see --help)")
+
+
+def add_db_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--db",
+        metavar="PATH",
+        help="the saved-games database (default: $COMPANION_DB, else the user data folder)",
+    )
+
+
+def print_json(value: Any) -> None:
+    json.dump(value, sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write("\n")
