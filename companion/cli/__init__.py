@@ -33,7 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
-    if not args_list or args_list[0].startswith("--") and args_list[0] not in ("--help", "--version"):
+    if not args_list or (args_list[0].startswith("--") and args_list[0] not in ("--help", "--version")):
         args_list = ["app", *args_list]
     if args_list == ["--version"]:
         from companion import __version__

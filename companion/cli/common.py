@@ -30,3 +30,13 @@ def add_db_option(parser: argparse.ArgumentParser) -> None:
 def print_json(value: Any) -> None:
     json.dump(value, sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")
+
+
+def open_store(args: argparse.Namespace) -> Any:
+    """Open the saves named by ``--db`` (or the default); say so if a damaged file was set aside."""
+    from companion.store import GameStore
+
+    store = GameStore(getattr(args, "db", None))
+    if store.notice:
+        print(f"companion: {store.notice}", file=sys.stderr)
+    return store

@@ -1,0 +1,25 @@
+"""``companion`` / ``companion app``: start the Flet app (the only place Flet is imported)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from companion.cli.common import add_db_option
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser("app", help="start the app (the default with no subcommand)")
+    p.add_argument("--host", default="127.0.0.1", help="address to serve on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8550, help="port (default 8550; the next free one if taken)")
+    p.add_argument("--no-browser", action="store_true", help="do not open the system browser")
+    p.add_argument("--desktop", action="store_true", help="a native window (Flet fetches its client once, online)")
+    add_db_option(p)
+    p.set_defaults(handler=_app)
+
+
+def _app(args: argparse.Namespace) -> int:
+    from companion.ui.launch import launch
+
+    return launch(host=args.host, port=args.port, open_browser=not args.no_browser,
+                  desktop=args.desktop, db=args.db)

@@ -1,0 +1,26 @@
+"""``companion bench``: the speed and memory goals, measured (see ``companion.bench``)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from companion.cli.common import print_json
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser("bench", help="measure speed and memory against the goals")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--quick", action="store_true", help="fewer repetitions (for tests)")
+    p.set_defaults(handler=_bench)
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from companion.bench import run_bench, summarise
+
+    result = run_bench(quick=args.quick)
+    if args.json:
+        print_json(result)
+    else:
+        print(summarise(result))
+    return 0

@@ -1,0 +1,172 @@
+"""``companion game ...``: the saved games from a terminal, through the same core as the app."""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import asdict
+from typing import Any
+
+from companion.cli.common import CliError, add_db_option, open_store, print_json
+
+
+def register(subparsers: Any) -> None:
+    game = subparsers.add_parser("game", help="list, show, export, import, undo and redo saved games")
+    sub = game.add_subparsers(dest="game_command", metavar="ACTION", required=True)
+
+    def add(name: str, help_text: str, handler: Any) -> argparse.ArgumentParser:
+        parser: argparse.ArgumentParser = sub.add_parser(name, help=help_text)
+        add_db_option(parser)
+        parser.set_defaults(handler=handler)
+        return parser
+
+    p = add("list", "the saved games, most recent first", _list)
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p = add("show", "one game: players, scores, round, phase, log", _show)
+    p.add_argument("id")
+    p.add_argument("--json", action="store_true", help="print the whole saved document as JSON")
+    p = add("new", "start a game (for scripting; the app has a wizard)", _new)
+    p.add_argument("--game", default="mota", help="mota, evolved or antscape")
+    p.add_argument("--mode", default="competitive", help="competitive, solo, coop or asymmetric")
+    p.add_argument("--player", action="append", default=[], metavar="NAME:COLOUR",
+                   help="a player; repeat per player (COLOUR 'broodmother' for the asymmetric Broodmother)")
+    p.add_argument("--expansion", action="append", default=[], help="an expansion id; repeatable")
+    p.add_argument("--module", action="append", default=[], help="a module id; repeatable")
+    p.add_argument("--variant", action="append", default=[], help="a variant id; repeatable")
+    p.add_argument("--name", help="the game's name")
+    p.add_argument("--seed", type=int, help="seed the virtual decks (replays the same cards)")
+    p = add("score", "add colony points to a player in the current round", _score)
+    p.add_argument("id")
+    p.add_argument("player", help="player id (p1...) or name")
+    p.add_argument("delta", type=int)
+    p = add("next", "advance to the next phase", _next)
+    p.add_argument("id")
+    p = add("export", "write one game to a JSON file", _export)
+    p.add_argument("id")
+    p.add_argument("file")
+    p = add("import", "add a game from an exported JSON file", _import)
+    p.add_argument("file")
+    p = add("undo", "undo the last change of a game", _undo)
+    p.add_argument("id")
+    p = add("redo", "redo the last undone change of a game", _redo)
+    p.add_argument("id")
+    p = add("rename", "rename a game", _rename)
+    p.add_argument("id")
+    p.add_argument("name")
+    p = add("delete", "delete a game (asks for --yes)", _delete)
+    p.add_argument("id")
+    p.add_argument("--yes", action="store_true", help="confirm the deletion")
+
+
+def _list(args: argparse.Namespace) -> int:
+    games = open_store(args).list_games()
+    if args.json:
+        print_json([asdict(g) for g in games])
+        return 0
+    if not games:
+        print("No saved games.")
+    for g in games:
+        status = "finished" if g.ended else f"round {g.round}/{g.rounds}"
+        print(f"{g.id}  {g.name}  [{g.game}, {g.mode}, {status}]  {', '.join(g.players)}  {g.updated}")
+    return 0
+
+
+def _show(args: argparse.Namespace) -> int:
+    from companion.core.views import game_view
+
+    session = open_store(args).session(args.id)
+    if args.json:
+        print_json(session.doc)
+        return 0
+    view = game_view(session)
+    print(f"{view['name']} ({view['game_name']}, {view['mode_name']})")
+    print(f"Round {view['round']} of {view['rounds']}: {view['phase_label']}")
+    for p in view["players"]:
+        history = " ".join(str(v) for v in p["history"])
+        print(f"  {p['id']}  {p['name']:<16} {p['total']:>4}  by round: {history}")
+    if view["ended"]:
+        print(f"Game over: {view['ended']['reason']}")
+    for line in view["log"][-10:]:
+        print(f"  r{line['round']} {line['phase']}: {line['label']}")
+    print(f"Undo: {view['undo_label'] or '-'}   Redo: {view['redo_label'] or '-'}")
+    return 0
+
+
+def _parse_player(text: str) -> Any:
+    from companion.core.setup import PlayerSpec
+
+    name, sep, colour = text.rpartition(":")
+    if not sep or not name.strip():
+        raise CliError(f"--player {text!r}: write NAME:COLOUR, e.g. Ana:blue")
+    if colour == "broodmother":
+        return PlayerSpec(name, None, "broodmother")
+    return PlayerSpec(name, colour.lower())
+
+
+def _new(args: argparse.Namespace) -> int:
+    from companion.core.setup import GameSetup
+
+    setup = GameSetup(
+        game=args.game, mode=args.mode, players=tuple(_parse_player(p) for p in args.player),
+        expansions=tuple(args.expansion), modules=tuple(args.module), variants=tuple(args.variant),
+    )
+    session = open_store(args).create(setup, name=args.name, seed=args.seed)
+    print(session.id)
+    return 0
+
+
+def resolve_player(state: dict[str, Any], text: str) -> str:
+    for p in state["players"]:
+        if text in (p["id"], p["name"]) or text.casefold() == p["name"].casefold():
+            return str(p["id"])
+    raise CliError(f"no player {text!r}; players: {', '.join(p['id'] + '=' + p['name'] for p in state['players'])}")
+
+
+def _score(args: argparse.Namespace) -> int:
+    from companion.core.commands.scoring import AdjustScore
+
+    session = open_store(args).session(args.id)
+    print(session.execute(AdjustScore(resolve_player(session.state, args.player), args.delta)))
+    return 0
+
+
+def _next(args: argparse.Namespace) -> int:
+    from companion.core.commands.turns import NextPhase
+
+    print(open_store(args).session(args.id).execute(NextPhase()))
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    path = open_store(args).export(args.id, args.file)
+    print(f"Exported {args.id} to {path}")
+    return 0
+
+
+def _import(args: argparse.Namespace) -> int:
+    game_id = open_store(args).import_file(args.file)
+    print(f"Imported as {game_id}")
+    return 0
+
+
+def _undo(args: argparse.Namespace) -> int:
+    print(f"Undone: {open_store(args).session(args.id).undo()}")
+    return 0
+
+
+def _redo(args: argparse.Namespace) -> int:
+    print(f"Redone: {open_store(args).session(args.id).redo()}")
+    return 0
+
+
+def _rename(args: argparse.Namespace) -> int:
+    open_store(args).rename(args.id, args.name)
+    print(f"Renamed {args.id}")
+    return 0
+
+
+def _delete(args: argparse.Namespace) -> int:
+    if not args.yes:
+        raise CliError(f"deleting {args.id} cannot be undone; add --yes to confirm")
+    open_store(args).delete(args.id)
+    print(f"Deleted {args.id}")
+    return 0

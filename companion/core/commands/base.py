@@ -1,0 +1,79 @@
+"""The command protocol: each state change is a small named, serialisable object.
+
+After pokerkit and Frosthaven Assistant: ``verify`` raises CommandError with a reason a
+player can read, ``can`` answers yes/no for enabling buttons, ``apply`` changes a copy
+of the state, ``describe`` gives the label used in the log and on the Undo button.
+Only commands change state; the Session applies them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, ClassVar
+
+from companion.core.content import Content
+from companion.core.errors import CommandError
+from companion.core.state import State
+
+_REGISTRY: dict[str, type[Command]] = {}
+
+
+class Command:
+    """Base of every command. Subclasses are frozen dataclasses registered by ``name``."""
+
+    name: ClassVar[str] = ""
+    allowed_after_end: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.name:
+            if cls.name in _REGISTRY and _REGISTRY[cls.name].__qualname__ != cls.__qualname__:
+                raise TypeError(f"command name {cls.name!r} registered twice")
+            _REGISTRY[cls.name] = cls
+
+    def verify(self, state: State, content: Content) -> None:
+        """Raise CommandError if this command may not be applied to ``state``."""
+
+    def apply(self, state: State, content: Content) -> None:
+        raise NotImplementedError
+
+    def describe(self, state: State, content: Content) -> str:
+        """A short label, read with the state *before* the command: "Ana +2 CP"."""
+        raise NotImplementedError
+
+    def can(self, state: State, content: Content) -> bool:
+        try:
+            self.verify(state, content)
+        except CommandError:
+            return False
+        return True
+
+    def to_dict(self) -> dict[str, Any]:
+        fields: dict[str, Any] = dataclasses.asdict(self) if dataclasses.is_dataclass(self) else {}
+        return {"type": self.name, **fields}
+
+
+def registered_commands() -> dict[str, type[Command]]:
+    return dict(_REGISTRY)
+
+
+def command_from_dict(data: dict[str, Any]) -> Command:
+    """Rebuild a command from ``to_dict`` output (for replay and the CLI)."""
+    kind = data.get("type")
+    cls = _REGISTRY.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise CommandError(f"Unknown command {kind!r}.")
+    args = {k: v for k, v in data.items() if k != "type"}
+    try:
+        return cls(**args)
+    except TypeError as exc:
+        raise CommandError(f"Bad arguments for {kind}: {exc}") from None
+
+
+def require_int(value: object, what: str, low: int, high: int) -> int:
+    """Validate a whole number in ``[low, high]``; bools and floats are refused."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise CommandError(f"{what} must be a whole number, not {value!r}.")
+    if not low <= value <= high:
+        raise CommandError(f"{what} must be between {low} and {high}; got {value}.")
+    return value

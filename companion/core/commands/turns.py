@@ -1,0 +1,84 @@
+"""Rounds and phases: next phase, next round, and finishing the game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.core.commands.base import Command
+from companion.core.content import Content
+from companion.core.errors import CommandError
+from companion.core.hooks import active_hooks
+from companion.core.outcome import finish_by_score
+from companion.core.state import State, game_def, is_last_phase
+
+
+def _phase_label(state: State, content: Content, phase_id: str) -> str:
+    return game_def(state, content).phase(phase_id).label
+
+
+@dataclass(frozen=True)
+class NextPhase(Command):
+    """Move to the next phase or Queen Phase step; after the last one, to the next round."""
+
+    name = "next_phase"
+
+    def verify(self, state: State, content: Content) -> None:
+        if is_last_phase(state, content) and state["round"] >= state["rounds"]:
+            raise CommandError("This is the last phase of the last round: finish the game instead.")
+
+    def apply(self, state: State, content: Content) -> None:
+        phases = game_def(state, content).phases
+        index = game_def(state, content).phase_index(state["phase"])
+        if index + 1 < len(phases):
+            state["phase"] = phases[index + 1].id
+        else:
+            state["round"] += 1
+            state["phase"] = phases[0].id
+
+    def describe(self, state: State, content: Content) -> str:
+        phases = game_def(state, content).phases
+        index = game_def(state, content).phase_index(state["phase"])
+        if index + 1 < len(phases):
+            return f"Next: {phases[index + 1].label}"
+        return f"Round {state['round'] + 1}: {phases[0].label}"
+
+
+@dataclass(frozen=True)
+class NextRound(Command):
+    """Skip the rest of this round and start the next one at its first phase."""
+
+    name = "next_round"
+
+    def verify(self, state: State, content: Content) -> None:
+        if state["round"] >= state["rounds"]:
+            raise CommandError(f"Round {state['round']} is the last round: finish the game instead.")
+
+    def apply(self, state: State, content: Content) -> None:
+        state["round"] += 1
+        state["phase"] = game_def(state, content).phases[0].id
+
+    def describe(self, state: State, content: Content) -> str:
+        return f"Start round {state['round'] + 1}"
+
+
+@dataclass(frozen=True)
+class FinishGame(Command):
+    """End the game after the last round: a module may settle it (the Broodmother), else the highest total wins."""
+
+    name = "finish_game"
+
+    def verify(self, state: State, content: Content) -> None:
+        if state["round"] < state["rounds"]:
+            raise CommandError(
+                f"Round {state['round']} of {state['rounds']} is still to play; finish after the last round."
+            )
+
+    def apply(self, state: State, content: Content) -> None:
+        for hooks in active_hooks(state):
+            if (outcome := hooks.finish(state, content)) is not None:
+                state["ended"] = outcome
+                return
+        state["ended"] = finish_by_score(state)
+
+    def describe(self, state: State, content: Content) -> str:
+        return "Finish the game"

@@ -1,0 +1,15 @@
+"""Narrow error types, so callers catch exactly what they mean (after python-chess)."""
+
+from __future__ import annotations
+
+
+class GameError(Exception):
+    """Anything a player can cause and should read as a plain sentence."""
+
+
+class CommandError(GameError, ValueError):
+    """A command was refused: bad input or not allowed now. The state is unchanged."""
+
+
+class ContentError(GameError):
+    """The game content in ``data/`` is malformed; names the file and the fault."""

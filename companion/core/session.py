@@ -1,0 +1,169 @@
+"""One game at one table: its state, undo/redo history and log, changed only by commands.
+
+``Session.execute`` verifies a command, applies it to a copy of the state, runs every
+active module's end-of-game checks, records the undo step and the log line, and saves
+the whole document *before* returning - so what a player sees is always on disk.
+Undo/redo entries hold patches (see ``patch``), so restoring a snapshot is exact and a
+save stays small. The seeded generator lives in the state, so an undone draw redraws
+the same card.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+
+from companion.core.commands.base import Command
+from companion.core.content import Content, load_content
+from companion.core.errors import CommandError
+from companion.core.hooks import active_hooks
+from companion.core.patch import apply_patch, diff
+from companion.core.state import State, game_def
+
+UNDO_LIMIT = 500
+DOC_SCHEMA = 1
+
+Doc = dict[str, Any]
+Saver = Callable[[Doc], None]
+Clock = Callable[[], datetime]
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def new_doc(game_id: str, name: str, state: State, clock: Clock = _now) -> Doc:
+    """A saved game: metadata, state, history and log in one plain document."""
+    stamp = clock().isoformat(timespec="seconds")
+    return {
+        "schema": DOC_SCHEMA,
+        "id": game_id,
+        "name": name,
+        "created": stamp,
+        "updated": stamp,
+        "state": state,
+        "undo": [],
+        "redo": [],
+        "log": [],
+    }
+
+
+class Session:
+    """Applies commands to a saved game document; ``saver`` makes each change durable."""
+
+    def __init__(self, doc: Doc, saver: Saver | None = None, content: Content | None = None,
+                 clock: Clock = _now) -> None:
+        self.doc = doc
+        self.content = content or load_content()
+        self._save = saver or (lambda doc: None)
+        self._clock = clock
+
+    @property
+    def state(self) -> State:
+        state: State = self.doc["state"]
+        return state
+
+    @property
+    def id(self) -> str:
+        return str(self.doc["id"])
+
+    # -- commands -------------------------------------------------------------------
+    def can(self, command: Command) -> bool:
+        return not self._ended_block(command) and command.can(self.state, self.content)
+
+    def verify(self, command: Command) -> None:
+        if reason := self._ended_block(command):
+            raise CommandError(reason)
+        command.verify(self.state, self.content)
+
+    def execute(self, command: Command) -> str:
+        """Apply, check, record and save; return the command's label."""
+        self.verify(command)
+        before = self.state
+        label = command.describe(before, self.content)
+        after = copy.deepcopy(before)
+        command.apply(after, self.content)
+        self._check_end(after)
+        entry = {"label": label, "back": diff(after, before), "fwd": diff(before, after)}
+        self._commit(after, lambda doc: self._push_undo(doc, entry),
+                     self._log_entry("command", label, before, command.to_dict()))
+        return label
+
+    def _check_end(self, state: State) -> None:
+        if state["ended"] is not None:
+            return
+        for hooks in active_hooks(state):
+            outcome = hooks.check_end(state, self.content)
+            if outcome is not None:
+                state["ended"] = outcome
+                return
+
+    def _ended_block(self, command: Command) -> str | None:
+        ended = self.state["ended"]
+        if ended is None or command.allowed_after_end:
+            return None
+        return f"The game is over ({ended['reason']}) Undo to play on."
+
+    # -- undo / redo ----------------------------------------------------------------
+    @property
+    def undo_label(self) -> str | None:
+        return self.doc["undo"][-1]["label"] if self.doc["undo"] else None
+
+    @property
+    def redo_label(self) -> str | None:
+        return self.doc["redo"][-1]["label"] if self.doc["redo"] else None
+
+    def undo(self) -> str:
+        if not self.doc["undo"]:
+            raise CommandError("Nothing to undo.")
+        entry = self.doc["undo"][-1]
+        restored = apply_patch(self.state, entry["back"])
+
+        def move(doc: Doc) -> None:
+            doc["redo"].append(doc["undo"].pop())
+
+        self._commit(restored, move, self._log_entry("undo", f"Undo: {entry['label']}", self.state))
+        return str(entry["label"])
+
+    def redo(self) -> str:
+        if not self.doc["redo"]:
+            raise CommandError("Nothing to redo.")
+        entry = self.doc["redo"][-1]
+        restored = apply_patch(self.state, entry["fwd"])
+
+        def move(doc: Doc) -> None:
+            doc["undo"].append(doc["redo"].pop())
+
+        self._commit(restored, move, self._log_entry("redo", f"Redo: {entry['label']}", self.state))
+        return str(entry["label"])
+
+    # -- bookkeeping ----------------------------------------------------------------
+    def _push_undo(self, doc: Doc, entry: dict[str, Any]) -> None:
+        doc["undo"].append(entry)
+        del doc["undo"][:-UNDO_LIMIT]
+        doc["redo"].clear()
+
+    def _log_entry(self, kind: str, label: str, state: State, command: dict[str, Any] | None = None
+                   ) -> dict[str, Any]:
+        phase = game_def(state, self.content).phase(state["phase"])
+        entry: dict[str, Any] = {
+            "kind": kind, "label": label, "round": state["round"], "phase": phase.label,
+            "at": self._clock().isoformat(timespec="seconds"),
+        }
+        if command is not None:
+            entry["command"] = command
+        return entry
+
+    def _commit(self, new_state: State, history: Callable[[Doc], None], log: dict[str, Any]) -> None:
+        """Build the next document, save it, and only then make it current."""
+        doc = dict(self.doc)
+        doc["undo"] = list(self.doc["undo"])
+        doc["redo"] = list(self.doc["redo"])
+        doc["log"] = [*self.doc["log"], log]
+        doc["state"] = new_state
+        doc["updated"] = log["at"]
+        history(doc)
+        self._save(doc)
+        self.doc = doc

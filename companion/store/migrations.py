@@ -1,0 +1,56 @@
+"""Bring saved games written by older versions up to the current schema, one step at a time.
+
+Each migration takes a document of schema N and returns schema N+1. Version 0 is the
+pre-release format (no ``schema`` field, colony points kept as one total per player,
+no redo stack); it is kept as the worked example of how a migration is added.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from companion.core.errors import GameError
+from companion.core.session import DOC_SCHEMA
+from companion.core.state import STATE_SCHEMA
+
+Doc = dict[str, Any]
+
+
+class NewerSchema(GameError):
+    """Written by a newer version of the app: never touched, never overwritten."""
+
+
+def _v0_to_v1(doc: Doc) -> Doc:
+    state = dict(doc["state"])
+    rounds = state["rounds"]
+    state["scores"] = {pid: [total] + [0] * (rounds - 1) for pid, total in state["scores"].items()}
+    state["schema"] = STATE_SCHEMA
+    state.setdefault("modules_state", {})
+    state.setdefault("ended", None)
+    return {**doc, "schema": 1, "state": state, "redo": doc.get("redo", []),
+            "undo": [], "log": doc.get("log", [])}
+
+
+MIGRATIONS: dict[int, Callable[[Doc], Doc]] = {0: _v0_to_v1}
+
+
+def schema_of(doc: Doc) -> int:
+    value = doc.get("schema", 0)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise GameError(f"the save's schema version {value!r} is not a number")
+    return value
+
+
+def migrate(doc: Doc) -> Doc:
+    """Return ``doc`` at ``DOC_SCHEMA``; raise NewerSchema if it comes from the future.
+
+    Version 0 documents drop their undo history: old patches describe old shapes.
+    """
+    version = schema_of(doc)
+    if version > DOC_SCHEMA:
+        raise NewerSchema(f"it was saved by a newer version of the app (schema {version}, this one reads {DOC_SCHEMA})")
+    while version < DOC_SCHEMA:
+        doc = MIGRATIONS[version](doc)
+        version += 1
+    return doc
