@@ -1,0 +1,132 @@
+"""``companion rules``: search the rules, show one entry, check the corpus."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from companion.cli.common import CliError, print_json
+
+LANGS = ("en", "es")
+MAX_LIMIT = 100
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser("rules", help="look up the rules", description="Search and read the rules corpus.")
+    actions = parser.add_subparsers(dest="rules_action", metavar="ACTION", parser_class=type(parser))
+    _register_search(actions)
+    _register_show(actions)
+    check = actions.add_parser("check", help="validate the corpus and count its entries")
+    check.set_defaults(handler=_check)
+
+    def missing_action(_: argparse.Namespace) -> int:
+        parser.print_help()
+        return 2
+
+    parser.set_defaults(handler=missing_action)
+
+
+def _register_search(actions: Any) -> None:
+    search = actions.add_parser("search", help="ranked entries answering a question")
+    search.add_argument("query", nargs="+", metavar="QUERY", help="the question, in your own words")
+    search.add_argument("--lang", choices=LANGS, default="en", help="search language (default: en)")
+    search.add_argument("--limit", type=_limit, default=10, help=f"hits to show, 1-{MAX_LIMIT} (default: 10)")
+    search.add_argument("--book", help="only this book: a code (mm, pp, ee, as) or its full name")
+    search.add_argument("--kind", help="only this kind of entry (rule, setup, clarification, ...)")
+    search.add_argument("--json", action="store_true", help="print the hits as a JSON array")
+    search.set_defaults(handler=_search)
+
+
+def _register_show(actions: Any) -> None:
+    show = actions.add_parser("show", help="one entry in full")
+    show.add_argument("id", metavar="ID", help="the entry id, e.g. mm-ladybug-tie")
+    show.add_argument("--lang", choices=LANGS, default="en", help="language (default: en)")
+    show.add_argument("--json", action="store_true", help="print the entry as JSON")
+    show.set_defaults(handler=_show)
+
+
+def _limit(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= MAX_LIMIT:
+        raise argparse.ArgumentTypeError(f"must be a whole number from 1 to {MAX_LIMIT}, got {text!r}")
+    return value
+
+
+def _search(args: argparse.Namespace) -> int:
+    from companion.rules.corpus import CorpusError
+    from companion.rules.search import default_index
+
+    try:
+        hits = default_index().search(
+            " ".join(args.query), lang=args.lang, limit=args.limit, book=args.book, kind=args.kind
+        )
+    except (ValueError, CorpusError) as exc:
+        raise CliError(str(exc)) from exc
+    if args.json:
+        print_json([hit.to_dict() for hit in hits])
+    elif not hits:
+        print("no matching rules")
+    for hit in [] if args.json else hits:
+        print(f"{hit.score:5.1f}  {hit.id}  {hit.title}  ({hit.book} > {hit.section})")
+    return 0
+
+
+def _show(args: argparse.Namespace) -> int:
+    from companion.rules.corpus import CorpusError, load_corpus
+    from companion.rules.search import suggest_ids
+
+    try:
+        corpus = load_corpus()
+    except CorpusError as exc:
+        raise CliError(str(exc)) from exc
+    entry = corpus.get(args.id)
+    if entry is None:
+        close = suggest_ids(corpus, args.id)
+        hint = f"; did you mean {', '.join(close)}?" if close else ""
+        raise CliError(f"no rule with id {args.id!r}{hint}")
+    related = [(rid, corpus.get(rid)) for rid in entry.related]
+    related_titles = [(rid, other.title_in(args.lang) if other else rid) for rid, other in related]
+    if args.json:
+        print_json(
+            {
+                "id": entry.id,
+                "title": entry.title_in(args.lang),
+                "book": entry.book,
+                "section": entry.section,
+                "kind": entry.kind,
+                "body": entry.body_in(args.lang),
+                "aliases": list(entry.aliases_in(args.lang)),
+                "related": [{"id": rid, "title": title} for rid, title in related_titles],
+            }
+        )
+        return 0
+    print(entry.title_in(args.lang))
+    print(f"{entry.book} > {entry.section}  ({entry.kind})")
+    print()
+    print(entry.body_in(args.lang))
+    if related_titles:
+        print()
+        print("See also:")
+        for rid, title in related_titles:
+            print(f"  {rid}  {title}")
+    return 0
+
+
+def _check(_: argparse.Namespace) -> int:
+    from companion.paths import data_dir
+    from companion.rules.corpus import CorpusError, read_corpus
+
+    try:
+        corpus = read_corpus(data_dir() / "rules")
+    except CorpusError as exc:
+        raise CliError(f"rules corpus invalid: {exc}") from exc
+    summary = corpus.summary()
+    print(f"{len(corpus)} entries, valid")
+    for heading, counts in summary.items():
+        print(f"by {heading}:")
+        for name, count in counts.items():
+            print(f"  {count:4d}  {name}")
+    return 0

@@ -1,0 +1,133 @@
+"""The corpus loader: every validation rule on a broken fixture, and the real corpus's shape."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.rules.corpus import KINDS, Corpus, CorpusError, read_corpus
+
+Files = dict[str, dict[str, Any]]
+
+
+def first(files: Files) -> dict[str, Any]:
+    """The fixture's mm-ladybug-tie entry, the one each test breaks."""
+    entry: dict[str, Any] = files["mm.json"]["entries"][0]
+    return entry
+
+
+def set_field(name: str, value: Any) -> Callable[[Files], None]:
+    return lambda files: first(files).__setitem__(name, value)
+
+
+def drop_field(name: str) -> Callable[[Files], None]:
+    return lambda files: first(files).pop(name)
+
+
+def duplicate(files: Files) -> None:
+    files["others.json"]["entries"].append(dict(first(files)))
+
+
+BROKEN = [
+    (drop_field("body"), "mm.json: entry 'mm-ladybug-tie': missing required field 'body'"),
+    (set_field("alias", ["x"]), "mm.json: entry 'mm-ladybug-tie': unknown field(s) alias"),
+    (set_field("title", 5), "mm.json: entry 'mm-ladybug-tie': field 'title' must be a non-empty string"),
+    (set_field("title", "  "), "mm.json: entry 'mm-ladybug-tie': field 'title' must be a non-empty string"),
+    (set_field("aliases", "bug"), "mm.json: entry 'mm-ladybug-tie': field 'aliases' must be a list"),
+    (set_field("related", [3]), "mm.json: entry 'mm-ladybug-tie': field 'related' must be a list"),
+    (set_field("body_es", ["x"]), "mm.json: entry 'mm-ladybug-tie': field 'body_es' must be a string"),
+    (set_field("id", "mm-Ladybug_Tie"), "mm.json: entry 'mm-Ladybug_Tie': id must match"),
+    (set_field("id", "pp-ladybug-tie"), "entry 'pp-ladybug-tie': id prefix 'pp' does not match book code 'mm'"),
+    (set_field("book", "Minions"), "entry 'mm-ladybug-tie': unknown book 'Minions' (valid: Minions of the"),
+    (set_field("section", "Setup"), "entry 'mm-ladybug-tie': section 'Setup' is not a heading of Minions"),
+    (set_field("kind", "faq"), "entry 'mm-ladybug-tie': unknown kind 'faq' (valid: rule, setup,"),
+    (set_field("related", ["mm-nope"]), "entry 'mm-ladybug-tie': related id 'mm-nope' does not exist"),
+    (drop_field("body_es"), "entry 'mm-ladybug-tie': Minions of the Meadow needs Spanish; missing body_es"),
+    (set_field("aliases_es", []), "needs Spanish; missing aliases_es"),
+    (duplicate, "others.json: entry 'mm-ladybug-tie': duplicate id (first defined in mm.json)"),
+]
+
+
+@pytest.mark.parametrize(("change", "message"), BROKEN, ids=[message for _, message in BROKEN])
+def test_each_validation_rule_names_file_and_entry(
+    broken_copy: Callable[[Callable[[Files], None]], Path], change: Callable[[Files], None], message: str
+) -> None:
+    with pytest.raises(CorpusError, match=re.escape(message)):
+        read_corpus(broken_copy(change))
+
+
+def test_entry_without_id_is_named_by_position(broken_copy: Callable[..., Path]) -> None:
+    with pytest.raises(CorpusError, match=re.escape("mm.json: entry #1: missing required field 'id'")):
+        read_corpus(broken_copy(drop_field("id")))
+
+
+def test_file_level_errors(tmp_path: Path, broken_copy: Callable[..., Path]) -> None:
+    with pytest.raises(CorpusError, match=re.escape("sections.json: file not found")):
+        read_corpus(tmp_path)
+    folder = broken_copy(lambda files: None)
+    (folder / "half.json").write_text('{"entries": [', encoding="utf-8")
+    with pytest.raises(CorpusError, match=re.escape("half.json: not valid JSON")):
+        read_corpus(folder)
+    (folder / "half.json").write_text('[{"id": "mm-x"}]', encoding="utf-8")
+    with pytest.raises(CorpusError, match=re.escape('half.json: expected an object with an "entries" list')):
+        read_corpus(folder)
+
+
+def test_corpus_error_is_a_value_error() -> None:
+    assert issubclass(CorpusError, ValueError)
+
+
+def test_spanish_is_optional_outside_spanish_books(fixture_corpus: Corpus) -> None:
+    gather = fixture_corpus.get("pp-large-worker-gather")
+    assert gather is not None and gather.title_es is None
+    assert gather.title_in("es") == "Large worker: Gather"  # falls back to English
+    tie = fixture_corpus.get("mm-ladybug-tie")
+    assert tie is not None and tie.title_in("es") == "Empate de la Mariquita"
+
+
+def test_lookups(fixture_corpus: Corpus) -> None:
+    assert fixture_corpus.get("nope") is None
+    assert fixture_corpus.books() == ["Minions of the Meadow", "Predators & Prey", "Empires of the Earth", "Antscape"]
+    # rulebook order, only headings with entries, each once
+    assert fixture_corpus.sections("Minions of the Meadow") == [
+        "Devour",
+        "Health Track",
+        "Solo Game Additional Rules",
+        "Major Worker Ability Example",
+        "Clarifications",
+    ]
+    assert [e.id for e in fixture_corpus.in_section("Empires of the Earth", "Card Notes")] == ["ee-insurrection"]
+    assert fixture_corpus.summary()["book"] == {
+        "Minions of the Meadow": 5,
+        "Predators & Prey": 3,
+        "Empires of the Earth": 2,
+        "Antscape": 1,
+    }
+
+
+# --- the real corpus -------------------------------------------------------------------------
+
+
+def test_real_corpus_covers_every_book_and_kind(real_corpus: Corpus) -> None:
+    summary = real_corpus.summary()
+    assert all(count > 0 for count in summary["book"].values()), summary["book"]
+    assert all(count > 0 for count in summary["kind"].values()), summary["kind"]
+    assert set(summary["kind"]) == set(KINDS)
+
+
+def test_real_corpus_related_links_resolve(real_corpus: Corpus) -> None:
+    dangling = [(e.id, r) for e in real_corpus for r in e.related if real_corpus.get(r) is None]
+    assert dangling == []
+
+
+def test_real_corpus_has_spanish_for_every_minions_section(real_corpus: Corpus) -> None:
+    book = "Minions of the Meadow"
+    sections = real_corpus.sections(book)
+    assert len(sections) >= 40  # nearly every heading of the book is explained
+    for section in sections:
+        for entry in real_corpus.in_section(book, section):
+            assert entry.title_es and entry.body_es and entry.aliases_es, entry.id

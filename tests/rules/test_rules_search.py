@@ -1,0 +1,137 @@
+"""Search behaviour on the fixture corpus, and the quality gate on the real corpus."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.rules.bench import load_queries, quality
+from companion.rules.corpus import Corpus
+from companion.rules.search import SearchIndex, make_snippet, suggest_ids
+from companion.rules.text import content_tokens, fold
+
+
+def ids(index: SearchIndex, query: str, **options: object) -> list[str]:
+    return [hit.id for hit in index.search(query, **options)]  # type: ignore[arg-type]
+
+
+def test_fold_strips_case_accents_and_punctuation() -> None:
+    assert fold("  ¿Cuántas FICHAS, de iniciativa?  ") == "cuantas fichas de iniciativa"
+    assert fold("Queen's Décret—Túnel") == "queen s decret tunel"
+
+
+def test_stop_words_go_unless_nothing_is_left() -> None:
+    assert content_tokens("how much health does a predator start with", "en") == ["much", "health", "predator", "start"]
+    assert content_tokens("¿cuántas fichas de iniciativa en solitario?", "es") == ["fichas", "iniciativa", "solitario"]
+    assert content_tokens("how do i", "en") == ["how", "do", "i"]
+
+
+def test_typo_still_finds_the_entry(fixture_index: SearchIndex) -> None:
+    assert ids(fixture_index, "ladybg tie")[0] == "mm-ladybug-tie"
+    assert ids(fixture_index, "predaotr helth")[0] == "mm-predator-health"
+
+
+def test_case_and_accents_do_not_matter(fixture_index: SearchIndex) -> None:
+    plain = fixture_index.search("provision inicial solitario", lang="es")
+    accented = fixture_index.search("PROVISIÓN Inicial SOLITARIO", lang="es")
+    assert [h.id for h in plain] == [h.id for h in accented]
+    assert plain[0].id == "mm-solo-start"
+    assert [h.score for h in plain] == [h.score for h in accented]
+
+
+def test_spanish_question_finds_the_same_entry_as_english(fixture_index: SearchIndex) -> None:
+    english = ids(fixture_index, "ladybug tie")[0]
+    assert ids(fixture_index, "¿empate de la mariquita?", lang="es")[0] == english
+    # card names are English in both editions, so an English name works in a Spanish search
+    assert ids(fixture_index, "Ladybug", lang="es")[0] == english
+    assert fixture_index.search("ladybug tie", lang="es")[0].title == "Empate de la Mariquita"
+
+
+def test_title_outranks_a_body_only_mention(fixture_index: SearchIndex) -> None:
+    hits = fixture_index.search("ladybug")
+    assert [h.id for h in hits] == ["mm-ladybug-tie", "mm-devour"]
+    assert hits[0].score > hits[1].score + 20
+
+
+def test_aliases_catch_slang(fixture_index: SearchIndex) -> None:
+    assert set(ids(fixture_index, "big ant", limit=2)) == {"mm-rally-example", "pp-large-worker-gather"}
+
+
+def test_book_and_kind_filters(fixture_index: SearchIndex) -> None:
+    assert ids(fixture_index, "big ant", book="pp") == ["pp-large-worker-gather"]
+    assert ids(fixture_index, "big ant", book="Predators & Prey") == ["pp-large-worker-gather"]
+    assert ids(fixture_index, "big ant", kind="example") == ["mm-rally-example"]
+    assert ids(fixture_index, "big ant", book="ee") == []
+    with pytest.raises(ValueError, match="unknown book 'zz'; choose one of: mm"):
+        fixture_index.search("ant", book="zz")
+    with pytest.raises(ValueError, match="unknown kind 'faq'; choose one of: rule, setup"):
+        fixture_index.search("ant", kind="faq")
+
+
+def test_limit(fixture_index: SearchIndex) -> None:
+    assert len(fixture_index.search("ant", limit=1)) == 1
+    assert len(fixture_index.search("ant", limit=100)) > 1
+    with pytest.raises(ValueError, match="limit"):
+        fixture_index.search("ant", limit=0)
+    with pytest.raises(ValueError, match="language"):
+        fixture_index.search("ant", lang="fr")
+
+
+@pytest.mark.parametrize("query", ["", "   ", "\t\n", "?!", "¿?"])
+def test_blank_query_returns_nothing(fixture_index: SearchIndex, query: str) -> None:
+    assert fixture_index.search(query) == []
+
+
+def test_hit_fields_and_highlights(fixture_index: SearchIndex) -> None:
+    hit = fixture_index.search("ladybug tie")[0]
+    assert (hit.book, hit.section, hit.kind) == ("Minions of the Meadow", "Clarifications", "clarification")
+    assert hit.title == "Ladybug tie for most aphids"
+    assert 0 < hit.score <= 100
+    assert [hit.snippet[start:end] for start, end in hit.highlights] == ["Ladybug"]
+    assert hit.to_dict()["highlights"] == [list(span) for span in hit.highlights]
+
+
+def test_snippet_keeps_the_matching_sentence() -> None:
+    body = "First sentence about food. " * 5 + "The ladybug eats aphids here. " + "Last words on larvae. " * 5
+    snippet = make_snippet(body.strip(), {"ladybug"}, limit=80)
+    assert "The ladybug eats aphids here." in snippet
+    assert len(snippet) <= 80
+    assert make_snippet("Short body.", {"x"}) == "Short body."
+    assert len(make_snippet("word " * 100, {"word"}, limit=50)) <= 50
+
+
+def test_suggest_ids(fixture_corpus: Corpus) -> None:
+    assert suggest_ids(fixture_corpus, "mm-ladybug")[0] == "mm-ladybug-tie"
+
+
+@settings(max_examples=200, deadline=None)
+@given(query=st.text(max_size=60), lang=st.sampled_from(["en", "es"]))
+def test_any_text_gives_sorted_scores_in_range(fixture_index: SearchIndex, query: str, lang: str) -> None:
+    hits = fixture_index.search(query, lang=lang)
+    scores = [hit.score for hit in hits]
+    assert scores == sorted(scores, reverse=True)
+    assert all(0 < score <= 100 for score in scores)
+    for hit in hits:
+        assert all(0 <= start < end <= len(hit.snippet) for start, end in hit.highlights)
+
+
+# --- the quality gate on the real corpus -------------------------------------------------------
+
+
+def test_query_set_is_well_formed(real_corpus: Corpus) -> None:
+    queries = load_queries()
+    assert len(queries) >= 130
+    spanish = sum(query["lang"] == "es" for query in queries)
+    assert 0.25 <= spanish / len(queries) <= 0.4
+    unknown = [(q["q"], i) for q in queries for i in q["expect"] if real_corpus.get(i) is None]
+    assert unknown == []
+    books = {real_corpus.get(i).book for q in queries for i in q["expect"]}  # type: ignore[union-attr]
+    kinds = {real_corpus.get(i).kind for q in queries for i in q["expect"]}  # type: ignore[union-attr]
+    assert len(books) == 4 and len(kinds) == 7
+
+
+def test_query_set_quality_gate(real_index: SearchIndex) -> None:
+    top1, top3 = quality(real_index, load_queries())
+    assert top1 >= 0.90
+    assert top3 >= 0.97
