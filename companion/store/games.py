@@ -78,6 +78,24 @@ def set_aside(path: Path) -> Path:
     return target
 
 
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def remove_stale_temp_files(path: Path) -> None:
+    """Delete temp files left by a writer that was killed mid-save (never the database itself)."""
+    for tmp in path.parent.glob(f".{path.name}.*.tmp"):
+        pid = tmp.name.removeprefix(f".{path.name}.").removesuffix(".tmp")
+        if pid.isdigit() and not _alive(int(pid)):
+            tmp.unlink(missing_ok=True)
+
+
 class GameStore:
     """Saved games in one database file. ``notice`` tells the player if a damaged file was set aside."""
 
@@ -87,6 +105,7 @@ class GameStore:
         self.notice: str | None = None
         self._lock = threading.RLock()
         self._check_file()
+        remove_stale_temp_files(self.path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._db = TinyDB(self.path, storage=AtomicJSONStorage)
         self._games = self._db.table("games", cache_size=0)

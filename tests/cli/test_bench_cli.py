@@ -1,0 +1,20 @@
+"""``companion bench --json`` prints one JSON object with every section the goals name."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+
+def test_bench_json_has_its_sections_with_real_measurements() -> None:
+    result = subprocess.run([sys.executable, "-m", "companion", "bench", "--json", "--quick"],
+                            capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert 550 <= data["actions"]["count"] <= 700
+    for section, key in [("actions", "p50_ms"), ("actions", "p99_ms"), ("undo", "p50_ms"), ("undo", "p99_ms"),
+                         ("startup", "cli_ms"), ("memory", "peak_rss_mb")]:
+        assert isinstance(data[section][key], float) and data[section][key] > 0, (section, key)
+    assert data["actions"]["p50_ms"] <= data["actions"]["p99_ms"]
+    assert set(data["goals"]) >= {"actions.p99_ms", "undo.p99_ms", "startup.cli_ms", "memory.peak_rss_mb"}

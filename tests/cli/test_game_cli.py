@@ -1,0 +1,107 @@
+"""The CLI over the same core: exit codes, JSON, one-line errors, never a traceback."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+
+def run(*args: str, db: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "companion", *args, "--db", str(db)],
+                          capture_output=True, text=True, timeout=60)
+
+
+def new_game(db: Path, *extra: str) -> str:
+    result = run("game", "new", "--player", "Ana:red", "--player", "Bo:blue", "--seed", "4", *extra, db=db)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip()
+
+
+def test_a_game_scripted_from_the_terminal(db_path: Path, tmp_path: Path) -> None:
+    game_id = new_game(db_path, "--name", "Terminal game")
+    assert run("game", "score", game_id, "Bo", "3", db=db_path).stdout.strip() == "Bo +3 CP"
+    assert run("game", "next", game_id, db=db_path).stdout.strip() == "Next: Soldier Phase"
+    assert run("game", "undo", game_id, db=db_path).stdout.strip() == "Undone: Next: Soldier Phase"
+    assert run("game", "redo", game_id, db=db_path).stdout.strip() == "Redone: Next: Soldier Phase"
+
+    listed = json.loads(run("game", "list", "--json", db=db_path).stdout)
+    assert [(g["id"], g["name"], g["players"], g["round"]) for g in listed] == [
+        (game_id, "Terminal game", ["Ana", "Bo"], 1)]
+
+    shown = json.loads(run("game", "show", game_id, "--json", db=db_path).stdout)
+    assert shown["state"]["scores"]["p2"] == [3, 0, 0, 0]
+    assert shown["state"]["phase"] == "soldier"
+    assert [e["label"] for e in shown["log"]] == [
+        "Bo +3 CP", "Next: Soldier Phase", "Undo: Next: Soldier Phase", "Redo: Next: Soldier Phase"]
+
+    text = run("game", "show", game_id, db=db_path).stdout
+    assert "Round 1 of 4: Soldier Phase" in text and "Bo" in text and "Undo: Next: Soldier Phase" in text
+
+    exported = tmp_path / "out.json"
+    assert run("game", "export", game_id, str(exported), db=db_path).returncode == 0
+    other = tmp_path / "other.json"
+    assert run("game", "import", str(exported), db=other).stdout.strip() == f"Imported as {game_id}"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("game", "show", "g-nope"), "No saved game 'g-nope'"),
+        (("game", "undo", "g-nope"), "No saved game 'g-nope'"),
+        (("game", "new", "--player", "Ana:pink", "--player", "Bo:blue"), "choose a colour from red"),
+        (("game", "new", "--player", "Ana"), "write NAME:COLOUR"),
+        (("game", "frobnicate"), "invalid choice: 'frobnicate'"),
+        (("game", "import", "/nonexistent/file.json"), "No file /nonexistent/file.json"),
+    ],
+)
+def test_bad_input_gives_one_line_and_exit_status_2(db_path: Path, args: tuple[str, ...], message: str) -> None:
+    result = run(*args, db=db_path)
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in result.stderr + result.stdout
+
+
+def test_refused_commands_change_nothing(db_path: Path) -> None:
+    game_id = new_game(db_path)
+    result = run("game", "score", game_id, "Ana", "-1", db=db_path)
+    assert result.returncode == 2 and "cannot go below 0" in result.stderr
+    result = run("game", "redo", game_id, db=db_path)
+    assert result.returncode == 2 and "Nothing to redo" in result.stderr
+    shown = json.loads(run("game", "show", game_id, "--json", db=db_path).stdout)
+    assert shown["log"] == [] and shown["state"]["scores"]["p1"] == [0, 0, 0, 0]
+
+
+def test_delete_needs_confirmation(db_path: Path) -> None:
+    game_id = new_game(db_path)
+    refused = run("game", "delete", game_id, db=db_path)
+    assert refused.returncode == 2 and "--yes" in refused.stderr
+    assert run("game", "delete", game_id, "--yes", db=db_path).returncode == 0
+    assert json.loads(run("game", "list", "--json", db=db_path).stdout) == []
+
+
+def test_a_damaged_database_is_reported_and_kept(db_path: Path) -> None:
+    db_path.write_text('{"_meta": {"1": ')
+    result = run("game", "list", db=db_path)
+    assert result.returncode == 0
+    assert "could not be read" in result.stderr and "No saved games." in result.stdout
+    assert len(list(db_path.parent.glob("games.damaged-*.json"))) == 1
+
+
+def test_cli_subcommands_do_not_import_flet(db_path: Path) -> None:
+    code = ("import sys; from companion.cli import main; main(['game', 'list', '--db', sys.argv[1]]);"
+            "print('FLET' if 'flet' in sys.modules else 'NO-FLET')")
+    result = subprocess.run([sys.executable, "-c", code, str(db_path)], capture_output=True, text=True, timeout=60)
+    assert result.stdout.strip().splitlines()[-1] == "NO-FLET"
+
+
+def test_the_environment_variable_chooses_the_database(tmp_path: Path) -> None:
+    db = tmp_path / "env.json"
+    argv = [sys.executable, "-m", "companion", "game", "new", "--player", "A:red", "--player", "B:blue"]
+    result = subprocess.run(argv, capture_output=True, text=True, env={**os.environ, "COMPANION_DB": str(db)})
+    assert result.returncode == 0 and db.exists()

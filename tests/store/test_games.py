@@ -1,0 +1,148 @@
+"""Saved games on a real TinyDB file: list, resume, rename, delete, export, import."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.core.commands.scoring import AdjustScore
+from companion.core.commands.turns import NextPhase
+from companion.core.setup import GameSetup, PlayerSpec
+from companion.store import GameStore, StoreError
+from tests.helpers import four_players
+
+
+def test_a_new_game_is_on_disk_before_create_returns(db_path: Path) -> None:
+    store = GameStore(db_path)
+    session = store.create(GameSetup(game="mota", players=four_players()), name="Friday night")
+    on_disk = json.loads(db_path.read_text())
+    assert on_disk["_meta"]["1"] == {"app": "march-of-the-ants-companion", "schema": 1}
+    (doc,) = on_disk["games"].values()
+    assert doc["id"] == session.id and doc["name"] == "Friday night" and doc["schema"] == 1
+    assert [p["name"] for p in doc["state"]["players"]] == ["Ana", "Bo", "Cy", "Di"]
+
+
+def test_every_command_is_saved_before_it_returns(db_path: Path) -> None:
+    store = GameStore(db_path)
+    session = store.create(GameSetup(game="mota", players=four_players()))
+    session.execute(AdjustScore("p4", 3))
+    (doc,) = json.loads(db_path.read_text())["games"].values()
+    assert doc["state"]["scores"]["p4"] == [3, 0, 0, 0]
+    assert doc["undo"][-1]["label"] == "Di +3 CP"
+    assert doc["log"][-1]["label"] == "Di +3 CP"
+
+
+def test_list_resume_rename_delete(store: GameStore) -> None:
+    first = store.create(GameSetup(game="mota", players=four_players()), name="First")
+    second = store.create(GameSetup(game="antscape", players=(PlayerSpec("Irene", "pink"), PlayerSpec("Jo", "blue"))),
+                          name="Second")
+    second.execute(AdjustScore("p1", 4))
+    first.execute(NextPhase())  # first is now the most recently played
+    listed = store.list_games()
+    assert sorted(g.name for g in listed) == ["First", "Second"]
+    summary = next(g for g in listed if g.id == second.id)
+    assert (summary.game, summary.players, summary.round, summary.rounds) == ("antscape", ["Irene", "Jo"], 1, 1)
+
+    resumed = store.session(second.id)
+    assert resumed.state["scores"]["p1"] == [4]
+    assert resumed.undo_label == "Irene +4 pts"
+
+    store.rename(second.id, "  Antscape   rematch ")
+    assert store.load(second.id)["name"] == "Antscape rematch"
+    with pytest.raises(StoreError, match="1-60 characters"):
+        store.rename(second.id, "   ")
+
+    store.delete(first.id)
+    assert [g.id for g in store.list_games()] == [second.id]
+    with pytest.raises(StoreError, match="No saved game"):
+        store.session(first.id)
+    with pytest.raises(StoreError, match="No saved game"):
+        store.delete(first.id)
+
+
+def test_the_list_shows_the_most_recently_played_first(store: GameStore) -> None:
+    ids = [store.create(GameSetup(game="mota", players=four_players()), name=n).id for n in ("A", "B", "C")]
+    for game_id, stamp in zip(ids, ["2026-11-01T10:00:00+00:00", "2026-11-03T10:00:00+00:00",
+                                    "2026-11-02T10:00:00+00:00"], strict=True):
+        doc = store.load(game_id)
+        doc["updated"] = stamp
+        store.save(doc)
+    assert [g.name for g in store.list_games()] == ["B", "C", "A"]
+
+
+def test_export_then_import_gives_back_the_same_game(store: GameStore, tmp_path: Path) -> None:
+    session = store.create(GameSetup(game="mota", players=four_players()), name="Export me")
+    session.execute(AdjustScore("p1", 2))
+    session.execute(NextPhase())
+    exported = store.export(session.id, tmp_path / "game.json")
+    payload = json.loads(exported.read_text())
+    assert payload["format"] == "march-of-the-ants-companion/game" and payload["schema"] == 1
+
+    other = GameStore(tmp_path / "other.json")
+    new_id = other.import_file(exported)
+    assert new_id == session.id
+    imported = other.load(new_id)
+    assert imported == store.load(session.id)
+    assert other.session(new_id).undo() == "Next: Soldier Phase"
+
+    again = store.import_file(exported)  # same id already here: a renamed copy
+    assert again != session.id
+    assert store.load(again)["name"] == "Export me (imported)"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{not json", "not a readable JSON file"),
+        ('{"format": "something-else"}', "not a game exported by this app"),
+        ('{"format": "march-of-the-ants-companion/game", "game": 3}', "the file holds no game"),
+        ('{"format": "march-of-the-ants-companion/game", "game": {"schema": 9}}', "newer version"),
+    ],
+)
+def test_a_bad_import_is_refused_and_changes_nothing(store: GameStore, tmp_path: Path, text: str,
+                                                     message: str) -> None:
+    store.create(GameSetup(game="mota", players=four_players()))
+    before = store.path.read_bytes()
+    bad = tmp_path / "bad.json"
+    bad.write_text(text)
+    with pytest.raises(StoreError, match=message):
+        store.import_file(bad)
+    assert store.path.read_bytes() == before
+
+
+def test_an_import_with_a_broken_state_is_refused(store: GameStore, tmp_path: Path) -> None:
+    session = store.create(GameSetup(game="mota", players=four_players()))
+    path = store.export(session.id, tmp_path / "g.json")
+    payload = json.loads(path.read_text())
+    payload["game"]["state"]["round"] = 7
+    path.write_text(json.dumps(payload))
+    with pytest.raises(StoreError, match="round out of range"):
+        store.import_file(path)
+    payload["game"]["state"]["round"] = 1
+    payload["game"]["state"]["scores"]["p1"] = [0, 0]
+    path.write_text(json.dumps(payload))
+    with pytest.raises(StoreError, match="scores of p1: one whole number per round"):
+        store.import_file(path)
+    assert len(store.list_games()) == 1
+
+
+def test_import_of_a_missing_file(store: GameStore, tmp_path: Path) -> None:
+    with pytest.raises(StoreError, match="No file"):
+        store.import_file(tmp_path / "nope.json")
+
+
+def test_a_pre_release_save_is_migrated(store: GameStore, tmp_path: Path) -> None:
+    session = store.create(GameSetup(game="mota", players=four_players()))
+    doc = store.load(session.id)
+    old = {k: v for k, v in doc.items() if k not in ("schema", "redo")}
+    old["state"] = {**doc["state"], "scores": {"p1": 5, "p2": 0, "p3": 2, "p4": 0}}
+    del old["state"]["schema"]
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps({"format": "march-of-the-ants-companion/game", "game": old}))
+    new_id = store.import_file(path)
+    migrated = store.load(new_id)
+    assert migrated["schema"] == 1
+    assert migrated["state"]["scores"]["p1"] == [5, 0, 0, 0]
+    assert migrated["state"]["scores"]["p3"] == [2, 0, 0, 0]
