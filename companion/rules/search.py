@@ -4,8 +4,9 @@ Two stages keep it fast and sensible. First every query word is matched
 fuzzily against the corpus vocabulary (so "ladybg" finds "ladybug") and each
 entry collects an IDF-weighted coverage: rare words count more than "player",
 and a word in a title or alias counts more than one in a body. Then the best
-few candidates are re-ranked by how closely a title or alias matches the whole
-question. Everything the query does not depend on is computed at build time.
+few candidates are re-ranked by their single closest title or alias: how much
+of the question it covers and how much of it the question covers. Everything
+the query does not depend on is computed when the index is built.
 """
 
 from __future__ import annotations
@@ -13,21 +14,29 @@ from __future__ import annotations
 import heapq
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
 from rapidfuzz import fuzz, process
 
 from companion.rules.corpus import KINDS, LANGS, Corpus, Entry, load_corpus
-from companion.rules.text import content_tokens, fold, tokens, word_spans
+from companion.rules.text import content_tokens, fold, stem, tokens, word_spans
 
-BODY_WEIGHT = 0.55  # a word found only in the body counts this much of a title/alias word
+TITLE_WEIGHT = 1.0
+ALIAS_WEIGHT = 0.85
 SHARED_NAME_WEIGHT = 0.9  # Spanish search: English titles and aliases (card names are English in both)
-COVERAGE_SHARE = 0.7  # the rest of the score is the whole-question match against a title or alias
+BODY_WEIGHT = 0.6  # a word found only in the body counts this much of a title/alias word
+SECTION_WEIGHT = 0.4  # the rulebook heading ("eve of the antperium homeland")
+BOOK_WEIGHT = 0.5  # the book's own name ("antscape end") counts for each of its entries
+COVERAGE_SHARE = 0.7  # the rest of the score is the closest single title or alias
+STEM_SIMILARITY = 0.8  # "moulting" for "moults": a form of the same word, not a typo
 CANDIDATES = 40  # entries re-ranked by the second stage
 SNIPPET_MAX = 200
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")
+
+Field = tuple[tuple[str, ...], float]  # a title or alias as content words, with its weight
+Matches = dict[str, list[tuple[int, float]]]  # vocabulary word -> (query word number, similarity)
 
 
 @dataclass(frozen=True)
@@ -64,53 +73,59 @@ def min_similarity(word: str) -> float:
     return 85.0 if len(word) == 4 else 75.0
 
 
-@dataclass
+@dataclass(frozen=True)
 class _LangIndex:
     """Everything one language's search needs, precomputed from the corpus."""
 
     vocab: list[str]
     word_ids: dict[str, int]
     idf: list[float]
-    short_postings: list[list[int]]  # word -> entries having it in a title or alias
-    body_postings: list[list[int]]  # word -> entries having it only in the body
-    short_fields: list[list[tuple[str, float]]]  # entry -> (folded title/alias, weight)
-    default_idf: float
+    postings: list[list[tuple[int, float]]]  # word -> (entry number, weight of its best field)
+    stems: dict[str, list[str]]  # stem -> the vocabulary words that have it
+    fields: list[list[Field]]  # entry -> its titles and aliases
+    bodies: list[BodyText]  # entry -> its body, for snippets
+    default_idf: float  # the weight of a query word found nowhere
 
 
-def _short_fields(entry: Entry, lang: str) -> list[tuple[str, float]]:
-    own = [entry.title_in(lang), *entry.aliases_in(lang)]
-    fields = [(fold(text), 1.0) for text in own]
+def _fields(entry: Entry, lang: str) -> list[Field]:
+    found = _named(entry.title_in(lang), entry.aliases_in(lang), 1.0)
     if lang == "es" and entry.title_es:
-        fields += [(fold(text), SHARED_NAME_WEIGHT) for text in (entry.title, *entry.aliases)]
-    return [(text, weight) for text, weight in fields if text]
+        found += _named(entry.title, entry.aliases, SHARED_NAME_WEIGHT)
+    return [(tuple(content_tokens(text, lang)), weight) for text, weight in found if fold(text)]
+
+
+def _named(title: str, aliases: Sequence[str], scale: float) -> list[tuple[str, float]]:
+    return [(title, TITLE_WEIGHT * scale)] + [(alias, ALIAS_WEIGHT * scale) for alias in aliases]
+
+
+def _entry_words(entry: Entry, fields: list[Field], lang: str) -> dict[str, float]:
+    """Each word of the entry with the weight of the best field it appears in."""
+    words = dict.fromkeys(tokens(entry.book), BOOK_WEIGHT)
+    words |= dict.fromkeys(tokens(entry.section), SECTION_WEIGHT)
+    words |= dict.fromkeys(tokens(entry.body_in(lang)), BODY_WEIGHT)
+    for field_words, weight in sorted(fields, key=lambda item: item[1]):
+        words |= dict.fromkeys(field_words, weight)
+    return words
 
 
 def _build_lang_index(entries: Sequence[Entry], lang: str) -> _LangIndex:
-    vocab: list[str] = []
     word_ids: dict[str, int] = {}
-    short_sets: list[set[int]] = []
-    body_sets: list[set[int]] = []
-    short_fields = [_short_fields(entry, lang) for entry in entries]
-
-    def ids_of(words: Iterable[str]) -> set[int]:
-        return {word_ids.setdefault(word, len(word_ids)) for word in words}
-
-    for entry, fields in zip(entries, short_fields, strict=True):
-        short = ids_of(word for text, _ in fields for word in text.split())
-        short_sets.append(short)
-        body_sets.append(ids_of(tokens(entry.body_in(lang))) - short)
-    vocab = list(word_ids)
-    short_postings: list[list[int]] = [[] for _ in vocab]
-    body_postings: list[list[int]] = [[] for _ in vocab]
-    for number, (short, body) in enumerate(zip(short_sets, body_sets, strict=True)):
-        for word in short:
-            short_postings[word].append(number)
-        for word in body:
-            body_postings[word].append(number)
+    postings: list[list[tuple[int, float]]] = []
+    all_fields = [_fields(entry, lang) for entry in entries]
+    for number, (entry, fields) in enumerate(zip(entries, all_fields, strict=True)):
+        for word, weight in _entry_words(entry, fields, lang).items():
+            if word not in word_ids:
+                word_ids[word] = len(postings)
+                postings.append([])
+            postings[word_ids[word]].append((number, weight))
     total = max(len(entries), 1)
-    idf = [math.log(1 + total / (len(s) + len(b))) for s, b in zip(short_postings, body_postings, strict=True)]
+    idf = [math.log(1 + total / len(posting)) for posting in postings]
     default_idf = sorted(idf)[len(idf) // 2] if idf else 1.0
-    return _LangIndex(vocab, word_ids, idf, short_postings, body_postings, short_fields, default_idf)
+    stems: dict[str, list[str]] = {}
+    for word in word_ids:
+        stems.setdefault(stem(word, lang), []).append(word)
+    bodies = [BodyText.of(entry.body_in(lang)) for entry in entries]
+    return _LangIndex(list(word_ids), word_ids, idf, postings, stems, all_fields, bodies, default_idf)
 
 
 class SearchIndex:
@@ -151,38 +166,35 @@ class SearchIndex:
         if not words:
             return []
         index = self._langs[lang]
-        matches = [self._expand(index, word) for word in words]
-        coverage = self._coverage(index, matches, book_name, kind)
+        matches = _match_words(index, words, lang)
+        weights = [_word_weight(index, matches, number) for number in range(len(words))]
+        coverage = self._coverage(index, matches, weights, book_name, kind)
         top = heapq.nlargest(CANDIDATES, coverage.items(), key=lambda item: item[1])
-        phrase = " ".join(words)
-        scored = [(self._final_score(index, number, cover, phrase), number) for number, cover in top]
+        scored = [(_final_score(index, number, cover, matches, weights), number) for number, cover in top]
         scored.sort(key=lambda item: (-item[0], item[1]))
-        matched = {word for found in matches for word, _ in found}
-        return [self._hit(number, score, lang, matched) for score, number in scored[:limit]]
-
-    @staticmethod
-    def _expand(index: _LangIndex, word: str) -> list[tuple[str, float]]:
-        """The vocabulary words close enough to a query word, with their similarity (0-1)."""
-        exact = index.word_ids.get(word)
-        if len(word) <= 3:
-            return [(word, 1.0)] if exact is not None else []
-        found = process.extract(word, index.vocab, scorer=fuzz.ratio, score_cutoff=min_similarity(word), limit=None)
-        return [(choice, score / 100.0) for choice, score, _ in found]
+        return [self._hit(number, score, lang, set(matches)) for score, number in scored[:limit]]
 
     def _coverage(
         self,
         index: _LangIndex,
-        matches: list[list[tuple[str, float]]],
+        matches: Matches,
+        weights: list[float],
         book: str | None,
         kind: str | None,
     ) -> dict[int, float]:
-        """Per entry, the IDF-weighted share of the query words it contains (0-1)."""
-        weights = [self._word_weight(index, found) for found in matches]
-        total = sum(weights) or 1.0
+        """Per entry, the IDF-weighted share of the query words it contains (0-1), field weights applied."""
+        best: list[dict[int, float]] = [{} for _ in weights]
+        for word, found in matches.items():
+            for position, similarity in found:
+                seen = best[position]
+                for number, weight in index.postings[index.word_ids[word]]:
+                    if similarity * weight > seen.get(number, 0.0):
+                        seen[number] = similarity * weight
+        total = sum(weights)
         coverage: dict[int, float] = {}
-        for weight, found in zip(weights, matches, strict=True):
-            for number, similarity in self._best_per_entry(index, found).items():
-                coverage[number] = coverage.get(number, 0.0) + weight * similarity / total
+        for weight, seen in zip(weights, best, strict=True):
+            for number, value in seen.items():
+                coverage[number] = coverage.get(number, 0.0) + weight * value / total
         if book is None and kind is None:
             return coverage
         return {
@@ -192,68 +204,122 @@ class SearchIndex:
             and (kind is None or self.entries[number].kind == kind)
         }
 
-    @staticmethod
-    def _word_weight(index: _LangIndex, found: list[tuple[str, float]]) -> float:
-        """A query word weighs as much as the rarest word it closely matches (the median if none)."""
-        if not found:
-            return index.default_idf
-        best = max(similarity for _, similarity in found)
-        return max(index.idf[index.word_ids[word]] for word, similarity in found if similarity >= best - 0.1)
-
-    @staticmethod
-    def _best_per_entry(index: _LangIndex, found: list[tuple[str, float]]) -> dict[int, float]:
-        best: dict[int, float] = {}
-        for word, similarity in found:
-            word_id = index.word_ids[word]
-            for number in index.short_postings[word_id]:
-                if similarity > best.get(number, 0.0):
-                    best[number] = similarity
-            body_similarity = similarity * BODY_WEIGHT
-            for number in index.body_postings[word_id]:
-                if body_similarity > best.get(number, 0.0):
-                    best[number] = body_similarity
-        return best
-
-    @staticmethod
-    def _final_score(index: _LangIndex, number: int, coverage: float, phrase: str) -> float:
-        """Coverage blended with the closest title or alias to the whole question, 0-100."""
-        closest = max(
-            (fuzz.token_sort_ratio(phrase, text) * weight for text, weight in index.short_fields[number]),
-            default=0.0,
-        )
-        return round(100 * COVERAGE_SHARE * coverage + (1 - COVERAGE_SHARE) * closest, 1)
-
     def _hit(self, number: int, score: float, lang: str, matched: set[str]) -> Hit:
         entry = self.entries[number]
-        snippet = make_snippet(entry.body_in(lang), matched)
-        spans = [(start, end) for start, end, word in word_spans(snippet) if word in matched]
+        snippet, spans = self._langs[lang].bodies[number].snippet(matched)
         return Hit(entry.id, entry.title_in(lang), entry.book, entry.section, entry.kind, score, snippet, spans)
 
 
-def make_snippet(body: str, matched: set[str], limit: int = SNIPPET_MAX) -> str:
-    """The sentence of ``body`` with most matched words, widened with neighbours up to ``limit`` chars."""
-    if len(body) <= limit:
-        return body
-    sentences = _SENTENCE_END.split(body)
-    counts = [sum(word in matched for _, _, word in word_spans(sentence)) for sentence in sentences]
-    first = last = counts.index(max(counts))
-    while True:
-        grew = False
-        if last + 1 < len(sentences) and _joined_len(sentences, first, last + 1) <= limit:
-            last, grew = last + 1, True
-        if first > 0 and _joined_len(sentences, first - 1, last) <= limit:
-            first, grew = first - 1, True
-        if not grew:
-            break
-    text = " ".join(sentences[first : last + 1])
-    if len(text) > limit:
-        cut = text.rfind(" ", 0, limit - 1)
-        text = text[: cut if cut > 0 else limit - 1].rstrip(",;:") + "…"
-    return text
+def _match_words(index: _LangIndex, words: list[str], lang: str) -> Matches:
+    """The vocabulary words close to each query word: the same stem, or a small typo away (4+ letters).
+
+    Typo similarity is sharpened (cubed) so that chance resemblances ("cuesta"/"cuenta")
+    count far less than true typos ("ladybg"/"ladybug").
+    """
+    matches: Matches = {}
+    for position, word in enumerate(words):
+        found = dict.fromkeys(index.stems.get(stem(word, lang), ()), STEM_SIMILARITY)
+        if len(word) > 3:
+            cutoff = min_similarity(word)
+            for choice, score, _ in process.extract(
+                word, index.vocab, scorer=fuzz.ratio, score_cutoff=cutoff, limit=None
+            ):
+                found[choice] = max(found.get(choice, 0.0), (score / 100.0) ** 3)
+        if word in index.word_ids:
+            found[word] = 1.0
+        for choice, similarity in found.items():
+            matches.setdefault(choice, []).append((position, similarity))
+    return matches
 
 
-def _joined_len(sentences: list[str], first: int, last: int) -> int:
-    return sum(len(sentence) + 1 for sentence in sentences[first : last + 1]) - 1
+def _word_weight(index: _LangIndex, matches: Matches, position: int) -> float:
+    """A query word weighs the IDF of its closest vocabulary matches (the commonest of them, so that a
+    rare inflection does not inflate it), or the median IDF when it matches nothing."""
+    found = [
+        (similarity, index.idf[index.word_ids[word]])
+        for word, hits in matches.items()
+        for number, similarity in hits
+        if number == position
+    ]
+    if not found:
+        return index.default_idf
+    best = max(similarity for similarity, _ in found)
+    return min(idf for similarity, idf in found if similarity >= best - 0.1)
+
+
+def _final_score(index: _LangIndex, number: int, coverage: float, matches: Matches, weights: list[float]) -> float:
+    """Coverage blended with the closest single title or alias, 0-100."""
+    closest = max(
+        (
+            _field_match(index, field_words, matches, weights) * weight
+            for field_words, weight in index.fields[number]
+            if not matches.keys().isdisjoint(field_words)
+        ),
+        default=0.0,
+    )
+    return round(100 * (COVERAGE_SHARE * coverage + (1 - COVERAGE_SHARE) * closest), 1)
+
+
+def _field_match(index: _LangIndex, field_words: tuple[str, ...], matches: Matches, weights: list[float]) -> float:
+    """How much of the question one title or alias covers, scaled by how much of the field the question uses.
+
+    Both sides are IDF-weighted: missing "ladybug" costs more than missing "player", and a
+    title's unmatched "action" costs less than an unmatched "placing".
+    """
+    best = [0.0] * len(weights)
+    used = unused = 0.0
+    for word in field_words:
+        found = matches.get(word)
+        rarity = index.idf[index.word_ids[word]]
+        if found:
+            used += rarity
+            for position, similarity in found:
+                best[position] = max(best[position], similarity)
+        else:
+            unused += rarity
+    recall = sum(weight * value for weight, value in zip(weights, best, strict=True)) / sum(weights)
+    return recall * (0.5 + 0.5 * used / ((used + unused) or 1.0))
+
+
+@dataclass(frozen=True)
+class BodyText:
+    """A body with its words and sentences located once, so that a snippet costs no re-parsing."""
+
+    text: str
+    words: tuple[tuple[int, int, str], ...]  # (start, end, folded word)
+    sentences: tuple[tuple[int, int], ...]  # (start, end) of each sentence
+
+    @classmethod
+    def of(cls, text: str) -> BodyText:
+        cuts = [(match.start(), match.end()) for match in _SENTENCE_END.finditer(text)]
+        starts = [0, *(after for _, after in cuts)]
+        ends = [*(before for before, _ in cuts), len(text)]
+        return cls(text, tuple(word_spans(text)), tuple(zip(starts, ends, strict=True)))
+
+    def snippet(self, matched: set[str], limit: int = SNIPPET_MAX) -> tuple[str, list[tuple[int, int]]]:
+        """The sentences with most matched words, up to ``limit`` characters, and the matched words' spans."""
+        start, end = self._window(matched, limit)
+        spans = [(a - start, b - start) for a, b, word in self.words if start <= a and b <= end and word in matched]
+        cut = end < len(self.text) and end not in {b for _, b in self.sentences}
+        return self.text[start:end] + ("…" if cut else ""), spans
+
+    def _window(self, matched: set[str], limit: int) -> tuple[int, int]:
+        """Start and end of the snippet: whole sentences around the best one, else the best one cut short."""
+        if len(self.text) <= limit:
+            return 0, len(self.text)
+        counts = [sum(a <= s < b and word in matched for s, _, word in self.words) for a, b in self.sentences]
+        first = last = counts.index(max(counts))
+        while True:
+            if last + 1 < len(self.sentences) and self.sentences[last + 1][1] - self.sentences[first][0] <= limit:
+                last += 1
+            elif first > 0 and self.sentences[last][1] - self.sentences[first - 1][0] <= limit:
+                first -= 1
+            else:
+                break
+        start, end = self.sentences[first][0], self.sentences[last][1]
+        if end - start <= limit:
+            return start, end
+        return start, max((b for a, b, _ in self.words if start < b <= start + limit - 1), default=start + limit - 1)
 
 
 def suggest_ids(corpus: Corpus, wrong_id: str, limit: int = 3) -> list[str]:

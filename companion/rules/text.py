@@ -8,13 +8,15 @@ import unicodedata
 _NON_WORD = re.compile(r"[^a-z0-9]+")
 _WORD = re.compile(r"\w+")
 
-# Words that carry no meaning in a rules question; dropping them keeps "how much" from matching everything.
+# Words that carry no meaning in a rules question ("what happens when", "que hace"); dropping them keeps
+# them from outweighing the rule's own words.
 STOP_WORDS_EN = frozenset(
     """
     a about after all also am an and any are as at be been before being but by can cant could did do
     does dont during each for from get gets got had has have how i if in into is it its just me my no
     not of off on one or our out so than that the their them then there these they this those to up
     us was we were what when where which while who why will with would you your
+    happen happens happened work works mean means exactly
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 STOP_WORDS_ES = frozenset(
@@ -22,7 +24,7 @@ STOP_WORDS_ES = frozenset(
     a al algo como con cual cuales cuando cuanta cuantas cuanto cuantos de del desde donde el ella ellas
     ellos en entre es esa ese eso esta este esto hay la las le les lo los mas me mi mis muy no o para
     pero por puedo puede que quien se si sin sobre son su sus te tengo tiene tu un una uno unos unas y ya
-    yo
+    yo hace hacen pasa ocurre sucede funciona funcionan significa exactamente trae traen
     """.split()  # noqa: SIM905
 )
 STOP_WORDS = {"en": STOP_WORDS_EN, "es": STOP_WORDS_ES}
@@ -52,3 +54,33 @@ def content_tokens(text: str, lang: str) -> list[str]:
 def word_spans(text: str) -> list[tuple[int, int, str]]:
     """Each word of ``text`` as (start, end, folded word), for highlighting the original string."""
     return [(m.start(), m.end(), fold(m.group())) for m in _WORD.finditer(text)]
+
+
+# Longest first; English and Spanish endings together, since card names cross languages.
+_SUFFIXES = sorted(
+    """
+    ations ation ings ing edly ed ers er es s ly ment ments
+    aciones acion iones ion amos emos imos ando iendo ados adas idos idas ado ada ido ida ar er ir an en as os
+    """.split(),  # noqa: SIM905
+    key=len,
+    reverse=True,
+)
+
+
+def stem(word: str, lang: str = "en") -> str:
+    """A crude stem, so that word forms meet: "moults"/"moulting", "lose"/"losing", "perdemos"/"perder".
+
+    It only has to map a word's forms to the same string, never to a real root, and it
+    is applied to the corpus and the query alike. Short endings need a longer stem to
+    be cut ("breed" keeps its "ed").
+    """
+    for suffix in _SUFFIXES:
+        keep = 3 if len(suffix) >= 3 or suffix == "s" else 4
+        if word.endswith(suffix) and len(word) - len(suffix) >= keep:
+            word = word[: -len(suffix)]
+            break
+    if len(word) > 3 and word[-1] in "aeo":
+        word = word[:-1]
+    if lang == "es":  # stem-changing verbs: "pierden"/"perder", "cuesta"/"coste"
+        word = word.replace("ie", "e").replace("ue", "o")
+    return word

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from companion.rules.bench import load_queries, quality
 from companion.rules.corpus import Corpus
-from companion.rules.search import SearchIndex, make_snippet, suggest_ids
+from companion.rules.search import BodyText, SearchIndex, suggest_ids
 from companion.rules.text import content_tokens, fold
 
 
@@ -93,12 +93,18 @@ def test_hit_fields_and_highlights(fixture_index: SearchIndex) -> None:
 
 
 def test_snippet_keeps_the_matching_sentence() -> None:
-    body = "First sentence about food. " * 5 + "The ladybug eats aphids here. " + "Last words on larvae. " * 5
-    snippet = make_snippet(body.strip(), {"ladybug"}, limit=80)
-    assert "The ladybug eats aphids here." in snippet
-    assert len(snippet) <= 80
-    assert make_snippet("Short body.", {"x"}) == "Short body."
-    assert len(make_snippet("word " * 100, {"word"}, limit=50)) <= 50
+    body = "First sentence about food. " * 5 + "The Ladybug eats aphids here. " + "Last words on larvae. " * 5
+    snippet, spans = BodyText.of(body.strip()).snippet({"ladybug"}, limit=80)
+    assert "The Ladybug eats aphids here." in snippet
+    assert not snippet.endswith("…") and len(snippet) <= 80
+    assert [snippet[start:end] for start, end in spans] == ["Ladybug"]
+    assert BodyText.of("Short body.").snippet({"x"}) == ("Short body.", [])
+
+
+def test_long_sentence_is_cut_with_an_ellipsis() -> None:
+    snippet, spans = BodyText.of("word " * 100).snippet({"word"}, limit=50)
+    assert snippet.endswith("…") and len(snippet) <= 50
+    assert spans[0] == (0, 4) and all(end <= len(snippet) for _, end in spans)
 
 
 def test_suggest_ids(fixture_corpus: Corpus) -> None:
