@@ -1,0 +1,26 @@
+"""Against the Broodmother: the solo/co-op opponent run end to end, and the asymmetric variant.
+
+Importing this package registers its hooks with the engine (options and state at new
+game, the end checks after every command, the settlement of a finished game) and its
+commands with the command registry. Screens read ``broodmother_view``.
+"""
+
+from __future__ import annotations
+
+from companion.core.broodmother import asymmetric, commands, meadow_commands
+from companion.core.broodmother.content import BroodContent, brood_content
+from companion.core.broodmother.model import KEY, active
+from companion.core.broodmother.newgame import OPTION_NAMES, init, validate_options
+from companion.core.broodmother.scoring import check_end, finish
+from companion.core.broodmother.view import broodmother_view
+from companion.core.hooks import ModuleHooks, register
+
+HOOKS = ModuleHooks(
+    id=KEY, active=active, option_names=OPTION_NAMES, validate_options=validate_options, init=init,
+    check_end=check_end, finish=finish,
+)
+register(HOOKS)
+
+__all__ = [
+    "HOOKS", "BroodContent", "asymmetric", "brood_content", "broodmother_view", "commands", "meadow_commands",
+]

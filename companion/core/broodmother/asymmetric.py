@@ -1,0 +1,173 @@
+"""The asymmetric variant: a player is the Broodmother, with eggs, powers and a redraw.
+
+On her turn she reveals her top card or pays 5 eggs for a power she has unlocked (one
+unlock per Queen Phase). After each ant action she takes an egg or moves a nymph up to two
+steps. Having revealed a card she may spend two nymphs to discard it and reveal another.
+She makes her own placement choices, so the app gives her the numbers and keeps score.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from companion.core.broodmother import deck as piles
+from companion.core.broodmother import meadow
+from companion.core.broodmother.base import BroodCommand, asymmetric_only, location, no_pending, restore
+from companion.core.broodmother.commands import _fingerprint, reveal
+from companion.core.broodmother.content import brood_content
+from companion.core.broodmother.model import Brood, location_name, plural, say, start_report
+from companion.core.content import load_content
+from companion.core.errors import CommandError
+from companion.core.state import State, current_phase
+
+
+def power_text(power_id: str, round_number: int) -> str:
+    """A power's text with this round's numbers filled in."""
+    text = brood_content().powers[power_id].text
+    return text.format(steps=round_number + 4, nymphs=round_number)
+
+
+@dataclass(frozen=True)
+class GainEgg(BroodCommand):
+    """Her reaction to an ant action: take one egg."""
+
+    name = "bm_gain_egg"
+
+    def check(self, state: State, b: Brood) -> None:
+        asymmetric_only(state)
+
+    def run(self, state: State, b: Brood) -> None:
+        b["asym"]["eggs"] += 1
+
+    def describe(self, state: State, content: Any) -> str:
+        return "Broodmother reacts: +1 egg"
+
+
+@dataclass(frozen=True)
+class MoveNymph(BroodCommand):
+    """Her reaction to an ant action: one nymph moves up to two steps (0 is the Great Tunnel)."""
+
+    name = "bm_move_nymph"
+    source: int
+    target: int
+
+    def check(self, state: State, b: Brood) -> None:
+        asymmetric_only(state)
+        if location(self.source) == location(self.target):
+            raise CommandError("The nymph must move to another place.")
+        if meadow.nymphs_at(b, self.source) <= 0:
+            raise CommandError(f"There is no nymph in {location_name(self.source)}.")
+        if self.target == 0:
+            if b["tunnel"]["nymph"]:
+                raise CommandError("The Great Tunnel already holds a nymph.")
+        elif meadow.find_hex(b, self.target)["sites"] <= 0:
+            raise CommandError(f"Hex {self.target} has no free collection site.")
+
+    def run(self, state: State, b: Brood) -> None:
+        meadow.remove_nymph(b, self.source)
+        meadow.add_nymph(b, self.target)
+
+    def describe(self, state: State, content: Any) -> str:
+        return f"Broodmother reacts: a nymph from {location_name(self.source)} to {location_name(self.target)}"
+
+
+@dataclass(frozen=True)
+class UnlockPower(BroodCommand):
+    """In a Queen Phase she unlocks one more power (at most one per Queen Phase)."""
+
+    name = "bm_unlock_power"
+    power: str
+
+    def check(self, state: State, b: Brood) -> None:
+        asymmetric_only(state)
+        powers = brood_content().powers
+        if self.power not in powers:
+            raise CommandError(f"Powers: {', '.join(powers)}.")
+        if current_phase(state, load_content()).phase != "Queen Phase":
+            raise CommandError("Powers are unlocked during the Queen Phase.")
+        if self.power in b["asym"]["unlocked"]:
+            raise CommandError(f"{powers[self.power].name} is already unlocked.")
+        if state["round"] in b["asym"]["unlock_rounds"]:
+            raise CommandError("She has already unlocked a power in this Queen Phase.")
+
+    def run(self, state: State, b: Brood) -> None:
+        b["asym"]["unlocked"].append(self.power)
+        b["asym"]["unlock_rounds"].append(state["round"])
+
+    def describe(self, state: State, content: Any) -> str:
+        return f"Broodmother unlocks {brood_content().powers[self.power].name}"
+
+
+@dataclass(frozen=True)
+class UsePower(BroodCommand):
+    """Her turn: pay 5 eggs for one unlocked power; Machinate also reveals her top card."""
+
+    name = "bm_use_power"
+    power: str
+
+    def check(self, state: State, b: Brood) -> None:
+        asymmetric_only(state)
+        no_pending(b)
+        bc = brood_content()
+        if self.power not in b["asym"]["unlocked"]:
+            unlocked = ", ".join(b["asym"]["unlocked"]) or "none"
+            raise CommandError(f"{self.power!r} is not unlocked; unlocked: {unlocked}.")
+        if b["asym"]["eggs"] < bc.power_cost:
+            raise CommandError(f"A power costs {bc.power_cost} eggs; she has {b['asym']['eggs']}.")
+
+    def run(self, state: State, b: Brood) -> None:
+        bc = brood_content()
+        b["asym"]["eggs"] -= bc.power_cost
+        if self.power == "machinate" and b["deck_mode"] == "virtual" and (b["deck"]["draw"] or b["deck"]["discard"]):
+            reshuffled = piles.reshuffle_if_empty(state, b["deck"], virtual=True)
+            reveal(state, b, piles.draw_top(b["deck"]), reshuffled)
+            say(b, f"{bc.powers['machinate'].name}: {power_text('machinate', state['round'])}")
+            return
+        start_report(b, f"Power: {bc.powers[self.power].name} ({bc.power_cost} eggs)")
+        say(b, power_text(self.power, state["round"]))
+        if self.power == "machinate":
+            say(b, "Reveal her top card and enter it.")
+
+    def describe(self, state: State, content: Any) -> str:
+        return f"Broodmother uses {brood_content().powers[self.power].name}"
+
+
+@dataclass(frozen=True)
+class Redraw(BroodCommand):
+    """Spend two nymphs from the board to discard the card she just revealed and reveal another."""
+
+    name = "bm_redraw"
+    keeps_turn = True
+    first: int
+    second: int
+
+    def check(self, state: State, b: Brood) -> None:
+        asymmetric_only(state)
+        turn = b["turn"]
+        if turn is None or not turn["cancellable"] or turn["mark"] != _fingerprint(state):
+            raise CommandError("A redraw is possible only right after she reveals a card.")
+        saved = turn["before"]["brood"]
+        need = {location(self.first): 0, location(self.second): 0}
+        need[self.first] += 1
+        need[self.second] += 1
+        for where, count in need.items():
+            if meadow.nymphs_at(saved, where) < count:
+                raise CommandError(f"{location_name(where).capitalize()} has fewer than {plural(count, 'nymph')}.")
+
+    def run(self, state: State, b: Brood) -> None:
+        card = b["turn"]["card"]
+        restore(state, b, b["turn"]["before"])
+        b["deck"]["discard"].append(card)
+        meadow.remove_nymph(b, self.first)
+        meadow.remove_nymph(b, self.second)
+        if b["deck_mode"] == "virtual" and (b["deck"]["draw"] or b["deck"]["discard"]):
+            reshuffled = piles.reshuffle_if_empty(state, b["deck"], virtual=True)
+            reveal(state, b, piles.draw_top(b["deck"]), reshuffled)
+            return
+        b["turn"].update(cancellable=False, before=None)
+        start_report(b, "Redraw: 2 nymphs spent")
+        say(b, "Discard her card, reveal the next one and enter it.", interpretation="asymmetric-redraw")
+
+    def describe(self, state: State, content: Any) -> str:
+        return "Broodmother spends 2 nymphs to redraw"

@@ -1,0 +1,88 @@
+"""The shape every Broodmother command shares, and the rules about her open turn.
+
+A ``BroodCommand`` checks that the game has a Broodmother before its own ``check`` and,
+when applied, closes her latest turn (an Initiative Token can cancel only the reaction
+just revealed, before anything else changes) unless it belongs to that turn itself.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, ClassVar
+
+from companion.core.broodmother.model import Brood, bm, her_player, is_asymmetric, require
+from companion.core.commands.base import Command, require_int
+from companion.core.content import Content
+from companion.core.errors import CommandError
+from companion.core.state import State
+
+MAX_HEX = 99
+MAX_SITES = 9
+
+
+class BroodCommand(Command):
+    """Base of the Broodmother's commands: ``check`` to refuse, ``run`` to change."""
+
+    keeps_turn: ClassVar[bool] = False
+
+    def verify(self, state: State, content: Content) -> None:
+        self.check(state, require(state))
+
+    def apply(self, state: State, content: Content) -> None:
+        b = bm(state)
+        if not self.keeps_turn:
+            close_turn(b)
+        self.run(state, b)
+
+    def check(self, state: State, b: Brood) -> None:
+        """Raise CommandError with a reason a player can act on."""
+
+    def run(self, state: State, b: Brood) -> None:
+        raise NotImplementedError
+
+
+def close_turn(b: Brood) -> None:
+    turn = b["turn"]
+    if turn is not None and turn["cancellable"]:
+        turn["cancellable"] = False
+        turn["before"] = None
+
+
+def no_pending(b: Brood) -> None:
+    if b["pending"]:
+        raise CommandError("Answer her open question first (see the Broodmother panel).")
+
+
+def automated(state: State) -> None:
+    if is_asymmetric(state):
+        raise CommandError("In the asymmetric variant the Broodmother player decides this herself.")
+
+
+def asymmetric_only(state: State) -> None:
+    if not is_asymmetric(state):
+        raise CommandError("Only the asymmetric variant has a Broodmother player.")
+
+
+def hex_number(value: Any, what: str = "The hex number") -> int:
+    return require_int(value, what, 1, MAX_HEX)
+
+
+def location(value: Any) -> int:
+    """A hex number, or 0 for the Great Tunnel."""
+    return require_int(value, "The place (a hex number, or 0 for the Great Tunnel)", 0, MAX_HEX)
+
+
+def snapshot(state: State, b: Brood) -> dict[str, Any]:
+    """Her state before a reaction resolves, so a cancel or a redraw can put it back."""
+    saved = {k: copy.deepcopy(v) for k, v in b.items() if k not in ("turn", "report")}
+    player = her_player(state)
+    scores = list(state["scores"][player["id"]]) if player is not None else None
+    return {"brood": saved, "scores": scores}
+
+
+def restore(state: State, b: Brood, saved: dict[str, Any]) -> None:
+    for key, value in saved["brood"].items():
+        b[key] = copy.deepcopy(value)
+    player = her_player(state)
+    if player is not None and saved["scores"] is not None:
+        state["scores"][player["id"]] = list(saved["scores"])

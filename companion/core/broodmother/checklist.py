@@ -1,0 +1,61 @@
+"""The setup checklist: the steps this game needs, with this game's numbers, each tickable.
+
+Steps are data (``data/broodmother/checklist.json``) with conditions on the mode, the
+number of ant colonies, the difficulty and the expansions; their texts carry placeholders
+filled from the Difficulty Chart as applied to this game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.broodmother.content import BroodContent, ChecklistStep, brood_content
+from companion.core.broodmother.model import Brood, ant_count, bm
+from companion.core.state import State
+
+
+def adjustment_text(adjustments: dict[str, Any], ants: int) -> str:
+    """The chart's easy/difficult cell in words: '+2 larvae, +1 Initiative Token'."""
+    each = " each" if ants > 1 else ""
+    parts = []
+    if adjustments.get("larvae"):
+        parts.append(f"{adjustments['larvae']:+d} larvae{each}")
+    if adjustments.get("initiative"):
+        n = adjustments["initiative"]
+        parts.append(f"{n:+d} Initiative Token" + ("" if abs(n) == 1 else "s"))
+    if adjustments.get("no_initiative"):
+        parts.append("no Initiative Tokens")
+    if adjustments.get("cards"):
+        n = adjustments["cards"]
+        parts.append(f"{n:+d} card" + ("" if abs(n) == 1 else "s") + each)
+    return ", ".join(parts) or "no change"
+
+
+def _applies(step: ChecklistStep, state: State, b: Brood) -> bool:
+    when, ants = step.when, ant_count(state)
+    return all([
+        "modes" not in when or state["mode"] in when["modes"],
+        "players" not in when or when["players"][0] <= ants <= when["players"][1],
+        "expansion" not in when or when["expansion"] in state["expansions"],
+        "difficulty" not in when or b["difficulty"] in when["difficulty"],
+    ])
+
+
+def _values(state: State, b: Brood, bc: BroodContent) -> dict[str, Any]:
+    ants = ant_count(state)
+    solo = b["start"].get("solo", {})
+    return {
+        "ants": ants, "deck_size": len(b["deck"]["cards"]), "initiative": b["initiative"],
+        "difficulty_name": bc.difficulty_names[b["difficulty"]],
+        "adjustments": adjustment_text(bc.row(min(max(ants, 1), 4)).adjustments(b["difficulty"]), ants),
+        "larvae": solo.get("larvae"), "food": solo.get("food"), "cards": solo.get("cards"),
+    }
+
+
+def checklist(state: State) -> list[dict[str, Any]]:
+    bc, b = brood_content(), bm(state)
+    values = _values(state, b, bc)
+    return [
+        {"id": s.id, "text": s.text.format(**values), "source": s.source, "done": bool(b["checklist"].get(s.id))}
+        for s in bc.checklist if _applies(s, state, b)
+    ]

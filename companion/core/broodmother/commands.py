@@ -1,0 +1,373 @@
+"""Her turn as commands: draw or enter her card, cancel it, answer her questions, score Slumber.
+
+One tap draws (virtual deck) or records the card on the table (physical deck) and
+resolves it at once; what to do on the board is left in ``report``. When the app needs a
+fact it cannot see (the hex she reveals, which hex holds the most ants, how many ants her
+Strike found) it queues a question, and the matching ``Answer*`` command finishes the
+reaction. An Initiative Token cancels the reaction just revealed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from companion.core.broodmother import deck as piles
+from companion.core.broodmother import reactions
+from companion.core.broodmother.base import (
+    MAX_SITES,
+    BroodCommand,
+    automated,
+    close_turn,
+    hex_number,
+    no_pending,
+    restore,
+    snapshot,
+)
+from companion.core.broodmother.content import brood_content
+from companion.core.broodmother.model import (
+    Brood,
+    find_hex,
+    has_hex,
+    is_asymmetric,
+    nest_found,
+    say,
+    start_report,
+)
+from companion.core.broodmother.scoring import score_slumber, slumber_preview
+from companion.core.commands.base import require_int
+from companion.core.errors import CommandError
+from companion.core.state import State
+
+END_CODES = ("broodmother-destroyed", "centipede-threshold", "cp-threshold")
+
+
+def _fingerprint(state: State) -> dict[str, Any]:
+    """What must not have changed for a cancel to still be 'right after the reveal'."""
+    scores = {k: list(v) for k, v in state["scores"].items()}
+    return {"round": state["round"], "phase": state["phase"], "scores": scores}
+
+
+def reveal(state: State, b: Brood, card_id: str, reshuffled: bool) -> None:
+    """Resolve a card just taken from the draw pile, keeping what a cancel needs."""
+    bc = brood_content()
+    card = b["deck"]["cards"][card_id]
+    action = bc.action_for(card["type"], nest_found(b))
+    before = snapshot(state, b)
+    kind = "Chamber" if card["chamber"] else bc.card_types[card["type"]].name
+    start_report(b, f"Her card: {kind}, Ferocity {card['ferocity']} - {action.name}")
+    if reshuffled:
+        say(b, "Her draw pile ran out: shuffle her discard pile to make a new one.")
+    b["turn"] = {"card": card_id, "type": card["type"], "ferocity": card["ferocity"], "chamber": card["chamber"],
+                 "action": action.id, "round": state["round"], "cancellable": True, "cancelled": False,
+                 "before": before, "mark": None}
+    reactions.resolve(state, b, bc, card_id)
+    b["turn"]["mark"] = _fingerprint(state)
+
+
+def _can_reveal(state: State, b: Brood, mode: str) -> None:
+    no_pending(b)
+    if b["deck_mode"] != mode:
+        other = "enter the card you revealed" if mode == "virtual" else "let the app draw"
+        raise CommandError(f"Her deck is set to {b['deck_mode']}: {other} (or change the deck mode).")
+    if not b["deck"]["draw"] and not b["deck"]["discard"]:
+        raise CommandError("Her draw and discard piles are empty: every card is on the plot pile.")
+
+
+@dataclass(frozen=True)
+class DrawCard(BroodCommand):
+    """Virtual deck: draw her top card and resolve it."""
+
+    name = "bm_draw"
+
+    def check(self, state: State, b: Brood) -> None:
+        _can_reveal(state, b, "virtual")
+
+    def run(self, state: State, b: Brood) -> None:
+        reshuffled = piles.reshuffle_if_empty(state, b["deck"], virtual=True)
+        reveal(state, b, piles.draw_top(b["deck"]), reshuffled)
+
+    def describe(self, state: State, content: Any) -> str:
+        return "Broodmother: draw her card"
+
+
+@dataclass(frozen=True)
+class EnterCard(BroodCommand):
+    """Physical deck: record the card revealed on the table (type and Ferocity) and resolve it."""
+
+    name = "bm_enter"
+    card_type: str
+    ferocity: int = 0
+
+    def check(self, state: State, b: Brood) -> None:
+        _can_reveal(state, b, "physical")
+        types = [*brood_content().card_types, piles.CHAMBER]
+        if self.card_type not in types:
+            raise CommandError(f"Card type: one of {', '.join(types)}.")
+        require_int(self.ferocity, "The Ferocity", 0, brood_content().deck_limits["max_ferocity"])
+        piles.require_available(b["deck"], self.card_type, self.ferocity)
+
+    def run(self, state: State, b: Brood) -> None:
+        reshuffled = piles.reshuffle_if_empty(state, b["deck"], virtual=False)
+        reveal(state, b, piles.take_matching(b["deck"], self.card_type, self.ferocity), reshuffled)
+
+    def describe(self, state: State, content: Any) -> str:
+        if self.card_type == piles.CHAMBER:
+            return "Broodmother: her card is a Chamber"
+        return f"Broodmother: her card is {self.card_type}, Ferocity {self.ferocity}"
+
+
+@dataclass(frozen=True)
+class CancelReaction(BroodCommand):
+    """Spend an Initiative Token: her latest reaction is cancelled, the card goes to the discard pile."""
+
+    name = "bm_cancel"
+    allowed_after_end: ClassVar[bool] = True
+    keeps_turn = True
+
+    def check(self, state: State, b: Brood) -> None:
+        automated(state)
+        ended = state["ended"]
+        if ended is not None and ended["code"] not in END_CODES:
+            raise CommandError(f"The game is over ({ended['reason']}) Undo to play on.")
+        turn = b["turn"]
+        if turn is None or turn["cancelled"]:
+            raise CommandError("There is no reaction of hers to cancel.")
+        if not turn["cancellable"] or turn["mark"] != _fingerprint(state):
+            raise CommandError("Too late: a token cancels her reaction only right after the card is revealed.")
+        if b["initiative"] <= 0:
+            raise CommandError("The group has no Initiative Token left.")
+
+    def run(self, state: State, b: Brood) -> None:
+        turn = b["turn"]
+        undone = [line["text"] for line in (b["report"] or {"lines": []})["lines"]]
+        restore(state, b, turn["before"])
+        b["deck"]["discard"].append(turn["card"])
+        b["initiative"] -= 1
+        turn.update(cancellable=False, cancelled=True, before=None)
+        state["ended"] = None
+        start_report(b, "Reaction cancelled with an Initiative Token")
+        say(b, f"Spend 1 Initiative Token ({b['initiative']} left); her card goes to her discard pile.",
+            interpretation="cancelled-card-discarded")
+        for text in undone:
+            say(b, f"Take back if already done: {text}", interpretation="cancel-window")
+
+    def describe(self, state: State, content: Any) -> str:
+        return "Cancel her reaction (Initiative Token)"
+
+
+def _question(b: Brood, kind: str) -> dict[str, Any]:
+    if not b["pending"] or b["pending"][0]["kind"] != kind:
+        asked = b["pending"][0]["kind"] if b["pending"] else "nothing"
+        raise CommandError(f"She is not asking about that now (open question: {asked}).")
+    question: dict[str, Any] = b["pending"][0]
+    return question
+
+
+@dataclass(frozen=True)
+class AnswerExpand(BroodCommand):
+    """The hex her Expand revealed: its number, free sites, zone, and whether it is special."""
+
+    name = "bm_answer_expand"
+    keeps_turn = True
+    number: int = 0
+    sites: int = 0
+    zone: str = "inner"
+    centipede_hex: bool = False
+    nest: bool = False
+    deck_empty: bool = False
+
+    def check(self, state: State, b: Brood) -> None:
+        _question(b, "expand")
+        if self.deck_empty is True:
+            return
+        hex_number(self.number)
+        if has_hex(b, self.number):
+            raise CommandError(f"Hex {self.number} is already in the meadow; check the number on the new hex.")
+        require_int(self.sites, "Its collection sites", 0, MAX_SITES)
+        if self.zone not in ("inner", "outer"):
+            raise CommandError("Where does it go: inner or outer (Inner Meadow whenever there is room)?")
+        for flag in (self.centipede_hex, self.nest, self.deck_empty):
+            if not isinstance(flag, bool):
+                raise CommandError("Yes/no answers must be true or false.")
+        if self.nest and nest_found(b):
+            raise CommandError(f"The Nest of Centipedes is already hex {b['her']['hex']}.")
+
+    def run(self, state: State, b: Brood) -> None:
+        question = b["pending"].pop(0)
+        if question["of"] > 1:
+            say(b, f"Expand {question['index']} of {question['of']}:")
+        reactions.finish_expand(state, b, {
+            "deck_empty": self.deck_empty, "number": self.number, "sites": self.sites, "zone": self.zone,
+            "centipede_hex": self.centipede_hex, "nest": self.nest,
+        })
+
+    def describe(self, state: State, content: Any) -> str:
+        return "Her Expand: the hex deck is empty" if self.deck_empty else f"Her Expand: hex {self.number}"
+
+
+@dataclass(frozen=True)
+class AnswerPredator(BroodCommand):
+    """The hex with the most ants (lowest number on a tie): her summoned Predator goes there."""
+
+    name = "bm_answer_predator"
+    keeps_turn = True
+    hex: int
+
+    def check(self, state: State, b: Brood) -> None:
+        _question(b, "predator")
+        find_hex(b, hex_number(self.hex))
+
+    def run(self, state: State, b: Brood) -> None:
+        q = b["pending"].pop(0)
+        name = brood_content().predators[q["predator"]]
+        b["predators"].append({"id": q["predator"], "name": name, "hex": self.hex, "health": q["health"],
+                               "round": state["round"], "defeated": False})
+        say(b, f"Hex {self.hex}: place the {name} with {q['health']} Health.", self.hex)
+
+    def describe(self, state: State, content: Any) -> str:
+        return f"Her Predator goes to hex {self.hex}"
+
+
+@dataclass(frozen=True)
+class AnswerStrike(BroodCommand):
+    """How many ants her Strike destroyed in her hex (0 when none were there: she Invades)."""
+
+    name = "bm_answer_strike"
+    keeps_turn = True
+    destroyed: int
+
+    def check(self, state: State, b: Brood) -> None:
+        q = _question(b, "strike")
+        require_int(self.destroyed, "Ants destroyed", 0, max(q["ferocity"], 0))
+
+    def run(self, state: State, b: Brood) -> None:
+        q = b["pending"].pop(0)
+        reactions.finish_strike(state, b, self.destroyed, q["hex"])
+
+    def describe(self, state: State, content: Any) -> str:
+        return f"Her Strike destroyed {self.destroyed} ant(s)"
+
+
+@dataclass(frozen=True)
+class ScoreSlumber(BroodCommand):
+    """Her Slumber points, computed from the meadow: once per round, in the Slumber step."""
+
+    name = "bm_slumber"
+
+    def check(self, state: State, b: Brood) -> None:
+        no_pending(b)
+        if state["phase"] != "slumber":
+            raise CommandError("Her Slumber points are scored in the Slumber step; advance the phase first.")
+        if state["round"] in b["slumbers"]:
+            raise CommandError(f"Her Slumber points for round {state['round']} are already scored.")
+
+    def run(self, state: State, b: Brood) -> None:
+        preview = slumber_preview(state, b)
+        score_slumber(state, b)
+        start_report(b, "Slumber: the Broodmother scores")
+        say(b, f"She gains {preview['sum']} Colony Points.", interpretation="tunnel-is-meadow")
+
+    def describe(self, state: State, content: Any) -> str:
+        return f"Her Slumber: +{slumber_preview(state, state['modules_state']['broodmother'])['total']} CP"
+
+
+@dataclass(frozen=True)
+class SetDeck(BroodCommand):
+    """Change her deck's make-up (type, Ferocity, count per group) to match your box, before her first card."""
+
+    name = "bm_set_deck"
+    groups: tuple[Any, ...] = ()
+
+    def check(self, state: State, b: Brood) -> None:
+        from companion.core.broodmother.newgame import parse_composition
+
+        d = b["deck"]
+        if d["drawn"] or d["discard"] or d["plot"]:
+            raise CommandError("Her deck can be changed only before her first card.")
+        parse_composition(list(self.groups), brood_content())
+
+    def run(self, state: State, b: Brood) -> None:
+        from companion.core.broodmother.newgame import chamber_count, parse_composition
+
+        bc = brood_content()
+        groups = parse_composition(list(self.groups), bc)
+        b["deck"] = piles.new_deck(piles.build_cards(groups, chamber_count(state, bc), bc))
+        if b["deck_mode"] == "virtual":
+            piles.shuffle_draw(state, b["deck"])
+
+    def describe(self, state: State, content: Any) -> str:
+        return "Change her deck's make-up"
+
+
+@dataclass(frozen=True)
+class SetDeckMode(BroodCommand):
+    """Virtual (the app draws) or physical (you draw and enter the card); the piles carry over."""
+
+    name = "bm_deck_mode"
+    mode: str
+
+    def check(self, state: State, b: Brood) -> None:
+        if self.mode not in ("virtual", "physical"):
+            raise CommandError("Deck mode: virtual or physical.")
+        if self.mode == b["deck_mode"]:
+            raise CommandError(f"Her deck is already {self.mode}.")
+
+    def run(self, state: State, b: Brood) -> None:
+        b["deck_mode"] = self.mode
+        if self.mode == "virtual":
+            piles.shuffle_draw(state, b["deck"])
+
+    def describe(self, state: State, content: Any) -> str:
+        return f"Her deck: {self.mode}"
+
+
+@dataclass(frozen=True)
+class ShowOdds(BroodCommand):
+    """Show or hide the odds of her next action."""
+
+    name = "bm_odds"
+    show: bool
+
+    def check(self, state: State, b: Brood) -> None:
+        if not isinstance(self.show, bool):
+            raise CommandError("Odds: true or false.")
+
+    def run(self, state: State, b: Brood) -> None:
+        b["odds"] = self.show
+
+    def describe(self, state: State, content: Any) -> str:
+        return "Show her odds" if self.show else "Hide her odds"
+
+
+@dataclass(frozen=True)
+class TickStep(BroodCommand):
+    """Tick (or untick) one step of the setup checklist."""
+
+    name = "bm_tick"
+    step: str
+    done: bool = True
+
+    def check(self, state: State, b: Brood) -> None:
+        from companion.core.broodmother.checklist import checklist
+
+        ids = [s["id"] for s in checklist(state)]
+        if self.step not in ids:
+            raise CommandError(f"No setup step {self.step!r} in this game; steps: {', '.join(ids)}.")
+        if bool(b["checklist"].get(self.step)) == self.done:
+            raise CommandError("That step is already " + ("ticked." if self.done else "unticked."))
+
+    def run(self, state: State, b: Brood) -> None:
+        if self.done:
+            b["checklist"][self.step] = True
+        else:
+            b["checklist"].pop(self.step, None)
+
+    def describe(self, state: State, content: Any) -> str:
+        return f"Setup: {'tick' if self.done else 'untick'} {self.step}"
+
+
+__all__ = [
+    "AnswerExpand", "AnswerPredator", "AnswerStrike", "CancelReaction", "DrawCard", "EnterCard", "ScoreSlumber",
+    "SetDeck", "SetDeckMode", "ShowOdds", "TickStep", "close_turn", "is_asymmetric",
+]

@@ -1,0 +1,139 @@
+"""Her deck: cards built from a composition, and the draw, discard and plot piles.
+
+Every card has a stable id and is always in exactly one pile, in both deck modes. In the
+virtual mode the draw pile is shuffled with the game's seeded generator, so an undone
+draw redraws the same card; in the physical mode the player reads the card off the table
+and the app takes a matching card out of its draw pile, so counts and odds stay true.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from typing import Any
+
+from companion.core.broodmother.content import BroodContent, DeckGroup
+from companion.core.errors import CommandError
+from companion.core.rng import Rng
+from companion.core.state import State
+
+Deck = dict[str, Any]
+PILES = ("draw", "discard", "plot")
+CHAMBER = "chamber"  # what a player types for an Empires Chamber card
+
+
+def build_cards(groups: list[DeckGroup], chambers: int, bc: BroodContent) -> dict[str, dict[str, Any]]:
+    """Card records keyed by id: ``event-2-3`` is the third Event with Ferocity 2."""
+    cards: dict[str, dict[str, Any]] = {}
+    seen: Counter[tuple[str, int]] = Counter()
+    for g in groups:
+        for _ in range(g.count):
+            seen[(g.type, g.ferocity)] += 1
+            cards[f"{g.type}-{g.ferocity}-{seen[(g.type, g.ferocity)]}"] = {
+                "type": g.type, "ferocity": g.ferocity, "chamber": False}
+    for n in range(1, chambers + 1):
+        cards[f"{CHAMBER}-{n}"] = {"type": bc.chambers.type, "ferocity": bc.chambers.ferocity, "chamber": True}
+    return cards
+
+
+def new_deck(cards: dict[str, dict[str, Any]]) -> Deck:
+    return {"cards": cards, "draw": sorted(cards), "discard": [], "plot": [], "drawn": 0}
+
+
+def shuffle_draw(state: State, deck: Deck) -> None:
+    rng = Rng(state["rng"])
+    rng.shuffle(deck["draw"])
+    state["rng"] = rng.state
+
+
+def reshuffle_if_empty(state: State, deck: Deck, virtual: bool) -> bool:
+    """An empty draw pile takes the discard pile back (the plot pile stays out)."""
+    if deck["draw"]:
+        return False
+    if not deck["discard"]:
+        raise CommandError("Her draw and discard piles are both empty: every card is on the plot pile.")
+    deck["draw"], deck["discard"] = sorted(deck["discard"]), []
+    if virtual:
+        shuffle_draw(state, deck)
+    return True
+
+
+def draw_top(deck: Deck) -> str:
+    card: str = deck["draw"].pop(0)
+    deck["drawn"] += 1
+    return card
+
+
+def take_matching(deck: Deck, card_type: str, ferocity: int) -> str:
+    """Physical mode: take a card like the one on the table out of the draw pile."""
+    require_available(deck, card_type, ferocity)
+    card_id = next(c for c in deck["draw"] if matches(deck["cards"][c], card_type, ferocity))
+    deck["draw"].remove(card_id)
+    deck["drawn"] += 1
+    return str(card_id)
+
+
+def require_available(deck: Deck, card_type: str, ferocity: int) -> None:
+    """Refuse a physical card the app's piles say cannot be next (the draw pile, or the discard to reshuffle)."""
+    pool = next_pool(deck)
+    if any(matches(deck["cards"][c], card_type, ferocity) for c in pool):
+        return
+    raise CommandError(
+        f"By the app's count no {_label(card_type, ferocity)} is left in her draw pile "
+        f"({_describe_left(deck, pool, card_type)}). Check the card, or fix her deck before her first card."
+    )
+
+
+def matches(card: dict[str, Any], card_type: str, ferocity: int) -> bool:
+    if card_type == CHAMBER:
+        return bool(card["chamber"])
+    return not card["chamber"] and card["type"] == card_type and card["ferocity"] == ferocity
+
+
+def _label(card_type: str, ferocity: int) -> str:
+    return "Chamber" if card_type == CHAMBER else f"{card_type} card with Ferocity {ferocity}"
+
+
+def _describe_left(deck: Deck, pool: list[str], card_type: str) -> str:
+    labels = []
+    for cid in pool:
+        card = deck["cards"][cid]
+        if card_type == CHAMBER and card["chamber"]:
+            labels.append("Chamber")
+        elif card["type"] == card_type and not card["chamber"]:
+            labels.append(f"Ferocity {card['ferocity']}")
+    if not labels:
+        return "none of that type"
+    return ", ".join(f"{label} x{n}" for label, n in sorted(Counter(labels).items()))
+
+
+def counts_by_type(deck: Deck, pile: str, types: list[str]) -> dict[str, int]:
+    found = Counter(deck["cards"][cid]["type"] for cid in deck[pile])
+    return {t: found.get(t, 0) for t in types}
+
+
+def next_pool(deck: Deck) -> list[str]:
+    """The cards the next draw comes from: the draw pile, or the discard pile it will become."""
+    return list(deck["draw"] or deck["discard"])
+
+
+def odds(deck: Deck, bc: BroodContent, nest: bool) -> list[dict[str, Any]]:
+    """The chance of each action on her next card, as exact fractions of the cards left."""
+    pool = next_pool(deck)
+    counts = Counter(deck["cards"][cid]["type"] for cid in pool)
+    out = []
+    for t in bc.card_types.values():
+        action = bc.action_for(t.id, nest)
+        n = counts.get(t.id, 0)
+        chance = Fraction(n, len(pool)) if pool else Fraction(0)
+        out.append({"type": t.id, "type_name": t.name, "action": action.id, "action_name": action.name,
+                    "cards": n, "of": len(pool), "fraction": f"{chance.numerator}/{chance.denominator}",
+                    "percent": round(float(chance) * 100, 1)})
+    return out
+
+
+def pile_of(deck: Deck, card_id: str) -> str | None:
+    for pile in PILES:
+        if card_id in deck[pile]:
+            return pile
+    return None

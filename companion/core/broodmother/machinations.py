@@ -1,0 +1,67 @@
+"""The plot pile and the Machinations track: what a full pile sets off.
+
+A Plot card waits face up on the plot pile; when the pile holds as many cards as the
+plot threshold it is discarded and the track moves up one level, each level with its own
+effect. Questions the app cannot answer itself (which hex holds the most ants; which hex
+she reveals) are queued in ``pending``.
+"""
+
+from __future__ import annotations
+
+from companion.core.broodmother.content import BroodContent
+from companion.core.broodmother.model import Brood, plural, say
+from companion.core.rng import Rng
+from companion.core.state import State
+
+MAX_LEVEL = 3
+EXPANDS_AT_LEVEL_3 = 3
+
+
+def add_to_plot_pile(state: State, b: Brood, bc: BroodContent, card_id: str) -> None:
+    pile = b["deck"]["plot"]
+    pile.append(card_id)
+    threshold = b["thresholds"]["plot"]
+    say(b, f"Put the card face up on her plot pile ({len(pile)} of {threshold}).")
+    if len(pile) >= threshold:
+        b["deck"]["discard"].extend(pile)
+        b["deck"]["plot"] = []
+        say(b, f"The plot pile is full: discard its {plural(threshold, 'card')}.")
+        advance(state, b, bc)
+
+
+def advance(state: State, b: Brood, bc: BroodContent) -> None:
+    """Move the track up one level and set off that level's effect."""
+    if b["machinations"] >= MAX_LEVEL:
+        if b["after_level_3"] == "expand-again":
+            say(b, "Her track is already at level 3: she Expands three times again.", interpretation="after-level-3")
+            queue_expands(b, "machinations", EXPANDS_AT_LEVEL_3)
+        else:
+            say(b, "Her track is already at level 3: nothing more happens.", interpretation="after-level-3")
+        return
+    b["machinations"] += 1
+    level = bc.levels[b["machinations"]]
+    say(b, f"Move the nymph on the Machinations track to level {level.level}: {level.text}")
+    if level.level == 2:
+        summon_predator(state, b, bc)
+    elif level.level == MAX_LEVEL:
+        queue_expands(b, "machinations", EXPANDS_AT_LEVEL_3)
+
+
+def queue_expands(b: Brood, reason: str, count: int) -> None:
+    for index in range(1, count + 1):
+        b["pending"].append({"kind": "expand", "reason": reason, "index": index, "of": count})
+
+
+def summon_predator(state: State, b: Brood, bc: BroodContent) -> None:
+    """Draw a random Predator not yet used; ask which hex holds the most ants."""
+    used = {p["id"] for p in b["predators"]}
+    free = [pid for pid in bc.predators if pid not in used]
+    if not free:
+        say(b, "Every Predator is already used: none is summoned.", interpretation="predator-pool")
+        return
+    rng = Rng(state["rng"])
+    chosen = rng.choice(free)
+    state["rng"] = rng.state
+    health = bc.predator_health_per_round * state["round"]
+    say(b, f"She summons the {bc.predators[chosen]} with {health} Health.", interpretation="predator-pool")
+    b["pending"].append({"kind": "predator", "predator": chosen, "health": health})

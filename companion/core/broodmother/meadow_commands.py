@@ -1,0 +1,321 @@
+"""Quick meadow updates: a hex explored, sites freed or taken, nymphs chased, centipedes beaten.
+
+The app cannot see the board, so the players tell it what changed; each change is one
+small command. Ants may not chase or destroy nymphs in a hex with a centipede; beating a
+centipede destroys every nymph in its hex. Location 0 is the Great Tunnel.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from companion.core.broodmother import meadow
+from companion.core.broodmother.base import MAX_SITES, BroodCommand, hex_number, location
+from companion.core.broodmother.model import (
+    TUNNEL,
+    Brood,
+    add_her_cp,
+    add_hex_sorted,
+    find_hex,
+    has_hex,
+    location_name,
+    nest_found,
+    new_hex,
+    plural,
+    say,
+    start_report,
+)
+from companion.core.broodmother.nest import arise
+from companion.core.commands.base import require_int
+from companion.core.errors import CommandError
+from companion.core.state import State
+
+MAX_NYMPHS = 9
+
+
+def _bool(value: Any, what: str) -> None:
+    if not isinstance(value, bool):
+        raise CommandError(f"{what}: true or false.")
+
+
+@dataclass(frozen=True)
+class AddHex(BroodCommand):
+    """A hex now on the table (setup, or an ant's Explore); the Nest of Centipedes makes her arise."""
+
+    name = "bm_add_hex"
+    number: int
+    zone: str = "outer"
+    sites: int = 0
+    nymphs: int = 0
+    centipede: bool = False
+    centipede_hex: bool = False
+    nest: bool = False
+
+    def check(self, state: State, b: Brood) -> None:
+        hex_number(self.number)
+        if has_hex(b, self.number):
+            raise CommandError(f"Hex {self.number} is already in the meadow.")
+        if self.zone not in ("inner", "outer"):
+            raise CommandError("Zone: inner or outer.")
+        require_int(self.sites, "Free collection sites", 0, MAX_SITES)
+        require_int(self.nymphs, "Nymphs", 0, MAX_NYMPHS)
+        for flag, what in ((self.centipede, "Centipede"), (self.centipede_hex, "Centipede hex"), (self.nest, "Nest")):
+            _bool(flag, what)
+        if self.nest and nest_found(b):
+            raise CommandError(f"The Nest of Centipedes is already hex {b['her']['hex']}.")
+
+    def run(self, state: State, b: Brood) -> None:
+        h = new_hex(self.number, self.zone, self.sites, self.nymphs, self.centipede, self.centipede_hex)
+        add_hex_sorted(b, h)
+        if self.nest:
+            start_report(b, "The ants found the Nest of Centipedes")
+            arise(state, b, h)
+
+    def describe(self, state: State, content: Any) -> str:
+        return f"Hex {self.number} enters the meadow" + (" (the Nest!)" if self.nest else "")
+
+
+@dataclass(frozen=True)
+class SetSites(BroodCommand):
+    """How many collection sites of a hex are free now (ants come and go)."""
+
+    name = "bm_sites"
+    number: int
+    sites: int
+
+    def check(self, state: State, b: Brood) -> None:
+        h = find_hex(b, hex_number(self.number))
+        require_int(self.sites, "Free collection sites", 0, MAX_SITES)
+        if h["sites"] == self.sites:
+            raise CommandError(f"Hex {self.number} already has {self.sites} free site(s).")
+
+    def run(self, state: State, b: Brood) -> None:
+        find_hex(b, self.number)["sites"] = self.sites
+
+    def describe(self, state: State, content: Any) -> str:
+        return f"Hex {self.number}: {self.sites} free site(s)"
+
+
+def _nymph_for_ants(b: Brood, number: int) -> dict[str, Any]:
+    h = find_hex(b, hex_number(number))
+    if h["centipede"]:
+        raise CommandError(f"Hex {number} holds a centipede: its nymphs cannot be chased or destroyed.")
+    if h["nymphs"] <= 0:
+        raise CommandError(f"Hex {number} has no nymph.")
+    return h
+
+
+@dataclass(frozen=True)
+class ChaseNymph(BroodCommand):
+    """An ant takes a nymph's site: it flees to a free site of the hex, or is destroyed if none is free."""
+
+    name = "bm_chase"
+    number: int
+
+    def check(self, state: State, b: Brood) -> None:
+        _nymph_for_ants(b, self.number)
+
+    def run(self, state: State, b: Brood) -> None:
+        h = find_hex(b, self.number)
+        start_report(b, f"Chase a nymph in hex {self.number}")
+        if h["sites"] > 0:
+            h["sites"] -= 1  # the nymph takes a free site; the ant holds the one it left
+            say(b, f"Hex {self.number}: move the nymph to a free collection site.", self.number)
+        else:
+            h["nymphs"] -= 1
+            say(b, f"Hex {self.number}: no free site, so the nymph is destroyed.", self.number)
+
+    def describe(self, state: State, content: Any) -> str:
+        return f"Chase a nymph in hex {self.number}"
+
+
+@dataclass(frozen=True)
+class DestroyNymph(BroodCommand):
+    """A nymph is destroyed (a Push, a card...); its site becomes free."""
+
+    name = "bm_destroy_nymph"
+    number: int
+
+    def check(self, state: State, b: Brood) -> None:
+        if location(self.number) == TUNNEL:
+            if not b["tunnel"]["nymph"]:
+                raise CommandError("There is no nymph in the Great Tunnel.")
+            if b["tunnel"]["centipedes"]:
+                raise CommandError("A centipede holds the Great Tunnel: its nymph cannot be destroyed.")
+            return
+        _nymph_for_ants(b, self.number)
+
+    def run(self, state: State, b: Brood) -> None:
+        meadow.remove_nymph(b, self.number)
+
+    def describe(self, state: State, content: Any) -> str:
+        return f"Destroy a nymph in {location_name(self.number)}"
+
+
+@dataclass(frozen=True)
+class DefeatCentipede(BroodCommand):
+    """A centipede is beaten: it leaves, and every nymph in its hex is destroyed."""
+
+    name = "bm_defeat_centipede"
+    number: int
+
+    def check(self, state: State, b: Brood) -> None:
+        if location(self.number) == TUNNEL:
+            if b["tunnel"]["centipedes"] <= 0:
+                raise CommandError("There is no centipede in the Great Tunnel.")
+            return
+        if not find_hex(b, self.number)["centipede"]:
+            raise CommandError(f"Hex {self.number} has no centipede.")
+
+    def run(self, state: State, b: Brood) -> None:
+        start_report(b, f"Centipede defeated in {location_name(self.number)}")
+        if self.number == TUNNEL:
+            b["tunnel"]["centipedes"] -= 1
+            gone = 1 if b["tunnel"]["nymph"] else 0
+            b["tunnel"]["nymph"] = False
+        else:
+            h = find_hex(b, self.number)
+            gone = h["nymphs"]
+            h["centipede"] = False
+            h["sites"] += gone
+            h["nymphs"] = 0
+        say(b, f"Remove the centipede and destroy {plural(gone, 'nymph')} there.", self.number)
+
+    def describe(self, state: State, content: Any) -> str:
+        return f"Defeat the centipede in {location_name(self.number)}"
+
+
+@dataclass(frozen=True)
+class CentipedeWon(BroodCommand):
+    """A centipede (or she) won a battle: she gains 1 Colony Point."""
+
+    name = "bm_centipede_won"
+
+    def run(self, state: State, b: Brood) -> None:
+        total = add_her_cp(state, 1)
+        start_report(b, "A centipede won a battle")
+        say(b, f"She gains 1 Colony Point (now {total}).")
+
+    def describe(self, state: State, content: Any) -> str:
+        return "A centipede won a battle: +1 CP to her"
+
+
+@dataclass(frozen=True)
+class PlaceNymph(BroodCommand):
+    """Put a nymph on a free site of a hex, or in the Great Tunnel (a correction, or her own choice)."""
+
+    name = "bm_place_nymph"
+    number: int
+
+    def check(self, state: State, b: Brood) -> None:
+        if location(self.number) == TUNNEL:
+            if b["tunnel"]["nymph"]:
+                raise CommandError("The Great Tunnel already holds a nymph.")
+            return
+        if find_hex(b, self.number)["sites"] <= 0:
+            raise CommandError(f"Hex {self.number} has no free collection site.")
+
+    def run(self, state: State, b: Brood) -> None:
+        meadow.add_nymph(b, self.number)
+
+    def describe(self, state: State, content: Any) -> str:
+        return f"Place a nymph in {location_name(self.number)}"
+
+
+@dataclass(frozen=True)
+class MoultNymph(BroodCommand):
+    """One nymph of a hex becomes its centipede (a correction, or her own choice)."""
+
+    name = "bm_moult"
+    number: int
+
+    def check(self, state: State, b: Brood) -> None:
+        if location(self.number) == TUNNEL:
+            if not b["tunnel"]["nymph"]:
+                raise CommandError("There is no nymph in the Great Tunnel to moult.")
+            if b["tunnel"]["centipedes"] and b["tunnel_centipedes"] == "one":
+                raise CommandError("A centipede already holds the Great Tunnel.")
+            return
+        h = find_hex(b, self.number)
+        if not meadow.can_moult(h):
+            raise CommandError(f"Hex {self.number} cannot moult: it needs a nymph and no centipede.")
+
+    def run(self, state: State, b: Brood) -> None:
+        if self.number == TUNNEL:
+            b["tunnel"]["nymph"] = False
+            b["tunnel"]["centipedes"] += 1
+        else:
+            meadow.moult(find_hex(b, self.number))
+
+    def describe(self, state: State, content: Any) -> str:
+        return f"A nymph moults in {location_name(self.number)}"
+
+
+@dataclass(frozen=True)
+class CorrectHex(BroodCommand):
+    """Fix what the app believes about a hex: free sites, nymphs, centipede, zone."""
+
+    name = "bm_correct_hex"
+    number: int
+    zone: str
+    sites: int
+    nymphs: int
+    centipede: bool
+
+    def check(self, state: State, b: Brood) -> None:
+        find_hex(b, hex_number(self.number))
+        if self.zone not in ("inner", "outer"):
+            raise CommandError("Zone: inner or outer.")
+        require_int(self.sites, "Free collection sites", 0, MAX_SITES)
+        require_int(self.nymphs, "Nymphs", 0, MAX_NYMPHS)
+        _bool(self.centipede, "Centipede")
+
+    def run(self, state: State, b: Brood) -> None:
+        find_hex(b, self.number).update(zone=self.zone, sites=self.sites, nymphs=self.nymphs, centipede=self.centipede)
+
+    def describe(self, state: State, content: Any) -> str:
+        return f"Correct hex {self.number}"
+
+
+@dataclass(frozen=True)
+class DestroyBroodmother(BroodCommand):
+    """The ants destroyed the Broodmother herself."""
+
+    name = "bm_destroy_broodmother"
+
+    def check(self, state: State, b: Brood) -> None:
+        if not nest_found(b):
+            raise CommandError("She has not been found yet: the Nest of Centipedes is still hidden.")
+        if b["her"]["destroyed"]:
+            raise CommandError("She is already destroyed.")
+
+    def run(self, state: State, b: Brood) -> None:
+        b["her"]["destroyed"] = True
+        start_report(b, "The Broodmother is destroyed")
+        say(b, f"Hex {b['her']['hex']}: take the Broodmother off the board.", b["her"]["hex"])
+
+    def describe(self, state: State, content: Any) -> str:
+        return "The Broodmother is destroyed"
+
+
+@dataclass(frozen=True)
+class PredatorGone(BroodCommand):
+    """A summoned Predator was brought to 0 Health and leaves the board for good."""
+
+    name = "bm_predator_gone"
+    predator: str
+
+    def check(self, state: State, b: Brood) -> None:
+        if not any(p["id"] == self.predator and not p["defeated"] for p in b["predators"]):
+            live = ", ".join(p["id"] for p in b["predators"] if not p["defeated"]) or "none"
+            raise CommandError(f"No Predator {self.predator!r} of hers on the board (on the board: {live}).")
+
+    def run(self, state: State, b: Brood) -> None:
+        for p in b["predators"]:
+            if p["id"] == self.predator:
+                p["defeated"] = True
+                p["hex"] = None
+
+    def describe(self, state: State, content: Any) -> str:
+        return f"Her {self.predator} is defeated"

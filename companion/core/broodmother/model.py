@@ -1,0 +1,133 @@
+"""Where the Broodmother keeps her part of the game state, and the small readers over it.
+
+Everything lives in ``state["modules_state"]["broodmother"]`` as plain JSON, so undo,
+saves and imports need nothing special. Its shape::
+
+    {"difficulty", "deck_mode", "odds", "after_level_3", "tunnel_centipedes",
+     "ants": 1, "thresholds": {"plot", "cp", "centipedes"}, "initiative": 2, "start": {...},
+     "cp": [0, 0, 0, 0],                      # her points per round (solo/co-op)
+     "machinations": 0,
+     "deck": {"cards": {id: {"type", "ferocity", "chamber"}}, "draw": [...], "discard": [...],
+              "plot": [...], "drawn": 0},     # draw[0] is the top card
+     "hexes": [{"number", "zone", "sites", "nymphs", "centipede", "centipede_hex", "nest"}],
+     "tunnel": {"nymph": False, "centipedes": 0},
+     "her": {"found": False, "hex": None, "destroyed": False},
+     "predators": [{"id", "name", "hex", "health", "round", "defeated"}],
+     "pending": [{"kind": "expand" | "predator" | "strike", ...}],   # questions, first one asked
+     "turn": None | {"card", "type", "ferocity", "action", "round", "cancellable", "cancelled", "before"},
+     "report": None | {"title", "lines": [{"text", "hex"}], "interpretations": [...]},
+     "slumbers": [rounds scored], "checklist": {step id: True},
+     "asym": None | {"eggs", "unlocked": [...], "unlock_rounds": [...], "bonus": None | int}}
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.errors import CommandError
+from companion.core.state import State, ant_players, total_score
+
+KEY = "broodmother"
+BROOD_MODES = ("solo", "coop", "asymmetric")
+TUNNEL = 0  # the location number commands use for the Great Tunnel
+Brood = dict[str, Any]
+Hex = dict[str, Any]
+
+
+def active(state: State) -> bool:
+    return state.get("mode") in BROOD_MODES
+
+
+def is_asymmetric(state: State) -> bool:
+    return bool(state["mode"] == "asymmetric")
+
+
+def bm(state: State) -> Brood:
+    brood: Brood = state["modules_state"][KEY]
+    return brood
+
+
+def require(state: State) -> Brood:
+    """Her state, or a sentence saying this game has no Broodmother."""
+    if not active(state) or KEY not in state.get("modules_state", {}):
+        raise CommandError("This game has no Broodmother: start a solo, co-op or asymmetric game.")
+    return bm(state)
+
+
+def ant_count(state: State) -> int:
+    return len(ant_players(state))
+
+
+def her_player(state: State) -> dict[str, Any] | None:
+    """The player who is the Broodmother in the asymmetric variant, else None."""
+    return next((p for p in state["players"] if p["role"] == "broodmother"), None)
+
+
+def her_cp(state: State) -> int:
+    player = her_player(state)
+    if player is not None:
+        return total_score(state, player["id"])
+    return sum(bm(state)["cp"])
+
+
+def add_her_cp(state: State, points: int) -> int:
+    """Book points for her in the current round; return her new total."""
+    player = her_player(state)
+    if player is not None:
+        state["scores"][player["id"]][state["round"] - 1] += points
+    else:
+        bm(state)["cp"][state["round"] - 1] += points
+    return her_cp(state)
+
+
+def best_ant_score(state: State) -> int:
+    return max((total_score(state, p["id"]) for p in ant_players(state)), default=0)
+
+
+def find_hex(b: Brood, number: int) -> Hex:
+    for h in b["hexes"]:
+        if h["number"] == number:
+            return h
+    known = ", ".join(str(h["number"]) for h in b["hexes"]) or "none yet"
+    raise CommandError(f"No hex {number} in the app's meadow (hexes: {known}). Add it first.")
+
+
+def has_hex(b: Brood, number: int) -> bool:
+    return any(h["number"] == number for h in b["hexes"])
+
+
+def nest_found(b: Brood) -> bool:
+    return bool(b["her"]["found"])
+
+
+def location_name(where: int) -> str:
+    return "the Great Tunnel" if where == TUNNEL else f"hex {where}"
+
+
+def new_hex(number: int, zone: str, sites: int, nymphs: int = 0, centipede: bool = False,
+            centipede_hex: bool = False, nest: bool = False) -> Hex:
+    return {"number": number, "zone": zone, "sites": sites, "nymphs": nymphs, "centipede": centipede,
+            "centipede_hex": centipede_hex, "nest": nest}
+
+
+def add_hex_sorted(b: Brood, h: Hex) -> None:
+    b["hexes"].append(h)
+    b["hexes"].sort(key=lambda x: x["number"])
+
+
+# -- the report: what the screen tells the players to do on the board ----------------------
+def start_report(b: Brood, title: str) -> None:
+    b["report"] = {"title": title, "lines": [], "interpretations": []}
+
+
+def say(b: Brood, text: str, where: int | None = None, interpretation: str | None = None) -> None:
+    """One instruction for the table; ``where`` names the hex (0: the Great Tunnel) to highlight."""
+    if b["report"] is None:
+        start_report(b, "The Broodmother")
+    b["report"]["lines"].append({"text": text, "hex": where})
+    if interpretation and interpretation not in b["report"]["interpretations"]:
+        b["report"]["interpretations"].append(interpretation)
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"

@@ -1,0 +1,162 @@
+"""Her reactions: what each card does, hex by hex, and the answers that finish an Expand or Strike.
+
+``resolve`` turns a revealed card into board instructions (kept in the state for the
+screen) and updates the app's meadow. Before the Nest is found: Event = Spawn, Colony
+Goal = Expand, Evolution = Plot; after: Strike, Invade, Revel. Spawn and Expand create
+at most as many centipedes as the round number, highest-numbered hex first.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.broodmother import machinations, meadow
+from companion.core.broodmother.content import BroodContent
+from companion.core.broodmother.model import (
+    TUNNEL,
+    Brood,
+    add_her_cp,
+    add_hex_sorted,
+    is_asymmetric,
+    nest_found,
+    new_hex,
+    plural,
+    say,
+)
+from companion.core.broodmother.nest import arise
+from companion.core.state import State
+
+
+def resolve(state: State, b: Brood, bc: BroodContent, card_id: str) -> str:
+    """Carry out the card's action; return the action id."""
+    card = b["deck"]["cards"][card_id]
+    action = bc.action_for(card["type"], nest_found(b)).id
+    if is_asymmetric(state):
+        _announce(state, b, bc, action, card_id)
+    else:
+        _RESOLVERS[action](state, b, bc, card_id)
+    _chamber_eggs(state, b, card)
+    return action
+
+
+def _chamber_eggs(state: State, b: Brood, card: dict[str, Any]) -> None:
+    if state["mode"] == "solo" and "empires" in state["expansions"] and card["type"] == "evolution":
+        say(b, "Empires: you may put 1 egg from your supply on each of your Chambers.",
+            interpretation="chambers-are-evolutions")
+
+
+# -- before the Nest -------------------------------------------------------------------------
+def spawn(state: State, b: Brood, bc: BroodContent, card_id: str) -> None:
+    ferocity = b["deck"]["cards"][card_id]["ferocity"]
+    b["deck"]["discard"].append(card_id)
+    limit = state["round"]
+    moulted = meadow.moult_wave(b, limit, ferocity)
+    for number in moulted:
+        say(b, f"Hex {number}: one nymph moults into a centipede.", number, "round-limit-centipedes-only")
+    if not moulted:
+        say(b, f"No hex without a centipede holds {max(ferocity, 1)} or more nymphs: nothing moults.",
+            interpretation="moult-needs-a-nymph")
+    placed = [(n, k) for n, k in meadow.spawn_placements(b) if k > 0]
+    for number, count in placed:
+        say(b, f"Hex {number}: place {plural(count, 'nymph')}.", number, "double-needs-sites")
+    if not moulted and not placed:
+        say(b, "Every collection site is taken and nothing moulted, so she Expands instead.",
+            interpretation="spawn-nothing-happened")
+        machinations.queue_expands(b, "spawn-fallback", 1)
+
+
+def expand(state: State, b: Brood, bc: BroodContent, card_id: str) -> None:
+    b["deck"]["discard"].append(card_id)
+    machinations.queue_expands(b, "colony-goal", 1)
+
+
+def plot(state: State, b: Brood, bc: BroodContent, card_id: str) -> None:
+    total = add_her_cp(state, 1)
+    say(b, f"She gains 1 Colony Point (now {total}).")
+    machinations.add_to_plot_pile(state, b, bc, card_id)
+
+
+def finish_expand(state: State, b: Brood, answer: dict[str, Any]) -> None:
+    """The revealed hex is known: place it with its nymphs, moult, and let her arise on the Nest."""
+    if answer["deck_empty"]:
+        say(b, "The hex deck is empty: this Expand does nothing.", interpretation="expand-empty-hex-deck")
+        return
+    h = new_hex(answer["number"], answer["zone"], answer["sites"], centipede_hex=answer["centipede_hex"])
+    add_hex_sorted(b, h)
+    count = meadow.place_nymphs(h, meadow.nymphs_per_placement(b))
+    zone = "Inner" if h["zone"] == "inner" else "Outer"
+    say(b, f"Hex {h['number']}: place it in the {zone} Meadow with {plural(count, 'nymph')}.", h["number"],
+        "inner-meadow-asked")
+    if h["centipede_hex"]:
+        moulted = meadow.moult_wave(b, state["round"])
+        for number in moulted:
+            say(b, f"Hex {number}: one nymph moults into a centipede.", number, "expand-moult-includes-new-hex")
+        if not moulted:
+            say(b, "A centipede hex, but no nymph can moult.")
+    if answer["nest"]:
+        arise(state, b, h)
+
+
+# -- after the Nest --------------------------------------------------------------------------
+def strike(state: State, b: Brood, bc: BroodContent, card_id: str) -> None:
+    ferocity = b["deck"]["cards"][card_id]["ferocity"]
+    b["deck"]["discard"].append(card_id)
+    b["pending"].append({"kind": "strike", "ferocity": ferocity, "hex": b["her"]["hex"]})
+
+
+def finish_strike(state: State, b: Brood, destroyed: int, hex_number: int) -> None:
+    if destroyed > 0:
+        say(b, f"Hex {hex_number}: destroy {plural(destroyed, 'ant')} (the colonies there choose whose).",
+            hex_number, "strike-any-colony")
+        return
+    say(b, f"No ant to destroy in hex {hex_number}: she Invades instead.", hex_number, "strike-any-colony")
+    invade_effect(b)
+
+
+def invade(state: State, b: Brood, bc: BroodContent, card_id: str) -> None:
+    b["deck"]["discard"].append(card_id)
+    invade_effect(b)
+
+
+def invade_effect(b: Brood) -> None:
+    tunnel = b["tunnel"]
+    if not tunnel["nymph"]:
+        tunnel["nymph"] = True
+        say(b, "Great Tunnel: place a nymph.", TUNNEL, "invade-single-nymph")
+    elif tunnel["centipedes"] == 0 or b["tunnel_centipedes"] == "many":
+        tunnel["nymph"] = False
+        tunnel["centipedes"] += 1
+        say(b, "Great Tunnel: the nymph there moults into a centipede.", TUNNEL, "tunnel-moult")
+    else:
+        say(b, "Great Tunnel: a centipede is already there, so the nymph cannot moult; nothing happens.",
+            TUNNEL, "tunnel-moult")
+
+
+def revel(state: State, b: Brood, bc: BroodContent, card_id: str) -> None:
+    b["deck"]["discard"].append(card_id)
+    total = add_her_cp(state, 1)
+    say(b, f"She revels: 1 Colony Point (now {total}).")
+
+
+_RESOLVERS = {"spawn": spawn, "expand": expand, "plot": plot, "strike": strike, "invade": invade, "revel": revel}
+
+
+# -- asymmetric: she decides where things go ---------------------------------------------------
+def _announce(state: State, b: Brood, bc: BroodContent, action: str, card_id: str) -> None:
+    """Tell her what the card allows with its numbers; points and the plot pile are kept here."""
+    per, limit, fero = meadow.nymphs_per_placement(b), state["round"], b["deck"]["cards"][card_id]["ferocity"]
+    texts = {
+        "spawn": f"Spawn: in up to {limit} hexes without a centipede holding {max(fero, 1)}+ nymphs, one moults; "
+                 f"then put {plural(per, 'nymph')} on each hex with a free site. Nothing possible: Expand.",
+        "expand": f"Expand: reveal the top hex, place it (Inner Meadow if possible) with {plural(per, 'nymph')}; "
+                  f"a centipede hex moults one nymph per hex, up to {limit}.",
+        "strike": f"Strike: destroy {plural(fero, 'ant')} in her hex; if none, Invade.",
+        "invade": "Invade: a nymph into the Great Tunnel, or the one there moults.",
+    }
+    if action in texts:
+        b["deck"]["discard"].append(card_id)
+        say(b, texts[action] + " You choose where; record it with the meadow commands.",
+            interpretation="asymmetric-choices")
+        return
+    _RESOLVERS[action](state, b, bc, card_id)
+

@@ -1,0 +1,225 @@
+"""Everything a Broodmother screen shows, as plain data: no game logic is left for the UI.
+
+``broodmother_view(state, content)`` returns thresholds, tokens, her points, the
+machinations track, the meadow table, the last instructions, the open question with
+its answer buttons, her deck's counts and odds, the Slumber sum, the battle numbers,
+the end status, the interpretations that apply and which commands can run now.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.broodmother import deck as piles
+from companion.core.broodmother import meadow
+from companion.core.broodmother.asymmetric import GainEgg, UnlockPower, UsePower, power_text
+from companion.core.broodmother.base import MAX_SITES
+from companion.core.broodmother.checklist import adjustment_text, checklist
+from companion.core.broodmother.commands import (
+    AnswerExpand,
+    AnswerPredator,
+    AnswerStrike,
+    CancelReaction,
+    DrawCard,
+    ScoreSlumber,
+)
+from companion.core.broodmother.content import BroodContent, brood_content
+from companion.core.broodmother.meadow_commands import CentipedeWon, DestroyBroodmother
+from companion.core.broodmother.model import Brood, active, ant_count, best_ant_score, bm, her_cp, is_asymmetric
+from companion.core.broodmother.scoring import battle_helper, slumber_preview
+from companion.core.commands.base import Command
+from companion.core.content import Content
+from companion.core.state import State
+
+View = dict[str, Any]
+ALWAYS_SHOWN = ("end",)
+
+
+def possible(command: Command, state: State, content: Content) -> bool:
+    """As the session decides: a finished game allows only what may run after the end."""
+    if state["ended"] is not None and not command.allowed_after_end:
+        return False
+    return command.can(state, content)
+
+
+def broodmother_view(state: State, content: Content) -> View:
+    if not active(state) or "broodmother" not in state.get("modules_state", {}):
+        return {"active": False}
+    b, bc = bm(state), brood_content()
+    return {
+        "active": True, "mode": state["mode"], "asymmetric": is_asymmetric(state), "ants": b["ants"],
+        "round": state["round"], "difficulty": {"id": b["difficulty"], "name": bc.difficulty_names[b["difficulty"]]},
+        "thresholds": dict(b["thresholds"]), "initiative": b["initiative"], "start": _start(b, bc),
+        "cp": _cp(state, b), "machinations": _machinations(b, bc),
+        "meadow": _meadow(b), "her": dict(b["her"]), "predators": [dict(p) for p in b["predators"]],
+        "report": b["report"], "turn": _turn(state, content, b, bc), "question": question(state, b, bc),
+        "deck": deck_view(b, bc), "slumber": slumber_preview(state, b), "battle": battle_helper(b),
+        "end": _end(state, b), "interpretations": _interpretations(b, bc),
+        "commands": _commands(state, content, b), "checklist": checklist(state),
+        "asym": _asym(state, content, b, bc),
+    }
+
+
+def _start(b: Brood, bc: BroodContent) -> dict[str, Any]:
+    row = bc.row(min(max(b["ants"], 1), 4))
+    return {"adjustments": adjustment_text(row.adjustments(b["difficulty"]), b["ants"]),
+            "solo": b["start"].get("solo")}
+
+
+def _cp(state: State, b: Brood) -> dict[str, Any]:
+    best = best_ant_score(state)
+    return {"total": her_cp(state), "by_round": list(b["cp"]), "best_ant": best,
+            "lead": her_cp(state) - best, "lead_to_lose": b["thresholds"]["cp"]}
+
+
+def _machinations(b: Brood, bc: BroodContent) -> dict[str, Any]:
+    return {
+        "level": b["machinations"], "plot_pile": len(b["deck"]["plot"]), "plot_threshold": b["thresholds"]["plot"],
+        "plot_pile_retired": bool(b["her"]["found"]), "after_level_3": b["after_level_3"],
+        "levels": [{"level": lv.level, "name": lv.name, "text": lv.text, "reached": b["machinations"] >= lv.level}
+                   for lv in bc.levels.values()],
+        "nymphs_per_placement": meadow.nymphs_per_placement(b),
+    }
+
+
+def _meadow(b: Brood) -> dict[str, Any]:
+    rows = []
+    for h in b["hexes"]:
+        rows.append({**h, "broodmother": b["her"]["hex"] == h["number"] and not b["her"]["destroyed"],
+                     "predators": [p["name"] for p in b["predators"] if p["hex"] == h["number"]],
+                     "can_chase": h["nymphs"] > 0 and not h["centipede"],
+                     "can_destroy_nymph": h["nymphs"] > 0 and not h["centipede"],
+                     "can_defeat_centipede": h["centipede"]})
+    return {"hexes": rows, "tunnel": dict(b["tunnel"]), "centipedes": meadow.centipedes_in_meadow(b),
+            "centipede_threshold": b["thresholds"]["centipedes"],
+            "inner_hexes": sum(1 for h in b["hexes"] if h["zone"] == "inner")}
+
+
+def _turn(state: State, content: Content, b: Brood, bc: BroodContent) -> dict[str, Any] | None:
+    turn = b["turn"]
+    if turn is None:
+        return None
+    return {"card": turn["card"], "type": turn["type"], "ferocity": turn["ferocity"], "chamber": turn["chamber"],
+            "action": turn["action"], "action_name": bc.actions[turn["action"]].name, "round": turn["round"],
+            "cancelled": turn["cancelled"], "cancellable": possible(CancelReaction(), state, content)}
+
+
+def question(state: State, b: Brood, bc: BroodContent) -> dict[str, Any] | None:
+    """The open question with everything a screen needs to ask it: text, fields, buttons."""
+    if not b["pending"]:
+        return None
+    q = b["pending"][0]
+    more = len(b["pending"]) - 1
+    if q["kind"] == "expand":
+        return {**_expand_question(b, q), "kind": "expand", "more_after": more}
+    if q["kind"] == "predator":
+        return {**_predator_question(b, bc, q), "kind": "predator", "more_after": more}
+    return {**_strike_question(q), "kind": "strike", "more_after": more}
+
+
+def _expand_question(b: Brood, q: dict[str, Any]) -> dict[str, Any]:
+    step = f" ({q['index']} of {q['of']})" if q["of"] > 1 else ""
+    return {
+        "command": AnswerExpand.name,
+        "text": f"Her Expand{step}: reveal the top hex of the hex deck. Which hex is it, how many collection "
+                "sites does it have, and is there room for it in the Inner Meadow?",
+        "fields": [
+            {"name": "number", "type": "int", "min": 1, "max": 99, "taken": [h["number"] for h in b["hexes"]]},
+            {"name": "sites", "type": "int", "min": 0, "max": MAX_SITES},
+            {"name": "zone", "type": "choice", "choices": ["inner", "outer"], "default": "inner"},
+            {"name": "centipede_hex", "type": "bool", "default": False},
+            {"name": "nest", "type": "bool", "default": False, "hidden": bool(b["her"]["found"])},
+        ],
+        "buttons": [{"label": "Inner Meadow", "args": {"zone": "inner"}},
+                    {"label": "Outer Meadow (the Inner Meadow is full)", "args": {"zone": "outer"}},
+                    {"label": "The hex deck is empty", "args": {"deck_empty": True}}],
+        "interpretations": ["inner-meadow-asked", "expand-empty-hex-deck"],
+    }
+
+
+def _predator_question(b: Brood, bc: BroodContent, q: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "command": AnswerPredator.name,
+        "text": f"The {bc.predators[q['predator']]} ({q['health']} Health) arrives: which hex holds the most ants? "
+                "On a tie, pick the lowest number (they are listed lowest first).",
+        "fields": [{"name": "hex", "type": "int"}],
+        "buttons": [{"label": f"Hex {h['number']}", "args": {"hex": h["number"]}} for h in b["hexes"]],
+        "interpretations": ["predator-pool"],
+    }
+
+
+def _strike_question(q: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "command": AnswerStrike.name,
+        "text": f"Her Strike in hex {q['hex']} destroys up to {q['ferocity']} ants. How many ants were destroyed "
+                "there? (0 if none was there: she Invades instead.)",
+        "fields": [{"name": "destroyed", "type": "int", "min": 0, "max": q["ferocity"]}],
+        "buttons": [{"label": "None there" if n == 0 else f"{n} destroyed", "args": {"destroyed": n}}
+                    for n in range(q["ferocity"] + 1)],
+        "interpretations": ["strike-any-colony"],
+    }
+
+
+def deck_view(b: Brood, bc: BroodContent) -> dict[str, Any]:
+    """Spoiler-safe: how many of each type are left, never their order."""
+    d, types = b["deck"], list(bc.card_types)
+    return {
+        "mode": b["deck_mode"], "size": len(d["cards"]), "drawn": d["drawn"],
+        "draw": piles.counts_by_type(d, "draw", types), "discard": piles.counts_by_type(d, "discard", types),
+        "plot": len(d["plot"]), "draw_total": len(d["draw"]), "discard_total": len(d["discard"]),
+        "reshuffle_next": not d["draw"],
+        "odds": piles.odds(d, bc, bool(b["her"]["found"])) if b["odds"] else None,
+        "show_odds": b["odds"],
+        "actions": {t.id: bc.action_for(t.id, bool(b["her"]["found"])).name for t in bc.card_types.values()},
+    }
+
+
+def _end(state: State, b: Brood) -> dict[str, Any]:
+    count, limit = meadow.centipedes_in_meadow(b), b["thresholds"]["centipedes"]
+    lead, needed = her_cp(state) - best_ant_score(state), b["thresholds"]["cp"]
+    return {"ended": state["ended"], "centipedes": count, "centipedes_before_loss": limit - count + 1,
+            "cp_lead": lead, "cp_lead_before_loss": needed - lead, "applies": not is_asymmetric(state)}
+
+
+def _interpretations(b: Brood, bc: BroodContent) -> dict[str, Any]:
+    current = list((b["report"] or {}).get("interpretations", []))
+    if b["pending"]:
+        current += {"expand": ["inner-meadow-asked"], "predator": ["predator-pool"],
+                    "strike": ["strike-any-colony"]}[b["pending"][0]["kind"]]
+    shown = [i for i in bc.interpretations.values() if i.id in current or set(i.applies) & set(ALWAYS_SHOWN)]
+    return {"current": [{"id": i.id, "text": i.text} for i in shown],
+            "all": [{"id": i.id, "text": i.text, "source": i.source, "applies": list(i.applies), "option": i.option}
+                    for i in bc.interpretations.values()]}
+
+
+def _commands(state: State, content: Content, b: Brood) -> dict[str, bool]:
+    probes: dict[str, Command] = {
+        "draw": DrawCard(), "cancel": CancelReaction(), "slumber": ScoreSlumber(),
+        "centipede_won": CentipedeWon(), "destroy_broodmother": DestroyBroodmother(),
+        "answer_expand": AnswerExpand(deck_empty=True), "answer_predator": AnswerPredator(hex=_first_hex(b)),
+        "answer_strike": AnswerStrike(destroyed=0),
+    }
+    out = {name: possible(cmd, state, content) for name, cmd in probes.items()}
+    out["enter"] = b["deck_mode"] == "physical" and not b["pending"] and state["ended"] is None
+    if is_asymmetric(state):
+        out["gain_egg"] = possible(GainEgg(), state, content)
+    return out
+
+
+def _first_hex(b: Brood) -> int:
+    return int(b["hexes"][0]["number"]) if b["hexes"] else 1
+
+
+def _asym(state: State, content: Content, b: Brood, bc: BroodContent) -> dict[str, Any] | None:
+    if not is_asymmetric(state):
+        return None
+    a = b["asym"]
+    return {
+        "eggs": a["eggs"], "power_cost": bc.power_cost, "redraw_cost": bc.redraw_cost, "end_bonus": bc.end_bonus,
+        "bonus_earned": a["bonus"], "ants": ant_count(state),
+        "powers": [{"id": p.id, "name": p.name, "text": power_text(p.id, state["round"]),
+                    "unlocked": p.id in a["unlocked"],
+                    "can_unlock": possible(UnlockPower(p.id), state, content),
+                    "can_use": possible(UsePower(p.id), state, content)} for p in bc.powers.values()],
+        "reactions": [{"id": r.id, "name": r.name, "text": r.text} for r in bc.reactions.values()],
+    }
