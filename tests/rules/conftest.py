@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -12,8 +11,7 @@ import pytest
 
 from companion.rules.corpus import Corpus, load_corpus, read_corpus
 from companion.rules.search import SearchIndex
-
-FIXTURES = Path(__file__).parent / "fixtures"
+from tests.rules.helpers import FIXTURES
 
 Raw = dict[str, Any]
 
@@ -50,9 +48,3 @@ def broken_copy(tmp_path: Path) -> Callable[[Callable[[dict[str, Raw]], None]], 
         return tmp_path
 
     return make
-
-
-def copy_fixtures(target: Path) -> Path:
-    """The fixture corpus as a ``data/`` folder (``target/rules``), for COMPANION_DATA."""
-    shutil.copytree(FIXTURES, target / "rules")
-    return target
