@@ -23,8 +23,9 @@ PASSES = 5
 SCALED_SIZE = 10_000
 
 
-def load_queries(path: Path = QUERIES_FILE) -> list[dict[str, Any]]:
+def load_queries(path: Path | None = None) -> list[dict[str, Any]]:
     """The player questions with the ids that answer them; [] when the file is absent."""
+    path = path or QUERIES_FILE
     if not path.is_file():
         return []
     return list(json.loads(path.read_text(encoding="utf-8")))
@@ -69,11 +70,11 @@ def quality(index: SearchIndex, queries: list[dict[str, Any]]) -> tuple[float, f
     return top1 / len(queries), top3 / len(queries)
 
 
-def bench_search(passes: int = PASSES) -> dict[str, Any]:
+def bench_search(passes: int = PASSES, queries_file: Path | None = None) -> dict[str, Any]:
     """Search latency, a difflib baseline over the same texts, top-1/top-3 accuracy, and 10k-entry latency."""
     corpus = load_corpus()
     index = SearchIndex(corpus)
-    queries = load_queries()
+    queries = load_queries(queries_file)
     report: dict[str, Any] = {"entries": len(corpus), "queries": len(queries)}
     if not queries:
         keys = ("p50_ms", "p99_ms", "baseline_p50_ms", "top1", "top3", "scaled_10k_p99_ms")

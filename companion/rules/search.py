@@ -1,7 +1,8 @@
 """Typo-tolerant rules search over the corpus, in English or Spanish.
 
 Two stages keep it fast and sensible. First every query word is matched
-fuzzily against the corpus vocabulary (so "ladybg" finds "ladybug") and each
+against the corpus vocabulary, by stem and fuzzily (so "moults" finds
+"moulting" and "ladybg" finds "ladybug"), and each
 entry collects an IDF-weighted coverage: rare words count more than "player",
 and a word in a title or alias counts more than one in a body. Then the best
 few candidates are re-ranked by their single closest title or alias: how much
@@ -31,6 +32,7 @@ SECTION_WEIGHT = 0.4  # the rulebook heading ("eve of the antperium homeland")
 BOOK_WEIGHT = 0.5  # the book's own name ("antscape end") counts for each of its entries
 COVERAGE_SHARE = 0.7  # the rest of the score is the closest single title or alias
 STEM_SIMILARITY = 0.8  # "moulting" for "moults": a form of the same word, not a typo
+TYPO_SHARPNESS = 3  # typo similarity is raised to this power: "cuesta"/"cuenta" (83%) counts 0.57
 CANDIDATES = 40  # entries re-ranked by the second stage
 SNIPPET_MAX = 200
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")
@@ -64,13 +66,6 @@ class Hit:
             "snippet": self.snippet,
             "highlights": [list(span) for span in self.highlights],
         }
-
-
-def min_similarity(word: str) -> float:
-    """How close a vocabulary word must be to a query word: short words must match exactly."""
-    if len(word) <= 3:
-        return 100.0
-    return 85.0 if len(word) == 4 else 75.0
 
 
 @dataclass(frozen=True)
@@ -169,7 +164,7 @@ class SearchIndex:
         matches = _match_words(index, words, lang)
         weights = [_word_weight(index, matches, number) for number in range(len(words))]
         coverage = self._coverage(index, matches, weights, book_name, kind)
-        top = heapq.nlargest(CANDIDATES, coverage.items(), key=lambda item: item[1])
+        top = heapq.nlargest(max(CANDIDATES, limit), coverage.items(), key=lambda item: item[1])
         scored = [(_final_score(index, number, cover, matches, weights), number) for number, cover in top]
         scored.sort(key=lambda item: (-item[0], item[1]))
         return [self._hit(number, score, lang, set(matches)) for score, number in scored[:limit]]
@@ -211,20 +206,21 @@ class SearchIndex:
 
 
 def _match_words(index: _LangIndex, words: list[str], lang: str) -> Matches:
-    """The vocabulary words close to each query word: the same stem, or a small typo away (4+ letters).
+    """The vocabulary words close to each query word: the same stem, or a small typo away.
 
-    Typo similarity is sharpened (cubed) so that chance resemblances ("cuesta"/"cuenta")
+    Words of three letters or fewer must match exactly ("ant" is not "and"); four letters allow
+    one slip. Typo similarity is sharpened so that chance resemblances ("cuesta"/"cuenta")
     count far less than true typos ("ladybg"/"ladybug").
     """
     matches: Matches = {}
     for position, word in enumerate(words):
         found = dict.fromkeys(index.stems.get(stem(word, lang), ()), STEM_SIMILARITY)
         if len(word) > 3:
-            cutoff = min_similarity(word)
+            cutoff = 85.0 if len(word) == 4 else 75.0
             for choice, score, _ in process.extract(
                 word, index.vocab, scorer=fuzz.ratio, score_cutoff=cutoff, limit=None
             ):
-                found[choice] = max(found.get(choice, 0.0), (score / 100.0) ** 3)
+                found[choice] = max(found.get(choice, 0.0), (score / 100.0) ** TYPO_SHARPNESS)
         if word in index.word_ids:
             found[word] = 1.0
         for choice, similarity in found.items():

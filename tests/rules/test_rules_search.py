@@ -141,3 +141,7 @@ def test_query_set_quality_gate(real_index: SearchIndex) -> None:
     top1, top3 = quality(real_index, load_queries())
     assert top1 >= 0.90
     assert top3 >= 0.97
+
+
+def test_limit_above_the_candidate_pool(real_index: SearchIndex) -> None:
+    assert len(real_index.search("ant", limit=100)) == 100

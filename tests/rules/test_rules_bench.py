@@ -1,0 +1,51 @@
+"""The search benchmark: its report, and the helpers it is built from."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.rules.bench import bench_search, load_queries, percentile, quality, replicate
+from companion.rules.corpus import Corpus
+from companion.rules.search import SearchIndex
+
+
+def test_percentile_is_nearest_rank() -> None:
+    samples = [float(n) for n in range(100, 0, -1)]
+    assert percentile(samples, 0.5) == 50.0
+    assert percentile(samples, 0.99) == 99.0
+    assert percentile([3.0], 0.99) == 3.0
+
+
+def test_replicate_gives_distinct_ids(fixture_corpus: Corpus) -> None:
+    copies = replicate(fixture_corpus, 25)
+    assert len(copies) == 25 and len(set(copies.ids())) == 25
+    assert copies.entries[11].id == f"{fixture_corpus.entries[0].id}-copy1"
+    assert copies.entries[11].body == fixture_corpus.entries[0].body
+
+
+def test_without_a_query_set_quality_is_null(tmp_path: Path) -> None:
+    report = bench_search(passes=1, queries_file=tmp_path / "absent.json")
+    assert report["queries"] == 0 and report["entries"] > 0
+    assert report["top1"] is None and report["top3"] is None and report["p99_ms"] is None
+
+
+@pytest.mark.slow
+def test_bench_report(real_corpus: Corpus, real_index: SearchIndex) -> None:
+    report = bench_search(passes=1)
+    assert set(report) == {
+        "entries",
+        "queries",
+        "p50_ms",
+        "p99_ms",
+        "baseline_p50_ms",
+        "top1",
+        "top3",
+        "scaled_10k_p99_ms",
+    }
+    queries = load_queries()
+    assert report["entries"] == len(real_corpus) and report["queries"] == len(queries)
+    assert (report["top1"], report["top3"]) == tuple(round(x, 3) for x in quality(real_index, queries))
+    assert 0 < report["p50_ms"] <= report["p99_ms"]
+    assert report["baseline_p50_ms"] > 0 and report["scaled_10k_p99_ms"] > 0
