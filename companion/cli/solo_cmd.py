@@ -1,9 +1,500 @@
-"""``companion solo ...``: run the Broodmother from a terminal (filled by the Broodmother module)."""
+"""``companion solo ...``: play against the Broodmother from a terminal, or script a whole game.
+
+Every action is one subcommand driving the same core commands as the app; ``--json``
+prints the Broodmother view (what a screen would show) so scripts can read the state.
+Core modules are imported inside the handlers, keeping ``--help`` fast.
+"""
 
 from __future__ import annotations
 
+import argparse
 from typing import Any
+
+from companion.cli.common import CliError, add_db_option, open_store, print_json
+
+DEFAULT_COLOURS = ("red", "yellow", "black", "blue")
+TUNNEL_WORDS = ("0", "tunnel", "gt", "great-tunnel")
+
+EPILOG = """\
+A game, step by step:
+  companion solo new --player Ana:red --difficulty normal --seed 7     (prints the game id)
+  companion solo hex add ID 4 --zone inner --sites 2                  (tell it the hexes on the table)
+  companion solo turn ID          her reaction after each of your turns (virtual deck)
+  companion solo enter ID event 2 physical deck: the card you revealed (type, Ferocity)
+  companion solo answer ID ...    when she asks (the hex she revealed, the hex with most ants, a Strike)
+  companion solo cancel ID        spend an Initiative Token on the reaction just revealed
+  companion solo next ID          next phase; companion solo slumber ID in the Slumber step
+  companion solo status ID        everything at a glance (add --json for scripts)
+Places: a hex number, or 'tunnel' for the Great Tunnel."""
 
 
 def register(subparsers: Any) -> None:
-    subparsers.add_parser("solo", help="the Against the Broodmother opponent (not yet available)")
+    solo = subparsers.add_parser(
+        "solo", help="the Broodmother opponent: solo, co-op and the asymmetric variant",
+        description="Run the Broodmother (Minions of the Meadow) from the terminal.", epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = solo.add_subparsers(dest="solo_command", metavar="ACTION", required=True)
+    _register_game(sub)
+    _register_turn(sub)
+    _register_hex(sub)
+    _register_asymmetric(sub)
+
+
+def _add(sub: Any, name: str, help_text: str, handler: Any, game: bool = True) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = sub.add_parser(name, help=help_text, description=help_text)
+    add_db_option(parser)
+    parser.add_argument("--json", action="store_true", help="print the Broodmother view as JSON")
+    if game:
+        parser.add_argument("id", help="the game id (companion game list)")
+    parser.set_defaults(handler=handler)
+    return parser
+
+
+def _register_game(sub: Any) -> None:
+    p = _add(sub, "new", "start a solo, co-op or asymmetric game against the Broodmother", _new, game=False)
+    p.add_argument("--player", action="append", default=[], metavar="NAME:COLOUR", help="an ant colony; repeat")
+    p.add_argument("--players", type=int, help="this many colonies with default names (instead of --player)")
+    p.add_argument("--broodmother", metavar="NAME", help="asymmetric variant: the player who is the Broodmother")
+    p.add_argument("--difficulty", choices=("easy", "normal", "difficult"), default="normal")
+    p.add_argument("--deck", choices=("virtual", "physical"), default="virtual", help="who draws her cards")
+    p.add_argument("--no-odds", action="store_true", help="hide the odds of her next action")
+    p.add_argument("--after-level-3", choices=("nothing", "expand-again"), default="nothing")
+    p.add_argument("--tunnel-centipedes", choices=("one", "many"), default="one")
+    p.add_argument("--empires", action="store_true", help="Empires of the Earth is in play")
+    p.add_argument("--seed", type=int, help="seed her virtual deck (replays the same cards)")
+    p.add_argument("--name", help="the game's name")
+    _add(sub, "status", "her state, the meadow, her deck and what she asks", _status)
+    _add(sub, "checklist", "the setup checklist; tick steps with --tick", _checklist).add_argument(
+        "--tick", action="append", default=[], metavar="STEP", help="tick a step (repeatable)")
+    p = _add(sub, "deck", "her deck: counts and odds; change its make-up or mode", _deck)
+    p.add_argument("--set", metavar="GROUPS", help="make-up before her first card: type:ferocity:count,...")
+    p.add_argument("--mode", choices=("virtual", "physical"), help="switch the deck mode")
+    p.add_argument("--odds", choices=("on", "off"), help="show or hide the odds")
+    _add(sub, "next", "advance to the next phase (or round)", _next)
+    _add(sub, "finish", "finish the game after the last round", _finish)
+    _add(sub, "undo", "undo the last change", _undo)
+    _add(sub, "redo", "redo the last undone change", _redo)
+
+
+def _register_turn(sub: Any) -> None:
+    _add(sub, "turn", "her reaction: draw her card (virtual deck) and resolve it", _turn)
+    p = _add(sub, "enter", "physical deck: the card she revealed, and resolve it", _enter)
+    p.add_argument("card_type", choices=("event", "colony-goal", "evolution", "chamber"))
+    p.add_argument("ferocity", type=int, nargs="?", default=0)
+    _add(sub, "cancel", "spend an Initiative Token to cancel the reaction just revealed", _cancel)
+    p = _add(sub, "answer", "answer her open question", _answer)
+    p.add_argument("--number", type=int, help="Expand: the revealed hex's number")
+    p.add_argument("--sites", type=int, default=0, help="Expand: its collection sites")
+    p.add_argument("--zone", choices=("inner", "outer"), default="inner", help="Expand: where it goes")
+    p.add_argument("--centipede-hex", action="store_true", help="Expand: it is a centipede hex")
+    p.add_argument("--nest", action="store_true", help="Expand: it is the Nest of Centipedes")
+    p.add_argument("--deck-empty", action="store_true", help="Expand: the hex deck is empty")
+    p.add_argument("--hex", type=int, help="Predator: the hex with the most ants")
+    p.add_argument("--destroyed", type=int, help="Strike: ants destroyed in her hex (0: none there)")
+    _add(sub, "slumber", "score her Slumber points (in the Slumber step)", _slumber)
+    p = _add(sub, "battle", "battle numbers; --won when a centipede won a battle (+1 CP)", _battle)
+    p.add_argument("--won", action="store_true", help="a centipede (or she) won a battle")
+    _add(sub, "destroyed", "the ants destroyed the Broodmother", _destroyed)
+    p = _add(sub, "predator-gone", "one of her Predators was brought to 0 Health", _predator_gone)
+    p.add_argument("predator")
+
+
+def _register_hex(sub: Any) -> None:
+    hexes = sub.add_parser("hex", help="meadow updates: add, sites, chase, destroy-nymph, defeat-centipede ...")
+    hsub = hexes.add_subparsers(dest="hex_command", metavar="CHANGE", required=True)
+    p = _add(hsub, "add", "a hex on the table (setup, or an ant's Explore)", _hex_add)
+    p.add_argument("number", type=int)
+    p.add_argument("--zone", choices=("inner", "outer"), default="outer")
+    p.add_argument("--sites", type=int, default=0, help="free collection sites")
+    p.add_argument("--nymphs", type=int, default=0)
+    p.add_argument("--centipede", action="store_true", help="a centipede is on it")
+    p.add_argument("--centipede-hex", action="store_true", help="it shows the centipede icon")
+    p.add_argument("--nest", action="store_true", help="it is the Nest of Centipedes: she arises")
+    p = _add(hsub, "sites", "how many collection sites of a hex are free now", _hex_sites)
+    p.add_argument("number", type=int)
+    p.add_argument("sites", type=int)
+    p = _add(hsub, "correct", "fix the app's record of a hex", _hex_correct)
+    p.add_argument("number", type=int)
+    p.add_argument("--zone", choices=("inner", "outer"), required=True)
+    p.add_argument("--sites", type=int, required=True)
+    p.add_argument("--nymphs", type=int, required=True)
+    p.add_argument("--centipede", action="store_true")
+    for name, help_text in (("chase", "an ant chases a nymph"), ("destroy-nymph", "a nymph is destroyed"),
+                            ("defeat-centipede", "a centipede is defeated (its hex's nymphs die)"),
+                            ("place-nymph", "put a nymph (correction or her choice)"),
+                            ("moult", "a nymph moults (correction or her choice)")):
+        _add(hsub, name, help_text, _hex_simple).add_argument("where", help="hex number, or 'tunnel'")
+
+
+def _register_asymmetric(sub: Any) -> None:
+    _add(sub, "egg", "asymmetric: her reaction, gain an egg", _egg)
+    p = _add(sub, "move-nymph", "asymmetric: her reaction, move a nymph up to 2 steps", _move_nymph)
+    p.add_argument("source")
+    p.add_argument("target")
+    p = _add(sub, "unlock", "asymmetric: unlock a power in the Queen Phase", _unlock)
+    p.add_argument("power", choices=("machinate", "frenzy", "advance", "infest", "dominate"))
+    p = _add(sub, "power", "asymmetric: pay 5 eggs to use an unlocked power", _power)
+    p.add_argument("power", choices=("machinate", "frenzy", "advance", "infest", "dominate"))
+    p = _add(sub, "redraw", "asymmetric: spend 2 nymphs to replace the card just revealed", _redraw)
+    p.add_argument("first")
+    p.add_argument("second")
+
+
+# -- helpers ---------------------------------------------------------------------------------
+def _place(text: str) -> int:
+    if text.lower() in TUNNEL_WORDS:
+        return 0
+    try:
+        return int(text)
+    except ValueError:
+        raise CliError(f"{text!r}: give a hex number, or 'tunnel' for the Great Tunnel") from None
+
+
+def _run(args: argparse.Namespace, command: Any) -> int:
+    """Execute one core command on the saved game and print the outcome."""
+    session = open_store(args).session(args.id)
+    label = session.execute(command)
+    _show(args, session, label)
+    return 0
+
+
+def _show(args: argparse.Namespace, session: Any, label: str | None) -> None:
+    from companion.core.broodmother import broodmother_view
+
+    view = broodmother_view(session.state, session.content)
+    if not view["active"]:
+        raise CliError(f"game {session.id} has no Broodmother (mode {session.state['mode']})")
+    if args.json:
+        print_json({"id": session.id, "label": label, "round": session.state["round"],
+                    "phase": session.state["phase"], "ended": session.state["ended"], "view": view})
+        return
+    if label:
+        print(label)
+    _print_report(view)
+    if session.state["ended"]:
+        print(f"Game over: {session.state['ended']['reason']}")
+
+
+def _print_report(view: dict[str, Any]) -> None:
+    report = view["report"]
+    if report:
+        print(f"== {report['title']}")
+        for line in report["lines"]:
+            print(f"  - {line['text']}")
+    q = view["question"]
+    if q:
+        print(f"? {q['text']}")
+        print("  answer with: companion solo answer ID " + _answer_hint(q["kind"]))
+
+
+def _answer_hint(kind: str) -> str:
+    return {"expand": "--number N --sites S [--zone outer] [--centipede-hex] [--nest] | --deck-empty",
+            "predator": "--hex N", "strike": "--destroyed N"}[kind]
+
+
+# -- handlers --------------------------------------------------------------------------------
+def _players(args: argparse.Namespace) -> tuple[Any, ...]:
+    from companion.core.setup import PlayerSpec
+
+    if args.player and args.players:
+        raise CliError("give either --player NAME:COLOUR (repeated) or --players N, not both")
+    if args.player:
+        specs = []
+        for text in args.player:
+            name, sep, colour = text.rpartition(":")
+            if not sep or not name.strip():
+                raise CliError(f"--player {text!r}: write NAME:COLOUR, e.g. Ana:red")
+            specs.append(PlayerSpec(name, colour.lower()))
+    else:
+        count = args.players or 1
+        if not 1 <= count <= len(DEFAULT_COLOURS):
+            raise CliError("--players: 1 to 4 colonies")
+        specs = [PlayerSpec(c.capitalize(), c) for c in DEFAULT_COLOURS[:count]]
+    if args.broodmother:
+        specs.append(PlayerSpec(args.broodmother, None, "broodmother"))
+    return tuple(specs)
+
+
+def _new(args: argparse.Namespace) -> int:
+    from companion.core.setup import GameSetup
+
+    players = _players(args)
+    ants = sum(1 for p in players if p.role == "ant")
+    mode = "asymmetric" if args.broodmother else ("solo" if ants == 1 else "coop")
+    options: dict[str, Any] = {"deck": args.deck, "odds": not args.no_odds, "after_level_3": args.after_level_3,
+                               "tunnel_centipedes": args.tunnel_centipedes}
+    if mode != "asymmetric":
+        options["difficulty"] = args.difficulty
+    expansions = ("minions", "empires") if args.empires else ("minions",)
+    setup = GameSetup(game="mota", mode=mode, players=players, expansions=expansions, options=options)
+    session = open_store(args).create(setup, name=args.name, seed=args.seed)
+    if args.json:
+        _show(args, session, None)
+    else:
+        print(session.id)
+    return 0
+
+
+def _status(args: argparse.Namespace) -> int:
+    session = open_store(args).session(args.id)
+    if args.json:
+        _show(args, session, None)
+        return 0
+    from companion.core.broodmother import broodmother_view
+
+    view = broodmother_view(session.state, session.content)
+    if not view["active"]:
+        raise CliError(f"game {session.id} has no Broodmother")
+    for line in status_lines(view, session.state):
+        print(line)
+    _print_report(view)
+    return 0
+
+
+def status_lines(view: dict[str, Any], state: dict[str, Any]) -> list[str]:
+    """A compact text panel of the view."""
+    t, cp, m = view["thresholds"], view["cp"], view["machinations"]
+    lines = [
+        f"Round {state['round']} ({state['phase']}), {view['mode']}, {view['difficulty']['name']}",
+        f"Thresholds: plot {t['plot']} / CP {t['cp']} / centipedes {t['centipedes']}; "
+        f"Initiative Tokens: {view['initiative']}",
+        f"Her CP: {cp['total']} (best colony {cp['best_ant']}, lead {cp['lead']}); "
+        f"machinations level {m['level']}, plot pile {m['plot_pile']}/{m['plot_threshold']}",
+        "Broodmother: " + (f"on hex {view['her']['hex']}" if view["her"]["found"] else "not found")
+        + (" (destroyed)" if view["her"]["destroyed"] else ""),
+        f"Centipedes in the Meadow: {view['meadow']['centipedes']}; Great Tunnel: "
+        f"nymph {'yes' if view['meadow']['tunnel']['nymph'] else 'no'}, "
+        f"centipedes {view['meadow']['tunnel']['centipedes']}",
+    ]
+    for h in view["meadow"]["hexes"]:
+        marks = [m for m, on in (("centipede", h["centipede"]), ("centipede hex", h["centipede_hex"]),
+                                 ("Nest", h["nest"]), ("Broodmother", h["broodmother"])) if on]
+        lines.append(f"  hex {h['number']:>2} {h['zone']:<5} free sites {h['sites']}  nymphs {h['nymphs']}  "
+                     + ", ".join(marks + h["predators"]))
+    d = view["deck"]
+    lines.append(f"Her deck ({d['mode']}): draw {d['draw_total']}, discard {d['discard_total']}, plot {d['plot']}")
+    for o in d["odds"] or []:
+        lines.append(f"  next {o['action_name']:<7} {o['cards']}/{o['of']} ({o['percent']}%)")
+    lines.append(f"Slumber now: {view['slumber']['sum']}")
+    return lines
+
+
+def _checklist(args: argparse.Namespace) -> int:
+    from companion.core.broodmother.checklist import checklist
+    from companion.core.broodmother.commands import TickStep
+
+    session = open_store(args).session(args.id)
+    for step in args.tick:
+        session.execute(TickStep(step))
+    if args.json:
+        print_json(checklist(session.state))
+        return 0
+    for step in checklist(session.state):
+        print(f"[{'x' if step['done'] else ' '}] {step['id']}: {step['text']}")
+    return 0
+
+
+def parse_groups(text: str) -> list[list[Any]]:
+    """``event:1:5,evolution:2:7`` -> ``[["event", 1, 5], ["evolution", 2, 7]]``."""
+    groups = []
+    for part in text.split(","):
+        bits = part.strip().split(":")
+        if len(bits) != 3:
+            raise CliError(f"{part!r}: write type:ferocity:count, e.g. event:2:6")
+        try:
+            groups.append([bits[0], int(bits[1]), int(bits[2])])
+        except ValueError:
+            raise CliError(f"{part!r}: Ferocity and count are whole numbers") from None
+    return groups
+
+
+def _deck(args: argparse.Namespace) -> int:
+    from companion.core.broodmother.commands import SetDeck, SetDeckMode, ShowOdds
+
+    session = open_store(args).session(args.id)
+    if args.set:
+        session.execute(SetDeck(tuple(parse_groups(args.set))))
+    if args.mode:
+        session.execute(SetDeckMode(args.mode))
+    if args.odds:
+        session.execute(ShowOdds(args.odds == "on"))
+    from companion.core.broodmother import broodmother_view
+
+    view = broodmother_view(session.state, session.content)
+    if args.json:
+        print_json(view["deck"])
+        return 0
+    d = view["deck"]
+    print(f"{d['size']} cards ({d['mode']}); draw pile {d['draw']}, discard {d['discard']}, plot pile {d['plot']}")
+    for o in d["odds"] or []:
+        print(f"  next {o['action_name']}: {o['fraction']} ({o['percent']}%)")
+    return 0
+
+
+def _next(args: argparse.Namespace) -> int:
+    from companion.core.commands.turns import NextPhase
+
+    return _run(args, NextPhase())
+
+
+def _finish(args: argparse.Namespace) -> int:
+    from companion.core.commands.turns import FinishGame
+
+    return _run(args, FinishGame())
+
+
+def _undo(args: argparse.Namespace) -> int:
+    session = open_store(args).session(args.id)
+    _show(args, session, f"Undone: {session.undo()}")
+    return 0
+
+
+def _redo(args: argparse.Namespace) -> int:
+    session = open_store(args).session(args.id)
+    _show(args, session, f"Redone: {session.redo()}")
+    return 0
+
+
+def _turn(args: argparse.Namespace) -> int:
+    from companion.core.broodmother.commands import DrawCard
+
+    return _run(args, DrawCard())
+
+
+def _enter(args: argparse.Namespace) -> int:
+    from companion.core.broodmother.commands import EnterCard
+
+    return _run(args, EnterCard(args.card_type, args.ferocity))
+
+
+def _cancel(args: argparse.Namespace) -> int:
+    from companion.core.broodmother.commands import CancelReaction
+
+    return _run(args, CancelReaction())
+
+
+def _answer(args: argparse.Namespace) -> int:
+    from companion.core.broodmother.commands import AnswerExpand, AnswerPredator, AnswerStrike
+
+    session = open_store(args).session(args.id)
+    pending = session.state["modules_state"].get("broodmother", {}).get("pending") or []
+    if not pending:
+        raise CliError("she is not asking anything now")
+    kind = pending[0]["kind"]
+    command: Any
+    if kind == "expand":
+        if not args.deck_empty and args.number is None:
+            raise CliError("her Expand: give --number N --sites S (and --zone, --centipede-hex, --nest), "
+                           "or --deck-empty")
+        command = AnswerExpand(number=args.number or 0, sites=args.sites, zone=args.zone,
+                               centipede_hex=args.centipede_hex, nest=args.nest, deck_empty=args.deck_empty)
+    elif kind == "predator":
+        if args.hex is None:
+            raise CliError("her Predator: give --hex N (the hex with the most ants; lowest number on a tie)")
+        command = AnswerPredator(hex=args.hex)
+    else:
+        if args.destroyed is None:
+            raise CliError("her Strike: give --destroyed N (0 if no ant was there)")
+        command = AnswerStrike(destroyed=args.destroyed)
+    _show(args, session, session.execute(command))
+    return 0
+
+
+def _slumber(args: argparse.Namespace) -> int:
+    from companion.core.broodmother.commands import ScoreSlumber
+
+    return _run(args, ScoreSlumber())
+
+
+def _battle(args: argparse.Namespace) -> int:
+    if args.won:
+        from companion.core.broodmother.meadow_commands import CentipedeWon
+
+        return _run(args, CentipedeWon())
+    from companion.core.broodmother import broodmother_view
+
+    session = open_store(args).session(args.id)
+    battle = broodmother_view(session.state, session.content)["battle"]
+    if args.json:
+        print_json(battle)
+        return 0
+    her = battle["broodmother"]
+    if her["in_play"]:
+        print(f"Broodmother (hex {her['hex']}): size +{her['size_bonus']}, discards {her['extra_cards']} extra card(s)")
+    else:
+        print("The Broodmother is not on the board.")
+    for c in battle["centipedes"]:
+        print(f"Centipede on hex {c['hex']}: size +{c['size_bonus']}")
+    return 0
+
+
+def _destroyed(args: argparse.Namespace) -> int:
+    from companion.core.broodmother.meadow_commands import DestroyBroodmother
+
+    return _run(args, DestroyBroodmother())
+
+
+def _predator_gone(args: argparse.Namespace) -> int:
+    from companion.core.broodmother.meadow_commands import PredatorGone
+
+    return _run(args, PredatorGone(args.predator))
+
+
+def _hex_add(args: argparse.Namespace) -> int:
+    from companion.core.broodmother.meadow_commands import AddHex
+
+    return _run(args, AddHex(args.number, args.zone, args.sites, args.nymphs, args.centipede, args.centipede_hex,
+                             args.nest))
+
+
+def _hex_sites(args: argparse.Namespace) -> int:
+    from companion.core.broodmother.meadow_commands import SetSites
+
+    return _run(args, SetSites(args.number, args.sites))
+
+
+def _hex_correct(args: argparse.Namespace) -> int:
+    from companion.core.broodmother.meadow_commands import CorrectHex
+
+    return _run(args, CorrectHex(args.number, args.zone, args.sites, args.nymphs, args.centipede))
+
+
+def _hex_simple(args: argparse.Namespace) -> int:
+    from companion.core.broodmother import meadow_commands as mc
+
+    kinds = {"chase": mc.ChaseNymph, "destroy-nymph": mc.DestroyNymph, "defeat-centipede": mc.DefeatCentipede,
+             "place-nymph": mc.PlaceNymph, "moult": mc.MoultNymph}
+    where = _place(args.where)
+    if args.hex_command == "chase" and where == 0:
+        raise CliError("chasing happens on hexes, not in the Great Tunnel")
+    return _run(args, kinds[args.hex_command](where))
+
+
+def _egg(args: argparse.Namespace) -> int:
+    from companion.core.broodmother.asymmetric import GainEgg
+
+    return _run(args, GainEgg())
+
+
+def _move_nymph(args: argparse.Namespace) -> int:
+    from companion.core.broodmother.asymmetric import MoveNymph
+
+    return _run(args, MoveNymph(_place(args.source), _place(args.target)))
+
+
+def _unlock(args: argparse.Namespace) -> int:
+    from companion.core.broodmother.asymmetric import UnlockPower
+
+    return _run(args, UnlockPower(args.power))
+
+
+def _power(args: argparse.Namespace) -> int:
+    from companion.core.broodmother.asymmetric import UsePower
+
+    return _run(args, UsePower(args.power))
+
+
+def _redraw(args: argparse.Namespace) -> int:
+    from companion.core.broodmother.asymmetric import Redraw
+
+    return _run(args, Redraw(_place(args.first), _place(args.second)))

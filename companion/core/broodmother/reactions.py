@@ -87,7 +87,10 @@ def finish_expand(state: State, b: Brood, answer: dict[str, Any]) -> None:
     zone = "Inner" if h["zone"] == "inner" else "Outer"
     say(b, f"Hex {h['number']}: place it in the {zone} Meadow with {plural(count, 'nymph')}.", h["number"],
         "inner-meadow-asked")
-    if h["centipede_hex"]:
+    if h["centipede_hex"] and is_asymmetric(state):
+        say(b, f"A centipede hex: one nymph moults in each of up to {state['round']} hexes you choose.",
+            interpretation="asymmetric-choices")
+    elif h["centipede_hex"]:
         moulted = meadow.moult_wave(b, state["round"])
         for number in moulted:
             say(b, f"Hex {number}: one nymph moults into a centipede.", number, "expand-moult-includes-new-hex")
