@@ -1,0 +1,113 @@
+"""Her deck: odds as exact fractions, reshuffles, physical mode, undo and redo of a draw."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.core.broodmother import broodmother_view
+from companion.core.broodmother.commands import AnswerExpand, DrawCard, EnterCard, SetDeck, SetDeckMode, ShowOdds
+from companion.core.broodmother.meadow_commands import AddHex
+from companion.core.errors import CommandError
+from companion.core.session import Session
+
+from .helpers import brood, make_session
+
+SMALL = (("event", 1, 2), ("colony-goal", 1, 1), ("evolution", 1, 1))
+
+
+def odds(s: Session) -> dict[str, tuple[str, str]]:
+    found = broodmother_view(s.state, s.content)["deck"]["odds"]
+    return {o["action"]: (o["fraction"], f"{o['cards']}/{o['of']}") for o in found}
+
+
+def all_cards_once(s: Session) -> bool:
+    d = brood(s)["deck"]
+    return sorted(d["draw"] + d["discard"] + d["plot"]) == sorted(d["cards"])
+
+
+def test_odds_of_the_default_deck() -> None:
+    s = make_session()
+    assert odds(s) == {"spawn": ("19/50", "19/50"), "expand": ("11/50", "11/50"), "plot": ("2/5", "20/50")}
+
+
+def test_odds_follow_the_cards_left_and_the_nest() -> None:
+    s = make_session(deck="physical")
+    s.execute(EnterCard("event", 1))
+    assert odds(s) == {"spawn": ("18/49", "18/49"), "expand": ("11/49", "11/49"), "plot": ("20/49", "20/49")}
+    s.execute(AddHex(12, "outer", 0, nest=True))
+    assert set(odds(s)) == {"strike", "invade", "revel"}
+    assert odds(s)["strike"] == ("18/49", "18/49")
+
+
+def test_odds_can_be_hidden() -> None:
+    s = make_session(odds=False)
+    assert broodmother_view(s.state, s.content)["deck"]["odds"] is None
+    s.execute(ShowOdds(True))
+    assert odds(s)["plot"] == ("2/5", "20/50")
+
+
+def test_small_deck_reshuffles_the_discard_but_not_the_plot_pile() -> None:
+    s = make_session(seed=5)
+    s.execute(SetDeck(SMALL))
+    assert odds(s) == {"spawn": ("1/2", "2/4"), "expand": ("1/4", "1/4"), "plot": ("1/4", "1/4")}
+    s.execute(AddHex(3, "inner", 9))
+    for _ in range(4):
+        s.execute(DrawCard())
+        while brood(s)["pending"]:
+            s.execute(AnswerExpand(deck_empty=True))
+        assert all_cards_once(s)
+    d = brood(s)["deck"]
+    assert d["draw"] == [] and len(d["plot"]) == 1 and len(d["discard"]) == 3
+    view = broodmother_view(s.state, s.content)["deck"]
+    assert view["reshuffle_next"] is True
+    assert odds(s) == {"spawn": ("2/3", "2/3"), "expand": ("1/3", "1/3"), "plot": ("0/1", "0/3")}
+    s.execute(DrawCard())
+    assert "Her draw pile ran out: shuffle her discard pile to make a new one." in [
+        line["text"] for line in brood(s)["report"]["lines"]]
+    assert all_cards_once(s) and len(brood(s)["deck"]["draw"]) == 2
+
+
+def test_undo_puts_the_card_back_and_redo_draws_the_same() -> None:
+    s = make_session(seed=11)
+    top = brood(s)["deck"]["draw"][0]
+    s.execute(DrawCard())
+    assert brood(s)["turn"]["card"] == top
+    s.undo()
+    assert brood(s)["deck"]["draw"][0] == top and brood(s)["turn"] is None
+    s.redo()
+    assert brood(s)["turn"]["card"] == top
+    s.undo()
+    s.execute(DrawCard())
+    assert brood(s)["turn"]["card"] == top
+
+
+def test_physical_mode_refuses_a_card_the_piles_cannot_hold() -> None:
+    s = make_session(deck="physical")
+    s.execute(SetDeck(SMALL))
+    with pytest.raises(CommandError, match="no event card with Ferocity 3"):
+        s.execute(EnterCard("event", 3))
+    with pytest.raises(CommandError, match="deck is set to physical"):
+        s.execute(DrawCard())
+    s.execute(EnterCard("evolution", 1))
+    assert brood(s)["deck"]["plot"] == ["evolution-1-1"]
+    with pytest.raises(CommandError, match="no evolution card"):
+        s.execute(EnterCard("evolution", 1))
+
+
+def test_switching_deck_mode_keeps_the_piles() -> None:
+    s = make_session(deck="physical")
+    s.execute(EnterCard("evolution", 2))
+    s.execute(SetDeckMode("virtual"))
+    d = brood(s)["deck"]
+    assert d["plot"] == ["evolution-2-1"] and len(d["draw"]) == 49
+    s.execute(DrawCard())
+    assert all_cards_once(s)
+
+
+def test_the_deck_is_fixed_after_her_first_card() -> None:
+    s = make_session()
+    with pytest.raises(CommandError, match="Ferocity must be 0-9"):
+        s.execute(SetDeck((("event", 12, 1),)))
+    s.execute(DrawCard())
+    with pytest.raises(CommandError, match="only before her first card"):
+        s.execute(SetDeck(SMALL))
