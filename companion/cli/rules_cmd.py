@@ -56,21 +56,21 @@ def _limit(text: str) -> int:
 
 
 def _search(args: argparse.Namespace) -> int:
-    from companion.rules.corpus import CorpusError
     from companion.rules.search import default_index
 
-    try:
+    try:  # an unknown book or kind, or a broken corpus (CorpusError is a ValueError)
         hits = default_index().search(
             " ".join(args.query), lang=args.lang, limit=args.limit, book=args.book, kind=args.kind
         )
-    except (ValueError, CorpusError) as exc:
+    except ValueError as exc:
         raise CliError(str(exc)) from exc
     if args.json:
         print_json([hit.to_dict() for hit in hits])
-    elif not hits:
-        print("no matching rules")
-    for hit in [] if args.json else hits:
+        return 0
+    for hit in hits:
         print(f"{hit.score:5.1f}  {hit.id}  {hit.title}  ({hit.book} > {hit.section})")
+    if not hits:
+        print("no matching rules")
     return 0
 
 
