@@ -133,8 +133,12 @@ def read_books(folder: Path) -> tuple[Book, ...]:
 
 
 def _book(name: str, info: Any) -> Book:
+    """Sections are a list in book order, or ``{heading: position}`` (the shipped file's form)."""
     try:
-        return Book(name, str(info["code"]), bool(info["spanish_source"]), tuple(info["sections"]))
+        sections = info["sections"]
+        if isinstance(sections, dict):
+            sections = sorted(sections, key=sections.__getitem__)
+        return Book(name, str(info["code"]), bool(info["spanish_source"]), tuple(sections))
     except (KeyError, TypeError) as exc:
         raise CorpusError(f"sections.json: book {name!r} lacks code, spanish_source or sections") from exc
 

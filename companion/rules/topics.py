@@ -21,7 +21,7 @@ def read_topics(corpus: Corpus) -> dict[str, Topic]:
     raw = _read_json(data_dir() / "rules" / "topics.json")
     topics = raw.get("topics") if isinstance(raw, dict) else None
     if not isinstance(topics, dict) or not topics:
-        raise CorpusError("topics.json: expected {\"topics\": {id: {title, entries}}}")
+        raise CorpusError('topics.json: expected {"topics": {id: {title, entries}}}')
     parsed = {}
     for topic_id, body in topics.items():
         if not isinstance(body, dict) or not isinstance(body.get("title"), str) or not body.get("entries"):
