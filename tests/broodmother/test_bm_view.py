@@ -1,0 +1,59 @@
+"""The Broodmother view: what a screen needs, as plain data, and the docs that list the interpretations."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from companion.core.broodmother import brood_content, broodmother_view
+from companion.core.broodmother.commands import EnterCard
+from companion.core.broodmother.meadow_commands import AddHex
+from companion.core.commands.scoring import AdjustScore
+
+from .helpers import make_session, run
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "broodmother.md"
+
+
+def test_the_view_is_plain_json() -> None:
+    s = make_session()
+    view = broodmother_view(s.state, s.content)
+    assert json.loads(json.dumps(view)) == view
+    assert view["commands"]["draw"] is True and view["commands"]["cancel"] is False
+    assert view["end"]["centipedes_before_loss"] == 8 and view["end"]["cp_lead_before_loss"] == 12
+
+
+def test_predator_question_offers_every_hex_as_a_button() -> None:
+    s = make_session(deck="physical")
+    run(s, AddHex(9, "outer", 0), AddHex(4, "inner", 0), AdjustScore("p1", 10))
+    for ferocity in (1, 2, 3, 4, 1, 2):
+        s.execute(EnterCard("evolution", ferocity))
+    q = broodmother_view(s.state, s.content)["question"]
+    assert q["kind"] == "predator" and q["command"] == "bm_answer_predator"
+    assert [b["args"] for b in q["buttons"]] == [{"hex": 4}, {"hex": 9}]
+    assert "predator-pool" in [i["id"] for i in broodmother_view(s.state, s.content)["interpretations"]["current"]]
+
+
+def test_strike_question_buttons_go_up_to_the_ferocity() -> None:
+    s = make_session(deck="physical")
+    s.execute(AddHex(12, "outer", 1, nest=True))
+    s.execute(EnterCard("event", 2))
+    q = broodmother_view(s.state, s.content)["question"]
+    assert [b["args"]["destroyed"] for b in q["buttons"]] == [0, 1, 2]
+    assert broodmother_view(s.state, s.content)["commands"]["answer_strike"] is True
+
+
+def test_report_lines_name_the_hex_to_highlight() -> None:
+    s = make_session(deck="physical")
+    s.execute(AddHex(6, "inner", 2))
+    s.execute(EnterCard("event", 1))
+    report = broodmother_view(s.state, s.content)["report"]
+    assert report["title"] == "Her card: Event, Ferocity 1 - Spawn"
+    assert report["lines"][-1] == {"text": "Hex 6: place 1 nymph.", "hex": 6}
+
+
+def test_docs_list_every_interpretation_with_its_text() -> None:
+    text = DOCS.read_text(encoding="utf-8")
+    for interpretation in brood_content().interpretations.values():
+        assert f"**{interpretation.id}**" in text
+        assert interpretation.text.removeprefix("Interpretation: ") in text
