@@ -9,6 +9,9 @@ from __future__ import annotations
 import difflib
 import json
 import math
+import resource
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -77,7 +80,7 @@ def bench_search(passes: int = PASSES, queries_file: Path | None = None) -> dict
     queries = load_queries(queries_file)
     report: dict[str, Any] = {"entries": len(corpus), "queries": len(queries)}
     if not queries:
-        keys = ("p50_ms", "p99_ms", "baseline_p50_ms", "top1", "top3", "scaled_10k_p99_ms")
+        keys = ("p50_ms", "p99_ms", "baseline_p50_ms", "top1", "top3", "scaled_10k_p99_ms", "scaled_10k_peak_rss_mb")
         return report | dict.fromkeys(keys)
 
     def run(query: dict[str, Any]) -> object:
@@ -87,13 +90,40 @@ def bench_search(passes: int = PASSES, queries_file: Path | None = None) -> dict
     texts = [f"{entry.title} {entry.body}" for entry in corpus]
     baseline = time_queries(lambda query: difflib.get_close_matches(query["q"], texts), queries, 1)
     top1, top3 = quality(index, queries)
-    scaled = SearchIndex(replicate(corpus, SCALED_SIZE))
-    scaled_samples = time_queries(lambda query: scaled.search(query["q"], lang=query["lang"]), queries, 1)
+    scaled = scaled_in_child(queries_file)
     return report | {
         "p50_ms": round(percentile(samples, 0.5), 3),
         "p99_ms": round(percentile(samples, 0.99), 3),
         "baseline_p50_ms": round(percentile(baseline, 0.5), 3),
         "top1": round(top1, 3),
         "top3": round(top3, 3),
-        "scaled_10k_p99_ms": round(percentile(scaled_samples, 0.99), 3),
+        "scaled_10k_p99_ms": scaled["p99_ms"],
+        "scaled_10k_peak_rss_mb": scaled["peak_rss_mb"],
     }
+
+
+def scaled_in_child(queries_file: Path | None) -> dict[str, float]:
+    """Time the 10,000-entry index in a child process.
+
+    The replicated index is a stress test, not something the app ever holds; building it
+    in the benchmark process itself would make ``memory.peak_rss_mb`` report the stress
+    test instead of the app's real working set. Its own peak is reported beside it.
+    """
+    argv = [sys.executable, "-m", "companion.rules.bench", "--scaled"]
+    if queries_file is not None:
+        argv.append(str(queries_file))
+    done = subprocess.run(argv, capture_output=True, text=True, check=True, timeout=600)
+    result: dict[str, float] = json.loads(done.stdout)
+    return result
+
+
+def _scaled_main(queries_file: Path | None) -> None:
+    queries = load_queries(queries_file)
+    scaled = SearchIndex(replicate(load_corpus(), SCALED_SIZE))
+    samples = time_queries(lambda query: scaled.search(query["q"], lang=query["lang"]), queries, 1)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(json.dumps({"p99_ms": round(percentile(samples, 0.99), 3), "peak_rss_mb": round(peak, 1)}))
+
+
+if __name__ == "__main__" and sys.argv[1:2] == ["--scaled"]:
+    _scaled_main(Path(sys.argv[2]) if len(sys.argv) > 2 else None)

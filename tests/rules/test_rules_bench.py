@@ -43,9 +43,11 @@ def test_bench_report(real_corpus: Corpus, real_index: SearchIndex) -> None:
         "top1",
         "top3",
         "scaled_10k_p99_ms",
+        "scaled_10k_peak_rss_mb",
     }
     queries = load_queries()
     assert report["entries"] == len(real_corpus) and report["queries"] == len(queries)
     assert (report["top1"], report["top3"]) == tuple(round(x, 3) for x in quality(real_index, queries))
     assert 0 < report["p50_ms"] <= report["p99_ms"]
     assert report["baseline_p50_ms"] > 0 and report["scaled_10k_p99_ms"] > 0
+    assert report["scaled_10k_peak_rss_mb"] > 50  # measured in its own process: the stress index is big
