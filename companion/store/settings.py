@@ -1,0 +1,97 @@
+"""Player settings (theme, text size, language, confirmations, keep awake), saved next to the games.
+
+Settings are a small JSON file beside the saves database, so a ``--db`` in a test folder
+or on a USB stick carries its own settings and the user's real ones are never touched.
+A missing or damaged file gives the defaults (and a notice) instead of stopping the app:
+settings are a convenience, never a reason not to play.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+from companion.store.atomic import write_atomically
+
+THEMES = ("system", "light", "dark")
+TEXT_SCALES = (1.0, 1.15, 1.3, 1.5)
+LANGUAGES = {"en": "English"}
+SETTINGS_FILE = "settings.json"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What a player can change; the defaults suit a dim table and a phone at arm's length."""
+
+    theme: str = "dark"
+    text_scale: float = 1.0
+    language: str = "en"
+    confirm_destructive: bool = True
+    keep_awake: bool = False
+
+
+def _valid(name: str, value: Any) -> bool:
+    """Only values the settings screen can produce are accepted from the file."""
+    checks = {
+        "theme": lambda v: v in THEMES,
+        "text_scale": lambda v: isinstance(v, int | float) and not isinstance(v, bool) and 0.8 <= v <= 2.0,
+        "language": lambda v: v in LANGUAGES,
+        "confirm_destructive": lambda v: isinstance(v, bool),
+        "keep_awake": lambda v: isinstance(v, bool),
+    }
+    return checks[name](value)
+
+
+def from_dict(raw: Any) -> Settings:
+    """Build settings from parsed JSON, keeping each valid value and defaulting the rest."""
+    if not isinstance(raw, dict):
+        return Settings()
+    known = {f.name for f in fields(Settings)}
+    values = {k: v for k, v in raw.items() if k in known and _valid(k, v)}
+    if "text_scale" in values:
+        values["text_scale"] = float(values["text_scale"])
+    return Settings(**values)
+
+
+def settings_path(db_path: Path) -> Path:
+    """The settings file that belongs to a saves database: same folder."""
+    return Path(db_path).with_name(SETTINGS_FILE)
+
+
+class SettingsStore:
+    """Loads once, saves atomically on every change; ``notice`` explains a file that was ignored."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self.notice: str | None = None
+        self._lock = threading.Lock()
+        self._current = self._read()
+
+    def _read(self) -> Settings:
+        try:
+            raw = json.loads(self.path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return Settings()
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            self.notice = f"Your settings file could not be read ({exc.__class__.__name__}); using the defaults."
+            return Settings()
+        return from_dict(raw)
+
+    @property
+    def current(self) -> Settings:
+        with self._lock:
+            return self._current
+
+    def update(self, **changes: Any) -> Settings:
+        """Apply validated changes, save them, and return the new settings."""
+        for name, value in changes.items():
+            if name not in {f.name for f in fields(Settings)} or not _valid(name, value):
+                raise ValueError(f"Not a valid setting: {name}={value!r}")
+        with self._lock:
+            new = replace(self._current, **changes)
+            write_atomically(self.path, json.dumps(asdict(new), indent=1))
+            self._current = new
+            return new

@@ -1,0 +1,378 @@
+"""The app shell: shared saves for all tabs, routing to screens, commands, errors and broadcasts.
+
+One ``AppContext`` per server process holds the saves and one ``Session`` per open game,
+shared by every browser tab, so two phones at one table never write over each other.
+One ``PageApp`` per tab routes URLs to screens, runs commands through the shared session
+and tells the other tabs (``page.pubsub``) to re-render. Every handler goes through
+``guard``: a core error becomes a readable message, anything else a calm apology - never
+a traceback or a blank page.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from importlib import import_module
+from pkgutil import iter_modules
+from types import ModuleType
+from typing import Any
+from urllib.parse import parse_qsl, urlsplit
+
+import flet as ft
+
+from companion.core.commands.base import Command
+from companion.core.errors import GameError
+from companion.core.session import Session
+from companion.store import GameStore
+from companion.store.settings import Settings, SettingsStore, settings_path
+from companion.ui import i18n, theme, widgets
+from companion.ui.models import Debouncer
+from companion.ui.screen import Screen
+
+log = logging.getLogger("companion.ui")
+
+APP_TITLE = "March of the Ants companion"
+SCREENS_PACKAGE = "companion.ui.screens"
+
+
+# -- process-wide ---------------------------------------------------------------------
+class SessionPool:
+    """One live ``Session`` per game for the whole server, so every tab sees the same history."""
+
+    def __init__(self, store: GameStore) -> None:
+        self._store = store
+        self._sessions: dict[str, Session] = {}
+        self._lock = threading.RLock()
+
+    def get(self, game_id: str) -> Session:
+        with self._lock:
+            if game_id not in self._sessions:
+                self._sessions[game_id] = self._store.session(game_id)
+            return self._sessions[game_id]
+
+    def add(self, session: Session) -> None:
+        with self._lock:
+            self._sessions[session.id] = session
+
+    def forget(self, game_id: str) -> None:
+        with self._lock:
+            self._sessions.pop(game_id, None)
+
+
+@dataclass
+class AppContext:
+    """Everything the tabs of one server share."""
+
+    store: GameStore
+    settings: SettingsStore
+    sessions: SessionPool
+    notices: list[str] = field(default_factory=list)
+
+    @classmethod
+    def open(cls, db: str | os.PathLike[str] | None = None) -> AppContext:
+        store = GameStore(db)
+        settings = SettingsStore(settings_path(store.path))
+        notices = [n for n in (store.notice, settings.notice) if n]
+        i18n.set_language(settings.current.language)
+        return cls(store, settings, SessionPool(store), notices)
+
+
+# -- routing --------------------------------------------------------------------------
+ScreenFactory = Callable[["PageApp", str, dict[str, str]], Screen]
+
+
+def _match(pattern: str, path: str) -> dict[str, str] | None:
+    """``/game/:id`` against ``/game/g-1`` -> ``{"id": "g-1"}``; None if it does not fit."""
+    want = [p for p in pattern.split("/") if p]
+    have = [p for p in path.split("/") if p]
+    if len(want) != len(have):
+        return None
+    params: dict[str, str] = {}
+    for w, h in zip(want, have, strict=True):
+        if w.startswith(":"):
+            params[w[1:]] = h
+        elif w != h:
+            return None
+    return params
+
+
+class Router:
+    """Routes from the modules of ``companion.ui.screens``: a new screen is one new module.
+
+    A module declares ``ROUTE`` (e.g. ``"/game/:id"``) and ``SCREEN`` (a ``Screen``
+    subclass). One marked ``PLACEHOLDER = True`` gives way to any other module with the
+    same route, so the real Rules screen replaces the placeholder by simply existing.
+    """
+
+    def __init__(self, modules: list[ModuleType] | None = None) -> None:
+        found = modules if modules is not None else discover_screens()
+        routes: dict[str, ModuleType] = {}
+        for module in sorted(found, key=lambda m: bool(getattr(m, "PLACEHOLDER", False))):
+            routes.setdefault(module.ROUTE, module)
+        self.routes = routes
+
+    def resolve(self, path: str) -> tuple[type[Screen], dict[str, str]] | None:
+        for pattern, module in self.routes.items():
+            params = _match(pattern, path)
+            if params is not None:
+                screen_cls: type[Screen] = module.SCREEN
+                return screen_cls, params
+        return None
+
+
+def discover_screens() -> list[ModuleType]:
+    package = import_module(SCREENS_PACKAGE)
+    modules = [import_module(f"{SCREENS_PACKAGE}.{info.name}") for info in iter_modules(package.__path__)]
+    return [m for m in modules if hasattr(m, "ROUTE") and hasattr(m, "SCREEN")]
+
+
+def split_route(route: str) -> tuple[str, dict[str, str]]:
+    parts = urlsplit(route or "/")
+    return (parts.path or "/"), dict(parse_qsl(parts.query))
+
+
+class ErrorScreen(Screen):
+    """Shown instead of a blank page when a screen cannot be built."""
+
+    title = "Something went wrong"
+    identifier = "error"
+
+    def body(self) -> list[ft.Control]:
+        message = self.params.get("message", "This page could not be shown.")
+        return [
+            widgets.banner(message, self.sizes, identifier="error-banner", error=True),
+            widgets.tap_button(i18n.tr("Back to the home screen"), self.app.handler(lambda: self.app.go("/")),
+                               icon=ft.Icons.HOME, identifier="go-home", sizes=self.sizes),
+        ]
+
+
+# -- one browser tab --------------------------------------------------------------------
+class PageApp:
+    """The app in one tab (or window): routing, commands, messages, settings."""
+
+    def __init__(self, page: ft.Page, ctx: AppContext, router: Router) -> None:
+        self.page = page
+        self.ctx = ctx
+        self.router = router
+        self.debouncer = Debouncer()
+        self.sizes = theme.Sizes()
+        self.screen: Screen | None = None
+        self.wakelock: ft.Wakelock | None = None
+        self.wakelock_note: str | None = None
+        self._awake = False
+
+    # lifecycle
+    def start(self) -> None:
+        page = self.page
+        page.title = APP_TITLE
+        self.sizes = theme.apply(page, self.settings)
+        page.on_route_change = self._on_route_change
+        page.on_view_pop = self._on_view_pop
+        page.on_disconnect = self._on_close
+        page.on_close = self._on_close
+        page.pubsub.subscribe(self._on_message)
+        try:
+            self.wakelock = ft.Wakelock()
+        except Exception:  # an older client without the service: the setting says so
+            log.exception("wakelock unavailable")
+        self.show_route(page.route)
+        self._apply_keep_awake()
+
+    def _on_close(self, _: Any = None) -> None:
+        self.page.pubsub.unsubscribe_all()
+
+    @property
+    def settings(self) -> Settings:
+        return self.ctx.settings.current
+
+    # routing
+    def go(self, route: str, **query: str) -> None:
+        self.page.navigate(route, **query)
+
+    def _on_route_change(self, e: ft.RouteChangeEvent) -> None:
+        self.show_route(e.route)
+
+    def _on_view_pop(self, _: ft.ViewPopEvent) -> None:
+        self.go("/")
+
+    def _make(self, route: str) -> Screen:
+        path, query = split_route(route)
+        found = self.router.resolve(path)
+        if found is None:
+            return ErrorScreen(self, route, {"message": f"There is no page at {path}."})
+        screen_cls, params = found
+        return screen_cls(self, route, {**query, **params})
+
+    def show_route(self, route: str) -> None:
+        """Build the screen for ``route`` on top of Home (so Back and the system back work)."""
+        views: list[ft.View] = []
+        try:
+            path, _ = split_route(route)
+            if path != "/":
+                views.append(self._make("/").build_view())
+            self.screen = self._make(route)
+            views.append(self.screen.build_view())
+        except Exception as exc:
+            log.exception("could not build %s", route)
+            self.screen = ErrorScreen(self, route, {"message": _explain(exc)})
+            views = [self.screen.build_view()]
+        self.page.views.clear()
+        self.page.views.extend(views)
+        self.page.update()
+
+    def refresh(self) -> None:
+        if self.screen is not None:
+            self.screen.refresh()
+
+    # handlers and errors
+    def handler(self, action: Callable[[], Any]) -> Callable[[Any], None]:
+        """Wrap a zero-argument action as an event handler that never lets an error escape."""
+
+        def run(_: Any = None) -> None:
+            self.guard(action)
+
+        return run
+
+    def guard(self, action: Callable[[], Any]) -> Any:
+        try:
+            return action()
+        except GameError as exc:
+            self.show_error(str(exc))
+        except Exception as exc:
+            log.exception("handler failed")
+            self.show_error(_explain(exc))
+        return None
+
+    def show_error(self, message: str) -> None:
+        self.page.show_dialog(widgets.error_snack(message, self.sizes))
+
+    def show_info(self, message: str) -> None:
+        self.page.show_dialog(widgets.info_snack(message, self.sizes))
+
+    def confirm(self, title: str, message: str, confirm_label: str, on_confirm: Callable[[], Any]) -> None:
+        """Ask first when the setting says so; otherwise act at once."""
+        if not self.settings.confirm_destructive:
+            self.guard(on_confirm)
+            return
+
+        def ok() -> None:
+            self.page.pop_dialog()
+            self.guard(on_confirm)
+
+        def cancel() -> None:
+            self.page.pop_dialog()
+
+        self.page.show_dialog(widgets.confirm_dialog(title, message, confirm_label, ok, cancel, self.sizes))
+
+    # games
+    def session(self, game_id: str) -> Session:
+        return self.ctx.sessions.get(game_id)
+
+    def execute(self, session: Session, command: Command, *, debounce: str | None = None) -> str | None:
+        """Run a command (ignored if it is a hurried second tap) and show the result everywhere."""
+        if debounce and not self.debouncer.allow(debounce):
+            return None
+        label = session.execute(command)
+        self.game_changed(session.id)
+        return label
+
+    def undo(self, session: Session) -> None:
+        if self.debouncer.allow("undo"):
+            session.undo()
+            self.game_changed(session.id)
+
+    def redo(self, session: Session) -> None:
+        if self.debouncer.allow("redo"):
+            session.redo()
+            self.game_changed(session.id)
+
+    def game_changed(self, game_id: str, *, deleted: bool = False) -> None:
+        self.broadcast({"kind": "game", "id": game_id, "deleted": deleted})
+        self.refresh()
+
+    def delete_game(self, game_id: str, name: str, after: Callable[[], Any] | None = None) -> None:
+        def delete() -> None:
+            self.ctx.store.delete(game_id)
+            self.ctx.sessions.forget(game_id)
+            self.game_changed(game_id, deleted=True)
+            self.show_info(f"{i18n.tr('Deleted')} {name}.")
+            if after:
+                after()
+
+        self.confirm(i18n.tr("Delete this game?"),
+                     f"{name} {i18n.tr('will be removed from this device. This cannot be undone.')}",
+                     i18n.tr("Delete"), delete)
+
+    # messages between tabs
+    def broadcast(self, message: dict[str, Any]) -> None:
+        self.page.pubsub.send_others(message)
+
+    async def _on_message(self, message: Any) -> None:
+        if not isinstance(message, dict):
+            return
+        try:
+            if message.get("kind") == "settings":
+                self.apply_settings()
+            elif self.screen is not None:
+                self.screen.on_message(message)
+        except Exception:
+            log.exception("could not apply a message from another tab")
+
+    # settings
+    def update_settings(self, **changes: Any) -> None:
+        self.ctx.settings.update(**changes)
+        i18n.set_language(self.settings.language)
+        self.broadcast({"kind": "settings"})
+        self.apply_settings()
+
+    def apply_settings(self) -> None:
+        self.sizes = theme.apply(self.page, self.settings)
+        self._apply_keep_awake()
+        self.refresh()
+        self.page.update()
+
+    def _apply_keep_awake(self) -> None:
+        """Enable or release the wakelock when the setting differs from what this tab asked for."""
+        wanted = self.settings.keep_awake
+        if self.wakelock is not None and wanted != self._awake:
+            self._awake = wanted
+            self.page.run_task(self._set_wakelock, wanted)
+
+    async def _set_wakelock(self, on: bool) -> None:
+        """Ask the device to stay awake; a browser that cannot is noted, not fatal."""
+        assert self.wakelock is not None
+        try:
+            call = self.wakelock.enable() if on else self.wakelock.disable()
+            await asyncio.wait_for(call, timeout=5)
+            self.wakelock_note = None
+        except Exception as exc:
+            self.wakelock_note = i18n.tr("This device or browser did not allow keeping the screen awake.")
+            log.info("wakelock %s failed: %s", "enable" if on else "disable", exc)
+
+
+def _explain(exc: BaseException) -> str:
+    if isinstance(exc, GameError):
+        return str(exc)
+    return (f"{i18n.tr('Something went wrong')} ({type(exc).__name__}: {exc}). "
+            f"{i18n.tr('Your games are saved; go back and try again.')}")
+
+
+def make_main(ctx: AppContext, router: Router | None = None) -> Callable[[ft.Page], None]:
+    """The per-tab entry point Flet calls; the router is built once for all tabs."""
+    shared_router = router or Router()
+
+    def main(page: ft.Page) -> None:
+        app = PageApp(page, ctx, shared_router)
+        try:
+            app.start()
+        except Exception as exc:  # the last guard: a message, never a blank page
+            log.exception("the app could not start")
+            page.views.clear()
+            page.views.append(ft.View(route="/", controls=[ft.Text(_explain(exc), size=18, selectable=True)]))
+            page.update()
+
+    return main

@@ -1,0 +1,134 @@
+"""Start the app: the web UI served from this machine (offline), or a native Flet window.
+
+The web UI is Flet's ASGI app with ``no_cdn=True`` (without it the page waits for ever
+on Google's CDN when offline) served by uvicorn on a socket we bind ourselves, so a
+busy port is found, reported and replaced by the next free one before anything starts,
+and the printed URL is the one that works.
+"""
+
+from __future__ import annotations
+
+import errno
+import logging
+import os
+import socket
+import sys
+import threading
+import time
+import webbrowser
+from pathlib import Path
+
+PORT_TRIES = 20
+ASSETS = Path(__file__).resolve().parents[2] / "assets"
+log = logging.getLogger("companion.ui")
+
+
+class LaunchError(Exception):
+    """The server could not start; the message says why in one line."""
+
+
+def bind_port(host: str, port: int, tries: int = PORT_TRIES) -> tuple[socket.socket, int]:
+    """A listening socket on ``port`` or the next free one after it."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    last_error: OSError | None = None
+    for candidate in range(port, port + tries):
+        sock = socket.socket(family, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind((host, candidate))
+            sock.listen(128)
+        except OSError as exc:
+            sock.close()
+            if exc.errno not in (errno.EADDRINUSE, errno.EACCES):
+                raise LaunchError(f"cannot serve on {host}:{candidate}: {exc.strerror or exc}") from exc
+            last_error = exc
+            continue
+        sock.set_inheritable(True)
+        return sock, candidate
+    raise LaunchError(f"ports {port}-{port + tries - 1} on {host} are all in use ({last_error}); "
+                      "choose another with --port")
+
+
+def page_url(host: str, port: int) -> str:
+    shown = "127.0.0.1" if host in ("", "0.0.0.0", "::", "*") else host
+    if ":" in shown:
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}/"
+
+
+def _open_browser_when_ready(url: str, server: object) -> None:
+    """Open the system browser once uvicorn reports it is serving (no-op without a browser)."""
+
+    def wait_and_open() -> None:
+        for _ in range(200):
+            if getattr(server, "started", False):
+                break
+            time.sleep(0.05)
+        try:
+            webbrowser.open(url)
+        except Exception as exc:  # a headless machine has no browser: the URL was printed
+            log.info("no browser to open: %s", exc)
+
+    threading.Thread(target=wait_and_open, name="open-browser", daemon=True).start()
+
+
+def _assets_dir() -> str | None:
+    return str(ASSETS) if ASSETS.is_dir() else None
+
+
+def serve_web(main: object, host: str, port: int, open_browser: bool) -> int:
+    import flet as ft
+    import uvicorn
+
+    try:
+        sock, chosen = bind_port(host, port)
+    except LaunchError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return 2
+    if chosen != port:
+        print(f"Port {port} is in use; using port {chosen} instead.", flush=True)
+    url = page_url(host, chosen)
+    print(f"March of the Ants companion: {url}", flush=True)
+    print("Works offline. Press Ctrl+C to stop.", flush=True)
+    asgi = ft.run(main, export_asgi_app=True, no_cdn=True, assets_dir=_assets_dir())  # type: ignore[arg-type]
+    config = uvicorn.Config(asgi, ws="websockets-sansio", log_level="warning", timeout_graceful_shutdown=2)
+    server = uvicorn.Server(config)
+    if open_browser:
+        _open_browser_when_ready(url, server)
+    server.run(sockets=[sock])
+    return 0
+
+
+def run_desktop(main: object) -> int:
+    """A native window; Flet downloads its desktop client the first time (online, once)."""
+    import flet as ft
+
+    print("Opening the desktop window. The first time, Flet downloads its desktop client: "
+          "that needs the internet once.", flush=True)
+    try:
+        ft.run(main, view=ft.AppView.FLET_APP, assets_dir=_assets_dir() or "assets")  # type: ignore[arg-type]
+    except Exception as exc:
+        print(f"companion: the desktop window could not start ({exc}). Without --desktop the app "
+              "runs in your browser, offline.", file=sys.stderr)
+        return 1
+    return 0
+
+
+def launch(host: str = "127.0.0.1", port: int = 8550, open_browser: bool = True, desktop: bool = False,
+           db: str | os.PathLike[str] | None = None) -> int:
+    """Open the saves, then serve the UI until Ctrl+C; returns the process exit status."""
+    from companion.ui.app import AppContext, make_main
+
+    logging.basicConfig(level=os.environ.get("COMPANION_LOG", "WARNING").upper(),
+                        format="%(levelname)s %(name)s: %(message)s")
+    ctx = AppContext.open(db)
+    for notice in ctx.notices:
+        print(f"companion: {notice}", file=sys.stderr)
+    print(f"Saved games: {ctx.store.path}", flush=True)
+    main = make_main(ctx)
+    try:
+        if desktop:
+            return run_desktop(main)
+        return serve_web(main, host, port, open_browser)
+    finally:
+        ctx.store.close()

@@ -1,0 +1,332 @@
+"""The UI's plain logic, kept free of Flet so it is tested with pytest alone.
+
+Screens stay thin: they ask these helpers what to show and when a tap counts. Nothing
+here knows a game rule: the wizard offers what ``load_content()`` lists and asks the
+core's ``validate_setup`` whether the table's choices make a game.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from companion.core.content import Content, Expansion, Module, Variant
+from companion.core.errors import GameError
+from companion.core.setup import GameSetup, PlayerSpec, default_player_names, new_state, setup_summary, validate_setup
+
+DEBOUNCE_SECONDS = 0.4
+
+
+class Debouncer:
+    """Ignores a second tap on the same action within ``window`` seconds.
+
+    At the table a hurried double tap on Next would skip a phase; the window is short
+    enough that two deliberate taps still both count. Each action has its own clock, so
+    Undo right after Next is never swallowed.
+    """
+
+    def __init__(self, window: float = DEBOUNCE_SECONDS, clock: Callable[[], float] = time.monotonic) -> None:
+        self.window = window
+        self._clock = clock
+        self._last: dict[str, float] = {}
+
+    def allow(self, action: str) -> bool:
+        now = self._clock()
+        last = self._last.get(action)
+        if last is not None and now - last < self.window:
+            return False
+        self._last[action] = now
+        return True
+
+
+# -- formatting ---------------------------------------------------------------------
+def signed(value: int) -> str:
+    """``+3`` / ``-2`` / ``0``: score changes read at a glance."""
+    return f"{value:+d}" if value else "0"
+
+
+def last_played(stamp: str, now: datetime | None = None) -> str:
+    """A short "when" for the resume list: minutes and hours while fresh, then the date."""
+    try:
+        when = datetime.fromisoformat(stamp)
+    except ValueError:
+        return stamp
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    now = now or datetime.now(UTC)
+    seconds = (now - when).total_seconds()
+    if seconds < 60:
+        return "just now"
+    if seconds < 3600:
+        return f"{int(seconds // 60)} min ago"
+    if seconds < 86400:
+        return f"{int(seconds // 3600)} h ago"
+    if seconds < 2 * 86400:
+        return "yesterday"
+    return when.astimezone().strftime("%d %b %Y")
+
+
+def round_label(round_no: int, rounds: int) -> str:
+    return f"Round {round_no} of {rounds}"
+
+
+def parse_total(text: str) -> int:
+    """The typed total as a whole number; the core decides whether the number is allowed."""
+    cleaned = text.strip().replace(" ", "")
+    try:
+        return int(cleaned)
+    except ValueError:
+        raise GameError(f"Type a whole number, not {text.strip()!r}.") from None
+
+
+def player_range(low: int, high: int) -> str:
+    if low == high:
+        return "1 player" if low == 1 else f"{low} players"
+    return f"{low}-{high} players"
+
+
+# -- the new-game wizard --------------------------------------------------------------
+WIZARD_STEPS = ("game", "options", "mode", "players", "summary")
+STEP_TITLES = {
+    "game": "Game",
+    "options": "Expansions, modules and variants",
+    "mode": "Mode",
+    "players": "Players",
+    "summary": "Setup",
+}
+
+
+@dataclass
+class PlayerDraft:
+    name: str
+    colour: str | None
+    role: str = "ant"
+    named: bool = False  # typed by the player, so a colour change keeps it
+
+
+@dataclass(frozen=True)
+class ModeChoice:
+    id: str
+    name: str
+    players: tuple[int, int]
+    available: bool
+    reason: str | None
+
+
+class WizardModel:
+    """The choices a table makes before a game, one step at a time, driven by the content."""
+
+    def __init__(self, content: Content) -> None:
+        self.content = content
+        self.step = 0
+        self.game = next(iter(content.games))
+        self.expansions: list[str] = []
+        self.modules: set[str] = set()
+        self.variants: set[str] = set()
+        self.advanced_track = False
+        self.mode = "competitive"
+        self.players: list[PlayerDraft] = []
+        self.name = ""
+        self.choose_game(self.game)
+
+    # steps
+    @property
+    def step_id(self) -> str:
+        return WIZARD_STEPS[self.step]
+
+    def problem(self) -> str | None:
+        """Why the table cannot go on from this step, in the core's own words (None: it can)."""
+        if self.step_id in ("players", "summary"):
+            try:
+                validate_setup(self.setup(), self.content)
+            except GameError as exc:
+                return str(exc)
+        if self.step_id == "mode":
+            choice = next(c for c in self.mode_choices() if c.id == self.mode)
+            return None if choice.available else choice.reason
+        return None
+
+    def next(self) -> None:
+        if (reason := self.problem()) is not None:
+            raise GameError(reason)
+        self.step = min(self.step + 1, len(WIZARD_STEPS) - 1)
+
+    def back(self) -> None:
+        self.step = max(self.step - 1, 0)
+
+    # game
+    def choose_game(self, game_id: str) -> None:
+        if game_id not in self.content.games:
+            raise GameError(f"Unknown game {game_id!r}.")
+        self.game = game_id
+        self.expansions, self.modules, self.variants = [], set(), set()
+        self.advanced_track = False
+        modes = list(self.content.games[game_id].modes)
+        self.mode = "competitive" if "competitive" in modes else modes[0]
+        self._fit_players(reset=True)
+
+    # options
+    def expansion_options(self) -> list[Expansion]:
+        return [self.content.expansions[e] for e in self.content.games[self.game].expansions]
+
+    def set_expansion(self, expansion_id: str, on: bool) -> None:
+        if on and expansion_id not in self.expansions:
+            self.expansions.append(expansion_id)
+        elif not on and expansion_id in self.expansions:
+            self.expansions.remove(expansion_id)
+            exp = self.content.expansions[expansion_id]
+            self.modules -= set(exp.modules)
+            self.variants -= set(exp.variants)
+        if not self.mode_choice(self.mode).available:
+            self.choose_mode("competitive")
+
+    def module_options(self) -> list[Module]:
+        return [self.content.modules[m] for e in self.expansions for m in self.content.expansions[e].modules]
+
+    def variant_options(self) -> list[Variant]:
+        return [self.content.variants[v] for e in self.expansions for v in self.content.expansions[e].variants]
+
+    def set_module(self, module_id: str, on: bool) -> None:
+        (self.modules.add if on else self.modules.discard)(module_id)
+
+    def set_variant(self, variant_id: str, on: bool) -> None:
+        (self.variants.add if on else self.variants.discard)(variant_id)
+
+    def has_advanced_track(self) -> bool:
+        return self.content.games[self.game].advanced_rounds is not None
+
+    # mode
+    def mode_choice(self, mode_id: str) -> ModeChoice:
+        return next(c for c in self.mode_choices() if c.id == mode_id)
+
+    def mode_choices(self) -> list[ModeChoice]:
+        out = []
+        for mode_id, players in self.content.games[self.game].modes.items():
+            mode = self.content.modes[mode_id]
+            needed = mode.requires_expansion
+            ok = needed is None or needed in self.expansions
+            reason = None if ok else f"Needs {self.content.expansions[needed].name}." if needed else None
+            out.append(ModeChoice(mode_id, mode.name, players, ok, reason))
+        return out
+
+    def choose_mode(self, mode_id: str) -> None:
+        choice = self.mode_choice(mode_id)
+        if not choice.available:
+            raise GameError(choice.reason or f"{choice.name} is not available.")
+        self.mode = mode_id
+        self._fit_players()
+
+    # players
+    def player_limits(self) -> tuple[int, int]:
+        return self.content.games[self.game].modes[self.mode]
+
+    def colour_options(self) -> list[str]:
+        reserved = set(self.content.modes[self.mode].reserved_colours)
+        return [c for c in self.content.games[self.game].colours if c not in reserved]
+
+    def has_broodmother_player(self) -> bool:
+        return self.content.modes[self.mode].broodmother == "player"
+
+    def set_player_count(self, count: int) -> None:
+        low, high = self.player_limits()
+        count = max(low, min(high, count))
+        while len(self.players) > count:
+            self.players.pop()
+        while len(self.players) < count:
+            self.players.append(self._new_player())
+        self._fix_broodmother()
+
+    def set_name(self, index: int, name: str) -> None:
+        self.players[index].name = name
+        self.players[index].named = bool(name.strip())
+
+    def set_colour(self, index: int, colour: str) -> None:
+        """Pick a colour; a player who had it takes this player's old colour (a swap, not an error)."""
+        player = self.players[index]
+        for other in self.players:
+            if other is not player and other.colour == colour:
+                self._recolour(other, player.colour)
+        self._recolour(player, colour)
+
+    def set_broodmother(self, index: int) -> None:
+        """The asymmetric variant: this player plays the Broodmother (no colony colour)."""
+        for i, p in enumerate(self.players):
+            if i == index:
+                p.role, p.colour = "broodmother", None
+                if not p.named:
+                    p.name = "Broodmother"
+            elif p.role == "broodmother":
+                p.role = "ant"
+                self._recolour(p, self._free_colour())
+        self._fix_broodmother()
+
+    def _recolour(self, player: PlayerDraft, colour: str | None) -> None:
+        if player.role == "broodmother":
+            return
+        player.colour = colour
+        if not player.named and colour is not None:
+            player.name = default_player_names([colour])[0]
+
+    def _free_colour(self) -> str | None:
+        used = {p.colour for p in self.players}
+        return next((c for c in self.colour_options() if c not in used), None)
+
+    def _new_player(self) -> PlayerDraft:
+        colour = self._free_colour()
+        name = default_player_names([colour])[0] if colour else f"Player {len(self.players) + 1}"
+        return PlayerDraft(name=name, colour=colour)
+
+    def _fit_players(self, reset: bool = False) -> None:
+        if reset:
+            self.players = []
+        allowed = set(self.colour_options())
+        stale = [p for p in self.players if p.role == "ant" and p.colour not in allowed]
+        for p in stale:
+            p.colour = None
+        for p in stale:
+            self._recolour(p, self._free_colour())
+        low, high = self.player_limits()
+        self.set_player_count(max(low, min(high, len(self.players) or low)))
+
+    def _fix_broodmother(self) -> None:
+        if not self.has_broodmother_player():
+            for p in self.players:
+                if p.role == "broodmother":
+                    p.role = "ant"
+                    self._recolour(p, self._free_colour())
+        elif self.players and not any(p.role == "broodmother" for p in self.players):
+            self.set_broodmother(len(self.players) - 1)
+
+    # result
+    def setup(self) -> GameSetup:
+        return GameSetup(
+            game=self.game,
+            mode=self.mode,
+            players=tuple(PlayerSpec(p.name.strip(), p.colour, p.role) for p in self.players),
+            expansions=tuple(self.expansions),
+            modules=tuple(sorted(self.modules)),
+            variants=tuple(sorted(self.variants)),
+            advanced_track=self.advanced_track,
+        )
+
+    def summary(self) -> list[tuple[str, list[str]]]:
+        """The setup steps the choices require, grouped by area in data order."""
+        state = new_state(self.setup(), self.content, seed=0)
+        groups: dict[str, list[str]] = {}
+        for step in setup_summary(state, self.content):
+            groups.setdefault(step["group"], []).append(step["text"])
+        return list(groups.items())
+
+    def choices_text(self) -> list[str]:
+        """One line per choice, for the summary's top."""
+        game = self.content.games[self.game]
+        lines = [f"{game.name} ({game.edition})", self.content.modes[self.mode].name]
+        lines += [self.content.expansions[e].name for e in self.expansions]
+        resolved = self.setup().resolved_modules(self.content)
+        lines += [f"Module: {self.content.modules[m].name}" for m in resolved]
+        lines += [f"Variant: {self.content.variants[v].name}" for v in sorted(self.variants)]
+        if self.advanced_track:
+            lines.append("Advanced round track")
+        return lines

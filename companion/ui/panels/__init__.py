@@ -1,0 +1,110 @@
+"""Panels on the game screen: one per enabled module (or mode), found in this package.
+
+Adding a panel is one new module here that calls ``register(Panel(...))`` at import:
+
+    register(Panel(id="broodmother", title="The Broodmother", help_topic="broodmother",
+                   applies=lambda state: "broodmother" in state["modules_state"],
+                   modules=("broodmother",), build=build_broodmother))
+
+``build(ctx)`` returns the panel's controls; ``ctx.run(command, debounce="draw")`` sends a
+command through the shared session (a hurried second tap is ignored, errors are shown,
+other tabs re-render). Each module the state lists that no registered panel covers gets
+the generic module panel, so every enabled module is visible from day one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import import_module
+from pkgutil import iter_modules
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from companion.core.commands.base import Command
+from companion.core.content import Content
+from companion.core.session import Session
+from companion.core.state import State
+from companion.ui.theme import Sizes
+
+if TYPE_CHECKING:
+    from companion.ui.app import PageApp
+
+
+@dataclass
+class PanelContext:
+    """What a panel may use: the game's view and session, and a safe way to send commands."""
+
+    app: PageApp
+    session: Session
+    view: dict[str, Any]
+    module_id: str | None = None
+
+    @property
+    def sizes(self) -> Sizes:
+        return self.app.sizes
+
+    @property
+    def state(self) -> State:
+        return self.session.state
+
+    @property
+    def content(self) -> Content:
+        return self.session.content
+
+    def run(self, command: Command, *, debounce: str | None = None) -> None:
+        """Execute ``command``; ``debounce`` names the action whose double tap is ignored."""
+        self.app.guard(lambda: self.app.execute(self.session, command, debounce=debounce))
+
+    def handler(self, command: Callable[[], Command], *, debounce: str | None = None) -> Callable[[Any], None]:
+        """An ``on_click`` that builds the command when tapped and runs it."""
+
+        def handle(_: Any = None) -> None:
+            self.app.guard(lambda: self.app.execute(self.session, command(), debounce=debounce))
+
+        return handle
+
+
+@dataclass(frozen=True)
+class Panel:
+    id: str
+    title: str | Callable[[PanelContext], str]
+    applies: Callable[[State], bool]
+    build: Callable[[PanelContext], list[ft.Control]]
+    help_topic: str | None = None
+    modules: tuple[str, ...] = ()  # module ids this panel covers: no generic panel for them
+    order: int = 50
+
+    def title_for(self, ctx: PanelContext) -> str:
+        return self.title(ctx) if callable(self.title) else self.title
+
+
+_PANELS: dict[str, Panel] = {}
+_loaded = False
+
+
+def register(panel: Panel) -> None:
+    _PANELS[panel.id] = panel
+
+
+def load_panels() -> None:
+    """Import every module of this package once, so each registers its panel."""
+    global _loaded
+    if _loaded:
+        return
+    for info in iter_modules(__path__):
+        import_module(f"{__name__}.{info.name}")
+    _loaded = True
+
+
+def panels_for(state: State) -> list[tuple[Panel, str | None]]:
+    """The panels a game shows, in order: registered ones that apply, then one per other module."""
+    load_panels()
+    from companion.ui.panels.module import MODULE_PANEL
+
+    chosen = sorted((p for p in _PANELS.values() if p.applies(state)), key=lambda p: (p.order, p.id))
+    covered = {m for p in chosen for m in p.modules}
+    out: list[tuple[Panel, str | None]] = [(p, None) for p in chosen]
+    out += [(MODULE_PANEL, m) for m in state["modules"] if m not in covered]
+    return out

@@ -1,0 +1,30 @@
+"""The generic module panel: a module's name, its setup reminders from the data, and its "?".
+
+It stands in for every enabled module until a dedicated tracker panel covers it, so a
+table always sees which modules are in play and can open their rules.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.core.setup import setup_summary
+from companion.ui.i18n import tr
+from companion.ui.panels import Panel, PanelContext
+
+
+def _title(ctx: PanelContext) -> str:
+    module = ctx.content.modules.get(ctx.module_id or "")
+    return module.name if module else (ctx.module_id or tr("Module"))
+
+
+def _build(ctx: PanelContext) -> list[ft.Control]:
+    title = _title(ctx)
+    steps = [s["text"] for s in setup_summary(ctx.state, ctx.content) if s["group"] == title]
+    if not steps:
+        return [ft.Text(tr("In play. Its tracker is not in the app yet; the \"?\" opens its rules."),
+                        size=ctx.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT)]
+    return [ft.Text(f"- {text}", size=ctx.sizes.small) for text in steps]
+
+
+MODULE_PANEL = Panel(id="module", title=_title, applies=lambda state: False, build=_build)

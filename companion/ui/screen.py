@@ -1,0 +1,99 @@
+"""The base every screen builds on: one ``ft.View`` per route, rebuilt from data on refresh.
+
+A screen never keeps game state of its own: ``body()`` reads the core's view each time,
+so a refresh after a command, an undo or another tab's change always shows what is saved.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from companion.ui.i18n import tr
+from companion.ui.theme import Sizes
+
+if TYPE_CHECKING:
+    from companion.ui.app import PageApp
+
+# Phones and tablets use the whole width; a wide desktop window keeps lines readable.
+CONTENT_COLUMNS: ft.ResponsiveNumber = {"xs": 12, "lg": 10, "xl": 8}
+
+
+class Screen:
+    """Subclasses set ``title`` and ``identifier`` and implement ``body``; the rest is shared."""
+
+    title = ""
+    identifier = "screen"
+
+    def __init__(self, app: PageApp, route: str, params: dict[str, str]) -> None:
+        self.app = app
+        self.route = route
+        self.params = params
+        self.view: ft.View | None = None
+        self._scroller = ft.Column()
+
+    @property
+    def sizes(self) -> Sizes:
+        return self.app.sizes
+
+    # -- to override --------------------------------------------------------------------
+    def body(self) -> list[ft.Control]:
+        raise NotImplementedError
+
+    def actions(self) -> list[ft.Control]:
+        """Buttons on the right of the app bar."""
+        return []
+
+    def bottom(self) -> ft.Control | None:
+        """A bar fixed at the bottom (Undo/Redo, wizard Back/Next): always within thumb reach."""
+        return None
+
+    def heading(self) -> str:
+        return self.title
+
+    def leading(self) -> ft.Control | None:
+        """Back to Home (a labelled 48 px button instead of Flutter's smaller implied one)."""
+        if self.route == "/":
+            return None
+        from companion.ui import widgets
+
+        return widgets.icon_action(tr("Back to the home screen"), ft.Icons.ARROW_BACK,
+                                   self.app.handler(lambda: self.app.go("/")), identifier="back")
+
+    def on_message(self, message: dict[str, Any]) -> None:
+        """Another tab changed something; refresh if it concerns this screen."""
+
+    # -- shared -------------------------------------------------------------------------
+    def build_view(self) -> ft.View:
+        # The scrolling column is made once and only its content is replaced on refresh, so a
+        # tap far down the screen does not jump the player back to the top.
+        self._scroller = ft.Column(scroll=ft.ScrollMode.AUTO, expand=True, spacing=0)
+        self.view = ft.View(route=self.route, padding=0, controls=[
+            ft.Semantics(identifier=f"screen-{self.identifier}", container=True, expand=True,
+                         content=self._scroller),
+        ])
+        self._fill(self.view)
+        return self.view
+
+    def refresh(self) -> None:
+        if self.view is None:
+            return
+        self._fill(self.view)
+        self.app.page.update()
+
+    def _fill(self, view: ft.View) -> None:
+        view.appbar = ft.AppBar(
+            title=ft.Semantics(header=True, identifier="screen-title",
+                               content=ft.Text(self.heading(), size=self.sizes.title, max_lines=1,
+                                               overflow=ft.TextOverflow.ELLIPSIS)),
+            actions=self.actions(), toolbar_height=60, leading=self.leading(),
+            automatically_imply_leading=False,
+        )
+        bottom = self.bottom()
+        view.bottom_appbar = (ft.BottomAppBar(content=bottom, padding=ft.Padding.symmetric(horizontal=8),
+                                              height=76) if bottom else None)
+        column = ft.Column(self.body(), spacing=14)
+        frame = ft.Container(column, padding=ft.Padding.only(left=12, right=12, top=12, bottom=24),
+                             col=CONTENT_COLUMNS)
+        self._scroller.controls = [ft.ResponsiveRow([frame], alignment=ft.MainAxisAlignment.CENTER)]

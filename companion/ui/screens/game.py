@@ -1,0 +1,255 @@
+"""The game screen: round and phase with Next, colony points, module panels, the log, Undo/Redo.
+
+Everything shown comes from ``companion.core.views.game_view``; every tap sends a core
+command through the shared session. Whether Next, Next round or Finish is possible is
+the core's answer (``session.can``), not the screen's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.core.commands.scoring import AdjustScore, SetScore
+from companion.core.commands.turns import FinishGame, NextPhase, NextRound
+from companion.core.errors import GameError
+from companion.core.session import Session
+from companion.core.views import game_view
+from companion.ui import widgets
+from companion.ui.i18n import tr
+from companion.ui.models import parse_total, round_label, signed
+from companion.ui.panels import PanelContext, panels_for
+from companion.ui.screen import Screen
+
+ROUTE = "/game/:id"
+LOG_LINES = 30
+PLAYER_COLUMNS: ft.ResponsiveNumber = {"xs": 12, "sm": 6, "lg": 4}
+
+
+class GameScreen(Screen):
+    title = "Game"
+    identifier = "game"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.game_id = self.params["id"]
+
+    @property
+    def session(self) -> Session:
+        return self.app.session(self.game_id)
+
+    def view_data(self) -> dict[str, Any]:
+        return game_view(self.session)
+
+    def heading(self) -> str:
+        return str(self.session.doc["name"])
+
+    def actions(self) -> list[ft.Control]:
+        return [widgets.icon_action(tr("Delete this game"), ft.Icons.DELETE_OUTLINE,
+                                    self.app.handler(self._delete), identifier="delete-game")]
+
+    # -- body ----------------------------------------------------------------------------
+    def body(self) -> list[ft.Control]:
+        view = self.view_data()
+        controls: list[ft.Control] = []
+        if view["ended"]:
+            controls.append(widgets.banner(f"{tr('Game over')}: {view['ended']['reason']}", self.sizes,
+                                           identifier="game-over"))
+        controls.append(self._round_bar(view))
+        controls.append(self._players(view))
+        controls += self._panels(view)
+        controls.append(self._log(view))
+        return controls
+
+    def _round_bar(self, view: dict[str, Any]) -> ft.Control:
+        session = self.session
+        when = round_label(view["round"], view["rounds"])
+        phases = view["phases"]
+        index = next(i for i, p in enumerate(phases) if p["current"])
+        step = f"{tr('Phase')} {index + 1} {tr('of')} {len(phases)}"
+        turn_buttons: list[ft.Control] = [
+            self._command_button(session, NextRound(), "next-round", ft.Icons.FAST_FORWARD, "tonal"),
+        ]
+        if session.can(FinishGame()):
+            turn_buttons.append(widgets.tap_button(tr("Finish the game"), self.app.handler(self._finish),
+                                                   icon=ft.Icons.FLAG, identifier="finish-game", kind="tonal",
+                                                   sizes=self.sizes))
+        body = [
+            ft.Row([
+                ft.Semantics(identifier="phase", content=ft.Text(
+                    view["phase_label"], size=self.sizes.title, weight=ft.FontWeight.W_600, expand=True)),
+                ft.Text(step, size=self.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT),
+            ], vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            self._phase_track(phases, step),
+            ft.Row([self._command_button(session, NextPhase(), "next-phase", ft.Icons.SKIP_NEXT, "filled",
+                                         expand=True)]),
+            ft.Row(turn_buttons, wrap=True, spacing=10, run_spacing=10),
+        ]
+        return widgets.section(when, body, self.sizes, subtitle=f"{view['game_name']} · {view['mode_name']}",
+                               help_topic="rounds", identifier="round-bar", title_identifier="round")
+
+    def _phase_track(self, phases: list[dict[str, Any]], step: str) -> ft.Control:
+        """The round's phases as a bar: done, current and to come at a glance."""
+        index = next(i for i, p in enumerate(phases) if p["current"])
+        cells: list[ft.Control] = [
+            ft.Container(height=10, expand=True, border_radius=5, tooltip=p["label"],
+                         bgcolor=ft.Colors.PRIMARY if i <= index else ft.Colors.OUTLINE_VARIANT)
+            for i, p in enumerate(phases)
+        ]
+        names = ", ".join(p["label"] for p in phases)
+        return widgets.labelled(ft.Row(cells, spacing=4), f"{step}: {names}", "phase-track")
+
+    def _command_button(self, session: Session, command: Any, ident: str, icon: ft.IconData,
+                        kind: str, expand: bool = False) -> ft.Control:
+        """A turn button labelled with what it will do, enabled only when the core allows it."""
+        if session.can(command):
+            text = command.describe(session.state, session.content)
+            tap = self.app.handler(lambda: self.app.execute(self.session, command, debounce=ident))
+            return widgets.tap_button(text, tap, icon=icon, identifier=ident, kind=kind, sizes=self.sizes,
+                                      expand=expand)
+        fallback = tr("Next phase") if isinstance(command, NextPhase) else tr("Next round")
+        return widgets.tap_button(fallback, None, icon=icon, identifier=ident, kind=kind, sizes=self.sizes,
+                                  expand=expand)
+
+    # -- players -------------------------------------------------------------------------
+    def _players(self, view: dict[str, Any]) -> ft.Control:
+        cards = [self._player_card(view, p) for p in view["players"]]
+        grid = ft.ResponsiveRow(cards, spacing=10, run_spacing=10)
+        return widgets.section(view["terms"]["points"], [grid], self.sizes, help_topic="scores",
+                               identifier="scores")
+
+    def _player_card(self, view: dict[str, Any], player: dict[str, Any]) -> ft.Control:
+        pid, name, cp = player["id"], player["name"], view["terms"]["cp"]
+        total = player["total"]
+        session = self.session
+
+        def adjust(delta: int) -> Any:
+            return self.app.handler(lambda: self.app.execute(self.session, AdjustScore(pid, delta)))
+
+        minus_ok = session.can(AdjustScore(pid, -1))
+        plus_ok = session.can(AdjustScore(pid, 1))
+        total_button = ft.Semantics(
+            identifier=f"total-{pid}", button=True, container=True, exclude_semantics=True,
+            label=f"{name}: {total} {cp}. {tr('Tap to type a new total')}",
+            on_tap=self.app.handler(lambda: self._ask_total(player, cp)),
+            content=ft.TextButton(content=ft.Text(str(total), size=self.sizes.score, weight=ft.FontWeight.W_700),
+                                  on_click=self.app.handler(lambda: self._ask_total(player, cp)),
+                                  height=max(64, self.sizes.score * 1.6), disabled=bool(view["ended"])),
+        )
+        scores = ft.Row([
+            widgets.icon_action(f"{tr('Take 1')} {cp} {tr('from')} {name}", ft.Icons.REMOVE,
+                                adjust(-1) if minus_ok else None, identifier=f"minus-{pid}", filled=True),
+            ft.Container(total_button, expand=True, alignment=ft.Alignment.CENTER),
+            widgets.icon_action(f"{tr('Give')} {name} 1 {cp}", ft.Icons.ADD,
+                                adjust(1) if plus_ok else None, identifier=f"plus-{pid}", filled=True),
+        ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        who = ft.Row([
+            widgets.colour_dot(player["colour"], self.sizes, name[:1].upper()),
+            ft.Text(name, size=self.sizes.title, weight=ft.FontWeight.W_600, expand=True,
+                    max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+        ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        history = self._history(player, view["round"])
+        card = ft.Card(ft.Container(ft.Column([who, scores, history], spacing=6), padding=12),
+                       variant=ft.CardVariant.OUTLINED, margin=0)
+        return ft.Semantics(identifier=f"player-{pid}", container=True, content=card, col=PLAYER_COLUMNS)
+
+    def _history(self, player: dict[str, Any], current: int) -> ft.Control:
+        """Per round: points gained and, in brackets, the running total, up to the current round."""
+        rounds = list(zip(player["by_round"], player["history"], strict=False))[:current]
+        text = "   ".join(f"R{i} {signed(gain)} ({running})" for i, (gain, running) in enumerate(rounds, 1))
+        said = "; ".join(f"{tr('round')} {i} {signed(gain)}, {tr('total')} {running}"
+                         for i, (gain, running) in enumerate(rounds, 1))
+        return widgets.labelled(ft.Text(text, size=self.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT),
+                                f"{tr('By round')}: {said}", f"history-{player['id']}")
+
+    def _ask_total(self, player: dict[str, Any], cp: str) -> None:
+        """Direct entry: type the total; the difference is booked in this round by the core."""
+        name, pid = player["name"], player["id"]
+        field = ft.TextField(label=f"{tr('New total for')} {name}", value="", autofocus=True,
+                             keyboard_type=ft.KeyboardType.NUMBER, text_size=self.sizes.title)
+        problem = ft.Text("", size=self.sizes.body, color=ft.Colors.ERROR, visible=False)
+
+        def save() -> None:
+            try:
+                total = parse_total(field.value)
+                self.app.execute(self.session, SetScore(pid, total))
+            except GameError as exc:  # shown in the dialog, under the number
+                problem.value, problem.visible = str(exc), True
+                problem.update()
+                return
+            self.app.page.pop_dialog()
+
+        field.on_submit = self.app.handler(save)
+        dialog = ft.AlertDialog(
+            modal=True, title=ft.Text(f"{name}: {player['total']} {cp}", size=self.sizes.title),
+            content=ft.Column([field, ft.Semantics(identifier="total-problem", live_region=True, content=problem)],
+                              tight=True, spacing=8),
+            semantics_label=f"{tr('New total for')} {name}",
+            actions=[
+                widgets.tap_button(tr("Cancel"), self.app.handler(self.app.page.pop_dialog), kind="text",
+                                   identifier="total-cancel", sizes=self.sizes),
+                widgets.tap_button(tr("Save total"), self.app.handler(save), identifier="total-save",
+                                   sizes=self.sizes),
+            ],
+        )
+        self.app.page.show_dialog(dialog)
+
+    # -- panels and log ------------------------------------------------------------------
+    def _panels(self, view: dict[str, Any]) -> list[ft.Control]:
+        out = []
+        for panel, module_id in panels_for(self.session.state):
+            ctx = PanelContext(self.app, self.session, view, module_id)
+            ident = f"panel-{module_id or panel.id}"
+            try:
+                body = panel.build(ctx)
+            except Exception as exc:  # one broken panel must not take the game screen down
+                body = [widgets.banner(f"{tr('This panel could not be shown')}: {exc}", self.sizes,
+                                       identifier=f"{ident}-error", error=True)]
+            out.append(widgets.section(panel.title_for(ctx), body, self.sizes,
+                                       help_topic=panel.help_topic or module_id, identifier=ident))
+        return out
+
+    def _log(self, view: dict[str, Any]) -> ft.Control:
+        entries = list(reversed(view["log"]))[:LOG_LINES]
+        if not entries:
+            lines: list[ft.Control] = [ft.Text(tr("Nothing has happened yet."), size=self.sizes.small,
+                                               color=ft.Colors.ON_SURFACE_VARIANT)]
+        else:
+            lines = [ft.Text(f"R{e['round']} · {e['phase']} — {e['label']}", size=self.sizes.small)
+                     for e in entries]
+        return widgets.section(tr("Game log"), [ft.Column(lines, spacing=4)], self.sizes, identifier="log")
+
+    # -- bottom bar ----------------------------------------------------------------------
+    def bottom(self) -> ft.Control:
+        session = self.session
+        undo, redo = session.undo_label, session.redo_label
+        return ft.Row([
+            widgets.bar_button(tr("Undo"), undo or tr("Nothing to undo"), ft.Icons.UNDO,
+                               self.app.handler(lambda: self.app.undo(self.session)) if undo else None,
+                               identifier="undo", sizes=self.sizes),
+            widgets.bar_button(tr("Redo"), redo or tr("Nothing to redo"), ft.Icons.REDO,
+                               self.app.handler(lambda: self.app.redo(self.session)) if redo else None,
+                               identifier="redo", sizes=self.sizes),
+        ], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+    # -- actions -------------------------------------------------------------------------
+    def _finish(self) -> None:
+        self.app.confirm(tr("Finish the game?"), tr("The scores are final (Undo can still take it back)."),
+                         tr("Finish"), lambda: self.app.execute(self.session, FinishGame(), debounce="finish"))
+
+    def _delete(self) -> None:
+        name = str(self.session.doc["name"])
+        self.app.delete_game(self.game_id, name, after=lambda: self.app.go("/"))
+
+    def on_message(self, message: dict[str, Any]) -> None:
+        if message.get("kind") != "game" or message.get("id") != self.game_id:
+            return
+        if message.get("deleted"):
+            self.app.show_info(tr("This game was deleted on another screen."))
+            self.app.go("/")
+            return
+        self.refresh()
+
+
+SCREEN = GameScreen

@@ -1,0 +1,84 @@
+"""Home: resume a saved game, start a new one, or open Rules, Calculators and Settings."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+import flet as ft
+
+from companion.store import GameSummary
+from companion.ui import widgets
+from companion.ui.i18n import tr
+from companion.ui.models import last_played, round_label
+from companion.ui.screen import Screen
+
+ROUTE = "/"
+
+
+class HomeScreen(Screen):
+    title = "March of the Ants"
+    identifier = "home"
+
+    def body(self) -> list[ft.Control]:
+        controls: list[ft.Control] = [self._notice(n) for n in self.app.ctx.notices]
+        controls += [self._menu(), widgets.heading(tr("Resume a game"), self.sizes, identifier="resume-heading")]
+        games = self.app.ctx.store.list_games()
+        if not games:
+            controls.append(widgets.message_text(tr("No saved games yet. Start one with New game."), self.sizes,
+                                                 identifier="no-games", muted=True))
+        controls.append(ft.Semantics(identifier="game-list", container=True,
+                                     content=ft.Column([self._game_row(g) for g in games], spacing=8)))
+        return controls
+
+    def _notice(self, text: str) -> ft.Control:
+        def dismiss() -> None:
+            if text in self.app.ctx.notices:
+                self.app.ctx.notices.remove(text)
+            self.refresh()
+
+        return widgets.banner(text, self.sizes, identifier="notice", error=True, on_close=self.app.handler(dismiss))
+
+    def _menu(self) -> ft.Control:
+        go = self.app.go
+        new = widgets.tap_button(tr("New game"), self.app.handler(lambda: go("/new")), icon=ft.Icons.ADD_CIRCLE_OUTLINE,
+                                 identifier="new-game", expand=True, sizes=self.sizes)
+        items = [
+            ("Rules", ft.Icons.MENU_BOOK, "/rules", "open-rules"),
+            ("Calculators", ft.Icons.CALCULATE, "/calculators", "open-calculators"),
+            ("Settings", ft.Icons.SETTINGS, "/settings", "open-settings"),
+        ]
+        tiles = [
+            ft.Container(widgets.tile_button(tr(label), icon, self.app.handler(partial(go, route)),
+                                             identifier=ident, sizes=self.sizes), col={"xs": 4, "md": 3})
+            for label, icon, route, ident in items
+        ]
+        return ft.ResponsiveRow([ft.Container(new, col={"xs": 12}), *tiles], spacing=10, run_spacing=10)
+
+    def _game_row(self, game: GameSummary) -> ft.Control:
+        content = self.app.ctx.store.content
+        game_name = content.games[game.game].name if game.game in content.games else game.game
+        status = tr("Finished") if game.ended else round_label(game.round, game.rounds)
+        details = f"{game_name} · {', '.join(game.players)}\n{status} · {tr('last played')} {last_played(game.updated)}"
+        tile = ft.ListTile(
+            title=ft.Text(game.name, size=self.sizes.body, weight=ft.FontWeight.W_600),
+            subtitle=ft.Text(details, size=self.sizes.small),
+            leading=ft.Icon(ft.Icons.FLAG if game.ended else ft.Icons.PLAY_CIRCLE_OUTLINE),
+            on_click=self.app.handler(lambda: self.app.go(f"/game/{game.id}")),
+            expand=True,
+        )
+        resume = ft.Semantics(identifier=f"resume-{game.id}", container=True, button=True,
+                              label=f"{tr('Resume')} {game.name}", content=tile, expand=True)
+        delete = widgets.icon_action(f"{tr('Delete')} {game.name}", ft.Icons.DELETE_OUTLINE,
+                                     self.app.handler(lambda: self.app.delete_game(game.id, game.name)),
+                                     identifier=f"delete-{game.id}")
+        row = ft.Row([resume, delete], vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=4)
+        return ft.Card(content=ft.Container(row, padding=ft.Padding.only(right=6)), margin=0,
+                       variant=ft.CardVariant.OUTLINED)
+
+    def on_message(self, message: dict[str, Any]) -> None:
+        if message.get("kind") == "game":
+            self.refresh()
+
+
+SCREEN = HomeScreen

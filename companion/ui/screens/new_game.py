@@ -1,0 +1,211 @@
+"""The new-game wizard: game -> expansions, modules, variants -> mode -> players -> setup, then start.
+
+Every choice offered comes from the content (``WizardModel``); whether the choices make
+a game is the core's ``validate_setup``, whose sentence is shown as is. The summary lists
+the setup steps the data says these choices need.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.ui import widgets
+from companion.ui.i18n import tr
+from companion.ui.models import STEP_TITLES, WIZARD_STEPS, PlayerDraft, WizardModel, player_range
+from companion.ui.screen import Screen
+from companion.ui.theme import MIN_TOUCH, on_colour, player_colour
+
+ROUTE = "/new"
+
+
+class NewGameScreen(Screen):
+    title = "New game"
+    identifier = "new-game"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.model = WizardModel(self.app.ctx.store.content)
+
+    def heading(self) -> str:
+        return tr("New game")
+
+    def body(self) -> list[ft.Control]:
+        step = self.model.step_id
+        text = f"{self.model.step + 1}/{len(WIZARD_STEPS)} · {tr(STEP_TITLES[step])}"
+        label = f"{tr('Step')} {self.model.step + 1} {tr('of')} {len(WIZARD_STEPS)}: {tr(STEP_TITLES[step])}"
+        header = widgets.labelled(ft.Text(text, size=self.sizes.headline, weight=ft.FontWeight.W_700), label,
+                                  "wizard-step")
+        builders = {"game": self._game, "options": self._options, "mode": self._mode,
+                    "players": self._players, "summary": self._summary}
+        return [header, *builders[step]()]
+
+    def _rerender(self, change: Any) -> Any:
+        """A handler that applies a model change and redraws the step."""
+
+        def act() -> None:
+            change()
+            self.refresh()
+
+        return self.app.handler(act)
+
+    # -- steps ---------------------------------------------------------------------------
+    def _game(self) -> list[ft.Control]:
+        content = self.model.content
+        radios = [widgets.radio(gid, f"{g.name} ({g.edition})", self.sizes, identifier=f"game-{gid}")
+                  for gid, g in content.games.items()]
+        group = ft.RadioGroup(content=ft.Column(radios, spacing=4), value=self.model.game)
+        group.on_change = self._rerender(lambda: self.model.choose_game(str(group.value)))
+        return [ft.Semantics(identifier="choose-game", container=True, content=group)]
+
+    def _options(self) -> list[ft.Control]:
+        m = self.model
+        expansions = m.expansion_options()
+        if not expansions and not m.has_advanced_track():
+            return [widgets.message_text(tr("This game has no expansions, modules or variants."), self.sizes,
+                                         muted=True)]
+        out: list[ft.Control] = [self._check(e.name, e.id in m.expansions, f"expansion-{e.id}",
+                                             lambda on, eid=e.id: m.set_expansion(eid, on)) for e in expansions]
+        modules = m.module_options()
+        if modules:
+            out.append(widgets.heading(tr("Modules"), self.sizes))
+        for mod in modules:
+            if mod.always:
+                out.append(self._check(f"{mod.name} ({tr('always with this expansion')})", True,
+                                       f"module-{mod.id}", None))
+            else:
+                out.append(self._check(mod.name, mod.id in m.modules, f"module-{mod.id}",
+                                       lambda on, mid=mod.id: m.set_module(mid, on)))
+        variants = m.variant_options()
+        if variants:
+            out.append(widgets.heading(tr("Variants"), self.sizes))
+        out += [self._check(v.name, v.id in m.variants, f"variant-{v.id}",
+                            lambda on, vid=v.id: m.set_variant(vid, on)) for v in variants]
+        if m.has_advanced_track():
+            out.append(self._check(tr("Advanced round track"), m.advanced_track, "advanced-track",
+                                   lambda on: setattr(m, "advanced_track", on)))
+        return out
+
+    def _check(self, label: str, value: bool, ident: str, change: Any) -> ft.Control:
+        box = ft.Checkbox(label=label, value=value, disabled=change is None,
+                          label_style=ft.TextStyle(size=self.sizes.body))
+        if change is not None:
+            box.on_change = self._rerender(lambda: change(bool(box.value)))
+        return ft.Semantics(identifier=ident, container=True, content=ft.Container(box, height=MIN_TOUCH))
+
+    def _mode(self) -> list[ft.Control]:
+        out: list[ft.Control] = []
+        radios: list[ft.Control] = []
+        for choice in self.model.mode_choices():
+            label = f"{choice.name} ({player_range(*choice.players)})"
+            if not choice.available:
+                label = f"{label}: {choice.reason}"
+            radios.append(widgets.radio(choice.id, label, self.sizes, identifier=f"mode-{choice.id}",
+                                        disabled=not choice.available))
+        group = ft.RadioGroup(content=ft.Column(radios, spacing=4), value=self.model.mode)
+        group.on_change = self._rerender(lambda: self.model.choose_mode(str(group.value)))
+        out.append(group)
+        return out
+
+    def _players(self) -> list[ft.Control]:
+        m = self.model
+        low, high = m.player_limits()
+        count = len(m.players)
+        out: list[ft.Control] = [widgets.stepper(
+            tr("Players"), f"{count}",
+            self._rerender(lambda: m.set_player_count(count - 1)) if count > low else None,
+            self._rerender(lambda: m.set_player_count(count + 1)) if count < high else None,
+            self.sizes, identifier="player-count", minus_label=tr("One player fewer"),
+            plus_label=tr("One more player"))]
+        out += [self._player_editor(i, p) for i, p in enumerate(m.players)]
+        name = ft.TextField(label=tr("Game name (optional)"), value=m.name, text_size=self.sizes.body,
+                            max_length=60)
+        name.on_change = self.app.handler(lambda: setattr(m, "name", name.value))
+        out.append(ft.Semantics(identifier="game-name", container=True, content=name))
+        if problem := m.problem():
+            out.append(widgets.banner(problem, self.sizes, identifier="wizard-problem", error=True))
+        return out
+
+    def _player_editor(self, index: int, player: PlayerDraft) -> ft.Control:
+        m = self.model
+        number = index + 1
+        field = ft.TextField(label=f"{tr('Player')} {number} {tr('name')}", value=player.name,
+                             text_size=self.sizes.body, max_length=24)
+        field.on_change = self.app.handler(lambda: m.set_name(index, field.value))
+        rows: list[ft.Control] = [ft.Semantics(identifier=f"player-name-{number}", container=True, content=field)]
+        if player.role == "broodmother":
+            rows.append(ft.Text(tr("Plays the Broodmother (no colony colour)."), size=self.sizes.small))
+        else:
+            rows.append(ft.Row([self._colour_button(index, player, c) for c in m.colour_options()],
+                               wrap=True, spacing=6, run_spacing=6))
+        if m.has_broodmother_player() and player.role != "broodmother":
+            rows.append(widgets.tap_button(f"{tr('Player')} {number} {tr('plays the Broodmother')}",
+                                           self._rerender(lambda: m.set_broodmother(index)),
+                                           text=tr("Make the Broodmother"), kind="outlined",
+                                           identifier=f"broodmother-{number}", sizes=self.sizes))
+        card = ft.Card(ft.Container(ft.Column(rows, spacing=8), padding=12), margin=0,
+                       variant=ft.CardVariant.OUTLINED)
+        return ft.Semantics(identifier=f"player-{number}", container=True, content=card)
+
+    def _colour_button(self, index: int, player: PlayerDraft, colour: str) -> ft.Control:
+        chosen = player.colour == colour
+        icon = ft.Icon(ft.Icons.CHECK, color=on_colour(colour)) if chosen else None
+        disc = ft.Container(icon, width=MIN_TOUCH, height=MIN_TOUCH, border_radius=MIN_TOUCH / 2,
+                            bgcolor=player_colour(colour), alignment=ft.Alignment.CENTER,
+                            border=ft.Border.all(3 if chosen else 1, ft.Colors.ON_SURFACE if chosen
+                                                 else ft.Colors.OUTLINE))
+        tap = self._rerender(lambda: self.model.set_colour(index, colour))
+        disc.on_click = tap
+        label = f"{colour.capitalize()} {tr('for player')} {index + 1}"
+        return ft.Semantics(identifier=f"colour-{index + 1}-{colour}", label=label, button=True,
+                            selected=chosen, container=True, exclude_semantics=True, on_tap=tap, content=disc)
+
+    def _summary(self) -> list[ft.Control]:
+        m = self.model
+        players = ", ".join(f"{p.name} ({p.colour or tr('Broodmother')})" for p in m.players)
+        out: list[ft.Control] = [
+            widgets.section(tr("Your choices"), [ft.Text(line, size=self.sizes.body) for line in
+                                                 [*m.choices_text(), f"{tr('Players')}: {players}"]],
+                            self.sizes, identifier="summary-choices"),
+        ]
+        groups = m.summary()
+        for group, steps in groups:
+            out.append(widgets.section(group, [ft.Text(f"- {s}", size=self.sizes.body) for s in steps],
+                                       self.sizes, identifier=f"setup-{group}"))
+        if not groups:
+            out.append(widgets.message_text(tr("The usual setup from the rulebook; nothing extra to add or remove."),
+                                            self.sizes, identifier="setup-none"))
+        return out
+
+    # -- navigation ----------------------------------------------------------------------
+    def bottom(self) -> ft.Control:
+        m = self.model
+        back = widgets.tap_button(tr("Back"), self._rerender(m.back) if m.step > 0 else None,
+                                  icon=ft.Icons.ARROW_BACK, identifier="wizard-back", kind="outlined",
+                                  expand=True, sizes=self.sizes)
+        if m.step_id == "summary":
+            forward = widgets.tap_button(tr("Start the game"), self.app.handler(self._start),
+                                         icon=ft.Icons.PLAY_ARROW, identifier="start-game", expand=True,
+                                         sizes=self.sizes)
+        else:
+            forward = widgets.tap_button(tr("Next"), self.app.handler(self._next), icon=ft.Icons.ARROW_FORWARD,
+                                         identifier="wizard-next", expand=True, sizes=self.sizes)
+        return ft.Row([back, forward], spacing=8)
+
+    def _next(self) -> None:
+        if not self.app.debouncer.allow("wizard-next"):
+            return
+        self.model.next()
+        self.refresh()
+
+    def _start(self) -> None:
+        if not self.app.debouncer.allow("start-game"):
+            return
+        session = self.app.ctx.store.create(self.model.setup(), self.model.name.strip() or None)
+        self.app.ctx.sessions.add(session)
+        self.app.broadcast({"kind": "game", "id": session.id, "deleted": False})
+        self.app.go(f"/game/{session.id}")
+
+
+SCREEN = NewGameScreen

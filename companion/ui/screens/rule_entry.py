@@ -1,0 +1,149 @@
+"""One rules entry: its title, where it stands in the rulebook, its text, related entries and a bookmark.
+
+The page remembers the search it was opened from (``?q=...&lang=...``), so "Back to the
+results" and the app bar's back arrow return to those results instead of an empty box,
+and related entries opened from here keep that way back too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.rules.corpus import LANGS
+from companion.ui import widgets
+from companion.ui.i18n import tr
+from companion.ui.rules_model import EntryPage, RulesModel, content_language, entry_route, kind_label, search_route
+from companion.ui.screen import Screen
+from companion.ui.screens.rules import entry_row, kind_chip, language_buttons, reading_for
+
+ROUTE = "/rules/:id"
+
+
+class RuleEntryScreen(Screen):
+    title = "Rules"
+    identifier = "rule-entry"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.model = RulesModel(reading=reading_for(self.app))
+        params = self.params
+        self.entry_id = params["id"]
+        asked = params.get("lang")
+        self.lang = asked if asked in LANGS else content_language(self.app.settings.language)
+        self.query = params.get("q", "")
+        self.book = self.model.book_code(params.get("book"))
+        self.kind = self.model.kind(params.get("kind"))
+        self.model.open_entry(self.entry_id)  # building the page is opening it: top of Recent
+
+    def heading(self) -> str:
+        return tr("Rules")
+
+    @property
+    def back_route(self) -> str:
+        return search_route(self.query, self.lang, self.book, self.kind)
+
+    # -- layout ------------------------------------------------------------------------------
+    def _fill(self, view: ft.View) -> None:
+        """The shared app bar, with its back arrow leading to the search rather than to Home."""
+        super()._fill(view)
+        if view.appbar is not None:
+            view.appbar.leading = widgets.icon_action(self._back_label(), ft.Icons.ARROW_BACK,
+                                                      self.app.handler(self._back), identifier="entry-back-arrow")
+
+    def _back_label(self) -> str:
+        return f"{tr('Back to the results for')} “{self.query}”" if self.query.strip() else tr("Back to the rules")
+
+    def body(self) -> list[ft.Control]:
+        page = self.model.entry(self.entry_id, self.lang)
+        if page is None:
+            return [
+                widgets.banner(f"{tr('There is no rules entry called')} {self.entry_id}.", self.sizes,
+                               identifier="entry-missing", error=True),
+                self._back_button(),
+            ]
+        return [
+            self._title(page),
+            self._citation(page),
+            language_buttons(self.lang, self._choose_lang, self.sizes, "entry-lang"),
+            *self._text(page),
+            self._bookmark_button(page),
+            *self._related(page),
+            self._back_button(),
+        ]
+
+    def _title(self, page: EntryPage) -> ft.Control:
+        return ft.Semantics(header=True, identifier="entry-title", content=ft.Text(
+            page.title, size=self.sizes.headline, weight=ft.FontWeight.W_700, selectable=True))
+
+    def _citation(self, page: EntryPage) -> ft.Control:
+        """Book > section, as printed in the rulebook, so the player can find the page."""
+        sizes = self.sizes
+        row = ft.Row([
+            ft.Icon(ft.Icons.MENU_BOOK, size=20, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(page.citation, size=sizes.body, color=ft.Colors.ON_SURFACE_VARIANT, expand=True),
+            kind_chip(page.kind, sizes),
+        ], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        return widgets.labelled(row, f"{tr('In the rulebook')}: {page.citation}. {kind_label(page.kind)}.",
+                                "entry-citation")
+
+    def _text(self, page: EntryPage) -> list[ft.Control]:
+        controls: list[ft.Control] = []
+        if not page.translated:
+            controls.append(widgets.message_text(
+                tr("This entry has no Spanish text; it is shown in English."), self.sizes, muted=True,
+                identifier="entry-untranslated"))
+        body = ft.Text(page.body, size=self.sizes.body + 1, selectable=True)
+        controls.append(ft.Semantics(identifier="entry-body", container=True,
+                                     content=ft.Container(body, padding=ft.Padding.symmetric(vertical=4))))
+        return controls
+
+    def _bookmark_button(self, page: EntryPage) -> ft.Control:
+        if page.bookmarked:
+            label, icon, kind = tr("Remove the bookmark"), ft.Icons.BOOKMARK, "tonal"
+        else:
+            label, icon, kind = tr("Bookmark this entry"), ft.Icons.BOOKMARK_BORDER, "outlined"
+        return widgets.tap_button(label, self.app.handler(self._toggle_bookmark), icon=icon, kind=kind,
+                                  identifier="bookmark-toggle", sizes=self.sizes)
+
+    def _related(self, page: EntryPage) -> list[ft.Control]:
+        if not page.related:
+            return []
+        rows = [entry_row(row, self._opener(row.id), f"related-{row.id}", self.sizes) for row in page.related]
+        return [widgets.section(tr("Related entries"), rows, self.sizes, identifier="entry-related",
+                                title_identifier="entry-related-title")]
+
+    def _back_button(self) -> ft.Control:
+        text = (f"{tr('Search for')} “{self.query}”" if self.query.strip() else tr("Search the rules"))
+        return widgets.tap_button(self._back_label(), self.app.handler(self._back), text=text, icon=ft.Icons.SEARCH,
+                                  kind="tonal", identifier="back-to-search", sizes=self.sizes)
+
+    # -- actions -------------------------------------------------------------------------------
+    def _back(self) -> None:
+        self.app.go(self.back_route)
+
+    def _opener(self, entry_id: str) -> Any:
+        return self.app.handler(lambda: self.app.go(
+            entry_route(entry_id, self.query, self.lang, self.book, self.kind)))
+
+    def _choose_lang(self, code: str) -> Any:
+        def choose() -> None:
+            if code != self.lang:
+                self.lang = code
+                self.refresh()
+
+        return self.app.handler(choose)
+
+    def _toggle_bookmark(self) -> None:
+        on = self.model.toggle_bookmark(self.entry_id)
+        self.app.broadcast({"kind": "reading"})
+        self.refresh()
+        self.app.show_info(tr("Bookmarked.") if on else tr("Bookmark removed."))
+
+    def on_message(self, message: dict[str, Any]) -> None:
+        if message.get("kind") == "reading":
+            self.refresh()
+
+
+SCREEN = RuleEntryScreen

@@ -1,0 +1,359 @@
+"""The Rules screen: search as you type, a tracker's "?" topic, bookmarks, recent entries, browse by book.
+
+What it shows comes from ``companion.ui.rules_model`` (and through it from the rules
+engine); this module only draws it. Typing redraws just the results, never the search
+box, so the caret and the phone's keyboard stay where they are between keystrokes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from companion.rules.corpus import KINDS, LANGS
+from companion.store.reading import ReadingStore, open_reading
+from companion.ui import widgets
+from companion.ui.i18n import tr
+from companion.ui.rules_model import (
+    LANGUAGE_NAMES,
+    EntryRow,
+    Part,
+    ResultRow,
+    Results,
+    RulesModel,
+    content_language,
+    entry_route,
+    kind_label,
+)
+from companion.ui.screen import Screen
+from companion.ui.theme import MIN_TOUCH, Sizes
+
+ROUTE = "/rules"
+
+EventHandler = Callable[[Any], None]
+SEARCH_LABEL = "Search the rules"
+LANGUAGE_LABELS = {"en": "Rules in English", "es": "Rules in Spanish"}
+
+
+# -- drawing helpers shared with the entry page -------------------------------------------------
+def reading_for(app: Any) -> ReadingStore:
+    """The reading list beside this server's saves; a damaged one becomes a notice on Home."""
+    reading = open_reading(app.ctx.store.path)
+    if reading.notice and reading.notice not in app.ctx.notices:
+        app.ctx.notices.append(reading.notice)
+    return reading
+
+
+def rich_text(parts: list[Part], size: float, *, weight: ft.FontWeight | None = None,
+              max_lines: int | None = None) -> ft.Text:
+    """Text whose highlighted parts are bold and in the theme's accent colour."""
+    mark = ft.TextStyle(weight=ft.FontWeight.W_800, color=ft.Colors.PRIMARY,
+                        decoration=ft.TextDecoration.UNDERLINE, decoration_color=ft.Colors.PRIMARY)
+    spans = [ft.TextSpan(piece, style=mark if lit else None) for piece, lit in parts if piece]
+    return ft.Text(spans=spans, size=size, weight=weight, max_lines=max_lines,
+                   overflow=ft.TextOverflow.ELLIPSIS if max_lines else ft.TextOverflow.CLIP)
+
+
+def kind_chip(kind: str, sizes: Sizes) -> ft.Control:
+    """The entry's kind as a small label (not a button: nothing to tap, so it may be small)."""
+    return ft.Container(
+        ft.Text(kind_label(kind), size=sizes.small - 1, color=ft.Colors.ON_TERTIARY_CONTAINER,
+                weight=ft.FontWeight.W_600, max_lines=1),
+        bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=8, padding=ft.Padding.symmetric(horizontal=8, vertical=2),
+    )
+
+
+def tappable(content: ft.Control, label: str, on_tap: EventHandler, identifier: str, *,
+             outlined: bool = True) -> ft.Control:
+    """A whole card that opens something, announced as one button (two lines and padding: over 48 px)."""
+    box = ft.Container(content, on_click=on_tap, ink=True, border_radius=12,
+                       padding=ft.Padding.symmetric(horizontal=12, vertical=10),
+                       border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT) if outlined else None)
+    return ft.Semantics(label=label, button=True, identifier=identifier, container=True, exclude_semantics=True,
+                        on_tap=on_tap, content=box)
+
+
+def entry_row(row: EntryRow, on_tap: EventHandler, identifier: str, sizes: Sizes) -> ft.Control:
+    """An entry in a list: its title, then kind and "book > section" underneath."""
+    content = ft.Column([
+        ft.Text(row.title, size=sizes.body, weight=ft.FontWeight.W_600),
+        ft.Row([kind_chip(row.kind, sizes),
+                ft.Text(row.citation, size=sizes.small, color=ft.Colors.ON_SURFACE_VARIANT, expand=True)],
+               spacing=8, vertical_alignment=ft.CrossAxisAlignment.START),
+    ], spacing=4, tight=True)
+    return tappable(content, f"{row.title}. {kind_label(row.kind)}. {row.citation}", on_tap, identifier)
+
+
+def choice_button(label: str, text: str, selected: bool, on_tap: EventHandler, identifier: str,
+                  sizes: Sizes, *, expand: bool = False) -> ft.Control:
+    """One of a set of choices (language, book, kind): filled when chosen, outlined otherwise."""
+    face = ft.Text(text, size=sizes.label, weight=ft.FontWeight.W_600, max_lines=1,
+                   overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER)
+    kind = ft.FilledButton if selected else ft.OutlinedButton
+    style = ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=14),
+                           padding=ft.Padding.symmetric(horizontal=14, vertical=8))
+    button = kind(content=face, icon=ft.Icons.CHECK if selected else None, on_click=on_tap,
+                  height=MIN_TOUCH, style=style, expand=expand or None)
+    return ft.Semantics(label=label, selected=selected, button=True, identifier=identifier, container=True,
+                        exclude_semantics=True, on_tap=on_tap, content=button, expand=expand or None)
+
+
+def language_buttons(lang: str, choose: Callable[[str], EventHandler], sizes: Sizes, prefix: str) -> ft.Control:
+    """English / Español: the language the entries are searched and shown in."""
+    return ft.Row([
+        choice_button(tr(LANGUAGE_LABELS[code]), LANGUAGE_NAMES[code], code == lang, choose(code),
+                      f"{prefix}-{code}", sizes, expand=True)
+        for code in LANGS
+    ], spacing=8)
+
+
+def identifier_part(text: str) -> str:
+    """"card note" -> "card-note", for identifiers."""
+    return "-".join(text.lower().split())
+
+
+# -- the screen -------------------------------------------------------------------------------
+class RulesScreen(Screen):
+    title = "Rules"
+    identifier = "rules"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.model = RulesModel(reading=reading_for(self.app))
+        params = self.params
+        asked = params.get("lang")
+        self.lang = asked if asked in LANGS else content_language(self.app.settings.language)
+        self.book = self.model.book_code(params.get("book"))
+        self.kind = self.model.kind(params.get("kind"))
+        self.topic_id = params.get("topic")
+        self.filters_open = bool(self.book or self.kind)
+        self.open_books: set[str] = set()
+        self.open_sections: set[tuple[str, str]] = set()
+        self.field = ft.TextField(
+            label=tr(SEARCH_LABEL), value=params.get("q", ""), autofocus=True, text_size=self.sizes.body,
+            prefix_icon=ft.Icons.SEARCH,
+            keyboard_type=ft.KeyboardType.TEXT, autocorrect=False, enable_suggestions=False,
+            capitalization=ft.TextCapitalization.NONE, expand=True,
+            on_change=self.app.handler(self._typed), on_submit=self.app.handler(self._typed),
+        )
+        self.results = ft.Column(spacing=10)
+        self._shown: tuple[str, str, str | None, str | None] | None = None
+
+    def heading(self) -> str:
+        return tr("Rules")
+
+    # -- layout ------------------------------------------------------------------------------
+    def body(self) -> list[ft.Control]:
+        self._shown = None
+        self._fill_results()
+        controls: list[ft.Control] = [
+            ft.Row([self.field, widgets.icon_action(tr("Clear the search"), ft.Icons.CLOSE,
+                                                    self.app.handler(self._clear), identifier="rules-clear")],
+                   spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            ft.Row([
+                ft.Container(language_buttons(self.lang, self._choose_lang, self.sizes, "rules-lang"), expand=True),
+                self._filters_button(),
+            ], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        ]
+        if self.filters_open:
+            controls.append(self._filters())
+        controls.append(ft.Semantics(identifier="rules-results", container=True, content=self.results))
+        return controls
+
+    def _filters_button(self) -> ft.Control:
+        active = sum(bool(x) for x in (self.book, self.kind))
+        text = f"{tr('Filters')} ({active})" if active else tr("Filters")
+        label = (f"{tr('Hide filters') if self.filters_open else tr('Show filters')}"
+                 f"{f' ({active} on)' if active else ''}")
+        icon = ft.Icons.FILTER_LIST_OFF if self.filters_open else ft.Icons.FILTER_LIST
+        face = ft.Text(text, size=self.sizes.label, weight=ft.FontWeight.W_600, max_lines=1)
+        kind = ft.FilledTonalButton if active else ft.OutlinedButton
+        button = kind(content=face, icon=icon, on_click=self.app.handler(self._toggle_filters), height=MIN_TOUCH,
+                      style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=14),
+                                           padding=ft.Padding.symmetric(horizontal=12, vertical=8)))
+        return ft.Semantics(label=label, button=True, identifier="rules-filters", container=True,
+                            exclude_semantics=True, on_tap=self.app.handler(self._toggle_filters), content=button)
+
+    def _filters(self) -> ft.Control:
+        """Book and kind choices; each narrows the results at once."""
+        def book_choice(code: str | None, name: str) -> ft.Control:
+            return choice_button(f"{tr('Only')} {name}" if code else tr("All books"), name, self.book == code,
+                                 self.app.handler(lambda: self._set_filter(book=code, kind=self.kind)),
+                                 f"filter-book-{code or 'all'}", self.sizes)
+
+        def kind_choice(kind: str | None) -> ft.Control:
+            text = kind_label(kind) if kind else tr("All kinds")
+            return choice_button(f"{tr('Only kind')} {text}" if kind else tr("All kinds"), text, self.kind == kind,
+                                 self.app.handler(lambda: self._set_filter(book=self.book, kind=kind)),
+                                 f"filter-kind-{identifier_part(kind) if kind else 'all'}", self.sizes)
+
+        books = [book_choice(None, tr("All books"))] + [book_choice(b.code, b.name) for b in self.model.books()]
+        kinds = [kind_choice(None)] + [kind_choice(kind) for kind in KINDS]
+        small = self.sizes.small
+        return widgets.section(tr("Filters"), [
+            ft.Text(tr("Book"), size=small, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Row(books, wrap=True, spacing=8, run_spacing=8),
+            ft.Text(tr("Kind"), size=small, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Row(kinds, wrap=True, spacing=8, run_spacing=8),
+        ], self.sizes, identifier="rules-filter-panel")
+
+    # -- results or the start view -----------------------------------------------------------
+    def _fill_results(self) -> None:
+        """Redraw what is under the search box for the box's current text (skipped if unchanged)."""
+        query = self.field.value or ""
+        state = (query, self.lang, self.book, self.kind)
+        if state == self._shown:
+            return
+        self._shown = state
+        found = self.model.search(query, self.lang, book=self.book, kind=self.kind)
+        self.results.controls = self._result_list(found) if not found.blank else self._start_view()
+
+    def _result_list(self, found: Results) -> list[ft.Control]:
+        count = len(found.rows)
+        if count:
+            said = f"{count} {tr('entries found') if count != 1 else tr('entry found')}"
+        else:
+            said = tr("Nothing found. Try other words, another language or fewer filters.")
+        controls: list[ft.Control] = [ft.Semantics(
+            identifier="results-count", live_region=True, label=said, container=True,
+            content=ft.Text(said, size=self.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT))]
+        controls += [self._result(position, row) for position, row in enumerate(found.rows)]
+        return controls
+
+    def _result(self, position: int, row: ResultRow) -> ft.Control:
+        sizes = self.sizes
+        content = ft.Column([
+            rich_text(row.title, sizes.body + 1, weight=ft.FontWeight.W_600),
+            ft.Row([kind_chip(row.kind, sizes),
+                    ft.Text(row.citation, size=sizes.small, color=ft.Colors.ON_SURFACE_VARIANT, expand=True)],
+                   spacing=8, vertical_alignment=ft.CrossAxisAlignment.START),
+            rich_text(row.snippet, sizes.small, max_lines=4),
+        ], spacing=6, tight=True)
+        label = f"{row.title_text}. {kind_label(row.kind)}. {row.citation}. {row.snippet_text}"
+        return tappable(content, label, self._opener(row.id), f"result-{position}")
+
+    def _start_view(self) -> list[ft.Control]:
+        """No query yet: the tracker's topic first, then bookmarks, recent entries and the books."""
+        controls: list[ft.Control] = [self._notice()] if self.model.reading and self.model.reading.notice else []
+        topic = self.model.topic(self.topic_id, self.lang)
+        if topic is not None:
+            controls.append(self._list_section(topic.title, topic.rows, "topic", subtitle=tr("Rules help")))
+        bookmarks, recent = self.model.bookmarks(self.lang), self.model.recent(self.lang)
+        if bookmarks:
+            controls.append(self._list_section(tr("Bookmarks"), bookmarks, "bookmark"))
+        if recent:
+            controls.append(self._list_section(tr("Recently opened"), recent, "recent"))
+        if topic is None and not bookmarks and not recent:
+            controls.append(widgets.message_text(
+                tr("Type a question in your own words, for example: ladybug tie, predator health, "
+                   "or in Spanish: obrera mayor. Spelling mistakes are fine."),
+                self.sizes, identifier="rules-hint", muted=True))
+        controls.append(self._browse())
+        return controls
+
+    def _notice(self) -> ft.Control:
+        def dismiss() -> None:
+            reading = self.model.reading
+            if reading and reading.notice:
+                if reading.notice in self.app.ctx.notices:
+                    self.app.ctx.notices.remove(reading.notice)
+                reading.notice = None
+            self._redraw_results()
+
+        assert self.model.reading is not None and self.model.reading.notice is not None
+        return widgets.banner(self.model.reading.notice, self.sizes, identifier="reading-notice", error=True,
+                              on_close=self.app.handler(dismiss))
+
+    def _list_section(self, title: str, rows: list[EntryRow], prefix: str, *, subtitle: str | None = None
+                      ) -> ft.Control:
+        body = [entry_row(row, self._opener(row.id), f"{prefix}-{row.id}", self.sizes) for row in rows]
+        return widgets.section(title, body, self.sizes, identifier=f"rules-{prefix}s", subtitle=subtitle,
+                               title_identifier=f"rules-{prefix}s-title")
+
+    def _browse(self) -> ft.Control:
+        """Books, then their headings, then the entries: each level opens on a tap, in rulebook order."""
+        rows: list[ft.Control] = []
+        for book in self.model.books():
+            is_open = book.name in self.open_books
+            rows.append(self._fold_row(book.name, f"{book.count} {tr('entries')}", is_open, 0,
+                                       self._toggler(self.open_books, book.name), f"browse-book-{book.code}"))
+            if not is_open:
+                continue
+            for number, section in enumerate(book.sections):
+                key = (book.name, section)
+                section_open = key in self.open_sections
+                rows.append(self._fold_row(section, None, section_open, 1, self._toggler(self.open_sections, key),
+                                           f"browse-section-{book.code}-{number}"))
+                if section_open:
+                    rows += [ft.Container(entry_row(row, self._opener(row.id), f"browse-{row.id}", self.sizes),
+                                          padding=ft.Padding.only(left=28))
+                             for row in self.model.section_rows(book.name, section, self.lang)]
+        return widgets.section(tr("Browse the rulebooks"), rows, self.sizes, identifier="rules-browse",
+                               title_identifier="rules-browse-title")
+
+    def _fold_row(self, text: str, detail: str | None, is_open: bool, depth: int, on_tap: EventHandler,
+                  identifier: str) -> ft.Control:
+        icon = ft.Icons.EXPAND_MORE if is_open else ft.Icons.CHEVRON_RIGHT
+        words: list[ft.Control] = [ft.Text(text, size=self.sizes.body, weight=ft.FontWeight.W_600 if depth == 0
+                                           else ft.FontWeight.W_500)]
+        if detail:
+            words.append(ft.Text(detail, size=self.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT))
+        content = ft.Row([ft.Icon(icon), ft.Column(words, spacing=0, tight=True, expand=True)],
+                         vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=8)
+        box = ft.Container(content, on_click=on_tap, ink=True, border_radius=10,
+                           padding=ft.Padding.only(left=4 + 14 * depth, right=8, top=12, bottom=12))
+        label = f"{text}{f', {detail}' if detail else ''}: {tr('tap to close') if is_open else tr('tap to open')}"
+        return ft.Semantics(label=label, button=True, expanded=is_open, identifier=identifier, container=True,
+                            exclude_semantics=True, on_tap=on_tap, content=box)
+
+    # -- actions -------------------------------------------------------------------------------
+    def _typed(self) -> None:
+        self._redraw_results()
+
+    def _redraw_results(self, force: bool = True) -> None:
+        if force:
+            self._shown = None
+        self._fill_results()
+        if self.results.page is not None:
+            self.results.update()
+
+    def _clear(self) -> None:
+        self.field.value = ""
+        self._redraw_results()
+        self.field.update()
+
+    def _choose_lang(self, code: str) -> EventHandler:
+        def choose() -> None:
+            if code != self.lang:
+                self.lang = code
+                self.refresh()
+
+        return self.app.handler(choose)
+
+    def _toggle_filters(self) -> None:
+        self.filters_open = not self.filters_open
+        self.refresh()
+
+    def _set_filter(self, *, book: str | None, kind: str | None) -> None:
+        self.book, self.kind = book, kind
+        self.refresh()
+
+    def _toggler(self, opened: set[Any], key: Any) -> EventHandler:
+        def toggle() -> None:
+            opened.symmetric_difference_update({key})
+            self._redraw_results()
+
+        return self.app.handler(toggle)
+
+    def _opener(self, entry_id: str) -> EventHandler:
+        return self.app.handler(lambda: self.app.go(
+            entry_route(entry_id, self.field.value or "", self.lang, self.book, self.kind)))
+
+    def on_message(self, message: dict[str, Any]) -> None:
+        if message.get("kind") == "reading" and not (self.field.value or "").strip():
+            self._redraw_results()
+
+
+SCREEN = RulesScreen

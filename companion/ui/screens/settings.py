@@ -1,0 +1,79 @@
+"""Settings: theme, text size, language, confirmations and keeping the screen awake.
+
+Changes are saved at once (next to the saves) and applied to every open tab.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.store.settings import LANGUAGES
+from companion.ui import widgets
+from companion.ui.i18n import tr
+from companion.ui.screen import Screen
+from companion.ui.theme import MIN_TOUCH
+
+ROUTE = "/settings"
+
+THEME_LABELS = {"system": "Follow the device", "light": "Light", "dark": "Dark"}
+SCALE_LABELS = {1.0: "Device size", 1.15: "Large", 1.3: "Larger", 1.5: "Largest"}
+
+
+class SettingsScreen(Screen):
+    title = "Settings"
+    identifier = "settings"
+
+    def heading(self) -> str:
+        return tr("Settings")
+
+    def body(self) -> list[ft.Control]:
+        s = self.app.settings
+        return [
+            widgets.section(tr("Theme"), [self._radios("theme", THEME_LABELS, s.theme)], self.sizes,
+                            identifier="setting-theme"),
+            widgets.section(tr("Text size"), [
+                ft.Text(tr("Follows the device's text size; raise it further here."), size=self.sizes.small,
+                        color=ft.Colors.ON_SURFACE_VARIANT),
+                self._radios("text_scale", {str(k): v for k, v in SCALE_LABELS.items()}, str(s.text_scale)),
+            ], self.sizes, identifier="setting-text-size"),
+            widgets.section(tr("Language"), [self._radios("language", LANGUAGES, s.language)], self.sizes,
+                            identifier="setting-language"),
+            widgets.section(tr("At the table"), [
+                self._switch("confirm_destructive", tr("Ask before deleting or finishing a game"),
+                             s.confirm_destructive),
+                self._switch("keep_awake", tr("Keep the screen awake"), s.keep_awake),
+                *([widgets.message_text(self.app.wakelock_note, self.sizes, muted=True, identifier="wakelock-note")]
+                  if self.app.wakelock_note else []),
+            ], self.sizes, identifier="setting-table"),
+            widgets.section(tr("Saved games"), [
+                widgets.message_text(f"{tr('Stored in')} {self.app.ctx.store.path}", self.sizes, muted=True,
+                                     identifier="db-path"),
+            ], self.sizes, identifier="setting-saves"),
+        ]
+
+    def _radios(self, name: str, labels: dict[str, str], value: str) -> ft.Control:
+        radios = [widgets.radio(key, tr(label), self.sizes, identifier=f"{name}-{key}")
+                  for key, label in labels.items()]
+        group = ft.RadioGroup(content=ft.Column(radios, spacing=0), value=value)
+
+        def change() -> None:
+            raw = str(group.value)
+            self.app.update_settings(**{name: float(raw) if name == "text_scale" else raw})
+
+        group.on_change = self.app.handler(change)
+        return group
+
+    def _switch(self, name: str, label: str, value: bool) -> ft.Control:
+        switch = ft.Switch(label=label, value=value, label_text_style=ft.TextStyle(size=self.sizes.body))
+        switch.on_change = self.app.handler(lambda: self.app.update_settings(**{name: bool(switch.value)}))
+        return ft.Semantics(identifier=f"setting-{name}", container=True,
+                            content=ft.Container(switch, height=MIN_TOUCH))
+
+    def on_message(self, message: dict[str, Any]) -> None:
+        if message.get("kind") == "settings":
+            self.refresh()
+
+
+SCREEN = SettingsScreen

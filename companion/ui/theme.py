@@ -1,0 +1,94 @@
+"""Colours and type sizes: dark by default, large enough to read with the phone on the table.
+
+The text scale from the settings multiplies every size here, and every control takes its
+size from here; Flutter then applies the device's own text scale on top, so the app
+follows the device and can be raised further.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import flet as ft
+
+from companion.store.settings import Settings
+
+SEED = "#C98B2B"  # amber, like the ants' cards; readable on dark and light backgrounds
+MIN_TOUCH = 48  # Material's minimum touch target, in logical pixels
+BUTTON_HEIGHT = 52
+
+THEME_MODES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}
+
+# Display colours for the colony colour names the content uses (presentation, not rules).
+PLAYER_COLOURS = {
+    "red": "#E53935",
+    "yellow": "#FDD835",
+    "black": "#303030",
+    "blue": "#1E88E5",
+    "purple": "#8E24AA",
+    "pink": "#EC407A",
+    "green": "#43A047",
+}
+UNKNOWN_COLOUR = "#9E9E9E"
+BROODMOTHER_COLOUR = "#6D4C41"
+
+
+def player_colour(name: str | None) -> str:
+    if name is None:
+        return BROODMOTHER_COLOUR
+    return PLAYER_COLOURS.get(name, UNKNOWN_COLOUR)
+
+
+def on_colour(name: str | None) -> str:
+    """Text colour that stays readable on top of a player's colour."""
+    return "#000000" if name in ("yellow", "pink", "green") else "#FFFFFF"
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """Type sizes after the player's text scale."""
+
+    scale: float = 1.0
+
+    def _s(self, base: float) -> float:
+        return round(base * self.scale, 1)
+
+    @property
+    def small(self) -> float:
+        return self._s(14)
+
+    @property
+    def body(self) -> float:
+        return self._s(16)
+
+    @property
+    def label(self) -> float:
+        return self._s(16)
+
+    @property
+    def title(self) -> float:
+        return self._s(20)
+
+    @property
+    def headline(self) -> float:
+        return self._s(24)
+
+    @property
+    def score(self) -> float:
+        return self._s(40)
+
+
+def build_theme() -> ft.Theme:
+    """Colours and density only: a ``text_theme`` here would drop the theme's text colours
+    (Flet sends styles without a colour, and dark mode then draws black text), so every
+    control gets its size from ``Sizes`` instead."""
+    return ft.Theme(color_scheme_seed=SEED, visual_density=ft.VisualDensity.STANDARD)
+
+
+def apply(page: ft.Page, settings: Settings) -> Sizes:
+    """Set the page's theme from the settings and return the sizes screens should use."""
+    sizes = Sizes(settings.text_scale)
+    page.theme = build_theme()
+    page.dark_theme = build_theme()
+    page.theme_mode = THEME_MODES.get(settings.theme, ft.ThemeMode.DARK)
+    return sizes

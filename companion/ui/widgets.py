@@ -1,0 +1,227 @@
+"""Shared building blocks: big labelled buttons, sections with a help "?", dialogs and messages.
+
+Every interactive control is wrapped in ``ft.Semantics`` with a label that says what it
+does ("Give Ana 1 CP", not "+"), so screen readers and the browser tests find the same
+thing a player sees. Buttons are at least 48 px in both directions for fingers at a table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from companion.ui.i18n import tr
+from companion.ui.models import Debouncer
+from companion.ui.theme import BUTTON_HEIGHT, MIN_TOUCH, Sizes, on_colour, player_colour
+
+__all__ = [
+    "Debouncer",
+    "bar_button",
+    "colour_dot",
+    "confirm_dialog",
+    "help_button",
+    "icon_action",
+    "section",
+    "tap_button",
+    "tile_button",
+]
+
+Action = Callable[[], None]
+EventHandler = Callable[[Any], None]
+
+_BUTTON_KINDS: dict[str, Callable[..., ft.Control]] = {
+    "filled": ft.FilledButton,
+    "tonal": ft.FilledTonalButton,
+    "outlined": ft.OutlinedButton,
+    "text": ft.TextButton,
+    "elevated": ft.Button,
+}
+
+
+def _event(action: Action) -> EventHandler:
+    """An event handler that ignores the event and runs ``action``."""
+
+    def handle(_: Any = None) -> None:
+        action()
+
+    return handle
+
+
+def _shape() -> ft.ButtonStyle:
+    return ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=14),
+                          padding=ft.Padding.symmetric(horizontal=18, vertical=10))
+
+
+def tap_button(label: str, on_tap: EventHandler | None, *, text: str | None = None,
+               icon: ft.IconData | None = None, identifier: str | None = None, kind: str = "filled",
+               expand: bool | int = False, sizes: Sizes | None = None) -> ft.Control:
+    """A large button whose screen-reader label is ``label`` and whose face shows ``text``.
+
+    ``on_tap`` None draws it disabled. The semantics node replaces the button's own so a
+    screen reader announces one clear action (and tests find exactly one button).
+    """
+    face = ft.Text(text or label, size=(sizes or Sizes()).label, weight=ft.FontWeight.W_600,
+                   text_align=ft.TextAlign.CENTER, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
+    button = _BUTTON_KINDS[kind](content=face, icon=icon, on_click=on_tap, disabled=on_tap is None,
+                                 height=BUTTON_HEIGHT, style=_shape(), expand=expand or None)
+    return ft.Semantics(label=label if on_tap else f"{label} ({tr('not available now')})", button=True,
+                        identifier=identifier, container=True, exclude_semantics=True, on_tap=on_tap,
+                        content=button, expand=expand or None)  # an explicit False breaks a Wrap
+
+
+def bar_button(title: str, detail: str, icon: ft.IconData, on_tap: EventHandler | None, *, identifier: str,
+               sizes: Sizes) -> ft.Control:
+    """A bottom-bar button with a short title and what it will do underneath ("Undo" / "Ana +1 CP")."""
+    face = ft.Column([
+        ft.Text(title, size=sizes.label, weight=ft.FontWeight.W_700, max_lines=1),
+        ft.Text(detail, size=sizes.small, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+    ], spacing=0, alignment=ft.MainAxisAlignment.CENTER, horizontal_alignment=ft.CrossAxisAlignment.START,
+        tight=True)
+    button = ft.FilledTonalButton(content=face, icon=icon, on_click=on_tap, disabled=on_tap is None,
+                                  height=BUTTON_HEIGHT + 8, expand=True, style=_shape())
+    label = f"{title}: {detail}" if on_tap else detail
+    return ft.Semantics(label=label, button=True, identifier=identifier, container=True, exclude_semantics=True,
+                        on_tap=on_tap, content=button, expand=True)
+
+
+def tile_button(label: str, icon: ft.IconData, on_tap: EventHandler, *, identifier: str, sizes: Sizes,
+                primary: bool = False) -> ft.Control:
+    """A square-ish menu tile: icon above a label that may wrap, so it fits a third of a phone."""
+    fg = ft.Colors.ON_PRIMARY if primary else ft.Colors.ON_SECONDARY_CONTAINER
+    face = ft.Column([
+        ft.Icon(icon, color=fg, size=28),
+        ft.Text(label, size=sizes.label, weight=ft.FontWeight.W_600, color=fg, text_align=ft.TextAlign.CENTER,
+                max_lines=2),
+    ], spacing=4, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True)
+    box = ft.Container(face, on_click=on_tap, ink=True, border_radius=16, padding=ft.Padding.symmetric(
+        vertical=12, horizontal=6), bgcolor=ft.Colors.PRIMARY if primary else ft.Colors.SECONDARY_CONTAINER,
+        alignment=ft.Alignment.CENTER)
+    return ft.Semantics(label=label, button=True, identifier=identifier, container=True, exclude_semantics=True,
+                        on_tap=on_tap, content=box)
+
+
+def icon_action(label: str, icon: ft.IconData, on_tap: EventHandler | None, *, identifier: str | None = None,
+                filled: bool = False, color: str | None = None) -> ft.Control:
+    """An icon-only button (48 x 48 at least) that is announced by ``label``."""
+    kind = ft.FilledTonalIconButton if filled else ft.IconButton
+    button = kind(icon=icon, on_click=on_tap, disabled=on_tap is None, icon_color=color, tooltip=None,
+                  size_constraints=ft.BoxConstraints(min_width=MIN_TOUCH, min_height=MIN_TOUCH))
+    return ft.Semantics(label=label, button=True, identifier=identifier, container=True, exclude_semantics=True,
+                        on_tap=on_tap, content=button)
+
+
+def help_button(topic: str, title: str | None = None) -> ft.Control:
+    """The "?" on a tracker: the one hook into the rules lookup (``/rules?topic=...``)."""
+
+    def open_rules(_: Any = None) -> None:
+        ft.context.page.navigate("/rules", topic=topic)
+
+    what = title or topic
+    return icon_action(f"{tr('Rules help')}: {what}", ft.Icons.HELP_OUTLINE, open_rules,
+                       identifier=f"help-{topic}")
+
+
+def heading(text: str, sizes: Sizes, *, identifier: str | None = None) -> ft.Control:
+    return ft.Semantics(header=True, identifier=identifier,
+                        content=ft.Text(text, size=sizes.title, weight=ft.FontWeight.W_700))
+
+
+def section(title: str, body: list[ft.Control], sizes: Sizes, *, help_topic: str | None = None,
+            identifier: str | None = None, col: ft.ResponsiveNumber | None = None,
+            subtitle: str | None = None, title_identifier: str | None = None) -> ft.Control:
+    """A card with a heading, an optional "?" and its content: the unit every tracker uses."""
+    titles: list[ft.Control] = [heading(title, sizes, identifier=title_identifier)]
+    if subtitle:
+        titles.append(ft.Text(subtitle, size=sizes.small, color=ft.Colors.ON_SURFACE_VARIANT))
+    head: list[ft.Control] = [ft.Column(titles, spacing=2, expand=True)]
+    if help_topic:
+        head.append(help_button(help_topic, title))
+    column = ft.Column([ft.Row(head, vertical_alignment=ft.CrossAxisAlignment.CENTER), *body], spacing=10)
+    card = ft.Card(content=ft.Container(column, padding=14), variant=ft.CardVariant.FILLED, margin=0)
+    return ft.Semantics(identifier=identifier, container=True, content=card, col=col or {"xs": 12})
+
+
+def colour_dot(colour: str | None, sizes: Sizes, text: str = "", diameter: int = 40) -> ft.Control:
+    """A player's colour as a disc (with their initial): colour is never the only cue."""
+    return ft.Container(
+        ft.Text(text, size=sizes.body, weight=ft.FontWeight.W_700, color=on_colour(colour)),
+        width=diameter, height=diameter, border_radius=diameter / 2, bgcolor=player_colour(colour),
+        alignment=ft.Alignment.CENTER, border=ft.Border.all(2, ft.Colors.OUTLINE),
+    )
+
+
+def labelled(content: ft.Control, label: str, identifier: str | None = None) -> ft.Control:
+    """Show ``content`` but announce ``label`` instead (a bare "12" becomes "Total: 12")."""
+    return ft.Semantics(label=label, identifier=identifier, container=True, exclude_semantics=True, content=content)
+
+
+def message_text(text: str, sizes: Sizes, *, identifier: str | None = None, muted: bool = False) -> ft.Control:
+    color = ft.Colors.ON_SURFACE_VARIANT if muted else None
+    return ft.Semantics(identifier=identifier, content=ft.Text(text, size=sizes.body, color=color))
+
+
+def banner(text: str, sizes: Sizes, *, identifier: str = "notice", error: bool = False,
+           on_close: EventHandler | None = None) -> ft.Control:
+    """A message that stays on screen until dismissed (a damaged save set aside, a game finished)."""
+    bg = ft.Colors.ERROR_CONTAINER if error else ft.Colors.SECONDARY_CONTAINER
+    fg = ft.Colors.ON_ERROR_CONTAINER if error else ft.Colors.ON_SECONDARY_CONTAINER
+    row: list[ft.Control] = [
+        ft.Icon(ft.Icons.ERROR_OUTLINE if error else ft.Icons.INFO_OUTLINE, color=fg),
+        ft.Text(text, size=sizes.body, color=fg, expand=True),
+    ]
+    if on_close:
+        row.append(icon_action(tr("Dismiss message"), ft.Icons.CLOSE, on_close, identifier=f"{identifier}-close"))
+    box = ft.Container(ft.Row(row, vertical_alignment=ft.CrossAxisAlignment.CENTER), bgcolor=bg,
+                       padding=12, border_radius=12)
+    return ft.Semantics(identifier=identifier, live_region=True, container=True, content=box)
+
+
+def error_snack(message: str, sizes: Sizes) -> ft.SnackBar:
+    """A readable error at the bottom of the screen; the game itself is unchanged."""
+    text = ft.Text(message, size=sizes.body, color=ft.Colors.ON_ERROR_CONTAINER)
+    return ft.SnackBar(
+        content=ft.Semantics(identifier="error-message", live_region=True, content=text),
+        bgcolor=ft.Colors.ERROR_CONTAINER, close_icon_color=ft.Colors.ON_ERROR_CONTAINER,
+        show_close_icon=True, duration=ft.Duration(seconds=6), behavior=ft.SnackBarBehavior.FLOATING,
+    )
+
+
+def info_snack(message: str, sizes: Sizes) -> ft.SnackBar:
+    return ft.SnackBar(content=ft.Semantics(identifier="info-message", live_region=True,
+                                            content=ft.Text(message, size=sizes.body)),
+                       duration=ft.Duration(seconds=3), behavior=ft.SnackBarBehavior.FLOATING)
+
+
+def confirm_dialog(title: str, message: str, confirm_label: str, on_confirm: Action, on_cancel: Action,
+                   sizes: Sizes) -> ft.AlertDialog:
+    """Ask before something that cannot be taken back; Cancel is the safe default."""
+    return ft.AlertDialog(
+        modal=True,
+        title=ft.Text(title, size=sizes.title),
+        content=ft.Text(message, size=sizes.body),
+        actions=[
+            tap_button(tr("Cancel"), _event(on_cancel), identifier="confirm-cancel", kind="text", sizes=sizes),
+            tap_button(confirm_label, _event(on_confirm), identifier="confirm-ok", kind="filled", sizes=sizes),
+        ],
+        semantics_label=title,
+    )
+
+
+def stepper(label: str, value_text: str, on_minus: EventHandler | None, on_plus: EventHandler | None,
+            sizes: Sizes, *, identifier: str, minus_label: str, plus_label: str) -> ft.Control:
+    """[-] value [+] with each button labelled for what it does."""
+    return ft.Row([
+        icon_action(minus_label, ft.Icons.REMOVE, on_minus, identifier=f"{identifier}-minus", filled=True),
+        labelled(ft.Text(value_text, size=sizes.title, weight=ft.FontWeight.W_700), f"{label}: {value_text}",
+                 identifier),
+        icon_action(plus_label, ft.Icons.ADD, on_plus, identifier=f"{identifier}-plus", filled=True),
+    ], vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=12)
+
+
+def radio(value: str, label: str, sizes: Sizes, *, identifier: str, disabled: bool = False) -> ft.Control:
+    """One choice of a ``RadioGroup``, a full 48 px row tall, findable by its identifier."""
+    button = ft.Radio(value=value, label=label, disabled=disabled, label_style=ft.TextStyle(size=sizes.body))
+    return ft.Semantics(identifier=identifier, container=True,
+                        content=ft.Container(button, padding=ft.Padding.symmetric(vertical=4)))
