@@ -32,6 +32,7 @@ class Screen:
         self.params = params
         self.view: ft.View | None = None
         self._scroller = ft.Column()
+        self._bottom_row = ft.Row()
 
     @property
     def sizes(self) -> Sizes:
@@ -83,17 +84,28 @@ class Screen:
         self.app.page.update()
 
     def _fill(self, view: ft.View) -> None:
-        view.appbar = ft.AppBar(
-            title=ft.Semantics(header=True, identifier="screen-title",
-                               content=ft.Text(self.heading(), size=self.sizes.title, max_lines=1,
-                                               overflow=ft.TextOverflow.ELLIPSIS)),
-            actions=self.actions(), toolbar_height=60, leading=self.leading(),
-            automatically_imply_leading=False,
-        )
+        title = ft.Semantics(header=True, identifier="screen-title",
+                             content=ft.Text(self.heading(), size=self.sizes.title, max_lines=1,
+                                             overflow=ft.TextOverflow.ELLIPSIS))
+        if view.appbar is None:
+            view.appbar = ft.AppBar(toolbar_height=60, automatically_imply_leading=False)
+        appbar = view.appbar
+        assert isinstance(appbar, ft.AppBar)
+        appbar.title, appbar.actions, appbar.leading = title, self.actions(), self.leading()
         bottom = self.bottom()
-        view.bottom_appbar = (ft.BottomAppBar(content=bottom, padding=ft.Padding.symmetric(horizontal=8),
-                                              height=76) if bottom else None)
+        if bottom is None:
+            view.bottom_appbar = None
+        else:
+            if view.bottom_appbar is None:
+                view.bottom_appbar = ft.BottomAppBar(self._bottom_row, padding=ft.Padding.symmetric(horizontal=8),
+                                                     height=76)
+            # Keyed inside a list, so it is reconciled like the body (see below).
+            self._bottom_row.controls = [ft.Container(bottom, key=f"{self.identifier}-bottom", expand=True)]
         column = ft.Column(self.body(), spacing=14)
         frame = ft.Container(column, padding=ft.Padding.only(left=12, right=12, top=12, bottom=24),
                              col=CONTENT_COLUMNS)
-        self._scroller.controls = [ft.ResponsiveRow([frame], alignment=ft.MainAxisAlignment.CENTER)]
+        # A stable key makes Flet reconcile the rebuilt tree with the old one position by
+        # position: controls keep their ids, so Flutter keeps its widgets, the scroll offset
+        # and a screen reader's focus, and only what changed is sent.
+        self._scroller.controls = [ft.ResponsiveRow([frame], alignment=ft.MainAxisAlignment.CENTER,
+                                                    key=f"{self.identifier}-body")]

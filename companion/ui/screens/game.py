@@ -181,6 +181,7 @@ class GameScreen(Screen):
             self.app.page.pop_dialog()
 
         field.on_submit = self.app.handler(save)
+        field.on_change = _keep_in_sync
         dialog = ft.AlertDialog(
             modal=True, title=ft.Text(f"{name}: {player['total']} {cp}", size=self.sizes.title),
             content=ft.Column([field, ft.Semantics(identifier="total-problem", live_region=True, content=problem)],
@@ -250,6 +251,10 @@ class GameScreen(Screen):
             self.app.go("/")
             return
         self.refresh()
+
+
+def _keep_in_sync(_: Any) -> None:
+    """Having a change handler makes the client send every keystroke, so Save sees the typed value."""
 
 
 SCREEN = GameScreen

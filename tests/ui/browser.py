@@ -1,0 +1,321 @@
+"""Driving the real app in Debian's chromium: start the server, open tabs, find controls by label.
+
+Flutter paints to a canvas; its accessibility tree appears once the semantics placeholder
+is clicked, and then every control is a DOM node with a role, an ``aria-label`` and, where
+the app sets one, a ``flt-semantics-identifier``. The helpers here use exactly what a
+screen reader uses, so a missing label fails a test.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from playwright.sync_api import Browser, Locator, Page, Route, expect
+from playwright.sync_api import Error as PlaywrightError
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run", "--disable-sync"]
+PHONE = {"width": 360, "height": 780}
+TABLET = {"width": 800, "height": 1280}
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "test-artifacts" / "screenshots"
+URL_LINE = re.compile(r"March of the Ants companion: (http://\S+)")
+TIMEOUT_MS = 20_000
+_WAIT_FOCUS = """e => new Promise(ok => { const t = Date.now(); (function w() {
+    if (document.activeElement === e || Date.now() - t > 3000) ok(); else setTimeout(w, 30); })(); })"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class Server:
+    url: str
+    db: Path
+    process: subprocess.Popen[str]
+    output: list[str]
+
+
+def _read_url(proc: subprocess.Popen[str], output: list[str], deadline: float) -> str:
+    assert proc.stdout is not None
+    while time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        if not line:
+            if proc.poll() is not None:
+                break
+            continue
+        output.append(line)
+        if match := URL_LINE.search(line):
+            return match.group(1)
+    raise RuntimeError(f"the app did not start; it printed:\n{''.join(output)}")
+
+
+def _drain(proc: subprocess.Popen[str], output: list[str]) -> None:
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        output.append(line)
+
+
+def wait_http(url: str, deadline: float) -> None:
+    import urllib.request
+
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"{url} did not answer")
+
+
+def stop(proc: subprocess.Popen[str]) -> None:
+    """Stop the server and everything it started (its own process group)."""
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=10)
+    if proc.stdout:
+        proc.stdout.close()
+
+
+@contextmanager
+def run_server(db: Path, command: list[str] | None = None, cwd: Path = ROOT) -> Iterator[Server]:
+    cmd = command or [sys.executable, "-m", "companion"]
+    port = free_port()
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    env.pop("COMPANION_DB", None)
+    proc = subprocess.Popen([*cmd, "--no-browser", "--port", str(port), "--db", str(db)], cwd=cwd, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    output: list[str] = []
+    try:
+        deadline = time.monotonic() + 60
+        url = _read_url(proc, output, deadline)
+        # Keep reading, or a chatty server would block on a full pipe.
+        threading.Thread(target=_drain, args=(proc, output), daemon=True).start()
+        wait_http(url, deadline)
+        yield Server(url, db, proc, output)
+    finally:
+        stop(proc)
+
+
+def launch_chromium(playwright: object) -> Browser:
+    browser: Browser = playwright.chromium.launch(  # type: ignore[attr-defined]
+        executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    return browser
+
+
+class Ui:
+    """One tab of the app, addressed through its accessibility tree."""
+
+    def __init__(self, page: Page, base_url: str) -> None:
+        self.page = page
+        self.base_url = base_url.rstrip("/")
+        self.external_requests: list[str] = []
+
+    # navigation
+    def open(self, path: str = "/", screen: str = "home") -> Ui:
+        self.page.goto(self.base_url + path, wait_until="commit")
+        self.enable_semantics()
+        self.wait_screen(screen)
+        return self
+
+    def enable_semantics(self) -> None:
+        placeholder = self.page.locator("flt-semantics-placeholder")
+        placeholder.wait_for(state="attached", timeout=TIMEOUT_MS)
+        placeholder.dispatch_event("click")
+
+    def reload(self, screen: str) -> None:
+        self.page.reload(wait_until="commit")
+        self.enable_semantics()
+        self.wait_screen(screen)
+
+    def wait_screen(self, name: str) -> None:
+        self.by_id(f"screen-{name}").wait_for(state="attached", timeout=TIMEOUT_MS)
+
+    # finding
+    def by_id(self, identifier: str) -> Locator:
+        return self.page.locator(f'[flt-semantics-identifier="{identifier}"]').first
+
+    def visible_ids(self) -> list[str]:
+        """Every identified node in the tree (for failure messages)."""
+        nodes = self.page.locator("[flt-semantics-identifier]")
+        return [str(n) for n in nodes.evaluate_all("els => els.map(e => e.getAttribute('flt-semantics-identifier'))")]
+
+    def exists(self, identifier: str) -> bool:
+        return self.page.locator(f'[flt-semantics-identifier="{identifier}"]').count() > 0
+
+    def label(self, identifier: str) -> str:
+        """What a screen reader says for the control: its aria-label, else its text."""
+        node = self.by_id(identifier)
+        node.wait_for(state="attached", timeout=TIMEOUT_MS)
+        return " ".join((node.get_attribute("aria-label") or node.inner_text()).split())
+
+    def _label_now(self, identifier: str) -> str | None:
+        nodes = self.page.locator(f'[flt-semantics-identifier="{identifier}"]')
+        if nodes.count() == 0:
+            return None
+        node = nodes.first
+        return " ".join((node.get_attribute("aria-label", timeout=1000) or node.inner_text(timeout=1000)).split())
+
+    def text(self, identifier: str) -> str:
+        node = self.by_id(identifier)
+        node.wait_for(state="attached", timeout=TIMEOUT_MS)
+        return node.inner_text()
+
+    # acting
+    def show(self, identifier: str) -> None:
+        """Scroll the app with the mouse wheel until the control is on screen.
+
+        Scrolling the semantics DOM (``scroll_into_view_if_needed``) moves the nodes but not
+        Flutter's canvas, so a click would land on whatever is painted there; the wheel
+        scrolls Flutter itself. Off-screen nodes may be missing from the tree: search down
+        first, then up.
+        """
+        size = self.page.viewport_size or PHONE
+        self.page.mouse.move(size["width"] / 2, size["height"] / 2)
+        direction = 1
+        for _ in range(40):
+            nodes = self.page.locator(f'[flt-semantics-identifier="{identifier}"]')
+            box = nodes.first.bounding_box() if nodes.count() else None
+            if box is not None and self._box_on_screen(box):
+                return
+            if box is not None:
+                delta = box["y"] + box["height"] / 2 - size["height"] / 2
+            else:
+                delta = direction * size["height"] / 2
+            before = self._scroll_marker()
+            self.page.mouse.wheel(0, delta)
+            self.page.wait_for_timeout(250)
+            if box is None and self._scroll_marker() == before:
+                direction = -direction  # reached the end without finding it: look the other way
+        raise AssertionError(f"{identifier} never came on screen; on screen: {self.visible_ids()}")
+
+    def _wheel_to(self, node: Locator) -> None:
+        size = self.page.viewport_size or PHONE
+        self.page.mouse.move(size["width"] / 2, size["height"] / 2)
+        for _ in range(20):
+            box = node.bounding_box()
+            if box is None or self._box_on_screen(box):
+                return
+            self.page.mouse.wheel(0, box["y"] + box["height"] / 2 - size["height"] / 2)
+            self.page.wait_for_timeout(250)
+
+    def _scroll_marker(self) -> object:
+        screen = self.page.locator("[flt-semantics-identifier^='screen-']").first
+        return screen.evaluate("e => e.innerText.slice(0, 200)") if screen.count() else None
+
+    def _box_on_screen(self, box: dict[str, float]) -> bool:
+        size = self.page.viewport_size or PHONE
+        # Below the app bar (60 px) and above the bottom bar (76 px), with a little margin.
+        return box["y"] >= 64 and box["y"] + box["height"] <= size["height"] - 84
+
+    def tap(self, identifier: str) -> None:
+        self._retry(lambda: self._tap_once(identifier))
+
+    def _tap_once(self, identifier: str) -> None:
+        node = self.by_id(identifier)
+        node.wait_for(state="attached", timeout=TIMEOUT_MS)
+        if not self._fixed(node):
+            self.show(identifier)
+            node = self.by_id(identifier)
+        node.click()
+
+    def _fixed(self, node: Locator) -> bool:
+        """App bars, bottom bars and dialogs do not scroll: click them where they are."""
+        return bool(node.evaluate(
+            "e => !e.closest(\"[flt-semantics-identifier^='screen-']\")"))
+
+    def _retry(self, action: Callable[[], None]) -> None:
+        """Run ``action`` again if the screen re-rendered between finding a node and using it."""
+        for attempt in range(4):
+            try:
+                action()
+                return
+            except PlaywrightError as exc:
+                if "not attached" not in str(exc) or attempt == 3:
+                    raise
+                self.page.wait_for_timeout(250)
+
+    def type_into(self, label: str, text: str, *, clear: bool = True) -> None:
+        """Type into the text field named ``label`` (keystrokes reach the server; fill() does not)."""
+        self._retry(lambda: self._type_once(label, text, clear))
+
+    def _type_once(self, label: str, text: str, clear: bool) -> None:
+        box = self.page.get_by_role("textbox", name=label, exact=True)
+        box.wait_for(timeout=TIMEOUT_MS)
+        if not self._fixed(box):
+            self._wheel_to(box)
+        box.click()
+        box.evaluate(_WAIT_FOCUS)  # Flutter moves its editing focus a moment after the click
+        self.page.wait_for_timeout(100)
+        if clear:
+            box.press("Control+a")
+            box.press("Backspace")
+        box.press_sequentially(text, delay=20)
+
+    def expect_label(self, identifier: str, wanted: str | re.Pattern[str]) -> None:
+        """Wait until the control's label equals ``wanted`` (or the pattern is found in it)."""
+        deadline = time.monotonic() + TIMEOUT_MS / 1000
+        label = None
+        while time.monotonic() < deadline:
+            try:
+                label = self._label_now(identifier)
+            except PlaywrightError:  # re-rendered under our feet: look again
+                label = None
+            if label is not None and (label == wanted if isinstance(wanted, str) else wanted.search(label)):
+                return
+            self.page.wait_for_timeout(100)
+        raise AssertionError(f"{identifier}: label {label!r} never became {wanted!r}; on screen: {self.visible_ids()}")
+
+    def expect_text(self, identifier: str, pattern: str | re.Pattern[str]) -> None:
+        expect(self.by_id(identifier)).to_contain_text(pattern, timeout=TIMEOUT_MS)
+
+    def shot(self, name: str) -> Path:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        self.page.wait_for_timeout(600)  # the canvas paints after the semantics update
+        path = SHOTS / f"{name}.png"
+        self.page.screenshot(path=str(path))
+        return path
+
+
+# The one request Flet's web client makes that no_cdn cannot switch off (it fails harmlessly).
+KNOWN_EXTERNAL = ("https://cdn.jsdelivr.net/",)
+
+
+def new_tab(browser: Browser, url: str, viewport: dict[str, int] = PHONE) -> Ui:
+    """A fresh tab that may only talk to the app's server: the app must work offline."""
+    context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    ui = Ui(page, url)
+    local = url.split("/", 3)[:3]
+
+    def only_local(route: Route) -> None:
+        if route.request.url.split("/", 3)[:3] == local:
+            route.continue_()
+        else:
+            if not route.request.url.startswith(KNOWN_EXTERNAL):
+                ui.external_requests.append(route.request.url)
+            route.abort()
+
+    page.route("**/*", only_local)
+    return ui

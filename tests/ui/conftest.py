@@ -1,0 +1,62 @@
+"""Fixtures for the browser tests: one app server and one chromium for the whole session."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, sync_playwright
+
+from tests.ui.browser import CHROMIUM, PHONE, Server, Ui, launch_chromium, new_tab, run_server
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """``python -m companion --no-browser --port <free> --db <tmp>`` in its own process group."""
+    db = tmp_path_factory.mktemp("ui-db") / "games.json"
+    with run_server(db) as srv:
+        yield srv
+    log = tmp_path_factory.getbasetemp() / "ui-server.log"
+    log.write_text("".join(srv.output), encoding="utf-8")
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium); "
+                    "never `playwright install`")
+    with sync_playwright() as playwright:
+        chromium = launch_chromium(playwright)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def tab(browser: Browser, server: Server) -> Iterator[Callable[..., Ui]]:
+    """Open tabs (phone-sized unless asked otherwise); all are closed after the test."""
+    opened: list[Ui] = []
+
+    def open_tab(path: str = "/", screen: str = "home", viewport: dict[str, int] = PHONE) -> Ui:
+        ui = new_tab(browser, server.url, viewport)
+        opened.append(ui)
+        return ui.open(path, screen)
+
+    yield open_tab
+    for ui in opened:
+        ui.page.context.close()
+    external = [url for ui in opened for url in ui.external_requests]
+    assert not external, f"the app asked for things off this machine: {external}"
+
+
+def read_db(path: Path) -> dict[str, Any]:
+    """The saved database as the app wrote it (a TinyDB JSON file)."""
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def saved_games(path: Path) -> dict[str, dict[str, Any]]:
+    return {doc["id"]: doc for doc in read_db(path).get("games", {}).values()}

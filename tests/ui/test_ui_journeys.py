@@ -1,0 +1,306 @@
+"""Journeys through the real app in Debian's chromium: wizard, scores, turns, undo, reload, resume, delete.
+
+Each step is checked on screen through the accessibility tree (what a screen reader hears)
+and, at the end of a journey, in the saved TinyDB file itself.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+import pytest
+
+from tests.ui.browser import TABLET, Server, Ui
+from tests.ui.conftest import saved_games
+
+pytestmark = pytest.mark.browser
+
+OpenTab = Callable[..., Ui]
+
+
+def game_id_of(ui: Ui) -> str:
+    ui.page.wait_for_url(re.compile(r".*/game/g-[0-9a-f]+$"))
+    return ui.page.url.rsplit("/", 1)[1]
+
+
+def create_game(ui: Ui, *, game: str = "mota", expansions: Sequence[str] = (), mode: str = "competitive",
+                names: Sequence[str] = ("Ana", "Bo"), colours: dict[int, str] | None = None,
+                title: str | None = None, shots: str | None = None) -> str:
+    """Go through the whole wizard from the home screen; returns the new game's id."""
+    ui.tap("new-game")
+    ui.wait_screen("new-game")
+    ui.expect_label("wizard-step", re.compile("Step 1 of 5: Game"))
+    ui.tap(f"game-{game}")
+    _shot(ui, shots, "wizard-1-game")
+    next_step(ui, 2)
+    for expansion in expansions:
+        ui.tap(f"expansion-{expansion}")
+        ui.by_id("module-minions-base" if expansion == "minions" else f"expansion-{expansion}").wait_for()
+    _shot(ui, shots, "wizard-2-options")
+    next_step(ui, 3, "Mode")
+    ui.tap(f"mode-{mode}")
+    _shot(ui, shots, "wizard-3-mode")
+    next_step(ui, 4, "Players")
+    _set_player_count(ui, len(names))
+    for number, colour in (colours or {}).items():
+        ui.tap(f"colour-{number}-{colour}")
+    for number, name in enumerate(names, start=1):
+        ui.type_into(f"Player {number} name", name)
+    if title:
+        ui.type_into("Game name (optional)", title)
+    _shot(ui, shots, "wizard-4-players")
+    next_step(ui, 5, "Setup")
+    _shot(ui, shots, "wizard-5-setup")
+    ui.tap("start-game")
+    ui.wait_screen("game")
+    return game_id_of(ui)
+
+
+def next_step(ui: Ui, step: int, title: str = "") -> None:
+    """Tap Next (after the 400 ms in which a second tap is ignored) and wait for the step."""
+    ui.page.wait_for_timeout(420)
+    ui.tap("wizard-next")
+    ui.expect_label("wizard-step", re.compile(f"Step {step} of 5: {title}"))
+
+
+def _set_player_count(ui: Ui, count: int) -> None:
+    for _ in range(8):
+        current = int(ui.label("player-count").rsplit(":", 1)[1])
+        if current == count:
+            return
+        ui.tap("player-count-plus" if current < count else "player-count-minus")
+        ui.expect_label("player-count", f"Players: {current + (1 if current < count else -1)}")
+    raise AssertionError(f"could not set {count} players")
+
+
+def _shot(ui: Ui, prefix: str | None, name: str) -> None:
+    if prefix:
+        ui.shot(f"{prefix}-{name}")
+
+
+def total(ui: Ui, pid: str) -> str:
+    return ui.label(f"total-{pid}")
+
+
+# -- journeys ----------------------------------------------------------------------------
+def test_solo_game_through_the_wizard(tab: OpenTab, server: Server) -> None:
+    ui = tab()
+    game_id = create_game(ui, expansions=["minions"], mode="solo", names=["Ana"], title="Solo evening",
+                          shots="phone")
+    ui.expect_text("screen-title", "Solo evening")
+    ui.expect_label("round", "Round 1 of 4")
+    ui.expect_label("phase", "Worker Phase")
+    assert total(ui, "p1").startswith("Ana: 0 CP")
+    assert ui.exists("panel-minions-base"), "every enabled module has a panel"
+    saved = saved_games(server.db)[game_id]
+    assert saved["state"]["mode"] == "solo"
+    assert [p["name"] for p in saved["state"]["players"]] == ["Ana"]
+    assert saved["state"]["players"][0]["colour"] != "purple"
+
+
+def test_wizard_summary_lists_setup_from_data(tab: OpenTab) -> None:
+    ui = tab()
+    ui.tap("new-game")
+    ui.wait_screen("new-game")
+    next_step(ui, 2)
+    ui.tap("expansion-minions")
+    ui.tap("module-aphids")
+    ui.expect_label("wizard-step", re.compile("Step 2"))
+    for step in (3, 4, 5):
+        next_step(ui, step)
+    ui.expect_text("setup-Aphids", "aphid hexes")
+    ui.expect_text("summary-choices", "Module: Aphids")
+    ui.tap("wizard-back")
+    ui.expect_label("wizard-step", re.compile("Step 4"))
+
+
+def test_four_player_game_scores_turns_undo_reload_resume(tab: OpenTab, server: Server) -> None:
+    ui = tab()
+    names = ["Ana", "Bo", "Cy", "Di"]
+    game_id = create_game(ui, names=names, colours={2: "blue"}, title="Friday four")
+    for pid, name in zip(["p1", "p2", "p3", "p4"], names, strict=True):
+        assert total(ui, pid).startswith(f"{name}: 0 CP")
+
+    # +/- buttons
+    for _ in range(3):
+        ui.tap("plus-p1")
+    ui.expect_label("total-p1", re.compile(r"^Ana: 3 CP"))
+    ui.tap("minus-p1")
+    ui.expect_label("total-p1", re.compile(r"^Ana: 2 CP"))
+    ui.expect_label("undo", "Undo: Ana -1 CP")
+
+    # direct entry
+    ui.tap("total-p2")
+    ui.type_into("New total for Bo", "12")
+    ui.tap("total-save")
+    ui.expect_label("total-p2", re.compile(r"^Bo: 12 CP"))
+    ui.expect_label("undo", "Undo: Bo total set to 12 CP")
+
+    # phases and rounds; a hurried double tap on Next advances once
+    ui.tap("next-phase")
+    ui.expect_label("phase", "Soldier Phase")
+    ui.page.wait_for_timeout(450)
+    ui.by_id("next-phase").dblclick()
+    ui.expect_label("phase", "Queen Phase: Harvest")
+    ui.page.wait_for_timeout(500)
+    ui.expect_label("phase", "Queen Phase: Harvest")
+    ui.tap("next-round")
+    ui.expect_label("round", "Round 2 of 4")
+    ui.expect_label("phase", "Worker Phase")
+
+    # undo and redo, labelled with what they will do
+    ui.expect_label("undo", "Undo: Start round 2")
+    ui.tap("undo")
+    ui.expect_label("round", "Round 1 of 4")
+    ui.expect_label("phase", "Queen Phase: Harvest")
+    ui.expect_label("redo", "Redo: Start round 2")
+    ui.expect_label("undo", "Undo: Next: Queen Phase: Harvest")
+    ui.page.wait_for_timeout(450)  # past the double-tap window
+    ui.tap("redo")
+    ui.expect_label("round", "Round 2 of 4")
+    ui.expect_label("redo", "Nothing to redo")
+    ui.tap("plus-p3")
+    ui.expect_label("total-p3", re.compile(r"^Cy: 1 CP"))
+    ui.show("total-p3")
+    ui.expect_label("history-p3", "By round: round 1 0, total 0; round 2 +1, total 1")
+    ui.shot("phone-game")
+
+    # reload: the same state comes back from the saves
+    ui.reload("game")
+    ui.expect_label("round", "Round 2 of 4")
+    ui.expect_label("total-p1", re.compile(r"^Ana: 2 CP"))
+    ui.expect_label("total-p2", re.compile(r"^Bo: 12 CP"))
+    ui.expect_label("undo", "Undo: Cy +1 CP")
+
+    # resume from the home list
+    ui.open("/", "home")
+    ui.expect_text("game-list", "Friday four")
+    ui.tap(f"resume-{game_id}")
+    ui.wait_screen("game")
+    ui.expect_label("total-p3", re.compile(r"^Cy: 1 CP"))
+    ui.expect_label("round", "Round 2 of 4")
+
+    # the database on disk holds exactly this
+    doc = saved_games(server.db)[game_id]
+    state = doc["state"]
+    assert doc["name"] == "Friday four"
+    assert [(p["name"], p["colour"]) for p in state["players"]] == [
+        ("Ana", "red"), ("Bo", "blue"), ("Cy", "black"), ("Di", "yellow")]
+    assert state["round"] == 2 and state["phase"] == "worker"
+    assert state["scores"]["p1"] == [2, 0, 0, 0]
+    assert state["scores"]["p2"] == [12, 0, 0, 0]
+    assert state["scores"]["p3"] == [0, 1, 0, 0]
+    assert doc["undo"][-1]["label"] == "Cy +1 CP" and doc["redo"] == []
+
+
+def test_delete_asks_first(tab: OpenTab, server: Server) -> None:
+    ui = tab()
+    game_id = create_game(ui, names=["Eve", "Flo"], title="To be deleted")
+    ui.open("/", "home")
+    ui.tap(f"delete-{game_id}")
+    ui.tap("confirm-cancel")
+    ui.by_id("confirm-cancel").wait_for(state="detached")
+    assert ui.exists(f"resume-{game_id}")
+    assert game_id in saved_games(server.db)
+    ui.tap(f"delete-{game_id}")
+    ui.shot("phone-delete-confirm")
+    ui.tap("confirm-ok")
+    ui.by_id(f"resume-{game_id}").wait_for(state="detached")
+    ui.expect_text("info-message", "Deleted To be deleted")
+    assert game_id not in saved_games(server.db)
+
+
+def test_core_errors_are_readable_never_blank(tab: OpenTab) -> None:
+    ui = tab()
+    create_game(ui, names=["Gil", "Hal"])
+    ui.tap("total-p1")
+    ui.type_into("New total for Gil", "abc")
+    ui.tap("total-save")
+    ui.expect_text("total-problem", "Type a whole number")
+    ui.type_into("New total for Gil", "5000")
+    ui.tap("total-save")
+    ui.expect_text("total-problem", re.compile("surely a typo|between 0 and 999"))
+    ui.tap("total-cancel")
+    assert total(ui, "p1").startswith("Gil: 0 CP")
+    ui.open("/game/g-00000000", "error")
+    ui.expect_text("error-banner", "No saved game")
+    ui.tap("go-home")
+    ui.wait_screen("home")
+
+
+def test_other_tabs_follow_changes(tab: OpenTab) -> None:
+    first = tab()
+    game_id = create_game(first, names=["Ivy", "Jo"])
+    second = tab(f"/game/{game_id}", "game")
+    first.tap("plus-p2")
+    second.page.bring_to_front()
+    second.expect_label("total-p2", re.compile(r"^Jo: 1 CP"))
+    second.tap("next-phase")
+    first.page.bring_to_front()
+    first.expect_label("phase", "Soldier Phase")
+    first.expect_label("undo", "Undo: Next: Soldier Phase")
+
+
+def test_help_buttons_open_the_rules(tab: OpenTab) -> None:
+    ui = tab()
+    create_game(ui, names=["Kim", "Lou"])
+    ui.tap("help-scores")
+    ui.wait_screen("rules")
+    ui.page.wait_for_url(re.compile(r".*/rules\?topic=scores$"))
+
+
+def test_touch_targets_are_at_least_48px(tab: OpenTab) -> None:
+    ui = tab()
+    create_game(ui, names=["Max", "Ned"])
+    small = []
+    for button in ui.page.get_by_role("button").all():
+        box = button.bounding_box()
+        if box and (box["width"] < 47.5 or box["height"] < 47.5):
+            small.append((button.get_attribute("flt-semantics-identifier") or button.inner_text(), box))
+    assert not small, f"buttons smaller than 48 px: {small}"
+
+
+def test_settings_are_saved_and_applied(tab: OpenTab, server: Server) -> None:
+    import json
+
+    ui = tab("/settings", "settings")
+    ui.tap("theme-light")
+    ui.tap("text_scale-1.3")
+    ui.page.wait_for_timeout(300)
+    saved = json.loads(server.db.with_name("settings.json").read_text())
+    assert saved["theme"] == "light" and saved["text_scale"] == 1.3
+    ui.shot("phone-settings-light-larger")
+    ui.tap("theme-dark")
+    ui.tap("text_scale-1.0")
+    ui.page.wait_for_timeout(300)
+    saved = json.loads(server.db.with_name("settings.json").read_text())
+    assert saved["theme"] == "dark" and saved["text_scale"] == 1.0
+
+
+def test_calculator_tally(tab: OpenTab) -> None:
+    ui = tab("/calculators", "calculators")
+    ui.tap("tally-add-5")
+    ui.tap("tally-add-3")
+    ui.tap("tally-sub-1")
+    ui.expect_label("tally-total", "Total: 7")
+    ui.tap("tally-undo")
+    ui.expect_label("tally-total", "Total: 8")
+
+
+@pytest.mark.parametrize(("size", "viewport"), [("phone", None), ("tablet", TABLET)])
+def test_screenshots_of_every_screen(tab: OpenTab, size: str, viewport: dict[str, int] | None) -> None:
+    """Every main screen at phone and tablet size, saved under test-artifacts/screenshots/."""
+    kwargs = {"viewport": viewport} if viewport else {}
+    ui = tab("/", "home", **kwargs)
+    create_game(ui, expansions=["minions"], names=["Ana", "Bo", "Cy"], colours={2: "blue"},
+                title=f"Screenshot game ({size})", shots=size)
+    for pid in ("p1", "p1", "p2"):
+        ui.tap(f"plus-{pid}")
+    ui.tap("next-phase")
+    ui.expect_label("phase", "Soldier Phase")
+    ui.shot(f"{size}-game")
+    for path, screen in [("/", "home"), ("/settings", "settings"), ("/calculators", "calculators"),
+                         ("/rules?topic=scores", "rules")]:
+        ui.open(path, screen)
+        ui.shot(f"{size}-{screen}")
