@@ -14,9 +14,17 @@ import flet as ft
 from companion.rules.corpus import LANGS
 from companion.ui import widgets
 from companion.ui.i18n import tr
-from companion.ui.rules_model import EntryPage, RulesModel, content_language, entry_route, kind_label, search_route
+from companion.ui.rules_model import (
+    LANGUAGE_NAMES,
+    EntryPage,
+    RulesModel,
+    content_language,
+    entry_route,
+    kind_label,
+    search_route,
+)
 from companion.ui.screen import Screen
-from companion.ui.screens.rules import entry_row, kind_chip, language_buttons, reading_for
+from companion.ui.screens.rules import end_space, entry_row, kind_chip, reading_for
 
 ROUTE = "/rules/:id"
 
@@ -45,12 +53,10 @@ class RuleEntryScreen(Screen):
         return search_route(self.query, self.lang, self.book, self.kind)
 
     # -- layout ------------------------------------------------------------------------------
-    def _fill(self, view: ft.View) -> None:
-        """The shared app bar, with its back arrow leading to the search rather than to Home."""
-        super()._fill(view)
-        if view.appbar is not None:
-            view.appbar.leading = widgets.icon_action(self._back_label(), ft.Icons.ARROW_BACK,
-                                                      self.app.handler(self._back), identifier="entry-back-arrow")
+    def leading(self) -> ft.Control:
+        """The app bar's back arrow leads to the search this entry came from, not to Home."""
+        return widgets.icon_action(self._back_label(), ft.Icons.ARROW_BACK, self.app.handler(self._back),
+                                   identifier="entry-back-arrow")
 
     def _back_label(self) -> str:
         return f"{tr('Back to the results for')} “{self.query}”" if self.query.strip() else tr("Back to the rules")
@@ -66,16 +72,16 @@ class RuleEntryScreen(Screen):
         return [
             self._title(page),
             self._citation(page),
-            language_buttons(self.lang, self._choose_lang, self.sizes, "entry-lang"),
             *self._text(page),
-            self._bookmark_button(page),
+            ft.Row([self._bookmark_button(page), self._language_button()], wrap=True, spacing=8, run_spacing=8),
             *self._related(page),
             self._back_button(),
+            end_space(),
         ]
 
     def _title(self, page: EntryPage) -> ft.Control:
         return ft.Semantics(header=True, identifier="entry-title", content=ft.Text(
-            page.title, size=self.sizes.headline, weight=ft.FontWeight.W_700, selectable=True))
+            page.title, size=self.sizes.headline, weight=ft.FontWeight.W_700))
 
     def _citation(self, page: EntryPage) -> ft.Control:
         """Book > section, as printed in the rulebook, so the player can find the page."""
@@ -94,7 +100,7 @@ class RuleEntryScreen(Screen):
             controls.append(widgets.message_text(
                 tr("This entry has no Spanish text; it is shown in English."), self.sizes, muted=True,
                 identifier="entry-untranslated"))
-        body = ft.Text(page.body, size=self.sizes.body + 1, selectable=True)
+        body = ft.Text(page.body, size=self.sizes.body + 1)
         controls.append(ft.Semantics(identifier="entry-body", container=True,
                                      content=ft.Container(body, padding=ft.Padding.symmetric(vertical=4))))
         return controls
@@ -106,6 +112,13 @@ class RuleEntryScreen(Screen):
             label, icon, kind = tr("Bookmark this entry"), ft.Icons.BOOKMARK_BORDER, "outlined"
         return widgets.tap_button(label, self.app.handler(self._toggle_bookmark), icon=icon, kind=kind,
                                   identifier="bookmark-toggle", sizes=self.sizes)
+
+    def _language_button(self) -> ft.Control:
+        """One tap shows the entry in the other language (the search's language comes along when going back)."""
+        other = "es" if self.lang == "en" else "en"
+        label = tr("Show this entry in Spanish") if other == "es" else tr("Show this entry in English")
+        return widgets.tap_button(label, self._choose_lang(other), text=LANGUAGE_NAMES[other], icon=ft.Icons.TRANSLATE,
+                                  kind="outlined", identifier="entry-language", sizes=self.sizes)
 
     def _related(self, page: EntryPage) -> list[ft.Control]:
         if not page.related:

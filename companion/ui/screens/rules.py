@@ -35,6 +35,7 @@ ROUTE = "/rules"
 EventHandler = Callable[[Any], None]
 SEARCH_LABEL = "Search the rules"
 LANGUAGE_LABELS = {"en": "Rules in English", "es": "Rules in Spanish"}
+RECENT_SHOWN = 5
 
 
 # -- drawing helpers shared with the entry page -------------------------------------------------
@@ -87,7 +88,7 @@ def entry_row(row: EntryRow, on_tap: EventHandler, identifier: str, sizes: Sizes
 
 
 def choice_button(label: str, text: str, selected: bool, on_tap: EventHandler, identifier: str,
-                  sizes: Sizes, *, expand: bool = False) -> ft.Control:
+                  sizes: Sizes) -> ft.Control:
     """One of a set of choices (language, book, kind): filled when chosen, outlined otherwise."""
     face = ft.Text(text, size=sizes.label, weight=ft.FontWeight.W_600, max_lines=1,
                    overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER)
@@ -95,18 +96,21 @@ def choice_button(label: str, text: str, selected: bool, on_tap: EventHandler, i
     style = ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=14),
                            padding=ft.Padding.symmetric(horizontal=14, vertical=8))
     button = kind(content=face, icon=ft.Icons.CHECK if selected else None, on_click=on_tap,
-                  height=MIN_TOUCH, style=style, expand=expand or None)
+                  height=MIN_TOUCH, style=style)
     return ft.Semantics(label=label, selected=selected, button=True, identifier=identifier, container=True,
-                        exclude_semantics=True, on_tap=on_tap, content=button, expand=expand or None)
+                        exclude_semantics=True, on_tap=on_tap, content=button)
 
 
-def language_buttons(lang: str, choose: Callable[[str], EventHandler], sizes: Sizes, prefix: str) -> ft.Control:
+def language_buttons(lang: str, choose: Callable[[str], EventHandler], sizes: Sizes, prefix: str) -> list[ft.Control]:
     """English / Español: the language the entries are searched and shown in."""
-    return ft.Row([
-        choice_button(tr(LANGUAGE_LABELS[code]), LANGUAGE_NAMES[code], code == lang, choose(code),
-                      f"{prefix}-{code}", sizes, expand=True)
-        for code in LANGS
-    ], spacing=8)
+    return [choice_button(tr(LANGUAGE_LABELS[code]), LANGUAGE_NAMES[code], code == lang, choose(code),
+                          f"{prefix}-{code}", sizes)
+            for code in LANGS]
+
+
+def end_space() -> ft.Control:
+    """Room under the last row, so it can be scrolled up from the screen's edge (and the gesture bar)."""
+    return ft.Container(height=64)
 
 
 def identifier_part(text: str) -> str:
@@ -131,35 +135,43 @@ class RulesScreen(Screen):
         self.filters_open = bool(self.book or self.kind)
         self.open_books: set[str] = set()
         self.open_sections: set[tuple[str, str]] = set()
-        self.field = ft.TextField(
-            label=tr(SEARCH_LABEL), value=params.get("q", ""), autofocus=True, text_size=self.sizes.body,
-            prefix_icon=ft.Icons.SEARCH,
-            keyboard_type=ft.KeyboardType.TEXT, autocorrect=False, enable_suggestions=False,
-            capitalization=ft.TextCapitalization.NONE, expand=True,
-            on_change=self.app.handler(self._typed), on_submit=self.app.handler(self._typed),
-        )
-        self.results = ft.Column(spacing=10)
-        self._shown: tuple[str, str, str | None, str | None] | None = None
+        self.all_recent = False
+        self.query = params.get("q", "")
 
     def heading(self) -> str:
         return tr("Rules")
 
     # -- layout ------------------------------------------------------------------------------
+    def _search_field(self) -> ft.TextField:
+        return ft.TextField(
+            label=tr(SEARCH_LABEL), value=self.query, autofocus=True, text_size=self.sizes.body,
+            prefix_icon=ft.Icons.SEARCH, keyboard_type=ft.KeyboardType.TEXT, autocorrect=False,
+            enable_suggestions=False, capitalization=ft.TextCapitalization.NONE, expand=True,
+            on_change=self._typed, on_submit=self._typed,
+        )
+
     def body(self) -> list[ft.Control]:
-        self._shown = None
-        self._fill_results()
+        """The whole screen, rebuilt on every change (each keystroke too).
+
+        Flet reconciles the rebuilt tree with the one on screen and sends only the difference:
+        the search box is the same widget with the same text, so it keeps the caret and the
+        phone's keyboard while the results under it change. (Updating a control in place
+        would not work here: after a redraw, the screen's controls are immutable descriptions.)
+        """
         controls: list[ft.Control] = [
-            ft.Row([self.field, widgets.icon_action(tr("Clear the search"), ft.Icons.CLOSE,
-                                                    self.app.handler(self._clear), identifier="rules-clear")],
+            ft.Row([self._search_field(), widgets.icon_action(
+                tr("Clear the search"), ft.Icons.CLOSE, self.app.handler(self._clear) if self.query else None,
+                identifier="rules-clear")],
                    spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-            ft.Row([
-                ft.Container(language_buttons(self.lang, self._choose_lang, self.sizes, "rules-lang"), expand=True),
-                self._filters_button(),
-            ], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            # Natural widths fit a 360 px phone on one line; larger text wraps instead of squeezing.
+            ft.Row([*language_buttons(self.lang, self._choose_lang, self.sizes, "rules-lang"), self._filters_button()],
+                   spacing=8, run_spacing=8, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER),
         ]
         if self.filters_open:
             controls.append(self._filters())
-        controls.append(ft.Semantics(identifier="rules-results", container=True, content=self.results))
+        controls.append(ft.Semantics(identifier="rules-results", container=True,
+                                     content=ft.Column(self._results_now(), spacing=10)))
+        controls.append(end_space())
         return controls
 
     def _filters_button(self) -> ft.Control:
@@ -200,15 +212,10 @@ class RulesScreen(Screen):
         ], self.sizes, identifier="rules-filter-panel")
 
     # -- results or the start view -----------------------------------------------------------
-    def _fill_results(self) -> None:
-        """Redraw what is under the search box for the box's current text (skipped if unchanged)."""
-        query = self.field.value or ""
-        state = (query, self.lang, self.book, self.kind)
-        if state == self._shown:
-            return
-        self._shown = state
-        found = self.model.search(query, self.lang, book=self.book, kind=self.kind)
-        self.results.controls = self._result_list(found) if not found.blank else self._start_view()
+    def _results_now(self) -> list[ft.Control]:
+        """What goes under the search box for its current text: results, or the start view when blank."""
+        found = self.model.search(self.query, self.lang, book=self.book, kind=self.kind)
+        return self._result_list(found) if not found.blank else self._start_view()
 
     def _result_list(self, found: Results) -> list[ft.Control]:
         count = len(found.rows)
@@ -229,7 +236,7 @@ class RulesScreen(Screen):
             ft.Row([kind_chip(row.kind, sizes),
                     ft.Text(row.citation, size=sizes.small, color=ft.Colors.ON_SURFACE_VARIANT, expand=True)],
                    spacing=8, vertical_alignment=ft.CrossAxisAlignment.START),
-            rich_text(row.snippet, sizes.small, max_lines=4),
+            rich_text(row.snippet, sizes.small),  # the engine keeps snippets short
         ], spacing=6, tight=True)
         label = f"{row.title_text}. {kind_label(row.kind)}. {row.citation}. {row.snippet_text}"
         return tappable(content, label, self._opener(row.id), f"result-{position}")
@@ -239,12 +246,13 @@ class RulesScreen(Screen):
         controls: list[ft.Control] = [self._notice()] if self.model.reading and self.model.reading.notice else []
         topic = self.model.topic(self.topic_id, self.lang)
         if topic is not None:
-            controls.append(self._list_section(topic.title, topic.rows, "topic", subtitle=tr("Rules help")))
+            controls.append(self._list_section(topic.title, topic.rows, "topic",
+                                               subtitle=tr("The entries about what you asked for")))
         bookmarks, recent = self.model.bookmarks(self.lang), self.model.recent(self.lang)
         if bookmarks:
             controls.append(self._list_section(tr("Bookmarks"), bookmarks, "bookmark"))
         if recent:
-            controls.append(self._list_section(tr("Recently opened"), recent, "recent"))
+            controls.append(self._recent_section(recent))
         if topic is None and not bookmarks and not recent:
             controls.append(widgets.message_text(
                 tr("Type a question in your own words, for example: ladybug tie, predator health, "
@@ -271,6 +279,24 @@ class RulesScreen(Screen):
         body = [entry_row(row, self._opener(row.id), f"{prefix}-{row.id}", self.sizes) for row in rows]
         return widgets.section(title, body, self.sizes, identifier=f"rules-{prefix}s", subtitle=subtitle,
                                title_identifier=f"rules-{prefix}s-title")
+
+    def _recent_section(self, recent: list[EntryRow]) -> ft.Control:
+        """The last few entries opened; the rest of the list (up to 20) on request, so Browse stays near."""
+        shown = recent if self.all_recent else recent[:RECENT_SHOWN]
+        section = self._list_section(tr("Recently opened"), shown, "recent")
+        if len(recent) <= RECENT_SHOWN:
+            return section
+
+        def toggle() -> None:
+            self.all_recent = not self.all_recent
+            self.refresh()
+
+        text = tr("Show fewer") if self.all_recent else f"{tr('Show all')} {len(recent)}"
+        more = widgets.tap_button(text if self.all_recent else f"{text} {tr('recent entries')}",
+                                  self.app.handler(toggle), text=text, kind="text",
+                                  icon=ft.Icons.EXPAND_LESS if self.all_recent else ft.Icons.EXPAND_MORE,
+                                  identifier="recent-more", sizes=self.sizes)
+        return ft.Column([section, more], spacing=4)
 
     def _browse(self) -> ft.Control:
         """Books, then their headings, then the entries: each level opens on a tap, in rulebook order."""
@@ -304,25 +330,25 @@ class RulesScreen(Screen):
                          vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=8)
         box = ft.Container(content, on_click=on_tap, ink=True, border_radius=10,
                            padding=ft.Padding.only(left=4 + 14 * depth, right=8, top=12, bottom=12))
-        label = f"{text}{f', {detail}' if detail else ''}: {tr('tap to close') if is_open else tr('tap to open')}"
+        label = f"{text}, {detail}" if detail else text  # open or closed is announced from ``expanded``
         return ft.Semantics(label=label, button=True, expanded=is_open, identifier=identifier, container=True,
                             exclude_semantics=True, on_tap=on_tap, content=box)
 
     # -- actions -------------------------------------------------------------------------------
-    def _typed(self) -> None:
-        self._redraw_results()
+    def _typed(self, event: ft.Event[ft.TextField]) -> None:
+        """Each keystroke: search again (about a millisecond) and redraw."""
+        def search() -> None:
+            self.query = event.control.value or ""
+            self.refresh()
 
-    def _redraw_results(self, force: bool = True) -> None:
-        if force:
-            self._shown = None
-        self._fill_results()
-        if self.results.page is not None:
-            self.results.update()
+        self.app.guard(search)
+
+    def _redraw_results(self) -> None:
+        self.refresh()
 
     def _clear(self) -> None:
-        self.field.value = ""
-        self._redraw_results()
-        self.field.update()
+        self.query = ""
+        self.refresh()
 
     def _choose_lang(self, code: str) -> EventHandler:
         def choose() -> None:
@@ -349,10 +375,10 @@ class RulesScreen(Screen):
 
     def _opener(self, entry_id: str) -> EventHandler:
         return self.app.handler(lambda: self.app.go(
-            entry_route(entry_id, self.field.value or "", self.lang, self.book, self.kind)))
+            entry_route(entry_id, self.query, self.lang, self.book, self.kind)))
 
     def on_message(self, message: dict[str, Any]) -> None:
-        if message.get("kind") == "reading" and not (self.field.value or "").strip():
+        if message.get("kind") == "reading" and not self.query.strip():
             self._redraw_results()
 
 

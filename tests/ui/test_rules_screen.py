@@ -1,0 +1,209 @@
+"""The Rules screens in Debian's chromium: search as you type, Spanish, entry pages, bookmarks, topics, browsing.
+
+Expected titles come from the corpus itself, so a reworded entry does not break a test
+about the screen. Every step is read from the accessibility tree, as a screen reader would.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import expect
+
+from companion.rules.corpus import load_corpus
+from companion.rules.topics import topic
+from companion.store.reading import reading_path
+from tests.ui.browser import PHONE, TABLET, Server, Ui
+
+pytestmark = pytest.mark.browser
+
+OpenTab = Callable[..., Ui]
+SEARCH = "Search the rules"
+LADYBUG_TIE = "mm-clar-ladybug"
+APP_BAR = 60  # the app bar's height: rows scrolled under it are cut off at this line
+
+
+def title_of(entry_id: str, lang: str = "en") -> str:
+    entry = load_corpus().get(entry_id)
+    assert entry is not None
+    return entry.title_in(lang)
+
+
+def expect_chosen(ui: Ui, identifier: str) -> None:
+    """A choice button announced as the current one (Flutter maps ``selected`` to aria-current)."""
+    expect(ui.by_id(identifier)).to_have_attribute("aria-current", "true")
+
+
+def first_result(ui: Ui, title: str) -> None:
+    ui.expect_label("result-0", re.compile("^" + re.escape(title) + r"\."))
+
+
+def test_typing_searches_at_each_keystroke_and_a_typo_finds_the_ladybug_tie(tab: OpenTab) -> None:
+    ui = tab("/rules", "rules")
+    ui.by_id("rules-browse").wait_for()
+    ui.type_into(SEARCH, "brood")  # half a word is completed as it is typed
+    first_result(ui, title_of("mm-broodmother-mode-overview"))
+    ui.type_into(SEARCH, "ladybg tie")
+    first_result(ui, title_of(LADYBUG_TIE))
+    # Redrawing at every keystroke never loses or reorders what was typed.
+    assert ui.page.get_by_role("textbox", name=SEARCH, exact=True).input_value() == "ladybg tie"
+    assert "Minions of the Meadow > Clarifications" in ui.label("result-0")
+    assert re.match(r"\d+ entries found", ui.label("results-count"))
+    ui.shot("rules-results-phone")
+    ui.tap("rules-clear")
+    ui.by_id("rules-browse").wait_for()
+    assert not ui.exists("result-0")
+
+
+def test_spanish_finds_the_madre_de_la_camada(tab: OpenTab) -> None:
+    ui = tab("/rules", "rules")
+    expect_chosen(ui, "rules-lang-en")
+    ui.tap("rules-lang-es")
+    expect_chosen(ui, "rules-lang-es")
+    ui.type_into(SEARCH, "madre de la camada")
+    ui.expect_label("result-0", re.compile("Madre de la Camada"))
+    for position in range(3):
+        assert "Madre de la Camada" in ui.label(f"result-{position}")
+
+
+def test_an_entry_page_cites_the_rulebook_and_follows_related_links_back_to_the_search(tab: OpenTab) -> None:
+    ui = tab("/rules", "rules")
+    ui.type_into(SEARCH, "ladybg tie")
+    first_result(ui, title_of(LADYBUG_TIE))
+    ui.tap("result-0")
+    ui.wait_screen("rule-entry")
+    ui.expect_label("entry-title", title_of(LADYBUG_TIE))
+    assert ui.label("entry-citation") == "In the rulebook: Minions of the Meadow > Clarifications. Clarification."
+    assert "lower number" in ui.text("entry-body")
+    related = load_corpus().get(LADYBUG_TIE).related  # type: ignore[union-attr]
+    ui.tap(f"related-{related[0]}")
+    ui.expect_label("entry-title", title_of(related[0]))
+    ui.expect_label("back-to-search", "Back to the results for “ladybg tie”")
+    ui.tap("back-to-search")
+    ui.wait_screen("rules")
+    first_result(ui, title_of(LADYBUG_TIE))  # the search it came from, not an empty box
+
+
+def test_an_entry_switches_language_and_takes_it_back_to_the_search(tab: OpenTab) -> None:
+    entry_id = "mm-broodmother-reaction"
+    ui = tab(f"/rules/{entry_id}?q=broodmother+reaction", "rule-entry")
+    ui.expect_label("entry-title", title_of(entry_id))
+    ui.expect_label("entry-language", "Show this entry in Spanish")
+    ui.tap("entry-language")
+    ui.expect_label("entry-title", title_of(entry_id, "es"))
+    assert ui.label("entry-citation").startswith("In the rulebook: Minions of the Meadow > ")
+    ui.shot("rules-entry-spanish-phone")
+    ui.tap("back-to-search")
+    ui.wait_screen("rules")
+    expect_chosen(ui, "rules-lang-es")
+    first_result(ui, title_of(entry_id, "es"))  # the same words, searched in Spanish now
+
+
+def test_a_bookmark_survives_a_reload_and_is_listed_on_the_start_view(tab: OpenTab, server: Server) -> None:
+    ui = tab(f"/rules/{LADYBUG_TIE}", "rule-entry")
+    if ui.label("bookmark-toggle") == "Remove the bookmark":  # left by an earlier run of this test
+        ui.tap("bookmark-toggle")
+        ui.expect_label("bookmark-toggle", "Bookmark this entry")
+    ui.tap("bookmark-toggle")
+    ui.expect_label("bookmark-toggle", "Remove the bookmark")
+    saved = json.loads(reading_path(server.db).read_text(encoding="utf-8"))
+    assert saved["bookmarks"][0] == LADYBUG_TIE and saved["recent"][0] == LADYBUG_TIE
+    ui.reload("rule-entry")
+    ui.expect_label("bookmark-toggle", "Remove the bookmark")
+    ui.tap("entry-back-arrow")
+    ui.wait_screen("rules")
+    ui.expect_label("rules-bookmarks-title", "Bookmarks")
+    assert ui.label(f"bookmark-{LADYBUG_TIE}").startswith(title_of(LADYBUG_TIE))
+    assert ui.exists(f"recent-{LADYBUG_TIE}")
+    ui.tap(f"bookmark-{LADYBUG_TIE}")
+    ui.wait_screen("rule-entry")
+    ui.expect_label("entry-title", title_of(LADYBUG_TIE))
+
+
+def test_a_trackers_help_topic_lists_its_entries_first_with_the_search_box_ready(tab: OpenTab) -> None:
+    wanted = topic("broodmother.turn")
+    assert wanted is not None
+    ui = tab("/rules?topic=broodmother.turn", "rules")
+    ui.expect_label("rules-topics-title", wanted.title)
+    for entry_id in wanted.entries[:3]:
+        assert ui.label(f"topic-{entry_id}").startswith(title_of(entry_id))
+    box = ui.page.get_by_role("textbox", name=SEARCH, exact=True)
+    assert box.count() == 1
+    ui.tap(f"topic-{wanted.entries[0]}")
+    ui.wait_screen("rule-entry")
+    ui.expect_label("entry-title", title_of(wanted.entries[0]))
+
+
+def test_browsing_opens_a_book_then_a_heading_in_rulebook_order(tab: OpenTab) -> None:
+    corpus = load_corpus()
+    book = "Antscape"
+    section = corpus.sections(book)[0]
+    first = corpus.in_section(book, section)[0]
+    ui = tab("/rules", "rules")
+    ui.tap("browse-book-as")
+    ui.expect_label("browse-section-as-0", re.compile("^" + re.escape(section)))
+    ui.tap("browse-section-as-0")
+    ui.tap(f"browse-{first.id}")
+    ui.wait_screen("rule-entry")
+    ui.expect_label("entry-title", first.title)
+    assert ui.label("entry-citation").startswith(f"In the rulebook: {book} > {section}.")
+
+
+def test_a_book_filter_narrows_the_results(tab: OpenTab) -> None:
+    ui = tab("/rules", "rules")
+    ui.tap("rules-filters")
+    ui.tap("filter-book-as")
+    ui.expect_label("rules-filters", re.compile(r"\(1 on\)"))
+    ui.type_into(SEARCH, "tie")
+    ui.expect_label("result-0", re.compile(r"\. Antscape > "))
+    for position in range(3):
+        if ui.exists(f"result-{position}"):
+            assert ". Antscape > " in ui.label(f"result-{position}")
+
+
+def small_buttons(ui: Ui) -> list[tuple[str, dict[str, float]]]:
+    """Buttons under 48 px; a row cut by the app bar or the screen's edge is clipped, not small."""
+    height = (ui.page.viewport_size or PHONE)["height"]
+    small = []
+    for button in ui.page.get_by_role("button").all():
+        box = button.bounding_box()
+        clipped = abs(box["y"] - APP_BAR) < 1 or box["y"] + box["height"] >= height - 1 if box else True
+        if clipped:
+            continue
+        if box and (box["width"] < 47.5 or box["height"] < 47.5):
+            small.append((button.get_attribute("flt-semantics-identifier") or button.inner_text(), box))
+    return small
+
+
+def test_every_button_is_a_48px_touch_target(tab: OpenTab) -> None:
+    ui = tab("/rules?topic=broodmother.turn", "rules")
+    ui.tap("rules-filters")
+    ui.tap("browse-book-mm")
+    ui.show("browse-section-mm-0")  # far down the page: off-screen nodes are not in the tree
+    ui.tap("browse-section-mm-0")
+    assert small_buttons(ui) == []
+    ui.type_into(SEARCH, "ladybug")
+    ui.expect_label("result-0", re.compile("Ladybug"))
+    assert small_buttons(ui) == []
+    ui.tap("result-0")
+    ui.wait_screen("rule-entry")
+    assert small_buttons(ui) == []
+
+
+@pytest.mark.parametrize(("size", "viewport"), [("phone", PHONE), ("tablet", TABLET)])
+def test_screenshots_of_results_and_an_entry(tab: OpenTab, size: str, viewport: dict[str, int]) -> None:
+    ui = tab("/rules", "rules", viewport)
+    ui.type_into(SEARCH, "ladybug tie")
+    first_result(ui, title_of(LADYBUG_TIE))
+    ui.page.keyboard.press("Tab")  # move the focus off the box so the shot shows the page at rest
+    ui.shot(f"rules-search-{size}")
+    ui.tap("result-0")
+    ui.wait_screen("rule-entry")
+    ui.expect_label("entry-title", title_of(LADYBUG_TIE))
+    ui.shot(f"rules-entry-{size}")
+    helped = tab("/rules?topic=broodmother.turn", "rules", viewport)
+    helped.expect_label("rules-topics-title", topic("broodmother.turn").title)  # type: ignore[union-attr]
+    helped.shot(f"rules-topic-{size}")
