@@ -1,0 +1,51 @@
+"""The Broodmother on the game screen: a solo or co-op table runs her entirely from the app.
+
+One panel per tracker, each with its own "?" into the rules: her turn (the one tap after
+each player's turn), the meadow, her standing, the machinations track, her deck, the
+Nest, battles, Slumber, the end, the setup checklist and the asymmetric variant. Every
+panel renders ``broodmother_view`` and sends the core's commands; none holds a rule.
+"""
+
+from __future__ import annotations
+
+from companion.core.broodmother.model import KEY
+from companion.core.state import State
+from companion.ui.i18n import tr
+from companion.ui.panels import Panel, register
+from companion.ui.panels.broodmother import asymmetric, battle, meadow, setup, tracks, turn
+
+
+def in_game(state: State) -> bool:
+    return KEY in state.get("modules_state", {}) and state["modules_state"][KEY] is not None
+
+
+def asymmetric_game(state: State) -> bool:
+    return in_game(state) and state.get("mode") == "asymmetric"
+
+
+PANELS = [
+    Panel(id="bm-turn", title=lambda ctx: tr("Her turn"), applies=in_game, build=turn.build,
+          help_topic="broodmother.turn", order=10),
+    Panel(id="bm-asymmetric", title=lambda ctx: tr("The Broodmother player"), applies=asymmetric_game,
+          build=asymmetric.build, help_topic="broodmother.asymmetric", order=11),
+    Panel(id="bm-meadow", title=lambda ctx: tr("The meadow"), applies=in_game, build=meadow.build,
+          help_topic="broodmother.meadow", order=12),
+    Panel(id="bm-setup", title=setup.title, applies=in_game, build=setup.build, help_topic="broodmother.setup",
+          order=13),
+    Panel(id="bm-status", title=lambda ctx: tr("Against the Broodmother"), applies=in_game, build=tracks.status,
+          help_topic="broodmother.difficulty", order=14),
+    Panel(id="bm-machinations", title=lambda ctx: tr("Machinations"), applies=in_game, build=tracks.machinations,
+          help_topic="broodmother.machinations", order=15),
+    Panel(id="bm-deck", title=lambda ctx: tr("Her deck"), applies=in_game, build=tracks.deck,
+          help_topic="broodmother", order=16),
+    Panel(id="bm-battle", title=lambda ctx: tr("Battles"), applies=in_game, build=battle.battle,
+          help_topic="broodmother.battle", order=17),
+    Panel(id="bm-nest", title=lambda ctx: tr("The Nest of Centipedes"), applies=in_game, build=battle.nest,
+          help_topic="broodmother.nest", order=18),
+    Panel(id="bm-slumber", title=lambda ctx: tr("Her Slumber"), applies=in_game, build=battle.slumber,
+          help_topic="broodmother.slumber", order=19),
+    Panel(id="bm-end", title=lambda ctx: tr("The end"), applies=in_game, build=battle.end,
+          help_topic="broodmother.end", order=20),
+]
+for _panel in PANELS:
+    register(_panel)

@@ -1,0 +1,146 @@
+"""The Nest, battles, Slumber and the end: the numbers a table needs when it fights or scores her.
+
+Each section reads its numbers off the view: her size bonus and extra cards in a
+battle, each centipede's size, the Slumber sum with its parts, and how far the ants are
+from each way to lose - or, when the game has ended, why. A button the core refuses is
+drawn disabled with the core's reason under it.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+import flet as ft
+
+from companion.core.broodmother.commands import ScoreSlumber
+from companion.core.broodmother.meadow_commands import CentipedeWon, DestroyBroodmother, PredatorGone
+from companion.ui.i18n import tr
+from companion.ui.panels import PanelContext
+from companion.ui.panels.broodmother import texts
+from companion.ui.panels.broodmother.controls import (
+    buttons,
+    choice,
+    line,
+    note,
+    sending,
+    stat,
+    tiles,
+    view_of,
+    why_not,
+)
+from companion.ui.panels.broodmother.turn import ended_banner
+
+
+def nest(ctx: PanelContext) -> list[ft.Control]:
+    view = view_of(ctx)
+    her, s = view["her"], ctx.sizes
+    out: list[ft.Control] = [line(texts.her_place(her), s, identifier="bm-nest-state", size=s.title, bold=True)]
+    if not her["found"]:
+        out.append(note(tr("When the ants reveal it, add the hex in the meadow and tick \"It is the Nest of "
+                           "Centipedes\"; when her Expand reveals it, answer her question the same way."), s))
+    elif not her["destroyed"]:
+        def destroy() -> None:
+            ctx.app.confirm(tr("Is the Broodmother destroyed?"), tr("This ends the game (Undo can take it back)."),
+                            tr("She is destroyed"),
+                            lambda: ctx.app.execute(ctx.session, DestroyBroodmother(), debounce="bm-destroy"))
+
+        tap = ctx.app.handler(destroy) if view["commands"]["destroy_broodmother"] else None
+        out.append(ft.Row([choice(tr("The ants destroyed the Broodmother"), tap, s, text=tr("Broodmother destroyed"),
+                                  identifier="bm-destroy-broodmother", kind="filled", icon=ft.Icons.FLAG,
+                                  expand=True)]))
+    return out
+
+
+def battle(ctx: PanelContext) -> list[ft.Control]:
+    view = view_of(ctx)
+    b, s = view["battle"], ctx.sizes
+    out: list[ft.Control] = []
+    her = b["broodmother"]
+    if her["in_play"]:
+        out.append(tiles([
+            stat(tr("Her size bonus"), f"+{her['size_bonus']}", s, identifier="bm-battle-size",
+                 detail=f"{tr('on hex')} {her['hex']}"),
+            stat(tr("Extra cards she discards"), f"+{her['extra_cards']}", s, identifier="bm-battle-cards"),
+        ]))
+    else:
+        out.append(note(tr("She is not on the board: her own battle numbers appear once she is found."), s,
+                        identifier="bm-battle-hidden"))
+    centipedes = [stat(f"{tr('Centipede')}, {texts.place_name(c['hex'])}", f"+{c['size_bonus']}", s,
+                       identifier=f"bm-battle-centipede-{c['hex']}", detail=tr("size bonus"))
+                  for c in b["centipedes"]]
+    tunnel = b["tunnel_centipedes"]
+    if tunnel["count"]:
+        centipedes.append(stat(f"{texts.plural(tunnel['count'], tr('centipede'))}, {tr('Great Tunnel')}",
+                               f"+{tunnel['size_bonus']}", s, identifier="bm-battle-tunnel", detail=tr("size bonus")))
+    if centipedes:
+        out.append(tiles(centipedes))
+    out += predators(ctx, view)
+    tap = sending(ctx, CentipedeWon, debounce="bm-won") if view["commands"]["centipede_won"] else None
+    out.append(ft.Row([choice(tr("A centipede won a battle: she gains 1 Colony Point"), tap, s,
+                              text=tr("A centipede won a battle (+1 CP)"), identifier="bm-centipede-won",
+                              kind="tonal", icon=ft.Icons.MILITARY_TECH, expand=True)]))
+    return out
+
+
+def predators(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
+    live = [p for p in view["predators"] if not p["defeated"]]
+    if not live:
+        return []
+    rows: list[ft.Control] = []
+    for p in live:
+        rows.append(line(f"{p['name']}: {texts.place_name(p['hex'])}, {p['health']} {tr('Health')}", ctx.sizes,
+                         identifier=f"bm-predator-{p['id']}"))
+        rows.append(choice(f"{p['name']} {tr('is defeated')}", sending(ctx, partial(PredatorGone, p["id"])),
+                           ctx.sizes, text=f"{p['name']} {tr('defeated')}", identifier=f"bm-predator-{p['id']}-gone",
+                           kind="outlined"))
+    return [buttons(rows)]
+
+
+def slumber(ctx: PanelContext) -> list[ft.Control]:
+    view = view_of(ctx)
+    sl, s = view["slumber"], ctx.sizes
+    inner = ", ".join(str(n) for n in sl["inner_hexes"]) or tr("none")
+    out: list[ft.Control] = [
+        line(sl["sum"], s, identifier="bm-slumber-sum", size=s.title, bold=True),
+        line(f"{tr('Centipedes in the Meadow')}: {sl['centipedes']}", s, identifier="bm-slumber-centipedes"),
+        line(f"{tr('Inner Meadow hexes with a nymph')}: {inner} ({sl['hex_rule']}: {sl['hex_points']})", s,
+             identifier="bm-slumber-hexes"),
+    ]
+    can = view["commands"]["slumber"]
+    tap = sending(ctx, ScoreSlumber, debounce="bm-slumber") if can else None
+    out.append(ft.Row([choice(f"{tr('Score her Slumber points')}: +{sl['total']} CP", tap, s,
+                              text=f"{tr('Score her Slumber')} (+{sl['total']})", identifier="bm-slumber-score",
+                              kind="filled" if can else "tonal", icon=ft.Icons.BEDTIME, expand=True)]))
+    if sl["scored_this_round"]:
+        out.append(note(tr("Scored for this round."), s, identifier="bm-slumber-why"))
+    elif not can and (reason := why_not(ctx, ScoreSlumber())):
+        out.append(note(reason, s, identifier="bm-slumber-why"))
+    return out
+
+
+def end(ctx: PanelContext) -> list[ft.Control]:
+    view = view_of(ctx)
+    e, s = view["end"], ctx.sizes
+    out: list[ft.Control] = []
+    if e["ended"]:
+        out.append(ended_banner(e["ended"], ctx))
+    elif e["applies"]:
+        out.append(tiles([
+            stat(tr("Centipedes in the Meadow"), str(e["centipedes"]), s, identifier="bm-end-centipedes",
+                 detail=tr(texts.threshold_gap(e["centipedes_before_loss"])),
+                 alert=e["centipedes_before_loss"] <= 1, col={"xs": 6}),
+            stat(tr("Her lead in CP"), f"{e['cp_lead']:+d}", s, identifier="bm-end-lead",
+                 detail=tr(texts.threshold_gap(e["cp_lead_before_loss"])),
+                 alert=e["cp_lead_before_loss"] <= 1, col={"xs": 6}),
+        ]))
+    shown = view["report"]["interpretations"] if view["report"] else []
+    asked = view["question"]["interpretations"] if view["question"] else []
+    readings = [note(i["text"], s, identifier=f"bm-end-interpretation-{i['id']}", icon=ft.Icons.GAVEL)
+                for i in view["interpretations"]["current"] if i["id"] not in shown and i["id"] not in asked]
+    if readings:
+        tile = ft.ExpansionTile(title=ft.Text(f"{tr('How the app reads the end')} ({len(readings)})", size=s.body),
+                                controls=[ft.Column(readings, spacing=8)], min_tile_height=48,
+                                tile_padding=ft.Padding.symmetric(horizontal=4))
+        out.append(ft.Semantics(identifier="bm-end-readings", container=True, content=tile))
+    return out

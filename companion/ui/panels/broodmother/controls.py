@@ -1,0 +1,176 @@
+"""Building blocks the Broodmother panels share: the view, drafts, big choice buttons, stat tiles.
+
+Every control here carries a semantics label and identifier (what a screen reader says
+and what the browser tests find) and is at least 48 px tall. A button the core refuses
+is drawn disabled, and ``why_not`` gives the core's own sentence for it, so the panel
+never has to know a rule to explain itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from companion.core.broodmother import broodmother_view
+from companion.core.commands.base import Command
+from companion.core.errors import CommandError
+from companion.ui.i18n import tr
+from companion.ui.panels import PanelContext
+from companion.ui.panels.broodmother.drafts import Drafts, drafts_for
+from companion.ui.theme import Sizes
+
+Handler = Callable[[Any], None]
+
+
+def view_of(ctx: PanelContext) -> dict[str, Any]:
+    """The core's Broodmother view of the game as saved now (computed in well under a millisecond)."""
+    return broodmother_view(ctx.state, ctx.content)
+
+
+def drafts(ctx: PanelContext) -> Drafts:
+    return drafts_for(ctx.app, ctx.session.id)
+
+
+def shows(ctx: PanelContext) -> bool:
+    """Every Broodmother panel applies to a game whose view is active."""
+    return bool(broodmother_view(ctx.state, ctx.content)["active"])
+
+
+def why_not(ctx: PanelContext, command: Command) -> str | None:
+    """The core's reason a command cannot run now, or None when it can."""
+    try:
+        ctx.session.verify(command)
+    except CommandError as exc:
+        return str(exc)
+    return None
+
+
+def local(ctx: PanelContext, change: Callable[[], Any]) -> Handler:
+    """A handler that changes this tab's drafts and redraws the screen (nothing is saved)."""
+
+    def act() -> None:
+        change()
+        ctx.app.refresh()
+
+    return ctx.app.handler(act)
+
+
+def sending(ctx: PanelContext, build: Callable[[], Command], *, debounce: str | None = None,
+            after: Callable[[], Any] | None = None) -> Handler:
+    """A handler that builds a command when tapped, runs it, then tidies this tab's drafts."""
+
+    def act() -> None:
+        command = build()
+        before = ctx.session.doc  # each saved change makes a new document
+        ctx.app.execute(ctx.session, command, debounce=debounce)
+        if after is not None and ctx.session.doc is not before:
+            after()
+            ctx.app.refresh()
+
+    return ctx.app.handler(act)
+
+
+# (background, text/icon colour, border) per kind; "selected" is drawn like "filled".
+_LOOKS: dict[str, tuple[str | None, str, str | None]] = {
+    "filled": (ft.Colors.PRIMARY, ft.Colors.ON_PRIMARY, None),
+    "tonal": (ft.Colors.SECONDARY_CONTAINER, ft.Colors.ON_SECONDARY_CONTAINER, None),
+    "outlined": (None, ft.Colors.PRIMARY, ft.Colors.OUTLINE),
+    "text": (None, ft.Colors.PRIMARY, None),
+}
+
+
+def choice(label: str, on_tap: Handler | None, sizes: Sizes, *, identifier: str, text: str | None = None,
+           selected: bool = False, kind: str = "tonal", icon: ft.IconData | None = None,
+           expand: bool | int = False, big: bool = False, col: Any = None) -> ft.Control:
+    """A button whose face may wrap to three lines (answers from the core can be long).
+
+    Drawn as an inked container rather than a Material button: Flet's buttons keep one
+    line's height and clip a second line. A zero-width 44 px strut plus the padding keeps
+    every button at least 48 px tall. ``selected`` draws it filled and says so to a screen
+    reader; ``big`` makes it the one-tap action of its panel (taller, larger text).
+    """
+    bg, fg, border = _LOOKS["filled" if selected else kind]
+    wide = bool(expand) or col is not None
+    size = sizes.headline if big else sizes.label
+    face = ft.Text(text or label, size=size, weight=ft.FontWeight.W_700 if big else ft.FontWeight.W_600,
+                   color=fg, text_align=ft.TextAlign.CENTER, max_lines=3, overflow=ft.TextOverflow.ELLIPSIS,
+                   expand=wide or None, expand_loose=wide)  # wraps when long, stays centred when short
+    cells: list[ft.Control] = [ft.Container(width=0, height=64 if big else 44)]
+    if icon is not None:
+        cells.append(ft.Icon(icon, color=fg, size=30 if big else 20))
+    cells.append(face)
+    row = ft.Row(cells, spacing=8, tight=not wide, alignment=ft.MainAxisAlignment.CENTER,
+                 vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    box = ft.Container(row, on_click=on_tap, ink=on_tap is not None, bgcolor=bg, border_radius=14,
+                       border=ft.Border.all(1, border) if border else None,
+                       padding=ft.Padding.symmetric(horizontal=12 if wide else 16, vertical=2),
+                       opacity=1.0 if on_tap or selected else 0.45, expand=expand or None)
+    said = label if on_tap or selected else f"{label} ({tr('not available now')})"
+    if selected:
+        said = f"{said} ({tr('selected')})"
+    return ft.Semantics(label=said, button=True, selected=selected, identifier=identifier, container=True,
+                        exclude_semantics=True, on_tap=on_tap, content=box, expand=expand or None, col=col)
+
+
+def line(text: str, sizes: Sizes, *, identifier: str | None = None, size: float | None = None,
+         muted: bool = False, bold: bool = False, italic: bool = False, label: str | None = None) -> ft.Control:
+    """A piece of text that wraps, findable by its identifier, announced as ``label`` if given."""
+    shown = ft.Text(text, size=size or sizes.body, color=ft.Colors.ON_SURFACE_VARIANT if muted else None,
+                    weight=ft.FontWeight.W_700 if bold else None, italic=italic)
+    if identifier is None and label is None:
+        return shown
+    return ft.Semantics(identifier=identifier, label=label or text, container=True, exclude_semantics=True,
+                        content=shown)
+
+
+def note(text: str, sizes: Sizes, *, identifier: str | None = None, icon: ft.IconData = ft.Icons.INFO_OUTLINE
+         ) -> ft.Control:
+    """A quieter line with an icon: an interpretation, a reason a button is off, a hint."""
+    row = ft.Row([ft.Icon(icon, size=18, color=ft.Colors.ON_SURFACE_VARIANT),
+                  ft.Text(text, size=sizes.small, color=ft.Colors.ON_SURFACE_VARIANT, expand=True)],
+                 vertical_alignment=ft.CrossAxisAlignment.START, spacing=8)
+    return ft.Semantics(identifier=identifier, label=text, container=True, exclude_semantics=True, content=row)
+
+
+def stat(title: str, value: str, sizes: Sizes, *, identifier: str, detail: str | None = None,
+         col: Any = None, alert: bool = False) -> ft.Control:
+    """A number with its name under it, in a tile: two or three to a phone's row."""
+    texts: list[ft.Control] = [
+        ft.Text(value, size=sizes.headline, weight=ft.FontWeight.W_700,
+                color=ft.Colors.ERROR if alert else None),
+        ft.Text(title, size=sizes.small, color=ft.Colors.ON_SURFACE_VARIANT),
+    ]
+    if detail:
+        texts.append(ft.Text(detail, size=sizes.small, color=ft.Colors.ON_SURFACE_VARIANT))
+    tile = ft.Container(ft.Column(texts, spacing=0, tight=True),
+                        padding=ft.Padding.symmetric(horizontal=12, vertical=8), border_radius=12,
+                        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST)
+    said = f"{title}: {value}" + (f", {detail}" if detail else "")
+    return ft.Semantics(identifier=identifier, label=said, container=True, exclude_semantics=True, content=tile,
+                        col=col or {"xs": 6, "sm": 4, "md": 3})
+
+
+def tiles(items: list[ft.Control]) -> ft.Control:
+    return ft.ResponsiveRow(items, spacing=8, run_spacing=8)
+
+
+def buttons(items: list[ft.Control]) -> ft.Control:
+    """Buttons that flow onto as many rows as the width needs."""
+    return ft.Row(items, wrap=True, spacing=8, run_spacing=8)
+
+
+def subheading(text: str, sizes: Sizes) -> ft.Control:
+    return ft.Semantics(header=True, content=ft.Text(text, size=sizes.label, weight=ft.FontWeight.W_700))
+
+
+def check_row(label: str, value: bool, on_change: Handler | None, sizes: Sizes, *, identifier: str) -> ft.Control:
+    """A tick box whose whole row (wrapping text included) is the touch target."""
+    box = ft.Checkbox(value=value, on_change=on_change, disabled=on_change is None)  # 48 px with its padding
+    row = ft.Container(
+        ft.Row([box, ft.Text(label, size=sizes.body, expand=True)], vertical_alignment=ft.CrossAxisAlignment.CENTER,
+               spacing=4),
+        on_click=on_change, ink=True, border_radius=10, padding=ft.Padding.only(right=8, top=4, bottom=4))
+    return ft.Semantics(identifier=identifier, label=label, checked=value, button=True, container=True,
+                        exclude_semantics=True, on_tap=on_change, content=row)

@@ -1,0 +1,211 @@
+"""Words and numbers for the Broodmother panels, read off ``broodmother_view``: no Flet, no rules.
+
+The core decides everything; these helpers only turn its plain data into the short faces
+a phone shows and the longer labels a screen reader announces, and turn what a player
+typed into command arguments. Kept free of Flet so plain pytest covers them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from companion.core.errors import GameError
+
+TUNNEL = 0  # the place number the core's commands use for the Great Tunnel
+
+# Presentation names for the fields the core's questions ask (the view gives only ids).
+FIELD_LABELS = {
+    "number": "Hex number",
+    "sites": "Free collection sites",
+    "zone": "Where it goes",
+    "centipede_hex": "It is a centipede hex",
+    "nest": "It is the Nest of Centipedes",
+    "hex": "Hex",
+    "destroyed": "Ants destroyed",
+}
+ZONE_NAMES = {"inner": "Inner Meadow", "outer": "Outer Meadow"}
+# A small number field is a stepper; a larger one (a hex number) is typed.
+STEPPER_MAX = 20
+
+
+def field_label(name: str) -> str:
+    return FIELD_LABELS.get(name, name.replace("_", " ").capitalize())
+
+
+def slug(value: Any) -> str:
+    return str(value).lower().replace("_", "-").replace(" ", "-")
+
+
+def answer_id(args: Mapping[str, Any]) -> str:
+    """A stable identifier for an answer button, from the arguments it sends.
+
+    ``{"hex": 4}`` -> ``bm-answer-hex-4``; ``{"deck_empty": True}`` -> ``bm-answer-deck-empty``.
+    """
+    parts = []
+    for key, value in sorted(args.items()):
+        parts.append(slug(key) if value is True else f"{slug(key)}-{slug(value)}")
+    return "bm-answer-" + "-".join(parts)
+
+
+def question_key(question: Mapping[str, Any] | None) -> str | None:
+    """What identifies one open question, so typed answers are kept for it and dropped after."""
+    if not question:
+        return None
+    return f"{question['kind']}|{question.get('more_after', 0)}|{question['text']}"
+
+
+def input_fields(question: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The fields a player fills in: not hidden, and not already given by an answer button."""
+    given = {key for button in question.get("buttons", []) for key in button["args"]}
+    return [dict(f) for f in question.get("fields", []) if not f.get("hidden") and f["name"] not in given]
+
+
+def field_default(field: Mapping[str, Any]) -> Any:
+    if "default" in field:
+        return field["default"]
+    if field["type"] == "int":
+        return "" if is_typed(field) else field.get("min", 0)
+    if field["type"] == "bool":
+        return False
+    return None
+
+
+def is_typed(field: Mapping[str, Any]) -> bool:
+    """A number with a wide range is typed; a small one gets a stepper."""
+    return field["type"] == "int" and int(field.get("max", 99)) - int(field.get("min", 0)) > STEPPER_MAX
+
+
+def parse_whole(text: str, what: str) -> int:
+    """A typed whole number; the core decides whether it is allowed."""
+    cleaned = str(text).strip()
+    try:
+        return int(cleaned)
+    except ValueError:
+        raise GameError(f"{what}: type a whole number, not {cleaned!r}.") from None
+
+
+def answer_kwargs(question: Mapping[str, Any], values: Mapping[str, Any],
+                  args: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """The command arguments for one answer button, and the labels of fields left empty.
+
+    Empty typed fields are left out (the core's default applies), so a button that needs
+    no typing - "The hex deck is empty" - works with an empty form; the caller names the
+    empty fields only if the core then refuses.
+    """
+    kwargs: dict[str, Any] = {}
+    missing: list[str] = []
+    for field in input_fields(question):
+        name = field["name"]
+        value = values.get(name, field_default(field))
+        if field["type"] == "int" and is_typed(field):
+            if str(value).strip() == "":
+                missing.append(field_label(name))
+                continue
+            value = parse_whole(str(value), field_label(name))
+        kwargs[name] = value
+    kwargs.update(args)
+    return kwargs, missing
+
+
+# -- places and hexes --------------------------------------------------------------------
+def place_name(where: int | None) -> str:
+    if where is None:
+        return ""
+    return "Great Tunnel" if where == TUNNEL else f"Hex {where}"
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
+def hex_marks(row: Mapping[str, Any]) -> list[str]:
+    """What stands out on a hex, in the order a player scans for it."""
+    marks = []
+    if row.get("broodmother"):
+        marks.append("Broodmother")
+    if row.get("nest"):
+        marks.append("Nest")
+    if row.get("centipede"):
+        marks.append("centipede")
+    if row.get("centipede_hex"):
+        marks.append("centipede hex")
+    marks += list(row.get("predators", []))
+    return marks
+
+
+def hex_face(row: Mapping[str, Any]) -> tuple[str, str]:
+    """Two short lines for a hex row: 'Hex 4 · Inner' and '2 nymphs · 1 free site · centipede'."""
+    first = f"Hex {row['number']} · {ZONE_NAMES[row['zone']].split()[0]}"
+    parts = [plural(row["nymphs"], "nymph"), plural(row["sites"], "free site"), *hex_marks(row)]
+    return first, " · ".join(parts)
+
+
+def hex_label(row: Mapping[str, Any]) -> str:
+    marks = hex_marks(row)
+    extra = f", {', '.join(marks)}" if marks else ""
+    return (f"Hex {row['number']}, {ZONE_NAMES[row['zone']]}: {plural(row['nymphs'], 'nymph')}, "
+            f"{plural(row['sites'], 'free collection site')}{extra}")
+
+
+def tunnel_face(tunnel: Mapping[str, Any]) -> str:
+    nymph = "a nymph" if tunnel["nymph"] else "no nymph"
+    return f"{nymph} · {plural(tunnel['centipedes'], 'centipede')}"
+
+
+def her_place(her: Mapping[str, Any]) -> str:
+    if her.get("destroyed"):
+        return f"Destroyed (she was on hex {her['hex']})"
+    if her.get("found"):
+        return f"On hex {her['hex']}, the Nest of Centipedes"
+    return "Not found yet: the Nest of Centipedes is still hidden"
+
+
+def report_hexes(report: Mapping[str, Any] | None) -> set[int]:
+    """The places the last instructions name, to highlight them in the meadow table."""
+    if not report:
+        return set()
+    return {int(line["hex"]) for line in report.get("lines", []) if line.get("hex") is not None}
+
+
+# -- her deck ------------------------------------------------------------------------------
+def pile_line(name: str, total: int, counts: Mapping[str, int], type_names: Mapping[str, str]) -> str:
+    """'Draw pile: 47 cards (Event 17, Colony Goal 11, Evolution 19)'."""
+    inner = ", ".join(f"{type_names.get(t, t)} {n}" for t, n in counts.items())
+    return f"{name}: {plural(total, 'card')}" + (f" ({inner})" if total else "")
+
+
+def odds_label(odds: Mapping[str, Any]) -> str:
+    return (f"{odds['action_name']} ({odds['type_name']}): {odds['cards']} of {odds['of']} cards, "
+            f"{odds['percent']:g}%")
+
+
+def composition(cards: Mapping[str, Mapping[str, Any]]) -> list[list[Any]]:
+    """Her deck's make-up as ``[type, ferocity, count]`` groups (Chambers are not part of it)."""
+    counted = Counter((c["type"], int(c["ferocity"])) for c in cards.values() if not c.get("chamber"))
+    return [[t, f, n] for (t, f), n in sorted(counted.items())]
+
+
+def change_group(groups: Iterable[list[Any]], card_type: str, ferocity: int, delta: int) -> list[list[Any]]:
+    """The make-up with one more or one fewer card of a type and Ferocity (a new group if needed)."""
+    out = [list(g) for g in groups]
+    for g in out:
+        if g[0] == card_type and g[1] == ferocity:
+            g[2] = max(0, g[2] + delta)
+            break
+    else:
+        if delta > 0:
+            out.append([card_type, ferocity, delta])
+    return [g for g in out if g[2] > 0]
+
+
+# -- her points and the end ----------------------------------------------------------------
+def threshold_gap(count: int) -> str:
+    """How far the ants are from a loss, from the view's 'before loss' number."""
+    return f"{count} more and the ants lose" if count > 0 else "the ants have lost"
+
+
+def checklist_progress(steps: list[Mapping[str, Any]]) -> str:
+    done = sum(1 for s in steps if s["done"])
+    return f"{done} of {len(steps)} done"

@@ -1,0 +1,195 @@
+"""Her standing at a glance: difficulty and thresholds, points, tokens, machinations, her deck.
+
+Numbers only, as the view gives them: the thresholds from the Difficulty Chart, her
+Colony Points against the best colony's, the group's Initiative Tokens, the machinations
+track with its plot pile, and her deck counted by type (never its order) with the odds
+of her next action. The deck mode and the odds are the game's own settings, changed by
+commands so every tab and the undo history agree.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+import flet as ft
+
+from companion.core.broodmother.commands import SetDeck, SetDeckMode, ShowOdds
+from companion.ui import widgets
+from companion.ui.i18n import tr
+from companion.ui.panels import PanelContext
+from companion.ui.panels.broodmother import texts
+from companion.ui.panels.broodmother.controls import (
+    choice,
+    line,
+    local,
+    note,
+    sending,
+    stat,
+    subheading,
+    tiles,
+    view_of,
+)
+from companion.ui.panels.broodmother.turn import type_names
+
+MODE_NAMES = {"solo": "Solo", "coop": "Co-op", "asymmetric": "Asymmetric"}
+
+
+def status(ctx: PanelContext) -> list[ft.Control]:
+    view = view_of(ctx)
+    t, cp, s = view["thresholds"], view["cp"], ctx.sizes
+    who = texts.plural(view["ants"], tr("colony"), tr("colonies"))
+    out: list[ft.Control] = [
+        line(f"{tr(MODE_NAMES.get(view['mode'], view['mode']))} · {who} · {view['difficulty']['name']}", s,
+             identifier="bm-difficulty", bold=True),
+        subheading(tr("Thresholds"), s),
+        tiles([
+            stat(tr("Plot pile"), str(t["plot"]), s, identifier="bm-threshold-plot", col={"xs": 4}),
+            stat(tr("CP lead"), str(t["cp"]), s, identifier="bm-threshold-cp", col={"xs": 4}),
+            stat(tr("Centipedes"), str(t["centipedes"]), s, identifier="bm-threshold-centipedes", col={"xs": 4}),
+        ]),
+        subheading(tr("Points and tokens"), s),
+        tiles([
+            stat(tr("Her CP"), str(cp["total"]), s, identifier="bm-her-cp"),
+            stat(tr("Best colony"), str(cp["best_ant"]), s, identifier="bm-best-colony"),
+            stat(tr("Her lead"), f"{cp['lead']:+d}", s, identifier="bm-lead",
+                 detail=f"{tr('of')} {cp['lead_to_lose']}", alert=cp["lead"] >= cp["lead_to_lose"]),
+        ] + ([] if view["asymmetric"] else [
+            stat(tr("Initiative Tokens"), str(view["initiative"]), s, identifier="bm-initiative"),
+        ])),
+        line(f"{tr('Her CP by round')}: " + "  ".join(f"R{i} {n}" for i, n in enumerate(cp["by_round"], 1)), s,
+             identifier="bm-cp-rounds", muted=True, size=s.small),
+        line(f"{tr('Nest of Centipedes')}: {texts.her_place(view['her'])}", s, identifier="bm-nest"),
+    ]
+    start = view["start"]
+    if start.get("solo"):
+        solo = start["solo"]
+        out.append(note(f"{tr('Solo start')}: {solo['larvae']} {tr('larvae')}, {solo['food']} {tr('food')}, "
+                        f"{solo['cards']} {tr('cards')}, {solo['initiative']} {tr('Initiative Tokens')}", s,
+                        identifier="bm-solo-start"))
+    if start.get("adjustments") and not view["asymmetric"]:
+        out.append(note(f"{view['difficulty']['name']}: {start['adjustments']}", s, identifier="bm-adjustments"))
+    out.append(all_interpretations(ctx, view))
+    return out
+
+
+def all_interpretations(ctx: PanelContext, view: dict[str, Any]) -> ft.Control:
+    """Every reading the app makes where the rulebook leaves one open, with where it reads."""
+    items = view["interpretations"]["all"]
+    rows: list[ft.Control] = [
+        ft.Column([ft.Text(i["text"], size=ctx.sizes.small),
+                   ft.Text(f"{i['source']}" + (f" · {tr('option')}: {i['option']}" if i["option"] else ""),
+                           size=ctx.sizes.small, italic=True, color=ft.Colors.ON_SURFACE_VARIANT)],
+                  spacing=2)
+        for i in items
+    ]
+    tile = ft.ExpansionTile(title=ft.Text(f"{tr('How the app reads the rules')} ({len(items)})",
+                                          size=ctx.sizes.body),
+                            controls=[ft.Container(ft.Column(rows, spacing=12), padding=ft.Padding.only(bottom=8))],
+                            tile_padding=ft.Padding.symmetric(horizontal=4), min_tile_height=48)
+    return ft.Semantics(identifier="bm-interpretations", container=True, content=tile)
+
+
+def machinations(ctx: PanelContext) -> list[ft.Control]:
+    view = view_of(ctx)
+    m, s = view["machinations"], ctx.sizes
+    pile = (tr("set aside for good (she has been found)") if m["plot_pile_retired"]
+            else f"{m['plot_pile']} {tr('of')} {m['plot_threshold']}")
+    out: list[ft.Control] = [tiles([
+        stat(tr("Level"), f"{m['level']} / {len(m['levels'])}", s, identifier="bm-machinations-level"),
+        stat(tr("Plot pile"), pile if not m["plot_pile_retired"] else "-", s, identifier="bm-plot-pile",
+             detail=None if not m["plot_pile_retired"] else pile),
+        stat(tr("Nymphs per placement"), str(m["nymphs_per_placement"]), s, identifier="bm-nymphs-per-placement"),
+    ])]
+    for lv in m["levels"]:
+        mark = ft.Icon(ft.Icons.CHECK_CIRCLE if lv["reached"] else ft.Icons.RADIO_BUTTON_UNCHECKED,
+                       color=ft.Colors.PRIMARY if lv["reached"] else ft.Colors.OUTLINE)
+        words = ft.Column([ft.Text(f"{lv['level']}. {lv['name']}", size=s.body, weight=ft.FontWeight.W_600),
+                           ft.Text(lv["text"], size=s.small, color=ft.Colors.ON_SURFACE_VARIANT)],
+                          spacing=0, expand=True, tight=True)
+        state = tr("reached") if lv["reached"] else tr("not yet")
+        out.append(ft.Semantics(identifier=f"bm-level-{lv['level']}", container=True, exclude_semantics=True,
+                                label=f"{tr('Level')} {lv['level']}, {lv['name']} ({state}): {lv['text']}",
+                                content=ft.Row([mark, words], vertical_alignment=ft.CrossAxisAlignment.START)))
+    return out
+
+
+def deck(ctx: PanelContext) -> list[ft.Control]:
+    view = view_of(ctx)
+    d, s = view["deck"], ctx.sizes
+    names = type_names()
+    modes = [choice(f"{tr('Her deck')}: {tr(label)}", sending(ctx, partial(SetDeckMode, mode))
+                    if d["mode"] != mode else local(ctx, lambda: None), s, text=tr(label), identifier=f"bm-deck-{mode}",
+                    selected=d["mode"] == mode, kind="outlined", expand=True)
+             for mode, label in (("virtual", "App draws"), ("physical", "I draw"))]
+    out: list[ft.Control] = [
+        ft.Row(modes, spacing=8),
+        note(tr("App draws: one tap draws her card. I draw: you reveal her card on the table and enter it."), s),
+        line(texts.pile_line(tr("Draw pile"), d["draw_total"], d["draw"], names), s, identifier="bm-deck-draw"),
+        line(texts.pile_line(tr("Discard pile"), d["discard_total"], d["discard"], names), s,
+             identifier="bm-deck-discard"),
+        line(f"{tr('Plot pile')}: {texts.plural(d['plot'], tr('card'))} · {tr('drawn so far')}: {d['drawn']} "
+             f"{tr('of')} {d['size']}", s, identifier="bm-deck-plot", muted=True),
+    ]
+    if d["reshuffle_next"]:
+        out.append(note(tr("Her draw pile is empty: the discard pile is shuffled into a new one on her next card."),
+                        s, identifier="bm-deck-reshuffle"))
+    odds_switch = ft.Switch(value=d["show_odds"], label=tr("Show the odds of her next action"),
+                            label_text_style=ft.TextStyle(size=s.body),
+                            on_change=sending(ctx, lambda: ShowOdds(not d["show_odds"])))
+    out.append(ft.Semantics(identifier="bm-odds-switch", container=True, toggled=d["show_odds"],
+                            content=ft.Container(odds_switch, padding=ft.Padding.symmetric(vertical=4))))
+    for o in d["odds"] or []:
+        bar = ft.ProgressBar(value=o["percent"] / 100, bar_height=10, border_radius=5, expand=True)
+        row = ft.Row([ft.Text(o["action_name"], size=s.body, width=90, weight=ft.FontWeight.W_600), bar,
+                      ft.Text(f"{o['percent']:g}%", size=s.body, width=64, text_align=ft.TextAlign.RIGHT)],
+                     vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        out.append(ft.Semantics(identifier=f"bm-odds-{o['type']}", label=texts.odds_label(o), container=True,
+                                exclude_semantics=True, content=row))
+    out += make_up(ctx, names)
+    return out
+
+
+def make_up(ctx: PanelContext, names: dict[str, str]) -> list[ft.Control]:
+    """Her deck's make-up, editable to match the box before her first card (the core says when)."""
+    cards = ctx.state["modules_state"]["broodmother"]["deck"]["cards"]
+    groups = texts.composition(cards)
+    editable = ctx.session.can(SetDeck(tuple(tuple(g) for g in groups)))
+    s = ctx.sizes
+    rows: list[ft.Control] = []
+    for card_type, name in names.items():
+        mine = [g for g in groups if g[0] == card_type]
+        total = sum(g[2] for g in mine)
+        rows.append(subheading(f"{name}: {texts.plural(total, tr('card'))}", s))
+        for _, ferocity, count in mine:
+            rows.append(_group_row(ctx, groups, card_type, name, ferocity, count, editable))
+        if editable:
+            known = {g[1] for g in mine}
+            free = next((f for f in range(1, 10) if f not in known), None)
+            if free is not None:
+                rows.append(choice(f"{tr('Add a')} {name} {tr('with Ferocity')} {free}",
+                                   _change(ctx, groups, card_type, free, 1), s,
+                                   text=f"+ {tr('Ferocity')} {free}", identifier=f"bm-makeup-{card_type}-add",
+                                   kind="text"))
+    if not editable:
+        rows.insert(0, note(tr("Her deck can be changed only before her first card."), s,
+                            identifier="bm-makeup-locked"))
+    tile = ft.ExpansionTile(title=ft.Text(tr("Her deck's make-up"), size=s.body), controls=rows,
+                            expanded_cross_axis_alignment=ft.CrossAxisAlignment.START,
+                            tile_padding=ft.Padding.symmetric(horizontal=4), min_tile_height=48)
+    return [ft.Semantics(identifier="bm-makeup", container=True, content=tile)]
+
+
+def _change(ctx: PanelContext, groups: list[list[Any]], card_type: str, ferocity: int, delta: int) -> Any:
+    new = texts.change_group(groups, card_type, ferocity, delta)
+    return sending(ctx, lambda: SetDeck(tuple(tuple(g) for g in new)))
+
+
+def _group_row(ctx: PanelContext, groups: list[list[Any]], card_type: str, name: str, ferocity: int, count: int,
+               editable: bool) -> ft.Control:
+    label = f"{name}, {tr('Ferocity')} {ferocity}"
+    return widgets.stepper(label, f"{tr('Ferocity')} {ferocity}: {count}",
+                           _change(ctx, groups, card_type, ferocity, -1) if editable else None,
+                           _change(ctx, groups, card_type, ferocity, 1) if editable else None,
+                           ctx.sizes, identifier=f"bm-makeup-{card_type}-{ferocity}",
+                           minus_label=f"{label}: {tr('one card fewer')}", plus_label=f"{label}: {tr('one card more')}")

@@ -1,0 +1,263 @@
+"""Her turn: the one tap after each player's turn, her questions, the token cancel, what to do.
+
+Virtual deck: one big debounced "Her turn" button draws and resolves her card. Physical
+deck: the card's type, then its Ferocity (only those the app's piles can still hold, as
+the core says), then resolve. When she needs a fact the app cannot see, the core's open
+question is shown with its answer buttons. The last instructions follow, place by place,
+in large text, with the interpretations the view attaches.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+import flet as ft
+
+from companion.core.broodmother import content as brood_data
+from companion.core.broodmother.commands import CancelReaction, DrawCard, EnterCard
+from companion.core.broodmother.deck import CHAMBER
+from companion.core.commands.base import command_from_dict
+from companion.core.errors import GameError
+from companion.ui import widgets
+from companion.ui.i18n import tr
+from companion.ui.panels import PanelContext
+from companion.ui.panels.broodmother import texts
+from companion.ui.panels.broodmother.controls import (
+    buttons,
+    check_row,
+    choice,
+    drafts,
+    line,
+    local,
+    note,
+    sending,
+    subheading,
+    view_of,
+    why_not,
+)
+
+DRAW_DEBOUNCE = "bm-draw"
+ANSWER_DEBOUNCE = "bm-answer"
+
+
+def build(ctx: PanelContext) -> list[ft.Control]:
+    view = view_of(ctx)
+    out: list[ft.Control] = []
+    ended = view["end"]["ended"]
+    if ended:
+        out.append(ended_banner(ended, ctx))
+    if view["question"]:
+        out += question(ctx, view)
+    elif not ended:
+        out += physical(ctx, view) if view["deck"]["mode"] == "physical" else virtual(ctx, view)
+    out += cancel(ctx, view)
+    out += report(ctx, view)
+    if view["deck"]["show_odds"] and view["deck"]["odds"] and not view["question"] and not ended:
+        out.append(odds_line(ctx, view))
+    return out
+
+
+def ended_banner(ended: dict[str, Any], ctx: PanelContext) -> ft.Control:
+    """The end, in big text: why the game ended (the core's sentence)."""
+    text = ft.Text(ended["reason"], size=ctx.sizes.headline, weight=ft.FontWeight.W_700,
+                   color=ft.Colors.ON_TERTIARY_CONTAINER)
+    box = ft.Container(ft.Column([ft.Text(tr("The game is over"), size=ctx.sizes.small,
+                                          color=ft.Colors.ON_TERTIARY_CONTAINER), text], spacing=4, tight=True),
+                       bgcolor=ft.Colors.TERTIARY_CONTAINER, padding=14, border_radius=14)
+    return ft.Semantics(identifier="bm-end-reason", label=f"{tr('The game is over')}: {ended['reason']}",
+                        live_region=True, container=True, exclude_semantics=True, content=box)
+
+
+# -- her card ------------------------------------------------------------------------------
+def virtual(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
+    can = view["commands"]["draw"]
+    tap = sending(ctx, DrawCard, debounce=DRAW_DEBOUNCE) if can else None
+    out: list[ft.Control] = [ft.Row([choice(
+        tr("Her turn: draw and resolve her card"), tap, ctx.sizes, text=tr("Her turn"), identifier="bm-her-turn",
+        kind="filled", icon=ft.Icons.BUG_REPORT, expand=True, big=True)])]
+    if not can and (reason := why_not(ctx, DrawCard())):
+        out.append(note(reason, ctx.sizes, identifier="bm-her-turn-why"))
+    return out
+
+
+def type_names() -> dict[str, str]:
+    return {t.id: t.name for t in brood_data.brood_content().card_types.values()}
+
+
+def physical(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
+    """Enter the card revealed on the table: its type, then its Ferocity, then resolve."""
+    d = drafts(ctx)
+    names = type_names()
+    kinds = list(names)
+    if ctx.session.can(EnterCard(CHAMBER, 0)):
+        names[CHAMBER] = tr("Chamber")
+        kinds.append(CHAMBER)
+    if d.card_type not in names:
+        d.clear_card()
+    actions = view["deck"]["actions"]
+    out: list[ft.Control] = [subheading(tr("Her card from the table: its type"), ctx.sizes)]
+    type_buttons = []
+    for kind in kinds:
+        action = actions.get(kind)  # what the type means now; a Chamber's meaning is the core's business
+        face = f"{names[kind]}\n{action}" if action else names[kind]
+        said = f"{names[kind]} ({action})" if action else names[kind]
+        type_buttons.append(choice(said, local(ctx, partial(d.choose_card, kind)),
+                                   ctx.sizes, text=face, identifier=f"bm-card-{kind}", selected=d.card_type == kind,
+                                   kind="outlined", col={"xs": 6, "sm": 3}))
+    out.append(ft.ResponsiveRow(type_buttons, spacing=8, run_spacing=8))
+    if d.card_type and d.card_type != CHAMBER:
+        out += ferocity_picker(ctx, d.card_type, names[d.card_type])
+    out += resolve_button(ctx, names)
+    return out
+
+
+def ferocity_picker(ctx: PanelContext, card_type: str, name: str) -> list[ft.Control]:
+    """The Ferocities a card of this type can have by the app's piles (the core's answer)."""
+    d = drafts(ctx)
+    top = brood_data.brood_content().deck_limits["max_ferocity"]
+    allowed = [f for f in range(top + 1) if ctx.session.can(EnterCard(card_type, f))]
+    if not allowed:
+        reason = why_not(ctx, EnterCard(card_type, 1)) or tr("No card of this type can be next.")
+        return [note(reason, ctx.sizes, identifier="bm-ferocity-none")]
+    if d.ferocity not in allowed:
+        d.ferocity = allowed[0] if len(allowed) == 1 else None
+    chips = [choice(f"{tr('Ferocity')} {f}", local(ctx, partial(setattr, d, "ferocity", f)), ctx.sizes,
+                    text=str(f), identifier=f"bm-ferocity-{f}", selected=d.ferocity == f, kind="outlined")
+             for f in allowed]
+    return [subheading(f"{name}: {tr('its Ferocity')}", ctx.sizes), buttons(chips)]
+
+
+def resolve_button(ctx: PanelContext, names: dict[str, str]) -> list[ft.Control]:
+    d = drafts(ctx)
+    ready = d.card_type == CHAMBER or (d.card_type is not None and d.ferocity is not None)
+    if ready:
+        assert d.card_type is not None
+        ferocity = 0 if d.card_type == CHAMBER else int(d.ferocity or 0)
+        what = names[d.card_type] + ("" if d.card_type == CHAMBER else f", {tr('Ferocity')} {ferocity}")
+        tap = sending(ctx, lambda: EnterCard(str(d.card_type), ferocity), debounce=DRAW_DEBOUNCE,
+                      after=d.clear_card)
+        label, face = f"{tr('Resolve her card')}: {what}", f"{tr('Resolve')}: {what}"
+    else:
+        tap, label, face = None, tr("Resolve her card (choose its type and Ferocity first)"), tr("Resolve")
+    return [ft.Row([choice(label, tap, ctx.sizes, text=face, identifier="bm-enter-resolve", kind="filled",
+                           icon=ft.Icons.BUG_REPORT, expand=True, big=True)])]
+
+
+# -- her questions -------------------------------------------------------------------------
+def question(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
+    """The core's open question: its text, the fields it needs typed, and its answer buttons."""
+    q = view["question"]
+    d = drafts(ctx)
+    values = d.answers_for(texts.question_key(q))
+    out: list[ft.Control] = [line(q["text"], ctx.sizes, identifier="bm-question", size=ctx.sizes.title, bold=True)]
+    for field in texts.input_fields(q):
+        out.append(answer_field(ctx, field, values))
+    answers = [choice(b["label"], answer_handler(ctx, q, values, b["args"]), ctx.sizes,
+                      identifier=texts.answer_id(b["args"]), kind="tonal", col=answer_columns(q))
+               for b in q["buttons"]]
+    out.append(ft.ResponsiveRow(answers, spacing=8, run_spacing=8))
+    if q.get("more_after"):
+        out.append(note(f"{tr('Then')} {texts.plural(q['more_after'], tr('more question'))}.", ctx.sizes,
+                        identifier="bm-question-more"))
+    shown = {i["id"]: i["text"] for i in view["interpretations"]["current"]}
+    out += [note(shown[i], ctx.sizes, identifier=f"bm-interpretation-{i}", icon=ft.Icons.GAVEL)
+            for i in q.get("interpretations", []) if i in shown]
+    return out
+
+
+def answer_columns(q: dict[str, Any]) -> dict[str, int]:
+    """Short answers (hex numbers, counts) sit three to a phone row; long ones take the width."""
+    longest = max((len(b["label"]) for b in q["buttons"]), default=0)
+    return {"xs": 4, "sm": 3} if longest <= 10 else {"xs": 12, "sm": 6}
+
+
+def answer_field(ctx: PanelContext, field: dict[str, Any], values: dict[str, Any]) -> ft.Control:
+    name, label = field["name"], tr(texts.field_label(field["name"]))
+    value = values.setdefault(name, texts.field_default(field))
+    ident = f"bm-q-{texts.slug(name)}"
+    if field["type"] == "bool":
+        return check_row(label, bool(value), local(ctx, lambda: values.__setitem__(name, not values[name])),
+                         ctx.sizes, identifier=ident)
+    if texts.is_typed(field):
+        box = ft.TextField(label=label, value=str(value), keyboard_type=ft.KeyboardType.NUMBER,
+                           input_filter=ft.NumbersOnlyInputFilter(), text_size=ctx.sizes.title, width=200)
+
+        def typed(_: Any = None) -> None:
+            values[name] = box.value
+
+        box.on_change = typed
+        return ft.Semantics(identifier=ident, container=True, content=box)
+    low, high = int(field.get("min", 0)), int(field.get("max", 9))
+    number = int(value)
+    return ft.Column([ft.Text(label, size=ctx.sizes.small), widgets.stepper(
+        label, str(number),
+        local(ctx, lambda: values.__setitem__(name, number - 1)) if number > low else None,
+        local(ctx, lambda: values.__setitem__(name, number + 1)) if number < high else None,
+        ctx.sizes, identifier=ident, minus_label=f"{label}: {tr('one fewer')}",
+        plus_label=f"{label}: {tr('one more')}")], spacing=2)
+
+
+def answer_handler(ctx: PanelContext, q: dict[str, Any], values: dict[str, Any], args: dict[str, Any]) -> Any:
+    def answer() -> None:
+        kwargs, missing = texts.answer_kwargs(q, values, args)
+        command = command_from_dict({"type": q["command"], **kwargs})
+        if missing and not ctx.session.can(command):
+            raise GameError(f"{tr('First fill in')}: {', '.join(tr(m) for m in missing)}.")
+        ctx.app.execute(ctx.session, command, debounce=ANSWER_DEBOUNCE)
+
+    return ctx.app.handler(answer)
+
+
+# -- cancel, instructions, odds ------------------------------------------------------------
+def cancel(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
+    turn = view["turn"]
+    if not turn or not turn["cancellable"]:
+        return []
+    label = (f"{tr('Cancel her')} {turn['action_name']} {tr('with an Initiative Token')} "
+             f"({view['initiative']} {tr('left')})")
+    face = f"{tr('Cancel with a token')} ({view['initiative']} {tr('left')})"
+    return [ft.Row([choice(label, sending(ctx, CancelReaction, debounce="bm-cancel"), ctx.sizes, text=face,
+                           identifier="bm-cancel", kind="outlined", icon=ft.Icons.BLOCK, expand=True)])]
+
+
+def report(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
+    """The last instructions, one place per line, large enough to read from across the table."""
+    rep = view["report"]
+    if not rep:
+        return [note(tr("Her instructions appear here after her turn."), ctx.sizes, identifier="bm-report-empty")]
+    rows: list[ft.Control] = [line(rep["title"], ctx.sizes, identifier="bm-report-title", size=ctx.sizes.headline,
+                                   bold=True)]
+    for i, item in enumerate(rep["lines"]):
+        rows.append(instruction(ctx, item, i))
+    shown = {i["id"]: i["text"] for i in view["interpretations"]["current"]}
+    rows += [note(shown[i], ctx.sizes, identifier=f"bm-interpretation-{i}", icon=ft.Icons.GAVEL)
+             for i in rep.get("interpretations", []) if i in shown]
+    box = ft.Container(ft.Column(rows, spacing=10), padding=14, border_radius=14,
+                       border=ft.Border.all(2, ft.Colors.PRIMARY))
+    return [ft.Semantics(identifier="bm-report", container=True, live_region=True, content=box)]
+
+
+def instruction(ctx: PanelContext, item: dict[str, Any], index: int) -> ft.Control:
+    where = item.get("hex")
+    cells: list[ft.Control] = []
+    if where is not None:
+        tag = "GT" if where == texts.TUNNEL else str(where)
+        cells.append(ft.Container(
+            ft.Text(tag, size=ctx.sizes.label, weight=ft.FontWeight.W_700, color=ft.Colors.ON_PRIMARY),
+            width=44, height=44, border_radius=22, bgcolor=ft.Colors.PRIMARY, alignment=ft.Alignment.CENTER))
+    else:
+        cells.append(ft.Container(ft.Icon(ft.Icons.ARROW_RIGHT, color=ft.Colors.PRIMARY), width=44,
+                                  alignment=ft.Alignment.CENTER))
+    cells.append(ft.Text(item["text"], size=ctx.sizes.title, expand=True))
+    return ft.Semantics(identifier=f"bm-report-line-{index}", label=item["text"], container=True,
+                        exclude_semantics=True,
+                        content=ft.Row(cells, spacing=10, vertical_alignment=ft.CrossAxisAlignment.START))
+
+
+def odds_line(ctx: PanelContext, view: dict[str, Any]) -> ft.Control:
+    odds = view["deck"]["odds"]
+    face = "  ·  ".join(f"{o['action_name']} {o['percent']:.0f}%" for o in odds)  # exact ones in Her deck
+    said = f"{tr('Her next card')}: " + "; ".join(texts.odds_label(o) for o in odds)
+    return line(f"{tr('Next')}: {face}", ctx.sizes, identifier="bm-odds", muted=True, label=said,
+                size=ctx.sizes.small)
