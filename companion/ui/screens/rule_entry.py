@@ -106,11 +106,12 @@ class RuleEntryScreen(Screen):
         return controls
 
     def _bookmark_button(self, page: EntryPage) -> ft.Control:
+        """Short on the button (it shares a phone's line with the language), full for a screen reader."""
         if page.bookmarked:
-            label, icon, kind = tr("Remove the bookmark"), ft.Icons.BOOKMARK, "tonal"
+            label, text, icon, kind = tr("Remove the bookmark"), tr("Bookmarked"), ft.Icons.BOOKMARK, "tonal"
         else:
-            label, icon, kind = tr("Bookmark this entry"), ft.Icons.BOOKMARK_BORDER, "outlined"
-        return widgets.tap_button(label, self.app.handler(self._toggle_bookmark), icon=icon, kind=kind,
+            label, text, icon, kind = tr("Bookmark this entry"), tr("Bookmark"), ft.Icons.BOOKMARK_BORDER, "outlined"
+        return widgets.tap_button(label, self.app.handler(self._toggle_bookmark), text=text, icon=icon, kind=kind,
                                   identifier="bookmark-toggle", sizes=self.sizes)
 
     def _language_button(self) -> ft.Control:
