@@ -101,7 +101,7 @@ class Screen:
                                                      height=76)
             # Keyed inside a list, so it is reconciled like the body (see below).
             self._bottom_row.controls = [ft.Container(bottom, key=f"{self.identifier}-bottom", expand=True)]
-        column = ft.Column(self.body(), spacing=14)
+        column = ft.Column(self.body(), spacing=14, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         frame = ft.Container(column, padding=ft.Padding.only(left=12, right=12, top=12, bottom=24),
                              col=CONTENT_COLUMNS)
         # A stable key makes Flet reconcile the rebuilt tree with the old one position by

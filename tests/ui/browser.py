@@ -33,6 +33,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-artifacts" / "screenshots"
 URL_LINE = re.compile(r"March of the Ants companion: (http://\S+)")
 TIMEOUT_MS = 20_000
+BLANK_PNG_BYTES = 12_000
 _WAIT_FOCUS = """e => new Promise(ok => { const t = Date.now(); (function w() {
     if (document.activeElement === e || Date.now() - t > 3000) ok(); else setTimeout(w, 30); })(); })"""
 
@@ -290,10 +291,15 @@ class Ui:
         expect(self.by_id(identifier)).to_contain_text(pattern, timeout=TIMEOUT_MS)
 
     def shot(self, name: str) -> Path:
+        """Save a screenshot once the canvas has painted (it paints after the semantics update)."""
         SHOTS.mkdir(parents=True, exist_ok=True)
-        self.page.wait_for_timeout(600)  # the canvas paints after the semantics update
         path = SHOTS / f"{name}.png"
-        self.page.screenshot(path=str(path))
+        for _ in range(10):
+            self.page.wait_for_timeout(600)
+            data = self.page.screenshot()
+            if len(data) > BLANK_PNG_BYTES:  # a blank canvas compresses to almost nothing
+                break
+        path.write_bytes(data)
         return path
 
 

@@ -50,7 +50,7 @@ class HomeScreen(Screen):
         ]
         tiles = [
             ft.Container(widgets.tile_button(tr(label), icon, self.app.handler(partial(go, route)),
-                                             identifier=ident, sizes=self.sizes), col={"xs": 4, "md": 3})
+                                             identifier=ident, sizes=self.sizes), col={"xs": 4})
             for label, icon, route, ident in items
         ]
         return ft.ResponsiveRow([ft.Container(new, col={"xs": 12}), *tiles], spacing=10, run_spacing=10)
@@ -59,7 +59,10 @@ class HomeScreen(Screen):
         content = self.app.ctx.store.content
         game_name = content.games[game.game].name if game.game in content.games else game.game
         status = tr("Finished") if game.ended else round_label(game.round, game.rounds)
-        details = f"{game_name} · {', '.join(game.players)}\n{status} · {tr('last played')} {last_played(game.updated)}"
+        who = ", ".join(game.players)
+        if not game.name.startswith(game_name):
+            who = f"{game_name} · {who}"
+        details = f"{who}\n{status} · {last_played(game.updated)}"
         tile = ft.ListTile(
             title=ft.Text(game.name, size=self.sizes.body, weight=ft.FontWeight.W_600),
             subtitle=ft.Text(details, size=self.sizes.small),

@@ -88,11 +88,14 @@ class NewGameScreen(Screen):
         return out
 
     def _check(self, label: str, value: bool, ident: str, change: Any) -> ft.Control:
-        box = ft.Checkbox(label=label, value=value, disabled=change is None,
-                          label_style=ft.TextStyle(size=self.sizes.body))
-        if change is not None:
-            box.on_change = self._rerender(lambda: change(bool(box.value)))
-        return ft.Semantics(identifier=ident, container=True, content=ft.Container(box, height=MIN_TOUCH))
+        """A checkbox whose label wraps on a phone; tapping the label toggles it too."""
+        toggle = self._rerender(lambda: change(not value)) if change is not None else None
+        box = ft.Checkbox(value=value, disabled=change is None, semantics_label=label, on_change=toggle)
+        text = ft.Text(label, size=self.sizes.body, color=None if change else ft.Colors.ON_SURFACE_VARIANT)
+        row = ft.Row([box, ft.Container(text, expand=True, on_click=toggle,
+                                        padding=ft.Padding.symmetric(vertical=12))],
+                     vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=4)
+        return ft.Semantics(identifier=ident, container=True, content=row)
 
     def _mode(self) -> list[ft.Control]:
         out: list[ft.Control] = []
@@ -185,7 +188,7 @@ class NewGameScreen(Screen):
                                   icon=ft.Icons.ARROW_BACK, identifier="wizard-back", kind="outlined",
                                   expand=True, sizes=self.sizes)
         if m.step_id == "summary":
-            forward = widgets.tap_button(tr("Start the game"), self.app.handler(self._start),
+            forward = widgets.tap_button(tr("Start game"), self.app.handler(self._start),
                                          icon=ft.Icons.PLAY_ARROW, identifier="start-game", expand=True,
                                          sizes=self.sizes)
         else:
