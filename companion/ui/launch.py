@@ -89,6 +89,8 @@ def serve_web(main: object, host: str, port: int, open_browser: bool) -> int:
         print(f"Port {port} is in use; using port {chosen} instead.", flush=True)
     url = page_url(host, chosen)
     print(f"March of the Ants companion: {url}", flush=True)
+    if host in ("0.0.0.0", "::", "") and (lan := lan_address()):
+        print(f"Other devices on this network: http://{lan}:{chosen}/", flush=True)
     print("Works offline. Press Ctrl+C to stop.", flush=True)
     asgi = ft.run(main, export_asgi_app=True, no_cdn=True, assets_dir=_assets_dir())  # type: ignore[arg-type]
     config = uvicorn.Config(asgi, ws="websockets-sansio", log_level="warning", timeout_graceful_shutdown=2)
@@ -99,10 +101,28 @@ def serve_web(main: object, host: str, port: int, open_browser: bool) -> int:
     return 0
 
 
+def desktop_problem() -> str | None:
+    """Why a native window cannot open here, or None (checked first: Flet's own fallbacks are
+    a pip install that hangs offline and, on Linux without a display, a web server on 0.0.0.0)."""
+    from importlib.util import find_spec
+
+    from flet.utils import is_linux_server
+
+    if is_linux_server():
+        return "there is no display here; run without --desktop and open the printed URL in a browser."
+    if find_spec("flet_desktop") is None:
+        return ("the desktop window needs the flet-desktop package: `pip install flet-desktop==1.0.5` (online, once; "
+                "Flet then downloads its desktop client the first time it opens).")
+    return None
+
+
 def run_desktop(main: object) -> int:
     """A native window; Flet downloads its desktop client the first time (online, once)."""
     import flet as ft
 
+    if problem := desktop_problem():
+        print(f"companion: {problem}", file=sys.stderr)
+        return 2
     print("Opening the desktop window. The first time, Flet downloads its desktop client: "
           "that needs the internet once.", flush=True)
     try:
@@ -112,6 +132,17 @@ def run_desktop(main: object) -> int:
               "runs in your browser, offline.", file=sys.stderr)
         return 1
     return 0
+
+
+def lan_address() -> str | None:
+    """This machine's address on the local network, for phones and tablets at the table."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("10.255.255.255", 1))  # no packet is sent: this only picks a route
+            address = str(probe.getsockname()[0])
+    except OSError:
+        return None
+    return None if address.startswith("127.") else address
 
 
 def launch(host: str = "127.0.0.1", port: int = 8550, open_browser: bool = True, desktop: bool = False,

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import pytest
+from playwright.sync_api import Browser
 
-from tests.ui.browser import TABLET, Server, Ui
+from tests.ui.browser import TABLET, Server, Ui, new_tab, run_server
 from tests.ui.conftest import saved_games
 
 pytestmark = pytest.mark.browser
@@ -273,9 +275,34 @@ def test_settings_are_saved_and_applied(tab: OpenTab, server: Server) -> None:
     ui.shot("phone-settings-light-larger")
     ui.tap("theme-dark")
     ui.tap("text_scale-1.0")
-    ui.page.wait_for_timeout(300)
+    for name in ("Ask before deleting or finishing a game", "Keep the screen awake"):
+        ui.page.get_by_role("switch", name=name).click()
+        ui.page.wait_for_timeout(300)
     saved = json.loads(server.db.with_name("settings.json").read_text())
-    assert saved["theme"] == "dark" and saved["text_scale"] == 1.0
+    assert saved == {"theme": "dark", "text_scale": 1.0, "language": "en", "confirm_destructive": False,
+                     "keep_awake": True}
+    ui.reload("settings")  # still answering after asking for the wakelock
+    for name in ("Ask before deleting or finishing a game", "Keep the screen awake"):
+        ui.page.get_by_role("switch", name=name).click()
+        ui.page.wait_for_timeout(300)
+    saved = json.loads(server.db.with_name("settings.json").read_text())
+    assert saved["confirm_destructive"] is True and saved["keep_awake"] is False
+
+
+def test_a_damaged_save_file_is_set_aside_and_explained(browser: Browser, tmp_path: Path) -> None:
+    db = tmp_path / "games.json"
+    db.write_text('{"games": {"1": {"id": "g-1", "na', encoding="utf-8")
+    with run_server(db) as server:
+        ui = new_tab(browser, server.url)
+        try:
+            ui.open("/", "home")
+            ui.expect_label("notice", re.compile("could not be read.*kept as"))
+            ui.tap("notice-close")
+            ui.by_id("notice").wait_for(state="detached")
+        finally:
+            ui.page.context.close()
+    kept = list(tmp_path.glob("games.damaged-*.json"))
+    assert len(kept) == 1 and kept[0].read_text(encoding="utf-8").startswith('{"games"')
 
 
 def test_calculator_tally(tab: OpenTab) -> None:
