@@ -87,7 +87,7 @@ def choice(label: str, on_tap: Handler | None, sizes: Sizes, *, identifier: str,
     """A button whose face may wrap to three lines (answers from the core can be long).
 
     Drawn as an inked container rather than a Material button: Flet's buttons keep one
-    line's height and clip a second line. A zero-width 44 px strut plus the padding keeps
+    line's height and clip a second line. A zero-width 34 px strut plus the padding keeps
     every button at least 48 px tall. ``selected`` draws it filled and says so to a screen
     reader; ``big`` makes it the one-tap action of its panel (taller, larger text).
     """
@@ -97,7 +97,7 @@ def choice(label: str, on_tap: Handler | None, sizes: Sizes, *, identifier: str,
     face = ft.Text(text or label, size=size, weight=ft.FontWeight.W_700 if big else ft.FontWeight.W_600,
                    color=fg, text_align=ft.TextAlign.CENTER, max_lines=3, overflow=ft.TextOverflow.ELLIPSIS,
                    expand=wide or None, expand_loose=wide)  # wraps when long, stays centred when short
-    cells: list[ft.Control] = [ft.Container(width=0, height=64 if big else 44)]
+    cells: list[ft.Control] = [ft.Container(width=0, height=56 if big else 34)]
     if icon is not None:
         cells.append(ft.Icon(icon, color=fg, size=30 if big else 20))
     cells.append(face)
@@ -105,7 +105,7 @@ def choice(label: str, on_tap: Handler | None, sizes: Sizes, *, identifier: str,
                  vertical_alignment=ft.CrossAxisAlignment.CENTER)
     box = ft.Container(row, on_click=on_tap, ink=on_tap is not None, bgcolor=bg, border_radius=14,
                        border=ft.Border.all(1, border) if border else None,
-                       padding=ft.Padding.symmetric(horizontal=12 if wide else 16, vertical=2),
+                       padding=ft.Padding.symmetric(horizontal=12 if wide else 16, vertical=8),
                        opacity=1.0 if on_tap or selected else 0.45, expand=expand or None)
     said = label if on_tap or selected else f"{label} ({tr('not available now')})"
     if selected:

@@ -252,7 +252,7 @@ def instruction(ctx: PanelContext, item: dict[str, Any], index: int) -> ft.Contr
     cells.append(ft.Text(item["text"], size=ctx.sizes.title, expand=True))
     return ft.Semantics(identifier=f"bm-report-line-{index}", label=item["text"], container=True,
                         exclude_semantics=True,
-                        content=ft.Row(cells, spacing=10, vertical_alignment=ft.CrossAxisAlignment.START))
+                        content=ft.Row(cells, spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER))
 
 
 def odds_line(ctx: PanelContext, view: dict[str, Any]) -> ft.Control:

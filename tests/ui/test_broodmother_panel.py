@@ -1,0 +1,312 @@
+"""The Broodmother panels in the real app (Debian's chromium): a solo table runs her from the phone.
+
+Each journey taps what a player taps and checks two things: what the screen says (through
+the accessibility tree) and what the app saved (the real TinyDB file). Where a game is
+prepared in the store first, a reference game with the same seed receives the same
+commands in-process, and the saved ``modules_state.broodmother`` must equal the core's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from companion.core.broodmother.commands import (
+    AnswerExpand,
+    AnswerPredator,
+    CancelReaction,
+    DrawCard,
+    EnterCard,
+    SetDeckMode,
+)
+from companion.core.broodmother.meadow_commands import AddHex, ChaseNymph, SetSites
+from companion.core.commands.base import Command
+from companion.core.session import Session
+from companion.core.setup import GameSetup, PlayerSpec
+from companion.store import GameStore
+from tests.ui.browser import TABLET, Server, Ui
+from tests.ui.conftest import saved_games
+from tests.ui.test_ui_journeys import create_game
+
+pytestmark = pytest.mark.browser
+
+OpenTab = Callable[..., Ui]
+SOLO = GameSetup(game="mota", mode="solo", players=(PlayerSpec("Ana", "red"),), expansions=("minions",))
+HEXES = ((4, "inner", 2), (7, "outer", 3), (12, "inner", 1))
+
+
+# -- helpers ---------------------------------------------------------------------------------
+def brood(server: Server, game_id: str) -> dict[str, Any]:
+    """Her part of the game as saved on disk."""
+    state: dict[str, Any] = saved_games(server.db)[game_id]["state"]
+    return state["modules_state"]["broodmother"]
+
+
+class Twin:
+    """A saved game to open in the app, and an in-process reference with the same seed and commands."""
+
+    def __init__(self, server: Server, tmp_path: Any, seed: int, prepare: list[Command]) -> None:
+        self.game_id = self._create(GameStore(server.db), seed, prepare).id
+        self.reference: Session = self._create(GameStore(tmp_path / "reference.json"), seed, prepare)
+
+    @staticmethod
+    def _create(store: GameStore, seed: int, prepare: list[Command]) -> Session:
+        session = store.create(SOLO, name="Against the Broodmother", seed=seed)
+        for command in prepare:
+            session.execute(command)
+        store.close()
+        return session
+
+    def apply(self, command: Command) -> None:
+        self.reference.execute(command)
+
+    def expected(self) -> dict[str, Any]:
+        return self.reference.state["modules_state"]["broodmother"]
+
+    def check(self, server: Server) -> None:
+        assert brood(server, self.game_id) == self.expected()
+
+
+def hex_commands() -> list[Command]:
+    return [AddHex(n, zone, sites) for n, zone, sites in HEXES]
+
+
+def her_turn(ui: Ui) -> None:
+    """Tap Her turn after the window in which a hurried second tap is ignored."""
+    ui.page.wait_for_timeout(450)
+    ui.tap("bm-her-turn")
+
+
+def eventually(check: Callable[[], bool], ui: Ui, seconds: float = 10) -> None:
+    for _ in range(int(seconds * 10)):
+        if check():
+            return
+        ui.page.wait_for_timeout(100)
+    raise AssertionError(f"never true; on screen: {ui.visible_ids()}")
+
+
+def to_top(ui: Ui, identifier: str) -> None:
+    """Scroll with the wheel until ``identifier``'s top sits just under the app bar (for screenshots)."""
+    size = ui.page.viewport_size or {"width": 360, "height": 780}
+    ui.page.mouse.move(size["width"] / 2, size["height"] / 2)
+    for _ in range(8):
+        box = ui.by_id(identifier).bounding_box()
+        if box is None or abs(box["y"] - 72) < 8:
+            break
+        ui.page.mouse.wheel(0, box["y"] - 72)
+        ui.page.wait_for_timeout(300)
+
+
+def small_buttons(ui: Ui) -> list[str]:
+    """Broodmother buttons on screen smaller than a 48 px touch target."""
+    found = ui.page.locator("[flt-semantics-identifier^='bm-'][role='button']")
+    boxes = found.evaluate_all("""els => els.map(e => {
+        const r = e.getBoundingClientRect();
+        return [e.getAttribute('flt-semantics-identifier'), r.width, r.height]; })""")
+    return [f"{ident} {w:.0f}x{h:.0f}" for ident, w, h in boxes if w and h and (w < 47.5 or h < 47.5)]
+
+
+# -- journeys ----------------------------------------------------------------------------------
+def test_solo_from_the_wizard_add_hex_draw_undo(tab: OpenTab, server: Server) -> None:
+    """A new solo game through the wizard: set up the meadow, one tap for her turn, Undo puts the card back."""
+    ui = tab()
+    game_id = create_game(ui, expansions=["minions"], mode="solo", names=["Ana"], title="Against her")
+    ui.expect_label("bm-deck-draw", re.compile(r"^Draw pile: 50 cards"))
+    ui.expect_label("bm-her-cp", "Her CP: 0")
+    ui.expect_label("bm-initiative", "Initiative Tokens: 2")
+    ui.expect_label("bm-threshold-centipedes", "Centipedes: 7")
+
+    # the setup checklist ticks (a command: saved)
+    ui.tap("bm-step-hex-deck")
+    eventually(lambda: ui.by_id("bm-step-hex-deck").get_attribute("aria-checked") == "true", ui)
+    assert brood(server, game_id)["checklist"] == {"hex-deck": True}
+
+    # the ants' Explore (or the starting hexes): the small form
+    ui.tap("bm-add-hex")
+    ui.type_into("New hex number", "4")
+    ui.tap("bm-new-hex-sites-plus")
+    ui.expect_label("bm-new-hex-sites", "Free collection sites: 3")
+    ui.tap("bm-new-hex-save")
+    ui.expect_label("bm-hex-4", re.compile(r"^Hex 4, Inner Meadow: 0 nymphs, 3 free collection sites"))
+    ui.type_into("New hex number", "9")
+    ui.tap("bm-new-hex-outer")
+    ui.tap("bm-new-hex-save")
+    ui.expect_label("bm-hex-9", re.compile(r"^Hex 9, Outer Meadow: 0 nymphs, 2 free collection sites"))
+    saved = brood(server, game_id)
+    assert [(h["number"], h["zone"], h["sites"]) for h in saved["hexes"]] == [(4, "inner", 3), (9, "outer", 2)]
+
+    # one tap: her card is drawn and resolved
+    her_turn(ui)
+    ui.expect_label("bm-report-title", re.compile(r"^Her card: "))
+    ui.expect_label("bm-deck-draw", re.compile(r"^Draw pile: 49 cards"))
+    title = ui.label("bm-report-title")
+    saved = brood(server, game_id)
+    assert saved["deck"]["drawn"] == 1 and len(saved["deck"]["draw"]) == 49
+    assert saved["report"]["title"] == title
+    card = saved["turn"]["card"]
+    ui.shot("broodmother-phone-wizard-draw")
+
+    # Undo: the card goes back on top of her draw pile; Redo draws the same card
+    ui.expect_label("undo", "Undo: Broodmother: draw her card")
+    ui.tap("undo")
+    ui.expect_label("bm-deck-draw", re.compile(r"^Draw pile: 50 cards"))
+    saved = brood(server, game_id)
+    assert saved["deck"]["drawn"] == 0 and saved["deck"]["draw"][0] == card and saved["report"] is None
+    ui.tap("redo")
+    ui.expect_label("bm-report-title", title)
+    assert brood(server, game_id)["turn"]["card"] == card
+
+
+def test_her_turns_cancel_expand_question_undo(tab: OpenTab, server: Server, tmp_path: Any) -> None:
+    """Seed 2 draws Spawn, Spawn, then an Expand: every step saved exactly as the core computes it."""
+    twin = Twin(server, tmp_path, seed=2, prepare=hex_commands())
+    ui = tab(f"/game/{twin.game_id}", "game")
+    ui.expect_label("bm-hex-12", re.compile("^Hex 12, Inner Meadow"))
+
+    her_turn(ui)
+    twin.apply(DrawCard())
+    ui.expect_label("bm-report-title", "Her card: Event, Ferocity 2 - Spawn")
+    lines = twin.expected()["report"]["lines"]
+    for i, item in enumerate(lines):
+        ui.expect_label(f"bm-report-line-{i}", item["text"])
+    twin.check(server)
+
+    her_turn(ui)
+    twin.apply(DrawCard())
+    ui.expect_label("bm-report-title", "Her card: Event, Ferocity 4 - Spawn")
+    twin.check(server)
+    to_top(ui, "panel-bm-turn")
+    ui.shot("broodmother-phone-spawn")
+    assert not small_buttons(ui), small_buttons(ui)
+
+    # cancel that reaction with an Initiative Token
+    ui.expect_label("bm-cancel", "Cancel her Spawn with an Initiative Token (2 left)")
+    ui.tap("bm-cancel")
+    twin.apply(CancelReaction())
+    ui.expect_label("bm-report-title", "Reaction cancelled with an Initiative Token")
+    ui.expect_label("bm-initiative", "Initiative Tokens: 1")
+    assert not ui.exists("bm-cancel")
+    twin.check(server)
+    assert brood(server, twin.game_id)["initiative"] == 1
+
+    # her Expand asks which hex she revealed: typed number, a stepper, then the Inner Meadow button
+    her_turn(ui)
+    twin.apply(DrawCard())
+    ui.expect_label("bm-report-title", "Her card: Colony Goal, Ferocity 2 - Expand")
+    ui.expect_label("bm-question", re.compile(r"^Her Expand: reveal the top hex"))
+    assert not ui.exists("bm-her-turn"), "her next card waits for the answer"
+    twin.check(server)
+    to_top(ui, "panel-bm-turn")
+    ui.shot("broodmother-phone-question")
+    ui.type_into("Hex number", "15")
+    ui.tap("bm-q-sites-plus")
+    ui.expect_label("bm-q-sites", "Free collection sites: 1")
+    ui.tap("bm-q-sites-plus")
+    ui.expect_label("bm-q-sites", "Free collection sites: 2")
+    ui.tap("bm-answer-zone-inner")
+    twin.apply(AnswerExpand(number=15, sites=2, zone="inner"))
+    ui.expect_label("bm-hex-15", re.compile(r"^Hex 15, Inner Meadow: 1 nymph"))
+    assert not ui.exists("bm-question")
+    twin.check(server)
+    to_top(ui, "panel-bm-turn")
+    ui.shot("broodmother-phone-turn")
+
+    # the meadow's quick actions: open hex 7, an ant chases a nymph, one more free site
+    ui.tap("bm-hex-7")
+    ui.expect_label("bm-hex-7-chase", "Hex 7: an ant chases a nymph")
+    hex_7 = ui.label("bm-hex-7")
+    ui.tap("bm-hex-7-chase")
+    twin.apply(ChaseNymph(7))
+    ui.expect_label("bm-report-title", "Chase a nymph in hex 7")
+    sites = twin.expected()["hexes"][1]["sites"]
+    ui.expect_label("bm-hex-7-sites", f"Hex 7 free collection sites: {sites} free")
+    ui.tap("bm-hex-7-sites-plus")
+    twin.apply(SetSites(7, sites + 1))
+    ui.expect_label("bm-hex-7-sites", f"Hex 7 free collection sites: {sites + 1} free")
+    twin.check(server)
+    assert not ui.exists("bm-cancel"), "a meadow change closes the window for a token"
+
+    # the same game on a tablet in a second tab: same numbers
+    big = tab(f"/game/{twin.game_id}", "game", viewport=TABLET)
+    big.expect_label("bm-hex-15", re.compile(r"^Hex 15, Inner Meadow: 1 nymph"))
+    to_top(big, "panel-bm-turn")
+    big.shot("broodmother-tablet-turn")
+
+    # Undo the meadow changes and the answer (the question is back), then the draw (the card is back)
+    drawn = twin.expected()["turn"]["card"]
+    ui.page.bring_to_front()
+    for _ in range(2):
+        ui.tap("undo")
+        ui.page.wait_for_timeout(450)
+    ui.expect_label("bm-hex-7", hex_7)
+    ui.tap("undo")
+    ui.expect_label("bm-question", re.compile(r"^Her Expand"))
+    ui.page.wait_for_timeout(450)
+    ui.tap("undo")
+    ui.expect_label("bm-report-title", "Reaction cancelled with an Initiative Token")
+    ui.expect_label("bm-deck-draw", re.compile(r"^Draw pile: 48 cards"))
+    saved = brood(server, twin.game_id)
+    assert saved["deck"]["draw"][0] == drawn and saved["pending"] == []
+
+
+def test_physical_deck_and_a_predator_question(tab: OpenTab, server: Server, tmp_path: Any) -> None:
+    """Physical deck: type, Ferocity, resolve; her sixth Plot summons a Predator onto the hex the table names."""
+    plots = [EnterCard("evolution", 1)] * 5  # five Plots: machinations level 1, and one to go for level 2
+    twin = Twin(server, tmp_path, seed=5,
+                prepare=[*hex_commands(), SetDeckMode("physical"), *plots, SetDeckMode("virtual")])
+    ui = tab(f"/game/{twin.game_id}", "game")
+    ui.expect_label("bm-machinations-level", re.compile(r"^Level: 1 / 3"))
+
+    # switch to the physical deck: her turn becomes the card's type, its Ferocity, then resolve
+    ui.tap("bm-deck-physical")
+    twin.apply(SetDeckMode("physical"))
+    ui.expect_label("bm-card-evolution", "Evolution (Plot)")
+    assert not ui.exists("bm-her-turn")
+    twin.check(server)
+    ui.tap("bm-card-evolution")
+    ui.expect_label("bm-ferocity-2", "Ferocity 2")
+    assert not ui.exists("bm-ferocity-1"), "all five Ferocity 1 Evolutions are on her plot pile or discarded"
+    ui.tap("bm-ferocity-3")
+    ui.expect_label("bm-enter-resolve", "Resolve her card: Evolution, Ferocity 3")
+    to_top(ui, "panel-bm-turn")
+    ui.shot("broodmother-phone-physical")
+    ui.tap("bm-enter-resolve")
+    twin.apply(EnterCard("evolution", 3))
+    ui.expect_label("bm-report-title", "Her card: Evolution, Ferocity 3 - Plot")
+
+    # level 2: the Predator goes where the most ants are - the candidate hexes are buttons
+    ui.expect_label("bm-question", re.compile(r"which hex holds the most ants"))
+    for number, _, _ in HEXES:
+        ui.expect_label(f"bm-answer-hex-{number}", f"Hex {number}")
+    twin.check(server)
+    ui.tap("bm-answer-hex-7")
+    twin.apply(AnswerPredator(hex=7))
+    ui.expect_label("bm-hex-7", re.compile(r"^Hex 7, Outer Meadow: .*"))
+    assert re.search(r"Hex 7: place the .+ with \d Health", ui.label("bm-report-line-" + str(
+        len(twin.expected()["report"]["lines"]) - 1)))
+    twin.check(server)
+    saved = brood(server, twin.game_id)
+    assert saved["machinations"] == 2 and [p["hex"] for p in saved["predators"]] == [7]
+    ui.expect_label(f"bm-predator-{saved['predators'][0]['id']}", re.compile(r"Hex 7, \d Health"))
+
+
+def test_the_nest_and_the_end(tab: OpenTab, server: Server, tmp_path: Any) -> None:
+    """The ants reveal the Nest (she arises there); destroying her ends the game, and the panel says why."""
+    twin = Twin(server, tmp_path, seed=3, prepare=[*hex_commands(), AddHex(31, "outer", 2, nest=True)])
+    ui = tab(f"/game/{twin.game_id}", "game")
+    ui.expect_label("bm-nest-state", "On hex 31, the Nest of Centipedes")
+    ui.expect_label("bm-hex-31", re.compile(r"^Hex 31, Outer Meadow: .*Broodmother, Nest"))
+    ui.expect_label("bm-battle-size", re.compile(r"^Her size bonus: \+\d+, on hex 31"))
+    ui.expect_label("bm-odds-event", re.compile(r"^Strike \(Event\)"))
+    ui.tap("bm-destroy-broodmother")
+    ui.by_id("confirm-ok").wait_for(state="attached")  # it ends the game: the app asks first
+    ui.tap("confirm-ok")
+    ui.expect_label("bm-end-reason", "The game is over: The Broodmother is destroyed: the ants win.")
+    assert not ui.exists("bm-her-turn"), "no card for her once the game is over"
+    ended = saved_games(server.db)[twin.game_id]["state"]["ended"]
+    assert ended["code"] == "broodmother-destroyed"
+    to_top(ui, "panel-bm-turn")
+    ui.shot("broodmother-phone-end")
