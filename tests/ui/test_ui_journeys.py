@@ -320,12 +320,30 @@ def test_screenshots_of_every_screen(tab: OpenTab, size: str, viewport: dict[str
     """Every main screen at phone and tablet size, saved under test-artifacts/screenshots/."""
     kwargs = {"viewport": viewport} if viewport else {}
     ui = tab("/", "home", **kwargs)
-    create_game(ui, expansions=["minions"], names=["Ana", "Bo", "Cy"], colours={2: "blue"},
-                title=f"Screenshot game ({size})", shots=size)
-    for pid in ("p1", "p1", "p2"):
+    ui.tap("new-game")
+    ui.wait_screen("new-game")
+    next_step(ui, 2)
+    ui.tap("expansion-minions")
+    ui.tap("module-aphids")
+    ui.expect_label("module-aphids", re.compile("Aphids"))
+    ui.page.wait_for_timeout(300)
+    ui.shot(f"{size}-wizard-options")
+    ui.open("/", "home")
+    create_game(ui, expansions=["minions"], names=["Ana", "Bo", "Cy", "Di"], colours={2: "blue"},
+                title="Saturday at Kim's", shots=size)
+    for pid, total_cp in (("p1", 7), ("p2", 5), ("p3", 9), ("p4", 4)):
+        ui.tap(f"total-{pid}")
+        ui.type_into(f"New total for {dict(p1='Ana', p2='Bo', p3='Cy', p4='Di')[pid]}", str(total_cp))
+        ui.tap("total-save")
+        ui.expect_label(f"total-{pid}", re.compile(f": {total_cp} CP"))
+    ui.tap("next-round")
+    ui.expect_label("round", "Round 2 of 4")
+    for pid in ("p1", "p1", "p3"):
         ui.tap(f"plus-{pid}")
+    ui.page.wait_for_timeout(450)
     ui.tap("next-phase")
     ui.expect_label("phase", "Soldier Phase")
+    ui.show("round")
     ui.shot(f"{size}-game")
     for path, screen in [("/", "home"), ("/settings", "settings"), ("/calculators", "calculators"),
                          ("/rules?topic=scores", "rules")]:
