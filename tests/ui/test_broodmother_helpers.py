@@ -137,7 +137,7 @@ def test_hex_and_pile_words() -> None:
                                     "Cordyceps Fungus")
     assert texts.tunnel_face({"nymph": True, "centipedes": 1}) == "a nymph · 1 centipede"
     assert texts.place_name(0) == "Great Tunnel" and texts.place_name(9) == "Hex 9"
-    assert texts.her_place({"found": True, "hex": 31, "destroyed": False}) == "On hex 31, the Nest of Centipedes"
+    assert texts.her_place({"found": True, "hex": 31, "destroyed": False}) == "on hex 31, the Nest of Centipedes"
     assert texts.report_hexes({"lines": [{"text": "a", "hex": 4}, {"text": "b", "hex": None},
                                          {"text": "c", "hex": 0}]}) == {0, 4}
     names = {"event": "Event", "colony-goal": "Colony Goal"}

@@ -297,7 +297,7 @@ def test_the_nest_and_the_end(tab: OpenTab, server: Server, tmp_path: Any) -> No
     """The ants reveal the Nest (she arises there); destroying her ends the game, and the panel says why."""
     twin = Twin(server, tmp_path, seed=3, prepare=[*hex_commands(), AddHex(31, "outer", 2, nest=True)])
     ui = tab(f"/game/{twin.game_id}", "game")
-    ui.expect_label("bm-nest-state", "On hex 31, the Nest of Centipedes")
+    ui.expect_label("bm-nest-state", "The Broodmother: on hex 31, the Nest of Centipedes")
     ui.expect_label("bm-hex-31", re.compile(r"^Hex 31, Outer Meadow: .*Broodmother, Nest"))
     ui.expect_label("bm-battle-size", re.compile(r"^Her size bonus: \+\d+, on hex 31"))
     ui.expect_label("bm-odds-event", re.compile(r"^Strike \(Event\)"))

@@ -29,6 +29,7 @@ from companion.ui.panels.broodmother.controls import (
     subheading,
     tiles,
     view_of,
+    why_not,
 )
 
 
@@ -69,6 +70,11 @@ def build(ctx: PanelContext) -> list[ft.Control]:
                               identifier="bm-gain-egg", kind="filled", expand=True)]))
     out += move_nymph(ctx, view)
     out.append(subheading(tr("Her powers"), s))
+    locked = [p for p in a["powers"] if not p["unlocked"]]
+    if locked and not any(p["can_unlock"] for p in locked):
+        reason = why_not(ctx, UnlockPower(locked[0]["id"]))
+        if reason:
+            out.append(note(reason, s, identifier="bm-unlock-why"))
     out += [power(ctx, p, a["power_cost"]) for p in a["powers"]]
     out += redraw(ctx, view)
     return out

@@ -35,7 +35,8 @@ from companion.ui.panels.broodmother.turn import ended_banner
 def nest(ctx: PanelContext) -> list[ft.Control]:
     view = view_of(ctx)
     her, s = view["her"], ctx.sizes
-    out: list[ft.Control] = [line(texts.her_place(her), s, identifier="bm-nest-state", size=s.title, bold=True)]
+    out: list[ft.Control] = [line(f"{tr('The Broodmother')}: {tr(texts.her_place(her))}", s,
+                                  identifier="bm-nest-state", size=s.title, bold=True)]
     if not her["found"]:
         out.append(note(tr("When the ants reveal it, add the hex in the meadow and tick \"It is the Nest of "
                            "Centipedes\"; when her Expand reveals it, answer her question the same way."), s))
@@ -71,7 +72,7 @@ def battle(ctx: PanelContext) -> list[ft.Control]:
                   for c in b["centipedes"]]
     tunnel = b["tunnel_centipedes"]
     if tunnel["count"]:
-        centipedes.append(stat(f"{texts.plural(tunnel['count'], tr('centipede'))}, {tr('Great Tunnel')}",
+        centipedes.append(stat(f"{tr('Great Tunnel')}: {texts.plural(tunnel['count'], tr('centipede'))}",
                                f"+{tunnel['size_bonus']}", s, identifier="bm-battle-tunnel", detail=tr("size bonus")))
     if centipedes:
         out.append(tiles(centipedes))
@@ -104,8 +105,7 @@ def slumber(ctx: PanelContext) -> list[ft.Control]:
     out: list[ft.Control] = [
         line(sl["sum"], s, identifier="bm-slumber-sum", size=s.title, bold=True),
         line(f"{tr('Centipedes in the Meadow')}: {sl['centipedes']}", s, identifier="bm-slumber-centipedes"),
-        line(f"{tr('Inner Meadow hexes with a nymph')}: {inner} ({sl['hex_rule']}: {sl['hex_points']})", s,
-             identifier="bm-slumber-hexes"),
+        line(f"{tr('Inner Meadow hexes with a nymph')}: {inner}", s, identifier="bm-slumber-hexes"),
     ]
     can = view["commands"]["slumber"]
     tap = sending(ctx, ScoreSlumber, debounce="bm-slumber") if can else None

@@ -49,7 +49,7 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     d = drafts(ctx)
     named = texts.report_hexes(view["report"])
     out: list[ft.Control] = [
-        line(f"{tr('The Broodmother')}: {texts.her_place(view['her'])}", ctx.sizes, identifier="bm-her-place"),
+        line(f"{tr('The Broodmother')}: {tr(texts.her_place(view['her']))}", ctx.sizes, identifier="bm-her-place"),
         line(f"{tr('Centipedes in the Meadow')}: {meadow['centipedes']} ({tr('threshold')} "
              f"{meadow['centipede_threshold']}) · {tr('Inner Meadow hexes')}: {meadow['inner_hexes']}",
              ctx.sizes, identifier="bm-meadow-counts", muted=True, size=ctx.sizes.small),

@@ -156,10 +156,10 @@ def tunnel_face(tunnel: Mapping[str, Any]) -> str:
 
 def her_place(her: Mapping[str, Any]) -> str:
     if her.get("destroyed"):
-        return f"Destroyed (she was on hex {her['hex']})"
+        return f"destroyed (she was on hex {her['hex']})"
     if her.get("found"):
-        return f"On hex {her['hex']}, the Nest of Centipedes"
-    return "Not found yet: the Nest of Centipedes is still hidden"
+        return f"on hex {her['hex']}, the Nest of Centipedes"
+    return "not found yet: the Nest of Centipedes is still hidden"
 
 
 def report_hexes(report: Mapping[str, Any] | None) -> set[int]:

@@ -59,7 +59,7 @@ def status(ctx: PanelContext) -> list[ft.Control]:
         ])),
         line(f"{tr('Her CP by round')}: " + "  ".join(f"R{i} {n}" for i, n in enumerate(cp["by_round"], 1)), s,
              identifier="bm-cp-rounds", muted=True, size=s.small),
-        line(f"{tr('Nest of Centipedes')}: {texts.her_place(view['her'])}", s, identifier="bm-nest"),
+        line(f"{tr('The Broodmother')}: {tr(texts.her_place(view['her']))}", s, identifier="bm-nest"),
     ]
     start = view["start"]
     if start.get("solo"):
@@ -93,7 +93,7 @@ def all_interpretations(ctx: PanelContext, view: dict[str, Any]) -> ft.Control:
 def machinations(ctx: PanelContext) -> list[ft.Control]:
     view = view_of(ctx)
     m, s = view["machinations"], ctx.sizes
-    pile = (tr("set aside for good (she has been found)") if m["plot_pile_retired"]
+    pile = (tr("set aside: she is found") if m["plot_pile_retired"]
             else f"{m['plot_pile']} {tr('of')} {m['plot_threshold']}")
     out: list[ft.Control] = [tiles([
         stat(tr("Level"), f"{m['level']} / {len(m['levels'])}", s, identifier="bm-machinations-level"),
