@@ -182,6 +182,9 @@ class GameStore:
     def save(self, doc: Doc) -> None:
         """Insert or replace one game; durable when this returns."""
         with self._locked():
+            # TinyDB caches the next document id; another process (the CLI next to the app)
+            # may have added games since, so let it recount from the file.
+            self._games._next_id = None
             self._games.upsert(doc, Query().id == doc["id"])
 
     def session(self, game_id: str) -> Session:

@@ -285,3 +285,16 @@ def test_a_busy_port_moves_to_the_next_one() -> None:
             assert port != taken and port > taken
     assert page_url("0.0.0.0", 8550) == "http://127.0.0.1:8550/"
     assert page_url("::1", 8550) == "http://[::1]:8550/"
+
+
+def test_the_app_and_the_cli_can_add_games_to_one_file(tmp_path: Path) -> None:
+    """The app keeps its store open while `companion game new` writes the same file."""
+    from companion.core.setup import GameSetup, PlayerSpec
+    from companion.store import GameStore
+
+    setup = GameSetup("mota", players=(PlayerSpec("A", "red"), PlayerSpec("B", "blue")))
+    app, cli = GameStore(tmp_path / "games.json"), GameStore(tmp_path / "games.json")
+    app.create(setup)
+    cli.create(setup)
+    app.create(setup)
+    assert len(app.list_games()) == len(cli.list_games()) == 3
