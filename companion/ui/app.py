@@ -164,6 +164,7 @@ class PageApp:
         self.wakelock: ft.Wakelock | None = None
         self.wakelock_note: str | None = None
         self._awake = False
+        self._missed = False
 
     # lifecycle
     def start(self) -> None:
@@ -172,8 +173,7 @@ class PageApp:
         self.sizes = theme.apply(page, self.settings)
         page.on_route_change = self._on_route_change
         page.on_view_pop = self._on_view_pop
-        page.on_disconnect = self._on_close
-        page.on_close = self._on_close
+        page.on_connect = self._on_reconnect
         page.pubsub.subscribe(self._on_message)
         try:
             self.wakelock = ft.Wakelock()
@@ -182,8 +182,16 @@ class PageApp:
         self.show_route(page.route)
         self._apply_keep_awake()
 
-    def _on_close(self, _: Any = None) -> None:
-        self.page.pubsub.unsubscribe_all()
+    @property
+    def connected(self) -> bool:
+        """False while the tab is away (phone asleep, network gone); Flet keeps the session a while."""
+        return self.page.session.connection is not None
+
+    def _on_reconnect(self, _: Any = None) -> None:
+        """Back from sleep: show what changed meanwhile (other tabs' broadcasts were skipped)."""
+        if self._missed:
+            self._missed = False
+            self.guard(lambda: self.show_route(self.page.route))
 
     @property
     def settings(self) -> Settings:
@@ -298,10 +306,12 @@ class PageApp:
         def delete() -> None:
             self.ctx.store.delete(game_id)
             self.ctx.sessions.forget(game_id)
-            self.game_changed(game_id, deleted=True)
+            self.broadcast({"kind": "game", "id": game_id, "deleted": True})
             self.show_info(f"{i18n.tr('Deleted')} {name}.")
             if after:
                 after()
+            else:
+                self.refresh()
 
         self.confirm(i18n.tr("Delete this game?"),
                      f"{name} {i18n.tr('will be removed from this device. This cannot be undone.')}",
@@ -313,6 +323,9 @@ class PageApp:
 
     async def _on_message(self, message: Any) -> None:
         if not isinstance(message, dict):
+            return
+        if not self.connected:
+            self._missed = True
             return
         try:
             if message.get("kind") == "settings":
@@ -338,7 +351,7 @@ class PageApp:
     def _apply_keep_awake(self) -> None:
         """Enable or release the wakelock when the setting differs from what this tab asked for."""
         wanted = self.settings.keep_awake
-        if self.wakelock is not None and wanted != self._awake:
+        if self.wakelock is not None and wanted != self._awake and self.connected:
             self._awake = wanted
             self.page.run_task(self._set_wakelock, wanted)
 

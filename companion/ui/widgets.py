@@ -108,7 +108,8 @@ def icon_action(label: str, icon: ft.IconData, on_tap: EventHandler | None, *, i
     kind = ft.FilledTonalIconButton if filled else ft.IconButton
     button = kind(icon=icon, on_click=on_tap, disabled=on_tap is None, icon_color=color, tooltip=None,
                   size_constraints=ft.BoxConstraints(min_width=MIN_TOUCH, min_height=MIN_TOUCH))
-    return ft.Semantics(label=label, button=True, identifier=identifier, container=True, exclude_semantics=True,
+    said = label if on_tap else f"{label} ({tr('not available now')})"
+    return ft.Semantics(label=said, button=True, identifier=identifier, container=True, exclude_semantics=True,
                         on_tap=on_tap, content=button)
 
 

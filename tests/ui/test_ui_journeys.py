@@ -196,6 +196,23 @@ def test_four_player_game_scores_turns_undo_reload_resume(tab: OpenTab, server: 
     assert doc["undo"][-1]["label"] == "Cy +1 CP" and doc["redo"] == []
 
 
+def test_finish_after_the_last_round(tab: OpenTab, server: Server) -> None:
+    ui = tab()
+    game_id = create_game(ui, names=["Pia", "Quin"])
+    ui.tap("plus-p2")
+    for round_no in (2, 3, 4):
+        ui.page.wait_for_timeout(450)
+        ui.tap("next-round")
+        ui.expect_label("round", f"Round {round_no} of 4")
+    ui.tap("finish-game")
+    ui.tap("confirm-ok")
+    ui.expect_label("game-over", re.compile("Game over: All 4 rounds played: Quin wins with 1"))
+    ui.expect_label("plus-p1", re.compile("not available"))
+    assert saved_games(server.db)[game_id]["state"]["ended"]["winners"] == ["p2"]
+    ui.tap("undo")
+    ui.by_id("game-over").wait_for(state="detached")
+
+
 def test_delete_asks_first(tab: OpenTab, server: Server) -> None:
     ui = tab()
     game_id = create_game(ui, names=["Eve", "Flo"], title="To be deleted")
@@ -263,30 +280,43 @@ def test_touch_targets_are_at_least_48px(tab: OpenTab) -> None:
     assert not small, f"buttons smaller than 48 px: {small}"
 
 
-def test_settings_are_saved_and_applied(tab: OpenTab, server: Server) -> None:
+def _saved_settings(server: Server) -> dict[str, object]:
     import json
 
+    path = server.db.with_name("settings.json")
+    return dict(json.loads(path.read_text())) if path.exists() else {}
+
+
+def _change_setting(ui: Ui, server: Server, key: str, value: object, tap: Callable[[], None]) -> None:
+    """Tap, then wait until the settings file says so (the whole screen re-renders on a change)."""
+    tap()
+    for _ in range(50):
+        if _saved_settings(server).get(key) == value:
+            ui.page.wait_for_timeout(200)
+            return
+        ui.page.wait_for_timeout(100)
+    raise AssertionError(f"{key} never became {value!r}: {_saved_settings(server)}")
+
+
+def test_settings_are_saved_and_applied(tab: OpenTab, server: Server) -> None:
     ui = tab("/settings", "settings")
-    ui.tap("theme-light")
-    ui.tap("text_scale-1.3")
-    ui.page.wait_for_timeout(300)
-    saved = json.loads(server.db.with_name("settings.json").read_text())
-    assert saved["theme"] == "light" and saved["text_scale"] == 1.3
+    confirm, awake = "Ask before deleting or finishing a game", "Keep the screen awake"
+
+    def switch(name: str) -> Callable[[], None]:
+        return lambda: ui.page.get_by_role("switch", name=name).click()
+
+    _change_setting(ui, server, "theme", "light", lambda: ui.tap("theme-light"))
+    _change_setting(ui, server, "text_scale", 1.3, lambda: ui.tap("text_scale-1.3"))
     ui.shot("phone-settings-light-larger")
-    ui.tap("theme-dark")
-    ui.tap("text_scale-1.0")
-    for name in ("Ask before deleting or finishing a game", "Keep the screen awake"):
-        ui.page.get_by_role("switch", name=name).click()
-        ui.page.wait_for_timeout(300)
-    saved = json.loads(server.db.with_name("settings.json").read_text())
-    assert saved == {"theme": "dark", "text_scale": 1.0, "language": "en", "confirm_destructive": False,
-                     "keep_awake": True}
+    _change_setting(ui, server, "theme", "dark", lambda: ui.tap("theme-dark"))
+    _change_setting(ui, server, "text_scale", 1.0, lambda: ui.tap("text_scale-1.0"))
+    _change_setting(ui, server, "confirm_destructive", False, switch(confirm))
+    _change_setting(ui, server, "keep_awake", True, switch(awake))
+    assert _saved_settings(server) == {"theme": "dark", "text_scale": 1.0, "language": "en",
+                                       "confirm_destructive": False, "keep_awake": True}
     ui.reload("settings")  # still answering after asking for the wakelock
-    for name in ("Ask before deleting or finishing a game", "Keep the screen awake"):
-        ui.page.get_by_role("switch", name=name).click()
-        ui.page.wait_for_timeout(300)
-    saved = json.loads(server.db.with_name("settings.json").read_text())
-    assert saved["confirm_destructive"] is True and saved["keep_awake"] is False
+    _change_setting(ui, server, "confirm_destructive", True, switch(confirm))
+    _change_setting(ui, server, "keep_awake", False, switch(awake))
 
 
 def test_a_damaged_save_file_is_set_aside_and_explained(browser: Browser, tmp_path: Path) -> None:
