@@ -9,10 +9,12 @@ commands in-process, and the saved ``modules_state.broodmother`` must equal the 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Browser
 
 from companion.core.broodmother.commands import (
     AnswerExpand,
@@ -26,8 +28,9 @@ from companion.core.broodmother.meadow_commands import AddHex, ChaseNymph, SetSi
 from companion.core.commands.base import Command
 from companion.core.session import Session
 from companion.core.setup import GameSetup, PlayerSpec
+from companion.rules.topics import topic
 from companion.store import GameStore
-from tests.ui.browser import TABLET, Server, Ui
+from tests.ui.browser import PHONE, TABLET, Server, Ui, new_tab, run_server
 from tests.ui.conftest import saved_games
 from tests.ui.test_ui_journeys import create_game
 
@@ -46,18 +49,19 @@ def brood(server: Server, game_id: str) -> dict[str, Any]:
 
 
 class Twin:
-    """A saved game to open in the app, and an in-process reference with the same seed and commands."""
+    """A game saved for the app to open, and an in-process reference with the same seed and commands."""
 
-    def __init__(self, server: Server, tmp_path: Any, seed: int, prepare: list[Command]) -> None:
-        self.game_id = self._create(GameStore(server.db), seed, prepare).id
-        self.reference: Session = self._create(GameStore(tmp_path / "reference.json"), seed, prepare)
+    def __init__(self, db: Path, reference_db: Path, seed: int, prepare: list[Command]) -> None:
+        store = GameStore(db)
+        self.game_id = self._create(store, seed, prepare).id
+        store.close()
+        self.reference: Session = self._create(GameStore(reference_db), seed, prepare)
 
     @staticmethod
     def _create(store: GameStore, seed: int, prepare: list[Command]) -> Session:
         session = store.create(SOLO, name="Against the Broodmother", seed=seed)
         for command in prepare:
             session.execute(command)
-        store.close()
         return session
 
     def apply(self, command: Command) -> None:
@@ -72,6 +76,48 @@ class Twin:
 
 def hex_commands() -> list[Command]:
     return [AddHex(n, zone, sites) for n, zone, sites in HEXES]
+
+
+def prepared_games(folder: Path, db: Path) -> dict[str, Twin]:
+    """The games the journeys below start from, each with its reference."""
+    five_plots = [EnterCard("evolution", 1)] * 5  # machinations level 1, one Plot short of level 2
+    return {
+        # seed 2 draws Spawn, Spawn, then an Expand
+        "turns": Twin(db, folder / "ref-turns.json", 2, hex_commands()),
+        "physical": Twin(db, folder / "ref-physical.json", 5,
+                         [*hex_commands(), SetDeckMode("physical"), *five_plots, SetDeckMode("virtual")]),
+        "nest": Twin(db, folder / "ref-nest.json", 3, [*hex_commands(), AddHex(31, "outer", 2, nest=True)]),
+    }
+
+
+@pytest.fixture(scope="module")
+def prepared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, dict[str, Twin]]]:
+    """A server of its own, started on a database filled beforehand.
+
+    Writing into the shared server's file while it runs would clash with its own TinyDB
+    (which remembers the next document id), so prepared games get their own server.
+    """
+    folder = tmp_path_factory.mktemp("bm-ui")
+    db = folder / "games.json"
+    twins = prepared_games(folder, db)
+    with run_server(db) as srv:
+        yield srv, twins
+
+
+@pytest.fixture
+def open_game(browser: Browser, prepared: tuple[Server, dict[str, Twin]]) -> Iterator[Callable[..., Ui]]:
+    """Open a prepared game in a new tab (phone-sized unless asked otherwise)."""
+    srv, _ = prepared
+    opened: list[Ui] = []
+
+    def open_tab(game_id: str, viewport: dict[str, int] = PHONE) -> Ui:
+        ui = new_tab(browser, srv.url, viewport)
+        opened.append(ui)
+        return ui.open(f"/game/{game_id}", "game")
+
+    yield open_tab
+    for ui in opened:
+        ui.page.context.close()
 
 
 def her_turn(ui: Ui) -> None:
@@ -160,10 +206,12 @@ def test_solo_from_the_wizard_add_hex_draw_undo(tab: OpenTab, server: Server) ->
     assert brood(server, game_id)["turn"]["card"] == card
 
 
-def test_her_turns_cancel_expand_question_undo(tab: OpenTab, server: Server, tmp_path: Any) -> None:
+def test_her_turns_cancel_expand_question_undo(open_game: OpenTab, prepared: tuple[Server, dict[str, Twin]]
+                                               ) -> None:
     """Seed 2 draws Spawn, Spawn, then an Expand: every step saved exactly as the core computes it."""
-    twin = Twin(server, tmp_path, seed=2, prepare=hex_commands())
-    ui = tab(f"/game/{twin.game_id}", "game")
+    server, twins = prepared
+    twin = twins["turns"]
+    ui = open_game(twin.game_id)
     ui.expect_label("bm-hex-12", re.compile("^Hex 12, Inner Meadow"))
 
     her_turn(ui)
@@ -230,7 +278,7 @@ def test_her_turns_cancel_expand_question_undo(tab: OpenTab, server: Server, tmp
     assert not ui.exists("bm-cancel"), "a meadow change closes the window for a token"
 
     # the same game on a tablet in a second tab: same numbers
-    big = tab(f"/game/{twin.game_id}", "game", viewport=TABLET)
+    big = open_game(twin.game_id, viewport=TABLET)
     big.expect_label("bm-hex-15", re.compile(r"^Hex 15, Inner Meadow: 1 nymph"))
     to_top(big, "panel-bm-turn")
     big.shot("broodmother-tablet-turn")
@@ -252,12 +300,12 @@ def test_her_turns_cancel_expand_question_undo(tab: OpenTab, server: Server, tmp
     assert saved["deck"]["draw"][0] == drawn and saved["pending"] == []
 
 
-def test_physical_deck_and_a_predator_question(tab: OpenTab, server: Server, tmp_path: Any) -> None:
+def test_physical_deck_and_a_predator_question(open_game: OpenTab, prepared: tuple[Server, dict[str, Twin]]
+                                               ) -> None:
     """Physical deck: type, Ferocity, resolve; her sixth Plot summons a Predator onto the hex the table names."""
-    plots = [EnterCard("evolution", 1)] * 5  # five Plots: machinations level 1, and one to go for level 2
-    twin = Twin(server, tmp_path, seed=5,
-                prepare=[*hex_commands(), SetDeckMode("physical"), *plots, SetDeckMode("virtual")])
-    ui = tab(f"/game/{twin.game_id}", "game")
+    server, twins = prepared
+    twin = twins["physical"]
+    ui = open_game(twin.game_id)
     ui.expect_label("bm-machinations-level", re.compile(r"^Level: 1 / 3"))
 
     # switch to the physical deck: her turn becomes the card's type, its Ferocity, then resolve
@@ -293,10 +341,11 @@ def test_physical_deck_and_a_predator_question(tab: OpenTab, server: Server, tmp
     ui.expect_label(f"bm-predator-{saved['predators'][0]['id']}", re.compile(r"Hex 7, \d Health"))
 
 
-def test_the_nest_and_the_end(tab: OpenTab, server: Server, tmp_path: Any) -> None:
-    """The ants reveal the Nest (she arises there); destroying her ends the game, and the panel says why."""
-    twin = Twin(server, tmp_path, seed=3, prepare=[*hex_commands(), AddHex(31, "outer", 2, nest=True)])
-    ui = tab(f"/game/{twin.game_id}", "game")
+def test_the_nest_and_the_end(open_game: OpenTab, prepared: tuple[Server, dict[str, Twin]]) -> None:
+    """The ants reveal the Nest (she arises there); destroying her ends the game, the panel says why; "?" helps."""
+    server, twins = prepared
+    twin = twins["nest"]
+    ui = open_game(twin.game_id)
     ui.expect_label("bm-nest-state", "The Broodmother: on hex 31, the Nest of Centipedes")
     ui.expect_label("bm-hex-31", re.compile(r"^Hex 31, Outer Meadow: .*Broodmother, Nest"))
     ui.expect_label("bm-battle-size", re.compile(r"^Her size bonus: \+\d+, on hex 31"))
@@ -310,3 +359,10 @@ def test_the_nest_and_the_end(tab: OpenTab, server: Server, tmp_path: Any) -> No
     assert ended["code"] == "broodmother-destroyed"
     to_top(ui, "panel-bm-turn")
     ui.shot("broodmother-phone-end")
+
+    # each tracker's "?" opens its rules topic
+    ui.tap("help-broodmother.end")
+    ui.wait_screen("rules")
+    wanted = topic("broodmother.end")
+    assert wanted is not None
+    ui.expect_label("rules-topics-title", wanted.title)
