@@ -41,6 +41,14 @@ class StoreError(GameError):
     """A save, load, import or export could not be done; nothing was changed."""
 
 
+class StoreConflict(StoreError):
+    """The game was saved by someone else (another window, the terminal) since it was loaded.
+
+    Saving anyway would silently throw their change away, so the save is refused; the
+    caller reloads the game and the player repeats the action if it is still wanted.
+    """
+
+
 @dataclass(frozen=True)
 class GameSummary:
     """What the resume list shows for one saved game."""
@@ -180,12 +188,28 @@ class GameStore:
 
     # -- writing --------------------------------------------------------------------
     def save(self, doc: Doc) -> None:
-        """Insert or replace one game; durable when this returns."""
+        """Insert or replace one game; durable when this returns.
+
+        Each save bumps the game's revision (``rev``). A document whose revision is not the
+        stored one was loaded before someone else saved the game: refused with StoreConflict.
+        """
         with self._locked():
             # TinyDB caches the next document id; another process (the CLI next to the app)
             # may have added games since, so let it recount from the file.
             self._games._next_id = None
-            self._games.upsert(doc, Query().id == doc["id"])
+            stored = self._games.get(Query().id == doc["id"])
+            base = doc.get("rev", 0)
+            if stored is not None and stored.get("rev", 0) != base:
+                raise StoreConflict(
+                    f"{doc['name']!r} was changed elsewhere (another window or the terminal) since it was "
+                    "opened here; it has been reloaded, so repeat your last action if it is still needed."
+                )
+            doc["rev"] = base + 1
+            try:
+                self._games.upsert(doc, Query().id == doc["id"])
+            except BaseException:
+                doc["rev"] = base
+                raise
 
     def session(self, game_id: str) -> Session:
         return Session(self.load(game_id), saver=self.save, content=self.content)
@@ -227,12 +251,17 @@ class GameStore:
             raise StoreError(f"No saved game {game_id!r} to delete.")
 
     # -- files ----------------------------------------------------------------------
-    def export(self, game_id: str, target: str | os.PathLike[str]) -> Path:
+    def export_bytes(self, game_id: str) -> bytes:
+        """One game as the JSON an import reads back (the app offers it as a download)."""
         doc = self.load(game_id)
         payload = {"format": EXPORT_FORMAT, "schema": doc["schema"], "game": doc}
+        return json.dumps(payload, ensure_ascii=False, indent=1).encode("utf-8")
+
+    def export(self, game_id: str, target: str | os.PathLike[str]) -> Path:
+        data = self.export_bytes(game_id)
         path = Path(target)
         try:
-            write_atomically(path, json.dumps(payload, ensure_ascii=False, indent=1))
+            write_atomically(path, data.decode("utf-8"))
         except OSError as exc:
             raise StoreError(f"Could not write {path}: {exc.strerror or exc}.") from exc
         return path
@@ -241,13 +270,21 @@ class GameStore:
         """Add the game in an exported file; a bad file is refused and nothing changes."""
         path = Path(source)
         try:
-            payload = json.loads(path.read_text(encoding="utf-8"))
+            data = path.read_bytes()
         except FileNotFoundError:
             raise StoreError(f"No file {path}.") from None
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise StoreError(f"{path} is not a readable JSON file ({exc.__class__.__name__}).") from exc
+        except OSError as exc:
+            raise StoreError(f"{path} cannot be read ({exc.strerror or exc}).") from exc
+        return self.import_bytes(data, str(path))
+
+    def import_bytes(self, data: bytes, source: str = "The file") -> str:
+        """Add the game in exported JSON (``source`` names it in messages); refuse anything else."""
+        try:
+            payload = json.loads(data.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise StoreError(f"{source} is not a readable JSON file ({exc.__class__.__name__}).") from exc
         if not isinstance(payload, dict) or payload.get("format") != EXPORT_FORMAT:
-            raise StoreError(f"{path} is not a game exported by this app.")
+            raise StoreError(f"{source} is not a game exported by this app.")
         doc = payload.get("game")
         try:
             if not isinstance(doc, dict):
@@ -255,8 +292,9 @@ class GameStore:
             doc = migrate(doc)
             validate_doc(doc, self.content)
         except GameError as exc:
-            raise StoreError(f"{path} was refused: {exc}.") from exc
+            raise StoreError(f"{source} was refused: {exc}.") from exc
         if self.exists(doc["id"]):
             doc = {**doc, "id": self._new_id(), "name": f"{doc['name']} (imported)"[:MAX_GAME_NAME]}
+        doc.pop("rev", None)
         self.save(doc)
         return str(doc["id"])

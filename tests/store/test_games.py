@@ -10,7 +10,7 @@ import pytest
 from companion.core.commands.scoring import AdjustScore
 from companion.core.commands.turns import NextPhase
 from companion.core.setup import GameSetup, PlayerSpec
-from companion.store import GameStore, StoreError
+from companion.store import GameStore, StoreConflict, StoreError
 from tests.helpers import four_players
 
 
@@ -83,8 +83,9 @@ def test_export_then_import_gives_back_the_same_game(store: GameStore, tmp_path:
     other = GameStore(tmp_path / "other.json")
     new_id = other.import_file(exported)
     assert new_id == session.id
-    imported = other.load(new_id)
-    assert imported == store.load(session.id)
+    imported, original = other.load(new_id), store.load(session.id)
+    assert imported.pop("rev") == 1 and original.pop("rev") == 3  # revisions count saves in each database
+    assert imported == original
     assert other.session(new_id).undo() == "Next: Soldier Phase"
 
     again = store.import_file(exported)  # same id already here: a renamed copy
@@ -146,3 +147,37 @@ def test_a_pre_release_save_is_migrated(store: GameStore, tmp_path: Path) -> Non
     assert migrated["schema"] == 1
     assert migrated["state"]["scores"]["p1"] == [5, 0, 0, 0]
     assert migrated["state"]["scores"]["p3"] == [2, 0, 0, 0]
+
+
+def test_a_change_saved_elsewhere_is_never_overwritten(db_path: Path) -> None:
+    """The app holds a game open while the terminal changes it: the app's next save is refused."""
+    app_store, cli_store = GameStore(db_path), GameStore(db_path)
+    app_session = app_store.create(GameSetup(game="mota", players=four_players()))
+    app_session.execute(AdjustScore("p1", 1))
+    cli_store.session(app_session.id).execute(AdjustScore("p2", 5))  # the terminal, another process
+
+    with pytest.raises(StoreConflict, match="was changed elsewhere"):
+        app_session.execute(AdjustScore("p1", 1))
+    assert app_session.state["scores"]["p1"] == [1, 0, 0, 0]  # the refused change is not shown either
+    saved = app_store.load(app_session.id)
+    assert saved["state"]["scores"]["p2"] == [5, 0, 0, 0] and saved["state"]["scores"]["p1"] == [1, 0, 0, 0]
+    assert saved["rev"] == 3
+
+    reloaded = app_store.session(app_session.id)  # what the app does on a conflict
+    reloaded.execute(AdjustScore("p1", 1))
+    assert app_store.load(app_session.id)["state"]["scores"]["p1"] == [2, 0, 0, 0]
+
+
+def test_rename_and_import_keep_revisions_consistent(store: GameStore, tmp_path: Path) -> None:
+    session = store.create(GameSetup(game="mota", players=four_players()), name="Rev")
+    assert session.doc["rev"] == 1
+    session.execute(NextPhase())
+    assert (session.doc["rev"], store.load(session.id)["rev"]) == (2, 2)
+    store.rename(session.id, "Renamed")
+    assert store.load(session.id)["rev"] == 3
+    fresh = store.session(session.id)
+    fresh.execute(NextPhase())
+    copy_id = store.import_bytes(store.export_bytes(session.id), "the download")
+    assert store.load(copy_id)["rev"] == 1
+    with pytest.raises(StoreError, match="the download is not a game exported by this app"):
+        store.import_bytes(b'{"format": "x"}', "the download")
