@@ -14,7 +14,8 @@ import asyncio
 import logging
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib import import_module
 from pkgutil import iter_modules
@@ -27,7 +28,7 @@ import flet as ft
 from companion.core.commands.base import Command
 from companion.core.errors import GameError
 from companion.core.session import Session
-from companion.store import GameStore
+from companion.store import GameStore, StoreConflict
 from companion.store.settings import Settings, SettingsStore, settings_path
 from companion.ui import i18n, theme, widgets
 from companion.ui.models import Debouncer
@@ -284,19 +285,32 @@ class PageApp:
         """Run a command (ignored if it is a hurried second tap) and show the result everywhere."""
         if debounce and not self.debouncer.allow(debounce):
             return None
-        label = session.execute(command)
+        with self._reload_on_conflict(session):
+            label = session.execute(command)
         self.game_changed(session.id)
         return label
 
     def undo(self, session: Session) -> None:
         if self.debouncer.allow("undo"):
-            session.undo()
+            with self._reload_on_conflict(session):
+                session.undo()
             self.game_changed(session.id)
 
     def redo(self, session: Session) -> None:
         if self.debouncer.allow("redo"):
-            session.redo()
+            with self._reload_on_conflict(session):
+                session.redo()
             self.game_changed(session.id)
+
+    @contextmanager
+    def _reload_on_conflict(self, session: Session) -> Iterator[None]:
+        """Someone else saved this game meanwhile: drop our copy so every tab shows the saved one."""
+        try:
+            yield
+        except StoreConflict:
+            self.ctx.sessions.forget(session.id)
+            self.game_changed(session.id)
+            raise
 
     def game_changed(self, game_id: str, *, deleted: bool = False) -> None:
         self.broadcast({"kind": "game", "id": game_id, "deleted": deleted})
