@@ -14,6 +14,10 @@ class Topic:
     id: str
     title: str
     entries: tuple[str, ...]
+    title_es: str | None = None
+
+    def title_in(self, lang: str) -> str:
+        return self.title_es if lang == "es" and self.title_es else self.title
 
 
 def read_topics(corpus: Corpus) -> dict[str, Topic]:
@@ -29,7 +33,7 @@ def read_topics(corpus: Corpus) -> dict[str, Topic]:
         missing = [e for e in body["entries"] if corpus.get(e) is None]
         if missing:
             raise CorpusError(f"topics.json: topic {topic_id!r} names unknown entries {missing}")
-        parsed[topic_id] = Topic(topic_id, body["title"], tuple(body["entries"]))
+        parsed[topic_id] = Topic(topic_id, body["title"], tuple(body["entries"]), body.get("title_es"))
     return parsed
 
 

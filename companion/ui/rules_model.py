@@ -334,7 +334,7 @@ class RulesModel:
         found = self._topic(topic_id) if topic_id else None
         if found is None:
             return None
-        return TopicView(found.id, found.title, self.rows(found.entries, lang))
+        return TopicView(found.id, found.title_in(lang), self.rows(found.entries, lang))
 
 
 @cache

@@ -28,6 +28,7 @@ class Calculator:
     id: str
     title: str
     build: Callable[[CalculatorsScreen], list[ft.Control]]
+    help_topic: str | None = None  # the rules its "?" opens
 
 
 _CALCULATORS: dict[str, Calculator] = {}
@@ -93,7 +94,7 @@ def _text(text: str, sizes: Sizes, ident: str) -> ft.Control:
     return ft.Semantics(identifier=ident, content=ft.Text(text, size=sizes.body))
 
 
-register_calculator(Calculator("tally", "Points tally", _tally_controls))
+register_calculator(Calculator("tally", "Points tally", _tally_controls, help_topic="scores"))
 
 
 class CalculatorsScreen(Screen):
@@ -108,7 +109,8 @@ class CalculatorsScreen(Screen):
         return tr("Calculators")
 
     def body(self) -> list[ft.Control]:
-        return [widgets.section(tr(c.title), c.build(self), self.sizes, identifier=f"calc-{c.id}")
+        return [widgets.section(tr(c.title), c.build(self), self.sizes, identifier=f"calc-{c.id}",
+                                help_topic=c.help_topic)
                 for c in _CALCULATORS.values()]
 
 
