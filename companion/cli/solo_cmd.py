@@ -241,21 +241,22 @@ def _status(args: argparse.Namespace) -> int:
         _show(args, session, None)
         return 0
     from companion.core.broodmother import broodmother_view
+    from companion.core.state import current_phase
 
     view = broodmother_view(session.state, session.content)
     if not view["active"]:
         raise CliError(f"game {session.id} has no Broodmother")
-    for line in status_lines(view, session.state):
+    for line in status_lines(view, session.state, current_phase(session.state, session.content).label):
         print(line)
     _print_report(view)
     return 0
 
 
-def status_lines(view: dict[str, Any], state: dict[str, Any]) -> list[str]:
+def status_lines(view: dict[str, Any], state: dict[str, Any], phase: str) -> list[str]:
     """A compact text panel of the view."""
     t, cp, m = view["thresholds"], view["cp"], view["machinations"]
     lines = [
-        f"Round {state['round']} ({state['phase']}), {view['mode']}, {view['difficulty']['name']}",
+        f"Round {state['round']} ({phase}), {view['mode']}, {view['difficulty']['name']}",
         f"Thresholds: plot {t['plot']} / CP {t['cp']} / centipedes {t['centipedes']}; "
         f"Initiative Tokens: {view['initiative']}",
         f"Her CP: {cp['total']} (best colony {cp['best_ant']}, lead {cp['lead']}); "
