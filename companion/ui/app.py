@@ -31,6 +31,7 @@ from companion.core.session import Session
 from companion.store import GameStore, StoreConflict
 from companion.store.settings import Settings, SettingsStore, settings_path
 from companion.ui import i18n, theme, widgets
+from companion.ui.game_files import GameFiles
 from companion.ui.models import Debouncer
 from companion.ui.screen import Screen
 
@@ -164,6 +165,7 @@ class PageApp:
         self.screen: Screen | None = None
         self.wakelock: ft.Wakelock | None = None
         self.wakelock_note: str | None = None
+        self._files: GameFiles | None = None
         self._awake = False
         self._missed = False
 
@@ -180,8 +182,16 @@ class PageApp:
             self.wakelock = ft.Wakelock()
         except Exception:  # an older client without the service: the setting says so
             log.exception("wakelock unavailable")
+        _ = self.files  # the file picker service goes out with the first page
         self.show_route(page.route)
         self._apply_keep_awake()
+
+    @property
+    def files(self) -> GameFiles:
+        """Rename, export and import for this tab, with its file picker (made on first use, on this page)."""
+        if self._files is None:
+            self._files = GameFiles(self)
+        return self._files
 
     @property
     def connected(self) -> bool:

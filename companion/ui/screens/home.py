@@ -1,4 +1,9 @@
-"""Home: resume a saved game, start a new one, or open Rules, Calculators and Settings."""
+"""Home: resume a saved game, start a new one, or open Rules, Calculators and Settings.
+
+Each saved game is a row: tap it to resume; its "more" button opens Open, Rename, Export
+and Delete at the bottom of the screen (within thumb reach); the bin deletes at once
+(after the confirmation the settings ask for). Below the list, Import adds a game from a file.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +17,7 @@ from companion.ui import widgets
 from companion.ui.i18n import tr
 from companion.ui.models import last_played, round_label
 from companion.ui.screen import Screen
+from companion.ui.theme import BUTTON_HEIGHT
 
 ROUTE = "/"
 
@@ -29,7 +35,19 @@ class HomeScreen(Screen):
                                                  identifier="no-games", muted=True))
         controls.append(ft.Semantics(identifier="game-list", container=True,
                                      content=ft.Column([self._game_row(g) for g in games], spacing=8)))
+        controls.append(self._import_button())
         return controls
+
+    def _import_button(self) -> ft.Control:
+        """Opens the browser's file chooser on the client, inside the tap (see ``game_files``)."""
+        face = ft.Text(tr("Import a game from a file"), size=self.sizes.label, weight=ft.FontWeight.W_600,
+                       max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
+        button = ft.OutlinedButton(content=face, icon=ft.Icons.FILE_UPLOAD_OUTLINED,
+                                   action=self.app.files.import_action(), height=BUTTON_HEIGHT,
+                                   style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=14)))
+        # No label of its own: the button's node (its text) is what a screen reader taps, so the
+        # client action runs for a finger and a screen reader alike.
+        return ft.Semantics(identifier="import-game", container=True, content=button)
 
     def _notice(self, text: str) -> ft.Control:
         def dismiss() -> None:
@@ -72,10 +90,14 @@ class HomeScreen(Screen):
         )
         resume = ft.Semantics(identifier=f"resume-{game.id}", container=True, button=True,
                               label=f"{tr('Resume')} {game.name}", content=tile, expand=True)
+        more = widgets.icon_action(f"{tr('More actions for')} {game.name}: {tr('open, rename, export, delete')}",
+                                   ft.Icons.MORE_VERT,
+                                   self.app.handler(lambda: self.app.files.show_actions(game.id, game.name)),
+                                   identifier=f"more-{game.id}")
         delete = widgets.icon_action(f"{tr('Delete')} {game.name}", ft.Icons.DELETE_OUTLINE,
                                      self.app.handler(lambda: self.app.delete_game(game.id, game.name)),
                                      identifier=f"delete-{game.id}")
-        row = ft.Row([resume, delete], vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=4)
+        row = ft.Row([resume, more, delete], vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=0)
         return ft.Card(content=ft.Container(row, padding=ft.Padding.only(right=6)), margin=0,
                        variant=ft.CardVariant.OUTLINED)
 

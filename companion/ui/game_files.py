@@ -1,0 +1,204 @@
+"""Managing saved games from the app: rename, export to a file, import from a file, and the row actions.
+
+The store does the work (``GameStore.rename / export_bytes / import_bytes``) and words its
+refusals; this module is the wiring: dialogs, the file picker and the messages. One
+``GameFiles`` per tab owns that tab's ``FilePicker`` service (Flet 1.0 registers a service
+with the page it is made on, and keeps it while something references it).
+
+In web mode an export is a download (``save_file(file_name=..., src_bytes=...)``); an
+import opens the browser's file chooser from the button itself (a ``PickFiles`` client
+action), because browsers - iOS Safari above all - only open a chooser inside the tap.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from companion.store.games import MAX_GAME_NAME, StoreError
+from companion.ui import widgets
+from companion.ui.i18n import tr
+
+if TYPE_CHECKING:
+    from companion.ui.app import PageApp
+
+EXPORT_SUFFIX = ".moa.json"
+IMPORT_EXTENSIONS = ["json"]
+
+
+def export_file_name(name: str, fallback: str = "game") -> str:
+    """``"Friday night!"`` -> ``"friday-night.moa.json"``: safe on every system, recognisably the game."""
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")[:MAX_GAME_NAME].strip("-")
+    return f"{slug or fallback}{EXPORT_SUFFIX}"
+
+
+def picked_bytes(file: Any) -> bytes | None:
+    """The contents of a picked file (the client sends bytes, or a list of ints from some paths)."""
+    data = getattr(file, "bytes", None)
+    if data is None and isinstance(file, dict):
+        data = file.get("bytes")
+    if isinstance(data, (bytes, bytearray)):
+        return bytes(data)
+    if isinstance(data, list):
+        return bytes(data)
+    return None
+
+
+def picked_name(file: Any) -> str:
+    name = getattr(file, "name", None) or (file.get("name") if isinstance(file, dict) else None)
+    return str(name or tr("The file"))
+
+
+class GameFiles:
+    """Rename, export and import for one tab, with that tab's file picker."""
+
+    def __init__(self, app: PageApp) -> None:
+        self.app = app
+        self.picker = ft.FilePicker(on_result=self._on_picked)
+
+    # -- rename -----------------------------------------------------------------------
+    def rename(self, game_id: str, name: str) -> str:
+        """Rename in the store; the shared session reloads and every tab shows the new name."""
+        self.app.ctx.store.rename(game_id, name)
+        self.app.ctx.sessions.forget(game_id)  # its revision is now behind the saved one
+        self.app.game_changed(game_id)
+        return str(self.app.ctx.store.load(game_id)["name"])
+
+    def ask_rename(self, game_id: str, current: str) -> None:
+        """A dialog with the name filled in; the store's refusal is shown under the field."""
+        sizes = self.app.sizes
+        field = ft.TextField(label=tr("Game name"), value=current, autofocus=True, max_length=MAX_GAME_NAME,
+                             text_size=sizes.body, on_change=_keep_in_sync)
+        problem = ft.Text("", size=sizes.body, color=ft.Colors.ERROR, visible=False)
+
+        def save() -> None:
+            try:
+                new_name = self.rename(game_id, field.value or "")
+            except StoreError as exc:
+                problem.value, problem.visible = str(exc), True
+                problem.update()
+                return
+            self.app.page.pop_dialog()
+            self.app.show_info(f"{tr('Renamed to')} {new_name}.")
+
+        field.on_submit = self.app.handler(save)
+        dialog = ft.AlertDialog(
+            modal=True,
+            title=ft.Text(tr("Rename this game"), size=sizes.title),
+            content=ft.Column([field, ft.Semantics(identifier="rename-problem", live_region=True, content=problem)],
+                              tight=True, spacing=8),
+            semantics_label=tr("Rename this game"),
+            actions=[
+                widgets.tap_button(tr("Cancel"), self.app.handler(self.app.page.pop_dialog), kind="text",
+                                   identifier="rename-cancel", sizes=sizes),
+                widgets.tap_button(tr("Save name"), self.app.handler(save), identifier="rename-save", sizes=sizes),
+            ],
+        )
+        self.app.page.show_dialog(dialog)
+
+    # -- export -----------------------------------------------------------------------
+    def export(self, game_id: str) -> None:
+        """Offer the game as a file: a download in a browser, a save dialog in a window."""
+        data = self.app.ctx.store.export_bytes(game_id)  # a StoreError is shown by the caller's guard
+        name = str(self.app.ctx.store.load(game_id)["name"])
+        self.app.page.run_task(self._save, export_file_name(name, game_id), data)
+
+    async def _save(self, file_name: str, data: bytes) -> None:
+        try:
+            await self.picker.save_file(dialog_title=tr("Export this game"), file_name=file_name, src_bytes=data,
+                                        file_type=ft.FilePickerFileType.CUSTOM,
+                                        allowed_extensions=IMPORT_EXTENSIONS)
+        except Exception as exc:  # a refused download must not pass silently
+            self.app.show_error(f"{tr('The game could not be exported')}: {exc}")
+            return
+        self.app.show_info(f"{tr('Exported as')} {file_name}.")
+
+    # -- import -----------------------------------------------------------------------
+    def import_action(self) -> ft.PickFiles:
+        """The chooser a button opens on the client, inside the tap; the result comes to ``_on_picked``."""
+        return ft.PickFiles(self.picker, dialog_title=tr("Import a game"), file_type=ft.FilePickerFileType.CUSTOM,
+                            allowed_extensions=IMPORT_EXTENSIONS, with_data=True)
+
+    def pick(self) -> None:
+        """Open the chooser from the server (where no client action ran, e.g. a desktop window)."""
+        self.app.page.run_task(self._pick)
+
+    async def _pick(self) -> None:
+        try:
+            files = await self.picker.pick_files(dialog_title=tr("Import a game"), with_data=True,
+                                                 file_type=ft.FilePickerFileType.CUSTOM,
+                                                 allowed_extensions=IMPORT_EXTENSIONS)
+        except Exception as exc:
+            self.app.show_error(f"{tr('No file could be opened')}: {exc}")
+            return
+        self.app.guard(lambda: self.import_files(files))
+
+    def _on_picked(self, e: ft.FilePickerResultEvent) -> None:
+        self.app.guard(lambda: self.import_files(e.files))
+
+    def import_files(self, files: list[Any]) -> list[str]:
+        """Import each picked file; the first refusal is shown and nothing of that file is kept."""
+        added: list[str] = []
+        for file in files or []:  # an empty list: the player cancelled
+            source = picked_name(file)
+            data = picked_bytes(file)
+            if data is None:
+                raise StoreError(f"{source} {tr('could not be read by the browser.')}")
+            added.append(self.import_bytes(data, source))
+        return added
+
+    def import_bytes(self, data: bytes, source: str) -> str:
+        game_id = self.app.ctx.store.import_bytes(data, source)
+        name = self.app.ctx.store.load(game_id)["name"]
+        self.app.game_changed(game_id)
+        self.app.show_info(f"{tr('Imported')} {name}.")
+        return game_id
+
+    # -- the actions of one game, at the bottom of the screen ------------------------------
+    def show_actions(self, game_id: str, name: str, *, with_open: bool = True,
+                     after_delete: Callable[[], Any] | None = None) -> None:
+        """A bottom sheet with big labelled buttons: Open, Rename, Export, Delete (within thumb reach)."""
+        sizes, app = self.app.sizes, self.app
+
+        def then(action: Callable[[], Any]) -> Callable[[Any], None]:
+            def run() -> None:
+                app.page.pop_dialog()
+                action()
+            return app.handler(run)
+
+        buttons: list[ft.Control] = []
+        if with_open:
+            buttons.append(widgets.tap_button(f"{tr('Open')} {name}", then(lambda: app.go(f"/game/{game_id}")),
+                                              text=tr("Open"), icon=ft.Icons.PLAY_ARROW,
+                                              identifier=f"open-{game_id}", kind="tonal", sizes=sizes))
+        buttons += [
+            widgets.tap_button(f"{tr('Rename')} {name}", then(lambda: self.ask_rename(game_id, name)),
+                               text=tr("Rename"), icon=ft.Icons.DRIVE_FILE_RENAME_OUTLINE,
+                               identifier=f"rename-{game_id}", kind="tonal", sizes=sizes),
+            widgets.tap_button(f"{tr('Export')} {name} {tr('to a file')}", then(lambda: self.export(game_id)),
+                               text=tr("Export to a file"), icon=ft.Icons.FILE_DOWNLOAD_OUTLINED,
+                               identifier=f"export-{game_id}", kind="tonal", sizes=sizes),
+            widgets.tap_button(f"{tr('Delete')} {name}",
+                               then(lambda: app.delete_game(game_id, name, after=after_delete)),
+                               text=tr("Delete"), icon=ft.Icons.DELETE_OUTLINE,
+                               identifier=f"sheet-delete-{game_id}", kind="outlined", sizes=sizes),
+            widgets.tap_button(tr("Close"), app.handler(app.page.pop_dialog), icon=ft.Icons.CLOSE,
+                               identifier="actions-close", kind="text", sizes=sizes),
+        ]
+        title = ft.Semantics(header=True, identifier="actions-title",
+                             content=ft.Text(name, size=sizes.title, weight=ft.FontWeight.W_700, max_lines=2,
+                                             overflow=ft.TextOverflow.ELLIPSIS))
+        column = ft.Column([title, *buttons], spacing=10, tight=True,
+                           horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        sheet = ft.BottomSheet(ft.Container(column, padding=ft.Padding.only(left=16, right=16, top=16, bottom=20)),
+                               show_drag_handle=True)
+        app.page.show_dialog(sheet)
+
+
+def _keep_in_sync(_: Any) -> None:
+    """Having a change handler makes the client send every keystroke, so Save sees the typed value."""
