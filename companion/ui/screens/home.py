@@ -28,25 +28,27 @@ class HomeScreen(Screen):
 
     def body(self) -> list[ft.Control]:
         controls: list[ft.Control] = [self._notice(n) for n in self.app.ctx.notices]
-        controls += [self._menu(), widgets.heading(tr("Resume a game"), self.sizes, identifier="resume-heading")]
+        heading = widgets.heading(tr("Resume a game"), self.sizes, identifier="resume-heading")
+        controls += [self._menu(), ft.Row([ft.Container(heading, expand=True), self._import_button()],
+                                          vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=10)]
         games = self.app.ctx.store.list_games()
         if not games:
-            controls.append(widgets.message_text(tr("No saved games yet. Start one with New game."), self.sizes,
-                                                 identifier="no-games", muted=True))
+            controls.append(widgets.message_text(tr("No saved games yet. Start one with New game, or import one."),
+                                                 self.sizes, identifier="no-games", muted=True))
         controls.append(ft.Semantics(identifier="game-list", container=True,
                                      content=ft.Column([self._game_row(g) for g in games], spacing=8)))
-        controls.append(self._import_button())
         return controls
 
     def _import_button(self) -> ft.Control:
-        """Opens the browser's file chooser on the client, inside the tap (see ``game_files``)."""
-        face = ft.Text(tr("Import a game from a file"), size=self.sizes.label, weight=ft.FontWeight.W_600,
-                       max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
+        """Beside the list's heading, always in view; opens the file chooser inside the tap (``game_files``)."""
+        face = ft.Text(tr("Import"), size=self.sizes.label, weight=ft.FontWeight.W_600, max_lines=1,
+                       semantics_label=tr("Import a game from a file"))
         button = ft.OutlinedButton(content=face, icon=ft.Icons.FILE_UPLOAD_OUTLINED,
                                    action=self.app.files.import_action(), height=BUTTON_HEIGHT,
-                                   style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=14)))
-        # No label of its own: the button's node (its text) is what a screen reader taps, so the
-        # client action runs for a finger and a screen reader alike.
+                                   style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=14),
+                                                        padding=ft.Padding.symmetric(horizontal=16)))
+        # No Semantics label or tap of its own: the button's node is what a screen reader taps, so
+        # the client action runs for a finger and a screen reader alike.
         return ft.Semantics(identifier="import-game", container=True, content=button)
 
     def _notice(self, text: str) -> ft.Control:
