@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # Shared by run-app and run-tests: make .venv with the project installed, once per change of pyproject.toml.
-# Usage: source scripts/bootstrap.sh [extra]   (extra: "test" to install the test tools too)
+# Usage: source scripts/bootstrap.sh app|test   ("test" installs the test tools too)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="$ROOT/.venv"
 PYTHON="${PYTHON:-python3}"
-EXTRA="${1:-}"
+case "${1:-}" in
+  app) EXTRA="" ;;
+  test) EXTRA="test" ;;
+  *) echo "bootstrap.sh: say 'app' or 'test'" >&2; exit 2 ;;
+esac
 
 if ! "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
   echo "This project needs Python 3.11 or newer as '$PYTHON' (set PYTHON=/path/to/python3.11)." >&2

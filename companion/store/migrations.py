@@ -51,6 +51,9 @@ def migrate(doc: Doc) -> Doc:
     if version > DOC_SCHEMA:
         raise NewerSchema(f"it was saved by a newer version of the app (schema {version}, this one reads {DOC_SCHEMA})")
     while version < DOC_SCHEMA:
-        doc = MIGRATIONS[version](doc)
+        try:
+            doc = MIGRATIONS[version](doc)
+        except (KeyError, TypeError, AttributeError, IndexError) as exc:
+            raise GameError(f"it is not a complete saved game of schema {version} (missing {exc})") from exc
         version += 1
     return doc

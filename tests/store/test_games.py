@@ -100,6 +100,10 @@ def test_export_then_import_gives_back_the_same_game(store: GameStore, tmp_path:
         ('{"format": "something-else"}', "not a game exported by this app"),
         ('{"format": "march-of-the-ants-companion/game", "game": 3}', "the file holds no game"),
         ('{"format": "march-of-the-ants-companion/game", "game": {"schema": 9}}', "newer version"),
+        ('{"format": "march-of-the-ants-companion/game", "game": {"name": "no schema, no state"}}',
+         "not a complete saved game of schema 0"),
+        ('{"format": "march-of-the-ants-companion/game", "game": {"state": {"scores": 5}}}',
+         "not a complete saved game of schema 0"),
     ],
 )
 def test_a_bad_import_is_refused_and_changes_nothing(store: GameStore, tmp_path: Path, text: str,
