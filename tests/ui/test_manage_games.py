@@ -193,9 +193,9 @@ def test_export_download_then_import_the_copy(home: OpenTab, prepared: tuple[Ser
     (json.dumps({"format": "something/else", "game": {}}).encode(), "notes.json is not a game exported by this app"),
     (json.dumps({"format": EXPORT_FORMAT, "schema": 1, "game": {"id": "g-x", "name": "Broken", "schema": 1}}
                 ).encode(), "notes.json was refused"),
-    # no schema: read as a pre-release save whose migration trips over the missing state
+    # no schema: read as a pre-release save, which the store refuses for its missing state
     (json.dumps({"format": EXPORT_FORMAT, "game": {"id": "g-x", "name": "Broken"}}).encode(),
-     "notes.json is not a game this app can read"),
+     "notes.json was refused: it is not a complete saved game of schema 0"),
 ], ids=["not-json", "not-an-export", "refused-by-validation", "malformed-old-save"])
 def test_a_bad_file_is_refused_and_nothing_changes(home: OpenTab, prepared: tuple[Server, dict[str, str]],
                                                    tmp_path: Path, content: bytes, message: str) -> None:
