@@ -41,9 +41,11 @@ def open_fold(ui: Ui, identifier: str) -> None:
     """Tap a browse row until it reports itself open (a tap that lands while Flutter is still
     settling a scroll only stops the scroll, as on a phone)."""
     for _ in range(3):
+        if ui.by_id(identifier).get_attribute("aria-expanded") == "true":
+            return  # a slow earlier tap did land: tapping again would fold it shut
         ui.tap(identifier)
         try:
-            expect(ui.by_id(identifier)).to_have_attribute("aria-expanded", "true", timeout=3000)
+            expect(ui.by_id(identifier)).to_have_attribute("aria-expanded", "true", timeout=8000)
             return
         except AssertionError:
             continue
