@@ -91,7 +91,8 @@ def _show(args: argparse.Namespace) -> int:
     return 0
 
 
-def _parse_player(text: str) -> Any:
+def parse_player(text: str) -> Any:
+    """``NAME:COLOUR`` from the command line (``broodmother`` as the colour makes her player)."""
     from companion.core.setup import PlayerSpec
 
     name, sep, colour = text.rpartition(":")
@@ -106,7 +107,7 @@ def _new(args: argparse.Namespace) -> int:
     from companion.core.setup import GameSetup
 
     setup = GameSetup(
-        game=args.game, mode=args.mode, players=tuple(_parse_player(p) for p in args.player),
+        game=args.game, mode=args.mode, players=tuple(parse_player(p) for p in args.player),
         expansions=tuple(args.expansion), modules=tuple(args.module), variants=tuple(args.variant),
     )
     session = open_store(args).create(setup, name=args.name, seed=args.seed)

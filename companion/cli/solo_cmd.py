@@ -199,12 +199,9 @@ def _players(args: argparse.Namespace) -> tuple[Any, ...]:
     if args.player and args.players:
         raise CliError("give either --player NAME:COLOUR (repeated) or --players N, not both")
     if args.player:
-        specs = []
-        for text in args.player:
-            name, sep, colour = text.rpartition(":")
-            if not sep or not name.strip():
-                raise CliError(f"--player {text!r}: write NAME:COLOUR, e.g. Ana:red")
-            specs.append(PlayerSpec(name, colour.lower()))
+        from companion.cli.game_cmd import parse_player
+
+        specs = [parse_player(text) for text in args.player]
     else:
         count = args.players or 1
         if not 1 <= count <= len(DEFAULT_COLOURS):
