@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -35,13 +36,14 @@ def browser() -> Iterator[Browser]:
         chromium.close()
 
 
-@pytest.fixture
-def tab(browser: Browser, server: Server) -> Iterator[Callable[..., Ui]]:
-    """Open tabs (phone-sized unless asked otherwise); all are closed after the test."""
+@contextmanager
+def tabs_on(browser: Browser, base_url: str) -> Iterator[Callable[..., Ui]]:
+    """Open tabs on one server (phone-sized unless asked otherwise); all are closed at the end,
+    and the app must not have asked anything of the internet."""
     opened: list[Ui] = []
 
     def open_tab(path: str = "/", screen: str = "home", viewport: dict[str, int] = PHONE) -> Ui:
-        ui = new_tab(browser, server.url, viewport)
+        ui = new_tab(browser, base_url, viewport)
         opened.append(ui)
         return ui.open(path, screen)
 
@@ -50,6 +52,13 @@ def tab(browser: Browser, server: Server) -> Iterator[Callable[..., Ui]]:
         ui.page.context.close()
     external = [url for ui in opened for url in ui.external_requests]
     assert not external, f"the app asked for things off this machine: {external}"
+
+
+@pytest.fixture
+def tab(browser: Browser, server: Server) -> Iterator[Callable[..., Ui]]:
+    """Tabs on the shared server."""
+    with tabs_on(browser, server.url) as open_tab:
+        yield open_tab
 
 
 def read_db(path: Path) -> dict[str, Any]:

@@ -22,8 +22,8 @@ from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
 from companion.store.games import EXPORT_FORMAT
 from companion.ui.game_files import export_file_name
-from tests.ui.browser import PHONE, ROOT, Server, Ui, new_tab, run_server
-from tests.ui.conftest import saved_games
+from tests.ui.browser import PHONE, ROOT, Server, Ui, run_server
+from tests.ui.conftest import saved_games, tabs_on
 
 pytestmark = pytest.mark.browser
 
@@ -57,18 +57,8 @@ def prepared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server,
 def home(browser: Browser, prepared: tuple[Server, dict[str, str]]) -> Iterator[OpenTab]:
     """Open tabs on the prepared server (phone-sized); all closed afterwards, nothing asked of the internet."""
     srv, _ = prepared
-    opened: list[Ui] = []
-
-    def open_tab(path: str = "/", screen: str = "home", viewport: dict[str, int] = PHONE) -> Ui:
-        ui = new_tab(browser, srv.url, viewport)
-        opened.append(ui)
-        return ui.open(path, screen)
-
-    yield open_tab
-    for ui in opened:
-        ui.page.context.close()
-    external = [url for ui in opened for url in ui.external_requests]
-    assert not external, f"the app asked for things off this machine: {external}"
+    with tabs_on(browser, srv.url) as open_tab:
+        yield open_tab
 
 
 def open_actions(ui: Ui, game_id: str) -> None:
