@@ -23,7 +23,9 @@ def test_topics_open_the_entries_that_answer_them() -> None:
 
 
 def test_a_sub_topic_falls_back_to_its_parent_and_titles_have_spanish() -> None:
-    fallback = topic("broodmother.deck")
+    deck = topic("broodmother.deck")
+    assert deck is not None and deck.id == "broodmother.deck" and "mm-broodmother-card-types" in deck.entries
+    fallback = topic("broodmother.odds")
     assert fallback is not None and fallback.id == "broodmother"
     assert fallback.title_in("es") == "Contra la Madre de la Camada"
     assert fallback.title_in("en") == "Against the Broodmother"

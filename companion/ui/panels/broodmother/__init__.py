@@ -37,7 +37,7 @@ PANELS = [
     Panel(id="bm-machinations", title=lambda ctx: tr("Machinations"), applies=in_game, build=tracks.machinations,
           help_topic="broodmother.machinations", order=15),
     Panel(id="bm-deck", title=lambda ctx: tr("Her deck"), applies=in_game, build=tracks.deck,
-          help_topic="broodmother", order=16),
+          help_topic="broodmother.deck", order=16),
     Panel(id="bm-battle", title=lambda ctx: tr("Battles"), applies=in_game, build=battle.battle,
           help_topic="broodmother.battle", order=17),
     Panel(id="bm-nest", title=lambda ctx: tr("The Nest of Centipedes"), applies=in_game, build=battle.nest,
