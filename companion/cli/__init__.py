@@ -1,8 +1,9 @@
 """The ``companion`` command: the app when run bare, subcommands over the same core otherwise.
 
-Each subcommand lives in its own module exposing ``register(subparsers)``; the
-modules import the core lazily inside their handlers so that ``--help`` and the
-cold start stay fast. No module here imports Flet except ``app``'s handler.
+Each subcommand lives in its own module ``<name>_cmd.py`` in this package exposing
+``register(subparsers)``; they are discovered, not listed. The modules import the core
+lazily inside their handlers so that ``--help`` and the cold start stay fast. No module
+here imports Flet except ``app``'s handler.
 """
 
 from __future__ import annotations
@@ -11,10 +12,18 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 from importlib import import_module
+from pkgutil import iter_modules
 
 from companion.cli.common import CliError, OneLineParser
 
-SUBCOMMAND_MODULES = ("app", "game", "solo", "rules", "bench")
+# The order ``--help`` lists them in; any other ``*_cmd`` module found follows, by name.
+FIRST_SUBCOMMANDS = ("app", "game", "solo", "calc", "rules", "bench")
+
+
+def subcommand_modules() -> list[str]:
+    """The ``*_cmd`` modules of this package, the usual ones first."""
+    found = {m.name.removesuffix("_cmd") for m in iter_modules(__path__) if m.name.endswith("_cmd")}
+    return [n for n in FIRST_SUBCOMMANDS if n in found] + sorted(found - set(FIRST_SUBCOMMANDS))
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -25,7 +34,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="March of the Ants companion. With no subcommand, starts the app.",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
-    for name in SUBCOMMAND_MODULES:
+    for name in subcommand_modules():
         import_module(f"companion.cli.{name}_cmd").register(subparsers)
     return parser
 

@@ -1,22 +1,30 @@
-"""How a game area (the Broodmother, later predators, decrees...) plugs into the engine.
+"""How a game area (the Broodmother, predators, decrees...) plugs into the engine.
 
 The engine stays small: a module registers what it adds at new-game time, what it
-checks after every command (its ways to end the game), and how it settles a finished
-game. ``load_modules`` imports the known modules so they register themselves.
+checks after every command (its ways to end the game), how it settles a finished game,
+and the lifecycle of its own state - its schema version, the migrations that bring an
+older shape up to date, ``adopt`` for a game saved before the module existed, and
+``validate_state`` for whatever was read from a file.
+
+Modules are discovered, not listed: every package under ``companion.core`` is imported
+once by ``load_modules``, and a game area's package registers its hooks when imported.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import import_module
+from pkgutil import iter_modules
 from typing import Any
 
 from companion.core.content import Content
+from companion.core.errors import GameError
 from companion.core.state import State
 
 Outcome = dict[str, Any]
-KNOWN_MODULES = ("companion.core.broodmother",)
+ModuleState = dict[str, Any]
+Migration = Callable[[ModuleState], ModuleState]
 
 
 def _never(state: State, content: Content) -> Outcome | None:
@@ -31,8 +39,21 @@ def _no_options(options: Mapping[str, Any], players: int, mode: str) -> None:
     return None
 
 
+def _anything(module_state: ModuleState, state: State, content: Content) -> None:
+    return None
+
+
 @dataclass(frozen=True)
 class ModuleHooks:
+    """One game area's part in the engine. Only ``id`` and ``active`` are required.
+
+    ``active(state)`` says whether the area is in this game. Its own state lives in
+    ``state["modules_state"][id]`` and carries ``state_version``; ``migrations[n]`` turns
+    version ``n`` into ``n + 1``. ``adopt`` gives an active area its starting state when a
+    game saved before it existed is opened (``None``: the area keeps no state of its own).
+    ``validate_state`` raises ``InvalidModuleState`` naming the field.
+    """
+
     id: str
     active: Callable[[State], bool]
     validate_options: Callable[[Mapping[str, Any], int, str], None] = _no_options
@@ -40,9 +61,18 @@ class ModuleHooks:
     init: Callable[[State, Mapping[str, Any], Content], None] = _no_init
     check_end: Callable[[State, Content], Outcome | None] = _never
     finish: Callable[[State, Content], Outcome | None] = _never
+    state_version: int = 1
+    migrations: Mapping[int, Migration] = field(default_factory=dict)
+    adopt: Callable[[State, Content], ModuleState | None] | None = None
+    validate_state: Callable[[ModuleState, State, Content], None] = _anything
+
+
+class InvalidModuleState(GameError):
+    """A module's saved state does not have the shape its module writes."""
 
 
 _HOOKS: dict[str, ModuleHooks] = {}
+_loaded = False
 
 
 def register(hooks: ModuleHooks) -> None:
@@ -50,12 +80,16 @@ def register(hooks: ModuleHooks) -> None:
 
 
 def load_modules() -> None:
-    for name in KNOWN_MODULES:
-        try:
-            import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
+    """Import every package under ``companion.core`` once, so game areas register themselves."""
+    global _loaded
+    if _loaded:
+        return
+    import companion.core as core
+
+    for info in iter_modules(core.__path__):
+        if info.ispkg:
+            import_module(f"{core.__name__}.{info.name}")
+    _loaded = True
 
 
 def all_hooks() -> list[ModuleHooks]:
@@ -65,3 +99,48 @@ def all_hooks() -> list[ModuleHooks]:
 
 def active_hooks(state: State) -> list[ModuleHooks]:
     return [h for h in all_hooks() if h.active(state)]
+
+
+def stamp_versions(state: State) -> None:
+    """Record each active module's state version (new games, and after ``bring_up_to_date``)."""
+    state["module_versions"] = {
+        h.id: h.state_version for h in active_hooks(state) if h.id in state["modules_state"]
+    }
+
+
+def bring_up_to_date(state: State, content: Content) -> None:
+    """Migrate, adopt and validate every active module's state, in place.
+
+    Called on every game read from disk or a file: a game saved before a module existed
+    (or before its state changed shape) gets that module's current state.
+    """
+    versions: dict[str, int] = state.setdefault("module_versions", {})
+    for hooks in active_hooks(state):
+        _bring_module_up_to_date(hooks, state, versions, content)
+        if hooks.id in state["modules_state"]:
+            try:
+                hooks.validate_state(state["modules_state"][hooks.id], state, content)
+            except GameError as exc:
+                raise InvalidModuleState(f"{hooks.id}: {exc}") from exc
+    stamp_versions(state)
+
+
+def _bring_module_up_to_date(hooks: ModuleHooks, state: State, versions: dict[str, int], content: Content) -> None:
+    modules_state = state["modules_state"]
+    if hooks.id not in modules_state:
+        adopted = hooks.adopt(state, content) if hooks.adopt else None
+        if adopted is not None:
+            modules_state[hooks.id] = adopted
+        return
+    version = versions.get(hooks.id, 1)
+    if version > hooks.state_version:
+        raise InvalidModuleState(
+            f"{hooks.id}: saved by a newer version of the app (module state {version}, "
+            f"this one reads {hooks.state_version})"
+        )
+    while version < hooks.state_version:
+        try:
+            modules_state[hooks.id] = hooks.migrations[version](modules_state[hooks.id])
+        except (KeyError, TypeError, AttributeError, IndexError, ValueError) as exc:
+            raise InvalidModuleState(f"{hooks.id}: its state of version {version} is incomplete ({exc})") from exc
+        version += 1

@@ -9,7 +9,7 @@ from typing import Any
 
 from companion.core.content import Content, SetupStep
 from companion.core.errors import CommandError
-from companion.core.hooks import all_hooks
+from companion.core.hooks import all_hooks, stamp_versions
 from companion.core.rng import new_seed
 from companion.core.state import STATE_SCHEMA, State
 
@@ -188,6 +188,7 @@ def new_state(setup: GameSetup, content: Content, seed: int | None = None) -> St
     for hooks in all_hooks():
         if hooks.active(state):
             hooks.init(state, setup.options, content)
+    stamp_versions(state)
     return state
 
 

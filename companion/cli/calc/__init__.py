@@ -1,0 +1,1 @@
+"""The calculators of ``companion calc``: one module each, exposing ``register(subparsers)``."""

@@ -1,0 +1,22 @@
+"""``companion calc``: the scoring calculators, one subcommand each, no saved game needed.
+
+Each calculator is a module in ``companion.cli.calc`` exposing ``register(subparsers)``;
+they are discovered, so adding one touches only its own file. The arithmetic lives in the
+core; these modules parse arguments, call it and print the result (``--json`` for scripts).
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from pkgutil import iter_modules
+from typing import Any
+
+from companion.cli import calc as calculators
+from companion.cli.common import OneLineParser
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser("calc", help="scoring calculators (no saved game needed)")
+    inner = p.add_subparsers(dest="calculator", metavar="CALCULATOR", parser_class=OneLineParser)
+    for module in sorted(m.name for m in iter_modules(calculators.__path__)):
+        import_module(f"{calculators.__name__}.{module}").register(inner)
