@@ -24,7 +24,7 @@ from companion.core.state import State
 
 Outcome = dict[str, Any]
 ModuleState = dict[str, Any]
-Migration = Callable[[ModuleState], ModuleState]
+Migration = Callable[[ModuleState, State], ModuleState]
 
 
 def _never(state: State, content: Content) -> Outcome | None:
@@ -108,31 +108,34 @@ def stamp_versions(state: State) -> None:
     }
 
 
-def bring_up_to_date(state: State, content: Content) -> None:
-    """Migrate, adopt and validate every active module's state, in place.
+def bring_up_to_date(state: State, content: Content) -> list[str]:
+    """Migrate, adopt and validate every active module's state, in place; return the migrated ids.
 
     Called on every game read from disk or a file: a game saved before a module existed
     (or before its state changed shape) gets that module's current state.
     """
     versions: dict[str, int] = state.setdefault("module_versions", {})
+    migrated = []
     for hooks in active_hooks(state):
-        _bring_module_up_to_date(hooks, state, versions, content)
+        if _bring_module_up_to_date(hooks, state, versions, content):
+            migrated.append(hooks.id)
         if hooks.id in state["modules_state"]:
             try:
                 hooks.validate_state(state["modules_state"][hooks.id], state, content)
             except GameError as exc:
                 raise InvalidModuleState(f"{hooks.id}: {exc}") from exc
     stamp_versions(state)
+    return migrated
 
 
-def _bring_module_up_to_date(hooks: ModuleHooks, state: State, versions: dict[str, int], content: Content) -> None:
+def _bring_module_up_to_date(hooks: ModuleHooks, state: State, versions: dict[str, int], content: Content) -> bool:
     modules_state = state["modules_state"]
     if hooks.id not in modules_state:
         adopted = hooks.adopt(state, content) if hooks.adopt else None
         if adopted is not None:
             modules_state[hooks.id] = adopted
-        return
-    version = versions.get(hooks.id, 1)
+        return False
+    version, migrated = versions.get(hooks.id, 1), False
     if version > hooks.state_version:
         raise InvalidModuleState(
             f"{hooks.id}: saved by a newer version of the app (module state {version}, "
@@ -140,7 +143,9 @@ def _bring_module_up_to_date(hooks: ModuleHooks, state: State, versions: dict[st
         )
     while version < hooks.state_version:
         try:
-            modules_state[hooks.id] = hooks.migrations[version](modules_state[hooks.id])
+            modules_state[hooks.id] = hooks.migrations[version](modules_state[hooks.id], state)
         except (KeyError, TypeError, AttributeError, IndexError, ValueError) as exc:
             raise InvalidModuleState(f"{hooks.id}: its state of version {version} is incomplete ({exc})") from exc
         version += 1
+        migrated = True
+    return migrated

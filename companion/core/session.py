@@ -20,10 +20,10 @@ from companion.core.content import Content, load_content
 from companion.core.errors import CommandError
 from companion.core.hooks import active_hooks
 from companion.core.patch import apply_patch, diff
+from companion.core.schema import UNDO_LIMIT, GameState, InvalidShape, check
 from companion.core.state import State, game_def
 
-UNDO_LIMIT = 500
-DOC_SCHEMA = 1
+DOC_SCHEMA = 2
 
 Doc = dict[str, Any]
 Saver = Callable[[Doc], None]
@@ -47,6 +47,7 @@ def new_doc(game_id: str, name: str, state: State, clock: Clock = _now) -> Doc:
         "undo": [],
         "redo": [],
         "log": [],
+        "log_archived": 0,
     }
 
 
@@ -119,7 +120,7 @@ class Session:
         if not self.doc["undo"]:
             raise CommandError("Nothing to undo.")
         entry = self.doc["undo"][-1]
-        restored = apply_patch(self.state, entry["back"])
+        restored = self._replay(entry, "back")
 
         def move(doc: Doc) -> None:
             doc["redo"].append(doc["undo"].pop())
@@ -131,13 +132,27 @@ class Session:
         if not self.doc["redo"]:
             raise CommandError("Nothing to redo.")
         entry = self.doc["redo"][-1]
-        restored = apply_patch(self.state, entry["fwd"])
+        restored = self._replay(entry, "fwd")
 
         def move(doc: Doc) -> None:
             doc["undo"].append(doc["redo"].pop())
 
         self._commit(restored, move, self._log_entry("redo", f"Redo: {entry['label']}", self.state))
         return str(entry["label"])
+
+    def _replay(self, entry: dict[str, Any], way: str) -> State:
+        """The state a history step leads to; refused if its patch no longer fits the game.
+
+        History read from a file was checked for shape, not for meaning: a step whose patch
+        does not apply, or leads to a state of the wrong shape, is refused, never applied.
+        """
+        try:
+            restored: State = apply_patch(self.state, entry[way])
+            check(GameState, restored, "state")
+        except (KeyError, IndexError, TypeError, ValueError, InvalidShape):
+            raise CommandError(f"{entry['label']!r} can no longer be undone or redone: its saved step "
+                               "does not match the game.") from None
+        return restored
 
     # -- bookkeeping ----------------------------------------------------------------
     def _push_undo(self, doc: Doc, entry: dict[str, Any]) -> None:
@@ -161,6 +176,7 @@ class Session:
         doc = dict(self.doc)
         doc["undo"] = list(self.doc["undo"])
         doc["redo"] = list(self.doc["redo"])
+        log["n"] = self.doc.get("log_archived", 0) + len(self.doc["log"])
         doc["log"] = [*self.doc["log"], log]
         doc["state"] = new_state
         doc["updated"] = log["at"]

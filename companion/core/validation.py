@@ -1,7 +1,11 @@
-"""Checks that a state or saved document read from outside (an import, an old save) is sound.
+"""Checks that a game read from outside (an import, a game file on disk, an old save) is sound.
 
 Commands keep a state valid; these checks guard what did not come through commands.
-Each failure is a GameError naming the field, so an import is refused with a reason.
+The shapes come from ``companion.core.schema`` (one definition, checked by pydantic);
+what is left here are the rules a shape cannot say - that the game, its modules and its
+phase exist in the content, one score row per player - and each module's own state,
+brought up to date and checked by its hooks. Each failure is an ``InvalidGame`` naming
+the field, so an import is refused with a reason and nothing changes.
 """
 
 from __future__ import annotations
@@ -10,7 +14,9 @@ from typing import Any
 
 from companion.core.content import Content
 from companion.core.errors import GameError
-from companion.core.state import STATE_SCHEMA, State
+from companion.core.hooks import active_hooks, bring_up_to_date
+from companion.core.schema import GameDoc, GameState, check
+from companion.core.state import State
 
 
 class InvalidGame(GameError):
@@ -22,55 +28,50 @@ def _expect(condition: bool, message: str) -> None:
         raise InvalidGame(message)
 
 
-def validate_state(state: Any, content: Content) -> None:
-    _expect(isinstance(state, dict), "the game state is not an object")
-    _expect(state.get("schema") == STATE_SCHEMA, f"state schema {state.get('schema')!r}, expected {STATE_SCHEMA}")
-    _expect(state.get("game") in content.games, f"unknown game {state.get('game')!r}")
+def validate_state(raw: Any, content: Content) -> State:
+    """A checked copy of ``raw``, its modules' states migrated; or ``InvalidGame``."""
+    return checked_state(raw, content)[0]
+
+
+def checked_state(raw: Any, content: Content) -> tuple[State, list[str]]:
+    """``validate_state``, and the ids of the modules whose state was migrated."""
+    try:
+        state: State = dict(check(GameState, raw, "state"))
+        _check_against_content(state, content)
+        migrated = bring_up_to_date(state, content)
+    except InvalidGame:
+        raise
+    except GameError as exc:
+        raise InvalidGame(str(exc)) from None
+    return state, migrated
+
+
+def _check_against_content(state: State, content: Content) -> None:
+    _expect(state["game"] in content.games, f"state.game: unknown game {state['game']!r}")
     game = content.games[state["game"]]
-    _expect(state.get("mode") in game.modes, f"mode {state.get('mode')!r} is not one of {game.name}'s")
-    for key in ("expansions", "modules", "variants", "players"):
-        _expect(isinstance(state.get(key), list), f"{key} must be a list")
-    _expect(all(e in game.expansions for e in state["expansions"]), "an expansion does not belong to this game")
-    _expect(all(m in content.modules for m in state["modules"]), "unknown module")
-    _expect(all(v in content.variants for v in state["variants"]), "unknown variant")
-    rounds = state.get("rounds")
-    _expect(isinstance(rounds, int) and 1 <= rounds <= 5, "rounds must be 1-5")
-    _expect(isinstance(state.get("round"), int) and 1 <= state["round"] <= rounds, "round out of range")
-    _expect(state.get("phase") in {p.id for p in game.phases}, f"unknown phase {state.get('phase')!r}")
-    _expect(isinstance(state.get("rng"), int) and state["rng"] >= 0, "the random generator state is missing")
-    _expect(state.get("ended") is None or isinstance(state["ended"], dict), "ended must be null or an object")
-    _expect(isinstance(state.get("modules_state"), dict), "modules_state must be an object")
-    _validate_players(state)
+    _expect(state["mode"] in game.modes, f"state.mode: {state['mode']!r} is not one of {game.name}'s modes")
+    _expect(all(e in game.expansions for e in state["expansions"]), "state.expansions: not one of this game's")
+    _expect(all(m in content.modules for m in state["modules"]), "state.modules: unknown module")
+    _expect(all(v in content.variants for v in state["variants"]), "state.variants: unknown variant")
+    _expect(state["round"] <= state["rounds"], "state.round: past the last round")
+    _expect(state["phase"] in {p.id for p in game.phases}, f"state.phase: unknown phase {state['phase']!r}")
+    ids = [p["id"] for p in state["players"]]
+    _expect(len(set(ids)) == len(ids), "state.players: two players with one id")
+    _expect(set(state["scores"]) == set(ids), "state.scores: one row per player")
+    _expect(all(len(row) == state["rounds"] for row in state["scores"].values()),
+            "state.scores: one number per round")
+    if state["ended"] is not None:
+        _expect(set(state["ended"]["winners"]) <= set(ids), "state.ended.winners: not players of this game")
+    areas = {h.id for h in active_hooks(state)}
+    unknown = sorted(set(state["modules_state"]) - areas)
+    _expect(not unknown, f"state.modules_state: {unknown[0] if unknown else ''!r} is not in play in this game")
 
 
-def _validate_players(state: State) -> None:
-    ids = []
-    for p in state["players"]:
-        _expect(isinstance(p, dict) and isinstance(p.get("id"), str) and isinstance(p.get("name"), str),
-                "each player needs an id and a name")
-        _expect(p.get("role") in ("ant", "broodmother"), f"player {p.get('id')}: unknown role")
-        ids.append(p["id"])
-    _expect(1 <= len(ids) <= 5 and len(set(ids)) == len(ids), "1-5 players with distinct ids")
-    scores = state.get("scores")
-    if not isinstance(scores, dict) or set(scores) != set(ids):
-        raise InvalidGame("scores must have one row per player")
-    for pid, row in scores.items():
-        _expect(isinstance(row, list) and len(row) == state["rounds"]
-                and all(isinstance(v, int) and not isinstance(v, bool) for v in row),
-                f"scores of {pid}: one whole number per round")
-
-
-def validate_doc(doc: Any, content: Content) -> None:
-    """A whole saved game: metadata, state, history and log."""
-    _expect(isinstance(doc, dict), "a saved game must be an object")
-    for key in ("id", "name", "created", "updated"):
-        _expect(isinstance(doc.get(key), str) and doc[key] != "", f"{key} missing")
-    for key in ("undo", "redo", "log"):
-        _expect(isinstance(doc.get(key), list), f"{key} must be a list")
-    for entry in doc["undo"] + doc["redo"]:
-        _expect(isinstance(entry, dict) and isinstance(entry.get("label"), str)
-                and isinstance(entry.get("back"), list) and isinstance(entry.get("fwd"), list),
-                "a history entry is malformed")
-    for entry in doc["log"]:
-        _expect(isinstance(entry, dict) and isinstance(entry.get("label"), str), "a log entry is malformed")
-    validate_state(doc.get("state"), content)
+def validate_doc(raw: Any, content: Content) -> dict[str, Any]:
+    """A whole saved game - metadata, state, history and log - checked; a fresh copy."""
+    doc: dict[str, Any] = dict(check(GameDoc, raw))
+    doc["state"], migrated = checked_state(doc["state"], content)
+    if migrated:
+        # old patches describe old shapes: replaying them could break the migrated state
+        doc["undo"], doc["redo"] = [], []
+    return doc

@@ -1,5 +1,6 @@
-"""Saved games: a TinyDB database written atomically and durably, with schema migrations."""
+"""Saved games: one small TinyDB file per game beside an index, written atomically under locks."""
 
-from companion.store.games import GameStore, GameSummary, StoreConflict, StoreError, default_db_path
+from companion.store.atomic import FileProblem
+from companion.store.games import GameDeleted, GameStore, GameSummary, StoreConflict, StoreError, default_db_path
 
-__all__ = ["GameStore", "GameSummary", "StoreConflict", "StoreError", "default_db_path"]
+__all__ = ["FileProblem", "GameDeleted", "GameStore", "GameSummary", "StoreConflict", "StoreError", "default_db_path"]

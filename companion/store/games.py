@@ -1,40 +1,62 @@
-"""The saved-games database: list, create, resume, rename, delete, export and import.
+"""The saved games: list, create, resume, rename, delete, export and import.
 
-One TinyDB file holds every game (table ``games``) and a ``_meta`` record with the
-database schema. A file that cannot be read - truncated, empty, foreign, or from a
-newer version - is moved aside under a timestamped name and the player is told; it is
-never overwritten or deleted. Every game change is saved through ``AtomicJSONStorage``.
+``games.json`` (the path ``--db`` names) is the index; each game is a small TinyDB file
+of its own in ``games.d/`` beside it (see ``gamefiles`` and ``index``). A save writes that
+one game's file, atomically and durably, under that game's lock, so the app, the terminal
+and a second server on one database never lose an acknowledged change: a save over a
+change made elsewhere is refused (``StoreConflict``) and the caller shows the newer game.
+
+Whatever is read - a game file, an import, an old database - is validated whole before it
+is believed (``companion.core.validation``). A game file that cannot be read is moved to
+``games.d/damaged/`` alone and the player is told; every other game still loads. A
+database of the old one-file layout (schema 1) is moved to one file per game on first
+open, and the old file is kept beside the new as ``games.v1-<time>.json``.
 """
 
 from __future__ import annotations
 
-import copy
 import json
 import os
 import secrets
+import shutil
+import stat
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from platformdirs import user_data_dir
-from tinydb import Query, TinyDB
 
 from companion.core.content import Content, load_content
 from companion.core.errors import GameError
+from companion.core.schema import LOG_KEEP
 from companion.core.session import Doc, Session, new_doc
 from companion.core.setup import GameSetup, new_state
 from companion.core.validation import validate_doc
-from companion.store.atomic import AtomicJSONStorage, UnreadableDatabase, parse_database, write_atomically
+from companion.store.aside import remove_stale_temp_files, set_aside
+from companion.store.atomic import (
+    FileProblem,
+    UnreadableFile,
+    os_problem,
+    parse_json,
+    parse_tinydb,
+    read_regular_file,
+    write_atomically,
+)
+from companion.store.gamefiles import GAME_ID, GameFiles
+from companion.store.index import APP_ID, DB_SCHEMA, SummaryIndex, meta_of
 from companion.store.migrations import NewerSchema, migrate
+from companion.store.reading import READING_FILE
+from companion.store.settings import SETTINGS_FILE
 
-APP_ID = "march-of-the-ants-companion"
-DB_SCHEMA = 1
 EXPORT_FORMAT = "march-of-the-ants-companion/game"
 MAX_GAME_NAME = 60
+LOG_AFTER_TRIM = LOG_KEEP // 2
+
+__all__ = ["APP_ID", "DB_SCHEMA", "GameStore", "GameSummary", "StoreConflict", "StoreError"]
 
 
 class StoreError(GameError):
@@ -47,6 +69,10 @@ class StoreConflict(StoreError):
     Saving anyway would silently throw their change away, so the save is refused; the
     caller reloads the game and the player repeats the action if it is still wanted.
     """
+
+
+class GameDeleted(StoreError):
+    """The game was deleted elsewhere since it was opened here; it is not brought back."""
 
 
 @dataclass(frozen=True)
@@ -66,235 +92,377 @@ class GameSummary:
 
 def default_db_path() -> Path:
     override = os.environ.get("COMPANION_DB")
-    if override:
-        return Path(override)
+    if override is not None:
+        return Path(override) if override.strip() else Path("")
     return Path(user_data_dir(APP_ID, appauthor=False)) / "games.json"
 
 
-def _timestamp() -> str:
-    return datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+def _checked_db_path(path: Path) -> Path:
+    if str(path) in ("", "."):
+        raise FileProblem("The saves database needs a file name (for example games.json); none was given")
+    if path.is_dir():
+        raise FileProblem(f"{path} is a folder: name a file inside it, for example {path / 'games.json'}")
+    if path.exists() and not path.is_file():
+        raise FileProblem(f"{path} is not a regular file: name a file such as games.json")
+    return path
 
 
-def set_aside(path: Path) -> Path:
-    """Rename a damaged database to ``<stem>.damaged-<time>.json`` without overwriting anything."""
-    base = path.with_name(f"{path.stem}.damaged-{_timestamp()}{path.suffix}")
-    target, n = base, 1
-    while target.exists():
-        target = base.with_name(f"{base.stem}-{n}{base.suffix}")
-        n += 1
-    os.replace(path, target)
-    return target
+def _summary(doc: Doc) -> dict[str, Any]:
+    state = doc["state"]
+    return {"id": doc["id"], "name": doc["name"], "game": state["game"], "mode": state["mode"],
+            "players": [p["name"] for p in state["players"]], "round": state["round"],
+            "rounds": state["rounds"], "updated": doc["updated"], "ended": state["ended"] is not None}
 
 
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
-def remove_stale_temp_files(path: Path) -> None:
-    """Delete temp files left by a writer that was killed mid-save (never the database itself)."""
-    for tmp in path.parent.glob(f".{path.name}.*.tmp"):
-        pid = tmp.name.removeprefix(f".{path.name}.").removesuffix(".tmp")
-        if pid.isdigit() and not _alive(int(pid)):
-            tmp.unlink(missing_ok=True)
+def split_log(doc: Doc) -> list[dict[str, Any]]:
+    """Take the oldest log lines out of ``doc`` (to be archived) once it holds more than LOG_KEEP."""
+    log = doc["log"]
+    if not isinstance(log, list) or len(log) <= LOG_KEEP:
+        return []
+    overflow, doc["log"] = log[:-LOG_AFTER_TRIM], log[-LOG_AFTER_TRIM:]
+    doc["log_archived"] = doc.get("log_archived", 0) + len(overflow)
+    return list(overflow)
 
 
 class GameStore:
-    """Saved games in one database file. ``notice`` tells the player if a damaged file was set aside."""
+    """Saved games beside one index file. ``notices`` tell the player what was set aside or moved."""
 
     def __init__(self, path: str | os.PathLike[str] | None = None, content: Content | None = None) -> None:
-        self.path = Path(path) if path is not None else default_db_path()
+        self.path = _checked_db_path(Path(path) if path is not None else default_db_path())
+        self.folder = self.path.with_name(f"{self.path.stem}.d")
         self.content = content or load_content()
-        self.notice: str | None = None
+        self.notices: list[str] = []
         self._lock = threading.RLock()
-        self._check_file()
+        self._known: dict[str, tuple[tuple[int, int, int] | None, int]] = {}  # id -> (stamp, rev) we saw
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise os_problem(exc, self.path.parent, "create the folder for") from None
         remove_stale_temp_files(self.path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = TinyDB(self.path, storage=AtomicJSONStorage)
-        self._games = self._db.table("games", cache_size=0)
-        if not self.path.exists():
-            self._db.table("_meta").insert({"app": APP_ID, "schema": DB_SCHEMA})
+        self.files = GameFiles(self.folder)
+        self.index = SummaryIndex(self.path)
+        self._open_index()
 
-    # -- opening ------------------------------------------------------------------
-    def _check_file(self) -> None:
+    @property
+    def notice(self) -> str | None:
+        return " ".join(self.notices) if self.notices else None
+
+    def take_notices(self) -> list[str]:
+        """Notices not shown yet (a damaged game found while listing, ...), cleared."""
+        with self._lock:
+            taken, self.notices = self.notices, []
+        return taken
+
+    # -- opening ----------------------------------------------------------------------
+    def _open_index(self) -> None:
         if not self.path.exists():
+            self.index.write()
             return
         try:
-            data = parse_database(self.path.read_bytes())
-            self._check_meta(data)
-        except (UnreadableDatabase, NewerSchema) as exc:
-            kept = set_aside(self.path)
-            self.notice = (
-                f"Your saved games could not be read: {exc}. The file was kept as {kept} and "
-                "nothing in it was changed; the app starts with an empty list."
-            )
+            tables = parse_tinydb(read_regular_file(self.path))
+            meta = meta_of(tables)
+            if meta is None:
+                raise UnreadableFile("it is not a March of the Ants companion database")
+            schema = meta.get("schema")
+            if not isinstance(schema, int) or isinstance(schema, bool) or schema > DB_SCHEMA:
+                raise NewerSchema(f"it was written by a newer version of the app (database schema {schema!r})")
+        except (UnreadableFile, NewerSchema, FileProblem) as exc:
+            self._set_index_aside(str(exc))
+            return
+        if schema < DB_SCHEMA:
+            self._migrate_single_file(tables)
+        else:
+            self.index.load(tables)
 
-    @staticmethod
-    def _check_meta(data: dict[str, Any]) -> None:
-        meta = list(data.get("_meta", {}).values())
-        if not meta or not isinstance(meta[0], dict) or meta[0].get("app") != APP_ID:
-            raise UnreadableDatabase("it is not a March of the Ants companion database")
-        schema = meta[0].get("schema")
-        if not isinstance(schema, int) or schema > DB_SCHEMA:
-            raise NewerSchema(f"it was written by a newer version of the app (database schema {schema!r})")
+    def _set_index_aside(self, reason: str) -> None:
+        kept = set_aside(self.path)
+        games = self.files.ids()
+        after = (f"the {len(games)} games in {self.folder} are all kept" if games
+                 else "the app starts with an empty list")
+        self.notices.append(f"Your saved games' list could not be read: {reason}. The file was kept as {kept} "
+                            f"and nothing in it was changed; {after}.")
+        self.index = SummaryIndex(self.path)
+        self.index.write()
 
-    def close(self) -> None:
-        self._db.close()
+    def _migrate_single_file(self, tables: dict[str, dict[str, Any]]) -> None:
+        """Move every game of an old one-file database into a file of its own; keep the old file."""
+        with self.files.locked("_create"):
+            backup = self.path.with_name(f"{self.path.stem}.v1-{datetime.now().strftime('%Y%m%d-%H%M%S')}.json")
+            shutil.copy2(self.path, backup)
+            moved, refused = 0, 0
+            for raw in tables.get("games", {}).values():
+                try:
+                    self._adopt_legacy(raw)
+                    moved += 1
+                except (GameError, ValueError, TypeError):
+                    refused += 1
+            self.index.write()
+        note = f"Your {moved} saved games now have a file each in {self.folder}; the old file is kept as {backup}."
+        if refused:
+            note += f" {refused} could not be read and stay only in that old file."
+        self.notices.append(note)
 
-    @contextmanager
-    def _locked(self) -> Iterator[None]:
+    def _adopt_legacy(self, raw: Any) -> None:
+        doc = migrate(raw)
+        overflow = split_log(doc)
+        doc = validate_doc(doc, self.content)
+        game_id = doc["id"] if GAME_ID.match(str(doc["id"])) else self._new_id()
+        doc["id"] = game_id
+        if not self.files.exists(game_id):
+            self.files.archive_log(game_id, overflow)
+            doc["rev"] = doc.get("rev", 0) + 1
+            self.files.write(game_id, doc)
+        self._remember(game_id, doc)
+
+    # -- reading ----------------------------------------------------------------------
+    def list_games(self, name_filter: str = "") -> list[GameSummary]:
+        """Most recently played first; ``name_filter`` keeps names containing it (any case)."""
         with self._lock:
-            yield
+            self.index.reread()
+            ids = self.files.ids()
+            changed = False
+            summaries = []
+            for game_id in ids:
+                summary, fresh = self._summary_of(game_id)
+                changed |= fresh
+                if summary is not None:
+                    summaries.append(summary)
+            self.index.keep_only(set(ids))
+            if changed:
+                self.index.write()
+        wanted = name_filter.casefold().strip()
+        out = [GameSummary(**{k: v for k, v in s.items() if k != "stamp"}) for s in summaries
+               if wanted in s["name"].casefold()]
+        return sorted(out, key=lambda s: s.updated, reverse=True)
 
-    # -- reading --------------------------------------------------------------------
-    def list_games(self) -> list[GameSummary]:
-        """Most recently played first."""
-        with self._locked():
-            docs = self._games.all()
-        summaries = [self._summary(doc) for doc in docs]
-        return sorted(summaries, key=lambda s: s.updated, reverse=True)
-
-    @staticmethod
-    def _summary(doc: dict[str, Any]) -> GameSummary:
-        state = doc["state"]
-        return GameSummary(
-            id=doc["id"], name=doc["name"], game=state["game"], mode=state["mode"],
-            players=[p["name"] for p in state["players"]], round=state["round"], rounds=state["rounds"],
-            updated=doc["updated"], ended=state["ended"] is not None,
-        )
+    def _summary_of(self, game_id: str) -> tuple[dict[str, Any] | None, bool]:
+        stamp = self.files.stamp(game_id)
+        cached = self.index.get(game_id, stamp)
+        if cached is not None:
+            return cached, False
+        try:
+            doc = self.load(game_id)
+        except StoreError:
+            return None, False  # set aside and explained in ``notices``
+        fresh_stamp = self.files.stamp(game_id)
+        if fresh_stamp is None:
+            return None, False
+        summary = _summary(doc)
+        self.index.put(game_id, fresh_stamp, summary)
+        return summary, True
 
     def load(self, game_id: str) -> Doc:
-        """A private copy of a saved game, migrated to the current schema."""
-        with self._locked():
-            found = self._games.get(Query().id == game_id)
-        if found is None:
+        """A private, validated copy of a saved game, migrated to the current schema."""
+        if not isinstance(game_id, str) or not GAME_ID.match(game_id):
             raise StoreError(f"No saved game {game_id!r}. `companion game list` shows the saved games.")
-        doc = copy.deepcopy(dict(found))
-        try:
-            doc = migrate(doc)
-            validate_doc(doc, self.content)
-        except GameError as exc:
-            raise StoreError(f"Game {game_id!r} cannot be opened: {exc}.") from exc
+        with self._lock:
+            stamp = self.files.stamp(game_id)
+            try:
+                raw = self.files.read(game_id)
+            except UnreadableFile as exc:
+                raise self._damaged(game_id, str(exc)) from None
+            if raw is None:
+                raise StoreError(f"No saved game {game_id!r}. `companion game list` shows the saved games.")
+            try:
+                doc = validate_doc(migrate(raw), self.content)
+            except NewerSchema as exc:
+                raise StoreError(f"Game {game_id!r} cannot be opened: {exc}. Nothing in it was changed.") from None
+            except GameError as exc:
+                raise self._damaged(game_id, str(exc)) from None
+            self._known[game_id] = (stamp, doc.get("rev", 0))
         return doc
 
-    def exists(self, game_id: str) -> bool:
-        with self._locked():
-            return self._games.contains(Query().id == game_id)
+    def _damaged(self, game_id: str, reason: str) -> StoreError:
+        kept = self.files.set_aside(game_id)
+        self._known.pop(game_id, None)
+        message = (f"Saved game {game_id} could not be read ({reason}); its file was kept untouched as {kept}. "
+                   "Every other game is fine.")
+        self.notices.append(message)
+        return StoreError(message)
 
-    # -- writing --------------------------------------------------------------------
+    def exists(self, game_id: str) -> bool:
+        return bool(GAME_ID.match(game_id)) and self.files.exists(game_id)
+
+    def full_log(self, game_id: str) -> list[dict[str, Any]]:
+        """Every log line of a game, the archived ones first."""
+        doc = self.load(game_id)
+        recent = doc["log"]
+        first = recent[0].get("n", 0) if recent else None
+        archived = [e for e in self.files.read_archive(game_id) if first is None or e["n"] < first]
+        return archived + list(recent)
+
+    # -- writing ----------------------------------------------------------------------
     def save(self, doc: Doc) -> None:
         """Insert or replace one game; durable when this returns.
 
         Each save bumps the game's revision (``rev``). A document whose revision is not the
         stored one was loaded before someone else saved the game: refused with StoreConflict.
+        A game deleted elsewhere since it was loaded is refused with GameDeleted.
         """
-        with self._locked():
-            # TinyDB caches the next document id; another process (the CLI next to the app)
-            # may have added games since, so let it recount from the file.
-            self._games._next_id = None
-            stored = self._games.get(Query().id == doc["id"])
+        game_id = doc["id"]
+        with self._lock, self.files.locked(game_id):
+            stored = self._stored_rev(game_id)
             base = doc.get("rev", 0)
-            if stored is not None and stored.get("rev", 0) != base:
+            if stored is None and base > 0:
+                raise GameDeleted(f"{doc['name']!r} was deleted (in another window or the terminal); "
+                                  "it is not brought back.")
+            if stored is not None and stored != base:
                 raise StoreConflict(
-                    f"{doc['name']!r} was changed elsewhere (another window or the terminal) since it was "
-                    "opened here; it has been reloaded, so repeat your last action if it is still needed."
+                    f"{doc['name']!r} was changed in another window or the terminal after it was opened here. "
+                    "It now shows that newer game; repeat your last action if it is still needed."
                 )
-            doc["rev"] = base + 1
+            log, archived = doc["log"], doc.get("log_archived", 0)
+            overflow = split_log(doc)
             try:
-                self._games.upsert(doc, Query().id == doc["id"])
+                self.files.archive_log(game_id, overflow)
+                doc["rev"] = base + 1
+                self.files.write(game_id, doc)
             except BaseException:
-                doc["rev"] = base
+                doc["rev"], doc["log"], doc["log_archived"] = base, log, archived
                 raise
+            self._remember(game_id, doc)
+
+    def _remember(self, game_id: str, doc: Doc) -> None:
+        self._known[game_id] = (self.files.stamp(game_id), doc["rev"])
+
+    def _stored_rev(self, game_id: str) -> int | None:
+        stamp = self.files.stamp(game_id)
+        if stamp is None:
+            return None
+        known = self._known.get(game_id)
+        if known is not None and known[0] == stamp:
+            return known[1]
+        try:
+            raw = self.files.read(game_id)
+        except UnreadableFile as exc:
+            raise self._damaged(game_id, str(exc)) from None
+        rev = raw.get("rev", 0) if raw is not None else None
+        return rev if isinstance(rev, int) else 0
 
     def session(self, game_id: str) -> Session:
         return Session(self.load(game_id), saver=self.save, content=self.content)
 
+    @contextmanager
+    def editing(self, game_id: str) -> Iterator[Session]:
+        """A session on the latest save of a game, locked against other processes until the block ends.
+
+        For one-shot changes (the terminal): load, change and save cannot be interleaved
+        with another process's, so nobody's change is refused or lost.
+        """
+        if not GAME_ID.match(str(game_id)):
+            raise StoreError(f"No saved game {game_id!r}. `companion game list` shows the saved games.")
+        with self.files.locked(game_id):
+            yield self.session(game_id)
+
     def create(self, setup: GameSetup, name: str | None = None, seed: int | None = None) -> Session:
         state = new_state(setup, self.content, seed=seed)
         title = self._clean_name(name) if name else self._default_name(state)
-        doc = new_doc(self._new_id(), title, state)
-        self.save(doc)
+        with self.files.locked("_create"):
+            doc = new_doc(self._new_id(), title, state)
+            self.save(doc)
         return Session(doc, saver=self.save, content=self.content)
 
     def _default_name(self, state: dict[str, Any]) -> str:
         game = self.content.games[state["game"]].name
         when = datetime.now().strftime("%d %b %H:%M")
-        return f"{game} - {when}"
+        return f"{game} - {when}"[:MAX_GAME_NAME]
 
     def _new_id(self) -> str:
         while True:
             candidate = f"g-{secrets.token_hex(4)}"
-            if not self.exists(candidate):
+            if not self.files.exists(candidate):
                 return candidate
 
     @staticmethod
     def _clean_name(name: str) -> str:
-        cleaned = " ".join(name.split())
+        cleaned = " ".join(str(name).split())
         if not cleaned or len(cleaned) > MAX_GAME_NAME:
             raise StoreError(f"A game name needs 1-{MAX_GAME_NAME} characters.")
         return cleaned
 
     def rename(self, game_id: str, name: str) -> None:
-        doc = self.load(game_id)
-        doc["name"] = self._clean_name(name)
-        self.save(doc)
+        cleaned = self._clean_name(name)
+        with self.files.locked(game_id):
+            doc = self.load(game_id)
+            doc["name"] = cleaned
+            self.save(doc)
 
     def delete(self, game_id: str) -> None:
-        with self._locked():
-            removed = self._games.remove(Query().id == game_id)
-        if not removed:
+        if not self.exists(game_id):
             raise StoreError(f"No saved game {game_id!r} to delete.")
+        with self._lock, self.files.locked(game_id):
+            self.files.remove(game_id)
+            self._known.pop(game_id, None)
 
-    # -- files ----------------------------------------------------------------------
+    def close(self) -> None:
+        """Nothing stays open between operations; kept for callers that close what they open."""
+
+    # -- files ------------------------------------------------------------------------
     def export_bytes(self, game_id: str) -> bytes:
         """One game as the JSON an import reads back (the app offers it as a download)."""
         doc = self.load(game_id)
         payload = {"format": EXPORT_FORMAT, "schema": doc["schema"], "game": doc}
         return json.dumps(payload, ensure_ascii=False, indent=1).encode("utf-8")
 
-    def export(self, game_id: str, target: str | os.PathLike[str]) -> Path:
-        data = self.export_bytes(game_id)
+    def export(self, game_id: str, target: str | os.PathLike[str], *, force: bool = False) -> Path:
+        """Write one game to a new regular file; never the database, a device, a FIFO or a folder."""
         path = Path(target)
+        self._check_export_target(path, force)
+        data = self.export_bytes(game_id)
         try:
-            write_atomically(path, data.decode("utf-8"))
+            write_atomically(path, data)
         except OSError as exc:
-            raise StoreError(f"Could not write {path}: {exc.strerror or exc}.") from exc
+            raise os_problem(exc, path, "write") from None
         return path
+
+    def _check_export_target(self, path: Path, force: bool) -> None:
+        if str(path) in ("", "."):
+            raise StoreError("Name the file to export to, for example friday.json.")
+        resolved = path.resolve()
+        index, folder = self.path.resolve(), self.folder.resolve()
+        beside = {index.with_name(n) for n in (SETTINGS_FILE, READING_FILE)}
+        if resolved in {index, folder, *beside} or folder in resolved.parents:
+            raise StoreError(f"{path} is part of the saved games; export to a file of its own.")
+        if not resolved.parent.is_dir():
+            raise StoreError(f"There is no folder {path.parent}; export into a folder that exists.")
+        try:
+            info = os.stat(path)
+        except FileNotFoundError:
+            return
+        except OSError as exc:
+            raise os_problem(exc, path, "check") from None
+        if not stat.S_ISREG(info.st_mode):
+            raise StoreError(f"{path} is not a regular file (a folder, a device or a pipe); choose a file name.")
+        if not force:
+            raise StoreError(f"{path} already exists; choose another name, or add --force to replace it.")
 
     def import_file(self, source: str | os.PathLike[str]) -> str:
         """Add the game in an exported file; a bad file is refused and nothing changes."""
         path = Path(source)
         try:
-            data = path.read_bytes()
-        except FileNotFoundError:
-            raise StoreError(f"No file {path}.") from None
-        except OSError as exc:
-            raise StoreError(f"{path} cannot be read ({exc.strerror or exc}).") from exc
+            data = read_regular_file(path)
+        except (FileProblem, UnreadableFile) as exc:
+            raise StoreError(f"{exc}.") from None
         return self.import_bytes(data, str(path))
 
     def import_bytes(self, data: bytes, source: str = "The file") -> str:
         """Add the game in exported JSON (``source`` names it in messages); refuse anything else."""
         try:
-            payload = json.loads(data.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise StoreError(f"{source} is not a readable JSON file ({exc.__class__.__name__}).") from exc
+            payload = parse_json(data)
+        except UnreadableFile as exc:
+            raise StoreError(f"{source} was refused: {exc}.") from None
         if not isinstance(payload, dict) or payload.get("format") != EXPORT_FORMAT:
             raise StoreError(f"{source} is not a game exported by this app.")
-        doc = payload.get("game")
         try:
-            if not isinstance(doc, dict):
-                raise GameError("the file holds no game")
-            doc = migrate(doc)
-            validate_doc(doc, self.content)
+            doc = migrate(payload.get("game"))
+            overflow = split_log(doc)
+            doc = validate_doc(doc, self.content)
         except GameError as exc:
-            raise StoreError(f"{source} was refused: {exc}.") from exc
-        if self.exists(doc["id"]):
-            doc = {**doc, "id": self._new_id(), "name": f"{doc['name']} (imported)"[:MAX_GAME_NAME]}
-        doc.pop("rev", None)
-        self.save(doc)
+            raise StoreError(f"{source} was refused: {exc}.") from None
+        with self.files.locked("_create"):
+            if not GAME_ID.match(doc["id"]) or self.files.exists(doc["id"]):
+                doc = {**doc, "id": self._new_id(), "name": f"{doc['name']} (imported)"[:MAX_GAME_NAME]}
+            doc.pop("rev", None)
+            self.files.archive_log(doc["id"], overflow)
+            self.save(doc)
         return str(doc["id"])

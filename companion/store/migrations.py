@@ -1,8 +1,11 @@
 """Bring saved games written by older versions up to the current schema, one step at a time.
 
-Each migration takes a document of schema N and returns schema N+1. Version 0 is the
-pre-release format (no ``schema`` field, colony points kept as one total per player,
-no redo stack); it is kept as the worked example of how a migration is added.
+Each migration takes a document of schema N and returns schema N+1:
+- 0 -> 1: the pre-release format (no ``schema`` field, colony points kept as one total
+  per player, no redo stack); its undo history is dropped (old patches, old shapes).
+- 1 -> 2: log lines are numbered (``n``) so that the older ones can move to the game's
+  log archive; ``log_archived`` counts the lines already there.
+A module's own state has migrations of its own (``ModuleHooks.migrations``).
 """
 
 from __future__ import annotations
@@ -32,28 +35,32 @@ def _v0_to_v1(doc: Doc) -> Doc:
             "undo": [], "log": doc.get("log", [])}
 
 
-MIGRATIONS: dict[int, Callable[[Doc], Doc]] = {0: _v0_to_v1}
+def _v1_to_v2(doc: Doc) -> Doc:
+    log = [{**entry, "n": n} for n, entry in enumerate(doc["log"])]
+    return {**doc, "schema": 2, "log": log, "log_archived": 0}
+
+
+MIGRATIONS: dict[int, Callable[[Doc], Doc]] = {0: _v0_to_v1, 1: _v1_to_v2}
 
 
 def schema_of(doc: Doc) -> int:
     value = doc.get("schema", 0)
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise GameError(f"the save's schema version {value!r} is not a number")
+        raise GameError(f"schema: the save's schema version {value!r} is not a number")
     return value
 
 
-def migrate(doc: Doc) -> Doc:
-    """Return ``doc`` at ``DOC_SCHEMA``; raise NewerSchema if it comes from the future.
-
-    Version 0 documents drop their undo history: old patches describe old shapes.
-    """
+def migrate(doc: Any) -> Doc:
+    """Return ``doc`` at ``DOC_SCHEMA``; raise NewerSchema if it comes from the future."""
+    if not isinstance(doc, dict):
+        raise GameError("a saved game must be an object")
     version = schema_of(doc)
     if version > DOC_SCHEMA:
         raise NewerSchema(f"it was saved by a newer version of the app (schema {version}, this one reads {DOC_SCHEMA})")
     while version < DOC_SCHEMA:
         try:
             doc = MIGRATIONS[version](doc)
-        except (KeyError, TypeError, AttributeError, IndexError) as exc:
-            raise GameError(f"it is not a complete saved game of schema {version} (missing {exc})") from exc
+        except (KeyError, TypeError, AttributeError, IndexError, ValueError) as exc:
+            raise GameError(f"it is not a complete saved game of schema {version} (missing {exc})") from None
         version += 1
     return doc

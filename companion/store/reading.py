@@ -17,8 +17,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from companion.store.aside import remove_stale_temp_files, set_aside
 from companion.store.atomic import write_atomically
-from companion.store.games import remove_stale_temp_files, set_aside
 
 READING_FILE = "reading.json"
 FORMAT = "march-of-the-ants-companion/reading"

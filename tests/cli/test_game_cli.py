@@ -56,7 +56,7 @@ def test_a_game_scripted_from_the_terminal(db_path: Path, tmp_path: Path) -> Non
         (("game", "new", "--player", "Ana:pink", "--player", "Bo:blue"), "choose a colour from red"),
         (("game", "new", "--player", "Ana"), "write NAME:COLOUR"),
         (("game", "frobnicate"), "invalid choice: 'frobnicate'"),
-        (("game", "import", "/nonexistent/file.json"), "No file /nonexistent/file.json"),
+        (("game", "import", "/nonexistent/file.json"), "There is no file /nonexistent/file.json"),
     ],
 )
 def test_bad_input_gives_one_line_and_exit_status_2(db_path: Path, args: tuple[str, ...], message: str) -> None:

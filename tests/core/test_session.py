@@ -84,11 +84,12 @@ def test_the_log_records_label_round_phase_time_and_undos(content: Content) -> N
     s.undo()
     assert s.doc["log"] == [
         {"kind": "command", "label": "Next: Soldier Phase", "round": 1, "phase": "Worker Phase",
-         "at": "2026-11-30T20:01:00+00:00", "command": {"type": "next_phase"}},
+         "at": "2026-11-30T20:01:00+00:00", "command": {"type": "next_phase"}, "n": 0},
         {"kind": "command", "label": "Cy +2 CP", "round": 1, "phase": "Soldier Phase",
-         "at": "2026-11-30T20:02:00+00:00", "command": {"type": "adjust_score", "player_id": "p3", "delta": 2}},
+         "at": "2026-11-30T20:02:00+00:00", "command": {"type": "adjust_score", "player_id": "p3", "delta": 2},
+             "n": 1},
         {"kind": "undo", "label": "Undo: Cy +2 CP", "round": 1, "phase": "Soldier Phase",
-         "at": "2026-11-30T20:03:00+00:00"},
+         "at": "2026-11-30T20:03:00+00:00", "n": 2},
     ]
 
 

@@ -22,7 +22,7 @@ GOOD_META = {"_meta": {"1": {"app": "march-of-the-ants-companion", "schema": 1}}
         (b"\x89PNG\r\n\x1a\n", "it is not complete JSON"),
         (b'{"_default": {"1": {"name": "my shopping list"}}}', "it is not a March of the Ants companion database"),
         (b"[1, 2, 3]", "it is not a TinyDB database"),
-        (json.dumps({**GOOD_META, "_meta": {"1": {"app": "march-of-the-ants-companion", "schema": 2}}}).encode(),
+        (json.dumps({**GOOD_META, "_meta": {"1": {"app": "march-of-the-ants-companion", "schema": 3}}}).encode(),
          "newer version of the app"),
     ],
     ids=["truncated", "empty", "binary", "foreign", "not-tinydb", "newer-schema"],

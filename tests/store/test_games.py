@@ -17,10 +17,11 @@ from tests.helpers import four_players
 def test_a_new_game_is_on_disk_before_create_returns(db_path: Path) -> None:
     store = GameStore(db_path)
     session = store.create(GameSetup(game="mota", players=four_players()), name="Friday night")
-    on_disk = json.loads(db_path.read_text())
-    assert on_disk["_meta"]["1"] == {"app": "march-of-the-ants-companion", "schema": 1}
-    (doc,) = on_disk["games"].values()
-    assert doc["id"] == session.id and doc["name"] == "Friday night" and doc["schema"] == 1
+    index = json.loads(db_path.read_text())
+    assert index["_meta"]["1"] == {"app": "march-of-the-ants-companion", "schema": 2}
+    on_disk = json.loads((db_path.parent / "games.d" / f"{session.id}.json").read_text())
+    doc = on_disk["game"]["1"]
+    assert doc["id"] == session.id and doc["name"] == "Friday night" and doc["schema"] == 2
     assert [p["name"] for p in doc["state"]["players"]] == ["Ana", "Bo", "Cy", "Di"]
 
 
@@ -28,7 +29,7 @@ def test_every_command_is_saved_before_it_returns(db_path: Path) -> None:
     store = GameStore(db_path)
     session = store.create(GameSetup(game="mota", players=four_players()))
     session.execute(AdjustScore("p4", 3))
-    (doc,) = json.loads(db_path.read_text())["games"].values()
+    doc = json.loads((db_path.parent / "games.d" / f"{session.id}.json").read_text())["game"]["1"]
     assert doc["state"]["scores"]["p4"] == [3, 0, 0, 0]
     assert doc["undo"][-1]["label"] == "Di +3 CP"
     assert doc["log"][-1]["label"] == "Di +3 CP"
@@ -78,7 +79,7 @@ def test_export_then_import_gives_back_the_same_game(store: GameStore, tmp_path:
     session.execute(NextPhase())
     exported = store.export(session.id, tmp_path / "game.json")
     payload = json.loads(exported.read_text())
-    assert payload["format"] == "march-of-the-ants-companion/game" and payload["schema"] == 1
+    assert payload["format"] == "march-of-the-ants-companion/game" and payload["schema"] == 2
 
     other = GameStore(tmp_path / "other.json")
     new_id = other.import_file(exported)
@@ -96,9 +97,9 @@ def test_export_then_import_gives_back_the_same_game(store: GameStore, tmp_path:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("{not json", "not a readable JSON file"),
+        ("{not json", "it is not complete JSON"),
         ('{"format": "something-else"}', "not a game exported by this app"),
-        ('{"format": "march-of-the-ants-companion/game", "game": 3}', "the file holds no game"),
+        ('{"format": "march-of-the-ants-companion/game", "game": 3}', "a saved game must be an object"),
         ('{"format": "march-of-the-ants-companion/game", "game": {"schema": 9}}', "newer version"),
         ('{"format": "march-of-the-ants-companion/game", "game": {"name": "no schema, no state"}}',
          "not a complete saved game of schema 0"),
@@ -109,12 +110,12 @@ def test_export_then_import_gives_back_the_same_game(store: GameStore, tmp_path:
 def test_a_bad_import_is_refused_and_changes_nothing(store: GameStore, tmp_path: Path, text: str,
                                                      message: str) -> None:
     store.create(GameSetup(game="mota", players=four_players()))
-    before = store.path.read_bytes()
+    before = sorted(p.name for p in store.folder.iterdir())
     bad = tmp_path / "bad.json"
     bad.write_text(text)
     with pytest.raises(StoreError, match=message):
         store.import_file(bad)
-    assert store.path.read_bytes() == before
+    assert sorted(p.name for p in store.folder.iterdir()) == before
 
 
 def test_an_import_with_a_broken_state_is_refused(store: GameStore, tmp_path: Path) -> None:
@@ -123,18 +124,18 @@ def test_an_import_with_a_broken_state_is_refused(store: GameStore, tmp_path: Pa
     payload = json.loads(path.read_text())
     payload["game"]["state"]["round"] = 7
     path.write_text(json.dumps(payload))
-    with pytest.raises(StoreError, match="round out of range"):
+    with pytest.raises(StoreError, match="state.round: input should be less than or equal to 5"):
         store.import_file(path)
     payload["game"]["state"]["round"] = 1
     payload["game"]["state"]["scores"]["p1"] = [0, 0]
     path.write_text(json.dumps(payload))
-    with pytest.raises(StoreError, match="scores of p1: one whole number per round"):
+    with pytest.raises(StoreError, match="state.scores: one number per round"):
         store.import_file(path)
     assert len(store.list_games()) == 1
 
 
 def test_import_of_a_missing_file(store: GameStore, tmp_path: Path) -> None:
-    with pytest.raises(StoreError, match="No file"):
+    with pytest.raises(StoreError, match="There is no file"):
         store.import_file(tmp_path / "nope.json")
 
 
@@ -148,7 +149,7 @@ def test_a_pre_release_save_is_migrated(store: GameStore, tmp_path: Path) -> Non
     path.write_text(json.dumps({"format": "march-of-the-ants-companion/game", "game": old}))
     new_id = store.import_file(path)
     migrated = store.load(new_id)
-    assert migrated["schema"] == 1
+    assert migrated["schema"] == 2
     assert migrated["state"]["scores"]["p1"] == [5, 0, 0, 0]
     assert migrated["state"]["scores"]["p3"] == [2, 0, 0, 0]
 
@@ -160,7 +161,7 @@ def test_a_change_saved_elsewhere_is_never_overwritten(db_path: Path) -> None:
     app_session.execute(AdjustScore("p1", 1))
     cli_store.session(app_session.id).execute(AdjustScore("p2", 5))  # the terminal, another process
 
-    with pytest.raises(StoreConflict, match="was changed elsewhere"):
+    with pytest.raises(StoreConflict, match="was changed in another window or the terminal"):
         app_session.execute(AdjustScore("p1", 1))
     assert app_session.state["scores"]["p1"] == [1, 0, 0, 0]  # the refused change is not shown either
     saved = app_store.load(app_session.id)

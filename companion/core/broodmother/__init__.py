@@ -7,10 +7,11 @@ commands with the command registry. Screens read ``broodmother_view``.
 
 from __future__ import annotations
 
-from companion.core.broodmother import asymmetric, commands, meadow_commands
+from companion.core.broodmother import asymmetric, commands, lifecycle, meadow_commands
 from companion.core.broodmother.content import BroodContent, brood_content
 from companion.core.broodmother.model import KEY, active
 from companion.core.broodmother.newgame import OPTION_NAMES, init, validate_options
+from companion.core.broodmother.schema import validate_brood
 from companion.core.broodmother.scoring import check_end, finish
 from companion.core.broodmother.view import broodmother_view
 from companion.core.hooks import ModuleHooks, register
@@ -18,6 +19,8 @@ from companion.core.hooks import ModuleHooks, register
 HOOKS = ModuleHooks(
     id=KEY, active=active, option_names=OPTION_NAMES, validate_options=validate_options, init=init,
     check_end=check_end, finish=finish,
+    state_version=lifecycle.STATE_VERSION, migrations=lifecycle.MIGRATIONS, adopt=lifecycle.adopt,
+    validate_state=validate_brood,
 )
 register(HOOKS)
 

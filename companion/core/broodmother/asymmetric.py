@@ -13,7 +13,14 @@ from typing import Any
 
 from companion.core.broodmother import deck as piles
 from companion.core.broodmother import meadow
-from companion.core.broodmother.base import BroodCommand, asymmetric_only, location, no_pending, restore
+from companion.core.broodmother.base import (
+    BroodCommand,
+    asymmetric_only,
+    location,
+    no_pending,
+    restore,
+    snapshot_before,
+)
 from companion.core.broodmother.commands import _fingerprint, reveal
 from companion.core.broodmother.content import brood_content
 from companion.core.broodmother.model import Brood, location_name, plural, say, start_report
@@ -147,7 +154,7 @@ class Redraw(BroodCommand):
         turn = b["turn"]
         if turn is None or not turn["cancellable"] or turn["mark"] != _fingerprint(state):
             raise CommandError("A redraw is possible only right after she reveals a card.")
-        saved = turn["before"]["brood"]
+        saved = snapshot_before(state, b, turn["before"])["brood"]
         need = {location(self.first): 0, location(self.second): 0}
         need[self.first] += 1
         need[self.second] += 1

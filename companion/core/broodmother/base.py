@@ -14,6 +14,7 @@ from companion.core.broodmother.model import Brood, bm, her_player, is_asymmetri
 from companion.core.commands.base import Command, require_int
 from companion.core.content import Content
 from companion.core.errors import CommandError
+from companion.core.patch import apply_patch, diff
 from companion.core.state import State
 
 MAX_HEX = 99
@@ -32,7 +33,16 @@ class BroodCommand(Command):
         b = bm(state)
         if not self.keeps_turn:
             close_turn(b)
+            self.run(state, b)
+            return
+        turn = b["turn"]
+        if turn is None or turn["before"] is None:
+            self.run(state, b)
+            return
+        before = snapshot_before(state, b, turn["before"])
         self.run(state, b)
+        if b["turn"] is turn and turn["before"] is not None:
+            turn["before"] = way_back(state, b, before)  # still leads back to before her card
 
     def check(self, state: State, b: Brood) -> None:
         """Raise CommandError with a reason a player can act on."""
@@ -80,9 +90,27 @@ def snapshot(state: State, b: Brood) -> dict[str, Any]:
     return {"brood": saved, "scores": scores}
 
 
-def restore(state: State, b: Brood, saved: dict[str, Any]) -> None:
+def way_back(state: State, b: Brood, before: dict[str, Any]) -> list[Any]:
+    """The patch from her state now back to ``before`` (a snapshot): what a turn keeps.
+
+    Keeping the whole snapshot would add her whole deck to the save at every draw.
+    """
+    return diff(snapshot(state, b), before)
+
+
+def snapshot_before(state: State, b: Brood, back: list[Any]) -> dict[str, Any]:
+    """The snapshot ``back`` (from ``way_back``) leads to from her state now."""
+    try:
+        saved: dict[str, Any] = apply_patch(snapshot(state, b), back)
+    except (KeyError, IndexError, TypeError) as exc:
+        raise CommandError("Her state changed since she revealed the card; undo those changes first.") from exc
+    return saved
+
+
+def restore(state: State, b: Brood, back: list[Any]) -> None:
+    saved = snapshot_before(state, b, back)
     for key, value in saved["brood"].items():
-        b[key] = copy.deepcopy(value)
+        b[key] = value
     player = her_player(state)
     if player is not None and saved["scores"] is not None:
         state["scores"][player["id"]] = list(saved["scores"])

@@ -23,6 +23,7 @@ from companion.core.broodmother.base import (
     no_pending,
     restore,
     snapshot,
+    way_back,
 )
 from companion.core.broodmother.content import brood_content
 from companion.core.broodmother.model import (
@@ -60,8 +61,9 @@ def reveal(state: State, b: Brood, card_id: str, reshuffled: bool) -> None:
         say(b, "Her draw pile ran out: shuffle her discard pile to make a new one.")
     b["turn"] = {"card": card_id, "type": card["type"], "ferocity": card["ferocity"], "chamber": card["chamber"],
                  "action": action.id, "round": state["round"], "cancellable": True, "cancelled": False,
-                 "before": before, "mark": None}
+                 "before": None, "mark": None}
     reactions.resolve(state, b, bc, card_id)
+    b["turn"]["before"] = way_back(state, b, before)
     b["turn"]["mark"] = _fingerprint(state)
 
 

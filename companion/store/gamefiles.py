@@ -1,0 +1,174 @@
+"""One small TinyDB file per saved game, in the saves folder, each with its own lock.
+
+Layout of the folder (``games.d`` beside the ``games.json`` index)::
+
+    g-1a2b3c4d.json          the game: metadata, state, undo/redo, the last log lines
+    g-1a2b3c4d.log.jsonl     its older log lines, appended, one JSON object a line
+    .locks/g-1a2b3c4d.lock   held while a process reads-checks-writes that game
+    damaged/                 game files that could not be read, kept untouched
+
+A save rewrites one game's file only, so its cost does not grow with the number of saved
+games; the log archive grows, but it is only appended to. Locks are ``filelock``'s
+(cross-platform, also between threads of one process).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from filelock import FileLock, Timeout
+from tinydb import TinyDB
+
+from companion.core.errors import GameError
+from companion.store.aside import keep_aside
+from companion.store.atomic import AtomicJSONStorage, FileProblem, UnreadableFile, os_problem
+
+GAME_ID = re.compile(r"^g-[0-9a-f]{8}$")
+LOCK_TIMEOUT_S = 10.0
+TABLE = "game"
+
+Doc = dict[str, Any]
+Stamp = tuple[int, int, int]
+
+
+class GameBusy(GameError):
+    """Another process held the game's lock for too long."""
+
+
+class GameFiles:
+    """The saves folder: read, write, lock, archive the log of, and remove single games."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.locks = folder / ".locks"
+        self.damaged = folder / "damaged"
+        try:
+            self.locks.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise os_problem(exc, folder, "create the saves folder") from None
+        self._lock_objects: dict[str, FileLock] = {}
+
+    # -- paths ------------------------------------------------------------------------
+    def path(self, game_id: str) -> Path:
+        return self.folder / f"{game_id}.json"
+
+    def log_path(self, game_id: str) -> Path:
+        return self.folder / f"{game_id}.log.jsonl"
+
+    def ids(self) -> list[str]:
+        """Every game in the folder (by file name; nothing is read)."""
+        try:
+            names = os.listdir(self.folder)
+        except OSError as exc:
+            raise os_problem(exc, self.folder, "read the saves folder") from None
+        return [n[:-5] for n in names if n.endswith(".json") and GAME_ID.match(n[:-5])]
+
+    def exists(self, game_id: str) -> bool:
+        return self.path(game_id).is_file()
+
+    def stamp(self, game_id: str) -> Stamp | None:
+        try:
+            st = os.stat(self.path(game_id))
+        except FileNotFoundError:
+            return None
+        return (st.st_ino, st.st_size, st.st_mtime_ns)
+
+    # -- locking ----------------------------------------------------------------------
+    def _lock(self, name: str) -> FileLock:
+        lock = self._lock_objects.get(name)
+        if lock is None:
+            lock = FileLock(self.locks / f"{name}.lock", timeout=LOCK_TIMEOUT_S, poll_interval=0.005,
+                            preserve_lock_file=True)
+            self._lock_objects[name] = lock
+        return lock
+
+    @contextmanager
+    def locked(self, name: str) -> Iterator[None]:
+        """Hold the lock called ``name`` (a game id, or "_create"); re-entrant in one thread."""
+        try:
+            with self._lock(name):
+                yield
+        except Timeout:
+            raise GameBusy("Another window or the terminal is still saving this game; try again.") from None
+        except OSError as exc:
+            raise os_problem(exc, self.locks, "lock a game in") from None
+
+    # -- reading and writing ----------------------------------------------------------
+    def read(self, game_id: str) -> Doc | None:
+        """The stored document as it is on disk (not yet checked), or None if there is none."""
+        path = self.path(game_id)
+        if not path.exists():
+            return None
+        try:
+            db = TinyDB(path, storage=AtomicJSONStorage)
+            found = db.table(TABLE, cache_size=0).get(doc_id=1)
+        except (UnreadableFile, FileProblem):
+            raise
+        except OSError as exc:
+            raise os_problem(exc, path, "read") from None
+        except (ValueError, TypeError, AttributeError):
+            raise UnreadableFile("it is not a saved game of this app") from None
+        if not isinstance(found, dict):
+            raise UnreadableFile("it holds no game")
+        return dict(found)
+
+    def write(self, game_id: str, doc: Doc) -> None:
+        """Replace the game's file atomically and durably."""
+        path = self.path(game_id)
+        try:
+            db = TinyDB(path, storage=AtomicJSONStorage)
+            db.storage.write({TABLE: {"1": doc}})
+        except OSError as exc:
+            raise os_problem(exc, path, "save the game to") from None
+
+    def remove(self, game_id: str) -> None:
+        try:
+            self.path(game_id).unlink()
+            self.log_path(game_id).unlink(missing_ok=True)
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            raise os_problem(exc, self.path(game_id), "delete") from None
+
+    def set_aside(self, game_id: str) -> Path:
+        return keep_aside(self.path(game_id), self.damaged)
+
+    # -- the log archive --------------------------------------------------------------
+    def archive_log(self, game_id: str, entries: list[dict[str, Any]]) -> None:
+        """Append log lines durably; a line torn by a crash is skipped when read back."""
+        if not entries:
+            return
+        text = "".join(json.dumps(e, ensure_ascii=False, separators=(",", ":")) + "\n" for e in entries)
+        path = self.log_path(game_id)
+        try:
+            with open(path, "a", encoding="utf-8") as handle:
+                handle.write(text)
+                handle.flush()
+                os.fsync(handle.fileno())
+        except OSError as exc:
+            raise os_problem(exc, path, "add to the log") from None
+
+    def read_archive(self, game_id: str) -> list[dict[str, Any]]:
+        """The archived log lines in order, each once (a crash may have written some twice)."""
+        path = self.log_path(game_id)
+        try:
+            lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+        except FileNotFoundError:
+            return []
+        except OSError as exc:
+            raise os_problem(exc, path, "read the log") from None
+        seen: dict[int, dict[str, Any]] = {}
+        for line in lines:
+            try:
+                entry = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(entry, dict) and isinstance(entry.get("n"), int) and isinstance(entry.get("label"), str):
+                seen.setdefault(entry["n"], entry)
+        return [seen[n] for n in sorted(seen)]
