@@ -67,7 +67,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         from companion.core.errors import GameError
 
         if isinstance(exc, GameError):
-            print(f"companion: {exc}", file=sys.stderr)
+            print(f"companion: {str(exc).rstrip('.')}.", file=sys.stderr)
+            return 2
+        if isinstance(exc, OSError):
+            from companion.store.atomic import os_problem
+
+            print(f"companion: {os_problem(exc, exc.filename or 'a file', 'use')}.", file=sys.stderr)
             return 2
         print(f"companion: internal error ({type(exc).__name__}: {exc}); please report it", file=sys.stderr)
         return 1

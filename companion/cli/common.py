@@ -36,7 +36,7 @@ def open_store(args: argparse.Namespace) -> Any:
     """Open the saves named by ``--db`` (or the default); say so if a damaged file was set aside."""
     from companion.store import GameStore
 
-    store = GameStore(getattr(args, "db", None))
+    store = GameStore(getattr(args, "db", None), hold_locks=True)
     if store.notice:
         print(f"companion: {store.notice}", file=sys.stderr)
     return store

@@ -40,9 +40,10 @@ def register(subparsers: Any) -> None:
     p.add_argument("delta", type=int)
     p = add("next", "advance to the next phase", _next)
     p.add_argument("id")
-    p = add("export", "write one game to a JSON file", _export)
+    p = add("export", "write one game to a new JSON file", _export)
     p.add_argument("id")
     p.add_argument("file")
+    p.add_argument("--force", action="store_true", help="replace FILE if it exists (a regular file only)")
     p = add("import", "add a game from an exported JSON file", _import)
     p.add_argument("file")
     p = add("undo", "undo the last change of a game", _undo)
@@ -138,7 +139,7 @@ def _next(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    path = open_store(args).export(args.id, args.file)
+    path = open_store(args).export(args.id, args.file, force=args.force)
     print(f"Exported {args.id} to {path}")
     return 0
 

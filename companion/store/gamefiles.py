@@ -99,6 +99,15 @@ class GameFiles:
         except OSError as exc:
             raise os_problem(exc, self.locks, "lock a game in") from None
 
+    def hold(self, name: str) -> None:
+        """Take the lock called ``name`` until this process ends (the terminal's one-shot commands)."""
+        try:
+            self._lock(name).acquire()
+        except Timeout:
+            raise GameBusy("Another window or the terminal is still saving this game; try again.") from None
+        except OSError as exc:
+            raise os_problem(exc, self.locks, "lock a game in") from None
+
     # -- reading and writing ----------------------------------------------------------
     def read(self, game_id: str) -> Doc | None:
         """The stored document as it is on disk (not yet checked), or None if there is none."""

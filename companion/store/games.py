@@ -127,7 +127,11 @@ def split_log(doc: Doc) -> list[dict[str, Any]]:
 class GameStore:
     """Saved games beside one index file. ``notices`` tell the player what was set aside or moved."""
 
-    def __init__(self, path: str | os.PathLike[str] | None = None, content: Content | None = None) -> None:
+    def __init__(self, path: str | os.PathLike[str] | None = None, content: Content | None = None, *,
+                 hold_locks: bool = False) -> None:
+        """``hold_locks``: each game opened keeps its lock until the process ends (one-shot terminal commands,
+        so that their load-change-save is never interleaved with another process's)."""
+        self.hold_locks = hold_locks
         self.path = _checked_db_path(Path(path) if path is not None else default_db_path())
         self.folder = self.path.with_name(f"{self.path.stem}.d")
         self.content = content or load_content()
@@ -280,6 +284,12 @@ class GameStore:
         self.notices.append(message)
         return StoreError(message)
 
+    def changed_elsewhere(self, doc: Doc) -> bool:
+        """True if the game's file is no longer the one this store last read or wrote for ``doc``
+        (saved by another process, or deleted); costs one ``stat``."""
+        known = self._known.get(doc["id"])
+        return known is None or known[1] != doc.get("rev", 0) or known[0] != self.files.stamp(doc["id"])
+
     def exists(self, game_id: str) -> bool:
         return bool(GAME_ID.match(game_id)) and self.files.exists(game_id)
 
@@ -340,6 +350,8 @@ class GameStore:
         return rev if isinstance(rev, int) else 0
 
     def session(self, game_id: str) -> Session:
+        if self.hold_locks and GAME_ID.match(str(game_id)):
+            self.files.hold(game_id)
         return Session(self.load(game_id), saver=self.save, content=self.content)
 
     @contextmanager

@@ -28,7 +28,7 @@ import flet as ft
 from companion.core.commands.base import Command
 from companion.core.errors import GameError
 from companion.core.session import Session
-from companion.store import GameStore, StoreConflict
+from companion.store import GameDeleted, GameStore, StoreConflict
 from companion.store.settings import Settings, SettingsStore, settings_path
 from companion.ui import i18n, theme, widgets
 from companion.ui.game_files import GameFiles
@@ -51,10 +51,13 @@ class SessionPool:
         self._lock = threading.RLock()
 
     def get(self, game_id: str) -> Session:
+        """The live session; reloaded first if the terminal or another server saved the game since."""
         with self._lock:
-            if game_id not in self._sessions:
-                self._sessions[game_id] = self._store.session(game_id)
-            return self._sessions[game_id]
+            session = self._sessions.get(game_id)
+            if session is None or self._store.changed_elsewhere(session.doc):
+                self._sessions.pop(game_id, None)
+                self._sessions[game_id] = session = self._store.session(game_id)
+            return session
 
     def add(self, session: Session) -> None:
         with self._lock:
@@ -317,6 +320,11 @@ class PageApp:
         """Someone else saved this game meanwhile: drop our copy so every tab shows the saved one."""
         try:
             yield
+        except GameDeleted:
+            self.ctx.sessions.forget(session.id)
+            self.game_changed(session.id, deleted=True)
+            self.go("/")
+            raise
         except StoreConflict:
             self.ctx.sessions.forget(session.id)
             self.game_changed(session.id)

@@ -22,22 +22,64 @@ from companion.ui.theme import BUTTON_HEIGHT
 ROUTE = "/"
 
 
+PAGE = 25  # rows built at a time: with 1,000 saved games the screen still opens at once
+FILTER_FROM = 8  # saved games from which a filter by name is offered
+
+
 class HomeScreen(Screen):
     title = "March of the Ants"
     identifier = "home"
 
+    def __init__(self, app: Any, route: str, params: dict[str, str]) -> None:
+        super().__init__(app, route, params)
+        self.shown = PAGE
+        self.name_filter = ""
+
     def body(self) -> list[ft.Control]:
+        self.app.ctx.notices.extend(self.app.ctx.store.take_notices())
         controls: list[ft.Control] = [self._notice(n) for n in self.app.ctx.notices]
         heading = widgets.heading(tr("Resume a game"), self.sizes, identifier="resume-heading")
         controls += [self._menu(), ft.Row([ft.Container(heading, expand=True), self._import_button()],
                                           vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=10)]
         games = self.app.ctx.store.list_games()
+        self.app.ctx.notices.extend(self.app.ctx.store.take_notices())
+        if len(games) >= FILTER_FROM or self.name_filter:
+            controls.append(self._filter_field(len(games)))
+        wanted = self.name_filter.casefold().strip()
+        matching = [g for g in games if wanted in g.name.casefold()]
         if not games:
             controls.append(widgets.message_text(tr("No saved games yet. Start one with New game, or import one."),
                                                  self.sizes, identifier="no-games", muted=True))
-        controls.append(ft.Semantics(identifier="game-list", container=True,
-                                     content=ft.Column([self._game_row(g) for g in games], spacing=8)))
+        elif not matching:
+            controls.append(widgets.message_text(tr("No saved game has that in its name."), self.sizes,
+                                                 identifier="no-match", muted=True))
+        rows = [self._game_row(g) for g in matching[:self.shown]]
+        controls.append(ft.Semantics(identifier="game-list", container=True, content=ft.Column(rows, spacing=8)))
+        if len(matching) > self.shown:
+            more = min(PAGE, len(matching) - self.shown)
+            controls.append(widgets.tap_button(
+                tr("Show {count} more of {left}").format(count=more, left=len(matching) - self.shown),
+                self.app.handler(self._show_more), icon=ft.Icons.EXPAND_MORE, identifier="show-more",
+                sizes=self.sizes))
         return controls
+
+    def _filter_field(self, total: int) -> ft.Control:
+        field = ft.TextField(
+            value=self.name_filter, label=tr("Find a game by name"), prefix_icon=ft.Icons.SEARCH,
+            text_size=self.sizes.body, max_length=60,
+            on_change=lambda event: self.app.guard(lambda: self._filter_changed(event)),
+            helper=tr("{count} saved games").format(count=total),
+        )
+        return ft.Semantics(identifier="game-filter", container=True, content=field)
+
+    def _filter_changed(self, event: Any) -> None:
+        self.name_filter = str(event.control.value or "")[:60]
+        self.shown = PAGE
+        self.refresh()
+
+    def _show_more(self) -> None:
+        self.shown += PAGE
+        self.refresh()
 
     def _import_button(self) -> ft.Control:
         """Beside the list's heading, always in view; opens the file chooser inside the tap (``game_files``)."""
