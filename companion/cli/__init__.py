@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from importlib import import_module
 from pkgutil import iter_modules
 
-from companion.cli.common import CliError, OneLineParser
+from companion.cli.common import CliError, OneLineParser, close_stores
 
 # The order ``--help`` lists them in; any other ``*_cmd`` module found follows, by name.
 FIRST_SUBCOMMANDS = ("app", "game", "solo", "calc", "rules", "bench")
@@ -55,7 +55,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if handler is None:
             parser.print_help()
             return 2
-        return handler(args)
+        try:
+            return handler(args)
+        finally:
+            close_stores()
     except CliError as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 2

@@ -32,11 +32,24 @@ def print_json(value: Any) -> None:
     sys.stdout.write("\n")
 
 
+_OPEN_STORES: list[Any] = []
+
+
 def open_store(args: argparse.Namespace) -> Any:
-    """Open the saves named by ``--db`` (or the default); say so if a damaged file was set aside."""
+    """Open the saves named by ``--db`` (or the default); say so if a damaged file was set aside.
+
+    Games opened through it stay locked until ``close_stores`` (the end of the command).
+    """
     from companion.store import GameStore
 
     store = GameStore(getattr(args, "db", None), hold_locks=True)
+    _OPEN_STORES.append(store)
     if store.notice:
         print(f"companion: {store.notice}", file=sys.stderr)
     return store
+
+
+def close_stores() -> None:
+    """Release the locks of every store the command opened."""
+    while _OPEN_STORES:
+        _OPEN_STORES.pop().close()

@@ -105,6 +105,10 @@ class LogEntry(TypedDict):
     command: NotRequired[dict[str, Json]]
 
 
+#: Log lines moved out of a game file (an old save's or an import's long log).
+ArchivedLog = Annotated[list[LogEntry], Field(max_length=100_000)]
+
+
 @with_config(STRICT)
 class GameDoc(TypedDict):
     schema: Literal[2]

@@ -108,6 +108,11 @@ class GameFiles:
         except OSError as exc:
             raise os_problem(exc, self.locks, "lock a game in") from None
 
+    def release_all(self) -> None:
+        """Let go of every lock this folder object holds (``hold`` included)."""
+        for lock in self._lock_objects.values():
+            lock.release(force=True)
+
     # -- reading and writing ----------------------------------------------------------
     def read(self, game_id: str) -> Doc | None:
         """The stored document as it is on disk (not yet checked), or None if there is none."""

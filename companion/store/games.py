@@ -32,7 +32,7 @@ from platformdirs import user_data_dir
 
 from companion.core.content import Content, load_content
 from companion.core.errors import GameError
-from companion.core.schema import LOG_KEEP
+from companion.core.schema import LOG_KEEP, ArchivedLog, check
 from companion.core.session import Doc, Session, new_doc
 from companion.core.setup import GameSetup, new_state
 from companion.core.validation import validate_doc
@@ -115,13 +115,17 @@ def _summary(doc: Doc) -> dict[str, Any]:
 
 
 def split_log(doc: Doc) -> list[dict[str, Any]]:
-    """Take the oldest log lines out of ``doc`` (to be archived) once it holds more than LOG_KEEP."""
-    log = doc["log"]
-    if not isinstance(log, list) or len(log) <= LOG_KEEP:
+    """Take the oldest log lines out of ``doc`` (to be archived) once it holds more than LOG_KEEP.
+
+    What is taken out is checked like the rest of a game (a refusal names ``log``).
+    """
+    log, archived = doc.get("log"), doc.get("log_archived", 0)
+    if not isinstance(log, list) or len(log) <= LOG_KEEP or isinstance(archived, bool) \
+            or not isinstance(archived, int):
         return []
-    overflow, doc["log"] = log[:-LOG_AFTER_TRIM], log[-LOG_AFTER_TRIM:]
-    doc["log_archived"] = doc.get("log_archived", 0) + len(overflow)
-    return list(overflow)
+    overflow = check(ArchivedLog, log[:-LOG_AFTER_TRIM], "log")
+    doc["log"], doc["log_archived"] = log[-LOG_AFTER_TRIM:], archived + len(overflow)
+    return [dict(entry) for entry in overflow]
 
 
 class GameStore:
@@ -407,7 +411,8 @@ class GameStore:
             self._known.pop(game_id, None)
 
     def close(self) -> None:
-        """Nothing stays open between operations; kept for callers that close what they open."""
+        """Release the locks held for one-shot commands (nothing else stays open between operations)."""
+        self.files.release_all()
 
     # -- files ------------------------------------------------------------------------
     def export_bytes(self, game_id: str) -> bytes:

@@ -124,12 +124,12 @@ def test_an_import_with_a_broken_state_is_refused(store: GameStore, tmp_path: Pa
     payload = json.loads(path.read_text())
     payload["game"]["state"]["round"] = 7
     path.write_text(json.dumps(payload))
-    with pytest.raises(StoreError, match="state.round: input should be less than or equal to 5"):
+    with pytest.raises(StoreError, match=r"state\.round: input should be less than or equal to 5"):
         store.import_file(path)
     payload["game"]["state"]["round"] = 1
     payload["game"]["state"]["scores"]["p1"] = [0, 0]
     path.write_text(json.dumps(payload))
-    with pytest.raises(StoreError, match="state.scores: one number per round"):
+    with pytest.raises(StoreError, match=r"state\.scores: one number per round"):
         store.import_file(path)
     assert len(store.list_games()) == 1
 
