@@ -1,26 +1,27 @@
-"""The shapes of a saved game, written once: they are the type hints and the runtime check.
+"""The shapes of saved data, written once: they are the type hints and the runtime check.
 
-Each shape is a ``TypedDict`` whose fields carry their limits (``Annotated`` with
-pydantic's constraints); ``check(shape, value)`` validates a value read from outside (an
-import, a game file found on disk, an old save after migration, a module's own state)
-in strict mode, so a wrong type is refused, never coerced, and extra keys are refused
-too. A refusal is an ``InvalidShape`` naming the field, e.g. ``state.players.0.name``.
-Cross-checks against the game content (is this module known?) are rules, and live in
-``companion.core.validation``.
+Each shape is a ``TypedDict`` (marked ``@strict``: no "7" for 7, no unknown keys) whose
+fields carry their limits as ``annotated_types`` constraints (``MaxLen``, ``Ge``...), which
+pydantic honours. ``check(shape, data)`` validates data read from outside - an import, a
+game file found on disk, an old save after migration, a module's own state - and raises
+``SchemaError`` naming the first wrong field, e.g. ``state.players[0].name``. pydantic is
+imported and each adapter built only when first used, so importing a module that declares
+shapes stays cheap (the terminal's cold start). Cross-checks against the game content (is
+this module known?) are rules, and live in ``companion.core.validation``.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal, NotRequired, TypeVar
 
-from pydantic import ConfigDict, Field, TypeAdapter, ValidationError, with_config
+from annotated_types import Ge, Le, Lt, MaxLen, MinLen, Predicate
 from typing_extensions import TypedDict
 
 from companion.core.errors import GameError
 
 T = TypeVar("T")
-
-STRICT = ConfigDict(extra="forbid", strict=True)
+STRICT: dict[str, Any] = {"strict": True, "extra": "forbid"}
 
 #: Limits on what a saved game may hold; a bigger one is refused, not truncated.
 MAX_TEXT = 600
@@ -28,77 +29,135 @@ MAX_LIST = 2_000
 UNDO_LIMIT = 500
 LOG_KEEP = 200  # log lines kept in the game file; older ones move to its log archive
 
-Id = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$")]
-Text = Annotated[str, Field(max_length=MAX_TEXT)]
-Name = Annotated[str, Field(min_length=1, max_length=60)]
-Stamp = Annotated[str, Field(min_length=1, max_length=40)]
-Count = Annotated[int, Field(ge=0, le=1_000_000)]
-Small = Annotated[int, Field(ge=-10_000, le=10_000)]
+_ID = re.compile(r"^[A-Za-z0-9_.:-]+$")
+
+
+def an_id(text: str) -> bool:
+    """Letters, digits and ``_ . : -`` only: what ids of games, players and cards are made of."""
+    return bool(_ID.match(text))
+
+
+Id = Annotated[str, MinLen(1), MaxLen(64), Predicate(an_id)]
+Text = Annotated[str, MaxLen(MAX_TEXT)]
+Name = Annotated[str, MinLen(1), MaxLen(60)]
+Stamp = Annotated[str, MinLen(1), MaxLen(40)]
+Count = Annotated[int, Ge(0), Le(1_000_000)]
+Small = Annotated[int, Ge(-10_000), Le(10_000)]
+Round = Annotated[int, Ge(1), Le(5)]
 
 #: Any JSON value, as patches carry: strings, numbers, booleans, null, lists and objects.
 Json = Any
 
 
-class InvalidShape(GameError):
-    """A value read from outside does not have the shape this version writes."""
+class SchemaError(GameError):
+    """Data that does not have its schema's shape; ``loc`` and ``kind`` say where and what."""
+
+    def __init__(self, loc: tuple[int | str, ...], kind: str, message: str) -> None:
+        super().__init__(f"{path(loc)}: {message}")
+        self.loc, self.kind, self.detail = loc, kind, message
 
 
-@with_config(STRICT)
+InvalidShape = SchemaError
+
+
+def strict(cls: type[T]) -> type[T]:
+    """Class decorator: the TypedDict is checked strictly, unknown keys refused."""
+    cls.__pydantic_config__ = STRICT  # type: ignore[attr-defined]
+    return cls
+
+
+_ADAPTERS: dict[Any, Any] = {}
+
+
+def _adapter(shape: Any) -> Any:
+    adapter = _ADAPTERS.get(shape)
+    if adapter is None:
+        from pydantic import TypeAdapter
+
+        adapter = _ADAPTERS[shape] = TypeAdapter(shape)
+    return adapter
+
+
+def check(shape: type[T], data: object, what: str = "") -> T:
+    """``data`` (a checked copy) if it has ``shape``, else a SchemaError for the first fault.
+
+    ``what`` names the data in the message (``state``: ``state.round: ...``).
+    """
+    from pydantic import ValidationError
+
+    try:
+        checked: T = _adapter(shape).validate_python(data)
+    except ValidationError as exc:
+        first = exc.errors(include_url=False, include_input=False)[0]
+        loc = tuple(part for part in (what, *first["loc"]) if part != "")
+        message = "not an id (letters, digits and - _ . : only)" if first["type"] == "predicate_failed" \
+            else first["msg"]
+        raise SchemaError(loc, first["type"], message) from None
+    return checked
+
+
+def path(loc: tuple[int | str, ...]) -> str:
+    """A location as a readable path: ``bonus_cards[2].name``."""
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "the data"
+
+
+@strict
 class Player(TypedDict):
     id: Id
-    name: Annotated[str, Field(min_length=1, max_length=24)]
-    colour: Annotated[str, Field(max_length=24)]
+    name: Annotated[str, MinLen(1), MaxLen(24)]
+    colour: Annotated[str, MaxLen(24)]
     role: Literal["ant", "broodmother"]
 
 
-@with_config(STRICT)
+@strict
 class Ended(TypedDict):
     code: Id
     reason: Text
-    winners: Annotated[list[Id], Field(max_length=5)]
+    winners: Annotated[list[Id], MaxLen(5)]
 
 
-@with_config(ConfigDict(extra="allow", strict=True))
 class Options(TypedDict):
     advanced_track: NotRequired[bool]
 
 
-@with_config(STRICT)
+Options.__pydantic_config__ = {"strict": True, "extra": "allow"}  # type: ignore[attr-defined]
+
+
+@strict
 class GameState(TypedDict):
     schema: Literal[1]
     game: Id
-    expansions: Annotated[list[Id], Field(max_length=10)]
-    modules: Annotated[list[Id], Field(max_length=40)]
-    variants: Annotated[list[Id], Field(max_length=40)]
+    expansions: Annotated[list[Id], MaxLen(10)]
+    modules: Annotated[list[Id], MaxLen(40)]
+    variants: Annotated[list[Id], MaxLen(40)]
     mode: Id
     options: Options
-    players: Annotated[list[Player], Field(min_length=1, max_length=5)]
-    round: Annotated[int, Field(ge=1, le=5)]
-    rounds: Annotated[int, Field(ge=1, le=5)]
+    players: Annotated[list[Player], MinLen(1), MaxLen(5)]
+    round: Round
+    rounds: Round
     phase: Id
-    scores: Annotated[dict[Id, Annotated[list[Small], Field(max_length=5)]], Field(max_length=5)]
-    rng: Annotated[int, Field(ge=0, lt=2**64)]
+    scores: Annotated[dict[Id, Annotated[list[Small], MaxLen(5)]], MaxLen(5)]
+    rng: Annotated[int, Ge(0), Lt(2**64)]
     ended: Ended | None
-    modules_state: Annotated[dict[Id, dict[str, Json]], Field(max_length=40)]
-    module_versions: NotRequired[Annotated[dict[Id, Annotated[int, Field(ge=1, le=1000)]], Field(max_length=40)]]
+    modules_state: Annotated[dict[Id, dict[str, Json]], MaxLen(40)]
+    module_versions: NotRequired[Annotated[dict[Id, Annotated[int, Ge(1), Le(1000)]], MaxLen(40)]]
 
 
-PatchPath = Annotated[list[str | int], Field(max_length=32)]
-SetOp = Annotated[list[Json], Field(min_length=3, max_length=3)]
-
-
-@with_config(STRICT)
+@strict
 class HistoryEntry(TypedDict):
     label: Text
-    back: Annotated[list[Annotated[list[Json], Field(min_length=2, max_length=3)]], Field(max_length=MAX_LIST)]
-    fwd: Annotated[list[Annotated[list[Json], Field(min_length=2, max_length=3)]], Field(max_length=MAX_LIST)]
+    back: Annotated[list[Annotated[list[Json], MinLen(2), MaxLen(3)]], MaxLen(MAX_LIST)]
+    fwd: Annotated[list[Annotated[list[Json], MinLen(2), MaxLen(3)]], MaxLen(MAX_LIST)]
 
 
-@with_config(STRICT)
+@strict
 class LogEntry(TypedDict):
     kind: Literal["command", "undo", "redo"]
     label: Text
-    round: Annotated[int, Field(ge=1, le=5)]
+    round: Round
     phase: Text
     at: Stamp
     n: NotRequired[Count]
@@ -106,10 +165,10 @@ class LogEntry(TypedDict):
 
 
 #: Log lines moved out of a game file (an old save's or an import's long log).
-ArchivedLog = Annotated[list[LogEntry], Field(max_length=100_000)]
+ArchivedLog = Annotated[list[LogEntry], MaxLen(100_000)]
 
 
-@with_config(STRICT)
+@strict
 class GameDoc(TypedDict):
     schema: Literal[2]
     id: Id
@@ -118,34 +177,7 @@ class GameDoc(TypedDict):
     updated: Stamp
     rev: NotRequired[Count]
     state: GameState
-    undo: Annotated[list[HistoryEntry], Field(max_length=UNDO_LIMIT)]
-    redo: Annotated[list[HistoryEntry], Field(max_length=UNDO_LIMIT)]
-    log: Annotated[list[LogEntry], Field(max_length=LOG_KEEP)]
+    undo: Annotated[list[HistoryEntry], MaxLen(UNDO_LIMIT)]
+    redo: Annotated[list[HistoryEntry], MaxLen(UNDO_LIMIT)]
+    log: Annotated[list[LogEntry], MaxLen(LOG_KEEP)]
     log_archived: NotRequired[Count]
-
-
-_ADAPTERS: dict[Any, TypeAdapter[Any]] = {}
-
-
-def _adapter(shape: Any) -> TypeAdapter[Any]:
-    adapter = _ADAPTERS.get(shape)
-    if adapter is None:
-        adapter = _ADAPTERS[shape] = TypeAdapter(shape)
-    return adapter
-
-
-def check(shape: type[T], value: Any, what: str = "") -> T:
-    """``value`` if it has ``shape``; else ``InvalidShape`` naming the first wrong field."""
-    try:
-        result: T = _adapter(shape).validate_python(value)
-    except ValidationError as exc:
-        raise InvalidShape(describe_error(exc, what)) from None
-    return result
-
-
-def describe_error(exc: ValidationError, what: str = "") -> str:
-    first = exc.errors(include_url=False, include_input=False)[0]
-    where = ".".join(str(part) for part in (what, *first["loc"]) if part != "")
-    count = exc.error_count()
-    more = f" (and {count - 1} more problem{'s' if count > 2 else ''})" if count > 1 else ""
-    return f"{where or 'the value'}: {first['msg'].rstrip('.').lower()}{more}"

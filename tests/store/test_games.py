@@ -124,7 +124,7 @@ def test_an_import_with_a_broken_state_is_refused(store: GameStore, tmp_path: Pa
     payload = json.loads(path.read_text())
     payload["game"]["state"]["round"] = 7
     path.write_text(json.dumps(payload))
-    with pytest.raises(StoreError, match=r"state\.round: input should be less than or equal to 5"):
+    with pytest.raises(StoreError, match=r"state\.round: Input should be less than or equal to 5"):
         store.import_file(path)
     payload["game"]["state"]["round"] = 1
     payload["game"]["state"]["scores"]["p1"] = [0, 0]

@@ -168,7 +168,7 @@ def test_a_mutation_that_poisoned_every_game_before_is_refused(tmp_path: Path) -
     payload = _exported(tmp_path, _competitive)
     del payload["game"]["state"]["ended"]
     store = GameStore(tmp_path / "games.json")
-    with pytest.raises(StoreError, match=r"state\.ended: field required"):
+    with pytest.raises(StoreError, match=r"state\.ended: Field required"):
         store.import_bytes(json.dumps(payload).encode(), "the file")
     assert store.list_games() == []
 
@@ -180,7 +180,7 @@ def test_a_mutation_that_poisoned_every_game_before_is_refused(tmp_path: Path) -
         (lambda p: "[" * 100_000 + "]" * 100_000, "nests deeper than 48 levels"),
         (lambda p: json.dumps({**p, "pad": "x" * (5 * 1024 * 1024)}), "larger than 4 MB"),
         (lambda p: json.dumps(p).replace('"name": "Competitive"', '"name": "' + "N" * 200_000 + '"'),
-         "string should have at most 60 characters"),
+         "name: String should have at most 60 characters"),
     ],
     ids=["nan", "100k-deep", "5-mb", "200k-name"],
 )

@@ -10,167 +10,167 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, NotRequired
 
-from pydantic import Field, with_config
+from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
 
 from companion.core.content import Content
 from companion.core.errors import GameError
-from companion.core.schema import STRICT, Count, Id, Json, Small, Text, check
+from companion.core.schema import Count, Id, Json, Round, Small, Text, check, strict
 from companion.core.state import State
 
-Hex = Annotated[int, Field(ge=0, le=99)]
-CardIds = Annotated[list[Id], Field(max_length=200)]
+Hex = Annotated[int, Ge(0), Le(99)]
+CardIds = Annotated[list[Id], MaxLen(200)]
 
 
-@with_config(STRICT)
+@strict
 class Thresholds(TypedDict):
     plot: Count
     cp: Count
     centipedes: Count
 
 
-@with_config(STRICT)
+@strict
 class Card(TypedDict):
     type: Id
-    ferocity: Annotated[int, Field(ge=0, le=9)]
+    ferocity: Annotated[int, Ge(0), Le(9)]
     chamber: bool
 
 
-@with_config(STRICT)
+@strict
 class Deck(TypedDict):
-    cards: Annotated[dict[Id, Card], Field(max_length=200)]
+    cards: Annotated[dict[Id, Card], MaxLen(200)]
     draw: CardIds
     discard: CardIds
     plot: CardIds
     drawn: Count
 
 
-@with_config(STRICT)
+@strict
 class MeadowHex(TypedDict):
     number: Hex
     zone: Literal["inner", "outer"]
-    sites: Annotated[int, Field(ge=0, le=9)]
-    nymphs: Annotated[int, Field(ge=0, le=99)]
+    sites: Annotated[int, Ge(0), Le(9)]
+    nymphs: Annotated[int, Ge(0), Le(99)]
     centipede: bool
     centipede_hex: bool
     nest: bool
 
 
-@with_config(STRICT)
+@strict
 class Tunnel(TypedDict):
     nymph: bool
-    centipedes: Annotated[int, Field(ge=0, le=99)]
+    centipedes: Annotated[int, Ge(0), Le(99)]
 
 
-@with_config(STRICT)
+@strict
 class Her(TypedDict):
     found: bool
     hex: Hex | None
     destroyed: bool
 
 
-@with_config(STRICT)
+@strict
 class Predator(TypedDict):
     id: Id
     name: Text
     hex: Hex
-    health: Annotated[int, Field(ge=0, le=99)]
-    round: Annotated[int, Field(ge=1, le=5)]
+    health: Annotated[int, Ge(0), Le(99)]
+    round: Round
     defeated: bool
 
 
-@with_config(STRICT)
+@strict
 class ExpandQuestion(TypedDict):
     kind: Literal["expand"]
     reason: Text
-    index: Annotated[int, Field(ge=1, le=9)]
-    of: Annotated[int, Field(ge=1, le=9)]
+    index: Annotated[int, Ge(1), Le(9)]
+    of: Annotated[int, Ge(1), Le(9)]
 
 
-@with_config(STRICT)
+@strict
 class PredatorQuestion(TypedDict):
     kind: Literal["predator"]
     predator: Id
-    health: Annotated[int, Field(ge=0, le=99)]
+    health: Annotated[int, Ge(0), Le(99)]
 
 
-@with_config(STRICT)
+@strict
 class StrikeQuestion(TypedDict):
     kind: Literal["strike"]
-    ferocity: Annotated[int, Field(ge=0, le=9)]
+    ferocity: Annotated[int, Ge(0), Le(9)]
     hex: Hex | None
 
 
-Question = Annotated[ExpandQuestion | PredatorQuestion | StrikeQuestion, Field(discriminator="kind")]
+Question = ExpandQuestion | PredatorQuestion | StrikeQuestion
 
 
-@with_config(STRICT)
+@strict
 class Mark(TypedDict):
-    round: Annotated[int, Field(ge=1, le=5)]
+    round: Round
     phase: Id
     scores: dict[Id, list[Small]]
 
 
-@with_config(STRICT)
+@strict
 class Turn(TypedDict):
     card: Id
     type: Id
-    ferocity: Annotated[int, Field(ge=0, le=9)]
+    ferocity: Annotated[int, Ge(0), Le(9)]
     chamber: bool
     action: Id
-    round: Annotated[int, Field(ge=1, le=5)]
+    round: Round
     cancellable: bool
     cancelled: bool
-    before: Annotated[list[list[Json]], Field(max_length=2_000)] | None
+    before: Annotated[list[list[Json]], MaxLen(2_000)] | None
     mark: Mark | None
 
 
-@with_config(STRICT)
+@strict
 class Line(TypedDict):
     text: Text
     hex: Hex | None
 
 
-@with_config(STRICT)
+@strict
 class Report(TypedDict):
     title: Text
-    lines: Annotated[list[Line], Field(max_length=200)]
-    interpretations: Annotated[list[Text], Field(max_length=50)]
+    lines: Annotated[list[Line], MaxLen(200)]
+    interpretations: Annotated[list[Text], MaxLen(50)]
 
 
-@with_config(STRICT)
+@strict
 class Asymmetric(TypedDict):
-    eggs: Annotated[int, Field(ge=0, le=99)]
-    unlocked: Annotated[list[Id], Field(max_length=10)]
-    unlock_rounds: Annotated[list[Annotated[int, Field(ge=1, le=5)]], Field(max_length=10)]
+    eggs: Annotated[int, Ge(0), Le(99)]
+    unlocked: Annotated[list[Id], MaxLen(10)]
+    unlock_rounds: Annotated[list[Round], MaxLen(10)]
     bonus: Small | None
 
 
-@with_config(STRICT)
+@strict
 class BroodState(TypedDict):
     difficulty: Literal["easy", "normal", "difficult"]
     deck_mode: Literal["virtual", "physical"]
     odds: bool
     after_level_3: Literal["nothing", "expand-again"]
     tunnel_centipedes: Literal["one", "many"]
-    ants: Annotated[int, Field(ge=1, le=5)]
+    ants: Round
     thresholds: Thresholds
-    initiative: Annotated[int, Field(ge=0, le=20)]
+    initiative: Annotated[int, Ge(0), Le(20)]
     start: dict[Id, Small | dict[Id, Small]]
-    cp: Annotated[list[Small], Field(min_length=1, max_length=5)]
-    machinations: Annotated[int, Field(ge=0, le=3)]
+    cp: Annotated[list[Small], MinLen(1), MaxLen(5)]
+    machinations: Annotated[int, Ge(0), Le(3)]
     deck: Deck
-    hexes: Annotated[list[MeadowHex], Field(max_length=100)]
+    hexes: Annotated[list[MeadowHex], MaxLen(100)]
     tunnel: Tunnel
     her: Her
-    predators: Annotated[list[Predator], Field(max_length=10)]
-    pending: Annotated[list[Question], Field(max_length=20)]
+    predators: Annotated[list[Predator], MaxLen(10)]
+    pending: Annotated[list[Question], MaxLen(20)]
     turn: Turn | None
     report: Report | None
-    slumbers: Annotated[list[Annotated[int, Field(ge=1, le=5)]], Field(max_length=5)]
-    checklist: Annotated[dict[Id, bool], Field(max_length=50)]
+    slumbers: Annotated[list[Round], MaxLen(5)]
+    checklist: Annotated[dict[Id, bool], MaxLen(50)]
     asym: Asymmetric | None
-    history: NotRequired[Annotated[list[dict[str, Json]], Field(max_length=200)]]
+    history: NotRequired[Annotated[list[dict[str, Json]], MaxLen(200)]]
 
 
 def _expect(condition: bool, message: str) -> None:
