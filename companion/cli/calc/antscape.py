@@ -14,7 +14,7 @@ from companion.cli.common import CliError, print_json
 
 
 def register(subparsers: Any) -> None:
-    p = subparsers.add_parser("antscape", help="score an Antscape grid file (colonies, Bonus Card, queens, territories)")
+    p = subparsers.add_parser("antscape", help="score an Antscape grid file (colonies, Bonus Card, queens, points)")
     p.add_argument("file", metavar="FILE.json", help="the grid file (see the README for its format)")
     p.add_argument("--json", action="store_true", help="print scores, winners and colonies as JSON")
     p.set_defaults(handler=run)
