@@ -26,6 +26,13 @@ def colony_note(bonus: str | None, colony: Colony) -> str:
     return f"{size}: {bonus_name(bonus)} {colony.bonus:+d}."
 
 
+def colony_badge(bonus: str | None, colony: Colony) -> str:
+    """What a colony's first cell shows on the grid: its size, and what the Bonus Card gave it."""
+    if bonus is None or bonus == "divide-and-conquer":
+        return f"x{colony.size}"
+    return f"x{colony.size} {colony.bonus:+d}"
+
+
 def winner_text(result: Result, names: dict[str, str], cards: dict[str, int]) -> str:
     """Who wins, and how a tie went, in one sentence."""
     if result.tie_break == "none":
@@ -50,8 +57,10 @@ def antscape_view(state: State, content: Content) -> dict[str, Any]:
     people = {p["id"]: p for p in state["players"]}
     names = {pid: p["name"] for pid, p in people.items()}
     colony_of = {pos: i for i, c in enumerate(result.colonies) for pos in c.cells}
+    badges = {c.cells[0]: colony_badge(board.bonus, c) for c in result.colonies}
     cells = [[{"row": r, "col": c, "owner": cell["owner"], "points": cell["points"],
                "queen_territory": cell["queen_territory"], "colony": colony_of.get((r, c)),
+               "badge": badges.get((r, c)),
                "name": names.get(cell["owner"] or ""), "colour": people[cell["owner"]]["colour"]
                if cell["owner"] else None}
               for c, cell in enumerate(row, start=1)] for r, row in enumerate(kept["cells"], start=1)]
