@@ -161,10 +161,10 @@ def test_finishing_a_tied_game_uses_cards_left(content: Content) -> None:
     s.execute(SetCardsLeft("p2", 8))
     s.execute(ApplyScores())
     view = antscape_view(s.state, content)
-    assert view["winner_text"] == "Irene and Jo tie with -1 points; Jo wins with 8 colony cards left."
+    assert view["winner_text"] == "Irene and Jo tie with -1 point; Jo wins with 8 colony cards left."
     s.execute(FinishGame())
     assert s.state["ended"] == {"code": "antscape-tie-break",
-                                "reason": "Irene and Jo tie with -1 points; Jo wins with 8 colony cards left.",
+                                "reason": "Irene and Jo tie with -1 point; Jo wins with 8 colony cards left.",
                                 "winners": ["p2"]}
 
 

@@ -79,7 +79,10 @@ def bonus_name(bonus_id: str) -> str:
 
 
 def interpretations_for(bonus_id: str | None) -> list[str]:
-    """The readings that matter with this Bonus Card in play (and those that always do)."""
+    """The readings that matter with this Bonus Card in play (and those that always do); all of them
+    while no card is chosen."""
+    if bonus_id is None:
+        return all_interpretations()
     return [i["text"] for i in scorer_content()["interpretations"]
             if not i["bonuses"] or bonus_id in i["bonuses"]]
 

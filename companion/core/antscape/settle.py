@@ -6,6 +6,7 @@ from typing import Any
 
 from companion.core.antscape.model import KEY
 from companion.core.antscape.scoring import break_tie
+from companion.core.antscape.view import listed, points_text
 from companion.core.content import Content
 from companion.core.outcome import make_outcome
 from companion.core.state import State, leaders, player, total_score
@@ -20,10 +21,10 @@ def finish(state: State, content: Content) -> dict[str, Any] | None:
     winners, how = break_tie(tied, kept["cards_left"])
     if how != "cards":
         return None
-    names = " and ".join(player(state, pid)["name"] for pid in tied)
+    names = listed([player(state, pid)["name"] for pid in tied])
     who = player(state, winners[0])["name"]
-    points = total_score(state, winners[0])
+    points = points_text(total_score(state, winners[0]))
     cards = kept["cards_left"][winners[0]]
     return make_outcome("antscape-tie-break",
-                        f"{names} tie with {points} points; {who} wins with {cards} colony cards left.",
+                        f"{names} tie with {points}; {who} wins with {cards} colony cards left.",
                         list(winners))

@@ -33,21 +33,33 @@ def colony_badge(bonus: str | None, colony: Colony) -> str:
     return f"x{colony.size} {colony.bonus:+d}"
 
 
+def listed(names: list[str]) -> str:
+    """"Ana", "Ana and Bo", "Ana, Bo and Cy"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def points_text(points: int) -> str:
+    return f"{points} point" if abs(points) == 1 else f"{points} points"
+
+
 def winner_text(result: Result, names: dict[str, str], cards: dict[str, int]) -> str:
     """Who wins, and how a tie went, in one sentence."""
     if result.tie_break == "none":
         who = names[result.winners[0]]
-        return f"{who} wins with {result.scores[result.winners[0]].total} points."
-    tied = " and ".join(names[p] for p in result.leaders)
-    points = result.scores[result.leaders[0]].total
+        return f"{who} wins with {points_text(result.scores[result.winners[0]].total)}."
+    tied = listed([names[p] for p in result.leaders])
+    points = points_text(result.scores[result.leaders[0]].total)
     if result.tie_break == "missing":
-        return (f"{tied} tie with {points} points: enter their colony cards left (hand, discard and draw pile) "
+        return (f"{tied} tie with {points}: enter their colony cards left (hand, discard and draw pile) "
                 f"to break the tie.")
     if result.tie_break == "cards":
         who = result.winners[0]
-        return f"{tied} tie with {points} points; {names[who]} wins with {cards[who]} colony cards left."
-    shared = " and ".join(names[p] for p in result.winners)
-    return f"{tied} tie with {points} points and {shared} have as many colony cards left: they share the win."
+        return f"{tied} tie with {points}; {names[who]} wins with {cards[who]} colony cards left."
+    if result.winners == result.leaders:
+        return f"{tied} tie with {points} and have as many colony cards left: they share the win."
+    shared = listed([names[p] for p in result.winners])
+    most = cards[result.winners[0]]
+    return f"{tied} tie with {points}; {shared} have the most colony cards left ({most}) and share the win."
 
 
 def antscape_view(state: State, content: Content) -> dict[str, Any]:
