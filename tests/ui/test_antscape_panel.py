@@ -86,6 +86,18 @@ def test_tap_out_a_two_player_grid_read_totals_and_apply(tab: OpenTab, server: S
     ui.expect_label("total-p1", re.compile(r"^Irene: 0 pts"))
     assert saved_games(server.db)[game_id]["state"]["scores"] == {"p1": [0], "p2": [0]}
 
+    # the end checklist: the grid is not full; the table ticks that everyone passed
+    ui.expect_label("as-end-all-claimed", re.compile("^Everything is full"))
+    assert ui.by_id("as-end-all-claimed").get_attribute("aria-checked") == "false"
+    ui.tap("as-end-everyone-passed")
+    ui.expect_label("as-over", "The game is over: score it in Final scoring.")
+    assert saved_games(server.db)[game_id]["state"]["modules_state"]["antscape"]["passed"] is True
+
+    # each section's "?" opens its own rules topic
+    ui.tap("help-antscape.end")
+    ui.wait_screen("rules")
+    ui.expect_label("rules-topics-title", "How Antscape ends")
+
     # the same game on a wide screen
     wide = tab(f"/game/{game_id}", "game", viewport=WIDE)
     wide.expect_label("as-total-p1", "Irene: 10 points (bonus 3, queen 2, territories 5)")
