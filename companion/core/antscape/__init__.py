@@ -1,0 +1,26 @@
+"""Antscape's end-game scorer on the territory grid, for Antscape games.
+
+Importing this package registers its hooks (the scorer's state at new game and for games
+saved before it existed, its schema check, the tie-break when the game is finished) and
+its commands. The calculator ``companion calc antscape`` scores a grid file with the same
+rules (``gridfile``); the panel draws ``antscape_view``.
+"""
+
+from __future__ import annotations
+
+from companion.core.antscape import commands
+from companion.core.antscape.gridfile import GridFileError, parse_grid_file, read_grid_file, result_json
+from companion.core.antscape.model import KEY, STATE_VERSION, active, adopt, init, validate_state
+from companion.core.antscape.scoring import Board, Cell, Result, score_board
+from companion.core.antscape.settle import finish
+from companion.core.antscape.view import antscape_view
+from companion.core.hooks import ModuleHooks, register
+
+HOOKS = ModuleHooks(id=KEY, active=active, init=init, finish=finish, state_version=STATE_VERSION, adopt=adopt,
+                    validate_state=validate_state)
+register(HOOKS)
+
+__all__ = [
+    "HOOKS", "Board", "Cell", "GridFileError", "Result", "antscape_view", "commands", "parse_grid_file",
+    "read_grid_file", "result_json", "score_board",
+]

@@ -1,0 +1,214 @@
+"""The grid file ``companion calc antscape`` scores: its schema, its checks, and its JSON result.
+
+    {"players": ["Ana", "Bo", "Cy"],
+     "bonus": "land-baron",
+     "grid": [["Ana:2", "Bo:1", "-:3", ...], ...],   # one list per row; "OWNER:POINTS", "-" unclaimed
+     "queens": ["Ana"],                             # optional: players whose queen claimed a territory
+     "cards_left": {"Ana": 7, "Bo": 5},             # optional: for the tie-break
+     "queen_territories": [[1, 3]]}                 # optional: where the queen territories lie
+
+The shape is one pydantic schema (strict: no "7" for 7, no unknown fields); the rules the
+shape cannot say (grid size for the player count, owners who are players, ...) are checked
+after it. Every refusal is one sentence naming the field or the cell: "grid row 2, column 3: ...".
+Rows and columns count from 1, here and in the result's ``cells``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, NotRequired
+
+from typing_extensions import TypedDict
+
+from companion.core.antscape.scoring import (
+    BONUS_IDS,
+    MAX_CARDS,
+    MAX_POINTS,
+    Board,
+    Cell,
+    Pos,
+    Result,
+    grid_size,
+    queen_territory_limit,
+)
+from companion.core.errors import GameError
+from companion.core.schema import SchemaError, check, strict
+
+FIELDS = ("players", "bonus", "grid", "queens", "cards_left", "queen_territories")
+
+
+class GridFileError(GameError):
+    """A grid file that cannot be scored; the message names the field or the cell."""
+
+
+@strict
+class GridFile(TypedDict):
+    players: list[str]
+    bonus: str
+    grid: list[list[str]]
+    queens: NotRequired[list[str]]
+    cards_left: NotRequired[dict[str, int]]
+    queen_territories: NotRequired[list[list[int]]]
+
+
+_KINDS = {
+    "int_type": "must be a whole number",
+    "string_type": "must be text in quotes",
+    "list_type": "must be a list [...]",
+    "dict_type": "must be an object {...}",
+    "missing": "is required",
+}
+
+
+# -- where and what ---------------------------------------------------------------------------
+def field_name(loc: tuple[int | str, ...]) -> str:
+    """A location in the file as the messages say it: "grid row 2, column 3", "cards_left, Bo"."""
+    if loc and loc[0] == "grid" and len(loc) >= 2:
+        place = f"grid row {int(loc[1]) + 1}"
+        return place + (f", column {int(loc[2]) + 1}" if len(loc) >= 3 else "")
+    if loc and loc[0] in ("queens", "players") and len(loc) >= 2:
+        return f"{loc[0]} item {int(loc[1]) + 1}"
+    if loc and loc[0] == "queen_territories" and len(loc) >= 2:
+        return f"queen_territories item {int(loc[1]) + 1}"
+    return ", ".join(str(part) for part in loc) or "the file"
+
+
+def _schema_message(exc: SchemaError) -> str:
+    loc, kind = exc.loc, exc.kind
+    if kind == "extra_forbidden":
+        return f"{field_name(loc)}: unknown field; the fields are {', '.join(FIELDS)}."
+    if loc and loc[0] == "grid" and len(loc) == 3 and kind == "string_type":
+        return f"{field_name(loc)}: write the cell as text, like \"Ana:2\" (or \"-\" for unclaimed)."
+    if not loc:
+        return "The file must hold one JSON object with players, bonus and grid."
+    return f"{field_name(loc)}: {_KINDS.get(kind, exc.detail)}."
+
+
+def _fail(where: str, what: str) -> GridFileError:
+    return GridFileError(f"{where}: {what}")
+
+
+# -- reading ----------------------------------------------------------------------------------
+def read_grid_file(text: str) -> Board:
+    """Parse and check a grid file's text."""
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise GridFileError(f"Not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}).") from None
+    return parse_grid_file(raw)
+
+
+def parse_grid_file(raw: Any) -> Board:
+    """Check a grid file's data against the schema and the rules; the board to score, names as players."""
+    try:
+        data = check(GridFile, raw)
+    except SchemaError as exc:
+        raise GridFileError(_schema_message(exc)) from None
+    players = _players(data["players"])
+    if data["bonus"] not in BONUS_IDS:
+        raise _fail("bonus", f"unknown bonus card {data['bonus']!r}; choose one of {', '.join(BONUS_IDS)}.")
+    grid = _grid(data["grid"], players)
+    queens = _queens(data.get("queens", []), players, grid)
+    cards = _cards_left(data.get("cards_left", {}), players)
+    territories = _queen_territories(data.get("queen_territories", []), len(players), len(grid))
+    return Board(players=players, grid=grid, bonus=data["bonus"], queens=queens, cards_left=cards,
+                 queen_territories=territories)
+
+
+def _players(names: list[str]) -> tuple[str, ...]:
+    if not 2 <= len(names) <= 4:
+        raise _fail("players", f"Antscape is for 2-4 players; this file lists {len(names)}.")
+    seen: set[str] = set()
+    for number, name in enumerate(names, start=1):
+        if not name.strip() or name != name.strip() or name == "-" or ":" in name:
+            raise _fail(f"players item {number}", f"{name!r} cannot be a name (empty, \"-\", a colon, or spaces "
+                                                  "around it).")
+        if name.casefold() in seen:
+            raise _fail(f"players item {number}", f"{name!r} is listed twice.")
+        seen.add(name.casefold())
+    return tuple(names)
+
+
+def _grid(rows: list[list[str]], players: tuple[str, ...]) -> tuple[tuple[Cell, ...], ...]:
+    size = grid_size(len(players))
+    shape = f"a {len(players)}-player game is scored on a {size}x{size} grid"
+    if len(rows) != size:
+        raise _fail("grid", f"{shape}; this one has {len(rows)} rows.")
+    out = []
+    for r, row in enumerate(rows, start=1):
+        if len(row) != size:
+            raise _fail(f"grid row {r}", f"{shape}; this row has {len(row)} cells.")
+        out.append(tuple(_cell(word, players, f"grid row {r}, column {c}") for c, word in enumerate(row, start=1)))
+    return tuple(out)
+
+
+def _cell(word: str, players: tuple[str, ...], where: str) -> Cell:
+    owner, colon, points_text = word.rpartition(":")
+    if not colon:
+        if word.strip() == "-":
+            return Cell(None, 0)
+        raise _fail(where, f"{word!r}: write OWNER:POINTS, like \"Ana:2\" (or \"-\" for an unclaimed territory).")
+    owner, points_text = owner.strip(), points_text.strip()
+    if owner != "-" and owner not in players:
+        raise _fail(where, f"{owner!r} is not a player here (the players are {', '.join(players)}).")
+    try:
+        points = int(points_text)
+    except ValueError:
+        raise _fail(where, f"the points in {word!r} must be a whole number.") from None
+    if points < 0:
+        raise _fail(where, f"a territory cannot be worth a negative number of points ({word!r}).")
+    if points > MAX_POINTS:
+        raise _fail(where, f"{points} points for one territory is surely a typo (at most {MAX_POINTS}).")
+    return Cell(None if owner == "-" else owner, points)
+
+
+def _queens(names: list[str], players: tuple[str, ...], grid: tuple[tuple[Cell, ...], ...]) -> frozenset[str]:
+    owners = {cell.owner for row in grid for cell in row}
+    for number, name in enumerate(names, start=1):
+        where = f"queens item {number}"
+        if name not in players:
+            raise _fail(where, f"{name!r} is not a player here (the players are {', '.join(players)}).")
+        if names.index(name) != number - 1:
+            raise _fail(where, f"{name} is listed twice; each player has one queen.")
+        if name not in owners:
+            raise _fail(where, f"{name} claimed no territory on the grid, so no queen can sit on one.")
+    return frozenset(names)
+
+
+def _cards_left(cards: dict[str, int], players: tuple[str, ...]) -> dict[str, int]:
+    for name, count in cards.items():
+        where = f"cards_left, {name}"
+        if name not in players:
+            raise _fail(where, f"{name!r} is not a player here (the players are {', '.join(players)}).")
+        if not 0 <= count <= MAX_CARDS:
+            raise _fail(where, f"{count} colony cards left; a player has {MAX_CARDS} colony cards in all.")
+    return dict(cards)
+
+
+def _queen_territories(cells: list[list[int]], players: int, size: int) -> frozenset[Pos]:
+    limit = queen_territory_limit(players)
+    if len(cells) > limit:
+        allowed = "only one queen territory" if limit == 1 else f"{limit} queen territories"
+        raise _fail("queen_territories", f"a {players}-player game has {allowed}; this file marks {len(cells)}.")
+    found: set[Pos] = set()
+    for number, cell in enumerate(cells, start=1):
+        where = f"queen_territories item {number}"
+        if len(cell) != 2 or not all(1 <= v <= size for v in cell):
+            raise _fail(where, f"write [row, column] with both from 1 to {size}; got {cell}.")
+        pos = (cell[0], cell[1])
+        if pos in found:
+            raise _fail(where, f"row {pos[0]}, column {pos[1]} is marked twice.")
+        found.add(pos)
+    return frozenset(found)
+
+
+# -- the result ---------------------------------------------------------------------------------
+def result_json(result: Result) -> dict[str, Any]:
+    """The calculator's ``--json`` output: scores per player, winners, colonies."""
+    return {
+        "scores": {p: {"bonus": s.bonus, "queen": s.queen, "territories": s.territories, "total": s.total}
+                   for p, s in result.scores.items()},
+        "winners": list(result.winners),
+        "colonies": [{"owner": c.owner, "cells": [list(pos) for pos in c.cells], "bonus": c.bonus}
+                     for c in result.colonies],
+    }

@@ -1,0 +1,30 @@
+"""Finishing an Antscape game: the highest total wins, and a tie goes to the most colony cards left."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.antscape.model import KEY
+from companion.core.antscape.scoring import break_tie
+from companion.core.antscape.view import listed, points_text
+from companion.core.content import Content
+from companion.core.outcome import make_outcome
+from companion.core.state import State, leaders, player, total_score
+
+
+def finish(state: State, content: Content) -> dict[str, Any] | None:
+    """Settle a tie on the game's scores with the scorer's cards left; None leaves it to the engine."""
+    tied = tuple(leaders(state))
+    kept = state["modules_state"].get(KEY)
+    if len(tied) == 1 or not kept:
+        return None
+    winners, how = break_tie(tied, kept["cards_left"])
+    if how != "cards":
+        return None
+    names = listed([player(state, pid)["name"] for pid in tied])
+    who = player(state, winners[0])["name"]
+    points = points_text(total_score(state, winners[0]))
+    cards = kept["cards_left"][winners[0]]
+    return make_outcome("antscape-tie-break",
+                        f"{names} tie with {points}; {who} wins with {cards} colony cards left.",
+                        list(winners))

@@ -1,0 +1,31 @@
+"""Antscape on the game screen: the end-game scorer on the territory grid, the end, the turn.
+
+Three sections, each with its own "?": the turn reminder, the three ways the game ends
+(two ticked from the grid, one by the table), and the scorer - the grid of tappable
+cells, colonies in their player's colour, the Bonus Card, queens, totals, the winner and
+"apply to scores". Every number comes from ``antscape_view``; every tap is a core command.
+"""
+
+from __future__ import annotations
+
+from companion.core.antscape.model import KEY
+from companion.core.state import State
+from companion.ui.i18n import tr
+from companion.ui.panels import Panel, register
+from companion.ui.panels.antscape import grid, play
+
+
+def in_game(state: State) -> bool:
+    return state.get("game") == KEY and state.get("modules_state", {}).get(KEY) is not None
+
+
+PANELS = [
+    Panel(id="as-scorer", title=lambda ctx: tr("Final scoring"), applies=in_game, build=grid.build,
+          help_topic="antscape", order=10),
+    Panel(id="as-end", title=lambda ctx: tr("How the game ends"), applies=in_game, build=play.end,
+          help_topic="antscape.end", order=11),
+    Panel(id="as-turn", title=lambda ctx: tr("A turn"), applies=in_game, build=play.turn,
+          help_topic="antscape.turn", order=12),
+]
+for _panel in PANELS:
+    register(_panel)
