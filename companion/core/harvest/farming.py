@@ -15,7 +15,7 @@ from typing import TypedDict
 from companion.core.errors import CommandError
 from companion.core.harvest.content import as_reward, harvest_content, table_row
 from companion.core.harvest.model import AphidHex, free_sites, on_sites
-from companion.core.points import Reward, nothing
+from companion.core.points import Reward, nothing, plural
 
 
 def farm_reward(aphids: int, herders: int | None = None, sites: int = 4) -> Reward:
@@ -47,7 +47,8 @@ def check_farm(aphids: int, herders: int, sites: int) -> None:
     if aphids > sites:
         raise CommandError(f"{aphids} aphids cannot fit on a hex with {sites} collection sites (one aphid per site).")
     if herders < 0 or herders > aphids:
-        raise CommandError(f"{herders} herders cannot share {aphids} aphids: each herder herds at least one.")
+        raise CommandError(f"{plural(herders, 'herder', 'herders')} cannot share {plural(aphids, 'aphid', 'aphids')}: "
+                           "each herder herds at least one.")
     if aphids and not herders:
         raise CommandError("Herded aphids need at least one herder.")
 
