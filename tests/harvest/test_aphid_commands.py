@@ -68,12 +68,16 @@ def test_breeding_after_harvest(game: Session) -> None:
 def test_breeding_with_no_controller_goes_on_the_control_site(content: Content) -> None:
     s = session(content, 2, modules=("aphids",))
     run(s, AddAphidHex("Clover", 4), SetLoose("h1", 1))
+    with pytest.raises(CommandError, match=r"Aphids breed at Harvest .* this is Worker Phase"):
+        s.execute(BreedAphids())
+    go_to(s, "harvest")
     assert s.execute(BreedAphids()) == "Breeding: +1 aphid in Clover (on the control site)"
 
 
 def test_nothing_to_pay_or_breed_is_said(content: Content) -> None:
     s = session(content, 2, modules=("aphids",))
     s.execute(AddAphidHex("Clover", 4))
+    go_to(s, "harvest")
     with pytest.raises(CommandError, match="No aphid farm pays anything"):
         s.execute(ApplyHarvest())
     with pytest.raises(CommandError, match="No hex breeds"):

@@ -16,9 +16,10 @@ from companion.core.harvest import farming
 from companion.core.harvest.content import harvest_content
 from companion.core.harvest.model import AphidHex, aphids, check_hex, find_hex, free_sites
 from companion.core.points import anything, book, check_bookable, rewards_text
-from companion.core.state import State, player
+from companion.core.state import State, game_def, player
 
 WHERE = ("sites", "outskirts")
+HARVEST = "harvest"
 
 
 def _name(state: State, pid: str) -> str:
@@ -231,6 +232,12 @@ class NymphEatsAphid(Command):
         return f"{find_hex(aphids(state), self.hex_id)['name']}: a nymph destroys an aphid"
 
 
+def _in_harvest(state: State, content: Content, what: str) -> None:
+    if state["phase"] != HARVEST:
+        phase = game_def(state, content).phase(state["phase"]).label
+        raise CommandError(f"{what} at Harvest (the first step of the Queen Phase); this is {phase}.")
+
+
 @dataclass(frozen=True)
 class ApplyHarvest(Command):
     """Pay every aphid farm: Colony Points into this round's scores; the cards are said."""
@@ -239,6 +246,7 @@ class ApplyHarvest(Command):
 
     def verify(self, state: State, content: Content) -> None:
         a = aphids(state)
+        _in_harvest(state, content, "Aphid farms pay")
         if state["round"] in a["harvested"]:
             raise CommandError(f"The aphid farms of round {state['round']} are already in the scores "
                                "(Undo takes them back).")
@@ -265,6 +273,7 @@ class BreedAphids(Command):
 
     def verify(self, state: State, content: Content) -> None:
         a = aphids(state)
+        _in_harvest(state, content, "Aphids breed")
         if state["round"] in a["bred"]:
             raise CommandError(f"The aphids have already bred in round {state['round']} (Undo takes it back).")
         if state["round"] not in a["harvested"] and anything(farming.harvest_rewards(a["hexes"])):
