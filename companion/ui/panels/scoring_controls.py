@@ -34,7 +34,7 @@ def count(ctx: PanelContext, label: str, value: int, make: Callable[[int], Comma
         widgets.stepper(label, shown if shown is not None else str(value), minus, plus, ctx.sizes,
                         identifier=identifier, minus_label=f"{label}: {tr('one less')}",
                         plus_label=f"{label}: {tr('one more')}"),
-    ], vertical_alignment=ft.CrossAxisAlignment.CENTER, wrap=True)
+    ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
 def pick(ctx: PanelContext, options: list[tuple[str, str]], current: str, make: Callable[[str], Command], *,

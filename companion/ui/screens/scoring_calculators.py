@@ -67,7 +67,7 @@ def _stepper(screen: CalculatorsScreen, label: str, value: int, low: int, high: 
     return ft.Row([ft.Text(label, size=screen.sizes.body, expand=True),
                    widgets.stepper(label, str(value), minus, plus, screen.sizes, identifier=ident,
                                    minus_label=f"{label}: {tr('one less')}", plus_label=f"{label}: {tr('one more')}")],
-                  vertical_alignment=ft.CrossAxisAlignment.CENTER, wrap=True)
+                  vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
 def _answer(text: str, screen: CalculatorsScreen, ident: str) -> ft.Control:
