@@ -21,6 +21,7 @@ from companion.core.harvest import farm_reward, harvest_content
 from companion.core.points import reward_text
 from companion.ui import widgets
 from companion.ui.i18n import tr
+from companion.ui.panels.scoring_controls import choice
 from companion.ui.screens.calculators import Calculator, CalculatorsScreen, register_calculator
 
 M = TypeVar("M")
@@ -167,10 +168,9 @@ def _eve(screen: CalculatorsScreen) -> list[ft.Control]:
         return _change(screen, run)
 
     rows = [_stepper(screen, tr("Players"), m.players, 3, 4, players, "calc-eve-players")]
-    picks = [widgets.tap_button(f"{tr('Enclave')}: {tr(NAMES[i]) if i >= 0 else tr('Nobody')}",
-                                hold(i) if m.enclave != i else None,
-                                text=tr(NAMES[i]) if i >= 0 else tr("Nobody"), identifier=f"calc-eve-enclave-{i}",
-                                kind="tonal" if m.enclave != i else "filled", sizes=screen.sizes)
+    picks = [choice(f"{tr('Enclave')}: {tr(NAMES[i]) if i >= 0 else tr('Nobody')}",
+                    hold(i) if m.enclave != i else None, screen.sizes, identifier=f"calc-eve-enclave-{i}",
+                    text=tr(NAMES[i]) if i >= 0 else tr("Nobody"), selected=m.enclave == i)
              for i in [*range(m.players), -1]]
     rows.append(ft.Text(tr("Who controls the Enclave?"), size=screen.sizes.body))
     rows.append(ft.Row(picks, wrap=True, spacing=8, run_spacing=8))
