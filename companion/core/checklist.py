@@ -70,7 +70,7 @@ def next_warning(state: State, content: Content) -> str | None:
         return None
     phase = game_def(state, content).phase(state["phase"]).label
     listed = "; ".join(i["text"] for i in pending)
-    return f"{phase} still has points that are not in the scores: {listed}. Go on without them?"
+    return f"{phase} has rewards not applied yet: {listed}. Go on without them?"
 
 
 def command_item(item_id: str, module: str, text: str, command: Command, state: State, content: Content,

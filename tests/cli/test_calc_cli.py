@@ -75,3 +75,25 @@ def test_as_a_real_process() -> None:
     bad = subprocess.run([sys.executable, "-m", "companion", "calc", "decree", "--round", "0", "Ana=1"],
                          capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and bad.stderr == "companion: The round must be between 1 and 4; got 0.\n"
+
+
+def test_game_next_says_what_scoring_was_left_behind(tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
+    from pathlib import Path
+
+    from companion.core.commands.turns import NextPhase
+    from companion.core.harvest.commands import AddAphidHex, SetHerd
+    from companion.core.setup import GameSetup, PlayerSpec
+    from companion.store import GameStore
+
+    db = Path(str(tmp_path)) / "games.json"
+    store = GameStore(db)
+    s = store.create(GameSetup(game="mota", players=(PlayerSpec("Ana", "red"), PlayerSpec("Bo", "blue")),
+                               expansions=("minions",), modules=("aphids",)), seed=1)
+    for command in (AddAphidHex("Lichen", 4), SetHerd("h1", "p1", 2), NextPhase(), NextPhase()):
+        s.execute(command)
+    store.close()
+    assert main(["game", "next", s.id, "--db", str(db)]) == 0
+    out, err = capsys.readouterr()
+    assert out == "Next: Queen Phase: Feeding\n"
+    assert err == ("companion: note: Queen Phase: Harvest has rewards not applied yet: "
+                   "Aphid farms: Ana +1 card. (Undo to go back.)\n")

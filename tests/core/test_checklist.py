@@ -23,7 +23,7 @@ def test_harvest_items_apply_in_one_tap_and_then_are_done(content: Content) -> N
     assert (farms["text"], farms["scoring"], farms["ready"]) == ("Aphid farms: Ana +1 CP, +1 card", True, True)
     assert not breeding["ready"] and breeding["note"] == "Pay the aphid farms first: aphids breed after Harvest."
     assert next_warning(s.state, s.content) == (
-        "Queen Phase: Harvest still has points that are not in the scores: Aphid farms: Ana +1 CP, +1 card. "
+        "Queen Phase: Harvest has rewards not applied yet: Aphid farms: Ana +1 CP, +1 card. "
         "Go on without them?")
     assert farms["command"] is not None
     assert s.execute(command_from_dict(farms["command"])) == "Harvest: Ana +1 CP, +1 card"
