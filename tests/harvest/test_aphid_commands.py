@@ -130,6 +130,8 @@ def test_the_view_explains_each_hex(game: Session) -> None:
     assert mound["breeding"] == "gains 1 aphid after Harvest (Ana places it)"
     assert view["harvest"] == "Ana +1 CP, +2 cards; Bo +1 CP, +1 card"
     assert any(text.startswith("Interpretation:") for text in view["interpretations"])
+    assert view["reminders"][0] == "Devour: spend 2 ant steps to eat an aphid of your herd and draw 1 card."
+    assert len(view["reminders"]) == 2  # the nymph reminder is for games against the Broodmother
 
 
 def test_a_game_saved_before_the_tracker_gets_its_state(game: Session) -> None:
@@ -155,3 +157,16 @@ def test_a_damaged_saved_state_is_refused_naming_the_field(game: Session, change
         validate_state(state["modules_state"]["aphids"], state, game.content)
     with pytest.raises(InvalidModuleState, match=re.escape(f"aphids: {message}")):
         bring_up_to_date(state, game.content)
+
+
+def test_against_the_broodmother_her_nymphs_are_a_reminder_and_one_tap(content: Content) -> None:
+    from companion.core.session import new_doc
+    from companion.core.setup import GameSetup, PlayerSpec, new_state
+
+    setup = GameSetup(game="mota", mode="solo", players=(PlayerSpec("Ana", "red"),), expansions=("minions",),
+                      modules=("aphids",))
+    s = Session(new_doc("g-solo", "Solo", new_state(setup, content, seed=2)), content=content)
+    run(s, AddAphidHex("Lichen", 3), SetLoose("h1", 1))
+    assert "nymph" in aphids_view(s.state, s.content)["reminders"][2]
+    assert s.execute(NymphEatsAphid("h1")) == "Lichen: a nymph destroys an aphid"
+    assert herds(s)[0]["loose"] == 0

@@ -116,3 +116,14 @@ def test_calculators_ask_the_core() -> None:
     assert calcs.decree_text(calcs.DecreeInputs(round=4, measures=[0, 0])) == "nobody scores (no colony has any)"
     assert calcs.eve_text(calcs.EveInputs(players=3, enclave=0, adjacent=[1, 2, 0, 0], other=[0, 0, 3, 0])) == \
         "Colony 1 4 CP, Colony 2 4 CP, Colony 3 3 CP"
+
+
+def test_every_panel_shows_its_interpretations(content: Content) -> None:
+    panels = built(game(content))
+    for panel_id, prefix in (("aphids", "aphids-interpretation-"), ("decrees", "decree-interpretation-"),
+                             ("eve", "eve-interpretation-")):
+        shown = [c.label for c in semantics(panels[panel_id]) if (c.identifier or "").startswith(prefix)]
+        assert shown and all(text.startswith("Interpretation:") for text in shown), panel_id
+    decree = [c.label for c in semantics(panels["decrees"]) if (c.identifier or "").startswith("decree-interp")]
+    assert any("the best measure is 0" in text for text in decree)
+    assert find(panels["eve"], "eve-reminder-0").label.startswith("Each Homeland is its player's Great Tunnel")

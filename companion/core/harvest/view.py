@@ -13,6 +13,23 @@ from companion.core.harvest.model import KEY, aphids, free_sites, on_sites
 from companion.core.points import anything, reward_text, rewards_text
 from companion.core.state import State, game_def
 
+BROOD_MODES = ("solo", "coop", "asymmetric")
+
+
+def reminders(state: State) -> list[str]:
+    """What players do by hand: devouring, an aphid left in the outskirts, and her nymphs."""
+    d = harvest_content()["devour"]
+    out = [
+        f"Devour: spend {d['steps']} ant steps to eat an aphid of your herd and draw {d['cards']} card.",
+        "An aphid left behind in the outskirts moves at once to a free collection site (the active player "
+        "chooses); with no free site it dies.",
+    ]
+    if state.get("mode") in BROOD_MODES:
+        out.append("A nymph placed on a collection site with an aphid destroys that aphid: tap \"A nymph destroys "
+                   "an aphid\" on its hex.")
+    return out
+
+
 BREED_WHY = {
     "breeds": "gains 1 aphid after Harvest",
     "full": "full: no free collection site, no new aphid",
@@ -47,6 +64,7 @@ def aphids_view(state: State, content: Content) -> dict[str, Any]:
         "harvest": rewards_text(state, content, rewards) if anything(rewards) else "no farm pays anything",
         "harvested": state["round"] in a["harvested"], "bred": state["round"] in a["bred"],
         "breeding": breeding_text(state),
+        "reminders": reminders(state),
         "interpretations": [i["text"] for i in harvest_content()["interpretations"]],
         "source": harvest_content()["source"],
     }

@@ -55,6 +55,7 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     out.append(line(f"{tr('Breeding')}: {view['breeding']}", ctx.sizes, identifier="aphids-breeding"))
     out += apply_button(ctx, BreedAphids(), view["bred"], tr("The aphids have bred this round."),
                         identifier="aphids-breed")
+    out += [note(text, ctx.sizes, identifier=f"aphids-reminder-{i}") for i, text in enumerate(view["reminders"])]
     out.append(interpretations(ctx, view["interpretations"], "aphids-interpretation"))
     return out
 
