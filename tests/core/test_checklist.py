@@ -57,3 +57,11 @@ def test_a_game_without_these_modules_has_no_items(content: Content) -> None:
     s = session(content, 2)
     go_to(s, "slumber")
     assert phase_items(s.state, s.content) == [] and next_warning(s.state, s.content) is None
+
+
+def test_a_game_saved_before_the_trackers_has_no_items_until_adopted(content: Content) -> None:
+    s = session(content, 3, expansions=("minions", "empires"), modules=("aphids", "queens-decrees"),
+                variants=("eve-of-the-antperium",))
+    s.state["modules_state"].clear()  # as an older save reads: the modules are on, their state is not there
+    for phase in ("harvest", "slumber"):
+        assert phase_items(s.state, s.content, phase) == []

@@ -33,7 +33,7 @@ def decree_view(state: State, content: Content) -> dict[str, Any]:
 
 
 def phase_items(state: State, content: Content, phase_id: str, event: str) -> list[Item]:
-    if phase_id != "slumber" or event != "enter":
+    if phase_id != "slumber" or event != "enter" or KEY not in state["modules_state"]:
         return []
     d = decrees(state)
     name = d["decree"]["name"] if d["decree"] else "Queen's Decree"

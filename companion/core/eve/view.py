@@ -38,7 +38,7 @@ def eve_view(state: State, content: Content) -> dict[str, Any]:
 
 
 def phase_items(state: State, content: Content, phase_id: str, event: str) -> list[Item]:
-    if phase_id != "slumber" or event != "enter":
+    if phase_id != "slumber" or event != "enter" or KEY not in state["modules_state"]:
         return []
     e = eve(state)
     holder = next((p["name"] for p in state["players"] if p["id"] == e["enclave"]), None)

@@ -71,7 +71,7 @@ def aphids_view(state: State, content: Content) -> dict[str, Any]:
 
 
 def phase_items(state: State, content: Content, phase_id: str, event: str) -> list[Item]:
-    if phase_id != "harvest" or event != "enter":
+    if phase_id != "harvest" or event != "enter" or KEY not in state["modules_state"]:
         return []
     a = aphids(state)
     rewards = farming.harvest_rewards(a["hexes"])
