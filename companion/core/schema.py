@@ -13,12 +13,12 @@ this module known?) are rules, and live in ``companion.core.validation``.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal, NotRequired, TypeVar
+from typing import Annotated, Any, Generic, Literal, NotRequired, TypeVar
 
 from annotated_types import Ge, Le, Lt, MaxLen, MinLen, Predicate
 from typing_extensions import TypedDict
 
-from companion.core.errors import GameError
+from companion.core.errors import ContentError, GameError
 
 T = TypeVar("T")
 STRICT: dict[str, Any] = {"strict": True, "extra": "forbid"}
@@ -181,3 +181,27 @@ class GameDoc(TypedDict):
     redo: Annotated[list[HistoryEntry], MaxLen(UNDO_LIMIT)]
     log: Annotated[list[LogEntry], MaxLen(LOG_KEEP)]
     log_archived: NotRequired[Count]
+
+
+class Shape(Generic[T]):
+    """A TypedDict's check kept at hand: ``Shape(AphidsState).check(value)`` returns it, or raises ``error``."""
+
+    def __init__(self, kind: type[T]) -> None:
+        self.kind = kind
+
+    def check(self, value: Any, error: type[GameError] = SchemaError) -> T:
+        try:
+            return check(self.kind, value)
+        except SchemaError as exc:
+            if error is SchemaError:
+                raise
+            raise error(str(exc)) from None
+
+    def load(self, relative: str) -> T:
+        """A data file under ``data/``, checked: a fault names the file and the field."""
+        from companion.core.content import load_json
+
+        try:
+            return check(self.kind, load_json(relative))
+        except SchemaError as exc:
+            raise ContentError(f"{relative}: {exc}") from None

@@ -269,8 +269,10 @@ def test_every_enabled_module_gets_a_panel(content: Content) -> None:
     setup = GameSetup("mota", expansions=("minions", "empires"), modules=("aphids", "chambers"),
                       players=(PlayerSpec("A", "red"), PlayerSpec("B", "blue")))
     state = new_state(setup, content, seed=1)
-    shown = [module for _, module in panels_for(state) if module]
+    panels = panels_for(state)
+    shown = [module for _, module in panels if module] + [m for panel, _ in panels for m in panel.modules]
     assert sorted(shown) == sorted(state["modules"])
+    assert "aphids" not in [module for _, module in panels]  # its own tracker, not the generic panel
 
 
 def test_a_busy_port_moves_to_the_next_one() -> None:

@@ -2,7 +2,8 @@
 
 The points tally adds up a player's end-of-game points from several sources. More
 calculators register with ``register_calculator`` from their own module (in ``panels``'s
-spirit: one file each), and appear here as sections.
+spirit: one file each), and appear here as sections: ``scoring_calculators`` adds the
+aphid farm, the Queen's Decree and Eve of the Antperium (found with the screens).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
 import flet as ft
 
@@ -104,6 +106,7 @@ class CalculatorsScreen(Screen):
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.tally = Tally()
+        self.models: dict[str, Any] = {}  # each calculator's inputs on this tab, by calculator id
 
     def heading(self) -> str:
         return tr("Calculators")

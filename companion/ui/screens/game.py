@@ -11,6 +11,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.core.checklist import next_warning
 from companion.core.commands.scoring import AdjustScore, SetScore
 from companion.core.commands.turns import FinishGame, NextPhase, NextRound
 from companion.core.errors import GameError
@@ -105,12 +106,29 @@ class GameScreen(Screen):
         """A turn button labelled with what it will do, enabled only when the core allows it."""
         if session.can(command):
             text = command.describe(session.state, session.content)
-            tap = self.app.handler(lambda: self.app.execute(self.session, command, debounce=ident))
+            tap = self.app.handler(lambda: self._advance(command, ident))
             return widgets.tap_button(text, tap, icon=icon, identifier=ident, kind=kind, sizes=self.sizes,
                                       expand=expand)
         fallback = tr("Next phase") if isinstance(command, NextPhase) else tr("Next round")
         return widgets.tap_button(fallback, None, icon=icon, identifier=ident, kind=kind, sizes=self.sizes,
                                   expand=expand)
+
+    def _advance(self, command: Any, ident: str) -> None:
+        """Next/Next round; leaving a phase whose scoring items are not applied asks once first."""
+        warning = next_warning(self.session.state, self.session.content)
+        if warning is None:
+            self.app.execute(self.session, command, debounce=ident)
+            return
+
+        def go_on() -> None:
+            self.app.page.pop_dialog()
+            self.app.guard(lambda: self.app.execute(self.session, command, debounce=ident))
+
+        def stay() -> None:
+            self.app.page.pop_dialog()
+
+        self.app.page.show_dialog(widgets.confirm_dialog(
+            tr("Rewards not applied yet"), warning, tr("Go on"), go_on, stay, self.sizes))
 
     # -- players -------------------------------------------------------------------------
     def _players(self, view: dict[str, Any]) -> ft.Control:

@@ -1,0 +1,32 @@
+"""``companion calc decree``: a Queen's Decree at one Slumber (Empires of the Earth > Queen's Decrees)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from companion.cli.common import print_json
+from companion.cli.pairs import parse_pairs
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser("decree", help="who scores a Queen's Decree this Slumber, and how much")
+    p.add_argument("--round", type=int, required=True, metavar="R", help="the round (1-4): the best colony gains R")
+    p.add_argument("measures", nargs="+", metavar="NAME=MEASURE",
+                   help="each colony's measure (for Adaptive Colony: its Evolutions)")
+    p.add_argument("--json", action="store_true", help='print {"points": {NAME: CP, ...}}')
+    p.set_defaults(handler=_decree)
+
+
+def _decree(args: argparse.Namespace) -> int:
+    from companion.core.decrees import decree_points, outcome_text
+    from companion.core.decrees.content import interpretation
+
+    points = decree_points(args.round, parse_pairs(args.measures, "measure"))
+    if args.json:
+        print_json({"points": points})
+        return 0
+    print(f"Round {args.round}: {outcome_text(points)}")
+    if not any(points.values()):
+        print(interpretation("decree-all-zero"))
+    return 0

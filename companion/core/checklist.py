@@ -1,0 +1,130 @@
+"""The phase checklist: what the modules in play do now, each item ticked or applied with one tap.
+
+The list comes from the modules, not from the screen. A game area registers a function
+``fn(state, content, phase_id, event) -> list[Item]`` with ``register_phase_items``; it is
+asked only while the area is active in the game. ``event`` says which moment of the phase
+is meant: ``"enter"`` (what to do during the phase just begun) is the only one so far.
+
+An item either carries a command (``command``: its ``to_dict``) that the app computes and
+applies in one tap, or is ticked by hand (``TickItem``, kept per round in the module's own
+state under ``ticked``). Items marked ``scoring`` put points in the scores: leaving a phase
+with one of them unapplied is worth a question (``next_warning``).
+
+This registry stands beside ``companion.core.hooks`` until the lead folds it in as an
+optional ``ModuleHooks.phase_items`` field (same signature, default: no items).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypedDict
+
+from companion.core.commands.base import Command
+from companion.core.content import Content
+from companion.core.errors import CommandError
+from companion.core.hooks import active_hooks
+from companion.core.state import State, game_def
+
+EVENTS = ("enter",)
+
+
+class Item(TypedDict):
+    id: str                        # unique in the phase: "<module>:<what>"
+    module: str
+    text: str
+    scoring: bool                  # applying it changes the scores
+    done: bool
+    command: dict[str, Any] | None  # the command that applies it; None: ticked by hand
+    ready: bool                    # the command can run now
+    note: str                      # why it cannot run, or an interpretation; "" if none
+
+
+ItemsFn = Callable[[State, Content, str, str], list[Item]]
+_ITEMS: dict[str, ItemsFn] = {}
+
+
+def register_phase_items(module_id: str, fn: ItemsFn) -> None:
+    _ITEMS[module_id] = fn
+
+
+def phase_items(state: State, content: Content, phase_id: str | None = None, event: str = "enter") -> list[Item]:
+    """Every active module's items for the phase (the current one by default), in module order."""
+    phase = phase_id or state["phase"]
+    out: list[Item] = []
+    for hooks in active_hooks(state):
+        if (fn := _ITEMS.get(hooks.id)) is not None:
+            out += fn(state, content, phase, event)
+    return out
+
+
+def unapplied_scoring(state: State, content: Content) -> list[Item]:
+    """Scoring items of the current phase that could still be applied."""
+    return [i for i in phase_items(state, content) if i["scoring"] and not i["done"] and i["ready"]]
+
+
+def next_warning(state: State, content: Content) -> str | None:
+    """The question to ask before leaving this phase, or None when nothing is left unscored."""
+    pending = unapplied_scoring(state, content)
+    if not pending:
+        return None
+    phase = game_def(state, content).phase(state["phase"]).label
+    listed = "; ".join(i["text"] for i in pending)
+    return f"{phase} has rewards not applied yet: {listed}. Go on without them?"
+
+
+def command_item(item_id: str, module: str, text: str, command: Command, state: State, content: Content,
+                 *, done: bool, scoring: bool) -> Item:
+    """An item the app applies: ready when its command's ``verify`` passes, else the reason."""
+    note = ""
+    if not done:
+        try:
+            command.verify(state, content)
+        except CommandError as exc:
+            note = str(exc)
+    return {"id": item_id, "module": module, "text": text, "scoring": scoring, "done": done,
+            "command": command.to_dict(), "ready": not done and not note, "note": note}
+
+
+def tick_key(state: State, item_id: str) -> str:
+    return f"{state['round']}:{state['phase']}:{item_id}"
+
+
+def ticked(state: State, module: str, item_id: str) -> bool:
+    return tick_key(state, item_id) in state["modules_state"].get(module, {}).get("ticked", [])
+
+
+def tick_item(item_id: str, module: str, text: str, state: State, note: str = "") -> Item:
+    return {"id": item_id, "module": module, "text": text, "scoring": False,
+            "done": ticked(state, module, item_id), "command": None, "ready": True, "note": note}
+
+
+@dataclass(frozen=True)
+class TickItem(Command):
+    """Tick (or untick) a checklist item done by hand at the table, for this round and phase."""
+
+    name = "checklist_tick"
+    module: str
+    item_id: str
+
+    def _item(self, state: State, content: Content) -> Item:
+        for item in phase_items(state, content):
+            if item["module"] == self.module and item["id"] == self.item_id:
+                return item
+        raise CommandError(f"No checklist item {self.item_id!r} in this phase.")
+
+    def verify(self, state: State, content: Content) -> None:
+        if self._item(state, content)["command"] is not None:
+            raise CommandError("The app applies that item itself: use its Apply button.")
+
+    def apply(self, state: State, content: Content) -> None:
+        ticks: list[str] = state["modules_state"][self.module]["ticked"]
+        key = tick_key(state, self.item_id)
+        if key in ticks:
+            ticks.remove(key)
+        else:
+            ticks.append(key)
+
+    def describe(self, state: State, content: Content) -> str:
+        item = self._item(state, content)
+        return f"{'Untick' if item['done'] else 'Done'}: {item['text']}"

@@ -1,0 +1,22 @@
+"""Queen's Decrees (Empires of the Earth): the public objective scored at every Slumber.
+
+Importing this package registers its hooks (state at new game, ``adopt`` for older saves,
+``validate_state``), its commands and its Slumber checklist item.
+"""
+
+from __future__ import annotations
+
+from companion.core.checklist import register_phase_items
+from companion.core.decrees import commands
+from companion.core.decrees.content import decrees_content, known_decree
+from companion.core.decrees.model import KEY, STATE_VERSION, active, adopt, init, validate_state
+from companion.core.decrees.scoring import decree_points, outcome_text
+from companion.core.decrees.view import decree_view, phase_items
+from companion.core.hooks import ModuleHooks, register
+
+HOOKS = ModuleHooks(id=KEY, active=active, init=init, state_version=STATE_VERSION, adopt=adopt,
+                    validate_state=validate_state)
+register(HOOKS)
+register_phase_items(KEY, phase_items)
+
+__all__ = ["HOOKS", "commands", "decree_points", "decree_view", "decrees_content", "known_decree", "outcome_text"]

@@ -1,0 +1,121 @@
+"""The decree's commands: which decree is out, each colony's measure at Slumber, and the points booked."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.core.commands.base import Command
+from companion.core.content import Content
+from companion.core.decrees.content import DECREE, Decree, known_decree
+from companion.core.decrees.model import CUSTOM, colonies, decrees
+from companion.core.decrees.scoring import check_measure, decree_points, outcome_text
+from companion.core.errors import CommandError
+from companion.core.points import Reward, book, check_bookable
+from companion.core.state import State, game_def, player
+
+SLUMBER = "slumber"
+
+
+def _chosen(state: State) -> Decree:
+    d = decrees(state)["decree"]
+    if d is None:
+        raise CommandError("Choose the Queen's Decree first (the card beside the Great Tunnel).")
+    return d
+
+
+@dataclass(frozen=True)
+class ChooseDecree(Command):
+    """The decree in play: one the app knows by id, or the card's own name, measure and criterion."""
+
+    name = "decree_choose"
+    decree_id: str = ""
+    decree_name: str = ""
+    measure: str = ""
+    criterion: str = ""
+
+    def decree(self) -> Decree:
+        if self.decree_id and self.decree_id != CUSTOM:
+            return known_decree(self.decree_id)
+        data = {"id": CUSTOM, "name": self.decree_name.strip(), "measure": self.measure.strip(),
+                "criterion": self.criterion.strip()}
+        return DECREE.check(data, CommandError)
+
+    def verify(self, state: State, content: Content) -> None:
+        chosen = decrees(state)["decree"]
+        if chosen == self.decree():
+            raise CommandError(f"{chosen['name']} is already the decree in play.")
+
+    def apply(self, state: State, content: Content) -> None:
+        decrees(state)["decree"] = self.decree()
+
+    def describe(self, state: State, content: Content) -> str:
+        return f"Queen's Decree: {self.decree()['name']}"
+
+
+@dataclass(frozen=True)
+class SetMeasure(Command):
+    """A colony's measure for the decree this round (for Adaptive Colony: its Evolutions)."""
+
+    name = "decree_measure"
+    player_id: str
+    value: int
+
+    def verify(self, state: State, content: Content) -> None:
+        d = _chosen(state)
+        p = player(state, self.player_id)
+        if p not in colonies(state):
+            raise CommandError(f"{p['name']} is the Broodmother and does not compete for the decree.")
+        check_measure(p["name"], self.value)
+        if decrees(state)["measures"][state["round"] - 1].get(self.player_id) == self.value:
+            raise CommandError(f"{p['name']} already has {self.value} {d['measure']} entered.")
+
+    def apply(self, state: State, content: Content) -> None:
+        decrees(state)["measures"][state["round"] - 1][self.player_id] = self.value
+
+    def describe(self, state: State, content: Content) -> str:
+        d = _chosen(state)
+        return f"{d['name']}, round {state['round']}: {player(state, self.player_id)['name']} {self.value} " \
+               f"{d['measure']}"
+
+
+def round_points(state: State) -> dict[str, int]:
+    """Points per colony id for this round's measures (every colony must have one)."""
+    entered = decrees(state)["measures"][state["round"] - 1]
+    missing = [p["name"] for p in colonies(state) if p["id"] not in entered]
+    if missing:
+        raise CommandError(f"Enter every colony's {_chosen(state)['measure']} first: {', '.join(missing)} "
+                           "still missing.")
+    return decree_points(state["round"], {p["id"]: entered[p["id"]] for p in colonies(state)}, state["rounds"])
+
+
+def _rewards(points: dict[str, int]) -> dict[str, Reward]:
+    return {pid: {"cards": 0, "cp": n} for pid, n in points.items()}
+
+
+@dataclass(frozen=True)
+class ApplyDecree(Command):
+    """At Slumber: the colony that fits the decree best gains the round number in CP; a tie, 1 each."""
+
+    name = "decree_apply"
+
+    def verify(self, state: State, content: Content) -> None:
+        d = _chosen(state)
+        if state["phase"] != SLUMBER:
+            phase = game_def(state, content).phase(state["phase"]).label
+            raise CommandError(f"{d['name']} scores at Slumber; this is {phase}.")
+        if state["round"] in decrees(state)["applied"]:
+            raise CommandError(f"{d['name']} is already scored for round {state['round']} (Undo takes it back).")
+        check_bookable(state, _rewards(round_points(state)))
+
+    def apply(self, state: State, content: Content) -> None:
+        book(state, _rewards(round_points(state)))
+        decrees(state)["applied"].append(state["round"])
+
+    def describe(self, state: State, content: Content) -> str:
+        return f"{_chosen(state)['name']}, round {state['round']}: {result_text(state, content)}"
+
+
+def result_text(state: State, content: Content) -> str:
+    cp = game_def(state, content).terms["cp"]
+    names = {p["id"]: p["name"] for p in state["players"]}
+    return outcome_text({names[pid]: n for pid, n in round_points(state).items()}, cp)

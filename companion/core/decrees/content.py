@@ -1,0 +1,57 @@
+"""The Queen's Decrees the app knows, read from ``data/decrees/decrees.json`` and checked on load."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Annotated
+
+from annotated_types import MaxLen, MinLen
+from typing_extensions import TypedDict
+
+from companion.core.errors import CommandError
+from companion.core.schema import Id, Shape, strict
+
+Text = Annotated[str, MinLen(1), MaxLen(200)]
+
+
+@strict
+class Decree(TypedDict):
+    id: Annotated[Id, MaxLen(40)]
+    name: Annotated[str, MinLen(1), MaxLen(40)]
+    measure: Annotated[str, MinLen(1), MaxLen(40)]  # what each colony counts: "Evolutions"
+    criterion: Text
+
+
+@strict
+class Interpretation(TypedDict):
+    id: str
+    text: str
+
+
+@strict
+class DecreesContent(TypedDict):
+    schema: int
+    source: str
+    decrees: list[Decree]
+    interpretations: list[Interpretation]
+
+
+SHAPE = Shape(DecreesContent)
+DECREE = Shape(Decree)
+
+
+@cache
+def decrees_content() -> DecreesContent:
+    return SHAPE.load("decrees/decrees.json")
+
+
+def known_decree(decree_id: str) -> Decree:
+    for d in decrees_content()["decrees"]:
+        if d["id"] == decree_id:
+            return d
+    names = ", ".join(f"{d['id']} ({d['name']})" for d in decrees_content()["decrees"])
+    raise CommandError(f"No Queen's Decree {decree_id!r}; the app knows {names}, or type the card's own text.")
+
+
+def interpretation(key: str) -> str:
+    return next(i["text"] for i in decrees_content()["interpretations"] if i["id"] == key)

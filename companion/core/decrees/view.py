@@ -1,0 +1,45 @@
+"""What the decree panel and the checklist show, as plain data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.checklist import Item, command_item
+from companion.core.content import Content
+from companion.core.decrees.commands import ApplyDecree, result_text
+from companion.core.decrees.content import decrees_content
+from companion.core.decrees.model import KEY, colonies, decrees
+from companion.core.errors import CommandError
+from companion.core.state import State
+
+
+def decree_view(state: State, content: Content) -> dict[str, Any]:
+    d = decrees(state)
+    entered = d["measures"][state["round"] - 1]
+    try:
+        preview = result_text(state, content)
+    except CommandError as exc:
+        preview = str(exc)
+    return {
+        "decree": d["decree"], "known": list(decrees_content()["decrees"]),
+        "round": state["round"], "worth": state["round"],
+        "colonies": [{"id": p["id"], "name": p["name"], "measure": entered.get(p["id"])} for p in colonies(state)],
+        "preview": preview, "applied": state["round"] in d["applied"],
+        "history": [{"round": i + 1, "measures": dict(row), "applied": i + 1 in d["applied"]}
+                    for i, row in enumerate(d["measures"]) if row],
+        "interpretations": [i["text"] for i in decrees_content()["interpretations"]],
+        "source": decrees_content()["source"],
+    }
+
+
+def phase_items(state: State, content: Content, phase_id: str, event: str) -> list[Item]:
+    if phase_id != "slumber" or event != "enter" or KEY not in state["modules_state"]:
+        return []
+    d = decrees(state)
+    name = d["decree"]["name"] if d["decree"] else "Queen's Decree"
+    try:
+        text = f"{name}: {result_text(state, content)}"
+    except CommandError:
+        text = f"{name}: enter each colony's measure"
+    return [command_item("decree:score", KEY, text, ApplyDecree(), state, content,
+                         done=state["round"] in d["applied"], scoring=True)]

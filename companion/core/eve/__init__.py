@@ -1,0 +1,23 @@
+"""Eve of the Antperium (Minions of the Meadow, 3-4 players): the Enclave and the hexes scored at Slumber.
+
+Importing this package registers its hooks (state at new game, ``adopt`` for older saves,
+``validate_state``), its commands and its Slumber checklist items (the Enclave's Evolution,
+then the points).
+"""
+
+from __future__ import annotations
+
+from companion.core.checklist import register_phase_items
+from companion.core.eve import commands
+from companion.core.eve.content import eve_content
+from companion.core.eve.model import KEY, STATE_VERSION, active, adopt, init, validate_state
+from companion.core.eve.scoring import eve_points, points_sum
+from companion.core.eve.view import eve_view, phase_items
+from companion.core.hooks import ModuleHooks, register
+
+HOOKS = ModuleHooks(id=KEY, active=active, init=init, state_version=STATE_VERSION, adopt=adopt,
+                    validate_state=validate_state)
+register(HOOKS)
+register_phase_items(KEY, phase_items)
+
+__all__ = ["HOOKS", "commands", "eve_content", "eve_points", "eve_view", "points_sum"]

@@ -1,0 +1,52 @@
+"""What the Eve panel and the Slumber checklist show, as plain data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.checklist import Item, command_item, tick_item
+from companion.core.content import Content
+from companion.core.eve.commands import ApplyEve, slumber_rewards
+from companion.core.eve.content import eve_content
+from companion.core.eve.model import KEY, eve
+from companion.core.eve.scoring import points_sum
+from companion.core.points import rewards_text
+from companion.core.state import State, ant_players
+
+REMINDERS = (
+    "Each Homeland is its player's Great Tunnel: you may always place larvae on your own, never on another's.",
+    "Starting hands come from the Setup Draft: draft 4 cards, keep 2.",
+)
+
+
+def eve_view(state: State, content: Content) -> dict[str, Any]:
+    e = eve(state)
+    rewards = slumber_rewards(state)
+    return {
+        "enclave": e["enclave"],
+        "players": [{"id": p["id"], "name": p["name"], "adjacent": e["adjacent"].get(p["id"], 0),
+                     "other": e["other"].get(p["id"], 0), "points": rewards[p["id"]]["cp"],
+                     "sum": points_sum(p["id"], e["enclave"], e["adjacent"], e["other"])}
+                    for p in ant_players(state)],
+        "ring": eve_content()["adjacent_hexes"], "ring_taken": sum(e["adjacent"].values()),
+        "preview": rewards_text(state, content, rewards),
+        "applied": state["round"] in e["applied"],
+        "reminders": list(REMINDERS),
+        "interpretations": [i["text"] for i in eve_content()["interpretations"]],
+        "source": eve_content()["source"],
+    }
+
+
+def phase_items(state: State, content: Content, phase_id: str, event: str) -> list[Item]:
+    if phase_id != "slumber" or event != "enter" or KEY not in state["modules_state"]:
+        return []
+    e = eve(state)
+    holder = next((p["name"] for p in state["players"] if p["id"] == e["enclave"]), None)
+    evolution = (f"Start of Slumber: {holder} (Enclave) names head, thorax or abdomen and turns over cards until "
+                 "a non-parasite Evolution of that part, adding it to their ant") if holder else \
+        "Start of Slumber: nobody controls the Enclave, so nobody takes its Evolution"
+    return [
+        tick_item("eve:evolution", KEY, evolution, state),
+        command_item("eve:score", KEY, f"Eve of the Antperium: {rewards_text(state, content, slumber_rewards(state))}",
+                     ApplyEve(), state, content, done=state["round"] in e["applied"], scoring=True),
+    ]

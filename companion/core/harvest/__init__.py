@@ -1,0 +1,26 @@
+"""Aphids (Minions of the Meadow): herds per hex, the Farming table at Harvest, breeding, devouring.
+
+Importing this package registers its hooks (state at new game, ``adopt`` for games saved
+before the tracker existed, ``validate_state`` for what is read from a file), its commands
+and its phase checklist items (Harvest: pay the farms, then breed).
+"""
+
+from __future__ import annotations
+
+from companion.core.checklist import register_phase_items
+from companion.core.harvest import commands, farming
+from companion.core.harvest.content import harvest_content
+from companion.core.harvest.farming import breeding, farm_reward, harvest_rewards, hex_farm
+from companion.core.harvest.model import KEY, STATE_VERSION, active, adopt, init, validate_state
+from companion.core.harvest.view import aphids_view, phase_items
+from companion.core.hooks import ModuleHooks, register
+
+HOOKS = ModuleHooks(id=KEY, active=active, init=init, state_version=STATE_VERSION, adopt=adopt,
+                    validate_state=validate_state)
+register(HOOKS)
+register_phase_items(KEY, phase_items)
+
+__all__ = [
+    "HOOKS", "aphids_view", "breeding", "commands", "farm_reward", "farming", "harvest_content", "harvest_rewards",
+    "hex_farm",
+]

@@ -1,0 +1,300 @@
+"""The aphid tracker's commands: hexes and herds entered, farms paid, aphids bred, devoured or lost.
+
+Each is a small named command (verify / apply / describe), so every change is undoable and
+logged. ``ApplyHarvest`` books the farms' Colony Points in the current round in one step
+and says the cards ("Harvest: Ana +1 CP, +1 card"); cards are drawn at the table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.core.commands.base import Command, require_int
+from companion.core.content import Content
+from companion.core.errors import CommandError
+from companion.core.harvest import farming
+from companion.core.harvest.content import harvest_content
+from companion.core.harvest.model import AphidHex, aphids, check_hex, find_hex, free_sites
+from companion.core.points import anything, book, check_bookable, rewards_text
+from companion.core.state import State, game_def, player
+
+WHERE = ("sites", "outskirts")
+HARVEST = "harvest"
+
+
+def _name(state: State, pid: str) -> str:
+    return str(player(state, pid)["name"])
+
+
+def _set_count(counts: dict[str, int], pid: str, value: int) -> None:
+    if value:
+        counts[pid] = value
+    else:
+        counts.pop(pid, None)
+
+
+@dataclass(frozen=True)
+class AddAphidHex(Command):
+    """Start tracking a hex that has (or may get) aphids."""
+
+    name = "aphids_add_hex"
+    hex_name: str
+    sites: int
+
+    def verify(self, state: State, content: Content) -> None:
+        a = aphids(state)
+        text = self.hex_name.strip() if isinstance(self.hex_name, str) else ""
+        if not 1 <= len(text) <= 40:
+            raise CommandError("Give the hex a name of 1 to 40 characters (its name or number on the board).")
+        if any(h["name"].casefold() == text.casefold() for h in a["hexes"]):
+            raise CommandError(f"A hex called {text!r} is already tracked.")
+        require_int(self.sites, "Collection sites", 1, harvest_content()["max_sites"])
+
+    def apply(self, state: State, content: Content) -> None:
+        a = aphids(state)
+        number = max((int(h["id"][1:]) for h in a["hexes"]), default=0) + 1
+        a["hexes"].append({"id": f"h{number}", "name": self.hex_name.strip(), "sites": self.sites, "herds": {},
+                           "outskirts": {}, "loose": 0, "controller": None})
+
+    def describe(self, state: State, content: Content) -> str:
+        return f"Aphids: track {self.hex_name.strip()} ({self.sites} collection sites)"
+
+
+@dataclass(frozen=True)
+class RemoveAphidHex(Command):
+    name = "aphids_remove_hex"
+    hex_id: str
+
+    def verify(self, state: State, content: Content) -> None:
+        find_hex(aphids(state), self.hex_id)
+
+    def apply(self, state: State, content: Content) -> None:
+        a = aphids(state)
+        a["hexes"] = [h for h in a["hexes"] if h["id"] != self.hex_id]
+
+    def describe(self, state: State, content: Content) -> str:
+        return f"Aphids: stop tracking {find_hex(aphids(state), self.hex_id)['name']}"
+
+
+def _changed(state: State, hex_id: str) -> AphidHex:
+    """A copy of the hex to try a change on before ``check_hex`` accepts it."""
+    h = find_hex(aphids(state), hex_id)
+    return {**h, "herds": dict(h["herds"]), "outskirts": dict(h["outskirts"])}
+
+
+def _counts(h: AphidHex, where: str) -> dict[str, int]:
+    return h["herds"] if where == "sites" else h["outskirts"]
+
+
+@dataclass(frozen=True)
+class SetHerd(Command):
+    """How many aphids a player herds in a hex, on collection sites or in the outskirts."""
+
+    name = "aphids_set_herd"
+    hex_id: str
+    player_id: str
+    count: int
+    where: str = "sites"
+
+    def verify(self, state: State, content: Content) -> None:
+        player(state, self.player_id)
+        if self.where not in WHERE:
+            raise CommandError(f"Where is one of {', '.join(WHERE)}; got {self.where!r}.")
+        require_int(self.count, "Herded aphids", 0, harvest_content()["max_sites"])
+        h = _changed(state, self.hex_id)
+        if _counts(h, self.where).get(self.player_id, 0) == self.count:
+            raise CommandError(f"{_name(state, self.player_id)} already herds {self.count} there.")
+        _set_count(_counts(h, self.where), self.player_id, self.count)
+        check_hex(h, state)
+
+    def apply(self, state: State, content: Content) -> None:
+        h = find_hex(aphids(state), self.hex_id)
+        _set_count(_counts(h, self.where), self.player_id, self.count)
+
+    def describe(self, state: State, content: Content) -> str:
+        place = "on collection sites" if self.where == "sites" else "in the outskirts"
+        h = find_hex(aphids(state), self.hex_id)
+        return f"{h['name']}: {_name(state, self.player_id)} herds {self.count} {place}"
+
+
+@dataclass(frozen=True)
+class SetLoose(Command):
+    """Aphids on collection sites of a hex that no ant herds (left behind, placed, bred)."""
+
+    name = "aphids_set_loose"
+    hex_id: str
+    count: int
+
+    def verify(self, state: State, content: Content) -> None:
+        require_int(self.count, "Unherded aphids", 0, harvest_content()["max_sites"])
+        h = _changed(state, self.hex_id)
+        if h["loose"] == self.count:
+            raise CommandError(f"{h['name']} already has {self.count} unherded aphid(s).")
+        h["loose"] = self.count
+        check_hex(h, state)
+
+    def apply(self, state: State, content: Content) -> None:
+        find_hex(aphids(state), self.hex_id)["loose"] = self.count
+
+    def describe(self, state: State, content: Content) -> str:
+        return f"{find_hex(aphids(state), self.hex_id)['name']}: {self.count} aphid(s) with no herder"
+
+
+@dataclass(frozen=True)
+class SetController(Command):
+    """Who controls the hex (places its bred aphid); an empty id: nobody."""
+
+    name = "aphids_set_controller"
+    hex_id: str
+    player_id: str = ""
+
+    def verify(self, state: State, content: Content) -> None:
+        h = find_hex(aphids(state), self.hex_id)
+        if self.player_id:
+            player(state, self.player_id)
+        if (h["controller"] or "") == self.player_id:
+            raise CommandError(f"That is already {h['name']}'s controller.")
+
+    def apply(self, state: State, content: Content) -> None:
+        find_hex(aphids(state), self.hex_id)["controller"] = self.player_id or None
+
+    def describe(self, state: State, content: Content) -> str:
+        h = find_hex(aphids(state), self.hex_id)
+        who = _name(state, self.player_id) if self.player_id else "nobody"
+        return f"{h['name']}: controlled by {who}"
+
+
+@dataclass(frozen=True)
+class LeaveInOutskirts(Command):
+    """An ant in the outskirts leaves its aphid: it moves to a free site, or dies if there is none."""
+
+    name = "aphids_leave_outskirts"
+    hex_id: str
+    player_id: str
+
+    def verify(self, state: State, content: Content) -> None:
+        player(state, self.player_id)
+        h = find_hex(aphids(state), self.hex_id)
+        if h["outskirts"].get(self.player_id, 0) <= 0:
+            raise CommandError(f"{_name(state, self.player_id)} herds no aphid in the outskirts of {h['name']}.")
+
+    def apply(self, state: State, content: Content) -> None:
+        farming.leave_in_outskirts(find_hex(aphids(state), self.hex_id), self.player_id)
+
+    def describe(self, state: State, content: Content) -> str:
+        h = find_hex(aphids(state), self.hex_id)
+        fate = "moves to a free collection site" if free_sites(h) > 0 else "dies (no free collection site)"
+        return f"{h['name']}: {_name(state, self.player_id)}'s aphid left in the outskirts {fate}"
+
+
+@dataclass(frozen=True)
+class Devour(Command):
+    """Two ant steps eat an aphid of your herd (on a site first) and draw one card."""
+
+    name = "aphids_devour"
+    hex_id: str
+    player_id: str
+
+    def verify(self, state: State, content: Content) -> None:
+        player(state, self.player_id)
+        h = find_hex(aphids(state), self.hex_id)
+        if not h["herds"].get(self.player_id) and not h["outskirts"].get(self.player_id):
+            raise CommandError(f"{_name(state, self.player_id)} herds no aphid in {h['name']}.")
+
+    def apply(self, state: State, content: Content) -> None:
+        h = find_hex(aphids(state), self.hex_id)
+        counts = h["herds"] if h["herds"].get(self.player_id) else h["outskirts"]
+        _set_count(counts, self.player_id, counts[self.player_id] - 1)
+
+    def describe(self, state: State, content: Content) -> str:
+        d = harvest_content()["devour"]
+        h = find_hex(aphids(state), self.hex_id)
+        return (f"{h['name']}: {_name(state, self.player_id)} devours an aphid "
+                f"({d['steps']} ant steps, draw {d['cards']} card)")
+
+
+@dataclass(frozen=True)
+class NymphEatsAphid(Command):
+    """A nymph placed on a site with an aphid destroys it (the aphids no ant herds)."""
+
+    name = "aphids_nymph"
+    hex_id: str
+
+    def verify(self, state: State, content: Content) -> None:
+        h = find_hex(aphids(state), self.hex_id)
+        if h["loose"] <= 0:
+            raise CommandError(f"{h['name']} has no aphid without an ant; a nymph only takes a site no ant holds.")
+
+    def apply(self, state: State, content: Content) -> None:
+        find_hex(aphids(state), self.hex_id)["loose"] -= 1
+
+    def describe(self, state: State, content: Content) -> str:
+        return f"{find_hex(aphids(state), self.hex_id)['name']}: a nymph destroys an aphid"
+
+
+def _in_harvest(state: State, content: Content, what: str) -> None:
+    if state["phase"] != HARVEST:
+        phase = game_def(state, content).phase(state["phase"]).label
+        raise CommandError(f"{what} at Harvest (the first step of the Queen Phase); this is {phase}.")
+
+
+@dataclass(frozen=True)
+class ApplyHarvest(Command):
+    """Pay every aphid farm: Colony Points into this round's scores; the cards are said."""
+
+    name = "aphids_harvest"
+
+    def verify(self, state: State, content: Content) -> None:
+        a = aphids(state)
+        _in_harvest(state, content, "Aphid farms pay")
+        if state["round"] in a["harvested"]:
+            raise CommandError(f"The aphid farms of round {state['round']} are already in the scores "
+                               "(Undo takes them back).")
+        rewards = farming.harvest_rewards(a["hexes"])
+        if not anything(rewards):
+            raise CommandError("No aphid farm pays anything now: a farm needs 2 or more herded aphids on "
+                               "collection sites.")
+        check_bookable(state, rewards)
+
+    def apply(self, state: State, content: Content) -> None:
+        a = aphids(state)
+        book(state, farming.harvest_rewards(a["hexes"]))
+        a["harvested"].append(state["round"])
+
+    def describe(self, state: State, content: Content) -> str:
+        return f"Harvest: {rewards_text(state, content, farming.harvest_rewards(aphids(state)['hexes']))}"
+
+
+@dataclass(frozen=True)
+class BreedAphids(Command):
+    """After Harvest: one new aphid in each hex holding an aphid and a free collection site."""
+
+    name = "aphids_breed"
+
+    def verify(self, state: State, content: Content) -> None:
+        a = aphids(state)
+        _in_harvest(state, content, "Aphids breed")
+        if state["round"] in a["bred"]:
+            raise CommandError(f"The aphids have already bred in round {state['round']} (Undo takes it back).")
+        if state["round"] not in a["harvested"] and anything(farming.harvest_rewards(a["hexes"])):
+            raise CommandError("Pay the aphid farms first: aphids breed after Harvest.")
+        if not any(farming.breeding(h)["breeds"] for h in a["hexes"]):
+            raise CommandError("No hex breeds: each needs an aphid on a collection site and a free site.")
+
+    def apply(self, state: State, content: Content) -> None:
+        a = aphids(state)
+        for h in a["hexes"]:
+            farming.breed(h)
+        a["bred"].append(state["round"])
+
+    def describe(self, state: State, content: Content) -> str:
+        return f"Breeding: {breeding_text(state)}"
+
+
+def breeding_text(state: State) -> str:
+    parts = []
+    for b in map(farming.breeding, aphids(state)["hexes"]):
+        if b["breeds"]:
+            who = f"{_name(state, b['placed_by'])} places it" if b["placed_by"] else "on the control site"
+            parts.append(f"+1 aphid in {b['name']} ({who})")
+    return "; ".join(parts) or "no hex breeds"

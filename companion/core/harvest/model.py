@@ -1,0 +1,122 @@
+"""The Aphids module's part of the game state: one entry per hex with aphids, and the rounds done.
+
+Everything lives in ``state["modules_state"]["aphids"]`` as plain JSON. The shape is the
+TypedDicts below - the same classes give the type hints and, through pydantic, the check of
+a saved game when it is opened::
+
+    {"hexes": [{"id": "h1", "name": "Lichen", "sites": 4,
+                "herds": {"p1": 2},        # herded aphids on collection sites, per herder
+                "outskirts": {"p2": 1},    # herded aphids on ants in the outskirts
+                "loose": 0,                # aphids on sites that no ant herds
+                "controller": "p1" | None}],
+     "harvested": [1], "bred": [1],        # rounds whose farms were paid / whose aphids bred
+     "ticked": ["2:harvest:..."]}          # checklist items ticked by hand
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, cast
+
+from annotated_types import Ge, Le, MaxLen, MinLen
+from typing_extensions import TypedDict
+
+from companion.core.content import Content
+from companion.core.errors import CommandError
+from companion.core.harvest.content import harvest_content
+from companion.core.hooks import InvalidModuleState
+from companion.core.schema import Shape, strict
+from companion.core.state import State, has, player
+
+KEY = "aphids"
+STATE_VERSION = 1
+
+Count = Annotated[int, Ge(0), Le(12)]
+Rounds = list[Annotated[int, Ge(1), Le(5)]]
+
+
+@strict
+class AphidHex(TypedDict):
+    id: Annotated[str, MinLen(1), MaxLen(12)]
+    name: Annotated[str, MinLen(1), MaxLen(40)]
+    sites: Annotated[int, Ge(1), Le(12)]
+    herds: dict[str, Count]
+    outskirts: dict[str, Count]
+    loose: Count
+    controller: str | None
+
+
+@strict
+class AphidsState(TypedDict):
+    hexes: list[AphidHex]
+    harvested: Rounds
+    bred: Rounds
+    ticked: list[str]
+
+
+SHAPE = Shape(AphidsState)
+
+
+def active(state: State) -> bool:
+    return has(state, KEY)
+
+
+def empty() -> AphidsState:
+    return {"hexes": [], "harvested": [], "bred": [], "ticked": []}
+
+
+def init(state: State, options: object, content: Content) -> None:
+    state["modules_state"][KEY] = empty()
+
+
+def adopt(state: State, content: Content) -> dict[str, Any]:
+    """A game saved before the app tracked aphids starts with no hexes tracked yet."""
+    return cast(dict[str, Any], empty())
+
+
+def aphids(state: State) -> AphidsState:
+    if not active(state) or KEY not in state.get("modules_state", {}):
+        raise CommandError("This game does not use the Aphids module.")
+    return cast(AphidsState, state["modules_state"][KEY])
+
+
+def on_sites(h: AphidHex) -> int:
+    """Aphids occupying collection sites: the herded ones on sites and the loose ones."""
+    return sum(h["herds"].values()) + h["loose"]
+
+
+def free_sites(h: AphidHex) -> int:
+    return h["sites"] - on_sites(h)
+
+
+def find_hex(a: AphidsState, hex_id: str) -> AphidHex:
+    for h in a["hexes"]:
+        if h["id"] == hex_id:
+            return h
+    known = ", ".join(f"{h['id']} ({h['name']})" for h in a["hexes"]) or "none yet"
+    raise CommandError(f"No aphid hex {hex_id!r}; tracked hexes: {known}.")
+
+
+def check_hex(h: AphidHex, state: State) -> None:
+    """What the shape cannot say: real players, and no more aphids on sites than there are sites."""
+    limit = harvest_content()["max_sites"]
+    if h["sites"] > limit:
+        raise CommandError(f"{h['name']}: a hex has at most {limit} collection sites.")
+    for pid in [*h["herds"], *h["outskirts"], *([h["controller"]] if h["controller"] else [])]:
+        player(state, pid)
+    if on_sites(h) > h["sites"]:
+        raise CommandError(
+            f"{h['name']} has {h['sites']} collection sites, so it holds at most {h['sites']} aphids "
+            f"(one per site); {on_sites(h)} were entered."
+        )
+
+
+def validate_state(module_state: object, state: State, content: Content) -> None:
+    checked = SHAPE.check(module_state, InvalidModuleState)
+    ids = [h["id"] for h in checked["hexes"]]
+    if len(set(ids)) != len(ids):
+        raise InvalidModuleState("hexes: two hexes share an id")
+    for i, h in enumerate(checked["hexes"]):
+        try:
+            check_hex(h, state)
+        except CommandError as exc:
+            raise InvalidModuleState(f"hexes.{i}: {exc}") from None

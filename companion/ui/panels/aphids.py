@@ -1,0 +1,147 @@
+"""The aphid farms on the game screen: each hex's herds, what it pays at Harvest, and what breeds.
+
+Renders ``aphids_view`` and sends the core's commands; the Farming table, breeding and the
+outskirts rule live in ``companion.core.harvest``. Paying the farms is one tap that books
+the Colony Points and says the cards, undoable like any change.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+import flet as ft
+
+from companion.core.commands.base import Command
+from companion.core.errors import GameError
+from companion.core.harvest import aphids_view
+from companion.core.harvest.commands import (
+    AddAphidHex,
+    ApplyHarvest,
+    BreedAphids,
+    Devour,
+    LeaveInOutskirts,
+    NymphEatsAphid,
+    RemoveAphidHex,
+    SetController,
+    SetHerd,
+    SetLoose,
+)
+from companion.core.harvest.model import KEY
+from companion.core.state import State
+from companion.ui import widgets
+from companion.ui.i18n import tr
+from companion.ui.panels import Panel, PanelContext, register
+from companion.ui.panels.scoring_controls import apply_button, choice, count, interpretations, line, note, pick
+
+
+def applies(state: State) -> bool:
+    return KEY in state.get("modules_state", {}) and KEY in state.get("modules", [])
+
+
+def build(ctx: PanelContext) -> list[ft.Control]:
+    view = aphids_view(ctx.state, ctx.content)
+    out: list[ft.Control] = []
+    if not view["hexes"]:
+        out.append(line(tr("No aphid hex tracked yet. Add each hex that has aphids."), ctx.sizes,
+                        identifier="aphids-empty", muted=True))
+    for h in view["hexes"]:
+        out.append(_hex(ctx, h))
+    out.append(choice(tr("Add an aphid hex"), ctx.app.handler(lambda: _ask_hex(ctx)), ctx.sizes,
+                      identifier="aphids-add", icon=ft.Icons.ADD, kind="outlined"))
+    out.append(line(f"{tr('At Harvest')}: {view['harvest']}", ctx.sizes, identifier="aphids-harvest", bold=True))
+    out += apply_button(ctx, ApplyHarvest(), view["harvested"], tr("This round's farms are in the scores."),
+                        identifier="aphids-apply")
+    out.append(line(f"{tr('Breeding')}: {view['breeding']}", ctx.sizes, identifier="aphids-breeding"))
+    out += apply_button(ctx, BreedAphids(), view["bred"], tr("The aphids have bred this round."),
+                        identifier="aphids-breed")
+    out += [note(text, ctx.sizes, identifier=f"aphids-reminder-{i}") for i, text in enumerate(view["reminders"])]
+    out.append(interpretations(ctx, view["interpretations"], "aphids-interpretation"))
+    return out
+
+
+def _hex(ctx: PanelContext, h: dict[str, Any]) -> ft.Control:
+    s, hid = ctx.sizes, h["id"]
+    rows: list[ft.Control] = [
+        line(f"{h['name']} · {h['on_sites']} {tr('of')} {h['sites']} {tr('collection sites with an aphid')}", s,
+             identifier=f"aphids-{hid}-title", bold=True),
+        line(h["farm"], s, identifier=f"aphids-{hid}-farm"),
+    ]
+    for p in ctx.state["players"]:
+        pid, name = p["id"], p["name"]
+        rows.append(count(ctx, f"{name}: {tr('herded on sites')}", h["herds"].get(pid, 0),
+                          partial(_herd, hid, pid, "sites"), identifier=f"aphids-{hid}-{pid}-sites"))
+        rows.append(count(ctx, f"{name}: {tr('herded in the outskirts')}", h["outskirts"].get(pid, 0),
+                          partial(_herd, hid, pid, "outskirts"), identifier=f"aphids-{hid}-{pid}-out"))
+    rows.append(count(ctx, tr("On sites with no herder"), h["loose"], partial(SetLoose, hid),
+                      identifier=f"aphids-{hid}-loose"))
+    rows.append(line(tr("Controller (places the bred aphid)"), s, size=s.small, muted=True))
+    options = [(p["id"], p["name"]) for p in ctx.state["players"]] + [("", tr("Nobody"))]
+    rows.append(pick(ctx, options, h["controller"] or "", partial(SetController, hid),
+                     identifier=f"aphids-{hid}-controller"))
+    rows.append(line(h["breeding"], s, identifier=f"aphids-{hid}-breeding", muted=True))
+    if h["outskirts_note"]:
+        rows.append(note(h["outskirts_note"], s, identifier=f"aphids-{hid}-outskirts"))
+    rows.append(ft.Row(_quick(ctx, h), wrap=True, spacing=8, run_spacing=8))
+    card = ft.Container(ft.Column(rows, spacing=6), padding=10, border_radius=12,
+                        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT))
+    return ft.Semantics(identifier=f"aphids-hex-{hid}", container=True, content=card)
+
+
+def _herd(hex_id: str, player_id: str, where: str, n: int) -> Command:
+    return SetHerd(hex_id, player_id, n, where)
+
+
+def _tap(ctx: PanelContext, command: Command, label: str, identifier: str, kind: str) -> ft.Control:
+    return choice(label, ctx.handler(lambda: command), ctx.sizes, identifier=identifier, kind=kind)
+
+
+def _quick(ctx: PanelContext, h: dict[str, Any]) -> list[ft.Control]:
+    """Devour, an aphid left in the outskirts, a nymph's aphid, and taking the hex off the list."""
+    hid = h["id"]
+    offers: list[tuple[Command, str, str, str]] = []
+    for p in ctx.state["players"]:
+        pid, name = p["id"], p["name"]
+        offers.append((Devour(hid, pid), f"{name}: {tr('devour an aphid')}", f"{pid}-devour", "outlined"))
+        offers.append((LeaveInOutskirts(hid, pid), f"{name}: {tr('leave an aphid in the outskirts')}",
+                       f"{pid}-leave", "outlined"))
+    offers.append((NymphEatsAphid(hid), tr("A nymph destroys an aphid"), "nymph", "text"))
+    offers.append((RemoveAphidHex(hid), tr("Stop tracking this hex"), "remove", "text"))
+    return [_tap(ctx, command, label, f"aphids-{hid}-{ident}", kind)
+            for command, label, ident, kind in offers if ctx.session.can(command)]
+
+
+def _ask_hex(ctx: PanelContext) -> None:
+    """A hex's name (or number) and its collection sites; the core checks both."""
+    field = ft.TextField(label=tr("Hex name or number"), autofocus=True, text_size=ctx.sizes.title,
+                         on_change=lambda _: None)
+    sites = ft.TextField(label=tr("Collection sites"), value="4", keyboard_type=ft.KeyboardType.NUMBER,
+                         text_size=ctx.sizes.title, on_change=lambda _: None)
+    problem = ft.Text("", size=ctx.sizes.body, color=ft.Colors.ERROR, visible=False)
+
+    def save() -> None:
+        try:
+            number = (sites.value or "").strip()
+            if not number.isdigit():
+                raise GameError(tr("Collection sites: type a whole number, such as 4."))
+            ctx.app.execute(ctx.session, AddAphidHex(field.value or "", int(number)))
+        except GameError as exc:
+            problem.value, problem.visible = str(exc), True
+            problem.update()
+            return
+        ctx.app.page.pop_dialog()
+
+    field.on_submit = ctx.app.handler(save)
+    ctx.app.page.show_dialog(ft.AlertDialog(
+        modal=True, title=ft.Text(tr("Add an aphid hex"), size=ctx.sizes.title), semantics_label=tr("Add an aphid hex"),
+        content=ft.Column([field, sites, ft.Semantics(identifier="aphids-add-problem", live_region=True,
+                                                      content=problem)], tight=True, spacing=8),
+        actions=[
+            widgets.tap_button(tr("Cancel"), ctx.app.handler(ctx.app.page.pop_dialog), kind="text",
+                               identifier="aphids-add-cancel", sizes=ctx.sizes),
+            widgets.tap_button(tr("Add hex"), ctx.app.handler(save), identifier="aphids-add-save", sizes=ctx.sizes),
+        ]))
+
+
+register(Panel(id="aphids", title=lambda ctx: tr("Aphid farms"), applies=applies, build=build, help_topic="aphids",
+               modules=(KEY,), order=30))

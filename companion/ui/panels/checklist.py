@@ -1,0 +1,56 @@
+"""This phase's checklist: what the modules in play do now, ticked by hand or applied with one tap.
+
+The items come from the modules (``companion.core.checklist``); the panel only draws them.
+An item the app computes carries its command: its button is that command, labelled with
+what it will book. The others are tick boxes kept in the game, so every tab agrees.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.core.checklist import Item, TickItem, phase_items
+from companion.core.commands.base import command_from_dict
+from companion.core.content import load_content
+from companion.core.state import State, current_phase
+from companion.ui.i18n import tr
+from companion.ui.panels import Panel, PanelContext, register
+from companion.ui.panels.broodmother.controls import check_row
+from companion.ui.panels.scoring_controls import choice, note
+
+
+def applies(state: State) -> bool:
+    return bool(phase_items(state, load_content()))
+
+
+def _item(ctx: PanelContext, item: Item, index: int) -> list[ft.Control]:
+    ident = f"checklist-{index}"
+    if item["command"] is None:
+        tick = TickItem(item["module"], item["id"])
+        return [check_row(item["text"], item["done"], ctx.handler(lambda: tick) if ctx.session.can(tick) else None,
+                          ctx.sizes, identifier=ident)]
+    if item["done"]:
+        return [note(f"{tr('Done')}: {item['text']}", ctx.sizes, identifier=ident, icon=ft.Icons.CHECK_CIRCLE)]
+    command: Any = command_from_dict(item["command"])
+    out = [choice(f"{tr('Apply')}: {item['text']}", ctx.handler(lambda: command) if item["ready"] else None,
+                  ctx.sizes, identifier=ident, text=item["text"], kind="tonal", icon=ft.Icons.PLAYLIST_ADD_CHECK,
+                  expand=True)]
+    if item["note"]:
+        out.append(note(item["note"], ctx.sizes, identifier=f"{ident}-why"))
+    return out
+
+
+def build(ctx: PanelContext) -> list[ft.Control]:
+    out: list[ft.Control] = []
+    for i, item in enumerate(phase_items(ctx.state, ctx.content)):
+        out += _item(ctx, item, i)
+    return out
+
+
+def _title(ctx: PanelContext) -> str:
+    return f"{tr('Now')}: {current_phase(ctx.state, ctx.content).label}"
+
+
+register(Panel(id="checklist", title=_title, applies=applies, build=build, help_topic="rounds", order=5))

@@ -1,0 +1,107 @@
+"""The Queen's Decree on the game screen: which decree is out, each colony's measure, the Slumber points.
+
+Renders ``decree_view``; the scoring (round number to the best colony, 1 each on a tie,
+nobody when every measure is 0) lives in ``companion.core.decrees``.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+import flet as ft
+
+from companion.core.commands.base import Command
+from companion.core.decrees import decree_view
+from companion.core.decrees.commands import ApplyDecree, ChooseDecree, SetMeasure
+from companion.core.decrees.model import KEY
+from companion.core.errors import GameError
+from companion.core.state import State
+from companion.ui import widgets
+from companion.ui.i18n import tr
+from companion.ui.panels import Panel, PanelContext, register
+from companion.ui.panels.scoring_controls import apply_button, choice, count, interpretations, line
+
+
+def applies(state: State) -> bool:
+    return KEY in state.get("modules_state", {}) and KEY in state.get("modules", [])
+
+
+def _measure(player_id: str, value: int) -> Command:
+    return SetMeasure(player_id, value)
+
+
+def _known(decree_id: str) -> Command:
+    return ChooseDecree(decree_id)
+
+
+def build(ctx: PanelContext) -> list[ft.Control]:
+    view = decree_view(ctx.state, ctx.content)
+    s, d = ctx.sizes, view["decree"]
+    out: list[ft.Control] = []
+    if d is None:
+        out.append(line(tr("Which Queen's Decree is beside the Great Tunnel?"), s, identifier="decree-ask"))
+    else:
+        out += [line(d["name"], s, identifier="decree-name", bold=True),
+                line(d["criterion"], s, identifier="decree-criterion"),
+                line(f"{tr('Round')} {view['round']}: {tr('the best colony gains')} {view['worth']} CP; "
+                     f"{tr('tied colonies gain 1 each')}.", s, identifier="decree-worth", muted=True)]
+    picks = [choice(k["name"], ctx.handler(partial(_known, k["id"])) if ctx.session.can(_known(k["id"])) else None,
+                    s, identifier=f"decree-pick-{k['id']}", selected=bool(d and d["id"] == k["id"]))
+             for k in view["known"]]
+    picks.append(choice(tr("Type the card's decree"), ctx.app.handler(lambda: _ask_decree(ctx)), s,
+                        identifier="decree-custom", kind="outlined", icon=ft.Icons.EDIT))
+    out.append(ft.Row(picks, wrap=True, spacing=8, run_spacing=8))
+    if d is not None:
+        for c in view["colonies"]:
+            value = c["measure"]
+            out.append(count(ctx, f"{c['name']}: {d['measure']}", value or 0, partial(_measure, c["id"]),
+                             identifier=f"decree-measure-{c['id']}", shown="-" if value is None else None))
+        out.append(line(view["preview"], s, identifier="decree-preview", bold=True))
+        out += apply_button(ctx, ApplyDecree(), view["applied"], tr("This round's decree is in the scores."),
+                            identifier="decree-apply")
+    out.append(interpretations(ctx, view["interpretations"], "decree-interpretation"))
+    return out
+
+
+def _ask_decree(ctx: PanelContext) -> None:
+    """A decree the app does not list: its name, what each colony counts, and its condition, once."""
+    s = ctx.sizes
+    name = ft.TextField(label=tr("Decree name"), autofocus=True, text_size=s.body, on_change=lambda _: None)
+    measure = ft.TextField(label=tr("What each colony counts (e.g. Chambers)"), text_size=s.body,
+                           on_change=lambda _: None)
+    criterion = ft.TextField(label=tr("Its condition, as on the card"), text_size=s.body, multiline=True,
+                             on_change=lambda _: None)
+    problem = ft.Text("", size=s.body, color=ft.Colors.ERROR, visible=False)
+
+    def save() -> None:
+        try:
+            ctx.app.execute(ctx.session, ChooseDecree(decree_name=name.value or "", measure=measure.value or "",
+                                                      criterion=criterion.value or ""))
+        except GameError as exc:
+            problem.value, problem.visible = str(exc), True
+            problem.update()
+            return
+        ctx.app.page.pop_dialog()
+
+    ctx.app.page.show_dialog(ft.AlertDialog(
+        modal=True, title=ft.Text(tr("Type the card's decree"), size=s.title),
+        semantics_label=tr("Type the card's decree"),
+        content=ft.Column([name, measure, criterion, ft.Semantics(identifier="decree-custom-problem",
+                                                                  live_region=True, content=problem)],
+                          tight=True, spacing=8),
+        actions=[
+            widgets.tap_button(tr("Cancel"), ctx.app.handler(ctx.app.page.pop_dialog), kind="text",
+                               identifier="decree-custom-cancel", sizes=s),
+            widgets.tap_button(tr("Save decree"), ctx.app.handler(save), identifier="decree-custom-save", sizes=s),
+        ]))
+
+
+def _title(ctx: PanelContext) -> str:
+    d: Any = decree_view(ctx.state, ctx.content)["decree"]
+    title = tr("Queen's Decree")
+    return f"{title}: {d['name']}" if d else title
+
+
+register(Panel(id="decrees", title=_title, applies=applies, build=build, help_topic="queens-decrees",
+               modules=(KEY,), order=31))

@@ -1,0 +1,55 @@
+"""Eve of the Antperium on the game screen: who holds the Enclave and how many hexes, the Slumber points.
+
+Renders ``eve_view``; the points (Enclave 2, each hex next to it 2, any other 1) live in
+``companion.core.eve``.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+import flet as ft
+
+from companion.core.commands.base import Command
+from companion.core.eve import eve_view
+from companion.core.eve.commands import ApplyEve, SetEnclave, SetHexes
+from companion.core.eve.model import KEY
+from companion.core.state import State
+from companion.ui.i18n import tr
+from companion.ui.panels import Panel, PanelContext, register
+from companion.ui.panels.scoring_controls import apply_button, count, interpretations, line, note, pick
+
+
+def applies(state: State) -> bool:
+    return KEY in state.get("modules_state", {}) and KEY in state.get("variants", [])
+
+
+def _hexes(player_id: str, kind: str, n: int) -> Command:
+    return SetHexes(player_id, kind, n)
+
+
+def build(ctx: PanelContext) -> list[ft.Control]:
+    view = eve_view(ctx.state, ctx.content)
+    s = ctx.sizes
+    out: list[ft.Control] = [line(tr("Who controls the Enclave of the Empress?"), s, identifier="eve-enclave-ask")]
+    options = [(p["id"], p["name"]) for p in view["players"]] + [("", tr("Nobody"))]
+    out.append(pick(ctx, options, view["enclave"] or "", partial(SetEnclave), identifier="eve-enclave"))
+    out.append(line(f"{tr('Hexes next to the Enclave taken')}: {view['ring_taken']} {tr('of')} {view['ring']}", s,
+                    identifier="eve-ring", muted=True))
+    for p in view["players"]:
+        pid = p["id"]
+        out.append(count(ctx, f"{p['name']}: {tr('hexes next to the Enclave')}", p["adjacent"],
+                         partial(_hexes, pid, "adjacent"), identifier=f"eve-{pid}-adjacent"))
+        out.append(count(ctx, f"{p['name']}: {tr('other hexes')}", p["other"], partial(_hexes, pid, "other"),
+                         identifier=f"eve-{pid}-other"))
+        out.append(line(f"{p['name']}: {p['sum']}", s, identifier=f"eve-{pid}-sum", size=s.small, muted=True))
+    out.append(line(f"{tr('At Slumber')}: {view['preview']}", s, identifier="eve-preview", bold=True))
+    out += apply_button(ctx, ApplyEve(), view["applied"], tr("This round's Eve points are in the scores."),
+                        identifier="eve-apply")
+    out += [note(text, s, identifier=f"eve-reminder-{i}") for i, text in enumerate(view["reminders"])]
+    out.append(interpretations(ctx, view["interpretations"], "eve-interpretation"))
+    return out
+
+
+register(Panel(id="eve", title=lambda ctx: tr("Eve of the Antperium"), applies=applies, build=build,
+               help_topic="eve", order=32))

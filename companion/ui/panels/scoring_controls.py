@@ -1,0 +1,64 @@
+"""Controls the Harvest and Slumber scoring panels share: counters and buttons the core enables.
+
+Each control sends a core command; whether it is enabled is the command's own ``verify``
+(through the session), so no panel re-derives a rule. No panel is registered here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from companion.core.commands.base import Command
+from companion.ui import widgets
+from companion.ui.i18n import tr
+from companion.ui.panels import PanelContext
+from companion.ui.panels.broodmother.controls import choice, line, note, why_not
+
+__all__ = ["apply_button", "choice", "count", "interpretations", "line", "note", "pick", "why_not"]
+
+
+def _send(ctx: PanelContext, command: Command, debounce: str | None = None) -> Callable[[Any], None] | None:
+    return ctx.handler(lambda: command, debounce=debounce) if ctx.session.can(command) else None
+
+
+def count(ctx: PanelContext, label: str, value: int, make: Callable[[int], Command], *, identifier: str,
+          shown: str | None = None) -> ft.Control:
+    """``label  [-] value [+]``: each button is the command for one less / one more."""
+    minus = _send(ctx, make(value - 1)) if value > 0 else None
+    plus = _send(ctx, make(value + 1))
+    return ft.Row([
+        ft.Text(label, size=ctx.sizes.body, expand=True),
+        widgets.stepper(label, shown if shown is not None else str(value), minus, plus, ctx.sizes,
+                        identifier=identifier, minus_label=f"{label}: {tr('one less')}",
+                        plus_label=f"{label}: {tr('one more')}"),
+    ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+def pick(ctx: PanelContext, options: list[tuple[str, str]], current: str, make: Callable[[str], Command], *,
+         identifier: str) -> ft.Control:
+    """One button per choice (value, label); the current one drawn selected."""
+    cells = [choice(label, _send(ctx, make(value)) if value != current else None, ctx.sizes,
+                    identifier=f"{identifier}-{value or 'none'}", selected=value == current)
+             for value, label in options]
+    return ft.Row(cells, wrap=True, spacing=8, run_spacing=8)
+
+
+def apply_button(ctx: PanelContext, command: Command, done: bool, done_text: str, *, identifier: str
+                 ) -> list[ft.Control]:
+    """The one-tap "apply to scores": labelled with what it will book, or the core's reason it cannot."""
+    if done:
+        return [note(done_text, ctx.sizes, identifier=f"{identifier}-done", icon=ft.Icons.CHECK_CIRCLE_OUTLINE)]
+    reason = why_not(ctx, command)
+    label = command.describe(ctx.state, ctx.content) if reason is None else tr("Apply to scores")
+    out = [choice(f"{tr('Apply to scores')}: {label}", _send(ctx, command, identifier), ctx.sizes,
+                  identifier=identifier, text=label, kind="filled", icon=ft.Icons.PLAYLIST_ADD_CHECK, expand=True)]
+    if reason is not None:
+        out.append(note(reason, ctx.sizes, identifier=f"{identifier}-why"))
+    return out
+
+
+def interpretations(ctx: PanelContext, texts: list[str], identifier: str) -> ft.Control:
+    return ft.Column([note(t, ctx.sizes, identifier=f"{identifier}-{i}") for i, t in enumerate(texts)], spacing=4)
