@@ -51,13 +51,13 @@ class SessionPool:
         self._lock = threading.RLock()
 
     def get(self, game_id: str) -> Session:
-        """The live session; reloaded first if the terminal or another server saved the game since."""
+        """The live session. One saved elsewhere meanwhile is not reloaded here: a tap made on what
+        the screen showed must be refused by the save (``StoreConflict``), not applied to a game the
+        player has not seen; the refusal drops this copy and every tab then shows the saved game."""
         with self._lock:
-            session = self._sessions.get(game_id)
-            if session is None or self._store.changed_elsewhere(session.doc):
-                self._sessions.pop(game_id, None)
-                self._sessions[game_id] = session = self._store.session(game_id)
-            return session
+            if game_id not in self._sessions:
+                self._sessions[game_id] = self._store.session(game_id)
+            return self._sessions[game_id]
 
     def add(self, session: Session) -> None:
         with self._lock:
@@ -81,7 +81,7 @@ class AppContext:
     def open(cls, db: str | os.PathLike[str] | None = None) -> AppContext:
         store = GameStore(db)
         settings = SettingsStore(settings_path(store.path))
-        notices = [n for n in (store.notice, settings.notice) if n]
+        notices = [*store.take_notices(), *([settings.notice] if settings.notice else [])]
         i18n.set_language(settings.current.language)
         return cls(store, settings, SessionPool(store), notices)
 

@@ -61,11 +61,11 @@ def tab(browser: Browser, server: Server) -> Iterator[Callable[..., Ui]]:
         yield open_tab
 
 
-def read_db(path: Path) -> dict[str, Any]:
-    """The saved database as the app wrote it (a TinyDB JSON file)."""
-    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    return data
-
-
 def saved_games(path: Path) -> dict[str, dict[str, Any]]:
-    return {doc["id"]: doc for doc in read_db(path).get("games", {}).values()}
+    """Every saved game as the app wrote it: one TinyDB file per game in ``games.d`` beside the index."""
+    folder = path.with_name(f"{path.stem}.d")
+    games = {}
+    for file in sorted(folder.glob("g-*.json")) if folder.is_dir() else []:
+        doc = json.loads(file.read_text(encoding="utf-8"))["game"]["1"]
+        games[doc["id"]] = doc
+    return games

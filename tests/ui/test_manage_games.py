@@ -179,7 +179,7 @@ def test_export_download_then_import_the_copy(home: OpenTab, prepared: tuple[Ser
 
 
 @pytest.mark.parametrize(("content", "message"), [
-    (b"{not json", "notes.json is not a readable JSON file"),
+    (b"{not json", "notes.json was refused: it is not complete JSON"),
     (json.dumps({"format": "something/else", "game": {}}).encode(), "notes.json is not a game exported by this app"),
     (json.dumps({"format": EXPORT_FORMAT, "schema": 1, "game": {"id": "g-x", "name": "Broken", "schema": 1}}
                 ).encode(), "notes.json was refused"),
@@ -239,7 +239,7 @@ def test_a_change_from_the_terminal_is_not_overwritten(home: OpenTab,
     assert saved_games(srv.db)[game_id]["state"]["scores"]["p1"][0] == 3
 
     ui.tap("plus-p1")  # made on the stale copy: refused, reloaded, explained
-    ui.expect_text("error-message", re.compile("was changed elsewhere .* repeat your last action"))
+    ui.expect_text("error-message", re.compile("was changed in another window or the terminal .* repeat your last action"))
     ui.expect_label("total-p1", re.compile(r"^Ana: 3 CP"))
     assert saved_games(srv.db)[game_id]["state"]["scores"]["p1"][0] == 3, "the tap was not applied"
 
