@@ -14,6 +14,8 @@ from companion.cli.common import CliError, add_db_option, open_store, print_json
 
 DEFAULT_COLOURS = ("red", "yellow", "black", "blue")
 TUNNEL_WORDS = ("0", "tunnel", "gt", "great-tunnel")
+ZONES = ("inner", "outer")
+ANSWER_OPTIONS = ("number", "sites", "zone", "centipede_hex", "nest", "deck_empty", "hex", "destroyed")
 
 EPILOG = """\
 A game, step by step:
@@ -84,11 +86,11 @@ def _register_turn(sub: Any) -> None:
     _add(sub, "cancel", "spend an Initiative Token to cancel the reaction just revealed", _cancel)
     p = _add(sub, "answer", "answer her open question", _answer)
     p.add_argument("--number", type=int, help="Expand: the revealed hex's number")
-    p.add_argument("--sites", type=int, default=0, help="Expand: its collection sites")
-    p.add_argument("--zone", choices=("inner", "outer"), default="inner", help="Expand: where it goes")
-    p.add_argument("--centipede-hex", action="store_true", help="Expand: it is a centipede hex")
-    p.add_argument("--nest", action="store_true", help="Expand: it is the Nest of Centipedes")
-    p.add_argument("--deck-empty", action="store_true", help="Expand: the hex deck is empty")
+    p.add_argument("--sites", type=int, help="Expand: its free collection sites (on a new hex, all of them)")
+    p.add_argument("--zone", choices=ZONES, help="Expand: where it goes (inner whenever there is room)")
+    p.add_argument("--centipede-hex", action="store_const", const=True, help="Expand: it is a centipede hex")
+    p.add_argument("--nest", action="store_const", const=True, help="Expand: it is the Nest of Centipedes")
+    p.add_argument("--deck-empty", action="store_const", const=True, help="Expand: the hex deck is empty")
     p.add_argument("--hex", type=int, help="Predator: the hex with the most ants")
     p.add_argument("--destroyed", type=int, help="Strike: ants destroyed in her hex (0: none there)")
     _add(sub, "slumber", "score her Slumber points (in the Slumber step)", _slumber)
@@ -150,20 +152,29 @@ def _place(text: str) -> int:
         raise CliError(f"{text!r}: give a hex number, or 'tunnel' for the Great Tunnel") from None
 
 
+def _session(args: argparse.Namespace) -> Any:
+    """The saved game, refused with one line before anything changes if it has no Broodmother."""
+    from companion.core.broodmother.model import has_broodmother
+
+    session = open_store(args).session(args.id)
+    if not has_broodmother(session.state):
+        raise CliError(f"game {session.id} has no Broodmother (mode {session.state['mode']})")
+    return session
+
+
 def _run(args: argparse.Namespace, command: Any) -> int:
     """Execute one core command on the saved game and print the outcome."""
-    session = open_store(args).session(args.id)
+    session = _session(args)
     label = session.execute(command)
     _show(args, session, label)
     return 0
 
 
 def _show(args: argparse.Namespace, session: Any, label: str | None) -> None:
+    """``--json``: the whole Broodmother view, the same for every subcommand; else the label and report."""
     from companion.core.broodmother import broodmother_view
 
     view = broodmother_view(session.state, session.content)
-    if not view["active"]:
-        raise CliError(f"game {session.id} has no Broodmother (mode {session.state['mode']})")
     if args.json:
         print_json({"id": session.id, "label": label, "round": session.state["round"],
                     "phase": session.state["phase"], "ended": session.state["ended"], "view": view})
@@ -184,12 +195,21 @@ def _print_report(view: dict[str, Any]) -> None:
     q = view["question"]
     if q:
         print(f"? {q['text']}")
-        print("  answer with: companion solo answer ID " + _answer_hint(q["kind"]))
+        print("  answer with: companion solo answer ID " + _answer_hint(q))
 
 
-def _answer_hint(kind: str) -> str:
-    return {"expand": "--number N --sites S [--zone outer] [--centipede-hex] [--nest] | --deck-empty",
-            "predator": "--hex N", "strike": "--destroyed N"}[kind]
+def _answer_hint(q: dict[str, Any]) -> str:
+    """The options that answer this question, read from the question itself."""
+    words = []
+    for f in q["fields"]:
+        if f.get("hidden"):
+            continue
+        words.append(_flag(f["name"]) if f["type"] == "bool" else f"{_flag(f['name'])} {f['name'].upper()}")
+    for b in q["buttons"]:
+        for key, value in b["args"].items():
+            if value is True and key not in {f["name"] for f in q["fields"]}:
+                words.append(f"| {_flag(key)}")
+    return " ".join(words)
 
 
 # -- handlers --------------------------------------------------------------------------------
@@ -233,7 +253,7 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def _status(args: argparse.Namespace) -> int:
-    session = open_store(args).session(args.id)
+    session = _session(args)
     if args.json:
         _show(args, session, None)
         return 0
@@ -241,8 +261,6 @@ def _status(args: argparse.Namespace) -> int:
     from companion.core.state import current_phase
 
     view = broodmother_view(session.state, session.content)
-    if not view["active"]:
-        raise CliError(f"game {session.id} has no Broodmother")
     for line in status_lines(view, session.state, current_phase(session.state, session.content).label):
         print(line)
     _print_report(view)
@@ -281,11 +299,12 @@ def _checklist(args: argparse.Namespace) -> int:
     from companion.core.broodmother.checklist import checklist
     from companion.core.broodmother.commands import TickStep
 
-    session = open_store(args).session(args.id)
+    session = _session(args)
+    label = None
     for step in args.tick:
-        session.execute(TickStep(step))
+        label = session.execute(TickStep(step))
     if args.json:
-        print_json(checklist(session.state))
+        _show(args, session, label)
         return 0
     for step in checklist(session.state):
         print(f"[{'x' if step['done'] else ' '}] {step['id']}: {step['text']}")
@@ -309,19 +328,20 @@ def parse_groups(text: str) -> list[list[Any]]:
 def _deck(args: argparse.Namespace) -> int:
     from companion.core.broodmother.commands import SetDeck, SetDeckMode, ShowOdds
 
-    session = open_store(args).session(args.id)
+    session = _session(args)
+    label = None
     if args.set:
-        session.execute(SetDeck(tuple(parse_groups(args.set))))
+        label = session.execute(SetDeck(tuple(parse_groups(args.set))))
     if args.mode:
-        session.execute(SetDeckMode(args.mode))
+        label = session.execute(SetDeckMode(args.mode))
     if args.odds:
-        session.execute(ShowOdds(args.odds == "on"))
+        label = session.execute(ShowOdds(args.odds == "on"))
+    if args.json:
+        _show(args, session, label)
+        return 0
     from companion.core.broodmother import broodmother_view
 
     view = broodmother_view(session.state, session.content)
-    if args.json:
-        print_json(view["deck"])
-        return 0
     d = view["deck"]
     print(f"{d['size']} cards ({d['mode']}); draw pile {d['draw']}, discard {d['discard']}, plot pile {d['plot']}")
     for o in d["odds"] or []:
@@ -342,13 +362,13 @@ def _finish(args: argparse.Namespace) -> int:
 
 
 def _undo(args: argparse.Namespace) -> int:
-    session = open_store(args).session(args.id)
+    session = _session(args)
     _show(args, session, f"Undone: {session.undo()}")
     return 0
 
 
 def _redo(args: argparse.Namespace) -> int:
-    session = open_store(args).session(args.id)
+    session = _session(args)
     _show(args, session, f"Redone: {session.redo()}")
     return 0
 
@@ -372,30 +392,31 @@ def _cancel(args: argparse.Namespace) -> int:
 
 
 def _answer(args: argparse.Namespace) -> int:
-    from companion.core.broodmother.commands import AnswerExpand, AnswerPredator, AnswerStrike
+    """Answer the view's open question with the options given, as the app's answer buttons do."""
+    from companion.core.broodmother import broodmother_view
+    from companion.core.commands.base import command_from_dict
 
-    session = open_store(args).session(args.id)
-    pending = session.state["modules_state"].get("broodmother", {}).get("pending") or []
-    if not pending:
+    session = _session(args)
+    q = broodmother_view(session.state, session.content)["question"]
+    if q is None:
         raise CliError("she is not asking anything now")
-    kind = pending[0]["kind"]
-    command: Any
-    if kind == "expand":
-        if not args.deck_empty and args.number is None:
-            raise CliError("her Expand: give --number N --sites S (and --zone, --centipede-hex, --nest), "
-                           "or --deck-empty")
-        command = AnswerExpand(number=args.number or 0, sites=args.sites, zone=args.zone,
-                               centipede_hex=args.centipede_hex, nest=args.nest, deck_empty=args.deck_empty)
-    elif kind == "predator":
-        if args.hex is None:
-            raise CliError("her Predator: give --hex N (the hex with the most ants; lowest number on a tie)")
-        command = AnswerPredator(hex=args.hex)
-    else:
-        if args.destroyed is None:
-            raise CliError("her Strike: give --destroyed N (0 if no ant was there)")
-        command = AnswerStrike(destroyed=args.destroyed)
+    given = {name: value for name, value in vars(args).items() if name in ANSWER_OPTIONS and value is not None}
+    known = {f["name"] for f in q["fields"]} | {k for b in q["buttons"] for k in b["args"]}
+    if unknown := sorted(set(given) - known):
+        raise CliError(f"her question takes {_answer_hint(q)}, not {', '.join(_flag(n) for n in unknown)}")
+    defaults = {f["name"]: f["default"] for f in q["fields"] if "default" in f}
+    button: dict[str, Any] = next((b["args"] for b in q["buttons"] if b["args"] and set(b["args"]) <= set(given)
+                   and all(given[k] == v for k, v in b["args"].items())), {})
+    needed = [f["name"] for f in q["fields"] if "default" not in f and not f.get("hidden")]
+    if not button.get("deck_empty") and (missing := [n for n in needed if n not in given]):
+        raise CliError(f"her question needs {', '.join(_flag(n) for n in missing)} (it takes {_answer_hint(q)})")
+    command = command_from_dict({"type": q["command"], **defaults, **given})
     _show(args, session, session.execute(command))
     return 0
+
+
+def _flag(name: str) -> str:
+    return "--" + name.replace("_", "-")
 
 
 def _slumber(args: argparse.Namespace) -> int:
@@ -411,11 +432,11 @@ def _battle(args: argparse.Namespace) -> int:
         return _run(args, CentipedeWon())
     from companion.core.broodmother import broodmother_view
 
-    session = open_store(args).session(args.id)
-    battle = broodmother_view(session.state, session.content)["battle"]
+    session = _session(args)
     if args.json:
-        print_json(battle)
+        _show(args, session, None)
         return 0
+    battle = broodmother_view(session.state, session.content)["battle"]
     her = battle["broodmother"]
     if her["in_play"]:
         print(f"Broodmother (hex {her['hex']}): size +{her['size_bonus']}, discards {her['extra_cards']} extra card(s)")

@@ -14,12 +14,12 @@ from typing import Any
 from companion.core.broodmother import deck as piles
 from companion.core.broodmother import meadow
 from companion.core.broodmother.base import BroodCommand, asymmetric_only, location, no_pending, restore
-from companion.core.broodmother.commands import _fingerprint, reveal
+from companion.core.broodmother.commands import _fingerprint, reaction_phase, reveal
 from companion.core.broodmother.content import brood_content
 from companion.core.broodmother.model import Brood, location_name, plural, say, start_report
-from companion.core.content import load_content
+from companion.core.content import Content
 from companion.core.errors import CommandError
-from companion.core.state import State, current_phase
+from companion.core.state import State
 
 
 def power_text(power_id: str, round_number: int) -> str:
@@ -84,7 +84,7 @@ class UnlockPower(BroodCommand):
         powers = brood_content().powers
         if self.power not in powers:
             raise CommandError(f"Powers: {', '.join(powers)}.")
-        if current_phase(state, load_content()).phase != "Queen Phase":
+        if state["phase"] not in brood_content().unlock_phases:
             raise CommandError("Powers are unlocked during the Queen Phase.")
         if self.power in b["asym"]["unlocked"]:
             raise CommandError(f"{powers[self.power].name} is already unlocked.")
@@ -105,6 +105,11 @@ class UsePower(BroodCommand):
 
     name = "bm_use_power"
     power: str
+
+    def verify(self, state: State, content: Content) -> None:
+        super().verify(state, content)
+        if self.power == "machinate":
+            reaction_phase(state, content)
 
     def check(self, state: State, b: Brood) -> None:
         asymmetric_only(state)

@@ -27,6 +27,7 @@ from companion.core.broodmother.base import (
 from companion.core.broodmother.content import brood_content
 from companion.core.broodmother.model import (
     Brood,
+    asked_round,
     find_hex,
     has_hex,
     is_asymmetric,
@@ -36,8 +37,9 @@ from companion.core.broodmother.model import (
 )
 from companion.core.broodmother.scoring import score_slumber, slumber_preview
 from companion.core.commands.base import require_int
+from companion.core.content import Content
 from companion.core.errors import CommandError
-from companion.core.state import State
+from companion.core.state import State, game_def
 
 END_CODES = ("broodmother-destroyed", "centipede-threshold", "cp-threshold")
 
@@ -65,6 +67,15 @@ def reveal(state: State, b: Brood, card_id: str, reshuffled: bool) -> None:
     b["turn"]["mark"] = _fingerprint(state)
 
 
+def reaction_phase(state: State, content: Content) -> None:
+    """Her cards come after the players' turns, so only in the phases the rulebook gives them."""
+    bc = brood_content()
+    if state["phase"] in bc.reaction_phases:
+        return
+    now = game_def(state, content).phase(state["phase"]).label
+    raise CommandError(f"{bc.reaction_phases_why} It is the {now} now: her next card waits for the Worker Phase.")
+
+
 def _can_reveal(state: State, b: Brood, mode: str) -> None:
     no_pending(b)
     if b["deck_mode"] != mode:
@@ -79,6 +90,10 @@ class DrawCard(BroodCommand):
     """Virtual deck: draw her top card and resolve it."""
 
     name = "bm_draw"
+
+    def verify(self, state: State, content: Content) -> None:
+        super().verify(state, content)
+        reaction_phase(state, content)
 
     def check(self, state: State, b: Brood) -> None:
         _can_reveal(state, b, "virtual")
@@ -99,17 +114,24 @@ class EnterCard(BroodCommand):
     card_type: str
     ferocity: int = 0
 
+    def verify(self, state: State, content: Content) -> None:
+        super().verify(state, content)
+        reaction_phase(state, content)
+
     def check(self, state: State, b: Brood) -> None:
         _can_reveal(state, b, "physical")
         types = [*brood_content().card_types, piles.CHAMBER]
         if self.card_type not in types:
             raise CommandError(f"Card type: one of {', '.join(types)}.")
         require_int(self.ferocity, "The Ferocity", 0, brood_content().deck_limits["max_ferocity"])
-        piles.require_available(b["deck"], self.card_type, self.ferocity)
 
     def run(self, state: State, b: Brood) -> None:
         reshuffled = piles.reshuffle_if_empty(state, b["deck"], virtual=False)
+        adjusted = piles.make_room(b["deck"], self.card_type, self.ferocity, brood_content())
         reveal(state, b, piles.take_matching(b["deck"], self.card_type, self.ferocity), reshuffled)
+        if adjusted:
+            b["report"]["lines"].insert(0, {"text": adjusted, "hex": None})
+            b["report"]["interpretations"].append("physical-deck-adjusts")
 
     def describe(self, state: State, content: Any) -> str:
         if self.card_type == piles.CHAMBER:
@@ -200,7 +222,7 @@ class AnswerExpand(BroodCommand):
         reactions.finish_expand(state, b, {
             "deck_empty": self.deck_empty, "number": self.number, "sites": self.sites, "zone": self.zone,
             "centipede_hex": self.centipede_hex, "nest": self.nest,
-        })
+        }, asked_round(state, question))
 
     def describe(self, state: State, content: Any) -> str:
         return "Her Expand: the hex deck is empty" if self.deck_empty else f"Her Expand: hex {self.number}"
@@ -222,7 +244,7 @@ class AnswerPredator(BroodCommand):
         q = b["pending"].pop(0)
         name = brood_content().predators[q["predator"]]
         b["predators"].append({"id": q["predator"], "name": name, "hex": self.hex, "health": q["health"],
-                               "round": state["round"], "defeated": False})
+                               "round": asked_round(state, q), "defeated": False})
         say(b, f"Hex {self.hex}: place the {name} with {q['health']} Health.", self.hex)
 
     def describe(self, state: State, content: Any) -> str:

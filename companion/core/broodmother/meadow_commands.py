@@ -121,7 +121,8 @@ class ChaseNymph(BroodCommand):
         start_report(b, f"Chase a nymph in hex {self.number}")
         if h["sites"] > 0:
             h["sites"] -= 1  # the nymph takes a free site; the ant holds the one it left
-            say(b, f"Hex {self.number}: move the nymph to a free collection site.", self.number)
+            say(b, f"Hex {self.number}: move the nymph to a free collection site." + meadow.aphid_note(state, 1),
+                self.number)
         else:
             h["nymphs"] -= 1
             say(b, f"Hex {self.number}: no free site, so the nymph is destroyed.", self.number)

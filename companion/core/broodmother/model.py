@@ -30,12 +30,19 @@ from companion.core.state import State, ant_players, total_score
 KEY = "broodmother"
 BROOD_MODES = ("solo", "coop", "asymmetric")
 TUNNEL = 0  # the location number commands use for the Great Tunnel
+NO_BROODMOTHER = "This game has no Broodmother: start a solo, co-op or asymmetric game."
 Brood = dict[str, Any]
 Hex = dict[str, Any]
 
 
 def active(state: State) -> bool:
+    """The module is in this game (its mode has a Broodmother); used at new game and by the engine."""
     return state.get("mode") in BROOD_MODES
+
+
+def has_broodmother(state: State) -> bool:
+    """This game has a Broodmother with her state: the one test every screen, command and CLI uses."""
+    return active(state) and state.get("modules_state", {}).get(KEY) is not None
 
 
 def is_asymmetric(state: State) -> bool:
@@ -49,8 +56,8 @@ def bm(state: State) -> Brood:
 
 def require(state: State) -> Brood:
     """Her state, or a sentence saying this game has no Broodmother."""
-    if not active(state) or KEY not in state.get("modules_state", {}):
-        raise CommandError("This game has no Broodmother: start a solo, co-op or asymmetric game.")
+    if not has_broodmother(state):
+        raise CommandError(NO_BROODMOTHER)
     return bm(state)
 
 
@@ -113,6 +120,17 @@ def new_hex(number: int, zone: str, sites: int, nymphs: int = 0, centipede: bool
 def add_hex_sorted(b: Brood, h: Hex) -> None:
     b["hexes"].append(h)
     b["hexes"].sort(key=lambda x: x["number"])
+
+
+def ask(state: State, b: Brood, question: dict[str, Any]) -> None:
+    """Queue a question for the players, remembering the round of the card that asks it."""
+    b["pending"].append({**question, "round": state["round"]})
+
+
+def asked_round(state: State, question: dict[str, Any]) -> int:
+    """The round whose card asked ``question`` (games saved before it was recorded: the current one)."""
+    asked: int = question.get("round") or state["round"]
+    return asked
 
 
 # -- the report: what the screen tells the players to do on the board ----------------------

@@ -54,7 +54,7 @@ def broodmother_view(state: State, content: Content) -> View:
         "meadow": _meadow(b), "her": dict(b["her"]), "predators": [dict(p) for p in b["predators"]],
         "report": b["report"], "turn": _turn(state, content, b, bc), "question": question(state, b, bc),
         "deck": deck_view(b, bc), "slumber": slumber_preview(state, b), "battle": battle_helper(b),
-        "end": _end(state, b), "interpretations": _interpretations(b, bc),
+        "end": _end(state, b), "interpretations": _interpretations(state, b, bc),
         "commands": _commands(state, content, b), "checklist": checklist(state),
         "asym": _asym(state, content, b, bc),
     }
@@ -181,11 +181,14 @@ def _end(state: State, b: Brood) -> dict[str, Any]:
             "cp_lead": lead, "cp_lead_before_loss": needed - lead, "applies": not is_asymmetric(state)}
 
 
-def _interpretations(b: Brood, bc: BroodContent) -> dict[str, Any]:
+def _interpretations(state: State, b: Brood, bc: BroodContent) -> dict[str, Any]:
     current = list((b["report"] or {}).get("interpretations", []))
     if b["pending"]:
         current += {"expand": ["inner-meadow-asked"], "predator": ["predator-pool"],
                     "strike": ["strike-any-colony"]}[b["pending"][0]["kind"]]
+        current.append("question-holds-the-game")
+    if state["phase"] == "slumber":
+        current.append("slumber-at-step-end")
     shown = [i for i in bc.interpretations.values() if i.id in current or set(i.applies) & set(ALWAYS_SHOWN)]
     return {"current": [{"id": i.id, "text": i.text} for i in shown],
             "all": [{"id": i.id, "text": i.text, "source": i.source, "applies": list(i.applies), "option": i.option}
