@@ -53,15 +53,19 @@ def _add(sub: Any, name: str, help_text: str, handler: Any, game: bool = True) -
 
 
 def _register_game(sub: Any) -> None:
+    from companion.core.broodmother.content import DIFFICULTIES
+    from companion.core.broodmother.newgame import AFTER_LEVEL_3, DECK_MODES, TUNNEL_RULES
+
     p = _add(sub, "new", "start a solo, co-op or asymmetric game against the Broodmother", _new, game=False)
     p.add_argument("--player", action="append", default=[], metavar="NAME:COLOUR", help="an ant colony; repeat")
     p.add_argument("--players", type=int, help="this many colonies with default names (instead of --player)")
     p.add_argument("--broodmother", metavar="NAME", help="asymmetric variant: the player who is the Broodmother")
-    p.add_argument("--difficulty", choices=("easy", "normal", "difficult"), default="normal")
-    p.add_argument("--deck", choices=("virtual", "physical"), default="virtual", help="who draws her cards")
+    p.add_argument("--difficulty", choices=DIFFICULTIES, default="normal",
+                   help="the Difficulty Chart's column: " + ", ".join(DIFFICULTIES))
+    p.add_argument("--deck", choices=DECK_MODES, default="virtual", help="who draws her cards")
     p.add_argument("--no-odds", action="store_true", help="hide the odds of her next action")
-    p.add_argument("--after-level-3", choices=("nothing", "expand-again"), default="nothing")
-    p.add_argument("--tunnel-centipedes", choices=("one", "many"), default="one")
+    p.add_argument("--after-level-3", choices=AFTER_LEVEL_3, default="nothing")
+    p.add_argument("--tunnel-centipedes", choices=TUNNEL_RULES, default="one")
     p.add_argument("--empires", action="store_true", help="Empires of the Earth is in play")
     p.add_argument("--seed", type=int, help="seed her virtual deck (replays the same cards)")
     p.add_argument("--name", help="the game's name")
@@ -70,7 +74,7 @@ def _register_game(sub: Any) -> None:
         "--tick", action="append", default=[], metavar="STEP", help="tick a step (repeatable)")
     p = _add(sub, "deck", "her deck: counts and odds; change its make-up or mode", _deck)
     p.add_argument("--set", metavar="GROUPS", help="make-up before her first card: type:ferocity:count,...")
-    p.add_argument("--mode", choices=("virtual", "physical"), help="switch the deck mode")
+    p.add_argument("--mode", choices=DECK_MODES, help="switch the deck mode")
     p.add_argument("--odds", choices=("on", "off"), help="show or hide the odds")
     _add(sub, "next", "advance to the next phase (or round)", _next)
     _add(sub, "finish", "finish the game after the last round", _finish)
@@ -79,9 +83,13 @@ def _register_game(sub: Any) -> None:
 
 
 def _register_turn(sub: Any) -> None:
+    from companion.core.broodmother.content import brood_content
+    from companion.core.broodmother.deck import CHAMBER
+
+    bc = brood_content()
     _add(sub, "turn", "her reaction: draw her card (virtual deck) and resolve it", _turn)
     p = _add(sub, "enter", "physical deck: the card she revealed, and resolve it", _enter)
-    p.add_argument("card_type", choices=("event", "colony-goal", "evolution", "chamber"))
+    p.add_argument("card_type", choices=[*bc.card_types, CHAMBER])
     p.add_argument("ferocity", type=int, nargs="?", default=0)
     _add(sub, "cancel", "spend an Initiative Token to cancel the reaction just revealed", _cancel)
     p = _add(sub, "answer", "answer her open question", _answer)
@@ -106,8 +114,8 @@ def _register_hex(sub: Any) -> None:
     hsub = hexes.add_subparsers(dest="hex_command", metavar="CHANGE", required=True)
     p = _add(hsub, "add", "a hex on the table (setup, or an ant's Explore)", _hex_add)
     p.add_argument("number", type=int)
-    p.add_argument("--zone", choices=("inner", "outer"), default="outer")
-    p.add_argument("--sites", type=int, default=0, help="free collection sites")
+    p.add_argument("--zone", choices=ZONES, default="outer")
+    p.add_argument("--sites", type=int, default=0, help="its free collection sites")
     p.add_argument("--nymphs", type=int, default=0)
     p.add_argument("--centipede", action="store_true", help="a centipede is on it")
     p.add_argument("--centipede-hex", action="store_true", help="it shows the centipede icon")
@@ -117,8 +125,8 @@ def _register_hex(sub: Any) -> None:
     p.add_argument("sites", type=int)
     p = _add(hsub, "correct", "fix the app's record of a hex", _hex_correct)
     p.add_argument("number", type=int)
-    p.add_argument("--zone", choices=("inner", "outer"), required=True)
-    p.add_argument("--sites", type=int, required=True)
+    p.add_argument("--zone", choices=ZONES, required=True)
+    p.add_argument("--sites", type=int, required=True, help="its free collection sites")
     p.add_argument("--nymphs", type=int, required=True)
     p.add_argument("--centipede", action="store_true")
     for name, help_text in (("chase", "an ant chases a nymph"), ("destroy-nymph", "a nymph is destroyed"),
@@ -129,15 +137,20 @@ def _register_hex(sub: Any) -> None:
 
 
 def _register_asymmetric(sub: Any) -> None:
+    from companion.core.broodmother.content import brood_content
+
+    bc = brood_content()
     _add(sub, "egg", "asymmetric: her reaction, gain an egg", _egg)
-    p = _add(sub, "move-nymph", "asymmetric: her reaction, move a nymph up to 2 steps", _move_nymph)
+    p = _add(sub, "move-nymph", f"asymmetric: her reaction, move a nymph up to {bc.nymph_move_steps} steps",
+             _move_nymph)
     p.add_argument("source")
     p.add_argument("target")
     p = _add(sub, "unlock", "asymmetric: unlock a power in the Queen Phase", _unlock)
-    p.add_argument("power", choices=("machinate", "frenzy", "advance", "infest", "dominate"))
-    p = _add(sub, "power", "asymmetric: pay 5 eggs to use an unlocked power", _power)
-    p.add_argument("power", choices=("machinate", "frenzy", "advance", "infest", "dominate"))
-    p = _add(sub, "redraw", "asymmetric: spend 2 nymphs to replace the card just revealed", _redraw)
+    p.add_argument("power", choices=list(bc.powers))
+    p = _add(sub, "power", f"asymmetric: pay {bc.power_cost} eggs to use an unlocked power", _power)
+    p.add_argument("power", choices=list(bc.powers))
+    p = _add(sub, "redraw", f"asymmetric: spend {bc.redraw_cost} nymphs to replace the card just revealed",
+             _redraw)
     p.add_argument("first")
     p.add_argument("second")
 

@@ -26,6 +26,7 @@ from companion.core.broodmother.base import (
 )
 from companion.core.broodmother.content import brood_content
 from companion.core.broodmother.model import (
+    ZONES,
     Brood,
     asked_round,
     find_hex,
@@ -40,8 +41,6 @@ from companion.core.commands.base import require_int
 from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.state import State, game_def
-
-END_CODES = ("broodmother-destroyed", "centipede-threshold", "cp-threshold")
 
 
 def _fingerprint(state: State) -> dict[str, Any]:
@@ -149,10 +148,7 @@ class CancelReaction(BroodCommand):
 
     def check(self, state: State, b: Brood) -> None:
         automated(state)
-        ended = state["ended"]
-        if ended is not None and ended["code"] not in END_CODES:
-            raise CommandError(f"The game is over ({ended['reason']}) Undo to play on.")
-        turn = b["turn"]
+        turn = b["turn"]  # allowed after the end: a finished round closed her turn, a card that won did not
         if turn is None or turn["cancelled"]:
             raise CommandError("There is no reaction of hers to cancel.")
         if not turn["cancellable"] or turn["mark"] != _fingerprint(state):
@@ -207,7 +203,7 @@ class AnswerExpand(BroodCommand):
         if has_hex(b, self.number):
             raise CommandError(f"Hex {self.number} is already in the meadow; check the number on the new hex.")
         require_int(self.sites, "Its collection sites", 0, MAX_SITES)
-        if self.zone not in ("inner", "outer"):
+        if self.zone not in ZONES:
             raise CommandError("Where does it go: inner or outer (Inner Meadow whenever there is room)?")
         for flag in (self.centipede_hex, self.nest, self.deck_empty):
             if not isinstance(flag, bool):

@@ -14,6 +14,7 @@ from companion.core.broodmother import meadow
 from companion.core.broodmother.base import MAX_SITES, BroodCommand, hex_number, location
 from companion.core.broodmother.model import (
     TUNNEL,
+    ZONES,
     Brood,
     add_her_cp,
     add_hex_sorted,
@@ -56,7 +57,7 @@ class AddHex(BroodCommand):
         hex_number(self.number)
         if has_hex(b, self.number):
             raise CommandError(f"Hex {self.number} is already in the meadow.")
-        if self.zone not in ("inner", "outer"):
+        if self.zone not in ZONES:
             raise CommandError("Zone: inner or outer.")
         require_int(self.sites, "Free collection sites", 0, MAX_SITES)
         require_int(self.nymphs, "Nymphs", 0, MAX_NYMPHS)
@@ -266,7 +267,7 @@ class CorrectHex(BroodCommand):
 
     def check(self, state: State, b: Brood) -> None:
         find_hex(b, hex_number(self.number))
-        if self.zone not in ("inner", "outer"):
+        if self.zone not in ZONES:
             raise CommandError("Zone: inner or outer.")
         require_int(self.sites, "Free collection sites", 0, MAX_SITES)
         require_int(self.nymphs, "Nymphs", 0, MAX_NYMPHS)

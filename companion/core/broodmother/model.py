@@ -30,6 +30,7 @@ from companion.core.state import State, ant_players, total_score
 KEY = "broodmother"
 BROOD_MODES = ("solo", "coop", "asymmetric")
 TUNNEL = 0  # the location number commands use for the Great Tunnel
+ZONES = ("inner", "outer")  # the Inner and the Outer Meadow
 NO_BROODMOTHER = "This game has no Broodmother: start a solo, co-op or asymmetric game."
 Brood = dict[str, Any]
 Hex = dict[str, Any]

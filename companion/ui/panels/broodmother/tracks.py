@@ -15,6 +15,8 @@ from typing import Any
 import flet as ft
 
 from companion.core.broodmother.commands import SetDeck, SetDeckMode, ShowOdds
+from companion.core.broodmother.content import brood_content
+from companion.core.broodmother.model import bm
 from companion.ui import widgets
 from companion.ui.i18n import tr
 from companion.ui.panels import PanelContext
@@ -152,7 +154,7 @@ def deck(ctx: PanelContext) -> list[ft.Control]:
 
 def make_up(ctx: PanelContext, names: dict[str, str]) -> list[ft.Control]:
     """Her deck's make-up, editable to match the box before her first card (the core says when)."""
-    cards = ctx.state["modules_state"]["broodmother"]["deck"]["cards"]
+    cards = bm(ctx.state)["deck"]["cards"]
     groups = texts.composition(cards)
     editable = ctx.session.can(SetDeck(tuple(tuple(g) for g in groups)))
     s = ctx.sizes
@@ -165,7 +167,8 @@ def make_up(ctx: PanelContext, names: dict[str, str]) -> list[ft.Control]:
             rows.append(_group_row(ctx, groups, card_type, name, ferocity, count, editable))
         if editable:
             known = {g[1] for g in mine}
-            free = next((f for f in range(1, 10) if f not in known), None)
+            top = brood_content().deck_limits["max_ferocity"]
+            free = next((f for f in range(1, top + 1) if f not in known), None)
             if free is not None:
                 rows.append(choice(f"{tr('Add a')} {name} {tr('with Ferocity')} {free}",
                                    _change(ctx, groups, card_type, free, 1), s,
