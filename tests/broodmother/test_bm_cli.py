@@ -193,4 +193,5 @@ def test_answer_names_what_her_question_takes(db: Path) -> None:
     done = cli(db, "solo", "answer", "--db", str(db), g.id, "--zone", "outer")
     assert done.stderr.startswith("companion: her question needs --number, --sites")
     out = g.solo("answer", "--number", "12", "--sites", "2")
-    assert out["label"].startswith("Her Expand: hex 12") and g.hex(12)["zone"] == "inner"
+    assert out["label"] == "Her card: Colony Goal, Ferocity 1 - Expand: hex 12 in the Inner Meadow"
+    assert g.hex(12)["zone"] == "inner"

@@ -74,7 +74,8 @@ def test_spawn_with_nothing_to_do_expands_instead() -> None:
     s = physical()
     run(s, AddHex(2, "outer", 0, 1))
     s.execute(EnterCard("event", 3))
-    assert brood(s)["pending"] == [{"kind": "expand", "reason": "spawn-fallback", "index": 1, "of": 1, "round": 1}]
+    assert brood(s)["pending"] == [
+        {"kind": "expand", "reason": "spawn-fallback", "index": 1, "of": 1, "round": 1, "asked": "1.1"}]
     s.execute(AnswerExpand(number=12, sites=2, zone="inner"))
     assert hex_of(s, 12)["nymphs"] == 1 and hex_of(s, 12)["sites"] == 1
     assert brood(s)["pending"] == []
@@ -210,7 +211,7 @@ def nest_game(**options: object) -> Session:
 def test_strike_destroying_ants() -> None:
     s = nest_game()
     s.execute(EnterCard("event", 3))
-    assert brood(s)["pending"] == [{"kind": "strike", "ferocity": 3, "hex": 17, "round": 1}]
+    assert brood(s)["pending"] == [{"kind": "strike", "ferocity": 3, "hex": 17, "round": 1, "asked": "1.1"}]
     with pytest.raises(CommandError, match="between 0 and 3"):
         s.execute(AnswerStrike(destroyed=4))
     s.execute(AnswerStrike(destroyed=2))

@@ -7,6 +7,8 @@ commands with the command registry. Screens read ``broodmother_view``.
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.core.broodmother import asymmetric, commands, meadow_commands, phases
 from companion.core.broodmother.content import BroodContent, brood_content
 from companion.core.broodmother.model import KEY, active
@@ -15,9 +17,15 @@ from companion.core.broodmother.scoring import check_end, finish
 from companion.core.broodmother.view import broodmother_view
 from companion.core.hooks import ModuleHooks, register
 
+
+def _add_history(module_state: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 -> 2: her cards by round start with the cards still to come."""
+    return {**module_state, "history": []}
+
+
 HOOKS = ModuleHooks(
     id=KEY, active=active, option_names=OPTION_NAMES, validate_options=validate_options, init=init,
-    check_end=check_end, finish=finish,
+    check_end=check_end, finish=finish, state_version=2, migrations={1: _add_history},
 )
 register(HOOKS)
 

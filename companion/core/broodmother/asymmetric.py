@@ -163,6 +163,8 @@ class Redraw(BroodCommand):
     def run(self, state: State, b: Brood) -> None:
         card = b["turn"]["card"]
         restore(state, b, b["turn"]["before"])
+        if b["history"]:
+            b["history"][-1]["cancelled"] = True
         b["deck"]["discard"].append(card)
         meadow.remove_nymph(b, self.first)
         meadow.remove_nymph(b, self.second)

@@ -74,7 +74,7 @@ def location(value: Any) -> int:
 
 def snapshot(state: State, b: Brood) -> dict[str, Any]:
     """Her state before a reaction resolves, so a cancel or a redraw can put it back."""
-    saved = {k: copy.deepcopy(v) for k, v in b.items() if k not in ("turn", "report")}
+    saved = {k: copy.deepcopy(v) for k, v in b.items() if k not in ("turn", "report", "history")}
     player = her_player(state)
     scores = list(state["scores"][player["id"]]) if player is not None else None
     return {"brood": saved, "scores": scores}

@@ -31,6 +31,15 @@ def adjustment_text(adjustments: dict[str, Any], ants: int) -> str:
     return ", ".join(parts) or "no change"
 
 
+def difficulty_preview(ants: int) -> list[dict[str, Any]]:
+    """What each difficulty means for ``ants`` colonies, from the Difficulty Chart: for a new-game screen."""
+    bc = brood_content()
+    row = bc.row(min(max(ants, 1), 4))
+    thresholds = f"plot {row.plot}, Colony Points {row.cp}, centipedes {row.centipedes}"
+    return [{"id": level, "name": name, "changes": adjustment_text(row.adjustments(level), ants),
+             "thresholds": thresholds} for level, name in bc.difficulty_names.items()]
+
+
 def _applies(step: ChecklistStep, state: State, b: Brood) -> bool:
     when, ants = step.when, ant_count(state)
     return all([
@@ -45,7 +54,7 @@ def _values(state: State, b: Brood, bc: BroodContent) -> dict[str, Any]:
     ants = ant_count(state)
     solo = b["start"].get("solo", {})
     return {
-        "ants": ants, "deck_size": len(b["deck"]["cards"]), "initiative": b["initiative"],
+        "ants": ants, "starting_hexes": ants, "deck_size": len(b["deck"]["cards"]), "initiative": b["initiative"],
         "difficulty_name": bc.difficulty_names[b["difficulty"]],
         "adjustments": adjustment_text(bc.row(min(max(ants, 1), 4)).adjustments(b["difficulty"]), ants),
         "larvae": solo.get("larvae"), "food": solo.get("food"), "cards": solo.get("cards"),

@@ -9,6 +9,7 @@ reaction. An Initiative Token cancels the reaction just revealed.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -29,10 +30,13 @@ from companion.core.broodmother.model import (
     ZONES,
     Brood,
     asked_round,
+    bm,
     find_hex,
     has_hex,
+    her_card_words,
     is_asymmetric,
     nest_found,
+    plural,
     say,
     start_report,
 )
@@ -56,7 +60,9 @@ def reveal(state: State, b: Brood, card_id: str, reshuffled: bool) -> None:
     action = bc.action_for(card["type"], nest_found(b))
     before = snapshot(state, b)
     kind = "Chamber" if card["chamber"] else bc.card_types[card["type"]].name
-    start_report(b, f"Her card: {kind}, Ferocity {card['ferocity']} - {action.name}")
+    words = f"{kind}, Ferocity {card['ferocity']} - {action.name}"
+    b["history"].append({"round": state["round"], "card": card_id, "words": words, "cancelled": False})
+    start_report(b, f"Her card: {words}")
     if reshuffled:
         say(b, "Her draw pile ran out: shuffle her discard pile to make a new one.")
     b["turn"] = {"card": card_id, "type": card["type"], "ferocity": card["ferocity"], "chamber": card["chamber"],
@@ -64,6 +70,19 @@ def reveal(state: State, b: Brood, card_id: str, reshuffled: bool) -> None:
                  "before": before, "mark": None}
     reactions.resolve(state, b, bc, card_id)
     b["turn"]["mark"] = _fingerprint(state)
+
+
+def revealed_label(command: BroodCommand, state: State, content: Content) -> str:
+    """The label of a command that reveals her card, naming the card: read off a trial run on a copy."""
+    trial = copy.deepcopy(state)
+    command.apply(trial, content)
+    return f"Her card: {her_card_words(bm(trial))}"
+
+
+def on_her_card(b: Brood, what: str) -> str:
+    """A label for a step of her latest card's reaction: "Her card: Colony Goal, Ferocity 4 - Expand: hex 12"."""
+    words = her_card_words(b)
+    return f"Her card: {words}: {what}" if words else what
 
 
 def reaction_phase(state: State, content: Content) -> None:
@@ -102,7 +121,7 @@ class DrawCard(BroodCommand):
         reveal(state, b, piles.draw_top(b["deck"]), reshuffled)
 
     def describe(self, state: State, content: Any) -> str:
-        return "Broodmother: draw her card"
+        return revealed_label(self, state, content)
 
 
 @dataclass(frozen=True)
@@ -133,9 +152,7 @@ class EnterCard(BroodCommand):
             b["report"]["interpretations"].append("physical-deck-adjusts")
 
     def describe(self, state: State, content: Any) -> str:
-        if self.card_type == piles.CHAMBER:
-            return "Broodmother: her card is a Chamber"
-        return f"Broodmother: her card is {self.card_type}, Ferocity {self.ferocity}"
+        return revealed_label(self, state, content)
 
 
 @dataclass(frozen=True)
@@ -163,6 +180,8 @@ class CancelReaction(BroodCommand):
         b["deck"]["discard"].append(turn["card"])
         b["initiative"] -= 1
         turn.update(cancellable=False, cancelled=True, before=None)
+        if b["history"]:
+            b["history"][-1]["cancelled"] = True
         state["ended"] = None
         start_report(b, "Reaction cancelled with an Initiative Token")
         say(b, f"Spend 1 Initiative Token ({b['initiative']} left); her card goes to her discard pile.",
@@ -171,7 +190,7 @@ class CancelReaction(BroodCommand):
             say(b, f"Take back if already done: {text}", interpretation="cancel-window")
 
     def describe(self, state: State, content: Any) -> str:
-        return "Cancel her reaction (Initiative Token)"
+        return f"Cancel her card ({her_card_words(bm(state))}) with an Initiative Token"
 
 
 def _question(b: Brood, kind: str) -> dict[str, Any]:
@@ -221,7 +240,14 @@ class AnswerExpand(BroodCommand):
         }, asked_round(state, question))
 
     def describe(self, state: State, content: Any) -> str:
-        return "Her Expand: the hex deck is empty" if self.deck_empty else f"Her Expand: hex {self.number}"
+        b = bm(state)
+        q: dict[str, Any] = b["pending"][0] if b["pending"] else {"of": 1, "reason": "colony-goal"}
+        step = {"colony-goal": "", "spawn-fallback": "she Expands instead, "}.get(
+            str(q.get("reason", "")), f"Expand {q.get('index', 1)} of {q['of']}, ")
+        if self.deck_empty:
+            return on_her_card(b, step + "the hex deck is empty")
+        zone = "Inner Meadow" if self.zone == "inner" else "Outer Meadow"
+        return on_her_card(b, f"{step}hex {self.number} in the {zone}")
 
 
 @dataclass(frozen=True)
@@ -244,7 +270,7 @@ class AnswerPredator(BroodCommand):
         say(b, f"Hex {self.hex}: place the {name} with {q['health']} Health.", self.hex)
 
     def describe(self, state: State, content: Any) -> str:
-        return f"Her Predator goes to hex {self.hex}"
+        return on_her_card(bm(state), f"her Predator goes to hex {self.hex}")
 
 
 @dataclass(frozen=True)
@@ -264,7 +290,9 @@ class AnswerStrike(BroodCommand):
         reactions.finish_strike(state, b, self.destroyed, q["hex"])
 
     def describe(self, state: State, content: Any) -> str:
-        return f"Her Strike destroyed {self.destroyed} ant(s)"
+        if self.destroyed == 0:
+            return on_her_card(bm(state), "no ant in her hex, so she Invades")
+        return on_her_card(bm(state), f"her Strike destroyed {plural(self.destroyed, 'ant')}")
 
 
 @dataclass(frozen=True)

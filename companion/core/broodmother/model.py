@@ -17,6 +17,7 @@ saves and imports need nothing special. Its shape::
      "turn": None | {"card", "type", "ferocity", "action", "round", "cancellable", "cancelled", "before"},
      "report": None | {"title", "lines": [{"text", "hex"}], "interpretations": [...]},
      "slumbers": [rounds scored], "checklist": {step id: True},
+     "history": [{"round", "card", "words", "cancelled"}],   # her cards, in order (state version 2)
      "asym": None | {"eggs", "unlocked": [...], "unlock_rounds": [...], "bonus": None | int}}
 """
 
@@ -64,6 +65,11 @@ def require(state: State) -> Brood:
 
 def ant_count(state: State) -> int:
     return len(ant_players(state))
+
+
+def her_card_words(b: Brood) -> str:
+    """Her latest card in words ("Colony Goal, Ferocity 4 - Expand"), or "" before her first."""
+    return str(b["history"][-1]["words"]) if b["history"] else ""
 
 
 def her_player(state: State) -> dict[str, Any] | None:
@@ -124,8 +130,13 @@ def add_hex_sorted(b: Brood, h: Hex) -> None:
 
 
 def ask(state: State, b: Brood, question: dict[str, Any]) -> None:
-    """Queue a question for the players, remembering the round of the card that asks it."""
-    b["pending"].append({**question, "round": state["round"]})
+    """Queue a question for the players, remembering the round of the card that asks it.
+
+    ``asked`` tells one question from the next (her card count, then its place in the queue),
+    so a screen's half-typed answer never carries over to another question.
+    """
+    asked = f"{b['deck']['drawn']}.{len(b['pending']) + 1}"
+    b["pending"].append({**question, "round": state["round"], "asked": asked})
 
 
 def asked_round(state: State, question: dict[str, Any]) -> int:

@@ -115,7 +115,7 @@ def init(state: State, options: Mapping[str, Any], content: Content) -> None:
         "deck": new_deck(build_cards(groups, chamber_count(state, bc), bc)),
         "hexes": [], "tunnel": {"nymph": False, "centipedes": 0},
         "her": {"found": False, "hex": None, "destroyed": False}, "predators": [],
-        "pending": [], "turn": None, "report": None, "slumbers": [], "checklist": {},
+        "pending": [], "turn": None, "report": None, "slumbers": [], "checklist": {}, "history": [],
         "asym": {"eggs": 0, "unlocked": [], "unlock_rounds": [], "bonus": None} if asym else None,
     }
     state["modules_state"][KEY] = b

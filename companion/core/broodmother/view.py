@@ -35,9 +35,11 @@ from companion.core.broodmother.model import (
     ZONES,
     Brood,
     ant_count,
+    asked_round,
     best_ant_score,
     bm,
     has_broodmother,
+    her_card_words,
     her_cp,
     is_asymmetric,
 )
@@ -64,8 +66,16 @@ def broodmother_view(state: State, content: Content) -> View:
         "deck": deck_view(b, bc), "slumber": slumber_preview(state, b), "battle": battle_helper(b),
         "end": _end(state, b), "interpretations": _interpretations(state, b, bc),
         "commands": _commands(state, content, b), "checklist": checklist(state),
-        "asym": _asym(state, content, b, bc),
+        "asym": _asym(state, content, b, bc), "history": history(b),
     }
+
+
+def history(b: Brood) -> list[dict[str, Any]]:
+    """Her cards this game, by round, oldest first: what the table can look back on."""
+    rounds: dict[int, list[dict[str, Any]]] = {}
+    for entry in b["history"]:
+        rounds.setdefault(entry["round"], []).append({"words": entry["words"], "cancelled": entry["cancelled"]})
+    return [{"round": r, "cards": cards} for r, cards in sorted(rounds.items())]
 
 
 def _start(b: Brood, bc: BroodContent) -> dict[str, Any]:
@@ -118,12 +128,13 @@ def question(state: State, b: Brood, bc: BroodContent) -> dict[str, Any] | None:
     if not b["pending"]:
         return None
     q = b["pending"][0]
-    more = len(b["pending"]) - 1
+    common = {"kind": q["kind"], "more_after": len(b["pending"]) - 1, "asked": q.get("asked"),
+              "round": asked_round(state, q), "card": her_card_words(b)}
     if q["kind"] == "expand":
-        return {**_expand_question(b, q), "kind": "expand", "more_after": more}
+        return {**_expand_question(b, q), **common}
     if q["kind"] == "predator":
-        return {**_predator_question(b, bc, q), "kind": "predator", "more_after": more}
-    return {**_strike_question(q), "kind": "strike", "more_after": more}
+        return {**_predator_question(b, bc, q), **common}
+    return {**_strike_question(q), **common}
 
 
 def _expand_question(b: Brood, q: dict[str, Any]) -> dict[str, Any]:
@@ -131,10 +142,10 @@ def _expand_question(b: Brood, q: dict[str, Any]) -> dict[str, Any]:
     return {
         "command": AnswerExpand.name,
         "text": f"Her Expand{step}: reveal the top hex of the hex deck. Which hex is it, how many collection "
-                "sites does it have, and is there room for it in the Inner Meadow?",
+                "sites does it have (all free, on a new hex), and is there room for it in the Inner Meadow?",
         "fields": [
             {"name": "number", "type": "int", "min": 1, "max": MAX_HEX, "taken": [h["number"] for h in b["hexes"]]},
-            {"name": "sites", "type": "int", "min": 0, "max": MAX_SITES},
+            {"name": "sites", "type": "int", "min": 0, "max": MAX_SITES, "required": True},
             {"name": "zone", "type": "choice", "choices": list(ZONES), "default": "inner"},
             {"name": "centipede_hex", "type": "bool", "default": False},
             {"name": "nest", "type": "bool", "default": False, "hidden": bool(b["her"]["found"])},

@@ -191,8 +191,10 @@ def _change(ctx: PanelContext, groups: list[list[Any]], card_type: str, ferocity
 def _group_row(ctx: PanelContext, groups: list[list[Any]], card_type: str, name: str, ferocity: int, count: int,
                editable: bool) -> ft.Control:
     label = f"{name}, {tr('Ferocity')} {ferocity}"
-    return widgets.stepper(label, f"{tr('Ferocity')} {ferocity}: {count}",
+    stepper = widgets.stepper(label, texts.plural(count, tr("card")),
                            _change(ctx, groups, card_type, ferocity, -1) if editable else None,
                            _change(ctx, groups, card_type, ferocity, 1) if editable else None,
                            ctx.sizes, identifier=f"bm-makeup-{card_type}-{ferocity}",
                            minus_label=f"{label}: {tr('one card fewer')}", plus_label=f"{label}: {tr('one card more')}")
+    face = ft.Text(f"{tr('Ferocity')} {ferocity}", size=ctx.sizes.body, width=96)  # the stepper says the rest
+    return ft.Row([face, stepper], vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=8)
