@@ -309,7 +309,6 @@ def status_lines(view: dict[str, Any], state: dict[str, Any], phase: str) -> lis
 
 
 def _checklist(args: argparse.Namespace) -> int:
-    from companion.core.broodmother.checklist import checklist
     from companion.core.broodmother.commands import TickStep
 
     session = _session(args)
@@ -319,7 +318,9 @@ def _checklist(args: argparse.Namespace) -> int:
     if args.json:
         _show(args, session, label)
         return 0
-    for step in checklist(session.state):
+    from companion.core.broodmother import broodmother_view
+
+    for step in broodmother_view(session.state, session.content)["checklist"]:
         print(f"[{'x' if step['done'] else ' '}] {step['id']}: {step['text']}")
     return 0
 

@@ -237,8 +237,9 @@ class WizardModel:
     def difficulty_choices(self) -> list[dict[str, str]]:
         """Easy, Normal and Difficult with what the chart changes for this many colonies (the core's numbers)."""
         from companion.core.broodmother.checklist import difficulty_preview
+        from companion.core.broodmother.content import brood_of
 
-        return difficulty_preview(self.ant_count())
+        return difficulty_preview(self.ant_count(), brood_of(self.content))
 
     def choose_difficulty(self, level: str) -> None:
         if level not in {c["id"] for c in self.difficulty_choices()}:

@@ -11,6 +11,7 @@ from companion.core.broodmother.commands import (
     DrawCard,
     EnterCard,
 )
+from companion.core.broodmother.content import brood_content
 from companion.core.broodmother.meadow_commands import AddHex
 from companion.core.commands.turns import NextRound
 
@@ -68,7 +69,7 @@ def test_the_question_carries_her_card_and_its_own_id() -> None:
 
 def test_wording_has_no_parenthesised_plurals() -> None:
     s = make_session("coop", 3)
-    texts = [step["text"] for step in checklist(s.state)]
+    texts = [step["text"] for step in checklist(s.state, brood_content())]
     assert "Starting hexes: 3 with aphids and 3 without (one of each per colony)." in texts
     assert not any("(s)" in t for t in texts)
 

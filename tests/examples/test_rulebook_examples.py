@@ -15,6 +15,7 @@ import pytest
 
 from companion.core.broodmother.checklist import difficulty_preview
 from companion.core.broodmother.commands import AnswerPredator, EnterCard
+from companion.core.broodmother.content import brood_content
 from companion.core.broodmother.meadow_commands import AddHex
 from companion.core.commands.turns import NextRound
 from companion.rules.corpus import load_corpus
@@ -138,7 +139,7 @@ def test_difficulty_chart_rows(entry: str, ants: int, mode: str, thresholds: tup
         assert (b["thresholds"]["plot"], b["thresholds"]["cp"], b["thresholds"]["centipedes"]) == thresholds
         if tokens is not None:
             assert b["initiative"] == tokens
-    changes = {c["id"]: c["changes"] for c in difficulty_preview(ants)}
+    changes = {c["id"]: c["changes"] for c in difficulty_preview(ants, brood_content())}
     assert (changes["easy"], changes["normal"], changes["difficult"]) == (easy, "no change", difficult)
     if ants > 1:
         assert brood(make_session(mode, ants, difficulty="difficult"))["initiative"] == 0

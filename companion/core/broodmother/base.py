@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 from typing import Any, ClassVar
 
+from companion.core.broodmother.content import BroodContent, brood_of
 from companion.core.broodmother.model import Brood, bm, her_player, is_asymmetric, require
 from companion.core.commands.base import Command, require_int
 from companion.core.content import Content
@@ -26,18 +27,18 @@ class BroodCommand(Command):
     keeps_turn: ClassVar[bool] = False
 
     def verify(self, state: State, content: Content) -> None:
-        self.check(state, require(state))
+        self.check(state, require(state), brood_of(content))
 
     def apply(self, state: State, content: Content) -> None:
         b = bm(state)
         if not self.keeps_turn:
             close_turn(b)
-        self.run(state, b)
+        self.run(state, b, brood_of(content))
 
-    def check(self, state: State, b: Brood) -> None:
+    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         """Raise CommandError with a reason a player can act on."""
 
-    def run(self, state: State, b: Brood) -> None:
+    def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         raise NotImplementedError
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.broodmother.content import BroodContent, ChecklistStep, brood_content
+from companion.core.broodmother.content import BroodContent, ChecklistStep
 from companion.core.broodmother.model import Brood, ant_count, bm
 from companion.core.state import State
 
@@ -31,9 +31,8 @@ def adjustment_text(adjustments: dict[str, Any], ants: int) -> str:
     return ", ".join(parts) or "no change"
 
 
-def difficulty_preview(ants: int) -> list[dict[str, Any]]:
+def difficulty_preview(ants: int, bc: BroodContent) -> list[dict[str, Any]]:
     """What each difficulty means for ``ants`` colonies, from the Difficulty Chart: for a new-game screen."""
-    bc = brood_content()
     row = bc.row(min(max(ants, 1), 4))
     thresholds = f"plot {row.plot}, Colony Points {row.cp}, centipedes {row.centipedes}"
     return [{"id": level, "name": name, "changes": adjustment_text(row.adjustments(level), ants),
@@ -61,8 +60,8 @@ def _values(state: State, b: Brood, bc: BroodContent) -> dict[str, Any]:
     }
 
 
-def checklist(state: State) -> list[dict[str, Any]]:
-    bc, b = brood_content(), bm(state)
+def checklist(state: State, bc: BroodContent) -> list[dict[str, Any]]:
+    b = bm(state)
     values = _values(state, b, bc)
     return [
         {"id": s.id, "text": s.text.format(**values), "source": s.source, "done": bool(b["checklist"].get(s.id))}

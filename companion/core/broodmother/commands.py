@@ -25,7 +25,7 @@ from companion.core.broodmother.base import (
     restore,
     snapshot,
 )
-from companion.core.broodmother.content import brood_content
+from companion.core.broodmother.content import BroodContent, brood_of
 from companion.core.broodmother.model import (
     ZONES,
     Brood,
@@ -53,9 +53,8 @@ def _fingerprint(state: State) -> dict[str, Any]:
     return {"round": state["round"], "phase": state["phase"], "scores": scores}
 
 
-def reveal(state: State, b: Brood, card_id: str, reshuffled: bool) -> None:
+def reveal(state: State, b: Brood, bc: BroodContent, card_id: str, reshuffled: bool) -> None:
     """Resolve a card just taken from the draw pile, keeping what a cancel needs."""
-    bc = brood_content()
     card = b["deck"]["cards"][card_id]
     action = bc.action_for(card["type"], nest_found(b))
     before = snapshot(state, b)
@@ -87,7 +86,7 @@ def on_her_card(b: Brood, what: str) -> str:
 
 def reaction_phase(state: State, content: Content) -> None:
     """Her cards come after the players' turns, so only in the phases the rulebook gives them."""
-    bc = brood_content()
+    bc = brood_of(content)
     if state["phase"] in bc.reaction_phases:
         return
     now = game_def(state, content).phase(state["phase"]).label
@@ -113,12 +112,12 @@ class DrawCard(BroodCommand):
         super().verify(state, content)
         reaction_phase(state, content)
 
-    def check(self, state: State, b: Brood) -> None:
+    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         _can_reveal(state, b, "virtual")
 
-    def run(self, state: State, b: Brood) -> None:
+    def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         reshuffled = piles.reshuffle_if_empty(state, b["deck"], virtual=True)
-        reveal(state, b, piles.draw_top(b["deck"]), reshuffled)
+        reveal(state, b, bc, piles.draw_top(b["deck"]), reshuffled)
 
     def describe(self, state: State, content: Any) -> str:
         return revealed_label(self, state, content)
@@ -136,17 +135,17 @@ class EnterCard(BroodCommand):
         super().verify(state, content)
         reaction_phase(state, content)
 
-    def check(self, state: State, b: Brood) -> None:
+    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         _can_reveal(state, b, "physical")
-        types = [*brood_content().card_types, piles.CHAMBER]
+        types = [*bc.card_types, piles.CHAMBER]
         if self.card_type not in types:
             raise CommandError(f"Card type: one of {', '.join(types)}.")
-        require_int(self.ferocity, "The Ferocity", 0, brood_content().deck_limits["max_ferocity"])
+        require_int(self.ferocity, "The Ferocity", 0, bc.deck_limits["max_ferocity"])
 
-    def run(self, state: State, b: Brood) -> None:
+    def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         reshuffled = piles.reshuffle_if_empty(state, b["deck"], virtual=False)
-        adjusted = piles.make_room(b["deck"], self.card_type, self.ferocity, brood_content())
-        reveal(state, b, piles.take_matching(b["deck"], self.card_type, self.ferocity), reshuffled)
+        adjusted = piles.make_room(b["deck"], self.card_type, self.ferocity, bc)
+        reveal(state, b, bc, piles.take_matching(b["deck"], self.card_type, self.ferocity), reshuffled)
         if adjusted:
             b["report"]["lines"].insert(0, {"text": adjusted, "hex": None})
             b["report"]["interpretations"].append("physical-deck-adjusts")
@@ -163,7 +162,7 @@ class CancelReaction(BroodCommand):
     allowed_after_end: ClassVar[bool] = True
     keeps_turn = True
 
-    def check(self, state: State, b: Brood) -> None:
+    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         automated(state)
         turn = b["turn"]  # allowed after the end: a finished round closed her turn, a card that won did not
         if turn is None or turn["cancelled"]:
@@ -173,7 +172,7 @@ class CancelReaction(BroodCommand):
         if b["initiative"] <= 0:
             raise CommandError("The group has no Initiative Token left.")
 
-    def run(self, state: State, b: Brood) -> None:
+    def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         turn = b["turn"]
         undone = [line["text"] for line in (b["report"] or {"lines": []})["lines"]]
         restore(state, b, turn["before"])
@@ -214,7 +213,7 @@ class AnswerExpand(BroodCommand):
     nest: bool = False
     deck_empty: bool = False
 
-    def check(self, state: State, b: Brood) -> None:
+    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         _question(b, "expand")
         if self.deck_empty is True:
             return
@@ -230,7 +229,7 @@ class AnswerExpand(BroodCommand):
         if self.nest and nest_found(b):
             raise CommandError(f"The Nest of Centipedes is already hex {b['her']['hex']}.")
 
-    def run(self, state: State, b: Brood) -> None:
+    def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         question = b["pending"].pop(0)
         if question["of"] > 1:
             say(b, f"Expand {question['index']} of {question['of']}:")
@@ -258,13 +257,13 @@ class AnswerPredator(BroodCommand):
     keeps_turn = True
     hex: int
 
-    def check(self, state: State, b: Brood) -> None:
+    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         _question(b, "predator")
         find_hex(b, hex_number(self.hex))
 
-    def run(self, state: State, b: Brood) -> None:
+    def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         q = b["pending"].pop(0)
-        name = brood_content().predators[q["predator"]]
+        name = bc.predators[q["predator"]]
         b["predators"].append({"id": q["predator"], "name": name, "hex": self.hex, "health": q["health"],
                                "round": asked_round(state, q), "defeated": False})
         say(b, f"Hex {self.hex}: place the {name} with {q['health']} Health.", self.hex)
@@ -281,11 +280,11 @@ class AnswerStrike(BroodCommand):
     keeps_turn = True
     destroyed: int
 
-    def check(self, state: State, b: Brood) -> None:
+    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         q = _question(b, "strike")
         require_int(self.destroyed, "Ants destroyed", 0, max(q["ferocity"], 0))
 
-    def run(self, state: State, b: Brood) -> None:
+    def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         q = b["pending"].pop(0)
         reactions.finish_strike(state, b, self.destroyed, q["hex"])
 
@@ -301,14 +300,14 @@ class ScoreSlumber(BroodCommand):
 
     name = "bm_slumber"
 
-    def check(self, state: State, b: Brood) -> None:
+    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         no_pending(b)
         if state["phase"] != "slumber":
             raise CommandError("Her Slumber points are scored in the Slumber step; advance the phase first.")
         if state["round"] in b["slumbers"]:
             raise CommandError(f"Her Slumber points for round {state['round']} are already scored.")
 
-    def run(self, state: State, b: Brood) -> None:
+    def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         preview = slumber_preview(state, b)
         score_slumber(state, b)
         start_report(b, "Slumber: the Broodmother scores")
@@ -325,18 +324,17 @@ class SetDeck(BroodCommand):
     name = "bm_set_deck"
     groups: tuple[Any, ...] = ()
 
-    def check(self, state: State, b: Brood) -> None:
+    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         from companion.core.broodmother.newgame import parse_composition
 
         d = b["deck"]
         if d["drawn"] or d["discard"] or d["plot"]:
             raise CommandError("Her deck can be changed only before her first card.")
-        parse_composition(list(self.groups), brood_content())
+        parse_composition(list(self.groups), bc)
 
-    def run(self, state: State, b: Brood) -> None:
+    def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         from companion.core.broodmother.newgame import chamber_count, parse_composition
 
-        bc = brood_content()
         groups = parse_composition(list(self.groups), bc)
         b["deck"] = piles.new_deck(piles.build_cards(groups, chamber_count(state, bc), bc))
         if b["deck_mode"] == "virtual":
@@ -353,13 +351,13 @@ class SetDeckMode(BroodCommand):
     name = "bm_deck_mode"
     mode: str
 
-    def check(self, state: State, b: Brood) -> None:
+    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         if self.mode not in ("virtual", "physical"):
             raise CommandError("Deck mode: virtual or physical.")
         if self.mode == b["deck_mode"]:
             raise CommandError(f"Her deck is already {self.mode}.")
 
-    def run(self, state: State, b: Brood) -> None:
+    def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         b["deck_mode"] = self.mode
         if self.mode == "virtual":
             piles.shuffle_draw(state, b["deck"])
@@ -375,11 +373,11 @@ class ShowOdds(BroodCommand):
     name = "bm_odds"
     show: bool
 
-    def check(self, state: State, b: Brood) -> None:
+    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         if not isinstance(self.show, bool):
             raise CommandError("Odds: true or false.")
 
-    def run(self, state: State, b: Brood) -> None:
+    def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         b["odds"] = self.show
 
     def describe(self, state: State, content: Any) -> str:
@@ -394,16 +392,16 @@ class TickStep(BroodCommand):
     step: str
     done: bool = True
 
-    def check(self, state: State, b: Brood) -> None:
+    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         from companion.core.broodmother.checklist import checklist
 
-        ids = [s["id"] for s in checklist(state)]
+        ids = [s["id"] for s in checklist(state, bc)]
         if self.step not in ids:
             raise CommandError(f"No setup step {self.step!r} in this game; steps: {', '.join(ids)}.")
         if bool(b["checklist"].get(self.step)) == self.done:
             raise CommandError("That step is already " + ("ticked." if self.done else "unticked."))
 
-    def run(self, state: State, b: Brood) -> None:
+    def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         if self.done:
             b["checklist"][self.step] = True
         else:

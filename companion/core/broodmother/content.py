@@ -7,11 +7,11 @@ fails at start-up with the file and the fault named, never in the middle of her 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
-from companion.core.content import load_json
+from companion.core.content import Content, load_json
 from companion.core.errors import ContentError
 
 DIFFICULTIES = ("easy", "normal", "difficult")
@@ -272,6 +272,29 @@ def _build() -> BroodContent:
         checklist=_parse_checklist(load_json("broodmother/checklist.json")),
         interpretations=_parse_interpretations(load_json("broodmother/interpretations.json")),
     )
+
+
+_ATTACHED = "_broodmother"  # where a game content keeps the Broodmother content that goes with it
+
+
+def brood_of(content: Content) -> BroodContent:
+    """The Broodmother content of the game content a session holds (commands and views read only this).
+
+    Game content does not carry module content yet, so the one loaded from ``data/broodmother``
+    is attached to it on first use; ``with_brood`` gives a content its own (tests, other data).
+    """
+    found = content.__dict__.get(_ATTACHED)
+    if not isinstance(found, BroodContent):
+        found = brood_content()
+        object.__setattr__(content, _ATTACHED, found)
+    return found
+
+
+def with_brood(content: Content, bc: BroodContent) -> Content:
+    """A copy of ``content`` whose Broodmother content is ``bc``."""
+    copy = replace(content)
+    object.__setattr__(copy, _ATTACHED, bc)
+    return copy
 
 
 @cache

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.broodmother import meadow
-from companion.core.broodmother.content import brood_content
+from companion.core.broodmother.content import brood_of
 from companion.core.broodmother.model import (
     Brood,
     add_her_cp,
@@ -108,7 +108,7 @@ def finish(state: State, content: Content) -> Outcome | None:
         return make_outcome("broodmother-survived",
                             f"All {state['rounds']} rounds played and the Broodmother still lives: she wins.",
                             ["broodmother"])
-    bonus = 0 if b["her"]["destroyed"] else brood_content().end_bonus
+    bonus = 0 if b["her"]["destroyed"] else brood_of(content).end_bonus
     if bonus:
         add_her_cp(state, bonus)
     b["asym"]["bonus"] = bonus

@@ -23,7 +23,7 @@ from companion.core.broodmother.commands import (
     DrawCard,
     ScoreSlumber,
 )
-from companion.core.broodmother.content import BroodContent, brood_content
+from companion.core.broodmother.content import BroodContent, brood_of
 from companion.core.broodmother.meadow_commands import (
     CentipedeWon,
     ChaseNymph,
@@ -55,7 +55,7 @@ ALWAYS_SHOWN = ("end",)
 def broodmother_view(state: State, content: Content) -> View:
     if not has_broodmother(state):
         return {"active": False}
-    b, bc = bm(state), brood_content()
+    b, bc = bm(state), brood_of(content)
     return {
         "active": True, "mode": state["mode"], "asymmetric": is_asymmetric(state), "ants": b["ants"],
         "round": state["round"], "difficulty": {"id": b["difficulty"], "name": bc.difficulty_names[b["difficulty"]]},
@@ -65,7 +65,7 @@ def broodmother_view(state: State, content: Content) -> View:
         "report": b["report"], "turn": _turn(state, content, b, bc), "question": question(state, b, bc),
         "deck": deck_view(b, bc), "slumber": slumber_preview(state, b), "battle": battle_helper(b),
         "end": _end(state, b), "interpretations": _interpretations(state, b, bc),
-        "commands": _commands(state, content, b), "checklist": checklist(state),
+        "commands": _commands(state, content, b), "checklist": checklist(state, bc),
         "asym": _asym(state, content, b, bc), "history": history(b),
     }
 
@@ -239,7 +239,7 @@ def _asym(state: State, content: Content, b: Brood, bc: BroodContent) -> dict[st
     return {
         "eggs": a["eggs"], "power_cost": bc.power_cost, "redraw_cost": bc.redraw_cost, "end_bonus": bc.end_bonus,
         "bonus_earned": a["bonus"], "ants": ant_count(state),
-        "powers": [{"id": p.id, "name": p.name, "text": power_text(p.id, state["round"]),
+        "powers": [{"id": p.id, "name": p.name, "text": power_text(p.id, state["round"], bc),
                     "unlocked": p.id in a["unlocked"],
                     "can_unlock": possible(UnlockPower(p.id), state, content),
                     "can_use": possible(UsePower(p.id), state, content)} for p in bc.powers.values()],

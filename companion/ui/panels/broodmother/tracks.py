@@ -15,7 +15,7 @@ from typing import Any
 import flet as ft
 
 from companion.core.broodmother.commands import SetDeck, SetDeckMode, ShowOdds
-from companion.core.broodmother.content import brood_content
+from companion.core.broodmother.content import brood_of
 from companion.core.broodmother.model import bm
 from companion.ui import widgets
 from companion.ui.i18n import tr
@@ -119,7 +119,7 @@ def machinations(ctx: PanelContext) -> list[ft.Control]:
 def deck(ctx: PanelContext) -> list[ft.Control]:
     view = view_of(ctx)
     d, s = view["deck"], ctx.sizes
-    names = type_names()
+    names = type_names(ctx)
     modes = [choice(f"{tr('Her deck')}: {tr(label)}", sending(ctx, partial(SetDeckMode, mode))
                     if d["mode"] != mode else local(ctx, lambda: None), s, text=tr(label), identifier=f"bm-deck-{mode}",
                     selected=d["mode"] == mode, kind="outlined", expand=True)
@@ -167,7 +167,7 @@ def make_up(ctx: PanelContext, names: dict[str, str]) -> list[ft.Control]:
             rows.append(_group_row(ctx, groups, card_type, name, ferocity, count, editable))
         if editable:
             known = {g[1] for g in mine}
-            top = brood_content().deck_limits["max_ferocity"]
+            top = brood_of(ctx.content).deck_limits["max_ferocity"]
             free = next((f for f in range(1, top + 1) if f not in known), None)
             if free is not None:
                 rows.append(choice(f"{tr('Add a')} {name} {tr('with Ferocity')} {free}",

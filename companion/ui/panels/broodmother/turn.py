@@ -99,14 +99,14 @@ def virtual(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
     return out
 
 
-def type_names() -> dict[str, str]:
-    return {t.id: t.name for t in brood_data.brood_content().card_types.values()}
+def type_names(ctx: PanelContext) -> dict[str, str]:
+    return {t.id: t.name for t in brood_data.brood_of(ctx.content).card_types.values()}
 
 
 def physical(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
     """Enter the card revealed on the table: its type, then its Ferocity, then resolve."""
     d = drafts(ctx)
-    names = type_names()
+    names = type_names(ctx)
     kinds = list(names)
     if ctx.session.can(EnterCard(CHAMBER, 0)):
         names[CHAMBER] = tr("Chamber")
@@ -133,7 +133,7 @@ def physical(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
 def ferocity_picker(ctx: PanelContext, card_type: str, name: str) -> list[ft.Control]:
     """The Ferocities a card of this type can have by the app's piles (the core's answer)."""
     d = drafts(ctx)
-    top = brood_data.brood_content().deck_limits["max_ferocity"]
+    top = brood_data.brood_of(ctx.content).deck_limits["max_ferocity"]
     allowed = [f for f in range(top + 1) if ctx.session.can(EnterCard(card_type, f))]
     if not allowed:
         reason = why_not(ctx, EnterCard(card_type, 1)) or tr("No card of this type can be next.")
