@@ -43,3 +43,22 @@ def test_one_predicate_and_no_unused_enter_flag(content: object) -> None:
     setup = GameSetup(game="mota", mode="competitive", players=(PlayerSpec("A", "red"), PlayerSpec("B", "blue")))
     state = new_state(setup, s.content)
     assert not has_broodmother(state) and broodmother_view(state, s.content) == {"active": False}
+
+
+def test_commands_and_views_read_the_sessions_broodmother_content() -> None:
+    from dataclasses import replace
+
+    from companion.core.broodmother.commands import DrawCard
+    from companion.core.broodmother.content import brood_content, with_brood
+    from companion.core.commands.turns import NextPhase
+    from companion.core.content import load_content
+    from companion.core.session import Session, new_doc
+
+    custom = replace(brood_content(), base_initiative=4, reaction_phases=("worker", "soldier"))
+    content = with_brood(load_content(), custom)
+    setup = GameSetup(game="mota", mode="solo", players=(PlayerSpec("A", "red"),), expansions=("minions",))
+    s = Session(new_doc("g-x", "x", new_state(setup, content, seed=1)), content=content)
+    assert brood(s)["initiative"] == 4
+    s.execute(NextPhase())
+    assert s.state["phase"] == "soldier" and s.can(DrawCard())
+    assert broodmother_view(s.state, s.content)["initiative"] == 4

@@ -320,7 +320,8 @@ def test_physical_deck_and_a_predator_question(open_game: OpenTab, prepared: tup
     twin.check(server)
     ui.tap("bm-card-evolution")
     ui.expect_label("bm-ferocity-2", "Ferocity 2")
-    assert not ui.exists("bm-ferocity-1"), "all five Ferocity 1 Evolutions are on her plot pile or discarded"
+    # all five Ferocity 1 Evolutions of the estimate are gone, but the box is the truth: still offered
+    ui.expect_label("bm-ferocity-1", "Ferocity 1")
     ui.tap("bm-ferocity-3")
     ui.expect_label("bm-enter-resolve", "Resolve her card: Evolution, Ferocity 3")
     to_top(ui, "panel-bm-turn")
