@@ -165,3 +165,9 @@ def test_her_card_waits_for_the_worker_phase(steps: int, now: str) -> None:
         with pytest.raises(CommandError, match=f"players take their turns in the Worker Phase. It is the {now} now"):
             s.execute(command)
         assert broodmother_view(s.state, s.content)["commands"]["draw"] is False
+
+
+def test_her_announcement_in_the_asymmetric_variant_mentions_aphids() -> None:
+    s = make_session("asymmetric", 2, deck="physical", modules=("aphids",))
+    s.execute(EnterCard("event", 1))
+    assert "Nymphs destroy any aphids on their collection sites." in lines(s)[0]

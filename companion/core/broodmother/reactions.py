@@ -166,7 +166,8 @@ def _announce(state: State, b: Brood, bc: BroodContent, action: str, card_id: st
     }
     if action in texts:
         b["deck"]["discard"].append(card_id)
-        say(b, texts[action] + " You choose where; record it with the meadow commands.",
+        aphids = meadow.aphid_note(state, 2).replace("They", "Nymphs") if action in ("spawn", "expand") else ""
+        say(b, texts[action] + aphids + " You choose where; record it with the meadow commands.",
             interpretation="asymmetric-choices")
         return
     _RESOLVERS[action](state, b, bc, card_id)
