@@ -25,7 +25,7 @@ A game, step by step:
   companion solo enter ID event 2 physical deck: the card you revealed (type, Ferocity)
   companion solo answer ID ...    when she asks (the hex she revealed, the hex with most ants, a Strike)
   companion solo cancel ID        spend an Initiative Token on the reaction just revealed
-  companion solo next ID          next phase; companion solo slumber ID in the Slumber step
+  companion solo next ID          next phase (leaving Slumber scores her Slumber points)
   companion solo status ID        everything at a glance (add --json for scripts)
 Places: a hex number, or 'tunnel' for the Great Tunnel."""
 
@@ -101,7 +101,7 @@ def _register_turn(sub: Any) -> None:
     p.add_argument("--deck-empty", action="store_const", const=True, help="Expand: the hex deck is empty")
     p.add_argument("--hex", type=int, help="Predator: the hex with the most ants")
     p.add_argument("--destroyed", type=int, help="Strike: ants destroyed in her hex (0: none there)")
-    _add(sub, "slumber", "score her Slumber points (in the Slumber step)", _slumber)
+    _add(sub, "slumber", "score her Slumber points now (in the Slumber step; else Next scores them)", _slumber)
     p = _add(sub, "battle", "battle numbers; --won when a centipede won a battle (+1 CP)", _battle)
     p.add_argument("--won", action="store_true", help="a centipede (or she) won a battle")
     _add(sub, "destroyed", "the ants destroyed the Broodmother", _destroyed)
