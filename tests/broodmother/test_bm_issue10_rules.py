@@ -164,7 +164,9 @@ def test_her_card_waits_for_the_worker_phase(steps: int, now: str) -> None:
             s.execute(NextPhase())
         with pytest.raises(CommandError, match=f"players take their turns in the Worker Phase. It is the {now} now"):
             s.execute(command)
-        assert broodmother_view(s.state, s.content)["commands"]["draw"] is False
+        view = broodmother_view(s.state, s.content)
+        assert view["commands"]["draw"] is False
+        assert "reactions-in-worker-phase" in [i["id"] for i in view["interpretations"]["current"]]
 
 
 def test_her_announcement_in_the_asymmetric_variant_mentions_aphids() -> None:

@@ -21,6 +21,7 @@ from companion.core.broodmother.commands import (
     AnswerStrike,
     CancelReaction,
     DrawCard,
+    EnterCard,
     ScoreSlumber,
 )
 from companion.core.broodmother.content import BroodContent, brood_of
@@ -65,7 +66,7 @@ def broodmother_view(state: State, content: Content) -> View:
         "report": b["report"], "turn": _turn(state, content, b, bc), "question": question(state, b, bc),
         "deck": deck_view(b, bc), "slumber": slumber_preview(state, b), "battle": battle_helper(b),
         "end": _end(state, b), "interpretations": _interpretations(state, b, bc),
-        "commands": _commands(state, content, b), "checklist": checklist(state, bc),
+        "commands": _commands(state, content, b, bc), "checklist": checklist(state, bc),
         "asym": _asym(state, content, b, bc), "history": history(b),
     }
 
@@ -209,15 +210,18 @@ def _interpretations(state: State, b: Brood, bc: BroodContent) -> dict[str, Any]
         current.append("question-holds-the-game")
     if state["phase"] == "slumber":
         current.append("slumber-at-step-end")
+    if state["phase"] not in bc.reaction_phases:
+        current.append("reactions-in-worker-phase")
     shown = [i for i in bc.interpretations.values() if i.id in current or set(i.applies) & set(ALWAYS_SHOWN)]
     return {"current": [{"id": i.id, "text": i.text} for i in shown],
             "all": [{"id": i.id, "text": i.text, "source": i.source, "applies": list(i.applies), "option": i.option}
                     for i in bc.interpretations.values()]}
 
 
-def _commands(state: State, content: Content, b: Brood) -> dict[str, bool]:
+def _commands(state: State, content: Content, b: Brood, bc: BroodContent) -> dict[str, bool]:
     probes: dict[str, Command] = {
-        "draw": DrawCard(), "cancel": CancelReaction(), "slumber": ScoreSlumber(),
+        "draw": DrawCard(), "enter": EnterCard(next(iter(bc.card_types)), 1), "cancel": CancelReaction(),
+        "slumber": ScoreSlumber(),
         "centipede_won": CentipedeWon(), "destroy_broodmother": DestroyBroodmother(),
         "answer_expand": AnswerExpand(deck_empty=True), "answer_predator": AnswerPredator(hex=_first_hex(b)),
         "answer_strike": AnswerStrike(destroyed=0),

@@ -106,6 +106,9 @@ def type_names(ctx: PanelContext) -> dict[str, str]:
 def physical(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
     """Enter the card revealed on the table: its type, then its Ferocity, then resolve."""
     d = drafts(ctx)
+    if not view["commands"]["enter"]:  # not now (another phase, every card on the plot pile): the core says why
+        reason = why_not(ctx, EnterCard(next(iter(type_names(ctx))), 1))
+        return [note(reason, ctx.sizes, identifier="bm-her-turn-why")] if reason else []
     names = type_names(ctx)
     kinds = list(names)
     if ctx.session.can(EnterCard(CHAMBER, 0)):
