@@ -497,10 +497,7 @@ def _hex_simple(args: argparse.Namespace) -> int:
 
     kinds = {"chase": mc.ChaseNymph, "destroy-nymph": mc.DestroyNymph, "defeat-centipede": mc.DefeatCentipede,
              "place-nymph": mc.PlaceNymph, "moult": mc.MoultNymph}
-    where = _place(args.where)
-    if args.hex_command == "chase" and where == 0:
-        raise CliError("chasing happens on hexes, not in the Great Tunnel")
-    return _run(args, kinds[args.hex_command](where))
+    return _run(args, kinds[args.hex_command](_place(args.where)))
 
 
 def _egg(args: argparse.Namespace) -> int:

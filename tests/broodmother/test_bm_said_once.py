@@ -67,3 +67,14 @@ def test_commands_and_views_read_the_sessions_broodmother_content() -> None:
     s.execute(NextPhase())
     assert s.state["phase"] == "soldier" and s.can(DrawCard())
     assert broodmother_view(s.state, s.content)["initiative"] == 4
+
+
+def test_chasing_in_the_great_tunnel_is_refused_by_the_core() -> None:
+    import pytest
+
+    from companion.core.broodmother.meadow_commands import ChaseNymph
+    from companion.core.errors import CommandError
+
+    s = make_session()
+    with pytest.raises(CommandError, match="the Great Tunnel has none"):
+        s.execute(ChaseNymph(0))

@@ -116,6 +116,9 @@ class ChaseNymph(BroodCommand):
     number: int
 
     def check(self, state: State, b: Brood, bc: BroodContent) -> None:
+        if self.number == TUNNEL:
+            raise CommandError("Nymphs are chased from one collection site of a hex to another; the Great Tunnel "
+                               "has none, so its nymph can only be destroyed.")
         _nymph_for_ants(b, self.number)
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
