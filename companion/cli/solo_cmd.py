@@ -14,6 +14,8 @@ from companion.cli.common import CliError, add_db_option, open_store, print_json
 
 DEFAULT_COLOURS = ("red", "yellow", "black", "blue")
 TUNNEL_WORDS = ("0", "tunnel", "gt", "great-tunnel")
+ZONES = ("inner", "outer")
+ANSWER_OPTIONS = ("number", "sites", "zone", "centipede_hex", "nest", "deck_empty", "hex", "destroyed")
 
 EPILOG = """\
 A game, step by step:
@@ -23,7 +25,7 @@ A game, step by step:
   companion solo enter ID event 2 physical deck: the card you revealed (type, Ferocity)
   companion solo answer ID ...    when she asks (the hex she revealed, the hex with most ants, a Strike)
   companion solo cancel ID        spend an Initiative Token on the reaction just revealed
-  companion solo next ID          next phase; companion solo slumber ID in the Slumber step
+  companion solo next ID          next phase (leaving Slumber scores her Slumber points)
   companion solo status ID        everything at a glance (add --json for scripts)
 Places: a hex number, or 'tunnel' for the Great Tunnel."""
 
@@ -51,15 +53,19 @@ def _add(sub: Any, name: str, help_text: str, handler: Any, game: bool = True) -
 
 
 def _register_game(sub: Any) -> None:
+    from companion.core.broodmother.content import DIFFICULTIES
+    from companion.core.broodmother.newgame import AFTER_LEVEL_3, DECK_MODES, TUNNEL_RULES
+
     p = _add(sub, "new", "start a solo, co-op or asymmetric game against the Broodmother", _new, game=False)
     p.add_argument("--player", action="append", default=[], metavar="NAME:COLOUR", help="an ant colony; repeat")
     p.add_argument("--players", type=int, help="this many colonies with default names (instead of --player)")
     p.add_argument("--broodmother", metavar="NAME", help="asymmetric variant: the player who is the Broodmother")
-    p.add_argument("--difficulty", choices=("easy", "normal", "difficult"), default="normal")
-    p.add_argument("--deck", choices=("virtual", "physical"), default="virtual", help="who draws her cards")
+    p.add_argument("--difficulty", choices=DIFFICULTIES, default="normal",
+                   help="the Difficulty Chart's column: " + ", ".join(DIFFICULTIES))
+    p.add_argument("--deck", choices=DECK_MODES, default="virtual", help="who draws her cards")
     p.add_argument("--no-odds", action="store_true", help="hide the odds of her next action")
-    p.add_argument("--after-level-3", choices=("nothing", "expand-again"), default="nothing")
-    p.add_argument("--tunnel-centipedes", choices=("one", "many"), default="one")
+    p.add_argument("--after-level-3", choices=AFTER_LEVEL_3, default="nothing")
+    p.add_argument("--tunnel-centipedes", choices=TUNNEL_RULES, default="one")
     p.add_argument("--empires", action="store_true", help="Empires of the Earth is in play")
     p.add_argument("--seed", type=int, help="seed her virtual deck (replays the same cards)")
     p.add_argument("--name", help="the game's name")
@@ -68,7 +74,7 @@ def _register_game(sub: Any) -> None:
         "--tick", action="append", default=[], metavar="STEP", help="tick a step (repeatable)")
     p = _add(sub, "deck", "her deck: counts and odds; change its make-up or mode", _deck)
     p.add_argument("--set", metavar="GROUPS", help="make-up before her first card: type:ferocity:count,...")
-    p.add_argument("--mode", choices=("virtual", "physical"), help="switch the deck mode")
+    p.add_argument("--mode", choices=DECK_MODES, help="switch the deck mode")
     p.add_argument("--odds", choices=("on", "off"), help="show or hide the odds")
     _add(sub, "next", "advance to the next phase (or round)", _next)
     _add(sub, "finish", "finish the game after the last round", _finish)
@@ -77,21 +83,25 @@ def _register_game(sub: Any) -> None:
 
 
 def _register_turn(sub: Any) -> None:
+    from companion.core.broodmother.content import brood_content
+    from companion.core.broodmother.deck import CHAMBER
+
+    bc = brood_content()
     _add(sub, "turn", "her reaction: draw her card (virtual deck) and resolve it", _turn)
     p = _add(sub, "enter", "physical deck: the card she revealed, and resolve it", _enter)
-    p.add_argument("card_type", choices=("event", "colony-goal", "evolution", "chamber"))
+    p.add_argument("card_type", choices=[*bc.card_types, CHAMBER])
     p.add_argument("ferocity", type=int, nargs="?", default=0)
     _add(sub, "cancel", "spend an Initiative Token to cancel the reaction just revealed", _cancel)
     p = _add(sub, "answer", "answer her open question", _answer)
     p.add_argument("--number", type=int, help="Expand: the revealed hex's number")
-    p.add_argument("--sites", type=int, default=0, help="Expand: its collection sites")
-    p.add_argument("--zone", choices=("inner", "outer"), default="inner", help="Expand: where it goes")
-    p.add_argument("--centipede-hex", action="store_true", help="Expand: it is a centipede hex")
-    p.add_argument("--nest", action="store_true", help="Expand: it is the Nest of Centipedes")
-    p.add_argument("--deck-empty", action="store_true", help="Expand: the hex deck is empty")
+    p.add_argument("--sites", type=int, help="Expand: its free collection sites (on a new hex, all of them)")
+    p.add_argument("--zone", choices=ZONES, help="Expand: where it goes (inner whenever there is room)")
+    p.add_argument("--centipede-hex", action="store_const", const=True, help="Expand: it is a centipede hex")
+    p.add_argument("--nest", action="store_const", const=True, help="Expand: it is the Nest of Centipedes")
+    p.add_argument("--deck-empty", action="store_const", const=True, help="Expand: the hex deck is empty")
     p.add_argument("--hex", type=int, help="Predator: the hex with the most ants")
     p.add_argument("--destroyed", type=int, help="Strike: ants destroyed in her hex (0: none there)")
-    _add(sub, "slumber", "score her Slumber points (in the Slumber step)", _slumber)
+    _add(sub, "slumber", "score her Slumber points now (in the Slumber step; else Next scores them)", _slumber)
     p = _add(sub, "battle", "battle numbers; --won when a centipede won a battle (+1 CP)", _battle)
     p.add_argument("--won", action="store_true", help="a centipede (or she) won a battle")
     _add(sub, "destroyed", "the ants destroyed the Broodmother", _destroyed)
@@ -104,8 +114,8 @@ def _register_hex(sub: Any) -> None:
     hsub = hexes.add_subparsers(dest="hex_command", metavar="CHANGE", required=True)
     p = _add(hsub, "add", "a hex on the table (setup, or an ant's Explore)", _hex_add)
     p.add_argument("number", type=int)
-    p.add_argument("--zone", choices=("inner", "outer"), default="outer")
-    p.add_argument("--sites", type=int, default=0, help="free collection sites")
+    p.add_argument("--zone", choices=ZONES, default="outer")
+    p.add_argument("--sites", type=int, default=0, help="its free collection sites")
     p.add_argument("--nymphs", type=int, default=0)
     p.add_argument("--centipede", action="store_true", help="a centipede is on it")
     p.add_argument("--centipede-hex", action="store_true", help="it shows the centipede icon")
@@ -115,8 +125,8 @@ def _register_hex(sub: Any) -> None:
     p.add_argument("sites", type=int)
     p = _add(hsub, "correct", "fix the app's record of a hex", _hex_correct)
     p.add_argument("number", type=int)
-    p.add_argument("--zone", choices=("inner", "outer"), required=True)
-    p.add_argument("--sites", type=int, required=True)
+    p.add_argument("--zone", choices=ZONES, required=True)
+    p.add_argument("--sites", type=int, required=True, help="its free collection sites")
     p.add_argument("--nymphs", type=int, required=True)
     p.add_argument("--centipede", action="store_true")
     for name, help_text in (("chase", "an ant chases a nymph"), ("destroy-nymph", "a nymph is destroyed"),
@@ -127,15 +137,20 @@ def _register_hex(sub: Any) -> None:
 
 
 def _register_asymmetric(sub: Any) -> None:
+    from companion.core.broodmother.content import brood_content
+
+    bc = brood_content()
     _add(sub, "egg", "asymmetric: her reaction, gain an egg", _egg)
-    p = _add(sub, "move-nymph", "asymmetric: her reaction, move a nymph up to 2 steps", _move_nymph)
+    p = _add(sub, "move-nymph", f"asymmetric: her reaction, move a nymph up to {bc.nymph_move_steps} steps",
+             _move_nymph)
     p.add_argument("source")
     p.add_argument("target")
     p = _add(sub, "unlock", "asymmetric: unlock a power in the Queen Phase", _unlock)
-    p.add_argument("power", choices=("machinate", "frenzy", "advance", "infest", "dominate"))
-    p = _add(sub, "power", "asymmetric: pay 5 eggs to use an unlocked power", _power)
-    p.add_argument("power", choices=("machinate", "frenzy", "advance", "infest", "dominate"))
-    p = _add(sub, "redraw", "asymmetric: spend 2 nymphs to replace the card just revealed", _redraw)
+    p.add_argument("power", choices=list(bc.powers))
+    p = _add(sub, "power", f"asymmetric: pay {bc.power_cost} eggs to use an unlocked power", _power)
+    p.add_argument("power", choices=list(bc.powers))
+    p = _add(sub, "redraw", f"asymmetric: spend {bc.redraw_cost} nymphs to replace the card just revealed",
+             _redraw)
     p.add_argument("first")
     p.add_argument("second")
 
@@ -150,20 +165,29 @@ def _place(text: str) -> int:
         raise CliError(f"{text!r}: give a hex number, or 'tunnel' for the Great Tunnel") from None
 
 
+def _session(args: argparse.Namespace) -> Any:
+    """The saved game, refused with one line before anything changes if it has no Broodmother."""
+    from companion.core.broodmother.model import has_broodmother
+
+    session = open_store(args).session(args.id)
+    if not has_broodmother(session.state):
+        raise CliError(f"game {session.id} has no Broodmother (mode {session.state['mode']})")
+    return session
+
+
 def _run(args: argparse.Namespace, command: Any) -> int:
     """Execute one core command on the saved game and print the outcome."""
-    session = open_store(args).session(args.id)
+    session = _session(args)
     label = session.execute(command)
     _show(args, session, label)
     return 0
 
 
 def _show(args: argparse.Namespace, session: Any, label: str | None) -> None:
+    """``--json``: the whole Broodmother view, the same for every subcommand; else the label and report."""
     from companion.core.broodmother import broodmother_view
 
     view = broodmother_view(session.state, session.content)
-    if not view["active"]:
-        raise CliError(f"game {session.id} has no Broodmother (mode {session.state['mode']})")
     if args.json:
         print_json({"id": session.id, "label": label, "round": session.state["round"],
                     "phase": session.state["phase"], "ended": session.state["ended"], "view": view})
@@ -184,12 +208,21 @@ def _print_report(view: dict[str, Any]) -> None:
     q = view["question"]
     if q:
         print(f"? {q['text']}")
-        print("  answer with: companion solo answer ID " + _answer_hint(q["kind"]))
+        print("  answer with: companion solo answer ID " + _answer_hint(q))
 
 
-def _answer_hint(kind: str) -> str:
-    return {"expand": "--number N --sites S [--zone outer] [--centipede-hex] [--nest] | --deck-empty",
-            "predator": "--hex N", "strike": "--destroyed N"}[kind]
+def _answer_hint(q: dict[str, Any]) -> str:
+    """The options that answer this question, read from the question itself."""
+    words = []
+    for f in q["fields"]:
+        if f.get("hidden"):
+            continue
+        words.append(_flag(f["name"]) if f["type"] == "bool" else f"{_flag(f['name'])} {f['name'].upper()}")
+    for b in q["buttons"]:
+        for key, value in b["args"].items():
+            if value is True and key not in {f["name"] for f in q["fields"]}:
+                words.append(f"| {_flag(key)}")
+    return " ".join(words)
 
 
 # -- handlers --------------------------------------------------------------------------------
@@ -233,7 +266,7 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def _status(args: argparse.Namespace) -> int:
-    session = open_store(args).session(args.id)
+    session = _session(args)
     if args.json:
         _show(args, session, None)
         return 0
@@ -241,8 +274,6 @@ def _status(args: argparse.Namespace) -> int:
     from companion.core.state import current_phase
 
     view = broodmother_view(session.state, session.content)
-    if not view["active"]:
-        raise CliError(f"game {session.id} has no Broodmother")
     for line in status_lines(view, session.state, current_phase(session.state, session.content).label):
         print(line)
     _print_report(view)
@@ -278,16 +309,18 @@ def status_lines(view: dict[str, Any], state: dict[str, Any], phase: str) -> lis
 
 
 def _checklist(args: argparse.Namespace) -> int:
-    from companion.core.broodmother.checklist import checklist
     from companion.core.broodmother.commands import TickStep
 
-    session = open_store(args).session(args.id)
+    session = _session(args)
+    label = None
     for step in args.tick:
-        session.execute(TickStep(step))
+        label = session.execute(TickStep(step))
     if args.json:
-        print_json(checklist(session.state))
+        _show(args, session, label)
         return 0
-    for step in checklist(session.state):
+    from companion.core.broodmother import broodmother_view
+
+    for step in broodmother_view(session.state, session.content)["checklist"]:
         print(f"[{'x' if step['done'] else ' '}] {step['id']}: {step['text']}")
     return 0
 
@@ -309,19 +342,20 @@ def parse_groups(text: str) -> list[list[Any]]:
 def _deck(args: argparse.Namespace) -> int:
     from companion.core.broodmother.commands import SetDeck, SetDeckMode, ShowOdds
 
-    session = open_store(args).session(args.id)
+    session = _session(args)
+    label = None
     if args.set:
-        session.execute(SetDeck(tuple(parse_groups(args.set))))
+        label = session.execute(SetDeck(tuple(parse_groups(args.set))))
     if args.mode:
-        session.execute(SetDeckMode(args.mode))
+        label = session.execute(SetDeckMode(args.mode))
     if args.odds:
-        session.execute(ShowOdds(args.odds == "on"))
+        label = session.execute(ShowOdds(args.odds == "on"))
+    if args.json:
+        _show(args, session, label)
+        return 0
     from companion.core.broodmother import broodmother_view
 
     view = broodmother_view(session.state, session.content)
-    if args.json:
-        print_json(view["deck"])
-        return 0
     d = view["deck"]
     print(f"{d['size']} cards ({d['mode']}); draw pile {d['draw']}, discard {d['discard']}, plot pile {d['plot']}")
     for o in d["odds"] or []:
@@ -342,13 +376,13 @@ def _finish(args: argparse.Namespace) -> int:
 
 
 def _undo(args: argparse.Namespace) -> int:
-    session = open_store(args).session(args.id)
+    session = _session(args)
     _show(args, session, f"Undone: {session.undo()}")
     return 0
 
 
 def _redo(args: argparse.Namespace) -> int:
-    session = open_store(args).session(args.id)
+    session = _session(args)
     _show(args, session, f"Redone: {session.redo()}")
     return 0
 
@@ -372,30 +406,31 @@ def _cancel(args: argparse.Namespace) -> int:
 
 
 def _answer(args: argparse.Namespace) -> int:
-    from companion.core.broodmother.commands import AnswerExpand, AnswerPredator, AnswerStrike
+    """Answer the view's open question with the options given, as the app's answer buttons do."""
+    from companion.core.broodmother import broodmother_view
+    from companion.core.commands.base import command_from_dict
 
-    session = open_store(args).session(args.id)
-    pending = session.state["modules_state"].get("broodmother", {}).get("pending") or []
-    if not pending:
+    session = _session(args)
+    q = broodmother_view(session.state, session.content)["question"]
+    if q is None:
         raise CliError("she is not asking anything now")
-    kind = pending[0]["kind"]
-    command: Any
-    if kind == "expand":
-        if not args.deck_empty and args.number is None:
-            raise CliError("her Expand: give --number N --sites S (and --zone, --centipede-hex, --nest), "
-                           "or --deck-empty")
-        command = AnswerExpand(number=args.number or 0, sites=args.sites, zone=args.zone,
-                               centipede_hex=args.centipede_hex, nest=args.nest, deck_empty=args.deck_empty)
-    elif kind == "predator":
-        if args.hex is None:
-            raise CliError("her Predator: give --hex N (the hex with the most ants; lowest number on a tie)")
-        command = AnswerPredator(hex=args.hex)
-    else:
-        if args.destroyed is None:
-            raise CliError("her Strike: give --destroyed N (0 if no ant was there)")
-        command = AnswerStrike(destroyed=args.destroyed)
+    given = {name: value for name, value in vars(args).items() if name in ANSWER_OPTIONS and value is not None}
+    known = {f["name"] for f in q["fields"]} | {k for b in q["buttons"] for k in b["args"]}
+    if unknown := sorted(set(given) - known):
+        raise CliError(f"her question takes {_answer_hint(q)}, not {', '.join(_flag(n) for n in unknown)}")
+    defaults = {f["name"]: f["default"] for f in q["fields"] if "default" in f}
+    button: dict[str, Any] = next((b["args"] for b in q["buttons"] if b["args"] and set(b["args"]) <= set(given)
+                   and all(given[k] == v for k, v in b["args"].items())), {})
+    needed = [f["name"] for f in q["fields"] if "default" not in f and not f.get("hidden")]
+    if not button.get("deck_empty") and (missing := [n for n in needed if n not in given]):
+        raise CliError(f"her question needs {', '.join(_flag(n) for n in missing)} (it takes {_answer_hint(q)})")
+    command = command_from_dict({"type": q["command"], **defaults, **given})
     _show(args, session, session.execute(command))
     return 0
+
+
+def _flag(name: str) -> str:
+    return "--" + name.replace("_", "-")
 
 
 def _slumber(args: argparse.Namespace) -> int:
@@ -411,11 +446,11 @@ def _battle(args: argparse.Namespace) -> int:
         return _run(args, CentipedeWon())
     from companion.core.broodmother import broodmother_view
 
-    session = open_store(args).session(args.id)
-    battle = broodmother_view(session.state, session.content)["battle"]
+    session = _session(args)
     if args.json:
-        print_json(battle)
+        _show(args, session, None)
         return 0
+    battle = broodmother_view(session.state, session.content)["battle"]
     her = battle["broodmother"]
     if her["in_play"]:
         print(f"Broodmother (hex {her['hex']}): size +{her['size_bonus']}, discards {her['extra_cards']} extra card(s)")
@@ -462,10 +497,7 @@ def _hex_simple(args: argparse.Namespace) -> int:
 
     kinds = {"chase": mc.ChaseNymph, "destroy-nymph": mc.DestroyNymph, "defeat-centipede": mc.DefeatCentipede,
              "place-nymph": mc.PlaceNymph, "moult": mc.MoultNymph}
-    where = _place(args.where)
-    if args.hex_command == "chase" and where == 0:
-        raise CliError("chasing happens on hexes, not in the Great Tunnel")
-    return _run(args, kinds[args.hex_command](where))
+    return _run(args, kinds[args.hex_command](_place(args.where)))
 
 
 def _egg(args: argparse.Namespace) -> int:

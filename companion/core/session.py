@@ -15,7 +15,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
-from companion.core.commands.base import Command
+from companion.core.commands.base import Command, end_block, possible, why_not
 from companion.core.content import Content, load_content
 from companion.core.errors import CommandError
 from companion.core.hooks import active_hooks
@@ -72,10 +72,13 @@ class Session:
 
     # -- commands -------------------------------------------------------------------
     def can(self, command: Command) -> bool:
-        return not self._ended_block(command) and command.can(self.state, self.content)
+        return possible(command, self.state, self.content)
+
+    def why_not(self, command: Command) -> str | None:
+        return why_not(command, self.state, self.content)
 
     def verify(self, command: Command) -> None:
-        if reason := self._ended_block(command):
+        if reason := end_block(command, self.state):
             raise CommandError(reason)
         command.verify(self.state, self.content)
 
@@ -100,12 +103,6 @@ class Session:
             if outcome is not None:
                 state["ended"] = outcome
                 return
-
-    def _ended_block(self, command: Command) -> str | None:
-        ended = self.state["ended"]
-        if ended is None or command.allowed_after_end:
-            return None
-        return f"The game is over ({ended['reason']}) Undo to play on."
 
     # -- undo / redo ----------------------------------------------------------------
     @property

@@ -127,6 +127,7 @@ class WizardModel:
         self.variants: set[str] = set()
         self.advanced_track = False
         self.mode = "competitive"
+        self.difficulty = "normal"
         self.players: list[PlayerDraft] = []
         self.name = ""
         self.choose_game(self.game)
@@ -226,6 +227,25 @@ class WizardModel:
         reserved = set(self.content.modes[self.mode].reserved_colours)
         return [c for c in self.content.games[self.game].colours if c not in reserved]
 
+    def has_difficulty(self) -> bool:
+        """Solo and co-op against the automated Broodmother choose a column of the Difficulty Chart."""
+        return self.content.modes[self.mode].broodmother == "automated"
+
+    def ant_count(self) -> int:
+        return sum(1 for p in self.players if p.role == "ant")
+
+    def difficulty_choices(self) -> list[dict[str, str]]:
+        """Easy, Normal and Difficult with what the chart changes for this many colonies (the core's numbers)."""
+        from companion.core.broodmother.checklist import difficulty_preview
+        from companion.core.broodmother.content import brood_of
+
+        return difficulty_preview(self.ant_count(), brood_of(self.content))
+
+    def choose_difficulty(self, level: str) -> None:
+        if level not in {c["id"] for c in self.difficulty_choices()}:
+            raise GameError(f"Unknown difficulty {level!r}.")
+        self.difficulty = level
+
     def has_broodmother_player(self) -> bool:
         return self.content.modes[self.mode].broodmother == "player"
 
@@ -309,6 +329,7 @@ class WizardModel:
             modules=tuple(sorted(self.modules)),
             variants=tuple(sorted(self.variants)),
             advanced_track=self.advanced_track,
+            options={"difficulty": self.difficulty} if self.has_difficulty() else {},
         )
 
     def summary(self) -> list[tuple[str, list[str]]]:
@@ -329,4 +350,7 @@ class WizardModel:
         lines += [f"Variant: {self.content.variants[v].name}" for v in sorted(self.variants)]
         if self.advanced_track:
             lines.append("Advanced round track")
+        if self.has_difficulty():
+            chosen = next(c for c in self.difficulty_choices() if c["id"] == self.difficulty)
+            lines.append(f"Difficulty: {chosen['name']} ({chosen['changes']}); thresholds: {chosen['thresholds']}")
         return lines

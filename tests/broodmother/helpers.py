@@ -13,13 +13,14 @@ from companion.core.setup import GameSetup, PlayerSpec, new_state
 COLONIES = (("Ana", "red"), ("Bo", "blue"), ("Cy", "black"), ("Di", "yellow"))
 
 def make_session(mode: str = "solo", ants: int = 1, seed: int = 1, empires: bool = False,
-                 **options: Any) -> Session:
+                 modules: tuple[str, ...] = (), **options: Any) -> Session:
     """A fresh game in memory (no saves): ``ants`` colonies, plus her player when asymmetric."""
     players = [PlayerSpec(name, colour) for name, colour in COLONIES[:ants]]
     if mode == "asymmetric":
         players.append(PlayerSpec("Brood", None, "broodmother"))
     expansions = ("minions", "empires") if empires else ("minions",)
-    setup = GameSetup(game="mota", mode=mode, players=tuple(players), expansions=expansions, options=options)
+    setup = GameSetup(game="mota", mode=mode, players=tuple(players), expansions=expansions, modules=modules,
+                      options=options)
     return Session(new_doc("g-test", "test", new_state(setup, load_content(), seed=seed)))
 
 

@@ -70,6 +70,9 @@ def test_eggs_and_powers() -> None:
 def test_machinate_reveals_her_top_card() -> None:
     s = game(seed=4)
     run(s, NextPhase(), NextPhase(), UnlockPower("machinate"), *(GainEgg() for _ in range(5)))
+    with pytest.raises(CommandError, match="Worker Phase"):
+        s.execute(UsePower("machinate"))  # her turn comes in the Worker Phase
+    s.execute(NextRound())
     top = brood(s)["deck"]["draw"][0]
     s.execute(UsePower("machinate"))
     assert brood(s)["turn"]["card"] == top and brood(s)["deck"]["drawn"] == 1

@@ -56,7 +56,7 @@ def test_a_whole_solo_game(db: Path) -> None:
     assert g.view["thresholds"] == {"plot": 3, "cp": 12, "centipedes": 7} and g.view["initiative"] == 2
     g.solo("hex add", "1", "--zone", "inner", "--sites", "2")
     g.solo("hex add", "2", "--zone", "inner", "--sites", "1")
-    steps = g.raw("solo", "checklist", "--db", str(db), "--json", g.id, "--tick", "hex-deck")
+    steps = g.raw("solo", "checklist", "--db", str(db), "--json", g.id, "--tick", "hex-deck")["view"]["checklist"]
     assert [(s["id"], s["done"]) for s in steps[:2]] == [("hex-deck", True), ("starting-hexes", False)]
 
     # Round 1: a Plot, a Spawn on an empty meadow, an Expand; Slumber 0 + 3 inner hexes with a nymph.
@@ -87,12 +87,14 @@ def test_a_whole_solo_game(db: Path) -> None:
     g.solo("slumber")
     assert g.view["cp"]["total"] == 12 and g.view["cp"]["lead"] == 6
 
-    # Round 3: her Expand reveals the Nest; Strike finds nobody and Invades; Invade moults; Revel.
+    # Round 3: her Expand reveals the Nest (which moults hexes 20 and 1, the round-3 cap allowing three);
+    # Strike finds nobody and Invades; Invade moults; Revel.
     g.solo("next")
     g.solo("enter", "colony-goal", "1")
     out = g.solo("answer", "--number", "20", "--sites", "2", "--zone", "outer", "--nest")
     assert "Provision for War: take a Royal Decree now." in [line["text"] for line in out["view"]["report"]["lines"]]
-    assert g.view["her"] == {"found": True, "hex": 20, "destroyed": False} and g.hex(20)["nymphs"] == 2
+    assert g.view["her"] == {"found": True, "hex": 20, "destroyed": False}
+    assert [(g.hex(n)["nymphs"], g.hex(n)["centipede"]) for n in (1, 20)] == [(0, True), (1, True)]
     g.solo("enter", "event", "3")
     g.solo("answer", "--destroyed", "0")
     assert g.view["meadow"]["tunnel"] == {"nymph": True, "centipedes": 0}
@@ -102,18 +104,19 @@ def test_a_whole_solo_game(db: Path) -> None:
     assert g.view["cp"]["total"] == 13
     g.score(6)
     g.to_slumber()
+    assert g.view["slumber"]["sum"] == "5 (centipedes) + 2 (1 per Inner Meadow hex with a nymph) = 7"
     g.solo("slumber")
-    assert g.view["cp"]["total"] == 19 and g.view["end"]["ended"] is None
+    assert g.view["cp"]["total"] == 20 and g.view["end"]["ended"] is None
 
     # Round 4: a Revel cancelled with a token, a centipede beaten, and she falls.
     g.solo("next")
     g.solo("enter", "evolution", "1")
     g.solo("cancel")
-    assert g.view["cp"]["total"] == 19 and g.view["initiative"] == 1
+    assert g.view["cp"]["total"] == 20 and g.view["initiative"] == 1
     g.solo("hex defeat-centipede", "10")
     assert (g.hex(10)["centipede"], g.hex(10)["nymphs"], g.hex(10)["sites"]) == (False, 0, 2)
     battle = g.raw("solo", "battle", "--db", str(db), "--json", g.id)
-    assert battle["broodmother"] == {"in_play": True, "hex": 20, "size_bonus": 2, "extra_cards": 2}
+    assert battle["view"]["battle"]["broodmother"] == {"in_play": True, "hex": 20, "size_bonus": 1, "extra_cards": 4}
     out = g.solo("destroyed")
     assert out["ended"] == {"code": "broodmother-destroyed", "reason": "The Broodmother is destroyed: the ants win.",
                             "winners": ["p1"]}
@@ -159,3 +162,36 @@ def test_a_refused_command_is_one_line(db: Path) -> None:
     done = cli(db, "solo", "enter", "--db", str(db), g.id, "event", "1")
     assert done.returncode == 2
     assert done.stderr == "companion: Her deck is set to virtual: let the app draw (or change the deck mode).\n"
+
+
+def test_solo_commands_refuse_a_competitive_game_before_changing_anything(db: Path) -> None:
+    made = cli(db, "game", "new", "--db", str(db), "--player", "Ana:red", "--player", "Bo:blue")
+    assert made.returncode == 0, made.stderr
+    game_id = made.stdout.strip()
+    for action in ("next", "undo", "checklist", "deck", "battle", "status", "turn", "answer", "slumber"):
+        done = cli(db, "solo", action, "--db", str(db), game_id)
+        assert done.returncode == 2, action
+        assert done.stderr == f"companion: game {game_id} has no Broodmother (mode competitive)\n", action
+    shown = json.loads(cli(db, "game", "show", "--db", str(db), "--json", game_id).stdout)
+    assert (shown["state"]["round"], shown["state"]["phase"]) == (1, "worker") and shown["log"] == []
+
+
+@pytest.mark.parametrize("action", ["status", "checklist", "deck", "battle", "next", "turn"])
+def test_json_of_every_solo_subcommand_is_the_full_view(db: Path, action: str) -> None:
+    g = Game(db, "--player", "Ana:red")
+    out = g.solo(action)
+    assert set(out) == {"id", "label", "round", "phase", "ended", "view"}
+    assert {"battle", "deck", "checklist", "question", "commands"} <= set(out["view"])
+
+
+def test_answer_names_what_her_question_takes(db: Path) -> None:
+    g = Game(db, "--player", "Ana:red", "--deck", "physical")
+    g.solo("enter", "colony-goal", "1")
+    done = cli(db, "solo", "answer", "--db", str(db), g.id, "--hex", "4")
+    assert done.returncode == 2
+    assert done.stderr.startswith("companion: her question takes --number NUMBER --sites SITES --zone ZONE")
+    done = cli(db, "solo", "answer", "--db", str(db), g.id, "--zone", "outer")
+    assert done.stderr.startswith("companion: her question needs --number, --sites")
+    out = g.solo("answer", "--number", "12", "--sites", "2")
+    assert out["label"] == "Her card: Colony Goal, Ferocity 1 - Expand: hex 12 in the Inner Meadow"
+    assert g.hex(12)["zone"] == "inner"

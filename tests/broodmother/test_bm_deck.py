@@ -10,7 +10,7 @@ from companion.core.broodmother.meadow_commands import AddHex
 from companion.core.errors import CommandError
 from companion.core.session import Session
 
-from .helpers import brood, make_session
+from .helpers import brood, lines, make_session
 
 SMALL = (("event", 1, 2), ("colony-goal", 1, 1), ("evolution", 1, 1))
 
@@ -81,17 +81,46 @@ def test_undo_puts_the_card_back_and_redo_draws_the_same() -> None:
     assert brood(s)["turn"]["card"] == top
 
 
-def test_physical_mode_refuses_a_card_the_piles_cannot_hold() -> None:
+def test_physical_mode_accepts_a_real_card_the_estimate_lacks_and_says_so_once() -> None:
     s = make_session(deck="physical")
     s.execute(SetDeck(SMALL))
-    with pytest.raises(CommandError, match="no event card with Ferocity 3"):
-        s.execute(EnterCard("event", 3))
     with pytest.raises(CommandError, match="deck is set to physical"):
         s.execute(DrawCard())
-    s.execute(EnterCard("evolution", 1))
-    assert brood(s)["deck"]["plot"] == ["evolution-1-1"]
-    with pytest.raises(CommandError, match="no evolution card"):
-        s.execute(EnterCard("evolution", 1))
+    s.execute(EnterCard("event", 3))  # the estimate has Events of Ferocity 1 only: one of them becomes a 3
+    d = brood(s)["deck"]
+    assert sorted(d["cards"]) == ["colony-goal-1-1", "event-1-2", "event-3-1", "evolution-1-1"]
+    assert d["discard"] == ["event-3-1"] and len(d["draw"]) == 3
+    said = [t for t in lines(s) if "estimate" in t]
+    assert said == ["The app's estimate of her deck had no Event with Ferocity 3 left, so one of its Event with "
+                    "Ferocity 1s becomes one: the box is right."]
+    s.execute(AnswerExpand(deck_empty=True))  # her Spawn on an empty meadow became an Expand
+    s.execute(EnterCard("event", 1))
+    assert not any("estimate" in t for t in lines(s))  # said once, only when the make-up changed
+
+
+def test_an_eighth_ferocity_two_evolution_is_accepted() -> None:
+    s = make_session("coop", 4, deck="physical")  # the default estimate has 7 Evolutions with Ferocity 2
+    for _ in range(7):
+        s.execute(EnterCard("evolution", 2))
+    before = sum(1 for c in brood(s)["deck"]["cards"].values() if c["type"] == "evolution")
+    s.execute(EnterCard("evolution", 2))
+    cards = brood(s)["deck"]["cards"]
+    assert sum(1 for c in cards.values() if c["type"] == "evolution") == before == 20
+    assert sum(1 for c in cards.values() if c["type"] == "evolution" and c["ferocity"] == 2) == 8
+    assert "physical-deck-adjusts" in brood(s)["report"]["interpretations"]
+    assert all_cards_once(s)
+
+
+def test_a_card_of_a_type_with_none_left_is_added() -> None:
+    s = make_session(deck="physical")
+    s.execute(SetDeck(SMALL))
+    s.execute(EnterCard("colony-goal", 1))
+    s.execute(AnswerExpand(deck_empty=True))
+    s.execute(EnterCard("colony-goal", 2))  # no Colony Goal left in the draw pile: the box had two
+    d = brood(s)["deck"]
+    assert len(d["cards"]) == 5 and d["cards"]["colony-goal-2-1"] == {"type": "colony-goal", "ferocity": 2,
+                                                                       "chamber": False}
+    assert "now 5 cards" in lines(s)[0]
 
 
 def test_switching_deck_mode_keeps_the_piles() -> None:

@@ -74,7 +74,8 @@ def test_spawn_with_nothing_to_do_expands_instead() -> None:
     s = physical()
     run(s, AddHex(2, "outer", 0, 1))
     s.execute(EnterCard("event", 3))
-    assert brood(s)["pending"] == [{"kind": "expand", "reason": "spawn-fallback", "index": 1, "of": 1}]
+    assert brood(s)["pending"] == [
+        {"kind": "expand", "reason": "spawn-fallback", "index": 1, "of": 1, "round": 1, "asked": "1.1"}]
     s.execute(AnswerExpand(number=12, sites=2, zone="inner"))
     assert hex_of(s, 12)["nymphs"] == 1 and hex_of(s, 12)["sites"] == 1
     assert brood(s)["pending"] == []
@@ -187,7 +188,8 @@ def test_expand_finding_the_nest_is_the_reckoning() -> None:
     b = brood(s)
     assert b["her"] == {"found": True, "hex": 40, "destroyed": False}
     assert b["deck"]["plot"] == [] and len(b["deck"]["discard"]) == 3
-    assert hex_of(s, 40)["nymphs"] == 1 and hex_of(s, 40)["nest"] is True
+    assert hex_of(s, 40)["nest"] is True
+    assert (hex_of(s, 40)["nymphs"], hex_of(s, 40)["centipede"]) == (0, True)  # the Nest from her Expand moults
     assert "Provision for War: take a Royal Decree now." in lines(s)
     s.execute(EnterCard("evolution", 2))  # now a Revel: a point, no plot pile
     assert sum(brood(s)["cp"]) == 3 and brood(s)["deck"]["plot"] == []
@@ -209,7 +211,7 @@ def nest_game(**options: object) -> Session:
 def test_strike_destroying_ants() -> None:
     s = nest_game()
     s.execute(EnterCard("event", 3))
-    assert brood(s)["pending"] == [{"kind": "strike", "ferocity": 3, "hex": 17}]
+    assert brood(s)["pending"] == [{"kind": "strike", "ferocity": 3, "hex": 17, "round": 1, "asked": "1.1"}]
     with pytest.raises(CommandError, match="between 0 and 3"):
         s.execute(AnswerStrike(destroyed=4))
     s.execute(AnswerStrike(destroyed=2))

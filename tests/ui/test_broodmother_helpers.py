@@ -109,11 +109,25 @@ def test_an_expand_answer_is_a_command_the_core_accepts(store: GameStore) -> Non
     # nothing typed: "the hex deck is empty" still works, Inner Meadow needs the number first
     empty = next(b for b in q["buttons"] if b["args"] == {"deck_empty": True})
     kwargs, missing = texts.answer_kwargs(q, {}, empty["args"])
-    assert missing == ["Hex number"] and session.can(command_from_dict({"type": q["command"], **kwargs}))
+    assert missing == ["Hex number", "Free collection sites"]
+    assert session.can(command_from_dict({"type": q["command"], **kwargs}))
     kwargs, missing = texts.answer_kwargs(q, {}, inner["args"])
-    assert missing == ["Hex number"] and not session.can(command_from_dict({"type": q["command"], **kwargs}))
+    assert missing == ["Hex number", "Free collection sites"]
+    assert not session.can(command_from_dict({"type": q["command"], **kwargs}))
     with pytest.raises(GameError, match="type a whole number"):
         texts.answer_kwargs(q, {"number": "fifteen"}, inner["args"])
+
+
+def test_the_next_expand_question_starts_empty(store: GameStore) -> None:
+    session = game(store)
+    first = until_question(session)
+    d = Drafts()
+    d.answers_for(texts.question_key(first)).update(number="15", sites=3)
+    session.execute(AnswerExpand(number=15, sites=3))
+    second = until_question(session)
+    assert second["text"] == first["text"] and second["asked"] != first["asked"]
+    assert d.answers_for(texts.question_key(second)) == {}
+    assert texts.field_default(next(f for f in second["fields"] if f["name"] == "sites")) == ""
 
 
 def test_typed_and_stepped_fields() -> None:
@@ -121,6 +135,7 @@ def test_typed_and_stepped_fields() -> None:
     assert not texts.is_typed({"type": "int", "min": 0, "max": 9})
     assert texts.field_default({"type": "int", "min": 1, "max": 99}) == ""
     assert texts.field_default({"type": "int", "min": 0, "max": 9}) == 0
+    assert texts.field_default({"type": "int", "min": 0, "max": 9, "required": True}) == ""
     assert texts.field_default({"type": "bool", "default": False}) is False
     assert texts.field_label("centipede_hex") == "It is a centipede hex"
     assert texts.field_label("something_new") == "Something new"

@@ -196,7 +196,7 @@ def test_solo_from_the_wizard_add_hex_draw_undo(tab: OpenTab, server: Server) ->
     ui.shot("broodmother-phone-wizard-draw")
 
     # Undo: the card goes back on top of her draw pile; Redo draws the same card
-    ui.expect_label("undo", "Undo: Broodmother: draw her card")
+    ui.expect_label("undo", f"Undo: {title}")  # the label names her card
     ui.tap("undo")
     ui.expect_label("bm-deck-draw", re.compile(r"^Draw pile: 50 cards"))
     saved = brood(server, game_id)
@@ -244,12 +244,16 @@ def test_her_turns_cancel_expand_question_undo(open_game: OpenTab, prepared: tup
     her_turn(ui)
     twin.apply(DrawCard())
     ui.expect_label("bm-report-title", "Her card: Colony Goal, Ferocity 2 - Expand")
+    ui.expect_label("bm-her-card", "Her card: Colony Goal, Ferocity 2 - Expand")  # first, above her question
     ui.expect_label("bm-question", re.compile(r"^Her Expand: reveal the top hex"))
     assert not ui.exists("bm-her-turn"), "her next card waits for the answer"
     twin.check(server)
     to_top(ui, "panel-bm-turn")
     ui.shot("broodmother-phone-question")
     ui.type_into("Hex number", "15")
+    ui.expect_label("bm-q-sites", "Free collection sites: -")  # starts empty: nothing carried over
+    ui.tap("bm-q-sites-plus")
+    ui.expect_label("bm-q-sites", "Free collection sites: 0")
     ui.tap("bm-q-sites-plus")
     ui.expect_label("bm-q-sites", "Free collection sites: 1")
     ui.tap("bm-q-sites-plus")
@@ -316,7 +320,8 @@ def test_physical_deck_and_a_predator_question(open_game: OpenTab, prepared: tup
     twin.check(server)
     ui.tap("bm-card-evolution")
     ui.expect_label("bm-ferocity-2", "Ferocity 2")
-    assert not ui.exists("bm-ferocity-1"), "all five Ferocity 1 Evolutions are on her plot pile or discarded"
+    # all five Ferocity 1 Evolutions of the estimate are gone, but the box is the truth: still offered
+    ui.expect_label("bm-ferocity-1", "Ferocity 1")
     ui.tap("bm-ferocity-3")
     ui.expect_label("bm-enter-resolve", "Resolve her card: Evolution, Ferocity 3")
     to_top(ui, "panel-bm-turn")

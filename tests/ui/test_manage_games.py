@@ -239,7 +239,8 @@ def test_a_change_from_the_terminal_is_not_overwritten(home: OpenTab,
     assert saved_games(srv.db)[game_id]["state"]["scores"]["p1"][0] == 3
 
     ui.tap("plus-p1")  # made on the stale copy: refused, reloaded, explained
-    ui.expect_text("error-message", re.compile("was changed in another window or the terminal .* repeat your last action"))
+    ui.expect_text("error-message",
+                   re.compile("was changed in another window or the terminal .* repeat your last action"))
     ui.expect_label("total-p1", re.compile(r"^Ana: 3 CP"))
     assert saved_games(srv.db)[game_id]["state"]["scores"]["p1"][0] == 3, "the tap was not applied"
 

@@ -28,7 +28,7 @@ def game_id_of(ui: Ui) -> str:
 
 def create_game(ui: Ui, *, game: str = "mota", expansions: Sequence[str] = (), mode: str = "competitive",
                 names: Sequence[str] = ("Ana", "Bo"), colours: dict[int, str] | None = None,
-                title: str | None = None, shots: str | None = None) -> str:
+                title: str | None = None, shots: str | None = None, difficulty: str | None = None) -> str:
     """Go through the whole wizard from the home screen; returns the new game's id."""
     ui.tap("new-game")
     ui.wait_screen("new-game")
@@ -51,6 +51,8 @@ def create_game(ui: Ui, *, game: str = "mota", expansions: Sequence[str] = (), m
         ui.type_into(f"Player {number} name", name)
     if title:
         ui.type_into("Game name (optional)", title)
+    if difficulty:
+        ui.tap(f"difficulty-{difficulty}")
     _shot(ui, shots, "wizard-4-players")
     next_step(ui, 5, "Setup")
     _shot(ui, shots, "wizard-5-setup")
@@ -89,7 +91,7 @@ def total(ui: Ui, pid: str) -> str:
 def test_solo_game_through_the_wizard(tab: OpenTab, server: Server) -> None:
     ui = tab()
     game_id = create_game(ui, expansions=["minions"], mode="solo", names=["Ana"], title="Solo evening",
-                          shots="phone")
+                          shots="phone", difficulty="easy")
     ui.expect_text("screen-title", "Solo evening")
     ui.expect_label("round", "Round 1 of 4")
     ui.expect_label("phase", "Worker Phase")
@@ -99,6 +101,8 @@ def test_solo_game_through_the_wizard(tab: OpenTab, server: Server) -> None:
     assert saved["state"]["mode"] == "solo"
     assert [p["name"] for p in saved["state"]["players"]] == ["Ana"]
     assert saved["state"]["players"][0]["colour"] != "purple"
+    her = saved["state"]["modules_state"]["broodmother"]
+    assert (her["difficulty"], her["initiative"]) == ("easy", 3), "the wizard's difficulty reaches her"
 
 
 def test_wizard_summary_lists_setup_from_data(tab: OpenTab) -> None:

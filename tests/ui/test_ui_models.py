@@ -152,6 +152,32 @@ def test_modes_needing_an_expansion_wait_for_it(content: Content) -> None:
     assert wizard.mode == "competitive", "dropping the expansion drops the mode that needs it"
 
 
+def test_the_wizard_chooses_her_difficulty_and_shows_the_charts_changes(content: Content) -> None:
+    wizard = WizardModel(content)
+    wizard.choose_game("mota")
+    assert not wizard.has_difficulty() and "difficulty" not in wizard.setup().options
+    wizard.set_expansion("minions", True)
+    wizard.choose_mode("solo")
+    choices = {c["id"]: c for c in wizard.difficulty_choices()}
+    assert [c["name"] for c in choices.values()] == ["Easy", "Normal", "Difficult"]
+    assert choices["easy"]["changes"] == "+2 larvae, +1 Initiative Token"
+    assert choices["difficult"]["changes"] == "-1 Initiative Token, -1 card"
+    assert choices["normal"]["thresholds"] == "plot 3, Colony Points 12, centipedes 7"
+    wizard.choose_difficulty("easy")
+    assert wizard.setup().options == {"difficulty": "easy"}
+    assert "Difficulty: Easy (+2 larvae, +1 Initiative Token); thresholds: plot 3, Colony Points 12, centipedes 7" \
+        in wizard.choices_text()
+    wizard.choose_mode("coop")
+    wizard.set_player_count(3)
+    assert {c["id"]: c["changes"] for c in wizard.difficulty_choices()}["difficult"] == "no Initiative Tokens"
+    validate_setup(wizard.setup(), content)
+    with pytest.raises(GameError):
+        wizard.choose_difficulty("brutal")
+    wizard.set_expansion("minions", True)
+    wizard.choose_mode("asymmetric")
+    assert not wizard.has_difficulty() and wizard.setup().options == {}
+
+
 def test_player_count_stays_in_the_modes_range(content: Content) -> None:
     wizard = WizardModel(content)
     low, high = wizard.player_limits()

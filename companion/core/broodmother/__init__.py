@@ -7,7 +7,7 @@ commands with the command registry. Screens read ``broodmother_view``.
 
 from __future__ import annotations
 
-from companion.core.broodmother import asymmetric, commands, lifecycle, meadow_commands
+from companion.core.broodmother import asymmetric, commands, lifecycle, meadow_commands, phases
 from companion.core.broodmother.content import BroodContent, brood_content
 from companion.core.broodmother.model import KEY, active
 from companion.core.broodmother.newgame import OPTION_NAMES, init, validate_options
@@ -25,5 +25,5 @@ HOOKS = ModuleHooks(
 register(HOOKS)
 
 __all__ = [
-    "HOOKS", "BroodContent", "asymmetric", "brood_content", "broodmother_view", "commands", "meadow_commands",
+    "HOOKS", "BroodContent", "asymmetric", "brood_content", "broodmother_view", "commands", "meadow_commands", "phases",
 ]

@@ -21,17 +21,17 @@ from companion.core.broodmother.base import (
     restore,
     snapshot_before,
 )
-from companion.core.broodmother.commands import _fingerprint, reveal
-from companion.core.broodmother.content import brood_content
+from companion.core.broodmother.commands import _fingerprint, reaction_phase, reveal
+from companion.core.broodmother.content import BroodContent, brood_of
 from companion.core.broodmother.model import Brood, location_name, plural, say, start_report
-from companion.core.content import load_content
+from companion.core.content import Content
 from companion.core.errors import CommandError
-from companion.core.state import State, current_phase
+from companion.core.state import State
 
 
-def power_text(power_id: str, round_number: int) -> str:
+def power_text(power_id: str, round_number: int, bc: BroodContent) -> str:
     """A power's text with this round's numbers filled in."""
-    text = brood_content().powers[power_id].text
+    text = bc.powers[power_id].text
     return text.format(steps=round_number + 4, nymphs=round_number)
 
 
@@ -41,10 +41,10 @@ class GainEgg(BroodCommand):
 
     name = "bm_gain_egg"
 
-    def check(self, state: State, b: Brood) -> None:
+    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         asymmetric_only(state)
 
-    def run(self, state: State, b: Brood) -> None:
+    def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         b["asym"]["eggs"] += 1
 
     def describe(self, state: State, content: Any) -> str:
@@ -59,7 +59,7 @@ class MoveNymph(BroodCommand):
     source: int
     target: int
 
-    def check(self, state: State, b: Brood) -> None:
+    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         asymmetric_only(state)
         if location(self.source) == location(self.target):
             raise CommandError("The nymph must move to another place.")
@@ -71,7 +71,7 @@ class MoveNymph(BroodCommand):
         elif meadow.find_hex(b, self.target)["sites"] <= 0:
             raise CommandError(f"Hex {self.target} has no free collection site.")
 
-    def run(self, state: State, b: Brood) -> None:
+    def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         meadow.remove_nymph(b, self.source)
         meadow.add_nymph(b, self.target)
 
@@ -86,24 +86,24 @@ class UnlockPower(BroodCommand):
     name = "bm_unlock_power"
     power: str
 
-    def check(self, state: State, b: Brood) -> None:
+    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         asymmetric_only(state)
-        powers = brood_content().powers
+        powers = bc.powers
         if self.power not in powers:
             raise CommandError(f"Powers: {', '.join(powers)}.")
-        if current_phase(state, load_content()).phase != "Queen Phase":
+        if state["phase"] not in bc.unlock_phases:
             raise CommandError("Powers are unlocked during the Queen Phase.")
         if self.power in b["asym"]["unlocked"]:
             raise CommandError(f"{powers[self.power].name} is already unlocked.")
         if state["round"] in b["asym"]["unlock_rounds"]:
             raise CommandError("She has already unlocked a power in this Queen Phase.")
 
-    def run(self, state: State, b: Brood) -> None:
+    def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         b["asym"]["unlocked"].append(self.power)
         b["asym"]["unlock_rounds"].append(state["round"])
 
     def describe(self, state: State, content: Any) -> str:
-        return f"Broodmother unlocks {brood_content().powers[self.power].name}"
+        return f"Broodmother unlocks {brood_of(content).powers[self.power].name}"
 
 
 @dataclass(frozen=True)
@@ -113,31 +113,34 @@ class UsePower(BroodCommand):
     name = "bm_use_power"
     power: str
 
-    def check(self, state: State, b: Brood) -> None:
+    def verify(self, state: State, content: Content) -> None:
+        super().verify(state, content)
+        if self.power == "machinate":
+            reaction_phase(state, content)
+
+    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         asymmetric_only(state)
         no_pending(b)
-        bc = brood_content()
         if self.power not in b["asym"]["unlocked"]:
             unlocked = ", ".join(b["asym"]["unlocked"]) or "none"
             raise CommandError(f"{self.power!r} is not unlocked; unlocked: {unlocked}.")
         if b["asym"]["eggs"] < bc.power_cost:
             raise CommandError(f"A power costs {bc.power_cost} eggs; she has {b['asym']['eggs']}.")
 
-    def run(self, state: State, b: Brood) -> None:
-        bc = brood_content()
+    def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         b["asym"]["eggs"] -= bc.power_cost
         if self.power == "machinate" and b["deck_mode"] == "virtual" and (b["deck"]["draw"] or b["deck"]["discard"]):
             reshuffled = piles.reshuffle_if_empty(state, b["deck"], virtual=True)
-            reveal(state, b, piles.draw_top(b["deck"]), reshuffled)
-            say(b, f"{bc.powers['machinate'].name}: {power_text('machinate', state['round'])}")
+            reveal(state, b, bc, piles.draw_top(b["deck"]), reshuffled)
+            say(b, f"{bc.powers['machinate'].name}: {power_text('machinate', state['round'], bc)}")
             return
         start_report(b, f"Power: {bc.powers[self.power].name} ({bc.power_cost} eggs)")
-        say(b, power_text(self.power, state["round"]))
+        say(b, power_text(self.power, state["round"], bc))
         if self.power == "machinate":
             say(b, "Reveal her top card and enter it.")
 
     def describe(self, state: State, content: Any) -> str:
-        return f"Broodmother uses {brood_content().powers[self.power].name}"
+        return f"Broodmother uses {brood_of(content).powers[self.power].name}"
 
 
 @dataclass(frozen=True)
@@ -149,7 +152,7 @@ class Redraw(BroodCommand):
     first: int
     second: int
 
-    def check(self, state: State, b: Brood) -> None:
+    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         asymmetric_only(state)
         turn = b["turn"]
         if turn is None or not turn["cancellable"] or turn["mark"] != _fingerprint(state):
@@ -162,15 +165,17 @@ class Redraw(BroodCommand):
             if meadow.nymphs_at(saved, where) < count:
                 raise CommandError(f"{location_name(where).capitalize()} has fewer than {plural(count, 'nymph')}.")
 
-    def run(self, state: State, b: Brood) -> None:
+    def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         card = b["turn"]["card"]
         restore(state, b, b["turn"]["before"])
+        if b["history"]:
+            b["history"][-1]["cancelled"] = True
         b["deck"]["discard"].append(card)
         meadow.remove_nymph(b, self.first)
         meadow.remove_nymph(b, self.second)
         if b["deck_mode"] == "virtual" and (b["deck"]["draw"] or b["deck"]["discard"]):
             reshuffled = piles.reshuffle_if_empty(state, b["deck"], virtual=True)
-            reveal(state, b, piles.draw_top(b["deck"]), reshuffled)
+            reveal(state, b, bc, piles.draw_top(b["deck"]), reshuffled)
             return
         b["turn"].update(cancellable=False, before=None)
         start_report(b, "Redraw: 2 nymphs spent")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 from typing import Any, ClassVar
 
+from companion.core.broodmother.content import BroodContent, brood_of
 from companion.core.broodmother.model import Brood, bm, her_player, is_asymmetric, require
 from companion.core.commands.base import Command, require_int
 from companion.core.content import Content
@@ -27,27 +28,27 @@ class BroodCommand(Command):
     keeps_turn: ClassVar[bool] = False
 
     def verify(self, state: State, content: Content) -> None:
-        self.check(state, require(state))
+        self.check(state, require(state), brood_of(content))
 
     def apply(self, state: State, content: Content) -> None:
         b = bm(state)
         if not self.keeps_turn:
             close_turn(b)
-            self.run(state, b)
+            self.run(state, b, brood_of(content))
             return
         turn = b["turn"]
         if turn is None or turn["before"] is None:
-            self.run(state, b)
+            self.run(state, b, brood_of(content))
             return
         before = snapshot_before(state, b, turn["before"])
-        self.run(state, b)
+        self.run(state, b, brood_of(content))
         if b["turn"] is turn and turn["before"] is not None:
             turn["before"] = way_back(state, b, before)  # still leads back to before her card
 
-    def check(self, state: State, b: Brood) -> None:
+    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         """Raise CommandError with a reason a player can act on."""
 
-    def run(self, state: State, b: Brood) -> None:
+    def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         raise NotImplementedError
 
 
@@ -84,7 +85,7 @@ def location(value: Any) -> int:
 
 def snapshot(state: State, b: Brood) -> dict[str, Any]:
     """Her state before a reaction resolves, so a cancel or a redraw can put it back."""
-    saved = {k: copy.deepcopy(v) for k, v in b.items() if k not in ("turn", "report")}
+    saved = {k: copy.deepcopy(v) for k, v in b.items() if k not in ("turn", "report", "history")}
     player = her_player(state)
     scores = list(state["scores"][player["id"]]) if player is not None else None
     return {"brood": saved, "scores": scores}

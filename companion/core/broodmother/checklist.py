@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.broodmother.content import BroodContent, ChecklistStep, brood_content
+from companion.core.broodmother.content import BroodContent, ChecklistStep
 from companion.core.broodmother.model import Brood, ant_count, bm
 from companion.core.state import State
 
@@ -31,6 +31,14 @@ def adjustment_text(adjustments: dict[str, Any], ants: int) -> str:
     return ", ".join(parts) or "no change"
 
 
+def difficulty_preview(ants: int, bc: BroodContent) -> list[dict[str, Any]]:
+    """What each difficulty means for ``ants`` colonies, from the Difficulty Chart: for a new-game screen."""
+    row = bc.row(min(max(ants, 1), 4))
+    thresholds = f"plot {row.plot}, Colony Points {row.cp}, centipedes {row.centipedes}"
+    return [{"id": level, "name": name, "changes": adjustment_text(row.adjustments(level), ants),
+             "thresholds": thresholds} for level, name in bc.difficulty_names.items()]
+
+
 def _applies(step: ChecklistStep, state: State, b: Brood) -> bool:
     when, ants = step.when, ant_count(state)
     return all([
@@ -45,15 +53,15 @@ def _values(state: State, b: Brood, bc: BroodContent) -> dict[str, Any]:
     ants = ant_count(state)
     solo = b["start"].get("solo", {})
     return {
-        "ants": ants, "deck_size": len(b["deck"]["cards"]), "initiative": b["initiative"],
+        "ants": ants, "starting_hexes": ants, "deck_size": len(b["deck"]["cards"]), "initiative": b["initiative"],
         "difficulty_name": bc.difficulty_names[b["difficulty"]],
         "adjustments": adjustment_text(bc.row(min(max(ants, 1), 4)).adjustments(b["difficulty"]), ants),
         "larvae": solo.get("larvae"), "food": solo.get("food"), "cards": solo.get("cards"),
     }
 
 
-def checklist(state: State) -> list[dict[str, Any]]:
-    bc, b = brood_content(), bm(state)
+def checklist(state: State, bc: BroodContent) -> list[dict[str, Any]]:
+    b = bm(state)
     values = _values(state, b, bc)
     return [
         {"id": s.id, "text": s.text.format(**values), "source": s.source, "done": bool(b["checklist"].get(s.id))}

@@ -9,6 +9,7 @@ reaction. An Initiative Token cancels the reaction just revealed.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -25,22 +26,26 @@ from companion.core.broodmother.base import (
     snapshot,
     way_back,
 )
-from companion.core.broodmother.content import brood_content
+from companion.core.broodmother.content import BroodContent, brood_of
 from companion.core.broodmother.model import (
+    ZONES,
     Brood,
+    asked_round,
+    bm,
     find_hex,
     has_hex,
+    her_card_words,
     is_asymmetric,
     nest_found,
+    plural,
     say,
     start_report,
 )
 from companion.core.broodmother.scoring import score_slumber, slumber_preview
 from companion.core.commands.base import require_int
+from companion.core.content import Content
 from companion.core.errors import CommandError
-from companion.core.state import State
-
-END_CODES = ("broodmother-destroyed", "centipede-threshold", "cp-threshold")
+from companion.core.state import State, game_def
 
 
 def _fingerprint(state: State) -> dict[str, Any]:
@@ -49,14 +54,15 @@ def _fingerprint(state: State) -> dict[str, Any]:
     return {"round": state["round"], "phase": state["phase"], "scores": scores}
 
 
-def reveal(state: State, b: Brood, card_id: str, reshuffled: bool) -> None:
+def reveal(state: State, b: Brood, bc: BroodContent, card_id: str, reshuffled: bool) -> None:
     """Resolve a card just taken from the draw pile, keeping what a cancel needs."""
-    bc = brood_content()
     card = b["deck"]["cards"][card_id]
     action = bc.action_for(card["type"], nest_found(b))
     before = snapshot(state, b)
     kind = "Chamber" if card["chamber"] else bc.card_types[card["type"]].name
-    start_report(b, f"Her card: {kind}, Ferocity {card['ferocity']} - {action.name}")
+    words = f"{kind}, Ferocity {card['ferocity']} - {action.name}"
+    b["history"].append({"round": state["round"], "card": card_id, "words": words, "cancelled": False})
+    start_report(b, f"Her card: {words}")
     if reshuffled:
         say(b, "Her draw pile ran out: shuffle her discard pile to make a new one.")
     b["turn"] = {"card": card_id, "type": card["type"], "ferocity": card["ferocity"], "chamber": card["chamber"],
@@ -65,6 +71,28 @@ def reveal(state: State, b: Brood, card_id: str, reshuffled: bool) -> None:
     reactions.resolve(state, b, bc, card_id)
     b["turn"]["before"] = way_back(state, b, before)
     b["turn"]["mark"] = _fingerprint(state)
+
+
+def revealed_label(command: BroodCommand, state: State, content: Content) -> str:
+    """The label of a command that reveals her card, naming the card: read off a trial run on a copy."""
+    trial = copy.deepcopy(state)
+    command.apply(trial, content)
+    return f"Her card: {her_card_words(bm(trial))}"
+
+
+def on_her_card(b: Brood, what: str) -> str:
+    """A label for a step of her latest card's reaction: "Her card: Colony Goal, Ferocity 4 - Expand: hex 12"."""
+    words = her_card_words(b)
+    return f"Her card: {words}: {what}" if words else what
+
+
+def reaction_phase(state: State, content: Content) -> None:
+    """Her cards come after the players' turns, so only in the phases the rulebook gives them."""
+    bc = brood_of(content)
+    if state["phase"] in bc.reaction_phases:
+        return
+    now = game_def(state, content).phase(state["phase"]).label
+    raise CommandError(f"{bc.reaction_phases_why} It is the {now} now: her next card waits for the Worker Phase.")
 
 
 def _can_reveal(state: State, b: Brood, mode: str) -> None:
@@ -82,15 +110,19 @@ class DrawCard(BroodCommand):
 
     name = "bm_draw"
 
-    def check(self, state: State, b: Brood) -> None:
+    def verify(self, state: State, content: Content) -> None:
+        super().verify(state, content)
+        reaction_phase(state, content)
+
+    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         _can_reveal(state, b, "virtual")
 
-    def run(self, state: State, b: Brood) -> None:
+    def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         reshuffled = piles.reshuffle_if_empty(state, b["deck"], virtual=True)
-        reveal(state, b, piles.draw_top(b["deck"]), reshuffled)
+        reveal(state, b, bc, piles.draw_top(b["deck"]), reshuffled)
 
     def describe(self, state: State, content: Any) -> str:
-        return "Broodmother: draw her card"
+        return revealed_label(self, state, content)
 
 
 @dataclass(frozen=True)
@@ -101,22 +133,27 @@ class EnterCard(BroodCommand):
     card_type: str
     ferocity: int = 0
 
-    def check(self, state: State, b: Brood) -> None:
+    def verify(self, state: State, content: Content) -> None:
+        super().verify(state, content)
+        reaction_phase(state, content)
+
+    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         _can_reveal(state, b, "physical")
-        types = [*brood_content().card_types, piles.CHAMBER]
+        types = [*bc.card_types, piles.CHAMBER]
         if self.card_type not in types:
             raise CommandError(f"Card type: one of {', '.join(types)}.")
-        require_int(self.ferocity, "The Ferocity", 0, brood_content().deck_limits["max_ferocity"])
-        piles.require_available(b["deck"], self.card_type, self.ferocity)
+        require_int(self.ferocity, "The Ferocity", 0, bc.deck_limits["max_ferocity"])
 
-    def run(self, state: State, b: Brood) -> None:
+    def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         reshuffled = piles.reshuffle_if_empty(state, b["deck"], virtual=False)
-        reveal(state, b, piles.take_matching(b["deck"], self.card_type, self.ferocity), reshuffled)
+        adjusted = piles.make_room(b["deck"], self.card_type, self.ferocity, bc)
+        reveal(state, b, bc, piles.take_matching(b["deck"], self.card_type, self.ferocity), reshuffled)
+        if adjusted:
+            b["report"]["lines"].insert(0, {"text": adjusted, "hex": None})
+            b["report"]["interpretations"].append("physical-deck-adjusts")
 
     def describe(self, state: State, content: Any) -> str:
-        if self.card_type == piles.CHAMBER:
-            return "Broodmother: her card is a Chamber"
-        return f"Broodmother: her card is {self.card_type}, Ferocity {self.ferocity}"
+        return revealed_label(self, state, content)
 
 
 @dataclass(frozen=True)
@@ -127,12 +164,9 @@ class CancelReaction(BroodCommand):
     allowed_after_end: ClassVar[bool] = True
     keeps_turn = True
 
-    def check(self, state: State, b: Brood) -> None:
+    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         automated(state)
-        ended = state["ended"]
-        if ended is not None and ended["code"] not in END_CODES:
-            raise CommandError(f"The game is over ({ended['reason']}) Undo to play on.")
-        turn = b["turn"]
+        turn = b["turn"]  # allowed after the end: a finished round closed her turn, a card that won did not
         if turn is None or turn["cancelled"]:
             raise CommandError("There is no reaction of hers to cancel.")
         if not turn["cancellable"] or turn["mark"] != _fingerprint(state):
@@ -140,13 +174,15 @@ class CancelReaction(BroodCommand):
         if b["initiative"] <= 0:
             raise CommandError("The group has no Initiative Token left.")
 
-    def run(self, state: State, b: Brood) -> None:
+    def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         turn = b["turn"]
         undone = [line["text"] for line in (b["report"] or {"lines": []})["lines"]]
         restore(state, b, turn["before"])
         b["deck"]["discard"].append(turn["card"])
         b["initiative"] -= 1
         turn.update(cancellable=False, cancelled=True, before=None)
+        if b["history"]:
+            b["history"][-1]["cancelled"] = True
         state["ended"] = None
         start_report(b, "Reaction cancelled with an Initiative Token")
         say(b, f"Spend 1 Initiative Token ({b['initiative']} left); her card goes to her discard pile.",
@@ -155,7 +191,7 @@ class CancelReaction(BroodCommand):
             say(b, f"Take back if already done: {text}", interpretation="cancel-window")
 
     def describe(self, state: State, content: Any) -> str:
-        return "Cancel her reaction (Initiative Token)"
+        return f"Cancel her card ({her_card_words(bm(state))}) with an Initiative Token"
 
 
 def _question(b: Brood, kind: str) -> dict[str, Any]:
@@ -179,7 +215,7 @@ class AnswerExpand(BroodCommand):
     nest: bool = False
     deck_empty: bool = False
 
-    def check(self, state: State, b: Brood) -> None:
+    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         _question(b, "expand")
         if self.deck_empty is True:
             return
@@ -187,7 +223,7 @@ class AnswerExpand(BroodCommand):
         if has_hex(b, self.number):
             raise CommandError(f"Hex {self.number} is already in the meadow; check the number on the new hex.")
         require_int(self.sites, "Its collection sites", 0, MAX_SITES)
-        if self.zone not in ("inner", "outer"):
+        if self.zone not in ZONES:
             raise CommandError("Where does it go: inner or outer (Inner Meadow whenever there is room)?")
         for flag in (self.centipede_hex, self.nest, self.deck_empty):
             if not isinstance(flag, bool):
@@ -195,17 +231,24 @@ class AnswerExpand(BroodCommand):
         if self.nest and nest_found(b):
             raise CommandError(f"The Nest of Centipedes is already hex {b['her']['hex']}.")
 
-    def run(self, state: State, b: Brood) -> None:
+    def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         question = b["pending"].pop(0)
         if question["of"] > 1:
             say(b, f"Expand {question['index']} of {question['of']}:")
         reactions.finish_expand(state, b, {
             "deck_empty": self.deck_empty, "number": self.number, "sites": self.sites, "zone": self.zone,
             "centipede_hex": self.centipede_hex, "nest": self.nest,
-        })
+        }, asked_round(state, question))
 
     def describe(self, state: State, content: Any) -> str:
-        return "Her Expand: the hex deck is empty" if self.deck_empty else f"Her Expand: hex {self.number}"
+        b = bm(state)
+        q: dict[str, Any] = b["pending"][0] if b["pending"] else {"of": 1, "reason": "colony-goal"}
+        step = {"colony-goal": "", "spawn-fallback": "she Expands instead, "}.get(
+            str(q.get("reason", "")), f"Expand {q.get('index', 1)} of {q['of']}, ")
+        if self.deck_empty:
+            return on_her_card(b, step + "the hex deck is empty")
+        zone = "Inner Meadow" if self.zone == "inner" else "Outer Meadow"
+        return on_her_card(b, f"{step}hex {self.number} in the {zone}")
 
 
 @dataclass(frozen=True)
@@ -216,19 +259,19 @@ class AnswerPredator(BroodCommand):
     keeps_turn = True
     hex: int
 
-    def check(self, state: State, b: Brood) -> None:
+    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         _question(b, "predator")
         find_hex(b, hex_number(self.hex))
 
-    def run(self, state: State, b: Brood) -> None:
+    def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         q = b["pending"].pop(0)
-        name = brood_content().predators[q["predator"]]
+        name = bc.predators[q["predator"]]
         b["predators"].append({"id": q["predator"], "name": name, "hex": self.hex, "health": q["health"],
-                               "round": state["round"], "defeated": False})
+                               "round": asked_round(state, q), "defeated": False})
         say(b, f"Hex {self.hex}: place the {name} with {q['health']} Health.", self.hex)
 
     def describe(self, state: State, content: Any) -> str:
-        return f"Her Predator goes to hex {self.hex}"
+        return on_her_card(bm(state), f"her Predator goes to hex {self.hex}")
 
 
 @dataclass(frozen=True)
@@ -239,16 +282,18 @@ class AnswerStrike(BroodCommand):
     keeps_turn = True
     destroyed: int
 
-    def check(self, state: State, b: Brood) -> None:
+    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         q = _question(b, "strike")
         require_int(self.destroyed, "Ants destroyed", 0, max(q["ferocity"], 0))
 
-    def run(self, state: State, b: Brood) -> None:
+    def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         q = b["pending"].pop(0)
         reactions.finish_strike(state, b, self.destroyed, q["hex"])
 
     def describe(self, state: State, content: Any) -> str:
-        return f"Her Strike destroyed {self.destroyed} ant(s)"
+        if self.destroyed == 0:
+            return on_her_card(bm(state), "no ant in her hex, so she Invades")
+        return on_her_card(bm(state), f"her Strike destroyed {plural(self.destroyed, 'ant')}")
 
 
 @dataclass(frozen=True)
@@ -257,14 +302,14 @@ class ScoreSlumber(BroodCommand):
 
     name = "bm_slumber"
 
-    def check(self, state: State, b: Brood) -> None:
+    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         no_pending(b)
         if state["phase"] != "slumber":
             raise CommandError("Her Slumber points are scored in the Slumber step; advance the phase first.")
         if state["round"] in b["slumbers"]:
             raise CommandError(f"Her Slumber points for round {state['round']} are already scored.")
 
-    def run(self, state: State, b: Brood) -> None:
+    def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         preview = slumber_preview(state, b)
         score_slumber(state, b)
         start_report(b, "Slumber: the Broodmother scores")
@@ -281,18 +326,17 @@ class SetDeck(BroodCommand):
     name = "bm_set_deck"
     groups: tuple[Any, ...] = ()
 
-    def check(self, state: State, b: Brood) -> None:
+    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         from companion.core.broodmother.newgame import parse_composition
 
         d = b["deck"]
         if d["drawn"] or d["discard"] or d["plot"]:
             raise CommandError("Her deck can be changed only before her first card.")
-        parse_composition(list(self.groups), brood_content())
+        parse_composition(list(self.groups), bc)
 
-    def run(self, state: State, b: Brood) -> None:
+    def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         from companion.core.broodmother.newgame import chamber_count, parse_composition
 
-        bc = brood_content()
         groups = parse_composition(list(self.groups), bc)
         b["deck"] = piles.new_deck(piles.build_cards(groups, chamber_count(state, bc), bc))
         if b["deck_mode"] == "virtual":
@@ -309,13 +353,13 @@ class SetDeckMode(BroodCommand):
     name = "bm_deck_mode"
     mode: str
 
-    def check(self, state: State, b: Brood) -> None:
+    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         if self.mode not in ("virtual", "physical"):
             raise CommandError("Deck mode: virtual or physical.")
         if self.mode == b["deck_mode"]:
             raise CommandError(f"Her deck is already {self.mode}.")
 
-    def run(self, state: State, b: Brood) -> None:
+    def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         b["deck_mode"] = self.mode
         if self.mode == "virtual":
             piles.shuffle_draw(state, b["deck"])
@@ -331,11 +375,11 @@ class ShowOdds(BroodCommand):
     name = "bm_odds"
     show: bool
 
-    def check(self, state: State, b: Brood) -> None:
+    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         if not isinstance(self.show, bool):
             raise CommandError("Odds: true or false.")
 
-    def run(self, state: State, b: Brood) -> None:
+    def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         b["odds"] = self.show
 
     def describe(self, state: State, content: Any) -> str:
@@ -350,16 +394,16 @@ class TickStep(BroodCommand):
     step: str
     done: bool = True
 
-    def check(self, state: State, b: Brood) -> None:
+    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         from companion.core.broodmother.checklist import checklist
 
-        ids = [s["id"] for s in checklist(state)]
+        ids = [s["id"] for s in checklist(state, bc)]
         if self.step not in ids:
             raise CommandError(f"No setup step {self.step!r} in this game; steps: {', '.join(ids)}.")
         if bool(b["checklist"].get(self.step)) == self.done:
             raise CommandError("That step is already " + ("ticked." if self.done else "unticked."))
 
-    def run(self, state: State, b: Brood) -> None:
+    def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         if self.done:
             b["checklist"][self.step] = True
         else:

@@ -7,11 +7,11 @@ fails at start-up with the file and the fault named, never in the middle of her 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
-from companion.core.content import load_json
+from companion.core.content import Content, load_json
 from companion.core.errors import ContentError
 
 DIFFICULTIES = ("easy", "normal", "difficult")
@@ -100,6 +100,8 @@ class BroodContent:
     default_composition: tuple[DeckGroup, ...]
     chambers: DeckGroup
     deck_limits: dict[str, int]
+    reaction_phases: tuple[str, ...]
+    reaction_phases_why: str
     levels: dict[int, Level]
     after_level_3: dict[str, str]
     predators: dict[str, str]
@@ -108,6 +110,7 @@ class BroodContent:
     redraw_cost: int
     end_bonus: int
     nymph_move_steps: int
+    unlock_phases: tuple[str, ...]
     powers: dict[str, Named]
     reactions: dict[str, Named]
     checklist: tuple[ChecklistStep, ...]
@@ -138,6 +141,12 @@ def _text(value: Any, where: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise _fail(where, "expected a non-empty text")
     return value
+
+
+def _ids(value: Any, where: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not value or not all(isinstance(v, str) and v for v in value):
+        raise _fail(where, "expected a non-empty list of ids")
+    return tuple(value)
 
 
 def _parse_difficulty(raw: dict[str, Any]) -> tuple[dict[int, DifficultyRow], dict[str, str]]:
@@ -190,8 +199,10 @@ def _parse_deck(raw: dict[str, Any]) -> dict[str, Any]:
     ch = raw["empires_chambers"]
     chambers = _parse_groups([ch], set(types), "deck.json empires_chambers")[0]
     limits = {k: _int(v, "deck.json limits", 1, 500) for k, v in raw["limits"].items()}
+    phases = raw["reaction_phases"]
     return {"card_types": types, "actions": actions, "default_composition": groups, "chambers": chambers,
-            "deck_limits": limits}
+            "deck_limits": limits, "reaction_phases": _ids(phases["phases"], "deck.json reaction_phases"),
+            "reaction_phases_why": _text(phases["why"], "deck.json reaction_phases")}
 
 
 def _parse_machinations(raw: dict[str, Any]) -> dict[str, Any]:
@@ -216,6 +227,7 @@ def _parse_asymmetric(raw: dict[str, Any]) -> dict[str, Any]:
         "redraw_cost": _int(raw["redraw_cost_nymphs"], "asymmetric.json", 1, 10),
         "end_bonus": _int(raw["end_bonus"], "asymmetric.json", 0, 20),
         "nymph_move_steps": _int(raw["nymph_move_steps"], "asymmetric.json", 1, 10),
+        "unlock_phases": _ids(raw["unlock_phases"], "asymmetric.json unlock_phases"),
         "powers": powers,
         "reactions": {r["id"]: Named(r["id"], r["name"], r["text"]) for r in raw["reactions"]},
     }
@@ -260,6 +272,29 @@ def _build() -> BroodContent:
         checklist=_parse_checklist(load_json("broodmother/checklist.json")),
         interpretations=_parse_interpretations(load_json("broodmother/interpretations.json")),
     )
+
+
+_ATTACHED = "_broodmother"  # where a game content keeps the Broodmother content that goes with it
+
+
+def brood_of(content: Content) -> BroodContent:
+    """The Broodmother content of the game content a session holds (commands and views read only this).
+
+    Game content does not carry module content yet, so the one loaded from ``data/broodmother``
+    is attached to it on first use; ``with_brood`` gives a content its own (tests, other data).
+    """
+    found = content.__dict__.get(_ATTACHED)
+    if not isinstance(found, BroodContent):
+        found = brood_content()
+        object.__setattr__(content, _ATTACHED, found)
+    return found
+
+
+def with_brood(content: Content, bc: BroodContent) -> Content:
+    """A copy of ``content`` whose Broodmother content is ``bc``."""
+    copy = replace(content)
+    object.__setattr__(copy, _ATTACHED, bc)
+    return copy
 
 
 @cache

@@ -73,6 +73,45 @@ def take_matching(deck: Deck, card_type: str, ferocity: int) -> str:
     return str(card_id)
 
 
+def make_room(deck: Deck, card_type: str, ferocity: int, bc: BroodContent) -> str | None:
+    """Physical mode, the draw pile holds no card like the one on the table: the box is right.
+
+    The app's make-up was an estimate, so it is corrected: a card of the same type with another
+    Ferocity becomes this one (the type shares stay), or, with none of that type left, the card is
+    added to her deck. Returns the sentence saying what changed, or None when nothing had to.
+    """
+    if any(matches(deck["cards"][c], card_type, ferocity) for c in deck["draw"]):
+        return None
+    record = chamber_record(bc) if card_type == CHAMBER else {"type": card_type, "ferocity": ferocity, "chamber": False}
+    same = [c for c in deck["draw"] if _same_type(deck["cards"][c], card_type)]
+    new_id = _free_id(deck, record)
+    deck["cards"][new_id] = record
+    name = bc.card_types[card_type].name if card_type in bc.card_types else "Chamber"
+    label = _label(card_type, ferocity, name)
+    if same:
+        spread = Counter(deck["cards"][c]["ferocity"] for c in same)
+        old = max(same, key=lambda c: (spread[deck["cards"][c]["ferocity"]], -deck["cards"][c]["ferocity"]))
+        was = deck["cards"].pop(old)["ferocity"]
+        deck["draw"][deck["draw"].index(old)] = new_id
+        return (f"The app's estimate of her deck had no {label} left, so one of its {_label(card_type, was, name)}s "
+                "becomes one: the box is right.")
+    deck["draw"].append(new_id)
+    return (f"The app's estimate of her deck had no {label} left, so it adds one to her deck "
+            f"(now {len(deck['cards'])} cards): the box is right.")
+
+
+def _same_type(card: dict[str, Any], card_type: str) -> bool:
+    return bool(card["chamber"]) if card_type == CHAMBER else not card["chamber"] and card["type"] == card_type
+
+
+def _free_id(deck: Deck, record: dict[str, Any]) -> str:
+    stem = CHAMBER if record["chamber"] else f"{record['type']}-{record['ferocity']}"
+    n = 1
+    while f"{stem}-{n}" in deck["cards"]:
+        n += 1
+    return f"{stem}-{n}"
+
+
 def require_available(deck: Deck, card_type: str, ferocity: int) -> None:
     """Refuse a physical card the app's piles say cannot be next (the draw pile, or the discard to reshuffle)."""
     pool = next_pool(deck)
@@ -90,8 +129,12 @@ def matches(card: dict[str, Any], card_type: str, ferocity: int) -> bool:
     return not card["chamber"] and card["type"] == card_type and card["ferocity"] == ferocity
 
 
-def _label(card_type: str, ferocity: int) -> str:
-    return "Chamber" if card_type == CHAMBER else f"{card_type} card with Ferocity {ferocity}"
+def _label(card_type: str, ferocity: int, name: str | None = None) -> str:
+    return "Chamber" if card_type == CHAMBER else f"{name or card_type} with Ferocity {ferocity}"
+
+
+def chamber_record(bc: BroodContent) -> dict[str, Any]:
+    return {"type": bc.chambers.type, "ferocity": bc.chambers.ferocity, "chamber": True}
 
 
 def _describe_left(deck: Deck, pool: list[str], card_type: str) -> str:

@@ -1,7 +1,8 @@
 """Her state across versions: the migrations, and what a game read from a file must hold.
 
 Version 2 keeps a turn's way back to before her card as a patch (``base.way_back``)
-instead of a full snapshot of her state, which had added her whole deck to every draw.
+instead of a full snapshot of her state, which had added her whole deck to every draw,
+and her cards by round (``history``), which start empty for a game saved before.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ def _v1_to_v2(b: dict[str, Any], state: State) -> dict[str, Any]:
     turn = b.get("turn")
     if isinstance(turn, dict) and isinstance(turn.get("before"), dict):
         turn["before"] = way_back({**state, "modules_state": {**state["modules_state"], KEY: b}}, b, turn["before"])
+    b.setdefault("history", [])
     return b
 
 

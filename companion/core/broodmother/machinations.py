@@ -9,7 +9,7 @@ she reveals) are queued in ``pending``.
 from __future__ import annotations
 
 from companion.core.broodmother.content import BroodContent
-from companion.core.broodmother.model import Brood, plural, say
+from companion.core.broodmother.model import Brood, ask, plural, say
 from companion.core.rng import Rng
 from companion.core.state import State
 
@@ -34,7 +34,7 @@ def advance(state: State, b: Brood, bc: BroodContent) -> None:
     if b["machinations"] >= MAX_LEVEL:
         if b["after_level_3"] == "expand-again":
             say(b, "Her track is already at level 3: she Expands three times again.", interpretation="after-level-3")
-            queue_expands(b, "machinations", EXPANDS_AT_LEVEL_3)
+            queue_expands(state, b, "machinations", EXPANDS_AT_LEVEL_3)
         else:
             say(b, "Her track is already at level 3: nothing more happens.", interpretation="after-level-3")
         return
@@ -44,12 +44,12 @@ def advance(state: State, b: Brood, bc: BroodContent) -> None:
     if level.level == 2:
         summon_predator(state, b, bc)
     elif level.level == MAX_LEVEL:
-        queue_expands(b, "machinations", EXPANDS_AT_LEVEL_3)
+        queue_expands(state, b, "machinations", EXPANDS_AT_LEVEL_3)
 
 
-def queue_expands(b: Brood, reason: str, count: int) -> None:
+def queue_expands(state: State, b: Brood, reason: str, count: int) -> None:
     for index in range(1, count + 1):
-        b["pending"].append({"kind": "expand", "reason": reason, "index": index, "of": count})
+        ask(state, b, {"kind": "expand", "reason": reason, "index": index, "of": count})
 
 
 def summon_predator(state: State, b: Brood, bc: BroodContent) -> None:
@@ -64,4 +64,4 @@ def summon_predator(state: State, b: Brood, bc: BroodContent) -> None:
     state["rng"] = rng.state
     health = bc.predator_health_per_round * state["round"]
     say(b, f"She summons the {bc.predators[chosen]} with {health} Health.", interpretation="predator-pool")
-    b["pending"].append({"kind": "predator", "predator": chosen, "health": health})
+    ask(state, b, {"kind": "predator", "predator": chosen, "health": health})

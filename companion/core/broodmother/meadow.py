@@ -9,6 +9,9 @@ happened, so a reaction can turn it into instructions.
 from __future__ import annotations
 
 from companion.core.broodmother.model import TUNNEL, Brood, Hex, find_hex, nest_found
+from companion.core.state import State
+
+APHIDS = "aphids"  # the Minions module whose aphids nymphs destroy (Nymph Rules)
 
 
 def nymphs_per_placement(b: Brood) -> int:
@@ -92,3 +95,12 @@ def her_size_bonus(b: Brood) -> int:
         return 0
     here = find_hex(b, b["her"]["hex"])["nymphs"] if any(h["number"] == b["her"]["hex"] for h in b["hexes"]) else 0
     return int(here) + (1 if b["tunnel"]["nymph"] else 0)
+
+
+def aphid_note(state: State, nymphs: int) -> str:
+    """With the aphids module on, nymphs destroy the aphids on the collection sites they take."""
+    if nymphs <= 0 or APHIDS not in state.get("modules", []):
+        return ""
+    if nymphs == 1:
+        return " It destroys any aphid on its collection site."
+    return " They destroy any aphids on their collection sites."

@@ -12,8 +12,10 @@ from typing import Any
 
 from companion.core.broodmother import meadow
 from companion.core.broodmother.base import MAX_SITES, BroodCommand, hex_number, location
+from companion.core.broodmother.content import BroodContent
 from companion.core.broodmother.model import (
     TUNNEL,
+    ZONES,
     Brood,
     add_her_cp,
     add_hex_sorted,
@@ -52,11 +54,11 @@ class AddHex(BroodCommand):
     centipede_hex: bool = False
     nest: bool = False
 
-    def check(self, state: State, b: Brood) -> None:
+    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         hex_number(self.number)
         if has_hex(b, self.number):
             raise CommandError(f"Hex {self.number} is already in the meadow.")
-        if self.zone not in ("inner", "outer"):
+        if self.zone not in ZONES:
             raise CommandError("Zone: inner or outer.")
         require_int(self.sites, "Free collection sites", 0, MAX_SITES)
         require_int(self.nymphs, "Nymphs", 0, MAX_NYMPHS)
@@ -65,7 +67,7 @@ class AddHex(BroodCommand):
         if self.nest and nest_found(b):
             raise CommandError(f"The Nest of Centipedes is already hex {b['her']['hex']}.")
 
-    def run(self, state: State, b: Brood) -> None:
+    def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         h = new_hex(self.number, self.zone, self.sites, self.nymphs, self.centipede, self.centipede_hex)
         add_hex_sorted(b, h)
         if self.nest:
@@ -84,13 +86,13 @@ class SetSites(BroodCommand):
     number: int
     sites: int
 
-    def check(self, state: State, b: Brood) -> None:
+    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         h = find_hex(b, hex_number(self.number))
         require_int(self.sites, "Free collection sites", 0, MAX_SITES)
         if h["sites"] == self.sites:
             raise CommandError(f"Hex {self.number} already has {self.sites} free site(s).")
 
-    def run(self, state: State, b: Brood) -> None:
+    def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         find_hex(b, self.number)["sites"] = self.sites
 
     def describe(self, state: State, content: Any) -> str:
@@ -113,15 +115,19 @@ class ChaseNymph(BroodCommand):
     name = "bm_chase"
     number: int
 
-    def check(self, state: State, b: Brood) -> None:
+    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
+        if self.number == TUNNEL:
+            raise CommandError("Nymphs are chased from one collection site of a hex to another; the Great Tunnel "
+                               "has none, so its nymph can only be destroyed.")
         _nymph_for_ants(b, self.number)
 
-    def run(self, state: State, b: Brood) -> None:
+    def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         h = find_hex(b, self.number)
         start_report(b, f"Chase a nymph in hex {self.number}")
         if h["sites"] > 0:
             h["sites"] -= 1  # the nymph takes a free site; the ant holds the one it left
-            say(b, f"Hex {self.number}: move the nymph to a free collection site.", self.number)
+            say(b, f"Hex {self.number}: move the nymph to a free collection site." + meadow.aphid_note(state, 1),
+                self.number)
         else:
             h["nymphs"] -= 1
             say(b, f"Hex {self.number}: no free site, so the nymph is destroyed.", self.number)
@@ -137,7 +143,7 @@ class DestroyNymph(BroodCommand):
     name = "bm_destroy_nymph"
     number: int
 
-    def check(self, state: State, b: Brood) -> None:
+    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         if location(self.number) == TUNNEL:
             if not b["tunnel"]["nymph"]:
                 raise CommandError("There is no nymph in the Great Tunnel.")
@@ -146,7 +152,7 @@ class DestroyNymph(BroodCommand):
             return
         _nymph_for_ants(b, self.number)
 
-    def run(self, state: State, b: Brood) -> None:
+    def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         meadow.remove_nymph(b, self.number)
 
     def describe(self, state: State, content: Any) -> str:
@@ -160,7 +166,7 @@ class DefeatCentipede(BroodCommand):
     name = "bm_defeat_centipede"
     number: int
 
-    def check(self, state: State, b: Brood) -> None:
+    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         if location(self.number) == TUNNEL:
             if b["tunnel"]["centipedes"] <= 0:
                 raise CommandError("There is no centipede in the Great Tunnel.")
@@ -168,7 +174,7 @@ class DefeatCentipede(BroodCommand):
         if not find_hex(b, self.number)["centipede"]:
             raise CommandError(f"Hex {self.number} has no centipede.")
 
-    def run(self, state: State, b: Brood) -> None:
+    def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         start_report(b, f"Centipede defeated in {location_name(self.number)}")
         if self.number == TUNNEL:
             b["tunnel"]["centipedes"] -= 1
@@ -192,7 +198,7 @@ class CentipedeWon(BroodCommand):
 
     name = "bm_centipede_won"
 
-    def run(self, state: State, b: Brood) -> None:
+    def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         total = add_her_cp(state, 1)
         start_report(b, "A centipede won a battle")
         say(b, f"She gains 1 Colony Point (now {total}).")
@@ -208,7 +214,7 @@ class PlaceNymph(BroodCommand):
     name = "bm_place_nymph"
     number: int
 
-    def check(self, state: State, b: Brood) -> None:
+    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         if location(self.number) == TUNNEL:
             if b["tunnel"]["nymph"]:
                 raise CommandError("The Great Tunnel already holds a nymph.")
@@ -216,7 +222,7 @@ class PlaceNymph(BroodCommand):
         if find_hex(b, self.number)["sites"] <= 0:
             raise CommandError(f"Hex {self.number} has no free collection site.")
 
-    def run(self, state: State, b: Brood) -> None:
+    def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         meadow.add_nymph(b, self.number)
 
     def describe(self, state: State, content: Any) -> str:
@@ -230,7 +236,7 @@ class MoultNymph(BroodCommand):
     name = "bm_moult"
     number: int
 
-    def check(self, state: State, b: Brood) -> None:
+    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         if location(self.number) == TUNNEL:
             if not b["tunnel"]["nymph"]:
                 raise CommandError("There is no nymph in the Great Tunnel to moult.")
@@ -241,7 +247,7 @@ class MoultNymph(BroodCommand):
         if not meadow.can_moult(h):
             raise CommandError(f"Hex {self.number} cannot moult: it needs a nymph and no centipede.")
 
-    def run(self, state: State, b: Brood) -> None:
+    def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         if self.number == TUNNEL:
             b["tunnel"]["nymph"] = False
             b["tunnel"]["centipedes"] += 1
@@ -263,15 +269,15 @@ class CorrectHex(BroodCommand):
     nymphs: int
     centipede: bool
 
-    def check(self, state: State, b: Brood) -> None:
+    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         find_hex(b, hex_number(self.number))
-        if self.zone not in ("inner", "outer"):
+        if self.zone not in ZONES:
             raise CommandError("Zone: inner or outer.")
         require_int(self.sites, "Free collection sites", 0, MAX_SITES)
         require_int(self.nymphs, "Nymphs", 0, MAX_NYMPHS)
         _bool(self.centipede, "Centipede")
 
-    def run(self, state: State, b: Brood) -> None:
+    def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         find_hex(b, self.number).update(zone=self.zone, sites=self.sites, nymphs=self.nymphs, centipede=self.centipede)
 
     def describe(self, state: State, content: Any) -> str:
@@ -284,13 +290,13 @@ class DestroyBroodmother(BroodCommand):
 
     name = "bm_destroy_broodmother"
 
-    def check(self, state: State, b: Brood) -> None:
+    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         if not nest_found(b):
             raise CommandError("She has not been found yet: the Nest of Centipedes is still hidden.")
         if b["her"]["destroyed"]:
             raise CommandError("She is already destroyed.")
 
-    def run(self, state: State, b: Brood) -> None:
+    def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         b["her"]["destroyed"] = True
         start_report(b, "The Broodmother is destroyed")
         say(b, f"Hex {b['her']['hex']}: take the Broodmother off the board.", b["her"]["hex"])
@@ -306,12 +312,12 @@ class PredatorGone(BroodCommand):
     name = "bm_predator_gone"
     predator: str
 
-    def check(self, state: State, b: Brood) -> None:
+    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         if not any(p["id"] == self.predator and not p["defeated"] for p in b["predators"]):
             live = ", ".join(p["id"] for p in b["predators"] if not p["defeated"]) or "none"
             raise CommandError(f"No Predator {self.predator!r} of hers on the board (on the board: {live}).")
 
-    def run(self, state: State, b: Brood) -> None:
+    def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         for p in b["predators"]:
             if p["id"] == self.predator:
                 p["defeated"] = True

@@ -17,6 +17,7 @@ saves and imports need nothing special. Its shape::
      "turn": None | {"card", "type", "ferocity", "action", "round", "cancellable", "cancelled", "before"},
      "report": None | {"title", "lines": [{"text", "hex"}], "interpretations": [...]},
      "slumbers": [rounds scored], "checklist": {step id: True},
+     "history": [{"round", "card", "words", "cancelled"}],   # her cards, in order (state version 2)
      "asym": None | {"eggs", "unlocked": [...], "unlock_rounds": [...], "bonus": None | int}}
 """
 
@@ -30,12 +31,20 @@ from companion.core.state import State, ant_players, total_score
 KEY = "broodmother"
 BROOD_MODES = ("solo", "coop", "asymmetric")
 TUNNEL = 0  # the location number commands use for the Great Tunnel
+ZONES = ("inner", "outer")  # the Inner and the Outer Meadow
+NO_BROODMOTHER = "This game has no Broodmother: start a solo, co-op or asymmetric game."
 Brood = dict[str, Any]
 Hex = dict[str, Any]
 
 
 def active(state: State) -> bool:
+    """The module is in this game (its mode has a Broodmother); used at new game and by the engine."""
     return state.get("mode") in BROOD_MODES
+
+
+def has_broodmother(state: State) -> bool:
+    """This game has a Broodmother with her state: the one test every screen, command and CLI uses."""
+    return active(state) and state.get("modules_state", {}).get(KEY) is not None
 
 
 def is_asymmetric(state: State) -> bool:
@@ -49,13 +58,18 @@ def bm(state: State) -> Brood:
 
 def require(state: State) -> Brood:
     """Her state, or a sentence saying this game has no Broodmother."""
-    if not active(state) or KEY not in state.get("modules_state", {}):
-        raise CommandError("This game has no Broodmother: start a solo, co-op or asymmetric game.")
+    if not has_broodmother(state):
+        raise CommandError(NO_BROODMOTHER)
     return bm(state)
 
 
 def ant_count(state: State) -> int:
     return len(ant_players(state))
+
+
+def her_card_words(b: Brood) -> str:
+    """Her latest card in words ("Colony Goal, Ferocity 4 - Expand"), or "" before her first."""
+    return str(b["history"][-1]["words"]) if b["history"] else ""
 
 
 def her_player(state: State) -> dict[str, Any] | None:
@@ -113,6 +127,22 @@ def new_hex(number: int, zone: str, sites: int, nymphs: int = 0, centipede: bool
 def add_hex_sorted(b: Brood, h: Hex) -> None:
     b["hexes"].append(h)
     b["hexes"].sort(key=lambda x: x["number"])
+
+
+def ask(state: State, b: Brood, question: dict[str, Any]) -> None:
+    """Queue a question for the players, remembering the round of the card that asks it.
+
+    ``asked`` tells one question from the next (her card count, then its place in the queue),
+    so a screen's half-typed answer never carries over to another question.
+    """
+    asked = f"{b['deck']['drawn']}.{len(b['pending']) + 1}"
+    b["pending"].append({**question, "round": state["round"], "asked": asked})
+
+
+def asked_round(state: State, question: dict[str, Any]) -> int:
+    """The round whose card asked ``question`` (games saved before it was recorded: the current one)."""
+    asked: int = question.get("round") or state["round"]
+    return asked
 
 
 # -- the report: what the screen tells the players to do on the board ----------------------

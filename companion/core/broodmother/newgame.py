@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.core.broodmother.content import DIFFICULTIES, BroodContent, DeckGroup, brood_content
+from companion.core.broodmother.content import DIFFICULTIES, BroodContent, DeckGroup, brood_content, brood_of
 from companion.core.broodmother.deck import build_cards, new_deck, shuffle_draw
 from companion.core.broodmother.model import BROOD_MODES, KEY, ant_count
 from companion.core.content import Content
@@ -80,7 +80,7 @@ def validate_options(options: Mapping[str, Any], players: int, mode: str) -> Non
     if mode == "asymmetric" and options.get("difficulty", "normal") != "normal":
         raise CommandError("The asymmetric variant has no difficulty levels; leave it at normal.")
     if "deck_composition" in options:
-        parse_composition(options["deck_composition"], brood_content())
+        parse_composition(options["deck_composition"], brood_content())  # the hook is given no content
 
 
 def start_numbers(state: State, bc: BroodContent, difficulty: str) -> tuple[int, dict[str, Any]]:
@@ -99,7 +99,7 @@ def start_numbers(state: State, bc: BroodContent, difficulty: str) -> tuple[int,
 
 
 def init(state: State, options: Mapping[str, Any], content: Content) -> None:
-    bc = brood_content()
+    bc = brood_of(content)
     difficulty = options.get("difficulty", "normal")
     groups = (parse_composition(options["deck_composition"], bc) if "deck_composition" in options
               else list(bc.default_composition))
@@ -115,7 +115,7 @@ def init(state: State, options: Mapping[str, Any], content: Content) -> None:
         "deck": new_deck(build_cards(groups, chamber_count(state, bc), bc)),
         "hexes": [], "tunnel": {"nymph": False, "centipedes": 0},
         "her": {"found": False, "hex": None, "destroyed": False}, "predators": [],
-        "pending": [], "turn": None, "report": None, "slumbers": [], "checklist": {},
+        "pending": [], "turn": None, "report": None, "slumbers": [], "checklist": {}, "history": [],
         "asym": {"eggs": 0, "unlocked": [], "unlock_rounds": [], "bonus": None} if asym else None,
     }
     state["modules_state"][KEY] = b

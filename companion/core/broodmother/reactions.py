@@ -17,6 +17,7 @@ from companion.core.broodmother.model import (
     Brood,
     add_her_cp,
     add_hex_sorted,
+    ask,
     is_asymmetric,
     nest_found,
     new_hex,
@@ -58,16 +59,17 @@ def spawn(state: State, b: Brood, bc: BroodContent, card_id: str) -> None:
             interpretation="moult-needs-a-nymph")
     placed = [(n, k) for n, k in meadow.spawn_placements(b) if k > 0]
     for number, count in placed:
-        say(b, f"Hex {number}: place {plural(count, 'nymph')}.", number, "double-needs-sites")
+        say(b, f"Hex {number}: place {plural(count, 'nymph')}." + meadow.aphid_note(state, count), number,
+            "double-needs-sites")
     if not moulted and not placed:
         say(b, "Every collection site is taken and nothing moulted, so she Expands instead.",
             interpretation="spawn-nothing-happened")
-        machinations.queue_expands(b, "spawn-fallback", 1)
+        machinations.queue_expands(state, b, "spawn-fallback", 1)
 
 
 def expand(state: State, b: Brood, bc: BroodContent, card_id: str) -> None:
     b["deck"]["discard"].append(card_id)
-    machinations.queue_expands(b, "colony-goal", 1)
+    machinations.queue_expands(state, b, "colony-goal", 1)
 
 
 def plot(state: State, b: Brood, bc: BroodContent, card_id: str) -> None:
@@ -76,8 +78,12 @@ def plot(state: State, b: Brood, bc: BroodContent, card_id: str) -> None:
     machinations.add_to_plot_pile(state, b, bc, card_id)
 
 
-def finish_expand(state: State, b: Brood, answer: dict[str, Any]) -> None:
-    """The revealed hex is known: place it with its nymphs, moult, and let her arise on the Nest."""
+def finish_expand(state: State, b: Brood, answer: dict[str, Any], round_number: int) -> None:
+    """The revealed hex is known: place it with its nymphs, moult, and let her arise on the Nest.
+
+    ``round_number`` is the round of the card that asked, which caps the centipedes. The
+    Nest revealed by her Expand moults like a centipede hex, then she arises (nest-order).
+    """
     if answer["deck_empty"]:
         say(b, "The hex deck is empty: this Expand does nothing.", interpretation="expand-empty-hex-deck")
         return
@@ -85,17 +91,19 @@ def finish_expand(state: State, b: Brood, answer: dict[str, Any]) -> None:
     add_hex_sorted(b, h)
     count = meadow.place_nymphs(h, meadow.nymphs_per_placement(b))
     zone = "Inner" if h["zone"] == "inner" else "Outer"
-    say(b, f"Hex {h['number']}: place it in the {zone} Meadow with {plural(count, 'nymph')}.", h["number"],
-        "inner-meadow-asked")
-    if h["centipede_hex"] and is_asymmetric(state):
-        say(b, f"A centipede hex: one nymph moults in each of up to {state['round']} hexes you choose.",
+    say(b, f"Hex {h['number']}: place it in the {zone} Meadow with {plural(count, 'nymph')}."
+        + meadow.aphid_note(state, count), h["number"], "inner-meadow-asked")
+    moults = h["centipede_hex"] or answer["nest"]
+    why = "nest-order" if answer["nest"] else "expand-moult-includes-new-hex"
+    if moults and is_asymmetric(state):
+        say(b, f"One nymph moults in each of up to {round_number} hexes you choose.",
             interpretation="asymmetric-choices")
-    elif h["centipede_hex"]:
-        moulted = meadow.moult_wave(b, state["round"])
+    elif moults:
+        moulted = meadow.moult_wave(b, round_number)
         for number in moulted:
-            say(b, f"Hex {number}: one nymph moults into a centipede.", number, "expand-moult-includes-new-hex")
+            say(b, f"Hex {number}: one nymph moults into a centipede.", number, why)
         if not moulted:
-            say(b, "A centipede hex, but no nymph can moult.")
+            say(b, "No nymph can moult.", interpretation=why)
     if answer["nest"]:
         arise(state, b, h)
 
@@ -104,7 +112,7 @@ def finish_expand(state: State, b: Brood, answer: dict[str, Any]) -> None:
 def strike(state: State, b: Brood, bc: BroodContent, card_id: str) -> None:
     ferocity = b["deck"]["cards"][card_id]["ferocity"]
     b["deck"]["discard"].append(card_id)
-    b["pending"].append({"kind": "strike", "ferocity": ferocity, "hex": b["her"]["hex"]})
+    ask(state, b, {"kind": "strike", "ferocity": ferocity, "hex": b["her"]["hex"]})
 
 
 def finish_strike(state: State, b: Brood, destroyed: int, hex_number: int) -> None:
@@ -158,7 +166,8 @@ def _announce(state: State, b: Brood, bc: BroodContent, action: str, card_id: st
     }
     if action in texts:
         b["deck"]["discard"].append(card_id)
-        say(b, texts[action] + " You choose where; record it with the meadow commands.",
+        aphids = meadow.aphid_note(state, 2).replace("They", "Nymphs") if action in ("spawn", "expand") else ""
+        say(b, texts[action] + aphids + " You choose where; record it with the meadow commands.",
             interpretation="asymmetric-choices")
         return
     _RESOLVERS[action](state, b, bc, card_id)

@@ -85,6 +85,8 @@ class ExpandQuestion(TypedDict):
     reason: Text
     index: Annotated[int, Ge(1), Le(9)]
     of: Annotated[int, Ge(1), Le(9)]
+    round: NotRequired[Round]  # of the card that asked it
+    asked: NotRequired[Annotated[str, MaxLen(20)]]
 
 
 @strict
@@ -92,6 +94,8 @@ class PredatorQuestion(TypedDict):
     kind: Literal["predator"]
     predator: Id
     health: Annotated[int, Ge(0), Le(99)]
+    round: NotRequired[Round]  # of the card that asked it
+    asked: NotRequired[Annotated[str, MaxLen(20)]]
 
 
 @strict
@@ -99,6 +103,8 @@ class StrikeQuestion(TypedDict):
     kind: Literal["strike"]
     ferocity: Annotated[int, Ge(0), Le(9)]
     hex: Hex | None
+    round: NotRequired[Round]  # of the card that asked it
+    asked: NotRequired[Annotated[str, MaxLen(20)]]
 
 
 Question = ExpandQuestion | PredatorQuestion | StrikeQuestion
@@ -147,6 +153,16 @@ class Asymmetric(TypedDict):
 
 
 @strict
+class Drawn(TypedDict):
+    """One of her cards as the history by round lists it."""
+
+    round: Round
+    card: Id
+    words: Text
+    cancelled: bool
+
+
+@strict
 class BroodState(TypedDict):
     difficulty: Literal["easy", "normal", "difficult"]
     deck_mode: Literal["virtual", "physical"]
@@ -170,7 +186,7 @@ class BroodState(TypedDict):
     slumbers: Annotated[list[Round], MaxLen(5)]
     checklist: Annotated[dict[Id, bool], MaxLen(50)]
     asym: Asymmetric | None
-    history: NotRequired[Annotated[list[dict[str, Json]], MaxLen(200)]]
+    history: Annotated[list[Drawn], MaxLen(200)]
 
 
 def _expect(condition: bool, message: str) -> None:

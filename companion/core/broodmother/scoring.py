@@ -12,13 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.broodmother import meadow
-from companion.core.broodmother.content import brood_content
+from companion.core.broodmother.content import brood_of
 from companion.core.broodmother.model import (
     Brood,
-    active,
     add_her_cp,
     best_ant_score,
     bm,
+    has_broodmother,
     her_cp,
     her_player,
     is_asymmetric,
@@ -67,35 +67,48 @@ def battle_helper(b: Brood) -> dict[str, Any]:
     }
 
 
+def loss_margins(state: State, b: Brood) -> dict[str, int]:
+    """The two ways the ants lose, as numbers: centipedes against their threshold, her lead against hers.
+
+    ``centipedes_to_spare`` and ``lead_to_spare`` count how many more the ants can afford; at 0
+    the next centipede or point ends the game (more centipedes than the threshold; a lead equal
+    to or more than the Colony Point threshold).
+    """
+    count, limit = meadow.centipedes_in_meadow(b), b["thresholds"]["centipedes"]
+    lead, needed = her_cp(state) - best_ant_score(state), b["thresholds"]["cp"]
+    return {"centipedes": count, "centipede_threshold": limit, "centipedes_to_spare": limit - count,
+            "cp": her_cp(state), "lead": lead, "cp_threshold": needed, "lead_to_spare": needed - lead - 1}
+
+
 def check_end(state: State, content: Content) -> Outcome | None:
-    if not active(state) or is_asymmetric(state) or "broodmother" not in state["modules_state"]:
+    if not has_broodmother(state) or is_asymmetric(state):
         return None
     b = bm(state)
     ants = [p["id"] for p in ant_players(state)]
     if b["her"]["destroyed"]:
         return make_outcome("broodmother-destroyed", "The Broodmother is destroyed: the ants win.", ants)
-    count, limit = meadow.centipedes_in_meadow(b), b["thresholds"]["centipedes"]
-    if count > limit:
+    m = loss_margins(state, b)
+    if m["centipedes_to_spare"] < 0:
         return make_outcome("centipede-threshold",
-                            f"{count} centipedes in the Meadow, more than the threshold of {limit}: "
-                            "the Broodmother wins.", ["broodmother"])
-    lead, needed = her_cp(state) - best_ant_score(state), b["thresholds"]["cp"]
-    if lead >= needed:
+                            f"{m['centipedes']} centipedes in the Meadow, more than the threshold of "
+                            f"{m['centipede_threshold']}: the Broodmother wins.", ["broodmother"])
+    if m["lead_to_spare"] < 0:
+        best = best_ant_score(state)
         return make_outcome("cp-threshold",
-                            f"Her {her_cp(state)} CP lead every colony by {lead}, reaching the threshold of "
-                            f"{needed}: the Broodmother wins.", ["broodmother"])
+                            f"Her lead over every colony is {m['lead']} CP ({m['cp']} to {best}), at least the "
+                            f"Colony Point threshold of {m['cp_threshold']}: the Broodmother wins.", ["broodmother"])
     return None
 
 
 def finish(state: State, content: Content) -> Outcome | None:
-    if not active(state) or "broodmother" not in state["modules_state"]:
+    if not has_broodmother(state):
         return None
     b = bm(state)
     if not is_asymmetric(state):
         return make_outcome("broodmother-survived",
                             f"All {state['rounds']} rounds played and the Broodmother still lives: she wins.",
                             ["broodmother"])
-    bonus = 0 if b["her"]["destroyed"] else brood_content().end_bonus
+    bonus = 0 if b["her"]["destroyed"] else brood_of(content).end_bonus
     if bonus:
         add_her_cp(state, bonus)
     b["asym"]["bonus"] = bonus

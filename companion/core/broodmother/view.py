@@ -13,7 +13,7 @@ from typing import Any
 from companion.core.broodmother import deck as piles
 from companion.core.broodmother import meadow
 from companion.core.broodmother.asymmetric import GainEgg, UnlockPower, UsePower, power_text
-from companion.core.broodmother.base import MAX_SITES
+from companion.core.broodmother.base import MAX_HEX, MAX_SITES
 from companion.core.broodmother.checklist import adjustment_text, checklist
 from companion.core.broodmother.commands import (
     AnswerExpand,
@@ -21,13 +21,31 @@ from companion.core.broodmother.commands import (
     AnswerStrike,
     CancelReaction,
     DrawCard,
+    EnterCard,
     ScoreSlumber,
 )
-from companion.core.broodmother.content import BroodContent, brood_content
-from companion.core.broodmother.meadow_commands import CentipedeWon, DestroyBroodmother
-from companion.core.broodmother.model import Brood, active, ant_count, best_ant_score, bm, her_cp, is_asymmetric
-from companion.core.broodmother.scoring import battle_helper, slumber_preview
-from companion.core.commands.base import Command
+from companion.core.broodmother.content import BroodContent, brood_of
+from companion.core.broodmother.meadow_commands import (
+    CentipedeWon,
+    ChaseNymph,
+    DefeatCentipede,
+    DestroyBroodmother,
+    DestroyNymph,
+)
+from companion.core.broodmother.model import (
+    ZONES,
+    Brood,
+    ant_count,
+    asked_round,
+    best_ant_score,
+    bm,
+    has_broodmother,
+    her_card_words,
+    her_cp,
+    is_asymmetric,
+)
+from companion.core.broodmother.scoring import battle_helper, loss_margins, slumber_preview
+from companion.core.commands.base import Command, possible
 from companion.core.content import Content
 from companion.core.state import State
 
@@ -35,29 +53,30 @@ View = dict[str, Any]
 ALWAYS_SHOWN = ("end",)
 
 
-def possible(command: Command, state: State, content: Content) -> bool:
-    """As the session decides: a finished game allows only what may run after the end."""
-    if state["ended"] is not None and not command.allowed_after_end:
-        return False
-    return command.can(state, content)
-
-
 def broodmother_view(state: State, content: Content) -> View:
-    if not active(state) or "broodmother" not in state.get("modules_state", {}):
+    if not has_broodmother(state):
         return {"active": False}
-    b, bc = bm(state), brood_content()
+    b, bc = bm(state), brood_of(content)
     return {
         "active": True, "mode": state["mode"], "asymmetric": is_asymmetric(state), "ants": b["ants"],
         "round": state["round"], "difficulty": {"id": b["difficulty"], "name": bc.difficulty_names[b["difficulty"]]},
         "thresholds": dict(b["thresholds"]), "initiative": b["initiative"], "start": _start(b, bc),
         "cp": _cp(state, b), "machinations": _machinations(b, bc),
-        "meadow": _meadow(b), "her": dict(b["her"]), "predators": [dict(p) for p in b["predators"]],
+        "meadow": _meadow(state, content, b), "her": dict(b["her"]), "predators": [dict(p) for p in b["predators"]],
         "report": b["report"], "turn": _turn(state, content, b, bc), "question": question(state, b, bc),
         "deck": deck_view(b, bc), "slumber": slumber_preview(state, b), "battle": battle_helper(b),
-        "end": _end(state, b), "interpretations": _interpretations(b, bc),
-        "commands": _commands(state, content, b), "checklist": checklist(state),
-        "asym": _asym(state, content, b, bc),
+        "end": _end(state, b), "interpretations": _interpretations(state, b, bc),
+        "commands": _commands(state, content, b, bc), "checklist": checklist(state, bc),
+        "asym": _asym(state, content, b, bc), "history": history(b),
     }
+
+
+def history(b: Brood) -> list[dict[str, Any]]:
+    """Her cards this game, by round, oldest first: what the table can look back on."""
+    rounds: dict[int, list[dict[str, Any]]] = {}
+    for entry in b["history"]:
+        rounds.setdefault(entry["round"], []).append({"words": entry["words"], "cancelled": entry["cancelled"]})
+    return [{"round": r, "cards": cards} for r, cards in sorted(rounds.items())]
 
 
 def _start(b: Brood, bc: BroodContent) -> dict[str, Any]:
@@ -82,14 +101,15 @@ def _machinations(b: Brood, bc: BroodContent) -> dict[str, Any]:
     }
 
 
-def _meadow(b: Brood) -> dict[str, Any]:
+def _meadow(state: State, content: Content, b: Brood) -> dict[str, Any]:
     rows = []
     for h in b["hexes"]:
-        rows.append({**h, "broodmother": b["her"]["hex"] == h["number"] and not b["her"]["destroyed"],
-                     "predators": [p["name"] for p in b["predators"] if p["hex"] == h["number"]],
-                     "can_chase": h["nymphs"] > 0 and not h["centipede"],
-                     "can_destroy_nymph": h["nymphs"] > 0 and not h["centipede"],
-                     "can_defeat_centipede": h["centipede"]})
+        n = h["number"]
+        rows.append({**h, "broodmother": b["her"]["hex"] == n and not b["her"]["destroyed"],
+                     "predators": [p["name"] for p in b["predators"] if p["hex"] == n],
+                     "can_chase": possible(ChaseNymph(n), state, content),
+                     "can_destroy_nymph": possible(DestroyNymph(n), state, content),
+                     "can_defeat_centipede": possible(DefeatCentipede(n), state, content)})
     return {"hexes": rows, "tunnel": dict(b["tunnel"]), "centipedes": meadow.centipedes_in_meadow(b),
             "centipede_threshold": b["thresholds"]["centipedes"],
             "inner_hexes": sum(1 for h in b["hexes"] if h["zone"] == "inner")}
@@ -109,12 +129,13 @@ def question(state: State, b: Brood, bc: BroodContent) -> dict[str, Any] | None:
     if not b["pending"]:
         return None
     q = b["pending"][0]
-    more = len(b["pending"]) - 1
+    common = {"kind": q["kind"], "more_after": len(b["pending"]) - 1, "asked": q.get("asked"),
+              "round": asked_round(state, q), "card": her_card_words(b)}
     if q["kind"] == "expand":
-        return {**_expand_question(b, q), "kind": "expand", "more_after": more}
+        return {**_expand_question(b, q), **common}
     if q["kind"] == "predator":
-        return {**_predator_question(b, bc, q), "kind": "predator", "more_after": more}
-    return {**_strike_question(q), "kind": "strike", "more_after": more}
+        return {**_predator_question(b, bc, q), **common}
+    return {**_strike_question(q), **common}
 
 
 def _expand_question(b: Brood, q: dict[str, Any]) -> dict[str, Any]:
@@ -122,11 +143,11 @@ def _expand_question(b: Brood, q: dict[str, Any]) -> dict[str, Any]:
     return {
         "command": AnswerExpand.name,
         "text": f"Her Expand{step}: reveal the top hex of the hex deck. Which hex is it, how many collection "
-                "sites does it have, and is there room for it in the Inner Meadow?",
+                "sites does it have (all free, on a new hex), and is there room for it in the Inner Meadow?",
         "fields": [
-            {"name": "number", "type": "int", "min": 1, "max": 99, "taken": [h["number"] for h in b["hexes"]]},
-            {"name": "sites", "type": "int", "min": 0, "max": MAX_SITES},
-            {"name": "zone", "type": "choice", "choices": ["inner", "outer"], "default": "inner"},
+            {"name": "number", "type": "int", "min": 1, "max": MAX_HEX, "taken": [h["number"] for h in b["hexes"]]},
+            {"name": "sites", "type": "int", "min": 0, "max": MAX_SITES, "required": True},
+            {"name": "zone", "type": "choice", "choices": list(ZONES), "default": "inner"},
             {"name": "centipede_hex", "type": "bool", "default": False},
             {"name": "nest", "type": "bool", "default": False, "hidden": bool(b["her"]["found"])},
         ],
@@ -175,32 +196,37 @@ def deck_view(b: Brood, bc: BroodContent) -> dict[str, Any]:
 
 
 def _end(state: State, b: Brood) -> dict[str, Any]:
-    count, limit = meadow.centipedes_in_meadow(b), b["thresholds"]["centipedes"]
-    lead, needed = her_cp(state) - best_ant_score(state), b["thresholds"]["cp"]
-    return {"ended": state["ended"], "centipedes": count, "centipedes_before_loss": limit - count + 1,
-            "cp_lead": lead, "cp_lead_before_loss": needed - lead, "applies": not is_asymmetric(state)}
+    m = loss_margins(state, b)
+    return {"ended": state["ended"], "centipedes": m["centipedes"],
+            "centipedes_before_loss": m["centipedes_to_spare"] + 1, "cp_lead": m["lead"],
+            "cp_lead_before_loss": m["lead_to_spare"] + 1, "applies": not is_asymmetric(state)}
 
 
-def _interpretations(b: Brood, bc: BroodContent) -> dict[str, Any]:
+def _interpretations(state: State, b: Brood, bc: BroodContent) -> dict[str, Any]:
     current = list((b["report"] or {}).get("interpretations", []))
     if b["pending"]:
         current += {"expand": ["inner-meadow-asked"], "predator": ["predator-pool"],
                     "strike": ["strike-any-colony"]}[b["pending"][0]["kind"]]
+        current.append("question-holds-the-game")
+    if state["phase"] == "slumber":
+        current.append("slumber-at-step-end")
+    if state["phase"] not in bc.reaction_phases:
+        current.append("reactions-in-worker-phase")
     shown = [i for i in bc.interpretations.values() if i.id in current or set(i.applies) & set(ALWAYS_SHOWN)]
     return {"current": [{"id": i.id, "text": i.text} for i in shown],
             "all": [{"id": i.id, "text": i.text, "source": i.source, "applies": list(i.applies), "option": i.option}
                     for i in bc.interpretations.values()]}
 
 
-def _commands(state: State, content: Content, b: Brood) -> dict[str, bool]:
+def _commands(state: State, content: Content, b: Brood, bc: BroodContent) -> dict[str, bool]:
     probes: dict[str, Command] = {
-        "draw": DrawCard(), "cancel": CancelReaction(), "slumber": ScoreSlumber(),
+        "draw": DrawCard(), "enter": EnterCard(next(iter(bc.card_types)), 1), "cancel": CancelReaction(),
+        "slumber": ScoreSlumber(),
         "centipede_won": CentipedeWon(), "destroy_broodmother": DestroyBroodmother(),
         "answer_expand": AnswerExpand(deck_empty=True), "answer_predator": AnswerPredator(hex=_first_hex(b)),
         "answer_strike": AnswerStrike(destroyed=0),
     }
     out = {name: possible(cmd, state, content) for name, cmd in probes.items()}
-    out["enter"] = b["deck_mode"] == "physical" and not b["pending"] and state["ended"] is None
     if is_asymmetric(state):
         out["gain_egg"] = possible(GainEgg(), state, content)
     return out
@@ -217,7 +243,7 @@ def _asym(state: State, content: Content, b: Brood, bc: BroodContent) -> dict[st
     return {
         "eggs": a["eggs"], "power_cost": bc.power_cost, "redraw_cost": bc.redraw_cost, "end_bonus": bc.end_bonus,
         "bonus_earned": a["bonus"], "ants": ant_count(state),
-        "powers": [{"id": p.id, "name": p.name, "text": power_text(p.id, state["round"]),
+        "powers": [{"id": p.id, "name": p.name, "text": power_text(p.id, state["round"], bc),
                     "unlocked": p.id in a["unlocked"],
                     "can_unlock": possible(UnlockPower(p.id), state, content),
                     "can_use": possible(UsePower(p.id), state, content)} for p in bc.powers.values()],

@@ -53,6 +53,34 @@ class Command:
         return {"type": self.name, **fields}
 
 
+def end_block(command: Command, state: State) -> str | None:
+    """The one game-over gate: why ``command`` may not run in a finished game, or None.
+
+    A finished game allows only commands marked ``allowed_after_end`` (an Initiative Token
+    cancelling the reaction that ended it); Undo always works.
+    """
+    ended = state.get("ended")
+    if ended is None or command.allowed_after_end:
+        return None
+    return f"The game is over ({ended['reason']}) Undo to play on."
+
+
+def possible(command: Command, state: State, content: Content) -> bool:
+    """What a screen may enable: allowed after the end (if it has come) and accepted by ``verify``."""
+    return end_block(command, state) is None and command.can(state, content)
+
+
+def why_not(command: Command, state: State, content: Content) -> str | None:
+    """The sentence a screen shows under a button it cannot enable, or None when the command can run."""
+    if reason := end_block(command, state):
+        return reason
+    try:
+        command.verify(state, content)
+    except CommandError as exc:
+        return str(exc)
+    return None
+
+
 def registered_commands() -> dict[str, type[Command]]:
     return dict(_REGISTRY)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.core.commands.base import Command
+from companion.core.commands.phase_hooks import hold_reason, leave_phase, leave_preview, with_notes
 from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.hooks import active_hooks
@@ -25,8 +26,11 @@ class NextPhase(Command):
     def verify(self, state: State, content: Content) -> None:
         if is_last_phase(state, content) and state["round"] >= state["rounds"]:
             raise CommandError("This is the last phase of the last round: finish the game instead.")
+        if reason := hold_reason(state, content, "phase"):
+            raise CommandError(reason)
 
     def apply(self, state: State, content: Content) -> None:
+        leave_phase(state, content, "phase")
         phases = game_def(state, content).phases
         index = game_def(state, content).phase_index(state["phase"])
         if index + 1 < len(phases):
@@ -39,8 +43,10 @@ class NextPhase(Command):
         phases = game_def(state, content).phases
         index = game_def(state, content).phase_index(state["phase"])
         if index + 1 < len(phases):
-            return f"Next: {phases[index + 1].label}"
-        return f"Round {state['round'] + 1}: {phases[0].label}"
+            label = f"Next: {phases[index + 1].label}"
+        else:
+            label = f"Round {state['round'] + 1}: {phases[0].label}"
+        return with_notes(label, leave_preview(state, content, "phase"))
 
 
 @dataclass(frozen=True)
@@ -52,13 +58,16 @@ class NextRound(Command):
     def verify(self, state: State, content: Content) -> None:
         if state["round"] >= state["rounds"]:
             raise CommandError(f"Round {state['round']} is the last round: finish the game instead.")
+        if reason := hold_reason(state, content, "round"):
+            raise CommandError(reason)
 
     def apply(self, state: State, content: Content) -> None:
+        leave_phase(state, content, "round")
         state["round"] += 1
         state["phase"] = game_def(state, content).phases[0].id
 
     def describe(self, state: State, content: Content) -> str:
-        return f"Start round {state['round'] + 1}"
+        return with_notes(f"Start round {state['round'] + 1}", leave_preview(state, content, "round"))
 
 
 @dataclass(frozen=True)
@@ -72,8 +81,11 @@ class FinishGame(Command):
             raise CommandError(
                 f"Round {state['round']} of {state['rounds']} is still to play; finish after the last round."
             )
+        if reason := hold_reason(state, content, "game"):
+            raise CommandError(reason)
 
     def apply(self, state: State, content: Content) -> None:
+        leave_phase(state, content, "game")
         for hooks in active_hooks(state):
             if (outcome := hooks.finish(state, content)) is not None:
                 state["ended"] = outcome
@@ -81,4 +93,4 @@ class FinishGame(Command):
         state["ended"] = finish_by_score(state)
 
     def describe(self, state: State, content: Content) -> str:
-        return "Finish the game"
+        return with_notes("Finish the game", leave_preview(state, content, "game"))

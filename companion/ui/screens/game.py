@@ -12,6 +12,7 @@ from typing import Any
 import flet as ft
 
 from companion.core.checklist import next_warning
+from companion.core.commands.base import why_not
 from companion.core.commands.scoring import AdjustScore, SetScore
 from companion.core.commands.turns import FinishGame, NextPhase, NextRound
 from companion.core.errors import GameError
@@ -110,8 +111,14 @@ class GameScreen(Screen):
             return widgets.tap_button(text, tap, icon=icon, identifier=ident, kind=kind, sizes=self.sizes,
                                       expand=expand)
         fallback = tr("Next phase") if isinstance(command, NextPhase) else tr("Next round")
-        return widgets.tap_button(fallback, None, icon=icon, identifier=ident, kind=kind, sizes=self.sizes,
-                                  expand=expand)
+        button = widgets.tap_button(fallback, None, icon=icon, identifier=ident, kind=kind, sizes=self.sizes,
+                                    expand=expand)
+        reason = why_not(command, session.state, session.content)
+        if not isinstance(command, NextPhase) or reason is None or session.state["ended"] is not None:
+            return button
+        said = ft.Semantics(identifier=f"{ident}-why", label=reason, container=True, exclude_semantics=True,
+                            content=ft.Text(reason, size=self.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT))
+        return ft.Column([ft.Row([button]), said], spacing=4, expand=expand)
 
     def _advance(self, command: Any, ident: str) -> None:
         """Next/Next round; leaving a phase whose scoring items are not applied asks once first."""

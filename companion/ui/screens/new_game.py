@@ -122,6 +122,8 @@ class NewGameScreen(Screen):
             self.sizes, identifier="player-count", minus_label=tr("One player fewer"),
             plus_label=tr("One more player"))]
         out += [self._player_editor(i, p) for i, p in enumerate(m.players)]
+        if m.has_difficulty():
+            out.append(self._difficulty())
         name = ft.TextField(label=tr("Game name (optional)"), value=m.name, text_size=self.sizes.body,
                             max_length=60)
         name.on_change = self.app.handler(lambda: setattr(m, "name", name.value))
@@ -129,6 +131,22 @@ class NewGameScreen(Screen):
         if problem := m.problem():
             out.append(widgets.banner(problem, self.sizes, identifier="wizard-problem", error=True))
         return out
+
+    def _difficulty(self) -> ft.Control:
+        """Easy / Normal / Difficult, each with the chart's changes for this many colonies."""
+        m = self.model
+        radios: list[ft.Control] = []
+        for c in m.difficulty_choices():
+            label = f"{c['name']}: {c['changes']}"
+            radios.append(widgets.radio(c["id"], label, self.sizes, identifier=f"difficulty-{c['id']}"))
+        group = ft.RadioGroup(content=ft.Column(radios, spacing=4), value=m.difficulty)
+        group.on_change = self._rerender(lambda: m.choose_difficulty(str(group.value)))
+        thresholds = m.difficulty_choices()[0]["thresholds"]
+        body: list[ft.Control] = [
+            group, ft.Text(f"{tr('Thresholds')}: {thresholds}", size=self.sizes.small,
+                           color=ft.Colors.ON_SURFACE_VARIANT)]
+        return widgets.section(tr("Difficulty"), body, self.sizes, identifier="difficulty",
+                               help_topic="broodmother.difficulty")
 
     def _player_editor(self, index: int, player: PlayerDraft) -> ft.Control:
         m = self.model

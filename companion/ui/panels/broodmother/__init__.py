@@ -8,7 +8,7 @@ panel renders ``broodmother_view`` and sends the core's commands; none holds a r
 
 from __future__ import annotations
 
-from companion.core.broodmother.model import KEY
+from companion.core.broodmother.model import has_broodmother, is_asymmetric
 from companion.core.state import State
 from companion.ui.i18n import tr
 from companion.ui.panels import Panel, register
@@ -16,11 +16,11 @@ from companion.ui.panels.broodmother import asymmetric, battle, meadow, setup, t
 
 
 def in_game(state: State) -> bool:
-    return KEY in state.get("modules_state", {}) and state["modules_state"][KEY] is not None
+    return has_broodmother(state)
 
 
 def asymmetric_game(state: State) -> bool:
-    return in_game(state) and state.get("mode") == "asymmetric"
+    return has_broodmother(state) and is_asymmetric(state)
 
 
 PANELS = [

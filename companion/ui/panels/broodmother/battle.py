@@ -116,6 +116,9 @@ def slumber(ctx: PanelContext) -> list[ft.Control]:
         out.append(note(tr("Scored for this round."), s, identifier="bm-slumber-why"))
     elif not can and (reason := why_not(ctx, ScoreSlumber())):
         out.append(note(reason, s, identifier="bm-slumber-why"))
+    readings = {i["id"]: i["text"] for i in view["interpretations"]["all"]}
+    out.append(note(readings["slumber-at-step-end"], s, identifier="bm-interpretation-slumber-at-step-end",
+                    icon=ft.Icons.GAVEL))
     return out
 
 

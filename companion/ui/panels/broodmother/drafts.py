@@ -43,6 +43,8 @@ class Drafts:
     move_from: int | None = None
     move_to: int | None = None
     redraw: list[int] = field(default_factory=list)
+    # her turn: the list of her cards so far, open or folded
+    show_history: bool = False
 
     def answers_for(self, key: str | None) -> dict[str, Any]:
         """The typed answers, emptied when a different question is asked."""

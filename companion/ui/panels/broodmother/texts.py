@@ -53,7 +53,7 @@ def question_key(question: Mapping[str, Any] | None) -> str | None:
     """What identifies one open question, so typed answers are kept for it and dropped after."""
     if not question:
         return None
-    return f"{question['kind']}|{question.get('more_after', 0)}|{question['text']}"
+    return f"{question['kind']}|{question.get('asked')}|{question.get('more_after', 0)}|{question['text']}"
 
 
 def input_fields(question: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -66,7 +66,7 @@ def field_default(field: Mapping[str, Any]) -> Any:
     if "default" in field:
         return field["default"]
     if field["type"] == "int":
-        return "" if is_typed(field) else field.get("min", 0)
+        return "" if is_typed(field) or field.get("required") else field.get("min", 0)
     if field["type"] == "bool":
         return False
     return None
@@ -99,7 +99,7 @@ def answer_kwargs(question: Mapping[str, Any], values: Mapping[str, Any],
     for field in input_fields(question):
         name = field["name"]
         value = values.get(name, field_default(field))
-        if field["type"] == "int" and is_typed(field):
+        if field["type"] == "int" and (is_typed(field) or field.get("required")):
             if str(value).strip() == "":
                 missing.append(field_label(name))
                 continue

@@ -15,6 +15,8 @@ from typing import Any
 import flet as ft
 
 from companion.core.broodmother.commands import SetDeck, SetDeckMode, ShowOdds
+from companion.core.broodmother.content import brood_of
+from companion.core.broodmother.model import bm
 from companion.ui import widgets
 from companion.ui.i18n import tr
 from companion.ui.panels import PanelContext
@@ -117,7 +119,7 @@ def machinations(ctx: PanelContext) -> list[ft.Control]:
 def deck(ctx: PanelContext) -> list[ft.Control]:
     view = view_of(ctx)
     d, s = view["deck"], ctx.sizes
-    names = type_names()
+    names = type_names(ctx)
     modes = [choice(f"{tr('Her deck')}: {tr(label)}", sending(ctx, partial(SetDeckMode, mode))
                     if d["mode"] != mode else local(ctx, lambda: None), s, text=tr(label), identifier=f"bm-deck-{mode}",
                     selected=d["mode"] == mode, kind="outlined", expand=True)
@@ -152,7 +154,7 @@ def deck(ctx: PanelContext) -> list[ft.Control]:
 
 def make_up(ctx: PanelContext, names: dict[str, str]) -> list[ft.Control]:
     """Her deck's make-up, editable to match the box before her first card (the core says when)."""
-    cards = ctx.state["modules_state"]["broodmother"]["deck"]["cards"]
+    cards = bm(ctx.state)["deck"]["cards"]
     groups = texts.composition(cards)
     editable = ctx.session.can(SetDeck(tuple(tuple(g) for g in groups)))
     s = ctx.sizes
@@ -165,7 +167,8 @@ def make_up(ctx: PanelContext, names: dict[str, str]) -> list[ft.Control]:
             rows.append(_group_row(ctx, groups, card_type, name, ferocity, count, editable))
         if editable:
             known = {g[1] for g in mine}
-            free = next((f for f in range(1, 10) if f not in known), None)
+            top = brood_of(ctx.content).deck_limits["max_ferocity"]
+            free = next((f for f in range(1, top + 1) if f not in known), None)
             if free is not None:
                 rows.append(choice(f"{tr('Add a')} {name} {tr('with Ferocity')} {free}",
                                    _change(ctx, groups, card_type, free, 1), s,
@@ -188,8 +191,10 @@ def _change(ctx: PanelContext, groups: list[list[Any]], card_type: str, ferocity
 def _group_row(ctx: PanelContext, groups: list[list[Any]], card_type: str, name: str, ferocity: int, count: int,
                editable: bool) -> ft.Control:
     label = f"{name}, {tr('Ferocity')} {ferocity}"
-    return widgets.stepper(label, f"{tr('Ferocity')} {ferocity}: {count}",
+    stepper = widgets.stepper(label, texts.plural(count, tr("card")),
                            _change(ctx, groups, card_type, ferocity, -1) if editable else None,
                            _change(ctx, groups, card_type, ferocity, 1) if editable else None,
                            ctx.sizes, identifier=f"bm-makeup-{card_type}-{ferocity}",
                            minus_label=f"{label}: {tr('one card fewer')}", plus_label=f"{label}: {tr('one card more')}")
+    face = ft.Text(f"{tr('Ferocity')} {ferocity}", size=ctx.sizes.body, width=96)  # the stepper says the rest
+    return ft.Row([face, stepper], vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=8)

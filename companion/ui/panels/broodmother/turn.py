@@ -39,20 +39,28 @@ from companion.ui.panels.broodmother.controls import (
 
 DRAW_DEBOUNCE = "bm-draw"
 ANSWER_DEBOUNCE = "bm-answer"
+STEPPER_TOP = texts.STEPPER_MAX  # a count field the core gave no maximum
 
 
 def build(ctx: PanelContext) -> list[ft.Control]:
+    """In her turn's order: her card, then her question, then the token that could cancel it, then what to do.
+
+    A player decides on a token having seen the card and before answering; with no question
+    open, the one-tap "Her turn" for her next card follows the cancel.
+    """
     view = view_of(ctx)
     out: list[ft.Control] = []
     ended = view["end"]["ended"]
     if ended:
         out.append(ended_banner(ended, ctx))
+    out += her_card(ctx, view)
     if view["question"]:
         out += question(ctx, view)
-    elif not ended:
-        out += physical(ctx, view) if view["deck"]["mode"] == "physical" else virtual(ctx, view)
     out += cancel(ctx, view)
+    if not view["question"] and not ended:
+        out += physical(ctx, view) if view["deck"]["mode"] == "physical" else virtual(ctx, view)
     out += report(ctx, view)
+    out += cards_so_far(ctx, view)
     if view["deck"]["show_odds"] and view["deck"]["odds"] and not view["question"] and not ended:
         out.append(odds_line(ctx, view))
     return out
@@ -70,6 +78,16 @@ def ended_banner(ended: dict[str, Any], ctx: PanelContext) -> ft.Control:
 
 
 # -- her card ------------------------------------------------------------------------------
+def her_card(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
+    """Her card just revealed, first and large, while its reaction is still open (question or token)."""
+    turn = view["turn"]
+    if not turn or turn["cancelled"] or not (view["question"] or turn["cancellable"]):
+        return []
+    words = view["history"][-1]["cards"][-1]["words"] if view["history"] else turn["action_name"]
+    return [line(f"{tr('Her card')}: {words}", ctx.sizes, identifier="bm-her-card", size=ctx.sizes.headline,
+                 bold=True)]
+
+
 def virtual(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
     can = view["commands"]["draw"]
     tap = sending(ctx, DrawCard, debounce=DRAW_DEBOUNCE) if can else None
@@ -81,14 +99,17 @@ def virtual(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
     return out
 
 
-def type_names() -> dict[str, str]:
-    return {t.id: t.name for t in brood_data.brood_content().card_types.values()}
+def type_names(ctx: PanelContext) -> dict[str, str]:
+    return {t.id: t.name for t in brood_data.brood_of(ctx.content).card_types.values()}
 
 
 def physical(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
     """Enter the card revealed on the table: its type, then its Ferocity, then resolve."""
     d = drafts(ctx)
-    names = type_names()
+    if not view["commands"]["enter"]:  # not now (another phase, every card on the plot pile): the core says why
+        reason = why_not(ctx, EnterCard(next(iter(type_names(ctx))), 1))
+        return [note(reason, ctx.sizes, identifier="bm-her-turn-why")] if reason else []
+    names = type_names(ctx)
     kinds = list(names)
     if ctx.session.can(EnterCard(CHAMBER, 0)):
         names[CHAMBER] = tr("Chamber")
@@ -115,7 +136,7 @@ def physical(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
 def ferocity_picker(ctx: PanelContext, card_type: str, name: str) -> list[ft.Control]:
     """The Ferocities a card of this type can have by the app's piles (the core's answer)."""
     d = drafts(ctx)
-    top = brood_data.brood_content().deck_limits["max_ferocity"]
+    top = brood_data.brood_of(ctx.content).deck_limits["max_ferocity"]
     allowed = [f for f in range(top + 1) if ctx.session.can(EnterCard(card_type, f))]
     if not allowed:
         reason = why_not(ctx, EnterCard(card_type, 1)) or tr("No card of this type can be next.")
@@ -188,10 +209,11 @@ def answer_field(ctx: PanelContext, field: dict[str, Any], values: dict[str, Any
 
         box.on_change = typed
         return ft.Semantics(identifier=ident, container=True, content=box)
-    low, high = int(field.get("min", 0)), int(field.get("max", 9))
-    number = int(value)
+    low, high = int(field.get("min", 0)), int(field.get("max", STEPPER_TOP))
+    blank = str(value).strip() == ""  # a required count starts empty: nothing carried over, nothing assumed
+    number = low - 1 if blank else int(value)
     return ft.Column([ft.Text(label, size=ctx.sizes.small), widgets.stepper(
-        label, str(number),
+        label, "-" if blank else str(number),
         local(ctx, lambda: values.__setitem__(name, number - 1)) if number > low else None,
         local(ctx, lambda: values.__setitem__(name, number + 1)) if number < high else None,
         ctx.sizes, identifier=ident, minus_label=f"{label}: {tr('one fewer')}",
@@ -253,6 +275,28 @@ def instruction(ctx: PanelContext, item: dict[str, Any], index: int) -> ft.Contr
     return ft.Semantics(identifier=f"bm-report-line-{index}", label=item["text"], container=True,
                         exclude_semantics=True,
                         content=ft.Row(cells, spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+
+
+def cards_so_far(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
+    """Her cards this game by round, behind one tap (the core's history, oldest first)."""
+    rounds = view["history"]
+    if not rounds:
+        return []
+    d = drafts(ctx)
+    count = sum(len(r["cards"]) for r in rounds)
+    said = f"{tr('Her cards this game')}: {count}"
+    toggle = choice(said, local(ctx, lambda: setattr(d, "show_history", not d.show_history)), ctx.sizes,
+                    text=f"{tr('Her cards this game')} ({count})", identifier="bm-history-toggle",
+                    kind="text", icon=ft.Icons.EXPAND_LESS if d.show_history else ft.Icons.HISTORY,
+                    selected=False)
+    out: list[ft.Control] = [toggle]
+    if d.show_history:
+        for r in reversed(rounds):
+            out.append(subheading(f"{tr('Round')} {r['round']}", ctx.sizes))
+            for i, card in enumerate(r["cards"], start=1):
+                text = card["words"] + (f" ({tr('cancelled with a token')})" if card["cancelled"] else "")
+                out.append(line(f"{i}. {text}", ctx.sizes, identifier=f"bm-history-{r['round']}-{i}", muted=True))
+    return out
 
 
 def odds_line(ctx: PanelContext, view: dict[str, Any]) -> ft.Control:

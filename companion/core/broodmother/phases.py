@@ -1,0 +1,54 @@
+"""Her part in the end of a phase: her open question holds the game, her Slumber is scored.
+
+An open question of hers (the hex her Expand revealed, the hex with the most ants for her
+Predator, the ants her Strike destroyed) belongs to the card that asked it, so Next waits
+for the answer. When the Slumber step ends - Next out of it, a skipped round, or Finish -
+her Slumber points for the round are scored from the meadow as it stands, unless the
+players already scored them in the step; the sum goes into the label, the log and her
+report, and Undo takes it back with the step.
+"""
+
+from __future__ import annotations
+
+from companion.core.broodmother.base import close_turn
+from companion.core.broodmother.model import bm, has_broodmother, say, start_report
+from companion.core.broodmother.scoring import score_slumber, slumber_preview
+from companion.core.commands.phase_hooks import PhaseHooks, register_phase_hooks
+from companion.core.content import Content
+from companion.core.state import State
+
+QUESTION_NAMES = {
+    "expand": "which hex her Expand revealed",
+    "predator": "which hex holds the most ants, for her Predator",
+    "strike": "how many ants her Strike destroyed",
+}
+
+
+def hold(state: State, content: Content, ending: str) -> str | None:
+    b = bm(state)
+    if not b["pending"]:
+        return None
+    q = b["pending"][0]
+    what = QUESTION_NAMES.get(q["kind"], "her open question")
+    asked = q.get("round", state["round"])
+    return (f"Answer her open question first: {what} (her card of round {asked}). "
+            "The game moves on once she has her answer.")
+
+
+def _slumber_ends(state: State, ending: str) -> bool:
+    return ending != "phase" or state["phase"] == "slumber"
+
+
+def leave(state: State, content: Content, ending: str) -> list[str]:
+    b = bm(state)
+    close_turn(b)
+    if not _slumber_ends(state, ending) or state["round"] in b["slumbers"]:
+        return []
+    preview = slumber_preview(state, b)
+    score_slumber(state, b)
+    start_report(b, f"Slumber of round {state['round']}: the Broodmother scores")
+    say(b, f"She gains {preview['sum']} Colony Points.", interpretation="slumber-at-step-end")
+    return [f"her Slumber: {preview['sum']} CP"]
+
+
+register_phase_hooks(PhaseHooks(id="broodmother", active=has_broodmother, hold=hold, leave=leave))

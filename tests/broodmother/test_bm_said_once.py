@@ -1,0 +1,80 @@
+"""Each rule said once: the view's flags come from the commands, the loss margins from the end check."""
+
+from __future__ import annotations
+
+from companion.core.broodmother import broodmother_view
+from companion.core.broodmother.meadow_commands import AddHex, CentipedeWon
+from companion.core.broodmother.model import has_broodmother
+from companion.core.broodmother.scoring import loss_margins
+from companion.core.commands.base import end_block, why_not
+from companion.core.setup import GameSetup, PlayerSpec, new_state
+
+from .helpers import brood, make_session, run
+
+
+def test_meadow_flags_follow_the_commands_even_after_the_end() -> None:
+    s = make_session()
+    run(s, AddHex(3, "inner", 0, 2), AddHex(4, "inner", 0, 2, centipede=True))
+    rows = {r["number"]: r for r in broodmother_view(s.state, s.content)["meadow"]["hexes"]}
+    assert (rows[3]["can_chase"], rows[4]["can_chase"], rows[4]["can_defeat_centipede"]) == (True, False, True)
+    for _ in range(12):
+        s.execute(CentipedeWon())
+    assert s.state["ended"]["code"] == "cp-threshold"
+    rows = {r["number"]: r for r in broodmother_view(s.state, s.content)["meadow"]["hexes"]}
+    assert not any(r["can_chase"] or r["can_destroy_nymph"] or r["can_defeat_centipede"] for r in rows.values())
+
+
+def test_the_end_reason_and_the_view_read_the_same_margins() -> None:
+    s = make_session()
+    for _ in range(11):
+        s.execute(CentipedeWon())
+    m = loss_margins(s.state, brood(s))
+    end = broodmother_view(s.state, s.content)["end"]
+    assert (m["lead"], m["lead_to_spare"], end["cp_lead_before_loss"]) == (11, 0, 1)
+    s.execute(CentipedeWon())
+    assert s.state["ended"]["reason"] == ("Her lead over every colony is 12 CP (12 to 0), at least the Colony Point "
+                                          "threshold of 12: the Broodmother wins.")
+    assert why_not(CentipedeWon(), s.state, s.content) == end_block(CentipedeWon(), s.state)
+
+
+def test_one_predicate_and_the_enter_flag_from_the_command(content: object) -> None:
+    from companion.core.commands.turns import NextPhase
+
+    s = make_session(deck="physical")
+    assert has_broodmother(s.state) and broodmother_view(s.state, s.content)["commands"]["enter"] is True
+    s.execute(NextPhase())  # the Soldier Phase: her card waits, and the flag says so (it is the command's answer)
+    assert broodmother_view(s.state, s.content)["commands"]["enter"] is False
+    assert broodmother_view(make_session().state, s.content)["commands"]["enter"] is False  # a virtual deck
+    setup = GameSetup(game="mota", mode="competitive", players=(PlayerSpec("A", "red"), PlayerSpec("B", "blue")))
+    state = new_state(setup, s.content)
+    assert not has_broodmother(state) and broodmother_view(state, s.content) == {"active": False}
+
+
+def test_commands_and_views_read_the_sessions_broodmother_content() -> None:
+    from dataclasses import replace
+
+    from companion.core.broodmother.commands import DrawCard
+    from companion.core.broodmother.content import brood_content, with_brood
+    from companion.core.commands.turns import NextPhase
+    from companion.core.content import load_content
+    from companion.core.session import Session, new_doc
+
+    custom = replace(brood_content(), base_initiative=4, reaction_phases=("worker", "soldier"))
+    content = with_brood(load_content(), custom)
+    setup = GameSetup(game="mota", mode="solo", players=(PlayerSpec("A", "red"),), expansions=("minions",))
+    s = Session(new_doc("g-x", "x", new_state(setup, content, seed=1)), content=content)
+    assert brood(s)["initiative"] == 4
+    s.execute(NextPhase())
+    assert s.state["phase"] == "soldier" and s.can(DrawCard())
+    assert broodmother_view(s.state, s.content)["initiative"] == 4
+
+
+def test_chasing_in_the_great_tunnel_is_refused_by_the_core() -> None:
+    import pytest
+
+    from companion.core.broodmother.meadow_commands import ChaseNymph
+    from companion.core.errors import CommandError
+
+    s = make_session()
+    with pytest.raises(CommandError, match="the Great Tunnel has none"):
+        s.execute(ChaseNymph(0))
