@@ -322,8 +322,8 @@ class PageApp:
             yield
         except GameDeleted:
             self.ctx.sessions.forget(session.id)
-            self.game_changed(session.id, deleted=True)
-            self.go("/")
+            self.broadcast({"kind": "game", "id": session.id, "deleted": True})
+            self.go("/")  # never rebuild the screen of a game that is gone
             raise
         except StoreConflict:
             self.ctx.sessions.forget(session.id)

@@ -216,3 +216,19 @@ def test_a_game_deleted_elsewhere_is_not_brought_back_by_the_next_save(tmp_path:
     with pytest.raises(StoreError, match="was deleted"):
         session.execute(AdjustScore("p1", 1))
     assert app.list_games() == [] and not app.files.path(session.id).exists()
+
+
+def test_a_game_saved_before_a_tracker_existed_gains_its_state_when_opened(tmp_path: Path) -> None:
+    """The module lifecycle through real files: the aphid tracker's state is adopted on open."""
+    db = tmp_path / "games.json"
+    store = GameStore(db)
+    setup = GameSetup(game="mota", players=four_players(), expansions=("minions",), modules=("aphids",))
+    game_id = store.create(setup).id
+    raw = json.loads(store.files.path(game_id).read_text())
+    doc = raw["game"]["1"]
+    del doc["state"]["modules_state"]["aphids"]  # as a release without the tracker saved it
+    doc["state"]["module_versions"].pop("aphids")
+    store.files.path(game_id).write_text(json.dumps(raw))
+    reopened = GameStore(db).load(game_id)
+    assert reopened["state"]["modules_state"]["aphids"] == {"hexes": [], "harvested": [], "bred": [], "ticked": []}
+    assert reopened["state"]["module_versions"]["aphids"] == 1
