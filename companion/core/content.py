@@ -101,8 +101,15 @@ def _stamp(shape: type[Any], raw: bytes) -> Path | None:
 
 # --- the shapes of data/game/games.json and data/game/setup.json ---------------------------------
 
-Label = Annotated[str, MinLen(1), MaxLen(80)]
-Sentence = Annotated[str, MinLen(1), MaxLen(MAX_TEXT)]
+def not_blank(text: str) -> bool:
+    return bool(text.strip())
+
+
+NotBlank = holds(not_blank, "expected a non-empty text")
+#: A name shown in the app, a sentence of content, a "Book > Section" reference.
+Label = Annotated[str, MaxLen(80), NotBlank]
+Sentence = Annotated[str, MaxLen(MAX_TEXT), NotBlank]
+Source = Annotated[str, MaxLen(200), NotBlank]
 
 
 def a_player_range(pair: list[int]) -> bool:
@@ -220,7 +227,7 @@ class StepData(TypedDict):
     id: Id
     group: Label
     when: When
-    source: Annotated[str, MinLen(1), MaxLen(200)]
+    source: Source
     text: Sentence
 
 
@@ -352,7 +359,8 @@ def _game(gid: str, g: GameData) -> GameDef:
         id=gid, name=g["name"], edition=g["edition"], colours=tuple(g["colours"]), rounds=g["rounds"],
         advanced_rounds=g.get("advanced_rounds"), score_floor=g.get("score_floor"),
         expansions=tuple(g["expansions"]), modes={m: _pair(r) for m, r in g["modes"].items()},
-        terms=dict(cast(dict[str, str], g["terms"])), phases=tuple(Phase(p["id"], p["name"], p["phase"]) for p in g["phases"]),
+        terms=dict(cast(dict[str, str], g["terms"])),
+        phases=tuple(Phase(p["id"], p["name"], p["phase"]) for p in g["phases"]),
     )
 
 
