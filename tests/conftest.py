@@ -15,8 +15,9 @@ from tests.helpers import four_players
 
 @pytest.fixture(autouse=True)
 def _isolated_db(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Point COMPANION_DB at a temporary file so no test touches the real saves."""
+    """Point COMPANION_DB at a temporary file so no test touches the real saves (nor the user's cache)."""
     monkeypatch.setenv("COMPANION_DB", str(tmp_path_factory.mktemp("db") / "games.json"))
+    monkeypatch.setenv("COMPANION_CACHE", str(tmp_path_factory.getbasetemp() / "cache"))
 
 
 @pytest.fixture(scope="session")

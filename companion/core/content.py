@@ -57,7 +57,16 @@ def load_checked(shape: type[T], relative: str) -> T:
 
 
 def checked_once(shape: type[T], data: Any, raw: bytes, label: str) -> T:
-    """``data`` (read from the bytes ``raw``) if it has ``shape``, else a ContentError ``label: field: fault``.
+    """``data`` (read from the bytes ``raw``) if it has ``shape``, else a ContentError ``label: field: fault``."""
+    try:
+        check_once(shape, data, raw)
+    except SchemaError as exc:
+        raise ContentError(f"{label}: {exc}") from None
+    return cast(T, data)
+
+
+def check_once(shape: type[Any], data: Any, raw: bytes) -> None:
+    """Check ``data`` (read from the bytes ``raw``) against ``shape``, raising SchemaError - once per version.
 
     The data files ship with the app, so one version of a file (its bytes, checked against this
     version of the code declaring its shape) is checked once: the check leaves a stamp in the user
@@ -66,18 +75,14 @@ def checked_once(shape: type[T], data: Any, raw: bytes, label: str) -> T:
     """
     stamp = _stamp(shape, raw)
     if stamp is not None and stamp.is_file():
-        return cast(T, data)
-    try:
-        check(shape, data)
-    except SchemaError as exc:
-        raise ContentError(f"{label}: {exc}") from None
+        return
+    check(shape, data)
     if stamp is not None:
         try:
             stamp.parent.mkdir(parents=True, exist_ok=True)
             stamp.touch()
         except OSError:
             pass  # no cache folder: the next start checks again
-    return cast(T, data)
 
 
 @cache

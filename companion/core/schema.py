@@ -100,11 +100,13 @@ def check(shape: type[T], data: object, what: str = "") -> T:
     try:
         checked: T = _adapter(shape).validate_python(data)
     except ValidationError as exc:
-        first = exc.errors(include_url=False, include_input=False)[0]
+        first = exc.errors(include_url=False)[0]
         loc = tuple(part for part in (what, *first["loc"]) if part != "")
-        message = first["msg"]
+        message, given = first["msg"], first.get("input")
         if first["type"] == "predicate_failed" and (named := _PREDICATE_NAME.match(message)):
             message = _SAYS.get(named.group(1), message)
+        elif first["type"] == "literal_error" and isinstance(given, str | int) and len(repr(given)) <= 40:
+            message = f"{message}, not {given!r}"  # the wrong word, as a typo in a data file shows it
         raise SchemaError(loc, first["type"], message) from None
     return checked
 
