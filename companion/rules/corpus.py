@@ -243,8 +243,10 @@ def _raw_entries(file: Path) -> list[EntryData]:
 
 def _fault(file_name: str, data: Any, exc: SchemaError) -> CorpusError:
     loc = exc.loc
+    if not loc:
+        return CorpusError(f'{file_name}: expected an object with an "entries" list')
     if len(loc) < 2 or not isinstance(loc[1], int):
-        return CorpusError(f'{file_name}: expected an object with an "entries" list ({exc})')
+        return CorpusError(f"{file_name}: {exc}")
     label = _label(file_name, data["entries"][loc[1]], loc[1] + 1)
     return CorpusError(f"{label}: {path(loc[2:])}: {exc.detail}" if loc[2:] else f"{label}: {exc.detail}")
 

@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from companion.rules.corpus import KINDS, Corpus, CorpusError, read_corpus
+from companion.core.errors import ContentError
+from companion.rules.corpus import KINDS, Corpus, CorpusError, load_corpus, read_corpus
 
 Files = dict[str, dict[str, Any]]
 
@@ -132,3 +133,38 @@ def test_real_corpus_has_spanish_for_every_minions_section(real_corpus: Corpus) 
     for section in sections:
         for entry in real_corpus.in_section(book, section):
             assert entry.title_es and entry.body_es and entry.aliases_es, entry.id
+
+
+def add_to_file(name: str, key: str, value: Any) -> Callable[[Files], None]:
+    return lambda files: files[name].__setitem__(key, value)
+
+
+FILE_FAULTS = [
+    (lambda files: files["sections.json"]["books"]["Antscape"].pop("code"),
+     "sections.json: books.Antscape.code: Field required"),
+    (lambda files: files["sections.json"]["books"]["Antscape"].__setitem__("spanish_source", "no"),
+     "sections.json: books.Antscape.spanish_source: Input should be a valid boolean"),
+    (add_to_file("mm.json", "notes", "x"), "mm.json: notes: Extra inputs are not permitted"),
+    (lambda files: files["mm.json"]["entries"].insert(1, "mm-x"),
+     "mm.json: entry #2: Input should be a valid dictionary"),
+    (set_field("body", "word " * 401), "mm.json: entry 'mm-ladybug-tie': body: String should have at most 2000"),
+]
+
+
+@pytest.mark.parametrize(("change", "message"), FILE_FAULTS, ids=[message for _, message in FILE_FAULTS])
+def test_a_malformed_file_is_refused_as_content_naming_the_field(
+    broken_copy: Callable[[Callable[[Files], None]], Path], change: Callable[[Files], None], message: str
+) -> None:
+    with pytest.raises(ContentError, match="^" + re.escape(message)):
+        read_corpus(broken_copy(change))
+
+
+def test_the_shipped_corpus_loads_through_its_schema(edit_data: Callable[..., Path]) -> None:
+    edit_data("rules/mm-expansion.json", lambda data: data["entries"][4].__setitem__("kind", "faq"))
+    with pytest.raises(CorpusError, match=r"^mm-expansion\.json: entry '[a-z0-9-]+': kind: Input should be 'rule'.*"
+                                          r", not 'faq'$"):
+        load_corpus.__wrapped__()
+
+
+def test_a_corpus_error_is_a_content_error() -> None:
+    assert issubclass(CorpusError, ContentError) and issubclass(CorpusError, ValueError)
