@@ -87,10 +87,10 @@ def check_once(shape: type[Any], data: Any, raw: bytes) -> None:
 
 @cache
 def _code_digest(module: str) -> bytes | None:
-    """The source of the module declaring a shape and of the schema module, hashed (None: no source)."""
+    """The source of the module declaring a shape and of the modules whose types shapes use, hashed."""
     digest = hashlib.sha256()
     try:
-        for name in (module, "companion.core.schema"):
+        for name in dict.fromkeys((module, __name__, "companion.core.schema")):
             digest.update(Path(str(sys.modules[name].__file__)).read_bytes())
     except (KeyError, OSError):
         return None  # a build without sources: every start checks

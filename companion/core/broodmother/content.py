@@ -24,7 +24,6 @@ Difficulty = Literal["easy", "normal", "difficult"]
 Context = Literal["end", "slumber", "battle", "spawn", "expand", "meadow", "cancel", "plot", "strike", "invade",
                   "revel", "nest", "deck", "setup", "asymmetric"]
 DIFFICULTIES: tuple[str, ...] = get_args(Difficulty)
-ADJUSTMENT_KEYS = {"larvae", "cards", "initiative", "no_initiative"}
 CONTEXTS: set[str] = set(get_args(Context))
 
 
@@ -43,6 +42,8 @@ class Adjustments(TypedDict, total=False):
     initiative: Change
     no_initiative: bool
 
+
+ADJUSTMENT_KEYS: set[str] = set(Adjustments.__optional_keys__)
 
 @strict
 class LevelName(TypedDict):
