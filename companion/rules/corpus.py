@@ -17,7 +17,7 @@ from typing import Annotated, Any, Literal, NotRequired, get_args
 from annotated_types import MaxLen, MinLen
 from typing_extensions import TypedDict
 
-from companion.core.content import Label, NotBlank, check_once
+from companion.core.datafiles import Label, NotBlank, check_once
 from companion.core.errors import ContentError
 from companion.core.schema import SchemaError, holds, path, strict
 from companion.paths import data_dir

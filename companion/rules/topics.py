@@ -10,7 +10,7 @@ from typing import Annotated, Any, NotRequired
 from annotated_types import MaxLen, MinLen
 from typing_extensions import TypedDict
 
-from companion.core.content import Label
+from companion.core.datafiles import Label
 from companion.core.schema import SchemaError, check, strict
 from companion.paths import data_dir
 from companion.rules import corpus as corpus_files

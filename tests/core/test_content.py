@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 import companion.core.content as content_module
+import companion.core.datafiles as datafiles
 from companion.core.content import Content, _parse, load_content, load_json
 from companion.core.errors import ContentError
 
@@ -140,7 +141,7 @@ def test_a_file_checked_once_is_not_checked_again_until_it_changes(
     load_content.__wrapped__()
     assert len(list((tmp_path / "cache" / "checked").iterdir())) == 2  # a stamp per file
     calls: list[object] = []
-    monkeypatch.setattr(content_module, "check", lambda shape, data: calls.append(shape))
+    monkeypatch.setattr(datafiles, "check", lambda shape, data: calls.append(shape))
     load_content.__wrapped__()
     assert calls == []
     games.write_text(games.read_text(encoding="utf-8") + "\n", encoding="utf-8")  # a new version

@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal, NotRequired, get_args
 from annotated_types import Ge, Le, Len, MaxLen, MinLen
 from typing_extensions import TypedDict
 
-from companion.core.content import Label, ModeId, Players, Sentence, Source, load_checked
+from companion.core.datafiles import Label, ModeId, Players, Sentence, Source, load_checked
 from companion.core.errors import ContentError
 from companion.core.schema import Id, holds, strict
 
