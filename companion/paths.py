@@ -25,7 +25,7 @@ def data_dir() -> Path:
 
 
 def checked_dir() -> Path | None:
-    """Where the stamps of data files already checked are kept (see ``companion.core.content``).
+    """Where the stamps of data files already checked are kept (see ``companion.core.datafiles``).
 
     ``COMPANION_CACHE`` overrides the user cache folder; set to an empty text, no stamps are kept
     (every start checks every file).
