@@ -22,3 +22,17 @@ def data_dir() -> Path:
         if candidate.is_dir():
             return candidate
     raise FileNotFoundError("game content not found: neither companion/_data nor ./data exists")
+
+
+def checked_dir() -> Path | None:
+    """Where the stamps of data files already checked are kept (see ``companion.core.datafiles``).
+
+    ``COMPANION_CACHE`` overrides the user cache folder; set to an empty text, no stamps are kept
+    (every start checks every file).
+    """
+    override = os.environ.get("COMPANION_CACHE")
+    if override is not None:
+        return Path(override) / "checked" if override.strip() else None
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("march-of-the-ants-companion", appauthor=False)) / "checked"

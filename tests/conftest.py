@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import json
+import shutil
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -15,8 +18,9 @@ from tests.helpers import four_players
 
 @pytest.fixture(autouse=True)
 def _isolated_db(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Point COMPANION_DB at a temporary file so no test touches the real saves."""
+    """Point COMPANION_DB at a temporary file so no test touches the real saves (nor the user's cache)."""
     monkeypatch.setenv("COMPANION_DB", str(tmp_path_factory.mktemp("db") / "games.json"))
+    monkeypatch.setenv("COMPANION_CACHE", str(tmp_path_factory.getbasetemp() / "cache"))
 
 
 @pytest.fixture(scope="session")
@@ -39,3 +43,28 @@ def store(db_path: Path) -> Iterator[GameStore]:
 @pytest.fixture
 def four_player_setup() -> GameSetup:
     return GameSetup(game="mota", players=four_players())
+
+
+EditData = Callable[[str, Callable[[Any], None]], Path]
+
+
+@pytest.fixture
+def edit_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[EditData]:
+    """``edit_data("game/games.json", change)``: the app's ``data/`` becomes a copy of the real one whose
+    file ``change`` edited (its folder only); returns the edited file."""
+    from companion.paths import data_dir
+
+    def edit(relative: str, change: Callable[[Any], None]) -> Path:
+        folder = relative.partition("/")[0]
+        if not (tmp_path / "data" / folder).exists():
+            shutil.copytree(data_dir() / folder, tmp_path / "data" / folder)
+        target = tmp_path / "data" / relative
+        data = json.loads(target.read_text(encoding="utf-8"))
+        change(data)
+        target.write_text(json.dumps(data), encoding="utf-8")
+        monkeypatch.setenv("COMPANION_DATA", str(tmp_path / "data"))
+        data_dir.cache_clear()
+        return target
+
+    yield edit
+    data_dir.cache_clear()

@@ -28,22 +28,29 @@ def subcommand_modules() -> list[str]:
 Handler = Callable[[argparse.Namespace], int]
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
+    """The parser; with ``wanted`` (the subcommand typed) only that subcommand is built.
+
+    A subcommand may read content to offer its choices (``solo`` lists her card types), so
+    building them all would make every command pay for every other's start-up, and fail
+    where that content is absent (``rules check`` on a folder of rules alone).
+    """
     parser = OneLineParser(
         prog="companion",
         description="March of the Ants companion. With no subcommand, starts the app.",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
-    for name in subcommand_modules():
+    names = subcommand_modules()
+    for name in [wanted] if wanted in names else names:
         import_module(f"companion.cli.{name}_cmd").register(subparsers)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
     if not args_list or (args_list[0].startswith("--") and args_list[0] not in ("--help", "--version")):
         args_list = ["app", *args_list]
+    parser = build_parser(args_list[0] if args_list and not args_list[0].startswith("-") else None)
     if args_list == ["--version"]:
         from companion import __version__
 

@@ -1,32 +1,147 @@
 """Game content from ``data/game``: games, expansions, modules, variants, modes, setup steps.
 
 Content is data with stable ids, validated here when loaded, so a typo in a data file
-fails loudly at start-up (naming the file and the fault) instead of mid-game.
+fails loudly at start-up (naming the file and the field) instead of mid-game. Each file's
+shape is a TypedDict below, checked whole as the file is read (``companion.core.datafiles``);
+what a shape cannot say - that an id named here exists there - is ``_cross_check``.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal, NotRequired, cast
 
+from annotated_types import MaxLen, MinLen
+from typing_extensions import TypedDict
+
+from companion.core.datafiles import MODE_IDS as MODE_IDS
+from companion.core.datafiles import Label, ModeId, Players, Sentence, Source, load_checked
+from companion.core.datafiles import load_json as load_json
 from companion.core.errors import ContentError
-from companion.paths import data_dir
+from companion.core.schema import Id, Round, SchemaError, check, strict
 
-MODE_IDS = ("competitive", "solo", "coop", "asymmetric")
+# --- the shapes of data/game/games.json and data/game/setup.json ---------------------------------
 
 
-def load_json(relative: str) -> Any:
-    """Read one data file, turning I/O and syntax faults into a ContentError."""
-    path = data_dir() / relative
-    try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError as exc:
-        raise ContentError(f"{relative}: missing data file") from exc
-    except json.JSONDecodeError as exc:
-        raise ContentError(f"{relative}: not valid JSON ({exc})") from exc
+@strict
+class PhaseData(TypedDict):
+    id: Id
+    name: Label
+    phase: Label
+
+
+@strict
+class Terms(TypedDict):
+    hex: Label
+    hexes: Label
+    site: Label
+    slumber: Label
+    points: Label
+    cp: Label
+
+
+@strict
+class GameData(TypedDict):
+    name: Label
+    edition: Label
+    colours: Annotated[list[Id], MinLen(1), MaxLen(8)]
+    rounds: Round
+    advanced_rounds: NotRequired[Round]
+    score_floor: NotRequired[int | None]
+    expansions: Annotated[list[Id], MaxLen(10)]
+    modes: Annotated[dict[ModeId, Players], MinLen(1)]
+    terms: Terms
+    phases: Annotated[list[PhaseData], MinLen(1), MaxLen(20)]
+
+
+@strict
+class ExpansionData(TypedDict):
+    name: Label
+    game: Id
+    modules: Annotated[list[Id], MaxLen(40)]
+    variants: Annotated[list[Id], MaxLen(40)]
+
+
+@strict
+class ModuleData(TypedDict):
+    name: Label
+    expansion: Id
+    always: NotRequired[bool]
+
+
+@strict
+class VariantData(TypedDict):
+    name: Label
+    expansion: Id
+    modes: NotRequired[Annotated[list[ModeId], MinLen(1)]]
+    players: NotRequired[Players]
+    group: NotRequired[Id]
+    implies: NotRequired[Annotated[list[Id], MaxLen(10)]]
+
+
+@strict
+class ModeData(TypedDict):
+    name: Label
+    requires_expansion: Id | None
+    reserved_colours: Annotated[list[Id], MaxLen(8)]
+    broodmother: Literal["none", "automated", "player"]
+
+
+@strict
+class Modes(TypedDict):
+    competitive: ModeData
+    solo: ModeData
+    coop: ModeData
+    asymmetric: ModeData
+
+
+@strict
+class InterpretationData(TypedDict):
+    id: Id
+    text: Sentence
+
+
+@strict
+class GamesFile(TypedDict):
+    """``data/game/games.json``."""
+
+    schema: Literal[1]
+    games: Annotated[dict[Id, GameData], MinLen(1), MaxLen(20)]
+    expansions: Annotated[dict[Id, ExpansionData], MaxLen(40)]
+    modules: Annotated[dict[Id, ModuleData], MaxLen(100)]
+    variants: Annotated[dict[Id, VariantData], MaxLen(100)]
+    modes: Modes
+    interpretations: NotRequired[Annotated[list[InterpretationData], MaxLen(100)]]
+
+
+@strict
+class When(TypedDict, total=False):
+    """A setup step's conditions: all that are given must hold."""
+
+    games: Annotated[list[Id], MinLen(1)]
+    expansion: Id
+    module: Id
+    variant: Id
+    modes: Annotated[list[ModeId], MinLen(1)]
+    players: Players
+
+
+@strict
+class StepData(TypedDict):
+    id: Id
+    group: Label
+    when: When
+    source: Source
+    text: Sentence
+
+
+@strict
+class SetupFile(TypedDict):
+    """``data/game/setup.json``."""
+
+    schema: Literal[1]
+    steps: Annotated[list[StepData], MaxLen(500)]
 
 
 @dataclass(frozen=True)
@@ -127,58 +242,51 @@ class Content:
             raise ContentError(f"unknown game {game_id!r}") from None
 
 
-def _pair(value: Any, where: str) -> tuple[int, int]:
-    if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value)):
-        raise ContentError(f"{where}: expected [min, max], got {value!r}")
-    low, high = value
-    if not 1 <= low <= high <= 5:
-        raise ContentError(f"{where}: player range {value!r} outside 1-5")
-    return low, high
+GAMES, SETUP = "data/game/games.json", "data/game/setup.json"
 
 
-def _require(entry: dict[str, Any], keys: tuple[str, ...], where: str) -> None:
-    missing = [k for k in keys if k not in entry]
-    if missing:
-        raise ContentError(f"{where}: missing {', '.join(missing)}")
+def _parse(raw: Any, steps_raw: Any) -> Content:
+    """The content from the two files' data, shapes and cross-links checked."""
+    for shape, data, label in ((GamesFile, raw, GAMES), (SetupFile, steps_raw, SETUP)):
+        try:
+            check(shape, data)
+        except SchemaError as exc:
+            raise ContentError(f"{label}: {exc}") from None
+    return _build(raw, steps_raw)
 
 
-def _parse_games(raw: dict[str, Any]) -> dict[str, GameDef]:
-    games = {}
-    for gid, g in raw.items():
-        where = f"data/game/games.json: games.{gid}"
-        _require(g, ("name", "edition", "colours", "rounds", "expansions", "modes", "terms", "phases"), where)
-        phases = tuple(Phase(p["id"], p["name"], p["phase"]) for p in g["phases"])
-        if not phases or len({p.id for p in phases}) != len(phases):
-            raise ContentError(f"{where}: phases must be a non-empty list with unique ids")
-        if not 1 <= g["rounds"] <= 5:
-            raise ContentError(f"{where}: rounds must be 1-5")
-        modes = {m: _pair(r, f"{where}.modes.{m}") for m, r in g["modes"].items()}
-        games[gid] = GameDef(
-            id=gid, name=g["name"], edition=g["edition"], colours=tuple(g["colours"]), rounds=g["rounds"],
-            advanced_rounds=g.get("advanced_rounds"), score_floor=g.get("score_floor"),
-            expansions=tuple(g["expansions"]), modes=modes, terms=dict(g["terms"]), phases=phases,
-        )
-    return games
+def _pair(pair: list[int]) -> tuple[int, int]:
+    return pair[0], pair[1]
 
 
-def _parse(raw: dict[str, Any], steps_raw: dict[str, Any]) -> Content:
-    games = _parse_games(raw["games"])
+def _game(gid: str, g: GameData) -> GameDef:
+    return GameDef(
+        id=gid, name=g["name"], edition=g["edition"], colours=tuple(g["colours"]), rounds=g["rounds"],
+        advanced_rounds=g.get("advanced_rounds"), score_floor=g.get("score_floor"),
+        expansions=tuple(g["expansions"]), modes={m: _pair(r) for m, r in g["modes"].items()},
+        terms=dict(cast(dict[str, str], g["terms"])),
+        phases=tuple(Phase(p["id"], p["name"], p["phase"]) for p in g["phases"]),
+    )
+
+
+def _build(raw: GamesFile, steps_raw: SetupFile) -> Content:
+    games = {gid: _game(gid, g) for gid, g in raw["games"].items()}
     expansions = {
         eid: Expansion(eid, e["name"], e["game"], tuple(e["modules"]), tuple(e["variants"]))
         for eid, e in raw["expansions"].items()
     }
-    modules = {mid: Module(mid, m["name"], m["expansion"], bool(m.get("always"))) for mid, m in raw["modules"].items()}
+    modules = {mid: Module(mid, m["name"], m["expansion"], m.get("always", False))
+               for mid, m in raw["modules"].items()}
     variants = {
         vid: Variant(
             vid, v["name"], v["expansion"], tuple(v["modes"]) if "modes" in v else None,
-            _pair(v["players"], f"variants.{vid}") if "players" in v else None, v.get("group"),
-            tuple(v.get("implies", ())),
+            _pair(v["players"]) if "players" in v else None, v.get("group"), tuple(v.get("implies", ())),
         )
         for vid, v in raw["variants"].items()
     }
     modes = {
         mid: Mode(mid, m["name"], m["requires_expansion"], tuple(m["reserved_colours"]), m["broodmother"])
-        for mid, m in raw["modes"].items()
+        for mid, m in cast(dict[str, ModeData], raw["modes"]).items()
     }
     steps = tuple(
         SetupStep(s["id"], s["group"], s["text"], s["source"], dict(s["when"])) for s in steps_raw["steps"]
@@ -191,61 +299,50 @@ def _parse(raw: dict[str, Any], steps_raw: dict[str, Any]) -> Content:
 
 def _cross_check(c: Content) -> None:
     """Every id a record names must exist: the cross-links a typo would break."""
-    if set(c.modes) != set(MODE_IDS):
-        raise ContentError(f"data/game/games.json: modes must be exactly {', '.join(MODE_IDS)}")
     for game in c.games.values():
-        for eid in game.expansions:
+        where = f"{GAMES}: games.{game.id}"
+        if len({p.id for p in game.phases}) != len(game.phases):
+            raise ContentError(f"{where}.phases: phases must be a non-empty list with unique ids")
+        for n, eid in enumerate(game.expansions):
             if eid not in c.expansions or c.expansions[eid].game != game.id:
-                raise ContentError(f"games.{game.id}: expansion {eid!r} unknown or of another game")
-        for mode in game.modes:
-            if mode not in c.modes:
-                raise ContentError(f"games.{game.id}: unknown mode {mode!r}")
+                raise ContentError(f"{where}.expansions[{n}]: expansion {eid!r} unknown or of another game")
     for exp in c.expansions.values():
-        for mid in exp.modules:
+        where = f"{GAMES}: expansions.{exp.id}"
+        if exp.game not in c.games:
+            raise ContentError(f"{where}.game: unknown game {exp.game!r}")
+        for n, mid in enumerate(exp.modules):
             if mid not in c.modules or c.modules[mid].expansion != exp.id:
-                raise ContentError(f"expansions.{exp.id}: module {mid!r} unknown or of another expansion")
-        for vid in exp.variants:
+                raise ContentError(f"{where}.modules[{n}]: module {mid!r} unknown or of another expansion")
+        for n, vid in enumerate(exp.variants):
             if vid not in c.variants or c.variants[vid].expansion != exp.id:
-                raise ContentError(f"expansions.{exp.id}: variant {vid!r} unknown or of another expansion")
+                raise ContentError(f"{where}.variants[{n}]: variant {vid!r} unknown or of another expansion")
     for variant in c.variants.values():
-        for implied in variant.implies:
+        for n, implied in enumerate(variant.implies):
             if implied not in c.variants:
-                raise ContentError(f"variants.{variant.id}: implies unknown variant {implied!r}")
+                raise ContentError(f"{GAMES}: variants.{variant.id}.implies[{n}]: unknown variant {implied!r}")
+    for mode in c.modes.values():
+        if mode.requires_expansion is not None and mode.requires_expansion not in c.expansions:
+            raise ContentError(f"{GAMES}: modes.{mode.id}.requires_expansion: "
+                               f"unknown expansion {mode.requires_expansion!r}")
     seen: set[str] = set()
-    for step in c.setup_steps:
+    for n, step in enumerate(c.setup_steps):
         if step.id in seen:
-            raise ContentError(f"data/game/setup.json: duplicate step id {step.id!r}")
+            raise ContentError(f"{SETUP}: steps[{n}].id: duplicate step id {step.id!r}")
         seen.add(step.id)
-        _check_condition(c, step)
+        _check_condition(c, step, f"{SETUP}: steps[{n}].when")
 
 
-def _check_condition(c: Content, step: SetupStep) -> None:
-    where = f"data/game/setup.json: step {step.id}"
-    known = {"games", "expansion", "module", "variant", "modes", "players"}
-    if unknown := set(step.when) - known:
-        raise ContentError(f"{where}: unknown condition {sorted(unknown)}")
-    tables: dict[str, set[str]] = {
-        "expansion": set(c.expansions), "module": set(c.modules), "variant": set(c.variants),
-    }
+def _check_condition(c: Content, step: SetupStep, where: str) -> None:
+    tables: dict[str, dict[str, Any]] = {"expansion": c.expansions, "module": c.modules, "variant": c.variants}
     for key, table in tables.items():
         if key in step.when and step.when[key] not in table:
-            raise ContentError(f"{where}: unknown {key} {step.when[key]!r}")
-    for mode in step.when.get("modes", []):
-        if mode not in c.modes:
-            raise ContentError(f"{where}: unknown mode {mode!r}")
-    for game in step.when.get("games", []):
+            raise ContentError(f"{where}.{key}: unknown {key} {step.when[key]!r} (step {step.id})")
+    for n, game in enumerate(step.when.get("games", [])):
         if game not in c.games:
-            raise ContentError(f"{where}: unknown game {game!r}")
-    if "players" in step.when:
-        _pair(step.when["players"], where)
+            raise ContentError(f"{where}.games[{n}]: unknown game {game!r} (step {step.id})")
 
 
 @cache
 def load_content() -> Content:
     """The validated content, loaded once per process."""
-    raw = load_json("game/games.json")
-    steps = load_json("game/setup.json")
-    try:
-        return _parse(raw, steps)
-    except (KeyError, TypeError) as exc:
-        raise ContentError(f"data/game: malformed record ({exc!r})") from exc
+    return _build(load_checked(GamesFile, "game/games.json"), load_checked(SetupFile, "game/setup.json"))

@@ -13,6 +13,7 @@ this module known?) are rules, and live in ``companion.core.validation``.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Annotated, Any, Generic, Literal, NotRequired, TypeVar
 
 from annotated_types import Ge, Le, Lt, MaxLen, MinLen, Predicate
@@ -35,6 +36,17 @@ _ID = re.compile(r"^[A-Za-z0-9_.:-]+$")
 def an_id(text: str) -> bool:
     """Letters, digits and ``_ . : -`` only: what ids of games, players and cards are made of."""
     return bool(_ID.match(text))
+
+
+#: What a failed ``Predicate`` says, by the predicate's name (see ``holds``).
+_SAYS = {"an_id": "not an id (letters, digits and - _ . : only)"}
+_PREDICATE_NAME = re.compile(r"^Predicate '(.+)' failed$")
+
+
+def holds(test: Callable[[Any], bool], message: str) -> Predicate:
+    """A ``Predicate`` constraint whose failure reads ``message``: ``holds(str.strip, "blank text")``."""
+    _SAYS[test.__qualname__] = message
+    return Predicate(test)
 
 
 Id = Annotated[str, MinLen(1), MaxLen(64), Predicate(an_id)]
@@ -88,10 +100,13 @@ def check(shape: type[T], data: object, what: str = "") -> T:
     try:
         checked: T = _adapter(shape).validate_python(data)
     except ValidationError as exc:
-        first = exc.errors(include_url=False, include_input=False)[0]
+        first = exc.errors(include_url=False)[0]
         loc = tuple(part for part in (what, *first["loc"]) if part != "")
-        message = "not an id (letters, digits and - _ . : only)" if first["type"] == "predicate_failed" \
-            else first["msg"]
+        message, given = first["msg"], first.get("input")
+        if first["type"] == "predicate_failed" and (named := _PREDICATE_NAME.match(message)):
+            message = _SAYS.get(named.group(1), message)
+        elif first["type"] == "literal_error" and isinstance(given, str | int) and len(repr(given)) <= 40:
+            message = f"{message}, not {given!r}"  # the wrong word, as a typo in a data file shows it
         raise SchemaError(loc, first["type"], message) from None
     return checked
 
@@ -100,7 +115,10 @@ def path(loc: tuple[int | str, ...]) -> str:
     """A location as a readable path: ``bonus_cards[2].name``."""
     out = ""
     for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+        if part == "[key]":  # the fault is in a mapping's key, not its value
+            out += " (the key)"
+        else:
+            out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
     return out or "the data"
 
 

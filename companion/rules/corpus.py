@@ -12,23 +12,75 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal, NotRequired, get_args
 
+from annotated_types import MaxLen, MinLen
+from typing_extensions import TypedDict
+
+from companion.core.datafiles import Label, NotBlank, check_once
+from companion.core.errors import ContentError
+from companion.core.schema import SchemaError, holds, path, strict
 from companion.paths import data_dir
 
-KINDS = ("rule", "setup", "clarification", "card note", "glossary", "example", "symbol")
+Kind = Literal["rule", "setup", "clarification", "card note", "glossary", "example", "symbol"]
+KINDS: tuple[str, ...] = get_args(Kind)
 LANGS = ("en", "es")
 ID_PATTERN = re.compile(r"^(mm|pp|ee|as)-[a-z0-9-]+$")
 NOT_ENTRY_FILES = frozenset({"sections.json", "topics.json"})
-
-_TEXT_FIELDS = ("id", "book", "section", "kind", "title", "body")
-_LIST_FIELDS = ("aliases", "related")
 _SPANISH_FIELDS = ("title_es", "body_es", "aliases_es")
-_ALL_FIELDS = frozenset((*_TEXT_FIELDS, *_LIST_FIELDS, *_SPANISH_FIELDS))
 
 
-class CorpusError(ValueError):
-    """The corpus files are missing, malformed or inconsistent; the message names the file and entry."""
+def an_entry_id(text: str) -> bool:
+    return bool(ID_PATTERN.match(text))
+
+
+Title = Annotated[str, MaxLen(120), NotBlank]
+Body = Annotated[str, MaxLen(2_000), NotBlank]
+Names = Annotated[list[Title], MaxLen(30)]
+
+
+@strict
+class EntryData(TypedDict):
+    """One entry as written in an entry file; absent, null or "" Spanish means "no translation"."""
+
+    id: Annotated[str, MaxLen(64), holds(an_entry_id, f"must match {ID_PATTERN.pattern}")]
+    book: Label
+    section: Label
+    kind: Kind
+    title: Title
+    body: Body
+    aliases: NotRequired[Names]
+    related: NotRequired[Names]
+    title_es: NotRequired[Annotated[str, MaxLen(120)] | None]
+    body_es: NotRequired[Annotated[str, MaxLen(2_000)] | None]
+    aliases_es: NotRequired[Names | None]
+
+
+@strict
+class EntryFile(TypedDict):
+    """An entry file: ``data/rules/<name>.json`` other than ``sections.json`` and ``topics.json``."""
+
+    entries: Annotated[list[EntryData], MaxLen(2_000)]
+
+
+@strict
+class BookData(TypedDict):
+    code: Annotated[str, MinLen(2), MaxLen(2)]
+    spanish_source: bool
+    #: in book order, or ``{heading: position}`` (the shipped file's form)
+    sections: Annotated[list[Label], MaxLen(500)] | Annotated[dict[Label, int], MaxLen(500)]
+
+
+@strict
+class SectionsFile(TypedDict):
+    """``data/rules/sections.json``: the books, their id codes and headings."""
+
+    note: NotRequired[str]
+    books: Annotated[dict[Label, BookData], MinLen(1), MaxLen(20)]
+
+
+class CorpusError(ContentError, ValueError):
+    """The corpus files are missing, malformed or inconsistent; the message names the file, entry and field."""
 
 
 @dataclass(frozen=True)
@@ -125,22 +177,18 @@ class Corpus:
 
 def read_books(folder: Path) -> tuple[Book, ...]:
     """Parse ``sections.json``: the books, their id codes and headings."""
-    raw = _read_json(folder / "sections.json")
-    books = raw.get("books") if isinstance(raw, dict) else None
-    if not isinstance(books, dict) or not books:
-        raise CorpusError('sections.json: expected {"books": {name: {...}}}')
-    return tuple(_book(name, info) for name, info in books.items())
-
-
-def _book(name: str, info: Any) -> Book:
-    """Sections are a list in book order, or ``{heading: position}`` (the shipped file's form)."""
+    raw, data = _read_json(folder / "sections.json")
     try:
-        sections = info["sections"]
-        if isinstance(sections, dict):
-            sections = sorted(sections, key=sections.__getitem__)
-        return Book(name, str(info["code"]), bool(info["spanish_source"]), tuple(sections))
-    except (KeyError, TypeError) as exc:
-        raise CorpusError(f"sections.json: book {name!r} lacks code, spanish_source or sections") from exc
+        check_once(SectionsFile, data, raw)
+    except SchemaError as exc:
+        raise CorpusError(f"sections.json: {exc}") from None
+    return tuple(_book(name, info) for name, info in data["books"].items())
+
+
+def _book(name: str, info: BookData) -> Book:
+    sections = info["sections"]
+    headings = sorted(sections, key=sections.__getitem__) if isinstance(sections, dict) else sections
+    return Book(name, info["code"], info["spanish_source"], tuple(headings))
 
 
 def read_corpus(folder: Path) -> Corpus:
@@ -148,14 +196,16 @@ def read_corpus(folder: Path) -> Corpus:
     books = {book.name: book for book in read_books(folder)}
     entries: list[Entry] = []
     where: dict[str, str] = {}
-    for path in sorted(folder.glob("*.json")):
-        if path.name in NOT_ENTRY_FILES:
+    for file in sorted(folder.glob("*.json")):
+        if file.name in NOT_ENTRY_FILES:
             continue
-        for position, raw in enumerate(_raw_entries(path), start=1):
-            entry = _parse_entry(raw, _label(path.name, raw, position), books)
+        for position, raw in enumerate(_raw_entries(file), start=1):
+            label = _label(file.name, raw, position)
+            entry = _entry(raw)
+            _check_values(entry, label, books)
             if entry.id in where:
-                raise CorpusError(f"{path.name}: entry {entry.id!r}: duplicate id (first defined in {where[entry.id]})")
-            where[entry.id] = path.name
+                raise CorpusError(f"{label}: duplicate id (first defined in {where[entry.id]})")
+            where[entry.id] = file.name
             entries.append(entry)
     _check_related(entries, where)
     return Corpus(tuple(entries), tuple(books.values()))
@@ -167,21 +217,38 @@ def load_corpus() -> Corpus:
     return read_corpus(data_dir() / "rules")
 
 
-def _read_json(path: Path) -> Any:
+def _read_json(file: Path) -> tuple[bytes, Any]:
+    """A file's bytes and its parsed JSON."""
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        raw = file.read_bytes()
+        return raw, json.loads(raw.decode("utf-8"))
     except FileNotFoundError as exc:
-        raise CorpusError(f"{path.name}: file not found in {path.parent}") from exc
+        raise CorpusError(f"{file.name}: file not found in {file.parent}") from exc
+    except OSError as exc:
+        raise CorpusError(f"{file.name}: cannot be read ({exc.strerror})") from exc
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise CorpusError(f"{path.name}: not valid JSON ({exc})") from exc
+        raise CorpusError(f"{file.name}: not valid JSON ({exc})") from exc
 
 
-def _raw_entries(path: Path) -> list[Any]:
-    raw = _read_json(path)
-    entries = raw.get("entries") if isinstance(raw, dict) else None
-    if not isinstance(entries, list):
-        raise CorpusError(f'{path.name}: expected an object with an "entries" list')
+def _raw_entries(file: Path) -> list[EntryData]:
+    """The file's entries, its whole shape checked: a fault names the entry and the field."""
+    raw, data = _read_json(file)
+    try:
+        check_once(EntryFile, data, raw)
+    except SchemaError as exc:
+        raise _fault(file.name, data, exc) from None
+    entries: list[EntryData] = data["entries"]
     return entries
+
+
+def _fault(file_name: str, data: Any, exc: SchemaError) -> CorpusError:
+    loc = exc.loc
+    if not loc:
+        return CorpusError(f'{file_name}: expected an object with an "entries" list')
+    if len(loc) < 2 or not isinstance(loc[1], int):
+        return CorpusError(f"{file_name}: {exc}")
+    label = _label(file_name, data["entries"][loc[1]], loc[1] + 1)
+    return CorpusError(f"{label}: {path(loc[2:])}: {exc.detail}" if loc[2:] else f"{label}: {exc.detail}")
 
 
 def _label(file_name: str, raw: Any, position: int) -> str:
@@ -190,11 +257,8 @@ def _label(file_name: str, raw: Any, position: int) -> str:
     return f"{file_name}: entry {entry_id!r}" if isinstance(entry_id, str) else f"{file_name}: entry #{position}"
 
 
-def _parse_entry(raw: Any, label: str, books: Mapping[str, Book]) -> Entry:
-    if not isinstance(raw, dict):
-        raise CorpusError(f"{label}: expected an object, got {type(raw).__name__}")
-    _check_shape(raw, label)
-    entry = Entry(
+def _entry(raw: EntryData) -> Entry:
+    return Entry(
         id=raw["id"],
         book=raw["book"],
         section=raw["section"],
@@ -207,44 +271,18 @@ def _parse_entry(raw: Any, label: str, books: Mapping[str, Book]) -> Entry:
         body_es=raw.get("body_es") or None,
         aliases_es=tuple(raw.get("aliases_es") or ()),
     )
-    _check_values(entry, label, books)
-    return entry
-
-
-def _check_shape(raw: dict[str, Any], label: str) -> None:
-    """Required fields present, no unknown ones, every value of the right type."""
-    unknown = sorted(set(raw) - _ALL_FIELDS)
-    if unknown:
-        raise CorpusError(f"{label}: unknown field(s) {', '.join(unknown)}")
-    for name in _TEXT_FIELDS:
-        if name not in raw:
-            raise CorpusError(f"{label}: missing required field {name!r}")
-    for name in _TEXT_FIELDS:
-        if not isinstance(raw[name], str) or not raw[name].strip():
-            raise CorpusError(f"{label}: field {name!r} must be a non-empty string")
-    for name in ("title_es", "body_es"):  # optional: absent, null or "" all mean "no translation"
-        if not isinstance(raw.get(name) or "", str):
-            raise CorpusError(f"{label}: field {name!r} must be a string")
-    for name in (*_LIST_FIELDS, "aliases_es"):
-        value = raw.get(name) or []
-        if not isinstance(value, list) or not all(isinstance(item, str) and item.strip() for item in value):
-            raise CorpusError(f"{label}: field {name!r} must be a list of non-empty strings")
 
 
 def _check_values(entry: Entry, label: str, books: Mapping[str, Book]) -> None:
-    """Id pattern and prefix, book, section, kind and the Spanish the book calls for."""
-    match = ID_PATTERN.match(entry.id)
-    if not match:
-        raise CorpusError(f"{label}: id must match {ID_PATTERN.pattern}")
+    """The book and section exist, the id's prefix is the book's code, and the Spanish the book calls for."""
     book = books.get(entry.book)
     if book is None:
-        raise CorpusError(f"{label}: unknown book {entry.book!r} (valid: {', '.join(books)})")
-    if match.group(1) != book.code:
-        raise CorpusError(f"{label}: id prefix {match.group(1)!r} does not match book code {book.code!r}")
+        raise CorpusError(f"{label}: book: unknown book {entry.book!r} (valid: {', '.join(books)})")
+    prefix = entry.id.partition("-")[0]
+    if prefix != book.code:
+        raise CorpusError(f"{label}: id: prefix {prefix!r} does not match book code {book.code!r}")
     if entry.section not in book.sections:
-        raise CorpusError(f"{label}: section {entry.section!r} is not a heading of {entry.book}")
-    if entry.kind not in KINDS:
-        raise CorpusError(f"{label}: unknown kind {entry.kind!r} (valid: {', '.join(KINDS)})")
+        raise CorpusError(f"{label}: section: {entry.section!r} is not a heading of {entry.book}")
     if book.spanish_source:
         missing = [name for name in _SPANISH_FIELDS if not getattr(entry, name)]
         if missing:
@@ -253,6 +291,7 @@ def _check_values(entry: Entry, label: str, books: Mapping[str, Book]) -> None:
 
 def _check_related(entries: list[Entry], where: Mapping[str, str]) -> None:
     for entry in entries:
-        for target in entry.related:
+        for n, target in enumerate(entry.related):
             if target not in where:
-                raise CorpusError(f"{where[entry.id]}: entry {entry.id!r}: related id {target!r} does not exist")
+                raise CorpusError(f"{where[entry.id]}: entry {entry.id!r}: related[{n}]: "
+                                  f"related id {target!r} does not exist")

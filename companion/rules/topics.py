@@ -4,9 +4,31 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
+from typing import Annotated, Any, NotRequired
 
+from annotated_types import MaxLen, MinLen
+from typing_extensions import TypedDict
+
+from companion.core.datafiles import Label
+from companion.core.schema import SchemaError, check, strict
 from companion.paths import data_dir
-from companion.rules.corpus import Corpus, CorpusError, _read_json, load_corpus
+from companion.rules import corpus as corpus_files
+from companion.rules.corpus import Corpus, CorpusError, load_corpus
+
+
+@strict
+class TopicData(TypedDict):
+    title: Label
+    title_es: NotRequired[Label]
+    entries: Annotated[list[Annotated[str, MaxLen(64)]], MinLen(1), MaxLen(50)]
+
+
+@strict
+class TopicsFile(TypedDict):
+    """``data/rules/topics.json``: which entries each "?" opens, by topic id."""
+
+    topics: Annotated[dict[Annotated[str, MinLen(1), MaxLen(64)], TopicData], MinLen(1), MaxLen(500)]
 
 
 @dataclass(frozen=True)
@@ -22,19 +44,22 @@ class Topic:
 
 def read_topics(corpus: Corpus) -> dict[str, Topic]:
     """Parse and validate the topics file: every topic has a title and existing entry ids."""
-    raw = _read_json(data_dir() / "rules" / "topics.json")
-    topics = raw.get("topics") if isinstance(raw, dict) else None
-    if not isinstance(topics, dict) or not topics:
-        raise CorpusError('topics.json: expected {"topics": {id: {title, entries}}}')
+    try:
+        raw = check(TopicsFile, _read_json(data_dir() / "rules" / "topics.json"))
+    except SchemaError as exc:
+        raise CorpusError(f"topics.json: {exc}") from None
     parsed = {}
-    for topic_id, body in topics.items():
-        if not isinstance(body, dict) or not isinstance(body.get("title"), str) or not body.get("entries"):
-            raise CorpusError(f"topics.json: topic {topic_id!r} needs a title and a non-empty entries list")
+    for topic_id, body in raw["topics"].items():
         missing = [e for e in body["entries"] if corpus.get(e) is None]
         if missing:
-            raise CorpusError(f"topics.json: topic {topic_id!r} names unknown entries {missing}")
+            raise CorpusError(f"topics.json: topics.{topic_id}.entries: topic {topic_id!r} names unknown entries "
+                              f"{missing}")
         parsed[topic_id] = Topic(topic_id, body["title"], tuple(body["entries"]), body.get("title_es"))
     return parsed
+
+
+def _read_json(file: Path) -> Any:
+    return corpus_files._read_json(file)[1]
 
 
 @cache

@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 import copy
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from companion.core.content import Content, _parse, load_json
+import companion.core.content as content_module
+import companion.core.datafiles as datafiles
+from companion.core.content import Content, _parse, load_content, load_json
 from companion.core.errors import ContentError
 
 
@@ -64,3 +72,87 @@ def test_duplicate_setup_step_ids_are_caught() -> None:
     steps["steps"].append(dict(steps["steps"][0]))
     with pytest.raises(ContentError, match="duplicate step id"):
         _parse(games, steps)
+
+
+# --- a malformed data file is refused whole, naming the file and the field -------------------------
+
+GAMES, SETUP = "data/game/games.json", "data/game/setup.json"
+
+
+def rounds_as_text(g: Any) -> None:
+    g["games"]["mota"]["rounds"] = "4"
+
+
+def phase_without_id(g: Any) -> None:
+    g["games"]["mota"]["phases"][2].pop("id")
+
+
+def step_with_a_colour(s: Any) -> None:
+    s["steps"][0]["colour"] = "red"
+
+
+def long_phase_name(g: Any) -> None:
+    g["games"]["mota"]["phases"][2]["name"] = "Harvest" * 12
+
+
+def step_of_an_unknown_module(s: Any) -> None:
+    s["steps"][2]["when"]["module"] = "ladybugs"
+
+
+def game_of_an_unknown_expansion(g: Any) -> None:
+    g["games"]["evolved"]["expansions"].append("winter")
+
+
+def unknown_mode(g: Any) -> None:
+    g["games"]["mota"]["modes"]["duel"] = [2, 2]
+
+
+def unknown_condition(s: Any) -> None:
+    s["steps"][3]["when"]["season"] = "spring"
+
+
+MALFORMED = [
+    ("game/games.json", rounds_as_text, f"{GAMES}: games.mota.rounds: Input should be a valid integer"),
+    ("game/games.json", phase_without_id, f"{GAMES}: games.mota.phases[2].id: Field required"),
+    ("game/setup.json", step_with_a_colour, f"{SETUP}: steps[0].colour: Extra inputs are not permitted"),
+    ("game/games.json", long_phase_name, f"{GAMES}: games.mota.phases[2].name: String should have at most 80"),
+    ("game/setup.json", step_of_an_unknown_module, f"{SETUP}: steps[2].when.module: unknown module 'ladybugs'"),
+    ("game/games.json", game_of_an_unknown_expansion,
+     f"{GAMES}: games.evolved.expansions[1]: expansion 'winter' unknown or of another game"),
+    ("game/games.json", unknown_mode, f"{GAMES}: games.mota.modes.duel (the key): Input should be 'competitive'"),
+    ("game/setup.json", unknown_condition, f"{SETUP}: steps[3].when.season: Extra inputs are not permitted"),
+]
+
+
+@pytest.mark.parametrize(("relative", "change", "message"), MALFORMED, ids=[m for _, _, m in MALFORMED])
+def test_a_malformed_content_file_is_refused_naming_file_and_field(
+    edit_data: Callable[..., Path], relative: str, change: Callable[[Any], None], message: str
+) -> None:
+    edit_data(relative, change)
+    with pytest.raises(ContentError, match="^" + re.escape(message)):
+        load_content.__wrapped__()
+
+
+def test_a_file_checked_once_is_not_checked_again_until_it_changes(
+    edit_data: Callable[..., Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COMPANION_CACHE", str(tmp_path / "cache"))
+    games = edit_data("game/games.json", lambda g: None)
+    load_content.__wrapped__()
+    assert len(list((tmp_path / "cache" / "checked").iterdir())) == 2  # a stamp per file
+    calls: list[object] = []
+    monkeypatch.setattr(datafiles, "check", lambda shape, data: calls.append(shape))
+    load_content.__wrapped__()
+    assert calls == []
+    games.write_text(games.read_text(encoding="utf-8") + "\n", encoding="utf-8")  # a new version
+    load_content.__wrapped__()
+    assert calls == [content_module.GamesFile]
+
+
+def test_the_terminal_cold_start_does_not_import_pydantic(tmp_path: Path) -> None:
+    env = dict(os.environ, COMPANION_DB=str(tmp_path / "games.json"), COMPANION_CACHE=str(tmp_path / "cache"))
+    run = [sys.executable, "-X", "importtime", "-m", "companion", "game", "list"]
+    first = subprocess.run(run, env=env, capture_output=True, text=True, check=True)
+    assert "pydantic" in first.stderr  # the first start checks the content files whole
+    again = subprocess.run(run, env=env, capture_output=True, text=True, check=True)
+    assert again.stdout == "No saved games.\n" and "pydantic" not in again.stderr

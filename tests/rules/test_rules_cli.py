@@ -148,6 +148,6 @@ def test_subprocess_check_reports_a_broken_corpus(tmp_path: Path) -> None:
     done = companion("check", data=data)
     assert done.returncode == 2
     assert done.stderr == (
-        "companion: rules corpus invalid: mm.json: entry 'mm-ladybug-tie': unknown kind 'faq' "
-        "(valid: rule, setup, clarification, card note, glossary, example, symbol)\n"
+        "companion: rules corpus invalid: mm.json: entry 'mm-ladybug-tie': kind: Input should be 'rule', "
+        "'setup', 'clarification', 'card note', 'glossary', 'example' or 'symbol', not 'faq'\n"
     )

@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from companion.rules.corpus import KINDS, Corpus, CorpusError, read_corpus
+from companion.core.errors import ContentError
+from companion.rules.corpus import KINDS, Corpus, CorpusError, load_corpus, read_corpus
 
 Files = dict[str, dict[str, Any]]
 
@@ -33,19 +34,20 @@ def duplicate(files: Files) -> None:
 
 
 BROKEN = [
-    (drop_field("body"), "mm.json: entry 'mm-ladybug-tie': missing required field 'body'"),
-    (set_field("alias", ["x"]), "mm.json: entry 'mm-ladybug-tie': unknown field(s) alias"),
-    (set_field("title", 5), "mm.json: entry 'mm-ladybug-tie': field 'title' must be a non-empty string"),
-    (set_field("title", "  "), "mm.json: entry 'mm-ladybug-tie': field 'title' must be a non-empty string"),
-    (set_field("aliases", "bug"), "mm.json: entry 'mm-ladybug-tie': field 'aliases' must be a list"),
-    (set_field("related", [3]), "mm.json: entry 'mm-ladybug-tie': field 'related' must be a list"),
-    (set_field("body_es", ["x"]), "mm.json: entry 'mm-ladybug-tie': field 'body_es' must be a string"),
-    (set_field("id", "mm-Ladybug_Tie"), "mm.json: entry 'mm-Ladybug_Tie': id must match"),
-    (set_field("id", "pp-ladybug-tie"), "entry 'pp-ladybug-tie': id prefix 'pp' does not match book code 'mm'"),
-    (set_field("book", "Minions"), "entry 'mm-ladybug-tie': unknown book 'Minions' (valid: Minions of the"),
-    (set_field("section", "Setup"), "entry 'mm-ladybug-tie': section 'Setup' is not a heading of Minions"),
-    (set_field("kind", "faq"), "entry 'mm-ladybug-tie': unknown kind 'faq' (valid: rule, setup,"),
-    (set_field("related", ["mm-nope"]), "entry 'mm-ladybug-tie': related id 'mm-nope' does not exist"),
+    (drop_field("body"), "mm.json: entry 'mm-ladybug-tie': body: Field required"),
+    (set_field("alias", ["x"]), "mm.json: entry 'mm-ladybug-tie': alias: Extra inputs are not permitted"),
+    (set_field("title", 5), "mm.json: entry 'mm-ladybug-tie': title: Input should be a valid string"),
+    (set_field("title", "  "), "mm.json: entry 'mm-ladybug-tie': title: expected a non-empty text"),
+    (set_field("title", "T" * 121), "mm.json: entry 'mm-ladybug-tie': title: String should have at most 120"),
+    (set_field("aliases", "bug"), "mm.json: entry 'mm-ladybug-tie': aliases: Input should be a valid list"),
+    (set_field("related", [3]), "mm.json: entry 'mm-ladybug-tie': related[0]: Input should be a valid string"),
+    (set_field("body_es", ["x"]), "mm.json: entry 'mm-ladybug-tie': body_es: Input should be a valid string"),
+    (set_field("id", "mm-Ladybug_Tie"), "mm.json: entry 'mm-Ladybug_Tie': id: must match"),
+    (set_field("id", "pp-ladybug-tie"), "entry 'pp-ladybug-tie': id: prefix 'pp' does not match book code 'mm'"),
+    (set_field("book", "Minions"), "entry 'mm-ladybug-tie': book: unknown book 'Minions' (valid: Minions of the"),
+    (set_field("section", "Setup"), "entry 'mm-ladybug-tie': section: 'Setup' is not a heading of Minions"),
+    (set_field("kind", "faq"), "entry 'mm-ladybug-tie': kind: Input should be 'rule', 'setup',"),
+    (set_field("related", ["mm-nope"]), "entry 'mm-ladybug-tie': related[0]: related id 'mm-nope' does not exist"),
     (drop_field("body_es"), "entry 'mm-ladybug-tie': Minions of the Meadow needs Spanish; missing body_es"),
     (set_field("aliases_es", []), "needs Spanish; missing aliases_es"),
     (duplicate, "others.json: entry 'mm-ladybug-tie': duplicate id (first defined in mm.json)"),
@@ -61,7 +63,7 @@ def test_each_validation_rule_names_file_and_entry(
 
 
 def test_entry_without_id_is_named_by_position(broken_copy: Callable[..., Path]) -> None:
-    with pytest.raises(CorpusError, match=re.escape("mm.json: entry #1: missing required field 'id'")):
+    with pytest.raises(CorpusError, match=re.escape("mm.json: entry #1: id: Field required")):
         read_corpus(broken_copy(drop_field("id")))
 
 
@@ -131,3 +133,38 @@ def test_real_corpus_has_spanish_for_every_minions_section(real_corpus: Corpus) 
     for section in sections:
         for entry in real_corpus.in_section(book, section):
             assert entry.title_es and entry.body_es and entry.aliases_es, entry.id
+
+
+def add_to_file(name: str, key: str, value: Any) -> Callable[[Files], None]:
+    return lambda files: files[name].__setitem__(key, value)
+
+
+FILE_FAULTS = [
+    (lambda files: files["sections.json"]["books"]["Antscape"].pop("code"),
+     "sections.json: books.Antscape.code: Field required"),
+    (lambda files: files["sections.json"]["books"]["Antscape"].__setitem__("spanish_source", "no"),
+     "sections.json: books.Antscape.spanish_source: Input should be a valid boolean"),
+    (add_to_file("mm.json", "notes", "x"), "mm.json: notes: Extra inputs are not permitted"),
+    (lambda files: files["mm.json"]["entries"].insert(1, "mm-x"),
+     "mm.json: entry #2: Input should be a valid dictionary"),
+    (set_field("body", "word " * 401), "mm.json: entry 'mm-ladybug-tie': body: String should have at most 2000"),
+]
+
+
+@pytest.mark.parametrize(("change", "message"), FILE_FAULTS, ids=[message for _, message in FILE_FAULTS])
+def test_a_malformed_file_is_refused_as_content_naming_the_field(
+    broken_copy: Callable[[Callable[[Files], None]], Path], change: Callable[[Files], None], message: str
+) -> None:
+    with pytest.raises(ContentError, match="^" + re.escape(message)):
+        read_corpus(broken_copy(change))
+
+
+def test_the_shipped_corpus_loads_through_its_schema(edit_data: Callable[..., Path]) -> None:
+    edit_data("rules/mm-expansion.json", lambda data: data["entries"][4].__setitem__("kind", "faq"))
+    with pytest.raises(CorpusError, match=r"^mm-expansion\.json: entry '[a-z0-9-]+': kind: Input should be 'rule'.*"
+                                          r", not 'faq'$"):
+        load_corpus.__wrapped__()
+
+
+def test_a_corpus_error_is_a_content_error() -> None:
+    assert issubclass(CorpusError, ContentError) and issubclass(CorpusError, ValueError)

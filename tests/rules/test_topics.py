@@ -39,3 +39,11 @@ def test_a_topic_naming_a_missing_entry_is_refused(monkeypatch: pytest.MonkeyPat
                                                                                        "entries": ["mm-nope"]}}})
     with pytest.raises(CorpusError, match="names unknown entries"):
         read_topics(real_corpus)
+
+
+def test_a_malformed_topic_is_refused_naming_the_field(monkeypatch: pytest.MonkeyPatch, real_corpus: Corpus) -> None:
+    import companion.rules.topics as topics_module
+
+    monkeypatch.setattr(topics_module, "_read_json", lambda path: {"topics": {"x": {"title": 5, "entries": []}}})
+    with pytest.raises(CorpusError, match=r"^topics\.json: topics\.x\.title: Input should be a valid string$"):
+        read_topics(real_corpus)

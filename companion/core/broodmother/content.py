@@ -2,22 +2,240 @@
 
 Every number the opponent uses (the Difficulty Chart, her deck, the machinations track,
 the asymmetric powers) is data, so a misprint is fixed in one JSON file and a typo there
-fails at start-up with the file and the fault named, never in the middle of her turn.
+fails at start-up with the file and the field named, never in the middle of her turn. Each
+file's shape is a TypedDict below (checked whole by ``companion.core.schema``); the rules a
+shape cannot say (one row per player count, the deck's split, unique ids) are checked after.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import cache
-from typing import Any
+from typing import Annotated, Any, Literal, NotRequired, get_args
 
-from companion.core.content import Content, load_json
+from annotated_types import Ge, Le, Len, MaxLen, MinLen
+from typing_extensions import TypedDict
+
+from companion.core.content import Content
+from companion.core.datafiles import Label, ModeId, Players, Sentence, Source, load_checked
 from companion.core.errors import ContentError
+from companion.core.schema import Id, holds, strict
 
-DIFFICULTIES = ("easy", "normal", "difficult")
-ADJUSTMENT_KEYS = {"larvae", "cards", "initiative", "no_initiative"}
-CONTEXTS = {"end", "slumber", "battle", "spawn", "expand", "meadow", "cancel", "plot", "strike", "invade",
-            "revel", "nest", "deck", "setup", "asymmetric"}
+Difficulty = Literal["easy", "normal", "difficult"]
+Context = Literal["end", "slumber", "battle", "spawn", "expand", "meadow", "cancel", "plot", "strike", "invade",
+                  "revel", "nest", "deck", "setup", "asymmetric"]
+DIFFICULTIES: tuple[str, ...] = get_args(Difficulty)
+CONTEXTS: set[str] = set(get_args(Context))
+
+
+Change = Annotated[int, Ge(-9), Le(9)]
+
+
+# --- the shapes of the files ---------------------------------------------------------------------
+
+
+@strict
+class Adjustments(TypedDict, total=False):
+    """A Difficulty Chart cell: what Easy or Difficult changes for her."""
+
+    larvae: Change
+    cards: Change
+    initiative: Change
+    no_initiative: bool
+
+
+ADJUSTMENT_KEYS: set[str] = set(Adjustments.__optional_keys__)
+
+@strict
+class LevelName(TypedDict):
+    id: Difficulty
+    name: Label
+
+
+@strict
+class RowData(TypedDict):
+    players: Annotated[int, Ge(1), Le(4)]
+    plot: Annotated[int, Ge(1), Le(20)]
+    cp: Annotated[int, Ge(1), Le(60)]
+    centipedes: Annotated[int, Ge(1), Le(30)]
+    easy: Adjustments
+    difficult: Adjustments
+
+
+@strict
+class DifficultyFile(TypedDict):
+    """``data/broodmother/difficulty.json``."""
+
+    schema: Literal[1]
+    source: Source
+    base_initiative: Annotated[int, Ge(0), Le(10)]
+    levels: Annotated[list[LevelName], Len(3, 3)]
+    rows: Annotated[list[RowData], Len(4, 4)]
+    solo_start: Annotated[dict[Id, Annotated[int, Ge(0), Le(10)]], MaxLen(10)]
+
+
+@strict
+class CardTypeData(TypedDict):
+    id: Id
+    name: Label
+    before_nest: Id
+    after_nest: Id
+    share: Annotated[int, Ge(0), Le(100)]
+
+
+@strict
+class ActionData(TypedDict):
+    id: Id
+    name: Label
+    summary: Sentence
+
+
+@strict
+class GroupData(TypedDict):
+    type: Id
+    ferocity: Annotated[int, Ge(0), Le(9)]
+    count: Annotated[int, Ge(0), Le(60)]
+
+
+@strict
+class ChambersData(GroupData):
+    label: Label
+    source: Source
+
+
+@strict
+class Limits(TypedDict):
+    max_count: Annotated[int, Ge(1), Le(500)]
+    max_ferocity: Annotated[int, Ge(1), Le(500)]
+    max_cards: Annotated[int, Ge(1), Le(500)]
+
+
+@strict
+class ReactionPhases(TypedDict):
+    """The phases in which her cards come (her reactions follow players' turns), and why."""
+
+    phases: Annotated[list[Id], MinLen(1), MaxLen(10)]
+    source: Source
+    why: Sentence
+
+
+@strict
+class DeckFile(TypedDict):
+    """``data/broodmother/deck.json``."""
+
+    schema: Literal[1]
+    source: Source
+    card_types: Annotated[list[CardTypeData], MinLen(1), MaxLen(10)]
+    actions: Annotated[list[ActionData], MinLen(1), MaxLen(20)]
+    default_composition: Annotated[list[GroupData], MinLen(1), MaxLen(100)]
+    empires_chambers: ChambersData
+    reaction_phases: ReactionPhases
+    limits: Limits
+
+
+@strict
+class LevelData(TypedDict):
+    level: Annotated[int, Ge(1), Le(3)]
+    id: Id
+    name: Label
+    text: Sentence
+
+
+@strict
+class Option(TypedDict):
+    id: Literal["nothing", "expand-again"]
+    text: Sentence
+
+
+@strict
+class PredatorData(TypedDict):
+    id: Id
+    name: Label
+
+
+@strict
+class MachinationsFile(TypedDict):
+    """``data/broodmother/machinations.json``."""
+
+    schema: Literal[1]
+    source: Source
+    levels: Annotated[list[LevelData], Len(3, 3)]
+    after_level_3: Annotated[list[Option], Len(2, 2)]
+    predators: Annotated[list[PredatorData], MinLen(1), MaxLen(10)]
+    predator_health_per_round: Annotated[int, Ge(1), Le(10)]
+
+
+@strict
+class NamedData(TypedDict):
+    id: Id
+    name: Label
+    text: Sentence
+
+
+@strict
+class AsymmetricFile(TypedDict):
+    """``data/broodmother/asymmetric.json``."""
+
+    schema: Literal[1]
+    source: Source
+    power_cost_eggs: Annotated[int, Ge(1), Le(20)]
+    redraw_cost_nymphs: Annotated[int, Ge(1), Le(10)]
+    end_bonus: Annotated[int, Ge(0), Le(20)]
+    nymph_move_steps: Annotated[int, Ge(1), Le(10)]
+    unlock_phases: Annotated[list[Id], MinLen(1), MaxLen(10)]
+    powers: Annotated[list[NamedData], Len(5, 5)]
+    reactions: Annotated[list[NamedData], MaxLen(10)]
+
+
+@strict
+class When(TypedDict, total=False):
+    """A checklist step's conditions: all that are given must hold."""
+
+    modes: Annotated[list[ModeId], MinLen(1)]
+    players: Players
+    expansion: Id
+    difficulty: Annotated[list[Difficulty], MinLen(1)]
+
+
+@strict
+class StepData(TypedDict):
+    id: Id
+    when: When
+    source: Source
+    text: Sentence
+
+
+@strict
+class ChecklistFile(TypedDict):
+    """``data/broodmother/checklist.json``."""
+
+    schema: Literal[1]
+    steps: Annotated[list[StepData], MaxLen(100)]
+
+
+def an_interpretation(text: str) -> bool:
+    return text.startswith("Interpretation: ")
+
+
+@strict
+class InterpretationData(TypedDict):
+    id: Id
+    applies: Annotated[list[Context], MinLen(1)]
+    source: Source
+    reads: Sentence
+    text: Annotated[str, MaxLen(600), holds(an_interpretation, "text must start with 'Interpretation: '")]
+    option: NotRequired[Id]
+
+
+@strict
+class InterpretationsFile(TypedDict):
+    """``data/broodmother/interpretations.json``."""
+
+    schema: Literal[1]
+    interpretations: Annotated[list[InterpretationData], MaxLen(200)]
+
+
+# --- what the rest of the code reads -------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -131,147 +349,93 @@ def _fail(where: str, message: str) -> ContentError:
     return ContentError(f"data/broodmother/{where}: {message}")
 
 
-def _int(value: Any, where: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise _fail(where, f"expected a whole number {low}-{high}, got {value!r}")
-    return value
-
-
-def _text(value: Any, where: str) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise _fail(where, "expected a non-empty text")
-    return value
-
-
-def _ids(value: Any, where: str) -> tuple[str, ...]:
-    if not isinstance(value, list) or not value or not all(isinstance(v, str) and v for v in value):
-        raise _fail(where, "expected a non-empty list of ids")
-    return tuple(value)
-
-
-def _parse_difficulty(raw: dict[str, Any]) -> tuple[dict[int, DifficultyRow], dict[str, str]]:
-    names = {lvl["id"]: _text(lvl["name"], "difficulty.json levels") for lvl in raw["levels"]}
+def _difficulty(raw: DifficultyFile) -> dict[str, Any]:
+    names = {lvl["id"]: lvl["name"] for lvl in raw["levels"]}
     if tuple(names) != DIFFICULTIES:
-        raise _fail("difficulty.json", f"levels must be {', '.join(DIFFICULTIES)} in that order")
-    rows = {}
-    for r in raw["rows"]:
-        where = f"difficulty.json row {r.get('players')}"
-        for key in ("easy", "difficult"):
-            if unknown := set(r[key]) - ADJUSTMENT_KEYS:
-                raise _fail(where, f"unknown adjustment {sorted(unknown)}")
-        rows[_int(r["players"], where, 1, 4)] = DifficultyRow(
-            r["players"], _int(r["plot"], where, 1, 20), _int(r["cp"], where, 1, 60),
-            _int(r["centipedes"], where, 1, 30), dict(r["easy"]), dict(r["difficult"]))
+        raise _fail("difficulty.json", f"levels: must be {', '.join(DIFFICULTIES)} in that order")
+    rows = {r["players"]: DifficultyRow(r["players"], r["plot"], r["cp"], r["centipedes"], dict(r["easy"]),
+                                        dict(r["difficult"])) for r in raw["rows"]}
     if sorted(rows) != [1, 2, 3, 4]:
-        raise _fail("difficulty.json", "needs one row for each of 1-4 players")
-    return rows, names
+        raise _fail("difficulty.json", "rows: needs one row for each of 1-4 players")
+    return {"base_initiative": raw["base_initiative"], "difficulty_names": names, "rows": rows,
+            "solo_start": dict(raw["solo_start"])}
 
 
-def _parse_groups(items: list[dict[str, Any]], types: set[str], where: str) -> tuple[DeckGroup, ...]:
-    groups = tuple(DeckGroup(g["type"], _int(g["ferocity"], where, 0, 9), _int(g["count"], where, 0, 60))
-                   for g in items)
-    for g in groups:
-        if g.type not in types:
-            raise _fail(where, f"unknown card type {g.type!r}")
-    return groups
+def _groups(items: list[GroupData], types: dict[str, CardType], where: str) -> tuple[DeckGroup, ...]:
+    for n, g in enumerate(items):
+        if g["type"] not in types:
+            raise _fail("deck.json", f"{where}[{n}].type: unknown card type {g['type']!r}")
+    return tuple(DeckGroup(g["type"], g["ferocity"], g["count"]) for g in items)
 
 
 def _check_shares(types: dict[str, CardType], groups: tuple[DeckGroup, ...]) -> None:
     """The default deck must follow the rulebook's 38/22/40 split exactly."""
     total = sum(g.count for g in groups)
     if sum(t.share for t in types.values()) != 100 or total == 0:
-        raise _fail("deck.json", "card type shares must add up to 100")
+        raise _fail("deck.json", "card_types: card type shares must add up to 100")
     for t in types.values():
         count = sum(g.count for g in groups if g.type == t.id)
         if count * 100 != t.share * total:
-            raise _fail("deck.json", f"default deck has {count}/{total} {t.name} cards, not {t.share}%")
+            raise _fail("deck.json", f"default_composition: default deck has {count}/{total} {t.name} cards, "
+                                     f"not {t.share}%")
 
 
-def _parse_deck(raw: dict[str, Any]) -> dict[str, Any]:
+def _deck(raw: DeckFile) -> dict[str, Any]:
     types = {t["id"]: CardType(t["id"], t["name"], t["before_nest"], t["after_nest"], t["share"])
              for t in raw["card_types"]}
-    actions = {a["id"]: Action(a["id"], a["name"], _text(a["summary"], "deck.json actions")) for a in raw["actions"]}
-    for t in types.values():
+    actions = {a["id"]: Action(a["id"], a["name"], a["summary"]) for a in raw["actions"]}
+    for n, t in enumerate(types.values()):
         if t.before_nest not in actions or t.after_nest not in actions:
-            raise _fail("deck.json", f"card type {t.id}: unknown action")
-    groups = _parse_groups(raw["default_composition"], set(types), "deck.json default_composition")
+            raise _fail("deck.json", f"card_types[{n}]: card type {t.id}: unknown action")
+    groups = _groups(raw["default_composition"], types, "default_composition")
     _check_shares(types, groups)
-    ch = raw["empires_chambers"]
-    chambers = _parse_groups([ch], set(types), "deck.json empires_chambers")[0]
-    limits = {k: _int(v, "deck.json limits", 1, 500) for k, v in raw["limits"].items()}
-    phases = raw["reaction_phases"]
+    chambers = _groups([raw["empires_chambers"]], types, "empires_chambers")[0]
     return {"card_types": types, "actions": actions, "default_composition": groups, "chambers": chambers,
-            "deck_limits": limits, "reaction_phases": _ids(phases["phases"], "deck.json reaction_phases"),
-            "reaction_phases_why": _text(phases["why"], "deck.json reaction_phases")}
+            "deck_limits": dict(raw["limits"]), "reaction_phases": tuple(raw["reaction_phases"]["phases"]),
+            "reaction_phases_why": raw["reaction_phases"]["why"]}
 
 
-def _parse_machinations(raw: dict[str, Any]) -> dict[str, Any]:
-    levels = {lv["level"]: Level(lv["level"], lv["id"], lv["name"], _text(lv["text"], "machinations.json"))
-              for lv in raw["levels"]}
+def _machinations(raw: MachinationsFile) -> dict[str, Any]:
+    levels = {lv["level"]: Level(lv["level"], lv["id"], lv["name"], lv["text"]) for lv in raw["levels"]}
     if sorted(levels) != [1, 2, 3]:
-        raise _fail("machinations.json", "levels must be 1, 2 and 3")
-    after = {o["id"]: _text(o["text"], "machinations.json after_level_3") for o in raw["after_level_3"]}
+        raise _fail("machinations.json", "levels: levels must be 1, 2 and 3")
+    after = {o["id"]: o["text"] for o in raw["after_level_3"]}
     if set(after) != {"nothing", "expand-again"}:
-        raise _fail("machinations.json", "after_level_3 must offer nothing and expand-again")
-    return {"levels": levels, "after_level_3": after,
-            "predators": {p["id"]: _text(p["name"], "machinations.json predators") for p in raw["predators"]},
-            "predator_health_per_round": _int(raw["predator_health_per_round"], "machinations.json", 1, 10)}
+        raise _fail("machinations.json", "after_level_3: must offer nothing and expand-again")
+    return {"levels": levels, "after_level_3": after, "predators": {p["id"]: p["name"] for p in raw["predators"]},
+            "predator_health_per_round": raw["predator_health_per_round"]}
 
 
-def _parse_asymmetric(raw: dict[str, Any]) -> dict[str, Any]:
-    powers = {p["id"]: Named(p["id"], p["name"], _text(p["text"], "asymmetric.json")) for p in raw["powers"]}
+def _asymmetric(raw: AsymmetricFile) -> dict[str, Any]:
+    powers = {p["id"]: Named(p["id"], p["name"], p["text"]) for p in raw["powers"]}
     if set(powers) != {"machinate", "frenzy", "advance", "infest", "dominate"}:
-        raise _fail("asymmetric.json", "powers must be machinate, frenzy, advance, infest and dominate")
+        raise _fail("asymmetric.json", "powers: must be machinate, frenzy, advance, infest and dominate")
     return {
-        "power_cost": _int(raw["power_cost_eggs"], "asymmetric.json", 1, 20),
-        "redraw_cost": _int(raw["redraw_cost_nymphs"], "asymmetric.json", 1, 10),
-        "end_bonus": _int(raw["end_bonus"], "asymmetric.json", 0, 20),
-        "nymph_move_steps": _int(raw["nymph_move_steps"], "asymmetric.json", 1, 10),
-        "unlock_phases": _ids(raw["unlock_phases"], "asymmetric.json unlock_phases"),
-        "powers": powers,
+        "power_cost": raw["power_cost_eggs"], "redraw_cost": raw["redraw_cost_nymphs"],
+        "end_bonus": raw["end_bonus"], "nymph_move_steps": raw["nymph_move_steps"],
+        "unlock_phases": tuple(raw["unlock_phases"]), "powers": powers,
         "reactions": {r["id"]: Named(r["id"], r["name"], r["text"]) for r in raw["reactions"]},
     }
 
 
-def _parse_checklist(raw: dict[str, Any]) -> tuple[ChecklistStep, ...]:
-    steps = tuple(ChecklistStep(s["id"], dict(s["when"]), s["source"], _text(s["text"], "checklist.json"))
-                  for s in raw["steps"])
-    if len({s.id for s in steps}) != len(steps):
-        raise _fail("checklist.json", "step ids must be unique")
-    for s in steps:
-        if unknown := set(s.when) - {"modes", "players", "expansion", "difficulty"}:
-            raise _fail("checklist.json", f"step {s.id}: unknown condition {sorted(unknown)}")
+def _checklist(raw: ChecklistFile) -> tuple[ChecklistStep, ...]:
+    steps = tuple(ChecklistStep(s["id"], dict(s["when"]), s["source"], s["text"]) for s in raw["steps"])
+    _unique([s.id for s in steps], "checklist.json", "steps")
     return steps
 
 
-def _parse_interpretations(raw: dict[str, Any]) -> dict[str, Interpretation]:
-    found: dict[str, Interpretation] = {}
-    for i in raw["interpretations"]:
-        where = f"interpretations.json {i.get('id')}"
-        if i["id"] in found:
-            raise _fail(where, "duplicate id")
-        if not _text(i["text"], where).startswith("Interpretation: "):
-            raise _fail(where, "text must start with 'Interpretation: '")
-        if unknown := set(i["applies"]) - CONTEXTS:
-            raise _fail(where, f"unknown context {sorted(unknown)}")
-        found[i["id"]] = Interpretation(i["id"], tuple(i["applies"]), i["text"], _text(i["source"], where),
-                                        _text(i["reads"], where), i.get("option"))
-    return found
+def _interpretations(raw: InterpretationsFile) -> dict[str, Interpretation]:
+    _unique([i["id"] for i in raw["interpretations"]], "interpretations.json", "interpretations")
+    return {i["id"]: Interpretation(i["id"], tuple(i["applies"]), i["text"], i["source"], i["reads"],
+                                    i.get("option")) for i in raw["interpretations"]}
 
 
-def _build() -> BroodContent:
-    diff = load_json("broodmother/difficulty.json")
-    rows, names = _parse_difficulty(diff)
-    solo = {k: _int(v, "difficulty.json solo_start", 0, 10) for k, v in diff["solo_start"].items()}
-    return BroodContent(
-        base_initiative=_int(diff["base_initiative"], "difficulty.json", 0, 10), difficulty_names=names,
-        rows=rows, solo_start=solo,
-        **_parse_deck(load_json("broodmother/deck.json")),
-        **_parse_machinations(load_json("broodmother/machinations.json")),
-        **_parse_asymmetric(load_json("broodmother/asymmetric.json")),
-        checklist=_parse_checklist(load_json("broodmother/checklist.json")),
-        interpretations=_parse_interpretations(load_json("broodmother/interpretations.json")),
-    )
+def _unique(ids: list[str], file: str, field: str) -> None:
+    seen: set[str] = set()
+    for n, found in enumerate(ids):
+        if found in seen:
+            raise _fail(file, f"{field}[{n}].id: duplicate id {found!r}")
+        seen.add(found)
 
 
 _ATTACHED = "_broodmother"  # where a game content keeps the Broodmother content that goes with it
@@ -300,7 +464,11 @@ def with_brood(content: Content, bc: BroodContent) -> Content:
 @cache
 def brood_content() -> BroodContent:
     """The validated Broodmother content, loaded once per process."""
-    try:
-        return _build()
-    except (KeyError, TypeError, AttributeError) as exc:
-        raise ContentError(f"data/broodmother: malformed record ({exc!r})") from exc
+    return BroodContent(
+        **_difficulty(load_checked(DifficultyFile, "broodmother/difficulty.json")),
+        **_deck(load_checked(DeckFile, "broodmother/deck.json")),
+        **_machinations(load_checked(MachinationsFile, "broodmother/machinations.json")),
+        **_asymmetric(load_checked(AsymmetricFile, "broodmother/asymmetric.json")),
+        checklist=_checklist(load_checked(ChecklistFile, "broodmother/checklist.json")),
+        interpretations=_interpretations(load_checked(InterpretationsFile, "broodmother/interpretations.json")),
+    )
