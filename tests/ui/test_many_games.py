@@ -62,9 +62,11 @@ def test_a_thousand_games_open_at_once_and_the_filter_finds_any(browser: Browser
         rows = ui.page.locator('[flt-semantics-identifier^="resume-g-"]')
         assert rows.count() == PAGE  # the rest is built when asked
         ui.expect_label("show-more", re.compile(rf"^Show {PAGE} more of {GAMES - PAGE}"))
+        ui.shot("phone-home-1000-games")
         ui.type_into("Find a game by name", "Table 0737")
         ui.by_id("resume-g-000002e1").wait_for()
         assert rows.count() == 1
+        ui.shot("phone-home-filtered")
         ui.tap("resume-g-000002e1")
         ui.wait_screen("game")
         ui.expect_text("screen-title", "Table 0737")

@@ -66,7 +66,7 @@ class HomeScreen(Screen):
     def _filter_field(self, total: int) -> ft.Control:
         field = ft.TextField(
             value=self.name_filter, label=tr("Find a game by name"), prefix_icon=ft.Icons.SEARCH,
-            text_size=self.sizes.body, max_length=60,
+            text_size=self.sizes.body,
             on_change=lambda event: self.app.guard(lambda: self._filter_changed(event)),
             helper=tr("{count} saved games").format(count=total),
         )
