@@ -38,7 +38,8 @@ def _cp(state: State, content: Content) -> str:
 
 
 def health_text(before: int, after: int) -> str:
-    tiers = f", Tier {tier_of(before)} -> {tier_of(after)}" if tier_of(before) != tier_of(after) else ""
+    changed = tier_of(before) != tier_of(after) and after > 0
+    tiers = f", Tier {tier_of(before)} -> {tier_of(after)}" if changed else ""
     return f"Health {before} -> {after}{tiers}"
 
 

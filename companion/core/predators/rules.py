@@ -85,13 +85,14 @@ def abilities(predator_id: str, health: int, typed: TypedTiers) -> list[dict[str
     for t in range(1, tier + 1):
         printed = next((p for p in info["tiers"] if p["tier"] == t), None)
         mine = (typed.get(predator_id) or [None, None, None])[t - 1]
-        if printed is not None:
-            rows.append({"tier": t, "text": printed["text"], "typed": False, "missing": False})
+        if printed is not None:  # a lower printed spore count gives way to the higher one (tier-numbers)
+            rows.append({"tier": t, "text": printed["text"], "typed": False, "missing": False,
+                         "superseded": t < tier and bool(printed["spores"])})
         elif mine is not None:
-            rows.append({"tier": t, "text": mine["text"], "typed": True, "missing": False})
+            rows.append({"tier": t, "text": mine["text"], "typed": True, "missing": False, "superseded": False})
         else:
             rows.append({"tier": t, "text": f"Tier {t}: type this row from the card once.", "typed": False,
-                         "missing": True})
+                         "missing": True, "superseded": False})
     return rows
 
 
