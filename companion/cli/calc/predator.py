@@ -37,7 +37,8 @@ def _predator(args: argparse.Namespace) -> int:
     pid = find_predator(args.name) if args.name else None
     if pid is not None:
         out["name"] = predator_info(pid)["name"]
-        out["abilities"] = [row["text"] for row in abilities(pid, health, {}) if not row["missing"] and not row["superseded"]]
+        rows = abilities(pid, health, {})
+        out["abilities"] = [row["text"] for row in rows if not row["missing"] and not row["superseded"]]
     if pid == CORDYCEPS:
         out["spores"] = spores_for(CORDYCEPS, health)
     if args.json:
