@@ -183,3 +183,17 @@ def pp_validate_state(module_state: object, state: State, content: Content) -> N
         if x["player"] in seen:
             raise InvalidModuleState(f"allies.{i}: a colony is allied with one predator at a time")
         seen.add(x["player"])
+
+
+def side_strength(ants: int, evolutions: int = 0, predator_strength: int = 0, ferocity: int = 0) -> int:
+    """A side's total in a Predators & Prey battle: ants, head evolutions, its predator's strength, Ferocity."""
+    return ants + evolutions + predator_strength + ferocity
+
+
+def battle_losses(loser_ants: int, loser_predators: int) -> dict[str, int]:
+    """Losses when a side with an allied predator loses (interpretation pp-battle-losses).
+
+    >>> battle_losses(3, 1)
+    {'winner': 2, 'loser': 3, 'loser_predators': 1}
+    """
+    return {"winner": (loser_ants + loser_predators) // 2, "loser": loser_ants, "loser_predators": loser_predators}
