@@ -128,9 +128,10 @@ def _match(text: str, entries: list[tuple[str, str]], what: str) -> str:
     for pid, name in entries:
         if key in (pid, name.casefold().replace(" ", "-")):
             return pid
-    starts = [pid for pid, name in entries if pid.startswith(key) or name.casefold().replace(" ", "-").startswith(key)]
-    if key and len(starts) == 1:
-        return starts[0]
+    for found in ([pid for pid, name in entries if pid.startswith(key) or name.casefold().startswith(key)],
+                  [pid for pid, _ in entries if any(word.startswith(key) for word in pid.split("-"))]):
+        if key and len(found) == 1:
+            return found[0]
     known = ", ".join(f"{pid} ({name})" for pid, name in entries)
     raise CommandError(f"No {what} {text!r}; the {what}s are {known}.")
 
