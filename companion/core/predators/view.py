@@ -17,6 +17,7 @@ from companion.core.predators.rules import (
     MANTIS,
     abilities,
     band_text,
+    battle_cards,
     commit_step,
     spores_for,
     starting_health,
@@ -43,6 +44,7 @@ def predator_card(state: State, p: OnBoard) -> dict[str, Any]:
         "band": band_text(tier), "round": p["round"], "by": _who(state, p["by"]), "gone": p["gone"],
         "spores": p["spores"] if spores_for(p["id"], max(p["health"], 1)) is not None else None,
         "abilities": abilities(p["id"], p["health"], t["tiers"]) if not p["gone"] else [],
+        "battle_cards": battle_cards(p["id"], p["health"], p["spores"], t["tiers"]) if not p["gone"] else None,
         "rules": [r["text"] for r in predator_info(p["id"])["rules"]],
     }
 
