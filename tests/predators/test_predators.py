@@ -291,3 +291,11 @@ def test_a_game_saved_before_the_tracker_gains_it_when_opened(db_path: Path) -> 
         assert reopened.execute(Summon("ladybug", 3)) == "Ladybug summoned in hex 3: Health 3, Tier 1"
     finally:
         again.close()
+
+
+def test_whoever_destroys_the_trapdoor_spider_loses_half_their_ants(content: Content) -> None:
+    s = game(content)
+    s.execute(Summon("trapdoor-spider", 8))
+    assert s.execute(Damage("trapdoor-spider", 3, "p1")) == (
+        "Trapdoor Spider takes 3 casualties: Health 3 -> 0; it leaves the game for good; Red gains 1 food, "
+        "and Red loses half of their ants to the Spider")

@@ -47,8 +47,11 @@ def finish_text(state: State, p: OnBoard, after: int, by: str) -> str:
     """What 0 Health means: it leaves for good, and the finisher gains a food."""
     if after > 0:
         return ""
-    who = f"; {_pname(state, by)} gains 1 food" if by else ""
-    return f"; it leaves the game for good{who}"
+    if not by:
+        return "; it leaves the game for good"
+    name, befalls = _pname(state, by), predator_info(p["id"]).get("destroyed")
+    also = f", and {name} {befalls}" if befalls else ""
+    return f"; it leaves the game for good; {name} gains 1 food{also}"
 
 
 def set_health(p: OnBoard, health: int) -> None:

@@ -47,6 +47,7 @@ class PredatorInfo(TypedDict):
     rules: list[Rule]
     tiers: Annotated[list[PrintedTier], MaxLen(3)]
     cards_per_spore: NotRequired[Small]
+    destroyed: NotRequired[Text]  # what befalls whoever brings it to 0 Health, besides the food
 
 
 @strict
