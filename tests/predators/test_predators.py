@@ -299,3 +299,17 @@ def test_whoever_destroys_the_trapdoor_spider_loses_half_their_ants(content: Con
     assert s.execute(Damage("trapdoor-spider", 3, "p1")) == (
         "Trapdoor Spider takes 3 casualties: Health 3 -> 0; it leaves the game for good; Red gains 1 food, "
         "and Red loses half of their ants to the Spider")
+
+
+def test_the_ladybug_goes_to_the_hex_with_the_most_aphids(content: Content) -> None:
+    from companion.core.harvest.commands import AddAphidHex, SetHerd, SetLoose
+
+    s = game(content, modules=("aphids", "predators"))
+    assert predators_view(s.state, content)["ladybug"] == ""
+    run(s, AddAphidHex("7", 4), AddAphidHex("3", 4), SetHerd("h1", "p1", 2), SetLoose("h2", 1))
+    assert predators_view(s.state, content)["ladybug"] == "The Ladybug goes to 7, the hex with the most aphids (2)."
+    s.execute(SetLoose("h2", 2))
+    assert predators_view(s.state, content)["ladybug"] == (
+        "7 and 3 tie with 2 aphids each: hex 3, the lower number (with Herd Omen, its player picks).")
+    s.execute(Summon("ladybug", 3))
+    assert predators_view(s.state, content)["ladybug"] == ""

@@ -14,6 +14,7 @@ from companion.core.predators.content import alliances_content, predator_info, p
 from companion.core.predators.model import KEY, OnBoard, live, name_of, tracker
 from companion.core.predators.rules import (
     CORDYCEPS,
+    LADYBUG,
     MANTIS,
     abilities,
     band_text,
@@ -59,6 +60,21 @@ def battle_view(state: State) -> dict[str, Any] | None:
             "all_out": len(b["revealed"]) >= b["cards"]}
 
 
+def ladybug_hint(state: State) -> str:
+    """Where the Ladybug goes, read from the aphid tracker when it is in play (Clarifications > Ladybug)."""
+    hexes = state.get("modules_state", {}).get("aphids", {}).get("hexes", [])
+    counts = [(h["name"], sum(h["herds"].values()) + sum(h["outskirts"].values()) + h["loose"]) for h in hexes]
+    most = max((n for _, n in counts), default=0)
+    if most == 0:
+        return ""
+    best = [name for name, n in counts if n == most]
+    if len(best) == 1:
+        return f"The Ladybug goes to {best[0]}, the hex with the most aphids ({most})."
+    numbered = sorted(int(name) for name in best if name.strip().isdigit())
+    lower = f": hex {numbered[0]}, the lower number" if len(numbered) == len(best) else ": the lower-numbered one"
+    return f"{' and '.join(best)} tie with {most} aphids each{lower} (with Herd Omen, its player picks)."
+
+
 def predators_view(state: State, content: Content) -> dict[str, Any]:
     t = tracker(state)
     summoned = {p["id"] for p in t["predators"]}
@@ -72,6 +88,7 @@ def predators_view(state: State, content: Content) -> dict[str, Any]:
         "summon_tier": tier_of(starting_health(state["round"])),
         "predators": [predator_card(state, p) for p in t["predators"]],
         "battle": battle_view(state),
+        "ladybug": ladybug_hint(state) if LADYBUG in pool and LADYBUG not in summoned else "",
         "typed": {pid: list(rows) for pid, rows in t["tiers"].items()},
         "max_health": predators_content()["max_health"],
         "interpretations": [i["text"] for i in predators_content()["interpretations"]],

@@ -76,6 +76,8 @@ def build(ctx: PanelContext) -> list[ft.Control]:
                 Summon(p["id"])) else None, s, identifier=f"predators-summon-{p['id']}", kind="outlined",
                 icon=ft.Icons.ADD)
             for p in view["summonable"]], wrap=True, spacing=8, run_spacing=8))
+        if view["ladybug"]:
+            out.append(note(view["ladybug"], s, identifier="predators-ladybug-hex"))
     out.append(interpretations(ctx, view["interpretations"], "predators-interpretation"))
     return out
 
