@@ -83,3 +83,11 @@ def test_the_alliances_panel(content: Content) -> None:
     s.undo()
     s.execute(Recruit("p2", "ladybug"))
     assert find(built(s, "pp-predators"), "pp-ally-p2-who").label == "Blue: allied with the Ladybug"
+
+
+def test_the_predator_calculator_asks_the_core() -> None:
+    from companion.ui.screens.predator_calculator import PredatorInputs, predator_text
+
+    assert predator_text(PredatorInputs(9)) == "Tier 3 (Health 9-12); a Cordyceps Fungus places 4 spore tokens"
+    assert predator_text(PredatorInputs(5)) == "Tier 2 (Health 5-8); a Cordyceps Fungus places 3 spore tokens"
+    assert predator_text(PredatorInputs(0)) == "At 0 Health a Predator leaves the game for good."

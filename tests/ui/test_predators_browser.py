@@ -78,3 +78,17 @@ def test_health_and_a_battle_against_the_cordyceps(browser: Browser, prepared: t
         assert state["modules_state"]["predators"]["predators"][0]["health"] == 7
     finally:
         ui.page.context.close()
+
+
+def test_the_predator_calculator(browser: Browser, prepared: tuple[Server, str]) -> None:
+    server, _ = prepared
+    calc = new_tab(browser, server.url, PHONE).open("/calculators", "calculators")
+    try:
+        calc.tap("calc-predator-round-2")
+        calc.expect_label("calc-predator-result", "Tier 2 (Health 5-8); a Cordyceps Fungus places 3 spore tokens")
+        calc.tap("calc-predator-health-plus")
+        calc.tap("calc-predator-health-plus")
+        calc.tap("calc-predator-health-plus")
+        calc.expect_label("calc-predator-result", "Tier 3 (Health 9-12); a Cordyceps Fungus places 4 spore tokens")
+    finally:
+        calc.page.context.close()
