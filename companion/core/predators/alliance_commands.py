@@ -1,0 +1,217 @@
+"""Predators & Prey alliance commands: recruit, lose (an Offering not paid, the Great Tunnel, a lost
+battle), the Great Tunnel flag, the revealed cards, and a card's texts typed once."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from companion.core.commands.base import Command, require_int
+from companion.core.content import Content
+from companion.core.errors import CommandError
+from companion.core.points import book, check_bookable
+from companion.core.predators.alliances import (
+    alliances,
+    ally_of,
+    card_name,
+    card_text,
+    lose,
+    need_ally,
+)
+from companion.core.predators.content import alliances_content, ally_card
+from companion.core.rng import Rng
+from companion.core.state import State, game_def, player, total_score
+
+REASONS = ("offering", "tunnel", "battle")
+
+
+def _pname(state: State, pid: str) -> str:
+    return str(player(state, pid)["name"])
+
+
+def _pts(state: State, content: Content) -> str:
+    return game_def(state, content).terms["cp"]
+
+
+@dataclass(frozen=True)
+class Recruit(Command):
+    """Recruit (cost: its Offering): a colony with no ally takes a revealed predator whose Task it fulfils."""
+
+    name = "pp_recruit"
+    player_id: str
+    predator: str
+
+    def verify(self, state: State, content: Content) -> None:
+        a = alliances(state)
+        player(state, self.player_id)
+        ally_card(self.predator)
+        if (x := ally_of(a, self.player_id)) is not None:
+            raise CommandError(f"{_pname(state, self.player_id)} is already allied with the "
+                               f"{card_name(a, x['predator'])}: one predator at a time.")
+        if self.predator not in a["available"]:
+            shown = ", ".join(card_name(a, c) for c in a["available"]) or "none"
+            raise CommandError(f"The {card_name(a, self.predator)} is not revealed (revealed: {shown}).")
+
+    def apply(self, state: State, content: Content) -> None:
+        a = alliances(state)
+        a["available"].remove(self.predator)
+        a["allies"].append({"player": self.player_id, "predator": self.predator, "in_tunnel": False})
+
+    def describe(self, state: State, content: Content) -> str:
+        a = alliances(state)
+        offering = card_text(a, self.predator)["offering"]
+        paid = f" (Offering: {offering.rstrip('.')})" if offering else ""
+        return f"{_pname(state, self.player_id)} allies with the {card_name(a, self.predator)}{paid}"
+
+
+@dataclass(frozen=True)
+class LoseAlly(Command):
+    """A colony loses its predator: an Offering it cannot pay (-1 point), the Great Tunnel at the
+    Soldier phase, or a lost battle (``winner`` gains 1 point and 1 food per predator defeated)."""
+
+    name = "pp_lose"
+    player_id: str
+    reason: str
+    winner: str = ""
+
+    def _penalty(self, state: State) -> int:
+        if self.reason != "offering":
+            return 0
+        return min(alliances_content()["offering_penalty"], total_score(state, self.player_id))
+
+    def verify(self, state: State, content: Content) -> None:
+        need_ally(state, self.player_id)
+        if self.reason not in REASONS:
+            raise CommandError(f"Why is it lost? One of {', '.join(REASONS)}; got {self.reason!r}.")
+        if self.reason == "battle":
+            if not self.winner:
+                raise CommandError("Who won the battle? The winner gains the predator's loot.")
+            player(state, self.winner)
+            if self.winner == self.player_id:
+                raise CommandError("The winner of the battle cannot be the colony that lost its predator.")
+            check_bookable(state, {self.winner: {"cards": 0, "cp": alliances_content()["defeat_loot"]["points"]}})
+        elif self.winner:
+            raise CommandError("Only a lost battle has a winner.")
+
+    def apply(self, state: State, content: Content) -> None:
+        a = alliances(state)
+        state["scores"][self.player_id][state["round"] - 1] -= self._penalty(state)
+        if self.reason == "battle":
+            book(state, {self.winner: {"cards": 0, "cp": alliances_content()["defeat_loot"]["points"]}})
+        lose(state, a, self.player_id)
+
+    def _next_card(self, state: State) -> str:
+        a = alliances(state)
+        if a["deck"]:
+            return f"reveal the {card_name(a, a['deck'][0])}"
+        pool = [*a["discard"], need_ally(state, self.player_id)["predator"]]  # as ``reveal_next`` shuffles them
+        Rng(state["rng"]).shuffle(pool)
+        lost = f"the {len(pool)} lost predators" if len(pool) > 1 else "the lost predator"
+        return f"the deck is empty: shuffle {lost} into a new deck and reveal the {card_name(a, pool[0])}"
+
+    def describe(self, state: State, content: Content) -> str:
+        a, pts = alliances(state), _pts(state, content)
+        it = card_name(a, need_ally(state, self.player_id)["predator"])
+        who = _pname(state, self.player_id)
+        if self.reason == "offering":
+            penalty = self._penalty(state)
+            cost = f"-{penalty} {pts}" if penalty else f"no {pts} left to lose"
+            head = f"{who} cannot pay the {it}'s Offering: it leaves, {cost}"
+        elif self.reason == "tunnel":
+            head = f"{who}'s {it} is in the Great Tunnel at the start of the Soldier phase: it is lost"
+        else:
+            loot = alliances_content()["defeat_loot"]
+            head = (f"{_pname(state, self.winner)} defeats {who}'s {it}: +{loot['points']} {pts}, "
+                    f"+{loot['food']} food")
+        return f"{head}; {self._next_card(state)}"
+
+
+@dataclass(frozen=True)
+class SetAllyTunnel(Command):
+    """Whether a colony's allied predator stands in the Great Tunnel (lost at the Soldier phase)."""
+
+    name = "pp_tunnel"
+    player_id: str
+    in_tunnel: bool
+
+    def verify(self, state: State, content: Content) -> None:
+        x = need_ally(state, self.player_id)
+        if not isinstance(self.in_tunnel, bool):
+            raise CommandError("In the Great Tunnel: yes or no.")
+        if x["in_tunnel"] == self.in_tunnel:
+            raise CommandError("It is already there." if self.in_tunnel else "It is already out of the Great Tunnel.")
+
+    def apply(self, state: State, content: Content) -> None:
+        need_ally(state, self.player_id)["in_tunnel"] = self.in_tunnel
+
+    def describe(self, state: State, content: Content) -> str:
+        it = card_name(alliances(state), need_ally(state, self.player_id)["predator"])
+        where = "moves into the Great Tunnel" if self.in_tunnel else "leaves the Great Tunnel"
+        return f"{_pname(state, self.player_id)}'s {it} {where}"
+
+
+@dataclass(frozen=True)
+class SetRevealed(Command):
+    """The cards face up below the predator sheet, as on the table (they come out of the deck or discard)."""
+
+    name = "pp_revealed"
+    predators: tuple[str, ...] = field(default_factory=tuple)
+
+    def verify(self, state: State, content: Content) -> None:
+        a = alliances(state)
+        ids = list(self.predators)
+        for c in ids:
+            ally_card(c)
+        if len(set(ids)) != len(ids):
+            raise CommandError("A card is named twice.")
+        if taken := [c for c in ids if any(x["predator"] == c for x in a["allies"])]:
+            raise CommandError(f"The {card_name(a, taken[0])} is allied with a colony, not face up.")
+        if sorted(ids) == sorted(a["available"]):
+            raise CommandError("Those are already the revealed cards.")
+
+    def apply(self, state: State, content: Content) -> None:
+        a = alliances(state)
+        back = [c for c in a["available"] if c not in self.predators]
+        a["deck"] = [c for c in a["deck"] if c not in self.predators] + back
+        a["discard"] = [c for c in a["discard"] if c not in self.predators]
+        a["available"] = list(self.predators)
+
+    def describe(self, state: State, content: Content) -> str:
+        a = alliances(state)
+        return f"Revealed predators: {', '.join(card_name(a, c) for c in self.predators) or 'none'}"
+
+
+@dataclass(frozen=True)
+class SetCardText(Command):
+    """A predator card's texts typed from the card (what the rulebook does not print), kept in this game."""
+
+    name = "pp_card_text"
+    predator: str
+    card_name: str = ""
+    task: str = ""
+    offering: str = ""
+    strength: int | None = None
+    effect: str = ""
+    scoring: str = ""
+
+    def row(self) -> dict[str, object]:
+        return {"name": self.card_name.strip(), "task": self.task.strip(), "offering": self.offering.strip(),
+                "strength": self.strength, "effect": self.effect.strip(), "scoring": self.scoring.strip()}
+
+    def verify(self, state: State, content: Content) -> None:
+        ally_card(self.predator)
+        for key, limit in (("card_name", 40), ("task", 300), ("offering", 300), ("effect", 300), ("scoring", 300)):
+            value = getattr(self, key)
+            if not isinstance(value, str) or len(value.strip()) > limit:
+                raise CommandError(f"{key.replace('_', ' ').capitalize()}: at most {limit} characters of text.")
+        if self.strength is not None:
+            require_int(self.strength, "Strength", 0, 20)
+        if not any(v not in ("", None) for v in self.row().values()):
+            raise CommandError("Type at least one of the card's texts.")
+        if alliances(state)["cards"].get(self.predator) == self.row():
+            raise CommandError("The card already reads exactly so.")
+
+    def apply(self, state: State, content: Content) -> None:
+        alliances(state)["cards"][self.predator] = self.row()  # type: ignore[assignment]
+
+    def describe(self, state: State, content: Content) -> str:
+        return f"Predator card typed: {self.card_name.strip() or ally_card(self.predator)['name']}"

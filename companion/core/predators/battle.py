@@ -1,0 +1,165 @@
+"""The battle helper against a Predator, one step per command (Minions of the Meadow > Battling Predators).
+
+``StartBattle`` works out how many cards the Predator discards for its Army Strength (the
+Cordyceps: 1 per spore token in its hex; the others: the number typed from their tier, or
+given); ``RevealCard`` enters each discarded card's Ferocity, and the view says when the
+players commit their Ferocity card; ``FinishBattle`` compares the Army Strengths, deals the
+casualties both ways, books the winner's Colony Point and, at 0 Health, says the food.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.core.commands.base import Command, require_int
+from companion.core.content import Content
+from companion.core.errors import CommandError
+from companion.core.points import book, check_bookable
+from companion.core.predators.commands import finish_text, health_text, set_health
+from companion.core.predators.model import Battle, PredatorsState, name_of, on_board, tracker
+from companion.core.predators.rules import MAX_FEROCITY, battle_cards, casualties, typed_number
+from companion.core.state import State, game_def, player
+
+WINNERS = ("", "player", "predator")
+MAX_STRENGTH = 99
+
+
+def current(t: PredatorsState) -> Battle:
+    if t["battle"] is None:
+        raise CommandError("No battle against a Predator is in progress.")
+    return t["battle"]
+
+
+@dataclass(frozen=True)
+class StartBattle(Command):
+    """A player battles a Predator; ``cards`` is needed only when its tier's number is not typed."""
+
+    name = "predator_battle_start"
+    predator: str
+    player_id: str
+    cards: int | None = None
+
+    def plan(self, state: State) -> tuple[int, int]:
+        t = tracker(state)
+        p = on_board(t, self.predator)
+        typed = battle_cards(self.predator, p["health"], p["spores"], t["tiers"])
+        if self.cards is not None:
+            require_int(self.cards, "Cards it discards", 0, MAX_FEROCITY)
+        cards = self.cards if self.cards is not None else typed
+        if cards is None:
+            raise CommandError(f"How many cards does the {name_of(self.predator)} discard at its tier? "
+                               "Type its tier from the card, or give the number for this battle.")
+        return cards, typed_number(self.predator, p["health"], t["tiers"], "strength") or 0
+
+    def verify(self, state: State, content: Content) -> None:
+        t = tracker(state)
+        if t["battle"] is not None:
+            raise CommandError(f"A battle against the {name_of(t['battle']['predator'])} is in progress.")
+        player(state, self.player_id)
+        self.plan(state)
+
+    def apply(self, state: State, content: Content) -> None:
+        cards, bonus = self.plan(state)
+        tracker(state)["battle"] = {"predator": self.predator, "player": self.player_id, "cards": cards,
+                                    "bonus": bonus, "revealed": []}
+
+    def describe(self, state: State, content: Content) -> str:
+        cards, bonus = self.plan(state)
+        extra = f" and adds {bonus}" if bonus else ""
+        return (f"{player(state, self.player_id)['name']} battles the {name_of(self.predator)}: "
+                f"it discards {cards} card{'s' if cards != 1 else ''}{extra}")
+
+
+@dataclass(frozen=True)
+class RevealCard(Command):
+    """One card the Predator discarded from the deck, by its Ferocity (a Tactic counts its Ferocity only)."""
+
+    name = "predator_battle_reveal"
+    ferocity: int
+
+    def verify(self, state: State, content: Content) -> None:
+        b = current(tracker(state))
+        require_int(self.ferocity, "The card's Ferocity", 0, MAX_FEROCITY)
+        if len(b["revealed"]) >= b["cards"]:
+            raise CommandError(f"The {name_of(b['predator'])} has discarded all its {b['cards']} cards.")
+
+    def apply(self, state: State, content: Content) -> None:
+        current(tracker(state))["revealed"].append(self.ferocity)
+
+    def describe(self, state: State, content: Content) -> str:
+        b = current(tracker(state))
+        n = len(b["revealed"]) + 1
+        return f"{name_of(b['predator'])} discards card {n} of {b['cards']}: Ferocity {self.ferocity}"
+
+
+@dataclass(frozen=True)
+class CancelBattle(Command):
+    name = "predator_battle_cancel"
+
+    def verify(self, state: State, content: Content) -> None:
+        current(tracker(state))
+
+    def apply(self, state: State, content: Content) -> None:
+        tracker(state)["battle"] = None
+
+    def describe(self, state: State, content: Content) -> str:
+        return f"Battle against the {name_of(current(tracker(state))['predator'])} cancelled"
+
+
+def predator_strength(b: Battle) -> int:
+    return sum(b["revealed"]) + b["bonus"]
+
+
+@dataclass(frozen=True)
+class FinishBattle(Command):
+    """The player's Army Strength against the Predator's: the winner, casualties both ways, the spoils.
+
+    ``winner`` ("player" or "predator") is needed only on a tie.
+    """
+
+    name = "predator_battle_finish"
+    strength: int
+    winner: str = ""
+
+    def outcome(self, state: State) -> dict[str, int | bool]:
+        t = tracker(state)
+        b = current(t)
+        require_int(self.strength, "The player's Army Strength", 0, MAX_STRENGTH)
+        if self.winner not in WINNERS:
+            raise CommandError(f"The winner is 'player' or 'predator'; got {self.winner!r}.")
+        if len(b["revealed"]) < b["cards"]:
+            raise CommandError(f"The {name_of(b['predator'])} still has {b['cards'] - len(b['revealed'])} "
+                               "card(s) to discard.")
+        theirs = predator_strength(b)
+        if self.strength == theirs and not self.winner:
+            raise CommandError(f"Army Strengths tie at {theirs}: say who wins by the tie rule of ant battles.")
+        won = self.winner == "player" if self.winner else self.strength > theirs
+        to_loser, to_winner = casualties(self.strength, theirs) if won else casualties(theirs, self.strength)
+        to_predator = to_loser if won else to_winner
+        before = on_board(t, b["predator"])["health"]
+        return {"won": won, "theirs": theirs, "to_predator": to_predator, "to_player": to_winner if won else to_loser,
+                "before": before, "after": max(0, before - to_predator)}
+
+    def verify(self, state: State, content: Content) -> None:
+        o = self.outcome(state)
+        if o["won"]:
+            check_bookable(state, {current(tracker(state))["player"]: {"cards": 0, "cp": 1}})
+
+    def apply(self, state: State, content: Content) -> None:
+        t = tracker(state)
+        b, o = current(t), self.outcome(state)
+        set_health(on_board(t, b["predator"]), int(o["after"]))
+        if o["won"]:
+            book(state, {b["player"]: {"cards": 0, "cp": 1}})
+        t["battle"] = None
+
+    def describe(self, state: State, content: Content) -> str:
+        t = tracker(state)
+        b, o = current(t), self.outcome(state)
+        who, it = player(state, b["player"])["name"], name_of(b["predator"])
+        cp = game_def(state, content).terms["cp"]
+        head = f"{who} ({self.strength}) beats the {it} ({o['theirs']}), +1 {cp}" if o["won"] else \
+            f"The {it} ({o['theirs']}) beats {who} ({self.strength})"
+        p, track = on_board(t, b["predator"]), health_text(int(o["before"]), int(o["after"]))
+        return (f"{head}; the {it} takes {o['to_predator']} casualties ({track})"
+                f"{finish_text(state, p, int(o['after']), b['player'])}; {who} loses {o['to_player']} ant(s)")

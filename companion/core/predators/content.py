@@ -1,0 +1,170 @@
+"""What the rulebooks print about predators, read from ``data/predators/`` and checked on load.
+
+``predators.json``: Minions of the Meadow's five Predators (Health per round, the tier
+bands, the Cordyceps' printed tiers, the Clarifications). ``alliances.json``: the six
+predator cards of Predators & Prey (what the rulebook gives of each; players type the rest).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Annotated, Literal, NotRequired
+
+from annotated_types import Ge, Le, MaxLen, MinLen
+from typing_extensions import TypedDict
+
+from companion.core.errors import CommandError, ContentError
+from companion.core.schema import Id, Shape, strict
+
+Small = Annotated[int, Ge(0), Le(20)]
+Text = Annotated[str, MaxLen(400)]
+
+
+@strict
+class Rule(TypedDict):
+    text: Text
+    source: Text
+
+
+@strict
+class PrintedTier(TypedDict):
+    tier: Annotated[int, Ge(1), Le(3)]
+    text: Text
+    spores: Small
+
+
+@strict
+class TierBand(TypedDict):
+    tier: Annotated[int, Ge(1), Le(3)]
+    low: Annotated[int, Ge(1), Le(15)]
+    high: Annotated[int, Ge(1), Le(15)]
+
+
+@strict
+class PredatorInfo(TypedDict):
+    id: Id
+    name: Annotated[str, MinLen(1), MaxLen(40)]
+    rules: list[Rule]
+    tiers: Annotated[list[PrintedTier], MaxLen(3)]
+    cards_per_spore: NotRequired[Small]
+    destroyed: NotRequired[Text]  # what befalls whoever brings it to 0 Health, besides the food
+
+
+@strict
+class Interpretation(TypedDict):
+    id: Id
+    text: Text
+
+
+@strict
+class PredatorsContent(TypedDict):
+    schema: Literal[1]
+    source: str
+    health_per_round: Annotated[int, Ge(1), Le(5)]
+    max_health: Annotated[int, Ge(1), Le(30)]
+    in_play: Annotated[int, Ge(1), Le(5)]
+    tiers: Annotated[list[TierBand], MinLen(3), MaxLen(3)]
+    predators: Annotated[list[PredatorInfo], MinLen(1), MaxLen(10)]
+    broodmother_pool: list[Id]
+    interpretations: list[Interpretation]
+
+
+@strict
+class Revealed(TypedDict):
+    players: Annotated[list[Annotated[int, Ge(1), Le(5)]], MinLen(2), MaxLen(2)]
+    cards: Annotated[int, Ge(1), Le(6)]
+
+
+@strict
+class Loot(TypedDict):
+    points: Small
+    food: Small
+
+
+@strict
+class AllyCard(TypedDict):
+    id: Id
+    name: Annotated[str, MinLen(1), MaxLen(40)]
+    strength: Small | None
+    strength_rule: Literal["", "round", "centipede"]
+    task: Text
+    offering: Text
+    effect: Text
+    scoring: Text
+    source: Text
+
+
+@strict
+class AlliancesContent(TypedDict):
+    schema: Literal[1]
+    source: str
+    revealed: list[Revealed]
+    offering_penalty: Small
+    defeat_loot: Loot
+    predators: Annotated[list[AllyCard], MinLen(1), MaxLen(12)]
+    interpretations: list[Interpretation]
+
+
+SHAPE = Shape(PredatorsContent)
+ALLIANCES = Shape(AlliancesContent)
+
+
+@cache
+def predators_content() -> PredatorsContent:
+    data = SHAPE.load("predators/predators.json")
+    ids = {p["id"] for p in data["predators"]}
+    if unknown := set(data["broodmother_pool"]) - ids:
+        raise ContentError(f"predators/predators.json: broodmother_pool names no predator {sorted(unknown)[0]!r}")
+    return data
+
+
+@cache
+def alliances_content() -> AlliancesContent:
+    return ALLIANCES.load("predators/alliances.json")
+
+
+def _match(text: str, entries: list[tuple[str, str]], what: str) -> str:
+    """The id of the entry whose id or name is ``text`` (any case; a unique start of it will do)."""
+    key = text.strip().casefold().replace(" ", "-")
+    for pid, name in entries:
+        if key in (pid, name.casefold().replace(" ", "-")):
+            return pid
+    for found in ([pid for pid, name in entries if pid.startswith(key) or name.casefold().startswith(key)],
+                  [pid for pid, _ in entries if any(word.startswith(key) for word in pid.split("-"))]):
+        if key and len(found) == 1:
+            return found[0]
+    known = ", ".join(f"{pid} ({name})" for pid, name in entries)
+    raise CommandError(f"No {what} {text!r}; the {what}s are {known}.")
+
+
+def predator_info(predator_id: str) -> PredatorInfo:
+    for p in predators_content()["predators"]:
+        if p["id"] == predator_id:
+            return p
+    raise CommandError(f"No Predator {predator_id!r}; the Predators are "
+                       f"{', '.join(p['id'] for p in predators_content()['predators'])}.")
+
+
+def find_predator(text: str) -> str:
+    """A Minions of the Meadow Predator's id from its id or name: ``cordyceps`` -> ``cordyceps-fungus``."""
+    return _match(text, [(p["id"], p["name"]) for p in predators_content()["predators"]], "Predator")
+
+
+def ally_card(card_id: str) -> AllyCard:
+    for c in alliances_content()["predators"]:
+        if c["id"] == card_id:
+            return c
+    raise CommandError(f"No predator card {card_id!r}; the cards are "
+                       f"{', '.join(c['id'] for c in alliances_content()['predators'])}.")
+
+
+def find_ally_card(text: str) -> str:
+    return _match(text, [(c["id"], c["name"]) for c in alliances_content()["predators"]], "predator card")
+
+
+def interpretation(key: str) -> str:
+    for source in (predators_content()["interpretations"], alliances_content()["interpretations"]):
+        for i in source:
+            if i["id"] == key:
+                return i["text"]
+    raise KeyError(key)

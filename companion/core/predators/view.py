@@ -1,0 +1,166 @@
+"""What the predator panels and the phase checklist show, computed once here as plain data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.checklist import Item, command_item, tick_item
+from companion.core.content import Content
+from companion.core.predators.alliance_commands import LoseAlly
+from companion.core.predators.alliances import PP_KEY, alliances, card_name, card_text, strength
+from companion.core.predators.battle import predator_strength
+from companion.core.predators.commands import ClearSpores, PlaceSpores
+from companion.core.predators.content import alliances_content, predator_info, predators_content
+from companion.core.predators.model import KEY, OnBoard, live, name_of, tracker
+from companion.core.predators.rules import (
+    CORDYCEPS,
+    LADYBUG,
+    MANTIS,
+    abilities,
+    band_text,
+    battle_cards,
+    commit_step,
+    spores_for,
+    starting_health,
+    tier_of,
+)
+from companion.core.state import State, game_def
+
+
+def _who(state: State, pid: str) -> str:
+    if pid == "broodmother":
+        return "the Broodmother"
+    return next((p["name"] for p in state["players"] if p["id"] == pid), "")
+
+
+def _hex(p: OnBoard) -> str:
+    return f"hex {p['hex']}" if p["hex"] else "its hex"
+
+
+def predator_card(state: State, p: OnBoard) -> dict[str, Any]:
+    t = tracker(state)
+    tier = tier_of(p["health"])
+    return {
+        "id": p["id"], "name": name_of(p["id"]), "hex": p["hex"], "health": p["health"], "tier": tier,
+        "band": band_text(tier), "round": p["round"], "by": _who(state, p["by"]), "gone": p["gone"],
+        "spores": p["spores"] if spores_for(p["id"], max(p["health"], 1)) is not None else None,
+        "abilities": abilities(p["id"], p["health"], t["tiers"]) if not p["gone"] else [],
+        "battle_cards": battle_cards(p["id"], p["health"], p["spores"], t["tiers"]) if not p["gone"] else None,
+        "rules": [r["text"] for r in predator_info(p["id"])["rules"]],
+    }
+
+
+def battle_view(state: State) -> dict[str, Any] | None:
+    b = tracker(state)["battle"]
+    if b is None:
+        return None
+    return {"predator": b["predator"], "name": name_of(b["predator"]), "player": b["player"],
+            "player_name": _who(state, b["player"]), "cards": b["cards"], "revealed": list(b["revealed"]),
+            "bonus": b["bonus"], "strength": predator_strength(b), "step": commit_step(b["cards"], len(b["revealed"])),
+            "all_out": len(b["revealed"]) >= b["cards"]}
+
+
+def ladybug_hint(state: State) -> str:
+    """Where the Ladybug goes, read from the aphid tracker when it is in play (Clarifications > Ladybug)."""
+    hexes = state.get("modules_state", {}).get("aphids", {}).get("hexes", [])
+    counts = [(h["name"], sum(h["herds"].values()) + sum(h["outskirts"].values()) + h["loose"]) for h in hexes]
+    most = max((n for _, n in counts), default=0)
+    if most == 0:
+        return ""
+    best = [name for name, n in counts if n == most]
+    if len(best) == 1:
+        return f"The Ladybug goes to {best[0]}, the hex with the most aphids ({most})."
+    numbered = sorted(int(name) for name in best if name.strip().isdigit())
+    lower = f": hex {numbered[0]}, the lower number" if len(numbered) == len(best) else ": the lower-numbered one"
+    return f"{' and '.join(best)} tie with {most} aphids each{lower} (with Herd Omen, its player picks)."
+
+
+def predators_view(state: State, content: Content) -> dict[str, Any]:
+    t = tracker(state)
+    summoned = {p["id"] for p in t["predators"]}
+    pool = t["in_play"] or [p["id"] for p in predators_content()["predators"]]
+    return {
+        "in_play": [{"id": pid, "name": name_of(pid)} for pid in t["in_play"]],
+        "all": [{"id": p["id"], "name": p["name"], "printed": bool(p["tiers"])}
+                for p in predators_content()["predators"]],
+        "summonable": [{"id": pid, "name": name_of(pid)} for pid in pool if pid not in summoned],
+        "round": state["round"], "summon_health": starting_health(state["round"]),
+        "summon_tier": tier_of(starting_health(state["round"])),
+        "predators": [predator_card(state, p) for p in t["predators"]],
+        "battle": battle_view(state),
+        "ladybug": ladybug_hint(state) if LADYBUG in pool and LADYBUG not in summoned else "",
+        "typed": {pid: list(rows) for pid, rows in t["tiers"].items()},
+        "max_health": predators_content()["max_health"],
+        "interpretations": [i["text"] for i in predators_content()["interpretations"]],
+        "source": predators_content()["source"],
+    }
+
+
+def alliances_view(state: State, content: Content) -> dict[str, Any]:
+    a = alliances(state)
+    names = {p["id"]: p["name"] for p in state["players"]}
+    return {
+        "available": [card_text(a, c) | {"strength_now": strength(a, c, state["round"])} for c in a["available"]],
+        "allies": [{"player": x["player"], "player_name": names[x["player"]], "in_tunnel": x["in_tunnel"],
+                    **card_text(a, x["predator"]), "strength_now": strength(a, x["predator"], state["round"])}
+                   for x in a["allies"]],
+        "free": [p["id"] for p in state["players"] if all(x["player"] != p["id"] for x in a["allies"])],
+        "deck": len(a["deck"]), "discard": [card_name(a, c) for c in a["discard"]],
+        "cards": [card_text(a, c["id"]) for c in alliances_content()["predators"]],
+        "interpretations": [i["text"] for i in alliances_content()["interpretations"]],
+        "source": alliances_content()["source"],
+    }
+
+
+def phase_items(state: State, content: Content, phase_id: str, event: str) -> list[Item]:
+    if event != "enter" or KEY not in state["modules_state"]:
+        return []
+    t, out = tracker(state), []
+    for p in live(t):
+        name, where = name_of(p["id"]), _hex(p)
+        if p["id"] == CORDYCEPS and phase_id == "worker":
+            place = PlaceSpores(p["id"])
+            done = f"{state['round']}:{p['id']}" in t["spores_placed"]
+            n, tier = spores_for(p["id"], p["health"]), tier_of(p["health"])
+            text = f"{name}: place {n} spore tokens in {where} (Tier {tier})"
+            out.append(command_item(f"predators:spores:{p['id']}", KEY, text, place, state, content, done=done,
+                                    scoring=False))
+            out.append(tick_item(f"predators:carry:{p['id']}", KEY, "An ant carrying a spore token dies at the end "
+                                 "of that turn; the token stays where it was carried.", state))
+            out.append(tick_item(f"predators:erupt:{p['id']}", KEY, f"End of the Worker Phase: each spore token "
+                                 f"outside {where} erupts, destroying itself and 1 ant in its hex.", state))
+        if p["id"] == MANTIS and phase_id == "soldier":
+            out.append(tick_item(f"predators:mantis:{p['id']}", KEY, f"{name} strikes {where}: each nest there loses "
+                                 f"the ants its Tier {tier_of(p['health'])} mantis number says.", state))
+    if phase_id == "slumber" and any(p["id"] == CORDYCEPS for p in live(t)):
+        done = not any(p["spores"] for p in live(t))
+        out.append(command_item("predators:clear-spores", KEY, "Remove every spore token", ClearSpores(), state,
+                                content, done=done, scoring=False))
+    return out
+
+
+def pp_phase_items(state: State, content: Content, phase_id: str, event: str) -> list[Item]:
+    if event != "enter" or PP_KEY not in state["modules_state"]:
+        return []
+    a, out = alliances(state), []
+    names = {p["id"]: p["name"] for p in state["players"]}
+    pts = game_def(state, content).terms["cp"]
+    for x in a["allies"]:
+        who, it = names[x["player"]], card_name(a, x["predator"])
+        offering = card_text(a, x["predator"])["offering"] or "as on its card"
+        if phase_id == "worker":
+            out.append(tick_item(f"pp:offering:{x['player']}", PP_KEY,
+                                 f"{who}: pay the {it}'s Offering ({offering.rstrip('.')}), then move it to a "
+                                 "neighbouring location.", state,
+                                 note=f"Cannot pay: the {it} is lost and {who} loses 1 {pts}."))
+        if phase_id == "soldier" and x["in_tunnel"]:
+            out.append(command_item(f"pp:tunnel:{x['player']}", PP_KEY, f"{who}'s {it} is in the Great Tunnel: "
+                                    "it is lost", LoseAlly(x["player"], "tunnel"), state, content, done=False,
+                                    scoring=False))
+        if phase_id == "slumber":
+            scoring = card_text(a, x["predator"])["scoring"] or "as on its card"
+            out.append(tick_item(f"pp:scoring:{x['player']}", PP_KEY, f"{who} scores the {it}: {scoring}", state))
+    if phase_id == "soldier" and a["allies"]:
+        out.append(tick_item("pp:tunnel-check", PP_KEY, "Every predator standing in the Great Tunnel now is lost.",
+                             state))
+    return out

@@ -1,0 +1,135 @@
+"""Predators & Prey's predator alliances on the game screen: the revealed cards, each colony's ally, the deck.
+
+Renders ``alliances_view`` and sends the core's commands (``companion.core.predators``):
+recruit a revealed predator, lose it (an Offering not paid, the Great Tunnel, a lost battle,
+whose winner gains the point and the food), the cards face up, and a card's texts typed once.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+import flet as ft
+
+from companion.core.commands.base import Command
+from companion.core.predators import alliances_view
+from companion.core.predators.alliance_commands import LoseAlly, Recruit, SetAllyTunnel, SetCardText, SetRevealed
+from companion.core.predators.alliances import PP_KEY
+from companion.core.state import State
+from companion.ui.i18n import tr
+from companion.ui.panels import Panel, PanelContext, register
+from companion.ui.panels.predator_dialogs import ask, number_field, text_field, whole_number
+from companion.ui.panels.scoring_controls import choice, interpretations, line, note
+
+FIELDS = (("task", "Task"), ("offering", "Offering"), ("effect", "Meadow effect"), ("scoring", "Scoring"))
+
+
+def applies(state: State) -> bool:
+    return PP_KEY in state.get("modules_state", {}) and PP_KEY in state.get("modules", [])
+
+
+def _send(ctx: PanelContext, command: Command) -> Any:
+    return ctx.handler(lambda: command) if ctx.session.can(command) else None
+
+
+def _texts(ctx: PanelContext, c: dict[str, Any], ident: str) -> list[ft.Control]:
+    s = ctx.sizes
+    power = "?" if c["strength_now"] is None else str(c["strength_now"])
+    rule = {"round": tr(" (the round number)"), "centipede": tr(" (the centipede's size)")}.get(c["strength_rule"], "")
+    out: list[ft.Control] = [line(f"{c['name']} · {tr('Strength')} {power}{rule}", s, identifier=f"{ident}-title",
+                                  bold=True)]
+    for key, label in FIELDS:
+        text = c[key] or tr("not typed yet")
+        out.append(line(f"{tr(label)}: {text}", s, identifier=f"{ident}-{key}", muted=not c[key]))
+    return out
+
+
+def _box(ident: str, body: list[ft.Control]) -> ft.Control:
+    box = ft.Container(ft.Column(body, spacing=6), padding=10, border_radius=12,
+                       border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT))
+    return ft.Semantics(identifier=ident, container=True, content=box)
+
+
+def build(ctx: PanelContext) -> list[ft.Control]:
+    view = alliances_view(ctx.state, ctx.content)
+    s = ctx.sizes
+    names = {p["id"]: p["name"] for p in ctx.state["players"]}
+    out: list[ft.Control] = [line(f"{tr('Face down')}: {view['deck']} · {tr('beside the deck')}: "
+                                  f"{', '.join(view['discard']) or tr('none')}", s, identifier="pp-deck", muted=True)]
+    for x in view["allies"]:
+        pid, ident = x["player"], f"pp-ally-{x['player']}"
+        body = [line(f"{x['player_name']}: {tr('allied with the')} {x['name']}"
+                     + (f" ({tr('in the Great Tunnel')})" if x["in_tunnel"] else ""), s, identifier=f"{ident}-who",
+                     bold=True), *_texts(ctx, x, ident)]
+        acts = [choice(tr("Leaves the Great Tunnel") if x["in_tunnel"] else tr("Moves into the Great Tunnel"),
+                       _send(ctx, SetAllyTunnel(pid, not x["in_tunnel"])), s, identifier=f"{ident}-tunnel",
+                       kind="outlined"),
+                choice(f"{x['player_name']} {tr('cannot pay the Offering')}", _send(ctx, LoseAlly(pid, "offering")), s,
+                       identifier=f"{ident}-unpaid", kind="outlined")]
+        if x["in_tunnel"]:
+            acts.append(choice(tr("Lost in the Great Tunnel"), _send(ctx, LoseAlly(pid, "tunnel")), s,
+                               identifier=f"{ident}-lost-tunnel", kind="outlined"))
+        acts += [choice(f"{tr('Lost a battle to')} {names[w]}", _send(ctx, LoseAlly(pid, "battle", w)), s,
+                        identifier=f"{ident}-beaten-{w}", kind="tonal")
+                 for w in names if w != pid]
+        body.append(ft.Row(acts, wrap=True, spacing=8, run_spacing=8))
+        out.append(_box(ident, body))
+    out.append(line(tr("Revealed below the predator sheet"), s, identifier="pp-revealed", bold=True))
+    if not view["available"]:
+        out.append(note(tr("No predator is face up."), s, identifier="pp-revealed-none"))
+    for c in view["available"]:
+        ident = f"pp-card-{c['id']}"
+        body = _texts(ctx, c, ident)
+        body.append(ft.Row([choice(f"{names[pid]} {tr('recruits the')} {c['name']}", _send(ctx, Recruit(pid, c["id"])),
+                                   s, identifier=f"{ident}-recruit-{pid}") for pid in view["free"]],
+                           wrap=True, spacing=8, run_spacing=8))
+        out.append(_box(ident, body))
+    out.append(ft.Row([
+        choice(tr("Set the face-up cards"), ctx.app.handler(lambda: _ask_revealed(ctx, view)), s,
+               identifier="pp-set-revealed", kind="outlined"),
+        choice(tr("Type a card's texts"), ctx.app.handler(lambda: _ask_card(ctx, view)), s,
+               identifier="pp-type-card", kind="outlined", icon=ft.Icons.EDIT),
+    ], wrap=True, spacing=8, run_spacing=8))
+    out.append(interpretations(ctx, view["interpretations"], "pp-interpretation"))
+    return out
+
+
+def _ask_revealed(ctx: PanelContext, view: dict[str, Any]) -> None:
+    shown = {c["id"] for c in view["available"]}
+    allied = {x["id"] for x in view["allies"]}
+    boxes = [ft.Checkbox(label=c["name"], value=c["id"] in shown, data=c["id"], disabled=c["id"] in allied)
+             for c in view["cards"]]
+    fields: list[ft.Control] = [ft.Semantics(identifier=f"pp-revealed-{b.data}", container=True, content=b)
+                                for b in boxes]
+    ask(ctx, tr("The predators face up"), fields,
+        [(tr("Save"), "save", lambda: SetRevealed(tuple(str(b.data) for b in boxes if b.value)))],
+        identifier="pp-revealed-dialog")
+
+
+def _ask_card(ctx: PanelContext, view: dict[str, Any]) -> None:
+    """Pick the card, then its texts; what the rulebook prints is filled in already."""
+    picks = [choice(c["name"], ctx.app.handler(partial(_ask_texts, ctx, c)), ctx.sizes,
+                    identifier=f"pp-type-{c['id']}") for c in view["cards"]]
+    ask(ctx, tr("Which predator card?"), [ft.Row(picks, wrap=True, spacing=8, run_spacing=8)], [],
+        identifier="pp-type-dialog")
+
+
+def _ask_texts(ctx: PanelContext, c: dict[str, Any]) -> None:
+    ctx.app.page.pop_dialog()
+    name = text_field(ctx, tr("Name"), c["name"], focus=True)
+    fields = {key: text_field(ctx, tr(label), c[key] or "", multiline=True) for key, label in FIELDS}
+    strength = number_field(ctx, tr("Strength (empty if it varies)"),
+                            "" if c["strength"] is None else str(c["strength"]), focus=False)
+
+    def command() -> Command:
+        return SetCardText(c["id"], name.value or "", fields["task"].value or "", fields["offering"].value or "",
+                           whole_number(strength.value, tr("Strength"), optional=True),
+                           fields["effect"].value or "", fields["scoring"].value or "")
+
+    ask(ctx, c["name"], [name, *fields.values(), strength], [(tr("Save the card"), "save", command)],
+        identifier="pp-texts-dialog")
+
+
+register(Panel(id="pp-predators", title=lambda ctx: tr("Predators"), applies=applies, build=build,
+               help_topic="pp-predators", modules=(PP_KEY,), order=32))

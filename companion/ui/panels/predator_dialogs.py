@@ -1,0 +1,68 @@
+"""Dialogs the predator panels share: a number typed in, a few texts typed from a card.
+
+Each dialog builds a core command from what was typed and runs it; a refusal (the core's
+own sentence) is shown under the fields and the dialog stays open. No panel is registered here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.core.commands.base import Command
+from companion.core.errors import GameError
+from companion.ui import widgets
+from companion.ui.i18n import tr
+from companion.ui.panels import PanelContext
+
+
+def whole_number(text: str | None, what: str, *, optional: bool = False) -> int | None:
+    value = (text or "").strip()
+    if not value and optional:
+        return None
+    if not value.lstrip("-").isdigit():
+        raise GameError(f"{what}: {tr('type a whole number, such as 3.')}")
+    return int(value)
+
+
+def ask(ctx: PanelContext, title: str, fields: list[ft.Control], actions: list[tuple[str, str, Callable[[], Command]]],
+        *, identifier: str) -> None:
+    """A dialog with ``fields``; each action is (label, identifier, build) run through the session."""
+    s = ctx.sizes
+    problem = ft.Text("", size=s.body, color=ft.Colors.ERROR, visible=False)
+
+    def run(build: Callable[[], Command]) -> Callable[[], None]:
+        def act() -> None:
+            try:
+                ctx.app.execute(ctx.session, build())
+            except GameError as exc:
+                problem.value, problem.visible = str(exc), True
+                problem.update()
+                return
+            ctx.app.page.pop_dialog()
+
+        return act
+
+    if fields and actions and isinstance(fields[-1], ft.TextField):
+        fields[-1].on_submit = ctx.app.handler(run(actions[0][2]))
+    buttons = [widgets.tap_button(tr("Cancel"), ctx.app.handler(ctx.app.page.pop_dialog), kind="text",
+                                  identifier=f"{identifier}-cancel", sizes=s)]
+    buttons += [widgets.tap_button(label, ctx.app.handler(run(build)), identifier=f"{identifier}-{ident}", sizes=s)
+                for label, ident, build in actions]
+    ctx.app.page.show_dialog(ft.AlertDialog(
+        modal=True, title=ft.Text(title, size=s.title), semantics_label=title,
+        content=ft.Column([*fields, ft.Semantics(identifier=f"{identifier}-problem", live_region=True,
+                                                 content=problem)], tight=True, spacing=8, scroll=ft.ScrollMode.AUTO),
+        actions=buttons))
+
+
+def number_field(ctx: PanelContext, label: str, value: str = "", *, focus: bool = True) -> ft.TextField:
+    return ft.TextField(label=label, value=value, autofocus=focus, keyboard_type=ft.KeyboardType.NUMBER,
+                        text_size=ctx.sizes.title, on_change=lambda _: None)
+
+
+def text_field(ctx: PanelContext, label: str, value: str = "", *, focus: bool = False,
+               multiline: bool = False) -> ft.TextField:
+    return ft.TextField(label=label, value=value, autofocus=focus, multiline=multiline, text_size=ctx.sizes.body,
+                        on_change=lambda _: None)
