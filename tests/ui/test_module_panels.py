@@ -1,0 +1,62 @@
+"""The module trackers' panels (chambers, mutations, symbiotes, seasons, drafting, parasites, workers,
+tactics, Flooded Spring), built without a browser: every tap is a labelled core command."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.core.chambers.commands import PlayChamber
+from companion.core.content import Content
+from companion.core.session import Session
+from companion.ui.panels import PanelContext, panels_for
+from tests.module_helpers import session
+from tests.ui.test_broodmother_helpers import StubApp, check_labels, reachable
+
+
+def built(s: Session) -> dict[str, list[Any]]:
+    app = StubApp()
+    out = {}
+    for panel, module_id in panels_for(s.state):
+        ctx = PanelContext(app, s, {}, module_id)  # type: ignore[arg-type]
+        assert panel.title_for(ctx)
+        out[f"{panel.id}:{module_id}" if module_id else panel.id] = panel.build(ctx)
+    return out
+
+
+def find(controls: list[Any], identifier: str) -> ft.Semantics:
+    for root in controls:
+        for control, _ in reachable(root):
+            if isinstance(control, ft.Semantics) and control.identifier == identifier:
+                return control
+    raise AssertionError(f"no control {identifier!r}")
+
+
+def tap(controls: list[Any], identifier: str) -> None:
+    handler = find(controls, identifier).on_tap
+    assert handler is not None, identifier
+    handler(None)  # type: ignore[operator]
+
+
+def test_chambers_panel_sends_eggs_and_activation(content: Content) -> None:
+    s = session(content, 2, modules=("chambers", "old-tunnels"))
+    s.execute(PlayChamber("p1", "Scavenger's Cache", 2))
+    panels = built(s)
+    assert "chambers" in panels and check_labels(panels["chambers"]) > 3
+    tap(panels["chambers"], "chambers-c1-egg")
+    assert s.undo_label == "Ana: an egg into Scavenger's Cache instead of a Reaction (3 of 3)"
+    panels = built(s)
+    assert find(panels["chambers"], "chambers-c1-status").label == (
+        "Scavenger's Cache activates in the Queen Phase; this is Worker Phase.")
+
+
+def test_mutations_panel_deals(content: Content) -> None:
+    s = session(content, 2, modules=("mutations",))
+    panels = built(s)
+    tap(panels["mutations"], "mutations-deal")
+    assert s.undo_label == "Mutations dealt: 4 to each colony"
+    panels = built(s)
+    assert check_labels(panels["mutations"]) > 3
+    tap(panels["mutations"], "mutations-p1-evolve-thorax")
+    assert s.undo_label == "Ana plays an Evolution on the thorax"
