@@ -60,3 +60,18 @@ def test_mutations_panel_deals(content: Content) -> None:
     assert check_labels(panels["mutations"]) > 3
     tap(panels["mutations"], "mutations-p1-evolve-thorax")
     assert s.undo_label == "Ana plays an Evolution on the thorax"
+
+
+def test_symbiotes_panel(content: Content) -> None:
+    from companion.core.symbiotes.commands import Exchange
+    from tests.scoring_helpers import go_to
+
+    s = session(content, 2, variants=("symbiote-tokens",), expansions=("minions",))
+    panels = built(s)
+    assert find(panels["symbiotes"], "symbiotes-why").label == \
+        "Symbiote tokens are exchanged at Slumber; this is Worker Phase."
+    go_to(s, "slumber")
+    s.execute(Exchange("p1", "p1:head", "p2", "p2:head"))
+    panels = built(s)
+    assert check_labels(panels["symbiotes"]) >= 2
+    assert find(panels["symbiotes"], "symbiotes-p1-points").label == "At the end: 1 CP"
