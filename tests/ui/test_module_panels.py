@@ -75,3 +75,12 @@ def test_symbiotes_panel(content: Content) -> None:
     panels = built(s)
     assert check_labels(panels["symbiotes"]) >= 2
     assert find(panels["symbiotes"], "symbiotes-p1-points").label == "At the end: 1 CP"
+
+
+def test_seasons_panel_builds_and_reveals(content: Content) -> None:
+    s = session(content, 2, variants=("seasons",), expansions=("minions",))
+    tap(built(s)["seasons"], "seasons-build")
+    tap(built(s)["seasons"], "seasons-reveal")
+    panels = built(s)
+    assert find(panels["seasons"], "seasons-now").label.startswith("In force: Early Season")
+    assert s.undo_label.startswith("Round 1: the Season is Early Season")
