@@ -84,3 +84,13 @@ def test_seasons_panel_builds_and_reveals(content: Content) -> None:
     panels = built(s)
     assert find(panels["seasons"], "seasons-now").label.startswith("In force: Early Season")
     assert s.undo_label.startswith("Round 1: the Season is Early Season")
+
+
+def test_drafting_panel_counts_carry_overs(content: Content) -> None:
+    from tests.scoring_helpers import go_to
+
+    s = session(content, 2, variants=("round-draft",), expansions=("minions",))
+    assert find(built(s)["drafting"], "drafting-round-draft").label == "Drafting: Round Draft: deal 5, keep 2"
+    go_to(s, "harvest")
+    tap(built(s)["drafting"], "drafting-p1-extra-plus")
+    assert s.undo_label == "Round Draft: Ana keeps 1 more at the next draft (card collection sites)"
