@@ -94,3 +94,44 @@ def test_drafting_panel_counts_carry_overs(content: Content) -> None:
     go_to(s, "harvest")
     tap(built(s)["drafting"], "drafting-p1-extra-plus")
     assert s.undo_label == "Round Draft: Ana keeps 1 more at the next draft (card collection sites)"
+
+
+EVERYTHING_MOTA = dict(expansions=("minions", "empires"),
+                       modules=("aphids", "parasites", "predators", "chambers", "old-tunnels", "mutations", "tactics",
+                                "queens-decrees"),
+                       variants=("eve-of-the-antperium", "symbiote-tokens", "flooded-spring", "seasons"))
+
+
+def test_every_module_has_its_own_panel(content: Content) -> None:
+    s = session(content, 3, **EVERYTHING_MOTA)  # type: ignore[arg-type]
+    ids = [(p.id, m) for p, m in panels_for(s.state)]
+    generic = [m for p, m in ids if p == "module"]
+    assert set(generic) <= {"predators"}  # the Predators tracker is another issue's (#12)
+    panels = built(s)
+    for key in ("chambers", "mutations", "symbiotes", "seasons", "drafting", "parasites", "workers", "tactics",
+                "flooded-spring", "aphids", "decrees", "eve"):
+        assert key in panels, key
+    e = session(content, 3, game="evolved", expansions=("predators-and-prey",),
+                modules=("nest-chambers", "large-workers", "pp-predators"))
+    e_ids = {p.id for p, _ in panels_for(e.state)}
+    assert {"chambers", "workers", "pp-tactics"} <= e_ids
+    assert [m for p, m in panels_for(e.state) if p.id == "module"] == ["pp-predators"]
+
+
+def test_parasites_workers_and_tactics_panels(content: Content) -> None:
+    from companion.core.parasites.commands import PlayParasite
+    from tests.scoring_helpers import go_to
+
+    s = session(content, 2, modules=("parasites", "tactics"), expansions=("minions", "empires"))
+    s.execute(PlayParasite("Incubator Head", "p1", "p2"))
+    go_to(s, "soldier")
+    panels = built(s)
+    for key in ("parasites", "workers", "tactics"):
+        assert check_labels(panels[key]) >= 0
+    tap(panels["parasites"], "parasites-x1-cp")
+    assert s.undo_label == "Incubator Head: Bo fought no battle, Ana +1 CP"
+    assert find(built(s)["tactics"], "tactics-now").label == "Soldier Phase: in each battle, follow these steps."
+    tap(built(s)["workers"], "workers-p1-count-plus")
+    assert s.undo_label == "Ana: Major Workers in play: 1"
+    tap(built(s)["workers"], "workers-p1-head")
+    assert s.undo_label == "Ana's head has an Evolution"
