@@ -92,3 +92,18 @@ def test_undo_and_adopt(content: Content) -> None:
     assert state["modules_state"]["drafting"] == {"extra": {}, "aside": {}, "ticked": []}
     with pytest.raises(InvalidModuleState, match="'9' is not a round of this game"):
         validate_state({"extra": {"9": {"p1": 1}}, "aside": {}, "ticked": []}, before, s.content)
+
+
+def test_calc_draft_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from companion.cli import main
+
+    assert main(["calc", "draft", "round-draft", "--colonies", "3", "--extra", "1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"deal": 5, "keep": 3, "rest": 2, "total": 15}
+    assert main(["calc", "draft", "deck-draft", "--colonies", "4"]) == 0
+    assert capsys.readouterr().out == "deck-draft: deal 7 to each colony (28 cards), keep 5, let go of 2.\n"
+    assert main(["calc", "draft", "setup-draft", "--colonies", "3", "--extra", "1"]) == 2
+    assert capsys.readouterr().err == "companion: --extra is for the Round Draft only\n"
+    assert main(["calc", "draft", "setup-draft", "--colonies", "9"]) == 2
+    assert capsys.readouterr().err == "companion: A draft is for 1 to 5 colonies; got 9.\n"
