@@ -52,7 +52,7 @@ def _chamber(ctx: PanelContext, owner: str, ch: dict[str, Any]) -> ft.Control:
     if ch["whole_game"]:
         state = tr("reverse side: an ability for the whole game")
     else:
-        state = f"{ch['eggs']} {tr('of')} {ch['capacity']} {tr('eggs')}"
+        state = tr("{eggs} of {spaces} eggs").format(eggs=ch["eggs"], spaces=ch["capacity"])
     rows: list[ft.Control] = [
         line(f"{ch['name']} · {state} · {ch['phase_name']}", s, identifier=f"chambers-{cid}", bold=True),
     ]
@@ -60,17 +60,18 @@ def _chamber(ctx: PanelContext, owner: str, ch: dict[str, Any]) -> ft.Control:
         rows.append(line(ch["ability"], s, size=s.small, muted=True))
     rows.append(line(tr("Full: it can activate now.") if ch["can_activate"] else ch["why_not"], s,
                      identifier=f"chambers-{cid}-status", size=s.small))
+    card = ch["name"]
     offers = [
-        _tap(ctx, ActivateChamber(cid), f"{tr('Activate')} {ch['name']}", f"chambers-{cid}-activate", "filled"),
-        _tap(ctx, PlaceEgg(cid), f"{owner}: {tr('an egg into')} {ch['name']} {tr('instead of a Reaction')}",
+        _tap(ctx, ActivateChamber(cid), tr("Activate {card}").format(card=card), f"chambers-{cid}-activate", "filled"),
+        _tap(ctx, PlaceEgg(cid), tr("{who}: an egg into {card} instead of a Reaction").format(who=owner, card=card),
              f"chambers-{cid}-egg"),
-        _tap(ctx, PlaceEgg(cid, "losses"), f"{owner}: {tr('a battle loss into')} {ch['name']}",
+        _tap(ctx, PlaceEgg(cid, "losses"), tr("{who}: a battle loss into {card}").format(who=owner, card=card),
              f"chambers-{cid}-loss"),
-        _tap(ctx, PlaceEgg(cid, "reaction", "larva"), f"{tr('No egg left: a larva into')} {ch['name']}",
+        _tap(ctx, PlaceEgg(cid, "reaction", "larva"), tr("No egg left: a larva into {card}").format(card=card),
              f"chambers-{cid}-larva", "text"),
-        _tap(ctx, TakeEgg(cid), f"{tr('An egg from')} {ch['name']} {tr('becomes a larva')}", f"chambers-{cid}-take",
+        _tap(ctx, TakeEgg(cid), tr("An egg from {card} becomes a larva").format(card=card), f"chambers-{cid}-take",
              "text"),
-        _tap(ctx, DiscardChamber(cid), f"{tr('Discard')} {ch['name']}", f"chambers-{cid}-discard", "text"),
+        _tap(ctx, DiscardChamber(cid), tr("Discard {card}").format(card=card), f"chambers-{cid}-discard", "text"),
     ]
     rows.append(ft.Row([o for o in offers if o is not None], wrap=True, spacing=8, run_spacing=8))
     return ft.Container(ft.Column(rows, spacing=6), padding=10, border_radius=12,
@@ -79,32 +80,33 @@ def _chamber(ctx: PanelContext, owner: str, ch: dict[str, Any]) -> ft.Control:
 
 def _player(ctx: PanelContext, view: dict[str, Any], p: dict[str, Any]) -> list[ft.Control]:
     s, pid = ctx.sizes, p["id"]
-    out: list[ft.Control] = [line(f"{p['name']}: {p['eggs']} {tr('eggs in chambers')}", s,
+    out: list[ft.Control] = [line(tr("{who}: {n} eggs in chambers").format(who=p["name"], n=p["eggs"]), s,
                                   identifier=f"chambers-{pid}", bold=True)]
     if view["edition"] == "evolved":
         out.append(count(ctx, f"{p['name']}: {tr('ant markers in play outside the chambers')}",
                          p["markers_in_play"], partial(SetMarkers, pid),
                          identifier=f"chambers-{pid}-markers"))
-        out.append(line(f"{p['markers_free']} {tr('of')} {view['marker_limit']} {tr('ant markers free for eggs')}", s,
+        out.append(line(tr("{free} of {limit} ant markers free for eggs").format(
+                free=p["markers_free"], limit=view["marker_limit"]), s,
                         identifier=f"chambers-{pid}-free", size=s.small, muted=True))
     out += [_chamber(ctx, p["name"], ch) for ch in p["chambers"]]
     offers: list[ft.Control] = []
     if view["edition"] == "mota":
         for card in view["cards"]:
             if card["kind"] == "chamber":
-                offers.append(choice(f"{p['name']}: {tr('play')} {card['name']}",
+                offers.append(choice(tr("{who}: play {card}").format(who=p["name"], card=card["name"]),
                                      ctx.app.handler(partial(_ask_play, ctx, pid, card)), s,
                                      identifier=f"chambers-{pid}-play-{_slug(card['name'])}", kind="outlined",
                                      icon=ft.Icons.ADD))
             elif ctx.session.can(TakeOldTunnel(pid, card["name"])):
-                offers.append(choice(f"{p['name']}: {tr('starts with')} {card['name']}",
+                offers.append(choice(tr("{who}: starts with {card}").format(who=p["name"], card=card["name"]),
                                      ctx.handler(partial(TakeOldTunnel, pid, card["name"])), s,
                                      identifier=f"chambers-{pid}-tunnel-{_slug(card['name'])}", kind="outlined"))
         if ctx.session.can(SoloEggs(pid)):
             offers.append(choice(tr("The centipedes took an Evolution: 1 egg in each Chamber"),
                                  ctx.handler(partial(SoloEggs, pid)), s, identifier=f"chambers-{pid}-solo"))
     elif not p["chambers"]:
-        offers.append(choice(f"{p['name']}: {tr('keep two Nest Chambers')}",
+        offers.append(choice(tr("{who}: keep two Nest Chambers").format(who=p["name"]),
                              ctx.app.handler(partial(_ask_nest, ctx, pid, view)), s,
                              identifier=f"chambers-{pid}-nest", kind="outlined", icon=ft.Icons.ADD))
     out.append(ft.Row(offers, wrap=True, spacing=8, run_spacing=8))
@@ -133,14 +135,16 @@ def build(ctx: PanelContext) -> list[ft.Control]:
 
 
 def _ask_play(ctx: PanelContext, pid: str, card: dict[str, Any]) -> None:
-    fields = [Field("eggs", f"{tr('Eggs')} (1-{card['capacity']}, {tr('one larva or ant paid each')})", "number", "1"),
+    fields = [Field("eggs", tr("Eggs (1-{spaces}, one larva or ant paid each)").format(
+            spaces=card["capacity"]), "number", "1"),
               Field("paid", tr("Paid with"), "radio", "larvae",
                     (("larvae", tr("Larvae")), ("ants", tr("Ants")), ("free", tr("Played for free: no egg")))),]
 
     def make(v: dict[str, Any]) -> Command:
         return PlayChamber(pid, card["name"], 0 if v["paid"] == "free" else v["eggs"], v["paid"])
 
-    ask(ctx, f"{tr('Play')} {card['name']}", fields, make, identifier="chambers-play", save_label=tr("Play"))
+    ask(ctx, tr("Play {card}").format(
+            card=card["name"]), fields, make, identifier="chambers-play", save_label=tr("Play"))
 
 
 def _ask_card(ctx: PanelContext, view: dict[str, Any]) -> None:

@@ -29,7 +29,8 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     out: list[ft.Control] = []
     for v in view["variants"]:
         p = v["plan"]
-        out.append(line(f"{v['name']}: {tr('deal')} {p['deal']}, {tr('keep')} {p['keep']}", s,
+        out.append(line(tr("{variant}: deal {deal}, keep {keep}").format(
+                variant=v["name"], deal=p["deal"], keep=p["keep"]), s,
                         identifier=f"drafting-{v['id']}", bold=True))
         out.append(line(v["now"] or tr("No draft this round."), s, identifier=f"drafting-{v['id']}-now"))
     out.append(line(view["how"], s, size=s.small, muted=True))

@@ -49,13 +49,16 @@ def _player(ctx: PanelContext, p: dict[str, Any]) -> list[ft.Control]:
             what, f"{tr('Mutation')}: {p['mutations'].get(part, '')} ({tr('no caste bonus')})")
         out.append(line(f"{tr(PART_NAMES[part])}: {shown}", s, identifier=f"mutations-{pid}-{part}", size=s.small))
     out.append(line(p["developed_text"], s, identifier=f"mutations-{pid}-developed", size=s.small, muted=True))
-    offers = [_send(ctx, PlayEvolution(pid, part), f"{p['name']}: {tr('an Evolution on the')} {tr(part)}",
+    offers = [_send(ctx, PlayEvolution(pid, part), tr("{who}: an Evolution on the {part}").format(
+            who=p["name"], part=tr(part)),
                     f"mutations-{pid}-evolve-{part}") for part in p["parts"]]
     if p["dealt"] and not p["kept"]:
-        offers.append(choice(f"{p['name']}: {tr('keep two Mutations')}", ctx.app.handler(partial(_ask_keep, ctx, p)), s,
+        offers.append(choice(tr("{who}: keep two Mutations").format(
+                who=p["name"]), ctx.app.handler(partial(_ask_keep, ctx, p)), s,
                              identifier=f"mutations-{pid}-keep", kind="filled"))
     if not p["kept"]:
-        offers.append(choice(f"{p['name']}: {tr('enter the 4 dealt')}", ctx.app.handler(partial(_ask_dealt, ctx, pid)),
+        offers.append(choice(tr("{who}: enter the 4 dealt").format(
+                who=p["name"]), ctx.app.handler(partial(_ask_dealt, ctx, pid)),
                              s, identifier=f"mutations-{pid}-enter", kind="text"))
     out.append(ft.Row([o for o in offers if o is not None], wrap=True, spacing=8, run_spacing=8))
     return out
@@ -84,7 +87,7 @@ def _ask_keep(ctx: PanelContext, p: dict[str, Any]) -> None:
     options = tuple((d["id"], f"{d['name']} ({tr(PART_NAMES[d['part']])})") for d in p["dealt"])
     fields = [Field("first", tr("First Mutation"), "radio", options[0][0], options),
               Field("second", tr("Second Mutation (another body part)"), "radio", "", options)]
-    ask(ctx, f"{p['name']}: {tr('keep two Mutations')}", fields,
+    ask(ctx, tr("{who}: keep two Mutations").format(who=p["name"]), fields,
         lambda v: KeepMutations(p["id"], v["first"], v["second"]), identifier="mutations-keep", save_label=tr("Keep"))
 
 

@@ -35,19 +35,23 @@ def build(ctx: PanelContext) -> list[ft.Control]:
         out.append(line(tr("No Parasitic Evolution in play."), s, identifier="parasites-none", muted=True))
     for x in view["parasites"]:
         xid = x["id"]
-        out.append(line(f"{x['card']}: {x['parasite_name']} {tr('on')} {x['host_name']}'s {tr(x['part'])}", s,
-                        identifier=f"parasites-{xid}", bold=True))
+        where = tr("{card}: {parasite} on {host}'s {part}").format(
+            card=x["card"], parasite=x["parasite_name"], host=x["host_name"], part=tr(x["part"]))
+        out.append(line(where, s, identifier=f"parasites-{xid}", bold=True))
         if x["trigger"]:
             out.append(line(x["trigger"], s, size=s.small, muted=True))
-        row = [choice(f"{tr('An Evolution covers')} {x['card']}", ctx.handler(partial(DestroyParasite, xid)), s,
-                      identifier=f"parasites-{xid}-destroy", kind="outlined")]
+        covers = tr("An Evolution covers {card}").format(card=x["card"])
+        row = [choice(covers, ctx.handler(partial(DestroyParasite, xid)), s, identifier=f"parasites-{xid}-destroy",
+                      kind="outlined")]
         if x["can_score"]:
-            row.insert(0, choice(f"{x['host_name']} {tr('fought no battle')}: {x['parasite_name']} "
-                                 f"+{x['no_battle_cp']}", ctx.handler(partial(HostDidNotBattle, xid)), s,
+            point = tr("{host} fought no battle: {parasite} +{cp}").format(
+                host=x["host_name"], parasite=x["parasite_name"], cp=x["no_battle_cp"])
+            row.insert(0, choice(point, ctx.handler(partial(HostDidNotBattle, xid)), s,
                                  identifier=f"parasites-{xid}-cp", kind="filled"))
         out.append(ft.Row(row, wrap=True, spacing=8, run_spacing=8))
     for c in view["known"]:
-        out.append(choice(f"{tr('Play')} {c['name']}", ctx.app.handler(partial(_ask_play, ctx, c["name"])), s,
+        out.append(choice(tr("Play {card}").format(
+                card=c["name"]), ctx.app.handler(partial(_ask_play, ctx, c["name"])), s,
                           identifier=f"parasites-play-{c['name'].replace(' ', '-').casefold()}", kind="outlined",
                           icon=ft.Icons.ADD))
     out.append(choice(tr("Play another Parasitic card (typed once)"), ctx.app.handler(partial(_ask_play, ctx, "")), s,

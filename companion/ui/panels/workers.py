@@ -33,12 +33,13 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     out.append(line(view["action"], s, identifier="workers-action"))
     for c in view["colonies"]:
         pid = c["id"]
-        out.append(count(ctx, f"{c['name']}: {view['name']} {tr('in play')} ({tr('of')} {view['pieces']})",
+        out.append(count(ctx, tr("{who}: {workers} in play (of {pieces})").format(
+                who=c["name"], workers=tr(view["name"]), pieces=view["pieces"]),
                          c["in_play"], partial(SetWorkers, pid), identifier=f"workers-{pid}-count"))
         for part in ("head", "thorax", "abdomen"):
             on = part in c["evolved"]
             cmd = SetEvolved(pid, part, not on)
-            out.append(check_row(f"{c['name']}: {tr('an Evolution on the')} {tr(part)}", on,
+            out.append(check_row(tr("{who}: an Evolution on the {part}").format(who=c["name"], part=tr(part)), on,
                                  ctx.handler(partial(SetEvolved, pid, part, not on)) if ctx.session.can(cmd) else None,
                                  s, identifier=f"workers-{pid}-{part}"))
         names = ", ".join(a["name"] for a in c["abilities"]) or tr("none yet")
