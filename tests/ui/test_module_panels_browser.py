@@ -13,6 +13,7 @@ from companion.core.chambers.commands import PlayChamber
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
 from tests.ui.browser import PHONE, Server, new_tab, run_server
+from tests.ui.test_scoring_browser import small_buttons
 
 pytestmark = pytest.mark.browser
 
@@ -63,6 +64,7 @@ def test_every_module_panel_and_none_missing(browser: Browser, prepared: tuple[S
         assert MISSING not in page_text(ui)
         ui.show("chambers-c1")
         ui.expect_label("chambers-c1", "Scavenger's Cache · 2 of 3 eggs · Queen Phase")
+        assert small_buttons(ui, "chambers-") == []  # 48 px touch targets at 360 px wide
         ui.tap("chambers-c1-egg")
         ui.expect_label("undo", "Undo: Ana: an egg into Scavenger's Cache instead of a Reaction (3 of 3)")
         chamber = saved(server, game_id)["modules_state"]["chambers"]["chambers"][0]
