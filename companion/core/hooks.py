@@ -51,7 +51,9 @@ class ModuleHooks:
     ``state["modules_state"][id]`` and carries ``state_version``; ``migrations[n]`` turns
     version ``n`` into ``n + 1``. ``adopt`` gives an active area its starting state when a
     game saved before it existed is opened (``None``: the area keeps no state of its own).
-    ``validate_state`` raises ``InvalidModuleState`` naming the field.
+    ``validate_state`` raises ``InvalidModuleState`` naming the field. At the end of a game every
+    area's ``final_points`` books its end-of-game points first; then the first ``finish`` that
+    returns an outcome settles the game (so the winner is decided on the complete scores).
     """
 
     id: str
@@ -61,6 +63,7 @@ class ModuleHooks:
     init: Callable[[State, Mapping[str, Any], Content], None] = _no_init
     check_end: Callable[[State, Content], Outcome | None] = _never
     finish: Callable[[State, Content], Outcome | None] = _never
+    final_points: Callable[[State, Content], None] = lambda state, content: None
     state_version: int = 1
     migrations: Mapping[int, Migration] = field(default_factory=dict)
     adopt: Callable[[State, Content], ModuleState | None] | None = None

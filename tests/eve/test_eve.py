@@ -66,7 +66,7 @@ def test_four_player_board_apply_and_undo(content: Content) -> None:
 def test_slumber_checklist_has_the_enclave_evolution_and_the_points(content: Content) -> None:
     s = session(content, 3, variants=EVE)
     s.execute(SetEnclave("p1"))
-    assert phase_items(s.state, s.content) == []
+    assert [i["module"] for i in phase_items(s.state, s.content)] == ["drafting"]  # the Setup Draft Eve brings
     go_to(s, "slumber")
     evolution, points = phase_items(s.state, s.content)
     assert evolution["text"].startswith("Start of Slumber: Ana (Enclave) names head, thorax or abdomen")

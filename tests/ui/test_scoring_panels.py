@@ -68,9 +68,9 @@ def test_the_panels_replace_the_generic_one(content: Content) -> None:
 def test_harvest_applied_from_the_panel_and_undone(content: Content) -> None:
     s = game(content)
     panels = built(s)
-    assert set(panels) == {"aphids", "decrees", "eve"}  # Worker Phase: no checklist yet
-    for controls in panels.values():
-        assert check_labels(controls) > 3
+    assert set(panels) == {"aphids", "decrees", "eve", "checklist"}  # Worker Phase: the Setup Draft Eve brings
+    for key in ("aphids", "decrees", "eve"):
+        assert check_labels(panels[key]) > 3
     assert find(panels["aphids"], "aphids-apply").on_tap is None
     assert find(panels["aphids"], "aphids-apply-why").label == (
         "Aphid farms pay at Harvest (the first step of the Queen Phase); this is Worker Phase.")

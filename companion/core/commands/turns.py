@@ -87,6 +87,8 @@ class FinishGame(Command):
     def apply(self, state: State, content: Content) -> None:
         leave_phase(state, content, "game")
         for hooks in active_hooks(state):
+            hooks.final_points(state, content)
+        for hooks in active_hooks(state):
             if (outcome := hooks.finish(state, content)) is not None:
                 state["ended"] = outcome
                 return

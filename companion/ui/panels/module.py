@@ -1,7 +1,7 @@
 """The generic module panel: a module's name, its setup reminders from the data, and its "?".
 
-It stands in for every enabled module until a dedicated tracker panel covers it, so a
-table always sees which modules are in play and can open their rules.
+It stands in for an enabled module that no tracker panel covers yet, so a table always
+sees which modules are in play and can open their rules.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ def _build(ctx: PanelContext) -> list[ft.Control]:
     title = _title(ctx)
     steps = [s["text"] for s in setup_summary(ctx.state, ctx.content) if s["group"] == title]
     if not steps:
-        return [ft.Text(tr("In play. Its tracker is not in the app yet; the \"?\" opens its rules."),
+        return [ft.Text(tr("In play. The \"?\" opens its rules."),
                         size=ctx.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT)]
     return [ft.Text(f"- {text}", size=ctx.sizes.small) for text in steps]
 

@@ -1,0 +1,22 @@
+"""Chambers and eggs: Empires of the Earth's Chambers and Old Tunnels, Predators & Prey's Nest Chambers.
+
+Importing this package registers one tracker for the three modules (its hooks: state at new
+game, ``adopt`` for games saved before it existed, ``validate_state``), its commands and its
+checklist items (each full chamber that can activate in the phase).
+"""
+
+from __future__ import annotations
+
+from companion.core.chambers import commands
+from companion.core.chambers.content import chambers_content
+from companion.core.chambers.model import KEY, STATE_VERSION, active, adopt, init, validate_state
+from companion.core.chambers.view import chambers_view, phase_items
+from companion.core.checklist import register_phase_items
+from companion.core.hooks import ModuleHooks, register
+
+HOOKS = ModuleHooks(id=KEY, active=active, init=init, state_version=STATE_VERSION, adopt=adopt,
+                    validate_state=validate_state)
+register(HOOKS)
+register_phase_items(KEY, phase_items)
+
+__all__ = ["HOOKS", "chambers_content", "chambers_view", "commands"]

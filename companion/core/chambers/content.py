@@ -1,0 +1,81 @@
+"""The chamber cards the rulebooks print, read from ``data/chambers/chambers.json`` and checked on load."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Annotated, Literal
+
+from annotated_types import Ge, Le, MaxLen, MinLen
+from typing_extensions import TypedDict
+
+from companion.core.schema import Shape, strict
+
+CardName = Annotated[str, MinLen(1), MaxLen(40)]
+Phase = Literal["worker", "soldier", "queen", "any"]
+Kind = Literal["chamber", "old-tunnel"]
+Edition = Literal["mota", "evolved"]
+
+
+@strict
+class CardDef(TypedDict):
+    """A chamber card: the rulebook's, or one the players entered once in this game."""
+
+    name: CardName
+    edition: Edition
+    kind: Kind
+    capacity: Annotated[int, Ge(1), Le(9)]
+    phase: Phase
+    from_losses: bool            # Defensive Shelter: eggs from battle losses too
+    ability: Annotated[str, MaxLen(200)]
+
+
+@strict
+class NamedCard(TypedDict):
+    """A card the rulebook names without its spaces or phase: the players enter those once."""
+
+    name: CardName
+    edition: Edition
+    kind: Kind
+    from_losses: bool
+    note: Annotated[str, MaxLen(200)]
+
+
+@strict
+class Reminders(TypedDict):
+    mota: list[str]
+    evolved: list[str]
+    solo: str
+
+
+@strict
+class Interpretation(TypedDict):
+    id: str
+    text: str
+
+
+@strict
+class ChambersContent(TypedDict):
+    schema: int
+    source: str
+    marker_limit: Annotated[int, Ge(1), Le(99)]
+    max_capacity: Annotated[int, Ge(1), Le(9)]
+    cards: list[CardDef]
+    named: list[NamedCard]
+    reminders: Reminders
+    interpretations: list[Interpretation]
+
+
+SHAPE = Shape(ChambersContent)
+CARD = Shape(CardDef)
+
+PHASE_NAMES: dict[str, str] = {"worker": "Worker Phase", "soldier": "Soldier Phase", "queen": "Queen Phase",
+                               "any": "as the card says"}
+
+
+@cache
+def chambers_content() -> ChambersContent:
+    return SHAPE.load("chambers/chambers.json")
+
+
+def interpretation(key: str) -> str:
+    return next(i["text"] for i in chambers_content()["interpretations"] if i["id"] == key)

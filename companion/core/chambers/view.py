@@ -1,0 +1,84 @@
+"""What the chambers panel, the checklist and ``companion chambers`` show, as plain data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.chambers.commands import ActivateChamber, PlaceEgg, activation_problem
+from companion.core.chambers.content import PHASE_NAMES, chambers_content
+from companion.core.chambers.model import (
+    KEY,
+    Chamber,
+    activation_key,
+    chambers,
+    eggs_of,
+    evolved,
+    known_cards,
+    markers_free,
+    owned,
+)
+from companion.core.checklist import Item, command_item
+from companion.core.content import Content
+from companion.core.state import State, ant_players
+
+
+def _chamber(state: State, content: Content, ch: Chamber) -> dict[str, Any]:
+    card = ch["card"]
+    problem = activation_problem(state, content, ch)
+    return {
+        "id": ch["id"], "name": card["name"], "kind": card["kind"], "eggs": ch["eggs"], "capacity": card["capacity"],
+        "phase": card["phase"], "phase_name": PHASE_NAMES[card["phase"]], "ability": card["ability"],
+        "full": ch["eggs"] >= card["capacity"], "whole_game": ch["whole_game"],
+        "from_losses": card["from_losses"], "can_activate": problem is None, "why_not": problem or "",
+        "can_egg": PlaceEgg(ch["id"]).can(state, content),
+        "activated_now": activation_key(state) in ch["activations"],
+    }
+
+
+def chambers_view(state: State, content: Content) -> dict[str, Any]:
+    c = chambers(state)
+    edition = "evolved" if evolved(state) else "mota"
+    limit = chambers_content()["marker_limit"]
+    players = []
+    for p in ant_players(state):
+        mine = [_chamber(state, content, ch) for ch in owned(c, p["id"])]
+        players.append({
+            "id": p["id"], "name": p["name"], "chambers": mine, "eggs": eggs_of(c, p["id"]),
+            "markers_in_play": c["markers"].get(p["id"], 0) if evolved(state) else None,
+            "markers_free": markers_free(c, p["id"]) if evolved(state) else None,
+        })
+    now = [f"{p['name']}: {ch['name']}" for p in players for ch in p["chambers"] if ch["can_activate"]]
+    r = chambers_content()["reminders"]
+    reminders = list(r["evolved"] if evolved(state) else r["mota"])
+    if state["mode"] == "solo":
+        reminders.append(chambers_content()["reminders"]["solo"])
+    return {
+        "edition": edition, "players": players, "now": now, "marker_limit": limit if evolved(state) else None,
+        "cards": [dict(d) for d in known_cards(state)],
+        "named": [n for n in chambers_content()["named"] if n["edition"] == edition
+                  and not any(d["name"] == n["name"] for d in known_cards(state))],
+        "discarded": [{"owner": ch["owner"], "name": ch["card"]["name"]} for ch in c["discarded"]],
+        "reminders": reminders,
+        "interpretations": [i["text"] for i in chambers_content()["interpretations"]
+                            if (i["id"].startswith("pp-") or i["id"] == "markers-entered") == evolved(state)],
+        "source": chambers_content()["source"],
+    }
+
+
+def phase_items(state: State, content: Content, phase_id: str, event: str) -> list[Item]:
+    """Each full chamber that can activate in this phase (and those activated in it), one tap each."""
+    if event != "enter" or KEY not in state["modules_state"]:
+        return []
+    c = chambers(state)
+    names = {p["id"]: p["name"] for p in state["players"]}
+    out: list[Item] = []
+    for ch in c["chambers"] + c["discarded"]:
+        done = activation_key(state) in ch["activations"] and ch["card"]["phase"] != "worker"
+        if not done and (ch not in c["chambers"] or activation_problem(state, content, ch) is not None):
+            continue
+        text = f"{names[ch['owner']]}: activate {ch['card']['name']}"
+        if ch["card"]["ability"]:
+            text += f" ({ch['card']['ability']})"
+        out.append(command_item(f"chambers:{ch['id']}", KEY, text, ActivateChamber(ch["id"]), state, content,
+                                done=done, scoring=False))
+    return out

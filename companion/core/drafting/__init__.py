@@ -1,0 +1,30 @@
+"""Drafting variants (Minions of the Meadow): the Setup, Round and Deck Drafts as guided steps.
+
+Importing this package registers its hooks (state at new game, ``adopt``, ``validate_state``),
+its commands (the extra cards a Round Draft carries over) and its checklist items: the draft at
+the start of the Worker Phase, and the Round Draft's Harvest and Slumber rules.
+"""
+
+from __future__ import annotations
+
+from companion.core.checklist import register_phase_items
+from companion.core.drafting import commands
+from companion.core.drafting.model import (
+    KEY,
+    STATE_VERSION,
+    active,
+    adopt,
+    drafting_content,
+    init,
+    plan,
+    validate_state,
+)
+from companion.core.drafting.view import drafting_view, phase_items
+from companion.core.hooks import ModuleHooks, register
+
+HOOKS = ModuleHooks(id=KEY, active=active, init=init, state_version=STATE_VERSION, adopt=adopt,
+                    validate_state=validate_state)
+register(HOOKS)
+register_phase_items(KEY, phase_items)
+
+__all__ = ["HOOKS", "commands", "drafting_content", "drafting_view", "plan"]

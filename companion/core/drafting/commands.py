@@ -1,0 +1,53 @@
+"""The Round Draft's carried-over cards: card sites harvested (kept extra at the next draft), aphid-farm
+cards set aside (joining the hand after the next draft)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.core.commands.base import Command, require_int
+from companion.core.content import Content
+from companion.core.drafting.model import drafting, drafting_content
+from companion.core.errors import CommandError
+from companion.core.state import State, game_def, has, player
+
+KINDS = ("extra", "aside")
+
+
+@dataclass(frozen=True)
+class CarryOver(Command):
+    """At Harvest (Round Draft, not in Autumn): a colony's card-site cards or aphid-farm cards this round."""
+
+    name = "drafting_carry"
+    player_id: str
+    kind: str
+    count: int
+
+    def verify(self, state: State, content: Content) -> None:
+        d = drafting(state)
+        p = player(state, self.player_id)
+        if not has(state, "round-draft"):
+            raise CommandError("Cards wait for the next draft only in the Round Draft.")
+        if self.kind not in KINDS:
+            raise CommandError(f"The kind is one of {', '.join(KINDS)}; got {self.kind!r}.")
+        if state["phase"] != "harvest":
+            phase = game_def(state, content).phase(state["phase"]).label
+            raise CommandError(f"Cards are carried over at Harvest; this is {phase}.")
+        if state["round"] >= drafting_content()["no_special_round"]:
+            raise CommandError("Autumn has no next draft: card sites and aphid farms give their cards as usual.")
+        require_int(self.count, "Cards", 0, 20)
+        if d[self.kind].get(str(state["round"]), {}).get(self.player_id, 0) == self.count:  # type: ignore[literal-required]
+            raise CommandError(f"{p['name']} already has {self.count} entered.")
+
+    def apply(self, state: State, content: Content) -> None:
+        row = drafting(state)[self.kind].setdefault(str(state["round"]), {})  # type: ignore[literal-required]
+        if self.count:
+            row[self.player_id] = self.count
+        else:
+            row.pop(self.player_id, None)
+
+    def describe(self, state: State, content: Content) -> str:
+        name = player(state, self.player_id)["name"]
+        if self.kind == "extra":
+            return f"Round Draft: {name} keeps {self.count} more at the next draft (card collection sites)"
+        return f"Round Draft: {name} sets {self.count} aphid-farm card(s) aside for after the next draft"

@@ -1,0 +1,126 @@
+"""The drafting variants' part of the game state::
+
+    {"extra": {"1": {"p1": 1}},     # Round Draft: cards from card sites at Harvest of round N, kept at N+1's draft
+     "aside": {"1": {"p2": 1}},     # Round Draft: aphid-farm cards set aside at round N, added after N+1's draft
+     "ticked": []}
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Annotated, Any, Literal, cast
+
+from annotated_types import Ge, Le
+from typing_extensions import TypedDict
+
+from companion.core.content import Content
+from companion.core.errors import CommandError
+from companion.core.hooks import InvalidModuleState
+from companion.core.schema import Id, Shape, strict
+from companion.core.state import State, ant_players, has, player
+
+KEY = "drafting"
+STATE_VERSION = 1
+VARIANTS = ("setup-draft", "round-draft", "deck-draft")
+Count = Annotated[int, Ge(0), Le(20)]
+
+
+@strict
+class DraftRule(TypedDict):
+    deal: Annotated[int, Ge(1), Le(12)]
+    keep: Annotated[int, Ge(1), Le(12)]
+    rest: str
+    when: Literal["setup", "round"]
+
+
+@strict
+class Interpretation(TypedDict):
+    id: str
+    text: str
+
+
+@strict
+class DraftingContent(TypedDict):
+    schema: int
+    source: str
+    no_special_round: Annotated[int, Ge(1), Le(5)]
+    variants: dict[str, DraftRule]
+    how: str
+    reminders: dict[str, list[str]]
+    interpretations: list[Interpretation]
+
+
+@strict
+class DraftingState(TypedDict):
+    extra: dict[str, dict[Id, Count]]
+    aside: dict[str, dict[Id, Count]]
+    ticked: list[str]
+
+
+CONTENT = Shape(DraftingContent)
+SHAPE = Shape(DraftingState)
+
+
+@cache
+def drafting_content() -> DraftingContent:
+    return CONTENT.load("drafting/drafting.json")
+
+
+def in_play(state: State) -> list[str]:
+    return [v for v in VARIANTS if has(state, v)]
+
+
+def active(state: State) -> bool:
+    return bool(in_play(state))
+
+
+def empty() -> dict[str, Any]:
+    return {"extra": {}, "aside": {}, "ticked": []}
+
+
+def init(state: State, options: object, content: Content) -> None:
+    state["modules_state"][KEY] = empty()
+
+
+def adopt(state: State, content: Content) -> dict[str, Any]:
+    """A game saved before the app guided the drafts: nothing carried over yet."""
+    return empty()
+
+
+def drafting(state: State) -> DraftingState:
+    if not active(state) or KEY not in state.get("modules_state", {}):
+        raise CommandError("This game uses no drafting variant.")
+    return cast(DraftingState, state["modules_state"][KEY])
+
+
+def plan(variant: str, colonies: int, extra: int = 0) -> dict[str, int]:
+    """How many cards each colony is dealt, keeps and lets go, and how many the deal takes in all.
+
+    >>> plan("round-draft", 3, extra=1)
+    {'deal': 5, 'keep': 3, 'rest': 2, 'total': 15}
+    """
+    rules = drafting_content()["variants"]
+    if variant not in rules:
+        raise CommandError(f"No drafting variant {variant!r}; they are {', '.join(rules)}.")
+    if isinstance(colonies, bool) or not isinstance(colonies, int) or not 1 <= colonies <= 5:
+        raise CommandError(f"A draft is for 1 to 5 colonies; got {colonies!r}.")
+    r = rules[variant]
+    keep = min(r["deal"], r["keep"] + extra)
+    return {"deal": r["deal"], "keep": keep, "rest": r["deal"] - keep, "total": r["deal"] * colonies}
+
+
+def validate_state(module_state: object, state: State, content: Content) -> None:
+    checked = SHAPE.check(module_state, InvalidModuleState)
+    for field in ("extra", "aside"):
+        for rnd, row in checked[field].items():
+            if not rnd.isdigit() or not 1 <= int(rnd) <= state["rounds"]:
+                raise InvalidModuleState(f"{field}: {rnd!r} is not a round of this game")
+            for pid in row:
+                try:
+                    player(state, pid)
+                except CommandError as exc:
+                    raise InvalidModuleState(f"{field}.{rnd}: {exc}") from None
+
+
+def colonies(state: State) -> list[dict[str, Any]]:
+    return ant_players(state)

@@ -1,0 +1,84 @@
+"""The drafts as guided steps: what to deal, keep and let go, at the moment each happens."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.checklist import Item, tick_item
+from companion.core.content import Content
+from companion.core.drafting.model import KEY, colonies, drafting, drafting_content, in_play, plan
+from companion.core.state import State, has
+
+
+def _names(state: State) -> dict[str, str]:
+    return {p["id"]: p["name"] for p in state["players"]}
+
+
+def carried(state: State, kind: str, from_round: int) -> dict[str, int]:
+    return dict(drafting(state)[kind].get(str(from_round), {}))  # type: ignore[literal-required]
+
+
+def draft_step(state: State, variant: str) -> str | None:
+    """This round's draft, as one sentence, or None when the variant has no draft now."""
+    rule = drafting_content()["variants"][variant]
+    n = len(colonies(state))
+    if rule["when"] == "setup" and state["round"] != 1:
+        return None
+    if variant == "setup-draft":
+        p = plan(variant, n)
+        return (f"Setup Draft: deal {p['deal']} cards to each colony ({p['total']} in all) and draft them; each keeps "
+                f"{p['keep']} as its starting hand and the other {p['rest']} are shuffled back into the deck.")
+    if variant == "deck-draft":
+        p = plan(variant, n)
+        text = (f"Deck Draft: deal {p['deal']} cards to each colony ({p['total']} in all) and draft them; each "
+                f"discards {p['rest']} and shuffles the other {p['keep']} into its own deck.")
+        return text + (" Then each draws 2 from its own deck to start." if state["round"] == 1 else "")
+    extra = carried(state, "extra", state["round"] - 1)
+    aside = carried(state, "aside", state["round"] - 1)
+    base = plan(variant, n)
+    keeps = [f"{name} {plan(variant, n, extra.get(pid, 0))['keep']}" for pid, name in _names(state).items()
+             if extra.get(pid)]
+    text = (f"Round Draft: deal {base['deal']} cards to each colony ({base['total']} in all) and draft them; "
+            f"each keeps {base['keep']} and discards the rest")
+    text += f" (keeping more: {', '.join(keeps)})." if keeps else "."
+    if aside:
+        text += " Then add the aphid-farm cards set aside: " + \
+            ", ".join(f"{_names(state)[pid]} {n}" for pid, n in aside.items()) + "."
+    return text
+
+
+def drafting_view(state: State, content: Content) -> dict[str, Any]:
+    variants = in_play(state)
+    n = len(colonies(state))
+    special = state["round"] < drafting_content()["no_special_round"]
+    return {
+        "variants": [{"id": v, "name": content.variants[v].name, "plan": plan(v, n), "now": draft_step(state, v)}
+                     for v in variants],
+        "how": drafting_content()["how"],
+        "carry": has(state, "round-draft") and special,
+        "colonies": [{"id": p["id"], "name": p["name"],
+                      "extra": carried(state, "extra", state["round"]).get(p["id"], 0),
+                      "aside": carried(state, "aside", state["round"]).get(p["id"], 0)} for p in colonies(state)],
+        "reminders": [r for v in variants for r in drafting_content()["reminders"].get(v, [])],
+        "interpretations": [i["text"] for i in drafting_content()["interpretations"]
+                            if has(state, "round-draft") or i["id"] != "autumn-round-4"],
+    }
+
+
+def phase_items(state: State, content: Content, phase_id: str, event: str) -> list[Item]:
+    if event != "enter" or KEY not in state["modules_state"]:
+        return []
+    out: list[Item] = []
+    special = state["round"] < drafting_content()["no_special_round"]
+    if phase_id == "worker":
+        for v in in_play(state):
+            if (text := draft_step(state, v)) is not None:
+                out.append(tick_item(f"drafting:{v}", KEY, text, state))
+    if has(state, "round-draft") and special and phase_id == "harvest":
+        out.append(tick_item("drafting:harvest", KEY, "Round Draft: card collection sites give no card now (enter "
+                             "each colony's as cards kept at the next draft); aphid-farm cards go face down beside "
+                             "the mat.", state))
+    if has(state, "round-draft") and special and phase_id == "slumber":
+        out.append(tick_item("drafting:discard", KEY, "Round Draft: at the end of Slumber, every colony discards "
+                             "its whole hand.", state))
+    return out

@@ -1,0 +1,192 @@
+"""The Mutations' commands: the deal (virtual, from the seeded generator, or entered), the 2 kept,
+a card named once, and an Evolution covering a Mutation (Empires of the Earth > Mutations)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.core.commands.base import Command
+from companion.core.content import Content
+from companion.core.errors import CommandError
+from companion.core.mutations.content import PARTS, mutations_content
+from companion.core.mutations.model import card, mutations, on_body, redeal_due
+from companion.core.rng import Rng
+from companion.core.schema import SchemaError, check
+from companion.core.state import State, ant_players, player
+
+
+def _name(state: State, pid: str) -> str:
+    return str(player(state, pid)["name"])
+
+
+def _ant(state: State, pid: str) -> None:
+    if player(state, pid)["role"] != "ant":
+        raise CommandError(f"{_name(state, pid)} is the Broodmother and takes no Mutations.")
+
+
+def _not_kept_yet(state: State) -> None:
+    if any(mutations(state)["kept"].values()):
+        raise CommandError("Mutations are already kept: the deal happens once, before the game.")
+
+
+@dataclass(frozen=True)
+class DealMutations(Command):
+    """Shuffle all Mutations and deal 4 to each colony, from the game's seeded generator."""
+
+    name = "mutations_deal"
+
+    def verify(self, state: State, content: Content) -> None:
+        m = mutations(state)
+        _not_kept_yet(state)
+        if state["mode"] == "solo":
+            raise CommandError("Solo: take out the Mutations with the centipede icon, draw 4 and enter them.")
+        if m["dealt"] and redeal_due(state) is None:
+            raise CommandError("The Mutations are dealt; a new deal is only for a colony dealt 4 for one body part.")
+        need = mutations_content()["deal"] * len(ant_players(state))
+        if need > len(m["cards"]):
+            raise CommandError(f"{need} Mutations are needed and the deck has {len(m['cards'])}.")
+
+    def apply(self, state: State, content: Content) -> None:
+        m = mutations(state)
+        rng = Rng(state["rng"])
+        ids = [c["id"] for c in m["cards"]]
+        rng.shuffle(ids)
+        state["rng"] = rng.state
+        n = mutations_content()["deal"]
+        m["dealt"] = {p["id"]: ids[i * n:(i + 1) * n] for i, p in enumerate(ant_players(state))}
+        m["deals"] += 1
+
+    def describe(self, state: State, content: Content) -> str:
+        m = mutations(state)
+        if m["dealt"]:
+            return f"New Mutation deal: {_name(state, str(redeal_due(state)))} was dealt 4 for one body part"
+        return "Mutations dealt: 4 to each colony"
+
+
+@dataclass(frozen=True)
+class EnterDealt(Command):
+    """The 4 Mutations a colony drew from the physical deck (solo, or a deal at the table)."""
+
+    name = "mutations_enter"
+    player_id: str
+    card_ids: tuple[str, ...]
+
+    def verify(self, state: State, content: Content) -> None:
+        m = mutations(state)
+        _ant(state, self.player_id)
+        _not_kept_yet(state)
+        n = mutations_content()["deal"]
+        ids = list(self.card_ids)
+        if len(ids) != n or len(set(ids)) != n:
+            raise CommandError(f"Enter the {n} different Mutations {_name(state, self.player_id)} was dealt.")
+        for i in ids:
+            card(m, i)
+            holder = next((pid for pid, got in m["dealt"].items() if i in got and pid != self.player_id), None)
+            if holder is not None:
+                raise CommandError(f"{card(m, i)['name']} was dealt to {_name(state, holder)}.")
+
+    def apply(self, state: State, content: Content) -> None:
+        m = mutations(state)
+        m["dealt"][self.player_id] = list(self.card_ids)
+        m["deals"] = max(m["deals"], 1)
+
+    def describe(self, state: State, content: Content) -> str:
+        m = mutations(state)
+        names = ", ".join(card(m, i)["name"] for i in self.card_ids)
+        return f"{_name(state, self.player_id)} was dealt {names}"
+
+
+@dataclass(frozen=True)
+class KeepMutations(Command):
+    """The 2 Mutations a colony keeps, one on each of two body parts; the other 2 go back to the box."""
+
+    name = "mutations_keep"
+    player_id: str
+    first: str
+    second: str
+
+    def verify(self, state: State, content: Content) -> None:
+        m = mutations(state)
+        _ant(state, self.player_id)
+        if (who := redeal_due(state)) is not None:
+            raise CommandError(f"{_name(state, who)} was dealt 4 Mutations for one body part: shuffle them all and "
+                               "deal 4 new ones to every colony first.")
+        dealt = m["dealt"].get(self.player_id, [])
+        if not dealt:
+            raise CommandError(f"{_name(state, self.player_id)} has no Mutations dealt yet.")
+        if m["kept"].get(self.player_id):
+            raise CommandError(f"{_name(state, self.player_id)} already keeps two Mutations.")
+        for i in (self.first, self.second):
+            if i not in dealt:
+                raise CommandError(f"{card(m, i)['name']} is not among {_name(state, self.player_id)}'s 4.")
+        a, b = card(m, self.first), card(m, self.second)
+        if a["part"] == b["part"]:
+            raise CommandError(f"{a['name']} and {b['name']} are both for the {a['part']}: keep two for different "
+                               "body parts.")
+
+    def apply(self, state: State, content: Content) -> None:
+        mutations(state)["kept"][self.player_id] = [self.first, self.second]
+
+    def describe(self, state: State, content: Content) -> str:
+        m = mutations(state)
+        return f"{_name(state, self.player_id)} keeps {card(m, self.first)['name']} and " \
+               f"{card(m, self.second)['name']}"
+
+
+@dataclass(frozen=True)
+class NameMutation(Command):
+    """A Mutation's name as printed, entered once for this game (the rulebook prints only two)."""
+
+    name = "mutations_name"
+    card_id: str
+    card_name: str
+
+    def verify(self, state: State, content: Content) -> None:
+        from companion.core.mutations.content import CardName
+
+        m = mutations(state)
+        c = card(m, self.card_id)
+        try:
+            check(CardName, self.card_name.strip() if isinstance(self.card_name, str) else self.card_name, "name")
+        except SchemaError as exc:
+            raise CommandError(str(exc)) from None
+        text = self.card_name.strip()
+        if c["name"] == text:
+            raise CommandError(f"{self.card_id} is already called {text}.")
+        if any(o["name"].casefold() == text.casefold() for o in m["cards"] if o["id"] != self.card_id):
+            raise CommandError(f"Another Mutation is already called {text}.")
+
+    def apply(self, state: State, content: Content) -> None:
+        card(mutations(state), self.card_id)["name"] = self.card_name.strip()
+
+    def describe(self, state: State, content: Content) -> str:
+        return f"Mutation {card(mutations(state), self.card_id)['name']} is {self.card_name.strip()}"
+
+
+@dataclass(frozen=True)
+class PlayEvolution(Command):
+    """An Evolution played on a body part: the Mutation there is discarded."""
+
+    name = "mutations_evolve"
+    player_id: str
+    part: str
+
+    def verify(self, state: State, content: Content) -> None:
+        m = mutations(state)
+        _ant(state, self.player_id)
+        if self.part not in PARTS:
+            raise CommandError(f"The body part is one of {', '.join(PARTS)}; got {self.part!r}.")
+        if self.part in m["evolved"].get(self.player_id, []) and self.part not in on_body(m, self.player_id):
+            raise CommandError(f"{_name(state, self.player_id)}'s {self.part} already has an Evolution.")
+
+    def apply(self, state: State, content: Content) -> None:
+        m = mutations(state)
+        covered = on_body(m, self.player_id).get(self.part)
+        if covered is not None:
+            m["covered"].setdefault(self.player_id, []).append(covered["id"])
+        m["evolved"].setdefault(self.player_id, []).append(self.part)  # type: ignore[arg-type]
+
+    def describe(self, state: State, content: Content) -> str:
+        covered = on_body(mutations(state), self.player_id).get(self.part)
+        tail = f": {covered['name']} is discarded" if covered else ""
+        return f"{_name(state, self.player_id)} plays an Evolution on the {self.part}{tail}"

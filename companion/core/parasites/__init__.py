@@ -1,0 +1,20 @@
+"""Parasites (Minions of the Meadow module): which Parasitic Evolution sits on whose ant, and its trigger.
+
+Importing this package registers its hooks (state at new game, ``adopt``, ``validate_state``),
+its commands and its Soldier Phase checklist items (each parasite's trigger as the phase ends).
+"""
+
+from __future__ import annotations
+
+from companion.core.checklist import register_phase_items
+from companion.core.hooks import ModuleHooks, register
+from companion.core.parasites import commands
+from companion.core.parasites.model import KEY, STATE_VERSION, active, adopt, init, parasites_content, validate_state
+from companion.core.parasites.view import parasites_view, phase_items
+
+HOOKS = ModuleHooks(id=KEY, active=active, init=init, state_version=STATE_VERSION, adopt=adopt,
+                    validate_state=validate_state)
+register(HOOKS)
+register_phase_items(KEY, phase_items)
+
+__all__ = ["HOOKS", "commands", "parasites_content", "parasites_view"]

@@ -1,0 +1,126 @@
+"""The Parasites' commands: a Parasitic Evolution played on another colony, destroyed by an Evolution on top,
+and Incubator Head's point when the host fought no battle."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.core.commands.base import Command
+from companion.core.content import Content
+from companion.core.errors import CommandError
+from companion.core.parasites.model import PARTS_ORDER, Parasite, find, known, parasites
+from companion.core.points import book, check_bookable
+from companion.core.state import State, game_def, player
+
+
+def _name(state: State, pid: str) -> str:
+    return str(player(state, pid)["name"])
+
+
+@dataclass(frozen=True)
+class PlayParasite(Command):
+    """A Parasitic Evolution played onto another colony's ant body; a card the rulebook does not print is named."""
+
+    name = "parasites_play"
+    card: str
+    parasite_id: str
+    host_id: str
+    part: str = ""
+    trigger: str = ""
+
+    def entry(self, state: State) -> Parasite:
+        card = known(self.card) if isinstance(self.card, str) else None
+        part = card["part"] if card else self.part
+        if part not in PARTS_ORDER:
+            raise CommandError(f"Which body part does {str(self.card).strip() or 'the card'} go on: head, thorax or "
+                               "abdomen?")
+        name = card["name"] if card else str(self.card).strip()
+        if not 1 <= len(name) <= 40:
+            raise CommandError("Name the Parasitic card (1 to 40 characters), as printed.")
+        trigger = card["trigger"] if card else str(self.trigger).strip()[:300]
+        p = parasites(state)
+        used = [int(x["id"][1:]) for x in p["parasites"] + p["destroyed"]]
+        return {"id": f"x{max(used, default=0) + 1}", "card": name, "part": part,  # type: ignore[typeddict-item]
+                "parasite": self.parasite_id, "host": self.host_id, "trigger": trigger,
+                "no_battle_cp": card["no_battle_cp"] if card else 0}
+
+    def verify(self, state: State, content: Content) -> None:
+        p = parasites(state)
+        for pid in (self.parasite_id, self.host_id):
+            if player(state, pid)["role"] != "ant":
+                raise CommandError(f"{_name(state, pid)} is the Broodmother: Parasites go between ant colonies.")
+        if self.parasite_id == self.host_id:
+            raise CommandError("A Parasitic Evolution is played only onto another colony's ant.")
+        e = self.entry(state)
+        if any(x["host"] == e["host"] and x["part"] == e["part"] for x in p["parasites"]):
+            raise CommandError(f"{_name(state, e['host'])}'s {e['part']} already carries a Parasite: an Evolution on "
+                               "top destroys it first.")
+
+    def apply(self, state: State, content: Content) -> None:
+        parasites(state)["parasites"].append(self.entry(state))
+
+    def describe(self, state: State, content: Content) -> str:
+        e = self.entry(state)
+        return f"{_name(state, e['parasite'])} plays {e['card']} on {_name(state, e['host'])}'s {e['part']}"
+
+
+@dataclass(frozen=True)
+class DestroyParasite(Command):
+    """An Evolution played directly on top of the Parasitic Evolution: it is discarded."""
+
+    name = "parasites_destroy"
+    parasite_id: str
+
+    def verify(self, state: State, content: Content) -> None:
+        find(parasites(state), self.parasite_id)
+
+    def apply(self, state: State, content: Content) -> None:
+        p = parasites(state)
+        x = find(p, self.parasite_id)
+        p["parasites"].remove(x)
+        p["destroyed"].append(x)
+
+    def describe(self, state: State, content: Content) -> str:
+        x = find(parasites(state), self.parasite_id)
+        return f"An Evolution covers {x['card']} on {_name(state, x['host'])}'s {x['part']}: it is discarded"
+
+
+def _key(state: State, parasite_id: str) -> str:
+    return f"{state['round']}:{parasite_id}"
+
+
+@dataclass(frozen=True)
+class HostDidNotBattle(Command):
+    """End of the Soldier Phase: the host fought no battle, so the parasite gains the card's point."""
+
+    name = "parasites_no_battle"
+    parasite_id: str
+
+    def _rewards(self, state: State) -> dict[str, dict[str, int]]:
+        x = find(parasites(state), self.parasite_id)
+        return {x["parasite"]: {"cards": 0, "cp": x["no_battle_cp"]}}
+
+    def verify(self, state: State, content: Content) -> None:
+        x = find(parasites(state), self.parasite_id)
+        if not x["no_battle_cp"]:
+            raise CommandError(f"{x['card']} gives no point when the host does not battle.")
+        if state["phase"] != "soldier":
+            phase = game_def(state, content).phase(state["phase"]).label
+            raise CommandError(f"{x['card']} triggers at the end of the Soldier Phase; this is {phase}.")
+        if _key(state, self.parasite_id) in parasites(state)["paid"]:
+            raise CommandError(f"{x['card']}'s point is already booked this round (Undo takes it back).")
+        check_bookable(state, self._rewards(state))  # type: ignore[arg-type]
+
+    def apply(self, state: State, content: Content) -> None:
+        book(state, self._rewards(state))  # type: ignore[arg-type]
+        parasites(state)["paid"].append(_key(state, self.parasite_id))
+
+    def describe(self, state: State, content: Content) -> str:
+        x = find(parasites(state), self.parasite_id)
+        cp = game_def(state, content).terms["cp"]
+        return f"{x['card']}: {_name(state, x['host'])} fought no battle, {_name(state, x['parasite'])} " \
+               f"+{x['no_battle_cp']} {cp}"
+
+
+def paid(state: State, parasite_id: str) -> bool:
+    return _key(state, parasite_id) in parasites(state)["paid"]

@@ -1,0 +1,126 @@
+"""The Parasites' part of the game state::
+
+    {"parasites": [{"id": "x1", "card": "Incubator Head", "part": "head", "parasite": "p1", "host": "p2",
+                    "trigger": "...", "no_battle_cp": 1}],
+     "destroyed": [...],        # discarded when an Evolution was played on them
+     "paid": ["2:x1"],          # rounds in which a host-did-not-battle point was booked
+     "ticked": []}
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Annotated, Any, Literal, cast
+
+from annotated_types import Ge, Le, MaxLen, MinLen
+from typing_extensions import TypedDict
+
+from companion.core.content import Content
+from companion.core.errors import CommandError
+from companion.core.hooks import InvalidModuleState
+from companion.core.schema import Id, Shape, strict
+from companion.core.state import State, has, player
+
+KEY = "parasites"
+STATE_VERSION = 1
+Part = Literal["head", "thorax", "abdomen"]
+PARTS_ORDER = ("head", "thorax", "abdomen")
+
+
+@strict
+class ParasiteCard(TypedDict):
+    name: Annotated[str, MinLen(1), MaxLen(40)]
+    part: Part
+    ferocity: Annotated[int, Ge(0), Le(9)]
+    no_battle_cp: Annotated[int, Ge(0), Le(9)]
+    trigger: Annotated[str, MaxLen(300)]
+
+
+@strict
+class Interpretation(TypedDict):
+    id: str
+    text: str
+
+
+@strict
+class ParasitesContent(TypedDict):
+    schema: int
+    source: str
+    cards: list[ParasiteCard]
+    reminders: list[str]
+    interpretations: list[Interpretation]
+
+
+@strict
+class Parasite(TypedDict):
+    id: Annotated[str, MinLen(1), MaxLen(8)]
+    card: Annotated[str, MinLen(1), MaxLen(40)]
+    part: Part
+    parasite: Id
+    host: Id
+    trigger: Annotated[str, MaxLen(300)]
+    no_battle_cp: Annotated[int, Ge(0), Le(9)]
+
+
+@strict
+class ParasitesState(TypedDict):
+    parasites: Annotated[list[Parasite], MaxLen(12)]
+    destroyed: Annotated[list[Parasite], MaxLen(60)]
+    paid: Annotated[list[Annotated[str, MaxLen(20)]], MaxLen(100)]
+    ticked: list[str]
+
+
+CONTENT = Shape(ParasitesContent)
+SHAPE = Shape(ParasitesState)
+
+
+@cache
+def parasites_content() -> ParasitesContent:
+    return CONTENT.load("parasites/parasites.json")
+
+
+def active(state: State) -> bool:
+    return has(state, KEY)
+
+
+def empty() -> dict[str, Any]:
+    return {"parasites": [], "destroyed": [], "paid": [], "ticked": []}
+
+
+def init(state: State, options: object, content: Content) -> None:
+    state["modules_state"][KEY] = empty()
+
+
+def adopt(state: State, content: Content) -> dict[str, Any]:
+    """A game saved before the app tracked Parasites: none in play yet."""
+    return empty()
+
+
+def parasites(state: State) -> ParasitesState:
+    if not active(state) or KEY not in state.get("modules_state", {}):
+        raise CommandError("This game does not use the Parasites module.")
+    return cast(ParasitesState, state["modules_state"][KEY])
+
+
+def find(p: ParasitesState, parasite_id: str) -> Parasite:
+    for x in p["parasites"]:
+        if x["id"] == parasite_id:
+            return x
+    listed = ", ".join(f"{x['id']} ({x['card']})" for x in p["parasites"]) or "none in play"
+    raise CommandError(f"No Parasite {parasite_id!r}; in play: {listed}.")
+
+
+def known(name: str) -> ParasiteCard | None:
+    return next((c for c in parasites_content()["cards"] if c["name"].casefold() == name.strip().casefold()), None)
+
+
+def validate_state(module_state: object, state: State, content: Content) -> None:
+    checked = SHAPE.check(module_state, InvalidModuleState)
+    for i, x in enumerate(checked["parasites"]):
+        try:
+            player(state, x["parasite"])
+            player(state, x["host"])
+        except CommandError as exc:
+            raise InvalidModuleState(f"parasites[{i}]: {exc}") from None
+        if x["parasite"] == x["host"]:
+            raise InvalidModuleState(f"parasites[{i}]: a colony cannot host its own Parasite")

@@ -1,0 +1,20 @@
+"""Seasons (Minions of the Meadow variant): the Seasons deck, one revealed each round, the Season in force.
+
+Importing this package registers its hooks (state at new game, ``adopt``, ``validate_state``),
+its commands and its Worker Phase checklist item (reveal this round's Season).
+"""
+
+from __future__ import annotations
+
+from companion.core.checklist import register_phase_items
+from companion.core.hooks import ModuleHooks, register
+from companion.core.seasons import commands
+from companion.core.seasons.model import KEY, STATE_VERSION, active, adopt, init, seasons_content, validate_state
+from companion.core.seasons.view import phase_items, seasons_view
+
+HOOKS = ModuleHooks(id=KEY, active=active, init=init, state_version=STATE_VERSION, adopt=adopt,
+                    validate_state=validate_state)
+register(HOOKS)
+register_phase_items(KEY, phase_items)
+
+__all__ = ["HOOKS", "commands", "seasons_content", "seasons_view"]

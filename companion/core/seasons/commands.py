@@ -1,0 +1,130 @@
+"""The Seasons commands: build the deck (seeded, or entered), reveal one a round, and a card typed once."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.core.commands.base import Command
+from companion.core.content import Content
+from companion.core.errors import CommandError
+from companion.core.rng import Rng
+from companion.core.seasons.model import CARD, SeasonCard, card, seasons, seasons_content
+from companion.core.state import State, game_def
+
+FIRST = "worker"
+
+
+def _names(state: State, ids: list[str] | tuple[str, ...]) -> str:
+    s = seasons(state)
+    return ", ".join(card(s, i)["name"] for i in ids)
+
+
+def _unbuilt(state: State) -> None:
+    if seasons(state)["deck"]:
+        raise CommandError("The Seasons deck is already built (Undo takes it back).")
+
+
+@dataclass(frozen=True)
+class BuildSeasons(Command):
+    """2 random Early Seasons on top of 2 random Late Seasons, from the game's seeded generator."""
+
+    name = "seasons_build"
+
+    def verify(self, state: State, content: Content) -> None:
+        _unbuilt(state)
+
+    def apply(self, state: State, content: Content) -> None:
+        s, c = seasons(state), seasons_content()
+        rng = Rng(state["rng"])
+        deck: list[str] = []
+        for stage, n in (("early", c["early"]), ("late", c["late"])):
+            ids = [x["id"] for x in s["cards"] if x["stage"] == stage]
+            rng.shuffle(ids)
+            deck += ids[:n]
+        state["rng"] = rng.state
+        s["deck"] = deck
+
+    def describe(self, state: State, content: Content) -> str:
+        return "Seasons deck built: 2 Early Seasons on top of 2 Late Seasons, face down"
+
+
+@dataclass(frozen=True)
+class EnterSeasons(Command):
+    """The deck built at the table, top first: the Early Seasons, then the Late ones."""
+
+    name = "seasons_enter"
+    card_ids: tuple[str, ...]
+
+    def verify(self, state: State, content: Content) -> None:
+        _unbuilt(state)
+        s, c = seasons(state), seasons_content()
+        ids = list(self.card_ids)
+        if len(ids) != c["early"] + c["late"] or len(set(ids)) != len(ids):
+            raise CommandError(f"Enter {c['early'] + c['late']} different Season cards, top first.")
+        stages = [card(s, i)["stage"] for i in ids]
+        if stages != ["early"] * c["early"] + ["late"] * c["late"]:
+            raise CommandError(f"The deck is {c['early']} Early Seasons on top of {c['late']} Late Seasons.")
+
+    def apply(self, state: State, content: Content) -> None:
+        seasons(state)["deck"] = list(self.card_ids)
+
+    def describe(self, state: State, content: Content) -> str:
+        return f"Seasons deck entered: {_names(state, self.card_ids)}"
+
+
+@dataclass(frozen=True)
+class RevealSeason(Command):
+    """At the start of a round, the top Season is revealed; it is in force until the next."""
+
+    name = "seasons_reveal"
+
+    def verify(self, state: State, content: Content) -> None:
+        s = seasons(state)
+        if not s["deck"]:
+            raise CommandError("Build the Seasons deck first.")
+        if len(s["revealed"]) >= state["round"]:
+            raise CommandError(f"Round {state['round']}'s Season is already revealed.")
+        if state["phase"] != FIRST:
+            phase = game_def(state, content).phase(state["phase"]).label
+            raise CommandError(f"A Season is revealed at the start of the round; this is {phase}.")
+        if len(s["revealed"]) >= len(s["deck"]):
+            raise CommandError("The Seasons deck is empty.")
+
+    def apply(self, state: State, content: Content) -> None:
+        s = seasons(state)
+        s["revealed"] = s["deck"][:state["round"]]
+
+    def describe(self, state: State, content: Content) -> str:
+        s = seasons(state)
+        c = card(s, s["deck"][state["round"] - 1])
+        effect = f": {c['effect']}" if c["effect"] else ""
+        return f"Round {state['round']}: the Season is {c['name']}{effect}"
+
+
+@dataclass(frozen=True)
+class DescribeSeason(Command):
+    """A Season card's name and effect, typed once for this game."""
+
+    name = "seasons_describe"
+    card_id: str
+    card_name: str
+    effect: str = ""
+
+    def _card(self, state: State) -> SeasonCard:
+        c = card(seasons(state), self.card_id)
+        data = {**c, "name": str(self.card_name).strip(), "effect": str(self.effect).strip()}
+        return CARD.check(data, CommandError)
+
+    def verify(self, state: State, content: Content) -> None:
+        new = self._card(state)
+        s = seasons(state)
+        if dict(card(s, self.card_id)) == new:
+            raise CommandError(f"{new['name']} already reads so.")
+        if any(c["name"].casefold() == new["name"].casefold() for c in s["cards"] if c["id"] != self.card_id):
+            raise CommandError(f"Another Season is already called {new['name']}.")
+
+    def apply(self, state: State, content: Content) -> None:
+        card(seasons(state), self.card_id).update(self._card(state))
+
+    def describe(self, state: State, content: Content) -> str:
+        return f"Season card {self.card_id}: {str(self.card_name).strip()}"

@@ -1,0 +1,112 @@
+"""The Seasons variant in the game state::
+
+    {"cards": [{"id": "e1", "stage": "early", "name": "Early Season 1", "effect": ""}, ...],  # as entered
+     "deck": ["e3", "e1", "l2", "l4"],   # the Seasons deck, top first (empty until built)
+     "revealed": ["e3"],                 # one per round, in order: the last one is in force
+     "ticked": []}
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Annotated, Any, Literal, cast
+
+from annotated_types import Ge, Le, MaxLen, MinLen
+from typing_extensions import TypedDict
+
+from companion.core.content import Content
+from companion.core.errors import CommandError
+from companion.core.hooks import InvalidModuleState
+from companion.core.schema import Shape, strict
+from companion.core.state import State, has
+
+KEY = "seasons"
+STATE_VERSION = 1
+CardId = Annotated[str, MinLen(1), MaxLen(8)]
+
+
+@strict
+class SeasonCard(TypedDict):
+    id: CardId
+    stage: Literal["early", "late"]
+    name: Annotated[str, MinLen(1), MaxLen(40)]
+    effect: Annotated[str, MaxLen(300)]
+
+
+@strict
+class Interpretation(TypedDict):
+    id: str
+    text: str
+
+
+@strict
+class SeasonsContent(TypedDict):
+    schema: int
+    source: str
+    early: Annotated[int, Ge(1), Le(4)]
+    late: Annotated[int, Ge(1), Le(4)]
+    cards: Annotated[list[SeasonCard], MinLen(2), MaxLen(20)]
+    reminders: list[str]
+    interpretations: list[Interpretation]
+
+
+@strict
+class SeasonsState(TypedDict):
+    cards: Annotated[list[SeasonCard], MaxLen(20)]
+    deck: Annotated[list[CardId], MaxLen(8)]
+    revealed: Annotated[list[CardId], MaxLen(8)]
+    ticked: list[str]
+
+
+CONTENT = Shape(SeasonsContent)
+SHAPE = Shape(SeasonsState)
+CARD = Shape(SeasonCard)
+
+
+@cache
+def seasons_content() -> SeasonsContent:
+    return CONTENT.load("seasons/seasons.json")
+
+
+def active(state: State) -> bool:
+    return has(state, KEY)
+
+
+def empty() -> dict[str, Any]:
+    return {"cards": [dict(c) for c in seasons_content()["cards"]], "deck": [], "revealed": [], "ticked": []}
+
+
+def init(state: State, options: object, content: Content) -> None:
+    state["modules_state"][KEY] = empty()
+
+
+def adopt(state: State, content: Content) -> dict[str, Any]:
+    """A game saved before the app kept the Seasons: the deck is still to build."""
+    return empty()
+
+
+def seasons(state: State) -> SeasonsState:
+    if not active(state) or KEY not in state.get("modules_state", {}):
+        raise CommandError("This game does not use the Seasons.")
+    return cast(SeasonsState, state["modules_state"][KEY])
+
+
+def card(s: SeasonsState, card_id: str) -> SeasonCard:
+    for c in s["cards"]:
+        if c["id"] == card_id:
+            return c
+    raise CommandError(f"No Season card {card_id!r}; the cards are {', '.join(c['id'] for c in s['cards'])}.")
+
+
+def in_force(s: SeasonsState) -> SeasonCard | None:
+    return card(s, s["revealed"][-1]) if s["revealed"] else None
+
+
+def validate_state(module_state: object, state: State, content: Content) -> None:
+    checked = SHAPE.check(module_state, InvalidModuleState)
+    ids = {c["id"] for c in checked["cards"]}
+    for field in ("deck", "revealed"):
+        if unknown := set(checked[field]) - ids:
+            raise InvalidModuleState(f"{field}: no Season card {sorted(unknown)[0]!r}")
+    if checked["revealed"] != checked["deck"][:len(checked["revealed"])]:
+        raise InvalidModuleState("revealed: not the top of the Seasons deck, in order")

@@ -1,0 +1,31 @@
+"""Symbiote tokens (Minions of the Meadow variant): who holds whose, the Slumber exchanges, the end points.
+
+Importing this package registers its hooks (state at new game, ``adopt``, ``validate_state``,
+and ``final_points``: the end points go into the final scores before the game is settled), its
+commands and its Slumber item.
+"""
+
+from __future__ import annotations
+
+from companion.core.checklist import register_phase_items
+from companion.core.hooks import ModuleHooks, register
+from companion.core.symbiotes import commands
+from companion.core.symbiotes.model import (
+    KEY,
+    STATE_VERSION,
+    active,
+    adopt,
+    book_end_points,
+    end_points,
+    init,
+    symbiotes_content,
+    validate_state,
+)
+from companion.core.symbiotes.view import phase_items, symbiotes_view
+
+HOOKS = ModuleHooks(id=KEY, active=active, init=init, final_points=book_end_points, state_version=STATE_VERSION,
+                    adopt=adopt, validate_state=validate_state)
+register(HOOKS)
+register_phase_items(KEY, phase_items)
+
+__all__ = ["HOOKS", "commands", "end_points", "symbiotes_content", "symbiotes_view"]

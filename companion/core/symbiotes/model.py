@@ -1,0 +1,137 @@
+"""Symbiote tokens in the game state::
+
+    {"holders": {"p1:head": "p1", "p1:thorax": "p2", ...},   # each colony's 3 tokens and who holds them
+     "exchanged": ["2:p1:p2"],                              # the pairs that swapped at a Slumber (round:a:b)
+     "booked": None | {"p1": 1, "p2": 2},                   # end points put into the scores at the finish
+     "ticked": []}
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Annotated, Any, cast
+
+from annotated_types import Ge, Le, MaxLen
+from typing_extensions import TypedDict
+
+from companion.core.content import Content
+from companion.core.errors import CommandError
+from companion.core.hooks import InvalidModuleState
+from companion.core.schema import Id, Shape, strict
+from companion.core.state import State, ant_players, has, player
+
+KEY = "symbiote-tokens"
+STATE_VERSION = 1
+PARTS = ("head", "thorax", "abdomen")
+
+
+@strict
+class Bonuses(TypedDict):
+    head: str
+    thorax: str
+    abdomen: str
+
+
+@strict
+class Interpretation(TypedDict):
+    id: str
+    text: str
+
+
+@strict
+class SymbiotesContent(TypedDict):
+    schema: int
+    source: str
+    no_exchange_round: Annotated[int, Ge(1), Le(5)]
+    end_points_each: Annotated[int, Ge(0), Le(5)]
+    bonuses: Bonuses
+    reminders: list[str]
+    interpretations: list[Interpretation]
+
+
+@strict
+class SymbiotesState(TypedDict):
+    holders: Annotated[dict[Annotated[str, MaxLen(80)], Id], MaxLen(15)]
+    exchanged: Annotated[list[Annotated[str, MaxLen(160)]], MaxLen(100)]
+    booked: dict[Id, Annotated[int, Ge(0), Le(15)]] | None
+    ticked: list[str]
+
+
+CONTENT = Shape(SymbiotesContent)
+SHAPE = Shape(SymbiotesState)
+
+
+@cache
+def symbiotes_content() -> SymbiotesContent:
+    return CONTENT.load("symbiotes/symbiotes.json")
+
+
+def active(state: State) -> bool:
+    return has(state, KEY)
+
+
+def token_id(owner: str, part: str) -> str:
+    return f"{owner}:{part}"
+
+
+def owner_of(token: str) -> str:
+    return token.rsplit(":", 1)[0]
+
+
+def part_of(token: str) -> str:
+    return token.rsplit(":", 1)[1]
+
+
+def empty(state: State) -> dict[str, Any]:
+    holders = {token_id(p["id"], part): p["id"] for p in ant_players(state) for part in PARTS}
+    return {"holders": holders, "exchanged": [], "booked": None, "ticked": []}
+
+
+def init(state: State, options: object, content: Content) -> None:
+    state["modules_state"][KEY] = empty(state)
+
+
+def adopt(state: State, content: Content) -> dict[str, Any]:
+    """A game saved before the app tracked Symbiote tokens: every colony holds its own three."""
+    return empty(state)
+
+
+def symbiotes(state: State) -> SymbiotesState:
+    if not active(state) or KEY not in state.get("modules_state", {}):
+        raise CommandError("This game does not use the Symbiote tokens.")
+    return cast(SymbiotesState, state["modules_state"][KEY])
+
+
+def held_by(s: SymbiotesState, pid: str) -> list[str]:
+    return [t for t, holder in s["holders"].items() if holder == pid]
+
+
+def end_points(state: State) -> dict[str, int]:
+    """1 Colony Point per token a colony holds from another colony."""
+    s = symbiotes(state)
+    each = symbiotes_content()["end_points_each"]
+    return {p["id"]: each * sum(1 for t in held_by(s, p["id"]) if owner_of(t) != p["id"]) for p in ant_players(state)}
+
+
+def book_end_points(state: State, content: Content) -> None:
+    """At the end: the end points go into the last round's scores (once), before anyone settles the game."""
+    if KEY not in state["modules_state"]:
+        return
+    s = symbiotes(state)
+    if s["booked"] is None:
+        points = end_points(state)
+        for pid, n in points.items():
+            state["scores"][pid][state["rounds"] - 1] += n
+        s["booked"] = points
+
+
+def validate_state(module_state: object, state: State, content: Content) -> None:
+    checked = SHAPE.check(module_state, InvalidModuleState)
+    expected = {token_id(p["id"], part) for p in ant_players(state) for part in PARTS}
+    if set(checked["holders"]) != expected:
+        raise InvalidModuleState("holders: not the 3 tokens of each colony in this game")
+    for token, holder in checked["holders"].items():
+        try:
+            player(state, holder)
+        except CommandError as exc:
+            raise InvalidModuleState(f"holders.{token}: {exc}") from None

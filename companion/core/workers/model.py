@@ -1,0 +1,131 @@
+"""The workers' part of the game state::
+
+    {"in_play": {"p1": 1},              # Major/Large Workers on the board (of the 2 each colony has)
+     "evolved": {"p1": ["head"]},       # body parts holding an Evolution: they unlock the abilities
+     "ticked": []}
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Annotated, Any, Literal, cast
+
+from annotated_types import Ge, Le, MaxLen
+from typing_extensions import TypedDict
+
+from companion.core.content import Content
+from companion.core.errors import CommandError
+from companion.core.hooks import InvalidModuleState
+from companion.core.schema import Id, Shape, strict
+from companion.core.state import State, ant_players, has, player
+
+KEY = "workers"
+MODULES = ("minions-base", "large-workers")
+STATE_VERSION = 1
+Part = Literal["head", "thorax", "abdomen"]
+PARTS: tuple[Part, ...] = ("head", "thorax", "abdomen")
+
+
+@strict
+class Ability(TypedDict):
+    name: str
+    phase: str
+    text: str
+
+
+@strict
+class Abilities(TypedDict):
+    head: Ability
+    thorax: Ability
+    abdomen: Ability
+
+
+@strict
+class Edition(TypedDict):
+    name: str
+    source: str
+    pieces: Annotated[int, Ge(1), Le(5)]
+    start_in_play: Annotated[int, Ge(0), Le(5)]
+    action: str
+    always: Ability | None
+    abilities: Abilities
+    unlock: Annotated[int, Ge(1), Le(3)]
+    rules: list[str]
+
+
+@strict
+class Editions(TypedDict):
+    mota: Edition
+    evolved: Edition
+
+
+@strict
+class Interpretation(TypedDict):
+    id: str
+    text: str
+
+
+@strict
+class WorkersContent(TypedDict):
+    schema: int
+    editions: Editions
+    interpretations: list[Interpretation]
+
+
+@strict
+class WorkersState(TypedDict):
+    in_play: dict[Id, Annotated[int, Ge(0), Le(5)]]
+    evolved: dict[Id, Annotated[list[Part], MaxLen(3)]]
+    ticked: list[str]
+
+
+CONTENT = Shape(WorkersContent)
+SHAPE = Shape(WorkersState)
+
+
+@cache
+def workers_content() -> WorkersContent:
+    return CONTENT.load("workers/workers.json")
+
+
+def edition(state: State) -> Edition:
+    e = workers_content()["editions"]
+    return e["evolved"] if state["game"] == "evolved" else e["mota"]
+
+
+def active(state: State) -> bool:
+    return any(has(state, m) for m in MODULES)
+
+
+def empty(state: State) -> dict[str, Any]:
+    start = edition(state)["start_in_play"]
+    return {"in_play": {p["id"]: start for p in ant_players(state)}, "evolved": {}, "ticked": []}
+
+
+def init(state: State, options: object, content: Content) -> None:
+    state["modules_state"][KEY] = empty(state)
+
+
+def adopt(state: State, content: Content) -> dict[str, Any]:
+    """A game saved before the app tracked workers: the setup's count in play, no Evolution ticked."""
+    return empty(state)
+
+
+def workers(state: State) -> WorkersState:
+    if not active(state) or KEY not in state.get("modules_state", {}):
+        raise CommandError("This game has no Major or Large Workers.")
+    return cast(WorkersState, state["modules_state"][KEY])
+
+
+def validate_state(module_state: object, state: State, content: Content) -> None:
+    checked = SHAPE.check(module_state, InvalidModuleState)
+    pieces = edition(state)["pieces"]
+    for field in ("in_play", "evolved"):
+        for pid in checked[field]:
+            try:
+                player(state, pid)
+            except CommandError as exc:
+                raise InvalidModuleState(f"{field}: {exc}") from None
+    for pid, n in checked["in_play"].items():
+        if n > pieces:
+            raise InvalidModuleState(f"in_play.{pid}: {n} workers, but each colony has {pieces}")

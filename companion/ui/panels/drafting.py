@@ -1,0 +1,49 @@
+"""The drafting variant on the game screen: this round's draft as one step, and the Round Draft's carry-overs.
+
+Renders ``drafting_view``; the numbers (deal, keep, let go) and when each rule applies live in
+``companion.core.drafting``. The steps themselves are ticked in the "Now" checklist.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+import flet as ft
+
+from companion.core.drafting import drafting_view
+from companion.core.drafting.commands import CarryOver
+from companion.core.drafting.model import KEY
+from companion.core.state import State
+from companion.ui.i18n import tr
+from companion.ui.panels import Panel, PanelContext, register
+from companion.ui.panels.scoring_controls import count, interpretations, line, note
+
+
+def applies(state: State) -> bool:
+    return KEY in state.get("modules_state", {})
+
+
+def build(ctx: PanelContext) -> list[ft.Control]:
+    view = drafting_view(ctx.state, ctx.content)
+    s = ctx.sizes
+    out: list[ft.Control] = []
+    for v in view["variants"]:
+        p = v["plan"]
+        out.append(line(tr("{variant}: deal {deal}, keep {keep}").format(
+                variant=v["name"], deal=p["deal"], keep=p["keep"]), s,
+                        identifier=f"drafting-{v['id']}", bold=True))
+        out.append(line(v["now"] or tr("No draft this round."), s, identifier=f"drafting-{v['id']}-now"))
+    out.append(line(view["how"], s, size=s.small, muted=True))
+    if view["carry"] and ctx.state["phase"] == "harvest":
+        for c in view["colonies"]:
+            out.append(count(ctx, f"{c['name']}: {tr('card-site cards kept at the next draft')}", c["extra"],
+                             partial(CarryOver, c["id"], "extra"), identifier=f"drafting-{c['id']}-extra"))
+            out.append(count(ctx, f"{c['name']}: {tr('aphid-farm cards set aside')}", c["aside"],
+                             partial(CarryOver, c["id"], "aside"), identifier=f"drafting-{c['id']}-aside"))
+    out += [note(text, s, identifier=f"drafting-reminder-{i}") for i, text in enumerate(view["reminders"])]
+    out.append(interpretations(ctx, view["interpretations"], "drafting-interpretation"))
+    return out
+
+
+register(Panel(id="drafting", title=lambda ctx: tr("Drafting"), applies=applies, build=build, help_topic="drafting",
+               order=37))

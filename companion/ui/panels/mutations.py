@@ -1,0 +1,108 @@
+"""Mutations on the game screen: the deal, the 2 kept per colony, and each ant's body part by part.
+
+Renders ``mutations_view``; the deal, the redeal rule and what an Evolution covers live in
+``companion.core.mutations``.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+import flet as ft
+
+from companion.core.commands.base import Command
+from companion.core.mutations import mutations_view
+from companion.core.mutations.commands import DealMutations, EnterDealt, KeepMutations, NameMutation, PlayEvolution
+from companion.core.mutations.model import KEY
+from companion.core.state import State
+from companion.ui.i18n import tr
+from companion.ui.panels import Panel, PanelContext, register
+from companion.ui.panels.forms import Field, ask
+from companion.ui.panels.scoring_controls import choice, interpretations, line, note
+
+PART_NAMES = {"head": "Head", "thorax": "Thorax", "abdomen": "Abdomen"}
+
+
+def applies(state: State) -> bool:
+    return KEY in state.get("modules_state", {})
+
+
+def _send(ctx: PanelContext, command: Command, label: str, identifier: str, kind: str = "outlined"
+          ) -> ft.Control | None:
+    if not ctx.session.can(command):
+        return None
+    return choice(label, ctx.handler(lambda: command), ctx.sizes, identifier=identifier, kind=kind)
+
+
+def _player(ctx: PanelContext, p: dict[str, Any]) -> list[ft.Control]:
+    s, pid = ctx.sizes, p["id"]
+    out: list[ft.Control] = [line(p["name"], s, identifier=f"mutations-{pid}", bold=True)]
+    for d in p["dealt"]:
+        kept = d["id"] in p["kept"]
+        text = f"{d['name']} ({tr(PART_NAMES[d['part']])}){' · ' + tr('kept') if kept else ''}"
+        out.append(line(text, s, identifier=f"mutations-{pid}-{d['id']}", size=s.small))
+        if d["ability"]:
+            out.append(line(d["ability"], s, size=s.small, muted=True))
+    for part, what in p["parts"].items():
+        shown = {"evolution": tr("an Evolution"), "empty": tr("nothing yet")}.get(
+            what, f"{tr('Mutation')}: {p['mutations'].get(part, '')} ({tr('no caste bonus')})")
+        out.append(line(f"{tr(PART_NAMES[part])}: {shown}", s, identifier=f"mutations-{pid}-{part}", size=s.small))
+    out.append(line(p["developed_text"], s, identifier=f"mutations-{pid}-developed", size=s.small, muted=True))
+    offers = [_send(ctx, PlayEvolution(pid, part), tr("{who}: an Evolution on the {part}").format(
+            who=p["name"], part=tr(part)),
+                    f"mutations-{pid}-evolve-{part}") for part in p["parts"]]
+    if p["dealt"] and not p["kept"]:
+        offers.append(choice(tr("{who}: keep two Mutations").format(
+                who=p["name"]), ctx.app.handler(partial(_ask_keep, ctx, p)), s,
+                             identifier=f"mutations-{pid}-keep", kind="filled"))
+    if not p["kept"]:
+        offers.append(choice(tr("{who}: enter the 4 dealt").format(
+                who=p["name"]), ctx.app.handler(partial(_ask_dealt, ctx, pid)),
+                             s, identifier=f"mutations-{pid}-enter", kind="text"))
+    out.append(ft.Row([o for o in offers if o is not None], wrap=True, spacing=8, run_spacing=8))
+    return out
+
+
+def build(ctx: PanelContext) -> list[ft.Control]:
+    view = mutations_view(ctx.state, ctx.content)
+    s = ctx.sizes
+    out: list[ft.Control] = []
+    if view["redeal"]:
+        out.append(note(view["redeal"], s, identifier="mutations-redeal", icon=ft.Icons.WARNING_AMBER))
+    deal = _send(ctx, DealMutations(), tr("Deal 4 Mutations to each colony") if not view["dealt"]
+                 else tr("Shuffle and deal 4 new Mutations to every colony"), "mutations-deal", "filled")
+    if deal is not None:
+        out.append(deal)
+    for p in view["players"]:
+        out += _player(ctx, p)
+    out.append(choice(tr("Name a Mutation card (once)"), ctx.app.handler(partial(_ask_name, ctx, view)), s,
+                      identifier="mutations-name", kind="text", icon=ft.Icons.EDIT))
+    out += [note(text, s, identifier=f"mutations-reminder-{i}") for i, text in enumerate(view["reminders"])]
+    out.append(interpretations(ctx, view["interpretations"], "mutations-interpretation"))
+    return out
+
+
+def _ask_keep(ctx: PanelContext, p: dict[str, Any]) -> None:
+    options = tuple((d["id"], f"{d['name']} ({tr(PART_NAMES[d['part']])})") for d in p["dealt"])
+    fields = [Field("first", tr("First Mutation"), "radio", options[0][0], options),
+              Field("second", tr("Second Mutation (another body part)"), "radio", "", options)]
+    ask(ctx, tr("{who}: keep two Mutations").format(who=p["name"]), fields,
+        lambda v: KeepMutations(p["id"], v["first"], v["second"]), identifier="mutations-keep", save_label=tr("Keep"))
+
+
+def _ask_dealt(ctx: PanelContext, pid: str) -> None:
+    fields = [Field("ids", tr("The 4 cards' numbers in the list, e.g. m1 m9 m17 m18"))]
+    ask(ctx, tr("Enter the 4 dealt"), fields, lambda v: EnterDealt(pid, tuple(v["ids"].replace(",", " ").split())),
+        identifier="mutations-enter")
+
+
+def _ask_name(ctx: PanelContext, view: dict[str, Any]) -> None:
+    listed = ", ".join(f"{c['id']} {c['name']}" for c in view["cards"])
+    fields = [Field("id", f"{tr('Card number')} ({listed})"), Field("name", tr("Its name as printed"))]
+    ask(ctx, tr("Name a Mutation card"), fields, lambda v: NameMutation(v["id"], v["name"]),
+        identifier="mutations-name-form")
+
+
+register(Panel(id="mutations", title=lambda ctx: tr("Mutations"), applies=applies, build=build,
+               help_topic="mutations", modules=(KEY,), order=34))

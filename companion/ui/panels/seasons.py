@@ -1,0 +1,73 @@
+"""Seasons on the game screen: the Season in force, this round's reveal, and the cards typed once.
+
+Renders ``seasons_view``; the deck (2 Early on top of 2 Late, seeded) and the reveal live in
+``companion.core.seasons``.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+import flet as ft
+
+from companion.core.seasons import seasons_view
+from companion.core.seasons.commands import BuildSeasons, DescribeSeason, EnterSeasons, RevealSeason
+from companion.core.seasons.model import KEY
+from companion.core.state import State
+from companion.ui.i18n import tr
+from companion.ui.panels import Panel, PanelContext, register
+from companion.ui.panels.forms import Field, ask
+from companion.ui.panels.scoring_controls import choice, interpretations, line, note
+
+
+def applies(state: State) -> bool:
+    return KEY in state.get("modules_state", {}) and KEY in state.get("variants", [])
+
+
+def build(ctx: PanelContext) -> list[ft.Control]:
+    view = seasons_view(ctx.state, ctx.content)
+    s = ctx.sizes
+    out: list[ft.Control] = []
+    now = view["in_force"]
+    if now:
+        out.append(line(f"{tr('In force')}: {now['name']}", s, identifier="seasons-now", bold=True))
+        if now["effect"]:
+            out.append(line(now["effect"], s, identifier="seasons-effect"))
+    else:
+        out.append(line(tr("No Season revealed yet."), s, identifier="seasons-now", muted=True))
+    if not view["built"]:
+        out.append(choice(tr("Build the Seasons deck (2 Early on top of 2 Late)"), ctx.handler(BuildSeasons), s,
+                          identifier="seasons-build", kind="filled"))
+        out.append(choice(tr("Enter the deck built at the table"), ctx.app.handler(partial(_ask_deck, ctx)), s,
+                          identifier="seasons-enter", kind="text"))
+    elif view["due"]:
+        out.append(choice(tr("Reveal this round's Season"), ctx.handler(RevealSeason), s, identifier="seasons-reveal",
+                          kind="filled"))
+    out.append(line(f"{tr('Cards left in the Seasons deck')}: {view['left']}", s, size=s.small, muted=True))
+    for r in view["revealed"]:
+        out.append(line(f"{tr('Round')} {r['round']}: {r['name']}", s, size=s.small,
+                        identifier=f"seasons-round-{r['round']}"))
+    out.append(choice(tr("Type a Season card's name and effect (once)"), ctx.app.handler(partial(_ask_card, ctx, view)),
+                      s, identifier="seasons-describe", kind="text", icon=ft.Icons.EDIT))
+    out += [note(text, s, identifier=f"seasons-reminder-{i}") for i, text in enumerate(view["reminders"])]
+    out.append(interpretations(ctx, view["interpretations"], "seasons-interpretation"))
+    return out
+
+
+def _ask_deck(ctx: PanelContext) -> None:
+    fields = [Field("ids", tr("The 4 cards top first, e.g. e2 e4 l1 l3"))]
+    ask(ctx, tr("Enter the Seasons deck"), fields, lambda v: EnterSeasons(tuple(v["ids"].replace(",", " ").split())),
+        identifier="seasons-enter-form")
+
+
+def _ask_card(ctx: PanelContext, view: dict[str, Any]) -> None:
+    options = tuple((c["id"], f"{c['id']} {c['name']}") for c in view["cards"])
+    fields = [Field("id", tr("Which card"), "radio", options[0][0], options), Field("name", tr("Its name")),
+              Field("effect", tr("Its effect, in a few words"))]
+    ask(ctx, tr("A Season card"), fields, lambda v: DescribeSeason(v["id"], v["name"], v["effect"]),
+        identifier="seasons-card-form")
+
+
+register(Panel(id="seasons", title=lambda ctx: tr("Seasons"), applies=applies, build=build, help_topic="seasons",
+               order=36))

@@ -1,0 +1,84 @@
+"""Symbiote tokens on the game screen: who holds whose, the bonuses, the Slumber swaps and the end points.
+
+Renders ``symbiotes_view``; the swap rules (Slumber only, not Autumn's, once per pair) and the
+end points (booked when the game is finished) live in ``companion.core.symbiotes``.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+import flet as ft
+
+from companion.core.state import State
+from companion.core.symbiotes import symbiotes_view
+from companion.core.symbiotes.commands import Exchange, ReturnForBattle
+from companion.core.symbiotes.model import KEY, held_by, symbiotes
+from companion.ui.i18n import tr
+from companion.ui.panels import Panel, PanelContext, register
+from companion.ui.panels.forms import Field, ask
+from companion.ui.panels.scoring_controls import choice, interpretations, line, note
+
+
+def applies(state: State) -> bool:
+    return KEY in state.get("modules_state", {}) and KEY in state.get("variants", [])
+
+
+def build(ctx: PanelContext) -> list[ft.Control]:
+    view = symbiotes_view(ctx.state, ctx.content)
+    s = ctx.sizes
+    out: list[ft.Control] = []
+    for p in view["players"]:
+        held = ", ".join(t["name"] for t in p["held"]) or tr("no token")
+        out.append(line(f"{p['name']}: {held}", s, identifier=f"symbiotes-{p['id']}", bold=True))
+        out.append(line("; ".join(p["bonus"]) or tr("no bonus"), s, size=s.small, muted=True))
+        out.append(line(f"{tr('At the end')}: {p['end_points']} CP", s, identifier=f"symbiotes-{p['id']}-points",
+                        size=s.small))
+    if view["exchange"]:
+        out.append(note(view["exchange"], s, identifier="symbiotes-why"))
+    else:
+        out.append(choice(tr("Swap Symbiote tokens (colonies sharing a hex)"),
+                          ctx.app.handler(partial(_ask_swap, ctx, view)), s, identifier="symbiotes-swap",
+                          kind="filled"))
+    out.append(choice(tr("A battle starts: give back each other's tokens"),
+                      ctx.app.handler(partial(_ask_battle, ctx, view)), s, identifier="symbiotes-battle",
+                      kind="outlined"))
+    if view["booked"] is not None:
+        out.append(note(tr("The end points are in the final scores."), s, identifier="symbiotes-booked",
+                        icon=ft.Icons.CHECK_CIRCLE_OUTLINE))
+    out += [note(text, s, identifier=f"symbiotes-reminder-{i}") for i, text in enumerate(view["reminders"])]
+    out.append(interpretations(ctx, view["interpretations"], "symbiotes-interpretation"))
+    return out
+
+
+def _colonies(view: dict[str, Any]) -> tuple[tuple[str, str], ...]:
+    return tuple((p["id"], p["name"]) for p in view["players"])
+
+
+def _tokens(ctx: PanelContext) -> tuple[tuple[str, str], ...]:
+    s = symbiotes(ctx.state)
+    names = {p["id"]: p["name"] for p in ctx.state["players"]}
+    return tuple((t, f"{names[t.split(':')[0]]} {t.split(':')[1]}") for pid in names for t in held_by(s, pid))
+
+
+def _ask_swap(ctx: PanelContext, view: dict[str, Any]) -> None:
+    colonies, tokens = _colonies(view), _tokens(ctx)
+    fields = [Field("a", tr("First colony"), "radio", colonies[0][0], colonies),
+              Field("ta", tr("The token it gives"), "radio", "", tokens),
+              Field("b", tr("Second colony"), "radio", colonies[1][0] if len(colonies) > 1 else "", colonies),
+              Field("tb", tr("The token it gives"), "radio", "", tokens)]
+    ask(ctx, tr("Swap Symbiote tokens"), fields, lambda v: Exchange(v["a"], v["ta"], v["b"], v["tb"]),
+        identifier="symbiotes-swap-form", save_label=tr("Swap"))
+
+
+def _ask_battle(ctx: PanelContext, view: dict[str, Any]) -> None:
+    colonies = _colonies(view)
+    fields = [Field("a", tr("One colony in the battle"), "radio", colonies[0][0], colonies),
+              Field("b", tr("The other colony"), "radio", colonies[1][0] if len(colonies) > 1 else "", colonies)]
+    ask(ctx, tr("Tokens given back at a battle"), fields, lambda v: ReturnForBattle(v["a"], v["b"]),
+        identifier="symbiotes-battle-form", save_label=tr("Give back"))
+
+
+register(Panel(id="symbiotes", title=lambda ctx: tr("Symbiote tokens"), applies=applies, build=build,
+               help_topic="symbiote-tokens", order=35))
