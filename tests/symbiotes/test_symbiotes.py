@@ -109,8 +109,8 @@ def test_undo_across_and_adopt(game: Session) -> None:
 
 def test_end_points_are_booked_before_the_broodmother_settles_an_asymmetric_game(content: Content) -> None:
     """Her finish decides the winner; the symbiote points must already be in the scores then."""
-    from companion.core.setup import GameSetup, PlayerSpec, new_state
     from companion.core.session import new_doc
+    from companion.core.setup import GameSetup, PlayerSpec, new_state
 
     setup = GameSetup(game="mota", mode="asymmetric", expansions=("minions",), variants=TOKENS,
                       players=(PlayerSpec("Ana", "blue"), PlayerSpec("Bo", "red"),
