@@ -1,0 +1,181 @@
+"""The host's Share dialog and the banner every screen shows while the table is shared."""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from companion.ui import widgets
+from companion.ui.i18n import tr
+from companion.ui.share import Device, Table
+
+if TYPE_CHECKING:
+    from companion.ui.app import PageApp
+
+QR_SIZE = 220
+
+
+def qr_png(text: str, scale: int = 8) -> bytes:
+    """A QR code as a PNG (segno: pure Python); a white border so phone cameras read it on a dark theme."""
+    import segno
+
+    out = io.BytesIO()
+    segno.make(text, error="m").save(out, kind="png", scale=scale, border=3, dark="#000000", light="#ffffff")
+    return out.getvalue()
+
+
+def share_banner(app: PageApp) -> ft.Control | None:
+    """Say clearly that other devices can see (and maybe change) this table."""
+    table = app.ctx.table
+    if not table.active:
+        return None
+    if app.guest:
+        device = app.device
+        if device is None:
+            return None
+        right = tr("you can play") if device.can_play else tr("view only")
+        text = f"{tr('At the shared table as')} {device.name} ({right})."
+        return widgets.banner(text, app.sizes, identifier="share-banner")
+    count = len(table.listed())
+    text = (f"{tr('This table is shared on the local network')} ({table.base_url}). "
+            f"{tr('Devices joined')}: {count}.")
+    manage = widgets.tap_button(tr("Manage sharing"), app.handler(lambda: open_share_dialog(app, table.game_id)),
+                                icon=ft.Icons.DEVICES, identifier="share-manage", kind="tonal", sizes=app.sizes)
+    return ft.Column([widgets.banner(text, app.sizes, identifier="share-banner"), manage], spacing=8,
+                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+class ShareDialog:
+    """Start/stop sharing, the QR code and the code, the devices that joined and their rights."""
+
+    def __init__(self, app: PageApp, game_id: str | None) -> None:
+        self.app = app
+        self.game_id = game_id
+        self.body = ft.Column([], tight=True, spacing=12, scroll=ft.ScrollMode.AUTO)
+        self.dialog = ft.AlertDialog(
+            modal=True, title=widgets.heading(tr("Share this table"), app.sizes, identifier="share-title"),
+            content=ft.Semantics(identifier="share-dialog", container=True,
+                                 content=ft.Container(self.body, width=340)),
+            semantics_label=tr("Share this table"),
+            inset_padding=ft.Padding.symmetric(horizontal=10, vertical=24),
+            actions=[widgets.tap_button(tr("Close"), app.handler(self.close), kind="text",
+                                        identifier="share-close", sizes=app.sizes)],
+        )
+
+    @property
+    def table(self) -> Table:
+        return self.app.ctx.table
+
+    def open(self) -> None:
+        self.fill()
+        self.app.page.show_dialog(self.dialog)
+
+    def close(self) -> None:
+        self.app.share_dialog = None
+        self.app.page.pop_dialog()
+
+    def refresh(self) -> None:
+        self.fill()
+        self.dialog.update()
+
+    def fill(self) -> None:
+        self.body.controls = self._active() if self.table.active else self._idle()
+
+    # -- not shared yet --------------------------------------------------------------------
+    def _idle(self) -> list[ft.Control]:
+        sizes = self.app.sizes
+        text = tr("Let the players follow and play this game on their own phones or tablets. They must be on "
+                  "the same Wi-Fi as this computer and type a code or scan a QR code shown here. You choose "
+                  "who can play and who can only watch, and you can stop sharing at any time.")
+        return [
+            ft.Text(text, size=sizes.body),
+            widgets.tap_button(tr("Start sharing"), self.app.handler(self._start), icon=ft.Icons.WIFI_TETHERING,
+                               identifier="share-start", sizes=sizes),
+        ]
+
+    def _start(self) -> None:
+        if self.game_id is None:
+            return
+        self.app.start_sharing(self.game_id)
+        self.refresh()
+        self.app.refresh()
+
+    # -- shared -----------------------------------------------------------------------------
+    def _active(self) -> list[ft.Control]:
+        sizes = self.app.sizes
+        table = self.table
+        url = table.join_url() or ""
+        invitation = table.invitation
+        code = invitation.code_shown if invitation else ""
+        steps = (f"{tr('On a phone or tablet on the same Wi-Fi, scan the QR code, or open')} {table.base_url} "
+                 f"{tr('and type the code. Each code and QR code lets one device in; a new one then appears here.')}")
+        qr = widgets.labelled(
+            ft.Container(ft.Image(src=qr_png(url), width=QR_SIZE, height=QR_SIZE), alignment=ft.Alignment.CENTER),
+            tr("QR code with the link that lets one device join"), "share-qr")
+        code_text = widgets.labelled(
+            ft.Text(code, size=sizes.score, weight=ft.FontWeight.W_700, text_align=ft.TextAlign.CENTER,
+                    selectable=True),
+            f"{tr('Code to type')}: {' '.join(code.replace(' ', ''))}", "share-code")
+        controls: list[ft.Control] = [
+            ft.Text(steps, size=sizes.body),
+            qr,
+            ft.Text(tr("Code to type"), size=sizes.small, color=ft.Colors.ON_SURFACE_VARIANT,
+                    text_align=ft.TextAlign.CENTER),
+            code_text,
+            widgets.heading(tr("Devices at the table"), sizes, identifier="share-devices"),
+        ]
+        devices = table.listed()
+        if not devices:
+            controls.append(ft.Text(tr("No device has joined yet."), size=sizes.small,
+                                    color=ft.Colors.ON_SURFACE_VARIANT))
+        controls += [self._device_row(d) for d in devices]
+        controls.append(widgets.tap_button(tr("Stop sharing"), self.app.handler(self._stop), icon=ft.Icons.STOP_CIRCLE,
+                                           identifier="share-stop", kind="tonal", sizes=sizes))
+        return controls
+
+    def _device_row(self, device: Device) -> ft.Control:
+        sizes = self.app.sizes
+
+        def toggle(_: Any) -> None:
+            self.app.guard(lambda: self._set_play(device.id, not device.can_play))
+
+        right = tr("Can play") if device.can_play else tr("View only")
+        switch = ft.Semantics(
+            identifier=f"device-play-{device.name}", container=True, exclude_semantics=True, toggled=device.can_play,
+            label=f"{device.name}: {right}. {tr('Tap to change')}", on_tap=toggle,
+            content=ft.Switch(value=device.can_play, on_change=toggle, label=right))
+        remove = widgets.icon_action(f"{tr('Remove')} {device.name} {tr('from the table')}", ft.Icons.PERSON_REMOVE,
+                                     self.app.handler(lambda: self._remove(device.id)),
+                                     identifier=f"device-remove-{device.name}")
+        return ft.Row([
+            ft.Text(device.name, size=sizes.body, weight=ft.FontWeight.W_600, expand=True, max_lines=1,
+                    overflow=ft.TextOverflow.ELLIPSIS),
+            switch, remove,
+        ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+    def _set_play(self, device_id: str, can_play: bool) -> None:
+        self.app.require_host()
+        self.table.set_can_play(device_id, can_play)
+        self.app.share_changed()
+        self.refresh()
+
+    def _remove(self, device_id: str) -> None:
+        self.app.require_host()
+        self.table.remove(device_id)
+        self.app.share_changed()
+        self.refresh()
+        self.app.refresh()
+
+    def _stop(self) -> None:
+        self.app.stop_sharing()
+        self.refresh()
+        self.app.refresh()
+
+
+def open_share_dialog(app: PageApp, game_id: str | None) -> None:
+    app.require_host()
+    dialog = ShareDialog(app, game_id)
+    app.share_dialog = dialog
+    dialog.open()
