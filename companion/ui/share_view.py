@@ -14,7 +14,7 @@ from companion.ui.share import Device, Table
 if TYPE_CHECKING:
     from companion.ui.app import PageApp
 
-QR_SIZE = 220
+QR_SIZE = 200
 
 
 def qr_png(text: str, scale: int = 8) -> bytes:
@@ -53,11 +53,8 @@ class ShareDialog:
     def __init__(self, app: PageApp, game_id: str | None) -> None:
         self.app = app
         self.game_id = game_id
-        self.body = ft.Column([], tight=True, spacing=12, scroll=ft.ScrollMode.AUTO)
         self.dialog = ft.AlertDialog(
             modal=True, title=widgets.heading(tr("Share this table"), app.sizes, identifier="share-title"),
-            content=ft.Semantics(identifier="share-dialog", container=True,
-                                 content=ft.Container(self.body, width=340)),
             semantics_label=tr("Share this table"),
             inset_padding=ft.Padding.symmetric(horizontal=10, vertical=24),
             actions=[widgets.tap_button(tr("Close"), app.handler(self.close), kind="text",
@@ -81,7 +78,13 @@ class ShareDialog:
         self.dialog.update()
 
     def fill(self) -> None:
-        self.body.controls = self._active() if self.table.active else self._idle()
+        """A new scrolling column each time: one scrolled down to the device list would otherwise keep
+        its offset (and its tap targets) after the content got shorter."""
+        mode = "active" if self.table.active else "idle"
+        body = ft.Column(self._active() if self.table.active else self._idle(), tight=True, spacing=12,
+                         scroll=ft.ScrollMode.AUTO, key=f"share-{mode}")
+        self.dialog.content = ft.Semantics(identifier="share-dialog", container=True,
+                                           content=ft.Container(body, width=340))
 
     # -- not shared yet --------------------------------------------------------------------
     def _idle(self) -> list[ft.Control]:
@@ -109,21 +112,24 @@ class ShareDialog:
         url = table.join_url() or ""
         invitation = table.invitation
         code = invitation.code_shown if invitation else ""
-        steps = (f"{tr('On a phone or tablet on the same Wi-Fi, scan the QR code, or open')} {table.base_url} "
-                 f"{tr('and type the code. Each code and QR code lets one device in; a new one then appears here.')}")
+        steps = (f"{tr('On the same Wi-Fi, scan the QR code, or open')} {table.base_url} "
+                 f"{tr('and type the code. Each lets one device in; then a new one appears.')}")
         qr = widgets.labelled(
             ft.Container(ft.Image(src=qr_png(url), width=QR_SIZE, height=QR_SIZE), alignment=ft.Alignment.CENTER),
             tr("QR code with the link that lets one device join"), "share-qr")
         code_text = widgets.labelled(
-            ft.Text(code, size=sizes.score, weight=ft.FontWeight.W_700, text_align=ft.TextAlign.CENTER,
-                    selectable=True),
+            ft.Row([ft.Text(code, size=sizes.score, weight=ft.FontWeight.W_700, selectable=True)],
+                   alignment=ft.MainAxisAlignment.CENTER),
             f"{tr('Code to type')}: {' '.join(code.replace(' ', ''))}", "share-code")
+        link = widgets.labelled(ft.Text(url, size=sizes.small, selectable=True, color=ft.Colors.ON_SURFACE_VARIANT),
+                                f"{tr('Join link')}: {url}", "share-link")
         controls: list[ft.Control] = [
             ft.Text(steps, size=sizes.body),
             qr,
             ft.Text(tr("Code to type"), size=sizes.small, color=ft.Colors.ON_SURFACE_VARIANT,
                     text_align=ft.TextAlign.CENTER),
             code_text,
+            link,
             widgets.heading(tr("Devices at the table"), sizes, identifier="share-devices"),
         ]
         devices = table.listed()

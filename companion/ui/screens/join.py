@@ -21,11 +21,10 @@ class JoinScreen(Screen):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.code = ft.TextField(label=tr("Code from the host's screen"), keyboard_type=ft.KeyboardType.NUMBER,
-                                 text_size=self.sizes.title, on_change=_keep_in_sync, max_length=7,
-                                 autofill_hints=[ft.AutofillHint.ONE_TIME_CODE])
+                                 text_size=self.sizes.title, on_change=_keep_in_sync)
         self.name = ft.TextField(label=tr("Your name"), text_size=self.sizes.title, on_change=_keep_in_sync,
-                                 max_length=24, capitalization=ft.TextCapitalization.WORDS)
-        self.problem = ft.Text("", size=self.sizes.body, color=ft.Colors.ERROR, visible=False)
+                                 capitalization=ft.TextCapitalization.WORDS)
+        self.problem = ft.Text("", size=self.sizes.body, color=ft.Colors.ERROR)
 
     def heading(self) -> str:
         return tr("Join the table")
@@ -65,11 +64,12 @@ class JoinScreen(Screen):
             else:
                 device = table.join_with_code(self.code.value or "", self.name.value or "")
         except JoinRefused as exc:
+            self.problem.value = str(exc)
             if token is not None and "link" in str(exc):
                 self.app.join_token = None  # spent: offer the code instead
                 self.refresh()
-            self.problem.value, self.problem.visible = str(exc), True
-            self.problem.update()
+            else:
+                self.problem.update()
             return
         self.app.joined(device)
 
