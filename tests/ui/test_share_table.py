@@ -153,6 +153,14 @@ def test_join_by_code_and_by_the_qr_link_a_wrong_code_refused(browser: Browser, 
     # A phone that sleeps and wakes (the page reloaded) is still at the table.
     bo.reload("game")
     bo.expect_text("share-banner", "Bo")
+    # Even after a long sleep, when the server has let its session go: the browser kept its key.
+    kept = bo.page.evaluate("Object.keys(localStorage)")
+    assert any(key.endswith("companion.table-device") for key in kept), kept
+    bo.page.evaluate("sessionStorage.clear()")
+    bo.page.reload(wait_until="commit")
+    bo.enable_semantics()
+    bo.wait_screen("game")
+    bo.expect_text("share-banner", "Bo")
 
 
 def test_two_devices_tap_her_draw_at_once_one_card_and_undo_shows_on_both(
