@@ -53,6 +53,8 @@ class ShareDialog:
     def __init__(self, app: PageApp, game_id: str | None) -> None:
         self.app = app
         self.game_id = game_id
+        self._mode = ""
+        self._body: ft.Column | None = None
         self.dialog = ft.AlertDialog(
             modal=True, title=widgets.heading(tr("Share this table"), app.sizes, identifier="share-title"),
             semantics_label=tr("Share this table"),
@@ -78,13 +80,17 @@ class ShareDialog:
         self.dialog.update()
 
     def fill(self) -> None:
-        """A new scrolling column each time: one scrolled down to the device list would otherwise keep
-        its offset (and its tap targets) after the content got shorter."""
+        """The content for now. A new scrolling column when sharing starts or stops: one scrolled down
+        to the device list would otherwise keep its offset (and its tap targets) once it got shorter."""
         mode = "active" if self.table.active else "idle"
-        body = ft.Column(self._active() if self.table.active else self._idle(), tight=True, spacing=12,
-                         scroll=ft.ScrollMode.AUTO, key=f"share-{mode}")
+        controls = self._active() if self.table.active else self._idle()
+        if mode == self._mode and self._body is not None:
+            self._body.controls = controls
+            return
+        self._mode = mode
+        self._body = ft.Column(controls, tight=True, spacing=12, scroll=ft.ScrollMode.AUTO)
         self.dialog.content = ft.Semantics(identifier="share-dialog", container=True,
-                                           content=ft.Container(body, width=340))
+                                           content=ft.Container(self._body, width=340))
 
     # -- not shared yet --------------------------------------------------------------------
     def _idle(self) -> list[ft.Control]:

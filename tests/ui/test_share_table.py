@@ -196,6 +196,7 @@ def test_view_only_cannot_act_and_a_removed_device_is_cut_off(browser: Browser, 
     eve.wait_screen("game")
     dialog_tap(host, "device-play-Eve")
     eve.expect_text("share-banner", "view only")
+    host.shot("share-devices-360")
     before = saved_games(table.server.db)[table.game_id]["rev"]
     eve.show("plus-p1")
     eve.by_id("plus-p1").click(force=True)
