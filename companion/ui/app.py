@@ -22,8 +22,6 @@ import logging
 import os
 import secrets
 import threading
-import time
-from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -42,7 +40,7 @@ from companion.store import GameStore, StoreConflict
 from companion.store.settings import Settings, SettingsStore, settings_path
 from companion.ui import i18n, theme, widgets
 from companion.ui.game_files import GameFiles
-from companion.ui.models import Debouncer
+from companion.ui.models import Debouncer, ShownRevisions
 from companion.ui.screen import Screen
 from companion.ui.share import JOIN_PARAM, Device, Table
 
@@ -54,9 +52,6 @@ log = logging.getLogger("companion.ui")
 
 APP_TITLE = "March of the Ants companion"
 SCREENS_PACKAGE = "companion.ui.screens"
-# A tap that reaches the server this soon after the tab was sent a new screen was aimed at
-# the screen before it (network delay plus a reaction time no one beats).
-SEEN_AFTER_SECONDS = 0.5
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 GUEST_ROUTES = ("/game/", "/rules", "/calculators", "/join")
 DEVICE_KEY = "companion.table-device"
@@ -195,7 +190,7 @@ class PageApp:
         self.guest = False
         self.device_id: str | None = None
         self.join_token: str | None = None
-        self._shown: dict[str, deque[tuple[float, int]]] = {}
+        self.shown = ShownRevisions()
         self.share_dialog: ShareDialog | None = None
 
     # lifecycle
@@ -416,23 +411,10 @@ class PageApp:
     # what this tab has shown, for telling two devices' taps apart
     def note_shown(self, session: Session) -> None:
         """The screen was just built from this revision of the game (and goes out now)."""
-        self._note(session, time.monotonic())
-
-    def _note(self, session: Session, when: float) -> None:
-        shown = self._shown.setdefault(session.id, deque(maxlen=8))
-        shown.append((when, session.revision))
+        self.shown.sent(session.id, session.revision)
 
     def seen_revision(self, session: Session) -> int | None:
-        """The revision this tab's player was looking at when tapping (None: never shown)."""
-        shown = self._shown.get(session.id)
-        if not shown:
-            return None
-        cutoff = time.monotonic() - SEEN_AFTER_SECONDS
-        seen = shown[0][1]
-        for when, rev in shown:
-            if when <= cutoff:
-                seen = rev
-        return seen
+        return self.shown.seen(session.id)
 
     # handlers and errors
     def handler(self, action: Callable[[], Any]) -> Callable[[Any], None]:
@@ -505,7 +487,7 @@ class PageApp:
 
     def _own_change(self, session: Session) -> None:
         """This tab made the change: its player sees the result at once, and so does every tab."""
-        self._note(session, float("-inf"))
+        self.shown.own_change(session.id, session.revision)
         self.game_changed(session.id)
 
     @contextmanager

@@ -35,12 +35,13 @@ def share_banner(app: PageApp) -> ft.Control | None:
         device = app.device
         if device is None:
             return None
-        right = tr("you can play") if device.can_play else tr("view only")
-        text = f"{tr('At the shared table as')} {device.name} ({right})."
+        said = (tr("At the shared table as {name} (you can play).") if device.can_play
+                else tr("At the shared table as {name} (view only)."))
+        text = said.format(name=device.name)
         return widgets.banner(text, app.sizes, identifier="share-banner")
     count = len(table.listed())
-    text = (f"{tr('This table is shared on the local network')} ({table.base_url}). "
-            f"{tr('Devices joined')}: {count}.")
+    text = tr("This table is shared on the local network ({address}). Devices joined: {count}.").format(
+        address=table.base_url, count=count)
     manage = widgets.tap_button(tr("Manage sharing"), app.handler(lambda: open_share_dialog(app, table.game_id)),
                                 icon=ft.Icons.DEVICES, identifier="share-manage", kind="tonal", sizes=app.sizes)
     return ft.Column([widgets.banner(text, app.sizes, identifier="share-banner"), manage], spacing=8,
@@ -118,17 +119,17 @@ class ShareDialog:
         url = table.join_url() or ""
         invitation = table.invitation
         code = invitation.code_shown if invitation else ""
-        steps = (f"{tr('On the same Wi-Fi, scan the QR code, or open')} {table.base_url} "
-                 f"{tr('and type the code. Each lets one device in; then a new one appears.')}")
+        steps = tr("On the same Wi-Fi, scan the QR code, or open {address} and type the code. Each lets one "
+                   "device in; then a new one appears.").format(address=table.base_url)
         qr = widgets.labelled(
             ft.Container(ft.Image(src=qr_png(url), width=QR_SIZE, height=QR_SIZE), alignment=ft.Alignment.CENTER),
             tr("QR code with the link that lets one device join"), "share-qr")
         code_text = widgets.labelled(
             ft.Row([ft.Text(code, size=sizes.score, weight=ft.FontWeight.W_700, selectable=True)],
                    alignment=ft.MainAxisAlignment.CENTER),
-            f"{tr('Code to type')}: {' '.join(code.replace(' ', ''))}", "share-code")
+            tr("Code to type: {digits}").format(digits=" ".join(code.replace(" ", ""))), "share-code")
         link = widgets.labelled(ft.Text(url, size=sizes.small, selectable=True, color=ft.Colors.ON_SURFACE_VARIANT),
-                                f"{tr('Join link')}: {url}", "share-link")
+                                tr("Join link: {url}").format(url=url), "share-link")
         controls: list[ft.Control] = [
             ft.Text(steps, size=sizes.body),
             qr,
@@ -154,11 +155,14 @@ class ShareDialog:
             self.app.guard(lambda: self._set_play(device.id, not device.can_play))
 
         right = tr("Can play") if device.can_play else tr("View only")
+        said = tr("{name} can play. Tap to make it view only.") if device.can_play else \
+            tr("{name} can only watch. Tap to let it play.")
         switch = ft.Semantics(
             identifier=f"device-play-{device.name}", container=True, exclude_semantics=True, toggled=device.can_play,
-            label=f"{device.name}: {right}. {tr('Tap to change')}", on_tap=toggle,
+            label=said.format(name=device.name), on_tap=toggle,
             content=ft.Switch(value=device.can_play, on_change=toggle, label=right))
-        remove = widgets.icon_action(f"{tr('Remove')} {device.name} {tr('from the table')}", ft.Icons.PERSON_REMOVE,
+        remove = widgets.icon_action(tr("Remove {name} from the table").format(name=device.name),
+                                     ft.Icons.PERSON_REMOVE,
                                      self.app.handler(lambda: self._remove(device.id)),
                                      identifier=f"device-remove-{device.name}")
         return ft.Row([

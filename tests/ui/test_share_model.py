@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.ui.guard import HostPolicy
+from companion.ui.models import ShownRevisions
 from companion.ui.share import WRONG_CODES_ALLOWED, JoinRefused, Table
 
 
@@ -83,3 +84,29 @@ def test_each_socket_answers_only_to_its_own_address() -> None:
     assert policy.allowed_hosts(("192.168.1.5", 8551)) == {"192.168.1.5:8551"}
     policy.shared = ("127.0.0.2", 8551)  # the tests' stand-in for the network
     assert policy.allowed_hosts(("127.0.0.2", 8551)) == {"127.0.0.2:8551"}
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_tap_is_judged_against_the_screen_the_player_had_time_to_see() -> None:
+    clock = Clock()
+    shown = ShownRevisions(delay=0.5, clock=clock)
+    assert shown.seen("g-1") is None
+    shown.sent("g-1", 5)
+    clock.now += 2
+    assert shown.seen("g-1") == 5
+    shown.sent("g-1", 6)  # another device's change just went out to this tab
+    clock.now += 0.2
+    assert shown.seen("g-1") == 5  # a tap now was aimed at revision 5
+    clock.now += 0.4
+    assert shown.seen("g-1") == 6
+    shown.own_change("g-1", 7)  # its own change: seen at once
+    shown.sent("g-1", 7)
+    assert shown.seen("g-1") == 7
+    assert shown.seen("g-2") is None
