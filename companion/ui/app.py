@@ -385,7 +385,8 @@ class PageApp:
     def stop_sharing(self) -> None:
         self.require_host()
         if self.ctx.sharing is not None:
-            self.page.run_task(self._sharing_task, self.ctx.sharing.stop_async())
+            self.page.run_task(self._sharing_task,
+                               self.ctx.sharing.stop_async(tell=lambda: self.broadcast({"kind": "share"})))
 
     async def _sharing_task(self, change: Any) -> None:
         try:
@@ -524,6 +525,8 @@ class PageApp:
             self.require_host()
             self.ctx.store.delete(game_id)
             self.ctx.sessions.forget(game_id)
+            if self.ctx.table.active and self.ctx.table.game_id == game_id:
+                self.stop_sharing()  # the table's game is gone: so is the table
             self.broadcast({"kind": "game", "id": game_id, "deleted": True})
             self.show_info(f"{i18n.tr('Deleted')} {name}.")
             if after:

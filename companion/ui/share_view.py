@@ -130,8 +130,7 @@ class ShareDialog:
             tr("Code to type: {digits}").format(digits=" ".join(code.replace(" ", ""))), "share-code")
         link = widgets.labelled(ft.Text(url, size=sizes.small, selectable=True, color=ft.Colors.ON_SURFACE_VARIANT),
                                 tr("Join link: {url}").format(url=url), "share-link")
-        controls: list[ft.Control] = [
-            ft.Text(steps, size=sizes.body),
+        controls: list[ft.Control] = [*self._which_game(), ft.Text(steps, size=sizes.body),
             qr,
             ft.Text(tr("Code to type"), size=sizes.small, color=ft.Colors.ON_SURFACE_VARIANT,
                     text_align=ft.TextAlign.CENTER),
@@ -147,6 +146,21 @@ class ShareDialog:
         controls.append(widgets.tap_button(tr("Stop sharing"), self.app.handler(self._stop), icon=ft.Icons.STOP_CIRCLE,
                                            identifier="share-stop", kind="tonal", sizes=sizes))
         return controls
+
+    def _which_game(self) -> list[ft.Control]:
+        """Opened on another game than the one shared: say which one is, and offer to switch."""
+        shared = self.table.game_id
+        if self.game_id is None or shared is None or shared == self.game_id:
+            return []
+        try:
+            name = str(self.app.session(shared).doc["name"])
+        except Exception:
+            name = shared
+        switch = widgets.tap_button(tr("Share this game instead"), self.app.handler(self._start),
+                                    icon=ft.Icons.SWAP_HORIZ, identifier="share-switch", kind="tonal",
+                                    sizes=self.app.sizes)
+        return [widgets.banner(tr("The devices see another game: {name}.").format(name=name), self.app.sizes,
+                               identifier="share-other-game"), switch]
 
     def _device_row(self, device: Device) -> ft.Control:
         sizes = self.app.sizes

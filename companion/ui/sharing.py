@@ -14,6 +14,7 @@ import asyncio
 import logging
 import socket
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from companion.core.errors import GameError
@@ -84,9 +85,13 @@ class ShareServer:
             await server.shutdown(sockets=[sock])
             sock.close()
 
-    async def stop_async(self) -> None:
-        self.policy.shared = None
+    async def stop_async(self, tell: Callable[[], None] | None = None, grace: float = 0.5) -> None:
+        """End the table at once, ``tell`` the devices (they show that it ended), then close the socket."""
         self.table.stop()
+        if tell is not None:
+            tell()
+            await asyncio.sleep(grace)
+        self.policy.shared = None
         server, task = self._server, self._task
         self._server = self._task = None
         if server is not None:
