@@ -40,6 +40,7 @@ from companion.store import GameStore, StoreConflict
 from companion.store.settings import Settings, SettingsStore, settings_path
 from companion.ui import i18n, theme, widgets
 from companion.ui.game_files import GameFiles
+from companion.ui.guard import VIA_SHARED_SOCKET
 from companion.ui.models import Debouncer, ShownRevisions
 from companion.ui.screen import Screen
 from companion.ui.share import JOIN_PARAM, Device, Table
@@ -303,11 +304,14 @@ class PageApp:
 
     # the shared table
     def _came_through_share(self) -> bool:
-        """True when this tab reached the server through the shared address, not loopback.
+        """True when this tab reached the server through the shared socket, not loopback.
 
-        The guard answers on each socket only to that socket's own address, so the address
-        the page was loaded from tells which socket it came through.
+        Two signals, either is enough: the guard marks the connection it let in through the
+        shared socket, and it answers each socket only to that socket's own address, so the
+        address the page was loaded from tells the same.
         """
+        if VIA_SHARED_SOCKET.get():
+            return True
         try:
             url = self.page.url or ""
         except Exception:  # disconnected: keep what we knew

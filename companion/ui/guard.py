@@ -23,6 +23,7 @@ from __future__ import annotations
 import ipaddress
 import logging
 from collections.abc import Awaitable, Callable, MutableMapping
+from contextvars import ContextVar
 from typing import Any
 
 log = logging.getLogger("companion.guard")
@@ -45,6 +46,10 @@ SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
 DROPPED_HEADERS = frozenset({b"access-control-allow-origin", b"access-control-allow-credentials",
                              b"content-security-policy", b"x-frame-options"})
 POLICY_VIOLATION = 1008
+# True inside the handling of a WebSocket that came in through the shared socket; Flet starts
+# the app for that connection in a task made there, so the app can read it (a second signal
+# besides the page's address, see ``PageApp._came_through_share``).
+VIA_SHARED_SOCKET: ContextVar[bool] = ContextVar("companion_via_shared_socket", default=False)
 
 
 def host_name(address: str) -> str:
@@ -117,7 +122,11 @@ class Guard:
                 log.warning("refused a WebSocket from Origin %r (Host %r)", origin, host)
                 await self._refuse(scope, receive, send, 403, "")
                 return
-            await self.app(scope, receive, send)
+            token = VIA_SHARED_SOCKET.set(self.policy.is_shared_socket(server))
+            try:
+                await self.app(scope, receive, send)
+            finally:
+                VIA_SHARED_SOCKET.reset(token)
             return
         if scope.get("method", "GET") not in ALLOWED_METHODS:
             await self._refuse(scope, receive, send, 405, "Only GET and HEAD are served.")
