@@ -42,12 +42,17 @@ class ShareServer:
         self.loop: asyncio.AbstractEventLoop | None = None
         self._server: Any = None
         self._task: asyncio.Task[None] | None = None
+        self._busy = asyncio.Lock()
 
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
 
     # -- in the event loop ----------------------------------------------------------------
     async def start_async(self, game_id: str) -> None:
+        async with self._busy:  # never while a stop is still closing the previous socket
+            await self._start(game_id)
+
+    async def _start(self, game_id: str) -> None:
         if self.table.active:
             self.table.share_game(game_id)
             return
@@ -87,18 +92,19 @@ class ShareServer:
 
     async def stop_async(self, tell: Callable[[], None] | None = None, grace: float = 0.5) -> None:
         """End the table at once, ``tell`` the devices (they show that it ended), then close the socket."""
-        self.table.stop()
-        if tell is not None:
-            tell()
-            await asyncio.sleep(grace)
-        self.policy.shared = None
-        server, task = self._server, self._task
-        self._server = self._task = None
-        if server is not None:
-            server.should_exit = True
-        if task is not None:
-            await task
-        log.info("sharing stopped")
+        async with self._busy:
+            self.table.stop()
+            if tell is not None:
+                tell()
+                await asyncio.sleep(grace)
+            self.policy.shared = None
+            server, task = self._server, self._task
+            self._server = self._task = None
+            if server is not None:
+                server.should_exit = True
+            if task is not None:
+                await task
+            log.info("sharing stopped")
 
 
 def print_invitation(table: Table, out: Any = None) -> None:

@@ -61,7 +61,10 @@ def shared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Shared]:
 def current_code(host: WireDevice) -> str:
     """The code the host's Share dialog shows now."""
     host.tap("share-table")
-    host.wait_id("share-code")
+    host.wait(lambda: "share-code" in host.ids or "share-start" in host.ids, what="the share dialog")
+    if "share-code" not in host.ids:  # not shared (an earlier test ended it): share
+        host.tap("share-start")
+        host.wait_id("share-code")
     found = [m for _, m in host.received if "Code to type: " in repr(m)]
     digits = re.findall(r"Code to type: ((?:\d ){5}\d)", repr(found[-1]))
     return digits[-1].replace(" ", "")
@@ -75,6 +78,7 @@ def join(shared: Shared, host: WireDevice, name: str) -> WireDevice:
     guest.type("Your name", name)
     guest.tap("join-submit")
     guest.wait_id("screen-game")
+    host.wait_id(f"device-play-{name}")  # the host's dialog has been redrawn with the new device
     return guest
 
 
@@ -175,3 +179,41 @@ def test_the_host_shares_another_game_and_the_devices_follow(shared: Shared) -> 
     other.tap("confirm-ok")
     guest.wait(lambda: guest.said("not shared right now", late), what="the table closed")
     assert shared.state()["round"] == 1  # the first game is untouched
+
+
+def companion(*args: str) -> str:
+    done = subprocess.run([sys.executable, "-m", "companion", *args], check=True, capture_output=True, text=True)
+    return done.stdout.strip()
+
+
+def test_two_devices_draw_her_card_at_once_one_card(shared: Shared) -> None:
+    db = str(shared.server.db)
+    solo = companion("solo", "new", "--db", db, "--player", "Ana:red", "--seed", "4", "--name", "Solo table",
+                     "--json")
+    game = re.search(r'"(g-[0-9a-f]+)"', solo)
+    assert game is not None, solo
+    game_id = game.group(1)
+    for number in ("4", "7"):
+        companion("solo", "hex", "add", game_id, number, "--db", db, "--sites", "2")
+    host = shared.device(shared.server.url, f"/game/{game_id}")
+    host.wait_id("screen-game")
+    guest = join(shared, host, "Max")
+    if "share-switch" in host.ids:  # the table was showing the other game
+        host.tap("share-switch")
+    guest.wait_id("bm-her-turn")
+    host.tap("share-close")
+    time.sleep(1)
+
+    def draw_pile() -> int:
+        state = saved_games(shared.server.db)[game_id]["state"]
+        return len(state["modules_state"]["broodmother"]["deck"]["draw"])
+
+    left = draw_pile()
+    mark = time.monotonic()
+    host.tap("bm-her-turn")
+    guest.tap("bm-her-turn")
+    host.wait(lambda: draw_pile() < left, what="her card")
+    time.sleep(1)
+    assert draw_pile() == left - 1
+    told = [d for d in (host, guest) if d.said("Already done on another device", mark)]
+    assert len(told) == 1
