@@ -42,10 +42,16 @@ def share_banner(app: PageApp) -> ft.Control | None:
     count = len(table.listed())
     text = tr("This table is shared on the local network ({address}). Devices joined: {count}.").format(
         address=table.base_url, count=count)
-    manage = widgets.tap_button(tr("Manage sharing"), app.handler(lambda: open_share_dialog(app, table.game_id)),
-                                icon=ft.Icons.DEVICES, identifier="share-manage", kind="tonal", sizes=app.sizes)
-    return ft.Column([widgets.banner(text, app.sizes, identifier="share-banner"), manage], spacing=8,
-                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    manage = widgets.icon_action(tr("Manage sharing"), ft.Icons.DEVICES,
+                                 app.handler(lambda: open_share_dialog(app, table.game_id)),
+                                 identifier="share-manage", filled=True)
+    fg = ft.Colors.ON_SECONDARY_CONTAINER
+    row = ft.Row([ft.Icon(ft.Icons.WIFI_TETHERING, color=fg),
+                  ft.Semantics(identifier="share-banner", live_region=True,
+                               content=ft.Text(text, size=app.sizes.small, color=fg), expand=True),
+                  manage], vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    return ft.Container(row, bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=12,
+                        padding=ft.Padding.only(left=12, right=4, top=4, bottom=4))
 
 
 class ShareDialog:

@@ -117,6 +117,7 @@ def test_join_by_code_and_by_the_qr_link_a_wrong_code_refused(browser: Browser, 
                                                              table: Table) -> None:
     host = host_tab(browser, devices, table)
     host.expect_text("share-banner", "shared on the local network")
+    host.shot("host-shared-360")
     open_share(host)
     code = code_of(host)
     host.shot("share-dialog-360")
