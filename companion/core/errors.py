@@ -13,3 +13,11 @@ class CommandError(GameError, ValueError):
 
 class ContentError(GameError):
     """The game content in ``data/`` is malformed; names the file and the fault."""
+
+
+class AlreadyDone(CommandError):
+    """Another device made this very change a moment ago; it was applied once."""
+
+
+class StaleChange(CommandError):
+    """The game changed on another device after this one last showed it; look again first."""

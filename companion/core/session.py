@@ -6,23 +6,32 @@ the whole document *before* returning - so what a player sees is always on disk.
 Undo/redo entries hold patches (see ``patch``), so restoring a snapshot is exact and a
 save stays small. The seeded generator lives in the state, so an undone draw redraws
 the same card.
+
+Several devices at one table share one ``Session``. Each change is made under a lock,
+and a change may say which game revision (``Session.revision``) its device was showing
+when the player tapped: if another device already made the same change since then (two
+phones drawing her card at once), it is refused with ``AlreadyDone`` and applied once.
 """
 
 from __future__ import annotations
 
 import copy
+import threading
+from collections import deque
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from companion.core.commands.base import Command, end_block, possible, why_not
 from companion.core.content import Content, load_content
-from companion.core.errors import CommandError
+from companion.core.errors import AlreadyDone, CommandError, StaleChange
 from companion.core.hooks import active_hooks
 from companion.core.patch import apply_patch, diff
 from companion.core.schema import UNDO_LIMIT, GameState, InvalidShape, check
 from companion.core.state import State, game_def
 
+RECENT_CHANGES = 100  # changes remembered for telling two devices' identical taps apart
 DOC_SCHEMA = 2
 
 Doc = dict[str, Any]
@@ -51,6 +60,17 @@ def new_doc(game_id: str, name: str, state: State, clock: Clock = _now) -> Doc:
     }
 
 
+@dataclass(frozen=True)
+class Change:
+    """One change made through this session: on which revision, by whom, what."""
+
+    rev: int
+    kind: str  # "command", "undo" or "redo"
+    origin: str | None
+    command: dict[str, Any] | None
+    label: str
+
+
 class Session:
     """Applies commands to a saved game document; ``saver`` makes each change durable."""
 
@@ -60,6 +80,14 @@ class Session:
         self.content = content or load_content()
         self._save = saver or (lambda doc: None)
         self._clock = clock
+        self._lock = threading.RLock()
+        self._recent: deque[Change] = deque(maxlen=RECENT_CHANGES)
+        self._first_rev = self.revision
+
+    @property
+    def revision(self) -> int:
+        """The game's revision: the store bumps it with every save (``doc["rev"]``)."""
+        return int(self.doc.get("rev", 0) or 0)
 
     @property
     def state(self) -> State:
@@ -82,18 +110,55 @@ class Session:
             raise CommandError(reason)
         command.verify(self.state, self.content)
 
-    def execute(self, command: Command) -> str:
-        """Apply, check, record and save; return the command's label."""
-        self.verify(command)
-        before = self.state
-        label = command.describe(before, self.content)
-        after = copy.deepcopy(before)
-        command.apply(after, self.content)
-        self._check_end(after)
-        entry = {"label": label, "back": diff(after, before), "fwd": diff(before, after)}
-        self._commit(after, lambda doc: self._push_undo(doc, entry),
-                     self._log_entry("command", label, before, command.to_dict()))
-        return label
+    def execute(self, command: Command, *, expected_rev: int | None = None, origin: str | None = None) -> str:
+        """Apply, check, record and save; return the command's label.
+
+        ``expected_rev`` is the revision the sending device showed; if another ``origin``
+        made the very same command since, ``AlreadyDone`` is raised and nothing changes.
+        """
+        with self._lock:
+            as_dict = command.to_dict()
+            self._refuse_repeat("command", expected_rev, origin, as_dict)
+            self.verify(command)
+            before = self.state
+            label = command.describe(before, self.content)
+            after = copy.deepcopy(before)
+            command.apply(after, self.content)
+            self._check_end(after)
+            entry = {"label": label, "back": diff(after, before), "fwd": diff(before, after)}
+            rev = self.revision
+            self._commit(after, lambda doc: self._push_undo(doc, entry),
+                         self._log_entry("command", label, before, as_dict))
+            self._recent.append(Change(rev, "command", origin, as_dict, label))
+            return label
+
+    def changes_since(self, rev: int) -> list[Change] | None:
+        """The changes made through this session on revision ``rev`` or later; None if not remembered."""
+        with self._lock:
+            if rev == self.revision:
+                return []
+            full = len(self._recent) == self._recent.maxlen
+            remembered_from = self._recent[0].rev if full else self._first_rev
+            if rev < remembered_from or rev > self.revision:
+                return None
+            return [c for c in self._recent if c.rev >= rev]
+
+    def _refuse_repeat(self, kind: str, expected_rev: int | None, origin: str | None,
+                       command: dict[str, Any] | None) -> None:
+        """Two devices, one tap each on the same screen: the second is told it was already done.
+
+        An undo or redo whose device had not yet seen another device's change is refused as
+        well (it would take back something else than its button said).
+        """
+        if expected_rev is None or expected_rev == self.revision:
+            return
+        since = self.changes_since(expected_rev)
+        others = [c for c in since or [] if c.origin != origin]
+        for change in others:
+            if change.kind == kind and change.command == command:
+                raise AlreadyDone(f"Already done on another device ({change.label}); this screen now shows it.")
+        if kind != "command" and (others or since is None):
+            raise StaleChange("The game changed on another device meanwhile; check the screen and tap again.")
 
     def _check_end(self, state: State) -> None:
         if state["ended"] is not None:
@@ -113,29 +178,39 @@ class Session:
     def redo_label(self) -> str | None:
         return self.doc["redo"][-1]["label"] if self.doc["redo"] else None
 
-    def undo(self) -> str:
-        if not self.doc["undo"]:
-            raise CommandError("Nothing to undo.")
-        entry = self.doc["undo"][-1]
-        restored = self._replay(entry, "back")
+    def undo(self, *, expected_rev: int | None = None, origin: str | None = None) -> str:
+        with self._lock:
+            self._refuse_repeat("undo", expected_rev, origin, None)
+            if not self.doc["undo"]:
+                raise CommandError("Nothing to undo.")
+            entry = self.doc["undo"][-1]
+            restored = self._replay(entry, "back")
 
-        def move(doc: Doc) -> None:
-            doc["redo"].append(doc["undo"].pop())
+            def move(doc: Doc) -> None:
+                doc["redo"].append(doc["undo"].pop())
 
-        self._commit(restored, move, self._log_entry("undo", f"Undo: {entry['label']}", self.state))
-        return str(entry["label"])
+            label = f"Undo: {entry['label']}"
+            rev = self.revision
+            self._commit(restored, move, self._log_entry("undo", label, self.state))
+            self._recent.append(Change(rev, "undo", origin, None, label))
+            return str(entry["label"])
 
-    def redo(self) -> str:
-        if not self.doc["redo"]:
-            raise CommandError("Nothing to redo.")
-        entry = self.doc["redo"][-1]
-        restored = self._replay(entry, "fwd")
+    def redo(self, *, expected_rev: int | None = None, origin: str | None = None) -> str:
+        with self._lock:
+            self._refuse_repeat("redo", expected_rev, origin, None)
+            if not self.doc["redo"]:
+                raise CommandError("Nothing to redo.")
+            entry = self.doc["redo"][-1]
+            restored = self._replay(entry, "fwd")
 
-        def move(doc: Doc) -> None:
-            doc["undo"].append(doc["redo"].pop())
+            def move(doc: Doc) -> None:
+                doc["undo"].append(doc["redo"].pop())
 
-        self._commit(restored, move, self._log_entry("redo", f"Redo: {entry['label']}", self.state))
-        return str(entry["label"])
+            label = f"Redo: {entry['label']}"
+            rev = self.revision
+            self._commit(restored, move, self._log_entry("redo", label, self.state))
+            self._recent.append(Change(rev, "redo", origin, None, label))
+            return str(entry["label"])
 
     def _replay(self, entry: dict[str, Any], way: str) -> State:
         """The state a history step leads to; refused if its patch no longer fits the game.

@@ -6,6 +6,13 @@ One ``PageApp`` per tab routes URLs to screens, runs commands through the shared
 and tells the other tabs (``page.pubsub``) to re-render. Every handler goes through
 ``guard``: a core error becomes a readable message, anything else a calm apology - never
 a traceback or a blank page.
+
+While the table is shared (``companion.ui.share``), a tab that came in through the shared
+address is a *guest*: it sees only the join page until it joins, then only the shared
+game and the rules; it may change the game only if the host lets it play, and never
+anything else (saves, settings). Every such check is made here, on the server, whatever
+the buttons showed. A command carries the revision the tab had shown, so the same tap
+on two devices counts once (``Session.execute``).
 """
 
 from __future__ import annotations
@@ -13,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import secrets
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -20,25 +28,34 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from pkgutil import iter_modules
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, urlsplit
 
 import flet as ft
 
 from companion.core.commands.base import Command
-from companion.core.errors import GameError
+from companion.core.errors import AlreadyDone, GameError, StaleChange
 from companion.core.session import Session
 from companion.store import GameDeleted, GameStore, StoreConflict
 from companion.store.settings import Settings, SettingsStore, settings_path
 from companion.ui import i18n, theme, widgets
 from companion.ui.game_files import GameFiles
-from companion.ui.models import Debouncer
+from companion.ui.guard import VIA_SHARED_SOCKET
+from companion.ui.models import Debouncer, ShownRevisions
 from companion.ui.screen import Screen
+from companion.ui.share import JOIN_PARAM, Device, Table
+
+if TYPE_CHECKING:
+    from companion.ui.share_view import ShareDialog
+    from companion.ui.sharing import ShareServer
 
 log = logging.getLogger("companion.ui")
 
 APP_TITLE = "March of the Ants companion"
 SCREENS_PACKAGE = "companion.ui.screens"
+LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
+GUEST_ROUTES = ("/game/", "/rules", "/calculators", "/join")
+DEVICE_KEY = "companion.table-device"
 
 
 # -- process-wide ---------------------------------------------------------------------
@@ -76,6 +93,8 @@ class AppContext:
     settings: SettingsStore
     sessions: SessionPool
     notices: list[str] = field(default_factory=list)
+    table: Table = field(default_factory=Table)
+    sharing: ShareServer | None = None
 
     @classmethod
     def open(cls, db: str | os.PathLike[str] | None = None) -> AppContext:
@@ -171,6 +190,12 @@ class PageApp:
         self._files: GameFiles | None = None
         self._awake = False
         self._missed = False
+        self.origin = secrets.token_hex(4)  # this tab, as the sessions know it
+        self.guest = False
+        self.device_id: str | None = None
+        self.join_token: str | None = None
+        self.shown = ShownRevisions()
+        self.share_dialog: ShareDialog | None = None
 
     # lifecycle
     def start(self) -> None:
@@ -181,6 +206,10 @@ class PageApp:
         page.on_view_pop = self._on_view_pop
         page.on_connect = self._on_reconnect
         page.pubsub.subscribe(self._on_message)
+        self.guest = self._came_through_share()
+        if self.guest:
+            self.join_token = split_route(page.route)[1].get(JOIN_PARAM)
+            page.run_task(self._restore_device)
         try:
             self.wakelock = ft.Wakelock()
         except Exception:  # an older client without the service: the setting says so
@@ -203,7 +232,8 @@ class PageApp:
 
     def _on_reconnect(self, _: Any = None) -> None:
         """Back from sleep: show what changed meanwhile (other tabs' broadcasts were skipped)."""
-        if self._missed:
+        self.guest = self.guest or self._came_through_share()
+        if self._missed or self.guest:
             self._missed = False
             self.guard(lambda: self.show_route(self.page.route))
 
@@ -231,9 +261,14 @@ class PageApp:
 
     def show_route(self, route: str) -> None:
         """Build the screen for ``route`` on top of Home (so Back and the system back work)."""
+        if self.guest:
+            self._show_guest_route(route)
+            return
         views: list[ft.View] = []
         try:
             path, _ = split_route(route)
+            if path == "/join":
+                route, path = "/", "/"
             if path != "/":
                 views.append(self._make("/").build_view())
             self.screen = self._make(route)
@@ -246,9 +281,148 @@ class PageApp:
         self.page.views.extend(views)
         self.page.update()
 
+    def _show_guest_route(self, route: str) -> None:
+        """A guest sees the join page until it joins, then the shared game and the rules only."""
+        path, _ = split_route(route)
+        game = self.ctx.table.game_id
+        if self.device is None or game is None:
+            route = "/join"
+        elif not path.startswith(GUEST_ROUTES) or (path.startswith("/game/") and path != f"/game/{game}") \
+                or path == "/join":
+            route = f"/game/{game}"
+        try:
+            self.screen = self._make(route)
+            view = self.screen.build_view()
+        except Exception as exc:
+            log.exception("could not build %s", route)
+            self.screen = ErrorScreen(self, route, {"message": _explain(exc)})
+            view = self.screen.build_view()
+        self.page.views.clear()
+        self.page.views.append(view)
+        self.page.update()
+
     def refresh(self) -> None:
         if self.screen is not None:
             self.screen.refresh()
+
+    # the shared table
+    def _came_through_share(self) -> bool:
+        """True when this tab reached the server through the shared socket, not loopback.
+
+        Two signals, either is enough: the guard marks the connection it let in through the
+        shared socket, and it answers each socket only to that socket's own address, so the
+        address the page was loaded from tells the same.
+        """
+        if VIA_SHARED_SOCKET.get():
+            return True
+        try:
+            url = self.page.url or ""
+        except Exception:  # disconnected: keep what we knew
+            return False
+        host = urlsplit(url).hostname
+        return host is not None and host not in LOOPBACK_HOSTS
+
+    @property
+    def device(self) -> Device | None:
+        """This guest's entry at the table, or None (not joined, removed, or sharing stopped)."""
+        return self.ctx.table.device(self.device_id)
+
+    @property
+    def can_play(self) -> bool:
+        """The host's device always; a guest only if it joined and the host lets it play."""
+        if not self.guest:
+            return True
+        device = self.device
+        return device is not None and device.can_play
+
+    def require_host(self) -> None:
+        if self.guest:
+            raise GameError("Only the host's device can do that.")
+
+    def require_play(self, session: Session) -> None:
+        """Refuse a change from a guest that may not make it (whatever its buttons showed)."""
+        if not self.guest:
+            return
+        device = self.device
+        if device is None:
+            raise GameError("This device is no longer at the table. Join again with the code on the host's screen.")
+        if not device.can_play:
+            raise GameError("This device is set to view only. The host can let it play.")
+        if session.id != self.ctx.table.game_id:
+            raise GameError("From this device only the shared game can be changed.")
+
+    def joined(self, device: Device) -> None:
+        """A guest got in: remember it in this browser, tell the host, show the game."""
+        self.device_id = device.id
+        self.join_token = None
+        self.page.run_task(self._remember_device, device.secret)
+        self.broadcast({"kind": "share"})
+        self.show_route(f"/game/{self.ctx.table.game_id}")
+
+    async def _remember_device(self, secret: str) -> None:
+        try:
+            await asyncio.wait_for(ft.SharedPreferences().set(DEVICE_KEY, f"{self.ctx.table.share_id}:{secret}"), 5)
+        except Exception as exc:  # it then rejoins with a code after a long sleep
+            log.info("could not keep the device key: %s", exc)
+
+    async def _restore_device(self) -> None:
+        """A phone back from a long sleep (a new session): rejoin with the key its browser kept."""
+        try:
+            kept = await asyncio.wait_for(ft.SharedPreferences().get(DEVICE_KEY), 5)
+        except Exception as exc:
+            log.info("could not read the device key: %s", exc)
+            return
+        if not isinstance(kept, str) or ":" not in kept or self.device is not None:
+            return
+        share_id, secret = kept.split(":", 1)
+        table = self.ctx.table
+        device = table.device_for_secret(secret) if share_id == table.share_id else None
+        if device is not None:
+            self.device_id = device.id
+            self.show_route(self.page.route)
+
+    def start_sharing(self, game_id: str) -> None:
+        """Open the shared listener (in the event loop; handlers run there too) and show the result."""
+        self.require_host()
+        sharing = self.ctx.sharing
+        if sharing is None:
+            raise GameError("Sharing needs the web app (it is not available in the desktop window).")
+        self.page.run_task(self._sharing_task, sharing.start_async(game_id))
+
+    def stop_sharing(self) -> None:
+        self.require_host()
+        if self.ctx.sharing is not None:
+            self.page.run_task(self._sharing_task,
+                               self.ctx.sharing.stop_async(tell=lambda: self.broadcast({"kind": "share"})))
+
+    async def _sharing_task(self, change: Any) -> None:
+        try:
+            await change
+        except GameError as exc:
+            self.show_error(str(exc))
+        except Exception as exc:
+            log.exception("sharing failed")
+            self.show_error(_explain(exc))
+        self.broadcast({"kind": "share"})
+        self._share_changed_here()
+
+    def _share_changed_here(self) -> None:
+        if self.share_dialog is not None:
+            self.share_dialog.refresh()
+        self.refresh()
+
+    def share_changed(self) -> None:
+        """The host changed who is at the table: tell every tab."""
+        self.require_host()
+        self.broadcast({"kind": "share"})
+
+    # what this tab has shown, for telling two devices' taps apart
+    def note_shown(self, session: Session) -> None:
+        """The screen was just built from this revision of the game (and goes out now)."""
+        self.shown.sent(session.id, session.revision)
+
+    def seen_revision(self, session: Session) -> int | None:
+        return self.shown.seen(session.id)
 
     # handlers and errors
     def handler(self, action: Callable[[], Any]) -> Callable[[Any], None]:
@@ -296,24 +470,46 @@ class PageApp:
 
     def execute(self, session: Session, command: Command, *, debounce: str | None = None) -> str | None:
         """Run a command (ignored if it is a hurried second tap) and show the result everywhere."""
+        self.require_play(session)
         if debounce and not self.debouncer.allow(debounce):
             return None
-        with self._reload_on_conflict(session):
-            label = session.execute(command)
-        self.game_changed(session.id)
-        return label
+        with self._shared_change(session):
+            label = session.execute(command, expected_rev=self.seen_revision(session), origin=self.origin)
+            self._own_change(session)
+            return label
+        return None
 
     def undo(self, session: Session) -> None:
+        self.require_play(session)
         if self.debouncer.allow("undo"):
-            with self._reload_on_conflict(session):
-                session.undo()
-            self.game_changed(session.id)
+            with self._shared_change(session):
+                session.undo(expected_rev=self.seen_revision(session), origin=self.origin)
+                self._own_change(session)
 
     def redo(self, session: Session) -> None:
+        self.require_play(session)
         if self.debouncer.allow("redo"):
+            with self._shared_change(session):
+                session.redo(expected_rev=self.seen_revision(session), origin=self.origin)
+                self._own_change(session)
+
+    def _own_change(self, session: Session) -> None:
+        """This tab made the change: its player sees the result at once, and so does every tab."""
+        self.shown.own_change(session.id, session.revision)
+        self.game_changed(session.id)
+
+    @contextmanager
+    def _shared_change(self, session: Session) -> Iterator[None]:
+        """Another device got there first: say so and show what it did, not an error."""
+        try:
             with self._reload_on_conflict(session):
-                session.redo()
-            self.game_changed(session.id)
+                yield
+        except AlreadyDone as exc:
+            self.refresh()
+            self.show_info(str(exc))
+        except StaleChange:
+            self.refresh()
+            raise
 
     @contextmanager
     def _reload_on_conflict(self, session: Session) -> Iterator[None]:
@@ -335,9 +531,14 @@ class PageApp:
         self.refresh()
 
     def delete_game(self, game_id: str, name: str, after: Callable[[], Any] | None = None) -> None:
+        self.require_host()
+
         def delete() -> None:
+            self.require_host()
             self.ctx.store.delete(game_id)
             self.ctx.sessions.forget(game_id)
+            if self.ctx.table.active and self.ctx.table.game_id == game_id:
+                self.stop_sharing()  # the table's game is gone: so is the table
             self.broadcast({"kind": "game", "id": game_id, "deleted": True})
             self.show_info(f"{i18n.tr('Deleted')} {name}.")
             if after:
@@ -362,6 +563,11 @@ class PageApp:
         try:
             if message.get("kind") == "settings":
                 self.apply_settings()
+            elif message.get("kind") == "share":
+                if self.guest:
+                    self.show_route(self.page.route)  # removed, let play or not, or sharing stopped
+                else:
+                    self._share_changed_here()
             elif self.screen is not None:
                 self.screen.on_message(message)
         except Exception:
@@ -369,6 +575,7 @@ class PageApp:
 
     # settings
     def update_settings(self, **changes: Any) -> None:
+        self.require_host()
         self.ctx.settings.update(**changes)
         i18n.set_language(self.settings.language)
         self.broadcast({"kind": "settings"})

@@ -64,6 +64,7 @@ class GameFiles:
     # -- rename -----------------------------------------------------------------------
     def rename(self, game_id: str, name: str) -> str:
         """Rename in the store; the shared session reloads and every tab shows the new name."""
+        self.app.require_host()
         self.app.ctx.store.rename(game_id, name)
         self.app.ctx.sessions.forget(game_id)  # its revision is now behind the saved one
         self.app.game_changed(game_id)
@@ -104,6 +105,7 @@ class GameFiles:
     # -- export -----------------------------------------------------------------------
     def export(self, game_id: str) -> None:
         """Offer the game as a file: a download in a browser, a save dialog in a window."""
+        self.app.require_host()
         data = self.app.ctx.store.export_bytes(game_id)  # a StoreError is shown by the caller's guard
         name = str(self.app.ctx.store.load(game_id)["name"])
         self.app.page.run_task(self._save, export_file_name(name, game_id), data)
@@ -126,6 +128,7 @@ class GameFiles:
 
     def pick(self) -> None:
         """Open the chooser from the server (where no client action ran, e.g. a desktop window)."""
+        self.app.require_host()
         self.app.page.run_task(self._pick)
 
     async def _pick(self) -> None:
@@ -153,6 +156,7 @@ class GameFiles:
         return added
 
     def import_bytes(self, data: bytes, source: str) -> str:
+        self.app.require_host()
         game_id = self.app.ctx.store.import_bytes(data, source)  # a bad file: StoreError, nothing saved
         name = self.app.ctx.store.load(game_id)["name"]
         self.app.game_changed(game_id)

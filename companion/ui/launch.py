@@ -8,6 +8,7 @@ and the printed URL is the one that works.
 
 from __future__ import annotations
 
+import asyncio
 import errno
 import logging
 import os
@@ -17,6 +18,7 @@ import threading
 import time
 import webbrowser
 from pathlib import Path
+from typing import Any
 
 PORT_TRIES = 20
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
@@ -76,10 +78,36 @@ def _assets_dir() -> str | None:
     return str(ASSETS) if ASSETS.is_dir() else None
 
 
-def serve_web(main: object, host: str, port: int, open_browser: bool) -> int:
+def build_asgi(main: object, policy: Any) -> Any:
+    """Flet's ASGI app without its API docs, inside the guard (see ``companion.ui.guard``)."""
     import flet as ft
+
+    from companion.ui.guard import Guard, strip_docs_routes
+
+    asgi = ft.run(main, export_asgi_app=True, no_cdn=True, assets_dir=_assets_dir())  # type: ignore[arg-type]
+    strip_docs_routes(asgi)
+    return Guard(asgi, policy)
+
+
+def loopback_host(host: str) -> bool:
+    from companion.ui.guard import is_loopback
+
+    return host == "localhost" or is_loopback(host)
+
+
+def serve_web(main: object, host: str, port: int, open_browser: bool, ctx: Any = None,
+              share: str | None = None, share_address: str | None = None) -> int:
+    """Serve on loopback until Ctrl+C; with ``share`` (a game id) the table is shared at once."""
     import uvicorn
 
+    from companion.ui.guard import HostPolicy
+    from companion.ui.share import Table
+    from companion.ui.sharing import ShareError, ShareServer, print_invitation
+
+    if not loopback_host(host):
+        print("companion: --host takes a loopback address (127.0.0.1, localhost, ::1). To let the players' "
+              "devices in, use --share: they join with a code.", file=sys.stderr)
+        return 2
     try:
         sock, chosen = bind_port(host, port)
     except LaunchError as exc:
@@ -89,15 +117,34 @@ def serve_web(main: object, host: str, port: int, open_browser: bool) -> int:
         print(f"Port {port} is in use; using port {chosen} instead.", flush=True)
     url = page_url(host, chosen)
     print(f"March of the Ants companion: {url}", flush=True)
-    if host in ("0.0.0.0", "::", "") and (lan := lan_address()):
-        print(f"Other devices on this network: http://{lan}:{chosen}/", flush=True)
     print("Works offline. Press Ctrl+C to stop.", flush=True)
-    asgi = ft.run(main, export_asgi_app=True, no_cdn=True, assets_dir=_assets_dir())  # type: ignore[arg-type]
-    config = uvicorn.Config(asgi, ws="websockets-sansio", log_level="warning", timeout_graceful_shutdown=2)
+    policy = HostPolicy()
+    app = build_asgi(main, policy)
+    table = ctx.table if ctx is not None else Table()
+    sharing = ShareServer(app, policy, table, chosen, lan_host=share_address)
+    if ctx is not None:
+        ctx.sharing = sharing
+    config = uvicorn.Config(app, ws="websockets-sansio", log_level="warning", timeout_graceful_shutdown=2,
+                            proxy_headers=False)
     server = uvicorn.Server(config)
     if open_browser:
         _open_browser_when_ready(url, server)
-    server.run(sockets=[sock])
+
+    async def serve() -> None:
+        sharing.attach(asyncio.get_running_loop())
+        task = asyncio.create_task(server.serve(sockets=[sock]))
+        if share is not None:
+            while not server.started and not task.done():
+                await asyncio.sleep(0.05)
+            try:
+                await sharing.start_async(share)
+                print_invitation(table)
+            except ShareError as exc:
+                print(f"companion: {exc}", file=sys.stderr, flush=True)
+        await task
+
+    with asyncio.Runner(loop_factory=config.get_loop_factory()) as runner:
+        runner.run(serve())
     return 0
 
 
@@ -146,7 +193,7 @@ def lan_address() -> str | None:
 
 
 def launch(host: str = "127.0.0.1", port: int = 8550, open_browser: bool = True, desktop: bool = False,
-           db: str | os.PathLike[str] | None = None) -> int:
+           db: str | os.PathLike[str] | None = None, share: bool = False, share_address: str | None = None) -> int:
     """Open the saves, then serve the UI until Ctrl+C; returns the process exit status."""
     from companion.ui.app import AppContext, make_main
 
@@ -159,7 +206,18 @@ def launch(host: str = "127.0.0.1", port: int = 8550, open_browser: bool = True,
     main = make_main(ctx)
     try:
         if desktop:
+            if share:
+                print("companion: --share works with the web app, not with --desktop.", file=sys.stderr)
+                return 2
             return run_desktop(main)
-        return serve_web(main, host, port, open_browser)
+        shared_game = None
+        if share:
+            games = ctx.store.list_games()
+            if not games:
+                print("companion: there is no saved game to share yet; start one, then use Share on its screen.",
+                      file=sys.stderr)
+                return 2
+            shared_game = games[0].id
+        return serve_web(main, host, port, open_browser, ctx=ctx, share=shared_game, share_address=share_address)
     finally:
         ctx.store.close()

@@ -8,6 +8,7 @@ core's ``validate_setup`` whether the table's choices make a game.
 from __future__ import annotations
 
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -17,6 +18,9 @@ from companion.core.errors import GameError
 from companion.core.setup import GameSetup, PlayerSpec, default_player_names, new_state, setup_summary, validate_setup
 
 DEBOUNCE_SECONDS = 0.4
+# A tap that reaches the server this soon after its tab was sent a new screen was aimed at the
+# screen before it (the update was still on its way, or no one reacts faster).
+SEEN_AFTER_SECONDS = 0.5
 
 
 class Debouncer:
@@ -39,6 +43,46 @@ class Debouncer:
             return False
         self._last[action] = now
         return True
+
+
+class ShownRevisions:
+    """Which revision of each game a tab's player was looking at when tapping.
+
+    The server cannot see the client's screen; it knows when it sent each screen. A tap is
+    judged against the last revision sent at least ``delay`` seconds before it, or the tab's
+    own last change (its player saw that one coming). ``Session.execute`` then tells two
+    devices' identical taps on one revision apart.
+    """
+
+    def __init__(self, delay: float = SEEN_AFTER_SECONDS, clock: Callable[[], float] = time.monotonic,
+                 keep: int = 8) -> None:
+        self.delay = delay
+        self._clock = clock
+        self._keep = keep
+        self._sent: dict[str, deque[tuple[float, int]]] = {}
+
+    def sent(self, game_id: str, rev: int) -> None:
+        """The tab was just sent a screen showing revision ``rev``."""
+        self._record(game_id, self._clock(), rev)
+
+    def own_change(self, game_id: str, rev: int) -> None:
+        """The tab itself made the change that led to ``rev``: seen at once."""
+        self._record(game_id, float("-inf"), rev)
+
+    def _record(self, game_id: str, when: float, rev: int) -> None:
+        self._sent.setdefault(game_id, deque(maxlen=self._keep)).append((when, rev))
+
+    def seen(self, game_id: str) -> int | None:
+        """The revision the player was looking at now; None if the tab never showed this game."""
+        sent = self._sent.get(game_id)
+        if not sent:
+            return None
+        cutoff = self._clock() - self.delay
+        seen = sent[0][1]
+        for when, rev in sent:
+            if when <= cutoff:
+                seen = rev
+        return seen
 
 
 # -- formatting ---------------------------------------------------------------------

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from companion.ui.i18n import tr
+from companion.ui.share_view import share_banner
 from companion.ui.theme import Sizes
 
 if TYPE_CHECKING:
@@ -25,6 +26,7 @@ class Screen:
 
     title = ""
     identifier = "screen"
+    changes_game = False  # a game screen: drawn disabled on a view-only device
 
     def __init__(self, app: PageApp, route: str, params: dict[str, str]) -> None:
         self.app = app
@@ -100,8 +102,14 @@ class Screen:
                 view.bottom_appbar = ft.BottomAppBar(self._bottom_row, padding=ft.Padding.symmetric(horizontal=8),
                                                      height=76)
             # Keyed inside a list, so it is reconciled like the body (see below).
-            self._bottom_row.controls = [ft.Container(bottom, key=f"{self.identifier}-bottom", expand=True)]
-        column = ft.Column(self.body(), spacing=14, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+            self._bottom_row.controls = [ft.Container(bottom, key=f"{self.identifier}-bottom", expand=True,
+                                                      disabled=self.changes_game and not self.app.can_play)]
+        controls = self.body()
+        if (shared := share_banner(self.app)) is not None:
+            controls.insert(0, shared)
+        watching = self.changes_game and not self.app.can_play
+        column = ft.Column(controls, spacing=14, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                           disabled=watching)
         frame = ft.Container(column, padding=ft.Padding.only(left=12, right=12, top=12, bottom=24),
                              col=CONTENT_COLUMNS)
         # A stable key makes Flet reconcile the rebuilt tree with the old one position by

@@ -23,6 +23,7 @@ from companion.ui.i18n import tr
 from companion.ui.models import parse_total, round_label, signed
 from companion.ui.panels import PanelContext, panels_for
 from companion.ui.screen import Screen
+from companion.ui.share_view import open_share_dialog
 
 ROUTE = "/game/:id"
 LOG_LINES = 30
@@ -32,6 +33,7 @@ PLAYER_COLUMNS: ft.ResponsiveNumber = {"xs": 12, "sm": 6, "lg": 4}
 class GameScreen(Screen):
     title = "Game"
     identifier = "game"
+    changes_game = True
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -42,14 +44,24 @@ class GameScreen(Screen):
         return self.app.session(self.game_id)
 
     def view_data(self) -> dict[str, Any]:
+        self.app.note_shown(self.session)  # the revision this screen shows, for two devices' taps
         return game_view(self.session)
 
     def heading(self) -> str:
         return str(self.session.doc["name"])
 
+    def leading(self) -> ft.Control | None:
+        return None if self.app.guest else super().leading()
+
     def actions(self) -> list[ft.Control]:
-        return [widgets.icon_action(tr("Delete this game"), ft.Icons.DELETE_OUTLINE,
-                                    self.app.handler(self._delete), identifier="delete-game")]
+        if self.app.guest:
+            rules = self.app.handler(lambda: self.app.go("/rules"))
+            return [widgets.icon_action(tr("Rules"), ft.Icons.MENU_BOOK, rules, identifier="open-rules")]
+        share = widgets.icon_action(tr("Share this table"), ft.Icons.SHARE,
+                                    self.app.handler(lambda: open_share_dialog(self.app, self.game_id)),
+                                    identifier="share-table")
+        return [share, widgets.icon_action(tr("Delete this game"), ft.Icons.DELETE_OUTLINE,
+                                           self.app.handler(self._delete), identifier="delete-game")]
 
     # -- body ----------------------------------------------------------------------------
     def body(self) -> list[ft.Control]:
@@ -273,6 +285,8 @@ class GameScreen(Screen):
             return
         if message.get("deleted"):
             self.app.show_info(tr("This game was deleted on another screen."))
+            if self.app.guest:
+                return
             self.app.go("/")
             return
         self.refresh()

@@ -221,6 +221,7 @@ class NewGameScreen(Screen):
         self.refresh()
 
     def _start(self) -> None:
+        self.app.require_host()
         if not self.app.debouncer.allow("start-game"):
             return
         session = self.app.ctx.store.create(self.model.setup(), self.model.name.strip() or None)

@@ -1,0 +1,81 @@
+"""The join page: all a device that came through the shared address sees until it joins."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.ui import widgets
+from companion.ui.i18n import tr
+from companion.ui.screen import Screen
+from companion.ui.share import JoinRefused
+
+ROUTE = "/join"
+
+
+class JoinScreen(Screen):
+    title = "Join the table"
+    identifier = "join"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.code = ft.TextField(label=tr("Code from the host's screen"), keyboard_type=ft.KeyboardType.NUMBER,
+                                 text_size=self.sizes.title, on_change=_keep_in_sync)
+        self.name = ft.TextField(label=tr("Your name"), text_size=self.sizes.title, on_change=_keep_in_sync,
+                                 capitalization=ft.TextCapitalization.WORDS)
+        self.problem = ft.Text("", size=self.sizes.body, color=ft.Colors.ERROR)
+
+    def heading(self) -> str:
+        return tr("Join the table")
+
+    def leading(self) -> ft.Control | None:
+        return None
+
+    def body(self) -> list[ft.Control]:
+        sizes = self.sizes
+        if not self.app.ctx.table.active:
+            return [ft.Text(tr("This table is not shared right now. Ask the host to share it again, "
+                               "then scan the new QR code or type the new code."), size=sizes.body)]
+        with_link = self.app.join_token is not None
+        if with_link:
+            intro = tr("You opened the host's join link. Type your name to join the game at this table.")
+            fields: list[ft.Control] = [self.name]
+        else:
+            intro = tr("Type the code shown on the host's screen and your name to join the game at this table.")
+            fields = [self.code, self.name]
+        self.name.on_submit = self.app.handler(self._join)
+        return [
+            ft.Text(intro, size=sizes.body),
+            *fields,
+            ft.Semantics(identifier="join-problem", live_region=True, content=self.problem),
+            widgets.tap_button(tr("Join"), self.app.handler(self._join), icon=ft.Icons.LOGIN,
+                               identifier="join-submit", sizes=sizes),
+            ft.Text(tr("The host chooses whether this device can play or only watch, and can end sharing at any "
+                       "time."), size=sizes.small, color=ft.Colors.ON_SURFACE_VARIANT),
+        ]
+
+    def _join(self) -> None:
+        table = self.app.ctx.table
+        token = self.app.join_token
+        try:
+            if token is not None:
+                device = table.join_with_token(token, self.name.value or "")
+            else:
+                device = table.join_with_code(self.code.value or "", self.name.value or "")
+        except JoinRefused as exc:
+            self.problem.value = str(exc)
+            if token is not None and "link" in str(exc):
+                self.app.join_token = None  # spent: offer the code instead
+                self.refresh()
+            else:
+                self.problem.update()
+            return
+        self.app.joined(device)
+
+
+def _keep_in_sync(_: Any) -> None:
+    """A change handler makes the client send every keystroke, so Join sees the typed value."""
+
+
+SCREEN = JoinScreen

@@ -1,0 +1,217 @@
+"""The host's Share dialog and the banner every screen shows while the table is shared."""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from companion.ui import widgets
+from companion.ui.i18n import tr
+from companion.ui.share import Device, Table
+
+if TYPE_CHECKING:
+    from companion.ui.app import PageApp
+
+QR_SIZE = 200
+
+
+def qr_png(text: str, scale: int = 8) -> bytes:
+    """A QR code as a PNG (segno: pure Python); a white border so phone cameras read it on a dark theme."""
+    import segno
+
+    out = io.BytesIO()
+    segno.make(text, error="m").save(out, kind="png", scale=scale, border=3, dark="#000000", light="#ffffff")
+    return out.getvalue()
+
+
+def share_banner(app: PageApp) -> ft.Control | None:
+    """Say clearly that other devices can see (and maybe change) this table."""
+    table = app.ctx.table
+    if not table.active:
+        return None
+    if app.guest:
+        device = app.device
+        if device is None:
+            return None
+        said = (tr("At the shared table as {name} (you can play).") if device.can_play
+                else tr("At the shared table as {name} (view only)."))
+        text = said.format(name=device.name)
+        return widgets.banner(text, app.sizes, identifier="share-banner")
+    count = len(table.listed())
+    text = tr("This table is shared on the local network ({address}). Devices joined: {count}.").format(
+        address=table.base_url, count=count)
+    manage = widgets.icon_action(tr("Manage sharing"), ft.Icons.DEVICES,
+                                 app.handler(lambda: open_share_dialog(app, table.game_id)),
+                                 identifier="share-manage", filled=True)
+    fg = ft.Colors.ON_SECONDARY_CONTAINER
+    row = ft.Row([ft.Icon(ft.Icons.WIFI_TETHERING, color=fg),
+                  ft.Semantics(identifier="share-banner", live_region=True,
+                               content=ft.Text(text, size=app.sizes.small, color=fg), expand=True),
+                  manage], vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    return ft.Container(row, bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=12,
+                        padding=ft.Padding.only(left=12, right=4, top=4, bottom=4))
+
+
+class ShareDialog:
+    """Start/stop sharing, the QR code and the code, the devices that joined and their rights."""
+
+    def __init__(self, app: PageApp, game_id: str | None) -> None:
+        self.app = app
+        self.game_id = game_id
+        self._mode = ""
+        self._body: ft.Column | None = None
+        self.dialog = ft.AlertDialog(
+            modal=True, title=widgets.heading(tr("Share this table"), app.sizes, identifier="share-title"),
+            semantics_label=tr("Share this table"),
+            inset_padding=ft.Padding.symmetric(horizontal=10, vertical=24),
+            actions=[widgets.tap_button(tr("Close"), app.handler(self.close), kind="text",
+                                        identifier="share-close", sizes=app.sizes)],
+        )
+
+    @property
+    def table(self) -> Table:
+        return self.app.ctx.table
+
+    def open(self) -> None:
+        self.fill()
+        self.app.page.show_dialog(self.dialog)
+
+    def close(self) -> None:
+        self.app.share_dialog = None
+        self.app.page.pop_dialog()
+
+    def refresh(self) -> None:
+        self.fill()
+        self.dialog.update()
+
+    def fill(self) -> None:
+        """The content for now. A new scrolling column when sharing starts or stops: one scrolled down
+        to the device list would otherwise keep its offset (and its tap targets) once it got shorter."""
+        mode = "active" if self.table.active else "idle"
+        controls = self._active() if self.table.active else self._idle()
+        if mode == self._mode and self._body is not None:
+            self._body.controls = controls
+            return
+        self._mode = mode
+        self._body = ft.Column(controls, tight=True, spacing=12, scroll=ft.ScrollMode.AUTO)
+        self.dialog.content = ft.Semantics(identifier="share-dialog", container=True,
+                                           content=ft.Container(self._body, width=340))
+
+    # -- not shared yet --------------------------------------------------------------------
+    def _idle(self) -> list[ft.Control]:
+        sizes = self.app.sizes
+        text = tr("Let the players follow and play this game on their own phones or tablets. They must be on "
+                  "the same Wi-Fi as this computer and type a code or scan a QR code shown here. You choose "
+                  "who can play and who can only watch, and you can stop sharing at any time.")
+        return [
+            ft.Text(text, size=sizes.body),
+            widgets.tap_button(tr("Start sharing"), self.app.handler(self._start), icon=ft.Icons.WIFI_TETHERING,
+                               identifier="share-start", sizes=sizes),
+        ]
+
+    def _start(self) -> None:
+        if self.game_id is None:
+            return
+        self.app.start_sharing(self.game_id)
+        self.refresh()
+        self.app.refresh()
+
+    # -- shared -----------------------------------------------------------------------------
+    def _active(self) -> list[ft.Control]:
+        sizes = self.app.sizes
+        table = self.table
+        url = table.join_url() or ""
+        invitation = table.invitation
+        code = invitation.code_shown if invitation else ""
+        steps = tr("On the same Wi-Fi, scan the QR code, or open {address} and type the code. Each lets one "
+                   "device in; then a new one appears.").format(address=table.base_url)
+        qr = widgets.labelled(
+            ft.Container(ft.Image(src=qr_png(url), width=QR_SIZE, height=QR_SIZE), alignment=ft.Alignment.CENTER),
+            tr("QR code with the link that lets one device join"), "share-qr")
+        code_text = widgets.labelled(
+            ft.Row([ft.Text(code, size=sizes.score, weight=ft.FontWeight.W_700, selectable=True)],
+                   alignment=ft.MainAxisAlignment.CENTER),
+            tr("Code to type: {digits}").format(digits=" ".join(code.replace(" ", ""))), "share-code")
+        link = widgets.labelled(ft.Text(url, size=sizes.small, selectable=True, color=ft.Colors.ON_SURFACE_VARIANT),
+                                tr("Join link: {url}").format(url=url), "share-link")
+        controls: list[ft.Control] = [*self._which_game(), ft.Text(steps, size=sizes.body),
+            qr,
+            ft.Text(tr("Code to type"), size=sizes.small, color=ft.Colors.ON_SURFACE_VARIANT,
+                    text_align=ft.TextAlign.CENTER),
+            code_text,
+            link,
+            widgets.heading(tr("Devices at the table"), sizes, identifier="share-devices"),
+        ]
+        devices = table.listed()
+        if not devices:
+            controls.append(ft.Text(tr("No device has joined yet."), size=sizes.small,
+                                    color=ft.Colors.ON_SURFACE_VARIANT))
+        controls += [self._device_row(d) for d in devices]
+        controls.append(widgets.tap_button(tr("Stop sharing"), self.app.handler(self._stop), icon=ft.Icons.STOP_CIRCLE,
+                                           identifier="share-stop", kind="tonal", sizes=sizes))
+        return controls
+
+    def _which_game(self) -> list[ft.Control]:
+        """Opened on another game than the one shared: say which one is, and offer to switch."""
+        shared = self.table.game_id
+        if self.game_id is None or shared is None or shared == self.game_id:
+            return []
+        try:
+            name = str(self.app.session(shared).doc["name"])
+        except Exception:
+            name = shared
+        switch = widgets.tap_button(tr("Share this game instead"), self.app.handler(self._start),
+                                    icon=ft.Icons.SWAP_HORIZ, identifier="share-switch", kind="tonal",
+                                    sizes=self.app.sizes)
+        return [widgets.banner(tr("The devices see another game: {name}.").format(name=name), self.app.sizes,
+                               identifier="share-other-game"), switch]
+
+    def _device_row(self, device: Device) -> ft.Control:
+        sizes = self.app.sizes
+
+        def toggle(_: Any) -> None:
+            self.app.guard(lambda: self._set_play(device.id, not device.can_play))
+
+        right = tr("Can play") if device.can_play else tr("View only")
+        said = tr("{name} can play. Tap to make it view only.") if device.can_play else \
+            tr("{name} can only watch. Tap to let it play.")
+        switch = ft.Semantics(
+            identifier=f"device-play-{device.name}", container=True, exclude_semantics=True, toggled=device.can_play,
+            label=said.format(name=device.name), on_tap=toggle,
+            content=ft.Switch(value=device.can_play, on_change=toggle, label=right))
+        remove = widgets.icon_action(tr("Remove {name} from the table").format(name=device.name),
+                                     ft.Icons.PERSON_REMOVE,
+                                     self.app.handler(lambda: self._remove(device.id)),
+                                     identifier=f"device-remove-{device.name}")
+        return ft.Row([
+            ft.Text(device.name, size=sizes.body, weight=ft.FontWeight.W_600, expand=True, max_lines=1,
+                    overflow=ft.TextOverflow.ELLIPSIS),
+            switch, remove,
+        ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+    def _set_play(self, device_id: str, can_play: bool) -> None:
+        self.app.require_host()
+        self.table.set_can_play(device_id, can_play)
+        self.app.share_changed()
+        self.refresh()
+
+    def _remove(self, device_id: str) -> None:
+        self.app.require_host()
+        self.table.remove(device_id)
+        self.app.share_changed()
+        self.refresh()
+        self.app.refresh()
+
+    def _stop(self) -> None:
+        self.app.stop_sharing()
+        self.refresh()
+        self.app.refresh()
+
+
+def open_share_dialog(app: PageApp, game_id: str | None) -> None:
+    app.require_host()
+    dialog = ShareDialog(app, game_id)
+    app.share_dialog = dialog
+    dialog.open()

@@ -1,0 +1,103 @@
+"""A bare client for Flet's WebSocket protocol: a hand-made device, for tests and the sync benchmark.
+
+Frames are ``0x00 + msgpack([action, body])``. The client registers like the Flutter web
+client does, then keeps, for every control it has been sent that has a semantics
+``identifier``, that control's id - enough to tap buttons, type into fields (by label)
+and see what the server sends, without a browser. It speaks exactly what a page from
+anywhere could send, which is the point of the security tests.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import msgpack
+from websockets.sync.client import ClientConnection, connect
+
+REGISTER_CLIENT, PATCH_CONTROL, CONTROL_EVENT, UPDATE_CONTROL_PROPS = 1, 2, 3, 4
+
+
+def _ext(code: int, data: bytes) -> Any:
+    return data.decode("utf-8", "replace") if code in (1, 2, 4) else msgpack.ExtType(code, data)
+
+
+class WireDevice:
+    """One device on one WebSocket; ``received`` lists every decoded message with its arrival time."""
+
+    def __init__(self, base_url: str, route: str = "/", origin: str | None = None) -> None:
+        self.base_url = base_url.rstrip("/")
+        host = self.base_url.split("://", 1)[1]
+        self.ws: ClientConnection = connect(f"ws://{host}/ws", origin=origin or self.base_url,  # type: ignore[arg-type]
+                                            open_timeout=10, max_size=None)
+        self.ids: dict[str, int] = {}  # semantics identifier -> control id
+        self.labels: dict[str, int] = {}  # text field label -> control id
+        self.received: list[tuple[float, Any]] = []
+        self._seen = threading.Condition()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+        self._send([REGISTER_CLIENT, {"session_id": None, "page_name": "", "page": {
+            "route": route, "web": True, "pwa": False, "platform": "linux", "width": 360.0, "height": 780.0,
+            "media": {"padding": {}, "view_padding": {}, "view_insets": {}}}}])
+
+    # -- wire ------------------------------------------------------------------------------
+    def _send(self, message: list[Any]) -> None:
+        self.ws.send(b"\x00" + msgpack.packb(message))
+
+    def _read(self) -> None:
+        try:
+            for frame in self.ws:
+                if isinstance(frame, bytes) and frame[:1] == b"\x00":
+                    message = msgpack.unpackb(frame[1:], ext_hook=_ext, strict_map_key=False)
+                    with self._seen:
+                        self.received.append((time.monotonic(), message))
+                        self._index(message)
+                        self._seen.notify_all()
+        except Exception:  # closed
+            with self._seen:
+                self._seen.notify_all()
+
+    def _index(self, value: Any) -> None:
+        if isinstance(value, dict):
+            control_id = value.get("_i")
+            if isinstance(control_id, int):
+                if isinstance(value.get("identifier"), str):
+                    self.ids[value["identifier"]] = control_id
+                if value.get("_c") == "TextField" and isinstance(value.get("label"), str):
+                    self.labels[value["label"]] = control_id
+            for item in value.values():
+                self._index(item)
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                self._index(item)
+
+    # -- acting ----------------------------------------------------------------------------
+    def tap(self, identifier: str, event: str = "tap") -> None:
+        """Send the event the Flutter client sends when the control is tapped (whether or not it is enabled)."""
+        self._send([CONTROL_EVENT, {"target": self.ids[identifier], "name": event, "data": None}])
+
+    def type(self, label: str, text: str) -> None:
+        control_id = self.labels[label]
+        self._send([UPDATE_CONTROL_PROPS, {"id": control_id, "props": {"value": text}}])
+        self._send([CONTROL_EVENT, {"target": control_id, "name": "change", "data": text}])
+
+    def wait(self, check: Callable[[], bool], timeout: float = 15, what: str = "") -> None:
+        deadline = time.monotonic() + timeout
+        with self._seen:
+            while not check():
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise AssertionError(f"timed out waiting for {what or check}; ids: {sorted(self.ids)}")
+                self._seen.wait(left)
+
+    def wait_id(self, identifier: str, timeout: float = 15) -> None:
+        self.wait(lambda: identifier in self.ids, timeout, identifier)
+
+    def said(self, text: str, since: float = 0.0) -> bool:
+        """Whether any message received after ``since`` carries ``text``."""
+        return any(when >= since and text in repr(message) for when, message in list(self.received))
+
+    def close(self) -> None:
+        self.ws.close()

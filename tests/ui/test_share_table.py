@@ -1,0 +1,235 @@
+"""One table, several devices, in the real app: browser contexts as the players' phones.
+
+The server is started as a host would (``companion --share``), with 127.0.0.2 standing in
+for the local network, so no test leaves loopback. Each guest is its own browser context
+(its own storage, like its own phone) opened on the shared address.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser
+
+from companion.core.broodmother.meadow_commands import AddHex
+from companion.core.setup import GameSetup, PlayerSpec
+from companion.store import GameStore
+from tests.ui.browser import PHONE, Server, Ui, new_tab, run_server
+from tests.ui.conftest import saved_games
+from tests.ui.test_security import LAN, _wait_shared
+
+pytestmark = pytest.mark.browser
+
+SOLO = GameSetup(game="mota", mode="solo", players=(PlayerSpec("Ana", "red"),), expansions=("minions",))
+
+
+@dataclass
+class Table:
+    server: Server
+    game_id: str
+    lan_url: str
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
+    db = tmp_path_factory.mktemp("share") / "games.json"
+    store = GameStore(db)
+    session = store.create(SOLO, name="Shared table", seed=4)
+    for n, zone, sites in ((4, "inner", 2), (7, "outer", 3), (12, "inner", 1)):
+        session.execute(AddHex(n, zone, sites))
+    game_id = session.id
+    store.close()
+    command = [sys.executable, "-m", "companion", "--share", "--share-address", LAN]
+    with run_server(db, command=command) as server:
+        yield Table(server, game_id, f"http://{LAN}:{_wait_shared(server)}")
+    log = tmp_path_factory.getbasetemp() / "share-server.log"
+    log.write_text("".join(server.output), encoding="utf-8")
+
+
+@pytest.fixture
+def devices(browser: Browser) -> Iterator[list[Ui]]:
+    opened: list[Ui] = []
+    yield opened
+    for ui in opened:
+        ui.page.context.close()
+    external = [url for ui in opened for url in ui.external_requests]
+    assert not external, f"the app asked for things off this machine: {external}"
+
+
+def open_device(browser: Browser, devices: list[Ui], base: str, path: str, screen: str) -> Ui:
+    ui = new_tab(browser, base, PHONE)
+    devices.append(ui)
+    return ui.open(path, screen)
+
+
+def deck(table: Table) -> dict[str, Any]:
+    state: dict[str, Any] = saved_games(table.server.db)[table.game_id]["state"]
+    return dict(state["modules_state"]["broodmother"]["deck"])
+
+
+def code_of(host: Ui) -> str:
+    return re.sub(r"\D", "", host.label("share-code").split(":", 1)[1])
+
+
+def open_share(host: Ui) -> None:
+    if not host.exists("share-dialog"):
+        host.tap("share-table")
+    host.by_id("share-code").wait_for(state="attached")
+
+
+def dialog_tap(ui: Ui, identifier: str) -> None:
+    """Scroll the share dialog to its end (its device list is below the QR code on a phone), then tap."""
+    ui.by_id(identifier).wait_for(state="attached")
+    ui.page.mouse.move(180, 400)
+    for _ in range(3):
+        ui.page.mouse.wheel(0, 600)
+        ui.page.wait_for_timeout(200)
+    ui.tap(identifier)
+
+
+def join_with_code(ui: Ui, code: str, name: str) -> None:
+    ui.type_into("Code from the host's screen", code)
+    ui.type_into("Your name", name)
+    ui.tap("join-submit")
+
+
+def host_tab(browser: Browser, devices: list[Ui], table: Table) -> Ui:
+    return open_device(browser, devices, table.server.url, f"/game/{table.game_id}", "game")
+
+
+def wait_for(check: Any, what: str, seconds: float = 15) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if check():
+            return
+        time.sleep(0.1)
+    raise AssertionError(what)
+
+
+# -- joining ---------------------------------------------------------------------------------
+def test_join_by_code_and_by_the_qr_link_a_wrong_code_refused(browser: Browser, devices: list[Ui],
+                                                             table: Table) -> None:
+    host = host_tab(browser, devices, table)
+    host.expect_text("share-banner", "shared on the local network")
+    host.shot("host-shared-360")
+    open_share(host)
+    code = code_of(host)
+    host.shot("share-dialog-360")
+
+    ana = open_device(browser, devices, table.lan_url, "/", "join")
+    assert not ana.exists("screen-game") and not ana.exists("screen-home")
+    ana.shot("join-page-360")
+    wrong = "000000" if code != "000000" else "111111"
+    join_with_code(ana, wrong, "Ana")
+    ana.expect_text("join-problem", "not right")
+    assert not ana.exists("screen-game")
+    join_with_code(ana, code, "Ana")
+    ana.wait_screen("game")
+    ana.expect_text("share-banner", "Ana")
+    host.by_id("device-play-Ana").wait_for(state="attached")
+    assert code_of(host) != code  # spent: the next device gets a new one
+
+    link = host.label("share-link").split(": ", 1)[1]
+    assert link.startswith(f"{table.lan_url}/?join=")
+    bo = open_device(browser, devices, table.lan_url, link.removeprefix(table.lan_url), "join")
+    assert not bo.page.get_by_role("textbox", name="Code from the host's screen").count()
+    bo.type_into("Your name", "Bo")
+    bo.tap("join-submit")
+    bo.wait_screen("game")
+    host.by_id("device-play-Bo").wait_for(state="attached")
+
+    # The same link again (one use only): the join page asks for the code instead.
+    cy = open_device(browser, devices, table.lan_url, link.removeprefix(table.lan_url), "join")
+    cy.type_into("Your name", "Cy")
+    cy.tap("join-submit")
+    cy.expect_text("join-problem", "already used")
+    assert not cy.exists("screen-game")
+
+    # A phone that sleeps and wakes (the page reloaded) is still at the table.
+    bo.reload("game")
+    bo.expect_text("share-banner", "Bo")
+    # Even after a long sleep, when the server has let its session go: the browser kept its key.
+    kept = bo.page.evaluate("Object.keys(localStorage)")
+    assert any(key.endswith("companion.table-device") for key in kept), kept
+    bo.page.evaluate("sessionStorage.clear()")
+    bo.page.reload(wait_until="commit")
+    bo.enable_semantics()
+    bo.wait_screen("game")
+    bo.expect_text("share-banner", "Bo")
+
+
+def test_two_devices_tap_her_draw_at_once_one_card_and_undo_shows_on_both(
+        browser: Browser, devices: list[Ui], table: Table) -> None:
+    host = host_tab(browser, devices, table)
+    open_share(host)
+    ana = open_device(browser, devices, table.lan_url, "/", "join")
+    join_with_code(ana, code_of(host), "Dee")
+    ana.wait_screen("game")
+    host.tap("share-close")
+    left = len(deck(table)["draw"])
+    for ui in (host, ana):
+        ui.show("bm-her-turn")
+    first, second = host.by_id("bm-her-turn"), ana.by_id("bm-her-turn")
+    first.click()
+    second.click()
+    wait_for(lambda: len(deck(table)["draw"]) < left, "no card was drawn")
+    time.sleep(1.5)
+    assert len(deck(table)["draw"]) == left - 1, "two cards were drawn"
+    ana.expect_label("undo", re.compile("Undo"))
+    host.expect_label("undo", re.compile("Undo"))
+    host.tap("undo")
+    wait_for(lambda: len(deck(table)["draw"]) == left, "the undo did not put the card back")
+    ana.expect_label("redo", re.compile("^Redo: "))
+
+
+def test_view_only_cannot_act_and_a_removed_device_is_cut_off(browser: Browser, devices: list[Ui],
+                                                               table: Table) -> None:
+    host = host_tab(browser, devices, table)
+    open_share(host)
+    eve = open_device(browser, devices, table.lan_url, "/", "join")
+    join_with_code(eve, code_of(host), "Eve")
+    eve.wait_screen("game")
+    dialog_tap(host, "device-play-Eve")
+    eve.expect_text("share-banner", "view only")
+    host.shot("share-devices-360")
+    before = saved_games(table.server.db)[table.game_id]["rev"]
+    eve.show("plus-p1")
+    eve.by_id("plus-p1").click(force=True)
+    eve.by_id("undo").click(force=True)
+    time.sleep(1.5)
+    assert saved_games(table.server.db)[table.game_id]["rev"] == before
+    eve.shot("view-only-360")
+
+    dialog_tap(host, "device-remove-Eve")
+    eve.wait_screen("join")
+    assert not eve.exists("screen-game")
+
+
+def test_stop_sharing_closes_the_shared_address(browser: Browser, devices: list[Ui], table: Table) -> None:
+    import httpx
+
+    host = host_tab(browser, devices, table)
+    open_share(host)
+    dialog_tap(host, "share-stop")
+    host.by_id("share-start").wait_for(state="attached")
+    wait_for(lambda: _refused(table.lan_url), "the shared address still answers")
+    assert httpx.get(table.server.url, timeout=5).status_code == 200
+    host.tap("share-start")
+    host.by_id("share-code").wait_for(state="attached")
+
+
+def _refused(url: str) -> bool:
+    import httpx
+
+    try:
+        httpx.get(url, timeout=2)
+    except httpx.HTTPError:
+        return True
+    return False
+
