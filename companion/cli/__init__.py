@@ -17,7 +17,7 @@ from pkgutil import iter_modules
 from companion.cli.common import CliError, OneLineParser, close_stores
 
 # The order ``--help`` lists them in; any other ``*_cmd`` module found follows, by name.
-FIRST_SUBCOMMANDS = ("app", "game", "solo", "calc", "rules", "bench")
+FIRST_SUBCOMMANDS = ("app", "game", "solo", "calc", "rules", "library", "bench")
 
 
 def subcommand_modules() -> list[str]:

@@ -32,6 +32,7 @@ from platformdirs import user_data_dir
 
 from companion.core.content import Content, load_content
 from companion.core.errors import GameError
+from companion.core.library import carry_over, is_remembered
 from companion.core.schema import LOG_KEEP, ArchivedLog, check
 from companion.core.session import Doc, Session, new_doc
 from companion.core.setup import GameSetup, new_state
@@ -48,6 +49,7 @@ from companion.store.atomic import (
 )
 from companion.store.gamefiles import GAME_ID, GameFiles
 from companion.store.index import APP_ID, DB_SCHEMA, SummaryIndex, meta_of
+from companion.store.library import LIBRARY_FILE, LibraryStore, library_path
 from companion.store.migrations import NewerSchema, migrate
 from companion.store.reading import READING_FILE
 from companion.store.settings import SETTINGS_FILE
@@ -149,6 +151,8 @@ class GameStore:
         remove_stale_temp_files(self.path)
         self.files = GameFiles(self.folder)
         self.index = SummaryIndex(self.path)
+        self.library = LibraryStore(library_path(self.path))
+        self.carried_last = 0  # cards typed in earlier games that the last new game was given
         self._open_index()
 
     @property
@@ -335,6 +339,17 @@ class GameStore:
                 doc["rev"], doc["log"], doc["log_archived"] = base, log, archived
                 raise
             self._remember(game_id, doc)
+        self._remember_card(doc)
+
+    def _remember_card(self, doc: Doc) -> None:
+        """A card just typed (a remembered command, the last line of the log) is kept for new games."""
+        last = doc["log"][-1] if doc["log"] else None
+        if not last or last.get("kind") != "command" or not is_remembered(last.get("command")):
+            return
+        try:
+            self.library.remember(last["command"])
+        except GameError as exc:  # the game itself is saved; only the memory of the card is not
+            self.notices.append(str(exc))
 
     def _remember(self, game_id: str, doc: Doc) -> None:
         self._known[game_id] = (self.files.stamp(game_id), doc["rev"])
@@ -371,7 +386,12 @@ class GameStore:
             yield self.session(game_id)
 
     def create(self, setup: GameSetup, name: str | None = None, seed: int | None = None) -> Session:
+        """A new game, saved; the cards players typed in earlier games are filled in (``carried_last``)."""
         state = new_state(setup, self.content, seed=seed)
+        self.carried_last = carry_over(state, self.content, self.library.entries())
+        if self.library.notice:
+            self.notices.append(self.library.notice)
+            self.library.notice = None
         title = self._clean_name(name) if name else self._default_name(state)
         with self.files.locked("_create"):
             doc = new_doc(self._new_id(), title, state)
@@ -424,7 +444,7 @@ class GameStore:
     def export(self, game_id: str, target: str | os.PathLike[str], *, force: bool = False) -> Path:
         """Write one game to a new regular file; never the database, a device, a FIFO or a folder."""
         path = Path(target)
-        self._check_export_target(path, force)
+        self.check_export_target(path, force)
         data = self.export_bytes(game_id)
         try:
             write_atomically(path, data)
@@ -432,12 +452,13 @@ class GameStore:
             raise os_problem(exc, path, "write") from None
         return path
 
-    def _check_export_target(self, path: Path, force: bool) -> None:
+    def check_export_target(self, path: Path, force: bool) -> None:
+        """Refuse a target that is not a new regular file outside the saves (``force``: an existing file)."""
         if str(path) in ("", "."):
             raise StoreError("Name the file to export to, for example friday.json.")
         resolved = path.resolve()
         index, folder = self.path.resolve(), self.folder.resolve()
-        beside = {index.with_name(n) for n in (SETTINGS_FILE, READING_FILE)}
+        beside = {index.with_name(n) for n in (SETTINGS_FILE, READING_FILE, LIBRARY_FILE)}
         if resolved in {index, folder, *beside} or folder in resolved.parents:
             raise StoreError(f"{path} is part of the saved games; export to a file of its own.")
         if not resolved.parent.is_dir():

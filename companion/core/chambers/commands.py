@@ -61,6 +61,8 @@ class DefineCard(Command):
     """A chamber card the rulebooks do not print, entered once: its spaces and its activation phase."""
 
     name = "chambers_define"
+    remembered = True
+    remember_key = ("card_name", "kind")
     card_name: str
     capacity: int
     phase: str

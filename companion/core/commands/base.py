@@ -23,6 +23,11 @@ class Command:
 
     name: ClassVar[str] = ""
     allowed_after_end: ClassVar[bool] = False
+    #: Card content a player types from a card the rulebooks do not print (a tier's text, a chamber card):
+    #: remembered across games and filled into every new game (``companion.core.library``). ``remember_key``
+    #: names the fields that say which card it is, so typing it again replaces the old entry.
+    remembered: ClassVar[bool] = False
+    remember_key: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -138,6 +138,8 @@ class NameMutation(Command):
     """A Mutation's name as printed, entered once for this game (the rulebook prints only two)."""
 
     name = "mutations_name"
+    remembered = True
+    remember_key = ("card_id",)
     card_id: str
     card_name: str
 

@@ -185,6 +185,8 @@ class SetCardText(Command):
     """A predator card's texts typed from the card (what the rulebook does not print), kept in this game."""
 
     name = "pp_card_text"
+    remembered = True
+    remember_key = ("predator",)
     predator: str
     card_name: str = ""
     task: str = ""

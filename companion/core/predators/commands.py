@@ -338,6 +338,8 @@ class SetTierText(Command):
     """A tier's row typed from the Predator's card: its text, and the numbers a battle uses."""
 
     name = "predator_tier_text"
+    remembered = True
+    remember_key = ("predator", "tier")
     predator: str
     tier: int
     text: str

@@ -106,6 +106,8 @@ class DescribeSeason(Command):
     """A Season card's name and effect, typed once for this game."""
 
     name = "seasons_describe"
+    remembered = True
+    remember_key = ("card_id",)
     card_id: str
     card_name: str
     effect: str = ""

@@ -228,6 +228,9 @@ class NewGameScreen(Screen):
         self.app.ctx.sessions.add(session)
         self.app.broadcast({"kind": "game", "id": session.id, "deleted": False})
         self.app.go(f"/game/{session.id}")
+        carried = self.app.ctx.store.carried_last
+        if carried:
+            self.app.show_info(tr("Cards you typed in earlier games are filled in: {count}.").format(count=carried))
 
 
 SCREEN = NewGameScreen

@@ -1,0 +1,78 @@
+"""``companion library``: the cards players typed, kept for every new game (list, export, import, forget)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from companion.cli.common import CliError, add_db_option, open_store, print_json
+
+
+def register(subparsers: Any) -> None:
+    lib = subparsers.add_parser("library", help="the cards you typed, filled into every new game")
+    sub = lib.add_subparsers(dest="library_command", metavar="ACTION", required=True)
+    p = sub.add_parser("list", help="every card kept")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(handler=_list)
+    p = sub.add_parser("export", help="write the cards to a new JSON file (for another device)")
+    p.add_argument("file")
+    p.add_argument("--force", action="store_true", help="replace FILE if it exists (a regular file only)")
+    p.set_defaults(handler=_export)
+    p = sub.add_parser("import", help="add the cards of an exported file (a card typed again replaces the old)")
+    p.add_argument("file")
+    p.set_defaults(handler=_import)
+    p = sub.add_parser("forget", help="forget every card (asks for --yes); saved games keep theirs")
+    p.add_argument("--yes", action="store_true", help="confirm")
+    p.set_defaults(handler=_forget)
+    for parser in (lib, *sub.choices.values()):
+        add_db_option(parser)
+
+
+def _describe(entry: dict[str, Any]) -> str:
+    fields = ", ".join(f"{k}={v}" for k, v in entry.items() if k != "type" and v not in ("", None))
+    return f"{entry['type']}: {fields}"
+
+
+def _list(args: argparse.Namespace) -> int:
+    entries = open_store(args).library.entries()
+    if args.json:
+        print_json(entries)
+        return 0
+    if not entries:
+        print("No cards typed yet: cards you type in a game (a Predator's tier, a chamber card...) are kept here.")
+    for entry in entries:
+        print(_describe(entry))
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    from companion.store.atomic import os_problem, write_atomically
+
+    store = open_store(args)
+    path = Path(args.file)
+    store.check_export_target(path, args.force)
+    try:
+        write_atomically(path, store.library.export_bytes())
+    except OSError as exc:
+        raise os_problem(exc, path, "write") from None
+    print(f"Exported {len(store.library.entries())} cards to {path}")
+    return 0
+
+
+def _import(args: argparse.Namespace) -> int:
+    from companion.store.library import read_library_file
+
+    store = open_store(args)
+    entries = read_library_file(Path(args.file))
+    total = store.library.add_all(entries)
+    print(f"Imported {len(entries)} cards; {total} kept in all")
+    return 0
+
+
+def _forget(args: argparse.Namespace) -> int:
+    if not args.yes:
+        raise CliError("forgetting every card you typed cannot be undone; add --yes to confirm")
+    open_store(args).library.clear()
+    print("Forgot every card you typed; saved games keep theirs")
+    return 0

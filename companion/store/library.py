@@ -1,0 +1,126 @@
+"""The cards players typed, kept beside the saves (``library.json``) for every new game.
+
+What is kept is the commands themselves (``to_dict``), only those marked ``remembered``
+(see ``companion.core.library``), one per card: typing a card again replaces it. The file is
+written atomically under a lock, checked whole when read (a damaged one is set aside and
+the player told, never overwritten), and can be exported and imported as a file of its own.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from annotated_types import MaxLen
+from filelock import FileLock, Timeout
+from typing_extensions import TypedDict
+
+from companion.core.errors import GameError
+from companion.core.library import Entry, is_remembered, merged
+from companion.core.schema import SchemaError, check, strict
+from companion.store.aside import set_aside
+from companion.store.atomic import (
+    FileProblem,
+    UnreadableFile,
+    os_problem,
+    parse_json,
+    read_regular_file,
+    write_atomically,
+)
+
+LIBRARY_FILE = "library.json"
+LIBRARY_FORMAT = "march-of-the-ants-companion/library"
+MAX_ENTRIES = 500
+
+Value = str | int | bool | None
+EntryShape = Annotated[dict[Annotated[str, MaxLen(40)], Value], MaxLen(12)]
+
+
+@strict
+class LibraryFile(TypedDict):
+    format: Literal["march-of-the-ants-companion/library"]
+    schema: Literal[1]
+    entries: Annotated[list[EntryShape], MaxLen(MAX_ENTRIES)]
+
+
+def library_path(db_path: str | Path) -> Path:
+    """The library that belongs to a saves database: same folder."""
+    return Path(db_path).with_name(LIBRARY_FILE)
+
+
+def _entries_of(raw: bytes, source: str) -> list[Entry]:
+    try:
+        data = check(LibraryFile, parse_json(raw), "library")
+    except (UnreadableFile, SchemaError) as exc:
+        raise UnreadableFile(f"{source}: {exc}") from None
+    for entry in data["entries"]:
+        for value in entry.values():
+            if isinstance(value, str) and len(value) > 600:
+                raise UnreadableFile(f"{source}: a card's text is longer than 600 characters")
+    return [dict(e) for e in data["entries"] if is_remembered(e)]
+
+
+class LibraryStore:
+    """Read on demand (another process may have added cards), written under a lock."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.notice: str | None = None
+        self._lock = FileLock(path.with_name(f".{path.name}.lock"), timeout=5.0, poll_interval=0.01,
+                              preserve_lock_file=True)
+
+    def entries(self) -> list[Entry]:
+        if not self.path.exists():
+            return []
+        try:
+            return _entries_of(read_regular_file(self.path), self.path.name)
+        except (UnreadableFile, FileProblem) as exc:
+            kept = set_aside(self.path)
+            self.notice = (f"The cards you typed could not be read ({exc}); the file was kept as {kept}. "
+                           "New games start without them.")
+            return []
+
+    def remember(self, entry: Entry) -> None:
+        """Keep ``entry`` (a remembered command) for every new game; nothing happens if it is not one."""
+        if is_remembered(entry):
+            self._update(lambda entries: merged(entries, dict(entry)))
+
+    def add_all(self, entries: list[Entry]) -> int:
+        """Merge ``entries`` (an import); return how many there are now."""
+        self._update(lambda current: _merge_all(current, entries))
+        return len(self.entries())
+
+    def clear(self) -> None:
+        self._update(lambda entries: [])
+
+    def export_bytes(self) -> bytes:
+        return json.dumps({"format": LIBRARY_FORMAT, "schema": 1, "entries": self.entries()},
+                          ensure_ascii=False, indent=1).encode("utf-8")
+
+    def _update(self, change: Any) -> None:
+        try:
+            with self._lock:
+                current = self.entries()
+                new = change(current)[-MAX_ENTRIES:]
+                if new != current:
+                    write_atomically(self.path, json.dumps(
+                        {"format": LIBRARY_FORMAT, "schema": 1, "entries": new}, ensure_ascii=False, indent=1))
+        except Timeout:
+            raise GameError("The cards you typed are being saved by another window; try again.") from None
+        except OSError as exc:
+            raise os_problem(exc, self.path, "save the cards you typed to") from None
+
+
+def _merge_all(current: list[Entry], new: list[Entry]) -> list[Entry]:
+    for entry in new:
+        current = merged(current, entry)
+    return current
+
+
+def read_library_file(path: Path) -> list[Entry]:
+    """The entries of an exported library file, or a StoreError-like GameError saying why not."""
+    try:
+        return _entries_of(read_regular_file(path), str(path))
+    except (UnreadableFile, FileProblem) as exc:
+        raise GameError(f"{exc}") from None
