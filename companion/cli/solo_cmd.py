@@ -105,7 +105,7 @@ def _register_turn(sub: Any) -> None:
     p = _add(sub, "battle", "battle numbers; --won when a centipede won a battle (+1 CP)", _battle)
     p.add_argument("--won", action="store_true", help="a centipede (or she) won a battle")
     _add(sub, "destroyed", "the ants destroyed the Broodmother", _destroyed)
-    p = _add(sub, "predator-gone", "one of her Predators was brought to 0 Health", _predator_gone)
+    p = _add(sub, "predator-gone", "moved: use 'companion predator ID health NAME 0'", _predator_gone)
     p.add_argument("predator")
 
 
@@ -468,9 +468,8 @@ def _destroyed(args: argparse.Namespace) -> int:
 
 
 def _predator_gone(args: argparse.Namespace) -> int:
-    from companion.core.broodmother.meadow_commands import PredatorGone
-
-    return _run(args, PredatorGone(args.predator))
+    raise CliError(f"her Predators are in the predator tracker now: use 'companion predator {args.id} health "
+                   f"{args.predator} 0' (or 'damage', or the battle helper: 'companion predator {args.id} battle')")
 
 
 def _hex_add(args: argparse.Namespace) -> int:

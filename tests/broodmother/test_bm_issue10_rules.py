@@ -106,7 +106,7 @@ def test_the_level_two_predator_keeps_the_round_it_was_summoned_in() -> None:
         s.execute(NextPhase())
     s.state["round"] = 2
     s.execute(AnswerPredator(hex=4))
-    assert brood(s)["predators"][0]["round"] == 1
+    assert s.state["modules_state"]["predators"]["predators"][0]["round"] == 1
 
 
 # -- 3. the Nest revealed by her Expand moults ----------------------------------------------------

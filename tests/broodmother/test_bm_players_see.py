@@ -82,4 +82,4 @@ def test_a_game_saved_before_the_history_gets_an_empty_one() -> None:
     del state["modules_state"]["broodmother"]["history"]
     state["module_versions"]["broodmother"] = 1
     bring_up_to_date(state, s.content)
-    assert state["modules_state"]["broodmother"]["history"] == [] and state["module_versions"]["broodmother"] == 2
+    assert state["modules_state"]["broodmother"]["history"] == [] and state["module_versions"]["broodmother"] == 3

@@ -148,7 +148,8 @@ def test_level_2_summons_a_predator_onto_the_hex_the_players_name() -> None:
     with pytest.raises(CommandError, match="No hex 7"):
         s.execute(AnswerPredator(hex=7))
     s.execute(AnswerPredator(hex=2))
-    assert brood(s)["predators"][0]["hex"] == 2 and brood(s)["predators"][0]["health"] == 6
+    (summoned,) = s.state["modules_state"]["predators"]["predators"]  # in the predator tracker
+    assert (summoned["hex"], summoned["health"], summoned["by"]) == (2, 6, "broodmother")
 
 
 def test_level_3_expands_three_times() -> None:

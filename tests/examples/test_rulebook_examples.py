@@ -120,8 +120,8 @@ def test_mm_example_cordyceps_round_3() -> None:
     q = brood(s)["pending"][0]
     assert (q["kind"], q["predator"], q["round"], q["health"]) == ("predator", "cordyceps-fungus", 3, 9)
     s.execute(AnswerPredator(hex=4))
-    assert brood(s)["predators"] == [{"id": "cordyceps-fungus", "name": "Cordyceps Fungus", "hex": 4, "health": 9,
-                                      "round": 3, "defeated": False}]
+    assert s.state["modules_state"]["predators"]["predators"] == [
+        {"id": "cordyceps-fungus", "hex": 4, "health": 9, "round": 3, "by": "broodmother", "spores": 4, "gone": False}]
 
 
 # -- Minions of the Meadow > Difficulty Chart (tables the app applies; kind "rule") ---------------------

@@ -342,8 +342,9 @@ def test_physical_deck_and_a_predator_question(open_game: OpenTab, prepared: tup
         len(twin.expected()["report"]["lines"]) - 1)))
     twin.check(server)
     saved = brood(server, twin.game_id)
-    assert saved["machinations"] == 2 and [p["hex"] for p in saved["predators"]] == [7]
-    ui.expect_label(f"bm-predator-{saved['predators'][0]['id']}", re.compile(r"Hex 7, \d Health"))
+    summoned = saved_games(server.db)[twin.game_id]["state"]["modules_state"]["predators"]["predators"]
+    assert saved["machinations"] == 2 and [p["hex"] for p in summoned] == [7]  # in the predator tracker
+    ui.expect_label(f"bm-predator-{summoned[0]['id']}", re.compile(r"Hex 7, \d Health"))
 
 
 def test_the_nest_and_the_end(open_game: OpenTab, prepared: tuple[Server, dict[str, Twin]]) -> None:

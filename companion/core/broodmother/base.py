@@ -16,6 +16,7 @@ from companion.core.commands.base import Command, require_int
 from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.patch import apply_patch, diff
+from companion.core.predators.model import KEY as PREDATORS
 from companion.core.state import State
 
 MAX_HEX = 99
@@ -84,11 +85,15 @@ def location(value: Any) -> int:
 
 
 def snapshot(state: State, b: Brood) -> dict[str, Any]:
-    """Her state before a reaction resolves, so a cancel or a redraw can put it back."""
+    """Her state before a reaction resolves, so a cancel or a redraw can put it back.
+
+    It keeps the predator tracker too (None when the game has none): her level-2 Predator
+    is summoned into it.
+    """
     saved = {k: copy.deepcopy(v) for k, v in b.items() if k not in ("turn", "report", "history")}
     player = her_player(state)
     scores = list(state["scores"][player["id"]]) if player is not None else None
-    return {"brood": saved, "scores": scores}
+    return {"brood": saved, "scores": scores, "predators": copy.deepcopy(state["modules_state"].get(PREDATORS))}
 
 
 def way_back(state: State, b: Brood, before: dict[str, Any]) -> list[Any]:
@@ -115,3 +120,8 @@ def restore(state: State, b: Brood, back: list[Any]) -> None:
     player = her_player(state)
     if player is not None and saved["scores"] is not None:
         state["scores"][player["id"]] = list(saved["scores"])
+    if "predators" in saved:  # a turn saved before the tracker kept no predators of its own
+        if saved["predators"] is None:
+            state["modules_state"].pop(PREDATORS, None)
+        else:
+            state["modules_state"][PREDATORS] = saved["predators"]

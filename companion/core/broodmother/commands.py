@@ -45,6 +45,7 @@ from companion.core.broodmother.scoring import score_slumber, slumber_preview
 from companion.core.commands.base import require_int
 from companion.core.content import Content
 from companion.core.errors import CommandError
+from companion.core.predators.model import BROODMOTHER, check_summon, summon
 from companion.core.state import State, game_def
 
 
@@ -260,14 +261,14 @@ class AnswerPredator(BroodCommand):
     hex: int
 
     def check(self, state: State, b: Brood, bc: BroodContent) -> None:
-        _question(b, "predator")
+        q = _question(b, "predator")
         find_hex(b, hex_number(self.hex))
+        check_summon(state, q["predator"], self.hex, asked_round(state, q))
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         q = b["pending"].pop(0)
         name = bc.predators[q["predator"]]
-        b["predators"].append({"id": q["predator"], "name": name, "hex": self.hex, "health": q["health"],
-                               "round": asked_round(state, q), "defeated": False})
+        summon(state, q["predator"], self.hex, asked_round(state, q), by=BROODMOTHER)
         say(b, f"Hex {self.hex}: place the {name} with {q['health']} Health.", self.hex)
 
     def describe(self, state: State, content: Any) -> str:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from companion.core.broodmother.content import BroodContent
 from companion.core.broodmother.model import Brood, ask, plural, say
+from companion.core.predators.model import KEY as PREDATORS
+from companion.core.predators.rules import starting_health
 from companion.core.rng import Rng
 from companion.core.state import State
 
@@ -54,7 +56,7 @@ def queue_expands(state: State, b: Brood, reason: str, count: int) -> None:
 
 def summon_predator(state: State, b: Brood, bc: BroodContent) -> None:
     """Draw a random Predator not yet used; ask which hex holds the most ants."""
-    used = {p["id"] for p in b["predators"]}
+    used = {p["id"] for p in state["modules_state"].get(PREDATORS, {}).get("predators", [])}  # gone ones too
     free = [pid for pid in bc.predators if pid not in used]
     if not free:
         say(b, "Every Predator is already used: none is summoned.", interpretation="predator-pool")
@@ -62,6 +64,6 @@ def summon_predator(state: State, b: Brood, bc: BroodContent) -> None:
     rng = Rng(state["rng"])
     chosen = rng.choice(free)
     state["rng"] = rng.state
-    health = bc.predator_health_per_round * state["round"]
+    health = starting_health(state["round"])
     say(b, f"She summons the {bc.predators[chosen]} with {health} Health.", interpretation="predator-pool")
     ask(state, b, {"kind": "predator", "predator": chosen, "health": health})

@@ -303,25 +303,3 @@ class DestroyBroodmother(BroodCommand):
 
     def describe(self, state: State, content: Any) -> str:
         return "The Broodmother is destroyed"
-
-
-@dataclass(frozen=True)
-class PredatorGone(BroodCommand):
-    """A summoned Predator was brought to 0 Health and leaves the board for good."""
-
-    name = "bm_predator_gone"
-    predator: str
-
-    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
-        if not any(p["id"] == self.predator and not p["defeated"] for p in b["predators"]):
-            live = ", ".join(p["id"] for p in b["predators"] if not p["defeated"]) or "none"
-            raise CommandError(f"No Predator {self.predator!r} of hers on the board (on the board: {live}).")
-
-    def run(self, state: State, b: Brood, bc: BroodContent) -> None:
-        for p in b["predators"]:
-            if p["id"] == self.predator:
-                p["defeated"] = True
-                p["hex"] = None
-
-    def describe(self, state: State, content: Any) -> str:
-        return f"Her {self.predator} is defeated"

@@ -12,13 +12,15 @@ saves and imports need nothing special. Its shape::
      "hexes": [{"number", "zone", "sites", "nymphs", "centipede", "centipede_hex", "nest"}],
      "tunnel": {"nymph": False, "centipedes": 0},
      "her": {"found": False, "hex": None, "destroyed": False},
-     "predators": [{"id", "name", "hex", "health", "round", "defeated"}],
      "pending": [{"kind": "expand" | "predator" | "strike", ...}],   # questions, first one asked
      "turn": None | {"card", "type", "ferocity", "action", "round", "cancellable", "cancelled", "before"},
      "report": None | {"title", "lines": [{"text", "hex"}], "interpretations": [...]},
      "slumbers": [rounds scored], "checklist": {step id: True},
      "history": [{"round", "card", "words", "cancelled"}],   # her cards, in order (state version 2)
      "asym": None | {"eggs", "unlocked": [...], "unlock_rounds": [...], "bonus": None | int}}
+
+Her level-2 Predator lives in the predator tracker (``state["modules_state"]["predators"]``,
+``by: "broodmother"``), not here (state version 3).
 """
 
 from __future__ import annotations

@@ -114,7 +114,7 @@ def init(state: State, options: Mapping[str, Any], content: Content) -> None:
         "initiative": 0 if asym else tokens, "start": start, "cp": [0] * state["rounds"], "machinations": 0,
         "deck": new_deck(build_cards(groups, chamber_count(state, bc), bc)),
         "hexes": [], "tunnel": {"nymph": False, "centipedes": 0},
-        "her": {"found": False, "hex": None, "destroyed": False}, "predators": [],
+        "her": {"found": False, "hex": None, "destroyed": False},
         "pending": [], "turn": None, "report": None, "slumbers": [], "checklist": {}, "history": [],
         "asym": {"eggs": 0, "unlocked": [], "unlock_rounds": [], "bonus": None} if asym else None,
     }

@@ -70,16 +70,6 @@ class Her(TypedDict):
 
 
 @strict
-class Predator(TypedDict):
-    id: Id
-    name: Text
-    hex: Hex
-    health: Annotated[int, Ge(0), Le(99)]
-    round: Round
-    defeated: bool
-
-
-@strict
 class ExpandQuestion(TypedDict):
     kind: Literal["expand"]
     reason: Text
@@ -179,7 +169,6 @@ class BroodState(TypedDict):
     hexes: Annotated[list[MeadowHex], MaxLen(100)]
     tunnel: Tunnel
     her: Her
-    predators: Annotated[list[Predator], MaxLen(10)]
     pending: Annotated[list[Question], MaxLen(20)]
     turn: Turn | None
     report: Report | None

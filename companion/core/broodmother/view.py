@@ -47,6 +47,8 @@ from companion.core.broodmother.model import (
 from companion.core.broodmother.scoring import battle_helper, loss_margins, slumber_preview
 from companion.core.commands.base import Command, possible
 from companion.core.content import Content
+from companion.core.predators.model import KEY as PREDATORS
+from companion.core.predators.model import live, name_of, tracker
 from companion.core.state import State
 
 View = dict[str, Any]
@@ -62,7 +64,7 @@ def broodmother_view(state: State, content: Content) -> View:
         "round": state["round"], "difficulty": {"id": b["difficulty"], "name": bc.difficulty_names[b["difficulty"]]},
         "thresholds": dict(b["thresholds"]), "initiative": b["initiative"], "start": _start(b, bc),
         "cp": _cp(state, b), "machinations": _machinations(b, bc),
-        "meadow": _meadow(state, content, b), "her": dict(b["her"]), "predators": [dict(p) for p in b["predators"]],
+        "meadow": _meadow(state, content, b), "her": dict(b["her"]), "predators": _predators(state),
         "report": b["report"], "turn": _turn(state, content, b, bc), "question": question(state, b, bc),
         "deck": deck_view(b, bc), "slumber": slumber_preview(state, b), "battle": battle_helper(b),
         "end": _end(state, b), "interpretations": _interpretations(state, b, bc),
@@ -101,12 +103,19 @@ def _machinations(b: Brood, bc: BroodContent) -> dict[str, Any]:
     }
 
 
+def _predators(state: State) -> list[dict[str, Any]]:
+    """The Predators on the board (hers and any other), read from the predator tracker."""
+    if PREDATORS not in state["modules_state"]:
+        return []
+    return [{**p, "name": name_of(p["id"])} for p in live(tracker(state))]
+
+
 def _meadow(state: State, content: Content, b: Brood) -> dict[str, Any]:
     rows = []
     for h in b["hexes"]:
         n = h["number"]
         rows.append({**h, "broodmother": b["her"]["hex"] == n and not b["her"]["destroyed"],
-                     "predators": [p["name"] for p in b["predators"] if p["hex"] == n],
+                     "predators": [p["name"] for p in _predators(state) if p["hex"] == n],
                      "can_chase": possible(ChaseNymph(n), state, content),
                      "can_destroy_nymph": possible(DestroyNymph(n), state, content),
                      "can_defeat_centipede": possible(DefeatCentipede(n), state, content)})

@@ -8,18 +8,16 @@ drawn disabled with the core's reason under it.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 import flet as ft
 
 from companion.core.broodmother.commands import ScoreSlumber
-from companion.core.broodmother.meadow_commands import CentipedeWon, DestroyBroodmother, PredatorGone
+from companion.core.broodmother.meadow_commands import CentipedeWon, DestroyBroodmother
 from companion.ui.i18n import tr
 from companion.ui.panels import PanelContext
 from companion.ui.panels.broodmother import texts
 from companion.ui.panels.broodmother.controls import (
-    buttons,
     choice,
     line,
     note,
@@ -85,17 +83,10 @@ def battle(ctx: PanelContext) -> list[ft.Control]:
 
 
 def predators(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
-    live = [p for p in view["predators"] if not p["defeated"]]
-    if not live:
-        return []
-    rows: list[ft.Control] = []
-    for p in live:
-        rows.append(line(f"{p['name']}: {texts.place_name(p['hex'])}, {p['health']} {tr('Health')}", ctx.sizes,
-                         identifier=f"bm-predator-{p['id']}"))
-        rows.append(choice(f"{p['name']} {tr('is defeated')}", sending(ctx, partial(PredatorGone, p["id"])),
-                           ctx.sizes, text=f"{p['name']} {tr('defeated')}", identifier=f"bm-predator-{p['id']}-gone",
-                           kind="outlined"))
-    return [buttons(rows)]
+    """The Predators on the board (the Predators panel changes their Health and battles them)."""
+    return [line(", ".join(x for x in (f"{p['name']}: {texts.place_name(p['hex'])}".rstrip(": "),
+                                       f"{p['health']} {tr('Health')}")),
+                 ctx.sizes, identifier=f"bm-predator-{p['id']}") for p in view["predators"]]
 
 
 def slumber(ctx: PanelContext) -> list[ft.Control]:
