@@ -189,7 +189,7 @@ def test_an_old_single_file_database_is_moved_to_a_file_per_game_and_kept(tmp_pa
 
     solo = next(g for g in old["games"].values() if g["name"] == "Solo v1")
     session = store.session(solo["id"])
-    assert session.state["module_versions"] == {"broodmother": 3}
+    assert session.state["module_versions"]["broodmother"] == 3  # and the trackers it adopted
     session.execute(DrawCard())  # her deck goes on where it was
     assert GameStore(db).notice is None  # opened again: nothing more to move
 
