@@ -42,8 +42,9 @@ NOT_YET: dict[str, str] = {
     "mm-example-displace-leave-aphid": MOVES + " (the aphid tracker only counts each colony's herd per hex)",
     "mm-tactic-card-anatomy": LAYOUT,
     "mm-eve-ring-diagrams": "a setup diagram: nothing to compute",
-    "pp-reward-tile-strength-example": "no Predators & Prey reward tile tracker: the 2 points and the "
-                                       "+1 strength for the rest of the game are entered by hand",
+    "pp-reward-tile-strength-example": "no Predators & Prey reward tile tracker (only the setup checklist "
+                                       "names the tiles): the 2 points and the +1 strength for the rest of "
+                                       "the game are entered by hand",
     "pp-leaving-battle-example": "a three-player ant battle with Cruel Cannibals and the Amazon Head: the app "
                                  "shows the rule (Leaving a Battle, in the Tactics reference) but resolves no "
                                  "ant battle or card effect",
