@@ -1,72 +1,63 @@
 """The rulebooks' worked examples, replayed through the app's commands.
 
 One test per corpus entry whose numbers the app computes, named after the entry id
-(``mm-spawn-example`` -> ``test_mm_spawn_example``): the example's board is set up with
-the same commands a table would send, and the numbers the book gives must come out.
-Every other ``example`` entry is listed in ``NOT_YET`` with the reason it cannot run yet;
-``test_every_example_is_replayed_or_listed`` keeps the two lists honest.
+(``mm-spawn-example`` -> ``test_mm_spawn_example``), in any module of this package (this one
+holds the Broodmother's; the others one book each): the example's board is set up with the same
+commands a table would send, and the numbers the book gives must come out.
+Every other ``example`` entry is listed in ``NOT_YET`` with the reason the app cannot replay it;
+``test_every_example_is_replayed_or_listed`` keeps the two lists honest across the package.
 """
 
 from __future__ import annotations
 
-import sys
+import importlib
+import pkgutil
 
 import pytest
 
+import tests.examples
 from companion.core.broodmother.checklist import difficulty_preview
-from companion.core.broodmother.commands import AnswerPredator, EnterCard
+from companion.core.broodmother.commands import EnterCard
 from companion.core.broodmother.content import brood_content
 from companion.core.broodmother.meadow_commands import AddHex
 from companion.core.commands.turns import NextRound
 from companion.rules.corpus import load_corpus
 from tests.broodmother.helpers import brood, hex_of, lines, make_session, run
 
-NO_PREDATORS = "the Predators module (Health track, Power Tiers, spores, battles) is not in the app yet"
-NO_BATTLES = "the app does not resolve ant battles, movement or card effects; only the Broodmother's side"
-NO_MODULE = "the app has no tracker for this module yet"
+MOVES = "ant movement: the app keeps no map of where each ant, Major Worker or aphid stands"
+LAYOUT = "a card's layout: nothing to compute"
+TACTIC_BATTLE = ("an ant battle with a Tactic's effect: the app shows the order of resolving Tactics "
+                 "(Soldier Phase reference) but keeps no battle of ants, so the strengths stay the players'")
 NOT_YET: dict[str, str] = {
-    "as-example-irene": "Antscape territory claims are not computed (the app keeps Antscape's points only)",
-    "ee-example-scavengers-cache-playing": "no Empires Chambers tracker yet (" + NO_MODULE + ")",
-    "ee-example-scavengers-cache-reaction": "no Empires Chambers tracker yet (" + NO_MODULE + ")",
-    "ee-example-scavengers-cache-activation": "no Empires Chambers tracker yet (" + NO_MODULE + ")",
-    "ee-example-mutations-setup": "no Mutations tracker yet (" + NO_MODULE + ")",
-    "ee-example-mapmaker-thorax": "no Mutations tracker yet (" + NO_MODULE + ")",
-    "ee-example-mutation-feeding": "no Mutations tracker yet (" + NO_MODULE + ")",
-    "mm-example-push-fungalreach": NO_BATTLES,
-    "mm-example-explore-scout-humus": NO_BATTLES,
-    "mm-example-rally-fungalreach": NO_BATTLES,
-    "mm-tactic-card-anatomy": "a card's layout: nothing to compute",
-    "mm-farming-table-example": "no aphid farming calculator yet (" + NO_MODULE + ")",
-    "mm-example-specialized-site-blocked": NO_BATTLES,
-    "mm-example-specialized-site-still-contested": NO_BATTLES,
-    "mm-example-swap-ant-major-worker": NO_BATTLES,
-    "mm-example-pass-aphid": NO_BATTLES,
-    "mm-example-displace-leave-aphid": NO_BATTLES,
-    "mm-example-cordyceps-carry-spore": NO_PREDATORS,
-    "mm-example-cordyceps-carrier-dies-erupts": NO_PREDATORS,
-    "mm-example-cordyceps-battle-discards": NO_PREDATORS,
-    "mm-example-cordyceps-casualties": NO_PREDATORS,
-    "mm-example-cordyceps-next-round": NO_PREDATORS,
+    "mm-example-cordyceps-carry-spore": "carrying a spore is an ant's step, and blue's reaction step is "
+                                        "movement: " + MOVES + " (the spores left in its hex are replayed in "
+                                        "test_mm_example_cordyceps_carrier_dies_erupts)",
+    "mm-example-specialized-site-blocked": "who may enter a specialized site (two head Evolutions) and whether "
+                                           "a hex is contested are read off the board: the app keeps no map of "
+                                           "sites and ants",
+    "mm-example-specialized-site-still-contested": "an ant in the outskirts keeping a hex contested is read "
+                                                   "off the board: the app keeps no map of sites and ants",
+    "mm-example-swap-ant-major-worker": MOVES,
+    "mm-example-pass-aphid": MOVES,
+    "mm-example-displace-leave-aphid": MOVES + " (the aphid tracker only counts each colony's herd per hex)",
+    "mm-tactic-card-anatomy": LAYOUT,
     "mm-eve-ring-diagrams": "a setup diagram: nothing to compute",
-    "pp-reward-tile-strength-example": "Predators & Prey reward tiles are not computed (" + NO_MODULE + ")",
-    "pp-leaving-battle-example": NO_BATTLES,
-    "pp-tactic-card-anatomy": "a card's layout: nothing to compute",
-    "pp-tactic-example-strength": NO_BATTLES,
-    "pp-tactic-example-ferocity": NO_BATTLES,
-    "pp-tactic-example-after-battle": NO_BATTLES,
-    "pp-chamber-card-layout": "a card's layout: nothing to compute",
-    "pp-lw-example-explore": "no Large Workers tracker yet (" + NO_MODULE + ")",
-    "pp-lw-example-scout": "no Large Workers tracker yet (" + NO_MODULE + ")",
-    "pp-lw-example-gather": "no Large Workers tracker yet (" + NO_MODULE + ")",
-    "pp-lw-example-strength": "no Large Workers tracker yet (" + NO_MODULE + ")",
-    "pp-predator-card-layout": "a card's layout: nothing to compute",
-    "pp-predator-example-task-offering": "no Predators & Prey predators tracker yet (" + NO_MODULE + ")",
-    "pp-predator-example-placing": "no Predators & Prey predators tracker yet (" + NO_MODULE + ")",
-    "pp-predator-example-strength": "no Predators & Prey predators tracker yet (" + NO_MODULE + ")",
-    "pp-predator-example-ferocity": "no Predators & Prey predators tracker yet (" + NO_MODULE + ")",
-    "pp-predator-example-losses": "no Predators & Prey predators tracker yet (" + NO_MODULE + ")",
-    "pp-predator-example-loot": "no Predators & Prey predators tracker yet (" + NO_MODULE + ")",
-    "ee-card-adaptive-colony": "no Queen's Decrees tracker yet (" + NO_MODULE + ")",
+    "pp-reward-tile-strength-example": "no Predators & Prey reward tile tracker (only the setup checklist "
+                                       "names the tiles): the 2 points and the +1 strength for the rest of "
+                                       "the game are entered by hand",
+    "pp-leaving-battle-example": "a three-player ant battle with Cruel Cannibals and the Amazon Head: the app "
+                                 "shows the rule (Leaving a Battle, in the Tactics reference) but resolves no "
+                                 "ant battle or card effect",
+    "pp-tactic-card-anatomy": LAYOUT,
+    "pp-tactic-example-strength": TACTIC_BATTLE,
+    "pp-tactic-example-ferocity": TACTIC_BATTLE,
+    "pp-tactic-example-after-battle": TACTIC_BATTLE,
+    "pp-chamber-card-layout": LAYOUT,
+    "pp-predator-card-layout": LAYOUT,
+    "pp-lw-example-explore": "exploring a tile and moving the Large Worker and 2 ants onto it: " + MOVES,
+    "pp-predator-example-placing": "placing the spider's token on the Stone Mound and the neighbours' "
+                                   "reactions (a larva there, a larva from searching) are table moves: the app "
+                                   "keeps no map of tiles nor the colonies' larvae",
 }
 
 
@@ -74,12 +65,24 @@ def replay_name(entry_id: str) -> str:
     return "test_" + entry_id.replace("-", "_")
 
 
+def replays() -> dict[str, list[str]]:
+    """Every test function in this package, by name, with the modules defining it."""
+    found: dict[str, list[str]] = {}
+    for info in pkgutil.iter_modules(tests.examples.__path__):
+        module = importlib.import_module(f"tests.examples.{info.name}")
+        for name, value in vars(module).items():
+            if name.startswith("test_") and callable(value) and getattr(value, "__module__", "") == module.__name__:
+                found.setdefault(name, []).append(info.name)
+    return found
+
+
 def test_every_example_is_replayed_or_listed() -> None:
     examples = [e.id for e in load_corpus() if e.kind == "example"]
-    here = set(dir(sys.modules[__name__]))
-    replayed = [i for i in examples if replay_name(i) in here]
-    assert sorted(set(examples) - set(replayed)) == sorted(NOT_YET), "list the example, or replay it here"
+    found = replays()
+    replayed = [i for i in examples if replay_name(i) in found]
+    assert sorted(set(examples) - set(replayed)) == sorted(NOT_YET), "list the example, or replay it in tests/examples"
     assert not set(replayed) & set(NOT_YET)
+    assert {n: m for n, m in found.items() if len(m) > 1} == {}, "one test per example, in one file"
     assert replayed, "at least the Broodmother's examples run"
 
 
@@ -108,20 +111,6 @@ def test_mm_plot_pile_example() -> None:
     assert brood(s)["machinations"] == 1 and len(brood(s)["deck"]["discard"]) == 3
     s.execute(EnterCard("event", 4))  # a Spawn now places 2 nymphs where it placed 1
     assert hex_of(s, 6)["nymphs"] == 2
-
-
-# -- Minions of the Meadow > Cordyceps Fungus Diagram (the Health the Broodmother's summons get) ---------
-def test_mm_example_cordyceps_round_3() -> None:
-    """Summoned in round 3 the Cordyceps has Health 9 (3 per round); its spores need the Predators module."""
-    s = make_session(deck="physical", seed=7)  # seed 7: her random Predator is the Cordyceps
-    run(s, AddHex(4, "inner", 0), NextRound(), NextRound())
-    for ferocity in (1, 2, 3, 4, 1, 2):  # two full plot piles: level 2 summons her Predator
-        s.execute(EnterCard("evolution", ferocity))
-    q = brood(s)["pending"][0]
-    assert (q["kind"], q["predator"], q["round"], q["health"]) == ("predator", "cordyceps-fungus", 3, 9)
-    s.execute(AnswerPredator(hex=4))
-    assert s.state["modules_state"]["predators"]["predators"] == [
-        {"id": "cordyceps-fungus", "hex": 4, "health": 9, "round": 3, "by": "broodmother", "spores": 4, "gone": False}]
 
 
 # -- Minions of the Meadow > Difficulty Chart (tables the app applies; kind "rule") ---------------------
