@@ -24,7 +24,12 @@ def is_remembered(entry: Any) -> bool:
     if not isinstance(entry, dict):
         return False
     cls = registered_commands().get(str(entry.get("type")))
-    return bool(cls is not None and cls.remembered)
+    return bool(cls is not None and cls.remembered and cls.worth_remembering(entry))
+
+
+def offered(entries: list[Entry], kind: str) -> list[Entry]:
+    """The remembered entries of one command ``kind`` (its ``name``), for a screen to offer as choices."""
+    return [e for e in entries if e.get("type") == kind and is_remembered(e)]
 
 
 def key_of(entry: Entry) -> tuple[Any, ...]:
@@ -44,7 +49,7 @@ def carry_over(state: State, content: Content, entries: list[Entry]) -> int:
     for entry in entries:
         try:
             command = command_from_dict(entry)
-            if not command.remembered or not command.can(state, content):
+            if not command.remembered or not command.fills_new_games or not command.can(state, content):
                 continue
             command.apply(state, content)
         except (CommandError, KeyError, TypeError, ValueError):

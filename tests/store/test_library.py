@@ -74,3 +74,20 @@ def test_a_bad_library_file_is_refused_and_a_damaged_one_kept_aside(db_path: Pat
     assert game.state["modules_state"]["predators"]["tiers"] == {}
     assert any("could not be read" in n for n in store.take_notices())
     assert list(db_path.parent.glob("library.damaged-*.json"))
+
+
+def test_a_typed_decree_is_offered_in_later_games_but_not_chosen_for_them(db_path: Path) -> None:
+    from companion.core.decrees.commands import ChooseDecree
+    from companion.core.library import offered
+
+    setup = GameSetup(game="mota", players=four_players(), expansions=("empires",), modules=("queens-decrees",))
+    store = GameStore(db_path)
+    store.create(setup).execute(ChooseDecree(decree_name="Grand Design", measure="Chambers",
+                                             criterion="The colony with the most Chambers."))
+    store.create(setup).execute(ChooseDecree("adaptive-colony"))  # a printed decree is not kept
+    later = GameStore(db_path).create(setup)
+    assert later.state["modules_state"]["queens-decrees"]["decree"] is None  # drawn each game, never preset
+    (kept,) = offered(store.library.entries(), ChooseDecree.name)
+    assert (kept["decree_name"], kept["measure"]) == ("Grand Design", "Chambers")
+    again = ChooseDecree(decree_name=kept["decree_name"], measure=kept["measure"], criterion=kept["criterion"])
+    assert later.execute(again) == "Queen's Decree: Grand Design"

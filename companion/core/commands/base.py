@@ -28,6 +28,14 @@ class Command:
     #: names the fields that say which card it is, so typing it again replaces the old entry.
     remembered: ClassVar[bool] = False
     remember_key: ClassVar[tuple[str, ...]] = ()
+    #: False for a card that is offered in new games rather than filled in (a custom Queen's Decree is
+    #: drawn each game: it joins the choices, it is not chosen for you).
+    fills_new_games: ClassVar[bool] = True
+
+    @classmethod
+    def worth_remembering(cls, entry: dict[str, Any]) -> bool:
+        """Whether this recorded command (``to_dict``) holds a typed card; all of a remembered kind by default."""
+        return cls.remembered
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -28,10 +28,17 @@ class ChooseDecree(Command):
     """The decree in play: one the app knows by id, or the card's own name, measure and criterion."""
 
     name = "decree_choose"
+    remembered = True  # a decree typed from its card is offered in later games (not chosen for them)
+    remember_key = ("decree_name",)
+    fills_new_games = False
     decree_id: str = ""
     decree_name: str = ""
     measure: str = ""
     criterion: str = ""
+
+    @classmethod
+    def worth_remembering(cls, entry: dict[str, object]) -> bool:
+        return entry.get("decree_id") in ("", CUSTOM, None)
 
     def decree(self) -> Decree:
         if self.decree_id and self.decree_id != CUSTOM:

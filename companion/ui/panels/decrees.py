@@ -16,6 +16,7 @@ from companion.core.decrees import decree_view
 from companion.core.decrees.commands import ApplyDecree, ChooseDecree, SetMeasure
 from companion.core.decrees.model import KEY
 from companion.core.errors import GameError
+from companion.core.library import offered
 from companion.core.state import State
 from companion.ui import widgets
 from companion.ui.i18n import tr
@@ -35,6 +36,10 @@ def _known(decree_id: str) -> Command:
     return ChooseDecree(decree_id)
 
 
+def _typed(command: ChooseDecree) -> Command:
+    return command
+
+
 def build(ctx: PanelContext) -> list[ft.Control]:
     view = decree_view(ctx.state, ctx.content)
     s, d = ctx.sizes, view["decree"]
@@ -49,6 +54,12 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     picks = [choice(k["name"], ctx.handler(partial(_known, k["id"])) if ctx.session.can(_known(k["id"])) else None,
                     s, identifier=f"decree-pick-{k['id']}", selected=bool(d and d["id"] == k["id"]))
              for k in view["known"]]
+    for n, typed in enumerate(offered(ctx.app.ctx.store.library.entries(), ChooseDecree.name)):
+        again = ChooseDecree(decree_name=str(typed.get("decree_name", "")), measure=str(typed.get("measure", "")),
+                             criterion=str(typed.get("criterion", "")))
+        picks.append(choice(again.decree_name, ctx.handler(partial(_typed, again)) if ctx.session.can(again)
+                            else None, s, identifier=f"decree-typed-{n}",
+                            selected=bool(d and d["id"] == "custom" and d["name"] == again.decree_name)))
     picks.append(choice(tr("Type the card's decree"), ctx.app.handler(lambda: _ask_decree(ctx)), s,
                         identifier="decree-custom", kind="outlined", icon=ft.Icons.EDIT))
     out.append(ft.Row(picks, wrap=True, spacing=8, run_spacing=8))
