@@ -217,3 +217,19 @@ def test_cli_show_play_egg_activate(tmp_path, capsys: pytest.CaptureFixture[str]
     assert main(["chambers", "show", "--db", db, gid]) == 0
     out = capsys.readouterr().out
     assert "c1  Scavenger's Cache      3/3 eggs" in out and "Can activate now: none" in out
+
+
+def test_her_evolution_in_empires_solo_offers_the_solo_eggs_in_her_turn(content: Content) -> None:
+    """The Broodmother's view says when the solo egg rule applies; the chambers tracker does the eggs."""
+    from companion.core.broodmother.commands import EnterCard, SetDeckMode
+    from companion.core.broodmother.reactions import chamber_eggs_due
+    from companion.core.broodmother.view import broodmother_view
+
+    s = session(content, 1, mode="solo", modules=("chambers", "old-tunnels"))
+    s.execute(SetDeckMode("physical"))  # the cards on the table
+    s.execute(PlayChamber("p1", CACHE, 1))
+    assert not chamber_eggs_due(s.state, {"type": "event"}) and chamber_eggs_due(s.state, {"type": "evolution"})
+    s.execute(EnterCard("evolution", 2))
+    assert broodmother_view(s.state, s.content)["turn"]["chamber_eggs"] is True
+    assert s.execute(SoloEggs("p1")) == "The centipedes took an Evolution: 1 egg into Scavenger's Cache"
+    assert chambers_view(s.state, s.content)["players"][0]["chambers"][0]["eggs"] == 2

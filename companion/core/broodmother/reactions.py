@@ -40,8 +40,13 @@ def resolve(state: State, b: Brood, bc: BroodContent, card_id: str) -> str:
     return action
 
 
+def chamber_eggs_due(state: State, card: dict[str, Any]) -> bool:
+    """Empires solo: her card is an Evolution (a Chamber counts as one), so each colony may add eggs."""
+    return state["mode"] == "solo" and "empires" in state["expansions"] and card["type"] == "evolution"
+
+
 def _chamber_eggs(state: State, b: Brood, card: dict[str, Any]) -> None:
-    if state["mode"] == "solo" and "empires" in state["expansions"] and card["type"] == "evolution":
+    if chamber_eggs_due(state, card):
         say(b, "Empires: you may put 1 egg from your supply on each of your Chambers.",
             interpretation="chambers-are-evolutions")
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.broodmother import deck as piles
-from companion.core.broodmother import meadow
+from companion.core.broodmother import meadow, reactions
 from companion.core.broodmother.asymmetric import GainEgg, UnlockPower, UsePower, power_text
 from companion.core.broodmother.base import MAX_HEX, MAX_SITES
 from companion.core.broodmother.checklist import adjustment_text, checklist
@@ -130,7 +130,8 @@ def _turn(state: State, content: Content, b: Brood, bc: BroodContent) -> dict[st
         return None
     return {"card": turn["card"], "type": turn["type"], "ferocity": turn["ferocity"], "chamber": turn["chamber"],
             "action": turn["action"], "action_name": bc.actions[turn["action"]].name, "round": turn["round"],
-            "cancelled": turn["cancelled"], "cancellable": possible(CancelReaction(), state, content)}
+            "cancelled": turn["cancelled"], "cancellable": possible(CancelReaction(), state, content),
+            "chamber_eggs": not turn["cancelled"] and reactions.chamber_eggs_due(state, turn)}
 
 
 def question(state: State, b: Brood, bc: BroodContent) -> dict[str, Any] | None:

@@ -60,6 +60,7 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     if not view["question"] and not ended:
         out += physical(ctx, view) if view["deck"]["mode"] == "physical" else virtual(ctx, view)
     out += report(ctx, view)
+    out += chamber_eggs(ctx, view)
     out += cards_so_far(ctx, view)
     if view["deck"]["show_odds"] and view["deck"]["odds"] and not view["question"] and not ended:
         out.append(odds_line(ctx, view))
@@ -241,6 +242,21 @@ def cancel(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
     face = f"{tr('Cancel with a token')} ({view['initiative']} {tr('left')})"
     return [ft.Row([choice(label, sending(ctx, CancelReaction, debounce="bm-cancel"), ctx.sizes, text=face,
                            identifier="bm-cancel", kind="outlined", icon=ft.Icons.BLOCK, expand=True)])]
+
+
+def chamber_eggs(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
+    """Empires solo: after an Evolution of hers, one tap per colony puts an egg on each of its Chambers."""
+    from companion.core.chambers.commands import SoloEggs
+
+    if not (view["turn"] or {}).get("chamber_eggs"):
+        return []
+    out: list[ft.Control] = []
+    for p in ctx.state["players"]:
+        if p["role"] == "ant" and ctx.session.can(SoloEggs(p["id"])):
+            out.append(widgets.tap_button(tr("1 egg on each of {name}'s Chambers").format(name=p["name"]),
+                                          ctx.handler(partial(SoloEggs, p["id"])), icon=ft.Icons.EGG_OUTLINED,
+                                          identifier=f"bm-chamber-eggs-{p['id']}", sizes=ctx.sizes))
+    return out
 
 
 def report(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
