@@ -15,8 +15,10 @@ from tests.helpers import four_players
 
 @pytest.fixture(autouse=True)
 def _isolated_db(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Point COMPANION_DB at a temporary file so no test touches the real saves."""
+    """Point COMPANION_DB at a temporary file (and the rules index cache at a temporary folder) so no
+    test touches the real saves or the user's cache."""
     monkeypatch.setenv("COMPANION_DB", str(tmp_path_factory.mktemp("db") / "games.json"))
+    monkeypatch.setenv("COMPANION_CACHE", str(tmp_path_factory.mktemp("cache")))
 
 
 @pytest.fixture(scope="session")

@@ -28,22 +28,24 @@ def subcommand_modules() -> list[str]:
 Handler = Callable[[argparse.Namespace], int]
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line, or with ``only`` just that subcommand (a cold start then imports
+    nothing the other subcommands need: ``companion rules search`` skips the Broodmother's content)."""
     parser = OneLineParser(
         prog="companion",
         description="March of the Ants companion. With no subcommand, starts the app.",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
-    for name in subcommand_modules():
+    for name in [only] if only else subcommand_modules():
         import_module(f"companion.cli.{name}_cmd").register(subparsers)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
     if not args_list or (args_list[0].startswith("--") and args_list[0] not in ("--help", "--version")):
         args_list = ["app", *args_list]
+    parser = build_parser(only=args_list[0] if args_list[0] in subcommand_modules() else None)
     if args_list == ["--version"]:
         from companion import __version__
 
