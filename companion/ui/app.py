@@ -219,7 +219,8 @@ class PageApp:
         self.show_route(e.route)
 
     def _on_view_pop(self, _: ft.ViewPopEvent) -> None:
-        self.go("/")
+        """The system back (Android's, a view pop): one step up from this screen, as its back arrow goes."""
+        self.go(self.screen.up_route() if self.screen is not None else "/")
 
     def _make(self, route: str) -> Screen:
         path, query = split_route(route)
@@ -245,6 +246,7 @@ class PageApp:
         self.page.views.clear()
         self.page.views.extend(views)
         self.page.update()
+        self.screen.after_show()
 
     def refresh(self) -> None:
         if self.screen is not None:

@@ -113,11 +113,15 @@ def icon_action(label: str, icon: ft.IconData, on_tap: EventHandler | None, *, i
                         on_tap=on_tap, content=button)
 
 
-def help_button(topic: str, title: str | None = None) -> ft.Control:
-    """The "?" on a tracker: the one hook into the rules lookup (``/rules?topic=...``)."""
+def help_button(topic: str, title: str | None = None, at: str | None = None) -> ft.Control:
+    """The "?" on a tracker: the one hook into the rules lookup (``/rules?topic=...``). On a game's
+    screen it also says which game and which section (``at``) to come back to (``return_path``)."""
 
     def open_rules(_: Any = None) -> None:
-        ft.context.page.navigate("/rules", topic=topic)
+        from companion.ui.return_path import Origin
+
+        page = ft.context.page
+        page.navigate("/rules", **Origin.from_route(page.route, topic, at).query())  # topic, and game and at
 
     what = title or topic
     return icon_action(f"{tr('Rules help')}: {what}", ft.Icons.HELP_OUTLINE, open_rules,
@@ -138,10 +142,12 @@ def section(title: str, body: list[ft.Control], sizes: Sizes, *, help_topic: str
         titles.append(ft.Text(subtitle, size=sizes.small, color=ft.Colors.ON_SURFACE_VARIANT))
     head: list[ft.Control] = [ft.Column(titles, spacing=2, expand=True)]
     if help_topic:
-        head.append(help_button(help_topic, title))
+        head.append(help_button(help_topic, title, at=identifier))
     column = ft.Column([ft.Row(head, vertical_alignment=ft.CrossAxisAlignment.CENTER), *body], spacing=10)
     card = ft.Card(content=ft.Container(column, padding=14), variant=ft.CardVariant.FILLED, margin=0)
-    return ft.Semantics(identifier=identifier, container=True, content=card, col=col or {"xs": 12})
+    # A section with a "?" is a place the rules lead back to: its key lets the screen scroll to it.
+    key = ft.ScrollKey(identifier) if help_topic and identifier else None  # type: ignore[call-arg]
+    return ft.Semantics(identifier=identifier, container=True, content=card, col=col or {"xs": 12}, key=key)
 
 
 def colour_dot(colour: str | None, sizes: Sizes, text: str = "", diameter: int = 40) -> ft.Control:

@@ -13,15 +13,16 @@ import flet as ft
 
 from companion.core.checklist import next_warning
 from companion.core.commands.base import why_not
-from companion.core.commands.scoring import AdjustScore, SetScore
+from companion.core.commands.scoring import AdjustScore
 from companion.core.commands.turns import FinishGame, NextPhase, NextRound
-from companion.core.errors import GameError
 from companion.core.session import Session
 from companion.core.views import game_view
 from companion.ui import widgets
 from companion.ui.i18n import tr
-from companion.ui.models import parse_total, round_label, signed
+from companion.ui.models import round_label, signed
 from companion.ui.panels import PanelContext, panels_for
+from companion.ui.return_path import Origin
+from companion.ui.score_dialog import ask_total
 from companion.ui.screen import Screen
 
 ROUTE = "/game/:id"
@@ -46,6 +47,12 @@ class GameScreen(Screen):
 
     def heading(self) -> str:
         return str(self.session.doc["name"])
+
+    def after_show(self) -> None:
+        """Back from the rules a "?" opened: scroll to the section it was on (``?at=...``)."""
+        at = Origin.of(self.params).at
+        if at:
+            self.app.page.run_task(self.scroll_to, at)
 
     def actions(self) -> list[ft.Control]:
         return [widgets.icon_action(tr("Delete this game"), ft.Icons.DELETE_OUTLINE,
@@ -190,36 +197,7 @@ class GameScreen(Screen):
 
     def _ask_total(self, player: dict[str, Any], cp: str) -> None:
         """Direct entry: type the total; the difference is booked in this round by the core."""
-        name, pid = player["name"], player["id"]
-        field = ft.TextField(label=f"{tr('New total for')} {name}", value="", autofocus=True,
-                             keyboard_type=ft.KeyboardType.NUMBER, text_size=self.sizes.title)
-        problem = ft.Text("", size=self.sizes.body, color=ft.Colors.ERROR, visible=False)
-
-        def save() -> None:
-            try:
-                total = parse_total(field.value)
-                self.app.execute(self.session, SetScore(pid, total))
-            except GameError as exc:  # shown in the dialog, under the number
-                problem.value, problem.visible = str(exc), True
-                problem.update()
-                return
-            self.app.page.pop_dialog()
-
-        field.on_submit = self.app.handler(save)
-        field.on_change = _keep_in_sync
-        dialog = ft.AlertDialog(
-            modal=True, title=ft.Text(f"{name}: {player['total']} {cp}", size=self.sizes.title),
-            content=ft.Column([field, ft.Semantics(identifier="total-problem", live_region=True, content=problem)],
-                              tight=True, spacing=8),
-            semantics_label=f"{tr('New total for')} {name}",
-            actions=[
-                widgets.tap_button(tr("Cancel"), self.app.handler(self.app.page.pop_dialog), kind="text",
-                                   identifier="total-cancel", sizes=self.sizes),
-                widgets.tap_button(tr("Save total"), self.app.handler(save), identifier="total-save",
-                                   sizes=self.sizes),
-            ],
-        )
-        self.app.page.show_dialog(dialog)
+        ask_total(self.app, self.session, player, cp)
 
     # -- panels and log ------------------------------------------------------------------
     def _panels(self, view: dict[str, Any]) -> list[ft.Control]:
@@ -276,10 +254,6 @@ class GameScreen(Screen):
             self.app.go("/")
             return
         self.refresh()
-
-
-def _keep_in_sync(_: Any) -> None:
-    """Having a change handler makes the client send every keystroke, so Save sees the typed value."""
 
 
 SCREEN = GameScreen

@@ -1,0 +1,179 @@
+"""The game screen on a phone, in Debian's chromium: the way back from a "?", the score dialog, number fields.
+
+Games are prepared in the store and served by a server of their own; every check reads the accessibility
+tree (what a screen reader hears) or the saved game.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from companion.core.broodmother.meadow_commands import AddHex
+from companion.core.commands.scoring import AdjustScore
+from companion.core.commands.turns import NextRound
+from companion.core.harvest.commands import AddAphidHex
+from companion.core.setup import GameSetup, PlayerSpec
+from companion.store import GameStore
+from tests.ui.browser import PHONE, Server, Ui, new_tab, run_server
+from tests.ui.conftest import saved_games
+
+pytestmark = pytest.mark.browser
+
+THREE = (PlayerSpec("Ana", "red"), PlayerSpec("Bo", "blue"), PlayerSpec("Cy", "black"))
+TABLE = GameSetup(game="mota", players=THREE, expansions=("minions",), modules=("aphids",))
+SOLO = GameSetup(game="mota", mode="solo", players=(PlayerSpec("Ana", "red"),), expansions=("minions",))
+FRAMEWORK_ERROR = "must be provided and visible"
+
+
+def table_commands() -> list[object]:
+    """Three rounds of points: Ana 3, 4, 1; Bo 5, 0, 2; Cy 1, 6, 0 (and an aphid hex, for its panel)."""
+    gains = {"p1": (3, 4, 1), "p2": (5, 0, 2), "p3": (1, 6, 0)}
+    commands: list[object] = [AddAphidHex("Lichen", 4)]
+    for number in range(3):
+        commands += [AdjustScore(pid, by[number]) for pid, by in gains.items() if by[number]]
+        if number < 2:
+            commands.append(NextRound())
+    return commands
+
+
+@pytest.fixture(scope="module")
+def prepared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, dict[str, str]]]:
+    db = tmp_path_factory.mktemp("phone-ui") / "games.json"
+    store = GameStore(db)
+    table = store.create(TABLE, name="Three at the table", seed=1)
+    for command in table_commands():
+        table.execute(command)  # type: ignore[arg-type]
+    solo = store.create(SOLO, name="Against her", seed=2)
+    for number, zone in ((4, "inner"), (7, "outer")):
+        solo.execute(AddHex(number, zone, 2))
+    games = {"table": table.id, "solo": solo.id}
+    store.close()
+    with run_server(db) as srv:
+        yield srv, games
+
+
+@pytest.fixture
+def open_game(browser: Browser, prepared: tuple[Server, dict[str, str]]) -> Iterator[Callable[..., Ui]]:
+    srv, games = prepared
+    opened: list[Ui] = []
+
+    def open_tab(which: str, viewport: dict[str, int] = PHONE) -> Ui:
+        ui = new_tab(browser, srv.url, viewport)
+        opened.append(ui)
+        return ui.open(f"/game/{games[which]}", "game")
+
+    yield open_tab
+    for ui in opened:
+        ui.page.context.close()
+
+
+def on_screen(ui: Ui, identifier: str) -> bool:
+    box = ui.by_id(identifier).bounding_box() if ui.exists(identifier) else None
+    size = ui.page.viewport_size or PHONE
+    return box is not None and box["y"] >= 56 and box["y"] < size["height"] - 84
+
+
+def screen_text(ui: Ui) -> str:
+    return " ".join(ui.page.locator("flt-semantics").all_inner_texts())
+
+
+def test_back_from_a_rule_opened_by_help_returns_to_the_same_place(
+        open_game: Callable[..., Ui], prepared: tuple[Server, dict[str, str]]) -> None:
+    _, games = prepared
+    ui = open_game("table")
+    ui.show("help-aphids")
+    assert not on_screen(ui, "round-bar")  # the aphids panel is further down than the first screen
+    ui.tap("help-aphids")
+    ui.wait_screen("rules")
+    assert re.search(rf"/rules\?.*game={games['table']}", ui.page.url)
+    ui.by_id("rules-topics").wait_for()
+    first = ui.page.locator("[flt-semantics-identifier^='topic-']").first.get_attribute("flt-semantics-identifier")
+    assert first
+    ui.tap(first)
+    ui.wait_screen("rule-entry")
+    assert ui.label("back-to-game") == "Back to the game"
+    ui.shot("phone-rule-from-game")
+    ui.tap("back-to-game")
+    ui.wait_screen("game")
+    assert ui.page.url.endswith(f"/game/{games['table']}?at=panel-aphids")
+    ui.page.wait_for_timeout(600)
+    assert on_screen(ui, "panel-aphids"), "the game did not come back to the aphids panel"
+    # the browser's back and forward walk the same routes
+    ui.page.go_back()
+    ui.wait_screen("rule-entry")
+    ui.page.go_back()
+    ui.wait_screen("rules")
+    ui.by_id("rules-topics").wait_for()
+    ui.page.go_forward()
+    ui.wait_screen("rule-entry")
+    ui.tap("back-to-search")  # the in-page way: the topic's list, still leading back to the game
+    ui.wait_screen("rules")
+    ui.by_id("rules-topics").wait_for()
+    ui.tap("back-to-game")
+    ui.wait_screen("game")
+
+
+def test_rules_opened_from_a_game_rank_its_books_first(open_game: Callable[..., Ui]) -> None:
+    ui = open_game("table")
+    ui.tap("help-scores")
+    ui.wait_screen("rules")
+    ui.type_into("Search the rules", "setup")
+    ui.by_id("result-0").wait_for()
+    ui.expect_label("result-0", re.compile("Minions of the Meadow"))
+
+
+def test_the_score_dialog_shows_no_framework_error_and_refuses_with_a_message(
+        open_game: Callable[..., Ui], prepared: tuple[Server, dict[str, str]]) -> None:
+    srv, games = prepared
+    ui = open_game("table")
+    ui.tap("total-p1")
+    ui.page.get_by_role("textbox", name="New total for Ana", exact=True).wait_for()
+    ui.page.wait_for_timeout(500)
+    assert FRAMEWORK_ERROR not in screen_text(ui)
+    ui.shot("phone-score-dialog")
+    ui.type_into("New total for Ana", "4.5")
+    ui.expect_text("total-problem", "Type a whole number")
+    assert ui.page.get_by_role("textbox", name="New total for Ana", exact=True).input_value() == "4.5"
+    ui.tap("total-save")  # refused, said beside the field, and nothing saved
+    ui.page.wait_for_timeout(500)
+    ui.shot("phone-score-dialog-refused")
+    ui.expect_text("total-problem", "Type a whole number")
+    assert saved_games(srv.db)[games["table"]]["state"]["scores"]["p1"][:3] == [3, 4, 1]
+    ui.type_into("New total for Ana", "10")
+    ui.tap("total-save")
+    ui.expect_label("total-p1", re.compile("^Ana: 10 CP"))
+    assert FRAMEWORK_ERROR not in screen_text(ui)
+
+
+def test_the_hex_number_field_keeps_what_was_typed(open_game: Callable[..., Ui],
+                                                   prepared: tuple[Server, dict[str, str]]) -> None:
+    srv, games = prepared
+    ui = open_game("solo")
+    ui.tap("bm-add-hex")
+    box = ui.page.get_by_role("textbox", name="New hex number", exact=True)
+    for typed in ("-5", "4.5"):
+        ui.type_into("New hex number", typed)
+        ui.page.wait_for_timeout(300)
+        assert box.input_value() == typed  # not rewritten to 5 or 45
+        ui.tap("bm-new-hex-save")  # refused: in a snackbar, and beside the field
+        ui.expect_text("error-message", re.compile("whole number", re.IGNORECASE))
+        ui.page.wait_for_timeout(400)
+        assert "Type a whole number from 1 to" in screen_text(ui)
+        ui.show("bm-new-hex-number")
+        box.click()  # Flutter's web text field holds its text in the DOM only while focused
+        expect(box).to_have_value(typed, timeout=5000)
+    ui.shot("phone-hex-number-refused")
+    hexes = saved_games(srv.db)[games["solo"]]["state"]["modules_state"]["broodmother"]["hexes"]
+    assert sorted(h["number"] for h in hexes) == [4, 7]
+    ui.type_into("New hex number", "15")
+    ui.tap("bm-new-hex-save")
+    ui.expect_label("undo", re.compile("Hex 15 enters the meadow"))
+
+
+def test_screens_at_tablet_width(open_game: Callable[..., Ui]) -> None:
+    ui = open_game("table", viewport={"width": 1024, "height": 768})
+    ui.shot("tablet-game")
