@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, expect
 
 from companion.core.broodmother.meadow_commands import AddHex
 from companion.core.commands.scoring import AdjustScore
-from companion.core.commands.turns import NextRound
+from companion.core.commands.turns import FinishGame, NextRound
 from companion.core.harvest.commands import AddAphidHex
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
@@ -50,7 +50,16 @@ def prepared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server,
     solo = store.create(SOLO, name="Against her", seed=2)
     for number, zone in ((4, "inner"), (7, "outer")):
         solo.execute(AddHex(number, zone, 2))
-    games = {"table": table.id, "solo": solo.id}
+    finished = store.create(GameSetup(game="mota", players=THREE[:2]), name="Done", seed=3)
+    finished.execute(AdjustScore("p1", 4))
+    finished.execute(AdjustScore("p2", 9))
+    for _ in range(3):
+        finished.execute(NextRound())
+    finished.execute(FinishGame())
+    typed = store.create(TABLE, name="Typed totals", seed=4)  # the score dialog's own game
+    for command in table_commands():
+        typed.execute(command)  # type: ignore[arg-type]
+    games = {"table": table.id, "solo": solo.id, "finished": finished.id, "typed": typed.id}
     store.close()
     with run_server(db) as srv:
         yield srv, games
@@ -129,7 +138,7 @@ def test_rules_opened_from_a_game_rank_its_books_first(open_game: Callable[..., 
 def test_the_score_dialog_shows_no_framework_error_and_refuses_with_a_message(
         open_game: Callable[..., Ui], prepared: tuple[Server, dict[str, str]]) -> None:
     srv, games = prepared
-    ui = open_game("table")
+    ui = open_game("typed")
     ui.tap("total-p1")
     ui.page.get_by_role("textbox", name="New total for Ana", exact=True).wait_for()
     ui.page.wait_for_timeout(500)
@@ -142,7 +151,7 @@ def test_the_score_dialog_shows_no_framework_error_and_refuses_with_a_message(
     ui.page.wait_for_timeout(500)
     ui.shot("phone-score-dialog-refused")
     ui.expect_text("total-problem", "Type a whole number")
-    assert saved_games(srv.db)[games["table"]]["state"]["scores"]["p1"][:3] == [3, 4, 1]
+    assert saved_games(srv.db)[games["typed"]]["state"]["scores"]["p1"][:3] == [3, 4, 1]
     ui.type_into("New total for Ana", "10")
     ui.tap("total-save")
     ui.expect_label("total-p1", re.compile("^Ana: 10 CP"))
@@ -174,6 +183,29 @@ def test_the_hex_number_field_keeps_what_was_typed(open_game: Callable[..., Ui],
     ui.expect_label("undo", re.compile("Hex 15 enters the meadow"))
 
 
-def test_screens_at_tablet_width(open_game: Callable[..., Ui]) -> None:
-    ui = open_game("table", viewport={"width": 1024, "height": 768})
-    ui.shot("tablet-game")
+def test_the_chart_shows_each_players_points_by_round(open_game: Callable[..., Ui]) -> None:
+    ui = open_game("table")
+    ui.show("points-chart")
+    assert ui.label("points-chart") == ("Points at the end of each round, round 1 to 3: "
+                                        "Ana 3, 7, 8; Bo 5, 5, 7; Cy 1, 7, 7.")
+    box = ui.by_id("points-chart").bounding_box()
+    assert box is not None and box["height"] > 200  # the drawn chart (200 px) and its table
+    ui.page.wait_for_timeout(600)
+    ui.shot("phone-points-chart")
+
+
+def test_a_finished_game_has_its_summary(open_game: Callable[..., Ui]) -> None:
+    ui = open_game("finished")
+    ui.by_id("panel-summary").wait_for()
+    ui.expect_label("summary-winner", "Winner: Bo")
+    ui.expect_text("summary-reason", "Bo wins with 9")
+    ui.expect_label("summary-totals", "Totals: Bo 9; Ana 4")
+    assert ui.label("points-chart").endswith("Ana 4, 4, 4, 4; Bo 9, 9, 9, 9.")
+    assert not ui.exists("panel-picture")  # the summary has the chart; no second one
+    ui.shot("phone-finished-summary")
+
+
+@pytest.mark.parametrize("which", ["table", "solo", "finished"])
+def test_screens_at_tablet_width(open_game: Callable[..., Ui], which: str) -> None:
+    ui = open_game(which, viewport={"width": 1024, "height": 768})
+    ui.shot(f"tablet-game-{which}")

@@ -37,6 +37,7 @@ class GameScreen(Screen):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.game_id = self.params["id"]
+        self._first_panels = 0
 
     @property
     def session(self) -> Session:
@@ -65,9 +66,12 @@ class GameScreen(Screen):
         if view["ended"]:
             controls.append(widgets.banner(f"{tr('Game over')}: {view['ended']['reason']}", self.sizes,
                                            identifier="game-over"))
+        panels = self._panels(view)
+        first = self._first_panels
+        controls += panels[:first]  # panels of order 0 (a finished game's summary) come before the round bar
         controls.append(self._round_bar(view))
         controls.append(self._players(view))
-        controls += self._panels(view)
+        controls += panels[first:]
         controls.append(self._log(view))
         return controls
 
@@ -202,7 +206,9 @@ class GameScreen(Screen):
     # -- panels and log ------------------------------------------------------------------
     def _panels(self, view: dict[str, Any]) -> list[ft.Control]:
         out = []
-        for panel, module_id in panels_for(self.session.state):
+        chosen = panels_for(self.session.state)
+        self._first_panels = sum(panel.order <= 0 for panel, _ in chosen)
+        for panel, module_id in chosen:
             ctx = PanelContext(self.app, self.session, view, module_id)
             ident = f"panel-{module_id or panel.id}"
             try:
