@@ -59,7 +59,8 @@ def prepared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server,
     typed = store.create(TABLE, name="Typed totals", seed=4)  # the score dialog's own game
     for command in table_commands():
         typed.execute(command)  # type: ignore[arg-type]
-    games = {"table": table.id, "solo": solo.id, "finished": finished.id, "typed": typed.id}
+    tallied = store.create(GameSetup(game="mota", players=THREE[:2]), name="Tallied", seed=5)
+    games = {"table": table.id, "solo": solo.id, "finished": finished.id, "typed": typed.id, "tallied": tallied.id}
     store.close()
     with run_server(db) as srv:
         yield srv, games
@@ -203,6 +204,36 @@ def test_a_finished_game_has_its_summary(open_game: Callable[..., Ui]) -> None:
     assert ui.label("points-chart").endswith("Ana 4, 4, 4, 4; Bo 9, 9, 9, 9.")
     assert not ui.exists("panel-picture")  # the summary has the chart; no second one
     ui.shot("phone-finished-summary")
+
+
+def test_the_tally_is_kept_respects_the_floor_and_goes_into_a_game(
+        browser: Browser, prepared: tuple[Server, dict[str, str]]) -> None:
+    srv, games = prepared
+    ui = new_tab(browser, srv.url)
+    try:
+        ui.open("/calculators", "calculators")
+        ui.expect_label("tally-sub-1", "Subtract 1 (not available now)")  # 0 is the floor with no game chosen
+        ui.tap("tally-add-5")
+        ui.expect_label("tally-total", "Total: 5")
+        ui.tap("tally-add-3")
+        ui.expect_label("tally-total", "Total: 8")
+        ui.reload("calculators")  # kept on this device
+        ui.expect_label("tally-total", "Total: 8")
+        ui.tap(f"tally-game-{games['tallied']}")
+        ui.tap("tally-player-p2")
+        ui.expect_label("tally-send", "Add +8 to Bo")
+        ui.shot("phone-tally")
+        ui.tap("tally-send")
+        ui.expect_label("tally-total", "Total: 0")
+        state = saved_games(srv.db)[games["tallied"]]["state"]
+        assert sum(state["scores"]["p2"]) == 8
+        ui.open(f"/game/{games['tallied']}", "game")
+        ui.expect_label("total-p2", re.compile("^Bo: 8 CP"))
+        ui.expect_label("undo", re.compile("Bo \\+8"))  # one step of that game, undone in one tap
+        ui.tap("undo")
+        ui.expect_label("total-p2", re.compile("^Bo: 0 CP"))
+    finally:
+        ui.page.context.close()
 
 
 @pytest.mark.parametrize("which", ["table", "solo", "finished"])
