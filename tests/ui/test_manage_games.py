@@ -120,7 +120,7 @@ def test_rename_shows_everywhere_and_is_saved(home: OpenTab, prepared: tuple[Ser
     ui.tap("rename-save")
     ui.by_id("rename-save").wait_for(state="detached")
     ui.expect_text("info-message", "Renamed to Saturday rematch")
-    ui.expect_label(f"resume-{game_id}", "Resume Saturday rematch")
+    ui.expect_label(f"resume-{game_id}", re.compile(r"^Resume Saturday rematch\. "))
     assert saved_games(srv.db)[game_id]["name"] == "Saturday rematch"
 
     other.page.bring_to_front()  # the other tab follows, and its session still saves (no stale revision)
@@ -131,7 +131,7 @@ def test_rename_shows_everywhere_and_is_saved(home: OpenTab, prepared: tuple[Ser
 
     ui.page.bring_to_front()
     ui.reload("home")
-    ui.expect_label(f"resume-{game_id}", "Resume Saturday rematch")
+    ui.expect_label(f"resume-{game_id}", re.compile(r"^Resume Saturday rematch\. "))
     assert not ui.exists("error-message")
 
 

@@ -240,3 +240,100 @@ def test_the_tally_is_kept_respects_the_floor_and_goes_into_a_game(
 def test_screens_at_tablet_width(open_game: Callable[..., Ui], which: str) -> None:
     ui = open_game(which, viewport={"width": 1024, "height": 768})
     ui.shot(f"tablet-game-{which}")
+
+
+def _contrast(rgb_a: tuple[int, ...], rgb_b: tuple[int, ...]) -> float:
+    def lum(rgb: tuple[int, ...]) -> float:
+        parts = [c / 255 for c in rgb[:3]]
+        lin = [p / 12.92 if p <= 0.04045 else ((p + 0.055) / 1.055) ** 2.4 for p in parts]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    high, low = sorted((lum(rgb_a), lum(rgb_b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def _png_pixels(data: bytes) -> list[tuple[int, ...]]:
+    """The RGB pixels of an 8-bit, non-interlaced RGB or RGBA PNG (what Chromium's screenshots are)."""
+    import struct
+    import zlib
+
+    width, height, depth, kind = struct.unpack(">IIBB", data[16:26])
+    assert depth == 8 and kind in (2, 6), (depth, kind)
+    chunks, at = b"", 8
+    while at < len(data):
+        size, tag = struct.unpack(">I4s", data[at:at + 8])
+        if tag == b"IDAT":
+            chunks += data[at + 8:at + 8 + size]
+        at += 12 + size
+    raw, step = zlib.decompress(chunks), 3 if kind == 2 else 4
+    stride, rows, prev = width * step, [], bytearray(width * step)
+    for y in range(height):
+        line = raw[y * (stride + 1):(y + 1) * (stride + 1)]
+        filt, cur = line[0], bytearray(line[1:])
+        for i in range(stride):
+            a = cur[i - step] if i >= step else 0
+            b, c = prev[i], prev[i - step] if i >= step else 0
+            if filt == 1:
+                cur[i] = (cur[i] + a) & 255
+            elif filt == 2:
+                cur[i] = (cur[i] + b) & 255
+            elif filt == 3:
+                cur[i] = (cur[i] + (a + b) // 2) & 255
+            elif filt == 4:
+                pa, pb, pc = abs(b - c), abs(a - c), abs(a + b - 2 * c)
+                cur[i] = (cur[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(cur)
+        prev = cur
+    return [tuple(row[x * step:x * step + 3]) for row in rows for x in range(width)]
+
+
+def _face_contrast(ui: Ui, identifier: str) -> float:
+    """The contrast between a control's fill (its commonest colour) and its text (the colour farthest from it)."""
+    from collections import Counter
+
+    box = ui.by_id(identifier).bounding_box()
+    assert box is not None
+    pixels = _png_pixels(ui.page.screenshot(clip=box))
+    fill = Counter(pixels).most_common(1)[0][0]
+    return max(_contrast(fill, p) for p in pixels)
+
+
+def test_disabled_controls_have_3_to_1_contrast_in_the_light_theme(browser: Browser,
+                                                                   prepared: tuple[Server, dict[str, str]]) -> None:
+    srv, games = prepared
+    ui = new_tab(browser, srv.url)
+    try:
+        ui.open("/settings", "settings")
+        ui.tap("theme-light")
+        ui.page.wait_for_timeout(500)
+        ui.open(f"/game/{games['finished']}", "game")
+        ui.show("next-phase")
+        ui.page.wait_for_timeout(600)
+        ui.shot("phone-light-disabled")
+        for identifier in ("next-phase", "next-round", "redo", "minus-p1"):
+            found = _face_contrast(ui, identifier)
+            assert found >= 3.0, f"{identifier}: {found:.2f}:1"
+    finally:
+        ui.open("/settings", "settings")
+        ui.tap("theme-dark")
+        ui.page.wait_for_timeout(300)
+        ui.page.context.close()
+
+
+def test_radio_rows_and_home_rows_are_48px_and_home_says_the_mode(
+        browser: Browser, prepared: tuple[Server, dict[str, str]]) -> None:
+    srv, games = prepared
+    ui = new_tab(browser, srv.url)
+    try:
+        ui.open("/settings", "settings")
+        boxes = ui.page.locator("[flt-semantics-identifier^='theme-']").evaluate_all(
+            "els => els.map(e => [e.getAttribute('flt-semantics-identifier'), e.getBoundingClientRect().height])")
+        assert boxes and all(height >= 47.5 for _, height in boxes), boxes
+        ui.open("/", "home")
+        ui.expect_label(f"resume-{games['solo']}", re.compile("Solo: Against the Broodmother"))
+        ui.expect_label(f"resume-{games['table']}", re.compile("Competitive"))
+        box = ui.by_id(f"resume-{games['table']}").bounding_box()
+        assert box is not None and box["height"] >= 48
+        ui.shot("phone-home-modes")
+    finally:
+        ui.page.context.close()
