@@ -144,18 +144,21 @@ def heading(text: str, sizes: Sizes, *, identifier: str | None = None) -> ft.Con
 
 def section(title: str, body: list[ft.Control], sizes: Sizes, *, help_topic: str | None = None,
             identifier: str | None = None, col: ft.ResponsiveNumber | None = None,
-            subtitle: str | None = None, title_identifier: str | None = None) -> ft.Control:
-    """A card with a heading, an optional "?" and its content: the unit every tracker uses."""
+            subtitle: str | None = None, title_identifier: str | None = None,
+            actions: list[ft.Control] | None = None, anchor: bool = False) -> ft.Control:
+    """A card with a heading, an optional "?" (and other ``actions``) and its content: the unit every tracker
+    uses. One with a "?" or ``anchor`` can be scrolled to by its identifier."""
     titles: list[ft.Control] = [heading(title, sizes, identifier=title_identifier)]
     if subtitle:
         titles.append(ft.Text(subtitle, size=sizes.small, color=ft.Colors.ON_SURFACE_VARIANT))
     head: list[ft.Control] = [ft.Column(titles, spacing=2, expand=True)]
+    head += actions or []
     if help_topic:
         head.append(help_button(help_topic, title, at=identifier))
     column = ft.Column([ft.Row(head, vertical_alignment=ft.CrossAxisAlignment.CENTER), *body], spacing=10)
     card = ft.Card(content=ft.Container(column, padding=14), variant=ft.CardVariant.FILLED, margin=0)
     # A section with a "?" is a place the rules lead back to: its key lets the screen scroll to it.
-    key = ft.ScrollKey(identifier) if help_topic and identifier else None  # type: ignore[call-arg]
+    key = ft.ScrollKey(identifier) if (help_topic or anchor) and identifier else None  # type: ignore[call-arg]
     return ft.Semantics(identifier=identifier, container=True, content=card, col=col or {"xs": 12}, key=key)
 
 

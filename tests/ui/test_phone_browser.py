@@ -337,3 +337,30 @@ def test_radio_rows_and_home_rows_are_48px_and_home_says_the_mode(
         ui.shot("phone-home-modes")
     finally:
         ui.page.context.close()
+
+
+def test_panels_fold_per_device_and_the_jump_bar_reaches_them(browser: Browser,
+                                                                prepared: tuple[Server, dict[str, str]]) -> None:
+    srv, games = prepared
+    ui = new_tab(browser, srv.url)
+    try:
+        ui.open(f"/game/{games['solo']}", "game")
+        ui.by_id("jump-bar").wait_for()
+        chips = ui.page.locator("[flt-semantics-identifier^='jump-panel-']").evaluate_all(
+            "els => els.map(e => e.getAttribute('flt-semantics-identifier'))")
+        assert len(chips) >= 5, chips
+        last = chips[-1].removeprefix("jump-")
+        ui.tap(chips[-1])
+        ui.page.wait_for_timeout(800)
+        ui.shot("phone-jumped")
+        assert on_screen(ui, last), f"{last} is not on screen after its jump"
+        ui.tap(f"fold-{last}")
+        ui.expect_label(f"fold-{last}", re.compile("^Show "))
+        height = ui.by_id(last).bounding_box()
+        assert height is not None and height["height"] < 120  # its heading only
+        ui.reload("game")  # kept on this device
+        ui.expect_label(f"fold-{last}", re.compile("^Show "))
+        ui.tap(chips[-1])  # the jump unfolds it
+        ui.expect_label(f"fold-{last}", re.compile("^Fold "))
+    finally:
+        ui.page.context.close()

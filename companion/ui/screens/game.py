@@ -20,6 +20,7 @@ from companion.core.views import game_view
 from companion.ui import widgets
 from companion.ui.i18n import tr
 from companion.ui.models import round_label, signed
+from companion.ui.panel_folds import Folds, fold_button, jump_bar
 from companion.ui.panels import PanelContext, panels_for
 from companion.ui.return_path import Origin
 from companion.ui.score_dialog import ask_total
@@ -38,6 +39,7 @@ class GameScreen(Screen):
         super().__init__(*args, **kwargs)
         self.game_id = self.params["id"]
         self._first_panels = 0
+        self.folds = Folds()  # panels folded on this device, read once shown
 
     @property
     def session(self) -> Session:
@@ -51,6 +53,7 @@ class GameScreen(Screen):
 
     def after_show(self) -> None:
         """Back from the rules a "?" opened: scroll to the section it was on (``?at=...``)."""
+        self.app.page.run_task(self.folds.load, self)
         at = Origin.of(self.params).at
         if at:
             self.app.page.run_task(self.scroll_to, at)
@@ -71,6 +74,8 @@ class GameScreen(Screen):
         controls += panels[:first]  # panels of order 0 (a finished game's summary) come before the round bar
         controls.append(self._round_bar(view))
         controls.append(self._players(view))
+        if len(panels) - first > 1:
+            controls.append(jump_bar(self, self._jumps[first:]))
         controls += panels[first:]
         controls.append(self._log(view))
         return controls
@@ -206,18 +211,23 @@ class GameScreen(Screen):
     # -- panels and log ------------------------------------------------------------------
     def _panels(self, view: dict[str, Any]) -> list[ft.Control]:
         out = []
+        self._jumps: list[tuple[str, str]] = []
         chosen = panels_for(self.session.state)
         self._first_panels = sum(panel.order <= 0 for panel, _ in chosen)
         for panel, module_id in chosen:
             ctx = PanelContext(self.app, self.session, view, module_id)
             ident = f"panel-{module_id or panel.id}"
             try:
-                body = panel.build(ctx)
+                body = [] if ident in self.folds.folded else panel.build(ctx)
             except Exception as exc:  # one broken panel must not take the game screen down
                 body = [widgets.banner(f"{tr('This panel could not be shown')}: {exc}", self.sizes,
                                        identifier=f"{ident}-error", error=True)]
-            out.append(widgets.section(panel.title_for(ctx), body, self.sizes,
-                                       help_topic=panel.help_topic or module_id, identifier=ident))
+            title = panel.title_for(ctx)
+            self._jumps.append((ident, title))
+            if ident in self.folds.folded:
+                body = []  # folded to its heading on this device
+            out.append(widgets.section(title, body, self.sizes, help_topic=panel.help_topic or module_id,
+                                       identifier=ident, anchor=True, actions=[fold_button(self, ident, title)]))
         return out
 
     def _log(self, view: dict[str, Any]) -> ft.Control:
