@@ -186,6 +186,8 @@ def test_the_hex_number_field_keeps_what_was_typed(open_game: Callable[..., Ui],
 
 def test_the_chart_shows_each_players_points_by_round(open_game: Callable[..., Ui]) -> None:
     ui = open_game("table")
+    ui.page.wait_for_timeout(600)
+    ui.shot("phone-game")
     ui.show("points-chart")
     assert ui.label("points-chart") == ("Points at the end of each round, round 1 to 3: "
                                         "Ana 3, 7, 8; Bo 5, 5, 7; Cy 1, 7, 7.")
