@@ -2,7 +2,8 @@
 
 Goals (see README): a command applied and durably saved p99 <= 15 ms, undo p99 <= 15 ms,
 the same with 200 other saved games and late in a 2,000-command game p99 <= 5 ms and within
-1.5x of the fresh game's p99, a cold ``companion game list`` <= 400 ms, peak memory <= 80 MB. Speed goals live here,
+1.5x of the fresh game's p99, a cold ``companion game list`` <= 400 ms, a cold ``companion rules search`` (its index
+read from the disk cache) <= 200 ms, peak memory <= 80 MB. Speed goals live here,
 not in timed tests, because shared CI machines make timed tests flaky.
 """
 
@@ -31,6 +32,7 @@ GOALS = {
     "memory.peak_rss_mb": 80.0,
     "search.p99_ms": 2.0,
     "search.scaled_10k_p99_ms": 25.0,
+    "search.cli_cold_ms": 200.0,
 }
 
 
@@ -172,6 +174,20 @@ def bench_cli_startup(folder: Path, runs: int) -> dict[str, float]:
     return {"cli_ms": round(statistics.median(times) * 1000, 1)}
 
 
+def bench_search_cli(folder: Path, runs: int) -> dict[str, float]:
+    """A fresh ``companion rules search`` process, wall time: the first one (which builds and caches the
+    index) and the median of the next ``runs`` (which read the cache) - that median is the cold start."""
+    env = {**os.environ, "COMPANION_CACHE": str(folder / "cache"), "COMPANION_DB": str(folder / "search.json")}
+    argv = [sys.executable, "-m", "companion", "rules", "search", "ladybug", "tie", "--limit", "3"]
+    times = []
+    for _ in range(runs + 1):
+        start = time.perf_counter()
+        subprocess.run(argv, env=env, check=True, capture_output=True)
+        times.append(time.perf_counter() - start)
+    return {"cli_cold_ms": round(statistics.median(times[1:]) * 1000, 1),
+            "cli_uncached_ms": round(times[0] * 1000, 1)}
+
+
 def bench_search() -> dict[str, Any] | None:
     try:
         from companion.rules.bench import bench_search as run
@@ -193,10 +209,9 @@ def run_bench(quick: bool = False) -> dict[str, Any]:
         actions["long_game_vs_fresh"] = round(actions["p99_ms_long_game"] / fresh, 2)
         actions["save_kb_per_draw"] = bench_draw_size(folder)
         startup = bench_cli_startup(folder, runs=3 if quick else 7)
+        search_cli = bench_search_cli(folder, runs=3 if quick else 7)
     result: dict[str, Any] = {"actions": actions, "undo": undo, "startup": startup}
-    search = bench_search()
-    if search is not None:
-        result["search"] = search
+    result["search"] = (bench_search() or {}) | search_cli
     result["memory"] = {"peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)}
     result["goals"] = {key: {"goal": goal, "met": _lookup(result, key) <= goal}
                        for key, goal in GOALS.items() if _lookup(result, key) is not None}

@@ -37,6 +37,8 @@ CANDIDATES = 40  # entries re-ranked by the second stage
 SNIPPET_MAX = 200
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")
 
+IN_PLAY_BOOK_BONUS = 12.0  # added to the score (0-100) of an entry from a book in play
+IN_PLAY_SECTION_BONUS = 8.0  # and this much more when its section is a module, variant or mode in play
 Field = tuple[tuple[str, ...], float]  # a title or alias as content words, with its weight
 Matches = dict[str, list[tuple[int, float]]]  # vocabulary word -> (query word number, similarity)
 
@@ -69,8 +71,22 @@ class Hit:
 
 
 @dataclass(frozen=True)
+class InPlay:
+    """What a game has in play, so that its rules rank first: book names and rulebook headings."""
+
+    books: frozenset[str] = frozenset()
+    sections: frozenset[str] = frozenset()
+
+    def bonus(self, entry: Entry) -> float:
+        """Score points added to ``entry``: none when neither its book nor its section is in play."""
+        if entry.book not in self.books:
+            return IN_PLAY_SECTION_BONUS if entry.section in self.sections else 0.0
+        return IN_PLAY_BOOK_BONUS + (IN_PLAY_SECTION_BONUS if entry.section in self.sections else 0.0)
+
+
+@dataclass(frozen=True)
 class _LangIndex:
-    """Everything one language's search needs, precomputed from the corpus."""
+    """Everything one language's search needs, precomputed from the corpus (bodies parsed when shown)."""
 
     vocab: list[str]
     word_ids: dict[str, int]
@@ -78,8 +94,32 @@ class _LangIndex:
     postings: list[list[tuple[int, float]]]  # word -> (entry number, weight of its best field)
     stems: dict[str, list[str]]  # stem -> the vocabulary words that have it
     fields: list[list[Field]]  # entry -> its titles and aliases
-    bodies: list[BodyText]  # entry -> its body, for snippets
+    texts: list[str]  # entry -> its body, for snippets
     default_idf: float  # the weight of a query word found nowhere
+    _bodies: dict[int, BodyText] = field(default_factory=dict, compare=False, repr=False)
+
+    def body(self, number: int) -> BodyText:
+        """Entry ``number``'s body with its words and sentences located (once, on first use)."""
+        found = self._bodies.get(number)
+        if found is None:
+            found = self._bodies[number] = BodyText.of(self.texts[number])
+        return found
+
+    def to_plain(self) -> PlainLangIndex:
+        """The index as plain lists and dicts (no word_ids, no texts: both follow from the rest)."""
+        return (self.vocab, self.idf, self.postings, self.stems, self.fields, self.default_idf)
+
+    @classmethod
+    def from_plain(cls, plain: PlainLangIndex, texts: list[str]) -> _LangIndex:
+        """The inverse of ``to_plain``; the caller has checked the shape (``index_cache.check_plain``)."""
+        vocab, idf, postings, stems, fields, default_idf = plain
+        word_ids = {word: number for number, word in enumerate(vocab)}
+        return cls(vocab, word_ids, idf, postings, stems, fields, texts, default_idf)
+
+
+PlainLangIndex = tuple[
+    list[str], list[float], list[list[tuple[int, float]]], dict[str, list[str]], list[list[Field]], float
+]
 
 
 def _fields(entry: Entry, lang: str) -> list[Field]:
@@ -119,17 +159,17 @@ def _build_lang_index(entries: Sequence[Entry], lang: str) -> _LangIndex:
     stems: dict[str, list[str]] = {}
     for word in word_ids:
         stems.setdefault(stem(word, lang), []).append(word)
-    bodies = [BodyText.of(entry.body_in(lang)) for entry in entries]
-    return _LangIndex(list(word_ids), word_ids, idf, postings, stems, all_fields, bodies, default_idf)
+    texts = [entry.body_in(lang) for entry in entries]
+    return _LangIndex(list(word_ids), word_ids, idf, postings, stems, all_fields, texts, default_idf)
 
 
 class SearchIndex:
     """A search index over one corpus; build once, query many times."""
 
-    def __init__(self, corpus: Corpus) -> None:
+    def __init__(self, corpus: Corpus, langs: dict[str, _LangIndex] | None = None) -> None:
         self.corpus = corpus
         self.entries = corpus.entries
-        self._langs = {lang: _build_lang_index(self.entries, lang) for lang in LANGS}
+        self._langs = langs if langs is not None else {lang: _build_lang_index(self.entries, lang) for lang in LANGS}
         self._book_names = {fold(name): name for name in corpus.books()}
         self._book_names |= {fold(book.code): book.name for book in corpus.book_list}
 
@@ -148,8 +188,14 @@ class SearchIndex:
         limit: int = 10,
         book: str | None = None,
         kind: str | None = None,
+        in_play: InPlay | None = None,
     ) -> list[Hit]:
-        """The best ``limit`` entries for ``query``, best first; [] for a blank query."""
+        """The best ``limit`` entries for ``query``, best first; [] for a blank query.
+
+        With ``in_play`` (a game's books and modules), entries from them rank as if they scored a few
+        points more, so that among answers of about the same quality the game's own rules come first;
+        each hit still shows its own score.
+        """
         if lang not in LANGS:
             raise ValueError(f"unknown language {lang!r}; choose one of: {', '.join(LANGS)}")
         if kind is not None and kind not in KINDS:
@@ -164,10 +210,31 @@ class SearchIndex:
         matches = _match_words(index, words, lang)
         weights = [_word_weight(index, matches, number) for number in range(len(words))]
         coverage = self._coverage(index, matches, weights, book_name, kind)
-        top = heapq.nlargest(max(CANDIDATES, limit), coverage.items(), key=lambda item: item[1])
+        boost = self._boosts(coverage, in_play)
+        top = heapq.nlargest(
+            max(CANDIDATES, limit), coverage.items(), key=lambda item: item[1] + boost.get(item[0], 0.0) / 100
+        )
         scored = [(_final_score(index, number, cover, matches, weights), number) for number, cover in top]
-        scored.sort(key=lambda item: (-item[0], item[1]))
+        scored.sort(key=lambda item: (-item[0] - boost.get(item[1], 0.0), item[1]))
         return [self._hit(number, score, lang, set(matches)) for score, number in scored[:limit]]
+
+    def _boosts(self, coverage: dict[int, float], in_play: InPlay | None) -> dict[int, float]:
+        if in_play is None:
+            return {}
+        return {number: bonus for number in coverage if (bonus := in_play.bonus(self.entries[number]))}
+
+    def to_plain(self) -> dict[str, PlainLangIndex]:
+        """Each language's index as plain data (what ``index_cache`` stores)."""
+        return {lang: index.to_plain() for lang, index in self._langs.items()}
+
+    @classmethod
+    def from_plain(cls, corpus: Corpus, plain: dict[str, PlainLangIndex]) -> SearchIndex:
+        """An index from ``to_plain``'s data, already checked against ``corpus``."""
+        langs = {
+            lang: _LangIndex.from_plain(plain[lang], [entry.body_in(lang) for entry in corpus.entries])
+            for lang in LANGS
+        }
+        return cls(corpus, langs)
 
     def _coverage(
         self,
@@ -201,7 +268,7 @@ class SearchIndex:
 
     def _hit(self, number: int, score: float, lang: str, matched: set[str]) -> Hit:
         entry = self.entries[number]
-        snippet, spans = self._langs[lang].bodies[number].snippet(matched)
+        snippet, spans = self._langs[lang].body(number).snippet(matched)
         return Hit(entry.id, entry.title_in(lang), entry.book, entry.section, entry.kind, score, snippet, spans)
 
 
@@ -326,12 +393,20 @@ def suggest_ids(corpus: Corpus, wrong_id: str, limit: int = 3) -> list[str]:
 
 @cache
 def default_index() -> SearchIndex:
-    """The index over the game's corpus, built once per process."""
-    return SearchIndex(load_corpus())
+    """The index over the game's corpus, once per process: read from the disk cache when it is valid
+    for this corpus and version, else built (and the cache rewritten)."""
+    from companion.rules.index_cache import cached_index
+
+    return cached_index(load_corpus())
 
 
 def search(
-    query: str, lang: str = "en", limit: int = 10, book: str | None = None, kind: str | None = None
+    query: str,
+    lang: str = "en",
+    limit: int = 10,
+    book: str | None = None,
+    kind: str | None = None,
+    in_play: InPlay | None = None,
 ) -> list[Hit]:
     """Search the game's corpus; see ``SearchIndex.search``."""
-    return default_index().search(query, lang=lang, limit=limit, book=book, kind=kind)
+    return default_index().search(query, lang=lang, limit=limit, book=book, kind=kind, in_play=in_play)

@@ -249,7 +249,8 @@ class PageApp:
         self.show_route(e.route)
 
     def _on_view_pop(self, _: ft.ViewPopEvent) -> None:
-        self.go("/")
+        """The system back (Android's, a view pop): one step up from this screen, as its back arrow goes."""
+        self.go(self.screen.up_route() if self.screen is not None else "/")
 
     def _make(self, route: str) -> Screen:
         path, query = split_route(route)
@@ -280,6 +281,7 @@ class PageApp:
         self.page.views.clear()
         self.page.views.extend(views)
         self.page.update()
+        self.screen.after_show()
 
     def _show_guest_route(self, route: str) -> None:
         """A guest sees the join page until it joins, then the shared game and the rules only."""

@@ -21,6 +21,7 @@ import flet as ft
 
 from companion.store.games import MAX_GAME_NAME, StoreError
 from companion.ui import widgets
+from companion.ui.fields import FieldMessage
 from companion.ui.i18n import tr
 
 if TYPE_CHECKING:
@@ -75,14 +76,13 @@ class GameFiles:
         sizes = self.app.sizes
         field = ft.TextField(label=tr("Game name"), value=current, autofocus=True, max_length=MAX_GAME_NAME,
                              text_size=sizes.body, on_change=_keep_in_sync)
-        problem = ft.Text("", size=sizes.body, color=ft.Colors.ERROR, visible=False)
+        problem = FieldMessage(sizes, "rename-problem")
 
         def save() -> None:
             try:
                 new_name = self.rename(game_id, field.value or "")
             except StoreError as exc:
-                problem.value, problem.visible = str(exc), True
-                problem.update()
+                problem.show(str(exc))
                 return
             self.app.page.pop_dialog()
             self.app.show_info(f"{tr('Renamed to')} {new_name}.")
@@ -91,7 +91,7 @@ class GameFiles:
         dialog = ft.AlertDialog(
             modal=True,
             title=ft.Text(tr("Rename this game"), size=sizes.title),
-            content=ft.Column([field, ft.Semantics(identifier="rename-problem", live_region=True, content=problem)],
+            content=ft.Column([field, problem.control],
                               tight=True, spacing=8),
             semantics_label=tr("Rename this game"),
             actions=[

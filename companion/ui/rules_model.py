@@ -26,7 +26,7 @@ from functools import cache
 from urllib.parse import urlencode
 
 from companion.rules.corpus import KINDS, LANGS, Corpus, Entry
-from companion.rules.search import Hit, SearchIndex, default_index
+from companion.rules.search import Hit, InPlay, SearchIndex, default_index
 from companion.rules.text import content_tokens, fold, tokens, word_spans
 from companion.rules.topics import Topic, topic
 from companion.store.reading import ReadingStore
@@ -244,17 +244,24 @@ class RulesModel:
         return forms
 
     def search(self, query: str, lang: str = "en", book: str | None = None, kind: str | None = None,
-               limit: int = RESULT_LIMIT) -> Results:
-        """The results for the search box as it stands; blank for a blank box."""
+               limit: int = RESULT_LIMIT, in_play: InPlay | None = None) -> Results:
+        """The results for the search box as it stands; blank for a blank box. ``in_play`` (the game the
+        rules were opened from) ranks its books and modules first, as ``SearchIndex.search`` does."""
         if not query.strip():
             return Results(query)
         book_name = self.index.resolve_book(book) if book else None
         best: dict[str, tuple[Hit, str]] = {}
         for form in self.queries(query, lang):
-            for hit in self.index.search(form, lang=lang, limit=limit, book=book_name, kind=kind or None):
+            for hit in self.index.search(form, lang=lang, limit=limit, book=book_name, kind=kind or None,
+                                         in_play=in_play):
                 if hit.id not in best or hit.score > best[hit.id][0].score:
                     best[hit.id] = (hit, form)
-        ranked = sorted(best.values(), key=lambda pair: -pair[0].score)[:limit]
+
+        def rank(pair: tuple[Hit, str]) -> float:
+            entry = self.corpus.get(pair[0].id)
+            return -pair[0].score - (in_play.bonus(entry) if in_play is not None and entry is not None else 0.0)
+
+        ranked = sorted(best.values(), key=rank)[:limit]
         return Results(query, [self._result_row(hit, form, lang) for hit, form in ranked])
 
     def _result_row(self, hit: Hit, form: str, lang: str) -> ResultRow:

@@ -64,6 +64,17 @@ class Screen:
         return widgets.icon_action(tr("Back to the home screen"), ft.Icons.ARROW_BACK,
                                    self.app.handler(lambda: self.app.go("/")), identifier="back")
 
+    def up_route(self) -> str:
+        """Where the system back (a view pop) leads from here: Home unless a screen knows better."""
+        return "/"
+
+    def after_show(self) -> None:
+        """Called once the screen is on the page (e.g. to scroll to the place a route names)."""
+
+    async def scroll_to(self, key: str) -> None:
+        """Bring the section whose scroll key is ``key`` into view."""
+        await self._scroller.scroll_to(scroll_key=key, duration=0)
+
     def on_message(self, message: dict[str, Any]) -> None:
         """Another tab changed something; refresh if it concerns this screen."""
 

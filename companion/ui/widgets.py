@@ -14,7 +14,7 @@ import flet as ft
 
 from companion.ui.i18n import tr
 from companion.ui.models import Debouncer
-from companion.ui.theme import BUTTON_HEIGHT, MIN_TOUCH, Sizes, on_colour, player_colour
+from companion.ui.theme import BUTTON_HEIGHT, DISABLED_TEXT, MIN_TOUCH, Sizes, on_colour, player_colour
 
 __all__ = [
     "Debouncer",
@@ -49,9 +49,17 @@ def _event(action: Action) -> EventHandler:
     return handle
 
 
-def _shape() -> ft.ButtonStyle:
+# Each kind's own text colour; it must be given beside the disabled one (a state map without it does not
+# fall back to the kind's default: a filled button's text then vanished into its fill).
+_FACE_COLOURS = {"filled": ft.Colors.ON_PRIMARY, "tonal": ft.Colors.ON_SECONDARY_CONTAINER,
+                 "outlined": ft.Colors.PRIMARY, "text": ft.Colors.PRIMARY, "elevated": ft.Colors.PRIMARY}
+
+
+def _shape(kind: str = "filled") -> ft.ButtonStyle:
+    # Disabled faces in theme.DISABLED_TEXT: Material's default (38% of the text colour) is 1.9:1 in the light theme.
+    faces = {ft.ControlState.DISABLED: DISABLED_TEXT, ft.ControlState.DEFAULT: _FACE_COLOURS[kind]}
     return ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=14),
-                          padding=ft.Padding.symmetric(horizontal=18, vertical=10))
+                          padding=ft.Padding.symmetric(horizontal=18, vertical=10), color=faces, icon_color=faces)
 
 
 def tap_button(label: str, on_tap: EventHandler | None, *, text: str | None = None,
@@ -65,7 +73,7 @@ def tap_button(label: str, on_tap: EventHandler | None, *, text: str | None = No
     face = ft.Text(text or label, size=(sizes or Sizes()).label, weight=ft.FontWeight.W_600,
                    text_align=ft.TextAlign.CENTER, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
     button = _BUTTON_KINDS[kind](content=face, icon=icon, on_click=on_tap, disabled=on_tap is None,
-                                 height=BUTTON_HEIGHT, style=_shape(), expand=expand or None)
+                                 height=BUTTON_HEIGHT, style=_shape(kind), expand=expand or None)
     return ft.Semantics(label=label if on_tap else f"{label} ({tr('not available now')})", button=True,
                         identifier=identifier, container=True, exclude_semantics=True, on_tap=on_tap,
                         content=button, expand=expand or None)  # an explicit False breaks a Wrap
@@ -80,7 +88,7 @@ def bar_button(title: str, detail: str, icon: ft.IconData, on_tap: EventHandler 
     ], spacing=0, alignment=ft.MainAxisAlignment.CENTER, horizontal_alignment=ft.CrossAxisAlignment.START,
         tight=True)
     button = ft.FilledTonalButton(content=face, icon=icon, on_click=on_tap, disabled=on_tap is None,
-                                  height=BUTTON_HEIGHT + 8, expand=True, style=_shape())
+                                  height=BUTTON_HEIGHT + 8, expand=True, style=_shape("tonal"))
     label = f"{title}: {detail}" if on_tap else detail
     return ft.Semantics(label=label, button=True, identifier=identifier, container=True, exclude_semantics=True,
                         on_tap=on_tap, content=button, expand=True)
@@ -107,17 +115,22 @@ def icon_action(label: str, icon: ft.IconData, on_tap: EventHandler | None, *, i
     """An icon-only button (48 x 48 at least) that is announced by ``label``."""
     kind = ft.FilledTonalIconButton if filled else ft.IconButton
     button = kind(icon=icon, on_click=on_tap, disabled=on_tap is None, icon_color=color, tooltip=None,
-                  size_constraints=ft.BoxConstraints(min_width=MIN_TOUCH, min_height=MIN_TOUCH))
+                  size_constraints=ft.BoxConstraints(min_width=MIN_TOUCH, min_height=MIN_TOUCH),
+                  disabled_color=DISABLED_TEXT)
     said = label if on_tap else f"{label} ({tr('not available now')})"
     return ft.Semantics(label=said, button=True, identifier=identifier, container=True, exclude_semantics=True,
                         on_tap=on_tap, content=button)
 
 
-def help_button(topic: str, title: str | None = None) -> ft.Control:
-    """The "?" on a tracker: the one hook into the rules lookup (``/rules?topic=...``)."""
+def help_button(topic: str, title: str | None = None, at: str | None = None) -> ft.Control:
+    """The "?" on a tracker: the one hook into the rules lookup (``/rules?topic=...``). On a game's
+    screen it also says which game and which section (``at``) to come back to (``return_path``)."""
 
     def open_rules(_: Any = None) -> None:
-        ft.context.page.navigate("/rules", topic=topic)
+        from companion.ui.return_path import Origin
+
+        page = ft.context.page
+        page.navigate("/rules", **Origin.from_route(page.route, topic, at).query())  # topic, and game and at
 
     what = title or topic
     return icon_action(f"{tr('Rules help')}: {what}", ft.Icons.HELP_OUTLINE, open_rules,
@@ -131,17 +144,22 @@ def heading(text: str, sizes: Sizes, *, identifier: str | None = None) -> ft.Con
 
 def section(title: str, body: list[ft.Control], sizes: Sizes, *, help_topic: str | None = None,
             identifier: str | None = None, col: ft.ResponsiveNumber | None = None,
-            subtitle: str | None = None, title_identifier: str | None = None) -> ft.Control:
-    """A card with a heading, an optional "?" and its content: the unit every tracker uses."""
+            subtitle: str | None = None, title_identifier: str | None = None,
+            actions: list[ft.Control] | None = None, anchor: bool = False) -> ft.Control:
+    """A card with a heading, an optional "?" (and other ``actions``) and its content: the unit every tracker
+    uses. One with a "?" or ``anchor`` can be scrolled to by its identifier."""
     titles: list[ft.Control] = [heading(title, sizes, identifier=title_identifier)]
     if subtitle:
         titles.append(ft.Text(subtitle, size=sizes.small, color=ft.Colors.ON_SURFACE_VARIANT))
     head: list[ft.Control] = [ft.Column(titles, spacing=2, expand=True)]
+    head += actions or []
     if help_topic:
-        head.append(help_button(help_topic, title))
+        head.append(help_button(help_topic, title, at=identifier))
     column = ft.Column([ft.Row(head, vertical_alignment=ft.CrossAxisAlignment.CENTER), *body], spacing=10)
     card = ft.Card(content=ft.Container(column, padding=14), variant=ft.CardVariant.FILLED, margin=0)
-    return ft.Semantics(identifier=identifier, container=True, content=card, col=col or {"xs": 12})
+    # A section with a "?" is a place the rules lead back to: its key lets the screen scroll to it.
+    key = ft.ScrollKey(identifier) if (help_topic or anchor) and identifier else None  # type: ignore[call-arg]
+    return ft.Semantics(identifier=identifier, container=True, content=card, col=col or {"xs": 12}, key=key)
 
 
 def colour_dot(colour: str | None, sizes: Sizes, text: str = "", diameter: int = 40) -> ft.Control:

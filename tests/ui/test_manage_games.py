@@ -80,10 +80,16 @@ def scroll_to(ui: Ui, identifier: str) -> Locator:
     node = ui.by_id(identifier)
     node.wait_for(state="attached")
     ui.page.mouse.move(size["width"] / 2, size["height"] / 2)
-    for _ in range(20):
+    settled = 0
+    for _ in range(40):  # on a busy machine Flutter's scroll takes a while to settle: wait for two still reads
         box = node.bounding_box()
         if box is not None and box["y"] >= 64 and box["y"] + box["height"] <= size["height"]:
-            break
+            settled += 1
+            if settled == 2:
+                break
+            ui.page.wait_for_timeout(250)
+            continue
+        settled = 0
         ui.page.mouse.wheel(0, (box["y"] - size["height"] / 2) if box else size["height"] / 2)
         ui.page.wait_for_timeout(250)
     ui.page.wait_for_timeout(200)
@@ -120,7 +126,7 @@ def test_rename_shows_everywhere_and_is_saved(home: OpenTab, prepared: tuple[Ser
     ui.tap("rename-save")
     ui.by_id("rename-save").wait_for(state="detached")
     ui.expect_text("info-message", "Renamed to Saturday rematch")
-    ui.expect_label(f"resume-{game_id}", "Resume Saturday rematch")
+    ui.expect_label(f"resume-{game_id}", re.compile(r"^Resume Saturday rematch\. "))
     assert saved_games(srv.db)[game_id]["name"] == "Saturday rematch"
 
     other.page.bring_to_front()  # the other tab follows, and its session still saves (no stale revision)
@@ -131,7 +137,7 @@ def test_rename_shows_everywhere_and_is_saved(home: OpenTab, prepared: tuple[Ser
 
     ui.page.bring_to_front()
     ui.reload("home")
-    ui.expect_label(f"resume-{game_id}", "Resume Saturday rematch")
+    ui.expect_label(f"resume-{game_id}", re.compile(r"^Resume Saturday rematch\. "))
     assert not ui.exists("error-message")
 
 

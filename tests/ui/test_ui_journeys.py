@@ -270,7 +270,7 @@ def test_help_buttons_open_the_rules(tab: OpenTab) -> None:
     create_game(ui, names=["Kim", "Lou"])
     ui.tap("help-scores")
     ui.wait_screen("rules")
-    ui.page.wait_for_url(re.compile(r".*/rules\?topic=scores$"))
+    ui.page.wait_for_url(re.compile(r".*/rules\?topic=scores&game=g-[0-9a-f]+&at=scores$"))  # and the way back
 
 
 def test_touch_targets_are_at_least_48px(tab: OpenTab) -> None:

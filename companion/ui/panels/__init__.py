@@ -74,7 +74,7 @@ class Panel:
     build: Callable[[PanelContext], list[ft.Control]]
     help_topic: str | None = None
     modules: tuple[str, ...] = ()  # module ids this panel covers: no generic panel for them
-    order: int = 50
+    order: int = 50  # panels sort by it; 0 or less puts a panel above the round bar (a finished game's summary)
 
     def title_for(self, ctx: PanelContext) -> str:
         return self.title(ctx) if callable(self.title) else self.title

@@ -30,6 +30,7 @@ from companion.core.harvest.commands import (
 from companion.core.harvest.model import KEY
 from companion.core.state import State
 from companion.ui import widgets
+from companion.ui.fields import FieldMessage
 from companion.ui.i18n import tr
 from companion.ui.panels import Panel, PanelContext, register
 from companion.ui.panels.scoring_controls import apply_button, choice, count, interpretations, line, note, pick
@@ -117,7 +118,7 @@ def _ask_hex(ctx: PanelContext) -> None:
                          on_change=lambda _: None)
     sites = ft.TextField(label=tr("Collection sites"), value="4", keyboard_type=ft.KeyboardType.NUMBER,
                          text_size=ctx.sizes.title, on_change=lambda _: None)
-    problem = ft.Text("", size=ctx.sizes.body, color=ft.Colors.ERROR, visible=False)
+    problem = FieldMessage(ctx.sizes, "aphids-add-problem")
 
     def save() -> None:
         try:
@@ -126,16 +127,14 @@ def _ask_hex(ctx: PanelContext) -> None:
                 raise GameError(tr("Collection sites: type a whole number, such as 4."))
             ctx.app.execute(ctx.session, AddAphidHex(field.value or "", int(number)))
         except GameError as exc:
-            problem.value, problem.visible = str(exc), True
-            problem.update()
+            problem.show(str(exc))
             return
         ctx.app.page.pop_dialog()
 
     field.on_submit = ctx.app.handler(save)
     ctx.app.page.show_dialog(ft.AlertDialog(
         modal=True, title=ft.Text(tr("Add an aphid hex"), size=ctx.sizes.title), semantics_label=tr("Add an aphid hex"),
-        content=ft.Column([field, sites, ft.Semantics(identifier="aphids-add-problem", live_region=True,
-                                                      content=problem)], tight=True, spacing=8),
+        content=ft.Column([field, sites, problem.control], tight=True, spacing=8),
         actions=[
             widgets.tap_button(tr("Cancel"), ctx.app.handler(ctx.app.page.pop_dialog), kind="text",
                                identifier="aphids-add-cancel", sizes=ctx.sizes),

@@ -19,6 +19,7 @@ from companion.core.errors import GameError
 from companion.core.library import offered
 from companion.core.state import State
 from companion.ui import widgets
+from companion.ui.fields import FieldMessage
 from companion.ui.i18n import tr
 from companion.ui.panels import Panel, PanelContext, register
 from companion.ui.panels.scoring_controls import apply_button, choice, count, interpretations, line
@@ -83,23 +84,21 @@ def _ask_decree(ctx: PanelContext) -> None:
                            on_change=lambda _: None)
     criterion = ft.TextField(label=tr("Its condition, as on the card"), text_size=s.body, multiline=True,
                              on_change=lambda _: None)
-    problem = ft.Text("", size=s.body, color=ft.Colors.ERROR, visible=False)
+    problem = FieldMessage(s, "decree-custom-problem")
 
     def save() -> None:
         try:
             ctx.app.execute(ctx.session, ChooseDecree(decree_name=name.value or "", measure=measure.value or "",
                                                       criterion=criterion.value or ""))
         except GameError as exc:
-            problem.value, problem.visible = str(exc), True
-            problem.update()
+            problem.show(str(exc))
             return
         ctx.app.page.pop_dialog()
 
     ctx.app.page.show_dialog(ft.AlertDialog(
         modal=True, title=ft.Text(tr("Type the card's decree"), size=s.title),
         semantics_label=tr("Type the card's decree"),
-        content=ft.Column([name, measure, criterion, ft.Semantics(identifier="decree-custom-problem",
-                                                                  live_region=True, content=problem)],
+        content=ft.Column([name, measure, criterion, problem.control],
                           tight=True, spacing=8),
         actions=[
             widgets.tap_button(tr("Cancel"), ctx.app.handler(ctx.app.page.pop_dialog), kind="text",

@@ -13,15 +13,17 @@ import flet as ft
 
 from companion.core.checklist import next_warning
 from companion.core.commands.base import why_not
-from companion.core.commands.scoring import AdjustScore, SetScore
+from companion.core.commands.scoring import AdjustScore
 from companion.core.commands.turns import FinishGame, NextPhase, NextRound
-from companion.core.errors import GameError
 from companion.core.session import Session
 from companion.core.views import game_view
 from companion.ui import widgets
 from companion.ui.i18n import tr
-from companion.ui.models import parse_total, round_label, signed
+from companion.ui.models import round_label, signed
+from companion.ui.panel_folds import Folds, fold_button, jump_bar
 from companion.ui.panels import PanelContext, panels_for
+from companion.ui.return_path import Origin
+from companion.ui.score_dialog import ask_total
 from companion.ui.screen import Screen
 from companion.ui.share_view import open_share_dialog
 
@@ -38,6 +40,8 @@ class GameScreen(Screen):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.game_id = self.params["id"]
+        self._first_panels = 0
+        self.folds = Folds()  # panels folded on this device, read once shown
 
     @property
     def session(self) -> Session:
@@ -52,6 +56,13 @@ class GameScreen(Screen):
 
     def leading(self) -> ft.Control | None:
         return None if self.app.guest else super().leading()
+
+    def after_show(self) -> None:
+        """Back from the rules a "?" opened: scroll to the section it was on (``?at=...``)."""
+        self.app.page.run_task(self.folds.load, self)
+        at = Origin.of(self.params).at
+        if at:
+            self.app.page.run_task(self.scroll_to, at)
 
     def actions(self) -> list[ft.Control]:
         if self.app.guest:
@@ -70,9 +81,14 @@ class GameScreen(Screen):
         if view["ended"]:
             controls.append(widgets.banner(f"{tr('Game over')}: {view['ended']['reason']}", self.sizes,
                                            identifier="game-over"))
+        panels = self._panels(view)
+        first = self._first_panels
+        controls += panels[:first]  # panels of order 0 (a finished game's summary) come before the round bar
         controls.append(self._round_bar(view))
         controls.append(self._players(view))
-        controls += self._panels(view)
+        if len(panels) - first > 1:
+            controls.append(jump_bar(self, self._jumps[first:]))
+        controls += panels[first:]
         controls.append(self._log(view))
         return controls
 
@@ -202,50 +218,28 @@ class GameScreen(Screen):
 
     def _ask_total(self, player: dict[str, Any], cp: str) -> None:
         """Direct entry: type the total; the difference is booked in this round by the core."""
-        name, pid = player["name"], player["id"]
-        field = ft.TextField(label=f"{tr('New total for')} {name}", value="", autofocus=True,
-                             keyboard_type=ft.KeyboardType.NUMBER, text_size=self.sizes.title)
-        problem = ft.Text("", size=self.sizes.body, color=ft.Colors.ERROR, visible=False)
-
-        def save() -> None:
-            try:
-                total = parse_total(field.value)
-                self.app.execute(self.session, SetScore(pid, total))
-            except GameError as exc:  # shown in the dialog, under the number
-                problem.value, problem.visible = str(exc), True
-                problem.update()
-                return
-            self.app.page.pop_dialog()
-
-        field.on_submit = self.app.handler(save)
-        field.on_change = _keep_in_sync
-        dialog = ft.AlertDialog(
-            modal=True, title=ft.Text(f"{name}: {player['total']} {cp}", size=self.sizes.title),
-            content=ft.Column([field, ft.Semantics(identifier="total-problem", live_region=True, content=problem)],
-                              tight=True, spacing=8),
-            semantics_label=f"{tr('New total for')} {name}",
-            actions=[
-                widgets.tap_button(tr("Cancel"), self.app.handler(self.app.page.pop_dialog), kind="text",
-                                   identifier="total-cancel", sizes=self.sizes),
-                widgets.tap_button(tr("Save total"), self.app.handler(save), identifier="total-save",
-                                   sizes=self.sizes),
-            ],
-        )
-        self.app.page.show_dialog(dialog)
+        ask_total(self.app, self.session, player, cp)
 
     # -- panels and log ------------------------------------------------------------------
     def _panels(self, view: dict[str, Any]) -> list[ft.Control]:
         out = []
-        for panel, module_id in panels_for(self.session.state):
+        self._jumps: list[tuple[str, str]] = []
+        chosen = panels_for(self.session.state)
+        self._first_panels = sum(panel.order <= 0 for panel, _ in chosen)
+        for panel, module_id in chosen:
             ctx = PanelContext(self.app, self.session, view, module_id)
             ident = f"panel-{module_id or panel.id}"
             try:
-                body = panel.build(ctx)
+                body = [] if ident in self.folds.folded else panel.build(ctx)
             except Exception as exc:  # one broken panel must not take the game screen down
                 body = [widgets.banner(f"{tr('This panel could not be shown')}: {exc}", self.sizes,
                                        identifier=f"{ident}-error", error=True)]
-            out.append(widgets.section(panel.title_for(ctx), body, self.sizes,
-                                       help_topic=panel.help_topic or module_id, identifier=ident))
+            title = panel.title_for(ctx)
+            self._jumps.append((ident, title))
+            if ident in self.folds.folded:
+                body = []  # folded to its heading on this device
+            out.append(widgets.section(title, body, self.sizes, help_topic=panel.help_topic or module_id,
+                                       identifier=ident, anchor=True, actions=[fold_button(self, ident, title)]))
         return out
 
     def _log(self, view: dict[str, Any]) -> ft.Control:
@@ -290,10 +284,6 @@ class GameScreen(Screen):
             self.app.go("/")
             return
         self.refresh()
-
-
-def _keep_in_sync(_: Any) -> None:
-    """Having a change handler makes the client send every keystroke, so Save sees the typed value."""
 
 
 SCREEN = GameScreen

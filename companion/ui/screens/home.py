@@ -122,9 +122,9 @@ class HomeScreen(Screen):
         game_name = content.games[game.game].name if game.game in content.games else game.game
         status = tr("Finished") if game.ended else round_label(game.round, game.rounds)
         who = ", ".join(game.players)
-        if not game.name.startswith(game_name):
-            who = f"{game_name} · {who}"
-        details = f"{who}\n{status} · {last_played(game.updated)}"
+        mode = content.modes[game.mode].name if game.mode in content.modes else game.mode
+        what = mode if game.name.startswith(game_name) else f"{game_name} · {mode}"
+        details = f"{what}\n{who}\n{status} · {last_played(game.updated)}"
         tile = ft.ListTile(
             title=ft.Text(game.name, size=self.sizes.body, weight=ft.FontWeight.W_600),
             subtitle=ft.Text(details, size=self.sizes.small),
@@ -133,7 +133,8 @@ class HomeScreen(Screen):
             expand=True,
         )
         resume = ft.Semantics(identifier=f"resume-{game.id}", container=True, button=True,
-                              label=f"{tr('Resume')} {game.name}", content=tile, expand=True)
+                              label=f"{tr('Resume')} {game.name}. {details.replace(chr(10), '. ')}.", content=tile,
+                              expand=True)
         more = widgets.icon_action(f"{tr('More actions for')} {game.name}: {tr('open, rename, export, delete')}",
                                    ft.Icons.MORE_VERT,
                                    self.app.handler(lambda: self.app.files.show_actions(game.id, game.name)),

@@ -14,6 +14,7 @@ import flet as ft
 from companion.rules.corpus import LANGS
 from companion.ui import widgets
 from companion.ui.i18n import tr
+from companion.ui.return_path import Origin, back_to_game_arrow, back_to_game_button
 from companion.ui.rules_model import (
     LANGUAGE_NAMES,
     EntryPage,
@@ -44,17 +45,24 @@ class RuleEntryScreen(Screen):
         self.book = self.model.book_code(params.get("book"))
         self.kind = self.model.kind(params.get("kind"))
         self.model.open_entry(self.entry_id)  # building the page is opening it: top of Recent
+        self.origin = Origin.of(params)
 
     def heading(self) -> str:
         return tr("Rules")
 
     @property
     def back_route(self) -> str:
-        return search_route(self.query, self.lang, self.book, self.kind)
+        return self.origin.add_to(search_route(self.query, self.lang, self.book, self.kind))
+
+    def up_route(self) -> str:
+        return self.origin.game_route() if self.origin.from_game else self.back_route
 
     # -- layout ------------------------------------------------------------------------------
     def leading(self) -> ft.Control:
-        """The app bar's back arrow leads to the search this entry came from, not to Home."""
+        """The app bar's back arrow leads to the search this entry came from, not to Home - or, when a
+        "?" in a game opened it, straight back to that place in the game."""
+        if self.origin.from_game:
+            return back_to_game_arrow(self.app, self.origin)
         return widgets.icon_action(self._back_label(), ft.Icons.ARROW_BACK, self.app.handler(self._back),
                                    identifier="entry-back-arrow")
 
@@ -76,6 +84,7 @@ class RuleEntryScreen(Screen):
             ft.Row([self._bookmark_button(page), self._language_button()], wrap=True, spacing=8, run_spacing=8),
             *self._related(page),
             self._back_button(),
+            *([back_to_game_button(self.app, self.origin)] if self.origin.from_game else []),
             end_space(),
         ]
 
@@ -139,7 +148,7 @@ class RuleEntryScreen(Screen):
 
     def _opener(self, entry_id: str) -> Any:
         return self.app.handler(lambda: self.app.go(
-            entry_route(entry_id, self.query, self.lang, self.book, self.kind)))
+            self.origin.add_to(entry_route(entry_id, self.query, self.lang, self.book, self.kind))))
 
     def _choose_lang(self, code: str) -> Any:
         def choose() -> None:

@@ -16,6 +16,7 @@ from companion.rules.corpus import KINDS, LANGS
 from companion.store.reading import ReadingStore, open_reading
 from companion.ui import widgets
 from companion.ui.i18n import tr
+from companion.ui.return_path import Origin, back_to_game_arrow, back_to_game_button, game_in_play
 from companion.ui.rules_model import (
     LANGUAGE_NAMES,
     EntryRow,
@@ -137,9 +138,17 @@ class RulesScreen(Screen):
         self.open_sections: set[tuple[str, str]] = set()
         self.all_recent = False
         self.query = params.get("q", "")
+        self.origin = Origin.of(params)
+        self.in_play = game_in_play(self.app, self.origin, self.model.corpus)
 
     def heading(self) -> str:
         return tr("Rules")
+
+    def leading(self) -> ft.Control | None:
+        return back_to_game_arrow(self.app, self.origin) if self.origin.from_game else super().leading()
+
+    def up_route(self) -> str:
+        return self.origin.game_route() if self.origin.from_game else "/"
 
     # -- layout ------------------------------------------------------------------------------
     def _search_field(self) -> ft.TextField:
@@ -158,7 +167,8 @@ class RulesScreen(Screen):
         phone's keyboard while the results under it change. (Updating a control in place
         would not work here: after a redraw, the screen's controls are immutable descriptions.)
         """
-        controls: list[ft.Control] = [
+        controls: list[ft.Control] = [back_to_game_button(self.app, self.origin)] if self.origin.from_game else []
+        controls += [
             ft.Row([self._search_field(), widgets.icon_action(
                 tr("Clear the search"), ft.Icons.CLOSE, self.app.handler(self._clear) if self.query else None,
                 identifier="rules-clear")],
@@ -214,7 +224,7 @@ class RulesScreen(Screen):
     # -- results or the start view -----------------------------------------------------------
     def _results_now(self) -> list[ft.Control]:
         """What goes under the search box for its current text: results, or the start view when blank."""
-        found = self.model.search(self.query, self.lang, book=self.book, kind=self.kind)
+        found = self.model.search(self.query, self.lang, book=self.book, kind=self.kind, in_play=self.in_play)
         return self._result_list(found) if not found.blank else self._start_view()
 
     def _result_list(self, found: Results) -> list[ft.Control]:
@@ -375,7 +385,7 @@ class RulesScreen(Screen):
 
     def _opener(self, entry_id: str) -> EventHandler:
         return self.app.handler(lambda: self.app.go(
-            entry_route(entry_id, self.query, self.lang, self.book, self.kind)))
+            self.origin.add_to(entry_route(entry_id, self.query, self.lang, self.book, self.kind))))
 
     def on_message(self, message: dict[str, Any]) -> None:
         if message.get("kind") == "reading" and not self.query.strip():

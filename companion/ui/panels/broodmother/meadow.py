@@ -14,6 +14,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.core.broodmother.base import MAX_HEX
 from companion.core.broodmother.meadow_commands import (
     AddHex,
     ChaseNymph,
@@ -25,6 +26,7 @@ from companion.core.broodmother.meadow_commands import (
 )
 from companion.core.commands.base import Command
 from companion.ui import widgets
+from companion.ui.fields import number_field, parse_number, redraw_on_refusal
 from companion.ui.i18n import tr
 from companion.ui.panels import PanelContext
 from companion.ui.panels.broodmother import texts
@@ -158,13 +160,8 @@ def new_hex_form(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
         return [ft.Row([choice(tr("Add a hex (the ants explored, or setting up)"),
                                local(ctx, lambda: setattr(form, "open", True)), ctx.sizes, text=tr("Add a hex"),
                                identifier="bm-add-hex", kind="outlined", icon=ft.Icons.ADD, expand=True)])]
-    number = ft.TextField(label=tr("New hex number"), value=form.number, keyboard_type=ft.KeyboardType.NUMBER,
-                          input_filter=ft.NumbersOnlyInputFilter(), text_size=ctx.sizes.title, width=200)
-
-    def typed(_: Any = None) -> None:
-        form.number = number.value
-
-    number.on_change = typed
+    number = number_field(tr("New hex number"), form.number, ctx.sizes, low=1, high=MAX_HEX,
+                          on_text=partial(setattr, form, "number"))
     zones = [choice(f"{tr('New hex in the')} {tr(texts.ZONE_NAMES[z])}",
                     local(ctx, partial(setattr, form, "zone", z)), ctx.sizes, text=tr(texts.ZONE_NAMES[z]),
                     identifier=f"bm-new-hex-{z}", selected=form.zone == z, kind="outlined", expand=True)
@@ -190,7 +187,9 @@ def new_hex_form(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
     rows.append(ft.Row([
         choice(tr("Close the new hex form"), local(ctx, lambda: setattr(form, "open", False)), ctx.sizes,
                text=tr("Close"), identifier="bm-new-hex-close", kind="text"),
-        choice(tr("Add this hex to the meadow"), sending(ctx, lambda: add_hex(form), after=form.reset), ctx.sizes,
+        choice(tr("Add this hex to the meadow"),
+               sending(ctx, lambda: redraw_on_refusal(ctx.app.refresh, lambda: add_hex(form)), after=form.reset),
+               ctx.sizes,
                text=tr("Add the hex"), identifier="bm-new-hex-save", kind="filled", expand=True),
     ], spacing=8))
     card = ft.Container(ft.Column(rows, spacing=10), padding=12, border_radius=14,
@@ -199,6 +198,6 @@ def new_hex_form(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
 
 
 def add_hex(form: NewHex) -> AddHex:
-    number = texts.parse_whole(form.number, tr("New hex number"))
+    number = parse_number(form.number, tr("New hex number"), 1, MAX_HEX)
     return AddHex(number=number, zone=form.zone, sites=form.sites, centipede_hex=form.centipede_hex,
                   nest=form.nest)

@@ -20,6 +20,7 @@ from companion.core.broodmother.deck import CHAMBER
 from companion.core.commands.base import command_from_dict
 from companion.core.errors import GameError
 from companion.ui import widgets
+from companion.ui.fields import number_field, redraw_on_refusal
 from companion.ui.i18n import tr
 from companion.ui.panels import PanelContext
 from companion.ui.panels.broodmother import texts
@@ -202,13 +203,8 @@ def answer_field(ctx: PanelContext, field: dict[str, Any], values: dict[str, Any
         return check_row(label, bool(value), local(ctx, lambda: values.__setitem__(name, not values[name])),
                          ctx.sizes, identifier=ident)
     if texts.is_typed(field):
-        box = ft.TextField(label=label, value=str(value), keyboard_type=ft.KeyboardType.NUMBER,
-                           input_filter=ft.NumbersOnlyInputFilter(), text_size=ctx.sizes.title, width=200)
-
-        def typed(_: Any = None) -> None:
-            values[name] = box.value
-
-        box.on_change = typed
+        box = number_field(label, str(value), ctx.sizes, low=_bound(field, "min"), high=_bound(field, "max"),
+                           on_text=partial(values.__setitem__, name))
         return ft.Semantics(identifier=ident, container=True, content=box)
     low, high = int(field.get("min", 0)), int(field.get("max", STEPPER_TOP))
     blank = str(value).strip() == ""  # a required count starts empty: nothing carried over, nothing assumed
@@ -221,9 +217,14 @@ def answer_field(ctx: PanelContext, field: dict[str, Any], values: dict[str, Any
         plus_label=f"{label}: {tr('one more')}")], spacing=2)
 
 
+def _bound(field: dict[str, Any], key: str) -> int | None:
+    """The field's own limit, shown beside it while the typed number is outside (the core still checks)."""
+    return int(field[key]) if key in field else None
+
+
 def answer_handler(ctx: PanelContext, q: dict[str, Any], values: dict[str, Any], args: dict[str, Any]) -> Any:
     def answer() -> None:
-        kwargs, missing = texts.answer_kwargs(q, values, args)
+        kwargs, missing = redraw_on_refusal(ctx.app.refresh, lambda: texts.answer_kwargs(q, values, args))
         command = command_from_dict({"type": q["command"], **kwargs})
         if missing and not ctx.session.can(command):
             raise GameError(f"{tr('First fill in')}: {', '.join(tr(m) for m in missing)}.")

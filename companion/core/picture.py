@@ -1,0 +1,91 @@
+"""A picture of the game as data: each side's running total by round, and the summary of a finished game.
+
+The game screen draws it as a chart; the finished-game summary adds the winner, why the game ended, the
+totals and (against the Broodmother) her cards. Nothing here is a rule: it reads the scores the commands
+booked and the outcome the end checks wrote.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.core.state import State, cumulative_scores, total_score
+
+HER_ID = "broodmother"
+
+
+@dataclass(frozen=True)
+class Series:
+    """One side's running total at the end of each round shown (round 1 first)."""
+
+    id: str
+    name: str
+    colour: str | None  # a colony colour name; None for the Broodmother
+    totals: list[int]
+
+    @property
+    def total(self) -> int:
+        return self.totals[-1] if self.totals else 0
+
+
+@dataclass(frozen=True)
+class HerCard:
+    round: int
+    words: str
+    cancelled: bool
+
+
+@dataclass(frozen=True)
+class Picture:
+    rounds: int  # how many rounds the series cover: up to the current one (the last one played once it ended)
+    series: list[Series]
+    ended: bool = False
+    reason: str = ""
+    winners: list[str] = field(default_factory=list)  # names, "the Broodmother" when she won
+    her_cards: list[HerCard] = field(default_factory=list)
+
+    def said(self) -> str:
+        """The chart in words, for screen readers (and tests): every side's totals round by round."""
+        parts = [f"{s.name} {', '.join(str(t) for t in s.totals)}" for s in self.series]
+        return f"Points at the end of each round, round 1 to {self.rounds}: " + "; ".join(parts) + "."
+
+
+def _her_series(state: State) -> Series | None:
+    """Her running total in solo and co-op (in the asymmetric variant she is a player with scores)."""
+    brood = state.get("modules_state", {}).get(HER_ID)
+    if not isinstance(brood, dict) or not isinstance(brood.get("cp"), list):
+        return None
+    if any(p.get("role") == HER_ID for p in state["players"]):
+        return None
+    running, totals = 0, []
+    for gained in brood["cp"]:
+        running += int(gained)
+        totals.append(running)
+    return Series(HER_ID, "The Broodmother", None, totals)
+
+
+def game_picture(state: State) -> Picture:
+    ended = state.get("ended")
+    shown = state["round"]
+    series = [Series(p["id"], p["name"], p["colour"], cumulative_scores(state, p["id"])[:shown])
+              for p in state["players"]]
+    her = _her_series(state)
+    if her is not None:
+        series.append(Series(her.id, her.name, None, her.totals[:shown]))
+    if not ended:
+        return Picture(shown, series)
+    names = {p["id"]: p["name"] for p in state["players"]} | {HER_ID: "the Broodmother"}
+    return Picture(shown, series, True, str(ended.get("reason", "")),
+                   [names.get(w, w) for w in ended.get("winners", [])], _her_cards(state))
+
+
+def _her_cards(state: State) -> list[HerCard]:
+    brood: dict[str, Any] = state.get("modules_state", {}).get(HER_ID) or {}
+    return [HerCard(int(c.get("round", 0)), str(c.get("words", "")), bool(c.get("cancelled", False)))
+            for c in brood.get("history", []) if isinstance(c, dict)]
+
+
+def final_totals(state: State) -> dict[str, int]:
+    """Each player's total (the summary's table)."""
+    return {p["name"]: total_score(state, p["id"]) for p in state["players"]}

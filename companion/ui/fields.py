@@ -1,0 +1,136 @@
+"""Fields that do what they show: a number field that never rewrites what was typed, and a message
+beside a field that screen readers hear.
+
+* ``number_field``: no input filter (Flutter's digits-only filter silently turns "-5" into 5 and "4.5"
+  into 45, so the field showed one number and the app used another). The text stays as typed; while it
+  is not a whole number in range the field says so under itself (``TextField.error``) and the value is
+  not used. ``whole_number`` is that check, without Flet, for tests.
+* ``FieldMessage``: a message under a dialog's fields. The live region wrapping it is what is shown or
+  hidden - a ``Semantics`` whose content is invisible is a framework error in Flet 1.0 ("Semantics.content
+  must be provided and visible", drawn in red inside the dialog), which is what the score dialog showed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import flet as ft
+
+from companion.core.errors import GameError
+from companion.ui.i18n import tr
+from companion.ui.theme import Sizes
+
+T = TypeVar("T")
+
+WHOLE_NUMBER_CHARS = frozenset("0123456789")
+
+
+def whole_number(text: str | None, low: int | None = None, high: int | None = None) -> tuple[int | None, str | None]:
+    """The typed text as a whole number and None, or None and the sentence saying what to type.
+
+    Blank is neither (``(None, None)``): an empty field is a question not answered yet, not an error.
+    Spaces around the number are fine; inside it, signs other than a leading minus, decimals and
+    thousands separators are refused rather than guessed at.
+    """
+    cleaned = (text or "").strip()
+    if not cleaned:
+        return None, None
+    digits = cleaned[1:] if cleaned[0] == "-" else cleaned
+    if not digits or not set(digits) <= WHOLE_NUMBER_CHARS:
+        return None, _range_message(low, high)
+    value = int(cleaned)
+    if (low is not None and value < low) or (high is not None and value > high):
+        return None, _range_message(low, high)
+    return value, None
+
+
+def parse_number(text: str | None, what: str, low: int | None = None, high: int | None = None) -> int:
+    """The whole number typed for ``what``, or a GameError saying what to type (blank included)."""
+    value, problem = whole_number(text, low, high)
+    if value is None:
+        raise GameError(f"{what}: {problem or _range_message(low, high)}")
+    return value
+
+
+def _range_message(low: int | None, high: int | None) -> str:
+    if low is not None and high is not None:
+        return f"{tr('Type a whole number from')} {low} {tr('to')} {high}."
+    if low is not None:
+        return f"{tr('Type a whole number of at least')} {low}."
+    if high is not None:
+        return f"{tr('Type a whole number of at most')} {high}."
+    return tr("Type a whole number, such as 12 or -3.")
+
+
+def number_field(label: str, value: str, sizes: Sizes, *, low: int | None = None, high: int | None = None,
+                 on_text: Callable[[str], Any] | None = None, width: float | None = 200,
+                 autofocus: bool = False, message: FieldMessage | None = None) -> ft.TextField:
+    """A field for a whole number that keeps exactly what was typed and says when it is not one: under
+    itself (``TextField.error``), or in ``message`` when one is given (a dialog's announced line).
+
+    On a screen rebuilt from drafts (its controls are frozen descriptions once drawn) the field cannot
+    change itself, and redrawing while the player types could send back an older text over newer
+    keystrokes; there ``on_text`` keeps the draft, the verdict is drawn with the field whenever the screen
+    is next built, and a refused Save redraws it at once (``redraw_on_refusal``).
+    """
+    box = ft.TextField(label=label, value=value, keyboard_type=ft.KeyboardType.NUMBER, text_size=sizes.title,
+                       width=width, autofocus=autofocus, error_max_lines=3)
+    if message is None:
+        box.error = whole_number(value, low, high)[1]
+
+    def typed(_: Any = None) -> None:
+        text = box.value or ""
+        problem = whole_number(text, low, high)[1]
+        if on_text is not None:
+            on_text(text)
+        if message is not None:
+            message.say(problem)
+        elif problem != box.error and not hasattr(box, "_frozen"):
+            box.error = problem
+            box.update()
+
+    box.on_change = typed  # also makes the client send every keystroke, so Save sees the typed value
+    return box
+
+
+def redraw_on_refusal(redraw: Callable[[], Any], build: Callable[[], T]) -> T:
+    """``build()``; when it refuses (a GameError), redraw first - so the fields show their verdicts
+    beside themselves - then let the refusal go on to the snackbar."""
+    try:
+        return build()
+    except GameError:
+        redraw()
+        raise
+
+
+def show_field_error(box: ft.TextField, message: str | None) -> None:
+    """Put ``message`` under ``box`` (None clears it)."""
+    box.error = message
+    box.update()
+
+
+class FieldMessage:
+    """A message under a dialog's fields, announced when it appears; hidden while there is none."""
+
+    def __init__(self, sizes: Sizes, identifier: str) -> None:
+        self.text = ft.Text("", size=sizes.body, color=ft.Colors.ERROR)
+        self.control = ft.Semantics(identifier=identifier, live_region=True, container=True, visible=False,
+                                    content=self.text)
+
+    def show(self, message: str) -> None:
+        self.text.value = message
+        self.control.visible = True
+        self.control.update()
+
+    def clear(self) -> None:
+        if self.control.visible:
+            self.control.visible = False
+            self.control.update()
+
+    def say(self, message: str | None) -> None:
+        """Show ``message``, or clear the line when it is None."""
+        if message is None:
+            self.clear()
+        elif message != self.text.value or not self.control.visible:
+            self.show(message)

@@ -1,0 +1,368 @@
+"""The game screen on a phone, in Debian's chromium: the way back from a "?", the score dialog, number fields.
+
+Games are prepared in the store and served by a server of their own; every check reads the accessibility
+tree (what a screen reader hears) or the saved game.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from companion.core.broodmother.meadow_commands import AddHex
+from companion.core.commands.scoring import AdjustScore
+from companion.core.commands.turns import FinishGame, NextRound
+from companion.core.harvest.commands import AddAphidHex
+from companion.core.setup import GameSetup, PlayerSpec
+from companion.store import GameStore
+from tests.ui.browser import PHONE, Server, Ui, new_tab, run_server
+from tests.ui.conftest import saved_games
+
+pytestmark = pytest.mark.browser
+
+THREE = (PlayerSpec("Ana", "red"), PlayerSpec("Bo", "blue"), PlayerSpec("Cy", "black"))
+TABLE = GameSetup(game="mota", players=THREE, expansions=("minions",), modules=("aphids",))
+SOLO = GameSetup(game="mota", mode="solo", players=(PlayerSpec("Ana", "red"),), expansions=("minions",))
+FRAMEWORK_ERROR = "must be provided and visible"
+
+
+def table_commands() -> list[object]:
+    """Three rounds of points: Ana 3, 4, 1; Bo 5, 0, 2; Cy 1, 6, 0 (and an aphid hex, for its panel)."""
+    gains = {"p1": (3, 4, 1), "p2": (5, 0, 2), "p3": (1, 6, 0)}
+    commands: list[object] = [AddAphidHex("Lichen", 4)]
+    for number in range(3):
+        commands += [AdjustScore(pid, by[number]) for pid, by in gains.items() if by[number]]
+        if number < 2:
+            commands.append(NextRound())
+    return commands
+
+
+@pytest.fixture(scope="module")
+def prepared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, dict[str, str]]]:
+    db = tmp_path_factory.mktemp("phone-ui") / "games.json"
+    store = GameStore(db)
+    table = store.create(TABLE, name="Three at the table", seed=1)
+    for command in table_commands():
+        table.execute(command)  # type: ignore[arg-type]
+    solo = store.create(SOLO, name="Against her", seed=2)
+    for number, zone in ((4, "inner"), (7, "outer")):
+        solo.execute(AddHex(number, zone, 2))
+    finished = store.create(GameSetup(game="mota", players=THREE[:2]), name="Done", seed=3)
+    finished.execute(AdjustScore("p1", 4))
+    finished.execute(AdjustScore("p2", 9))
+    for _ in range(3):
+        finished.execute(NextRound())
+    finished.execute(FinishGame())
+    typed = store.create(TABLE, name="Typed totals", seed=4)  # the score dialog's own game
+    for command in table_commands():
+        typed.execute(command)  # type: ignore[arg-type]
+    tallied = store.create(GameSetup(game="mota", players=THREE[:2]), name="Tallied", seed=5)
+    games = {"table": table.id, "solo": solo.id, "finished": finished.id, "typed": typed.id, "tallied": tallied.id}
+    store.close()
+    with run_server(db) as srv:
+        yield srv, games
+
+
+@pytest.fixture
+def open_game(browser: Browser, prepared: tuple[Server, dict[str, str]]) -> Iterator[Callable[..., Ui]]:
+    srv, games = prepared
+    opened: list[Ui] = []
+
+    def open_tab(which: str, viewport: dict[str, int] = PHONE) -> Ui:
+        ui = new_tab(browser, srv.url, viewport)
+        opened.append(ui)
+        return ui.open(f"/game/{games[which]}", "game")
+
+    yield open_tab
+    for ui in opened:
+        ui.page.context.close()
+
+
+def on_screen(ui: Ui, identifier: str) -> bool:
+    box = ui.by_id(identifier).bounding_box() if ui.exists(identifier) else None
+    size = ui.page.viewport_size or PHONE
+    return box is not None and box["y"] >= 56 and box["y"] < size["height"] - 84
+
+
+def screen_text(ui: Ui) -> str:
+    return " ".join(ui.page.locator("flt-semantics").all_inner_texts())
+
+
+def test_back_from_a_rule_opened_by_help_returns_to_the_same_place(
+        open_game: Callable[..., Ui], prepared: tuple[Server, dict[str, str]]) -> None:
+    _, games = prepared
+    ui = open_game("table")
+    ui.show("help-aphids")
+    assert not on_screen(ui, "round-bar")  # the aphids panel is further down than the first screen
+    ui.tap("help-aphids")
+    ui.wait_screen("rules")
+    assert re.search(rf"/rules\?.*game={games['table']}", ui.page.url)
+    ui.by_id("rules-topics").wait_for()
+    first = ui.page.locator("[flt-semantics-identifier^='topic-']").first.get_attribute("flt-semantics-identifier")
+    assert first
+    ui.tap(first)
+    ui.wait_screen("rule-entry")
+    assert ui.label("back-to-game") == "Back to the game"
+    ui.shot("phone-rule-from-game")
+    ui.tap("back-to-game")
+    ui.wait_screen("game")
+    assert ui.page.url.endswith(f"/game/{games['table']}?at=panel-aphids")
+    ui.page.wait_for_timeout(600)
+    assert on_screen(ui, "panel-aphids"), "the game did not come back to the aphids panel"
+    # the browser's back and forward walk the same routes
+    ui.page.go_back()
+    ui.wait_screen("rule-entry")
+    ui.page.go_back()
+    ui.wait_screen("rules")
+    ui.by_id("rules-topics").wait_for()
+    ui.page.go_forward()
+    ui.wait_screen("rule-entry")
+    ui.tap("back-to-search")  # the in-page way: the topic's list, still leading back to the game
+    ui.wait_screen("rules")
+    ui.by_id("rules-topics").wait_for()
+    ui.tap("back-to-game")
+    ui.wait_screen("game")
+
+
+def test_rules_opened_from_a_game_rank_its_books_first(open_game: Callable[..., Ui]) -> None:
+    ui = open_game("table")
+    ui.tap("help-scores")
+    ui.wait_screen("rules")
+    ui.type_into("Search the rules", "setup")
+    ui.by_id("result-0").wait_for()
+    ui.expect_label("result-0", re.compile("Minions of the Meadow"))
+
+
+def test_the_score_dialog_shows_no_framework_error_and_refuses_with_a_message(
+        open_game: Callable[..., Ui], prepared: tuple[Server, dict[str, str]]) -> None:
+    srv, games = prepared
+    ui = open_game("typed")
+    ui.tap("total-p1")
+    ui.page.get_by_role("textbox", name="New total for Ana", exact=True).wait_for()
+    ui.page.wait_for_timeout(500)
+    assert FRAMEWORK_ERROR not in screen_text(ui)
+    ui.shot("phone-score-dialog")
+    ui.type_into("New total for Ana", "4.5")
+    ui.expect_text("total-problem", "Type a whole number")
+    assert ui.page.get_by_role("textbox", name="New total for Ana", exact=True).input_value() == "4.5"
+    ui.tap("total-save")  # refused, said beside the field, and nothing saved
+    ui.page.wait_for_timeout(500)
+    ui.shot("phone-score-dialog-refused")
+    ui.expect_text("total-problem", "Type a whole number")
+    assert saved_games(srv.db)[games["typed"]]["state"]["scores"]["p1"][:3] == [3, 4, 1]
+    ui.type_into("New total for Ana", "10")
+    ui.tap("total-save")
+    ui.expect_label("total-p1", re.compile("^Ana: 10 CP"))
+    assert FRAMEWORK_ERROR not in screen_text(ui)
+
+
+def test_the_hex_number_field_keeps_what_was_typed(open_game: Callable[..., Ui],
+                                                   prepared: tuple[Server, dict[str, str]]) -> None:
+    srv, games = prepared
+    ui = open_game("solo")
+    ui.tap("bm-add-hex")
+    box = ui.page.get_by_role("textbox", name="New hex number", exact=True)
+    for typed in ("-5", "4.5"):
+        ui.type_into("New hex number", typed)
+        ui.page.wait_for_timeout(300)
+        assert box.input_value() == typed  # not rewritten to 5 or 45
+        ui.tap("bm-new-hex-save")  # refused: in a snackbar, and beside the field
+        ui.expect_text("error-message", re.compile("whole number", re.IGNORECASE))
+        ui.page.wait_for_timeout(400)
+        assert "Type a whole number from 1 to" in screen_text(ui)
+        ui.show("bm-new-hex-number")
+        box.click()  # Flutter's web text field holds its text in the DOM only while focused
+        expect(box).to_have_value(typed, timeout=5000)
+    ui.shot("phone-hex-number-refused")
+    hexes = saved_games(srv.db)[games["solo"]]["state"]["modules_state"]["broodmother"]["hexes"]
+    assert sorted(h["number"] for h in hexes) == [4, 7]
+    ui.type_into("New hex number", "15")
+    ui.tap("bm-new-hex-save")
+    ui.expect_label("undo", re.compile("Hex 15 enters the meadow"))
+
+
+def test_the_chart_shows_each_players_points_by_round(open_game: Callable[..., Ui]) -> None:
+    ui = open_game("table")
+    ui.page.wait_for_timeout(600)
+    ui.shot("phone-game")
+    ui.show("points-chart")
+    assert ui.label("points-chart") == ("Points at the end of each round, round 1 to 3: "
+                                        "Ana 3, 7, 8; Bo 5, 5, 7; Cy 1, 7, 7.")
+    box = ui.by_id("points-chart").bounding_box()
+    assert box is not None and box["height"] > 200  # the drawn chart (200 px) and its table
+    ui.page.wait_for_timeout(600)
+    ui.shot("phone-points-chart")
+
+
+def test_a_finished_game_has_its_summary(open_game: Callable[..., Ui]) -> None:
+    ui = open_game("finished")
+    ui.by_id("panel-summary").wait_for()
+    ui.expect_label("summary-winner", "Winner: Bo")
+    ui.expect_text("summary-reason", "Bo wins with 9")
+    ui.expect_label("summary-totals", "Totals: Bo 9; Ana 4")
+    assert ui.label("points-chart").endswith("Ana 4, 4, 4, 4; Bo 9, 9, 9, 9.")
+    assert not ui.exists("panel-picture")  # the summary has the chart; no second one
+    ui.shot("phone-finished-summary")
+
+
+def test_the_tally_is_kept_respects_the_floor_and_goes_into_a_game(
+        browser: Browser, prepared: tuple[Server, dict[str, str]]) -> None:
+    srv, games = prepared
+    ui = new_tab(browser, srv.url)
+    try:
+        ui.open("/calculators", "calculators")
+        ui.expect_label("tally-sub-1", "Subtract 1 (not available now)")  # 0 is the floor with no game chosen
+        ui.tap("tally-add-5")
+        ui.expect_label("tally-total", "Total: 5")
+        ui.tap("tally-add-3")
+        ui.expect_label("tally-total", "Total: 8")
+        ui.reload("calculators")  # kept on this device
+        ui.expect_label("tally-total", "Total: 8")
+        ui.tap(f"tally-game-{games['tallied']}")
+        ui.tap("tally-player-p2")
+        ui.expect_label("tally-send", "Add +8 to Bo")
+        ui.shot("phone-tally")
+        ui.tap("tally-send")
+        ui.expect_label("tally-total", "Total: 0")
+        state = saved_games(srv.db)[games["tallied"]]["state"]
+        assert sum(state["scores"]["p2"]) == 8
+        ui.open(f"/game/{games['tallied']}", "game")
+        ui.expect_label("total-p2", re.compile("^Bo: 8 CP"))
+        ui.expect_label("undo", re.compile("Bo \\+8"))  # one step of that game, undone in one tap
+        ui.tap("undo")
+        ui.expect_label("total-p2", re.compile("^Bo: 0 CP"))
+    finally:
+        ui.page.context.close()
+
+
+@pytest.mark.parametrize("which", ["table", "solo", "finished"])
+def test_screens_at_tablet_width(open_game: Callable[..., Ui], which: str) -> None:
+    ui = open_game(which, viewport={"width": 1024, "height": 768})
+    ui.shot(f"tablet-game-{which}")
+
+
+def _contrast(rgb_a: tuple[int, ...], rgb_b: tuple[int, ...]) -> float:
+    def lum(rgb: tuple[int, ...]) -> float:
+        parts = [c / 255 for c in rgb[:3]]
+        lin = [p / 12.92 if p <= 0.04045 else ((p + 0.055) / 1.055) ** 2.4 for p in parts]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    high, low = sorted((lum(rgb_a), lum(rgb_b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def _png_pixels(data: bytes) -> list[tuple[int, ...]]:
+    """The RGB pixels of an 8-bit, non-interlaced RGB or RGBA PNG (what Chromium's screenshots are)."""
+    import struct
+    import zlib
+
+    width, height, depth, kind = struct.unpack(">IIBB", data[16:26])
+    assert depth == 8 and kind in (2, 6), (depth, kind)
+    chunks, at = b"", 8
+    while at < len(data):
+        size, tag = struct.unpack(">I4s", data[at:at + 8])
+        if tag == b"IDAT":
+            chunks += data[at + 8:at + 8 + size]
+        at += 12 + size
+    raw, step = zlib.decompress(chunks), 3 if kind == 2 else 4
+    stride, rows, prev = width * step, [], bytearray(width * step)
+    for y in range(height):
+        line = raw[y * (stride + 1):(y + 1) * (stride + 1)]
+        filt, cur = line[0], bytearray(line[1:])
+        for i in range(stride):
+            a = cur[i - step] if i >= step else 0
+            b, c = prev[i], prev[i - step] if i >= step else 0
+            if filt == 1:
+                cur[i] = (cur[i] + a) & 255
+            elif filt == 2:
+                cur[i] = (cur[i] + b) & 255
+            elif filt == 3:
+                cur[i] = (cur[i] + (a + b) // 2) & 255
+            elif filt == 4:
+                pa, pb, pc = abs(b - c), abs(a - c), abs(a + b - 2 * c)
+                cur[i] = (cur[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(cur)
+        prev = cur
+    return [tuple(row[x * step:x * step + 3]) for row in rows for x in range(width)]
+
+
+def _face_contrast(ui: Ui, identifier: str) -> float:
+    """The contrast between a control's fill (its commonest colour) and its text (the colour farthest from it)."""
+    from collections import Counter
+
+    box = ui.by_id(identifier).bounding_box()
+    assert box is not None
+    pixels = _png_pixels(ui.page.screenshot(clip=box))
+    fill = Counter(pixels).most_common(1)[0][0]
+    return max(_contrast(fill, p) for p in pixels)
+
+
+def test_disabled_controls_have_3_to_1_contrast_in_the_light_theme(browser: Browser,
+                                                                   prepared: tuple[Server, dict[str, str]]) -> None:
+    srv, games = prepared
+    ui = new_tab(browser, srv.url)
+    try:
+        ui.open("/settings", "settings")
+        ui.tap("theme-light")
+        ui.page.wait_for_timeout(500)
+        ui.open(f"/game/{games['finished']}", "game")
+        ui.show("next-phase")
+        ui.page.wait_for_timeout(600)
+        ui.shot("phone-light-disabled")
+        for identifier in ("next-phase", "next-round", "redo", "minus-p1"):
+            found = _face_contrast(ui, identifier)
+            assert found >= 3.0, f"{identifier}: {found:.2f}:1"
+    finally:
+        ui.open("/settings", "settings")
+        ui.tap("theme-dark")
+        ui.page.wait_for_timeout(300)
+        ui.page.context.close()
+
+
+def test_radio_rows_and_home_rows_are_48px_and_home_says_the_mode(
+        browser: Browser, prepared: tuple[Server, dict[str, str]]) -> None:
+    srv, games = prepared
+    ui = new_tab(browser, srv.url)
+    try:
+        ui.open("/settings", "settings")
+        boxes = ui.page.locator("[flt-semantics-identifier^='theme-']").evaluate_all(
+            "els => els.map(e => [e.getAttribute('flt-semantics-identifier'), e.getBoundingClientRect().height])")
+        assert boxes and all(height >= 47.5 for _, height in boxes), boxes
+        ui.open("/", "home")
+        ui.expect_label(f"resume-{games['solo']}", re.compile("Solo: Against the Broodmother"))
+        ui.expect_label(f"resume-{games['table']}", re.compile("Competitive"))
+        box = ui.by_id(f"resume-{games['table']}").bounding_box()
+        assert box is not None and box["height"] >= 48
+        ui.shot("phone-home-modes")
+    finally:
+        ui.page.context.close()
+
+
+def test_panels_fold_per_device_and_the_jump_bar_reaches_them(browser: Browser,
+                                                                prepared: tuple[Server, dict[str, str]]) -> None:
+    srv, games = prepared
+    ui = new_tab(browser, srv.url)
+    try:
+        ui.open(f"/game/{games['solo']}", "game")
+        ui.by_id("jump-bar").wait_for()
+        chips = ui.page.locator("[flt-semantics-identifier^='jump-panel-']").evaluate_all(
+            "els => els.map(e => e.getAttribute('flt-semantics-identifier'))")
+        assert len(chips) >= 5, chips
+        last = chips[-1].removeprefix("jump-")
+        ui.tap(chips[-1])
+        ui.page.wait_for_timeout(800)
+        ui.shot("phone-jumped")
+        assert on_screen(ui, last), f"{last} is not on screen after its jump"
+        ui.tap(f"fold-{last}")
+        ui.expect_label(f"fold-{last}", re.compile("^Show "))
+        height = ui.by_id(last).bounding_box()
+        assert height is not None and height["height"] < 120  # its heading only
+        ui.reload("game")  # kept on this device
+        ui.expect_label(f"fold-{last}", re.compile("^Show "))
+        ui.tap(chips[-1])  # the jump unfolds it
+        ui.expect_label(f"fold-{last}", re.compile("^Fold "))
+    finally:
+        ui.page.context.close()
