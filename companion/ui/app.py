@@ -467,6 +467,12 @@ class PageApp:
         self.page.show_dialog(widgets.confirm_dialog(title, message, confirm_label, ok, cancel, self.sizes))
 
     # games
+    def typed_cards(self, kind: str) -> list[dict[str, Any]]:
+        """The cards players typed in earlier games for command ``kind`` (``companion.core.library``)."""
+        from companion.core.library import offered
+
+        return offered(self.ctx.store.library.entries(), kind)
+
     def session(self, game_id: str) -> Session:
         return self.ctx.sessions.get(game_id)
 

@@ -56,6 +56,9 @@ class StubApp:
     def refresh(self) -> None:
         self.refreshed += 1
 
+    def typed_cards(self, kind: str) -> list[dict[str, Any]]:
+        return []  # no cards typed in earlier games
+
 
 @pytest.fixture
 def store(tmp_path: Path) -> Iterator[GameStore]:

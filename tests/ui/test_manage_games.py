@@ -83,7 +83,7 @@ def scroll_to(ui: Ui, identifier: str) -> Locator:
     settled = 0
     for _ in range(40):  # on a busy machine Flutter's scroll takes a while to settle: wait for two still reads
         box = node.bounding_box()
-        if box is not None and box["y"] >= 64 and box["y"] + box["height"] <= size["height"]:
+        if box is not None and box["y"] >= 64 and box["y"] + box["height"] <= size["height"] - 16:  # not clipped
             settled += 1
             if settled == 2:
                 break

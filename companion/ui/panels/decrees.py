@@ -16,7 +16,6 @@ from companion.core.decrees import decree_view
 from companion.core.decrees.commands import ApplyDecree, ChooseDecree, SetMeasure
 from companion.core.decrees.model import KEY
 from companion.core.errors import GameError
-from companion.core.library import offered
 from companion.core.state import State
 from companion.ui import widgets
 from companion.ui.fields import FieldMessage
@@ -55,7 +54,7 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     picks = [choice(k["name"], ctx.handler(partial(_known, k["id"])) if ctx.session.can(_known(k["id"])) else None,
                     s, identifier=f"decree-pick-{k['id']}", selected=bool(d and d["id"] == k["id"]))
              for k in view["known"]]
-    for n, typed in enumerate(offered(ctx.app.ctx.store.library.entries(), ChooseDecree.name)):
+    for n, typed in enumerate(ctx.app.typed_cards(ChooseDecree.name)):
         again = ChooseDecree(decree_name=str(typed.get("decree_name", "")), measure=str(typed.get("measure", "")),
                              criterion=str(typed.get("criterion", "")))
         picks.append(choice(again.decree_name, ctx.handler(partial(_typed, again)) if ctx.session.can(again)
