@@ -40,9 +40,11 @@ def expect_chosen(ui: Ui, identifier: str) -> None:
 def open_fold(ui: Ui, identifier: str) -> None:
     """Tap a browse row until it reports itself open (a tap that lands while Flutter is still
     settling a scroll only stops the scroll, as on a phone)."""
-    for _ in range(3):
+    for _ in range(5):
         if ui.by_id(identifier).get_attribute("aria-expanded") == "true":
             return  # a slow earlier tap did land: tapping again would fold it shut
+        ui.show(identifier)  # bring it to rest on screen first: a tap during a scroll only stops the scroll
+        ui.page.wait_for_timeout(400)
         ui.tap(identifier)
         try:
             expect(ui.by_id(identifier)).to_have_attribute("aria-expanded", "true", timeout=8000)
