@@ -19,7 +19,9 @@ def register(subparsers: Any) -> None:
 
 
 def _app(args: argparse.Namespace) -> int:
+    from companion.cli import chosen_language
     from companion.ui.launch import launch
 
+    # --lang sets the language of devices that have not chosen one; without it, each browser's own.
     return launch(host=args.host, port=args.port, open_browser=not args.no_browser,
-                  desktop=args.desktop, db=args.db)
+                  desktop=args.desktop, db=args.db, language=chosen_language)

@@ -190,7 +190,7 @@ def _show(args: argparse.Namespace, session: Any, label: str | None) -> None:
     view = broodmother_view(session.state, session.content)
     if args.json:
         print_json({"id": session.id, "label": label, "round": session.state["round"],
-                    "phase": session.state["phase"], "ended": session.state["ended"], "view": view})
+                    "phase": session.state["phase"], "ended": session.state["ended"], "view": _rendered(view)})
         return
     if label:
         print(label)
@@ -199,12 +199,25 @@ def _show(args: argparse.Namespace, session: Any, label: str | None) -> None:
         print(f"Game over: {session.state['ended']['reason']}")
 
 
+def _rendered(view: dict[str, Any]) -> dict[str, Any]:
+    """The view for ``--json`` with her report in the reader's words (each line keeps its message too)."""
+    from companion.core.i18n import render
+
+    report = view.get("report")
+    if not report:
+        return view
+    lines = [{**line, "text": render(line["text"]), "message": line["text"]} for line in report["lines"]]
+    return {**view, "report": {**report, "title": render(report["title"]), "lines": lines}}
+
+
 def _print_report(view: dict[str, Any]) -> None:
+    from companion.core.i18n import render
+
     report = view["report"]
     if report:
-        print(f"== {report['title']}")
+        print(f"== {render(report['title'])}")
         for line in report["lines"]:
-            print(f"  - {line['text']}")
+            print(f"  - {render(line['text'])}")
     q = view["question"]
     if q:
         print(f"? {q['text']}")

@@ -66,6 +66,20 @@ def strict(cls: type[T]) -> type[T]:
     return cls
 
 
+@strict
+class MessageData(TypedDict):
+    """A message kept in a saved game (``companion.core.i18n.Msg.to_dict``): rendered when shown."""
+
+    key: Text
+    params: NotRequired[dict[Annotated[str, MaxLen(40)], Json]]
+    plural: NotRequired[Text]
+    count: NotRequired[Annotated[str, MaxLen(40)]]
+
+
+#: A text shown to players: a stored message, or (a game saved before messages were data) plain text.
+Shown = Text | MessageData
+
+
 _ADAPTERS: dict[Any, Any] = {}
 
 

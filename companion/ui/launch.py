@@ -17,6 +17,7 @@ import threading
 import time
 import webbrowser
 from pathlib import Path
+from typing import Any
 
 PORT_TRIES = 20
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
@@ -72,6 +73,21 @@ def _open_browser_when_ready(url: str, server: object) -> None:
     threading.Thread(target=wait_and_open, name="open-browser", daemon=True).start()
 
 
+class AcceptLanguage:
+    """ASGI wrapper: the ``Accept-Language`` of a tab's connection, for the tab's first language."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope.get("type") == "websocket":
+            from companion.ui.i18n import remember_accept_language
+
+            headers = dict(scope.get("headers") or [])
+            remember_accept_language(headers.get(b"accept-language", b"").decode("latin-1"))
+        await self.app(scope, receive, send)
+
+
 def _assets_dir() -> str | None:
     return str(ASSETS) if ASSETS.is_dir() else None
 
@@ -93,7 +109,8 @@ def serve_web(main: object, host: str, port: int, open_browser: bool) -> int:
         print(f"Other devices on this network: http://{lan}:{chosen}/", flush=True)
     print("Works offline. Press Ctrl+C to stop.", flush=True)
     asgi = ft.run(main, export_asgi_app=True, no_cdn=True, assets_dir=_assets_dir())  # type: ignore[arg-type]
-    config = uvicorn.Config(asgi, ws="websockets-sansio", log_level="warning", timeout_graceful_shutdown=2)
+    config = uvicorn.Config(AcceptLanguage(asgi), ws="websockets-sansio", log_level="warning",
+                            timeout_graceful_shutdown=2)
     server = uvicorn.Server(config)
     if open_browser:
         _open_browser_when_ready(url, server)
@@ -146,13 +163,13 @@ def lan_address() -> str | None:
 
 
 def launch(host: str = "127.0.0.1", port: int = 8550, open_browser: bool = True, desktop: bool = False,
-           db: str | os.PathLike[str] | None = None) -> int:
+           db: str | os.PathLike[str] | None = None, language: str | None = None) -> int:
     """Open the saves, then serve the UI until Ctrl+C; returns the process exit status."""
     from companion.ui.app import AppContext, make_main
 
     logging.basicConfig(level=os.environ.get("COMPANION_LOG", "WARNING").upper(),
                         format="%(levelname)s %(name)s: %(message)s")
-    ctx = AppContext.open(db)
+    ctx = AppContext.open(db, language)
     for notice in ctx.notices:
         print(f"companion: {notice}", file=sys.stderr)
     print(f"Saved games: {ctx.store.path}", flush=True)

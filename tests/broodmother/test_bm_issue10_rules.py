@@ -135,10 +135,11 @@ def test_placement_lines_mention_aphids_only_with_the_aphids_module() -> None:
     s = make_session(deck="physical", modules=("aphids",))
     run(s, AddHex(6, "inner", 2), AddHex(8, "inner", 1, 1))
     s.execute(EnterCard("event", 2))
-    assert "Hex 6: place 1 nymph. It destroys any aphid on its collection site." in lines(s)
+    said = lines(s)
+    assert said[said.index("Hex 6: place 1 nymph.") + 1] == "The nymph destroys any aphid on its collection site."
     s.execute(ChaseNymph(6))
-    assert lines(s) == ["Hex 6: move the nymph to a free collection site. It destroys any aphid on its "
-                        "collection site."]
+    assert lines(s) == ["Hex 6: move the nymph to a free collection site.",
+                        "The nymph destroys any aphid on its collection site."]
     plain = make_session(deck="physical")
     plain.execute(AddHex(6, "inner", 2))
     plain.execute(EnterCard("event", 2))
@@ -152,7 +153,8 @@ def test_two_nymphs_from_level_one_say_it_in_the_plural() -> None:
     for ferocity in (1, 2, 3):
         s.execute(EnterCard("evolution", ferocity))
     s.execute(EnterCard("event", 4))
-    assert "Hex 6: place 2 nymphs. They destroy any aphids on their collection sites." in lines(s)
+    said = lines(s)
+    assert said[said.index("Hex 6: place 2 nymphs.") + 1] == "The nymphs destroy any aphids on their collection sites."
 
 
 # -- 5. her card only where the rulebook puts her reactions ---------------------------------------
@@ -172,4 +174,4 @@ def test_her_card_waits_for_the_worker_phase(steps: int, now: str) -> None:
 def test_her_announcement_in_the_asymmetric_variant_mentions_aphids() -> None:
     s = make_session("asymmetric", 2, deck="physical", modules=("aphids",))
     s.execute(EnterCard("event", 1))
-    assert "Nymphs destroy any aphids on their collection sites." in lines(s)[0]
+    assert lines(s)[1] == "Nymphs destroy any aphids on the collection sites they take."

@@ -14,6 +14,7 @@ from companion.core.broodmother.commands import (
 from companion.core.broodmother.content import brood_content
 from companion.core.broodmother.meadow_commands import AddHex
 from companion.core.commands.turns import NextRound
+from companion.core.i18n import render
 
 from .helpers import brood, make_session
 
@@ -32,7 +33,7 @@ def test_a_virtual_draw_is_labelled_with_the_card_it_will_draw() -> None:
     s = make_session(seed=5)
     label = DrawCard().describe(s.state, s.content)
     assert s.execute(DrawCard()) == label
-    assert label == f"Her card: {brood(s)['history'][-1]['words']}"
+    assert label == f"Her card: {render(brood(s)['history'][-1]['words'])}"
     s.undo()
     assert s.redo() == label
 
@@ -52,7 +53,9 @@ def test_her_cards_by_round_with_a_cancelled_one() -> None:
     s.execute(CancelReaction())
     s.execute(NextRound())
     s.execute(EnterCard("evolution", 2))
-    assert broodmother_view(s.state, s.content)["history"] == [
+    seen = [{"round": r["round"], "cards": [{**c, "words": render(c["words"])} for c in r["cards"]]}
+            for r in broodmother_view(s.state, s.content)["history"]]
+    assert seen == [
         {"round": 1, "cards": [{"words": "Evolution, Ferocity 1 - Plot", "cancelled": True}]},
         {"round": 2, "cards": [{"words": "Evolution, Ferocity 2 - Plot", "cancelled": False}]},
     ]

@@ -37,7 +37,6 @@ from companion.core.broodmother.model import (
     her_card_words,
     is_asymmetric,
     nest_found,
-    plural,
     say,
     start_report,
 )
@@ -45,6 +44,7 @@ from companion.core.broodmother.scoring import score_slumber, slumber_preview
 from companion.core.commands.base import require_int
 from companion.core.content import Content
 from companion.core.errors import CommandError
+from companion.core.i18n import msg
 from companion.core.state import State, game_def
 
 
@@ -59,12 +59,13 @@ def reveal(state: State, b: Brood, bc: BroodContent, card_id: str, reshuffled: b
     card = b["deck"]["cards"][card_id]
     action = bc.action_for(card["type"], nest_found(b))
     before = snapshot(state, b)
-    kind = "Chamber" if card["chamber"] else bc.card_types[card["type"]].name
-    words = f"{kind}, Ferocity {card['ferocity']} - {action.name}"
-    b["history"].append({"round": state["round"], "card": card_id, "words": words, "cancelled": False})
-    start_report(b, f"Her card: {words}")
+    kind = msg("Chamber") if card["chamber"] else msg(bc.card_types[card["type"]].name)
+    words = msg("{kind}, Ferocity {ferocity} - {action}", kind=kind, ferocity=card["ferocity"],
+                action=msg(action.name))
+    b["history"].append({"round": state["round"], "card": card_id, "words": words.to_dict(), "cancelled": False})
+    start_report(b, msg("Her card: {words}", words=words))
     if reshuffled:
-        say(b, "Her draw pile ran out: shuffle her discard pile to make a new one.")
+        say(b, msg("Her draw pile ran out: shuffle her discard pile to make a new one."))
     b["turn"] = {"card": card_id, "type": card["type"], "ferocity": card["ferocity"], "chamber": card["chamber"],
                  "action": action.id, "round": state["round"], "cancellable": True, "cancelled": False,
                  "before": None, "mark": None}
@@ -149,7 +150,7 @@ class EnterCard(BroodCommand):
         adjusted = piles.make_room(b["deck"], self.card_type, self.ferocity, bc)
         reveal(state, b, bc, piles.take_matching(b["deck"], self.card_type, self.ferocity), reshuffled)
         if adjusted:
-            b["report"]["lines"].insert(0, {"text": adjusted, "hex": None})
+            b["report"]["lines"].insert(0, {"text": adjusted.to_dict(), "hex": None})
             b["report"]["interpretations"].append("physical-deck-adjusts")
 
     def describe(self, state: State, content: Any) -> str:
@@ -184,11 +185,11 @@ class CancelReaction(BroodCommand):
         if b["history"]:
             b["history"][-1]["cancelled"] = True
         state["ended"] = None
-        start_report(b, "Reaction cancelled with an Initiative Token")
-        say(b, f"Spend 1 Initiative Token ({b['initiative']} left); her card goes to her discard pile.",
-            interpretation="cancelled-card-discarded")
+        start_report(b, msg("Reaction cancelled with an Initiative Token"))
+        say(b, msg("Spend 1 Initiative Token ({left} left); her card goes to her discard pile.",
+                   left=b["initiative"]), interpretation="cancelled-card-discarded")
         for text in undone:
-            say(b, f"Take back if already done: {text}", interpretation="cancel-window")
+            say(b, msg("Take back if already done: {instruction}", instruction=text), interpretation="cancel-window")
 
     def describe(self, state: State, content: Any) -> str:
         return f"Cancel her card ({her_card_words(bm(state))}) with an Initiative Token"
@@ -234,7 +235,7 @@ class AnswerExpand(BroodCommand):
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         question = b["pending"].pop(0)
         if question["of"] > 1:
-            say(b, f"Expand {question['index']} of {question['of']}:")
+            say(b, msg("Expand {index} of {of}:", index=question["index"], of=question["of"]))
         reactions.finish_expand(state, b, {
             "deck_empty": self.deck_empty, "number": self.number, "sites": self.sites, "zone": self.zone,
             "centipede_hex": self.centipede_hex, "nest": self.nest,
@@ -268,7 +269,8 @@ class AnswerPredator(BroodCommand):
         name = bc.predators[q["predator"]]
         b["predators"].append({"id": q["predator"], "name": name, "hex": self.hex, "health": q["health"],
                                "round": asked_round(state, q), "defeated": False})
-        say(b, f"Hex {self.hex}: place the {name} with {q['health']} Health.", self.hex)
+        say(b, msg("Hex {hex}: place the {predator} with {health} Health.", hex=self.hex, predator=msg(name),
+                   health=q["health"]), self.hex)
 
     def describe(self, state: State, content: Any) -> str:
         return on_her_card(bm(state), f"her Predator goes to hex {self.hex}")
@@ -293,7 +295,8 @@ class AnswerStrike(BroodCommand):
     def describe(self, state: State, content: Any) -> str:
         if self.destroyed == 0:
             return on_her_card(bm(state), "no ant in her hex, so she Invades")
-        return on_her_card(bm(state), f"her Strike destroyed {plural(self.destroyed, 'ant')}")
+        return on_her_card(bm(state), "her Strike destroyed 1 ant" if self.destroyed == 1
+                           else f"her Strike destroyed {self.destroyed} ants")
 
 
 @dataclass(frozen=True)
@@ -312,8 +315,9 @@ class ScoreSlumber(BroodCommand):
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         preview = slumber_preview(state, b)
         score_slumber(state, b)
-        start_report(b, "Slumber: the Broodmother scores")
-        say(b, f"She gains {preview['sum']} Colony Points.", interpretation="tunnel-is-meadow")
+        start_report(b, msg("Slumber: the Broodmother scores"))
+        say(b, msg("She gains {sum} Colony Points.", sum=preview["sum_message"]),
+            interpretation="tunnel-is-meadow")
 
     def describe(self, state: State, content: Any) -> str:
         return f"Her Slumber: +{slumber_preview(state, state['modules_state']['broodmother'])['total']} CP"

@@ -24,13 +24,13 @@ from companion.core.broodmother.model import (
     location_name,
     nest_found,
     new_hex,
-    plural,
     say,
     start_report,
 )
 from companion.core.broodmother.nest import arise
 from companion.core.commands.base import require_int
 from companion.core.errors import CommandError
+from companion.core.i18n import msg, nmsg
 from companion.core.state import State
 
 MAX_NYMPHS = 9
@@ -71,7 +71,7 @@ class AddHex(BroodCommand):
         h = new_hex(self.number, self.zone, self.sites, self.nymphs, self.centipede, self.centipede_hex)
         add_hex_sorted(b, h)
         if self.nest:
-            start_report(b, "The ants found the Nest of Centipedes")
+            start_report(b, msg("The ants found the Nest of Centipedes"))
             arise(state, b, h)
 
     def describe(self, state: State, content: Any) -> str:
@@ -123,14 +123,15 @@ class ChaseNymph(BroodCommand):
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         h = find_hex(b, self.number)
-        start_report(b, f"Chase a nymph in hex {self.number}")
+        start_report(b, msg("Chase a nymph in hex {hex}", hex=self.number))
         if h["sites"] > 0:
             h["sites"] -= 1  # the nymph takes a free site; the ant holds the one it left
-            say(b, f"Hex {self.number}: move the nymph to a free collection site." + meadow.aphid_note(state, 1),
-                self.number)
+            say(b, msg("Hex {hex}: move the nymph to a free collection site.", hex=self.number), self.number)
+            if note := meadow.aphid_note(state, 1):
+                say(b, note, self.number)
         else:
             h["nymphs"] -= 1
-            say(b, f"Hex {self.number}: no free site, so the nymph is destroyed.", self.number)
+            say(b, msg("Hex {hex}: no free site, so the nymph is destroyed.", hex=self.number), self.number)
 
     def describe(self, state: State, content: Any) -> str:
         return f"Chase a nymph in hex {self.number}"
@@ -175,7 +176,7 @@ class DefeatCentipede(BroodCommand):
             raise CommandError(f"Hex {self.number} has no centipede.")
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
-        start_report(b, f"Centipede defeated in {location_name(self.number)}")
+        start_report(b, msg("Centipede defeated in {where}", where=location_name(self.number)))
         if self.number == TUNNEL:
             b["tunnel"]["centipedes"] -= 1
             gone = 1 if b["tunnel"]["nymph"] else 0
@@ -186,7 +187,8 @@ class DefeatCentipede(BroodCommand):
             h["centipede"] = False
             h["sites"] += gone
             h["nymphs"] = 0
-        say(b, f"Remove the centipede and destroy {plural(gone, 'nymph')} there.", self.number)
+        say(b, nmsg("Remove the centipede and destroy the 1 nymph there.",
+                    "Remove the centipede and destroy the {n} nymphs there.", gone), self.number)
 
     def describe(self, state: State, content: Any) -> str:
         return f"Defeat the centipede in {location_name(self.number)}"
@@ -200,8 +202,8 @@ class CentipedeWon(BroodCommand):
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         total = add_her_cp(state, 1)
-        start_report(b, "A centipede won a battle")
-        say(b, f"She gains 1 Colony Point (now {total}).")
+        start_report(b, msg("A centipede won a battle"))
+        say(b, msg("She gains 1 Colony Point (now {total}).", total=total))
 
     def describe(self, state: State, content: Any) -> str:
         return "A centipede won a battle: +1 CP to her"
@@ -298,8 +300,8 @@ class DestroyBroodmother(BroodCommand):
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         b["her"]["destroyed"] = True
-        start_report(b, "The Broodmother is destroyed")
-        say(b, f"Hex {b['her']['hex']}: take the Broodmother off the board.", b["her"]["hex"])
+        start_report(b, msg("The Broodmother is destroyed"))
+        say(b, msg("Hex {hex}: take the Broodmother off the board.", hex=b["her"]["hex"]), b["her"]["hex"])
 
     def describe(self, state: State, content: Any) -> str:
         return "The Broodmother is destroyed"

@@ -15,6 +15,7 @@ from companion.core.broodmother.model import bm, has_broodmother, say, start_rep
 from companion.core.broodmother.scoring import score_slumber, slumber_preview
 from companion.core.commands.phase_hooks import PhaseHooks, register_phase_hooks
 from companion.core.content import Content
+from companion.core.i18n import msg
 from companion.core.state import State
 
 QUESTION_NAMES = {
@@ -46,8 +47,9 @@ def leave(state: State, content: Content, ending: str) -> list[str]:
         return []
     preview = slumber_preview(state, b)
     score_slumber(state, b)
-    start_report(b, f"Slumber of round {state['round']}: the Broodmother scores")
-    say(b, f"She gains {preview['sum']} Colony Points.", interpretation="slumber-at-step-end")
+    start_report(b, msg("Slumber of round {round}: the Broodmother scores", round=state["round"]))
+    say(b, msg("She gains {sum} Colony Points.", sum=preview["sum_message"]),
+        interpretation="slumber-at-step-end")
     return [f"her Slumber: {preview['sum']} CP"]
 
 

@@ -39,7 +39,7 @@ class RuleEntryScreen(Screen):
         params = self.params
         self.entry_id = params["id"]
         asked = params.get("lang")
-        self.lang = asked if asked in LANGS else content_language(self.app.settings.language)
+        self.lang = asked if asked in LANGS else content_language(self.app.language)
         self.query = params.get("q", "")
         self.book = self.model.book_code(params.get("book"))
         self.kind = self.model.kind(params.get("kind"))

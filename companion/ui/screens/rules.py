@@ -128,7 +128,7 @@ class RulesScreen(Screen):
         self.model = RulesModel(reading=reading_for(self.app))
         params = self.params
         asked = params.get("lang")
-        self.lang = asked if asked in LANGS else content_language(self.app.settings.language)
+        self.lang = asked if asked in LANGS else content_language(self.app.language)
         self.book = self.model.book_code(params.get("book"))
         self.kind = self.model.kind(params.get("kind"))
         self.topic_id = params.get("topic")

@@ -9,9 +9,8 @@ from typing import Any
 
 import flet as ft
 
-from companion.store.settings import LANGUAGES
 from companion.ui import widgets
-from companion.ui.i18n import tr
+from companion.ui.i18n import LANGUAGES, tr, trf, verbatim
 from companion.ui.screen import Screen
 from companion.ui.theme import MIN_TOUCH
 
@@ -38,8 +37,11 @@ class SettingsScreen(Screen):
                         color=ft.Colors.ON_SURFACE_VARIANT),
                 self._radios("text_scale", {str(k): v for k, v in SCALE_LABELS.items()}, str(s.text_scale)),
             ], self.sizes, identifier="setting-text-size"),
-            widgets.section(tr("Language"), [self._radios("language", LANGUAGES, s.language)], self.sizes,
-                            identifier="setting-language"),
+            widgets.section(tr("Language"), [
+                ft.Text(tr("For this device only; at first, the browser's language."), size=self.sizes.small,
+                        color=ft.Colors.ON_SURFACE_VARIANT),
+                self._language_radios(),
+            ], self.sizes, identifier="setting-language"),
             widgets.section(tr("At the table"), [
                 self._switch("confirm_destructive", tr("Ask before deleting or finishing a game"),
                              s.confirm_destructive),
@@ -48,7 +50,7 @@ class SettingsScreen(Screen):
                   if self.app.wakelock_note else []),
             ], self.sizes, identifier="setting-table"),
             widgets.section(tr("Saved games"), [
-                widgets.message_text(f"{tr('Stored in')} {self.app.ctx.store.path}", self.sizes, muted=True,
+                widgets.message_text(trf("Stored in {path}", path=self.app.ctx.store.path), self.sizes, muted=True,
                                      identifier="db-path"),
             ], self.sizes, identifier="setting-saves"),
         ]
@@ -63,6 +65,14 @@ class SettingsScreen(Screen):
             self.app.update_settings(**{name: float(raw) if name == "text_scale" else raw})
 
         group.on_change = self.app.handler(change)
+        return group
+
+    def _language_radios(self) -> ft.Control:
+        """Each language in its own name, so a reader finds theirs whatever is shown now."""
+        radios = [widgets.radio(key, verbatim(label), self.sizes, identifier=f"language-{key}")
+                  for key, label in LANGUAGES.items()]
+        group = ft.RadioGroup(content=ft.Column(radios, spacing=0), value=self.app.language)
+        group.on_change = self.app.handler(lambda: self.app.set_language(str(group.value)))
         return group
 
     def _switch(self, name: str, label: str, value: bool) -> ft.Control:

@@ -20,7 +20,7 @@ from companion.core.broodmother.deck import CHAMBER
 from companion.core.commands.base import command_from_dict
 from companion.core.errors import GameError
 from companion.ui import widgets
-from companion.ui.i18n import tr
+from companion.ui.i18n import render, tr, trf
 from companion.ui.panels import PanelContext
 from companion.ui.panels.broodmother import texts
 from companion.ui.panels.broodmother.controls import (
@@ -83,8 +83,8 @@ def her_card(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
     turn = view["turn"]
     if not turn or turn["cancelled"] or not (view["question"] or turn["cancellable"]):
         return []
-    words = view["history"][-1]["cards"][-1]["words"] if view["history"] else turn["action_name"]
-    return [line(f"{tr('Her card')}: {words}", ctx.sizes, identifier="bm-her-card", size=ctx.sizes.headline,
+    words = render(view["history"][-1]["cards"][-1]["words"]) if view["history"] else tr(turn["action_name"])
+    return [line(trf("Her card: {words}", words=words), ctx.sizes, identifier="bm-her-card", size=ctx.sizes.headline,
                  bold=True)]
 
 
@@ -248,8 +248,8 @@ def report(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
     rep = view["report"]
     if not rep:
         return [note(tr("Her instructions appear here after her turn."), ctx.sizes, identifier="bm-report-empty")]
-    rows: list[ft.Control] = [line(rep["title"], ctx.sizes, identifier="bm-report-title", size=ctx.sizes.headline,
-                                   bold=True)]
+    rows: list[ft.Control] = [line(render(rep["title"]), ctx.sizes, identifier="bm-report-title",
+                                   size=ctx.sizes.headline, bold=True)]
     for i, item in enumerate(rep["lines"]):
         rows.append(instruction(ctx, item, i))
     shown = {i["id"]: i["text"] for i in view["interpretations"]["current"]}
@@ -271,8 +271,9 @@ def instruction(ctx: PanelContext, item: dict[str, Any], index: int) -> ft.Contr
     else:
         cells.append(ft.Container(ft.Icon(ft.Icons.ARROW_RIGHT, color=ft.Colors.PRIMARY), width=44,
                                   alignment=ft.Alignment.CENTER))
-    cells.append(ft.Text(item["text"], size=ctx.sizes.title, expand=True))
-    return ft.Semantics(identifier=f"bm-report-line-{index}", label=item["text"], container=True,
+    said = render(item["text"])
+    cells.append(ft.Text(said, size=ctx.sizes.title, expand=True))
+    return ft.Semantics(identifier=f"bm-report-line-{index}", label=said, container=True,
                         exclude_semantics=True,
                         content=ft.Row(cells, spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER))
 
@@ -284,18 +285,20 @@ def cards_so_far(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
         return []
     d = drafts(ctx)
     count = sum(len(r["cards"]) for r in rounds)
-    said = f"{tr('Her cards this game')}: {count}"
+    said = trf("Her cards this game: {count}", count=count)
     toggle = choice(said, local(ctx, lambda: setattr(d, "show_history", not d.show_history)), ctx.sizes,
-                    text=f"{tr('Her cards this game')} ({count})", identifier="bm-history-toggle",
+                    text=trf("Her cards this game ({count})", count=count), identifier="bm-history-toggle",
                     kind="text", icon=ft.Icons.EXPAND_LESS if d.show_history else ft.Icons.HISTORY,
                     selected=False)
     out: list[ft.Control] = [toggle]
     if d.show_history:
         for r in reversed(rounds):
-            out.append(subheading(f"{tr('Round')} {r['round']}", ctx.sizes))
+            out.append(subheading(trf("Round {round}", round=r["round"]), ctx.sizes))
             for i, card in enumerate(r["cards"], start=1):
-                text = card["words"] + (f" ({tr('cancelled with a token')})" if card["cancelled"] else "")
-                out.append(line(f"{i}. {text}", ctx.sizes, identifier=f"bm-history-{r['round']}-{i}", muted=True))
+                words = render(card["words"])
+                text = (trf("{index}. {card} (cancelled with a token)", index=i, card=words) if card["cancelled"]
+                        else trf("{index}. {card}", index=i, card=words))
+                out.append(line(text, ctx.sizes, identifier=f"bm-history-{r['round']}-{i}", muted=True))
     return out
 
 
