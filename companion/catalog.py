@@ -35,7 +35,23 @@ def extract() -> dict[str, tuple[str | None, list[str]]]:
             continue
         previous = found.get(singular, (plural, []))
         found[singular] = (plural or previous[0], [*previous[1], f"companion/{filename}:{lineno}"])
+    for text in content_texts():
+        found.setdefault(text, (None, ["data/broodmother:0"]))
     return found
+
+
+def content_texts() -> list[str]:
+    """Names and texts of the game content that are shown through a message (her cards, actions, levels)."""
+    import json
+
+    from companion.paths import data_dir
+
+    brood = data_dir() / "broodmother"
+    deck = json.loads((brood / "deck.json").read_text("utf-8"))
+    tracks = json.loads((brood / "machinations.json").read_text("utf-8"))
+    texts = [c["name"] for c in deck["card_types"]] + [a["name"] for a in deck["actions"]]
+    texts += [t for level in tracks["levels"] for t in (level["name"], level["text"])]
+    return texts + [p["name"] for p in tracks["predators"]]
 
 
 def _read(lang: str) -> object:

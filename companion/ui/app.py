@@ -461,7 +461,7 @@ def _explain(exc: BaseException) -> str:
     if isinstance(exc, GameError):
         return str(exc)
     return i18n.trf("Something went wrong ({problem}). Your games are saved; go back and try again.",
-                    problem=f"{type(exc).__name__}: {exc}")
+                    problem=type(exc).__name__ + ": " + str(exc))
 
 
 def make_main(ctx: AppContext, router: Router | None = None) -> Callable[[ft.Page], None]:

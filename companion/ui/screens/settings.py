@@ -9,6 +9,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.core.i18n import N_
 from companion.ui import widgets
 from companion.ui.i18n import LANGUAGES, tr, trf, verbatim
 from companion.ui.screen import Screen
@@ -16,8 +17,8 @@ from companion.ui.theme import MIN_TOUCH
 
 ROUTE = "/settings"
 
-THEME_LABELS = {"system": "Follow the device", "light": "Light", "dark": "Dark"}
-SCALE_LABELS = {1.0: "Device size", 1.15: "Large", 1.3: "Larger", 1.5: "Largest"}
+THEME_LABELS = {"system": N_("Follow the device"), "light": N_("Light"), "dark": N_("Dark")}
+SCALE_LABELS = {1.0: N_("Device size"), 1.15: N_("Large"), 1.3: N_("Larger"), 1.5: N_("Largest")}
 
 
 class SettingsScreen(Screen):
