@@ -51,7 +51,16 @@ def content_texts() -> list[str]:
     tracks = json.loads((brood / "machinations.json").read_text("utf-8"))
     texts = [c["name"] for c in deck["card_types"]] + [a["name"] for a in deck["actions"]]
     texts += [t for level in tracks["levels"] for t in (level["name"], level["text"])]
-    return texts + [p["name"] for p in tracks["predators"]]
+    texts += [p["name"] for p in tracks["predators"]]
+    games = json.loads((data_dir() / "game" / "games.json").read_text("utf-8"))
+    for game in games["games"].values():
+        texts += [game["edition"], *game["terms"].values(), *(c.capitalize() for c in game["colours"])]
+        texts += [t for phase in game["phases"] for t in (phase["name"], phase["phase"])]
+    for group in ("modules", "variants", "modes"):
+        texts += [item["name"] for item in games[group].values()]
+    difficulty = json.loads((brood / "difficulty.json").read_text("utf-8"))
+    texts += [level["name"] for level in difficulty.get("levels", []) if isinstance(level, dict) and "name" in level]
+    return list(dict.fromkeys(texts))
 
 
 def _read(lang: str) -> object:

@@ -86,8 +86,11 @@ def _show(args: argparse.Namespace) -> int:
         print(f"  {p['id']}  {p['name']:<16} {p['total']:>4}  by round: {history}")
     if view["ended"]:
         print(f"Game over: {view['ended']['reason']}")
+    from companion.core.i18n import render
+    from companion.core.session import log_text
+
     for line in view["log"][-10:]:
-        print(f"  r{line['round']} {line['phase']}: {line['label']}")
+        print(f"  r{line['round']} {render(line['phase'])}: {log_text(line)}")
     print(f"Undo: {view['undo_label'] or '-'}   Redo: {view['redo_label'] or '-'}")
     return 0
 

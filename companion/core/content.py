@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.core.errors import ContentError
+from companion.core.i18n import Msg, msg
 from companion.paths import data_dir
 
 MODE_IDS = ("competitive", "solo", "coop", "asymmetric")
@@ -38,6 +39,12 @@ class Phase:
     @property
     def label(self) -> str:
         return self.name if self.name == self.phase else f"{self.phase}: {self.name}"
+
+    def message(self) -> Msg:
+        """The label as a message, so each reader sees it in their language."""
+        if self.name == self.phase:
+            return msg(self.name)
+        return msg("{phase}: {step}", phase=msg(self.phase), step=msg(self.name))
 
 
 @dataclass(frozen=True)

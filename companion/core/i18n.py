@@ -172,13 +172,14 @@ class Msg:
         lang = lang or language()
         values = {name: render(value, lang) if is_message(value) else value for name, value in self.params.items()}
         if self.plural is not None and self.count is not None:
-            text = ngettext(self.key, self.plural, int(values[self.count]), lang)
+            try:
+                n = int(values.get(self.count, 0))
+            except (TypeError, ValueError):
+                n = 0
+            text = ngettext(self.key, self.plural, n, lang)
         else:
             text = gettext(self.key, lang)
-        try:
-            return text.format(**values) if values else text
-        except (KeyError, IndexError, ValueError):  # a translation with a bad placeholder: say it in English
-            return _mark(self.key.format(**values), lang)
+        return _fill(text, values)
 
     def to_dict(self) -> dict[str, Any]:
         """The message as plain JSON for a saved game (nested messages too)."""
@@ -192,11 +193,31 @@ class Msg:
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> Msg:
-        params = {k: cls.from_dict(v) if is_message(v) else v for k, v in dict(raw.get("params") or {}).items()}
-        return cls(str(raw["key"]), params, raw.get("plural"), raw.get("count"))
+        given = raw.get("params")
+        params = {str(k): cls.from_dict(v) if is_message(v) else v
+                  for k, v in (given.items() if isinstance(given, Mapping) else ())}
+        plural, count = raw.get("plural"), raw.get("count")
+        return cls(str(raw["key"]), params, plural if isinstance(plural, str) else None,
+                   count if isinstance(count, str) else None)
 
     def __str__(self) -> str:
         return self.render()
+
+
+class _Keep(dict[str, Any]):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def _fill(text: str, values: Mapping[str, Any]) -> str:
+    """``text`` with its placeholders filled; a value missing or malformed leaves its placeholder as it is
+    (a damaged save or a translation with a wrong name must not stop a screen)."""
+    if not values and "{" not in text:
+        return text
+    try:
+        return text.format_map(_Keep(values))
+    except (IndexError, ValueError, AttributeError, TypeError):
+        return text
 
 
 def msg(key: str, **params: Any) -> Msg:

@@ -162,7 +162,7 @@ class GameState(TypedDict):
 
 @strict
 class HistoryEntry(TypedDict):
-    label: Text
+    label: Shown
     back: Annotated[list[Annotated[list[Json], MinLen(2), MaxLen(3)]], MaxLen(MAX_LIST)]
     fwd: Annotated[list[Annotated[list[Json], MinLen(2), MaxLen(3)]], MaxLen(MAX_LIST)]
 
@@ -170,9 +170,9 @@ class HistoryEntry(TypedDict):
 @strict
 class LogEntry(TypedDict):
     kind: Literal["command", "undo", "redo"]
-    label: Text
+    label: Shown
     round: Round
-    phase: Text
+    phase: Shown
     at: Stamp
     n: NotRequired[Count]
     command: NotRequired[dict[str, Json]]

@@ -19,6 +19,7 @@ from companion.core.commands.base import Command, end_block, possible, why_not
 from companion.core.content import Content, load_content
 from companion.core.errors import CommandError
 from companion.core.hooks import active_hooks
+from companion.core.i18n import as_data, is_message, msg, render
 from companion.core.patch import apply_patch, diff
 from companion.core.schema import UNDO_LIMIT, GameState, InvalidShape, check
 from companion.core.state import State, game_def
@@ -83,17 +84,21 @@ class Session:
         command.verify(self.state, self.content)
 
     def execute(self, command: Command) -> str:
-        """Apply, check, record and save; return the command's label."""
+        """Apply, check, record and save; return the command's label (in the reader's language).
+
+        A label that is a message (``describe`` returning a ``Msg``) is kept as data in the history
+        and the log, so each reader sees it in their own language.
+        """
         self.verify(command)
         before = self.state
-        label = command.describe(before, self.content)
+        label = as_data(command.describe(before, self.content))
         after = copy.deepcopy(before)
         command.apply(after, self.content)
         self._check_end(after)
         entry = {"label": label, "back": diff(after, before), "fwd": diff(before, after)}
         self._commit(after, lambda doc: self._push_undo(doc, entry),
                      self._log_entry("command", label, before, command.to_dict()))
-        return label
+        return render(label)
 
     def _check_end(self, state: State) -> None:
         if state["ended"] is not None:
@@ -107,11 +112,11 @@ class Session:
     # -- undo / redo ----------------------------------------------------------------
     @property
     def undo_label(self) -> str | None:
-        return self.doc["undo"][-1]["label"] if self.doc["undo"] else None
+        return render(self.doc["undo"][-1]["label"]) if self.doc["undo"] else None
 
     @property
     def redo_label(self) -> str | None:
-        return self.doc["redo"][-1]["label"] if self.doc["redo"] else None
+        return render(self.doc["redo"][-1]["label"]) if self.doc["redo"] else None
 
     def undo(self) -> str:
         if not self.doc["undo"]:
@@ -122,8 +127,8 @@ class Session:
         def move(doc: Doc) -> None:
             doc["redo"].append(doc["undo"].pop())
 
-        self._commit(restored, move, self._log_entry("undo", f"Undo: {entry['label']}", self.state))
-        return str(entry["label"])
+        self._commit(restored, move, self._log_entry("undo", _marked("undo", entry["label"]), self.state))
+        return render(entry["label"])
 
     def redo(self) -> str:
         if not self.doc["redo"]:
@@ -134,8 +139,8 @@ class Session:
         def move(doc: Doc) -> None:
             doc["undo"].append(doc["redo"].pop())
 
-        self._commit(restored, move, self._log_entry("redo", f"Redo: {entry['label']}", self.state))
-        return str(entry["label"])
+        self._commit(restored, move, self._log_entry("redo", _marked("redo", entry["label"]), self.state))
+        return render(entry["label"])
 
     def _replay(self, entry: dict[str, Any], way: str) -> State:
         """The state a history step leads to; refused if its patch no longer fits the game.
@@ -147,8 +152,8 @@ class Session:
             restored: State = apply_patch(self.state, entry[way])
             check(GameState, restored, "state")
         except (KeyError, IndexError, TypeError, ValueError, InvalidShape):
-            raise CommandError(f"{entry['label']!r} can no longer be undone or redone: its saved step "
-                               "does not match the game.") from None
+            raise CommandError(msg("'{label}' can no longer be undone or redone: its saved step does not match "
+                                   "the game.", label=entry["label"])) from None
         return restored
 
     # -- bookkeeping ----------------------------------------------------------------
@@ -157,11 +162,11 @@ class Session:
         del doc["undo"][:-UNDO_LIMIT]
         doc["redo"].clear()
 
-    def _log_entry(self, kind: str, label: str, state: State, command: dict[str, Any] | None = None
+    def _log_entry(self, kind: str, label: Any, state: State, command: dict[str, Any] | None = None
                    ) -> dict[str, Any]:
         phase = game_def(state, self.content).phase(state["phase"])
         entry: dict[str, Any] = {
-            "kind": kind, "label": label, "round": state["round"], "phase": phase.label,
+            "kind": kind, "label": label, "round": state["round"], "phase": phase.message().to_dict(),
             "at": self._clock().isoformat(timespec="seconds"),
         }
         if command is not None:
@@ -180,3 +185,16 @@ class Session:
         history(doc)
         self._save(doc)
         self.doc = doc
+
+
+def _marked(kind: str, label: Any) -> Any:
+    """An undo or redo log line: "Undo: <label>", a message when the label is one."""
+    if is_message(label):
+        return (msg("Undo: {label}", label=label) if kind == "undo" else msg("Redo: {label}", label=label)).to_dict()
+    return f"Undo: {label}" if kind == "undo" else f"Redo: {label}"
+
+
+def log_text(entry: dict[str, Any]) -> str:
+    """A log line's label in the reader's language (a plain label from an older save as it was)."""
+    return render(entry["label"])
+

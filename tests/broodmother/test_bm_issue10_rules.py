@@ -10,6 +10,7 @@ from companion.core.broodmother.commands import AnswerExpand, AnswerPredator, Dr
 from companion.core.broodmother.meadow_commands import AddHex, ChaseNymph
 from companion.core.commands.turns import FinishGame, NextPhase, NextRound
 from companion.core.errors import CommandError
+from companion.core.i18n import render
 from companion.core.session import Session
 
 from .helpers import brood, hex_of, lines, make_session, run
@@ -28,7 +29,7 @@ def test_next_out_of_slumber_scores_her_points_with_the_sum_in_the_log_and_undo_
     label = s.execute(NextPhase())
     assert label == ("Round 2: Worker Phase; her Slumber: 1 (centipedes) + 1 (1 per Inner Meadow hex with a nymph) "
                      "= 2 CP")
-    assert s.doc["log"][-1]["label"] == label
+    assert render(s.doc["log"][-1]["label"]) == label
     assert brood(s)["cp"][:2] == [2, 0] and brood(s)["slumbers"] == [1]
     assert lines(s) == ["She gains 1 (centipedes) + 1 (1 per Inner Meadow hex with a nymph) = 2 Colony Points."]
     assert brood(s)["report"]["interpretations"] == ["slumber-at-step-end"]

@@ -23,7 +23,7 @@ def test_entering_her_card_names_it_on_undo_and_in_the_log() -> None:
     s = make_session(deck="physical")
     label = s.execute(EnterCard("colony-goal", 4))
     assert label == "Her card: Colony Goal, Ferocity 4 - Expand" == s.undo_label
-    assert s.doc["log"][-1]["label"] == label
+    assert render(s.doc["log"][-1]["label"]) == label
     assert s.execute(AnswerExpand(number=12, sites=2)) == (
         "Her card: Colony Goal, Ferocity 4 - Expand: hex 12 in the Inner Meadow")
     assert s.undo() == "Her card: Colony Goal, Ferocity 4 - Expand: hex 12 in the Inner Meadow"
@@ -31,7 +31,7 @@ def test_entering_her_card_names_it_on_undo_and_in_the_log() -> None:
 
 def test_a_virtual_draw_is_labelled_with_the_card_it_will_draw() -> None:
     s = make_session(seed=5)
-    label = DrawCard().describe(s.state, s.content)
+    label = render(DrawCard().describe(s.state, s.content))
     assert s.execute(DrawCard()) == label
     assert label == f"Her card: {render(brood(s)['history'][-1]['words'])}"
     s.undo()
@@ -42,7 +42,7 @@ def test_cancel_and_strike_labels_name_the_card() -> None:
     s = make_session(deck="physical")
     s.execute(AddHex(17, "outer", 1, nest=True))
     s.execute(EnterCard("event", 2))
-    assert CancelReaction().describe(s.state, s.content) == (
+    assert render(CancelReaction().describe(s.state, s.content)) == (
         "Cancel her card (Event, Ferocity 2 - Strike) with an Initiative Token")
     assert s.execute(AnswerStrike(destroyed=1)) == "Her card: Event, Ferocity 2 - Strike: her Strike destroyed 1 ant"
 

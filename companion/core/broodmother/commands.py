@@ -34,7 +34,6 @@ from companion.core.broodmother.model import (
     bm,
     find_hex,
     has_hex,
-    her_card_words,
     is_asymmetric,
     nest_found,
     say,
@@ -44,7 +43,7 @@ from companion.core.broodmother.scoring import score_slumber, slumber_preview
 from companion.core.commands.base import require_int
 from companion.core.content import Content
 from companion.core.errors import CommandError
-from companion.core.i18n import msg
+from companion.core.i18n import Msg, msg, nmsg
 from companion.core.state import State, game_def
 
 
@@ -74,17 +73,19 @@ def reveal(state: State, b: Brood, bc: BroodContent, card_id: str, reshuffled: b
     b["turn"]["mark"] = _fingerprint(state)
 
 
-def revealed_label(command: BroodCommand, state: State, content: Content) -> str:
+def revealed_label(command: BroodCommand, state: State, content: Content) -> Msg:
     """The label of a command that reveals her card, naming the card: read off a trial run on a copy."""
     trial = copy.deepcopy(state)
     command.apply(trial, content)
-    return f"Her card: {her_card_words(bm(trial))}"
+    history = bm(trial)["history"]
+    return msg("Her card: {words}", words=history[-1]["words"] if history else "")
 
 
-def on_her_card(b: Brood, what: str) -> str:
+def on_her_card(b: Brood, what: Msg) -> Msg:
     """A label for a step of her latest card's reaction: "Her card: Colony Goal, Ferocity 4 - Expand: hex 12"."""
-    words = her_card_words(b)
-    return f"Her card: {words}: {what}" if words else what
+    if not b["history"]:
+        return what
+    return msg("Her card: {words}: {what}", words=b["history"][-1]["words"], what=what)
 
 
 def reaction_phase(state: State, content: Content) -> None:
@@ -122,7 +123,7 @@ class DrawCard(BroodCommand):
         reshuffled = piles.reshuffle_if_empty(state, b["deck"], virtual=True)
         reveal(state, b, bc, piles.draw_top(b["deck"]), reshuffled)
 
-    def describe(self, state: State, content: Any) -> str:
+    def describe(self, state: State, content: Any) -> str | Msg:
         return revealed_label(self, state, content)
 
 
@@ -153,7 +154,7 @@ class EnterCard(BroodCommand):
             b["report"]["lines"].insert(0, {"text": adjusted.to_dict(), "hex": None})
             b["report"]["interpretations"].append("physical-deck-adjusts")
 
-    def describe(self, state: State, content: Any) -> str:
+    def describe(self, state: State, content: Any) -> str | Msg:
         return revealed_label(self, state, content)
 
 
@@ -191,8 +192,9 @@ class CancelReaction(BroodCommand):
         for text in undone:
             say(b, msg("Take back if already done: {instruction}", instruction=text), interpretation="cancel-window")
 
-    def describe(self, state: State, content: Any) -> str:
-        return f"Cancel her card ({her_card_words(bm(state))}) with an Initiative Token"
+    def describe(self, state: State, content: Any) -> str | Msg:
+        history = bm(state)["history"]
+        return msg("Cancel her card ({words}) with an Initiative Token", words=history[-1]["words"] if history else "")
 
 
 def _question(b: Brood, kind: str) -> dict[str, Any]:
@@ -241,15 +243,18 @@ class AnswerExpand(BroodCommand):
             "centipede_hex": self.centipede_hex, "nest": self.nest,
         }, asked_round(state, question))
 
-    def describe(self, state: State, content: Any) -> str:
+    def describe(self, state: State, content: Any) -> str | Msg:
         b = bm(state)
         q: dict[str, Any] = b["pending"][0] if b["pending"] else {"of": 1, "reason": "colony-goal"}
-        step = {"colony-goal": "", "spawn-fallback": "she Expands instead, "}.get(
-            str(q.get("reason", "")), f"Expand {q.get('index', 1)} of {q['of']}, ")
-        if self.deck_empty:
-            return on_her_card(b, step + "the hex deck is empty")
-        zone = "Inner Meadow" if self.zone == "inner" else "Outer Meadow"
-        return on_her_card(b, f"{step}hex {self.number} in the {zone}")
+        zone = msg("the Inner Meadow") if self.zone == "inner" else msg("the Outer Meadow")
+        what = msg("the hex deck is empty") if self.deck_empty else msg("hex {hex} in {zone}", hex=self.number,
+                                                                        zone=zone)
+        reason = str(q.get("reason", ""))
+        if reason == "spawn-fallback":
+            what = msg("she Expands instead, {what}", what=what)
+        elif reason != "colony-goal":
+            what = msg("Expand {index} of {of}, {what}", index=q.get("index", 1), of=q["of"], what=what)
+        return on_her_card(b, what)
 
 
 @dataclass(frozen=True)
@@ -272,8 +277,8 @@ class AnswerPredator(BroodCommand):
         say(b, msg("Hex {hex}: place the {predator} with {health} Health.", hex=self.hex, predator=msg(name),
                    health=q["health"]), self.hex)
 
-    def describe(self, state: State, content: Any) -> str:
-        return on_her_card(bm(state), f"her Predator goes to hex {self.hex}")
+    def describe(self, state: State, content: Any) -> str | Msg:
+        return on_her_card(bm(state), msg("her Predator goes to hex {hex}", hex=self.hex))
 
 
 @dataclass(frozen=True)
@@ -292,11 +297,11 @@ class AnswerStrike(BroodCommand):
         q = b["pending"].pop(0)
         reactions.finish_strike(state, b, self.destroyed, q["hex"])
 
-    def describe(self, state: State, content: Any) -> str:
+    def describe(self, state: State, content: Any) -> str | Msg:
         if self.destroyed == 0:
-            return on_her_card(bm(state), "no ant in her hex, so she Invades")
-        return on_her_card(bm(state), "her Strike destroyed 1 ant" if self.destroyed == 1
-                           else f"her Strike destroyed {self.destroyed} ants")
+            return on_her_card(bm(state), msg("no ant in her hex, so she Invades"))
+        return on_her_card(bm(state), nmsg("her Strike destroyed 1 ant", "her Strike destroyed {n} ants",
+                                           self.destroyed))
 
 
 @dataclass(frozen=True)
@@ -319,8 +324,9 @@ class ScoreSlumber(BroodCommand):
         say(b, msg("She gains {sum} Colony Points.", sum=preview["sum_message"]),
             interpretation="tunnel-is-meadow")
 
-    def describe(self, state: State, content: Any) -> str:
-        return f"Her Slumber: +{slumber_preview(state, state['modules_state']['broodmother'])['total']} CP"
+    def describe(self, state: State, content: Any) -> str | Msg:
+        total = slumber_preview(state, state["modules_state"]["broodmother"])["total"]
+        return msg("Her Slumber: +{total} CP", total=total)
 
 
 @dataclass(frozen=True)
@@ -346,8 +352,8 @@ class SetDeck(BroodCommand):
         if b["deck_mode"] == "virtual":
             piles.shuffle_draw(state, b["deck"])
 
-    def describe(self, state: State, content: Any) -> str:
-        return "Change her deck's make-up"
+    def describe(self, state: State, content: Any) -> str | Msg:
+        return msg("Change her deck's make-up")
 
 
 @dataclass(frozen=True)
@@ -368,7 +374,7 @@ class SetDeckMode(BroodCommand):
         if self.mode == "virtual":
             piles.shuffle_draw(state, b["deck"])
 
-    def describe(self, state: State, content: Any) -> str:
+    def describe(self, state: State, content: Any) -> str | Msg:
         return f"Her deck: {self.mode}"
 
 
@@ -386,8 +392,8 @@ class ShowOdds(BroodCommand):
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         b["odds"] = self.show
 
-    def describe(self, state: State, content: Any) -> str:
-        return "Show her odds" if self.show else "Hide her odds"
+    def describe(self, state: State, content: Any) -> str | Msg:
+        return msg("Show her odds") if self.show else msg("Hide her odds")
 
 
 @dataclass(frozen=True)
@@ -413,7 +419,7 @@ class TickStep(BroodCommand):
         else:
             b["checklist"].pop(self.step, None)
 
-    def describe(self, state: State, content: Any) -> str:
+    def describe(self, state: State, content: Any) -> str | Msg:
         return f"Setup: {'tick' if self.done else 'untick'} {self.step}"
 
 

@@ -25,7 +25,7 @@ from companion.core.antscape.commands import (
 )
 from companion.core.commands.base import Command
 from companion.ui import widgets
-from companion.ui.i18n import tr
+from companion.ui.i18n import render, tr
 from companion.ui.panels import PanelContext
 from companion.ui.panels.antscape.drafts import NOBODY, SELECT, ScorerDraft, draft_for
 from companion.ui.panels.broodmother.controls import (
@@ -288,7 +288,8 @@ def cards_left(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
 def apply_row(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
     command = ApplyScores()
     if ctx.session.can(command):
-        label = command.describe(ctx.state, ctx.content).replace("Antscape: scores applied", tr("Apply to scores"))
+        described = render(command.describe(ctx.state, ctx.content))
+        label = described.replace("Antscape: scores applied", tr("Apply to scores"))
         button = widgets.tap_button(label, send(ctx, command), text=tr("Apply to scores"), icon=ft.Icons.DONE_ALL,
                                     identifier="as-apply", sizes=ctx.sizes, expand=True)
         return [ft.Row([button])]
