@@ -31,12 +31,12 @@ def tr(text: str) -> str:
     return gettext(text)
 
 
-def trf(text: str, **params: Any) -> str:
+def trf(text: str, /, **params: Any) -> str:
     """A whole sentence with values: translated first, then filled in."""
     return gettext(text).format(**{k: render(v) if isinstance(v, Msg) else v for k, v in params.items()})
 
 
-def trn(singular: str, plural: str, n: int, **params: Any) -> str:
+def trn(singular: str, plural: str, n: int, /, **params: Any) -> str:
     """The plural form for ``n`` (``{n}`` in the text is the count)."""
     return ngettext(singular, plural, n).format(n=n, **params)
 

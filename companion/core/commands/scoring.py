@@ -48,7 +48,7 @@ class AdjustScore(Command):
         state["scores"][self.player_id][state["round"] - 1] += self.delta
 
     def describe(self, state: State, content: Content) -> str | Msg:
-        return msg("{name} {delta} {cp}", name=player(state, self.player_id)["name"], delta=f"{self.delta:+d}",
+        return msg("{name} {delta} {cp}", name=player(state, self.player_id)["name"], delta=format(self.delta, "+d"),
                    cp=msg(_cp(state, content)))
 
 

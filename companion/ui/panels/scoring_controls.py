@@ -32,8 +32,8 @@ def count(ctx: PanelContext, label: str, value: int, make: Callable[[int], Comma
     return ft.Row([
         ft.Text(label, size=ctx.sizes.body, expand=True),
         widgets.stepper(label, shown if shown is not None else str(value), minus, plus, ctx.sizes,
-                        identifier=identifier, minus_label=f"{label}: {tr('one less')}",
-                        plus_label=f"{label}: {tr('one more')}"),
+                        identifier=identifier, minus_label=trf("{label}: one less", label=label),
+                        plus_label=trf("{label}: one more", label=label)),
     ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 

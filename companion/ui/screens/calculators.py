@@ -16,7 +16,7 @@ from typing import Any
 import flet as ft
 
 from companion.ui import widgets
-from companion.ui.i18n import tr
+from companion.ui.i18n import tr, trf
 from companion.ui.models import signed
 from companion.ui.screen import Screen
 from companion.ui.theme import Sizes
@@ -77,10 +77,10 @@ def _tally_controls(screen: CalculatorsScreen) -> list[ft.Control]:
         return screen.app.handler(run)
 
     total = widgets.labelled(ft.Text(str(tally.total), size=sizes.score, weight=ft.FontWeight.W_700),
-                             f"{tr('Total')}: {tally.total}", "tally-total")
-    adds = [widgets.tap_button(f"{tr('Add')} {n}", act(partial(tally.add, n)), text=f"+{n}",
+                             trf("Total: {total}", total=tally.total), "tally-total")
+    adds = [widgets.tap_button(trf("Add {value}", value=n), act(partial(tally.add, n)), text=f"+{n}",
                                identifier=f"tally-add-{n}", kind="tonal", sizes=sizes) for n in STEPS]
-    subs = [widgets.tap_button(f"{tr('Subtract')} {n}", act(partial(tally.add, -n)), text=f"-{n}",
+    subs = [widgets.tap_button(trf("Subtract {value}", value=n), act(partial(tally.add, -n)), text=f"-{n}",
                                identifier=f"tally-sub-{n}", kind="outlined", sizes=sizes) for n in (1, 5)]
     edits = [
         widgets.tap_button(tr("Take back the last one"), act(tally.drop_last) if tally.entries else None,

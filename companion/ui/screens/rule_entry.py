@@ -13,7 +13,7 @@ import flet as ft
 
 from companion.rules.corpus import LANGS
 from companion.ui import widgets
-from companion.ui.i18n import tr
+from companion.ui.i18n import tr, trf
 from companion.ui.rules_model import (
     LANGUAGE_NAMES,
     EntryPage,
@@ -59,13 +59,14 @@ class RuleEntryScreen(Screen):
                                    identifier="entry-back-arrow")
 
     def _back_label(self) -> str:
-        return f"{tr('Back to the results for')} “{self.query}”" if self.query.strip() else tr("Back to the rules")
+        return trf("Back to the results for “{query}”",
+                   query=self.query) if self.query.strip() else tr("Back to the rules")
 
     def body(self) -> list[ft.Control]:
         page = self.model.entry(self.entry_id, self.lang)
         if page is None:
             return [
-                widgets.banner(f"{tr('There is no rules entry called')} {self.entry_id}.", self.sizes,
+                widgets.banner(trf("There is no rules entry called {entry_id}.", entry_id=self.entry_id), self.sizes,
                                identifier="entry-missing", error=True),
                 self._back_button(),
             ]
@@ -91,7 +92,8 @@ class RuleEntryScreen(Screen):
             ft.Text(page.citation, size=sizes.body, color=ft.Colors.ON_SURFACE_VARIANT, expand=True),
             kind_chip(page.kind, sizes),
         ], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)
-        return widgets.labelled(row, f"{tr('In the rulebook')}: {page.citation}. {kind_label(page.kind)}.",
+        return widgets.labelled(row, trf("In the rulebook: {citation}. {kind_label}.",
+                                         citation=page.citation, kind_label=kind_label(page.kind)),
                                 "entry-citation")
 
     def _text(self, page: EntryPage) -> list[ft.Control]:
@@ -129,7 +131,7 @@ class RuleEntryScreen(Screen):
                                 title_identifier="entry-related-title")]
 
     def _back_button(self) -> ft.Control:
-        text = (f"{tr('Search for')} “{self.query}”" if self.query.strip() else tr("Search the rules"))
+        text = (trf("Search for “{query}”", query=self.query) if self.query.strip() else tr("Search the rules"))
         return widgets.tap_button(self._back_label(), self.app.handler(self._back), text=text, icon=ft.Icons.SEARCH,
                                   kind="tonal", identifier="back-to-search", sizes=self.sizes)
 
