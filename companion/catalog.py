@@ -22,6 +22,11 @@ KEYWORDS: dict[str, tuple[int, ...] | None] = {
 }
 
 
+#: Plural messages the core builds with ``Msg(...)`` directly (the extractor sees only ``nmsg``).
+CORE_PLURALS = (("{signed} Initiative Token", "{signed} Initiative Tokens"), ("{signed} card", "{signed} cards"),
+                ("{signed} card each", "{signed} cards each"))
+
+
 def extract() -> dict[str, tuple[str | None, list[str]]]:
     """Every msgid in the code: ``{singular: (plural or None, ["path:line", ...])}``."""
     from babel.messages.extract import extract_from_dir
@@ -37,6 +42,8 @@ def extract() -> dict[str, tuple[str | None, list[str]]]:
         found[singular] = (plural or previous[0], [*previous[1], f"companion/{filename}:{lineno}"])
     for text in content_texts():
         found.setdefault(text, (None, ["data/broodmother:0"]))
+    for singular, plural in CORE_PLURALS:
+        found.setdefault(singular, (plural, ["companion/core/broodmother/checklist.py:0"]))
     return found
 
 
@@ -58,6 +65,7 @@ def content_texts() -> list[str]:
         texts += [t for phase in game["phases"] for t in (phase["name"], phase["phase"])]
     for group in ("modules", "variants", "modes"):
         texts += [item["name"] for item in games[group].values()]
+    texts += [step["text"] for step in json.loads((brood / "checklist.json").read_text("utf-8"))["steps"]]
     difficulty = json.loads((brood / "difficulty.json").read_text("utf-8"))
     texts += [level["name"] for level in difficulty.get("levels", []) if isinstance(level, dict) and "name" in level]
     return list(dict.fromkeys(texts))
