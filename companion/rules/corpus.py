@@ -19,7 +19,7 @@ from companion.paths import data_dir
 KINDS = ("rule", "setup", "clarification", "card note", "glossary", "example", "symbol")
 LANGS = ("en", "es")
 ID_PATTERN = re.compile(r"^(mm|pp|ee|as)-[a-z0-9-]+$")
-NOT_ENTRY_FILES = frozenset({"sections.json", "topics.json"})
+NOT_ENTRY_FILES = frozenset({"sections.json", "topics.json", "headings-es.json"})
 
 _TEXT_FIELDS = ("id", "book", "section", "kind", "title", "body")
 _LIST_FIELDS = ("aliases", "related")

@@ -15,7 +15,7 @@ import flet as ft
 from companion.rules.corpus import KINDS, LANGS
 from companion.store.reading import ReadingStore, open_reading
 from companion.ui import widgets
-from companion.ui.i18n import tr, trf
+from companion.ui.i18n import tr, trf, trn
 from companion.ui.rules_model import (
     LANGUAGE_NAMES,
     EntryRow,
@@ -221,7 +221,7 @@ class RulesScreen(Screen):
     def _result_list(self, found: Results) -> list[ft.Control]:
         count = len(found.rows)
         if count:
-            said = f"{count} {tr('entries found') if count != 1 else tr('entry found')}"
+            said = trn("{n} entry found", "{n} entries found", count)
         else:
             said = tr("Nothing found. Try other words, another language or fewer filters.")
         controls: list[ft.Control] = [ft.Semantics(
