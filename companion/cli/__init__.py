@@ -54,7 +54,7 @@ def take_language(args: list[str]) -> tuple[list[str], str | None]:
     return rest, lang
 
 
-def use_language(explicit: str | None) -> None:
+def reader_language(explicit: str | None) -> str | None:
     """``--lang`` first, then the environment the way gettext reads it, then English."""
     import os
 
@@ -62,7 +62,7 @@ def use_language(explicit: str | None) -> None:
 
     global chosen_language
     chosen_language = explicit
-    i18n.set_language(explicit or i18n.from_environment(os.environ))
+    return explicit or i18n.from_environment(os.environ)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -86,7 +86,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CliError as exc:
         print(f"{exc}", file=sys.stderr)
         return 2
-    use_language(lang)
+    from companion.core.i18n import using
+
+    with using(reader_language(lang)):  # this run's language only (tests call main() in one process)
+        return _run(args_list)
+
+
+def _run(args_list: list[str]) -> int:
     parser = build_parser()
     if not args_list or (args_list[0].startswith("--") and args_list[0] not in ("--help", "--version")):
         args_list = ["app", *args_list]
