@@ -17,7 +17,7 @@ from companion.core.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, po_path
 
 PACKAGE = Path(__file__).resolve().parent
 KEYWORDS: dict[str, tuple[int, ...] | None] = {
-    "tr": None, "trf": None, "trn": (1, 2), "msg": None, "nmsg": (1, 2), "N_": None,
+    "tr": None, "trf": None, "_trf": None, "trn": (1, 2), "msg": None, "nmsg": (1, 2), "N_": None,
     "gettext": None, "ngettext": (1, 2), "Msg": None,
 }
 

@@ -75,10 +75,13 @@ def _search(args: argparse.Namespace) -> int:
     if args.json:
         print_json([hit.to_dict() for hit in hits])
         return 0
+    from companion.core.i18n import tr
+    from companion.rules.headings import citation
+
     for hit in hits:
-        print(f"{hit.score:5.1f}  {hit.id}  {hit.title}  ({hit.book} > {hit.section})")
+        print(f"{hit.score:5.1f}  {hit.id}  {hit.title}  ({citation(hit.book, hit.section, _lang())})")
     if not hits:
-        print("no matching rules")
+        print(tr("no matching rules"))
     return 0
 
 
@@ -111,13 +114,17 @@ def _show(args: argparse.Namespace) -> int:
             }
         )
         return 0
+    from companion.core.i18n import tr
+    from companion.rules.headings import KIND_LABELS, citation
+
+    kind = tr(KIND_LABELS[entry.kind]).lower() if _lang() != "en" and entry.kind in KIND_LABELS else entry.kind
     print(entry.title_in(_lang()))
-    print(f"{entry.book} > {entry.section}  ({entry.kind})")
+    print(f"{citation(entry.book, entry.section, _lang())}  ({kind})")
     print()
     print(entry.body_in(_lang()))
     if related_titles:
         print()
-        print("See also:")
+        print(tr("See also:"))
         for rid, title in related_titles:
             print(f"  {rid}  {title}")
     return 0
@@ -132,9 +139,11 @@ def _check(_: argparse.Namespace) -> int:
     except CorpusError as exc:
         raise CliError(f"rules corpus invalid: {exc}") from exc
     summary = corpus.summary()
-    print(f"{len(corpus)} entries, valid")
+    from companion.core.i18n import trf
+
+    print(trf("{count} entries, valid", count=len(corpus)))
     for heading, counts in summary.items():
-        print(f"by {heading}:")
+        print(trf("by {heading}:", heading=heading))
         for name, count in counts.items():
             print(f"  {count:4d}  {name}")
     return 0

@@ -196,7 +196,7 @@ def _show(args: argparse.Namespace, session: Any, label: str | None) -> None:
         print(label)
     _print_report(view)
     if session.state["ended"]:
-        print(f"Game over: {session.state['ended']['reason']}")
+        print(_trf("Game over: {reason}", reason=session.state["ended"]["reason"]))
 
 
 def _rendered(view: dict[str, Any]) -> dict[str, Any]:
@@ -221,7 +221,7 @@ def _print_report(view: dict[str, Any]) -> None:
     q = view["question"]
     if q:
         print(f"? {q['text']}")
-        print("  answer with: companion solo answer ID " + _answer_hint(q))
+        print(_trf("  answer with: companion solo answer ID {hint}", hint=_answer_hint(q)))
 
 
 def _answer_hint(q: dict[str, Any]) -> str:
@@ -370,9 +370,11 @@ def _deck(args: argparse.Namespace) -> int:
 
     view = broodmother_view(session.state, session.content)
     d = view["deck"]
-    print(f"{d['size']} cards ({d['mode']}); draw pile {d['draw']}, discard {d['discard']}, plot pile {d['plot']}")
+    print(_trf("{size} cards ({mode}); draw pile {draw}, discard {discard}, plot pile {plot}", size=d["size"],
+               mode=d["mode"], draw=d["draw"], discard=d["discard"], plot=d["plot"]))
     for o in d["odds"] or []:
-        print(f"  next {o['action_name']}: {o['fraction']} ({o['percent']}%)")
+        print(_trf("  next {action}: {fraction} ({percent}%)", action=_trf(o["action_name"]), fraction=o["fraction"],
+                   percent=o["percent"]))
     return 0
 
 
@@ -466,11 +468,12 @@ def _battle(args: argparse.Namespace) -> int:
     battle = broodmother_view(session.state, session.content)["battle"]
     her = battle["broodmother"]
     if her["in_play"]:
-        print(f"Broodmother (hex {her['hex']}): size +{her['size_bonus']}, discards {her['extra_cards']} extra card(s)")
+        print(_trf("Broodmother (hex {hex}): size +{size}, discards {extra} extra card(s)", hex=her["hex"],
+                   size=her["size_bonus"], extra=her["extra_cards"]))
     else:
-        print("The Broodmother is not on the board.")
+        print(_trf("The Broodmother is not on the board."))
     for c in battle["centipedes"]:
-        print(f"Centipede on hex {c['hex']}: size +{c['size_bonus']}")
+        print(_trf("Centipede on hex {hex}: size +{size}", hex=c["hex"], size=c["size_bonus"]))
     return 0
 
 
@@ -541,3 +544,10 @@ def _redraw(args: argparse.Namespace) -> int:
     from companion.core.broodmother.asymmetric import Redraw
 
     return _run(args, Redraw(_place(args.first), _place(args.second)))
+
+
+def _trf(text: str, /, **params: Any) -> str:
+    """A whole sentence in the reader's language (``--lang`` or ``LANG``)."""
+    from companion.core.i18n import render, trf
+
+    return trf(text, **{k: render(v) if isinstance(v, dict) else v for k, v in params.items()})

@@ -149,6 +149,21 @@ def ngettext(singular: str, plural: str, n: int, lang: str | None = None) -> str
     return _mark(translations(lang).ngettext(singular, plural, n), lang)
 
 
+def tr(text: str) -> str:
+    """``text`` in the reader's language (the UI's and the CLI's gettext)."""
+    return gettext(text)
+
+
+def trf(text: str, /, **params: Any) -> str:
+    """A whole sentence with values: translated first, then filled in (a value may be a message)."""
+    return _fill(gettext(text), {k: render(v) if is_message(v) else v for k, v in params.items()})
+
+
+def trn(singular: str, plural: str, n: int, /, **params: Any) -> str:
+    """The plural form for ``n`` (``{n}`` in the text is the count)."""
+    return _fill(ngettext(singular, plural, n), {"n": n, **params})
+
+
 def N_(text: str) -> str:
     """Marks an English text for the catalogue where it is defined; ``gettext`` it where it is shown."""
     return text

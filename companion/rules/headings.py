@@ -12,8 +12,14 @@ import json
 from functools import cache
 from typing import Any
 
+from companion.core.i18n import N_
 from companion.paths import data_dir
 from companion.rules.corpus import CorpusError, load_corpus
+
+#: The kinds of entry as a chip or a citation names them (translated where shown).
+KIND_LABELS = {"rule": N_("Rule"), "setup": N_("Setup"), "clarification": N_("Clarification"),
+               "card note": N_("Card note"), "glossary": N_("Glossary"), "symbol": N_("Symbol"),
+               "example": N_("Example"), "variant": N_("Variant")}
 
 
 @cache

@@ -17,28 +17,13 @@ import weakref
 from contextvars import ContextVar
 from typing import Any
 
-from companion.core.i18n import LANGUAGES, Msg, gettext, language, ngettext, render, set_resolver, using, verbatim
+from companion.core.i18n import LANGUAGES, Msg, language, render, set_resolver, tr, trf, trn, using, verbatim
 
 __all__ = ["LANGUAGES", "Msg", "attach", "browser_language", "language", "render", "tr", "trf", "trn", "using",
            "verbatim"]
 
 _pages: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
 _accept_language: ContextVar[str | None] = ContextVar("companion_accept_language", default=None)
-
-
-def tr(text: str) -> str:
-    """``text`` in the reader's language, or unchanged when there is no translation."""
-    return gettext(text)
-
-
-def trf(text: str, /, **params: Any) -> str:
-    """A whole sentence with values: translated first, then filled in."""
-    return gettext(text).format(**{k: render(v) if isinstance(v, Msg) else v for k, v in params.items()})
-
-
-def trn(singular: str, plural: str, n: int, /, **params: Any) -> str:
-    """The plural form for ``n`` (``{n}`` in the text is the count)."""
-    return ngettext(singular, plural, n).format(n=n, **params)
 
 
 def attach(page: Any, app: Any) -> None:

@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from urllib.parse import urlencode
 
-from companion.core.i18n import N_
 from companion.rules.corpus import KINDS, LANGS, Corpus, Entry
+from companion.rules.headings import KIND_LABELS
 from companion.rules.search import Hit, SearchIndex, default_index
 from companion.rules.text import content_tokens, fold, tokens, word_spans
 from companion.rules.topics import Topic, topic
@@ -79,11 +79,6 @@ def citation(book: str, section: str) -> str:
 
     lang = language()
     return f"{book}{CITATION_SEPARATOR}{section}" if lang == "en" else cited(book, section, lang)
-
-
-KIND_LABELS = {"rule": N_("Rule"), "setup": N_("Setup"), "clarification": N_("Clarification"),
-               "card note": N_("Card note"), "glossary": N_("Glossary"), "symbol": N_("Symbol"),
-               "example": N_("Example"), "variant": N_("Variant")}
 
 
 def kind_label(kind: str) -> str:
