@@ -12,7 +12,8 @@ inside (one tab's handler, one CLI run); code outside any ``using`` asks the res
 installs (the tab of the current Flet page) and then falls back to English.
 
 ``qps`` is the pseudo-locale for the completeness tests: every rendered text is wrapped as
-``[!...!]``, so a text that reaches the screen without passing through here shows unmarked.
+``[!...!]``, so a text that reaches the screen without passing through here shows unmarked (and a
+stored plain text that is not a message, e.g. an old label, shows as ``[?...?]``).
 
 Catalogues live in ``companion/locale/<lang>/LC_MESSAGES/companion.po`` and are compiled to
 gettext's binary form in memory the first time a language is used (Babel's ``read_po`` and
@@ -266,6 +267,8 @@ def render(value: Msg | Mapping[str, Any] | str | None, lang: str | None = None)
         return value.render(lang)
     if isinstance(value, Mapping):
         return Msg.from_dict(value).render(lang)
+    if (lang or language()) == PSEUDO:  # a plain text, not a message: the completeness test must see it
+        return f"[?{value}?]"
     return gettext(str(value), lang)
 
 

@@ -207,8 +207,8 @@ def test_the_pseudo_locale_marks_every_text_on_every_screen(browser: Browser,
     routes = [("/", "home"), ("/new", "new-game"), ("/settings", "settings"), ("/rules", "rules"),
               ("/calculators", "calculators"), (f"/game/{game_id}", "game"), ("/rules/mm-clar-ladybug", "rule-entry"),
               (f"/game/{table}", "game"), (f"/game/{cards}", "game")]
-    assert unmarked(["Next phase", "[!Next phase!]", "[![!Hex 4!]: one less!]", "Ana: [!0 CP!]", "Hex 4: [!less!]"]) == {
-        "Next phase", "Hex 4: [!less!]"}
+    assert unmarked(["Next phase", "[!Next phase!]", "[![!Hex 4!]: one less!]", "Ana: [!0 CP!]", "Hex 4: [!less!]",
+                     "[?Hex 4 enters the meadow?]"]) == {"Next phase", "Hex 4: [!less!]", "[?Hex 4 enters the meadow?]"}
     found: dict[str, set[str]] = {}
     seen: dict[str, list[str]] = {}
     with run_server(db, [sys.executable, "-m", "companion", "app", "--lang", "qps"]) as server:

@@ -52,8 +52,8 @@ class GainEgg(BroodCommand):
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         b["asym"]["eggs"] += 1
 
-    def describe(self, state: State, content: Any) -> str:
-        return "Broodmother reacts: +1 egg"
+    def describe(self, state: State, content: Any) -> str | Msg:
+        return msg("Broodmother reacts: +1 egg")
 
 
 @dataclass(frozen=True)
@@ -80,8 +80,9 @@ class MoveNymph(BroodCommand):
         meadow.remove_nymph(b, self.source)
         meadow.add_nymph(b, self.target)
 
-    def describe(self, state: State, content: Any) -> str:
-        return f"Broodmother reacts: a nymph from {location_name(self.source)} to {location_name(self.target)}"
+    def describe(self, state: State, content: Any) -> str | Msg:
+        return msg("Broodmother reacts: a nymph from {source} to {target}", source=location_name(self.source),
+                   target=location_name(self.target))
 
 
 @dataclass(frozen=True)
@@ -107,8 +108,8 @@ class UnlockPower(BroodCommand):
         b["asym"]["unlocked"].append(self.power)
         b["asym"]["unlock_rounds"].append(state["round"])
 
-    def describe(self, state: State, content: Any) -> str:
-        return f"Broodmother unlocks {brood_of(content).powers[self.power].name}"
+    def describe(self, state: State, content: Any) -> str | Msg:
+        return msg("Broodmother unlocks {power}", power=msg(brood_of(content).powers[self.power].name))
 
 
 @dataclass(frozen=True)
@@ -145,8 +146,8 @@ class UsePower(BroodCommand):
         if self.power == "machinate":
             say(b, msg("Reveal her top card and enter it."))
 
-    def describe(self, state: State, content: Any) -> str:
-        return f"Broodmother uses {brood_of(content).powers[self.power].name}"
+    def describe(self, state: State, content: Any) -> str | Msg:
+        return msg("Broodmother uses {power}", power=msg(brood_of(content).powers[self.power].name))
 
 
 @dataclass(frozen=True)
@@ -188,5 +189,5 @@ class Redraw(BroodCommand):
         start_report(b, msg("Redraw: 2 nymphs spent"))
         say(b, msg("Discard her card, reveal the next one and enter it."), interpretation="asymmetric-redraw")
 
-    def describe(self, state: State, content: Any) -> str:
-        return "Broodmother spends 2 nymphs to redraw"
+    def describe(self, state: State, content: Any) -> str | Msg:
+        return msg("Broodmother spends 2 nymphs to redraw")

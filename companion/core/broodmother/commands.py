@@ -375,7 +375,8 @@ class SetDeckMode(BroodCommand):
             piles.shuffle_draw(state, b["deck"])
 
     def describe(self, state: State, content: Any) -> str | Msg:
-        return f"Her deck: {self.mode}"
+        return msg("Her deck: virtual (the app draws)") if self.mode == "virtual" else \
+            msg("Her deck: physical (you draw)")
 
 
 @dataclass(frozen=True)
@@ -420,7 +421,7 @@ class TickStep(BroodCommand):
             b["checklist"].pop(self.step, None)
 
     def describe(self, state: State, content: Any) -> str | Msg:
-        return f"Setup: {'tick' if self.done else 'untick'} {self.step}"
+        return msg("Setup: tick {step}", step=self.step) if self.done else msg("Setup: untick {step}", step=self.step)
 
 
 __all__ = [

@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.core.broodmother import meadow
 from companion.core.broodmother.base import MAX_SITES, BroodCommand, hex_number, location
-from companion.core.broodmother.content import BroodContent
+from companion.core.broodmother.content import BroodContent, brood_of
 from companion.core.broodmother.model import (
     TUNNEL,
     ZONES,
@@ -30,7 +30,7 @@ from companion.core.broodmother.model import (
 from companion.core.broodmother.nest import arise
 from companion.core.commands.base import require_int
 from companion.core.errors import CommandError
-from companion.core.i18n import msg, nmsg
+from companion.core.i18n import Msg, msg, nmsg
 from companion.core.state import State
 
 MAX_NYMPHS = 9
@@ -74,8 +74,10 @@ class AddHex(BroodCommand):
             start_report(b, msg("The ants found the Nest of Centipedes"))
             arise(state, b, h)
 
-    def describe(self, state: State, content: Any) -> str:
-        return f"Hex {self.number} enters the meadow" + (" (the Nest!)" if self.nest else "")
+    def describe(self, state: State, content: Any) -> str | Msg:
+        if self.nest:
+            return msg("Hex {hex} enters the meadow (the Nest!)", hex=self.number)
+        return msg("Hex {hex} enters the meadow", hex=self.number)
 
 
 @dataclass(frozen=True)
@@ -95,8 +97,8 @@ class SetSites(BroodCommand):
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         find_hex(b, self.number)["sites"] = self.sites
 
-    def describe(self, state: State, content: Any) -> str:
-        return f"Hex {self.number}: {self.sites} free site(s)"
+    def describe(self, state: State, content: Any) -> str | Msg:
+        return nmsg("Hex {hex}: 1 free site", "Hex {hex}: {n} free sites", self.sites, hex=self.number)
 
 
 def _nymph_for_ants(b: Brood, number: int) -> dict[str, Any]:
@@ -133,8 +135,8 @@ class ChaseNymph(BroodCommand):
             h["nymphs"] -= 1
             say(b, msg("Hex {hex}: no free site, so the nymph is destroyed.", hex=self.number), self.number)
 
-    def describe(self, state: State, content: Any) -> str:
-        return f"Chase a nymph in hex {self.number}"
+    def describe(self, state: State, content: Any) -> str | Msg:
+        return msg("Chase a nymph in hex {hex}", hex=self.number)
 
 
 @dataclass(frozen=True)
@@ -156,8 +158,8 @@ class DestroyNymph(BroodCommand):
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         meadow.remove_nymph(b, self.number)
 
-    def describe(self, state: State, content: Any) -> str:
-        return f"Destroy a nymph in {location_name(self.number)}"
+    def describe(self, state: State, content: Any) -> str | Msg:
+        return msg("Destroy a nymph in {where}", where=location_name(self.number))
 
 
 @dataclass(frozen=True)
@@ -190,8 +192,8 @@ class DefeatCentipede(BroodCommand):
         say(b, nmsg("Remove the centipede and destroy the 1 nymph there.",
                     "Remove the centipede and destroy the {n} nymphs there.", gone), self.number)
 
-    def describe(self, state: State, content: Any) -> str:
-        return f"Defeat the centipede in {location_name(self.number)}"
+    def describe(self, state: State, content: Any) -> str | Msg:
+        return msg("Defeat the centipede in {where}", where=location_name(self.number))
 
 
 @dataclass(frozen=True)
@@ -205,8 +207,8 @@ class CentipedeWon(BroodCommand):
         start_report(b, msg("A centipede won a battle"))
         say(b, msg("She gains 1 Colony Point (now {total}).", total=total))
 
-    def describe(self, state: State, content: Any) -> str:
-        return "A centipede won a battle: +1 CP to her"
+    def describe(self, state: State, content: Any) -> str | Msg:
+        return msg("A centipede won a battle: +1 CP to her")
 
 
 @dataclass(frozen=True)
@@ -227,8 +229,8 @@ class PlaceNymph(BroodCommand):
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         meadow.add_nymph(b, self.number)
 
-    def describe(self, state: State, content: Any) -> str:
-        return f"Place a nymph in {location_name(self.number)}"
+    def describe(self, state: State, content: Any) -> str | Msg:
+        return msg("Place a nymph in {where}", where=location_name(self.number))
 
 
 @dataclass(frozen=True)
@@ -256,8 +258,8 @@ class MoultNymph(BroodCommand):
         else:
             meadow.moult(find_hex(b, self.number))
 
-    def describe(self, state: State, content: Any) -> str:
-        return f"A nymph moults in {location_name(self.number)}"
+    def describe(self, state: State, content: Any) -> str | Msg:
+        return msg("A nymph moults in {where}", where=location_name(self.number))
 
 
 @dataclass(frozen=True)
@@ -282,8 +284,8 @@ class CorrectHex(BroodCommand):
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         find_hex(b, self.number).update(zone=self.zone, sites=self.sites, nymphs=self.nymphs, centipede=self.centipede)
 
-    def describe(self, state: State, content: Any) -> str:
-        return f"Correct hex {self.number}"
+    def describe(self, state: State, content: Any) -> str | Msg:
+        return msg("Correct hex {hex}", hex=self.number)
 
 
 @dataclass(frozen=True)
@@ -303,8 +305,8 @@ class DestroyBroodmother(BroodCommand):
         start_report(b, msg("The Broodmother is destroyed"))
         say(b, msg("Hex {hex}: take the Broodmother off the board.", hex=b["her"]["hex"]), b["her"]["hex"])
 
-    def describe(self, state: State, content: Any) -> str:
-        return "The Broodmother is destroyed"
+    def describe(self, state: State, content: Any) -> str | Msg:
+        return msg("The Broodmother is destroyed")
 
 
 @dataclass(frozen=True)
@@ -325,5 +327,6 @@ class PredatorGone(BroodCommand):
                 p["defeated"] = True
                 p["hex"] = None
 
-    def describe(self, state: State, content: Any) -> str:
-        return f"Her {self.predator} is defeated"
+    def describe(self, state: State, content: Any) -> str | Msg:
+        name = brood_of(content).predators.get(self.predator, self.predator)
+        return msg("Her Predator {predator} is defeated", predator=msg(name))
