@@ -75,11 +75,11 @@ def _search(args: argparse.Namespace) -> int:
     if args.json:
         print_json([hit.to_dict() for hit in hits])
         return 0
-    from companion.core.i18n import tr
+    from companion.core.i18n import language, tr
     from companion.rules.headings import citation
 
     for hit in hits:
-        print(f"{hit.score:5.1f}  {hit.id}  {hit.title}  ({citation(hit.book, hit.section, _lang())})")
+        print(f"{hit.score:5.1f}  {hit.id}  {hit.title}  ({citation(hit.book, hit.section, language())})")
     if not hits:
         print(tr("no matching rules"))
     return 0
@@ -114,12 +114,12 @@ def _show(args: argparse.Namespace) -> int:
             }
         )
         return 0
-    from companion.core.i18n import tr
+    from companion.core.i18n import language, tr
     from companion.rules.headings import KIND_LABELS, citation
 
-    kind = tr(KIND_LABELS[entry.kind]).lower() if _lang() != "en" and entry.kind in KIND_LABELS else entry.kind
+    kind = tr(KIND_LABELS[entry.kind]).lower() if language() != "en" and entry.kind in KIND_LABELS else entry.kind
     print(entry.title_in(_lang()))
-    print(f"{citation(entry.book, entry.section, _lang())}  ({kind})")
+    print(f"{citation(entry.book, entry.section, language())}  ({kind})")
     print()
     print(entry.body_in(_lang()))
     if related_titles:
@@ -139,11 +139,13 @@ def _check(_: argparse.Namespace) -> int:
     except CorpusError as exc:
         raise CliError(f"rules corpus invalid: {exc}") from exc
     summary = corpus.summary()
-    from companion.core.i18n import trf
+    from companion.core.i18n import tr, trf
+    from companion.rules.headings import KIND_LABELS
 
     print(trf("{count} entries, valid", count=len(corpus)))
     for heading, counts in summary.items():
-        print(trf("by {heading}:", heading=heading))
+        print(trf("by kind:") if heading == "kind" else trf("by book:"))
         for name, count in counts.items():
-            print(f"  {count:4d}  {name}")
+            shown = tr(KIND_LABELS[name]).lower() if heading == "kind" and name in KIND_LABELS else name
+            print(f"  {count:4d}  {shown}")
     return 0

@@ -548,6 +548,6 @@ def _redraw(args: argparse.Namespace) -> int:
 
 def _trf(text: str, /, **params: Any) -> str:
     """A whole sentence in the reader's language (``--lang`` or ``LANG``)."""
-    from companion.core.i18n import render, trf
+    from companion.core.i18n import trf
 
-    return trf(text, **{k: render(v) if isinstance(v, dict) else v for k, v in params.items()})
+    return trf(text, **params)

@@ -266,7 +266,7 @@ def render(value: Msg | Mapping[str, Any] | str | None, lang: str | None = None)
     if isinstance(value, Msg):
         return value.render(lang)
     if isinstance(value, Mapping):
-        return Msg.from_dict(value).render(lang)
+        return Msg.from_dict(value).render(lang) if is_message(value) else str(dict(value))
     if (lang or language()) == PSEUDO:  # a plain text, not a message: the completeness test must see it
         return f"[?{value}?]"
     return gettext(str(value), lang)

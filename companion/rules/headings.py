@@ -41,10 +41,10 @@ def spanish_headings() -> dict[str, tuple[str, dict[str, str]]]:
 
 def citation(book: str, section: str, lang: str) -> str:
     """"Book > Section" as the reader's rulebook says it (Spanish where the Spanish rulebook has it)."""
-    from companion.core.i18n import msg, render
+    from companion.core.i18n import msg, render, verbatim
 
-    if lang == "en":
-        return f"{book} > {section}"
+    if lang != "es":
+        return verbatim(f"{book} > {section}", lang)  # English (marked in the pseudo-locale)
     title, sections = spanish_headings().get(book, (book, {}))
     if section in sections:
         return f"{title} > {sections[section]}"
