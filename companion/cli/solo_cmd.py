@@ -294,30 +294,44 @@ def _status(args: argparse.Namespace) -> int:
 
 
 def status_lines(view: dict[str, Any], state: dict[str, Any], phase: str) -> list[str]:
-    """A compact text panel of the view."""
+    """A compact text panel of the view, in the reader's language."""
+    from companion.core.i18n import tr
+
     t, cp, m = view["thresholds"], view["cp"], view["machinations"]
+    her = view["her"]
+    if her["found"]:
+        where = (_trf("on hex {hex} (destroyed)", hex=her["hex"]) if her["destroyed"]
+                 else _trf("on hex {hex}", hex=her["hex"]))
+    else:
+        where = tr("not found")
+    tunnel = view["meadow"]["tunnel"]
     lines = [
-        f"Round {state['round']} ({phase}), {view['mode']}, {view['difficulty']['name']}",
-        f"Thresholds: plot {t['plot']} / CP {t['cp']} / centipedes {t['centipedes']}; "
-        f"Initiative Tokens: {view['initiative']}",
-        f"Her CP: {cp['total']} (best colony {cp['best_ant']}, lead {cp['lead']}); "
-        f"machinations level {m['level']}, plot pile {m['plot_pile']}/{m['plot_threshold']}",
-        "Broodmother: " + (f"on hex {view['her']['hex']}" if view["her"]["found"] else "not found")
-        + (" (destroyed)" if view["her"]["destroyed"] else ""),
-        f"Centipedes in the Meadow: {view['meadow']['centipedes']}; Great Tunnel: "
-        f"nymph {'yes' if view['meadow']['tunnel']['nymph'] else 'no'}, "
-        f"centipedes {view['meadow']['tunnel']['centipedes']}",
+        _trf("Round {round} ({phase}), {mode}, {difficulty}", round=state["round"], phase=tr(phase),
+             mode=view["mode"], difficulty=tr(view["difficulty"]["name"])),
+        _trf("Thresholds: plot {plot} / CP {cp} / centipedes {centipedes}; Initiative Tokens: {initiative}",
+             plot=t["plot"], cp=t["cp"], centipedes=t["centipedes"], initiative=view["initiative"]),
+        _trf("Her CP: {total} (best colony {best}, lead {lead}); machinations level {level}, plot pile {pile}/{of}",
+             total=cp["total"], best=cp["best_ant"], lead=cp["lead"], level=m["level"], pile=m["plot_pile"],
+             of=m["plot_threshold"]),
+        _trf("Broodmother: {where}", where=where),
+        (_trf("Centipedes in the Meadow: {centipedes}; Great Tunnel: nymph yes, centipedes {tunnel}",
+              centipedes=view["meadow"]["centipedes"], tunnel=tunnel["centipedes"]) if tunnel["nymph"] else
+         _trf("Centipedes in the Meadow: {centipedes}; Great Tunnel: nymph no, centipedes {tunnel}",
+              centipedes=view["meadow"]["centipedes"], tunnel=tunnel["centipedes"])),
     ]
     for h in view["meadow"]["hexes"]:
-        marks = [m for m, on in (("centipede", h["centipede"]), ("centipede hex", h["centipede_hex"]),
-                                 ("Nest", h["nest"]), ("Broodmother", h["broodmother"])) if on]
-        lines.append(f"  hex {h['number']:>2} {h['zone']:<5} free sites {h['sites']}  nymphs {h['nymphs']}  "
-                     + ", ".join(marks + h["predators"]))
+        marks = [tr(m) for m, on in (("centipede", h["centipede"]), ("centipede hex", h["centipede_hex"]),
+                                     ("Nest", h["nest"]), ("Broodmother", h["broodmother"])) if on]
+        lines.append(_trf("  hex {hex} {zone} free sites {sites}  nymphs {nymphs}  ", hex=format(h["number"], ">2"),
+                          zone=format(h["zone"], "<5"), sites=h["sites"], nymphs=h["nymphs"])
+                     + ", ".join(marks + [tr(p) for p in h["predators"]]))
     d = view["deck"]
-    lines.append(f"Her deck ({d['mode']}): draw {d['draw_total']}, discard {d['discard_total']}, plot {d['plot']}")
+    lines.append(_trf("Her deck ({mode}): draw {draw}, discard {discard}, plot {plot}", mode=d["mode"],
+                      draw=d["draw_total"], discard=d["discard_total"], plot=d["plot"]))
     for o in d["odds"] or []:
-        lines.append(f"  next {o['action_name']:<7} {o['cards']}/{o['of']} ({o['percent']}%)")
-    lines.append(f"Slumber now: {view['slumber']['sum']}")
+        lines.append(_trf("  next {action} {cards}/{of} ({percent}%)", action=format(tr(o["action_name"]), "<7"),
+                          cards=o["cards"], of=o["of"], percent=o["percent"]))
+    lines.append(_trf("Slumber now: {sum}", sum=view["slumber"]["sum"]))
     return lines
 
 
