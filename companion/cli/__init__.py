@@ -26,6 +26,43 @@ def subcommand_modules() -> list[str]:
     return [n for n in FIRST_SUBCOMMANDS if n in found] + sorted(found - set(FIRST_SUBCOMMANDS))
 
 Handler = Callable[[argparse.Namespace], int]
+LANGUAGE_CHOICES = ("en", "es", "qps")
+chosen_language: str | None = None
+"""The ``--lang`` given on this command line (None: from the environment)."""
+
+
+def take_language(args: list[str]) -> tuple[list[str], str | None]:
+    """``--lang X`` / ``--lang=X`` may come anywhere (``companion rules search ... --lang es``)."""
+    rest: list[str] = []
+    lang: str | None = None
+    items = iter(args)
+    for item in items:
+        if item == "--":
+            rest.extend([item, *items])
+            break
+        if item == "--lang":
+            lang = next(items, None)
+            if lang is None:
+                raise CliError("companion: --lang needs a language: en or es (see --help)")
+        elif item.startswith("--lang="):
+            lang = item.partition("=")[2]
+        else:
+            rest.append(item)
+            continue
+        if lang not in LANGUAGE_CHOICES:
+            raise CliError(f"companion: --lang {lang!r}: choose en or es (see --help)")
+    return rest, lang
+
+
+def reader_language(explicit: str | None) -> str | None:
+    """``--lang`` first, then the environment the way gettext reads it, then English."""
+    import os
+
+    from companion.core import i18n
+
+    global chosen_language
+    chosen_language = explicit
+    return explicit or i18n.from_environment(os.environ)
 
 
 def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
@@ -39,6 +76,9 @@ def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
         prog="companion",
         description="March of the Ants companion. With no subcommand, starts the app.",
     )
+    parser.add_argument("--lang", metavar="LANG", choices=LANGUAGE_CHOICES,
+                        help="language of the output, anywhere on the line: en or es "
+                             "(default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG; else en)")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
     names = subcommand_modules()
     for name in [wanted] if wanted in names else names:
@@ -48,6 +88,18 @@ def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
+    try:
+        args_list, lang = take_language(args_list)
+    except CliError as exc:
+        print(f"{exc}", file=sys.stderr)
+        return 2
+    from companion.core.i18n import using
+
+    with using(reader_language(lang)):  # this run's language only (tests call main() in one process)
+        return _run(args_list)
+
+
+def _run(args_list: list[str]) -> int:
     if not args_list or (args_list[0].startswith("--") and args_list[0] not in ("--help", "--version")):
         args_list = ["app", *args_list]
     parser = build_parser(args_list[0] if args_list and not args_list[0].startswith("-") else None)

@@ -23,7 +23,10 @@ def register(subparsers: Any) -> None:
 
 
 def _app(args: argparse.Namespace) -> int:
+    from companion.cli import chosen_language
     from companion.ui.launch import launch
 
+    # --lang sets the language of devices that have not chosen one; without it, each browser's own.
     return launch(host=args.host, port=args.port, open_browser=not args.no_browser,
-                  desktop=args.desktop, db=args.db, share=args.share, share_address=args.share_address)
+                  desktop=args.desktop, db=args.db, share=args.share, share_address=args.share_address,
+                  language=chosen_language)

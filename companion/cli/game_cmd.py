@@ -63,10 +63,12 @@ def _list(args: argparse.Namespace) -> int:
     if args.json:
         print_json([asdict(g) for g in games])
         return 0
+    from companion.core.i18n import tr, trf
+
     if not games:
-        print("No saved games.")
+        print(tr("No saved games."))
     for g in games:
-        status = "finished" if g.ended else f"round {g.round}/{g.rounds}"
+        status = tr("finished") if g.ended else trf("round {round}/{rounds}", round=g.round, rounds=g.rounds)
         print(f"{g.id}  {g.name}  [{g.game}, {g.mode}, {status}]  {', '.join(g.players)}  {g.updated}")
     return 0
 
@@ -79,16 +81,21 @@ def _show(args: argparse.Namespace) -> int:
         print_json(session.doc)
         return 0
     view = game_view(session)
+    from companion.core.i18n import render, trf
+
     print(f"{view['name']} ({view['game_name']}, {view['mode_name']})")
-    print(f"Round {view['round']} of {view['rounds']}: {view['phase_label']}")
+    print(trf("Round {round} of {rounds}: {phase}", round=view["round"], rounds=view["rounds"],
+              phase=view["phase_label"]))
     for p in view["players"]:
         history = " ".join(str(v) for v in p["history"])
-        print(f"  {p['id']}  {p['name']:<16} {p['total']:>4}  by round: {history}")
+        print(f"  {p['id']}  {p['name']:<16} {p['total']:>4}  " + trf("by round: {history}", history=history))
     if view["ended"]:
-        print(f"Game over: {view['ended']['reason']}")
+        print(trf("Game over: {reason}", reason=render(view["ended"]["reason"])))
+    from companion.core.session import log_text
+
     for line in view["log"][-10:]:
-        print(f"  r{line['round']} {line['phase']}: {line['label']}")
-    print(f"Undo: {view['undo_label'] or '-'}   Redo: {view['redo_label'] or '-'}")
+        print(f"  r{line['round']} {render(line['phase'])}: {log_text(line)}")
+    print(trf("Undo: {undo}   Redo: {redo}", undo=view["undo_label"] or "-", redo=view["redo_label"] or "-"))
     return 0
 
 
@@ -147,29 +154,29 @@ def _next(args: argparse.Namespace) -> int:
 
 def _export(args: argparse.Namespace) -> int:
     path = open_store(args).export(args.id, args.file, force=args.force)
-    print(f"Exported {args.id} to {path}")
+    print(_trf("Exported {id} to {path}", id=args.id, path=path))
     return 0
 
 
 def _import(args: argparse.Namespace) -> int:
     game_id = open_store(args).import_file(args.file)
-    print(f"Imported as {game_id}")
+    print(_trf("Imported as {id}", id=game_id))
     return 0
 
 
 def _undo(args: argparse.Namespace) -> int:
-    print(f"Undone: {open_store(args).session(args.id).undo()}")
+    print(_trf("Undone: {label}", label=open_store(args).session(args.id).undo()))
     return 0
 
 
 def _redo(args: argparse.Namespace) -> int:
-    print(f"Redone: {open_store(args).session(args.id).redo()}")
+    print(_trf("Redone: {label}", label=open_store(args).session(args.id).redo()))
     return 0
 
 
 def _rename(args: argparse.Namespace) -> int:
     open_store(args).rename(args.id, args.name)
-    print(f"Renamed {args.id}")
+    print(_trf("Renamed {id}", id=args.id))
     return 0
 
 
@@ -177,5 +184,11 @@ def _delete(args: argparse.Namespace) -> int:
     if not args.yes:
         raise CliError(f"deleting {args.id} cannot be undone; add --yes to confirm")
     open_store(args).delete(args.id)
-    print(f"Deleted {args.id}")
+    print(_trf("Deleted {id}", id=args.id))
     return 0
+
+
+def _trf(text: str, /, **params: Any) -> str:
+    from companion.core.i18n import trf
+
+    return trf(text, **params)

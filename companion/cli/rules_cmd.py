@@ -8,6 +8,16 @@ from typing import Any
 from companion.cli.common import CliError, print_json
 
 LANGS = ("en", "es")
+
+
+def _lang() -> str:
+    """The corpus language: the reader's (``--lang``, anywhere on the line, or the environment)."""
+    from companion.core.i18n import language
+
+    lang = language()
+    return lang if lang in LANGS else "en"
+
+
 MAX_LIMIT = 100
 
 
@@ -29,7 +39,6 @@ def register(subparsers: Any) -> None:
 def _register_search(actions: Any) -> None:
     search = actions.add_parser("search", help="ranked entries answering a question")
     search.add_argument("query", nargs="+", metavar="QUERY", help="the question, in your own words")
-    search.add_argument("--lang", choices=LANGS, default="en", help="search language (default: en)")
     search.add_argument("--limit", type=_limit, default=10, help=f"hits to show, 1-{MAX_LIMIT} (default: 10)")
     search.add_argument("--book", help="only this book: a code (mm, pp, ee, as) or its full name")
     search.add_argument("--kind", help="only this kind of entry (rule, setup, clarification, ...)")
@@ -40,7 +49,6 @@ def _register_search(actions: Any) -> None:
 def _register_show(actions: Any) -> None:
     show = actions.add_parser("show", help="one entry in full")
     show.add_argument("id", metavar="ID", help="the entry id, e.g. mm-ladybug-tie")
-    show.add_argument("--lang", choices=LANGS, default="en", help="language (default: en)")
     show.add_argument("--json", action="store_true", help="print the entry as JSON")
     show.set_defaults(handler=_show)
 
@@ -60,17 +68,20 @@ def _search(args: argparse.Namespace) -> int:
 
     try:  # an unknown book or kind, or a broken corpus (CorpusError is a ValueError)
         hits = default_index().search(
-            " ".join(args.query), lang=args.lang, limit=args.limit, book=args.book, kind=args.kind
+            " ".join(args.query), lang=_lang(), limit=args.limit, book=args.book, kind=args.kind
         )
     except ValueError as exc:
         raise CliError(str(exc)) from exc
     if args.json:
         print_json([hit.to_dict() for hit in hits])
         return 0
+    from companion.core.i18n import language, tr
+    from companion.rules.headings import citation
+
     for hit in hits:
-        print(f"{hit.score:5.1f}  {hit.id}  {hit.title}  ({hit.book} > {hit.section})")
+        print(f"{hit.score:5.1f}  {hit.id}  {hit.title}  ({citation(hit.book, hit.section, language())})")
     if not hits:
-        print("no matching rules")
+        print(tr("no matching rules"))
     return 0
 
 
@@ -88,28 +99,32 @@ def _show(args: argparse.Namespace) -> int:
         hint = f"; did you mean {', '.join(close)}?" if close else ""
         raise CliError(f"no rule with id {args.id!r}{hint}")
     related = [(rid, corpus.get(rid)) for rid in entry.related]
-    related_titles = [(rid, other.title_in(args.lang) if other else rid) for rid, other in related]
+    related_titles = [(rid, other.title_in(_lang()) if other else rid) for rid, other in related]
     if args.json:
         print_json(
             {
                 "id": entry.id,
-                "title": entry.title_in(args.lang),
+                "title": entry.title_in(_lang()),
                 "book": entry.book,
                 "section": entry.section,
                 "kind": entry.kind,
-                "body": entry.body_in(args.lang),
-                "aliases": list(entry.aliases_in(args.lang)),
+                "body": entry.body_in(_lang()),
+                "aliases": list(entry.aliases_in(_lang())),
                 "related": [{"id": rid, "title": title} for rid, title in related_titles],
             }
         )
         return 0
-    print(entry.title_in(args.lang))
-    print(f"{entry.book} > {entry.section}  ({entry.kind})")
+    from companion.core.i18n import language, tr
+    from companion.rules.headings import KIND_LABELS, citation
+
+    kind = tr(KIND_LABELS[entry.kind]).lower() if language() != "en" and entry.kind in KIND_LABELS else entry.kind
+    print(entry.title_in(_lang()))
+    print(f"{citation(entry.book, entry.section, language())}  ({kind})")
     print()
-    print(entry.body_in(args.lang))
+    print(entry.body_in(_lang()))
     if related_titles:
         print()
-        print("See also:")
+        print(tr("See also:"))
         for rid, title in related_titles:
             print(f"  {rid}  {title}")
     return 0
@@ -124,9 +139,13 @@ def _check(_: argparse.Namespace) -> int:
     except CorpusError as exc:
         raise CliError(f"rules corpus invalid: {exc}") from exc
     summary = corpus.summary()
-    print(f"{len(corpus)} entries, valid")
+    from companion.core.i18n import tr, trf
+    from companion.rules.headings import KIND_LABELS
+
+    print(trf("{count} entries, valid", count=len(corpus)))
     for heading, counts in summary.items():
-        print(f"by {heading}:")
+        print(trf("by kind:") if heading == "kind" else trf("by book:"))
         for name, count in counts.items():
-            print(f"  {count:4d}  {name}")
+            shown = tr(KIND_LABELS[name]).lower() if heading == "kind" and name in KIND_LABELS else name
+            print(f"  {count:4d}  {shown}")
     return 0

@@ -190,25 +190,38 @@ def _show(args: argparse.Namespace, session: Any, label: str | None) -> None:
     view = broodmother_view(session.state, session.content)
     if args.json:
         print_json({"id": session.id, "label": label, "round": session.state["round"],
-                    "phase": session.state["phase"], "ended": session.state["ended"], "view": view})
+                    "phase": session.state["phase"], "ended": session.state["ended"], "view": _rendered(view)})
         return
     if label:
         print(label)
     _print_report(view)
     if session.state["ended"]:
-        print(f"Game over: {session.state['ended']['reason']}")
+        print(_trf("Game over: {reason}", reason=session.state["ended"]["reason"]))
+
+
+def _rendered(view: dict[str, Any]) -> dict[str, Any]:
+    """The view for ``--json`` with her report in the reader's words (each line keeps its message too)."""
+    from companion.core.i18n import render
+
+    report = view.get("report")
+    if not report:
+        return view
+    lines = [{**line, "text": render(line["text"]), "message": line["text"]} for line in report["lines"]]
+    return {**view, "report": {**report, "title": render(report["title"]), "lines": lines}}
 
 
 def _print_report(view: dict[str, Any]) -> None:
+    from companion.core.i18n import render
+
     report = view["report"]
     if report:
-        print(f"== {report['title']}")
+        print(f"== {render(report['title'])}")
         for line in report["lines"]:
-            print(f"  - {line['text']}")
+            print(f"  - {render(line['text'])}")
     q = view["question"]
     if q:
         print(f"? {q['text']}")
-        print("  answer with: companion solo answer ID " + _answer_hint(q))
+        print(_trf("  answer with: companion solo answer ID {hint}", hint=_answer_hint(q)))
 
 
 def _answer_hint(q: dict[str, Any]) -> str:
@@ -281,30 +294,44 @@ def _status(args: argparse.Namespace) -> int:
 
 
 def status_lines(view: dict[str, Any], state: dict[str, Any], phase: str) -> list[str]:
-    """A compact text panel of the view."""
+    """A compact text panel of the view, in the reader's language."""
+    from companion.core.i18n import tr
+
     t, cp, m = view["thresholds"], view["cp"], view["machinations"]
+    her = view["her"]
+    if her["found"]:
+        where = (_trf("on hex {hex} (destroyed)", hex=her["hex"]) if her["destroyed"]
+                 else _trf("on hex {hex}", hex=her["hex"]))
+    else:
+        where = tr("not found")
+    tunnel = view["meadow"]["tunnel"]
     lines = [
-        f"Round {state['round']} ({phase}), {view['mode']}, {view['difficulty']['name']}",
-        f"Thresholds: plot {t['plot']} / CP {t['cp']} / centipedes {t['centipedes']}; "
-        f"Initiative Tokens: {view['initiative']}",
-        f"Her CP: {cp['total']} (best colony {cp['best_ant']}, lead {cp['lead']}); "
-        f"machinations level {m['level']}, plot pile {m['plot_pile']}/{m['plot_threshold']}",
-        "Broodmother: " + (f"on hex {view['her']['hex']}" if view["her"]["found"] else "not found")
-        + (" (destroyed)" if view["her"]["destroyed"] else ""),
-        f"Centipedes in the Meadow: {view['meadow']['centipedes']}; Great Tunnel: "
-        f"nymph {'yes' if view['meadow']['tunnel']['nymph'] else 'no'}, "
-        f"centipedes {view['meadow']['tunnel']['centipedes']}",
+        _trf("Round {round} ({phase}), {mode}, {difficulty}", round=state["round"], phase=tr(phase),
+             mode=view["mode"], difficulty=tr(view["difficulty"]["name"])),
+        _trf("Thresholds: plot {plot} / CP {cp} / centipedes {centipedes}; Initiative Tokens: {initiative}",
+             plot=t["plot"], cp=t["cp"], centipedes=t["centipedes"], initiative=view["initiative"]),
+        _trf("Her CP: {total} (best colony {best}, lead {lead}); machinations level {level}, plot pile {pile}/{of}",
+             total=cp["total"], best=cp["best_ant"], lead=cp["lead"], level=m["level"], pile=m["plot_pile"],
+             of=m["plot_threshold"]),
+        _trf("Broodmother: {where}", where=where),
+        (_trf("Centipedes in the Meadow: {centipedes}; Great Tunnel: nymph yes, centipedes {tunnel}",
+              centipedes=view["meadow"]["centipedes"], tunnel=tunnel["centipedes"]) if tunnel["nymph"] else
+         _trf("Centipedes in the Meadow: {centipedes}; Great Tunnel: nymph no, centipedes {tunnel}",
+              centipedes=view["meadow"]["centipedes"], tunnel=tunnel["centipedes"])),
     ]
     for h in view["meadow"]["hexes"]:
-        marks = [m for m, on in (("centipede", h["centipede"]), ("centipede hex", h["centipede_hex"]),
-                                 ("Nest", h["nest"]), ("Broodmother", h["broodmother"])) if on]
-        lines.append(f"  hex {h['number']:>2} {h['zone']:<5} free sites {h['sites']}  nymphs {h['nymphs']}  "
-                     + ", ".join(marks + h["predators"]))
+        marks = [tr(m) for m, on in (("centipede", h["centipede"]), ("centipede hex", h["centipede_hex"]),
+                                     ("Nest", h["nest"]), ("Broodmother", h["broodmother"])) if on]
+        lines.append(_trf("  hex {hex} {zone} free sites {sites}  nymphs {nymphs}  ", hex=format(h["number"], ">2"),
+                          zone=format(h["zone"], "<5"), sites=h["sites"], nymphs=h["nymphs"])
+                     + ", ".join(marks + [tr(p) for p in h["predators"]]))
     d = view["deck"]
-    lines.append(f"Her deck ({d['mode']}): draw {d['draw_total']}, discard {d['discard_total']}, plot {d['plot']}")
+    lines.append(_trf("Her deck ({mode}): draw {draw}, discard {discard}, plot {plot}", mode=d["mode"],
+                      draw=d["draw_total"], discard=d["discard_total"], plot=d["plot"]))
     for o in d["odds"] or []:
-        lines.append(f"  next {o['action_name']:<7} {o['cards']}/{o['of']} ({o['percent']}%)")
-    lines.append(f"Slumber now: {view['slumber']['sum']}")
+        lines.append(_trf("  next {action} {cards}/{of} ({percent}%)", action=format(tr(o["action_name"]), "<7"),
+                          cards=o["cards"], of=o["of"], percent=o["percent"]))
+    lines.append(_trf("Slumber now: {sum}", sum=view["slumber"]["sum"]))
     return lines
 
 
@@ -357,9 +384,11 @@ def _deck(args: argparse.Namespace) -> int:
 
     view = broodmother_view(session.state, session.content)
     d = view["deck"]
-    print(f"{d['size']} cards ({d['mode']}); draw pile {d['draw']}, discard {d['discard']}, plot pile {d['plot']}")
+    print(_trf("{size} cards ({mode}); draw pile {draw}, discard {discard}, plot pile {plot}", size=d["size"],
+               mode=d["mode"], draw=d["draw"], discard=d["discard"], plot=d["plot"]))
     for o in d["odds"] or []:
-        print(f"  next {o['action_name']}: {o['fraction']} ({o['percent']}%)")
+        print(_trf("  next {action}: {fraction} ({percent}%)", action=_trf(o["action_name"]), fraction=o["fraction"],
+                   percent=o["percent"]))
     return 0
 
 
@@ -453,11 +482,12 @@ def _battle(args: argparse.Namespace) -> int:
     battle = broodmother_view(session.state, session.content)["battle"]
     her = battle["broodmother"]
     if her["in_play"]:
-        print(f"Broodmother (hex {her['hex']}): size +{her['size_bonus']}, discards {her['extra_cards']} extra card(s)")
+        print(_trf("Broodmother (hex {hex}): size +{size}, discards {extra} extra card(s)", hex=her["hex"],
+                   size=her["size_bonus"], extra=her["extra_cards"]))
     else:
-        print("The Broodmother is not on the board.")
+        print(_trf("The Broodmother is not on the board."))
     for c in battle["centipedes"]:
-        print(f"Centipede on hex {c['hex']}: size +{c['size_bonus']}")
+        print(_trf("Centipede on hex {hex}: size +{size}", hex=c["hex"], size=c["size_bonus"]))
     return 0
 
 
@@ -527,3 +557,10 @@ def _redraw(args: argparse.Namespace) -> int:
     from companion.core.broodmother.asymmetric import Redraw
 
     return _run(args, Redraw(_place(args.first), _place(args.second)))
+
+
+def _trf(text: str, /, **params: Any) -> str:
+    """A whole sentence in the reader's language (``--lang`` or ``LANG``)."""
+    from companion.core.i18n import trf
+
+    return trf(text, **params)

@@ -19,6 +19,7 @@ from companion.core.datafiles import MODE_IDS as MODE_IDS
 from companion.core.datafiles import Label, ModeId, Players, Sentence, Source, load_checked
 from companion.core.datafiles import load_json as load_json
 from companion.core.errors import ContentError
+from companion.core.i18n import Msg, msg
 from companion.core.schema import Id, Round, SchemaError, check, strict
 
 # --- the shapes of data/game/games.json and data/game/setup.json ---------------------------------
@@ -153,6 +154,12 @@ class Phase:
     @property
     def label(self) -> str:
         return self.name if self.name == self.phase else f"{self.phase}: {self.name}"
+
+    def message(self) -> Msg:
+        """The label as a message, so each reader sees it in their language."""
+        if self.name == self.phase:
+            return msg(self.name)
+        return msg("{phase}: {step}", phase=msg(self.phase), step=msg(self.name))
 
 
 @dataclass(frozen=True)

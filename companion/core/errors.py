@@ -2,9 +2,24 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class GameError(Exception):
-    """Anything a player can cause and should read as a plain sentence."""
+    """Anything a player can cause and should read as a plain sentence.
+
+    The sentence may be a message (``companion.core.i18n.Msg``): ``str(error)`` then renders it in
+    the reader's language at the moment it is shown, not when it was raised.
+    """
+
+    def __str__(self) -> str:
+        if len(self.args) == 1:
+            from companion.core.i18n import is_message, render
+
+            first: Any = self.args[0]
+            if is_message(first):
+                return render(first)
+        return super().__str__()
 
 
 class CommandError(GameError, ValueError):

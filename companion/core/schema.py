@@ -78,6 +78,20 @@ def strict(cls: type[T]) -> type[T]:
     return cls
 
 
+@strict
+class MessageData(TypedDict):
+    """A message kept in a saved game (``companion.core.i18n.Msg.to_dict``): rendered when shown."""
+
+    key: Text
+    params: NotRequired[dict[Annotated[str, MaxLen(40)], Json]]
+    plural: NotRequired[Text]
+    count: NotRequired[Annotated[str, MaxLen(40)]]
+
+
+#: A text shown to players: a stored message, or (a game saved before messages were data) plain text.
+Shown = Text | MessageData
+
+
 _ADAPTERS: dict[Any, Any] = {}
 
 
@@ -166,7 +180,7 @@ class GameState(TypedDict):
 
 @strict
 class HistoryEntry(TypedDict):
-    label: Text
+    label: Shown
     back: Annotated[list[Annotated[list[Json], MinLen(2), MaxLen(3)]], MaxLen(MAX_LIST)]
     fwd: Annotated[list[Annotated[list[Json], MinLen(2), MaxLen(3)]], MaxLen(MAX_LIST)]
 
@@ -174,9 +188,9 @@ class HistoryEntry(TypedDict):
 @strict
 class LogEntry(TypedDict):
     kind: Literal["command", "undo", "redo"]
-    label: Text
+    label: Shown
     round: Round
-    phase: Text
+    phase: Shown
     at: Stamp
     n: NotRequired[Count]
     command: NotRequired[dict[str, Json]]

@@ -27,6 +27,7 @@ from companion.core.commands.base import Command, end_block, possible, why_not
 from companion.core.content import Content, load_content
 from companion.core.errors import AlreadyDone, CommandError, StaleChange
 from companion.core.hooks import active_hooks
+from companion.core.i18n import as_data, is_message, msg, render
 from companion.core.patch import apply_patch, diff
 from companion.core.schema import UNDO_LIMIT, GameState, InvalidShape, check
 from companion.core.state import State, game_def
@@ -68,7 +69,7 @@ class Change:
     kind: str  # "command", "undo" or "redo"
     origin: str | None
     command: dict[str, Any] | None
-    label: str
+    label: Any  # the command's label: a stored message or a plain text
 
 
 class Session:
@@ -111,17 +112,19 @@ class Session:
         command.verify(self.state, self.content)
 
     def execute(self, command: Command, *, expected_rev: int | None = None, origin: str | None = None) -> str:
-        """Apply, check, record and save; return the command's label.
+        """Apply, check, record and save; return the command's label (in the reader's language).
 
         ``expected_rev`` is the revision the sending device showed; if another ``origin``
-        made the very same command since, ``AlreadyDone`` is raised and nothing changes.
+        made the very same command since, ``AlreadyDone`` is raised and nothing changes. A label
+        that is a message (``describe`` returning a ``Msg``) is kept as data in the history and the
+        log, so each reader sees it in their own language.
         """
         with self._lock:
             as_dict = command.to_dict()
             self._refuse_repeat("command", expected_rev, origin, as_dict)
             self.verify(command)
             before = self.state
-            label = command.describe(before, self.content)
+            label = as_data(command.describe(before, self.content))
             after = copy.deepcopy(before)
             command.apply(after, self.content)
             self._check_end(after)
@@ -130,7 +133,7 @@ class Session:
             self._commit(after, lambda doc: self._push_undo(doc, entry),
                          self._log_entry("command", label, before, as_dict))
             self._recent.append(Change(rev, "command", origin, as_dict, label))
-            return label
+            return render(label)
 
     def changes_since(self, rev: int) -> list[Change] | None:
         """The changes made through this session on revision ``rev`` or later; None if not remembered."""
@@ -156,9 +159,10 @@ class Session:
         others = [c for c in since or [] if c.origin != origin]
         for change in others:
             if change.kind == kind and change.command == command:
-                raise AlreadyDone(f"Already done on another device ({change.label}); this screen now shows it.")
+                raise AlreadyDone(msg("Already done on another device ({label}); this screen now shows it.",
+                                      label=change.label))
         if kind != "command" and (others or since is None):
-            raise StaleChange("The game changed on another device meanwhile; check the screen and tap again.")
+            raise StaleChange(msg("The game changed on another device meanwhile; check the screen and tap again."))
 
     def _check_end(self, state: State) -> None:
         if state["ended"] is not None:
@@ -172,45 +176,45 @@ class Session:
     # -- undo / redo ----------------------------------------------------------------
     @property
     def undo_label(self) -> str | None:
-        return self.doc["undo"][-1]["label"] if self.doc["undo"] else None
+        return render(self.doc["undo"][-1]["label"]) if self.doc["undo"] else None
 
     @property
     def redo_label(self) -> str | None:
-        return self.doc["redo"][-1]["label"] if self.doc["redo"] else None
+        return render(self.doc["redo"][-1]["label"]) if self.doc["redo"] else None
 
     def undo(self, *, expected_rev: int | None = None, origin: str | None = None) -> str:
         with self._lock:
             self._refuse_repeat("undo", expected_rev, origin, None)
             if not self.doc["undo"]:
-                raise CommandError("Nothing to undo.")
+                raise CommandError(msg("Nothing to undo."))
             entry = self.doc["undo"][-1]
             restored = self._replay(entry, "back")
 
             def move(doc: Doc) -> None:
                 doc["redo"].append(doc["undo"].pop())
 
-            label = f"Undo: {entry['label']}"
+            label = _marked("undo", entry["label"])
             rev = self.revision
             self._commit(restored, move, self._log_entry("undo", label, self.state))
             self._recent.append(Change(rev, "undo", origin, None, label))
-            return str(entry["label"])
+            return render(entry["label"])
 
     def redo(self, *, expected_rev: int | None = None, origin: str | None = None) -> str:
         with self._lock:
             self._refuse_repeat("redo", expected_rev, origin, None)
             if not self.doc["redo"]:
-                raise CommandError("Nothing to redo.")
+                raise CommandError(msg("Nothing to redo."))
             entry = self.doc["redo"][-1]
             restored = self._replay(entry, "fwd")
 
             def move(doc: Doc) -> None:
                 doc["undo"].append(doc["redo"].pop())
 
-            label = f"Redo: {entry['label']}"
+            label = _marked("redo", entry["label"])
             rev = self.revision
             self._commit(restored, move, self._log_entry("redo", label, self.state))
             self._recent.append(Change(rev, "redo", origin, None, label))
-            return str(entry["label"])
+            return render(entry["label"])
 
     def _replay(self, entry: dict[str, Any], way: str) -> State:
         """The state a history step leads to; refused if its patch no longer fits the game.
@@ -222,8 +226,8 @@ class Session:
             restored: State = apply_patch(self.state, entry[way])
             check(GameState, restored, "state")
         except (KeyError, IndexError, TypeError, ValueError, InvalidShape):
-            raise CommandError(f"{entry['label']!r} can no longer be undone or redone: its saved step "
-                               "does not match the game.") from None
+            raise CommandError(msg("'{label}' can no longer be undone or redone: its saved step does not match "
+                                   "the game.", label=entry["label"])) from None
         return restored
 
     # -- bookkeeping ----------------------------------------------------------------
@@ -232,11 +236,11 @@ class Session:
         del doc["undo"][:-UNDO_LIMIT]
         doc["redo"].clear()
 
-    def _log_entry(self, kind: str, label: str, state: State, command: dict[str, Any] | None = None
+    def _log_entry(self, kind: str, label: Any, state: State, command: dict[str, Any] | None = None
                    ) -> dict[str, Any]:
         phase = game_def(state, self.content).phase(state["phase"])
         entry: dict[str, Any] = {
-            "kind": kind, "label": label, "round": state["round"], "phase": phase.label,
+            "kind": kind, "label": label, "round": state["round"], "phase": phase.message().to_dict(),
             "at": self._clock().isoformat(timespec="seconds"),
         }
         if command is not None:
@@ -255,3 +259,16 @@ class Session:
         history(doc)
         self._save(doc)
         self.doc = doc
+
+
+def _marked(kind: str, label: Any) -> Any:
+    """An undo or redo log line: "Undo: <label>", a message when the label is one."""
+    if is_message(label):
+        return (msg("Undo: {label}", label=label) if kind == "undo" else msg("Redo: {label}", label=label)).to_dict()
+    return f"Undo: {label}" if kind == "undo" else f"Redo: {label}"
+
+
+def log_text(entry: dict[str, Any]) -> str:
+    """A log line's label in the reader's language (a plain label from an older save as it was)."""
+    return render(entry["label"])
+

@@ -1,9 +1,15 @@
-"""Read-only views of a session for screens and the CLI: plain data, computed in one place."""
+"""Read-only views of a session for screens and the CLI: plain data, computed in one place.
+
+Names from the game content (phases, modes, terms, modules) are given in the reader's language
+(``companion.core.i18n``: the view is built for one reader, inside their ``using``); ids stay as they are.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from companion.core.i18n import gettext as _
+from companion.core.i18n import render
 from companion.core.session import Session
 from companion.core.state import cumulative_scores, game_def, total_score
 
@@ -18,14 +24,14 @@ def game_view(session: Session) -> dict[str, Any]:
         "game": game.id,
         "game_name": game.name,
         "mode": state["mode"],
-        "mode_name": content.modes[state["mode"]].name,
-        "terms": game.terms,
+        "mode_name": _(content.modes[state["mode"]].name),
+        "terms": {key: _(word) for key, word in game.terms.items()},
         "round": state["round"],
         "rounds": state["rounds"],
         "phase": phase.id,
-        "phase_label": phase.label,
+        "phase_label": render(phase.message()),
         "phase_group": phase.phase,
-        "phases": [{"id": p.id, "label": p.label, "current": p.id == phase.id} for p in game.phases],
+        "phases": [{"id": p.id, "label": render(p.message()), "current": p.id == phase.id} for p in game.phases],
         "players": [
             {
                 "id": p["id"], "name": p["name"], "colour": p["colour"], "role": p["role"],
@@ -35,8 +41,8 @@ def game_view(session: Session) -> dict[str, Any]:
             }
             for p in state["players"]
         ],
-        "modules": [content.modules[m].name for m in state["modules"]],
-        "variants": [content.variants[v].name for v in state["variants"]],
+        "modules": [_(content.modules[m].name) for m in state["modules"]],
+        "variants": [_(content.variants[v].name) for v in state["variants"]],
         "expansions": [content.expansions[e].name for e in state["expansions"]],
         "ended": state["ended"],
         "log": list(session.doc["log"]),

@@ -26,7 +26,7 @@ Kind = Literal["rule", "setup", "clarification", "card note", "glossary", "examp
 KINDS: tuple[str, ...] = get_args(Kind)
 LANGS = ("en", "es")
 ID_PATTERN = re.compile(r"^(mm|pp|ee|as)-[a-z0-9-]+$")
-NOT_ENTRY_FILES = frozenset({"sections.json", "topics.json"})
+NOT_ENTRY_FILES = frozenset({"sections.json", "topics.json", "headings-es.json"})
 _SPANISH_FIELDS = ("title_es", "body_es", "aliases_es")
 
 

@@ -183,6 +183,7 @@ class GameFiles:
                 entry = json.loads(line)
             except ValueError:
                 continue
-            if isinstance(entry, dict) and isinstance(entry.get("n"), int) and isinstance(entry.get("label"), str):
+            label = entry.get("label") if isinstance(entry, dict) else None
+            if isinstance(entry, dict) and isinstance(entry.get("n"), int) and isinstance(label, str | dict):
                 seen.setdefault(entry["n"], entry)
         return [seen[n] for n in sorted(seen)]

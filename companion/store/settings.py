@@ -1,4 +1,7 @@
-"""Player settings (theme, text size, language, confirmations, keep awake), saved next to the games.
+"""Player settings (theme, text size, confirmations, keep awake), saved next to the games.
+
+The language is not here: it belongs to each device (its browser's language, or the one chosen
+in Settings, kept in that browser), so two phones at one table can read different languages.
 
 Settings are a small JSON file beside the saves database, so a ``--db`` in a test folder
 or on a USB stick carries its own settings and the user's real ones are never touched.
@@ -18,7 +21,6 @@ from companion.store.atomic import write_atomically
 
 THEMES = ("system", "light", "dark")
 TEXT_SCALES = (1.0, 1.15, 1.3, 1.5)
-LANGUAGES = {"en": "English"}
 SETTINGS_FILE = "settings.json"
 
 
@@ -28,7 +30,6 @@ class Settings:
 
     theme: str = "dark"
     text_scale: float = 1.0
-    language: str = "en"
     confirm_destructive: bool = True
     keep_awake: bool = False
 
@@ -38,7 +39,6 @@ def _valid(name: str, value: Any) -> bool:
     checks = {
         "theme": lambda v: v in THEMES,
         "text_scale": lambda v: isinstance(v, int | float) and not isinstance(v, bool) and 0.8 <= v <= 2.0,
-        "language": lambda v: v in LANGUAGES,
         "confirm_destructive": lambda v: isinstance(v, bool),
         "keep_awake": lambda v: isinstance(v, bool),
     }

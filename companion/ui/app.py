@@ -35,6 +35,7 @@ import flet as ft
 
 from companion.core.commands.base import Command
 from companion.core.errors import AlreadyDone, GameError, StaleChange
+from companion.core.i18n import normalize
 from companion.core.session import Session
 from companion.store import GameDeleted, GameStore, StoreConflict
 from companion.store.settings import Settings, SettingsStore, settings_path
@@ -52,6 +53,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("companion.ui")
 
 APP_TITLE = "March of the Ants companion"
+LANGUAGE_KEY = "companion.language"
 SCREENS_PACKAGE = "companion.ui.screens"
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 GUEST_ROUTES = ("/game/", "/rules", "/calculators", "/join")
@@ -95,14 +97,15 @@ class AppContext:
     notices: list[str] = field(default_factory=list)
     table: Table = field(default_factory=Table)
     sharing: ShareServer | None = None
+    default_language: str | None = None
+    """``companion app --lang``: the language of a device that has not chosen one (else its browser's)."""
 
     @classmethod
-    def open(cls, db: str | os.PathLike[str] | None = None) -> AppContext:
+    def open(cls, db: str | os.PathLike[str] | None = None, language: str | None = None) -> AppContext:
         store = GameStore(db)
         settings = SettingsStore(settings_path(store.path))
         notices = [*store.take_notices(), *([settings.notice] if settings.notice else [])]
-        i18n.set_language(settings.current.language)
-        return cls(store, settings, SessionPool(store), notices)
+        return cls(store, settings, SessionPool(store), notices, default_language=normalize(language))
 
 
 # -- routing --------------------------------------------------------------------------
@@ -165,8 +168,11 @@ class ErrorScreen(Screen):
     title = "Something went wrong"
     identifier = "error"
 
+    def heading(self) -> str:
+        return i18n.tr("Something went wrong")
+
     def body(self) -> list[ft.Control]:
-        message = self.params.get("message", "This page could not be shown.")
+        message = self.params.get("message") or i18n.tr("This page could not be shown.")
         return [
             widgets.banner(message, self.sizes, identifier="error-banner", error=True),
             widgets.tap_button(i18n.tr("Back to the home screen"), self.app.handler(lambda: self.app.go("/")),
@@ -196,9 +202,16 @@ class PageApp:
         self.join_token: str | None = None
         self.shown = ShownRevisions()
         self.share_dialog: ShareDialog | None = None
+        self.preferences: ft.SharedPreferences | None = None
+        self.language = ctx.default_language or i18n.browser_language() or "en"
+        i18n.attach(page, self)
 
     # lifecycle
     def start(self) -> None:
+        with i18n.using(self.language):
+            self._start()
+
+    def _start(self) -> None:
         page = self.page
         page.title = APP_TITLE
         self.sizes = theme.apply(page, self.settings)
@@ -214,9 +227,15 @@ class PageApp:
             self.wakelock = ft.Wakelock()
         except Exception:  # an older client without the service: the setting says so
             log.exception("wakelock unavailable")
+        try:
+            self.preferences = ft.SharedPreferences()
+        except Exception:
+            log.exception("device storage unavailable")
         _ = self.files  # the file picker service goes out with the first page
         self.show_route(page.route)
         self._apply_keep_awake()
+        if self.preferences is not None and self.connected:
+            self.page.run_task(self._load_device_language)
 
     @property
     def files(self) -> GameFiles:
@@ -256,12 +275,16 @@ class PageApp:
         path, query = split_route(route)
         found = self.router.resolve(path)
         if found is None:
-            return ErrorScreen(self, route, {"message": f"There is no page at {path}."})
+            return ErrorScreen(self, route, {"message": i18n.trf("There is no page at {path}.", path=path)})
         screen_cls, params = found
         return screen_cls(self, route, {**query, **params})
 
     def show_route(self, route: str) -> None:
         """Build the screen for ``route`` on top of Home (so Back and the system back work)."""
+        with i18n.using(self.language):
+            self._show_route(route)
+
+    def _show_route(self, route: str) -> None:
         if self.guest:
             self._show_guest_route(route)
             return
@@ -305,7 +328,8 @@ class PageApp:
 
     def refresh(self) -> None:
         if self.screen is not None:
-            self.screen.refresh()
+            with i18n.using(self.language):
+                self.screen.refresh()
 
     # the shared table
     def _came_through_share(self) -> bool:
@@ -339,7 +363,7 @@ class PageApp:
 
     def require_host(self) -> None:
         if self.guest:
-            raise GameError("Only the host's device can do that.")
+            raise GameError(i18n.tr("Only the host's device can do that."))
 
     def require_play(self, session: Session) -> None:
         """Refuse a change from a guest that may not make it (whatever its buttons showed)."""
@@ -347,11 +371,12 @@ class PageApp:
             return
         device = self.device
         if device is None:
-            raise GameError("This device is no longer at the table. Join again with the code on the host's screen.")
+            raise GameError(i18n.tr("This device is no longer at the table. "
+                                    "Join again with the code on the host's screen."))
         if not device.can_play:
-            raise GameError("This device is set to view only. The host can let it play.")
+            raise GameError(i18n.tr("This device is set to view only. The host can let it play."))
         if session.id != self.ctx.table.game_id:
-            raise GameError("From this device only the shared game can be changed.")
+            raise GameError(i18n.tr("From this device only the shared game can be changed."))
 
     def joined(self, device: Device) -> None:
         """A guest got in: remember it in this browser, tell the host, show the game."""
@@ -388,7 +413,7 @@ class PageApp:
         self.require_host()
         sharing = self.ctx.sharing
         if sharing is None:
-            raise GameError("Sharing needs the web app (it is not available in the desktop window).")
+            raise GameError(i18n.tr("Sharing needs the web app (it is not available in the desktop window)."))
         self.page.run_task(self._sharing_task, sharing.start_async(game_id))
 
     def stop_sharing(self) -> None:
@@ -436,6 +461,10 @@ class PageApp:
         return run
 
     def guard(self, action: Callable[[], Any]) -> Any:
+        with i18n.using(self.language):
+            return self._guarded(action)
+
+    def _guarded(self, action: Callable[[], Any]) -> Any:
         try:
             return action()
         except GameError as exc:
@@ -548,14 +577,14 @@ class PageApp:
             if self.ctx.table.active and self.ctx.table.game_id == game_id:
                 self.stop_sharing()  # the table's game is gone: so is the table
             self.broadcast({"kind": "game", "id": game_id, "deleted": True})
-            self.show_info(f"{i18n.tr('Deleted')} {name}.")
+            self.show_info(i18n.trf("Deleted {name}.", name=name))
             if after:
                 after()
             else:
                 self.refresh()
 
         self.confirm(i18n.tr("Delete this game?"),
-                     f"{name} {i18n.tr('will be removed from this device. This cannot be undone.')}",
+                     i18n.trf("{name} will be removed from this device. This cannot be undone.", name=name),
                      i18n.tr("Delete"), delete)
 
     # messages between tabs
@@ -569,15 +598,16 @@ class PageApp:
             self._missed = True
             return
         try:
-            if message.get("kind") == "settings":
-                self.apply_settings()
-            elif message.get("kind") == "share":
-                if self.guest:
-                    self.show_route(self.page.route)  # removed, let play or not, or sharing stopped
-                else:
-                    self._share_changed_here()
-            elif self.screen is not None:
-                self.screen.on_message(message)
+            with i18n.using(self.language):  # another tab's broadcast runs in that tab's context
+                if message.get("kind") == "settings":
+                    self.apply_settings()
+                elif message.get("kind") == "share":
+                    if self.guest:
+                        self.show_route(self.page.route)  # removed, let play or not, or sharing stopped
+                    else:
+                        self._share_changed_here()
+                elif self.screen is not None:
+                    self.screen.on_message(message)
         except Exception:
             log.exception("could not apply a message from another tab")
 
@@ -585,15 +615,44 @@ class PageApp:
     def update_settings(self, **changes: Any) -> None:
         self.require_host()
         self.ctx.settings.update(**changes)
-        i18n.set_language(self.settings.language)
         self.broadcast({"kind": "settings"})
         self.apply_settings()
 
+    # the language: this device's, not the server's
+    def set_language(self, lang: str, *, remember: bool = True) -> None:
+        """Show this tab in ``lang`` (other tabs and devices keep theirs); kept on this device."""
+        chosen = normalize(lang) or "en"
+        changed = chosen != self.language
+        self.language = chosen
+        if remember and self.preferences is not None and self.connected:
+            self.page.run_task(self._save_device_language, chosen)
+        if changed:
+            self.show_route(self.page.route)
+
+    async def _save_device_language(self, lang: str) -> None:
+        assert self.preferences is not None
+        try:
+            await asyncio.wait_for(self.preferences.set(LANGUAGE_KEY, lang), timeout=5)
+        except Exception as exc:  # a browser without storage: the choice lasts for this visit
+            log.info("could not keep the language on this device: %s", exc)
+
+    async def _load_device_language(self) -> None:
+        """The language chosen earlier on this device, if any (asked once the first page is out)."""
+        assert self.preferences is not None
+        try:
+            stored = await asyncio.wait_for(self.preferences.get(LANGUAGE_KEY), timeout=5)
+        except Exception as exc:
+            log.info("could not read the language kept on this device: %s", exc)
+            return
+        if isinstance(stored, str) and normalize(stored) and normalize(stored) != self.language:
+            self.set_language(stored, remember=False)
+
     def apply_settings(self) -> None:
-        self.sizes = theme.apply(self.page, self.settings)
-        self._apply_keep_awake()
-        self.refresh()
-        self.page.update()
+        with i18n.using(self.language):
+            self.sizes = theme.apply(self.page, self.settings)
+            self._apply_keep_awake()
+            self.refresh()
+            self.page.update()
 
     def _apply_keep_awake(self) -> None:
         """Enable or release the wakelock when the setting differs from what this tab asked for."""
@@ -617,8 +676,8 @@ class PageApp:
 def _explain(exc: BaseException) -> str:
     if isinstance(exc, GameError):
         return str(exc)
-    return (f"{i18n.tr('Something went wrong')} ({type(exc).__name__}: {exc}). "
-            f"{i18n.tr('Your games are saved; go back and try again.')}")
+    return i18n.trf("Something went wrong ({problem}). Your games are saved; go back and try again.",
+                    problem=type(exc).__name__ + ": " + str(exc))
 
 
 def make_main(ctx: AppContext, router: Router | None = None) -> Callable[[ft.Page], None]:
@@ -631,8 +690,9 @@ def make_main(ctx: AppContext, router: Router | None = None) -> Callable[[ft.Pag
             app.start()
         except Exception as exc:  # the last guard: a message, never a blank page
             log.exception("the app could not start")
-            page.views.clear()
-            page.views.append(ft.View(route="/", controls=[ft.Text(_explain(exc), size=18, selectable=True)]))
-            page.update()
+            with i18n.using(app.language):
+                page.views.clear()
+                page.views.append(ft.View(route="/", controls=[ft.Text(_explain(exc), size=18, selectable=True)]))
+                page.update()
 
     return main

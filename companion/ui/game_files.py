@@ -22,7 +22,7 @@ import flet as ft
 from companion.store.games import MAX_GAME_NAME, StoreError
 from companion.ui import widgets
 from companion.ui.fields import FieldMessage
-from companion.ui.i18n import tr
+from companion.ui.i18n import tr, trf
 
 if TYPE_CHECKING:
     from companion.ui.app import PageApp
@@ -85,7 +85,7 @@ class GameFiles:
                 problem.show(str(exc))
                 return
             self.app.page.pop_dialog()
-            self.app.show_info(f"{tr('Renamed to')} {new_name}.")
+            self.app.show_info(trf("Renamed to {new_name}.", new_name=new_name))
 
         field.on_submit = self.app.handler(save)
         dialog = ft.AlertDialog(
@@ -116,9 +116,9 @@ class GameFiles:
                                         file_type=ft.FilePickerFileType.CUSTOM,
                                         allowed_extensions=IMPORT_EXTENSIONS)
         except Exception as exc:  # a refused download must not pass silently
-            self.app.show_error(f"{tr('The game could not be exported')}: {exc}")
+            self.app.show_error(trf("The game could not be exported: {exc}", exc=exc))
             return
-        self.app.show_info(f"{tr('Exported as')} {file_name}.")
+        self.app.show_info(trf("Exported as {file_name}.", file_name=file_name))
 
     # -- import -----------------------------------------------------------------------
     def import_action(self) -> ft.PickFiles:
@@ -137,7 +137,7 @@ class GameFiles:
                                                  file_type=ft.FilePickerFileType.CUSTOM,
                                                  allowed_extensions=IMPORT_EXTENSIONS)
         except Exception as exc:
-            self.app.show_error(f"{tr('No file could be opened')}: {exc}")
+            self.app.show_error(trf("No file could be opened: {exc}", exc=exc))
             return
         self.app.guard(lambda: self.import_files(files))
 
@@ -151,7 +151,7 @@ class GameFiles:
             source = picked_name(file)
             data = picked_bytes(file)
             if data is None:
-                raise StoreError(f"{source} {tr('could not be read by the browser.')}")
+                raise StoreError(trf("{source} could not be read by the browser.", source=source))
             added.append(self.import_bytes(data, source))
         return added
 
@@ -160,7 +160,7 @@ class GameFiles:
         game_id = self.app.ctx.store.import_bytes(data, source)  # a bad file: StoreError, nothing saved
         name = self.app.ctx.store.load(game_id)["name"]
         self.app.game_changed(game_id)
-        self.app.show_info(f"{tr('Imported')} {name}.")
+        self.app.show_info(trf("Imported {name}.", name=name))
         return game_id
 
     # -- the actions of one game, at the bottom of the screen ------------------------------
@@ -177,17 +177,17 @@ class GameFiles:
 
         buttons: list[ft.Control] = []
         if with_open:
-            buttons.append(widgets.tap_button(f"{tr('Open')} {name}", then(lambda: app.go(f"/game/{game_id}")),
+            buttons.append(widgets.tap_button(trf("Open {name}", name=name), then(lambda: app.go(f"/game/{game_id}")),
                                               text=tr("Open"), icon=ft.Icons.PLAY_ARROW,
                                               identifier=f"open-{game_id}", kind="tonal", sizes=sizes))
         buttons += [
-            widgets.tap_button(f"{tr('Rename')} {name}", then(lambda: self.ask_rename(game_id, name)),
+            widgets.tap_button(trf("Rename {name}", name=name), then(lambda: self.ask_rename(game_id, name)),
                                text=tr("Rename"), icon=ft.Icons.DRIVE_FILE_RENAME_OUTLINE,
                                identifier=f"rename-{game_id}", kind="tonal", sizes=sizes),
-            widgets.tap_button(f"{tr('Export')} {name} {tr('to a file')}", then(lambda: self.export(game_id)),
+            widgets.tap_button(trf("Export {name} to a file", name=name), then(lambda: self.export(game_id)),
                                text=tr("Export to a file"), icon=ft.Icons.FILE_DOWNLOAD_OUTLINED,
                                identifier=f"export-{game_id}", kind="tonal", sizes=sizes),
-            widgets.tap_button(f"{tr('Delete')} {name}",
+            widgets.tap_button(trf("Delete {name}", name=name),
                                then(lambda: app.delete_game(game_id, name, after=after_delete)),
                                text=tr("Delete"), icon=ft.Icons.DELETE_OUTLINE,
                                identifier=f"sheet-delete-{game_id}", kind="outlined", sizes=sizes),

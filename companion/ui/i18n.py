@@ -1,24 +1,57 @@
-"""UI text in the player's language. English is the only language so far.
+"""UI text in the reader's language: ``tr("English text")`` is gettext, its English text the msgid.
 
-Strings are looked up by their English text (gettext style), so a screen reads naturally
-and a missing translation falls back to English instead of showing a key. Game text
-(names, phases, setup steps, core messages) comes from the data and the core, not from here.
+Strings are looked up by their English text, so a screen reads naturally in the code and a
+text without a translation yet (a panel added after the catalogue was last updated) shows in
+English instead of a key; ``tests/i18n`` lists every such text. Use ``trf`` for a sentence with
+values (``trf("Deleted {name}.", name=name)``) and ``trn`` for a count (``trn("{n} entry found",
+"{n} entries found", n)``): never glue a sentence from translated pieces.
+
+The language belongs to the tab (``PageApp.language``), not to the process: each tab's
+handlers run inside ``companion.core.i18n.using(app.language)``, and code reached another
+way finds the tab of the current Flet page through the resolver installed here.
 """
 
 from __future__ import annotations
 
-from companion.store.settings import LANGUAGES
+import weakref
+from contextvars import ContextVar
+from typing import Any
 
-_CATALOGS: dict[str, dict[str, str]] = {"en": {}}
-_language = "en"
+from companion.core.i18n import LANGUAGES, Msg, language, render, set_resolver, tr, trf, trn, using, verbatim
+
+__all__ = ["LANGUAGES", "Msg", "attach", "browser_language", "language", "render", "tr", "trf", "trn", "using",
+           "verbatim"]
+
+_pages: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
+_accept_language: ContextVar[str | None] = ContextVar("companion_accept_language", default=None)
 
 
-def set_language(code: str) -> None:
-    """Switch the process-wide UI language (all tabs share the settings file)."""
-    global _language
-    _language = code if code in LANGUAGES else "en"
+def attach(page: Any, app: Any) -> None:
+    """Code that runs for ``page`` outside a handler reads ``app.language``."""
+    _pages[page] = app
 
 
-def tr(text: str) -> str:
-    """``text`` in the current language, or unchanged when there is no translation."""
-    return _CATALOGS.get(_language, {}).get(text, text)
+def _current_tab_language() -> str | None:
+    try:
+        import flet as ft
+
+        page = ft.context.page
+    except Exception:  # no Flet page here (a test, a thread of our own)
+        return None
+    app = _pages.get(page)
+    return getattr(app, "language", None)
+
+
+def remember_accept_language(header: str | None) -> Any:
+    """Set by the server for the code of one connection (the tab's first page build reads it)."""
+    return _accept_language.set(header)
+
+
+def browser_language() -> str | None:
+    """The browser's language from its ``Accept-Language`` header (es-* -> es), if the server saw one."""
+    from companion.core.i18n import from_accept_language
+
+    return from_accept_language(_accept_language.get())
+
+
+set_resolver(_current_tab_language)

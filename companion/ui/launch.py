@@ -17,6 +17,7 @@ import sys
 import threading
 import time
 import webbrowser
+from collections.abc import MutableMapping
 from pathlib import Path
 from typing import Any
 
@@ -74,6 +75,21 @@ def _open_browser_when_ready(url: str, server: object) -> None:
     threading.Thread(target=wait_and_open, name="open-browser", daemon=True).start()
 
 
+class AcceptLanguage:
+    """ASGI wrapper: the ``Accept-Language`` of a tab's connection, for the tab's first language."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: MutableMapping[str, Any], receive: Any, send: Any) -> None:
+        if scope.get("type") == "websocket":
+            from companion.ui.i18n import remember_accept_language
+
+            headers = dict(scope.get("headers") or [])
+            remember_accept_language(headers.get(b"accept-language", b"").decode("latin-1"))
+        await self.app(scope, receive, send)
+
+
 def _assets_dir() -> str | None:
     return str(ASSETS) if ASSETS.is_dir() else None
 
@@ -86,7 +102,7 @@ def build_asgi(main: object, policy: Any) -> Any:
 
     asgi = ft.run(main, export_asgi_app=True, no_cdn=True, assets_dir=_assets_dir())  # type: ignore[arg-type]
     strip_docs_routes(asgi)
-    return Guard(asgi, policy)
+    return Guard(AcceptLanguage(asgi), policy)  # the guard first, then the tab's Accept-Language
 
 
 def loopback_host(host: str) -> bool:
@@ -193,13 +209,14 @@ def lan_address() -> str | None:
 
 
 def launch(host: str = "127.0.0.1", port: int = 8550, open_browser: bool = True, desktop: bool = False,
-           db: str | os.PathLike[str] | None = None, share: bool = False, share_address: str | None = None) -> int:
+           db: str | os.PathLike[str] | None = None, share: bool = False, share_address: str | None = None,
+           language: str | None = None) -> int:
     """Open the saves, then serve the UI until Ctrl+C; returns the process exit status."""
     from companion.ui.app import AppContext, make_main
 
     logging.basicConfig(level=os.environ.get("COMPANION_LOG", "WARNING").upper(),
                         format="%(levelname)s %(name)s: %(message)s")
-    ctx = AppContext.open(db)
+    ctx = AppContext.open(db, language)
     for notice in ctx.notices:
         print(f"companion: {notice}", file=sys.stderr)
     print(f"Saved games: {ctx.store.path}", flush=True)

@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 
 from companion.core.content import Content, Expansion, Module, Variant
 from companion.core.errors import GameError
+from companion.core.i18n import N_
 from companion.core.setup import GameSetup, PlayerSpec, default_player_names, new_state, setup_summary, validate_setup
 
 DEBOUNCE_SECONDS = 0.4
@@ -101,19 +102,23 @@ def last_played(stamp: str, now: datetime | None = None) -> str:
         when = when.replace(tzinfo=UTC)
     now = now or datetime.now(UTC)
     seconds = (now - when).total_seconds()
+    from companion.ui.i18n import tr, trf
+
     if seconds < 60:
-        return "just now"
+        return tr("just now")
     if seconds < 3600:
-        return f"{int(seconds // 60)} min ago"
+        return trf("{minutes} min ago", minutes=int(seconds // 60))
     if seconds < 86400:
-        return f"{int(seconds // 3600)} h ago"
+        return trf("{hours} h ago", hours=int(seconds // 3600))
     if seconds < 2 * 86400:
-        return "yesterday"
-    return when.astimezone().strftime("%d %b %Y")
+        return tr("yesterday")
+    return when.astimezone().strftime("%Y-%m-%d")
 
 
 def round_label(round_no: int, rounds: int) -> str:
-    return f"Round {round_no} of {rounds}"
+    from companion.ui.i18n import trf
+
+    return trf("Round {round} of {rounds}", round=round_no, rounds=rounds)
 
 
 def parse_total(text: str) -> int:
@@ -126,19 +131,21 @@ def parse_total(text: str) -> int:
 
 
 def player_range(low: int, high: int) -> str:
+    from companion.ui.i18n import trf, trn
+
     if low == high:
-        return "1 player" if low == 1 else f"{low} players"
-    return f"{low}-{high} players"
+        return trn("{n} player", "{n} players", low)
+    return trf("{low}-{high} players", low=low, high=high)
 
 
 # -- the new-game wizard --------------------------------------------------------------
 WIZARD_STEPS = ("game", "options", "mode", "players", "summary")
 STEP_TITLES = {
-    "game": "Game",
-    "options": "Expansions, modules and variants",
-    "mode": "Mode",
-    "players": "Players",
-    "summary": "Setup",
+    "game": N_("Game"),
+    "options": N_("Expansions, modules and variants"),
+    "mode": N_("Mode"),
+    "players": N_("Players"),
+    "summary": N_("Setup"),
 }
 
 
@@ -386,15 +393,19 @@ class WizardModel:
 
     def choices_text(self) -> list[str]:
         """One line per choice, for the summary's top."""
+        from companion.ui.i18n import tr, trf
+
         game = self.content.games[self.game]
-        lines = [f"{game.name} ({game.edition})", self.content.modes[self.mode].name]
+        lines = [trf("{game} ({edition})", game=game.name, edition=tr(game.edition)),
+                 tr(self.content.modes[self.mode].name)]
         lines += [self.content.expansions[e].name for e in self.expansions]
         resolved = self.setup().resolved_modules(self.content)
-        lines += [f"Module: {self.content.modules[m].name}" for m in resolved]
-        lines += [f"Variant: {self.content.variants[v].name}" for v in sorted(self.variants)]
+        lines += [trf("Module: {name}", name=tr(self.content.modules[m].name)) for m in resolved]
+        lines += [trf("Variant: {name}", name=tr(self.content.variants[v].name)) for v in sorted(self.variants)]
         if self.advanced_track:
-            lines.append("Advanced round track")
+            lines.append(tr("Advanced round track"))
         if self.has_difficulty():
             chosen = next(c for c in self.difficulty_choices() if c["id"] == self.difficulty)
-            lines.append(f"Difficulty: {chosen['name']} ({chosen['changes']}); thresholds: {chosen['thresholds']}")
+            lines.append(trf("Difficulty: {name} ({changes}); thresholds: {thresholds}", name=tr(chosen["name"]),
+                             changes=chosen["changes"], thresholds=chosen["thresholds"]))
         return lines

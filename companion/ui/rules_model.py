@@ -26,6 +26,7 @@ from functools import cache
 from urllib.parse import urlencode
 
 from companion.rules.corpus import KINDS, LANGS, Corpus, Entry
+from companion.rules.headings import KIND_LABELS
 from companion.rules.search import Hit, InPlay, SearchIndex, default_index
 from companion.rules.text import content_tokens, fold, tokens, word_spans
 from companion.rules.topics import Topic, topic
@@ -71,13 +72,20 @@ def plain(parts: Sequence[Part]) -> str:
 
 
 def citation(book: str, section: str) -> str:
-    """Where the entry stands in the English rulebook, so a player can find it on paper."""
-    return f"{book}{CITATION_SEPARATOR}{section}"
+    """Where the entry stands in the reader's rulebook, so a player can find it on paper: the Spanish
+    rulebook's heading for a Spanish reader where it has the section, else the English one, marked."""
+    from companion.core.i18n import language
+    from companion.rules.headings import citation as cited
+
+    lang = language()
+    return f"{book}{CITATION_SEPARATOR}{section}" if lang == "en" else cited(book, section, lang)
 
 
 def kind_label(kind: str) -> str:
-    """"card note" -> "Card note": the kind as a chip shows it."""
-    return kind[:1].upper() + kind[1:]
+    """"card note" -> "Card note": the kind as a chip shows it, in the reader's language."""
+    from companion.core.i18n import gettext
+
+    return gettext(KIND_LABELS.get(kind, kind[:1].upper() + kind[1:]))
 
 
 def content_language(setting: str | None) -> str:

@@ -12,7 +12,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.ui.i18n import tr
+from companion.ui.i18n import tr, trf
 from companion.ui.models import Debouncer
 from companion.ui.theme import BUTTON_HEIGHT, DISABLED_TEXT, MIN_TOUCH, Sizes, on_colour, player_colour
 
@@ -74,7 +74,7 @@ def tap_button(label: str, on_tap: EventHandler | None, *, text: str | None = No
                    text_align=ft.TextAlign.CENTER, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
     button = _BUTTON_KINDS[kind](content=face, icon=icon, on_click=on_tap, disabled=on_tap is None,
                                  height=BUTTON_HEIGHT, style=_shape(kind), expand=expand or None)
-    return ft.Semantics(label=label if on_tap else f"{label} ({tr('not available now')})", button=True,
+    return ft.Semantics(label=label if on_tap else trf("{label} (not available now)", label=label), button=True,
                         identifier=identifier, container=True, exclude_semantics=True, on_tap=on_tap,
                         content=button, expand=expand or None)  # an explicit False breaks a Wrap
 
@@ -117,7 +117,7 @@ def icon_action(label: str, icon: ft.IconData, on_tap: EventHandler | None, *, i
     button = kind(icon=icon, on_click=on_tap, disabled=on_tap is None, icon_color=color, tooltip=None,
                   size_constraints=ft.BoxConstraints(min_width=MIN_TOUCH, min_height=MIN_TOUCH),
                   disabled_color=DISABLED_TEXT)
-    said = label if on_tap else f"{label} ({tr('not available now')})"
+    said = label if on_tap else trf("{label} (not available now)", label=label)
     return ft.Semantics(label=said, button=True, identifier=identifier, container=True, exclude_semantics=True,
                         on_tap=on_tap, content=button)
 
@@ -133,7 +133,7 @@ def help_button(topic: str, title: str | None = None, at: str | None = None) -> 
         page.navigate("/rules", **Origin.from_route(page.route, topic, at).query())  # topic, and game and at
 
     what = title or topic
-    return icon_action(f"{tr('Rules help')}: {what}", ft.Icons.HELP_OUTLINE, open_rules,
+    return icon_action(trf("Rules help: {what}", what=what), ft.Icons.HELP_OUTLINE, open_rules,
                        identifier=f"help-{topic}")
 
 

@@ -7,6 +7,7 @@ from typing import Any
 from companion.core.broodmother.model import bm
 from companion.core.commands.base import Command
 from companion.core.content import load_content
+from companion.core.i18n import render
 from companion.core.session import Session, new_doc
 from companion.core.setup import GameSetup, PlayerSpec, new_state
 
@@ -35,7 +36,7 @@ def brood(session: Session) -> dict[str, Any]:
 
 def lines(session: Session) -> list[str]:
     report = brood(session)["report"]
-    return [line["text"] for line in report["lines"]] if report else []
+    return [render(line["text"]) for line in report["lines"]] if report else []
 
 
 def hex_of(session: Session, number: int) -> dict[str, Any]:

@@ -8,6 +8,7 @@ from companion.core.broodmother import broodmother_view
 from companion.core.broodmother.commands import AnswerExpand, DrawCard, EnterCard, SetDeck, SetDeckMode, ShowOdds
 from companion.core.broodmother.meadow_commands import AddHex
 from companion.core.errors import CommandError
+from companion.core.i18n import render
 from companion.core.session import Session
 
 from .helpers import brood, lines, make_session
@@ -63,7 +64,7 @@ def test_small_deck_reshuffles_the_discard_but_not_the_plot_pile() -> None:
     assert odds(s) == {"spawn": ("2/3", "2/3"), "expand": ("1/3", "1/3"), "plot": ("0/1", "0/3")}
     s.execute(DrawCard())
     assert "Her draw pile ran out: shuffle her discard pile to make a new one." in [
-        line["text"] for line in brood(s)["report"]["lines"]]
+        render(line["text"]) for line in brood(s)["report"]["lines"]]
     assert all_cards_once(s) and len(brood(s)["deck"]["draw"]) == 2
 
 
@@ -91,8 +92,8 @@ def test_physical_mode_accepts_a_real_card_the_estimate_lacks_and_says_so_once()
     assert sorted(d["cards"]) == ["colony-goal-1-1", "event-1-2", "event-3-1", "evolution-1-1"]
     assert d["discard"] == ["event-3-1"] and len(d["draw"]) == 3
     said = [t for t in lines(s) if "estimate" in t]
-    assert said == ["The app's estimate of her deck had no Event with Ferocity 3 left, so one of its Event with "
-                    "Ferocity 1s becomes one: the box is right."]
+    assert said == ["The app's estimate of her deck had no Event with Ferocity 3 left, so one of its cards "
+                    "(Event with Ferocity 1) becomes one: the box is right."]
     s.execute(AnswerExpand(deck_empty=True))  # her Spawn on an empty meadow became an Expand
     s.execute(EnterCard("event", 1))
     assert not any("estimate" in t for t in lines(s))  # said once, only when the make-up changed

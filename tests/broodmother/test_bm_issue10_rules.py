@@ -10,6 +10,7 @@ from companion.core.broodmother.commands import AnswerExpand, AnswerPredator, Dr
 from companion.core.broodmother.meadow_commands import AddHex, ChaseNymph
 from companion.core.commands.turns import FinishGame, NextPhase, NextRound
 from companion.core.errors import CommandError
+from companion.core.i18n import render
 from companion.core.session import Session
 
 from .helpers import brood, hex_of, lines, make_session, run
@@ -28,7 +29,7 @@ def test_next_out_of_slumber_scores_her_points_with_the_sum_in_the_log_and_undo_
     label = s.execute(NextPhase())
     assert label == ("Round 2: Worker Phase; her Slumber: 1 (centipedes) + 1 (1 per Inner Meadow hex with a nymph) "
                      "= 2 CP")
-    assert s.doc["log"][-1]["label"] == label
+    assert render(s.doc["log"][-1]["label"]) == label
     assert brood(s)["cp"][:2] == [2, 0] and brood(s)["slumbers"] == [1]
     assert lines(s) == ["She gains 1 (centipedes) + 1 (1 per Inner Meadow hex with a nymph) = 2 Colony Points."]
     assert brood(s)["report"]["interpretations"] == ["slumber-at-step-end"]
@@ -135,10 +136,11 @@ def test_placement_lines_mention_aphids_only_with_the_aphids_module() -> None:
     s = make_session(deck="physical", modules=("aphids",))
     run(s, AddHex(6, "inner", 2), AddHex(8, "inner", 1, 1))
     s.execute(EnterCard("event", 2))
-    assert "Hex 6: place 1 nymph. It destroys any aphid on its collection site." in lines(s)
+    said = lines(s)
+    assert said[said.index("Hex 6: place 1 nymph.") + 1] == "The nymph destroys any aphid on its collection site."
     s.execute(ChaseNymph(6))
-    assert lines(s) == ["Hex 6: move the nymph to a free collection site. It destroys any aphid on its "
-                        "collection site."]
+    assert lines(s) == ["Hex 6: move the nymph to a free collection site.",
+                        "The nymph destroys any aphid on its collection site."]
     plain = make_session(deck="physical")
     plain.execute(AddHex(6, "inner", 2))
     plain.execute(EnterCard("event", 2))
@@ -152,7 +154,8 @@ def test_two_nymphs_from_level_one_say_it_in_the_plural() -> None:
     for ferocity in (1, 2, 3):
         s.execute(EnterCard("evolution", ferocity))
     s.execute(EnterCard("event", 4))
-    assert "Hex 6: place 2 nymphs. They destroy any aphids on their collection sites." in lines(s)
+    said = lines(s)
+    assert said[said.index("Hex 6: place 2 nymphs.") + 1] == "The nymphs destroy any aphids on their collection sites."
 
 
 # -- 5. her card only where the rulebook puts her reactions ---------------------------------------
@@ -172,4 +175,4 @@ def test_her_card_waits_for_the_worker_phase(steps: int, now: str) -> None:
 def test_her_announcement_in_the_asymmetric_variant_mentions_aphids() -> None:
     s = make_session("asymmetric", 2, deck="physical", modules=("aphids",))
     s.execute(EnterCard("event", 1))
-    assert "Nymphs destroy any aphids on their collection sites." in lines(s)[0]
+    assert lines(s)[1] == "Nymphs destroy any aphids on the collection sites they take."

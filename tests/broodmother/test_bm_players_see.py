@@ -14,6 +14,7 @@ from companion.core.broodmother.commands import (
 from companion.core.broodmother.content import brood_content
 from companion.core.broodmother.meadow_commands import AddHex
 from companion.core.commands.turns import NextRound
+from companion.core.i18n import render
 
 from .helpers import brood, make_session
 
@@ -22,7 +23,7 @@ def test_entering_her_card_names_it_on_undo_and_in_the_log() -> None:
     s = make_session(deck="physical")
     label = s.execute(EnterCard("colony-goal", 4))
     assert label == "Her card: Colony Goal, Ferocity 4 - Expand" == s.undo_label
-    assert s.doc["log"][-1]["label"] == label
+    assert render(s.doc["log"][-1]["label"]) == label
     assert s.execute(AnswerExpand(number=12, sites=2)) == (
         "Her card: Colony Goal, Ferocity 4 - Expand: hex 12 in the Inner Meadow")
     assert s.undo() == "Her card: Colony Goal, Ferocity 4 - Expand: hex 12 in the Inner Meadow"
@@ -30,9 +31,9 @@ def test_entering_her_card_names_it_on_undo_and_in_the_log() -> None:
 
 def test_a_virtual_draw_is_labelled_with_the_card_it_will_draw() -> None:
     s = make_session(seed=5)
-    label = DrawCard().describe(s.state, s.content)
+    label = render(DrawCard().describe(s.state, s.content))
     assert s.execute(DrawCard()) == label
-    assert label == f"Her card: {brood(s)['history'][-1]['words']}"
+    assert label == f"Her card: {render(brood(s)['history'][-1]['words'])}"
     s.undo()
     assert s.redo() == label
 
@@ -41,7 +42,7 @@ def test_cancel_and_strike_labels_name_the_card() -> None:
     s = make_session(deck="physical")
     s.execute(AddHex(17, "outer", 1, nest=True))
     s.execute(EnterCard("event", 2))
-    assert CancelReaction().describe(s.state, s.content) == (
+    assert render(CancelReaction().describe(s.state, s.content)) == (
         "Cancel her card (Event, Ferocity 2 - Strike) with an Initiative Token")
     assert s.execute(AnswerStrike(destroyed=1)) == "Her card: Event, Ferocity 2 - Strike: her Strike destroyed 1 ant"
 
@@ -52,7 +53,9 @@ def test_her_cards_by_round_with_a_cancelled_one() -> None:
     s.execute(CancelReaction())
     s.execute(NextRound())
     s.execute(EnterCard("evolution", 2))
-    assert broodmother_view(s.state, s.content)["history"] == [
+    seen = [{"round": r["round"], "cards": [{**c, "words": render(c["words"])} for c in r["cards"]]}
+            for r in broodmother_view(s.state, s.content)["history"]]
+    assert seen == [
         {"round": 1, "cards": [{"words": "Evolution, Ferocity 1 - Plot", "cancelled": True}]},
         {"round": 2, "cards": [{"words": "Evolution, Ferocity 2 - Plot", "cancelled": False}]},
     ]

@@ -20,6 +20,7 @@ from companion.core.broodmother.meadow_commands import AddHex
 from companion.core.broodmother.view import broodmother_view
 from companion.core.commands.turns import NextRound
 from companion.core.errors import CommandError
+from companion.core.i18n import render
 from companion.core.patch import diff
 from companion.core.predators import model as tracker_model
 from companion.core.predators.commands import Damage, SetHealth
@@ -120,7 +121,7 @@ def test_her_pool_leaves_out_every_predator_used_gone_ones_included() -> None:
     b["pending"].clear()
     tracker_model.summon(s.state, "cordyceps-fungus", 4, 1, by="p1")
     machinations.summon_predator(s.state, b, bc)
-    assert b["pending"] == [] and "Every Predator is already used" in b["report"]["lines"][-1]["text"]
+    assert b["pending"] == [] and "Every Predator is already used" in render(b["report"]["lines"][-1]["text"])
 
 
 # -- games saved at her state version 2, opened through the store ----------------------------------------

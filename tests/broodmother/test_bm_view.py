@@ -9,6 +9,7 @@ from companion.core.broodmother import brood_content, broodmother_view
 from companion.core.broodmother.commands import EnterCard
 from companion.core.broodmother.meadow_commands import AddHex
 from companion.core.commands.scoring import AdjustScore
+from companion.core.i18n import render
 
 from .helpers import make_session, run
 
@@ -48,8 +49,10 @@ def test_report_lines_name_the_hex_to_highlight() -> None:
     s.execute(AddHex(6, "inner", 2))
     s.execute(EnterCard("event", 1))
     report = broodmother_view(s.state, s.content)["report"]
-    assert report["title"] == "Her card: Event, Ferocity 1 - Spawn"
-    assert report["lines"][-1] == {"text": "Hex 6: place 1 nymph.", "hex": 6}
+    assert render(report["title"]) == "Her card: Event, Ferocity 1 - Spawn"
+    assert report["lines"][-1] == {"text": {"key": "Hex {hex}: place 1 nymph.", "params": {"n": 1, "hex": 6},
+                                            "plural": "Hex {hex}: place {n} nymphs.", "count": "n"}, "hex": 6}
+    assert render(report["lines"][-1]["text"]) == "Hex 6: place 1 nymph."
 
 
 def test_docs_list_every_interpretation_with_its_text() -> None:

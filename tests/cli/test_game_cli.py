@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.core.i18n import render
+
 
 def run(*args: str, db: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "companion", *args, "--db", str(db)],
@@ -36,7 +38,7 @@ def test_a_game_scripted_from_the_terminal(db_path: Path, tmp_path: Path) -> Non
     shown = json.loads(run("game", "show", game_id, "--json", db=db_path).stdout)
     assert shown["state"]["scores"]["p2"] == [3, 0, 0, 0]
     assert shown["state"]["phase"] == "soldier"
-    assert [e["label"] for e in shown["log"]] == [
+    assert [render(e["label"]) for e in shown["log"]] == [
         "Bo +3 CP", "Next: Soldier Phase", "Undo: Next: Soldier Phase", "Redo: Next: Soldier Phase"]
 
     text = run("game", "show", game_id, db=db_path).stdout

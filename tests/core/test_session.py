@@ -12,6 +12,7 @@ from companion.core.commands.scoring import AdjustScore
 from companion.core.commands.turns import NextPhase
 from companion.core.content import Content
 from companion.core.errors import CommandError
+from companion.core.i18n import render
 from companion.core.session import UNDO_LIMIT, Session, new_doc
 from companion.core.setup import GameSetup, new_state
 from companion.store import GameStore
@@ -82,7 +83,8 @@ def test_the_log_records_label_round_phase_time_and_undos(content: Content) -> N
     s.execute(NextPhase())
     s.execute(AdjustScore("p3", 2))
     s.undo()
-    assert s.doc["log"] == [
+    log = [{**e, "label": render(e["label"]), "phase": render(e["phase"])} for e in s.doc["log"]]
+    assert log == [
         {"kind": "command", "label": "Next: Soldier Phase", "round": 1, "phase": "Worker Phase",
          "at": "2026-11-30T20:01:00+00:00", "command": {"type": "next_phase"}, "n": 0},
         {"kind": "command", "label": "Cy +2 CP", "round": 1, "phase": "Soldier Phase",

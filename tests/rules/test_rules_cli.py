@@ -63,7 +63,7 @@ def test_search_without_hits(capsys: pytest.CaptureFixture[str]) -> None:
         (["search", "tie", "--limit", "0"], "--limit: must be a whole number from 1 to 100, got '0'"),
         (["search", "tie", "--limit", "101"], "--limit: must be a whole number from 1 to 100, got '101'"),
         (["search", "tie", "--limit", "ten"], "--limit: must be a whole number from 1 to 100, got 'ten'"),
-        (["search", "tie", "--lang", "fr"], "--lang: invalid choice: 'fr'"),
+        (["search", "tie", "--lang", "fr"], "--lang 'fr': choose en or es"),
         (["show", "mm-clar-ladybg"], "no rule with id 'mm-clar-ladybg'; did you mean mm-clar-ladybug"),
     ],
 )

@@ -9,6 +9,7 @@ import pytest
 
 from companion.core.commands.scoring import AdjustScore
 from companion.core.commands.turns import NextPhase
+from companion.core.i18n import render
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore, StoreConflict, StoreError
 from tests.helpers import four_players
@@ -31,8 +32,8 @@ def test_every_command_is_saved_before_it_returns(db_path: Path) -> None:
     session.execute(AdjustScore("p4", 3))
     doc = json.loads((db_path.parent / "games.d" / f"{session.id}.json").read_text())["game"]["1"]
     assert doc["state"]["scores"]["p4"] == [3, 0, 0, 0]
-    assert doc["undo"][-1]["label"] == "Di +3 CP"
-    assert doc["log"][-1]["label"] == "Di +3 CP"
+    assert render(doc["undo"][-1]["label"]) == "Di +3 CP"
+    assert render(doc["log"][-1]["label"]) == "Di +3 CP"
 
 
 def test_list_resume_rename_delete(store: GameStore) -> None:

@@ -307,9 +307,12 @@ class Ui:
 KNOWN_EXTERNAL = ("https://cdn.jsdelivr.net/",)
 
 
-def new_tab(browser: Browser, url: str, viewport: dict[str, int] = PHONE) -> Ui:
-    """A fresh tab that may only talk to the app's server: the app must work offline."""
-    context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
+def new_tab(browser: Browser, url: str, viewport: dict[str, int] = PHONE, locale: str | None = None) -> Ui:
+    """A fresh tab that may only talk to the app's server: the app must work offline.
+
+    ``locale`` is the browser's language (its ``Accept-Language``), e.g. ``"es-ES"``.
+    """
+    context = browser.new_context(viewport=viewport, **({"locale": locale} if locale else {}))  # type: ignore[arg-type]
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
     ui = Ui(page, url)

@@ -26,6 +26,7 @@ from companion.core.broodmother.commands import (
 )
 from companion.core.broodmother.meadow_commands import AddHex, ChaseNymph, SetSites
 from companion.core.commands.base import Command
+from companion.core.i18n import render
 from companion.core.session import Session
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.rules.topics import topic
@@ -191,7 +192,7 @@ def test_solo_from_the_wizard_add_hex_draw_undo(tab: OpenTab, server: Server) ->
     title = ui.label("bm-report-title")
     saved = brood(server, game_id)
     assert saved["deck"]["drawn"] == 1 and len(saved["deck"]["draw"]) == 49
-    assert saved["report"]["title"] == title
+    assert render(saved["report"]["title"]) == title
     card = saved["turn"]["card"]
     ui.shot("broodmother-phone-wizard-draw")
 
@@ -219,7 +220,7 @@ def test_her_turns_cancel_expand_question_undo(open_game: OpenTab, prepared: tup
     ui.expect_label("bm-report-title", "Her card: Event, Ferocity 2 - Spawn")
     lines = twin.expected()["report"]["lines"]
     for i, item in enumerate(lines):
-        ui.expect_label(f"bm-report-line-{i}", item["text"])
+        ui.expect_label(f"bm-report-line-{i}", render(item["text"]))
     twin.check(server)
 
     her_turn(ui)

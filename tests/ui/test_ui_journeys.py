@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
+from companion.core.i18n import render
 from tests.ui.browser import TABLET, Server, Ui, new_tab, run_server
 from tests.ui.conftest import saved_games
 
@@ -197,7 +198,7 @@ def test_four_player_game_scores_turns_undo_reload_resume(tab: OpenTab, server: 
     assert state["scores"]["p1"] == [2, 0, 0, 0]
     assert state["scores"]["p2"] == [12, 0, 0, 0]
     assert state["scores"]["p3"] == [0, 1, 0, 0]
-    assert doc["undo"][-1]["label"] == "Cy +1 CP" and doc["redo"] == []
+    assert render(doc["undo"][-1]["label"]) == "Cy +1 CP" and doc["redo"] == []
 
 
 def test_finish_after_the_last_round(tab: OpenTab, server: Server) -> None:
@@ -316,7 +317,7 @@ def test_settings_are_saved_and_applied(tab: OpenTab, server: Server) -> None:
     _change_setting(ui, server, "text_scale", 1.0, lambda: ui.tap("text_scale-1.0"))
     _change_setting(ui, server, "confirm_destructive", False, switch(confirm))
     _change_setting(ui, server, "keep_awake", True, switch(awake))
-    assert _saved_settings(server) == {"theme": "dark", "text_scale": 1.0, "language": "en",
+    assert _saved_settings(server) == {"theme": "dark", "text_scale": 1.0,
                                        "confirm_destructive": False, "keep_awake": True}
     ui.reload("settings")  # still answering after asking for the wakelock
     _change_setting(ui, server, "confirm_destructive", True, switch(confirm))

@@ -23,16 +23,21 @@ from companion.core.broodmother.base import (
 )
 from companion.core.broodmother.commands import _fingerprint, reaction_phase, reveal
 from companion.core.broodmother.content import BroodContent, brood_of
-from companion.core.broodmother.model import Brood, location_name, plural, say, start_report
+from companion.core.broodmother.model import Brood, location_name, say, start_report
 from companion.core.content import Content
 from companion.core.errors import CommandError
+from companion.core.i18n import Msg, msg, nmsg, render
 from companion.core.state import State
 
 
+def power_message(power_id: str, round_number: int, bc: BroodContent) -> Msg:
+    """A power's text with this round's numbers filled in, as a message."""
+    return msg(bc.powers[power_id].text, steps=round_number + 4, nymphs=round_number)
+
+
 def power_text(power_id: str, round_number: int, bc: BroodContent) -> str:
-    """A power's text with this round's numbers filled in."""
-    text = bc.powers[power_id].text
-    return text.format(steps=round_number + 4, nymphs=round_number)
+    """A power's text with this round's numbers filled in, in the reader's language."""
+    return render(power_message(power_id, round_number, bc))
 
 
 @dataclass(frozen=True)
@@ -47,8 +52,8 @@ class GainEgg(BroodCommand):
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         b["asym"]["eggs"] += 1
 
-    def describe(self, state: State, content: Any) -> str:
-        return "Broodmother reacts: +1 egg"
+    def describe(self, state: State, content: Any) -> str | Msg:
+        return msg("Broodmother reacts: +1 egg")
 
 
 @dataclass(frozen=True)
@@ -75,8 +80,9 @@ class MoveNymph(BroodCommand):
         meadow.remove_nymph(b, self.source)
         meadow.add_nymph(b, self.target)
 
-    def describe(self, state: State, content: Any) -> str:
-        return f"Broodmother reacts: a nymph from {location_name(self.source)} to {location_name(self.target)}"
+    def describe(self, state: State, content: Any) -> str | Msg:
+        return msg("Broodmother reacts: a nymph from {source} to {target}", source=location_name(self.source),
+                   target=location_name(self.target))
 
 
 @dataclass(frozen=True)
@@ -102,8 +108,8 @@ class UnlockPower(BroodCommand):
         b["asym"]["unlocked"].append(self.power)
         b["asym"]["unlock_rounds"].append(state["round"])
 
-    def describe(self, state: State, content: Any) -> str:
-        return f"Broodmother unlocks {brood_of(content).powers[self.power].name}"
+    def describe(self, state: State, content: Any) -> str | Msg:
+        return msg("Broodmother unlocks {power}", power=msg(brood_of(content).powers[self.power].name))
 
 
 @dataclass(frozen=True)
@@ -132,15 +138,16 @@ class UsePower(BroodCommand):
         if self.power == "machinate" and b["deck_mode"] == "virtual" and (b["deck"]["draw"] or b["deck"]["discard"]):
             reshuffled = piles.reshuffle_if_empty(state, b["deck"], virtual=True)
             reveal(state, b, bc, piles.draw_top(b["deck"]), reshuffled)
-            say(b, f"{bc.powers['machinate'].name}: {power_text('machinate', state['round'], bc)}")
+            say(b, msg("{power}: {text}", power=msg(bc.powers["machinate"].name),
+                       text=power_message("machinate", state["round"], bc)))
             return
-        start_report(b, f"Power: {bc.powers[self.power].name} ({bc.power_cost} eggs)")
-        say(b, power_text(self.power, state["round"], bc))
+        start_report(b, msg("Power: {power} ({eggs} eggs)", power=msg(bc.powers[self.power].name), eggs=bc.power_cost))
+        say(b, power_message(self.power, state["round"], bc))
         if self.power == "machinate":
-            say(b, "Reveal her top card and enter it.")
+            say(b, msg("Reveal her top card and enter it."))
 
-    def describe(self, state: State, content: Any) -> str:
-        return f"Broodmother uses {brood_of(content).powers[self.power].name}"
+    def describe(self, state: State, content: Any) -> str | Msg:
+        return msg("Broodmother uses {power}", power=msg(brood_of(content).powers[self.power].name))
 
 
 @dataclass(frozen=True)
@@ -163,7 +170,8 @@ class Redraw(BroodCommand):
         need[self.second] += 1
         for where, count in need.items():
             if meadow.nymphs_at(saved, where) < count:
-                raise CommandError(f"{location_name(where).capitalize()} has fewer than {plural(count, 'nymph')}.")
+                raise CommandError(nmsg("{where} has fewer than 1 nymph.", "{where} has fewer than {n} nymphs.",
+                                        count, where=location_name(where, capital=True)))
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         card = b["turn"]["card"]
@@ -178,8 +186,8 @@ class Redraw(BroodCommand):
             reveal(state, b, bc, piles.draw_top(b["deck"]), reshuffled)
             return
         b["turn"].update(cancellable=False, before=None)
-        start_report(b, "Redraw: 2 nymphs spent")
-        say(b, "Discard her card, reveal the next one and enter it.", interpretation="asymmetric-redraw")
+        start_report(b, msg("Redraw: 2 nymphs spent"))
+        say(b, msg("Discard her card, reveal the next one and enter it."), interpretation="asymmetric-redraw")
 
-    def describe(self, state: State, content: Any) -> str:
-        return "Broodmother spends 2 nymphs to redraw"
+    def describe(self, state: State, content: Any) -> str | Msg:
+        return msg("Broodmother spends 2 nymphs to redraw")

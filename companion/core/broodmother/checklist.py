@@ -11,24 +11,27 @@ from typing import Any
 
 from companion.core.broodmother.content import BroodContent, ChecklistStep
 from companion.core.broodmother.model import Brood, ant_count, bm
+from companion.core.i18n import Msg, msg, render
 from companion.core.state import State
 
 
 def adjustment_text(adjustments: dict[str, Any], ants: int) -> str:
-    """The chart's easy/difficult cell in words: '+2 larvae, +1 Initiative Token'."""
-    each = " each" if ants > 1 else ""
+    """The chart's easy/difficult cell in words: '+2 larvae, +1 Initiative Token' (in the reader's language)."""
     parts = []
     if adjustments.get("larvae"):
-        parts.append(f"{adjustments['larvae']:+d} larvae{each}")
+        n = adjustments["larvae"]
+        parts.append(msg("{n} larvae each", n=format(n, "+d")) if ants > 1 else msg("{n} larvae", n=format(n, "+d")))
     if adjustments.get("initiative"):
         n = adjustments["initiative"]
-        parts.append(f"{n:+d} Initiative Token" + ("" if abs(n) == 1 else "s"))
+        parts.append(Msg("{signed} Initiative Token", {"signed": format(n, "+d"), "n": abs(n)},
+                         "{signed} Initiative Tokens", "n"))
     if adjustments.get("no_initiative"):
-        parts.append("no Initiative Tokens")
+        parts.append(msg("no Initiative Tokens"))
     if adjustments.get("cards"):
         n = adjustments["cards"]
-        parts.append(f"{n:+d} card" + ("" if abs(n) == 1 else "s") + each)
-    return ", ".join(parts) or "no change"
+        one, many = ("{signed} card each", "{signed} cards each") if ants > 1 else ("{signed} card", "{signed} cards")
+        parts.append(Msg(one, {"signed": format(n, "+d"), "n": abs(n)}, many, "n"))
+    return ", ".join(render(p) for p in parts) or render(msg("no change"))
 
 
 def difficulty_preview(ants: int, bc: BroodContent) -> list[dict[str, Any]]:
@@ -64,6 +67,7 @@ def checklist(state: State, bc: BroodContent) -> list[dict[str, Any]]:
     b = bm(state)
     values = _values(state, b, bc)
     return [
-        {"id": s.id, "text": s.text.format(**values), "source": s.source, "done": bool(b["checklist"].get(s.id))}
+        {"id": s.id, "text": render(msg(s.text, **values)), "source": s.source,
+         "done": bool(b["checklist"].get(s.id))}
         for s in bc.checklist if _applies(s, state, b)
     ]

@@ -34,10 +34,8 @@ from companion.core.broodmother.model import (
     bm,
     find_hex,
     has_hex,
-    her_card_words,
     is_asymmetric,
     nest_found,
-    plural,
     say,
     start_report,
 )
@@ -45,6 +43,7 @@ from companion.core.broodmother.scoring import score_slumber, slumber_preview
 from companion.core.commands.base import require_int
 from companion.core.content import Content
 from companion.core.errors import CommandError
+from companion.core.i18n import Msg, msg, nmsg
 from companion.core.predators.model import BROODMOTHER, check_summon, summon
 from companion.core.state import State, game_def
 
@@ -60,12 +59,13 @@ def reveal(state: State, b: Brood, bc: BroodContent, card_id: str, reshuffled: b
     card = b["deck"]["cards"][card_id]
     action = bc.action_for(card["type"], nest_found(b))
     before = snapshot(state, b)
-    kind = "Chamber" if card["chamber"] else bc.card_types[card["type"]].name
-    words = f"{kind}, Ferocity {card['ferocity']} - {action.name}"
-    b["history"].append({"round": state["round"], "card": card_id, "words": words, "cancelled": False})
-    start_report(b, f"Her card: {words}")
+    kind = msg("Chamber") if card["chamber"] else msg(bc.card_types[card["type"]].name)
+    words = msg("{kind}, Ferocity {ferocity} - {action}", kind=kind, ferocity=card["ferocity"],
+                action=msg(action.name))
+    b["history"].append({"round": state["round"], "card": card_id, "words": words.to_dict(), "cancelled": False})
+    start_report(b, msg("Her card: {words}", words=words))
     if reshuffled:
-        say(b, "Her draw pile ran out: shuffle her discard pile to make a new one.")
+        say(b, msg("Her draw pile ran out: shuffle her discard pile to make a new one."))
     b["turn"] = {"card": card_id, "type": card["type"], "ferocity": card["ferocity"], "chamber": card["chamber"],
                  "action": action.id, "round": state["round"], "cancellable": True, "cancelled": False,
                  "before": None, "mark": None}
@@ -74,17 +74,19 @@ def reveal(state: State, b: Brood, bc: BroodContent, card_id: str, reshuffled: b
     b["turn"]["mark"] = _fingerprint(state)
 
 
-def revealed_label(command: BroodCommand, state: State, content: Content) -> str:
+def revealed_label(command: BroodCommand, state: State, content: Content) -> Msg:
     """The label of a command that reveals her card, naming the card: read off a trial run on a copy."""
     trial = copy.deepcopy(state)
     command.apply(trial, content)
-    return f"Her card: {her_card_words(bm(trial))}"
+    history = bm(trial)["history"]
+    return msg("Her card: {words}", words=history[-1]["words"] if history else "")
 
 
-def on_her_card(b: Brood, what: str) -> str:
+def on_her_card(b: Brood, what: Msg) -> Msg:
     """A label for a step of her latest card's reaction: "Her card: Colony Goal, Ferocity 4 - Expand: hex 12"."""
-    words = her_card_words(b)
-    return f"Her card: {words}: {what}" if words else what
+    if not b["history"]:
+        return what
+    return msg("Her card: {words}: {what}", words=b["history"][-1]["words"], what=what)
 
 
 def reaction_phase(state: State, content: Content) -> None:
@@ -122,7 +124,7 @@ class DrawCard(BroodCommand):
         reshuffled = piles.reshuffle_if_empty(state, b["deck"], virtual=True)
         reveal(state, b, bc, piles.draw_top(b["deck"]), reshuffled)
 
-    def describe(self, state: State, content: Any) -> str:
+    def describe(self, state: State, content: Any) -> str | Msg:
         return revealed_label(self, state, content)
 
 
@@ -150,10 +152,10 @@ class EnterCard(BroodCommand):
         adjusted = piles.make_room(b["deck"], self.card_type, self.ferocity, bc)
         reveal(state, b, bc, piles.take_matching(b["deck"], self.card_type, self.ferocity), reshuffled)
         if adjusted:
-            b["report"]["lines"].insert(0, {"text": adjusted, "hex": None})
+            b["report"]["lines"].insert(0, {"text": adjusted.to_dict(), "hex": None})
             b["report"]["interpretations"].append("physical-deck-adjusts")
 
-    def describe(self, state: State, content: Any) -> str:
+    def describe(self, state: State, content: Any) -> str | Msg:
         return revealed_label(self, state, content)
 
 
@@ -185,14 +187,15 @@ class CancelReaction(BroodCommand):
         if b["history"]:
             b["history"][-1]["cancelled"] = True
         state["ended"] = None
-        start_report(b, "Reaction cancelled with an Initiative Token")
-        say(b, f"Spend 1 Initiative Token ({b['initiative']} left); her card goes to her discard pile.",
-            interpretation="cancelled-card-discarded")
+        start_report(b, msg("Reaction cancelled with an Initiative Token"))
+        say(b, msg("Spend 1 Initiative Token ({left} left); her card goes to her discard pile.",
+                   left=b["initiative"]), interpretation="cancelled-card-discarded")
         for text in undone:
-            say(b, f"Take back if already done: {text}", interpretation="cancel-window")
+            say(b, msg("Take back if already done: {instruction}", instruction=text), interpretation="cancel-window")
 
-    def describe(self, state: State, content: Any) -> str:
-        return f"Cancel her card ({her_card_words(bm(state))}) with an Initiative Token"
+    def describe(self, state: State, content: Any) -> str | Msg:
+        history = bm(state)["history"]
+        return msg("Cancel her card ({words}) with an Initiative Token", words=history[-1]["words"] if history else "")
 
 
 def _question(b: Brood, kind: str) -> dict[str, Any]:
@@ -235,21 +238,24 @@ class AnswerExpand(BroodCommand):
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         question = b["pending"].pop(0)
         if question["of"] > 1:
-            say(b, f"Expand {question['index']} of {question['of']}:")
+            say(b, msg("Expand {index} of {of}:", index=question["index"], of=question["of"]))
         reactions.finish_expand(state, b, {
             "deck_empty": self.deck_empty, "number": self.number, "sites": self.sites, "zone": self.zone,
             "centipede_hex": self.centipede_hex, "nest": self.nest,
         }, asked_round(state, question))
 
-    def describe(self, state: State, content: Any) -> str:
+    def describe(self, state: State, content: Any) -> str | Msg:
         b = bm(state)
         q: dict[str, Any] = b["pending"][0] if b["pending"] else {"of": 1, "reason": "colony-goal"}
-        step = {"colony-goal": "", "spawn-fallback": "she Expands instead, "}.get(
-            str(q.get("reason", "")), f"Expand {q.get('index', 1)} of {q['of']}, ")
-        if self.deck_empty:
-            return on_her_card(b, step + "the hex deck is empty")
-        zone = "Inner Meadow" if self.zone == "inner" else "Outer Meadow"
-        return on_her_card(b, f"{step}hex {self.number} in the {zone}")
+        zone = msg("the Inner Meadow") if self.zone == "inner" else msg("the Outer Meadow")
+        what = msg("the hex deck is empty") if self.deck_empty else msg("hex {hex} in {zone}", hex=self.number,
+                                                                        zone=zone)
+        reason = str(q.get("reason", ""))
+        if reason == "spawn-fallback":
+            what = msg("she Expands instead, {what}", what=what)
+        elif reason != "colony-goal":
+            what = msg("Expand {index} of {of}, {what}", index=q.get("index", 1), of=q["of"], what=what)
+        return on_her_card(b, what)
 
 
 @dataclass(frozen=True)
@@ -269,10 +275,11 @@ class AnswerPredator(BroodCommand):
         q = b["pending"].pop(0)
         name = bc.predators[q["predator"]]
         summon(state, q["predator"], self.hex, asked_round(state, q), by=BROODMOTHER)
-        say(b, f"Hex {self.hex}: place the {name} with {q['health']} Health.", self.hex)
+        say(b, msg("Hex {hex}: place the {predator} with {health} Health.", hex=self.hex, predator=msg(name),
+                   health=q["health"]), self.hex)
 
-    def describe(self, state: State, content: Any) -> str:
-        return on_her_card(bm(state), f"her Predator goes to hex {self.hex}")
+    def describe(self, state: State, content: Any) -> str | Msg:
+        return on_her_card(bm(state), msg("her Predator goes to hex {hex}", hex=self.hex))
 
 
 @dataclass(frozen=True)
@@ -291,10 +298,11 @@ class AnswerStrike(BroodCommand):
         q = b["pending"].pop(0)
         reactions.finish_strike(state, b, self.destroyed, q["hex"])
 
-    def describe(self, state: State, content: Any) -> str:
+    def describe(self, state: State, content: Any) -> str | Msg:
         if self.destroyed == 0:
-            return on_her_card(bm(state), "no ant in her hex, so she Invades")
-        return on_her_card(bm(state), f"her Strike destroyed {plural(self.destroyed, 'ant')}")
+            return on_her_card(bm(state), msg("no ant in her hex, so she Invades"))
+        return on_her_card(bm(state), nmsg("her Strike destroyed 1 ant", "her Strike destroyed {n} ants",
+                                           self.destroyed))
 
 
 @dataclass(frozen=True)
@@ -313,11 +321,13 @@ class ScoreSlumber(BroodCommand):
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         preview = slumber_preview(state, b)
         score_slumber(state, b)
-        start_report(b, "Slumber: the Broodmother scores")
-        say(b, f"She gains {preview['sum']} Colony Points.", interpretation="tunnel-is-meadow")
+        start_report(b, msg("Slumber: the Broodmother scores"))
+        say(b, msg("She gains {sum} Colony Points.", sum=preview["sum_message"]),
+            interpretation="tunnel-is-meadow")
 
-    def describe(self, state: State, content: Any) -> str:
-        return f"Her Slumber: +{slumber_preview(state, state['modules_state']['broodmother'])['total']} CP"
+    def describe(self, state: State, content: Any) -> str | Msg:
+        total = slumber_preview(state, state["modules_state"]["broodmother"])["total"]
+        return msg("Her Slumber: +{total} CP", total=total)
 
 
 @dataclass(frozen=True)
@@ -343,8 +353,8 @@ class SetDeck(BroodCommand):
         if b["deck_mode"] == "virtual":
             piles.shuffle_draw(state, b["deck"])
 
-    def describe(self, state: State, content: Any) -> str:
-        return "Change her deck's make-up"
+    def describe(self, state: State, content: Any) -> str | Msg:
+        return msg("Change her deck's make-up")
 
 
 @dataclass(frozen=True)
@@ -365,8 +375,9 @@ class SetDeckMode(BroodCommand):
         if self.mode == "virtual":
             piles.shuffle_draw(state, b["deck"])
 
-    def describe(self, state: State, content: Any) -> str:
-        return f"Her deck: {self.mode}"
+    def describe(self, state: State, content: Any) -> str | Msg:
+        return msg("Her deck: virtual (the app draws)") if self.mode == "virtual" else \
+            msg("Her deck: physical (you draw)")
 
 
 @dataclass(frozen=True)
@@ -383,8 +394,8 @@ class ShowOdds(BroodCommand):
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         b["odds"] = self.show
 
-    def describe(self, state: State, content: Any) -> str:
-        return "Show her odds" if self.show else "Hide her odds"
+    def describe(self, state: State, content: Any) -> str | Msg:
+        return msg("Show her odds") if self.show else msg("Hide her odds")
 
 
 @dataclass(frozen=True)
@@ -410,8 +421,8 @@ class TickStep(BroodCommand):
         else:
             b["checklist"].pop(self.step, None)
 
-    def describe(self, state: State, content: Any) -> str:
-        return f"Setup: {'tick' if self.done else 'untick'} {self.step}"
+    def describe(self, state: State, content: Any) -> str | Msg:
+        return msg("Setup: tick {step}", step=self.step) if self.done else msg("Setup: untick {step}", step=self.step)
 
 
 __all__ = [

@@ -14,6 +14,7 @@ from typing import Any
 
 from companion.core.broodmother.content import BroodContent, DeckGroup
 from companion.core.errors import CommandError
+from companion.core.i18n import Msg, msg
 from companion.core.rng import Rng
 from companion.core.state import State
 
@@ -73,7 +74,7 @@ def take_matching(deck: Deck, card_type: str, ferocity: int) -> str:
     return str(card_id)
 
 
-def make_room(deck: Deck, card_type: str, ferocity: int, bc: BroodContent) -> str | None:
+def make_room(deck: Deck, card_type: str, ferocity: int, bc: BroodContent) -> Msg | None:
     """Physical mode, the draw pile holds no card like the one on the table: the box is right.
 
     The app's make-up was an estimate, so it is corrected: a card of the same type with another
@@ -93,11 +94,11 @@ def make_room(deck: Deck, card_type: str, ferocity: int, bc: BroodContent) -> st
         old = max(same, key=lambda c: (spread[deck["cards"][c]["ferocity"]], -deck["cards"][c]["ferocity"]))
         was = deck["cards"].pop(old)["ferocity"]
         deck["draw"][deck["draw"].index(old)] = new_id
-        return (f"The app's estimate of her deck had no {label} left, so one of its {_label(card_type, was, name)}s "
-                "becomes one: the box is right.")
+        return msg("The app's estimate of her deck had no {card} left, so one of its cards ({old}) becomes one: "
+                   "the box is right.", card=label, old=_label(card_type, was, name))
     deck["draw"].append(new_id)
-    return (f"The app's estimate of her deck had no {label} left, so it adds one to her deck "
-            f"(now {len(deck['cards'])} cards): the box is right.")
+    return msg("The app's estimate of her deck had no {card} left, so it adds one to her deck (now {cards} cards): "
+               "the box is right.", card=label, cards=len(deck["cards"]))
 
 
 def _same_type(card: dict[str, Any], card_type: str) -> bool:
@@ -129,8 +130,10 @@ def matches(card: dict[str, Any], card_type: str, ferocity: int) -> bool:
     return not card["chamber"] and card["type"] == card_type and card["ferocity"] == ferocity
 
 
-def _label(card_type: str, ferocity: int, name: str | None = None) -> str:
-    return "Chamber" if card_type == CHAMBER else f"{name or card_type} with Ferocity {ferocity}"
+def _label(card_type: str, ferocity: int, name: str | None = None) -> Msg:
+    if card_type == CHAMBER:
+        return msg("Chamber")
+    return msg("{card_type} with Ferocity {ferocity}", card_type=msg(name or card_type), ferocity=ferocity)
 
 
 def chamber_record(bc: BroodContent) -> dict[str, Any]:

@@ -9,7 +9,8 @@ she reveals) are queued in ``pending``.
 from __future__ import annotations
 
 from companion.core.broodmother.content import BroodContent
-from companion.core.broodmother.model import Brood, ask, plural, say
+from companion.core.broodmother.model import Brood, ask, say
+from companion.core.i18n import msg, nmsg
 from companion.core.predators.model import KEY as PREDATORS
 from companion.core.predators.rules import starting_health
 from companion.core.rng import Rng
@@ -23,11 +24,12 @@ def add_to_plot_pile(state: State, b: Brood, bc: BroodContent, card_id: str) -> 
     pile = b["deck"]["plot"]
     pile.append(card_id)
     threshold = b["thresholds"]["plot"]
-    say(b, f"Put the card face up on her plot pile ({len(pile)} of {threshold}).")
+    say(b, msg("Put the card face up on her plot pile ({count} of {threshold}).", count=len(pile), threshold=threshold))
     if len(pile) >= threshold:
         b["deck"]["discard"].extend(pile)
         b["deck"]["plot"] = []
-        say(b, f"The plot pile is full: discard its {plural(threshold, 'card')}.")
+        say(b, nmsg("The plot pile is full: discard its 1 card.", "The plot pile is full: discard its {n} cards.",
+                    threshold))
         advance(state, b, bc)
 
 
@@ -35,14 +37,16 @@ def advance(state: State, b: Brood, bc: BroodContent) -> None:
     """Move the track up one level and set off that level's effect."""
     if b["machinations"] >= MAX_LEVEL:
         if b["after_level_3"] == "expand-again":
-            say(b, "Her track is already at level 3: she Expands three times again.", interpretation="after-level-3")
+            say(b, msg("Her track is already at level 3: she Expands three times again."),
+                interpretation="after-level-3")
             queue_expands(state, b, "machinations", EXPANDS_AT_LEVEL_3)
         else:
-            say(b, "Her track is already at level 3: nothing more happens.", interpretation="after-level-3")
+            say(b, msg("Her track is already at level 3: nothing more happens."), interpretation="after-level-3")
         return
     b["machinations"] += 1
     level = bc.levels[b["machinations"]]
-    say(b, f"Move the nymph on the Machinations track to level {level.level}: {level.text}")
+    say(b, msg("Move the nymph on the Machinations track to level {level}: {effect}", level=level.level,
+               effect=msg(level.text)))
     if level.level == 2:
         summon_predator(state, b, bc)
     elif level.level == MAX_LEVEL:
@@ -59,11 +63,12 @@ def summon_predator(state: State, b: Brood, bc: BroodContent) -> None:
     used = {p["id"] for p in state["modules_state"].get(PREDATORS, {}).get("predators", [])}  # gone ones too
     free = [pid for pid in bc.predators if pid not in used]
     if not free:
-        say(b, "Every Predator is already used: none is summoned.", interpretation="predator-pool")
+        say(b, msg("Every Predator is already used: none is summoned."), interpretation="predator-pool")
         return
     rng = Rng(state["rng"])
     chosen = rng.choice(free)
     state["rng"] = rng.state
     health = starting_health(state["round"])
-    say(b, f"She summons the {bc.predators[chosen]} with {health} Health.", interpretation="predator-pool")
+    say(b, msg("She summons the {predator} with {health} Health.", predator=msg(bc.predators[chosen]), health=health),
+        interpretation="predator-pool")
     ask(state, b, {"kind": "predator", "predator": chosen, "health": health})

@@ -9,6 +9,7 @@ happened, so a reaction can turn it into instructions.
 from __future__ import annotations
 
 from companion.core.broodmother.model import TUNNEL, Brood, Hex, find_hex, nest_found
+from companion.core.i18n import Msg, nmsg
 from companion.core.state import State
 
 APHIDS = "aphids"  # the Minions module whose aphids nymphs destroy (Nymph Rules)
@@ -97,10 +98,9 @@ def her_size_bonus(b: Brood) -> int:
     return int(here) + (1 if b["tunnel"]["nymph"] else 0)
 
 
-def aphid_note(state: State, nymphs: int) -> str:
+def aphid_note(state: State, nymphs: int) -> Msg | None:
     """With the aphids module on, nymphs destroy the aphids on the collection sites they take."""
     if nymphs <= 0 or APHIDS not in state.get("modules", []):
-        return ""
-    if nymphs == 1:
-        return " It destroys any aphid on its collection site."
-    return " They destroy any aphids on their collection sites."
+        return None
+    return nmsg("The nymph destroys any aphid on its collection site.",
+                "The nymphs destroy any aphids on their collection sites.", nymphs)

@@ -24,13 +24,13 @@ from companion.core.broodmother.model import (
     location_name,
     nest_found,
     new_hex,
-    plural,
     say,
     start_report,
 )
 from companion.core.broodmother.nest import arise
 from companion.core.commands.base import require_int
 from companion.core.errors import CommandError
+from companion.core.i18n import Msg, msg, nmsg
 from companion.core.state import State
 
 MAX_NYMPHS = 9
@@ -71,11 +71,13 @@ class AddHex(BroodCommand):
         h = new_hex(self.number, self.zone, self.sites, self.nymphs, self.centipede, self.centipede_hex)
         add_hex_sorted(b, h)
         if self.nest:
-            start_report(b, "The ants found the Nest of Centipedes")
+            start_report(b, msg("The ants found the Nest of Centipedes"))
             arise(state, b, h)
 
-    def describe(self, state: State, content: Any) -> str:
-        return f"Hex {self.number} enters the meadow" + (" (the Nest!)" if self.nest else "")
+    def describe(self, state: State, content: Any) -> str | Msg:
+        if self.nest:
+            return msg("Hex {hex} enters the meadow (the Nest!)", hex=self.number)
+        return msg("Hex {hex} enters the meadow", hex=self.number)
 
 
 @dataclass(frozen=True)
@@ -95,8 +97,8 @@ class SetSites(BroodCommand):
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         find_hex(b, self.number)["sites"] = self.sites
 
-    def describe(self, state: State, content: Any) -> str:
-        return f"Hex {self.number}: {self.sites} free site(s)"
+    def describe(self, state: State, content: Any) -> str | Msg:
+        return nmsg("Hex {hex}: 1 free site", "Hex {hex}: {n} free sites", self.sites, hex=self.number)
 
 
 def _nymph_for_ants(b: Brood, number: int) -> dict[str, Any]:
@@ -123,17 +125,18 @@ class ChaseNymph(BroodCommand):
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         h = find_hex(b, self.number)
-        start_report(b, f"Chase a nymph in hex {self.number}")
+        start_report(b, msg("Chase a nymph in hex {hex}", hex=self.number))
         if h["sites"] > 0:
             h["sites"] -= 1  # the nymph takes a free site; the ant holds the one it left
-            say(b, f"Hex {self.number}: move the nymph to a free collection site." + meadow.aphid_note(state, 1),
-                self.number)
+            say(b, msg("Hex {hex}: move the nymph to a free collection site.", hex=self.number), self.number)
+            if note := meadow.aphid_note(state, 1):
+                say(b, note, self.number)
         else:
             h["nymphs"] -= 1
-            say(b, f"Hex {self.number}: no free site, so the nymph is destroyed.", self.number)
+            say(b, msg("Hex {hex}: no free site, so the nymph is destroyed.", hex=self.number), self.number)
 
-    def describe(self, state: State, content: Any) -> str:
-        return f"Chase a nymph in hex {self.number}"
+    def describe(self, state: State, content: Any) -> str | Msg:
+        return msg("Chase a nymph in hex {hex}", hex=self.number)
 
 
 @dataclass(frozen=True)
@@ -155,8 +158,8 @@ class DestroyNymph(BroodCommand):
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         meadow.remove_nymph(b, self.number)
 
-    def describe(self, state: State, content: Any) -> str:
-        return f"Destroy a nymph in {location_name(self.number)}"
+    def describe(self, state: State, content: Any) -> str | Msg:
+        return msg("Destroy a nymph in {where}", where=location_name(self.number))
 
 
 @dataclass(frozen=True)
@@ -175,7 +178,7 @@ class DefeatCentipede(BroodCommand):
             raise CommandError(f"Hex {self.number} has no centipede.")
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
-        start_report(b, f"Centipede defeated in {location_name(self.number)}")
+        start_report(b, msg("Centipede defeated in {where}", where=location_name(self.number)))
         if self.number == TUNNEL:
             b["tunnel"]["centipedes"] -= 1
             gone = 1 if b["tunnel"]["nymph"] else 0
@@ -186,10 +189,11 @@ class DefeatCentipede(BroodCommand):
             h["centipede"] = False
             h["sites"] += gone
             h["nymphs"] = 0
-        say(b, f"Remove the centipede and destroy {plural(gone, 'nymph')} there.", self.number)
+        say(b, nmsg("Remove the centipede and destroy the 1 nymph there.",
+                    "Remove the centipede and destroy the {n} nymphs there.", gone), self.number)
 
-    def describe(self, state: State, content: Any) -> str:
-        return f"Defeat the centipede in {location_name(self.number)}"
+    def describe(self, state: State, content: Any) -> str | Msg:
+        return msg("Defeat the centipede in {where}", where=location_name(self.number))
 
 
 @dataclass(frozen=True)
@@ -200,11 +204,11 @@ class CentipedeWon(BroodCommand):
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         total = add_her_cp(state, 1)
-        start_report(b, "A centipede won a battle")
-        say(b, f"She gains 1 Colony Point (now {total}).")
+        start_report(b, msg("A centipede won a battle"))
+        say(b, msg("She gains 1 Colony Point (now {total}).", total=total))
 
-    def describe(self, state: State, content: Any) -> str:
-        return "A centipede won a battle: +1 CP to her"
+    def describe(self, state: State, content: Any) -> str | Msg:
+        return msg("A centipede won a battle: +1 CP to her")
 
 
 @dataclass(frozen=True)
@@ -225,8 +229,8 @@ class PlaceNymph(BroodCommand):
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         meadow.add_nymph(b, self.number)
 
-    def describe(self, state: State, content: Any) -> str:
-        return f"Place a nymph in {location_name(self.number)}"
+    def describe(self, state: State, content: Any) -> str | Msg:
+        return msg("Place a nymph in {where}", where=location_name(self.number))
 
 
 @dataclass(frozen=True)
@@ -254,8 +258,8 @@ class MoultNymph(BroodCommand):
         else:
             meadow.moult(find_hex(b, self.number))
 
-    def describe(self, state: State, content: Any) -> str:
-        return f"A nymph moults in {location_name(self.number)}"
+    def describe(self, state: State, content: Any) -> str | Msg:
+        return msg("A nymph moults in {where}", where=location_name(self.number))
 
 
 @dataclass(frozen=True)
@@ -280,8 +284,8 @@ class CorrectHex(BroodCommand):
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         find_hex(b, self.number).update(zone=self.zone, sites=self.sites, nymphs=self.nymphs, centipede=self.centipede)
 
-    def describe(self, state: State, content: Any) -> str:
-        return f"Correct hex {self.number}"
+    def describe(self, state: State, content: Any) -> str | Msg:
+        return msg("Correct hex {hex}", hex=self.number)
 
 
 @dataclass(frozen=True)
@@ -298,8 +302,8 @@ class DestroyBroodmother(BroodCommand):
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         b["her"]["destroyed"] = True
-        start_report(b, "The Broodmother is destroyed")
-        say(b, f"Hex {b['her']['hex']}: take the Broodmother off the board.", b["her"]["hex"])
+        start_report(b, msg("The Broodmother is destroyed"))
+        say(b, msg("Hex {hex}: take the Broodmother off the board.", hex=b["her"]["hex"]), b["her"]["hex"])
 
-    def describe(self, state: State, content: Any) -> str:
-        return "The Broodmother is destroyed"
+    def describe(self, state: State, content: Any) -> str | Msg:
+        return msg("The Broodmother is destroyed")

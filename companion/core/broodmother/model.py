@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.errors import CommandError
+from companion.core.i18n import Msg, msg, render
 from companion.core.state import State, ant_players, total_score
 
 KEY = "broodmother"
@@ -71,7 +72,7 @@ def ant_count(state: State) -> int:
 
 def her_card_words(b: Brood) -> str:
     """Her latest card in words ("Colony Goal, Ferocity 4 - Expand"), or "" before her first."""
-    return str(b["history"][-1]["words"]) if b["history"] else ""
+    return render(b["history"][-1]["words"]) if b["history"] else ""
 
 
 def her_player(state: State) -> dict[str, Any] | None:
@@ -116,8 +117,11 @@ def nest_found(b: Brood) -> bool:
     return bool(b["her"]["found"])
 
 
-def location_name(where: int) -> str:
-    return "the Great Tunnel" if where == TUNNEL else f"hex {where}"
+def location_name(where: int, capital: bool = False) -> Msg:
+    """The place as a sentence names it ("hex 4", "the Great Tunnel"; ``capital``: at its start)."""
+    if capital:
+        return msg("The Great Tunnel") if where == TUNNEL else msg("Hex {hex}", hex=where)
+    return msg("the Great Tunnel") if where == TUNNEL else msg("hex {hex}", hex=where)
 
 
 def new_hex(number: int, zone: str, sites: int, nymphs: int = 0, centipede: bool = False,
@@ -148,18 +152,15 @@ def asked_round(state: State, question: dict[str, Any]) -> int:
 
 
 # -- the report: what the screen tells the players to do on the board ----------------------
-def start_report(b: Brood, title: str) -> None:
-    b["report"] = {"title": title, "lines": [], "interpretations": []}
+# Kept as messages (a key and its values), rendered in each reader's language when shown.
+def start_report(b: Brood, title: Msg) -> None:
+    b["report"] = {"title": title.to_dict(), "lines": [], "interpretations": []}
 
 
-def say(b: Brood, text: str, where: int | None = None, interpretation: str | None = None) -> None:
+def say(b: Brood, text: Msg, where: int | None = None, interpretation: str | None = None) -> None:
     """One instruction for the table; ``where`` names the hex (0: the Great Tunnel) to highlight."""
     if b["report"] is None:
-        start_report(b, "The Broodmother")
-    b["report"]["lines"].append({"text": text, "hex": where})
+        start_report(b, msg("The Broodmother"))
+    b["report"]["lines"].append({"text": text.to_dict(), "hex": where})
     if interpretation and interpretation not in b["report"]["interpretations"]:
         b["report"]["interpretations"].append(interpretation)
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"

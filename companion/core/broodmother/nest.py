@@ -6,7 +6,8 @@ happen; from then on an Event means Strike, a Colony Goal Invade and an Evolutio
 
 from __future__ import annotations
 
-from companion.core.broodmother.model import Brood, Hex, plural, say
+from companion.core.broodmother.model import Brood, Hex, say
+from companion.core.i18n import msg, nmsg
 from companion.core.state import State
 
 
@@ -15,11 +16,13 @@ def arise(state: State, b: Brood, h: Hex) -> None:
     h["nest"] = True
     b["her"]["found"] = True
     b["her"]["hex"] = h["number"]
-    say(b, f"The Nest of Centipedes is hex {h['number']}: put the Broodmother on it.", h["number"], "nest-order")
+    say(b, msg("The Nest of Centipedes is hex {hex}: put the Broodmother on it.", hex=h["number"]), h["number"],
+        "nest-order")
     pile = b["deck"]["plot"]
     b["deck"]["discard"].extend(pile)
-    say(b, f"Reckoning: discard the plot pile ({plural(len(pile), 'card')}); no card goes there again.")
+    say(b, nmsg("Reckoning: discard the plot pile (1 card); no card goes there again.",
+                "Reckoning: discard the plot pile ({n} cards); no card goes there again.", len(pile)))
     b["deck"]["plot"] = []
-    say(b, "From now on her cards mean: Event = Strike, Colony Goal = Invade, Evolution = Revel.")
+    say(b, msg("From now on her cards mean: Event = Strike, Colony Goal = Invade, Evolution = Revel."))
     if state["mode"] == "solo":
-        say(b, "Provision for War: take a Royal Decree now.", interpretation="provision-any-finder")
+        say(b, msg("Provision for War: take a Royal Decree now."), interpretation="provision-any-finder")

@@ -15,6 +15,7 @@ from companion.core.broodmother.model import bm, has_broodmother, say, start_rep
 from companion.core.broodmother.scoring import score_slumber, slumber_preview
 from companion.core.commands.phase_hooks import PhaseHooks, register_phase_hooks
 from companion.core.content import Content
+from companion.core.i18n import Msg, msg
 from companion.core.state import State
 
 QUESTION_NAMES = {
@@ -39,16 +40,17 @@ def _slumber_ends(state: State, ending: str) -> bool:
     return ending != "phase" or state["phase"] == "slumber"
 
 
-def leave(state: State, content: Content, ending: str) -> list[str]:
+def leave(state: State, content: Content, ending: str) -> list[str | Msg]:
     b = bm(state)
     close_turn(b)
     if not _slumber_ends(state, ending) or state["round"] in b["slumbers"]:
         return []
     preview = slumber_preview(state, b)
     score_slumber(state, b)
-    start_report(b, f"Slumber of round {state['round']}: the Broodmother scores")
-    say(b, f"She gains {preview['sum']} Colony Points.", interpretation="slumber-at-step-end")
-    return [f"her Slumber: {preview['sum']} CP"]
+    start_report(b, msg("Slumber of round {round}: the Broodmother scores", round=state["round"]))
+    say(b, msg("She gains {sum} Colony Points.", sum=preview["sum_message"]),
+        interpretation="slumber-at-step-end")
+    return [msg("her Slumber: {sum} CP", sum=preview["sum_message"])]
 
 
 register_phase_hooks(PhaseHooks(id="broodmother", active=has_broodmother, hold=hold, leave=leave))

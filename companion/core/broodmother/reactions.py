@@ -21,10 +21,10 @@ from companion.core.broodmother.model import (
     is_asymmetric,
     nest_found,
     new_hex,
-    plural,
     say,
 )
 from companion.core.broodmother.nest import arise
+from companion.core.i18n import msg, nmsg
 from companion.core.state import State
 
 
@@ -47,7 +47,7 @@ def chamber_eggs_due(state: State, card: dict[str, Any]) -> bool:
 
 def _chamber_eggs(state: State, b: Brood, card: dict[str, Any]) -> None:
     if chamber_eggs_due(state, card):
-        say(b, "Empires: you may put 1 egg from your supply on each of your Chambers.",
+        say(b, msg("Empires: you may put 1 egg from your supply on each of your Chambers."),
             interpretation="chambers-are-evolutions")
 
 
@@ -58,16 +58,20 @@ def spawn(state: State, b: Brood, bc: BroodContent, card_id: str) -> None:
     limit = state["round"]
     moulted = meadow.moult_wave(b, limit, ferocity)
     for number in moulted:
-        say(b, f"Hex {number}: one nymph moults into a centipede.", number, "round-limit-centipedes-only")
+        say(b, msg("Hex {hex}: one nymph moults into a centipede.", hex=number), number,
+            "round-limit-centipedes-only")
     if not moulted:
-        say(b, f"No hex without a centipede holds {max(ferocity, 1)} or more nymphs: nothing moults.",
+        say(b, nmsg("No hex without a centipede holds 1 or more nymphs: nothing moults.",
+                    "No hex without a centipede holds {n} or more nymphs: nothing moults.", max(ferocity, 1)),
             interpretation="moult-needs-a-nymph")
     placed = [(n, k) for n, k in meadow.spawn_placements(b) if k > 0]
     for number, count in placed:
-        say(b, f"Hex {number}: place {plural(count, 'nymph')}." + meadow.aphid_note(state, count), number,
+        say(b, nmsg("Hex {hex}: place 1 nymph.", "Hex {hex}: place {n} nymphs.", count, hex=number), number,
             "double-needs-sites")
+        if note := meadow.aphid_note(state, count):
+            say(b, note, number)
     if not moulted and not placed:
-        say(b, "Every collection site is taken and nothing moulted, so she Expands instead.",
+        say(b, msg("Every collection site is taken and nothing moulted, so she Expands instead."),
             interpretation="spawn-nothing-happened")
         machinations.queue_expands(state, b, "spawn-fallback", 1)
 
@@ -79,7 +83,7 @@ def expand(state: State, b: Brood, bc: BroodContent, card_id: str) -> None:
 
 def plot(state: State, b: Brood, bc: BroodContent, card_id: str) -> None:
     total = add_her_cp(state, 1)
-    say(b, f"She gains 1 Colony Point (now {total}).")
+    say(b, msg("She gains 1 Colony Point (now {total}).", total=total))
     machinations.add_to_plot_pile(state, b, bc, card_id)
 
 
@@ -90,25 +94,32 @@ def finish_expand(state: State, b: Brood, answer: dict[str, Any], round_number: 
     Nest revealed by her Expand moults like a centipede hex, then she arises (nest-order).
     """
     if answer["deck_empty"]:
-        say(b, "The hex deck is empty: this Expand does nothing.", interpretation="expand-empty-hex-deck")
+        say(b, msg("The hex deck is empty: this Expand does nothing."), interpretation="expand-empty-hex-deck")
         return
     h = new_hex(answer["number"], answer["zone"], answer["sites"], centipede_hex=answer["centipede_hex"])
     add_hex_sorted(b, h)
     count = meadow.place_nymphs(h, meadow.nymphs_per_placement(b))
-    zone = "Inner" if h["zone"] == "inner" else "Outer"
-    say(b, f"Hex {h['number']}: place it in the {zone} Meadow with {plural(count, 'nymph')}."
-        + meadow.aphid_note(state, count), h["number"], "inner-meadow-asked")
+    if h["zone"] == "inner":
+        placed = nmsg("Hex {hex}: place it in the Inner Meadow with 1 nymph.",
+                      "Hex {hex}: place it in the Inner Meadow with {n} nymphs.", count, hex=h["number"])
+    else:
+        placed = nmsg("Hex {hex}: place it in the Outer Meadow with 1 nymph.",
+                      "Hex {hex}: place it in the Outer Meadow with {n} nymphs.", count, hex=h["number"])
+    say(b, placed, h["number"], "inner-meadow-asked")
+    if note := meadow.aphid_note(state, count):
+        say(b, note, h["number"])
     moults = h["centipede_hex"] or answer["nest"]
     why = "nest-order" if answer["nest"] else "expand-moult-includes-new-hex"
     if moults and is_asymmetric(state):
-        say(b, f"One nymph moults in each of up to {round_number} hexes you choose.",
+        say(b, nmsg("One nymph moults in each of up to 1 hex you choose.",
+                    "One nymph moults in each of up to {n} hexes you choose.", round_number),
             interpretation="asymmetric-choices")
     elif moults:
         moulted = meadow.moult_wave(b, round_number)
         for number in moulted:
-            say(b, f"Hex {number}: one nymph moults into a centipede.", number, why)
+            say(b, msg("Hex {hex}: one nymph moults into a centipede.", hex=number), number, why)
         if not moulted:
-            say(b, "No nymph can moult.", interpretation=why)
+            say(b, msg("No nymph can moult."), interpretation=why)
     if answer["nest"]:
         arise(state, b, h)
 
@@ -122,10 +133,12 @@ def strike(state: State, b: Brood, bc: BroodContent, card_id: str) -> None:
 
 def finish_strike(state: State, b: Brood, destroyed: int, hex_number: int) -> None:
     if destroyed > 0:
-        say(b, f"Hex {hex_number}: destroy {plural(destroyed, 'ant')} (the colonies there choose whose).",
+        say(b, nmsg("Hex {hex}: destroy 1 ant (the colonies there choose whose).",
+                    "Hex {hex}: destroy {n} ants (the colonies there choose whose).", destroyed, hex=hex_number),
             hex_number, "strike-any-colony")
         return
-    say(b, f"No ant to destroy in hex {hex_number}: she Invades instead.", hex_number, "strike-any-colony")
+    say(b, msg("No ant to destroy in hex {hex}: she Invades instead.", hex=hex_number), hex_number,
+        "strike-any-colony")
     invade_effect(b)
 
 
@@ -138,20 +151,20 @@ def invade_effect(b: Brood) -> None:
     tunnel = b["tunnel"]
     if not tunnel["nymph"]:
         tunnel["nymph"] = True
-        say(b, "Great Tunnel: place a nymph.", TUNNEL, "invade-single-nymph")
+        say(b, msg("Great Tunnel: place a nymph."), TUNNEL, "invade-single-nymph")
     elif tunnel["centipedes"] == 0 or b["tunnel_centipedes"] == "many":
         tunnel["nymph"] = False
         tunnel["centipedes"] += 1
-        say(b, "Great Tunnel: the nymph there moults into a centipede.", TUNNEL, "tunnel-moult")
+        say(b, msg("Great Tunnel: the nymph there moults into a centipede."), TUNNEL, "tunnel-moult")
     else:
-        say(b, "Great Tunnel: a centipede is already there, so the nymph cannot moult; nothing happens.",
+        say(b, msg("Great Tunnel: a centipede is already there, so the nymph cannot moult; nothing happens."),
             TUNNEL, "tunnel-moult")
 
 
 def revel(state: State, b: Brood, bc: BroodContent, card_id: str) -> None:
     b["deck"]["discard"].append(card_id)
     total = add_her_cp(state, 1)
-    say(b, f"She revels: 1 Colony Point (now {total}).")
+    say(b, msg("She revels: 1 Colony Point (now {total}).", total=total))
 
 
 _RESOLVERS = {"spawn": spawn, "expand": expand, "plot": plot, "strike": strike, "invade": invade, "revel": revel}
@@ -162,18 +175,25 @@ def _announce(state: State, b: Brood, bc: BroodContent, action: str, card_id: st
     """Tell her what the card allows with its numbers; points and the plot pile are kept here."""
     per, limit, fero = meadow.nymphs_per_placement(b), state["round"], b["deck"]["cards"][card_id]["ferocity"]
     texts = {
-        "spawn": f"Spawn: in up to {limit} hexes without a centipede holding {max(fero, 1)}+ nymphs, one moults; "
-                 f"then put {plural(per, 'nymph')} on each hex with a free site. Nothing possible: Expand.",
-        "expand": f"Expand: reveal the top hex, place it (Inner Meadow if possible) with {plural(per, 'nymph')}; "
-                  f"a centipede hex moults one nymph per hex, up to {limit}.",
-        "strike": f"Strike: destroy {plural(fero, 'ant')} in her hex; if none, Invade.",
-        "invade": "Invade: a nymph into the Great Tunnel, or the one there moults.",
+        "spawn": nmsg("Spawn: in up to {limit} hexes without a centipede holding {ferocity}+ nymphs, one moults; "
+                      "then put 1 nymph on each hex with a free site. Nothing possible: Expand.",
+                      "Spawn: in up to {limit} hexes without a centipede holding {ferocity}+ nymphs, one moults; "
+                      "then put {n} nymphs on each hex with a free site. Nothing possible: Expand.",
+                      per, limit=limit, ferocity=max(fero, 1)),
+        "expand": nmsg("Expand: reveal the top hex, place it (Inner Meadow if possible) with 1 nymph; "
+                       "a centipede hex moults one nymph per hex, up to {limit}.",
+                       "Expand: reveal the top hex, place it (Inner Meadow if possible) with {n} nymphs; "
+                       "a centipede hex moults one nymph per hex, up to {limit}.", per, limit=limit),
+        "strike": nmsg("Strike: destroy 1 ant in her hex; if none, Invade.",
+                       "Strike: destroy {n} ants in her hex; if none, Invade.", fero),
+        "invade": msg("Invade: a nymph into the Great Tunnel, or the one there moults."),
     }
     if action in texts:
         b["deck"]["discard"].append(card_id)
-        aphids = meadow.aphid_note(state, 2).replace("They", "Nymphs") if action in ("spawn", "expand") else ""
-        say(b, texts[action] + aphids + " You choose where; record it with the meadow commands.",
-            interpretation="asymmetric-choices")
+        say(b, texts[action], interpretation="asymmetric-choices")
+        if action in ("spawn", "expand") and meadow.aphid_note(state, 2):
+            say(b, msg("Nymphs destroy any aphids on the collection sites they take."))
+        say(b, msg("You choose where; record it with the meadow commands."))
         return
     _RESOLVERS[action](state, b, bc, card_id)
 

@@ -15,7 +15,7 @@ from typing_extensions import TypedDict
 
 from companion.core.content import Content
 from companion.core.errors import GameError
-from companion.core.schema import Count, Id, Json, Round, Small, Text, check, strict
+from companion.core.schema import Count, Id, Json, Round, Shown, Small, Text, check, strict
 from companion.core.state import State
 
 Hex = Annotated[int, Ge(0), Le(99)]
@@ -123,13 +123,13 @@ class Turn(TypedDict):
 
 @strict
 class Line(TypedDict):
-    text: Text
+    text: Shown
     hex: Hex | None
 
 
 @strict
 class Report(TypedDict):
-    title: Text
+    title: Shown
     lines: Annotated[list[Line], MaxLen(200)]
     interpretations: Annotated[list[Text], MaxLen(50)]
 
@@ -148,7 +148,7 @@ class Drawn(TypedDict):
 
     round: Round
     card: Id
-    words: Text
+    words: Shown
     cancelled: bool
 
 

@@ -25,6 +25,7 @@ from companion.core.broodmother.model import (
     nest_found,
 )
 from companion.core.content import Content
+from companion.core.i18n import msg, render
 from companion.core.outcome import finish_by_score, make_outcome
 from companion.core.state import State, ant_players
 
@@ -37,11 +38,13 @@ def slumber_preview(state: State, b: Brood) -> dict[str, Any]:
     inner = meadow.inner_hexes_with_nymph(b)
     solo = state["mode"] == "solo"
     hex_points = len(inner) if solo else len(inner) // 2
-    rule = "1 per Inner Meadow hex with a nymph" if solo else "1 per 2 Inner Meadow hexes with a nymph"
+    rule = msg("1 per Inner Meadow hex with a nymph") if solo else msg("1 per 2 Inner Meadow hexes with a nymph")
+    total = msg("{centipedes} (centipedes) + {hex_points} ({rule}) = {total}", centipedes=centipedes,
+                hex_points=hex_points, rule=rule, total=centipedes + hex_points)
     return {
-        "centipedes": centipedes, "inner_hexes": inner, "hex_points": hex_points, "hex_rule": rule,
+        "centipedes": centipedes, "inner_hexes": inner, "hex_points": hex_points, "hex_rule": render(rule),
         "total": centipedes + hex_points,
-        "sum": f"{centipedes} (centipedes) + {hex_points} ({rule}) = {centipedes + hex_points}",
+        "sum": render(total), "sum_message": total.to_dict(),
         "scored_this_round": state["round"] in b["slumbers"],
     }
 

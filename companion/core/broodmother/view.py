@@ -47,6 +47,7 @@ from companion.core.broodmother.model import (
 from companion.core.broodmother.scoring import battle_helper, loss_margins, slumber_preview
 from companion.core.commands.base import Command, possible
 from companion.core.content import Content
+from companion.core.i18n import N_, tr, trf
 from companion.core.predators.model import KEY as PREDATORS
 from companion.core.predators.model import live, name_of, tracker
 from companion.core.state import State
@@ -107,7 +108,7 @@ def _predators(state: State) -> list[dict[str, Any]]:
     """The Predators on the board (hers and any other), read from the predator tracker."""
     if PREDATORS not in state["modules_state"]:
         return []
-    return [{**p, "name": name_of(p["id"])} for p in live(tracker(state))]
+    return [{**p, "name": tr(name_of(p["id"]))} for p in live(tracker(state))]
 
 
 def _meadow(state: State, content: Content, b: Brood) -> dict[str, Any]:
@@ -149,11 +150,15 @@ def question(state: State, b: Brood, bc: BroodContent) -> dict[str, Any] | None:
 
 
 def _expand_question(b: Brood, q: dict[str, Any]) -> dict[str, Any]:
-    step = f" ({q['index']} of {q['of']})" if q["of"] > 1 else ""
+    ask = N_("Her Expand: reveal the top hex of the hex deck. Which hex is it, how many collection sites does it "
+             "have (all free, on a new hex), and is there room for it in the Inner Meadow?")
+    if q["of"] > 1:
+        ask = N_("Her Expand ({index} of {of}): reveal the top hex of the hex deck. Which hex is it, how many "
+                 "collection sites does it have (all free, on a new hex), and is there room for it in the Inner "
+                 "Meadow?")
     return {
         "command": AnswerExpand.name,
-        "text": f"Her Expand{step}: reveal the top hex of the hex deck. Which hex is it, how many collection "
-                "sites does it have (all free, on a new hex), and is there room for it in the Inner Meadow?",
+        "text": trf(ask, index=q["index"], of=q["of"]),
         "fields": [
             {"name": "number", "type": "int", "min": 1, "max": MAX_HEX, "taken": [h["number"] for h in b["hexes"]]},
             {"name": "sites", "type": "int", "min": 0, "max": MAX_SITES, "required": True},
@@ -161,9 +166,9 @@ def _expand_question(b: Brood, q: dict[str, Any]) -> dict[str, Any]:
             {"name": "centipede_hex", "type": "bool", "default": False},
             {"name": "nest", "type": "bool", "default": False, "hidden": bool(b["her"]["found"])},
         ],
-        "buttons": [{"label": "Inner Meadow", "args": {"zone": "inner"}},
-                    {"label": "Outer Meadow (the Inner Meadow is full)", "args": {"zone": "outer"}},
-                    {"label": "The hex deck is empty", "args": {"deck_empty": True}}],
+        "buttons": [{"label": tr("Inner Meadow"), "args": {"zone": "inner"}},
+                    {"label": tr("Outer Meadow (the Inner Meadow is full)"), "args": {"zone": "outer"}},
+                    {"label": tr("The hex deck is empty"), "args": {"deck_empty": True}}],
         "interpretations": ["inner-meadow-asked", "expand-empty-hex-deck"],
     }
 
@@ -171,10 +176,11 @@ def _expand_question(b: Brood, q: dict[str, Any]) -> dict[str, Any]:
 def _predator_question(b: Brood, bc: BroodContent, q: dict[str, Any]) -> dict[str, Any]:
     return {
         "command": AnswerPredator.name,
-        "text": f"The {bc.predators[q['predator']]} ({q['health']} Health) arrives: which hex holds the most ants? "
-                "On a tie, pick the lowest number (they are listed lowest first).",
+        "text": trf("The {predator} ({health} Health) arrives: which hex holds the most ants? On a tie, pick the "
+                    "lowest number (they are listed lowest first).", predator=tr(bc.predators[q["predator"]]),
+                    health=q["health"]),
         "fields": [{"name": "hex", "type": "int"}],
-        "buttons": [{"label": f"Hex {h['number']}", "args": {"hex": h["number"]}} for h in b["hexes"]],
+        "buttons": [{"label": trf("Hex {hex}", hex=h["number"]), "args": {"hex": h["number"]}} for h in b["hexes"]],
         "interpretations": ["predator-pool"],
     }
 
@@ -182,10 +188,10 @@ def _predator_question(b: Brood, bc: BroodContent, q: dict[str, Any]) -> dict[st
 def _strike_question(q: dict[str, Any]) -> dict[str, Any]:
     return {
         "command": AnswerStrike.name,
-        "text": f"Her Strike in hex {q['hex']} destroys up to {q['ferocity']} ants. How many ants were destroyed "
-                "there? (0 if none was there: she Invades instead.)",
+        "text": trf("Her Strike in hex {hex} destroys up to {ferocity} ants. How many ants were destroyed there? "
+                    "(0 if none was there: she Invades instead.)", hex=q["hex"], ferocity=q["ferocity"]),
         "fields": [{"name": "destroyed", "type": "int", "min": 0, "max": q["ferocity"]}],
-        "buttons": [{"label": "None there" if n == 0 else f"{n} destroyed", "args": {"destroyed": n}}
+        "buttons": [{"label": tr("None there") if n == 0 else trf("{n} destroyed", n=n), "args": {"destroyed": n}}
                     for n in range(q["ferocity"] + 1)],
         "interpretations": ["strike-any-colony"],
     }

@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from companion.core.content import Content
 from companion.core.errors import CommandError
+from companion.core.i18n import Msg
 from companion.core.state import State
 
 _REGISTRY: dict[str, type[Command]] = {}
@@ -50,8 +51,8 @@ class Command:
     def apply(self, state: State, content: Content) -> None:
         raise NotImplementedError
 
-    def describe(self, state: State, content: Content) -> str:
-        """A short label, read with the state *before* the command: "Ana +2 CP"."""
+    def describe(self, state: State, content: Content) -> str | Msg:
+        """A short label, read with the state *before* the command: "Ana +2 CP" (a ``Msg`` to translate)."""
         raise NotImplementedError
 
     def can(self, state: State, content: Content) -> bool:

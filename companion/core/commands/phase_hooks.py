@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from companion.core.content import Content
 from companion.core.hooks import load_modules
+from companion.core.i18n import Msg, msg
 from companion.core.state import State
 
 
@@ -24,7 +25,7 @@ def _no_hold(state: State, content: Content, ending: str) -> str | None:
     return None
 
 
-def _nothing(state: State, content: Content, ending: str) -> list[str]:
+def _nothing(state: State, content: Content, ending: str) -> list[str | Msg]:
     return []
 
 
@@ -35,7 +36,7 @@ class PhaseHooks:
     id: str
     active: Callable[[State], bool]
     hold: Callable[[State, Content, str], str | None] = _no_hold
-    leave: Callable[[State, Content, str], list[str]] = _nothing
+    leave: Callable[[State, Content, str], list[str | Msg]] = _nothing
 
 
 _PHASE_HOOKS: dict[str, PhaseHooks] = {}
@@ -58,18 +59,21 @@ def hold_reason(state: State, content: Content, ending: str) -> str | None:
     return None
 
 
-def leave_phase(state: State, content: Content, ending: str) -> list[str]:
-    """Carry out every area's end-of-phase steps on ``state``; return what they did, in words."""
-    notes: list[str] = []
+def leave_phase(state: State, content: Content, ending: str) -> list[str | Msg]:
+    """Carry out every area's end-of-phase steps on ``state``; return what they did, in words (messages)."""
+    notes: list[str | Msg] = []
     for hooks in _active(state):
         notes += hooks.leave(state, content, ending)
     return notes
 
 
-def leave_preview(state: State, content: Content, ending: str) -> list[str]:
+def leave_preview(state: State, content: Content, ending: str) -> list[str | Msg]:
     """What ``leave_phase`` would say, without changing ``state`` (for labels read before a command)."""
     return leave_phase(copy.deepcopy(state), content, ending)
 
 
-def with_notes(label: str, notes: list[str]) -> str:
-    return "; ".join([label, *notes])
+def with_notes(label: str | Msg, notes: list[str | Msg]) -> str | Msg:
+    """The label followed by what the areas do on leaving ("Next: Soldier Phase; her Slumber: 2 CP")."""
+    for note in notes:
+        label = msg("{label}; {note}", label=label, note=note)
+    return label

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from companion.core.commands.base import Command, require_int
 from companion.core.content import Content
 from companion.core.errors import CommandError
+from companion.core.i18n import Msg, msg
 from companion.core.state import State, game_def, player, total_score
 
 MAX_DELTA = 50
@@ -46,8 +47,9 @@ class AdjustScore(Command):
     def apply(self, state: State, content: Content) -> None:
         state["scores"][self.player_id][state["round"] - 1] += self.delta
 
-    def describe(self, state: State, content: Content) -> str:
-        return f"{player(state, self.player_id)['name']} {self.delta:+d} {_cp(state, content)}"
+    def describe(self, state: State, content: Content) -> str | Msg:
+        return msg("{name} {delta} {cp}", name=player(state, self.player_id)["name"], delta=format(self.delta, "+d"),
+                   cp=msg(_cp(state, content)))
 
 
 @dataclass(frozen=True)
@@ -69,5 +71,6 @@ class SetScore(Command):
         change = self.total - total_score(state, self.player_id)
         state["scores"][self.player_id][state["round"] - 1] += change
 
-    def describe(self, state: State, content: Content) -> str:
-        return f"{player(state, self.player_id)['name']} total set to {self.total} {_cp(state, content)}"
+    def describe(self, state: State, content: Content) -> str | Msg:
+        return msg("{name} total set to {total} {cp}", name=player(state, self.player_id)["name"], total=self.total,
+                   cp=msg(_cp(state, content)))

@@ -9,6 +9,7 @@ from companion.core.commands.phase_hooks import hold_reason, leave_phase, leave_
 from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.hooks import active_hooks
+from companion.core.i18n import Msg, msg
 from companion.core.outcome import finish_by_score
 from companion.core.state import State, game_def, is_last_phase
 
@@ -39,13 +40,13 @@ class NextPhase(Command):
             state["round"] += 1
             state["phase"] = phases[0].id
 
-    def describe(self, state: State, content: Content) -> str:
+    def describe(self, state: State, content: Content) -> str | Msg:
         phases = game_def(state, content).phases
         index = game_def(state, content).phase_index(state["phase"])
         if index + 1 < len(phases):
-            label = f"Next: {phases[index + 1].label}"
+            label: Msg = msg("Next: {phase}", phase=phases[index + 1].message())
         else:
-            label = f"Round {state['round'] + 1}: {phases[0].label}"
+            label = msg("Round {round}: {phase}", round=state["round"] + 1, phase=phases[0].message())
         return with_notes(label, leave_preview(state, content, "phase"))
 
 
@@ -66,8 +67,8 @@ class NextRound(Command):
         state["round"] += 1
         state["phase"] = game_def(state, content).phases[0].id
 
-    def describe(self, state: State, content: Content) -> str:
-        return with_notes(f"Start round {state['round'] + 1}", leave_preview(state, content, "round"))
+    def describe(self, state: State, content: Content) -> str | Msg:
+        return with_notes(msg("Start round {round}", round=state["round"] + 1), leave_preview(state, content, "round"))
 
 
 @dataclass(frozen=True)
@@ -94,5 +95,5 @@ class FinishGame(Command):
                 return
         state["ended"] = finish_by_score(state)
 
-    def describe(self, state: State, content: Content) -> str:
-        return with_notes("Finish the game", leave_preview(state, content, "game"))
+    def describe(self, state: State, content: Content) -> str | Msg:
+        return with_notes(msg("Finish the game"), leave_preview(state, content, "game"))

@@ -7,6 +7,7 @@ from typing import Any
 from companion.core.checklist import Item, tick_item
 from companion.core.content import Content
 from companion.core.drafting.model import KEY, colonies, drafting, drafting_content, in_play, plan
+from companion.core.i18n import tr, trf
 from companion.core.state import State, has
 
 
@@ -26,24 +27,34 @@ def draft_step(state: State, variant: str) -> str | None:
         return None
     if variant == "setup-draft":
         p = plan(variant, n)
-        return (f"Setup Draft: deal {p['deal']} cards to each colony ({p['total']} in all) and draft them; each keeps "
-                f"{p['keep']} as its starting hand and the other {p['rest']} are shuffled back into the deck.")
+        return trf("Setup Draft: deal {deal} cards to each colony ({total} in all) and draft them; each keeps "
+                   "{keep} as its starting hand and the other {rest} are shuffled back into the deck.",
+                   deal=p["deal"], total=p["total"], keep=p["keep"], rest=p["rest"])
     if variant == "deck-draft":
         p = plan(variant, n)
-        text = (f"Deck Draft: deal {p['deal']} cards to each colony ({p['total']} in all) and draft them; each "
-                f"discards {p['rest']} and shuffles the other {p['keep']} into its own deck.")
-        return text + (" Then each draws 2 from its own deck to start." if state["round"] == 1 else "")
+        if state["round"] == 1:
+            return trf("Deck Draft: deal {deal} cards to each colony ({total} in all) and draft them; each "
+                       "discards {rest} and shuffles the other {keep} into its own deck. Then each draws 2 from "
+                       "its own deck to start.", deal=p["deal"], total=p["total"], keep=p["keep"], rest=p["rest"])
+        return trf("Deck Draft: deal {deal} cards to each colony ({total} in all) and draft them; each "
+                   "discards {rest} and shuffles the other {keep} into its own deck.",
+                   deal=p["deal"], total=p["total"], keep=p["keep"], rest=p["rest"])
     extra = carried(state, "extra", state["round"] - 1)
     aside = carried(state, "aside", state["round"] - 1)
     base = plan(variant, n)
-    keeps = [f"{name} {plan(variant, n, extra.get(pid, 0))['keep']}" for pid, name in _names(state).items()
-             if extra.get(pid)]
-    text = (f"Round Draft: deal {base['deal']} cards to each colony ({base['total']} in all) and draft them; "
-            f"each keeps {base['keep']} and discards the rest")
-    text += f" (keeping more: {', '.join(keeps)})." if keeps else "."
+    keeps = [trf("{name} {n}", name=name, n=plan(variant, n, extra.get(pid, 0))["keep"])
+             for pid, name in _names(state).items() if extra.get(pid)]
+    if keeps:
+        text = trf("Round Draft: deal {deal} cards to each colony ({total} in all) and draft them; each keeps "
+                   "{keep} and discards the rest (keeping more: {keeps}).", deal=base["deal"], total=base["total"],
+                   keep=base["keep"], keeps=", ".join(keeps))
+    else:
+        text = trf("Round Draft: deal {deal} cards to each colony ({total} in all) and draft them; each keeps "
+                   "{keep} and discards the rest.", deal=base["deal"], total=base["total"], keep=base["keep"])
     if aside:
-        text += " Then add the aphid-farm cards set aside: " + \
-            ", ".join(f"{_names(state)[pid]} {n}" for pid, n in aside.items()) + "."
+        then = trf("Then add the aphid-farm cards set aside: {cards}.",
+                   cards=", ".join(trf("{name} {n}", name=_names(state)[pid], n=k) for pid, k in aside.items()))
+        text = trf("{first} {then}", first=text, then=then)
     return text
 
 
@@ -75,10 +86,10 @@ def phase_items(state: State, content: Content, phase_id: str, event: str) -> li
             if (text := draft_step(state, v)) is not None:
                 out.append(tick_item(f"drafting:{v}", KEY, text, state))
     if has(state, "round-draft") and special and phase_id == "harvest":
-        out.append(tick_item("drafting:harvest", KEY, "Round Draft: card collection sites give no card now (enter "
-                             "each colony's as cards kept at the next draft); aphid-farm cards go face down beside "
-                             "the mat.", state))
+        out.append(tick_item("drafting:harvest", KEY, tr("Round Draft: card collection sites give no card now "
+                             "(enter each colony's as cards kept at the next draft); aphid-farm cards go face down "
+                             "beside the mat."), state))
     if has(state, "round-draft") and special and phase_id == "slumber":
-        out.append(tick_item("drafting:discard", KEY, "Round Draft: at the end of Slumber, every colony discards "
-                             "its whole hand.", state))
+        out.append(tick_item("drafting:discard", KEY, tr("Round Draft: at the end of Slumber, every colony "
+                             "discards its whole hand."), state))
     return out

@@ -6,6 +6,7 @@ from typing import Any
 
 from companion.core.checklist import Item, command_item, tick_item
 from companion.core.content import Content
+from companion.core.i18n import tr, trf
 from companion.core.predators.alliance_commands import LoseAlly
 from companion.core.predators.alliances import PP_KEY, alliances, card_name, card_text, strength
 from companion.core.predators.battle import predator_strength
@@ -34,7 +35,7 @@ def _who(state: State, pid: str) -> str:
 
 
 def _hex(p: OnBoard) -> str:
-    return f"hex {p['hex']}" if p["hex"] else "its hex"
+    return trf("hex {hex}", hex=p["hex"]) if p["hex"] else tr("its hex")
 
 
 def predator_card(state: State, p: OnBoard) -> dict[str, Any]:
@@ -69,10 +70,14 @@ def ladybug_hint(state: State) -> str:
         return ""
     best = [name for name, n in counts if n == most]
     if len(best) == 1:
-        return f"The Ladybug goes to {best[0]}, the hex with the most aphids ({most})."
+        return trf("The Ladybug goes to {hex}, the hex with the most aphids ({most}).", hex=best[0], most=most)
     numbered = sorted(int(name) for name in best if name.strip().isdigit())
-    lower = f": hex {numbered[0]}, the lower number" if len(numbered) == len(best) else ": the lower-numbered one"
-    return f"{' and '.join(best)} tie with {most} aphids each{lower} (with Herd Omen, its player picks)."
+    tied = trf("{rest} and {last}", rest=", ".join(best[:-1]), last=best[-1])
+    if len(numbered) == len(best):
+        return trf("{hexes} tie with {most} aphids each: hex {lower}, the lower number (with Herd Omen, its player "
+                   "picks).", hexes=tied, most=most, lower=numbered[0])
+    return trf("{hexes} tie with {most} aphids each: the lower-numbered one (with Herd Omen, its player picks).",
+               hexes=tied, most=most)
 
 
 def predators_view(state: State, content: Content) -> dict[str, Any]:
@@ -122,19 +127,22 @@ def phase_items(state: State, content: Content, phase_id: str, event: str) -> li
             place = PlaceSpores(p["id"])
             done = f"{state['round']}:{p['id']}" in t["spores_placed"]
             n, tier = spores_for(p["id"], p["health"]), tier_of(p["health"])
-            text = f"{name}: place {n} spore tokens in {where} (Tier {tier})"
+            text = trf("{name}: place {n} spore tokens in {where} (Tier {tier})", name=tr(name), n=n, where=where,
+                       tier=tier)
             out.append(command_item(f"predators:spores:{p['id']}", KEY, text, place, state, content, done=done,
                                     scoring=False))
-            out.append(tick_item(f"predators:carry:{p['id']}", KEY, "An ant carrying a spore token dies at the end "
-                                 "of that turn; the token stays where it was carried.", state))
-            out.append(tick_item(f"predators:erupt:{p['id']}", KEY, f"End of the Worker Phase: each spore token "
-                                 f"outside {where} erupts, destroying itself and 1 ant in its hex.", state))
+            out.append(tick_item(f"predators:carry:{p['id']}", KEY, tr("An ant carrying a spore token dies at the "
+                                 "end of that turn; the token stays where it was carried."), state))
+            out.append(tick_item(f"predators:erupt:{p['id']}", KEY, trf(
+                "End of the Worker Phase: each spore token outside {where} erupts, destroying itself and 1 ant in "
+                "its hex.", where=where), state))
         if p["id"] == MANTIS and phase_id == "soldier":
-            out.append(tick_item(f"predators:mantis:{p['id']}", KEY, f"{name} strikes {where}: each nest there loses "
-                                 f"the ants its Tier {tier_of(p['health'])} mantis number says.", state))
+            out.append(tick_item(f"predators:mantis:{p['id']}", KEY, trf("{name} strikes {where}: each nest there "
+                                 "loses the ants its Tier {tier} mantis number says.", name=tr(name), where=where,
+                                 tier=tier_of(p["health"])), state))
     if phase_id == "slumber" and any(p["id"] == CORDYCEPS for p in live(t)):
         done = not any(p["spores"] for p in live(t))
-        out.append(command_item("predators:clear-spores", KEY, "Remove every spore token", ClearSpores(), state,
+        out.append(command_item("predators:clear-spores", KEY, tr("Remove every spore token"), ClearSpores(), state,
                                 content, done=done, scoring=False))
     return out
 
@@ -161,6 +169,6 @@ def pp_phase_items(state: State, content: Content, phase_id: str, event: str) ->
             scoring = card_text(a, x["predator"])["scoring"] or "as on its card"
             out.append(tick_item(f"pp:scoring:{x['player']}", PP_KEY, f"{who} scores the {it}: {scoring}", state))
     if phase_id == "soldier" and a["allies"]:
-        out.append(tick_item("pp:tunnel-check", PP_KEY, "Every predator standing in the Great Tunnel now is lost.",
+        out.append(tick_item("pp:tunnel-check", PP_KEY, tr("Every predator standing in the Great Tunnel now is lost."),
                              state))
     return out

@@ -31,7 +31,7 @@ from companion.core.harvest.model import KEY
 from companion.core.state import State
 from companion.ui import widgets
 from companion.ui.fields import FieldMessage
-from companion.ui.i18n import tr
+from companion.ui.i18n import tr, trf
 from companion.ui.panels import Panel, PanelContext, register
 from companion.ui.panels.scoring_controls import apply_button, choice, count, interpretations, line, note, pick
 
@@ -50,10 +50,11 @@ def build(ctx: PanelContext) -> list[ft.Control]:
         out.append(_hex(ctx, h))
     out.append(choice(tr("Add an aphid hex"), ctx.app.handler(lambda: _ask_hex(ctx)), ctx.sizes,
                       identifier="aphids-add", icon=ft.Icons.ADD, kind="outlined"))
-    out.append(line(f"{tr('At Harvest')}: {view['harvest']}", ctx.sizes, identifier="aphids-harvest", bold=True))
+    out.append(line(trf("At Harvest: {harvest}",
+                        harvest=view['harvest']), ctx.sizes, identifier="aphids-harvest", bold=True))
     out += apply_button(ctx, ApplyHarvest(), view["harvested"], tr("This round's farms are in the scores."),
                         identifier="aphids-apply")
-    out.append(line(f"{tr('Breeding')}: {view['breeding']}", ctx.sizes, identifier="aphids-breeding"))
+    out.append(line(trf("Breeding: {breeding}", breeding=view['breeding']), ctx.sizes, identifier="aphids-breeding"))
     out += apply_button(ctx, BreedAphids(), view["bred"], tr("The aphids have bred this round."),
                         identifier="aphids-breed")
     out += [note(text, ctx.sizes, identifier=f"aphids-reminder-{i}") for i, text in enumerate(view["reminders"])]
@@ -64,15 +65,16 @@ def build(ctx: PanelContext) -> list[ft.Control]:
 def _hex(ctx: PanelContext, h: dict[str, Any]) -> ft.Control:
     s, hid = ctx.sizes, h["id"]
     rows: list[ft.Control] = [
-        line(f"{h['name']} · {h['on_sites']} {tr('of')} {h['sites']} {tr('collection sites with an aphid')}", s,
+        line(trf("{name} · {on_sites} of {sites} collection sites with an aphid",
+                 name=h['name'], on_sites=h['on_sites'], sites=h['sites']), s,
              identifier=f"aphids-{hid}-title", bold=True),
         line(h["farm"], s, identifier=f"aphids-{hid}-farm"),
     ]
     for p in ctx.state["players"]:
         pid, name = p["id"], p["name"]
-        rows.append(count(ctx, f"{name}: {tr('herded on sites')}", h["herds"].get(pid, 0),
+        rows.append(count(ctx, trf("{name}: herded on sites", name=name), h["herds"].get(pid, 0),
                           partial(_herd, hid, pid, "sites"), identifier=f"aphids-{hid}-{pid}-sites"))
-        rows.append(count(ctx, f"{name}: {tr('herded in the outskirts')}", h["outskirts"].get(pid, 0),
+        rows.append(count(ctx, trf("{name}: herded in the outskirts", name=name), h["outskirts"].get(pid, 0),
                           partial(_herd, hid, pid, "outskirts"), identifier=f"aphids-{hid}-{pid}-out"))
     rows.append(count(ctx, tr("On sites with no herder"), h["loose"], partial(SetLoose, hid),
                       identifier=f"aphids-{hid}-loose"))
@@ -103,8 +105,8 @@ def _quick(ctx: PanelContext, h: dict[str, Any]) -> list[ft.Control]:
     offers: list[tuple[Command, str, str, str]] = []
     for p in ctx.state["players"]:
         pid, name = p["id"], p["name"]
-        offers.append((Devour(hid, pid), f"{name}: {tr('devour an aphid')}", f"{pid}-devour", "outlined"))
-        offers.append((LeaveInOutskirts(hid, pid), f"{name}: {tr('leave an aphid in the outskirts')}",
+        offers.append((Devour(hid, pid), trf("{name}: devour an aphid", name=name), f"{pid}-devour", "outlined"))
+        offers.append((LeaveInOutskirts(hid, pid), trf("{name}: leave an aphid in the outskirts", name=name),
                        f"{pid}-leave", "outlined"))
     offers.append((NymphEatsAphid(hid), tr("A nymph destroys an aphid"), "nymph", "text"))
     offers.append((RemoveAphidHex(hid), tr("Stop tracking this hex"), "remove", "text"))

@@ -19,7 +19,7 @@ from companion.core.errors import GameError
 from companion.core.state import State
 from companion.ui import widgets
 from companion.ui.fields import FieldMessage
-from companion.ui.i18n import tr
+from companion.ui.i18n import tr, trf
 from companion.ui.panels import Panel, PanelContext, register
 from companion.ui.panels.scoring_controls import apply_button, choice, count, interpretations, line
 
@@ -49,8 +49,8 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     else:
         out += [line(d["name"], s, identifier="decree-name", bold=True),
                 line(d["criterion"], s, identifier="decree-criterion"),
-                line(f"{tr('Round')} {view['round']}: {tr('the best colony gains')} {view['worth']} CP; "
-                     f"{tr('tied colonies gain 1 each')}.", s, identifier="decree-worth", muted=True)]
+                line(trf("Round {round}: the best colony gains {worth} CP; tied colonies gain 1 each.",
+                         round=view['round'], worth=view['worth']), s, identifier="decree-worth", muted=True)]
     picks = [choice(k["name"], ctx.handler(partial(_known, k["id"])) if ctx.session.can(_known(k["id"])) else None,
                     s, identifier=f"decree-pick-{k['id']}", selected=bool(d and d["id"] == k["id"]))
              for k in view["known"]]

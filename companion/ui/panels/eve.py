@@ -15,7 +15,7 @@ from companion.core.eve import eve_view
 from companion.core.eve.commands import ApplyEve, SetEnclave, SetHexes
 from companion.core.eve.model import KEY
 from companion.core.state import State
-from companion.ui.i18n import tr
+from companion.ui.i18n import tr, trf
 from companion.ui.panels import Panel, PanelContext, register
 from companion.ui.panels.scoring_controls import apply_button, count, interpretations, line, note, pick
 
@@ -34,16 +34,17 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     out: list[ft.Control] = [line(tr("Who controls the Enclave of the Empress?"), s, identifier="eve-enclave-ask")]
     options = [(p["id"], p["name"]) for p in view["players"]] + [("", tr("Nobody"))]
     out.append(pick(ctx, options, view["enclave"] or "", partial(SetEnclave), identifier="eve-enclave"))
-    out.append(line(f"{tr('Hexes next to the Enclave taken')}: {view['ring_taken']} {tr('of')} {view['ring']}", s,
+    out.append(line(trf("Hexes next to the Enclave taken: {ring_taken} of {ring}",
+                        ring_taken=view['ring_taken'], ring=view['ring']), s,
                     identifier="eve-ring", muted=True))
     for p in view["players"]:
         pid = p["id"]
-        out.append(count(ctx, f"{p['name']}: {tr('hexes next to the Enclave')}", p["adjacent"],
+        out.append(count(ctx, trf("{name}: hexes next to the Enclave", name=p['name']), p["adjacent"],
                          partial(_hexes, pid, "adjacent"), identifier=f"eve-{pid}-adjacent"))
-        out.append(count(ctx, f"{p['name']}: {tr('other hexes')}", p["other"], partial(_hexes, pid, "other"),
+        out.append(count(ctx, trf("{name}: other hexes", name=p['name']), p["other"], partial(_hexes, pid, "other"),
                          identifier=f"eve-{pid}-other"))
         out.append(line(f"{p['name']}: {p['sum']}", s, identifier=f"eve-{pid}-sum", size=s.small, muted=True))
-    out.append(line(f"{tr('At Slumber')}: {view['preview']}", s, identifier="eve-preview", bold=True))
+    out.append(line(trf("At Slumber: {preview}", preview=view['preview']), s, identifier="eve-preview", bold=True))
     out += apply_button(ctx, ApplyEve(), view["applied"], tr("This round's Eve points are in the scores."),
                         identifier="eve-apply")
     out += [note(text, s, identifier=f"eve-reminder-{i}") for i, text in enumerate(view["reminders"])]

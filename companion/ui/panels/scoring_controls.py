@@ -13,7 +13,7 @@ import flet as ft
 
 from companion.core.commands.base import Command
 from companion.ui import widgets
-from companion.ui.i18n import tr
+from companion.ui.i18n import render, tr, trf
 from companion.ui.panels import PanelContext
 from companion.ui.panels.broodmother.controls import choice, line, note, why_not
 
@@ -32,8 +32,8 @@ def count(ctx: PanelContext, label: str, value: int, make: Callable[[int], Comma
     return ft.Row([
         ft.Text(label, size=ctx.sizes.body, expand=True),
         widgets.stepper(label, shown if shown is not None else str(value), minus, plus, ctx.sizes,
-                        identifier=identifier, minus_label=f"{label}: {tr('one less')}",
-                        plus_label=f"{label}: {tr('one more')}"),
+                        identifier=identifier, minus_label=trf("{label}: one less", label=label),
+                        plus_label=trf("{label}: one more", label=label)),
     ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
@@ -52,8 +52,8 @@ def apply_button(ctx: PanelContext, command: Command, done: bool, done_text: str
     if done:
         return [note(done_text, ctx.sizes, identifier=f"{identifier}-done", icon=ft.Icons.CHECK_CIRCLE_OUTLINE)]
     reason = why_not(ctx, command)
-    label = command.describe(ctx.state, ctx.content) if reason is None else tr("Apply to scores")
-    out = [choice(f"{tr('Apply to scores')}: {label}", _send(ctx, command, identifier), ctx.sizes,
+    label = render(command.describe(ctx.state, ctx.content)) if reason is None else tr("Apply to scores")
+    out = [choice(trf("Apply to scores: {what}", what=label), _send(ctx, command, identifier), ctx.sizes,
                   identifier=identifier, text=label, kind="filled", icon=ft.Icons.PLAYLIST_ADD_CHECK, expand=True)]
     if reason is not None:
         out.append(note(reason, ctx.sizes, identifier=f"{identifier}-why"))

@@ -15,10 +15,10 @@ from companion.core.checklist import next_warning
 from companion.core.commands.base import why_not
 from companion.core.commands.scoring import AdjustScore
 from companion.core.commands.turns import FinishGame, NextPhase, NextRound
-from companion.core.session import Session
+from companion.core.session import Session, log_text
 from companion.core.views import game_view
 from companion.ui import widgets
-from companion.ui.i18n import tr
+from companion.ui.i18n import render, tr, trf
 from companion.ui.models import round_label, signed
 from companion.ui.panel_folds import Folds, fold_button, jump_bar
 from companion.ui.panels import PanelContext, panels_for
@@ -79,7 +79,8 @@ class GameScreen(Screen):
         view = self.view_data()
         controls: list[ft.Control] = []
         if view["ended"]:
-            controls.append(widgets.banner(f"{tr('Game over')}: {view['ended']['reason']}", self.sizes,
+            reason = render(view["ended"]["reason"])
+            controls.append(widgets.banner(trf("Game over: {reason}", reason=reason), self.sizes,
                                            identifier="game-over"))
         panels = self._panels(view)
         first = self._first_panels
@@ -97,7 +98,7 @@ class GameScreen(Screen):
         when = round_label(view["round"], view["rounds"])
         phases = view["phases"]
         index = next(i for i, p in enumerate(phases) if p["current"])
-        step = f"{tr('Phase')} {index + 1} {tr('of')} {len(phases)}"
+        step = trf("Phase {index} of {count}", index=index + 1, count=len(phases))
         turn_buttons: list[ft.Control] = [
             self._command_button(session, NextRound(), "next-round", ft.Icons.FAST_FORWARD, "tonal"),
         ]
@@ -116,7 +117,8 @@ class GameScreen(Screen):
                                          expand=True)]),
             ft.Row(turn_buttons, wrap=True, spacing=10, run_spacing=10),
         ]
-        return widgets.section(when, body, self.sizes, subtitle=f"{view['game_name']} · {view['mode_name']}",
+        subtitle = trf("{game} · {mode}", game=view["game_name"], mode=view["mode_name"])
+        return widgets.section(when, body, self.sizes, subtitle=subtitle,
                                help_topic="rounds", identifier="round-bar", title_identifier="round")
 
     def _phase_track(self, phases: list[dict[str, Any]], step: str) -> ft.Control:
@@ -128,13 +130,13 @@ class GameScreen(Screen):
             for i, p in enumerate(phases)
         ]
         names = ", ".join(p["label"] for p in phases)
-        return widgets.labelled(ft.Row(cells, spacing=4), f"{step}: {names}", "phase-track")
+        return widgets.labelled(ft.Row(cells, spacing=4), trf("{step}: {names}", step=step, names=names), "phase-track")
 
     def _command_button(self, session: Session, command: Any, ident: str, icon: ft.IconData,
                         kind: str, expand: bool = False) -> ft.Control:
         """A turn button labelled with what it will do, enabled only when the core allows it."""
         if session.can(command):
-            text = command.describe(session.state, session.content)
+            text = render(command.describe(session.state, session.content))
             tap = self.app.handler(lambda: self._advance(command, ident))
             return widgets.tap_button(text, tap, icon=icon, identifier=ident, kind=kind, sizes=self.sizes,
                                       expand=expand)
@@ -184,17 +186,17 @@ class GameScreen(Screen):
         plus_ok = session.can(AdjustScore(pid, 1))
         total_button = ft.Semantics(
             identifier=f"total-{pid}", button=True, container=True, exclude_semantics=True,
-            label=f"{name}: {total} {cp}. {tr('Tap to type a new total')}",
+            label=trf("{name}: {total} {cp}. Tap to type a new total", name=name, total=total, cp=cp),
             on_tap=self.app.handler(lambda: self._ask_total(player, cp)),
             content=ft.TextButton(content=ft.Text(str(total), size=self.sizes.score, weight=ft.FontWeight.W_700),
                                   on_click=self.app.handler(lambda: self._ask_total(player, cp)),
                                   height=max(64, self.sizes.score * 1.6), disabled=bool(view["ended"])),
         )
         scores = ft.Row([
-            widgets.icon_action(f"{tr('Take 1')} {cp} {tr('from')} {name}", ft.Icons.REMOVE,
+            widgets.icon_action(trf("Take 1 {cp} from {name}", cp=cp, name=name), ft.Icons.REMOVE,
                                 adjust(-1) if minus_ok else None, identifier=f"minus-{pid}", filled=True),
             ft.Container(total_button, expand=True, alignment=ft.Alignment.CENTER),
-            widgets.icon_action(f"{tr('Give')} {name} 1 {cp}", ft.Icons.ADD,
+            widgets.icon_action(trf("Give {name} 1 {cp}", name=name, cp=cp), ft.Icons.ADD,
                                 adjust(1) if plus_ok else None, identifier=f"plus-{pid}", filled=True),
         ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
         who = ft.Row([
@@ -211,10 +213,10 @@ class GameScreen(Screen):
         """Per round: points gained and, in brackets, the running total, up to the current round."""
         rounds = list(zip(player["by_round"], player["history"], strict=False))[:current]
         text = "   ".join(f"R{i} {signed(gain)} ({running})" for i, (gain, running) in enumerate(rounds, 1))
-        said = "; ".join(f"{tr('round')} {i} {signed(gain)}, {tr('total')} {running}"
+        said = "; ".join(trf("round {round} {gain}, total {total}", round=i, gain=signed(gain), total=running)
                          for i, (gain, running) in enumerate(rounds, 1))
         return widgets.labelled(ft.Text(text, size=self.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT),
-                                f"{tr('By round')}: {said}", f"history-{player['id']}")
+                                trf("By round: {rounds}", rounds=said), f"history-{player['id']}")
 
     def _ask_total(self, player: dict[str, Any], cp: str) -> None:
         """Direct entry: type the total; the difference is booked in this round by the core."""
@@ -232,7 +234,7 @@ class GameScreen(Screen):
             try:
                 body = [] if ident in self.folds.folded else panel.build(ctx)
             except Exception as exc:  # one broken panel must not take the game screen down
-                body = [widgets.banner(f"{tr('This panel could not be shown')}: {exc}", self.sizes,
+                body = [widgets.banner(trf("This panel could not be shown: {problem}", problem=str(exc)), self.sizes,
                                        identifier=f"{ident}-error", error=True)]
             title = panel.title_for(ctx)
             self._jumps.append((ident, title))
@@ -248,7 +250,8 @@ class GameScreen(Screen):
             lines: list[ft.Control] = [ft.Text(tr("Nothing has happened yet."), size=self.sizes.small,
                                                color=ft.Colors.ON_SURFACE_VARIANT)]
         else:
-            lines = [ft.Text(f"R{e['round']} · {e['phase']} — {e['label']}", size=self.sizes.small)
+            lines = [ft.Text(trf("R{round} · {phase} — {label}", round=e["round"], phase=render(e["phase"]),
+                                 label=log_text(e)), size=self.sizes.small)
                      for e in entries]
         return widgets.section(tr("Game log"), [ft.Column(lines, spacing=4)], self.sizes, identifier="log")
 

@@ -12,9 +12,10 @@ from typing import Any
 
 import flet as ft
 
+from companion.core.i18n import N_
 from companion.store import GameSummary
 from companion.ui import widgets
-from companion.ui.i18n import tr
+from companion.ui.i18n import tr, trf
 from companion.ui.models import last_played, round_label
 from companion.ui.screen import Screen
 from companion.ui.theme import BUTTON_HEIGHT
@@ -106,9 +107,9 @@ class HomeScreen(Screen):
         new = widgets.tap_button(tr("New game"), self.app.handler(lambda: go("/new")), icon=ft.Icons.ADD_CIRCLE_OUTLINE,
                                  identifier="new-game", expand=True, sizes=self.sizes)
         items = [
-            ("Rules", ft.Icons.MENU_BOOK, "/rules", "open-rules"),
-            ("Calculators", ft.Icons.CALCULATE, "/calculators", "open-calculators"),
-            ("Settings", ft.Icons.SETTINGS, "/settings", "open-settings"),
+            (N_("Rules"), ft.Icons.MENU_BOOK, "/rules", "open-rules"),
+            (N_("Calculators"), ft.Icons.CALCULATE, "/calculators", "open-calculators"),
+            (N_("Settings"), ft.Icons.SETTINGS, "/settings", "open-settings"),
         ]
         tiles = [
             ft.Container(widgets.tile_button(tr(label), icon, self.app.handler(partial(go, route)),
@@ -122,9 +123,10 @@ class HomeScreen(Screen):
         game_name = content.games[game.game].name if game.game in content.games else game.game
         status = tr("Finished") if game.ended else round_label(game.round, game.rounds)
         who = ", ".join(game.players)
-        mode = content.modes[game.mode].name if game.mode in content.modes else game.mode
-        what = mode if game.name.startswith(game_name) else f"{game_name} · {mode}"
-        details = f"{what}\n{who}\n{status} · {last_played(game.updated)}"
+        mode = tr(content.modes[game.mode].name) if game.mode in content.modes else game.mode
+        what = mode if game.name.startswith(game_name) else trf("{game} · {mode}", game=game_name, mode=mode)
+        details = trf("{what}\n{players}\n{status} · {when}", what=what, players=who, status=status,
+                      when=last_played(game.updated))
         tile = ft.ListTile(
             title=ft.Text(game.name, size=self.sizes.body, weight=ft.FontWeight.W_600),
             subtitle=ft.Text(details, size=self.sizes.small),
@@ -133,13 +135,13 @@ class HomeScreen(Screen):
             expand=True,
         )
         resume = ft.Semantics(identifier=f"resume-{game.id}", container=True, button=True,
-                              label=f"{tr('Resume')} {game.name}. {details.replace(chr(10), '. ')}.", content=tile,
-                              expand=True)
-        more = widgets.icon_action(f"{tr('More actions for')} {game.name}: {tr('open, rename, export, delete')}",
+                              label=trf("Resume {name}. {details}.", name=game.name,
+                                        details=details.replace(chr(10), ". ")), content=tile, expand=True)
+        more = widgets.icon_action(trf("More actions for {name}: open, rename, export, delete", name=game.name),
                                    ft.Icons.MORE_VERT,
                                    self.app.handler(lambda: self.app.files.show_actions(game.id, game.name)),
                                    identifier=f"more-{game.id}")
-        delete = widgets.icon_action(f"{tr('Delete')} {game.name}", ft.Icons.DELETE_OUTLINE,
+        delete = widgets.icon_action(trf("Delete {name}", name=game.name), ft.Icons.DELETE_OUTLINE,
                                      self.app.handler(lambda: self.app.delete_game(game.id, game.name)),
                                      identifier=f"delete-{game.id}")
         row = ft.Row([resume, more, delete], vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=0)

@@ -12,7 +12,7 @@ from typing import Any
 import flet as ft
 
 from companion.ui import widgets
-from companion.ui.i18n import tr
+from companion.ui.i18n import tr, trf
 from companion.ui.models import STEP_TITLES, WIZARD_STEPS, PlayerDraft, WizardModel, player_range
 from companion.ui.screen import Screen
 from companion.ui.theme import MIN_TOUCH, on_colour, player_colour
@@ -33,8 +33,10 @@ class NewGameScreen(Screen):
 
     def body(self) -> list[ft.Control]:
         step = self.model.step_id
-        text = f"{self.model.step + 1}/{len(WIZARD_STEPS)} · {tr(STEP_TITLES[step])}"
-        label = f"{tr('Step')} {self.model.step + 1} {tr('of')} {len(WIZARD_STEPS)}: {tr(STEP_TITLES[step])}"
+        text = trf("{index}/{count} · {title}", index=self.model.step + 1, count=len(WIZARD_STEPS),
+                   title=tr(STEP_TITLES[step]))
+        label = trf("Step {index} of {count}: {title}", index=self.model.step + 1, count=len(WIZARD_STEPS),
+                    title=tr(STEP_TITLES[step]))
         header = widgets.labelled(ft.Text(text, size=self.sizes.headline, weight=ft.FontWeight.W_700), label,
                                   "wizard-step")
         builders = {"game": self._game, "options": self._options, "mode": self._mode,
@@ -53,7 +55,8 @@ class NewGameScreen(Screen):
     # -- steps ---------------------------------------------------------------------------
     def _game(self) -> list[ft.Control]:
         content = self.model.content
-        radios = [widgets.radio(gid, f"{g.name} ({g.edition})", self.sizes, identifier=f"game-{gid}")
+        radios = [widgets.radio(gid, trf("{game} ({edition})", game=g.name, edition=tr(g.edition)),
+                                self.sizes, identifier=f"game-{gid}")
                   for gid, g in content.games.items()]
         group = ft.RadioGroup(content=ft.Column(radios, spacing=4), value=self.model.game)
         group.on_change = self._rerender(lambda: self.model.choose_game(str(group.value)))
@@ -72,15 +75,15 @@ class NewGameScreen(Screen):
             out.append(widgets.heading(tr("Modules"), self.sizes))
         for mod in modules:
             if mod.always:
-                out.append(self._check(f"{mod.name} ({tr('always with this expansion')})", True,
+                out.append(self._check(trf("{name} (always with this expansion)", name=tr(mod.name)), True,
                                        f"module-{mod.id}", None))
             else:
-                out.append(self._check(mod.name, mod.id in m.modules, f"module-{mod.id}",
+                out.append(self._check(tr(mod.name), mod.id in m.modules, f"module-{mod.id}",
                                        lambda on, mid=mod.id: m.set_module(mid, on)))
         variants = m.variant_options()
         if variants:
             out.append(widgets.heading(tr("Variants"), self.sizes))
-        out += [self._check(v.name, v.id in m.variants, f"variant-{v.id}",
+        out += [self._check(tr(v.name), v.id in m.variants, f"variant-{v.id}",
                             lambda on, vid=v.id: m.set_variant(vid, on)) for v in variants]
         if m.has_advanced_track():
             out.append(self._check(tr("Advanced round track"), m.advanced_track, "advanced-track",
@@ -101,9 +104,9 @@ class NewGameScreen(Screen):
         out: list[ft.Control] = []
         radios: list[ft.Control] = []
         for choice in self.model.mode_choices():
-            label = f"{choice.name} ({player_range(*choice.players)})"
+            label = trf("{mode} ({players})", mode=tr(choice.name), players=player_range(*choice.players))
             if not choice.available:
-                label = f"{label}: {choice.reason}"
+                label = trf("{mode}: {reason}", mode=label, reason=choice.reason)
             radios.append(widgets.radio(choice.id, label, self.sizes, identifier=f"mode-{choice.id}",
                                         disabled=not choice.available))
         group = ft.RadioGroup(content=ft.Column(radios, spacing=4), value=self.model.mode)
@@ -137,13 +140,13 @@ class NewGameScreen(Screen):
         m = self.model
         radios: list[ft.Control] = []
         for c in m.difficulty_choices():
-            label = f"{c['name']}: {c['changes']}"
+            label = trf("{name}: {changes}", name=tr(c["name"]), changes=c["changes"])
             radios.append(widgets.radio(c["id"], label, self.sizes, identifier=f"difficulty-{c['id']}"))
         group = ft.RadioGroup(content=ft.Column(radios, spacing=4), value=m.difficulty)
         group.on_change = self._rerender(lambda: m.choose_difficulty(str(group.value)))
         thresholds = m.difficulty_choices()[0]["thresholds"]
         body: list[ft.Control] = [
-            group, ft.Text(f"{tr('Thresholds')}: {thresholds}", size=self.sizes.small,
+            group, ft.Text(trf("Thresholds: {thresholds}", thresholds=thresholds), size=self.sizes.small,
                            color=ft.Colors.ON_SURFACE_VARIANT)]
         return widgets.section(tr("Difficulty"), body, self.sizes, identifier="difficulty",
                                help_topic="broodmother.difficulty")
@@ -151,7 +154,7 @@ class NewGameScreen(Screen):
     def _player_editor(self, index: int, player: PlayerDraft) -> ft.Control:
         m = self.model
         number = index + 1
-        field = ft.TextField(label=f"{tr('Player')} {number} {tr('name')}", value=player.name,
+        field = ft.TextField(label=trf("Player {number} name", number=number), value=player.name,
                              text_size=self.sizes.body, max_length=24)
         field.on_change = self.app.handler(lambda: m.set_name(index, field.value))
         rows: list[ft.Control] = [ft.Semantics(identifier=f"player-name-{number}", container=True, content=field)]
@@ -161,7 +164,7 @@ class NewGameScreen(Screen):
             rows.append(ft.Row([self._colour_button(index, player, c) for c in m.colour_options()],
                                wrap=True, spacing=6, run_spacing=6))
         if m.has_broodmother_player() and player.role != "broodmother":
-            rows.append(widgets.tap_button(f"{tr('Player')} {number} {tr('plays the Broodmother')}",
+            rows.append(widgets.tap_button(trf("Player {number} plays the Broodmother", number=number),
                                            self._rerender(lambda: m.set_broodmother(index)),
                                            text=tr("Make the Broodmother"), kind="outlined",
                                            identifier=f"broodmother-{number}", sizes=self.sizes))
@@ -178,21 +181,23 @@ class NewGameScreen(Screen):
                                                  else ft.Colors.OUTLINE))
         tap = self._rerender(lambda: self.model.set_colour(index, colour))
         disc.on_click = tap
-        label = f"{colour.capitalize()} {tr('for player')} {index + 1}"
+        label = trf("{colour} for player {number}", colour=tr(colour.capitalize()), number=index + 1)
         return ft.Semantics(identifier=f"colour-{index + 1}-{colour}", label=label, button=True,
                             selected=chosen, container=True, exclude_semantics=True, on_tap=tap, content=disc)
 
     def _summary(self) -> list[ft.Control]:
         m = self.model
-        players = ", ".join(f"{p.name} ({p.colour or tr('Broodmother')})" for p in m.players)
+        players = ", ".join(trf("{name} ({colour})", name=p.name, colour=tr(p.colour.capitalize()) if p.colour
+                                else tr("Broodmother")) for p in m.players)
         out: list[ft.Control] = [
             widgets.section(tr("Your choices"), [ft.Text(line, size=self.sizes.body) for line in
-                                                 [*m.choices_text(), f"{tr('Players')}: {players}"]],
+                                                 [*m.choices_text(), trf("Players: {players}", players=players)]],
                             self.sizes, identifier="summary-choices"),
         ]
         groups = m.summary()
         for group, steps in groups:
-            out.append(widgets.section(group, [ft.Text(f"- {s}", size=self.sizes.body) for s in steps],
+            out.append(widgets.section(tr(group), [ft.Text(trf("- {step}", step=tr(s)), size=self.sizes.body)
+                                                   for s in steps],
                                        self.sizes, identifier=f"setup-{group}"))
         if not groups:
             out.append(widgets.message_text(tr("The usual setup from the rulebook; nothing extra to add or remove."),

@@ -13,7 +13,7 @@ import flet as ft
 
 from companion.rules.corpus import LANGS
 from companion.ui import widgets
-from companion.ui.i18n import tr
+from companion.ui.i18n import tr, trf
 from companion.ui.return_path import Origin, back_to_game_arrow, back_to_game_button
 from companion.ui.rules_model import (
     LANGUAGE_NAMES,
@@ -40,7 +40,7 @@ class RuleEntryScreen(Screen):
         params = self.params
         self.entry_id = params["id"]
         asked = params.get("lang")
-        self.lang = asked if asked in LANGS else content_language(self.app.settings.language)
+        self.lang = asked if asked in LANGS else content_language(self.app.language)
         self.query = params.get("q", "")
         self.book = self.model.book_code(params.get("book"))
         self.kind = self.model.kind(params.get("kind"))
@@ -67,13 +67,14 @@ class RuleEntryScreen(Screen):
                                    identifier="entry-back-arrow")
 
     def _back_label(self) -> str:
-        return f"{tr('Back to the results for')} “{self.query}”" if self.query.strip() else tr("Back to the rules")
+        return trf("Back to the results for “{query}”",
+                   query=self.query) if self.query.strip() else tr("Back to the rules")
 
     def body(self) -> list[ft.Control]:
         page = self.model.entry(self.entry_id, self.lang)
         if page is None:
             return [
-                widgets.banner(f"{tr('There is no rules entry called')} {self.entry_id}.", self.sizes,
+                widgets.banner(trf("There is no rules entry called {entry_id}.", entry_id=self.entry_id), self.sizes,
                                identifier="entry-missing", error=True),
                 self._back_button(),
             ]
@@ -100,7 +101,8 @@ class RuleEntryScreen(Screen):
             ft.Text(page.citation, size=sizes.body, color=ft.Colors.ON_SURFACE_VARIANT, expand=True),
             kind_chip(page.kind, sizes),
         ], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)
-        return widgets.labelled(row, f"{tr('In the rulebook')}: {page.citation}. {kind_label(page.kind)}.",
+        return widgets.labelled(row, trf("In the rulebook: {citation}. {kind_label}.",
+                                         citation=page.citation, kind_label=kind_label(page.kind)),
                                 "entry-citation")
 
     def _text(self, page: EntryPage) -> list[ft.Control]:
@@ -138,7 +140,7 @@ class RuleEntryScreen(Screen):
                                 title_identifier="entry-related-title")]
 
     def _back_button(self) -> ft.Control:
-        text = (f"{tr('Search for')} “{self.query}”" if self.query.strip() else tr("Search the rules"))
+        text = (trf("Search for “{query}”", query=self.query) if self.query.strip() else tr("Search the rules"))
         return widgets.tap_button(self._back_label(), self.app.handler(self._back), text=text, icon=ft.Icons.SEARCH,
                                   kind="tonal", identifier="back-to-search", sizes=self.sizes)
 

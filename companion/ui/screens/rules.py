@@ -15,7 +15,7 @@ import flet as ft
 from companion.rules.corpus import KINDS, LANGS
 from companion.store.reading import ReadingStore, open_reading
 from companion.ui import widgets
-from companion.ui.i18n import tr
+from companion.ui.i18n import tr, trf, trn
 from companion.ui.return_path import Origin, back_to_game_arrow, back_to_game_button, game_in_play
 from companion.ui.rules_model import (
     LANGUAGE_NAMES,
@@ -129,7 +129,7 @@ class RulesScreen(Screen):
         self.model = RulesModel(reading=reading_for(self.app))
         params = self.params
         asked = params.get("lang")
-        self.lang = asked if asked in LANGS else content_language(self.app.settings.language)
+        self.lang = asked if asked in LANGS else content_language(self.app.language)
         self.book = self.model.book_code(params.get("book"))
         self.kind = self.model.kind(params.get("kind"))
         self.topic_id = params.get("topic")
@@ -186,7 +186,7 @@ class RulesScreen(Screen):
 
     def _filters_button(self) -> ft.Control:
         active = sum(bool(x) for x in (self.book, self.kind))
-        text = f"{tr('Filters')} ({active})" if active else tr("Filters")
+        text = trf("Filters ({active})", active=active) if active else tr("Filters")
         label = (f"{tr('Hide filters') if self.filters_open else tr('Show filters')}"
                  f"{f' ({active} on)' if active else ''}")
         icon = ft.Icons.FILTER_LIST_OFF if self.filters_open else ft.Icons.FILTER_LIST
@@ -201,13 +201,14 @@ class RulesScreen(Screen):
     def _filters(self) -> ft.Control:
         """Book and kind choices; each narrows the results at once."""
         def book_choice(code: str | None, name: str) -> ft.Control:
-            return choice_button(f"{tr('Only')} {name}" if code else tr("All books"), name, self.book == code,
+            return choice_button(trf("Only {name}", name=name) if code else tr("All books"), name, self.book == code,
                                  self.app.handler(lambda: self._set_filter(book=code, kind=self.kind)),
                                  f"filter-book-{code or 'all'}", self.sizes)
 
         def kind_choice(kind: str | None) -> ft.Control:
             text = kind_label(kind) if kind else tr("All kinds")
-            return choice_button(f"{tr('Only kind')} {text}" if kind else tr("All kinds"), text, self.kind == kind,
+            return choice_button(trf("Only kind {text}",
+                                     text=text) if kind else tr("All kinds"), text, self.kind == kind,
                                  self.app.handler(lambda: self._set_filter(book=self.book, kind=kind)),
                                  f"filter-kind-{identifier_part(kind) if kind else 'all'}", self.sizes)
 
@@ -230,7 +231,7 @@ class RulesScreen(Screen):
     def _result_list(self, found: Results) -> list[ft.Control]:
         count = len(found.rows)
         if count:
-            said = f"{count} {tr('entries found') if count != 1 else tr('entry found')}"
+            said = trn("{n} entry found", "{n} entries found", count)
         else:
             said = tr("Nothing found. Try other words, another language or fewer filters.")
         controls: list[ft.Control] = [ft.Semantics(
@@ -301,8 +302,8 @@ class RulesScreen(Screen):
             self.all_recent = not self.all_recent
             self.refresh()
 
-        text = tr("Show fewer") if self.all_recent else f"{tr('Show all')} {len(recent)}"
-        more = widgets.tap_button(text if self.all_recent else f"{text} {tr('recent entries')}",
+        text = tr("Show fewer") if self.all_recent else trf("Show all {count}", count=len(recent))
+        more = widgets.tap_button(text if self.all_recent else trf("{text} recent entries", text=text),
                                   self.app.handler(toggle), text=text, kind="text",
                                   icon=ft.Icons.EXPAND_LESS if self.all_recent else ft.Icons.EXPAND_MORE,
                                   identifier="recent-more", sizes=self.sizes)
@@ -313,7 +314,7 @@ class RulesScreen(Screen):
         rows: list[ft.Control] = []
         for book in self.model.books():
             is_open = book.name in self.open_books
-            rows.append(self._fold_row(book.name, f"{book.count} {tr('entries')}", is_open, 0,
+            rows.append(self._fold_row(book.name, trf("{count} entries", count=book.count), is_open, 0,
                                        self._toggler(self.open_books, book.name), f"browse-book-{book.code}"))
             if not is_open:
                 continue

@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.ui import widgets
-from companion.ui.i18n import tr
+from companion.ui.i18n import tr, trf
 from companion.ui.screen import Screen
 
 ROUTE = "/rules"
@@ -23,7 +23,7 @@ class RulesPlaceholder(Screen):
         topic = self.params.get("topic")
         lines = [tr("Rules lookup is coming: search the rulebooks and open the entries for each tracker.")]
         if topic:
-            lines.append(f"{tr('You asked about')}: {topic}")
+            lines.append(trf("You asked about: {topic}", topic=topic))
         lines.append(tr("Until then, the command \"companion rules search\" searches them from a terminal."))
         return [widgets.message_text(line, self.sizes, identifier=f"rules-line-{i}")
                 for i, line in enumerate(lines)]

@@ -20,7 +20,7 @@ from companion.core.eve import eve_content, eve_points
 from companion.core.harvest import farm_reward, harvest_content
 from companion.core.points import reward_text
 from companion.ui import widgets
-from companion.ui.i18n import tr
+from companion.ui.i18n import tr, trf
 from companion.ui.panels.scoring_controls import choice
 from companion.ui.screens.calculators import Calculator, CalculatorsScreen, register_calculator
 
@@ -67,7 +67,8 @@ def _stepper(screen: CalculatorsScreen, label: str, value: int, low: int, high: 
     plus = _change(screen, lambda: set_to(value + 1)) if value < high else None
     return ft.Row([ft.Text(label, size=screen.sizes.body, expand=True),
                    widgets.stepper(label, str(value), minus, plus, screen.sizes, identifier=ident,
-                                   minus_label=f"{label}: {tr('one less')}", plus_label=f"{label}: {tr('one more')}")],
+                                   minus_label=trf("{label}: one less",
+                                                   label=label), plus_label=trf("{label}: one more", label=label))],
                   vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
@@ -85,7 +86,7 @@ def farm_text(inputs: FarmInputs) -> str:
     except CommandError as exc:
         return str(exc)
     kind = tr("Shared farm") if inputs.herders >= 2 else tr("Single-player farm")
-    return f"{kind}: {tr('each herder takes')} {reward_text(reward, 'CP')}"
+    return trf("{kind}: each herder takes {reward_text}", kind=kind, reward_text=reward_text(reward, 'CP'))
 
 
 def _farm(screen: CalculatorsScreen) -> list[ft.Control]:
@@ -168,7 +169,7 @@ def _eve(screen: CalculatorsScreen) -> list[ft.Control]:
         return _change(screen, run)
 
     rows = [_stepper(screen, tr("Players"), m.players, 3, 4, players, "calc-eve-players")]
-    picks = [choice(f"{tr('Enclave')}: {tr(NAMES[i]) if i >= 0 else tr('Nobody')}",
+    picks = [choice(trf("Enclave: {value}", value=tr(NAMES[i]) if i >= 0 else tr('Nobody')),
                     hold(i) if m.enclave != i else None, screen.sizes, identifier=f"calc-eve-enclave-{i}",
                     text=tr(NAMES[i]) if i >= 0 else tr("Nobody"), selected=m.enclave == i)
              for i in [*range(m.players), -1]]
@@ -177,9 +178,9 @@ def _eve(screen: CalculatorsScreen) -> list[ft.Control]:
     for i in range(m.players):
         name = tr(NAMES[i])
         taken = sum(m.adjacent[:m.players]) - m.adjacent[i]
-        rows.append(_stepper(screen, f"{name}: {tr('next to the Enclave')}", m.adjacent[i], 0, ring - taken,
+        rows.append(_stepper(screen, trf("{name}: next to the Enclave", name=name), m.adjacent[i], 0, ring - taken,
                              setter(m.adjacent, i), f"calc-eve-{i}-adjacent"))
-        rows.append(_stepper(screen, f"{name}: {tr('other hexes')}", m.other[i], 0, 30, setter(m.other, i),
+        rows.append(_stepper(screen, trf("{name}: other hexes", name=name), m.other[i], 0, 30, setter(m.other, i),
                              f"calc-eve-{i}-other"))
     rows.append(_answer(eve_text(m), screen, "calc-eve-result"))
     return rows + _notes([i["text"] for i in eve_content()["interpretations"]], screen)

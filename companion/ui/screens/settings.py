@@ -9,16 +9,16 @@ from typing import Any
 
 import flet as ft
 
-from companion.store.settings import LANGUAGES
+from companion.core.i18n import N_
 from companion.ui import widgets
-from companion.ui.i18n import tr
+from companion.ui.i18n import LANGUAGES, tr, trf, verbatim
 from companion.ui.screen import Screen
 from companion.ui.theme import MIN_TOUCH
 
 ROUTE = "/settings"
 
-THEME_LABELS = {"system": "Follow the device", "light": "Light", "dark": "Dark"}
-SCALE_LABELS = {1.0: "Device size", 1.15: "Large", 1.3: "Larger", 1.5: "Largest"}
+THEME_LABELS = {"system": N_("Follow the device"), "light": N_("Light"), "dark": N_("Dark")}
+SCALE_LABELS = {1.0: N_("Device size"), 1.15: N_("Large"), 1.3: N_("Larger"), 1.5: N_("Largest")}
 
 
 class SettingsScreen(Screen):
@@ -38,8 +38,11 @@ class SettingsScreen(Screen):
                         color=ft.Colors.ON_SURFACE_VARIANT),
                 self._radios("text_scale", {str(k): v for k, v in SCALE_LABELS.items()}, str(s.text_scale)),
             ], self.sizes, identifier="setting-text-size"),
-            widgets.section(tr("Language"), [self._radios("language", LANGUAGES, s.language)], self.sizes,
-                            identifier="setting-language"),
+            widgets.section(tr("Language"), [
+                ft.Text(tr("For this device only; at first, the browser's language."), size=self.sizes.small,
+                        color=ft.Colors.ON_SURFACE_VARIANT),
+                self._language_radios(),
+            ], self.sizes, identifier="setting-language"),
             widgets.section(tr("At the table"), [
                 self._switch("confirm_destructive", tr("Ask before deleting or finishing a game"),
                              s.confirm_destructive),
@@ -48,7 +51,7 @@ class SettingsScreen(Screen):
                   if self.app.wakelock_note else []),
             ], self.sizes, identifier="setting-table"),
             widgets.section(tr("Saved games"), [
-                widgets.message_text(f"{tr('Stored in')} {self.app.ctx.store.path}", self.sizes, muted=True,
+                widgets.message_text(trf("Stored in {path}", path=self.app.ctx.store.path), self.sizes, muted=True,
                                      identifier="db-path"),
             ], self.sizes, identifier="setting-saves"),
         ]
@@ -63,6 +66,14 @@ class SettingsScreen(Screen):
             self.app.update_settings(**{name: float(raw) if name == "text_scale" else raw})
 
         group.on_change = self.app.handler(change)
+        return group
+
+    def _language_radios(self) -> ft.Control:
+        """Each language in its own name, so a reader finds theirs whatever is shown now."""
+        radios = [widgets.radio(key, verbatim(label), self.sizes, identifier=f"language-{key}")
+                  for key, label in LANGUAGES.items()]
+        group = ft.RadioGroup(content=ft.Column(radios, spacing=0), value=self.app.language)
+        group.on_change = self.app.handler(lambda: self.app.set_language(str(group.value)))
         return group
 
     def _switch(self, name: str, label: str, value: bool) -> ft.Control:

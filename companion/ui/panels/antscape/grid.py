@@ -25,7 +25,7 @@ from companion.core.antscape.commands import (
 )
 from companion.core.commands.base import Command
 from companion.ui import widgets
-from companion.ui.i18n import tr
+from companion.ui.i18n import render, tr, trf
 from companion.ui.panels import PanelContext
 from companion.ui.panels.antscape.drafts import NOBODY, SELECT, ScorerDraft, draft_for
 from companion.ui.panels.broodmother.controls import (
@@ -85,7 +85,8 @@ def brushes(ctx: PanelContext, view: dict[str, Any], d: ScorerDraft) -> ft.Contr
     def pick(value: str) -> Handler:
         return local(ctx, lambda: setattr(d, "brush", value))
 
-    items = [choice(f"{tr('Tapped cells go to')} {name}" if value != SELECT else tr("Tapping a cell only selects it"),
+    items = [choice(trf("Tapped cells go to {name}",
+                        name=name) if value != SELECT else tr("Tapping a cell only selects it"),
                     pick(value), ctx.sizes, text=name, identifier=f"as-brush-{value}", selected=d.brush == value,
                     kind="outlined")
              for value, name in options]
@@ -94,18 +95,19 @@ def brushes(ctx: PanelContext, view: dict[str, Any], d: ScorerDraft) -> ft.Contr
 
 def _cell_label(cell: dict[str, Any], view: dict[str, Any], d: ScorerDraft, ctx: PanelContext) -> str:
     owner = cell["name"] or tr("unclaimed")
-    parts = [f"{tr('Row')} {cell['row']}, {tr('column')} {cell['col']}: {owner}, {cell['points']} {tr('points')}"]
+    parts = [trf("Row {row}, column {col}: {owner}, {points} points",
+                 row=cell['row'], col=cell['col'], owner=owner, points=cell['points'])]
     if cell["queen_territory"]:
         parts.append(tr("queen territory"))
     if cell["colony"] is not None:
         colony = view["colonies"][cell["colony"]]
-        parts.append(f"{tr('in a colony of')} {colony['size']}")
+        parts.append(trf("in a colony of {size}", size=colony['size']))
     if d.selected == (cell["row"], cell["col"]):
         parts.append(tr("selected"))
     said = ", ".join(parts) + ". "
     if d.brush == SELECT:
         return said + tr("Tap to select it.")
-    return said + f"{tr('Tap to give it to')} {_person(ctx, d.owner_for_brush())}."
+    return said + trf("Tap to give it to {person}.", person=_person(ctx, d.owner_for_brush()))
 
 
 def _tap_cell(ctx: PanelContext, cell: dict[str, Any], d: ScorerDraft) -> Handler:
@@ -166,20 +168,20 @@ def grid(ctx: PanelContext, view: dict[str, Any], d: ScorerDraft) -> ft.Control:
 def cell_editor(ctx: PanelContext, view: dict[str, Any], pos: tuple[int, int]) -> ft.Control:
     r, c = pos
     cell = view["cells"][r - 1][c - 1]
-    where = f"{tr('Row')} {r}, {tr('column')} {c}"
+    where = trf("Row {r}, column {c}", r=r, c=c)
     owners = [(p["id"], p["name"]) for p in view["players"]] + [(None, tr("Nobody"))]
     owner_buttons = [
-        choice(f"{where}: {tr('claimed by')} {name}", send(ctx, SetCellOwner(r, c, pid))
+        choice(trf("{where}: claimed by {name}", where=where, name=name), send(ctx, SetCellOwner(r, c, pid))
                if ctx.session.can(SetCellOwner(r, c, pid)) else None, ctx.sizes, text=name,
                identifier=f"as-owner-{pid or NOBODY}", selected=cell["owner"] == pid, kind="tonal")
         for pid, name in owners]
     points = cell["points"]
     minus, plus = SetCellPoints(r, c, points - 1), SetCellPoints(r, c, points + 1)
     stepper = widgets.stepper(
-        f"{where} {tr('points')}", f"{points} {tr('points')}",
+        trf("{where} points", where=where), trf("{points} points", points=points),
         send(ctx, minus) if ctx.session.can(minus) else None, send(ctx, plus) if ctx.session.can(plus) else None,
-        ctx.sizes, identifier="as-points", minus_label=f"{where}: {tr('one point less')}",
-        plus_label=f"{where}: {tr('one point more')}")
+        ctx.sizes, identifier="as-points", minus_label=trf("{where}: one point less", where=where),
+        plus_label=trf("{where}: one point more", where=where))
     toggle = SetQueenTerritory(r, c, not cell["queen_territory"])
     queen = check_row(tr("A queen territory lies here"), cell["queen_territory"],
                       send(ctx, toggle) if ctx.session.can(toggle) else None, ctx.sizes,
@@ -195,7 +197,7 @@ def cell_editor(ctx: PanelContext, view: dict[str, Any], pos: tuple[int, int]) -
 # -- Bonus Card, colonies, queens ---------------------------------------------------------------
 def bonus_chooser(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
     current = view["bonus"]["id"] if view["bonus"] else None
-    items = [choice(f"{tr('Active Bonus Card')}: {card['name']}", send(ctx, SetBonus(card["id"]))
+    items = [choice(trf("Active Bonus Card: {name}", name=card['name']), send(ctx, SetBonus(card["id"]))
                     if current != card["id"] else None, ctx.sizes, text=card["name"],
                     identifier=f"as-bonus-{card['id']}", selected=current == card["id"], kind="outlined")
              for card in view["bonus_cards"]]
@@ -205,7 +207,7 @@ def bonus_chooser(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
     else:
         out.append(note(tr("Choose the Bonus Card on the table; until then it scores nothing."), ctx.sizes,
                         identifier="as-bonus-text"))
-    out += [note(f"{tr('Interpretation')}: {text}", ctx.sizes) for text in view["interpretations"]]
+    out += [note(trf("Interpretation: {text}", text=text), ctx.sizes) for text in view["interpretations"]]
     return out
 
 
@@ -218,9 +220,9 @@ def colonies(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
         dot = widgets.colour_dot(colony["colour"], ctx.sizes, str(colony["size"]), diameter=36)
         text = ft.Column([
             ft.Text(f"{colony['name']}: {colony['note']}", size=ctx.sizes.body, weight=ft.FontWeight.W_600),
-            ft.Text(f"{tr('Row,column')}: {cells}", size=ctx.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(trf("Row,column: {cells}", cells=cells), size=ctx.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT),
         ], spacing=0, expand=True, tight=True)
-        said = f"{colony['name']}: {colony['note']} {tr('Cells')}: {cells}"
+        said = trf("{name}: {note} Cells: {cells}", name=colony['name'], note=colony['note'], cells=cells)
         out.append(widgets.labelled(ft.Row([dot, text], spacing=10), said, f"as-colony-{colony['index']}"))
     return out
 
@@ -229,11 +231,11 @@ def queens(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
     out: list[ft.Control] = [subheading(tr("Queens (2 points)"), ctx.sizes)]
     for p in view["players"]:
         command = SetQueen(p["id"], not p["queen_marked"])
-        label = f"{p['name']}: {tr('the queen card sits on a claimed territory')}"
+        label = trf("{name}: the queen card sits on a claimed territory", name=p['name'])
         out.append(check_row(label, p["queen_marked"], send(ctx, command) if ctx.session.can(command) else None,
                              ctx.sizes, identifier=f"as-queen-{p['id']}"))
         if p["queen_marked"] and not p["has_territory"]:
-            out.append(note(f"{p['name']}: {tr('no claimed territory left, so the queen scores nothing.')}",
+            out.append(note(trf("{name}: no claimed territory left, so the queen scores nothing.", name=p['name']),
                             ctx.sizes))
     return out
 
@@ -242,8 +244,8 @@ def queens(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
 def totals(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
     out: list[ft.Control] = [subheading(tr("Totals"), ctx.sizes)]
     for p in view["players"]:
-        detail = (f"{tr('Bonus')} {p['bonus']} · {tr('Queen')} {p['queen']} · {tr('Territories')} "
-                  f"{p['territories']}")
+        detail = (trf("Bonus {bonus} · Queen {queen} · Territories {territories}",
+                      bonus=p['bonus'], queen=p['queen'], territories=p['territories']))
         row = ft.Row([
             widgets.colour_dot(p["colour"], ctx.sizes, p["name"][:1].upper()),
             ft.Column([ft.Text(p["name"], size=ctx.sizes.title, weight=ft.FontWeight.W_600),
@@ -251,8 +253,8 @@ def totals(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
                       spacing=0, expand=True, tight=True),
             ft.Text(str(p["total"]), size=ctx.sizes.headline, weight=ft.FontWeight.W_700),
         ], vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=10)
-        said = (f"{p['name']}: {p['total']} {tr('points')} ({tr('bonus')} {p['bonus']}, {tr('queen')} "
-                f"{p['queen']}, {tr('territories')} {p['territories']})")
+        said = (trf("{name}: {total} points (bonus {bonus}, queen {queen}, territories {territories})",
+                    name=p['name'], total=p['total'], bonus=p['bonus'], queen=p['queen'], territories=p['territories']))
         out.append(widgets.labelled(row, said, f"as-total-{p['id']}"))
     winner = ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.PRIMARY),
                      ft.Text(view["winner_text"], size=ctx.sizes.body, weight=ft.FontWeight.W_700, expand=True)],
@@ -276,11 +278,11 @@ def cards_left(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
         up = SetCardsLeft(p["id"], (count or 0) + 1)
         out.append(ft.Row([
             ft.Text(p["name"], size=ctx.sizes.body, expand=True),
-            widgets.stepper(f"{p['name']} {tr('colony cards left')}", shown,
+            widgets.stepper(trf("{name} colony cards left", name=p['name']), shown,
                             send(ctx, down) if down and ctx.session.can(down) else None,
                             send(ctx, up) if ctx.session.can(up) else None, ctx.sizes,
-                            identifier=f"as-cards-{p['id']}", minus_label=f"{p['name']}: {tr('one card fewer')}",
-                            plus_label=f"{p['name']}: {tr('one card more')}"),
+                            identifier=f"as-cards-{p['id']}", minus_label=trf("{name}: one card fewer", name=p['name']),
+                            plus_label=trf("{name}: one card more", name=p['name'])),
         ], vertical_alignment=ft.CrossAxisAlignment.CENTER))
     return out
 
@@ -288,7 +290,8 @@ def cards_left(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
 def apply_row(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
     command = ApplyScores()
     if ctx.session.can(command):
-        label = command.describe(ctx.state, ctx.content).replace("Antscape: scores applied", tr("Apply to scores"))
+        described = render(command.describe(ctx.state, ctx.content))
+        label = described.replace("Antscape: scores applied", tr("Apply to scores"))
         button = widgets.tap_button(label, send(ctx, command), text=tr("Apply to scores"), icon=ft.Icons.DONE_ALL,
                                     identifier="as-apply", sizes=ctx.sizes, expand=True)
         return [ft.Row([button])]

@@ -14,7 +14,7 @@ from typing import Any
 import flet as ft
 
 from companion.core.broodmother.asymmetric import GainEgg, MoveNymph, Redraw, UnlockPower, UsePower
-from companion.ui.i18n import tr
+from companion.ui.i18n import tr, trf
 from companion.ui.panels import PanelContext
 from companion.ui.panels.broodmother import texts
 from companion.ui.panels.broodmother.controls import (
@@ -54,13 +54,13 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     a, s = view["asym"], ctx.sizes
     if not a:
         return []
-    bonus = (f"{tr('End bonus')}: {a['bonus_earned']}" if a["bonus_earned"] is not None
-             else f"{tr('End bonus')}: +{a['end_bonus']} {tr('unless she is destroyed')}")
+    bonus = (trf("End bonus: {bonus_earned}", bonus_earned=a['bonus_earned']) if a["bonus_earned"] is not None
+             else trf("End bonus: +{end_bonus} unless she is destroyed", end_bonus=a['end_bonus']))
     out: list[ft.Control] = [
         tiles([stat(tr("Her eggs"), str(a["eggs"]), s, identifier="bm-eggs",
-                    detail=f"{tr('a power costs')} {a['power_cost']}"),
+                    detail=trf("a power costs {power_cost}", power_cost=a['power_cost'])),
                stat(tr("Powers unlocked"), str(sum(1 for p in a["powers"] if p["unlocked"])), s,
-                    identifier="bm-powers-unlocked", detail=f"{tr('of')} {len(a['powers'])}")]),
+                    identifier="bm-powers-unlocked", detail=trf("of {count}", count=len(a['powers'])))]),
         line(bonus, s, identifier="bm-end-bonus", muted=True),
         subheading(tr("Her reaction to an ant action"), s),
     ]
@@ -111,7 +111,7 @@ def move_nymph(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
 
         tap = sending(ctx, lambda: command, after=clear)
     what = (f"{texts.place_name(d.move_from)} -> {texts.place_name(d.move_to)}" if ready else "")
-    out.append(choice(f"{tr('Her reaction: move the nymph')} {what}".strip(), tap, s, text=tr("Move the nymph"),
+    out.append(choice(trf("Her reaction: move the nymph {what}", what=what).strip(), tap, s, text=tr("Move the nymph"),
                       identifier="bm-move-nymph", kind="tonal"))
     return out
 
@@ -122,13 +122,13 @@ def power(ctx: PanelContext, p: dict[str, Any], cost: int) -> ft.Control:
     head = ft.Text(f"{p['name']} ({state})", size=s.body, weight=ft.FontWeight.W_700)
     actions: list[ft.Control] = []
     if not p["unlocked"]:
-        actions.append(choice(f"{tr('Unlock')} {p['name']}",
+        actions.append(choice(trf("Unlock {name}", name=p['name']),
                               sending(ctx, lambda: UnlockPower(p["id"])) if p["can_unlock"] else None, s,
                               text=tr("Unlock"), identifier=f"bm-power-{p['id']}-unlock", kind="outlined"))
     else:
-        actions.append(choice(f"{tr('Use')} {p['name']} ({cost} {tr('eggs')})",
+        actions.append(choice(trf("Use {name} ({cost} eggs)", name=p['name'], cost=cost),
                               sending(ctx, lambda: UsePower(p["id"]), debounce="bm-power") if p["can_use"] else None,
-                              s, text=f"{tr('Use')} ({cost} {tr('eggs')})", identifier=f"bm-power-{p['id']}-use",
+                              s, text=trf("Use ({cost} eggs)", cost=cost), identifier=f"bm-power-{p['id']}-use",
                               kind="filled"))
     body = ft.Column([head, ft.Text(p["text"], size=s.small, color=ft.Colors.ON_SURFACE_VARIANT), buttons(actions)],
                      spacing=4)
@@ -154,8 +154,8 @@ def redraw(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
         tap = sending(ctx, lambda: command, debounce="bm-draw", after=clear)
     picked = ", ".join(texts.place_name(p) for p in d.redraw) or tr("none yet")
     return [
-        subheading(f"{tr('Redraw')}: {view['asym']['redraw_cost']} {tr('nymphs for another card')}", s),
-        line(f"{tr('Nymphs to spend')}: {picked}", s, identifier="bm-redraw-picked", size=s.small),
+        subheading(trf("Redraw: {redraw_cost} nymphs for another card", redraw_cost=view['asym']['redraw_cost']), s),
+        line(trf("Nymphs to spend: {picked}", picked=picked), s, identifier="bm-redraw-picked", size=s.small),
         _place_chips(ctx, places, d.redraw, d.toggle_redraw, tr("Spend a nymph from")),
         choice(tr("Spend the two nymphs and redraw her card"), tap, s, text=tr("Redraw"), identifier="bm-redraw",
                kind="tonal"),

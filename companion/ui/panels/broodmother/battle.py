@@ -14,7 +14,7 @@ import flet as ft
 
 from companion.core.broodmother.commands import ScoreSlumber
 from companion.core.broodmother.meadow_commands import CentipedeWon, DestroyBroodmother
-from companion.ui.i18n import tr
+from companion.ui.i18n import tr, trf
 from companion.ui.panels import PanelContext
 from companion.ui.panels.broodmother import texts
 from companion.ui.panels.broodmother.controls import (
@@ -33,7 +33,7 @@ from companion.ui.panels.broodmother.turn import ended_banner
 def nest(ctx: PanelContext) -> list[ft.Control]:
     view = view_of(ctx)
     her, s = view["her"], ctx.sizes
-    out: list[ft.Control] = [line(f"{tr('The Broodmother')}: {tr(texts.her_place(her))}", s,
+    out: list[ft.Control] = [line(trf("The Broodmother: {what}", what=tr(texts.her_place(her))), s,
                                   identifier="bm-nest-state", size=s.title, bold=True)]
     if not her["found"]:
         out.append(note(tr("When the ants reveal it, add the hex in the meadow and tick \"It is the Nest of "
@@ -59,18 +59,19 @@ def battle(ctx: PanelContext) -> list[ft.Control]:
     if her["in_play"]:
         out.append(tiles([
             stat(tr("Her size bonus"), f"+{her['size_bonus']}", s, identifier="bm-battle-size",
-                 detail=f"{tr('on hex')} {her['hex']}"),
+                 detail=trf("on hex {hex}", hex=her['hex'])),
             stat(tr("Extra cards she discards"), f"+{her['extra_cards']}", s, identifier="bm-battle-cards"),
         ]))
     else:
         out.append(note(tr("She is not on the board: her own battle numbers appear once she is found."), s,
                         identifier="bm-battle-hidden"))
-    centipedes = [stat(f"{tr('Centipede')}, {texts.place_name(c['hex'])}", f"+{c['size_bonus']}", s,
+    centipedes = [stat(trf("Centipede, {place_name}", place_name=texts.place_name(c['hex'])), f"+{c['size_bonus']}", s,
                        identifier=f"bm-battle-centipede-{c['hex']}", detail=tr("size bonus"))
                   for c in b["centipedes"]]
     tunnel = b["tunnel_centipedes"]
     if tunnel["count"]:
-        centipedes.append(stat(f"{tr('Great Tunnel')}: {texts.plural(tunnel['count'], tr('centipede'))}",
+        centipedes.append(stat(trf("Great Tunnel: {count_text}",
+                                   count_text=texts.plural(tunnel['count'], tr('centipede'))),
                                f"+{tunnel['size_bonus']}", s, identifier="bm-battle-tunnel", detail=tr("size bonus")))
     if centipedes:
         out.append(tiles(centipedes))
@@ -84,9 +85,14 @@ def battle(ctx: PanelContext) -> list[ft.Control]:
 
 def predators(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
     """The Predators on the board (the Predators panel changes their Health and battles them)."""
-    return [line(", ".join(x for x in (f"{p['name']}: {texts.place_name(p['hex'])}".rstrip(": "),
-                                       f"{p['health']} {tr('Health')}")),
-                 ctx.sizes, identifier=f"bm-predator-{p['id']}") for p in view["predators"]]
+    return [line(_predator_line(p), ctx.sizes, identifier=f"bm-predator-{p['id']}") for p in view["predators"]]
+
+
+def _predator_line(p: dict[str, Any]) -> str:
+    if p["hex"] is None:
+        return trf("{name}, {health} Health", name=p["name"], health=p["health"])
+    return trf("{name}: {place_name}, {health} Health", name=p["name"], place_name=texts.place_name(p["hex"]),
+               health=p["health"])
 
 
 def slumber(ctx: PanelContext) -> list[ft.Control]:
@@ -95,13 +101,15 @@ def slumber(ctx: PanelContext) -> list[ft.Control]:
     inner = ", ".join(str(n) for n in sl["inner_hexes"]) or tr("none")
     out: list[ft.Control] = [
         line(sl["sum"], s, identifier="bm-slumber-sum", size=s.title, bold=True),
-        line(f"{tr('Centipedes in the Meadow')}: {sl['centipedes']}", s, identifier="bm-slumber-centipedes"),
-        line(f"{tr('Inner Meadow hexes with a nymph')}: {inner}", s, identifier="bm-slumber-hexes"),
+        line(trf("Centipedes in the Meadow: {centipedes}",
+                 centipedes=sl['centipedes']), s, identifier="bm-slumber-centipedes"),
+        line(trf("Inner Meadow hexes with a nymph: {inner}", inner=inner), s, identifier="bm-slumber-hexes"),
     ]
     can = view["commands"]["slumber"]
     tap = sending(ctx, ScoreSlumber, debounce="bm-slumber") if can else None
-    out.append(ft.Row([choice(f"{tr('Score her Slumber points')}: +{sl['total']} CP", tap, s,
-                              text=f"{tr('Score her Slumber')} (+{sl['total']})", identifier="bm-slumber-score",
+    out.append(ft.Row([choice(trf("Score her Slumber points: +{total} CP", total=sl['total']), tap, s,
+                              text=trf("Score her Slumber (+{total})",
+                                       total=sl['total']), identifier="bm-slumber-score",
                               kind="filled" if can else "tonal", icon=ft.Icons.BEDTIME, expand=True)]))
     if sl["scored_this_round"]:
         out.append(note(tr("Scored for this round."), s, identifier="bm-slumber-why"))
@@ -133,7 +141,8 @@ def end(ctx: PanelContext) -> list[ft.Control]:
     readings = [note(i["text"], s, identifier=f"bm-end-interpretation-{i['id']}", icon=ft.Icons.GAVEL)
                 for i in view["interpretations"]["current"] if i["id"] not in shown and i["id"] not in asked]
     if readings:
-        tile = ft.ExpansionTile(title=ft.Text(f"{tr('How the app reads the end')} ({len(readings)})", size=s.body),
+        tile = ft.ExpansionTile(title=ft.Text(trf("How the app reads the end ({count})",
+                                                  count=len(readings)), size=s.body),
                                 controls=[ft.Column(readings, spacing=8)], min_tile_height=48,
                                 tile_padding=ft.Padding.symmetric(horizontal=4))
         out.append(ft.Semantics(identifier="bm-end-readings", container=True, content=tile))

@@ -16,7 +16,7 @@ import flet as ft
 from companion.core.broodmother import broodmother_view
 from companion.core.commands.base import Command
 from companion.core.errors import CommandError
-from companion.ui.i18n import tr
+from companion.ui.i18n import trf
 from companion.ui.panels import PanelContext
 from companion.ui.panels.broodmother.drafts import Drafts, drafts_for
 from companion.ui.theme import Sizes
@@ -107,9 +107,9 @@ def choice(label: str, on_tap: Handler | None, sizes: Sizes, *, identifier: str,
                        border=ft.Border.all(1, border) if border else None,
                        padding=ft.Padding.symmetric(horizontal=12 if wide else 16, vertical=8),
                        opacity=1.0 if on_tap or selected else 0.45, expand=expand or None)
-    said = label if on_tap or selected else f"{label} ({tr('not available now')})"
+    said = label if on_tap or selected else trf("{label} (not available now)", label=label)
     if selected:
-        said = f"{said} ({tr('selected')})"
+        said = trf("{said} (selected)", said=said)
     return ft.Semantics(label=said, button=True, selected=selected, identifier=identifier, container=True,
                         exclude_semantics=True, on_tap=on_tap, content=box, expand=expand or None, col=col)
 

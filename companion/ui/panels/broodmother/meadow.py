@@ -27,7 +27,7 @@ from companion.core.broodmother.meadow_commands import (
 from companion.core.commands.base import Command
 from companion.ui import widgets
 from companion.ui.fields import number_field, parse_number, redraw_on_refusal
-from companion.ui.i18n import tr
+from companion.ui.i18n import tr, trf
 from companion.ui.panels import PanelContext
 from companion.ui.panels.broodmother import texts
 from companion.ui.panels.broodmother.controls import (
@@ -51,9 +51,11 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     d = drafts(ctx)
     named = texts.report_hexes(view["report"])
     out: list[ft.Control] = [
-        line(f"{tr('The Broodmother')}: {tr(texts.her_place(view['her']))}", ctx.sizes, identifier="bm-her-place"),
-        line(f"{tr('Centipedes in the Meadow')}: {meadow['centipedes']} ({tr('threshold')} "
-             f"{meadow['centipede_threshold']}) · {tr('Inner Meadow hexes')}: {meadow['inner_hexes']}",
+        line(trf("The Broodmother: {what}",
+                 what=tr(texts.her_place(view['her']))), ctx.sizes, identifier="bm-her-place"),
+        line(trf("Centipedes in the Meadow: {centipedes} (threshold {centipede_threshold}) · "
+                 "Inner Meadow hexes: {inner_hexes}", centipedes=meadow["centipedes"],
+                 centipede_threshold=meadow["centipede_threshold"], inner_hexes=meadow["inner_hexes"]),
              ctx.sizes, identifier="bm-meadow-counts", muted=True, size=ctx.sizes.small),
     ]
     if not meadow["hexes"]:
@@ -106,7 +108,7 @@ def hex_row(ctx: PanelContext, row: dict[str, Any], named: bool, open_: bool) ->
 
 def tunnel_row(ctx: PanelContext, tunnel: dict[str, Any], named: bool, open_: bool) -> ft.Control:
     face = texts.tunnel_face(tunnel)
-    return _row(ctx, tr("Great Tunnel"), face, f"{tr('Great Tunnel')}: {face}", "bm-tunnel", named, open_,
+    return _row(ctx, tr("Great Tunnel"), face, trf("Great Tunnel: {face}", face=face), "bm-tunnel", named, open_,
                 texts.TUNNEL, "GT")
 
 
@@ -123,13 +125,13 @@ def place_actions(ctx: PanelContext, place: int, extra: list[ft.Control]) -> ft.
     name = texts.place_name(place)
     ident = "bm-tunnel" if place == texts.TUNNEL else f"bm-hex-{place}"
     found = [
-        _action(ctx, DestroyNymph(place), f"{name}: {tr('destroy a nymph')}", tr("Destroy a nymph"),
+        _action(ctx, DestroyNymph(place), trf("{name}: destroy a nymph", name=name), tr("Destroy a nymph"),
                 f"{ident}-destroy-nymph"),
-        _action(ctx, DefeatCentipede(place), f"{name}: {tr('defeat the centipede')}", tr("Defeat the centipede"),
+        _action(ctx, DefeatCentipede(place), trf("{name}: defeat the centipede", name=name), tr("Defeat the centipede"),
                 f"{ident}-defeat"),
-        _action(ctx, PlaceNymph(place), f"{name}: {tr('place a nymph (correction)')}", tr("Place a nymph"),
+        _action(ctx, PlaceNymph(place), trf("{name}: place a nymph (correction)", name=name), tr("Place a nymph"),
                 f"{ident}-place"),
-        _action(ctx, MoultNymph(place), f"{name}: {tr('a nymph moults (correction)')}", tr("A nymph moults"),
+        _action(ctx, MoultNymph(place), trf("{name}: a nymph moults (correction)", name=name), tr("A nymph moults"),
                 f"{ident}-moult"),
     ]
     controls: list[ft.Control] = [*extra, *(c for c in found if c is not None)]
@@ -141,14 +143,14 @@ def place_actions(ctx: PanelContext, place: int, extra: list[ft.Control]) -> ft.
 def hex_actions(ctx: PanelContext, row: dict[str, Any]) -> ft.Control:
     n, sites = row["number"], row["sites"]
     name = texts.place_name(n)
-    chase = _action(ctx, ChaseNymph(n), f"{name}: {tr('an ant chases a nymph')}", tr("Chase a nymph"),
+    chase = _action(ctx, ChaseNymph(n), trf("{name}: an ant chases a nymph", name=name), tr("Chase a nymph"),
                     f"bm-hex-{n}-chase", can=row["can_chase"])
     stepper = widgets.stepper(
-        f"{name} {tr('free collection sites')}", f"{sites} {tr('free')}",
+        trf("{name} free collection sites", name=name), trf("{sites} free", sites=sites),
         sending(ctx, lambda: SetSites(n, sites - 1)) if ctx.session.can(SetSites(n, sites - 1)) else None,
         sending(ctx, lambda: SetSites(n, sites + 1)) if ctx.session.can(SetSites(n, sites + 1)) else None,
-        ctx.sizes, identifier=f"bm-hex-{n}-sites", minus_label=f"{name}: {tr('one free site fewer')}",
-        plus_label=f"{name}: {tr('one more free site')}")
+        ctx.sizes, identifier=f"bm-hex-{n}-sites", minus_label=trf("{name}: one free site fewer", name=name),
+        plus_label=trf("{name}: one more free site", name=name))
     first = [c for c in (chase,) if c is not None]
     return place_actions(ctx, n, [*first, stepper])
 
@@ -162,7 +164,7 @@ def new_hex_form(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
                                identifier="bm-add-hex", kind="outlined", icon=ft.Icons.ADD, expand=True)])]
     number = number_field(tr("New hex number"), form.number, ctx.sizes, low=1, high=MAX_HEX,
                           on_text=partial(setattr, form, "number"))
-    zones = [choice(f"{tr('New hex in the')} {tr(texts.ZONE_NAMES[z])}",
+    zones = [choice(trf("New hex in the {what}", what=tr(texts.ZONE_NAMES[z])),
                     local(ctx, partial(setattr, form, "zone", z)), ctx.sizes, text=tr(texts.ZONE_NAMES[z]),
                     identifier=f"bm-new-hex-{z}", selected=form.zone == z, kind="outlined", expand=True)
              for z in ("inner", "outer")]

@@ -11,7 +11,7 @@ from functools import partial
 import flet as ft
 
 from companion.core.broodmother.commands import TickStep
-from companion.ui.i18n import tr
+from companion.ui.i18n import tr, trf
 from companion.ui.panels import PanelContext
 from companion.ui.panels.broodmother import texts
 from companion.ui.panels.broodmother.controls import check_row, line, sending, view_of
@@ -19,7 +19,7 @@ from companion.ui.panels.broodmother.controls import check_row, line, sending, v
 
 def title(ctx: PanelContext) -> str:
     steps = view_of(ctx)["checklist"]
-    return f"{tr('Setup checklist')} ({tr(texts.checklist_progress(steps))})"
+    return trf("Setup checklist ({what})", what=tr(texts.checklist_progress(steps)))
 
 
 def build(ctx: PanelContext) -> list[ft.Control]:

@@ -12,26 +12,28 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from companion.core.errors import GameError
+from companion.core.i18n import N_
+from companion.ui.i18n import tr, trf, trn
 
 TUNNEL = 0  # the place number the core's commands use for the Great Tunnel
 
 # Presentation names for the fields the core's questions ask (the view gives only ids).
 FIELD_LABELS = {
-    "number": "Hex number",
-    "sites": "Free collection sites",
-    "zone": "Where it goes",
-    "centipede_hex": "It is a centipede hex",
-    "nest": "It is the Nest of Centipedes",
-    "hex": "Hex",
-    "destroyed": "Ants destroyed",
+    "number": N_("Hex number"),
+    "sites": N_("Free collection sites"),
+    "zone": N_("Where it goes"),
+    "centipede_hex": N_("It is a centipede hex"),
+    "nest": N_("It is the Nest of Centipedes"),
+    "hex": N_("Hex"),
+    "destroyed": N_("Ants destroyed"),
 }
-ZONE_NAMES = {"inner": "Inner Meadow", "outer": "Outer Meadow"}
+ZONE_NAMES = {"inner": N_("Inner Meadow"), "outer": N_("Outer Meadow")}
 # A small number field is a stepper; a larger one (a hex number) is typed.
 STEPPER_MAX = 20
 
 
 def field_label(name: str) -> str:
-    return FIELD_LABELS.get(name, name.replace("_", " ").capitalize())
+    return tr(FIELD_LABELS[name]) if name in FIELD_LABELS else tr(name.replace("_", " ").capitalize())
 
 
 def slug(value: Any) -> str:
@@ -83,7 +85,7 @@ def parse_whole(text: str, what: str) -> int:
     try:
         return int(cleaned)
     except ValueError:
-        raise GameError(f"{what}: type a whole number, not {cleaned!r}.") from None
+        raise GameError(trf("{what}: type a whole number, not '{typed}'.", what=what, typed=cleaned)) from None
 
 
 def answer_kwargs(question: Mapping[str, Any], values: Mapping[str, Any],
@@ -113,7 +115,7 @@ def answer_kwargs(question: Mapping[str, Any], values: Mapping[str, Any],
 def place_name(where: int | None) -> str:
     if where is None:
         return ""
-    return "Great Tunnel" if where == TUNNEL else f"Hex {where}"
+    return tr("Great Tunnel") if where == TUNNEL else trf("Hex {hex}", hex=where)
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:
@@ -124,42 +126,48 @@ def hex_marks(row: Mapping[str, Any]) -> list[str]:
     """What stands out on a hex, in the order a player scans for it."""
     marks = []
     if row.get("broodmother"):
-        marks.append("Broodmother")
+        marks.append(tr("Broodmother"))
     if row.get("nest"):
-        marks.append("Nest")
+        marks.append(tr("Nest"))
     if row.get("centipede"):
-        marks.append("centipede")
+        marks.append(tr("centipede"))
     if row.get("centipede_hex"):
-        marks.append("centipede hex")
-    marks += list(row.get("predators", []))
+        marks.append(tr("centipede hex"))
+    marks += [tr(p) for p in row.get("predators", [])]
     return marks
 
 
 def hex_face(row: Mapping[str, Any]) -> tuple[str, str]:
     """Two short lines for a hex row: 'Hex 4 · Inner' and '2 nymphs · 1 free site · centipede'."""
-    first = f"Hex {row['number']} · {ZONE_NAMES[row['zone']].split()[0]}"
-    parts = [plural(row["nymphs"], "nymph"), plural(row["sites"], "free site"), *hex_marks(row)]
+    first = (trf("Hex {hex} · Inner", hex=row["number"]) if row["zone"] == "inner"
+             else trf("Hex {hex} · Outer", hex=row["number"]))
+    parts = [trn("{n} nymph", "{n} nymphs", row["nymphs"]), trn("{n} free site", "{n} free sites", row["sites"]),
+             *hex_marks(row)]
     return first, " · ".join(parts)
 
 
 def hex_label(row: Mapping[str, Any]) -> str:
     marks = hex_marks(row)
-    extra = f", {', '.join(marks)}" if marks else ""
-    return (f"Hex {row['number']}, {ZONE_NAMES[row['zone']]}: {plural(row['nymphs'], 'nymph')}, "
-            f"{plural(row['sites'], 'free collection site')}{extra}")
+    nymphs = trn("{n} nymph", "{n} nymphs", row["nymphs"])
+    sites = trn("{n} free collection site", "{n} free collection sites", row["sites"])
+    said = trf("Hex {hex}, {zone}: {nymphs}, {sites}", hex=row["number"], zone=tr(ZONE_NAMES[row["zone"]]),
+               nymphs=nymphs, sites=sites)
+    return trf("{said}, {marks}", said=said, marks=", ".join(marks)) if marks else said
 
 
 def tunnel_face(tunnel: Mapping[str, Any]) -> str:
-    nymph = "a nymph" if tunnel["nymph"] else "no nymph"
-    return f"{nymph} · {plural(tunnel['centipedes'], 'centipede')}"
+    centipedes = trn("{n} centipede", "{n} centipedes", tunnel["centipedes"])
+    if tunnel["nymph"]:
+        return trf("a nymph · {centipedes}", centipedes=centipedes)
+    return trf("no nymph · {centipedes}", centipedes=centipedes)
 
 
 def her_place(her: Mapping[str, Any]) -> str:
     if her.get("destroyed"):
-        return f"destroyed (she was on hex {her['hex']})"
+        return trf("destroyed (she was on hex {hex})", hex=her["hex"])
     if her.get("found"):
-        return f"on hex {her['hex']}, the Nest of Centipedes"
-    return "not found yet: the Nest of Centipedes is still hidden"
+        return trf("on hex {hex}, the Nest of Centipedes", hex=her["hex"])
+    return tr("not found yet: the Nest of Centipedes is still hidden")
 
 
 def report_hexes(report: Mapping[str, Any] | None) -> set[int]:
@@ -172,13 +180,16 @@ def report_hexes(report: Mapping[str, Any] | None) -> set[int]:
 # -- her deck ------------------------------------------------------------------------------
 def pile_line(name: str, total: int, counts: Mapping[str, int], type_names: Mapping[str, str]) -> str:
     """'Draw pile: 47 cards (Event 17, Colony Goal 11, Evolution 19)'."""
-    inner = ", ".join(f"{type_names.get(t, t)} {n}" for t, n in counts.items())
-    return f"{name}: {plural(total, 'card')}" + (f" ({inner})" if total else "")
+    inner = ", ".join(trf("{type} {count}", type=type_names.get(t, t), count=n) for t, n in counts.items())
+    cards = trn("{n} card", "{n} cards", total)
+    if total:
+        return trf("{pile}: {cards} ({types})", pile=name, cards=cards, types=inner)
+    return trf("{pile}: {cards}", pile=name, cards=cards)
 
 
 def odds_label(odds: Mapping[str, Any]) -> str:
-    return (f"{odds['action_name']} ({odds['type_name']}): {odds['cards']} of {odds['of']} cards, "
-            f"{odds['percent']:g}%")
+    return trf("{action} ({type}): {cards} of {of} cards, {percent}%", action=tr(odds["action_name"]),
+               type=tr(odds["type_name"]), cards=odds["cards"], of=odds["of"], percent=f"{odds['percent']:g}")
 
 
 def composition(cards: Mapping[str, Mapping[str, Any]]) -> list[list[Any]]:
@@ -203,9 +214,9 @@ def change_group(groups: Iterable[list[Any]], card_type: str, ferocity: int, del
 # -- her points and the end ----------------------------------------------------------------
 def threshold_gap(count: int) -> str:
     """How far the ants are from a loss, from the view's 'before loss' number."""
-    return f"{count} more and the ants lose" if count > 0 else "the ants have lost"
+    return trf("{count} more and the ants lose", count=count) if count > 0 else tr("the ants have lost")
 
 
 def checklist_progress(steps: list[Mapping[str, Any]]) -> str:
     done = sum(1 for s in steps if s["done"])
-    return f"{done} of {len(steps)} done"
+    return trf("{done} of {total} done", done=done, total=len(steps))

@@ -18,7 +18,7 @@ from companion.core.broodmother.commands import SetDeck, SetDeckMode, ShowOdds
 from companion.core.broodmother.content import brood_of
 from companion.core.broodmother.model import bm
 from companion.ui import widgets
-from companion.ui.i18n import tr
+from companion.ui.i18n import tr, trf
 from companion.ui.panels import PanelContext
 from companion.ui.panels.broodmother import texts
 from companion.ui.panels.broodmother.controls import (
@@ -55,19 +55,21 @@ def status(ctx: PanelContext) -> list[ft.Control]:
             stat(tr("Her CP"), str(cp["total"]), s, identifier="bm-her-cp"),
             stat(tr("Best colony"), str(cp["best_ant"]), s, identifier="bm-best-colony"),
             stat(tr("Her lead"), f"{cp['lead']:+d}", s, identifier="bm-lead",
-                 detail=f"{tr('of')} {cp['lead_to_lose']}", alert=cp["lead"] >= cp["lead_to_lose"]),
+                 detail=trf("of {lead_to_lose}",
+                            lead_to_lose=cp['lead_to_lose']), alert=cp["lead"] >= cp["lead_to_lose"]),
         ] + ([] if view["asymmetric"] else [
             stat(tr("Initiative Tokens"), str(view["initiative"]), s, identifier="bm-initiative"),
         ])),
-        line(f"{tr('Her CP by round')}: " + "  ".join(f"R{i} {n}" for i, n in enumerate(cp["by_round"], 1)), s,
+        line(trf("Her CP by round: ") + "  ".join(f"R{i} {n}" for i, n in enumerate(cp["by_round"], 1)), s,
              identifier="bm-cp-rounds", muted=True, size=s.small),
-        line(f"{tr('The Broodmother')}: {tr(texts.her_place(view['her']))}", s, identifier="bm-nest"),
+        line(trf("The Broodmother: {what}", what=tr(texts.her_place(view['her']))), s, identifier="bm-nest"),
     ]
     start = view["start"]
     if start.get("solo"):
         solo = start["solo"]
-        out.append(note(f"{tr('Solo start')}: {solo['larvae']} {tr('larvae')}, {solo['food']} {tr('food')}, "
-                        f"{solo['cards']} {tr('cards')}, {solo['initiative']} {tr('Initiative Tokens')}", s,
+        out.append(note(trf("Solo start: {larvae} larvae, {food} food, {cards} cards, {initiative} Initiative Tokens",
+                            larvae=solo['larvae'], food=solo['food'], cards=solo['cards'],
+                            initiative=solo['initiative']), s,
                         identifier="bm-solo-start"))
     if start.get("adjustments") and not view["asymmetric"]:
         out.append(note(f"{view['difficulty']['name']}: {start['adjustments']}", s, identifier="bm-adjustments"))
@@ -80,12 +82,12 @@ def all_interpretations(ctx: PanelContext, view: dict[str, Any]) -> ft.Control:
     items = view["interpretations"]["all"]
     rows: list[ft.Control] = [
         ft.Column([ft.Text(i["text"], size=ctx.sizes.small),
-                   ft.Text(f"{i['source']}" + (f" · {tr('option')}: {i['option']}" if i["option"] else ""),
+                   ft.Text(f"{i['source']}" + (trf(" · option: {option}", option=i['option']) if i["option"] else ""),
                            size=ctx.sizes.small, italic=True, color=ft.Colors.ON_SURFACE_VARIANT)],
                   spacing=2)
         for i in items
     ]
-    tile = ft.ExpansionTile(title=ft.Text(f"{tr('How the app reads the rules')} ({len(items)})",
+    tile = ft.ExpansionTile(title=ft.Text(trf("How the app reads the rules ({count})", count=len(items)),
                                           size=ctx.sizes.body),
                             controls=[ft.Container(ft.Column(rows, spacing=12), padding=ft.Padding.only(bottom=8))],
                             tile_padding=ft.Padding.symmetric(horizontal=4), min_tile_height=48)
@@ -96,7 +98,7 @@ def machinations(ctx: PanelContext) -> list[ft.Control]:
     view = view_of(ctx)
     m, s = view["machinations"], ctx.sizes
     pile = (tr("set aside: she is found") if m["plot_pile_retired"]
-            else f"{m['plot_pile']} {tr('of')} {m['plot_threshold']}")
+            else trf("{plot_pile} of {plot_threshold}", plot_pile=m['plot_pile'], plot_threshold=m['plot_threshold']))
     out: list[ft.Control] = [tiles([
         stat(tr("Level"), f"{m['level']} / {len(m['levels'])}", s, identifier="bm-machinations-level"),
         stat(tr("Plot pile"), pile if not m["plot_pile_retired"] else "-", s, identifier="bm-plot-pile",
@@ -111,7 +113,8 @@ def machinations(ctx: PanelContext) -> list[ft.Control]:
                           spacing=0, expand=True, tight=True)
         state = tr("reached") if lv["reached"] else tr("not yet")
         out.append(ft.Semantics(identifier=f"bm-level-{lv['level']}", container=True, exclude_semantics=True,
-                                label=f"{tr('Level')} {lv['level']}, {lv['name']} ({state}): {lv['text']}",
+                                label=trf("Level {level}, {name} ({state}): {text}",
+                                          level=lv['level'], name=lv['name'], state=state, text=lv['text']),
                                 content=ft.Row([mark, words], vertical_alignment=ft.CrossAxisAlignment.START)))
     return out
 
@@ -120,7 +123,7 @@ def deck(ctx: PanelContext) -> list[ft.Control]:
     view = view_of(ctx)
     d, s = view["deck"], ctx.sizes
     names = type_names(ctx)
-    modes = [choice(f"{tr('Her deck')}: {tr(label)}", sending(ctx, partial(SetDeckMode, mode))
+    modes = [choice(trf("Her deck: {what}", what=tr(label)), sending(ctx, partial(SetDeckMode, mode))
                     if d["mode"] != mode else local(ctx, lambda: None), s, text=tr(label), identifier=f"bm-deck-{mode}",
                     selected=d["mode"] == mode, kind="outlined", expand=True)
              for mode, label in (("virtual", "App draws"), ("physical", "I draw"))]
@@ -130,8 +133,9 @@ def deck(ctx: PanelContext) -> list[ft.Control]:
         line(texts.pile_line(tr("Draw pile"), d["draw_total"], d["draw"], names), s, identifier="bm-deck-draw"),
         line(texts.pile_line(tr("Discard pile"), d["discard_total"], d["discard"], names), s,
              identifier="bm-deck-discard"),
-        line(f"{tr('Plot pile')}: {texts.plural(d['plot'], tr('card'))} · {tr('drawn so far')}: {d['drawn']} "
-             f"{tr('of')} {d['size']}", s, identifier="bm-deck-plot", muted=True),
+        line(trf("Plot pile: {count_text} · drawn so far: {drawn} of {size}",
+                 count_text=texts.plural(d['plot'], tr('card')), drawn=d['drawn'], size=d['size']), s,
+                 identifier="bm-deck-plot", muted=True),
     ]
     if d["reshuffle_next"]:
         out.append(note(tr("Her draw pile is empty: the discard pile is shuffled into a new one on her next card."),
@@ -170,9 +174,9 @@ def make_up(ctx: PanelContext, names: dict[str, str]) -> list[ft.Control]:
             top = brood_of(ctx.content).deck_limits["max_ferocity"]
             free = next((f for f in range(1, top + 1) if f not in known), None)
             if free is not None:
-                rows.append(choice(f"{tr('Add a')} {name} {tr('with Ferocity')} {free}",
+                rows.append(choice(trf("Add a {name} with Ferocity {free}", name=name, free=free),
                                    _change(ctx, groups, card_type, free, 1), s,
-                                   text=f"+ {tr('Ferocity')} {free}", identifier=f"bm-makeup-{card_type}-add",
+                                   text=trf("+ Ferocity {free}", free=free), identifier=f"bm-makeup-{card_type}-add",
                                    kind="text"))
     if not editable:
         rows.insert(0, note(tr("Her deck can be changed only before her first card."), s,
@@ -190,11 +194,13 @@ def _change(ctx: PanelContext, groups: list[list[Any]], card_type: str, ferocity
 
 def _group_row(ctx: PanelContext, groups: list[list[Any]], card_type: str, name: str, ferocity: int, count: int,
                editable: bool) -> ft.Control:
-    label = f"{name}, {tr('Ferocity')} {ferocity}"
+    label = trf("{name}, Ferocity {ferocity}", name=name, ferocity=ferocity)
     stepper = widgets.stepper(label, texts.plural(count, tr("card")),
                            _change(ctx, groups, card_type, ferocity, -1) if editable else None,
                            _change(ctx, groups, card_type, ferocity, 1) if editable else None,
                            ctx.sizes, identifier=f"bm-makeup-{card_type}-{ferocity}",
-                           minus_label=f"{label}: {tr('one card fewer')}", plus_label=f"{label}: {tr('one card more')}")
-    face = ft.Text(f"{tr('Ferocity')} {ferocity}", size=ctx.sizes.body, width=96)  # the stepper says the rest
+                           minus_label=trf("{label}: one card fewer",
+                                           label=label), plus_label=trf("{label}: one card more", label=label))
+    face = ft.Text(trf("Ferocity {ferocity}",
+                       ferocity=ferocity), size=ctx.sizes.body, width=96)  # the stepper says the rest
     return ft.Row([face, stepper], vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=8)

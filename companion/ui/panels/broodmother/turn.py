@@ -21,7 +21,7 @@ from companion.core.commands.base import command_from_dict
 from companion.core.errors import GameError
 from companion.ui import widgets
 from companion.ui.fields import number_field, redraw_on_refusal
-from companion.ui.i18n import tr
+from companion.ui.i18n import render, tr, trf
 from companion.ui.panels import PanelContext
 from companion.ui.panels.broodmother import texts
 from companion.ui.panels.broodmother.controls import (
@@ -75,7 +75,7 @@ def ended_banner(ended: dict[str, Any], ctx: PanelContext) -> ft.Control:
     box = ft.Container(ft.Column([ft.Text(tr("The game is over"), size=ctx.sizes.small,
                                           color=ft.Colors.ON_TERTIARY_CONTAINER), text], spacing=4, tight=True),
                        bgcolor=ft.Colors.TERTIARY_CONTAINER, padding=14, border_radius=14)
-    return ft.Semantics(identifier="bm-end-reason", label=f"{tr('The game is over')}: {ended['reason']}",
+    return ft.Semantics(identifier="bm-end-reason", label=trf("The game is over: {reason}", reason=ended['reason']),
                         live_region=True, container=True, exclude_semantics=True, content=box)
 
 
@@ -85,8 +85,8 @@ def her_card(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
     turn = view["turn"]
     if not turn or turn["cancelled"] or not (view["question"] or turn["cancellable"]):
         return []
-    words = view["history"][-1]["cards"][-1]["words"] if view["history"] else turn["action_name"]
-    return [line(f"{tr('Her card')}: {words}", ctx.sizes, identifier="bm-her-card", size=ctx.sizes.headline,
+    words = render(view["history"][-1]["cards"][-1]["words"]) if view["history"] else tr(turn["action_name"])
+    return [line(trf("Her card: {words}", words=words), ctx.sizes, identifier="bm-her-card", size=ctx.sizes.headline,
                  bold=True)]
 
 
@@ -145,10 +145,10 @@ def ferocity_picker(ctx: PanelContext, card_type: str, name: str) -> list[ft.Con
         return [note(reason, ctx.sizes, identifier="bm-ferocity-none")]
     if d.ferocity not in allowed:
         d.ferocity = allowed[0] if len(allowed) == 1 else None
-    chips = [choice(f"{tr('Ferocity')} {f}", local(ctx, partial(setattr, d, "ferocity", f)), ctx.sizes,
+    chips = [choice(trf("Ferocity {f}", f=f), local(ctx, partial(setattr, d, "ferocity", f)), ctx.sizes,
                     text=str(f), identifier=f"bm-ferocity-{f}", selected=d.ferocity == f, kind="outlined")
              for f in allowed]
-    return [subheading(f"{name}: {tr('its Ferocity')}", ctx.sizes), buttons(chips)]
+    return [subheading(trf("{name}: its Ferocity", name=name), ctx.sizes), buttons(chips)]
 
 
 def resolve_button(ctx: PanelContext, names: dict[str, str]) -> list[ft.Control]:
@@ -157,10 +157,10 @@ def resolve_button(ctx: PanelContext, names: dict[str, str]) -> list[ft.Control]
     if ready:
         assert d.card_type is not None
         ferocity = 0 if d.card_type == CHAMBER else int(d.ferocity or 0)
-        what = names[d.card_type] + ("" if d.card_type == CHAMBER else f", {tr('Ferocity')} {ferocity}")
+        what = names[d.card_type] + ("" if d.card_type == CHAMBER else trf(", Ferocity {ferocity}", ferocity=ferocity))
         tap = sending(ctx, lambda: EnterCard(str(d.card_type), ferocity), debounce=DRAW_DEBOUNCE,
                       after=d.clear_card)
-        label, face = f"{tr('Resolve her card')}: {what}", f"{tr('Resolve')}: {what}"
+        label, face = trf("Resolve her card: {what}", what=what), trf("Resolve: {what}", what=what)
     else:
         tap, label, face = None, tr("Resolve her card (choose its type and Ferocity first)"), tr("Resolve")
     return [ft.Row([choice(label, tap, ctx.sizes, text=face, identifier="bm-enter-resolve", kind="filled",
@@ -181,7 +181,8 @@ def question(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
                for b in q["buttons"]]
     out.append(ft.ResponsiveRow(answers, spacing=8, run_spacing=8))
     if q.get("more_after"):
-        out.append(note(f"{tr('Then')} {texts.plural(q['more_after'], tr('more question'))}.", ctx.sizes,
+        out.append(note(trf("Then {count_text}.",
+                            count_text=texts.plural(q['more_after'], tr('more question'))), ctx.sizes,
                         identifier="bm-question-more"))
     shown = {i["id"]: i["text"] for i in view["interpretations"]["current"]}
     out += [note(shown[i], ctx.sizes, identifier=f"bm-interpretation-{i}", icon=ft.Icons.GAVEL)
@@ -213,8 +214,8 @@ def answer_field(ctx: PanelContext, field: dict[str, Any], values: dict[str, Any
         label, "-" if blank else str(number),
         local(ctx, lambda: values.__setitem__(name, number - 1)) if number > low else None,
         local(ctx, lambda: values.__setitem__(name, number + 1)) if number < high else None,
-        ctx.sizes, identifier=ident, minus_label=f"{label}: {tr('one fewer')}",
-        plus_label=f"{label}: {tr('one more')}")], spacing=2)
+        ctx.sizes, identifier=ident, minus_label=trf("{label}: one fewer", label=label),
+        plus_label=trf("{label}: one more", label=label))], spacing=2)
 
 
 def _bound(field: dict[str, Any], key: str) -> int | None:
@@ -227,7 +228,7 @@ def answer_handler(ctx: PanelContext, q: dict[str, Any], values: dict[str, Any],
         kwargs, missing = redraw_on_refusal(ctx.app.refresh, lambda: texts.answer_kwargs(q, values, args))
         command = command_from_dict({"type": q["command"], **kwargs})
         if missing and not ctx.session.can(command):
-            raise GameError(f"{tr('First fill in')}: {', '.join(tr(m) for m in missing)}.")
+            raise GameError(trf("First fill in: {items}.", items=', '.join(tr(m) for m in missing)))
         ctx.app.execute(ctx.session, command, debounce=ANSWER_DEBOUNCE)
 
     return ctx.app.handler(answer)
@@ -238,9 +239,9 @@ def cancel(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
     turn = view["turn"]
     if not turn or not turn["cancellable"]:
         return []
-    label = (f"{tr('Cancel her')} {turn['action_name']} {tr('with an Initiative Token')} "
-             f"({view['initiative']} {tr('left')})")
-    face = f"{tr('Cancel with a token')} ({view['initiative']} {tr('left')})"
+    label = (trf("Cancel her {action_name} with an Initiative Token ({initiative} left)",
+                 action_name=turn['action_name'], initiative=view['initiative']))
+    face = trf("Cancel with a token ({initiative} left)", initiative=view['initiative'])
     return [ft.Row([choice(label, sending(ctx, CancelReaction, debounce="bm-cancel"), ctx.sizes, text=face,
                            identifier="bm-cancel", kind="outlined", icon=ft.Icons.BLOCK, expand=True)])]
 
@@ -265,8 +266,8 @@ def report(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
     rep = view["report"]
     if not rep:
         return [note(tr("Her instructions appear here after her turn."), ctx.sizes, identifier="bm-report-empty")]
-    rows: list[ft.Control] = [line(rep["title"], ctx.sizes, identifier="bm-report-title", size=ctx.sizes.headline,
-                                   bold=True)]
+    rows: list[ft.Control] = [line(render(rep["title"]), ctx.sizes, identifier="bm-report-title",
+                                   size=ctx.sizes.headline, bold=True)]
     for i, item in enumerate(rep["lines"]):
         rows.append(instruction(ctx, item, i))
     shown = {i["id"]: i["text"] for i in view["interpretations"]["current"]}
@@ -288,8 +289,9 @@ def instruction(ctx: PanelContext, item: dict[str, Any], index: int) -> ft.Contr
     else:
         cells.append(ft.Container(ft.Icon(ft.Icons.ARROW_RIGHT, color=ft.Colors.PRIMARY), width=44,
                                   alignment=ft.Alignment.CENTER))
-    cells.append(ft.Text(item["text"], size=ctx.sizes.title, expand=True))
-    return ft.Semantics(identifier=f"bm-report-line-{index}", label=item["text"], container=True,
+    said = render(item["text"])
+    cells.append(ft.Text(said, size=ctx.sizes.title, expand=True))
+    return ft.Semantics(identifier=f"bm-report-line-{index}", label=said, container=True,
                         exclude_semantics=True,
                         content=ft.Row(cells, spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER))
 
@@ -301,24 +303,26 @@ def cards_so_far(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
         return []
     d = drafts(ctx)
     count = sum(len(r["cards"]) for r in rounds)
-    said = f"{tr('Her cards this game')}: {count}"
+    said = trf("Her cards this game: {count}", count=count)
     toggle = choice(said, local(ctx, lambda: setattr(d, "show_history", not d.show_history)), ctx.sizes,
-                    text=f"{tr('Her cards this game')} ({count})", identifier="bm-history-toggle",
+                    text=trf("Her cards this game ({count})", count=count), identifier="bm-history-toggle",
                     kind="text", icon=ft.Icons.EXPAND_LESS if d.show_history else ft.Icons.HISTORY,
                     selected=False)
     out: list[ft.Control] = [toggle]
     if d.show_history:
         for r in reversed(rounds):
-            out.append(subheading(f"{tr('Round')} {r['round']}", ctx.sizes))
+            out.append(subheading(trf("Round {round}", round=r["round"]), ctx.sizes))
             for i, card in enumerate(r["cards"], start=1):
-                text = card["words"] + (f" ({tr('cancelled with a token')})" if card["cancelled"] else "")
-                out.append(line(f"{i}. {text}", ctx.sizes, identifier=f"bm-history-{r['round']}-{i}", muted=True))
+                words = render(card["words"])
+                text = (trf("{index}. {card} (cancelled with a token)", index=i, card=words) if card["cancelled"]
+                        else trf("{index}. {card}", index=i, card=words))
+                out.append(line(text, ctx.sizes, identifier=f"bm-history-{r['round']}-{i}", muted=True))
     return out
 
 
 def odds_line(ctx: PanelContext, view: dict[str, Any]) -> ft.Control:
     odds = view["deck"]["odds"]
     face = "  ·  ".join(f"{o['action_name']} {o['percent']:.0f}%" for o in odds)  # exact ones in Her deck
-    said = f"{tr('Her next card')}: " + "; ".join(texts.odds_label(o) for o in odds)
-    return line(f"{tr('Next')}: {face}", ctx.sizes, identifier="bm-odds", muted=True, label=said,
+    said = trf("Her next card: ") + "; ".join(texts.odds_label(o) for o in odds)
+    return line(trf("Next: {face}", face=face), ctx.sizes, identifier="bm-odds", muted=True, label=said,
                 size=ctx.sizes.small)

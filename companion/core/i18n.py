@@ -1,0 +1,277 @@
+"""Messages in the reader's language: gettext catalogues (Babel ``.po``), keys with parameters, plurals.
+
+A message is data: ``Msg(key, params)``, where the key is the whole English sentence with named
+placeholders (``"Hex {hex}: place {n} nymphs."``), the gettext msgid. The core returns and stores
+messages; the UI and the CLI render them (``render``) in the reader's language when they show
+them, so a saved game reads in Spanish on one phone and in English on another. A key without a
+translation renders in English, never as a key. Plurals are a key pair and the parameter that
+counts (``nmsg("1 nymph", "{n} nymphs", n=3)``); each language's catalogue says its plural rule.
+
+The language is per reader, not per process: ``using(lang)`` sets it for the code that runs
+inside (one tab's handler, one CLI run); code outside any ``using`` asks the resolver the UI
+installs (the tab of the current Flet page) and then falls back to English.
+
+``qps`` is the pseudo-locale for the completeness tests: every rendered text is wrapped as
+``[!...!]``, so a text that reaches the screen without passing through here shows unmarked (and a
+stored plain text that is not a message, e.g. an old label, shows as ``[?...?]``).
+
+Catalogues live in ``companion/locale/<lang>/LC_MESSAGES/companion.po`` and are compiled to
+gettext's binary form in memory the first time a language is used (Babel's ``read_po`` and
+``write_mo``), so the ``.po`` file a translator edits is the only copy kept.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import io
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
+DOMAIN = "companion"
+DEFAULT = "en"
+PSEUDO = "qps"
+LANGUAGES = {"en": "English", "es": "Español"}
+"""The languages a player can choose (in their own names)."""
+KNOWN = (*LANGUAGES, PSEUDO)
+
+_current: ContextVar[str | None] = ContextVar("companion_language", default=None)
+_resolver: Callable[[], str | None] | None = None
+
+
+# -- which language ---------------------------------------------------------------------
+def normalize(tag: str | None) -> str | None:
+    """A language tag or locale name to one of ours: ``es-ES``, ``es_AR.UTF-8`` -> ``es``; else None."""
+    if not tag:
+        return None
+    base = tag.strip().split(".")[0].split("@")[0].replace("_", "-").lower()
+    if base in KNOWN:
+        return base
+    primary = base.split("-")[0]
+    if primary == PSEUDO:
+        return PSEUDO
+    return primary if primary in LANGUAGES else None
+
+
+def from_accept_language(header: str | None) -> str | None:
+    """The first of our languages in an HTTP ``Accept-Language`` header (its order, then q)."""
+    choices: list[tuple[float, int, str]] = []
+    for index, part in enumerate((header or "").split(",")):
+        tag, _, params = part.strip().partition(";")
+        quality = 1.0
+        if params.strip().startswith("q="):
+            try:
+                quality = float(params.strip()[2:])
+            except ValueError:
+                quality = 0.0
+        if (lang := normalize(tag)) and quality > 0:
+            choices.append((-quality, index, lang))
+    return min(choices)[2] if choices else None
+
+
+def from_environment(env: Mapping[str, str]) -> str | None:
+    """gettext's order: ``LANGUAGE`` (its first entry), ``LC_ALL``, ``LC_MESSAGES``, ``LANG``."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "")
+        if value:
+            return normalize(value.split(":")[0])
+    return None
+
+
+def set_resolver(resolver: Callable[[], str | None] | None) -> None:
+    """How to find the reader outside any ``using`` (the UI: the language of the current tab)."""
+    global _resolver
+    _resolver = resolver
+
+
+def language() -> str:
+    """The reader's language here and now."""
+    lang = _current.get()
+    if lang is None and _resolver is not None:
+        lang = _resolver()
+    return lang or DEFAULT
+
+
+@contextmanager
+def using(lang: str | None) -> Iterator[None]:
+    """Render everything inside in ``lang`` (unknown or None: English); restored afterwards."""
+    token = _current.set(normalize(lang) or DEFAULT)
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
+def set_language(lang: str | None) -> None:
+    """For a whole run in one context (the CLI): the language until the process ends."""
+    _current.set(normalize(lang) or DEFAULT)
+
+
+# -- catalogues -------------------------------------------------------------------------
+def po_path(lang: str) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@cache
+def translations(lang: str) -> _gettext.NullTranslations:
+    """The compiled catalogue of ``lang`` (English and unknown languages: the msgids themselves)."""
+    path = po_path(lang)
+    if lang == DEFAULT or not path.is_file():
+        return _gettext.NullTranslations()
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with path.open("rb") as handle:
+        catalog = read_po(handle, locale=lang, domain=DOMAIN)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    buffer.seek(0)
+    return _gettext.GNUTranslations(buffer)
+
+
+def _mark(text: str, lang: str) -> str:
+    return f"[!{text}!]" if lang == PSEUDO else text
+
+
+def gettext(text: str, lang: str | None = None) -> str:
+    """``text`` (an English msgid) in the reader's language."""
+    lang = lang or language()
+    return _mark(translations(lang).gettext(text), lang)
+
+
+def ngettext(singular: str, plural: str, n: int, lang: str | None = None) -> str:
+    """The form of ``singular``/``plural`` for ``n`` in the reader's language."""
+    lang = lang or language()
+    return _mark(translations(lang).ngettext(singular, plural, n), lang)
+
+
+def tr(text: str) -> str:
+    """``text`` in the reader's language (the UI's and the CLI's gettext)."""
+    return gettext(text)
+
+
+def trf(text: str, /, **params: Any) -> str:
+    """A whole sentence with values: translated first, then filled in (a value may be a message)."""
+    return _fill(gettext(text), {k: render(v) if is_message(v) else v for k, v in params.items()})
+
+
+def trn(singular: str, plural: str, n: int, /, **params: Any) -> str:
+    """The plural form for ``n`` (``{n}`` in the text is the count)."""
+    return _fill(ngettext(singular, plural, n), {"n": n, **params})
+
+
+def N_(text: str) -> str:
+    """Marks an English text for the catalogue where it is defined; ``gettext`` it where it is shown."""
+    return text
+
+
+# -- messages as data -------------------------------------------------------------------
+@dataclass(frozen=True)
+class Msg:
+    """A whole sentence to show: its key (the English text with ``{name}`` placeholders) and values.
+
+    ``plural`` and ``count`` make it a plural message: ``count`` names the parameter that picks the
+    form. A parameter may itself be a message (a zone, a card type), rendered in the same language.
+    """
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    plural: str | None = None
+    count: str | None = None
+
+    def render(self, lang: str | None = None) -> str:
+        lang = lang or language()
+        values = {name: render(value, lang) if is_message(value) else value for name, value in self.params.items()}
+        if self.plural is not None and self.count is not None:
+            try:
+                n = int(values.get(self.count, 0))
+            except (TypeError, ValueError):
+                n = 0
+            text = ngettext(self.key, self.plural, n, lang)
+        else:
+            text = gettext(self.key, lang)
+        return _fill(text, values)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The message as plain JSON for a saved game (nested messages too)."""
+        out: dict[str, Any] = {"key": self.key}
+        if self.params:
+            out["params"] = {k: as_data(v) for k, v in self.params.items()}
+        if self.plural is not None:
+            out["plural"] = self.plural
+            out["count"] = self.count
+        return out
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> Msg:
+        given = raw.get("params")
+        params = {str(k): cls.from_dict(v) if is_message(v) else v
+                  for k, v in (given.items() if isinstance(given, Mapping) else ())}
+        plural, count = raw.get("plural"), raw.get("count")
+        return cls(str(raw["key"]), params, plural if isinstance(plural, str) else None,
+                   count if isinstance(count, str) else None)
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+class _Keep(dict[str, Any]):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def _fill(text: str, values: Mapping[str, Any]) -> str:
+    """``text`` with its placeholders filled; a value missing or malformed leaves its placeholder as it is
+    (a damaged save or a translation with a wrong name must not stop a screen)."""
+    if not values and "{" not in text:
+        return text
+    try:
+        return text.format_map(_Keep(values))
+    except (IndexError, ValueError, AttributeError, TypeError):
+        return text
+
+
+def msg(key: str, **params: Any) -> Msg:
+    """``msg("Hex {hex}: place the centipede.", hex=4)``"""
+    return Msg(key, params)
+
+
+def nmsg(singular: str, plural: str, n: int, **params: Any) -> Msg:
+    """``nmsg("Destroy 1 ant.", "Destroy {n} ants.", n=2)``: the form follows ``n``."""
+    return Msg(singular, {"n": n, **params}, plural, "n")
+
+
+def is_message(value: Any) -> bool:
+    return isinstance(value, Msg) or (isinstance(value, Mapping) and isinstance(value.get("key"), str))
+
+
+def as_data(value: Any) -> Any:
+    """A message (or a plain text) as stored in a saved game."""
+    return value.to_dict() if isinstance(value, Msg) else value
+
+
+def render(value: Msg | Mapping[str, Any] | str | None, lang: str | None = None) -> str:
+    """Any shown text in the reader's language: a message, a stored message, or an old plain text.
+
+    A plain text (a game saved before messages were data, a player's name) is looked up as a key,
+    so a known English sentence still translates and anything else shows as it is.
+    """
+    if value is None:
+        return ""
+    if isinstance(value, Msg):
+        return value.render(lang)
+    if isinstance(value, Mapping):
+        return Msg.from_dict(value).render(lang) if is_message(value) else str(dict(value))
+    if (lang or language()) == PSEUDO:  # a plain text, not a message: the completeness test must see it
+        return f"[?{value}?]"
+    return gettext(str(value), lang)
+
+
+def verbatim(text: str, lang: str | None = None) -> str:
+    """A text that is already the reader's (a name, a typed note): shown as it is, marked in ``qps``."""
+    return _mark(text, lang or language())

@@ -1,0 +1,229 @@
+"""The app in Spanish and in the pseudo-locale, in the real browser (Debian's chromium).
+
+- Each device reads its own language: the browser's (es-ES -> Spanish), or the one chosen in Settings,
+  kept on that device; two tabs on one server show two languages.
+- A solo game in Spanish through two of her turns, the rules and the settings, with screenshots at
+  360 px (looked at for clipped Spanish, which runs ~20% longer).
+- The completeness test: with ``--lang qps`` every text the screens show is marked ``[!...!]``;
+  an unmarked text is one that does not go through the catalogue.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser
+
+from companion.core.broodmother.commands import DrawCard
+from companion.core.broodmother.meadow_commands import AddHex
+from companion.core.i18n import render, using
+from companion.core.setup import GameSetup, PlayerSpec
+from companion.store import GameStore
+from tests.ui.browser import PHONE, Server, Ui, new_tab, run_server
+from tests.ui.conftest import saved_games
+
+pytestmark = pytest.mark.browser
+
+SOLO = GameSetup(game="mota", mode="solo", players=(PlayerSpec("Ana", "red"),), expansions=("minions",))
+# Every text on the screen: each node's aria-label and its own text (not its children's).
+SHOWN = """() => {
+  const out = [];
+  for (const e of document.querySelectorAll('flt-semantics')) {
+    const label = e.getAttribute('aria-label');
+    if (label) out.push(label);
+    let own = '';
+    for (const n of e.childNodes) if (n.nodeType === 3) own += n.textContent;
+    if (own.trim()) out.push(own.trim());
+  }
+  return out;
+}"""
+#: Proper names a screen shows as they are in every language: players and games we named, product titles.
+NAMES = ("March of the Ants: Evolved Edition", "March of the Ants", "Minions of the Meadow", "Predators & Prey",
+         "Empires of the Earth", "Antscape", "Ana", "Bo", "Cy", "Solo", "Table", "Cards", "Español", "English")
+#: Known gaps of the completeness test: texts still shown without the catalogue. Keep this short.
+KNOWN_GAPS: tuple[str, ...] = ()
+
+
+def prepare_solo(db: Path, draws: int = 0) -> str:
+    store = GameStore(db)
+    session = store.create(SOLO, name="Solo", seed=2)
+    for command in [AddHex(4, "inner", 2), AddHex(7, "outer", 3), AddHex(12, "inner", 1), *[DrawCard()] * draws]:
+        session.execute(command)
+    store.close()
+    return session.id
+
+
+TABLE = GameSetup(game="mota", players=(PlayerSpec("Ana", "red"), PlayerSpec("Bo", "blue"), PlayerSpec("Cy", "black")),
+                  expansions=("minions", "empires"), modules=("aphids", "queens-decrees"),
+                  variants=("eve-of-the-antperium",))
+ANTSCAPE = GameSetup(game="antscape", players=(PlayerSpec("Ana", "blue"), PlayerSpec("Bo", "pink")))
+
+
+def prepare_others(db: Path) -> list[str]:
+    """A competitive game with the aphids, decrees and Eve trackers, and an Antscape game."""
+    store = GameStore(db)
+    ids = [store.create(TABLE, name="Table").id, store.create(ANTSCAPE, name="Cards").id]
+    store.close()
+    return ids
+
+
+def corpus_texts() -> set[str]:
+    """Rules entries' titles in both languages: the corpus is bilingual content of its own (tested apart)."""
+    from companion.rules.corpus import load_corpus
+
+    return {entry.title_in(lang) for entry in load_corpus() for lang in ("en", "es")}
+
+
+def her_state(server: Server, game_id: str) -> dict[str, Any]:
+    state: dict[str, Any] = saved_games(server.db)[game_id]["state"]
+    return state["modules_state"]["broodmother"]  # type: ignore[no-any-return]
+
+
+def unmarked(texts: list[str]) -> set[str]:
+    """Texts with words left once every ``[!...!]`` (innermost first) and every known name is taken out."""
+    found = set()
+    for text in texts:
+        rest = text
+        while True:
+            shorter = re.sub(r"\[!(?:(?!\[!|!\]).)*!\]", "", rest, flags=re.S)
+            if shorter == rest:
+                break
+            rest = shorter
+        for name in (*sorted(corpus_texts(), key=len, reverse=True), *NAMES):
+            if name in rest:
+                rest = rest.replace(name, "")
+        if re.search(r"[A-Za-z]{2,}", rest):
+            found.add(text)
+    return found
+
+
+@pytest.fixture(scope="module")
+def solo_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, str]]:
+    db = tmp_path_factory.mktemp("i18n-ui") / "games.json"
+    game_id = prepare_solo(db)
+    with run_server(db) as srv:
+        yield srv, game_id
+
+
+def tab(browser: Browser, server: Server, locale: str, opened: list[Ui], path: str = "/", screen: str = "home"
+        ) -> Ui:
+    ui = new_tab(browser, server.url, PHONE, locale=locale)
+    opened.append(ui)
+    return ui.open(path, screen)
+
+
+@pytest.fixture
+def opened() -> Iterator[list[Ui]]:
+    tabs: list[Ui] = []
+    yield tabs
+    for ui in tabs:
+        ui.page.context.close()
+    assert not [url for ui in tabs for url in ui.external_requests]
+
+
+def test_two_devices_read_two_languages_and_each_keeps_its_choice(browser: Browser, solo_server: tuple[Server, str],
+                                                                  opened: list[Ui]) -> None:
+    server, _ = solo_server
+    spanish = tab(browser, server, "es-ES", opened)
+    english = tab(browser, server, "en-US", opened)
+    spanish.expect_label("new-game", "Nueva partida")
+    english.expect_label("new-game", "New game")
+
+    # Settings on the Spanish phone: English for this device only
+    spanish.tap("open-settings")
+    spanish.wait_screen("settings")
+    spanish.expect_label("screen-title", re.compile("Ajustes"))
+    spanish.tap("language-en")
+    spanish.expect_label("screen-title", re.compile("Settings"))
+    english.reload("home")
+    english.expect_label("new-game", "New game")
+    # kept on that device: a reload (same browser storage) still reads English, whatever the browser says
+    spanish.reload("settings")
+    spanish.expect_label("screen-title", re.compile("Settings"))
+    spanish.tap("language-es")
+    spanish.expect_label("screen-title", re.compile("Ajustes"))
+    assert "language" not in (server.db.with_name("settings.json").read_text("utf-8")
+                              if server.db.with_name("settings.json").exists() else "")
+
+
+def test_a_spanish_solo_game_through_two_of_her_turns_the_rules_and_settings(
+        browser: Browser, solo_server: tuple[Server, str], opened: list[Ui]) -> None:
+    server, game_id = solo_server
+    ui = tab(browser, server, "es-ES", opened, f"/game/{game_id}", "game")
+    ui.expect_label("bm-hex-4", re.compile(r"^Hexágono 4, Prado Interior: 0 ninfas, 2 lugares de recolección libres"))
+    ui.expect_label("next-phase", "Siguiente: Fase de Soldado")
+    ui.shot("es-phone-game")
+
+    for turn in (1, 2):
+        ui.page.wait_for_timeout(450)
+        ui.tap("bm-her-turn")
+        saved = her_state(server, game_id)
+        for _ in range(100):
+            if len(saved["history"]) == turn:
+                break
+            ui.page.wait_for_timeout(100)
+            saved = her_state(server, game_id)
+        assert len(saved["history"]) == turn
+        with using("es"):
+            title = render(saved["report"]["title"])
+            lines = [render(line["text"]) for line in saved["report"]["lines"]]
+        assert title.startswith("Su carta: ")
+        ui.expect_label("bm-report-title", title)
+        for i, said in enumerate(lines):
+            ui.expect_label(f"bm-report-line-{i}", said)
+        with using("en"):  # what is saved is the message, not the Spanish: English readers see English
+            assert render(saved["report"]["title"]).startswith("Her card: ")
+        ui.expect_label("undo", re.compile(r"^Deshacer: Su carta: "))
+        ui.shot(f"es-phone-her-turn-{turn}")
+
+    rules = tab(browser, server, "es-ES", opened, "/rules", "rules")
+    rules.type_into("Buscar en las reglas", "salud del depredador")  # no language switch tapped
+    rules.expect_label("result-0", re.compile("Salud inicial del Depredador"))
+    rules.shot("es-phone-rules")
+    rules.tap("result-0")
+    rules.expect_label("entry-title", "Salud inicial del Depredador")
+    rules.shot("es-phone-rule-entry")
+
+    settings = tab(browser, server, "es-ES", opened, "/settings", "settings")
+    settings.expect_label("screen-title", re.compile("Ajustes"))
+    settings.shot("es-phone-settings")
+    home = tab(browser, server, "es-ES", opened)
+    home.expect_label("open-calculators", re.compile("Calcular"))
+    home.shot("es-phone-home")
+
+
+def test_the_pseudo_locale_marks_every_text_on_every_screen(browser: Browser,
+                                                            tmp_path_factory: pytest.TempPathFactory,
+                                                            opened: list[Ui]) -> None:
+    """The completeness test: no text reaches a screen without the catalogue (see KNOWN_GAPS)."""
+    db = tmp_path_factory.mktemp("qps-ui") / "games.json"
+    game_id = prepare_solo(db, draws=1)
+    table, cards = prepare_others(db)
+    routes = [("/", "home"), ("/new", "new-game"), ("/settings", "settings"), ("/rules", "rules"),
+              ("/calculators", "calculators"), (f"/game/{game_id}", "game"), ("/rules/mm-clar-ladybug", "rule-entry"),
+              (f"/game/{table}", "game"), (f"/game/{cards}", "game")]
+    assert unmarked(["Next phase", "[!Next phase!]", "[![!Hex 4!]: one less!]", "Ana: [!0 CP!]", "Hex 4: [!less!]",
+                     "[?Hex 4 enters the meadow?]"]) == {"Next phase", "Hex 4: [!less!]", "[?Hex 4 enters the meadow?]"}
+    found: dict[str, set[str]] = {}
+    seen: dict[str, list[str]] = {}
+    with run_server(db, [sys.executable, "-m", "companion", "app", "--lang", "qps"]) as server:
+        for path, screen in routes:
+            ui = tab(browser, server, "en-US", opened, path, screen)
+            texts: list[str] = []
+            for _ in range(10):  # the whole screen, scrolled through
+                texts += ui.page.evaluate(SHOWN)
+                ui.page.mouse.wheel(0, 700)
+                ui.page.wait_for_timeout(200)
+            seen[path] = texts
+            if gaps := unmarked(texts) - set(KNOWN_GAPS):
+                found[path] = gaps
+    assert all(len(texts) > 10 for texts in seen.values()), {p: len(t) for p, t in seen.items()}
+    assert any("[!Aphid farms!]" in t for t in seen[f"/game/{table}"])  # the trackers' panels were walked
+    assert any("[!Final scoring!]" in t for t in seen[f"/game/{cards}"])
+    assert found == {}, "texts shown without the catalogue:\n" + "\n".join(
+        f"{path}: {text!r}" for path, gaps in found.items() for text in sorted(gaps))
