@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from companion.core.i18n import render
 from tests.ui.browser import Server, run_server
 from tests.ui.conftest import saved_games
 from tests.ui.flet_wire import WireDevice
@@ -150,7 +151,7 @@ def test_two_devices_tap_next_at_once_the_phase_moves_once(shared: Shared) -> No
     assert shared.rev() == before + 1
     assert shared.state()["round"] == rounds and shared.state()["phase"] != phase
     log = saved_games(shared.server.db)[shared.game_id]["log"]
-    assert [e["label"].split(":")[0] for e in log].count("Next") == 1
+    assert [render(e["label"], "en").split(":")[0] for e in log].count("Next") == 1  # labels are messages
     told = [d for d in (host, guest) if d.said("Already done on another device", mark)]
     assert len(told) == 1
 
