@@ -152,8 +152,7 @@ def test_two_devices_tap_next_at_once_the_phase_moves_once(shared: Shared) -> No
     assert shared.state()["round"] == rounds and shared.state()["phase"] != phase
     log = saved_games(shared.server.db)[shared.game_id]["log"]
     assert [render(e["label"], "en").split(":")[0] for e in log].count("Next") == 1  # labels are messages
-    told = [d for d in (host, guest) if d.said("Already done on another device", mark)]
-    assert len(told) == 1
+    assert_second_tap_was_harmless(host, guest, mark)
 
 
 def test_the_host_shares_another_game_and_the_devices_follow(shared: Shared) -> None:
@@ -216,5 +215,14 @@ def test_two_devices_draw_her_card_at_once_one_card(shared: Shared) -> None:
     host.wait(lambda: draw_pile() < left, what="her card")
     time.sleep(1)
     assert draw_pile() == left - 1
+    assert_second_tap_was_harmless(host, guest, mark)
+
+
+def assert_second_tap_was_harmless(host: WireDevice, guest: WireDevice, mark: float) -> None:
+    """The second of two simultaneous taps either met a stale screen and was told so, or met the screen
+    already redrawn (its button replaced, the tap ignored): which one is thread timing, and both are
+    right (the deterministic refusal is tests/core/test_session_devices.py). Never told twice, never an error."""
     told = [d for d in (host, guest) if d.said("Already done on another device", mark)]
-    assert len(told) == 1
+    assert len(told) <= 1
+    for device in (host, guest):
+        assert not device.said("Traceback", mark) and not device.said("internal error", mark)
