@@ -200,6 +200,7 @@ class PageApp:
         self.guest = False
         self.device_id: str | None = None
         self.join_token: str | None = None
+        self.join_problem = ""  # why the last join failed, for the join page shown next
         self.shown = ShownRevisions()
         self.share_dialog: ShareDialog | None = None
         self.preferences: ft.SharedPreferences | None = None
@@ -384,7 +385,7 @@ class PageApp:
         self.join_token = None
         self.page.run_task(self._remember_device, device.secret)
         self.broadcast({"kind": "share"})
-        self.show_route(f"/game/{self.ctx.table.game_id}")
+        self.go(f"/game/{self.ctx.table.game_id}")  # a new address: the spent link leaves the address bar
 
     async def _remember_device(self, secret: str) -> None:
         try:

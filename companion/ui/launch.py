@@ -21,6 +21,8 @@ from collections.abc import MutableMapping
 from pathlib import Path
 from typing import Any
 
+from companion.core.i18n import tr, trf
+
 PORT_TRIES = 20
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 log = logging.getLogger("companion.ui")
@@ -43,13 +45,14 @@ def bind_port(host: str, port: int, tries: int = PORT_TRIES) -> tuple[socket.soc
         except OSError as exc:
             sock.close()
             if exc.errno not in (errno.EADDRINUSE, errno.EACCES):
-                raise LaunchError(f"cannot serve on {host}:{candidate}: {exc.strerror or exc}") from exc
+                raise LaunchError(trf("cannot serve on {host}:{port}: {problem}", host=host, port=candidate,
+                                      problem=exc.strerror or exc)) from exc
             last_error = exc
             continue
         sock.set_inheritable(True)
         return sock, candidate
-    raise LaunchError(f"ports {port}-{port + tries - 1} on {host} are all in use ({last_error}); "
-                      "choose another with --port")
+    raise LaunchError(trf("ports {first}-{last} on {host} are all in use ({problem}); choose another with --port",
+                          first=port, last=port + tries - 1, host=host, problem=last_error))
 
 
 def page_url(host: str, port: int) -> str:
@@ -118,11 +121,11 @@ def serve_web(main: object, host: str, port: int, open_browser: bool, ctx: Any =
 
     from companion.ui.guard import HostPolicy
     from companion.ui.share import Table
-    from companion.ui.sharing import ShareError, ShareServer, print_invitation
+    from companion.ui.sharing import ShareError, ShareServer
 
     if not loopback_host(host):
-        print("companion: --host takes a loopback address (127.0.0.1, localhost, ::1). To let the players' "
-              "devices in, use --share: they join with a code.", file=sys.stderr)
+        print("companion: " + tr("--host takes a loopback address (127.0.0.1, localhost, ::1). To let the "
+                                 "players' devices in, use --share: they join with a code."), file=sys.stderr)
         return 2
     try:
         sock, chosen = bind_port(host, port)
@@ -130,10 +133,10 @@ def serve_web(main: object, host: str, port: int, open_browser: bool, ctx: Any =
         print(f"companion: {exc}", file=sys.stderr)
         return 2
     if chosen != port:
-        print(f"Port {port} is in use; using port {chosen} instead.", flush=True)
+        print(trf("Port {port} is in use; using port {chosen} instead.", port=port, chosen=chosen), flush=True)
     url = page_url(host, chosen)
-    print(f"March of the Ants companion: {url}", flush=True)
-    print("Works offline. Press Ctrl+C to stop.", flush=True)
+    print(trf("March of the Ants companion: {url}", url=url), flush=True)
+    print(tr("Works offline. Press Ctrl+C to stop."), flush=True)
     policy = HostPolicy()
     app = build_asgi(main, policy)
     table = ctx.table if ctx is not None else Table()
@@ -153,8 +156,7 @@ def serve_web(main: object, host: str, port: int, open_browser: bool, ctx: Any =
             while not server.started and not task.done():
                 await asyncio.sleep(0.05)
             try:
-                await sharing.start_async(share)
-                print_invitation(table)
+                await sharing.start_async(share)  # prints the invitation
             except ShareError as exc:
                 print(f"companion: {exc}", file=sys.stderr, flush=True)
         await task
@@ -186,13 +188,13 @@ def run_desktop(main: object) -> int:
     if problem := desktop_problem():
         print(f"companion: {problem}", file=sys.stderr)
         return 2
-    print("Opening the desktop window. The first time, Flet downloads its desktop client: "
-          "that needs the internet once.", flush=True)
+    print(tr("Opening the desktop window. The first time, Flet downloads its desktop client: that needs the "
+             "internet once."), flush=True)
     try:
         ft.run(main, view=ft.AppView.FLET_APP, assets_dir=_assets_dir() or "assets")  # type: ignore[arg-type]
     except Exception as exc:
-        print(f"companion: the desktop window could not start ({exc}). Without --desktop the app "
-              "runs in your browser, offline.", file=sys.stderr)
+        print("companion: " + trf("the desktop window could not start ({problem}). Without --desktop the app "
+                                  "runs in your browser, offline.", problem=exc), file=sys.stderr)
         return 1
     return 0
 
@@ -219,20 +221,20 @@ def launch(host: str = "127.0.0.1", port: int = 8550, open_browser: bool = True,
     ctx = AppContext.open(db, language)
     for notice in ctx.notices:
         print(f"companion: {notice}", file=sys.stderr)
-    print(f"Saved games: {ctx.store.path}", flush=True)
+    print(trf("Saved games: {path}", path=ctx.store.path), flush=True)
     main = make_main(ctx)
     try:
         if desktop:
             if share:
-                print("companion: --share works with the web app, not with --desktop.", file=sys.stderr)
+                print("companion: " + tr("--share works with the web app, not with --desktop."), file=sys.stderr)
                 return 2
             return run_desktop(main)
         shared_game = None
         if share:
             games = ctx.store.list_games()
             if not games:
-                print("companion: there is no saved game to share yet; start one, then use Share on its screen.",
-                      file=sys.stderr)
+                print("companion: " + tr("there is no saved game to share yet; start one, then use Share on its "
+                                         "screen."), file=sys.stderr)
                 return 2
             shared_game = games[0].id
         return serve_web(main, host, port, open_browser, ctx=ctx, share=shared_game, share_address=share_address)

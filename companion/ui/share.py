@@ -18,6 +18,8 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
+from companion.core.i18n import Msg, msg, render
+
 CODE_DIGITS = 6
 WRONG_CODES_ALLOWED = 5
 NAME_MAX = 24
@@ -25,7 +27,17 @@ JOIN_PARAM = "join"
 
 
 class JoinRefused(Exception):
-    """A join attempt failed; the message is a sentence for the person at the device."""
+    """A join attempt failed; the message is a sentence for the person at the device, in their language.
+
+    ``spent_link``: the QR code's link was used already, so the device is offered the code instead.
+    """
+
+    def __init__(self, message: Msg, *, spent_link: bool = False) -> None:
+        super().__init__(message)
+        self.spent_link = spent_link
+
+    def __str__(self) -> str:
+        return render(self.args[0])
 
 
 @dataclass(frozen=True)
@@ -60,7 +72,7 @@ def clean_code(text: str) -> str:
 def clean_name(text: str) -> str:
     name = " ".join(text.split())[:NAME_MAX]
     if not name:
-        raise JoinRefused("Type your name, so the host knows who joined.")
+        raise JoinRefused(msg("Type your name, so the host knows who joined."))
     return name
 
 
@@ -119,8 +131,8 @@ class Table:
         with self._lock:
             self._require_active()
             if self.invitation is None or not secrets.compare_digest(token, self.invitation.token):
-                raise JoinRefused("This join link was already used or is out of date. "
-                                  "Type the code shown on the host's screen instead.")
+                raise JoinRefused(msg("This join link was already used or is out of date. "
+                                      "Type the code shown on the host's screen instead."), spent_link=True)
             return self._admit(name)
 
     def join_with_code(self, code: str, name: str) -> Device:
@@ -133,14 +145,14 @@ class Table:
                 if self.wrong_codes >= WRONG_CODES_ALLOWED:
                     self.invitation = new_invitation()
                     self.wrong_codes = 0
-                    raise JoinRefused("That code is not right, and after several wrong codes it was replaced. "
-                                      "Type the new code shown on the host's screen.")
-                raise JoinRefused("That code is not right. Type the code shown on the host's screen.")
+                    raise JoinRefused(msg("That code is not right, and after several wrong codes it was "
+                                          "replaced. Type the new code shown on the host's screen."))
+                raise JoinRefused(msg("That code is not right. Type the code shown on the host's screen."))
             return self._admit(name)
 
     def _require_active(self) -> None:
         if not self.active:
-            raise JoinRefused("This table is not shared any more. Ask the host to share it again.")
+            raise JoinRefused(msg("This table is not shared any more. Ask the host to share it again."))
 
     def _admit(self, name: str) -> Device:
         device = Device(id=secrets.token_hex(4), name=clean_name(name), secret=secrets.token_urlsafe(24))

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.core.errors import GameError
+from companion.core.i18n import msg, trf
 from companion.ui.guard import HostPolicy
 from companion.ui.launch import LaunchError, bind_port, lan_address
 from companion.ui.share import Table
@@ -58,11 +59,12 @@ class ShareServer:
             return
         address = self.lan_host or lan_address()
         if address is None:
-            raise ShareError("This computer is not on a local network. Join the table's Wi-Fi, then share again.")
+            raise ShareError(msg("This computer is not on a local network. Join the table's Wi-Fi, then share "
+                                 "again."))
         try:
             sock, port = bind_port(address, self.port)
         except LaunchError as exc:
-            raise ShareError(f"Sharing could not start: {exc}.") from exc
+            raise ShareError(msg("Sharing could not start: {problem}.", problem=str(exc))) from exc
         import uvicorn
 
         config = uvicorn.Config(self.app, lifespan="off", ws="websockets-sansio", log_level="warning",
@@ -82,6 +84,7 @@ class ShareServer:
         self._server = server
         self._task = asyncio.create_task(self._run(server, sock))
         log.info("sharing on %s:%s", address, port)
+        print_invitation(self.table)  # for the terminal that started the app, whichever way sharing started
 
     async def _run(self, server: Any, sock: socket.socket) -> None:
         try:
@@ -115,9 +118,8 @@ def print_invitation(table: Table, out: Any = None) -> None:
     url = table.join_url()
     if url is None or table.invitation is None:
         return
-    print(f"Sharing this table on the local network: {table.base_url}", file=stream)
-    print(f"On a phone or tablet on the same Wi-Fi, open that address and type the code "
-          f"{table.invitation.code_shown}, or scan this QR code (one device; the app shows the next one):",
-          file=stream)
+    print(trf("Sharing this table on the local network: {address}", address=table.base_url), file=stream)
+    print(trf("On a phone or tablet on the same Wi-Fi, open that address and type the code {code}, or scan this "
+              "QR code (one device; the app shows the next one):", code=table.invitation.code_shown), file=stream)
     segno.make(url, error="m").terminal(out=stream, compact=True)
-    print(f"The QR code's link: {url}", file=stream, flush=True)
+    print(trf("The QR code's link: {url}", url=url), file=stream, flush=True)

@@ -17,7 +17,7 @@ from typing import Any
 import msgpack
 from websockets.sync.client import ClientConnection, connect
 
-REGISTER_CLIENT, PATCH_CONTROL, CONTROL_EVENT, UPDATE_CONTROL_PROPS = 1, 2, 3, 4
+REGISTER_CLIENT, PATCH_CONTROL, CONTROL_EVENT, UPDATE_CONTROL_PROPS, INVOKE_METHOD = 1, 2, 3, 4, 5
 
 
 def _ext(code: int, data: bytes) -> Any:
@@ -55,9 +55,24 @@ class WireDevice:
                         self.received.append((time.monotonic(), message))
                         self._index(message)
                         self._seen.notify_all()
+                    self._answer(message)
         except Exception:  # closed
             with self._seen:
                 self._seen.notify_all()
+
+    def _answer(self, message: Any) -> None:
+        """What the Flutter client does when the server navigates (``page.push_route``): it answers the
+        call, takes the new route and reports the route change, which builds the new screen."""
+        if not (isinstance(message, list) and len(message) == 2 and message[0] == INVOKE_METHOD):
+            return
+        body = message[1]
+        self._send([INVOKE_METHOD, {"control_id": body["control_id"], "call_id": body["call_id"], "result": None,
+                                    "error": None}])
+        if body.get("name") == "push_route":
+            route = body["args"]["route"]
+            self._send([UPDATE_CONTROL_PROPS, {"id": body["control_id"], "props": {"route": route}}])
+            self._send([CONTROL_EVENT, {"target": body["control_id"], "name": "route_change",
+                                        "data": {"route": route}}])
 
     def _index(self, value: Any) -> None:
         if isinstance(value, dict):

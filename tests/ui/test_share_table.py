@@ -143,6 +143,8 @@ def test_join_by_code_and_by_the_qr_link_a_wrong_code_refused(browser: Browser, 
     bo.tap("join-submit")
     bo.wait_screen("game")
     host.by_id("device-play-Bo").wait_for(state="attached")
+    bo.page.wait_for_url("**/game/**")
+    assert "join=" not in bo.page.url  # the spent link left the address bar
 
     # The same link again (one use only): the join page asks for the code instead.
     cy = open_device(browser, devices, table.lan_url, link.removeprefix(table.lan_url), "join")
@@ -150,6 +152,8 @@ def test_join_by_code_and_by_the_qr_link_a_wrong_code_refused(browser: Browser, 
     cy.tap("join-submit")
     cy.expect_text("join-problem", "already used")
     assert not cy.exists("screen-game")
+    assert "join=" not in cy.page.url
+    assert cy.page.get_by_role("textbox", name="Code from the host's screen").count()  # the code is asked now
 
     # A phone that sleeps and wakes (the page reloaded) is still at the table.
     bo.reload("game")
@@ -220,8 +224,14 @@ def test_stop_sharing_closes_the_shared_address(browser: Browser, devices: list[
     host.by_id("share-start").wait_for(state="attached")
     wait_for(lambda: _refused(table.lan_url), "the shared address still answers")
     assert httpx.get(table.server.url, timeout=5).status_code == 200
+    printed = len(table.server.output)
     host.tap("share-start")
     host.by_id("share-code").wait_for(state="attached")
+    code = "".join(ch for ch in host.label("share-code") if ch.isdigit())
+    assert len(code) == 6, code
+    # Started from the Share button, the terminal that started the app gets the code and QR code as well.
+    wait_for(lambda: any(code in "".join(ch for ch in line if ch.isdigit())
+                         for line in list(table.server.output)[printed:]), "the new code in the terminal")
 
 
 def _refused(url: str) -> bool:

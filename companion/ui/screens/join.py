@@ -24,7 +24,8 @@ class JoinScreen(Screen):
                                  text_size=self.sizes.title, on_change=_keep_in_sync)
         self.name = ft.TextField(label=tr("Your name"), text_size=self.sizes.title, on_change=_keep_in_sync,
                                  capitalization=ft.TextCapitalization.WORDS)
-        self.problem = ft.Text("", size=self.sizes.body, color=ft.Colors.ERROR)
+        self.problem = ft.Text(self.app.join_problem, size=self.sizes.body, color=ft.Colors.ERROR)
+        self.app.join_problem = ""
 
     def heading(self) -> str:
         return tr("Join the table")
@@ -65,9 +66,10 @@ class JoinScreen(Screen):
                 device = table.join_with_code(self.code.value or "", self.name.value or "")
         except JoinRefused as exc:
             self.problem.value = str(exc)
-            if token is not None and "link" in str(exc):
-                self.app.join_token = None  # spent: offer the code instead
-                self.refresh()
+            if exc.spent_link:  # offer the code instead, and take the spent link off the address bar
+                self.app.join_token = None
+                self.app.join_problem = str(exc)  # the join page built for the new address says it
+                self.app.go("/join")
             else:
                 self.problem.update()
             return
