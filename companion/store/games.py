@@ -292,12 +292,6 @@ class GameStore:
         self.notices.append(message)
         return StoreError(message)
 
-    def changed_elsewhere(self, doc: Doc) -> bool:
-        """True if the game's file is no longer the one this store last read or wrote for ``doc``
-        (saved by another process, or deleted); costs one ``stat``."""
-        known = self._known.get(doc["id"])
-        return known is None or known[1] != doc.get("rev", 0) or known[0] != self.files.stamp(doc["id"])
-
     def exists(self, game_id: str) -> bool:
         return bool(GAME_ID.match(game_id)) and self.files.exists(game_id)
 
