@@ -14,7 +14,7 @@ import flet as ft
 from companion.core.predators import spores_for, starting_health, tier_of
 from companion.core.predators.content import predators_content
 from companion.core.predators.rules import CORDYCEPS, MAX_ROUND, band_text
-from companion.ui.i18n import tr
+from companion.ui.i18n import render, tr, trf, trn
 from companion.ui.panels.scoring_controls import choice
 from companion.ui.screens.calculators import Calculator, CalculatorsScreen, register_calculator
 from companion.ui.screens.scoring_calculators import _answer, _change, _model, _notes, _stepper
@@ -29,8 +29,9 @@ def predator_text(inputs: PredatorInputs) -> str:
     tier = tier_of(inputs.health)
     if tier == 0:
         return tr("At 0 Health a Predator leaves the game for good.")
-    return (f"Tier {tier} ({band_text(tier)}); {tr('a Cordyceps Fungus places')} "
-            f"{spores_for(CORDYCEPS, inputs.health)} {tr('spore tokens')}")
+    return trn("Tier {tier} ({band}); a Cordyceps Fungus places 1 spore token",
+               "Tier {tier} ({band}); a Cordyceps Fungus places {n} spore tokens",
+               spores_for(CORDYCEPS, inputs.health) or 0, tier=tier, band=render(band_text(tier)))
 
 
 def _predator(screen: CalculatorsScreen) -> list[ft.Control]:
@@ -42,8 +43,8 @@ def _predator(screen: CalculatorsScreen) -> list[ft.Control]:
     def health(n: int) -> None:
         m.health = n
 
-    picks = [choice(f"{tr('Summoned in round')} {r}", _change(screen, partial(summoned, r)), screen.sizes,
-                    identifier=f"calc-predator-round-{r}", text=f"{tr('Round')} {r}",
+    picks = [choice(trf("Summoned in round {round}", round=r), _change(screen, partial(summoned, r)), screen.sizes,
+                    identifier=f"calc-predator-round-{r}", text=trf("Round {round}", round=r),
                     selected=m.health == starting_health(r)) for r in range(1, MAX_ROUND + 1)]
     rows: list[ft.Control] = [
         ft.Text(tr("Summoned in round:"), size=screen.sizes.body),
