@@ -114,7 +114,8 @@ def test_every_predator_name_of_the_data_is_in_the_catalogue() -> None:
     names = set()
     for file in ("predators.json", "alliances.json"):
         data = json.loads((data_dir() / "predators" / file).read_text("utf-8"))
-        names |= {p["name"] for p in data["predators"]} | {p["destroyed"] for p in data["predators"] if "destroyed" in p}
+        names |= {p["name"] for p in data["predators"]}
+        names |= {p["destroyed"] for p in data["predators"] if "destroyed" in p}
     assert names <= set(NAMES)
     assert set(NAMES) <= set(extract())
     assert render({"key": "Centipede Mother"}, "es") == "Madre Ciempiés"
