@@ -27,3 +27,14 @@ def test_a_refusal_and_the_undo_labels_in_spanish(content: Content) -> None:
         with pytest.raises(CommandError) as caught:
             s.execute(command)
         assert render(caught.value.args[0], "es") == es
+
+
+def test_the_abilities_of_the_data_read_in_spanish(content: Content) -> None:
+    from companion.core.workers import workers_view
+    from tests.scoring_helpers import go_to
+
+    s = session(content, 2, expansions=("minions",))
+    s.execute(SetWorkers("p1", 1))
+    go_to(s, "soldier")
+    [now] = workers_view(s.state, s.content)["now"]
+    assert render(now, "es").startswith("Ana: Reunir - Al empezar la Fase de Soldado: pon 2 larvas")

@@ -34,15 +34,15 @@ def build(ctx: PanelContext) -> list[ft.Control]:
                         identifier=f"drafting-{v['id']}", bold=True))
         out.append(line(render(v["now"]) if v["now"] else tr("No draft this round."), s,
                         identifier=f"drafting-{v['id']}-now"))
-    out.append(line(view["how"], s, size=s.small, muted=True))
+    out.append(line(tr(view["how"]), s, size=s.small, muted=True))
     if view["carry"] and ctx.state["phase"] == "harvest":
         for c in view["colonies"]:
             out.append(count(ctx, trf("{name}: card-site cards kept at the next draft", name=c["name"]), c["extra"],
                              partial(CarryOver, c["id"], "extra"), identifier=f"drafting-{c['id']}-extra"))
             out.append(count(ctx, trf("{name}: aphid-farm cards set aside", name=c["name"]), c["aside"],
                              partial(CarryOver, c["id"], "aside"), identifier=f"drafting-{c['id']}-aside"))
-    out += [note(text, s, identifier=f"drafting-reminder-{i}") for i, text in enumerate(view["reminders"])]
-    out.append(interpretations(ctx, view["interpretations"], "drafting-interpretation"))
+    out += [note(tr(text), s, identifier=f"drafting-reminder-{i}") for i, text in enumerate(view["reminders"])]
+    out.append(interpretations(ctx, [tr(t) for t in view["interpretations"]], "drafting-interpretation"))
     return out
 
 

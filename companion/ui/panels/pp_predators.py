@@ -40,7 +40,7 @@ def _texts(ctx: PanelContext, c: dict[str, Any], ident: str) -> list[ft.Control]
     out: list[ft.Control] = [line(trf("{predator} · Strength {strength}{rule}", predator=c["label"], strength=power,
                                       rule=rule), s, identifier=f"{ident}-title", bold=True)]
     for key, label in FIELDS:
-        text = c[key] or tr("not typed yet")
+        text = tr(c[key]) if c[key] else tr("not typed yet")
         out.append(line(trf("{field}: {text}", field=tr(label), text=text), s, identifier=f"{ident}-{key}",
                         muted=not c[key]))
     return out
@@ -95,7 +95,7 @@ def build(ctx: PanelContext) -> list[ft.Control]:
         choice(tr("Type a card's texts"), ctx.app.handler(lambda: _ask_card(ctx, view)), s,
                identifier="pp-type-card", kind="outlined", icon=ft.Icons.EDIT),
     ], wrap=True, spacing=8, run_spacing=8))
-    out.append(interpretations(ctx, view["interpretations"], "pp-interpretation"))
+    out.append(interpretations(ctx, [tr(t) for t in view["interpretations"]], "pp-interpretation"))
     return out
 
 

@@ -78,7 +78,7 @@ def build(ctx: PanelContext) -> list[ft.Control]:
             for p in view["summonable"]], wrap=True, spacing=8, run_spacing=8))
         if view["ladybug"]:
             out.append(note(render(view["ladybug"]), s, identifier="predators-ladybug-hex"))
-    out.append(interpretations(ctx, view["interpretations"], "predators-interpretation"))
+    out.append(interpretations(ctx, [tr(t) for t in view["interpretations"]], "predators-interpretation"))
     return out
 
 
@@ -103,10 +103,11 @@ def _predator(ctx: PanelContext, p: dict[str, Any], view: dict[str, Any]) -> ft.
                                ctx.app.handler(partial(_ask_tier, ctx, p, row["tier"])), s, identifier=ident,
                                kind="outlined", icon=ft.Icons.EDIT))
         else:
-            text = trf("Tier {tier}: {text} (replaced by its higher tier)", tier=row["tier"], text=row["text"]) \
-                if row["superseded"] else trf("Tier {tier}: {text}", tier=row["tier"], text=row["text"])
+            shown = tr(row["text"])  # printed (the catalogue has it) or typed (shown as typed)
+            text = trf("Tier {tier}: {text} (replaced by its higher tier)", tier=row["tier"], text=shown) \
+                if row["superseded"] else trf("Tier {tier}: {text}", tier=row["tier"], text=shown)
             body.append(line(text, s, identifier=ident, muted=bool(row["superseded"])))
-    body += [note(text, s, identifier=f"predators-{pid}-rule-{i}") for i, text in enumerate(p["rules"])]
+    body += [note(tr(text), s, identifier=f"predators-{pid}-rule-{i}") for i, text in enumerate(p["rules"])]
     actions: list[ft.Control] = [
         choice(trf("Move the {predator}", predator=p["name"]), ctx.app.handler(partial(_ask_move, ctx, p)), s,
                identifier=f"predators-{pid}-move", kind="text", icon=ft.Icons.OPEN_WITH)]

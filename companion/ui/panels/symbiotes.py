@@ -48,8 +48,8 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     if view["booked"] is not None:
         out.append(note(tr("The end points are in the final scores."), s, identifier="symbiotes-booked",
                         icon=ft.Icons.CHECK_CIRCLE_OUTLINE))
-    out += [note(text, s, identifier=f"symbiotes-reminder-{i}") for i, text in enumerate(view["reminders"])]
-    out.append(interpretations(ctx, view["interpretations"], "symbiotes-interpretation"))
+    out += [note(tr(text), s, identifier=f"symbiotes-reminder-{i}") for i, text in enumerate(view["reminders"])]
+    out.append(interpretations(ctx, [tr(t) for t in view["interpretations"]], "symbiotes-interpretation"))
     return out
 
 

@@ -31,7 +31,7 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     out: list[ft.Control] = []
     for text in view["now"]:
         out.append(note(trf("Now: {text}", text=text), s, icon=ft.Icons.BOLT))
-    out.append(line(view["action"], s, identifier="workers-action"))
+    out.append(line(tr(view["action"]), s, identifier="workers-action"))
     for c in view["colonies"]:
         pid = c["id"]
         out.append(count(ctx, trf("{who}: {workers} in play (of {pieces})", who=c["name"], workers=tr(view["name"]),
@@ -48,8 +48,8 @@ def build(ctx: PanelContext) -> list[ft.Control]:
                         identifier=f"workers-{pid}-abilities", size=s.small, muted=True))
     for a in view["all"]:
         out.append(line(trf("{ability}: {text}", ability=tr(a["name"]), text=tr(a["text"])), s, size=s.small))
-    out += [note(text, s) for text in view["rules"]]
-    out.append(interpretations(ctx, view["interpretations"], "workers-interpretation"))
+    out += [note(tr(text), s) for text in view["rules"]]
+    out.append(interpretations(ctx, [tr(t) for t in view["interpretations"]], "workers-interpretation"))
     return out
 
 
