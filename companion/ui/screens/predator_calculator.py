@@ -11,6 +11,7 @@ from functools import partial
 
 import flet as ft
 
+from companion.core.i18n import N_
 from companion.core.predators import spores_for, starting_health, tier_of
 from companion.core.predators.content import predators_content
 from companion.core.predators.rules import CORDYCEPS, MAX_ROUND, band_text
@@ -52,7 +53,7 @@ def _predator(screen: CalculatorsScreen) -> list[ft.Control]:
         _stepper(screen, tr("Health"), m.health, 0, predators_content()["max_health"], health, "calc-predator-health"),
         _answer(predator_text(m), screen, "calc-predator-result"),
     ]
-    return rows + _notes([predators_content()["interpretations"][0]["text"]], screen)
+    return rows + _notes([tr(predators_content()["interpretations"][0]["text"])], screen)
 
 
-register_calculator(Calculator("predator", "Predator Health", _predator, help_topic="predators"))
+register_calculator(Calculator("predator", N_("Predator Health"), _predator, help_topic="predators"))
