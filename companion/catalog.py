@@ -12,6 +12,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from companion.core.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, po_path
 
@@ -68,7 +69,34 @@ def content_texts() -> list[str]:
     texts += [step["text"] for step in json.loads((brood / "checklist.json").read_text("utf-8"))["steps"]]
     difficulty = json.loads((brood / "difficulty.json").read_text("utf-8"))
     texts += [level["name"] for level in difficulty.get("levels", []) if isinstance(level, dict) and "name" in level]
+    texts += _tracker_texts(data_dir())
     return list(dict.fromkeys(texts))
+
+
+def _tracker_texts(data: Path) -> list[str]:
+    """The predators', alliances', workers', Symbiote tokens' and drafts' printed texts their panels show."""
+    import json
+
+    def read(name: str) -> dict[str, Any]:
+        return dict(json.loads((data / name).read_text("utf-8")))
+
+    def interpretations(d: dict[str, Any]) -> list[str]:
+        return [i["text"] for i in d.get("interpretations", [])]
+
+    predators, allies = read("predators/predators.json"), read("predators/alliances.json")
+    texts = [r["text"] for p in predators["predators"] for r in [*p["rules"], *p["tiers"]]]
+    texts += [c[k] for c in allies["predators"] for k in ("task", "offering", "effect", "scoring") if c[k]]
+    workers, symbiotes, drafting = read("workers/workers.json"), read("symbiotes/symbiotes.json"), read(
+        "drafting/drafting.json")
+    for e in workers["editions"].values():
+        abilities = [e["always"]] if e["always"] else []
+        abilities += list(e["abilities"].values())
+        texts += [e["name"], e["action"], *e["rules"], *(t for a in abilities for t in (a["name"], a["text"]))]
+    texts += [*symbiotes["bonuses"].values(), *symbiotes["reminders"]]
+    texts += [drafting["how"], *(r for rows in drafting["reminders"].values() for r in rows)]
+    for d in (predators, allies, workers, symbiotes, drafting):
+        texts += interpretations(d)
+    return texts
 
 
 def _read(lang: str) -> object:

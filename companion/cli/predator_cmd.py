@@ -14,11 +14,12 @@ import argparse
 from typing import Any
 
 from companion.cli.common import CliError, add_db_option, open_store, print_json
+from companion.core.i18n import is_message, render, tr, trf, trn
 
 
 def register(subparsers: Any) -> None:
-    top = subparsers.add_parser("predator", help="a game's predators: summon, Health, battles, alliances")
-    top.add_argument("id", help="the game's id (companion game list)")
+    top = subparsers.add_parser("predator", help=tr("a game's predators: summon, Health, battles, alliances"))
+    top.add_argument("id", help=tr("the game's id (companion game list)"))
     sub = top.add_subparsers(dest="predator_command", metavar="ACTION", required=True)
 
     def add(name: str, help_text: str, handler: Any) -> argparse.ArgumentParser:
@@ -27,63 +28,63 @@ def register(subparsers: Any) -> None:
         parser.set_defaults(handler=handler)
         return parser
 
-    p = add("status", "the predators on the board (or the alliances) and the battle in progress", _status)
-    p.add_argument("--json", action="store_true", help="print the tracker's view as JSON")
-    p = add("summon", "a Predator arrives with 3 x the round in Health", _summon)
+    p = add("status", tr("the predators on the board (or the alliances) and the battle in progress"), _status)
+    p.add_argument("--json", action="store_true", help=tr("print the tracker's view as JSON"))
+    p = add("summon", tr("a Predator arrives with 3 x the round in Health"), _summon)
     p.add_argument("name")
-    p.add_argument("--hex", type=int, metavar="N", help="the hex it is placed in")
-    p.add_argument("--by", metavar="PLAYER", help="who played its card")
-    p = add("damage", "casualties dealt to a Predator", _damage)
-    p.add_argument("name")
-    p.add_argument("amount", type=int)
-    p.add_argument("--by", metavar="PLAYER", help="who dealt them (gains a food if it reaches 0)")
-    p = add("heal", "a Predator gains Health", _heal)
+    p.add_argument("--hex", type=int, metavar="N", help=tr("the hex it is placed in"))
+    p.add_argument("--by", metavar="PLAYER", help=tr("who played its card"))
+    p = add("damage", tr("casualties dealt to a Predator"), _damage)
     p.add_argument("name")
     p.add_argument("amount", type=int)
-    p = add("health", "type a Predator's Health", _health)
+    p.add_argument("--by", metavar="PLAYER", help=tr("who dealt them (gains a food if it reaches 0)"))
+    p = add("heal", tr("a Predator gains Health"), _heal)
+    p.add_argument("name")
+    p.add_argument("amount", type=int)
+    p = add("health", tr("type a Predator's Health"), _health)
     p.add_argument("name")
     p.add_argument("health", type=int)
-    p = add("move", "a Predator moves to another hex", _move)
+    p = add("move", tr("a Predator moves to another hex"), _move)
     p.add_argument("name")
     p.add_argument("hex", type=int)
-    p = add("spores", "spore tokens left in the Cordyceps' hex", _spores)
+    p = add("spores", tr("spore tokens left in the Cordyceps' hex"), _spores)
     p.add_argument("name")
     p.add_argument("count", type=int)
-    p = add("battle", "the battle helper: start, each discarded card, the result", _battle)
+    p = add("battle", tr("the battle helper: start, each discarded card, the result"), _battle)
     p.add_argument("name")
-    p.add_argument("--player", metavar="PLAYER", help="who battles it (to start the battle)")
-    p.add_argument("--cards", type=int, metavar="N", help="cards it discards, when its tier is not typed")
-    p.add_argument("--reveal", type=int, nargs="+", default=[], metavar="F", help="each discarded card's Ferocity")
-    p.add_argument("--strength", type=int, metavar="S", help="the player's Army Strength: finishes the battle")
-    p.add_argument("--winner", choices=("player", "predator"), help="who wins a tie")
-    p.add_argument("--cancel", action="store_true", help="cancel the battle in progress")
-    p = add("defeat", "a player won a battle against a Predator: +1 CP", _defeat)
+    p.add_argument("--player", metavar="PLAYER", help=tr("who battles it (to start the battle)"))
+    p.add_argument("--cards", type=int, metavar="N", help=tr("cards it discards, when its tier is not typed"))
+    p.add_argument("--reveal", type=int, nargs="+", default=[], metavar="F", help=tr("each discarded card's Ferocity"))
+    p.add_argument("--strength", type=int, metavar="S", help=tr("the player's Army Strength: finishes the battle"))
+    p.add_argument("--winner", choices=("player", "predator"), help=tr("who wins a tie"))
+    p.add_argument("--cancel", action="store_true", help=tr("cancel the battle in progress"))
+    p = add("defeat", tr("a player won a battle against a Predator: +1 CP"), _defeat)
     p.add_argument("name")
     p.add_argument("--by", metavar="PLAYER", required=True)
-    p = add("choose", "the Predator information cards in play", _choose)
+    p = add("choose", tr("the Predator information cards in play"), _choose)
     p.add_argument("names", nargs="+")
-    add("draw", "draw the Predator information cards in play at random", _draw)
-    p = add("tier", "type a tier's row from a Predator's card", _tier)
+    add("draw", tr("draw the Predator information cards in play at random"), _draw)
+    p = add("tier", tr("type a tier's row from a Predator's card"), _tier)
     p.add_argument("name")
     p.add_argument("tier", type=int)
     p.add_argument("text")
-    p.add_argument("--cards", type=int, metavar="N", help="cards it discards for its Army Strength at this tier")
-    p.add_argument("--strength", type=int, metavar="N", help="Army Strength it adds at this tier")
-    p = add("recruit", "Predators & Prey: a colony allies with a revealed predator", _recruit)
+    p.add_argument("--cards", type=int, metavar="N", help=tr("cards it discards for its Army Strength at this tier"))
+    p.add_argument("--strength", type=int, metavar="N", help=tr("Army Strength it adds at this tier"))
+    p = add("recruit", tr("Predators & Prey: a colony allies with a revealed predator"), _recruit)
     p.add_argument("card")
     p.add_argument("--by", metavar="PLAYER", required=True)
-    p = add("lose", "Predators & Prey: a colony loses its predator", _lose)
+    p = add("lose", tr("Predators & Prey: a colony loses its predator"), _lose)
     p.add_argument("player")
     p.add_argument("--reason", choices=("offering", "tunnel", "battle"), required=True)
-    p.add_argument("--winner", metavar="PLAYER", help="who won the battle (with --reason battle)")
-    p = add("tunnel", "Predators & Prey: an allied predator enters or leaves the Great Tunnel", _tunnel)
+    p.add_argument("--winner", metavar="PLAYER", help=tr("who won the battle (with --reason battle)"))
+    p = add("tunnel", tr("Predators & Prey: an allied predator enters or leaves the Great Tunnel"), _tunnel)
     p.add_argument("player")
     where = p.add_mutually_exclusive_group(required=True)
     where.add_argument("--in", dest="inside", action="store_true")
     where.add_argument("--out", dest="outside", action="store_true")
-    p = add("reveal", "Predators & Prey: the cards face up below the predator sheet", _reveal)
+    p = add("reveal", tr("Predators & Prey: the cards face up below the predator sheet"), _reveal)
     p.add_argument("cards", nargs="*")
-    p = add("card", "Predators & Prey: type a predator card's texts", _card)
+    p = add("card", tr("Predators & Prey: type a predator card's texts"), _card)
     p.add_argument("card")
     for flag in ("name", "task", "offering", "effect", "scoring"):
         p.add_argument(f"--{flag}", default="")
@@ -183,12 +184,13 @@ def _battle(args: argparse.Namespace) -> int:
     going = battle_view(session.state)
     if going is None:
         if not args.player:
-            raise CliError("no battle in progress: give --player PLAYER to start one")
+            raise CliError(tr("no battle in progress: give --player PLAYER to start one"))
         print(session.execute(StartBattle(pid, _player(session, args.player), args.cards)))
     elif going["predator"] != pid:
-        raise CliError(f"the battle in progress is against the {going['name']}; finish or --cancel it first")
+        raise CliError(trf("the battle in progress is against the {predator}; finish or --cancel it first",
+                           predator=going["name"]))
     elif args.player and _player(session, args.player) != going["player"]:
-        raise CliError(f"the battle in progress is {going['player_name']}'s")
+        raise CliError(trf("the battle in progress is {name}'s", name=render(going["player_name"])))
     for ferocity in args.reveal:
         print(session.execute(RevealCard(ferocity)))
     if args.strength is not None:
@@ -196,8 +198,9 @@ def _battle(args: argparse.Namespace) -> int:
         return 0
     now = battle_view(session.state)
     if now is not None:
-        print(f"Its Army Strength so far: {now['strength']} ({len(now['revealed'])} of {now['cards']} cards). "
-              f"Next: {now['step']}")
+        print(trn("Its Army Strength so far: {strength} ({out} of 1 card). Next: {step}",
+                  "Its Army Strength so far: {strength} ({out} of {n} cards). Next: {step}", now["cards"],
+                  strength=now["strength"], out=len(now["revealed"]), step=render(now["step"])))
     return 0
 
 
@@ -248,9 +251,9 @@ def _status(args: argparse.Namespace) -> int:
     if PP_KEY in state["modules_state"]:
         views["alliances"] = alliances_view(state, content)
     if not views:
-        raise CliError(f"game {args.id} has no predators (neither module is in play)")
+        raise CliError(trf("game {id} has no predators (neither module is in play)", id=args.id))
     if args.json:
-        print_json(views)
+        print_json(_plain(views))
         return 0
     if "predators" in views:
         _print_predators(views["predators"])
@@ -259,32 +262,58 @@ def _status(args: argparse.Namespace) -> int:
     return 0
 
 
+def _plain(value: Any) -> Any:
+    """A view as plain JSON: every message rendered in the reader's language."""
+    if is_message(value):
+        return render(value)
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
 def _print_predators(v: dict[str, Any]) -> None:
     if v["in_play"]:
-        print(f"In play: {', '.join(p['name'] for p in v['in_play'])}")
-    print(f"A Predator summoned now (round {v['round']}) has Health {v['summon_health']}, Tier {v['summon_tier']}.")
+        print(trf("In play: {names}", names=", ".join(render(p["name"]) for p in v["in_play"])))
+    print(trf("A Predator summoned now (round {round}) has Health {health}, Tier {tier}.", round=v["round"],
+              health=v["summon_health"], tier=v["summon_tier"]))
     if not v["predators"]:
-        print("No Predator on the board.")
+        print(tr("No Predator on the board."))
     for p in v["predators"]:
+        name = render(p["name"])
         if p["gone"]:
-            print(f"  {p['name']}: brought to 0 Health, out of the game")
+            print("  " + trf("{name}: brought to 0 Health, out of the game", name=name))
             continue
-        where = f"hex {p['hex']}" if p["hex"] else "hex not given"
-        spores = f", {p['spores']} spores in its hex" if p["spores"] is not None else ""
-        print(f"  {p['name']} ({where}): Health {p['health']}, Tier {p['tier']} ({p['band']}){spores}")
+        where = trf("hex {hex}", hex=p["hex"]) if p["hex"] else tr("hex not given")
+        values = {"name": name, "where": where, "health": p["health"], "tier": p["tier"], "band": render(p["band"])}
+        if p["spores"] is not None:
+            print("  " + trn("{name} ({where}): Health {health}, Tier {tier} ({band}), 1 spore in its hex",
+                             "{name} ({where}): Health {health}, Tier {tier} ({band}), {n} spores in its hex",
+                             p["spores"], **values))
+        else:
+            print("  " + trf("{name} ({where}): Health {health}, Tier {tier} ({band})", **values))
         for row in p["abilities"]:
             if not row["superseded"]:
-                print(f"    Tier {row['tier']}: {row['text']}")
+                print("    " + trf("Tier {tier}: {text}", tier=row["tier"], text=render(row["text"])))
     b = v["battle"]
     if b is not None:
-        print(f"Battle: {b['player_name']} against the {b['name']}, {len(b['revealed'])} of {b['cards']} cards out "
-              f"(Army Strength {b['strength']}). Next: {b['step']}")
+        print(trn("Battle: {name} against the {predator}, {out} of 1 card out (Army Strength {strength}). Next: {step}",
+                  "Battle: {name} against the {predator}, {out} of {n} cards out (Army Strength {strength}). "
+                  "Next: {step}", b["cards"], name=render(b["player_name"]), predator=render(b["name"]),
+                  out=len(b["revealed"]), strength=b["strength"], step=render(b["step"])))
 
 
 def _print_alliances(v: dict[str, Any]) -> None:
-    print(f"Revealed: {', '.join(c['name'] for c in v['available']) or 'none'}; deck {v['deck']} card(s); "
-          f"beside it: {', '.join(v['discard']) or 'none'}")
+    none = tr("none")
+    print(trn("Revealed: {shown}; deck 1 card; beside it: {discard}",
+              "Revealed: {shown}; deck {n} cards; beside it: {discard}", v["deck"],
+              shown=", ".join(render(c["label"]) for c in v["available"]) or none,
+              discard=", ".join(render(c) for c in v["discard"]) or none))
     for x in v["allies"]:
-        tunnel = " (in the Great Tunnel)" if x["in_tunnel"] else ""
         strength = "?" if x["strength_now"] is None else x["strength_now"]
-        print(f"  {x['player_name']}: the {x['name']}{tunnel}, strength {strength}")
+        values = {"name": x["player_name"], "predator": render(x["label"]), "strength": strength}
+        if x["in_tunnel"]:
+            print("  " + trf("{name}: the {predator} (in the Great Tunnel), strength {strength}", **values))
+        else:
+            print("  " + trf("{name}: the {predator}, strength {strength}", **values))

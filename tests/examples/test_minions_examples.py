@@ -15,6 +15,7 @@ from companion.core.commands.turns import NextPhase, NextRound
 from companion.core.content import Content
 from companion.core.harvest import farm_reward
 from companion.core.harvest.commands import AddAphidHex, ApplyHarvest, SetHerd
+from companion.core.i18n import render
 from companion.core.predators.battle import FinishBattle, RevealCard, StartBattle
 from companion.core.predators.commands import ClearSpores, PlaceSpores, SetSpores, Summon
 from companion.core.predators.view import predators_view
@@ -94,9 +95,9 @@ def test_mm_example_cordyceps_battle_discards(content: Content) -> None:
     s.execute(SetSpores(CORDYCEPS, 3))
     go_to(s, "soldier")
     assert s.execute(StartBattle(CORDYCEPS, "p3")) == "Purple battles the Cordyceps Fungus: it discards 3 cards"
-    assert predators_view(s.state, content)["battle"]["step"].startswith("Discard its first card")
+    assert render(predators_view(s.state, content)["battle"]["step"], "en").startswith("Discard its first card")
     s.execute(RevealCard(1))
-    assert predators_view(s.state, content)["battle"]["step"].startswith(
+    assert render(predators_view(s.state, content)["battle"]["step"], "en").startswith(
         "Each player chooses now whether to play a Ferocity card")
     run(s, RevealCard(0), RevealCard(0))
     assert predators_view(s.state, content)["battle"]["cards"] == 3
@@ -110,7 +111,7 @@ def test_mm_example_cordyceps_casualties(content: Content) -> None:
     run(s, StartBattle(CORDYCEPS, "p3"), RevealCard(1), RevealCard(0), RevealCard(0))
     assert s.execute(FinishBattle(2)) == (
         "Purple (2) beats the Cordyceps Fungus (1), +1 CP; the Cordyceps Fungus takes 2 casualties "
-        "(Health 9 -> 7, Tier 3 -> 2); Purple loses 0 ant(s)")
+        "(Health 9 -> 7, Tier 3 -> 2); Purple loses 0 ants")
     assert (cordyceps(s)["health"], cordyceps(s)["tier"]) == (7, 2)
 
 
@@ -139,7 +140,7 @@ def majors(content: Content) -> Session:
 
 
 def now(s: Session) -> list[str]:
-    return [line.split(" - ")[0] for line in workers_view(s.state, s.content)["now"]]
+    return [render(line, "en").split(" - ")[0] for line in workers_view(s.state, s.content)["now"]]
 
 
 def test_mm_example_push_fungalreach(majors: Session) -> None:

@@ -11,6 +11,7 @@ import pytest
 from companion.core.checklist import phase_items
 from companion.core.commands.scoring import AdjustScore
 from companion.core.content import Content
+from companion.core.i18n import render
 from companion.core.predators.alliance_commands import LoseAlly, Recruit, SetRevealed
 from companion.core.predators.alliances import alliances, battle_losses, side_strength, strength
 from companion.core.predators.content import ally_card
@@ -87,7 +88,8 @@ def test_pp_lw_example_scout(large: Session) -> None:
     """Black's thorax evolution: Scout one more tile and move only the Large Worker onto it."""
     assert workers_view(large.state, large.content)["now"] == []
     large.execute(SetEvolved("p3", "thorax"))
-    (line,) = workers_view(large.state, large.content)["now"]
+    (shown,) = workers_view(large.state, large.content)["now"]
+    line = render(shown, "en")
     assert line.startswith("Cy: Scout - ") and "move only the Large Worker there" in line
 
 

@@ -54,7 +54,7 @@ def test_health_buttons_and_the_battle_from_the_panel(content: Content) -> None:
     assert find(controls, "predators-cordyceps-fungus-health").label.startswith("Cordyceps Fungus: 9 Health, Tier 3")
     assert find(controls, "predators-cordyceps-fungus-health-plus").on_tap is not None
     tap(controls, "predators-cordyceps-fungus-health-minus")
-    assert s.undo_label == "Cordyceps Fungus takes 1 casualties: Health 9 -> 8, Tier 3 -> 2"
+    assert s.undo_label == "Cordyceps Fungus takes 1 casualty: Health 9 -> 8, Tier 3 -> 2"
     s.undo()
     s.execute(SetSpores(CORDYCEPS, 3))
     tap(built(s, "predators"), "predators-cordyceps-fungus-battle-p3")

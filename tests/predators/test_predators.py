@@ -13,6 +13,7 @@ from companion.core.commands.turns import NextPhase
 from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.hooks import InvalidModuleState, bring_up_to_date
+from companion.core.i18n import render
 from companion.core.predators import starting_health, summon, tier_of
 from companion.core.predators.battle import CancelBattle, FinishBattle, RevealCard, StartBattle
 from companion.core.predators.commands import (
@@ -93,9 +94,9 @@ def test_the_cordyceps_fungus_diagram_step_by_step(content: Content) -> None:
     # 6. Three spores in its hex: three cards; the Ferocity choice comes after the first.
     assert s.execute(StartBattle(CORDYCEPS, "p3")) == "Purple battles the Cordyceps Fungus: it discards 3 cards"
     battle = predators_view(s.state, content)["battle"]
-    assert battle["cards"] == 3 and battle["step"].startswith("Discard its first card")
+    assert battle["cards"] == 3 and render(battle["step"], "en").startswith("Discard its first card")
     s.execute(RevealCard(1))
-    assert predators_view(s.state, content)["battle"]["step"].startswith(
+    assert render(predators_view(s.state, content)["battle"]["step"], "en").startswith(
         "Each player chooses now whether to play a Ferocity card")
     run(s, RevealCard(0), RevealCard(0))
     assert predators_view(s.state, content)["battle"]["strength"] == 1
@@ -104,7 +105,7 @@ def test_the_cordyceps_fungus_diagram_step_by_step(content: Content) -> None:
     # 7. Purple wins with Army Strength 2: Health 9 -> 7; the Cordyceps deals half its own (0).
     label = s.execute(FinishBattle(2))
     assert label == ("Purple (2) beats the Cordyceps Fungus (1), +1 CP; the Cordyceps Fungus takes 2 casualties "
-                     "(Health 9 -> 7, Tier 3 -> 2); Purple loses 0 ant(s)")
+                     "(Health 9 -> 7, Tier 3 -> 2); Purple loses 0 ants")
     assert card(s, CORDYCEPS)["health"] == 7 and card(s, CORDYCEPS)["tier"] == 2
     assert s.state["scores"]["p3"] == [0, 0, 1, 0]
     assert predators_view(s.state, content)["battle"] is None
@@ -129,7 +130,7 @@ def test_health_zero_leaves_for_good_and_the_finisher_gains_a_food(content: Cont
     assert s.execute(Damage("praying-mantis", 2, "p2")) == \
         "Praying Mantis takes 2 casualties: Health 6 -> 4, Tier 2 -> 1"
     assert s.execute(Damage("praying-mantis", 9, "p2")) == \
-        "Praying Mantis takes 9 casualties: Health 4 -> 0; it leaves the game for good; Blue gains 1 food"
+        "Praying Mantis takes 9 casualties: Health 4 -> 0. It leaves the game for good; Blue gains 1 food."
     assert card(s, "praying-mantis")["gone"] is True
     for command, message in [(Damage("praying-mantis", 1), "out of the game"),
                              (Summon("praying-mantis", 3), "cannot come back")]:
@@ -159,7 +160,7 @@ def test_typed_tiers_are_shown_with_every_lower_tier_and_drive_the_battle(conten
     run(s, SetTierText("ladybug", 1, "Discard 1 card.", cards=1),
         SetTierText("ladybug", 3, "Discard 3 cards; +1 strength.", cards=3, strength=1))
     rows = card(s, "ladybug")["abilities"]
-    assert [(r["tier"], r["text"], r["missing"]) for r in rows] == [
+    assert [(r["tier"], render(r["text"], "en"), r["missing"]) for r in rows] == [
         (1, "Discard 1 card.", False), (2, "Tier 2: type this row from the card once.", True),
         (3, "Discard 3 cards; +1 strength.", False)]
     assert s.execute(StartBattle("ladybug", "p1")) == "Red battles the Ladybug: it discards 3 cards and adds 1"
@@ -167,7 +168,7 @@ def test_typed_tiers_are_shown_with_every_lower_tier_and_drive_the_battle(conten
     with pytest.raises(CommandError, match="tie at 4"):
         s.execute(FinishBattle(4))
     assert s.execute(FinishBattle(4, "predator")) == ("The Ladybug (4) beats Red (4); the Ladybug takes 2 casualties "
-                                                      "(Health 9 -> 7, Tier 3 -> 2); Red loses 4 ant(s)")
+                                                      "(Health 9 -> 7, Tier 3 -> 2); Red loses 4 ants")
     assert s.state["scores"]["p1"] == [0, 0, 0, 0]
     with pytest.raises(CommandError, match="printed in the rulebook"):
         s.execute(SetTierText(CORDYCEPS, 1, "x"))
@@ -178,7 +179,7 @@ def test_one_card_means_the_ferocity_choice_comes_first(content: Content) -> Non
     s.execute(Summon(CORDYCEPS, 1))
     s.execute(SetSpores(CORDYCEPS, 1))
     s.execute(StartBattle(CORDYCEPS, "p2"))
-    assert predators_view(s.state, content)["battle"]["step"].startswith(
+    assert render(predators_view(s.state, content)["battle"]["step"], "en").startswith(
         "It discards only 1 card: each player chooses now")
 
 
@@ -251,7 +252,7 @@ def test_summon_without_the_module_creates_the_tracker(content: Content) -> None
                      "gone": False}
     bring_up_to_date(state, content)  # active now, so validated
     assert state["modules_state"][KEY]["predators"] == [entry]
-    assert predators_view(state, content)["predators"][0]["by"] == "the Broodmother"
+    assert render(predators_view(state, content)["predators"][0]["by"], "en") == "the Broodmother"
 
 
 def test_validate_state_names_the_field(content: Content) -> None:
@@ -297,19 +298,20 @@ def test_whoever_destroys_the_trapdoor_spider_loses_half_their_ants(content: Con
     s = game(content)
     s.execute(Summon("trapdoor-spider", 8))
     assert s.execute(Damage("trapdoor-spider", 3, "p1")) == (
-        "Trapdoor Spider takes 3 casualties: Health 3 -> 0; it leaves the game for good; Red gains 1 food, "
-        "and Red loses half of their ants to the Spider")
+        "Trapdoor Spider takes 3 casualties: Health 3 -> 0. It leaves the game for good; Red gains 1 food, "
+        "and Red loses half of their ants to the Spider.")
 
 
 def test_the_ladybug_goes_to_the_hex_with_the_most_aphids(content: Content) -> None:
     from companion.core.harvest.commands import AddAphidHex, SetHerd, SetLoose
 
     s = game(content, modules=("aphids", "predators"))
-    assert predators_view(s.state, content)["ladybug"] == ""
+    assert predators_view(s.state, content)["ladybug"] is None
     run(s, AddAphidHex("7", 4), AddAphidHex("3", 4), SetHerd("h1", "p1", 2), SetLoose("h2", 1))
-    assert predators_view(s.state, content)["ladybug"] == "The Ladybug goes to 7, the hex with the most aphids (2)."
+    assert render(predators_view(s.state, content)["ladybug"], "en") == \
+        "The Ladybug goes to 7, the hex with the most aphids (2)."
     s.execute(SetLoose("h2", 2))
-    assert predators_view(s.state, content)["ladybug"] == (
+    assert render(predators_view(s.state, content)["ladybug"], "en") == (
         "7 and 3 tie with 2 aphids each: hex 3, the lower number (with Herd Omen, its player picks).")
     s.execute(Summon("ladybug", 3))
-    assert predators_view(s.state, content)["ladybug"] == ""
+    assert predators_view(s.state, content)["ladybug"] is None

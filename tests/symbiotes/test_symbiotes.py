@@ -10,6 +10,7 @@ from companion.core.checklist import phase_items
 from companion.core.commands.turns import FinishGame, NextPhase
 from companion.core.content import Content
 from companion.core.hooks import InvalidModuleState, bring_up_to_date
+from companion.core.i18n import render
 from companion.core.session import Session
 from companion.core.state import total_score
 from companion.core.symbiotes import end_points, symbiotes_view
@@ -34,8 +35,8 @@ def next_slumber(s: Session) -> None:
 def test_each_colony_starts_with_its_three(game: Session) -> None:
     view = symbiotes_view(game.state, game.content)
     assert [t["id"] for t in view["players"][0]["held"]] == ["p1:head", "p1:thorax", "p1:abdomen"]
-    assert view["players"][0]["bonus"] == ["1 x +1 army size in battle", "1 x +1 step when you March",
-                                           "1 x each food feeds 1 more ant"]
+    assert [render(b, "en") for b in view["players"][0]["bonus"]] == [
+        "1 x +1 army size in battle", "1 x +1 step when you March", "1 x each food feeds 1 more ant"]
     assert end_points(game.state) == {"p1": 0, "p2": 0, "p3": 0}
 
 
@@ -46,7 +47,7 @@ def test_exchanges_at_slumber_none_in_autumn_and_points_at_the_end(game: Session
         "Symbiotes: Ana gives Ana's head token to Bo for Bo's thorax token"
     refused(game, Exchange("p2", "p2:head", "p1", "p1:thorax"), "Bo and Ana already swapped at this Slumber")
     game.execute(Exchange("p1", "p2:thorax", "p3", "p3:abdomen"))  # a received token may be passed on
-    assert symbiotes_view(game.state, game.content)["players"][0]["bonus"] == [
+    assert [render(b, "en") for b in symbiotes_view(game.state, game.content)["players"][0]["bonus"]] == [
         "1 x +1 step when you March", "2 x each food feeds 1 more ant"]
     next_slumber(game)  # round 2
     game.execute(Exchange("p1", "p1:thorax", "p2", "p2:abdomen"))

@@ -53,7 +53,7 @@ def test_health_and_a_battle_against_the_cordyceps(browser: Browser, prepared: t
     try:
         ui.expect_label(f"{cordyceps}-health", "Cordyceps Fungus: 9 Health, Tier 3. Tap to type its Health")
         ui.tap(f"{cordyceps}-health-minus")
-        ui.expect_label("undo", "Undo: Cordyceps Fungus takes 1 casualties: Health 9 -> 8, Tier 3 -> 2")
+        ui.expect_label("undo", "Undo: Cordyceps Fungus takes 1 casualty: Health 9 -> 8, Tier 3 -> 2")
         ui.tap(f"{cordyceps}-health")  # direct entry
         ui.type_into("Cordyceps Fungus: Health now", "9")
         ui.tap("predators-health-dialog-save")

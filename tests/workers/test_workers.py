@@ -10,6 +10,7 @@ import pytest
 from companion.core.checklist import phase_items
 from companion.core.content import Content
 from companion.core.hooks import InvalidModuleState, bring_up_to_date
+from companion.core.i18n import render
 from companion.core.reference import flooded_view, tactics_view, uses_tactics
 from companion.core.workers import workers_view
 from companion.core.workers.commands import SetEvolved, SetWorkers
@@ -30,7 +31,7 @@ def test_major_workers_rally_and_abilities_by_body_part(content: Content) -> Non
     go_to(s, "soldier")
     [item] = phase_items(s.state, s.content)
     assert item["text"].startswith("Ana: Rally - As the Soldier Phase begins: put 2 larvae")
-    assert workers_view(s.state, s.content)["now"][0].startswith("Ana: Rally")
+    assert render(workers_view(s.state, s.content)["now"][0], "en").startswith("Ana: Rally")
     refused(s, SetEvolved("p1", "head"), "Ana's head is already marked so")
     refused(s, SetEvolved("p1", "wing"), "The body part is one of head, thorax, abdomen")
 

@@ -7,15 +7,16 @@ import argparse
 from typing import Any
 
 from companion.cli.common import print_json
+from companion.core.i18n import tr, trf
 
 
 def register(subparsers: Any) -> None:
-    p = subparsers.add_parser("draft", help="a draft's deal, keep and rest (setup-draft, round-draft, deck-draft)")
-    p.add_argument("variant", help="setup-draft, round-draft or deck-draft")
-    p.add_argument("--colonies", type=int, required=True, metavar="N", help="colonies drafting (1-5)")
+    p = subparsers.add_parser("draft", help=tr("a draft's deal, keep and rest (setup-draft, round-draft, deck-draft)"))
+    p.add_argument("variant", help=tr("setup-draft, round-draft or deck-draft"))
+    p.add_argument("--colonies", type=int, required=True, metavar="N", help=tr("colonies drafting (1-5)"))
     p.add_argument("--extra", type=int, default=0, metavar="K",
-                   help="Round Draft: cards from card collection sites kept on top of the 2")
-    p.add_argument("--json", action="store_true", help='print {"deal": D, "keep": K, "rest": R, "total": T}')
+                   help=tr("Round Draft: cards from card collection sites kept on top of the 2"))
+    p.add_argument("--json", action="store_true", help=tr('print {"deal": D, "keep": K, "rest": R, "total": T}'))
     p.set_defaults(handler=_draft)
 
 
@@ -24,13 +25,13 @@ def _draft(args: argparse.Namespace) -> int:
     from companion.core.drafting import plan
 
     if args.extra and args.variant != "round-draft":
-        raise CliError("--extra is for the Round Draft only")
+        raise CliError(tr("--extra is for the Round Draft only"))
     if args.extra < 0:
-        raise CliError("--extra cannot be negative")
+        raise CliError(tr("--extra cannot be negative"))
     p = plan(args.variant, args.colonies, args.extra)
     if args.json:
         print_json(p)
         return 0
-    print(f"{args.variant}: deal {p['deal']} to each colony ({p['total']} cards), keep {p['keep']}, "
-          f"let go of {p['rest']}.")
+    print(trf("{variant}: deal {deal} to each colony ({total} cards), keep {keep}, let go of {rest}.",
+              variant=args.variant, deal=p["deal"], total=p["total"], keep=p["keep"], rest=p["rest"]))
     return 0

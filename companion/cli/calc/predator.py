@@ -10,15 +10,16 @@ import argparse
 from typing import Any
 
 from companion.cli.common import CliError, print_json
+from companion.core.i18n import render, tr, trf, trn
 
 
 def register(subparsers: Any) -> None:
-    p = subparsers.add_parser("predator", help="a Predator's Health, Power Tier and spores "
-                                               "(Minions of the Meadow > Predators)")
-    p.add_argument("--round", type=int, metavar="R", help="the round it is summoned in (1-5): Health 3 x R")
-    p.add_argument("--health", type=int, metavar="H", help="its Health now (0-15)")
-    p.add_argument("--name", metavar="NAME", help="which Predator (id or name, e.g. cordyceps)")
-    p.add_argument("--json", action="store_true", help='print {"health": H, "tier": T, ...}')
+    p = subparsers.add_parser("predator", help=tr("a Predator's Health, Power Tier and spores (Minions of the "
+                                                  "Meadow > Predators)"))
+    p.add_argument("--round", type=int, metavar="R", help=tr("the round it is summoned in (1-5): Health 3 x R"))
+    p.add_argument("--health", type=int, metavar="H", help=tr("its Health now (0-15)"))
+    p.add_argument("--name", metavar="NAME", help=tr("which Predator (id or name, e.g. cordyceps)"))
+    p.add_argument("--json", action="store_true", help=tr('print {"health": H, "tier": T, ...}'))
     p.set_defaults(handler=_predator)
 
 
@@ -28,7 +29,7 @@ def _predator(args: argparse.Namespace) -> int:
     from companion.core.predators.rules import CORDYCEPS, abilities, band_text, check_health
 
     if (args.round is None) == (args.health is None):
-        raise CliError("give either --round R (a summon) or --health H (its Health now)")
+        raise CliError(tr("give either --round R (a summon) or --health H (its Health now)"))
     health = starting_health(args.round) if args.round is not None else check_health(args.health)
     tier = tier_of(health)
     out: dict[str, Any] = {"health": health, "tier": tier}
@@ -38,18 +39,28 @@ def _predator(args: argparse.Namespace) -> int:
     if pid is not None:
         out["name"] = predator_info(pid)["name"]
         rows = abilities(pid, health, {})
-        out["abilities"] = [row["text"] for row in rows if not row["missing"] and not row["superseded"]]
+        out["abilities"] = [str(row["text"]) for row in rows if not row["missing"] and not row["superseded"]]
     if pid == CORDYCEPS:
         out["spores"] = spores_for(CORDYCEPS, health)
     if args.json:
         print_json(out)
         return 0
-    who = out.get("name", "A Predator")
-    when = f"summoned in round {args.round}" if args.round is not None else "now"
-    print(f"{who} {when}: Health {health}, Tier {tier} ({band_text(tier)})." if tier else
-          f"{who} at 0 Health has left the game for good.")
+    band = render(band_text(tier))
+    name = tr(out["name"]) if "name" in out else None
+    if not tier:
+        print(trf("{name} at 0 Health has left the game for good.", name=name) if name else
+              tr("A Predator at 0 Health has left the game for good."))
+    elif args.round is not None:
+        print(trf("{name} summoned in round {round}: Health {health}, Tier {tier} ({band}).", name=name,
+                  round=args.round, health=health, tier=tier, band=band) if name else
+              trf("A Predator summoned in round {round}: Health {health}, Tier {tier} ({band}).", round=args.round,
+                  health=health, tier=tier, band=band))
+    else:
+        print(trf("{name} now: Health {health}, Tier {tier} ({band}).", name=name, health=health, tier=tier,
+                  band=band) if name else
+              trf("A Predator now: Health {health}, Tier {tier} ({band}).", health=health, tier=tier, band=band))
     if "spores" in out and tier:
-        print(f"It places {out['spores']} spore tokens in its hex.")
+        print(trn("It places 1 spore token in its hex.", "It places {n} spore tokens in its hex.", out["spores"]))
     for text in out.get("abilities", []):
         print(f"  {text}")
     return 0

@@ -9,6 +9,7 @@ from companion.core.commands.base import Command, require_int
 from companion.core.content import Content
 from companion.core.drafting.model import drafting, drafting_content
 from companion.core.errors import CommandError
+from companion.core.i18n import Msg, msg, nmsg
 from companion.core.state import State, game_def, has, player
 
 KINDS = ("extra", "aside")
@@ -27,17 +28,18 @@ class CarryOver(Command):
         d = drafting(state)
         p = player(state, self.player_id)
         if not has(state, "round-draft"):
-            raise CommandError("Cards wait for the next draft only in the Round Draft.")
+            raise CommandError(msg("Cards wait for the next draft only in the Round Draft."))
         if self.kind not in KINDS:
-            raise CommandError(f"The kind is one of {', '.join(KINDS)}; got {self.kind!r}.")
+            raise CommandError(msg("The kind is one of {kinds}; got {value}.", kinds=", ".join(KINDS),
+                                   value=repr(self.kind)))
         if state["phase"] != "harvest":
             phase = game_def(state, content).phase(state["phase"]).label
-            raise CommandError(f"Cards are carried over at Harvest; this is {phase}.")
+            raise CommandError(msg("Cards are carried over at Harvest; this is {phase}.", phase=msg(phase)))
         if state["round"] >= drafting_content()["no_special_round"]:
-            raise CommandError("Autumn has no next draft: card sites and aphid farms give their cards as usual.")
+            raise CommandError(msg("Autumn has no next draft: card sites and aphid farms give their cards as usual."))
         require_int(self.count, "Cards", 0, 20)
         if d[self.kind].get(str(state["round"]), {}).get(self.player_id, 0) == self.count:  # type: ignore[literal-required]
-            raise CommandError(f"{p['name']} already has {self.count} entered.")
+            raise CommandError(msg("{name} already has {count} entered.", name=p["name"], count=self.count))
 
     def apply(self, state: State, content: Content) -> None:
         row = drafting(state)[self.kind].setdefault(str(state["round"]), {})  # type: ignore[literal-required]
@@ -46,8 +48,12 @@ class CarryOver(Command):
         else:
             row.pop(self.player_id, None)
 
-    def describe(self, state: State, content: Content) -> str:
+    def describe(self, state: State, content: Content) -> Msg:
         name = player(state, self.player_id)["name"]
         if self.kind == "extra":
-            return f"Round Draft: {name} keeps {self.count} more at the next draft (card collection sites)"
-        return f"Round Draft: {name} sets {self.count} aphid-farm card(s) aside for after the next draft"
+            return nmsg("Round Draft: {name} keeps 1 more at the next draft (card collection sites)",
+                        "Round Draft: {name} keeps {n} more at the next draft (card collection sites)", self.count,
+                        name=name)
+        return nmsg("Round Draft: {name} sets 1 aphid-farm card aside for after the next draft",
+                    "Round Draft: {name} sets {n} aphid-farm cards aside for after the next draft", self.count,
+                    name=name)

@@ -16,6 +16,7 @@ from typing_extensions import TypedDict
 from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.hooks import InvalidModuleState
+from companion.core.i18n import msg
 from companion.core.schema import Id, Shape, strict
 from companion.core.state import State, ant_players, has, player
 
@@ -89,7 +90,7 @@ def adopt(state: State, content: Content) -> dict[str, Any]:
 
 def drafting(state: State) -> DraftingState:
     if not active(state) or KEY not in state.get("modules_state", {}):
-        raise CommandError("This game uses no drafting variant.")
+        raise CommandError(msg("This game uses no drafting variant."))
     return cast(DraftingState, state["modules_state"][KEY])
 
 
@@ -101,9 +102,10 @@ def plan(variant: str, colonies: int, extra: int = 0) -> dict[str, int]:
     """
     rules = drafting_content()["variants"]
     if variant not in rules:
-        raise CommandError(f"No drafting variant {variant!r}; they are {', '.join(rules)}.")
+        raise CommandError(msg("No drafting variant {value}; they are {variants}.", value=repr(variant),
+                               variants=", ".join(rules)))
     if isinstance(colonies, bool) or not isinstance(colonies, int) or not 1 <= colonies <= 5:
-        raise CommandError(f"A draft is for 1 to 5 colonies; got {colonies!r}.")
+        raise CommandError(msg("A draft is for 1 to 5 colonies; got {value}.", value=repr(colonies)))
     r = rules[variant]
     keep = min(r["deal"], r["keep"] + extra)
     return {"deal": r["deal"], "keep": keep, "rest": r["deal"] - keep, "total": r["deal"] * colonies}

@@ -7,8 +7,9 @@ from typing import Any
 from companion.core.checklist import Item, tick_item
 from companion.core.content import Content
 from companion.core.drafting.model import KEY, colonies, drafting, drafting_content, in_play, plan
-from companion.core.i18n import tr, trf
+from companion.core.i18n import Msg, msg, render, tr
 from companion.core.state import State, has
+from companion.core.words import listing
 
 
 def _names(state: State) -> dict[str, str]:
@@ -19,7 +20,7 @@ def carried(state: State, kind: str, from_round: int) -> dict[str, int]:
     return dict(drafting(state)[kind].get(str(from_round), {}))  # type: ignore[literal-required]
 
 
-def draft_step(state: State, variant: str) -> str | None:
+def draft_step(state: State, variant: str) -> Msg | None:
     """This round's draft, as one sentence, or None when the variant has no draft now."""
     rule = drafting_content()["variants"][variant]
     n = len(colonies(state))
@@ -27,34 +28,34 @@ def draft_step(state: State, variant: str) -> str | None:
         return None
     if variant == "setup-draft":
         p = plan(variant, n)
-        return trf("Setup Draft: deal {deal} cards to each colony ({total} in all) and draft them; each keeps "
+        return msg("Setup Draft: deal {deal} cards to each colony ({total} in all) and draft them; each keeps "
                    "{keep} as its starting hand and the other {rest} are shuffled back into the deck.",
                    deal=p["deal"], total=p["total"], keep=p["keep"], rest=p["rest"])
     if variant == "deck-draft":
         p = plan(variant, n)
         if state["round"] == 1:
-            return trf("Deck Draft: deal {deal} cards to each colony ({total} in all) and draft them; each "
+            return msg("Deck Draft: deal {deal} cards to each colony ({total} in all) and draft them; each "
                        "discards {rest} and shuffles the other {keep} into its own deck. Then each draws 2 from "
                        "its own deck to start.", deal=p["deal"], total=p["total"], keep=p["keep"], rest=p["rest"])
-        return trf("Deck Draft: deal {deal} cards to each colony ({total} in all) and draft them; each "
+        return msg("Deck Draft: deal {deal} cards to each colony ({total} in all) and draft them; each "
                    "discards {rest} and shuffles the other {keep} into its own deck.",
                    deal=p["deal"], total=p["total"], keep=p["keep"], rest=p["rest"])
     extra = carried(state, "extra", state["round"] - 1)
     aside = carried(state, "aside", state["round"] - 1)
     base = plan(variant, n)
-    keeps = [trf("{name} {n}", name=name, n=plan(variant, n, extra.get(pid, 0))["keep"])
+    keeps = [msg("{name} {n}", name=name, n=plan(variant, n, extra.get(pid, 0))["keep"])
              for pid, name in _names(state).items() if extra.get(pid)]
     if keeps:
-        text = trf("Round Draft: deal {deal} cards to each colony ({total} in all) and draft them; each keeps "
+        text = msg("Round Draft: deal {deal} cards to each colony ({total} in all) and draft them; each keeps "
                    "{keep} and discards the rest (keeping more: {keeps}).", deal=base["deal"], total=base["total"],
-                   keep=base["keep"], keeps=", ".join(keeps))
+                   keep=base["keep"], keeps=listing(keeps))
     else:
-        text = trf("Round Draft: deal {deal} cards to each colony ({total} in all) and draft them; each keeps "
+        text = msg("Round Draft: deal {deal} cards to each colony ({total} in all) and draft them; each keeps "
                    "{keep} and discards the rest.", deal=base["deal"], total=base["total"], keep=base["keep"])
     if aside:
-        then = trf("Then add the aphid-farm cards set aside: {cards}.",
-                   cards=", ".join(trf("{name} {n}", name=_names(state)[pid], n=k) for pid, k in aside.items()))
-        text = trf("{first} {then}", first=text, then=then)
+        then = msg("Then add the aphid-farm cards set aside: {cards}.",
+                   cards=listing([msg("{name} {n}", name=_names(state)[pid], n=k) for pid, k in aside.items()]))
+        text = msg("{first} {then}", first=text, then=then)
     return text
 
 
@@ -84,7 +85,7 @@ def phase_items(state: State, content: Content, phase_id: str, event: str) -> li
     if phase_id == "worker":
         for v in in_play(state):
             if (text := draft_step(state, v)) is not None:
-                out.append(tick_item(f"drafting:{v}", KEY, text, state))
+                out.append(tick_item(f"drafting:{v}", KEY, render(text), state))
     if has(state, "round-draft") and special and phase_id == "harvest":
         out.append(tick_item("drafting:harvest", KEY, tr("Round Draft: card collection sites give no card now "
                              "(enter each colony's as cards kept at the next draft); aphid-farm cards go face down "

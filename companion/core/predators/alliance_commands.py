@@ -8,11 +8,12 @@ from dataclasses import dataclass, field
 from companion.core.commands.base import Command, require_int
 from companion.core.content import Content
 from companion.core.errors import CommandError
+from companion.core.i18n import Msg, msg, nmsg
 from companion.core.points import book, check_bookable
 from companion.core.predators.alliances import (
     alliances,
     ally_of,
-    card_name,
+    card_label,
     card_text,
     lose,
     need_ally,
@@ -20,6 +21,7 @@ from companion.core.predators.alliances import (
 from companion.core.predators.content import alliances_content, ally_card
 from companion.core.rng import Rng
 from companion.core.state import State, game_def, player, total_score
+from companion.core.words import listing
 
 REASONS = ("offering", "tunnel", "battle")
 
@@ -28,8 +30,8 @@ def _pname(state: State, pid: str) -> str:
     return str(player(state, pid)["name"])
 
 
-def _pts(state: State, content: Content) -> str:
-    return game_def(state, content).terms["cp"]
+def _pts(state: State, content: Content) -> Msg:
+    return msg(game_def(state, content).terms["cp"])
 
 
 @dataclass(frozen=True)
@@ -45,22 +47,26 @@ class Recruit(Command):
         player(state, self.player_id)
         ally_card(self.predator)
         if (x := ally_of(a, self.player_id)) is not None:
-            raise CommandError(f"{_pname(state, self.player_id)} is already allied with the "
-                               f"{card_name(a, x['predator'])}: one predator at a time.")
+            raise CommandError(msg("{name} is already allied with the {predator}: one predator at a time.",
+                                   name=_pname(state, self.player_id), predator=card_label(a, x["predator"])))
         if self.predator not in a["available"]:
-            shown = ", ".join(card_name(a, c) for c in a["available"]) or "none"
-            raise CommandError(f"The {card_name(a, self.predator)} is not revealed (revealed: {shown}).")
+            shown = listing([card_label(a, c) for c in a["available"]])
+            raise CommandError(msg("The {predator} is not revealed (revealed: {shown}).",
+                                   predator=card_label(a, self.predator), shown=shown))
 
     def apply(self, state: State, content: Content) -> None:
         a = alliances(state)
         a["available"].remove(self.predator)
         a["allies"].append({"player": self.player_id, "predator": self.predator, "in_tunnel": False})
 
-    def describe(self, state: State, content: Content) -> str:
+    def describe(self, state: State, content: Content) -> Msg:
         a = alliances(state)
         offering = card_text(a, self.predator)["offering"]
-        paid = f" (Offering: {offering.rstrip('.')})" if offering else ""
-        return f"{_pname(state, self.player_id)} allies with the {card_name(a, self.predator)}{paid}"
+        values = {"name": _pname(state, self.player_id), "predator": card_label(a, self.predator)}
+        if offering:
+            return msg("{name} allies with the {predator} (Offering: {offering})", offering=offering.rstrip("."),
+                       **values)
+        return msg("{name} allies with the {predator}", **values)
 
 
 @dataclass(frozen=True)
@@ -81,16 +87,17 @@ class LoseAlly(Command):
     def verify(self, state: State, content: Content) -> None:
         need_ally(state, self.player_id)
         if self.reason not in REASONS:
-            raise CommandError(f"Why is it lost? One of {', '.join(REASONS)}; got {self.reason!r}.")
+            raise CommandError(msg("Why is it lost? One of {reasons}; got {value}.", reasons=", ".join(REASONS),
+                                   value=repr(self.reason)))
         if self.reason == "battle":
             if not self.winner:
-                raise CommandError("Who won the battle? The winner gains the predator's loot.")
+                raise CommandError(msg("Who won the battle? The winner gains the predator's loot."))
             player(state, self.winner)
             if self.winner == self.player_id:
-                raise CommandError("The winner of the battle cannot be the colony that lost its predator.")
+                raise CommandError(msg("The winner of the battle cannot be the colony that lost its predator."))
             check_bookable(state, {self.winner: {"cards": 0, "cp": alliances_content()["defeat_loot"]["points"]}})
         elif self.winner:
-            raise CommandError("Only a lost battle has a winner.")
+            raise CommandError(msg("Only a lost battle has a winner."))
 
     def apply(self, state: State, content: Content) -> None:
         a = alliances(state)
@@ -99,30 +106,33 @@ class LoseAlly(Command):
             book(state, {self.winner: {"cards": 0, "cp": alliances_content()["defeat_loot"]["points"]}})
         lose(state, a, self.player_id)
 
-    def _next_card(self, state: State) -> str:
+    def _next_card(self, state: State) -> Msg:
         a = alliances(state)
         if a["deck"]:
-            return f"reveal the {card_name(a, a['deck'][0])}"
+            return msg("reveal the {predator}", predator=card_label(a, a["deck"][0]))
         pool = [*a["discard"], need_ally(state, self.player_id)["predator"]]  # as ``reveal_next`` shuffles them
         Rng(state["rng"]).shuffle(pool)
-        lost = f"the {len(pool)} lost predators" if len(pool) > 1 else "the lost predator"
-        return f"the deck is empty: shuffle {lost} into a new deck and reveal the {card_name(a, pool[0])}"
+        return nmsg("the deck is empty: shuffle the lost predator into a new deck and reveal the {predator}",
+                    "the deck is empty: shuffle the {n} lost predators into a new deck and reveal the {predator}",
+                    len(pool), predator=card_label(a, pool[0]))
 
-    def describe(self, state: State, content: Content) -> str:
+    def describe(self, state: State, content: Content) -> Msg:
         a, pts = alliances(state), _pts(state, content)
-        it = card_name(a, need_ally(state, self.player_id)["predator"])
-        who = _pname(state, self.player_id)
+        values = {"name": _pname(state, self.player_id), "predator": card_label(a, need_ally(state, self.player_id)[
+            "predator"]), "cp": pts}
         if self.reason == "offering":
             penalty = self._penalty(state)
-            cost = f"-{penalty} {pts}" if penalty else f"no {pts} left to lose"
-            head = f"{who} cannot pay the {it}'s Offering: it leaves, {cost}"
+            head = msg("{name} cannot pay the {predator}'s Offering: it leaves, -{penalty} {cp}", penalty=penalty,
+                       **values) if penalty else \
+                msg("{name} cannot pay the {predator}'s Offering: it leaves, no {cp} left to lose", **values)
         elif self.reason == "tunnel":
-            head = f"{who}'s {it} is in the Great Tunnel at the start of the Soldier phase: it is lost"
+            head = msg("{name}'s {predator} is in the Great Tunnel at the start of the Soldier phase: it is lost",
+                       **values)
         else:
             loot = alliances_content()["defeat_loot"]
-            head = (f"{_pname(state, self.winner)} defeats {who}'s {it}: +{loot['points']} {pts}, "
-                    f"+{loot['food']} food")
-        return f"{head}; {self._next_card(state)}"
+            head = msg("{winner} defeats {name}'s {predator}: +{points} {cp}, +{food} food",
+                       winner=_pname(state, self.winner), points=loot["points"], food=loot["food"], **values)
+        return msg("{head}; {then}", head=head, then=self._next_card(state))
 
 
 @dataclass(frozen=True)
@@ -136,17 +146,20 @@ class SetAllyTunnel(Command):
     def verify(self, state: State, content: Content) -> None:
         x = need_ally(state, self.player_id)
         if not isinstance(self.in_tunnel, bool):
-            raise CommandError("In the Great Tunnel: yes or no.")
+            raise CommandError(msg("In the Great Tunnel: yes or no."))
         if x["in_tunnel"] == self.in_tunnel:
-            raise CommandError("It is already there." if self.in_tunnel else "It is already out of the Great Tunnel.")
+            raise CommandError(msg("It is already in the Great Tunnel.") if self.in_tunnel else
+                               msg("It is already out of the Great Tunnel."))
 
     def apply(self, state: State, content: Content) -> None:
         need_ally(state, self.player_id)["in_tunnel"] = self.in_tunnel
 
-    def describe(self, state: State, content: Content) -> str:
-        it = card_name(alliances(state), need_ally(state, self.player_id)["predator"])
-        where = "moves into the Great Tunnel" if self.in_tunnel else "leaves the Great Tunnel"
-        return f"{_pname(state, self.player_id)}'s {it} {where}"
+    def describe(self, state: State, content: Content) -> Msg:
+        values = {"name": _pname(state, self.player_id),
+                  "predator": card_label(alliances(state), need_ally(state, self.player_id)["predator"])}
+        if self.in_tunnel:
+            return msg("{name}'s {predator} moves into the Great Tunnel", **values)
+        return msg("{name}'s {predator} leaves the Great Tunnel", **values)
 
 
 @dataclass(frozen=True)
@@ -162,11 +175,12 @@ class SetRevealed(Command):
         for c in ids:
             ally_card(c)
         if len(set(ids)) != len(ids):
-            raise CommandError("A card is named twice.")
+            raise CommandError(msg("A card is named twice."))
         if taken := [c for c in ids if any(x["predator"] == c for x in a["allies"])]:
-            raise CommandError(f"The {card_name(a, taken[0])} is allied with a colony, not face up.")
+            raise CommandError(msg("The {predator} is allied with a colony, not face up.",
+                                   predator=card_label(a, taken[0])))
         if sorted(ids) == sorted(a["available"]):
-            raise CommandError("Those are already the revealed cards.")
+            raise CommandError(msg("Those are already the revealed cards."))
 
     def apply(self, state: State, content: Content) -> None:
         a = alliances(state)
@@ -175,9 +189,9 @@ class SetRevealed(Command):
         a["discard"] = [c for c in a["discard"] if c not in self.predators]
         a["available"] = list(self.predators)
 
-    def describe(self, state: State, content: Content) -> str:
+    def describe(self, state: State, content: Content) -> Msg:
         a = alliances(state)
-        return f"Revealed predators: {', '.join(card_name(a, c) for c in self.predators) or 'none'}"
+        return msg("Revealed predators: {names}", names=listing([card_label(a, c) for c in self.predators]))
 
 
 @dataclass(frozen=True)
@@ -201,19 +215,21 @@ class SetCardText(Command):
 
     def verify(self, state: State, content: Content) -> None:
         ally_card(self.predator)
-        for key, limit in (("card_name", 40), ("task", 300), ("offering", 300), ("effect", 300), ("scoring", 300)):
+        for key, label, limit in (("card_name", msg("Card name"), 40), ("task", msg("Task"), 300),
+                                  ("offering", msg("Offering"), 300), ("effect", msg("Meadow effect"), 300),
+                                  ("scoring", msg("Scoring"), 300)):
             value = getattr(self, key)
             if not isinstance(value, str) or len(value.strip()) > limit:
-                raise CommandError(f"{key.replace('_', ' ').capitalize()}: at most {limit} characters of text.")
+                raise CommandError(msg("{field}: at most {limit} characters of text.", field=label, limit=limit))
         if self.strength is not None:
             require_int(self.strength, "Strength", 0, 20)
         if not any(v not in ("", None) for v in self.row().values()):
-            raise CommandError("Type at least one of the card's texts.")
+            raise CommandError(msg("Type at least one of the card's texts."))
         if alliances(state)["cards"].get(self.predator) == self.row():
-            raise CommandError("The card already reads exactly so.")
+            raise CommandError(msg("The card already reads exactly so."))
 
     def apply(self, state: State, content: Content) -> None:
         alliances(state)["cards"][self.predator] = self.row()  # type: ignore[assignment]
 
-    def describe(self, state: State, content: Content) -> str:
-        return f"Predator card typed: {self.card_name.strip() or ally_card(self.predator)['name']}"
+    def describe(self, state: State, content: Content) -> Msg:
+        return msg("Predator card typed: {name}", name=self.card_name.strip() or msg(ally_card(self.predator)["name"]))

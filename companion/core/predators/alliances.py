@@ -22,6 +22,7 @@ from typing_extensions import TypedDict
 from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.hooks import InvalidModuleState
+from companion.core.i18n import Msg, msg
 from companion.core.predators.content import AllyCard, alliances_content, ally_card
 from companion.core.rng import Rng
 from companion.core.schema import Id, Shape, strict
@@ -97,13 +98,19 @@ def pp_adopt(state: State, content: Content) -> dict[str, Any]:
 
 def alliances(state: State) -> AlliancesState:
     if not pp_active(state) or PP_KEY not in state.get("modules_state", {}):
-        raise CommandError("This game does not use the Predators & Prey predators.")
+        raise CommandError(msg("This game does not use the Predators & Prey predators."))
     return cast(AlliancesState, state["modules_state"][PP_KEY])
 
 
 def card_name(a: AlliancesState, card_id: str) -> str:
     typed = a["cards"].get(card_id)
     return typed["name"] if typed and typed["name"] else ally_card(card_id)["name"]
+
+
+def card_label(a: AlliancesState, card_id: str) -> Msg | str:
+    """Its name to show: as the players typed it (a value), else the printed name (a message)."""
+    typed = a["cards"].get(card_id)
+    return typed["name"] if typed and typed["name"] else msg(ally_card(card_id)["name"])
 
 
 def card_text(a: AlliancesState, card_id: str) -> dict[str, Any]:
@@ -137,7 +144,7 @@ def need_ally(state: State, player_id: str) -> Ally:
     a = alliances(state)
     x = ally_of(a, player_id)
     if x is None:
-        raise CommandError(f"{player(state, player_id)['name']} is allied with no predator.")
+        raise CommandError(msg("{name} is allied with no predator.", name=player(state, player_id)["name"]))
     return x
 
 

@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from companion.core.commands.base import Command, require_int
 from companion.core.content import Content
 from companion.core.errors import CommandError
+from companion.core.i18n import Msg, msg, nmsg
 from companion.core.points import book, check_bookable
 from companion.core.predators.commands import finish_text, health_text, set_health
-from companion.core.predators.model import Battle, PredatorsState, name_of, on_board, tracker
+from companion.core.predators.model import Battle, PredatorsState, on_board, predator_name, tracker
 from companion.core.predators.rules import MAX_FEROCITY, battle_cards, casualties, typed_number
 from companion.core.state import State, game_def, player
 
@@ -26,7 +27,7 @@ MAX_STRENGTH = 99
 
 def current(t: PredatorsState) -> Battle:
     if t["battle"] is None:
-        raise CommandError("No battle against a Predator is in progress.")
+        raise CommandError(msg("No battle against a Predator is in progress."))
     return t["battle"]
 
 
@@ -47,14 +48,15 @@ class StartBattle(Command):
             require_int(self.cards, "Cards it discards", 0, MAX_FEROCITY)
         cards = self.cards if self.cards is not None else typed
         if cards is None:
-            raise CommandError(f"How many cards does the {name_of(self.predator)} discard at its tier? "
-                               "Type its tier from the card, or give the number for this battle.")
+            raise CommandError(msg("How many cards does the {predator} discard at its tier? Type its tier from the "
+                                   "card, or give the number for this battle.", predator=predator_name(self.predator)))
         return cards, typed_number(self.predator, p["health"], t["tiers"], "strength") or 0
 
     def verify(self, state: State, content: Content) -> None:
         t = tracker(state)
         if t["battle"] is not None:
-            raise CommandError(f"A battle against the {name_of(t['battle']['predator'])} is in progress.")
+            raise CommandError(msg("A battle against the {predator} is in progress.",
+                                   predator=predator_name(t["battle"]["predator"])))
         player(state, self.player_id)
         self.plan(state)
 
@@ -63,11 +65,15 @@ class StartBattle(Command):
         tracker(state)["battle"] = {"predator": self.predator, "player": self.player_id, "cards": cards,
                                     "bonus": bonus, "revealed": []}
 
-    def describe(self, state: State, content: Content) -> str:
+    def describe(self, state: State, content: Content) -> Msg:
         cards, bonus = self.plan(state)
-        extra = f" and adds {bonus}" if bonus else ""
-        return (f"{player(state, self.player_id)['name']} battles the {name_of(self.predator)}: "
-                f"it discards {cards} card{'s' if cards != 1 else ''}{extra}")
+        values = {"name": player(state, self.player_id)["name"], "predator": predator_name(self.predator)}
+        if bonus:
+            return nmsg("{name} battles the {predator}: it discards 1 card and adds {bonus}",
+                        "{name} battles the {predator}: it discards {n} cards and adds {bonus}", cards, bonus=bonus,
+                        **values)
+        return nmsg("{name} battles the {predator}: it discards 1 card",
+                    "{name} battles the {predator}: it discards {n} cards", cards, **values)
 
 
 @dataclass(frozen=True)
@@ -81,15 +87,18 @@ class RevealCard(Command):
         b = current(tracker(state))
         require_int(self.ferocity, "The card's Ferocity", 0, MAX_FEROCITY)
         if len(b["revealed"]) >= b["cards"]:
-            raise CommandError(f"The {name_of(b['predator'])} has discarded all its {b['cards']} cards.")
+            raise CommandError(nmsg("The {predator} has discarded its only card.",
+                                    "The {predator} has discarded all its {n} cards.", b["cards"],
+                                    predator=predator_name(b["predator"])))
 
     def apply(self, state: State, content: Content) -> None:
         current(tracker(state))["revealed"].append(self.ferocity)
 
-    def describe(self, state: State, content: Content) -> str:
+    def describe(self, state: State, content: Content) -> Msg:
         b = current(tracker(state))
         n = len(b["revealed"]) + 1
-        return f"{name_of(b['predator'])} discards card {n} of {b['cards']}: Ferocity {self.ferocity}"
+        return msg("{predator} discards card {number} of {cards}: Ferocity {ferocity}",
+                   predator=predator_name(b["predator"]), number=n, cards=b["cards"], ferocity=self.ferocity)
 
 
 @dataclass(frozen=True)
@@ -102,8 +111,9 @@ class CancelBattle(Command):
     def apply(self, state: State, content: Content) -> None:
         tracker(state)["battle"] = None
 
-    def describe(self, state: State, content: Content) -> str:
-        return f"Battle against the {name_of(current(tracker(state))['predator'])} cancelled"
+    def describe(self, state: State, content: Content) -> Msg:
+        predator = current(tracker(state))["predator"]
+        return msg("Battle against the {predator} cancelled", predator=predator_name(predator))
 
 
 def predator_strength(b: Battle) -> int:
@@ -126,13 +136,15 @@ class FinishBattle(Command):
         b = current(t)
         require_int(self.strength, "The player's Army Strength", 0, MAX_STRENGTH)
         if self.winner not in WINNERS:
-            raise CommandError(f"The winner is 'player' or 'predator'; got {self.winner!r}.")
+            raise CommandError(msg("The winner is 'player' or 'predator'; got {value}.", value=repr(self.winner)))
         if len(b["revealed"]) < b["cards"]:
-            raise CommandError(f"The {name_of(b['predator'])} still has {b['cards'] - len(b['revealed'])} "
-                               "card(s) to discard.")
+            raise CommandError(nmsg("The {predator} still has 1 card to discard.",
+                                    "The {predator} still has {n} cards to discard.", b["cards"] - len(b["revealed"]),
+                                    predator=predator_name(b["predator"])))
         theirs = predator_strength(b)
         if self.strength == theirs and not self.winner:
-            raise CommandError(f"Army Strengths tie at {theirs}: say who wins by the tie rule of ant battles.")
+            raise CommandError(msg("Army Strengths tie at {strength}: say who wins by the tie rule of ant battles.",
+                                   strength=theirs))
         won = self.winner == "player" if self.winner else self.strength > theirs
         to_loser, to_winner = casualties(self.strength, theirs) if won else casualties(theirs, self.strength)
         to_predator = to_loser if won else to_winner
@@ -153,13 +165,19 @@ class FinishBattle(Command):
             book(state, {b["player"]: {"cards": 0, "cp": 1}})
         t["battle"] = None
 
-    def describe(self, state: State, content: Content) -> str:
+    def describe(self, state: State, content: Content) -> Msg:
         t = tracker(state)
         b, o = current(t), self.outcome(state)
-        who, it = player(state, b["player"])["name"], name_of(b["predator"])
-        cp = game_def(state, content).terms["cp"]
-        head = f"{who} ({self.strength}) beats the {it} ({o['theirs']}), +1 {cp}" if o["won"] else \
-            f"The {it} ({o['theirs']}) beats {who} ({self.strength})"
+        who, it = player(state, b["player"])["name"], predator_name(b["predator"])
+        cp = msg(game_def(state, content).terms["cp"])
+        values = {"name": who, "predator": it, "strength": self.strength, "theirs": o["theirs"]}
+        head = msg("{name} ({strength}) beats the {predator} ({theirs}), +1 {cp}", cp=cp, **values) if o["won"] \
+            else msg("The {predator} ({theirs}) beats {name} ({strength})", **values)
         p, track = on_board(t, b["predator"]), health_text(int(o["before"]), int(o["after"]))
-        return (f"{head}; the {it} takes {o['to_predator']} casualties ({track})"
-                f"{finish_text(state, p, int(o['after']), b['player'])}; {who} loses {o['to_player']} ant(s)")
+        hurt = nmsg("the {predator} takes 1 casualty ({track})", "the {predator} takes {n} casualties ({track})",
+                    int(o["to_predator"]), predator=it, track=track)
+        lost = nmsg("{name} loses 1 ant", "{name} loses {n} ants", int(o["to_player"]), name=who)
+        finish = finish_text(state, p, int(o["after"]), b["player"])
+        if finish is not None:
+            return msg("{head}; {hurt}; {lost}. {finish}", head=head, hurt=hurt, lost=lost, finish=finish)
+        return msg("{head}; {hurt}; {lost}", head=head, hurt=hurt, lost=lost)

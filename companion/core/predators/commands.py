@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from companion.core.commands.base import Command, require_int
 from companion.core.content import Content
 from companion.core.errors import CommandError
+from companion.core.i18n import Msg, msg, nmsg
 from companion.core.points import book, check_bookable
 from companion.core.predators.content import predator_info, predators_content
 from companion.core.predators.model import (
@@ -19,39 +20,47 @@ from companion.core.predators.model import (
     check_hex,
     check_summon,
     live,
-    name_of,
     on_board,
+    predator_name,
     summon,
     tracker,
 )
 from companion.core.predators.rules import CORDYCEPS, MAX_FEROCITY, check_health, spores_for, tier_of
 from companion.core.rng import Rng
 from companion.core.state import State, game_def, player
+from companion.core.words import listing
 
 
 def _pname(state: State, pid: str) -> str:
     return str(player(state, pid)["name"])
 
 
-def _cp(state: State, content: Content) -> str:
-    return game_def(state, content).terms["cp"]
+def _cp(state: State, content: Content) -> Msg:
+    return msg(game_def(state, content).terms["cp"])
 
 
-def health_text(before: int, after: int) -> str:
-    changed = tier_of(before) != tier_of(after) and after > 0
-    tiers = f", Tier {tier_of(before)} -> {tier_of(after)}" if changed else ""
-    return f"Health {before} -> {after}{tiers}"
+def health_text(before: int, after: int) -> Msg:
+    if tier_of(before) != tier_of(after) and after > 0:
+        return msg("Health {before} -> {after}, Tier {tier_before} -> {tier_after}", before=before, after=after,
+                   tier_before=tier_of(before), tier_after=tier_of(after))
+    return msg("Health {before} -> {after}", before=before, after=after)
 
 
-def finish_text(state: State, p: OnBoard, after: int, by: str) -> str:
-    """What 0 Health means: it leaves for good, and the finisher gains a food."""
+def finish_text(state: State, p: OnBoard, after: int, by: str) -> Msg | None:
+    """What 0 Health means: it leaves for good, and the finisher gains a food (None above 0 Health)."""
     if after > 0:
-        return ""
+        return None
     if not by:
-        return "; it leaves the game for good"
+        return msg("It leaves the game for good.")
     name, befalls = _pname(state, by), predator_info(p["id"]).get("destroyed")
-    also = f", and {name} {befalls}" if befalls else ""
-    return f"; it leaves the game for good; {name} gains 1 food{also}"
+    if befalls:
+        return msg("It leaves the game for good; {name} gains 1 food, and {name} {befalls}.", name=name,
+                   befalls=msg(befalls))
+    return msg("It leaves the game for good; {name} gains 1 food.", name=name)
+
+
+def _names(ids: tuple[str, ...] | list[str]) -> Msg:
+    return listing([predator_name(p) for p in ids])
 
 
 def set_health(p: OnBoard, health: int) -> None:
@@ -74,17 +83,17 @@ class ChoosePredators(Command):
         for pid in ids:
             predator_info(pid)
         if len(ids) != wanted or len(set(ids)) != len(ids):
-            raise CommandError(f"Choose {wanted} different Predators.")
+            raise CommandError(nmsg("Choose 1 Predator.", "Choose {n} different Predators.", wanted))
         if sorted(ids) == sorted(t["in_play"]):
-            raise CommandError("Those are already the Predators in play.")
+            raise CommandError(msg("Those are already the Predators in play."))
         if t["predators"]:
-            raise CommandError("A Predator has been summoned already: the cards in play are set.")
+            raise CommandError(msg("A Predator has been summoned already: the cards in play are set."))
 
     def apply(self, state: State, content: Content) -> None:
         tracker(state)["in_play"] = list(self.predators)
 
-    def describe(self, state: State, content: Content) -> str:
-        return f"Predators in play: {' and '.join(name_of(p) for p in self.predators)}"
+    def describe(self, state: State, content: Content) -> Msg:
+        return msg("Predators in play: {names}", names=_names(self.predators))
 
 
 @dataclass(frozen=True)
@@ -101,13 +110,13 @@ class DrawPredators(Command):
 
     def verify(self, state: State, content: Content) -> None:
         if tracker(state)["predators"]:
-            raise CommandError("A Predator has been summoned already: the cards in play are set.")
+            raise CommandError(msg("A Predator has been summoned already: the cards in play are set."))
 
     def apply(self, state: State, content: Content) -> None:
         tracker(state)["in_play"], state["rng"] = self._draw(state)
 
-    def describe(self, state: State, content: Content) -> str:
-        return f"Predators drawn: {' and '.join(name_of(p) for p in self._draw(state)[0])}"
+    def describe(self, state: State, content: Content) -> Msg:
+        return msg("Predators drawn: {names}", names=_names(self._draw(state)[0]))
 
 
 @dataclass(frozen=True)
@@ -125,23 +134,32 @@ class Summon(Command):
             player(state, self.by)
         if t["in_play"] and self.predator in {p["id"] for p in predators_content()["predators"]} \
                 and self.predator not in t["in_play"]:
-            raise CommandError(f"The {name_of(self.predator)} is not one of this game's Predators "
-                               f"({' and '.join(name_of(p) for p in t['in_play'])}).")
+            raise CommandError(msg("The {predator} is not one of this game's Predators ({names}).",
+                                   predator=predator_name(self.predator), names=_names(t["in_play"])))
         check_summon(state, self.predator, self.hex, state["round"])
         if t["battle"] is not None:
-            raise CommandError("Finish or cancel the battle in progress first.")
+            raise CommandError(msg("Finish or cancel the battle in progress first."))
 
     def apply(self, state: State, content: Content) -> None:
         summon(state, self.predator, self.hex, state["round"], self.by)
 
-    def describe(self, state: State, content: Content) -> str:
+    def describe(self, state: State, content: Content) -> Msg:
         from companion.core.predators.rules import starting_health
 
         health = starting_health(state["round"])
-        where = f" in hex {self.hex}" if self.hex else ""
+        values = {"predator": predator_name(self.predator), "health": health, "tier": tier_of(health)}
         spores = spores_for(self.predator, health)
-        extra = f"; {spores} spore tokens in its hex" if spores else ""
-        return f"{name_of(self.predator)} summoned{where}: Health {health}, Tier {tier_of(health)}{extra}"
+        if self.hex and spores:
+            return nmsg("{predator} summoned in hex {hex}: Health {health}, Tier {tier}; 1 spore token in its hex",
+                        "{predator} summoned in hex {hex}: Health {health}, Tier {tier}; {n} spore tokens in its hex",
+                        spores, hex=self.hex, **values)
+        if spores:
+            return nmsg("{predator} summoned: Health {health}, Tier {tier}; 1 spore token in its hex",
+                        "{predator} summoned: Health {health}, Tier {tier}; {n} spore tokens in its hex", spores,
+                        **values)
+        if self.hex:
+            return msg("{predator} summoned in hex {hex}: Health {health}, Tier {tier}", hex=self.hex, **values)
+        return msg("{predator} summoned: Health {health}, Tier {tier}", **values)
 
 
 @dataclass(frozen=True)
@@ -154,13 +172,14 @@ class MovePredator(Command):
         p = on_board(tracker(state), self.predator)
         check_hex(self.hex)
         if p["hex"] == self.hex:
-            raise CommandError(f"The {name_of(self.predator)} is already in hex {self.hex}.")
+            raise CommandError(msg("The {predator} is already in hex {hex}.", predator=predator_name(self.predator),
+                                   hex=self.hex))
 
     def apply(self, state: State, content: Content) -> None:
         on_board(tracker(state), self.predator)["hex"] = self.hex
 
-    def describe(self, state: State, content: Content) -> str:
-        return f"{name_of(self.predator)} moves to hex {self.hex}"
+    def describe(self, state: State, content: Content) -> Msg:
+        return msg("{predator} moves to hex {hex}", predator=predator_name(self.predator), hex=self.hex)
 
 
 @dataclass(frozen=True)
@@ -175,15 +194,19 @@ class SetHealth(Command):
         p = on_board(tracker(state), self.predator)
         check_health(self.health)
         if p["health"] == self.health:
-            raise CommandError(f"The {name_of(self.predator)} already has {self.health} Health.")
+            raise CommandError(msg("The {predator} already has {health} Health.", predator=predator_name(self.predator),
+                                   health=self.health))
 
     def apply(self, state: State, content: Content) -> None:
         set_health(on_board(tracker(state), self.predator), self.health)
 
-    def describe(self, state: State, content: Content) -> str:
+    def describe(self, state: State, content: Content) -> Msg:
         p = on_board(tracker(state), self.predator)
-        track = health_text(p["health"], self.health)
-        return f"{name_of(self.predator)}: {track}{finish_text(state, p, self.health, '')}"
+        track, finish = health_text(p["health"], self.health), finish_text(state, p, self.health, "")
+        if finish is not None:
+            return msg("{predator}: {track}. {finish}", predator=predator_name(self.predator), track=track,
+                       finish=finish)
+        return msg("{predator}: {track}", predator=predator_name(self.predator), track=track)
 
 
 @dataclass(frozen=True)
@@ -208,10 +231,15 @@ class Damage(Command):
     def apply(self, state: State, content: Content) -> None:
         set_health(on_board(tracker(state), self.predator), self.after(state))
 
-    def describe(self, state: State, content: Content) -> str:
+    def describe(self, state: State, content: Content) -> Msg:
         p, after = on_board(tracker(state), self.predator), self.after(state)
-        return (f"{name_of(self.predator)} takes {self.amount} casualties: {health_text(p['health'], after)}"
-                f"{finish_text(state, p, after, self.by)}")
+        track, finish = health_text(p["health"], after), finish_text(state, p, after, self.by)
+        if finish is not None:
+            return nmsg("{predator} takes 1 casualty: {track}. {finish}",
+                        "{predator} takes {n} casualties: {track}. {finish}", self.amount,
+                        predator=predator_name(self.predator), track=track, finish=finish)
+        return nmsg("{predator} takes 1 casualty: {track}", "{predator} takes {n} casualties: {track}", self.amount,
+                    predator=predator_name(self.predator), track=track)
 
 
 @dataclass(frozen=True)
@@ -225,16 +253,18 @@ class Heal(Command):
         top = predators_content()["max_health"]
         require_int(self.amount, "Health gained", 1, top)
         if p["health"] + self.amount > top:
-            raise CommandError(f"The {name_of(self.predator)} has {p['health']} Health; its track stops at {top}.")
+            raise CommandError(msg("The {predator} has {health} Health; its track stops at {top}.",
+                                   predator=predator_name(self.predator), health=p["health"], top=top))
 
     def apply(self, state: State, content: Content) -> None:
         p = on_board(tracker(state), self.predator)
         p["health"] += self.amount
 
-    def describe(self, state: State, content: Content) -> str:
+    def describe(self, state: State, content: Content) -> Msg:
         p = on_board(tracker(state), self.predator)
         track = health_text(p["health"], p["health"] + self.amount)
-        return f"{name_of(self.predator)} gains {self.amount} Health: {track}"
+        return msg("{predator} gains {amount} Health: {track}", predator=predator_name(self.predator),
+                   amount=self.amount, track=track)
 
 
 @dataclass(frozen=True)
@@ -249,21 +279,24 @@ class WinAgainst(Command):
         t = tracker(state)
         predator_info(self.predator)
         if not any(p["id"] == self.predator for p in t["predators"]):
-            raise CommandError(f"The {name_of(self.predator)} has not been summoned in this game.")
+            raise CommandError(msg("The {predator} has not been summoned in this game.",
+                                   predator=predator_name(self.predator)))
         player(state, self.player_id)
         check_bookable(state, {self.player_id: {"cards": 0, "cp": 1}})
 
     def apply(self, state: State, content: Content) -> None:
         book(state, {self.player_id: {"cards": 0, "cp": 1}})
 
-    def describe(self, state: State, content: Content) -> str:
-        return f"{_pname(state, self.player_id)} wins against the {name_of(self.predator)}: +1 {_cp(state, content)}"
+    def describe(self, state: State, content: Content) -> Msg:
+        return msg("{name} wins against the {predator}: +1 {cp}", name=_pname(state, self.player_id),
+                   predator=predator_name(self.predator), cp=_cp(state, content))
 
 
 def _cordyceps(state: State, predator: str) -> OnBoard:
     p = on_board(tracker(state), predator)
     if spores_for(predator, max(p["health"], 1)) is None:
-        raise CommandError(f"The {name_of(predator)} has no spore tokens; only the Cordyceps Fungus does.")
+        raise CommandError(msg("The {predator} has no spore tokens; only the Cordyceps Fungus does.",
+                               predator=predator_name(predator)))
     return p
 
 
@@ -279,13 +312,15 @@ class SetSpores(Command):
         p = _cordyceps(state, self.predator)
         require_int(self.spores, "Spore tokens in its hex", 0, MAX_FEROCITY)
         if p["spores"] == self.spores:
-            raise CommandError(f"Its hex already holds {self.spores} spore tokens.")
+            raise CommandError(nmsg("Its hex already holds 1 spore token.", "Its hex already holds {n} spore tokens.",
+                                    self.spores))
 
     def apply(self, state: State, content: Content) -> None:
         on_board(tracker(state), self.predator)["spores"] = self.spores
 
-    def describe(self, state: State, content: Content) -> str:
-        return f"{name_of(self.predator)}: {self.spores} spore tokens in its hex"
+    def describe(self, state: State, content: Content) -> Msg:
+        return nmsg("{predator}: 1 spore token in its hex", "{predator}: {n} spore tokens in its hex", self.spores,
+                    predator=predator_name(self.predator))
 
 
 @dataclass(frozen=True)
@@ -298,7 +333,8 @@ class PlaceSpores(Command):
     def verify(self, state: State, content: Content) -> None:
         _cordyceps(state, self.predator)
         if f"{state['round']}:{self.predator}" in tracker(state)["spores_placed"]:
-            raise CommandError(f"The {name_of(self.predator)} has placed its spores for round {state['round']}.")
+            raise CommandError(msg("The {predator} has placed its spores for round {round}.",
+                                   predator=predator_name(self.predator), round=state["round"]))
 
     def count(self, state: State) -> int:
         return spores_for(self.predator, on_board(tracker(state), self.predator)["health"]) or 0
@@ -308,11 +344,15 @@ class PlaceSpores(Command):
         on_board(tracker(state), self.predator)["spores"] += n
         tracker(state)["spores_placed"].append(f"{state['round']}:{self.predator}")
 
-    def describe(self, state: State, content: Content) -> str:
+    def describe(self, state: State, content: Content) -> Msg:
         p = on_board(tracker(state), self.predator)
-        where = f"hex {p['hex']}" if p["hex"] else "its hex"
-        tier = tier_of(p["health"])
-        return f"{name_of(self.predator)} (Tier {tier}) places {self.count(state)} spore tokens in {where}"
+        values = {"predator": predator_name(self.predator), "tier": tier_of(p["health"])}
+        if p["hex"]:
+            return nmsg("{predator} (Tier {tier}) places 1 spore token in hex {hex}",
+                        "{predator} (Tier {tier}) places {n} spore tokens in hex {hex}", self.count(state),
+                        hex=p["hex"], **values)
+        return nmsg("{predator} (Tier {tier}) places 1 spore token in its hex",
+                    "{predator} (Tier {tier}) places {n} spore tokens in its hex", self.count(state), **values)
 
 
 @dataclass(frozen=True)
@@ -323,14 +363,14 @@ class ClearSpores(Command):
 
     def verify(self, state: State, content: Content) -> None:
         if not any(p["spores"] for p in live(tracker(state))):
-            raise CommandError("No spore token is on the board.")
+            raise CommandError(msg("No spore token is on the board."))
 
     def apply(self, state: State, content: Content) -> None:
         for p in live(tracker(state)):
             p["spores"] = 0
 
-    def describe(self, state: State, content: Content) -> str:
-        return "Slumber: every spore token is removed"
+    def describe(self, state: State, content: Content) -> Msg:
+        return msg("Slumber: every spore token is removed")
 
 
 @dataclass(frozen=True)
@@ -350,16 +390,17 @@ class SetTierText(Command):
         info = predator_info(self.predator)
         require_int(self.tier, "The tier", 1, 3)
         if any(t["tier"] == self.tier for t in info["tiers"]):
-            raise CommandError(f"The {info['name']}'s Tier {self.tier} is printed in the rulebook already.")
+            raise CommandError(msg("The {predator}'s Tier {tier} is printed in the rulebook already.",
+                                   predator=predator_name(self.predator), tier=self.tier))
         text = self.text.strip() if isinstance(self.text, str) else ""
         if not 1 <= len(text) <= 300:
-            raise CommandError("Type the tier's text from the card (1 to 300 characters).")
+            raise CommandError(msg("Type the tier's text from the card (1 to 300 characters)."))
         for value, what in ((self.cards, "Cards it discards"), (self.strength, "Strength it adds")):
             if value is not None:
                 require_int(value, what, 0, MAX_FEROCITY)
         rows = tracker(state)["tiers"].get(self.predator) or [None, None, None]
         if rows[self.tier - 1] == self.row():
-            raise CommandError("That tier already reads exactly so.")
+            raise CommandError(msg("That tier already reads exactly so."))
 
     def row(self) -> dict[str, object]:
         return {"text": self.text.strip(), "cards": self.cards, "strength": self.strength}
@@ -368,5 +409,6 @@ class SetTierText(Command):
         rows = tracker(state)["tiers"].setdefault(self.predator, [None, None, None])
         rows[self.tier - 1] = self.row()  # type: ignore[call-overload]
 
-    def describe(self, state: State, content: Content) -> str:
-        return f"{name_of(self.predator)}, Tier {self.tier}: {self.text.strip()[:60]}"
+    def describe(self, state: State, content: Content) -> Msg:
+        return msg("{predator}, Tier {tier}: {text}", predator=predator_name(self.predator), tier=self.tier,
+                   text=self.text.strip()[:60])

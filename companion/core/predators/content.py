@@ -14,6 +14,7 @@ from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
 
 from companion.core.errors import CommandError, ContentError
+from companion.core.i18n import N_, msg
 from companion.core.schema import Id, Shape, strict
 
 Small = Annotated[int, Ge(0), Le(20)]
@@ -105,6 +106,12 @@ class AlliancesContent(TypedDict):
     interpretations: list[Interpretation]
 
 
+#: The names (and the one fate) in ``data/predators/*.json`` that a sentence shows, marked for the catalogue
+#: (tests/predators checks that every name of the data is here). Their Spanish: docs/glossary-es.md.
+NAMES = (N_("Centipede Broodmother"), N_("Trapdoor Spider"), N_("Ladybug"), N_("Praying Mantis"),
+         N_("Cordyceps Fungus"), N_("Cordyceps"), N_("Centipede Mother"), N_("Dragonfly"), N_("Sixth predator"),
+         N_("loses half of their ants to the Spider"))
+
 SHAPE = Shape(PredatorsContent)
 ALLIANCES = Shape(AlliancesContent)
 
@@ -123,7 +130,7 @@ def alliances_content() -> AlliancesContent:
     return ALLIANCES.load("predators/alliances.json")
 
 
-def _match(text: str, entries: list[tuple[str, str]], what: str) -> str:
+def _match(text: str, entries: list[tuple[str, str]]) -> str | None:
     """The id of the entry whose id or name is ``text`` (any case; a unique start of it will do)."""
     key = text.strip().casefold().replace(" ", "-")
     for pid, name in entries:
@@ -133,33 +140,44 @@ def _match(text: str, entries: list[tuple[str, str]], what: str) -> str:
                   [pid for pid, _ in entries if any(word.startswith(key) for word in pid.split("-"))]):
         if key and len(found) == 1:
             return found[0]
-    known = ", ".join(f"{pid} ({name})" for pid, name in entries)
-    raise CommandError(f"No {what} {text!r}; the {what}s are {known}.")
+    return None
+
+
+def _known(entries: list[tuple[str, str]]) -> str:
+    return ", ".join(f"{pid} ({name})" for pid, name in entries)
 
 
 def predator_info(predator_id: str) -> PredatorInfo:
     for p in predators_content()["predators"]:
         if p["id"] == predator_id:
             return p
-    raise CommandError(f"No Predator {predator_id!r}; the Predators are "
-                       f"{', '.join(p['id'] for p in predators_content()['predators'])}.")
+    raise CommandError(msg("No Predator {text}; the Predators are {known}.", text=repr(predator_id),
+                           known=", ".join(p["id"] for p in predators_content()["predators"])))
 
 
 def find_predator(text: str) -> str:
     """A Minions of the Meadow Predator's id from its id or name: ``cordyceps`` -> ``cordyceps-fungus``."""
-    return _match(text, [(p["id"], p["name"]) for p in predators_content()["predators"]], "Predator")
+    entries = [(p["id"], p["name"]) for p in predators_content()["predators"]]
+    if (found := _match(text, entries)) is None:
+        raise CommandError(msg("No Predator {text}; the Predators are {known}.", text=repr(text),
+                               known=_known(entries)))
+    return found
 
 
 def ally_card(card_id: str) -> AllyCard:
     for c in alliances_content()["predators"]:
         if c["id"] == card_id:
             return c
-    raise CommandError(f"No predator card {card_id!r}; the cards are "
-                       f"{', '.join(c['id'] for c in alliances_content()['predators'])}.")
+    raise CommandError(msg("No predator card {text}; the cards are {known}.", text=repr(card_id),
+                           known=", ".join(c["id"] for c in alliances_content()["predators"])))
 
 
 def find_ally_card(text: str) -> str:
-    return _match(text, [(c["id"], c["name"]) for c in alliances_content()["predators"]], "predator card")
+    entries = [(c["id"], c["name"]) for c in alliances_content()["predators"]]
+    if (found := _match(text, entries)) is None:
+        raise CommandError(msg("No predator card {text}; the cards are {known}.", text=repr(text),
+                               known=_known(entries)))
+    return found
 
 
 def interpretation(key: str) -> str:

@@ -27,6 +27,7 @@ from typing_extensions import TypedDict
 from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.hooks import InvalidModuleState
+from companion.core.i18n import Msg, msg
 from companion.core.predators.content import predator_info, predators_content
 from companion.core.predators.rules import (
     CORDYCEPS,
@@ -39,6 +40,7 @@ from companion.core.predators.rules import (
 )
 from companion.core.schema import Id, Round, Shape, strict
 from companion.core.state import State, has, player
+from companion.core.words import listing
 
 KEY = "predators"
 STATE_VERSION = 1
@@ -102,12 +104,17 @@ def adopt(state: State, content: Content) -> dict[str, Any]:
 
 def tracker(state: State) -> PredatorsState:
     if KEY not in state.get("modules_state", {}):
-        raise CommandError("This game does not use the Predators module.")
+        raise CommandError(msg("This game does not use the Predators module."))
     return cast(PredatorsState, state["modules_state"][KEY])
 
 
 def name_of(predator_id: str) -> str:
     return predator_info(predator_id)["name"]
+
+
+def predator_name(predator_id: str) -> Msg:
+    """Its name as a message (the names are in the catalogue through ``content.NAMES``)."""
+    return msg(name_of(predator_id))
 
 
 def live(t: PredatorsState) -> list[OnBoard]:
@@ -120,15 +127,18 @@ def on_board(t: PredatorsState, predator_id: str) -> OnBoard:
     for p in t["predators"]:
         if p["id"] == predator_id:
             if p["gone"]:
-                raise CommandError(f"The {name_of(predator_id)} was brought to 0 Health: it is out of the game.")
+                raise CommandError(msg("The {predator} was brought to 0 Health: it is out of the game.",
+                                       predator=predator_name(predator_id)))
             return p
-    here = ", ".join(name_of(p["id"]) for p in live(t)) or "none"
-    raise CommandError(f"The {name_of(predator_id)} is not on the board (on the board: {here}).")
+    here = listing([predator_name(p["id"]) for p in live(t)])
+    raise CommandError(msg("The {predator} is not on the board (on the board: {here}).",
+                           predator=predator_name(predator_id), here=here))
 
 
 def check_hex(hex_number: object) -> int:
     if isinstance(hex_number, bool) or not isinstance(hex_number, int) or not 1 <= hex_number <= MAX_HEX:
-        raise CommandError(f"A hex is its number on the board, 1 to {MAX_HEX}; got {hex_number!r}.")
+        raise CommandError(msg("A hex is its number on the board, 1 to {top}; got {value}.", top=MAX_HEX,
+                               value=repr(hex_number)))
     return hex_number
 
 
@@ -142,9 +152,10 @@ def check_summon(state: State, predator_id: str, hex_number: int | None, round_n
     for p in (t or {}).get("predators", []):
         if p["id"] == predator_id:
             if p["gone"]:
-                raise CommandError(f"The {name_of(predator_id)} was brought to 0 Health earlier: it cannot come back.")
-            raise CommandError(f"The {name_of(predator_id)} is already on the board (hex {p['hex'] or '?'}); "
-                               "it has one meeple.")
+                raise CommandError(msg("The {predator} was brought to 0 Health earlier: it cannot come back.",
+                                       predator=predator_name(predator_id)))
+            raise CommandError(msg("The {predator} is already on the board (hex {hex}); it has one meeple.",
+                                   predator=predator_name(predator_id), hex=p["hex"] or "?"))
 
 
 def summon(state: State, predator_id: str, hex_number: int | None, round_number: int, by: str = "") -> OnBoard:

@@ -16,6 +16,7 @@ from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
 
 from companion.core.commands.base import require_int
+from companion.core.i18n import Msg, msg, nmsg
 from companion.core.predators.content import predator_info, predators_content
 from companion.core.schema import strict
 
@@ -62,11 +63,11 @@ def tier_of(health: int) -> int:
     return predators_content()["tiers"][-1]["tier"]  # above the printed bands (interpretation above-tier-3)
 
 
-def band_text(tier: int) -> str:
+def band_text(tier: int) -> Msg:
     for band in predators_content()["tiers"]:
         if band["tier"] == tier:
-            return f"Health {band['low']}-{band['high']}"
-    return "Health 0"
+            return msg("Health {low}-{high}", low=band["low"], high=band["high"])
+    return msg("Health 0")
 
 
 def spores_for(predator_id: str, health: int) -> int | None:
@@ -91,8 +92,8 @@ def abilities(predator_id: str, health: int, typed: TypedTiers) -> list[dict[str
         elif mine is not None:
             rows.append({"tier": t, "text": mine["text"], "typed": True, "missing": False, "superseded": False})
         else:
-            rows.append({"tier": t, "text": f"Tier {t}: type this row from the card once.", "typed": False,
-                         "missing": True, "superseded": False})
+            rows.append({"tier": t, "text": msg("Tier {tier}: type this row from the card once.", tier=t),
+                         "typed": False, "missing": True, "superseded": False})
     return rows
 
 
@@ -114,20 +115,23 @@ def battle_cards(predator_id: str, health: int, spores_in_hex: int, typed: Typed
     return typed_number(predator_id, health, typed, "cards")
 
 
-def commit_step(cards: int, revealed: int) -> str:
+def commit_step(cards: int, revealed: int) -> Msg:
     """When the players choose their Ferocity card (Minions of the Meadow > Battling Predators)."""
-    if cards <= 1 and revealed == 0:
-        what = "no card" if cards == 0 else "only 1 card"
-        return f"It discards {what}: each player chooses now whether to play a Ferocity card, before it discards."
+    if cards == 0 and revealed == 0:
+        return msg("It discards no card: each player chooses now whether to play a Ferocity card.")
+    if cards == 1 and revealed == 0:
+        return msg("It discards only 1 card: each player chooses now whether to play a Ferocity card, before it "
+                   "discards.")
     if revealed == 0:
-        return ("Discard its first card from the deck and enter its Ferocity; players choose their Ferocity card "
-                "after it.")
+        return msg("Discard its first card from the deck and enter its Ferocity; players choose their Ferocity card "
+                   "after it.")
     if revealed == 1 and cards > 1:
-        return ("Each player chooses now whether to play a Ferocity card; then discard its next card "
-                f"({cards - 1} left).")
+        return nmsg("Each player chooses now whether to play a Ferocity card; then discard its next card (1 left).",
+                    "Each player chooses now whether to play a Ferocity card; then discard its next card ({n} left).",
+                    cards - 1)
     if revealed < cards:
-        return f"Discard its next card ({cards - revealed} left)."
-    return "Every card is out: enter the player's Army Strength (ants, evolutions and Ferocity card)."
+        return nmsg("Discard its next card (1 left).", "Discard its next card ({n} left).", cards - revealed)
+    return msg("Every card is out: enter the player's Army Strength (ants, evolutions and Ferocity card).")
 
 
 def casualties(winner_strength: int, loser_strength: int) -> tuple[int, int]:

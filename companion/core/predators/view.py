@@ -6,13 +6,13 @@ from typing import Any
 
 from companion.core.checklist import Item, command_item, tick_item
 from companion.core.content import Content
-from companion.core.i18n import tr, trf
+from companion.core.i18n import Msg, msg, tr, trf
 from companion.core.predators.alliance_commands import LoseAlly
-from companion.core.predators.alliances import PP_KEY, alliances, card_name, card_text, strength
+from companion.core.predators.alliances import PP_KEY, alliances, card_label, card_text, strength
 from companion.core.predators.battle import predator_strength
 from companion.core.predators.commands import ClearSpores, PlaceSpores
 from companion.core.predators.content import alliances_content, predator_info, predators_content
-from companion.core.predators.model import KEY, OnBoard, live, name_of, tracker
+from companion.core.predators.model import KEY, OnBoard, live, name_of, predator_name, tracker
 from companion.core.predators.rules import (
     CORDYCEPS,
     LADYBUG,
@@ -26,11 +26,12 @@ from companion.core.predators.rules import (
     tier_of,
 )
 from companion.core.state import State, game_def
+from companion.core.words import listing
 
 
-def _who(state: State, pid: str) -> str:
+def _who(state: State, pid: str) -> Msg | str:
     if pid == "broodmother":
-        return "the Broodmother"
+        return msg("the Broodmother")
     return next((p["name"] for p in state["players"] if p["id"] == pid), "")
 
 
@@ -42,7 +43,7 @@ def predator_card(state: State, p: OnBoard) -> dict[str, Any]:
     t = tracker(state)
     tier = tier_of(p["health"])
     return {
-        "id": p["id"], "name": name_of(p["id"]), "hex": p["hex"], "health": p["health"], "tier": tier,
+        "id": p["id"], "name": predator_name(p["id"]), "hex": p["hex"], "health": p["health"], "tier": tier,
         "band": band_text(tier), "round": p["round"], "by": _who(state, p["by"]), "gone": p["gone"],
         "spores": p["spores"] if spores_for(p["id"], max(p["health"], 1)) is not None else None,
         "abilities": abilities(p["id"], p["health"], t["tiers"]) if not p["gone"] else [],
@@ -55,28 +56,28 @@ def battle_view(state: State) -> dict[str, Any] | None:
     b = tracker(state)["battle"]
     if b is None:
         return None
-    return {"predator": b["predator"], "name": name_of(b["predator"]), "player": b["player"],
+    return {"predator": b["predator"], "name": predator_name(b["predator"]), "player": b["player"],
             "player_name": _who(state, b["player"]), "cards": b["cards"], "revealed": list(b["revealed"]),
             "bonus": b["bonus"], "strength": predator_strength(b), "step": commit_step(b["cards"], len(b["revealed"])),
             "all_out": len(b["revealed"]) >= b["cards"]}
 
 
-def ladybug_hint(state: State) -> str:
+def ladybug_hint(state: State) -> Msg | None:
     """Where the Ladybug goes, read from the aphid tracker when it is in play (Clarifications > Ladybug)."""
     hexes = state.get("modules_state", {}).get("aphids", {}).get("hexes", [])
     counts = [(h["name"], sum(h["herds"].values()) + sum(h["outskirts"].values()) + h["loose"]) for h in hexes]
     most = max((n for _, n in counts), default=0)
     if most == 0:
-        return ""
+        return None
     best = [name for name, n in counts if n == most]
     if len(best) == 1:
-        return trf("The Ladybug goes to {hex}, the hex with the most aphids ({most}).", hex=best[0], most=most)
+        return msg("The Ladybug goes to {hex}, the hex with the most aphids ({most}).", hex=best[0], most=most)
     numbered = sorted(int(name) for name in best if name.strip().isdigit())
-    tied = trf("{rest} and {last}", rest=", ".join(best[:-1]), last=best[-1])
+    tied = listing(best)
     if len(numbered) == len(best):
-        return trf("{hexes} tie with {most} aphids each: hex {lower}, the lower number (with Herd Omen, its player "
+        return msg("{hexes} tie with {most} aphids each: hex {lower}, the lower number (with Herd Omen, its player "
                    "picks).", hexes=tied, most=most, lower=numbered[0])
-    return trf("{hexes} tie with {most} aphids each: the lower-numbered one (with Herd Omen, its player picks).",
+    return msg("{hexes} tie with {most} aphids each: the lower-numbered one (with Herd Omen, its player picks).",
                hexes=tied, most=most)
 
 
@@ -85,15 +86,15 @@ def predators_view(state: State, content: Content) -> dict[str, Any]:
     summoned = {p["id"] for p in t["predators"]}
     pool = t["in_play"] or [p["id"] for p in predators_content()["predators"]]
     return {
-        "in_play": [{"id": pid, "name": name_of(pid)} for pid in t["in_play"]],
-        "all": [{"id": p["id"], "name": p["name"], "printed": bool(p["tiers"])}
+        "in_play": [{"id": pid, "name": predator_name(pid)} for pid in t["in_play"]],
+        "all": [{"id": p["id"], "name": predator_name(p["id"]), "printed": bool(p["tiers"])}
                 for p in predators_content()["predators"]],
-        "summonable": [{"id": pid, "name": name_of(pid)} for pid in pool if pid not in summoned],
+        "summonable": [{"id": pid, "name": predator_name(pid)} for pid in pool if pid not in summoned],
         "round": state["round"], "summon_health": starting_health(state["round"]),
         "summon_tier": tier_of(starting_health(state["round"])),
         "predators": [predator_card(state, p) for p in t["predators"]],
         "battle": battle_view(state),
-        "ladybug": ladybug_hint(state) if LADYBUG in pool and LADYBUG not in summoned else "",
+        "ladybug": ladybug_hint(state) if LADYBUG in pool and LADYBUG not in summoned else None,
         "typed": {pid: list(rows) for pid, rows in t["tiers"].items()},
         "max_health": predators_content()["max_health"],
         "interpretations": [i["text"] for i in predators_content()["interpretations"]],
@@ -105,13 +106,15 @@ def alliances_view(state: State, content: Content) -> dict[str, Any]:
     a = alliances(state)
     names = {p["id"]: p["name"] for p in state["players"]}
     return {
-        "available": [card_text(a, c) | {"strength_now": strength(a, c, state["round"])} for c in a["available"]],
+        "available": [card_text(a, c) | {"label": card_label(a, c), "strength_now": strength(a, c, state["round"])}
+                      for c in a["available"]],
         "allies": [{"player": x["player"], "player_name": names[x["player"]], "in_tunnel": x["in_tunnel"],
-                    **card_text(a, x["predator"]), "strength_now": strength(a, x["predator"], state["round"])}
+                    **card_text(a, x["predator"]), "label": card_label(a, x["predator"]),
+                    "strength_now": strength(a, x["predator"], state["round"])}
                    for x in a["allies"]],
         "free": [p["id"] for p in state["players"] if all(x["player"] != p["id"] for x in a["allies"])],
-        "deck": len(a["deck"]), "discard": [card_name(a, c) for c in a["discard"]],
-        "cards": [card_text(a, c["id"]) for c in alliances_content()["predators"]],
+        "deck": len(a["deck"]), "discard": [card_label(a, c) for c in a["discard"]],
+        "cards": [card_text(a, c["id"]) | {"label": card_label(a, c["id"])} for c in alliances_content()["predators"]],
         "interpretations": [i["text"] for i in alliances_content()["interpretations"]],
         "source": alliances_content()["source"],
     }
@@ -152,22 +155,26 @@ def pp_phase_items(state: State, content: Content, phase_id: str, event: str) ->
         return []
     a, out = alliances(state), []
     names = {p["id"]: p["name"] for p in state["players"]}
-    pts = game_def(state, content).terms["cp"]
+    pts = tr(game_def(state, content).terms["cp"])
     for x in a["allies"]:
-        who, it = names[x["player"]], card_name(a, x["predator"])
-        offering = card_text(a, x["predator"])["offering"] or "as on its card"
+        who, it = names[x["player"]], card_label(a, x["predator"])
+        offering = card_text(a, x["predator"])["offering"] or tr("as on its card")
         if phase_id == "worker":
             out.append(tick_item(f"pp:offering:{x['player']}", PP_KEY,
-                                 f"{who}: pay the {it}'s Offering ({offering.rstrip('.')}), then move it to a "
-                                 "neighbouring location.", state,
-                                 note=f"Cannot pay: the {it} is lost and {who} loses 1 {pts}."))
+                                 trf("{name}: pay the {predator}'s Offering ({offering}), then move it to a "
+                                     "neighbouring location.", name=who, predator=it, offering=offering.rstrip(".")),
+                                 state, note=trf("Cannot pay: the {predator} is lost and {name} loses 1 {cp}.",
+                                                 predator=it, name=who, cp=pts)))
         if phase_id == "soldier" and x["in_tunnel"]:
-            out.append(command_item(f"pp:tunnel:{x['player']}", PP_KEY, f"{who}'s {it} is in the Great Tunnel: "
-                                    "it is lost", LoseAlly(x["player"], "tunnel"), state, content, done=False,
+            out.append(command_item(f"pp:tunnel:{x['player']}", PP_KEY,
+                                    trf("{name}'s {predator} is in the Great Tunnel: it is lost", name=who,
+                                        predator=it), LoseAlly(x["player"], "tunnel"), state, content, done=False,
                                     scoring=False))
         if phase_id == "slumber":
-            scoring = card_text(a, x["predator"])["scoring"] or "as on its card"
-            out.append(tick_item(f"pp:scoring:{x['player']}", PP_KEY, f"{who} scores the {it}: {scoring}", state))
+            scoring = card_text(a, x["predator"])["scoring"] or tr("as on its card")
+            out.append(tick_item(f"pp:scoring:{x['player']}", PP_KEY,
+                                 trf("{name} scores the {predator}: {scoring}", name=who, predator=it,
+                                     scoring=scoring), state))
     if phase_id == "soldier" and a["allies"]:
         out.append(tick_item("pp:tunnel-check", PP_KEY, tr("Every predator standing in the Great Tunnel now is lost."),
                              state))

@@ -7,8 +7,10 @@ from dataclasses import dataclass
 from companion.core.commands.base import Command
 from companion.core.content import Content
 from companion.core.errors import CommandError
+from companion.core.i18n import Msg, msg, nmsg
 from companion.core.state import State, game_def, player
 from companion.core.symbiotes.model import held_by, owner_of, part_of, symbiotes, symbiotes_content
+from companion.core.words import listing, part_name
 
 SLUMBER = "slumber"
 
@@ -17,8 +19,8 @@ def _name(state: State, pid: str) -> str:
     return str(player(state, pid)["name"])
 
 
-def token_name(state: State, token: str) -> str:
-    return f"{_name(state, owner_of(token))}'s {part_of(token)} token"
+def token_name(state: State, token: str) -> Msg:
+    return msg("{name}'s {part} token", name=_name(state, owner_of(token)), part=part_name(part_of(token)))
 
 
 def pair_key(state: State, a: str, b: str) -> str:
@@ -26,13 +28,13 @@ def pair_key(state: State, a: str, b: str) -> str:
     return f"{state['round']}:{first}:{second}"
 
 
-def exchange_problem(state: State, content: Content) -> str | None:
+def exchange_problem(state: State, content: Content) -> Msg | None:
     """Why no exchange can happen now (not Slumber, or Autumn's), or None."""
     if state["phase"] != SLUMBER:
         phase = game_def(state, content).phase(state["phase"]).label
-        return f"Symbiote tokens are exchanged at Slumber; this is {phase}."
+        return msg("Symbiote tokens are exchanged at Slumber; this is {phase}.", phase=msg(phase))
     if state["round"] == symbiotes_content()["no_exchange_round"]:
-        return "Autumn (round 4) has no Symbiote exchange."
+        return msg("Autumn (round {round}) has no Symbiote exchange.", round=state["round"])
     return None
 
 
@@ -49,17 +51,18 @@ class Exchange(Command):
     def verify(self, state: State, content: Content) -> None:
         s = symbiotes(state)
         if self.player_a == self.player_b:
-            raise CommandError("A colony swaps tokens with another colony, not with itself.")
+            raise CommandError(msg("A colony swaps tokens with another colony, not with itself."))
         for pid, token in ((self.player_a, self.token_a), (self.player_b, self.token_b)):
             player(state, pid)
             if token not in held_by(s, pid):
-                raise CommandError(f"{_name(state, pid)} does not hold {token!r}; they hold "
-                                   f"{', '.join(held_by(s, pid)) or 'no token'}.")
+                held = listing([token_name(state, t) for t in held_by(s, pid)])
+                raise CommandError(msg("{name} does not hold {token}; they hold {held}.", name=_name(state, pid),
+                                       token=repr(token), held=held))
         if (problem := exchange_problem(state, content)) is not None:
             raise CommandError(problem)
         if pair_key(state, self.player_a, self.player_b) in s["exchanged"]:
-            raise CommandError(f"{_name(state, self.player_a)} and {_name(state, self.player_b)} already swapped "
-                               "at this Slumber.")
+            raise CommandError(msg("{first} and {second} already swapped at this Slumber.",
+                                   first=_name(state, self.player_a), second=_name(state, self.player_b)))
 
     def apply(self, state: State, content: Content) -> None:
         s = symbiotes(state)
@@ -67,9 +70,10 @@ class Exchange(Command):
         s["holders"][self.token_b] = self.player_a
         s["exchanged"].append(pair_key(state, self.player_a, self.player_b))
 
-    def describe(self, state: State, content: Content) -> str:
-        return f"Symbiotes: {_name(state, self.player_a)} gives {token_name(state, self.token_a)} to " \
-               f"{_name(state, self.player_b)} for {token_name(state, self.token_b)}"
+    def describe(self, state: State, content: Content) -> Msg:
+        return msg("Symbiotes: {first} gives {token} to {second} for {other}", first=_name(state, self.player_a),
+                   token=token_name(state, self.token_a), second=_name(state, self.player_b),
+                   other=token_name(state, self.token_b))
 
 
 @dataclass(frozen=True)
@@ -90,17 +94,17 @@ class ReturnForBattle(Command):
         player(state, self.player_a)
         player(state, self.player_b)
         if self.player_a == self.player_b:
-            raise CommandError("A battle is between two colonies.")
+            raise CommandError(msg("A battle is between two colonies."))
         if not self._moves(state):
-            raise CommandError(f"{_name(state, self.player_a)} and {_name(state, self.player_b)} hold none of each "
-                               "other's Symbiote tokens.")
+            raise CommandError(msg("{first} and {second} hold none of each other's Symbiote tokens.",
+                                   first=_name(state, self.player_a), second=_name(state, self.player_b)))
 
     def apply(self, state: State, content: Content) -> None:
         s = symbiotes(state)
         for token, home in self._moves(state):
             s["holders"][token] = home
 
-    def describe(self, state: State, content: Content) -> str:
-        n = len(self._moves(state))
-        return f"Battle: {_name(state, self.player_a)} and {_name(state, self.player_b)} give back " \
-               f"{n} Symbiote token{'s' if n != 1 else ''}"
+    def describe(self, state: State, content: Content) -> Msg:
+        return nmsg("Battle: {first} and {second} give back 1 Symbiote token",
+                    "Battle: {first} and {second} give back {n} Symbiote tokens", len(self._moves(state)),
+                    first=_name(state, self.player_a), second=_name(state, self.player_b))

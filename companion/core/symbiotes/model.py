@@ -17,6 +17,7 @@ from typing_extensions import TypedDict
 from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.hooks import InvalidModuleState
+from companion.core.i18n import msg
 from companion.core.schema import Id, Shape, strict
 from companion.core.state import State, ant_players, has, player
 
@@ -98,7 +99,7 @@ def adopt(state: State, content: Content) -> dict[str, Any]:
 
 def symbiotes(state: State) -> SymbiotesState:
     if not active(state) or KEY not in state.get("modules_state", {}):
-        raise CommandError("This game does not use the Symbiote tokens.")
+        raise CommandError(msg("This game does not use the Symbiote tokens."))
     return cast(SymbiotesState, state["modules_state"][KEY])
 
 

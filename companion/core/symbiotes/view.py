@@ -6,6 +6,7 @@ from typing import Any
 
 from companion.core.checklist import Item, tick_item
 from companion.core.content import Content
+from companion.core.i18n import msg, tr
 from companion.core.state import State, ant_players
 from companion.core.symbiotes.commands import exchange_problem, token_name
 from companion.core.symbiotes.model import (
@@ -31,11 +32,12 @@ def symbiotes_view(state: State, content: Content) -> dict[str, Any]:
         players.append({
             "id": p["id"], "name": p["name"],
             "held": [{"id": t, "name": token_name(state, t), "own": owner_of(t) == p["id"]} for t in held],
-            "bonus": [f"{n} x {bonuses[part]}" for part, n in counts.items() if n],  # type: ignore[literal-required]
+            "bonus": [msg("{n} x {bonus}", n=n, bonus=msg(bonuses[part]))  # type: ignore[literal-required]
+                      for part, n in counts.items() if n],
             "end_points": points[p["id"]],
         })
     return {
-        "players": players, "exchange": exchange_problem(state, content) or "",
+        "players": players, "exchange": exchange_problem(state, content),
         "exchanged": [k.split(":")[1:] for k in s["exchanged"] if k.startswith(f"{state['round']}:")],
         "booked": s["booked"], "reminders": list(symbiotes_content()["reminders"]),
         "interpretations": [i["text"] for i in symbiotes_content()["interpretations"]],
@@ -46,6 +48,6 @@ def phase_items(state: State, content: Content, phase_id: str, event: str) -> li
     if phase_id != "slumber" or event != "enter" or KEY not in state["modules_state"]:
         return []
     if state["round"] == symbiotes_content()["no_exchange_round"]:
-        return [tick_item("symbiotes:autumn", KEY, "Autumn: no Symbiote exchange this Slumber.", state)]
-    return [tick_item("symbiotes:exchange", KEY, "Symbiote tokens: each colony may swap one token with every colony "
-                      "it shares a hex with.", state)]
+        return [tick_item("symbiotes:autumn", KEY, tr("Autumn: no Symbiote exchange this Slumber."), state)]
+    return [tick_item("symbiotes:exchange", KEY, tr("Symbiote tokens: each colony may swap one token with every colony "
+                      "it shares a hex with."), state)]

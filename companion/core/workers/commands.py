@@ -7,14 +7,16 @@ from dataclasses import dataclass
 from companion.core.commands.base import Command, require_int
 from companion.core.content import Content
 from companion.core.errors import CommandError
+from companion.core.i18n import Msg, msg
 from companion.core.state import State, player
+from companion.core.words import part_name
 from companion.core.workers.model import PARTS, edition, workers
 
 
 def _colony(state: State, pid: str) -> str:
     p = player(state, pid)
     if p["role"] != "ant":
-        raise CommandError(f"{p['name']} is the Broodmother and has no workers.")
+        raise CommandError(msg("{name} is the Broodmother and has no workers.", name=p["name"]))
     return str(p["name"])
 
 
@@ -32,13 +34,14 @@ class SetWorkers(Command):
         e = edition(state)
         require_int(self.count, f"{e['name']} in play", 0, e["pieces"])
         if w["in_play"].get(self.player_id, 0) == self.count:
-            raise CommandError(f"{name} already has {self.count} in play.")
+            raise CommandError(msg("{name} already has {count} in play.", name=name, count=self.count))
 
     def apply(self, state: State, content: Content) -> None:
         workers(state)["in_play"][self.player_id] = self.count
 
-    def describe(self, state: State, content: Content) -> str:
-        return f"{_colony(state, self.player_id)}: {edition(state)['name']} in play: {self.count}"
+    def describe(self, state: State, content: Content) -> Msg:
+        return msg("{name}: {workers} in play: {count}", name=_colony(state, self.player_id),
+                   workers=msg(edition(state)["name"]), count=self.count)
 
 
 @dataclass(frozen=True)
@@ -54,9 +57,10 @@ class SetEvolved(Command):
         w = workers(state)
         name = _colony(state, self.player_id)
         if self.part not in PARTS:
-            raise CommandError(f"The body part is one of {', '.join(PARTS)}; got {self.part!r}.")
+            raise CommandError(msg("The body part is one of {parts}; got {value}.", parts=", ".join(PARTS),
+                                   value=repr(self.part)))
         if (self.part in w["evolved"].get(self.player_id, [])) == self.evolved:
-            raise CommandError(f"{name}'s {self.part} is already marked so.")
+            raise CommandError(msg("{name}'s {part} is already marked so.", name=name, part=part_name(self.part)))
 
     def apply(self, state: State, content: Content) -> None:
         parts = workers(state)["evolved"].setdefault(self.player_id, [])
@@ -65,6 +69,8 @@ class SetEvolved(Command):
         else:
             parts.remove(self.part)  # type: ignore[arg-type]
 
-    def describe(self, state: State, content: Content) -> str:
-        has = "has" if self.evolved else "no longer has"
-        return f"{_colony(state, self.player_id)}'s {self.part} {has} an Evolution"
+    def describe(self, state: State, content: Content) -> Msg:
+        values = {"name": _colony(state, self.player_id), "part": part_name(self.part)}
+        if self.evolved:
+            return msg("{name}'s {part} has an Evolution", **values)
+        return msg("{name}'s {part} no longer has an Evolution", **values)

@@ -16,6 +16,7 @@ from typing_extensions import TypedDict
 from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.hooks import InvalidModuleState
+from companion.core.i18n import msg
 from companion.core.schema import Id, Shape, strict
 from companion.core.state import State, ant_players, has, player
 
@@ -113,7 +114,7 @@ def adopt(state: State, content: Content) -> dict[str, Any]:
 
 def workers(state: State) -> WorkersState:
     if not active(state) or KEY not in state.get("modules_state", {}):
-        raise CommandError("This game has no Major or Large Workers.")
+        raise CommandError(msg("This game has no Major or Large Workers."))
     return cast(WorkersState, state["modules_state"][KEY])
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from companion.core.checklist import Item, tick_item
 from companion.core.content import Content
+from companion.core.i18n import msg, tr, trf
 from companion.core.state import State, ant_players
 from companion.core.workers.model import KEY, PARTS, Ability, edition, workers, workers_content
 
@@ -26,7 +27,8 @@ def workers_view(state: State, content: Content) -> dict[str, Any]:
         "colonies": [{"id": p["id"], "name": p["name"], "in_play": w["in_play"].get(p["id"], 0),
                       "evolved": list(w["evolved"].get(p["id"], [])),
                       "abilities": [dict(a) for a in abilities(state, p["id"])]} for p in ant_players(state)],
-        "now": [f"{p['name']}: {a['name']} - {a['text']}" for p in ant_players(state)
+        "now": [msg("{name}: {ability} - {text}", name=p["name"], ability=msg(a["name"]), text=msg(a["text"]))
+                for p in ant_players(state)
                 if w["in_play"].get(p["id"], 0) for a in abilities(state, p["id"]) if a["phase"] == state["phase"]],
         "all": [dict(a) for a in ([e["always"]] if e["always"] else [])] +
                [{**e["abilities"][part], "part": part} for part in PARTS],
@@ -45,6 +47,6 @@ def phase_items(state: State, content: Content, phase_id: str, event: str) -> li
             continue
         for a in abilities(state, p["id"]):
             if a["phase"] == phase_id:
-                out.append(tick_item(f"workers:{p['id']}:{a['name']}", KEY, f"{p['name']}: {a['name']} - {a['text']}",
-                                     state))
+                out.append(tick_item(f"workers:{p['id']}:{a['name']}", KEY, trf(
+                    "{name}: {ability} - {text}", name=p["name"], ability=tr(a["name"]), text=tr(a["text"])), state))
     return out

@@ -14,7 +14,7 @@ from companion.core.drafting import drafting_view
 from companion.core.drafting.commands import CarryOver
 from companion.core.drafting.model import KEY
 from companion.core.state import State
-from companion.ui.i18n import tr
+from companion.ui.i18n import render, tr, trf
 from companion.ui.panels import Panel, PanelContext, register
 from companion.ui.panels.scoring_controls import count, interpretations, line, note
 
@@ -29,19 +29,20 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     out: list[ft.Control] = []
     for v in view["variants"]:
         p = v["plan"]
-        out.append(line(tr("{variant}: deal {deal}, keep {keep}").format(
-                variant=v["name"], deal=p["deal"], keep=p["keep"]), s,
+        out.append(line(trf("{variant}: deal {deal}, keep {keep}", variant=tr(v["name"]), deal=p["deal"],
+                            keep=p["keep"]), s,
                         identifier=f"drafting-{v['id']}", bold=True))
-        out.append(line(v["now"] or tr("No draft this round."), s, identifier=f"drafting-{v['id']}-now"))
-    out.append(line(view["how"], s, size=s.small, muted=True))
+        out.append(line(render(v["now"]) if v["now"] else tr("No draft this round."), s,
+                        identifier=f"drafting-{v['id']}-now"))
+    out.append(line(tr(view["how"]), s, size=s.small, muted=True))
     if view["carry"] and ctx.state["phase"] == "harvest":
         for c in view["colonies"]:
-            out.append(count(ctx, f"{c['name']}: {tr('card-site cards kept at the next draft')}", c["extra"],
+            out.append(count(ctx, trf("{name}: card-site cards kept at the next draft", name=c["name"]), c["extra"],
                              partial(CarryOver, c["id"], "extra"), identifier=f"drafting-{c['id']}-extra"))
-            out.append(count(ctx, f"{c['name']}: {tr('aphid-farm cards set aside')}", c["aside"],
+            out.append(count(ctx, trf("{name}: aphid-farm cards set aside", name=c["name"]), c["aside"],
                              partial(CarryOver, c["id"], "aside"), identifier=f"drafting-{c['id']}-aside"))
-    out += [note(text, s, identifier=f"drafting-reminder-{i}") for i, text in enumerate(view["reminders"])]
-    out.append(interpretations(ctx, view["interpretations"], "drafting-interpretation"))
+    out += [note(tr(text), s, identifier=f"drafting-reminder-{i}") for i, text in enumerate(view["reminders"])]
+    out.append(interpretations(ctx, [tr(t) for t in view["interpretations"]], "drafting-interpretation"))
     return out
 
 

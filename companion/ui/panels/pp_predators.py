@@ -17,7 +17,7 @@ from companion.core.predators import alliances_view
 from companion.core.predators.alliance_commands import LoseAlly, Recruit, SetAllyTunnel, SetCardText, SetRevealed
 from companion.core.predators.alliances import PP_KEY
 from companion.core.state import State
-from companion.ui.i18n import tr
+from companion.ui.i18n import render, tr, trf
 from companion.ui.panels import Panel, PanelContext, register
 from companion.ui.panels.predator_dialogs import ask, number_field, text_field, whole_number
 from companion.ui.panels.scoring_controls import choice, interpretations, line, note
@@ -37,11 +37,12 @@ def _texts(ctx: PanelContext, c: dict[str, Any], ident: str) -> list[ft.Control]
     s = ctx.sizes
     power = "?" if c["strength_now"] is None else str(c["strength_now"])
     rule = {"round": tr(" (the round number)"), "centipede": tr(" (the centipede's size)")}.get(c["strength_rule"], "")
-    out: list[ft.Control] = [line(f"{c['name']} · {tr('Strength')} {power}{rule}", s, identifier=f"{ident}-title",
-                                  bold=True)]
+    out: list[ft.Control] = [line(trf("{predator} · Strength {strength}{rule}", predator=c["label"], strength=power,
+                                      rule=rule), s, identifier=f"{ident}-title", bold=True)]
     for key, label in FIELDS:
-        text = c[key] or tr("not typed yet")
-        out.append(line(f"{tr(label)}: {text}", s, identifier=f"{ident}-{key}", muted=not c[key]))
+        text = tr(c[key]) if c[key] else tr("not typed yet")
+        out.append(line(trf("{field}: {text}", field=tr(label), text=text), s, identifier=f"{ident}-{key}",
+                        muted=not c[key]))
     return out
 
 
@@ -55,22 +56,24 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     view = alliances_view(ctx.state, ctx.content)
     s = ctx.sizes
     names = {p["id"]: p["name"] for p in ctx.state["players"]}
-    out: list[ft.Control] = [line(f"{tr('Face down')}: {view['deck']} · {tr('beside the deck')}: "
-                                  f"{', '.join(view['discard']) or tr('none')}", s, identifier="pp-deck", muted=True)]
+    out: list[ft.Control] = [line(trf("Face down: {deck} · beside the deck: {discard}", deck=view["deck"],
+                                      discard=", ".join(render(c) for c in view["discard"]) or tr("none")), s,
+                                  identifier="pp-deck", muted=True)]
     for x in view["allies"]:
         pid, ident = x["player"], f"pp-ally-{x['player']}"
-        body = [line(f"{x['player_name']}: {tr('allied with the')} {x['name']}"
-                     + (f" ({tr('in the Great Tunnel')})" if x["in_tunnel"] else ""), s, identifier=f"{ident}-who",
-                     bold=True), *_texts(ctx, x, ident)]
+        who = trf("{name}: allied with the {predator} (in the Great Tunnel)", name=x["player_name"],
+                  predator=x["label"]) if x["in_tunnel"] else \
+            trf("{name}: allied with the {predator}", name=x["player_name"], predator=x["label"])
+        body = [line(who, s, identifier=f"{ident}-who", bold=True), *_texts(ctx, x, ident)]
         acts = [choice(tr("Leaves the Great Tunnel") if x["in_tunnel"] else tr("Moves into the Great Tunnel"),
                        _send(ctx, SetAllyTunnel(pid, not x["in_tunnel"])), s, identifier=f"{ident}-tunnel",
                        kind="outlined"),
-                choice(f"{x['player_name']} {tr('cannot pay the Offering')}", _send(ctx, LoseAlly(pid, "offering")), s,
-                       identifier=f"{ident}-unpaid", kind="outlined")]
+                choice(trf("{name} cannot pay the Offering", name=x["player_name"]),
+                       _send(ctx, LoseAlly(pid, "offering")), s, identifier=f"{ident}-unpaid", kind="outlined")]
         if x["in_tunnel"]:
             acts.append(choice(tr("Lost in the Great Tunnel"), _send(ctx, LoseAlly(pid, "tunnel")), s,
                                identifier=f"{ident}-lost-tunnel", kind="outlined"))
-        acts += [choice(f"{tr('Lost a battle to')} {names[w]}", _send(ctx, LoseAlly(pid, "battle", w)), s,
+        acts += [choice(trf("Lost a battle to {name}", name=names[w]), _send(ctx, LoseAlly(pid, "battle", w)), s,
                         identifier=f"{ident}-beaten-{w}", kind="tonal")
                  for w in names if w != pid]
         body.append(ft.Row(acts, wrap=True, spacing=8, run_spacing=8))
@@ -81,8 +84,9 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     for c in view["available"]:
         ident = f"pp-card-{c['id']}"
         body = _texts(ctx, c, ident)
-        body.append(ft.Row([choice(f"{names[pid]} {tr('recruits the')} {c['name']}", _send(ctx, Recruit(pid, c["id"])),
-                                   s, identifier=f"{ident}-recruit-{pid}") for pid in view["free"]],
+        body.append(ft.Row([choice(trf("{name} recruits the {predator}", name=names[pid], predator=c["label"]),
+                                   _send(ctx, Recruit(pid, c["id"])), s, identifier=f"{ident}-recruit-{pid}")
+                            for pid in view["free"]],
                            wrap=True, spacing=8, run_spacing=8))
         out.append(_box(ident, body))
     out.append(ft.Row([
@@ -91,14 +95,14 @@ def build(ctx: PanelContext) -> list[ft.Control]:
         choice(tr("Type a card's texts"), ctx.app.handler(lambda: _ask_card(ctx, view)), s,
                identifier="pp-type-card", kind="outlined", icon=ft.Icons.EDIT),
     ], wrap=True, spacing=8, run_spacing=8))
-    out.append(interpretations(ctx, view["interpretations"], "pp-interpretation"))
+    out.append(interpretations(ctx, [tr(t) for t in view["interpretations"]], "pp-interpretation"))
     return out
 
 
 def _ask_revealed(ctx: PanelContext, view: dict[str, Any]) -> None:
     shown = {c["id"] for c in view["available"]}
     allied = {x["id"] for x in view["allies"]}
-    boxes = [ft.Checkbox(label=c["name"], value=c["id"] in shown, data=c["id"], disabled=c["id"] in allied)
+    boxes = [ft.Checkbox(label=render(c["label"]), value=c["id"] in shown, data=c["id"], disabled=c["id"] in allied)
              for c in view["cards"]]
     fields: list[ft.Control] = [ft.Semantics(identifier=f"pp-revealed-{b.data}", container=True, content=b)
                                 for b in boxes]
@@ -109,7 +113,7 @@ def _ask_revealed(ctx: PanelContext, view: dict[str, Any]) -> None:
 
 def _ask_card(ctx: PanelContext, view: dict[str, Any]) -> None:
     """Pick the card, then its texts; what the rulebook prints is filled in already."""
-    picks = [choice(c["name"], ctx.app.handler(partial(_ask_texts, ctx, c)), ctx.sizes,
+    picks = [choice(render(c["label"]), ctx.app.handler(partial(_ask_texts, ctx, c)), ctx.sizes,
                     identifier=f"pp-type-{c['id']}") for c in view["cards"]]
     ask(ctx, tr("Which predator card?"), [ft.Row(picks, wrap=True, spacing=8, run_spacing=8)], [],
         identifier="pp-type-dialog")
@@ -127,7 +131,7 @@ def _ask_texts(ctx: PanelContext, c: dict[str, Any]) -> None:
                            whole_number(strength.value, tr("Strength"), optional=True),
                            fields["effect"].value or "", fields["scoring"].value or "")
 
-    ask(ctx, c["name"], [name, *fields.values(), strength], [(tr("Save the card"), "save", command)],
+    ask(ctx, render(c["label"]), [name, *fields.values(), strength], [(tr("Save the card"), "save", command)],
         identifier="pp-texts-dialog")
 
 

@@ -13,7 +13,7 @@ import flet as ft
 from companion.core.commands.base import Command
 from companion.core.errors import GameError
 from companion.ui import widgets
-from companion.ui.i18n import tr
+from companion.ui.i18n import tr, trf
 from companion.ui.panels import PanelContext
 
 
@@ -22,7 +22,7 @@ def whole_number(text: str | None, what: str, *, optional: bool = False) -> int 
     if not value and optional:
         return None
     if not value.lstrip("-").isdigit():
-        raise GameError(f"{what}: {tr('type a whole number, such as 3.')}")
+        raise GameError(trf("{what}: type a whole number, such as 3.", what=what))
     return int(value)
 
 

@@ -29,9 +29,9 @@ from companion.core.predators.commands import (
     WinAgainst,
 )
 from companion.core.predators.model import KEY
-from companion.core.state import State
+from companion.core.state import State, game_def
 from companion.ui import widgets
-from companion.ui.i18n import tr
+from companion.ui.i18n import render, tr, trf, trn
 from companion.ui.panels import Panel, PanelContext, register
 from companion.ui.panels.predator_dialogs import ask, number_field, text_field, whole_number
 from companion.ui.panels.scoring_controls import choice, count, interpretations, line, note
@@ -52,7 +52,7 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     s = ctx.sizes
     out: list[ft.Control] = []
     if view["in_play"]:
-        out.append(line(f"{tr('In play')}: {' · '.join(p['name'] for p in view['in_play'])}", s,
+        out.append(line(trf("In play: {names}", names=" · ".join(render(p["name"]) for p in view["in_play"])), s,
                         identifier="predators-in-play", bold=True))
     elif not view["predators"]:
         out.append(line(tr("Which Predator information cards are in play? Draw 2 at random or pick them."), s,
@@ -68,29 +68,30 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     for p in view["predators"]:
         out.append(_predator(ctx, p, view))
     if view["summonable"]:
-        out.append(line(f"{tr('A Predator card played now summons it with')} {view['summon_health']} "
-                        f"{tr('Health')} (Tier {view['summon_tier']}).", s, identifier="predators-summon-health",
-                        muted=True))
+        out.append(line(trf("A Predator card played now summons it with {health} Health (Tier {tier}).",
+                            health=view["summon_health"], tier=view["summon_tier"]), s,
+                        identifier="predators-summon-health", muted=True))
         out.append(ft.Row([
-            choice(f"{tr('Summon')}: {p['name']}", ctx.app.handler(partial(_ask_summon, ctx, p)) if ctx.session.can(
-                Summon(p["id"])) else None, s, identifier=f"predators-summon-{p['id']}", kind="outlined",
-                icon=ft.Icons.ADD)
+            choice(trf("Summon: {predator}", predator=p["name"]),
+                   ctx.app.handler(partial(_ask_summon, ctx, p)) if ctx.session.can(Summon(p["id"])) else None, s,
+                   identifier=f"predators-summon-{p['id']}", kind="outlined", icon=ft.Icons.ADD)
             for p in view["summonable"]], wrap=True, spacing=8, run_spacing=8))
         if view["ladybug"]:
-            out.append(note(view["ladybug"], s, identifier="predators-ladybug-hex"))
-    out.append(interpretations(ctx, view["interpretations"], "predators-interpretation"))
+            out.append(note(render(view["ladybug"]), s, identifier="predators-ladybug-hex"))
+    out.append(interpretations(ctx, [tr(t) for t in view["interpretations"]], "predators-interpretation"))
     return out
 
 
 def _predator(ctx: PanelContext, p: dict[str, Any], view: dict[str, Any]) -> ft.Control:
     s, pid = ctx.sizes, p["id"]
     if p["gone"]:
-        body: list[ft.Control] = [line(f"{p['name']}: {tr('brought to 0 Health; out of the game for good.')}", s,
+        body: list[ft.Control] = [line(trf("{predator}: brought to 0 Health; out of the game for good.",
+                                           predator=p["name"]), s,
                                        identifier=f"predators-{pid}-gone", muted=True)]
         return _card(pid, body)
-    where = f"{tr('hex')} {p['hex']}" if p["hex"] else tr("hex not entered")
-    body = [line(f"{p['name']} · {where} · Tier {p['tier']} ({p['band']})", s, identifier=f"predators-{pid}-title",
-                 bold=True),
+    where = trf("hex {hex}", hex=p["hex"]) if p["hex"] else tr("hex not entered")
+    body = [line(trf("{predator} · {where} · Tier {tier} ({band})", predator=p["name"], where=where, tier=p["tier"],
+                     band=p["band"]), s, identifier=f"predators-{pid}-title", bold=True),
             _health(ctx, p, view["max_health"])]
     if p["spores"] is not None:
         body.append(count(ctx, tr("Spore tokens in its hex"), p["spores"], partial(SetSpores, pid),
@@ -98,24 +99,26 @@ def _predator(ctx: PanelContext, p: dict[str, Any], view: dict[str, Any]) -> ft.
     for row in p["abilities"]:
         ident = f"predators-{pid}-tier-{row['tier']}"
         if row["missing"]:
-            body.append(choice(f"{tr('Type Tier')} {row['tier']} {tr('from the card')}",
+            body.append(choice(trf("Type Tier {tier} from the card", tier=row["tier"]),
                                ctx.app.handler(partial(_ask_tier, ctx, p, row["tier"])), s, identifier=ident,
                                kind="outlined", icon=ft.Icons.EDIT))
         else:
-            text = f"Tier {row['tier']}: {row['text']}"
-            if row["superseded"]:
-                text += f" ({tr('replaced by its higher tier')})"
+            shown = tr(row["text"])  # printed (the catalogue has it) or typed (shown as typed)
+            text = trf("Tier {tier}: {text} (replaced by its higher tier)", tier=row["tier"], text=shown) \
+                if row["superseded"] else trf("Tier {tier}: {text}", tier=row["tier"], text=shown)
             body.append(line(text, s, identifier=ident, muted=bool(row["superseded"])))
-    body += [note(text, s, identifier=f"predators-{pid}-rule-{i}") for i, text in enumerate(p["rules"])]
+    body += [note(tr(text), s, identifier=f"predators-{pid}-rule-{i}") for i, text in enumerate(p["rules"])]
     actions: list[ft.Control] = [
-        choice(f"{tr('Move')} {p['name']}", ctx.app.handler(partial(_ask_move, ctx, p)), s,
+        choice(trf("Move the {predator}", predator=p["name"]), ctx.app.handler(partial(_ask_move, ctx, p)), s,
                identifier=f"predators-{pid}-move", kind="text", icon=ft.Icons.OPEN_WITH)]
     for who in ctx.state["players"]:
-        actions.append(choice(f"{who['name']} {tr('battles the')} {p['name']}", _start(ctx, p, who["id"], view), s,
+        actions.append(choice(trf("{name} battles the {predator}", name=who["name"], predator=p["name"]),
+                              _start(ctx, p, who["id"], view), s,
                               identifier=f"predators-{pid}-battle-{who['id']}", kind="tonal",
                               icon=ft.Icons.SPORTS_MARTIAL_ARTS))
         win = WinAgainst(pid, who["id"])
-        actions.append(choice(f"{who['name']} {tr('won against it')} (+1 CP)",
+        actions.append(choice(trf("{name} won against it (+1 {cp})", name=who["name"],
+                                  cp=tr(game_def(ctx.state, ctx.content).terms["cp"])),
                               ctx.app.handler(partial(_confirm_win, ctx, win)) if ctx.session.can(win) else None, s,
                               identifier=f"predators-{pid}-win-{who['id']}", kind="outlined",
                               icon=ft.Icons.EMOJI_EVENTS))
@@ -124,7 +127,8 @@ def _predator(ctx: PanelContext, p: dict[str, Any], view: dict[str, Any]) -> ft.
         body.append(note(tr("Its tier's cards are not typed: a battle button asks how many cards it discards."), s,
                          identifier=f"predators-{pid}-battle-why"))
     elif view["battle"] is None:
-        body.append(note(f"{tr('In battle it discards')} {p['battle_cards']} {tr('card(s) for its Army Strength.')}",
+        body.append(note(trn("In battle it discards 1 card for its Army Strength.",
+                             "In battle it discards {n} cards for its Army Strength.", p["battle_cards"]),
                          s, identifier=f"predators-{pid}-battle-cards"))
     return _card(pid, body)
 
@@ -138,7 +142,7 @@ def _start(ctx: PanelContext, p: dict[str, Any], player_id: str, view: dict[str,
 
     def asking() -> None:
         field = number_field(ctx, tr("Cards it discards for its Army Strength"))
-        ask(ctx, f"{tr('Battle against the')} {p['name']}", [field],
+        ask(ctx, trf("Battle against the {predator}", predator=p["name"]), [field],
             [(tr("Start the battle"), "save",
               lambda: StartBattle(p["id"], player_id, whole_number(field.value, tr("Cards"))))],
             identifier="predators-cards-dialog")
@@ -158,15 +162,16 @@ def _health(ctx: PanelContext, p: dict[str, Any], top: int) -> ft.Control:
     minus, plus = Damage(pid, 1), Heal(pid, 1)
     number = ft.TextButton(content=ft.Text(str(health), size=s.score, weight=ft.FontWeight.W_700),
                            on_click=ctx.app.handler(partial(_ask_health, ctx, p)), height=max(64, s.score * 1.6))
-    said = f"{p['name']}: {health} {tr('Health')}, Tier {p['tier']}. {tr('Tap to type its Health')}"
+    said = trf("{predator}: {health} Health, Tier {tier}. Tap to type its Health", predator=p["name"], health=health,
+               tier=p["tier"])
     shown = ft.Semantics(identifier=f"predators-{pid}-health", button=True, container=True, exclude_semantics=True,
                          label=said,
                          on_tap=ctx.app.handler(partial(_ask_health, ctx, p)), content=number)
     return ft.Row([
-        widgets.icon_action(f"{p['name']}: {tr('one casualty (Health -1)')}", ft.Icons.REMOVE,
+        widgets.icon_action(trf("{predator}: one casualty (Health -1)", predator=p["name"]), ft.Icons.REMOVE,
                             _send(ctx, minus), identifier=f"predators-{pid}-health-minus", filled=True),
         ft.Container(shown, expand=True, alignment=ft.Alignment.CENTER),
-        widgets.icon_action(f"{p['name']}: {tr('Health +1')} ({tr('at most')} {top})", ft.Icons.ADD,
+        widgets.icon_action(trf("{predator}: Health +1 (at most {top})", predator=p["name"], top=top), ft.Icons.ADD,
                             _send(ctx, plus), identifier=f"predators-{pid}-health-plus", filled=True),
     ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
@@ -174,21 +179,19 @@ def _health(ctx: PanelContext, p: dict[str, Any], top: int) -> ft.Control:
 def _battle(ctx: PanelContext, b: dict[str, Any]) -> ft.Control:
     s = ctx.sizes
     body: list[ft.Control] = [
-        line(f"{tr('Battle')}: {b['player_name']} {tr('against the')} {b['name']}", s, identifier="predators-battle",
-             bold=True),
-        line(f"{len(b['revealed'])} {tr('of')} {b['cards']} {tr('cards discarded')}: "
-             f"{', '.join(str(f) for f in b['revealed']) or '-'} · {tr('its Army Strength')} {b['strength']}"
-             + (f" ({tr('including')} +{b['bonus']})" if b["bonus"] else ""), s, identifier="predators-battle-cards"),
-        note(b["step"], s, identifier="predators-battle-step", icon=ft.Icons.ARROW_FORWARD),
+        line(trf("Battle: {name} against the {predator}", name=b["player_name"], predator=b["name"]), s,
+             identifier="predators-battle", bold=True),
+        line(_discarded(b), s, identifier="predators-battle-cards"),
+        note(render(b["step"]), s, identifier="predators-battle-step", icon=ft.Icons.ARROW_FORWARD),
     ]
     if not b["all_out"]:
-        body.append(ft.Row([choice(f"{tr('Its card')}: {tr('Ferocity')} {f}", _send(ctx, RevealCard(f)), s,
+        body.append(ft.Row([choice(trf("Its card: Ferocity {ferocity}", ferocity=f), _send(ctx, RevealCard(f)), s,
                                    identifier=f"predators-battle-reveal-{f}", text=str(f)) for f in QUICK_FEROCITY]
                            + [choice(tr("Other Ferocity"), ctx.app.handler(lambda: _ask_ferocity(ctx)), s,
                                      identifier="predators-battle-reveal-other", kind="outlined")],
                            wrap=True, spacing=8, run_spacing=8))
     else:
-        body.append(choice(f"{tr('Enter the Army Strength of')} {b['player_name']}",
+        body.append(choice(trf("Enter the Army Strength of {name}", name=b["player_name"]),
                            ctx.app.handler(lambda: _ask_strength(ctx, b)), s, identifier="predators-battle-finish",
                            kind="filled", icon=ft.Icons.FLAG, expand=True))
     body.append(choice(tr("Cancel the battle"), _send(ctx, CancelBattle()), s, identifier="predators-battle-cancel",
@@ -197,8 +200,19 @@ def _battle(ctx: PanelContext, b: dict[str, Any]) -> ft.Control:
     return ft.Semantics(identifier="predators-battle-card", container=True, content=box)
 
 
+def _discarded(b: dict[str, Any]) -> str:
+    values = {"out": len(b["revealed"]), "shown": ", ".join(str(f) for f in b["revealed"]) or "-",
+              "strength": b["strength"], "bonus": b["bonus"]}
+    if b["bonus"]:
+        return trn("{out} of 1 card discarded: {shown} · its Army Strength {strength} (including +{bonus})",
+                   "{out} of {n} cards discarded: {shown} · its Army Strength {strength} (including +{bonus})",
+                   b["cards"], **values)
+    return trn("{out} of 1 card discarded: {shown} · its Army Strength {strength}",
+               "{out} of {n} cards discarded: {shown} · its Army Strength {strength}", b["cards"], **values)
+
+
 def _confirm_win(ctx: PanelContext, command: WinAgainst) -> None:
-    label = command.describe(ctx.state, ctx.content)
+    label = render(command.describe(ctx.state, ctx.content))
 
     def yes() -> None:
         ctx.app.page.pop_dialog()
@@ -207,27 +221,28 @@ def _confirm_win(ctx: PanelContext, command: WinAgainst) -> None:
     def no() -> None:
         ctx.app.page.pop_dialog()
 
-    ctx.app.page.show_dialog(widgets.confirm_dialog(tr("A win against a Predator"), f"{label}?", tr("Give the point"),
+    ctx.app.page.show_dialog(widgets.confirm_dialog(tr("A win against a Predator"), trf("{label}?", label=label),
+                                                    tr("Give the point"),
                                                     yes, no, ctx.sizes))
 
 
 def _ask_summon(ctx: PanelContext, p: dict[str, str]) -> None:
     field = number_field(ctx, tr("Hex number (leave empty if not known)"))
-    ask(ctx, f"{tr('Summon')}: {p['name']}", [field],
+    ask(ctx, trf("Summon: {predator}", predator=p["name"]), [field],
         [(tr("Summon"), "save", lambda: Summon(p["id"], whole_number(field.value, tr("Hex"), optional=True)))],
         identifier="predators-summon-dialog")
 
 
 def _ask_move(ctx: PanelContext, p: dict[str, Any]) -> None:
     field = number_field(ctx, tr("Hex number"))
-    ask(ctx, f"{tr('Move')} {p['name']}", [field],
+    ask(ctx, trf("Move the {predator}", predator=p["name"]), [field],
         [(tr("Move"), "save", lambda: MovePredator(p["id"], whole_number(field.value, tr("Hex")) or 0))],
         identifier="predators-move-dialog")
 
 
 def _ask_health(ctx: PanelContext, p: dict[str, Any]) -> None:
-    field = number_field(ctx, f"{p['name']}: {tr('Health now')}", str(p["health"]))
-    ask(ctx, f"{p['name']}: {p['health']} {tr('Health')}", [field],
+    field = number_field(ctx, trf("{predator}: Health now", predator=p["name"]), str(p["health"]))
+    ask(ctx, trf("{predator}: {health} Health", predator=p["name"], health=p["health"]), [field],
         [(tr("Save Health"), "save", lambda: SetHealth(p["id"], whole_number(field.value, tr("Health")) or 0))],
         identifier="predators-health-dialog")
 
@@ -236,7 +251,7 @@ def _ask_tier(ctx: PanelContext, p: dict[str, Any], tier: int) -> None:
     text = text_field(ctx, tr("The tier's text, as on the card"), focus=True, multiline=True)
     cards = number_field(ctx, tr("Cards it discards for its Army Strength (empty: none)"), focus=False)
     strength = number_field(ctx, tr("Army Strength it adds (empty: none)"), focus=False)
-    ask(ctx, f"{p['name']}: Tier {tier}", [text, cards, strength],
+    ask(ctx, trf("{predator}: Tier {tier}", predator=p["name"], tier=tier), [text, cards, strength],
         [(tr("Save tier"), "save", lambda: SetTierText(p["id"], tier, text.value or "",
                                                        whole_number(cards.value, tr("Cards"), optional=True),
                                                        whole_number(strength.value, tr("Strength"), optional=True)))],
@@ -251,12 +266,13 @@ def _ask_ferocity(ctx: PanelContext) -> None:
 
 
 def _ask_strength(ctx: PanelContext, b: dict[str, Any]) -> None:
-    field = number_field(ctx, f"{tr('Army Strength (ants, evolutions, Ferocity card) of')} {b['player_name']}")
+    field = number_field(ctx, trf("Army Strength (ants, evolutions, Ferocity card) of {name}", name=b["player_name"]))
 
     def finish(winner: str) -> Command:
         return FinishBattle(whole_number(field.value, tr("Army Strength")) or 0, winner)
 
-    ask(ctx, f"{b['player_name']} {tr('against the')} {b['name']} ({b['strength']})", [field],
+    ask(ctx, trf("{name} against the {predator} ({strength})", name=b["player_name"], predator=b["name"],
+                 strength=b["strength"]), [field],
         [(tr("Finish the battle"), "save", lambda: finish("")),
          (tr("On a tie: the player wins"), "tie-player", lambda: finish("player")),
          (tr("On a tie: the Predator wins"), "tie-predator", lambda: finish("predator"))],
@@ -264,7 +280,7 @@ def _ask_strength(ctx: PanelContext, b: dict[str, Any]) -> None:
 
 
 def _ask_pick(ctx: PanelContext, view: dict[str, Any]) -> None:
-    boxes = [ft.Checkbox(label=p["name"], value=False, data=p["id"]) for p in view["all"]]
+    boxes = [ft.Checkbox(label=render(p["name"]), value=False, data=p["id"]) for p in view["all"]]
     fields: list[ft.Control] = [ft.Semantics(identifier=f"predators-pick-{b.data}", container=True, content=b)
                                 for b in boxes]
     ask(ctx, tr("The Predators in play"), fields,

@@ -13,9 +13,9 @@ import flet as ft
 
 from companion.core.state import State
 from companion.core.symbiotes import symbiotes_view
-from companion.core.symbiotes.commands import Exchange, ReturnForBattle
+from companion.core.symbiotes.commands import Exchange, ReturnForBattle, token_name
 from companion.core.symbiotes.model import KEY, held_by, symbiotes
-from companion.ui.i18n import tr
+from companion.ui.i18n import render, tr, trf
 from companion.ui.panels import Panel, PanelContext, register
 from companion.ui.panels.forms import Field, ask
 from companion.ui.panels.scoring_controls import choice, interpretations, line, note
@@ -30,13 +30,14 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     s = ctx.sizes
     out: list[ft.Control] = []
     for p in view["players"]:
-        held = ", ".join(t["name"] for t in p["held"]) or tr("no token")
-        out.append(line(f"{p['name']}: {held}", s, identifier=f"symbiotes-{p['id']}", bold=True))
-        out.append(line("; ".join(p["bonus"]) or tr("no bonus"), s, size=s.small, muted=True))
-        out.append(line(f"{tr('At the end')}: {p['end_points']} CP", s, identifier=f"symbiotes-{p['id']}-points",
-                        size=s.small))
+        held = ", ".join(render(t["name"]) for t in p["held"]) or tr("no token")
+        out.append(line(trf("{name}: {held}", name=p["name"], held=held), s, identifier=f"symbiotes-{p['id']}",
+                        bold=True))
+        out.append(line("; ".join(render(b) for b in p["bonus"]) or tr("no bonus"), s, size=s.small, muted=True))
+        out.append(line(trf("At the end: {points} CP", points=p["end_points"]), s,
+                        identifier=f"symbiotes-{p['id']}-points", size=s.small))
     if view["exchange"]:
-        out.append(note(view["exchange"], s, identifier="symbiotes-why"))
+        out.append(note(render(view["exchange"]), s, identifier="symbiotes-why"))
     else:
         out.append(choice(tr("Swap Symbiote tokens (colonies sharing a hex)"),
                           ctx.app.handler(partial(_ask_swap, ctx, view)), s, identifier="symbiotes-swap",
@@ -47,8 +48,8 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     if view["booked"] is not None:
         out.append(note(tr("The end points are in the final scores."), s, identifier="symbiotes-booked",
                         icon=ft.Icons.CHECK_CIRCLE_OUTLINE))
-    out += [note(text, s, identifier=f"symbiotes-reminder-{i}") for i, text in enumerate(view["reminders"])]
-    out.append(interpretations(ctx, view["interpretations"], "symbiotes-interpretation"))
+    out += [note(tr(text), s, identifier=f"symbiotes-reminder-{i}") for i, text in enumerate(view["reminders"])]
+    out.append(interpretations(ctx, [tr(t) for t in view["interpretations"]], "symbiotes-interpretation"))
     return out
 
 
@@ -59,7 +60,7 @@ def _colonies(view: dict[str, Any]) -> tuple[tuple[str, str], ...]:
 def _tokens(ctx: PanelContext) -> tuple[tuple[str, str], ...]:
     s = symbiotes(ctx.state)
     names = {p["id"]: p["name"] for p in ctx.state["players"]}
-    return tuple((t, f"{names[t.split(':')[0]]} {t.split(':')[1]}") for pid in names for t in held_by(s, pid))
+    return tuple((t, render(token_name(ctx.state, t))) for pid in names for t in held_by(s, pid))
 
 
 def _ask_swap(ctx: PanelContext, view: dict[str, Any]) -> None:

@@ -11,10 +11,11 @@ from functools import partial
 import flet as ft
 
 from companion.core.state import State
+from companion.core.words import part_name
 from companion.core.workers import workers_view
 from companion.core.workers.commands import SetEvolved, SetWorkers
 from companion.core.workers.model import KEY, MODULES
-from companion.ui.i18n import tr
+from companion.ui.i18n import tr, trf
 from companion.ui.panels import Panel, PanelContext, register
 from companion.ui.panels.broodmother.controls import check_row
 from companion.ui.panels.scoring_controls import count, interpretations, line, note
@@ -29,25 +30,26 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     s = ctx.sizes
     out: list[ft.Control] = []
     for text in view["now"]:
-        out.append(note(f"{tr('Now')}: {text}", s, icon=ft.Icons.BOLT))
-    out.append(line(view["action"], s, identifier="workers-action"))
+        out.append(note(trf("Now: {text}", text=text), s, icon=ft.Icons.BOLT))
+    out.append(line(tr(view["action"]), s, identifier="workers-action"))
     for c in view["colonies"]:
         pid = c["id"]
-        out.append(count(ctx, tr("{who}: {workers} in play (of {pieces})").format(
-                who=c["name"], workers=tr(view["name"]), pieces=view["pieces"]),
+        out.append(count(ctx, trf("{who}: {workers} in play (of {pieces})", who=c["name"], workers=tr(view["name"]),
+                             pieces=view["pieces"]),
                          c["in_play"], partial(SetWorkers, pid), identifier=f"workers-{pid}-count"))
         for part in ("head", "thorax", "abdomen"):
             on = part in c["evolved"]
             cmd = SetEvolved(pid, part, not on)
-            out.append(check_row(tr("{who}: an Evolution on the {part}").format(who=c["name"], part=tr(part)), on,
+            out.append(check_row(trf("{who}: an Evolution on the {part}", who=c["name"], part=part_name(part)), on,
                                  ctx.handler(partial(SetEvolved, pid, part, not on)) if ctx.session.can(cmd) else None,
                                  s, identifier=f"workers-{pid}-{part}"))
-        names = ", ".join(a["name"] for a in c["abilities"]) or tr("none yet")
-        out.append(line(f"{c['name']}: {names}", s, identifier=f"workers-{pid}-abilities", size=s.small, muted=True))
+        names = ", ".join(tr(a["name"]) for a in c["abilities"]) or tr("none yet")
+        out.append(line(trf("{name}: {abilities}", name=c["name"], abilities=names), s,
+                        identifier=f"workers-{pid}-abilities", size=s.small, muted=True))
     for a in view["all"]:
-        out.append(line(f"{a['name']}: {a['text']}", s, size=s.small))
-    out += [note(text, s) for text in view["rules"]]
-    out.append(interpretations(ctx, view["interpretations"], "workers-interpretation"))
+        out.append(line(trf("{ability}: {text}", ability=tr(a["name"]), text=tr(a["text"])), s, size=s.small))
+    out += [note(tr(text), s) for text in view["rules"]]
+    out.append(interpretations(ctx, [tr(t) for t in view["interpretations"]], "workers-interpretation"))
     return out
 
 

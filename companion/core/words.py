@@ -1,0 +1,30 @@
+"""Small pieces of sentences that several game areas share, each one a message (never glued English).
+
+>>> listing([]).key, listing(["3", "7"]).render("en"), listing(["3", "7", "9"]).render("en")
+('none', '3 and 7', '3, 7 and 9')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.i18n import N_, Msg, msg
+
+PART_NAMES = {"head": N_("head"), "thorax": N_("thorax"), "abdomen": N_("abdomen")}
+
+
+def listing(items: list[Any]) -> Msg:
+    """Names as one message: "none", "A", "A and B", "A, B and C" (each item a message or a value)."""
+    if not items:
+        return msg("none")
+    if len(items) == 1:
+        return msg("{name}", name=items[0])
+    head: Any = items[0]
+    for item in items[1:-1]:
+        head = msg("{first}, {next}", first=head, next=item)
+    return msg("{rest} and {last}", rest=head, last=items[-1])
+
+
+def part_name(part: str) -> Msg:
+    """A body part (head, thorax, abdomen) as a word in a sentence."""
+    return msg(PART_NAMES.get(part, part))
