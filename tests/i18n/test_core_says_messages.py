@@ -28,8 +28,6 @@ NOT_YET: set[str] = {
     "companion/core/broodmother/meadow_commands.py",
     "companion/core/broodmother/model.py",
     "companion/core/broodmother/newgame.py",
-    "companion/core/chambers/commands.py",
-    "companion/core/chambers/model.py",
     "companion/core/checklist.py",
     "companion/core/commands/base.py",
     "companion/core/commands/scoring.py",
