@@ -44,8 +44,6 @@ NOT_YET: set[str] = {
     "companion/core/harvest/commands.py",
     "companion/core/harvest/farming.py",
     "companion/core/harvest/model.py",
-    "companion/core/mutations/commands.py",
-    "companion/core/mutations/model.py",
     "companion/core/parasites/commands.py",
     "companion/core/parasites/model.py",
     "companion/core/patch.py",
