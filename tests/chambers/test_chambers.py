@@ -160,7 +160,8 @@ def test_nest_chambers_and_the_36_marker_limit(evolved: Session) -> None:
     evolved.execute(PlaceEgg("c1"))  # Old Tunnel side full: 3 of 3
     evolved.execute(PlaceEgg("c2"))  # Hatchery full: 2 of 2
     view = chambers_view(evolved.state, evolved.content)
-    assert [render(n, "en") for n in view["now"]] == ["Ana: Hatchery"]  # "as the card says": any phase; the Old Tunnel waits for the Queen phase
+    # "as the card says": any phase; the Old Tunnel waits for the Queen phase
+    assert [render(n, "en") for n in view["now"]] == ["Ana: Hatchery"]
     go_to(evolved, "harvest")
     evolved.execute(ActivateChamber("c1"))
     c = evolved.state["modules_state"]["chambers"]

@@ -72,7 +72,8 @@ def test_mapmaker_thorax_example(game: Session) -> None:
     game.execute(PlayEvolution("p2", "abdomen"))
     b = body(game.state, "p2")
     assert b["fully_developed"] and b["mutations"] == {}
-    assert render(b["developed_text"], "en") == "Fully developed ant: an Evolution on every body part (3 Colony Points)."
+    assert render(b["developed_text"], "en") == \
+        "Fully developed ant: an Evolution on every body part (3 Colony Points)."
     refused(game, PlayEvolution("p2", "head"), "Bo's head already has an Evolution")
 
 
