@@ -136,3 +136,14 @@ def test_the_terminal_refuses_and_helps_in_spanish(tmp_path, capsys: pytest.Capt
     with pytest.raises(SystemExit):
         main(["--lang", "es", "chambers", "egg", "--help"])
     assert "--from SOURCE  supply (reserva), larva o ant (hormiga)" in capsys.readouterr().out
+
+
+def test_a_card_entered_badly_is_refused_in_words_to_act_on(empires: Session) -> None:
+    with using("es"):
+        assert str(_refusal(empires, DefineCard("x" * 41, 2, "worker"))) == \
+            "Escribe el nombre de la carta tal como está impreso, de 1 a 40 caracteres."
+        assert str(_refusal(empires, DefineCard("Brood Hall", 2, "worker", "pit"))) == \
+            "El tipo es chamber u old-tunnel; se recibió 'pit'."
+    with using("en"):
+        assert str(_refusal(empires, DefineCard("Brood Hall", 2, "worker", ability="y" * 201))) == \
+            "Say the ability in at most 200 characters."

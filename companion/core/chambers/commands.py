@@ -29,6 +29,7 @@ from companion.core.commands.base import Command, require_int
 from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.i18n import N_, Msg, msg, nmsg, render
+from companion.core.schema import SchemaError
 from companion.core.state import State, game_def, player
 from companion.core.wording import listing
 
@@ -67,6 +68,18 @@ def _add(state: State, owner: str, card: CardDef, eggs: int, whole_game: bool = 
     chambers(state)["chambers"].append(chamber)
 
 
+def _card_fault(exc: SchemaError, kind: object) -> Msg:
+    """A card the players entered that does not fit its shape, said as what to change."""
+    field = exc.loc[0] if exc.loc else ""
+    if field == "name":
+        return msg("Name the card as printed, in 1 to 40 characters.")
+    if field == "ability":
+        return msg("Say the ability in at most 200 characters.")
+    if field == "kind":
+        return msg("The kind is chamber or old-tunnel; got {given}.", given=repr(kind))
+    return msg("This card cannot be entered: {fault}.", fault=str(exc))
+
+
 def _ant(state: State, pid: str) -> None:
     if player(state, pid)["role"] != "ant":
         raise CommandError(msg("{name} is the Broodmother and has no chambers.", name=_name(state, pid)))
@@ -99,7 +112,10 @@ class DefineCard(Command):
         if self.kind == "old-tunnel" and self.phase != "queen":
             raise CommandError(msg("Old Tunnels activate in the Queen Phase."))
         require_int(self.capacity, render(msg("Egg spaces")), 1, chambers_content()["max_capacity"])
-        return CARD.check(data, CommandError)
+        try:
+            return CARD.check(data)
+        except SchemaError as exc:
+            raise CommandError(_card_fault(exc, self.kind)) from None
 
     def verify(self, state: State, content: Content) -> None:
         chambers(state)

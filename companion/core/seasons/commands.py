@@ -9,6 +9,7 @@ from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.i18n import Msg, msg
 from companion.core.rng import Rng
+from companion.core.schema import SchemaError
 from companion.core.seasons.model import CARD, SeasonCard, card, said, seasons, seasons_content
 from companion.core.state import State, game_def
 from companion.core.wording import listing
@@ -122,7 +123,15 @@ class DescribeSeason(Command):
     def _card(self, state: State) -> SeasonCard:
         c = card(seasons(state), self.card_id)
         data = {**c, "name": str(self.card_name).strip(), "effect": str(self.effect).strip()}
-        return CARD.check(data, CommandError)
+        try:
+            return CARD.check(data)
+        except SchemaError as exc:
+            field = exc.loc[0] if exc.loc else ""
+            if field == "name":
+                raise CommandError(msg("Name the Season card in 1 to 40 characters.")) from None
+            if field == "effect":
+                raise CommandError(msg("Say the effect in at most 300 characters.")) from None
+            raise CommandError(msg("This Season card cannot be entered: {fault}.", fault=str(exc))) from None
 
     def verify(self, state: State, content: Content) -> None:
         new = self._card(state)
