@@ -37,6 +37,14 @@ from companion.ui.panels.scoring_controls import choice, count, interpretations,
 PHASES = (("worker", N_("Worker Phase")), ("soldier", N_("Soldier Phase")), ("queen", N_("Queen Phase")))
 
 
+#: A button of this panel: its label wraps (Spanish runs longer); full width on a phone, half on a wide screen.
+WIDE = {"xs": 12, "md": 6}
+
+
+def _button(label: str, on_tap: Any, sizes: Any, **kwargs: Any) -> ft.Control:
+    return choice(label, on_tap, sizes, col=WIDE, **kwargs)
+
+
 def applies(state: State) -> bool:
     return KEY in state.get("modules_state", {})
 
@@ -45,7 +53,7 @@ def _tap(ctx: PanelContext, command: Command, label: str, identifier: str, kind:
          ) -> ft.Control | None:
     if not ctx.session.can(command):
         return None
-    return choice(label, ctx.handler(lambda: command), ctx.sizes, identifier=identifier, kind=kind)
+    return _button(label, ctx.handler(lambda: command), ctx.sizes, identifier=identifier, kind=kind)
 
 
 def _text(value: Any) -> str:
@@ -79,7 +87,7 @@ def _chamber(ctx: PanelContext, owner: str, ch: dict[str, Any]) -> ft.Control:
         _tap(ctx, TakeEgg(cid), trf("An egg from {card} becomes a larva", card=card), f"chambers-{cid}-take", "text"),
         _tap(ctx, DiscardChamber(cid), trf("Discard {card}", card=card), f"chambers-{cid}-discard", "text"),
     ]
-    rows.append(ft.Row([o for o in offers if o is not None], wrap=True, spacing=8, run_spacing=8))
+    rows.append(ft.ResponsiveRow([o for o in offers if o is not None], spacing=8, run_spacing=8))
     return ft.Container(ft.Column(rows, spacing=6), padding=10, border_radius=12,
                         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT))
 
@@ -100,22 +108,22 @@ def _player(ctx: PanelContext, view: dict[str, Any], p: dict[str, Any]) -> list[
     if view["edition"] == "mota":
         for card in view["cards"]:
             if card["kind"] == "chamber":
-                offers.append(choice(trf("{who}: play {card}", who=p["name"], card=card["name"]),
-                                     ctx.app.handler(partial(_ask_play, ctx, pid, card)), s,
-                                     identifier=f"chambers-{pid}-play-{_slug(card['name'])}", kind="outlined",
-                                     icon=ft.Icons.ADD))
+                offers.append(_button(trf("{who}: play {card}", who=p["name"], card=card["name"]),
+                                      ctx.app.handler(partial(_ask_play, ctx, pid, card)), s,
+                                      identifier=f"chambers-{pid}-play-{_slug(card['name'])}", kind="outlined",
+                                      icon=ft.Icons.ADD))
             elif ctx.session.can(TakeOldTunnel(pid, card["name"])):
-                offers.append(choice(trf("{who}: starts with {card}", who=p["name"], card=card["name"]),
-                                     ctx.handler(partial(TakeOldTunnel, pid, card["name"])), s,
-                                     identifier=f"chambers-{pid}-tunnel-{_slug(card['name'])}", kind="outlined"))
+                offers.append(_button(trf("{who}: starts with {card}", who=p["name"], card=card["name"]),
+                                      ctx.handler(partial(TakeOldTunnel, pid, card["name"])), s,
+                                      identifier=f"chambers-{pid}-tunnel-{_slug(card['name'])}", kind="outlined"))
         if ctx.session.can(SoloEggs(pid)):
-            offers.append(choice(tr("The centipedes took an Evolution: 1 egg in each Chamber"),
-                                 ctx.handler(partial(SoloEggs, pid)), s, identifier=f"chambers-{pid}-solo"))
+            offers.append(_button(tr("The centipedes took an Evolution: 1 egg in each Chamber"),
+                                  ctx.handler(partial(SoloEggs, pid)), s, identifier=f"chambers-{pid}-solo"))
     elif not p["chambers"]:
-        offers.append(choice(trf("{who}: keep two Nest Chambers", who=p["name"]),
-                             ctx.app.handler(partial(_ask_nest, ctx, pid, view)), s,
-                             identifier=f"chambers-{pid}-nest", kind="outlined", icon=ft.Icons.ADD))
-    out.append(ft.Row(offers, wrap=True, spacing=8, run_spacing=8))
+        offers.append(_button(trf("{who}: keep two Nest Chambers", who=p["name"]),
+                              ctx.app.handler(partial(_ask_nest, ctx, pid, view)), s,
+                              identifier=f"chambers-{pid}-nest", kind="outlined", icon=ft.Icons.ADD))
+    out.append(ft.ResponsiveRow(offers, spacing=8, run_spacing=8))
     return out
 
 
@@ -131,9 +139,9 @@ def build(ctx: PanelContext) -> list[ft.Control]:
                                   else tr("Can activate now: none"), s, identifier="chambers-now", bold=True)]
     for p in view["players"]:
         out += _player(ctx, view, p)
-    out.append(choice(tr("Enter a chamber card (its spaces and phase, once)"),
-                      ctx.app.handler(partial(_ask_card, ctx, view)), s, identifier="chambers-define", kind="outlined",
-                      icon=ft.Icons.EDIT))
+    out.append(_button(tr("Enter a chamber card (its spaces and phase, once)"),
+                       ctx.app.handler(partial(_ask_card, ctx, view)), s, identifier="chambers-define", kind="outlined",
+                       icon=ft.Icons.EDIT))
     for n in view["named"]:
         out.append(note(trf("{card}: {note} Enter its spaces and phase once to play it.", card=n["name"],
                             note=n["note"]), s))

@@ -26,6 +26,14 @@ from companion.ui.panels.scoring_controls import choice, interpretations, line, 
 PART_NAMES = {"head": N_("Head"), "thorax": N_("Thorax"), "abdomen": N_("Abdomen")}
 
 
+#: A button of this panel: its label wraps (Spanish runs longer); full width on a phone, half on a wide screen.
+WIDE = {"xs": 12, "md": 6}
+
+
+def _button(label: str, on_tap: Any, sizes: Any, **kwargs: Any) -> ft.Control:
+    return choice(label, on_tap, sizes, col=WIDE, **kwargs)
+
+
 def applies(state: State) -> bool:
     return KEY in state.get("modules_state", {})
 
@@ -34,7 +42,7 @@ def _send(ctx: PanelContext, command: Command, label: str, identifier: str, kind
           ) -> ft.Control | None:
     if not ctx.session.can(command):
         return None
-    return choice(label, ctx.handler(lambda: command), ctx.sizes, identifier=identifier, kind=kind)
+    return _button(label, ctx.handler(lambda: command), ctx.sizes, identifier=identifier, kind=kind)
 
 
 def _text(value: Any) -> str:
@@ -75,14 +83,14 @@ def _player(ctx: PanelContext, p: dict[str, Any]) -> list[ft.Control]:
                                                        part=tr(THE_PART[part])),
                     f"mutations-{pid}-evolve-{part}") for part in p["parts"]]
     if p["dealt"] and not p["kept"]:
-        offers.append(choice(trf("{who}: keep two Mutations", who=p["name"]),
-                             ctx.app.handler(partial(_ask_keep, ctx, p)), s,
-                             identifier=f"mutations-{pid}-keep", kind="filled"))
+        offers.append(_button(trf("{who}: keep two Mutations", who=p["name"]),
+                              ctx.app.handler(partial(_ask_keep, ctx, p)), s,
+                              identifier=f"mutations-{pid}-keep", kind="filled"))
     if not p["kept"]:
-        offers.append(choice(trf("{who}: enter the 4 dealt", who=p["name"]),
-                             ctx.app.handler(partial(_ask_dealt, ctx, pid)), s, identifier=f"mutations-{pid}-enter",
-                             kind="text"))
-    out.append(ft.Row([o for o in offers if o is not None], wrap=True, spacing=8, run_spacing=8))
+        offers.append(_button(trf("{who}: enter the 4 dealt", who=p["name"]),
+                              ctx.app.handler(partial(_ask_dealt, ctx, pid)), s, identifier=f"mutations-{pid}-enter",
+                              kind="text"))
+    out.append(ft.ResponsiveRow([o for o in offers if o is not None], spacing=8, run_spacing=8))
     return out
 
 
@@ -98,8 +106,8 @@ def build(ctx: PanelContext) -> list[ft.Control]:
         out.append(deal)
     for p in view["players"]:
         out += _player(ctx, p)
-    out.append(choice(tr("Name a Mutation card (once)"), ctx.app.handler(partial(_ask_name, ctx, view)), s,
-                      identifier="mutations-name", kind="text", icon=ft.Icons.EDIT))
+    out.append(_button(tr("Name a Mutation card (once)"), ctx.app.handler(partial(_ask_name, ctx, view)), s,
+                       identifier="mutations-name", kind="text", icon=ft.Icons.EDIT))
     out += [note(render(text), s, identifier=f"mutations-reminder-{i}") for i, text in enumerate(view["reminders"])]
     out.append(interpretations(ctx, [render(t) for t in view["interpretations"]], "mutations-interpretation"))
     return out

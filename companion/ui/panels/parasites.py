@@ -27,6 +27,14 @@ WHERE = {"head": N_("{card}: {parasite} on {host}'s head"), "thorax": N_("{card}
          "abdomen": N_("{card}: {parasite} on {host}'s abdomen")}
 
 
+#: A button of this panel: its label wraps (Spanish runs longer); full width on a phone, half on a wide screen.
+WIDE = {"xs": 12, "md": 6}
+
+
+def _button(label: str, on_tap: Any, sizes: Any, **kwargs: Any) -> ft.Control:
+    return choice(label, on_tap, sizes, col=WIDE, **kwargs)
+
+
 def _text(value: Any) -> str:
     """A text of the view: a message in the reader's language, a typed text as it is."""
     return render(value) if is_message(value) else verbatim(str(value))
@@ -49,20 +57,20 @@ def build(ctx: PanelContext) -> list[ft.Control]:
         if x["trigger"]:
             out.append(line(_text(x["says"]), s, size=s.small, muted=True))
         covers = trf("An Evolution covers {card}", card=x["card"])
-        row = [choice(covers, ctx.handler(partial(DestroyParasite, xid)), s, identifier=f"parasites-{xid}-destroy",
-                      kind="outlined")]
+        row = [_button(covers, ctx.handler(partial(DestroyParasite, xid)), s, identifier=f"parasites-{xid}-destroy",
+                       kind="outlined")]
         if x["can_score"]:
             point = trf("{host} fought no battle: {parasite} +{cp}", host=x["host_name"], parasite=x["parasite_name"],
                         cp=x["no_battle_cp"])
-            row.insert(0, choice(point, ctx.handler(partial(HostDidNotBattle, xid)), s,
-                                 identifier=f"parasites-{xid}-cp", kind="filled"))
-        out.append(ft.Row(row, wrap=True, spacing=8, run_spacing=8))
+            row.insert(0, _button(point, ctx.handler(partial(HostDidNotBattle, xid)), s,
+                                  identifier=f"parasites-{xid}-cp", kind="filled"))
+        out.append(ft.ResponsiveRow(row, spacing=8, run_spacing=8))
     for c in view["known"]:
-        out.append(choice(trf("Play {card}", card=c["name"]), ctx.app.handler(partial(_ask_play, ctx, c["name"])), s,
-                          identifier=f"parasites-play-{c['name'].replace(' ', '-').casefold()}", kind="outlined",
-                          icon=ft.Icons.ADD))
-    out.append(choice(tr("Play another Parasitic card (typed once)"), ctx.app.handler(partial(_ask_play, ctx, "")), s,
-                      identifier="parasites-play-other", kind="text", icon=ft.Icons.EDIT))
+        out.append(_button(trf("Play {card}", card=c["name"]), ctx.app.handler(partial(_ask_play, ctx, c["name"])), s,
+                           identifier=f"parasites-play-{c['name'].replace(' ', '-').casefold()}", kind="outlined",
+                           icon=ft.Icons.ADD))
+    out.append(_button(tr("Play another Parasitic card (typed once)"), ctx.app.handler(partial(_ask_play, ctx, "")), s,
+                       identifier="parasites-play-other", kind="text", icon=ft.Icons.EDIT))
     if view["destroyed"]:
         out.append(line(trf("Destroyed: {cards}", cards=", ".join(render(d) for d in view["destroyed"])), s,
                         size=s.small, muted=True))

@@ -21,6 +21,13 @@ from companion.ui.panels import Panel, PanelContext, register
 from companion.ui.panels.forms import Field, ask
 from companion.ui.panels.scoring_controls import choice, interpretations, line, note
 
+#: A button of this panel: its label wraps (Spanish runs longer); full width on a phone, half on a wide screen.
+WIDE = {"xs": 12, "md": 6}
+
+
+def _button(label: str, on_tap: Any, sizes: Any, **kwargs: Any) -> ft.Control:
+    return choice(label, on_tap, sizes, col=WIDE, **kwargs)
+
 
 def applies(state: State) -> bool:
     return KEY in state.get("modules_state", {}) and KEY in state.get("variants", [])
@@ -43,20 +50,21 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     else:
         out.append(line(tr("No Season revealed yet."), s, identifier="seasons-now", muted=True))
     if not view["built"]:
-        out.append(choice(tr("Build the Seasons deck (2 Early on top of 2 Late)"), ctx.handler(BuildSeasons), s,
-                          identifier="seasons-build", kind="filled"))
-        out.append(choice(tr("Enter the deck built at the table"), ctx.app.handler(partial(_ask_deck, ctx)), s,
-                          identifier="seasons-enter", kind="text"))
+        out.append(_button(tr("Build the Seasons deck (2 Early on top of 2 Late)"), ctx.handler(BuildSeasons), s,
+                           identifier="seasons-build", kind="filled"))
+        out.append(_button(tr("Enter the deck built at the table"), ctx.app.handler(partial(_ask_deck, ctx)), s,
+                           identifier="seasons-enter", kind="text"))
     elif view["due"]:
-        out.append(choice(tr("Reveal this round's Season"), ctx.handler(RevealSeason), s, identifier="seasons-reveal",
-                          kind="filled"))
+        out.append(_button(tr("Reveal this round's Season"), ctx.handler(RevealSeason), s, identifier="seasons-reveal",
+                           kind="filled"))
     out.append(line(trn("1 card left in the Seasons deck", "{n} cards left in the Seasons deck", view["left"]), s,
                     size=s.small, muted=True))
     for r in view["revealed"]:
         out.append(line(trf("Round {round}: {card}", round=r["round"], card=r["label"]), s, size=s.small,
                         identifier=f"seasons-round-{r['round']}"))
-    out.append(choice(tr("Type a Season card's name and effect (once)"), ctx.app.handler(partial(_ask_card, ctx, view)),
-                      s, identifier="seasons-describe", kind="text", icon=ft.Icons.EDIT))
+    out.append(_button(tr("Type a Season card's name and effect (once)"),
+                       ctx.app.handler(partial(_ask_card, ctx, view)), s, identifier="seasons-describe", kind="text",
+                       icon=ft.Icons.EDIT))
     out += [note(render(text), s, identifier=f"seasons-reminder-{i}") for i, text in enumerate(view["reminders"])]
     out.append(interpretations(ctx, [render(t) for t in view["interpretations"]], "seasons-interpretation"))
     return out
