@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -147,3 +148,21 @@ def test_a_card_entered_badly_is_refused_in_words_to_act_on(empires: Session) ->
     with using("en"):
         assert str(_refusal(empires, DefineCard("Brood Hall", 2, "worker", ability="y" * 201))) == \
             "Say the ability in at most 200 characters."
+
+
+def test_every_line_the_chambers_commands_print_comes_from_the_catalogue(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.cli import main
+    from tests.i18n.test_cli_language import _unmarked
+
+    db = str(tmp_path / "games.json")
+    assert main(["game", "new", "--db", db, "--player", "Ana:red", "--player", "Bo:blue", "--expansion", "empires",
+                 "--module", "chambers", "--name", "Qps"]) == 0
+    gid = capsys.readouterr().out.strip()
+    printed = []
+    for args in (["play", gid, "Ana", CACHE, "--eggs", "2"], ["egg", gid, "c1"], ["show", gid],
+                 ["define", gid, "Brood Hall", "--spaces", "1", "--phase", "worker"], ["take", gid, "c1"]):
+        assert main(["--lang", "qps", "chambers", *args, "--db", db]) == 0
+        printed += capsys.readouterr().out.splitlines()
+    assert len(printed) >= 6
+    assert [line for line in printed if _unmarked(line, ("Ana", "Bo", CACHE, "Brood Hall"))] == []
