@@ -70,6 +70,7 @@ def content_texts() -> list[str]:
     difficulty = json.loads((brood / "difficulty.json").read_text("utf-8"))
     texts += [level["name"] for level in difficulty.get("levels", []) if isinstance(level, dict) and "name" in level]
     texts += _tracker_texts(data_dir())
+    texts += _area_texts()
     return list(dict.fromkeys(texts))
 
 
@@ -97,6 +98,16 @@ def _tracker_texts(data: Path) -> list[str]:
     for d in (predators, allies, workers, symbiotes, drafting):
         texts += interpretations(d)
     return texts
+
+
+def _area_texts() -> list[str]:
+    """The texts of data/chambers, mutations, seasons and parasites, each listed beside its loader."""
+    from companion.core.chambers.content import catalogue_texts as chambers
+    from companion.core.mutations.content import catalogue_texts as mutations
+    from companion.core.parasites.model import catalogue_texts as parasites
+    from companion.core.seasons.model import catalogue_texts as seasons
+
+    return [*chambers(), *mutations(), *seasons(), *parasites()]
 
 
 def _read(lang: str) -> object:

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from companion.core.i18n import N_, Msg, msg
@@ -23,6 +24,15 @@ def listing(items: list[Any]) -> Msg:
     for item in items[1:-1]:
         head = msg("{first}, {next}", first=head, next=item)
     return msg("{rest} and {last}", rest=head, last=items[-1])
+
+
+def commas(items: Sequence[Msg | str]) -> Msg | str:
+    """The items joined with commas, as one message; "" for none (so ``if commas(x):`` asks "any?")."""
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    return msg("{first}, {rest}", first=items[0], rest=commas(items[1:]))
 
 
 def part_name(part: str) -> Msg:

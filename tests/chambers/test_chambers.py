@@ -25,6 +25,7 @@ from companion.core.checklist import phase_items
 from companion.core.commands.turns import NextPhase
 from companion.core.content import Content
 from companion.core.hooks import InvalidModuleState, bring_up_to_date
+from companion.core.i18n import render
 from companion.core.session import Session
 from tests.module_helpers import refused, session, undo_all
 from tests.scoring_helpers import go_to
@@ -51,12 +52,12 @@ def test_scavengers_cache_example(empires: Session) -> None:
     cache = view["players"][0]["chambers"][0]
     assert (cache["eggs"], cache["capacity"], cache["full"]) == (3, 3, True)
     # Full, but it activates at the start of the Queen Phase: not in the Worker Phase.
-    assert view["now"] == [] and cache["why_not"] == "Scavenger's Cache activates in the Queen Phase; " \
-                                                     "this is Worker Phase."
+    assert view["now"] == [] and render(cache["why_not"], "en") == "Scavenger's Cache activates in the Queen Phase; " \
+                                                                   "this is Worker Phase."
     refused(empires, ActivateChamber("c1"), "activates in the Queen Phase; this is Worker Phase")
     refused(empires, PlaceEgg("c1"), r"Scavenger's Cache is full \(3 of 3 eggs\)")
     go_to(empires, "harvest")
-    assert chambers_view(empires.state, empires.content)["now"] == ["Ana: Scavenger's Cache"]
+    assert [render(n, "en") for n in chambers_view(empires.state, empires.content)["now"]] == ["Ana: Scavenger's Cache"]
     [item] = phase_items(empires.state, empires.content)
     assert item["text"].startswith("Ana: activate Scavenger's Cache") and item["ready"]
     label = empires.execute(ActivateChamber("c1"))
@@ -136,7 +137,8 @@ def test_solo_eggs_on_her_evolution(content: Content) -> None:
     s.execute(DefineCard("Deep Burrow", 2, "queen", "old-tunnel"))
     s.execute(TakeOldTunnel("p1", "Deep Burrow"))
     assert s.execute(SoloEggs("p1")) == "The centipedes took an Evolution: 1 egg into Deep Burrow"
-    assert "Solo: whenever a centipede action takes an Evolution" in chambers_view(s.state, s.content)["reminders"][-1]
+    assert "Solo: whenever a centipede action takes an Evolution" in render(
+        chambers_view(s.state, s.content)["reminders"][-1], "en")
 
 
 def test_nest_chambers_and_the_36_marker_limit(evolved: Session) -> None:
@@ -158,7 +160,8 @@ def test_nest_chambers_and_the_36_marker_limit(evolved: Session) -> None:
     evolved.execute(PlaceEgg("c1"))  # Old Tunnel side full: 3 of 3
     evolved.execute(PlaceEgg("c2"))  # Hatchery full: 2 of 2
     view = chambers_view(evolved.state, evolved.content)
-    assert view["now"] == ["Ana: Hatchery"]  # "as the card says": any phase; the Old Tunnel waits for the Queen phase
+    # "as the card says": any phase; the Old Tunnel waits for the Queen phase
+    assert [render(n, "en") for n in view["now"]] == ["Ana: Hatchery"]
     go_to(evolved, "harvest")
     evolved.execute(ActivateChamber("c1"))
     c = evolved.state["modules_state"]["chambers"]

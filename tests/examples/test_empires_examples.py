@@ -14,6 +14,7 @@ from companion.core.commands.turns import NextPhase
 from companion.core.content import Content
 from companion.core.decrees import decree_points
 from companion.core.decrees.commands import ApplyDecree, ChooseDecree, SetMeasure
+from companion.core.i18n import render
 from companion.core.mutations import body, mutations_view
 from companion.core.mutations.commands import DealMutations, EnterDealt, KeepMutations, PlayEvolution
 from companion.core.session import Session
@@ -54,9 +55,11 @@ def test_ee_example_scavengers_cache_activation(chambers: Session) -> None:
     What the unoccupied sites of Fungalreach give (a food and a larva) is read off the board, not computed.
     """
     run(chambers, PlayChamber("p1", CACHE, 2), PlaceEgg("c1"))
-    assert cache(chambers)["why_not"] == "Scavenger's Cache activates in the Queen Phase; this is Worker Phase."
+    assert render(cache(chambers)["why_not"], "en") == \
+        "Scavenger's Cache activates in the Queen Phase; this is Worker Phase."
     go_to(chambers, "harvest")  # the Queen Phase
-    assert chambers_view(chambers.state, chambers.content)["now"] == ["Ana: Scavenger's Cache"]
+    assert [render(n, "en") for n in chambers_view(chambers.state, chambers.content)["now"]] == \
+        ["Ana: Scavenger's Cache"]
     assert chambers.execute(ActivateChamber("c1")) == (
         "Ana activates Scavenger's Cache (At the start of the Queen Phase, take what every unoccupied collection "
         "site of one hex gives.): 3 eggs back to the supply")
@@ -96,8 +99,8 @@ def test_ee_example_mapmaker_thorax(mutations: Session) -> None:
     b = body(mutations.state, "p2")
     assert b["parts"] == {"head": "mutation", "thorax": "evolution", "abdomen": "mutation"}
     assert not b["fully_developed"]
-    assert b["developed_text"] == ("Not a fully developed ant (no 3 Colony Points): the head and abdomen hold "
-                                   "Mutations, not Evolutions.")
+    assert render(b["developed_text"], "en") == ("Not a fully developed ant (no 3 Colony Points): the head and the "
+                                                 "abdomen hold Mutations, not Evolutions.")
 
 
 def test_ee_example_mutation_feeding(mutations: Session) -> None:

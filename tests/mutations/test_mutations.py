@@ -8,6 +8,7 @@ import pytest
 
 from companion.core.content import Content
 from companion.core.hooks import InvalidModuleState, bring_up_to_date
+from companion.core.i18n import render
 from companion.core.mutations import body, mutations_view
 from companion.core.mutations.commands import DealMutations, EnterDealt, KeepMutations, NameMutation, PlayEvolution
 from companion.core.mutations.model import validate_state
@@ -38,14 +39,14 @@ def test_four_for_one_body_part_calls_for_a_new_deal(content: Content) -> None:
     s = session(content, 4, modules=("mutations",), seed=15)
     s.execute(DealMutations())
     view = mutations_view(s.state, s.content)
-    assert view["redeal"].endswith("was dealt 4 Mutations for one body part: everyone gets a new deal.")
+    assert render(view["redeal"], "en").endswith("was dealt 4 Mutations for one body part: everyone gets a new deal.")
     who = next(p for p in view["players"] if len({d["part"] for d in p["dealt"]}) == 1)
     ids = [d["id"] for d in who["dealt"]]
     refused(s, KeepMutations(who["id"], ids[0], ids[1]), "shuffle them all and deal 4 new ones to every colony first")
     label = s.execute(DealMutations())
     assert label == f"New Mutation deal: {who['name']} was dealt 4 for one body part"
     assert s.state["modules_state"]["mutations"]["deals"] == 2
-    assert mutations_view(s.state, s.content)["redeal"] == ""
+    assert mutations_view(s.state, s.content)["redeal"] is None
 
 
 def test_a_redeal_from_an_entered_deal(game: Session) -> None:
@@ -63,15 +64,16 @@ def test_mapmaker_thorax_example(game: Session) -> None:
     b = body(game.state, "p2")
     assert b["parts"] == {"head": "mutation", "thorax": "evolution", "abdomen": "mutation"}
     assert not b["fully_developed"]  # no 3 Colony Points: Mutations are not Evolutions
-    assert b["developed_text"] == ("Not a fully developed ant (no 3 Colony Points): the head and abdomen hold "
-                                   "Mutations, not Evolutions.")
+    assert render(b["developed_text"], "en") == ("Not a fully developed ant (no 3 Colony Points): the head and the "
+                                                 "abdomen hold Mutations, not Evolutions.")
     assert b["caste_bonus"] == {"head": 0, "thorax": 1, "abdomen": 0}  # feeding: no abdomen bonus
     # An Evolution on the head discards Hunter Head.
     assert game.execute(PlayEvolution("p2", "head")) == "Bo plays an Evolution on the head: Hunter Head is discarded"
     game.execute(PlayEvolution("p2", "abdomen"))
     b = body(game.state, "p2")
     assert b["fully_developed"] and b["mutations"] == {}
-    assert b["developed_text"] == "Fully developed ant: an Evolution on every body part (3 Colony Points)."
+    assert render(b["developed_text"], "en") == \
+        "Fully developed ant: an Evolution on every body part (3 Colony Points)."
     refused(game, PlayEvolution("p2", "head"), "Bo's head already has an Evolution")
 
 
@@ -83,7 +85,7 @@ def test_bad_input_is_refused_and_changes_nothing(game: Session) -> None:
     refused(game, EnterDealt("p1", ("m1", "m1", "m2", "m3")), "Enter the 4 different Mutations Ana was dealt")
     refused(game, EnterDealt("p1", ("m10", "m1", "m2", "m3")), "was dealt to Bo")
     refused(game, PlayEvolution("p1", "wing"), "The body part is one of head, thorax, abdomen")
-    refused(game, NameMutation("m5", ""), "name: String should have at least 1 character")
+    refused(game, NameMutation("m5", ""), "Name the Mutation as printed, in 1 to 40 characters")
     refused(game, NameMutation("m5", "Hunter Head"), "Another Mutation is already called Hunter Head")
     game.execute(KeepMutations("p1", "m5", "m11"))
     refused(game, KeepMutations("p1", "m5", "m13"), "already keeps two Mutations")
@@ -100,7 +102,7 @@ def test_solo_deals_at_the_table(content: Content) -> None:
     s = session(content, 1, mode="solo", modules=("mutations",))
     refused(s, DealMutations(), "Solo: take out the Mutations with the centipede icon")
     assert "Solo: take the Mutations with the centipede icon out first" in \
-        mutations_view(s.state, s.content)["reminders"][-1]
+        render(mutations_view(s.state, s.content)["reminders"][-1], "en")
 
 
 def test_undo_across_the_tracker_and_adopt(game: Session) -> None:

@@ -9,6 +9,7 @@ import pytest
 from companion.core.checklist import phase_items
 from companion.core.content import Content
 from companion.core.hooks import InvalidModuleState, bring_up_to_date
+from companion.core.i18n import render
 from companion.core.parasites import parasites_view
 from companion.core.parasites.commands import DestroyParasite, HostDidNotBattle, PlayParasite
 from companion.core.parasites.model import validate_state
@@ -36,7 +37,7 @@ def test_incubator_head_on_another_colony_and_its_soldier_phase_trigger(game: Se
     refused(game, HostDidNotBattle("x1"), "already booked this round")
     assert phase_items(game.state, game.content)[1]["done"]
     assert game.execute(DestroyParasite("x1")) == "An Evolution covers Incubator Head on Bo's head: it is discarded"
-    assert parasites_view(game.state, game.content)["destroyed"] == ["Incubator Head (Bo)"]
+    assert [render(d, "en") for d in parasites_view(game.state, game.content)["destroyed"]] == ["Incubator Head (Bo)"]
     assert phase_items(game.state, game.content) == []
 
 

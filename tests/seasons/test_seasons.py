@@ -67,7 +67,8 @@ def test_reveal_only_at_the_start_of_the_round_and_bad_names(game: Session) -> N
     game.execute(BuildSeasons())
     go_to(game, "soldier")
     refused(game, RevealSeason(), "revealed at the start of the round; this is Soldier Phase")
-    refused(game, DescribeSeason("e1", ""), "name: String should have at least 1 character")
+    refused(game, DescribeSeason("e1", ""), "Name the Season card in 1 to 40 characters")
+    refused(game, DescribeSeason("e1", "Thaw", "x" * 301), "Say the effect in at most 300 characters")
     game.execute(DescribeSeason("e1", "Thaw"))
     refused(game, DescribeSeason("e2", "thaw"), "Another Season is already called thaw")
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.core.chambers.content import CARD, PHASE_NAMES, CardDef, chambers_content
+from companion.core.chambers.content import CARD, PHASE_NAMES, CardDef, chambers_content, phase_name, said
 from companion.core.chambers.model import (
     Chamber,
     activation_key,
@@ -28,11 +28,28 @@ from companion.core.chambers.model import (
 from companion.core.commands.base import Command, require_int
 from companion.core.content import Content
 from companion.core.errors import CommandError
+from companion.core.i18n import N_, Msg, msg, nmsg, render
+from companion.core.schema import SchemaError
 from companion.core.state import State, game_def, player
+from companion.core.words import commas
 
 WHY = ("reaction", "losses", "solo")
 SOURCES = ("supply", "larva", "ant")
 PAID = ("larvae", "ants", "free")
+#: The label of one egg placed, by where it comes from and why (in WHY's order).
+EGG_LABELS: dict[str, tuple[str, str, str]] = {
+    "supply": (N_("{name}: an egg into {card} instead of a Reaction ({eggs} of {spaces})"),
+               N_("{name}: an egg into {card} from battle losses ({eggs} of {spaces})"),
+               N_("{name}: an egg into {card} as the centipedes took an Evolution ({eggs} of {spaces})")),
+    "larva": (N_("{name}: a larva (no egg left in the supply) into {card} instead of a Reaction ({eggs} of {spaces})"),
+              N_("{name}: a larva (no egg left in the supply) into {card} from battle losses ({eggs} of {spaces})"),
+              N_("{name}: a larva (no egg left in the supply) into {card} as the centipedes took an Evolution "
+                 "({eggs} of {spaces})")),
+    "ant": (N_("{name}: an ant (no egg left in the supply) into {card} instead of a Reaction ({eggs} of {spaces})"),
+            N_("{name}: an ant (no egg left in the supply) into {card} from battle losses ({eggs} of {spaces})"),
+            N_("{name}: an ant (no egg left in the supply) into {card} as the centipedes took an Evolution "
+               "({eggs} of {spaces})")),
+}
 
 
 def _name(state: State, pid: str) -> str:
@@ -51,9 +68,21 @@ def _add(state: State, owner: str, card: CardDef, eggs: int, whole_game: bool = 
     chambers(state)["chambers"].append(chamber)
 
 
+def _card_fault(exc: SchemaError, kind: object) -> Msg:
+    """A card the players entered that does not fit its shape, said as what to change."""
+    field = exc.loc[0] if exc.loc else ""
+    if field == "name":
+        return msg("Name the card as printed, in 1 to 40 characters.")
+    if field == "ability":
+        return msg("Say the ability in at most 200 characters.")
+    if field == "kind":
+        return msg("The kind is chamber or old-tunnel; got {given}.", given=repr(kind))
+    return msg("This card cannot be entered: {fault}.", fault=str(exc))
+
+
 def _ant(state: State, pid: str) -> None:
     if player(state, pid)["role"] != "ant":
-        raise CommandError(f"{_name(state, pid)} is the Broodmother and has no chambers.")
+        raise CommandError(msg("{name} is the Broodmother and has no chambers.", name=_name(state, pid)))
 
 
 @dataclass(frozen=True)
@@ -76,27 +105,33 @@ class DefineCard(Command):
                 "capacity": self.capacity, "phase": self.phase, "from_losses": bool(named and named["from_losses"]),
                 "ability": str(self.ability).strip()}
         if self.phase not in PHASE_NAMES:
-            raise CommandError(f"The phase is one of {', '.join(PHASE_NAMES)}; got {self.phase!r}.")
+            raise CommandError(msg("The phase is one of {choices}; got {given}.", choices=", ".join(PHASE_NAMES),
+                                   given=repr(self.phase)))
         if self.phase == "any" and not evolved(state):
-            raise CommandError("An Empires of the Earth Chamber activates in the Worker, Soldier or Queen Phase.")
+            raise CommandError(msg("An Empires of the Earth Chamber activates in the Worker, Soldier or Queen Phase."))
         if self.kind == "old-tunnel" and self.phase != "queen":
-            raise CommandError("Old Tunnels activate in the Queen Phase.")
-        require_int(self.capacity, "Egg spaces", 1, chambers_content()["max_capacity"])
-        return CARD.check(data, CommandError)
+            raise CommandError(msg("Old Tunnels activate in the Queen Phase."))
+        require_int(self.capacity, render(msg("Egg spaces")), 1, chambers_content()["max_capacity"])
+        try:
+            return CARD.check(data)
+        except SchemaError as exc:
+            raise CommandError(_card_fault(exc, self.kind)) from None
 
     def verify(self, state: State, content: Content) -> None:
         chambers(state)
         card = self.card(state)
         if any(d["name"].casefold() == card["name"].casefold() and d["kind"] == card["kind"]
                for d in known_cards(state)):
-            raise CommandError(f"{card['name']} is already in the list.")
+            raise CommandError(msg("{card} is already in the list.", card=card["name"]))
 
     def apply(self, state: State, content: Content) -> None:
         chambers(state)["catalogue"].append(self.card(state))
 
-    def describe(self, state: State, content: Content) -> str:
+    def describe(self, state: State, content: Content) -> Msg:
         c = self.card(state)
-        return f"Chamber card entered: {c['name']} ({c['capacity']} spaces, {PHASE_NAMES[c['phase']]})"
+        return nmsg("Chamber card entered: {card} (1 space, {phase})",
+                    "Chamber card entered: {card} ({n} spaces, {phase})", c["capacity"], card=c["name"],
+                    phase=phase_name(c["phase"]))
 
 
 @dataclass(frozen=True)
@@ -113,24 +148,32 @@ class PlayChamber(Command):
         chambers(state)
         _ant(state, self.player_id)
         if evolved(state):
-            raise CommandError("Nest Chambers are dealt at the start (two per colony), not played from the hand.")
+            raise CommandError(msg("Nest Chambers are dealt at the start (two per colony), not played from the hand."))
         card = find_card(state, self.card_name, "chamber")
         if self.paid not in PAID:
-            raise CommandError(f"Paid with one of {', '.join(PAID)}; got {self.paid!r}.")
+            raise CommandError(msg("Paid with one of {choices}; got {given}.", choices=", ".join(PAID),
+                                   given=repr(self.paid)))
         if self.paid == "free":
             if self.eggs != 0:
-                raise CommandError("A Chamber played for free enters play with no egg.")
+                raise CommandError(msg("A Chamber played for free enters play with no egg."))
             return
-        require_int(self.eggs, f"Eggs in {card['name']}", 1, card["capacity"])
+        require_int(self.eggs, render(msg("Eggs in {card}", card=card["name"])), 1, card["capacity"])
 
     def apply(self, state: State, content: Content) -> None:
         _add(state, self.player_id, find_card(state, self.card_name, "chamber"), self.eggs)
 
-    def describe(self, state: State, content: Content) -> str:
+    def describe(self, state: State, content: Content) -> Msg:
         card = find_card(state, self.card_name, "chamber")
-        how = "for free, with no egg" if self.paid == "free" else \
-            f"paying {self.eggs} {self.paid}: {self.eggs} of {card['capacity']} eggs"
-        return f"{_name(state, self.player_id)} plays {card['name']} {how}"
+        who, name, spaces = _name(state, self.player_id), card["name"], card["capacity"]
+        if self.paid == "free":
+            return msg("{name} plays {card} for free, with no egg", name=who, card=name)
+        if self.paid == "ants":
+            return nmsg("{name} plays {card} paying 1 ant: 1 of {spaces} eggs",
+                        "{name} plays {card} paying {n} ants: {n} of {spaces} eggs", self.eggs, name=who, card=name,
+                        spaces=spaces)
+        return nmsg("{name} plays {card} paying 1 larva: 1 of {spaces} eggs",
+                    "{name} plays {card} paying {n} larvae: {n} of {spaces} eggs", self.eggs, name=who, card=name,
+                    spaces=spaces)
 
 
 @dataclass(frozen=True)
@@ -146,18 +189,21 @@ class TakeOldTunnel(Command):
         c = chambers(state)
         _ant(state, self.player_id)
         if evolved(state):
-            raise CommandError("In Predators & Prey the Old Tunnel is a side of a dealt Nest Chamber.")
+            raise CommandError(msg("In Predators & Prey the Old Tunnel is a side of a dealt Nest Chamber."))
         find_card(state, self.card_name, "old-tunnel")
         if any(ch["card"]["kind"] == "old-tunnel" for ch in owned(c, self.player_id) + c["discarded"]
                if ch["owner"] == self.player_id):
-            raise CommandError(f"{_name(state, self.player_id)} already has an Old Tunnel (one each).")
+            raise CommandError(msg("{name} already has an Old Tunnel (one each).", name=_name(state, self.player_id)))
 
     def apply(self, state: State, content: Content) -> None:
         _add(state, self.player_id, find_card(state, self.card_name, "old-tunnel"), 0, self.whole_game)
 
-    def describe(self, state: State, content: Content) -> str:
-        side = " on its reverse side (an ability for the whole game)" if self.whole_game else ""
-        return f"{_name(state, self.player_id)} starts with {self.card_name.strip()}{side}"
+    def describe(self, state: State, content: Content) -> Msg:
+        who, card = _name(state, self.player_id), self.card_name.strip()
+        if self.whole_game:
+            return msg("{name} starts with {card} on its reverse side (an ability for the whole game)", name=who,
+                       card=card)
+        return msg("{name} starts with {card}", name=who, card=card)
 
 
 @dataclass(frozen=True)
@@ -173,10 +219,10 @@ class KeepNestChambers(Command):
         c = chambers(state)
         _ant(state, self.player_id)
         if not evolved(state):
-            raise CommandError("Nest Chambers belong to Predators & Prey (the Evolved Edition).")
+            raise CommandError(msg("Nest Chambers belong to Predators & Prey (the Evolved Edition)."))
         if owned(c, self.player_id):
-            raise CommandError(f"{_name(state, self.player_id)} already chose the two Nest Chambers "
-                               "(the choice is for the whole game).")
+            raise CommandError(msg("{name} already chose the two Nest Chambers (the choice is for the whole game).",
+                                   name=_name(state, self.player_id)))
         find_card(state, self.tunnel_name, "old-tunnel")
         find_card(state, self.chamber_name, "chamber")
 
@@ -184,24 +230,26 @@ class KeepNestChambers(Command):
         _add(state, self.player_id, find_card(state, self.tunnel_name, "old-tunnel"), 0)
         _add(state, self.player_id, find_card(state, self.chamber_name, "chamber"), 0)
 
-    def describe(self, state: State, content: Content) -> str:
-        return f"{_name(state, self.player_id)} keeps {self.tunnel_name.strip()} (Old Tunnel side) and " \
-               f"{self.chamber_name.strip()} (chamber side)"
+    def describe(self, state: State, content: Content) -> Msg:
+        return msg("{name} keeps {tunnel} (Old Tunnel side) and {chamber} (chamber side)",
+                   name=_name(state, self.player_id), tunnel=self.tunnel_name.strip(),
+                   chamber=self.chamber_name.strip())
 
 
 def check_egg_room(state: State, ch: Chamber) -> None:
     """An egg may go in only where there is free space (and, in Predators & Prey, a free ant marker)."""
     c = chambers(state)
     if ch["whole_game"]:
-        raise CommandError(f"{ch['card']['name']} is on its reverse side: it holds no eggs.")
+        raise CommandError(msg("{card} is on its reverse side: it holds no eggs.", card=ch["card"]["name"]))
     if ch["eggs"] >= ch["card"]["capacity"]:
-        raise CommandError(f"{ch['card']['name']} is full ({ch['eggs']} of {ch['card']['capacity']} eggs): "
-                           f"activate it ({PHASE_NAMES[ch['card']['phase']]}) before adding more.")
+        raise CommandError(msg("{card} is full ({eggs} of {spaces} eggs): activate it ({phase}) before adding more.",
+                               card=ch["card"]["name"], eggs=ch["eggs"], spaces=ch["card"]["capacity"],
+                               phase=phase_name(ch["card"]["phase"])))
     if evolved(state) and markers_free(c, ch["owner"]) <= 0:
-        limit = chambers_content()["marker_limit"]
-        raise CommandError(f"All {limit} of {_name(state, ch['owner'])}'s ant markers are in use "
-                           f"({c['markers'].get(ch['owner'], 0)} in play, {eggs_of(c, ch['owner'])} as eggs): "
-                           "no more eggs.")
+        raise CommandError(msg("All {limit} of {name}'s ant markers are in use ({in_play} in play, {eggs} as eggs): "
+                               "no more eggs.", limit=chambers_content()["marker_limit"],
+                               name=_name(state, ch["owner"]), in_play=c["markers"].get(ch["owner"], 0),
+                               eggs=eggs_of(c, ch["owner"])))
 
 
 @dataclass(frozen=True)
@@ -216,29 +264,28 @@ class PlaceEgg(Command):
     def verify(self, state: State, content: Content) -> None:
         ch = find(chambers(state), self.chamber_id)
         if self.why not in WHY:
-            raise CommandError(f"Why the egg goes in is one of {', '.join(WHY)}; got {self.why!r}.")
+            raise CommandError(msg("Why the egg goes in is one of {choices}; got {given}.", choices=", ".join(WHY),
+                                   given=repr(self.why)))
         if self.source not in SOURCES:
-            raise CommandError(f"The egg comes from one of {', '.join(SOURCES)}; got {self.source!r}.")
+            raise CommandError(msg("The egg comes from one of {choices}; got {given}.", choices=", ".join(SOURCES),
+                                   given=repr(self.source)))
         if self.why == "losses" and not ch["card"]["from_losses"]:
-            raise CommandError(f"Battle losses go into a chamber only where the card says so (Defensive Shelter); "
-                               f"{ch['card']['name']} takes eggs from Reactions.")
+            raise CommandError(msg("Battle losses go into a chamber only where the card says so (Defensive Shelter); "
+                                   "{card} takes eggs from Reactions.", card=ch["card"]["name"]))
         if self.why == "solo" and state["mode"] != "solo":
-            raise CommandError("The solo egg rule is for the solo game.")
+            raise CommandError(msg("The solo egg rule is for the solo game."))
         if self.source != "supply" and evolved(state):
-            raise CommandError("In Predators & Prey larvae and ants never become eggs: eggs come from the supply.")
+            raise CommandError(msg("In Predators & Prey larvae and ants never become eggs: eggs come from the supply."))
         check_egg_room(state, ch)
 
     def apply(self, state: State, content: Content) -> None:
         find(chambers(state), self.chamber_id)["eggs"] += 1
 
-    def describe(self, state: State, content: Content) -> str:
+    def describe(self, state: State, content: Content) -> Msg:
         ch = find(chambers(state), self.chamber_id)
-        what = {"supply": "an egg", "larva": "a larva (no egg left in the supply)",
-                "ant": "an ant (no egg left in the supply)"}[self.source]
-        why = {"reaction": "instead of a Reaction", "losses": "from battle losses",
-               "solo": "as the centipedes took an Evolution"}[self.why]
-        return f"{_name(state, ch['owner'])}: {what} into {ch['card']['name']} {why} " \
-               f"({ch['eggs'] + 1} of {ch['card']['capacity']})"
+        key = EGG_LABELS[self.source][WHY.index(self.why)]
+        return msg(key, name=_name(state, ch["owner"]), card=ch["card"]["name"], eggs=ch["eggs"] + 1,
+                   spaces=ch["card"]["capacity"])
 
 
 @dataclass(frozen=True)
@@ -260,18 +307,18 @@ class SoloEggs(Command):
 
     def verify(self, state: State, content: Content) -> None:
         if state["mode"] != "solo":
-            raise CommandError("The solo egg rule is for the solo game.")
+            raise CommandError(msg("The solo egg rule is for the solo game."))
         player(state, self.player_id)
         if not self._targets(state):
-            raise CommandError(f"None of {_name(state, self.player_id)}'s Chambers has a free space.")
+            raise CommandError(msg("None of {name}'s Chambers has a free space.", name=_name(state, self.player_id)))
 
     def apply(self, state: State, content: Content) -> None:
         for ch in self._targets(state):
             ch["eggs"] += 1
 
-    def describe(self, state: State, content: Content) -> str:
-        names = ", ".join(ch["card"]["name"] for ch in self._targets(state))
-        return f"The centipedes took an Evolution: 1 egg into {names}"
+    def describe(self, state: State, content: Content) -> Msg:
+        return msg("The centipedes took an Evolution: 1 egg into {chambers}",
+                   chambers=commas([ch["card"]["name"] for ch in self._targets(state)]))
 
 
 @dataclass(frozen=True)
@@ -284,31 +331,34 @@ class TakeEgg(Command):
     def verify(self, state: State, content: Content) -> None:
         ch = find(chambers(state), self.chamber_id)
         if ch["eggs"] <= 0:
-            raise CommandError(f"{ch['card']['name']} has no egg to take.")
+            raise CommandError(msg("{card} has no egg to take.", card=ch["card"]["name"]))
 
     def apply(self, state: State, content: Content) -> None:
         find(chambers(state), self.chamber_id)["eggs"] -= 1
 
-    def describe(self, state: State, content: Content) -> str:
+    def describe(self, state: State, content: Content) -> Msg:
         ch = find(chambers(state), self.chamber_id)
-        return f"{_name(state, ch['owner'])}: an egg from {ch['card']['name']} becomes a larva"
+        return msg("{name}: an egg from {card} becomes a larva", name=_name(state, ch["owner"]),
+                   card=ch["card"]["name"])
 
 
-def _phase_label(state: State, content: Content) -> str:
-    return game_def(state, content).phase(state["phase"]).label
+def _phase_label(state: State, content: Content) -> Msg:
+    return game_def(state, content).phase(state["phase"]).message()
 
 
-def activation_problem(state: State, content: Content, ch: Chamber) -> str | None:
+def activation_problem(state: State, content: Content, ch: Chamber) -> Msg | None:
     """Why this chamber cannot activate now, or None."""
     card = ch["card"]
     if ch["whole_game"]:
-        return f"{card['name']} is on its reverse side: its ability lasts the whole game."
+        return msg("{card} is on its reverse side: its ability lasts the whole game.", card=card["name"])
     if ch["eggs"] < card["capacity"]:
-        return f"{card['name']} activates only when full ({ch['eggs']} of {card['capacity']} eggs)."
+        return msg("{card} activates only when full ({eggs} of {spaces} eggs).", card=card["name"], eggs=ch["eggs"],
+                   spaces=card["capacity"])
     if card["phase"] != "any" and card["phase"] != phase_of(state):
-        return f"{card['name']} activates in the {PHASE_NAMES[card['phase']]}; this is {_phase_label(state, content)}."
+        return msg("{card} activates in the {phase}; this is {now}.", card=card["name"],
+                   phase=phase_name(card["phase"]), now=_phase_label(state, content))
     if card["phase"] != "worker" and activation_key(state) in ch["activations"]:
-        return f"{card['name']} has already activated in this phase."
+        return msg("{card} has already activated in this phase.", card=card["name"])
     return None
 
 
@@ -333,13 +383,24 @@ class ActivateChamber(Command):
             c["chambers"].remove(ch)
             c["discarded"].append(ch)
 
-    def describe(self, state: State, content: Content) -> str:
+    def describe(self, state: State, content: Content) -> Msg:
         ch = find(chambers(state), self.chamber_id)
         card = ch["card"]
-        tail = "; the Old Tunnel is discarded" if card["kind"] == "old-tunnel" and not evolved(state) else ""
-        ability = f" ({card['ability']})" if card["ability"] else ""
-        return f"{_name(state, ch['owner'])} activates {card['name']}{ability}: {ch['eggs']} eggs back to the " \
-               f"supply{tail}"
+        values = {"name": _name(state, ch["owner"]), "card": card["name"], "ability": said(card["ability"])}
+        if card["kind"] == "old-tunnel" and not evolved(state):
+            if card["ability"]:
+                return nmsg("{name} activates {card} ({ability}): 1 egg back to the supply; the Old Tunnel is "
+                            "discarded",
+                            "{name} activates {card} ({ability}): {n} eggs back to the supply; the Old Tunnel is "
+                            "discarded", ch["eggs"], **values)
+            return nmsg("{name} activates {card}: 1 egg back to the supply; the Old Tunnel is discarded",
+                        "{name} activates {card}: {n} eggs back to the supply; the Old Tunnel is discarded", ch["eggs"],
+                        **values)
+        if card["ability"]:
+            return nmsg("{name} activates {card} ({ability}): 1 egg back to the supply",
+                        "{name} activates {card} ({ability}): {n} eggs back to the supply", ch["eggs"], **values)
+        return nmsg("{name} activates {card}: 1 egg back to the supply",
+                    "{name} activates {card}: {n} eggs back to the supply", ch["eggs"], **values)
 
 
 @dataclass(frozen=True)
@@ -359,9 +420,9 @@ class DiscardChamber(Command):
         c["chambers"].remove(ch)
         c["discarded"].append(ch)
 
-    def describe(self, state: State, content: Content) -> str:
+    def describe(self, state: State, content: Content) -> Msg:
         ch = find(chambers(state), self.chamber_id)
-        return f"{_name(state, ch['owner'])} discards {ch['card']['name']}"
+        return msg("{name} discards {card}", name=_name(state, ch["owner"]), card=ch["card"]["name"])
 
 
 @dataclass(frozen=True)
@@ -375,17 +436,21 @@ class SetMarkers(Command):
     def verify(self, state: State, content: Content) -> None:
         c = chambers(state)
         if not evolved(state):
-            raise CommandError("The 36-marker limit is a Predators & Prey rule.")
+            raise CommandError(msg("The {limit}-marker limit is a Predators & Prey rule.",
+                                   limit=chambers_content()["marker_limit"]))
         _ant(state, self.player_id)
         limit = chambers_content()["marker_limit"]
         eggs = eggs_of(c, self.player_id)
-        require_int(self.in_play, "Ant markers in play", 0, limit - eggs)
+        require_int(self.in_play, render(msg("Ant markers in play")), 0, limit - eggs)
         if c["markers"].get(self.player_id, 0) == self.in_play:
-            raise CommandError(f"{_name(state, self.player_id)} already has {self.in_play} markers in play.")
+            raise CommandError(nmsg("{name} already has 1 marker in play.", "{name} already has {n} markers in play.",
+                                    self.in_play, name=_name(state, self.player_id)))
 
     def apply(self, state: State, content: Content) -> None:
         chambers(state)["markers"][self.player_id] = self.in_play
 
-    def describe(self, state: State, content: Content) -> str:
-        return f"{_name(state, self.player_id)}: {self.in_play} ant markers in play outside the chambers"
+    def describe(self, state: State, content: Content) -> Msg:
+        return nmsg("{name}: 1 ant marker in play outside the chambers",
+                    "{name}: {n} ant markers in play outside the chambers", self.in_play,
+                    name=_name(state, self.player_id))
 

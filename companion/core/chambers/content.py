@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
 
+from companion.core.i18n import N_, Msg, msg
 from companion.core.schema import Shape, strict
 
 CardName = Annotated[str, MinLen(1), MaxLen(40)]
@@ -68,8 +69,8 @@ class ChambersContent(TypedDict):
 SHAPE = Shape(ChambersContent)
 CARD = Shape(CardDef)
 
-PHASE_NAMES: dict[str, str] = {"worker": "Worker Phase", "soldier": "Soldier Phase", "queen": "Queen Phase",
-                               "any": "as the card says"}
+PHASE_NAMES: dict[str, str] = {"worker": N_("Worker Phase"), "soldier": N_("Soldier Phase"),
+                               "queen": N_("Queen Phase"), "any": N_("as the card says")}
 
 
 @cache
@@ -77,5 +78,31 @@ def chambers_content() -> ChambersContent:
     return SHAPE.load("chambers/chambers.json")
 
 
-def interpretation(key: str) -> str:
-    return next(i["text"] for i in chambers_content()["interpretations"] if i["id"] == key)
+def phase_name(phase: str) -> Msg:
+    """A card's activation phase as a message ("Queen Phase", "as the card says")."""
+    return msg(PHASE_NAMES[phase])
+
+
+def interpretation(key: str) -> Msg:
+    return msg(next(i["text"] for i in chambers_content()["interpretations"] if i["id"] == key))
+
+
+def catalogue_texts() -> list[str]:
+    """The file's texts a player reads (abilities, notes, reminders, interpretations): the catalogue's entries.
+
+    Card names are titles, shown as printed (the Spanish rulebook keeps the English card names too).
+    """
+    c = chambers_content()
+    texts = [card["ability"] for card in c["cards"] if card["ability"]] + [n["note"] for n in c["named"]]
+    texts += [*c["reminders"]["mota"], *c["reminders"]["evolved"], c["reminders"]["solo"]]
+    return texts + [i["text"] for i in c["interpretations"]]
+
+
+def said(text: str) -> Msg | str:
+    """A text of the file as a message (translated); a text the players typed as it is."""
+    return msg(text) if text in _known() else text
+
+
+@cache
+def _known() -> frozenset[str]:
+    return frozenset(catalogue_texts())

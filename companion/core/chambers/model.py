@@ -23,8 +23,10 @@ from companion.core.chambers.content import CardDef, chambers_content
 from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.hooks import InvalidModuleState
+from companion.core.i18n import msg
 from companion.core.schema import Id, Shape, strict
 from companion.core.state import State, has, player
+from companion.core.words import commas
 
 KEY = "chambers"
 MODULES = ("chambers", "old-tunnels", "nest-chambers")
@@ -73,7 +75,7 @@ def adopt(state: State, content: Content) -> dict[str, Any]:
 
 def chambers(state: State) -> ChambersState:
     if not active(state) or KEY not in state.get("modules_state", {}):
-        raise CommandError("This game uses no Chambers.")
+        raise CommandError(msg("This game uses no Chambers."))
     return cast(ChambersState, state["modules_state"][KEY])
 
 
@@ -86,8 +88,10 @@ def find(c: ChambersState, chamber_id: str) -> Chamber:
     for ch in c["chambers"]:
         if ch["id"] == chamber_id:
             return ch
-    known = ", ".join(f"{ch['id']} ({ch['card']['name']})" for ch in c["chambers"]) or "none yet"
-    raise CommandError(f"No chamber {chamber_id!r} in play; chambers: {known}.")
+    if not c["chambers"]:
+        raise CommandError(msg("No chamber {id} in play; there is none yet.", id=repr(chamber_id)))
+    known = commas([msg("{id} ({card})", id=ch["id"], card=ch["card"]["name"]) for ch in c["chambers"]])
+    raise CommandError(msg("No chamber {id} in play; chambers: {known}.", id=repr(chamber_id), known=known))
 
 
 def owned(c: ChambersState, pid: str) -> list[Chamber]:
@@ -124,9 +128,19 @@ def find_card(state: State, name: str, kind: str) -> CardDef:
     for d in known_cards(state):
         if d["name"].casefold() == text and d["kind"] == kind:
             return d
-    listed = ", ".join(d["name"] for d in known_cards(state) if d["kind"] == kind) or "none yet"
-    what = "Old Tunnel" if kind == "old-tunnel" else "Chamber"
-    raise CommandError(f"No {what} card {name!r} in the list ({listed}): enter it once with its spaces and phase.")
+    listed = commas([d["name"] for d in known_cards(state) if d["kind"] == kind])
+    given = repr(name)
+    if kind == "old-tunnel":
+        if listed:
+            raise CommandError(msg("No Old Tunnel card {name} in the list ({listed}): enter it once with its "
+                                   "spaces and phase.", name=given, listed=listed))
+        raise CommandError(msg("No Old Tunnel card {name} in the list (none yet): enter it once with its spaces and "
+                               "phase.", name=given))
+    if listed:
+        raise CommandError(msg("No Chamber card {name} in the list ({listed}): enter it once with its spaces and "
+                               "phase.", name=given, listed=listed))
+    raise CommandError(msg("No Chamber card {name} in the list (none yet): enter it once with its spaces and phase.",
+                           name=given))
 
 
 def validate_state(module_state: object, state: State, content: Content) -> None:

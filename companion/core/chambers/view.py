@@ -1,11 +1,16 @@
-"""What the chambers panel, the checklist and ``companion chambers`` show, as plain data."""
+"""What the chambers panel, the checklist and ``companion chambers`` show, as plain data.
+
+Every text is a message (``companion.core.i18n``) rendered by the reader: the phase names, the reason a
+chamber cannot activate, the reminders and interpretations of ``data/chambers``; a card's name and an
+ability the players typed are values, shown as they are.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from companion.core.chambers.commands import ActivateChamber, PlaceEgg, activation_problem
-from companion.core.chambers.content import PHASE_NAMES, chambers_content
+from companion.core.chambers.content import chambers_content, phase_name, said
 from companion.core.chambers.model import (
     KEY,
     Chamber,
@@ -19,6 +24,7 @@ from companion.core.chambers.model import (
 )
 from companion.core.checklist import Item, command_item
 from companion.core.content import Content
+from companion.core.i18n import msg, render
 from companion.core.state import State, ant_players
 
 
@@ -27,9 +33,9 @@ def _chamber(state: State, content: Content, ch: Chamber) -> dict[str, Any]:
     problem = activation_problem(state, content, ch)
     return {
         "id": ch["id"], "name": card["name"], "kind": card["kind"], "eggs": ch["eggs"], "capacity": card["capacity"],
-        "phase": card["phase"], "phase_name": PHASE_NAMES[card["phase"]], "ability": card["ability"],
+        "phase": card["phase"], "phase_name": phase_name(card["phase"]), "ability": said(card["ability"]),
         "full": ch["eggs"] >= card["capacity"], "whole_game": ch["whole_game"],
-        "from_losses": card["from_losses"], "can_activate": problem is None, "why_not": problem or "",
+        "from_losses": card["from_losses"], "can_activate": problem is None, "why_not": problem,
         "can_egg": PlaceEgg(ch["id"]).can(state, content),
         "activated_now": activation_key(state) in ch["activations"],
     }
@@ -47,26 +53,30 @@ def chambers_view(state: State, content: Content) -> dict[str, Any]:
             "markers_in_play": c["markers"].get(p["id"], 0) if evolved(state) else None,
             "markers_free": markers_free(c, p["id"]) if evolved(state) else None,
         })
-    now = [f"{p['name']}: {ch['name']}" for p in players for ch in p["chambers"] if ch["can_activate"]]
+    now = [msg("{name}: {card}", name=p["name"], card=ch["name"]) for p in players for ch in p["chambers"]
+           if ch["can_activate"]]
     r = chambers_content()["reminders"]
-    reminders = list(r["evolved"] if evolved(state) else r["mota"])
+    reminders = [msg(text) for text in (r["evolved"] if evolved(state) else r["mota"])]
     if state["mode"] == "solo":
-        reminders.append(chambers_content()["reminders"]["solo"])
+        reminders.append(msg(r["solo"]))
     return {
         "edition": edition, "players": players, "now": now, "marker_limit": limit if evolved(state) else None,
         "cards": [dict(d) for d in known_cards(state)],
-        "named": [n for n in chambers_content()["named"] if n["edition"] == edition
+        "named": [{**n, "note": msg(n["note"])} for n in chambers_content()["named"] if n["edition"] == edition
                   and not any(d["name"] == n["name"] for d in known_cards(state))],
         "discarded": [{"owner": ch["owner"], "name": ch["card"]["name"]} for ch in c["discarded"]],
         "reminders": reminders,
-        "interpretations": [i["text"] for i in chambers_content()["interpretations"]
+        "interpretations": [msg(i["text"]) for i in chambers_content()["interpretations"]
                             if (i["id"].startswith("pp-") or i["id"] == "markers-entered") == evolved(state)],
         "source": chambers_content()["source"],
     }
 
 
 def phase_items(state: State, content: Content, phase_id: str, event: str) -> list[Item]:
-    """Each full chamber that can activate in this phase (and those activated in it), one tap each."""
+    """Each full chamber that can activate in this phase (and those activated in it), one tap each.
+
+    An item's text is rendered here, in the reader's language (the checklist shows it as it is).
+    """
     if event != "enter" or KEY not in state["modules_state"]:
         return []
     c = chambers(state)
@@ -76,9 +86,11 @@ def phase_items(state: State, content: Content, phase_id: str, event: str) -> li
         done = activation_key(state) in ch["activations"] and ch["card"]["phase"] != "worker"
         if not done and (ch not in c["chambers"] or activation_problem(state, content, ch) is not None):
             continue
-        text = f"{names[ch['owner']]}: activate {ch['card']['name']}"
         if ch["card"]["ability"]:
-            text += f" ({ch['card']['ability']})"
+            text = render(msg("{name}: activate {card} ({ability})", name=names[ch["owner"]], card=ch["card"]["name"],
+                              ability=said(ch["card"]["ability"])))
+        else:
+            text = render(msg("{name}: activate {card}", name=names[ch["owner"]], card=ch["card"]["name"]))
         out.append(command_item(f"chambers:{ch['id']}", KEY, text, ActivateChamber(ch["id"]), state, content,
                                 done=done, scoring=False))
     return out

@@ -8,11 +8,14 @@ from typing import Annotated, Literal
 from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
 
+from companion.core.i18n import N_, Msg, msg
 from companion.core.schema import Shape, strict
 
 Part = Literal["head", "thorax", "abdomen"]
 PARTS: tuple[Part, ...] = ("head", "thorax", "abdomen")
 CardName = Annotated[str, MinLen(1), MaxLen(40)]
+#: A body part inside a sentence, with its article ("la cabeza", "el tórax").
+THE_PART: dict[str, str] = {"head": N_("the head"), "thorax": N_("the thorax"), "abdomen": N_("the abdomen")}
 
 
 @strict
@@ -48,3 +51,30 @@ SHAPE = Shape(MutationsContent)
 @cache
 def mutations_content() -> MutationsContent:
     return SHAPE.load("mutations/mutations.json")
+
+
+def the_part(part: str) -> Msg:
+    return msg(THE_PART[part])
+
+
+def placeholder_names() -> list[str]:
+    """The deck's names the app made up ("Head Mutation 2"): not printed titles, so they are translated."""
+    c = mutations_content()
+    return [card["name"] for card in c["cards"] if card["name"] not in c["abilities"]]
+
+
+def catalogue_texts() -> list[str]:
+    """The file's texts a player reads (the catalogue's entries); the printed card names stay as printed."""
+    c = mutations_content()
+    texts = [*placeholder_names(), *c["abilities"].values(), *c["reminders"], c["solo"]]
+    return texts + [i["text"] for i in c["interpretations"]]
+
+
+@cache
+def _known() -> frozenset[str]:
+    return frozenset(catalogue_texts())
+
+
+def said(text: str) -> Msg | str:
+    """A text or made-up name of the file as a message (translated); a name the players typed as it is."""
+    return msg(text) if text in _known() else text

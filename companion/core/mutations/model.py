@@ -19,6 +19,7 @@ from typing_extensions import TypedDict
 from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.hooks import InvalidModuleState
+from companion.core.i18n import msg
 from companion.core.mutations.content import PARTS, MutationCard, Part, mutations_content
 from companion.core.schema import Shape, strict
 from companion.core.state import State, ant_players, has, player
@@ -62,7 +63,7 @@ def adopt(state: State, content: Content) -> dict[str, Any]:
 
 def mutations(state: State) -> MutationsState:
     if not active(state) or KEY not in state.get("modules_state", {}):
-        raise CommandError("This game does not use Mutations.")
+        raise CommandError(msg("This game does not use Mutations."))
     return cast(MutationsState, state["modules_state"][KEY])
 
 
@@ -70,7 +71,7 @@ def card(m: MutationsState, card_id: str) -> MutationCard:
     for c in m["cards"]:
         if c["id"] == card_id:
             return c
-    raise CommandError(f"No Mutation {card_id!r} in the deck (m1 to m{len(m['cards'])}).")
+    raise CommandError(msg("No Mutation {id} in the deck (m1 to m{last}).", id=repr(card_id), last=len(m["cards"])))
 
 
 def redeal_due(state: State) -> str | None:

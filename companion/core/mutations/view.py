@@ -1,11 +1,16 @@
-"""What the Mutations panel shows, as plain data: the deal, the kept cards and each ant's body."""
+"""What the Mutations panel shows, as plain data: the deal, the kept cards and each ant's body.
+
+Its texts are messages (``companion.core.i18n``); a card's ``name`` is the value the game keeps and its
+``label`` what to show (the app's made-up names, "Head Mutation 2", as messages).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from companion.core.content import Content
-from companion.core.mutations.content import PARTS, mutations_content
+from companion.core.i18n import Msg, msg
+from companion.core.mutations.content import PARTS, mutations_content, said, the_part
 from companion.core.mutations.model import card, mutations, on_body, redeal_due
 from companion.core.state import State, ant_players
 
@@ -17,15 +22,19 @@ def body(state: State, pid: str) -> dict[str, Any]:
     parts = {p: "evolution" if p in evolved else ("mutation" if p in mine else "empty") for p in PARTS}
     full = all(v == "evolution" for v in parts.values())
     cp = mutations_content()["fully_developed_cp"]
+    with_mutation = [the_part(p) for p, v in parts.items() if v == "mutation"]
+    developed: Msg
     if full:
-        developed = f"Fully developed ant: an Evolution on every body part ({cp} Colony Points)."
+        developed = msg("Fully developed ant: an Evolution on every body part ({cp} Colony Points).", cp=cp)
+    elif all(v != "empty" for v in parts.values()) and len(with_mutation) == 1:
+        developed = msg("Not a fully developed ant (no {cp} Colony Points): {part} holds a Mutation, not an Evolution.",
+                        cp=cp, part=with_mutation[0])
     elif all(v != "empty" for v in parts.values()):
-        with_mutation = " and ".join(p for p, v in parts.items() if v == "mutation")
-        developed = (f"Not a fully developed ant (no {cp} Colony Points): the {with_mutation} "
-                     f"{'holds a Mutation' if ' and ' not in with_mutation else 'hold Mutations'}, not Evolutions.")
+        developed = msg("Not a fully developed ant (no {cp} Colony Points): {first} and {second} hold Mutations, "
+                        "not Evolutions.", cp=cp, first=with_mutation[0], second=with_mutation[-1])
     else:
-        developed = "Not a fully developed ant yet."
-    return {"parts": parts, "mutations": {p: c["name"] for p, c in mine.items()},
+        developed = msg("Not a fully developed ant yet.")
+    return {"parts": parts, "mutations": {p: said(c["name"]) for p, c in mine.items()},
             "caste_bonus": {p: int(v == "evolution") for p, v in parts.items()},
             "fully_developed": full, "developed_text": developed}
 
@@ -40,18 +49,20 @@ def mutations_view(state: State, content: Content) -> dict[str, Any]:
         pid = p["id"]
         players.append({
             "id": pid, "name": p["name"],
-            "dealt": [{**card(m, i), "ability": abilities.get(card(m, i)["name"], "")}
+            "dealt": [{**card(m, i), "label": said(card(m, i)["name"]),
+                       "ability": said(abilities[card(m, i)["name"]]) if card(m, i)["name"] in abilities else ""}
                       for i in m["dealt"].get(pid, [])],
             "kept": list(m["kept"].get(pid, [])), **body(state, pid),
         })
-    reminders = list(mutations_content()["reminders"])
+    reminders = [msg(text) for text in mutations_content()["reminders"]]
     if state["mode"] == "solo":
-        reminders.append(mutations_content()["solo"])
+        reminders.append(msg(mutations_content()["solo"]))
     return {
         "players": players, "deals": m["deals"], "dealt": bool(m["dealt"]),
-        "redeal": f"{names[due]} was dealt 4 Mutations for one body part: everyone gets a new deal." if due else "",
+        "redeal": msg("{name} was dealt 4 Mutations for one body part: everyone gets a new deal.", name=names[due])
+        if due else None,
         "all_kept": all(m["kept"].get(p["id"]) for p in ant_players(state)),
-        "cards": [dict(c) for c in m["cards"]], "reminders": reminders,
-        "interpretations": [i["text"] for i in mutations_content()["interpretations"]],
+        "cards": [{**c, "label": said(c["name"])} for c in m["cards"]], "reminders": reminders,
+        "interpretations": [msg(i["text"]) for i in mutations_content()["interpretations"]],
         "source": mutations_content()["source"],
     }

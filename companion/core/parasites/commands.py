@@ -8,9 +8,25 @@ from dataclasses import dataclass
 from companion.core.commands.base import Command
 from companion.core.content import Content
 from companion.core.errors import CommandError
+from companion.core.i18n import N_, Msg, msg
 from companion.core.parasites.model import PARTS_ORDER, Parasite, find, known, parasites
 from companion.core.points import book, check_bookable
 from companion.core.state import State, game_def, player
+
+#: "Bo's head already carries a Parasite", by body part (the possessive differs by language).
+ALREADY_CARRIES: dict[str, str] = {
+    "head": N_("{name}'s head already carries a Parasite: an Evolution on top destroys it first."),
+    "thorax": N_("{name}'s thorax already carries a Parasite: an Evolution on top destroys it first."),
+    "abdomen": N_("{name}'s abdomen already carries a Parasite: an Evolution on top destroys it first."),
+}
+#: "Ana plays Incubator Head on Bo's head", by body part.
+PLAYS_ON: dict[str, str] = {"head": N_("{parasite} plays {card} on {host}'s head"),
+                            "thorax": N_("{parasite} plays {card} on {host}'s thorax"),
+                            "abdomen": N_("{parasite} plays {card} on {host}'s abdomen")}
+#: "An Evolution covers Incubator Head on Bo's head: it is discarded", by body part.
+COVERS: dict[str, str] = {"head": N_("An Evolution covers {card} on {host}'s head: it is discarded"),
+                          "thorax": N_("An Evolution covers {card} on {host}'s thorax: it is discarded"),
+                          "abdomen": N_("An Evolution covers {card} on {host}'s abdomen: it is discarded")}
 
 
 def _name(state: State, pid: str) -> str:
@@ -32,11 +48,13 @@ class PlayParasite(Command):
         card = known(self.card) if isinstance(self.card, str) else None
         part = card["part"] if card else self.part
         if part not in PARTS_ORDER:
-            raise CommandError(f"Which body part does {str(self.card).strip() or 'the card'} go on: head, thorax or "
-                               "abdomen?")
+            if str(self.card).strip():
+                raise CommandError(msg("Which body part does {card} go on: head, thorax or abdomen?",
+                                       card=str(self.card).strip()))
+            raise CommandError(msg("Which body part does the card go on: head, thorax or abdomen?"))
         name = card["name"] if card else str(self.card).strip()
         if not 1 <= len(name) <= 40:
-            raise CommandError("Name the Parasitic card (1 to 40 characters), as printed.")
+            raise CommandError(msg("Name the Parasitic card (1 to 40 characters), as printed."))
         trigger = card["trigger"] if card else str(self.trigger).strip()[:300]
         p = parasites(state)
         used = [int(x["id"][1:]) for x in p["parasites"] + p["destroyed"]]
@@ -48,20 +66,21 @@ class PlayParasite(Command):
         p = parasites(state)
         for pid in (self.parasite_id, self.host_id):
             if player(state, pid)["role"] != "ant":
-                raise CommandError(f"{_name(state, pid)} is the Broodmother: Parasites go between ant colonies.")
+                raise CommandError(msg("{name} is the Broodmother: Parasites go between ant colonies.",
+                                       name=_name(state, pid)))
         if self.parasite_id == self.host_id:
-            raise CommandError("A Parasitic Evolution is played only onto another colony's ant.")
+            raise CommandError(msg("A Parasitic Evolution is played only onto another colony's ant."))
         e = self.entry(state)
         if any(x["host"] == e["host"] and x["part"] == e["part"] for x in p["parasites"]):
-            raise CommandError(f"{_name(state, e['host'])}'s {e['part']} already carries a Parasite: an Evolution on "
-                               "top destroys it first.")
+            raise CommandError(msg(ALREADY_CARRIES[e["part"]], name=_name(state, e["host"])))
 
     def apply(self, state: State, content: Content) -> None:
         parasites(state)["parasites"].append(self.entry(state))
 
-    def describe(self, state: State, content: Content) -> str:
+    def describe(self, state: State, content: Content) -> Msg:
         e = self.entry(state)
-        return f"{_name(state, e['parasite'])} plays {e['card']} on {_name(state, e['host'])}'s {e['part']}"
+        return msg(PLAYS_ON[e["part"]], parasite=_name(state, e["parasite"]), card=e["card"],
+                   host=_name(state, e["host"]))
 
 
 @dataclass(frozen=True)
@@ -80,9 +99,9 @@ class DestroyParasite(Command):
         p["parasites"].remove(x)
         p["destroyed"].append(x)
 
-    def describe(self, state: State, content: Content) -> str:
+    def describe(self, state: State, content: Content) -> Msg:
         x = find(parasites(state), self.parasite_id)
-        return f"An Evolution covers {x['card']} on {_name(state, x['host'])}'s {x['part']}: it is discarded"
+        return msg(COVERS[x["part"]], card=x["card"], host=_name(state, x["host"]))
 
 
 def _key(state: State, parasite_id: str) -> str:
@@ -103,23 +122,25 @@ class HostDidNotBattle(Command):
     def verify(self, state: State, content: Content) -> None:
         x = find(parasites(state), self.parasite_id)
         if not x["no_battle_cp"]:
-            raise CommandError(f"{x['card']} gives no point when the host does not battle.")
+            raise CommandError(msg("{card} gives no point when the host does not battle.", card=x["card"]))
         if state["phase"] != "soldier":
-            phase = game_def(state, content).phase(state["phase"]).label
-            raise CommandError(f"{x['card']} triggers at the end of the Soldier Phase; this is {phase}.")
+            phase = game_def(state, content).phase(state["phase"]).message()
+            raise CommandError(msg("{card} triggers at the end of the Soldier Phase; this is {phase}.", card=x["card"],
+                                   phase=phase))
         if _key(state, self.parasite_id) in parasites(state)["paid"]:
-            raise CommandError(f"{x['card']}'s point is already booked this round (Undo takes it back).")
+            raise CommandError(msg("The point of {card} is already booked this round (Undo takes it back).",
+                                   card=x["card"]))
         check_bookable(state, self._rewards(state))  # type: ignore[arg-type]
 
     def apply(self, state: State, content: Content) -> None:
         book(state, self._rewards(state))  # type: ignore[arg-type]
         parasites(state)["paid"].append(_key(state, self.parasite_id))
 
-    def describe(self, state: State, content: Content) -> str:
+    def describe(self, state: State, content: Content) -> Msg:
         x = find(parasites(state), self.parasite_id)
-        cp = game_def(state, content).terms["cp"]
-        return f"{x['card']}: {_name(state, x['host'])} fought no battle, {_name(state, x['parasite'])} " \
-               f"+{x['no_battle_cp']} {cp}"
+        cp = msg(game_def(state, content).terms["cp"])
+        return msg("{card}: {host} fought no battle, {parasite} +{n} {cp}", card=x["card"],
+                   host=_name(state, x["host"]), parasite=_name(state, x["parasite"]), n=x["no_battle_cp"], cp=cp)
 
 
 def paid(state: State, parasite_id: str) -> bool:

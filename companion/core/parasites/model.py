@@ -18,6 +18,7 @@ from typing_extensions import TypedDict
 from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.hooks import InvalidModuleState
+from companion.core.i18n import N_, Msg, msg
 from companion.core.schema import Id, Shape, strict
 from companion.core.state import State, has, player
 
@@ -25,6 +26,8 @@ KEY = "parasites"
 STATE_VERSION = 1
 Part = Literal["head", "thorax", "abdomen"]
 PARTS_ORDER = ("head", "thorax", "abdomen")
+#: A body part inside a sentence, with its article ("la cabeza", "el tórax").
+THE_PART: dict[str, str] = {"head": N_("the head"), "thorax": N_("the thorax"), "abdomen": N_("the abdomen")}
 
 
 @strict
@@ -98,7 +101,7 @@ def adopt(state: State, content: Content) -> dict[str, Any]:
 
 def parasites(state: State) -> ParasitesState:
     if not active(state) or KEY not in state.get("modules_state", {}):
-        raise CommandError("This game does not use the Parasites module.")
+        raise CommandError(msg("This game does not use the Parasites module."))
     return cast(ParasitesState, state["modules_state"][KEY])
 
 
@@ -106,8 +109,31 @@ def find(p: ParasitesState, parasite_id: str) -> Parasite:
     for x in p["parasites"]:
         if x["id"] == parasite_id:
             return x
-    listed = ", ".join(f"{x['id']} ({x['card']})" for x in p["parasites"]) or "none in play"
-    raise CommandError(f"No Parasite {parasite_id!r}; in play: {listed}.")
+    if not p["parasites"]:
+        raise CommandError(msg("No Parasite {id}; none is in play.", id=repr(parasite_id)))
+    listed = ", ".join(f"{x['id']} ({x['card']})" for x in p["parasites"])
+    raise CommandError(msg("No Parasite {id}; in play: {listed}.", id=repr(parasite_id), listed=listed))
+
+
+def the_part(part: str) -> Msg:
+    return msg(THE_PART[part])
+
+
+def catalogue_texts() -> list[str]:
+    """The file's texts a player reads (triggers, reminders, interpretations); card names stay as printed."""
+    c = parasites_content()
+    texts = [card["trigger"] for card in c["cards"] if card["trigger"]] + list(c["reminders"])
+    return texts + [i["text"] for i in c["interpretations"]]
+
+
+@cache
+def _known() -> frozenset[str]:
+    return frozenset(catalogue_texts())
+
+
+def said(text: str) -> Msg | str:
+    """A text of the file as a message (translated); a text the players typed as it is."""
+    return msg(text) if text in _known() else text
 
 
 def known(name: str) -> ParasiteCard | None:

@@ -1,4 +1,8 @@
-"""What the Parasites panel and the Soldier Phase checklist show."""
+"""What the Parasites panel and the Soldier Phase checklist show.
+
+Texts are messages; a Parasite's ``says`` is its trigger to show (the rulebook's as a message, a typed one
+as it is). The checklist's items are rendered here, in the reader's language.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +10,9 @@ from typing import Any
 
 from companion.core.checklist import Item, command_item, tick_item
 from companion.core.content import Content
+from companion.core.i18n import msg, render
 from companion.core.parasites.commands import HostDidNotBattle, paid
-from companion.core.parasites.model import KEY, parasites, parasites_content
+from companion.core.parasites.model import KEY, parasites, parasites_content, said
 from companion.core.state import State
 
 
@@ -16,11 +21,12 @@ def parasites_view(state: State, content: Content) -> dict[str, Any]:
     names = {x["id"]: x["name"] for x in state["players"]}
     return {
         "parasites": [{**x, "parasite_name": names[x["parasite"]], "host_name": names[x["host"]],
-                       "can_score": HostDidNotBattle(x["id"]).can(state, content)} for x in p["parasites"]],
-        "destroyed": [f"{x['card']} ({names[x['host']]})" for x in p["destroyed"]],
-        "known": [dict(c) for c in parasites_content()["cards"]],
-        "reminders": list(parasites_content()["reminders"]),
-        "interpretations": [i["text"] for i in parasites_content()["interpretations"]],
+                       "says": said(x["trigger"]), "can_score": HostDidNotBattle(x["id"]).can(state, content)}
+                      for x in p["parasites"]],
+        "destroyed": [msg("{card} ({host})", card=x["card"], host=names[x["host"]]) for x in p["destroyed"]],
+        "known": [{**c, "says": said(c["trigger"])} for c in parasites_content()["cards"]],
+        "reminders": [msg(text) for text in parasites_content()["reminders"]],
+        "interpretations": [msg(i["text"]) for i in parasites_content()["interpretations"]],
     }
 
 
@@ -31,11 +37,16 @@ def phase_items(state: State, content: Content, phase_id: str, event: str) -> li
     names = {x["id"]: x["name"] for x in state["players"]}
     out: list[Item] = []
     for x in parasites(state)["parasites"]:
-        head = f"End of the Soldier Phase, {x['card']} ({names[x['parasite']]} on {names[x['host']]})"
-        out.append(tick_item(f"parasites:{x['id']}", KEY, f"{head}: {x['trigger'] or 'its trigger, as printed'}",
-                             state))
+        who = {"card": x["card"], "parasite": names[x["parasite"]], "host": names[x["host"]]}
+        if x["trigger"]:
+            text = msg("End of the Soldier Phase, {card} ({parasite} on {host}): {trigger}", trigger=said(x["trigger"]),
+                       **who)
+        else:
+            text = msg("End of the Soldier Phase, {card} ({parasite} on {host}): its trigger, as printed", **who)
+        out.append(tick_item(f"parasites:{x['id']}", KEY, render(text), state))
         if x["no_battle_cp"]:
-            out.append(command_item(f"parasites:{x['id']}:cp", KEY, f"{head}: {names[x['host']]} fought no battle, "
-                                    f"{names[x['parasite']]} +{x['no_battle_cp']}", HostDidNotBattle(x["id"]), state,
+            point = msg("End of the Soldier Phase, {card} ({parasite} on {host}): {host} fought no battle, "
+                        "{parasite} +{n}", n=x["no_battle_cp"], **who)
+            out.append(command_item(f"parasites:{x['id']}:cp", KEY, render(point), HostDidNotBattle(x["id"]), state,
                                     content, done=paid(state, x["id"]), scoring=False))
     return out

@@ -17,6 +17,7 @@ from typing_extensions import TypedDict
 from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.hooks import InvalidModuleState
+from companion.core.i18n import Msg, msg
 from companion.core.schema import Shape, strict
 from companion.core.state import State, has
 
@@ -87,7 +88,7 @@ def adopt(state: State, content: Content) -> dict[str, Any]:
 
 def seasons(state: State) -> SeasonsState:
     if not active(state) or KEY not in state.get("modules_state", {}):
-        raise CommandError("This game does not use the Seasons.")
+        raise CommandError(msg("This game does not use the Seasons."))
     return cast(SeasonsState, state["modules_state"][KEY])
 
 
@@ -95,7 +96,25 @@ def card(s: SeasonsState, card_id: str) -> SeasonCard:
     for c in s["cards"]:
         if c["id"] == card_id:
             return c
-    raise CommandError(f"No Season card {card_id!r}; the cards are {', '.join(c['id'] for c in s['cards'])}.")
+    raise CommandError(msg("No Season card {id}; the cards are {ids}.", id=repr(card_id),
+                           ids=", ".join(c["id"] for c in s["cards"])))
+
+
+def catalogue_texts() -> list[str]:
+    """The file's texts a player reads: the made-up card names ("Early Season 1"), reminders, interpretations."""
+    c = seasons_content()
+    texts = [card["name"] for card in c["cards"]] + [card["effect"] for card in c["cards"] if card["effect"]]
+    return texts + list(c["reminders"]) + [i["text"] for i in c["interpretations"]]
+
+
+@cache
+def _known() -> frozenset[str]:
+    return frozenset(catalogue_texts())
+
+
+def said(text: str) -> Msg | str:
+    """A name or effect of the file as a message (translated); one the players typed as it is."""
+    return msg(text) if text in _known() else text
 
 
 def in_force(s: SeasonsState) -> SeasonCard | None:

@@ -1,4 +1,8 @@
-"""What the Seasons panel and the round's checklist show, as plain data."""
+"""What the Seasons panel and the round's checklist show, as plain data.
+
+Texts are messages; a card's ``label``/``says`` are what to show (the app's made-up names and the
+file's texts as messages, what the players typed as it is).
+"""
 
 from __future__ import annotations
 
@@ -6,9 +10,14 @@ from typing import Any
 
 from companion.core.checklist import Item, command_item
 from companion.core.content import Content
+from companion.core.i18n import msg, render
 from companion.core.seasons.commands import RevealSeason
-from companion.core.seasons.model import KEY, card, in_force, seasons, seasons_content
+from companion.core.seasons.model import KEY, SeasonCard, card, in_force, said, seasons, seasons_content
 from companion.core.state import State
+
+
+def _card(c: SeasonCard) -> dict[str, Any]:
+    return {**c, "label": said(c["name"]), "says": said(c["effect"])}
 
 
 def seasons_view(state: State, content: Content) -> dict[str, Any]:
@@ -16,12 +25,12 @@ def seasons_view(state: State, content: Content) -> dict[str, Any]:
     now = in_force(s)
     return {
         "built": bool(s["deck"]), "left": len(s["deck"]) - len(s["revealed"]),
-        "in_force": dict(now) if now else None,
-        "revealed": [{"round": i + 1, **card(s, cid)} for i, cid in enumerate(s["revealed"])],
+        "in_force": _card(now) if now else None,
+        "revealed": [{"round": i + 1, **_card(card(s, cid))} for i, cid in enumerate(s["revealed"])],
         "due": RevealSeason().can(state, content),
-        "cards": [dict(c) for c in s["cards"]],
-        "reminders": list(seasons_content()["reminders"]),
-        "interpretations": [i["text"] for i in seasons_content()["interpretations"]],
+        "cards": [_card(c) for c in s["cards"]],
+        "reminders": [msg(text) for text in seasons_content()["reminders"]],
+        "interpretations": [msg(i["text"]) for i in seasons_content()["interpretations"]],
     }
 
 
@@ -30,7 +39,7 @@ def phase_items(state: State, content: Content, phase_id: str, event: str) -> li
         return []
     s = seasons(state)
     done = len(s["revealed"]) >= state["round"]
-    text = f"Reveal round {state['round']}'s Season"
+    text = render(msg("Reveal round {round}'s Season", round=state["round"]))
     if done:
-        text = f"Season in force: {card(s, s['revealed'][state['round'] - 1])['name']}"
+        text = render(msg("Season in force: {card}", card=said(card(s, s["revealed"][state["round"] - 1])["name"])))
     return [command_item("seasons:reveal", KEY, text, RevealSeason(), state, content, done=done, scoring=False)]

@@ -27,13 +27,22 @@ from companion.core.chambers.commands import (
 )
 from companion.core.chambers.model import KEY, MODULES
 from companion.core.commands.base import Command
+from companion.core.i18n import N_, is_message
 from companion.core.state import State
-from companion.ui.i18n import tr
+from companion.ui.i18n import render, tr, trf, trn, verbatim
 from companion.ui.panels import Panel, PanelContext, register
 from companion.ui.panels.forms import Field, ask
 from companion.ui.panels.scoring_controls import choice, count, interpretations, line, note
 
-PHASES = (("worker", "Worker Phase"), ("soldier", "Soldier Phase"), ("queen", "Queen Phase"))
+PHASES = (("worker", N_("Worker Phase")), ("soldier", N_("Soldier Phase")), ("queen", N_("Queen Phase")))
+
+
+#: A button of this panel: its label wraps (Spanish runs longer); full width on a phone, half on a wide screen.
+WIDE = {"xs": 12, "md": 6}
+
+
+def _button(label: str, on_tap: Any, sizes: Any, **kwargs: Any) -> ft.Control:
+    return choice(label, on_tap, sizes, col=WIDE, **kwargs)
 
 
 def applies(state: State) -> bool:
@@ -44,7 +53,12 @@ def _tap(ctx: PanelContext, command: Command, label: str, identifier: str, kind:
          ) -> ft.Control | None:
     if not ctx.session.can(command):
         return None
-    return choice(label, ctx.handler(lambda: command), ctx.sizes, identifier=identifier, kind=kind)
+    return _button(label, ctx.handler(lambda: command), ctx.sizes, identifier=identifier, kind=kind)
+
+
+def _text(value: Any) -> str:
+    """A text of the view: a message in the reader's language, a typed text as it is."""
+    return render(value) if is_message(value) else verbatim(str(value))
 
 
 def _chamber(ctx: PanelContext, owner: str, ch: dict[str, Any]) -> ft.Control:
@@ -52,64 +66,64 @@ def _chamber(ctx: PanelContext, owner: str, ch: dict[str, Any]) -> ft.Control:
     if ch["whole_game"]:
         state = tr("reverse side: an ability for the whole game")
     else:
-        state = tr("{eggs} of {spaces} eggs").format(eggs=ch["eggs"], spaces=ch["capacity"])
+        state = trf("{eggs} of {spaces} eggs", eggs=ch["eggs"], spaces=ch["capacity"])
     rows: list[ft.Control] = [
-        line(f"{ch['name']} · {state} · {ch['phase_name']}", s, identifier=f"chambers-{cid}", bold=True),
+        line(trf("{card} · {state} · {phase}", card=ch["name"], state=state, phase=ch["phase_name"]), s,
+             identifier=f"chambers-{cid}", bold=True),
     ]
     if ch["ability"]:
-        rows.append(line(ch["ability"], s, size=s.small, muted=True))
-    rows.append(line(tr("Full: it can activate now.") if ch["can_activate"] else ch["why_not"], s,
+        rows.append(line(_text(ch["ability"]), s, size=s.small, muted=True))
+    rows.append(line(tr("Full: it can activate now.") if ch["can_activate"] else render(ch["why_not"]), s,
                      identifier=f"chambers-{cid}-status", size=s.small))
     card = ch["name"]
     offers = [
-        _tap(ctx, ActivateChamber(cid), tr("Activate {card}").format(card=card), f"chambers-{cid}-activate", "filled"),
-        _tap(ctx, PlaceEgg(cid), tr("{who}: an egg into {card} instead of a Reaction").format(who=owner, card=card),
+        _tap(ctx, ActivateChamber(cid), trf("Activate {card}", card=card), f"chambers-{cid}-activate", "filled"),
+        _tap(ctx, PlaceEgg(cid), trf("{who}: an egg into {card} instead of a Reaction", who=owner, card=card),
              f"chambers-{cid}-egg"),
-        _tap(ctx, PlaceEgg(cid, "losses"), tr("{who}: a battle loss into {card}").format(who=owner, card=card),
+        _tap(ctx, PlaceEgg(cid, "losses"), trf("{who}: a battle loss into {card}", who=owner, card=card),
              f"chambers-{cid}-loss"),
-        _tap(ctx, PlaceEgg(cid, "reaction", "larva"), tr("No egg left: a larva into {card}").format(card=card),
+        _tap(ctx, PlaceEgg(cid, "reaction", "larva"), trf("No egg left: a larva into {card}", card=card),
              f"chambers-{cid}-larva", "text"),
-        _tap(ctx, TakeEgg(cid), tr("An egg from {card} becomes a larva").format(card=card), f"chambers-{cid}-take",
-             "text"),
-        _tap(ctx, DiscardChamber(cid), tr("Discard {card}").format(card=card), f"chambers-{cid}-discard", "text"),
+        _tap(ctx, TakeEgg(cid), trf("An egg from {card} becomes a larva", card=card), f"chambers-{cid}-take", "text"),
+        _tap(ctx, DiscardChamber(cid), trf("Discard {card}", card=card), f"chambers-{cid}-discard", "text"),
     ]
-    rows.append(ft.Row([o for o in offers if o is not None], wrap=True, spacing=8, run_spacing=8))
+    rows.append(ft.ResponsiveRow([o for o in offers if o is not None], spacing=8, run_spacing=8))
     return ft.Container(ft.Column(rows, spacing=6), padding=10, border_radius=12,
                         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT))
 
 
 def _player(ctx: PanelContext, view: dict[str, Any], p: dict[str, Any]) -> list[ft.Control]:
     s, pid = ctx.sizes, p["id"]
-    out: list[ft.Control] = [line(tr("{who}: {n} eggs in chambers").format(who=p["name"], n=p["eggs"]), s,
-                                  identifier=f"chambers-{pid}", bold=True)]
+    out: list[ft.Control] = [line(trn("{who}: 1 egg in chambers", "{who}: {n} eggs in chambers", p["eggs"],
+                                      who=p["name"]), s, identifier=f"chambers-{pid}", bold=True)]
     if view["edition"] == "evolved":
-        out.append(count(ctx, f"{p['name']}: {tr('ant markers in play outside the chambers')}",
+        out.append(count(ctx, trf("{who}: ant markers in play outside the chambers", who=p["name"]),
                          p["markers_in_play"], partial(SetMarkers, pid),
                          identifier=f"chambers-{pid}-markers"))
-        out.append(line(tr("{free} of {limit} ant markers free for eggs").format(
-                free=p["markers_free"], limit=view["marker_limit"]), s,
-                        identifier=f"chambers-{pid}-free", size=s.small, muted=True))
+        out.append(line(trf("{free} of {limit} ant markers free for eggs", free=p["markers_free"],
+                            limit=view["marker_limit"]), s, identifier=f"chambers-{pid}-free", size=s.small,
+                        muted=True))
     out += [_chamber(ctx, p["name"], ch) for ch in p["chambers"]]
     offers: list[ft.Control] = []
     if view["edition"] == "mota":
         for card in view["cards"]:
             if card["kind"] == "chamber":
-                offers.append(choice(tr("{who}: play {card}").format(who=p["name"], card=card["name"]),
-                                     ctx.app.handler(partial(_ask_play, ctx, pid, card)), s,
-                                     identifier=f"chambers-{pid}-play-{_slug(card['name'])}", kind="outlined",
-                                     icon=ft.Icons.ADD))
+                offers.append(_button(trf("{who}: play {card}", who=p["name"], card=card["name"]),
+                                      ctx.app.handler(partial(_ask_play, ctx, pid, card)), s,
+                                      identifier=f"chambers-{pid}-play-{_slug(card['name'])}", kind="outlined",
+                                      icon=ft.Icons.ADD))
             elif ctx.session.can(TakeOldTunnel(pid, card["name"])):
-                offers.append(choice(tr("{who}: starts with {card}").format(who=p["name"], card=card["name"]),
-                                     ctx.handler(partial(TakeOldTunnel, pid, card["name"])), s,
-                                     identifier=f"chambers-{pid}-tunnel-{_slug(card['name'])}", kind="outlined"))
+                offers.append(_button(trf("{who}: starts with {card}", who=p["name"], card=card["name"]),
+                                      ctx.handler(partial(TakeOldTunnel, pid, card["name"])), s,
+                                      identifier=f"chambers-{pid}-tunnel-{_slug(card['name'])}", kind="outlined"))
         if ctx.session.can(SoloEggs(pid)):
-            offers.append(choice(tr("The centipedes took an Evolution: 1 egg in each Chamber"),
-                                 ctx.handler(partial(SoloEggs, pid)), s, identifier=f"chambers-{pid}-solo"))
+            offers.append(_button(tr("The centipedes took an Evolution: 1 egg in each Chamber"),
+                                  ctx.handler(partial(SoloEggs, pid)), s, identifier=f"chambers-{pid}-solo"))
     elif not p["chambers"]:
-        offers.append(choice(tr("{who}: keep two Nest Chambers").format(who=p["name"]),
-                             ctx.app.handler(partial(_ask_nest, ctx, pid, view)), s,
-                             identifier=f"chambers-{pid}-nest", kind="outlined", icon=ft.Icons.ADD))
-    out.append(ft.Row(offers, wrap=True, spacing=8, run_spacing=8))
+        offers.append(_button(trf("{who}: keep two Nest Chambers", who=p["name"]),
+                              ctx.app.handler(partial(_ask_nest, ctx, pid, view)), s,
+                              identifier=f"chambers-{pid}-nest", kind="outlined", icon=ft.Icons.ADD))
+    out.append(ft.ResponsiveRow(offers, spacing=8, run_spacing=8))
     return out
 
 
@@ -120,35 +134,37 @@ def _slug(name: str) -> str:
 def build(ctx: PanelContext) -> list[ft.Control]:
     view = chambers_view(ctx.state, ctx.content)
     s = ctx.sizes
-    now = ", ".join(view["now"]) or tr("none")
-    out: list[ft.Control] = [line(f"{tr('Can activate now')}: {now}", s, identifier="chambers-now", bold=True)]
+    now = ", ".join(render(n) for n in view["now"])
+    out: list[ft.Control] = [line(trf("Can activate now: {chambers}", chambers=now) if now
+                                  else tr("Can activate now: none"), s, identifier="chambers-now", bold=True)]
     for p in view["players"]:
         out += _player(ctx, view, p)
-    out.append(choice(tr("Enter a chamber card (its spaces and phase, once)"),
-                      ctx.app.handler(partial(_ask_card, ctx, view)), s, identifier="chambers-define", kind="outlined",
-                      icon=ft.Icons.EDIT))
+    out.append(_button(tr("Enter a chamber card (its spaces and phase, once)"),
+                       ctx.app.handler(partial(_ask_card, ctx, view)), s, identifier="chambers-define", kind="outlined",
+                       icon=ft.Icons.EDIT))
     for n in view["named"]:
-        out.append(note(f"{n['name']}: {n['note']} {tr('Enter its spaces and phase once to play it.')}", s))
-    out += [note(text, s, identifier=f"chambers-reminder-{i}") for i, text in enumerate(view["reminders"])]
-    out.append(interpretations(ctx, view["interpretations"], "chambers-interpretation"))
+        out.append(note(trf("{card}: {note} Enter its spaces and phase once to play it.", card=n["name"],
+                            note=n["note"]), s))
+    out += [note(render(text), s, identifier=f"chambers-reminder-{i}") for i, text in enumerate(view["reminders"])]
+    out.append(interpretations(ctx, [render(t) for t in view["interpretations"]], "chambers-interpretation"))
     return out
 
 
 def _ask_play(ctx: PanelContext, pid: str, card: dict[str, Any]) -> None:
-    fields = [Field("eggs", tr("Eggs (1-{spaces}, one larva or ant paid each)").format(
-            spaces=card["capacity"]), "number", "1"),
+    fields = [Field("eggs", trf("Eggs (1-{spaces}, one larva or ant paid each)", spaces=card["capacity"]), "number",
+                    "1"),
               Field("paid", tr("Paid with"), "radio", "larvae",
                     (("larvae", tr("Larvae")), ("ants", tr("Ants")), ("free", tr("Played for free: no egg")))),]
 
     def make(v: dict[str, Any]) -> Command:
         return PlayChamber(pid, card["name"], 0 if v["paid"] == "free" else v["eggs"], v["paid"])
 
-    ask(ctx, tr("Play {card}").format(
-            card=card["name"]), fields, make, identifier="chambers-play", save_label=tr("Play"))
+    ask(ctx, trf("Play {card}", card=card["name"]), fields, make, identifier="chambers-play", save_label=tr("Play"))
 
 
 def _ask_card(ctx: PanelContext, view: dict[str, Any]) -> None:
-    phases = PHASES + ((("any", tr("As the card says")),) if view["edition"] == "evolved" else ())
+    phases = tuple((k, tr(v)) for k, v in PHASES) + ((("any", tr("As the card says")),) if view["edition"] == "evolved"
+                                                     else ())
     kinds = (("chamber", tr("Chamber")), ("old-tunnel", tr("Old Tunnel")))
     fields = [Field("name", tr("Card name")), Field("spaces", tr("Egg spaces"), "number", "3"),
               Field("phase", tr("Activates in"), "radio", "queen", phases),

@@ -12,16 +12,26 @@ from typing import Any
 import flet as ft
 
 from companion.core.commands.base import Command
+from companion.core.i18n import N_, is_message
 from companion.core.mutations import mutations_view
 from companion.core.mutations.commands import DealMutations, EnterDealt, KeepMutations, NameMutation, PlayEvolution
+from companion.core.mutations.content import THE_PART
 from companion.core.mutations.model import KEY
 from companion.core.state import State
-from companion.ui.i18n import tr
+from companion.ui.i18n import render, tr, trf, verbatim
 from companion.ui.panels import Panel, PanelContext, register
 from companion.ui.panels.forms import Field, ask
 from companion.ui.panels.scoring_controls import choice, interpretations, line, note
 
-PART_NAMES = {"head": "Head", "thorax": "Thorax", "abdomen": "Abdomen"}
+PART_NAMES = {"head": N_("Head"), "thorax": N_("Thorax"), "abdomen": N_("Abdomen")}
+
+
+#: A button of this panel: its label wraps (Spanish runs longer); full width on a phone, half on a wide screen.
+WIDE = {"xs": 12, "md": 6}
+
+
+def _button(label: str, on_tap: Any, sizes: Any, **kwargs: Any) -> ft.Control:
+    return choice(label, on_tap, sizes, col=WIDE, **kwargs)
 
 
 def applies(state: State) -> bool:
@@ -32,35 +42,55 @@ def _send(ctx: PanelContext, command: Command, label: str, identifier: str, kind
           ) -> ft.Control | None:
     if not ctx.session.can(command):
         return None
-    return choice(label, ctx.handler(lambda: command), ctx.sizes, identifier=identifier, kind=kind)
+    return _button(label, ctx.handler(lambda: command), ctx.sizes, identifier=identifier, kind=kind)
+
+
+def _text(value: Any) -> str:
+    """A text of the view: a message in the reader's language, a typed name as it is."""
+    return render(value) if is_message(value) else verbatim(str(value))
+
+
+def _dealt_line(d: dict[str, Any], kept: bool) -> str:
+    part = tr(PART_NAMES[d["part"]])
+    if kept:
+        return trf("{card} ({part}) · kept", card=d["label"], part=part)
+    return trf("{card} ({part})", card=d["label"], part=part)
+
+
+def _part_line(part: str, what: str, card: Any) -> str:
+    name = tr(PART_NAMES[part])
+    if what == "evolution":
+        return trf("{part}: an Evolution", part=name)
+    if what == "empty":
+        return trf("{part}: nothing yet", part=name)
+    return trf("{part}: Mutation {card} (no caste bonus)", part=name, card=card)
 
 
 def _player(ctx: PanelContext, p: dict[str, Any]) -> list[ft.Control]:
     s, pid = ctx.sizes, p["id"]
-    out: list[ft.Control] = [line(p["name"], s, identifier=f"mutations-{pid}", bold=True)]
+    out: list[ft.Control] = [line(verbatim(p["name"]), s, identifier=f"mutations-{pid}", bold=True)]
     for d in p["dealt"]:
-        kept = d["id"] in p["kept"]
-        text = f"{d['name']} ({tr(PART_NAMES[d['part']])}){' · ' + tr('kept') if kept else ''}"
-        out.append(line(text, s, identifier=f"mutations-{pid}-{d['id']}", size=s.small))
+        out.append(line(_dealt_line(d, d["id"] in p["kept"]), s, identifier=f"mutations-{pid}-{d['id']}",
+                        size=s.small))
         if d["ability"]:
-            out.append(line(d["ability"], s, size=s.small, muted=True))
+            out.append(line(_text(d["ability"]), s, size=s.small, muted=True))
     for part, what in p["parts"].items():
-        shown = {"evolution": tr("an Evolution"), "empty": tr("nothing yet")}.get(
-            what, f"{tr('Mutation')}: {p['mutations'].get(part, '')} ({tr('no caste bonus')})")
-        out.append(line(f"{tr(PART_NAMES[part])}: {shown}", s, identifier=f"mutations-{pid}-{part}", size=s.small))
-    out.append(line(p["developed_text"], s, identifier=f"mutations-{pid}-developed", size=s.small, muted=True))
-    offers = [_send(ctx, PlayEvolution(pid, part), tr("{who}: an Evolution on the {part}").format(
-            who=p["name"], part=tr(part)),
+        out.append(line(_part_line(part, what, p["mutations"].get(part, "")), s, identifier=f"mutations-{pid}-{part}",
+                        size=s.small))
+    out.append(line(render(p["developed_text"]), s, identifier=f"mutations-{pid}-developed", size=s.small,
+                    muted=True))
+    offers = [_send(ctx, PlayEvolution(pid, part), trf("{who}: an Evolution on {part}", who=p["name"],
+                                                       part=tr(THE_PART[part])),
                     f"mutations-{pid}-evolve-{part}") for part in p["parts"]]
     if p["dealt"] and not p["kept"]:
-        offers.append(choice(tr("{who}: keep two Mutations").format(
-                who=p["name"]), ctx.app.handler(partial(_ask_keep, ctx, p)), s,
-                             identifier=f"mutations-{pid}-keep", kind="filled"))
+        offers.append(_button(trf("{who}: keep two Mutations", who=p["name"]),
+                              ctx.app.handler(partial(_ask_keep, ctx, p)), s,
+                              identifier=f"mutations-{pid}-keep", kind="filled"))
     if not p["kept"]:
-        offers.append(choice(tr("{who}: enter the 4 dealt").format(
-                who=p["name"]), ctx.app.handler(partial(_ask_dealt, ctx, pid)),
-                             s, identifier=f"mutations-{pid}-enter", kind="text"))
-    out.append(ft.Row([o for o in offers if o is not None], wrap=True, spacing=8, run_spacing=8))
+        offers.append(_button(trf("{who}: enter the 4 dealt", who=p["name"]),
+                              ctx.app.handler(partial(_ask_dealt, ctx, pid)), s, identifier=f"mutations-{pid}-enter",
+                              kind="text"))
+    out.append(ft.ResponsiveRow([o for o in offers if o is not None], spacing=8, run_spacing=8))
     return out
 
 
@@ -69,25 +99,25 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     s = ctx.sizes
     out: list[ft.Control] = []
     if view["redeal"]:
-        out.append(note(view["redeal"], s, identifier="mutations-redeal", icon=ft.Icons.WARNING_AMBER))
+        out.append(note(render(view["redeal"]), s, identifier="mutations-redeal", icon=ft.Icons.WARNING_AMBER))
     deal = _send(ctx, DealMutations(), tr("Deal 4 Mutations to each colony") if not view["dealt"]
                  else tr("Shuffle and deal 4 new Mutations to every colony"), "mutations-deal", "filled")
     if deal is not None:
         out.append(deal)
     for p in view["players"]:
         out += _player(ctx, p)
-    out.append(choice(tr("Name a Mutation card (once)"), ctx.app.handler(partial(_ask_name, ctx, view)), s,
-                      identifier="mutations-name", kind="text", icon=ft.Icons.EDIT))
-    out += [note(text, s, identifier=f"mutations-reminder-{i}") for i, text in enumerate(view["reminders"])]
-    out.append(interpretations(ctx, view["interpretations"], "mutations-interpretation"))
+    out.append(_button(tr("Name a Mutation card (once)"), ctx.app.handler(partial(_ask_name, ctx, view)), s,
+                       identifier="mutations-name", kind="text", icon=ft.Icons.EDIT))
+    out += [note(render(text), s, identifier=f"mutations-reminder-{i}") for i, text in enumerate(view["reminders"])]
+    out.append(interpretations(ctx, [render(t) for t in view["interpretations"]], "mutations-interpretation"))
     return out
 
 
 def _ask_keep(ctx: PanelContext, p: dict[str, Any]) -> None:
-    options = tuple((d["id"], f"{d['name']} ({tr(PART_NAMES[d['part']])})") for d in p["dealt"])
+    options = tuple((d["id"], _dealt_line(d, False)) for d in p["dealt"])
     fields = [Field("first", tr("First Mutation"), "radio", options[0][0], options),
               Field("second", tr("Second Mutation (another body part)"), "radio", "", options)]
-    ask(ctx, tr("{who}: keep two Mutations").format(who=p["name"]), fields,
+    ask(ctx, trf("{who}: keep two Mutations", who=p["name"]), fields,
         lambda v: KeepMutations(p["id"], v["first"], v["second"]), identifier="mutations-keep", save_label=tr("Keep"))
 
 
@@ -98,8 +128,8 @@ def _ask_dealt(ctx: PanelContext, pid: str) -> None:
 
 
 def _ask_name(ctx: PanelContext, view: dict[str, Any]) -> None:
-    listed = ", ".join(f"{c['id']} {c['name']}" for c in view["cards"])
-    fields = [Field("id", f"{tr('Card number')} ({listed})"), Field("name", tr("Its name as printed"))]
+    listed = ", ".join(trf("{id} {card}", id=c["id"], card=c["label"]) for c in view["cards"])
+    fields = [Field("id", trf("Card number ({cards})", cards=listed)), Field("name", tr("Its name as printed"))]
     ask(ctx, tr("Name a Mutation card"), fields, lambda v: NameMutation(v["id"], v["name"]),
         identifier="mutations-name-form")
 

@@ -11,16 +11,33 @@ from typing import Any
 
 import flet as ft
 
+from companion.core.i18n import N_, is_message
 from companion.core.parasites import parasites_view
 from companion.core.parasites.commands import DestroyParasite, HostDidNotBattle, PlayParasite
 from companion.core.parasites.model import KEY
 from companion.core.state import State, ant_players
-from companion.ui.i18n import tr
+from companion.ui.i18n import render, tr, trf, verbatim
 from companion.ui.panels import Panel, PanelContext, register
 from companion.ui.panels.forms import Field, ask
 from companion.ui.panels.scoring_controls import choice, interpretations, line, note
 
-PARTS = (("head", "Head"), ("thorax", "Thorax"), ("abdomen", "Abdomen"))
+PARTS = (("head", N_("Head")), ("thorax", N_("Thorax")), ("abdomen", N_("Abdomen")))
+#: "Incubator Head: Ana on Bo's head", by body part (the possessive differs by language).
+WHERE = {"head": N_("{card}: {parasite} on {host}'s head"), "thorax": N_("{card}: {parasite} on {host}'s thorax"),
+         "abdomen": N_("{card}: {parasite} on {host}'s abdomen")}
+
+
+#: A button of this panel: its label wraps (Spanish runs longer); full width on a phone, half on a wide screen.
+WIDE = {"xs": 12, "md": 6}
+
+
+def _button(label: str, on_tap: Any, sizes: Any, **kwargs: Any) -> ft.Control:
+    return choice(label, on_tap, sizes, col=WIDE, **kwargs)
+
+
+def _text(value: Any) -> str:
+    """A text of the view: a message in the reader's language, a typed text as it is."""
+    return render(value) if is_message(value) else verbatim(str(value))
 
 
 def applies(state: State) -> bool:
@@ -35,38 +52,38 @@ def build(ctx: PanelContext) -> list[ft.Control]:
         out.append(line(tr("No Parasitic Evolution in play."), s, identifier="parasites-none", muted=True))
     for x in view["parasites"]:
         xid = x["id"]
-        where = tr("{card}: {parasite} on {host}'s {part}").format(
-            card=x["card"], parasite=x["parasite_name"], host=x["host_name"], part=tr(x["part"]))
+        where = trf(WHERE[x["part"]], card=x["card"], parasite=x["parasite_name"], host=x["host_name"])
         out.append(line(where, s, identifier=f"parasites-{xid}", bold=True))
         if x["trigger"]:
-            out.append(line(x["trigger"], s, size=s.small, muted=True))
-        covers = tr("An Evolution covers {card}").format(card=x["card"])
-        row = [choice(covers, ctx.handler(partial(DestroyParasite, xid)), s, identifier=f"parasites-{xid}-destroy",
-                      kind="outlined")]
+            out.append(line(_text(x["says"]), s, size=s.small, muted=True))
+        covers = trf("An Evolution covers {card}", card=x["card"])
+        row = [_button(covers, ctx.handler(partial(DestroyParasite, xid)), s, identifier=f"parasites-{xid}-destroy",
+                       kind="outlined")]
         if x["can_score"]:
-            point = tr("{host} fought no battle: {parasite} +{cp}").format(
-                host=x["host_name"], parasite=x["parasite_name"], cp=x["no_battle_cp"])
-            row.insert(0, choice(point, ctx.handler(partial(HostDidNotBattle, xid)), s,
-                                 identifier=f"parasites-{xid}-cp", kind="filled"))
-        out.append(ft.Row(row, wrap=True, spacing=8, run_spacing=8))
+            point = trf("{host} fought no battle: {parasite} +{cp}", host=x["host_name"], parasite=x["parasite_name"],
+                        cp=x["no_battle_cp"])
+            row.insert(0, _button(point, ctx.handler(partial(HostDidNotBattle, xid)), s,
+                                  identifier=f"parasites-{xid}-cp", kind="filled"))
+        out.append(ft.ResponsiveRow(row, spacing=8, run_spacing=8))
     for c in view["known"]:
-        out.append(choice(tr("Play {card}").format(
-                card=c["name"]), ctx.app.handler(partial(_ask_play, ctx, c["name"])), s,
-                          identifier=f"parasites-play-{c['name'].replace(' ', '-').casefold()}", kind="outlined",
-                          icon=ft.Icons.ADD))
-    out.append(choice(tr("Play another Parasitic card (typed once)"), ctx.app.handler(partial(_ask_play, ctx, "")), s,
-                      identifier="parasites-play-other", kind="text", icon=ft.Icons.EDIT))
+        out.append(_button(trf("Play {card}", card=c["name"]), ctx.app.handler(partial(_ask_play, ctx, c["name"])), s,
+                           identifier=f"parasites-play-{c['name'].replace(' ', '-').casefold()}", kind="outlined",
+                           icon=ft.Icons.ADD))
+    out.append(_button(tr("Play another Parasitic card (typed once)"), ctx.app.handler(partial(_ask_play, ctx, "")), s,
+                       identifier="parasites-play-other", kind="text", icon=ft.Icons.EDIT))
     if view["destroyed"]:
-        out.append(line(f"{tr('Destroyed')}: {', '.join(view['destroyed'])}", s, size=s.small, muted=True))
-    out += [note(text, s, identifier=f"parasites-reminder-{i}") for i, text in enumerate(view["reminders"])]
-    out.append(interpretations(ctx, view["interpretations"], "parasites-interpretation"))
+        out.append(line(trf("Destroyed: {cards}", cards=", ".join(render(d) for d in view["destroyed"])), s,
+                        size=s.small, muted=True))
+    out += [note(render(text), s, identifier=f"parasites-reminder-{i}") for i, text in enumerate(view["reminders"])]
+    out.append(interpretations(ctx, [render(t) for t in view["interpretations"]], "parasites-interpretation"))
     return out
 
 
 def _ask_play(ctx: PanelContext, card: str) -> None:
     colonies = tuple((p["id"], p["name"]) for p in ant_players(ctx.state))
     fields: list[Field] = [] if card else [Field("card", tr("Card name, as printed")),
-                                          Field("part", tr("Body part"), "radio", "head", PARTS),
+                                          Field("part", tr("Body part"), "radio", "head",
+                                                tuple((k, tr(v)) for k, v in PARTS)),
                                           Field("trigger", tr("Its Parasite text, in a few words"))]
     fields += [Field("parasite", tr("Played by (the parasite)"), "radio", colonies[0][0], colonies),
                Field("host", tr("On the ant of (the host)"), "radio", colonies[1][0] if len(colonies) > 1 else "",
@@ -75,7 +92,8 @@ def _ask_play(ctx: PanelContext, card: str) -> None:
     def make(v: dict[str, Any]) -> PlayParasite:
         return PlayParasite(card or v["card"], v["parasite"], v["host"], v.get("part", ""), v.get("trigger", ""))
 
-    ask(ctx, f"{tr('Play')} {card or tr('a Parasitic card')}", fields, make, identifier="parasites-form",
+    ask(ctx, trf("Play {card}", card=card) if card else tr("Play a Parasitic card"), fields, make,
+        identifier="parasites-form",
         save_label=tr("Play"))
 
 

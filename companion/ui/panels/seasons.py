@@ -11,18 +11,31 @@ from typing import Any
 
 import flet as ft
 
+from companion.core.i18n import is_message
 from companion.core.seasons import seasons_view
 from companion.core.seasons.commands import BuildSeasons, DescribeSeason, EnterSeasons, RevealSeason
 from companion.core.seasons.model import KEY
 from companion.core.state import State
-from companion.ui.i18n import tr
+from companion.ui.i18n import render, tr, trf, trn, verbatim
 from companion.ui.panels import Panel, PanelContext, register
 from companion.ui.panels.forms import Field, ask
 from companion.ui.panels.scoring_controls import choice, interpretations, line, note
 
+#: A button of this panel: its label wraps (Spanish runs longer); full width on a phone, half on a wide screen.
+WIDE = {"xs": 12, "md": 6}
+
+
+def _button(label: str, on_tap: Any, sizes: Any, **kwargs: Any) -> ft.Control:
+    return choice(label, on_tap, sizes, col=WIDE, **kwargs)
+
 
 def applies(state: State) -> bool:
     return KEY in state.get("modules_state", {}) and KEY in state.get("variants", [])
+
+
+def _text(value: Any) -> str:
+    """A text of the view: a message in the reader's language, a typed text as it is."""
+    return render(value) if is_message(value) else verbatim(str(value))
 
 
 def build(ctx: PanelContext) -> list[ft.Control]:
@@ -31,27 +44,29 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     out: list[ft.Control] = []
     now = view["in_force"]
     if now:
-        out.append(line(f"{tr('In force')}: {now['name']}", s, identifier="seasons-now", bold=True))
+        out.append(line(trf("In force: {card}", card=now["label"]), s, identifier="seasons-now", bold=True))
         if now["effect"]:
-            out.append(line(now["effect"], s, identifier="seasons-effect"))
+            out.append(line(_text(now["says"]), s, identifier="seasons-effect"))
     else:
         out.append(line(tr("No Season revealed yet."), s, identifier="seasons-now", muted=True))
     if not view["built"]:
-        out.append(choice(tr("Build the Seasons deck (2 Early on top of 2 Late)"), ctx.handler(BuildSeasons), s,
-                          identifier="seasons-build", kind="filled"))
-        out.append(choice(tr("Enter the deck built at the table"), ctx.app.handler(partial(_ask_deck, ctx)), s,
-                          identifier="seasons-enter", kind="text"))
+        out.append(_button(tr("Build the Seasons deck (2 Early on top of 2 Late)"), ctx.handler(BuildSeasons), s,
+                           identifier="seasons-build", kind="filled"))
+        out.append(_button(tr("Enter the deck built at the table"), ctx.app.handler(partial(_ask_deck, ctx)), s,
+                           identifier="seasons-enter", kind="text"))
     elif view["due"]:
-        out.append(choice(tr("Reveal this round's Season"), ctx.handler(RevealSeason), s, identifier="seasons-reveal",
-                          kind="filled"))
-    out.append(line(f"{tr('Cards left in the Seasons deck')}: {view['left']}", s, size=s.small, muted=True))
+        out.append(_button(tr("Reveal this round's Season"), ctx.handler(RevealSeason), s, identifier="seasons-reveal",
+                           kind="filled"))
+    out.append(line(trn("1 card left in the Seasons deck", "{n} cards left in the Seasons deck", view["left"]), s,
+                    size=s.small, muted=True))
     for r in view["revealed"]:
-        out.append(line(f"{tr('Round')} {r['round']}: {r['name']}", s, size=s.small,
+        out.append(line(trf("Round {round}: {card}", round=r["round"], card=r["label"]), s, size=s.small,
                         identifier=f"seasons-round-{r['round']}"))
-    out.append(choice(tr("Type a Season card's name and effect (once)"), ctx.app.handler(partial(_ask_card, ctx, view)),
-                      s, identifier="seasons-describe", kind="text", icon=ft.Icons.EDIT))
-    out += [note(text, s, identifier=f"seasons-reminder-{i}") for i, text in enumerate(view["reminders"])]
-    out.append(interpretations(ctx, view["interpretations"], "seasons-interpretation"))
+    out.append(_button(tr("Type a Season card's name and effect (once)"),
+                       ctx.app.handler(partial(_ask_card, ctx, view)), s, identifier="seasons-describe", kind="text",
+                       icon=ft.Icons.EDIT))
+    out += [note(render(text), s, identifier=f"seasons-reminder-{i}") for i, text in enumerate(view["reminders"])]
+    out.append(interpretations(ctx, [render(t) for t in view["interpretations"]], "seasons-interpretation"))
     return out
 
 
@@ -62,7 +77,7 @@ def _ask_deck(ctx: PanelContext) -> None:
 
 
 def _ask_card(ctx: PanelContext, view: dict[str, Any]) -> None:
-    options = tuple((c["id"], f"{c['id']} {c['name']}") for c in view["cards"])
+    options = tuple((c["id"], trf("{id} {card}", id=c["id"], card=c["label"])) for c in view["cards"])
     fields = [Field("id", tr("Which card"), "radio", options[0][0], options), Field("name", tr("Its name")),
               Field("effect", tr("Its effect, in a few words"))]
     ask(ctx, tr("A Season card"), fields, lambda v: DescribeSeason(v["id"], v["name"], v["effect"]),
