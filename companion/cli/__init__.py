@@ -134,7 +134,7 @@ def _run(args_list: list[str]) -> int:
         if isinstance(exc, OSError):
             from companion.store.atomic import os_problem
 
-            print(f"companion: {os_problem(exc, exc.filename or 'a file', 'use')}.", file=sys.stderr)
+            print(f"companion: {os_problem(exc, exc.filename or 'a file', 'use')}", file=sys.stderr)
             return 2
         print(f"companion: internal error ({type(exc).__name__}: {exc}); please report it", file=sys.stderr)
         return 1

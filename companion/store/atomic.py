@@ -9,6 +9,10 @@ previous complete file or the new complete one.
 Everything read back is bounded before it is believed: the file's size, the nesting
 depth, and no NaN or Infinity (``read_json``). An OS error becomes a ``FileProblem``
 whose message says what happened and what to do.
+
+Every text here is a message (``companion.core.i18n``), rendered in the reader's language when
+shown. A ``FileProblem`` is a whole sentence; an ``UnreadableFile`` says why in a clause ("the file is
+empty") that a sentence of its caller takes as ``{reason}`` (``reason_of``).
 """
 
 from __future__ import annotations
@@ -17,12 +21,14 @@ import errno
 import json
 import os
 import stat
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from tinydb.storages import Storage
 
 from companion.core.errors import GameError
+from companion.core.i18n import N_, Msg, is_message, msg
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 MAX_DEPTH = 48
@@ -33,25 +39,68 @@ class UnreadableFile(GameError):
 
 
 class FileProblem(GameError):
-    """The operating system refused a read or write; nothing was changed."""
+    """The operating system refused a read or write; nothing was changed.
+
+    ``reason`` is the same fault as a clause, for a sentence that says what it could not do itself.
+    """
+
+    def __init__(self, message: Msg, reason: Msg | str | None = None) -> None:
+        super().__init__(message)
+        self.reason: Msg | str = reason if reason is not None else message
+
+
+def message_of(exc: BaseException) -> Msg | str:
+    """What an error says, kept as a message when it is one (so it renders where it is shown)."""
+    first = exc.args[0] if len(exc.args) == 1 else None
+    if isinstance(first, Msg):
+        return first
+    if isinstance(first, Mapping) and is_message(first):
+        return Msg.from_dict(first)
+    return str(exc)
+
+
+def reason_of(exc: BaseException) -> Msg | str:
+    """Why, as a clause for ``{reason}``: a file problem's reason, any other error's message."""
+    return exc.reason if isinstance(exc, FileProblem) else message_of(exc)
 
 
 _ADVICE = {
-    errno.ENOSPC: "the disk is full: free some space and try again",
-    errno.EDQUOT: "your disk quota is used up: free some space and try again",
-    errno.EROFS: "that folder is on a read-only disk: choose another with --db or COMPANION_DB",
-    errno.EACCES: "permission denied: choose a folder you can write to (--db or COMPANION_DB)",
-    errno.EPERM: "permission denied: choose a folder you can write to (--db or COMPANION_DB)",
-    errno.EISDIR: "that is a folder, not a file: give a file name such as games.json",
-    errno.ENOTDIR: "part of that path is a file, not a folder: check the path",
-    errno.ENAMETOOLONG: "the file name is too long",
+    errno.ENOSPC: msg("the disk is full: free some space and try again"),
+    errno.EDQUOT: msg("your disk quota is used up: free some space and try again"),
+    errno.EROFS: msg("that folder is on a read-only disk: choose another with --db or COMPANION_DB"),
+    errno.EACCES: msg("permission denied: choose a folder you can write to (--db or COMPANION_DB)"),
+    errno.EPERM: msg("permission denied: choose a folder you can write to (--db or COMPANION_DB)"),
+    errno.EISDIR: msg("that is a folder, not a file: give a file name such as games.json"),
+    errno.ENOTDIR: msg("part of that path is a file, not a folder: check the path"),
+    errno.ENAMETOOLONG: msg("the file name is too long"),
+}
+
+Doing = Literal["read", "write", "check", "use", "delete", "create the folder for", "create the saves folder",
+                "read the saves folder", "lock a game in", "save the game to", "add to the log", "read the log",
+                "save the cards you typed to"]
+
+#: One whole sentence for each thing that can fail ({path}: where; {advice}: what happened, what to do).
+_COULD_NOT: dict[Doing, str] = {
+    "read": N_("Could not read {path}: {advice}. Nothing was changed."),
+    "write": N_("Could not write {path}: {advice}. Nothing was changed."),
+    "check": N_("Could not check {path}: {advice}. Nothing was changed."),
+    "use": N_("Could not use {path}: {advice}. Nothing was changed."),
+    "delete": N_("Could not delete {path}: {advice}. Nothing was changed."),
+    "create the folder for": N_("Could not create the folder {path} for the saves: {advice}. Nothing was changed."),
+    "create the saves folder": N_("Could not create the saves folder {path}: {advice}. Nothing was changed."),
+    "read the saves folder": N_("Could not read the saves folder {path}: {advice}. Nothing was changed."),
+    "lock a game in": N_("Could not lock a game in {path}: {advice}. Nothing was changed."),
+    "save the game to": N_("Could not save the game to {path}: {advice}. Nothing was changed."),
+    "add to the log": N_("Could not add the game's older log lines to {path}: {advice}. Nothing was changed."),
+    "read the log": N_("Could not read the game's older log lines in {path}: {advice}. Nothing was changed."),
+    "save the cards you typed to": N_("Could not save the cards you typed to {path}: {advice}. Nothing was changed."),
 }
 
 
-def os_problem(exc: OSError, path: Path | str, doing: str) -> FileProblem:
+def os_problem(exc: OSError, path: Path | str, doing: Doing) -> FileProblem:
     """A sentence for the player: what failed, where, and what to do about it."""
-    advice = _ADVICE.get(exc.errno or 0, exc.strerror or type(exc).__name__)
-    return FileProblem(f"Could not {doing} {path}: {advice}. Nothing was changed")
+    advice: Msg | str = _ADVICE.get(exc.errno or 0) or exc.strerror or type(exc).__name__
+    return FileProblem(Msg(_COULD_NOT[doing], {"path": str(path), "advice": advice}), advice)
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -85,7 +134,7 @@ def write_atomically(path: Path, data: bytes | str) -> None:
 
 
 def _no_constants(name: str) -> Any:
-    raise ValueError(f"{name} is not a number this app writes")
+    raise ValueError(name)  # never shown: parse_json says "it is not complete JSON (ValueError)"
 
 
 def depth_of(value: Any, limit: int = MAX_DEPTH) -> int:
@@ -105,17 +154,17 @@ def depth_of(value: Any, limit: int = MAX_DEPTH) -> int:
 def parse_json(raw: bytes, *, max_bytes: int = MAX_FILE_BYTES) -> Any:
     """JSON from untrusted bytes, or ``UnreadableFile`` saying why not."""
     if len(raw) > max_bytes:
-        raise UnreadableFile(f"it is larger than {max_bytes // (1024 * 1024)} MB")
+        raise UnreadableFile(msg("it is larger than {mb} MB", mb=max_bytes // (1024 * 1024)))
     if not raw.strip():
-        raise UnreadableFile("the file is empty")
+        raise UnreadableFile(msg("the file is empty"))
     try:
         value = json.loads(raw.decode("utf-8"), parse_constant=_no_constants)
     except RecursionError:
-        raise UnreadableFile(f"it nests deeper than {MAX_DEPTH} levels") from None
+        raise UnreadableFile(msg("it nests deeper than {n} levels", n=MAX_DEPTH)) from None
     except (UnicodeDecodeError, ValueError) as exc:
-        raise UnreadableFile(f"it is not complete JSON ({exc.__class__.__name__})") from None
+        raise UnreadableFile(msg("it is not complete JSON ({kind})", kind=exc.__class__.__name__)) from None
     if depth_of(value) > MAX_DEPTH:
-        raise UnreadableFile(f"it nests deeper than {MAX_DEPTH} levels")
+        raise UnreadableFile(msg("it nests deeper than {n} levels", n=MAX_DEPTH))
     return value
 
 
@@ -124,15 +173,16 @@ def read_regular_file(path: Path, *, max_bytes: int = MAX_FILE_BYTES) -> bytes:
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) * 0)
     except FileNotFoundError:
-        raise FileProblem(f"There is no file {path}") from None
+        raise FileProblem(msg("There is no file {path}.", path=str(path)), msg("the file is not there")) from None
     except OSError as exc:
         raise os_problem(exc, path, "read") from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise FileProblem(f"{path} is not a regular file; only files exported by this app can be read")
+            raise FileProblem(msg("{path} is not a regular file; only files exported by this app can be read.",
+                                  path=str(path)), msg("it is not a regular file"))
         if info.st_size > max_bytes:
-            raise UnreadableFile(f"{path} is larger than {max_bytes // (1024 * 1024)} MB")
+            raise UnreadableFile(msg("it is larger than {mb} MB", mb=max_bytes // (1024 * 1024)))
         with os.fdopen(fd, "rb", closefd=False) as handle:
             return handle.read(max_bytes + 1)
     except OSError as exc:
@@ -145,7 +195,7 @@ def parse_tinydb(raw: bytes) -> dict[str, dict[str, Any]]:
     """A TinyDB file's tables, or ``UnreadableFile``."""
     data = parse_json(raw)
     if not isinstance(data, dict) or not all(isinstance(table, dict) for table in data.values()):
-        raise UnreadableFile("it is not a TinyDB database")
+        raise UnreadableFile(msg("it is not a TinyDB database"))
     return data
 
 

@@ -26,6 +26,7 @@ from filelock import FileLock, Timeout
 from tinydb import TinyDB
 
 from companion.core.errors import GameError
+from companion.core.i18n import msg
 from companion.store.aside import keep_aside
 from companion.store.atomic import AtomicJSONStorage, FileProblem, UnreadableFile, os_problem
 
@@ -95,7 +96,7 @@ class GameFiles:
             with self._lock(name):
                 yield
         except Timeout:
-            raise GameBusy("Another window or the terminal is still saving this game; try again.") from None
+            raise GameBusy(msg("Another window or the terminal is still saving this game; try again.")) from None
         except OSError as exc:
             raise os_problem(exc, self.locks, "lock a game in") from None
 
@@ -104,7 +105,7 @@ class GameFiles:
         try:
             self._lock(name).acquire()
         except Timeout:
-            raise GameBusy("Another window or the terminal is still saving this game; try again.") from None
+            raise GameBusy(msg("Another window or the terminal is still saving this game; try again.")) from None
         except OSError as exc:
             raise os_problem(exc, self.locks, "lock a game in") from None
 
@@ -127,9 +128,9 @@ class GameFiles:
         except OSError as exc:
             raise os_problem(exc, path, "read") from None
         except (ValueError, TypeError, AttributeError):
-            raise UnreadableFile("it is not a saved game of this app") from None
+            raise UnreadableFile(msg("it is not a saved game of this app")) from None
         if not isinstance(found, dict):
-            raise UnreadableFile("it holds no game")
+            raise UnreadableFile(msg("it holds no game"))
         return dict(found)
 
     def write(self, game_id: str, doc: Doc) -> None:

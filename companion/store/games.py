@@ -32,6 +32,7 @@ from platformdirs import user_data_dir
 
 from companion.core.content import Content, load_content
 from companion.core.errors import GameError
+from companion.core.i18n import Msg, msg, nmsg, render
 from companion.core.library import carry_over, is_remembered
 from companion.core.schema import LOG_KEEP, ArchivedLog, check
 from companion.core.session import Doc, Session, new_doc
@@ -41,10 +42,12 @@ from companion.store.aside import remove_stale_temp_files, set_aside
 from companion.store.atomic import (
     FileProblem,
     UnreadableFile,
+    message_of,
     os_problem,
     parse_json,
     parse_tinydb,
     read_regular_file,
+    reason_of,
     write_atomically,
 )
 from companion.store.gamefiles import GAME_ID, GameFiles
@@ -101,12 +104,17 @@ def default_db_path() -> Path:
 
 def _checked_db_path(path: Path) -> Path:
     if str(path) in ("", "."):
-        raise FileProblem("The saves database needs a file name (for example games.json); none was given")
+        raise FileProblem(msg("The saves database needs a file name (for example games.json); none was given."))
     if path.is_dir():
-        raise FileProblem(f"{path} is a folder: name a file inside it, for example {path / 'games.json'}")
+        raise FileProblem(msg("{path} is a folder: name a file inside it, for example {example}.", path=str(path),
+                              example=str(path / "games.json")))
     if path.exists() and not path.is_file():
-        raise FileProblem(f"{path} is not a regular file: name a file such as games.json")
+        raise FileProblem(msg("{path} is not a regular file: name a file such as games.json.", path=str(path)))
     return path
+
+
+def _no_game(game_id: object) -> StoreError:
+    return StoreError(msg("No saved game '{id}'. `companion game list` shows the saved games.", id=str(game_id)))
 
 
 def _summary(doc: Doc) -> dict[str, Any]:
@@ -131,7 +139,8 @@ def split_log(doc: Doc) -> list[dict[str, Any]]:
 
 
 class GameStore:
-    """Saved games beside one index file. ``notices`` tell the player what was set aside or moved."""
+    """Saved games beside one index file. ``notices`` tell the player what was set aside or moved (messages,
+    rendered where they are shown)."""
 
     def __init__(self, path: str | os.PathLike[str] | None = None, content: Content | None = None, *,
                  hold_locks: bool = False) -> None:
@@ -141,7 +150,7 @@ class GameStore:
         self.path = _checked_db_path(Path(path) if path is not None else default_db_path())
         self.folder = self.path.with_name(f"{self.path.stem}.d")
         self.content = content or load_content()
-        self.notices: list[str] = []
+        self.notices: list[Msg | str] = []
         self._lock = threading.RLock()
         self._known: dict[str, tuple[tuple[int, int, int] | None, int]] = {}  # id -> (stamp, rev) we saw
         try:
@@ -157,9 +166,10 @@ class GameStore:
 
     @property
     def notice(self) -> str | None:
-        return " ".join(self.notices) if self.notices else None
+        """Every notice, in the reader's language (the terminal prints it once, at the start)."""
+        return " ".join(render(n) for n in self.notices) if self.notices else None
 
-    def take_notices(self) -> list[str]:
+    def take_notices(self) -> list[Msg | str]:
         """Notices not shown yet (a damaged game found while listing, ...), cleared."""
         with self._lock:
             taken, self.notices = self.notices, []
@@ -174,25 +184,33 @@ class GameStore:
             tables = parse_tinydb(read_regular_file(self.path))
             meta = meta_of(tables)
             if meta is None:
-                raise UnreadableFile("it is not a March of the Ants companion database")
+                raise UnreadableFile(msg("it is not a March of the Ants companion database"))
             schema = meta.get("schema")
             if not isinstance(schema, int) or isinstance(schema, bool) or schema > DB_SCHEMA:
-                raise NewerSchema(f"it was written by a newer version of the app (database schema {schema!r})")
+                raise NewerSchema(msg("it was written by a newer version of the app (database schema {schema})",
+                                      schema=repr(schema)))
         except (UnreadableFile, NewerSchema, FileProblem) as exc:
-            self._set_index_aside(str(exc))
+            self._set_index_aside(reason_of(exc))
             return
         if schema < DB_SCHEMA:
             self._migrate_single_file(tables)
         else:
             self.index.load(tables)
 
-    def _set_index_aside(self, reason: str) -> None:
+    def _set_index_aside(self, reason: Msg | str) -> None:
         kept = set_aside(self.path)
-        games = self.files.ids()
-        after = (f"the {len(games)} games in {self.folder} are all kept" if games
-                 else "the app starts with an empty list")
-        self.notices.append(f"Your saved games' list could not be read: {reason}. The file was kept as {kept} "
-                            f"and nothing in it was changed; {after}.")
+        games = len(self.files.ids())
+        if games:
+            self.notices.append(nmsg(
+                "Your saved games' list could not be read: {reason}. The file was kept as {kept} and nothing in it "
+                "was changed; the {n} game in {folder} is kept.",
+                "Your saved games' list could not be read: {reason}. The file was kept as {kept} and nothing in it "
+                "was changed; the {n} games in {folder} are all kept.",
+                games, reason=reason, kept=str(kept), folder=str(self.folder)))
+        else:
+            self.notices.append(msg(
+                "Your saved games' list could not be read: {reason}. The file was kept as {kept} and nothing in it "
+                "was changed; the app starts with an empty list.", reason=reason, kept=str(kept)))
         self.index = SummaryIndex(self.path)
         self.index.write()
 
@@ -209,10 +227,13 @@ class GameStore:
                 except (GameError, ValueError, TypeError):
                     refused += 1
             self.index.write()
-        note = f"Your {moved} saved games now have a file each in {self.folder}; the old file is kept as {backup}."
+        self.notices.append(nmsg(
+            "Your {n} saved game now has a file of its own in {folder}; the old file is kept as {backup}.",
+            "Your {n} saved games now have a file each in {folder}; the old file is kept as {backup}.",
+            moved, folder=str(self.folder), backup=str(backup)))
         if refused:
-            note += f" {refused} could not be read and stay only in that old file."
-        self.notices.append(note)
+            self.notices.append(nmsg("{n} saved game could not be read and stays only in that old file.",
+                                     "{n} saved games could not be read and stay only in that old file.", refused))
 
     def _adopt_legacy(self, raw: Any) -> None:
         doc = migrate(raw)
@@ -266,29 +287,30 @@ class GameStore:
     def load(self, game_id: str) -> Doc:
         """A private, validated copy of a saved game, migrated to the current schema."""
         if not isinstance(game_id, str) or not GAME_ID.match(game_id):
-            raise StoreError(f"No saved game {game_id!r}. `companion game list` shows the saved games.")
+            raise _no_game(game_id)
         with self._lock:
             stamp = self.files.stamp(game_id)
             try:
                 raw = self.files.read(game_id)
             except UnreadableFile as exc:
-                raise self._damaged(game_id, str(exc)) from None
+                raise self._damaged(game_id, message_of(exc)) from None
             if raw is None:
-                raise StoreError(f"No saved game {game_id!r}. `companion game list` shows the saved games.")
+                raise _no_game(game_id)
             try:
                 doc = validate_doc(migrate(raw), self.content)
             except NewerSchema as exc:
-                raise StoreError(f"Game {game_id!r} cannot be opened: {exc}. Nothing in it was changed.") from None
+                raise StoreError(msg("Game '{id}' cannot be opened: {reason}. Nothing in it was changed.",
+                                     id=game_id, reason=message_of(exc))) from None
             except GameError as exc:
-                raise self._damaged(game_id, str(exc)) from None
+                raise self._damaged(game_id, message_of(exc)) from None
             self._known[game_id] = (stamp, doc.get("rev", 0))
         return doc
 
-    def _damaged(self, game_id: str, reason: str) -> StoreError:
+    def _damaged(self, game_id: str, reason: Msg | str) -> StoreError:
         kept = self.files.set_aside(game_id)
         self._known.pop(game_id, None)
-        message = (f"Saved game {game_id} could not be read ({reason}); its file was kept untouched as {kept}. "
-                   "Every other game is fine.")
+        message = msg("Saved game {id} could not be read ({reason}); its file was kept untouched as {kept}. "
+                      "Every other game is fine.", id=game_id, reason=reason, kept=str(kept))
         self.notices.append(message)
         return StoreError(message)
 
@@ -316,13 +338,12 @@ class GameStore:
             stored = self._stored_rev(game_id)
             base = doc.get("rev", 0)
             if stored is None and base > 0:
-                raise GameDeleted(f"{doc['name']!r} was deleted (in another window or the terminal); "
-                                  "it is not brought back.")
+                raise GameDeleted(msg("'{name}' was deleted (in another window or the terminal); "
+                                      "it is not brought back.", name=doc["name"]))
             if stored is not None and stored != base:
-                raise StoreConflict(
-                    f"{doc['name']!r} was changed in another window or the terminal after it was opened here. "
-                    "It now shows that newer game; repeat your last action if it is still needed."
-                )
+                raise StoreConflict(msg(
+                    "'{name}' was changed in another window or the terminal after it was opened here. "
+                    "It now shows that newer game; repeat your last action if it is still needed.", name=doc["name"]))
             log, archived = doc["log"], doc.get("log_archived", 0)
             overflow = split_log(doc)
             try:
@@ -343,7 +364,7 @@ class GameStore:
         try:
             self.library.remember(last["command"])
         except GameError as exc:  # the game itself is saved; only the memory of the card is not
-            self.notices.append(str(exc))
+            self.notices.append(message_of(exc))
 
     def _remember(self, game_id: str, doc: Doc) -> None:
         self._known[game_id] = (self.files.stamp(game_id), doc["rev"])
@@ -358,7 +379,7 @@ class GameStore:
         try:
             raw = self.files.read(game_id)
         except UnreadableFile as exc:
-            raise self._damaged(game_id, str(exc)) from None
+            raise self._damaged(game_id, message_of(exc)) from None
         rev = raw.get("rev", 0) if raw is not None else None
         return rev if isinstance(rev, int) else 0
 
@@ -375,7 +396,7 @@ class GameStore:
         with another process's, so nobody's change is refused or lost.
         """
         if not GAME_ID.match(str(game_id)):
-            raise StoreError(f"No saved game {game_id!r}. `companion game list` shows the saved games.")
+            raise _no_game(game_id)
         with self.files.locked(game_id):
             yield self.session(game_id)
 
@@ -407,7 +428,7 @@ class GameStore:
     def _clean_name(name: str) -> str:
         cleaned = " ".join(str(name).split())
         if not cleaned or len(cleaned) > MAX_GAME_NAME:
-            raise StoreError(f"A game name needs 1-{MAX_GAME_NAME} characters.")
+            raise StoreError(msg("A game name needs 1-{most} characters.", most=MAX_GAME_NAME))
         return cleaned
 
     def rename(self, game_id: str, name: str) -> None:
@@ -419,7 +440,7 @@ class GameStore:
 
     def delete(self, game_id: str) -> None:
         if not self.exists(game_id):
-            raise StoreError(f"No saved game {game_id!r} to delete.")
+            raise StoreError(msg("No saved game '{id}' to delete.", id=game_id))
         with self._lock, self.files.locked(game_id):
             self.files.remove(game_id)
             self._known.pop(game_id, None)
@@ -449,14 +470,15 @@ class GameStore:
     def check_export_target(self, path: Path, force: bool) -> None:
         """Refuse a target that is not a new regular file outside the saves (``force``: an existing file)."""
         if str(path) in ("", "."):
-            raise StoreError("Name the file to export to, for example friday.json.")
+            raise StoreError(msg("Name the file to export to, for example friday.json."))
         resolved = path.resolve()
         index, folder = self.path.resolve(), self.folder.resolve()
         beside = {index.with_name(n) for n in (SETTINGS_FILE, READING_FILE, LIBRARY_FILE)}
         if resolved in {index, folder, *beside} or folder in resolved.parents:
-            raise StoreError(f"{path} is part of the saved games; export to a file of its own.")
+            raise StoreError(msg("{path} is part of the saved games; export to a file of its own.", path=str(path)))
         if not resolved.parent.is_dir():
-            raise StoreError(f"There is no folder {path.parent}; export into a folder that exists.")
+            raise StoreError(msg("There is no folder {folder}; export into a folder that exists.",
+                                 folder=str(path.parent)))
         try:
             info = os.stat(path)
         except FileNotFoundError:
@@ -464,36 +486,41 @@ class GameStore:
         except OSError as exc:
             raise os_problem(exc, path, "check") from None
         if not stat.S_ISREG(info.st_mode):
-            raise StoreError(f"{path} is not a regular file (a folder, a device or a pipe); choose a file name.")
+            raise StoreError(msg("{path} is not a regular file (a folder, a device or a pipe); choose a file name.",
+                                 path=str(path)))
         if not force:
-            raise StoreError(f"{path} already exists; choose another name, or add --force to replace it.")
+            raise StoreError(msg("{path} already exists; choose another name, or add --force to replace it.",
+                                 path=str(path)))
 
     def import_file(self, source: str | os.PathLike[str]) -> str:
         """Add the game in an exported file; a bad file is refused and nothing changes."""
         path = Path(source)
         try:
             data = read_regular_file(path)
-        except (FileProblem, UnreadableFile) as exc:
-            raise StoreError(f"{exc}.") from None
+        except FileProblem as exc:
+            raise StoreError(message_of(exc)) from None
+        except UnreadableFile as exc:
+            raise StoreError(msg("{source} was refused: {reason}.", source=str(path), reason=message_of(exc))) from None
         return self.import_bytes(data, str(path))
 
-    def import_bytes(self, data: bytes, source: str = "The file") -> str:
+    def import_bytes(self, data: bytes, source: str) -> str:
         """Add the game in exported JSON (``source`` names it in messages); refuse anything else."""
         try:
             payload = parse_json(data)
         except UnreadableFile as exc:
-            raise StoreError(f"{source} was refused: {exc}.") from None
+            raise StoreError(msg("{source} was refused: {reason}.", source=source, reason=message_of(exc))) from None
         if not isinstance(payload, dict) or payload.get("format") != EXPORT_FORMAT:
-            raise StoreError(f"{source} is not a game exported by this app.")
+            raise StoreError(msg("{source} is not a game exported by this app.", source=source))
         try:
             doc = migrate(payload.get("game"))
             overflow = split_log(doc)
             doc = validate_doc(doc, self.content)
         except GameError as exc:
-            raise StoreError(f"{source} was refused: {exc}.") from None
+            raise StoreError(msg("{source} was refused: {reason}.", source=source, reason=message_of(exc))) from None
         with self.files.locked("_create"):
             if not GAME_ID.match(doc["id"]) or self.files.exists(doc["id"]):
-                doc = {**doc, "id": self._new_id(), "name": f"{doc['name']} (imported)"[:MAX_GAME_NAME]}
+                copy = render(msg("{name} (imported)", name=doc["name"]))  # a name: kept in the importer's words
+                doc = {**doc, "id": self._new_id(), "name": copy[:MAX_GAME_NAME]}
             doc.pop("rev", None)
             self.files.archive_log(doc["id"], overflow)
             self.save(doc)

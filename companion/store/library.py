@@ -17,15 +17,18 @@ from filelock import FileLock, Timeout
 from typing_extensions import TypedDict
 
 from companion.core.errors import GameError
+from companion.core.i18n import Msg, msg
 from companion.core.library import Entry, is_remembered, merged
 from companion.core.schema import SchemaError, check, strict
 from companion.store.aside import set_aside
 from companion.store.atomic import (
     FileProblem,
     UnreadableFile,
+    message_of,
     os_problem,
     parse_json,
     read_regular_file,
+    reason_of,
     write_atomically,
 )
 
@@ -49,15 +52,16 @@ def library_path(db_path: str | Path) -> Path:
     return Path(db_path).with_name(LIBRARY_FILE)
 
 
-def _entries_of(raw: bytes, source: str) -> list[Entry]:
+def _entries_of(path: Path, source: str) -> list[Entry]:
+    """The remembered entries of a library file, or ``UnreadableFile`` naming ``source`` and why."""
     try:
-        data = check(LibraryFile, parse_json(raw), "library")
+        data = check(LibraryFile, parse_json(read_regular_file(path)), "library")
     except (UnreadableFile, SchemaError) as exc:
-        raise UnreadableFile(f"{source}: {exc}") from None
+        raise UnreadableFile(msg("{source}: {reason}", source=source, reason=message_of(exc))) from None
     for entry in data["entries"]:
         for value in entry.values():
             if isinstance(value, str) and len(value) > 600:
-                raise UnreadableFile(f"{source}: a card's text is longer than 600 characters")
+                raise UnreadableFile(msg("{source}: a card's text is longer than 600 characters", source=source))
     return [dict(e) for e in data["entries"] if is_remembered(e)]
 
 
@@ -66,7 +70,7 @@ class LibraryStore:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.notice: str | None = None
+        self.notice: Msg | None = None
         self._lock = FileLock(path.with_name(f".{path.name}.lock"), timeout=5.0, poll_interval=0.01,
                               preserve_lock_file=True)
 
@@ -74,11 +78,11 @@ class LibraryStore:
         if not self.path.exists():
             return []
         try:
-            return _entries_of(read_regular_file(self.path), self.path.name)
+            return _entries_of(self.path, self.path.name)
         except (UnreadableFile, FileProblem) as exc:
             kept = set_aside(self.path)
-            self.notice = (f"The cards you typed could not be read ({exc}); the file was kept as {kept}. "
-                           "New games start without them.")
+            self.notice = msg("The cards you typed could not be read ({reason}); the file was kept as {kept}. "
+                              "New games start without them.", reason=reason_of(exc), kept=str(kept))
             return []
 
     def remember(self, entry: Entry) -> None:
@@ -107,7 +111,7 @@ class LibraryStore:
                     write_atomically(self.path, json.dumps(
                         {"format": LIBRARY_FORMAT, "schema": 1, "entries": new}, ensure_ascii=False, indent=1))
         except Timeout:
-            raise GameError("The cards you typed are being saved by another window; try again.") from None
+            raise GameError(msg("The cards you typed are being saved by another window; try again.")) from None
         except OSError as exc:
             raise os_problem(exc, self.path, "save the cards you typed to") from None
 
@@ -121,6 +125,6 @@ def _merge_all(current: list[Entry], new: list[Entry]) -> list[Entry]:
 def read_library_file(path: Path) -> list[Entry]:
     """The entries of an exported library file, or a StoreError-like GameError saying why not."""
     try:
-        return _entries_of(read_regular_file(path), str(path))
+        return _entries_of(path, str(path))
     except (UnreadableFile, FileProblem) as exc:
-        raise GameError(f"{exc}") from None
+        raise GameError(message_of(exc)) from None

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.core.errors import GameError
+from companion.core.i18n import msg
 from companion.core.session import DOC_SCHEMA
 from companion.core.state import STATE_SCHEMA
 
@@ -46,21 +47,23 @@ MIGRATIONS: dict[int, Callable[[Doc], Doc]] = {0: _v0_to_v1, 1: _v1_to_v2}
 def schema_of(doc: Doc) -> int:
     value = doc.get("schema", 0)
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise GameError(f"schema: the save's schema version {value!r} is not a number")
+        raise GameError(msg("schema: the save's schema version {value} is not a number", value=repr(value)))
     return value
 
 
 def migrate(doc: Any) -> Doc:
     """Return ``doc`` at ``DOC_SCHEMA``; raise NewerSchema if it comes from the future."""
     if not isinstance(doc, dict):
-        raise GameError("a saved game must be an object")
+        raise GameError(msg("a saved game must be an object"))
     version = schema_of(doc)
     if version > DOC_SCHEMA:
-        raise NewerSchema(f"it was saved by a newer version of the app (schema {version}, this one reads {DOC_SCHEMA})")
+        raise NewerSchema(msg("it was saved by a newer version of the app (schema {version}, this one reads {reads})",
+                              version=version, reads=DOC_SCHEMA))
     while version < DOC_SCHEMA:
         try:
             doc = MIGRATIONS[version](doc)
         except (KeyError, TypeError, AttributeError, IndexError, ValueError) as exc:
-            raise GameError(f"it is not a complete saved game of schema {version} (missing {exc})") from None
+            raise GameError(msg("it is not a complete saved game of schema {version} (missing {what})",
+                                version=version, what=str(exc))) from None
         version += 1
     return doc

@@ -17,8 +17,9 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from companion.core.i18n import Msg, msg
 from companion.store.aside import remove_stale_temp_files, set_aside
-from companion.store.atomic import write_atomically
+from companion.store.atomic import message_of, write_atomically
 
 READING_FILE = "reading.json"
 FORMAT = "march-of-the-ants-companion/reading"
@@ -39,23 +40,24 @@ def reading_path(db_path: str | Path) -> Path:
 
 def _ids(raw: Any, name: str) -> list[str]:
     if not isinstance(raw, list) or not all(isinstance(i, str) and 0 < len(i) <= MAX_ID_LENGTH for i in raw):
-        raise DamagedReadingFile(f'its "{name}" is not a list of entry ids')
+        raise DamagedReadingFile(msg('its "{name}" is not a list of entry ids', name=name))
     return list(dict.fromkeys(raw))
 
 
 def parse_reading(text: str) -> tuple[list[str], list[str]]:
     """``(recent, bookmarks)`` from the file's text; ``DamagedReadingFile`` says what is wrong."""
     if not text.strip():
-        raise DamagedReadingFile("the file is empty")
+        raise DamagedReadingFile(msg("the file is empty"))
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise DamagedReadingFile(f"it is not complete JSON ({exc.__class__.__name__})") from exc
+        raise DamagedReadingFile(msg("it is not complete JSON ({kind})", kind=exc.__class__.__name__)) from exc
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
-        raise DamagedReadingFile("it is not a March of the Ants companion reading list")
+        raise DamagedReadingFile(msg("it is not a March of the Ants companion reading list"))
     version = raw.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version > VERSION:
-        raise DamagedReadingFile(f"it was written by a newer version of the app (version {version!r})")
+        raise DamagedReadingFile(msg("it was written by a newer version of the app (version {version})",
+                                     version=repr(version)))
     return _ids(raw.get("recent", []), "recent")[:MAX_RECENT], _ids(raw.get("bookmarks", []), "bookmarks")
 
 
@@ -68,7 +70,7 @@ class ReadingStore:
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
-        self.notice: str | None = None
+        self.notice: Msg | None = None
         self._lock = threading.Lock()
         self._recent: list[str] = []
         self._bookmarks: list[str] = []
@@ -81,7 +83,7 @@ class ReadingStore:
         except FileNotFoundError:
             return
         except UnicodeDecodeError:
-            self._set_aside(DamagedReadingFile("it is not text"))
+            self._set_aside(DamagedReadingFile(msg("it is not text")))
             return
         try:
             self._recent, self._bookmarks = parse_reading(text)
@@ -90,8 +92,9 @@ class ReadingStore:
 
     def _set_aside(self, reason: DamagedReadingFile) -> None:
         kept = set_aside(self.path)
-        self.notice = (f"Your rules reading list (recent entries and bookmarks) could not be read: {reason}. "
-                       f"The file was kept as {kept}; the lists start empty.")
+        self.notice = msg("Your rules reading list (recent entries and bookmarks) could not be read: {reason}. "
+                          "The file was kept as {kept}; the lists start empty.", reason=message_of(reason),
+                          kept=str(kept))
 
     # -- reading ----------------------------------------------------------------------
     def recent(self) -> list[str]:

@@ -17,6 +17,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
+from companion.core.i18n import Msg, msg
 from companion.store.atomic import write_atomically
 
 THEMES = ("system", "light", "dark")
@@ -66,7 +67,7 @@ class SettingsStore:
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
-        self.notice: str | None = None
+        self.notice: Msg | None = None
         self._lock = threading.Lock()
         self._current = self._read()
 
@@ -76,7 +77,8 @@ class SettingsStore:
         except FileNotFoundError:
             return Settings()
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            self.notice = f"Your settings file could not be read ({exc.__class__.__name__}); using the defaults."
+            self.notice = msg("Your settings file could not be read ({kind}); using the defaults.",
+                              kind=exc.__class__.__name__)
             return Settings()
         return from_dict(raw)
 
@@ -89,7 +91,7 @@ class SettingsStore:
         """Apply validated changes, save them, and return the new settings."""
         for name, value in changes.items():
             if name not in {f.name for f in fields(Settings)} or not _valid(name, value):
-                raise ValueError(f"Not a valid setting: {name}={value!r}")
+                raise ValueError(msg("Not a valid setting: {name}={value}", name=name, value=repr(value)))
         with self._lock:
             new = replace(self._current, **changes)
             write_atomically(self.path, json.dumps(asdict(new), indent=1))

@@ -35,7 +35,7 @@ import flet as ft
 
 from companion.core.commands.base import Command
 from companion.core.errors import AlreadyDone, GameError, StaleChange
-from companion.core.i18n import normalize
+from companion.core.i18n import Msg, normalize
 from companion.core.session import Session
 from companion.store import GameDeleted, GameStore, StoreConflict
 from companion.store.settings import Settings, SettingsStore, settings_path
@@ -94,7 +94,7 @@ class AppContext:
     store: GameStore
     settings: SettingsStore
     sessions: SessionPool
-    notices: list[str] = field(default_factory=list)
+    notices: list[Msg | str] = field(default_factory=list)
     table: Table = field(default_factory=Table)
     sharing: ShareServer | None = None
     default_language: str | None = None
@@ -104,7 +104,7 @@ class AppContext:
     def open(cls, db: str | os.PathLike[str] | None = None, language: str | None = None) -> AppContext:
         store = GameStore(db)
         settings = SettingsStore(settings_path(store.path))
-        notices = [*store.take_notices(), *([settings.notice] if settings.notice else [])]
+        notices: list[Msg | str] = [*store.take_notices(), *([settings.notice] if settings.notice else [])]
         return cls(store, settings, SessionPool(store), notices, default_language=normalize(language))
 
 

@@ -21,7 +21,7 @@ from collections.abc import MutableMapping
 from pathlib import Path
 from typing import Any
 
-from companion.core.i18n import tr, trf
+from companion.core.i18n import render, tr, trf
 
 PORT_TRIES = 20
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
@@ -220,7 +220,7 @@ def launch(host: str = "127.0.0.1", port: int = 8550, open_browser: bool = True,
                         format="%(levelname)s %(name)s: %(message)s")
     ctx = AppContext.open(db, language)
     for notice in ctx.notices:
-        print(f"companion: {notice}", file=sys.stderr)
+        print(f"companion: {render(notice)}", file=sys.stderr)
     print(trf("Saved games: {path}", path=ctx.store.path), flush=True)
     main = make_main(ctx)
     try:

@@ -22,6 +22,7 @@ import pytest
 from companion.cli import main
 from companion.core.broodmother.commands import DrawCard
 from companion.core.commands.scoring import AdjustScore
+from companion.core.i18n import render
 from companion.core.setup import GameSetup
 from companion.store import FileProblem, GameStore, StoreError
 from tests.helpers import four_players
@@ -145,7 +146,7 @@ def test_one_damaged_game_is_set_aside_alone_and_every_other_game_loads(tmp_path
     assert sorted(g.name for g in fresh.list_games()) == ["G0", "G2"]
     (kept,) = (db.parent / "games.d" / "damaged").iterdir()
     assert len(kept.read_bytes()) == 200  # kept as it was found
-    notices = fresh.take_notices()
+    notices = [render(n) for n in fresh.take_notices()]
     assert len(notices) == 1 and ids[1] in notices[0] and "Every other game is fine" in notices[0]
     with pytest.raises(StoreError, match="No saved game"):
         fresh.load(ids[1])

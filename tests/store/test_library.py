@@ -9,6 +9,7 @@ from pathlib import Path
 
 from companion.cli import main
 from companion.core.commands.scoring import AdjustScore
+from companion.core.i18n import render
 from companion.core.predators.commands import SetTierText
 from companion.core.setup import GameSetup
 from companion.store import GameStore
@@ -72,7 +73,7 @@ def test_a_bad_library_file_is_refused_and_a_damaged_one_kept_aside(db_path: Pat
     (db_path.parent / "library.json").write_text("{broken")
     game = store.create(PREDATORS)  # the new game starts without the cards, and the player is told
     assert game.state["modules_state"]["predators"]["tiers"] == {}
-    assert any("could not be read" in n for n in store.take_notices())
+    assert any("could not be read" in render(n) for n in store.take_notices())
     assert list(db_path.parent.glob("library.damaged-*.json"))
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.core.i18n import render
 from companion.store.reading import (
     FORMAT,
     MAX_RECENT,
@@ -97,9 +98,9 @@ def test_a_damaged_file_is_set_aside_untouched_and_the_lists_start_empty(path: P
                                                                          reason: str) -> None:
     path.write_bytes(content)
     store = ReadingStore(path)
-    assert store.notice is not None and reason in store.notice
+    assert store.notice is not None and reason in render(store.notice)
     (kept,) = path.parent.glob("reading.damaged-*.json")
-    assert kept.read_bytes() == content and str(kept) in store.notice
+    assert kept.read_bytes() == content and str(kept) in render(store.notice)
     assert store.recent() == [] and store.bookmarks() == []
     store.toggle_bookmark("mm-a")
     assert kept.read_bytes() == content  # new saves never touch the kept file

@@ -12,7 +12,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.core.i18n import N_
+from companion.core.i18n import N_, Msg, render
 from companion.store import GameSummary
 from companion.ui import widgets
 from companion.ui.i18n import tr, trf
@@ -94,13 +94,14 @@ class HomeScreen(Screen):
         # the client action runs for a finger and a screen reader alike.
         return ft.Semantics(identifier="import-game", container=True, content=button)
 
-    def _notice(self, text: str) -> ft.Control:
+    def _notice(self, text: Msg | str) -> ft.Control:
         def dismiss() -> None:
             if text in self.app.ctx.notices:
                 self.app.ctx.notices.remove(text)
             self.refresh()
 
-        return widgets.banner(text, self.sizes, identifier="notice", error=True, on_close=self.app.handler(dismiss))
+        return widgets.banner(render(text), self.sizes, identifier="notice", error=True,
+                              on_close=self.app.handler(dismiss))
 
     def _menu(self) -> ft.Control:
         go = self.app.go

@@ -15,7 +15,7 @@ import flet as ft
 from companion.rules.corpus import KINDS, LANGS
 from companion.store.reading import ReadingStore, open_reading
 from companion.ui import widgets
-from companion.ui.i18n import tr, trf, trn
+from companion.ui.i18n import render, tr, trf, trn
 from companion.ui.return_path import Origin, back_to_game_arrow, back_to_game_button, game_in_play
 from companion.ui.rules_model import (
     LANGUAGE_NAMES,
@@ -282,7 +282,7 @@ class RulesScreen(Screen):
             self._redraw_results()
 
         assert self.model.reading is not None and self.model.reading.notice is not None
-        return widgets.banner(self.model.reading.notice, self.sizes, identifier="reading-notice", error=True,
+        return widgets.banner(render(self.model.reading.notice), self.sizes, identifier="reading-notice", error=True,
                               on_close=self.app.handler(dismiss))
 
     def _list_section(self, title: str, rows: list[EntryRow], prefix: str, *, subtitle: str | None = None
