@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from companion.core.i18n import render
+
 import pytest
 
 from companion.core.checklist import TickItem, next_warning, phase_items, unapplied_scoring
@@ -20,9 +22,9 @@ def test_harvest_items_apply_in_one_tap_and_then_are_done(content: Content) -> N
     assert phase_items(s.state, s.content) == []  # Worker Phase: nothing from the aphids
     go_to(s, "harvest")
     farms, breeding = phase_items(s.state, s.content)
-    assert (farms["text"], farms["scoring"], farms["ready"]) == ("Aphid farms: Ana +1 CP, +1 card", True, True)
-    assert not breeding["ready"] and breeding["note"] == "Pay the aphid farms first: aphids breed after Harvest."
-    assert next_warning(s.state, s.content) == (
+    assert (render(farms["text"], "en"), farms["scoring"], farms["ready"]) == ("Aphid farms: Ana +1 CP, +1 card", True, True)
+    assert not breeding["ready"] and render(breeding["note"], "en") == "Pay the aphid farms first: aphids breed after Harvest."
+    assert render(next_warning(s.state, s.content), "en") == (
         "Queen Phase: Harvest has rewards not applied yet: Aphid farms: Ana +1 CP, +1 card. "
         "Go on without them?")
     assert farms["command"] is not None

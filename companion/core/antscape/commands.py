@@ -37,9 +37,9 @@ class SetCellOwner(Command):
         if self.owner is not None:
             player(state, self.owner)
         if cell["owner"] == self.owner and self.owner is None:
-            raise CommandError(msg("Row {row}, column {col} is already unclaimed.", row=self.row, col=self.col))
+            raise CommandError(msg("Row {row}, column {col} is already nobody's.", row=self.row, col=self.col))
         if cell["owner"] == self.owner and self.owner is not None:
-            raise CommandError(msg("Row {row}, column {col} is already claimed by {name}.", row=self.row, col=self.col,
+            raise CommandError(msg("Row {row}, column {col} is already {name}'s.", row=self.row, col=self.col,
                                    name=player(state, self.owner)["name"]))
 
     def apply(self, state: State, content: Content) -> None:
@@ -65,16 +65,14 @@ class SetCellPoints(Command):
         cell = _cell(state, self.row, self.col)
         require_int(self.points, msg("A territory's points"), 0, MAX_POINTS)
         if cell["points"] == self.points:
-            raise CommandError(nmsg("Row {row}, column {col} is already worth {n} point.",
-                                    "Row {row}, column {col} is already worth {n} points.", self.points, row=self.row,
-                                    col=self.col))
+            raise CommandError(msg("Row {row}, column {col} is already worth {points}.", row=self.row, col=self.col,
+                                   points=self.points))
 
     def apply(self, state: State, content: Content) -> None:
         scorer(state)["cells"][self.row - 1][self.col - 1]["points"] = self.points
 
     def describe(self, state: State, content: Content) -> Msg:
-        return nmsg("Antscape: row {row}, column {col} worth {n} point",
-                    "Antscape: row {row}, column {col} worth {n} points", self.points, row=self.row, col=self.col)
+        return msg("Antscape: row {row}, column {col} worth {points}", row=self.row, col=self.col, points=self.points)
 
 
 @dataclass(frozen=True)
@@ -143,8 +141,8 @@ class SetQueen(Command):
         kept = scorer(state)
         name = player(state, self.player_id)["name"]
         if (self.player_id in kept["queens"]) == self.played:
-            raise CommandError(msg("The queen of {name} is already marked as played.", name=name) if self.played
-                               else msg("The queen of {name} is not marked as played.", name=name))
+            raise CommandError(msg("{name}'s queen is already marked as played.", name=name) if self.played
+                               else msg("{name}'s queen is not marked as played.", name=name))
         owns = any(c["owner"] == self.player_id for row in kept["cells"] for c in row)
         if self.played and not owns:
             raise CommandError(msg("{name} has no claimed territory on the grid for the queen to sit on.", name=name))
@@ -159,8 +157,8 @@ class SetQueen(Command):
     def describe(self, state: State, content: Content) -> Msg:
         name = player(state, self.player_id)["name"]
         if self.played:
-            return msg("Antscape: the queen of {name} played", name=name)
-        return msg("Antscape: the queen of {name} not played", name=name)
+            return msg("Antscape: {name}'s queen played", name=name)
+        return msg("Antscape: {name}'s queen not played", name=name)
 
 
 @dataclass(frozen=True)
@@ -189,7 +187,7 @@ class SetCardsLeft(Command):
     def describe(self, state: State, content: Content) -> Msg:
         name = player(state, self.player_id)["name"]
         if self.count is None:
-            return msg("Antscape: the colony cards left of {name} cleared", name=name)
+            return msg("Antscape: {name}'s colony cards left cleared", name=name)
         return nmsg("Antscape: {name} has {n} colony card left", "Antscape: {name} has {n} colony cards left",
                     self.count, name=name)
 

@@ -46,7 +46,7 @@ def listed(names: list[str]) -> str | Msg:
 
 
 def points_text(points: int) -> Msg:
-    return nmsg("{n} point", "{n} points", points)
+    return nmsg("{points} point", "{points} points", abs(points), points=points)
 
 
 def winner_text(result: Result, names: dict[str, str], cards: dict[str, int]) -> Msg:

@@ -26,10 +26,10 @@ def check_round(round_number: int, rounds: int = 4) -> None:
 
 def check_measure(who: str, value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise CommandError(msg("The measure of {name} must be a whole number, not {value}.", name=who,
+        raise CommandError(msg("{name}'s measure must be a whole number, not {value}.", name=who,
                                value=repr(value)))
     if not 0 <= value <= MAX_MEASURE:
-        raise CommandError(msg("The measure of {name} must be between 0 and {most}; got {value}.", name=who,
+        raise CommandError(msg("{name}'s measure must be between 0 and {most}; got {value}.", name=who,
                                most=MAX_MEASURE, value=value))
 
 

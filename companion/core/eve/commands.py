@@ -60,8 +60,8 @@ class SetHexes(Command):
                                         name=p["name"]))
             raise CommandError(nmsg("{name} already has {n} other hex.", "{name} already has {n} other hexes.",
                                     self.count, name=p["name"]))
-        what = msg("The hexes {name} controls next to the Enclave", name=p["name"]) if self.kind == "adjacent" \
-            else msg("The other hexes {name} controls", name=p["name"])
+        what = msg("{name}'s hexes next to the Enclave", name=p["name"]) if self.kind == "adjacent" \
+            else msg("{name}'s other hexes", name=p["name"])
         require_int(self.count, what, 0, 99)
         counts[self.kind][self.player_id] = self.count
         check_board(player_ids(state), e["enclave"], counts["adjacent"], counts["other"])

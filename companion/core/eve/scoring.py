@@ -17,8 +17,8 @@ MAX_PLAYERS = 4
 
 
 def _count(who: str, adjacent: bool, value: int, high: int) -> None:
-    what = msg("The hexes {name} controls next to the Enclave", name=who) if adjacent else \
-        msg("The other hexes {name} controls", name=who)
+    what = msg("{name}'s hexes next to the Enclave", name=who) if adjacent else \
+        msg("{name}'s other hexes", name=who)
     if isinstance(value, bool) or not isinstance(value, int):
         raise CommandError(msg("{what} must be a whole number, not {value}.", what=what, value=repr(value)))
     if not 0 <= value <= high:

@@ -163,7 +163,7 @@ class SetController(Command):
         if self.player_id:
             player(state, self.player_id)
         if (h["controller"] or "") == self.player_id:
-            raise CommandError(msg("That is already the controller of {hex}.", hex=h["name"]))
+            raise CommandError(msg("That is already {hex}'s controller.", hex=h["name"]))
 
     def apply(self, state: State, content: Content) -> None:
         find_hex(aphids(state), self.hex_id)["controller"] = self.player_id or None
@@ -197,9 +197,9 @@ class LeaveInOutskirts(Command):
     def describe(self, state: State, content: Content) -> Msg:
         h = find_hex(aphids(state), self.hex_id)
         if free_sites(h) > 0:
-            return msg("{hex}: the aphid {name} left in the outskirts moves to a free collection site", hex=h["name"],
+            return msg("{hex}: {name}'s aphid left in the outskirts moves to a free collection site", hex=h["name"],
                        name=_name(state, self.player_id))
-        return msg("{hex}: the aphid {name} left in the outskirts dies (no free collection site)", hex=h["name"],
+        return msg("{hex}: {name}'s aphid left in the outskirts dies (no free collection site)", hex=h["name"],
                    name=_name(state, self.player_id))
 
 
