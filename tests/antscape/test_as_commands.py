@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from companion.core.i18n import render
-
 import copy
 
 import pytest
@@ -26,6 +24,7 @@ from companion.core.commands.turns import FinishGame
 from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.hooks import bring_up_to_date
+from companion.core.i18n import render
 from companion.core.session import Session, new_doc
 from companion.core.setup import GameSetup, PlayerSpec, new_state
 from companion.core.state import total_score

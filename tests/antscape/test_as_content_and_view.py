@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from companion.core.i18n import render
-
 import copy
 
 import pytest
@@ -12,6 +10,7 @@ from companion.core.antscape.content import interpretations_for, parse_content, 
 from companion.core.antscape.scoring import Board, grid_of, score_board
 from companion.core.antscape.view import colony_badge, colony_note, winner_text
 from companion.core.errors import ContentError
+from companion.core.i18n import render
 
 
 def test_the_data_file_has_the_six_cards_and_three_endings() -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from companion.core.i18n import render
-
 import pytest
 
 from companion.core.checklist import TickItem, next_warning, phase_items, unapplied_scoring
@@ -13,6 +11,7 @@ from companion.core.decrees.commands import ChooseDecree, SetMeasure
 from companion.core.errors import CommandError
 from companion.core.eve.commands import SetEnclave
 from companion.core.harvest.commands import AddAphidHex, SetHerd
+from companion.core.i18n import render
 from tests.scoring_helpers import go_to, run, session
 
 

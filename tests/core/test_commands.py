@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from companion.core.i18n import render
-
 import pytest
 
 from companion.core.commands.scoring import AdjustScore, SetScore
 from companion.core.commands.turns import FinishGame, NextPhase, NextRound
 from companion.core.content import Content
 from companion.core.errors import CommandError
+from companion.core.i18n import render
 from companion.core.session import Session, new_doc
 from companion.core.setup import GameSetup, PlayerSpec, new_state
 from companion.core.state import cumulative_scores, total_score

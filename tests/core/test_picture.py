@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from companion.core.i18n import render
-
 from companion.core.commands.scoring import AdjustScore
 from companion.core.commands.turns import FinishGame, NextRound
+from companion.core.i18n import render
 from companion.core.picture import game_picture
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from companion.core.i18n import render
-
 import copy
 
 import pytest
@@ -16,6 +14,7 @@ from companion.core.decrees.model import validate_state
 from companion.core.decrees.view import decree_view
 from companion.core.errors import CommandError
 from companion.core.hooks import InvalidModuleState, bring_up_to_date
+from companion.core.i18n import render
 from companion.core.session import Session
 from companion.core.state import total_score
 from tests.scoring_helpers import go_to, run, session

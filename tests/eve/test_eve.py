@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from companion.core.i18n import render
-
 import copy
 
 import pytest
@@ -15,6 +13,7 @@ from companion.core.eve import eve_points
 from companion.core.eve.commands import ApplyEve, SetEnclave, SetHexes
 from companion.core.eve.view import eve_view
 from companion.core.hooks import bring_up_to_date
+from companion.core.i18n import render
 from tests.scoring_helpers import go_to, run, session
 
 EVE = ("eve-of-the-antperium",)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from companion.core.i18n import render
-
 import copy
 import re
 
@@ -26,6 +24,7 @@ from companion.core.harvest.commands import (
 from companion.core.harvest.model import validate_state
 from companion.core.harvest.view import aphids_view
 from companion.core.hooks import InvalidModuleState, bring_up_to_date
+from companion.core.i18n import render
 from companion.core.session import Session
 from tests.scoring_helpers import go_to, run, session
 
