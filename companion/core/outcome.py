@@ -12,12 +12,12 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from companion.core.i18n import Msg, as_data, is_message, msg
+from companion.core.i18n import N_, Msg, as_data, is_message, msg
 from companion.core.state import State, leaders, player, total_score
 from companion.core.wording import names_and
 
-ROUNDS_WON = "All {rounds} rounds played: {name} wins with {points}."
-ROUNDS_TIED = "All {rounds} rounds played: {names} tie with {points}."
+ROUNDS_WON = N_("All {rounds} rounds played: {name} wins with {points}.")
+ROUNDS_TIED = N_("All {rounds} rounds played: {names} tie with {points}.")
 
 
 def make_outcome(code: str, reason: str | Msg, winners: list[str]) -> dict[str, Any]:

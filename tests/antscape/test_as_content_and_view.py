@@ -53,6 +53,7 @@ def test_the_sentences_for_colonies_and_ties() -> None:
         "Ana and Bo tie with 6 points and have as many colony cards left: they share the win.")
     three = Board(players=("A", "B", "C"), grid=grid_of(["A:1 - B:1 - C:1"] + ["- - - - -"] * 4), bonus="trio-triumph",
                   cards_left={"A": 5, "B": 5, "C": 2})
-    assert render(winner_text(score_board(three), {"A": "Ana", "B": "Bo", "C": "Cy"}, {"A": 5, "B": 5, "C": 2}), "en") == (
+    said = winner_text(score_board(three), {"A": "Ana", "B": "Bo", "C": "Cy"}, {"A": 5, "B": 5, "C": 2})
+    assert render(said, "en") == (
         "Ana, Bo and Cy tie with 1 point; Ana and Bo have the most colony cards left (5) and share the win.")
     assert colony_badge("small-but-mighty", result.colonies[0]) == "x2 +0"

@@ -55,7 +55,8 @@ def test_four_player_board_apply_and_undo(content: Content) -> None:
         s.execute(SetHexes("p4", "adjacent", 1))
     go_to(s, "slumber")
     view = eve_view(s.state, s.content)
-    assert [render(p["sum"], "en") for p in view["players"]][3] == "2 (Enclave) + 2 x 0 (next to it) + 1 x 2 (other) = 4"
+    sums = [render(p["sum"], "en") for p in view["players"]]
+    assert sums[3] == "2 (Enclave) + 2 x 0 (next to it) + 1 x 2 (other) = 4"
     before = copy.deepcopy(s.state)
     label = s.execute(ApplyEve())
     assert label == "Eve of the Antperium: Ana +6 CP; Bo +4 CP; Cy +2 CP; Di +4 CP"

@@ -131,7 +131,8 @@ def test_the_view_explains_each_hex(game: Session) -> None:
     assert render(mound["breeding"], "en") == "gains 1 aphid after Harvest (Ana places it)"
     assert render(view["harvest"], "en") == "Ana +1 CP, +2 cards; Bo +1 CP, +1 card"
     assert any(render(text, "en").startswith("Interpretation:") for text in view["interpretations"])
-    assert render(view["reminders"][0], "en") == "Devour: spend 2 ant steps to eat an aphid of your herd and draw 1 card."
+    assert render(view["reminders"][0], "en") == (
+        "Devour: spend 2 ant steps to eat an aphid of your herd and draw 1 card.")
     assert len(view["reminders"]) == 2  # the nymph reminder is for games against the Broodmother
 
 
