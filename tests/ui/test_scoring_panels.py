@@ -127,3 +127,22 @@ def test_every_panel_shows_its_interpretations(content: Content) -> None:
     decree = [c.label for c in semantics(panels["decrees"]) if (c.identifier or "").startswith("decree-interp")]
     assert any("the best measure is 0" in text for text in decree)
     assert find(panels["eve"], "eve-reminder-0").label.startswith("Each Homeland is its player's Great Tunnel")
+
+
+def test_the_panels_read_in_spanish(content: Content) -> None:
+    from companion.core.i18n import using
+
+    s = game(content)
+    with using("es"):
+        panels = built(s)
+        assert find(panels["aphids"], "aphids-apply-why").label == (
+            "Las granjas de pulgones pagan en la Cosecha (el primer paso de la Fase de Reina); ahora es Fase de Obrera.")
+        assert find(panels["eve"], "eve-interpretation-0").label.startswith("Interpretación: una Tierra Natal")
+        go_to(s, "harvest")
+        panels = built(s)
+        assert find(panels["aphids"], "aphids-apply").label == (
+            "Aplicar a las puntuaciones: Cosecha: Ana +1 PC, +1 carta")
+        go_to(s, "slumber")
+        panels = built(s)
+        assert find(panels["decrees"], "decree-name").label == "Colonia Adaptable"
+        assert find(panels["eve"], "eve-p3-sum").label == "Cy: 0 (Enclave) + 2 x 0 (junto a él) + 1 x 2 (otros) = 2"
