@@ -68,6 +68,7 @@ def content_texts() -> list[str]:
     texts += [step["text"] for step in json.loads((brood / "checklist.json").read_text("utf-8"))["steps"]]
     difficulty = json.loads((brood / "difficulty.json").read_text("utf-8"))
     texts += [level["name"] for level in difficulty.get("levels", []) if isinstance(level, dict) and "name" in level]
+    texts += [step["text"] for step in json.loads((data_dir() / "game" / "setup.json").read_text("utf-8"))["steps"]]
     texts += scoring_texts()
     return list(dict.fromkeys(texts))
 

@@ -220,7 +220,10 @@ def _step_applies(step: SetupStep, state: State) -> bool:
 
 
 def setup_summary(state: State, content: Content) -> list[dict[str, str]]:
-    """The setup steps the table's choices require, in data order, grouped by area."""
+    """The setup steps the table's choices require, in data order, grouped by area.
+
+    A step's ``text`` is the data's English sentence, a catalogue key (``companion.catalog`` extracts
+    them): show it with ``tr``/``render`` so it reads in the reader's language."""
     return [
         {"id": s.id, "group": s.group, "text": s.text, "source": s.source}
         for s in content.setup_steps

@@ -105,7 +105,7 @@ def test_the_calculators_speak_spanish_help_and_refusals_included(capsys: pytest
     with pytest.raises(SystemExit):
         main(["calc", "farm", "--help", "--lang", "es"])
     assert "pulgones pastoreados en los lugares de recolección del hexágono" in capsys.readouterr().out
-    code, out, err = calc(capsys, "--lang", "es", "farm", "--aphids", "5")
+    code, _out, err = calc(capsys, "--lang", "es", "farm", "--aphids", "5")
     assert code == 2 and "5 pulgones no caben en un hexágono con 4 lugares de recolección" in err
     assert calc(capsys, "--lang", "es", "decree", "--round", "3", "Ana=4", "Bo=2")[1] == "Ronda 3: Ana +3 PC\n"
     assert calc(capsys, "--lang", "es", "eve", "--enclave", "Ana", "--adjacent", "Ana=1")[1] == (

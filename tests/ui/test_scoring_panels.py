@@ -136,7 +136,8 @@ def test_the_panels_read_in_spanish(content: Content) -> None:
     with using("es"):
         panels = built(s)
         assert find(panels["aphids"], "aphids-apply-why").label == (
-            "Las granjas de pulgones pagan en la Cosecha (el primer paso de la Fase de Reina); ahora es Fase de Obrera.")
+            "Las granjas de pulgones pagan en la Cosecha (el primer paso de la Fase de Reina); ahora es Fase de "
+            "Obrera.")
         assert find(panels["eve"], "eve-interpretation-0").label.startswith("Interpretación: una Tierra Natal")
         go_to(s, "harvest")
         panels = built(s)
