@@ -25,7 +25,8 @@ def make_outcome(code: str, reason: str | Msg, winners: list[str]) -> dict[str, 
     return {"code": code, "reason": as_data(reason), "winners": winners}
 
 
-def finish_by_score(state: State) -> dict[str, Any]:
+def finish_by_score(state: State, her_bonus: int = 0) -> dict[str, Any]:
+    """The highest total wins; ``her_bonus`` (asymmetric Broodmother) is said when her total includes it."""
     best = leaders(state)
     points = total_score(state, best[0])
     if len(best) > 1:
@@ -33,6 +34,9 @@ def finish_by_score(state: State) -> dict[str, Any]:
                      points=points)
     else:
         reason = msg(ROUNDS_WON, rounds=state["rounds"], name=player(state, best[0])["name"], points=points)
+    if her_bonus:
+        reason = msg("{reason} (the Broodmother's total includes her {bonus}-point bonus)", reason=reason,
+                     bonus=her_bonus)
     return make_outcome("rounds-complete", reason, best)
 
 

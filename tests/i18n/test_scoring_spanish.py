@@ -206,3 +206,14 @@ def test_an_old_saves_english_reason_reads_in_spanish(old: str, spanish: str) ->
     ended = {"code": "rounds-complete", "reason": old, "winners": ["p1"]}
     assert render(reason_message(ended), "es") == spanish
     assert render(reason_message(ended), "en") == old
+
+
+def test_her_asymmetric_bonus_is_said_in_the_reason_in_spanish() -> None:
+    from tests.broodmother.test_bm_asymmetric import game as asymmetric_game
+
+    s = asymmetric_game()
+    run(s, AdjustScore("p1", 5), AdjustScore("p3", 3), *(NextRound() for _ in range(3)), FinishGame())
+    name = next(p["name"] for p in s.state["players"] if p["id"] == "p3")
+    assert render(s.state["ended"]["reason"], "es") == (
+        f"Jugadas las 4 rondas: gana {name} con 6. (el total de la Madre de la Camada incluye su bonificación de 3 "
+        "puntos)")
