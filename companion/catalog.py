@@ -71,6 +71,8 @@ def content_texts() -> list[str]:
     texts += [level["name"] for level in difficulty.get("levels", []) if isinstance(level, dict) and "name" in level]
     texts += _tracker_texts(data_dir())
     texts += _area_texts()
+    texts += [step["text"] for step in json.loads((data_dir() / "game" / "setup.json").read_text("utf-8"))["steps"]]
+    texts += scoring_texts()
     return list(dict.fromkeys(texts))
 
 
@@ -108,6 +110,26 @@ def _area_texts() -> list[str]:
     from companion.core.seasons.model import catalogue_texts as seasons
 
     return [*chambers(), *mutations(), *seasons(), *parasites()]
+
+
+def scoring_texts() -> list[str]:
+    """The scoring trackers' data words shown through a message: interpretations, decrees, Antscape's cards."""
+    import json
+
+    from companion.paths import data_dir
+
+    def read(name: str) -> dict[str, list[dict[str, str]]]:
+        loaded: dict[str, list[dict[str, str]]] = json.loads((data_dir() / name).read_text("utf-8"))
+        return loaded
+
+    texts: list[str] = []
+    for name in ("harvest/harvest.json", "eve/eve.json", "decrees/decrees.json"):
+        texts += [i["text"] for i in read(name)["interpretations"]]
+    texts += [d[key] for d in read("decrees/decrees.json")["decrees"] for key in ("name", "measure", "criterion")]
+    scorer = read("antscape/scorer.json")
+    texts += [c[key] for group in ("bonus_cards", "end_ways") for c in scorer[group] for key in ("name", "text")]
+    texts += [t["text"] for group in ("turn", "interpretations") for t in scorer[group]]
+    return texts
 
 
 def _read(lang: str) -> object:

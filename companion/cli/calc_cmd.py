@@ -3,6 +3,7 @@
 Each calculator is a module in ``companion.cli.calc`` exposing ``register(subparsers)``;
 they are discovered, so adding one touches only its own file. The arithmetic lives in the
 core; these modules parse arguments, call it and print the result (``--json`` for scripts).
+The parser is built inside the run's language, so every help text is in the reader's language.
 """
 
 from __future__ import annotations
@@ -13,10 +14,11 @@ from typing import Any
 
 from companion.cli import calc as calculators
 from companion.cli.common import OneLineParser
+from companion.core.i18n import tr
 
 
 def register(subparsers: Any) -> None:
-    p = subparsers.add_parser("calc", help="scoring calculators (no saved game needed)")
+    p = subparsers.add_parser("calc", help=tr("scoring calculators (no saved game needed)"))
     inner = p.add_subparsers(dest="calculator", metavar="CALCULATOR", parser_class=OneLineParser)
     for module in sorted(m.name for m in iter_modules(calculators.__path__)):
         import_module(f"{calculators.__name__}.{module}").register(inner)

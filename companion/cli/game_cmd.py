@@ -141,14 +141,15 @@ def _score(args: argparse.Namespace) -> int:
 def _next(args: argparse.Namespace) -> int:
     import sys
 
-    from companion.core.checklist import next_warning
+    from companion.core.checklist import left_unapplied
     from companion.core.commands.turns import NextPhase
+    from companion.core.i18n import trf
 
     session = open_store(args).session(args.id)
-    warning = next_warning(session.state, session.content)
+    warning = left_unapplied(session.state, session.content)
     print(session.execute(NextPhase()))
     if warning:  # a script cannot answer; say what was left behind (Undo brings the phase back)
-        print(f"companion: note: {warning.removesuffix(' Go on without them?')} (Undo to go back.)", file=sys.stderr)
+        print(trf("companion: note: {warning}", warning=warning), file=sys.stderr)
     return 0
 
 

@@ -186,6 +186,7 @@ def _run(args: argparse.Namespace, command: Any) -> int:
 def _show(args: argparse.Namespace, session: Any, label: str | None) -> None:
     """``--json``: the whole Broodmother view, the same for every subcommand; else the label and report."""
     from companion.core.broodmother import broodmother_view
+    from companion.core.outcome import reason_message
 
     view = broodmother_view(session.state, session.content)
     if args.json:
@@ -196,7 +197,7 @@ def _show(args: argparse.Namespace, session: Any, label: str | None) -> None:
         print(label)
     _print_report(view)
     if session.state["ended"]:
-        print(_trf("Game over: {reason}", reason=session.state["ended"]["reason"]))
+        print(_trf("Game over: {reason}", reason=reason_message(session.state["ended"])))
 
 
 def _rendered(view: dict[str, Any]) -> dict[str, Any]:

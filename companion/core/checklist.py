@@ -24,7 +24,9 @@ from companion.core.commands.base import Command
 from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.hooks import active_hooks
+from companion.core.i18n import Msg, is_message, msg
 from companion.core.state import State, game_def
+from companion.core.words import joined
 
 EVENTS = ("enter",)
 
@@ -32,12 +34,12 @@ EVENTS = ("enter",)
 class Item(TypedDict):
     id: str                        # unique in the phase: "<module>:<what>"
     module: str
-    text: str
+    text: str | Msg                # a message (a plain text is looked up in the catalogue when shown)
     scoring: bool                  # applying it changes the scores
     done: bool
     command: dict[str, Any] | None  # the command that applies it; None: ticked by hand
     ready: bool                    # the command can run now
-    note: str                      # why it cannot run, or an interpretation; "" if none
+    note: str | Msg                # why it cannot run, or an interpretation; "" if none
 
 
 ItemsFn = Callable[[State, Content, str, str], list[Item]]
@@ -63,25 +65,42 @@ def unapplied_scoring(state: State, content: Content) -> list[Item]:
     return [i for i in phase_items(state, content) if i["scoring"] and not i["done"] and i["ready"]]
 
 
-def next_warning(state: State, content: Content) -> str | None:
+def next_warning(state: State, content: Content) -> Msg | None:
     """The question to ask before leaving this phase, or None when nothing is left unscored."""
     pending = unapplied_scoring(state, content)
     if not pending:
         return None
-    phase = game_def(state, content).phase(state["phase"]).label
-    listed = "; ".join(i["text"] for i in pending)
-    return f"{phase} has rewards not applied yet: {listed}. Go on without them?"
+    return msg("{phase} has rewards not applied yet: {listed}. Go on without them?",
+               phase=game_def(state, content).phase(state["phase"]).message(),
+               listed=joined([i["text"] for i in pending]))
 
 
-def command_item(item_id: str, module: str, text: str, command: Command, state: State, content: Content,
+def left_unapplied(state: State, content: Content) -> Msg | None:
+    """What a script that cannot answer ``next_warning`` is told it left behind, or None."""
+    pending = unapplied_scoring(state, content)
+    if not pending:
+        return None
+    return msg("{phase} has rewards not applied yet: {listed}. (Undo to go back.)",
+               phase=game_def(state, content).phase(state["phase"]).message(),
+               listed=joined([i["text"] for i in pending]))
+
+
+def _reason(exc: CommandError) -> str | Msg:
+    """The refusal as a message to show later (rendered in each reader's language)."""
+    first = exc.args[0] if len(exc.args) == 1 else None
+    return Msg.from_dict(first) if isinstance(first, dict) and is_message(first) else \
+        first if isinstance(first, (Msg, str)) else str(exc)
+
+
+def command_item(item_id: str, module: str, text: str | Msg, command: Command, state: State, content: Content,
                  *, done: bool, scoring: bool) -> Item:
     """An item the app applies: ready when its command's ``verify`` passes, else the reason."""
-    note = ""
+    note: str | Msg = ""
     if not done:
         try:
             command.verify(state, content)
         except CommandError as exc:
-            note = str(exc)
+            note = _reason(exc)
     return {"id": item_id, "module": module, "text": text, "scoring": scoring, "done": done,
             "command": command.to_dict(), "ready": not done and not note, "note": note}
 
@@ -94,7 +113,7 @@ def ticked(state: State, module: str, item_id: str) -> bool:
     return tick_key(state, item_id) in state["modules_state"].get(module, {}).get("ticked", [])
 
 
-def tick_item(item_id: str, module: str, text: str, state: State, note: str = "") -> Item:
+def tick_item(item_id: str, module: str, text: str | Msg, state: State, note: str | Msg = "") -> Item:
     return {"id": item_id, "module": module, "text": text, "scoring": False,
             "done": ticked(state, module, item_id), "command": None, "ready": True, "note": note}
 
@@ -111,11 +130,11 @@ class TickItem(Command):
         for item in phase_items(state, content):
             if item["module"] == self.module and item["id"] == self.item_id:
                 return item
-        raise CommandError(f"No checklist item {self.item_id!r} in this phase.")
+        raise CommandError(msg("No checklist item {item} in this phase.", item=repr(self.item_id)))
 
     def verify(self, state: State, content: Content) -> None:
         if self._item(state, content)["command"] is not None:
-            raise CommandError("The app applies that item itself: use its Apply button.")
+            raise CommandError(msg("The app applies that item itself: use its Apply button."))
 
     def apply(self, state: State, content: Content) -> None:
         ticks: list[str] = state["modules_state"][self.module]["ticked"]
@@ -125,6 +144,7 @@ class TickItem(Command):
         else:
             ticks.append(key)
 
-    def describe(self, state: State, content: Content) -> str:
+    def describe(self, state: State, content: Content) -> Msg:
         item = self._item(state, content)
-        return f"{'Untick' if item['done'] else 'Done'}: {item['text']}"
+        text = item["text"] if isinstance(item["text"], Msg) else msg(item["text"])
+        return msg("Untick: {text}", text=text) if item["done"] else msg("Done: {text}", text=text)

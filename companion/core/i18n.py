@@ -140,6 +140,8 @@ def _mark(text: str, lang: str) -> str:
 
 def gettext(text: str, lang: str | None = None) -> str:
     """``text`` (an English msgid) in the reader's language."""
+    if not text:  # gettext's "" is the catalogue's header, never a text to show
+        return text
     lang = lang or language()
     return _mark(translations(lang).gettext(text), lang)
 
@@ -261,7 +263,7 @@ def render(value: Msg | Mapping[str, Any] | str | None, lang: str | None = None)
     A plain text (a game saved before messages were data, a player's name) is looked up as a key,
     so a known English sentence still translates and anything else shows as it is.
     """
-    if value is None:
+    if value is None or value == "":
         return ""
     if isinstance(value, Msg):
         return value.render(lang)

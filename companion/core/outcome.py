@@ -1,20 +1,71 @@
-"""Why a game ended and who won, as data (after python-chess's ``Outcome``)."""
+"""Why a game ended and who won, as data (after python-chess's ``Outcome``).
+
+The reason is a message (``Msg.to_dict()`` in the saved game), rendered in each reader's language.
+A game saved before reasons were messages holds the English sentence: ``reason_message`` reads the
+sentences this module and the Antscape tie-break used to write back into messages, and any other
+plain text is looked up in the catalogue as it is (her fixed sentences are msgids).
+"""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from typing import Any
 
+from companion.core.i18n import N_, Msg, as_data, is_message, msg
 from companion.core.state import State, leaders, player, total_score
+from companion.core.words import names_and
+
+ROUNDS_WON = N_("All {rounds} rounds played: {name} wins with {points}.")
+ROUNDS_TIED = N_("All {rounds} rounds played: {names} tie with {points}.")
 
 
-def make_outcome(code: str, reason: str, winners: list[str]) -> dict[str, Any]:
-    """``winners`` are player ids, or ``["broodmother"]`` when she wins."""
-    return {"code": code, "reason": reason, "winners": winners}
+def make_outcome(code: str, reason: str | Msg, winners: list[str]) -> dict[str, Any]:
+    """``winners`` are player ids, or ``["broodmother"]`` when she wins; ``reason`` a message (stored as data)."""
+    return {"code": code, "reason": as_data(reason), "winners": winners}
 
 
-def finish_by_score(state: State) -> dict[str, Any]:
+def finish_by_score(state: State, her_bonus: int = 0) -> dict[str, Any]:
+    """The highest total wins; ``her_bonus`` (asymmetric Broodmother) is said when her total includes it."""
     best = leaders(state)
-    names = " and ".join(player(state, pid)["name"] for pid in best)
     points = total_score(state, best[0])
-    verb = "tie" if len(best) > 1 else "wins"
-    return make_outcome("rounds-complete", f"All {state['rounds']} rounds played: {names} {verb} with {points}.", best)
+    if len(best) > 1:
+        reason = msg(ROUNDS_TIED, rounds=state["rounds"], names=names_and([player(state, p)["name"] for p in best]),
+                     points=points)
+    else:
+        reason = msg(ROUNDS_WON, rounds=state["rounds"], name=player(state, best[0])["name"], points=points)
+    if her_bonus:
+        reason = msg("{reason} (the Broodmother's total includes her {bonus}-point bonus)", reason=reason,
+                     bonus=her_bonus)
+    return make_outcome("rounds-complete", reason, best)
+
+
+_OLD_ROUNDS = re.compile(r"^All (?P<rounds>\d+) rounds played: (?P<names>.+) (?P<verb>wins|tie) with "
+                         r"(?P<points>-?\d+)\.$")
+_OLD_TIE_BREAK = re.compile(r"^(?P<names>.+) tie with (?P<points>-?\d+) points?; (?P<who>.+) wins with "
+                            r"(?P<cards>\d+) colony cards left\.$")
+
+
+def _old_names(text: str) -> str | Msg:
+    """``Ana and Di`` / ``Ana, Bo and Cy`` as the old sentences wrote them, as a list message again."""
+    first, sep, last = text.rpartition(" and ")
+    return names_and([*first.split(", "), last]) if sep else text
+
+
+def reason_message(ended: Mapping[str, Any] | None) -> Msg | None:
+    """Why ``ended`` ended, as a message: the stored one, or an old save's English sentence read back."""
+    if not ended:
+        return None
+    reason = ended.get("reason", "")
+    if is_message(reason):
+        return Msg.from_dict(reason)
+    text = str(reason)
+    if (m := _OLD_ROUNDS.match(text)) is not None:
+        if m["verb"] == "tie":
+            return msg(ROUNDS_TIED, rounds=int(m["rounds"]), names=_old_names(m["names"]), points=int(m["points"]))
+        return msg(ROUNDS_WON, rounds=int(m["rounds"]), name=m["names"], points=int(m["points"]))
+    if (m := _OLD_TIE_BREAK.match(text)) is not None:
+        from companion.core.antscape.view import tie_break_reason
+
+        return tie_break_reason(_old_names(m["names"]), m["who"], int(m["points"]), int(m["cards"]))
+    return msg(text)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.core.i18n import Msg
+from companion.core.outcome import reason_message
 from companion.core.state import State, cumulative_scores, total_score
 
 HER_ID = "broodmother"
@@ -41,7 +43,7 @@ class Picture:
     rounds: int  # how many rounds the series cover: up to the current one (the last one played once it ended)
     series: list[Series]
     ended: bool = False
-    reason: str = ""
+    reason: Msg | str = ""  # why it ended, a message (``companion.core.outcome.reason_message``)
     winners: list[str] = field(default_factory=list)  # names, "the Broodmother" when she won
     her_cards: list[HerCard] = field(default_factory=list)
 
@@ -76,7 +78,7 @@ def game_picture(state: State) -> Picture:
     if not ended:
         return Picture(shown, series)
     names = {p["id"]: p["name"] for p in state["players"]} | {HER_ID: "the Broodmother"}
-    return Picture(shown, series, True, str(ended.get("reason", "")),
+    return Picture(shown, series, True, reason_message(ended) or "",
                    [names.get(w, w) for w in ended.get("winners", [])], _her_cards(state))
 
 

@@ -14,7 +14,9 @@ from typing import TypedDict
 from companion.core.commands.scoring import MAX_TOTAL
 from companion.core.content import Content
 from companion.core.errors import CommandError
+from companion.core.i18n import Msg, msg, nmsg
 from companion.core.state import State, game_def, player, total_score
+from companion.core.words import joined
 
 
 class Reward(TypedDict):
@@ -26,33 +28,33 @@ def nothing() -> Reward:
     return {"cards": 0, "cp": 0}
 
 
-def plural(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
+def reward_text(reward: Reward, cp_term: str) -> Msg:
+    """``+1 CP, +1 card`` (or ``nothing``), as a message."""
+    cp, cards, term = reward["cp"], reward["cards"], msg(cp_term)
+    if cp and cards:
+        return nmsg("+{cp} {cp_term}, +{n} card", "+{cp} {cp_term}, +{n} cards", cards, cp=cp, cp_term=term)
+    if cp:
+        return msg("+{cp} {cp_term}", cp=cp, cp_term=term)
+    if cards:
+        return nmsg("+{n} card", "+{n} cards", cards)
+    return msg("nothing")
 
 
-def reward_text(reward: Reward, cp_term: str) -> str:
-    """``+1 CP, +1 card`` (or ``nothing``)."""
-    parts = []
-    if reward["cp"]:
-        parts.append(f"+{reward['cp']} {cp_term}")
-    if reward["cards"]:
-        parts.append(f"+{plural(reward['cards'], 'card', 'cards')}")
-    return ", ".join(parts) or "nothing"
-
-
-def rewards_text(state: State, content: Content, rewards: Mapping[str, Reward]) -> str:
-    """``Ana +1 CP, +1 card; Bo +1 card`` for the players who get something, in seat order."""
+def rewards_text(state: State, content: Content, rewards: Mapping[str, Reward]) -> Msg | str:
+    """``Ana +1 CP, +1 card; Bo +1 card`` for the players who get something, in seat order (a message)."""
     cp = game_def(state, content).terms["cp"]
-    parts = [f"{p['name']} {reward_text(rewards[p['id']], cp)}" for p in state["players"]
-             if p["id"] in rewards and (rewards[p["id"]]["cp"] or rewards[p["id"]]["cards"])]
-    return "; ".join(parts) or "nobody gains anything"
+    parts: list[Msg | str] = [msg("{name} {reward}", name=p["name"], reward=reward_text(rewards[p["id"]], cp))
+                              for p in state["players"]
+                              if p["id"] in rewards and (rewards[p["id"]]["cp"] or rewards[p["id"]]["cards"])]
+    return joined(parts) if parts else msg("nobody gains anything")
 
 
 def check_bookable(state: State, rewards: Mapping[str, Reward]) -> None:
     for pid, reward in rewards.items():
         player(state, pid)
         if total_score(state, pid) + reward["cp"] > MAX_TOTAL:
-            raise CommandError(f"{player(state, pid)['name']} would pass {MAX_TOTAL}: check the scores first.")
+            raise CommandError(msg("{name} would pass {most}: check the scores first.", name=player(state, pid)["name"],
+                                   most=MAX_TOTAL))
 
 
 def book(state: State, rewards: Mapping[str, Reward]) -> None:

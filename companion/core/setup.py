@@ -10,8 +10,10 @@ from typing import Any
 from companion.core.content import Content, SetupStep
 from companion.core.errors import CommandError
 from companion.core.hooks import all_hooks, stamp_versions
+from companion.core.i18n import msg, nmsg
 from companion.core.rng import new_seed
 from companion.core.state import STATE_SCHEMA, State
+from companion.core.words import commas
 
 MAX_NAME = 24
 _NAME_OK = re.compile(r"^[^\x00-\x1f]+$")
@@ -50,19 +52,21 @@ class GameSetup:
 def validate_setup(setup: GameSetup, content: Content) -> None:
     """Raise CommandError naming the first problem, in words a player can act on."""
     if setup.game not in content.games:
-        raise CommandError(f"Unknown game {setup.game!r}; choose one of {', '.join(content.games)}.")
+        raise CommandError(msg("Unknown game {game}; choose one of {games}.", game=repr(setup.game),
+                               games=", ".join(content.games)))
     game = content.games[setup.game]
     if setup.mode not in game.modes:
-        modes = ", ".join(content.modes[m].name for m in game.modes)
-        raise CommandError(f"{game.name} can be played as: {modes}.")
+        modes = commas([msg(content.modes[m].name) for m in game.modes])
+        raise CommandError(msg("{game} can be played as: {modes}.", game=game.name, modes=modes))
     _validate_expansions(setup, content)
     _validate_players(setup, content)
     _validate_variants(setup, content)
     if setup.advanced_track and game.advanced_rounds is None:
-        raise CommandError(f"{game.name} has no advanced round track.")
+        raise CommandError(msg("{game} has no advanced round track.", game=game.name))
     known_options = {name for hooks in all_hooks() for name in hooks.option_names}
     if unknown := set(setup.options) - known_options:
-        raise CommandError(f"Unknown option(s): {', '.join(sorted(unknown))}.")
+        raise CommandError(nmsg("Unknown option: {options}.", "Unknown options: {options}.", len(unknown),
+                                options=", ".join(sorted(unknown))))
     for hooks in all_hooks():
         hooks.validate_options(setup.options, len(setup.players), setup.mode)
 
@@ -72,18 +76,20 @@ def _validate_expansions(setup: GameSetup, content: Content) -> None:
     for eid in setup.expansions:
         if eid not in game.expansions:
             label = content.expansions[eid].name if eid in content.expansions else repr(eid)
-            raise CommandError(f"{label} is not an expansion of {game.name}.")
+            raise CommandError(msg("{expansion} is not an expansion of {game}.", expansion=label, game=game.name))
     if len(set(setup.expansions)) != len(setup.expansions):
-        raise CommandError("An expansion is listed twice.")
+        raise CommandError(msg("An expansion is listed twice."))
     mode = content.modes[setup.mode]
     if mode.requires_expansion and mode.requires_expansion not in setup.expansions:
-        raise CommandError(f"{mode.name} needs {content.expansions[mode.requires_expansion].name}.")
+        raise CommandError(msg("{mode} needs {expansion}.", mode=msg(mode.name),
+                               expansion=content.expansions[mode.requires_expansion].name))
     for mid in setup.modules:
         module = content.modules.get(mid)
         if module is None:
-            raise CommandError(f"Unknown module {mid!r}.")
+            raise CommandError(msg("Unknown module {module}.", module=repr(mid)))
         if module.expansion not in setup.expansions:
-            raise CommandError(f"The {module.name} module needs {content.expansions[module.expansion].name}.")
+            raise CommandError(msg("The {module} module needs {expansion}.", module=msg(module.name),
+                                   expansion=content.expansions[module.expansion].name))
 
 
 def _validate_players(setup: GameSetup, content: Content) -> None:
@@ -93,20 +99,22 @@ def _validate_players(setup: GameSetup, content: Content) -> None:
     count = len(setup.players)
     if not low <= count <= high:
         wanted = f"{low}" if low == high else f"{low}-{high}"
-        raise CommandError(f"{mode.name} in {game.name} is for {wanted} players; you have {count}.")
+        raise CommandError(msg("{mode} in {game} is for {wanted} players; you have {count}.", mode=msg(mode.name),
+                               game=game.name, wanted=wanted, count=count))
     names: set[str] = set()
     colours: set[str] = set()
     for index, spec in enumerate(setup.players, start=1):
         name = spec.name.strip()
         if not name or len(name) > MAX_NAME or not _NAME_OK.match(name):
-            raise CommandError(f"Player {index}: a name of 1-{MAX_NAME} printable characters, please.")
+            raise CommandError(msg("Player {index}: a name of 1-{most} printable characters, please.", index=index,
+                                   most=MAX_NAME))
         if name.casefold() in names:
-            raise CommandError(f"Two players are called {name!r}; names must differ.")
+            raise CommandError(msg("Two players are called {name}; names must differ.", name=repr(name)))
         names.add(name.casefold())
         _validate_role_and_colour(setup, content, spec, colours)
     brood = sum(1 for p in setup.players if p.role == "broodmother")
     if mode.broodmother == "player" and brood != 1:
-        raise CommandError("The asymmetric variant needs exactly one player as the Broodmother.")
+        raise CommandError(msg("The asymmetric variant needs exactly one player as the Broodmother."))
 
 
 def _validate_role_and_colour(setup: GameSetup, content: Content, spec: PlayerSpec, colours: set[str]) -> None:
@@ -114,20 +122,21 @@ def _validate_role_and_colour(setup: GameSetup, content: Content, spec: PlayerSp
     mode = content.modes[setup.mode]
     if spec.role == "broodmother":
         if mode.broodmother != "player":
-            raise CommandError("Only the asymmetric variant has a Broodmother player.")
+            raise CommandError(msg("Only the asymmetric variant has a Broodmother player."))
         if spec.colour is not None:
-            raise CommandError("The Broodmother player uses no colony colour.")
+            raise CommandError(msg("The Broodmother player uses no colony colour."))
         return
     if spec.role != "ant":
-        raise CommandError(f"Unknown player role {spec.role!r}.")
+        raise CommandError(msg("Unknown player role {role}.", role=repr(spec.role)))
     if spec.colour not in game.colours:
-        raise CommandError(f"{spec.name}: choose a colour from {', '.join(game.colours)}.")
+        raise CommandError(msg("{name}: choose a colour from {colours}.", name=spec.name,
+                               colours=commas([msg(c.capitalize()) for c in game.colours])))
     if spec.colour in mode.reserved_colours:
-        raise CommandError(
-            f"{spec.colour.capitalize()} is not available in this mode: its cubes are the Broodmother's nymphs."
-        )
+        raise CommandError(msg("{colour} is not available in this mode: its cubes are the Broodmother's nymphs.",
+                               colour=msg(spec.colour.capitalize())))
     if spec.colour in colours:
-        raise CommandError(f"Two players chose {spec.colour}; each colony needs its own colour.")
+        raise CommandError(msg("Two players chose {colour}; each colony needs its own colour.",
+                               colour=msg(spec.colour.capitalize())))
     colours.add(spec.colour)
 
 
@@ -136,19 +145,23 @@ def _validate_variants(setup: GameSetup, content: Content) -> None:
     for vid in setup.resolved_variants(content):
         variant = content.variants.get(vid)
         if variant is None:
-            raise CommandError(f"Unknown variant {vid!r}.")
+            raise CommandError(msg("Unknown variant {variant}.", variant=repr(vid)))
         if variant.expansion not in setup.expansions:
-            raise CommandError(f"{variant.name} needs {content.expansions[variant.expansion].name}.")
+            raise CommandError(msg("{variant} needs {expansion}.", variant=msg(variant.name),
+                                   expansion=content.expansions[variant.expansion].name))
         if variant.modes is not None and setup.mode not in variant.modes:
-            raise CommandError(f"{variant.name} is played in {', '.join(variant.modes)} mode only.")
+            raise CommandError(msg("{variant} is played in {modes} mode only.", variant=msg(variant.name),
+                                   modes=commas([msg(content.modes[m].name) for m in variant.modes])))
         if variant.players is not None:
             low, high = variant.players
             if not low <= len(setup.players) <= high:
-                raise CommandError(f"{variant.name} is for {low}-{high} players.")
+                raise CommandError(msg("{variant} is for {low}-{high} players.", variant=msg(variant.name), low=low,
+                                       high=high))
         if variant.group:
             if variant.group in groups and not _implied(content, groups[variant.group], vid, setup):
                 other = content.variants[groups[variant.group]].name
-                raise CommandError(f"Choose one of {other} and {variant.name}.")
+                raise CommandError(msg("Choose one of {other} and {variant}.", other=msg(other),
+                                       variant=msg(variant.name)))
             groups[variant.group] = vid
 
 
@@ -207,7 +220,10 @@ def _step_applies(step: SetupStep, state: State) -> bool:
 
 
 def setup_summary(state: State, content: Content) -> list[dict[str, str]]:
-    """The setup steps the table's choices require, in data order, grouped by area."""
+    """The setup steps the table's choices require, in data order, grouped by area.
+
+    A step's ``text`` is the data's English sentence, a catalogue key (``companion.catalog`` extracts
+    them): show it with ``tr``/``render`` so it reads in the reader's language."""
     return [
         {"id": s.id, "group": s.group, "text": s.text, "source": s.source}
         for s in content.setup_steps

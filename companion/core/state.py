@@ -19,6 +19,7 @@ from typing import Any
 
 from companion.core.content import Content, GameDef, Phase
 from companion.core.errors import CommandError
+from companion.core.i18n import msg
 
 State = dict[str, Any]
 STATE_SCHEMA = 1
@@ -33,7 +34,7 @@ def player(state: State, player_id: str) -> dict[str, Any]:
         if p["id"] == player_id:
             return p
     names = ", ".join(f"{p['id']} ({p['name']})" for p in state["players"])
-    raise CommandError(f"No player {player_id!r} in this game; players are {names}.")
+    raise CommandError(msg("No player {id} in this game; players are {names}.", id=repr(player_id), names=names))
 
 
 def ant_players(state: State) -> list[dict[str, Any]]:

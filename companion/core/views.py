@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.core.i18n import as_data, render
 from companion.core.i18n import gettext as _
-from companion.core.i18n import render
+from companion.core.outcome import reason_message
 from companion.core.session import Session
 from companion.core.state import cumulative_scores, game_def, total_score
 
@@ -44,7 +45,7 @@ def game_view(session: Session) -> dict[str, Any]:
         "modules": [_(content.modules[m].name) for m in state["modules"]],
         "variants": [_(content.variants[v].name) for v in state["variants"]],
         "expansions": [content.expansions[e].name for e in state["expansions"]],
-        "ended": state["ended"],
+        "ended": {**state["ended"], "reason": as_data(reason_message(state["ended"]))} if state["ended"] else None,
         "log": list(session.doc["log"]),
         "undo_label": session.undo_label,
         "redo_label": session.redo_label,

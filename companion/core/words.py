@@ -35,6 +35,21 @@ def commas(items: Sequence[Msg | str]) -> Msg | str:
     return msg("{first}, {rest}", first=items[0], rest=commas(items[1:]))
 
 
+def names_and(names: Sequence[Msg | str]) -> Msg | str:
+    """Like ``listing`` but "" for none: ``Ana``; ``Ana and Bo``; ``Ana, Bo and Cy``."""
+    return listing(list(names)) if names else ""
+
+
+def joined(parts: Sequence[Msg | str]) -> Msg | str:
+    """``part; part; part`` as one message ("" for none)."""
+    if not parts:
+        return ""
+    out = parts[-1]
+    for part in reversed(parts[:-1]):
+        out = msg("{first}; {rest}", first=part, rest=out)
+    return out
+
+
 def part_name(part: str) -> Msg:
     """A body part (head, thorax, abdomen) as a word in a sentence."""
     return msg(PART_NAMES.get(part, part))

@@ -72,3 +72,18 @@ def test_in_process(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["calc", "antscape", str(path)]) == 2
     assert capsys.readouterr().err.strip() == (
         "companion: queens item 1: 'Dee' is not a player here (the players are Ana, Bo, Cy).")
+
+
+def test_text_output_and_refusals_in_spanish(tmp_path: Path) -> None:
+    done = run(str(EXAMPLE), "--lang", "es")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "Carta de Bonificación: Barricada"
+    assert "Ana y Cy empatan con 21 puntos; gana Cy, con 5 cartas de colonia restantes." in lines
+    assert "  Ana: 5 territorios: Barricada +6. (fila,columna: 1,1 1,2 1,3 1,4 2,4)" in lines
+    assert any(line.startswith('Interpretación: "En línea recta" significa') for line in lines)
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"players": ["Ana", "Bo"], "bonus": "barricade", "grid": []}', encoding="utf-8")
+    done = run(str(bad), "--lang", "es")
+    assert done.stderr.strip() == ("companion: grid: una partida de 2 jugadores se puntúa en una cuadrícula de 4x4; "
+                                   "esta tiene 0 filas.")

@@ -24,6 +24,7 @@ from companion.core.commands.turns import FinishGame
 from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.hooks import bring_up_to_date
+from companion.core.i18n import render
 from companion.core.session import Session, new_doc
 from companion.core.setup import GameSetup, PlayerSpec, new_state
 from companion.core.state import total_score
@@ -129,8 +130,8 @@ def test_the_view_scores_the_grid(content: Content) -> None:
     view = antscape_view(tapped_out(content).state, content)
     assert [(p["name"], p["bonus"], p["queen"], p["territories"], p["total"]) for p in view["players"]] == [
         ("Irene", 3, 2, 7, 12), ("Jo", 0, 0, 5, 5)]
-    assert view["winners"] == ["Irene"] and view["winner_text"] == "Irene wins with 12 points."
-    assert [(c["name"], c["size"], c["bonus"], c["note"]) for c in view["colonies"]] == [
+    assert view["winners"] == ["Irene"] and render(view["winner_text"], "en") == "Irene wins with 12 points."
+    assert [(c["name"], c["size"], c["bonus"], render(c["note"], "en")) for c in view["colonies"]] == [
         ("Jo", 2, 0, "2 territories: Trio triumph +0."), ("Irene", 3, 3, "3 territories: Trio triumph +3."),
         ("Jo", 1, 0, "1 territory: Trio triumph +0."), ("Irene", 1, 0, "1 territory: Trio triumph +0.")]
     assert view["cells"][1][0]["colony"] == 1 and view["cells"][1][0]["colour"] == "pink"
@@ -161,11 +162,13 @@ def test_finishing_a_tied_game_uses_cards_left(content: Content) -> None:
     s.execute(SetCardsLeft("p2", 8))
     s.execute(ApplyScores())
     view = antscape_view(s.state, content)
-    assert view["winner_text"] == "Irene and Jo tie with -1 point; Jo wins with 8 colony cards left."
+    assert render(view["winner_text"], "en") == "Irene and Jo tie with -1 point; Jo wins with 8 colony cards left."
     s.execute(FinishGame())
-    assert s.state["ended"] == {"code": "antscape-tie-break",
-                                "reason": "Irene and Jo tie with -1 point; Jo wins with 8 colony cards left.",
-                                "winners": ["p2"]}
+    ended = s.state["ended"]
+    assert (ended["code"], ended["winners"]) == ("antscape-tie-break", ["p2"])
+    assert render(ended["reason"], "en") == "Irene and Jo tie with -1 point; Jo wins with 8 colony cards left."
+    assert render(ended["reason"], "es") == ("Irene y Jo empatan con -1 punto; gana Jo, con 8 cartas de colonia "
+                                             "restantes.")
 
 
 def test_a_tie_without_cards_left_asks_for_them(content: Content) -> None:
@@ -175,7 +178,7 @@ def test_a_tie_without_cards_left_asks_for_them(content: Content) -> None:
     s.execute(SetBonus("trio-triumph"))
     view = antscape_view(s.state, content)
     assert view["winners"] == ["Irene", "Jo"] and view["tie_break"] == "missing"
-    assert view["winner_text"].startswith("Irene and Jo tie with 2 points: enter their colony cards left")
+    assert render(view["winner_text"], "en").startswith("Irene and Jo tie with 2 points: enter their colony cards left")
 
 
 def test_the_end_checklist_follows_the_grid(content: Content) -> None:

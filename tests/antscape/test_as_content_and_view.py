@@ -10,6 +10,7 @@ from companion.core.antscape.content import interpretations_for, parse_content, 
 from companion.core.antscape.scoring import Board, grid_of, score_board
 from companion.core.antscape.view import colony_badge, colony_note, winner_text
 from companion.core.errors import ContentError
+from companion.core.i18n import render
 
 
 def test_the_data_file_has_the_six_cards_and_three_endings() -> None:
@@ -45,13 +46,14 @@ def test_the_sentences_for_colonies_and_ties() -> None:
     board = Board(players=("A", "B"), grid=grid_of(["A A - B", "- - - B", "- - - -", "- - - -"]),
                   bonus="divide-and-conquer", cards_left={"A": 3, "B": 3})
     result = score_board(board)
-    assert [colony_note(board.bonus, c) for c in result.colonies] == [
+    assert [render(colony_note(board.bonus, c), "en") for c in result.colonies] == [
         "2 territories: counts for Divide and conquer.", "2 territories: counts for Divide and conquer."]
     assert [colony_badge(board.bonus, c) for c in result.colonies] == ["x2", "x2"]
-    assert winner_text(result, {"A": "Ana", "B": "Bo"}, {"A": 3, "B": 3}) == (
+    assert render(winner_text(result, {"A": "Ana", "B": "Bo"}, {"A": 3, "B": 3}), "en") == (
         "Ana and Bo tie with 6 points and have as many colony cards left: they share the win.")
     three = Board(players=("A", "B", "C"), grid=grid_of(["A:1 - B:1 - C:1"] + ["- - - - -"] * 4), bonus="trio-triumph",
                   cards_left={"A": 5, "B": 5, "C": 2})
-    assert winner_text(score_board(three), {"A": "Ana", "B": "Bo", "C": "Cy"}, {"A": 5, "B": 5, "C": 2}) == (
+    said = winner_text(score_board(three), {"A": "Ana", "B": "Bo", "C": "Cy"}, {"A": 5, "B": 5, "C": 2})
+    assert render(said, "en") == (
         "Ana, Bo and Cy tie with 1 point; Ana and Bo have the most colony cards left (5) and share the win.")
     assert colony_badge("small-but-mighty", result.colonies[0]) == "x2 +0"

@@ -60,7 +60,9 @@ def test_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], ar
 
 def test_text_output_says_the_sum(capsys: pytest.CaptureFixture[str]) -> None:
     assert calc(capsys, "farm", "--aphids", "3")[1] == (
-        "3 aphids, single-player farm: each herder takes 1 card and 1 CP.\n")
+        "3 aphids, single-player farm: each herder takes +1 CP, +1 card.\n")
+    assert calc(capsys, "--lang", "es", "farm", "--aphids", "3", "--shared")[1] == (
+        "3 pulgones, granja compartida: cada pastor recibe +1 PC.\n")
     assert calc(capsys, "eve", "--enclave", "Ana", "--other", "Bo=2")[1] == (
         "Ana: 2 (Enclave) + 2 x 0 (next to it) + 1 x 0 (other) = 2\n"
         "Bo: 0 (Enclave) + 2 x 0 (next to it) + 1 x 2 (other) = 2\n")
@@ -97,3 +99,14 @@ def test_game_next_says_what_scoring_was_left_behind(tmp_path: object, capsys: p
     assert out == "Next: Queen Phase: Feeding\n"
     assert err == ("companion: note: Queen Phase: Harvest has rewards not applied yet: "
                    "Aphid farms: Ana +1 card. (Undo to go back.)\n")
+
+
+def test_the_calculators_speak_spanish_help_and_refusals_included(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["calc", "farm", "--help", "--lang", "es"])
+    assert "pulgones pastoreados en los lugares de recolección del hexágono" in capsys.readouterr().out
+    code, _out, err = calc(capsys, "--lang", "es", "farm", "--aphids", "5")
+    assert code == 2 and "5 pulgones no caben en un hexágono con 4 lugares de recolección" in err
+    assert calc(capsys, "--lang", "es", "decree", "--round", "3", "Ana=4", "Bo=2")[1] == "Ronda 3: Ana +3 PC\n"
+    assert calc(capsys, "--lang", "es", "eve", "--enclave", "Ana", "--adjacent", "Ana=1")[1] == (
+        "Ana: 2 (Enclave) + 2 x 1 (junto a él) + 1 x 0 (otros) = 4\n")

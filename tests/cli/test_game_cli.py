@@ -55,7 +55,7 @@ def test_a_game_scripted_from_the_terminal(db_path: Path, tmp_path: Path) -> Non
     [
         (("game", "show", "g-nope"), "No saved game 'g-nope'"),
         (("game", "undo", "g-nope"), "No saved game 'g-nope'"),
-        (("game", "new", "--player", "Ana:pink", "--player", "Bo:blue"), "choose a colour from red"),
+        (("game", "new", "--player", "Ana:pink", "--player", "Bo:blue"), "choose a colour from Red"),
         (("game", "new", "--player", "Ana"), "write NAME:COLOUR"),
         (("game", "frobnicate"), "invalid choice: 'frobnicate'"),
         (("game", "import", "/nonexistent/file.json"), "There is no file /nonexistent/file.json"),

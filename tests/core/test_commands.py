@@ -8,6 +8,7 @@ from companion.core.commands.scoring import AdjustScore, SetScore
 from companion.core.commands.turns import FinishGame, NextPhase, NextRound
 from companion.core.content import Content
 from companion.core.errors import CommandError
+from companion.core.i18n import render
 from companion.core.session import Session, new_doc
 from companion.core.setup import GameSetup, PlayerSpec, new_state
 from companion.core.state import cumulative_scores, total_score
@@ -118,9 +119,10 @@ def test_the_last_round_cannot_be_passed_and_finishing_names_the_winner(content:
         s.execute(NextPhase())
     s.execute(AdjustScore("p3", 9))
     s.execute(FinishGame())
-    assert s.state["ended"] == {
-        "code": "rounds-complete", "reason": "All 4 rounds played: Cy wins with 9.", "winners": ["p3"],
-    }
+    ended = s.state["ended"]
+    assert (ended["code"], ended["winners"]) == ("rounds-complete", ["p3"])
+    assert render(ended["reason"], "en") == "All 4 rounds played: Cy wins with 9."
+    assert render(ended["reason"], "es") == "Jugadas las 4 rondas: gana Cy con 9."
     with pytest.raises(CommandError, match="The game is over"):
         s.execute(AdjustScore("p1", 1))
 
@@ -135,4 +137,5 @@ def test_finishing_early_is_refused_and_ties_are_shared(content: Content) -> Non
     s.execute(AdjustScore("p4", 4))
     s.execute(FinishGame())
     assert s.state["ended"]["winners"] == ["p1", "p4"]
-    assert s.state["ended"]["reason"] == "All 4 rounds played: Ana and Di tie with 4."
+    assert render(s.state["ended"]["reason"], "en") == "All 4 rounds played: Ana and Di tie with 4."
+    assert render(s.state["ended"]["reason"], "es") == "Jugadas las 4 rondas: Ana y Di empatan con 4."

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from companion.core.commands.scoring import AdjustScore
 from companion.core.commands.turns import FinishGame, NextRound
+from companion.core.i18n import render
 from companion.core.picture import game_picture
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
@@ -31,7 +32,7 @@ def test_a_finished_game_names_the_winner_and_why(store: GameStore) -> None:
     session.execute(FinishGame())
     picture = game_picture(session.state)
     assert picture.ended and picture.winners == ["Bo"]
-    assert "Bo wins with 6" in picture.reason
+    assert "Bo wins with 6" in render(picture.reason, "en")
     assert picture.rounds == session.state["rounds"]
     assert picture.series[0].totals[-1] == 2 and picture.series[1].total == 6
     assert picture.her_cards == []

@@ -14,6 +14,7 @@ from companion.core.decrees.model import validate_state
 from companion.core.decrees.view import decree_view
 from companion.core.errors import CommandError
 from companion.core.hooks import InvalidModuleState, bring_up_to_date
+from companion.core.i18n import render
 from companion.core.session import Session
 from companion.core.state import total_score
 from tests.scoring_helpers import go_to, run, session
@@ -93,7 +94,7 @@ def test_refusals_leave_the_game_unchanged(game: Session, content: Content) -> N
     game.execute(SetMeasure("p1", 2))
     before = copy.deepcopy(game.doc)
     for command, message in [
-        (ApplyDecree(), "Enter every colony's Evolutions first: Bo, Cy still missing"),
+        (ApplyDecree(), "Enter every colony's Evolutions first: Bo and Cy still missing"),
         (SetMeasure("p9", 1), "No player 'p9'"),
         (SetMeasure("p2", -2), "Bo's measure must be between 0 and 99"),
         (SetMeasure("p1", 2), "already has 2 Evolutions"),
@@ -114,7 +115,7 @@ def test_a_decree_typed_from_the_card(game: Session) -> None:
     assert label == "Queen's Decree: Deep Tunnels"
     go_to(game, "slumber")
     run(game, SetMeasure("p1", 1), SetMeasure("p2", 2), SetMeasure("p3", 0))
-    assert decree_view(game.state, game.content)["preview"] == "Bo +1 CP"
+    assert render(decree_view(game.state, game.content)["preview"], "en") == "Bo +1 CP"
     assert game.execute(ApplyDecree()) == "Deep Tunnels, round 1: Bo +1 CP"
 
 

@@ -13,6 +13,7 @@ from companion.core.eve import eve_points
 from companion.core.eve.commands import ApplyEve, SetEnclave, SetHexes
 from companion.core.eve.view import eve_view
 from companion.core.hooks import bring_up_to_date
+from companion.core.i18n import render
 from tests.scoring_helpers import go_to, run, session
 
 EVE = ("eve-of-the-antperium",)
@@ -54,7 +55,8 @@ def test_four_player_board_apply_and_undo(content: Content) -> None:
         s.execute(SetHexes("p4", "adjacent", 1))
     go_to(s, "slumber")
     view = eve_view(s.state, s.content)
-    assert [p["sum"] for p in view["players"]][3] == "2 (Enclave) + 2 x 0 (next to it) + 1 x 2 (other) = 4"
+    sums = [render(p["sum"], "en") for p in view["players"]]
+    assert sums[3] == "2 (Enclave) + 2 x 0 (next to it) + 1 x 2 (other) = 4"
     before = copy.deepcopy(s.state)
     label = s.execute(ApplyEve())
     assert label == "Eve of the Antperium: Ana +6 CP; Bo +4 CP; Cy +2 CP; Di +4 CP"
@@ -69,9 +71,9 @@ def test_slumber_checklist_has_the_enclave_evolution_and_the_points(content: Con
     assert [i["module"] for i in phase_items(s.state, s.content)] == ["drafting"]  # the Setup Draft Eve brings
     go_to(s, "slumber")
     evolution, points = phase_items(s.state, s.content)
-    assert evolution["text"].startswith("Start of Slumber: Ana (Enclave) names head, thorax or abdomen")
+    assert render(evolution["text"], "en").startswith("Start of Slumber: Ana (Enclave) names head, thorax or abdomen")
     assert evolution["command"] is None and not evolution["done"]
-    assert points["scoring"] and points["ready"] and points["text"] == "Eve of the Antperium: Ana +2 CP"
+    assert points["scoring"] and points["ready"] and render(points["text"], "en") == "Eve of the Antperium: Ana +2 CP"
 
 
 def test_refusals(content: Content) -> None:

@@ -24,6 +24,7 @@ from companion.core.harvest.commands import (
 from companion.core.harvest.model import validate_state
 from companion.core.harvest.view import aphids_view
 from companion.core.hooks import InvalidModuleState, bring_up_to_date
+from companion.core.i18n import render
 from companion.core.session import Session
 from tests.scoring_helpers import go_to, run, session
 
@@ -125,12 +126,13 @@ def test_outskirts_devour_and_nymph(game: Session) -> None:
 def test_the_view_explains_each_hex(game: Session) -> None:
     view = aphids_view(game.state, game.content)
     lichen, mound = view["hexes"]
-    assert lichen["farm"] == "4 herded on sites: shared farm pays each herder +1 CP, +1 card"
-    assert lichen["breeding"] == "full: no free collection site, no new aphid"
-    assert mound["breeding"] == "gains 1 aphid after Harvest (Ana places it)"
-    assert view["harvest"] == "Ana +1 CP, +2 cards; Bo +1 CP, +1 card"
-    assert any(text.startswith("Interpretation:") for text in view["interpretations"])
-    assert view["reminders"][0] == "Devour: spend 2 ant steps to eat an aphid of your herd and draw 1 card."
+    assert render(lichen["farm"], "en") == "4 herded on sites: shared farm pays each herder +1 CP, +1 card"
+    assert render(lichen["breeding"], "en") == "full: no free collection site, no new aphid"
+    assert render(mound["breeding"], "en") == "gains 1 aphid after Harvest (Ana places it)"
+    assert render(view["harvest"], "en") == "Ana +1 CP, +2 cards; Bo +1 CP, +1 card"
+    assert any(render(text, "en").startswith("Interpretation:") for text in view["interpretations"])
+    assert render(view["reminders"][0], "en") == (
+        "Devour: spend 2 ant steps to eat an aphid of your herd and draw 1 card.")
     assert len(view["reminders"]) == 2  # the nymph reminder is for games against the Broodmother
 
 
@@ -167,6 +169,6 @@ def test_against_the_broodmother_her_nymphs_are_a_reminder_and_one_tap(content: 
                       modules=("aphids",))
     s = Session(new_doc("g-solo", "Solo", new_state(setup, content, seed=2)), content=content)
     run(s, AddAphidHex("Lichen", 3), SetLoose("h1", 1))
-    assert "nymph" in aphids_view(s.state, s.content)["reminders"][2]
+    assert "nymph" in render(aphids_view(s.state, s.content)["reminders"][2], "en")
     assert s.execute(NymphEatsAphid("h1")) == "Lichen: a nymph destroys an aphid"
     assert herds(s)[0]["loose"] == 0

@@ -147,3 +147,12 @@ def test_her_report_is_stored_as_messages_and_reads_in_spanish() -> None:
         assert render(report["lines"][-1]["text"]) == "Hexágono 6: coloca 1 ninfa."
     with using("qps"):
         assert all(render(line["text"]).startswith("[!") for line in report["lines"])
+
+
+def test_an_empty_text_renders_empty_in_every_language_not_the_catalogue_header() -> None:
+    """gettext("") is a catalogue's metadata; an empty list of names must stay empty on a Spanish screen."""
+    from companion.core.words import names_and
+
+    for lang in ("en", "es", "qps"):
+        assert render("", lang) == "" and i18n.gettext("", lang) == ""
+    assert render(names_and([]), "es") == ""

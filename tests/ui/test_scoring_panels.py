@@ -101,10 +101,14 @@ def test_slumber_panels_and_checklist(content: Content) -> None:
     run(s, SetMeasure("p1", 2), SetMeasure("p2", 1), SetMeasure("p3", 0))
     panels = built(s)
     assert find(panels["decrees"], "decree-preview").label == "Ana +1 CP"
-    texts = [c.label for c in semantics(panels["checklist"]) if c.identifier and c.identifier.startswith("checklist-")]
-    assert texts[0] == "Apply: Adaptive Colony: Ana +1 CP"
-    assert texts[1].startswith("Start of Slumber: Bo (Enclave) names head, thorax or abdomen")
-    find(panels["checklist"], "checklist-2").on_tap(None)  # type: ignore[misc]
+    items = {c.label: c.identifier for c in semantics(panels["checklist"])
+             if c.identifier and c.identifier.startswith("checklist-")}
+    # Modules list their items in registration order, which follows import order in a test run: find by text.
+    texts = list(items)
+    assert "Apply: Adaptive Colony: Ana +1 CP" in texts
+    assert any(t.startswith("Start of Slumber: Bo (Enclave) names head, thorax or abdomen") for t in texts)
+    assert len(texts) == 3 and "Apply: Eve of the Antperium: Bo +2 CP; Cy +2 CP" in texts
+    find(panels["checklist"], items["Apply: Eve of the Antperium: Bo +2 CP; Cy +2 CP"]).on_tap(None)  # type: ignore[misc]
     assert s.undo_label == "Eve of the Antperium: Bo +2 CP; Cy +2 CP"
 
 
@@ -127,3 +131,23 @@ def test_every_panel_shows_its_interpretations(content: Content) -> None:
     decree = [c.label for c in semantics(panels["decrees"]) if (c.identifier or "").startswith("decree-interp")]
     assert any("the best measure is 0" in text for text in decree)
     assert find(panels["eve"], "eve-reminder-0").label.startswith("Each Homeland is its player's Great Tunnel")
+
+
+def test_the_panels_read_in_spanish(content: Content) -> None:
+    from companion.core.i18n import using
+
+    s = game(content)
+    with using("es"):
+        panels = built(s)
+        assert find(panels["aphids"], "aphids-apply-why").label == (
+            "Las granjas de pulgones pagan en la Cosecha (el primer paso de la Fase de Reina); ahora es Fase de "
+            "Obrera.")
+        assert find(panels["eve"], "eve-interpretation-0").label.startswith("Interpretación: una Tierra Natal")
+        go_to(s, "harvest")
+        panels = built(s)
+        assert find(panels["aphids"], "aphids-apply").label == (
+            "Aplicar a las puntuaciones: Cosecha: Ana +1 PC, +1 carta")
+        go_to(s, "slumber")
+        panels = built(s)
+        assert find(panels["decrees"], "decree-name").label == "Colonia Adaptable"
+        assert find(panels["eve"], "eve-p3-sum").label == "Cy: 0 (Enclave) + 2 x 0 (junto a él) + 1 x 2 (otros) = 2"

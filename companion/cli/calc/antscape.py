@@ -11,12 +11,15 @@ from pathlib import Path
 from typing import Any
 
 from companion.cli.common import CliError, print_json
+from companion.core.i18n import render as say
+from companion.core.i18n import tr, trf
 
 
 def register(subparsers: Any) -> None:
-    p = subparsers.add_parser("antscape", help="score an Antscape grid file (colonies, Bonus Card, queens, points)")
-    p.add_argument("file", metavar="FILE.json", help="the grid file (see the README for its format)")
-    p.add_argument("--json", action="store_true", help="print scores, winners and colonies as JSON")
+    p = subparsers.add_parser("antscape", help=tr("score an Antscape grid file (colonies, Bonus Card, queens, "
+                                                  "points)"))
+    p.add_argument("file", metavar="FILE.json", help=tr("the grid file (see the README for its format)"))
+    p.add_argument("--json", action="store_true", help=tr("print scores, winners and colonies as JSON"))
     p.set_defaults(handler=run)
 
 
@@ -27,9 +30,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise CliError(f"No file {path}.") from None
+        raise CliError(trf("No file {path}.", path=path)) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise CliError(f"Cannot read {path}: {exc}.") from None
+        raise CliError(trf("Cannot read {path}: {problem}.", path=path, problem=exc)) from None
     board = read_grid_file(text)  # a GridFileError is printed as one line by the CLI
     result = score_board(board)
     if args.json:
@@ -45,16 +48,22 @@ def render(board: Any, result: Any) -> str:
     from companion.core.antscape.view import colony_note, winner_text
 
     width = max(len(p) for p in board.players)
-    lines = [f"Bonus Card: {bonus_name(board.bonus)}", ""]
-    lines.append(f"{'':{width}}  bonus  queen  territories  total")
+    heads = [tr("bonus"), tr("queen"), tr("territories"), tr("total")]
+    widths = [max(5, len(h)) for h in heads]
+    widths[2] = max(11, len(heads[2]))
+    lines = [trf("Bonus Card: {name}", name=tr(bonus_name(board.bonus))), ""]
+    lines.append(f"{'':{width}}  " + "  ".join(f"{h:>{w}}" for h, w in zip(heads, widths, strict=True)))
     for name, s in result.scores.items():
-        lines.append(f"{name:{width}}  {s.bonus:5d}  {s.queen:5d}  {s.territories:11d}  {s.total:5d}")
-    lines += ["", winner_text(result, {p: p for p in board.players}, dict(board.cards_left)), "", "Colonies:"]
+        numbers = (s.bonus, s.queen, s.territories, s.total)
+        lines.append(f"{name:{width}}  " + "  ".join(f"{n:{w}d}" for n, w in zip(numbers, widths, strict=True)))
+    lines += ["", say(winner_text(result, {p: p for p in board.players}, dict(board.cards_left))), "",
+              tr("Colonies:")]
     for colony in result.colonies:
         cells = " ".join(f"{r},{c}" for r, c in colony.cells)
-        lines.append(f"  {colony.owner}: {colony_note(board.bonus, colony)} (row,column: {cells})")
+        lines.append("  " + trf("{owner}: {note} (row,column: {cells})", owner=colony.owner,
+                                note=colony_note(board.bonus, colony), cells=cells))
     if not result.colonies:
-        lines.append("  none")
+        lines.append("  " + tr("none"))
     lines.append("")
-    lines += [f"Interpretation: {text}" for text in interpretations_for(board.bonus)]
+    lines += [trf("Interpretation: {text}", text=tr(text)) for text in interpretations_for(board.bonus)]
     return "\n".join(lines)

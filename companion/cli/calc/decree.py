@@ -7,14 +7,16 @@ from typing import Any
 
 from companion.cli.common import print_json
 from companion.cli.pairs import parse_pairs
+from companion.core.i18n import tr, trf
 
 
 def register(subparsers: Any) -> None:
-    p = subparsers.add_parser("decree", help="who scores a Queen's Decree this Slumber, and how much")
-    p.add_argument("--round", type=int, required=True, metavar="R", help="the round (1-4): the best colony gains R")
+    p = subparsers.add_parser("decree", help=tr("who scores a Queen's Decree this Slumber, and how much"))
+    p.add_argument("--round", type=int, required=True, metavar="R",
+                   help=tr("the round (1-4): the best colony gains R"))
     p.add_argument("measures", nargs="+", metavar="NAME=MEASURE",
-                   help="each colony's measure (for Adaptive Colony: its Evolutions)")
-    p.add_argument("--json", action="store_true", help='print {"points": {NAME: CP, ...}}')
+                   help=tr("each colony's measure (for Adaptive Colony: its Evolutions)"))
+    p.add_argument("--json", action="store_true", help=tr('print {"points": {NAME: CP, ...}}'))
     p.set_defaults(handler=_decree)
 
 
@@ -26,7 +28,7 @@ def _decree(args: argparse.Namespace) -> int:
     if args.json:
         print_json({"points": points})
         return 0
-    print(f"Round {args.round}: {outcome_text(points)}")
+    print(trf("Round {round}: {result}", round=args.round, result=outcome_text(points)))
     if not any(points.values()):
-        print(interpretation("decree-all-zero"))
+        print(tr(interpretation("decree-all-zero")))
     return 0

@@ -11,21 +11,16 @@ from companion.core.antscape.scoring import BONUS_IDS, MAX_CARDS, MAX_POINTS, qu
 from companion.core.commands.base import Command, require_int
 from companion.core.content import Content
 from companion.core.errors import CommandError
+from companion.core.i18n import Msg, msg, nmsg
 from companion.core.state import State, player, total_score
-
-PREFIX = "Antscape"
 
 
 def _cell(state: State, row: int, col: int) -> dict[str, object]:
     size = scorer(state)["size"]
-    require_int(row, "The row", 1, size)
-    require_int(col, "The column", 1, size)
+    require_int(row, msg("The row"), 1, size)
+    require_int(col, msg("The column"), 1, size)
     cell: dict[str, object] = dict(scorer(state)["cells"][row - 1][col - 1])
     return cell
-
-
-def _where(row: int, col: int) -> str:
-    return f"row {row}, column {col}"
 
 
 @dataclass(frozen=True)
@@ -41,17 +36,20 @@ class SetCellOwner(Command):
         cell = _cell(state, self.row, self.col)
         if self.owner is not None:
             player(state, self.owner)
-        if cell["owner"] == self.owner:
-            who = "nobody" if self.owner is None else player(state, self.owner)["name"]
-            raise CommandError(f"{_where(self.row, self.col).capitalize()} is already {who}'s.")
+        if cell["owner"] == self.owner and self.owner is None:
+            raise CommandError(msg("Row {row}, column {col} is already nobody's.", row=self.row, col=self.col))
+        if cell["owner"] == self.owner and self.owner is not None:
+            raise CommandError(msg("Row {row}, column {col} is already {name}'s.", row=self.row, col=self.col,
+                                   name=player(state, self.owner)["name"]))
 
     def apply(self, state: State, content: Content) -> None:
         scorer(state)["cells"][self.row - 1][self.col - 1]["owner"] = self.owner
 
-    def describe(self, state: State, content: Content) -> str:
+    def describe(self, state: State, content: Content) -> Msg:
         if self.owner is None:
-            return f"{PREFIX}: {_where(self.row, self.col)} unclaimed"
-        return f"{PREFIX}: {_where(self.row, self.col)} to {player(state, self.owner)['name']}"
+            return msg("Antscape: row {row}, column {col} unclaimed", row=self.row, col=self.col)
+        return msg("Antscape: row {row}, column {col} to {name}", row=self.row, col=self.col,
+                   name=player(state, self.owner)["name"])
 
 
 @dataclass(frozen=True)
@@ -65,15 +63,16 @@ class SetCellPoints(Command):
 
     def verify(self, state: State, content: Content) -> None:
         cell = _cell(state, self.row, self.col)
-        require_int(self.points, "A territory's points", 0, MAX_POINTS)
+        require_int(self.points, msg("A territory's points"), 0, MAX_POINTS)
         if cell["points"] == self.points:
-            raise CommandError(f"{_where(self.row, self.col).capitalize()} is already worth {self.points}.")
+            raise CommandError(msg("Row {row}, column {col} is already worth {points}.", row=self.row, col=self.col,
+                                   points=self.points))
 
     def apply(self, state: State, content: Content) -> None:
         scorer(state)["cells"][self.row - 1][self.col - 1]["points"] = self.points
 
-    def describe(self, state: State, content: Content) -> str:
-        return f"{PREFIX}: {_where(self.row, self.col)} worth {self.points}"
+    def describe(self, state: State, content: Content) -> Msg:
+        return msg("Antscape: row {row}, column {col} worth {points}", row=self.row, col=self.col, points=self.points)
 
 
 @dataclass(frozen=True)
@@ -87,21 +86,23 @@ class SetQueenTerritory(Command):
 
     def verify(self, state: State, content: Content) -> None:
         cell = _cell(state, self.row, self.col)
+        if cell["queen_territory"] == self.on and self.on:
+            raise CommandError(msg("Row {row}, column {col} is already a queen territory.", row=self.row, col=self.col))
         if cell["queen_territory"] == self.on:
-            raise CommandError(f"{_where(self.row, self.col).capitalize()} is "
-                               f"{'already' if self.on else 'not'} a queen territory.")
+            raise CommandError(msg("Row {row}, column {col} is not a queen territory.", row=self.row, col=self.col))
         marked = sum(c["queen_territory"] for row in scorer(state)["cells"] for c in row)
         limit = queen_territory_limit(len(state["players"]))
         if self.on and marked >= limit:
-            raise CommandError("A 2-player game has only one queen territory." if limit == 1
-                               else f"There are only {limit} queen territories.")
+            raise CommandError(msg("A 2-player game has only one queen territory.") if limit == 1
+                               else msg("There are only {limit} queen territories.", limit=limit))
 
     def apply(self, state: State, content: Content) -> None:
         scorer(state)["cells"][self.row - 1][self.col - 1]["queen_territory"] = self.on
 
-    def describe(self, state: State, content: Content) -> str:
-        what = "is a queen territory" if self.on else "is not a queen territory"
-        return f"{PREFIX}: {_where(self.row, self.col)} {what}"
+    def describe(self, state: State, content: Content) -> Msg:
+        if self.on:
+            return msg("Antscape: row {row}, column {col} is a queen territory", row=self.row, col=self.col)
+        return msg("Antscape: row {row}, column {col} is not a queen territory", row=self.row, col=self.col)
 
 
 @dataclass(frozen=True)
@@ -114,15 +115,18 @@ class SetBonus(Command):
     def verify(self, state: State, content: Content) -> None:
         kept = scorer(state)
         if self.bonus is not None and self.bonus not in BONUS_IDS:
-            raise CommandError(f"Unknown Bonus Card {self.bonus!r}; choose one of {', '.join(BONUS_IDS)}.")
+            raise CommandError(msg("Unknown Bonus Card {bonus}; choose one of {choices}.", bonus=repr(self.bonus),
+                                   choices=", ".join(BONUS_IDS)))
         if kept["bonus"] == self.bonus:
-            raise CommandError("That Bonus Card is already the active one.")
+            raise CommandError(msg("That Bonus Card is already the active one."))
 
     def apply(self, state: State, content: Content) -> None:
         scorer(state)["bonus"] = self.bonus  # type: ignore[typeddict-item]
 
-    def describe(self, state: State, content: Content) -> str:
-        return f"{PREFIX}: Bonus Card {bonus_name(self.bonus) if self.bonus else 'not chosen'}"
+    def describe(self, state: State, content: Content) -> Msg:
+        if self.bonus is None:
+            return msg("Antscape: Bonus Card not chosen")
+        return msg("Antscape: Bonus Card {bonus}", bonus=msg(bonus_name(self.bonus)))
 
 
 @dataclass(frozen=True)
@@ -137,10 +141,11 @@ class SetQueen(Command):
         kept = scorer(state)
         name = player(state, self.player_id)["name"]
         if (self.player_id in kept["queens"]) == self.played:
-            raise CommandError(f"{name}'s queen is {'already' if self.played else 'not'} marked as played.")
+            raise CommandError(msg("{name}'s queen is already marked as played.", name=name) if self.played
+                               else msg("{name}'s queen is not marked as played.", name=name))
         owns = any(c["owner"] == self.player_id for row in kept["cells"] for c in row)
         if self.played and not owns:
-            raise CommandError(f"{name} has no claimed territory on the grid for the queen to sit on.")
+            raise CommandError(msg("{name} has no claimed territory on the grid for the queen to sit on.", name=name))
 
     def apply(self, state: State, content: Content) -> None:
         queens = scorer(state)["queens"]
@@ -149,9 +154,11 @@ class SetQueen(Command):
         else:
             queens.remove(self.player_id)
 
-    def describe(self, state: State, content: Content) -> str:
+    def describe(self, state: State, content: Content) -> Msg:
         name = player(state, self.player_id)["name"]
-        return f"{PREFIX}: {name}'s queen {'played' if self.played else 'not played'}"
+        if self.played:
+            return msg("Antscape: {name}'s queen played", name=name)
+        return msg("Antscape: {name}'s queen not played", name=name)
 
 
 @dataclass(frozen=True)
@@ -166,9 +173,9 @@ class SetCardsLeft(Command):
         kept = scorer(state)
         player(state, self.player_id)
         if self.count is not None:
-            require_int(self.count, "Colony cards left", 0, MAX_CARDS)
+            require_int(self.count, msg("Colony cards left"), 0, MAX_CARDS)
         if kept["cards_left"].get(self.player_id) == self.count:
-            raise CommandError("That is already the number entered.")
+            raise CommandError(msg("That is already the number entered."))
 
     def apply(self, state: State, content: Content) -> None:
         cards = scorer(state)["cards_left"]
@@ -177,11 +184,12 @@ class SetCardsLeft(Command):
         else:
             cards[self.player_id] = self.count
 
-    def describe(self, state: State, content: Content) -> str:
+    def describe(self, state: State, content: Content) -> Msg:
         name = player(state, self.player_id)["name"]
         if self.count is None:
-            return f"{PREFIX}: {name}'s colony cards left cleared"
-        return f"{PREFIX}: {name} has {self.count} colony cards left"
+            return msg("Antscape: {name}'s colony cards left cleared", name=name)
+        return nmsg("Antscape: {name} has {n} colony card left", "Antscape: {name} has {n} colony cards left",
+                    self.count, name=name)
 
 
 @dataclass(frozen=True)
@@ -193,13 +201,13 @@ class SetEveryonePassed(Command):
 
     def verify(self, state: State, content: Content) -> None:
         if scorer(state)["passed"] == self.passed:
-            raise CommandError("That is already ticked." if self.passed else "That is not ticked.")
+            raise CommandError(msg("That is already ticked.") if self.passed else msg("That is not ticked."))
 
     def apply(self, state: State, content: Content) -> None:
         scorer(state)["passed"] = self.passed
 
-    def describe(self, state: State, content: Content) -> str:
-        return f"{PREFIX}: everyone passed" if self.passed else f"{PREFIX}: not everyone passed"
+    def describe(self, state: State, content: Content) -> Msg:
+        return msg("Antscape: everyone passed") if self.passed else msg("Antscape: not everyone passed")
 
 
 def scorer_totals(state: State) -> dict[str, int]:
@@ -217,17 +225,20 @@ class ApplyScores(Command):
     def verify(self, state: State, content: Content) -> None:
         kept = scorer(state)
         if kept["bonus"] is None:
-            raise CommandError("Choose the active Bonus Card first.")
+            raise CommandError(msg("Choose the active Bonus Card first."))
         totals = scorer_totals(state)
         if all(total_score(state, pid) == total for pid, total in totals.items()):
-            raise CommandError("The scores already show the scorer's totals.")
+            raise CommandError(msg("The scores already show the scorer's totals."))
 
     def apply(self, state: State, content: Content) -> None:
         for pid, total in scorer_totals(state).items():
             column = state["scores"][pid]
             column[state["round"] - 1] += total - sum(column)
 
-    def describe(self, state: State, content: Content) -> str:
-        totals = scorer_totals(state)
-        shown = ", ".join(f"{player(state, pid)['name']} {total}" for pid, total in totals.items())
-        return f"{PREFIX}: scores applied ({shown})"
+    def describe(self, state: State, content: Content) -> Msg:
+        return msg("Antscape: scores applied ({totals})", totals=totals_text(state))
+
+
+def totals_text(state: State) -> str:
+    """``Ana 12, Bo 9``: each player's name and total (values only)."""
+    return ", ".join(f"{player(state, pid)['name']} {total}" for pid, total in scorer_totals(state).items())

@@ -32,6 +32,7 @@ from companion.core.antscape.scoring import (
     queen_territory_limit,
 )
 from companion.core.errors import GameError
+from companion.core.i18n import N_, Msg, msg
 from companion.core.schema import SchemaError, check, strict
 
 FIELDS = ("players", "bonus", "grid", "queens", "cards_left", "queen_territories")
@@ -52,40 +53,46 @@ class GridFile(TypedDict):
 
 
 _KINDS = {
-    "int_type": "must be a whole number",
-    "string_type": "must be text in quotes",
-    "list_type": "must be a list [...]",
-    "dict_type": "must be an object {...}",
-    "missing": "is required",
+    "int_type": N_("{where}: must be a whole number."),
+    "string_type": N_("{where}: must be text in quotes."),
+    "list_type": N_("{where}: must be a list [...]."),
+    "dict_type": N_("{where}: must be an object {{...}}."),
+    "missing": N_("{where}: is required."),
 }
 
 
 # -- where and what ---------------------------------------------------------------------------
-def field_name(loc: tuple[int | str, ...]) -> str:
+def field_name(loc: tuple[int | str, ...]) -> str | Msg:
     """A location in the file as the messages say it: "grid row 2, column 3", "cards_left, Bo"."""
+    if loc and loc[0] == "grid" and len(loc) >= 3:
+        return msg("grid row {row}, column {col}", row=int(loc[1]) + 1, col=int(loc[2]) + 1)
     if loc and loc[0] == "grid" and len(loc) >= 2:
-        place = f"grid row {int(loc[1]) + 1}"
-        return place + (f", column {int(loc[2]) + 1}" if len(loc) >= 3 else "")
-    if loc and loc[0] in ("queens", "players") and len(loc) >= 2:
-        return f"{loc[0]} item {int(loc[1]) + 1}"
-    if loc and loc[0] == "queen_territories" and len(loc) >= 2:
-        return f"queen_territories item {int(loc[1]) + 1}"
-    return ", ".join(str(part) for part in loc) or "the file"
+        return msg("grid row {row}", row=int(loc[1]) + 1)
+    if loc and loc[0] in ("queens", "players", "queen_territories") and len(loc) >= 2:
+        return msg("{field} item {number}", field=str(loc[0]), number=int(loc[1]) + 1)
+    return ", ".join(str(part) for part in loc) or msg("the file")
 
 
-def _schema_message(exc: SchemaError) -> str:
+def _schema_message(exc: SchemaError) -> Msg:
     loc, kind = exc.loc, exc.kind
+    where = field_name(loc)
     if kind == "extra_forbidden":
-        return f"{field_name(loc)}: unknown field; the fields are {', '.join(FIELDS)}."
+        return msg("{where}: unknown field; the fields are {fields}.", where=where, fields=", ".join(FIELDS))
     if loc and loc[0] == "grid" and len(loc) == 3 and kind == "string_type":
-        return f"{field_name(loc)}: write the cell as text, like \"Ana:2\" (or \"-\" for unclaimed)."
+        return msg("{where}: write the cell as text, like \"Ana:2\" (or \"-\" for unclaimed).", where=where)
     if not loc:
-        return "The file must hold one JSON object with players, bonus and grid."
-    return f"{field_name(loc)}: {_KINDS.get(kind, exc.detail)}."
+        return msg("The file must hold one JSON object with players, bonus and grid.")
+    if kind in _KINDS:
+        return msg(_KINDS[kind], where=where)
+    return msg("{where}: {problem}.", where=where, problem=exc.detail)
 
 
-def _fail(where: str, what: str) -> GridFileError:
-    return GridFileError(f"{where}: {what}")
+def _fail(where: str | Msg, what: Msg) -> GridFileError:
+    return GridFileError(msg("{where}: {problem}", where=where, problem=what))
+
+
+def _item(field: str, number: int) -> Msg:
+    return msg("{field} item {number}", field=field, number=number)
 
 
 # -- reading ----------------------------------------------------------------------------------
@@ -94,7 +101,8 @@ def read_grid_file(text: str) -> Board:
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise GridFileError(f"Not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}).") from None
+        raise GridFileError(msg("Not valid JSON (line {line}, column {col}: {problem}).", line=exc.lineno,
+                                col=exc.colno, problem=exc.msg)) from None
     return parse_grid_file(raw)
 
 
@@ -106,7 +114,8 @@ def parse_grid_file(raw: Any) -> Board:
         raise GridFileError(_schema_message(exc)) from None
     players = _players(data["players"])
     if data["bonus"] not in BONUS_IDS:
-        raise _fail("bonus", f"unknown bonus card {data['bonus']!r}; choose one of {', '.join(BONUS_IDS)}.")
+        raise _fail("bonus", msg("unknown bonus card {bonus}; choose one of {choices}.", bonus=repr(data["bonus"]),
+                                 choices=", ".join(BONUS_IDS)))
     grid = _grid(data["grid"], players)
     queens = _queens(data.get("queens", []), players, grid)
     cards = _cards_left(data.get("cards_left", {}), players)
@@ -117,61 +126,70 @@ def parse_grid_file(raw: Any) -> Board:
 
 def _players(names: list[str]) -> tuple[str, ...]:
     if not 2 <= len(names) <= 4:
-        raise _fail("players", f"Antscape is for 2-4 players; this file lists {len(names)}.")
+        raise _fail("players", msg("Antscape is for 2-4 players; this file lists {count}.", count=len(names)))
     seen: set[str] = set()
     for number, name in enumerate(names, start=1):
         if not name.strip() or name != name.strip() or name == "-" or ":" in name:
-            raise _fail(f"players item {number}", f"{name!r} cannot be a name (empty, \"-\", a colon, or spaces "
-                                                  "around it).")
+            raise _fail(_item("players", number), msg("{name} cannot be a name (empty, \"-\", a colon, or spaces "
+                                                      "around it).", name=repr(name)))
         if name.casefold() in seen:
-            raise _fail(f"players item {number}", f"{name!r} is listed twice.")
+            raise _fail(_item("players", number), msg("{name} is listed twice.", name=repr(name)))
         seen.add(name.casefold())
     return tuple(names)
 
 
 def _grid(rows: list[list[str]], players: tuple[str, ...]) -> tuple[tuple[Cell, ...], ...]:
     size = grid_size(len(players))
-    shape = f"a {len(players)}-player game is scored on a {size}x{size} grid"
     if len(rows) != size:
-        raise _fail("grid", f"{shape}; this one has {len(rows)} rows.")
+        raise _fail("grid", msg("a {players}-player game is scored on a {size}x{size} grid; this one has {rows} rows.",
+                                players=len(players), size=size, rows=len(rows)))
     out = []
     for r, row in enumerate(rows, start=1):
         if len(row) != size:
-            raise _fail(f"grid row {r}", f"{shape}; this row has {len(row)} cells.")
-        out.append(tuple(_cell(word, players, f"grid row {r}, column {c}") for c, word in enumerate(row, start=1)))
+            raise _fail(msg("grid row {row}", row=r), msg("a {players}-player game is scored on a {size}x{size} "
+                                                          "grid; this row has {cells} cells.", players=len(players),
+                                                          size=size, cells=len(row)))
+        out.append(tuple(_cell(word, players, msg("grid row {row}, column {col}", row=r, col=c))
+                         for c, word in enumerate(row, start=1)))
     return tuple(out)
 
 
-def _cell(word: str, players: tuple[str, ...], where: str) -> Cell:
+def _not_a_player(name: str, players: tuple[str, ...]) -> Msg:
+    return msg("{name} is not a player here (the players are {players}).", name=repr(name), players=", ".join(players))
+
+
+def _cell(word: str, players: tuple[str, ...], where: Msg) -> Cell:
     owner, colon, points_text = word.rpartition(":")
     if not colon:
         if word.strip() == "-":
             return Cell(None, 0)
-        raise _fail(where, f"{word!r}: write OWNER:POINTS, like \"Ana:2\" (or \"-\" for an unclaimed territory).")
+        raise _fail(where, msg("{word}: write OWNER:POINTS, like \"Ana:2\" (or \"-\" for an unclaimed territory).",
+                               word=repr(word)))
     owner, points_text = owner.strip(), points_text.strip()
     if owner != "-" and owner not in players:
-        raise _fail(where, f"{owner!r} is not a player here (the players are {', '.join(players)}).")
+        raise _fail(where, _not_a_player(owner, players))
     try:
         points = int(points_text)
     except ValueError:
-        raise _fail(where, f"the points in {word!r} must be a whole number.") from None
+        raise _fail(where, msg("the points in {word} must be a whole number.", word=repr(word))) from None
     if points < 0:
-        raise _fail(where, f"a territory cannot be worth a negative number of points ({word!r}).")
+        raise _fail(where, msg("a territory cannot be worth a negative number of points ({word}).", word=repr(word)))
     if points > MAX_POINTS:
-        raise _fail(where, f"{points} points for one territory is surely a typo (at most {MAX_POINTS}).")
+        raise _fail(where, msg("{points} points for one territory is surely a typo (at most {most}).", points=points,
+                               most=MAX_POINTS))
     return Cell(None if owner == "-" else owner, points)
 
 
 def _queens(names: list[str], players: tuple[str, ...], grid: tuple[tuple[Cell, ...], ...]) -> frozenset[str]:
     owners = {cell.owner for row in grid for cell in row}
     for number, name in enumerate(names, start=1):
-        where = f"queens item {number}"
+        where = _item("queens", number)
         if name not in players:
-            raise _fail(where, f"{name!r} is not a player here (the players are {', '.join(players)}).")
+            raise _fail(where, _not_a_player(name, players))
         if names.index(name) != number - 1:
-            raise _fail(where, f"{name} is listed twice; each player has one queen.")
+            raise _fail(where, msg("{name} is listed twice; each player has one queen.", name=name))
         if name not in owners:
-            raise _fail(where, f"{name} claimed no territory on the grid, so no queen can sit on one.")
+            raise _fail(where, msg("{name} claimed no territory on the grid, so no queen can sit on one.", name=name))
     return frozenset(names)
 
 
@@ -179,25 +197,30 @@ def _cards_left(cards: dict[str, int], players: tuple[str, ...]) -> dict[str, in
     for name, count in cards.items():
         where = f"cards_left, {name}"
         if name not in players:
-            raise _fail(where, f"{name!r} is not a player here (the players are {', '.join(players)}).")
+            raise _fail(where, _not_a_player(name, players))
         if not 0 <= count <= MAX_CARDS:
-            raise _fail(where, f"{count} colony cards left; a player has {MAX_CARDS} colony cards in all.")
+            raise _fail(where, msg("{count} colony cards left; a player has {most} colony cards in all.", count=count,
+                                   most=MAX_CARDS))
     return dict(cards)
 
 
 def _queen_territories(cells: list[list[int]], players: int, size: int) -> frozenset[Pos]:
     limit = queen_territory_limit(players)
+    if len(cells) > limit and limit == 1:
+        raise _fail("queen_territories", msg("a {players}-player game has only one queen territory; this file "
+                                             "marks {count}.", players=players, count=len(cells)))
     if len(cells) > limit:
-        allowed = "only one queen territory" if limit == 1 else f"{limit} queen territories"
-        raise _fail("queen_territories", f"a {players}-player game has {allowed}; this file marks {len(cells)}.")
+        raise _fail("queen_territories", msg("a {players}-player game has {limit} queen territories; this file "
+                                             "marks {count}.", players=players, limit=limit, count=len(cells)))
     found: set[Pos] = set()
     for number, cell in enumerate(cells, start=1):
-        where = f"queen_territories item {number}"
+        where = _item("queen_territories", number)
         if len(cell) != 2 or not all(1 <= v <= size for v in cell):
-            raise _fail(where, f"write [row, column] with both from 1 to {size}; got {cell}.")
+            raise _fail(where, msg("write [row, column] with both from 1 to {size}; got {cell}.", size=size,
+                                   cell=str(cell)))
         pos = (cell[0], cell[1])
         if pos in found:
-            raise _fail(where, f"row {pos[0]}, column {pos[1]} is marked twice.")
+            raise _fail(where, msg("row {row}, column {col} is marked twice.", row=pos[0], col=pos[1]))
         found.add(pos)
     return frozenset(found)
 

@@ -29,6 +29,7 @@ from companion.core.antscape.scoring import (
 )
 from companion.core.content import Content
 from companion.core.errors import CommandError, GameError
+from companion.core.i18n import msg
 from companion.core.schema import SchemaError, check, strict
 from companion.core.state import State
 
@@ -82,7 +83,7 @@ def scorer(state: State) -> ScorerState:
     """The scorer's state, or a sentence saying this game has none."""
     found = state.get("modules_state", {}).get(KEY) if active(state) else None
     if found is None:
-        raise CommandError("This game has no Antscape scorer: start an Antscape game.")
+        raise CommandError(msg("This game has no Antscape scorer: start an Antscape game."))
     kept: ScorerState = found
     return kept
 

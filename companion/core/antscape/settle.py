@@ -6,7 +6,7 @@ from typing import Any
 
 from companion.core.antscape.model import KEY
 from companion.core.antscape.scoring import break_tie
-from companion.core.antscape.view import listed, points_text
+from companion.core.antscape.view import listed, tie_break_reason
 from companion.core.content import Content
 from companion.core.outcome import make_outcome
 from companion.core.state import State, leaders, player, total_score
@@ -23,8 +23,5 @@ def finish(state: State, content: Content) -> dict[str, Any] | None:
         return None
     names = listed([player(state, pid)["name"] for pid in tied])
     who = player(state, winners[0])["name"]
-    points = points_text(total_score(state, winners[0]))
-    cards = kept["cards_left"][winners[0]]
-    return make_outcome("antscape-tie-break",
-                        f"{names} tie with {points}; {who} wins with {cards} colony cards left.",
-                        list(winners))
+    reason = tie_break_reason(names, who, total_score(state, winners[0]), kept["cards_left"][winners[0]])
+    return make_outcome("antscape-tie-break", reason, list(winners))

@@ -1,7 +1,8 @@
 """The scorer as plain data for the panel (and anyone else): cells, colonies, totals, winners, the end.
 
 Every number and sentence the panel shows is computed here from the saved state, so the
-panel holds no rule: it draws this and sends commands.
+panel holds no rule: it draws this and sends commands. Sentences are messages (``render`` them);
+the data file's words (Bonus Cards, the ways the game ends, the turn) are messages too.
 """
 
 from __future__ import annotations
@@ -12,18 +13,24 @@ from companion.core.antscape.content import bonus_name, interpretations_for, sco
 from companion.core.antscape.model import board_of, scorer
 from companion.core.antscape.scoring import Colony, Result, end_conditions, score_board
 from companion.core.content import Content
+from companion.core.i18n import Msg, msg, nmsg
 from companion.core.state import State, total_score
+from companion.core.words import names_and
 
 
-def colony_note(bonus: str | None, colony: Colony) -> str:
-    """What a colony is and what it scored, in a sentence: "3 territories: Trio triumph +3"."""
-    size = f"{colony.size} territor{'y' if colony.size == 1 else 'ies'}"
+def colony_note(bonus: str | None, colony: Colony) -> Msg:
+    """What a colony is and what it scored, in a sentence: "3 territories: Trio triumph +3." (a message)."""
+    n = colony.size
     if bonus is None:
-        return f"{size}."
+        return nmsg("{n} territory.", "{n} territories.", n)
+    if bonus == "divide-and-conquer" and n >= 2:
+        return nmsg("{n} territory: counts for Divide and conquer.", "{n} territories: counts for Divide and conquer.",
+                    n)
     if bonus == "divide-and-conquer":
-        counts = "counts" if colony.size >= 2 else "does not count"
-        return f"{size}: {counts} for Divide and conquer."
-    return f"{size}: {bonus_name(bonus)} {colony.bonus:+d}."
+        return nmsg("{n} territory: does not count for Divide and conquer.",
+                    "{n} territories: does not count for Divide and conquer.", n)
+    return nmsg("{n} territory: {bonus} {points}.", "{n} territories: {bonus} {points}.", n,
+                bonus=msg(bonus_name(bonus)), points=f"{colony.bonus:+d}")
 
 
 def colony_badge(bonus: str | None, colony: Colony) -> str:
@@ -33,33 +40,42 @@ def colony_badge(bonus: str | None, colony: Colony) -> str:
     return f"x{colony.size} {colony.bonus:+d}"
 
 
-def listed(names: list[str]) -> str:
-    """"Ana", "Ana and Bo", "Ana, Bo and Cy"."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+def listed(names: list[str]) -> str | Msg:
+    """"Ana", "Ana and Bo", "Ana, Bo and Cy" (a message when there are several)."""
+    return names_and(names)
 
 
-def points_text(points: int) -> str:
-    return f"{points} point" if abs(points) == 1 else f"{points} points"
+def points_text(points: int) -> Msg:
+    return nmsg("{points} point", "{points} points", abs(points), points=points)
 
 
-def winner_text(result: Result, names: dict[str, str], cards: dict[str, int]) -> str:
-    """Who wins, and how a tie went, in one sentence."""
+def winner_text(result: Result, names: dict[str, str], cards: dict[str, int]) -> Msg:
+    """Who wins, and how a tie went, in one sentence (a message)."""
     if result.tie_break == "none":
         who = names[result.winners[0]]
-        return f"{who} wins with {points_text(result.scores[result.winners[0]].total)}."
+        return msg("{name} wins with {points}.", name=who, points=points_text(result.scores[result.winners[0]].total))
     tied = listed([names[p] for p in result.leaders])
     points = points_text(result.scores[result.leaders[0]].total)
     if result.tie_break == "missing":
-        return (f"{tied} tie with {points}: enter their colony cards left (hand, discard and draw pile) "
-                f"to break the tie.")
+        return msg("{names} tie with {points}: enter their colony cards left (hand, discard and draw pile) "
+                   "to break the tie.", names=tied, points=points)
     if result.tie_break == "cards":
         who = result.winners[0]
-        return f"{tied} tie with {points}; {names[who]} wins with {cards[who]} colony cards left."
+        return tie_break_reason(tied, names[who], result.scores[who].total, cards[who])
     if result.winners == result.leaders:
-        return f"{tied} tie with {points} and have as many colony cards left: they share the win."
+        return msg("{names} tie with {points} and have as many colony cards left: they share the win.", names=tied,
+                   points=points)
     shared = listed([names[p] for p in result.winners])
     most = cards[result.winners[0]]
-    return f"{tied} tie with {points}; {shared} have the most colony cards left ({most}) and share the win."
+    return msg("{names} tie with {points}; {winners} have the most colony cards left ({most}) and share the win.",
+               names=tied, points=points, winners=shared, most=most)
+
+
+def tie_break_reason(tied: str | Msg, who: str, points: int, cards: int) -> Msg:
+    """``Irene and Jo tie with -1 point; Jo wins with 8 colony cards left.`` (also the game-over reason)."""
+    return nmsg("{names} tie with {points}; {name} wins with {n} colony card left.",
+                "{names} tie with {points}; {name} wins with {n} colony cards left.", cards, names=tied, name=who,
+                points=points_text(points))
 
 
 def antscape_view(state: State, content: Content) -> dict[str, Any]:
@@ -87,13 +103,15 @@ def antscape_view(state: State, content: Content) -> dict[str, Any]:
                 "score_now": total_score(state, pid)}
                for pid, s in result.scores.items()]
     seen = end_conditions(board)
-    ends = [{**way, "done": kept["passed"] if way["id"] == "everyone-passed" else seen[way["id"]],
+    ends = [{**way, "name": msg(way["name"]), "text": msg(way["text"]),
+             "done": kept["passed"] if way["id"] == "everyone-passed" else seen[way["id"]],
              "manual": way["id"] == "everyone-passed"} for way in scorer_content()["end_ways"]]
-    bonus = next((c for c in scorer_content()["bonus_cards"] if c["id"] == board.bonus), None)
+    cards = [{**c, "name": msg(c["name"]), "text": msg(c["text"])} for c in scorer_content()["bonus_cards"]]
+    bonus = next((c for c in cards if c["id"] == board.bonus), None)
     return {
         "size": kept["size"],
         "bonus": bonus,
-        "bonus_cards": scorer_content()["bonus_cards"],
+        "bonus_cards": cards,
         "cells": cells,
         "colonies": colonies,
         "players": players,
@@ -106,6 +124,6 @@ def antscape_view(state: State, content: Content) -> dict[str, Any]:
         "ends": ends,
         "game_over": any(e["done"] for e in ends),
         "queen_territories": sum(c["queen_territory"] for row in kept["cells"] for c in row),
-        "interpretations": interpretations_for(board.bonus),
-        "turn": [t["text"] for t in scorer_content()["turn"]],
+        "interpretations": [msg(text) for text in interpretations_for(board.bonus)],
+        "turn": [msg(t["text"]) for t in scorer_content()["turn"]],
     }

@@ -115,8 +115,4 @@ def finish(state: State, content: Content) -> Outcome | None:
     if bonus:
         add_her_cp(state, bonus)
     b["asym"]["bonus"] = bonus
-    outcome = finish_by_score(state)
-    player = her_player(state)
-    if player is not None and bonus:
-        outcome["reason"] += f" (the Broodmother's total includes her {bonus}-point bonus)"
-    return outcome
+    return finish_by_score(state, bonus if her_player(state) is not None else 0)

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from companion.core.content import Content
 from companion.core.errors import CommandError
-from companion.core.i18n import Msg
+from companion.core.i18n import Msg, msg, render
 from companion.core.state import State
 
 _REGISTRY: dict[str, type[Command]] = {}
@@ -67,7 +67,7 @@ class Command:
         return {"type": self.name, **fields}
 
 
-def end_block(command: Command, state: State) -> str | None:
+def end_block(command: Command, state: State) -> Msg | None:
     """The one game-over gate: why ``command`` may not run in a finished game, or None.
 
     A finished game allows only commands marked ``allowed_after_end`` (an Initiative Token
@@ -76,7 +76,9 @@ def end_block(command: Command, state: State) -> str | None:
     ended = state.get("ended")
     if ended is None or command.allowed_after_end:
         return None
-    return f"The game is over ({ended['reason']}) Undo to play on."
+    from companion.core.outcome import reason_message
+
+    return msg("The game is over ({reason}) Undo to play on.", reason=reason_message(ended))
 
 
 def possible(command: Command, state: State, content: Content) -> bool:
@@ -87,7 +89,7 @@ def possible(command: Command, state: State, content: Content) -> bool:
 def why_not(command: Command, state: State, content: Content) -> str | None:
     """The sentence a screen shows under a button it cannot enable, or None when the command can run."""
     if reason := end_block(command, state):
-        return reason
+        return render(reason)
     try:
         command.verify(state, content)
     except CommandError as exc:
@@ -104,18 +106,23 @@ def command_from_dict(data: dict[str, Any]) -> Command:
     kind = data.get("type")
     cls = _REGISTRY.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise CommandError(f"Unknown command {kind!r}.")
+        raise CommandError(msg("Unknown command {kind}.", kind=repr(kind)))
     args = {k: v for k, v in data.items() if k != "type"}
     try:
         return cls(**args)
     except TypeError as exc:
-        raise CommandError(f"Bad arguments for {kind}: {exc}") from None
+        raise CommandError(msg("Bad arguments for {kind}: {problem}", kind=kind, problem=str(exc))) from None
 
 
-def require_int(value: object, what: str, low: int, high: int) -> int:
-    """Validate a whole number in ``[low, high]``; bools and floats are refused."""
+def require_int(value: object, what: str | Msg, low: int, high: int) -> int:
+    """Validate a whole number in ``[low, high]``; bools and floats are refused.
+
+    ``what`` names the number, a message (``msg("The change")``); a plain text is looked up as a key.
+    """
+    said = what if isinstance(what, Msg) else msg(what)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise CommandError(f"{what} must be a whole number, not {value!r}.")
+        raise CommandError(msg("{what} must be a whole number, not {value}.", what=said, value=repr(value)))
     if not low <= value <= high:
-        raise CommandError(f"{what} must be between {low} and {high}; got {value}.")
+        raise CommandError(msg("{what} must be between {low} and {high}; got {value}.", what=said, low=low, high=high,
+                               value=value))
     return value

@@ -21,7 +21,7 @@ from companion.core.i18n import Msg, msg
 from companion.core.state import State
 
 
-def _no_hold(state: State, content: Content, ending: str) -> str | None:
+def _no_hold(state: State, content: Content, ending: str) -> str | Msg | None:
     return None
 
 
@@ -35,7 +35,7 @@ class PhaseHooks:
 
     id: str
     active: Callable[[State], bool]
-    hold: Callable[[State, Content, str], str | None] = _no_hold
+    hold: Callable[[State, Content, str], str | Msg | None] = _no_hold
     leave: Callable[[State, Content, str], list[str | Msg]] = _nothing
 
 
@@ -51,7 +51,7 @@ def _active(state: State) -> list[PhaseHooks]:
     return [h for h in _PHASE_HOOKS.values() if h.active(state)]
 
 
-def hold_reason(state: State, content: Content, ending: str) -> str | None:
+def hold_reason(state: State, content: Content, ending: str) -> str | Msg | None:
     """The first area's reason the current phase may not end yet, or None."""
     for hooks in _active(state):
         if reason := hooks.hold(state, content, ending):

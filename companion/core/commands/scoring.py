@@ -22,11 +22,10 @@ def _check_floor(state: State, content: Content, player_id: str, new_total: int)
     floor = game_def(state, content).score_floor
     if floor is not None and new_total < floor:
         name = player(state, player_id)["name"]
-        raise CommandError(
-            f"{name} has {total_score(state, player_id)} {_cp(state, content)}; the total cannot go below {floor}."
-        )
+        raise CommandError(msg("{name} has {total} {cp}; the total cannot go below {floor}.", name=name,
+                               total=total_score(state, player_id), cp=msg(_cp(state, content)), floor=floor))
     if new_total > MAX_TOTAL:
-        raise CommandError(f"A total above {MAX_TOTAL} is surely a typo.")
+        raise CommandError(msg("A total above {most} is surely a typo.", most=MAX_TOTAL))
 
 
 @dataclass(frozen=True)
@@ -39,9 +38,9 @@ class AdjustScore(Command):
 
     def verify(self, state: State, content: Content) -> None:
         player(state, self.player_id)
-        require_int(self.delta, "The change", -MAX_DELTA, MAX_DELTA)
+        require_int(self.delta, msg("The change"), -MAX_DELTA, MAX_DELTA)
         if self.delta == 0:
-            raise CommandError("A change of 0 does nothing.")
+            raise CommandError(msg("A change of 0 does nothing."))
         _check_floor(state, content, self.player_id, total_score(state, self.player_id) + self.delta)
 
     def apply(self, state: State, content: Content) -> None:
@@ -63,9 +62,10 @@ class SetScore(Command):
     def verify(self, state: State, content: Content) -> None:
         player(state, self.player_id)
         floor = game_def(state, content).score_floor
-        require_int(self.total, "The total", -MAX_TOTAL if floor is None else floor, MAX_TOTAL)
+        require_int(self.total, msg("The total"), -MAX_TOTAL if floor is None else floor, MAX_TOTAL)
         if self.total == total_score(state, self.player_id):
-            raise CommandError(f"{player(state, self.player_id)['name']} already has {self.total}.")
+            raise CommandError(msg("{name} already has {total}.", name=player(state, self.player_id)["name"],
+                                   total=self.total))
 
     def apply(self, state: State, content: Content) -> None:
         change = self.total - total_score(state, self.player_id)

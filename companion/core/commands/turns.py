@@ -26,7 +26,7 @@ class NextPhase(Command):
 
     def verify(self, state: State, content: Content) -> None:
         if is_last_phase(state, content) and state["round"] >= state["rounds"]:
-            raise CommandError("This is the last phase of the last round: finish the game instead.")
+            raise CommandError(msg("This is the last phase of the last round: finish the game instead."))
         if reason := hold_reason(state, content, "phase"):
             raise CommandError(reason)
 
@@ -58,7 +58,7 @@ class NextRound(Command):
 
     def verify(self, state: State, content: Content) -> None:
         if state["round"] >= state["rounds"]:
-            raise CommandError(f"Round {state['round']} is the last round: finish the game instead.")
+            raise CommandError(msg("Round {round} is the last round: finish the game instead.", round=state["round"]))
         if reason := hold_reason(state, content, "round"):
             raise CommandError(reason)
 
@@ -79,9 +79,8 @@ class FinishGame(Command):
 
     def verify(self, state: State, content: Content) -> None:
         if state["round"] < state["rounds"]:
-            raise CommandError(
-                f"Round {state['round']} of {state['rounds']} is still to play; finish after the last round."
-            )
+            raise CommandError(msg("Round {round} of {rounds} is still to play; finish after the last round.",
+                                   round=state["round"], rounds=state["rounds"]))
         if reason := hold_reason(state, content, "game"):
             raise CommandError(reason)
 

@@ -6,12 +6,14 @@ from dataclasses import dataclass
 
 from companion.core.commands.base import Command
 from companion.core.content import Content
-from companion.core.decrees.content import DECREE, Decree, known_decree
+from companion.core.decrees.content import DECREE, Decree, known_decree, said
 from companion.core.decrees.model import CUSTOM, colonies, decrees
 from companion.core.decrees.scoring import check_measure, decree_points, outcome_text
 from companion.core.errors import CommandError
+from companion.core.i18n import Msg, msg
 from companion.core.points import Reward, book, check_bookable
 from companion.core.state import State, game_def, player
+from companion.core.words import names_and
 
 SLUMBER = "slumber"
 
@@ -19,7 +21,7 @@ SLUMBER = "slumber"
 def _chosen(state: State) -> Decree:
     d = decrees(state)["decree"]
     if d is None:
-        raise CommandError("Choose the Queen's Decree first (the card beside the Great Tunnel).")
+        raise CommandError(msg("Choose the Queen's Decree first (the card beside the Great Tunnel)."))
     return d
 
 
@@ -50,13 +52,13 @@ class ChooseDecree(Command):
     def verify(self, state: State, content: Content) -> None:
         chosen = decrees(state)["decree"]
         if chosen == self.decree():
-            raise CommandError(f"{chosen['name']} is already the decree in play.")
+            raise CommandError(msg("{decree} is already the decree in play.", decree=said(chosen, "name")))
 
     def apply(self, state: State, content: Content) -> None:
         decrees(state)["decree"] = self.decree()
 
-    def describe(self, state: State, content: Content) -> str:
-        return f"Queen's Decree: {self.decree()['name']}"
+    def describe(self, state: State, content: Content) -> Msg:
+        return msg("Queen's Decree: {decree}", decree=said(self.decree(), "name"))
 
 
 @dataclass(frozen=True)
@@ -71,18 +73,19 @@ class SetMeasure(Command):
         d = _chosen(state)
         p = player(state, self.player_id)
         if p not in colonies(state):
-            raise CommandError(f"{p['name']} is the Broodmother and does not compete for the decree.")
+            raise CommandError(msg("{name} is the Broodmother and does not compete for the decree.", name=p["name"]))
         check_measure(p["name"], self.value)
         if decrees(state)["measures"][state["round"] - 1].get(self.player_id) == self.value:
-            raise CommandError(f"{p['name']} already has {self.value} {d['measure']} entered.")
+            raise CommandError(msg("{name} already has {value} {measure} entered.", name=p["name"], value=self.value,
+                                   measure=said(d, "measure")))
 
     def apply(self, state: State, content: Content) -> None:
         decrees(state)["measures"][state["round"] - 1][self.player_id] = self.value
 
-    def describe(self, state: State, content: Content) -> str:
+    def describe(self, state: State, content: Content) -> Msg:
         d = _chosen(state)
-        return f"{d['name']}, round {state['round']}: {player(state, self.player_id)['name']} {self.value} " \
-               f"{d['measure']}"
+        return msg("{decree}, round {round}: {name} {value} {measure}", decree=said(d, "name"), round=state["round"],
+                   name=player(state, self.player_id)["name"], value=self.value, measure=said(d, "measure"))
 
 
 def round_points(state: State) -> dict[str, int]:
@@ -90,8 +93,8 @@ def round_points(state: State) -> dict[str, int]:
     entered = decrees(state)["measures"][state["round"] - 1]
     missing = [p["name"] for p in colonies(state) if p["id"] not in entered]
     if missing:
-        raise CommandError(f"Enter every colony's {_chosen(state)['measure']} first: {', '.join(missing)} "
-                           "still missing.")
+        raise CommandError(msg("Enter every colony's {measure} first: {names} still missing.",
+                               measure=said(_chosen(state), "measure"), names=names_and(missing)))
     return decree_points(state["round"], {p["id"]: entered[p["id"]] for p in colonies(state)}, state["rounds"])
 
 
@@ -108,21 +111,23 @@ class ApplyDecree(Command):
     def verify(self, state: State, content: Content) -> None:
         d = _chosen(state)
         if state["phase"] != SLUMBER:
-            phase = game_def(state, content).phase(state["phase"]).label
-            raise CommandError(f"{d['name']} scores at Slumber; this is {phase}.")
+            phase = game_def(state, content).phase(state["phase"]).message()
+            raise CommandError(msg("{decree} scores at Slumber; this is {phase}.", decree=said(d, "name"), phase=phase))
         if state["round"] in decrees(state)["applied"]:
-            raise CommandError(f"{d['name']} is already scored for round {state['round']} (Undo takes it back).")
+            raise CommandError(msg("{decree} is already scored for round {round} (Undo takes it back).",
+                                   decree=said(d, "name"), round=state["round"]))
         check_bookable(state, _rewards(round_points(state)))
 
     def apply(self, state: State, content: Content) -> None:
         book(state, _rewards(round_points(state)))
         decrees(state)["applied"].append(state["round"])
 
-    def describe(self, state: State, content: Content) -> str:
-        return f"{_chosen(state)['name']}, round {state['round']}: {result_text(state, content)}"
+    def describe(self, state: State, content: Content) -> Msg:
+        return msg("{decree}, round {round}: {result}", decree=said(_chosen(state), "name"), round=state["round"],
+                   result=result_text(state, content))
 
 
-def result_text(state: State, content: Content) -> str:
+def result_text(state: State, content: Content) -> Msg:
     cp = game_def(state, content).terms["cp"]
     names = {p["id"]: p["name"] for p in state["players"]}
     return outcome_text({names[pid]: n for pid, n in round_points(state).items()}, cp)

@@ -9,6 +9,7 @@ from annotated_types import MaxLen, MinLen
 from typing_extensions import TypedDict
 
 from companion.core.errors import CommandError
+from companion.core.i18n import Msg, msg
 from companion.core.schema import Id, Shape, strict
 
 Text = Annotated[str, MinLen(1), MaxLen(200)]
@@ -50,7 +51,15 @@ def known_decree(decree_id: str) -> Decree:
         if d["id"] == decree_id:
             return d
     names = ", ".join(f"{d['id']} ({d['name']})" for d in decrees_content()["decrees"])
-    raise CommandError(f"No Queen's Decree {decree_id!r}; the app knows {names}, or type the card's own text.")
+    raise CommandError(msg("No Queen's Decree {id}; the app knows {names}, or type the card's own text.",
+                           id=repr(decree_id), names=names))
+
+
+def said(decree: Decree, what: str) -> str | Msg:
+    """A decree's ``name``, ``measure`` or ``criterion`` to show: the app's own decrees in the reader's
+    language (their words are in the catalogue), a decree typed from its card as it was typed."""
+    text = str(decree[what])  # type: ignore[literal-required]
+    return text if decree["id"] == "custom" else msg(text)
 
 
 def interpretation(key: str) -> str:

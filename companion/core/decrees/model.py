@@ -18,6 +18,7 @@ from companion.core.decrees.content import Decree
 from companion.core.decrees.scoring import MAX_MEASURE
 from companion.core.errors import CommandError
 from companion.core.hooks import InvalidModuleState
+from companion.core.i18n import msg
 from companion.core.schema import Shape, strict
 from companion.core.state import State, ant_players, has
 
@@ -56,7 +57,7 @@ def adopt(state: State, content: Content) -> dict[str, Any]:
 
 def decrees(state: State) -> DecreesState:
     if not active(state) or KEY not in state.get("modules_state", {}):
-        raise CommandError("This game does not use the Queen's Decrees.")
+        raise CommandError(msg("This game does not use the Queen's Decrees."))
     return cast(DecreesState, state["modules_state"][KEY])
 
 

@@ -10,22 +10,27 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from companion.core.errors import CommandError
+from companion.core.i18n import Msg, msg
+from companion.core.words import commas
 
 MAX_MEASURE = 99
 
 
 def check_round(round_number: int, rounds: int = 4) -> None:
     if isinstance(round_number, bool) or not isinstance(round_number, int):
-        raise CommandError(f"The round must be a whole number, not {round_number!r}.")
+        raise CommandError(msg("The round must be a whole number, not {value}.", value=repr(round_number)))
     if not 1 <= round_number <= rounds:
-        raise CommandError(f"The round must be between 1 and {rounds}; got {round_number}.")
+        raise CommandError(msg("The round must be between 1 and {rounds}; got {value}.", rounds=rounds,
+                               value=round_number))
 
 
 def check_measure(who: str, value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise CommandError(f"{who}'s measure must be a whole number, not {value!r}.")
+        raise CommandError(msg("{name}'s measure must be a whole number, not {value}.", name=who,
+                               value=repr(value)))
     if not 0 <= value <= MAX_MEASURE:
-        raise CommandError(f"{who}'s measure must be between 0 and {MAX_MEASURE}; got {value}.")
+        raise CommandError(msg("{name}'s measure must be between 0 and {most}; got {value}.", name=who,
+                               most=MAX_MEASURE, value=value))
 
 
 def decree_points(round_number: int, measures: Mapping[str, int], rounds: int = 4) -> dict[str, int]:
@@ -38,7 +43,7 @@ def decree_points(round_number: int, measures: Mapping[str, int], rounds: int = 
     """
     check_round(round_number, rounds)
     if not measures:
-        raise CommandError("Enter at least one colony's measure.")
+        raise CommandError(msg("Enter at least one colony's measure."))
     for who, value in measures.items():
         check_measure(who, value)
     best = max(measures.values())
@@ -47,11 +52,13 @@ def decree_points(round_number: int, measures: Mapping[str, int], rounds: int = 
     return {who: gain if who in winners else 0 for who in measures}
 
 
-def outcome_text(points: Mapping[str, int], cp: str = "CP") -> str:
-    """``Ana +3 CP``; ``tie: Ana +1 CP, Bo +1 CP``; or why nobody scores."""
+def outcome_text(points: Mapping[str, int], cp: str = "CP") -> Msg:
+    """``Ana +3 CP``; ``tie: Ana +1 CP, Bo +1 CP``; or why nobody scores (a message)."""
     winners = [who for who, n in points.items() if n]
     if not winners:
-        return "nobody scores (no colony has any)"
+        return msg("nobody scores (no colony has any)")
+    term = msg(cp)
     if len(winners) == 1:
-        return f"{winners[0]} +{points[winners[0]]} {cp}"
-    return "tie: " + ", ".join(f"{who} +1 {cp}" for who in winners)
+        return msg("{name} +{cp} {cp_term}", name=winners[0], cp=points[winners[0]], cp_term=term)
+    return msg("tie: {each}", each=commas([msg("{name} +{cp} {cp_term}", name=who, cp=1, cp_term=term)
+                                                 for who in winners]))

@@ -7,19 +7,21 @@ from typing import Any
 from companion.core.checklist import Item, command_item
 from companion.core.content import Content
 from companion.core.decrees.commands import ApplyDecree, result_text
-from companion.core.decrees.content import decrees_content
+from companion.core.decrees.content import decrees_content, said
 from companion.core.decrees.model import KEY, colonies, decrees
 from companion.core.errors import CommandError
+from companion.core.i18n import Msg, msg
 from companion.core.state import State
 
 
 def decree_view(state: State, content: Content) -> dict[str, Any]:
     d = decrees(state)
     entered = d["measures"][state["round"] - 1]
+    preview: Msg | str
     try:
         preview = result_text(state, content)
     except CommandError as exc:
-        preview = str(exc)
+        preview = exc.args[0] if isinstance(exc.args[0], Msg) else str(exc)
     return {
         "decree": d["decree"], "known": list(decrees_content()["decrees"]),
         "round": state["round"], "worth": state["round"],
@@ -27,7 +29,7 @@ def decree_view(state: State, content: Content) -> dict[str, Any]:
         "preview": preview, "applied": state["round"] in d["applied"],
         "history": [{"round": i + 1, "measures": dict(row), "applied": i + 1 in d["applied"]}
                     for i, row in enumerate(d["measures"]) if row],
-        "interpretations": [i["text"] for i in decrees_content()["interpretations"]],
+        "interpretations": [msg(i["text"]) for i in decrees_content()["interpretations"]],
         "source": decrees_content()["source"],
     }
 
@@ -36,10 +38,11 @@ def phase_items(state: State, content: Content, phase_id: str, event: str) -> li
     if phase_id != "slumber" or event != "enter" or KEY not in state["modules_state"]:
         return []
     d = decrees(state)
-    name = d["decree"]["name"] if d["decree"] else "Queen's Decree"
+    name = said(d["decree"], "name") if d["decree"] else msg("Queen's Decree")
+    text: Msg
     try:
-        text = f"{name}: {result_text(state, content)}"
+        text = msg("{decree}: {result}", decree=name, result=result_text(state, content))
     except CommandError:
-        text = f"{name}: enter each colony's measure"
+        text = msg("{decree}: enter each colony's measure", decree=name)
     return [command_item("decree:score", KEY, text, ApplyDecree(), state, content,
                          done=state["round"] in d["applied"], scoring=True)]

@@ -9,10 +9,11 @@ from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.eve.model import eve, player_ids
 from companion.core.eve.scoring import check_board, eve_points
+from companion.core.i18n import Msg, msg, nmsg
 from companion.core.points import Reward, book, check_bookable, rewards_text
 from companion.core.state import State, game_def, player
 
-KINDS = {"adjacent": "hexes next to the Enclave", "other": "other hexes"}
+KINDS = ("adjacent", "other")
 
 
 @dataclass(frozen=True)
@@ -26,14 +27,15 @@ class SetEnclave(Command):
         if self.player_id:
             player(state, self.player_id)
         if (eve(state)["enclave"] or "") == self.player_id:
-            raise CommandError("That is already who controls the Enclave.")
+            raise CommandError(msg("That is already who controls the Enclave."))
 
     def apply(self, state: State, content: Content) -> None:
         eve(state)["enclave"] = self.player_id or None
 
-    def describe(self, state: State, content: Content) -> str:
-        who = player(state, self.player_id)["name"] if self.player_id else "nobody"
-        return f"Enclave of the Empress: controlled by {who}"
+    def describe(self, state: State, content: Content) -> Msg:
+        if not self.player_id:
+            return msg("Enclave of the Empress: controlled by nobody")
+        return msg("Enclave of the Empress: controlled by {name}", name=player(state, self.player_id)["name"])
 
 
 @dataclass(frozen=True)
@@ -48,12 +50,19 @@ class SetHexes(Command):
     def verify(self, state: State, content: Content) -> None:
         p = player(state, self.player_id)
         if self.kind not in KINDS:
-            raise CommandError(f"Kind is adjacent or other; got {self.kind!r}.")
+            raise CommandError(msg("Kind is adjacent or other; got {kind}.", kind=repr(self.kind)))
         e = eve(state)
         counts = {"adjacent": dict(e["adjacent"]), "other": dict(e["other"])}
         if counts[self.kind].get(self.player_id, 0) == self.count:
-            raise CommandError(f"{p['name']} already has {self.count} {KINDS[self.kind]}.")
-        require_int(self.count, f"{p['name']}'s {KINDS[self.kind]}", 0, 99)
+            if self.kind == "adjacent":
+                raise CommandError(nmsg("{name} already has {n} hex next to the Enclave.",
+                                        "{name} already has {n} hexes next to the Enclave.", self.count,
+                                        name=p["name"]))
+            raise CommandError(nmsg("{name} already has {n} other hex.", "{name} already has {n} other hexes.",
+                                    self.count, name=p["name"]))
+        what = msg("{name}'s hexes next to the Enclave", name=p["name"]) if self.kind == "adjacent" \
+            else msg("{name}'s other hexes", name=p["name"])
+        require_int(self.count, what, 0, 99)
         counts[self.kind][self.player_id] = self.count
         check_board(player_ids(state), e["enclave"], counts["adjacent"], counts["other"])
 
@@ -65,8 +74,12 @@ class SetHexes(Command):
         else:
             counts.pop(self.player_id, None)
 
-    def describe(self, state: State, content: Content) -> str:
-        return f"Eve: {player(state, self.player_id)['name']} controls {self.count} {KINDS[self.kind]}"
+    def describe(self, state: State, content: Content) -> Msg:
+        name = player(state, self.player_id)["name"]
+        if self.kind == "adjacent":
+            return nmsg("Eve: {name} controls {n} hex next to the Enclave",
+                        "Eve: {name} controls {n} hexes next to the Enclave", self.count, name=name)
+        return nmsg("Eve: {name} controls {n} other hex", "Eve: {name} controls {n} other hexes", self.count, name=name)
 
 
 def slumber_rewards(state: State) -> dict[str, Reward]:
@@ -84,19 +97,19 @@ class ApplyEve(Command):
 
     def verify(self, state: State, content: Content) -> None:
         if state["phase"] != "slumber":
-            phase = game_def(state, content).phase(state["phase"]).label
-            raise CommandError(f"Eve of the Antperium scores at Slumber; this is {phase}.")
+            phase = game_def(state, content).phase(state["phase"]).message()
+            raise CommandError(msg("Eve of the Antperium scores at Slumber; this is {phase}.", phase=phase))
         if state["round"] in eve(state)["applied"]:
-            raise CommandError(f"Eve's Slumber points of round {state['round']} are already in the scores "
-                               "(Undo takes them back).")
+            raise CommandError(msg("Eve's Slumber points of round {round} are already in the scores "
+                                   "(Undo takes them back).", round=state["round"]))
         rewards = slumber_rewards(state)
         if not any(r["cp"] for r in rewards.values()):
-            raise CommandError("Nobody controls the Enclave or any hex yet: enter who controls what first.")
+            raise CommandError(msg("Nobody controls the Enclave or any hex yet: enter who controls what first."))
         check_bookable(state, rewards)
 
     def apply(self, state: State, content: Content) -> None:
         book(state, slumber_rewards(state))
         eve(state)["applied"].append(state["round"])
 
-    def describe(self, state: State, content: Content) -> str:
-        return f"Eve of the Antperium: {rewards_text(state, content, slumber_rewards(state))}"
+    def describe(self, state: State, content: Content) -> Msg:
+        return msg("Eve of the Antperium: {rewards}", rewards=rewards_text(state, content, slumber_rewards(state)))

@@ -17,6 +17,7 @@ from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.eve.scoring import check_board
 from companion.core.hooks import InvalidModuleState
+from companion.core.i18n import msg
 from companion.core.schema import Shape, strict
 from companion.core.state import State, ant_players, has
 
@@ -56,7 +57,7 @@ def adopt(state: State, content: Content) -> dict[str, Any]:
 
 def eve(state: State) -> EveState:
     if not active(state) or KEY not in state.get("modules_state", {}):
-        raise CommandError("This game does not use Eve of the Antperium.")
+        raise CommandError(msg("This game does not use Eve of the Antperium."))
     return cast(EveState, state["modules_state"][KEY])
 
 

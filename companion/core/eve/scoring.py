@@ -11,15 +11,19 @@ from collections.abc import Mapping, Sequence
 
 from companion.core.errors import CommandError
 from companion.core.eve.content import eve_content
+from companion.core.i18n import Msg, msg
 
 MAX_PLAYERS = 4
 
 
-def _count(who: str, what: str, value: int, high: int) -> None:
+def _count(who: str, adjacent: bool, value: int, high: int) -> None:
+    what = msg("{name}'s hexes next to the Enclave", name=who) if adjacent else \
+        msg("{name}'s other hexes", name=who)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise CommandError(f"{who}'s {what} must be a whole number, not {value!r}.")
+        raise CommandError(msg("{what} must be a whole number, not {value}.", what=what, value=repr(value)))
     if not 0 <= value <= high:
-        raise CommandError(f"{who}'s {what} must be between 0 and {high}; got {value}.")
+        raise CommandError(msg("{what} must be between {low} and {high}; got {value}.", what=what, low=0, high=high,
+                               value=value))
 
 
 def check_board(players: Sequence[str], enclave: str | None, adjacent: Mapping[str, int],
@@ -27,17 +31,19 @@ def check_board(players: Sequence[str], enclave: str | None, adjacent: Mapping[s
     """A board that can exist: known players, at most 6 hexes next to the Enclave in all."""
     known = set(players)
     if len(known) > MAX_PLAYERS:
-        raise CommandError(f"Eve of the Antperium is for 3 or 4 players; {len(known)} were given.")
+        raise CommandError(msg("Eve of the Antperium is for 3 or 4 players; {count} were given.", count=len(known)))
     for who in [*([enclave] if enclave else []), *adjacent, *other]:
         if who not in known:
-            raise CommandError(f"No player {who!r}; players are {', '.join(players)}.")
+            raise CommandError(msg("No player {who}; players are {players}.", who=repr(who),
+                                   players=", ".join(players)))
     ring, most = eve_content()["adjacent_hexes"], eve_content()["max_other_hexes"]
     for who, n in adjacent.items():
-        _count(who, "hexes next to the Enclave", n, ring)
+        _count(who, True, n, ring)
     for who, n in other.items():
-        _count(who, "other hexes", n, most)
+        _count(who, False, n, most)
     if sum(adjacent.values()) > ring:
-        raise CommandError(f"Only {ring} hexes touch the Enclave; {sum(adjacent.values())} were entered in all.")
+        raise CommandError(msg("Only {ring} hexes touch the Enclave; {count} were entered in all.", ring=ring,
+                               count=sum(adjacent.values())))
 
 
 def eve_points(players: Sequence[str], enclave: str | None = None, adjacent: Mapping[str, int] | None = None,
@@ -54,10 +60,11 @@ def eve_points(players: Sequence[str], enclave: str | None = None, adjacent: Map
             + pts["other"] * other.get(who, 0) for who in players}
 
 
-def points_sum(who: str, enclave: str | None, adjacent: Mapping[str, int], other: Mapping[str, int]) -> str:
-    """``2 (Enclave) + 2 x 1 (next to it) + 1 x 3 (other) = 7``."""
+def points_sum(who: str, enclave: str | None, adjacent: Mapping[str, int], other: Mapping[str, int]) -> Msg:
+    """``2 (Enclave) + 2 x 1 (next to it) + 1 x 3 (other) = 7``, as a message."""
     pts = eve_content()["points"]
     e = pts["enclave"] if who == enclave else 0
     a, o = adjacent.get(who, 0), other.get(who, 0)
     total = e + pts["adjacent"] * a + pts["other"] * o
-    return f"{e} (Enclave) + {pts['adjacent']} x {a} (next to it) + {pts['other']} x {o} (other) = {total}"
+    return msg("{enclave} (Enclave) + {each_next} x {next} (next to it) + {each_other} x {other} (other) = {total}",
+               enclave=e, each_next=pts["adjacent"], next=a, each_other=pts["other"], other=o, total=total)

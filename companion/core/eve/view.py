@@ -10,12 +10,13 @@ from companion.core.eve.commands import ApplyEve, slumber_rewards
 from companion.core.eve.content import eve_content
 from companion.core.eve.model import KEY, eve
 from companion.core.eve.scoring import points_sum
+from companion.core.i18n import msg
 from companion.core.points import rewards_text
 from companion.core.state import State, ant_players
 
 REMINDERS = (
-    "Each Homeland is its player's Great Tunnel: you may always place larvae on your own, never on another's.",
-    "Starting hands come from the Setup Draft: draft 4 cards, keep 2.",
+    msg("Each Homeland is its player's Great Tunnel: you may always place larvae on your own, never on another's."),
+    msg("Starting hands come from the Setup Draft: draft 4 cards, keep 2."),
 )
 
 
@@ -32,7 +33,7 @@ def eve_view(state: State, content: Content) -> dict[str, Any]:
         "preview": rewards_text(state, content, rewards),
         "applied": state["round"] in e["applied"],
         "reminders": list(REMINDERS),
-        "interpretations": [i["text"] for i in eve_content()["interpretations"]],
+        "interpretations": [msg(i["text"]) for i in eve_content()["interpretations"]],
         "source": eve_content()["source"],
     }
 
@@ -42,11 +43,12 @@ def phase_items(state: State, content: Content, phase_id: str, event: str) -> li
         return []
     e = eve(state)
     holder = next((p["name"] for p in state["players"] if p["id"] == e["enclave"]), None)
-    evolution = (f"Start of Slumber: {holder} (Enclave) names head, thorax or abdomen and turns over cards until "
-                 "a non-parasite Evolution of that part, adding it to their ant") if holder else \
-        "Start of Slumber: nobody controls the Enclave, so nobody takes its Evolution"
+    evolution = msg("Start of Slumber: {holder} (Enclave) names head, thorax or abdomen and turns over cards until "
+                    "a non-parasite Evolution of that part, adding it to their ant", holder=holder) if holder else \
+        msg("Start of Slumber: nobody controls the Enclave, so nobody takes its Evolution")
     return [
         tick_item("eve:evolution", KEY, evolution, state),
-        command_item("eve:score", KEY, f"Eve of the Antperium: {rewards_text(state, content, slumber_rewards(state))}",
+        command_item("eve:score", KEY, msg("Eve of the Antperium: {rewards}",
+                                           rewards=rewards_text(state, content, slumber_rewards(state))),
                      ApplyEve(), state, content, done=state["round"] in e["applied"], scoring=True),
     ]

@@ -15,8 +15,10 @@ from companion.core.errors import CommandError
 from companion.core.harvest import farming
 from companion.core.harvest.content import harvest_content
 from companion.core.harvest.model import AphidHex, aphids, check_hex, find_hex, free_sites
+from companion.core.i18n import Msg, msg, nmsg
 from companion.core.points import anything, book, check_bookable, rewards_text
 from companion.core.state import State, game_def, player
+from companion.core.words import joined
 
 WHERE = ("sites", "outskirts")
 HARVEST = "harvest"
@@ -45,10 +47,10 @@ class AddAphidHex(Command):
         a = aphids(state)
         text = self.hex_name.strip() if isinstance(self.hex_name, str) else ""
         if not 1 <= len(text) <= 40:
-            raise CommandError("Give the hex a name of 1 to 40 characters (its name or number on the board).")
+            raise CommandError(msg("Give the hex a name of 1 to 40 characters (its name or number on the board)."))
         if any(h["name"].casefold() == text.casefold() for h in a["hexes"]):
-            raise CommandError(f"A hex called {text!r} is already tracked.")
-        require_int(self.sites, "Collection sites", 1, harvest_content()["max_sites"])
+            raise CommandError(msg("A hex called {name} is already tracked.", name=repr(text)))
+        require_int(self.sites, msg("Collection sites"), 1, harvest_content()["max_sites"])
 
     def apply(self, state: State, content: Content) -> None:
         a = aphids(state)
@@ -56,8 +58,9 @@ class AddAphidHex(Command):
         a["hexes"].append({"id": f"h{number}", "name": self.hex_name.strip(), "sites": self.sites, "herds": {},
                            "outskirts": {}, "loose": 0, "controller": None})
 
-    def describe(self, state: State, content: Content) -> str:
-        return f"Aphids: track {self.hex_name.strip()} ({self.sites} collection sites)"
+    def describe(self, state: State, content: Content) -> Msg:
+        return nmsg("Aphids: track {hex} ({n} collection site)", "Aphids: track {hex} ({n} collection sites)",
+                    self.sites, hex=self.hex_name.strip())
 
 
 @dataclass(frozen=True)
@@ -72,8 +75,8 @@ class RemoveAphidHex(Command):
         a = aphids(state)
         a["hexes"] = [h for h in a["hexes"] if h["id"] != self.hex_id]
 
-    def describe(self, state: State, content: Content) -> str:
-        return f"Aphids: stop tracking {find_hex(aphids(state), self.hex_id)['name']}"
+    def describe(self, state: State, content: Content) -> Msg:
+        return msg("Aphids: stop tracking {hex}", hex=find_hex(aphids(state), self.hex_id)["name"])
 
 
 def _changed(state: State, hex_id: str) -> AphidHex:
@@ -99,11 +102,13 @@ class SetHerd(Command):
     def verify(self, state: State, content: Content) -> None:
         player(state, self.player_id)
         if self.where not in WHERE:
-            raise CommandError(f"Where is one of {', '.join(WHERE)}; got {self.where!r}.")
-        require_int(self.count, "Herded aphids", 0, harvest_content()["max_sites"])
+            raise CommandError(msg("Where is one of {choices}; got {where}.", choices=", ".join(WHERE),
+                                   where=repr(self.where)))
+        require_int(self.count, msg("Herded aphids"), 0, harvest_content()["max_sites"])
         h = _changed(state, self.hex_id)
         if _counts(h, self.where).get(self.player_id, 0) == self.count:
-            raise CommandError(f"{_name(state, self.player_id)} already herds {self.count} there.")
+            raise CommandError(msg("{name} already herds {count} there.", name=_name(state, self.player_id),
+                                   count=self.count))
         _set_count(_counts(h, self.where), self.player_id, self.count)
         check_hex(h, state)
 
@@ -111,10 +116,13 @@ class SetHerd(Command):
         h = find_hex(aphids(state), self.hex_id)
         _set_count(_counts(h, self.where), self.player_id, self.count)
 
-    def describe(self, state: State, content: Content) -> str:
-        place = "on collection sites" if self.where == "sites" else "in the outskirts"
+    def describe(self, state: State, content: Content) -> Msg:
         h = find_hex(aphids(state), self.hex_id)
-        return f"{h['name']}: {_name(state, self.player_id)} herds {self.count} {place}"
+        if self.where == "sites":
+            return msg("{hex}: {name} herds {count} on collection sites", hex=h["name"],
+                       name=_name(state, self.player_id), count=self.count)
+        return msg("{hex}: {name} herds {count} in the outskirts", hex=h["name"], name=_name(state, self.player_id),
+                   count=self.count)
 
 
 @dataclass(frozen=True)
@@ -126,18 +134,20 @@ class SetLoose(Command):
     count: int
 
     def verify(self, state: State, content: Content) -> None:
-        require_int(self.count, "Unherded aphids", 0, harvest_content()["max_sites"])
+        require_int(self.count, msg("Unherded aphids"), 0, harvest_content()["max_sites"])
         h = _changed(state, self.hex_id)
         if h["loose"] == self.count:
-            raise CommandError(f"{h['name']} already has {self.count} unherded aphid(s).")
+            raise CommandError(nmsg("{hex} already has {n} unherded aphid.", "{hex} already has {n} unherded aphids.",
+                                    self.count, hex=h["name"]))
         h["loose"] = self.count
         check_hex(h, state)
 
     def apply(self, state: State, content: Content) -> None:
         find_hex(aphids(state), self.hex_id)["loose"] = self.count
 
-    def describe(self, state: State, content: Content) -> str:
-        return f"{find_hex(aphids(state), self.hex_id)['name']}: {self.count} aphid(s) with no herder"
+    def describe(self, state: State, content: Content) -> Msg:
+        return nmsg("{hex}: {n} aphid with no herder", "{hex}: {n} aphids with no herder", self.count,
+                    hex=find_hex(aphids(state), self.hex_id)["name"])
 
 
 @dataclass(frozen=True)
@@ -153,15 +163,16 @@ class SetController(Command):
         if self.player_id:
             player(state, self.player_id)
         if (h["controller"] or "") == self.player_id:
-            raise CommandError(f"That is already {h['name']}'s controller.")
+            raise CommandError(msg("That is already {hex}'s controller.", hex=h["name"]))
 
     def apply(self, state: State, content: Content) -> None:
         find_hex(aphids(state), self.hex_id)["controller"] = self.player_id or None
 
-    def describe(self, state: State, content: Content) -> str:
+    def describe(self, state: State, content: Content) -> Msg:
         h = find_hex(aphids(state), self.hex_id)
-        who = _name(state, self.player_id) if self.player_id else "nobody"
-        return f"{h['name']}: controlled by {who}"
+        if not self.player_id:
+            return msg("{hex}: controlled by nobody", hex=h["name"])
+        return msg("{hex}: controlled by {name}", hex=h["name"], name=_name(state, self.player_id))
 
 
 @dataclass(frozen=True)
@@ -176,15 +187,20 @@ class LeaveInOutskirts(Command):
         player(state, self.player_id)
         h = find_hex(aphids(state), self.hex_id)
         if h["outskirts"].get(self.player_id, 0) <= 0:
-            raise CommandError(f"{_name(state, self.player_id)} herds no aphid in the outskirts of {h['name']}.")
+            raise CommandError(msg("{name} herds no aphid in the outskirts of {hex}.",
+                                   name=_name(state, self.player_id),
+                                   hex=h["name"]))
 
     def apply(self, state: State, content: Content) -> None:
         farming.leave_in_outskirts(find_hex(aphids(state), self.hex_id), self.player_id)
 
-    def describe(self, state: State, content: Content) -> str:
+    def describe(self, state: State, content: Content) -> Msg:
         h = find_hex(aphids(state), self.hex_id)
-        fate = "moves to a free collection site" if free_sites(h) > 0 else "dies (no free collection site)"
-        return f"{h['name']}: {_name(state, self.player_id)}'s aphid left in the outskirts {fate}"
+        if free_sites(h) > 0:
+            return msg("{hex}: {name}'s aphid left in the outskirts moves to a free collection site", hex=h["name"],
+                       name=_name(state, self.player_id))
+        return msg("{hex}: {name}'s aphid left in the outskirts dies (no free collection site)", hex=h["name"],
+                   name=_name(state, self.player_id))
 
 
 @dataclass(frozen=True)
@@ -199,18 +215,19 @@ class Devour(Command):
         player(state, self.player_id)
         h = find_hex(aphids(state), self.hex_id)
         if not h["herds"].get(self.player_id) and not h["outskirts"].get(self.player_id):
-            raise CommandError(f"{_name(state, self.player_id)} herds no aphid in {h['name']}.")
+            raise CommandError(msg("{name} herds no aphid in {hex}.", name=_name(state, self.player_id), hex=h["name"]))
 
     def apply(self, state: State, content: Content) -> None:
         h = find_hex(aphids(state), self.hex_id)
         counts = h["herds"] if h["herds"].get(self.player_id) else h["outskirts"]
         _set_count(counts, self.player_id, counts[self.player_id] - 1)
 
-    def describe(self, state: State, content: Content) -> str:
+    def describe(self, state: State, content: Content) -> Msg:
         d = harvest_content()["devour"]
         h = find_hex(aphids(state), self.hex_id)
-        return (f"{h['name']}: {_name(state, self.player_id)} devours an aphid "
-                f"({d['steps']} ant steps, draw {d['cards']} card)")
+        return nmsg("{hex}: {name} devours an aphid ({steps} ant steps, draw {n} card)",
+                    "{hex}: {name} devours an aphid ({steps} ant steps, draw {n} cards)", d["cards"], hex=h["name"],
+                    name=_name(state, self.player_id), steps=d["steps"])
 
 
 @dataclass(frozen=True)
@@ -223,19 +240,24 @@ class NymphEatsAphid(Command):
     def verify(self, state: State, content: Content) -> None:
         h = find_hex(aphids(state), self.hex_id)
         if h["loose"] <= 0:
-            raise CommandError(f"{h['name']} has no aphid without an ant; a nymph only takes a site no ant holds.")
+            raise CommandError(msg("{hex} has no aphid without an ant; a nymph only takes a site no ant holds.",
+                                   hex=h["name"]))
 
     def apply(self, state: State, content: Content) -> None:
         find_hex(aphids(state), self.hex_id)["loose"] -= 1
 
-    def describe(self, state: State, content: Content) -> str:
-        return f"{find_hex(aphids(state), self.hex_id)['name']}: a nymph destroys an aphid"
+    def describe(self, state: State, content: Content) -> Msg:
+        return msg("{hex}: a nymph destroys an aphid", hex=find_hex(aphids(state), self.hex_id)["name"])
 
 
-def _in_harvest(state: State, content: Content, what: str) -> None:
+def _in_harvest(state: State, content: Content, breeding: bool) -> None:
     if state["phase"] != HARVEST:
-        phase = game_def(state, content).phase(state["phase"]).label
-        raise CommandError(f"{what} at Harvest (the first step of the Queen Phase); this is {phase}.")
+        phase = game_def(state, content).phase(state["phase"]).message()
+        if breeding:
+            raise CommandError(msg("Aphids breed at Harvest (the first step of the Queen Phase); this is {phase}.",
+                                   phase=phase))
+        raise CommandError(msg("Aphid farms pay at Harvest (the first step of the Queen Phase); this is {phase}.",
+                               phase=phase))
 
 
 @dataclass(frozen=True)
@@ -246,14 +268,14 @@ class ApplyHarvest(Command):
 
     def verify(self, state: State, content: Content) -> None:
         a = aphids(state)
-        _in_harvest(state, content, "Aphid farms pay")
+        _in_harvest(state, content, breeding=False)
         if state["round"] in a["harvested"]:
-            raise CommandError(f"The aphid farms of round {state['round']} are already in the scores "
-                               "(Undo takes them back).")
+            raise CommandError(msg("The aphid farms of round {round} are already in the scores (Undo takes them back).",
+                                   round=state["round"]))
         rewards = farming.harvest_rewards(a["hexes"])
         if not anything(rewards):
-            raise CommandError("No aphid farm pays anything now: a farm needs 2 or more herded aphids on "
-                               "collection sites.")
+            raise CommandError(msg("No aphid farm pays anything now: a farm needs 2 or more herded aphids on "
+                                   "collection sites."))
         check_bookable(state, rewards)
 
     def apply(self, state: State, content: Content) -> None:
@@ -261,8 +283,9 @@ class ApplyHarvest(Command):
         book(state, farming.harvest_rewards(a["hexes"]))
         a["harvested"].append(state["round"])
 
-    def describe(self, state: State, content: Content) -> str:
-        return f"Harvest: {rewards_text(state, content, farming.harvest_rewards(aphids(state)['hexes']))}"
+    def describe(self, state: State, content: Content) -> Msg:
+        rewards = farming.harvest_rewards(aphids(state)["hexes"])
+        return msg("Harvest: {rewards}", rewards=rewards_text(state, content, rewards))
 
 
 @dataclass(frozen=True)
@@ -273,13 +296,14 @@ class BreedAphids(Command):
 
     def verify(self, state: State, content: Content) -> None:
         a = aphids(state)
-        _in_harvest(state, content, "Aphids breed")
+        _in_harvest(state, content, breeding=True)
         if state["round"] in a["bred"]:
-            raise CommandError(f"The aphids have already bred in round {state['round']} (Undo takes it back).")
+            raise CommandError(msg("The aphids have already bred in round {round} (Undo takes it back).",
+                                   round=state["round"]))
         if state["round"] not in a["harvested"] and anything(farming.harvest_rewards(a["hexes"])):
-            raise CommandError("Pay the aphid farms first: aphids breed after Harvest.")
+            raise CommandError(msg("Pay the aphid farms first: aphids breed after Harvest."))
         if not any(farming.breeding(h)["breeds"] for h in a["hexes"]):
-            raise CommandError("No hex breeds: each needs an aphid on a collection site and a free site.")
+            raise CommandError(msg("No hex breeds: each needs an aphid on a collection site and a free site."))
 
     def apply(self, state: State, content: Content) -> None:
         a = aphids(state)
@@ -287,14 +311,16 @@ class BreedAphids(Command):
             farming.breed(h)
         a["bred"].append(state["round"])
 
-    def describe(self, state: State, content: Content) -> str:
-        return f"Breeding: {breeding_text(state)}"
+    def describe(self, state: State, content: Content) -> Msg:
+        return msg("Breeding: {breeding}", breeding=breeding_text(state))
 
 
-def breeding_text(state: State) -> str:
-    parts = []
+def breeding_text(state: State) -> Msg | str:
+    """``+1 aphid in Lichen (Ana places it); +1 aphid in Moss (on the control site)``, as a message."""
+    parts: list[Msg | str] = []
     for b in map(farming.breeding, aphids(state)["hexes"]):
-        if b["breeds"]:
-            who = f"{_name(state, b['placed_by'])} places it" if b["placed_by"] else "on the control site"
-            parts.append(f"+1 aphid in {b['name']} ({who})")
-    return "; ".join(parts) or "no hex breeds"
+        if b["breeds"] and b["placed_by"]:
+            parts.append(msg("+1 aphid in {hex} ({name} places it)", hex=b["name"], name=_name(state, b["placed_by"])))
+        elif b["breeds"]:
+            parts.append(msg("+1 aphid in {hex} (on the control site)", hex=b["name"]))
+    return joined(parts) if parts else msg("no hex breeds")

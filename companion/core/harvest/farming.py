@@ -15,7 +15,8 @@ from typing import TypedDict
 from companion.core.errors import CommandError
 from companion.core.harvest.content import as_reward, harvest_content, table_row
 from companion.core.harvest.model import AphidHex, free_sites, on_sites
-from companion.core.points import Reward, nothing, plural
+from companion.core.i18n import msg, nmsg
+from companion.core.points import Reward, nothing
 
 
 def farm_reward(aphids: int, herders: int | None = None, sites: int = 4) -> Reward:
@@ -37,20 +38,24 @@ def farm_reward(aphids: int, herders: int | None = None, sites: int = 4) -> Rewa
 
 def check_farm(aphids: int, herders: int, sites: int) -> None:
     limit = harvest_content()["max_sites"]
-    for value, what in ((aphids, "The number of aphids"), (herders, "The number of herders"), (sites, "Sites")):
+    for value, what in ((aphids, msg("The number of aphids")), (herders, msg("The number of herders")),
+                        (sites, msg("Sites"))):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise CommandError(f"{what} must be a whole number, not {value!r}.")
+            raise CommandError(msg("{what} must be a whole number, not {value}.", what=what, value=repr(value)))
     if not 1 <= sites <= limit:
-        raise CommandError(f"A hex has 1 to {limit} collection sites; got {sites}.")
+        raise CommandError(msg("A hex has 1 to {most} collection sites; got {sites}.", most=limit, sites=sites))
     if aphids < 0:
-        raise CommandError(f"The number of aphids cannot be negative; got {aphids}.")
+        raise CommandError(msg("The number of aphids cannot be negative; got {aphids}.", aphids=aphids))
     if aphids > sites:
-        raise CommandError(f"{aphids} aphids cannot fit on a hex with {sites} collection sites (one aphid per site).")
+        raise CommandError(nmsg("{aphids} aphids cannot fit on a hex with {n} collection site (one aphid per site).",
+                                "{aphids} aphids cannot fit on a hex with {n} collection sites (one aphid per site).",
+                                sites, aphids=aphids))
     if herders < 0 or herders > aphids:
-        raise CommandError(f"{plural(herders, 'herder', 'herders')} cannot share {plural(aphids, 'aphid', 'aphids')}: "
-                           "each herder herds at least one.")
+        raise CommandError(nmsg("{herders} cannot share {n} aphid: each herder herds at least one.",
+                                "{herders} cannot share {n} aphids: each herder herds at least one.", aphids,
+                                herders=nmsg("{n} herder", "{n} herders", herders)))
     if aphids and not herders:
-        raise CommandError("Herded aphids need at least one herder.")
+        raise CommandError(msg("Herded aphids need at least one herder."))
 
 
 class HexFarm(TypedDict):
@@ -117,7 +122,7 @@ def breed(h: AphidHex) -> bool:
 def leave_in_outskirts(h: AphidHex, pid: str) -> bool:
     """An aphid left behind in the outskirts moves to a free site (True) or dies (False)."""
     if h["outskirts"].get(pid, 0) <= 0:
-        raise CommandError(f"No aphid of that player is herded in the outskirts of {h['name']}.")
+        raise CommandError(msg("No aphid of that player is herded in the outskirts of {hex}.", hex=h["name"]))
     h["outskirts"][pid] -= 1
     if not h["outskirts"][pid]:
         del h["outskirts"][pid]

@@ -24,6 +24,7 @@ from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.harvest.content import harvest_content
 from companion.core.hooks import InvalidModuleState
+from companion.core.i18n import msg, nmsg
 from companion.core.schema import Shape, strict
 from companion.core.state import State, has, player
 
@@ -75,7 +76,7 @@ def adopt(state: State, content: Content) -> dict[str, Any]:
 
 def aphids(state: State) -> AphidsState:
     if not active(state) or KEY not in state.get("modules_state", {}):
-        raise CommandError("This game does not use the Aphids module.")
+        raise CommandError(msg("This game does not use the Aphids module."))
     return cast(AphidsState, state["modules_state"][KEY])
 
 
@@ -92,22 +93,24 @@ def find_hex(a: AphidsState, hex_id: str) -> AphidHex:
     for h in a["hexes"]:
         if h["id"] == hex_id:
             return h
-    known = ", ".join(f"{h['id']} ({h['name']})" for h in a["hexes"]) or "none yet"
-    raise CommandError(f"No aphid hex {hex_id!r}; tracked hexes: {known}.")
+    if not a["hexes"]:
+        raise CommandError(msg("No aphid hex {id}; no hex is tracked yet.", id=repr(hex_id)))
+    known = ", ".join(f"{h['id']} ({h['name']})" for h in a["hexes"])
+    raise CommandError(msg("No aphid hex {id}; tracked hexes: {known}.", id=repr(hex_id), known=known))
 
 
 def check_hex(h: AphidHex, state: State) -> None:
     """What the shape cannot say: real players, and no more aphids on sites than there are sites."""
     limit = harvest_content()["max_sites"]
     if h["sites"] > limit:
-        raise CommandError(f"{h['name']}: a hex has at most {limit} collection sites.")
+        raise CommandError(msg("{hex}: a hex has at most {most} collection sites.", hex=h["name"], most=limit))
     for pid in [*h["herds"], *h["outskirts"], *([h["controller"]] if h["controller"] else [])]:
         player(state, pid)
     if on_sites(h) > h["sites"]:
-        raise CommandError(
-            f"{h['name']} has {h['sites']} collection sites, so it holds at most {h['sites']} aphids "
-            f"(one per site); {on_sites(h)} were entered."
-        )
+        raise CommandError(nmsg("{hex} has {n} collection site, so it holds at most {n} aphid (one per site); "
+                                "{entered} were entered.",
+                                "{hex} has {n} collection sites, so it holds at most {n} aphids (one per site); "
+                                "{entered} were entered.", h["sites"], hex=h["name"], entered=on_sites(h)))
 
 
 def validate_state(module_state: object, state: State, content: Content) -> None:

@@ -10,62 +10,77 @@ from companion.core.harvest import farming
 from companion.core.harvest.commands import ApplyHarvest, BreedAphids, breeding_text
 from companion.core.harvest.content import harvest_content
 from companion.core.harvest.model import KEY, aphids, free_sites, on_sites
+from companion.core.i18n import Msg, msg, nmsg
 from companion.core.points import anything, reward_text, rewards_text
 from companion.core.state import State, game_def
 
 BROOD_MODES = ("solo", "coop", "asymmetric")
 
 
-def reminders(state: State) -> list[str]:
+def reminders(state: State) -> list[Msg]:
     """What players do by hand: devouring, an aphid left in the outskirts, and her nymphs."""
     d = harvest_content()["devour"]
     out = [
-        f"Devour: spend {d['steps']} ant steps to eat an aphid of your herd and draw {d['cards']} card.",
-        "An aphid left behind in the outskirts moves at once to a free collection site (the active player "
-        "chooses); with no free site it dies.",
+        nmsg("Devour: spend {steps} ant steps to eat an aphid of your herd and draw {n} card.",
+             "Devour: spend {steps} ant steps to eat an aphid of your herd and draw {n} cards.", d["cards"],
+             steps=d["steps"]),
+        msg("An aphid left behind in the outskirts moves at once to a free collection site (the active player "
+            "chooses); with no free site it dies."),
     ]
     if state.get("mode") in BROOD_MODES:
-        out.append("A nymph placed on a collection site with an aphid destroys that aphid: tap \"A nymph destroys "
-                   "an aphid\" on its hex.")
+        out.append(msg("A nymph placed on a collection site with an aphid destroys that aphid: tap \"A nymph destroys "
+                       "an aphid\" on its hex."))
     return out
 
 
-BREED_WHY = {
-    "breeds": "gains 1 aphid after Harvest",
-    "full": "full: no free collection site, no new aphid",
-    "no-aphid": "no aphid on a collection site: nothing breeds",
-}
+def _farm(farm: farming.HexFarm, cp: str) -> Msg:
+    if not farm["herders"]:
+        return msg("No herded aphid on a collection site: no farm")
+    reward = reward_text(farm["reward"], cp)
+    if farm["shared"]:
+        return nmsg("{n} herded on sites: shared farm pays each herder {reward}",
+                    "{n} herded on sites: shared farm pays each herder {reward}", farm["aphids"], reward=reward)
+    return nmsg("{n} herded on sites: farm pays each herder {reward}",
+                "{n} herded on sites: farm pays each herder {reward}", farm["aphids"], reward=reward)
+
+
+def _breeding(brood: farming.Breeding, names: dict[str, str]) -> Msg:
+    if brood["why"] == "full":
+        return msg("full: no free collection site, no new aphid")
+    if brood["why"] == "no-aphid":
+        return msg("no aphid on a collection site: nothing breeds")
+    if brood["placed_by"]:
+        return msg("gains 1 aphid after Harvest ({name} places it)", name=names[brood["placed_by"]])
+    return msg("gains 1 aphid after Harvest (on the control site)")
 
 
 def aphids_view(state: State, content: Content) -> dict[str, Any]:
+    """The panel's data; every text in it is a message (render it for the reader)."""
     a = aphids(state)
     cp = game_def(state, content).terms["cp"]
     names = {p["id"]: p["name"] for p in state["players"]}
     hexes = []
     for h in a["hexes"]:
         farm, brood = farming.hex_farm(h), farming.breeding(h)
-        kind = "shared farm" if farm["shared"] else "farm"
         hexes.append({
             "id": h["id"], "name": h["name"], "sites": h["sites"], "free": free_sites(h), "on_sites": on_sites(h),
             "herds": dict(h["herds"]), "outskirts": dict(h["outskirts"]), "loose": h["loose"],
             "controller": h["controller"],
-            "farm": f"{farm['aphids']} herded on sites: {kind} pays each herder {reward_text(farm['reward'], cp)}"
-                    if farm["herders"] else "No herded aphid on a collection site: no farm",
+            "farm": _farm(farm, cp),
             "herders": [names[p] for p in farm["herders"]],
-            "breeding": BREED_WHY[brood["why"]] + (
-                f" ({names[brood['placed_by']]} places it)" if brood["placed_by"] else
-                " (on the control site)" if brood["breeds"] else ""),
-            "outskirts_note": (f"{farm['ignored_outskirts']} herded in the outskirts: they do not count and do "
-                               "not breed") if farm["ignored_outskirts"] else "",
+            "breeding": _breeding(brood, names),
+            "outskirts_note": nmsg("{n} herded in the outskirts: it does not count and does not breed",
+                                   "{n} herded in the outskirts: they do not count and do not breed",
+                                   farm["ignored_outskirts"]) if farm["ignored_outskirts"] else "",
         })
     rewards = farming.harvest_rewards(a["hexes"])
     return {
         "hexes": hexes, "max_sites": harvest_content()["max_sites"],
-        "harvest": rewards_text(state, content, rewards) if anything(rewards) else "no farm pays anything",
+        "harvest": rewards_text(state, content, rewards) if anything(rewards) else msg("no farm pays anything"),
         "harvested": state["round"] in a["harvested"], "bred": state["round"] in a["bred"],
         "breeding": breeding_text(state),
         "reminders": reminders(state),
-        "interpretations": [i["text"] for i in harvest_content()["interpretations"]],
+        "interpretations": [msg(i["text"]) for i in harvest_content()["interpretations"]],
         "source": harvest_content()["source"],
     }
 
@@ -75,11 +90,12 @@ def phase_items(state: State, content: Content, phase_id: str, event: str) -> li
         return []
     a = aphids(state)
     rewards = farming.harvest_rewards(a["hexes"])
-    farms = f"Aphid farms: {rewards_text(state, content, rewards)}" if anything(rewards) else \
-        "Aphid farms: none pays anything"
+    farms = msg("Aphid farms: {rewards}", rewards=rewards_text(state, content, rewards)) if anything(rewards) else \
+        msg("Aphid farms: none pays anything")
     return [
         command_item("aphids:farms", KEY, farms, ApplyHarvest(), state, content,
                      done=state["round"] in a["harvested"], scoring=True),
-        command_item("aphids:breeding", KEY, f"Aphids breed: {breeding_text(state)}", BreedAphids(), state, content,
+        command_item("aphids:breeding", KEY, msg("Aphids breed: {breeding}", breeding=breeding_text(state)),
+                     BreedAphids(), state, content,
                      done=state["round"] in a["bred"], scoring=False),
     ]

@@ -31,7 +31,7 @@ from companion.core.harvest.model import KEY
 from companion.core.state import State
 from companion.ui import widgets
 from companion.ui.fields import FieldMessage
-from companion.ui.i18n import tr, trf
+from companion.ui.i18n import render, tr, trf
 from companion.ui.panels import Panel, PanelContext, register
 from companion.ui.panels.scoring_controls import apply_button, choice, count, interpretations, line, note, pick
 
@@ -57,7 +57,8 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     out.append(line(trf("Breeding: {breeding}", breeding=view['breeding']), ctx.sizes, identifier="aphids-breeding"))
     out += apply_button(ctx, BreedAphids(), view["bred"], tr("The aphids have bred this round."),
                         identifier="aphids-breed")
-    out += [note(text, ctx.sizes, identifier=f"aphids-reminder-{i}") for i, text in enumerate(view["reminders"])]
+    out += [note(render(text), ctx.sizes, identifier=f"aphids-reminder-{i}")
+            for i, text in enumerate(view["reminders"])]
     out.append(interpretations(ctx, view["interpretations"], "aphids-interpretation"))
     return out
 
@@ -68,7 +69,7 @@ def _hex(ctx: PanelContext, h: dict[str, Any]) -> ft.Control:
         line(trf("{name} · {on_sites} of {sites} collection sites with an aphid",
                  name=h['name'], on_sites=h['on_sites'], sites=h['sites']), s,
              identifier=f"aphids-{hid}-title", bold=True),
-        line(h["farm"], s, identifier=f"aphids-{hid}-farm"),
+        line(render(h["farm"]), s, identifier=f"aphids-{hid}-farm"),
     ]
     for p in ctx.state["players"]:
         pid, name = p["id"], p["name"]
@@ -82,9 +83,9 @@ def _hex(ctx: PanelContext, h: dict[str, Any]) -> ft.Control:
     options = [(p["id"], p["name"]) for p in ctx.state["players"]] + [("", tr("Nobody"))]
     rows.append(pick(ctx, options, h["controller"] or "", partial(SetController, hid),
                      identifier=f"aphids-{hid}-controller"))
-    rows.append(line(h["breeding"], s, identifier=f"aphids-{hid}-breeding", muted=True))
+    rows.append(line(render(h["breeding"]), s, identifier=f"aphids-{hid}-breeding", muted=True))
     if h["outskirts_note"]:
-        rows.append(note(h["outskirts_note"], s, identifier=f"aphids-{hid}-outskirts"))
+        rows.append(note(render(h["outskirts_note"]), s, identifier=f"aphids-{hid}-outskirts"))
     rows.append(ft.Row(_quick(ctx, h), wrap=True, spacing=8, run_spacing=8))
     card = ft.Container(ft.Column(rows, spacing=6), padding=10, border_radius=12,
                         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT))

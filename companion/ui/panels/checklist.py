@@ -15,7 +15,7 @@ from companion.core.checklist import Item, TickItem, phase_items
 from companion.core.commands.base import command_from_dict
 from companion.core.content import load_content
 from companion.core.state import State, current_phase
-from companion.ui.i18n import trf
+from companion.ui.i18n import render, trf
 from companion.ui.panels import Panel, PanelContext, register
 from companion.ui.panels.broodmother.controls import check_row
 from companion.ui.panels.scoring_controls import choice, note
@@ -29,16 +29,18 @@ def _item(ctx: PanelContext, item: Item, index: int) -> list[ft.Control]:
     ident = f"checklist-{index}"
     if item["command"] is None:
         tick = TickItem(item["module"], item["id"])
-        return [check_row(item["text"], item["done"], ctx.handler(lambda: tick) if ctx.session.can(tick) else None,
+        return [check_row(render(item["text"]), item["done"],
+                          ctx.handler(lambda: tick) if ctx.session.can(tick) else None,
                           ctx.sizes, identifier=ident)]
     if item["done"]:
         return [note(trf("Done: {text}", text=item['text']), ctx.sizes, identifier=ident, icon=ft.Icons.CHECK_CIRCLE)]
     command: Any = command_from_dict(item["command"])
     out = [choice(trf("Apply: {text}", text=item['text']), ctx.handler(lambda: command) if item["ready"] else None,
-                  ctx.sizes, identifier=ident, text=item["text"], kind="tonal", icon=ft.Icons.PLAYLIST_ADD_CHECK,
+                  ctx.sizes, identifier=ident, text=render(item["text"]), kind="tonal",
+                  icon=ft.Icons.PLAYLIST_ADD_CHECK,
                   expand=True)]
     if item["note"]:
-        out.append(note(item["note"], ctx.sizes, identifier=f"{ident}-why"))
+        out.append(note(render(item["note"]), ctx.sizes, identifier=f"{ident}-why"))
     return out
 
 
@@ -50,7 +52,7 @@ def build(ctx: PanelContext) -> list[ft.Control]:
 
 
 def _title(ctx: PanelContext) -> str:
-    return trf("Now: {label}", label=current_phase(ctx.state, ctx.content).label)
+    return trf("Now: {label}", label=current_phase(ctx.state, ctx.content).message())
 
 
 register(Panel(id="checklist", title=_title, applies=applies, build=build, help_topic="rounds", order=5))

@@ -14,12 +14,13 @@ import flet as ft
 from companion.core.commands.base import Command
 from companion.core.decrees import decree_view
 from companion.core.decrees.commands import ApplyDecree, ChooseDecree, SetMeasure
+from companion.core.decrees.content import said
 from companion.core.decrees.model import KEY
 from companion.core.errors import GameError
 from companion.core.state import State
 from companion.ui import widgets
 from companion.ui.fields import FieldMessage
-from companion.ui.i18n import tr, trf
+from companion.ui.i18n import render, tr, trf
 from companion.ui.panels import Panel, PanelContext, register
 from companion.ui.panels.scoring_controls import apply_button, choice, count, interpretations, line
 
@@ -47,11 +48,12 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     if d is None:
         out.append(line(tr("Which Queen's Decree is beside the Great Tunnel?"), s, identifier="decree-ask"))
     else:
-        out += [line(d["name"], s, identifier="decree-name", bold=True),
-                line(d["criterion"], s, identifier="decree-criterion"),
+        out += [line(render(said(d, "name")), s, identifier="decree-name", bold=True),
+                line(render(said(d, "criterion")), s, identifier="decree-criterion"),
                 line(trf("Round {round}: the best colony gains {worth} CP; tied colonies gain 1 each.",
                          round=view['round'], worth=view['worth']), s, identifier="decree-worth", muted=True)]
-    picks = [choice(k["name"], ctx.handler(partial(_known, k["id"])) if ctx.session.can(_known(k["id"])) else None,
+    picks = [choice(render(said(k, "name")),
+                    ctx.handler(partial(_known, k["id"])) if ctx.session.can(_known(k["id"])) else None,
                     s, identifier=f"decree-pick-{k['id']}", selected=bool(d and d["id"] == k["id"]))
              for k in view["known"]]
     for n, typed in enumerate(ctx.app.typed_cards(ChooseDecree.name)):
@@ -66,9 +68,10 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     if d is not None:
         for c in view["colonies"]:
             value = c["measure"]
-            out.append(count(ctx, f"{c['name']}: {d['measure']}", value or 0, partial(_measure, c["id"]),
+            label = trf("{name}: {measure}", name=c["name"], measure=said(d, "measure"))
+            out.append(count(ctx, label, value or 0, partial(_measure, c["id"]),
                              identifier=f"decree-measure-{c['id']}", shown="-" if value is None else None))
-        out.append(line(view["preview"], s, identifier="decree-preview", bold=True))
+        out.append(line(render(view["preview"]), s, identifier="decree-preview", bold=True))
         out += apply_button(ctx, ApplyDecree(), view["applied"], tr("This round's decree is in the scores."),
                             identifier="decree-apply")
     out.append(interpretations(ctx, view["interpretations"], "decree-interpretation"))
@@ -108,8 +111,7 @@ def _ask_decree(ctx: PanelContext) -> None:
 
 def _title(ctx: PanelContext) -> str:
     d: Any = decree_view(ctx.state, ctx.content)["decree"]
-    title = tr("Queen's Decree")
-    return f"{title}: {d['name']}" if d else title
+    return trf("Queen's Decree: {decree}", decree=said(d, "name")) if d else tr("Queen's Decree")
 
 
 register(Panel(id="decrees", title=_title, applies=applies, build=build, help_topic="queens-decrees",

@@ -15,7 +15,7 @@ from companion.core.eve import eve_view
 from companion.core.eve.commands import ApplyEve, SetEnclave, SetHexes
 from companion.core.eve.model import KEY
 from companion.core.state import State
-from companion.ui.i18n import tr, trf
+from companion.ui.i18n import render, tr, trf
 from companion.ui.panels import Panel, PanelContext, register
 from companion.ui.panels.scoring_controls import apply_button, count, interpretations, line, note, pick
 
@@ -43,11 +43,12 @@ def build(ctx: PanelContext) -> list[ft.Control]:
                          partial(_hexes, pid, "adjacent"), identifier=f"eve-{pid}-adjacent"))
         out.append(count(ctx, trf("{name}: other hexes", name=p['name']), p["other"], partial(_hexes, pid, "other"),
                          identifier=f"eve-{pid}-other"))
-        out.append(line(f"{p['name']}: {p['sum']}", s, identifier=f"eve-{pid}-sum", size=s.small, muted=True))
+        out.append(line(trf("{name}: {sum}", name=p["name"], sum=p["sum"]), s, identifier=f"eve-{pid}-sum",
+                        size=s.small, muted=True))
     out.append(line(trf("At Slumber: {preview}", preview=view['preview']), s, identifier="eve-preview", bold=True))
     out += apply_button(ctx, ApplyEve(), view["applied"], tr("This round's Eve points are in the scores."),
                         identifier="eve-apply")
-    out += [note(text, s, identifier=f"eve-reminder-{i}") for i, text in enumerate(view["reminders"])]
+    out += [note(render(text), s, identifier=f"eve-reminder-{i}") for i, text in enumerate(view["reminders"])]
     out.append(interpretations(ctx, view["interpretations"], "eve-interpretation"))
     return out
 

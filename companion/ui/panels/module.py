@@ -9,7 +9,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.core.setup import setup_summary
-from companion.ui.i18n import tr
+from companion.ui.i18n import tr, trf
 from companion.ui.panels import Panel, PanelContext
 
 
@@ -24,7 +24,7 @@ def _build(ctx: PanelContext) -> list[ft.Control]:
     if not steps:
         return [ft.Text(tr("In play. The \"?\" opens its rules."),
                         size=ctx.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT)]
-    return [ft.Text(f"- {text}", size=ctx.sizes.small) for text in steps]
+    return [ft.Text(trf("- {step}", step=tr(text)), size=ctx.sizes.small) for text in steps]
 
 
 MODULE_PANEL = Panel(id="module", title=_title, applies=lambda state: False, build=_build)

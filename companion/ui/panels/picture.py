@@ -15,7 +15,7 @@ import flet as ft
 from companion.core.picture import Picture, Series, game_picture
 from companion.core.state import State
 from companion.ui import widgets
-from companion.ui.i18n import tr
+from companion.ui.i18n import render, tr
 from companion.ui.panels import Panel, PanelContext, register
 from companion.ui.theme import BROODMOTHER_COLOUR, Sizes, player_colour
 
@@ -99,7 +99,7 @@ def build_summary(ctx: PanelContext) -> list[ft.Control]:
     controls: list[ft.Control] = [
         widgets.labelled(ft.Text(f"{tr('Winner')}: {winners}", size=sizes.title, weight=ft.FontWeight.W_700),
                          f"{tr('Winner')}: {winners}", "summary-winner"),
-        ft.Semantics(identifier="summary-reason", content=ft.Text(picture.reason, size=sizes.body)),
+        ft.Semantics(identifier="summary-reason", content=ft.Text(render(picture.reason), size=sizes.body)),
         _totals(picture, sizes),
         chart(picture, sizes),
     ]

@@ -60,5 +60,7 @@ def apply_button(ctx: PanelContext, command: Command, done: bool, done_text: str
     return out
 
 
-def interpretations(ctx: PanelContext, texts: list[str], identifier: str) -> ft.Control:
-    return ft.Column([note(t, ctx.sizes, identifier=f"{identifier}-{i}") for i, t in enumerate(texts)], spacing=4)
+def interpretations(ctx: PanelContext, texts: list[Any], identifier: str) -> ft.Control:
+    """The core's interpretations (messages), each in the reader's language."""
+    return ft.Column([note(render(t), ctx.sizes, identifier=f"{identifier}-{i}") for i, t in enumerate(texts)],
+                     spacing=4)

@@ -165,7 +165,7 @@ class GameScreen(Screen):
             self.app.page.pop_dialog()
 
         self.app.page.show_dialog(widgets.confirm_dialog(
-            tr("Rewards not applied yet"), warning, tr("Go on"), go_on, stay, self.sizes))
+            tr("Rewards not applied yet"), render(warning), tr("Go on"), go_on, stay, self.sizes))
 
     # -- players -------------------------------------------------------------------------
     def _players(self, view: dict[str, Any]) -> ft.Control:

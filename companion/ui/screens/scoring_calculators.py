@@ -20,7 +20,7 @@ from companion.core.eve import eve_content, eve_points
 from companion.core.harvest import farm_reward, harvest_content
 from companion.core.points import reward_text
 from companion.ui import widgets
-from companion.ui.i18n import tr, trf
+from companion.ui.i18n import render, tr, trf
 from companion.ui.panels.scoring_controls import choice
 from companion.ui.screens.calculators import Calculator, CalculatorsScreen, register_calculator
 
@@ -77,7 +77,8 @@ def _answer(text: str, screen: CalculatorsScreen, ident: str) -> ft.Control:
 
 
 def _notes(texts: list[str], screen: CalculatorsScreen) -> list[ft.Control]:
-    return [ft.Text(t, size=screen.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT) for t in texts]
+    """The data's interpretations, in the reader's language."""
+    return [ft.Text(tr(t), size=screen.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT) for t in texts]
 
 
 def farm_text(inputs: FarmInputs) -> str:
@@ -85,8 +86,9 @@ def farm_text(inputs: FarmInputs) -> str:
         reward = farm_reward(inputs.aphids, inputs.herders)
     except CommandError as exc:
         return str(exc)
-    kind = tr("Shared farm") if inputs.herders >= 2 else tr("Single-player farm")
-    return trf("{kind}: each herder takes {reward_text}", kind=kind, reward_text=reward_text(reward, 'CP'))
+    if inputs.herders >= 2:
+        return trf("Shared farm: each herder takes {reward}", reward=reward_text(reward, "CP"))
+    return trf("Single-player farm: each herder takes {reward}", reward=reward_text(reward, "CP"))
 
 
 def _farm(screen: CalculatorsScreen) -> list[ft.Control]:
@@ -109,7 +111,7 @@ def _farm(screen: CalculatorsScreen) -> list[ft.Control]:
 def decree_text(inputs: DecreeInputs) -> str:
     measures = {tr(NAMES[i]): v for i, v in enumerate(inputs.measures)}
     try:
-        return outcome_text(decree_points(inputs.round, measures))
+        return render(outcome_text(decree_points(inputs.round, measures)))
     except CommandError as exc:
         return str(exc)
 
@@ -144,7 +146,7 @@ def eve_text(inputs: EveInputs) -> str:
                             {names[i]: inputs.other[i] for i in range(inputs.players)})
     except CommandError as exc:
         return str(exc)
-    return ", ".join(f"{who} {n} CP" for who, n in points.items())
+    return ", ".join(trf("{name} {cp} {cp_term}", name=who, cp=n, cp_term=tr("CP")) for who, n in points.items())
 
 
 def _eve(screen: CalculatorsScreen) -> list[ft.Control]:

@@ -22,6 +22,7 @@ from companion.core.antscape.commands import (
     SetCellPoints,
     SetQueen,
     SetQueenTerritory,
+    totals_text,
 )
 from companion.core.commands.base import Command
 from companion.ui import widgets
@@ -198,12 +199,12 @@ def cell_editor(ctx: PanelContext, view: dict[str, Any], pos: tuple[int, int]) -
 def bonus_chooser(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
     current = view["bonus"]["id"] if view["bonus"] else None
     items = [choice(trf("Active Bonus Card: {name}", name=card['name']), send(ctx, SetBonus(card["id"]))
-                    if current != card["id"] else None, ctx.sizes, text=card["name"],
+                    if current != card["id"] else None, ctx.sizes, text=render(card["name"]),
                     identifier=f"as-bonus-{card['id']}", selected=current == card["id"], kind="outlined")
              for card in view["bonus_cards"]]
     out: list[ft.Control] = [subheading(tr("Active Bonus Card"), ctx.sizes), buttons(items)]
     if view["bonus"]:
-        out.append(line(view["bonus"]["text"], ctx.sizes, identifier="as-bonus-text"))
+        out.append(line(render(view["bonus"]["text"]), ctx.sizes, identifier="as-bonus-text"))
     else:
         out.append(note(tr("Choose the Bonus Card on the table; until then it scores nothing."), ctx.sizes,
                         identifier="as-bonus-text"))
@@ -219,7 +220,8 @@ def colonies(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
         cells = "; ".join(f"{r},{c}" for r, c in colony["cells"])
         dot = widgets.colour_dot(colony["colour"], ctx.sizes, str(colony["size"]), diameter=36)
         text = ft.Column([
-            ft.Text(f"{colony['name']}: {colony['note']}", size=ctx.sizes.body, weight=ft.FontWeight.W_600),
+            ft.Text(trf("{name}: {note}", name=colony["name"], note=colony["note"]), size=ctx.sizes.body,
+                    weight=ft.FontWeight.W_600),
             ft.Text(trf("Row,column: {cells}", cells=cells), size=ctx.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT),
         ], spacing=0, expand=True, tight=True)
         said = trf("{name}: {note} Cells: {cells}", name=colony['name'], note=colony['note'], cells=cells)
@@ -257,9 +259,9 @@ def totals(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
                     name=p['name'], total=p['total'], bonus=p['bonus'], queen=p['queen'], territories=p['territories']))
         out.append(widgets.labelled(row, said, f"as-total-{p['id']}"))
     winner = ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.PRIMARY),
-                     ft.Text(view["winner_text"], size=ctx.sizes.body, weight=ft.FontWeight.W_700, expand=True)],
-                    spacing=8)
-    out.append(widgets.labelled(winner, view["winner_text"], "as-winner"))
+                     ft.Text(render(view["winner_text"]), size=ctx.sizes.body, weight=ft.FontWeight.W_700,
+                             expand=True)], spacing=8)
+    out.append(widgets.labelled(winner, render(view["winner_text"]), "as-winner"))
     out += cards_left(ctx, view)
     out += apply_row(ctx, view)
     return out
@@ -290,8 +292,7 @@ def cards_left(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
 def apply_row(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
     command = ApplyScores()
     if ctx.session.can(command):
-        described = render(command.describe(ctx.state, ctx.content))
-        label = described.replace("Antscape: scores applied", tr("Apply to scores"))
+        label = trf("Apply to scores ({totals})", totals=totals_text(ctx.state))
         button = widgets.tap_button(label, send(ctx, command), text=tr("Apply to scores"), icon=ft.Icons.DONE_ALL,
                                     identifier="as-apply", sizes=ctx.sizes, expand=True)
         return [ft.Row([button])]

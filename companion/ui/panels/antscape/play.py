@@ -10,7 +10,7 @@ import flet as ft
 
 from companion.core.antscape import antscape_view
 from companion.core.antscape.commands import SetEveryonePassed
-from companion.ui.i18n import tr
+from companion.ui.i18n import render, tr, trf
 from companion.ui.panels import PanelContext
 from companion.ui.panels.antscape.grid import send
 from companion.ui.panels.broodmother.controls import check_row, line, note
@@ -20,7 +20,7 @@ def end(ctx: PanelContext) -> list[ft.Control]:
     view = antscape_view(ctx.state, ctx.content)
     out: list[ft.Control] = []
     for way in view["ends"]:
-        label = f"{tr(way['name'])}: {tr(way['text'])}"
+        label = trf("{name}: {text}", name=way["name"], text=way["text"])
         if way["manual"]:
             command = SetEveryonePassed(not way["done"])
             out.append(check_row(label, way["done"], send(ctx, command), ctx.sizes, identifier=f"as-end-{way['id']}"))
@@ -36,4 +36,4 @@ def end(ctx: PanelContext) -> list[ft.Control]:
 
 def turn(ctx: PanelContext) -> list[ft.Control]:
     view = antscape_view(ctx.state, ctx.content)
-    return [line(tr(text), ctx.sizes, identifier=f"as-turn-{i}") for i, text in enumerate(view["turn"], start=1)]
+    return [line(render(text), ctx.sizes, identifier=f"as-turn-{i}") for i, text in enumerate(view["turn"], start=1)]

@@ -19,6 +19,7 @@ from companion.core.broodmother.commands import CancelReaction, DrawCard, EnterC
 from companion.core.broodmother.deck import CHAMBER
 from companion.core.commands.base import command_from_dict
 from companion.core.errors import GameError
+from companion.core.outcome import reason_message
 from companion.ui import widgets
 from companion.ui.fields import number_field, redraw_on_refusal
 from companion.ui.i18n import render, tr, trf
@@ -70,12 +71,13 @@ def build(ctx: PanelContext) -> list[ft.Control]:
 
 def ended_banner(ended: dict[str, Any], ctx: PanelContext) -> ft.Control:
     """The end, in big text: why the game ended (the core's sentence)."""
-    text = ft.Text(ended["reason"], size=ctx.sizes.headline, weight=ft.FontWeight.W_700,
+    reason = render(reason_message(ended))  # a message (or an old save's sentence), in the reader's language
+    text = ft.Text(reason, size=ctx.sizes.headline, weight=ft.FontWeight.W_700,
                    color=ft.Colors.ON_TERTIARY_CONTAINER)
     box = ft.Container(ft.Column([ft.Text(tr("The game is over"), size=ctx.sizes.small,
                                           color=ft.Colors.ON_TERTIARY_CONTAINER), text], spacing=4, tight=True),
                        bgcolor=ft.Colors.TERTIARY_CONTAINER, padding=14, border_radius=14)
-    return ft.Semantics(identifier="bm-end-reason", label=trf("The game is over: {reason}", reason=ended['reason']),
+    return ft.Semantics(identifier="bm-end-reason", label=trf("The game is over: {reason}", reason=reason),
                         live_region=True, container=True, exclude_semantics=True, content=box)
 
 
