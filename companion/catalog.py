@@ -68,6 +68,10 @@ def content_texts() -> list[str]:
     texts += [step["text"] for step in json.loads((brood / "checklist.json").read_text("utf-8"))["steps"]]
     difficulty = json.loads((brood / "difficulty.json").read_text("utf-8"))
     texts += [level["name"] for level in difficulty.get("levels", []) if isinstance(level, dict) and "name" in level]
+    texts += [i["text"] for i in json.loads((brood / "interpretations.json").read_text("utf-8"))["interpretations"]]
+    asymmetric = json.loads((brood / "asymmetric.json").read_text("utf-8"))
+    texts += [t for item in (*asymmetric["powers"], *asymmetric["reactions"]) for t in (item["name"], item["text"])]
+    texts.append(deck["reaction_phases"]["why"])
     return list(dict.fromkeys(texts))
 
 

@@ -190,13 +190,20 @@ def _show(args: argparse.Namespace, session: Any, label: str | None) -> None:
     view = broodmother_view(session.state, session.content)
     if args.json:
         print_json({"id": session.id, "label": label, "round": session.state["round"],
-                    "phase": session.state["phase"], "ended": session.state["ended"], "view": _rendered(view)})
+                    "phase": session.state["phase"], "ended": _ended(session.state["ended"]), "view": _rendered(view)})
         return
     if label:
         print(label)
     _print_report(view)
     if session.state["ended"]:
         print(_trf("Game over: {reason}", reason=session.state["ended"]["reason"]))
+
+
+def _ended(ended: dict[str, Any] | None) -> dict[str, Any] | None:
+    """How the game ended, its reason in the reader's words."""
+    from companion.core.i18n import render
+
+    return ended and {**ended, "reason": render(ended["reason"])}
 
 
 def _rendered(view: dict[str, Any]) -> dict[str, Any]:

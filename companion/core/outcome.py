@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.core.i18n import Msg, as_data
 from companion.core.state import State, leaders, player, total_score
 
 
-def make_outcome(code: str, reason: str, winners: list[str]) -> dict[str, Any]:
-    """``winners`` are player ids, or ``["broodmother"]`` when she wins."""
-    return {"code": code, "reason": reason, "winners": winners}
+def make_outcome(code: str, reason: str | Msg, winners: list[str]) -> dict[str, Any]:
+    """``winners`` are player ids, or ``["broodmother"]`` when she wins; ``reason`` is stored as a message."""
+    return {"code": code, "reason": as_data(reason), "winners": winners}
 
 
 def finish_by_score(state: State) -> dict[str, Any]:

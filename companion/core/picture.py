@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.core.i18n import msg, render
 from companion.core.state import State, cumulative_scores, total_score
 
 HER_ID = "broodmother"
@@ -75,14 +76,14 @@ def game_picture(state: State) -> Picture:
         series.append(Series(her.id, her.name, None, her.totals[:shown]))
     if not ended:
         return Picture(shown, series)
-    names = {p["id"]: p["name"] for p in state["players"]} | {HER_ID: "the Broodmother"}
-    return Picture(shown, series, True, str(ended.get("reason", "")),
+    names = {p["id"]: p["name"] for p in state["players"]} | {HER_ID: render(msg("the Broodmother"))}
+    return Picture(shown, series, True, render(ended.get("reason", "")),
                    [names.get(w, w) for w in ended.get("winners", [])], _her_cards(state))
 
 
 def _her_cards(state: State) -> list[HerCard]:
     brood: dict[str, Any] = state.get("modules_state", {}).get(HER_ID) or {}
-    return [HerCard(int(c.get("round", 0)), str(c.get("words", "")), bool(c.get("cancelled", False)))
+    return [HerCard(int(c.get("round", 0)), render(c.get("words", "")), bool(c.get("cancelled", False)))
             for c in brood.get("history", []) if isinstance(c, dict)]
 
 

@@ -147,7 +147,7 @@ class Player(TypedDict):
 @strict
 class Ended(TypedDict):
     code: Id
-    reason: Text
+    reason: Shown
     winners: Annotated[list[Id], MaxLen(5)]
 
 

@@ -8,6 +8,7 @@ from companion.core.broodmother.model import has_broodmother
 from companion.core.broodmother.scoring import loss_margins
 from companion.core.commands.base import end_block, why_not
 from companion.core.setup import GameSetup, PlayerSpec, new_state
+from companion.core.i18n import render
 
 from .helpers import brood, make_session, run
 
@@ -32,8 +33,9 @@ def test_the_end_reason_and_the_view_read_the_same_margins() -> None:
     end = broodmother_view(s.state, s.content)["end"]
     assert (m["lead"], m["lead_to_spare"], end["cp_lead_before_loss"]) == (11, 0, 1)
     s.execute(CentipedeWon())
-    assert s.state["ended"]["reason"] == ("Her lead over every colony is 12 CP (12 to 0), at least the Colony Point "
-                                          "threshold of 12: the Broodmother wins.")
+    assert render(s.state["ended"]["reason"], "en") == (
+        "Her lead over every colony is 12 CP (12 to 0), at least the Colony Point threshold of 12: the Broodmother "
+        "wins.")
     assert why_not(CentipedeWon(), s.state, s.content) == end_block(CentipedeWon(), s.state)
 
 

@@ -47,7 +47,7 @@ from companion.core.broodmother.model import (
 from companion.core.broodmother.scoring import battle_helper, loss_margins, slumber_preview
 from companion.core.commands.base import Command, possible
 from companion.core.content import Content
-from companion.core.i18n import N_, tr, trf
+from companion.core.i18n import N_, render, tr, trf
 from companion.core.predators.model import KEY as PREDATORS
 from companion.core.predators.model import live, name_of, tracker
 from companion.core.state import State
@@ -213,7 +213,8 @@ def deck_view(b: Brood, bc: BroodContent) -> dict[str, Any]:
 
 def _end(state: State, b: Brood) -> dict[str, Any]:
     m = loss_margins(state, b)
-    return {"ended": state["ended"], "centipedes": m["centipedes"],
+    ended = state["ended"] and {**state["ended"], "reason": render(state["ended"]["reason"])}
+    return {"ended": ended, "centipedes": m["centipedes"],
             "centipedes_before_loss": m["centipedes_to_spare"] + 1, "cp_lead": m["lead"],
             "cp_lead_before_loss": m["lead_to_spare"] + 1, "applies": not is_asymmetric(state)}
 
@@ -229,8 +230,8 @@ def _interpretations(state: State, b: Brood, bc: BroodContent) -> dict[str, Any]
     if state["phase"] not in bc.reaction_phases:
         current.append("reactions-in-worker-phase")
     shown = [i for i in bc.interpretations.values() if i.id in current or set(i.applies) & set(ALWAYS_SHOWN)]
-    return {"current": [{"id": i.id, "text": i.text} for i in shown],
-            "all": [{"id": i.id, "text": i.text, "source": i.source, "applies": list(i.applies), "option": i.option}
+    return {"current": [{"id": i.id, "text": tr(i.text)} for i in shown],
+            "all": [{"id": i.id, "text": tr(i.text), "source": i.source, "applies": list(i.applies), "option": i.option}
                     for i in bc.interpretations.values()]}
 
 
@@ -259,9 +260,9 @@ def _asym(state: State, content: Content, b: Brood, bc: BroodContent) -> dict[st
     return {
         "eggs": a["eggs"], "power_cost": bc.power_cost, "redraw_cost": bc.redraw_cost, "end_bonus": bc.end_bonus,
         "bonus_earned": a["bonus"], "ants": ant_count(state),
-        "powers": [{"id": p.id, "name": p.name, "text": power_text(p.id, state["round"], bc),
+        "powers": [{"id": p.id, "name": tr(p.name), "text": power_text(p.id, state["round"], bc),
                     "unlocked": p.id in a["unlocked"],
                     "can_unlock": possible(UnlockPower(p.id), state, content),
                     "can_use": possible(UsePower(p.id), state, content)} for p in bc.powers.values()],
-        "reactions": [{"id": r.id, "name": r.name, "text": r.text} for r in bc.reactions.values()],
+        "reactions": [{"id": r.id, "name": tr(r.name), "text": tr(r.text)} for r in bc.reactions.values()],
     }
