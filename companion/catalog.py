@@ -44,6 +44,10 @@ def extract() -> dict[str, tuple[str | None, list[str]]]:
         found.setdefault(text, (None, ["data/broodmother:0"]))
     for singular, plural in CORE_PLURALS:
         found.setdefault(singular, (plural, ["companion/core/broodmother/checklist.py:0"]))
+    from companion.cli.common import ARGPARSE_PLURALS
+
+    for singular, plural in ARGPARSE_PLURALS:  # argparse's own, looked up through ours (cli.common)
+        found.setdefault(singular, (plural, ["companion/cli/common.py:0"]))
     return found
 
 

@@ -41,10 +41,12 @@ def register(subparsers: Any) -> None:
 def _register_search(actions: Any) -> None:
     search = actions.add_parser("search", help=tr("ranked entries answering a question"))
     search.add_argument("query", nargs="+", metavar=tr("QUESTION"), help=tr("the question, in your own words"))
-    search.add_argument("--limit", type=_limit, default=10,
+    search.add_argument("--limit", metavar=tr("NUMBER"), type=_limit, default=10,
                         help=trf("hits to show, 1-{most} (default: 10)", most=MAX_LIMIT))
-    search.add_argument("--book", help=tr("only this book: a code (mm, pp, ee, as) or its full name"))
-    search.add_argument("--kind", help=tr("only this kind of entry (rule, setup, clarification, ...)"))
+    search.add_argument("--book", metavar=tr("TEXT"),
+                        help=tr("only this book: a code (mm, pp, ee, as) or its full name"))
+    search.add_argument("--kind", metavar=tr("TEXT"),
+                        help=tr("only this kind of entry (rule, setup, clarification, ...)"))
     search.add_argument("--json", action="store_true", help=tr("print the hits as a JSON array"))
     search.set_defaults(handler=_search)
 

@@ -62,7 +62,8 @@ def _register_game(sub: Any) -> None:
 
     p = _add(sub, "new", tr("start a solo, co-op or asymmetric game against the Broodmother"), _new, game=False)
     p.add_argument("--player", action="append", default=[], metavar=tr("NAME:COLOUR"), help=tr("an ant colony; repeat"))
-    p.add_argument("--players", type=int, help=tr("this many colonies with default names (instead of --player)"))
+    p.add_argument("--players", metavar=tr("NUMBER"), type=int,
+                   help=tr("this many colonies with default names (instead of --player)"))
     p.add_argument("--broodmother", metavar=tr("NAME"),
                    help=tr("asymmetric variant: the player who is the Broodmother"))
     p.add_argument("--difficulty", choices=DIFFICULTIES, default="normal",
@@ -74,8 +75,8 @@ def _register_game(sub: Any) -> None:
     p.add_argument("--tunnel-centipedes", choices=TUNNEL_RULES, default="one",
                    help=tr("how many centipedes the Great Tunnel holds"))
     p.add_argument("--empires", action="store_true", help=tr("Empires of the Earth is in play"))
-    p.add_argument("--seed", type=int, help=tr("seed her virtual deck (replays the same cards)"))
-    p.add_argument("--name", help=tr("the game's name"))
+    p.add_argument("--seed", metavar=tr("NUMBER"), type=int, help=tr("seed her virtual deck (replays the same cards)"))
+    p.add_argument("--name", metavar=tr("TEXT"), help=tr("the game's name"))
     _add(sub, "status", tr("her state, the meadow, her deck and what she asks"), _status)
     _add(sub, "checklist", tr("the setup checklist; tick steps with --tick"), _checklist).add_argument(
         "--tick", action="append", default=[], metavar=tr("STEP"), help=tr("tick a step (repeatable)"))
@@ -102,14 +103,16 @@ def _register_turn(sub: Any) -> None:
     p.add_argument("ferocity", type=int, nargs="?", default=0, metavar=tr("FEROCITY"), help=tr("its Ferocity"))
     _add(sub, "cancel", tr("spend an Initiative Token to cancel the reaction just revealed"), _cancel)
     p = _add(sub, "answer", tr("answer her open question"), _answer)
-    p.add_argument("--number", type=int, help=tr("Expand: the revealed hex's number"))
-    p.add_argument("--sites", type=int, help=tr("Expand: its free collection sites (on a new hex, all of them)"))
+    p.add_argument("--number", metavar=tr("NUMBER"), type=int, help=tr("Expand: the revealed hex's number"))
+    p.add_argument("--sites", metavar=tr("NUMBER"), type=int,
+                   help=tr("Expand: its free collection sites (on a new hex, all of them)"))
     p.add_argument("--zone", choices=ZONES, help=tr("Expand: where it goes (inner whenever there is room)"))
     p.add_argument("--centipede-hex", action="store_const", const=True, help=tr("Expand: it is a centipede hex"))
     p.add_argument("--nest", action="store_const", const=True, help=tr("Expand: it is the Nest of Centipedes"))
     p.add_argument("--deck-empty", action="store_const", const=True, help=tr("Expand: the hex deck is empty"))
-    p.add_argument("--hex", type=int, help=tr("Predator: the hex with the most ants"))
-    p.add_argument("--destroyed", type=int, help=tr("Strike: ants destroyed in her hex (0: none there)"))
+    p.add_argument("--hex", metavar=tr("NUMBER"), type=int, help=tr("Predator: the hex with the most ants"))
+    p.add_argument("--destroyed", metavar=tr("NUMBER"), type=int,
+                   help=tr("Strike: ants destroyed in her hex (0: none there)"))
     _add(sub, "slumber", tr("score her Slumber points now (in the Slumber step; else Next scores them)"), _slumber)
     p = _add(sub, "battle", tr("battle numbers; --won when a centipede won a battle (+1 CP)"), _battle)
     p.add_argument("--won", action="store_true", help=tr("a centipede (or she) won a battle"))
@@ -124,8 +127,8 @@ def _register_hex(sub: Any) -> None:
     p = _add(hsub, "add", tr("a hex on the table (setup, or an ant's Explore)"), _hex_add)
     p.add_argument("number", type=int, metavar=tr("NUMBER"), help=tr("the hex's number"))
     p.add_argument("--zone", choices=ZONES, default="outer", help=tr("the Inner or the Outer Meadow"))
-    p.add_argument("--sites", type=int, default=0, help=tr("its free collection sites"))
-    p.add_argument("--nymphs", type=int, default=0, help=tr("nymphs on it"))
+    p.add_argument("--sites", metavar=tr("NUMBER"), type=int, default=0, help=tr("its free collection sites"))
+    p.add_argument("--nymphs", metavar=tr("NUMBER"), type=int, default=0, help=tr("nymphs on it"))
     p.add_argument("--centipede", action="store_true", help=tr("a centipede is on it"))
     p.add_argument("--centipede-hex", action="store_true", help=tr("it shows the centipede icon"))
     p.add_argument("--nest", action="store_true", help=tr("it is the Nest of Centipedes: she arises"))
@@ -135,8 +138,8 @@ def _register_hex(sub: Any) -> None:
     p = _add(hsub, "correct", tr("fix the app's record of a hex"), _hex_correct)
     p.add_argument("number", type=int, metavar=tr("NUMBER"), help=tr("the hex's number"))
     p.add_argument("--zone", choices=ZONES, required=True, help=tr("the Inner or the Outer Meadow"))
-    p.add_argument("--sites", type=int, required=True, help=tr("its free collection sites"))
-    p.add_argument("--nymphs", type=int, required=True, help=tr("nymphs on it"))
+    p.add_argument("--sites", metavar=tr("NUMBER"), type=int, required=True, help=tr("its free collection sites"))
+    p.add_argument("--nymphs", metavar=tr("NUMBER"), type=int, required=True, help=tr("nymphs on it"))
     p.add_argument("--centipede", action="store_true", help=tr("a centipede is on it"))
     for name, help_text in (("chase", tr("an ant chases a nymph")), ("destroy-nymph", tr("a nymph is destroyed")),
                             ("defeat-centipede", tr("a centipede is defeated (its hex's nymphs die)")),
