@@ -7,8 +7,8 @@ from companion.core.broodmother.meadow_commands import AddHex, CentipedeWon
 from companion.core.broodmother.model import has_broodmother
 from companion.core.broodmother.scoring import loss_margins
 from companion.core.commands.base import end_block, why_not
-from companion.core.setup import GameSetup, PlayerSpec, new_state
 from companion.core.i18n import render
+from companion.core.setup import GameSetup, PlayerSpec, new_state
 
 from .helpers import brood, make_session, run
 
