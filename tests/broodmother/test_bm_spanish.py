@@ -86,3 +86,20 @@ def test_an_asymmetric_refusal_counts_her_eggs_in_spanish() -> None:
     run(a, UnlockPower("frenzy"), GainEgg())
     assert refusal(a, UsePower("frenzy")) == "Un poder cuesta 5 huevos; ella tiene 1."
     assert refusal(a, UnlockPower("frenzy")) == "El poder Frenesí ya está desbloqueado."
+
+
+def test_a_finished_games_summary_reads_her_cards_and_the_reason_in_spanish() -> None:
+    from companion.core.picture import game_picture
+
+    from companion.core.broodmother.commands import EnterCard
+
+    s = make_session(deck="physical")
+    run(s, AddHex(4, "inner", 2), EnterCard("event", 2))
+    for _ in range(30):  # her lead reaches the solo threshold well before that
+        if s.state["ended"] is None:
+            s.execute(CentipedeWon())
+    with using("es"):
+        picture = game_picture(s.state)
+    assert picture.reason.startswith("Su ventaja sobre todas las colonias es de ")
+    assert picture.her_cards[0].words == "Evento, Ferocidad 2 - Desove"
+    assert "la Madre de la Camada" in picture.winners
