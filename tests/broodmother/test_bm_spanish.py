@@ -89,9 +89,8 @@ def test_an_asymmetric_refusal_counts_her_eggs_in_spanish() -> None:
 
 
 def test_a_finished_games_summary_reads_her_cards_and_the_reason_in_spanish() -> None:
-    from companion.core.picture import game_picture
-
     from companion.core.broodmother.commands import EnterCard
+    from companion.core.picture import game_picture
 
     s = make_session(deck="physical")
     run(s, AddHex(4, "inner", 2), EnterCard("event", 2))
