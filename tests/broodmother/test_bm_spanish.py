@@ -65,6 +65,8 @@ def test_an_interpretation_and_her_powers_show_in_spanish_in_her_view() -> None:
         "Interpretación: tener tantos ciempiés como el límite de ciempiés todavía no hace perder; uno más termina la "
         "partida.")
     assert all(text.startswith("Interpretación: ") for text in reading.values())
+    assert view["deck"]["actions"] == {"event": "Desove", "colony-goal": "Expandir", "evolution": "Tierra"}
+    assert {o["action_name"] for o in view["deck"]["odds"]} == {"Desove", "Expandir", "Tierra"}
 
     a = make_session(mode="asymmetric", ants=2)
     with using("es"):

@@ -130,7 +130,7 @@ def _turn(state: State, content: Content, b: Brood, bc: BroodContent) -> dict[st
     if turn is None:
         return None
     return {"card": turn["card"], "type": turn["type"], "ferocity": turn["ferocity"], "chamber": turn["chamber"],
-            "action": turn["action"], "action_name": bc.actions[turn["action"]].name, "round": turn["round"],
+            "action": turn["action"], "action_name": tr(bc.actions[turn["action"]].name), "round": turn["round"],
             "cancelled": turn["cancelled"], "cancellable": possible(CancelReaction(), state, content),
             "chamber_eggs": not turn["cancelled"] and reactions.chamber_eggs_due(state, turn)}
 
@@ -205,9 +205,10 @@ def deck_view(b: Brood, bc: BroodContent) -> dict[str, Any]:
         "draw": piles.counts_by_type(d, "draw", types), "discard": piles.counts_by_type(d, "discard", types),
         "plot": len(d["plot"]), "draw_total": len(d["draw"]), "discard_total": len(d["discard"]),
         "reshuffle_next": not d["draw"],
-        "odds": piles.odds(d, bc, bool(b["her"]["found"])) if b["odds"] else None,
+        "odds": [{**o, "action_name": tr(o["action_name"]), "type_name": tr(o["type_name"])}
+                 for o in piles.odds(d, bc, bool(b["her"]["found"]))] if b["odds"] else None,
         "show_odds": b["odds"],
-        "actions": {t.id: bc.action_for(t.id, bool(b["her"]["found"])).name for t in bc.card_types.values()},
+        "actions": {t.id: tr(bc.action_for(t.id, bool(b["her"]["found"])).name) for t in bc.card_types.values()},
     }
 
 
