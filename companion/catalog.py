@@ -63,6 +63,10 @@ def content_texts() -> list[str]:
     texts = [c["name"] for c in deck["card_types"]] + [a["name"] for a in deck["actions"]]
     texts += [t for level in tracks["levels"] for t in (level["name"], level["text"])]
     texts += [p["name"] for p in tracks["predators"]]
+    texts += [i["text"] for i in json.loads((brood / "interpretations.json").read_text("utf-8"))["interpretations"]]
+    asymmetric = json.loads((brood / "asymmetric.json").read_text("utf-8"))
+    texts += [t for item in (*asymmetric["powers"], *asymmetric["reactions"]) for t in (item["name"], item["text"])]
+    texts.append(deck["reaction_phases"]["why"])
     games = json.loads((data_dir() / "game" / "games.json").read_text("utf-8"))
     for game in games["games"].values():
         texts += [game["edition"], *game["terms"].values(), *(c.capitalize() for c in game["colours"])]
@@ -72,10 +76,6 @@ def content_texts() -> list[str]:
     texts += [step["text"] for step in json.loads((brood / "checklist.json").read_text("utf-8"))["steps"]]
     difficulty = json.loads((brood / "difficulty.json").read_text("utf-8"))
     texts += [level["name"] for level in difficulty.get("levels", []) if isinstance(level, dict) and "name" in level]
-    texts += [i["text"] for i in json.loads((brood / "interpretations.json").read_text("utf-8"))["interpretations"]]
-    asymmetric = json.loads((brood / "asymmetric.json").read_text("utf-8"))
-    texts += [t for item in (*asymmetric["powers"], *asymmetric["reactions"]) for t in (item["name"], item["text"])]
-    texts.append(deck["reaction_phases"]["why"])
     return list(dict.fromkeys(texts))
 
 

@@ -137,8 +137,7 @@ def _run(args_list: list[str]) -> int:
         if isinstance(exc, OSError):
             from companion.store.atomic import os_problem
 
-            problem = str(os_problem(exc, exc.filename or tr("a file"), "use")).rstrip(".")
-            print(trf("companion: {problem}.", problem=problem), file=sys.stderr)
+            print(f"companion: {os_problem(exc, exc.filename or 'a file', 'use')}.", file=sys.stderr)
             return 2
         print(unexpected(exc), file=sys.stderr)
         return 1

@@ -152,8 +152,7 @@ def _next(args: argparse.Namespace) -> int:
     warning = next_warning(session.state, session.content)
     print(session.execute(NextPhase()))
     if warning:  # a script cannot answer; say what was left behind (Undo brings the phase back)
-        print(trf("companion: note: {warning} (Undo to go back.)",
-                  warning=render(warning).removesuffix(" Go on without them?")), file=sys.stderr)
+        print(f"companion: note: {warning.removesuffix(' Go on without them?')} (Undo to go back.)", file=sys.stderr)
     return 0
 
 

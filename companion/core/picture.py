@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.core.i18n import msg, render
+from companion.core.i18n import render
 from companion.core.state import State, cumulative_scores, total_score
 
 HER_ID = "broodmother"
@@ -76,8 +76,8 @@ def game_picture(state: State) -> Picture:
         series.append(Series(her.id, her.name, None, her.totals[:shown]))
     if not ended:
         return Picture(shown, series)
-    names = {p["id"]: p["name"] for p in state["players"]} | {HER_ID: render(msg("the Broodmother"))}
-    return Picture(shown, series, True, render(ended.get("reason", "")),
+    names = {p["id"]: p["name"] for p in state["players"]} | {HER_ID: "the Broodmother"}
+    return Picture(shown, series, True, str(ended.get("reason", "")),
                    [names.get(w, w) for w in ended.get("winners", [])], _her_cards(state))
 
 

@@ -121,6 +121,5 @@ def finish(state: State, content: Content) -> Outcome | None:
     outcome = finish_by_score(state)
     player = her_player(state)
     if player is not None and bonus:
-        outcome["reason"] = msg("{reason} (the Broodmother's total includes her {bonus}-point bonus)",
-                                reason=outcome["reason"], bonus=bonus).to_dict()
+        outcome["reason"] += f" (the Broodmother's total includes her {bonus}-point bonus)"
     return outcome
