@@ -45,6 +45,10 @@ def extract() -> dict[str, tuple[str | None, list[str]]]:
         found.setdefault(text, (None, ["data/broodmother:0"]))
     for singular, plural in CORE_PLURALS:
         found.setdefault(singular, (plural, ["companion/core/broodmother/checklist.py:0"]))
+    from companion.cli.common import ARGPARSE_PLURALS
+
+    for singular, plural in ARGPARSE_PLURALS:  # argparse's own, looked up through ours (cli.common)
+        found.setdefault(singular, (plural, ["companion/cli/common.py:0"]))
     return found
 
 
@@ -60,6 +64,10 @@ def content_texts() -> list[str]:
     texts = [c["name"] for c in deck["card_types"]] + [a["name"] for a in deck["actions"]]
     texts += [t for level in tracks["levels"] for t in (level["name"], level["text"])]
     texts += [p["name"] for p in tracks["predators"]]
+    texts += [i["text"] for i in json.loads((brood / "interpretations.json").read_text("utf-8"))["interpretations"]]
+    asymmetric = json.loads((brood / "asymmetric.json").read_text("utf-8"))
+    texts += [t for item in (*asymmetric["powers"], *asymmetric["reactions"]) for t in (item["name"], item["text"])]
+    texts.append(deck["reaction_phases"]["why"])
     games = json.loads((data_dir() / "game" / "games.json").read_text("utf-8"))
     for game in games["games"].values():
         texts += [game["edition"], *game["terms"].values(), *(c.capitalize() for c in game["colours"])]

@@ -14,7 +14,8 @@ from collections.abc import Callable, Sequence
 from importlib import import_module
 from pkgutil import iter_modules
 
-from companion.cli.common import CliError, OneLineParser, close_stores
+from companion.cli.common import CliError, OneLineParser, close_stores, speak_argparse
+from companion.core.i18n import tr, trf
 
 # The order ``--help`` lists them in; any other ``*_cmd`` module found follows, by name.
 FIRST_SUBCOMMANDS = ("app", "game", "solo", "calc", "rules", "library", "bench")
@@ -43,14 +44,14 @@ def take_language(args: list[str]) -> tuple[list[str], str | None]:
         if item == "--lang":
             lang = next(items, None)
             if lang is None:
-                raise CliError("companion: --lang needs a language: en or es (see --help)")
+                raise CliError(tr("companion: --lang needs a language: en or es (see --help)"))
         elif item.startswith("--lang="):
             lang = item.partition("=")[2]
         else:
             rest.append(item)
             continue
         if lang not in LANGUAGE_CHOICES:
-            raise CliError(f"companion: --lang {lang!r}: choose en or es (see --help)")
+            raise CliError(trf("companion: --lang {lang}: choose en or es (see --help)", lang=repr(lang)))
     return rest, lang
 
 
@@ -74,12 +75,12 @@ def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
     """
     parser = OneLineParser(
         prog="companion",
-        description="March of the Ants companion. With no subcommand, starts the app.",
+        description=tr("March of the Ants companion. With no subcommand, starts the app."),
     )
-    parser.add_argument("--lang", metavar="LANG", choices=LANGUAGE_CHOICES,
-                        help="language of the output, anywhere on the line: en or es "
-                             "(default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG; else en)")
-    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
+    parser.add_argument("--lang", metavar=tr("LANG"), choices=LANGUAGE_CHOICES,
+                        help=tr("language of the output, anywhere on the line: en or es "
+                             "(default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG; else en)"))
+    subparsers = parser.add_subparsers(dest="command", metavar=tr("COMMAND"), parser_class=OneLineParser)
     names = subcommand_modules()
     for name in [wanted] if wanted in names else names:
         import_module(f"companion.cli.{name}_cmd").register(subparsers)
@@ -88,13 +89,15 @@ def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
+    from companion.core.i18n import using
+
+    speak_argparse()
     try:
-        args_list, lang = take_language(args_list)
+        with using(reader_language(None)):  # a bad --lang is told in the environment's language
+            args_list, lang = take_language(args_list)
     except CliError as exc:
         print(f"{exc}", file=sys.stderr)
         return 2
-    from companion.core.i18n import using
-
     with using(reader_language(lang)):  # this run's language only (tests call main() in one process)
         return _run(args_list)
 
@@ -119,7 +122,7 @@ def _run(args_list: list[str]) -> int:
         finally:
             close_stores()
     except CliError as exc:
-        print(f"companion: {exc}", file=sys.stderr)
+        print(trf("companion: {problem}", problem=str(exc)), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
@@ -129,12 +132,20 @@ def _run(args_list: list[str]) -> int:
         from companion.core.errors import GameError
 
         if isinstance(exc, GameError):
-            print(f"companion: {str(exc).rstrip('.')}.", file=sys.stderr)
+            print(trf("companion: {problem}.", problem=str(exc).rstrip(".")), file=sys.stderr)
             return 2
         if isinstance(exc, OSError):
             from companion.store.atomic import os_problem
 
             print(f"companion: {os_problem(exc, exc.filename or 'a file', 'use')}", file=sys.stderr)
             return 2
-        print(f"companion: internal error ({type(exc).__name__}: {exc}); please report it", file=sys.stderr)
+        print(unexpected(exc), file=sys.stderr)
         return 1
+
+
+def unexpected(exc: BaseException) -> str:
+    """The last guard's line: something went wrong that the app did not expect, in plain words."""
+    return trf("companion: something unexpected went wrong, so this command stopped. Your saved games are kept (a "
+               "change is saved whole or not at all). Please report the command you typed and this detail: {kind}: "
+               "{detail}",
+               kind=type(exc).__name__, detail=str(exc) or "-")

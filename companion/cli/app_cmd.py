@@ -6,18 +6,22 @@ import argparse
 from typing import Any
 
 from companion.cli.common import add_db_option
+from companion.core.i18n import tr
 
 
 def register(subparsers: Any) -> None:
-    p = subparsers.add_parser("app", help="start the app (the default with no subcommand)")
-    p.add_argument("--host", default="127.0.0.1", help="loopback address to serve on (default 127.0.0.1)")
+    p = subparsers.add_parser("app", help=tr("start the app (the default with no subcommand)"))
+    p.add_argument("--host", metavar=tr("TEXT"), default="127.0.0.1",
+                   help=tr("loopback address to serve on (default 127.0.0.1)"))
     p.add_argument("--share", action="store_true",
-                   help="share the last played game with the players' devices on this network (they join with a code)")
-    p.add_argument("--share-address", metavar="ADDRESS",
-                   help="the address to share on (default: this computer's address on the local network)")
-    p.add_argument("--port", type=int, default=8550, help="port (default 8550; the next free one if taken)")
-    p.add_argument("--no-browser", action="store_true", help="do not open the system browser")
-    p.add_argument("--desktop", action="store_true", help="a native window (Flet fetches its client once, online)")
+                   help=tr("share the last played game with the players' devices on this network (they join with a "
+                           "code)"))
+    p.add_argument("--share-address", metavar=tr("ADDRESS"),
+                   help=tr("the address to share on (default: this computer's address on the local network)"))
+    p.add_argument("--port", metavar=tr("NUMBER"), type=int, default=8550,
+                   help=tr("port (default 8550; the next free one if taken)"))
+    p.add_argument("--no-browser", action="store_true", help=tr("do not open the system browser"))
+    p.add_argument("--desktop", action="store_true", help=tr("a native window (Flet fetches its client once, online)"))
     add_db_option(p)
     p.set_defaults(handler=_app)
 

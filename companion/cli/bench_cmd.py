@@ -6,12 +6,13 @@ import argparse
 from typing import Any
 
 from companion.cli.common import print_json
+from companion.core.i18n import tr
 
 
 def register(subparsers: Any) -> None:
-    p = subparsers.add_parser("bench", help="measure speed and memory against the goals")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--quick", action="store_true", help="fewer repetitions (for tests)")
+    p = subparsers.add_parser("bench", help=tr("measure speed and memory against the goals"))
+    p.add_argument("--json", action="store_true", help=tr("print one JSON object"))
+    p.add_argument("--quick", action="store_true", help=tr("fewer repetitions (for tests)"))
     p.set_defaults(handler=_bench)
 
 

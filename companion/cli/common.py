@@ -7,6 +7,33 @@ import json
 import sys
 from typing import Any, NoReturn
 
+from companion.core.i18n import N_, gettext, ngettext, tr, trf
+
+#: argparse's own words (Python 3.11's msgids) that a player meets: in the catalogue like ours, so
+#: ``--help`` and a usage error read in the reader's language (see ``speak_argparse``).
+ARGPARSE_TEXTS = (
+    N_("usage: "), N_("positional arguments"), N_("options"), N_("show this help message and exit"),
+    N_("argument %(argument_name)s: %(message)s"), N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"), N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"), N_("expected one argument"), N_("expected at most one argument"),
+    N_("expected at least one argument"), N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("one of the arguments %s is required"), N_("not allowed with argument %s"),
+    N_("ignored explicit argument %r"), N_("unknown parser %(parser_name)r (choices: %(choices)s)"),
+    N_("unexpected option string: %s"), N_("can't open '%(filename)s': %(error)s"),
+)
+ARGPARSE_PLURALS = (("expected %s argument", "expected %s arguments"),)
+
+
+def speak_argparse() -> None:
+    """Make argparse look its words up in our catalogue, in the language of the code that runs.
+
+    argparse calls the module-level ``_``/``ngettext`` it imported from ``gettext`` (the global domain,
+    which has no Spanish). Ours return the English msgid itself outside a Spanish run, so any other
+    user of argparse in the process (a test runner) reads exactly what it did before.
+    """
+    argparse._ = gettext  # type: ignore[attr-defined]
+    argparse.ngettext = ngettext  # type: ignore[attr-defined]
+
 
 class CliError(Exception):
     """Bad input on the command line: printed as one line, exit status 2."""
@@ -16,14 +43,14 @@ class OneLineParser(argparse.ArgumentParser):
     """argparse, but a usage error is a single line on stderr and exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        raise CliError(f"{self.prog}: {message} (see --help)")
+        raise CliError(trf("{prog}: {message} (see --help)", prog=self.prog, message=message))
 
 
 def add_db_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--db",
-        metavar="PATH",
-        help="the saved-games database (default: $COMPANION_DB, else the user data folder)",
+        metavar=tr("PATH"),
+        help=tr("the saved-games database (default: $COMPANION_DB, else the user data folder)"),
     )
 
 

@@ -7,11 +7,12 @@ from dataclasses import asdict
 from typing import Any
 
 from companion.cli.common import CliError, add_db_option, open_store, print_json
+from companion.core.i18n import render, tr, trf
 
 
 def register(subparsers: Any) -> None:
-    game = subparsers.add_parser("game", help="list, show, export, import, undo and redo saved games")
-    sub = game.add_subparsers(dest="game_command", metavar="ACTION", required=True)
+    game = subparsers.add_parser("game", help=tr("list, show, export, import, undo and redo saved games"))
+    sub = game.add_subparsers(dest="game_command", metavar=tr("ACTION"), required=True)
 
     def add(name: str, help_text: str, handler: Any) -> argparse.ArgumentParser:
         parser: argparse.ArgumentParser = sub.add_parser(name, help=help_text)
@@ -19,43 +20,49 @@ def register(subparsers: Any) -> None:
         parser.set_defaults(handler=handler)
         return parser
 
-    p = add("list", "the saved games, most recent first", _list)
-    p.add_argument("--json", action="store_true", help="print JSON")
-    p = add("show", "one game: players, scores, round, phase, log", _show)
-    p.add_argument("id")
-    p.add_argument("--json", action="store_true", help="print the whole saved document as JSON")
-    p = add("new", "start a game (for scripting; the app has a wizard)", _new)
-    p.add_argument("--game", default="mota", help="mota, evolved or antscape")
-    p.add_argument("--mode", default="competitive", help="competitive, solo, coop or asymmetric")
-    p.add_argument("--player", action="append", default=[], metavar="NAME:COLOUR",
-                   help="a player; repeat per player (COLOUR 'broodmother' for the asymmetric Broodmother)")
-    p.add_argument("--expansion", action="append", default=[], help="an expansion id; repeatable")
-    p.add_argument("--module", action="append", default=[], help="a module id; repeatable")
-    p.add_argument("--variant", action="append", default=[], help="a variant id; repeatable")
-    p.add_argument("--name", help="the game's name")
-    p.add_argument("--seed", type=int, help="seed the virtual decks (replays the same cards)")
-    p = add("score", "add colony points to a player in the current round", _score)
-    p.add_argument("id")
-    p.add_argument("player", help="player id (p1...) or name")
-    p.add_argument("delta", type=int)
-    p = add("next", "advance to the next phase", _next)
-    p.add_argument("id")
-    p = add("export", "write one game to a new JSON file", _export)
-    p.add_argument("id")
-    p.add_argument("file")
-    p.add_argument("--force", action="store_true", help="replace FILE if it exists (a regular file only)")
-    p = add("import", "add a game from an exported JSON file", _import)
-    p.add_argument("file")
-    p = add("undo", "undo the last change of a game", _undo)
-    p.add_argument("id")
-    p = add("redo", "redo the last undone change of a game", _redo)
-    p.add_argument("id")
-    p = add("rename", "rename a game", _rename)
-    p.add_argument("id")
-    p.add_argument("name")
-    p = add("delete", "delete a game (asks for --yes)", _delete)
-    p.add_argument("id")
-    p.add_argument("--yes", action="store_true", help="confirm the deletion")
+    p = add("list", tr("the saved games, most recent first"), _list)
+    p.add_argument("--json", action="store_true", help=tr("print JSON"))
+    p = add("show", tr("one game: players, scores, round, phase, log"), _show)
+    _game_id(p)
+    p.add_argument("--json", action="store_true", help=tr("print the whole saved document as JSON"))
+    p = add("new", tr("start a game (for scripting; the app has a wizard)"), _new)
+    p.add_argument("--game", metavar=tr("TEXT"), default="mota", help=tr("mota, evolved or antscape"))
+    p.add_argument("--mode", metavar=tr("TEXT"), default="competitive",
+                   help=tr("competitive, solo, coop or asymmetric"))
+    p.add_argument("--player", action="append", default=[], metavar=tr("NAME:COLOUR"),
+                   help=tr("a player; repeat per player (COLOUR 'broodmother' for the asymmetric Broodmother)"))
+    p.add_argument("--expansion", metavar=tr("TEXT"), action="append", default=[],
+                   help=tr("an expansion id; repeatable"))
+    p.add_argument("--module", metavar=tr("TEXT"), action="append", default=[], help=tr("a module id; repeatable"))
+    p.add_argument("--variant", metavar=tr("TEXT"), action="append", default=[], help=tr("a variant id; repeatable"))
+    p.add_argument("--name", metavar=tr("TEXT"), help=tr("the game's name"))
+    p.add_argument("--seed", metavar=tr("NUMBER"), type=int, help=tr("seed the virtual decks (replays the same cards)"))
+    p = add("score", tr("add colony points to a player in the current round"), _score)
+    _game_id(p)
+    p.add_argument("player", metavar=tr("PLAYER"), help=tr("player id (p1...) or name"))
+    p.add_argument("delta", type=int, metavar=tr("POINTS"), help=tr("the points to add (negative to take away)"))
+    p = add("next", tr("advance to the next phase"), _next)
+    _game_id(p)
+    p = add("export", tr("write one game to a new JSON file"), _export)
+    _game_id(p)
+    p.add_argument("file", metavar=tr("FILE"), help=tr("the new file"))
+    p.add_argument("--force", action="store_true", help=tr("replace FILE if it exists (a regular file only)"))
+    p = add("import", tr("add a game from an exported JSON file"), _import)
+    p.add_argument("file", metavar=tr("FILE"), help=tr("the exported file"))
+    p = add("undo", tr("undo the last change of a game"), _undo)
+    _game_id(p)
+    p = add("redo", tr("redo the last undone change of a game"), _redo)
+    _game_id(p)
+    p = add("rename", tr("rename a game"), _rename)
+    _game_id(p)
+    p.add_argument("name", metavar=tr("NAME"), help=tr("the game's new name"))
+    p = add("delete", tr("delete a game (asks for --yes)"), _delete)
+    _game_id(p)
+    p.add_argument("--yes", action="store_true", help=tr("confirm the deletion"))
+
+
+def _game_id(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("id", metavar="ID", help=tr("the game id (companion game list)"))
 
 
 def _list(args: argparse.Namespace) -> int:
@@ -63,8 +70,6 @@ def _list(args: argparse.Namespace) -> int:
     if args.json:
         print_json([asdict(g) for g in games])
         return 0
-    from companion.core.i18n import tr, trf
-
     if not games:
         print(tr("No saved games."))
     for g in games:
@@ -81,8 +86,6 @@ def _show(args: argparse.Namespace) -> int:
         print_json(session.doc)
         return 0
     view = game_view(session)
-    from companion.core.i18n import render, trf
-
     print(f"{view['name']} ({view['game_name']}, {view['mode_name']})")
     print(trf("Round {round} of {rounds}: {phase}", round=view["round"], rounds=view["rounds"],
               phase=view["phase_label"]))
@@ -105,7 +108,7 @@ def parse_player(text: str) -> Any:
 
     name, sep, colour = text.rpartition(":")
     if not sep or not name.strip():
-        raise CliError(f"--player {text!r}: write NAME:COLOUR, e.g. Ana:blue")
+        raise CliError(trf("--player {text}: write NAME:COLOUR, e.g. Ana:blue", text=repr(text)))
     if colour == "broodmother":
         return PlayerSpec(name, None, "broodmother")
     return PlayerSpec(name, colour.lower())
@@ -127,7 +130,8 @@ def resolve_player(state: dict[str, Any], text: str) -> str:
     for p in state["players"]:
         if text in (p["id"], p["name"]) or text.casefold() == p["name"].casefold():
             return str(p["id"])
-    raise CliError(f"no player {text!r}; players: {', '.join(p['id'] + '=' + p['name'] for p in state['players'])}")
+    raise CliError(trf("no player {text}; players: {players}", text=repr(text),
+                       players=", ".join(p["id"] + "=" + p["name"] for p in state["players"])))
 
 
 def _score(args: argparse.Namespace) -> int:
@@ -183,13 +187,10 @@ def _rename(args: argparse.Namespace) -> int:
 
 def _delete(args: argparse.Namespace) -> int:
     if not args.yes:
-        raise CliError(f"deleting {args.id} cannot be undone; add --yes to confirm")
+        raise CliError(trf("deleting {id} cannot be undone; add --yes to confirm", id=args.id))
     open_store(args).delete(args.id)
     print(_trf("Deleted {id}", id=args.id))
     return 0
 
 
-def _trf(text: str, /, **params: Any) -> str:
-    from companion.core.i18n import trf
-
-    return trf(text, **params)
+_trf = trf

@@ -7,23 +7,24 @@ from pathlib import Path
 from typing import Any
 
 from companion.cli.common import CliError, add_db_option, open_store, print_json
+from companion.core.i18n import tr, trn
 
 
 def register(subparsers: Any) -> None:
-    lib = subparsers.add_parser("library", help="the cards you typed, filled into every new game")
-    sub = lib.add_subparsers(dest="library_command", metavar="ACTION", required=True)
-    p = sub.add_parser("list", help="every card kept")
-    p.add_argument("--json", action="store_true", help="print JSON")
+    lib = subparsers.add_parser("library", help=tr("the cards you typed, filled into every new game"))
+    sub = lib.add_subparsers(dest="library_command", metavar=tr("ACTION"), required=True)
+    p = sub.add_parser("list", help=tr("every card kept"))
+    p.add_argument("--json", action="store_true", help=tr("print JSON"))
     p.set_defaults(handler=_list)
-    p = sub.add_parser("export", help="write the cards to a new JSON file (for another device)")
-    p.add_argument("file")
-    p.add_argument("--force", action="store_true", help="replace FILE if it exists (a regular file only)")
+    p = sub.add_parser("export", help=tr("write the cards to a new JSON file (for another device)"))
+    p.add_argument("file", metavar=tr("FILE"), help=tr("the new file"))
+    p.add_argument("--force", action="store_true", help=tr("replace FILE if it exists (a regular file only)"))
     p.set_defaults(handler=_export)
-    p = sub.add_parser("import", help="add the cards of an exported file (a card typed again replaces the old)")
-    p.add_argument("file")
+    p = sub.add_parser("import", help=tr("add the cards of an exported file (a card typed again replaces the old)"))
+    p.add_argument("file", metavar=tr("FILE"), help=tr("the exported file"))
     p.set_defaults(handler=_import)
-    p = sub.add_parser("forget", help="forget every card (asks for --yes); saved games keep theirs")
-    p.add_argument("--yes", action="store_true", help="confirm")
+    p = sub.add_parser("forget", help=tr("forget every card (asks for --yes); saved games keep theirs"))
+    p.add_argument("--yes", action="store_true", help=tr("confirm"))
     p.set_defaults(handler=_forget)
     for parser in (lib, *sub.choices.values()):
         add_db_option(parser)
@@ -40,7 +41,7 @@ def _list(args: argparse.Namespace) -> int:
         print_json(entries)
         return 0
     if not entries:
-        print("No cards typed yet: cards you type in a game (a Predator's tier, a chamber card...) are kept here.")
+        print(tr("No cards typed yet: cards you type in a game (a Predator's tier, a chamber card...) are kept here."))
     for entry in entries:
         print(_describe(entry))
     return 0
@@ -56,7 +57,7 @@ def _export(args: argparse.Namespace) -> int:
         write_atomically(path, store.library.export_bytes())
     except OSError as exc:
         raise os_problem(exc, path, "write") from None
-    print(f"Exported {len(store.library.entries())} cards to {path}")
+    print(trn("Exported 1 card to {path}", "Exported {n} cards to {path}", len(store.library.entries()), path=path))
     return 0
 
 
@@ -66,13 +67,14 @@ def _import(args: argparse.Namespace) -> int:
     store = open_store(args)
     entries = read_library_file(Path(args.file))
     total = store.library.add_all(entries)
-    print(f"Imported {len(entries)} cards; {total} kept in all")
+    print(trn("Imported 1 card; {total} kept in all", "Imported {n} cards; {total} kept in all", len(entries),
+              total=total))
     return 0
 
 
 def _forget(args: argparse.Namespace) -> int:
     if not args.yes:
-        raise CliError("forgetting every card you typed cannot be undone; add --yes to confirm")
+        raise CliError(tr("forgetting every card you typed cannot be undone; add --yes to confirm"))
     open_store(args).library.clear()
-    print("Forgot every card you typed; saved games keep theirs")
+    print(tr("Forgot every card you typed; saved games keep theirs"))
     return 0

@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from companion.cli.common import CliError, print_json
+from companion.core.i18n import tr, trf
 
 LANGS = ("en", "es")
 
@@ -22,11 +23,12 @@ MAX_LIMIT = 100
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("rules", help="look up the rules", description="Search and read the rules corpus.")
-    actions = parser.add_subparsers(dest="rules_action", metavar="ACTION", parser_class=type(parser))
+    parser = subparsers.add_parser("rules", help=tr("look up the rules"),
+                                   description=tr("Search and read the rules corpus."))
+    actions = parser.add_subparsers(dest="rules_action", metavar=tr("ACTION"), parser_class=type(parser))
     _register_search(actions)
     _register_show(actions)
-    check = actions.add_parser("check", help="validate the corpus and count its entries")
+    check = actions.add_parser("check", help=tr("validate the corpus and count its entries"))
     check.set_defaults(handler=_check)
 
     def missing_action(_: argparse.Namespace) -> int:
@@ -37,19 +39,22 @@ def register(subparsers: Any) -> None:
 
 
 def _register_search(actions: Any) -> None:
-    search = actions.add_parser("search", help="ranked entries answering a question")
-    search.add_argument("query", nargs="+", metavar="QUERY", help="the question, in your own words")
-    search.add_argument("--limit", type=_limit, default=10, help=f"hits to show, 1-{MAX_LIMIT} (default: 10)")
-    search.add_argument("--book", help="only this book: a code (mm, pp, ee, as) or its full name")
-    search.add_argument("--kind", help="only this kind of entry (rule, setup, clarification, ...)")
-    search.add_argument("--json", action="store_true", help="print the hits as a JSON array")
+    search = actions.add_parser("search", help=tr("ranked entries answering a question"))
+    search.add_argument("query", nargs="+", metavar=tr("QUESTION"), help=tr("the question, in your own words"))
+    search.add_argument("--limit", metavar=tr("NUMBER"), type=_limit, default=10,
+                        help=trf("hits to show, 1-{most} (default: 10)", most=MAX_LIMIT))
+    search.add_argument("--book", metavar=tr("TEXT"),
+                        help=tr("only this book: a code (mm, pp, ee, as) or its full name"))
+    search.add_argument("--kind", metavar=tr("TEXT"),
+                        help=tr("only this kind of entry (rule, setup, clarification, ...)"))
+    search.add_argument("--json", action="store_true", help=tr("print the hits as a JSON array"))
     search.set_defaults(handler=_search)
 
 
 def _register_show(actions: Any) -> None:
-    show = actions.add_parser("show", help="one entry in full")
-    show.add_argument("id", metavar="ID", help="the entry id, e.g. mm-ladybug-tie")
-    show.add_argument("--json", action="store_true", help="print the entry as JSON")
+    show = actions.add_parser("show", help=tr("one entry in full"))
+    show.add_argument("id", metavar="ID", help=tr("the entry id, e.g. mm-ladybug-tie"))
+    show.add_argument("--json", action="store_true", help=tr("print the entry as JSON"))
     show.set_defaults(handler=_show)
 
 
@@ -59,7 +64,8 @@ def _limit(text: str) -> int:
     except ValueError:
         value = 0
     if not 1 <= value <= MAX_LIMIT:
-        raise argparse.ArgumentTypeError(f"must be a whole number from 1 to {MAX_LIMIT}, got {text!r}")
+        raise argparse.ArgumentTypeError(trf("must be a whole number from 1 to {most}, got {text}", most=MAX_LIMIT,
+                                             text=repr(text)))
     return value
 
 
@@ -75,7 +81,7 @@ def _search(args: argparse.Namespace) -> int:
     if args.json:
         print_json([hit.to_dict() for hit in hits])
         return 0
-    from companion.core.i18n import language, tr
+    from companion.core.i18n import language
     from companion.rules.headings import citation
 
     for hit in hits:
@@ -96,8 +102,9 @@ def _show(args: argparse.Namespace) -> int:
     entry = corpus.get(args.id)
     if entry is None:
         close = suggest_ids(corpus, args.id)
-        hint = f"; did you mean {', '.join(close)}?" if close else ""
-        raise CliError(f"no rule with id {args.id!r}{hint}")
+        if close:
+            raise CliError(trf("no rule with id {id}; did you mean {close}?", id=repr(args.id), close=", ".join(close)))
+        raise CliError(trf("no rule with id {id}", id=repr(args.id)))
     related = [(rid, corpus.get(rid)) for rid in entry.related]
     related_titles = [(rid, other.title_in(_lang()) if other else rid) for rid, other in related]
     if args.json:
@@ -114,7 +121,7 @@ def _show(args: argparse.Namespace) -> int:
             }
         )
         return 0
-    from companion.core.i18n import language, tr
+    from companion.core.i18n import language
     from companion.rules.headings import KIND_LABELS, citation
 
     kind = tr(KIND_LABELS[entry.kind]).lower() if language() != "en" and entry.kind in KIND_LABELS else entry.kind
@@ -137,14 +144,13 @@ def _check(_: argparse.Namespace) -> int:
     try:
         corpus = read_corpus(data_dir() / "rules")
     except CorpusError as exc:
-        raise CliError(f"rules corpus invalid: {exc}") from exc
+        raise CliError(trf("rules corpus invalid: {problem}", problem=str(exc))) from exc
     summary = corpus.summary()
-    from companion.core.i18n import tr, trf
     from companion.rules.headings import KIND_LABELS
 
     print(trf("{count} entries, valid", count=len(corpus)))
     for heading, counts in summary.items():
-        print(trf("by kind:") if heading == "kind" else trf("by book:"))
+        print(tr("by kind:") if heading == "kind" else tr("by book:"))
         for name, count in counts.items():
             shown = tr(KIND_LABELS[name]).lower() if heading == "kind" and name in KIND_LABELS else name
             print(f"  {count:4d}  {shown}")

@@ -11,13 +11,17 @@ import argparse
 from typing import Any
 
 from companion.cli.common import CliError, add_db_option, open_store, print_json
+from companion.core.i18n import N_, tr, trf, trn
 
 DEFAULT_COLOURS = ("red", "yellow", "black", "blue")
 TUNNEL_WORDS = ("0", "tunnel", "gt", "great-tunnel")
 ZONES = ("inner", "outer")
+WORDS = {"inner": N_("inner"), "outer": N_("outer"), "virtual": N_("virtual"), "physical": N_("physical"),
+         "solo": N_("solo"), "coop": N_("co-op"), "asymmetric": N_("asymmetric")}
+"""Ids the status lines show, as words in the reader's language."""
 ANSWER_OPTIONS = ("number", "sites", "zone", "centipede_hex", "nest", "deck_empty", "hex", "destroyed")
 
-EPILOG = """\
+EPILOG = N_("""\
 A game, step by step:
   companion solo new --player Ana:red --difficulty normal --seed 7     (prints the game id)
   companion solo hex add ID 4 --zone inner --sites 2                  (tell it the hexes on the table)
@@ -27,15 +31,15 @@ A game, step by step:
   companion solo cancel ID        spend an Initiative Token on the reaction just revealed
   companion solo next ID          next phase (leaving Slumber scores her Slumber points)
   companion solo status ID        everything at a glance (add --json for scripts)
-Places: a hex number, or 'tunnel' for the Great Tunnel."""
+Places: a hex number, or 'tunnel' for the Great Tunnel.""")
 
 
 def register(subparsers: Any) -> None:
     solo = subparsers.add_parser(
-        "solo", help="the Broodmother opponent: solo, co-op and the asymmetric variant",
-        description="Run the Broodmother (Minions of the Meadow) from the terminal.", epilog=EPILOG,
+        "solo", help=tr("the Broodmother opponent: solo, co-op and the asymmetric variant"),
+        description=tr("Run the Broodmother (Minions of the Meadow) from the terminal."), epilog=tr(EPILOG),
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    sub = solo.add_subparsers(dest="solo_command", metavar="ACTION", required=True)
+    sub = solo.add_subparsers(dest="solo_command", metavar=tr("ACTION"), required=True)
     _register_game(sub)
     _register_turn(sub)
     _register_hex(sub)
@@ -45,9 +49,9 @@ def register(subparsers: Any) -> None:
 def _add(sub: Any, name: str, help_text: str, handler: Any, game: bool = True) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = sub.add_parser(name, help=help_text, description=help_text)
     add_db_option(parser)
-    parser.add_argument("--json", action="store_true", help="print the Broodmother view as JSON")
+    parser.add_argument("--json", action="store_true", help=tr("print the Broodmother view as JSON"))
     if game:
-        parser.add_argument("id", help="the game id (companion game list)")
+        parser.add_argument("id", metavar="ID", help=tr("the game id (companion game list)"))
     parser.set_defaults(handler=handler)
     return parser
 
@@ -56,30 +60,34 @@ def _register_game(sub: Any) -> None:
     from companion.core.broodmother.content import DIFFICULTIES
     from companion.core.broodmother.newgame import AFTER_LEVEL_3, DECK_MODES, TUNNEL_RULES
 
-    p = _add(sub, "new", "start a solo, co-op or asymmetric game against the Broodmother", _new, game=False)
-    p.add_argument("--player", action="append", default=[], metavar="NAME:COLOUR", help="an ant colony; repeat")
-    p.add_argument("--players", type=int, help="this many colonies with default names (instead of --player)")
-    p.add_argument("--broodmother", metavar="NAME", help="asymmetric variant: the player who is the Broodmother")
+    p = _add(sub, "new", tr("start a solo, co-op or asymmetric game against the Broodmother"), _new, game=False)
+    p.add_argument("--player", action="append", default=[], metavar=tr("NAME:COLOUR"), help=tr("an ant colony; repeat"))
+    p.add_argument("--players", metavar=tr("NUMBER"), type=int,
+                   help=tr("this many colonies with default names (instead of --player)"))
+    p.add_argument("--broodmother", metavar=tr("NAME"),
+                   help=tr("asymmetric variant: the player who is the Broodmother"))
     p.add_argument("--difficulty", choices=DIFFICULTIES, default="normal",
-                   help="the Difficulty Chart's column: " + ", ".join(DIFFICULTIES))
-    p.add_argument("--deck", choices=DECK_MODES, default="virtual", help="who draws her cards")
-    p.add_argument("--no-odds", action="store_true", help="hide the odds of her next action")
-    p.add_argument("--after-level-3", choices=AFTER_LEVEL_3, default="nothing")
-    p.add_argument("--tunnel-centipedes", choices=TUNNEL_RULES, default="one")
-    p.add_argument("--empires", action="store_true", help="Empires of the Earth is in play")
-    p.add_argument("--seed", type=int, help="seed her virtual deck (replays the same cards)")
-    p.add_argument("--name", help="the game's name")
-    _add(sub, "status", "her state, the meadow, her deck and what she asks", _status)
-    _add(sub, "checklist", "the setup checklist; tick steps with --tick", _checklist).add_argument(
-        "--tick", action="append", default=[], metavar="STEP", help="tick a step (repeatable)")
-    p = _add(sub, "deck", "her deck: counts and odds; change its make-up or mode", _deck)
-    p.add_argument("--set", metavar="GROUPS", help="make-up before her first card: type:ferocity:count,...")
-    p.add_argument("--mode", choices=DECK_MODES, help="switch the deck mode")
-    p.add_argument("--odds", choices=("on", "off"), help="show or hide the odds")
-    _add(sub, "next", "advance to the next phase (or round)", _next)
-    _add(sub, "finish", "finish the game after the last round", _finish)
-    _add(sub, "undo", "undo the last change", _undo)
-    _add(sub, "redo", "redo the last undone change", _redo)
+                   help=trf("the Difficulty Chart's column: {levels}", levels=", ".join(DIFFICULTIES)))
+    p.add_argument("--deck", choices=DECK_MODES, default="virtual", help=tr("who draws her cards"))
+    p.add_argument("--no-odds", action="store_true", help=tr("hide the odds of her next action"))
+    p.add_argument("--after-level-3", choices=AFTER_LEVEL_3, default="nothing",
+                   help=tr("what her machinations do after level 3"))
+    p.add_argument("--tunnel-centipedes", choices=TUNNEL_RULES, default="one",
+                   help=tr("how many centipedes the Great Tunnel holds"))
+    p.add_argument("--empires", action="store_true", help=tr("Empires of the Earth is in play"))
+    p.add_argument("--seed", metavar=tr("NUMBER"), type=int, help=tr("seed her virtual deck (replays the same cards)"))
+    p.add_argument("--name", metavar=tr("TEXT"), help=tr("the game's name"))
+    _add(sub, "status", tr("her state, the meadow, her deck and what she asks"), _status)
+    _add(sub, "checklist", tr("the setup checklist; tick steps with --tick"), _checklist).add_argument(
+        "--tick", action="append", default=[], metavar=tr("STEP"), help=tr("tick a step (repeatable)"))
+    p = _add(sub, "deck", tr("her deck: counts and odds; change its make-up or mode"), _deck)
+    p.add_argument("--set", metavar=tr("GROUPS"), help=tr("make-up before her first card: type:ferocity:count,..."))
+    p.add_argument("--mode", choices=DECK_MODES, help=tr("switch the deck mode"))
+    p.add_argument("--odds", choices=("on", "off"), help=tr("show or hide the odds"))
+    _add(sub, "next", tr("advance to the next phase (or round)"), _next)
+    _add(sub, "finish", tr("finish the game after the last round"), _finish)
+    _add(sub, "undo", tr("undo the last change"), _undo)
+    _add(sub, "redo", tr("redo the last undone change"), _redo)
 
 
 def _register_turn(sub: Any) -> None:
@@ -87,72 +95,79 @@ def _register_turn(sub: Any) -> None:
     from companion.core.broodmother.deck import CHAMBER
 
     bc = brood_content()
-    _add(sub, "turn", "her reaction: draw her card (virtual deck) and resolve it", _turn)
-    p = _add(sub, "enter", "physical deck: the card she revealed, and resolve it", _enter)
-    p.add_argument("card_type", choices=[*bc.card_types, CHAMBER])
-    p.add_argument("ferocity", type=int, nargs="?", default=0)
-    _add(sub, "cancel", "spend an Initiative Token to cancel the reaction just revealed", _cancel)
-    p = _add(sub, "answer", "answer her open question", _answer)
-    p.add_argument("--number", type=int, help="Expand: the revealed hex's number")
-    p.add_argument("--sites", type=int, help="Expand: its free collection sites (on a new hex, all of them)")
-    p.add_argument("--zone", choices=ZONES, help="Expand: where it goes (inner whenever there is room)")
-    p.add_argument("--centipede-hex", action="store_const", const=True, help="Expand: it is a centipede hex")
-    p.add_argument("--nest", action="store_const", const=True, help="Expand: it is the Nest of Centipedes")
-    p.add_argument("--deck-empty", action="store_const", const=True, help="Expand: the hex deck is empty")
-    p.add_argument("--hex", type=int, help="Predator: the hex with the most ants")
-    p.add_argument("--destroyed", type=int, help="Strike: ants destroyed in her hex (0: none there)")
-    _add(sub, "slumber", "score her Slumber points now (in the Slumber step; else Next scores them)", _slumber)
-    p = _add(sub, "battle", "battle numbers; --won when a centipede won a battle (+1 CP)", _battle)
-    p.add_argument("--won", action="store_true", help="a centipede (or she) won a battle")
-    _add(sub, "destroyed", "the ants destroyed the Broodmother", _destroyed)
-    p = _add(sub, "predator-gone", "moved: use 'companion predator ID health NAME 0'", _predator_gone)
-    p.add_argument("predator")
+    _add(sub, "turn", tr("her reaction: draw her card (virtual deck) and resolve it"), _turn)
+    p = _add(sub, "enter", tr("physical deck: the card she revealed, and resolve it"), _enter)
+    types = [*bc.card_types, CHAMBER]
+    p.add_argument("card_type", choices=types, metavar=tr("TYPE"),
+                   help=trf("her card's type: {types}", types=", ".join(types)))
+    p.add_argument("ferocity", type=int, nargs="?", default=0, metavar=tr("FEROCITY"), help=tr("its Ferocity"))
+    _add(sub, "cancel", tr("spend an Initiative Token to cancel the reaction just revealed"), _cancel)
+    p = _add(sub, "answer", tr("answer her open question"), _answer)
+    p.add_argument("--number", metavar=tr("NUMBER"), type=int, help=tr("Expand: the revealed hex's number"))
+    p.add_argument("--sites", metavar=tr("NUMBER"), type=int,
+                   help=tr("Expand: its free collection sites (on a new hex, all of them)"))
+    p.add_argument("--zone", choices=ZONES, help=tr("Expand: where it goes (inner whenever there is room)"))
+    p.add_argument("--centipede-hex", action="store_const", const=True, help=tr("Expand: it is a centipede hex"))
+    p.add_argument("--nest", action="store_const", const=True, help=tr("Expand: it is the Nest of Centipedes"))
+    p.add_argument("--deck-empty", action="store_const", const=True, help=tr("Expand: the hex deck is empty"))
+    p.add_argument("--hex", metavar=tr("NUMBER"), type=int, help=tr("Predator: the hex with the most ants"))
+    p.add_argument("--destroyed", metavar=tr("NUMBER"), type=int,
+                   help=tr("Strike: ants destroyed in her hex (0: none there)"))
+    _add(sub, "slumber", tr("score her Slumber points now (in the Slumber step; else Next scores them)"), _slumber)
+    p = _add(sub, "battle", tr("battle numbers; --won when a centipede won a battle (+1 CP)"), _battle)
+    p.add_argument("--won", action="store_true", help=tr("a centipede (or she) won a battle"))
+    _add(sub, "destroyed", tr("the ants destroyed the Broodmother"), _destroyed)
+    p = _add(sub, "predator-gone", tr("moved: use 'companion predator ID health NAME 0'"), _predator_gone)
+    p.add_argument("predator", metavar=tr("PREDATOR"))
 
 
 def _register_hex(sub: Any) -> None:
-    hexes = sub.add_parser("hex", help="meadow updates: add, sites, chase, destroy-nymph, defeat-centipede ...")
-    hsub = hexes.add_subparsers(dest="hex_command", metavar="CHANGE", required=True)
-    p = _add(hsub, "add", "a hex on the table (setup, or an ant's Explore)", _hex_add)
-    p.add_argument("number", type=int)
-    p.add_argument("--zone", choices=ZONES, default="outer")
-    p.add_argument("--sites", type=int, default=0, help="its free collection sites")
-    p.add_argument("--nymphs", type=int, default=0)
-    p.add_argument("--centipede", action="store_true", help="a centipede is on it")
-    p.add_argument("--centipede-hex", action="store_true", help="it shows the centipede icon")
-    p.add_argument("--nest", action="store_true", help="it is the Nest of Centipedes: she arises")
-    p = _add(hsub, "sites", "how many collection sites of a hex are free now", _hex_sites)
-    p.add_argument("number", type=int)
-    p.add_argument("sites", type=int)
-    p = _add(hsub, "correct", "fix the app's record of a hex", _hex_correct)
-    p.add_argument("number", type=int)
-    p.add_argument("--zone", choices=ZONES, required=True)
-    p.add_argument("--sites", type=int, required=True, help="its free collection sites")
-    p.add_argument("--nymphs", type=int, required=True)
-    p.add_argument("--centipede", action="store_true")
-    for name, help_text in (("chase", "an ant chases a nymph"), ("destroy-nymph", "a nymph is destroyed"),
-                            ("defeat-centipede", "a centipede is defeated (its hex's nymphs die)"),
-                            ("place-nymph", "put a nymph (correction or her choice)"),
-                            ("moult", "a nymph moults (correction or her choice)")):
-        _add(hsub, name, help_text, _hex_simple).add_argument("where", help="hex number, or 'tunnel'")
+    hexes = sub.add_parser("hex", help=tr("meadow updates: add, sites, chase, destroy-nymph, defeat-centipede ..."))
+    hsub = hexes.add_subparsers(dest="hex_command", metavar=tr("CHANGE"), required=True)
+    p = _add(hsub, "add", tr("a hex on the table (setup, or an ant's Explore)"), _hex_add)
+    p.add_argument("number", type=int, metavar=tr("NUMBER"), help=tr("the hex's number"))
+    p.add_argument("--zone", choices=ZONES, default="outer", help=tr("the Inner or the Outer Meadow"))
+    p.add_argument("--sites", metavar=tr("NUMBER"), type=int, default=0, help=tr("its free collection sites"))
+    p.add_argument("--nymphs", metavar=tr("NUMBER"), type=int, default=0, help=tr("nymphs on it"))
+    p.add_argument("--centipede", action="store_true", help=tr("a centipede is on it"))
+    p.add_argument("--centipede-hex", action="store_true", help=tr("it shows the centipede icon"))
+    p.add_argument("--nest", action="store_true", help=tr("it is the Nest of Centipedes: she arises"))
+    p = _add(hsub, "sites", tr("how many collection sites of a hex are free now"), _hex_sites)
+    p.add_argument("number", type=int, metavar=tr("NUMBER"), help=tr("the hex's number"))
+    p.add_argument("sites", type=int, metavar=tr("SITES"), help=tr("its free collection sites"))
+    p = _add(hsub, "correct", tr("fix the app's record of a hex"), _hex_correct)
+    p.add_argument("number", type=int, metavar=tr("NUMBER"), help=tr("the hex's number"))
+    p.add_argument("--zone", choices=ZONES, required=True, help=tr("the Inner or the Outer Meadow"))
+    p.add_argument("--sites", metavar=tr("NUMBER"), type=int, required=True, help=tr("its free collection sites"))
+    p.add_argument("--nymphs", metavar=tr("NUMBER"), type=int, required=True, help=tr("nymphs on it"))
+    p.add_argument("--centipede", action="store_true", help=tr("a centipede is on it"))
+    for name, help_text in (("chase", tr("an ant chases a nymph")), ("destroy-nymph", tr("a nymph is destroyed")),
+                            ("defeat-centipede", tr("a centipede is defeated (its hex's nymphs die)")),
+                            ("place-nymph", tr("put a nymph (correction or her choice)")),
+                            ("moult", tr("a nymph moults (correction or her choice)"))):
+        _add(hsub, name, help_text, _hex_simple).add_argument("where", metavar=tr("PLACE"),
+                                                              help=tr("hex number, or 'tunnel'"))
 
 
 def _register_asymmetric(sub: Any) -> None:
     from companion.core.broodmother.content import brood_content
 
     bc = brood_content()
-    _add(sub, "egg", "asymmetric: her reaction, gain an egg", _egg)
-    p = _add(sub, "move-nymph", f"asymmetric: her reaction, move a nymph up to {bc.nymph_move_steps} steps",
-             _move_nymph)
-    p.add_argument("source")
-    p.add_argument("target")
-    p = _add(sub, "unlock", "asymmetric: unlock a power in the Queen Phase", _unlock)
-    p.add_argument("power", choices=list(bc.powers))
-    p = _add(sub, "power", f"asymmetric: pay {bc.power_cost} eggs to use an unlocked power", _power)
-    p.add_argument("power", choices=list(bc.powers))
-    p = _add(sub, "redraw", f"asymmetric: spend {bc.redraw_cost} nymphs to replace the card just revealed",
-             _redraw)
-    p.add_argument("first")
-    p.add_argument("second")
+    _add(sub, "egg", tr("asymmetric: her reaction, gain an egg"), _egg)
+    p = _add(sub, "move-nymph", trf("asymmetric: her reaction, move a nymph up to {steps} steps",
+                                    steps=bc.nymph_move_steps), _move_nymph)
+    p.add_argument("source", metavar=tr("FROM"), help=tr("hex number, or 'tunnel'"))
+    p.add_argument("target", metavar=tr("TO"), help=tr("hex number, or 'tunnel'"))
+    p = _add(sub, "unlock", tr("asymmetric: unlock a power in the Queen Phase"), _unlock)
+    p.add_argument("power", choices=list(bc.powers), metavar=tr("POWER"),
+                   help=trf("the power: {powers}", powers=", ".join(bc.powers)))
+    p = _add(sub, "power", trf("asymmetric: pay {eggs} eggs to use an unlocked power", eggs=bc.power_cost), _power)
+    p.add_argument("power", choices=list(bc.powers), metavar=tr("POWER"),
+                   help=trf("the power: {powers}", powers=", ".join(bc.powers)))
+    p = _add(sub, "redraw", trf("asymmetric: spend {nymphs} nymphs to replace the card just revealed",
+                                nymphs=bc.redraw_cost), _redraw)
+    p.add_argument("first", metavar=tr("FIRST"), help=tr("where the first nymph is: hex number, or 'tunnel'"))
+    p.add_argument("second", metavar=tr("SECOND"), help=tr("where the second nymph is: hex number, or 'tunnel'"))
 
 
 # -- helpers ---------------------------------------------------------------------------------
@@ -162,7 +177,7 @@ def _place(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise CliError(f"{text!r}: give a hex number, or 'tunnel' for the Great Tunnel") from None
+        raise CliError(trf("{text}: give a hex number, or 'tunnel' for the Great Tunnel", text=repr(text))) from None
 
 
 def _session(args: argparse.Namespace) -> Any:
@@ -171,7 +186,7 @@ def _session(args: argparse.Namespace) -> Any:
 
     session = open_store(args).session(args.id)
     if not has_broodmother(session.state):
-        raise CliError(f"game {session.id} has no Broodmother (mode {session.state['mode']})")
+        raise CliError(trf("game {id} has no Broodmother (mode {mode})", id=session.id, mode=session.state["mode"]))
     return session
 
 
@@ -191,13 +206,20 @@ def _show(args: argparse.Namespace, session: Any, label: str | None) -> None:
     view = broodmother_view(session.state, session.content)
     if args.json:
         print_json({"id": session.id, "label": label, "round": session.state["round"],
-                    "phase": session.state["phase"], "ended": session.state["ended"], "view": _rendered(view)})
+                    "phase": session.state["phase"], "ended": _ended(session.state["ended"]), "view": _rendered(view)})
         return
     if label:
         print(label)
     _print_report(view)
     if session.state["ended"]:
         print(_trf("Game over: {reason}", reason=reason_message(session.state["ended"])))
+
+
+def _ended(ended: dict[str, Any] | None) -> dict[str, Any] | None:
+    """How the game ended, its reason in the reader's words."""
+    from companion.core.i18n import render
+
+    return ended and {**ended, "reason": render(ended["reason"])}
 
 
 def _rendered(view: dict[str, Any]) -> dict[str, Any]:
@@ -219,6 +241,10 @@ def _print_report(view: dict[str, Any]) -> None:
         print(f"== {render(report['title'])}")
         for line in report["lines"]:
             print(f"  - {render(line['text'])}")
+        shown = {i["id"]: i["text"] for i in view["interpretations"]["current"]}
+        for reading in report.get("interpretations", []):
+            if reading in shown:
+                print(f"  * {shown[reading]}")
     q = view["question"]
     if q:
         print(f"? {q['text']}")
@@ -244,7 +270,7 @@ def _players(args: argparse.Namespace) -> tuple[Any, ...]:
     from companion.core.setup import PlayerSpec
 
     if args.player and args.players:
-        raise CliError("give either --player NAME:COLOUR (repeated) or --players N, not both")
+        raise CliError(tr("give either --player NAME:COLOUR (repeated) or --players N, not both"))
     if args.player:
         from companion.cli.game_cmd import parse_player
 
@@ -252,7 +278,7 @@ def _players(args: argparse.Namespace) -> tuple[Any, ...]:
     else:
         count = args.players or 1
         if not 1 <= count <= len(DEFAULT_COLOURS):
-            raise CliError("--players: 1 to 4 colonies")
+            raise CliError(trf("--players: 1 to {most} colonies", most=len(DEFAULT_COLOURS)))
         specs = [PlayerSpec(c.capitalize(), c) for c in DEFAULT_COLOURS[:count]]
     if args.broodmother:
         specs.append(PlayerSpec(args.broodmother, None, "broodmother"))
@@ -308,7 +334,7 @@ def status_lines(view: dict[str, Any], state: dict[str, Any], phase: str) -> lis
     tunnel = view["meadow"]["tunnel"]
     lines = [
         _trf("Round {round} ({phase}), {mode}, {difficulty}", round=state["round"], phase=tr(phase),
-             mode=view["mode"], difficulty=tr(view["difficulty"]["name"])),
+             mode=tr(WORDS.get(view["mode"], view["mode"])), difficulty=tr(view["difficulty"]["name"])),
         _trf("Thresholds: plot {plot} / CP {cp} / centipedes {centipedes}; Initiative Tokens: {initiative}",
              plot=t["plot"], cp=t["cp"], centipedes=t["centipedes"], initiative=view["initiative"]),
         _trf("Her CP: {total} (best colony {best}, lead {lead}); machinations level {level}, plot pile {pile}/{of}",
@@ -321,13 +347,15 @@ def status_lines(view: dict[str, Any], state: dict[str, Any], phase: str) -> lis
               centipedes=view["meadow"]["centipedes"], tunnel=tunnel["centipedes"])),
     ]
     for h in view["meadow"]["hexes"]:
-        marks = [tr(m) for m, on in (("centipede", h["centipede"]), ("centipede hex", h["centipede_hex"]),
-                                     ("Nest", h["nest"]), ("Broodmother", h["broodmother"])) if on]
-        lines.append(_trf("  hex {hex} {zone} free sites {sites}  nymphs {nymphs}  ", hex=format(h["number"], ">2"),
-                          zone=format(h["zone"], "<5"), sites=h["sites"], nymphs=h["nymphs"])
-                     + ", ".join(marks + [tr(p) for p in h["predators"]]))
+        marks = [tr(m) for m, on in ((N_("centipede"), h["centipede"]), (N_("centipede hex"), h["centipede_hex"]),
+                                     (N_("Nest"), h["nest"]), (N_("Broodmother"), h["broodmother"])) if on]
+        lines.append(_trf("  hex {hex} {zone} free sites {sites}  nymphs {nymphs}  {marks}",
+                          hex=format(h["number"], ">2"), zone=format(tr(WORDS.get(h["zone"], h["zone"])), "<5"),
+                          sites=h["sites"], nymphs=h["nymphs"],
+                          marks=", ".join(marks + [tr(p) for p in h["predators"]])).rstrip())
     d = view["deck"]
-    lines.append(_trf("Her deck ({mode}): draw {draw}, discard {discard}, plot {plot}", mode=d["mode"],
+    lines.append(_trf("Her deck ({mode}): draw {draw}, discard {discard}, plot {plot}",
+                      mode=tr(WORDS.get(d["mode"], d["mode"])),
                       draw=d["draw_total"], discard=d["discard_total"], plot=d["plot"]))
     for o in d["odds"] or []:
         lines.append(_trf("  next {action} {cards}/{of} ({percent}%)", action=format(tr(o["action_name"]), "<7"),
@@ -359,11 +387,11 @@ def parse_groups(text: str) -> list[list[Any]]:
     for part in text.split(","):
         bits = part.strip().split(":")
         if len(bits) != 3:
-            raise CliError(f"{part!r}: write type:ferocity:count, e.g. event:2:6")
+            raise CliError(trf("{part}: write type:ferocity:count, e.g. event:2:6", part=repr(part)))
         try:
             groups.append([bits[0], int(bits[1]), int(bits[2])])
         except ValueError:
-            raise CliError(f"{part!r}: Ferocity and count are whole numbers") from None
+            raise CliError(trf("{part}: Ferocity and count are whole numbers", part=repr(part))) from None
     return groups
 
 
@@ -386,9 +414,9 @@ def _deck(args: argparse.Namespace) -> int:
     view = broodmother_view(session.state, session.content)
     d = view["deck"]
     print(_trf("{size} cards ({mode}); draw pile {draw}, discard {discard}, plot pile {plot}", size=d["size"],
-               mode=d["mode"], draw=d["draw"], discard=d["discard"], plot=d["plot"]))
+               mode=tr(WORDS.get(d["mode"], d["mode"])), draw=d["draw"], discard=d["discard"], plot=d["plot"]))
     for o in d["odds"] or []:
-        print(_trf("  next {action}: {fraction} ({percent}%)", action=_trf(o["action_name"]), fraction=o["fraction"],
+        print(_trf("  next {action}: {fraction} ({percent}%)", action=tr(o["action_name"]), fraction=o["fraction"],
                    percent=o["percent"]))
     return 0
 
@@ -407,13 +435,13 @@ def _finish(args: argparse.Namespace) -> int:
 
 def _undo(args: argparse.Namespace) -> int:
     session = _session(args)
-    _show(args, session, f"Undone: {session.undo()}")
+    _show(args, session, trf("Undone: {label}", label=session.undo()))
     return 0
 
 
 def _redo(args: argparse.Namespace) -> int:
     session = _session(args)
-    _show(args, session, f"Redone: {session.redo()}")
+    _show(args, session, trf("Redone: {label}", label=session.redo()))
     return 0
 
 
@@ -443,17 +471,19 @@ def _answer(args: argparse.Namespace) -> int:
     session = _session(args)
     q = broodmother_view(session.state, session.content)["question"]
     if q is None:
-        raise CliError("she is not asking anything now")
+        raise CliError(tr("she is not asking anything now"))
     given = {name: value for name, value in vars(args).items() if name in ANSWER_OPTIONS and value is not None}
     known = {f["name"] for f in q["fields"]} | {k for b in q["buttons"] for k in b["args"]}
     if unknown := sorted(set(given) - known):
-        raise CliError(f"her question takes {_answer_hint(q)}, not {', '.join(_flag(n) for n in unknown)}")
+        raise CliError(trf("her question takes {hint}, not {given}", hint=_answer_hint(q),
+                           given=", ".join(_flag(n) for n in unknown)))
     defaults = {f["name"]: f["default"] for f in q["fields"] if "default" in f}
     button: dict[str, Any] = next((b["args"] for b in q["buttons"] if b["args"] and set(b["args"]) <= set(given)
                    and all(given[k] == v for k, v in b["args"].items())), {})
     needed = [f["name"] for f in q["fields"] if "default" not in f and not f.get("hidden")]
     if not button.get("deck_empty") and (missing := [n for n in needed if n not in given]):
-        raise CliError(f"her question needs {', '.join(_flag(n) for n in missing)} (it takes {_answer_hint(q)})")
+        raise CliError(trf("her question needs {needed} (it takes {hint})", needed=", ".join(_flag(n) for n in missing),
+                           hint=_answer_hint(q)))
     command = command_from_dict({"type": q["command"], **defaults, **given})
     _show(args, session, session.execute(command))
     return 0
@@ -483,8 +513,9 @@ def _battle(args: argparse.Namespace) -> int:
     battle = broodmother_view(session.state, session.content)["battle"]
     her = battle["broodmother"]
     if her["in_play"]:
-        print(_trf("Broodmother (hex {hex}): size +{size}, discards {extra} extra card(s)", hex=her["hex"],
-                   size=her["size_bonus"], extra=her["extra_cards"]))
+        print(trn("Broodmother (hex {hex}): size +{size}, discards 1 extra card",
+                  "Broodmother (hex {hex}): size +{size}, discards {n} extra cards", her["extra_cards"],
+                  hex=her["hex"], size=her["size_bonus"]))
     else:
         print(_trf("The Broodmother is not on the board."))
     for c in battle["centipedes"]:
@@ -499,8 +530,9 @@ def _destroyed(args: argparse.Namespace) -> int:
 
 
 def _predator_gone(args: argparse.Namespace) -> int:
-    raise CliError(f"her Predators are in the predator tracker now: use 'companion predator {args.id} health "
-                   f"{args.predator} 0' (or 'damage', or the battle helper: 'companion predator {args.id} battle')")
+    raise CliError(trf("her Predators are in the predator tracker now: use 'companion predator {id} health "
+                       "{predator} 0' (or 'damage', or the battle helper: 'companion predator {id} battle')",
+                       id=args.id, predator=args.predator))
 
 
 def _hex_add(args: argparse.Namespace) -> int:
@@ -560,8 +592,4 @@ def _redraw(args: argparse.Namespace) -> int:
     return _run(args, Redraw(_place(args.first), _place(args.second)))
 
 
-def _trf(text: str, /, **params: Any) -> str:
-    """A whole sentence in the reader's language (``--lang`` or ``LANG``)."""
-    from companion.core.i18n import trf
-
-    return trf(text, **params)
+_trf = trf  # a whole sentence in the reader's language (``--lang`` or ``LANG``)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.core.i18n import Msg
+from companion.core.i18n import Msg, render
 from companion.core.outcome import reason_message
 from companion.core.state import State, cumulative_scores, total_score
 
@@ -84,7 +84,7 @@ def game_picture(state: State) -> Picture:
 
 def _her_cards(state: State) -> list[HerCard]:
     brood: dict[str, Any] = state.get("modules_state", {}).get(HER_ID) or {}
-    return [HerCard(int(c.get("round", 0)), str(c.get("words", "")), bool(c.get("cancelled", False)))
+    return [HerCard(int(c.get("round", 0)), render(c.get("words", "")), bool(c.get("cancelled", False)))
             for c in brood.get("history", []) if isinstance(c, dict)]
 
 

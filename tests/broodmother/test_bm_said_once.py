@@ -33,8 +33,9 @@ def test_the_end_reason_and_the_view_read_the_same_margins() -> None:
     end = broodmother_view(s.state, s.content)["end"]
     assert (m["lead"], m["lead_to_spare"], end["cp_lead_before_loss"]) == (11, 0, 1)
     s.execute(CentipedeWon())
-    assert s.state["ended"]["reason"] == ("Her lead over every colony is 12 CP (12 to 0), at least the Colony Point "
-                                          "threshold of 12: the Broodmother wins.")
+    assert render(s.state["ended"]["reason"], "en") == (
+        "Her lead over every colony is 12 CP (12 to 0), at least the Colony Point threshold of 12: the Broodmother "
+        "wins.")
     assert why_not(CentipedeWon(), s.state, s.content) == render(end_block(CentipedeWon(), s.state))
 
 

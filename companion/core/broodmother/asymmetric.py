@@ -67,14 +67,14 @@ class MoveNymph(BroodCommand):
     def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         asymmetric_only(state)
         if location(self.source) == location(self.target):
-            raise CommandError("The nymph must move to another place.")
+            raise CommandError(msg("The nymph must move to another place."))
         if meadow.nymphs_at(b, self.source) <= 0:
-            raise CommandError(f"There is no nymph in {location_name(self.source)}.")
+            raise CommandError(msg("There is no nymph in {where}.", where=location_name(self.source)))
         if self.target == 0:
             if b["tunnel"]["nymph"]:
-                raise CommandError("The Great Tunnel already holds a nymph.")
+                raise CommandError(msg("The Great Tunnel already holds a nymph."))
         elif meadow.find_hex(b, self.target)["sites"] <= 0:
-            raise CommandError(f"Hex {self.target} has no free collection site.")
+            raise CommandError(msg("Hex {hex} has no free collection site.", hex=self.target))
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         meadow.remove_nymph(b, self.source)
@@ -96,13 +96,13 @@ class UnlockPower(BroodCommand):
         asymmetric_only(state)
         powers = bc.powers
         if self.power not in powers:
-            raise CommandError(f"Powers: {', '.join(powers)}.")
+            raise CommandError(msg("Powers: {powers}.", powers=", ".join(powers)))
         if state["phase"] not in bc.unlock_phases:
-            raise CommandError("Powers are unlocked during the Queen Phase.")
+            raise CommandError(msg("Powers are unlocked during the Queen Phase."))
         if self.power in b["asym"]["unlocked"]:
-            raise CommandError(f"{powers[self.power].name} is already unlocked.")
+            raise CommandError(msg("{power} is already unlocked.", power=msg(powers[self.power].name)))
         if state["round"] in b["asym"]["unlock_rounds"]:
-            raise CommandError("She has already unlocked a power in this Queen Phase.")
+            raise CommandError(msg("She has already unlocked a power in this Queen Phase."))
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         b["asym"]["unlocked"].append(self.power)
@@ -128,10 +128,14 @@ class UsePower(BroodCommand):
         asymmetric_only(state)
         no_pending(b)
         if self.power not in b["asym"]["unlocked"]:
-            unlocked = ", ".join(b["asym"]["unlocked"]) or "none"
-            raise CommandError(f"{self.power!r} is not unlocked; unlocked: {unlocked}.")
+            if not b["asym"]["unlocked"]:
+                raise CommandError(msg("{power} is not unlocked; she has unlocked no power yet.",
+                                       power=repr(self.power)))
+            raise CommandError(msg("{power} is not unlocked; unlocked: {unlocked}.", power=repr(self.power),
+                                   unlocked=", ".join(b["asym"]["unlocked"])))
         if b["asym"]["eggs"] < bc.power_cost:
-            raise CommandError(f"A power costs {bc.power_cost} eggs; she has {b['asym']['eggs']}.")
+            raise CommandError(nmsg("A power costs {cost} eggs; she has 1.", "A power costs {cost} eggs; she has {n}.",
+                                    b["asym"]["eggs"], cost=bc.power_cost))
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         b["asym"]["eggs"] -= bc.power_cost
@@ -163,7 +167,7 @@ class Redraw(BroodCommand):
         asymmetric_only(state)
         turn = b["turn"]
         if turn is None or not turn["cancellable"] or turn["mark"] != _fingerprint(state):
-            raise CommandError("A redraw is possible only right after she reveals a card.")
+            raise CommandError(msg("A redraw is possible only right after she reveals a card."))
         saved = snapshot_before(state, b, turn["before"])["brood"]
         need = {location(self.first): 0, location(self.second): 0}
         need[self.first] += 1

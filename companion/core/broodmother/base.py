@@ -15,6 +15,7 @@ from companion.core.broodmother.model import Brood, bm, her_player, is_asymmetri
 from companion.core.commands.base import Command, require_int
 from companion.core.content import Content
 from companion.core.errors import CommandError
+from companion.core.i18n import N_, msg
 from companion.core.patch import apply_patch, diff
 from companion.core.predators.model import KEY as PREDATORS
 from companion.core.state import State
@@ -62,26 +63,26 @@ def close_turn(b: Brood) -> None:
 
 def no_pending(b: Brood) -> None:
     if b["pending"]:
-        raise CommandError("Answer her open question first (see the Broodmother panel).")
+        raise CommandError(msg("Answer her open question first (see the Broodmother panel)."))
 
 
 def automated(state: State) -> None:
     if is_asymmetric(state):
-        raise CommandError("In the asymmetric variant the Broodmother player decides this herself.")
+        raise CommandError(msg("In the asymmetric variant the Broodmother player decides this herself."))
 
 
 def asymmetric_only(state: State) -> None:
     if not is_asymmetric(state):
-        raise CommandError("Only the asymmetric variant has a Broodmother player.")
+        raise CommandError(msg("Only the asymmetric variant has a Broodmother player."))
 
 
-def hex_number(value: Any, what: str = "The hex number") -> int:
+def hex_number(value: Any, what: str = N_("The hex number")) -> int:
     return require_int(value, what, 1, MAX_HEX)
 
 
 def location(value: Any) -> int:
     """A hex number, or 0 for the Great Tunnel."""
-    return require_int(value, "The place (a hex number, or 0 for the Great Tunnel)", 0, MAX_HEX)
+    return require_int(value, N_("The place (a hex number, or 0 for the Great Tunnel)"), 0, MAX_HEX)
 
 
 def snapshot(state: State, b: Brood) -> dict[str, Any]:
@@ -109,7 +110,7 @@ def snapshot_before(state: State, b: Brood, back: list[Any]) -> dict[str, Any]:
     try:
         saved: dict[str, Any] = apply_patch(snapshot(state, b), back)
     except (KeyError, IndexError, TypeError) as exc:
-        raise CommandError("Her state changed since she revealed the card; undo those changes first.") from exc
+        raise CommandError(msg("Her state changed since she revealed the card; undo those changes first.")) from exc
     return saved
 
 

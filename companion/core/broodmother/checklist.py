@@ -37,7 +37,8 @@ def adjustment_text(adjustments: dict[str, Any], ants: int) -> str:
 def difficulty_preview(ants: int, bc: BroodContent) -> list[dict[str, Any]]:
     """What each difficulty means for ``ants`` colonies, from the Difficulty Chart: for a new-game screen."""
     row = bc.row(min(max(ants, 1), 4))
-    thresholds = f"plot {row.plot}, Colony Points {row.cp}, centipedes {row.centipedes}"
+    thresholds = render(msg("plot {plot}, Colony Points {cp}, centipedes {centipedes}", plot=row.plot, cp=row.cp,
+                            centipedes=row.centipedes))
     return [{"id": level, "name": name, "changes": adjustment_text(row.adjustments(level), ants),
              "thresholds": thresholds} for level, name in bc.difficulty_names.items()]
 

@@ -39,11 +39,12 @@ from companion.core.broodmother.model import (
     say,
     start_report,
 )
+from companion.core.broodmother.phases import QUESTION_NAMES
 from companion.core.broodmother.scoring import score_slumber, slumber_preview
 from companion.core.commands.base import require_int
 from companion.core.content import Content
 from companion.core.errors import CommandError
-from companion.core.i18n import Msg, msg, nmsg
+from companion.core.i18n import N_, Msg, msg, nmsg
 from companion.core.predators.model import BROODMOTHER, check_summon, summon
 from companion.core.state import State, game_def
 
@@ -95,16 +96,19 @@ def reaction_phase(state: State, content: Content) -> None:
     if state["phase"] in bc.reaction_phases:
         return
     now = game_def(state, content).phase(state["phase"]).label
-    raise CommandError(f"{bc.reaction_phases_why} It is the {now} now: her next card waits for the Worker Phase.")
+    raise CommandError(msg("{why} It is the {phase} now: her next card waits for the Worker Phase.",
+                           why=msg(bc.reaction_phases_why), phase=msg(now)))
 
 
 def _can_reveal(state: State, b: Brood, mode: str) -> None:
     no_pending(b)
     if b["deck_mode"] != mode:
-        other = "enter the card you revealed" if mode == "virtual" else "let the app draw"
-        raise CommandError(f"Her deck is set to {b['deck_mode']}: {other} (or change the deck mode).")
+        if mode == "virtual":
+            raise CommandError(msg("Her deck is set to physical: enter the card you revealed (or change the deck "
+                                   "mode)."))
+        raise CommandError(msg("Her deck is set to virtual: let the app draw (or change the deck mode)."))
     if not b["deck"]["draw"] and not b["deck"]["discard"]:
-        raise CommandError("Her draw and discard piles are empty: every card is on the plot pile.")
+        raise CommandError(msg("Her draw and discard piles are empty: every card is on the plot pile."))
 
 
 @dataclass(frozen=True)
@@ -144,8 +148,8 @@ class EnterCard(BroodCommand):
         _can_reveal(state, b, "physical")
         types = [*bc.card_types, piles.CHAMBER]
         if self.card_type not in types:
-            raise CommandError(f"Card type: one of {', '.join(types)}.")
-        require_int(self.ferocity, "The Ferocity", 0, bc.deck_limits["max_ferocity"])
+            raise CommandError(msg("Card type: one of {types}.", types=", ".join(types)))
+        require_int(self.ferocity, N_("The Ferocity"), 0, bc.deck_limits["max_ferocity"])
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         reshuffled = piles.reshuffle_if_empty(state, b["deck"], virtual=False)
@@ -171,11 +175,11 @@ class CancelReaction(BroodCommand):
         automated(state)
         turn = b["turn"]  # allowed after the end: a finished round closed her turn, a card that won did not
         if turn is None or turn["cancelled"]:
-            raise CommandError("There is no reaction of hers to cancel.")
+            raise CommandError(msg("There is no reaction of hers to cancel."))
         if not turn["cancellable"] or turn["mark"] != _fingerprint(state):
-            raise CommandError("Too late: a token cancels her reaction only right after the card is revealed.")
+            raise CommandError(msg("Too late: a token cancels her reaction only right after the card is revealed."))
         if b["initiative"] <= 0:
-            raise CommandError("The group has no Initiative Token left.")
+            raise CommandError(msg("The group has no Initiative Token left."))
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         turn = b["turn"]
@@ -200,8 +204,10 @@ class CancelReaction(BroodCommand):
 
 def _question(b: Brood, kind: str) -> dict[str, Any]:
     if not b["pending"] or b["pending"][0]["kind"] != kind:
-        asked = b["pending"][0]["kind"] if b["pending"] else "nothing"
-        raise CommandError(f"She is not asking about that now (open question: {asked}).")
+        if not b["pending"]:
+            raise CommandError(msg("She is not asking about that now (she has no open question)."))
+        raise CommandError(msg("She is not asking about that now (open question: {asked}).",
+                               asked=msg(QUESTION_NAMES.get(b["pending"][0]["kind"], N_("her open question")))))
     question: dict[str, Any] = b["pending"][0]
     return question
 
@@ -225,15 +231,16 @@ class AnswerExpand(BroodCommand):
             return
         hex_number(self.number)
         if has_hex(b, self.number):
-            raise CommandError(f"Hex {self.number} is already in the meadow; check the number on the new hex.")
-        require_int(self.sites, "Its collection sites", 0, MAX_SITES)
+            raise CommandError(msg("Hex {hex} is already in the meadow; check the number on the new hex.",
+                                   hex=self.number))
+        require_int(self.sites, N_("Its collection sites"), 0, MAX_SITES)
         if self.zone not in ZONES:
-            raise CommandError("Where does it go: inner or outer (Inner Meadow whenever there is room)?")
+            raise CommandError(msg("Where does it go: inner or outer (Inner Meadow whenever there is room)?"))
         for flag in (self.centipede_hex, self.nest, self.deck_empty):
             if not isinstance(flag, bool):
-                raise CommandError("Yes/no answers must be true or false.")
+                raise CommandError(msg("Yes/no answers must be true or false."))
         if self.nest and nest_found(b):
-            raise CommandError(f"The Nest of Centipedes is already hex {b['her']['hex']}.")
+            raise CommandError(msg("The Nest of Centipedes is already hex {hex}.", hex=b["her"]["hex"]))
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         question = b["pending"].pop(0)
@@ -292,7 +299,7 @@ class AnswerStrike(BroodCommand):
 
     def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         q = _question(b, "strike")
-        require_int(self.destroyed, "Ants destroyed", 0, max(q["ferocity"], 0))
+        require_int(self.destroyed, N_("Ants destroyed"), 0, max(q["ferocity"], 0))
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         q = b["pending"].pop(0)
@@ -314,9 +321,9 @@ class ScoreSlumber(BroodCommand):
     def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         no_pending(b)
         if state["phase"] != "slumber":
-            raise CommandError("Her Slumber points are scored in the Slumber step; advance the phase first.")
+            raise CommandError(msg("Her Slumber points are scored in the Slumber step; advance the phase first."))
         if state["round"] in b["slumbers"]:
-            raise CommandError(f"Her Slumber points for round {state['round']} are already scored.")
+            raise CommandError(msg("Her Slumber points for round {round} are already scored.", round=state["round"]))
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         preview = slumber_preview(state, b)
@@ -342,7 +349,7 @@ class SetDeck(BroodCommand):
 
         d = b["deck"]
         if d["drawn"] or d["discard"] or d["plot"]:
-            raise CommandError("Her deck can be changed only before her first card.")
+            raise CommandError(msg("Her deck can be changed only before her first card."))
         parse_composition(list(self.groups), bc)
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
@@ -366,9 +373,10 @@ class SetDeckMode(BroodCommand):
 
     def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         if self.mode not in ("virtual", "physical"):
-            raise CommandError("Deck mode: virtual or physical.")
+            raise CommandError(msg("Deck mode: virtual or physical."))
         if self.mode == b["deck_mode"]:
-            raise CommandError(f"Her deck is already {self.mode}.")
+            raise CommandError(msg("Her deck is already virtual.") if self.mode == "virtual"
+                               else msg("Her deck is already physical."))
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         b["deck_mode"] = self.mode
@@ -389,7 +397,7 @@ class ShowOdds(BroodCommand):
 
     def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         if not isinstance(self.show, bool):
-            raise CommandError("Odds: true or false.")
+            raise CommandError(msg("Odds: true or false."))
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         b["odds"] = self.show
@@ -411,9 +419,11 @@ class TickStep(BroodCommand):
 
         ids = [s["id"] for s in checklist(state, bc)]
         if self.step not in ids:
-            raise CommandError(f"No setup step {self.step!r} in this game; steps: {', '.join(ids)}.")
+            raise CommandError(msg("No setup step {step} in this game; steps: {steps}.", step=repr(self.step),
+                                   steps=", ".join(ids)))
         if bool(b["checklist"].get(self.step)) == self.done:
-            raise CommandError("That step is already " + ("ticked." if self.done else "unticked."))
+            raise CommandError(msg("That step is already ticked.") if self.done
+                               else msg("That step is already unticked."))
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         if self.done:

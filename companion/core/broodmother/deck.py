@@ -52,7 +52,7 @@ def reshuffle_if_empty(state: State, deck: Deck, virtual: bool) -> bool:
     if deck["draw"]:
         return False
     if not deck["discard"]:
-        raise CommandError("Her draw and discard piles are both empty: every card is on the plot pile.")
+        raise CommandError(msg("Her draw and discard piles are both empty: every card is on the plot pile."))
     deck["draw"], deck["discard"] = sorted(deck["discard"]), []
     if virtual:
         shuffle_draw(state, deck)
@@ -118,10 +118,9 @@ def require_available(deck: Deck, card_type: str, ferocity: int) -> None:
     pool = next_pool(deck)
     if any(matches(deck["cards"][c], card_type, ferocity) for c in pool):
         return
-    raise CommandError(
-        f"By the app's count no {_label(card_type, ferocity)} is left in her draw pile "
-        f"({_describe_left(deck, pool, card_type)}). Check the card, or fix her deck before her first card."
-    )
+    raise CommandError(msg("By the app's count no {card} is left in her draw pile ({left}). Check the card, or fix "
+                           "her deck before her first card.", card=_label(card_type, ferocity),
+                           left=_describe_left(deck, pool, card_type)))
 
 
 def matches(card: dict[str, Any], card_type: str, ferocity: int) -> bool:
@@ -140,17 +139,24 @@ def chamber_record(bc: BroodContent) -> dict[str, Any]:
     return {"type": bc.chambers.type, "ferocity": bc.chambers.ferocity, "chamber": True}
 
 
-def _describe_left(deck: Deck, pool: list[str], card_type: str) -> str:
-    labels = []
+def _describe_left(deck: Deck, pool: list[str], card_type: str) -> Msg:
+    """What is left of that type, as a message: "Ferocity 2 x3, Ferocity 4 x1" (the list in the reader's words)."""
+    labels: list[int | None] = []
     for cid in pool:
         card = deck["cards"][cid]
         if card_type == CHAMBER and card["chamber"]:
-            labels.append("Chamber")
+            labels.append(None)
         elif card["type"] == card_type and not card["chamber"]:
-            labels.append(f"Ferocity {card['ferocity']}")
+            labels.append(int(card["ferocity"]))
     if not labels:
-        return "none of that type"
-    return ", ".join(f"{label} x{n}" for label, n in sorted(Counter(labels).items()))
+        return msg("none of that type")
+    counted = sorted(Counter(labels).items(), key=lambda item: -1 if item[0] is None else item[0])
+    items = [msg("Chamber x{n}", n=n) if ferocity is None else msg("Ferocity {ferocity} x{n}", ferocity=ferocity, n=n)
+             for ferocity, n in counted]
+    listed = items[-1]
+    for item in reversed(items[:-1]):  # a list of phrases, each a message: "{first}, {rest}"
+        listed = msg("{first}, {rest}", first=item, rest=listed)
+    return listed
 
 
 def counts_by_type(deck: Deck, pile: str, types: list[str]) -> dict[str, int]:

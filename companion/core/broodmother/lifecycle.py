@@ -18,6 +18,7 @@ from companion.core.broodmother.base import snapshot, way_back
 from companion.core.broodmother.model import KEY
 from companion.core.content import Content, load_content
 from companion.core.errors import GameError
+from companion.core.i18n import msg
 from companion.core.patch import apply_patch
 from companion.core.predators import model as tracker_model
 from companion.core.predators.rules import spores_for
@@ -77,4 +78,5 @@ MIGRATIONS = {1: _v1_to_v2, 2: _v2_to_v3}
 
 def adopt(state: State, content: Content) -> dict[str, Any] | None:
     """A game against her always has her state: it is made at new game, never later."""
-    raise GameError("modules_state.broodmother: this game is played against the Broodmother but has no state of hers")
+    raise GameError(msg("modules_state.broodmother: this game is played against the Broodmother but has no state "
+                        "of hers."))

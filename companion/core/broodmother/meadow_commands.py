@@ -30,15 +30,15 @@ from companion.core.broodmother.model import (
 from companion.core.broodmother.nest import arise
 from companion.core.commands.base import require_int
 from companion.core.errors import CommandError
-from companion.core.i18n import Msg, msg, nmsg
+from companion.core.i18n import N_, Msg, msg, nmsg
 from companion.core.state import State
 
 MAX_NYMPHS = 9
 
 
-def _bool(value: Any, what: str) -> None:
+def _bool(value: Any, what: Msg) -> None:
     if not isinstance(value, bool):
-        raise CommandError(f"{what}: true or false.")
+        raise CommandError(msg("{what}: true or false.", what=what))
 
 
 @dataclass(frozen=True)
@@ -57,15 +57,16 @@ class AddHex(BroodCommand):
     def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         hex_number(self.number)
         if has_hex(b, self.number):
-            raise CommandError(f"Hex {self.number} is already in the meadow.")
+            raise CommandError(msg("Hex {hex} is already in the meadow.", hex=self.number))
         if self.zone not in ZONES:
-            raise CommandError("Zone: inner or outer.")
-        require_int(self.sites, "Free collection sites", 0, MAX_SITES)
-        require_int(self.nymphs, "Nymphs", 0, MAX_NYMPHS)
-        for flag, what in ((self.centipede, "Centipede"), (self.centipede_hex, "Centipede hex"), (self.nest, "Nest")):
+            raise CommandError(msg("Zone: inner or outer."))
+        require_int(self.sites, N_("Free collection sites"), 0, MAX_SITES)
+        require_int(self.nymphs, N_("Nymphs"), 0, MAX_NYMPHS)
+        for flag, what in ((self.centipede, msg("Centipede")), (self.centipede_hex, msg("Centipede hex")),
+                           (self.nest, msg("Nest"))):
             _bool(flag, what)
         if self.nest and nest_found(b):
-            raise CommandError(f"The Nest of Centipedes is already hex {b['her']['hex']}.")
+            raise CommandError(msg("The Nest of Centipedes is already hex {hex}.", hex=b["her"]["hex"]))
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         h = new_hex(self.number, self.zone, self.sites, self.nymphs, self.centipede, self.centipede_hex)
@@ -90,9 +91,10 @@ class SetSites(BroodCommand):
 
     def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         h = find_hex(b, hex_number(self.number))
-        require_int(self.sites, "Free collection sites", 0, MAX_SITES)
+        require_int(self.sites, N_("Free collection sites"), 0, MAX_SITES)
         if h["sites"] == self.sites:
-            raise CommandError(f"Hex {self.number} already has {self.sites} free site(s).")
+            raise CommandError(nmsg("Hex {hex} already has 1 free site.", "Hex {hex} already has {n} free sites.",
+                                    self.sites, hex=self.number))
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         find_hex(b, self.number)["sites"] = self.sites
@@ -104,9 +106,9 @@ class SetSites(BroodCommand):
 def _nymph_for_ants(b: Brood, number: int) -> dict[str, Any]:
     h = find_hex(b, hex_number(number))
     if h["centipede"]:
-        raise CommandError(f"Hex {number} holds a centipede: its nymphs cannot be chased or destroyed.")
+        raise CommandError(msg("Hex {hex} holds a centipede: its nymphs cannot be chased or destroyed.", hex=number))
     if h["nymphs"] <= 0:
-        raise CommandError(f"Hex {number} has no nymph.")
+        raise CommandError(msg("Hex {hex} has no nymph.", hex=number))
     return h
 
 
@@ -119,8 +121,8 @@ class ChaseNymph(BroodCommand):
 
     def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         if self.number == TUNNEL:
-            raise CommandError("Nymphs are chased from one collection site of a hex to another; the Great Tunnel "
-                               "has none, so its nymph can only be destroyed.")
+            raise CommandError(msg("Nymphs are chased from one collection site of a hex to another; the Great Tunnel "
+                                   "has none, so its nymph can only be destroyed."))
         _nymph_for_ants(b, self.number)
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
@@ -149,9 +151,9 @@ class DestroyNymph(BroodCommand):
     def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         if location(self.number) == TUNNEL:
             if not b["tunnel"]["nymph"]:
-                raise CommandError("There is no nymph in the Great Tunnel.")
+                raise CommandError(msg("There is no nymph in the Great Tunnel."))
             if b["tunnel"]["centipedes"]:
-                raise CommandError("A centipede holds the Great Tunnel: its nymph cannot be destroyed.")
+                raise CommandError(msg("A centipede holds the Great Tunnel: its nymph cannot be destroyed."))
             return
         _nymph_for_ants(b, self.number)
 
@@ -172,10 +174,10 @@ class DefeatCentipede(BroodCommand):
     def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         if location(self.number) == TUNNEL:
             if b["tunnel"]["centipedes"] <= 0:
-                raise CommandError("There is no centipede in the Great Tunnel.")
+                raise CommandError(msg("There is no centipede in the Great Tunnel."))
             return
         if not find_hex(b, self.number)["centipede"]:
-            raise CommandError(f"Hex {self.number} has no centipede.")
+            raise CommandError(msg("Hex {hex} has no centipede.", hex=self.number))
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         start_report(b, msg("Centipede defeated in {where}", where=location_name(self.number)))
@@ -221,10 +223,10 @@ class PlaceNymph(BroodCommand):
     def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         if location(self.number) == TUNNEL:
             if b["tunnel"]["nymph"]:
-                raise CommandError("The Great Tunnel already holds a nymph.")
+                raise CommandError(msg("The Great Tunnel already holds a nymph."))
             return
         if find_hex(b, self.number)["sites"] <= 0:
-            raise CommandError(f"Hex {self.number} has no free collection site.")
+            raise CommandError(msg("Hex {hex} has no free collection site.", hex=self.number))
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         meadow.add_nymph(b, self.number)
@@ -243,13 +245,13 @@ class MoultNymph(BroodCommand):
     def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         if location(self.number) == TUNNEL:
             if not b["tunnel"]["nymph"]:
-                raise CommandError("There is no nymph in the Great Tunnel to moult.")
+                raise CommandError(msg("There is no nymph in the Great Tunnel to moult."))
             if b["tunnel"]["centipedes"] and b["tunnel_centipedes"] == "one":
-                raise CommandError("A centipede already holds the Great Tunnel.")
+                raise CommandError(msg("A centipede already holds the Great Tunnel."))
             return
         h = find_hex(b, self.number)
         if not meadow.can_moult(h):
-            raise CommandError(f"Hex {self.number} cannot moult: it needs a nymph and no centipede.")
+            raise CommandError(msg("Hex {hex} cannot moult: it needs a nymph and no centipede.", hex=self.number))
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         if self.number == TUNNEL:
@@ -276,10 +278,10 @@ class CorrectHex(BroodCommand):
     def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         find_hex(b, hex_number(self.number))
         if self.zone not in ZONES:
-            raise CommandError("Zone: inner or outer.")
-        require_int(self.sites, "Free collection sites", 0, MAX_SITES)
-        require_int(self.nymphs, "Nymphs", 0, MAX_NYMPHS)
-        _bool(self.centipede, "Centipede")
+            raise CommandError(msg("Zone: inner or outer."))
+        require_int(self.sites, N_("Free collection sites"), 0, MAX_SITES)
+        require_int(self.nymphs, N_("Nymphs"), 0, MAX_NYMPHS)
+        _bool(self.centipede, msg("Centipede"))
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         find_hex(b, self.number).update(zone=self.zone, sites=self.sites, nymphs=self.nymphs, centipede=self.centipede)
@@ -296,9 +298,9 @@ class DestroyBroodmother(BroodCommand):
 
     def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         if not nest_found(b):
-            raise CommandError("She has not been found yet: the Nest of Centipedes is still hidden.")
+            raise CommandError(msg("She has not been found yet: the Nest of Centipedes is still hidden."))
         if b["her"]["destroyed"]:
-            raise CommandError("She is already destroyed.")
+            raise CommandError(msg("She is already destroyed."))
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         b["her"]["destroyed"] = True

@@ -35,7 +35,7 @@ KEY = "broodmother"
 BROOD_MODES = ("solo", "coop", "asymmetric")
 TUNNEL = 0  # the location number commands use for the Great Tunnel
 ZONES = ("inner", "outer")  # the Inner and the Outer Meadow
-NO_BROODMOTHER = "This game has no Broodmother: start a solo, co-op or asymmetric game."
+NO_BROODMOTHER = msg("This game has no Broodmother: start a solo, co-op or asymmetric game.")
 Brood = dict[str, Any]
 Hex = dict[str, Any]
 
@@ -105,8 +105,11 @@ def find_hex(b: Brood, number: int) -> Hex:
     for h in b["hexes"]:
         if h["number"] == number:
             return h
-    known = ", ".join(str(h["number"]) for h in b["hexes"]) or "none yet"
-    raise CommandError(f"No hex {number} in the app's meadow (hexes: {known}). Add it first.")
+    if not b["hexes"]:
+        raise CommandError(msg("No hex {hex} in the app's meadow (it has no hex yet). Add it first.", hex=number))
+    known = ", ".join(str(h["number"]) for h in b["hexes"])
+    raise CommandError(msg("No hex {hex} in the app's meadow (hexes: {known}). Add it first.", hex=number,
+                           known=known))
 
 
 def has_hex(b: Brood, number: int) -> bool:

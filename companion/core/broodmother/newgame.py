@@ -15,6 +15,7 @@ from companion.core.broodmother.deck import build_cards, new_deck, shuffle_draw
 from companion.core.broodmother.model import BROOD_MODES, KEY, ant_count
 from companion.core.content import Content
 from companion.core.errors import CommandError
+from companion.core.i18n import msg
 from companion.core.state import State
 
 DECK_MODES = ("virtual", "physical")
@@ -25,25 +26,29 @@ OPTION_NAMES = ("difficulty", "deck", "deck_composition", "odds", "after_level_3
 
 def _choice(options: Mapping[str, Any], name: str, allowed: tuple[str, ...]) -> None:
     if name in options and options[name] not in allowed:
-        raise CommandError(f"Option {name}: choose one of {', '.join(allowed)} (got {options[name]!r}).")
+        raise CommandError(msg("Option {name}: choose one of {allowed} (got {got}).", name=name,
+                               allowed=", ".join(allowed), got=repr(options[name])))
 
 
 def parse_composition(raw: Any, bc: BroodContent) -> list[DeckGroup]:
     """A deck make-up typed by a player: ``[{"type", "ferocity", "count"}, ...]``, checked."""
     if not isinstance(raw, list | tuple) or not raw:
-        raise CommandError("Her deck needs a list of card groups: type, Ferocity and count.")
+        raise CommandError(msg("Her deck needs a list of card groups: type, Ferocity and count."))
     groups = []
     limits = bc.deck_limits
     for item in raw:
         group = _group(item, bc)
         if not 0 <= group.ferocity <= limits["max_ferocity"]:
-            raise CommandError(f"A card's Ferocity must be 0-{limits['max_ferocity']}; got {group.ferocity}.")
+            raise CommandError(msg("A card's Ferocity must be 0-{high}; got {got}.", high=limits["max_ferocity"],
+                                   got=group.ferocity))
         if not 0 <= group.count <= limits["max_count"]:
-            raise CommandError(f"A group holds 0-{limits['max_count']} cards; got {group.count}.")
+            raise CommandError(msg("A group holds 0-{high} cards; got {got}.", high=limits["max_count"],
+                                   got=group.count))
         groups.append(group)
     total = sum(g.count for g in groups)
     if not 1 <= total <= limits["max_cards"]:
-        raise CommandError(f"Her deck must hold 1-{limits['max_cards']} cards; this one has {total}.")
+        raise CommandError(msg("Her deck must hold 1-{high} cards; this one has {total}.", high=limits["max_cards"],
+                               total=total))
     return groups
 
 
@@ -54,13 +59,15 @@ def _group(item: Any, bc: BroodContent) -> DeckGroup:
     elif isinstance(item, list | tuple) and len(item) == 3:
         values = (item[0], item[1], item[2])
     else:
-        raise CommandError(f"A card group is a type, a Ferocity and a count; got {item!r}.")
+        raise CommandError(msg("A card group is a type, a Ferocity and a count; got {got}.", got=repr(item)))
     card_type, ferocity, count = values
     if card_type not in bc.card_types:
-        raise CommandError(f"Unknown card type {card_type!r}; use {', '.join(bc.card_types)}.")
-    for what, value in (("Ferocity", ferocity), ("count", count)):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise CommandError(f"A card group's {what} must be a whole number, not {value!r}.")
+        raise CommandError(msg("Unknown card type {got}; use {types}.", got=repr(card_type),
+                               types=", ".join(bc.card_types)))
+    if isinstance(ferocity, bool) or not isinstance(ferocity, int):
+        raise CommandError(msg("A card group's Ferocity must be a whole number, not {got}.", got=repr(ferocity)))
+    if isinstance(count, bool) or not isinstance(count, int):
+        raise CommandError(msg("A card group's count must be a whole number, not {got}.", got=repr(count)))
     return DeckGroup(str(card_type), int(ferocity), int(count))
 
 
@@ -69,16 +76,17 @@ def validate_options(options: Mapping[str, Any], players: int, mode: str) -> Non
     given = set(options) & set(OPTION_NAMES)
     if mode not in BROOD_MODES:
         if given:
-            raise CommandError(f"{', '.join(sorted(given))}: only for games against the Broodmother.")
+            raise CommandError(msg("{options}: only for games against the Broodmother.",
+                                   options=", ".join(sorted(given))))
         return
     _choice(options, "difficulty", DIFFICULTIES)
     _choice(options, "deck", DECK_MODES)
     _choice(options, "after_level_3", AFTER_LEVEL_3)
     _choice(options, "tunnel_centipedes", TUNNEL_RULES)
     if "odds" in options and not isinstance(options["odds"], bool):
-        raise CommandError("Option odds: true or false.")
+        raise CommandError(msg("Option odds: true or false."))
     if mode == "asymmetric" and options.get("difficulty", "normal") != "normal":
-        raise CommandError("The asymmetric variant has no difficulty levels; leave it at normal.")
+        raise CommandError(msg("The asymmetric variant has no difficulty levels; leave it at normal."))
     if "deck_composition" in options:
         parse_composition(options["deck_composition"], brood_content())  # the hook is given no content
 

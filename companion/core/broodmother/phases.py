@@ -15,13 +15,13 @@ from companion.core.broodmother.model import bm, has_broodmother, say, start_rep
 from companion.core.broodmother.scoring import score_slumber, slumber_preview
 from companion.core.commands.phase_hooks import PhaseHooks, register_phase_hooks
 from companion.core.content import Content
-from companion.core.i18n import Msg, msg
+from companion.core.i18n import N_, Msg, msg, render
 from companion.core.state import State
 
 QUESTION_NAMES = {
-    "expand": "which hex her Expand revealed",
-    "predator": "which hex holds the most ants, for her Predator",
-    "strike": "how many ants her Strike destroyed",
+    "expand": N_("which hex her Expand revealed"),
+    "predator": N_("which hex holds the most ants, for her Predator"),
+    "strike": N_("how many ants her Strike destroyed"),
 }
 
 
@@ -30,10 +30,11 @@ def hold(state: State, content: Content, ending: str) -> str | None:
     if not b["pending"]:
         return None
     q = b["pending"][0]
-    what = QUESTION_NAMES.get(q["kind"], "her open question")
+    what = msg(QUESTION_NAMES.get(q["kind"], N_("her open question")))
     asked = q.get("round", state["round"])
-    return (f"Answer her open question first: {what} (her card of round {asked}). "
-            "The game moves on once she has her answer.")
+    # rendered here (in the reader's language) while the phase hooks' holds are plain sentences
+    return render(msg("Answer her open question first: {what} (her card of round {round}). The game moves on once "
+                      "she has her answer.", what=what, round=asked))
 
 
 def _slumber_ends(state: State, ending: str) -> bool:

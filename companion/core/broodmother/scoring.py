@@ -89,17 +89,19 @@ def check_end(state: State, content: Content) -> Outcome | None:
     b = bm(state)
     ants = [p["id"] for p in ant_players(state)]
     if b["her"]["destroyed"]:
-        return make_outcome("broodmother-destroyed", "The Broodmother is destroyed: the ants win.", ants)
+        return make_outcome("broodmother-destroyed", msg("The Broodmother is destroyed: the ants win."), ants)
     m = loss_margins(state, b)
     if m["centipedes_to_spare"] < 0:
         return make_outcome("centipede-threshold",
-                            f"{m['centipedes']} centipedes in the Meadow, more than the threshold of "
-                            f"{m['centipede_threshold']}: the Broodmother wins.", ["broodmother"])
+                            msg("{centipedes} centipedes in the Meadow, more than the threshold of {threshold}: the "
+                                "Broodmother wins.", centipedes=m["centipedes"], threshold=m["centipede_threshold"]),
+                            ["broodmother"])
     if m["lead_to_spare"] < 0:
         best = best_ant_score(state)
         return make_outcome("cp-threshold",
-                            f"Her lead over every colony is {m['lead']} CP ({m['cp']} to {best}), at least the "
-                            f"Colony Point threshold of {m['cp_threshold']}: the Broodmother wins.", ["broodmother"])
+                            msg("Her lead over every colony is {lead} CP ({cp} to {best}), at least the Colony Point "
+                                "threshold of {threshold}: the Broodmother wins.", lead=m["lead"], cp=m["cp"],
+                                best=best, threshold=m["cp_threshold"]), ["broodmother"])
     return None
 
 
@@ -109,7 +111,8 @@ def finish(state: State, content: Content) -> Outcome | None:
     b = bm(state)
     if not is_asymmetric(state):
         return make_outcome("broodmother-survived",
-                            f"All {state['rounds']} rounds played and the Broodmother still lives: she wins.",
+                            msg("All {rounds} rounds played and the Broodmother still lives: she wins.",
+                                rounds=state["rounds"]),
                             ["broodmother"])
     bonus = 0 if b["her"]["destroyed"] else brood_of(content).end_bonus
     if bonus:

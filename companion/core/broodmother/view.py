@@ -47,7 +47,7 @@ from companion.core.broodmother.model import (
 from companion.core.broodmother.scoring import battle_helper, loss_margins, slumber_preview
 from companion.core.commands.base import Command, possible
 from companion.core.content import Content
-from companion.core.i18n import N_, tr, trf
+from companion.core.i18n import N_, render, tr, trf
 from companion.core.predators.model import KEY as PREDATORS
 from companion.core.predators.model import live, name_of, tracker
 from companion.core.state import State
@@ -130,7 +130,7 @@ def _turn(state: State, content: Content, b: Brood, bc: BroodContent) -> dict[st
     if turn is None:
         return None
     return {"card": turn["card"], "type": turn["type"], "ferocity": turn["ferocity"], "chamber": turn["chamber"],
-            "action": turn["action"], "action_name": bc.actions[turn["action"]].name, "round": turn["round"],
+            "action": turn["action"], "action_name": tr(bc.actions[turn["action"]].name), "round": turn["round"],
             "cancelled": turn["cancelled"], "cancellable": possible(CancelReaction(), state, content),
             "chamber_eggs": not turn["cancelled"] and reactions.chamber_eggs_due(state, turn)}
 
@@ -205,15 +205,17 @@ def deck_view(b: Brood, bc: BroodContent) -> dict[str, Any]:
         "draw": piles.counts_by_type(d, "draw", types), "discard": piles.counts_by_type(d, "discard", types),
         "plot": len(d["plot"]), "draw_total": len(d["draw"]), "discard_total": len(d["discard"]),
         "reshuffle_next": not d["draw"],
-        "odds": piles.odds(d, bc, bool(b["her"]["found"])) if b["odds"] else None,
+        "odds": [{**o, "action_name": tr(o["action_name"]), "type_name": tr(o["type_name"])}
+                 for o in piles.odds(d, bc, bool(b["her"]["found"]))] if b["odds"] else None,
         "show_odds": b["odds"],
-        "actions": {t.id: bc.action_for(t.id, bool(b["her"]["found"])).name for t in bc.card_types.values()},
+        "actions": {t.id: tr(bc.action_for(t.id, bool(b["her"]["found"])).name) for t in bc.card_types.values()},
     }
 
 
 def _end(state: State, b: Brood) -> dict[str, Any]:
     m = loss_margins(state, b)
-    return {"ended": state["ended"], "centipedes": m["centipedes"],
+    ended = state["ended"] and {**state["ended"], "reason": render(state["ended"]["reason"])}
+    return {"ended": ended, "centipedes": m["centipedes"],
             "centipedes_before_loss": m["centipedes_to_spare"] + 1, "cp_lead": m["lead"],
             "cp_lead_before_loss": m["lead_to_spare"] + 1, "applies": not is_asymmetric(state)}
 
@@ -229,8 +231,8 @@ def _interpretations(state: State, b: Brood, bc: BroodContent) -> dict[str, Any]
     if state["phase"] not in bc.reaction_phases:
         current.append("reactions-in-worker-phase")
     shown = [i for i in bc.interpretations.values() if i.id in current or set(i.applies) & set(ALWAYS_SHOWN)]
-    return {"current": [{"id": i.id, "text": i.text} for i in shown],
-            "all": [{"id": i.id, "text": i.text, "source": i.source, "applies": list(i.applies), "option": i.option}
+    return {"current": [{"id": i.id, "text": tr(i.text)} for i in shown],
+            "all": [{"id": i.id, "text": tr(i.text), "source": i.source, "applies": list(i.applies), "option": i.option}
                     for i in bc.interpretations.values()]}
 
 
@@ -259,9 +261,9 @@ def _asym(state: State, content: Content, b: Brood, bc: BroodContent) -> dict[st
     return {
         "eggs": a["eggs"], "power_cost": bc.power_cost, "redraw_cost": bc.redraw_cost, "end_bonus": bc.end_bonus,
         "bonus_earned": a["bonus"], "ants": ant_count(state),
-        "powers": [{"id": p.id, "name": p.name, "text": power_text(p.id, state["round"], bc),
+        "powers": [{"id": p.id, "name": tr(p.name), "text": power_text(p.id, state["round"], bc),
                     "unlocked": p.id in a["unlocked"],
                     "can_unlock": possible(UnlockPower(p.id), state, content),
                     "can_use": possible(UsePower(p.id), state, content)} for p in bc.powers.values()],
-        "reactions": [{"id": r.id, "name": r.name, "text": r.text} for r in bc.reactions.values()],
+        "reactions": [{"id": r.id, "name": tr(r.name), "text": tr(r.text)} for r in bc.reactions.values()],
     }
