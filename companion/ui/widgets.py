@@ -236,7 +236,7 @@ def stepper(label: str, value_text: str, on_minus: EventHandler | None, on_plus:
         labelled(ft.Text(value_text, size=sizes.title, weight=ft.FontWeight.W_700), f"{label}: {value_text}",
                  identifier),
         icon_action(plus_label, ft.Icons.ADD, on_plus, identifier=f"{identifier}-plus", filled=True),
-    ], vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=12)
+    ], vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=12, tight=True)
 
 
 def radio(value: str, label: str, sizes: Sizes, *, identifier: str, disabled: bool = False) -> ft.Control:
