@@ -102,8 +102,9 @@ def fold_button(screen: GameScreen, ident: str, title: str) -> ft.Control:
                                screen.app.handler(toggle), identifier=f"fold-{ident}")
 
 
-def jump_bar(screen: GameScreen, panels: list[tuple[str, str]]) -> ft.Control:
-    """One chip per panel (identifier, title), in one line that scrolls sideways: a tap unfolds it and scrolls to it."""
+def jump_bar(screen: GameScreen, panels: list[tuple[str, str]], wrap: bool = False) -> ft.Control:
+    """One chip per panel (identifier, title): a tap unfolds it and scrolls to it. On a phone the chips are one
+    line that scrolls sideways; with ``wrap`` (a tablet's column) they wrap onto more lines."""
     sizes = screen.sizes
 
     def jump(ident: str) -> Any:
@@ -118,5 +119,6 @@ def jump_bar(screen: GameScreen, panels: list[tuple[str, str]]) -> ft.Control:
 
     chips = [widgets.tap_button(f"{tr('Go to')} {title}", jump(ident), text=title, kind="outlined",
                                 identifier=f"jump-{ident}", sizes=sizes) for ident, title in panels]
-    row = ft.Row(chips, spacing=8, scroll=ft.ScrollMode.AUTO)
+    row = (ft.Row(chips, spacing=8, run_spacing=8, wrap=True) if wrap
+           else ft.Row(chips, spacing=8, scroll=ft.ScrollMode.AUTO))
     return ft.Semantics(identifier="jump-bar", container=True, label=tr("Jump to a panel"), content=row)

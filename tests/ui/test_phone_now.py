@@ -17,7 +17,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser
 
-from companion.core.broodmother.commands import CancelReaction, DrawCard
+from companion.core.broodmother import broodmother_view
+from companion.core.broodmother.commands import CancelReaction, DrawCard, TickStep
 from companion.core.broodmother.meadow_commands import AddHex
 from companion.core.commands.scoring import AdjustScore
 from companion.core.commands.turns import FinishGame, NextRound
@@ -49,6 +50,9 @@ def prepared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server,
     solo = store.create(SOLO, name="Against her", seed=2)
     for n, zone, sites in HEXES:
         solo.execute(AddHex(n, zone, sites))
+    ticked = store.create(SOLO, name="Set up", seed=4)
+    for step in broodmother_view(ticked.state, ticked.content)["checklist"]:
+        ticked.execute(TickStep(step["id"], True))
     cue = store.create(SOLO, name="Her cue", seed=2)
     for n, zone, sites in HEXES:
         cue.execute(AddHex(n, zone, sites))
@@ -64,7 +68,8 @@ def prepared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server,
     for _ in range(3):
         finished.execute(NextRound())
     finished.execute(FinishGame())
-    games = {"asking": asking.id, "solo": solo.id, "cue": cue.id, "four": four.id, "finished": finished.id}
+    games = {"ticked": ticked.id, "asking": asking.id, "solo": solo.id, "cue": cue.id, "four": four.id,
+             "finished": finished.id}
     store.close()
     with run_server(db) as srv:
         yield srv, games
@@ -111,19 +116,28 @@ def positions(ui: Ui) -> dict[str, float]:
         "els => els.map(e => [e.getAttribute('flt-semantics-identifier'), e.getBoundingClientRect().top])")}
 
 
+def _wheel(ui: Ui, delta: float) -> float:
+    """Wheel once; how far the screen's nodes moved (their median shift)."""
+    before = positions(ui)
+    ui.page.mouse.wheel(0, delta)
+    ui.page.wait_for_timeout(200)
+    after = positions(ui)
+    moved = sorted(abs(before[k] - after[k]) for k in before.keys() & after.keys()
+                   if not k.startswith(("screen-", "undo", "redo", "back", "share", "delete")))
+    return moved[len(moved) // 2] if moved else 0.0
+
+
 def screen_length(ui: Ui) -> float:
-    """The screen's whole length: wheel down to the end, adding up how far the nodes moved, plus one screen."""
+    """The screen's whole length: wheel to the top, then down to the end adding up how far it moved, plus one
+    screen."""
     size = ui.page.viewport_size or PHONE_NOW
     ui.page.mouse.move(size["width"] / 2, size["height"] / 2)
+    for _ in range(60):
+        if _wheel(ui, -600) < 1:
+            break
     scrolled = 0.0
     for _ in range(60):
-        before = positions(ui)
-        ui.page.mouse.wheel(0, 300)
-        ui.page.wait_for_timeout(200)
-        after = positions(ui)
-        moved = sorted(before[k] - after[k] for k in before.keys() & after.keys()
-                       if not k.startswith(("screen-", "undo", "redo", "back", "share", "delete")))
-        step = moved[len(moved) // 2] if moved else 0.0
+        step = _wheel(ui, 300)
         if step < 1:
             break
         scrolled += step
@@ -170,14 +184,16 @@ def test_the_solo_screen_with_its_panels_folded_is_three_screens_at_most(
             ui.expect_label(f"fold-{identifier}", re.compile("^Show "))
     ui.page.wait_for_timeout(400)
     length = screen_length(ui)
-    assert length <= 3 * PHONE_NOW["height"], f"{length:.0f} px"
+    print(f"solo screen, panels folded: {length:.0f} px")
+    assert PHONE_NOW["height"] * 1.5 < length <= 3 * PHONE_NOW["height"], f"{length:.0f} px"  # it did scroll
+    assert ui.exists("log")  # reached the end
 
 
 def test_a_finished_setup_folds_to_one_line_kept_per_device(open_game: Callable[..., Ui]) -> None:
-    ui = open_game("asking")  # past its first phase: the checklist is done with
+    ui = open_game("ticked")  # every step ticked: the checklist is done with
     ui.expect_label("fold-panel-bm-setup", "Show Setup done")
     assert box(ui, "panel-bm-setup")["height"] < 100
-    assert not ui.exists("bm-step-draw")
+    assert not ui.exists("bm-step-hex-deck")
     ui.tap("fold-panel-bm-setup")
     ui.expect_label("fold-panel-bm-setup", re.compile(r"^Fold Setup checklist"))
     ui.reload("game")  # shown on this device: it stays shown
@@ -229,4 +245,45 @@ def test_the_cue_setting_is_kept(browser: Browser, prepared: tuple[Server, dict[
             .get_attribute("aria-checked") in ("false", None)
     finally:
         SettingsStore(settings_path(srv.db)).update(draw_cue=None)
+        ui.page.context.close()
+
+
+SHOT_SIZES = {"phone": PHONE_NOW, "tablet": TABLET_NOW}
+
+
+def _shoot(open_game: Callable[..., Ui], prefix: str, sizes: dict[str, dict[str, int]]) -> None:
+    for size_name, viewport in sizes.items():
+        ui = open_game("asking", viewport=viewport)
+        ui.by_id("bm-question").wait_for()
+        ui.shot(f"{prefix}{size_name}-solo-question")
+        ui = open_game("four", viewport=viewport)
+        ui.by_id("total-p4").wait_for()
+        ui.shot(f"{prefix}{size_name}-four-players")
+        ui = open_game("finished", viewport=viewport)
+        ui.by_id("summary-winner").wait_for()
+        ui.shot(f"{prefix}{size_name}-finished-summary")
+        ui.page.context.close()
+
+
+def test_screenshots_at_phone_and_tablet_size(open_game: Callable[..., Ui]) -> None:
+    """Looked at by a person (test-artifacts/screenshots/now-*.png); the README shows some of them."""
+    _shoot(open_game, "now-", SHOT_SIZES)
+
+
+def test_screenshots_at_the_largest_text(browser: Browser, open_game: Callable[..., Ui],
+                                         prepared: tuple[Server, dict[str, str]]) -> None:
+    srv, _ = prepared
+    ui = new_tab(browser, srv.url, PHONE_NOW)
+    try:
+        ui.open("/settings", "settings")
+        ui.tap("text_scale-1.5")
+        for _ in range(50):
+            if settings_of(srv)["text_scale"] == 1.5:
+                break
+            ui.page.wait_for_timeout(100)
+        _shoot(open_game, "now-largest-", {"phone": PHONE_NOW})
+    finally:
+        ui.open("/settings", "settings")
+        ui.tap("text_scale-1.0")
+        ui.page.wait_for_timeout(500)
         ui.page.context.close()

@@ -103,7 +103,7 @@ class GameScreen(Screen):
         moment.append(self._players(view))
         rest: list[ft.Control] = []
         if len(panels) - first > 1:
-            rest.append(jump_bar(self, self._jumps[first:]))
+            rest.append(jump_bar(self, self._jumps[first:], wrap=self._wide()))
         rest += panels[first:]
         rest.append(self._log(view))
         if not self._wide():
@@ -164,8 +164,8 @@ class GameScreen(Screen):
         """The round bar in one line: round and phase, and Next and Next round as icon buttons."""
         session = self.session
         texts = ft.Column([
-            ft.Semantics(header=True, identifier="round", content=ft.Text(
-                f"{when} · {step}", size=self.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=1,
+            ft.Semantics(header=True, identifier="round", label=trf("{round}, {step}", round=when, step=step),
+                         content=ft.Text(when, size=self.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=1,
                 overflow=ft.TextOverflow.ELLIPSIS)),
             phase,
         ], spacing=0, expand=True, tight=True)
@@ -276,9 +276,11 @@ class GameScreen(Screen):
         return ft.Semantics(identifier=f"player-{pid}", container=True, content=row)
 
     def _history(self, player: dict[str, Any], current: int) -> ft.Control:
-        """Per round: points gained and, in brackets, the running total, up to the current round (one line)."""
+        """Per round: points gained and, in brackets, the running total, up to the current round (one line, the
+        latest round first so the narrowest phone still shows it; heard oldest first)."""
         rounds = list(zip(player["by_round"], player["history"], strict=False))[:current]
-        text = "  ".join(f"R{i} {signed(gain)} ({running})" for i, (gain, running) in enumerate(rounds, 1))
+        text = "  ".join(f"R{i} {signed(gain)} ({running})"
+                         for i, (gain, running) in reversed(list(enumerate(rounds, 1))))
         said = "; ".join(trf("round {round} {gain}, total {total}", round=i, gain=signed(gain), total=running)
                          for i, (gain, running) in enumerate(rounds, 1))
         return widgets.labelled(ft.Text(text, size=self.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT,

@@ -221,7 +221,7 @@ def question(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
 def answer_columns(q: dict[str, Any]) -> dict[str, int]:
     """Short answers (hex numbers, counts) sit three to a phone row; long ones take the width."""
     longest = max((len(b["label"]) for b in q["buttons"]), default=0)
-    return {"xs": 4, "sm": 3} if longest <= 10 else {"xs": 12, "sm": 6}
+    return {"xs": 4, "sm": 3} if longest <= 10 else {"xs": 12}  # full width: a tablet's column is narrow too
 
 
 def answer_field(ctx: PanelContext, field: dict[str, Any], values: dict[str, Any]) -> ft.Control:
