@@ -169,7 +169,7 @@ def section(title: str, body: list[ft.Control], sizes: Sizes, *, help_topic: str
 def colour_dot(colour: str | None, sizes: Sizes, text: str = "", diameter: int = 40) -> ft.Control:
     """A player's colour as a disc (with their initial): colour is never the only cue."""
     return ft.Container(
-        ft.Text(text, size=sizes.body, weight=ft.FontWeight.W_700, color=on_colour(colour)),
+        ft.Text(text, size=min(sizes.body, diameter / 2), weight=ft.FontWeight.W_700, color=on_colour(colour)),
         width=diameter, height=diameter, border_radius=diameter / 2, bgcolor=player_colour(colour),
         alignment=ft.Alignment.CENTER, border=ft.Border.all(2, ft.Colors.OUTLINE),
     )
