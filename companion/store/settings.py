@@ -33,6 +33,7 @@ class Settings:
     text_scale: float = 1.0
     confirm_destructive: bool = True
     keep_awake: bool = False
+    draw_cue: bool | None = None  # a cue when she draws; None: on for a phone-size screen, off for a computer
 
 
 def _valid(name: str, value: Any) -> bool:
@@ -42,6 +43,7 @@ def _valid(name: str, value: Any) -> bool:
         "text_scale": lambda v: isinstance(v, int | float) and not isinstance(v, bool) and 0.8 <= v <= 2.0,
         "confirm_destructive": lambda v: isinstance(v, bool),
         "keep_awake": lambda v: isinstance(v, bool),
+        "draw_cue": lambda v: v is None or isinstance(v, bool),
     }
     return checks[name](value)
 

@@ -219,6 +219,7 @@ class PageApp:
         page.on_route_change = self._on_route_change
         page.on_view_pop = self._on_view_pop
         page.on_connect = self._on_reconnect
+        page.on_resize = self._on_resize
         page.pubsub.subscribe(self._on_message)
         self.guest = self._came_through_share()
         if self.guest:
@@ -256,6 +257,11 @@ class PageApp:
         if self._missed or self.guest:
             self._missed = False
             self.guard(lambda: self.show_route(self.page.route))
+
+    def _on_resize(self, _: Any = None) -> None:
+        """Across the tablet width the text size and the game screen's columns change: redraw."""
+        if theme.scale_for(self.settings.text_scale, self.page.width) != self.sizes.scale:
+            self.guard(self.apply_settings)
 
     @property
     def settings(self) -> Settings:

@@ -2,8 +2,9 @@
 
 Which panels are folded is saved in the browser's own storage (Flet's ``SharedPreferences``) after every
 fold and unfold, and read back when a game screen opens; what is read back is checked (a list of short
-panel identifiers) and anything else ignored. The jump bar lists every panel by title; a tap unfolds it
-and scrolls it into view.
+panel identifiers) and anything else ignored. A panel that is done with (a finished setup checklist) is
+folded to one line until it is shown on this device; that choice is kept the same way. The jump bar lists
+every panel by title in one line that scrolls sideways; a tap unfolds it and scrolls it into view.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("companion.ui")
 
 PREFERENCE_KEY = "companion.folded-panels.v1"
+SHOWN_KEY = "companion.shown-panels.v1"  # settled panels opened on this device
 _IDENT = re.compile(r"^[a-z0-9._-]{1,60}$")
 MAX_FOLDED = 100
 
@@ -44,6 +46,8 @@ class Folds:
 
     def __init__(self) -> None:
         self.folded: set[str] = set()
+        self.shown: set[str] = set()  # settled panels this device unfolded
+        self.settled: set[str] = set()  # settled panels on the screen now (set by each build)
         self._prefs: ft.SharedPreferences | None = None
 
     def prefs(self) -> ft.SharedPreferences:
@@ -51,28 +55,45 @@ class Folds:
             self._prefs = ft.SharedPreferences()
         return self._prefs
 
+    def is_folded(self, ident: str) -> bool:
+        return ident in self.folded or (ident in self.settled and ident not in self.shown)
+
+    def toggle(self, ident: str) -> None:
+        if ident in self.settled:
+            self.folded.discard(ident)
+            self.shown.symmetric_difference_update({ident})
+        else:
+            self.folded.symmetric_difference_update({ident})
+
+    def unfold(self, ident: str) -> None:
+        self.folded.discard(ident)
+        if ident in self.settled:
+            self.shown.add(ident)
+
     async def load(self, screen: GameScreen) -> None:
         try:
             self.folded = parse_folded(await self.prefs().get(PREFERENCE_KEY))
+            self.shown = parse_folded(await self.prefs().get(SHOWN_KEY))
         except Exception:
             log.info("folded panels could not be read from this device")
             return
-        if self.folded:
+        if self.folded or self.shown:
             screen.refresh()
 
     async def save(self) -> None:
         try:
             await self.prefs().set(PREFERENCE_KEY, json.dumps(sorted(self.folded)))
+            await self.prefs().set(SHOWN_KEY, json.dumps(sorted(self.shown)))
         except Exception:
             log.info("folded panels could not be kept on this device")
 
 
 def fold_button(screen: GameScreen, ident: str, title: str) -> ft.Control:
     """The heading's fold/unfold button."""
-    folded = ident in screen.folds.folded
+    folded = screen.folds.is_folded(ident)
 
     def toggle() -> None:
-        screen.folds.folded.symmetric_difference_update({ident})
+        screen.folds.toggle(ident)
         screen.app.page.run_task(screen.folds.save)
         screen.refresh()
 
@@ -81,14 +102,15 @@ def fold_button(screen: GameScreen, ident: str, title: str) -> ft.Control:
                                screen.app.handler(toggle), identifier=f"fold-{ident}")
 
 
-def jump_bar(screen: GameScreen, panels: list[tuple[str, str]]) -> ft.Control:
-    """One chip per panel (identifier, title): a tap unfolds it and scrolls to it."""
+def jump_bar(screen: GameScreen, panels: list[tuple[str, str]], wrap: bool = False) -> ft.Control:
+    """One chip per panel (identifier, title): a tap unfolds it and scrolls to it. On a phone the chips are one
+    line that scrolls sideways; with ``wrap`` (a tablet's column) they wrap onto more lines."""
     sizes = screen.sizes
 
     def jump(ident: str) -> Any:
         def go() -> None:
-            if ident in screen.folds.folded:
-                screen.folds.folded.discard(ident)
+            if screen.folds.is_folded(ident):
+                screen.folds.unfold(ident)
                 screen.app.page.run_task(screen.folds.save)
                 screen.refresh()
             screen.app.page.run_task(screen.scroll_to, ident)
@@ -97,5 +119,6 @@ def jump_bar(screen: GameScreen, panels: list[tuple[str, str]]) -> ft.Control:
 
     chips = [widgets.tap_button(f"{tr('Go to')} {title}", jump(ident), text=title, kind="outlined",
                                 identifier=f"jump-{ident}", sizes=sizes) for ident, title in panels]
-    row = ft.Row(chips, spacing=8, run_spacing=8, wrap=True)
+    row = (ft.Row(chips, spacing=8, run_spacing=8, wrap=True) if wrap
+           else ft.Row(chips, spacing=8, scroll=ft.ScrollMode.AUTO))
     return ft.Semantics(identifier="jump-bar", container=True, label=tr("Jump to a panel"), content=row)

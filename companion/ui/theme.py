@@ -19,6 +19,8 @@ MIN_TOUCH = 48  # Material's minimum touch target, in logical pixels
 # on a disabled button's fill in the light theme (Material's own 38% gives 1.9:1), higher in the dark one.
 DISABLED_TEXT = ft.Colors.with_opacity(0.7, ft.Colors.ON_SURFACE)
 BUTTON_HEIGHT = 52
+WIDE = 900  # px: a tablet held at arm's length; two columns on the game screen and larger text
+WIDE_TEXT = 1.2  # the text scale's factor at that width
 
 THEME_MODES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}
 
@@ -88,9 +90,14 @@ def build_theme() -> ft.Theme:
     return ft.Theme(color_scheme_seed=SEED, visual_density=ft.VisualDensity.STANDARD, disabled_color=DISABLED_TEXT)
 
 
+def scale_for(text_scale: float, width: float | None) -> float:
+    """The settings' text scale, raised at tablet width (read at arm's length, not in the hand)."""
+    return round(text_scale * (WIDE_TEXT if (width or 0) >= WIDE else 1.0), 3)
+
+
 def apply(page: ft.Page, settings: Settings) -> Sizes:
     """Set the page's theme from the settings and return the sizes screens should use."""
-    sizes = Sizes(settings.text_scale)
+    sizes = Sizes(scale_for(settings.text_scale, page.width))
     page.theme = build_theme()
     page.dark_theme = build_theme()
     page.theme_mode = THEME_MODES.get(settings.theme, ft.ThemeMode.DARK)

@@ -29,6 +29,7 @@ __all__ = [
 ]
 
 Action = Callable[[], None]
+BAR_TITLE, BAR_DETAIL = 19.0, 15.0  # px: the bottom bar's two lines at most (its height is fixed)
 EventHandler = Callable[[Any], None]
 
 _BUTTON_KINDS: dict[str, Callable[..., ft.Control]] = {
@@ -82,13 +83,16 @@ def tap_button(label: str, on_tap: EventHandler | None, *, text: str | None = No
 def bar_button(title: str, detail: str, icon: ft.IconData, on_tap: EventHandler | None, *, identifier: str,
                sizes: Sizes) -> ft.Control:
     """A bottom-bar button with a short title and what it will do underneath ("Undo" / "Ana +1 CP")."""
+    # Capped sizes: both lines stay inside the fixed bottom bar at the largest text too.
     face = ft.Column([
-        ft.Text(title, size=sizes.label, weight=ft.FontWeight.W_700, max_lines=1),
-        ft.Text(detail, size=sizes.small, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+        ft.Text(title, size=min(sizes.label, BAR_TITLE), weight=ft.FontWeight.W_700, max_lines=1),
+        ft.Text(detail, size=min(sizes.small, BAR_DETAIL), max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
     ], spacing=0, alignment=ft.MainAxisAlignment.CENTER, horizontal_alignment=ft.CrossAxisAlignment.START,
         tight=True)
+    style = _shape("tonal")
+    style.padding = ft.Padding.symmetric(horizontal=14, vertical=4)
     button = ft.FilledTonalButton(content=face, icon=icon, on_click=on_tap, disabled=on_tap is None,
-                                  height=BUTTON_HEIGHT + 8, expand=True, style=_shape("tonal"))
+                                  height=BUTTON_HEIGHT + 8, expand=True, style=style)
     label = f"{title}: {detail}" if on_tap else detail
     return ft.Semantics(label=label, button=True, identifier=identifier, container=True, exclude_semantics=True,
                         on_tap=on_tap, content=button, expand=True)
@@ -165,7 +169,7 @@ def section(title: str, body: list[ft.Control], sizes: Sizes, *, help_topic: str
 def colour_dot(colour: str | None, sizes: Sizes, text: str = "", diameter: int = 40) -> ft.Control:
     """A player's colour as a disc (with their initial): colour is never the only cue."""
     return ft.Container(
-        ft.Text(text, size=sizes.body, weight=ft.FontWeight.W_700, color=on_colour(colour)),
+        ft.Text(text, size=min(sizes.body, diameter / 2), weight=ft.FontWeight.W_700, color=on_colour(colour)),
         width=diameter, height=diameter, border_radius=diameter / 2, bgcolor=player_colour(colour),
         alignment=ft.Alignment.CENTER, border=ft.Border.all(2, ft.Colors.OUTLINE),
     )
@@ -236,7 +240,7 @@ def stepper(label: str, value_text: str, on_minus: EventHandler | None, on_plus:
         labelled(ft.Text(value_text, size=sizes.title, weight=ft.FontWeight.W_700), f"{label}: {value_text}",
                  identifier),
         icon_action(plus_label, ft.Icons.ADD, on_plus, identifier=f"{identifier}-plus", filled=True),
-    ], vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=12)
+    ], vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=12, tight=True)
 
 
 def radio(value: str, label: str, sizes: Sizes, *, identifier: str, disabled: bool = False) -> ft.Control:

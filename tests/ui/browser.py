@@ -198,6 +198,7 @@ class Ui:
             nodes = self.page.locator(f'[flt-semantics-identifier="{identifier}"]')
             box = nodes.first.bounding_box() if nodes.count() else None
             if box is not None and self._box_on_screen(box):
+                self._show_across(identifier, box)
                 return
             if box is not None:
                 delta = box["y"] + box["height"] / 2 - size["height"] / 2
@@ -209,6 +210,22 @@ class Ui:
             if box is None and self._scroll_marker() == before:
                 direction = -direction  # reached the end without finding it: look the other way
         raise AssertionError(f"{identifier} never came on screen; on screen: {self.visible_ids()}")
+
+    def _show_across(self, identifier: str, box: dict[str, float]) -> None:
+        """A control in a row that scrolls sideways (the jump bar): wheel it across until it is in view."""
+        size = self.page.viewport_size or PHONE
+        for _ in range(20):
+            if box["x"] >= 0 and box["x"] + box["width"] <= size["width"]:
+                return
+            self.page.mouse.move(size["width"] / 2, box["y"] + box["height"] / 2)
+            self.page.mouse.wheel(box["x"] + box["width"] / 2 - size["width"] / 2, 0)
+            self.page.wait_for_timeout(250)
+            found = self.by_id(identifier).bounding_box()
+            if found is None:
+                return
+            box = found
+        size_note = f"{identifier} stayed beside the screen: {box}"
+        raise AssertionError(size_note)
 
     def _wheel_to(self, node: Locator) -> None:
         size = self.page.viewport_size or PHONE

@@ -227,7 +227,7 @@ def test_her_turns_cancel_expand_question_undo(open_game: OpenTab, prepared: tup
     twin.apply(DrawCard())
     ui.expect_label("bm-report-title", "Her card: Event, Ferocity 4 - Spawn")
     twin.check(server)
-    to_top(ui, "panel-bm-turn")
+    to_top(ui, "now")
     ui.shot("broodmother-phone-spawn")
     assert not small_buttons(ui), small_buttons(ui)
 
@@ -249,7 +249,7 @@ def test_her_turns_cancel_expand_question_undo(open_game: OpenTab, prepared: tup
     ui.expect_label("bm-question", re.compile(r"^Her Expand: reveal the top hex"))
     assert not ui.exists("bm-her-turn"), "her next card waits for the answer"
     twin.check(server)
-    to_top(ui, "panel-bm-turn")
+    to_top(ui, "now")
     ui.shot("broodmother-phone-question")
     ui.type_into("Hex number", "15")
     ui.expect_label("bm-q-sites", "Free collection sites: -")  # starts empty: nothing carried over
@@ -264,7 +264,7 @@ def test_her_turns_cancel_expand_question_undo(open_game: OpenTab, prepared: tup
     ui.expect_label("bm-hex-15", re.compile(r"^Hex 15, Inner Meadow: 1 nymph"))
     assert not ui.exists("bm-question")
     twin.check(server)
-    to_top(ui, "panel-bm-turn")
+    to_top(ui, "now")
     ui.shot("broodmother-phone-turn")
 
     # the meadow's quick actions: open hex 7, an ant chases a nymph, one more free site
@@ -285,7 +285,7 @@ def test_her_turns_cancel_expand_question_undo(open_game: OpenTab, prepared: tup
     # the same game on a tablet in a second tab: same numbers
     big = open_game(twin.game_id, viewport=TABLET)
     big.expect_label("bm-hex-15", re.compile(r"^Hex 15, Inner Meadow: 1 nymph"))
-    to_top(big, "panel-bm-turn")
+    to_top(big, "now")
     big.shot("broodmother-tablet-turn")
 
     # Undo the meadow changes and the answer (the question is back), then the draw (the card is back)
@@ -325,7 +325,7 @@ def test_physical_deck_and_a_predator_question(open_game: OpenTab, prepared: tup
     ui.expect_label("bm-ferocity-1", "Ferocity 1")
     ui.tap("bm-ferocity-3")
     ui.expect_label("bm-enter-resolve", "Resolve her card: Evolution, Ferocity 3")
-    to_top(ui, "panel-bm-turn")
+    to_top(ui, "now")
     ui.shot("broodmother-phone-physical")
     ui.tap("bm-enter-resolve")
     twin.apply(EnterCard("evolution", 3))
@@ -364,7 +364,7 @@ def test_the_nest_and_the_end(open_game: OpenTab, prepared: tuple[Server, dict[s
     assert not ui.exists("bm-her-turn"), "no card for her once the game is over"
     ended = saved_games(server.db)[twin.game_id]["state"]["ended"]
     assert ended["code"] == "broodmother-destroyed"
-    to_top(ui, "panel-bm-turn")
+    to_top(ui, "now")
     ui.shot("broodmother-phone-end")
 
     # each tracker's "?" opens its rules topic

@@ -75,6 +75,11 @@ class Panel:
     help_topic: str | None = None
     modules: tuple[str, ...] = ()  # module ids this panel covers: no generic panel for them
     order: int = 50  # panels sort by it; 0 or less puts a panel above the round bar (a finished game's summary)
+    # What this moment asks of the table (her card, her question, its answers): drawn above the standings.
+    now: Callable[[PanelContext], list[ft.Control]] | None = None
+    # True when the panel is done with (a finished setup checklist): folded to one line unless shown on this device.
+    settled: Callable[[PanelContext], bool] | None = None
+    settled_title: Callable[[PanelContext], str] | None = None
 
     def title_for(self, ctx: PanelContext) -> str:
         return self.title(ctx) if callable(self.title) else self.title

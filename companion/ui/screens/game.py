@@ -11,13 +11,15 @@ from typing import Any
 
 import flet as ft
 
+from companion.core.broodmother import broodmother_view
+from companion.core.broodmother.model import has_broodmother
 from companion.core.checklist import next_warning
 from companion.core.commands.base import why_not
 from companion.core.commands.scoring import AdjustScore
 from companion.core.commands.turns import FinishGame, NextPhase, NextRound
 from companion.core.session import Session, log_text
 from companion.core.views import game_view
-from companion.ui import widgets
+from companion.ui import draw_cue, theme, widgets
 from companion.ui.i18n import render, tr, trf
 from companion.ui.models import round_label, signed
 from companion.ui.panel_folds import Folds, fold_button, jump_bar
@@ -26,10 +28,13 @@ from companion.ui.return_path import Origin
 from companion.ui.score_dialog import ask_total
 from companion.ui.screen import Screen
 from companion.ui.share_view import open_share_dialog
+from companion.ui.theme import MIN_TOUCH
 
 ROUTE = "/game/:id"
 LOG_LINES = 30
-PLAYER_COLUMNS: ft.ResponsiveNumber = {"xs": 12, "sm": 6, "lg": 4}
+WIDE = theme.WIDE  # px: from here on, two columns
+MOMENT_COLUMNS: ft.ResponsiveNumber = {"xs": 12, "md": 5}
+PANEL_COLUMNS: ft.ResponsiveNumber = {"xs": 12, "md": 7}
 
 
 class GameScreen(Screen):
@@ -60,6 +65,8 @@ class GameScreen(Screen):
     def after_show(self) -> None:
         """Back from the rules a "?" opened: scroll to the section it was on (``?at=...``)."""
         self.app.page.run_task(self.folds.load, self)
+        if has_broodmother(self.session.state):
+            draw_cue.prepare(self.app)  # the cue on her card needs its service on the page before her draw
         at = Origin.of(self.params).at
         if at:
             self.app.page.run_task(self.scroll_to, at)
@@ -76,29 +83,63 @@ class GameScreen(Screen):
 
     # -- body ----------------------------------------------------------------------------
     def body(self) -> list[ft.Control]:
+        """The moment first: the round bar, what her turn asks, the standings; then the panels.
+
+        At tablet width (``WIDE`` px and more) the moment and the standings sit on the left and the
+        panels on the right; on a phone it is one column in that order.
+        """
         view = self.view_data()
-        controls: list[ft.Control] = []
+        moment: list[ft.Control] = []
         if view["ended"]:
             reason = render(view["ended"]["reason"])
-            controls.append(widgets.banner(trf("Game over: {reason}", reason=reason), self.sizes,
-                                           identifier="game-over"))
-        panels = self._panels(view)
+            moment.append(widgets.banner(trf("Game over: {reason}", reason=reason), self.sizes,
+                                         identifier="game-over"))
+        panels, nows = self._panels(view)
         first = self._first_panels
-        controls += panels[:first]  # panels of order 0 (a finished game's summary) come before the round bar
-        controls.append(self._round_bar(view))
-        controls.append(self._players(view))
+        moment += panels[:first]  # panels of order 0 (a finished game's summary) come before the round bar
+        moment.append(self._round_bar(view, compact=bool(nows) and self._asking()))
+        if nows:
+            moment.append(self._now(nows))
+        moment.append(self._players(view))
+        rest: list[ft.Control] = []
         if len(panels) - first > 1:
-            controls.append(jump_bar(self, self._jumps[first:]))
-        controls += panels[first:]
-        controls.append(self._log(view))
-        return controls
+            rest.append(jump_bar(self, self._jumps[first:], wrap=self._wide()))
+        rest += panels[first:]
+        rest.append(self._log(view))
+        if not self._wide():
+            return moment + rest
+        return [ft.ResponsiveRow([
+            ft.Column(moment, spacing=14, col=MOMENT_COLUMNS, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+            ft.Column(rest, spacing=14, col=PANEL_COLUMNS, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+        ], spacing=14, run_spacing=14, vertical_alignment=ft.CrossAxisAlignment.START)]
 
-    def _round_bar(self, view: dict[str, Any]) -> ft.Control:
+    def _now(self, controls: list[ft.Control]) -> ft.Control:
+        """What this moment asks (her card, her question and its answers, the token), framed, without a heading."""
+        box = ft.Container(ft.Column(controls, spacing=6), padding=ft.Padding.symmetric(horizontal=10, vertical=8),
+                           border_radius=14, border=ft.Border.all(2, ft.Colors.PRIMARY))
+        key = ft.ScrollKey("now")  # type: ignore[call-arg]
+        return ft.Semantics(identifier="now", container=True, label=tr("Her turn"), content=box, key=key)
+
+    def _asking(self) -> bool:
+        """Her question is open (the moment is its answer; Next waits for it)."""
+        state = self.session.state
+        return has_broodmother(state) and bool(broodmother_view(state, self.session.content)["question"])
+
+    def _wide(self) -> bool:
+        return (self.app.page.width or 0) >= WIDE
+
+    def _round_bar(self, view: dict[str, Any], compact: bool = False) -> ft.Control:
+        """The round and phase with Next. ``compact`` (her question open, Next waiting for it): one line."""
         session = self.session
         when = round_label(view["round"], view["rounds"])
         phases = view["phases"]
         index = next(i for i, p in enumerate(phases) if p["current"])
         step = trf("Phase {index} of {count}", index=index + 1, count=len(phases))
+        phase = ft.Semantics(identifier="phase", content=ft.Text(
+            view["phase_label"], size=self.sizes.title, weight=ft.FontWeight.W_600, max_lines=2,
+            overflow=ft.TextOverflow.ELLIPSIS))
+        if compact:
+            return self._round_line(view, when, step, phase)
         turn_buttons: list[ft.Control] = [
             self._command_button(session, NextRound(), "next-round", ft.Icons.FAST_FORWARD, "tonal"),
         ]
@@ -107,11 +148,9 @@ class GameScreen(Screen):
                                                    icon=ft.Icons.FLAG, identifier="finish-game", kind="tonal",
                                                    sizes=self.sizes))
         body = [
-            ft.Row([
-                ft.Semantics(identifier="phase", content=ft.Text(
-                    view["phase_label"], size=self.sizes.title, weight=ft.FontWeight.W_600, expand=True)),
-                ft.Text(step, size=self.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT),
-            ], vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            ft.Row([ft.Container(phase, expand=True),
+                    ft.Text(step, size=self.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT)],
+                   vertical_alignment=ft.CrossAxisAlignment.CENTER),
             self._phase_track(phases, step),
             ft.Row([self._command_button(session, NextPhase(), "next-phase", ft.Icons.SKIP_NEXT, "filled",
                                          expand=True)]),
@@ -120,6 +159,31 @@ class GameScreen(Screen):
         subtitle = trf("{game} · {mode}", game=view["game_name"], mode=view["mode_name"])
         return widgets.section(when, body, self.sizes, subtitle=subtitle,
                                help_topic="rounds", identifier="round-bar", title_identifier="round")
+
+    def _round_line(self, view: dict[str, Any], when: str, step: str, phase: ft.Control) -> ft.Control:
+        """The round bar in one line: round and phase, and Next and Next round as icon buttons."""
+        session = self.session
+        texts = ft.Column([
+            ft.Semantics(header=True, identifier="round", label=trf("{round}, {step}", round=when, step=step),
+                         content=ft.Text(when, size=self.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=1,
+                overflow=ft.TextOverflow.ELLIPSIS)),
+            phase,
+        ], spacing=0, expand=True, tight=True)
+        buttons = [self._icon_command(session, NextPhase(), "next-phase", ft.Icons.SKIP_NEXT),
+                   self._icon_command(session, NextRound(), "next-round", ft.Icons.FAST_FORWARD)]
+        row = ft.Row([texts, *buttons], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        card = ft.Card(content=ft.Container(row, padding=ft.Padding.symmetric(horizontal=14, vertical=4)),
+                       variant=ft.CardVariant.FILLED, margin=0)
+        return ft.Semantics(identifier="round-bar", container=True, content=card)
+
+    def _icon_command(self, session: Session, command: Any, ident: str, icon: ft.IconData) -> ft.Control:
+        """A turn command as an icon button, announced by what it will do (or the core's reason it cannot)."""
+        if session.can(command):
+            text = render(command.describe(session.state, session.content))
+            return widgets.icon_action(text, icon, self.app.handler(lambda: self._advance(command, ident)),
+                                       identifier=ident, filled=True)
+        fallback = tr("Next phase") if isinstance(command, NextPhase) else tr("Next round")
+        return widgets.icon_action(fallback, icon, None, identifier=ident, filled=True)
 
     def _phase_track(self, phases: list[dict[str, Any]], step: str) -> ft.Control:
         """The round's phases as a bar: done, current and to come at a glance."""
@@ -169,12 +233,12 @@ class GameScreen(Screen):
 
     # -- players -------------------------------------------------------------------------
     def _players(self, view: dict[str, Any]) -> ft.Control:
-        cards = [self._player_card(view, p) for p in view["players"]]
-        grid = ft.ResponsiveRow(cards, spacing=10, run_spacing=10)
-        return widgets.section(view["terms"]["points"], [grid], self.sizes, help_topic="scores",
-                               identifier="scores")
+        """Every player's standing, one compact row each: the table's totals on one phone screen."""
+        rows = [self._player_row(view, p) for p in view["players"]]
+        return widgets.section(view["terms"]["points"], [ft.Column(rows, spacing=4)], self.sizes,
+                               help_topic="scores", identifier="scores")
 
-    def _player_card(self, view: dict[str, Any], player: dict[str, Any]) -> ft.Control:
+    def _player_row(self, view: dict[str, Any], player: dict[str, Any]) -> ft.Control:
         pid, name, cp = player["id"], player["name"], view["terms"]["cp"]
         total = player["total"]
         session = self.session
@@ -184,38 +248,43 @@ class GameScreen(Screen):
 
         minus_ok = session.can(AdjustScore(pid, -1))
         plus_ok = session.can(AdjustScore(pid, 1))
+        type_total = self.app.handler(lambda: self._ask_total(player, cp))
         total_button = ft.Semantics(
             identifier=f"total-{pid}", button=True, container=True, exclude_semantics=True,
             label=trf("{name}: {total} {cp}. Tap to type a new total", name=name, total=total, cp=cp),
-            on_tap=self.app.handler(lambda: self._ask_total(player, cp)),
-            content=ft.TextButton(content=ft.Text(str(total), size=self.sizes.score, weight=ft.FontWeight.W_700),
-                                  on_click=self.app.handler(lambda: self._ask_total(player, cp)),
-                                  height=max(64, self.sizes.score * 1.6), disabled=bool(view["ended"])),
+            on_tap=type_total,
+            content=ft.TextButton(content=ft.Text(str(total), size=self.sizes.headline, weight=ft.FontWeight.W_700,
+                                                  max_lines=1, no_wrap=True),
+                                  on_click=type_total, height=max(MIN_TOUCH, self.sizes.headline * 2),
+                                  style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
+                                  disabled=bool(view["ended"])),
         )
-        scores = ft.Row([
+        who = ft.Column([
+            ft.Text(name, size=self.sizes.body, weight=ft.FontWeight.W_600, max_lines=1,
+                    overflow=ft.TextOverflow.ELLIPSIS),
+            self._history(player, view["round"]),
+        ], spacing=0, expand=True, tight=True)
+        row = ft.Row([
+            widgets.colour_dot(player["colour"], self.sizes, name[:1].upper(), diameter=32),
+            who,
             widgets.icon_action(trf("Take 1 {cp} from {name}", cp=cp, name=name), ft.Icons.REMOVE,
                                 adjust(-1) if minus_ok else None, identifier=f"minus-{pid}", filled=True),
-            ft.Container(total_button, expand=True, alignment=ft.Alignment.CENTER),
+            ft.Container(total_button, width=max(64, self.sizes.headline * 2.8), alignment=ft.Alignment.CENTER),
             widgets.icon_action(trf("Give {name} 1 {cp}", name=name, cp=cp), ft.Icons.ADD,
                                 adjust(1) if plus_ok else None, identifier=f"plus-{pid}", filled=True),
-        ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
-        who = ft.Row([
-            widgets.colour_dot(player["colour"], self.sizes, name[:1].upper()),
-            ft.Text(name, size=self.sizes.title, weight=ft.FontWeight.W_600, expand=True,
-                    max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-        ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
-        history = self._history(player, view["round"])
-        card = ft.Card(ft.Container(ft.Column([who, scores, history], spacing=6), padding=12),
-                       variant=ft.CardVariant.OUTLINED, margin=0)
-        return ft.Semantics(identifier=f"player-{pid}", container=True, content=card, col=PLAYER_COLUMNS)
+        ], spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        return ft.Semantics(identifier=f"player-{pid}", container=True, content=row)
 
     def _history(self, player: dict[str, Any], current: int) -> ft.Control:
-        """Per round: points gained and, in brackets, the running total, up to the current round."""
+        """Per round: points gained and, in brackets, the running total, up to the current round (one line, the
+        latest round first so the narrowest phone still shows it; heard oldest first)."""
         rounds = list(zip(player["by_round"], player["history"], strict=False))[:current]
-        text = "   ".join(f"R{i} {signed(gain)} ({running})" for i, (gain, running) in enumerate(rounds, 1))
+        text = "  ".join(f"R{i} {signed(gain)} ({running})"
+                         for i, (gain, running) in reversed(list(enumerate(rounds, 1))))
         said = "; ".join(trf("round {round} {gain}, total {total}", round=i, gain=signed(gain), total=running)
                          for i, (gain, running) in enumerate(rounds, 1))
-        return widgets.labelled(ft.Text(text, size=self.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT),
+        return widgets.labelled(ft.Text(text, size=self.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT,
+                                        max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
                                 trf("By round: {rounds}", rounds=said), f"history-{player['id']}")
 
     def _ask_total(self, player: dict[str, Any], cp: str) -> None:
@@ -223,26 +292,34 @@ class GameScreen(Screen):
         ask_total(self.app, self.session, player, cp)
 
     # -- panels and log ------------------------------------------------------------------
-    def _panels(self, view: dict[str, Any]) -> list[ft.Control]:
-        out = []
+    def _panels(self, view: dict[str, Any]) -> tuple[list[ft.Control], list[ft.Control]]:
+        """The panels as sections (folded ones as their heading), and what their ``now`` parts ask."""
+        out: list[ft.Control] = []
+        nows: list[ft.Control] = []
         self._jumps: list[tuple[str, str]] = []
         chosen = panels_for(self.session.state)
         self._first_panels = sum(panel.order <= 0 for panel, _ in chosen)
+        self.folds.settled = set()
         for panel, module_id in chosen:
             ctx = PanelContext(self.app, self.session, view, module_id)
             ident = f"panel-{module_id or panel.id}"
             try:
-                body = [] if ident in self.folds.folded else panel.build(ctx)
+                nows += panel.now(ctx) if panel.now is not None else []
+                if panel.settled is not None and panel.settled(ctx):
+                    self.folds.settled.add(ident)
+                folded = self.folds.is_folded(ident)
+                body = [] if folded else panel.build(ctx)
             except Exception as exc:  # one broken panel must not take the game screen down
+                folded = False
                 body = [widgets.banner(trf("This panel could not be shown: {problem}", problem=str(exc)), self.sizes,
                                        identifier=f"{ident}-error", error=True)]
             title = panel.title_for(ctx)
+            if folded and ident in self.folds.settled and panel.settled_title is not None:
+                title = panel.settled_title(ctx)  # "Setup done", one line with its Show
             self._jumps.append((ident, title))
-            if ident in self.folds.folded:
-                body = []  # folded to its heading on this device
             out.append(widgets.section(title, body, self.sizes, help_topic=panel.help_topic or module_id,
                                        identifier=ident, anchor=True, actions=[fold_button(self, ident, title)]))
-        return out
+        return out, nows
 
     def _log(self, view: dict[str, Any]) -> ft.Control:
         entries = list(reversed(view["log"]))[:LOG_LINES]

@@ -10,7 +10,7 @@ from typing import Any
 import flet as ft
 
 from companion.core.i18n import N_
-from companion.ui import widgets
+from companion.ui import draw_cue, widgets
 from companion.ui.i18n import LANGUAGES, tr, trf, verbatim
 from companion.ui.screen import Screen
 from companion.ui.theme import MIN_TOUCH
@@ -47,6 +47,10 @@ class SettingsScreen(Screen):
                 self._switch("confirm_destructive", tr("Ask before deleting or finishing a game"),
                              s.confirm_destructive),
                 self._switch("keep_awake", tr("Keep the screen awake"), s.keep_awake),
+                self._switch("draw_cue", tr("Cue on her card"), draw_cue.enabled(self.app)),
+                widgets.message_text(tr("A short vibration when the Broodmother draws, where the device has one. "
+                                        "Until chosen here: on for phones, off for computers."), self.sizes,
+                                     muted=True, identifier="draw-cue-note"),
                 *([widgets.message_text(self.app.wakelock_note, self.sizes, muted=True, identifier="wakelock-note")]
                   if self.app.wakelock_note else []),
             ], self.sizes, identifier="setting-table"),

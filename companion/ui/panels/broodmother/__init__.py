@@ -24,14 +24,14 @@ def asymmetric_game(state: State) -> bool:
 
 
 PANELS = [
-    Panel(id="bm-turn", title=lambda ctx: tr("Her turn"), applies=in_game, build=turn.build,
-          help_topic="broodmother.turn", order=10),
+    Panel(id="bm-turn", title=lambda ctx: tr("Her instructions"), applies=in_game, build=turn.build,
+          help_topic="broodmother.turn", order=10, now=turn.now),
     Panel(id="bm-asymmetric", title=lambda ctx: tr("The Broodmother player"), applies=asymmetric_game,
           build=asymmetric.build, help_topic="broodmother.asymmetric", order=11),
     Panel(id="bm-meadow", title=lambda ctx: tr("The meadow"), applies=in_game, build=meadow.build,
           help_topic="broodmother.meadow", order=12),
     Panel(id="bm-setup", title=setup.title, applies=in_game, build=setup.build, help_topic="broodmother.setup",
-          order=13),
+          order=13, settled=setup.settled, settled_title=lambda ctx: tr("Setup done")),
     Panel(id="bm-status", title=lambda ctx: tr("Against the Broodmother"), applies=in_game, build=tracks.status,
           help_topic="broodmother.difficulty", order=14),
     Panel(id="bm-machinations", title=lambda ctx: tr("Machinations"), applies=in_game, build=tracks.machinations,

@@ -31,6 +31,7 @@ from companion.ui.panels.broodmother.controls import (
     view_of,
     why_not,
 )
+from companion.ui.panels.broodmother.turn import drawing
 
 
 def applies(ctx: PanelContext) -> bool:
@@ -151,7 +152,7 @@ def redraw(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
         def clear() -> None:
             d.redraw = []
 
-        tap = sending(ctx, lambda: command, debounce="bm-draw", after=clear)
+        tap = drawing(ctx, lambda: command, after=clear)
     picked = ", ".join(texts.place_name(p) for p in d.redraw) or tr("none yet")
     return [
         subheading(trf("Redraw: {redraw_cost} nymphs for another card", redraw_cost=view['asym']['redraw_cost']), s),

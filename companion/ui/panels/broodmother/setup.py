@@ -22,6 +22,13 @@ def title(ctx: PanelContext) -> str:
     return trf("Setup checklist ({what})", what=tr(texts.checklist_progress(steps)))
 
 
+def settled(ctx: PanelContext) -> bool:
+    """Done with: every step ticked, or the game past its first phase (then it folds to one line)."""
+    steps = view_of(ctx)["checklist"]
+    first = ctx.view["round"] == 1 and bool(ctx.view["phases"]) and ctx.view["phases"][0]["current"]
+    return all(s["done"] for s in steps) or not first
+
+
 def build(ctx: PanelContext) -> list[ft.Control]:
     steps = view_of(ctx)["checklist"]
     out: list[ft.Control] = []

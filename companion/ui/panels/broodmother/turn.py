@@ -9,6 +9,7 @@ in large text, with the interpretations the view attaches.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -17,10 +18,10 @@ import flet as ft
 from companion.core.broodmother import content as brood_data
 from companion.core.broodmother.commands import CancelReaction, DrawCard, EnterCard
 from companion.core.broodmother.deck import CHAMBER
-from companion.core.commands.base import command_from_dict
+from companion.core.commands.base import Command, command_from_dict
 from companion.core.errors import GameError
 from companion.core.outcome import reason_message
-from companion.ui import widgets
+from companion.ui import draw_cue, widgets
 from companion.ui.fields import number_field, redraw_on_refusal
 from companion.ui.i18n import render, tr, trf
 from companion.ui.panels import PanelContext
@@ -44,11 +45,12 @@ ANSWER_DEBOUNCE = "bm-answer"
 STEPPER_TOP = texts.STEPPER_MAX  # a count field the core gave no maximum
 
 
-def build(ctx: PanelContext) -> list[ft.Control]:
-    """In her turn's order: her card, then her question, then the token that could cancel it, then what to do.
+def now(ctx: PanelContext) -> list[ft.Control]:
+    """What her turn asks now, in its order: her card, then her question, then the token that could cancel it.
 
     A player decides on a token having seen the card and before answering; with no question
-    open, the one-tap "Her turn" for her next card follows the cancel.
+    open, the one-tap "Her turn" for her next card (or the card typed from the table) follows.
+    The game screen draws this above the standings.
     """
     view = view_of(ctx)
     out: list[ft.Control] = []
@@ -61,10 +63,16 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     out += cancel(ctx, view)
     if not view["question"] and not ended:
         out += physical(ctx, view) if view["deck"]["mode"] == "physical" else virtual(ctx, view)
-    out += report(ctx, view)
+    return out
+
+
+def build(ctx: PanelContext) -> list[ft.Control]:
+    """The rest of her turn, as a panel: her instructions, the Chamber eggs, her cards so far, the odds."""
+    view = view_of(ctx)
+    out = report(ctx, view)
     out += chamber_eggs(ctx, view)
     out += cards_so_far(ctx, view)
-    if view["deck"]["show_odds"] and view["deck"]["odds"] and not view["question"] and not ended:
+    if view["deck"]["show_odds"] and view["deck"]["odds"] and not view["question"] and not view["end"]["ended"]:
         out.append(odds_line(ctx, view))
     return out
 
@@ -88,13 +96,31 @@ def her_card(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
     if not turn or turn["cancelled"] or not (view["question"] or turn["cancellable"]):
         return []
     words = render(view["history"][-1]["cards"][-1]["words"]) if view["history"] else tr(turn["action_name"])
-    return [line(trf("Her card: {words}", words=words), ctx.sizes, identifier="bm-her-card", size=ctx.sizes.headline,
-                 bold=True)]
+    card = line(trf("Her card: {words}", words=words), ctx.sizes, identifier="bm-her-card", size=ctx.sizes.label,
+                bold=True)
+    return [ft.Row([ft.Container(card, expand=True), widgets.help_button("broodmother.turn", tr("Her turn"), at="now")],
+                   vertical_alignment=ft.CrossAxisAlignment.START)]
+
+
+def drawing(ctx: PanelContext, build: Callable[[], Command], *, debounce: str = DRAW_DEBOUNCE,
+            after: Callable[[], Any] | None = None) -> Callable[[Any], None]:
+    """A tap that draws her card: the command, then the cue on her card (when it was drawn and wanted)."""
+
+    def act() -> None:
+        before = ctx.session.doc  # each saved change makes a new document
+        ctx.app.execute(ctx.session, build(), debounce=debounce)
+        if ctx.session.doc is not before:
+            draw_cue.play(ctx.app)
+            if after is not None:
+                after()
+                ctx.app.refresh()
+
+    return ctx.app.handler(act)
 
 
 def virtual(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
     can = view["commands"]["draw"]
-    tap = sending(ctx, DrawCard, debounce=DRAW_DEBOUNCE) if can else None
+    tap = drawing(ctx, DrawCard) if can else None
     out: list[ft.Control] = [ft.Row([choice(
         tr("Her turn: draw and resolve her card"), tap, ctx.sizes, text=tr("Her turn"), identifier="bm-her-turn",
         kind="filled", icon=ft.Icons.BUG_REPORT, expand=True, big=True)])]
@@ -160,8 +186,7 @@ def resolve_button(ctx: PanelContext, names: dict[str, str]) -> list[ft.Control]
         assert d.card_type is not None
         ferocity = 0 if d.card_type == CHAMBER else int(d.ferocity or 0)
         what = names[d.card_type] + ("" if d.card_type == CHAMBER else trf(", Ferocity {ferocity}", ferocity=ferocity))
-        tap = sending(ctx, lambda: EnterCard(str(d.card_type), ferocity), debounce=DRAW_DEBOUNCE,
-                      after=d.clear_card)
+        tap = drawing(ctx, lambda: EnterCard(str(d.card_type), ferocity), after=d.clear_card)
         label, face = trf("Resolve her card: {what}", what=what), trf("Resolve: {what}", what=what)
     else:
         tap, label, face = None, tr("Resolve her card (choose its type and Ferocity first)"), tr("Resolve")
@@ -175,9 +200,12 @@ def question(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
     q = view["question"]
     d = drafts(ctx)
     values = d.answers_for(texts.question_key(q))
-    out: list[ft.Control] = [line(q["text"], ctx.sizes, identifier="bm-question", size=ctx.sizes.title, bold=True)]
-    for field in texts.input_fields(q):
-        out.append(answer_field(ctx, field, values))
+    out: list[ft.Control] = [line(q["text"], ctx.sizes, identifier="bm-question", size=ctx.sizes.small)]
+    fields = [answer_field(ctx, field, values) for field in texts.input_fields(q)]
+    small = [f for f, spec in zip(fields, texts.input_fields(q), strict=True) if spec["type"] != "bool"]
+    if small:  # a typed number and a count side by side, so her answers stay on the first phone screen
+        out.append(ft.Row(small, wrap=True, spacing=12, run_spacing=8, vertical_alignment=ft.CrossAxisAlignment.END))
+    out += [f for f, spec in zip(fields, texts.input_fields(q), strict=True) if spec["type"] == "bool"]
     answers = [choice(b["label"], answer_handler(ctx, q, values, b["args"]), ctx.sizes,
                       identifier=texts.answer_id(b["args"]), kind="tonal", col=answer_columns(q))
                for b in q["buttons"]]
@@ -195,7 +223,7 @@ def question(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
 def answer_columns(q: dict[str, Any]) -> dict[str, int]:
     """Short answers (hex numbers, counts) sit three to a phone row; long ones take the width."""
     longest = max((len(b["label"]) for b in q["buttons"]), default=0)
-    return {"xs": 4, "sm": 3} if longest <= 10 else {"xs": 12, "sm": 6}
+    return {"xs": 4, "sm": 3} if longest <= 10 else {"xs": 12}  # full width: a tablet's column is narrow too
 
 
 def answer_field(ctx: PanelContext, field: dict[str, Any], values: dict[str, Any]) -> ft.Control:
@@ -207,7 +235,7 @@ def answer_field(ctx: PanelContext, field: dict[str, Any], values: dict[str, Any
                          ctx.sizes, identifier=ident)
     if texts.is_typed(field):
         box = number_field(label, str(value), ctx.sizes, low=_bound(field, "min"), high=_bound(field, "max"),
-                           on_text=partial(values.__setitem__, name))
+                           on_text=partial(values.__setitem__, name), width=130)
         return ft.Semantics(identifier=ident, container=True, content=box)
     low, high = int(field.get("min", 0)), int(field.get("max", STEPPER_TOP))
     blank = str(value).strip() == ""  # a required count starts empty: nothing carried over, nothing assumed
@@ -217,7 +245,7 @@ def answer_field(ctx: PanelContext, field: dict[str, Any], values: dict[str, Any
         local(ctx, lambda: values.__setitem__(name, number - 1)) if number > low else None,
         local(ctx, lambda: values.__setitem__(name, number + 1)) if number < high else None,
         ctx.sizes, identifier=ident, minus_label=trf("{label}: one fewer", label=label),
-        plus_label=trf("{label}: one more", label=label))], spacing=2)
+        plus_label=trf("{label}: one more", label=label))], spacing=2, tight=True)
 
 
 def _bound(field: dict[str, Any], key: str) -> int | None:

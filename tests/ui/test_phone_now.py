@@ -1,0 +1,289 @@
+"""The game screen's "now" layout in Debian's chromium: what this moment asks fits the first phone screen.
+
+Measured with the element boxes of the semantics identifiers, at 360x740 with the default text:
+her card, her question and every answer button on the first screen; a 4-player game's four totals on the
+first screen; the solo screen with its panels folded at most three screens long; at 1024x768 the
+standings beside the panels. The cue on her card is the browser's vibration, counted by a stand-in
+``navigator.vibrate``. Screenshots of each screen at phone and tablet size and at the largest text are
+written to test-artifacts/screenshots/.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser
+
+from companion.core.broodmother import broodmother_view
+from companion.core.broodmother.commands import CancelReaction, DrawCard, TickStep
+from companion.core.broodmother.meadow_commands import AddHex
+from companion.core.commands.scoring import AdjustScore
+from companion.core.commands.turns import FinishGame, NextRound
+from companion.core.setup import GameSetup, PlayerSpec
+from companion.store import GameStore
+from companion.store.settings import SettingsStore, settings_path
+from tests.ui.browser import Server, Ui, new_tab, run_server
+from tests.ui.conftest import saved_games
+
+pytestmark = pytest.mark.browser
+
+PHONE_NOW = {"width": 360, "height": 740}
+TABLET_NOW = {"width": 1024, "height": 768}
+APP_BAR, BOTTOM_BAR = 60, 76
+FOUR = (PlayerSpec("Ana", "red"), PlayerSpec("Bo", "blue"), PlayerSpec("Cy", "black"), PlayerSpec("Dee", "yellow"))
+SOLO = GameSetup(game="mota", mode="solo", players=(PlayerSpec("Ana", "red"),), expansions=("minions",))
+HEXES = ((4, "inner", 2), (7, "outer", 3), (12, "inner", 1))
+VIBRATIONS = "window.__vibrations = []; navigator.vibrate = (p) => { window.__vibrations.push(p); return true; };"
+
+
+@pytest.fixture(scope="module")
+def prepared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, dict[str, str]]]:
+    db = tmp_path_factory.mktemp("phone-now") / "games.json"
+    store = GameStore(db)
+    asking = store.create(SOLO, name="Her question", seed=2)  # seed 2: Spawn, Spawn, then an Expand that asks
+    for command in [*(AddHex(n, zone, sites) for n, zone, sites in HEXES), DrawCard(), DrawCard(), CancelReaction(),
+                    DrawCard()]:
+        asking.execute(command)
+    solo = store.create(SOLO, name="Against her", seed=2)
+    for n, zone, sites in HEXES:
+        solo.execute(AddHex(n, zone, sites))
+    ticked = store.create(SOLO, name="Set up", seed=4)
+    for step in broodmother_view(ticked.state, ticked.content)["checklist"]:
+        ticked.execute(TickStep(step["id"], True))
+    cue = store.create(SOLO, name="Her cue", seed=2)
+    for n, zone, sites in HEXES:
+        cue.execute(AddHex(n, zone, sites))
+    four = store.create(GameSetup(game="mota", players=FOUR), name="Four at the table", seed=6)
+    for round_gains in ((3, 5, 1, 2), (4, 0, 6, 3)):
+        for pid, gain in zip(("p1", "p2", "p3", "p4"), round_gains, strict=True):
+            if gain:
+                four.execute(AdjustScore(pid, gain))
+        four.execute(NextRound())
+    finished = store.create(GameSetup(game="mota", players=FOUR[:2]), name="Done", seed=3)
+    finished.execute(AdjustScore("p1", 4))
+    finished.execute(AdjustScore("p2", 9))
+    for _ in range(3):
+        finished.execute(NextRound())
+    finished.execute(FinishGame())
+    games = {"ticked": ticked.id, "asking": asking.id, "solo": solo.id, "cue": cue.id, "four": four.id,
+             "finished": finished.id}
+    store.close()
+    with run_server(db) as srv:
+        yield srv, games
+
+
+@pytest.fixture
+def open_game(browser: Browser, prepared: tuple[Server, dict[str, str]]) -> Iterator[Callable[..., Ui]]:
+    srv, games = prepared
+    opened: list[Ui] = []
+
+    def open_tab(which: str, viewport: dict[str, int] = PHONE_NOW, vibrate: bool = False) -> Ui:
+        ui = new_tab(browser, srv.url, viewport)
+        if vibrate:
+            ui.page.add_init_script(VIBRATIONS)
+        opened.append(ui)
+        return ui.open(f"/game/{games[which]}", "game")
+
+    yield open_tab
+    for ui in opened:
+        ui.page.context.close()
+
+
+def box(ui: Ui, identifier: str) -> dict[str, float]:
+    ui.by_id(identifier).wait_for()
+    found = ui.by_id(identifier).bounding_box()
+    assert found is not None, f"{identifier} has no box"
+    return found
+
+
+def inside(ui: Ui, identifier: str) -> bool:
+    """Wholly on the first screen: below the app bar and above the bottom bar, no scrolling."""
+    b = box(ui, identifier)
+    size = ui.page.viewport_size or PHONE_NOW
+    return b["y"] >= APP_BAR - 1 and b["y"] + b["height"] <= size["height"] - BOTTOM_BAR + 1 and b["height"] > 0
+
+
+def ids(ui: Ui, prefix: str) -> list[str]:
+    return [str(i) for i in ui.page.locator(f"[flt-semantics-identifier^='{prefix}']").evaluate_all(
+        "els => els.map(e => e.getAttribute('flt-semantics-identifier'))")]
+
+
+def positions(ui: Ui) -> dict[str, float]:
+    return {str(k): float(v) for k, v in ui.page.locator("[flt-semantics-identifier]").evaluate_all(
+        "els => els.map(e => [e.getAttribute('flt-semantics-identifier'), e.getBoundingClientRect().top])")}
+
+
+def _wheel(ui: Ui, delta: float) -> float:
+    """Wheel once; how far the screen's nodes moved (their median shift)."""
+    before = positions(ui)
+    ui.page.mouse.wheel(0, delta)
+    ui.page.wait_for_timeout(200)
+    after = positions(ui)
+    moved = sorted(abs(before[k] - after[k]) for k in before.keys() & after.keys()
+                   if not k.startswith(("screen-", "undo", "redo", "back", "share", "delete")))
+    return moved[len(moved) // 2] if moved else 0.0
+
+
+def screen_length(ui: Ui) -> float:
+    """The screen's whole length: wheel to the top, then down to the end adding up how far it moved, plus one
+    screen."""
+    size = ui.page.viewport_size or PHONE_NOW
+    ui.page.mouse.move(size["width"] / 2, size["height"] / 2)
+    for _ in range(60):
+        if _wheel(ui, -600) < 1:
+            break
+    scrolled = 0.0
+    for _ in range(60):
+        step = _wheel(ui, 300)
+        if step < 1:
+            break
+        scrolled += step
+    return scrolled + size["height"]
+
+
+def settings_of(srv: Server) -> dict[str, Any]:
+    return vars(SettingsStore(settings_path(srv.db)).current)
+
+
+# -- the goals ----------------------------------------------------------------------------------
+def test_her_card_question_and_every_answer_are_on_the_first_screen(open_game: Callable[..., Ui]) -> None:
+    ui = open_game("asking")
+    ui.expect_label("bm-question", re.compile(r"^Her Expand: reveal the top hex"))
+    answers = [i for i in ids(ui, "bm-answer-") if not i.endswith("-why")]
+    assert answers, ui.visible_ids()
+    ui.page.wait_for_timeout(500)
+    ui.shot("now-phone-her-question")
+    for identifier in ("bm-her-card", "bm-question", *answers):
+        assert inside(ui, identifier), f"{identifier} is not on the first screen: {box(ui, identifier)}"
+    # the moment comes before the standings, the standings before the panels
+    assert box(ui, "now")["y"] < box(ui, "scores")["y"]
+
+
+def test_four_players_totals_are_on_the_first_screen(open_game: Callable[..., Ui]) -> None:
+    ui = open_game("four")
+    ui.expect_label("total-p4", re.compile("^Dee: 5 CP"))
+    ui.page.wait_for_timeout(500)
+    ui.shot("now-phone-four-players")
+    for pid in ("p1", "p2", "p3", "p4"):
+        assert inside(ui, f"total-{pid}"), f"total-{pid}: {box(ui, f'total-{pid}')}"
+        assert box(ui, f"minus-{pid}")["height"] >= 47.5 and box(ui, f"plus-{pid}")["width"] >= 47.5
+    ui.expect_label("total-p3", re.compile("^Cy: 7 CP"))
+    ui.expect_label("history-p1", "By round: round 1 +3, total 3; round 2 +4, total 7; round 3 0, total 7")
+
+
+def test_the_solo_screen_with_its_panels_folded_is_three_screens_at_most(
+        open_game: Callable[..., Ui], prepared: tuple[Server, dict[str, str]]) -> None:
+    ui = open_game("solo")
+    ui.by_id("jump-bar").wait_for()
+    for identifier in [i.removeprefix("fold-") for i in ids(ui, "fold-panel-")]:
+        if re.match("^Fold ", ui.label(f"fold-{identifier}")):
+            ui.tap(f"fold-{identifier}")
+            ui.expect_label(f"fold-{identifier}", re.compile("^Show "))
+    ui.page.wait_for_timeout(400)
+    length = screen_length(ui)
+    print(f"solo screen, panels folded: {length:.0f} px")
+    assert PHONE_NOW["height"] * 1.5 < length <= 3 * PHONE_NOW["height"], f"{length:.0f} px"  # it did scroll
+    assert ui.exists("log")  # reached the end
+
+
+def test_a_finished_setup_folds_to_one_line_kept_per_device(open_game: Callable[..., Ui]) -> None:
+    ui = open_game("ticked")  # every step ticked: the checklist is done with
+    ui.expect_label("fold-panel-bm-setup", "Show Setup done")
+    assert box(ui, "panel-bm-setup")["height"] < 100
+    assert not ui.exists("bm-step-hex-deck")
+    ui.tap("fold-panel-bm-setup")
+    ui.expect_label("fold-panel-bm-setup", re.compile(r"^Fold Setup checklist"))
+    ui.reload("game")  # shown on this device: it stays shown
+    ui.expect_label("fold-panel-bm-setup", re.compile(r"^Fold Setup checklist"))
+    ui.tap("fold-panel-bm-setup")
+    ui.expect_label("fold-panel-bm-setup", "Show Setup done")
+
+
+def test_at_tablet_width_the_standings_and_the_panels_are_side_by_side(open_game: Callable[..., Ui]) -> None:
+    ui = open_game("solo", viewport=TABLET_NOW)
+    scores, jump = box(ui, "scores"), box(ui, "jump-bar")
+    ui.page.wait_for_timeout(500)
+    ui.shot("now-tablet-solo")
+    assert scores["x"] + scores["width"] <= jump["x"] + 1, (scores, jump)
+    assert scores["y"] < TABLET_NOW["height"] and jump["y"] < TABLET_NOW["height"]
+
+
+def test_her_draw_is_felt_and_other_taps_are_not(open_game: Callable[..., Ui],
+                                                 prepared: tuple[Server, dict[str, str]]) -> None:
+    srv, games = prepared
+    assert settings_of(srv)["draw_cue"] is None  # unset: on for this phone-size tab
+    ui = open_game("cue", vibrate=True)
+    ui.tap("plus-p1")  # not her draw
+    ui.expect_label("total-p1", re.compile("^Ana: 1 CP"))
+    ui.page.wait_for_timeout(600)
+    assert ui.page.evaluate("window.__vibrations.length") == 0
+    ui.page.wait_for_timeout(450)
+    ui.tap("bm-her-turn")
+    ui.by_id("bm-report-title").wait_for()
+    ui.page.wait_for_function("window.__vibrations.length === 1", timeout=5000)
+    assert saved_games(srv.db)[games["cue"]]["state"]["modules_state"]["broodmother"]["history"]
+
+
+def test_the_cue_setting_is_kept(browser: Browser, prepared: tuple[Server, dict[str, str]]) -> None:
+    srv, _ = prepared
+    ui = new_tab(browser, srv.url, PHONE_NOW)
+    try:
+        ui.open("/settings", "settings")
+        ui.by_id("setting-draw_cue").wait_for()
+        ui.tap("setting-draw_cue")  # shown on (a phone), so a tap turns it off
+        ui.page.wait_for_function("1", timeout=1000)
+        for _ in range(50):
+            if settings_of(srv)["draw_cue"] is False:
+                break
+            ui.page.wait_for_timeout(100)
+        assert settings_of(srv)["draw_cue"] is False
+        ui.reload("settings")
+        assert ui.page.locator("[flt-semantics-identifier='setting-draw_cue'] [role='switch']").first \
+            .get_attribute("aria-checked") in ("false", None)
+    finally:
+        SettingsStore(settings_path(srv.db)).update(draw_cue=None)
+        ui.page.context.close()
+
+
+SHOT_SIZES = {"phone": PHONE_NOW, "tablet": TABLET_NOW}
+
+
+def _shoot(open_game: Callable[..., Ui], prefix: str, sizes: dict[str, dict[str, int]]) -> None:
+    for size_name, viewport in sizes.items():
+        ui = open_game("asking", viewport=viewport)
+        ui.by_id("bm-question").wait_for()
+        ui.shot(f"{prefix}{size_name}-solo-question")
+        ui = open_game("four", viewport=viewport)
+        ui.by_id("total-p4").wait_for()
+        ui.shot(f"{prefix}{size_name}-four-players")
+        ui = open_game("finished", viewport=viewport)
+        ui.by_id("summary-winner").wait_for()
+        ui.shot(f"{prefix}{size_name}-finished-summary")
+        ui.page.context.close()
+
+
+def test_screenshots_at_phone_and_tablet_size(open_game: Callable[..., Ui]) -> None:
+    """Looked at by a person (test-artifacts/screenshots/now-*.png); the README shows some of them."""
+    _shoot(open_game, "now-", SHOT_SIZES)
+
+
+def test_screenshots_at_the_largest_text(browser: Browser, open_game: Callable[..., Ui],
+                                         prepared: tuple[Server, dict[str, str]]) -> None:
+    srv, _ = prepared
+    ui = new_tab(browser, srv.url, PHONE_NOW)
+    try:
+        ui.open("/settings", "settings")
+        ui.tap("text_scale-1.5")
+        for _ in range(50):
+            if settings_of(srv)["text_scale"] == 1.5:
+                break
+            ui.page.wait_for_timeout(100)
+        _shoot(open_game, "now-largest-", {"phone": PHONE_NOW})
+    finally:
+        ui.open("/settings", "settings")
+        ui.tap("text_scale-1.0")
+        ui.page.wait_for_timeout(500)
+        ui.page.context.close()
