@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from companion.core.memo import drawing
 from companion.ui.i18n import tr
 from companion.ui.share_view import share_banner
 from companion.ui.theme import Sizes
@@ -97,6 +98,11 @@ class Screen:
         self.app.page.update()
 
     def _fill(self, view: ft.View) -> None:
+        # Drawn in one go from the game as saved now: each view is built, each command asked, once.
+        with drawing():
+            self._fill_now(view)
+
+    def _fill_now(self, view: ft.View) -> None:
         title = ft.Semantics(header=True, identifier="screen-title",
                              content=ft.Text(self.heading(), size=self.sizes.title, max_lines=1,
                                              overflow=ft.TextOverflow.ELLIPSIS))
