@@ -140,7 +140,10 @@ class Screen:
         actions, leading = self.actions(), self.leading()
         heading = self.heading()
         size = min(self.sizes.title, TITLE_MAX)
-        lines = title_lines(heading, size, self._page_width() - TOUCH * (len(actions) + (leading is not None)) - 32)
+        # At the device's text size a long name ends in "..." on one line (the screen keeps its room); with the
+        # text made larger, the title takes the lines it needs rather than being cut.
+        room = self._page_width() - TOUCH * (len(actions) + (leading is not None)) - 32
+        lines = title_lines(heading, size, room) if self.sizes.scale > 1 else 1
         title = ft.Semantics(header=True, identifier="screen-title",
                              content=ft.Text(heading, size=size, max_lines=lines, overflow=ft.TextOverflow.ELLIPSIS))
         appbar.toolbar_height = max(APP_BAR_HEIGHT, round(lines * size * 1.4 + 6))
