@@ -20,11 +20,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypedDict
 
-from companion.core.commands.base import Command
+from companion.core.commands.base import Command, verified
 from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.hooks import active_hooks
 from companion.core.i18n import Msg, is_message, msg
+from companion.core.memo import recall
 from companion.core.state import State, game_def
 from companion.core.words import joined
 
@@ -51,7 +52,14 @@ def register_phase_items(module_id: str, fn: ItemsFn) -> None:
 
 
 def phase_items(state: State, content: Content, phase_id: str | None = None, event: str = "enter") -> list[Item]:
-    """Every active module's items for the phase (the current one by default), in module order."""
+    """Every active module's items for the phase (the current one by default), in module order.
+
+    Asked once per change while a screen is drawn (``companion.core.memo``): the panel, its ticks and Next
+    all ask."""
+    return recall(("phase_items", phase_id, event), state, lambda: _phase_items(state, content, phase_id, event))
+
+
+def _phase_items(state: State, content: Content, phase_id: str | None, event: str) -> list[Item]:
     phase = phase_id or state["phase"]
     out: list[Item] = []
     for hooks in active_hooks(state):
@@ -96,11 +104,8 @@ def command_item(item_id: str, module: str, text: str | Msg, command: Command, s
                  *, done: bool, scoring: bool) -> Item:
     """An item the app applies: ready when its command's ``verify`` passes, else the reason."""
     note: str | Msg = ""
-    if not done:
-        try:
-            command.verify(state, content)
-        except CommandError as exc:
-            note = _reason(exc)
+    if not done and (refused := verified(command, state, content)) is not None:
+        note = _reason(refused)
     return {"id": item_id, "module": module, "text": text, "scoring": scoring, "done": done,
             "command": command.to_dict(), "ready": not done and not note, "note": note}
 

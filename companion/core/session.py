@@ -11,6 +11,12 @@ Several devices at one table share one ``Session``. Each change is made under a 
 and a change may say which game revision (``Session.revision``) its device was showing
 when the player tapped: if another device already made the same change since then (two
 phones drawing her card at once), it is refused with ``AlreadyDone`` and applied once.
+
+While a screen is drawn (``companion.core.memo.drawing``), what it asks of a game - its views,
+whether a command can run and why not - is computed once per game document and language: every
+change (a command, undo, redo) makes a new document, and a game read again from disk is a new
+``Session``, so a kept answer never outlives the game it was read from. Outside a drawing nothing is
+kept, and a command is always verified afresh before it is applied.
 """
 
 from __future__ import annotations
@@ -18,16 +24,17 @@ from __future__ import annotations
 import copy
 import threading
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
-from companion.core.commands.base import Command, end_block, possible, why_not
+from companion.core.commands.base import Command, end_block, verified, verify_now
 from companion.core.content import Content, load_content
 from companion.core.errors import AlreadyDone, CommandError, StaleChange
 from companion.core.hooks import active_hooks
 from companion.core.i18n import as_data, is_message, msg, render
+from companion.core.memo import Answers, hold, is_drawing, recall
 from companion.core.patch import apply_patch, diff
 from companion.core.schema import UNDO_LIMIT, GameState, InvalidShape, check
 from companion.core.state import State, game_def
@@ -38,6 +45,7 @@ DOC_SCHEMA = 2
 Doc = dict[str, Any]
 Saver = Callable[[Doc], None]
 Clock = Callable[[], datetime]
+T = TypeVar("T")
 
 
 def _now() -> datetime:
@@ -84,6 +92,10 @@ class Session:
         self._lock = threading.RLock()
         self._recent: deque[Change] = deque(maxlen=RECENT_CHANGES)
         self._first_rev = self.revision
+        self._memo_lock = threading.Lock()
+        self._memo_doc: Doc | None = None  # the document the cached answers were computed from
+        self._memo_rev = -1
+        self._memo: Answers = {}
 
     @property
     def revision(self) -> int:
@@ -92,24 +104,53 @@ class Session:
 
     @property
     def state(self) -> State:
-        state: State = self.doc["state"]
+        doc = self.doc
+        state: State = doc["state"]
+        if is_drawing():  # a screen is being drawn: what it asks about this saved state is kept
+            hold(state, self._answers(doc))
         return state
 
     @property
     def id(self) -> str:
         return str(self.doc["id"])
 
+    # -- what a screen asks, once per change ---------------------------------------------
+    def _answers(self, doc: Doc) -> Answers:
+        """The answers kept for ``doc``, the game document as it is now (a new, empty one after every change)."""
+        rev = int(doc.get("rev", 0) or 0)
+        with self._memo_lock:
+            if self._memo_doc is not doc or self._memo_rev != rev:
+                if doc is not self.doc:  # changed meanwhile (another device): nothing kept for the old one
+                    return {}
+                self._memo_doc, self._memo_rev, self._memo = doc, rev, {}
+            return self._memo
+
+    def cached(self, key: Hashable, compute: Callable[[State, Content], T]) -> T:
+        """``compute(state, content)`` for the game as it is now; while a screen is drawn (``memo.drawing``),
+        computed once per change and language and shared by every tab showing the game (read-only results)."""
+        state = self.state
+        return recall(key, state, lambda: compute(state, self.content))
+
+    def _refusal(self, command: Command) -> CommandError | None:
+        """Why ``command`` cannot run now (the game-over gate, then its ``verify``), or None; kept per change."""
+        state = self.state
+        if reason := end_block(command, state):
+            return CommandError(reason)
+        return verified(command, state, self.content)
+
     # -- commands -------------------------------------------------------------------
     def can(self, command: Command) -> bool:
-        return possible(command, self.state, self.content)
+        return self._refusal(command) is None
 
     def why_not(self, command: Command) -> str | None:
-        return why_not(command, self.state, self.content)
+        refusal = self._refusal(command)
+        return None if refusal is None else str(refusal)
 
     def verify(self, command: Command) -> None:
-        if reason := end_block(command, self.state):
-            raise CommandError(reason)
-        command.verify(self.state, self.content)
+        """Raise the ``CommandError`` the command would meet now (the answer is cached per change)."""
+        refusal = self._refusal(command)
+        if refusal is not None:
+            raise refusal.with_traceback(None)
 
     def execute(self, command: Command, *, expected_rev: int | None = None, origin: str | None = None) -> str:
         """Apply, check, record and save; return the command's label (in the reader's language).
@@ -122,7 +163,8 @@ class Session:
         with self._lock:
             as_dict = command.to_dict()
             self._refuse_repeat("command", expected_rev, origin, as_dict)
-            self.verify(command)
+            if (refusal := _refusal(command, self.state, self.content)) is not None:  # afresh, never cached
+                raise refusal
             before = self.state
             label = as_data(command.describe(before, self.content))
             after = copy.deepcopy(before)
@@ -259,6 +301,13 @@ class Session:
         history(doc)
         self._save(doc)
         self.doc = doc
+
+
+def _refusal(command: Command, state: State, content: Content) -> CommandError | None:
+    """Why ``command`` may not run on ``state`` (as ``why_not`` says it), or None: asked afresh."""
+    if reason := end_block(command, state):
+        return CommandError(reason)
+    return verify_now(command, state, content)
 
 
 def _marked(kind: str, label: Any) -> Any:

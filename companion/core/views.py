@@ -8,15 +8,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.core.content import Content
 from companion.core.i18n import as_data, render
 from companion.core.i18n import gettext as _
 from companion.core.outcome import reason_message
 from companion.core.session import Session
-from companion.core.state import cumulative_scores, game_def, total_score
+from companion.core.state import State, cumulative_scores, game_def, total_score
 
 
 def game_view(session: Session) -> dict[str, Any]:
-    state, content = session.state, session.content
+    """The game screen's data, built once per change of the game and reader's language (shared: read only)."""
+    return session.cached("game_view", lambda state, content: _game_view(session, state, content))
+
+
+def _game_view(session: Session, state: State, content: Content) -> dict[str, Any]:
     game = game_def(state, content)
     phase = game.phase(state["phase"])
     return {

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from companion.core.memo import drawing
 from companion.ui.i18n import tr
 from companion.ui.share_view import share_banner
 from companion.ui.theme import Sizes
@@ -19,6 +20,29 @@ if TYPE_CHECKING:
 
 # Phones and tablets use the whole width; a wide desktop window keeps lines readable.
 CONTENT_COLUMNS: ft.ResponsiveNumber = {"xs": 12, "lg": 10, "xl": 8}
+APP_BAR_HEIGHT = 60
+TITLE_MAX = 22  # the app bar's title at the larger text sizes: its lines still leave room for the screen
+TOUCH = 56  # an app bar button's width
+PHONE_WIDTH = 360.0
+GLYPH_EM = 0.55  # a generous average width of a letter of the app's font, in ems
+
+
+def title_lines(text: str, size: float, room: float, most: int = 3) -> int:
+    """How many lines a title needs in the app bar's ``room`` (px), wrapped at spaces (at most ``most``; a longer
+    one ends in "...").
+
+    The server cannot measure text, so letters are taken generously wide: a title is never cut when one more
+    line would have shown it (a game's name at the largest text size).
+    """
+    lines, used = 1, 0.0
+    for word in text.split():
+        width = len(word) * size * GLYPH_EM
+        gap = size * GLYPH_EM if used else 0.0
+        if used and used + gap + width > room:
+            lines, used = lines + 1, width
+        else:
+            used += gap + width
+    return min(lines, most)
 
 
 class Screen:
@@ -90,6 +114,13 @@ class Screen:
         self._fill(self.view)
         return self.view
 
+    def _page_width(self) -> float:
+        try:
+            width = self.app.page.width
+        except Exception:  # no page yet (built in a test): a phone's width
+            width = None
+        return float(width) if isinstance(width, int | float) and width > 0 else PHONE_WIDTH
+
     def refresh(self) -> None:
         if self.view is None:
             return
@@ -97,14 +128,26 @@ class Screen:
         self.app.page.update()
 
     def _fill(self, view: ft.View) -> None:
-        title = ft.Semantics(header=True, identifier="screen-title",
-                             content=ft.Text(self.heading(), size=self.sizes.title, max_lines=1,
-                                             overflow=ft.TextOverflow.ELLIPSIS))
+        # Drawn in one go from the game as saved now: each view is built, each command asked, once.
+        with drawing():
+            self._fill_now(view)
+
+    def _fill_now(self, view: ft.View) -> None:
         if view.appbar is None:
-            view.appbar = ft.AppBar(toolbar_height=60, automatically_imply_leading=False)
+            view.appbar = ft.AppBar(toolbar_height=APP_BAR_HEIGHT, automatically_imply_leading=False)
         appbar = view.appbar
         assert isinstance(appbar, ft.AppBar)
-        appbar.title, appbar.actions, appbar.leading = title, self.actions(), self.leading()
+        actions, leading = self.actions(), self.leading()
+        heading = self.heading()
+        size = min(self.sizes.title, TITLE_MAX)
+        # At the device's text size a long name ends in "..." on one line (the screen keeps its room); with the
+        # text made larger, the title takes the lines it needs rather than being cut.
+        room = self._page_width() - TOUCH * (len(actions) + (leading is not None)) - 32
+        lines = title_lines(heading, size, room) if self.sizes.scale > 1 else 1
+        title = ft.Semantics(header=True, identifier="screen-title",
+                             content=ft.Text(heading, size=size, max_lines=lines, overflow=ft.TextOverflow.ELLIPSIS))
+        appbar.toolbar_height = max(APP_BAR_HEIGHT, round(lines * size * 1.4 + 6))
+        appbar.title, appbar.actions, appbar.leading = title, actions, leading
         bottom = self.bottom()
         if bottom is None:
             view.bottom_appbar = None

@@ -29,7 +29,6 @@ __all__ = [
 ]
 
 Action = Callable[[], None]
-BAR_TITLE, BAR_DETAIL = 19.0, 15.0  # px: the bottom bar's two lines at most (its height is fixed)
 EventHandler = Callable[[Any], None]
 
 _BUTTON_KINDS: dict[str, Callable[..., ft.Control]] = {
@@ -80,19 +79,27 @@ def tap_button(label: str, on_tap: EventHandler | None, *, text: str | None = No
                         content=button, expand=expand or None)  # an explicit False breaks a Wrap
 
 
+BAR_TEXT_GROWS_UP_TO = 1.15  # the text scale ("Large") above which the bottom bar's type stays as it is
+BAR_TITLE_MAX = 16 * BAR_TEXT_GROWS_UP_TO
+BAR_DETAIL_MAX = 14 * BAR_TEXT_GROWS_UP_TO
+
+
 def bar_button(title: str, detail: str, icon: ft.IconData, on_tap: EventHandler | None, *, identifier: str,
                sizes: Sizes) -> ft.Control:
-    """A bottom-bar button with a short title and what it will do underneath ("Undo" / "Ana +1 CP")."""
-    # Capped sizes: both lines stay inside the fixed bottom bar at the largest text too.
+    """A bottom-bar button with a short title and what it will do underneath ("Undo" / "Ana +1 CP").
+
+    The bar keeps its height at every text size: above "Large" its type stops growing and the icon makes way,
+    so "Nothing to undo" still reads whole at 360 px (a long label ends in "...", and is read whole aloud)."""
+    roomy = sizes.scale <= BAR_TEXT_GROWS_UP_TO
     face = ft.Column([
-        ft.Text(title, size=min(sizes.label, BAR_TITLE), weight=ft.FontWeight.W_700, max_lines=1),
-        ft.Text(detail, size=min(sizes.small, BAR_DETAIL), max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+        ft.Text(title, size=min(sizes.label, BAR_TITLE_MAX), weight=ft.FontWeight.W_700, max_lines=1),
+        ft.Text(detail, size=min(sizes.small, BAR_DETAIL_MAX), max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
     ], spacing=0, alignment=ft.MainAxisAlignment.CENTER, horizontal_alignment=ft.CrossAxisAlignment.START,
         tight=True)
     style = _shape("tonal")
     style.padding = ft.Padding.symmetric(horizontal=14, vertical=4)
-    button = ft.FilledTonalButton(content=face, icon=icon, on_click=on_tap, disabled=on_tap is None,
-                                  height=BUTTON_HEIGHT + 8, expand=True, style=style)
+    button = ft.FilledTonalButton(content=face, icon=icon if roomy else None, on_click=on_tap,
+                                  disabled=on_tap is None, height=BUTTON_HEIGHT + 8, expand=True, style=style)
     label = f"{title}: {detail}" if on_tap else detail
     return ft.Semantics(label=label, button=True, identifier=identifier, container=True, exclude_semantics=True,
                         on_tap=on_tap, content=button, expand=True)
@@ -244,7 +251,12 @@ def stepper(label: str, value_text: str, on_minus: EventHandler | None, on_plus:
 
 
 def radio(value: str, label: str, sizes: Sizes, *, identifier: str, disabled: bool = False) -> ft.Control:
-    """One choice of a ``RadioGroup``, a full 48 px row tall, findable by its identifier."""
-    button = ft.Radio(value=value, label=label, disabled=disabled, label_style=ft.TextStyle(size=sizes.body))
-    return ft.Semantics(identifier=identifier, container=True,
-                        content=ft.Container(button, padding=ft.Padding.symmetric(vertical=4)))
+    """One choice of a ``RadioGroup``: a row at least 48 px tall that a tap anywhere on selects, findable by its
+    identifier. The label wraps (a long game name at the largest text is never cut); the row is one radio
+    button for a screen reader, named by its label."""
+    tile = ft.ListTile(
+        leading=ft.Radio(value=value, disabled=disabled, visual_density=ft.VisualDensity.STANDARD),
+        title=ft.Text(label, size=sizes.body), toggle_inputs=True, min_height=MIN_TOUCH, disabled=disabled,
+        content_padding=ft.Padding.symmetric(horizontal=4), horizontal_spacing=8, min_leading_width=40,
+        min_vertical_padding=4)
+    return ft.Semantics(identifier=identifier, container=True, content=ft.MergeSemantics(content=tile))

@@ -48,6 +48,7 @@ from companion.core.broodmother.scoring import battle_helper, loss_margins, slum
 from companion.core.commands.base import Command, possible
 from companion.core.content import Content
 from companion.core.i18n import N_, render, tr, trf
+from companion.core.memo import recall
 from companion.core.predators.model import KEY as PREDATORS
 from companion.core.predators.model import live, name_of, tracker
 from companion.core.state import State
@@ -57,6 +58,11 @@ ALWAYS_SHOWN = ("end",)
 
 
 def broodmother_view(state: State, content: Content) -> View:
+    """Built once per change while a screen is drawn (``companion.core.memo``); read only."""
+    return recall(("broodmother_view",), state, lambda: _broodmother_view(state, content))
+
+
+def _broodmother_view(state: State, content: Content) -> View:
     if not has_broodmother(state):
         return {"active": False}
     b, bc = bm(state), brood_of(content)

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.i18n import Msg, msg, render
+from companion.core.memo import recall
 from companion.core.state import State
 
 _REGISTRY: dict[str, type[Command]] = {}
@@ -56,11 +57,7 @@ class Command:
         raise NotImplementedError
 
     def can(self, state: State, content: Content) -> bool:
-        try:
-            self.verify(state, content)
-        except CommandError:
-            return False
-        return True
+        return verified(self, state, content) is None
 
     def to_dict(self) -> dict[str, Any]:
         fields: dict[str, Any] = dataclasses.asdict(self) if dataclasses.is_dataclass(self) else {}
@@ -90,10 +87,25 @@ def why_not(command: Command, state: State, content: Content) -> str | None:
     """The sentence a screen shows under a button it cannot enable, or None when the command can run."""
     if reason := end_block(command, state):
         return render(reason)
+    refused = verified(command, state, content)
+    return None if refused is None else str(refused)
+
+
+def verified(command: Command, state: State, content: Content) -> CommandError | None:
+    """The ``CommandError`` that ``command.verify`` raises on ``state``, or None when it passes.
+
+    While a screen is drawn the answer is kept per change (``companion.core.memo``), so a build
+    asks each command once however many views and buttons ask about it.
+    """
+    return recall(("verified", command), state, lambda: verify_now(command, state, content))
+
+
+def verify_now(command: Command, state: State, content: Content) -> CommandError | None:
+    """``verified``, always asked afresh (what ``Session.execute`` does before applying a command)."""
     try:
         command.verify(state, content)
     except CommandError as exc:
-        return str(exc)
+        return exc
     return None
 
 

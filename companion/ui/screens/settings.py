@@ -81,10 +81,13 @@ class SettingsScreen(Screen):
         return group
 
     def _switch(self, name: str, label: str, value: bool) -> ft.Control:
-        switch = ft.Switch(label=label, value=value, label_text_style=ft.TextStyle(size=self.sizes.body))
+        """A row at least 48 px tall, tapped anywhere to switch; its label wraps rather than being cut."""
+        switch = ft.Switch(value=value)
         switch.on_change = self.app.handler(lambda: self.app.update_settings(**{name: bool(switch.value)}))
-        return ft.Semantics(identifier=f"setting-{name}", container=True,
-                            content=ft.Container(switch, height=MIN_TOUCH))
+        tile = ft.ListTile(title=ft.Text(label, size=self.sizes.body), trailing=switch, toggle_inputs=True,
+                           min_height=MIN_TOUCH, content_padding=ft.Padding.symmetric(horizontal=4),
+                           min_vertical_padding=4)
+        return ft.Semantics(identifier=f"setting-{name}", container=True, content=ft.MergeSemantics(content=tile))
 
     def on_message(self, message: dict[str, Any]) -> None:
         if message.get("kind") == "settings":

@@ -1,0 +1,179 @@
+#!/usr/bin/env python3
+"""Tap to updated screen, in a real browser: her draw and Next on a phone-sized game screen.
+
+    .venv/bin/python scripts/bench_taps.py [--runs 30] [--json]
+
+Serves the app (``python -m companion``) on a temporary database holding a solo game (three hexes
+on the meadow) and a 4-player competitive game with every Minions/Empires module and variant, opens
+each in Debian's chromium at 360x740 (Playwright with ``executable_path``; never a downloaded
+browser), and times ``--runs`` taps of each kind: from the pointer going down on the button to the
+moment the browser's accessibility tree shows the change (a ``MutationObserver`` watching the Undo
+button's label, which the same update rewrites), plus the next animation frame (the one that paints
+it). Each tap is then undone (not timed) so every sample starts from the same screen; the seeded
+generator makes each draw the same card.
+
+Goals (issue 16): p50 <= 100 ms for her draw, p50 <= 80 ms for Next. A goal, not a test: shared
+machines make timed tests flaky, so nothing asserts these numbers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from companion.bench import percentile  # noqa: E402
+
+VIEWPORT = {"width": 360, "height": 740}
+GOALS = {"draw": 100.0, "next_solo": 80.0, "next_competitive": 80.0}
+DEBOUNCE_GAP_MS = 500  # a second tap on the same action within 0.4 s is ignored by the app
+EVERY_MODULE = dict(
+    expansions=("minions", "empires"),
+    modules=("aphids", "parasites", "predators", "chambers", "old-tunnels", "mutations", "tactics", "queens-decrees"),
+    variants=("symbiote-tokens", "seasons", "eve-of-the-antperium", "flooded-spring", "round-draft"),
+)
+
+# Resolves with the milliseconds from the next pointerdown to the first DOM change after which the
+# node ``ident``'s label differs from ``before``, measured after the following animation frame.
+_ARM = """([ident, before]) => {
+  const label = () => {
+    const n = document.querySelector(`[flt-semantics-identifier="${ident}"]`);
+    return n ? (n.getAttribute('aria-label') || n.innerText || '').trim() : null;
+  };
+  window.__tap = new Promise((resolve) => {
+    let t0 = null;
+    const down = () => { t0 = performance.now(); };
+    window.addEventListener('pointerdown', down, {capture: true, once: true});
+    const obs = new MutationObserver(() => {
+      if (t0 === null) return;
+      const now = label();
+      if (now !== null && now !== before) {
+        obs.disconnect();
+        const seen = performance.now();
+        requestAnimationFrame(() => resolve({dom: seen - t0, painted: performance.now() - t0}));
+      }
+    });
+    obs.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+    setTimeout(() => { obs.disconnect(); resolve(null); }, 10000);
+  });
+  return true;
+}"""
+
+
+def prepare(db: Path) -> dict[str, str]:
+    from companion.core.broodmother.meadow_commands import AddHex
+    from companion.core.setup import GameSetup, PlayerSpec
+    from companion.store import GameStore
+
+    store = GameStore(db)
+    solo = store.create(GameSetup(game="mota", mode="solo", players=(PlayerSpec("Ana", "red"),),
+                                  expansions=("minions",)), name="Bench solo", seed=2)
+    for number, zone, sites in ((4, "inner", 2), (7, "outer", 3), (12, "inner", 1)):
+        solo.execute(AddHex(number, zone, sites))
+    four = tuple(PlayerSpec(n, c) for n, c in (("Ana", "red"), ("Bo", "blue"), ("Cy", "black"), ("Di", "yellow")))
+    comp = store.create(GameSetup(game="mota", mode="competitive", players=four, **EVERY_MODULE),  # type: ignore[arg-type]
+                        name="Bench table", seed=3)
+    ids = {"solo": solo.id, "competitive": comp.id}
+    store.close()
+    return ids
+
+
+def label_of(ui: Any, ident: str) -> str:
+    return " ".join((ui.by_id(ident).get_attribute("aria-label") or ui.by_id(ident).inner_text()).split())
+
+
+def timed_tap(ui: Any, button: str, watch: str) -> dict[str, float] | None:
+    """Tap ``button`` where it is painted; the time until ``watch``'s label changes."""
+    ui.show(button)
+    box = ui.by_id(button).bounding_box()
+    assert box is not None, button
+    before = ui.page.evaluate(
+        "i => { const n = document.querySelector(`[flt-semantics-identifier=\"${i}\"]`);"
+        " return n ? (n.getAttribute('aria-label') || n.innerText || '').trim() : null; }", watch)
+    ui.page.evaluate(_ARM, [watch, before])
+    ui.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    result: dict[str, float] | None = ui.page.evaluate("() => window.__tap")
+    return result
+
+
+def undo(ui: Any) -> None:
+    before = label_of(ui, "undo")
+    ui.tap("undo")
+    deadline = time.monotonic() + 10
+    while label_of(ui, "undo") == before and time.monotonic() < deadline:
+        ui.page.wait_for_timeout(30)
+    ui.page.wait_for_timeout(DEBOUNCE_GAP_MS)
+
+
+def sample(ui: Any, button: str, runs: int, warmup: int = 3) -> list[float]:
+    times: list[float] = []
+    for n in range(runs + warmup):
+        got = timed_tap(ui, button, "undo")
+        if got is None:
+            raise RuntimeError(f"tapping {button} changed nothing within 10 s")
+        if n >= warmup:
+            times.append(got["painted"])
+        undo(ui)
+    return times
+
+
+def summary(times: list[float]) -> dict[str, float]:
+    return {"p50_ms": round(statistics.median(times), 1), "p95_ms": round(percentile(times, 95), 1),
+            "min_ms": round(min(times), 1), "max_ms": round(max(times), 1), "n": len(times)}
+
+
+def run(runs: int, progress: Callable[[str], None]) -> dict[str, Any]:
+    from playwright.sync_api import sync_playwright
+
+    from tests.ui.browser import launch_chromium, new_tab, run_server
+
+    with tempfile.TemporaryDirectory(prefix="companion-taps-") as tmp:
+        db = Path(tmp) / "games.json"
+        ids = prepare(db)
+        results: dict[str, Any] = {}
+        with run_server(db) as server, sync_playwright() as playwright:
+            browser = launch_chromium(playwright)
+            try:
+                for key, game, button in (("draw", "solo", "bm-her-turn"), ("next_solo", "solo", "next-phase"),
+                                          ("next_competitive", "competitive", "next-phase")):
+                    ui = new_tab(browser, server.url, VIEWPORT)
+                    ui.open(f"/game/{ids[game]}", "game")
+                    ui.page.wait_for_timeout(800)
+                    progress(f"{key}: {runs} taps")
+                    results[key] = summary(sample(ui, button, runs))
+                    ui.page.context.close()
+            finally:
+                browser.close()
+    results["goals"] = {key: {"goal_p50_ms": goal, "met": results[key]["p50_ms"] <= goal}
+                        for key, goal in GOALS.items()}
+    return results
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=30, help="timed taps of each kind (default 30)")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    args = parser.parse_args(argv)
+    results = run(args.runs, lambda line: print(line, file=sys.stderr))
+    if args.json:
+        print(json.dumps(results, indent=2))
+        return 0
+    for key, goal in GOALS.items():
+        r = results[key]
+        mark = "ok " if r["p50_ms"] <= goal else "MISSED"
+        print(f"{mark:6} taps.{key:<18} p50 {r['p50_ms']:>6} ms  p95 {r['p95_ms']:>6} ms  "
+              f"(n={r['n']}, goal p50 <= {goal})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,213 @@
+"""One game-screen build asks the core each question once: her view once, each command verified once.
+
+The screen is built in-process (no browser) for a solo game and a 4-player game with every
+Minions/Empires module, right after a change (so nothing is left cached from before), while a
+profiler counts the calls of ``broodmother_view``, of the game view's builder and of every
+command's ``verify``. Before the cache one build computed her view 11 times and verified the same
+commands again and again; a change must still be seen at once (a button enabled by the old game
+is a bug), and two readers in two languages must each get their own words.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from collections.abc import Callable, Iterator
+from copy import deepcopy
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from companion.core.broodmother.commands import DrawCard
+from companion.core.broodmother.meadow_commands import AddHex
+from companion.core.broodmother.view import _broodmother_view, broodmother_view
+from companion.core.commands.base import Command, registered_commands
+from companion.core.commands.scoring import AdjustScore
+from companion.core.commands.turns import NextPhase
+from companion.core.i18n import using
+from companion.core.memo import drawing
+from companion.core.session import Session
+from companion.core.setup import GameSetup, PlayerSpec
+from companion.core.views import _game_view, game_view
+from companion.store import GameStore
+from companion.ui.app import AppContext, SessionPool
+from companion.ui.models import ShownRevisions
+from companion.ui.screens.game import GameScreen
+from companion.ui.theme import Sizes
+
+SOLO = GameSetup(game="mota", mode="solo", players=(PlayerSpec("Ana", "red"),), expansions=("minions",))
+EVERYTHING = GameSetup(
+    game="mota", mode="competitive",
+    players=tuple(PlayerSpec(n, c) for n, c in (("Ana", "red"), ("Bo", "blue"), ("Cy", "black"), ("Di", "yellow"))),
+    expansions=("minions", "empires"),
+    modules=("aphids", "parasites", "predators", "chambers", "old-tunnels", "mutations", "tactics", "queens-decrees"),
+    variants=("symbiote-tokens", "seasons", "eve-of-the-antperium", "flooded-spring", "round-draft"))
+
+
+class TabStub:
+    """What the game screen asks of its tab while it builds (no page: nothing is sent)."""
+
+    sizes = Sizes()
+    guest = False
+    can_play = True
+    device = None
+    page = SimpleNamespace(width=360.0)  # a phone: the one-column "now" layout
+
+    def __init__(self, ctx: AppContext) -> None:
+        self.ctx = ctx
+        self.shown = ShownRevisions()
+
+    def session(self, game_id: str) -> Session:
+        return self.ctx.sessions.get(game_id)
+
+    def note_shown(self, session: Session) -> None:
+        self.shown.sent(session.id, session.revision)
+
+    def handler(self, action: Callable[[], Any]) -> Callable[[Any], None]:
+        return lambda _=None: action()
+
+    def guard(self, action: Callable[[], Any]) -> Any:
+        return action()
+
+    def typed_cards(self, kind: str) -> list[dict[str, Any]]:
+        return []
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[GameStore]:
+    games = GameStore(tmp_path / "games.json")
+    yield games
+    games.close()
+
+
+def build(app: TabStub, session: Session) -> None:
+    """The whole screen as a tab builds it (``Screen.build_view``: app bar, body, bottom bar)."""
+    GameScreen(app, f"/game/{session.id}", {"id": session.id}).build_view()  # type: ignore[arg-type]
+
+
+def counted(action: Callable[[], None]) -> tuple[Counter[str], Counter[tuple[str, Command]]]:
+    """Calls of the view builders by name, and of ``verify`` by command, while ``action`` runs."""
+    verifies = {cls.verify.__code__ for cls in registered_commands().values() if "verify" in cls.__dict__}
+    views = {_broodmother_view.__code__: "broodmother_view", _game_view.__code__: "game_view"}
+    built: Counter[str] = Counter()
+    verified: Counter[tuple[str, Command]] = Counter()
+
+    def profile(frame: Any, event: str, _: Any) -> None:
+        if event != "call":
+            return
+        if frame.f_code in views:
+            built[views[frame.f_code]] += 1
+        elif frame.f_code in verifies:
+            command = frame.f_locals["self"]
+            verified[(type(command).__name__, repr(command))] += 1
+
+    sys.setprofile(profile)
+    try:
+        action()
+    finally:
+        sys.setprofile(None)
+    return built, verified
+
+
+def solo_game(store: GameStore) -> Session:
+    session = store.create(SOLO, seed=2)
+    for number, zone, sites in ((4, "inner", 2), (7, "outer", 3), (12, "inner", 1)):
+        session.execute(AddHex(number, zone, sites))
+    return session
+
+
+def test_a_solo_build_makes_her_view_once_and_verifies_each_command_once(store: GameStore) -> None:
+    app = TabStub(AppContext(store, None, SessionPool(store)))  # type: ignore[arg-type]
+    session = solo_game(store)
+    app.ctx.sessions.add(session)
+    with using("en"):
+        for change in (DrawCard(), NextPhase()):  # her card on the table, then another phase
+            session.execute(change)
+            built, verified = counted(lambda: build(app, session))
+            assert built == {"broodmother_view": 1, "game_view": 1}
+            assert len(verified) >= 8  # the screen asks about many commands ...
+            assert max(verified.values()) == 1, verified.most_common(3)  # ... each of them once
+            again_built, again_verified = counted(lambda: build(app, session))  # nothing changed: all kept
+            assert not again_built and sum(again_verified.values()) <= 2  # NextRound's reason, asked directly
+
+
+def test_a_competitive_build_with_every_module_verifies_each_command_once(store: GameStore) -> None:
+    app = TabStub(AppContext(store, None, SessionPool(store)))  # type: ignore[arg-type]
+    session = store.create(EVERYTHING, seed=3)
+    app.ctx.sessions.add(session)
+    with using("en"):
+        session.execute(AdjustScore("p2", 3))
+        built, verified = counted(lambda: build(app, session))
+        assert built == {"game_view": 1}
+        assert len(verified) >= 12
+        # NextRound is asked once through the session and once more for its reason, straight from the core
+        assert max(count for (name, _), count in verified.items() if name != "NextRound") == 1, \
+            verified.most_common(3)
+        assert sum(verified.values()) <= len(verified) + 1
+
+
+def test_every_change_is_seen_by_the_next_question(store: GameStore) -> None:
+    """Answers are kept per change: a command, an undo and a redo each make the next answer afresh."""
+    session = solo_game(store)
+    with using("en"), drawing():
+        assert session.can(DrawCard()) and session.can(NextPhase())
+        assert broodmother_view(session.state, session.content)["commands"]["draw"] is True
+        session.execute(NextPhase())  # the Soldier Phase: her next card waits
+        assert not session.can(DrawCard())
+        assert session.why_not(DrawCard()) == (
+            "She reacts after each player's turn, and players take their turns in the Worker Phase. "
+            "It is the Soldier Phase now: her next card waits for the Worker Phase.")
+        assert broodmother_view(session.state, session.content)["commands"]["draw"] is False
+        session.undo()
+        assert session.can(DrawCard()) and broodmother_view(session.state, session.content)["commands"]["draw"]
+        session.redo()
+        assert not session.can(DrawCard()) and not DrawCard().can(session.state, session.content)
+
+
+def test_answers_are_kept_only_while_drawing_and_only_for_saved_states(store: GameStore) -> None:
+    session = solo_game(store)
+    with drawing():
+        first = broodmother_view(session.state, session.content)
+        assert broodmother_view(session.state, session.content) is first  # kept
+        copy = deepcopy(session.state)  # a copy a label tries a change on: never kept
+        assert broodmother_view(copy, session.content) is not broodmother_view(copy, session.content)
+    with drawing():  # the next build of the same, unchanged game: still kept, for every tab
+        assert broodmother_view(session.state, session.content) is first
+    assert broodmother_view(session.state, session.content) is not first  # the CLI and tests: always afresh
+    session.state["round"] = 2  # changed in place (only tests do that): seen outside a drawing
+    assert broodmother_view(session.state, session.content)["round"] == 2
+
+
+def test_a_game_read_again_from_disk_is_asked_afresh(store: GameStore) -> None:
+    """Another process saved the game: the app drops its session and reads the game again (a new cache)."""
+    session = solo_game(store)
+    with drawing():
+        assert session.can(DrawCard())
+        other = GameStore(store.path)
+        other.session(session.id).execute(NextPhase())
+        other.close()
+        again = store.session(session.id)
+        assert again.revision == session.revision + 1 and not again.can(DrawCard())
+
+
+def test_two_readers_in_two_languages_get_their_own_words(store: GameStore) -> None:
+    session = solo_game(store)
+    with drawing():
+        with using("en"):
+            english = game_view(session)["phase_label"]
+        with using("es"):
+            spanish = game_view(session)["phase_label"]
+        with using("en"):
+            assert game_view(session)["phase_label"] == english
+    assert english == "Worker Phase" and spanish.startswith("Fase") and spanish != english
+
+
+def test_a_command_is_verified_afresh_when_it_runs(store: GameStore) -> None:
+    """The kept answers are for screens; ``execute`` always asks ``verify`` itself."""
+    session = solo_game(store)
+    with drawing():
+        assert session.can(DrawCard())
+        _, verified = counted(lambda: session.execute(DrawCard()))
+    assert verified[("DrawCard", repr(DrawCard()))] == 1

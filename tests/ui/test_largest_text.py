@@ -1,0 +1,210 @@
+"""At the largest text size, 360 px wide: no text is cut, no word is broken mid-word, radio rows are 48 px.
+
+Flutter paints text on its canvas, but the accessibility tree it keeps beside it gives each text its
+box, and the browser's copy of that text is a ``<span>`` in the browser's own font, stretched to fit
+that box (``transform: scale(sx, sy)``). The span's own size is the text laid out on one line, so:
+
+- the box's height says how many lines Flutter gave the text at most: one line of the app's smallest
+  text at this size (14 x 1.5 = 21 px) is at least ~25 px high (``MIN_LINE_PX``);
+- a text whose words, wrapped at spaces as Flutter wraps them, need more lines than its box has is
+  cut; a single word wider than its box has been broken mid-word ("Centipe|des").
+
+``WIDTH`` (Flutter's font is ~0.8-0.9 times as wide per unit of line height as the browser's) is taken
+at its lower end, so a reported text is certainly cut. Texts whose box is smaller than one line of the
+smallest text are labels that say more than the drawn text (a total "12" read as "Ana: 12 CP") and are
+left out, as are texts inside a merged control (a button reads as one node).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser
+
+from companion.core.broodmother.meadow_commands import AddHex
+from companion.core.setup import GameSetup, PlayerSpec
+from companion.store import GameStore
+from companion.store.settings import SettingsStore, settings_path
+from tests.ui.browser import Server, Ui, new_tab, run_server
+
+pytestmark = pytest.mark.browser
+
+PHONE_360 = {"width": 360, "height": 740}
+LARGEST = 1.5
+SMALLEST_TEXT = 14 * LARGEST
+MIN_LINE_PX = SMALLEST_TEXT * 1.2  # the shortest line a text can have (21 px type; ~25-30 px lines)
+WIDTH = 0.78
+SOLO = GameSetup(game="mota", mode="solo", players=(PlayerSpec("Ana", "red"),), expansions=("minions",))
+EVERYTHING = GameSetup(
+    game="mota", mode="competitive",
+    players=tuple(PlayerSpec(n, c) for n, c in (("Ana", "red"), ("Bo", "blue"), ("Cy", "black"), ("Di", "yellow"))),
+    expansions=("minions", "empires"),
+    modules=("aphids", "parasites", "predators", "chambers", "old-tunnels", "mutations", "tactics", "queens-decrees"),
+    variants=("symbiote-tokens", "seasons", "eve-of-the-antperium", "flooded-spring", "round-draft"))
+
+# Every text of the accessibility tree (a leaf's span, or a heading): its box, and its one-line size
+# and each word's width in the browser's font at the size that element uses.
+_TEXTS = """() => {
+  const probe = document.createElement('span');
+  probe.style.cssText = 'position:absolute;visibility:hidden;white-space:nowrap;left:0;top:0';
+  document.body.appendChild(probe);
+  const measure = (text, font) => { probe.style.font = font; probe.textContent = text;
+                                    return [probe.offsetWidth, probe.offsetHeight]; };
+  const texts = [
+    ...[...document.querySelectorAll('flt-semantics > span')].map(span => [span.parentElement, span]),
+    ...[...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map(h => [h, h]),
+  ];
+  const out = texts.flatMap(([box, text]) => {
+    const content = text.textContent.trim();
+    const r = box.getBoundingClientRect();
+    if (!content || r.width === 0 || r.bottom < 0 || r.top > window.innerHeight) return [];
+    const font = getComputedStyle(text).font;
+    const [nw, nh] = measure(content, font);
+    const words = content.split(/\\s+/).filter(Boolean).map(word => [word, measure(word, font)[0]]);
+    const space = measure('a a', font)[0] - measure('aa', font)[0];
+    return [{text: content, id: box.getAttribute('flt-semantics-identifier'), w: r.width, h: r.height, nw, nh,
+             words, space}];
+  });
+  probe.remove();
+  return out;
+}"""
+# Texts drawn shorter than what they say (a history line "R1 +3 (3)" read as "By round: round 1 +3, total 3").
+LABELS = ("history-", "phase-track")
+
+
+def wrapped_lines(words: list[float], space: float, width: float) -> int:
+    """How many lines words of these widths take when wrapped at spaces into ``width`` (as Flutter wraps)."""
+    lines, used = 1, 0.0
+    for word in words:
+        if used and used + space + word > width:
+            lines, used = lines + 1, word
+        else:
+            used += (space if used else 0.0) + word
+    return lines
+
+
+def faults(node: dict[str, Any]) -> list[str]:
+    """What is wrong with one text's box: cut, or a word broken; nothing for a text that fits."""
+    if node["h"] < MIN_LINE_PX * 0.95 or node["w"] < 4 or str(node["id"] or "").startswith(LABELS):
+        return []  # a label saying more than the text drawn (or an empty box): not a text to measure
+    lines = max(1, int(node["h"] / MIN_LINE_PX + 0.05))  # the most lines this box can hold (the kindest reading)
+    scale = node["h"] / lines / max(node["nh"], 1)  # one of Flutter's lines, in the browser font's lines
+    found = []
+    if wrapped_lines([w * scale * WIDTH for _, w in node["words"]], node["space"] * scale * WIDTH,
+                     node["w"] * 1.02) > lines:
+        found.append(f"cut: {node['text']!r} does not wrap into {lines} line(s) of {node['w']:.0f} px "
+                     f"(its box: {node['w']:.0f} x {node['h']:.0f})")
+    one_line = node["h"] / max(node["nh"], 1)  # a word is measured at the largest size the box allows
+    for word, width in node["words"]:
+        if len(word) > 3 and width * (one_line if lines == 1 else scale) * WIDTH > node["w"] * 1.02:
+            found.append(f"broken mid-word: {word!r} in {node['text']!r} ({node['w']:.0f} px wide)")
+    return found
+
+
+def screen_faults(ui: Ui, name: str) -> list[str]:
+    """Every fault on the whole screen, scrolled through with the mouse wheel (off-screen nodes may be absent)."""
+    found: list[str] = []
+    size = ui.page.viewport_size or PHONE_360
+    ui.page.mouse.move(size["width"] / 2, size["height"] / 2)
+    last = None
+    for _ in range(60):
+        ui.page.wait_for_timeout(300)
+        for node in ui.page.evaluate(_TEXTS):
+            found += [f for f in faults(node) if f not in found]
+        marker = ui.page.evaluate("() => [...document.querySelectorAll('flt-semantics span')].slice(0, 40)"
+                                  ".map(s => s.textContent).join('|')")
+        if marker == last:
+            break
+        last = marker
+        ui.page.mouse.wheel(0, size["height"] * 0.6)
+    ui.shot(f"largest-text-{name}")
+    return found
+
+
+def radio_rows(ui: Ui) -> list[tuple[str, float]]:
+    return [(label, height) for label, height in ui.page.locator("[role='radio']").evaluate_all(
+        "els => els.map(e => [e.getAttribute('aria-label') || e.textContent, e.getBoundingClientRect().height])")]
+
+
+@pytest.fixture(scope="module")
+def largest(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, dict[str, str]]]:
+    """A server whose settings say the largest text, with a solo game and a game with every module."""
+    db: Path = tmp_path_factory.mktemp("largest-text") / "games.json"
+    store = GameStore(db)
+    solo = store.create(SOLO, seed=2)  # named as the app names a game: "March of the Ants - 01 Dec 13:40"
+    for number, zone, sites in ((4, "inner", 2), (7, "outer", 3), (12, "inner", 1)):
+        solo.execute(AddHex(number, zone, sites))
+    table = store.create(EVERYTHING, seed=3)
+    games = {"solo": solo.id, "table": table.id}
+    SettingsStore(settings_path(store.path)).update(text_scale=LARGEST)
+    store.close()
+    with run_server(db) as srv:
+        yield srv, games
+
+
+@pytest.fixture
+def ui(browser: Browser, largest: tuple[Server, dict[str, str]]) -> Iterator[Ui]:
+    tab = new_tab(browser, largest[0].url, PHONE_360)
+    yield tab
+    tab.page.context.close()
+
+
+def test_home_settings_and_the_wizard_fit_at_the_largest_text(ui: Ui) -> None:
+    ui.open("/", "home")
+    assert screen_faults(ui, "home") == []
+    ui.open("/settings", "settings")
+    rows = radio_rows(ui)
+    assert len(rows) == 9 and all(height >= 47.5 for _, height in rows), rows
+    assert screen_faults(ui, "settings") == []
+    switches = ui.page.locator("[role='switch']").evaluate_all(
+        "els => els.map(e => [e.getAttribute('aria-label'), e.getBoundingClientRect().height])")
+    assert [name for name, _ in switches] == ["Ask before deleting or finishing a game", "Keep the screen awake"]
+    assert all(height >= 47.5 for _, height in switches), switches
+    assert switches[0][1] > 70  # its label takes two lines instead of being cut at the edge
+
+    ui.open("/new", "new-game")
+    rows = radio_rows(ui)
+    evolved = next(height for label, height in rows if label.startswith("March of the Ants: Evolved"))
+    assert all(height >= 47.5 for _, height in rows) and evolved > 100, rows  # three lines, all of it shown
+    ui.tap("game-evolved")
+    ui.page.wait_for_function(
+        "() => document.querySelector('[flt-semantics-identifier=\"game-evolved\"] [role=radio]')"
+        "?.getAttribute('aria-checked') === 'true'")  # a tap anywhere on the row chooses it
+    assert screen_faults(ui, "wizard-game") == []
+    ui.page.wait_for_timeout(450)  # a second tap on Next within 0.4 s is ignored
+    ui.tap("wizard-next")
+    ui.expect_label("wizard-step", "Step 2 of 5: Expansions, modules and variants")
+    assert screen_faults(ui, "wizard-options") == []
+    ui.page.wait_for_timeout(450)
+    ui.tap("wizard-next")
+    ui.expect_label("wizard-step", "Step 3 of 5: Mode")
+    assert all(height >= 47.5 for _, height in radio_rows(ui)), radio_rows(ui)
+    assert screen_faults(ui, "wizard-mode") == []
+
+
+def test_the_solo_game_screen_fits_at_the_largest_text(ui: Ui, largest: tuple[Server, dict[str, str]]) -> None:
+    ui.open(f"/game/{largest[1]['solo']}", "game")
+    assert screen_faults(ui, "game-solo") == []
+
+
+def test_a_game_with_every_module_fits_at_the_largest_text(ui: Ui, largest: tuple[Server, dict[str, str]]) -> None:
+    ui.open(f"/game/{largest[1]['table']}", "game")
+    assert screen_faults(ui, "game-every-module") == []
+
+
+def test_the_measure_finds_a_cut_text_and_a_broken_word() -> None:
+    """The check itself, on boxes as the browser reports them (the span is 18 px high at 16 px)."""
+    words = [["Ask", 28.0], ["before", 48.0], ["deleting", 60.0], ["or", 15.0], ["finishing", 62.0], ["a", 9.0],
+             ["game", 40.0]]
+    one_line = {"text": "Ask before deleting or finishing a game", "id": None, "w": 280.0, "h": 34.0, "nw": 290.0,
+                "nh": 18.0, "words": words, "space": 4.4}
+    assert faults(one_line) and faults(one_line)[0].startswith("cut:")  # needs ~430 px on its one line
+    assert faults({**one_line, "h": 68.0}) == []  # the same text on two lines fits
+    broken = {"text": "Centipedes", "id": None, "w": 90.0, "h": 68.0, "nw": 80.0, "nh": 18.0,
+              "words": [["Centipedes", 80.0]], "space": 4.4}
+    assert any(f.startswith("broken mid-word: 'Centipedes'") for f in faults(broken))
+    assert faults({**broken, "w": 150.0, "h": 34.0}) == []
+    assert faults({**one_line, "id": "history-p1"}) == []  # a label that says more than the text drawn
