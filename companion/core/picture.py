@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.core.i18n import Msg, render
+from companion.core.i18n import Msg, msg, render
 from companion.core.outcome import reason_message
 from companion.core.state import State, cumulative_scores, total_score
 
@@ -22,7 +22,7 @@ class Series:
     """One side's running total at the end of each round shown (round 1 first)."""
 
     id: str
-    name: str
+    name: str | Msg  # a player's name, or the message naming her
     colour: str | None  # a colony colour name; None for the Broodmother
     totals: list[int]
 
@@ -44,7 +44,7 @@ class Picture:
     series: list[Series]
     ended: bool = False
     reason: Msg | str = ""  # why it ended, a message (``companion.core.outcome.reason_message``)
-    winners: list[str] = field(default_factory=list)  # names, "the Broodmother" when she won
+    winners: list[str | Msg] = field(default_factory=list)  # names; the message naming her when she won
     her_cards: list[HerCard] = field(default_factory=list)
 
     def said(self) -> str:
@@ -64,7 +64,7 @@ def _her_series(state: State) -> Series | None:
     for gained in brood["cp"]:
         running += int(gained)
         totals.append(running)
-    return Series(HER_ID, "The Broodmother", None, totals)
+    return Series(HER_ID, msg("The Broodmother"), None, totals)
 
 
 def game_picture(state: State) -> Picture:
@@ -77,7 +77,7 @@ def game_picture(state: State) -> Picture:
         series.append(Series(her.id, her.name, None, her.totals[:shown]))
     if not ended:
         return Picture(shown, series)
-    names = {p["id"]: p["name"] for p in state["players"]} | {HER_ID: "the Broodmother"}
+    names: dict[str, str | Msg] = {p["id"]: p["name"] for p in state["players"]} | {HER_ID: msg("The Broodmother")}
     return Picture(shown, series, True, reason_message(ended) or "",
                    [names.get(w, w) for w in ended.get("winners", [])], _her_cards(state))
 

@@ -47,4 +47,5 @@ def test_solo_adds_her_points_and_her_cards(store: GameStore) -> None:
     session.state["modules_state"]["broodmother"]["cp"][0] = 3  # as her Slumber points would be booked
     picture = game_picture(session.state)
     assert [s.id for s in picture.series] == ["p1", "broodmother"]
-    assert picture.series[1].name == "The Broodmother" and picture.series[1].totals == [3]
+    assert render(picture.series[1].name, "en") == "The Broodmother" and picture.series[1].totals == [3]
+    assert render(picture.series[1].name, "es") == "La Madre de la Camada"

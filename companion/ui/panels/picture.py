@@ -12,10 +12,12 @@ import math
 
 import flet as ft
 
+from companion.core.i18n import msg
 from companion.core.picture import Picture, Series, game_picture
 from companion.core.state import State
+from companion.core.words import joined, names_and
 from companion.ui import widgets
-from companion.ui.i18n import render, tr
+from companion.ui.i18n import render, tr, trf, trn
 from companion.ui.panels import Panel, PanelContext, register
 from companion.ui.theme import BROODMOTHER_COLOUR, Sizes, player_colour
 
@@ -49,7 +51,8 @@ def _line_chart(picture: Picture, sizes: Sizes) -> ft.Control | None:
     lines = [
         fch.LineChartData(
             points=[fch.LineChartDataPoint(x=0, y=0)]
-            + [fch.LineChartDataPoint(x=n, y=t, tooltip=f"{s.name}: {t}") for n, t in enumerate(s.totals, 1)],
+            + [fch.LineChartDataPoint(x=n, y=t, tooltip=trf("{name}: {points}", name=s.name, points=t))
+               for n, t in enumerate(s.totals, 1)],
             color=_colour(s), stroke_width=3, point=True,
         )
         for s in picture.series
@@ -71,7 +74,7 @@ def _table_row(series: Series, sizes: Sizes) -> ft.Control:
     numbers = "  ".join(str(t) for t in series.totals) or "-"
     return ft.Row([
         dot,
-        ft.Text(series.name, size=sizes.small, weight=ft.FontWeight.W_600, width=120, max_lines=1,
+        ft.Text(render(series.name), size=sizes.small, weight=ft.FontWeight.W_600, width=120, max_lines=1,
                 overflow=ft.TextOverflow.ELLIPSIS),
         ft.Text(numbers, size=sizes.small, color=ft.Colors.ON_SURFACE_VARIANT, expand=True),
     ], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)
@@ -95,10 +98,10 @@ register(Panel(id="picture", title=lambda ctx: tr("Points by round"), applies=_p
 def build_summary(ctx: PanelContext) -> list[ft.Control]:
     picture = game_picture(ctx.state)
     sizes = ctx.sizes
-    winners = " and ".join(picture.winners) or tr("nobody")
+    winners = render(names_and(picture.winners)) or tr("nobody")
+    said = trn("Winner: {names}", "Winners: {names}", len(picture.winners), names=winners)
     controls: list[ft.Control] = [
-        widgets.labelled(ft.Text(f"{tr('Winner')}: {winners}", size=sizes.title, weight=ft.FontWeight.W_700),
-                         f"{tr('Winner')}: {winners}", "summary-winner"),
+        widgets.labelled(ft.Text(said, size=sizes.title, weight=ft.FontWeight.W_700), said, "summary-winner"),
         ft.Semantics(identifier="summary-reason", content=ft.Text(render(picture.reason), size=sizes.body)),
         _totals(picture, sizes),
         chart(picture, sizes),
@@ -110,9 +113,10 @@ def build_summary(ctx: PanelContext) -> list[ft.Control]:
 
 def _totals(picture: Picture, sizes: Sizes) -> ft.Control:
     ranked = sorted(picture.series, key=lambda s: -s.total)
-    lines: list[ft.Control] = [ft.Text(f"{s.name}: {s.total}", size=sizes.body) for s in ranked]
-    said = "; ".join(f"{s.name} {s.total}" for s in ranked)
-    return widgets.labelled(ft.Column(lines, spacing=2), f"{tr('Totals')}: {said}", "summary-totals")
+    lines: list[ft.Control] = [ft.Text(trf("{name}: {points}", name=s.name, points=s.total), size=sizes.body)
+                               for s in ranked]
+    said = render(joined([msg("{name} {points}", name=s.name, points=s.total) for s in ranked]))
+    return widgets.labelled(ft.Column(lines, spacing=2), trf("Totals: {list}", list=said), "summary-totals")
 
 
 def _her_cards(picture: Picture, sizes: Sizes) -> ft.Control:
