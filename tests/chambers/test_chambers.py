@@ -233,6 +233,6 @@ def test_her_evolution_in_empires_solo_offers_the_solo_eggs_in_her_turn(content:
     s.execute(PlayChamber("p1", CACHE, 1))
     assert not chamber_eggs_due(s.state, {"type": "event"}) and chamber_eggs_due(s.state, {"type": "evolution"})
     s.execute(EnterCard("evolution", 2))
-    assert broodmother_view(s.state, s.content)["turn"]["chamber_eggs"] is True
+    assert [p["id"] for p in broodmother_view(s.state, s.content)["turn"]["chamber_eggs"]] == ["p1"]
     assert s.execute(SoloEggs("p1")) == "The centipedes took an Evolution: 1 egg into Scavenger's Cache"
     assert chambers_view(s.state, s.content)["players"][0]["chambers"][0]["eggs"] == 2

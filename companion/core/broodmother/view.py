@@ -138,7 +138,14 @@ def _turn(state: State, content: Content, b: Brood, bc: BroodContent) -> dict[st
     return {"card": turn["card"], "type": turn["type"], "ferocity": turn["ferocity"], "chamber": turn["chamber"],
             "action": turn["action"], "action_name": tr(bc.actions[turn["action"]].name), "round": turn["round"],
             "cancelled": turn["cancelled"], "cancellable": possible(CancelReaction(), state, content),
-            "chamber_eggs": not turn["cancelled"] and reactions.chamber_eggs_due(state, turn)}
+            "chamber_eggs": _chamber_egg_colonies(state, turn)}
+
+
+def _chamber_egg_colonies(state: State, turn: dict[str, Any]) -> list[dict[str, str]]:
+    """The colonies (not her) that put an egg on each of their Chambers after this card, when it asks it."""
+    if turn["cancelled"] or not reactions.chamber_eggs_due(state, turn):
+        return []
+    return [{"id": p["id"], "name": p["name"]} for p in state["players"] if p["role"] == "ant"]
 
 
 def question(state: State, b: Brood, bc: BroodContent) -> dict[str, Any] | None:

@@ -280,12 +280,10 @@ def chamber_eggs(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
     """Empires solo: after an Evolution of hers, one tap per colony puts an egg on each of its Chambers."""
     from companion.core.chambers.commands import SoloEggs
 
-    if not (view["turn"] or {}).get("chamber_eggs"):
-        return []
     out: list[ft.Control] = []
-    for p in ctx.state["players"]:
-        if p["role"] == "ant" and ctx.session.can(SoloEggs(p["id"])):
-            out.append(widgets.tap_button(tr("1 egg on each of {name}'s Chambers").format(name=p["name"]),
+    for p in (view["turn"] or {}).get("chamber_eggs", []):  # the core says who, and whether it is due
+        if ctx.session.can(SoloEggs(p["id"])):
+            out.append(widgets.tap_button(trf("1 egg on each of {name}'s Chambers", name=p["name"]),
                                           ctx.handler(partial(SoloEggs, p["id"])), icon=ft.Icons.EGG_OUTLINED,
                                           identifier=f"bm-chamber-eggs-{p['id']}", sizes=ctx.sizes))
     return out
