@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,22 +26,12 @@ from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
 from tests.ui.browser import PHONE, Server, Ui, new_tab, run_server
 from tests.ui.conftest import saved_games
+from tests.ui.qps_walk import Walker, prepare_games
+from tests.ui.test_security import LAN, _wait_shared
 
 pytestmark = pytest.mark.browser
 
 SOLO = GameSetup(game="mota", mode="solo", players=(PlayerSpec("Ana", "red"),), expansions=("minions",))
-# Every text on the screen: each node's aria-label and its own text (not its children's).
-SHOWN = """() => {
-  const out = [];
-  for (const e of document.querySelectorAll('flt-semantics')) {
-    const label = e.getAttribute('aria-label');
-    if (label) out.push(label);
-    let own = '';
-    for (const n of e.childNodes) if (n.nodeType === 3) own += n.textContent;
-    if (own.trim()) out.push(own.trim());
-  }
-  return out;
-}"""
 #: Proper names a screen shows as they are in every language: players and games we named, product titles.
 NAMES = ("March of the Ants: Evolved Edition", "March of the Ants", "Minions of the Meadow", "Predators & Prey",
          "Empires of the Earth", "Antscape", "Ana", "Bo", "Cy", "Solo", "Table", "Cards", "Español", "English")
@@ -56,20 +46,6 @@ def prepare_solo(db: Path, draws: int = 0) -> str:
         session.execute(command)
     store.close()
     return session.id
-
-
-TABLE = GameSetup(game="mota", players=(PlayerSpec("Ana", "red"), PlayerSpec("Bo", "blue"), PlayerSpec("Cy", "black")),
-                  expansions=("minions", "empires"), modules=("aphids", "queens-decrees"),
-                  variants=("eve-of-the-antperium",))
-ANTSCAPE = GameSetup(game="antscape", players=(PlayerSpec("Ana", "blue"), PlayerSpec("Bo", "pink")))
-
-
-def prepare_others(db: Path) -> list[str]:
-    """A competitive game with the aphids, decrees and Eve trackers, and an Antscape game."""
-    store = GameStore(db)
-    ids = [store.create(TABLE, name="Table").id, store.create(ANTSCAPE, name="Cards").id]
-    store.close()
-    return ids
 
 
 def corpus_texts() -> set[str]:
@@ -200,30 +176,97 @@ def test_a_spanish_solo_game_through_two_of_her_turns_the_rules_and_settings(
 def test_the_pseudo_locale_marks_every_text_on_every_screen(browser: Browser,
                                                             tmp_path_factory: pytest.TempPathFactory,
                                                             opened: list[Ui]) -> None:
-    """The completeness test: no text reaches a screen without the catalogue (see KNOWN_GAPS)."""
+    """The completeness test: no text reaches a screen or a dialog without the catalogue (see KNOWN_GAPS).
+
+    Walked: home and its dialogs, both wizards step by step (a competitive game with expansions and
+    modules, a solo game), settings, rules, a rule entry, calculators, the join page, a solo game and her
+    three question screens, a game with every module and variant on, Predators & Prey, Antscape and a game
+    in its last round, with the dialogs each game screen opens.
+    """
     db = tmp_path_factory.mktemp("qps-ui") / "games.json"
-    game_id = prepare_solo(db, draws=1)
-    table, cards = prepare_others(db)
-    routes = [("/", "home"), ("/new", "new-game"), ("/settings", "settings"), ("/rules", "rules"),
-              ("/calculators", "calculators"), (f"/game/{game_id}", "game"), ("/rules/mm-clar-ladybug", "rule-entry"),
-              (f"/game/{table}", "game"), (f"/game/{cards}", "game")]
+    games = prepare_games(db)
     assert unmarked(["Next phase", "[!Next phase!]", "[![!Hex 4!]: one less!]", "Ana: [!0 CP!]", "Hex 4: [!less!]",
                      "[?Hex 4 enters the meadow?]"]) == {"Next phase", "Hex 4: [!less!]", "[?Hex 4 enters the meadow?]"}
-    found: dict[str, set[str]] = {}
-    seen: dict[str, list[str]] = {}
-    with run_server(db, [sys.executable, "-m", "companion", "app", "--lang", "qps"]) as server:
-        for path, screen in routes:
-            ui = tab(browser, server, "en-US", opened, path, screen)
-            texts: list[str] = []
-            for _ in range(10):  # the whole screen, scrolled through
-                texts += ui.page.evaluate(SHOWN)
-                ui.page.mouse.wheel(0, 700)
-                ui.page.wait_for_timeout(200)
-            seen[path] = texts
-            if gaps := unmarked(texts) - set(KNOWN_GAPS):
-                found[path] = gaps
-    assert all(len(texts) > 10 for texts in seen.values()), {p: len(t) for p, t in seen.items()}
-    assert any("[!Aphid farms!]" in t for t in seen[f"/game/{table}"])  # the trackers' panels were walked
-    assert any("[!Final scoring!]" in t for t in seen[f"/game/{cards}"])
+    command = [sys.executable, "-m", "companion", "app", "--lang", "qps", "--share", "--share-address", LAN]
+    with run_server(db, command) as server:
+        walk = Walker(tab(browser, server, "en-US", opened))
+        walk_home_and_wizards(walk, games)
+        for path, screen in [("/settings", "settings"), ("/rules", "rules"), ("/rules/mm-clar-ladybug", "rule-entry"),
+                             ("/calculators", "calculators")]:
+            walk.visit(path, screen)
+        walk_games(walk, games)
+
+        def guest() -> Ui:
+            ui = new_tab(browser, f"http://{LAN}:{_wait_shared(server)}", PHONE, locale="en-US")
+            opened.append(ui)
+            return ui.open("/", "join")
+
+        walk_sharing(walk, f"/game/{games['solo']}", guest)
+    seen = walk.seen
+    found = {where: gaps for where, texts in seen.items() if (gaps := unmarked(texts) - set(KNOWN_GAPS))}
+    assert all(len(texts) > 3 for texts in seen.values()), {p: len(t) for p, t in seen.items()}
+    assert any("[!Aphid farms!]" in t for t in seen[f"/game/{games['everything']}"])  # the trackers were walked
+    assert any("[!Final scoring!]" in t for t in seen[f"/game/{games['cards']}"])
     assert found == {}, "texts shown without the catalogue:\n" + "\n".join(
-        f"{path}: {text!r}" for path, gaps in found.items() for text in sorted(gaps))
+        f"{where}: {text!r}" for where, gaps in found.items() for text in sorted(gaps))
+
+
+def walk_home_and_wizards(walk: Walker, games: dict[str, str]) -> None:
+    walk.visit("/", "home")
+    first = next(i.removeprefix("more-") for i in walk.ui.visible_ids() if i.startswith("more-"))
+    walk.dialogs("/", [f"delete-{first}"])
+    walk.dialog("/", f"more-{first}", f"rename-{first}")
+    walk.visit("/new", "new-game", scrolls=0)
+    for steps in (["expansion-minions", "expansion-empires", "module-aphids", "module-predators", "variant-seasons"],
+                  ["mode-solo"]):  # the wizard keeps its choices: the second walk back, then forward again
+        while walk.ui.exists("wizard-back") and not walk.ui.exists("choose-game"):
+            walk.ui.tap("wizard-back")
+            walk.ui.page.wait_for_timeout(300)
+        for step in range(5):
+            for tap in steps:
+                if walk.ui.exists(tap):
+                    walk.ui.tap(tap)
+                    walk.ui.page.wait_for_timeout(200)
+            walk.read(f"/new ({steps[-1]}) step {step + 1}", scrolls=3)
+            if step < 4:
+                walk.ui.tap("wizard-next")
+                walk.ui.page.wait_for_timeout(300)
+        assert walk.ui.exists("start-game")
+
+
+#: The dialogs each game screen opens, by the game's short name.
+GAME_DIALOGS = {
+    "solo": ["total-p1", "delete-game"],
+    "expand": [], "strike": [], "predator": [],
+    "everything": ["total-p2", "aphids-add", "decree-custom", "predators-ladybug-health", "predators-ladybug-move",
+                   "predators-ladybug-battle-p1", "predators-ladybug-win-p1", "chambers-define",
+                   "chambers-p2-play-scavenger-s-cache", "mutations-name", "mutations-p1-keep", "seasons-enter",
+                   "seasons-describe", "parasites-play-other", "parasites-play-incubator-head", "symbiotes-battle"],
+    "evolved": ["pp-set-revealed", "pp-type-card", "chambers-p1-nest", "pp-card-dragonfly-recruit-p1"],
+    "cards": ["total-p1"],
+    "last": ["finish-game"],
+}
+
+
+def walk_games(walk: Walker, games: dict[str, str]) -> None:
+    for key, openers in GAME_DIALOGS.items():
+        path = f"/game/{games[key]}"
+        walk.visit(path, "game", scrolls=12)
+        walk.dialogs(path, openers)
+
+
+def walk_sharing(walk: Walker, path: str, guest: Callable[[], Ui]) -> None:
+    """The share dialog before and while the table is shared, the banner, and the join page a guest sees."""
+    walk.visit(path, "game", scrolls=0)
+    walk.ui.tap("share-table")
+    walk.ui.by_id("share-start").wait_for(state="attached")
+    walk.read(f"{path} > share")
+    walk.ui.tap("share-start")
+    walk.ui.by_id("share-code").wait_for(state="attached")
+    walk.read(f"{path} > share > start", scrolls=3)
+    joining = Walker(guest(), walk.seen)
+    joining.read("/join (guest)", scrolls=2)
+    walk.ui.tap("share-stop")
+    walk.ui.by_id("share-start").wait_for(state="attached")
+    walk.ui.tap("share-close")
+    walk.read(f"{path} (shared, then stopped)")

@@ -15,7 +15,7 @@ import flet as ft
 from companion.core.commands.base import Command
 from companion.core.errors import GameError
 from companion.ui import widgets
-from companion.ui.i18n import tr
+from companion.ui.i18n import tr, trf
 from companion.ui.panels import PanelContext
 
 
@@ -49,7 +49,7 @@ def _value(f: Field, control: ft.Control) -> Any:
     text = (control.value or "").strip()  # type: ignore[attr-defined]
     if f.kind == "number":
         if not text.lstrip("-").isdigit():
-            raise GameError(f"{f.label}: {tr('type a whole number.')}")
+            raise GameError(trf("{field}: type a whole number.", field=f.label))
         return int(text)
     return text
 

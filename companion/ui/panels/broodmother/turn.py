@@ -21,7 +21,7 @@ from companion.core.commands.base import command_from_dict
 from companion.core.errors import GameError
 from companion.ui import widgets
 from companion.ui.fields import number_field, redraw_on_refusal
-from companion.ui.i18n import render, tr, trf
+from companion.ui.i18n import render, tr, trf, trn
 from companion.ui.panels import PanelContext
 from companion.ui.panels.broodmother import texts
 from companion.ui.panels.broodmother.controls import (
@@ -181,8 +181,7 @@ def question(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
                for b in q["buttons"]]
     out.append(ft.ResponsiveRow(answers, spacing=8, run_spacing=8))
     if q.get("more_after"):
-        out.append(note(trf("Then {count_text}.",
-                            count_text=texts.plural(q['more_after'], tr('more question'))), ctx.sizes,
+        out.append(note(trn("Then 1 more question.", "Then {n} more questions.", q["more_after"]), ctx.sizes,
                         identifier="bm-question-more"))
     shown = {i["id"]: i["text"] for i in view["interpretations"]["current"]}
     out += [note(shown[i], ctx.sizes, identifier=f"bm-interpretation-{i}", icon=ft.Icons.GAVEL)
@@ -255,7 +254,7 @@ def chamber_eggs(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
     out: list[ft.Control] = []
     for p in ctx.state["players"]:
         if p["role"] == "ant" and ctx.session.can(SoloEggs(p["id"])):
-            out.append(widgets.tap_button(tr("1 egg on each of {name}'s Chambers").format(name=p["name"]),
+            out.append(widgets.tap_button(trf("1 egg on each of {name}'s Chambers", name=p["name"]),
                                           ctx.handler(partial(SoloEggs, p["id"])), icon=ft.Icons.EGG_OUTLINED,
                                           identifier=f"bm-chamber-eggs-{p['id']}", sizes=ctx.sizes))
     return out
