@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from playwright.sync_api import Error as PlaywrightError
+
 from companion.core.broodmother.commands import DrawCard, EnterCard
 from companion.core.broodmother.meadow_commands import AddHex
 from companion.core.chambers.commands import PlayChamber
@@ -100,20 +102,21 @@ class Walker:
 
     ui: Ui
     seen: dict[str, list[str]] = field(default_factory=dict)
+    questions: set[str] = field(default_factory=set)  # the games whose screen showed her question
 
     def read(self, where: str, scrolls: int = 0) -> list[str]:
         texts: list[str] = self.ui.page.evaluate(SHOWN)
         self.ui.page.mouse.move(180, 400)
         for _ in range(scrolls):  # the whole screen, scrolled through
             self.ui.page.mouse.wheel(0, 700)
-            self.ui.page.wait_for_timeout(150)
+            self.ui.page.wait_for_timeout(100)
             texts += self.ui.page.evaluate(SHOWN)
         self.seen.setdefault(where, []).extend(texts)
         return texts
 
     def visit(self, path: str, screen: str, scrolls: int = 8) -> None:
         self.ui.open(path, screen)
-        self.ui.page.wait_for_timeout(300)
+        self.ui.page.wait_for_timeout(200)
         self.read(path, scrolls)
 
     def closer(self) -> str | None:
@@ -123,21 +126,44 @@ class Walker:
     def dialog(self, where: str, *openers: str) -> None:
         """Tap each opener in turn (a sheet's button may open the next dialog), read each, close the last."""
         for index, opener in enumerate(openers):
-            self.ui.tap(opener)
-            for _ in range(40):  # a button inside a dialog goes with it (or its view) when it is done
-                if (closer := self.closer()) is not None and (index == 0 or not self.ui.exists(opener)):
-                    break
-                self.ui.page.wait_for_timeout(100)
-            else:
-                raise AssertionError(f"{opener} opened no dialog on {where}")
-            self.ui.page.wait_for_timeout(250)
+            self.press(opener)
+            try:
+                closer = self.wait_dialog(opener, inside=index > 0)
+            except PlaywrightError as exc:
+                raise AssertionError(f"{opener} opened no dialog on {where}") from exc
+            self.ui.page.wait_for_timeout(150)
             self.read(f"{where} > {opener}")
-        self.ui.tap(closer)
-        for _ in range(40):
-            if self.closer() is None:
-                return
-            self.ui.page.wait_for_timeout(100)
-        raise AssertionError(f"{closer} did not close the dialog on {where}")
+        self.press(closer)
+        self.ui.page.wait_for_function(f"() => !({CLOSER})()", timeout=8000)
+
+    def press(self, identifier: str) -> None:
+        """Tap a control: wheel Flutter's own scroll view straight to it (its node is in the tree), then click
+        where it is painted (no waiting for the canvas to be still, which a Flutter page never quite is)."""
+        ui = self.ui
+        nodes = ui.page.locator(f'[flt-semantics-identifier="{identifier}"]')
+        if nodes.count() == 0:
+            ui.tap(identifier)  # not in the tree yet: the helper's slower search
+            return
+        node = nodes.first
+        box = node.bounding_box()
+        if not ui._fixed(node):
+            ui.page.mouse.move(180, 400)
+            for _ in range(12):
+                if box is not None and ui._box_on_screen(box):
+                    break
+                ui.page.mouse.wheel(0, box["y"] + box["height"] / 2 - 390 if box else 350)
+                ui.page.wait_for_timeout(120)
+                box = node.bounding_box()
+        assert box is not None, identifier
+        ui.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+    def wait_dialog(self, opener: str, inside: bool) -> str:
+        """The closing button of the dialog ``opener`` opened (one inside a dialog goes with its view)."""
+        gone = f"""!document.querySelector('[flt-semantics-identifier="{opener}"]')""" if inside else "true"
+        found = self.ui.page.wait_for_function(
+            f"() => {{ const c = ({CLOSER})(); return c && {gone} ? c : null; }}", timeout=8000)
+        closer: str = found.json_value()
+        return closer
 
     def dialogs(self, where: str, openers: list[str]) -> None:
         for opener in openers:

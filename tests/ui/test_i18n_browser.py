@@ -4,8 +4,10 @@
   kept on that device; two tabs on one server show two languages.
 - A solo game in Spanish through two of her turns, the rules and the settings, with screenshots at
   360 px (looked at for clipped Spanish, which runs ~20% longer).
-- The completeness test: with ``--lang qps`` every text the screens show is marked ``[!...!]``;
-  an unmarked text is one that does not go through the catalogue.
+- The completeness test: with ``--lang qps`` every text the screens and their dialogs show is marked
+  ``[!...!]``; an unmarked text is one that does not go through the catalogue. In three parts on one
+  server (each a minute or so on a shared machine): the screens, wizards and sharing; her questions and
+  the small games; every tracker and its dialogs (tests/ui/qps_walk.py prepares the games and walks).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -173,42 +176,81 @@ def test_a_spanish_solo_game_through_two_of_her_turns_the_rules_and_settings(
     home.shot("es-phone-home")
 
 
-def test_the_pseudo_locale_marks_every_text_on_every_screen(browser: Browser,
-                                                            tmp_path_factory: pytest.TempPathFactory,
-                                                            opened: list[Ui]) -> None:
-    """The completeness test: no text reaches a screen or a dialog without the catalogue (see KNOWN_GAPS).
+@dataclass
+class QpsTable:
+    """The app served in the pseudo-locale, with every game the walk opens (``qps_walk.prepare_games``)."""
 
-    Walked: home and its dialogs, both wizards step by step (a competitive game with expansions and
-    modules, a solo game), settings, rules, a rule entry, calculators, the join page, a solo game and her
-    three question screens, a game with every module and variant on, Predators & Prey, Antscape and a game
-    in its last round, with the dialogs each game screen opens.
-    """
+    server: Server
+    games: dict[str, str]
+    lan_url: str
+
+
+@pytest.fixture(scope="module")
+def qps(tmp_path_factory: pytest.TempPathFactory) -> Iterator[QpsTable]:
     db = tmp_path_factory.mktemp("qps-ui") / "games.json"
     games = prepare_games(db)
-    assert unmarked(["Next phase", "[!Next phase!]", "[![!Hex 4!]: one less!]", "Ana: [!0 CP!]", "Hex 4: [!less!]",
-                     "[?Hex 4 enters the meadow?]"]) == {"Next phase", "Hex 4: [!less!]", "[?Hex 4 enters the meadow?]"}
     command = [sys.executable, "-m", "companion", "app", "--lang", "qps", "--share", "--share-address", LAN]
     with run_server(db, command) as server:
-        walk = Walker(tab(browser, server, "en-US", opened))
-        walk_home_and_wizards(walk, games)
-        for path, screen in [("/settings", "settings"), ("/rules", "rules"), ("/rules/mm-clar-ladybug", "rule-entry"),
-                             ("/calculators", "calculators")]:
-            walk.visit(path, screen)
-        walk_games(walk, games)
+        yield QpsTable(server, games, f"http://{LAN}:{_wait_shared(server)}")
 
-        def guest() -> Ui:
-            ui = new_tab(browser, f"http://{LAN}:{_wait_shared(server)}", PHONE, locale="en-US")
-            opened.append(ui)
-            return ui.open("/", "join")
 
-        walk_sharing(walk, f"/game/{games['solo']}", guest)
-    seen = walk.seen
+def assert_all_marked(seen: dict[str, list[str]]) -> None:
+    # a screen shows dozens of texts, a dialog at least its title and its buttons
+    assert all(len(texts) > (2 if " > " in where else 10) for where, texts in seen.items()), {
+        where: len(texts) for where, texts in seen.items()}
     found = {where: gaps for where, texts in seen.items() if (gaps := unmarked(texts) - set(KNOWN_GAPS))}
-    assert all(len(texts) > 3 for texts in seen.values()), {p: len(t) for p, t in seen.items()}
-    assert any("[!Aphid farms!]" in t for t in seen[f"/game/{games['everything']}"])  # the trackers were walked
-    assert any("[!Final scoring!]" in t for t in seen[f"/game/{games['cards']}"])
     assert found == {}, "texts shown without the catalogue:\n" + "\n".join(
         f"{where}: {text!r}" for where, gaps in found.items() for text in sorted(gaps))
+
+
+def test_unmarked_tells_marked_texts_from_the_rest() -> None:
+    assert unmarked(["Next phase", "[!Next phase!]", "[![!Hex 4!]: one less!]", "Ana: [!0 CP!]", "Hex 4: [!less!]",
+                     "[?Hex 4 enters the meadow?]"]) == {"Next phase", "Hex 4: [!less!]", "[?Hex 4 enters the meadow?]"}
+
+
+def test_the_pseudo_locale_marks_every_text_on_every_screen(browser: Browser, qps: QpsTable,
+                                                            opened: list[Ui]) -> None:
+    """The completeness test, part 1: home and its dialogs, both wizards step by step (a competitive game
+    with expansions, modules and a variant; a solo game), settings, rules, a rule entry, calculators, the
+    share dialog before and while sharing, and the join page a guest sees. (Parts 2 and 3: the games.)"""
+    walk = Walker(tab(browser, qps.server, "en-US", opened))
+    walk_home_and_wizards(walk, qps.games)
+    for path, screen in [("/settings", "settings"), ("/rules", "rules"), ("/rules/mm-clar-ladybug", "rule-entry"),
+                         ("/calculators", "calculators")]:
+        walk.visit(path, screen, scrolls=4)
+
+    def guest() -> Ui:
+        ui = new_tab(browser, qps.lan_url, PHONE, locale="en-US")
+        opened.append(ui)
+        return ui.open("/", "join")
+
+    walk_sharing(walk, f"/game/{qps.games['solo']}", guest)
+    assert [w for w in walk.seen if w.startswith("/new (")] == [
+        f"/new ({kind}) step {n}" for kind in ("variant-seasons", "mode-solo") for n in range(1, 6)]
+    assert any("[!Join!]" in t for t in walk.seen["/join (guest)"])
+    assert_all_marked(walk.seen)
+
+
+def test_the_pseudo_locale_marks_her_questions_and_the_small_games(browser: Browser, qps: QpsTable,
+                                                                   opened: list[Ui]) -> None:
+    """Part 2: a solo game, her Expand / Strike / Predator questions, Antscape, a game in its last round."""
+    walk = Walker(tab(browser, qps.server, "en-US", opened))
+    walk_games(walk, qps.games, ["solo", "expand", "strike", "predator", "cards", "last"])
+    assert walk.questions == {"expand", "strike", "predator"}  # each screen showed her question and its answers
+    assert "[!Final scoring!]" in "\n".join(walk.seen[f"/game/{qps.games['cards']}"])
+    assert_all_marked(walk.seen)
+
+
+def test_the_pseudo_locale_marks_every_tracker_and_its_dialogs(browser: Browser, qps: QpsTable,
+                                                               opened: list[Ui]) -> None:
+    """Part 3: a competitive game with every module and variant on, and Predators & Prey, with their dialogs."""
+    walk = Walker(tab(browser, qps.server, "en-US", opened))
+    walk_games(walk, qps.games, ["everything", "evolved"])
+    texts = "\n".join(walk.seen[f"/game/{qps.games['everything']}"])
+    for title in ("Aphid farms", "Queen's Decree", "Eve of the Antperium", "Predators", "Chambers and eggs",
+                  "Mutations", "Symbiote tokens", "Seasons", "Drafting", "Parasites", "Major Workers"):
+        assert f"[!{title}!]" in texts, title
+    assert_all_marked(walk.seen)
 
 
 def walk_home_and_wizards(walk: Walker, games: dict[str, str]) -> None:
@@ -220,16 +262,16 @@ def walk_home_and_wizards(walk: Walker, games: dict[str, str]) -> None:
     for steps in (["expansion-minions", "expansion-empires", "module-aphids", "module-predators", "variant-seasons"],
                   ["mode-solo"]):  # the wizard keeps its choices: the second walk back, then forward again
         while walk.ui.exists("wizard-back") and not walk.ui.exists("choose-game"):
-            walk.ui.tap("wizard-back")
+            walk.press("wizard-back")
             walk.ui.page.wait_for_timeout(300)
         for step in range(5):
             for tap in steps:
                 if walk.ui.exists(tap):
-                    walk.ui.tap(tap)
+                    walk.press(tap)
                     walk.ui.page.wait_for_timeout(200)
             walk.read(f"/new ({steps[-1]}) step {step + 1}", scrolls=3)
             if step < 4:
-                walk.ui.tap("wizard-next")
+                walk.press("wizard-next")
                 walk.ui.page.wait_for_timeout(300)
         assert walk.ui.exists("start-game")
 
@@ -242,31 +284,37 @@ GAME_DIALOGS = {
                    "predators-ladybug-battle-p1", "predators-ladybug-win-p1", "chambers-define",
                    "chambers-p2-play-scavenger-s-cache", "mutations-name", "mutations-p1-keep", "seasons-enter",
                    "seasons-describe", "parasites-play-other", "parasites-play-incubator-head", "symbiotes-battle"],
-    "evolved": ["pp-set-revealed", "pp-type-card", "chambers-p1-nest", "pp-card-dragonfly-recruit-p1"],
+    "evolved": ["pp-set-revealed", "pp-type-card", "chambers-p1-nest"],
     "cards": ["total-p1"],
     "last": ["finish-game"],
 }
 
 
-def walk_games(walk: Walker, games: dict[str, str]) -> None:
-    for key, openers in GAME_DIALOGS.items():
+def walk_games(walk: Walker, games: dict[str, str], keys: list[str]) -> None:
+    for key in keys:
+        openers = GAME_DIALOGS[key]
         path = f"/game/{games[key]}"
         walk.visit(path, "game", scrolls=12)
+        if key in ("expand", "strike", "predator"):
+            walk.ui.page.mouse.wheel(0, -20000)  # her question is at the top of her panel
+            walk.ui.page.wait_for_timeout(200)
+            ids = walk.ui.visible_ids()
+            if "bm-question" in ids and any(i.startswith("bm-answer-") for i in ids):
+                walk.questions.add(key)
         walk.dialogs(path, openers)
 
 
 def walk_sharing(walk: Walker, path: str, guest: Callable[[], Ui]) -> None:
-    """The share dialog before and while the table is shared, the banner, and the join page a guest sees."""
+    """The share dialog while the table is shared (the server was started with ``--share``), the join page
+    a guest sees, the dialog once sharing stopped, and the banner gone."""
     walk.visit(path, "game", scrolls=0)
-    walk.ui.tap("share-table")
-    walk.ui.by_id("share-start").wait_for(state="attached")
-    walk.read(f"{path} > share")
-    walk.ui.tap("share-start")
+    walk.press("share-table")
     walk.ui.by_id("share-code").wait_for(state="attached")
-    walk.read(f"{path} > share > start", scrolls=3)
+    walk.read(f"{path} > share (shared)", scrolls=3)
     joining = Walker(guest(), walk.seen)
     joining.read("/join (guest)", scrolls=2)
-    walk.ui.tap("share-stop")
+    walk.press("share-stop")
     walk.ui.by_id("share-start").wait_for(state="attached")
-    walk.ui.tap("share-close")
-    walk.read(f"{path} (shared, then stopped)")
+    walk.read(f"{path} > share (not shared)")
+    walk.press("share-close")
+    walk.read(f"{path} (sharing stopped)")

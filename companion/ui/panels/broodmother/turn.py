@@ -157,7 +157,8 @@ def resolve_button(ctx: PanelContext, names: dict[str, str]) -> list[ft.Control]
     if ready:
         assert d.card_type is not None
         ferocity = 0 if d.card_type == CHAMBER else int(d.ferocity or 0)
-        what = names[d.card_type] + ("" if d.card_type == CHAMBER else trf(", Ferocity {ferocity}", ferocity=ferocity))
+        what = (names[d.card_type] if d.card_type == CHAMBER
+                else trf("{name}, Ferocity {ferocity}", name=names[d.card_type], ferocity=ferocity))
         tap = sending(ctx, lambda: EnterCard(str(d.card_type), ferocity), debounce=DRAW_DEBOUNCE,
                       after=d.clear_card)
         label, face = trf("Resolve her card: {what}", what=what), trf("Resolve: {what}", what=what)
