@@ -31,15 +31,18 @@ from tests.ui.browser import Ui
 
 SHOWN = """() => {
   const out = [];
-  for (const e of document.querySelectorAll('flt-semantics')) {
+  for (const e of document.querySelectorAll('flt-semantics-host *')) {
     const label = e.getAttribute('aria-label');
     if (label) out.push(label);
+    if (!/^(FLT-SEMANTICS|H[1-6])$/.test(e.tagName)) continue;
     let own = '';
     for (const n of e.childNodes) if (n.nodeType === 3) own += n.textContent;
     if (own.trim()) out.push(own.trim());
   }
   return out;
 }"""
+"""Texts of the accessibility tree: every element's aria-label (buttons, text fields) and the own text of
+nodes and headings. Not yet the plain texts Flutter puts in a ``<span>`` (see KNOWN_GAPS' note)."""
 #: The identifier of a dialog's closing button, if a dialog (or sheet) is open.
 CLOSER = """() => {
   for (const e of document.querySelectorAll('[flt-semantics-identifier]')) {
@@ -72,13 +75,18 @@ QUESTIONS: dict[str, list[Command]] = {
 }
 
 
+#: The walk's game names: proper names, the same in every language (tests/ui/test_i18n_browser.py NAMES).
+GAME_NAMES = {"solo": "Solo", "expand": "Alfa", "strike": "Beta", "predator": "Gamma", "everything": "Table",
+              "evolved": "Delta", "cards": "Cards", "last": "Omega"}
+
+
 def prepare_games(db: Path) -> dict[str, str]:
     """Every game the walk opens, by a short name: its id."""
     store = GameStore(db)
     made: dict[str, str] = {}
 
     def make(key: str, setup: GameSetup, commands: list[Command], seed: int = 2) -> None:
-        session = store.create(setup, name=key.capitalize() if key != "everything" else "Table", seed=seed)
+        session = store.create(setup, name=GAME_NAMES[key], seed=seed)
         for command in commands:
             session.execute(command)
         made[key] = session.id
