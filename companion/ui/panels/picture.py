@@ -15,7 +15,7 @@ import flet as ft
 from companion.core.picture import Picture, Series, game_picture
 from companion.core.state import State
 from companion.ui import widgets
-from companion.ui.i18n import tr
+from companion.ui.i18n import tr, trf
 from companion.ui.panels import Panel, PanelContext, register
 from companion.ui.theme import BROODMOTHER_COLOUR, Sizes, player_colour
 
@@ -95,10 +95,14 @@ register(Panel(id="picture", title=lambda ctx: tr("Points by round"), applies=_p
 def build_summary(ctx: PanelContext) -> list[ft.Control]:
     picture = game_picture(ctx.state)
     sizes = ctx.sizes
-    winners = " and ".join(picture.winners) or tr("nobody")
+    if not picture.winners:
+        winner = tr("Winner: nobody")
+    elif len(picture.winners) == 1:
+        winner = trf("Winner: {name}", name=picture.winners[0])
+    else:
+        winner = trf("Winners, tied: {names}", names=", ".join(picture.winners))
     controls: list[ft.Control] = [
-        widgets.labelled(ft.Text(f"{tr('Winner')}: {winners}", size=sizes.title, weight=ft.FontWeight.W_700),
-                         f"{tr('Winner')}: {winners}", "summary-winner"),
+        widgets.labelled(ft.Text(winner, size=sizes.title, weight=ft.FontWeight.W_700), winner, "summary-winner"),
         ft.Semantics(identifier="summary-reason", content=ft.Text(picture.reason, size=sizes.body)),
         _totals(picture, sizes),
         chart(picture, sizes),
@@ -112,15 +116,17 @@ def _totals(picture: Picture, sizes: Sizes) -> ft.Control:
     ranked = sorted(picture.series, key=lambda s: -s.total)
     lines: list[ft.Control] = [ft.Text(f"{s.name}: {s.total}", size=sizes.body) for s in ranked]
     said = "; ".join(f"{s.name} {s.total}" for s in ranked)
-    return widgets.labelled(ft.Column(lines, spacing=2), f"{tr('Totals')}: {said}", "summary-totals")
+    return widgets.labelled(ft.Column(lines, spacing=2), trf("Totals: {totals}", totals=said), "summary-totals")
 
 
 def _her_cards(picture: Picture, sizes: Sizes) -> ft.Control:
     lines: list[ft.Control] = []
     for card in picture.her_cards:
-        note = f" ({tr('cancelled')})" if card.cancelled else ""
-        lines.append(ft.Text(f"R{card.round} · {card.words}{note}", size=sizes.small))
-    title = f"{tr('Her cards drawn')}: {len(picture.her_cards)}"
+        words = card.words
+        text = (trf("R{round} · {words} (cancelled)", round=card.round, words=words) if card.cancelled
+                else trf("R{round} · {words}", round=card.round, words=words))
+        lines.append(ft.Text(text, size=sizes.small))
+    title = trf("Her cards drawn: {n}", n=len(picture.her_cards))
     return ft.Semantics(identifier="summary-her-cards", container=True, content=ft.Column(
         [ft.Text(title, size=sizes.body, weight=ft.FontWeight.W_600), *lines], spacing=2))
 
