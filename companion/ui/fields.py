@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 import flet as ft
 
 from companion.core.errors import GameError
-from companion.ui.i18n import tr
+from companion.ui.i18n import tr, trf
 from companion.ui.theme import Sizes
 
 T = TypeVar("T")
@@ -49,17 +49,17 @@ def parse_number(text: str | None, what: str, low: int | None = None, high: int 
     """The whole number typed for ``what``, or a GameError saying what to type (blank included)."""
     value, problem = whole_number(text, low, high)
     if value is None:
-        raise GameError(f"{what}: {problem or _range_message(low, high)}")
+        raise GameError(trf("{field}: {problem}", field=what, problem=problem or _range_message(low, high)))
     return value
 
 
 def _range_message(low: int | None, high: int | None) -> str:
     if low is not None and high is not None:
-        return f"{tr('Type a whole number from')} {low} {tr('to')} {high}."
+        return trf("Type a whole number from {low} to {high}.", low=low, high=high)
     if low is not None:
-        return f"{tr('Type a whole number of at least')} {low}."
+        return trf("Type a whole number of at least {low}.", low=low)
     if high is not None:
-        return f"{tr('Type a whole number of at most')} {high}."
+        return trf("Type a whole number of at most {high}.", high=high)
     return tr("Type a whole number, such as 12 or -3.")
 
 

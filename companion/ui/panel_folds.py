@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from companion.ui import widgets
-from companion.ui.i18n import tr
+from companion.ui.i18n import tr, trf
 
 if TYPE_CHECKING:
     from companion.ui.screens.game import GameScreen
@@ -97,7 +97,7 @@ def fold_button(screen: GameScreen, ident: str, title: str) -> ft.Control:
         screen.app.page.run_task(screen.folds.save)
         screen.refresh()
 
-    label = f"{tr('Show')} {title}" if folded else f"{tr('Fold')} {title}"
+    label = trf("Show {title}", title=title) if folded else trf("Fold {title}", title=title)
     return widgets.icon_action(label, ft.Icons.EXPAND_MORE if folded else ft.Icons.EXPAND_LESS,
                                screen.app.handler(toggle), identifier=f"fold-{ident}")
 
@@ -117,7 +117,7 @@ def jump_bar(screen: GameScreen, panels: list[tuple[str, str]], wrap: bool = Fal
 
         return screen.app.handler(go)
 
-    chips = [widgets.tap_button(f"{tr('Go to')} {title}", jump(ident), text=title, kind="outlined",
+    chips = [widgets.tap_button(trf("Go to {title}", title=title), jump(ident), text=title, kind="outlined",
                                 identifier=f"jump-{ident}", sizes=sizes) for ident, title in panels]
     row = (ft.Row(chips, spacing=8, run_spacing=8, wrap=True) if wrap
            else ft.Row(chips, spacing=8, scroll=ft.ScrollMode.AUTO))

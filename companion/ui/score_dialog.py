@@ -14,7 +14,7 @@ from companion.core.commands.scoring import SetScore
 from companion.core.errors import GameError
 from companion.ui import widgets
 from companion.ui.fields import FieldMessage, number_field, whole_number
-from companion.ui.i18n import tr
+from companion.ui.i18n import tr, trf
 
 if TYPE_CHECKING:
     from companion.core.session import Session
@@ -26,7 +26,7 @@ def ask_total(app: PageApp, session: Session, player: dict[str, Any], cp: str) -
     name, pid = player["name"], player["id"]
     sizes = app.sizes
     problem = FieldMessage(sizes, "total-problem")
-    field = number_field(f"{tr('New total for')} {name}", "", sizes, width=None, autofocus=True, message=problem)
+    field = number_field(trf("New total for {name}", name=name), "", sizes, width=None, autofocus=True, message=problem)
 
     def refuse(message: str) -> None:
         problem.show(message)
@@ -53,7 +53,7 @@ def ask_total(app: PageApp, session: Session, player: dict[str, Any], cp: str) -
     dialog = ft.AlertDialog(
         modal=True, title=ft.Text(f"{name}: {player['total']} {cp}", size=sizes.title),
         content=ft.Column([field, problem.control], tight=True, spacing=8),
-        semantics_label=f"{tr('New total for')} {name}",
+        semantics_label=trf("New total for {name}", name=name),
         actions=[
             widgets.tap_button(tr("Cancel"), app.handler(close), kind="text",
                                identifier="total-cancel", sizes=sizes),

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from companion.ui import widgets
-from companion.ui.i18n import tr
+from companion.ui.i18n import tr, trf, trn
 from companion.ui.share import Device, Table
 
 if TYPE_CHECKING:
@@ -35,13 +35,13 @@ def share_banner(app: PageApp) -> ft.Control | None:
         device = app.device
         if device is None:
             return None
-        said = (tr("At the shared table as {name} (you can play).") if device.can_play
-                else tr("At the shared table as {name} (view only)."))
-        text = said.format(name=device.name)
+        text = (trf("At the shared table as {name} (you can play).", name=device.name) if device.can_play
+                else trf("At the shared table as {name} (view only).", name=device.name))
         return widgets.banner(text, app.sizes, identifier="share-banner")
     count = len(table.listed())
-    text = tr("This table is shared on the local network ({address}). Devices joined: {count}.").format(
-        address=table.base_url, count=count)
+    text = trn("This table is shared on the local network ({address}). Devices joined: {n}.",
+               "This table is shared on the local network ({address}). Devices joined: {n}.", count,
+               address=table.base_url)
     manage = widgets.icon_action(tr("Manage sharing"), ft.Icons.DEVICES,
                                  app.handler(lambda: open_share_dialog(app, table.game_id)),
                                  identifier="share-manage", filled=True)
@@ -125,17 +125,17 @@ class ShareDialog:
         url = table.join_url() or ""
         invitation = table.invitation
         code = invitation.code_shown if invitation else ""
-        steps = tr("On the same Wi-Fi, scan the QR code, or open {address} and type the code. Each lets one "
-                   "device in; then a new one appears.").format(address=table.base_url)
+        steps = trf("On the same Wi-Fi, scan the QR code, or open {address} and type the code. Each lets one "
+                    "device in; then a new one appears.", address=table.base_url)
         qr = widgets.labelled(
             ft.Container(ft.Image(src=qr_png(url), width=QR_SIZE, height=QR_SIZE), alignment=ft.Alignment.CENTER),
             tr("QR code with the link that lets one device join"), "share-qr")
         code_text = widgets.labelled(
             ft.Row([ft.Text(code, size=sizes.score, weight=ft.FontWeight.W_700, selectable=True)],
                    alignment=ft.MainAxisAlignment.CENTER),
-            tr("Code to type: {digits}").format(digits=" ".join(code.replace(" ", ""))), "share-code")
+            trf("Code to type: {digits}", digits=" ".join(code.replace(" ", ""))), "share-code")
         link = widgets.labelled(ft.Text(url, size=sizes.small, selectable=True, color=ft.Colors.ON_SURFACE_VARIANT),
-                                tr("Join link: {url}").format(url=url), "share-link")
+                                trf("Join link: {url}", url=url), "share-link")
         controls: list[ft.Control] = [*self._which_game(), ft.Text(steps, size=sizes.body),
             qr,
             ft.Text(tr("Code to type"), size=sizes.small, color=ft.Colors.ON_SURFACE_VARIANT,
@@ -165,7 +165,7 @@ class ShareDialog:
         switch = widgets.tap_button(tr("Share this game instead"), self.app.handler(self._start),
                                     icon=ft.Icons.SWAP_HORIZ, identifier="share-switch", kind="tonal",
                                     sizes=self.app.sizes)
-        return [widgets.banner(tr("The devices see another game: {name}.").format(name=name), self.app.sizes,
+        return [widgets.banner(trf("The devices see another game: {name}.", name=name), self.app.sizes,
                                identifier="share-other-game"), switch]
 
     def _device_row(self, device: Device) -> ft.Control:
@@ -175,13 +175,13 @@ class ShareDialog:
             self.app.guard(lambda: self._set_play(device.id, not device.can_play))
 
         right = tr("Can play") if device.can_play else tr("View only")
-        said = tr("{name} can play. Tap to make it view only.") if device.can_play else \
-            tr("{name} can only watch. Tap to let it play.")
+        said = trf("{name} can play. Tap to make it view only.", name=device.name) if device.can_play else \
+            trf("{name} can only watch. Tap to let it play.", name=device.name)
         switch = ft.Semantics(
             identifier=f"device-play-{device.name}", container=True, exclude_semantics=True, toggled=device.can_play,
-            label=said.format(name=device.name), on_tap=toggle,
+            label=said, on_tap=toggle,
             content=ft.Switch(value=device.can_play, on_change=toggle, label=right))
-        remove = widgets.icon_action(tr("Remove {name} from the table").format(name=device.name),
+        remove = widgets.icon_action(trf("Remove {name} from the table", name=device.name),
                                      ft.Icons.PERSON_REMOVE,
                                      self.app.handler(lambda: self._remove(device.id)),
                                      identifier=f"device-remove-{device.name}")

@@ -25,7 +25,7 @@ from companion.core.commands.base import why_not
 from companion.core.commands.scoring import AdjustScore
 from companion.core.state import game_def
 from companion.ui import widgets
-from companion.ui.i18n import tr
+from companion.ui.i18n import tr, trf
 from companion.ui.models import signed
 from companion.ui.panels.broodmother.controls import choice
 
@@ -140,13 +140,13 @@ def tally_controls(screen: CalculatorsScreen) -> list[ft.Control]:
         return screen.app.handler(run)
 
     def step(amount: int, kind: str) -> ft.Control:
-        label = f"{tr('Add')} {amount}" if amount > 0 else f"{tr('Subtract')} {-amount}"
+        label = trf("Add {n}", n=amount) if amount > 0 else trf("Subtract {n}", n=-amount)
         ident = f"tally-{'add' if amount > 0 else 'sub'}-{abs(amount)}"
         return widgets.tap_button(label, act(partial(tally.add, amount)) if tally.can_add(amount) else None,
                                   text=signed(amount), identifier=ident, kind=kind, sizes=sizes)
 
     total = widgets.labelled(ft.Text(str(tally.total), size=sizes.score, weight=ft.FontWeight.W_700),
-                             f"{tr('Total')}: {tally.total}", "tally-total")
+                             trf("Total: {total}", total=tally.total), "tally-total")
     steps = [step(n, "tonal") for n in STEPS] + [step(-n, "outlined") for n in (1, 5)]
     edits = [
         widgets.tap_button(tr("Take back the last one"), act(tally.drop_last) if tally.entries else None,
@@ -155,7 +155,7 @@ def tally_controls(screen: CalculatorsScreen) -> list[ft.Control]:
                            icon=ft.Icons.CLEAR_ALL, identifier="tally-clear", kind="text", sizes=sizes),
     ]
     floor_note = (tr("This game's scores have no floor.") if tally.floor is None
-                  else f"{tr('The sum stays at or above')} {tally.floor}.")
+                  else trf("The sum stays at or above {floor}.", floor=tally.floor))
     return [total, _text(tally.sum_text(), sizes, "tally-sum"),
             ft.Row(steps, wrap=True, spacing=8, run_spacing=8), ft.Row(edits, wrap=True, spacing=8),
             _text(floor_note, sizes, "tally-floor", muted=True),
@@ -197,13 +197,13 @@ def _target(screen: CalculatorsScreen, session: Session | None, act: Any) -> lis
 
     rows: list[ft.Control] = [ft.Text(tr("Add the sum to a player's score"), size=sizes.body,
                                       weight=ft.FontWeight.W_600)]
-    rows.append(ft.Row([choice(f"{tr('Into the game')} {g.name}", act(partial(pick_game, g.id)), sizes,
+    rows.append(ft.Row([choice(trf("Into the game {name}", name=g.name), act(partial(pick_game, g.id)), sizes,
                                text=g.name, identifier=f"tally-game-{g.id}", selected=g.id == tally.game_id,
                                kind="outlined") for g in games], wrap=True, spacing=8, run_spacing=8))
     if session is None:
         return rows
     players = session.state["players"]
-    rows.append(ft.Row([choice(f"{tr('For')} {p['name']}", act(partial(pick_player, p["id"])), sizes,
+    rows.append(ft.Row([choice(trf("For {name}", name=p["name"]), act(partial(pick_player, p["id"])), sizes,
                                text=p["name"], identifier=f"tally-player-{p['id']}",
                                selected=p["id"] == tally.player_id, kind="outlined") for p in players],
                        wrap=True, spacing=8, run_spacing=8))
@@ -211,14 +211,14 @@ def _target(screen: CalculatorsScreen, session: Session | None, act: Any) -> lis
         return rows
     command = AdjustScore(tally.player_id, tally.total)
     name = next((p["name"] for p in players if p["id"] == tally.player_id), "")
-    label = f"{tr('Add')} {signed(tally.total)} {tr('to')} {name}"
+    label = trf("Add {amount} to {name}", amount=signed(tally.total), name=name)
 
     def send() -> None:
         done = screen.app.execute(session, command, debounce="tally-send")
         if done:
             tally.clear()
             screen.app.page.run_task(_save, screen, tally.to_saved())
-            screen.app.show_info(f"{done}. {tr('Undo is on the game screen.')}")
+            screen.app.show_info(trf("{done}. Undo is on the game screen.", done=done))
             screen.refresh()
 
     rows.append(widgets.tap_button(label, screen.app.handler(send) if session.can(command) else None,

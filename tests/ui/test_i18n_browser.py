@@ -4,15 +4,18 @@
   kept on that device; two tabs on one server show two languages.
 - A solo game in Spanish through two of her turns, the rules and the settings, with screenshots at
   360 px (looked at for clipped Spanish, which runs ~20% longer).
-- The completeness test: with ``--lang qps`` every text the screens show is marked ``[!...!]``;
-  an unmarked text is one that does not go through the catalogue.
+- The completeness test: with ``--lang qps`` every text the screens and their dialogs show is marked
+  ``[!...!]``; an unmarked text is one that does not go through the catalogue. In three parts on one
+  server (each a minute or so on a shared machine): the screens, wizards and sharing; her questions and
+  the small games; every tracker and its dialogs (tests/ui/qps_walk.py prepares the games and walks).
 """
 
 from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -26,27 +29,64 @@ from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
 from tests.ui.browser import PHONE, Server, Ui, new_tab, run_server
 from tests.ui.conftest import saved_games
+from tests.ui.qps_walk import CLOSER, Walker, prepare_games
+from tests.ui.test_security import LAN, _wait_shared
 
 pytestmark = pytest.mark.browser
 
 SOLO = GameSetup(game="mota", mode="solo", players=(PlayerSpec("Ana", "red"),), expansions=("minions",))
-# Every text on the screen: each node's aria-label and its own text (not its children's).
-SHOWN = """() => {
-  const out = [];
-  for (const e of document.querySelectorAll('flt-semantics')) {
-    const label = e.getAttribute('aria-label');
-    if (label) out.push(label);
-    let own = '';
-    for (const n of e.childNodes) if (n.nodeType === 3) own += n.textContent;
-    if (own.trim()) out.push(own.trim());
-  }
-  return out;
-}"""
 #: Proper names a screen shows as they are in every language: players and games we named, product titles.
 NAMES = ("March of the Ants: Evolved Edition", "March of the Ants", "Minions of the Meadow", "Predators & Prey",
-         "Empires of the Earth", "Antscape", "Ana", "Bo", "Cy", "Solo", "Table", "Cards", "Español", "English")
-#: Known gaps of the completeness test: texts still shown without the catalogue. Keep this short.
-KNOWN_GAPS: tuple[str, ...] = ()
+         "Empires of the Earth", "Antscape", "Ana", "Bo", "Cy", "Solo", "Table", "Cards", "Alfa", "Beta", "Gamma",
+         "Delta", "Omega", "Español", "English")
+#: Known gaps of the completeness test: texts still shown without the catalogue, by the file that shows
+#: them. Each is being converted on another branch; the lead empties this once they are merged.
+KNOWN_GAPS: tuple[str, ...] = (
+    # companion/ui/panels/predators.py: sentences glued from pieces around a name
+    "Ana [!won against it!] (+1 CP)", "Bo [!won against it!] (+1 CP)", "Cy [!won against it!] (+1 CP)",
+    "Ladybug: 3 [!Health!], Tier 1. [!Tap to type its Health!]", "[!Summon!]: Praying Mantis",
+    # companion/core/predators/commands.py: Summon.describe() returns English, not a message
+    "[!Undo!]: [?Ladybug summoned: Health 3, Tier 1?]",
+    # companion/ui/panels/predator_dialogs.py: its problem line is a Semantics over a hidden Text, which
+    # Flet's client shows as this error box (forms.py had the same and was fixed here)
+    "Semantics.content must be provided and visible",
+    # companion/ui/panels/chambers.py: the activation phase radios show the phase names untranslated
+    "Queen Phase", "Soldier Phase", "Worker Phase",
+    # companion/ui/panels/mutations.py (card names from companion/core/mutations): the cards to keep
+    "Abdomen Mutation 3 ([!Abdomen!])", "Head Mutation 5 ([!Head!])", "Head Mutation 7 ([!Head!])",
+    "Thorax Mutation 5 ([!Thorax!])",
+    # companion/ui/panels/seasons.py: the Season cards' default names
+    "e1 Early Season 1", "e2 Early Season 2", "e3 Early Season 3", "e4 Early Season 4",
+    "l1 Late Season 1", "l2 Late Season 2", "l3 Late Season 3", "l4 Late Season 4",
+    # companion/ui/panels/parasites.py: the body parts of the Parasitic card dialog
+    "Abdomen", "Head", "Thorax",
+    # companion/ui/panels/pp_predators.py (names from companion/core/predators' P&P content): recruit
+    # buttons glued around the names, and the predator cards' names in its dialogs
+    "Ana [!recruits the!] Cordyceps", "Ana [!recruits the!] Dragonfly", "Bo [!recruits the!] Cordyceps",
+    "Bo [!recruits the!] Dragonfly", "Centipede Mother", "Cordyceps", "Dragonfly", "Sixth predator",
+    # Flutter's own words for a bottom sheet's barrier (the Flet client's locale, not our catalogue)
+    "Dialog", "Dismiss",
+    # An entry ending in "..." is a beginning: a section whose label joins texts from a core or data file.
+    # companion/ui/panels/workers.py: the workers' abilities (from companion/core/workers' content)
+    "[!Major Workers!]\n[!Ana: [!Major Workers!] in play (of 2)!]\n...",
+    "[!Large Workers!]\n[!Ana: [!Large Workers!] in play (of 2)!]\n...",
+    # the panels of chambers.py, drafting.py, tactics.py (Flooded Spring), mutations.py and symbiotes.py:
+    # card and rule texts from their companion/core areas' content, in English
+    "[!Chambers and eggs!]\n...", "[!Drafting!]\n...", "[!Flooded Spring!]\n...", "[!Mutations!]\n...",
+    "[!Symbiote tokens!]\n...",
+    # companion/ui/panels/mutations.py: the card list in its "name a card" dialog
+    "[!Card number!] (m1 Hunter Head, ...",
+    # companion/core/reference (the Tactics steps of both editions): English data
+    "[!Tactics in a battle!]\n...",
+    # companion/ui/screens/scoring_calculators.py shows the interpretations of companion/core/harvest, eve,
+    # predators and decrees: English data
+    "[!Aphid farm!]\n...", "[!Eve of the Antperium!]\n[!Players!]\n...", "[!Predator Health!]\n...",
+    "[!Queen's Decree!]\n[!Round!]\n...",
+)
+
+
+def known_gap(text: str) -> bool:
+    return text in KNOWN_GAPS or any(text.startswith(gap[:-3]) for gap in KNOWN_GAPS if gap.endswith("..."))
 
 
 def prepare_solo(db: Path, draws: int = 0) -> str:
@@ -56,20 +96,6 @@ def prepare_solo(db: Path, draws: int = 0) -> str:
         session.execute(command)
     store.close()
     return session.id
-
-
-TABLE = GameSetup(game="mota", players=(PlayerSpec("Ana", "red"), PlayerSpec("Bo", "blue"), PlayerSpec("Cy", "black")),
-                  expansions=("minions", "empires"), modules=("aphids", "queens-decrees"),
-                  variants=("eve-of-the-antperium",))
-ANTSCAPE = GameSetup(game="antscape", players=(PlayerSpec("Ana", "blue"), PlayerSpec("Bo", "pink")))
-
-
-def prepare_others(db: Path) -> list[str]:
-    """A competitive game with the aphids, decrees and Eve trackers, and an Antscape game."""
-    store = GameStore(db)
-    ids = [store.create(TABLE, name="Table").id, store.create(ANTSCAPE, name="Cards").id]
-    store.close()
-    return ids
 
 
 def corpus_texts() -> set[str]:
@@ -197,33 +223,150 @@ def test_a_spanish_solo_game_through_two_of_her_turns_the_rules_and_settings(
     home.shot("es-phone-home")
 
 
-def test_the_pseudo_locale_marks_every_text_on_every_screen(browser: Browser,
-                                                            tmp_path_factory: pytest.TempPathFactory,
-                                                            opened: list[Ui]) -> None:
-    """The completeness test: no text reaches a screen without the catalogue (see KNOWN_GAPS)."""
+@dataclass
+class QpsTable:
+    """The app served in the pseudo-locale, with every game the walk opens (``qps_walk.prepare_games``)."""
+
+    server: Server
+    games: dict[str, str]
+    lan_url: str
+
+
+@pytest.fixture(scope="module")
+def qps(tmp_path_factory: pytest.TempPathFactory) -> Iterator[QpsTable]:
     db = tmp_path_factory.mktemp("qps-ui") / "games.json"
-    game_id = prepare_solo(db, draws=1)
-    table, cards = prepare_others(db)
-    routes = [("/", "home"), ("/new", "new-game"), ("/settings", "settings"), ("/rules", "rules"),
-              ("/calculators", "calculators"), (f"/game/{game_id}", "game"), ("/rules/mm-clar-ladybug", "rule-entry"),
-              (f"/game/{table}", "game"), (f"/game/{cards}", "game")]
+    games = prepare_games(db)
+    command = [sys.executable, "-m", "companion", "app", "--lang", "qps", "--share", "--share-address", LAN]
+    with run_server(db, command) as server:
+        yield QpsTable(server, games, f"http://{LAN}:{_wait_shared(server)}")
+
+
+def assert_all_marked(seen: dict[str, list[str]]) -> None:
+    # a screen shows its title, its texts and its buttons; a dialog at least its title and its buttons
+    few = {where: texts for where, texts in seen.items() if len(texts) <= (2 if " > " in where else 3)}
+    assert few == {}, f"walked but hardly read: {few}"
+    found = {where: gaps for where, texts in seen.items()
+             if (gaps := {text for text in unmarked(texts) if not known_gap(text)})}
+    assert found == {}, "texts shown without the catalogue:\n" + "\n".join(
+        f"{where}: {text!r}" for where, gaps in found.items() for text in sorted(gaps))
+
+
+def test_unmarked_tells_marked_texts_from_the_rest() -> None:
     assert unmarked(["Next phase", "[!Next phase!]", "[![!Hex 4!]: one less!]", "Ana: [!0 CP!]", "Hex 4: [!less!]",
                      "[?Hex 4 enters the meadow?]"]) == {"Next phase", "Hex 4: [!less!]", "[?Hex 4 enters the meadow?]"}
-    found: dict[str, set[str]] = {}
-    seen: dict[str, list[str]] = {}
-    with run_server(db, [sys.executable, "-m", "companion", "app", "--lang", "qps"]) as server:
-        for path, screen in routes:
-            ui = tab(browser, server, "en-US", opened, path, screen)
-            texts: list[str] = []
-            for _ in range(10):  # the whole screen, scrolled through
-                texts += ui.page.evaluate(SHOWN)
-                ui.page.mouse.wheel(0, 700)
-                ui.page.wait_for_timeout(200)
-            seen[path] = texts
-            if gaps := unmarked(texts) - set(KNOWN_GAPS):
-                found[path] = gaps
-    assert all(len(texts) > 10 for texts in seen.values()), {p: len(t) for p, t in seen.items()}
-    assert any("[!Aphid farms!]" in t for t in seen[f"/game/{table}"])  # the trackers' panels were walked
-    assert any("[!Final scoring!]" in t for t in seen[f"/game/{cards}"])
-    assert found == {}, "texts shown without the catalogue:\n" + "\n".join(
-        f"{path}: {text!r}" for path, gaps in found.items() for text in sorted(gaps))
+
+
+def test_the_pseudo_locale_marks_every_text_on_every_screen(browser: Browser, qps: QpsTable,
+                                                            opened: list[Ui]) -> None:
+    """The completeness test, part 1: home and its dialogs, both wizards step by step (a competitive game
+    with expansions, modules and a variant; a solo game), settings, rules, a rule entry, calculators, the
+    share dialog before and while sharing, and the join page a guest sees. (Parts 2 and 3: the games.)"""
+    walk = Walker(tab(browser, qps.server, "en-US", opened))
+    walk_home_and_wizards(walk, qps.games)
+    for path, screen in [("/settings", "settings"), ("/rules", "rules"), ("/rules/mm-clar-ladybug", "rule-entry"),
+                         ("/calculators", "calculators")]:
+        walk.visit(path, screen, scrolls=4)
+
+    def guest() -> Ui:
+        ui = new_tab(browser, qps.lan_url, PHONE, locale="en-US")
+        opened.append(ui)
+        return ui.open("/", "join")
+
+    walk_sharing(walk, f"/game/{qps.games['solo']}", guest)
+    assert [w for w in walk.seen if w.startswith("/new (")] == [
+        f"/new ({kind}) step {n}" for kind in ("variant-seasons", "mode-solo") for n in range(1, 6)]
+    assert any("[!Join!]" in t for t in walk.seen["/join (guest)"])
+    assert_all_marked(walk.seen)
+
+
+def test_the_pseudo_locale_marks_her_questions_and_the_small_games(browser: Browser, qps: QpsTable,
+                                                                   opened: list[Ui]) -> None:
+    """Part 2: a solo game, her Expand / Strike / Predator questions, Antscape, a game in its last round."""
+    walk = Walker(tab(browser, qps.server, "en-US", opened))
+    walk_games(walk, qps.games, ["solo", "expand", "strike", "predator", "cards", "last"])
+    assert walk.questions == {"expand", "strike", "predator"}  # each screen showed her question and its answers
+    assert "[!Final scoring!]" in "\n".join(walk.seen[f"/game/{qps.games['cards']}"])
+    assert_all_marked(walk.seen)
+
+
+def test_the_pseudo_locale_marks_every_tracker_and_its_dialogs(browser: Browser, qps: QpsTable,
+                                                               opened: list[Ui]) -> None:
+    """Part 3: a competitive game with every module and variant on, and Predators & Prey, with their dialogs."""
+    walk = Walker(tab(browser, qps.server, "en-US", opened))
+    walk_games(walk, qps.games, ["everything", "evolved"])
+    texts = "\n".join(walk.seen[f"/game/{qps.games['everything']}"])
+    for title in ("Aphid farms", "Queen's Decree", "Eve of the Antperium", "Predators", "Chambers and eggs",
+                  "Mutations", "Symbiote tokens", "Seasons", "Drafting", "Parasites", "Major Workers"):
+        assert f"[!{title}!]" in texts, title
+    assert_all_marked(walk.seen)
+
+
+def walk_home_and_wizards(walk: Walker, games: dict[str, str]) -> None:
+    walk.visit("/", "home")
+    first = next(i.removeprefix("more-") for i in walk.ui.visible_ids() if i.startswith("more-"))
+    walk.dialogs("/", [f"delete-{first}"])
+    walk.dialog("/", f"more-{first}", f"rename-{first}")
+    walk.visit("/new", "new-game", scrolls=0)
+    for steps in (["expansion-minions", "expansion-empires", "module-aphids", "module-predators", "variant-seasons"],
+                  ["mode-solo"]):  # the wizard keeps its choices: the second walk back, then forward again
+        while walk.ui.exists("wizard-back") and not walk.ui.exists("choose-game"):
+            walk.press("wizard-back")
+            walk.ui.page.wait_for_timeout(300)
+        for step in range(5):
+            for tap in steps:
+                if walk.ui.exists(tap):
+                    walk.press(tap)
+                    walk.ui.page.wait_for_timeout(200)
+            walk.read(f"/new ({steps[-1]}) step {step + 1}", scrolls=3)
+            if step < 4:
+                walk.press("wizard-next")
+                walk.ui.page.wait_for_timeout(300)
+        assert walk.ui.exists("start-game")
+
+
+#: The dialogs each game screen opens, by the game's short name.
+GAME_DIALOGS = {
+    "solo": ["total-p1", "delete-game"],
+    "expand": [], "strike": [], "predator": [],
+    "everything": ["total-p2", "aphids-add", "decree-custom", "predators-ladybug-health", "predators-ladybug-move",
+                   "predators-ladybug-battle-p1", "predators-ladybug-win-p1", "chambers-define",
+                   "chambers-p2-play-scavenger-s-cache", "mutations-name", "mutations-p1-keep", "seasons-enter",
+                   "seasons-describe", "parasites-play-other", "parasites-play-incubator-head", "symbiotes-battle"],
+    "evolved": ["pp-set-revealed", "pp-type-card", "chambers-p1-nest"],
+    "cards": ["total-p1"],
+    "last": ["finish-game"],
+}
+
+
+def walk_games(walk: Walker, games: dict[str, str], keys: list[str]) -> None:
+    for key in keys:
+        openers = GAME_DIALOGS[key]
+        path = f"/game/{games[key]}"
+        walk.visit(path, "game", scrolls=12)
+        if key in ("expand", "strike", "predator"):
+            walk.ui.page.mouse.wheel(0, -20000)  # her question is at the top of her panel
+            walk.ui.page.wait_for_timeout(200)
+            ids = walk.ui.visible_ids()
+            if "bm-question" in ids and any(i.startswith("bm-answer-") for i in ids):
+                walk.questions.add(key)
+        walk.dialogs(path, openers)
+
+
+def walk_sharing(walk: Walker, path: str, guest: Callable[[], Ui]) -> None:
+    """The share dialog while the table is shared (the server was started with ``--share``), the join page
+    a guest sees, the dialog once sharing stopped, and the banner gone."""
+    walk.visit(path, "game", scrolls=0)
+    walk.press("share-table")
+    walk.ui.by_id("share-code").wait_for(state="attached")
+    walk.read(f"{path} > share (shared)", scrolls=3)
+    joining = Walker(guest(), walk.seen)
+    joining.ui.by_id("join-submit").wait_for(state="attached")  # the code form, not "not shared right now"
+    joining.ui.page.wait_for_timeout(300)
+    joining.read("/join (guest)", scrolls=2)
+    walk.press("share-stop")
+    walk.ui.by_id("share-start").wait_for(state="attached")
+    walk.read(f"{path} > share (not shared)")
+    walk.press("share-close")
+    walk.ui.page.wait_for_function(f"() => !({CLOSER})()", timeout=8000)
+    walk.ui.page.wait_for_timeout(300)
+    walk.read(f"{path} (sharing stopped)")

@@ -15,7 +15,7 @@ import flet as ft
 from companion.core.commands.base import Command
 from companion.core.errors import GameError
 from companion.ui import widgets
-from companion.ui.i18n import tr
+from companion.ui.i18n import tr, trf
 from companion.ui.panels import PanelContext
 
 
@@ -49,7 +49,7 @@ def _value(f: Field, control: ft.Control) -> Any:
     text = (control.value or "").strip()  # type: ignore[attr-defined]
     if f.kind == "number":
         if not text.lstrip("-").isdigit():
-            raise GameError(f"{f.label}: {tr('type a whole number.')}")
+            raise GameError(trf("{field}: type a whole number.", field=f.label))
         return int(text)
     return text
 
@@ -59,21 +59,23 @@ def ask(ctx: PanelContext, title: str, fields: list[Field], make: Callable[[dict
     """Open the dialog; Save builds the command from the values and runs it, or shows why not."""
     s = ctx.sizes
     controls = [_control(f, s) for f in fields]
-    problem = ft.Text("", size=s.body, color=ft.Colors.ERROR, visible=False)
+    problem = ft.Text("", size=s.body, color=ft.Colors.ERROR)
+    # Hidden until there is something to say: a Semantics whose content is hidden shows Flet's own error box.
+    said = ft.Semantics(identifier=f"{identifier}-problem", live_region=True, content=problem, visible=False)
 
     def save() -> None:
         try:
             values = {f.key: _value(f, c) for f, c in zip(fields, controls, strict=True)}
             ctx.app.execute(ctx.session, make(values))
         except GameError as exc:
-            problem.value, problem.visible = str(exc), True
-            problem.update()
+            problem.value, said.visible = str(exc), True
+            said.update()
             return
         ctx.app.page.pop_dialog()
 
     body: list[ft.Control] = [ft.Semantics(identifier=f"{identifier}-{f.key}", container=True, content=c)
             for f, c in zip(fields, controls, strict=True)]
-    body.append(ft.Semantics(identifier=f"{identifier}-problem", live_region=True, content=problem))
+    body.append(said)
     ctx.app.page.show_dialog(ft.AlertDialog(
         modal=True, title=ft.Text(title, size=s.title), semantics_label=title,
         content=ft.Column(body, tight=True, spacing=8, scroll=ft.ScrollMode.AUTO),

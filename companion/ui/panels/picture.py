@@ -17,7 +17,7 @@ from companion.core.picture import Picture, Series, game_picture
 from companion.core.state import State
 from companion.core.words import joined, names_and
 from companion.ui import widgets
-from companion.ui.i18n import render, tr, trf, trn
+from companion.ui.i18n import render, tr, trf
 from companion.ui.panels import Panel, PanelContext, register
 from companion.ui.theme import BROODMOTHER_COLOUR, Sizes, player_colour
 
@@ -98,10 +98,14 @@ register(Panel(id="picture", title=lambda ctx: tr("Points by round"), applies=_p
 def build_summary(ctx: PanelContext) -> list[ft.Control]:
     picture = game_picture(ctx.state)
     sizes = ctx.sizes
-    winners = render(names_and(picture.winners)) or tr("nobody")
-    said = trn("Winner: {names}", "Winners: {names}", len(picture.winners), names=winners)
+    if not picture.winners:
+        winner = tr("Winner: nobody")
+    elif len(picture.winners) == 1:
+        winner = trf("Winner: {name}", name=picture.winners[0])
+    else:
+        winner = trf("Winners, tied: {names}", names=names_and(picture.winners))
     controls: list[ft.Control] = [
-        widgets.labelled(ft.Text(said, size=sizes.title, weight=ft.FontWeight.W_700), said, "summary-winner"),
+        widgets.labelled(ft.Text(winner, size=sizes.title, weight=ft.FontWeight.W_700), winner, "summary-winner"),
         ft.Semantics(identifier="summary-reason", content=ft.Text(render(picture.reason), size=sizes.body)),
         _totals(picture, sizes),
         chart(picture, sizes),
@@ -122,9 +126,11 @@ def _totals(picture: Picture, sizes: Sizes) -> ft.Control:
 def _her_cards(picture: Picture, sizes: Sizes) -> ft.Control:
     lines: list[ft.Control] = []
     for card in picture.her_cards:
-        note = f" ({tr('cancelled')})" if card.cancelled else ""
-        lines.append(ft.Text(f"R{card.round} · {card.words}{note}", size=sizes.small))
-    title = f"{tr('Her cards drawn')}: {len(picture.her_cards)}"
+        words = card.words
+        text = (trf("R{round} · {words} (cancelled)", round=card.round, words=words) if card.cancelled
+                else trf("R{round} · {words}", round=card.round, words=words))
+        lines.append(ft.Text(text, size=sizes.small))
+    title = trf("Her cards drawn: {n}", n=len(picture.her_cards))
     return ft.Semantics(identifier="summary-her-cards", container=True, content=ft.Column(
         [ft.Text(title, size=sizes.body, weight=ft.FontWeight.W_600), *lines], spacing=2))
 

@@ -10,7 +10,7 @@ import flet as ft
 
 from companion.core.reference import flooded_view, tactics_view, uses_tactics
 from companion.core.state import State, has
-from companion.ui.i18n import tr
+from companion.ui.i18n import tr, trf
 from companion.ui.panels import Panel, PanelContext, register
 from companion.ui.panels.scoring_controls import line, note
 
@@ -29,7 +29,8 @@ def build_tactics(ctx: PanelContext) -> list[ft.Control]:
 def build_flooded(ctx: PanelContext) -> list[ft.Control]:
     view = flooded_view(ctx.state, ctx.content)
     s = ctx.sizes
-    out: list[ft.Control] = [line(f"{tr('Setup')}: {view['setup']}", s, identifier="flooded-setup", bold=view["now"])]
+    out: list[ft.Control] = [line(trf("Setup: {setup}", setup=view["setup"]), s, identifier="flooded-setup",
+                                  bold=view["now"])]
     out += [line(text, s, size=s.small, muted=True) for text in view["notes"]]
     return out
 

@@ -15,7 +15,7 @@ import flet as ft
 from companion.core.i18n import N_, Msg, render
 from companion.store import GameSummary
 from companion.ui import widgets
-from companion.ui.i18n import tr, trf
+from companion.ui.i18n import tr, trf, trn
 from companion.ui.models import last_played, round_label
 from companion.ui.screen import Screen
 from companion.ui.theme import BUTTON_HEIGHT
@@ -59,7 +59,7 @@ class HomeScreen(Screen):
         if len(matching) > self.shown:
             more = min(PAGE, len(matching) - self.shown)
             controls.append(widgets.tap_button(
-                tr("Show {count} more of {left}").format(count=more, left=len(matching) - self.shown),
+                trf("Show {count} more of {left}", count=more, left=len(matching) - self.shown),
                 self.app.handler(self._show_more), icon=ft.Icons.EXPAND_MORE, identifier="show-more",
                 sizes=self.sizes))
         return controls
@@ -69,7 +69,7 @@ class HomeScreen(Screen):
             value=self.name_filter, label=tr("Find a game by name"), prefix_icon=ft.Icons.SEARCH,
             text_size=self.sizes.body,
             on_change=lambda event: self.app.guard(lambda: self._filter_changed(event)),
-            helper=tr("{count} saved games").format(count=total),
+            helper=trn("{n} saved game", "{n} saved games", total),
         )
         return ft.Semantics(identifier="game-filter", container=True, content=field)
 

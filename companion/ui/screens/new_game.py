@@ -12,7 +12,7 @@ from typing import Any
 import flet as ft
 
 from companion.ui import widgets
-from companion.ui.i18n import tr, trf
+from companion.ui.i18n import tr, trf, trn
 from companion.ui.models import STEP_TITLES, WIZARD_STEPS, PlayerDraft, WizardModel, player_range
 from companion.ui.screen import Screen
 from companion.ui.theme import MIN_TOUCH, on_colour, player_colour
@@ -235,7 +235,8 @@ class NewGameScreen(Screen):
         self.app.go(f"/game/{session.id}")
         carried = self.app.ctx.store.carried_last
         if carried:
-            self.app.show_info(tr("Cards you typed in earlier games are filled in: {count}.").format(count=carried))
+            self.app.show_info(trn("A card you typed in an earlier game is filled in.",
+                                   "Cards you typed in earlier games are filled in: {n}.", carried))
 
 
 SCREEN = NewGameScreen

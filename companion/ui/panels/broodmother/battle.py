@@ -14,7 +14,7 @@ import flet as ft
 
 from companion.core.broodmother.commands import ScoreSlumber
 from companion.core.broodmother.meadow_commands import CentipedeWon, DestroyBroodmother
-from companion.ui.i18n import tr, trf
+from companion.ui.i18n import tr, trf, trn
 from companion.ui.panels import PanelContext
 from companion.ui.panels.broodmother import texts
 from companion.ui.panels.broodmother.controls import (
@@ -70,8 +70,7 @@ def battle(ctx: PanelContext) -> list[ft.Control]:
                   for c in b["centipedes"]]
     tunnel = b["tunnel_centipedes"]
     if tunnel["count"]:
-        centipedes.append(stat(trf("Great Tunnel: {count_text}",
-                                   count_text=texts.plural(tunnel['count'], tr('centipede'))),
+        centipedes.append(stat(trn("Great Tunnel: 1 centipede", "Great Tunnel: {n} centipedes", tunnel["count"]),
                                f"+{tunnel['size_bonus']}", s, identifier="bm-battle-tunnel", detail=tr("size bonus")))
     if centipedes:
         out.append(tiles(centipedes))

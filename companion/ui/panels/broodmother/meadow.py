@@ -94,9 +94,13 @@ def _row(ctx: PanelContext, title: str, detail: str, said: str, identifier: str,
                        on_click=tap, ink=True, padding=8, border_radius=12,
                        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if open_ else None,
                        border=ft.Border.all(2, ft.Colors.PRIMARY if named else ft.Colors.OUTLINE_VARIANT))
-    hint = tr("named in her last instructions") + ". " if named else ""
-    action = tr("Tap to close its actions") if open_ else tr("Tap for its actions")
-    return ft.Semantics(identifier=identifier, label=f"{said}. {hint}{action}", button=True, expanded=open_,
+    if named:
+        action = (tr("Named in her last instructions. Tap to close its actions") if open_
+                  else tr("Named in her last instructions. Tap for its actions"))
+    else:
+        action = tr("Tap to close its actions") if open_ else tr("Tap for its actions")
+    return ft.Semantics(identifier=identifier, label=trf("{place}. {action}", place=said, action=action),
+                        button=True, expanded=open_,
                         container=True, exclude_semantics=True, on_tap=tap, content=box)
 
 

@@ -118,10 +118,6 @@ def place_name(where: int | None) -> str:
     return tr("Great Tunnel") if where == TUNNEL else trf("Hex {hex}", hex=where)
 
 
-def plural(count: int, word: str, many: str | None = None) -> str:
-    return f"{count} {word if count == 1 else (many or word + 's')}"
-
-
 def hex_marks(row: Mapping[str, Any]) -> list[str]:
     """What stands out on a hex, in the order a player scans for it."""
     marks = []

@@ -18,7 +18,7 @@ from companion.core.broodmother.commands import SetDeck, SetDeckMode, ShowOdds
 from companion.core.broodmother.content import brood_of
 from companion.core.broodmother.model import bm
 from companion.ui import widgets
-from companion.ui.i18n import tr, trf
+from companion.ui.i18n import tr, trf, trn
 from companion.ui.panels import PanelContext
 from companion.ui.panels.broodmother import texts
 from companion.ui.panels.broodmother.controls import (
@@ -40,9 +40,10 @@ MODE_NAMES = {"solo": "Solo", "coop": "Co-op", "asymmetric": "Asymmetric"}
 def status(ctx: PanelContext) -> list[ft.Control]:
     view = view_of(ctx)
     t, cp, s = view["thresholds"], view["cp"], ctx.sizes
-    who = texts.plural(view["ants"], tr("colony"), tr("colonies"))
+    who = trn("1 colony", "{n} colonies", view["ants"])
     out: list[ft.Control] = [
-        line(f"{tr(MODE_NAMES.get(view['mode'], view['mode']))} · {who} · {view['difficulty']['name']}", s,
+        line(trf("{mode} · {colonies} · {difficulty}", mode=tr(MODE_NAMES.get(view["mode"], view["mode"])),
+                 colonies=who, difficulty=view["difficulty"]["name"]), s,
              identifier="bm-difficulty", bold=True),
         subheading(tr("Thresholds"), s),
         tiles([
@@ -133,8 +134,9 @@ def deck(ctx: PanelContext) -> list[ft.Control]:
         line(texts.pile_line(tr("Draw pile"), d["draw_total"], d["draw"], names), s, identifier="bm-deck-draw"),
         line(texts.pile_line(tr("Discard pile"), d["discard_total"], d["discard"], names), s,
              identifier="bm-deck-discard"),
-        line(trf("Plot pile: {count_text} · drawn so far: {drawn} of {size}",
-                 count_text=texts.plural(d['plot'], tr('card')), drawn=d['drawn'], size=d['size']), s,
+        line(trn("Plot pile: 1 card · drawn so far: {drawn} of {size}",
+                 "Plot pile: {n} cards · drawn so far: {drawn} of {size}", d["plot"], drawn=d["drawn"],
+                 size=d["size"]), s,
                  identifier="bm-deck-plot", muted=True),
     ]
     if d["reshuffle_next"]:
@@ -166,7 +168,7 @@ def make_up(ctx: PanelContext, names: dict[str, str]) -> list[ft.Control]:
     for card_type, name in names.items():
         mine = [g for g in groups if g[0] == card_type]
         total = sum(g[2] for g in mine)
-        rows.append(subheading(f"{name}: {texts.plural(total, tr('card'))}", s))
+        rows.append(subheading(trn("{name}: 1 card", "{name}: {n} cards", total, name=name), s))
         for _, ferocity, count in mine:
             rows.append(_group_row(ctx, groups, card_type, name, ferocity, count, editable))
         if editable:
@@ -195,7 +197,7 @@ def _change(ctx: PanelContext, groups: list[list[Any]], card_type: str, ferocity
 def _group_row(ctx: PanelContext, groups: list[list[Any]], card_type: str, name: str, ferocity: int, count: int,
                editable: bool) -> ft.Control:
     label = trf("{name}, Ferocity {ferocity}", name=name, ferocity=ferocity)
-    stepper = widgets.stepper(label, texts.plural(count, tr("card")),
+    stepper = widgets.stepper(label, trn("1 card", "{n} cards", count),
                            _change(ctx, groups, card_type, ferocity, -1) if editable else None,
                            _change(ctx, groups, card_type, ferocity, 1) if editable else None,
                            ctx.sizes, identifier=f"bm-makeup-{card_type}-{ferocity}",

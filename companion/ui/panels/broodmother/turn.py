@@ -23,7 +23,7 @@ from companion.core.errors import GameError
 from companion.core.outcome import reason_message
 from companion.ui import draw_cue, widgets
 from companion.ui.fields import number_field, redraw_on_refusal
-from companion.ui.i18n import render, tr, trf
+from companion.ui.i18n import render, tr, trf, trn
 from companion.ui.panels import PanelContext
 from companion.ui.panels.broodmother import texts
 from companion.ui.panels.broodmother.controls import (
@@ -185,7 +185,8 @@ def resolve_button(ctx: PanelContext, names: dict[str, str]) -> list[ft.Control]
     if ready:
         assert d.card_type is not None
         ferocity = 0 if d.card_type == CHAMBER else int(d.ferocity or 0)
-        what = names[d.card_type] + ("" if d.card_type == CHAMBER else trf(", Ferocity {ferocity}", ferocity=ferocity))
+        what = (names[d.card_type] if d.card_type == CHAMBER
+                else trf("{name}, Ferocity {ferocity}", name=names[d.card_type], ferocity=ferocity))
         tap = drawing(ctx, lambda: EnterCard(str(d.card_type), ferocity), after=d.clear_card)
         label, face = trf("Resolve her card: {what}", what=what), trf("Resolve: {what}", what=what)
     else:
@@ -211,8 +212,7 @@ def question(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
                for b in q["buttons"]]
     out.append(ft.ResponsiveRow(answers, spacing=8, run_spacing=8))
     if q.get("more_after"):
-        out.append(note(trf("Then {count_text}.",
-                            count_text=texts.plural(q['more_after'], tr('more question'))), ctx.sizes,
+        out.append(note(trn("Then 1 more question.", "Then {n} more questions.", q["more_after"]), ctx.sizes,
                         identifier="bm-question-more"))
     shown = {i["id"]: i["text"] for i in view["interpretations"]["current"]}
     out += [note(shown[i], ctx.sizes, identifier=f"bm-interpretation-{i}", icon=ft.Icons.GAVEL)
