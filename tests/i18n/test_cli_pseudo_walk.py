@@ -39,35 +39,14 @@ NAMES = ("Ana", "Bo", "Walk", "Solo", "March of the Ants", "Minions of the Meado
 #: Texts still printed without the catalogue, by the file that prints them (being converted by other
 #: helpers; the lead empties this once their branches are merged). Each entry: (command, line pattern).
 KNOWN_GAPS: tuple[tuple[str, str], ...] = (
-    # argparse's own words (usage:, options:, "show this help message and exit", its error lines) and every
-    # help=/description= text of companion/cli/*_cmd.py and companion/cli/calc/*.py: --help is all English.
+    # --help: every text is marked now, but argparse wraps a marked text over several lines, and the lines it
+    # adds (subcommand and option names, metavars, a wrapped example) are names, not sentences; this line-based
+    # check cannot tell those apart yet.
     ("--help", r".*"),
-    # argparse's refusal of a bad option or value (the parsers of companion/cli/__init__.py and *_cmd.py).
-    ("bad:argparse", r".*"),
-    # companion/cli/game_cmd.py: the game's mode printed as its id ("competitive"); "no player ..." refusal.
+    # companion/cli/game_cmd.py: a list row names the game and mode by their ids ("mota", "competitive").
     ("game list", r"g-\w+  Walk  \[mota, competitive, \[!round 1/4!\]\]  .*"),
-    ("bad", r"companion: no player 'p9'; players: p1=Ana, p2=Bo"),
-    # companion/store/games.py: StoreError sentences.
-    ("bad", r"companion: No saved game 'g-00000000'\. `companion game list` shows the saved games\."),
-    # companion/core/setup.py: the player-count refusal.
-    ("bad", r"companion: Competitive in March of the Ants is for 2-5 players; you have 1\."),
-    # companion/core/broodmother/meadow_commands.py: a hex added twice.
-    ("bad", r"companion: Hex 4 is already in the meadow\."),
-    # companion/cli/solo_cmd.py: answer with no open question.
-    ("bad", r"companion: she is not asking anything now"),
-    # companion/cli/rules_cmd.py: an unknown entry id.
-    ("bad", r"companion: no rule with id 'no-such-entry'; did you mean .*"),
-    # companion/cli/library_cmd.py: the empty library.
-    ("library list", r"No cards typed yet: .*"),
-    # companion/cli/calc/farm.py, decree.py, draft.py, eve.py, predator.py, antscape.py: the calculators' lines
-    # (and the antscape interpretations, from companion/core/antscape and data/antscape).
-    ("calc farm", r".*"), ("calc decree", r".*"), ("calc draft", r".*"), ("calc eve", r".*"),
-    ("calc predator", r".*"), ("calc antscape", r".*"),
-    # companion/core/harvest/farming.py, decrees/scoring.py, drafting/model.py, antscape/gridfile.py: refusals.
-    ("bad", r"companion: The number of aphids cannot be negative; got -2\."),
-    ("bad", r"companion: The round must be between 1 and 4; got 9\."),
-    ("bad", r"companion: No drafting variant 'no-draft'; they are setup-draft, round-draft, deck-draft\."),
-    ("bad", r"companion: Not valid JSON \(line 1, column 2: Expecting value\)\."),
+    # companion/cli/calc/antscape.py: the score table's rows are a player's name and numbers only.
+    ("calc antscape", r".*"),
 )
 
 

@@ -55,7 +55,7 @@ def test_cards_export_import_and_forget_from_the_terminal(db_path: Path, tmp_pat
     assert _cli("library", "export", str(out_file), "--db", str(db_path))[0] == 0
     other_db = tmp_path / "other" / "games.json"
     code, out, _ = _cli("library", "import", str(out_file), "--db", str(other_db))
-    assert code == 0 and "Imported 1 cards; 1 kept in all" in out
+    assert code == 0 and "Imported 1 card; 1 kept in all" in out
     code, out, _ = _cli("library", "list", "--json", "--db", str(other_db))
     assert json.loads(out)[0]["text"] == "Strikes first."
     assert _cli("library", "forget", "--db", str(other_db))[0] == 2  # asks for --yes

@@ -21,6 +21,7 @@ from companion.core.broodmother.deck import CHAMBER
 from companion.core.commands.base import Command, command_from_dict
 from companion.core.errors import GameError
 from companion.core.outcome import reason_message
+from companion.core.words import joined
 from companion.ui import draw_cue, widgets
 from companion.ui.fields import number_field, redraw_on_refusal
 from companion.ui.i18n import render, tr, trf, trn
@@ -351,6 +352,6 @@ def cards_so_far(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
 def odds_line(ctx: PanelContext, view: dict[str, Any]) -> ft.Control:
     odds = view["deck"]["odds"]
     face = "  ·  ".join(f"{o['action_name']} {o['percent']:.0f}%" for o in odds)  # exact ones in Her deck
-    said = trf("Her next card: ") + "; ".join(texts.odds_label(o) for o in odds)
+    said = trf("Her next card: {odds}", odds=joined([texts.odds_label(o) for o in odds]))
     return line(trf("Next: {face}", face=face), ctx.sizes, identifier="bm-odds", muted=True, label=said,
                 size=ctx.sizes.small)
