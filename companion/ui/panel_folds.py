@@ -49,6 +49,8 @@ class Folds:
         self.shown: set[str] = set()  # settled panels this device unfolded
         self.settled: set[str] = set()  # settled panels on the screen now (set by each build)
         self._prefs: ft.SharedPreferences | None = None
+        self._loaded = False
+        self._touched: set[str] = set()  # folded or shown here before the device's choices were read
 
     def prefs(self) -> ft.SharedPreferences:
         if self._prefs is None:
@@ -59,6 +61,7 @@ class Folds:
         return ident in self.folded or (ident in self.settled and ident not in self.shown)
 
     def toggle(self, ident: str) -> None:
+        self._touch(ident)
         if ident in self.settled:
             self.folded.discard(ident)
             self.shown.symmetric_difference_update({ident})
@@ -66,18 +69,34 @@ class Folds:
             self.folded.symmetric_difference_update({ident})
 
     def unfold(self, ident: str) -> None:
+        self._touch(ident)
         self.folded.discard(ident)
         if ident in self.settled:
             self.shown.add(ident)
 
+    def _touch(self, ident: str) -> None:
+        if not self._loaded:
+            self._touched.add(ident)
+
     async def load(self, screen: GameScreen) -> None:
+        """Read the device's choices; a panel folded or shown on this screen while they were being read keeps
+        what the player just did (reading is slow on a busy phone, and a tap must never be undone by it)."""
         try:
-            self.folded = parse_folded(await self.prefs().get(PREFERENCE_KEY))
-            self.shown = parse_folded(await self.prefs().get(SHOWN_KEY))
+            folded = parse_folded(await self.prefs().get(PREFERENCE_KEY))
+            shown = parse_folded(await self.prefs().get(SHOWN_KEY))
         except Exception:
             log.info("folded panels could not be read from this device")
+            self._loaded = True
             return
-        if self.folded or self.shown:
+        for ident in self._touched:
+            for kept, now in ((folded, self.folded), (shown, self.shown)):
+                if ident in now:
+                    kept.add(ident)
+                else:
+                    kept.discard(ident)
+        changed = (folded, shown) != (self.folded, self.shown)
+        self.folded, self.shown, self._loaded = folded, shown, True
+        if changed:
             screen.refresh()
 
     async def save(self) -> None:

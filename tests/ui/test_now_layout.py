@@ -48,3 +48,34 @@ def test_text_is_larger_at_tablet_width() -> None:
     assert Sizes(scale_for(1.0, 1024)).body == 19.2  # 16 px at arm's length becomes 19.2
     assert Sizes(scale_for(1.5, 1280)).body == 28.8
     assert scale_for(1.3, None) == 1.3
+
+
+def test_a_fold_tapped_before_the_device_answers_is_not_undone_by_its_answer() -> None:
+    """Reading the device's choices takes a while on a busy phone: a tap made meanwhile wins over what is read."""
+    import asyncio
+    import json
+
+    from companion.ui.panel_folds import PREFERENCE_KEY, SHOWN_KEY
+
+    saved = {PREFERENCE_KEY: json.dumps(["panel-log"]), SHOWN_KEY: json.dumps([])}
+
+    class SlowDevice:
+        async def get(self, key: str) -> str:
+            return saved[key]
+
+    class Screen:
+        refreshed = 0
+
+        def refresh(self) -> None:
+            self.refreshed += 1
+
+    folds, screen = Folds(), Screen()
+    folds._prefs = SlowDevice()  # type: ignore[assignment]
+    folds.settled = {"panel-bm-setup"}
+    assert folds.is_folded("panel-bm-setup")  # done with: folded until shown
+    folds.toggle("panel-bm-setup")  # the player shows it before the device answered
+    asyncio.run(folds.load(screen))  # type: ignore[arg-type]
+    assert not folds.is_folded("panel-bm-setup")  # the tap stands
+    assert folds.is_folded("panel-log") and screen.refreshed == 1  # and the device's own choice is read
+    folds.toggle("panel-bm-setup")  # after the answer, taps are plain toggles
+    assert folds.is_folded("panel-bm-setup")
