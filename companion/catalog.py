@@ -115,9 +115,10 @@ def _area_texts() -> list[str]:
     from companion.core.chambers.content import catalogue_texts as chambers
     from companion.core.mutations.content import catalogue_texts as mutations
     from companion.core.parasites.model import catalogue_texts as parasites
+    from companion.core.reference import catalogue_texts as reference
     from companion.core.seasons.model import catalogue_texts as seasons
 
-    return [*chambers(), *mutations(), *seasons(), *parasites()]
+    return [*chambers(), *mutations(), *seasons(), *parasites(), *reference()]
 
 
 def scoring_texts() -> list[str]:

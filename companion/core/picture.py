@@ -13,6 +13,7 @@ from typing import Any
 from companion.core.i18n import Msg, msg, render
 from companion.core.outcome import reason_message
 from companion.core.state import State, cumulative_scores, total_score
+from companion.core.words import joined
 
 HER_ID = "broodmother"
 
@@ -47,10 +48,11 @@ class Picture:
     winners: list[str | Msg] = field(default_factory=list)  # names; the message naming her when she won
     her_cards: list[HerCard] = field(default_factory=list)
 
-    def said(self) -> str:
+    def said(self) -> Msg:
         """The chart in words, for screen readers (and tests): every side's totals round by round."""
-        parts = [f"{s.name} {', '.join(str(t) for t in s.totals)}" for s in self.series]
-        return f"Points at the end of each round, round 1 to {self.rounds}: " + "; ".join(parts) + "."
+        parts = [msg("{name} {totals}", name=s.name, totals=", ".join(str(t) for t in s.totals)) for s in self.series]
+        return msg("Points at the end of each round, round 1 to {rounds}: {sides}.", rounds=self.rounds,
+                   sides=joined(parts))
 
 
 def _her_series(state: State) -> Series | None:

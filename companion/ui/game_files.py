@@ -75,6 +75,7 @@ class GameFiles:
         """A dialog with the name filled in; the store's refusal is shown under the field."""
         sizes = self.app.sizes
         field = ft.TextField(label=tr("Game name"), value=current, autofocus=True, max_length=MAX_GAME_NAME,
+                             counter=trf("Up to {n} characters", n=MAX_GAME_NAME),  # Flutter's own counter is English
                              text_size=sizes.body, on_change=_keep_in_sync)
         problem = FieldMessage(sizes, "rename-problem")
 

@@ -20,7 +20,7 @@ def test_running_totals_up_to_the_current_round(store: GameStore) -> None:
     picture = game_picture(session.state)
     assert picture.rounds == 3 and not picture.ended
     assert [(s.name, s.totals) for s in picture.series] == [("Ana", [3, 7, 8]), ("Bo", [5, 5, 7])]
-    assert picture.said() == "Points at the end of each round, round 1 to 3: Ana 3, 7, 8; Bo 5, 5, 7."
+    assert render(picture.said(), "en") == "Points at the end of each round, round 1 to 3: Ana 3, 7, 8; Bo 5, 5, 7."
 
 
 def test_a_finished_game_names_the_winner_and_why(store: GameStore) -> None:

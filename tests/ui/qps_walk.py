@@ -34,7 +34,7 @@ SHOWN = """() => {
   for (const e of document.querySelectorAll('flt-semantics-host *')) {
     const label = e.getAttribute('aria-label');
     if (label) out.push(label);
-    if (!/^(FLT-SEMANTICS|H[1-6])$/.test(e.tagName)) continue;
+    if (!/^(FLT-SEMANTICS|SPAN|H[1-6])$/.test(e.tagName)) continue;
     let own = '';
     for (const n of e.childNodes) if (n.nodeType === 3) own += n.textContent;
     if (own.trim()) out.push(own.trim());
@@ -42,7 +42,7 @@ SHOWN = """() => {
   return out;
 }"""
 """Texts of the accessibility tree: every element's aria-label (buttons, text fields) and the own text of
-nodes and headings. Not yet the plain texts Flutter puts in a ``<span>`` (see KNOWN_GAPS' note)."""
+nodes, of the ``<span>`` Flutter puts plain texts in, and of headings."""
 #: The identifier of a dialog's closing button, if a dialog (or sheet) is open.
 CLOSER = """() => {
   for (const e of document.querySelectorAll('[flt-semantics-identifier]')) {

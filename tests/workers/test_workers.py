@@ -72,16 +72,20 @@ def test_tactics_steps_per_edition(content: Content) -> None:
     s = session(content, 2, modules=("tactics",), expansions=("empires",))
     assert uses_tactics(s.state)
     view = tactics_view(s.state, s.content)
-    assert view["steps"][2].startswith("Tactic effects happen now, before the battle's outcome: the Invader's")
+    assert render(view["steps"][2], "en").startswith(
+        "Tactic effects happen now, before the battle's outcome: the Invader's")
     assert not view["now"]
     go_to(s, "soldier")
-    assert tactics_view(s.state, s.content)["reminder"] == "Soldier Phase: in each battle, follow these steps."
+    reminder = tactics_view(s.state, s.content)["reminder"]
+    assert render(reminder, "en") == "Soldier Phase: in each battle, follow these steps."
+    assert render(reminder, "es").endswith(":") is False and "Soldado" in render(reminder, "es")
     e = session(content, 2, game="evolved", expansions=("predators-and-prey",))
-    steps = tactics_view(e.state, e.content)["steps"]
+    steps = [render(t, "en") for t in tactics_view(e.state, e.content)["steps"]]
     assert len(steps) == 5 and "defender's left" in steps[2] and steps[3].startswith("Result: a player with no ant")
 
 
 def test_flooded_spring_reference(content: Content) -> None:
     s = session(content, 2, variants=("flooded-spring",), expansions=("minions",))
     view = flooded_view(s.state, s.content)
-    assert view["setup"].startswith("Put the Flooded Spring hex among the Beyond the Meadow hexes") and view["now"]
+    assert view["now"]
+    assert render(view["setup"], "en").startswith("Put the Flooded Spring hex among the Beyond the Meadow hexes")

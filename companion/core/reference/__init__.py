@@ -12,6 +12,7 @@ from typing import Any
 from typing_extensions import TypedDict
 
 from companion.core.content import Content
+from companion.core.i18n import msg
 from companion.core.schema import Shape, strict
 from companion.core.state import State, game_def, has
 
@@ -58,16 +59,27 @@ def uses_tactics(state: State) -> bool:
 
 
 def tactics_view(state: State, content: Content) -> dict[str, Any]:
+    """The steps of a battle with Tactics, as messages (the data's texts are catalogue entries)."""
     rules = reference_content()["tactics"]["evolved" if state["game"] == "evolved" else "mota"]
     phase = reference_content()["tactics_phase"]
-    label = game_def(state, content).phase(phase).label
+    label = game_def(state, content).phase(phase).message()
     now = state["phase"] == phase
-    return {"steps": list(rules["steps"]), "notes": list(rules["notes"]), "source": rules["source"],
-            "now": now, "reminder": f"{label}: in each battle, follow these steps." if now else
-            f"Battles come in the {label}; these steps are for each of them."}
+    return {"steps": [msg(t) for t in rules["steps"]], "notes": [msg(t) for t in rules["notes"]],
+            "source": msg(rules["source"]), "now": now,
+            "reminder": msg("{phase}: in each battle, follow these steps.", phase=label) if now else
+            msg("Battles come in the {phase}; these steps are for each of them.", phase=label)}
 
 
 def flooded_view(state: State, content: Content) -> dict[str, Any]:
     f = reference_content()["flooded_spring"]
-    return {"setup": f["setup"], "notes": list(f["notes"]), "source": f["source"],
+    return {"setup": msg(f["setup"]), "notes": [msg(t) for t in f["notes"]], "source": msg(f["source"]),
             "now": state["round"] == 1 and state["phase"] == game_def(state, content).phases[0].id}
+
+
+def catalogue_texts() -> list[str]:
+    """The data's texts the panels show, for the message catalogue."""
+    data = reference_content()
+    editions = (data["tactics"]["mota"], data["tactics"]["evolved"])
+    texts = [t for rules in editions for t in (*rules["steps"], *rules["notes"], rules["source"])]
+    f = data["flooded_spring"]
+    return [*texts, f["setup"], *f["notes"], f["source"]]

@@ -30,7 +30,7 @@ def chart(picture: Picture, sizes: Sizes) -> ft.Control:
     drawn = _line_chart(picture, sizes)
     parts: list[ft.Control] = [drawn] if drawn is not None else []
     body = ft.Column([*parts, *rows], spacing=6)
-    return ft.Semantics(identifier="points-chart", label=picture.said(), container=True, exclude_semantics=True,
+    return ft.Semantics(identifier="points-chart", label=render(picture.said()), container=True, exclude_semantics=True,
                         content=body)
 
 

@@ -13,6 +13,7 @@ import flet as ft
 from companion.core.commands.base import Command
 from companion.core.errors import GameError
 from companion.ui import widgets
+from companion.ui.fields import FieldMessage
 from companion.ui.i18n import tr, trf
 from companion.ui.panels import PanelContext
 
@@ -30,15 +31,15 @@ def ask(ctx: PanelContext, title: str, fields: list[ft.Control], actions: list[t
         *, identifier: str) -> None:
     """A dialog with ``fields``; each action is (label, identifier, build) run through the session."""
     s = ctx.sizes
-    problem = ft.Text("", size=s.body, color=ft.Colors.ERROR, visible=False)
+    problem = FieldMessage(s, f"{identifier}-problem")  # hidden as a whole: a Semantics over a hidden Text
+    # shows Flet's own red error box ("Semantics.content must be provided and visible")
 
     def run(build: Callable[[], Command]) -> Callable[[], None]:
         def act() -> None:
             try:
                 ctx.app.execute(ctx.session, build())
             except GameError as exc:
-                problem.value, problem.visible = str(exc), True
-                problem.update()
+                problem.show(str(exc))
                 return
             ctx.app.page.pop_dialog()
 
@@ -52,8 +53,7 @@ def ask(ctx: PanelContext, title: str, fields: list[ft.Control], actions: list[t
                 for label, ident, build in actions]
     ctx.app.page.show_dialog(ft.AlertDialog(
         modal=True, title=ft.Text(title, size=s.title), semantics_label=title,
-        content=ft.Column([*fields, ft.Semantics(identifier=f"{identifier}-problem", live_region=True,
-                                                 content=problem)], tight=True, spacing=8, scroll=ft.ScrollMode.AUTO),
+        content=ft.Column([*fields, problem.control], tight=True, spacing=8, scroll=ft.ScrollMode.AUTO),
         actions=buttons))
 
 

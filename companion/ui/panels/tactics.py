@@ -10,7 +10,7 @@ import flet as ft
 
 from companion.core.reference import flooded_view, tactics_view, uses_tactics
 from companion.core.state import State, has
-from companion.ui.i18n import tr, trf
+from companion.ui.i18n import render, tr, trf
 from companion.ui.panels import Panel, PanelContext, register
 from companion.ui.panels.scoring_controls import line, note
 
@@ -18,11 +18,12 @@ from companion.ui.panels.scoring_controls import line, note
 def build_tactics(ctx: PanelContext) -> list[ft.Control]:
     view = tactics_view(ctx.state, ctx.content)
     s = ctx.sizes
-    out: list[ft.Control] = [note(view["reminder"], s, identifier="tactics-now",
+    out: list[ft.Control] = [note(render(view["reminder"]), s, identifier="tactics-now",
                                   icon=ft.Icons.BOLT if view["now"] else ft.Icons.INFO_OUTLINE)]
-    out += [line(f"{i}. {text}", s, identifier=f"tactics-step-{i}") for i, text in enumerate(view["steps"], start=1)]
-    out += [line(text, s, size=s.small, muted=True) for text in view["notes"]]
-    out.append(line(view["source"], s, size=s.small, muted=True, italic=True))
+    out += [line(trf("{index}. {step}", index=i, step=text), s, identifier=f"tactics-step-{i}")
+            for i, text in enumerate(view["steps"], start=1)]
+    out += [line(render(text), s, size=s.small, muted=True) for text in view["notes"]]
+    out.append(line(render(view["source"]), s, size=s.small, muted=True, italic=True))
     return out
 
 
@@ -31,7 +32,7 @@ def build_flooded(ctx: PanelContext) -> list[ft.Control]:
     s = ctx.sizes
     out: list[ft.Control] = [line(trf("Setup: {setup}", setup=view["setup"]), s, identifier="flooded-setup",
                                   bold=view["now"])]
-    out += [line(text, s, size=s.small, muted=True) for text in view["notes"]]
+    out += [line(render(text), s, size=s.small, muted=True) for text in view["notes"]]
     return out
 
 

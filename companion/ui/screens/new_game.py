@@ -128,7 +128,7 @@ class NewGameScreen(Screen):
         if m.has_difficulty():
             out.append(self._difficulty())
         name = ft.TextField(label=tr("Game name (optional)"), value=m.name, text_size=self.sizes.body,
-                            max_length=60)
+                            max_length=60, counter=trf("Up to {n} characters", n=60))
         name.on_change = self.app.handler(lambda: setattr(m, "name", name.value))
         out.append(ft.Semantics(identifier="game-name", container=True, content=name))
         if problem := m.problem():
@@ -155,7 +155,7 @@ class NewGameScreen(Screen):
         m = self.model
         number = index + 1
         field = ft.TextField(label=trf("Player {number} name", number=number), value=player.name,
-                             text_size=self.sizes.body, max_length=24)
+                             text_size=self.sizes.body, max_length=24, counter=trf("Up to {n} characters", n=24))
         field.on_change = self.app.handler(lambda: m.set_name(index, field.value))
         rows: list[ft.Control] = [ft.Semantics(identifier=f"player-name-{number}", container=True, content=field)]
         if player.role == "broodmother":

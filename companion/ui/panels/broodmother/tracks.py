@@ -43,7 +43,7 @@ def status(ctx: PanelContext) -> list[ft.Control]:
     who = trn("1 colony", "{n} colonies", view["ants"])
     out: list[ft.Control] = [
         line(trf("{mode} · {colonies} · {difficulty}", mode=tr(MODE_NAMES.get(view["mode"], view["mode"])),
-                 colonies=who, difficulty=view["difficulty"]["name"]), s,
+                 colonies=who, difficulty=tr(view["difficulty"]["name"])), s,
              identifier="bm-difficulty", bold=True),
         subheading(tr("Thresholds"), s),
         tiles([
@@ -73,7 +73,8 @@ def status(ctx: PanelContext) -> list[ft.Control]:
                             initiative=solo['initiative']), s,
                         identifier="bm-solo-start"))
     if start.get("adjustments") and not view["asymmetric"]:
-        out.append(note(f"{view['difficulty']['name']}: {start['adjustments']}", s, identifier="bm-adjustments"))
+        out.append(note(trf("{name}: {changes}", name=tr(view["difficulty"]["name"]), changes=start["adjustments"]), s,
+                        identifier="bm-adjustments"))
     out.append(all_interpretations(ctx, view))
     return out
 
