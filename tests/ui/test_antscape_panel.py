@@ -34,10 +34,10 @@ def give(ui: Ui, brush: str, name: str, *cells: tuple[int, int]) -> None:
 
 def set_points(ui: Ui, r: int, c: int, points: int) -> None:
     ui.tap(f"as-cell-{r}-{c}")
-    ui.expect_label("as-cell-editor", re.compile(".*"))
+    ui.expect_label("as-points", re.compile(f"^Row {r}, column {c} points: "))  # this cell's editor, not the last
     for n in range(1, points + 1):
         ui.tap("as-points-plus")
-        ui.expect_label("as-points", f"Row {r}, column {c} points: {n} points")
+        ui.expect_label("as-points", f"Row {r}, column {c} points: {n} point{'' if n == 1 else 's'}")
 
 
 def test_tap_out_a_two_player_grid_read_totals_and_apply(tab: OpenTab, server: Server) -> None:

@@ -26,7 +26,7 @@ from companion.core.antscape.commands import (
 )
 from companion.core.commands.base import Command
 from companion.ui import widgets
-from companion.ui.i18n import render, tr, trf
+from companion.ui.i18n import render, tr, trf, trn
 from companion.ui.panels import PanelContext
 from companion.ui.panels.antscape.drafts import NOBODY, SELECT, ScorerDraft, draft_for
 from companion.ui.panels.broodmother.controls import (
@@ -96,8 +96,8 @@ def brushes(ctx: PanelContext, view: dict[str, Any], d: ScorerDraft) -> ft.Contr
 
 def _cell_label(cell: dict[str, Any], view: dict[str, Any], d: ScorerDraft, ctx: PanelContext) -> str:
     owner = cell["name"] or tr("unclaimed")
-    parts = [trf("Row {row}, column {col}: {owner}, {points} points",
-                 row=cell['row'], col=cell['col'], owner=owner, points=cell['points'])]
+    parts = [trn("Row {row}, column {col}: {owner}, 1 point", "Row {row}, column {col}: {owner}, {n} points",
+                 cell["points"], row=cell["row"], col=cell["col"], owner=owner)]
     if cell["queen_territory"]:
         parts.append(tr("queen territory"))
     if cell["colony"] is not None:
@@ -179,7 +179,7 @@ def cell_editor(ctx: PanelContext, view: dict[str, Any], pos: tuple[int, int]) -
     points = cell["points"]
     minus, plus = SetCellPoints(r, c, points - 1), SetCellPoints(r, c, points + 1)
     stepper = widgets.stepper(
-        trf("{where} points", where=where), trf("{points} points", points=points),
+        trf("{where} points", where=where), trn("1 point", "{n} points", points),
         send(ctx, minus) if ctx.session.can(minus) else None, send(ctx, plus) if ctx.session.can(plus) else None,
         ctx.sizes, identifier="as-points", minus_label=trf("{where}: one point less", where=where),
         plus_label=trf("{where}: one point more", where=where))
