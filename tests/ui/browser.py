@@ -31,7 +31,7 @@ PHONE = {"width": 360, "height": 780}
 TABLET = {"width": 800, "height": 1280}
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-artifacts" / "screenshots"
-URL_LINE = re.compile(r"March of the Ants companion: (http://[^\s!\]]+)")  # in qps the line ends "!]"
+URL_LINE = re.compile(r"March of the Ants[^:]*: (http://[^\s!\]]+)")  # any language; in qps the line ends "!]"
 TIMEOUT_MS = 20_000
 BLANK_PNG_BYTES = 12_000
 _WAIT_FOCUS = """e => new Promise(ok => { const t = Date.now(); (function w() {
