@@ -13,6 +13,7 @@ import flet as ft
 from companion.core.memo import drawing
 from companion.ui.i18n import tr
 from companion.ui.share_view import share_banner
+from companion.ui.slots import Slots, fingerprint, transplant
 from companion.ui.theme import Sizes
 
 if TYPE_CHECKING:
@@ -59,6 +60,8 @@ class Screen:
         self.view: ft.View | None = None
         self._scroller = ft.Column()
         self._bottom_row = ft.Row()
+        self.slots = Slots()  # the parts of the body, sent again only when their drawing changed
+        self._bars: dict[str, Any] = {}  # what the app bar and the bottom bar drew last
 
     @property
     def sizes(self) -> Sizes:
@@ -88,6 +91,10 @@ class Screen:
         return widgets.icon_action(tr("Back to the home screen"), ft.Icons.ARROW_BACK,
                                    self.app.handler(lambda: self.app.go("/")), identifier="back")
 
+    def layout(self) -> Any:
+        """What decides the screen's outline besides its parts (one column or two): a change rebuilds it whole."""
+        return None
+
     def up_route(self) -> str:
         """Where the system back (a view pop) leads from here: Home unless a screen knows better."""
         return "/"
@@ -107,6 +114,8 @@ class Screen:
         # The scrolling column is made once and only its content is replaced on refresh, so a
         # tap far down the screen does not jump the player back to the top.
         self._scroller = ft.Column(scroll=ft.ScrollMode.AUTO, expand=True, spacing=0)
+        self.slots.forget()
+        self._bars = {}
         self.view = ft.View(route=self.route, padding=0, controls=[
             ft.Semantics(identifier=f"screen-{self.identifier}", container=True, expand=True,
                          content=self._scroller),
@@ -122,17 +131,33 @@ class Screen:
         return float(width) if isinstance(width, int | float) and width > 0 else PHONE_WIDTH
 
     def refresh(self) -> None:
+        """Rebuild from what is saved now and send what changed: the parts drawn differently, or the whole page
+        when its outline changed."""
         if self.view is None:
             return
-        self._fill(self.view)
-        self.app.page.update()
+        whole, changed = self._fill(self.view)
+        if whole:
+            self.app.page.update()
+        elif changed:
+            self.app.page.update(*changed)
 
-    def _fill(self, view: ft.View) -> None:
+    def _fill(self, view: ft.View) -> tuple[bool, list[ft.Control]]:
         # Drawn in one go from the game as saved now: each view is built, each command asked, once.
         with drawing():
-            self._fill_now(view)
+            return self._fill_now(view)
 
-    def _fill_now(self, view: ft.View) -> None:
+    def _bar_changed(self, name: str, live: list[Any], fresh: list[Any]) -> bool:
+        """Whether a bar's new drawing differs from the last (if not, the live one takes its handlers)."""
+        drawn = fingerprint(fresh)
+        if self._bars.get(name) == drawn:
+            transplant(live, fresh)
+            return False
+        self._bars[name] = drawn
+        return True
+
+    def _fill_now(self, view: ft.View) -> tuple[bool, list[ft.Control]]:
+        """Build the screen: whether the whole page is to be sent, or else the controls to send."""
+        changed: list[ft.Control] = []
         if view.appbar is None:
             view.appbar = ft.AppBar(toolbar_height=APP_BAR_HEIGHT, automatically_imply_leading=False)
         appbar = view.appbar
@@ -146,9 +171,13 @@ class Screen:
         lines = title_lines(heading, size, room) if self.sizes.scale > 1 else 1
         title = ft.Semantics(header=True, identifier="screen-title",
                              content=ft.Text(heading, size=size, max_lines=lines, overflow=ft.TextOverflow.ELLIPSIS))
-        appbar.toolbar_height = max(APP_BAR_HEIGHT, round(lines * size * 1.4 + 6))
-        appbar.title, appbar.actions, appbar.leading = title, actions, leading
+        height = max(APP_BAR_HEIGHT, round(lines * size * 1.4 + 6))
+        if self._bar_changed("app", [appbar.title, appbar.actions, appbar.leading, appbar.toolbar_height],
+                             [title, actions, leading, height]):
+            appbar.title, appbar.actions, appbar.leading, appbar.toolbar_height = title, actions, leading, height
+            changed.append(appbar)
         bottom = self.bottom()
+        whole = (bottom is None) != (view.bottom_appbar is None)  # the bottom bar comes or goes
         if bottom is None:
             view.bottom_appbar = None
         else:
@@ -156,8 +185,27 @@ class Screen:
                 view.bottom_appbar = ft.BottomAppBar(self._bottom_row, padding=ft.Padding.symmetric(horizontal=8),
                                                      height=76)
             # Keyed inside a list, so it is reconciled like the body (see below).
-            self._bottom_row.controls = [ft.Container(bottom, key=f"{self.identifier}-bottom", expand=True,
-                                                      disabled=self.changes_game and not self.app.can_play)]
+            fresh: list[ft.Control] = [ft.Container(bottom, key=f"{self.identifier}-bottom", expand=True,
+                                  disabled=self.changes_game and not self.app.can_play)]
+            if self._bar_changed("bottom", self._bottom_row.controls, fresh):
+                self._bottom_row.controls = fresh
+                changed.append(self._bottom_row)
+        outline = self._outline()
+        settled = self.slots.settle(outline)
+        if settled is None:  # the outline changed around parts on the page: built afresh, sent whole
+            self.slots.forget()
+            outline = self._outline()
+            settled = self.slots.settle(outline)
+        outline_changed, parts = settled if settled is not None else (True, [])
+        if outline_changed:
+            self._scroller.controls = outline
+        else:  # drawn the same: the page keeps its controls, with this build's handlers
+            transplant(self._scroller.controls, outline)
+        return whole or outline_changed, changed + parts
+
+    def _outline(self) -> list[ft.Control]:
+        """The body, its parts in their slots."""
+        self.slots.begin(self.layout())
         controls = self.body()
         if (shared := share_banner(self.app)) is not None:
             controls.insert(0, shared)
@@ -169,5 +217,5 @@ class Screen:
         # A stable key makes Flet reconcile the rebuilt tree with the old one position by
         # position: controls keep their ids, so Flutter keeps its widgets, the scroll offset
         # and a screen reader's focus, and only what changed is sent.
-        self._scroller.controls = [ft.ResponsiveRow([frame], alignment=ft.MainAxisAlignment.CENTER,
-                                                    key=f"{self.identifier}-body")]
+        key = f"{self.identifier}-body-{self.slots.generation}"
+        return [ft.ResponsiveRow([frame], alignment=ft.MainAxisAlignment.CENTER, key=key)]

@@ -23,7 +23,7 @@ from companion.ui import draw_cue, theme, widgets
 from companion.ui.i18n import render, tr, trf
 from companion.ui.models import round_label, signed
 from companion.ui.panel_folds import Folds, fold_button, jump_bar
-from companion.ui.panels import PanelContext, panels_for
+from companion.ui.panels import Panel, PanelContext, panels_for
 from companion.ui.return_path import Origin
 from companion.ui.score_dialog import ask_total
 from companion.ui.screen import Screen
@@ -46,6 +46,8 @@ class GameScreen(Screen):
         super().__init__(*args, **kwargs)
         self.game_id = self.params["id"]
         self._first_panels = 0
+        self._first_jumps = 0
+        self._shown_panels: list[tuple[str, int]] = []  # the panels' places on this screen (see ``_places``)
         self.folds = Folds()  # panels folded on this device, read once shown
 
     @property
@@ -89,23 +91,22 @@ class GameScreen(Screen):
         panels on the right; on a phone it is one column in that order.
         """
         view = self.view_data()
-        moment: list[ft.Control] = []
-        if view["ended"]:
-            reason = render(view["ended"]["reason"])
-            moment.append(widgets.banner(trf("Game over: {reason}", reason=reason), self.sizes,
-                                         identifier="game-over"))
+        part = self.slots.part  # each part is sent again only when its drawing changed
+        ended = view["ended"]
+        over = trf("Game over: {reason}", reason=render(ended["reason"])) if ended else None
+        moment: list[ft.Control] = [
+            part("game-over", widgets.banner(over, self.sizes, identifier="game-over") if over else None)]
         panels, nows = self._panels(view)
         first = self._first_panels
         moment += panels[:first]  # panels of order 0 (a finished game's summary) come before the round bar
-        moment.append(self._round_bar(view, compact=bool(nows) and self._asking()))
-        if nows:
-            moment.append(self._now(nows))
-        moment.append(self._players(view))
+        moment.append(part("round-bar", self._round_bar(view, compact=bool(nows) and self._asking())))
+        moment.append(part("now", self._now(nows) if nows else None))
+        moment.append(part("scores", self._players(view)))
         rest: list[ft.Control] = []
-        if len(panels) - first > 1:
-            rest.append(jump_bar(self, self._jumps[first:], wrap=self._wide()))
+        if len(self._jumps) - self._first_jumps > 1:
+            rest.append(part("jump-bar", jump_bar(self, self._jumps[self._first_jumps:], wrap=self._wide())))
         rest += panels[first:]
-        rest.append(self._log(view))
+        rest.append(part("log", self._log(view)))
         if not self._wide():
             return moment + rest
         return [ft.ResponsiveRow([
@@ -124,6 +125,9 @@ class GameScreen(Screen):
         """Her question is open (the moment is its answer; Next waits for it)."""
         state = self.session.state
         return has_broodmother(state) and bool(broodmother_view(state, self.session.content)["question"])
+
+    def layout(self) -> Any:
+        return self._wide()
 
     def _wide(self) -> bool:
         return (self.app.page.width or 0) >= WIDE
@@ -297,12 +301,16 @@ class GameScreen(Screen):
         out: list[ft.Control] = []
         nows: list[ft.Control] = []
         self._jumps: list[tuple[str, str]] = []
-        chosen = panels_for(self.session.state)
-        self._first_panels = sum(panel.order <= 0 for panel, _ in chosen)
+        places = self._places(panels_for(self.session.state))
+        self._first_panels = sum(order <= 0 for _, order, _ in places)
+        self._first_jumps = sum(order <= 0 and entry is not None for _, order, entry in places)
         self.folds.settled = set()
-        for panel, module_id in chosen:
+        for ident, _, entry in places:
+            if entry is None:  # shown on this screen before, not now: an empty slot keeps the page's outline
+                out.append(self.slots.part(ident, None))
+                continue
+            panel, module_id = entry
             ctx = PanelContext(self.app, self.session, view, module_id)
-            ident = f"panel-{module_id or panel.id}"
             try:
                 nows += panel.now(ctx) if panel.now is not None else []
                 if panel.settled is not None and panel.settled(ctx):
@@ -317,9 +325,26 @@ class GameScreen(Screen):
             if folded and ident in self.folds.settled and panel.settled_title is not None:
                 title = panel.settled_title(ctx)  # "Setup done", one line with its Show
             self._jumps.append((ident, title))
-            out.append(widgets.section(title, body, self.sizes, help_topic=panel.help_topic or module_id,
-                                       identifier=ident, anchor=True, actions=[fold_button(self, ident, title)]))
+            out.append(self.slots.part(ident, widgets.section(
+                title, body, self.sizes, help_topic=panel.help_topic or module_id, identifier=ident, anchor=True,
+                actions=[fold_button(self, ident, title)])))
         return out, nows
+
+    def _places(self, chosen: list[tuple[Panel, str | None]]) -> list[tuple[str, int, tuple[Panel, str | None] | None]]:
+        """The panels in their places: (identifier, order, the panel and its module, or None for one this screen
+        showed before and the game no longer has, such as the setup checklist once setup is over).
+
+        Keeping the place of a panel that went (and may come back with an Undo) keeps the page's outline, so the
+        change is sent as that one empty slot rather than as the whole page.
+        """
+        now = [(f"panel-{module_id or panel.id}", panel.order, (panel, module_id)) for panel, module_id in chosen]
+        names = [ident for ident, _, _ in now]
+        before = [ident for ident, _ in self._shown_panels]
+        if set(names) <= set(before) and names == [ident for ident in before if ident in names]:
+            by_name = {ident: (ident, order, entry) for ident, order, entry in now}
+            return [by_name.get(ident, (ident, order, None)) for ident, order in self._shown_panels]
+        self._shown_panels = [(ident, order) for ident, order, _ in now]
+        return list(now)
 
     def _log(self, view: dict[str, Any]) -> ft.Control:
         entries = list(reversed(view["log"]))[:LOG_LINES]

@@ -1,0 +1,124 @@
+"""A tap sends only the parts of the game screen it changed, and every part still answers taps afterwards.
+
+Seen on Flet's own wire (``WireDevice``): each patch the server sends names the control it patches. After
+a score tap the patches name the standings' and the log's slots (and the bottom bar with its Undo), never
+the page, so neither Flet nor the browser goes over the rest of the screen again.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.core.setup import GameSetup, PlayerSpec
+from companion.store import GameStore
+from tests.ui.browser import Server, run_server
+from tests.ui.conftest import saved_games
+from tests.ui.flet_wire import PATCH_CONTROL, WireDevice
+
+TWO = GameSetup(game="mota", mode="competitive", players=(PlayerSpec("Ana", "red"), PlayerSpec("Bo", "blue")),
+                expansions=("minions",), modules=("aphids",))
+EVERYTHING = GameSetup(  # its setup phase has a checklist
+    game="mota", mode="competitive", players=tuple(PlayerSpec(n, c) for n, c in (("Ana", "red"), ("Bo", "blue"),
+                                                                              ("Cy", "black"))),
+    expansions=("minions", "empires"),
+    modules=("aphids", "parasites", "predators", "chambers", "old-tunnels", "mutations", "tactics", "queens-decrees"),
+    variants=("symbiote-tokens", "seasons", "eve-of-the-antperium", "flooded-spring", "round-draft"))
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[tuple[Server, str, str]]:
+    db = tmp_path / "games.json"
+    store = GameStore(db)
+    game = store.create(TWO, name="Partial", seed=1)
+    drafted = store.create(EVERYTHING, name="Everything", seed=1)
+    store.close()
+    with run_server(db) as server:
+        yield server, game.id, drafted.id
+
+
+def slot_ids(device: WireDevice) -> dict[str, int]:
+    """Each slot's control id, by its key ("slot-scores")."""
+    found: dict[str, int] = {}
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            if isinstance(value.get("key"), str) and value["key"].startswith("slot-") and "_i" in value:
+                found[value["key"]] = value["_i"]
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list | tuple):
+            for item in value:
+                walk(item)
+
+    for _, message in list(device.received):
+        walk(message)
+    return found
+
+
+def patched_since(device: WireDevice, since: float) -> set[int]:
+    return {message[1]["id"] for when, message in list(device.received)
+            if when >= since and message[0] == PATCH_CONTROL}
+
+
+def phase(server: Server, game_id: str) -> str:
+    return str(saved_games(server.db)[game_id]["state"]["phase"])
+
+
+def score(server: Server, game_id: str) -> int:
+    return int(saved_games(server.db)[game_id]["state"]["scores"]["p1"][0])
+
+
+def test_a_score_tap_patches_its_own_parts_not_the_page(served: tuple[Server, str, str]) -> None:
+    server, game_id, _ = served
+    device = WireDevice(server.url, f"/game/{game_id}")
+    try:
+        device.wait_id("plus-p1")
+        device.tap("plus-p1")  # the first point: the picture of the game appears (a new panel, the page is sent)
+        device.wait(lambda: device.said("Ana: 1 CP"), what="Ana's first point")
+        time.sleep(0.3)
+        slots = slot_ids(device)
+        assert {"slot-scores", "slot-log", "slot-panel-aphids"} <= set(slots)
+        since = time.monotonic()
+        device.tap("plus-p1")  # a tap on the page the new panel brought: it answers
+        device.wait(lambda: device.said("Ana: 2 CP", since), what="Ana's second point")
+        assert score(server, game_id) == 2
+        time.sleep(0.3)
+        patched = patched_since(device, since)
+        assert slots["slot-scores"] in patched and slots["slot-log"] in patched
+        assert slots["slot-panel-aphids"] not in patched, "a panel the tap did not change was sent again"
+        assert not patched & {1}, "the whole page was sent"
+        assert len(patched) <= 5, patched
+        scores = [repr(m) for when, m in list(device.received)
+                  if when >= since and m[0] == PATCH_CONTROL and m[1]["id"] == slots["slot-scores"]]
+        assert scores and "Give Bo 1 CP" not in "".join(scores), "the standings were sent whole, not what changed"
+    finally:
+        device.close()
+
+
+def test_a_panel_that_goes_keeps_its_place_and_the_page_is_not_sent_again(served: tuple[Server, str, str]) -> None:
+    """Leaving the first phase takes its checklist away; an Undo brings it back in the same place."""
+    server, _, game_id = served
+    device = WireDevice(server.url, f"/game/{game_id}")
+    try:
+        device.wait_id("next-phase")
+        device.wait(lambda: device.said("panel-checklist"), what="the setup checklist")
+        slots = slot_ids(device)
+        first = phase(server, game_id)
+        since = time.monotonic()
+        device.tap("next-phase")
+        device.wait(lambda: phase(server, game_id) != first, what="the next phase")
+        device.wait(lambda: patched_since(device, since) >= {slots["slot-round-bar"],
+                                                              slots["slot-panel-checklist"]}, what="the patches")
+        assert 1 not in patched_since(device, since), "the whole page was sent"
+        since = time.monotonic()
+        device.tap("undo")
+        device.wait(lambda: phase(server, game_id) == first, what="the undo")
+        device.wait(lambda: device.said("panel-checklist", since), what="the checklist back")
+        assert 1 not in patched_since(device, since), "the whole page was sent"
+    finally:
+        device.close()

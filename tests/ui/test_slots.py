@@ -1,0 +1,78 @@
+"""Slots: a rebuilt screen sends only the parts drawn differently, and the parts it keeps answer taps as the new
+build means them to."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.ui.slots import Slots, fingerprint, transplant
+
+
+def card(text: str, on_tap: Any = None, size: int = 16) -> ft.Control:
+    return ft.Semantics(identifier="card", content=ft.Container(
+        ft.Column([ft.Text(text, size=size), ft.IconButton(ft.Icons.ADD, on_click=on_tap)]),
+        padding=ft.Padding.all(4), border=ft.Border.all(2, ft.Colors.PRIMARY)))
+
+
+def test_a_fingerprint_sees_every_property_but_not_which_function_handles_a_tap() -> None:
+    assert fingerprint(card("Ana: 3")) == fingerprint(card("Ana: 3"))
+    assert fingerprint(card("Ana: 3", lambda _: 1)) == fingerprint(card("Ana: 3", lambda _: 2))
+    assert fingerprint(card("Ana: 3")) != fingerprint(card("Ana: 4"))
+    assert fingerprint(card("Ana: 3", size=16)) != fingerprint(card("Ana: 3", size=18))
+    assert fingerprint(card("Ana: 3", None)) != fingerprint(card("Ana: 3", lambda _: 1)), "enabled or not is drawn"
+    bordered = ft.Container(border=ft.Border.all(2, ft.Colors.PRIMARY))
+    assert fingerprint(bordered) != fingerprint(ft.Container(border=ft.Border.all(3, ft.Colors.PRIMARY)))
+
+
+def test_transplant_gives_the_live_controls_the_new_handlers() -> None:
+    said: list[str] = []
+    live, fresh = card("x", lambda _: said.append("old")), card("x", lambda _: said.append("new"))
+    transplant(live, fresh)
+    live.content.content.controls[1].on_click(None)
+    assert said == ["new"]
+
+
+def build(slots: Slots, texts: dict[str, str | None]) -> list[ft.Control]:
+    slots.begin(layout="phone")
+    return [ft.Column([slots.part(name, card(text) if text is not None else None) for name, text in texts.items()])]
+
+
+def test_only_the_parts_drawn_differently_are_sent() -> None:
+    slots = Slots()
+    first = slots.settle(build(slots, {"round": "Round 1", "scores": "Ana: 3", "log": "-"}))
+    assert first == (True, [])  # the first build goes out whole
+    holders = {name: placed.holder for name, placed in slots.placed.items()}
+    assert slots.settle(build(slots, {"round": "Round 1", "scores": "Ana: 3", "log": "-"})) == (False, [])
+    whole, changed = slots.settle(build(slots, {"round": "Round 1", "scores": "Ana: 4", "log": "+1"}))  # type: ignore[misc]
+    assert not whole and changed == [holders["scores"], holders["log"]]
+    assert holders["scores"].content.content.content.controls[0].value == "Ana: 4"
+
+
+def test_a_part_may_be_empty_without_changing_the_outline() -> None:
+    slots = Slots()
+    slots.settle(build(slots, {"round": "Round 1", "now": None}))
+    empty = slots.placed["now"].holder.content
+    assert empty.visible is False
+    whole, changed = slots.settle(build(slots, {"round": "Round 1", "now": "Her question"}))  # type: ignore[misc]
+    assert not whole and changed == [slots.placed["now"].holder]
+
+
+def test_a_part_that_comes_or_goes_asks_for_a_fresh_build_with_new_slots() -> None:
+    slots = Slots()
+    slots.settle(build(slots, {"round": "Round 1"}))
+    generation = slots.generation
+    assert slots.settle(build(slots, {"round": "Round 1", "picture": "chart"})) is None
+    slots.forget()
+    assert slots.generation == generation + 1
+    assert slots.settle(build(slots, {"round": "Round 1", "picture": "chart"})) == (True, [])
+
+
+def test_another_layout_starts_afresh() -> None:
+    slots = Slots()
+    slots.settle(build(slots, {"round": "Round 1"}))
+    old = slots.placed["round"].holder
+    slots.begin(layout="tablet")
+    assert slots.placed == {}
+    assert slots.part("round", card("Round 1")) is not old
