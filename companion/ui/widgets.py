@@ -62,6 +62,9 @@ def _shape(kind: str = "filled") -> ft.ButtonStyle:
                           padding=ft.Padding.symmetric(horizontal=18, vertical=10), color=faces, icon_color=faces)
 
 
+SHORT_FACE = 26  # letters: what one line of a full-width button holds at 360 px at the device's text size
+
+
 def tap_button(label: str, on_tap: EventHandler | None, *, text: str | None = None,
                icon: ft.IconData | None = None, identifier: str | None = None, kind: str = "filled",
                expand: bool | int = False, sizes: Sizes | None = None) -> ft.Control:
@@ -70,10 +73,19 @@ def tap_button(label: str, on_tap: EventHandler | None, *, text: str | None = No
     ``on_tap`` None draws it disabled. The semantics node replaces the button's own so a
     screen reader announces one clear action (and tests find exactly one button).
     """
-    face = ft.Text(text or label, size=(sizes or Sizes()).label, weight=ft.FontWeight.W_600,
-                   text_align=ft.TextAlign.CENTER, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
+    sizes = sizes or Sizes()
+    # A short face at the device's text size is one line of a fixed height; a long one, or any with the text made
+    # larger, wraps (at spaces) onto the lines it needs and the button grows, rather than ending in "...".
+    shown = text or label
+    one_line = sizes.scale <= 1 and len(shown) <= SHORT_FACE
+    face = ft.Text(shown, size=sizes.label, weight=ft.FontWeight.W_600, text_align=ft.TextAlign.CENTER,
+                   max_lines=1 if one_line else None,
+                   overflow=ft.TextOverflow.ELLIPSIS if one_line else ft.TextOverflow.VISIBLE)
+    style = _shape(kind)
+    if not one_line:
+        style.padding = ft.Padding.symmetric(horizontal=14, vertical=12)  # one line still makes 48 px
     button = _BUTTON_KINDS[kind](content=face, icon=icon, on_click=on_tap, disabled=on_tap is None,
-                                 height=BUTTON_HEIGHT, style=_shape(kind), expand=expand or None)
+                                 height=BUTTON_HEIGHT if one_line else None, style=style, expand=expand or None)
     return ft.Semantics(label=label if on_tap else trf("{label} (not available now)", label=label), button=True,
                         identifier=identifier, container=True, exclude_semantics=True, on_tap=on_tap,
                         content=button, expand=expand or None)  # an explicit False breaks a Wrap
