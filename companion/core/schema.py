@@ -125,6 +125,24 @@ def check(shape: type[T], data: object, what: str = "") -> T:
     return checked
 
 
+_VALUE_ADAPTERS: dict[Any, Any] = {}
+
+
+def check_value(kind: Any, value: object) -> Any:
+    """``value`` if it is strictly of ``kind`` (a type with its ``annotated_types`` limits: no "1" for 1, no True
+    for 1.0), else a SchemaError; for single values, such as one setting, where a shape would be a whole record."""
+    from pydantic import ConfigDict, TypeAdapter, ValidationError
+
+    adapter = _VALUE_ADAPTERS.get(kind)
+    if adapter is None:
+        adapter = _VALUE_ADAPTERS[kind] = TypeAdapter(kind, config=ConfigDict(strict=True))
+    try:
+        return adapter.validate_python(value)
+    except ValidationError as exc:
+        first = exc.errors(include_url=False)[0]
+        raise SchemaError(tuple(first["loc"]), first["type"], first["msg"]) from None
+
+
 def path(loc: tuple[int | str, ...]) -> str:
     """A location as a readable path: ``bonus_cards[2].name``."""
     out = ""

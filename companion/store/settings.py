@@ -13,47 +13,53 @@ from __future__ import annotations
 
 import json
 import threading
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal, get_args, get_type_hints
+
+from annotated_types import Ge, Le
 
 from companion.core.i18n import Msg, msg
+from companion.core.schema import SchemaError, check_value
 from companion.store.atomic import write_atomically
 
-THEMES = ("system", "light", "dark")
+Theme = Literal["system", "light", "dark"]
+TextScale = Annotated[float, Ge(0.8), Le(2.0)]  # what the settings screen offers lies inside
+THEMES: tuple[str, ...] = get_args(Theme)
 TEXT_SCALES = (1.0, 1.15, 1.3, 1.5)
 SETTINGS_FILE = "settings.json"
 
 
 @dataclass(frozen=True)
 class Settings:
-    """What a player can change; the defaults suit a dim table and a phone at arm's length."""
+    """What a player can change; the defaults suit a dim table and a phone at arm's length.
 
-    theme: str = "dark"
-    text_scale: float = 1.0
+    The fields' types are also the check of what a settings file or a change may hold (``check_value``)."""
+
+    theme: Theme = "dark"
+    text_scale: TextScale = 1.0
     confirm_destructive: bool = True
     keep_awake: bool = False
     draw_cue: bool | None = None  # a cue when she draws; None: on for a phone-size screen, off for a computer
 
 
 def _valid(name: str, value: Any) -> bool:
-    """Only values the settings screen can produce are accepted from the file."""
-    checks = {
-        "theme": lambda v: v in THEMES,
-        "text_scale": lambda v: isinstance(v, int | float) and not isinstance(v, bool) and 0.8 <= v <= 2.0,
-        "confirm_destructive": lambda v: isinstance(v, bool),
-        "keep_awake": lambda v: isinstance(v, bool),
-        "draw_cue": lambda v: v is None or isinstance(v, bool),
-    }
-    return checks[name](value)
+    """Only values of the setting's own type (its limits included) are accepted, from the file or a change."""
+    try:
+        check_value(_TYPES[name], value)
+    except SchemaError:
+        return False
+    return True
+
+
+_TYPES: dict[str, Any] = get_type_hints(Settings, include_extras=True)
 
 
 def from_dict(raw: Any) -> Settings:
     """Build settings from parsed JSON, keeping each valid value and defaulting the rest."""
     if not isinstance(raw, dict):
         return Settings()
-    known = {f.name for f in fields(Settings)}
-    values = {k: v for k, v in raw.items() if k in known and _valid(k, v)}
+    values = {k: v for k, v in raw.items() if k in _TYPES and _valid(k, v)}
     if "text_scale" in values:
         values["text_scale"] = float(values["text_scale"])
     return Settings(**values)
@@ -92,7 +98,7 @@ class SettingsStore:
     def update(self, **changes: Any) -> Settings:
         """Apply validated changes, save them, and return the new settings."""
         for name, value in changes.items():
-            if name not in {f.name for f in fields(Settings)} or not _valid(name, value):
+            if name not in _TYPES or not _valid(name, value):
                 raise ValueError(msg("Not a valid setting: {name}={value}", name=name, value=repr(value)))
         with self._lock:
             new = replace(self._current, **changes)

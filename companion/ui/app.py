@@ -189,6 +189,7 @@ class PageApp:
         self.ctx = ctx
         self.router = router
         self.debouncer = Debouncer()
+        self.opened_tiles: set[str] = set()  # tiles opened on this tab (``widgets.lazy_tile``)
         self.sizes = theme.Sizes()
         self.screen: Screen | None = None
         self.wakelock: ft.Wakelock | None = None

@@ -160,6 +160,27 @@ def help_button(topic: str, title: str | None = None, at: str | None = None) -> 
                        identifier=f"help-{topic}")
 
 
+def lazy_tile(app: Any, key: str, title: str, build: Callable[[], list[ft.Control]], sizes: Sizes,
+              **tile: Any) -> ft.Control:
+    """A tile that opens on a tap, its content built only while it is open on this tab (``app.opened_tiles``):
+    a closed one (35 readings of the rules, her deck's make-up) costs the screen's every rebuild nothing."""
+    opened = key in app.opened_tiles
+
+    def change(event: Any) -> None:
+        def toggle() -> None:
+            if event.data in (True, "true"):
+                app.opened_tiles.add(key)
+            else:
+                app.opened_tiles.discard(key)
+            app.refresh()
+
+        app.guard(toggle)
+
+    return ft.Semantics(identifier=key, container=True, content=ft.ExpansionTile(
+        title=ft.Text(title, size=sizes.body), controls=build() if opened else [], expanded=opened,
+        on_change=change, min_tile_height=48, tile_padding=ft.Padding.symmetric(horizontal=4), **tile))
+
+
 def heading(text: str, sizes: Sizes, *, identifier: str | None = None) -> ft.Control:
     return ft.Semantics(header=True, identifier=identifier,
                         content=ft.Text(text, size=sizes.title, weight=ft.FontWeight.W_700))

@@ -43,6 +43,8 @@ class StubApp:
 
     def __init__(self) -> None:
         self.refreshed = 0
+        # Her tiles open, so what they hold is built, labelled and checked too (``widgets.lazy_tile``).
+        self.opened_tiles = {"bm-interpretations", "bm-makeup", "bm-end-readings"}
 
     def handler(self, action: Any) -> Any:
         return lambda _=None: action()

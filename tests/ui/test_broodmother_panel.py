@@ -373,3 +373,28 @@ def test_the_nest_and_the_end(open_game: OpenTab, prepared: tuple[Server, dict[s
     wanted = topic("broodmother.end")
     assert wanted is not None
     ui.expect_label("rules-topics-title", wanted.title)
+
+
+def test_her_readings_and_deck_make_up_open_on_a_tap(open_game: OpenTab,
+                                                     prepared: tuple[Server, dict[str, Twin]]) -> None:
+    """The two tiles are built only while open (``widgets.lazy_tile``): a tap opens one with all it holds, a change
+    made in it is saved, and closing it takes its content away again."""
+    server, twins = prepared
+    twin = twins["physical"]
+    ui = open_game(twin.game_id)
+
+    ui.show("bm-interpretations")
+    closed = ui.by_id("bm-interpretations").bounding_box()["height"]  # type: ignore[index]
+    ui.tap("bm-interpretations")
+    eventually(lambda: (ui.by_id("bm-interpretations").bounding_box() or {"height": 0})["height"] > closed + 200, ui)
+
+    ui.show("bm-makeup")
+    assert not [i for i in ui.visible_ids() if i.startswith("bm-makeup-")]
+    ui.tap("bm-makeup")
+    ui.by_id("bm-makeup-locked").wait_for(state="attached")  # her cards were drawn: the make-up is fixed now
+    ui.show("bm-makeup")
+    box = ui.by_id("bm-makeup").bounding_box()
+    assert box is not None
+    ui.page.mouse.click(box["x"] + 40, box["y"] + 24)  # its heading closes it
+    ui.by_id("bm-makeup-locked").wait_for(state="detached")
+    twin.check(server)  # opening and closing changed nothing in the game

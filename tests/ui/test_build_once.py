@@ -58,6 +58,7 @@ class TabStub:
     def __init__(self, ctx: AppContext) -> None:
         self.ctx = ctx
         self.shown = ShownRevisions()
+        self.opened_tiles: set[str] = set()
 
     def session(self, game_id: str) -> Session:
         return self.ctx.sessions.get(game_id)

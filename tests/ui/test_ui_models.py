@@ -262,6 +262,15 @@ def test_bad_settings_are_refused_and_bad_files_ignored(tmp_path: Path) -> None:
     assert broken.current == Settings() and broken.notice
     assert from_dict({"theme": "light", "text_scale": "big", "language": "xx"}) == Settings(theme="light")
     assert from_dict([1, 2]) == Settings()
+    # Each value is checked against its field's own type and limits, nothing coerced: True is not a scale,
+    # "1.3" is not a number, 1 is not a yes.
+    assert from_dict({"text_scale": True, "keep_awake": 1, "draw_cue": "yes", "theme": "neon"}) == Settings()
+    assert from_dict({"text_scale": "1.3", "confirm_destructive": None}) == Settings()
+    assert from_dict({"text_scale": 3.0}) == Settings() and from_dict({"text_scale": 0.5}) == Settings()
+    kept = from_dict({"text_scale": 2, "draw_cue": None, "keep_awake": True})
+    assert kept == Settings(text_scale=2.0, keep_awake=True) and isinstance(kept.text_scale, float)
+    with pytest.raises(ValueError):
+        store.update(text_scale=True)
 
 
 # -- routing, panels, launching ------------------------------------------------------------

@@ -352,8 +352,11 @@ class GameScreen(Screen):
             lines: list[ft.Control] = [ft.Text(tr("Nothing has happened yet."), size=self.sizes.small,
                                                color=ft.Colors.ON_SURFACE_VARIANT)]
         else:
+            # Keyed by the entry's number: a new line is one line inserted at the top, not every line rewritten.
+            numbers = [e.get("n") for e in entries]
+            keyed = None not in numbers and len(set(numbers)) == len(numbers)
             lines = [ft.Text(trf("R{round} · {phase} — {label}", round=e["round"], phase=render(e["phase"]),
-                                 label=log_text(e)), size=self.sizes.small)
+                                 label=log_text(e)), size=self.sizes.small, key=f"log-{e['n']}" if keyed else None)
                      for e in entries]
         return widgets.section(tr("Game log"), [ft.Column(lines, spacing=4)], self.sizes, identifier="log")
 

@@ -14,6 +14,7 @@ import flet as ft
 
 from companion.core.broodmother.commands import ScoreSlumber
 from companion.core.broodmother.meadow_commands import CentipedeWon, DestroyBroodmother
+from companion.ui import widgets
 from companion.ui.i18n import tr, trf, trn
 from companion.ui.panels import PanelContext
 from companion.ui.panels.broodmother import texts
@@ -137,12 +138,12 @@ def end(ctx: PanelContext) -> list[ft.Control]:
         ]))
     shown = view["report"]["interpretations"] if view["report"] else []
     asked = view["question"]["interpretations"] if view["question"] else []
-    readings = [note(i["text"], s, identifier=f"bm-end-interpretation-{i['id']}", icon=ft.Icons.GAVEL)
-                for i in view["interpretations"]["current"] if i["id"] not in shown and i["id"] not in asked]
+    readings = [i for i in view["interpretations"]["current"] if i["id"] not in shown and i["id"] not in asked]
     if readings:
-        tile = ft.ExpansionTile(title=ft.Text(trf("How the app reads the end ({count})",
-                                                  count=len(readings)), size=s.body),
-                                controls=[ft.Column(readings, spacing=8)], min_tile_height=48,
-                                tile_padding=ft.Padding.symmetric(horizontal=4))
-        out.append(ft.Semantics(identifier="bm-end-readings", container=True, content=tile))
+        def notes() -> list[ft.Control]:
+            return [ft.Column([note(i["text"], s, identifier=f"bm-end-interpretation-{i['id']}", icon=ft.Icons.GAVEL)
+                               for i in readings], spacing=8)]
+
+        out.append(widgets.lazy_tile(ctx.app, "bm-end-readings",
+                                     trf("How the app reads the end ({count})", count=len(readings)), notes, s))
     return out

@@ -82,18 +82,20 @@ def status(ctx: PanelContext) -> list[ft.Control]:
 def all_interpretations(ctx: PanelContext, view: dict[str, Any]) -> ft.Control:
     """Every reading the app makes where the rulebook leaves one open, with where it reads."""
     items = view["interpretations"]["all"]
-    rows: list[ft.Control] = [
-        ft.Column([ft.Text(i["text"], size=ctx.sizes.small),
-                   ft.Text(f"{i['source']}" + (trf(" · option: {option}", option=i['option']) if i["option"] else ""),
-                           size=ctx.sizes.small, italic=True, color=ft.Colors.ON_SURFACE_VARIANT)],
-                  spacing=2)
-        for i in items
-    ]
-    tile = ft.ExpansionTile(title=ft.Text(trf("How the app reads the rules ({count})", count=len(items)),
-                                          size=ctx.sizes.body),
-                            controls=[ft.Container(ft.Column(rows, spacing=12), padding=ft.Padding.only(bottom=8))],
-                            tile_padding=ft.Padding.symmetric(horizontal=4), min_tile_height=48)
-    return ft.Semantics(identifier="bm-interpretations", container=True, content=tile)
+
+    def rows() -> list[ft.Control]:
+        lines: list[ft.Control] = [
+            ft.Column([ft.Text(i["text"], size=ctx.sizes.small),
+                       ft.Text(f"{i['source']}" + (trf(" · option: {option}", option=i['option'])
+                                                   if i["option"] else ""),
+                               size=ctx.sizes.small, italic=True, color=ft.Colors.ON_SURFACE_VARIANT)],
+                      spacing=2)
+            for i in items
+        ]
+        return [ft.Container(ft.Column(lines, spacing=12), padding=ft.Padding.only(bottom=8))]
+
+    return widgets.lazy_tile(ctx.app, "bm-interpretations",
+                             trf("How the app reads the rules ({count})", count=len(items)), rows, ctx.sizes)
 
 
 def machinations(ctx: PanelContext) -> list[ft.Control]:
@@ -161,33 +163,34 @@ def deck(ctx: PanelContext) -> list[ft.Control]:
 
 def make_up(ctx: PanelContext, names: dict[str, str]) -> list[ft.Control]:
     """Her deck's make-up, editable to match the box before her first card (the core says when)."""
-    cards = bm(ctx.state)["deck"]["cards"]
-    groups = texts.composition(cards)
-    editable = ctx.session.can(SetDeck(tuple(tuple(g) for g in groups)))
     s = ctx.sizes
-    rows: list[ft.Control] = []
-    for card_type, name in names.items():
-        mine = [g for g in groups if g[0] == card_type]
-        total = sum(g[2] for g in mine)
-        rows.append(subheading(trn("{name}: 1 card", "{name}: {n} cards", total, name=name), s))
-        for _, ferocity, count in mine:
-            rows.append(_group_row(ctx, groups, card_type, name, ferocity, count, editable))
-        if editable:
-            known = {g[1] for g in mine}
-            top = brood_of(ctx.content).deck_limits["max_ferocity"]
-            free = next((f for f in range(1, top + 1) if f not in known), None)
-            if free is not None:
-                rows.append(choice(trf("Add a {name} with Ferocity {free}", name=name, free=free),
-                                   _change(ctx, groups, card_type, free, 1), s,
-                                   text=trf("+ Ferocity {free}", free=free), identifier=f"bm-makeup-{card_type}-add",
-                                   kind="text"))
-    if not editable:
-        rows.insert(0, note(tr("Her deck can be changed only before her first card."), s,
-                            identifier="bm-makeup-locked"))
-    tile = ft.ExpansionTile(title=ft.Text(tr("Her deck's make-up"), size=s.body), controls=rows,
-                            expanded_cross_axis_alignment=ft.CrossAxisAlignment.START,
-                            tile_padding=ft.Padding.symmetric(horizontal=4), min_tile_height=48)
-    return [ft.Semantics(identifier="bm-makeup", container=True, content=tile)]
+
+    def rows() -> list[ft.Control]:
+        groups = texts.composition(bm(ctx.state)["deck"]["cards"])
+        editable = ctx.session.can(SetDeck(tuple(tuple(g) for g in groups)))
+        out: list[ft.Control] = []
+        for card_type, name in names.items():
+            mine = [g for g in groups if g[0] == card_type]
+            total = sum(g[2] for g in mine)
+            out.append(subheading(trn("{name}: 1 card", "{name}: {n} cards", total, name=name), s))
+            for _, ferocity, count in mine:
+                out.append(_group_row(ctx, groups, card_type, name, ferocity, count, editable))
+            if editable:
+                known = {g[1] for g in mine}
+                top = brood_of(ctx.content).deck_limits["max_ferocity"]
+                free = next((f for f in range(1, top + 1) if f not in known), None)
+                if free is not None:
+                    out.append(choice(trf("Add a {name} with Ferocity {free}", name=name, free=free),
+                                      _change(ctx, groups, card_type, free, 1), s,
+                                      text=trf("+ Ferocity {free}", free=free),
+                                      identifier=f"bm-makeup-{card_type}-add", kind="text"))
+        if not editable:
+            out.insert(0, note(tr("Her deck can be changed only before her first card."), s,
+                               identifier="bm-makeup-locked"))
+        return out
+
+    return [widgets.lazy_tile(ctx.app, "bm-makeup", tr("Her deck's make-up"), rows, s,
+                              expanded_cross_axis_alignment=ft.CrossAxisAlignment.START)]
 
 
 def _change(ctx: PanelContext, groups: list[list[Any]], card_type: str, ferocity: int, delta: int) -> Any:
