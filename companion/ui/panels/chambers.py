@@ -27,38 +27,26 @@ from companion.core.chambers.commands import (
 )
 from companion.core.chambers.model import KEY, MODULES
 from companion.core.commands.base import Command
-from companion.core.i18n import N_, is_message
+from companion.core.i18n import N_
 from companion.core.state import State
-from companion.ui.i18n import render, tr, trf, trn, verbatim
+from companion.ui.i18n import render, tr, trf, trn
 from companion.ui.panels import Panel, PanelContext, register
 from companion.ui.panels.forms import Field, ask
-from companion.ui.panels.scoring_controls import choice, count, interpretations, line, note
+from companion.ui.panels.scoring_controls import (
+    command_choice,
+    count,
+    interpretations,
+    line,
+    note,
+    view_text,
+    wide_choice,
+)
 
 PHASES = (("worker", N_("Worker Phase")), ("soldier", N_("Soldier Phase")), ("queen", N_("Queen Phase")))
 
 
-#: A button of this panel: its label wraps (Spanish runs longer); full width on a phone, half on a wide screen.
-WIDE = {"xs": 12, "md": 6}
-
-
-def _button(label: str, on_tap: Any, sizes: Any, **kwargs: Any) -> ft.Control:
-    return choice(label, on_tap, sizes, col=WIDE, **kwargs)
-
-
 def applies(state: State) -> bool:
     return KEY in state.get("modules_state", {})
-
-
-def _tap(ctx: PanelContext, command: Command, label: str, identifier: str, kind: str = "outlined"
-         ) -> ft.Control | None:
-    if not ctx.session.can(command):
-        return None
-    return _button(label, ctx.handler(lambda: command), ctx.sizes, identifier=identifier, kind=kind)
-
-
-def _text(value: Any) -> str:
-    """A text of the view: a message in the reader's language, a typed text as it is."""
-    return render(value) if is_message(value) else verbatim(str(value))
 
 
 def _chamber(ctx: PanelContext, owner: str, ch: dict[str, Any]) -> ft.Control:
@@ -72,20 +60,21 @@ def _chamber(ctx: PanelContext, owner: str, ch: dict[str, Any]) -> ft.Control:
              identifier=f"chambers-{cid}", bold=True),
     ]
     if ch["ability"]:
-        rows.append(line(_text(ch["ability"]), s, size=s.small, muted=True))
+        rows.append(line(view_text(ch["ability"]), s, size=s.small, muted=True))
     rows.append(line(tr("Full: it can activate now.") if ch["can_activate"] else render(ch["why_not"]), s,
                      identifier=f"chambers-{cid}-status", size=s.small))
     card = ch["name"]
+    tap = command_choice
     offers = [
-        _tap(ctx, ActivateChamber(cid), trf("Activate {card}", card=card), f"chambers-{cid}-activate", "filled"),
-        _tap(ctx, PlaceEgg(cid), trf("{who}: an egg into {card} instead of a Reaction", who=owner, card=card),
-             f"chambers-{cid}-egg"),
-        _tap(ctx, PlaceEgg(cid, "losses"), trf("{who}: a battle loss into {card}", who=owner, card=card),
-             f"chambers-{cid}-loss"),
-        _tap(ctx, PlaceEgg(cid, "reaction", "larva"), trf("No egg left: a larva into {card}", card=card),
-             f"chambers-{cid}-larva", "text"),
-        _tap(ctx, TakeEgg(cid), trf("An egg from {card} becomes a larva", card=card), f"chambers-{cid}-take", "text"),
-        _tap(ctx, DiscardChamber(cid), trf("Discard {card}", card=card), f"chambers-{cid}-discard", "text"),
+        tap(ctx, ActivateChamber(cid), trf("Activate {card}", card=card), f"chambers-{cid}-activate", "filled"),
+        tap(ctx, PlaceEgg(cid), trf("{who}: an egg into {card} instead of a Reaction", who=owner, card=card),
+            f"chambers-{cid}-egg"),
+        tap(ctx, PlaceEgg(cid, "losses"), trf("{who}: a battle loss into {card}", who=owner, card=card),
+            f"chambers-{cid}-loss"),
+        tap(ctx, PlaceEgg(cid, "reaction", "larva"), trf("No egg left: a larva into {card}", card=card),
+            f"chambers-{cid}-larva", "text"),
+        tap(ctx, TakeEgg(cid), trf("An egg from {card} becomes a larva", card=card), f"chambers-{cid}-take", "text"),
+        tap(ctx, DiscardChamber(cid), trf("Discard {card}", card=card), f"chambers-{cid}-discard", "text"),
     ]
     rows.append(ft.ResponsiveRow([o for o in offers if o is not None], spacing=8, run_spacing=8))
     return ft.Container(ft.Column(rows, spacing=6), padding=10, border_radius=12,
@@ -108,19 +97,19 @@ def _player(ctx: PanelContext, view: dict[str, Any], p: dict[str, Any]) -> list[
     if view["edition"] == "mota":
         for card in view["cards"]:
             if card["kind"] == "chamber":
-                offers.append(_button(trf("{who}: play {card}", who=p["name"], card=card["name"]),
+                offers.append(wide_choice(trf("{who}: play {card}", who=p["name"], card=card["name"]),
                                       ctx.app.handler(partial(_ask_play, ctx, pid, card)), s,
                                       identifier=f"chambers-{pid}-play-{_slug(card['name'])}", kind="outlined",
                                       icon=ft.Icons.ADD))
             elif ctx.session.can(TakeOldTunnel(pid, card["name"])):
-                offers.append(_button(trf("{who}: starts with {card}", who=p["name"], card=card["name"]),
+                offers.append(wide_choice(trf("{who}: starts with {card}", who=p["name"], card=card["name"]),
                                       ctx.handler(partial(TakeOldTunnel, pid, card["name"])), s,
                                       identifier=f"chambers-{pid}-tunnel-{_slug(card['name'])}", kind="outlined"))
         if ctx.session.can(SoloEggs(pid)):
-            offers.append(_button(tr("The centipedes took an Evolution: 1 egg in each Chamber"),
+            offers.append(wide_choice(tr("The centipedes took an Evolution: 1 egg in each Chamber"),
                                   ctx.handler(partial(SoloEggs, pid)), s, identifier=f"chambers-{pid}-solo"))
     elif not p["chambers"]:
-        offers.append(_button(trf("{who}: keep two Nest Chambers", who=p["name"]),
+        offers.append(wide_choice(trf("{who}: keep two Nest Chambers", who=p["name"]),
                               ctx.app.handler(partial(_ask_nest, ctx, pid, view)), s,
                               identifier=f"chambers-{pid}-nest", kind="outlined", icon=ft.Icons.ADD))
     out.append(ft.ResponsiveRow(offers, spacing=8, run_spacing=8))
@@ -139,7 +128,7 @@ def build(ctx: PanelContext) -> list[ft.Control]:
                                   else tr("Can activate now: none"), s, identifier="chambers-now", bold=True)]
     for p in view["players"]:
         out += _player(ctx, view, p)
-    out.append(_button(tr("Enter a chamber card (its spaces and phase, once)"),
+    out.append(wide_choice(tr("Enter a chamber card (its spaces and phase, once)"),
                        ctx.app.handler(partial(_ask_card, ctx, view)), s, identifier="chambers-define", kind="outlined",
                        icon=ft.Icons.EDIT))
     for n in view["named"]:

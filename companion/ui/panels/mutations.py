@@ -11,8 +11,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.core.commands.base import Command
-from companion.core.i18n import N_, is_message
+from companion.core.i18n import N_
 from companion.core.mutations import mutations_view
 from companion.core.mutations.commands import DealMutations, EnterDealt, KeepMutations, NameMutation, PlayEvolution
 from companion.core.mutations.content import THE_PART
@@ -21,33 +20,13 @@ from companion.core.state import State
 from companion.ui.i18n import render, tr, trf, verbatim
 from companion.ui.panels import Panel, PanelContext, register
 from companion.ui.panels.forms import Field, ask
-from companion.ui.panels.scoring_controls import choice, interpretations, line, note
+from companion.ui.panels.scoring_controls import command_choice, interpretations, line, note, view_text, wide_choice
 
 PART_NAMES = {"head": N_("Head"), "thorax": N_("Thorax"), "abdomen": N_("Abdomen")}
 
 
-#: A button of this panel: its label wraps (Spanish runs longer); full width on a phone, half on a wide screen.
-WIDE = {"xs": 12, "md": 6}
-
-
-def _button(label: str, on_tap: Any, sizes: Any, **kwargs: Any) -> ft.Control:
-    return choice(label, on_tap, sizes, col=WIDE, **kwargs)
-
-
 def applies(state: State) -> bool:
     return KEY in state.get("modules_state", {})
-
-
-def _send(ctx: PanelContext, command: Command, label: str, identifier: str, kind: str = "outlined"
-          ) -> ft.Control | None:
-    if not ctx.session.can(command):
-        return None
-    return _button(label, ctx.handler(lambda: command), ctx.sizes, identifier=identifier, kind=kind)
-
-
-def _text(value: Any) -> str:
-    """A text of the view: a message in the reader's language, a typed name as it is."""
-    return render(value) if is_message(value) else verbatim(str(value))
 
 
 def _dealt_line(d: dict[str, Any], kept: bool) -> str:
@@ -73,21 +52,21 @@ def _player(ctx: PanelContext, p: dict[str, Any]) -> list[ft.Control]:
         out.append(line(_dealt_line(d, d["id"] in p["kept"]), s, identifier=f"mutations-{pid}-{d['id']}",
                         size=s.small))
         if d["ability"]:
-            out.append(line(_text(d["ability"]), s, size=s.small, muted=True))
+            out.append(line(view_text(d["ability"]), s, size=s.small, muted=True))
     for part, what in p["parts"].items():
         out.append(line(_part_line(part, what, p["mutations"].get(part, "")), s, identifier=f"mutations-{pid}-{part}",
                         size=s.small))
     out.append(line(render(p["developed_text"]), s, identifier=f"mutations-{pid}-developed", size=s.small,
                     muted=True))
-    offers = [_send(ctx, PlayEvolution(pid, part), trf("{who}: an Evolution on {part}", who=p["name"],
+    offers = [command_choice(ctx, PlayEvolution(pid, part), trf("{who}: an Evolution on {part}", who=p["name"],
                                                        part=tr(THE_PART[part])),
                     f"mutations-{pid}-evolve-{part}") for part in p["parts"]]
     if p["dealt"] and not p["kept"]:
-        offers.append(_button(trf("{who}: keep two Mutations", who=p["name"]),
+        offers.append(wide_choice(trf("{who}: keep two Mutations", who=p["name"]),
                               ctx.app.handler(partial(_ask_keep, ctx, p)), s,
                               identifier=f"mutations-{pid}-keep", kind="filled"))
     if not p["kept"]:
-        offers.append(_button(trf("{who}: enter the 4 dealt", who=p["name"]),
+        offers.append(wide_choice(trf("{who}: enter the 4 dealt", who=p["name"]),
                               ctx.app.handler(partial(_ask_dealt, ctx, pid)), s, identifier=f"mutations-{pid}-enter",
                               kind="text"))
     out.append(ft.ResponsiveRow([o for o in offers if o is not None], spacing=8, run_spacing=8))
@@ -100,13 +79,13 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     out: list[ft.Control] = []
     if view["redeal"]:
         out.append(note(render(view["redeal"]), s, identifier="mutations-redeal", icon=ft.Icons.WARNING_AMBER))
-    deal = _send(ctx, DealMutations(), tr("Deal 4 Mutations to each colony") if not view["dealt"]
+    deal = command_choice(ctx, DealMutations(), tr("Deal 4 Mutations to each colony") if not view["dealt"]
                  else tr("Shuffle and deal 4 new Mutations to every colony"), "mutations-deal", "filled")
     if deal is not None:
         out.append(deal)
     for p in view["players"]:
         out += _player(ctx, p)
-    out.append(_button(tr("Name a Mutation card (once)"), ctx.app.handler(partial(_ask_name, ctx, view)), s,
+    out.append(wide_choice(tr("Name a Mutation card (once)"), ctx.app.handler(partial(_ask_name, ctx, view)), s,
                        identifier="mutations-name", kind="text", icon=ft.Icons.EDIT))
     out += [note(render(text), s, identifier=f"mutations-reminder-{i}") for i, text in enumerate(view["reminders"])]
     out.append(interpretations(ctx, [render(t) for t in view["interpretations"]], "mutations-interpretation"))

@@ -12,12 +12,16 @@ from typing import Any
 import flet as ft
 
 from companion.core.commands.base import Command
+from companion.core.i18n import is_message
 from companion.ui import widgets
-from companion.ui.i18n import render, tr, trf
+from companion.ui.i18n import render, tr, trf, verbatim
 from companion.ui.panels import PanelContext
 from companion.ui.panels.broodmother.controls import choice, line, note, why_not
 
-__all__ = ["apply_button", "choice", "count", "interpretations", "line", "note", "pick", "why_not"]
+__all__ = ["apply_button", "choice", "command_choice", "count", "interpretations", "line", "note", "pick",
+           "view_text", "why_not", "wide_choice"]
+
+HALF: ft.ResponsiveNumber = {"xs": 12, "md": 6}  # a choice takes a row on a phone, half of it on a tablet
 
 
 def _send(ctx: PanelContext, command: Command, debounce: str | None = None) -> Callable[[Any], None] | None:
@@ -64,3 +68,21 @@ def interpretations(ctx: PanelContext, texts: list[Any], identifier: str) -> ft.
     """The core's interpretations (messages), each in the reader's language."""
     return ft.Column([note(render(t), ctx.sizes, identifier=f"{identifier}-{i}") for i, t in enumerate(texts)],
                      spacing=4)
+
+
+def wide_choice(label: str, on_tap: Any, sizes: Any, **kwargs: Any) -> ft.Control:
+    """A choice button a whole row wide on a phone, half on a tablet."""
+    return choice(label, on_tap, sizes, col=HALF, **kwargs)
+
+
+def command_choice(ctx: PanelContext, command: Command, label: str, identifier: str, kind: str = "outlined"
+                   ) -> ft.Control | None:
+    """The button that sends ``command``, or None while the core refuses it (the panel then shows nothing)."""
+    if not ctx.session.can(command):
+        return None
+    return wide_choice(label, ctx.handler(lambda: command), ctx.sizes, identifier=identifier, kind=kind)
+
+
+def view_text(value: Any) -> str:
+    """A text of a view: a message in the reader's language, a name a player typed as it is."""
+    return render(value) if is_message(value) else verbatim(str(value))
