@@ -117,8 +117,9 @@ class Slots:
         slot empty (a part that comes and goes, such as her question, does not change the outline)."""
         drawn = control if control is not None else ft.Container(visible=False)
         placed = self.placed.get(name)
-        if placed is None:
-            placed = self.placed[name] = _Placed(ft.Container(drawn, key=f"slot-{name}"), None)
+        if placed is None:  # an empty slot is hidden too, so it takes no spacing in its column
+            placed = self.placed[name] = _Placed(ft.Container(drawn, key=f"slot-{name}", visible=control is not None),
+                                                 None)
         self._pending[name] = (drawn, fingerprint(drawn))
         return placed.holder
 
@@ -140,6 +141,7 @@ class Slots:
             self.outline = shape
             for name, (control, drawn) in pending.items():
                 self.placed[name].holder.content, self.placed[name].drawing = control, drawn
+                self.placed[name].holder.visible = control.visible is not False
             return True, []
         changed: list[ft.Control] = []
         for name, (control, drawn) in pending.items():
@@ -151,6 +153,7 @@ class Slots:
             # kept, only what differs sent), not replaced whole.
             object.__setattr__(control, "_frozen", True)
             placed.holder.content, placed.drawing = control, drawn
+            placed.holder.visible = control.visible is not False
             changed.append(placed.holder)
         return False, changed
 

@@ -54,10 +54,13 @@ def test_only_the_parts_drawn_differently_are_sent() -> None:
 def test_a_part_may_be_empty_without_changing_the_outline() -> None:
     slots = Slots()
     slots.settle(build(slots, {"round": "Round 1", "now": None}))
-    empty: Any = slots.placed["now"].holder.content
-    assert empty.visible is False
+    holder = slots.placed["now"].holder
+    empty: Any = holder.content
+    assert empty.visible is False and holder.visible is False  # hidden, so it takes no spacing either
     whole, changed = slots.settle(build(slots, {"round": "Round 1", "now": "Her question"}))  # type: ignore[misc]
-    assert not whole and changed == [slots.placed["now"].holder]
+    assert not whole and changed == [holder] and holder.visible is True
+    slots.settle(build(slots, {"round": "Round 1", "now": None}))
+    assert holder.visible is False
 
 
 def test_a_part_that_comes_or_goes_asks_for_a_fresh_build_with_new_slots() -> None:

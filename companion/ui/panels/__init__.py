@@ -103,6 +103,16 @@ def load_panels() -> None:
     _loaded = True
 
 
+def all_panels(state: State) -> list[tuple[Panel, str | None]]:
+    """Every panel a game could show, in order, whether or not it applies now (the game screen gives each a
+    place from the start, so one that comes mid-game changes no other control on the page)."""
+    load_panels()
+    from companion.ui.panels.module import MODULE_PANEL
+
+    out: list[tuple[Panel, str | None]] = [(p, None) for p in sorted(_PANELS.values(), key=lambda p: (p.order, p.id))]
+    return out + [(MODULE_PANEL, m) for m in state["modules"]]
+
+
 def panels_for(state: State) -> list[tuple[Panel, str | None]]:
     """The panels a game shows, in order: registered ones that apply, then one per other module."""
     load_panels()

@@ -23,7 +23,7 @@ from companion.ui import draw_cue, theme, widgets
 from companion.ui.i18n import render, tr, trf
 from companion.ui.models import round_label, signed
 from companion.ui.panel_folds import Folds, fold_button, jump_bar
-from companion.ui.panels import Panel, PanelContext, panels_for
+from companion.ui.panels import Panel, PanelContext, all_panels, panels_for
 from companion.ui.return_path import Origin
 from companion.ui.score_dialog import ask_total
 from companion.ui.screen import Screen
@@ -47,7 +47,6 @@ class GameScreen(Screen):
         self.game_id = self.params["id"]
         self._first_panels = 0
         self._first_jumps = 0
-        self._shown_panels: list[tuple[str, int]] = []  # the panels' places on this screen (see ``_places``)
         self.folds = Folds()  # panels folded on this device, read once shown
 
     @property
@@ -103,8 +102,8 @@ class GameScreen(Screen):
         moment.append(part("now", self._now(nows) if nows else None))
         moment.append(part("scores", self._players(view)))
         rest: list[ft.Control] = []
-        if len(self._jumps) - self._first_jumps > 1:
-            rest.append(part("jump-bar", jump_bar(self, self._jumps[self._first_jumps:], wrap=self._wide())))
+        jumps = self._jumps[self._first_jumps:]
+        rest.append(part("jump-bar", jump_bar(self, jumps, wrap=self._wide()) if len(jumps) > 1 else None))
         rest += panels[first:]
         rest.append(part("log", self._log(view)))
         if not self._wide():
@@ -306,7 +305,7 @@ class GameScreen(Screen):
         self._first_jumps = sum(order <= 0 and entry is not None for _, order, entry in places)
         self.folds.settled = set()
         for ident, _, entry in places:
-            if entry is None:  # shown on this screen before, not now: an empty slot keeps the page's outline
+            if entry is None:  # not in this game now: an empty slot keeps the page's outline
                 out.append(self.slots.part(ident, None))
                 continue
             panel, module_id = entry
@@ -331,20 +330,16 @@ class GameScreen(Screen):
         return out, nows
 
     def _places(self, chosen: list[tuple[Panel, str | None]]) -> list[tuple[str, int, tuple[Panel, str | None] | None]]:
-        """The panels in their places: (identifier, order, the panel and its module, or None for one this screen
-        showed before and the game no longer has, such as the setup checklist once setup is over).
+        """Every panel the game could show in its place: (identifier, order, the panel and its module, or None for
+        one that does not apply now, such as the setup checklist once setup is over or the chart before any point).
 
-        Keeping the place of a panel that went (and may come back with an Undo) keeps the page's outline, so the
-        change is sent as that one empty slot rather than as the whole page.
+        An empty place costs an invisible control; in exchange a panel that comes or goes is sent as that one
+        slot, and every other control on the page keeps its id, so a tap already on its way still lands.
         """
-        now = [(f"panel-{module_id or panel.id}", panel.order, (panel, module_id)) for panel, module_id in chosen]
-        names = [ident for ident, _, _ in now]
-        before = [ident for ident, _ in self._shown_panels]
-        if set(names) <= set(before) and names == [ident for ident in before if ident in names]:
-            by_name = {ident: (ident, order, entry) for ident, order, entry in now}
-            return [by_name.get(ident, (ident, order, None)) for ident, order in self._shown_panels]
-        self._shown_panels = [(ident, order) for ident, order, _ in now]
-        return list(now)
+        now = {f"panel-{module_id or panel.id}": (panel, module_id) for panel, module_id in chosen}
+        return [(ident, panel.order, now.get(ident))
+                for panel, module_id in all_panels(self.session.state)
+                if (ident := f"panel-{module_id or panel.id}")]
 
     def _log(self, view: dict[str, Any]) -> ft.Control:
         entries = list(reversed(view["log"]))[:LOG_LINES]
