@@ -9,8 +9,10 @@ presence - and only the parts that differ are replaced and sent. A part that is 
 keeps the controls on the page, with the new build's event handlers moved onto them
 (``transplant``), so a tap always runs what the latest build meant.
 
-When the screen's outline changes (a part comes or goes, the layout switches to two columns)
-the new build replaces everything, as before.
+A part that comes and goes keeps its slot, empty and hidden while it is away (the game screen
+gives every panel the game could show a slot from the start), so the outline - and with it every
+control's id, which a tap on its way to the server names - stays put. When the outline does
+change (the layout switches to two columns) the new build replaces everything, under new slots.
 """
 
 from __future__ import annotations
