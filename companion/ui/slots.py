@@ -117,6 +117,8 @@ class Slots:
     def part(self, name: str, control: ft.Control | None) -> ft.Control:
         """Put ``control`` in the slot ``name`` (unique on the screen) of the build under way; None keeps the
         slot empty (a part that comes and goes, such as her question, does not change the outline)."""
+        if name in self._pending:  # two parts in one slot: one would silently hide the other
+            raise ValueError(f"two parts of the screen are named {name!r}")
         drawn = control if control is not None else ft.Container(visible=False)
         placed = self.placed.get(name)
         if placed is None:  # an empty slot is hidden too, so it takes no spacing in its column

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import flet as ft
+import pytest
 
 from companion.ui.slots import Slots, fingerprint, transplant
 
@@ -80,3 +81,12 @@ def test_another_layout_starts_afresh() -> None:
     slots.begin(layout="tablet")
     assert slots.placed == {}
     assert slots.part("round", card("Round 1")) is not old
+
+
+def test_two_parts_cannot_share_a_slot() -> None:
+    """A module's own panel and its generic one once took the same name, and the empty one hid the other."""
+    slots = Slots()
+    slots.begin(layout="phone")
+    slots.part("panel-aphids", card("Aphid farms"))
+    with pytest.raises(ValueError, match="panel-aphids"):
+        slots.part("panel-aphids", None)

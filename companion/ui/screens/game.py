@@ -337,9 +337,11 @@ class GameScreen(Screen):
         slot, and every other control on the page keeps its id, so a tap already on its way still lands.
         """
         now = {f"panel-{module_id or panel.id}": (panel, module_id) for panel, module_id in chosen}
-        return [(ident, panel.order, now.get(ident))
-                for panel, module_id in all_panels(self.session.state)
-                if (ident := f"panel-{module_id or panel.id}")]
+        places: dict[str, tuple[str, int, tuple[Panel, str | None] | None]] = {}
+        for panel, module_id in [*all_panels(self.session.state), *chosen]:
+            ident = f"panel-{module_id or panel.id}"  # a module's own panel and its generic one share a place
+            places.setdefault(ident, (ident, panel.order, now.get(ident)))
+        return list(places.values())
 
     def _log(self, view: dict[str, Any]) -> ft.Control:
         entries = list(reversed(view["log"]))[:LOG_LINES]
