@@ -129,9 +129,9 @@ class Slots:
 
     def settle(self, outline: list[ft.Control]) -> tuple[bool, list[ft.Control]] | None:
         """After a build: whether the whole page is to be sent (its first build) and the slots whose parts
-        changed; None when the outline changed around slots already on the page (a panel came or went), which
-        must then be built again with new slots (Flet unregisters the controls under an outline it replaces,
-        slots it keeps included, so their buttons would stop answering).
+        changed; None when the outline changed around slots already on the page (a part the screen did not give
+        a place from the start came or went), which must then be built again with new slots (Flet unregisters
+        the controls under an outline it replaces, slots it keeps included, so their buttons would stop answering).
 
         The outline of new slots is sent under a new key (``generation``): reconciled with the old one, Flet would
         freeze it, and a frozen slot cannot take new content.
