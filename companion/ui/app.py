@@ -260,9 +260,12 @@ class PageApp:
             self.guard(lambda: self.show_route(self.page.route))
 
     def _on_resize(self, _: Any = None) -> None:
-        """Across the tablet width the text size and the game screen's columns change: redraw."""
+        """Across the tablet width the text size and the game screen's columns change: redraw; else the content
+        only stays centred."""
         if theme.scale_for(self.settings.text_scale, self.page.width) != self.sizes.scale:
             self.guard(self.apply_settings)
+        elif self.screen is not None:
+            self.guard(self.screen.resized)
 
     @property
     def settings(self) -> Settings:

@@ -19,8 +19,10 @@ from companion.ui.theme import Sizes
 if TYPE_CHECKING:
     from companion.ui.app import PageApp
 
-# Phones and tablets use the whole width; a wide desktop window keeps lines readable.
-CONTENT_COLUMNS: ft.ResponsiveNumber = {"xs": 12, "lg": 10, "xl": 8}
+EDGE = 12  # px around the content
+GAP = 14  # px between the parts of a screen
+READABLE_WIDTH = 960  # px: the widest the content grows in a desktop window
+CACHE_EXTENT = 100_000  # px: every part is built on the client, so a jump or a screen reader reaches any of them
 APP_BAR_HEIGHT = 60
 TITLE_MAX = 22  # the app bar's title at the larger text sizes: its lines still leave room for the screen
 TOUCH = 56  # an app bar button's width
@@ -58,7 +60,7 @@ class Screen:
         self.route = route
         self.params = params
         self.view: ft.View | None = None
-        self._scroller = ft.Column()
+        self._scroller = ft.ListView()
         self._bottom_row = ft.Row()
         self.slots = Slots()  # the parts of the body, sent again only when their drawing changed
         self._bars: dict[str, Any] = {}  # what the app bar and the bottom bar drew last
@@ -111,9 +113,10 @@ class Screen:
 
     # -- shared -------------------------------------------------------------------------
     def build_view(self) -> ft.View:
-        # The scrolling column is made once and only its content is replaced on refresh, so a
+        # The scrolling list is made once and only its content is replaced on refresh, so a
         # tap far down the screen does not jump the player back to the top.
-        self._scroller = ft.Column(scroll=ft.ScrollMode.AUTO, expand=True, spacing=0)
+        self._scroller = ft.ListView(expand=True, spacing=GAP, padding=self._padding(),
+                                     build_controls_on_demand=False, cache_extent=CACHE_EXTENT)
         self.slots.forget()
         self._bars = {}
         self.view = ft.View(route=self.route, padding=0, controls=[
@@ -190,6 +193,10 @@ class Screen:
             if self._bar_changed("bottom", self._bottom_row.controls, fresh):
                 self._bottom_row.controls = fresh
                 changed.append(self._bottom_row)
+        watching = self.changes_game and not self.app.can_play  # a device let only to watch: nothing answers
+        if self._scroller.disabled != watching:
+            self._scroller.disabled = watching
+            changed.append(self._scroller)
         outline = self._outline()
         settled = self.slots.settle(outline)
         if settled is None:  # the outline changed around parts on the page: built afresh, sent whole
@@ -204,18 +211,30 @@ class Screen:
         return whole or outline_changed, changed + parts
 
     def _outline(self) -> list[ft.Control]:
-        """The body, its parts in their slots."""
+        """The body, each part (a slot, on the game screen) an item of the scrolling list.
+
+        As items of a list rather than one long column, the parts are laid out and painted apart: a tap that
+        changes one part repaints that part, where the column made Flutter repaint the whole screen (150 ms on a
+        phone for a game with every module). A stable key per position makes Flet reconcile a rebuilt item with
+        the one on the page: controls keep their ids, so Flutter keeps its widgets, the scroll offset and a
+        screen reader's focus, and only what changed is sent.
+        """
         self.slots.begin(self.layout())
         controls = self.body()
         if (shared := share_banner(self.app)) is not None:
             controls.insert(0, shared)
-        watching = self.changes_game and not self.app.can_play
-        column = ft.Column(controls, spacing=14, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-                           disabled=watching)
-        frame = ft.Container(column, padding=ft.Padding.only(left=12, right=12, top=12, bottom=24),
-                             col=CONTENT_COLUMNS)
-        # A stable key makes Flet reconcile the rebuilt tree with the old one position by
-        # position: controls keep their ids, so Flutter keeps its widgets, the scroll offset
-        # and a screen reader's focus, and only what changed is sent.
-        key = f"{self.identifier}-body-{self.slots.generation}"
-        return [ft.ResponsiveRow([frame], alignment=ft.MainAxisAlignment.CENTER, key=key)]
+        generation = self.slots.generation
+        return [ft.Container(control, key=f"{self.identifier}-{generation}-{index}", visible=control.visible)
+                if control.key is None else control for index, control in enumerate(controls)]
+
+    def _padding(self) -> ft.Padding:
+        """Phones and tablets use the whole width; a wide desktop window keeps lines readable."""
+        side = EDGE + max(0.0, (self._page_width() - READABLE_WIDTH) / 2)
+        return ft.Padding.only(left=side, right=side, top=EDGE, bottom=2 * EDGE)
+
+    def resized(self) -> None:
+        """The window's width changed: keep the content centred (nothing else is redrawn)."""
+        padding = self._padding()
+        if self.view is not None and self._scroller.padding != padding:
+            self._scroller.padding = padding
+            self._scroller.update()

@@ -122,8 +122,8 @@ class Slots:
         drawn = control if control is not None else ft.Container(visible=False)
         placed = self.placed.get(name)
         if placed is None:  # an empty slot is hidden too, so it takes no spacing in its column
-            placed = self.placed[name] = _Placed(ft.Container(drawn, key=f"slot-{name}", visible=control is not None),
-                                                 None)
+            holder = ft.Container(drawn, key=f"slot-{name}-{self.generation}", visible=control is not None)
+            placed = self.placed[name] = _Placed(holder, None)
         self._pending[name] = (drawn, fingerprint(drawn))
         return placed.holder
 
