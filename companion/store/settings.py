@@ -41,6 +41,7 @@ class Settings:
     confirm_destructive: bool = True
     keep_awake: bool = False
     draw_cue: bool | None = None  # a cue when she draws; None: on for a phone-size screen, off for a computer
+    draw_cue_sound: bool = True  # the cue includes a chime (besides the vibration)
 
 
 def _valid(name: str, value: Any) -> bool:

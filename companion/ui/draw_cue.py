@@ -1,19 +1,26 @@
-"""Her draw, felt: a short vibration when the Broodmother draws a card, on devices that can.
+"""Her draw, felt and heard: a short vibration and a chime when the Broodmother draws a card.
 
-The cue is Flet's ``HapticFeedback`` service (in the web client it becomes the browser's vibration,
-which phones have and computers ignore). Whether it plays is the "Cue on her card" setting; left unset
-it is on for a phone-size or mobile client and off for a computer. A sound is not played: Flet 1.0.5's
-``Audio`` needs the separate flet-audio package (see docs/ARCHITECTURE.md).
+The vibration is Flet's ``HapticFeedback`` service (in the web client it becomes the browser's vibration,
+which phones have and computers and most tablets ignore); the chime (``companion.ui.chime``) is the
+flet-audio ``Audio`` service, whose client side ships inside Flet's web client. Whether the cue plays is the
+"Cue on her card" setting - left unset, on for a phone-size or mobile client and off for a computer - and
+whether it includes the chime is "With a sound" (on unless turned off). Browsers let a page make a sound
+once it has been tapped, which her draw always is; Safari on iPhones and iPads may still keep it silent,
+and has no vibration either.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
 import flet as ft
+
+from companion.ui import chime
 
 if TYPE_CHECKING:
     from companion.ui.app import PageApp
@@ -22,7 +29,17 @@ log = logging.getLogger("companion.ui")
 
 PHONE_WIDTH = 600  # px: narrower than this is a phone-size client
 MOBILE = (ft.PagePlatform.ANDROID, ft.PagePlatform.IOS)
-_services: WeakKeyDictionary[PageApp, ft.HapticFeedback] = WeakKeyDictionary()
+VOLUME = 0.8
+WAIT = 3  # s: a client that does not answer is not waited for
+
+
+@dataclass
+class _Cue:
+    buzz: ft.HapticFeedback | None
+    sound: Any  # flet_audio.Audio, or None where it cannot be had
+
+
+_cues: WeakKeyDictionary[PageApp, _Cue] = WeakKeyDictionary()
 
 
 def phone_like(platform: ft.PagePlatform | None, width: float | None) -> bool:
@@ -39,26 +56,42 @@ def enabled(app: PageApp) -> bool:
     return wanted(app.settings.draw_cue, app.page.platform, app.page.width)
 
 
-def prepare(app: PageApp) -> None:
-    """Register the service with this tab's page (before the first draw, so the client knows it)."""
-    if app in _services:
-        return
+def _audio() -> Any:
+    import flet_audio
+
+    return flet_audio.Audio(src=chime.data_url(), volume=VOLUME, release_mode=flet_audio.ReleaseMode.STOP)
+
+
+def _made(make: Callable[[], Any], what: str) -> Any:
     try:
-        _services[app] = ft.HapticFeedback()
-    except Exception:  # a client without the service: no cue, nothing else changes
-        log.info("haptic feedback unavailable")
+        return make()
+    except Exception as exc:  # a client or an install without the service: no such cue, nothing else changes
+        log.info("%s unavailable: %s", what, exc)
+        return None
+
+
+def prepare(app: PageApp) -> None:
+    """Register the services with this tab's page (before the first draw, so the client has the chime loaded)."""
+    if app not in _cues:
+        _cues[app] = _Cue(_made(ft.HapticFeedback, "haptic feedback"), _made(_audio, "the chime"))
 
 
 def play(app: PageApp) -> None:
-    """Her card was drawn: buzz once if this tab wants the cue."""
-    service = _services.get(app)
-    if service is None or not enabled(app):
+    """Her card was drawn: buzz once, and chime, if this tab wants the cue."""
+    cue = _cues.get(app)
+    if cue is None or not enabled(app):
         return
+    calls: list[Callable[[], Awaitable[Any]]] = []
+    if cue.buzz is not None:
+        calls.append(cue.buzz.heavy_impact)
+    if cue.sound is not None and app.settings.draw_cue_sound:
+        calls.append(cue.sound.play)
 
-    async def buzz() -> None:
+    async def once(call: Callable[[], Awaitable[Any]]) -> None:
         try:
-            await asyncio.wait_for(service.heavy_impact(), timeout=3)
-        except Exception as exc:  # a browser without vibration: silent, as it should be
-            log.info("haptic cue failed: %s", exc)
+            await asyncio.wait_for(call(), timeout=WAIT)
+        except Exception as exc:  # a browser without vibration, or one that keeps a page silent
+            log.info("a cue on her card failed: %s", exc)
 
-    app.page.run_task(buzz)
+    for call in calls:
+        app.page.run_task(once, call)

@@ -37,6 +37,10 @@ FOUR = (PlayerSpec("Ana", "red"), PlayerSpec("Bo", "blue"), PlayerSpec("Cy", "bl
 SOLO = GameSetup(game="mota", mode="solo", players=(PlayerSpec("Ana", "red"),), expansions=("minions",))
 HEXES = ((4, "inner", 2), (7, "outer", 3), (12, "inner", 1))
 VIBRATIONS = "window.__vibrations = []; navigator.vibrate = (p) => { window.__vibrations.push(p); return true; };"
+# Every sound the page plays: what its audio element was given (a headless browser has no speaker to play on).
+PLAYS = """window.__plays = []; const play = HTMLMediaElement.prototype.play;
+HTMLMediaElement.prototype.play = function () { window.__plays.push(this.src.slice(0, 14));
+  return play.call(this).catch(() => undefined); };"""
 
 
 @pytest.fixture(scope="module")
@@ -54,8 +58,10 @@ def prepared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server,
     for step in broodmother_view(ticked.state, ticked.content)["checklist"]:
         ticked.execute(TickStep(step["id"], True))
     cue = store.create(SOLO, name="Her cue", seed=2)
+    quiet = store.create(SOLO, name="Her quiet cue", seed=2)
     for n, zone, sites in HEXES:
         cue.execute(AddHex(n, zone, sites))
+        quiet.execute(AddHex(n, zone, sites))
     four = store.create(GameSetup(game="mota", players=FOUR), name="Four at the table", seed=6)
     for round_gains in ((3, 5, 1, 2), (4, 0, 6, 3)):
         for pid, gain in zip(("p1", "p2", "p3", "p4"), round_gains, strict=True):
@@ -68,8 +74,8 @@ def prepared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server,
     for _ in range(3):
         finished.execute(NextRound())
     finished.execute(FinishGame())
-    games = {"ticked": ticked.id, "asking": asking.id, "solo": solo.id, "cue": cue.id, "four": four.id,
-             "finished": finished.id}
+    games = {"ticked": ticked.id, "asking": asking.id, "solo": solo.id, "cue": cue.id, "quiet": quiet.id,
+             "four": four.id, "finished": finished.id}
     store.close()
     with run_server(db) as srv:
         yield srv, games
@@ -84,6 +90,7 @@ def open_game(browser: Browser, prepared: tuple[Server, dict[str, str]]) -> Iter
         ui = new_tab(browser, srv.url, viewport)
         if vibrate:
             ui.page.add_init_script(VIBRATIONS)
+            ui.page.add_init_script(PLAYS)
         opened.append(ui)
         return ui.open(f"/game/{games[which]}", "game")
 
@@ -219,12 +226,41 @@ def test_her_draw_is_felt_and_other_taps_are_not(open_game: Callable[..., Ui],
     ui.tap("plus-p1")  # not her draw
     ui.expect_label("total-p1", re.compile("^Ana: 1 CP"))
     ui.page.wait_for_timeout(600)
-    assert ui.page.evaluate("window.__vibrations.length") == 0
+    assert ui.page.evaluate("window.__vibrations.length + window.__plays.length") == 0
     ui.page.wait_for_timeout(450)
     ui.tap("bm-her-turn")
     ui.by_id("bm-report-title").wait_for()
     ui.page.wait_for_function("window.__vibrations.length === 1", timeout=5000)
+    ui.page.wait_for_function("window.__plays.length === 1", timeout=5000)
+    assert ui.page.evaluate("window.__plays") == ["data:audio/wav"]  # the chime the app makes, as a WAV
     assert saved_games(srv.db)[games["cue"]]["state"]["modules_state"]["broodmother"]["history"]
+
+
+def test_with_the_sound_off_her_draw_is_felt_but_not_heard(open_game: Callable[..., Ui],
+                                                          prepared: tuple[Server, dict[str, str]]) -> None:
+    srv, games = prepared
+    ui = open_game("quiet", vibrate=True)
+    ui.open("/settings", "settings")
+    ui.tap("setting-draw_cue_sound")  # on until turned off
+    for _ in range(50):
+        if settings_of(srv)["draw_cue_sound"] is False:
+            break
+        ui.page.wait_for_timeout(100)
+    try:
+        assert settings_of(srv)["draw_cue_sound"] is False
+        ui.open(f"/game/{games['quiet']}", "game")
+        ui.tap("bm-her-turn")
+        ui.by_id("bm-report-title").wait_for()
+        ui.page.wait_for_function("window.__vibrations.length === 1", timeout=5000)
+        ui.page.wait_for_timeout(800)
+        assert ui.page.evaluate("window.__plays.length") == 0
+    finally:
+        ui.open("/settings", "settings")
+        ui.tap("setting-draw_cue_sound")
+        for _ in range(50):
+            if settings_of(srv)["draw_cue_sound"] is True:
+                break
+            ui.page.wait_for_timeout(100)
 
 
 def test_the_cue_setting_is_kept(browser: Browser, prepared: tuple[Server, dict[str, str]]) -> None:

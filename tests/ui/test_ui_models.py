@@ -265,6 +265,8 @@ def test_bad_settings_are_refused_and_bad_files_ignored(tmp_path: Path) -> None:
     # Each value is checked against its field's own type and limits, nothing coerced: True is not a scale,
     # "1.3" is not a number, 1 is not a yes.
     assert from_dict({"text_scale": True, "keep_awake": 1, "draw_cue": "yes", "theme": "neon"}) == Settings()
+    assert from_dict({"draw_cue_sound": None}) == Settings() and from_dict({"draw_cue_sound": 0}) == Settings()
+    assert from_dict({"draw_cue_sound": False}) == Settings(draw_cue_sound=False)
     assert from_dict({"text_scale": "1.3", "confirm_destructive": None}) == Settings()
     assert from_dict({"text_scale": 3.0}) == Settings() and from_dict({"text_scale": 0.5}) == Settings()
     kept = from_dict({"text_scale": 2, "draw_cue": None, "keep_awake": True})

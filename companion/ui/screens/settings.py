@@ -48,9 +48,10 @@ class SettingsScreen(Screen):
                              s.confirm_destructive),
                 self._switch("keep_awake", tr("Keep the screen awake"), s.keep_awake),
                 self._switch("draw_cue", tr("Cue on her card"), draw_cue.enabled(self.app)),
-                widgets.message_text(tr("A short vibration when the Broodmother draws, where the device has one. "
-                                        "Until chosen here: on for phones, off for computers."), self.sizes,
-                                     muted=True, identifier="draw-cue-note"),
+                self._switch("draw_cue_sound", tr("With a sound"), s.draw_cue_sound),
+                widgets.message_text(tr("When the Broodmother draws: a short vibration where the device has one, "
+                                        "and a chime unless the sound is off. Until chosen here: on for phones, off "
+                                        "for computers."), self.sizes, muted=True, identifier="draw-cue-note"),
                 *([widgets.message_text(self.app.wakelock_note, self.sizes, muted=True, identifier="wakelock-note")]
                   if self.app.wakelock_note else []),
             ], self.sizes, identifier="setting-table"),
