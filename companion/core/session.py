@@ -34,7 +34,7 @@ from companion.core.content import Content, load_content
 from companion.core.errors import AlreadyDone, CommandError, StaleChange
 from companion.core.hooks import active_hooks
 from companion.core.i18n import as_data, is_message, msg, render
-from companion.core.memo import Answers, hold, is_drawing, recall
+from companion.core.memo import Answers, hold, is_drawing, observed, recall
 from companion.core.patch import apply_patch, diff
 from companion.core.schema import UNDO_LIMIT, GameState, InvalidShape, check
 from companion.core.state import State, game_def
@@ -108,7 +108,7 @@ class Session:
         state: State = doc["state"]
         if is_drawing():  # a screen is being drawn: what it asks about this saved state is kept
             hold(state, self._answers(doc))
-        return state
+        return observed(state)  # the state itself, unless a test records which parts of it a drawing reads
 
     @property
     def id(self) -> str:

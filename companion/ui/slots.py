@@ -17,7 +17,7 @@ change (the layout switches to two columns) the new build replaces everything, u
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -25,38 +25,40 @@ from typing import Any
 import flet as ft
 
 _FN = ("<fn>",)  # an event handler: its presence is drawn (a button is enabled), its identity is not
-_PRIMITIVES = (str, int, float, bool, type(None), Enum)
-
-
-def _children(control: Any) -> Iterator[tuple[str, Any]]:
-    """A control's (or a style's) properties and children, in the order they were given."""
-    for name, value in vars(control).items():
-        if name == "_values":
-            yield from value.items()
-        elif name[0] != "_" and name != "data":
-            yield name, value
+_LEAVES = frozenset({str, int, float, bool, type(None)})
 
 
 def fingerprint(value: Any, opaque: dict[int, str] | None = None) -> Any:
     """A comparable summary of everything ``value`` draws; the controls whose ids are in ``opaque`` count
-    only by their name there (a slot inside the outline)."""
-    if isinstance(value, _PRIMITIVES):
+    only by their name there (a slot inside the outline).
+
+    A control (or a style) is its type's name and its properties and children in the order they were given:
+    Flet keeps the properties set in ``_values``, the children lists among its public attributes. Run over
+    every part after every change, so it is written for speed: leaves are returned as they are."""
+    kind = type(value)
+    if kind in _LEAVES or isinstance(value, Enum):
         return value
     if opaque and id(value) in opaque:
         return ("<slot>", opaque[id(value)])
-    if isinstance(value, list | tuple):
-        return tuple(fingerprint(item, opaque) for item in value)
-    if isinstance(value, dict):
-        return tuple((key, fingerprint(item, opaque)) for key, item in value.items())
-    if _is_function(value):
+    if kind is list or kind is tuple:
+        return tuple([fingerprint(item, opaque) for item in value])
+    if kind is dict:
+        return tuple([(key, fingerprint(item, opaque)) for key, item in value.items()])
+    attrs = getattr(value, "__dict__", None)
+    values = attrs.get("_values") if attrs is not None else None
+    if values is None and _is_function(value):
         return _FN
-    if hasattr(value, "__dict__"):
-        parts: list[Any] = [type(value).__name__]
-        for name, item in _children(value):
+    if attrs is None:
+        return repr(value)
+    parts: list[Any] = [kind.__name__]
+    for name, item in (values or {}).items():
+        parts.append(name)
+        parts.append(item if type(item) in _LEAVES else fingerprint(item, opaque))
+    for name, item in attrs.items():
+        if name[0] != "_" and name != "data":
             parts.append(name)
-            parts.append(fingerprint(item, opaque))
-        return tuple(parts)
-    return repr(value)
+            parts.append(item if type(item) in _LEAVES else fingerprint(item, opaque))
+    return tuple(parts)
 
 
 def _is_function(value: Any) -> bool:
@@ -94,6 +96,14 @@ def transplant(live: Any, fresh: Any) -> None:
 class _Placed:
     holder: ft.Container
     drawing: Any
+    inputs: Any = None  # what its part was drawn from, when the screen knows (``part``, ``kept``)
+
+
+@dataclass
+class _Pending:
+    control: ft.Control
+    drawing: Any
+    inputs: Any
 
 
 @dataclass
@@ -104,7 +114,8 @@ class Slots:
     outline: Any = None
     layout: Any = None
     generation: int = 0  # counts fresh starts: the outline around new slots is new to Flet too (see ``settle``)
-    _pending: dict[str, tuple[ft.Control, Any]] = field(default_factory=dict)
+    gap: float = 0  # px under a part that is shown (an empty slot takes no room at all)
+    _pending: dict[str, _Pending] = field(default_factory=dict)
 
     def begin(self, layout: Any) -> None:
         """A build starts. In another ``layout`` (one column or two) no slot is kept: a part never moves to
@@ -114,18 +125,53 @@ class Slots:
             self.layout = layout
         self._pending = {}
 
-    def part(self, name: str, control: ft.Control | None) -> ft.Control:
+    def part(self, name: str, control: ft.Control | None, inputs: Any = None) -> ft.Control:
         """Put ``control`` in the slot ``name`` (unique on the screen) of the build under way; None keeps the
-        slot empty (a part that comes and goes, such as her question, does not change the outline)."""
-        if name in self._pending:  # two parts in one slot: one would silently hide the other
-            raise ValueError(f"two parts of the screen are named {name!r}")
+        slot empty (a part that comes and goes, such as her question, does not change the outline). ``inputs``:
+        what the part is drawn from, if the screen knows (a later build with equal inputs may ``keep`` it)."""
         drawn = control if control is not None else ft.Container(visible=False)
         placed = self.placed.get(name)
-        if placed is None:  # an empty slot is hidden too, so it takes no spacing in its column
-            holder = ft.Container(drawn, key=f"slot-{name}-{self.generation}", visible=control is not None)
+        if placed is None:  # an empty slot is hidden, so it takes no room (its gap is its own)
+            holder = ft.Container(drawn, key=f"slot-{name}-{self.generation}", visible=control is not None,
+                                  padding=ft.Padding.only(bottom=self.gap) if self.gap else None)
             placed = self.placed[name] = _Placed(holder, None)
-        self._pending[name] = (drawn, fingerprint(drawn))
+        self._put(name, _Pending(drawn, fingerprint(drawn), inputs))
         return placed.holder
+
+    def kept(self, name: str, inputs: Any) -> ft.Control | None:
+        """Leave slot ``name`` as it is on the page in the build under way when its part was drawn from equal
+        ``inputs`` (and return its place); None when it was not (the part is then to be drawn)."""
+        placed = self.placed.get(name)
+        if inputs is None or placed is None or placed.drawing is None or placed.inputs != inputs:
+            return None
+        return self.keep(name)
+
+    def keep(self, name: str) -> ft.Control:
+        """Leave slot ``name`` as it is on the page in the build under way (drawn again in a later build)."""
+        placed = self.placed[name]
+        content = placed.holder.content
+        assert content is not None  # a placed slot always holds a part (an empty one holds a hidden container)
+        self._put(name, _Pending(content, placed.drawing, placed.inputs))
+        return placed.holder
+
+    def holds(self, name: str) -> bool:
+        """Whether slot ``name`` has a part on the page (one that ``keep`` can leave there)."""
+        placed = self.placed.get(name)
+        return placed is not None and placed.drawing is not None
+
+    def would_keep(self, name: str, inputs: Any) -> bool:
+        """Whether ``kept`` would leave slot ``name`` as it is for these ``inputs``."""
+        placed = self.placed.get(name)
+        return inputs is not None and placed is not None and placed.drawing is not None and placed.inputs == inputs
+
+    def unchanged(self, name: str) -> bool:
+        """Whether the part just put in slot ``name`` is drawn as the one on the page."""
+        return self._pending[name].drawing == self.placed[name].drawing
+
+    def _put(self, name: str, pending: _Pending) -> None:
+        if name in self._pending:  # two parts in one slot: one would silently hide the other
+            raise ValueError(f"two parts of the screen are named {name!r}")
+        self._pending[name] = pending
 
     def settle(self, outline: list[ft.Control]) -> tuple[bool, list[ft.Control]] | None:
         """After a build: whether the whole page is to be sent (its first build) and the slots whose parts
@@ -143,25 +189,51 @@ class Slots:
             if self.outline is not None and pending:
                 return None
             self.outline = shape
-            for name, (control, drawn) in pending.items():
-                self.placed[name].holder.content, self.placed[name].drawing = control, drawn
-                self.placed[name].holder.visible = control.visible is not False
+            for name, part in pending.items():
+                self._place(self.placed[name], part)
             return True, []
         changed: list[ft.Control] = []
-        for name, (control, drawn) in pending.items():
+        for name, part in pending.items():
             placed = self.placed[name]
-            if drawn == placed.drawing:
-                transplant(placed.holder.content, control)
+            if part.control is placed.holder.content:  # left as it is (``keep``)
+                continue
+            placed.inputs = part.inputs
+            if part.drawing == placed.drawing:
+                transplant(placed.holder.content, part.control)
                 continue
             # Marked as Flet marks a rebuilt tree: reconciled with the part on the page control by control (ids
             # kept, only what differs sent), not replaced whole.
-            object.__setattr__(control, "_frozen", True)
-            placed.holder.content, placed.drawing = control, drawn
-            placed.holder.visible = control.visible is not False
+            object.__setattr__(part.control, "_frozen", True)
+            self._place(placed, part)
             changed.append(placed.holder)
         return False, changed
+
+    @staticmethod
+    def _place(placed: _Placed, part: _Pending) -> None:
+        placed.holder.content, placed.drawing, placed.inputs = part.control, part.drawing, part.inputs
+        placed.holder.visible = part.control.visible is not False
 
     def forget(self) -> None:
         """The page was replaced by other means (a new view): the next build is sent whole."""
         self.placed, self.outline, self.layout, self._pending = {}, None, None, {}
         self.generation += 1
+
+    def holders(self) -> set[int]:
+        """The ids of the slots' own controls (what a screen puts in its outline)."""
+        return {id(placed.holder) for placed in self.placed.values()}
+
+
+class Reused:
+    """The controls of a list drawn again and again (the log's lines, the jump bar's chips), reused from the last
+    drawing by what they show: Flet's diff skips a control it finds in the old and the new drawing alike (the same
+    object), so a log that gained a line is compared and sent as that one line."""
+
+    def __init__(self) -> None:
+        self._last: dict[Hashable, ft.Control] = {}
+
+    def controls(self, items: list[tuple[Hashable, Callable[[], ft.Control]]]) -> list[ft.Control]:
+        """One control per (key, make): the last drawing's for a key it had (a key names all a control shows),
+        else ``make()``'s."""
+        drawn = {key: self._last.get(key) or make() for key, make in items}
+        self._last = drawn
+        return list(drawn.values())

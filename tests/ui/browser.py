@@ -116,6 +116,8 @@ def run_server(db: Path, command: list[str] | None = None, cwd: Path = ROOT) -> 
         yield Server(url, db, proc, output)
     finally:
         stop(proc)
+    stale = [line for line in output if "StaleDrawing" in line]
+    assert not stale, f"a panel was left stale (companion.ui.kept): {stale}"
 
 
 def launch_chromium(playwright: object) -> Browser:

@@ -32,6 +32,7 @@ from companion.core.session import Session
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.core.views import _game_view, game_view
 from companion.store import GameStore
+from companion.ui import kept
 from companion.ui.app import AppContext, SessionPool
 from companion.ui.models import ShownRevisions
 from companion.ui.screens.game import GameScreen
@@ -74,6 +75,12 @@ class TabStub:
 
     def typed_cards(self, kind: str) -> list[dict[str, Any]]:
         return []
+
+
+@pytest.fixture(autouse=True)
+def _as_players_run_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Counted as the app runs for players: the suite's check of kept panels asks every question afresh."""
+    monkeypatch.setattr(kept, "CHECK", False)
 
 
 @pytest.fixture

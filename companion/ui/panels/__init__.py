@@ -26,6 +26,7 @@ from companion.core.commands.base import Command
 from companion.core.content import Content
 from companion.core.session import Session
 from companion.core.state import State
+from companion.ui.kept import OTHER_MODULES as OTHER_MODULES  # for panels' ``ignores``
 from companion.ui.theme import Sizes
 
 if TYPE_CHECKING:
@@ -59,11 +60,7 @@ class PanelContext:
 
     def handler(self, command: Callable[[], Command], *, debounce: str | None = None) -> Callable[[Any], None]:
         """An ``on_click`` that builds the command when tapped and runs it."""
-
-        def handle(_: Any = None) -> None:
-            self.app.guard(lambda: self.app.execute(self.session, command(), debounce=debounce))
-
-        return handle
+        return self.app.handler(lambda: self.app.execute(self.session, command(), debounce=debounce))
 
 
 @dataclass(frozen=True)
@@ -73,13 +70,19 @@ class Panel:
     applies: Callable[[State], bool]
     build: Callable[[PanelContext], list[ft.Control]]
     help_topic: str | None = None
-    modules: tuple[str, ...] = ()  # module ids this panel covers: no generic panel for them
+    modules: tuple[str, ...] = ()  # the modules (and variants) whose state it shows: no generic panel for those
     order: int = 50  # panels sort by it; 0 or less puts a panel above the round bar (a finished game's summary)
     # What this moment asks of the table (her card, her question, its answers): drawn above the standings.
     now: Callable[[PanelContext], list[ft.Control]] | None = None
     # True when the panel is done with (a finished setup checklist): folded to one line unless shown on this device.
     settled: Callable[[PanelContext], bool] | None = None
     settled_title: Callable[[PanelContext], str] | None = None
+    # Parts of the saved game (keys of its state: "phase", "scores", ...) the drawing never reads: a change to those
+    # alone leaves the panel as drawn (``companion.ui.kept``, which the tests hold it to). Empty: drawn afresh
+    # after every change of the game.
+    ignores: frozenset[str] = frozenset()
+    # What else of this tab the drawing is made of (a half-filled form, the cards typed in earlier games).
+    reads: Callable[[PanelContext], Any] | None = None
 
     def title_for(self, ctx: PanelContext) -> str:
         return self.title(ctx) if callable(self.title) else self.title
@@ -115,11 +118,8 @@ def all_panels(state: State) -> list[tuple[Panel, str | None]]:
 
 def panels_for(state: State) -> list[tuple[Panel, str | None]]:
     """The panels a game shows, in order: registered ones that apply, then one per other module."""
-    load_panels()
-    from companion.ui.panels.module import MODULE_PANEL
-
-    chosen = sorted((p for p in _PANELS.values() if p.applies(state)), key=lambda p: (p.order, p.id))
-    covered = {m for p in chosen for m in p.modules}
-    out: list[tuple[Panel, str | None]] = [(p, None) for p in chosen]
-    out += [(MODULE_PANEL, m) for m in state["modules"] if m not in covered]
-    return out
+    every = all_panels(state)
+    chosen = [panel for panel, module in every if module is None and panel.applies(state)]
+    covered = {m for panel in chosen for m in panel.modules}
+    out: list[tuple[Panel, str | None]] = [(panel, None) for panel in chosen]
+    return out + [(panel, module) for panel, module in every if module is not None and module not in covered]

@@ -1,0 +1,198 @@
+"""Panels kept as drawn (``companion.ui.kept``): only what a change touches is drawn again, and no panel is left stale.
+
+The game screen is built in-process and played by random taps on whatever it offers (seeded, so a failure
+repeats), rebuilding after each tap with the suite's check on (``COMPANION_CHECK_KEPT=1``): a panel that reads
+a part of the game it says it ignores, or one the screen would keep whose drawing changed, raises
+``StaleDrawing``. Then, with the check off as players run it, a point or Next leaves the panels that do not read
+the scores or the phase exactly as they are on the page (the same control objects), and draws the others anew.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import flet as ft
+import pytest
+
+from companion.core.commands.base import Command
+from companion.core.commands.scoring import AdjustScore
+from companion.core.commands.turns import FinishGame, NextPhase, NextRound
+from companion.core.i18n import using
+from companion.core.session import Session
+from companion.core.setup import GameSetup, PlayerSpec
+from companion.store import GameStore
+from companion.ui import kept
+from companion.ui.app import AppContext, SessionPool
+from companion.ui.screens.game import GameScreen
+from tests.ui.test_build_once import EVERYTHING, SOLO, TabStub
+
+FOUR = tuple(PlayerSpec(n, c) for n, c in (("Ana", "red"), ("Bo", "blue"), ("Cy", "black"), ("Di", "yellow")))
+GAMES = {
+    "every-module": EVERYTHING,
+    "solo": SOLO,
+    "co-op": GameSetup(game="mota", mode="coop", players=FOUR[:2], expansions=("minions", "empires"),
+                       modules=("aphids", "predators", "chambers", "mutations", "queens-decrees"),
+                       variants=("symbiote-tokens", "seasons")),
+    "evolved": GameSetup(game="evolved", mode="competitive", players=FOUR[:3], expansions=("predators-and-prey",),
+                         modules=("nest-chambers", "large-workers", "pp-predators")),
+}
+TAPS = 45
+
+
+class _Page(SimpleNamespace):
+    """The page a tab's handlers reach for: dialogs and tasks go nowhere (a walk taps the screen only)."""
+
+    def show_dialog(self, dialog: Any) -> None:
+        self.dialogs.append(dialog)
+
+    def pop_dialog(self) -> None:
+        pass
+
+    def run_task(self, *args: Any, **kwargs: Any) -> None:
+        pass
+
+    def update(self, *controls: Any) -> None:
+        pass
+
+
+class PlayingTab(TabStub):
+    """A tab whose taps run: each command goes to the game; the test draws the screen again itself."""
+
+    def __init__(self, ctx: AppContext) -> None:
+        super().__init__(ctx)
+        self.page = _Page(width=360.0, dialogs=[], route="/")  # type: ignore[assignment]
+
+    def execute(self, session: Session, command: Command, *, debounce: str | None = None) -> str:
+        return session.execute(command)
+
+    def undo(self, session: Session) -> None:
+        session.undo()
+
+    def redo(self, session: Session) -> None:
+        session.redo()
+
+    def confirm(self, title: str, message: str, label: str, on_confirm: Callable[[], Any]) -> None:
+        on_confirm()
+
+    def refresh(self) -> None:
+        pass
+
+    def show_error(self, message: str) -> None:
+        pass
+
+    def show_info(self, message: str) -> None:
+        pass
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[GameStore]:
+    games = GameStore(tmp_path / "games.json")
+    yield games
+    games.close()
+
+
+def open_screen(store: GameStore, setup: GameSetup, seed: int = 3) -> tuple[GameScreen, Session]:
+    app = PlayingTab(AppContext(store, None, SessionPool(store)))  # type: ignore[arg-type]
+    session = store.create(setup, seed=seed)
+    app.ctx.sessions.add(session)
+    screen = GameScreen(app, f"/game/{session.id}", {"id": session.id})  # type: ignore[arg-type]
+    screen.build_view()
+    return screen, session
+
+
+def controls(root: Any) -> Iterator[Any]:
+    yield root
+    values = getattr(root, "_values", None) or {}
+    for item in [*values.values(), *vars(root).values()]:
+        for child in item if isinstance(item, list) else [item]:
+            if isinstance(child, ft.BaseControl):
+                yield from controls(child)
+
+
+def taps(screen: GameScreen) -> list[tuple[str, Callable[[Any], Any]]]:
+    """Every enabled tap on the screen as drawn now (rules "?" buttons left out: they leave the screen)."""
+    assert screen.view is not None and screen.view.bottom_appbar is not None
+    found = []
+    for root in [*screen._scroller.controls, screen.view.bottom_appbar]:
+        for control in controls(root):
+            ident = getattr(control, "identifier", None) or ""
+            handler = getattr(control, "on_tap", None) or getattr(control, "on_click", None)
+            if callable(handler) and not ident.startswith("help-"):
+                found.append((ident, handler))
+    return found
+
+
+def redraw(screen: GameScreen) -> None:
+    assert screen.view is not None
+    screen._fill(screen.view)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_random_taps_never_leave_a_panel_stale(store: GameStore, name: str) -> None:
+    assert kept.CHECK, "the suite runs with COMPANION_CHECK_KEPT=1 (tests/conftest.py)"
+    screen, session = open_screen(store, GAMES[name])
+    pick = random.Random(name)
+    with using("en"):
+        for step in range(TAPS):
+            offered = taps(screen)
+            turns = [tap for tap in offered if tap[0] in ("next-phase", "next-round")]
+            ident, handler = pick.choice(turns if turns and step % 5 == 4 else offered)  # the game moves on too
+            revision = session.revision
+            try:
+                handler(None)
+            except kept.StaleDrawing:
+                raise
+            except Exception:  # a tap that needs a real page (a form in a dialog): nothing changed
+                assert session.revision == revision, ident
+            redraw(screen)  # raises StaleDrawing on a panel drawn from a part it says it ignores
+        assert session.revision > 10 and (session.state["round"], session.state["phase"]) != (1, "worker"), \
+            "the walk played the game"
+
+
+@pytest.mark.parametrize(("change", "left_as_drawn", "drawn_again"), [
+    (AdjustScore("p2", 3), {"panel-mutations", "panel-chambers", "panel-workers", "panel-seasons", "panel-tactics"},
+     {"panel-aphids", "panel-eve", "scores"}),
+    (NextPhase(), {"panel-mutations", "panel-predators"},
+     {"panel-aphids", "panel-eve", "panel-tactics", "round-bar"}),
+])
+def test_a_change_draws_again_only_the_panels_drawn_from_it(store: GameStore, monkeypatch: pytest.MonkeyPatch,
+                                                            change: Command, left_as_drawn: set[str],
+                                                            drawn_again: set[str]) -> None:
+    monkeypatch.setattr(kept, "CHECK", False)  # as players run it
+    screen, session = open_screen(store, EVERYTHING)
+    left: list[str] = []
+    keep = screen.slots.keep
+    monkeypatch.setattr(screen.slots, "keep", lambda name: left.append(name) or keep(name))
+    before = {name: placed.holder.content for name, placed in screen.slots.placed.items()}
+    with using("en"):
+        session.execute(change)
+        redraw(screen)
+    assert left_as_drawn <= set(left), left_as_drawn - set(left)
+    assert not drawn_again & set(left)
+    assert all(screen.slots.placed[name].holder.content is before[name] for name in left), "kept means untouched"
+
+
+def test_a_panel_that_goes_and_comes_back_is_drawn_again(store: GameStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The chart goes when the game is finished and comes back with Undo, its inputs as before it went: the slot
+    held nothing meanwhile, so the chart is drawn again rather than kept (an empty slot kept would hide it)."""
+    monkeypatch.setattr(kept, "CHECK", False)  # as players run it
+    screen, session = open_screen(store, GameSetup(game="mota", players=FOUR[:2]))
+    chart = screen.slots.placed["panel-picture"]
+    with using("en"):
+        session.execute(AdjustScore("p1", 2))
+        redraw(screen)
+        assert chart.holder.visible
+        for _ in range(3):
+            session.execute(NextRound())
+            redraw(screen)  # the chart as it stands when the game is finished
+        session.execute(FinishGame())
+        redraw(screen)
+        assert not chart.holder.visible, "a finished game shows its summary instead"
+        session.undo()
+        redraw(screen)
+    assert chart.holder.visible and any(getattr(c, "identifier", None) == "points-chart"
+                                        for c in controls(chart.holder))
