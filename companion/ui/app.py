@@ -190,6 +190,7 @@ class PageApp:
         self.router = router
         self.debouncer = Debouncer()
         self.opened_tiles: set[str] = set()  # tiles opened on this tab (``widgets.lazy_tile``)
+        self.tapped: ft.Control | None = None  # while a tap's handler runs, the control tapped
         self.sizes = theme.Sizes()
         self.screen: Screen | None = None
         self.wakelock: ft.Wakelock | None = None
@@ -337,10 +338,11 @@ class PageApp:
         self.page.views.append(view)
         self.page.update()
 
-    def refresh(self) -> None:
+    def refresh(self, touched: ft.Control | None = None) -> None:
+        """Draw the screen again from the game as saved; ``touched``: the control a tap of this tab's came from."""
         if self.screen is not None:
             with i18n.using(self.language):
-                self.screen.refresh()
+                self.screen.refresh(touched)
 
     # the shared table
     def _came_through_share(self) -> bool:
@@ -466,10 +468,20 @@ class PageApp:
     def handler(self, action: Callable[[], Any]) -> Callable[[Any], None]:
         """Wrap a zero-argument action as an event handler that never lets an error escape."""
 
-        def run(_: Any = None) -> None:
-            self.guard(action)
+        def run(event: Any = None) -> None:
+            with self.tapping(event):
+                self.guard(action)
 
         return run
+
+    @contextmanager
+    def tapping(self, event: Any) -> Iterator[None]:
+        """While a tap's handler runs, the control tapped (a change it makes answers there first: ``refresh``)."""
+        self.tapped = getattr(event, "control", None)
+        try:
+            yield
+        finally:
+            self.tapped = None
 
     def guard(self, action: Callable[[], Any]) -> Any:
         with i18n.using(self.language):
@@ -544,7 +556,8 @@ class PageApp:
     def _own_change(self, session: Session) -> None:
         """This tab made the change: its player sees the result at once, and so does every tab."""
         self.shown.own_change(session.id, session.revision)
-        self.game_changed(session.id)
+        self.broadcast({"kind": "game", "id": session.id, "deleted": False})
+        self.refresh(self.tapped)  # what the tap touched first (``GameScreen.refresh``)
 
     @contextmanager
     def _shared_change(self, session: Session) -> Iterator[None]:

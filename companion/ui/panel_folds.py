@@ -12,10 +12,12 @@ from __future__ import annotations
 import json
 import logging
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from companion.core.i18n import language
 from companion.ui import widgets
 from companion.ui.i18n import tr, trf
 
@@ -136,8 +138,17 @@ def jump_bar(screen: GameScreen, panels: list[tuple[str, str]], wrap: bool = Fal
 
         return screen.app.handler(go)
 
-    chips = [widgets.tap_button(trf("Go to {title}", title=title), jump(ident), text=title, kind="outlined",
-                                identifier=f"jump-{ident}", sizes=sizes) for ident, title in panels]
+    def chip(ident: str, title: str) -> Callable[[], ft.Control]:
+        def make() -> ft.Control:
+            made = widgets.tap_button(trf("Go to {title}", title=title), jump(ident), text=title, kind="outlined",
+                                      identifier=f"jump-{ident}", sizes=sizes)
+            made.key = f"jump-{ident}"  # a chip that comes or goes moves the others, and Flet still finds them
+            return made
+
+        return make
+
+    chips = screen.jump_chips.controls([((ident, title, sizes, language()), chip(ident, title))
+                                        for ident, title in panels])
     row = (ft.Row(chips, spacing=8, run_spacing=8, wrap=True) if wrap
            else ft.Row(chips, spacing=8, scroll=ft.ScrollMode.AUTO))
     return ft.Semantics(identifier="jump-bar", container=True, label=tr("Jump to a panel"), content=row)

@@ -12,6 +12,7 @@ import flet as ft
 
 from companion.core.memo import drawing
 from companion.ui.i18n import tr
+from companion.ui.measure import title_lines
 from companion.ui.share_view import share_banner
 from companion.ui.slots import Slots, fingerprint, transplant
 from companion.ui.theme import Sizes
@@ -27,25 +28,6 @@ APP_BAR_HEIGHT = 60
 TITLE_MAX = 22  # the app bar's title at the larger text sizes: its lines still leave room for the screen
 TOUCH = 56  # an app bar button's width
 PHONE_WIDTH = 360.0
-GLYPH_EM = 0.55  # a generous average width of a letter of the app's font, in ems
-
-
-def title_lines(text: str, size: float, room: float, most: int = 3) -> int:
-    """How many lines a title needs in the app bar's ``room`` (px), wrapped at spaces (at most ``most``; a longer
-    one ends in "...").
-
-    The server cannot measure text, so letters are taken generously wide: a title is never cut when one more
-    line would have shown it (a game's name at the largest text size).
-    """
-    lines, used = 1, 0.0
-    for word in text.split():
-        width = len(word) * size * GLYPH_EM
-        gap = size * GLYPH_EM if used else 0.0
-        if used and used + gap + width > room:
-            lines, used = lines + 1, width
-        else:
-            used += gap + width
-    return min(lines, most)
 
 
 class Screen:
@@ -62,7 +44,7 @@ class Screen:
         self.view: ft.View | None = None
         self._scroller = ft.ListView()
         self._bottom_row = ft.Row()
-        self.slots = Slots()  # the parts of the body, sent again only when their drawing changed
+        self.slots = Slots(gap=GAP)  # the parts of the body, sent again only when their drawing changed
         self._bars: dict[str, Any] = {}  # what the app bar and the bottom bar drew last
 
     @property
@@ -115,7 +97,7 @@ class Screen:
     def build_view(self) -> ft.View:
         # The scrolling list is made once and only its content is replaced on refresh, so a
         # tap far down the screen does not jump the player back to the top.
-        self._scroller = ft.ListView(expand=True, spacing=GAP, padding=self._padding(),
+        self._scroller = ft.ListView(expand=True, spacing=0, padding=self._padding(),
                                      build_controls_on_demand=False, cache_extent=CACHE_EXTENT)
         self.slots.forget()
         self._bars = {}
@@ -133,9 +115,10 @@ class Screen:
             width = None
         return float(width) if isinstance(width, int | float) and width > 0 else PHONE_WIDTH
 
-    def refresh(self) -> None:
+    def refresh(self, touched: ft.Control | None = None) -> None:
         """Rebuild from what is saved now and send what changed: the parts drawn differently, or the whole page
-        when its outline changed."""
+        when its outline changed. ``touched`` (the control a tap came from) matters to screens that answer the
+        part tapped first (``GameScreen``)."""
         if self.view is None:
             return
         whole, changed = self._fill(self.view)
@@ -215,22 +198,28 @@ class Screen:
 
         As items of a list rather than one long column, the parts are laid out and painted apart: a tap that
         changes one part repaints that part, where the column made Flutter repaint the whole screen (150 ms on a
-        phone for a game with every module). A stable key per position makes Flet reconcile a rebuilt item with
-        the one on the page: controls keep their ids, so Flutter keeps its widgets, the scroll offset and a
-        screen reader's focus, and only what changed is sent.
+        phone for a game with every module). The items never change: each is a container keyed by its position
+        (a part that comes or goes is hidden inside its item, with the gap under it), since a list whose items
+        change is laid out again whole. The keys make Flet reconcile a rebuilt item with the one on the page:
+        controls keep their ids, so Flutter keeps its widgets, the scroll offset and a screen reader's focus,
+        and only what changed is sent.
         """
         self.slots.begin(self.layout())
         controls = self.body()
         if (shared := share_banner(self.app)) is not None:
             controls.insert(0, shared)
-        generation = self.slots.generation
-        return [ft.Container(control, key=f"{self.identifier}-{generation}-{index}", visible=control.visible)
-                if control.key is None else control for index, control in enumerate(controls)]
+        generation, holders = self.slots.generation, self.slots.holders()
+        return [ft.Container(control, key=f"{self.identifier}-{generation}-{index}",
+                             padding=None if id(control) in holders else ft.Padding.only(bottom=GAP))
+                for index, control in enumerate(controls)]
 
     def _padding(self) -> ft.Padding:
+        side = self._side_padding()
+        return ft.Padding.only(left=side, right=side, top=EDGE, bottom=2 * EDGE - GAP)
+
+    def _side_padding(self) -> float:
         """Phones and tablets use the whole width; a wide desktop window keeps lines readable."""
-        side = EDGE + max(0.0, (self._page_width() - READABLE_WIDTH) / 2)
-        return ft.Padding.only(left=side, right=side, top=EDGE, bottom=2 * EDGE)
+        return EDGE + max(0.0, (self._page_width() - READABLE_WIDTH) / 2)
 
     def resized(self) -> None:
         """The window's width changed: keep the content centred (nothing else is redrawn)."""

@@ -186,6 +186,9 @@ def heading(text: str, sizes: Sizes, *, identifier: str | None = None) -> ft.Con
                         content=ft.Text(text, size=sizes.title, weight=ft.FontWeight.W_700))
 
 
+SECTION_PADDING = 14  # px inside a section's card
+
+
 def section(title: str, body: list[ft.Control], sizes: Sizes, *, help_topic: str | None = None,
             identifier: str | None = None, col: ft.ResponsiveNumber | None = None,
             subtitle: str | None = None, title_identifier: str | None = None,
@@ -200,7 +203,7 @@ def section(title: str, body: list[ft.Control], sizes: Sizes, *, help_topic: str
     if help_topic:
         head.append(help_button(help_topic, title, at=identifier))
     column = ft.Column([ft.Row(head, vertical_alignment=ft.CrossAxisAlignment.CENTER), *body], spacing=10)
-    card = ft.Card(content=ft.Container(column, padding=14), variant=ft.CardVariant.FILLED, margin=0)
+    card = ft.Card(content=ft.Container(column, padding=SECTION_PADDING), variant=ft.CardVariant.FILLED, margin=0)
     # A section with a "?" is a place the rules lead back to: its key lets the screen scroll to it.
     key = ft.ScrollKey(identifier) if (help_topic or anchor) and identifier else None  # type: ignore[call-arg]
     return ft.Semantics(identifier=identifier, container=True, content=card, col=col or {"xs": 12}, key=key)

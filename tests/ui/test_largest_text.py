@@ -25,6 +25,8 @@ import pytest
 from playwright.sync_api import Browser
 
 from companion.core.broodmother.meadow_commands import AddHex
+from companion.core.commands.scoring import AdjustScore
+from companion.core.commands.turns import NextRound
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
 from companion.store.settings import SettingsStore, settings_path
@@ -153,6 +155,11 @@ def largest(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, 
     for number, zone, sites in ((4, "inner", 2), (7, "outer", 3), (12, "inner", 1)):
         solo.execute(AddHex(number, zone, sites))
     table = store.create(EVERYTHING, seed=3)
+    for gains in ((3, 12, 0, 1), (5, 10, 2, 0)):  # two rounds played: each standing has rounds to show
+        for pid, gain in zip(("p1", "p2", "p3", "p4"), gains, strict=True):
+            if gain:
+                table.execute(AdjustScore(pid, gain))
+        table.execute(NextRound())
     games = {"solo": solo.id, "table": table.id}
     SettingsStore(settings_path(store.path)).update(text_scale=LARGEST)
     store.close()
@@ -176,7 +183,7 @@ def test_home_settings_and_the_wizard_fit_at_the_largest_text(ui: Ui) -> None:
     assert screen_faults(ui, "settings") == []
     switches = switch_rows(ui)
     assert [name for name, _ in switches] == ["Ask before deleting or finishing a game", "Keep the screen awake",
-                                              "Cue on her card"]
+                                              "Cue on her card", "With a sound"]
     assert all(height >= 47.5 for _, height in switches), switches
     assert switches[0][1] > 70  # its label takes two lines instead of being cut at the edge
 
@@ -213,6 +220,14 @@ def test_the_solo_game_screen_fits_at_the_largest_text(ui: Ui, largest: tuple[Se
 
 def test_a_game_with_every_module_fits_at_the_largest_text(ui: Ui, largest: tuple[Server, dict[str, str]]) -> None:
     ui.open(f"/game/{largest[1]['table']}", "game")
+    # The points by round are drawn shorter than they are heard, so the check above leaves them out: each takes
+    # the rounds that fit one line of its own under the standing, so its box is one line high and on screen.
+    for pid in ("p1", "p2", "p3", "p4"):
+        ui.show(f"history-{pid}")
+        box = ui.by_id(f"history-{pid}").bounding_box()
+        assert box is not None and box["height"] < MIN_LINE_PX * 1.6 and box["x"] + box["width"] <= 360, (pid, box)
+        assert box["width"] > 80, (pid, box)  # a whole round ("R3 +5 (22)" at 21 px), not "R3 ..." beside the name
+        assert ui.label(f"history-{pid}").startswith("By round: round 1")
     assert screen_faults(ui, "game-every-module") == []
 
 

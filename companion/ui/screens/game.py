@@ -7,6 +7,8 @@ the core's answer (``session.can``), not the screen's.
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
@@ -17,24 +19,32 @@ from companion.core.checklist import next_warning
 from companion.core.commands.base import why_not
 from companion.core.commands.scoring import AdjustScore
 from companion.core.commands.turns import FinishGame, NextPhase, NextRound
+from companion.core.i18n import language
 from companion.core.session import Session, log_text
 from companion.core.views import game_view
-from companion.ui import draw_cue, theme, widgets
+from companion.ui import draw_cue, kept, theme, widgets
 from companion.ui.i18n import render, tr, trf
+from companion.ui.measure import fitting
 from companion.ui.models import round_label, signed
 from companion.ui.panel_folds import Folds, fold_button, jump_bar
 from companion.ui.panels import Panel, PanelContext, all_panels, panels_for
 from companion.ui.return_path import Origin
 from companion.ui.score_dialog import ask_total
-from companion.ui.screen import Screen
+from companion.ui.screen import GAP, Screen
 from companion.ui.share_view import open_share_dialog
+from companion.ui.slots import Reused
 from companion.ui.theme import MIN_TOUCH
 
 ROUTE = "/game/:id"
+DOT = 32  # px: a standing's colour disc
+ROW_SPACING = 6  # px between a standing's pieces
+NBSP = "\u00a0"  # inside one round's text, so a line never breaks it
+HISTORY_GAP = "   "
 LOG_LINES = 30
 WIDE = theme.WIDE  # px: from here on, two columns
-MOMENT_COLUMNS: ft.ResponsiveNumber = {"xs": 12, "md": 5}
-PANEL_COLUMNS: ft.ResponsiveNumber = {"xs": 12, "md": 7}
+MOMENT_SPAN = 5  # twelfths of the width the moment and the standings take at tablet width
+MOMENT_COLUMNS: ft.ResponsiveNumber = {"xs": 12, "md": MOMENT_SPAN}
+PANEL_COLUMNS: ft.ResponsiveNumber = {"xs": 12, "md": 12 - MOMENT_SPAN}
 
 
 class GameScreen(Screen):
@@ -48,6 +58,71 @@ class GameScreen(Screen):
         self._first_panels = 0
         self._first_jumps = 0
         self.folds = Folds()  # panels folded on this device, read once shown
+        self._answering: str | None = None  # while a tap is answered first: the part it was made in
+        self._answered: int | None = None  # the revision an answer's first pass drew, until its second pass
+        self._rest_waiting = False  # the second pass of an answer is on its way
+        self._panels_only = False  # in an answer's second pass: only the panels are drawn
+        self.log_lines = Reused()  # the log's lines, and the jump bar's chips, kept from one drawing to the next
+        self.jump_chips = Reused()
+
+    # -- answering a tap ---------------------------------------------------------------------
+    def refresh(self, touched: ft.Control | None = None) -> None:
+        """Draw the screen again; after this tab's own tap (``touched``), answer where it was made first.
+
+        The round bar, her moment, the standings, the jump bar, the log, the bars and the panel tapped are drawn
+        and sent at once; the other panels follow in a second pass once that answer is on its way, each left as
+        drawn meanwhile (on a phone they are below the fold; Next with every module in play answers in about
+        half the time). Anything else - another tab's change, a fold, a form - is drawn in one pass.
+        """
+        first = self._slot_of(touched) if touched is not None else None
+        if first is None or not callable(getattr(self.app.page, "run_task", None)):
+            self._answered = None  # everything drawn: no second pass needed
+            super().refresh()
+            return
+        self._answering = first
+        try:
+            super().refresh()
+        finally:
+            self._answering = None
+        self._answered = self.session.revision
+        if not self._rest_waiting:
+            self._rest_waiting = True
+            self.app.page.run_task(self._draw_the_rest)
+
+    async def _draw_the_rest(self) -> None:
+        """The second pass of an answer: the panels, as saved now (those nothing changed for are kept). The rest
+        of the screen was drawn by the first pass from the same revision, so it is left as it is."""
+        await asyncio.sleep(0)  # the first pass's patches go out first
+        self._rest_waiting = False
+        answered, self._answered = self._answered, None
+        if answered is None or self.app.screen is not self or self.view is None:
+            return
+        self._panels_only = answered == self.session.revision
+        try:
+            self.app.guard(super().refresh)
+        finally:
+            self._panels_only = False
+
+    def _part(self, name: str, draw: Callable[[], ft.Control | None], inputs: Any = None) -> ft.Control:
+        """The part ``name`` of the screen drawn by ``draw``; left as it is on the page in an answer's second pass,
+        or when it was drawn from equal ``inputs`` (all it is drawn from; the tests draw it again to check)."""
+        if self._panels_only and self.slots.holds(name):
+            return self.slots.keep(name)
+        if not kept.CHECK and (place := self.slots.kept(name, inputs)) is not None:
+            return place
+        checked = kept.CHECK and self.slots.would_keep(name, inputs)
+        place = self.slots.part(name, draw(), inputs)
+        if checked:
+            kept.same_drawing(name, self.slots.unchanged(name))
+        return place
+
+    def _slot_of(self, control: ft.Control) -> str:
+        """The part of the screen a control is in ("" outside every part: the app bar or the bottom bar)."""
+        holders = {id(placed.holder): name for name, placed in self.slots.placed.items()}
+        node: Any = control
+        while node is not None and id(node) not in holders:
+            node = node.parent
+        return holders[id(node)] if node is not None else ""
 
     @property
     def session(self) -> Session:
@@ -90,28 +165,32 @@ class GameScreen(Screen):
         panels on the right; on a phone it is one column in that order.
         """
         view = self.view_data()
-        part = self.slots.part  # each part is sent again only when its drawing changed
+        part = self._part  # each part is sent again only when its drawing changed
         ended = view["ended"]
         over = trf("Game over: {reason}", reason=render(ended["reason"])) if ended else None
         moment: list[ft.Control] = [
-            part("game-over", widgets.banner(over, self.sizes, identifier="game-over") if over else None)]
+            part("game-over", lambda: widgets.banner(over, self.sizes, identifier="game-over") if over else None)]
         panels, nows = self._panels(view)
         first = self._first_panels
         moment += panels[:first]  # panels of order 0 (a finished game's summary) come before the round bar
-        moment.append(part("round-bar", self._round_bar(view, compact=bool(nows) and self._asking())))
-        moment.append(part("now", self._now(nows) if nows else None))
-        moment.append(part("scores", self._players(view)))
+        moment.append(part("round-bar", lambda: self._round_bar(view, compact=bool(nows) and self._asking())))
+        moment.append(part("now", lambda: self._now(nows) if nows else None))
+        tab = self._tab()
+        standings = (tab, self._page_width(), view["game"], view["terms"], view["players"], view["round"],
+                     view["ended"] is None)  # all a standing is drawn from
+        moment.append(part("scores", lambda: self._players(view), standings))
         rest: list[ft.Control] = []
         jumps = self._jumps[self._first_jumps:]
-        rest.append(part("jump-bar", jump_bar(self, jumps, wrap=self._wide()) if len(jumps) > 1 else None))
+        rest.append(part("jump-bar", lambda: jump_bar(self, jumps, wrap=self._wide()) if len(jumps) > 1 else None,
+                         (tab, tuple(jumps))))
         rest += panels[first:]
-        rest.append(part("log", self._log(view)))
+        rest.append(part("log", lambda: self._log(view)))
         if not self._wide():
             return moment + rest
         return [ft.ResponsiveRow([
-            ft.Column(moment, spacing=14, col=MOMENT_COLUMNS, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
-            ft.Column(rest, spacing=14, col=PANEL_COLUMNS, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
-        ], spacing=14, run_spacing=14, vertical_alignment=ft.CrossAxisAlignment.START)]
+            ft.Column(moment, spacing=0, col=MOMENT_COLUMNS, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+            ft.Column(rest, spacing=0, col=PANEL_COLUMNS, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+        ], spacing=GAP, run_spacing=0, vertical_alignment=ft.CrossAxisAlignment.START)]  # each part has its gap
 
     def _now(self, controls: list[ft.Control]) -> ft.Control:
         """What this moment asks (her card, her question and its answers, the token), framed, without a heading."""
@@ -237,11 +316,22 @@ class GameScreen(Screen):
     # -- players -------------------------------------------------------------------------
     def _players(self, view: dict[str, Any]) -> ft.Control:
         """Every player's standing, one compact row each: the table's totals on one phone screen."""
-        rows = [self._player_row(view, p) for p in view["players"]]
+        width = self._standings_width()
+        rows = [self._player_row(view, p, width) for p in view["players"]]
         return widgets.section(view["terms"]["points"], [ft.Column(rows, spacing=4)], self.sizes,
                                help_topic="scores", identifier="scores")
 
-    def _player_row(self, view: dict[str, Any], player: dict[str, Any]) -> ft.Control:
+    def _standings_width(self) -> float:
+        """How wide a standing's row is (px): the content's width, or the moment's column at tablet width, inside
+        the section's card."""
+        width = self._page_width() - 2 * self._side_padding()
+        if self._wide():
+            width = (width - GAP) * MOMENT_SPAN / 12
+        return width - 2 * widgets.SECTION_PADDING
+
+    def _player_row(self, view: dict[str, Any], player: dict[str, Any], width: float) -> ft.Control:
+        """Colour, name, -/total/+, and the points by round: under the name where a round fits beside the
+        buttons, else on a line of its own under the row (the larger text sizes)."""
         pid, name, cp = player["id"], player["name"], view["terms"]["cp"]
         total = player["total"]
         session = self.session
@@ -252,6 +342,7 @@ class GameScreen(Screen):
         minus_ok = session.can(AdjustScore(pid, -1))
         plus_ok = session.can(AdjustScore(pid, 1))
         type_total = self.app.handler(lambda: self._ask_total(player, cp))
+        total_width = max(64, self.sizes.headline * 2.8)
         total_button = ft.Semantics(
             identifier=f"total-{pid}", button=True, container=True, exclude_semantics=True,
             label=trf("{name}: {total} {cp}. Tap to type a new total", name=name, total=total, cp=cp),
@@ -262,32 +353,42 @@ class GameScreen(Screen):
                                   style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
                                   disabled=bool(view["ended"])),
         )
-        who = ft.Column([
-            ft.Text(name, size=self.sizes.body, weight=ft.FontWeight.W_600, max_lines=1,
-                    overflow=ft.TextOverflow.ELLIPSIS),
-            self._history(player, view["round"]),
-        ], spacing=0, expand=True, tight=True)
-        row = ft.Row([
-            widgets.colour_dot(player["colour"], self.sizes, name[:1].upper(), diameter=32),
+        beside = width - DOT - 2 * MIN_TOUCH - total_width - 4 * ROW_SPACING  # the name's column
+        fits = self._history(player, view["round"], beside)
+        under = fits is None  # not even a round fits beside the buttons: the history takes a line of its own
+        history = fits or self._history(player, view["round"], width - DOT - ROW_SPACING, at_least_one=True)
+        assert history is not None
+        name_text = ft.Text(name, size=self.sizes.body, weight=ft.FontWeight.W_600, max_lines=1,
+                            overflow=ft.TextOverflow.ELLIPSIS)
+        who = ft.Column([name_text] if under else [name_text, history], spacing=0, expand=True, tight=True)
+        row: ft.Control = ft.Row([
+            widgets.colour_dot(player["colour"], self.sizes, name[:1].upper(), diameter=DOT),
             who,
             widgets.icon_action(trf("Take 1 {cp} from {name}", cp=cp, name=name), ft.Icons.REMOVE,
                                 adjust(-1) if minus_ok else None, identifier=f"minus-{pid}", filled=True),
-            ft.Container(total_button, width=max(64, self.sizes.headline * 2.8), alignment=ft.Alignment.CENTER),
+            ft.Container(total_button, width=total_width, alignment=ft.Alignment.CENTER),
             widgets.icon_action(trf("Give {name} 1 {cp}", name=name, cp=cp), ft.Icons.ADD,
                                 adjust(1) if plus_ok else None, identifier=f"plus-{pid}", filled=True),
-        ], spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        ], spacing=ROW_SPACING, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        if under:
+            row = ft.Column([row, ft.Container(history, padding=ft.Padding.only(left=DOT + ROW_SPACING))], spacing=0)
         return ft.Semantics(identifier=f"player-{pid}", container=True, content=row)
 
-    def _history(self, player: dict[str, Any], current: int) -> ft.Control:
-        """Per round: points gained and, in brackets, the running total, up to the current round (one line, the
-        latest round first so the narrowest phone still shows it; heard oldest first)."""
+    def _history(self, player: dict[str, Any], current: int, room: float, at_least_one: bool = False
+                 ) -> ft.Control | None:
+        """Per round: points gained and, in brackets, the running total, the latest round first and as many
+        rounds as fit one line of ``room`` px (None if not one does, unless ``at_least_one``); a round's text
+        never breaks, and every round is heard, oldest first (the chart shows them all too)."""
         rounds = list(zip(player["by_round"], player["history"], strict=False))[:current]
-        text = "  ".join(f"R{i} {signed(gain)} ({running})"
-                         for i, (gain, running) in reversed(list(enumerate(rounds, 1))))
+        latest_first = [trf("R{round} {gain} ({total})", round=i, gain=signed(gain), total=running).replace(" ", NBSP)
+                        for i, (gain, running) in reversed(list(enumerate(rounds, 1)))]
+        shown = fitting(latest_first, self.sizes.small, room, HISTORY_GAP)
+        if not shown and not at_least_one:
+            return None
         said = "; ".join(trf("round {round} {gain}, total {total}", round=i, gain=signed(gain), total=running)
                          for i, (gain, running) in enumerate(rounds, 1))
-        return widgets.labelled(ft.Text(text, size=self.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT,
-                                        max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+        return widgets.labelled(ft.Text(HISTORY_GAP.join(shown or latest_first[:1]), size=self.sizes.small,
+                                        color=ft.Colors.ON_SURFACE_VARIANT),
                                 trf("By round: {rounds}", rounds=said), f"history-{player['id']}")
 
     def _ask_total(self, player: dict[str, Any], cp: str) -> None:
@@ -304,30 +405,63 @@ class GameScreen(Screen):
         self._first_panels = sum(order <= 0 for _, order, _ in places)
         self._first_jumps = sum(order <= 0 and entry is not None for _, order, entry in places)
         self.folds.settled = set()
+        tab = self._tab()
         for ident, _, entry in places:
             if entry is None:  # not in this game now: an empty slot keeps the page's outline
                 out.append(self.slots.part(ident, None))
                 continue
-            panel, module_id = entry
-            ctx = PanelContext(self.app, self.session, view, module_id)
+            part, title, asks = self._panel(ident, *entry, view, tab)
+            nows += asks
+            self._jumps.append((ident, title))
+            out.append(part)
+        return out, nows
+
+    def _tab(self) -> tuple[Any, ...]:
+        """What of this tab every panel is drawn with: language, text size, layout, the right to play, the game as
+        read (a game read again from disk gets handlers of its own) and the tiles open here."""
+        return (language(), self.sizes.scale, self.layout(), self.app.can_play, self.app.guest, id(self.session),
+                frozenset(self.app.opened_tiles))
+
+    def _panel(self, ident: str, panel: Panel, module_id: str | None, view: dict[str, Any], tab: tuple[Any, ...]
+               ) -> tuple[ft.Control, str, list[ft.Control]]:
+        """One panel in its slot, its title (for the jump bar) and what its ``now`` part asks; left as it is on the
+        page when nothing it is drawn from changed (``companion.ui.kept``)."""
+        kept_key: Any = None
+        state = self.session.state
+        ignored = kept.ignored_parts(state, panel.ignores, frozenset({*panel.modules, module_id or panel.id}))
+        with kept.held_to(ident, ignored, view) as seen:
+            ctx = PanelContext(self.app, self.session, seen, module_id)
             try:
-                nows += panel.now(ctx) if panel.now is not None else []
-                if panel.settled is not None and panel.settled(ctx):
+                asks = panel.now(ctx) if panel.now is not None and not self._panels_only else []
+                settled = panel.settled is not None and panel.settled(ctx)
+                if settled:
                     self.folds.settled.add(ident)
                 folded = self.folds.is_folded(ident)
+                title = panel.title_for(ctx)
+                if folded and settled and panel.settled_title is not None:
+                    title = panel.settled_title(ctx)  # "Setup done", one line with its Show
+                if ignored:
+                    kept_key = (tab, folded, title, kept.drawn_from(state, ignored),
+                                panel.reads(ctx) if panel.reads is not None else None)
+                if self._answering not in (None, ident) and self.slots.holds(ident):
+                    return self.slots.keep(ident), title, asks  # drawn in the answer's second pass
+                keep = self.slots.would_keep(ident, kept_key)
+                if keep and not kept.CHECK and (place := self.slots.kept(ident, kept_key)) is not None:
+                    return place, title, asks
                 body = [] if folded else panel.build(ctx)
+            except kept.StaleDrawing:
+                raise
             except Exception as exc:  # one broken panel must not take the game screen down
-                folded = False
+                asks, folded, keep, kept_key = [], False, False, None
+                title = panel.title_for(ctx)
                 body = [widgets.banner(trf("This panel could not be shown: {problem}", problem=str(exc)), self.sizes,
                                        identifier=f"{ident}-error", error=True)]
-            title = panel.title_for(ctx)
-            if folded and ident in self.folds.settled and panel.settled_title is not None:
-                title = panel.settled_title(ctx)  # "Setup done", one line with its Show
-            self._jumps.append((ident, title))
-            out.append(self.slots.part(ident, widgets.section(
-                title, body, self.sizes, help_topic=panel.help_topic or module_id, identifier=ident, anchor=True,
-                actions=[fold_button(self, ident, title)])))
-        return out, nows
+        part = self.slots.part(ident, widgets.section(
+            title, body, self.sizes, help_topic=panel.help_topic or module_id, identifier=ident, anchor=True,
+            actions=[fold_button(self, ident, title)]), kept_key)
+        if keep:
+            kept.same_drawing(ident, self.slots.unchanged(ident))
+        return part, title, asks
 
     def _places(self, chosen: list[tuple[Panel, str | None]]) -> list[tuple[str, int, tuple[Panel, str | None] | None]]:
         """Every panel the game could show in its place: (identifier, order, the panel and its module, or None for
@@ -349,12 +483,19 @@ class GameScreen(Screen):
             lines: list[ft.Control] = [ft.Text(tr("Nothing has happened yet."), size=self.sizes.small,
                                                color=ft.Colors.ON_SURFACE_VARIANT)]
         else:
-            # Keyed by the entry's number: a new line is one line inserted at the top, not every line rewritten.
+            # Keyed by the entry's number: a new line is one line inserted at the top, not every line rewritten;
+            # and the lines drawn before are the same controls (``Reused``), which Flet's diff skips.
             numbers = [e.get("n") for e in entries]
             keyed = None not in numbers and len(set(numbers)) == len(numbers)
-            lines = [ft.Text(trf("R{round} · {phase} — {label}", round=e["round"], phase=render(e["phase"]),
-                                 label=log_text(e)), size=self.sizes.small, key=f"log-{e['n']}" if keyed else None)
-                     for e in entries]
+            size = self.sizes.small
+
+            def line(text: str, key: str | None) -> Callable[[], ft.Control]:
+                return lambda: ft.Text(text, size=size, key=key)
+
+            texts = [(trf("R{round} · {phase} — {label}", round=e["round"], phase=render(e["phase"]),
+                          label=log_text(e)), f"log-{e['n']}" if keyed else None) for e in entries]
+            lines = self.log_lines.controls([((i if key is None else key, text, size), line(text, key))
+                                             for i, (text, key) in enumerate(texts)])
         return widgets.section(tr("Game log"), [ft.Column(lines, spacing=4)], self.sizes, identifier="log")
 
     # -- bottom bar ----------------------------------------------------------------------
