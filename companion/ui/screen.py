@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 EDGE = 12  # px around the content
 GAP = 14  # px between the parts of a screen
 READABLE_WIDTH = 960  # px: the widest the content grows in a desktop window
+MAX_ITEMS = 500  # slot items remembered (a screen has a few dozen)
 CACHE_EXTENT = 100_000  # px: every part is built on the client, so a jump or a screen reader reaches any of them
 APP_BAR_HEIGHT = 60
 TITLE_MAX = 22  # the app bar's title at the larger text sizes: its lines still leave room for the screen
@@ -46,6 +47,7 @@ class Screen:
         self._bottom_row = ft.Row()
         self.slots = Slots(gap=GAP)  # the parts of the body, sent again only when their drawing changed
         self._bars: dict[str, Any] = {}  # what the app bar and the bottom bar drew last
+        self._items: dict[str, ft.Container] = {}  # the list's items that hold slots, by key (``_item``)
 
     @property
     def sizes(self) -> Sizes:
@@ -208,10 +210,21 @@ class Screen:
         controls = self.body()
         if (shared := share_banner(self.app)) is not None:
             controls.insert(0, shared)
-        generation, holders = self.slots.generation, self.slots.holders()
-        return [ft.Container(control, key=f"{self.identifier}-{generation}-{index}",
-                             padding=None if id(control) in holders else ft.Padding.only(bottom=GAP))
-                for index, control in enumerate(controls)]
+        holders = self.slots.holders()
+        return [self._item(index, control, id(control) in holders) for index, control in enumerate(controls)]
+
+    def _item(self, index: int, control: ft.Control, slot: bool) -> ft.Control:
+        """The list's item at ``index``: a slot's (which has its gap) is made once and used by every build of the
+        same outline; anything else is framed afresh, with the gap under it."""
+        key = f"{self.identifier}-{self.slots.generation}-{index}"
+        if not slot:
+            return ft.Container(control, key=key, padding=ft.Padding.only(bottom=GAP))
+        item = self._items.get(key)
+        if item is None or item.content is not control:
+            if item is None and len(self._items) > MAX_ITEMS:  # items of outlines long gone
+                self._items.clear()
+            item = self._items[key] = ft.Container(control, key=key)
+        return item
 
     def _padding(self) -> ft.Padding:
         side = self._side_padding()
