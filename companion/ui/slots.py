@@ -128,7 +128,7 @@ class Slots:
     def part(self, name: str, control: ft.Control | None, inputs: Any = None) -> ft.Control:
         """Put ``control`` in the slot ``name`` (unique on the screen) of the build under way; None keeps the
         slot empty (a part that comes and goes, such as her question, does not change the outline). ``inputs``:
-        what the part is drawn from, if the screen knows (a later build with equal inputs may ``keep`` it)."""
+        what the part is drawn from, if the screen knows (a later build with the ``same_inputs`` may ``keep`` it)."""
         drawn = control if control is not None else ft.Container(visible=False)
         placed = self.placed.get(name)
         if placed is None:  # an empty slot is hidden, so it takes no room (its gap is its own)
@@ -137,14 +137,6 @@ class Slots:
             placed = self.placed[name] = _Placed(holder, None)
         self._put(name, _Pending(drawn, fingerprint(drawn), inputs))
         return placed.holder
-
-    def kept(self, name: str, inputs: Any) -> ft.Control | None:
-        """Leave slot ``name`` as it is on the page in the build under way when its part was drawn from equal
-        ``inputs`` (and return its place); None when it was not (the part is then to be drawn)."""
-        placed = self.placed.get(name)
-        if inputs is None or placed is None or placed.drawing is None or placed.inputs != inputs:
-            return None
-        return self.keep(name)
 
     def keep(self, name: str) -> ft.Control:
         """Leave slot ``name`` as it is on the page in the build under way (drawn again in a later build)."""
@@ -159,8 +151,9 @@ class Slots:
         placed = self.placed.get(name)
         return placed is not None and placed.drawing is not None
 
-    def would_keep(self, name: str, inputs: Any) -> bool:
-        """Whether ``kept`` would leave slot ``name`` as it is for these ``inputs``."""
+    def same_inputs(self, name: str, inputs: Any) -> bool:
+        """Whether the part on the page in slot ``name`` was drawn from these ``inputs`` (then ``keep`` may leave it
+        there without drawing it again)."""
         placed = self.placed.get(name)
         return inputs is not None and placed is not None and placed.drawing is not None and placed.inputs == inputs
 

@@ -8,7 +8,7 @@ from typing import Any
 import flet as ft
 import pytest
 
-from companion.ui.slots import Slots, fingerprint, transplant
+from companion.ui.slots import Reused, Slots, fingerprint, transplant
 
 
 def card(text: str, on_tap: Any = None, size: int = 16) -> Any:
@@ -90,3 +90,33 @@ def test_two_parts_cannot_share_a_slot() -> None:
     slots.part("panel-aphids", card("Aphid farms"))
     with pytest.raises(ValueError, match="panel-aphids"):
         slots.part("panel-aphids", None)
+
+
+def test_a_part_drawn_from_the_same_inputs_is_left_as_it_is() -> None:
+    """``keep`` leaves a part on the page untouched (not drawn, compared or sent); other inputs draw it again, and
+    an emptied slot forgets what its part was drawn from."""
+    slots = Slots()
+    slots.begin(layout="phone")
+    slots.part("scores", card("Ana: 3"), ("Ana", 3))
+    slots.settle([ft.Column([slots.placed["scores"].holder])])
+    on_page = slots.placed["scores"].holder.content
+    assert slots.same_inputs("scores", ("Ana", 3)) and not slots.same_inputs("scores", ("Ana", 4))
+    assert not slots.same_inputs("scores", None)  # a part without inputs is always drawn
+    slots.begin(layout="phone")
+    assert slots.settle([ft.Column([slots.keep("scores")])]) == (False, [])
+    assert slots.placed["scores"].holder.content is on_page
+    slots.begin(layout="phone")
+    whole, changed = slots.settle([ft.Column([slots.part("scores", card("Ana: 4"), ("Ana", 4))])])  # type: ignore[misc]
+    assert not whole
+    assert changed == [slots.placed["scores"].holder] and slots.same_inputs("scores", ("Ana", 4))
+    slots.begin(layout="phone")
+    slots.settle([ft.Column([slots.part("scores", None)])])
+    assert not slots.same_inputs("scores", ("Ana", 4))
+
+
+def test_reused_controls_come_back_for_what_they_show() -> None:
+    reused = Reused()
+    first = reused.controls([("a", lambda: ft.Text("a")), ("b", lambda: ft.Text("b"))])
+    again = reused.controls([("c", lambda: ft.Text("c")), ("a", lambda: ft.Text("a"))])
+    assert again[1] is first[0] and again[0] is not first[1]  # "a" the same control, "c" a new one
+    assert reused.controls([("b", lambda: ft.Text("b"))])[0] is not first[1]  # "b" was not drawn last time

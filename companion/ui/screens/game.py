@@ -108,11 +108,11 @@ class GameScreen(Screen):
         or when it was drawn from equal ``inputs`` (all it is drawn from; the tests draw it again to check)."""
         if self._panels_only and self.slots.holds(name):
             return self.slots.keep(name)
-        if not kept.CHECK and (place := self.slots.kept(name, inputs)) is not None:
-            return place
-        checked = kept.CHECK and self.slots.would_keep(name, inputs)
+        keep = self.slots.same_inputs(name, inputs)
+        if keep and not kept.CHECK:
+            return self.slots.keep(name)
         place = self.slots.part(name, draw(), inputs)
-        if checked:
+        if keep:  # the tests draw it all the same: it must come out as it is
             kept.same_drawing(name, self.slots.unchanged(name))
         return place
 
@@ -445,9 +445,9 @@ class GameScreen(Screen):
                                 panel.reads(ctx) if panel.reads is not None else None)
                 if self._answering not in (None, ident) and self.slots.holds(ident):
                     return self.slots.keep(ident), title, asks  # drawn in the answer's second pass
-                keep = self.slots.would_keep(ident, kept_key)
-                if keep and not kept.CHECK and (place := self.slots.kept(ident, kept_key)) is not None:
-                    return place, title, asks
+                keep = self.slots.same_inputs(ident, kept_key)
+                if keep and not kept.CHECK:
+                    return self.slots.keep(ident), title, asks
                 body = [] if folded else panel.build(ctx)
             except kept.StaleDrawing:
                 raise
