@@ -556,8 +556,7 @@ class PageApp:
     def _own_change(self, session: Session) -> None:
         """This tab made the change: its player sees the result at once, and so does every tab."""
         self.shown.own_change(session.id, session.revision)
-        self.broadcast({"kind": "game", "id": session.id, "deleted": False})
-        self.refresh(self.tapped)  # what the tap touched first (``GameScreen.refresh``)
+        self.game_changed(session.id, touched=self.tapped)  # what the tap touched first (``GameScreen.refresh``)
 
     @contextmanager
     def _shared_change(self, session: Session) -> Iterator[None]:
@@ -587,9 +586,9 @@ class PageApp:
             self.game_changed(session.id)
             raise
 
-    def game_changed(self, game_id: str, *, deleted: bool = False) -> None:
+    def game_changed(self, game_id: str, *, deleted: bool = False, touched: ft.Control | None = None) -> None:
         self.broadcast({"kind": "game", "id": game_id, "deleted": deleted})
-        self.refresh()
+        self.refresh(touched)
 
     def delete_game(self, game_id: str, name: str, after: Callable[[], Any] | None = None) -> None:
         self.require_host()
