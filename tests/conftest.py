@@ -7,6 +7,9 @@ import os
 # Every panel is held to the parts of the game it says it never reads (``companion.ui.kept``), here and in the app
 # servers the browser tests start (they inherit this environment).
 os.environ["COMPANION_CHECK_KEPT"] = "1"
+# A change the app could not read back after saving it is a programmer error here, not a polite refusal
+# (``companion.core.validation.check_readable``); the app servers the browser tests start inherit it too.
+os.environ["COMPANION_STRICT"] = "1"
 
 import json
 import shutil

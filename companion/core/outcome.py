@@ -20,8 +20,15 @@ ROUNDS_WON = N_("All {rounds} rounds played: {name} wins with {points}.")
 ROUNDS_TIED = N_("All {rounds} rounds played: {names} tie with {points}.")
 
 
+#: The winner of a solo or co-op game the automated Broodmother wins: she is not one of the players.
+HER = "broodmother"
+#: Who may win a game without being one of its players.
+NON_PLAYER_WINNERS = frozenset({HER})
+
+
 def make_outcome(code: str, reason: str | Msg, winners: list[str]) -> dict[str, Any]:
-    """``winners`` are player ids, or ``["broodmother"]`` when she wins; ``reason`` a message (stored as data)."""
+    """``winners`` are player ids (several on a tie, none if nobody wins), or ``[HER]`` when the automated
+    Broodmother wins; ``reason`` a message (stored as data)."""
     return {"code": code, "reason": as_data(reason), "winners": winners}
 
 

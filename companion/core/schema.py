@@ -156,14 +156,19 @@ def path(loc: tuple[int | str, ...]) -> str:
 
 @strict
 class Player(TypedDict):
+    """One player; the player who is the Broodmother (asymmetric variant) has no colony colour (``None``)."""
+
     id: Id
     name: Annotated[str, MinLen(1), MaxLen(24)]
-    colour: Annotated[str, MaxLen(24)]
+    colour: Annotated[str, MaxLen(24)] | None
     role: Literal["ant", "broodmother"]
 
 
 @strict
 class Ended(TypedDict):
+    """How a game ended: ``winners`` are player ids (several on a tie, none when nobody wins) or a winner who is
+    not a player (``companion.core.outcome.NON_PLAYER_WINNERS``: the automated Broodmother)."""
+
     code: Id
     reason: Shown
     winners: Annotated[list[Id], MaxLen(5)]

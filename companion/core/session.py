@@ -31,13 +31,14 @@ from typing import Any, TypeVar
 
 from companion.core.commands.base import Command, end_block, verified, verify_now
 from companion.core.content import Content, load_content
-from companion.core.errors import AlreadyDone, CommandError, StaleChange
+from companion.core.errors import AlreadyDone, CommandError, GameError, StaleChange
 from companion.core.hooks import active_hooks
 from companion.core.i18n import as_data, is_message, msg, render
 from companion.core.memo import Answers, hold, is_drawing, observed, recall
 from companion.core.patch import apply_patch, diff
-from companion.core.schema import UNDO_LIMIT, GameState, InvalidShape, check
+from companion.core.schema import UNDO_LIMIT
 from companion.core.state import State, game_def
+from companion.core.validation import check_readable, validate_state
 
 RECENT_CHANGES = 100  # changes remembered for telling two devices' identical taps apart
 DOC_SCHEMA = 2
@@ -87,7 +88,7 @@ class Session:
                  clock: Clock = _now) -> None:
         self.doc = doc
         self.content = content or load_content()
-        self._save = saver or (lambda doc: None)
+        self._save = saver or (lambda doc: check_readable(doc, self.content))
         self._clock = clock
         self._lock = threading.RLock()
         self._recent: deque[Change] = deque(maxlen=RECENT_CHANGES)
@@ -262,12 +263,13 @@ class Session:
         """The state a history step leads to; refused if its patch no longer fits the game.
 
         History read from a file was checked for shape, not for meaning: a step whose patch
-        does not apply, or leads to a state of the wrong shape, is refused, never applied.
+        does not apply, or leads to a game the reader would refuse (``validate_state``, the one definition
+        of a sound game), is refused, never applied.
         """
         try:
             restored: State = apply_patch(self.state, entry[way])
-            check(GameState, restored, "state")
-        except (KeyError, IndexError, TypeError, ValueError, InvalidShape):
+            validate_state(copy.deepcopy(restored), self.content)
+        except (KeyError, IndexError, TypeError, ValueError, GameError):
             raise CommandError(msg("'{label}' can no longer be undone or redone: its saved step does not match "
                                    "the game.", label=entry["label"])) from None
         return restored

@@ -1,6 +1,8 @@
-"""Checks that a game read from outside (an import, a game file on disk, an old save) is sound.
+"""What a sound game is, written once: checked when a game is read and before one is written.
 
-Commands keep a state valid; these checks guard what did not come through commands.
+A game read from outside (an import, a game file on disk, an old save) is checked here before it
+is believed; and every document the app is about to save is read back through the very same checks
+first (``check_readable``), so the app can never write a game its own reader would refuse.
 The shapes come from ``companion.core.schema`` (one definition, checked by pydantic);
 what is left here are the rules a shape cannot say - that the game, its modules and its
 phase exist in the content, one score row per player - and each module's own state,
@@ -10,17 +12,40 @@ the field, so an import is refused with a reason and nothing changes.
 
 from __future__ import annotations
 
+import json
+import os
 from typing import Any
 
 from companion.core.content import Content
 from companion.core.errors import GameError
 from companion.core.hooks import active_hooks, bring_up_to_date
-from companion.core.schema import GameDoc, GameState, check
+from companion.core.i18n import msg
+from companion.core.outcome import NON_PLAYER_WINNERS
+from companion.core.schema import LOG_KEEP, GameDoc, GameState, check
 from companion.core.state import State
+
+#: Set (the test suite sets it) to make an unreadable write a loud programmer error instead of a refusal.
+STRICT_ENV = "COMPANION_STRICT"
 
 
 class InvalidGame(GameError):
     """A saved game or import does not have the shape this version writes."""
+
+
+class UnreadableWrite(GameError):
+    """A change would leave a game that the app could not read back: refused, nothing saved.
+
+    Its message is for the player (plain words); ``reason`` says, for a report, which check failed.
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(msg("That change was not made: the app could not have opened the game again after it, "
+                             "so the game stays as it was. Please report this, with the game exported."))
+        self.reason = reason
+
+
+class UnreadableWriteBug(AssertionError):
+    """Under the test suite (``COMPANION_STRICT``), the same refusal as a programmer error that fails loudly."""
 
 
 def _expect(condition: bool, message: str) -> None:
@@ -60,8 +85,11 @@ def _check_against_content(state: State, content: Content) -> None:
     _expect(set(state["scores"]) == set(ids), "state.scores: one row per player")
     _expect(all(len(row) == state["rounds"] for row in state["scores"].values()),
             "state.scores: one number per round")
+    _expect(all((p["colour"] is None) == (p["role"] == "broodmother") for p in state["players"]),
+            "state.players: a colony needs a colour, and the Broodmother player has none")
     if state["ended"] is not None:
-        _expect(set(state["ended"]["winners"]) <= set(ids), "state.ended.winners: not players of this game")
+        _expect(set(state["ended"]["winners"]) <= set(ids) | NON_PLAYER_WINNERS,
+                "state.ended.winners: not players of this game")
     areas = {h.id for h in active_hooks(state)}
     unknown = sorted(set(state["modules_state"]) - areas)
     _expect(not unknown, f"state.modules_state: {unknown[0] if unknown else ''!r} is not in play in this game")
@@ -75,3 +103,21 @@ def validate_doc(raw: Any, content: Content) -> dict[str, Any]:
         # old patches describe old shapes: replaying them could break the migrated state
         doc["undo"], doc["redo"] = [], []
     return doc
+
+
+def check_readable(doc: Any, content: Content) -> None:
+    """Refuse (``UnreadableWrite``) a game document that ``validate_doc`` would not give back as it is.
+
+    The document goes through JSON (as a save does) and then through the reader's own checks; the state
+    read back must equal the state written. The log may run past ``LOG_KEEP`` here: the store moves the
+    oldest lines to the archive (checked there) as it writes.
+    """
+    try:
+        written = json.loads(json.dumps({**doc, "log": doc["log"][-LOG_KEEP:]}, allow_nan=False))
+        read_back = validate_doc(written, content)
+        if read_back["state"] != written["state"]:
+            raise InvalidGame("state: reads back different from what was written")
+    except (GameError, TypeError, ValueError, KeyError) as exc:
+        if os.environ.get(STRICT_ENV):
+            raise UnreadableWriteBug(f"the app was about to write a game it cannot read back: {exc}") from exc
+        raise UnreadableWrite(str(exc)) from None

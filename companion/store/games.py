@@ -37,7 +37,7 @@ from companion.core.library import carry_over, is_remembered
 from companion.core.schema import LOG_KEEP, ArchivedLog, check
 from companion.core.session import Doc, Session, new_doc
 from companion.core.setup import GameSetup, new_state
-from companion.core.validation import validate_doc
+from companion.core.validation import check_readable, validate_doc
 from companion.store.aside import remove_stale_temp_files, set_aside
 from companion.store.atomic import (
     FileProblem,
@@ -334,6 +334,7 @@ class GameStore:
         A game deleted elsewhere since it was loaded is refused with GameDeleted.
         """
         game_id = doc["id"]
+        check_readable(doc, self.content)  # never write what ``load`` would refuse
         with self._lock, self.files.locked(game_id):
             stored = self._stored_rev(game_id)
             base = doc.get("rev", 0)

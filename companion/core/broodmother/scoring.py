@@ -26,7 +26,7 @@ from companion.core.broodmother.model import (
 )
 from companion.core.content import Content
 from companion.core.i18n import msg, render
-from companion.core.outcome import finish_by_score, make_outcome
+from companion.core.outcome import HER, finish_by_score, make_outcome
 from companion.core.state import State, ant_players
 
 Outcome = dict[str, Any]
@@ -95,13 +95,13 @@ def check_end(state: State, content: Content) -> Outcome | None:
         return make_outcome("centipede-threshold",
                             msg("{centipedes} centipedes in the Meadow, more than the threshold of {threshold}: the "
                                 "Broodmother wins.", centipedes=m["centipedes"], threshold=m["centipede_threshold"]),
-                            ["broodmother"])
+                            [HER])
     if m["lead_to_spare"] < 0:
         best = best_ant_score(state)
         return make_outcome("cp-threshold",
                             msg("Her lead over every colony is {lead} CP ({cp} to {best}), at least the Colony Point "
                                 "threshold of {threshold}: the Broodmother wins.", lead=m["lead"], cp=m["cp"],
-                                best=best, threshold=m["cp_threshold"]), ["broodmother"])
+                                best=best, threshold=m["cp_threshold"]), [HER])
     return None
 
 
@@ -113,7 +113,7 @@ def finish(state: State, content: Content) -> Outcome | None:
         return make_outcome("broodmother-survived",
                             msg("All {rounds} rounds played and the Broodmother still lives: she wins.",
                                 rounds=state["rounds"]),
-                            ["broodmother"])
+                            [HER])
     bonus = 0 if b["her"]["destroyed"] else brood_of(content).end_bonus
     if bonus:
         add_her_cp(state, bonus)
