@@ -32,7 +32,7 @@ from typing import Any, TypeVar
 from companion.core.commands.base import Command, end_block, verified, verify_now
 from companion.core.content import Content, load_content
 from companion.core.errors import AlreadyDone, CommandError, GameError, StaleChange
-from companion.core.hooks import active_hooks
+from companion.core.hooks import active_hooks, stamp_versions
 from companion.core.i18n import as_data, is_message, msg, render
 from companion.core.memo import Answers, hold, is_drawing, observed, recall
 from companion.core.patch import apply_patch, diff
@@ -171,6 +171,7 @@ class Session:
             after = copy.deepcopy(before)
             command.apply(after, self.content)
             self._check_end(after)
+            stamp_versions(after)  # a module whose state began just now (a summoned predator) says its version
             entry = {"label": label, "back": diff(after, before), "fwd": diff(before, after)}
             rev = self.revision
             self._commit(after, lambda doc: self._push_undo(doc, entry),

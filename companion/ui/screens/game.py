@@ -64,6 +64,7 @@ class GameScreen(Screen):
         self._panels_only = False  # in an answer's second pass: only the panels are drawn
         self.log_lines = Reused()  # the log's lines, and the jump bar's chips, kept from one drawing to the next
         self.jump_chips = Reused()
+        self._shown_ended: bool | None = None  # whether the game was over when this screen last drew it
 
     # -- answering a tap ---------------------------------------------------------------------
     def refresh(self, touched: ft.Control | None = None) -> None:
@@ -74,6 +75,7 @@ class GameScreen(Screen):
         drawn meanwhile (on a phone they are below the fold; with every module in play Next answered in ~75 ms
         instead of ~110 in one pass). Anything else - another tab's change, a fold, a form - is drawn in one pass.
         """
+        self._show_the_end()
         first = self._slot_of(touched) if touched is not None else None
         if first is None or not callable(getattr(self.app.page, "run_task", None)):
             self._answered = None  # everything drawn: no second pass needed
@@ -88,6 +90,18 @@ class GameScreen(Screen):
         if not self._rest_waiting:
             self._rest_waiting = True
             self.app.page.run_task(self._draw_the_rest)
+
+    def _show_the_end(self) -> None:
+        """When the game has just ended (her win, the ants' win, the last round), scroll to the top, where the
+        result and the summary are: the player was looking at the panel tapped, and the end is news."""
+        ended = self.session.state["ended"] is not None
+        just_ended = ended and self._shown_ended is False
+        self._shown_ended = ended
+        if just_ended and callable(getattr(self.app.page, "run_task", None)):
+            self.app.page.run_task(self.scroll_to_top)
+
+    async def scroll_to_top(self) -> None:
+        await self._scroller.scroll_to(offset=0, duration=0)
 
     async def _draw_the_rest(self) -> None:
         """The second pass of an answer: the panels, as saved now (those nothing changed for are kept). The rest
@@ -140,6 +154,7 @@ class GameScreen(Screen):
 
     def after_show(self) -> None:
         """Back from the rules a "?" opened: scroll to the section it was on (``?at=...``)."""
+        self._shown_ended = self.session.state["ended"] is not None
         self.app.page.run_task(self.folds.load, self)
         if has_broodmother(self.session.state):
             draw_cue.prepare(self.app)  # the cue on her card needs its service on the page before her draw
