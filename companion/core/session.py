@@ -82,13 +82,17 @@ class Change:
 
 
 class Session:
-    """Applies commands to a saved game document; ``saver`` makes each change durable."""
+    """Applies commands to a saved game document; ``saver`` makes each change durable.
+
+    Every next document is first read back through the reader's own checks (``check_readable``): a change
+    whose game the store would refuse is not made, and the saver is never asked to write it.
+    """
 
     def __init__(self, doc: Doc, saver: Saver | None = None, content: Content | None = None,
                  clock: Clock = _now) -> None:
         self.doc = doc
         self.content = content or load_content()
-        self._save = saver or (lambda doc: check_readable(doc, self.content))
+        self._save = saver or (lambda doc: None)
         self._clock = clock
         self._lock = threading.RLock()
         self._recent: deque[Change] = deque(maxlen=RECENT_CHANGES)
@@ -302,6 +306,7 @@ class Session:
         doc["state"] = new_state
         doc["updated"] = log["at"]
         history(doc)
+        check_readable(doc, self.content, before=self.doc)  # never save what the reader would refuse
         self._save(doc)
         self.doc = doc
 

@@ -105,15 +105,17 @@ def validate_doc(raw: Any, content: Content) -> dict[str, Any]:
     return doc
 
 
-def check_readable(doc: Any, content: Content) -> None:
+def check_readable(doc: Any, content: Content, before: Any = None) -> None:
     """Refuse (``UnreadableWrite``) a game document that ``validate_doc`` would not give back as it is.
 
     The document goes through JSON (as a save does) and then through the reader's own checks; the state
-    read back must equal the state written. The log may run past ``LOG_KEEP`` here: the store moves the
-    oldest lines to the archive (checked there) as it writes.
+    read back must equal the state written. ``before``, the document this one was made from, spares the
+    history and log lines it already held (each was checked when it was new), so a tap's cost does not
+    grow with a long game. The log may run past ``LOG_KEEP`` here: the store moves the oldest lines to
+    the archive (checked there) as it writes.
     """
     try:
-        written = json.loads(json.dumps({**doc, "log": doc["log"][-LOG_KEEP:]}, allow_nan=False))
+        written = json.loads(json.dumps(_new_parts(doc, before), allow_nan=False))
         read_back = validate_doc(written, content)
         if read_back["state"] != written["state"]:
             raise InvalidGame("state: reads back different from what was written")
@@ -121,3 +123,11 @@ def check_readable(doc: Any, content: Content) -> None:
         if os.environ.get(STRICT_ENV):
             raise UnreadableWriteBug(f"the app was about to write a game it cannot read back: {exc}") from exc
         raise UnreadableWrite(str(exc)) from None
+
+
+def _new_parts(doc: Any, before: Any) -> Any:
+    """``doc`` with only the history steps and log lines that ``before`` did not hold (the same objects)."""
+    if before is None:
+        return {**doc, "log": doc["log"][-LOG_KEEP:]}
+    held = {id(item) for key in ("undo", "redo", "log") for item in before[key]}
+    return {**doc, **{key: [item for item in doc[key] if id(item) not in held] for key in ("undo", "redo", "log")}}

@@ -333,8 +333,12 @@ class GameStore:
         stored one was loaded before someone else saved the game: refused with StoreConflict.
         A game deleted elsewhere since it was loaded is refused with GameDeleted.
         """
-        game_id = doc["id"]
         check_readable(doc, self.content)  # never write what ``load`` would refuse
+        self._write_checked(doc)
+
+    def _write_checked(self, doc: Doc) -> None:
+        """``save`` for a document already read back through ``check_readable`` (a session checks each change)."""
+        game_id = doc["id"]
         with self._lock, self.files.locked(game_id):
             stored = self._stored_rev(game_id)
             base = doc.get("rev", 0)
@@ -387,7 +391,7 @@ class GameStore:
     def session(self, game_id: str) -> Session:
         if self.hold_locks and GAME_ID.match(str(game_id)):
             self.files.hold(game_id)
-        return Session(self.load(game_id), saver=self.save, content=self.content)
+        return Session(self.load(game_id), saver=self._write_checked, content=self.content)
 
     @contextmanager
     def editing(self, game_id: str) -> Iterator[Session]:
@@ -412,7 +416,7 @@ class GameStore:
         with self.files.locked("_create"):
             doc = new_doc(self._new_id(), title, state)
             self.save(doc)
-        return Session(doc, saver=self.save, content=self.content)
+        return Session(doc, saver=self._write_checked, content=self.content)
 
     def _default_name(self, state: dict[str, Any]) -> str:
         game = self.content.games[state["game"]].name
