@@ -124,6 +124,11 @@ def _checked_db_path(path: Path) -> Path:
     return path
 
 
+def good_news(notice: object) -> bool:
+    """A notice that something came back (shown as information, not as an error)."""
+    return isinstance(notice, Msg) and notice.plural == "{n} games that could not be opened before are back."
+
+
 def _no_game(game_id: object) -> StoreError:
     return StoreError(msg("No saved game '{id}'. `companion game list` shows the saved games.", id=str(game_id)))
 
