@@ -134,12 +134,12 @@ class GameFiles:
         sizes = self.app.sizes
         title = trf("Why '{name}' could not be opened", name=kept.name)
         lines: list[ft.Control] = [
-            ft.Text(render(kept.reason), size=sizes.body, selectable=True),
+            ft.Text(render(kept.reason), size=sizes.body),
             ft.Text(trf("Its file is kept, untouched, as {path} (since {when} UTC).", path=str(kept.path),
-                        when=kept.kept_at), size=sizes.small, selectable=True, color=ft.Colors.ON_SURFACE_VARIANT),
+                        when=kept.kept_at), size=sizes.small, color=ft.Colors.ON_SURFACE_VARIANT),
         ]
         body = ft.Semantics(identifier="kept-details-text", container=True,
-                            content=ft.Column(lines, tight=True, spacing=10, scroll=ft.ScrollMode.AUTO))
+                            content=ft.Column(lines, tight=True, spacing=10))
         dialog = ft.AlertDialog(
             modal=True, title=ft.Text(title, size=sizes.title), content=body, semantics_label=title,
             actions=[widgets.tap_button(tr("Close"), self.app.handler(self.app.page.pop_dialog),

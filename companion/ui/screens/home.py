@@ -60,7 +60,7 @@ class HomeScreen(Screen):
         if not games and not kept:
             controls.append(widgets.message_text(tr("No saved games yet. Start one with New game, or import one."),
                                                  self.sizes, identifier="no-games", muted=True))
-        elif not matching:
+        elif games and not matching:
             controls.append(widgets.message_text(tr("No saved game has that in its name."), self.sizes,
                                                  identifier="no-match", muted=True))
         rows = [self._game_row(g) for g in matching[:self.shown]]
