@@ -59,22 +59,66 @@ def register(subparsers: Any) -> None:
     p = add("delete", tr("delete a game (asks for --yes)"), _delete)
     _game_id(p)
     p.add_argument("--yes", action="store_true", help=tr("confirm the deletion"))
+    p = add("details", tr("why a game that could not be opened was kept aside, and where"), _details)
+    _kept_id(p)
+    p = add("export-damaged", tr("copy a game that could not be opened, as it is, to a new file"), _export_damaged)
+    _kept_id(p)
+    p.add_argument("file", metavar=tr("FILE"), help=tr("the new file"))
+    p.add_argument("--force", action="store_true", help=tr("replace FILE if it exists (a regular file only)"))
+    p = add("delete-damaged", tr("delete a game that could not be opened (asks for --yes)"), _delete_damaged)
+    _kept_id(p)
+    p.add_argument("--yes", action="store_true", help=tr("confirm the deletion"))
 
 
 def _game_id(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("id", metavar="ID", help=tr("the game id (companion game list)"))
 
 
+def _kept_id(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("id", metavar="ID", help=tr("the game id that `companion game list` shows for it"))
+
+
 def _list(args: argparse.Namespace) -> int:
-    games = open_store(args).list_games()
+    """The saved games, then each game that could not be opened, on a row of its own (JSON: ``unreadable``)."""
+    store = open_store(args)
+    games, kept = store.list_games(), store.unreadable_games()
     if args.json:
-        print_json([asdict(g) for g in games])
+        print_json([asdict(g) for g in games] + [
+            {"id": k.id, "handle": k.handle, "name": k.name, "unreadable": True, "reason": render(k.reason),
+             "file": str(k.path), "kept": k.kept_at} for k in kept])
         return 0
-    if not games:
+    if not games and not kept:
         print(tr("No saved games."))
     for g in games:
         status = tr("finished") if g.ended else trf("round {round}/{rounds}", round=g.round, rounds=g.rounds)
         print(f"{g.id}  {g.name}  [{g.game}, {g.mode}, {status}]  {', '.join(g.players)}  {g.updated}")
+    for k in kept:
+        print(f"{k.handle}  " + trf("'{name}' could not be opened - `companion game details {id}` says why",
+                                    name=k.name, id=k.handle))
+    return 0
+
+
+def _details(args: argparse.Namespace) -> int:
+    kept = open_store(args).unreadable_game(args.id)
+    print(trf("'{name}' ({id}) could not be opened: {reason}.", name=kept.name, id=kept.id,
+              reason=render(kept.reason)))
+    print(trf("Its file is kept, untouched, as {path} (since {when} UTC).", path=kept.path, when=kept.kept_at))
+    print(trf("`companion game export-damaged {id} FILE` copies it as it is; "
+              "`companion game delete-damaged {id} --yes` deletes it.", id=kept.handle))
+    return 0
+
+
+def _export_damaged(args: argparse.Namespace) -> int:
+    path = open_store(args).export_unreadable(args.id, args.file, force=args.force)
+    print(_trf("Copied {id} as it is to {path}", id=args.id, path=path))
+    return 0
+
+
+def _delete_damaged(args: argparse.Namespace) -> int:
+    if not args.yes:
+        raise CliError(trf("deleting {id} cannot be undone; add --yes to confirm", id=args.id))
+    kept = open_store(args).delete_unreadable(args.id)
+    print(_trf("Deleted '{name}' ({id}), which could not be opened", name=kept.name, id=args.id))
     return 0
 
 

@@ -117,7 +117,10 @@ class GameFiles:
     # -- reading and writing ----------------------------------------------------------
     def read(self, game_id: str) -> Doc | None:
         """The stored document as it is on disk (not yet checked), or None if there is none."""
-        path = self.path(game_id)
+        return self.read_path(self.path(game_id))
+
+    def read_path(self, path: Path) -> Doc | None:
+        """``read`` for any game file (one kept in ``damaged/`` too)."""
         if not path.exists():
             return None
         try:
@@ -153,6 +156,32 @@ class GameFiles:
 
     def set_aside(self, game_id: str) -> Path:
         return keep_aside(self.path(game_id), self.damaged)
+
+    def put_back(self, kept: Path, game_id: str) -> bool:
+        """Move a file kept in ``damaged/`` back as the game's file, never over one; False if it could not be.
+
+        A hard link refuses an existing target, so a game saved meanwhile (another process) is never replaced;
+        where links are not offered (some USB sticks) the target is checked first, under the game's lock.
+        """
+        target = self.path(game_id)
+        try:
+            os.link(kept, target)
+        except (FileExistsError, FileNotFoundError):
+            return False
+        except OSError:
+            if target.exists():
+                return False
+            try:
+                os.replace(kept, target)
+            except OSError:
+                return False
+            return True
+        try:
+            kept.unlink()
+        except OSError:
+            target.unlink(missing_ok=True)  # keep one copy only: the game stays aside as it was
+            return False
+        return True
 
     # -- the log archive --------------------------------------------------------------
     def archive_log(self, game_id: str, entries: list[dict[str, Any]]) -> None:

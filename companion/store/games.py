@@ -52,6 +52,17 @@ from companion.store.atomic import (
 )
 from companion.store.gamefiles import GAME_ID, GameFiles
 from companion.store.index import APP_ID, DB_SCHEMA, SummaryIndex, meta_of
+from companion.store.kept import (
+    STALE,
+    UNREADABLE,
+    KeptGame,
+    Ledger,
+    code_stamp,
+    kept_at,
+    kept_files,
+    loose_name,
+    stamp_of,
+)
 from companion.store.library import LIBRARY_FILE, LibraryStore, library_path
 from companion.store.migrations import NewerSchema, migrate
 from companion.store.reading import READING_FILE
@@ -61,7 +72,7 @@ EXPORT_FORMAT = "march-of-the-ants-companion/game"
 MAX_GAME_NAME = 60
 LOG_AFTER_TRIM = LOG_KEEP // 2
 
-__all__ = ["APP_ID", "DB_SCHEMA", "GameStore", "GameSummary", "StoreConflict", "StoreError"]
+__all__ = ["APP_ID", "DB_SCHEMA", "GameStore", "GameSummary", "KeptGame", "StoreConflict", "StoreError"]
 
 
 class StoreError(GameError):
@@ -113,6 +124,11 @@ def _checked_db_path(path: Path) -> Path:
     return path
 
 
+def good_news(notice: object) -> bool:
+    """A notice that something came back (shown as information, not as an error)."""
+    return isinstance(notice, Msg) and notice.plural == "{n} games that could not be opened before are back."
+
+
 def _no_game(game_id: object) -> StoreError:
     return StoreError(msg("No saved game '{id}'. `companion game list` shows the saved games.", id=str(game_id)))
 
@@ -162,7 +178,9 @@ class GameStore:
         self.index = SummaryIndex(self.path)
         self.library = LibraryStore(library_path(self.path))
         self.carried_last = 0  # cards typed in earlier games that the last new game was given
+        self._kept_seen: dict[str, tuple[tuple[int, int], KeptGame | None]] = {}  # kept file -> what it was
         self._open_index()
+        self._bring_back_kept()
 
     @property
     def notice(self) -> str | None:
@@ -307,12 +325,142 @@ class GameStore:
         return doc
 
     def _damaged(self, game_id: str, reason: Msg | str) -> StoreError:
+        """Move the game's file to ``damaged/``; the player is told in a few words (``unreadable_games``: why)."""
         kept = self.files.set_aside(game_id)
         self._known.pop(game_id, None)
-        message = msg("Saved game {id} could not be read ({reason}); its file was kept untouched as {kept}. "
-                      "Every other game is fine.", id=game_id, reason=reason, kept=str(kept))
+        message = msg("'{name}' could not be opened. Its file is kept aside, untouched, and listed with your "
+                      "saved games; every other game is fine.", name=loose_name(kept, game_id))
         self.notices.append(message)
         return StoreError(message)
+
+    # -- games kept aside -------------------------------------------------------------
+    def _try_kept(self, path: Path, game_id: str) -> Msg | str | None:
+        """Why a kept file still cannot be opened, or None if it now reads (it is not changed either way)."""
+        try:
+            raw = self.files.read_path(path)
+            if raw is None:
+                return msg("the file is gone")
+            doc = validate_doc(migrate(raw), self.content)
+        except GameError as exc:
+            return reason_of(exc)
+        except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError) as exc:
+            return msg("it could not be checked ({kind})", kind=type(exc).__name__)
+        if doc.get("id") != game_id:
+            return msg("it holds game {inner}, not {id}", inner=str(doc.get("id")), id=game_id)
+        return None
+
+    def _bring_back_kept(self) -> None:
+        """Games kept aside that now read go back in the list, each by itself; one notice says how many.
+
+        Only ``damaged/`` is looked at, and only files changed since they were last tried, or unreadable ones
+        once the code changed (``kept.Ledger``). A copy of a game that is in the list is older than it: it
+        stays aside, as does every older readable copy of a game brought back.
+        """
+        found = kept_files(self.files.damaged)
+        if not found:
+            return
+        ledger, code = Ledger(self.files.damaged), code_stamp()
+        files: dict[str, list[Any]] = {}
+        readable: dict[str, list[tuple[str, tuple[int, int]]]] = {}  # game id -> its copies, the newest first
+        for name, game_id in found:
+            path = self.files.damaged / name
+            stamp = stamp_of(path)
+            if stamp is None:
+                continue
+            if ledger.settled(name, stamp, code):
+                files[name] = ledger.files[name]
+            elif self._try_kept(path, game_id) is None:
+                readable.setdefault(game_id, []).append((name, stamp))
+            else:
+                files[name] = [*stamp, UNREADABLE]
+        back = 0
+        for game_id, copies in readable.items():
+            with self._lock, self.files.locked(game_id):
+                if not self.files.exists(game_id) and self.files.put_back(self.files.damaged / copies[0][0], game_id):
+                    back += 1
+                    copies = copies[1:]
+            files.update({name: [*stamp, STALE] for name, stamp in copies})
+        ledger.save(code, files)
+        if back:
+            self.notices.append(nmsg("{n} game that could not be opened before is back.",
+                                     "{n} games that could not be opened before are back.", back))
+
+    def unreadable_games(self) -> list[KeptGame]:
+        """Every game kept in ``damaged/`` that still cannot be opened, the most recently kept first.
+
+        Each is tried once per process and change of its file (for ``reason``); copies that read are stale
+        copies of a game in the list, and are not shown.
+        """
+        with self._lock:
+            entries: list[KeptGame] = []
+            found = kept_files(self.files.damaged)
+            for name, game_id in found:
+                path = self.files.damaged / name
+                stamp = stamp_of(path)
+                if stamp is None:
+                    continue
+                seen = self._kept_seen.get(name)
+                if seen is None or seen[0] != stamp:
+                    reason = self._try_kept(path, game_id)
+                    entry = None if reason is None else KeptGame(
+                        key=name.removesuffix(".json"), id=game_id, name=loose_name(path, game_id), reason=reason,
+                        path=path, kept_at=kept_at(name), handle=game_id)
+                    seen = self._kept_seen[name] = (stamp, entry)
+                if seen[1] is not None:
+                    entries.append(seen[1])
+            self._kept_seen = {k: v for k, v in self._kept_seen.items() if k in {n for n, _ in found}}
+        twice = {e.id for e in entries if sum(1 for other in entries if other.id == e.id) > 1}
+        return [KeptGame(**{**e.__dict__, "handle": e.key}) if e.id in twice else e for e in entries]
+
+    def unreadable_game(self, handle: str) -> KeptGame:
+        """The kept game a terminal or a screen names: by its handle, its game id or its kept file's name."""
+        entries = self.unreadable_games()
+        exact = [e for e in entries if handle in (e.handle, e.key, e.key + ".json")]
+        by_id = [e for e in entries if e.id == handle]
+        if exact or len(by_id) == 1:
+            return (exact or by_id)[0]
+        if by_id:
+            raise StoreError(msg("More than one copy of {id} could not be opened; name one: {keys}.", id=handle,
+                                 keys=", ".join(e.key for e in by_id)))
+        if self.exists(handle):
+            raise StoreError(msg("Game {id} opens fine: `companion game show {id}` shows it.", id=handle))
+        raise StoreError(msg("No game '{id}' is kept aside. `companion game list` shows every saved game.",
+                             id=handle))
+
+    def unreadable_bytes(self, handle: str) -> bytes:
+        """A kept game's file, byte for byte, as it is on disk."""
+        path = self.unreadable_game(handle).path
+        try:
+            return path.read_bytes()
+        except OSError as exc:
+            raise os_problem(exc, path, "read") from None
+
+    def export_unreadable(self, handle: str, target: str | os.PathLike[str], *, force: bool = False) -> Path:
+        """Copy a kept game's file, as it is, to a new regular file outside the saves."""
+        path = Path(target)
+        self.check_export_target(path, force)
+        data = self.unreadable_bytes(handle)
+        try:
+            write_atomically(path, data)
+        except OSError as exc:
+            raise os_problem(exc, path, "write") from None
+        return path
+
+    def delete_unreadable(self, handle: str) -> KeptGame:
+        """Remove a kept game's file (and its log archive, when nothing else of that game is left)."""
+        entry = self.unreadable_game(handle)
+        with self._lock, self.files.locked(entry.id):
+            try:
+                entry.path.unlink()
+            except FileNotFoundError:
+                pass
+            except OSError as exc:
+                raise os_problem(exc, entry.path, "delete") from None
+            self._kept_seen.pop(entry.path.name, None)
+            others = [gid for _, gid in kept_files(self.files.damaged) if gid == entry.id]
+            if not self.files.exists(entry.id) and not others:
+                self.files.log_path(entry.id).unlink(missing_ok=True)
+        return entry
 
     def exists(self, game_id: str) -> bool:
         return bool(GAME_ID.match(game_id)) and self.files.exists(game_id)

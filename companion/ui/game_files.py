@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from companion.store.games import MAX_GAME_NAME, StoreError
+from companion.core.i18n import render
+from companion.store.games import MAX_GAME_NAME, KeptGame, StoreError
 from companion.ui import widgets
 from companion.ui.fields import FieldMessage
 from companion.ui.i18n import tr, trf
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
     from companion.ui.app import PageApp
 
 EXPORT_SUFFIX = ".moa.json"
+KEPT_SUFFIX = ".damaged.json"
 IMPORT_EXTENSIONS = ["json"]
 
 
@@ -36,6 +38,11 @@ def export_file_name(name: str, fallback: str = "game") -> str:
     ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
     slug = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")[:MAX_GAME_NAME].strip("-")
     return f"{slug or fallback}{EXPORT_SUFFIX}"
+
+
+def kept_file_name(name: str, fallback: str) -> str:
+    """A game that could not be opened, saved as it is: ``"solo-tuesday.damaged.json"`` (not an export to import)."""
+    return export_file_name(name, fallback).removesuffix(EXPORT_SUFFIX) + KEPT_SUFFIX
 
 
 def picked_bytes(file: Any) -> bytes | None:
@@ -120,6 +127,46 @@ class GameFiles:
             self.app.show_error(trf("The game could not be exported: {exc}", exc=exc))
             return
         self.app.show_info(trf("Exported as {file_name}.", file_name=file_name))
+
+    # -- games that could not be opened ------------------------------------------------
+    def show_kept_details(self, kept: KeptGame) -> None:
+        """Why it could not be opened (the technical reason) and where its file is kept."""
+        sizes = self.app.sizes
+        title = trf("Why '{name}' could not be opened", name=kept.name)
+        lines: list[ft.Control] = [
+            ft.Text(render(kept.reason), size=sizes.body),
+            ft.Text(trf("Its file is kept, untouched, as {path} (since {when} UTC).", path=str(kept.path),
+                        when=kept.kept_at), size=sizes.small, color=ft.Colors.ON_SURFACE_VARIANT),
+        ]
+        body = ft.Semantics(identifier="kept-details-text", container=True,
+                            content=ft.Column(lines, tight=True, spacing=10))
+        dialog = ft.AlertDialog(
+            modal=True, title=ft.Text(title, size=sizes.title), content=body, semantics_label=title,
+            actions=[widgets.tap_button(tr("Close"), self.app.handler(self.app.page.pop_dialog),
+                                        identifier="kept-details-close", sizes=sizes)],
+        )
+        self.app.page.show_dialog(dialog)
+
+    def export_kept(self, kept: KeptGame) -> None:
+        """Offer the kept file, byte for byte, as a download (or a save dialog in a window)."""
+        self.app.require_host()
+        data = self.app.ctx.store.unreadable_bytes(kept.handle)
+        self.app.page.run_task(self._save, kept_file_name(kept.name, kept.id), data)
+
+    def delete_kept(self, kept: KeptGame) -> None:
+        """Remove the kept file after the player confirms (it cannot be brought back)."""
+        self.app.require_host()
+
+        def delete() -> None:
+            self.app.require_host()
+            self.app.ctx.store.delete_unreadable(kept.handle)
+            self.app.broadcast({"kind": "game", "id": kept.id, "deleted": True})
+            self.app.show_info(trf("Deleted {name}.", name=kept.name))
+            self.app.refresh()
+
+        self.app.confirm(tr("Delete this game?"),
+                         trf("'{name}' could not be opened; its file will be removed from this device. "
+                             "This cannot be undone.", name=kept.name), tr("Delete"), delete)
 
     # -- import -----------------------------------------------------------------------
     def import_action(self) -> ft.PickFiles:

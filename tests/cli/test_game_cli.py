@@ -107,3 +107,51 @@ def test_the_environment_variable_chooses_the_database(tmp_path: Path) -> None:
     argv = [sys.executable, "-m", "companion", "game", "new", "--player", "A:red", "--player", "B:blue"]
     result = subprocess.run(argv, capture_output=True, text=True, env={**os.environ, "COMPANION_DB": str(db)})
     assert result.returncode == 0 and db.exists()
+
+
+def test_a_game_that_could_not_be_opened_has_a_row_details_export_and_delete(db_path: Path, tmp_path: Path) -> None:
+    good = new_game(db_path, "--name", "Fine")
+    broken = new_game(db_path, "--name", "Solo Tuesday")
+    game_file = db_path.with_name("games.d") / f"{broken}.json"
+    raw = json.loads(game_file.read_text())
+    raw["game"]["1"]["state"]["round"] = "three"
+    game_file.write_text(json.dumps(raw))
+
+    listed = run("game", "list", db=db_path)
+    assert listed.returncode == 0
+    rows = listed.stdout.splitlines()
+    assert rows[0].startswith(f"{good}  Fine  ")
+    assert rows[1] == f"{broken}  'Solo Tuesday' could not be opened - `companion game details {broken}` says why"
+    kept = next(e for e in json.loads(run("game", "list", "--json", db=db_path).stdout) if e.get("unreadable"))
+    assert (kept["id"], kept["name"], kept["handle"]) == (broken, "Solo Tuesday", broken)
+
+    details = run("game", "details", broken, db=db_path)
+    assert details.returncode == 0 and details.stderr == ""
+    lines = details.stdout.splitlines()
+    assert lines[0].startswith(f"'Solo Tuesday' ({broken}) could not be opened: ") and "round" in lines[0]
+    assert kept["file"] in lines[1]
+    assert run("game", "details", good, db=db_path).stderr.strip() == (
+        f"companion: Game {good} opens fine: `companion game show {good}` shows it.")
+
+    copy = tmp_path / "solo.json"
+    assert run("game", "export-damaged", broken, str(copy), db=db_path).returncode == 0
+    assert copy.read_bytes() == Path(kept["file"]).read_bytes()
+
+    refused = run("game", "delete-damaged", broken, db=db_path)
+    assert refused.returncode == 2 and "--yes" in refused.stderr and Path(kept["file"]).exists()
+    deleted = run("game", "delete-damaged", broken, "--yes", db=db_path)
+    assert deleted.stdout.strip() == f"Deleted 'Solo Tuesday' ({broken}), which could not be opened"
+    assert not Path(kept["file"]).exists()
+    assert [e["id"] for e in json.loads(run("game", "list", "--json", db=db_path).stdout)] == [good]
+    gone = run("game", "details", broken, db=db_path)
+    assert gone.returncode == 2 and "No game" in gone.stderr and "Traceback" not in gone.stderr
+
+
+def test_a_game_kept_aside_in_spanish(db_path: Path) -> None:
+    broken = new_game(db_path, "--name", "Solo Tuesday")
+    game_file = db_path.with_name("games.d") / f"{broken}.json"
+    game_file.write_text(game_file.read_text()[:150])
+    listed = run("--lang", "es", "game", "list", db=db_path)
+    assert listed.stdout.strip() == (
+        f"{broken}  No se ha podido abrir «{broken}»: `companion game details {broken}` dice por qué")
+    assert "No hay partidas" not in listed.stdout

@@ -100,7 +100,7 @@ def _game(store: GameStore, name: str) -> str:
     return store.create(GameSetup(game="mota", players=four_players()), name=name).id
 
 
-def test_a_damaged_games_notice_reads_in_spanish_with_its_id_its_kept_file_and_why(tmp_path: Path) -> None:
+def test_a_damaged_games_notice_reads_in_spanish_with_its_name_and_its_reason_in_the_list(tmp_path: Path) -> None:
     db = tmp_path / "games.json"
     store = GameStore(db)
     good, broken = _game(store, "Viernes"), _game(store, "Sábado")
@@ -111,12 +111,15 @@ def test_a_damaged_games_notice_reads_in_spanish_with_its_id_its_kept_file_and_w
     (kept,) = (tmp_path / "games.d" / "damaged").iterdir()
     (notice,) = fresh.take_notices()
     assert isinstance(notice, Msg)
-    assert render(notice, "es") == (
-        f"No se ha podido leer la partida guardada {broken} (no es un JSON completo (JSONDecodeError)); su archivo "
-        f"se ha guardado intacto como {kept}. Todas las demás partidas están bien.")
+    assert render(notice, "es") == (  # the name is cut off with the file: the id stands in for it
+        f"No se ha podido abrir «{broken}». Su archivo se guarda aparte, intacto, y aparece con tus partidas "
+        "guardadas; todas las demás partidas están bien.")
     assert render(notice, "en") == (
-        f"Saved game {broken} could not be read (it is not complete JSON (JSONDecodeError)); its file was kept "
-        f"untouched as {kept}. Every other game is fine.")
+        f"'{broken}' could not be opened. Its file is kept aside, untouched, and listed with your saved games; "
+        "every other game is fine.")
+    (entry,) = fresh.unreadable_games()
+    assert entry.path == kept
+    assert render(entry.reason, "es") == "no es un JSON completo (JSONDecodeError)"
     with pytest.raises(StoreError) as refused:
         fresh.load(broken)
     with using("es"):

@@ -147,7 +147,8 @@ def test_one_damaged_game_is_set_aside_alone_and_every_other_game_loads(tmp_path
     (kept,) = (db.parent / "games.d" / "damaged").iterdir()
     assert len(kept.read_bytes()) == 200  # kept as it was found
     notices = [render(n) for n in fresh.take_notices()]
-    assert len(notices) == 1 and ids[1] in notices[0] and "Every other game is fine" in notices[0]
+    assert len(notices) == 1 and ids[1] in notices[0] and "every other game is fine" in notices[0]
+    assert [e.id for e in fresh.unreadable_games()] == [ids[1]]
     with pytest.raises(StoreError, match="No saved game"):
         fresh.load(ids[1])
 

@@ -3,6 +3,10 @@
 Each saved game is a row: tap it to resume; its "more" button opens Open, Rename, Export
 and Delete at the bottom of the screen (within thumb reach); the bin deletes at once
 (after the confirmation the settings ask for). Below the list, Import adds a game from a file.
+
+A game that could not be opened (kept aside in ``games.d/damaged/``) is still the player's: it has a
+row of its own above the others - "'Solo Tuesday' could not be opened" - with Details (why, and where
+the file is), Export (the file as it is) and Delete (after a confirmation).
 """
 
 from __future__ import annotations
@@ -13,7 +17,8 @@ from typing import Any
 import flet as ft
 
 from companion.core.i18n import N_, Msg, render
-from companion.store import GameSummary
+from companion.store import GameSummary, KeptGame
+from companion.store.games import good_news
 from companion.ui import widgets
 from companion.ui.i18n import tr, trf, trn
 from companion.ui.models import last_played, round_label
@@ -43,15 +48,19 @@ class HomeScreen(Screen):
         controls += [self._menu(), ft.Row([ft.Container(heading, expand=True), self._import_button()],
                                           vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=10)]
         games = self.app.ctx.store.list_games()
+        kept = self.app.ctx.store.unreadable_games()
         self.app.ctx.notices.extend(self.app.ctx.store.take_notices())
+        if kept:
+            controls.append(ft.Semantics(identifier="kept-list", container=True,
+                                         content=ft.Column([self._kept_row(k) for k in kept], spacing=8)))
         if len(games) >= FILTER_FROM or self.name_filter:
             controls.append(self._filter_field(len(games)))
         wanted = self.name_filter.casefold().strip()
         matching = [g for g in games if wanted in g.name.casefold()]
-        if not games:
+        if not games and not kept:
             controls.append(widgets.message_text(tr("No saved games yet. Start one with New game, or import one."),
                                                  self.sizes, identifier="no-games", muted=True))
-        elif not matching:
+        elif games and not matching:
             controls.append(widgets.message_text(tr("No saved game has that in its name."), self.sizes,
                                                  identifier="no-match", muted=True))
         rows = [self._game_row(g) for g in matching[:self.shown]]
@@ -100,8 +109,35 @@ class HomeScreen(Screen):
                 self.app.ctx.notices.remove(text)
             self.refresh()
 
-        return widgets.banner(render(text), self.sizes, identifier="notice", error=True,
+        return widgets.banner(render(text), self.sizes, identifier="notice", error=not good_news(text),
                               on_close=self.app.handler(dismiss))
+
+    def _kept_row(self, kept: KeptGame) -> ft.Control:
+        """A game that could not be opened: what happened in plain words, then Details, Export and Delete."""
+        files, sizes = self.app.files, self.sizes
+        title = trf("'{name}' could not be opened", name=kept.name)
+        note = tr("Its file is kept aside, untouched.")
+        head = ft.Row([ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ERROR),
+                       ft.Column([ft.Text(title, size=sizes.body, weight=ft.FontWeight.W_600),
+                                  ft.Text(note, size=sizes.small, color=ft.Colors.ON_SURFACE_VARIANT)],
+                                 spacing=2, expand=True, tight=True)],
+                      vertical_alignment=ft.CrossAxisAlignment.START, spacing=12)
+        label = ft.Semantics(identifier=f"kept-{kept.handle}", container=True, label=f"{title}. {note}",
+                             exclude_semantics=True, content=head)
+        actions = ft.Row([
+            widgets.tap_button(trf("Why {name} could not be opened", name=kept.name),
+                               self.app.handler(lambda: files.show_kept_details(kept)), text=tr("Details"),
+                               identifier=f"kept-details-{kept.handle}", kind="tonal", expand=True, sizes=sizes),
+            widgets.tap_button(trf("Export {name} as it is, to a file", name=kept.name),
+                               self.app.handler(lambda: files.export_kept(kept)), text=tr("Export"),
+                               identifier=f"kept-export-{kept.handle}", kind="tonal", expand=True, sizes=sizes),
+            widgets.tap_button(trf("Delete {name}", name=kept.name),
+                               self.app.handler(lambda: files.delete_kept(kept)), text=tr("Delete"),
+                               identifier=f"kept-delete-{kept.handle}", kind="outlined", expand=True, sizes=sizes),
+        ], spacing=8)
+        column = ft.Column([label, actions], spacing=12, tight=True)
+        return ft.Card(content=ft.Container(column, padding=ft.Padding.all(14)), margin=0,
+                       variant=ft.CardVariant.OUTLINED)
 
     def _menu(self) -> ft.Control:
         go = self.app.go
