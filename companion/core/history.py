@@ -11,10 +11,10 @@ The store keeps the records in ``history.json`` (``companion.store.history``); t
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NotRequired
 
 from annotated_types import Ge, Le, MaxLen, MinLen
-from typing_extensions import NotRequired, TypedDict
+from typing_extensions import TypedDict
 
 from companion.core.content import Content
 from companion.core.schema import SchemaError, check, strict

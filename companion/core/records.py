@@ -43,11 +43,11 @@ def filtered(records: Iterable[PlayRecord], *, game: str | None = None, edition:
     """The records that match every filter given; dates compare as ISO text (``until`` includes its day)."""
     out = []
     for r in records:
-        if game and r["game"] != game or edition and r["edition"] != edition:
+        if (game and r["game"] != game) or (edition and r["edition"] != edition):
             continue
         if expansion and expansion not in r["expansions"]:
             continue
-        if since and r["date"][:len(since)] < since or until and r["date"][:len(until)] > until:
+        if (since and r["date"][:len(since)] < since) or (until and r["date"][:len(until)] > until):
             continue
         out.append(r)
     return out
@@ -125,7 +125,8 @@ def brood_figures(records: list[PlayRecord]) -> Figures:
 
 def asymmetric_figures(records: list[PlayRecord]) -> Figures:
     """Asymmetric games: how often the player who is the Broodmother wins, and the colonies."""
-    hers, theirs = [], []
+    hers: list[str] = []
+    theirs: list[str] = []
     for r in records:
         roles = {p["id"]: p["role"] for p in r["players"]}
         (hers if any(roles.get(w) == "broodmother" for w in r["winners"]) else theirs).append(r["id"])

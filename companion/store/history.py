@@ -33,7 +33,6 @@ from companion.store.aside import set_aside
 from companion.store.atomic import (
     FileProblem,
     UnreadableFile,
-    message_of,
     os_problem,
     parse_json,
     read_regular_file,
