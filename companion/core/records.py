@@ -260,3 +260,28 @@ def csv_rows(records: Iterable[PlayRecord]) -> list[dict[str, Any]]:
                          "score": (r["her_lead"] or 0) + max((p["score"] for p in r["players"]), default=0),
                          "winner": "yes" if HER in r["winners"] else "no"})
     return rows
+
+
+# -- words ----------------------------------------------------------------------------------------
+def game_name(game: str, content: Any) -> str:
+    """A game's name as the content gives it (a product title: shown as it is), or its id."""
+    gdef = content.games.get(game) if content is not None else None
+    return gdef.name if gdef is not None else game
+
+
+def mode_name(mode: str, content: Any) -> str:
+    """A mode's name (a msgid), or its id."""
+    found = content.modes.get(mode) if content is not None else None
+    return found.name if found is not None else mode
+
+
+def bonus_label(bonus: str) -> str:
+    """An Antscape Bonus Card's name (a msgid), or "No Bonus Card"."""
+    if bonus == NO_BONUS:
+        return N_("No Bonus Card")
+    from companion.core.antscape.content import bonus_name
+
+    try:
+        return bonus_name(bonus)
+    except StopIteration:
+        return bonus
