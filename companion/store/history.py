@@ -181,10 +181,10 @@ class HistoryStore:
             raise HistoryError(msg("Name both players to merge."))
         with self._mutex, self._locked():
             data = self._fresh()
-            seen = {target}
-            while target in data["merges"] and target not in seen | {key}:
-                target = data["merges"][target]
+            seen: set[str] = set()
+            while target in data["merges"] and target not in seen and target != key:
                 seen.add(target)
+                target = data["merges"][target]
             if target == key:
                 raise HistoryError(msg("{name} and {into} are already one player.", name=name, into=into))
             data["merges"][key] = target
