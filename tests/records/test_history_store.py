@@ -16,7 +16,6 @@ from companion.core.records import figures
 from companion.store import GameStore
 from companion.store.history import HISTORY_FILE, HistoryError
 from tests.records import helpers
-from tests.records.conftest import fill
 from tests.records.test_records_core import check_against_hand
 
 
