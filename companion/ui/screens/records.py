@@ -260,9 +260,10 @@ class RecordsScreen(Screen):
     def _chart(self, timeline: list[dict[str, Any]], ident: str) -> ft.Control:
         """The results in order, one small square each (green: the colonies won; red: she did), with letters."""
         shown = timeline[-60:]
-        cells: list[ft.Control] = [ft.Container(ft.Text(tr("W") if t["won"] else tr("L"), size=10, color=ft.Colors.WHITE),
-                              width=16, height=22, bgcolor=WON if t["won"] else LOST, border_radius=3,
-                              alignment=ft.Alignment.CENTER) for t in shown]
+        cells: list[ft.Control] = [
+            ft.Container(ft.Text(tr("W") if t["won"] else tr("L"), size=10, color=ft.Colors.WHITE),
+                         width=16, height=22, bgcolor=WON if t["won"] else LOST, border_radius=3,
+                         alignment=ft.Alignment.CENTER) for t in shown]
         said = ", ".join(tr("won") if t["won"] else tr("lost") for t in shown)
         return widgets.labelled(ft.Column([
             ft.Text(trn("The last {n} result, oldest first", "The last {n} results, oldest first", len(shown)),
