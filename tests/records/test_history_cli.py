@@ -50,7 +50,7 @@ def test_csv_and_json_exports(filled: GameStore, capsys: pytest.CaptureFixture[s
     target = tmp_path / "plays.csv"
     # 26 players in 14 games, and her row in each of the 9 games against her
     assert "Wrote 35 rows" in run(capsys, "history", "--csv", str(target), "--db", db)
-    rows = list(csv.DictReader(target.open(encoding="utf-8")))
+    rows = list(csv.DictReader(target.read_text(encoding="utf-8").splitlines()))
     assert rows[0] == {"date": "2025-01-01T20:00:00", "game": "mota", "edition": "Original edition",
                        "expansions": "minions", "mode": "solo", "difficulty": "easy", "player": "Ana", "colour": "red",
                        "score": "0", "winner": "yes"}
