@@ -33,6 +33,8 @@ GOALS = {
     "search.p99_ms": 2.0,
     "search.scaled_10k_p99_ms": 25.0,
     "search.cli_cold_ms": 200.0,
+    "records.stats_ms": 300.0,
+    "records.cli_ms": 300.0,
 }
 
 
@@ -188,6 +190,59 @@ def bench_search_cli(folder: Path, runs: int) -> dict[str, float]:
             "cli_uncached_ms": round(times[0] * 1000, 1)}
 
 
+def _many_records(folder: Path, games: int) -> Path:
+    """A database whose history.json holds ``games`` finished games of every mode (written directly)."""
+    import json
+
+    from companion.core.history import empty_history
+
+    modes = [("solo", ["Ana"]), ("coop", ["Ana", "Bo"]), ("competitive", ["Ana", "Bo", "Cy", "Di"])]
+    data = empty_history()
+    for n in range(games):
+        mode, names = modes[n % 3]
+        game_id = f"g-{n:08x}"
+        won = n % 5 != 0
+        players = [{"id": f"p{i + 1}", "name": name, "colour": "red", "score": (n * (i + 3)) % 60, "role": "ant"}
+                   for i, name in enumerate(names)]
+        data["records"][game_id] = {
+            "id": game_id, "name": f"Game {n}", "date": f"2025-{1 + n % 12:02d}-{1 + n % 28:02d}T20:00:00",
+            "game": "mota", "edition": "Original edition", "expansions": ["minions"], "modules": ["minions-base"],
+            "variants": [], "mode": mode, "difficulty": ("easy", "normal", "difficult")[n % 3] if mode != "competitive"
+            else None, "players": players,
+            "winners": ([p["id"] for p in players][: 1 if mode == "competitive" else None] if won
+                        else ["broodmother"]),
+            "ended": {"code": "broodmother-destroyed" if won else "cp-threshold", "round": 1 + n % 4},
+            "her_lead": None if mode == "competitive" else (n % 20) - 5}
+    db = folder / "records" / "games.json"
+    db.parent.mkdir()
+    (db.parent / "history.json").write_text(json.dumps(data), encoding="utf-8")
+    return db
+
+
+def bench_records(folder: Path, runs: int, games: int = 1000) -> dict[str, float]:
+    """The Records screen's and ``companion history stats``'s work with ``games`` finished games: a fresh store
+    reads history.json and computes every figure (in this process: p99 ms over ``runs``), and a fresh
+    ``companion history stats`` process (wall time, median)."""
+    from companion.core.records import figures
+    from companion.store import GameStore
+
+    db = _many_records(folder, games)
+
+    def stats() -> None:
+        store = GameStore(db)
+        figures(store.history.records(), store.history.merges())
+
+    times = [_timed(stats) for _ in range(runs)]
+    argv = [sys.executable, "-m", "companion", "history", "stats", "--db", str(db)]
+    walls = []
+    for _ in range(max(3, runs // 4)):
+        start = time.perf_counter()
+        subprocess.run(argv, check=True, capture_output=True)
+        walls.append(time.perf_counter() - start)
+    return {"games": float(games), "stats_ms": _ms(times)["p99_ms"],
+            "cli_ms": round(statistics.median(walls) * 1000, 1)}
+
+
 def bench_search() -> dict[str, Any] | None:
     try:
         from companion.rules.bench import bench_search as run
@@ -210,7 +265,8 @@ def run_bench(quick: bool = False) -> dict[str, Any]:
         actions["save_kb_per_draw"] = bench_draw_size(folder)
         startup = bench_cli_startup(folder, runs=3 if quick else 7)
         search_cli = bench_search_cli(folder, runs=3 if quick else 7)
-    result: dict[str, Any] = {"actions": actions, "undo": undo, "startup": startup}
+        records = bench_records(folder, runs=5 if quick else 20)
+    result: dict[str, Any] = {"actions": actions, "undo": undo, "startup": startup, "records": records}
     result["search"] = (bench_search() or {}) | search_cli
     result["memory"] = {"peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)}
     result["goals"] = {key: {"goal": goal, "met": _lookup(result, key) <= goal}

@@ -51,6 +51,7 @@ from companion.store.atomic import (
     write_atomically,
 )
 from companion.store.gamefiles import GAME_ID, GameFiles
+from companion.store.history import HISTORY_FILE, HistoryStore
 from companion.store.index import APP_ID, DB_SCHEMA, SummaryIndex, meta_of
 from companion.store.kept import (
     STALE,
@@ -177,6 +178,7 @@ class GameStore:
         self.files = GameFiles(self.folder)
         self.index = SummaryIndex(self.path)
         self.library = LibraryStore(library_path(self.path))
+        self.history = HistoryStore(self)  # the play records (read when first asked)
         self.carried_last = 0  # cards typed in earlier games that the last new game was given
         self._kept_seen: dict[str, tuple[tuple[int, int], KeptGame | None]] = {}  # kept file -> what it was
         self._open_index()
@@ -507,6 +509,7 @@ class GameStore:
                 doc["rev"], doc["log"], doc["log_archived"] = base, log, archived
                 raise
             self._remember(game_id, doc)
+        self.history.saw(doc)
         self._remember_card(doc)
 
     def _remember_card(self, doc: Doc) -> None:
@@ -626,7 +629,7 @@ class GameStore:
             raise StoreError(msg("Name the file to export to, for example friday.json."))
         resolved = path.resolve()
         index, folder = self.path.resolve(), self.folder.resolve()
-        beside = {index.with_name(n) for n in (SETTINGS_FILE, READING_FILE, LIBRARY_FILE)}
+        beside = {index.with_name(n) for n in (SETTINGS_FILE, READING_FILE, LIBRARY_FILE, HISTORY_FILE)}
         if resolved in {index, folder, *beside} or folder in resolved.parents:
             raise StoreError(msg("{path} is part of the saved games; export to a file of its own.", path=str(path)))
         if not resolved.parent.is_dir():

@@ -147,10 +147,11 @@ class HomeScreen(Screen):
             (N_("Rules"), ft.Icons.MENU_BOOK, "/rules", "open-rules"),
             (N_("Calculators"), ft.Icons.CALCULATE, "/calculators", "open-calculators"),
             (N_("Settings"), ft.Icons.SETTINGS, "/settings", "open-settings"),
+            (N_("Records"), ft.Icons.EMOJI_EVENTS_OUTLINED, "/records", "open-records"),
         ]
         tiles = [
             ft.Container(widgets.tile_button(tr(label), icon, self.app.handler(partial(go, route)),
-                                             identifier=ident, sizes=self.sizes), col={"xs": 4})
+                                             identifier=ident, sizes=self.sizes), col={"xs": 6, "sm": 3})
             for label, icon, route, ident in items
         ]
         return ft.ResponsiveRow([ft.Container(new, col={"xs": 12}), *tiles], spacing=10, run_spacing=10)

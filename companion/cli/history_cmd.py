@@ -1,0 +1,159 @@
+"""``companion history ...``: the play records from a terminal - the list, the figures, CSV and JSON.
+
+``companion history`` lists the finished games recorded (``--json`` prints them, ``--csv FILE`` writes one
+row per player per game); ``history stats`` prints the figures the Records screen shows (``--json``: the
+same data); ``versus``, ``merge``, ``unmerge`` and ``forget`` are the screen's other actions.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from companion.cli.common import add_db_option, open_store, print_json
+from companion.core.i18n import tr, trf, trn
+
+
+def register(subparsers: Any) -> None:
+    history = subparsers.add_parser("history", help=tr("the play records: finished games, wins and figures"))
+    add_db_option(history)
+    _filters(history)
+    out = history.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help=tr("print the records as JSON"))
+    out.add_argument("--csv", metavar=tr("FILE"), help=tr("write one row per player per game to a new CSV file"))
+    history.add_argument("--force", action="store_true", help=tr("replace FILE if it exists (a regular file only)"))
+    history.set_defaults(handler=_list)
+    sub = history.add_subparsers(dest="history_command", metavar=tr("ACTION"))
+
+    def add(name: str, help_text: str, handler: Any) -> argparse.ArgumentParser:
+        parser: argparse.ArgumentParser = sub.add_parser(name, help=help_text)
+        add_db_option(parser)
+        parser.set_defaults(handler=handler)
+        return parser
+
+    p = add("stats", tr("the figures: against the Broodmother, competitive, Antscape"), _stats)
+    _filters(p)
+    p.add_argument("--json", action="store_true", help=tr("print JSON"))
+    p = add("versus", tr("two players head to head in competitive games"), _versus)
+    p.add_argument("first", metavar=tr("NAME"), help=tr("a player's name"))
+    p.add_argument("second", metavar=tr("OTHER"), help=tr("another player's name"))
+    _filters(p)
+    p.add_argument("--json", action="store_true", help=tr("print JSON"))
+    p = add("merge", tr("count one player's name as another's (typed differently)"), _merge)
+    p.add_argument("name", metavar=tr("NAME"), help=tr("the name to merge"))
+    p.add_argument("into", metavar=tr("INTO"), help=tr("the name it counts as"))
+    p = add("unmerge", tr("count a merged name on its own again"), _unmerge)
+    p.add_argument("name", metavar=tr("NAME"), help=tr("the merged name"))
+    p = add("forget", tr("take one game out of the records (asks for --yes)"), _forget)
+    p.add_argument("id", metavar="ID", help=tr("the game id (companion history)"))
+    p.add_argument("--yes", action="store_true", help=tr("confirm"))
+
+
+def _filters(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", metavar=tr("TEXT"), help=tr("only this game: mota, evolved or antscape"))
+    parser.add_argument("--edition", metavar=tr("TEXT"), help=tr("only this edition (as the records name it)"))
+    parser.add_argument("--expansion", metavar=tr("TEXT"), help=tr("only games with this expansion id"))
+    parser.add_argument("--since", metavar=tr("DATE"), help=tr("only games finished on or after DATE (2025-01-31)"))
+    parser.add_argument("--until", metavar=tr("DATE"), help=tr("only games finished on or before DATE"))
+
+
+def _chosen(args: argparse.Namespace, store: Any) -> list[Any]:
+    from companion.core.records import filtered, in_order
+
+    return in_order(filtered(store.history.records(), game=getattr(args, "game", None),
+                             edition=getattr(args, "edition", None), expansion=getattr(args, "expansion", None),
+                             since=getattr(args, "since", None), until=getattr(args, "until", None)))
+
+
+def _list(args: argparse.Namespace) -> int:
+    store = open_store(args)
+    records = _chosen(args, store)
+    if args.json:
+        from companion.core.history import HISTORY_FORMAT
+
+        print_json({"format": HISTORY_FORMAT, "records": records, "merges": store.history.merges()})
+        return 0
+    if args.csv:
+        return _write_csv(store, records, args)
+    if not records:
+        print(tr("No finished games in the records yet."))
+    from companion.cli.history_text import record_line
+
+    for r in records:
+        print(record_line(r, store.content))
+    return 0
+
+
+def _write_csv(store: Any, records: list[Any], args: argparse.Namespace) -> int:
+    import csv
+    import io
+    from pathlib import Path
+
+    from companion.core.records import CSV_COLUMNS, csv_rows
+    from companion.store.atomic import os_problem, write_atomically
+
+    path = Path(args.csv)
+    store.check_export_target(path, args.force)
+    text = io.StringIO()
+    writer = csv.DictWriter(text, fieldnames=CSV_COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    rows = csv_rows(records)
+    writer.writerows(rows)
+    try:
+        write_atomically(path, text.getvalue())
+    except OSError as exc:
+        raise os_problem(exc, path, "write") from None
+    print(trn("Wrote {n} row to {path}.", "Wrote {n} rows to {path}.", len(rows), path=str(path)))
+    return 0
+
+
+def _stats(args: argparse.Namespace) -> int:
+    from companion.core.records import figures
+
+    store = open_store(args)
+    result = figures(_chosen(args, store), store.history.merges())
+    if args.json:
+        print_json(result)
+        return 0
+    from companion.cli.history_text import stats_lines
+
+    print("\n".join(stats_lines(result, store.content)))
+    return 0
+
+
+def _versus(args: argparse.Namespace) -> int:
+    from companion.core.records import head_to_head
+
+    store = open_store(args)
+    result = head_to_head(_chosen(args, store), store.history.merges(), args.first, args.second)
+    if args.json:
+        print_json(result)
+        return 0
+    print(trn("{first} and {second}: {n} competitive game together. {first} won {a}, {second} won {b}, "
+              "tied {ties}, neither won {neither}.",
+              "{first} and {second}: {n} competitive games together. {first} won {a}, {second} won {b}, "
+              "tied {ties}, neither won {neither}.", result["games"], first=args.first, second=args.second,
+              a=result["first_wins"], b=result["second_wins"], ties=result["ties"], neither=result["neither"]))
+    return 0
+
+
+def _merge(args: argparse.Namespace) -> int:
+    open_store(args).history.merge(args.name, args.into)
+    print(trf("{name} now counts as {into} in the records.", name=args.name, into=args.into))
+    return 0
+
+
+def _unmerge(args: argparse.Namespace) -> int:
+    open_store(args).history.unmerge(args.name)
+    print(trf("{name} counts on its own again.", name=args.name))
+    return 0
+
+
+def _forget(args: argparse.Namespace) -> int:
+    from companion.cli.common import CliError
+
+    if not args.yes:
+        raise CliError(tr("forgetting a game changes the records for good: add --yes to confirm"))
+    open_store(args).history.forget(args.id)
+    print(trf("Game {id} is no longer in the records.", id=args.id))
+    return 0

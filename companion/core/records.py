@@ -1,0 +1,287 @@
+"""The play history's figures: pure functions from a list of play records (``companion.core.history``).
+
+- **Against the Broodmother** (solo and co-op; games with Empires of the Earth and the asymmetric variant
+  counted apart): played, won and lost by difficulty and by number of colonies, the current and best
+  winning streak, her average Colony Point lead in the games she won, how and in which round each game
+  ended, and the results in order (the chart).
+- **Competitive**: per player (names typed alike are one; ``merges`` joins two names), games, wins,
+  average and best score, by game; ``head_to_head`` between two names.
+- **Antscape**: wins per player and the Bonus Cards in play.
+
+Every figure carries the ids of the games behind it, so a screen can open them. ``filtered`` keeps the
+records of one game, edition, expansion or date range. Nothing here reads a file or knows a language:
+labels are msgids (``N_``), rendered where they are shown.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from companion.core.history import BROOD_MODES, HER, PlayRecord, name_key
+from companion.core.i18n import N_
+
+DIFFICULTY_ORDER = ("easy", "normal", "difficult")
+DIFFICULTY_LABELS = {"easy": N_("Easy"), "normal": N_("Normal"), "difficult": N_("Difficult")}
+#: How a game against her ended, in a few words (``make_outcome``'s codes).
+ENDINGS = {
+    "cp-threshold": N_("her Colony Point lead"),
+    "centipede-threshold": N_("the centipedes"),
+    "broodmother-destroyed": N_("the ants destroyed her"),
+    "broodmother-survived": N_("she survived to the end"),
+}
+#: The groups of games against her, each counted apart, in the order they are shown.
+BROOD_GROUPS = {"base": N_("Solo and co-op"), "empires": N_("Solo and co-op with Empires of the Earth")}
+NO_BONUS = "none"
+Figures = dict[str, Any]
+
+
+# -- choosing ---------------------------------------------------------------------------
+def filtered(records: Iterable[PlayRecord], *, game: str | None = None, edition: str | None = None,
+             expansion: str | None = None, since: str | None = None, until: str | None = None) -> list[PlayRecord]:
+    """The records that match every filter given; dates compare as ISO text (``until`` includes its day)."""
+    out = []
+    for r in records:
+        if (game and r["game"] != game) or (edition and r["edition"] != edition):
+            continue
+        if expansion and expansion not in r["expansions"]:
+            continue
+        if (since and r["date"][:len(since)] < since) or (until and r["date"][:len(until)] > until):
+            continue
+        out.append(r)
+    return out
+
+
+def in_order(records: Iterable[PlayRecord]) -> list[PlayRecord]:
+    """Oldest first (ties by id, so the order never depends on a file's)."""
+    return sorted(records, key=lambda r: (r["date"], r["id"]))
+
+
+def resolver(merges: Mapping[str, str]) -> Callable[[str], str]:
+    """A name's key after every merge (a merge of a merged name follows the chain; a loop stops)."""
+    def resolve(name: str) -> str:
+        key, seen = name_key(name), set()
+        while key in merges and key not in seen:
+            seen.add(key)
+            key = merges[key]
+        return key
+    return resolve
+
+
+def brood_group(record: PlayRecord) -> str | None:
+    """Which group of games against her a record counts in: "base", "empires", or None (not against her)."""
+    if record["mode"] not in BROOD_MODES:
+        return None
+    return "empires" if "empires" in record["expansions"] else "base"
+
+
+def ants_won(record: PlayRecord) -> bool:
+    return bool(record["winners"]) and HER not in record["winners"]
+
+
+# -- against the Broodmother ----------------------------------------------------------------
+def _tally(records: list[PlayRecord]) -> Figures:
+    won = [r["id"] for r in records if ants_won(r)]
+    lost = [r["id"] for r in records if not ants_won(r)]
+    return {"played": len(records), "won": len(won), "lost": len(lost), "ids": [r["id"] for r in records],
+            "won_ids": won, "lost_ids": lost}
+
+
+def _streaks(records: list[PlayRecord]) -> Figures:
+    best: list[str] = []
+    run: list[str] = []
+    for r in records:
+        run = [*run, r["id"]] if ants_won(r) else []
+        if len(run) > len(best):
+            best = run
+    return {"current": len(run), "current_ids": run, "best": len(best), "best_ids": best}
+
+
+def brood_figures(records: list[PlayRecord]) -> Figures:
+    """The figures of one group of games against her (records oldest first)."""
+    by_difficulty: dict[str, list[PlayRecord]] = defaultdict(list)
+    by_colonies: dict[int, list[PlayRecord]] = defaultdict(list)
+    endings: dict[tuple[str, int], list[str]] = defaultdict(list)
+    for r in records:
+        by_difficulty[r["difficulty"] or "normal"].append(r)
+        by_colonies[sum(1 for p in r["players"] if p["role"] == "ant")].append(r)
+        endings[(r["ended"]["code"], r["ended"]["round"])].append(r["id"])
+    order = [d for d in DIFFICULTY_ORDER if d in by_difficulty] + sorted(set(by_difficulty) - set(DIFFICULTY_ORDER))
+    hers = [r for r in records if not ants_won(r) and r["her_lead"] is not None]
+    leads = [r["her_lead"] for r in hers if r["her_lead"] is not None]
+    return {
+        **_tally(records),
+        "by_difficulty": [{"difficulty": d, **_tally(by_difficulty[d])} for d in order],
+        "by_colonies": [{"colonies": n, **_tally(by_colonies[n])} for n in sorted(by_colonies)],
+        "streak": _streaks(records),
+        "her_lead": {"average": round(sum(leads) / len(leads), 1) if leads else None, "games": len(leads),
+                     "ids": [r["id"] for r in hers]},
+        "endings": [{"code": code, "round": rnd, "count": len(ids), "ids": ids}
+                    for (code, rnd), ids in sorted(endings.items())],
+        "timeline": [{"id": r["id"], "date": r["date"], "won": ants_won(r)} for r in records],
+    }
+
+
+def asymmetric_figures(records: list[PlayRecord]) -> Figures:
+    """Asymmetric games: how often the player who is the Broodmother wins, and the colonies."""
+    hers: list[str] = []
+    theirs: list[str] = []
+    for r in records:
+        roles = {p["id"]: p["role"] for p in r["players"]}
+        (hers if any(roles.get(w) == "broodmother" for w in r["winners"]) else theirs).append(r["id"])
+    return {"played": len(records), "ids": [r["id"] for r in records], "her_wins": len(hers), "her_ids": hers,
+            "colony_wins": len(theirs), "colony_ids": theirs}
+
+
+# -- players ----------------------------------------------------------------------------------
+def _player_rows(records: list[PlayRecord], resolve: Callable[[str], str], by_game: bool) -> list[Figures]:
+    rows: dict[str, Figures] = {}
+    for r in records:
+        for p in r["players"]:
+            key = resolve(p["name"])
+            row = rows.setdefault(key, {"key": key, "name": p["name"], "games": 0, "wins": 0, "total": 0,
+                                        "best": None, "ids": [], "win_ids": [], "by_game": {}})
+            row["name"] = p["name"]  # the latest spelling (records come oldest first)
+            won = p["id"] in r["winners"]
+            _count(row, r["id"], p["score"], won)
+            if by_game:
+                cell = row["by_game"].setdefault(r["game"], {"game": r["game"], "edition": r["edition"], "games": 0,
+                                                             "wins": 0, "total": 0, "best": None, "ids": [],
+                                                             "win_ids": []})
+                _count(cell, r["id"], p["score"], won)
+    out = sorted(rows.values(), key=lambda row: (-row["wins"], -row["games"], row["key"]))
+    for row in out:
+        _average(row)
+        row["by_game"] = [_average(cell) for _, cell in sorted(row["by_game"].items())]
+    return out
+
+
+def _count(row: Figures, game_id: str, score: int, won: bool) -> None:
+    if game_id in row["ids"][-1:]:  # one person twice in a game (two names merged): counted once
+        return
+    row["games"] += 1
+    row["total"] += score
+    row["best"] = score if row["best"] is None else max(row["best"], score)
+    row["ids"].append(game_id)
+    if won:
+        row["wins"] += 1
+        row["win_ids"].append(game_id)
+
+
+def _average(row: Figures) -> Figures:
+    row["average"] = round(row.pop("total") / row["games"], 1) if row["games"] else None
+    return row
+
+
+def head_to_head(records: Iterable[PlayRecord], merges: Mapping[str, str], first: str, second: str) -> Figures:
+    """Two names at one table (competitive games): how often each won, both (a tie) or neither."""
+    resolve = resolver(merges)
+    a, b = resolve(first), resolve(second)
+    out: Figures = {"first": first, "second": second, "games": 0, "ids": [], "first_wins": 0, "first_ids": [],
+                    "second_wins": 0, "second_ids": [], "ties": 0, "tie_ids": [], "neither": 0, "neither_ids": []}
+    if a == b:
+        return out
+    for r in in_order(records):
+        if r["mode"] != "competitive":
+            continue
+        ids = {resolve(p["name"]): p["id"] for p in r["players"]}
+        if a not in ids or b not in ids:
+            continue
+        out["games"] += 1
+        out["ids"].append(r["id"])
+        a_won, b_won = ids[a] in r["winners"], ids[b] in r["winners"]
+        which = "ties" if a_won and b_won else "first_wins" if a_won else "second_wins" if b_won else "neither"
+        out[which] += 1
+        out[{"ties": "tie_ids", "first_wins": "first_ids", "second_wins": "second_ids",
+             "neither": "neither_ids"}[which]].append(r["id"])
+    return out
+
+
+def antscape_figures(records: list[PlayRecord], resolve: Callable[[str], str]) -> Figures:
+    bonus: dict[str, list[str]] = defaultdict(list)
+    for r in records:
+        bonus[r.get("bonus") or NO_BONUS].append(r["id"])
+    return {"played": len(records), "ids": [r["id"] for r in records],
+            "players": _player_rows(records, resolve, by_game=False),
+            "bonus": [{"bonus": k, "games": len(ids), "ids": ids} for k, ids in sorted(bonus.items())]}
+
+
+# -- all of it ----------------------------------------------------------------------------------
+def figures(records: Iterable[PlayRecord], merges: Mapping[str, str] | None = None) -> Figures:
+    """Every figure of the records given (already filtered)."""
+    ordered = in_order(records)
+    resolve = resolver(merges or {})
+    groups: dict[str, list[PlayRecord]] = {g: [] for g in BROOD_GROUPS}
+    asymmetric, competitive, antscape = [], [], []
+    for r in ordered:
+        if (group := brood_group(r)) is not None:
+            groups[group].append(r)
+        elif r["mode"] == "asymmetric":
+            asymmetric.append(r)
+        elif r["mode"] == "competitive":
+            competitive.append(r)
+            if r["game"] == "antscape":
+                antscape.append(r)
+    return {
+        "games": len(ordered),
+        "ids": [r["id"] for r in ordered],
+        "broodmother": {g: brood_figures(rs) for g, rs in groups.items() if rs},
+        "asymmetric": asymmetric_figures(asymmetric) if asymmetric else None,
+        "competitive": {"played": len(competitive), "ids": [r["id"] for r in competitive],
+                        "players": _player_rows(competitive, resolve, by_game=True)},
+        "antscape": antscape_figures(antscape, resolve) if antscape else None,
+    }
+
+
+def player_names(records: Iterable[PlayRecord], merges: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Every name's key after merges, with its latest spelling (to offer merges and head-to-head)."""
+    resolve = resolver(merges or {})
+    return {resolve(p["name"]): p["name"] for r in in_order(records) for p in r["players"]}
+
+
+# -- export -----------------------------------------------------------------------------------
+CSV_COLUMNS = ("date", "game", "edition", "expansions", "mode", "difficulty", "player", "colour", "score", "winner")
+
+
+def csv_rows(records: Iterable[PlayRecord]) -> list[dict[str, Any]]:
+    """One row per player per game, oldest game first; ``winner`` is yes/no; a game against her adds her row."""
+    rows = []
+    for r in in_order(records):
+        for p in r["players"]:
+            rows.append({"date": r["date"], "game": r["game"], "edition": r["edition"],
+                         "expansions": " ".join(r["expansions"]), "mode": r["mode"],
+                         "difficulty": r["difficulty"] or "", "player": p["name"], "colour": p["colour"],
+                         "score": p["score"], "winner": "yes" if p["id"] in r["winners"] else "no"})
+        if r["mode"] in BROOD_MODES and r["her_lead"] is not None:
+            rows.append({"date": r["date"], "game": r["game"], "edition": r["edition"],
+                         "expansions": " ".join(r["expansions"]), "mode": r["mode"],
+                         "difficulty": r["difficulty"] or "", "player": HER, "colour": "",
+                         "score": (r["her_lead"] or 0) + max((p["score"] for p in r["players"]), default=0),
+                         "winner": "yes" if HER in r["winners"] else "no"})
+    return rows
+
+
+# -- words ----------------------------------------------------------------------------------------
+def game_name(game: str, content: Any) -> str:
+    """A game's name as the content gives it (a product title: shown as it is), or its id."""
+    gdef = content.games.get(game) if content is not None else None
+    return gdef.name if gdef is not None else game
+
+
+def mode_name(mode: str, content: Any) -> str:
+    """A mode's name (a msgid), or its id."""
+    found = content.modes.get(mode) if content is not None else None
+    return found.name if found is not None else mode
+
+
+def bonus_label(bonus: str) -> str:
+    """An Antscape Bonus Card's name (a msgid), or "No Bonus Card"."""
+    if bonus == NO_BONUS:
+        return N_("No Bonus Card")
+    from companion.core.antscape.content import bonus_name
+
+    try:
+        return bonus_name(bonus)
+    except StopIteration:
+        return bonus

@@ -1,0 +1,223 @@
+"""The play history: ``history.json`` beside ``games.json``, one compact record per finished game.
+
+The figures (``companion.core.records``) are computed from these records, never from the game files, so
+opening the Records screen or ``companion history stats`` reads one file however many games were played.
+The records are kept up to date as games are saved (``saw``, called by ``GameStore.save`` after each
+successful write): a save that finishes a game adds its record (or updates it: a rename), a save that
+un-finishes it (an undo out of its finish) removes it, and an import of a finished game is a save like any
+other. Deleting a game keeps its record: the history is rewritten only when the player asks (``forget``).
+Players can merge two names (``merge``); the merges are kept in the same file.
+
+If the file is missing (the first start of a version with records, or a lost file) it is rebuilt once
+from the saved games - read without being set aside when they fail a check, since a record needs only a
+few fields - and written, even empty, so the next start reads it. A damaged file is set aside, said in a
+notice, and rebuilt the same way. Writes are atomic (``write_atomically``) under a file lock, each a
+read-change-write of the newest file, so the app and the terminal never lose each other's records. A
+record that cannot be written never makes its game's save fail: the player is told in a notice.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+from typing import TYPE_CHECKING, Any
+
+from filelock import FileLock, Timeout
+
+from companion.core.errors import GameError
+from companion.core.history import HistoryFile, PlayRecord, empty_history, is_finished, name_key, record_of
+from companion.core.i18n import msg
+from companion.core.schema import check
+from companion.store.aside import set_aside
+from companion.store.atomic import (
+    FileProblem,
+    UnreadableFile,
+    os_problem,
+    parse_json,
+    read_regular_file,
+    reason_of,
+    write_atomically,
+)
+from companion.store.migrations import migrate
+
+if TYPE_CHECKING:
+    from companion.store.games import GameStore
+
+HISTORY_FILE = "history.json"
+MAX_HISTORY_BYTES = 64 * 1024 * 1024  # about 100,000 games
+LOCK_TIMEOUT_S = 10.0
+Stamp = tuple[int, int, int]
+
+
+class HistoryError(GameError):
+    """A change the player asked of the records could not be made; nothing was changed."""
+
+
+class HistoryStore:
+    """The records of one saves database; read lazily, re-read only when another process changed the file."""
+
+    def __init__(self, store: GameStore) -> None:
+        self.store = store
+        self.path = store.path.with_name(HISTORY_FILE)
+        self._data: dict[str, Any] | None = None
+        self._stamp: Stamp | None = None
+        self._mutex = threading.RLock()
+        self._lock = FileLock(self.path.with_name(f".{HISTORY_FILE}.lock"), timeout=LOCK_TIMEOUT_S,
+                              poll_interval=0.005, preserve_lock_file=True)
+
+    # -- reading ------------------------------------------------------------------------
+    def records(self) -> list[PlayRecord]:
+        with self._mutex:
+            return list(self._current()["records"].values())
+
+    def merges(self) -> dict[str, str]:
+        with self._mutex:
+            return dict(self._current()["merges"])
+
+    def record(self, game_id: str) -> PlayRecord | None:
+        with self._mutex:
+            found: PlayRecord | None = self._current()["records"].get(game_id)
+            return found
+
+    def _file_stamp(self) -> Stamp | None:
+        try:
+            st = os.stat(self.path)
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            raise os_problem(exc, self.path, "read") from None
+        return (st.st_ino, st.st_size, st.st_mtime_ns)
+
+    def _current(self) -> dict[str, Any]:
+        """The newest records: kept in memory while the file is unchanged; read, or rebuilt once, otherwise."""
+        stamp = self._file_stamp()
+        if self._data is not None and stamp == self._stamp:
+            return self._data
+        if stamp is None:
+            with self._locked():
+                if self._file_stamp() is None:
+                    self._write(self._rebuilt())
+                    return self._data if self._data is not None else empty_history()
+            return self._current()
+        try:
+            data = check(HistoryFile, parse_json(read_regular_file(self.path, max_bytes=MAX_HISTORY_BYTES),
+                                                 max_bytes=MAX_HISTORY_BYTES), "history")
+        except (UnreadableFile, GameError) as exc:
+            if isinstance(exc, FileProblem) and not self.path.exists():
+                return self._current()  # removed between the stat and the read
+            return self._set_aside(reason_of(exc))
+        self._data, self._stamp = dict(data), stamp
+        return self._data
+
+    def _set_aside(self, reason: Any) -> dict[str, Any]:
+        with self._locked():
+            kept = set_aside(self.path)
+            self.store.notices.append(msg(
+                "Your play records could not be read: {reason}. The file was kept as {kept}; the records were made "
+                "again from the saved games (records of deleted games and merged names are only in that file).",
+                reason=reason, kept=str(kept)))
+            self._write(self._rebuilt())
+        return self._data if self._data is not None else empty_history()
+
+    def _rebuilt(self) -> dict[str, Any]:
+        """The records of every finished game saved now (read as they are, never set aside)."""
+        data = empty_history()
+        files, index = self.store.files, self.store.index
+        for game_id in files.ids():
+            cached = index.get(game_id, files.stamp(game_id))
+            if cached is not None and not cached.get("ended"):
+                continue  # the list's cache says this game is not finished: not opened
+            try:
+                raw = files.read(game_id)
+                doc = migrate(raw) if raw is not None else None
+            except (GameError, ValueError, TypeError, KeyError):
+                continue
+            if doc is not None and (record := record_of(doc, self.store.content)) is not None:
+                data["records"][record["id"]] = record
+        return data
+
+    # -- writing ------------------------------------------------------------------------
+    def saw(self, doc: dict[str, Any]) -> None:
+        """A game was just saved: add, update or remove its record. Never raises; a failure is a notice."""
+        try:
+            with self._mutex:
+                known = self._current()
+                game_id = str(doc.get("id"))
+                finished = is_finished(doc)
+                if not finished and game_id not in known["records"] and game_id not in known["forgotten"]:
+                    return  # the usual save: a game being played
+                record = record_of(doc, self.store.content) if finished else None
+                if finished and (game_id in known["forgotten"] or known["records"].get(game_id) == record):
+                    return
+                with self._locked():
+                    data = self._fresh()
+                    old = data["records"].pop(game_id, None)
+                    if record is not None:
+                        if old is not None and old["ended"] == record["ended"]:
+                            record = {**record, "date": old["date"]}  # when it finished, not its last rename
+                        data["records"][game_id] = record
+                    elif not finished and game_id in data["forgotten"]:
+                        data["forgotten"].remove(game_id)  # un-finished: a new finish is a new result
+                    self._write(data)
+        except (GameError, OSError, Timeout) as exc:
+            self.store.notices.append(msg("The game is saved, but its play record could not be: {reason}.",
+                                          reason=_why(exc, self.path)))
+
+    def forget(self, game_id: str) -> None:
+        """Take one game out of the records, at the player's request (it stays out while it stays finished)."""
+        with self._mutex, self._locked():
+            data = self._fresh()
+            if data["records"].pop(game_id, None) is None:
+                raise HistoryError(msg("No game '{id}' in the play records.", id=game_id))
+            if game_id not in data["forgotten"]:
+                data["forgotten"].append(game_id)
+            self._write(data)
+
+    def merge(self, name: str, into: str) -> None:
+        """Count ``name`` as ``into`` from now on (in every figure; undone by ``unmerge``)."""
+        key, target = name_key(name), name_key(into)
+        if not key or not target:
+            raise HistoryError(msg("Name both players to merge."))
+        with self._mutex, self._locked():
+            data = self._fresh()
+            seen: set[str] = set()
+            while target in data["merges"] and target not in seen and target != key:
+                seen.add(target)
+                target = data["merges"][target]
+            if target == key:
+                raise HistoryError(msg("{name} and {into} are already one player.", name=name, into=into))
+            data["merges"][key] = target
+            self._write(data)
+
+    def unmerge(self, name: str) -> None:
+        with self._mutex, self._locked():
+            data = self._fresh()
+            if data["merges"].pop(name_key(name), None) is None:
+                raise HistoryError(msg("{name} is not merged into another name.", name=name))
+            self._write(data)
+
+    def _fresh(self) -> dict[str, Any]:
+        """Under the lock: the newest file, as a copy to change."""
+        current = self._current()
+        return {**current, "records": dict(current["records"]), "merges": dict(current["merges"]),
+                "forgotten": list(current["forgotten"])}
+
+    def _locked(self) -> Any:
+        return self._lock
+
+    def _write(self, data: dict[str, Any]) -> None:
+        try:
+            write_atomically(self.path, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+        except OSError as exc:
+            raise os_problem(exc, self.path, "write") from None
+        self._data, self._stamp = data, self._file_stamp()
+
+
+def _why(exc: BaseException, path: Any) -> Any:
+    """Why a record could not be written, as a clause."""
+    if isinstance(exc, Timeout):
+        return msg("another window or the terminal is writing the records")
+    if isinstance(exc, OSError):
+        return os_problem(exc, path, "write").reason
+    return reason_of(exc)
