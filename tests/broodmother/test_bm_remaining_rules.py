@@ -1,0 +1,77 @@
+"""The Broodmother's remaining rule defects, each a scenario with the rulebook's numbers.
+
+1. Her plot pile stays out of her deck when the draw pile runs out (Minions of the Meadow,
+   "Broodmother Machinations Track").
+2. Her deck holds Empires Chambers only in a solo game (Empires of the Earth, "Solo and Cooperative Play").
+3. The Nest revealed by her Expand keeps that Expand's nymphs and her battle numbers count them
+   (Minions of the Meadow, "Nest of Centipedes"; "Nymph Rules" > Moulting; "Broodmother Machinations Track").
+4. A physical card outside the make-up the players entered is refused (Minions of the Meadow,
+   "Against the Broodmother: Solo/Co-op" > Cards).
+5. The co-op checklist has each colony's two starting hexes (Minions of the Meadow,
+   "Against the Broodmother: Solo/Co-op" > Hexes).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.core.broodmother.checklist import checklist
+from companion.core.broodmother.commands import DrawCard, EnterCard, SetDeck
+from companion.core.broodmother.content import brood_content
+from companion.core.broodmother.meadow_commands import AddHex
+from companion.core.session import Session
+
+from .helpers import brood, lines, make_session
+
+
+def piles(s: Session) -> tuple[int, int, int]:
+    d = brood(s)["deck"]
+    return len(d["draw"]), len(d["discard"]), len(d["plot"])
+
+
+# -- 1. the plot pile stays out of a reshuffle and keeps counting ------------------------------
+def test_solo_reshuffle_leaves_the_plot_pile_face_up_and_counting() -> None:
+    # Difficulty Chart, 1 colony: plot threshold 3. Her deck: 4 Evolutions and 1 Event.
+    s = make_session(deck="physical")
+    s.execute(SetDeck((("evolution", 1, 4), ("event", 1, 1))))
+    s.execute(AddHex(3, "inner", 9))
+    for _ in range(3):  # 3 of 3: the pile is discarded and the track moves to level 1
+        s.execute(EnterCard("evolution", 1))
+    assert brood(s)["machinations"] == 1 and piles(s) == (2, 3, 0)
+    s.execute(EnterCard("evolution", 1))  # 1 of 3 on the plot pile
+    s.execute(EnterCard("event", 1))
+    assert piles(s) == (0, 4, 1)
+    plotted = list(brood(s)["deck"]["plot"])
+    s.execute(EnterCard("evolution", 1))  # the draw pile ran out: only the 4 discards are shuffled
+    said = lines(s)
+    assert said[0] == "Her draw pile ran out: shuffle her discard pile to make a new one."
+    assert "Put the card face up on her plot pile (2 of 3)." in said
+    assert brood(s)["deck"]["plot"][0] == plotted[0] and piles(s) == (3, 0, 2)
+    s.execute(EnterCard("evolution", 1))  # the card from before the reshuffle still counts: 3 of 3
+    assert "Put the card face up on her plot pile (3 of 3)." in lines(s)
+    assert brood(s)["machinations"] == 2
+
+
+def test_coop_virtual_reshuffle_never_takes_the_plot_pile() -> None:
+    # Difficulty Chart, 2 colonies: plot threshold 5. Her deck: 6 Evolutions, so every card is a Plot.
+    s = make_session("coop", 2, seed=9)
+    s.execute(SetDeck((("evolution", 2, 6),)))
+    for _ in range(5):
+        s.execute(DrawCard())
+    assert brood(s)["machinations"] == 1 and piles(s) == (1, 5, 0)
+    s.execute(DrawCard())  # 1 of 5
+    kept = list(brood(s)["deck"]["plot"])
+    s.execute(DrawCard())  # reshuffle: the 5 discards only
+    assert piles(s) == (4, 0, 2) and brood(s)["deck"]["plot"][0] == kept[0]
+    assert "Put the card face up on her plot pile (2 of 5)." in lines(s)
+
+
+# -- 5. the co-op checklist: each colony's starting hexes ----------------------------------------
+@pytest.mark.parametrize("colonies", [2, 3, 4])
+def test_coop_checklist_has_an_aphid_and_a_non_aphid_hex_per_colony(colonies: int) -> None:
+    s = make_session("coop", colonies)
+    steps = {step["id"]: step for step in checklist(s.state, brood_content())}
+    hexes = steps["starting-hexes"]
+    assert hexes["text"] == (f"Starting hexes: {colonies} with aphids and {colonies} without "
+                             "(one of each per colony).")
+    assert hexes["source"] == "Against the Broodmother: Solo/Co-op > Hexes"
