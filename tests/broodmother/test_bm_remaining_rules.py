@@ -19,6 +19,7 @@ from companion.core.broodmother.checklist import checklist
 from companion.core.broodmother.commands import DrawCard, EnterCard, SetDeck
 from companion.core.broodmother.content import brood_content
 from companion.core.broodmother.meadow_commands import AddHex
+from companion.core.errors import CommandError
 from companion.core.session import Session
 
 from .helpers import brood, lines, make_session
@@ -64,6 +65,29 @@ def test_coop_virtual_reshuffle_never_takes_the_plot_pile() -> None:
     s.execute(DrawCard())  # reshuffle: the 5 discards only
     assert piles(s) == (4, 0, 2) and brood(s)["deck"]["plot"][0] == kept[0]
     assert "Put the card face up on her plot pile (2 of 5)." in lines(s)
+
+
+# -- 2. Empires Chambers: solo only --------------------------------------------------------------
+@pytest.mark.parametrize("colonies", [2, 3, 4])
+def test_coop_with_empires_has_no_chamber_in_her_deck(colonies: int) -> None:
+    s = make_session("coop", colonies, empires=True, deck="physical")
+    assert not any(c["chamber"] for c in brood(s)["deck"]["cards"].values())
+    assert len(brood(s)["deck"]["cards"]) == 50
+    with pytest.raises(CommandError, match="Chambers are in her deck only in a solo game"):
+        s.execute(EnterCard("chamber"))
+    assert not any(c["chamber"] for c in brood(s)["deck"]["cards"].values())
+    s.execute(SetDeck((("evolution", 2, 3),)))  # a make-up entered in co-op adds no Chamber either
+    assert len(brood(s)["deck"]["cards"]) == 3
+    steps = [step["id"] for step in checklist(s.state, brood_content())]
+    assert not any(step.startswith("empires-solo") for step in steps)
+    assert "empires-coop-mix" in steps
+
+
+def test_solo_with_empires_keeps_its_six_chambers() -> None:
+    s = make_session(empires=True, deck="physical")
+    assert sum(c["chamber"] for c in brood(s)["deck"]["cards"].values()) == 6
+    s.execute(EnterCard("chamber"))
+    assert len(brood(s)["deck"]["plot"]) == 1
 
 
 # -- 5. the co-op checklist: each colony's starting hexes ----------------------------------------
