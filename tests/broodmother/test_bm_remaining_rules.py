@@ -15,14 +15,16 @@ from __future__ import annotations
 
 import pytest
 
+from companion.core.broodmother import broodmother_view
 from companion.core.broodmother.checklist import checklist
-from companion.core.broodmother.commands import DrawCard, EnterCard, SetDeck
+from companion.core.broodmother.commands import AnswerExpand, DrawCard, EnterCard, SetDeck
 from companion.core.broodmother.content import brood_content
 from companion.core.broodmother.meadow_commands import AddHex
+from companion.core.commands.turns import NextRound
 from companion.core.errors import CommandError
 from companion.core.session import Session
 
-from .helpers import brood, lines, make_session
+from .helpers import brood, hex_of, lines, make_session, run
 
 
 def piles(s: Session) -> tuple[int, int, int]:
@@ -88,6 +90,35 @@ def test_solo_with_empires_keeps_its_six_chambers() -> None:
     assert sum(c["chamber"] for c in brood(s)["deck"]["cards"].values()) == 6
     s.execute(EnterCard("chamber"))
     assert len(brood(s)["deck"]["plot"]) == 1
+
+
+# -- 3. the Nest from her Expand keeps that Expand's nymphs ------------------------------------
+def test_the_nest_from_her_expand_keeps_its_nymph_and_she_counts_it() -> None:
+    s = make_session(deck="physical")
+    run(s, AddHex(3, "inner", 0, 2))
+    s.execute(NextRound())  # round 2: up to 2 centipedes from one Expand
+    s.execute(EnterCard("colony-goal", 1))
+    s.execute(AnswerExpand(number=30, sites=2, zone="outer", nest=True))
+    nest = hex_of(s, 30)
+    assert (nest["nymphs"], nest["centipede"], nest["sites"]) == (1, False, 1)
+    assert hex_of(s, 3)["centipede"] is True  # the other hexes still moult
+    battle = broodmother_view(s.state, s.content)["battle"]["broodmother"]
+    assert (battle["hex"], battle["size_bonus"], battle["extra_cards"]) == (30, 1, 1)
+
+
+def test_at_machinations_level_1_the_nest_gets_two_nymphs_and_she_is_two_bigger() -> None:
+    s = make_session(deck="physical")  # solo plot threshold 3: three Plots reach level 1
+    for ferocity in (1, 2, 3):
+        s.execute(EnterCard("evolution", ferocity))
+    assert brood(s)["machinations"] == 1
+    s.execute(EnterCard("colony-goal", 2))
+    s.execute(AnswerExpand(number=31, sites=3, zone="inner", nest=True))
+    nest = hex_of(s, 31)
+    assert (nest["nymphs"], nest["centipede"], nest["sites"]) == (2, False, 1)
+    assert "Hex 31: place it in the Inner Meadow with 2 nymphs." in lines(s)
+    battle = broodmother_view(s.state, s.content)["battle"]["broodmother"]
+    assert (battle["size_bonus"], battle["extra_cards"]) == (2, 0)
+    assert "nest-nymphs-stay" in brood(s)["report"]["interpretations"]
 
 
 # -- 5. the co-op checklist: each colony's starting hexes ----------------------------------------
