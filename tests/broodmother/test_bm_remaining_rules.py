@@ -121,6 +121,42 @@ def test_at_machinations_level_1_the_nest_gets_two_nymphs_and_she_is_two_bigger(
     assert "nest-nymphs-stay" in brood(s)["report"]["interpretations"]
 
 
+# -- 4. physical cards against an entered make-up ------------------------------------------------
+def test_an_entered_make_up_refuses_a_second_ferocity_two_evolution() -> None:
+    s = make_session(deck="physical")
+    s.execute(SetDeck((("event", 1, 2), ("colony-goal", 3, 1), ("evolution", 1, 1), ("evolution", 2, 1))))
+    s.execute(EnterCard("evolution", 2))
+    with pytest.raises(CommandError) as refused:
+        s.execute(EnterCard("evolution", 2))
+    said = str(refused.value)
+    assert "make-up you entered" in said and "Evolution with Ferocity 2 x1" in said
+    assert "Ferocity 1 x1, Ferocity 2 x1" in said  # what the entered make-up holds of that type
+    assert "change her deck's make-up" in said
+    assert len(brood(s)["deck"]["cards"]) == 5  # nothing was adjusted
+
+
+def test_an_entered_make_up_refuses_a_ferocity_nine_colony_goal() -> None:
+    s = make_session(deck="physical", deck_composition=[{"type": "colony-goal", "ferocity": 3, "count": 2},
+                                                         {"type": "event", "ferocity": 1, "count": 1}])
+    with pytest.raises(CommandError) as refused:
+        s.execute(EnterCard("colony-goal", 9))
+    said = str(refused.value)
+    assert "make-up you entered for her deck has no Colony Goal with Ferocity 9" in said
+    assert "Ferocity 3 x2" in said and "change her deck's make-up" in said
+    assert sorted(brood(s)["deck"]["cards"]) == ["colony-goal-3-1", "colony-goal-3-2", "event-1-1"]
+    assert broodmother_view(s.state, s.content)["deck"]["makeup"] == "entered"
+
+
+def test_the_estimated_make_up_accepts_any_card_and_says_it_is_an_estimate() -> None:
+    s = make_session(deck="physical")  # the default make-up: 1 Colony Goal of Ferocity 4, none of 9
+    assert broodmother_view(s.state, s.content)["deck"]["makeup"] == "estimated"
+    s.execute(EnterCard("colony-goal", 9))
+    said = [t for t in lines(s) if "estimate" in t]
+    assert said == ["The app's estimate of her deck had no Colony Goal with Ferocity 9 left, so one of its cards "
+                    "(Colony Goal with Ferocity 2) becomes one: the box is right."]
+    assert "physical-deck-adjusts" in brood(s)["report"]["interpretations"]
+
+
 # -- 5. the co-op checklist: each colony's starting hexes ----------------------------------------
 @pytest.mark.parametrize("colonies", [2, 3, 4])
 def test_coop_checklist_has_an_aphid_and_a_non_aphid_hex_per_colony(colonies: int) -> None:

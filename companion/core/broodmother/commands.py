@@ -154,6 +154,7 @@ class EnterCard(BroodCommand):
             raise CommandError(msg("Chambers are in her deck only in a solo game with Empires of the Earth; "
                                    "this game's deck has none."))
         require_int(self.ferocity, N_("The Ferocity"), 0, bc.deck_limits["max_ferocity"])
+        piles.refuse_outside_makeup(b["deck"], self.card_type, self.ferocity, bc)
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         reshuffled = piles.reshuffle_if_empty(state, b["deck"], virtual=False)
@@ -356,7 +357,7 @@ class SetDeck(BroodCommand):
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         groups = parse_composition(list(self.groups), bc)
-        b["deck"] = piles.new_deck(piles.build_cards(groups, chamber_count(state, bc), bc))
+        b["deck"] = piles.new_deck(piles.build_cards(groups, chamber_count(state, bc), bc), piles.ENTERED)
         if b["deck_mode"] == "virtual":
             piles.shuffle_draw(state, b["deck"])
 
