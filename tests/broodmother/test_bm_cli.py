@@ -87,14 +87,14 @@ def test_a_whole_solo_game(db: Path) -> None:
     g.solo("slumber")
     assert g.view["cp"]["total"] == 12 and g.view["cp"]["lead"] == 6
 
-    # Round 3: her Expand reveals the Nest (which moults hexes 20 and 1, the round-3 cap allowing three);
-    # Strike finds nobody and Invades; Invade moults; Revel.
+    # Round 3: her Expand reveals the Nest: at level 1 it keeps its two nymphs (they stay with her, so only
+    # hex 1 moults, the round-3 cap allowing three); Strike finds nobody and Invades; Invade moults; Revel.
     g.solo("next")
     g.solo("enter", "colony-goal", "1")
     out = g.solo("answer", "--number", "20", "--sites", "2", "--zone", "outer", "--nest")
     assert "Provision for War: take a Royal Decree now." in [line["text"] for line in out["view"]["report"]["lines"]]
     assert g.view["her"] == {"found": True, "hex": 20, "destroyed": False}
-    assert [(g.hex(n)["nymphs"], g.hex(n)["centipede"]) for n in (1, 20)] == [(0, True), (1, True)]
+    assert [(g.hex(n)["nymphs"], g.hex(n)["centipede"]) for n in (1, 20)] == [(0, True), (2, False)]
     g.solo("enter", "event", "3")
     g.solo("answer", "--destroyed", "0")
     assert g.view["meadow"]["tunnel"] == {"nymph": True, "centipedes": 0}
@@ -104,19 +104,19 @@ def test_a_whole_solo_game(db: Path) -> None:
     assert g.view["cp"]["total"] == 13
     g.score(6)
     g.to_slumber()
-    assert g.view["slumber"]["sum"] == "5 (centipedes) + 2 (1 per Inner Meadow hex with a nymph) = 7"
+    assert g.view["slumber"]["sum"] == "4 (centipedes) + 2 (1 per Inner Meadow hex with a nymph) = 6"
     g.solo("slumber")
-    assert g.view["cp"]["total"] == 20 and g.view["end"]["ended"] is None
+    assert g.view["cp"]["total"] == 19 and g.view["end"]["ended"] is None
 
     # Round 4: a Revel cancelled with a token, a centipede beaten, and she falls.
     g.solo("next")
     g.solo("enter", "evolution", "1")
     g.solo("cancel")
-    assert g.view["cp"]["total"] == 20 and g.view["initiative"] == 1
+    assert g.view["cp"]["total"] == 19 and g.view["initiative"] == 1
     g.solo("hex defeat-centipede", "10")
     assert (g.hex(10)["centipede"], g.hex(10)["nymphs"], g.hex(10)["sites"]) == (False, 0, 2)
     battle = g.raw("solo", "battle", "--db", str(db), "--json", g.id)
-    assert battle["view"]["battle"]["broodmother"] == {"in_play": True, "hex": 20, "size_bonus": 1, "extra_cards": 4}
+    assert battle["view"]["battle"]["broodmother"] == {"in_play": True, "hex": 20, "size_bonus": 2, "extra_cards": 3}
     out = g.solo("destroyed")
     assert out["ended"] == {"code": "broodmother-destroyed", "reason": "The Broodmother is destroyed: the ants win.",
                             "winners": ["p1"]}

@@ -83,20 +83,27 @@ def test_undo_puts_the_card_back_and_redo_draws_the_same() -> None:
 
 
 def test_physical_mode_accepts_a_real_card_the_estimate_lacks_and_says_so_once() -> None:
-    s = make_session(deck="physical")
-    s.execute(SetDeck(SMALL))
+    s = make_session(deck="physical")  # the estimated make-up: Events of Ferocity 1-4, the most of Ferocity 2
     with pytest.raises(CommandError, match="deck is set to physical"):
         s.execute(DrawCard())
-    s.execute(EnterCard("event", 3))  # the estimate has Events of Ferocity 1 only: one of them becomes a 3
+    s.execute(EnterCard("event", 5))  # the estimate has no Event of Ferocity 5: one of Ferocity 2 becomes one
     d = brood(s)["deck"]
-    assert sorted(d["cards"]) == ["colony-goal-1-1", "event-1-2", "event-3-1", "evolution-1-1"]
-    assert d["discard"] == ["event-3-1"] and len(d["draw"]) == 3
+    assert len(d["cards"]) == 50 and d["discard"] == ["event-5-1"] and len(d["draw"]) == 49
+    assert sum(1 for c in d["cards"].values() if (c["type"], c["ferocity"]) == ("event", 2)) == 5
     said = [t for t in lines(s) if "estimate" in t]
-    assert said == ["The app's estimate of her deck had no Event with Ferocity 3 left, so one of its cards "
-                    "(Event with Ferocity 1) becomes one: the box is right."]
+    assert said == ["The app's estimate of her deck had no Event with Ferocity 5 left, so one of its cards "
+                    "(Event with Ferocity 2) becomes one: the box is right."]
     s.execute(AnswerExpand(deck_empty=True))  # her Spawn on an empty meadow became an Expand
     s.execute(EnterCard("event", 1))
     assert not any("estimate" in t for t in lines(s))  # said once, only when the make-up changed
+
+
+def test_an_entered_make_up_is_not_adjusted() -> None:
+    s = make_session(deck="physical")
+    s.execute(SetDeck(SMALL))  # the box as the players typed it: a card outside it is refused, not adopted
+    with pytest.raises(CommandError, match="The make-up you entered for her deck has no Event with Ferocity 3"):
+        s.execute(EnterCard("event", 3))
+    assert sorted(brood(s)["deck"]["cards"]) == ["colony-goal-1-1", "event-1-1", "event-1-2", "evolution-1-1"]
 
 
 def test_an_eighth_ferocity_two_evolution_is_accepted() -> None:
@@ -113,15 +120,15 @@ def test_an_eighth_ferocity_two_evolution_is_accepted() -> None:
 
 
 def test_a_card_of_a_type_with_none_left_is_added() -> None:
-    s = make_session(deck="physical")
-    s.execute(SetDeck(SMALL))
-    s.execute(EnterCard("colony-goal", 1))
-    s.execute(AnswerExpand(deck_empty=True))
-    s.execute(EnterCard("colony-goal", 2))  # no Colony Goal left in the draw pile: the box had two
+    s = make_session(deck="physical")  # the estimate holds 11 Colony Goals
+    for _ in range(11):
+        s.execute(EnterCard("colony-goal", 1))
+        s.execute(AnswerExpand(deck_empty=True))
+    s.execute(EnterCard("colony-goal", 2))  # no Colony Goal left in the draw pile: the box had a twelfth
     d = brood(s)["deck"]
-    assert len(d["cards"]) == 5 and d["cards"]["colony-goal-2-1"] == {"type": "colony-goal", "ferocity": 2,
-                                                                       "chamber": False}
-    assert "now 5 cards" in lines(s)[0]
+    assert len(d["cards"]) == 51 and d["cards"]["colony-goal-2-1"] == {"type": "colony-goal", "ferocity": 2,
+                                                                        "chamber": False}
+    assert "now 51 cards" in lines(s)[0]
 
 
 def test_switching_deck_mode_keeps_the_piles() -> None:

@@ -110,17 +110,17 @@ def test_the_level_two_predator_keeps_the_round_it_was_summoned_in() -> None:
     assert s.state["modules_state"]["predators"]["predators"][0]["round"] == 1
 
 
-# -- 3. the Nest revealed by her Expand moults ----------------------------------------------------
+# -- 3. the Nest revealed by her Expand moults the other hexes (its own nymph stays with her) -------
 def test_the_nest_from_her_expand_moults_without_the_centipede_hex_tick() -> None:
     s = make_session(deck="physical")
     run(s, AddHex(3, "inner", 0, 2))
     s.execute(NextRound())
     s.execute(EnterCard("colony-goal", 1))
     s.execute(AnswerExpand(number=30, sites=2, zone="outer", nest=True))
-    assert (hex_of(s, 30)["centipede"], hex_of(s, 30)["nymphs"]) == (True, 0)
-    assert hex_of(s, 3)["centipede"] is True  # round 2: two hexes, highest first
+    assert (hex_of(s, 30)["centipede"], hex_of(s, 30)["nymphs"]) == (False, 1)  # nest-nymphs-stay
+    assert hex_of(s, 3)["centipede"] is True  # round 2 allows two; hex 3 is the only one that can moult
     said = lines(s)
-    assert said.index("Hex 30: one nymph moults into a centipede.") < said.index(
+    assert said.index("Hex 3: one nymph moults into a centipede.") < said.index(
         "The Nest of Centipedes is hex 30: put the Broodmother on it.")
     assert "nest-order" in brood(s)["report"]["interpretations"]
 

@@ -190,7 +190,7 @@ def test_expand_finding_the_nest_is_the_reckoning() -> None:
     assert b["her"] == {"found": True, "hex": 40, "destroyed": False}
     assert b["deck"]["plot"] == [] and len(b["deck"]["discard"]) == 3
     assert hex_of(s, 40)["nest"] is True
-    assert (hex_of(s, 40)["nymphs"], hex_of(s, 40)["centipede"]) == (0, True)  # the Nest from her Expand moults
+    assert (hex_of(s, 40)["nymphs"], hex_of(s, 40)["centipede"]) == (1, False)  # its nymph stays with her
     assert "Provision for War: take a Royal Decree now." in lines(s)
     s.execute(EnterCard("evolution", 2))  # now a Revel: a point, no plot pile
     assert sum(brood(s)["cp"]) == 3 and brood(s)["deck"]["plot"] == []

@@ -39,6 +39,7 @@ from companion.core.broodmother.model import (
     say,
     start_report,
 )
+from companion.core.broodmother.newgame import chamber_count, parse_composition
 from companion.core.broodmother.phases import QUESTION_NAMES
 from companion.core.broodmother.scoring import score_slumber, slumber_preview
 from companion.core.commands.base import require_int
@@ -149,7 +150,11 @@ class EnterCard(BroodCommand):
         types = [*bc.card_types, piles.CHAMBER]
         if self.card_type not in types:
             raise CommandError(msg("Card type: one of {types}.", types=", ".join(types)))
+        if self.card_type == piles.CHAMBER and not chamber_count(state, bc):
+            raise CommandError(msg("Chambers are in her deck only in a solo game with Empires of the Earth; "
+                                   "this game's deck has none."))
         require_int(self.ferocity, N_("The Ferocity"), 0, bc.deck_limits["max_ferocity"])
+        piles.refuse_outside_makeup(b["deck"], self.card_type, self.ferocity, bc)
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         reshuffled = piles.reshuffle_if_empty(state, b["deck"], virtual=False)
@@ -345,18 +350,14 @@ class SetDeck(BroodCommand):
     groups: tuple[Any, ...] = ()
 
     def check(self, state: State, b: Brood, bc: BroodContent) -> None:
-        from companion.core.broodmother.newgame import parse_composition
-
         d = b["deck"]
         if d["drawn"] or d["discard"] or d["plot"]:
             raise CommandError(msg("Her deck can be changed only before her first card."))
         parse_composition(list(self.groups), bc)
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
-        from companion.core.broodmother.newgame import chamber_count, parse_composition
-
         groups = parse_composition(list(self.groups), bc)
-        b["deck"] = piles.new_deck(piles.build_cards(groups, chamber_count(state, bc), bc))
+        b["deck"] = piles.new_deck(piles.build_cards(groups, chamber_count(state, bc), bc), piles.ENTERED)
         if b["deck_mode"] == "virtual":
             piles.shuffle_draw(state, b["deck"])
 

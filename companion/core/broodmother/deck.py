@@ -21,6 +21,7 @@ from companion.core.state import State
 Deck = dict[str, Any]
 PILES = ("draw", "discard", "plot")
 CHAMBER = "chamber"  # what a player types for an Empires Chamber card
+ESTIMATED, ENTERED = "estimated", "entered"  # her make-up: the app's default, or the one the players typed in
 
 
 def build_cards(groups: list[DeckGroup], chambers: int, bc: BroodContent) -> dict[str, dict[str, Any]]:
@@ -37,8 +38,31 @@ def build_cards(groups: list[DeckGroup], chambers: int, bc: BroodContent) -> dic
     return cards
 
 
-def new_deck(cards: dict[str, dict[str, Any]]) -> Deck:
-    return {"cards": cards, "draw": sorted(cards), "discard": [], "plot": [], "drawn": 0}
+def new_deck(cards: dict[str, dict[str, Any]], makeup: str = ESTIMATED) -> Deck:
+    return {"cards": cards, "draw": sorted(cards), "discard": [], "plot": [], "drawn": 0, "makeup": makeup}
+
+
+def makeup(deck: Deck) -> str:
+    """Whose make-up her deck follows: the app's estimate (games saved before it was kept too) or the players'."""
+    return str(deck.get("makeup", ESTIMATED))
+
+
+def refuse_outside_makeup(deck: Deck, card_type: str, ferocity: int, bc: BroodContent) -> None:
+    """Physical mode with an entered make-up: a card the piles cannot give is a typing slip, not the box's truth."""
+    if makeup(deck) != ENTERED or any(matches(deck["cards"][c], card_type, ferocity) for c in next_pool(deck)):
+        return
+    held = sum(1 for card in deck["cards"].values() if matches(card, card_type, ferocity))
+    card = _label(card_type, ferocity, _type_name(card_type, bc))
+    spread = _describe_left(deck, list(deck["cards"]), card_type)
+    if not held:
+        raise CommandError(msg("The make-up you entered for her deck has no {card} (of that type it has: {spread}). "
+                               "Check the card; if your box differs, change her deck's make-up to match it (before "
+                               "her first card: undo back to it if she has drawn).",
+                               card=card, spread=spread))
+    raise CommandError(msg("The make-up you entered for her deck has {card} x{n}, and none of them is left to draw "
+                           "(of that type it has: {spread}). Check the card; if your box differs, change her deck's "
+                           "make-up to match it (before her first card: undo back to it if she has drawn).",
+                           card=card, n=held, spread=spread))
 
 
 def shuffle_draw(state: State, deck: Deck) -> None:
@@ -87,7 +111,7 @@ def make_room(deck: Deck, card_type: str, ferocity: int, bc: BroodContent) -> Ms
     same = [c for c in deck["draw"] if _same_type(deck["cards"][c], card_type)]
     new_id = _free_id(deck, record)
     deck["cards"][new_id] = record
-    name = bc.card_types[card_type].name if card_type in bc.card_types else "Chamber"
+    name = _type_name(card_type, bc)
     label = _label(card_type, ferocity, name)
     if same:
         spread = Counter(deck["cards"][c]["ferocity"] for c in same)
@@ -99,6 +123,10 @@ def make_room(deck: Deck, card_type: str, ferocity: int, bc: BroodContent) -> Ms
     deck["draw"].append(new_id)
     return msg("The app's estimate of her deck had no {card} left, so it adds one to her deck (now {cards} cards): "
                "the box is right.", card=label, cards=len(deck["cards"]))
+
+
+def _type_name(card_type: str, bc: BroodContent) -> str:
+    return bc.card_types[card_type].name if card_type in bc.card_types else "Chamber"
 
 
 def _same_type(card: dict[str, Any], card_type: str) -> bool:

@@ -29,7 +29,8 @@ def place_nymphs(h: Hex, wanted: int) -> int:
 
 
 def can_moult(h: Hex, need: int = 1) -> bool:
-    return not h["centipede"] and h["nymphs"] >= max(need, 1)
+    """A nymph moults only where no centipede stands: the Nest holds her, so its nymphs stay (nest-nymphs-stay)."""
+    return not h["centipede"] and not h["nest"] and h["nymphs"] >= max(need, 1)
 
 
 def moult(h: Hex) -> None:

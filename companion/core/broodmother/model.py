@@ -8,7 +8,8 @@ saves and imports need nothing special. Its shape::
      "cp": [0, 0, 0, 0],                      # her points per round (solo/co-op)
      "machinations": 0,
      "deck": {"cards": {id: {"type", "ferocity", "chamber"}}, "draw": [...], "discard": [...],
-              "plot": [...], "drawn": 0},     # draw[0] is the top card
+              "plot": [...], "drawn": 0,      # draw[0] is the top card
+              "makeup": "estimated" | "entered"},   # absent in older saves: estimated
      "hexes": [{"number", "zone", "sites", "nymphs", "centipede", "centipede_hex", "nest"}],
      "tunnel": {"nymph": False, "centipedes": 0},
      "her": {"found": False, "hex": None, "destroyed": False},

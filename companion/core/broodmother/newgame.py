@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.core.broodmother.content import DIFFICULTIES, BroodContent, DeckGroup, brood_content, brood_of
-from companion.core.broodmother.deck import build_cards, new_deck, shuffle_draw
+from companion.core.broodmother.deck import ENTERED, ESTIMATED, build_cards, new_deck, shuffle_draw
 from companion.core.broodmother.model import BROOD_MODES, KEY, ant_count
 from companion.core.content import Content
 from companion.core.errors import CommandError
@@ -120,7 +120,8 @@ def init(state: State, options: Mapping[str, Any], content: Content) -> None:
         "tunnel_centipedes": options.get("tunnel_centipedes", "one"),
         "ants": ant_count(state), "thresholds": {"plot": row.plot, "cp": row.cp, "centipedes": row.centipedes},
         "initiative": 0 if asym else tokens, "start": start, "cp": [0] * state["rounds"], "machinations": 0,
-        "deck": new_deck(build_cards(groups, chamber_count(state, bc), bc)),
+        "deck": new_deck(build_cards(groups, chamber_count(state, bc), bc),
+                         ENTERED if "deck_composition" in options else ESTIMATED),
         "hexes": [], "tunnel": {"nymph": False, "centipedes": 0},
         "her": {"found": False, "hex": None, "destroyed": False},
         "pending": [], "turn": None, "report": None, "slumbers": [], "checklist": {}, "history": [],

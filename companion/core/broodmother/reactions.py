@@ -91,12 +91,14 @@ def finish_expand(state: State, b: Brood, answer: dict[str, Any], round_number: 
     """The revealed hex is known: place it with its nymphs, moult, and let her arise on the Nest.
 
     ``round_number`` is the round of the card that asked, which caps the centipedes. The
-    Nest revealed by her Expand moults like a centipede hex, then she arises (nest-order).
+    Nest revealed by her Expand keeps its nymphs (she stands there, so they cannot moult) and
+    makes the other hexes moult like a centipede hex; then she arises (nest-order, nest-nymphs-stay).
     """
     if answer["deck_empty"]:
         say(b, msg("The hex deck is empty: this Expand does nothing."), interpretation="expand-empty-hex-deck")
         return
-    h = new_hex(answer["number"], answer["zone"], answer["sites"], centipede_hex=answer["centipede_hex"])
+    h = new_hex(answer["number"], answer["zone"], answer["sites"], centipede_hex=answer["centipede_hex"],
+                nest=answer["nest"])
     add_hex_sorted(b, h)
     count = meadow.place_nymphs(h, meadow.nymphs_per_placement(b))
     if h["zone"] == "inner":
@@ -122,6 +124,10 @@ def finish_expand(state: State, b: Brood, answer: dict[str, Any], round_number: 
             say(b, msg("No nymph can moult."), interpretation=why)
     if answer["nest"]:
         arise(state, b, h)
+        if count:
+            say(b, nmsg("Her nymph stays on the Nest with her: it does not moult, and it adds 1 to her size in "
+                        "battle.", "Her {n} nymphs stay on the Nest with her: they do not moult, and each adds 1 to "
+                        "her size in battle.", count), h["number"], "nest-nymphs-stay")
 
 
 # -- after the Nest --------------------------------------------------------------------------

@@ -43,6 +43,7 @@ class Deck(TypedDict):
     discard: CardIds
     plot: CardIds
     drawn: Count
+    makeup: NotRequired[Literal["estimated", "entered"]]  # absent in older saves: estimated
 
 
 @strict

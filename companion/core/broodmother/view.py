@@ -214,7 +214,7 @@ def deck_view(b: Brood, bc: BroodContent) -> dict[str, Any]:
     """Spoiler-safe: how many of each type are left, never their order."""
     d, types = b["deck"], list(bc.card_types)
     return {
-        "mode": b["deck_mode"], "size": len(d["cards"]), "drawn": d["drawn"],
+        "mode": b["deck_mode"], "makeup": piles.makeup(d), "size": len(d["cards"]), "drawn": d["drawn"],
         "draw": piles.counts_by_type(d, "draw", types), "discard": piles.counts_by_type(d, "discard", types),
         "plot": len(d["plot"]), "draw_total": len(d["draw"]), "discard_total": len(d["discard"]),
         "reshuffle_next": not d["draw"],
@@ -251,7 +251,7 @@ def _interpretations(state: State, b: Brood, bc: BroodContent) -> dict[str, Any]
 
 def _commands(state: State, content: Content, b: Brood, bc: BroodContent) -> dict[str, bool]:
     probes: dict[str, Command] = {
-        "draw": DrawCard(), "enter": EnterCard(next(iter(bc.card_types)), 1), "cancel": CancelReaction(),
+        "draw": DrawCard(), "enter": _enter_probe(b, bc), "cancel": CancelReaction(),
         "slumber": ScoreSlumber(),
         "centipede_won": CentipedeWon(), "destroy_broodmother": DestroyBroodmother(),
         "answer_expand": AnswerExpand(deck_empty=True), "answer_predator": AnswerPredator(hex=_first_hex(b)),
@@ -261,6 +261,15 @@ def _commands(state: State, content: Content, b: Brood, bc: BroodContent) -> dic
     if is_asymmetric(state):
         out["gain_egg"] = possible(GainEgg(), state, content)
     return out
+
+
+def _enter_probe(b: Brood, bc: BroodContent) -> EnterCard:
+    """A card the next draw can give, so the probe asks only whether a card can be entered now."""
+    pool = piles.next_pool(b["deck"])
+    if not pool:
+        return EnterCard(next(iter(bc.card_types)), 1)
+    card = b["deck"]["cards"][pool[0]]
+    return EnterCard(piles.CHAMBER, 0) if card["chamber"] else EnterCard(card["type"], int(card["ferocity"]))
 
 
 def _first_hex(b: Brood) -> int:

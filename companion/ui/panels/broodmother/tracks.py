@@ -14,6 +14,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.core.broodmother import deck as piles
 from companion.core.broodmother.commands import SetDeck, SetDeckMode, ShowOdds
 from companion.core.broodmother.content import brood_of
 from companion.core.broodmother.model import bm
@@ -187,6 +188,11 @@ def make_up(ctx: PanelContext, names: dict[str, str]) -> list[ft.Control]:
         if not editable:
             out.insert(0, note(tr("Her deck can be changed only before her first card."), s,
                                identifier="bm-makeup-locked"))
+        entered = piles.makeup(bm(ctx.state)["deck"]) == piles.ENTERED  # the core's flag; its rule is EnterCard's
+        out.insert(0, note(tr("This is the make-up you entered: a card you enter that it lacks is refused.") if entered
+                           else tr("This make-up is the app's estimate: a card you enter that it lacks is accepted "
+                                   "and the estimate follows your box. Change a count to enter your box's make-up."),
+                           s, identifier="bm-makeup-source"))
         return out
 
     return [widgets.lazy_tile(ctx.app, "bm-makeup", tr("Her deck's make-up"), rows, s,
