@@ -315,7 +315,7 @@ class GameStore:
             except UnreadableFile as exc:
                 raise self._damaged(game_id, message_of(exc)) from None
             if raw is None:
-                raise _no_game(game_id)
+                raise self._kept_or_missing(game_id)
             try:
                 doc = validate_doc(migrate(raw), self.content)
             except NewerSchema as exc:
@@ -413,6 +413,17 @@ class GameStore:
             self._kept_seen = {k: v for k, v in self._kept_seen.items() if k in {n for n, _ in found}}
         twice = {e.id for e in entries if sum(1 for other in entries if other.id == e.id) > 1}
         return [KeptGame(**{**e.__dict__, "handle": e.key}) if e.id in twice else e for e in entries]
+
+    def _kept_or_missing(self, game_id: str) -> StoreError:
+        """Why a game id opens nothing: its file is kept aside as unreadable (say so, and where to look), or there
+        is no such game."""
+        if not any(kept_id == game_id for _, kept_id in kept_files(self.files.damaged)):
+            return _no_game(game_id)
+        kept = [e for e in self.unreadable_games() if e.id == game_id]
+        if not kept:
+            return _no_game(game_id)
+        return StoreError(msg("'{name}' could not be opened; its file is kept aside, untouched. "
+                              "`companion game details {id}` says why.", name=kept[0].name, id=kept[0].handle))
 
     def unreadable_game(self, handle: str) -> KeptGame:
         """The kept game a terminal or a screen names: by its handle, its game id or its kept file's name."""

@@ -220,3 +220,12 @@ def test_two_unreadable_copies_of_one_game_are_named_by_their_files(db_path: Pat
     live = store.create(SOLO, name="Fine").id
     with pytest.raises(StoreError, match="opens fine"):
         store.unreadable_game(live)
+
+
+def test_opening_a_kept_game_by_its_id_says_where_it_is(db_path: Path) -> None:
+    broken, _ = truly_broken(db_path)
+    store = GameStore(db_path)
+    with pytest.raises(StoreError, match=f"'Never again' could not be opened; .*`companion game details {broken}`"):
+        store.load(broken)
+    with pytest.raises(StoreError, match="No saved game 'g-00000000'"):
+        store.load("g-00000000")
