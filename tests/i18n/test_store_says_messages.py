@@ -123,8 +123,8 @@ def test_a_damaged_games_notice_reads_in_spanish_with_its_name_and_its_reason_in
     with pytest.raises(StoreError) as refused:
         fresh.load(broken)
     with using("es"):
-        assert str(refused.value) == (f"No hay ninguna partida guardada «{broken}». `companion game list` muestra "
-                                      "las partidas guardadas.")
+        assert str(refused.value) == (f"No se pudo abrir «{broken}»; su archivo se guarda aparte, intacto. "
+                                      f"`companion game details {broken}` dice por qué.")
 
 
 def test_a_stale_save_from_a_second_store_is_refused_in_spanish_naming_the_game(tmp_path: Path) -> None:

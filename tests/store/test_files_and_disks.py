@@ -149,7 +149,7 @@ def test_one_damaged_game_is_set_aside_alone_and_every_other_game_loads(tmp_path
     notices = [render(n) for n in fresh.take_notices()]
     assert len(notices) == 1 and ids[1] in notices[0] and "every other game is fine" in notices[0]
     assert [e.id for e in fresh.unreadable_games()] == [ids[1]]
-    with pytest.raises(StoreError, match="No saved game"):
+    with pytest.raises(StoreError, match=f"could not be opened; .*`companion game details {ids[1]}` says why"):
         fresh.load(ids[1])
 
 
