@@ -62,6 +62,14 @@ async def start() -> None:
         await _browser.start()
 
 
+def announce_ready() -> None:
+    """The browser: tell the page (``boot.js``) the first screen is up, so its offline copy may be made now."""
+    if IS_BROWSER:
+        import js
+
+        js.BroadcastChannel.new("companion-web").postMessage("ready")
+
+
 def hold_updates(send: Callable[[Any], None]) -> Callable[[Any], None]:
     """Wrap the page's message sender: while a copy to IndexedDB runs in the background, messages wait."""
     def gated(message: Any) -> None:

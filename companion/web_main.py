@@ -68,5 +68,6 @@ def run() -> None:
                 log.warning("%s", notice)
             state["main"] = make_main(ctx)
         state["main"](page)
+        platform.announce_ready()
 
     ft.run(main)

@@ -25,8 +25,18 @@
                           spanish ? "Recargar" : "Reload");
     button.addEventListener("click", () => worker.postMessage("skip-waiting"));
   }
+  // Registered once the app has started (the page has fetched every file it needs), so the
+  // pre-cache reads them from the HTTP cache instead of competing with the page for the network.
+  // The Python worker says "ready" on this channel once the first screen is shown.
+  const ready = new Promise((resolve) => {
+    const channel = new BroadcastChannel("companion-web");
+    channel.onmessage = (event) => { if (event.data === "ready") resolve(); };
+    setTimeout(resolve, 60000);
+  });
+  function started() { return ready.then(() => new Promise((resolve) => setTimeout(resolve, 500))); }
   window.addEventListener("load", async () => {
     try {
+      if (!navigator.serviceWorker.controller) await started();
       const registration = await navigator.serviceWorker.register("sw.js", { scope: "./" });
       if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
       registration.addEventListener("updatefound", () => {

@@ -9,8 +9,12 @@ const SCOPE = self.registration.scope;
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
+    // The first install takes what the page has just downloaded from the HTTP cache ("force-cache"), so a
+    // first visit does not download everything twice; an update asks the server again ("no-cache", a 304
+    // for an unchanged file).
+    const first = !(await caches.keys()).some((key) => key.startsWith("companion-"));
+    const mode = first ? "force-cache" : "no-cache";
     const cache = await caches.open(CACHE);
-    // Files the page already fetched are taken from the HTTP cache ("default"), not downloaded twice.
     const missing = [];
     for (const name of FILES) {
       if (!(await cache.match(new URL(name, SCOPE).href))) missing.push(name);
@@ -19,7 +23,7 @@ self.addEventListener("install", (event) => {
     async function worker() {
       while (next < missing.length) {
         const name = missing[next++];
-        const response = await fetch(new URL(name, SCOPE).href, { cache: "default" });
+        const response = await fetch(new URL(name, SCOPE).href, { cache: mode });
         if (!response.ok) throw new Error(name + ": HTTP " + response.status);
         await cache.put(new URL(name, SCOPE).href, response);
       }
