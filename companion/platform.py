@@ -112,6 +112,7 @@ class _Browser:
         self.held: list[tuple[Callable[[Any], None], Any]] = []
         self.blocking = False
         self.task: asyncio.Task[None] | None = None
+        self.channel: Any = None
         self.sync_ms: list[float] = []  # the last copies' durations (scripts/bench_web.py reads them)
 
     async def start(self) -> None:
@@ -140,7 +141,7 @@ class _Browser:
         started = time.perf_counter()
         if self.blocking:
             self._wait(self.helpers.sync(False))
-            self.sync_ms = [*self.sync_ms[-199:], (time.perf_counter() - started) * 1000]
+            self._measured((time.perf_counter() - started) * 1000)
             return
         self._sync_in_background(started)
 
@@ -159,7 +160,7 @@ class _Browser:
                 await self.helpers.sync(False)
             except Exception:  # the next save tries again; the page says nothing it cannot keep
                 log.exception("could not copy the saves to IndexedDB")
-            self.sync_ms = [*self.sync_ms[-199:], (time.perf_counter() - started) * 1000]
+            self._measured((time.perf_counter() - started) * 1000)
             done.set_result(None)
             if self.pending is done:
                 self.pending = None
@@ -168,6 +169,15 @@ class _Browser:
                     send(message)
 
         self.task = loop.create_task(run())  # kept: a task nobody refers to may be collected
+
+    def _measured(self, ms: float) -> None:
+        """How long the copy took, kept and told to the page (scripts/bench_web.py listens)."""
+        import js
+
+        self.sync_ms = [*self.sync_ms[-199:], ms]
+        if self.channel is None:
+            self.channel = js.BroadcastChannel.new("companion-web")
+        self.channel.postMessage(js.Object.fromEntries([["sync_ms", ms]]))
 
     def acquire(self, timeout: float) -> None:
         self.depth += 1
