@@ -6,6 +6,8 @@ import os
 from datetime import UTC, datetime
 from pathlib import Path
 
+from companion import platform
+
 
 def _timestamp() -> str:
     return datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
@@ -20,6 +22,7 @@ def keep_aside(path: Path, folder: Path) -> Path:
         target = base.with_name(f"{base.stem}-{n}{base.suffix}")
         n += 1
     os.replace(path, target)
+    platform.persist(target)  # the browser keeps the move in IndexedDB (a no-op on a computer)
     return target
 
 

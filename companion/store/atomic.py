@@ -27,6 +27,7 @@ from typing import Any, Literal
 
 from tinydb.storages import Storage
 
+from companion import platform
 from companion.core.errors import GameError
 from companion.core.i18n import N_, Msg, is_message, msg
 
@@ -131,6 +132,7 @@ def write_atomically(path: Path, data: bytes | str) -> None:
         tmp.unlink(missing_ok=True)
         raise
     _fsync_dir(path.parent)
+    platform.persist(path)  # the browser: copied to IndexedDB before this returns (a no-op on a computer)
 
 
 def _no_constants(name: str) -> Any:

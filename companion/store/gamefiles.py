@@ -22,9 +22,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from filelock import FileLock, Timeout
+from filelock import Timeout
 from tinydb import TinyDB
 
+from companion import platform
 from companion.core.errors import GameError
 from companion.core.i18n import msg
 from companion.store.aside import keep_aside
@@ -53,7 +54,8 @@ class GameFiles:
             self.locks.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise os_problem(exc, folder, "create the saves folder") from None
-        self._lock_objects: dict[str, FileLock] = {}
+        platform.persist(folder)  # the browser keeps the new folders in IndexedDB (a no-op on a computer)
+        self._lock_objects: dict[str, Any] = {}  # FileLock, or the browser's (companion.platform)
 
     # -- paths ------------------------------------------------------------------------
     def path(self, game_id: str) -> Path:
@@ -81,11 +83,11 @@ class GameFiles:
         return (st.st_ino, st.st_size, st.st_mtime_ns)
 
     # -- locking ----------------------------------------------------------------------
-    def _lock(self, name: str) -> FileLock:
+    def _lock(self, name: str) -> Any:
         lock = self._lock_objects.get(name)
         if lock is None:
-            lock = FileLock(self.locks / f"{name}.lock", timeout=LOCK_TIMEOUT_S, poll_interval=0.005,
-                            preserve_lock_file=True)
+            lock = platform.file_lock(self.locks / f"{name}.lock", timeout=LOCK_TIMEOUT_S, poll_interval=0.005,
+                                      preserve_lock_file=True)
             self._lock_objects[name] = lock
         return lock
 
@@ -153,6 +155,7 @@ class GameFiles:
             pass
         except OSError as exc:
             raise os_problem(exc, self.path(game_id), "delete") from None
+        platform.persist(self.folder)
 
     def set_aside(self, game_id: str) -> Path:
         return keep_aside(self.path(game_id), self.damaged)
@@ -197,6 +200,7 @@ class GameFiles:
                 os.fsync(handle.fileno())
         except OSError as exc:
             raise os_problem(exc, path, "add to the log") from None
+        platform.persist(path)
 
     def read_archive(self, game_id: str) -> list[dict[str, Any]]:
         """The archived log lines in order, each once (a crash may have written some twice)."""

@@ -14,8 +14,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from filelock import FileLock, Timeout
+from filelock import Timeout
 
+from companion import platform
 from companion.store.atomic import parse_tinydb, read_regular_file, write_atomically
 
 APP_ID = "march-of-the-ants-companion"
@@ -38,8 +39,8 @@ class SummaryIndex:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._entries: dict[str, Summary] = {}
-        self._lock = FileLock(path.with_name(f".{path.name}.lock"), timeout=1.0, poll_interval=0.005,
-                              preserve_lock_file=True)
+        self._lock = platform.file_lock(path.with_name(f".{path.name}.lock"), timeout=1.0, poll_interval=0.005,
+                                        preserve_lock_file=True)
 
     def load(self, tables: dict[str, dict[str, Any]]) -> None:
         """Take the summaries of a parsed index; entries of the wrong shape are dropped (re-read later)."""

@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from annotated_types import MaxLen
-from filelock import FileLock, Timeout
+from filelock import Timeout
 from typing_extensions import TypedDict
 
+from companion import platform
 from companion.core.errors import GameError
 from companion.core.i18n import Msg, msg
 from companion.core.library import Entry, is_remembered, merged
@@ -71,8 +72,8 @@ class LibraryStore:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.notice: Msg | None = None
-        self._lock = FileLock(path.with_name(f".{path.name}.lock"), timeout=5.0, poll_interval=0.01,
-                              preserve_lock_file=True)
+        self._lock = platform.file_lock(path.with_name(f".{path.name}.lock"), timeout=5.0, poll_interval=0.01,
+                                        preserve_lock_file=True)
 
     def entries(self) -> list[Entry]:
         if not self.path.exists():

@@ -13,6 +13,7 @@ from typing import Any
 
 import flet as ft
 
+from companion import platform
 from companion.core.broodmother import broodmother_view
 from companion.core.broodmother.model import has_broodmother
 from companion.core.checklist import next_warning
@@ -166,9 +167,15 @@ class GameScreen(Screen):
         if self.app.guest:
             rules = self.app.handler(lambda: self.app.go("/rules"))
             return [widgets.icon_action(tr("Rules"), ft.Icons.MENU_BOOK, rules, identifier="open-rules")]
-        share = widgets.icon_action(tr("Share this table"), ft.Icons.SHARE,
-                                    self.app.handler(lambda: open_share_dialog(self.app, self.game_id)),
-                                    identifier="share-table")
+        if platform.IS_BROWSER:  # the phone build has no server to share from: one line says where it works
+            share = widgets.icon_action(tr("Sharing the table"), ft.Icons.SHARE, self.app.handler(
+                lambda: self.app.show_info(tr("Sharing the table needs the app running on a computer (scripts/run-app "
+                                              "--share); here the game stays on this device."))),
+                identifier="share-elsewhere")
+        else:
+            share = widgets.icon_action(tr("Share this table"), ft.Icons.SHARE,
+                                        self.app.handler(lambda: open_share_dialog(self.app, self.game_id)),
+                                        identifier="share-table")
         return [share, widgets.icon_action(tr("Delete this game"), ft.Icons.DELETE_OUTLINE,
                                            self.app.handler(self._delete), identifier="delete-game")]
 

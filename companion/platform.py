@@ -1,0 +1,240 @@
+"""Where the app runs: a computer (files, ``filelock``, threads) or a browser (Pyodide, the phone build).
+
+Everything that differs is chosen here, so the store and the UI ask one question each:
+
+* ``file_lock(path, ...)``: ``filelock.FileLock`` on a computer; in the browser a ``BrowserLock`` - the Web Locks
+  API (``navigator.locks``, shared by every tab of the app), taken once per tab however many of our locks nest, and
+  on taking it the saves are read in again from IndexedDB (``FS.syncfs(true)``), so the store's revision check
+  compares against what another tab saved (``StoreConflict`` holds across tabs).
+* ``persist(path)``: called by the store after each write; a no-op on a computer (the write was fsynced), in the
+  browser it copies the saves to IndexedDB (``FS.syncfs(false)``) and returns once that is done: a save is durable
+  when it returns, before the screen shows it.
+* ``start()``: in the browser, mount IndexedDB (IDBFS) over the saves and cache folders and read them in.
+
+Blocking on a browser promise from the store's synchronous code uses Pyodide's ``run_sync`` (JavaScript Promise
+Integration, in Chromium-based browsers). Where it is missing, the lock is only this tab's, the copy to IndexedDB
+runs in the background and the page's updates are held back until it is done (``hold_updates``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+IS_BROWSER = sys.platform == "emscripten"
+APP_ID = "march-of-the-ants-companion"
+log = logging.getLogger("companion.platform")
+
+
+class LockTimeout(Exception):
+    """The browser lock was not granted in time (mapped to filelock's ``Timeout`` by ``BrowserLock``)."""
+
+
+def file_lock(path: Path, timeout: float, poll_interval: float = 0.01, preserve_lock_file: bool = False) -> Any:
+    """A lock between processes (computer) or tabs (browser), used as a context manager."""
+    if IS_BROWSER:
+        return BrowserLock(timeout)
+    from filelock import FileLock
+
+    return FileLock(path, timeout=timeout, poll_interval=poll_interval, preserve_lock_file=preserve_lock_file)
+
+
+def persist(path: Path | str | None = None) -> None:
+    """After a write: the browser copies it to IndexedDB (durable once this returns); a computer does nothing."""
+    if IS_BROWSER and _browser.mounted:
+        _browser.sync_out()
+
+
+def browser_folders() -> list[Path]:
+    """The folders kept in IndexedDB: the saves and the settings (caches are rebuilt at start)."""
+    from platformdirs import user_data_dir
+
+    return [Path(user_data_dir(APP_ID, appauthor=False))]
+
+
+async def start() -> None:
+    """The browser: mount IndexedDB over the folders and read them in (nothing to do on a computer)."""
+    if IS_BROWSER:
+        await _browser.start()
+
+
+def announce_ready() -> None:
+    """The browser: tell the page (``boot.js``) the first screen is up, so its offline copy may be made now."""
+    if IS_BROWSER:
+        import js
+
+        js.BroadcastChannel.new("companion-web").postMessage("ready")
+
+
+def hold_updates(send: Callable[[Any], None]) -> Callable[[Any], None]:
+    """Wrap the page's message sender: while a copy to IndexedDB runs in the background, messages wait."""
+    def gated(message: Any) -> None:
+        if _browser.pending is None:
+            send(message)
+        else:
+            _browser.held.append((send, message))
+    return gated
+
+
+# -- the browser ----------------------------------------------------------------------------------------------
+_JS_HELPERS = """
+(FS, path) => ({
+  // Only the saves' mount (FS.syncfs would copy every mount, and run the copies of two calls at once).
+  sync(populate) {
+    const mount = FS.lookupPath(path).node.mount;
+    return new Promise((resolve, reject) =>
+      mount.type.syncfs(mount, populate, (error) => error ? reject(error) : resolve()));
+  },
+  lock(name, ms) {
+    return new Promise((granted, failed) => {
+      let release;
+      const held = new Promise((done) => { release = done; });
+      const options = ms > 0 ? { signal: AbortSignal.timeout(ms) } : {};
+      navigator.locks.request(name, options, () => { granted(release); return held; }).catch(failed);
+    });
+  },
+  hasLocks() { return typeof navigator !== "undefined" && !!navigator.locks; },
+})
+"""
+
+
+class _Browser:
+    def __init__(self) -> None:
+        self.mounted = False
+        self.helpers: Any = None
+        self.depth = 0
+        self.release: Any = None
+        self.pending: asyncio.Future[None] | None = None
+        self.held: list[tuple[Callable[[Any], None], Any]] = []
+        self.blocking = False
+        self.task: asyncio.Task[None] | None = None
+        self.channel: Any = None
+        self.sync_ms: list[float] = []  # the last copies' durations (scripts/bench_web.py reads them)
+
+    async def start(self) -> None:
+        import pyodide_js
+        from pyodide.code import run_js
+        from pyodide.ffi import can_run_sync
+
+        fs = pyodide_js.FS
+        folder = browser_folders()[0]
+        folder.mkdir(parents=True, exist_ok=True)
+        fs.mount(fs.filesystems.IDBFS, {}, str(folder))
+        self.helpers = run_js(_JS_HELPERS)(fs, str(folder))
+        await self.helpers.sync(True)
+        self.mounted = True
+        self.blocking = bool(can_run_sync())
+        log.info("saves in IndexedDB; blocking sync: %s", self.blocking)
+
+    def _wait(self, promise: Any) -> Any:
+        from pyodide.ffi import run_sync
+
+        return run_sync(promise)
+
+    def sync_out(self) -> None:
+        import time
+
+        started = time.perf_counter()
+        if self.blocking:
+            self._wait(self.helpers.sync(False))
+            self._measured((time.perf_counter() - started) * 1000)
+            return
+        self._sync_in_background(started)
+
+    def _sync_in_background(self, started: float) -> None:
+        import time
+
+        loop = asyncio.get_event_loop()
+        previous = self.pending
+        done: asyncio.Future[None] = loop.create_future()
+        self.pending = done
+
+        async def run() -> None:
+            if previous is not None:
+                await previous
+            try:
+                await self.helpers.sync(False)
+            except Exception:  # the next save tries again; the page says nothing it cannot keep
+                log.exception("could not copy the saves to IndexedDB")
+            self._measured((time.perf_counter() - started) * 1000)
+            done.set_result(None)
+            if self.pending is done:
+                self.pending = None
+                held, self.held = self.held, []
+                for send, message in held:
+                    send(message)
+
+        self.task = loop.create_task(run())  # kept: a task nobody refers to may be collected
+
+    def _measured(self, ms: float) -> None:
+        """How long the copy took, kept and told to the page (scripts/bench_web.py listens)."""
+        import js
+
+        self.sync_ms = [*self.sync_ms[-199:], ms]
+        if self.channel is None:
+            self.channel = js.BroadcastChannel.new("companion-web")
+        self.channel.postMessage(js.Object.fromEntries([["sync_ms", ms]]))
+
+    def acquire(self, timeout: float) -> None:
+        self.depth += 1
+        if self.depth > 1 or not self.mounted:
+            return
+        if not self.blocking:
+            return  # without run_sync there is no waiting: this tab's changes still reach IndexedDB in order
+        try:
+            if self.helpers.hasLocks():
+                self.release = self._wait(self.helpers.lock(APP_ID + "-saves", int(timeout * 1000)))
+            self._wait(self.helpers.sync(True))  # what other tabs saved, before anything is compared
+        except Exception as exc:
+            self.depth -= 1
+            self._let_go()
+            raise LockTimeout(str(exc)) from None
+
+    def release_one(self) -> None:
+        if self.depth == 0:
+            return
+        self.depth -= 1
+        if self.depth == 0:
+            self._let_go()
+
+    def _let_go(self) -> None:
+        if self.release is not None:
+            release, self.release = self.release, None
+            release()
+
+
+_browser = _Browser()
+
+
+class BrowserLock:
+    """``filelock``'s interface as the store uses it, over the Web Locks API (one per tab, re-entrant)."""
+
+    def __init__(self, timeout: float) -> None:
+        self.timeout = timeout
+        self.count = 0
+
+    def acquire(self) -> BrowserLock:
+        from filelock import Timeout
+
+        try:
+            _browser.acquire(self.timeout)
+        except LockTimeout:
+            raise Timeout(APP_ID) from None
+        self.count += 1
+        return self
+
+    def release(self, force: bool = False) -> None:
+        times = self.count if force else min(self.count, 1)
+        for _ in range(times):
+            self.count -= 1
+            _browser.release_one()
+
+    def __enter__(self) -> BrowserLock:
+        return self.acquire()
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()

@@ -1,0 +1,73 @@
+"""The app in the browser (the phone build, ``scripts/build-web``): Python runs in the page, in Pyodide.
+
+``main.py`` of the build's ``app.zip`` calls ``run()``. Each tab is a whole app of its own: the saves live in the
+browser's IndexedDB (``companion.platform``), the screens are the ones the served app shows (``make_main``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+from typing import Any
+
+log = logging.getLogger("companion.web")
+
+
+def serialize_events() -> None:
+    """One tap's handler at a time, as on the server where each runs to its end before the next is taken.
+
+    Pyodide runs every handler in the one event loop, and a save that waits for IndexedDB lets the loop
+    take the next tap in the middle of the first; the store's and the session's locks are thread locks,
+    which do not keep two tasks apart.
+    """
+    from flet.messaging.session import Session
+
+    original = Session.dispatch_event
+    turn = asyncio.Lock()
+
+    async def dispatch_event(self: Any, *args: Any, **kwargs: Any) -> Any:
+        async with turn:
+            return await original(self, *args, **kwargs)
+
+    Session.dispatch_event = dispatch_event  # type: ignore[method-assign]
+
+
+def hold_updates_while_saving() -> None:
+    """Where the browser cannot wait for IndexedDB, the screen's updates wait for the save instead."""
+    from flet.messaging.pyodide_connection import PyodideConnection
+
+    from companion import platform
+
+    original = PyodideConnection.send_message
+
+    def send_message(self: Any, message: Any) -> None:
+        platform.hold_updates(lambda m: original(self, m))(message)
+
+    PyodideConnection.send_message = send_message  # type: ignore[method-assign]
+
+
+def run() -> None:
+    import flet as ft
+
+    from companion import platform
+
+    logging.basicConfig(level=os.environ.get("COMPANION_LOG", "WARNING").upper(),
+                        format="%(levelname)s %(name)s: %(message)s")
+    serialize_events()
+    hold_updates_while_saving()
+    state: dict[str, Any] = {}
+
+    async def main(page: ft.Page) -> None:
+        if "main" not in state:
+            await platform.start()
+            from companion.ui.app import AppContext, make_main
+
+            ctx = AppContext.open()
+            for notice in ctx.notices:
+                log.warning("%s", notice)
+            state["main"] = make_main(ctx)
+        state["main"](page)
+        platform.announce_ready()
+
+    ft.run(main)

@@ -1,0 +1,101 @@
+"""Measure the phone build (dist/web/) in chromium at 360x740, as is and with the CPU slowed 4x (CDP).
+
+First visit to the home screen and the bytes it transferred; a warm start (from the service worker's cache) to the
+home screen; a tap's answer (+1 on a score until the total shows it); the save's copy to IndexedDB (p50/p99, the
+durations ``companion.platform`` records). Run ``scripts/build-web`` first.
+
+Usage: ``python scripts/bench_web.py [--taps 20] [--throttle 1 4]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DIST = ROOT / "dist" / "web"
+
+
+def pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))] if ordered else float("nan")
+
+
+def run(throttle: float, taps: int) -> dict[str, float]:
+    from playwright.sync_api import sync_playwright
+
+    sys.path.insert(0, str(ROOT))
+    from tests.ui.browser import free_port, launch_chromium
+    from tests.web.test_phone_build import solo_game, start, total
+
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "-d",
+                               str(DIST)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}/"
+    time.sleep(0.5)
+    out: dict[str, float] = {}
+    try:
+        with sync_playwright() as playwright:
+            browser = launch_chromium(playwright)
+            context = browser.new_context(viewport={"width": 360, "height": 740})
+            context.route("https://cdn.jsdelivr.net/**", lambda route: route.abort())
+            page = context.new_page()
+            cdp = context.new_cdp_session(page)
+            cdp.send("Network.enable")
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+            received = [0]
+            cdp.on("Network.loadingFinished", lambda e: received.__setitem__(0, received[0] + e["encodedDataLength"]))
+            began = time.perf_counter()
+            ui = start(page, url)
+            out["first_visit_s"] = time.perf_counter() - began
+            out["first_visit_MB_page"] = received[0] / 1e6
+            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=180_000)
+            out["precache_done_s"] = time.perf_counter() - began
+            page.evaluate("""() => { window.syncs = []; const c = new BroadcastChannel("companion-web");
+                c.onmessage = (e) => {
+                    if (e.data && e.data.sync_ms !== undefined) window.syncs.push(e.data.sync_ms); }; }""")
+            solo_game(ui)
+            answers = []
+            for n in range(1, taps + 1):
+                page.wait_for_timeout(300)
+                t0 = time.perf_counter()
+                ui.tap("plus-p1")
+                ui.page.wait_for_function(
+                    "n => { const e = document.querySelector('[flt-semantics-identifier=\"total-p1\"]');"
+                    " return e && (e.getAttribute('aria-label') || e.textContent || '').includes(': ' + n + ' CP'); }",
+                    arg=n, timeout=30_000)
+                answers.append((time.perf_counter() - t0) * 1000)
+            assert total(ui, "p1").startswith(f"Ana: {taps} CP")
+            out["tap_p50_ms"], out["tap_p99_ms"] = pct(answers, 50), pct(answers, 99)
+            syncs = page.evaluate("window.syncs")
+            out["save_sync_p50_ms"], out["save_sync_p99_ms"] = pct(syncs, 50), pct(syncs, 99)
+            out["saves_measured"] = len(syncs)
+            page.close()
+            page = context.new_page()
+            cdp = context.new_cdp_session(page)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+            began = time.perf_counter()
+            start(page, url)
+            out["warm_start_s"] = time.perf_counter() - began
+            browser.close()
+    finally:
+        server.kill()
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--taps", type=int, default=20)
+    parser.add_argument("--throttle", type=float, nargs="*", default=[1, 4])
+    args = parser.parse_args()
+    for rate in args.throttle:
+        figures = run(rate, args.taps)
+        print(f"CPU x{rate:g}: " + ", ".join(f"{k} {v:.2f}" for k, v in figures.items()), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,282 @@
+"""Build ``dist/web/``: the companion as a static folder that runs Python in the browser.
+
+What it holds: the Flet web client and Pyodide (both from the installed ``flet_web``), ``app.zip`` (the
+``companion`` package, its ``data/`` as ``companion/_data``, and every wheel it needs unpacked into
+``__pypackages__``), our manifest, icons and service worker. Nothing is fetched from a CDN or the package index
+when the app runs.
+
+Wheels are downloaded once into ``.cache/web-wheels/`` (a file name per version, so a rebuild is offline);
+the whole build is skipped when its inputs (this script, the package, the data, the versions) are unchanged.
+
+Usage: ``scripts/build-web [--out DIR] [--force] [--base /path/]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import importlib.metadata as md
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CACHE = ROOT / ".cache" / "web-wheels"
+WEB_SRC = ROOT / "packaging" / "web"  # our own page files: service worker, icon, boot script
+
+#: Pure-Python wheels taken as they are (distribution names as pip knows them).
+PURE = ["flet", "flet-charts", "flet-audio", "repath", "six", "tinydb", "platformdirs", "filelock", "pydantic",
+        "annotated-types", "typing-extensions", "typing-inspection", "segno", "babel"]
+#: Compiled for Pyodide (CPython 3.14 in WebAssembly).
+WASM = ["pydantic-core", "msgpack"]
+WASM_PLATFORM = ["--platform", "pyemscripten_2026_0_wasm32", "--python-version", "3.14", "--implementation", "cp",
+                 "--abi", "cp314"]
+#: Built from the source as pure Python (no wasm wheel on the index).
+SDIST = ["rapidfuzz"]
+LOCALES = ("en", "es")  # the languages the app speaks: babel keeps only these (and root)
+
+#: Parts of the Flet client not used by a page that runs CanvasKit from its own folder.
+CLIENT_SKIP = {"main.dart.wasm", "main.dart.mjs", "flutter.js.map", "flutter_service_worker.js"}
+CANVASKIT_SKIP = {"skwasm.js", "skwasm.wasm", "skwasm.js.symbols", "canvaskit.js.symbols", "skwasm_heavy.js",
+                  "skwasm_heavy.wasm", "skwasm_heavy.js.symbols", "wimp.js", "wimp.wasm", "wimp.js.symbols"}
+PYODIDE_SKIP = {"python", "python.bat", "python.exe", "python_cli_entry.mjs", "ffi.d.ts", "pyodide.d.ts",
+                "pyodide.js", "micropip-0.11.1-py3-none-any.whl", "packaging-26.1-py3-none-any.whl"}
+
+APP_NAME = "March of the Ants Companion"
+SHORT_NAME = "Ants Companion"
+
+
+def log(text: str) -> None:
+    print(f"build-web: {text}", flush=True)
+
+
+def versions() -> dict[str, str]:
+    return {name: md.version(name) for name in (*PURE, *WASM, *SDIST, "flet-web")}
+
+
+def pip(*args: str, env: dict[str, str] | None = None) -> None:
+    cmd = [sys.executable, "-m", "pip", "--disable-pip-version-check", "-q", *args]
+    subprocess.run(cmd, check=True, env={**os.environ, **(env or {})})
+
+
+def cached_wheel(name: str, version: str) -> Path:
+    """The wheel of ``name==version`` for the browser, downloaded or built once into the cache."""
+    norm = re.sub(r"[-_.]+", "_", name).lower()
+    folder = CACHE / f"{norm}-{version}"
+    found = sorted(folder.glob("*.whl")) if folder.is_dir() else []
+    if found:
+        return found[0]
+    folder.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
+        if name in WASM:
+            log(f"downloading {name} {version} (WebAssembly)")
+            pip("download", "--no-deps", "--only-binary=:all:", *WASM_PLATFORM, "-d", tmp, f"{name}=={version}")
+        elif name in SDIST:
+            log(f"building {name} {version} as pure Python from its source")
+            pure = {"SKBUILD_WHEEL_CMAKE": "false", "RAPIDFUZZ_BUILD_EXTENSION": "0"}
+            pip("download", "--no-deps", "--no-binary=:all:", "-d", tmp, f"{name}=={version}", env=pure)
+            sdist = next(Path(tmp).glob("*.tar.gz"))
+            pip("wheel", "--no-deps", "-w", tmp, str(sdist),
+                env=pure)
+        else:
+            log(f"downloading {name} {version}")
+            pip("download", "--no-deps", "--only-binary=:all:", "-d", tmp, f"{name}=={version}")
+        wheels = list(Path(tmp).glob("*.whl"))
+        if len(wheels) != 1:
+            raise SystemExit(f"build-web: expected one wheel for {name}, got {wheels}")
+        shutil.move(str(wheels[0]), folder / wheels[0].name)
+    return next(folder.glob("*.whl"))
+
+
+def unpack_wheels(target: Path, pins: dict[str, str]) -> None:
+    for name in (*PURE, *WASM, *SDIST):
+        with zipfile.ZipFile(cached_wheel(name, pins[name])) as wheel:
+            wheel.extractall(target)
+    # Only what the app imports: no dist-info beyond metadata, no babel locales it does not speak.
+    locale_data = target / "babel" / "locale-data"
+    for dat in locale_data.glob("*.dat"):
+        stem = dat.stem
+        if stem != "root" and stem.split("_")[0] not in LOCALES:
+            dat.unlink()
+    for junk in ("flet_desktop", "flet/testing", "flet_cli"):
+        shutil.rmtree(target / junk, ignore_errors=True)
+    for pycache in list(target.rglob("__pycache__")):
+        shutil.rmtree(pycache, ignore_errors=True)
+    for pyi in target.rglob("*.pyi"):
+        pyi.unlink()
+
+
+def app_files() -> list[tuple[Path, str]]:
+    """(source, name in the archive) of the companion package and its data."""
+    files: list[tuple[Path, str]] = []
+    for path in sorted((ROOT / "companion").rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+            files.append((path, "companion/" + path.relative_to(ROOT / "companion").as_posix()))
+    for path in sorted((ROOT / "data").rglob("*")):
+        if path.is_file():
+            files.append((path, "companion/_data/" + path.relative_to(ROOT / "data").as_posix()))
+    return files
+
+
+def inputs_key(pins: dict[str, str], base: str) -> str:
+    digest = hashlib.sha256()
+    digest.update(json.dumps([pins, base, sys.version_info[:2]]).encode())
+    sources = [*app_files(), (Path(__file__), "build_web.py")]
+    sources += [(p, p.name) for p in sorted(WEB_SRC.rglob("*")) if p.is_file()]
+    for path, name in sources:
+        digest.update(name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def write_app_zip(out: Path, packages: Path) -> None:
+    with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        archive.writestr("main.py", "from companion.web_main import run\n\nrun()\n")
+        for path, name in app_files():
+            archive.write(path, name)
+        for path in sorted(packages.rglob("*")):
+            if path.is_file():
+                archive.write(path, "__pypackages__/" + path.relative_to(packages).as_posix())
+
+
+def copy_client(web: Path, out: Path) -> None:
+    def skip(folder: str, names: list[str]) -> set[str]:
+        here = Path(folder)
+        if here == web:
+            return {n for n in names if n in CLIENT_SKIP}
+        if here.name == "canvaskit":
+            return {n for n in names if n in CANVASKIT_SKIP}
+        if here.name == "pyodide":
+            return {n for n in names if n in PYODIDE_SKIP}
+        return set()
+
+    shutil.copytree(web, out, ignore=skip)
+
+
+def theme_colours() -> tuple[str, str]:
+    text = (ROOT / "companion" / "ui" / "theme.py").read_text(encoding="utf-8")
+    seed = re.search(r'^SEED = "(#[0-9A-Fa-f]{6})"', text, re.M)
+    return (seed.group(1) if seed else "#C98B2B"), "#1C1B1F"
+
+
+def patch_page(out: Path, base: str, version: str) -> None:
+    from flet.controls.types import RouteUrlStrategy, WebRenderer
+    from flet_web import patch_font_manifest_json, patch_index_html, patch_manifest_json
+
+    patch_font_manifest_json(str(out / "assets" / "FontManifest.json"))  # Roboto from our folder, not Google's
+    index = out / "index.html"
+    pyodide_version = json.loads((out / "pyodide" / "package.json").read_text())["version"]
+    patch_index_html(str(index), base_href=base, app_name=APP_NAME,
+                     app_description="The March of the Ants companion: scores, the Broodmother, the rules. Offline.",
+                     pyodide=True, pyodide_script_path="main.py", pyodide_version=pyodide_version,
+                     app_package_url="app.zip", web_renderer=WebRenderer.CANVAS_KIT,
+                     route_url_strategy=RouteUrlStrategy.HASH, no_cdn=True)
+    html = index.read_text(encoding="utf-8")
+    # flet_web 1.0.5 writes a bare specifier the worker's import() rejects: make it a path from the root.
+    html = html.replace('flet.pyodideUrl="pyodide/pyodide.mjs";', f'flet.pyodideUrl="{base}pyodide/pyodide.mjs";')
+    html = html.replace('<link rel="apple-touch-icon" href="icons/apple-touch-icon-192.png">',
+                        '<link rel="apple-touch-icon" href="icons/ant-192.png">')
+    html = html.replace('<link rel="icon" type="image/png" href="favicon.png" />',
+                        '<link rel="icon" type="image/svg+xml" href="icons/ant.svg" />')
+    accent, dark = theme_colours()
+    html = html.replace("</head>", f'  <meta name="theme-color" content="{dark}">\n'
+                                    f'  <meta name="companion-version" content="{version}">\n'
+                                    '  <script src="boot.js"></script>\n</head>', 1)
+    index.write_text(html, encoding="utf-8")
+    # flet_web's bootstrap registers its stub worker (which unregisters itself): ours is registered by boot.js.
+    bootstrap = out / "flutter_bootstrap.js"
+    text = bootstrap.read_text(encoding="utf-8")
+    text = re.sub(r"serviceWorkerSettings:\s*\{[^}]*\},?", "", text)
+    bootstrap.write_text(text, encoding="utf-8")
+    manifest = out / "manifest.json"
+    patch_manifest_json(str(manifest), app_name=APP_NAME, app_short_name=SHORT_NAME,
+                        app_description="Scores, the Broodmother and the rules for March of the Ants, offline.",
+                        background_color=dark, theme_color=dark)
+    data = json.loads(manifest.read_text())
+    data.update(start_url=".", scope=".", display="standalone", orientation="portrait", icons=[
+        {"src": "icons/ant-192.png", "sizes": "192x192", "type": "image/png"},
+        {"src": "icons/ant-512.png", "sizes": "512x512", "type": "image/png"},
+        {"src": "icons/ant-512-maskable.png", "sizes": "512x512", "type": "image/png", "purpose": "maskable"},
+        {"src": "icons/ant.svg", "sizes": "any", "type": "image/svg+xml"}])
+    manifest.write_text(json.dumps(data, indent=2), encoding="utf-8")
+    del accent
+
+
+def add_own_files(out: Path) -> None:
+    for path in sorted(WEB_SRC.rglob("*")):
+        if path.is_file():
+            target = out / path.relative_to(WEB_SRC)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, target)
+
+
+def precache_list(out: Path) -> tuple[list[str], str]:
+    """Every file the app needs, and a version that changes with any byte of them."""
+    digest = hashlib.sha256()
+    names = []
+    for path in sorted(p for p in out.rglob("*") if p.is_file()):
+        name = path.relative_to(out).as_posix()
+        if name in ("sw.js", "build-stamp.json") or name.startswith("."):
+            continue
+        names.append(name)
+        digest.update(name.encode())
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return names, digest.hexdigest()[:12]
+
+
+def write_service_worker(out: Path) -> str:
+    names, version = precache_list(out)
+    if not (out / "sw.js").is_file():
+        return version
+    template = (out / "sw.js").read_text(encoding="utf-8")
+    text = template.replace("__VERSION__", version).replace("__FILES__", json.dumps(names))
+    (out / "sw.js").write_text(text, encoding="utf-8")
+    return version
+
+
+def build(out: Path, base: str, force: bool) -> Path:
+    import flet_web
+
+    pins = versions()
+    key = inputs_key(pins, base)
+    stamp = out / "build-stamp.json"
+    if not force and stamp.is_file() and json.loads(stamp.read_text()).get("key") == key:
+        log(f"{out} is up to date ({key})")
+        return out
+    staging = out.with_name(out.name + ".new")
+    shutil.rmtree(staging, ignore_errors=True)
+    copy_client(Path(flet_web.get_package_web_dir()), staging)
+    with tempfile.TemporaryDirectory() as tmp:
+        packages = Path(tmp) / "pkgs"
+        unpack_wheels(packages, pins)
+        write_app_zip(staging / "app.zip", packages)
+    add_own_files(staging)
+    patch_page(staging, base, key)
+    version = write_service_worker(staging)
+    (staging / "build-stamp.json").write_text(json.dumps({"key": key, "version": version, "pins": pins}, indent=1))
+    shutil.rmtree(out, ignore_errors=True)
+    staging.rename(out)
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    log(f"wrote {out} ({size / 1e6:.1f} MB, version {version})")
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Build the app as a static folder (Python in the browser).")
+    parser.add_argument("--out", type=Path, default=ROOT / "dist" / "web")
+    parser.add_argument("--base", default="/", help="the path the folder is served at (default /)")
+    parser.add_argument("--force", action="store_true", help="build even if nothing changed")
+    args = parser.parse_args(argv)
+    base = "/" + args.base.strip("/") + "/" if args.base.strip("/") else "/"
+    build(args.out.resolve(), base, args.force)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

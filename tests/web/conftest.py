@@ -1,0 +1,70 @@
+"""The phone build (``scripts/build-web``): built once per session, served by a plain static file server."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, sync_playwright
+
+from tests.ui.browser import CHROMIUM, launch_chromium, stop, wait_http
+from tests.ui.browser import free_port as _free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "dist" / "web"
+PHONE = {"width": 360, "height": 740}
+
+
+@dataclass
+class Site:
+    url: str
+    folder: Path
+
+
+@pytest.fixture(scope="session")
+def web_build() -> Path:
+    """dist/web/, built with this interpreter (skipped by the build itself when nothing changed)."""
+    env = {**os.environ, "COMPANION_PYTHON": sys.executable}
+    subprocess.run([str(ROOT / "scripts" / "build-web")], check=True, env=env, cwd=ROOT, timeout=900)
+    return DIST
+
+
+@pytest.fixture(scope="session")
+def site(web_build: Path) -> Iterator[Site]:
+    import time
+
+    port = _free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "-d",
+                             str(web_build)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True,
+                            start_new_session=True)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        wait_http(url, time.monotonic() + 20)
+        yield Site(url, web_build)
+    finally:
+        stop(proc)
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Browser]:
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium (never `playwright install`)")
+    with sync_playwright() as playwright:
+        browser = launch_chromium(playwright)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phone(chromium: Browser) -> Iterator[BrowserContext]:
+    """A fresh phone-sized browser profile (its own IndexedDB and service worker); only this machine."""
+    context = chromium.new_context(viewport=PHONE)
+    context.route("https://cdn.jsdelivr.net/**", lambda route: route.abort())  # Flet's one harmless CDN ask
+    context.set_default_timeout(60_000)
+    yield context
+    context.close()

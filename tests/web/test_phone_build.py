@@ -1,0 +1,110 @@
+"""The phone build in chromium: dist/web/ served as plain files, Python running in the page (Pyodide).
+
+One journey per test, each in a fresh browser profile: the app starts, a solo game is made, her card drawn and a
+tracker used; the game survives a reload, starting offline from the service worker, a tab closed right after a tap,
+and two tabs tapping in turn; a game exported from the browser imports on a computer and back.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import BrowserContext, Page
+
+from tests.ui.browser import Ui
+from tests.ui.test_broodmother_panel import her_turn
+from tests.ui.test_ui_journeys import create_game, total
+from tests.web.conftest import Site
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+START_MS = 120_000  # Pyodide's first start on a busy 2-core machine
+
+
+def start(page: Page, url: str, screen: str = "home", path: str = "") -> Ui:
+    ui = Ui(page, url)
+    page.goto(url + path, wait_until="commit")
+    ui.enable_semantics()
+    ui.by_id(f"screen-{screen}").wait_for(state="attached", timeout=START_MS)
+    return ui
+
+
+def reload(ui: Ui, screen: str) -> None:
+    ui.page.reload(wait_until="commit")
+    ui.enable_semantics()
+    ui.by_id(f"screen-{screen}").wait_for(state="attached", timeout=START_MS)
+
+
+def solo_game(ui: Ui) -> str:
+    game_id = create_game(ui, expansions=["minions"], mode="solo", names=["Ana"], title="On the phone")
+    ui.expect_label("bm-deck-draw", re.compile(r"^Draw pile: 50 cards"))
+    return game_id
+
+
+def wait_offline_copy(page: Page) -> None:
+    """The service worker has installed and controls the page (the pre-cache is complete)."""
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null",
+                           timeout=START_MS)
+
+
+def test_solo_game_draw_tracker_reload_and_offline(phone: BrowserContext, site: Site) -> None:
+    page = phone.new_page()
+    ui = start(page, site.url)
+    game_id = solo_game(ui)
+    her_turn(ui)
+    ui.expect_label("bm-report-title", re.compile(r"^Her card: "))
+    ui.expect_label("bm-deck-draw", re.compile(r"^Draw pile: 49 cards"))
+    card = ui.label("bm-report-title")
+    ui.tap("plus-p1")
+    assert total(ui, "p1").startswith("Ana: 1 CP")
+
+    reload(ui, "game")
+    ui.expect_label("bm-report-title", card)
+    assert total(ui, "p1").startswith("Ana: 1 CP")
+
+    wait_offline_copy(page)
+    phone.set_offline(True)
+    try:
+        fresh = phone.new_page()
+        again = start(fresh, site.url)
+        again.expect_label(f"resume-{game_id}", re.compile("On the phone"))
+        again.tap(f"resume-{game_id}")
+        again.wait_screen("game")
+        assert total(again, "p1").startswith("Ana: 1 CP")
+        assert page.evaluate("document.querySelector('meta[name=companion-version]').content")
+    finally:
+        phone.set_offline(False)
+
+
+def test_a_tab_closed_right_after_a_tap_keeps_the_change(phone: BrowserContext, site: Site) -> None:
+    page = phone.new_page()
+    ui = start(page, site.url)
+    solo_game(ui)
+    ui.tap("plus-p1")
+    ui.tap("plus-p1")
+    assert total(ui, "p1").startswith("Ana: 2 CP")
+    page.close()  # at once, as a phone's app switcher does
+    ui = start(phone.new_page(), site.url)
+    ui.tap(ui.page.locator("[flt-semantics-identifier^='resume-g-']").first.get_attribute(
+        "flt-semantics-identifier") or "")
+    ui.wait_screen("game")
+    assert total(ui, "p1").startswith("Ana: 2 CP")
+
+
+def test_two_tabs_do_not_lose_each_others_changes(phone: BrowserContext, site: Site) -> None:
+    first = start(phone.new_page(), site.url)
+    game_id = solo_game(first)
+    second = start(phone.new_page(), site.url, screen="game", path=f"#/game/{game_id}")
+    first.page.bring_to_front()
+    first.tap("plus-p1")
+    assert total(first, "p1").startswith("Ana: 1 CP")
+    second.page.bring_to_front()
+    second.tap("plus-p1")  # on a game the first tab has changed: refused, and the newer game shown
+    second.expect_text("error-message", re.compile("was changed in another window"))
+    assert total(second, "p1").startswith("Ana: 1 CP"), "the first tab's change is shown, not overwritten"
+    second.by_id("error-message").wait_for(state="detached", timeout=20_000)  # the message covers the row
+    second.tap("plus-p1")
+    assert total(second, "p1").startswith("Ana: 2 CP")
+    first.page.bring_to_front()
+    reload(first, "game")
+    assert total(first, "p1").startswith("Ana: 2 CP")
