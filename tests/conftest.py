@@ -33,6 +33,23 @@ def _isolated_db(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.M
 
 
 @pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One Debian chromium for the session, shared by the app's browser tests and the phone build's: Playwright's
+    sync API runs one driver per process, so a second ``sync_playwright()`` beside it would fail."""
+    from tests.ui.browser import CHROMIUM, launch_chromium
+
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium); "
+                    "never `playwright install`")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = launch_chromium(playwright)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="session")
 def content() -> Content:
     return load_content()
 
@@ -77,3 +94,11 @@ def edit_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[EditD
 
     yield edit
     data_dir.cache_clear()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The phone build's tests share one built folder (``dist/web``): under xdist they stay on one worker."""
+    web = Path(__file__).parent / "web"
+    for item in items:
+        if web in Path(str(item.path)).parents:
+            item.add_marker(pytest.mark.xdist_group("web-build"))

@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser
 
-from tests.ui.browser import CHROMIUM, PHONE, Server, Ui, launch_chromium, new_tab, run_server
+from tests.ui.browser import PHONE, Server, Ui, new_tab, run_server
 
 
 @pytest.fixture(scope="session")
@@ -23,17 +22,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         yield srv
     log = tmp_path_factory.getbasetemp() / "ui-server.log"
     log.write_text("".join(srv.output), encoding="utf-8")
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
-    if not os.path.exists(CHROMIUM):
-        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium); "
-                    "never `playwright install`")
-    with sync_playwright() as playwright:
-        chromium = launch_chromium(playwright)
-        yield chromium
-        chromium.close()
 
 
 @contextmanager

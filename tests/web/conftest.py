@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, sync_playwright
+from playwright.sync_api import Browser, BrowserContext
 
-from tests.ui.browser import CHROMIUM, launch_chromium, stop, wait_http
 from tests.ui.browser import free_port as _free_port
+from tests.ui.browser import stop, wait_http
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist" / "web"
@@ -51,13 +51,9 @@ def site(web_build: Path) -> Iterator[Site]:
 
 
 @pytest.fixture(scope="session")
-def chromium() -> Iterator[Browser]:
-    if not os.path.exists(CHROMIUM):
-        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium (never `playwright install`)")
-    with sync_playwright() as playwright:
-        browser = launch_chromium(playwright)
-        yield browser
-        browser.close()
+def chromium(browser: Browser) -> Browser:
+    """The session's chromium (``tests/conftest.py``)."""
+    return browser
 
 
 @pytest.fixture
