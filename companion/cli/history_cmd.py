@@ -109,25 +109,20 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _write_csv(store: Any, records: list[Any], args: argparse.Namespace) -> int:
-    import csv
-    import io
     from pathlib import Path
 
-    from companion.core.records import CSV_COLUMNS, csv_rows
+    from companion.core.records import csv_rows, plays_csv
     from companion.store.atomic import os_problem, write_atomically
 
     path = Path(args.csv)
     store.check_export_target(path, args.force)
-    text = io.StringIO()
-    writer = csv.DictWriter(text, fieldnames=CSV_COLUMNS, lineterminator="\n")
-    writer.writeheader()
-    rows = csv_rows(records)
-    writer.writerows(rows)
+    text = plays_csv(records)
+    rows = len(csv_rows(records))
     try:
-        write_atomically(path, text.getvalue())
+        write_atomically(path, text)
     except OSError as exc:
         raise os_problem(exc, path, "write") from None
-    print(trn("Wrote {n} row to {path}.", "Wrote {n} rows to {path}.", len(rows), path=str(path)))
+    print(trn("Wrote {n} row to {path}.", "Wrote {n} rows to {path}.", rows, path=str(path)))
     return 0
 
 
