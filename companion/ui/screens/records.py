@@ -3,8 +3,8 @@
 Filters (game and edition, expansion, period) at the top; then Against the Broodmother (each group of games
 apart), the asymmetric games, Competitive (each player, head to head, merging two names) and Antscape. Every
 figure is a button that lists the games behind it at the top of the screen; a game opens its summary while it
-is saved, else its record (with "Forget this game in the records"). Last, the plays shown can be exported as
-CSV or JSON (one row per player per game), downloaded the way a game's export is (``GameFiles.offer``).
+is saved, else its record (with "Forget this game in the records"). Under the filters, the plays shown can be
+exported as CSV or JSON (one row per player per game), downloaded the way a game's export is (``GameFiles.offer``).
 """
 
 from __future__ import annotations
@@ -76,6 +76,8 @@ class RecordsScreen(Screen):
         self.app.ctx.notices.extend(store.take_notices())
         self.by_id = {r["id"]: r for r in records}
         controls: list[ft.Control] = [self._filters()]
+        if records:
+            controls.append(self._export(records))
         if self.opened is not None:
             controls.append(self._record(self.opened))
         elif self.listing is not None:
@@ -94,13 +96,18 @@ class RecordsScreen(Screen):
             controls.append(self._competitive(f["competitive"], records, merges))
         if f["antscape"] is not None:
             controls.append(self._antscape(f["antscape"]))
-        controls.append(self._export(records))
         return controls
 
     # -- export -----------------------------------------------------------------------------------
     def _export(self, records: list[Any]) -> ft.Control:
-        """The plays shown (the filters apply) as a file: one row per player per game, in CSV or JSON."""
-        body: list[ft.Control] = [
+        """The plays shown (the filters apply) as a file: one row per player per game, in CSV or JSON; a tile
+        under the filters (closed, one line) so the figures come first on a phone."""
+        return widgets.lazy_tile(self.app, "records-export", trn(
+            "Export the plays of {n} game", "Export the plays of {n} games", len(records)),
+            self._export_body, self.sizes)
+
+    def _export_body(self) -> list[ft.Control]:
+        return [
             widgets.message_text(tr("One row per player per game, for a spreadsheet: date, game, edition, "
                                     "expansions, mode, difficulty, player, colour, score and winner."), self.sizes,
                                  muted=True),
@@ -112,8 +119,6 @@ class RecordsScreen(Screen):
                                    text=tr("JSON"), icon=ft.Icons.FILE_DOWNLOAD_OUTLINED, kind="tonal",
                                    identifier="records-export-json", expand=True, sizes=self.sizes),
             ], spacing=8)]
-        return widgets.section(trn("Export the plays of {n} game", "Export the plays of {n} games", len(records)),
-                               body, self.sizes, identifier="records-export")
 
     def _download(self, kind: str) -> None:
         records = self._records()
