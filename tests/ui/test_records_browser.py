@@ -169,3 +169,55 @@ def _(text: str) -> str:
     from companion.core.i18n import tr
 
     return tr(text)
+
+
+def test_the_pseudo_locale_marks_every_text_of_the_records_screen(browser: Browser, tmp_path: Path) -> None:
+    """The completeness walk (``test_i18n_browser``) over the Records screen: its figures, the export tile, a
+    figure's games, head to head, the merge dialog and a deleted game's record all go through the catalogue."""
+    import sys
+
+    from tests.ui.qps_walk import Walker
+    from tests.ui.test_i18n_browser import assert_all_marked
+
+    db = tmp_path / "games.json"
+    store = fill(db)
+    store.delete("g-00000014")
+    store.close()
+    names = ("Dee", "Bob", "Brood")  # players of the hand-worked games (Ana, Bo and Cy are known names already)
+    with run_server(db, [sys.executable, "-m", "companion", "app", "--lang", "qps"]) as server:
+        ui = new_tab(browser, server.url, locale="en-US")
+        try:
+            walk = Walker(ui)
+            walk.visit("/records", "records", scrolls=10)
+            walk.ui.open("/records", "records")
+            walk.ui.tap("records-export")
+            walk.ui.by_id("records-export-csv").wait_for(state="attached")
+            walk.ui.tap("records-filters")
+            walk.ui.by_id("filter-game-all").wait_for(state="attached")
+            walk.read("/records (tiles open)")
+            walk.press("pick-cy")
+            walk.press("pick-dee")
+            walk.ui.by_id("versus-merge").wait_for(state="attached")
+            walk.read("/records (head to head)", scrolls=3)
+            walk.dialog("/records (head to head)", "versus-merge")
+            walk.press("antscape-cy")
+            walk.ui.by_id("records-games").wait_for(state="attached")
+            walk.read("/records (a figure's games)")
+            walk.press("record-g-00000014")
+            walk.ui.by_id("record-deleted").wait_for(state="attached")
+            walk.read("/records (a deleted game's record)")
+            walk.dialog("/records (a deleted game's record)", "record-forget")
+        finally:
+            ui.page.context.close()
+    for texts in walk.seen.values():
+        texts[:] = [_without(text, names) for text in texts]
+    read = {where: "\n".join(texts) for where, texts in walk.seen.items()}
+    assert "[!Played!]" in read["/records"] and "[!Export the plays as CSV!]" in read["/records (tiles open)"]
+    assert "[!Pink!]" in read["/records (a deleted game's record)"]
+    assert_all_marked(walk.seen)
+
+
+def _without(text: str, names: tuple[str, ...]) -> str:
+    import re
+
+    return re.sub(rf"\b(?:{'|'.join(names)})\b", "", text)
