@@ -30,7 +30,7 @@ _HOMES = {name: "companion.store.games" for name in __all__} | {"FileProblem": "
 def __getattr__(name: str) -> Any:
     home = _HOMES.get(name)
     if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        raise AttributeError(name)  # the import machinery's protocol, never shown to a player
     value = getattr(import_module(home), name)
     globals()[name] = value
     return value
