@@ -3,6 +3,9 @@
 ``companion history`` lists the finished games recorded (``--json`` prints them, ``--csv FILE`` writes one
 row per player per game); ``history stats`` prints the figures the Records screen shows (``--json``: the
 same data); ``versus``, ``merge``, ``unmerge`` and ``forget`` are the screen's other actions.
+
+The readers (the list as JSON, ``stats``, ``versus``) read history.json without opening the store when it reads
+as it is (``companion.store.history.read_beside``), and load the game content only to name games in words.
 """
 
 from __future__ import annotations
@@ -57,75 +60,91 @@ def _filters(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--until", metavar=tr("DATE"), help=tr("only games finished on or before DATE"))
 
 
-def _chosen(args: argparse.Namespace, store: Any) -> list[Any]:
+def _read(args: argparse.Namespace) -> tuple[list[Any], dict[str, str]]:
+    """The records and merges: history.json as it is when it reads, else through the store (which rebuilds a
+    missing file, sets a damaged one aside and says so)."""
+    from companion.store.history import database_path, read_beside
+
+    data = read_beside(database_path(getattr(args, "db", None)))
+    if data is not None:
+        return list(data["records"].values()), dict(data["merges"])
+    store = open_store(args)
+    return store.history.records(), store.history.merges()
+
+
+def _content() -> Any:
+    from companion.core.content import load_content
+
+    return load_content()
+
+
+def _chosen(args: argparse.Namespace, records: list[Any]) -> list[Any]:
     from companion.core.records import filtered, in_order
 
-    return in_order(filtered(store.history.records(), game=getattr(args, "game", None),
+    return in_order(filtered(records, game=getattr(args, "game", None),
                              edition=getattr(args, "edition", None), expansion=getattr(args, "expansion", None),
                              since=getattr(args, "since", None), until=getattr(args, "until", None)))
 
 
 def _list(args: argparse.Namespace) -> int:
-    store = open_store(args)
-    records = _chosen(args, store)
+    if args.csv:
+        store = open_store(args)
+        return _write_csv(store, _chosen(args, store.history.records()), args)
+    found, merges = _read(args)
+    records = _chosen(args, found)
     if args.json:
         from companion.core.history import HISTORY_FORMAT
 
-        print_json({"format": HISTORY_FORMAT, "records": records, "merges": store.history.merges()})
+        print_json({"format": HISTORY_FORMAT, "records": records, "merges": merges})
         return 0
-    if args.csv:
-        return _write_csv(store, records, args)
     if not records:
         print(tr("No finished games in the records yet."))
+        return 0
     from companion.cli.history_text import record_line
 
+    content = _content()
     for r in records:
-        print(record_line(r, store.content))
+        print(record_line(r, content))
     return 0
 
 
 def _write_csv(store: Any, records: list[Any], args: argparse.Namespace) -> int:
-    import csv
-    import io
     from pathlib import Path
 
-    from companion.core.records import CSV_COLUMNS, csv_rows
+    from companion.core.records import csv_rows, plays_csv
     from companion.store.atomic import os_problem, write_atomically
 
     path = Path(args.csv)
     store.check_export_target(path, args.force)
-    text = io.StringIO()
-    writer = csv.DictWriter(text, fieldnames=CSV_COLUMNS, lineterminator="\n")
-    writer.writeheader()
-    rows = csv_rows(records)
-    writer.writerows(rows)
+    text = plays_csv(records)
+    rows = len(csv_rows(records))
     try:
-        write_atomically(path, text.getvalue())
+        write_atomically(path, text)
     except OSError as exc:
         raise os_problem(exc, path, "write") from None
-    print(trn("Wrote {n} row to {path}.", "Wrote {n} rows to {path}.", len(rows), path=str(path)))
+    print(trn("Wrote {n} row to {path}.", "Wrote {n} rows to {path}.", rows, path=str(path)))
     return 0
 
 
 def _stats(args: argparse.Namespace) -> int:
     from companion.core.records import figures
 
-    store = open_store(args)
-    result = figures(_chosen(args, store), store.history.merges())
+    records, merges = _read(args)
+    result = figures(_chosen(args, records), merges)
     if args.json:
         print_json(result)
         return 0
     from companion.cli.history_text import stats_lines
 
-    print("\n".join(stats_lines(result, store.content)))
+    print("\n".join(stats_lines(result, _content())))
     return 0
 
 
 def _versus(args: argparse.Namespace) -> int:
     from companion.core.records import head_to_head
 
-    store = open_store(args)
-    result = head_to_head(_chosen(args, store), store.history.merges(), args.first, args.second)
+    records, merges = _read(args)
+    result = head_to_head(_chosen(args, records), merges, args.first, args.second)
     if args.json:
         print_json(result)
         return 0

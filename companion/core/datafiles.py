@@ -94,11 +94,20 @@ def _code_digest(module: str) -> bytes | None:
     return digest.digest()
 
 
-def _stamp(shape: type[Any], raw: bytes) -> Path | None:
-    folder, code = checked_dir(), _code_digest(shape.__module__)
-    if folder is None or code is None:
+def check_digest(shape: type[Any], raw: bytes) -> str | None:
+    """The name of a stamp for ``raw`` checked against ``shape``: its bytes and the code declaring the shape,
+    hashed (None: a build without sources, where every start checks)."""
+    code = _code_digest(shape.__module__)
+    if code is None:
         return None
-    return folder / hashlib.sha256(code + shape.__qualname__.encode() + b"\0" + raw).hexdigest()[:40]
+    return hashlib.sha256(code + shape.__qualname__.encode() + b"\0" + raw).hexdigest()[:40]
+
+
+def _stamp(shape: type[Any], raw: bytes) -> Path | None:
+    folder, digest = checked_dir(), check_digest(shape, raw)
+    if folder is None or digest is None:
+        return None
+    return folder / digest
 
 
 # --- the types data files are made of ------------------------------------------------------------

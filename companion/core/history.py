@@ -11,13 +11,15 @@ The store keeps the records in ``history.json`` (``companion.store.history``); t
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, NotRequired
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NotRequired
 
 from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
 
-from companion.core.content import Content
 from companion.core.schema import SchemaError, check, strict
+
+if TYPE_CHECKING:
+    from companion.core.content import Content
 
 HISTORY_FORMAT = "march-of-the-ants-companion/history"
 HISTORY_VERSION = 1

@@ -262,6 +262,25 @@ def csv_rows(records: Iterable[PlayRecord]) -> list[dict[str, Any]]:
     return rows
 
 
+def plays_csv(records: Iterable[PlayRecord]) -> str:
+    """``csv_rows`` as CSV text with a header line (what ``companion history --csv`` and the app write)."""
+    import csv
+    import io
+
+    text = io.StringIO()
+    writer = csv.DictWriter(text, fieldnames=CSV_COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(csv_rows(records))
+    return text.getvalue()
+
+
+def plays_json(records: Iterable[PlayRecord]) -> str:
+    """``csv_rows`` as a JSON list of objects, scores as numbers (the app's JSON export of the plays)."""
+    import json
+
+    return json.dumps(csv_rows(records), ensure_ascii=False, indent=1) + "\n"
+
+
 # -- words ----------------------------------------------------------------------------------------
 def game_name(game: str, content: Any) -> str:
     """A game's name as the content gives it (a product title: shown as it is), or its id."""

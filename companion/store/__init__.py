@@ -1,15 +1,36 @@
-"""Saved games: one small TinyDB file per game beside an index, written atomically under locks."""
+"""Saved games: one small TinyDB file per game beside an index, written atomically under locks.
 
-from companion.store.atomic import FileProblem
-from companion.store.games import (
-    GameDeleted,
-    GameStore,
-    GameSummary,
-    KeptGame,
-    StoreConflict,
-    StoreError,
-    default_db_path,
-)
+The names below are loaded when first used (PEP 562), so that a module of this package that needs
+none of them - ``companion.store.history`` read by ``companion history stats`` - is imported without
+the whole store (the game rules, the content, the migrations).
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from companion.store.atomic import FileProblem
+    from companion.store.games import (
+        GameDeleted,
+        GameStore,
+        GameSummary,
+        KeptGame,
+        StoreConflict,
+        StoreError,
+        default_db_path,
+    )
 
 __all__ = ["FileProblem", "GameDeleted", "GameStore", "GameSummary", "KeptGame", "StoreConflict", "StoreError",
            "default_db_path"]
+_HOMES = {name: "companion.store.games" for name in __all__} | {"FileProblem": "companion.store.atomic"}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(name)  # the import machinery's protocol, never shown to a player
+    value = getattr(import_module(home), name)
+    globals()[name] = value
+    return value

@@ -14,13 +14,20 @@ few fields - and written, even empty, so the next start reads it. A damaged file
 notice, and rebuilt the same way. Writes are atomic (``write_atomically``) under a file lock, each a
 read-change-write of the newest file, so the app and the terminal never lose each other's records. A
 record that cannot be written never makes its game's save fail: the player is told in a notice.
+
+The file is checked whole against its shape once per version of its bytes: the check leaves a stamp (the
+bytes' hash with the code declaring the shape, as ``companion.core.datafiles`` does for the data files) in
+the cache folder, one per database, and a later read of the same bytes skips the check. ``read_beside`` reads
+it without opening the store, so ``companion history stats`` loads neither the games nor the game content.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import threading
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from filelock import FileLock, Timeout
@@ -39,7 +46,6 @@ from companion.store.atomic import (
     reason_of,
     write_atomically,
 )
-from companion.store.migrations import migrate
 
 if TYPE_CHECKING:
     from companion.store.games import GameStore
@@ -101,8 +107,7 @@ class HistoryStore:
                     return self._data if self._data is not None else empty_history()
             return self._current()
         try:
-            data = check(HistoryFile, parse_json(read_regular_file(self.path, max_bytes=MAX_HISTORY_BYTES),
-                                                 max_bytes=MAX_HISTORY_BYTES), "history")
+            data = read_checked(self.path)
         except (UnreadableFile, GameError) as exc:
             if isinstance(exc, FileProblem) and not self.path.exists():
                 return self._current()  # removed between the stat and the read
@@ -129,6 +134,8 @@ class HistoryStore:
             if cached is not None and not cached.get("ended"):
                 continue  # the list's cache says this game is not finished: not opened
             try:
+                from companion.store.migrations import migrate
+
                 raw = files.read(game_id)
                 doc = migrate(raw) if raw is not None else None
             except (GameError, ValueError, TypeError, KeyError):
@@ -212,6 +219,73 @@ class HistoryStore:
         except OSError as exc:
             raise os_problem(exc, self.path, "write") from None
         self._data, self._stamp = data, self._file_stamp()
+
+
+def database_path(given: str | os.PathLike[str] | None) -> Path:
+    """The saves database a command names (``--db``), else ``$COMPANION_DB``, else the user data folder's: the
+    same path ``GameStore`` opens (``companion.store.games.default_db_path``), found without importing the store."""
+    if given is not None:
+        return Path(given)
+    override = os.environ.get("COMPANION_DB")
+    if override is not None:
+        return Path(override) if override.strip() else Path("")
+    from platformdirs import user_data_dir
+
+    from companion.store.index import APP_ID
+
+    return Path(user_data_dir(APP_ID, appauthor=False)) / "games.json"
+
+
+def read_beside(db: Path) -> dict[str, Any] | None:
+    """The history of the database ``db`` read without opening the store (its games, the content), or None
+    when the store must open it: no database or no history.json yet (rebuilt from the games), or a file that
+    does not read (set aside and told). Never writes but a stamp."""
+    path = db.with_name(HISTORY_FILE)
+    try:
+        if not db.is_file() or not path.is_file():
+            return None
+        return read_checked(path)
+    except (GameError, OSError):
+        return None
+
+
+def read_checked(path: Path) -> dict[str, Any]:
+    """history.json's data, checked whole against its shape - once per version of its bytes (module docstring).
+
+    Raises ``UnreadableFile`` or ``GameError`` (a ``SchemaError``) for a file that does not read.
+    """
+    from companion.core.datafiles import check_digest
+
+    raw = read_regular_file(path, max_bytes=MAX_HISTORY_BYTES)
+    stamp, digest = _stamp_file(path), check_digest(HistoryFile, raw)
+    if stamp is not None and digest is not None and _stamp_says(stamp) == digest:
+        return dict(json.loads(raw))  # these very bytes held their shape: no second check (no pydantic)
+    data = dict(check(HistoryFile, parse_json(raw, max_bytes=MAX_HISTORY_BYTES), "history"))
+    if stamp is not None and digest is not None:
+        try:
+            stamp.parent.mkdir(parents=True, exist_ok=True)
+            stamp.write_text(digest, encoding="ascii")
+        except OSError:
+            pass  # no cache folder: the next read checks again
+    return data
+
+
+def _stamp_file(path: Path) -> Path | None:
+    """One stamp per database (each new version of its history replaces it), in the cache folder."""
+    from companion.paths import checked_dir
+
+    folder = checked_dir()
+    if folder is None:
+        return None
+    where = str(path.resolve()).encode("utf-8", "surrogateescape")
+    return folder / f"history-{hashlib.sha256(where).hexdigest()[:32]}"
+
+
+def _stamp_says(stamp: Path) -> str | None:
+    try:
+        return stamp.read_text(encoding="ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
 
 
 def _why(exc: BaseException, path: Any) -> Any:

@@ -119,12 +119,22 @@ class GameFiles:
         self.app.page.run_task(self._save, export_file_name(name, game_id), data)
 
     async def _save(self, file_name: str, data: bytes) -> None:
+        await self._offer(file_name, data, tr("Export this game"), IMPORT_EXTENSIONS,
+                          lambda exc: trf("The game could not be exported: {exc}", exc=exc))
+
+    def offer(self, file_name: str, data: bytes, *, title: str, extension: str,
+              failed: Callable[[Exception], str]) -> None:
+        """Offer any bytes as a file the same way (the Records screen's plays); ``failed`` words a refusal."""
+        self.app.require_host()
+        self.app.page.run_task(self._offer, file_name, data, title, [extension], failed)
+
+    async def _offer(self, file_name: str, data: bytes, title: str, extensions: list[str],
+                     failed: Callable[[Exception], str]) -> None:
         try:
-            await self.picker.save_file(dialog_title=tr("Export this game"), file_name=file_name, src_bytes=data,
-                                        file_type=ft.FilePickerFileType.CUSTOM,
-                                        allowed_extensions=IMPORT_EXTENSIONS)
+            await self.picker.save_file(dialog_title=title, file_name=file_name, src_bytes=data,
+                                        file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=extensions)
         except Exception as exc:  # a refused download must not pass silently
-            self.app.show_error(trf("The game could not be exported: {exc}", exc=exc))
+            self.app.show_error(failed(exc))
             return
         self.app.show_info(trf("Exported as {file_name}.", file_name=file_name))
 

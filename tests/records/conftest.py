@@ -11,8 +11,8 @@ from tests.records import helpers
 
 
 def fill(db: Path) -> GameStore:
-    """Every game of ``helpers`` saved through ``GameStore.save`` (her wins too: saving them works, only reading
-    them back fails until the core's fix, so nothing here loads them); Antscape imported from another database;
+    """Every game of ``helpers`` saved through ``GameStore.save`` (her wins too: they read back since the core's
+    fix, and the browser test opens one); Antscape imported from another database;
     one game finished then undone; then one competitive game deleted (its record is kept) and Bob merged into Bo."""
     store = GameStore(db)
     for doc in [*helpers.her_wins(), *helpers.ant_wins(), *helpers.competitive()]:

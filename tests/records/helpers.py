@@ -51,7 +51,7 @@ TO_THE_END = (NextRound(), NextRound(), NextRound(), FinishGame())
 
 
 def her_wins() -> list[Doc]:
-    """The games she wins (they do not read back from disk until the core's fix: the store tests never load them)."""
+    """The games she wins (saved and read back like any other since the core's fix)."""
     return [
         play("g-0000000b", "2025-01-02T20:00:00", brood("solo", ("Ana",)), *CENTIPEDES),
         # co-op threshold 16: her 19 CP against the best colony's 3, a lead of 16

@@ -1,8 +1,8 @@
 """history.json kept up to date by the saves: finishes added, undone finishes removed, imports added, deletions
 kept, forgetting on request, merges stored, a lost or damaged file rebuilt once from the games.
 
-Her wins are saved through ``GameStore.save`` but never loaded back (they fail to read back from disk until the
-core's fix lands): ``test_a_lost_history_is_rebuilt_once_from_the_games`` reads their files raw, as the rebuild does.
+Her wins are saved through ``GameStore.save`` like the others; ``test_a_lost_history_is_rebuilt_once_from_the_games``
+reads their files raw, as the rebuild does.
 """
 
 from __future__ import annotations

@@ -99,3 +99,16 @@ def test_names_typed_alike_are_one(name: str, before: str, after: str) -> None:
     assert name_key("  ".join(name.split())) == name_key(name)
     ascii_name = "".join(c for c in name if c.isascii())
     assert name_key(ascii_name.swapcase()) == name_key(ascii_name)
+
+
+def test_every_colour_a_record_shows_has_its_spanish() -> None:
+    """A record shows its players' colours as ``tr(colour.capitalize())`` (the Records screen): every colour of
+    every game - Antscape's pink and green too - reads in Spanish."""
+    from companion.core.i18n import tr, using
+
+    colours = {c for game in CONTENT.games.values() for c in game.colours}
+    assert {"pink", "green"} <= colours
+    with using("es"):
+        spanish = {c: tr(c.capitalize()) for c in sorted(colours)}
+    assert all(word != c.capitalize() for c, word in spanish.items()), spanish
+    assert (spanish["pink"], spanish["green"]) == ("Rosa", "Verde")

@@ -3,7 +3,8 @@
 Filters (game and edition, expansion, period) at the top; then Against the Broodmother (each group of games
 apart), the asymmetric games, Competitive (each player, head to head, merging two names) and Antscape. Every
 figure is a button that lists the games behind it at the top of the screen; a game opens its summary while it
-is saved, else its record (with "Forget this game in the records").
+is saved, else its record (with "Forget this game in the records"). Under the filters, the plays shown can be
+exported as CSV or JSON (one row per player per game), downloaded the way a game's export is (``GameFiles.offer``).
 """
 
 from __future__ import annotations
@@ -27,12 +28,15 @@ from companion.core.records import (
     in_order,
     mode_name,
     player_names,
+    plays_csv,
+    plays_json,
 )
 from companion.ui import widgets
 from companion.ui.i18n import tr, trf, trn
 from companion.ui.screen import Screen
 
 ROUTE = "/records"
+EXPORT_NAME = "march-of-the-ants-plays"  # .csv or .json
 PAGE = 30  # games listed at a time
 PERIODS = {"all": 0, "year": 365, "month": 30}
 PERIOD_LABELS = {"all": N_("All time"), "year": N_("Last 12 months"), "month": N_("Last 30 days")}
@@ -72,6 +76,8 @@ class RecordsScreen(Screen):
         self.app.ctx.notices.extend(store.take_notices())
         self.by_id = {r["id"]: r for r in records}
         controls: list[ft.Control] = [self._filters()]
+        if records:
+            controls.append(self._export(records))
         if self.opened is not None:
             controls.append(self._record(self.opened))
         elif self.listing is not None:
@@ -91,6 +97,35 @@ class RecordsScreen(Screen):
         if f["antscape"] is not None:
             controls.append(self._antscape(f["antscape"]))
         return controls
+
+    # -- export -----------------------------------------------------------------------------------
+    def _export(self, records: list[Any]) -> ft.Control:
+        """The plays shown (the filters apply) as a file: one row per player per game, in CSV or JSON; a tile
+        under the filters (closed, one line) so the figures come first on a phone."""
+        return widgets.lazy_tile(self.app, "records-export", trn(
+            "Export the plays of {n} game", "Export the plays of {n} games", len(records)),
+            self._export_body, self.sizes)
+
+    def _export_body(self) -> list[ft.Control]:
+        return [
+            widgets.message_text(tr("One row per player per game, for a spreadsheet: date, game, edition, "
+                                    "expansions, mode, difficulty, player, colour, score and winner."), self.sizes,
+                                 muted=True),
+            ft.Row([
+                widgets.tap_button(tr("Export the plays as CSV"), self.app.handler(partial(self._download, "csv")),
+                                   text=tr("CSV"), icon=ft.Icons.FILE_DOWNLOAD_OUTLINED, kind="tonal",
+                                   identifier="records-export-csv", expand=True, sizes=self.sizes),
+                widgets.tap_button(tr("Export the plays as JSON"), self.app.handler(partial(self._download, "json")),
+                                   text=tr("JSON"), icon=ft.Icons.FILE_DOWNLOAD_OUTLINED, kind="tonal",
+                                   identifier="records-export-json", expand=True, sizes=self.sizes),
+            ], spacing=8)]
+
+    def _download(self, kind: str) -> None:
+        records = self._records()
+        text = plays_csv(records) if kind == "csv" else plays_json(records)
+        self.app.files.offer(f"{EXPORT_NAME}.{kind}", text.encode("utf-8"), title=tr("Export the plays"),
+                             extension=kind, failed=lambda exc: trf("The plays could not be exported: {exc}",
+                                                                    exc=exc))
 
     # -- filters ----------------------------------------------------------------------------------
     def _choice(self, label: str, value: str, current: str, on_pick: Any, identifier: str) -> ft.Control:
