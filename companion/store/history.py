@@ -52,6 +52,7 @@ if TYPE_CHECKING:
 
 HISTORY_FILE = "history.json"
 MAX_HISTORY_BYTES = 64 * 1024 * 1024  # about 100,000 games
+MAX_NAME_KEY = 40  # a merged name, as history.json holds it (a game's player names have at most 24)
 LOCK_TIMEOUT_S = 10.0
 Stamp = tuple[int, int, int]
 
@@ -186,6 +187,8 @@ class HistoryStore:
         key, target = name_key(name), name_key(into)
         if not key or not target:
             raise HistoryError(msg("Name both players to merge."))
+        if max(len(key), len(target)) > MAX_NAME_KEY:
+            raise HistoryError(msg("A player's name has at most {most} characters.", most=MAX_NAME_KEY))
         with self._mutex, self._locked():
             data = self._fresh()
             seen: set[str] = set()
@@ -214,6 +217,15 @@ class HistoryStore:
         return self._lock
 
     def _write(self, data: dict[str, Any]) -> None:
+        """Write the records - only data that reads back (the shape ``read_checked`` holds it to), so a write can
+        never leave a file the next start would set aside."""
+        from companion.core.schema import SchemaError
+
+        try:
+            check(HistoryFile, data, "history")
+        except SchemaError as exc:
+            raise HistoryError(msg("The records were not changed: the change would not have read back ({reason}).",
+                                   reason=str(exc))) from None
         try:
             write_atomically(self.path, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
         except OSError as exc:

@@ -115,3 +115,17 @@ def test_the_history_file_is_not_a_place_to_export_to(filled: GameStore) -> None
 
     with pytest.raises(StoreError, match="part of the saved games"):
         filled.export("g-00000012", filled.path.with_name(HISTORY_FILE), force=True)
+
+
+def test_a_name_too_long_to_keep_is_refused_and_the_records_stay_readable(filled: GameStore) -> None:
+    """A merge the file's shape could not hold would have left a history.json the next start sets aside."""
+    before = filled.path.with_name(HISTORY_FILE).read_bytes()
+    with pytest.raises(HistoryError, match="at most 40 characters"):
+        filled.history.merge("x" * 41, "Ana")
+    assert filled.path.with_name(HISTORY_FILE).read_bytes() == before
+    data = filled.history._fresh()
+    data["merges"]["y" * 41] = "ana"
+    with pytest.raises(HistoryError, match="would not have read back"):
+        filled.history._write(data)
+    assert filled.path.with_name(HISTORY_FILE).read_bytes() == before
+    assert GameStore(filled.path).history.merges() == {"bob": "bo"}
