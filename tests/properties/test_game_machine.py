@@ -22,6 +22,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import re
 import shutil
 import tempfile
 import types
@@ -145,15 +146,23 @@ def harvest(value: Any, words: set[str], numbers: set[int], depth: int = 0) -> N
         words.add(value)
 
 
+ID = re.compile(r"^[a-z0-9][a-z0-9_.:-]*$")
+
+
 class Vocabulary:
     """What the state offers as arguments, gathered once per state."""
 
-    def __init__(self, state: dict[str, Any]) -> None:
+    def __init__(self, state: dict[str, Any], content: Content) -> None:
         words: set[str] = set()
         numbers: set[int] = set()
         harvest(state.get("modules_state", {}), words, numbers)
+        with using("en"):  # what the screens offer: the ids on their buttons (predators, items, cards, powers)
+            for hooks_id, view in VIEWS:
+                if HOOKS[hooks_id].active(state):
+                    harvest(view(state, content), words, numbers)
         self.players = [p["id"] for p in state["players"]]
-        self.words = sorted(words | set(self.players) | {""})
+        ids = {w for w in words if ID.match(w)}  # ids, not the sentences around them
+        self.words = sorted(ids | set(self.players) | {""})
         self.numbers = sorted(numbers | set(range(0, 13)))
 
 
@@ -299,7 +308,7 @@ class GameMachine(RuleBasedStateMachine):
     def vocab(self) -> Vocabulary:
         rev = self.game.revision
         if self._vocab is None or self._vocab[0] != rev:
-            self._vocab = (rev, Vocabulary(self.game.state))
+            self._vocab = (rev, Vocabulary(self.game.state, CONTENT))
         return self._vocab[1]
 
     def run(self, command: Command) -> None:
