@@ -12,7 +12,7 @@ After every step the game is saved through a real ``GameStore``, read back by a 
 same folder and compared; every view is built in both languages; at the end (and every
 ``FULL_UNDO_EVERY`` steps) undoing everything gives the first state back and redoing it the last.
 
-Budget: ``COMPANION_MACHINE_EXAMPLES`` (default 25) games of up to ``COMPANION_MACHINE_STEPS``
+Budget: ``COMPANION_MACHINE_EXAMPLES`` (default 20) games of up to ``COMPANION_MACHINE_STEPS``
 (default 80) steps; ``scripts/soak`` runs many more before a release. A failure prints the
 reproduction blob (``print_blob``) and Hypothesis' seed; no example database is kept between runs.
 """
@@ -37,6 +37,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 import companion.core.commands.scoring
 import companion.core.commands.turns  # noqa: F401  (next phase, next round, finish: registered at import)
+from companion.core.broodmother.content import brood_of
 from companion.core.commands.base import Command, registered_commands
 from companion.core.content import Content, load_content
 from companion.core.errors import CommandError
@@ -48,7 +49,7 @@ from companion.core.setup import GameSetup, PlayerSpec, validate_setup
 from companion.core.views import game_view
 from companion.store import GameStore
 
-EXAMPLES = int(os.environ.get("COMPANION_MACHINE_EXAMPLES", "25"))
+EXAMPLES = int(os.environ.get("COMPANION_MACHINE_EXAMPLES", "20"))
 STEPS = int(os.environ.get("COMPANION_MACHINE_STEPS", "80"))
 #: A real store on a real folder; in memory (tmpfs) where there is one, so each step's fsync costs little.
 TMP = os.environ.get("COMPANION_MACHINE_TMP") or ("/dev/shm" if os.path.isdir("/dev/shm") else None)
@@ -59,6 +60,7 @@ NAMES = ("Ana", "Bo", "Cy", "Di", "Eva")
 CONTENT: Content = load_content()
 load_modules()  # every game area registers its commands and hooks
 COMMANDS: dict[str, type[Command]] = registered_commands()
+BROOD = brood_of(CONTENT)
 #: The commands that move a game towards its end: drawn far more often than the others.
 ADVANCE = ("next_phase", "finish_game", "antscape_apply_scores")
 #: What one step of the machine does, drawn with these weights.
@@ -71,9 +73,9 @@ SCENARIOS = [(g, m) for g, game in sorted(CONTENT.games.items()) for m in sorted
 #: What the Broodmother's side of a game leans to, drawn once per game: each end needs its own push.
 LEANINGS = {
     "her-cp": ("bm_centipede_won",),
-    "centipedes": ("bm_place_nymph", "bm_moult"),
-    "destroy-her": ("bm_destroy_broodmother", "bm_answer_expand", "bm_draw"),
-    "play-out": ("bm_draw", "bm_answer_expand", "bm_answer_predator", "bm_answer_strike", "bm_slumber"),
+    "centipedes": ("bm_place_nymph", "bm_moult", "bm_add_hex"),
+    "destroy-her": ("bm_destroy_broodmother", "bm_answer_expand", "bm_draw", "bm_enter"),
+    "play-out": ("bm_draw", "bm_enter", "bm_answer_expand", "bm_answer_predator", "bm_answer_strike", "bm_slumber"),
     "anything": (),
 }
 
@@ -256,6 +258,11 @@ def her_moves(state: dict[str, Any]) -> Iterator[Command]:
     for number in free[:1]:
         yield make("bm_add_hex", number=number, zone="inner", sites=3)
     yield make("bm_draw")
+    for card_type in BROOD.card_types:  # a physical deck: the card the table revealed
+        yield make("bm_enter", card_type=card_type, ferocity=(len(taken) + state["round"]) % 5)
+    for power in BROOD.powers:  # the asymmetric Broodmother player's powers
+        yield make("bm_unlock_power", power=power)
+        yield make("bm_use_power", power=power)
     yield make("bm_slumber")
     yield make("bm_destroy_broodmother")
     yield make("bm_centipede_won")
@@ -324,6 +331,8 @@ class GameMachine(RuleBasedStateMachine):
     def step(self, data: st.DataObject) -> None:
         """One move of the table, most often one that brings the end nearer."""
         kind = data.draw(st.sampled_from(MOVES), label="move")
+        if self.game.state["ended"] is not None and data.draw(st.booleans(), label="play on"):
+            kind = "undo"  # a finished game allows little: take a few steps back and play another ending
         if kind == "advance":
             self.advance(data)
         elif kind == "her":
