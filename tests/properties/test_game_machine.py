@@ -28,6 +28,7 @@ import tempfile
 import types
 import typing
 from collections.abc import Callable, Iterator
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -263,6 +264,11 @@ def her_moves(state: dict[str, Any]) -> Iterator[Command]:
     for power in BROOD.powers:  # the asymmetric Broodmother player's powers
         yield make("bm_unlock_power", power=power)
         yield make("bm_use_power", power=power)
+    yield make("bm_cancel")  # an Initiative Token on the reaction just revealed (allowed after the end)
+    places = [0, *sorted(taken)]
+    for source, target in pairwise(places):
+        yield make("bm_move_nymph", source=source, target=target)
+    yield make("bm_redraw", first=places[-1], second=places[0])
     yield make("bm_slumber")
     yield make("bm_destroy_broodmother")
     yield make("bm_centipede_won")
