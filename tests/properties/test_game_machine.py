@@ -1,0 +1,550 @@
+"""Every reachable game is one the app can save, read back, show in English and Spanish, and undo to its start.
+
+A Hypothesis state machine draws a game (March of the Ants, the Evolved Edition, Antscape), a mode
+(competitive, solo, co-op, asymmetric) and expansions, modules, variants and options among those
+``validate_setup`` accepts, then plays commands the core allows *now*: candidates are built from
+the command registry with arguments taken from the game as it stands (its players, her hexes, her
+open question, the names and numbers in its state), and only those ``Session.can`` accepts are
+executed. Next phase, her draws and the answers to her questions are favoured so that games reach
+their ends (her Colony Point lead, the centipedes, her destruction, her survival, the last round).
+
+After every step the game is saved through a real ``GameStore``, read back by a fresh store on the
+same folder and compared; every view is built in both languages; at the end (and every
+``FULL_UNDO_EVERY`` steps) undoing everything gives the first state back and redoing it the last.
+
+Budget: ``COMPANION_MACHINE_EXAMPLES`` (default 20) games of up to ``COMPANION_MACHINE_STEPS``
+(default 80) steps; ``scripts/soak`` runs many more before a release. A failure prints the
+reproduction blob (``print_blob``) and Hypothesis' seed; no example database is kept between runs.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import re
+import shutil
+import tempfile
+import types
+import typing
+from collections.abc import Callable, Iterator
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, Phase, assume, event, note, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+
+import companion.core.commands.scoring
+import companion.core.commands.turns  # noqa: F401  (next phase, next round, finish: registered at import)
+from companion.core.broodmother.content import brood_of
+from companion.core.commands.base import Command, registered_commands
+from companion.core.content import Content, load_content
+from companion.core.errors import CommandError
+from companion.core.hooks import all_hooks, load_modules
+from companion.core.i18n import is_message, render, using
+from companion.core.schema import UNDO_LIMIT
+from companion.core.session import Session, log_text
+from companion.core.setup import GameSetup, PlayerSpec, validate_setup
+from companion.core.views import game_view
+from companion.store import GameStore
+
+EXAMPLES = int(os.environ.get("COMPANION_MACHINE_EXAMPLES", "20"))
+STEPS = int(os.environ.get("COMPANION_MACHINE_STEPS", "80"))
+#: A real store on a real folder; in memory (tmpfs) where there is one, so each step's fsync costs little.
+TMP = os.environ.get("COMPANION_MACHINE_TMP") or ("/dev/shm" if os.path.isdir("/dev/shm") else None)
+FULL_UNDO_EVERY = 30  # steps between two checks that undo leads back to the first state
+LANGUAGES = ("en", "es")
+NAMES = ("Ana", "Bo", "Cy", "Di", "Eva")
+
+CONTENT: Content = load_content()
+load_modules()  # every game area registers its commands and hooks
+COMMANDS: dict[str, type[Command]] = registered_commands()
+BROOD = brood_of(CONTENT)
+#: The commands that move a game towards its end: drawn far more often than the others.
+ADVANCE = ("next_phase", "finish_game", "antscape_apply_scores")
+#: What one step of the machine does, drawn with these weights.
+MOVES = ("advance",) * 3 + ("her",) * 5 + ("any",) * 2 + ("undo", "redo", "read")
+
+
+#: (game, mode) pairs to draw from: every pair the games offer, her modes twice (they have the most to reach).
+SCENARIOS = [(g, m) for g, game in sorted(CONTENT.games.items()) for m in sorted(game.modes)
+             for _ in range(1 if CONTENT.modes[m].broodmother == "none" else 2)]
+#: What the Broodmother's side of a game leans to, drawn once per game: each end needs its own push.
+LEANINGS = {
+    "her-cp": ("bm_centipede_won",),
+    "centipedes": ("bm_place_nymph", "bm_moult", "bm_add_hex"),
+    "destroy-her": ("bm_destroy_broodmother", "bm_answer_expand", "bm_draw", "bm_enter"),
+    "play-out": ("bm_draw", "bm_enter", "bm_answer_expand", "bm_answer_predator", "bm_answer_strike", "bm_slumber"),
+    "anything": (),
+}
+
+
+# -- the game a table sets up ----------------------------------------------------------------------------------
+@st.composite
+def setups(draw: st.DrawFn) -> GameSetup:
+    """A setup ``validate_setup`` accepts: any game, mode, expansions, modules, variants, players and options."""
+    game_id, mode_id = draw(st.sampled_from(SCENARIOS))
+    game = CONTENT.games[game_id]
+    mode = CONTENT.modes[mode_id]
+    expansions = set(draw(st.lists(st.sampled_from(game.expansions), unique=True))) if game.expansions else set()
+    if mode.requires_expansion:
+        expansions.add(mode.requires_expansion)
+    offered_modules = sorted(m for m, module in CONTENT.modules.items() if module.expansion in expansions)
+    modules = draw(st.lists(st.sampled_from(offered_modules), unique=True)) if offered_modules else []
+    low, high = game.modes[mode_id]
+    count = draw(st.integers(low, high))
+    offered_variants = sorted(v for v, variant in CONTENT.variants.items() if variant.expansion in expansions
+                              and (variant.modes is None or mode_id in variant.modes)
+                              and (variant.players is None or variant.players[0] <= count <= variant.players[1]))
+    variants: list[str] = []
+    for vid in draw(st.lists(st.sampled_from(offered_variants), unique=True, max_size=3)) if offered_variants else []:
+        group = CONTENT.variants[vid].group
+        if not group or all(CONTENT.variants[v].group != group for v in variants):
+            variants.append(vid)  # one variant of a group (the drafting ones), the first drawn
+    colours = [c for c in game.colours if c not in mode.reserved_colours]
+    chosen = draw(st.permutations(colours))
+    players = [PlayerSpec(NAMES[i], chosen[i] if i < len(chosen) else None) for i in range(count)]
+    if mode.broodmother == "player":
+        her = draw(st.integers(0, count - 1))
+        players[her] = PlayerSpec(NAMES[her], None, "broodmother")
+    options: dict[str, Any] = {}
+    if mode.broodmother != "none":
+        if mode_id != "asymmetric":
+            options["difficulty"] = draw(st.sampled_from(["easy", "normal", "difficult", "normal"]))
+        options["deck"] = draw(st.sampled_from(["virtual", "virtual", "physical"]))
+        options["after_level_3"] = draw(st.sampled_from(["nothing", "expand-again"]))
+        options["tunnel_centipedes"] = draw(st.sampled_from(["one", "many"]))
+        options["odds"] = draw(st.booleans())
+    setup = GameSetup(game=game_id, mode=mode_id, players=tuple(players), expansions=tuple(sorted(expansions)),
+                      modules=tuple(modules), variants=tuple(variants),
+                      advanced_track=game.advanced_rounds is not None and draw(st.booleans()), options=options)
+    try:
+        validate_setup(setup, CONTENT)
+    except CommandError:
+        assume(False)
+    return setup
+
+
+# -- the words and numbers a command may be given -------------------------------------------------------------
+def harvest(value: Any, words: set[str], numbers: set[int], depth: int = 0) -> None:
+    """Every short text and small whole number in a game's state: ids, names, hex numbers, card ids."""
+    if depth > 8:
+        return
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if isinstance(key, str) and 0 < len(key) <= 40:
+                words.add(key)
+            harvest(item, words, numbers, depth + 1)
+    elif isinstance(value, list):
+        for item in value[:60]:
+            harvest(item, words, numbers, depth + 1)
+    elif isinstance(value, bool):
+        return
+    elif isinstance(value, int):
+        if -5 <= value <= 120:
+            numbers.add(value)
+    elif isinstance(value, str) and 0 < len(value) <= 40:
+        words.add(value)
+
+
+ID = re.compile(r"^[a-z0-9][a-z0-9_.:-]*$")
+
+
+class Vocabulary:
+    """What the state offers as arguments, gathered once per state."""
+
+    def __init__(self, state: dict[str, Any], content: Content) -> None:
+        words: set[str] = set()
+        numbers: set[int] = set()
+        harvest(state.get("modules_state", {}), words, numbers)
+        with using("en"):  # what the screens offer: the ids on their buttons (predators, items, cards, powers)
+            for hooks_id, view in VIEWS:
+                if HOOKS[hooks_id].active(state):
+                    harvest(view(state, content), words, numbers)
+        self.players = [p["id"] for p in state["players"]]
+        ids = {w for w in words if ID.match(w)}  # ids, not the sentences around them
+        self.words = sorted(ids | set(self.players) | {""})
+        self.numbers = sorted(numbers | set(range(0, 13)))
+
+
+def value_for(name: str, hint: Any, default: Any, vocab: Vocabulary) -> st.SearchStrategy[Any]:
+    """A strategy for one field of a command, from its name, its type and the state's words and numbers."""
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin in (types.UnionType, typing.Union):
+        inner = [a for a in args if a is not type(None)]
+        return st.one_of(st.none(), value_for(name, inner[0], default, vocab))
+    if origin is tuple:
+        if args and args[0] is str:
+            return st.lists(st.sampled_from(vocab.words), max_size=4).map(tuple)
+        return st.just(default if default is not dataclasses.MISSING else ())
+    if hint is bool:
+        return st.booleans()
+    if hint is int:
+        small = st.sampled_from(vocab.numbers)
+        if name in ("delta", "total", "value", "points"):
+            return st.one_of(small, st.integers(-3, 40))
+        return st.one_of(small, small, st.integers(-2, 100))
+    if hint is str:
+        if "player" in name or name in ("winner", "host_id", "by"):
+            return st.sampled_from([*vocab.players, *vocab.players, "", "broodmother"])
+        return st.sampled_from(vocab.words)
+    return st.just(default)
+
+
+@dataclasses.dataclass(frozen=True)
+class Blueprint:
+    """How to build one registered command from drawn arguments."""
+
+    cls: type[Command]
+    fields: tuple[tuple[str, Any, Any], ...]
+
+
+def _blueprints() -> dict[str, Blueprint]:
+    out: dict[str, Blueprint] = {}
+    for name, cls in sorted(COMMANDS.items()):
+        hints = typing.get_type_hints(cls)
+        fields = tuple((f.name, hints[f.name], f.default) for f in dataclasses.fields(cls))  # type: ignore[arg-type]
+        out[name] = Blueprint(cls, fields)
+    return out
+
+
+BLUEPRINTS = _blueprints()
+
+
+def _package(module: str) -> str:
+    """``companion.core.harvest.commands`` -> ``harvest``."""
+    return module.split(".")[2] if module.startswith("companion.core.") else module
+
+
+def relevant(state: dict[str, Any]) -> list[str]:
+    """The commands of the game areas this game uses (the others are refused outright), and the common ones."""
+    active = {_package(h.active.__module__) for h in all_hooks() if h.active(state)}
+    return [name for name, b in BLUEPRINTS.items()
+            if _package(b.cls.__module__) in active or _package(b.cls.__module__) in ("commands", "checklist")]
+
+
+def generic(name: str, vocab: Vocabulary) -> st.SearchStrategy[Command]:
+    """Any registered command, with arguments drawn from the state's vocabulary."""
+    blueprint = BLUEPRINTS[name]
+    if not blueprint.fields:
+        return st.just(blueprint.cls())
+    kwargs = {f: value_for(f, hint, default, vocab) for f, hint, default in blueprint.fields}
+    return st.fixed_dictionaries(kwargs).map(lambda kw: blueprint.cls(**kw))
+
+
+def her_moves(state: dict[str, Any]) -> Iterator[Command]:
+    """The Broodmother's moves a table makes most: her open question's likely answers, her draws, the meadow."""
+    b = state["modules_state"].get("broodmother")
+    if not b:
+        return
+    make = lambda name, **kw: COMMANDS[name](**kw)  # noqa: E731
+    taken = {h["number"] for h in b["hexes"]}
+    free = [n for n in range(1, 40) if n not in taken][:3]
+    for q in b["pending"][:1]:
+        if q["kind"] == "expand":
+            for number in free:
+                for zone in ("inner", "outer"):
+                    yield make("bm_answer_expand", number=number, sites=number % 4, zone=zone,
+                               centipede_hex=number % 5 == 0, nest=number % 3 == 0)
+            yield make("bm_answer_expand", deck_empty=True)
+        elif q["kind"] == "predator":
+            for h in b["hexes"]:
+                yield make("bm_answer_predator", hex=h["number"])
+        else:
+            for destroyed in range(0, 4):
+                yield make("bm_answer_strike", destroyed=destroyed)
+    for number in free[:1]:
+        yield make("bm_add_hex", number=number, zone="inner", sites=3)
+    yield make("bm_draw")
+    for card_type in BROOD.card_types:  # a physical deck: the card the table revealed
+        yield make("bm_enter", card_type=card_type, ferocity=(len(taken) + state["round"]) % 5)
+    for power in BROOD.powers:  # the asymmetric Broodmother player's powers
+        yield make("bm_unlock_power", power=power)
+        yield make("bm_use_power", power=power)
+    yield make("bm_cancel")  # an Initiative Token on the reaction just revealed (allowed after the end)
+    places = [0, *sorted(taken)]
+    for source, target in pairwise(places):
+        yield make("bm_move_nymph", source=source, target=target)
+    yield make("bm_redraw", first=places[-1], second=places[0])
+    yield make("bm_slumber")
+    yield make("bm_destroy_broodmother")
+    yield make("bm_centipede_won")
+    yield make("bm_gain_egg")
+    for where in [0, *sorted(taken)]:
+        for name in ("bm_place_nymph", "bm_moult", "bm_destroy_nymph", "bm_defeat_centipede", "bm_chase"):
+            yield make(name, number=where)
+    for p in state["players"]:
+        for delta in (-3, 3):
+            yield make("adjust_score", player_id=p["id"], delta=delta)
+
+
+def _kind(command: Command) -> str:
+    """A command's name, with the sign of a score change (``adjust_score-`` lowers a colony's score)."""
+    if command.name == "adjust_score":
+        return "adjust_score-" if getattr(command, "delta", 0) < 0 else "adjust_score+"
+    return command.name
+
+
+# -- the machine -------------------------------------------------------------------------------------------------
+class GameMachine(RuleBasedStateMachine):
+    """One game, played at random among the moves the core allows, checked after every step."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.folder = Path(tempfile.mkdtemp(prefix="companion-machine-", dir=TMP))
+        self.db = self.folder / "games.json"
+        self.store = GameStore(self.db, CONTENT)
+        self.stores = [self.store]
+        self.session: Session | None = None
+        self.first_state: dict[str, Any] = {}
+        self.steps = 0
+        self._vocab: tuple[int, Vocabulary] | None = None
+        self.leaning = "anything"
+
+    # -- setup ---------------------------------------------------------------------------------------------
+    @initialize(setup=setups(), seed=st.integers(0, 2**32 - 1), leaning=st.sampled_from(sorted(LEANINGS)))
+    def new_game(self, setup: GameSetup, seed: int, leaning: str) -> None:
+        self.session = self.store.create(setup, name="Machine", seed=seed)
+        self.leaning = leaning
+        self.first_state = json.loads(json.dumps(self.session.state))
+        event(f"game: {setup.game} {setup.mode}")
+        note(f"setup: {setup!r}, seed {seed}")
+
+    @property
+    def game(self) -> Session:
+        assert self.session is not None
+        return self.session
+
+    def vocab(self) -> Vocabulary:
+        rev = self.game.revision
+        if self._vocab is None or self._vocab[0] != rev:
+            self._vocab = (rev, Vocabulary(self.game.state, CONTENT))
+        return self._vocab[1]
+
+    def run(self, command: Command) -> None:
+        label = self.game.execute(command)
+        self.steps += 1
+        event(f"ran: {command.name}")
+        note(f"ran {command.to_dict()} -> {label}")
+        if self.game.state["ended"] is not None:
+            event(f"ended: {self.game.state['ended']['code']} ({self.game.state['mode']})")
+
+    # -- rules ---------------------------------------------------------------------------------------------
+    @rule(data=st.data())
+    def step(self, data: st.DataObject) -> None:
+        """One move of the table, most often one that brings the end nearer."""
+        kind = data.draw(st.sampled_from(MOVES), label="move")
+        if self.game.state["ended"] is not None and data.draw(st.booleans(), label="play on"):
+            kind = "undo"  # a finished game allows little: take a few steps back and play another ending
+        if kind == "advance":
+            self.advance(data)
+        elif kind == "her":
+            self.her_turn(data)
+        elif kind == "any":
+            self.anything(data)
+        elif kind == "undo":
+            self.undo(data.draw(st.integers(1, 4), label="undo times"))
+        elif kind == "redo":
+            self.redo(data.draw(st.integers(1, 4), label="redo times"))
+        else:
+            self.read_again()
+
+    def advance(self, data: st.DataObject) -> None:
+        """The table moves on: the next phase or round, the end of the game (or Antscape's final scoring)."""
+        allowed = [c for c in (COMMANDS[n]() for n in ADVANCE) if self.game.can(c)]
+        if not allowed:
+            event("advance: nothing allowed")
+            return self.her_turn(data)
+        self.run(data.draw(st.sampled_from(allowed), label="advance"))
+
+    def her_turn(self, data: st.DataObject) -> None:
+        """Her card, her questions answered, her Slumber, battles won and lost in her meadow."""
+        state = self.game.state
+        candidates = [c for c in her_moves(state) if self.game.can(c)]
+        if not candidates:
+            return self.anything(data)
+        leaning = LEANINGS[self.leaning]
+        liked = [c for c in candidates if _kind(c) in leaning]
+        lean = bool(liked) and data.draw(st.integers(0, 3), label="lean") > 0
+        pool = liked if lean else candidates
+        self.run(data.draw(st.sampled_from(pool), label="her move"))
+
+    def anything(self, data: st.DataObject) -> None:
+        """Any registered command with arguments from the game; the first of a few tries the core allows runs."""
+        vocab = self.vocab()
+        names = relevant(self.game.state)
+        for _ in range(12):
+            name = data.draw(st.sampled_from(names), label="command")
+            command = data.draw(generic(name, vocab), label=name)
+            if self.game.can(command):
+                assert self.game.why_not(command) is None
+                self.run(command)
+                return
+            assert self.game.why_not(command), command  # a refusal always says why
+            assert self._refused(command), command
+        event("anything: no allowed command found")
+
+    def undo(self, times: int) -> None:
+        for _ in range(times):
+            if not self.game.doc["undo"]:
+                return
+            self.game.undo()
+            self.steps += 1
+            event("ran: undo")
+
+    def redo(self, times: int) -> None:
+        for _ in range(times):
+            if not self.game.doc["redo"]:
+                return
+            self.game.redo()
+            self.steps += 1
+            event("ran: redo")
+
+    def read_again(self) -> None:
+        """The game as a new screen or the terminal opens it: a session on what a fresh store reads."""
+        self.stores.append(GameStore(self.db, CONTENT))
+        self.session = self.stores[-1].session(self.game.id)
+        self._vocab = None
+        event("read again")
+
+    def _refused(self, command: Command) -> str:
+        try:
+            self.game.verify(command)
+        except CommandError as exc:
+            return str(exc)
+        raise AssertionError(f"{command!r}: refused by can() yet verify() passes")
+
+    # -- what holds after every step -----------------------------------------------------------------------
+    def game_from_disk(self) -> dict[str, Any]:
+        fresh = GameStore(self.db, CONTENT)
+        try:
+            doc = fresh.load(self.game.id)
+            assert not fresh.notices, fresh.notices
+        finally:
+            fresh.close()
+        return doc
+
+    @invariant()
+    def saved_as_played(self) -> None:
+        if self.session is None:
+            return
+        doc = self.game_from_disk()
+        assert doc["state"] == self.game.doc["state"]
+        assert doc["undo"] == self.game.doc["undo"]
+        assert doc["redo"] == self.game.doc["redo"]
+        assert doc["rev"] == self.game.revision
+
+    @invariant()
+    def shown_in_every_language(self) -> None:
+        if self.session is None:
+            return
+        for lang in LANGUAGES:
+            with using(lang):
+                every_view(self.game, CONTENT)
+
+    @invariant()
+    def undone_to_the_start(self) -> None:
+        if self.session is None or self.steps == 0 or self.steps % FULL_UNDO_EVERY:
+            return
+        self.check_full_undo()
+
+    def check_full_undo(self) -> None:
+        """Undo everything: the first state; redo everything: back to where the game was."""
+        game = self.game
+        now = json.loads(json.dumps(game.state))
+        done = len(game.doc["undo"])
+        undone = 0
+        while game.doc["undo"]:
+            game.undo()
+            undone += 1
+        if undone < UNDO_LIMIT:  # nothing fell off the undo history
+            assert game.state == self.first_state
+        for _ in range(undone):
+            game.redo()
+        assert game.state == now
+        assert len(game.doc["undo"]) == done
+        event("full undo checked")
+
+    def teardown(self) -> None:
+        try:
+            if self.session is not None:
+                self.check_full_undo()
+                self.game_from_disk()
+                ended = self.game.state["ended"]
+                event(f"final: {ended['code'] if ended else 'not ended'} ({self.game.state['mode']})")
+                event(f"steps: {10 * (self.steps // 10)}-{10 * (self.steps // 10) + 9}")
+        finally:
+            for store in self.stores:
+                store.close()
+            shutil.rmtree(self.folder, ignore_errors=True)
+
+
+# -- views -------------------------------------------------------------------------------------------------------
+def _views() -> list[tuple[str, Callable[..., Any]]]:
+    from companion.core.antscape import antscape_view
+    from companion.core.broodmother import broodmother_view
+    from companion.core.chambers import chambers_view
+    from companion.core.decrees import decree_view
+    from companion.core.drafting import drafting_view
+    from companion.core.eve import eve_view
+    from companion.core.harvest import aphids_view
+    from companion.core.mutations import mutations_view
+    from companion.core.parasites import parasites_view
+    from companion.core.predators import alliances_view, predators_view
+    from companion.core.seasons import seasons_view
+    from companion.core.symbiotes import symbiotes_view
+    from companion.core.workers import workers_view
+
+    return [("antscape", antscape_view), ("broodmother", broodmother_view), ("chambers", chambers_view),
+            ("queens-decrees", decree_view), ("drafting", drafting_view), ("eve-of-the-antperium", eve_view),
+            ("aphids", aphids_view), ("mutations", mutations_view), ("parasites", parasites_view),
+            ("predators", predators_view), ("pp-predators", alliances_view), ("seasons", seasons_view),
+            ("symbiote-tokens", symbiotes_view), ("workers", workers_view)]
+
+
+VIEWS = _views()
+HOOKS = {h.id: h for h in all_hooks()}
+
+
+def rendered(value: Any) -> None:
+    """Render every message in a view (a stored message dict) and every text, as a screen would."""
+    if is_message(value):
+        assert isinstance(render(value), str)
+    elif isinstance(value, dict):
+        for item in value.values():
+            rendered(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            rendered(item)
+
+
+def every_view(session: Session, content: Content) -> None:
+    """The game screen's view, each active area's view, the log and the undo/redo labels, in the current language."""
+    from companion.core.reference import flooded_view, tactics_view, uses_tactics
+
+    state = session.state
+    rendered(game_view(session))
+    json.dumps(game_view(session), default=str)
+    for hooks_id, view in VIEWS:
+        if HOOKS[hooks_id].active(state):
+            rendered(view(state, content))
+    if uses_tactics(state):
+        rendered(tactics_view(state, content))
+    if "flooded-spring" in state["variants"]:
+        rendered(flooded_view(state, content))
+    for entry in session.doc["log"]:
+        assert isinstance(log_text(entry), str)
+        rendered(entry)
+    for label in (session.undo_label, session.redo_label):
+        assert label is None or isinstance(label, str)
+
+
+GameMachine.TestCase.settings = settings(max_examples=EXAMPLES, stateful_step_count=STEPS, deadline=None,
+                                         database=None, print_blob=True,
+                                         phases=[Phase.generate, Phase.shrink],
+                                         suppress_health_check=[HealthCheck.large_base_example, HealthCheck.too_slow,
+                                                                HealthCheck.filter_too_much])
+TestGameMachine = GameMachine.TestCase
