@@ -100,9 +100,6 @@ class GameScreen(Screen):
         if just_ended and callable(getattr(self.app.page, "run_task", None)):
             self.app.page.run_task(self.scroll_to_top)
 
-    async def scroll_to_top(self) -> None:
-        await self._scroller.scroll_to(offset=0, duration=0)
-
     async def _draw_the_rest(self) -> None:
         """The second pass of an answer: the panels, as saved now (those nothing changed for are kept). The rest
         of the screen was drawn by the first pass from the same revision, so it is left as it is."""

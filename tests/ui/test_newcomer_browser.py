@@ -1,0 +1,133 @@
+"""What a new player meets at 360 px (#25): typed text is kept whatever taps come between, each wizard step
+opens at its top, the names start as hints, and her asymmetric player is said on the game screen."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser
+
+from companion.core.broodmother.commands import CancelReaction, DrawCard
+from companion.core.broodmother.meadow_commands import AddHex
+from companion.core.setup import GameSetup, PlayerSpec
+from companion.store import GameStore
+from tests.ui.browser import Server, Ui, new_tab, run_server
+from tests.ui.conftest import saved_games
+from tests.ui.test_ui_journeys import next_step
+
+pytestmark = pytest.mark.browser
+
+PHONE_360 = {"width": 360, "height": 740}
+SOLO = GameSetup(game="mota", mode="solo", players=(PlayerSpec("Ana", "red"),), expansions=("minions",))
+ASYMMETRIC = GameSetup(game="mota", mode="asymmetric", expansions=("minions",),
+                       players=(PlayerSpec("Ana", "red"), PlayerSpec("Bo", "blue"),
+                                PlayerSpec("Mo", None, "broodmother")))
+
+
+@pytest.fixture(scope="module")
+def newcomer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, dict[str, str]]]:
+    """A server of its own with her Expand question open (seed 2: Spawn, Spawn, then Expand) and an
+    asymmetric game."""
+    db: Path = tmp_path_factory.mktemp("newcomer") / "games.json"
+    store = GameStore(db)
+    solo = store.create(SOLO, name="Expand", seed=2)
+    for command in (AddHex(4, "inner", 2), AddHex(7, "outer", 3), AddHex(12, "inner", 1),
+                    DrawCard(), DrawCard(), CancelReaction(), DrawCard()):
+        solo.execute(command)
+    table = store.create(ASYMMETRIC, name="Asymmetric", seed=4)
+    games = {"expand": solo.id, "asymmetric": table.id}
+    store.close()
+    with run_server(db) as srv:
+        yield srv, games
+
+
+@pytest.fixture
+def phone(browser: Browser, newcomer: tuple[Server, dict[str, str]]) -> Iterator[Callable[..., Ui]]:
+    opened: list[Ui] = []
+
+    def open_tab(path: str = "/", screen: str = "home", viewport: dict[str, int] = PHONE_360) -> Ui:
+        ui = new_tab(browser, newcomer[0].url, viewport)
+        opened.append(ui)
+        return ui.open(path, screen)
+
+    yield open_tab
+    for ui in opened:
+        ui.page.context.close()
+
+
+def quick_type(ui: Ui, label: str, text: str) -> None:
+    """Tap the field and type as a hurried thumb does (no clearing, 15 ms between keys)."""
+    box = ui.page.get_by_role("textbox", name=label, exact=True).element_handle()  # focused, its name grows
+    box.click()
+    box.evaluate("""e => new Promise(ok => { const t = Date.now(); (function w() {
+        if (document.activeElement === e || Date.now() - t > 3000) ok(); else setTimeout(w, 30); })(); })""")
+    box.type(text, delay=15)
+
+
+def field_value(ui: Ui, label: str) -> str:
+    return str(ui.page.get_by_role("textbox", name=label, exact=True).input_value())
+
+
+def test_her_hex_number_survives_taps_between(phone: Callable[..., Ui],
+                                              newcomer: tuple[Server, dict[str, str]]) -> None:
+    """The number typed quickly, taps between (a redraw that leaves the field on the page), typed on, "+" at
+    once: the field and her answer keep every digit (the redrawn field's handler read a copy with the old text)."""
+    ui = phone(f"/game/{newcomer[1]['expand']}", "game")
+    ui.expect_label("bm-question", re.compile(r"^Her Expand"))
+    ui.show("bm-q-sites")
+    quick_type(ui, "Hex number", "1")
+    ui.by_id("bm-q-sites-plus").click()  # at once, while the last key may still be on its way
+    ui.expect_label("bm-q-sites", "Free collection sites: 0")
+    ui.tap("bm-hex-7")  # a tap elsewhere: her question is drawn again the same, left on the page
+    ui.expect_label("bm-hex-7-chase", "Hex 7: an ant chases a nymph")
+    ui.show("bm-q-sites")
+    quick_type(ui, "Hex number", "9")
+    ui.by_id("bm-q-sites-plus").click()
+    ui.expect_label("bm-q-sites", "Free collection sites: 1")
+    ui.page.wait_for_timeout(600)
+    ui.shot("newcomer-expand-after-taps")
+    assert field_value(ui, "Hex number") == "19"
+    ui.tap("bm-answer-zone-inner")
+    ui.expect_label("bm-hex-19", re.compile(r"^Hex 19, Inner Meadow"))
+
+
+def test_the_wizard_keeps_what_was_typed(phone: Callable[..., Ui], newcomer: tuple[Server, dict[str, str]]) -> None:
+    """Names start empty with the colour's name as a hint; whatever is typed is kept through the taps between
+    and Next tapped at once; each step opens at its heading."""
+    ui = phone()
+    ui.tap("new-game")
+    ui.wait_screen("new-game")
+    ui.tap("game-mota")
+    next_step(ui, 2)
+    ui.tap("expansion-minions")
+    ui.by_id("module-minions-base").wait_for()
+    next_step(ui, 3, "Mode")
+    ui.tap("mode-competitive")
+    next_step(ui, 4, "Players")
+    ui.expect_text("player-1", "Left empty: Red")  # "Red" is a hint, not text to type after
+    quick_type(ui, "Player 1 name", "Yu")
+    ui.tap("colour-1-black")  # a redraw between (which leaves the field on the page)
+    quick_type(ui, "Player 1 name", "ki")
+    ui.tap("colour-1-blue")
+    ui.shot("newcomer-wizard-4")
+    ui.show("game-name")
+    quick_type(ui, "Game name (optional)", "Solo")
+    ui.tap("colour-2-red")
+    ui.show("game-name")
+    quick_type(ui, "Game name (optional)", " two")
+    ui.by_id("wizard-next").click()  # at once
+    ui.expect_label("wizard-step", re.compile("Step 5 of 5: Setup"))
+    ui.page.wait_for_timeout(600)
+    heading = ui.by_id("wizard-step").bounding_box()
+    ui.shot("newcomer-wizard-5")
+    assert heading is not None and 60 <= heading["y"] < 120, heading  # at its top, under the app bar
+    ui.expect_text("summary-choices", "Players: Yuki (Blue), Red (Red)")
+    ui.page.wait_for_timeout(450)
+    ui.tap("start-game")
+    ui.wait_screen("game")
+    names = {doc["name"]: [p["name"] for p in doc["state"]["players"]]
+             for doc in saved_games(newcomer[0].db).values()}
+    assert names.get("Solo two") == ["Yuki", "Red"], names
