@@ -151,7 +151,7 @@ def largest(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, 
     """A server whose settings say the largest text, with a solo game and a game with every module."""
     db: Path = tmp_path_factory.mktemp("largest-text") / "games.json"
     store = GameStore(db)
-    solo = store.create(SOLO, seed=2)  # named as the app names a game: "March of the Ants - 01 Dec 13:40"
+    solo = store.create(SOLO, seed=2)  # named as the app names a game: "Solo · 1 Dec"
     for number, zone, sites in ((4, "inner", 2), (7, "outer", 3), (12, "inner", 1)):
         solo.execute(AddHex(number, zone, sites))
     table = store.create(EVERYTHING, seed=3)

@@ -16,7 +16,7 @@ from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
 from tests.ui.browser import Server, Ui, new_tab, run_server
 from tests.ui.conftest import saved_games
-from tests.ui.test_ui_journeys import next_step
+from tests.ui.test_ui_journeys import create_game, next_step
 
 pytestmark = pytest.mark.browser
 
@@ -131,3 +131,21 @@ def test_the_wizard_keeps_what_was_typed(phone: Callable[..., Ui], newcomer: tup
     names = {doc["name"]: [p["name"] for p in doc["state"]["players"]]
              for doc in saved_games(newcomer[0].db).values()}
     assert names.get("Solo two") == ["Yuki", "Red"], names
+
+
+def test_antscape_wording_and_a_default_name_that_fits(phone: Callable[..., Ui]) -> None:
+    """Antscape: "Give Ana 1 point", the heading "Points", an empty grid blank; the default name fits the bar."""
+    ui = phone()
+    game_id = create_game(ui, game="antscape", names=("Ana", "Bo"))
+    title = ui.label("screen-title")
+    assert re.fullmatch(r"Competitive · \d{1,2} [A-Z][a-z]{2}", title), title
+    box = ui.by_id("screen-title").bounding_box()
+    assert box is not None and box["height"] < 40 and box["x"] + box["width"] <= 360 - 2 * 48, box  # one line
+    ui.expect_label("plus-p1", "Give Ana 1 point")
+    ui.expect_label("minus-p1", re.compile(r"^Take 1 point from Ana"))
+    # the standings' heading (Flutter's header node) in sentence case, as "Colony Points" is
+    assert ui.by_id("scores").get_by_role("banner", name="Points", exact=True).count() == 1
+    ui.show("as-cell-1-1")
+    ui.expect_label("as-cell-1-1", re.compile(r"^Row 1, column 1: unclaimed, 0 points"))
+    ui.shot("newcomer-antscape-grid")  # looked at: the unclaimed cells are blank, not "0"
+    assert game_id

@@ -344,7 +344,7 @@ class GameScreen(Screen):
     def _player_row(self, view: dict[str, Any], player: dict[str, Any], width: float) -> ft.Control:
         """Colour, name, -/total/+, and the points by round: under the name where a round fits beside the
         buttons, else on a line of its own under the row (the larger text sizes)."""
-        pid, name, cp = player["id"], player["name"], view["terms"]["cp"]
+        pid, name, cp, point = player["id"], player["name"], view["terms"]["cp"], view["terms"]["point"]
         total = player["total"]
         session = self.session
 
@@ -376,10 +376,10 @@ class GameScreen(Screen):
         row: ft.Control = ft.Row([
             widgets.colour_dot(player["colour"], self.sizes, name[:1].upper(), diameter=DOT),
             who,
-            widgets.icon_action(trf("Take 1 {cp} from {name}", cp=cp, name=name), ft.Icons.REMOVE,
+            widgets.icon_action(trf("Take 1 {point} from {name}", point=point, name=name), ft.Icons.REMOVE,
                                 adjust(-1) if minus_ok else None, identifier=f"minus-{pid}", filled=True),
             ft.Container(total_button, width=total_width, alignment=ft.Alignment.CENTER),
-            widgets.icon_action(trf("Give {name} 1 {cp}", name=name, cp=cp), ft.Icons.ADD,
+            widgets.icon_action(trf("Give {name} 1 {point}", name=name, point=point), ft.Icons.ADD,
                                 adjust(1) if plus_ok else None, identifier=f"plus-{pid}", filled=True),
         ], spacing=ROW_SPACING, vertical_alignment=ft.CrossAxisAlignment.CENTER)
         if under:
