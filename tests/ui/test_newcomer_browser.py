@@ -149,3 +149,15 @@ def test_antscape_wording_and_a_default_name_that_fits(phone: Callable[..., Ui])
     ui.expect_label("as-cell-1-1", re.compile(r"^Row 1, column 1: unclaimed, 0 points"))
     ui.shot("newcomer-antscape-grid")  # looked at: the unclaimed cells are blank, not "0"
     assert game_id
+
+
+def test_who_plays_her_in_the_asymmetric_variant(phone: Callable[..., Ui],
+                                                 newcomer: tuple[Server, dict[str, str]]) -> None:
+    """The standings say who plays her and that the app draws her cards; her row has her eggs and powers."""
+    ui = phone(f"/game/{newcomer[1]['asymmetric']}", "game")
+    ui.expect_label("who-plays-her", "Mo plays the Broodmother: draws and resolves her cards with this app.")
+    ui.expect_label("player-p3", re.compile(r"^Mo plays the Broodmother: \d+ eggs? · (no power unlocked yet|powers: )"))
+    assert not ui.exists("plus-p3") and not ui.exists("minus-p3")  # no colony's points beside the ants
+    assert ui.exists("plus-p1") and ui.exists("plus-p2")
+    ui.show("player-p3")
+    ui.shot("newcomer-asymmetric-standings")

@@ -23,7 +23,7 @@ from companion.core.i18n import language
 from companion.core.session import Session, log_text
 from companion.core.views import game_view
 from companion.ui import draw_cue, kept, theme, widgets
-from companion.ui.i18n import render, tr, trf
+from companion.ui.i18n import render, tr, trf, trn
 from companion.ui.measure import fitting
 from companion.ui.models import round_label, signed
 from companion.ui.panel_folds import Folds, fold_button, jump_bar
@@ -329,9 +329,37 @@ class GameScreen(Screen):
     def _players(self, view: dict[str, Any]) -> ft.Control:
         """Every player's standing, one compact row each: the table's totals on one phone screen."""
         width = self._standings_width()
-        rows = [self._player_row(view, p, width) for p in view["players"]]
-        return widgets.section(view["terms"]["points"], [ft.Column(rows, spacing=4)], self.sizes,
-                               help_topic="scores", identifier="scores")
+        rows = [self._her_row(p) if p["broodmother"] is not None else self._player_row(view, p, width)
+                for p in view["players"]]
+        body: list[ft.Control] = []
+        her = next((p for p in view["players"] if p["broodmother"] is not None), None)
+        if her is not None:  # the asymmetric variant: who plays her, and how
+            said = trf("{name} plays the Broodmother: draws and resolves her cards with this app.", name=her["name"])
+            body.append(ft.Semantics(identifier="who-plays-her", container=True, label=said, exclude_semantics=True,
+                                     content=ft.Text(said, size=self.sizes.small)))
+        body.append(ft.Column(rows, spacing=4))
+        return widgets.section(view["terms"]["points"], body, self.sizes, help_topic="scores", identifier="scores")
+
+    def _her_row(self, player: dict[str, Any]) -> ft.Control:
+        """The Broodmother's player: her eggs and unlocked powers instead of a colony's points (her CP, booked by
+        her cards, is her total)."""
+        her = player["broodmother"]
+        eggs = trn("1 egg", "{n} eggs", her["eggs"])
+        powers = (trf("powers: {powers}", powers=", ".join(her["powers"])) if her["powers"]
+                  else tr("no power unlocked yet"))
+        detail = trf("{eggs} · {powers}", eggs=eggs, powers=powers)
+        who = ft.Column([ft.Text(trf("{name} (Broodmother)", name=player["name"]), size=self.sizes.body,
+                                 weight=ft.FontWeight.W_600),
+                         ft.Text(detail, size=self.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT)],
+                        spacing=0, expand=True, tight=True)
+        total = ft.Container(ft.Text(str(player["total"]), size=self.sizes.headline, weight=ft.FontWeight.W_700),
+                             width=max(64, self.sizes.headline * 2.8), alignment=ft.Alignment.CENTER)
+        row = ft.Row([widgets.colour_dot(player["colour"], self.sizes, player["name"][:1].upper(), diameter=DOT),
+                      who, total, ft.Container(width=MIN_TOUCH)],  # under the ants' totals, where "+" would be
+                     spacing=ROW_SPACING, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        said = trf("{name} plays the Broodmother: {detail}; {total} {cp}", name=player["name"], detail=detail,
+                   total=player["total"], cp=self.view_data()["terms"]["cp"])
+        return widgets.labelled(row, said, f"player-{player['id']}")
 
     def _standings_width(self) -> float:
         """How wide a standing's row is (px): the content's width, or the moment's column at tablet width, inside
