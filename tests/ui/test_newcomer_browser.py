@@ -12,8 +12,10 @@ from playwright.sync_api import Browser
 
 from companion.core.broodmother.commands import CancelReaction, DrawCard
 from companion.core.broodmother.meadow_commands import AddHex
+from companion.core.commands.turns import NextPhase
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
+from companion.ui.measure import title_lines
 from tests.ui.browser import Server, Ui, new_tab, run_server
 from tests.ui.conftest import saved_games
 from tests.ui.test_ui_journeys import create_game, next_step
@@ -25,6 +27,9 @@ SOLO = GameSetup(game="mota", mode="solo", players=(PlayerSpec("Ana", "red"),), 
 ASYMMETRIC = GameSetup(game="mota", mode="asymmetric", expansions=("minions",),
                        players=(PlayerSpec("Ana", "red"), PlayerSpec("Bo", "blue"),
                                 PlayerSpec("Mo", None, "broodmother")))
+
+PREDATORS = GameSetup(game="mota", players=(PlayerSpec("Red", "red"), PlayerSpec("Purple", "purple")),
+                      expansions=("minions",), modules=("predators",))
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +43,10 @@ def newcomer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server,
                     DrawCard(), DrawCard(), CancelReaction(), DrawCard()):
         solo.execute(command)
     table = store.create(ASYMMETRIC, name="Asymmetric", seed=4)
-    games = {"expand": solo.id, "asymmetric": table.id}
+    predators = store.create(PREDATORS, name="Predators", seed=3)
+    for _ in range(12):
+        predators.execute(NextPhase())
+    games = {"expand": solo.id, "asymmetric": table.id, "predators": predators.id}
     store.close()
     with run_server(db) as srv:
         yield srv, games
@@ -161,3 +169,22 @@ def test_who_plays_her_in_the_asymmetric_variant(phone: Callable[..., Ui],
     assert ui.exists("plus-p1") and ui.exists("plus-p2")
     ui.show("player-p3")
     ui.shot("newcomer-asymmetric-standings")
+
+
+def test_the_summon_dialog_is_as_tall_as_its_content(phone: Callable[..., Ui],
+                                                     newcomer: tuple[Server, dict[str, str]]) -> None:
+    """At the default text size: the dialog hugs its one field, whose label takes one line."""
+    ui = phone(f"/game/{newcomer[1]['predators']}", "game")
+    ui.tap("predators-summon-ladybug")
+    field = ui.page.get_by_role("textbox", name=re.compile("^Hex number"))
+    field.wait_for()
+    ui.page.wait_for_timeout(600)
+    ui.shot("newcomer-summon-dialog")
+    cancel = ui.by_id("predators-summon-dialog-cancel").bounding_box()
+    box = field.bounding_box()
+    assert cancel is not None and box is not None
+    label = str(field.get_attribute("aria-label")).split("\n")[0]
+    assert title_lines(label, 16, box["width"] - 24, most=5) == 1, label  # "Hex number (leave empty ...)" took 2
+    # its buttons right under the field and its note, not at the bottom of a screen-tall dialog
+    assert cancel["y"] - (box["y"] + box["height"]) < 80, (box, cancel)
+    ui.tap("predators-summon-dialog-cancel")
