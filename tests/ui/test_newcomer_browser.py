@@ -11,6 +11,8 @@ import pytest
 from playwright.sync_api import Browser
 
 from companion.core.broodmother.commands import CancelReaction, DrawCard
+from companion.core.broodmother import broodmother_view
+from companion.core.broodmother.commands import TickStep
 from companion.core.broodmother.meadow_commands import AddHex
 from companion.core.commands.turns import NextPhase
 from companion.core.setup import GameSetup, PlayerSpec
@@ -46,7 +48,14 @@ def newcomer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server,
     predators = store.create(PREDATORS, name="Predators", seed=3)
     for _ in range(12):
         predators.execute(NextPhase())
-    games = {"expand": solo.id, "asymmetric": table.id, "predators": predators.id}
+    setup = store.create(SOLO, name="Setup", seed=5)
+    for command in (AddHex(4, "inner", 2), AddHex(7, "outer", 3), AddHex(12, "inner", 1)):
+        setup.execute(command)
+    steps = [s["id"] for s in broodmother_view(setup.state, setup.content)["checklist"] if not s["done"]]
+    for step in steps[:-1]:  # all but the last: its tap finishes the setup
+        setup.execute(TickStep(step, True))
+    games = {"expand": solo.id, "asymmetric": table.id, "predators": predators.id, "setup": setup.id,
+             "last-step": steps[-1]}
     store.close()
     with run_server(db) as srv:
         yield srv, games
@@ -188,3 +197,20 @@ def test_the_summon_dialog_is_as_tall_as_its_content(phone: Callable[..., Ui],
     # its buttons right under the field and its note, not at the bottom of a screen-tall dialog
     assert cancel["y"] - (box["y"] + box["height"]) < 80, (box, cancel)
     ui.tap("predators-summon-dialog-cancel")
+
+
+def test_a_panel_that_folds_under_the_finger_stays_in_view(phone: Callable[..., Ui],
+                                                           newcomer: tuple[Server, dict[str, str]]) -> None:
+    """The last setup step ticked: the checklist folds to "Setup done" and the screen follows it, rather than
+    showing whatever slid up into its place."""
+    ui = phone(f"/game/{newcomer[1]['setup']}", "game")
+    step = f"bm-step-{newcomer[1]['last-step']}"
+    ui.show(step)
+    ui.page.mouse.wheel(0, 200)  # the step near the top: the panel's heading above the screen
+    ui.page.wait_for_timeout(400)
+    ui.tap(step)
+    ui.expect_label("fold-panel-bm-setup", re.compile("^Show "))  # folded to one line
+    ui.page.wait_for_timeout(800)
+    ui.shot("newcomer-setup-folded")
+    box = ui.by_id("panel-bm-setup").bounding_box()
+    assert box is not None and 56 <= box["y"] and box["y"] + box["height"] <= 740 - 76, box

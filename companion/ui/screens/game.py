@@ -76,6 +76,23 @@ class GameScreen(Screen):
         instead of ~110 in one pass). Anything else - another tab's change, a fold, a form - is drawn in one pass.
         """
         self._show_the_end()
+        settled = set(self.folds.settled)
+        try:
+            self._refresh(touched)
+        finally:
+            self._follow_a_settled_panel(settled, touched)
+
+    def _follow_a_settled_panel(self, before: set[str], touched: ft.Control | None) -> None:
+        """A panel that this tab's tap just finished (its setup done) folds itself to one line under the player's
+        finger: scroll to it, so the screen shows what changed rather than whatever slid up into its place."""
+        if touched is None or not callable(getattr(self.app.page, "run_task", None)):
+            return
+        new = [ident for ident, _ in getattr(self, "_jumps", []) if ident in self.folds.settled - before
+               and self.folds.is_folded(ident)]
+        if new:
+            self.app.page.run_task(self.scroll_to, new[0])
+
+    def _refresh(self, touched: ft.Control | None) -> None:
         first = self._slot_of(touched) if touched is not None else None
         if first is None or not callable(getattr(self.app.page, "run_task", None)):
             self._answered = None  # everything drawn: no second pass needed
