@@ -3,6 +3,7 @@ opens at its top, the names start as hints, and her asymmetric player is said on
 
 from __future__ import annotations
 
+import base64
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -213,3 +214,62 @@ def test_a_panel_that_folds_under_the_finger_stays_in_view(phone: Callable[..., 
     ui.shot("newcomer-setup-folded")
     box = ui.by_id("panel-bm-setup").bounding_box()
     assert box is not None and box["y"] >= 56 and box["y"] + box["height"] <= 740 - 76, box
+
+
+_PIXELS = """async ([png, points]) => {
+  const image = new Image();
+  image.src = 'data:image/png;base64,' + png;
+  await image.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = image.width; canvas.height = image.height;
+  const g = canvas.getContext('2d');
+  g.drawImage(image, 0, 0);
+  return points.map(([x, y]) => Array.from(g.getImageData(Math.round(x), Math.round(y), 1, 1).data.slice(0, 3)));
+}"""
+
+
+def pixels(ui: Ui, name: str, points: list[tuple[float, float]]) -> list[list[int]]:
+    """The colours drawn at ``points`` (css px) on a screenshot once the canvas has painted (``Ui.shot``; the first
+    picture right after a scroll can be a blank canvas), decoded by the browser."""
+    png = base64.b64encode(ui.shot(name).read_bytes()).decode()
+    return list(ui.page.evaluate(_PIXELS, [png, [list(p) for p in points]]))
+
+
+def filled(rgb: list[int]) -> bool:
+    """The app's primary fill (a light amber, as the filled buttons are), not the dark surfaces around them."""
+    r, g, b = rgb
+    return r > 200 and g > 150 and b < 170
+
+
+def test_after_a_scroll_the_accessibility_boxes_sit_over_what_is_drawn(
+        phone: Callable[..., Ui], newcomer: tuple[Server, dict[str, str]]) -> None:
+    """Scrolled with the wheel, the filled "Her turn" button's semantics box is where its fill is drawn (and
+    not above or below it), and a tap at that box's middle, as a screen reader's double tap lands, draws her
+    card."""
+    ui = phone(f"/game/{newcomer[1]['asymmetric']}", "game")
+    ui.by_id("bm-her-turn").wait_for()
+    ui.page.mouse.move(180, 400)
+    for step in (120, 170):  # two scrolls, the second while the first may still be settling
+        ui.page.mouse.wheel(0, step)
+        ui.page.wait_for_timeout(60)
+    ui.page.wait_for_timeout(700)
+    box = ui.by_id("bm-her-turn").bounding_box()
+    assert box is not None and 60 < box["y"] and box["y"] + box["height"] < 740 - 80, box
+    x, top, bottom = box["x"] + 8, box["y"], box["y"] + box["height"]
+    drawn = pixels(ui, "newcomer-scrolled-her-turn", [(x, top + 6), (x, (top + bottom) / 2), (x, bottom - 6),
+                                                      (x, top - 14), (x, bottom + 14)])
+    inside, outside = drawn[:3], drawn[3:]
+    assert all(filled(p) for p in inside), (box, inside)
+    assert not any(filled(p) for p in outside), (box, outside)
+    ui.page.mouse.click(box["x"] + box["width"] / 2, (top + bottom) / 2)
+    ui.expect_label("bm-report-title", re.compile(r"^Her card: "))
+
+    # a scroll the app makes (a chip of the jump bar): a tap at the fold button's box folds that panel
+    ui.page.wait_for_timeout(450)
+    ui.tap("jump-panel-bm-status")
+    ui.page.wait_for_timeout(700)
+    fold = ui.by_id("fold-panel-bm-status").bounding_box()
+    assert fold is not None and 56 < fold["y"] < 740 - 80 - fold["height"], fold
+    ui.shot("newcomer-jumped")
+    ui.page.mouse.click(fold["x"] + fold["width"] / 2, fold["y"] + fold["height"] / 2)
+    ui.expect_label("fold-panel-bm-status", re.compile("^Show "))
