@@ -254,7 +254,7 @@ def test_after_a_scroll_the_accessibility_boxes_sit_over_what_is_drawn(
         ui.page.wait_for_timeout(60)
     ui.page.wait_for_timeout(700)
     box = ui.by_id("bm-her-turn").bounding_box()
-    assert box is not None and 60 < box["y"] and box["y"] + box["height"] < 740 - 80, box
+    assert box is not None and box["y"] > 60 and box["y"] + box["height"] < 740 - 80, box
     x, top, bottom = box["x"] + 8, box["y"], box["y"] + box["height"]
     drawn = pixels(ui, "newcomer-scrolled-her-turn", [(x, top + 6), (x, (top + bottom) / 2), (x, bottom - 6),
                                                       (x, top - 14), (x, bottom + 14)])
