@@ -574,7 +574,12 @@ class GameStore:
         variant's "Asymmetric: one player is the Broodmother" as "Asymmetric · 3 Dec")."""
         mode = self.content.modes[state["mode"]].name.split(":")[0].strip()
         now = datetime.now()
-        return f"{mode} · {now.day} {now:%b}"[:MAX_GAME_NAME]
+        name = f"{mode} · {now.day} {now:%b}"[:MAX_GAME_NAME]
+        taken = {game.name for game in self.list_games()}  # a second one that day: "Solo · 3 Dec (2)"
+        number = 2
+        while name in taken:
+            name, number = f"{mode} · {now.day} {now:%b} ({number})"[:MAX_GAME_NAME], number + 1
+        return name
 
     def _new_id(self) -> str:
         while True:

@@ -155,7 +155,7 @@ def test_antscape_wording_and_a_default_name_that_fits(phone: Callable[..., Ui])
     ui = phone()
     game_id = create_game(ui, game="antscape", names=("Ana", "Bo"))
     title = ui.label("screen-title")
-    assert re.fullmatch(r"Competitive · \d{1,2} [A-Z][a-z]{2}", title), title
+    assert re.fullmatch(r"Competitive · \d{1,2} [A-Z][a-z]{2}( \(\d+\))?", title), title
     box = ui.by_id("screen-title").bounding_box()
     assert box is not None and box["height"] < 40 and box["x"] + box["width"] <= 360 - 2 * 48, box  # one line
     ui.expect_label("plus-p1", "Give Ana 1 point")
