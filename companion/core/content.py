@@ -38,8 +38,9 @@ class Terms(TypedDict):
     hexes: Label
     site: Label
     slumber: Label
-    points: Label
+    points: Label  # the standings' heading, in sentence case
     cp: Label
+    point: Label  # one point, as a player gets one: "Give Ana 1 CP", "Give Ana 1 point"
 
 
 @strict

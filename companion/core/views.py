@@ -22,8 +22,11 @@ def game_view(session: Session) -> dict[str, Any]:
 
 
 def _game_view(session: Session, state: State, content: Content) -> dict[str, Any]:
+    from companion.core.broodmother.view import her_standing
+
     game = game_def(state, content)
     phase = game.phase(state["phase"])
+    her = her_standing(state, content)  # the asymmetric Broodmother's player: her eggs and powers
     return {
         "id": session.id,
         "name": session.doc["name"],
@@ -44,6 +47,7 @@ def _game_view(session: Session, state: State, content: Content) -> dict[str, An
                 "total": total_score(state, p["id"]),
                 "by_round": list(state["scores"][p["id"]]),
                 "history": cumulative_scores(state, p["id"])[: state["round"]],
+                "broodmother": her if p["role"] == "broodmother" else None,
             }
             for p in state["players"]
         ],

@@ -581,9 +581,16 @@ class GameStore:
         return Session(doc, saver=self._write_checked, content=self.content)
 
     def _default_name(self, state: dict[str, Any]) -> str:
-        game = self.content.games[state["game"]].name
-        when = datetime.now().strftime("%d %b %H:%M")
-        return f"{game} - {when}"[:MAX_GAME_NAME]
+        """Short enough for a phone's title bar: the mode and the day ("Solo · 3 Dec"; the asymmetric
+        variant's "Asymmetric: one player is the Broodmother" as "Asymmetric · 3 Dec")."""
+        mode = self.content.modes[state["mode"]].name.split(":")[0].strip()
+        now = datetime.now()
+        name = f"{mode} · {now.day} {now:%b}"[:MAX_GAME_NAME]
+        taken = {game.name for game in self.list_games()}  # a second one that day: "Solo · 3 Dec (2)"
+        number = 2
+        while name in taken:
+            name, number = f"{mode} · {now.day} {now:%b} ({number})"[:MAX_GAME_NAME], number + 1
+        return name
 
     def _new_id(self) -> str:
         while True:

@@ -79,19 +79,39 @@ def number_field(label: str, value: str, sizes: Sizes, *, low: int | None = None
     if message is None:
         box.error = whole_number(value, low, high)[1]
 
-    def typed(_: Any = None) -> None:
-        text = box.value or ""
+    def typed(event: Any = None) -> None:
+        # The field on the page (the event's): after a redraw drawn the same, ``box`` is a copy (``changed_value``)
+        live = getattr(event, "control", None) or box
+        text = live.value or ""
         problem = whole_number(text, low, high)[1]
         if on_text is not None:
             on_text(text)
         if message is not None:
             message.say(problem)
-        elif problem != box.error and not hasattr(box, "_frozen"):
-            box.error = problem
-            box.update()
+        elif problem != live.error and not hasattr(live, "_frozen"):
+            live.error = problem
+            live.update()
 
     box.on_change = typed  # also makes the client send every keystroke, so Save sees the typed value
     return box
+
+
+def changed_value(app: Any, action: Callable[[str], Any]) -> Callable[[Any], None]:
+    """An ``on_change`` handler that hands ``action`` the value of the control that changed.
+
+    Read the value from the event, never from the control a screen built: a redraw drawn the same leaves the
+    control on the page and gives it the new build's handlers (``slots.transplant``), so the built one is a copy
+    that never sees the typing - a handler reading it keeps an old text and a later redraw shows that old text
+    (her hex number vanished after a tap on "+"; a typed game name was saved as the default)."""
+
+    def run(event: Any = None) -> None:
+        control = getattr(event, "control", None)
+        value = getattr(control, "value", None)
+        if value is None:
+            value = getattr(event, "data", None)
+        app.handler(lambda: action("" if value is None else str(value)))(event)
+
+    return run
 
 
 def redraw_on_refusal(redraw: Callable[[], Any], build: Callable[[], T]) -> T:

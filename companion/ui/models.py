@@ -151,10 +151,22 @@ STEP_TITLES = {
 
 @dataclass
 class PlayerDraft:
+    """One player as the table is setting them up: ``name`` is what was typed (empty until then, the field
+    showing ``default`` - the colour's name - as its hint); ``shown`` is the name the game will use."""
+
     name: str
     colour: str | None
     role: str = "ant"
-    named: bool = False  # typed by the player, so a colour change keeps it
+    default: str = ""  # the colour's name (or "Broodmother"), used when nothing is typed
+
+    @property
+    def named(self) -> bool:
+        """Typed by the player (a colour change keeps it)."""
+        return bool(self.name.strip())
+
+    @property
+    def shown(self) -> str:
+        return self.name.strip() or self.default
 
 
 @dataclass(frozen=True)
@@ -310,8 +322,8 @@ class WizardModel:
         self._fix_broodmother()
 
     def set_name(self, index: int, name: str) -> None:
+        """What was typed, kept as typed (an empty field falls back to the default name only in ``setup()``)."""
         self.players[index].name = name
-        self.players[index].named = bool(name.strip())
 
     def set_colour(self, index: int, colour: str) -> None:
         """Pick a colour; a player who had it takes this player's old colour (a swap, not an error)."""
@@ -325,9 +337,7 @@ class WizardModel:
         """The asymmetric variant: this player plays the Broodmother (no colony colour)."""
         for i, p in enumerate(self.players):
             if i == index:
-                p.role, p.colour = "broodmother", None
-                if not p.named:
-                    p.name = "Broodmother"
+                p.role, p.colour, p.default = "broodmother", None, "Broodmother"
             elif p.role == "broodmother":
                 p.role = "ant"
                 self._recolour(p, self._free_colour())
@@ -337,8 +347,8 @@ class WizardModel:
         if player.role == "broodmother":
             return
         player.colour = colour
-        if not player.named and colour is not None:
-            player.name = default_player_names([colour])[0]
+        if colour is not None:
+            player.default = default_player_names([colour])[0]
 
     def _free_colour(self) -> str | None:
         used = {p.colour for p in self.players}
@@ -346,8 +356,8 @@ class WizardModel:
 
     def _new_player(self) -> PlayerDraft:
         colour = self._free_colour()
-        name = default_player_names([colour])[0] if colour else f"Player {len(self.players) + 1}"
-        return PlayerDraft(name=name, colour=colour)
+        default = default_player_names([colour])[0] if colour else f"Player {len(self.players) + 1}"
+        return PlayerDraft(name="", colour=colour, default=default)
 
     def _fit_players(self, reset: bool = False) -> None:
         if reset:
@@ -375,7 +385,7 @@ class WizardModel:
         return GameSetup(
             game=self.game,
             mode=self.mode,
-            players=tuple(PlayerSpec(p.name.strip(), p.colour, p.role) for p in self.players),
+            players=tuple(PlayerSpec(p.shown, p.colour, p.role) for p in self.players),
             expansions=tuple(self.expansions),
             modules=tuple(sorted(self.modules)),
             variants=tuple(sorted(self.variants)),

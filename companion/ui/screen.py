@@ -92,6 +92,14 @@ class Screen:
         """Bring the section whose scroll key is ``key`` into view."""
         await self._scroller.scroll_to(scroll_key=key, duration=0)
 
+    async def scroll_to_top(self) -> None:
+        await self._scroller.scroll_to(offset=0, duration=0)
+
+    def show_top(self) -> None:
+        """Once the screen's new content is drawn, scroll to its top (a new step opens at its heading)."""
+        if callable(getattr(self.app.page, "run_task", None)):
+            self.app.page.run_task(self.scroll_to_top)
+
     def on_message(self, message: dict[str, Any]) -> None:
         """Another tab changed something; refresh if it concerns this screen."""
 

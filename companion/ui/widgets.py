@@ -117,18 +117,34 @@ def bar_button(title: str, detail: str, icon: ft.IconData, on_tap: EventHandler 
                         on_tap=on_tap, content=button, expand=True)
 
 
+TILE_SIDE_PADDING = 6  # px each side of a tile's label
+BOLD_EM = 0.6  # a generous width of a semibold letter, in ems (``measure.GLYPH_EM`` is for regular type)
+
+
+def tile_label_size(label: str, size: float, width: float | None) -> float:
+    """The label's type size in a tile ``width`` px wide: ``size``, or smaller so that its longest word still fits
+    one line (a word is never broken inside itself: "Calculators" at the largest text in a 2 x 2 grid)."""
+    if width is None:
+        return size
+    longest = max((len(word) for word in label.split()), default=1)
+    room = width - 2 * TILE_SIDE_PADDING
+    return round(min(size, room / (longest * BOLD_EM)), 1)
+
+
 def tile_button(label: str, icon: ft.IconData, on_tap: EventHandler, *, identifier: str, sizes: Sizes,
-                primary: bool = False) -> ft.Control:
-    """A square-ish menu tile: icon above a label that may wrap, so it fits a third of a phone."""
+                primary: bool = False, width: float | None = None) -> ft.Control:
+    """A square-ish menu tile: icon above a label that may wrap at spaces, so it fits a third of a phone; with
+    the tile's ``width`` known, a long word is set smaller rather than broken."""
     fg = ft.Colors.ON_PRIMARY if primary else ft.Colors.ON_SECONDARY_CONTAINER
     face = ft.Column([
         ft.Icon(icon, color=fg, size=28),
-        ft.Text(label, size=sizes.label, weight=ft.FontWeight.W_600, color=fg, text_align=ft.TextAlign.CENTER,
-                max_lines=2),
+        ft.Text(label, size=tile_label_size(label, sizes.label, width), weight=ft.FontWeight.W_600, color=fg,
+                text_align=ft.TextAlign.CENTER, max_lines=2),
     ], spacing=4, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True)
-    box = ft.Container(face, on_click=on_tap, ink=True, border_radius=16, padding=ft.Padding.symmetric(
-        vertical=12, horizontal=6), bgcolor=ft.Colors.PRIMARY if primary else ft.Colors.SECONDARY_CONTAINER,
-        alignment=ft.Alignment.CENTER)
+    box = ft.Container(face, on_click=on_tap, ink=True, border_radius=16,
+                       padding=ft.Padding.symmetric(vertical=12, horizontal=TILE_SIDE_PADDING),
+                       bgcolor=ft.Colors.PRIMARY if primary else ft.Colors.SECONDARY_CONTAINER,
+                       alignment=ft.Alignment.CENTER)
     return ft.Semantics(label=label, button=True, identifier=identifier, container=True, exclude_semantics=True,
                         on_tap=on_tap, content=box)
 

@@ -284,13 +284,15 @@ class Ui:
         box.wait_for(timeout=TIMEOUT_MS)
         if not self._fixed(box):
             self._wheel_to(box)
-        box.click()
-        box.evaluate(_WAIT_FOCUS)  # Flutter moves its editing focus a moment after the click
+        # The element itself: once focused, a field's name may grow by its hint ("Player 1 name Red").
+        field = box.element_handle()
+        field.click()
+        field.evaluate(_WAIT_FOCUS)  # Flutter moves its editing focus a moment after the click
         self.page.wait_for_timeout(100)
         if clear:
-            box.press("Control+a")
-            box.press("Backspace")
-        box.press_sequentially(text, delay=20)
+            field.press("Control+a")
+            field.press("Backspace")
+        field.type(text, delay=20)
 
     def expect_label(self, identifier: str, wanted: str | re.Pattern[str]) -> None:
         """Wait until the control's label equals ``wanted`` (or the pattern is found in it)."""

@@ -17,6 +17,7 @@ left out, as are texts inside a merged control (a button reads as one node).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -67,14 +68,17 @@ _TEXTS = """() => {
     const [nw, nh] = measure(content, font);
     const words = content.split(/\\s+/).filter(Boolean).map(word => [word, measure(word, font)[0]]);
     const space = measure('a a', font)[0] - measure('aa', font)[0];
-    return [{text: content, id: box.getAttribute('flt-semantics-identifier'), w: r.width, h: r.height, nw, nh,
-             words, space}];
+    const id = box.getAttribute('flt-semantics-identifier');
+    // a stepper's value, drawn "2" and read "Players: 2" (its buttons are id-minus and id-plus)
+    const stepper = !!id && !!document.querySelector(`[flt-semantics-identifier="${id}-plus"]`);
+    return [{text: content, id, w: r.width, h: r.height, nw, nh, words, space, stepper}];
   });
   probe.remove();
   return out;
 }"""
 # Texts drawn shorter than what they say (a history line "R1 +3 (3)" read as "By round: round 1 +3, total 3").
-LABELS = ("history-", "phase-track", "bm-odds")  # bm-odds: "Next: Spawn 38% ..." read as every card's odds
+# bm-odds: "Next: Spawn 38% ..." read as every card's odds; tally-total: "0" read as "Total: 0".
+LABELS = ("history-", "phase-track", "bm-odds", "tally-total")
 
 
 def wrapped_lines(words: list[float], space: float, width: float) -> int:
@@ -90,7 +94,8 @@ def wrapped_lines(words: list[float], space: float, width: float) -> int:
 
 def faults(node: dict[str, Any]) -> list[str]:
     """What is wrong with one text's box: cut, or a word broken; nothing for a text that fits."""
-    if node["h"] < MIN_LINE_PX * 0.95 or node["w"] < 4 or str(node["id"] or "").startswith(LABELS):
+    if (node["h"] < MIN_LINE_PX * 0.95 or node["w"] < 4 or str(node["id"] or "").startswith(LABELS)
+            or node.get("stepper")):
         return []  # a label saying more than the text drawn (or an empty box): not a text to measure
     lines = max(1, int(node["h"] / MIN_LINE_PX + 0.05))  # the most lines this box can hold (the kindest reading)
     scale = node["h"] / lines / max(node["nh"], 1)  # one of Flutter's lines, in the browser font's lines
@@ -151,7 +156,7 @@ def largest(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, 
     """A server whose settings say the largest text, with a solo game and a game with every module."""
     db: Path = tmp_path_factory.mktemp("largest-text") / "games.json"
     store = GameStore(db)
-    solo = store.create(SOLO, seed=2)  # named as the app names a game: "March of the Ants - 01 Dec 13:40"
+    solo = store.create(SOLO, seed=2)  # named as the app names a game: "Solo · 1 Dec"
     for number, zone, sites in ((4, "inner", 2), (7, "outer", 3), (12, "inner", 1)):
         solo.execute(AddHex(number, zone, sites))
     table = store.create(EVERYTHING, seed=3)
@@ -244,3 +249,43 @@ def test_the_measure_finds_a_cut_text_and_a_broken_word() -> None:
     assert any(f.startswith("broken mid-word: 'Centipedes'") for f in faults(broken))
     assert faults({**broken, "w": 150.0, "h": 34.0}) == []
     assert faults({**one_line, "id": "history-p1"}) == []  # a label that says more than the text drawn
+
+
+@pytest.mark.parametrize(("locale", "width"), [("en-GB", 360), ("es-ES", 360), ("en-GB", 320)])
+def test_home_tiles_keep_their_words_whole(browser: Browser, largest: tuple[Server, dict[str, str]],
+                                           locale: str, width: int) -> None:
+    """A tile's label is one word: drawn whole it takes one line, so the four tiles of the 2 x 2 grid are
+    as tall as one another ("Calculators" broken mid-word made its tile a line taller). A tile is a button
+    (one node, no text of its own in the tree), so its box is what tells."""
+    ui = new_tab(browser, largest[0].url, {**PHONE_360, "width": width}, locale=locale)
+    try:
+        ui.open("/", "home")
+        heights = {t: ui.by_id(f"open-{t}").bounding_box()["height"]  # type: ignore[index]
+                   for t in ("rules", "calculators", "settings", "records")}
+        ui.shot(f"largest-text-home-tiles-{locale}-{width}")
+        assert max(heights.values()) - min(heights.values()) < 10, heights  # a second line adds ~30 px
+    finally:
+        ui.page.context.close()
+
+
+@pytest.mark.parametrize(("route", "screen"), [("/calculators", "calculators"), ("/rules", "rules"),
+                                               ("/records", "records")])
+def test_the_other_screens_fit_at_the_largest_text(ui: Ui, route: str, screen: str) -> None:
+    ui.open(route, screen)
+    found = screen_faults(ui, screen)
+    assert found == [], found
+
+
+def test_the_wizard_players_and_setup_fit_at_the_largest_text(ui: Ui) -> None:
+    ui.open("/new", "new-game")
+    ui.tap("game-mota")
+    for step, title in ((2, "Expansions"), (3, "Mode"), (4, "Players")):
+        ui.page.wait_for_timeout(450)
+        ui.tap("wizard-next")
+        ui.expect_label("wizard-step", re.compile(f"Step {step} of 5: {title}"))
+    found = screen_faults(ui, "wizard-players")
+    assert found == [], found
+    ui.page.wait_for_timeout(450)
+    ui.tap("wizard-next")
+    ui.expect_label("wizard-step", re.compile("Step 5 of 5: Setup"))
+    assert screen_faults(ui, "wizard-setup") == []

@@ -195,7 +195,8 @@ def test_picking_a_taken_colour_swaps(content: Content) -> None:
     assert second is not None
     wizard.set_colour(0, second)
     assert (wizard.players[0].colour, wizard.players[1].colour) == (second, first)
-    assert wizard.players[0].name == second.capitalize(), "an untouched default name follows the colour"
+    assert wizard.players[0].default == second.capitalize(), "an untouched default name follows the colour"
+    assert wizard.players[0].name == "" and wizard.setup().players[0].name == second.capitalize()
 
 
 def test_typed_names_survive_colour_changes(content: Content) -> None:
@@ -222,7 +223,7 @@ def test_asymmetric_has_exactly_one_broodmother(content: Content) -> None:
 def test_wizard_reports_the_cores_reason(content: Content) -> None:
     wizard = WizardModel(content)
     wizard.step = WIZARD_STEPS.index("players")
-    wizard.set_name(1, wizard.players[0].name)
+    wizard.set_name(1, wizard.players[0].shown)
     problem = wizard.problem()
     assert problem and "names must differ" in problem
     with pytest.raises(GameError):

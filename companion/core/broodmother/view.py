@@ -276,6 +276,15 @@ def _first_hex(b: Brood) -> int:
     return int(b["hexes"][0]["number"]) if b["hexes"] else 1
 
 
+def her_standing(state: State, content: Content) -> dict[str, Any] | None:
+    """The asymmetric Broodmother's player in the standings: what she has instead of a colony (her eggs and the
+    powers she has unlocked); None in any other game."""
+    if not (has_broodmother(state) and is_asymmetric(state)):
+        return None
+    a, bc = bm(state)["asym"], brood_of(content)
+    return {"eggs": a["eggs"], "powers": [tr(p.name) for p in bc.powers.values() if p.id in a["unlocked"]]}
+
+
 def _asym(state: State, content: Content, b: Brood, bc: BroodContent) -> dict[str, Any] | None:
     if not is_asymmetric(state):
         return None

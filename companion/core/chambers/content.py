@@ -98,6 +98,18 @@ def catalogue_texts() -> list[str]:
     return texts + [i["text"] for i in c["interpretations"]]
 
 
+# Names the app gives a card type no rulebook prints as a title: translated, where a printed title stays as printed
+# (docs/glossary-es.md: "Scavenger's Cache" in both languages, the app's "Old Tunnel" card "Túnel Antiguo").
+MADE_UP_TITLES = frozenset({"Old Tunnel"})
+
+
+def card_title(name: str) -> str:
+    """A card's title in the reader's language: as printed (or typed), or translated when the app made it up."""
+    from companion.core.i18n import render
+
+    return render(msg(name)) if name in MADE_UP_TITLES else name
+
+
 def said(text: str) -> Msg | str:
     """A text of the file as a message (translated); a text the players typed as it is."""
     return msg(text) if text in _known() else text

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.chambers.commands import ActivateChamber, PlaceEgg, activation_problem
-from companion.core.chambers.content import chambers_content, phase_name, said
+from companion.core.chambers.content import card_title, chambers_content, phase_name, said
 from companion.core.chambers.model import (
     KEY,
     Chamber,
@@ -32,7 +32,8 @@ def _chamber(state: State, content: Content, ch: Chamber) -> dict[str, Any]:
     card = ch["card"]
     problem = activation_problem(state, content, ch)
     return {
-        "id": ch["id"], "name": card["name"], "kind": card["kind"], "eggs": ch["eggs"], "capacity": card["capacity"],
+        "id": ch["id"], "name": card["name"], "title": card_title(card["name"]), "kind": card["kind"],
+        "eggs": ch["eggs"], "capacity": card["capacity"],
         "phase": card["phase"], "phase_name": phase_name(card["phase"]), "ability": said(card["ability"]),
         "full": ch["eggs"] >= card["capacity"], "whole_game": ch["whole_game"],
         "from_losses": card["from_losses"], "can_activate": problem is None, "why_not": problem,
@@ -53,7 +54,7 @@ def chambers_view(state: State, content: Content) -> dict[str, Any]:
             "markers_in_play": c["markers"].get(p["id"], 0) if evolved(state) else None,
             "markers_free": markers_free(c, p["id"]) if evolved(state) else None,
         })
-    now = [msg("{name}: {card}", name=p["name"], card=ch["name"]) for p in players for ch in p["chambers"]
+    now = [msg("{name}: {card}", name=p["name"], card=ch["title"]) for p in players for ch in p["chambers"]
            if ch["can_activate"]]
     r = chambers_content()["reminders"]
     reminders = [msg(text) for text in (r["evolved"] if evolved(state) else r["mota"])]
@@ -61,7 +62,7 @@ def chambers_view(state: State, content: Content) -> dict[str, Any]:
         reminders.append(msg(r["solo"]))
     return {
         "edition": edition, "players": players, "now": now, "marker_limit": limit if evolved(state) else None,
-        "cards": [dict(d) for d in known_cards(state)],
+        "cards": [{**d, "title": card_title(d["name"])} for d in known_cards(state)],
         "named": [{**n, "note": msg(n["note"])} for n in chambers_content()["named"] if n["edition"] == edition
                   and not any(d["name"] == n["name"] for d in known_cards(state))],
         "discarded": [{"owner": ch["owner"], "name": ch["card"]["name"]} for ch in c["discarded"]],

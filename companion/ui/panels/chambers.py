@@ -56,14 +56,14 @@ def _chamber(ctx: PanelContext, owner: str, ch: dict[str, Any]) -> ft.Control:
     else:
         state = trf("{eggs} of {spaces} eggs", eggs=ch["eggs"], spaces=ch["capacity"])
     rows: list[ft.Control] = [
-        line(trf("{card} · {state} · {phase}", card=ch["name"], state=state, phase=ch["phase_name"]), s,
+        line(trf("{card} · {state} · {phase}", card=ch["title"], state=state, phase=ch["phase_name"]), s,
              identifier=f"chambers-{cid}", bold=True),
     ]
     if ch["ability"]:
         rows.append(line(view_text(ch["ability"]), s, size=s.small, muted=True))
     rows.append(line(tr("Full: it can activate now.") if ch["can_activate"] else render(ch["why_not"]), s,
                      identifier=f"chambers-{cid}-status", size=s.small))
-    card = ch["name"]
+    card = ch["title"]
     tap = command_choice
     offers = [
         tap(ctx, ActivateChamber(cid), trf("Activate {card}", card=card), f"chambers-{cid}-activate", "filled"),
@@ -97,12 +97,12 @@ def _player(ctx: PanelContext, view: dict[str, Any], p: dict[str, Any]) -> list[
     if view["edition"] == "mota":
         for card in view["cards"]:
             if card["kind"] == "chamber":
-                offers.append(wide_choice(trf("{who}: play {card}", who=p["name"], card=card["name"]),
+                offers.append(wide_choice(trf("{who}: play {card}", who=p["name"], card=card["title"]),
                                       ctx.app.handler(partial(_ask_play, ctx, pid, card)), s,
                                       identifier=f"chambers-{pid}-play-{_slug(card['name'])}", kind="outlined",
                                       icon=ft.Icons.ADD))
             elif ctx.session.can(TakeOldTunnel(pid, card["name"])):
-                offers.append(wide_choice(trf("{who}: starts with {card}", who=p["name"], card=card["name"]),
+                offers.append(wide_choice(trf("{who}: starts with {card}", who=p["name"], card=card["title"]),
                                       ctx.handler(partial(TakeOldTunnel, pid, card["name"])), s,
                                       identifier=f"chambers-{pid}-tunnel-{_slug(card['name'])}", kind="outlined"))
         if ctx.session.can(SoloEggs(pid)):

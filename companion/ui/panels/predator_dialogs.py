@@ -51,15 +51,19 @@ def ask(ctx: PanelContext, title: str, fields: list[ft.Control], actions: list[t
                                   identifier=f"{identifier}-cancel", sizes=s)]
     buttons += [widgets.tap_button(label, ctx.app.handler(run(build)), identifier=f"{identifier}-{ident}", sizes=s)
                 for label, ident, build in actions]
+    # The dialog scrolls as a whole when it must (a long form at the largest text); a column scrolling on its
+    # own took all the height it was offered, so one field sat on top of a screen-tall empty dialog.
     ctx.app.page.show_dialog(ft.AlertDialog(
-        modal=True, title=ft.Text(title, size=s.title), semantics_label=title,
-        content=ft.Column([*fields, problem.control], tight=True, spacing=8, scroll=ft.ScrollMode.AUTO),
+        modal=True, title=ft.Text(title, size=s.title), semantics_label=title, scrollable=True,
+        content=ft.Column([*fields, problem.control], tight=True, spacing=8),
         actions=buttons))
 
 
-def number_field(ctx: PanelContext, label: str, value: str = "", *, focus: bool = True) -> ft.TextField:
+def number_field(ctx: PanelContext, label: str, value: str = "", *, focus: bool = True,
+                 helper: str | None = None) -> ft.TextField:
+    """A short ``label`` (one line over the field) and, under it, what else to know (``helper``)."""
     return ft.TextField(label=label, value=value, autofocus=focus, keyboard_type=ft.KeyboardType.NUMBER,
-                        text_size=ctx.sizes.title, on_change=lambda _: None)
+                        text_size=ctx.sizes.title, on_change=lambda _: None, helper=helper, helper_max_lines=3)
 
 
 def text_field(ctx: PanelContext, label: str, value: str = "", *, focus: bool = False,

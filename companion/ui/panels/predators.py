@@ -227,7 +227,7 @@ def _confirm_win(ctx: PanelContext, command: WinAgainst) -> None:
 
 
 def _ask_summon(ctx: PanelContext, p: dict[str, str]) -> None:
-    field = number_field(ctx, tr("Hex number (leave empty if not known)"))
+    field = number_field(ctx, tr("Hex number"), helper=tr("Leave it empty if you do not know it yet."))
     ask(ctx, trf("Summon: {predator}", predator=p["name"]), [field],
         [(tr("Summon"), "save", lambda: Summon(p["id"], whole_number(field.value, tr("Hex"), optional=True)))],
         identifier="predators-summon-dialog")

@@ -24,7 +24,7 @@ from companion.core.i18n import language
 from companion.core.session import Session, log_text
 from companion.core.views import game_view
 from companion.ui import draw_cue, kept, theme, widgets
-from companion.ui.i18n import render, tr, trf
+from companion.ui.i18n import render, tr, trf, trn
 from companion.ui.measure import fitting
 from companion.ui.models import round_label, signed
 from companion.ui.panel_folds import Folds, fold_button, jump_bar
@@ -77,6 +77,23 @@ class GameScreen(Screen):
         instead of ~110 in one pass). Anything else - another tab's change, a fold, a form - is drawn in one pass.
         """
         self._show_the_end()
+        settled = set(self.folds.settled)
+        try:
+            self._refresh(touched)
+        finally:
+            self._follow_a_settled_panel(settled, touched)
+
+    def _follow_a_settled_panel(self, before: set[str], touched: ft.Control | None) -> None:
+        """A panel that this tab's tap just finished (its setup done) folds itself to one line under the player's
+        finger: scroll to it, so the screen shows what changed rather than whatever slid up into its place."""
+        if touched is None or not callable(getattr(self.app.page, "run_task", None)):
+            return
+        new = [ident for ident, _ in getattr(self, "_jumps", []) if ident in self.folds.settled - before
+               and self.folds.is_folded(ident)]
+        if new:
+            self.app.page.run_task(self.scroll_to, new[0])
+
+    def _refresh(self, touched: ft.Control | None) -> None:
         first = self._slot_of(touched) if touched is not None else None
         if first is None or not callable(getattr(self.app.page, "run_task", None)):
             self._answered = None  # everything drawn: no second pass needed
@@ -100,9 +117,6 @@ class GameScreen(Screen):
         self._shown_ended = ended
         if just_ended and callable(getattr(self.app.page, "run_task", None)):
             self.app.page.run_task(self.scroll_to_top)
-
-    async def scroll_to_top(self) -> None:
-        await self._scroller.scroll_to(offset=0, duration=0)
 
     async def _draw_the_rest(self) -> None:
         """The second pass of an answer: the panels, as saved now (those nothing changed for are kept). The rest
@@ -339,9 +353,37 @@ class GameScreen(Screen):
     def _players(self, view: dict[str, Any]) -> ft.Control:
         """Every player's standing, one compact row each: the table's totals on one phone screen."""
         width = self._standings_width()
-        rows = [self._player_row(view, p, width) for p in view["players"]]
-        return widgets.section(view["terms"]["points"], [ft.Column(rows, spacing=4)], self.sizes,
-                               help_topic="scores", identifier="scores")
+        rows = [self._her_row(p) if p["broodmother"] is not None else self._player_row(view, p, width)
+                for p in view["players"]]
+        body: list[ft.Control] = []
+        her = next((p for p in view["players"] if p["broodmother"] is not None), None)
+        if her is not None:  # the asymmetric variant: who plays her, and how
+            said = trf("{name} plays the Broodmother: draws and resolves her cards with this app.", name=her["name"])
+            body.append(ft.Semantics(identifier="who-plays-her", container=True, label=said, exclude_semantics=True,
+                                     content=ft.Text(said, size=self.sizes.small)))
+        body.append(ft.Column(rows, spacing=4))
+        return widgets.section(view["terms"]["points"], body, self.sizes, help_topic="scores", identifier="scores")
+
+    def _her_row(self, player: dict[str, Any]) -> ft.Control:
+        """The Broodmother's player: her eggs and unlocked powers instead of a colony's points (her CP, booked by
+        her cards, is her total)."""
+        her = player["broodmother"]
+        eggs = trn("1 egg", "{n} eggs", her["eggs"])
+        powers = (trf("powers: {powers}", powers=", ".join(her["powers"])) if her["powers"]
+                  else tr("no power unlocked yet"))
+        detail = trf("{eggs} · {powers}", eggs=eggs, powers=powers)
+        who = ft.Column([ft.Text(trf("{name} (Broodmother)", name=player["name"]), size=self.sizes.body,
+                                 weight=ft.FontWeight.W_600),
+                         ft.Text(detail, size=self.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT)],
+                        spacing=0, expand=True, tight=True)
+        total = ft.Container(ft.Text(str(player["total"]), size=self.sizes.headline, weight=ft.FontWeight.W_700),
+                             width=max(64, self.sizes.headline * 2.8), alignment=ft.Alignment.CENTER)
+        row = ft.Row([widgets.colour_dot(player["colour"], self.sizes, player["name"][:1].upper(), diameter=DOT),
+                      who, total, ft.Container(width=MIN_TOUCH)],  # under the ants' totals, where "+" would be
+                     spacing=ROW_SPACING, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        said = trf("{name} plays the Broodmother: {detail}; {total} {cp}", name=player["name"], detail=detail,
+                   total=player["total"], cp=self.view_data()["terms"]["cp"])
+        return widgets.labelled(row, said, f"player-{player['id']}")
 
     def _standings_width(self) -> float:
         """How wide a standing's row is (px): the content's width, or the moment's column at tablet width, inside
@@ -354,7 +396,7 @@ class GameScreen(Screen):
     def _player_row(self, view: dict[str, Any], player: dict[str, Any], width: float) -> ft.Control:
         """Colour, name, -/total/+, and the points by round: under the name where a round fits beside the
         buttons, else on a line of its own under the row (the larger text sizes)."""
-        pid, name, cp = player["id"], player["name"], view["terms"]["cp"]
+        pid, name, cp, point = player["id"], player["name"], view["terms"]["cp"], view["terms"]["point"]
         total = player["total"]
         session = self.session
 
@@ -386,10 +428,10 @@ class GameScreen(Screen):
         row: ft.Control = ft.Row([
             widgets.colour_dot(player["colour"], self.sizes, name[:1].upper(), diameter=DOT),
             who,
-            widgets.icon_action(trf("Take 1 {cp} from {name}", cp=cp, name=name), ft.Icons.REMOVE,
+            widgets.icon_action(trf("Take 1 {point} from {name}", point=point, name=name), ft.Icons.REMOVE,
                                 adjust(-1) if minus_ok else None, identifier=f"minus-{pid}", filled=True),
             ft.Container(total_button, width=total_width, alignment=ft.Alignment.CENTER),
-            widgets.icon_action(trf("Give {name} 1 {cp}", name=name, cp=cp), ft.Icons.ADD,
+            widgets.icon_action(trf("Give {name} 1 {point}", name=name, point=point), ft.Icons.ADD,
                                 adjust(1) if plus_ok else None, identifier=f"plus-{pid}", filled=True),
         ], spacing=ROW_SPACING, vertical_alignment=ft.CrossAxisAlignment.CENTER)
         if under:

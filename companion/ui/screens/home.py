@@ -28,6 +28,8 @@ from companion.ui.theme import BUTTON_HEIGHT
 ROUTE = "/"
 
 
+SM_BREAKPOINT = 576  # px: Flet's "sm", from which the menu's tiles sit four to a row
+TILE_GAP = 10  # px between the tiles
 PAGE = 25  # rows built at a time: with 1,000 saved games the screen still opens at once
 FILTER_FROM = 8  # saved games from which a filter by name is offered
 
@@ -149,12 +151,17 @@ class HomeScreen(Screen):
             (N_("Settings"), ft.Icons.SETTINGS, "/settings", "open-settings"),
             (N_("Records"), ft.Icons.EMOJI_EVENTS_OUTLINED, "/records", "open-records"),
         ]
+        # Two to a row on a phone (xs 6), four from "sm" (576 px): the tile's width sets its label's largest size
+        content = self._page_width() - 2 * self._side_padding()
+        per_row = 4 if self._page_width() >= SM_BREAKPOINT else 2
+        width = (content - TILE_GAP * (per_row - 1)) / per_row
         tiles = [
             ft.Container(widgets.tile_button(tr(label), icon, self.app.handler(partial(go, route)),
-                                             identifier=ident, sizes=self.sizes), col={"xs": 6, "sm": 3})
+                                             identifier=ident, sizes=self.sizes, width=width),
+                         col={"xs": 6, "sm": 3})
             for label, icon, route, ident in items
         ]
-        return ft.ResponsiveRow([ft.Container(new, col={"xs": 12}), *tiles], spacing=10, run_spacing=10)
+        return ft.ResponsiveRow([ft.Container(new, col={"xs": 12}), *tiles], spacing=TILE_GAP, run_spacing=10)
 
     def _game_row(self, game: GameSummary) -> ft.Control:
         content = self.app.ctx.store.content

@@ -12,6 +12,7 @@ from typing import Any
 import flet as ft
 
 from companion.ui import widgets
+from companion.ui.fields import changed_value
 from companion.ui.i18n import tr, trf, trn
 from companion.ui.models import STEP_TITLES, WIZARD_STEPS, PlayerDraft, WizardModel, player_range
 from companion.ui.screen import Screen
@@ -52,6 +53,15 @@ class NewGameScreen(Screen):
 
         return self.app.handler(act)
 
+    def _chosen(self, choose: Any) -> Any:
+        """A radio group's handler: ``choose`` the value tapped (the event's, see ``changed_value``), redraw."""
+
+        def act(value: str) -> None:
+            choose(value)
+            self.refresh()
+
+        return changed_value(self.app, act)
+
     # -- steps ---------------------------------------------------------------------------
     def _game(self) -> list[ft.Control]:
         content = self.model.content
@@ -59,7 +69,7 @@ class NewGameScreen(Screen):
                                 self.sizes, identifier=f"game-{gid}")
                   for gid, g in content.games.items()]
         group = ft.RadioGroup(content=ft.Column(radios, spacing=4), value=self.model.game)
-        group.on_change = self._rerender(lambda: self.model.choose_game(str(group.value)))
+        group.on_change = self._chosen(self.model.choose_game)
         return [ft.Semantics(identifier="choose-game", container=True, content=group)]
 
     def _options(self) -> list[ft.Control]:
@@ -110,7 +120,7 @@ class NewGameScreen(Screen):
             radios.append(widgets.radio(choice.id, label, self.sizes, identifier=f"mode-{choice.id}",
                                         disabled=not choice.available))
         group = ft.RadioGroup(content=ft.Column(radios, spacing=4), value=self.model.mode)
-        group.on_change = self._rerender(lambda: self.model.choose_mode(str(group.value)))
+        group.on_change = self._chosen(self.model.choose_mode)
         out.append(group)
         return out
 
@@ -129,7 +139,7 @@ class NewGameScreen(Screen):
             out.append(self._difficulty())
         name = ft.TextField(label=tr("Game name (optional)"), value=m.name, text_size=self.sizes.body,
                             max_length=60, counter=trf("Up to {n} characters", n=60))
-        name.on_change = self.app.handler(lambda: setattr(m, "name", name.value))
+        name.on_change = changed_value(self.app, lambda text: setattr(m, "name", text))
         out.append(ft.Semantics(identifier="game-name", container=True, content=name))
         if problem := m.problem():
             out.append(widgets.banner(problem, self.sizes, identifier="wizard-problem", error=True))
@@ -143,7 +153,7 @@ class NewGameScreen(Screen):
             label = trf("{name}: {changes}", name=tr(c["name"]), changes=c["changes"])
             radios.append(widgets.radio(c["id"], label, self.sizes, identifier=f"difficulty-{c['id']}"))
         group = ft.RadioGroup(content=ft.Column(radios, spacing=4), value=m.difficulty)
-        group.on_change = self._rerender(lambda: m.choose_difficulty(str(group.value)))
+        group.on_change = self._chosen(m.choose_difficulty)
         thresholds = m.difficulty_choices()[0]["thresholds"]
         body: list[ft.Control] = [
             group, ft.Text(trf("Thresholds: {thresholds}", thresholds=thresholds), size=self.sizes.small,
@@ -154,9 +164,12 @@ class NewGameScreen(Screen):
     def _player_editor(self, index: int, player: PlayerDraft) -> ft.Control:
         m = self.model
         number = index + 1
+        # Empty until typed, the colour's name its hint: a tap and "Yuki" gives "Yuki", not "RedYuki".
         field = ft.TextField(label=trf("Player {number} name", number=number), value=player.name,
-                             text_size=self.sizes.body, max_length=24, counter=trf("Up to {n} characters", n=24))
-        field.on_change = self.app.handler(lambda: m.set_name(index, field.value))
+                             hint_text=player.default, text_size=self.sizes.body, max_length=24,
+                             counter=trf("Up to {n} characters", n=24),
+                             helper=trf("Left empty: {name}", name=player.default), helper_max_lines=2)
+        field.on_change = changed_value(self.app, lambda text: m.set_name(index, text))
         rows: list[ft.Control] = [ft.Semantics(identifier=f"player-name-{number}", container=True, content=field)]
         if player.role == "broodmother":
             rows.append(ft.Text(tr("Plays the Broodmother (no colony colour)."), size=self.sizes.small))
@@ -187,7 +200,7 @@ class NewGameScreen(Screen):
 
     def _summary(self) -> list[ft.Control]:
         m = self.model
-        players = ", ".join(trf("{name} ({colour})", name=p.name, colour=tr(p.colour.capitalize()) if p.colour
+        players = ", ".join(trf("{name} ({colour})", name=p.shown, colour=tr(p.colour.capitalize()) if p.colour
                                 else tr("Broodmother")) for p in m.players)
         out: list[ft.Control] = [
             widgets.section(tr("Your choices"), [ft.Text(line, size=self.sizes.body) for line in
@@ -207,7 +220,7 @@ class NewGameScreen(Screen):
     # -- navigation ----------------------------------------------------------------------
     def bottom(self) -> ft.Control:
         m = self.model
-        back = widgets.tap_button(tr("Back"), self._rerender(m.back) if m.step > 0 else None,
+        back = widgets.tap_button(tr("Back"), self.app.handler(self._back) if m.step > 0 else None,
                                   icon=ft.Icons.ARROW_BACK, identifier="wizard-back", kind="outlined",
                                   expand=True, sizes=self.sizes)
         if m.step_id == "summary":
@@ -224,6 +237,12 @@ class NewGameScreen(Screen):
             return
         self.model.next()
         self.refresh()
+        self.show_top()  # each step opens at its heading, not where the last one was scrolled to
+
+    def _back(self) -> None:
+        self.model.back()
+        self.refresh()
+        self.show_top()
 
     def _start(self) -> None:
         self.app.require_host()

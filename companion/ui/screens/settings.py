@@ -11,6 +11,7 @@ import flet as ft
 
 from companion.core.i18n import N_
 from companion.ui import draw_cue, widgets
+from companion.ui.fields import changed_value
 from companion.ui.i18n import LANGUAGES, tr, trf, verbatim
 from companion.ui.screen import Screen
 from companion.ui.theme import MIN_TOUCH
@@ -66,11 +67,10 @@ class SettingsScreen(Screen):
                   for key, label in labels.items()]
         group = ft.RadioGroup(content=ft.Column(radios, spacing=0), value=value)
 
-        def change() -> None:
-            raw = str(group.value)
+        def change(raw: str) -> None:
             self.app.update_settings(**{name: float(raw) if name == "text_scale" else raw})
 
-        group.on_change = self.app.handler(change)
+        group.on_change = changed_value(self.app, change)  # the tapped group's value (a redraw may copy it)
         return group
 
     def _language_radios(self) -> ft.Control:
@@ -78,13 +78,18 @@ class SettingsScreen(Screen):
         radios = [widgets.radio(key, verbatim(label), self.sizes, identifier=f"language-{key}")
                   for key, label in LANGUAGES.items()]
         group = ft.RadioGroup(content=ft.Column(radios, spacing=0), value=self.app.language)
-        group.on_change = self.app.handler(lambda: self.app.set_language(str(group.value)))
+        group.on_change = changed_value(self.app, self.app.set_language)
         return group
 
     def _switch(self, name: str, label: str, value: bool) -> ft.Control:
         """A row at least 48 px tall, tapped anywhere to switch; its label wraps rather than being cut."""
         switch = ft.Switch(value=value)
-        switch.on_change = self.app.handler(lambda: self.app.update_settings(**{name: bool(switch.value)}))
+
+        def flipped(event: Any = None) -> None:
+            live = getattr(event, "control", None) or switch  # the switch on the page (see ``changed_value``)
+            self.app.handler(lambda: self.app.update_settings(**{name: bool(live.value)}))(event)
+
+        switch.on_change = flipped
         tile = ft.ListTile(title=ft.Text(label, size=self.sizes.body), trailing=switch, toggle_inputs=True,
                            min_height=MIN_TOUCH, content_padding=ft.Padding.symmetric(horizontal=4),
                            min_vertical_padding=4)

@@ -129,7 +129,9 @@ def cell_face(cell: dict[str, Any], selected: bool) -> ft.Container:
     owned = cell["owner"] is not None
     fg = on_colour(cell["colour"]) if owned else ft.Colors.ON_SURFACE_VARIANT
     layers: list[ft.Control] = [
-        ft.Container(ft.Text(str(cell["points"]), size=20, weight=ft.FontWeight.W_700, color=fg),
+        # An unclaimed territory worth nothing yet is blank: a "0" reads as a score.
+        ft.Container(ft.Text(str(cell["points"]) if owned or cell["points"] else "", size=20,
+                             weight=ft.FontWeight.W_700, color=fg),
                      alignment=ft.Alignment.CENTER, left=0, right=0, top=0, bottom=0),
         ft.Text((cell["name"] or "")[:2], size=11, weight=ft.FontWeight.W_700, color=fg, left=4, top=1),
     ]
