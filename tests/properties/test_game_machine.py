@@ -258,6 +258,7 @@ def her_moves(state: dict[str, Any]) -> Iterator[Command]:
                 yield make("bm_answer_strike", destroyed=destroyed)
     for number in free[:1]:
         yield make("bm_add_hex", number=number, zone="inner", sites=3)
+        yield make("bm_add_hex", number=number, zone="outer", centipede=True)  # a hex a centipede already holds
     yield make("bm_draw")
     for card_type in BROOD.card_types:  # a physical deck: the card the table revealed
         yield make("bm_enter", card_type=card_type, ferocity=(len(taken) + state["round"]) % 5)
