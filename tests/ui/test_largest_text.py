@@ -269,7 +269,8 @@ def test_home_tiles_keep_their_words_whole(browser: Browser, largest: tuple[Serv
 
 
 @pytest.mark.parametrize(("route", "screen"), [("/calculators", "calculators"), ("/rules", "rules"),
-                                               ("/records", "records")])
+                                               ("/records", "records"),
+                                               ("/rules/mm-clar-ladybug", "rule-entry")])
 def test_the_other_screens_fit_at_the_largest_text(ui: Ui, route: str, screen: str) -> None:
     ui.open(route, screen)
     found = screen_faults(ui, screen)
