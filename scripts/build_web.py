@@ -5,8 +5,11 @@ What it holds: the Flet web client and Pyodide (both from the installed ``flet_w
 ``__pypackages__``), our manifest, icons and service worker. Nothing is fetched from a CDN or the package index
 when the app runs.
 
-Wheels are downloaded once into ``.cache/web-wheels/`` (a file name per version, so a rebuild is offline);
-the whole build is skipped when its inputs (this script, the package, the data, the versions) are unchanged.
+Wheels are downloaded once into the user's cache (``<cache>/web-wheels/``, a folder per version, so a rebuild is
+offline); each finished build is kept there too (``<cache>/web-dist/<inputs hash>/``), so the build is skipped
+when its inputs (this script, the package, the data, the versions) are unchanged - in this work tree, and in any
+other clone on the same machine, which copies the kept build. ``<cache>`` is ``platformdirs``' user cache folder
+for the app (``~/.cache/march-of-the-ants-companion`` on Linux), or ``$COMPANION_WEB_CACHE`` when set.
 
 Usage: ``scripts/build-web [--out DIR] [--force] [--base /path/]``
 """
@@ -27,7 +30,22 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-CACHE = ROOT / ".cache" / "web-wheels"
+APP_ID = "march-of-the-ants-companion"
+
+
+def cache_root() -> Path:
+    """Shared by every clone on this machine (``COMPANION_WEB_CACHE`` overrides it, e.g. for CI)."""
+    override = os.environ.get("COMPANION_WEB_CACHE")
+    if override:
+        return Path(override).expanduser().resolve()
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir(APP_ID, appauthor=False))
+
+
+CACHE = cache_root() / "web-wheels"
+BUILDS = cache_root() / "web-dist"
+KEEP_BUILDS = 3  # the newest kept builds; older ones are removed
 WEB_SRC = ROOT / "packaging" / "web"  # our own page files: service worker, icon, boot script
 
 #: Pure-Python wheels taken as they are (distribution names as pip knows them).
@@ -240,17 +258,52 @@ def write_service_worker(out: Path) -> str:
     return version
 
 
+def _key_of(folder: Path) -> str | None:
+    try:
+        return str(json.loads((folder / "build-stamp.json").read_text())["key"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def _swap_in(staging: Path, out: Path) -> None:
+    shutil.rmtree(out, ignore_errors=True)
+    staging.rename(out)
+
+
+def keep_build(folder: Path, key: str) -> None:
+    """Copy a finished build into the shared cache (complete or not at all), keeping the newest few."""
+    target = BUILDS / key
+    if _key_of(target) == key:
+        return
+    BUILDS.mkdir(parents=True, exist_ok=True)
+    tmp = BUILDS / f".{key}.{os.getpid()}.tmp"
+    shutil.rmtree(tmp, ignore_errors=True)
+    shutil.copytree(folder, tmp)
+    shutil.rmtree(target, ignore_errors=True)
+    tmp.rename(target)
+    kept = sorted((p for p in BUILDS.iterdir() if p.is_dir() and not p.name.startswith(".")),
+                  key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in kept[KEEP_BUILDS:]:
+        shutil.rmtree(old, ignore_errors=True)
+
+
 def build(out: Path, base: str, force: bool) -> Path:
     import flet_web
 
     pins = versions()
     key = inputs_key(pins, base)
-    stamp = out / "build-stamp.json"
-    if not force and stamp.is_file() and json.loads(stamp.read_text()).get("key") == key:
+    if not force and _key_of(out) == key:
         log(f"{out} is up to date ({key})")
         return out
     staging = out.with_name(out.name + ".new")
     shutil.rmtree(staging, ignore_errors=True)
+    kept = BUILDS / key
+    if not force and _key_of(kept) == key:
+        shutil.copytree(kept, staging)
+        _swap_in(staging, out)
+        os.utime(kept)  # the most recently used kept build is the last one removed
+        log(f"{out}: copied the kept build {key} from {kept}")
+        return out
     copy_client(Path(flet_web.get_package_web_dir()), staging)
     with tempfile.TemporaryDirectory() as tmp:
         packages = Path(tmp) / "pkgs"
@@ -260,10 +313,10 @@ def build(out: Path, base: str, force: bool) -> Path:
     patch_page(staging, base, key)
     version = write_service_worker(staging)
     (staging / "build-stamp.json").write_text(json.dumps({"key": key, "version": version, "pins": pins}, indent=1))
-    shutil.rmtree(out, ignore_errors=True)
-    staging.rename(out)
+    keep_build(staging, key)
+    _swap_in(staging, out)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
-    log(f"wrote {out} ({size / 1e6:.1f} MB, version {version})")
+    log(f"wrote {out} ({size / 1e6:.1f} MB, version {version}); kept in {kept}")
     return out
 
 

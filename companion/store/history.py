@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING, Any
 from filelock import Timeout
 
 from companion import platform
-
 from companion.core.errors import GameError
 from companion.core.history import HistoryFile, PlayRecord, empty_history, is_finished, name_key, record_of
 from companion.core.i18n import msg
