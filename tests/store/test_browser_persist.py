@@ -113,7 +113,7 @@ def test_settings_and_reading_changes_are_persisted(db_path: Path, recorder: Rec
 
 def test_put_back_without_hard_links_copies_into_a_new_file_only(db_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                                  recorder: Recorder) -> None:
-    monkeypatch.delattr(os, "link")  # as on Pyodide
+    monkeypatch.delattr(os, "link", raising=False)  # as on Pyodide (where it is missing already)
     store = GameStore(db_path)
     game = store.create(GameSetup(game="mota", players=four_players()), name="Kept", seed=1).id
     kept = put_aside(store, game)
@@ -127,3 +127,12 @@ def test_put_back_without_hard_links_copies_into_a_new_file_only(db_path: Path, 
     assert not store.files.put_back(again, game)  # never over a game saved meanwhile
     assert store.files.path(game).read_bytes() == meanwhile and again.read_bytes() == raw
     assert json.loads(meanwhile)["game"]["1"]["saved"] == "meanwhile"
+
+
+def test_the_browser_checks_the_nesting_on_the_text_before_parsing() -> None:
+    from companion.store.atomic import MAX_DEPTH, nests_deeper
+
+    assert nests_deeper(b"[" * 100_000)
+    assert nests_deeper(b"[" * (MAX_DEPTH + 1) + b"]" * (MAX_DEPTH + 1))
+    assert not nests_deeper(b"[" * MAX_DEPTH + b"]" * MAX_DEPTH)
+    assert not nests_deeper(json.dumps({"name": "[[[{{" * 40 + '\\"[', "x": [[1]]}).encode())
