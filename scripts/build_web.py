@@ -57,6 +57,7 @@ WASM_PLATFORM = ["--platform", "pyemscripten_2026_0_wasm32", "--python-version",
                  "--abi", "cp314"]
 #: Built from the source as pure Python (no wasm wheel on the index).
 SDIST = ["rapidfuzz"]
+PYTHON_TAG = "cpython-314"  # Pyodide's interpreter: the tag of the bytecode it writes and reads
 LOCALES = ("en", "es")  # the languages the app speaks: babel keeps only these (and root)
 
 #: Parts of the Flet client not used by a page that runs CanvasKit from its own folder.
@@ -153,14 +154,72 @@ def inputs_key(pins: dict[str, str], base: str) -> str:
     return digest.hexdigest()[:16]
 
 
-def write_app_zip(out: Path, packages: Path) -> None:
+def stage_app(folder: Path, pins: dict[str, str]) -> None:
+    """The app archive's tree: ``main.py``, ``companion/`` (with ``_data/``) and ``__pypackages__/``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "main.py").write_text("from companion.web_main import run\n\nrun()\n", encoding="utf-8")
+    for path, name in app_files():
+        target = folder / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, target)
+    unpack_wheels(folder / "__pypackages__", pins)
+
+
+#: Run by node with the build's own Pyodide: the .pyc files must come from its CPython (3.14), not this one.
+_COMPILE_MJS = """
+import { pathToFileURL } from "node:url";
+const [pyodideDir, folder] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(pyodideDir + "/pyodide.mjs").href);
+const py = await loadPyodide({ indexURL: pyodideDir + "/" });
+py.FS.mkdirTree("/app");
+py.FS.mount(py.FS.filesystems.NODEFS, { root: folder }, "/app");
+const ok = py.runPython(`
+import compileall, py_compile
+bool(compileall.compile_dir("/app", quiet=1, workers=1, stripdir="/app", prependdir="/home/pyodide",
+                            invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH))
+`);
+process.exit(ok ? 0 : 1);
+"""
+
+
+def precompile(folder: Path, pyodide: Path) -> bool:
+    """Byte-compile the staged app with Pyodide in node (``__pycache__/*.cpython-314.pyc``, checked by nothing:
+    the archive is rebuilt whenever a source changes), so the phone imports without compiling. False without
+    node (the app still runs, compiling at each start)."""
+    node = shutil.which("node")
+    if node is None:
+        log("node not found: the app is shipped without precompiled bytecode (slower starts)")
+        return False
+    script = folder.parent / "compile.mjs"
+    script.write_text(_COMPILE_MJS, encoding="utf-8")
+    subprocess.run([node, str(script), str(pyodide), str(folder)], check=True, timeout=900,
+                   stdout=subprocess.DEVNULL)
+    script.unlink()
+    return True
+
+
+def write_app_zip(out: Path, folder: Path) -> None:
+    """The archive. In ``__pypackages__`` a compiled module ships as its bytecode alone (``x.pyc`` beside where
+    ``x.py`` was, which Python imports without a source), so the bytecode costs no download; ``companion`` keeps
+    its sources beside the bytecode, for tracebacks with lines."""
     with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        archive.writestr("main.py", "from companion.web_main import run\n\nrun()\n")
-        for path, name in app_files():
+        for path in sorted(folder.rglob("*")):
+            if not path.is_file():
+                continue
+            name = path.relative_to(folder).as_posix()
+            if name.startswith("__pypackages__/"):
+                if path.suffix == ".py" and _bytecode(path).is_file():
+                    continue  # shipped as its .pyc
+                if path.parent.name == "__pycache__":
+                    source = path.parent.parent / (path.name.split(".")[0] + ".py")
+                    if source.is_file():
+                        archive.write(path, source.with_suffix(".pyc").relative_to(folder).as_posix())
+                    continue
             archive.write(path, name)
-        for path in sorted(packages.rglob("*")):
-            if path.is_file():
-                archive.write(path, "__pypackages__/" + path.relative_to(packages).as_posix())
+
+
+def _bytecode(source: Path) -> Path:
+    return source.parent / "__pycache__" / f"{source.stem}.{PYTHON_TAG}.pyc"
 
 
 def copy_client(web: Path, out: Path) -> None:
@@ -306,9 +365,11 @@ def build(out: Path, base: str, force: bool) -> Path:
         return out
     copy_client(Path(flet_web.get_package_web_dir()), staging)
     with tempfile.TemporaryDirectory() as tmp:
-        packages = Path(tmp) / "pkgs"
-        unpack_wheels(packages, pins)
-        write_app_zip(staging / "app.zip", packages)
+        app = Path(tmp) / "app"
+        stage_app(app, pins)
+        if precompile(app, Path(flet_web.get_package_web_dir()) / "pyodide"):
+            log("byte-compiled the app and its wheels with Pyodide")
+        write_app_zip(staging / "app.zip", app)
     add_own_files(staging)
     patch_page(staging, base, key)
     version = write_service_worker(staging)
