@@ -10,14 +10,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, ViewportSize, sync_playwright
 
 from tests.ui.browser import CHROMIUM, launch_chromium, stop, wait_http
 from tests.ui.browser import free_port as _free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist" / "web"
-PHONE = {"width": 360, "height": 740}
+PHONE: ViewportSize = {"width": 360, "height": 740}
 
 
 @dataclass
