@@ -7,7 +7,7 @@ static host would serve it; the page's own count (CDP, the page target only) is 
 the save's copy to IndexedDB (p50/p99, the durations ``companion.platform`` records); whether the wasm is served as
 ``application/wasm`` (so the browser compiles it while it streams in). Run ``scripts/build-web`` first.
 
-Usage: ``python scripts/bench_web.py [--taps 20] [--throttle 1 4]``
+Usage: ``python scripts/bench_web.py [--taps 20] [--throttle 1 4] [--dist dist/web]``
 """
 
 from __future__ import annotations
@@ -125,10 +125,13 @@ def run(throttle: float, taps: int) -> dict[str, float]:
 
 
 def main() -> int:
+    global DIST
     parser = argparse.ArgumentParser()
     parser.add_argument("--taps", type=int, default=20)
     parser.add_argument("--throttle", type=float, nargs="*", default=[1, 4])
+    parser.add_argument("--dist", type=Path, default=DIST, help="the built folder (default dist/web; A/B runs)")
     args = parser.parse_args()
+    DIST = args.dist.resolve()
     for rate in args.throttle:
         figures = run(rate, args.taps)
         print(f"CPU x{rate:g}: " + ", ".join(f"{k} {v:.2f}" for k, v in figures.items()), flush=True)

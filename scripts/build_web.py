@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import importlib.metadata as md
+import inspect
 import json
 import os
 import re
@@ -154,7 +155,26 @@ def inputs_key(pins: dict[str, str], base: str) -> str:
     return digest.hexdigest()[:16]
 
 
-def stage_app(folder: Path, pins: dict[str, str]) -> None:
+def compiled_packages(pins: dict[str, str], pyodide: Path) -> Path:
+    """``__pypackages__`` unpacked and byte-compiled once per set of versions, kept in the cache beside the wheels
+    (``<cache>/web-packages/<hash>/``), so a rebuild after a change to the app compiles only ``companion``."""
+    digest = hashlib.sha256(json.dumps([pins, PYTHON_TAG, LOCALES, shutil.which("node") is not None]).encode())
+    digest.update(inspect.getsource(unpack_wheels).encode() + _COMPILE_MJS.encode())
+    folder = cache_root() / "web-packages" / digest.hexdigest()[:16]
+    if (folder / ".complete").is_file():
+        return folder
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=folder.parent) as tmp:
+        unpack_wheels(Path(tmp) / "__pypackages__", pins)
+        if precompile(Path(tmp), pyodide, "__pypackages__"):
+            log("byte-compiled the wheels with Pyodide (kept for the next builds)")
+        (Path(tmp) / "__pypackages__" / ".complete").write_text("", encoding="utf-8")
+        shutil.rmtree(folder, ignore_errors=True)
+        (Path(tmp) / "__pypackages__").rename(folder)
+    return folder
+
+
+def stage_app(folder: Path, pins: dict[str, str], pyodide: Path) -> None:
     """The app archive's tree: ``main.py``, ``companion/`` (with ``_data/``) and ``__pypackages__/``."""
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "main.py").write_text("from companion.web_main import run\n\nrun()\n", encoding="utf-8")
@@ -162,37 +182,38 @@ def stage_app(folder: Path, pins: dict[str, str]) -> None:
         target = folder / name
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(path, target)
-    unpack_wheels(folder / "__pypackages__", pins)
+    shutil.copytree(compiled_packages(pins, pyodide), folder / "__pypackages__",
+                    ignore=shutil.ignore_patterns(".complete"))
 
 
 #: Run by node with the build's own Pyodide: the .pyc files must come from its CPython (3.14), not this one.
 _COMPILE_MJS = """
 import { pathToFileURL } from "node:url";
-const [pyodideDir, folder] = process.argv.slice(2);
+const [pyodideDir, folder, part] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(pyodideDir + "/pyodide.mjs").href);
 const py = await loadPyodide({ indexURL: pyodideDir + "/" });
 py.FS.mkdirTree("/app");
 py.FS.mount(py.FS.filesystems.NODEFS, { root: folder }, "/app");
 const ok = py.runPython(`
 import compileall, py_compile
-bool(compileall.compile_dir("/app", quiet=1, workers=1, stripdir="/app", prependdir="/home/pyodide",
+bool(compileall.compile_dir("/app/${part}", quiet=1, workers=1, stripdir="/app", prependdir="/home/pyodide",
                             invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH))
 `);
 process.exit(ok ? 0 : 1);
 """
 
 
-def precompile(folder: Path, pyodide: Path) -> bool:
-    """Byte-compile the staged app with Pyodide in node (``__pycache__/*.cpython-314.pyc``, checked by nothing:
-    the archive is rebuilt whenever a source changes), so the phone imports without compiling. False without
-    node (the app still runs, compiling at each start)."""
+def precompile(folder: Path, pyodide: Path, part: str) -> bool:
+    """Byte-compile ``folder/part`` of the staged app with Pyodide in node (``__pycache__/*.cpython-314.pyc``,
+    checked by nothing: the archive is rebuilt whenever a source changes), so the phone imports without compiling.
+    False without node (the app still runs, compiling at each start)."""
     node = shutil.which("node")
     if node is None:
         log("node not found: the app is shipped without precompiled bytecode (slower starts)")
         return False
     script = folder.parent / "compile.mjs"
     script.write_text(_COMPILE_MJS, encoding="utf-8")
-    subprocess.run([node, str(script), str(pyodide), str(folder)], check=True, timeout=900,
+    subprocess.run([node, str(script), str(pyodide), str(folder), part], check=True, timeout=900,
                    stdout=subprocess.DEVNULL)
     script.unlink()
     return True
@@ -366,9 +387,10 @@ def build(out: Path, base: str, force: bool) -> Path:
     copy_client(Path(flet_web.get_package_web_dir()), staging)
     with tempfile.TemporaryDirectory() as tmp:
         app = Path(tmp) / "app"
-        stage_app(app, pins)
-        if precompile(app, Path(flet_web.get_package_web_dir()) / "pyodide"):
-            log("byte-compiled the app and its wheels with Pyodide")
+        pyodide = Path(flet_web.get_package_web_dir()) / "pyodide"
+        stage_app(app, pins, pyodide)
+        if precompile(app, pyodide, "companion"):
+            log("byte-compiled the app with Pyodide")
         write_app_zip(staging / "app.zip", app)
     add_own_files(staging)
     patch_page(staging, base, key)
