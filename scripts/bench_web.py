@@ -1,15 +1,20 @@
 """Measure the phone build (dist/web/) in chromium at 360x740, as is and with the CPU slowed 4x (CDP).
 
-First visit to the home screen and the bytes it transferred; a warm start (from the service worker's cache) to the
-home screen; a tap's answer (+1 on a score until the total shows it); the save's copy to IndexedDB (p50/p99, the
-durations ``companion.platform`` records). Run ``scripts/build-web`` first.
+First visit to the home screen and the bytes it transferred: every file the static server sent (the page's, the
+Python worker's and the service worker's requests alike, read from the server's log), as sent here and gzipped as a
+static host would serve it; the page's own count (CDP, the page target only) is shown beside it. A warm start
+(from the service worker's cache) to the home screen; a tap's answer (+1 on a score until the total shows it);
+the save's copy to IndexedDB (p50/p99, the durations ``companion.platform`` records); whether the wasm is served as
+``application/wasm`` (so the browser compiles it while it streams in). Run ``scripts/build-web`` first.
 
-Usage: ``python scripts/bench_web.py [--taps 20] [--throttle 1 4]``
+Usage: ``python scripts/bench_web.py [--taps 20] [--throttle 1 4] [--dist dist/web]``
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
+import re
 import subprocess
 import sys
 import time
@@ -24,6 +29,31 @@ def pct(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))] if ordered else float("nan")
 
 
+REQUEST = re.compile(r'"GET (\S+) HTTP/[\d.]+" (\d{3})')
+
+
+def served(log: Path) -> tuple[int, float, float]:
+    """Requests answered 200 by the server, and their bytes (MB): as they are, and each file gzipped (level 6)."""
+    count, raw, packed = 0, 0, 0
+    sizes: dict[Path, tuple[int, int]] = {}
+    for match in REQUEST.finditer(log.read_text(encoding="utf-8", errors="replace")):
+        if match.group(2) != "200":
+            continue
+        name = match.group(1).split("?")[0].split("#")[0].lstrip("/") or "index.html"
+        path = DIST / name
+        if path.is_dir():
+            path = path / "index.html"
+        if not path.is_file():
+            continue
+        if path not in sizes:
+            data = path.read_bytes()
+            sizes[path] = (len(data), len(gzip.compress(data, compresslevel=6)))
+        count += 1
+        raw += sizes[path][0]
+        packed += sizes[path][1]
+    return count, raw / 1e6, packed / 1e6
+
+
 def run(throttle: float, taps: int) -> dict[str, float]:
     from playwright.sync_api import sync_playwright
 
@@ -32,8 +62,10 @@ def run(throttle: float, taps: int) -> dict[str, float]:
     from tests.web.test_phone_build import solo_game, start, total
 
     port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "-d",
-                               str(DIST)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    log = Path(f"/tmp/bench_web-{port}.log")
+    log_file = log.open("w")
+    server = subprocess.Popen([sys.executable, "-u", "-m", "http.server", str(port), "--bind", "127.0.0.1", "-d",
+                               str(DIST)], stdout=subprocess.DEVNULL, stderr=log_file)
     url = f"http://127.0.0.1:{port}/"
     time.sleep(0.5)
     out: dict[str, float] = {}
@@ -54,6 +86,10 @@ def run(throttle: float, taps: int) -> dict[str, float]:
             out["first_visit_MB_page"] = received[0] / 1e6
             page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=180_000)
             out["precache_done_s"] = time.perf_counter() - began
+            page.wait_for_timeout(1000)
+            out["first_visit_requests"], out["first_visit_MB_served"], out["first_visit_MB_gzip"] = served(log)
+            wasm_type = page.evaluate("fetch('pyodide/pyodide.asm.wasm').then(r => r.headers.get('content-type'))")
+            out["wasm_is_application_wasm"] = float(wasm_type == "application/wasm")
             page.evaluate("""() => { window.syncs = []; const c = new BroadcastChannel("companion-web");
                 c.onmessage = (e) => {
                     if (e.data && e.data.sync_ms !== undefined) window.syncs.push(e.data.sync_ms); }; }""")
@@ -83,14 +119,19 @@ def run(throttle: float, taps: int) -> dict[str, float]:
             browser.close()
     finally:
         server.kill()
+        log_file.close()
+        log.unlink(missing_ok=True)
     return out
 
 
 def main() -> int:
+    global DIST
     parser = argparse.ArgumentParser()
     parser.add_argument("--taps", type=int, default=20)
     parser.add_argument("--throttle", type=float, nargs="*", default=[1, 4])
+    parser.add_argument("--dist", type=Path, default=DIST, help="the built folder (default dist/web; A/B runs)")
     args = parser.parse_args()
+    DIST = args.dist.resolve()
     for rate in args.throttle:
         figures = run(rate, args.taps)
         print(f"CPU x{rate:g}: " + ", ".join(f"{k} {v:.2f}" for k, v in figures.items()), flush=True)

@@ -5,8 +5,11 @@ What it holds: the Flet web client and Pyodide (both from the installed ``flet_w
 ``__pypackages__``), our manifest, icons and service worker. Nothing is fetched from a CDN or the package index
 when the app runs.
 
-Wheels are downloaded once into ``.cache/web-wheels/`` (a file name per version, so a rebuild is offline);
-the whole build is skipped when its inputs (this script, the package, the data, the versions) are unchanged.
+Wheels are downloaded once into the user's cache (``<cache>/web-wheels/``, a folder per version, so a rebuild is
+offline); each finished build is kept there too (``<cache>/web-dist/<inputs hash>/``), so the build is skipped
+when its inputs (this script, the package, the data, the versions) are unchanged - in this work tree, and in any
+other clone on the same machine, which copies the kept build. ``<cache>`` is ``platformdirs``' user cache folder
+for the app (``~/.cache/march-of-the-ants-companion`` on Linux), or ``$COMPANION_WEB_CACHE`` when set.
 
 Usage: ``scripts/build-web [--out DIR] [--force] [--base /path/]``
 """
@@ -16,6 +19,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import importlib.metadata as md
+import inspect
 import json
 import os
 import re
@@ -27,7 +31,22 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-CACHE = ROOT / ".cache" / "web-wheels"
+APP_ID = "march-of-the-ants-companion"
+
+
+def cache_root() -> Path:
+    """Shared by every clone on this machine (``COMPANION_WEB_CACHE`` overrides it, e.g. for CI)."""
+    override = os.environ.get("COMPANION_WEB_CACHE")
+    if override:
+        return Path(override).expanduser().resolve()
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir(APP_ID, appauthor=False))
+
+
+CACHE = cache_root() / "web-wheels"
+BUILDS = cache_root() / "web-dist"
+KEEP_BUILDS = 3  # the newest kept builds; older ones are removed
 WEB_SRC = ROOT / "packaging" / "web"  # our own page files: service worker, icon, boot script
 
 #: Pure-Python wheels taken as they are (distribution names as pip knows them).
@@ -39,6 +58,7 @@ WASM_PLATFORM = ["--platform", "pyemscripten_2026_0_wasm32", "--python-version",
                  "--abi", "cp314"]
 #: Built from the source as pure Python (no wasm wheel on the index).
 SDIST = ["rapidfuzz"]
+PYTHON_TAG = "cpython-314"  # Pyodide's interpreter: the tag of the bytecode it writes and reads
 LOCALES = ("en", "es")  # the languages the app speaks: babel keeps only these (and root)
 
 #: Parts of the Flet client not used by a page that runs CanvasKit from its own folder.
@@ -135,14 +155,92 @@ def inputs_key(pins: dict[str, str], base: str) -> str:
     return digest.hexdigest()[:16]
 
 
-def write_app_zip(out: Path, packages: Path) -> None:
+def compiled_packages(pins: dict[str, str], pyodide: Path) -> Path:
+    """``__pypackages__`` unpacked and byte-compiled once per set of versions, kept in the cache beside the wheels
+    (``<cache>/web-packages/<hash>/``), so a rebuild after a change to the app compiles only ``companion``."""
+    digest = hashlib.sha256(json.dumps([pins, PYTHON_TAG, LOCALES, shutil.which("node") is not None]).encode())
+    digest.update(inspect.getsource(unpack_wheels).encode() + _COMPILE_MJS.encode())
+    folder = cache_root() / "web-packages" / digest.hexdigest()[:16]
+    if (folder / ".complete").is_file():
+        return folder
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=folder.parent) as tmp:
+        unpack_wheels(Path(tmp) / "__pypackages__", pins)
+        if precompile(Path(tmp), pyodide, "__pypackages__"):
+            log("byte-compiled the wheels with Pyodide (kept for the next builds)")
+        (Path(tmp) / "__pypackages__" / ".complete").write_text("", encoding="utf-8")
+        shutil.rmtree(folder, ignore_errors=True)
+        (Path(tmp) / "__pypackages__").rename(folder)
+    return folder
+
+
+def stage_app(folder: Path, pins: dict[str, str], pyodide: Path) -> None:
+    """The app archive's tree: ``main.py``, ``companion/`` (with ``_data/``) and ``__pypackages__/``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "main.py").write_text("from companion.web_main import run\n\nrun()\n", encoding="utf-8")
+    for path, name in app_files():
+        target = folder / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, target)
+    shutil.copytree(compiled_packages(pins, pyodide), folder / "__pypackages__",
+                    ignore=shutil.ignore_patterns(".complete"))
+
+
+#: Run by node with the build's own Pyodide: the .pyc files must come from its CPython (3.14), not this one.
+_COMPILE_MJS = """
+import { pathToFileURL } from "node:url";
+const [pyodideDir, folder, part] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(pyodideDir + "/pyodide.mjs").href);
+const py = await loadPyodide({ indexURL: pyodideDir + "/" });
+py.FS.mkdirTree("/app");
+py.FS.mount(py.FS.filesystems.NODEFS, { root: folder }, "/app");
+const ok = py.runPython(`
+import compileall, py_compile
+bool(compileall.compile_dir("/app/${part}", quiet=1, workers=1, stripdir="/app", prependdir="/home/pyodide",
+                            invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH))
+`);
+process.exit(ok ? 0 : 1);
+"""
+
+
+def precompile(folder: Path, pyodide: Path, part: str) -> bool:
+    """Byte-compile ``folder/part`` of the staged app with Pyodide in node (``__pycache__/*.cpython-314.pyc``,
+    checked by nothing: the archive is rebuilt whenever a source changes), so the phone imports without compiling.
+    False without node (the app still runs, compiling at each start)."""
+    node = shutil.which("node")
+    if node is None:
+        log("node not found: the app is shipped without precompiled bytecode (slower starts)")
+        return False
+    script = folder.parent / "compile.mjs"
+    script.write_text(_COMPILE_MJS, encoding="utf-8")
+    subprocess.run([node, str(script), str(pyodide), str(folder), part], check=True, timeout=900,
+                   stdout=subprocess.DEVNULL)
+    script.unlink()
+    return True
+
+
+def write_app_zip(out: Path, folder: Path) -> None:
+    """The archive. In ``__pypackages__`` a compiled module ships as its bytecode alone (``x.pyc`` beside where
+    ``x.py`` was, which Python imports without a source), so the bytecode costs no download; ``companion`` keeps
+    its sources beside the bytecode, for tracebacks with lines."""
     with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        archive.writestr("main.py", "from companion.web_main import run\n\nrun()\n")
-        for path, name in app_files():
+        for path in sorted(folder.rglob("*")):
+            if not path.is_file():
+                continue
+            name = path.relative_to(folder).as_posix()
+            if name.startswith("__pypackages__/"):
+                if path.suffix == ".py" and _bytecode(path).is_file():
+                    continue  # shipped as its .pyc
+                if path.parent.name == "__pycache__":
+                    source = path.parent.parent / (path.name.split(".")[0] + ".py")
+                    if source.is_file():
+                        archive.write(path, source.with_suffix(".pyc").relative_to(folder).as_posix())
+                    continue
             archive.write(path, name)
-        for path in sorted(packages.rglob("*")):
-            if path.is_file():
-                archive.write(path, "__pypackages__/" + path.relative_to(packages).as_posix())
+
+
+def _bytecode(source: Path) -> Path:
+    return source.parent / "__pycache__" / f"{source.stem}.{PYTHON_TAG}.pyc"
 
 
 def copy_client(web: Path, out: Path) -> None:
@@ -240,30 +338,68 @@ def write_service_worker(out: Path) -> str:
     return version
 
 
+def _key_of(folder: Path) -> str | None:
+    try:
+        return str(json.loads((folder / "build-stamp.json").read_text())["key"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def _swap_in(staging: Path, out: Path) -> None:
+    shutil.rmtree(out, ignore_errors=True)
+    staging.rename(out)
+
+
+def keep_build(folder: Path, key: str) -> None:
+    """Copy a finished build into the shared cache (complete or not at all), keeping the newest few."""
+    target = BUILDS / key
+    if _key_of(target) == key:
+        return
+    BUILDS.mkdir(parents=True, exist_ok=True)
+    tmp = BUILDS / f".{key}.{os.getpid()}.tmp"
+    shutil.rmtree(tmp, ignore_errors=True)
+    shutil.copytree(folder, tmp)
+    shutil.rmtree(target, ignore_errors=True)
+    tmp.rename(target)
+    kept = sorted((p for p in BUILDS.iterdir() if p.is_dir() and not p.name.startswith(".")),
+                  key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in kept[KEEP_BUILDS:]:
+        shutil.rmtree(old, ignore_errors=True)
+
+
 def build(out: Path, base: str, force: bool) -> Path:
     import flet_web
 
     pins = versions()
     key = inputs_key(pins, base)
-    stamp = out / "build-stamp.json"
-    if not force and stamp.is_file() and json.loads(stamp.read_text()).get("key") == key:
+    if not force and _key_of(out) == key:
         log(f"{out} is up to date ({key})")
         return out
     staging = out.with_name(out.name + ".new")
     shutil.rmtree(staging, ignore_errors=True)
+    kept = BUILDS / key
+    if not force and _key_of(kept) == key:
+        shutil.copytree(kept, staging)
+        _swap_in(staging, out)
+        os.utime(kept)  # the most recently used kept build is the last one removed
+        log(f"{out}: copied the kept build {key} from {kept}")
+        return out
     copy_client(Path(flet_web.get_package_web_dir()), staging)
     with tempfile.TemporaryDirectory() as tmp:
-        packages = Path(tmp) / "pkgs"
-        unpack_wheels(packages, pins)
-        write_app_zip(staging / "app.zip", packages)
+        app = Path(tmp) / "app"
+        pyodide = Path(flet_web.get_package_web_dir()) / "pyodide"
+        stage_app(app, pins, pyodide)
+        if precompile(app, pyodide, "companion"):
+            log("byte-compiled the app with Pyodide")
+        write_app_zip(staging / "app.zip", app)
     add_own_files(staging)
     patch_page(staging, base, key)
     version = write_service_worker(staging)
     (staging / "build-stamp.json").write_text(json.dumps({"key": key, "version": version, "pins": pins}, indent=1))
-    shutil.rmtree(out, ignore_errors=True)
-    staging.rename(out)
+    keep_build(staging, key)
+    _swap_in(staging, out)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
-    log(f"wrote {out} ({size / 1e6:.1f} MB, version {version})")
+    log(f"wrote {out} ({size / 1e6:.1f} MB, version {version}); kept in {kept}")
     return out
 
 

@@ -22,7 +22,11 @@ import pytest
 from companion.core.content import Content, load_content
 from companion.core.setup import GameSetup
 from companion.store import GameStore
-from tests.helpers import four_players
+from tests.helpers import ON_PYODIDE, four_players
+
+#: Inside Pyodide (tests/web/test_pyodide_node.py) the Hypothesis tests are not collected: its wheel is compiled for
+#: the host only (a Rust extension), and there is none for WebAssembly.
+collect_ignore = ["core/test_patch_and_rng.py", "core/test_stateful.py"] if ON_PYODIDE else []
 
 
 @pytest.fixture(autouse=True)

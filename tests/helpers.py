@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
+import sys
+
+import pytest
+
 from companion.core.setup import PlayerSpec
+
+#: Tests that cannot run inside Pyodide (the browser's Python; ``tests/web/test_pyodide_node.py`` runs the store's
+#: and the core's tests there): skipped there, each saying why.
+ON_PYODIDE = sys.platform == "emscripten"
+needs_processes = pytest.mark.skipif(ON_PYODIDE, reason="starts other processes: Pyodide (the browser) has none")
+needs_threads = pytest.mark.skipif(ON_PYODIDE, reason="runs threads: Pyodide (the browser) cannot start any")
+needs_fifos = pytest.mark.skipif(ON_PYODIDE, reason="makes FIFOs: the browser's file system has none (no os.mkfifo)")
 
 
 def four_players() -> tuple[PlayerSpec, ...]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import stat
 from collections.abc import Mapping
 from pathlib import Path
@@ -153,12 +154,32 @@ def depth_of(value: Any, limit: int = MAX_DEPTH) -> int:
     return deepest
 
 
+_JSON_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.S)
+_NOT_BRACKET = re.compile(rb"[^\[\]{}]+")
+
+
+def nests_deeper(raw: bytes, limit: int = MAX_DEPTH) -> bool:
+    """Whether the JSON text opens more than ``limit`` brackets at once (strings skipped), before it is parsed.
+
+    In the browser (Pyodide) ``json.loads`` of a very deep file overflows the WebAssembly stack and kills the
+    page before Python's ``RecursionError`` can be raised, so there the depth is checked on the text first.
+    """
+    depth = 0
+    for char in _NOT_BRACKET.sub(b"", _JSON_STRING.sub(b"", raw)):
+        depth += 1 if char in b"[{" else -1
+        if depth > limit:
+            return True
+    return False
+
+
 def parse_json(raw: bytes, *, max_bytes: int = MAX_FILE_BYTES) -> Any:
     """JSON from untrusted bytes, or ``UnreadableFile`` saying why not."""
     if len(raw) > max_bytes:
         raise UnreadableFile(msg("it is larger than {mb} MB", mb=max_bytes // (1024 * 1024)))
     if not raw.strip():
         raise UnreadableFile(msg("the file is empty"))
+    if platform.IS_BROWSER and nests_deeper(raw):
+        raise UnreadableFile(msg("it nests deeper than {n} levels", n=MAX_DEPTH))
     try:
         value = json.loads(raw.decode("utf-8"), parse_constant=_no_constants)
     except RecursionError:

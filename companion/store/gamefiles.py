@@ -14,6 +14,7 @@ games; the log archive grows, but it is only appended to. Locks are ``filelock``
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -163,26 +164,46 @@ class GameFiles:
     def put_back(self, kept: Path, game_id: str) -> bool:
         """Move a file kept in ``damaged/`` back as the game's file, never over one; False if it could not be.
 
-        A hard link refuses an existing target, so a game saved meanwhile (another process) is never replaced;
-        where links are not offered (some USB sticks) the target is checked first, under the game's lock.
+        A hard link refuses an existing target, so a game saved meanwhile (another process) is never replaced.
+        Where links are not offered (some USB sticks; the browser's file system, whose ``os`` has no ``link``)
+        the bytes are copied into a file created exclusively (it refuses an existing target the same way),
+        under the game's lock. Either way the kept file is then removed, and the browser keeps the move.
         """
         target = self.path(game_id)
+        link = getattr(os, "link", None)
         try:
-            os.link(kept, target)
+            if link is None:
+                raise OSError(errno.ENOTSUP, "no hard links here")
+            link(kept, target)
         except (FileExistsError, FileNotFoundError):
             return False
         except OSError:
-            if target.exists():
+            if not self._copy_new(kept, target):
                 return False
-            try:
-                os.replace(kept, target)
-            except OSError:
-                return False
-            return True
         try:
             kept.unlink()
         except OSError:
             target.unlink(missing_ok=True)  # keep one copy only: the game stays aside as it was
+            platform.persist(self.folder)
+            return False
+        platform.persist(self.folder)  # the browser keeps the move in IndexedDB (a no-op on a computer)
+        return True
+
+    @staticmethod
+    def _copy_new(kept: Path, target: Path) -> bool:
+        """``kept``'s bytes into a new ``target`` (never an existing one), complete and fsynced, or nothing."""
+        try:
+            data = kept.read_bytes()
+            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        except OSError:
+            return False
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+        except OSError:
+            target.unlink(missing_ok=True)
             return False
         return True
 

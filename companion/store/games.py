@@ -30,6 +30,7 @@ from typing import Any
 
 from platformdirs import user_data_dir
 
+from companion import platform
 from companion.core.content import Content, load_content
 from companion.core.errors import GameError
 from companion.core.i18n import Msg, msg, nmsg, render
@@ -473,6 +474,7 @@ class GameStore:
             others = [gid for _, gid in kept_files(self.files.damaged) if gid == entry.id]
             if not self.files.exists(entry.id) and not others:
                 self.files.log_path(entry.id).unlink(missing_ok=True)
+            platform.persist(self.files.damaged)  # the browser keeps the removal in IndexedDB (no-op on a computer)
         return entry
 
     def exists(self, game_id: str) -> bool:

@@ -30,8 +30,9 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from filelock import FileLock, Timeout
+from filelock import Timeout
 
+from companion import platform
 from companion.core.errors import GameError
 from companion.core.history import HistoryFile, PlayRecord, empty_history, is_finished, name_key, record_of
 from companion.core.i18n import msg
@@ -70,8 +71,9 @@ class HistoryStore:
         self._data: dict[str, Any] | None = None
         self._stamp: Stamp | None = None
         self._mutex = threading.RLock()
-        self._lock = FileLock(self.path.with_name(f".{HISTORY_FILE}.lock"), timeout=LOCK_TIMEOUT_S,
-                              poll_interval=0.005, preserve_lock_file=True)
+        # filelock's on a computer; in the browser the lock shared by the app's tabs (``companion.platform``)
+        self._lock = platform.file_lock(self.path.with_name(f".{HISTORY_FILE}.lock"), timeout=LOCK_TIMEOUT_S,
+                                        poll_interval=0.005, preserve_lock_file=True)
 
     # -- reading ------------------------------------------------------------------------
     def records(self) -> list[PlayRecord]:

@@ -17,6 +17,7 @@ import companion.core.content as content_module
 import companion.core.datafiles as datafiles
 from companion.core.content import Content, _parse, load_content, load_json
 from companion.core.errors import ContentError
+from tests.helpers import needs_processes
 
 
 def test_the_shipped_content_has_the_games_and_their_numbers(content: Content) -> None:
@@ -149,6 +150,7 @@ def test_a_file_checked_once_is_not_checked_again_until_it_changes(
     assert calls == [content_module.GamesFile]
 
 
+@needs_processes
 def test_the_terminal_cold_start_does_not_import_pydantic(tmp_path: Path) -> None:
     env = dict(os.environ, COMPANION_DB=str(tmp_path / "games.json"), COMPANION_CACHE=str(tmp_path / "cache"))
     run = [sys.executable, "-X", "importtime", "-m", "companion", "game", "list"]

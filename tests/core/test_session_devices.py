@@ -18,7 +18,7 @@ from companion.core.session import Session, new_doc
 from companion.core.setup import GameSetup, PlayerSpec, new_state
 from companion.core.state import total_score
 from companion.store import GameStore
-from tests.helpers import four_players
+from tests.helpers import four_players, needs_threads
 
 
 def bumping_saver(doc: dict[str, Any]) -> None:
@@ -87,6 +87,7 @@ def test_without_a_revision_every_command_counts(content: Content) -> None:
     assert total_score(s.state, "p1") == 2
 
 
+@needs_threads
 def test_two_devices_drawing_her_card_at_once_draw_one_card(store: GameStore) -> None:
     """Real saves, two threads (two devices' taps) on one shared session, the same shown revision."""
     setup = GameSetup(game="mota", mode="solo", players=(PlayerSpec("Ana", "red"),), expansions=("minions",))

@@ -16,7 +16,9 @@ from pathlib import Path
 from companion.core.commands.scoring import AdjustScore
 from companion.core.setup import GameSetup
 from companion.store import GameStore, StoreConflict
-from tests.helpers import four_players
+from tests.helpers import four_players, needs_processes
+
+pytestmark = needs_processes
 
 WORKER = r"""
 import json, sys

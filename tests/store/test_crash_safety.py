@@ -18,7 +18,7 @@ import pytest
 
 from companion.core.setup import GameSetup
 from companion.store import GameStore
-from tests.helpers import four_players
+from tests.helpers import four_players, needs_processes
 
 KILLS = 120
 
@@ -55,6 +55,7 @@ def _run_and_kill(db: Path, game_id: str, rng: random.Random) -> int:
 
 
 @pytest.mark.slow
+@needs_processes
 def test_sigkill_during_saves_never_loses_an_acknowledged_save(tmp_path: Path) -> None:
     db = tmp_path / "games.json"
     game_id = GameStore(db).create(GameSetup(game="mota", players=four_players())).id

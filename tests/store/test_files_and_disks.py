@@ -25,7 +25,7 @@ from companion.core.commands.scoring import AdjustScore
 from companion.core.i18n import render
 from companion.core.setup import GameSetup
 from companion.store import FileProblem, GameStore, StoreError
-from tests.helpers import four_players
+from tests.helpers import four_players, needs_fifos, needs_processes
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -62,6 +62,7 @@ def _fill(folder: Path) -> None:
         os.close(fd)
 
 
+@needs_processes  # mount(8)
 def test_a_full_disk_refuses_the_change_says_so_and_keeps_the_game(tmp_path: Path) -> None:
     with _tmpfs(tmp_path / "disk", "512k") as disk:
         db = disk / "games.json"
@@ -81,6 +82,7 @@ def test_a_full_disk_refuses_the_change_says_so_and_keeps_the_game(tmp_path: Pat
         assert GameStore(db).load(session.id)["state"]["scores"]["p1"][0] == 7
 
 
+@needs_processes  # mount(8)
 def test_a_read_only_disk_gives_a_message_and_the_games_still_read(tmp_path: Path) -> None:
     with _tmpfs(tmp_path / "disk", "4m") as disk:
         db = disk / "games.json"
@@ -99,6 +101,7 @@ def test_db_that_is_a_folder_or_empty_is_explained(tmp_path: Path, db: str, mess
     assert code == 2 and message in err and "something unexpected" not in err
 
 
+@needs_fifos
 def test_export_never_overwrites_the_saves_a_device_a_fifo_or_an_existing_file(tmp_path: Path) -> None:
     db = tmp_path / "games.json"
     store = GameStore(db)
@@ -125,6 +128,7 @@ def test_export_never_overwrites_the_saves_a_device_a_fifo_or_an_existing_file(t
     assert code == 2 and "not a regular file" in err
 
 
+@needs_fifos
 def test_import_reads_only_regular_files_and_never_hangs_on_a_fifo(tmp_path: Path) -> None:
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
@@ -208,6 +212,7 @@ def test_a_long_game_keeps_a_bounded_file_and_every_log_line(tmp_path: Path) -> 
     assert len(session.doc["undo"]) == 500 and session.doc["log_archived"] + len(session.doc["log"]) == 1200
 
 
+@needs_processes
 def test_a_game_deleted_elsewhere_is_not_brought_back_by_the_next_save(tmp_path: Path) -> None:
     db = tmp_path / "games.json"
     app = GameStore(db)

@@ -10,14 +10,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext
+from playwright.sync_api import Browser, BrowserContext, ViewportSize
 
 from tests.ui.browser import free_port as _free_port
 from tests.ui.browser import stop, wait_http
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist" / "web"
-PHONE = {"width": 360, "height": 740}
+PHONE: ViewportSize = {"width": 360, "height": 740}
 
 
 @dataclass

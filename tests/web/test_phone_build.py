@@ -7,13 +7,20 @@ and two tabs tapping in turn; a game exported from the browser imports on a comp
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
+from companion.core.commands.scoring import AdjustScore
+from companion.core.setup import GameSetup
+from companion.store import GameStore
+from tests.helpers import four_players
 from tests.ui.browser import Ui
 from tests.ui.test_broodmother_panel import her_turn
+from tests.ui.test_manage_games import open_actions, tap_row
 from tests.ui.test_ui_journeys import create_game
 from tests.web.conftest import Site
 
@@ -108,3 +115,39 @@ def test_two_tabs_do_not_lose_each_others_changes(phone: BrowserContext, site: S
     first.page.bring_to_front()
     reload(first, "game")
     first.expect_label("total-p1", re.compile(r"^Ana: 2 CP"))
+
+
+def test_a_game_exported_in_the_browser_imports_on_a_computer_and_back(phone: BrowserContext, site: Site,
+                                                                        tmp_path: Path) -> None:
+    page = phone.new_page()
+    ui = start(page, site.url)
+    game_id = solo_game(ui)
+    ui.tap("plus-p1")
+    ui.expect_label("total-p1", re.compile(r"^Ana: 1 CP"))
+    page.close()
+
+    ui = start(phone.new_page(), site.url)  # a new tab: the game comes from IndexedDB
+    open_actions(ui, game_id)
+    with ui.page.expect_download() as download_info:
+        ui.tap(f"export-{game_id}")
+    exported = tmp_path / download_info.value.suggested_filename
+    download_info.value.save_as(exported)
+    ui.expect_text("info-message", f"Exported as {exported.name}")
+    game = json.loads(exported.read_text(encoding="utf-8"))["game"]
+
+    computer = GameStore(tmp_path / "computer" / "games.json")  # the desktop app's store, in this process
+    copy = computer.import_bytes(exported.read_bytes(), exported.name)
+    assert copy == game_id
+    loaded = computer.load(copy)
+    assert loaded["name"] == "On the phone" and loaded["state"] == game["state"]
+
+    made = computer.create(GameSetup(game="mota", players=four_players()), name="From the computer", seed=5)
+    made.execute(AdjustScore("p1", 3))
+    back = computer.export(made.id, tmp_path / "from-the-computer.moa.json")
+    with ui.page.expect_file_chooser() as chooser:
+        ui.tap("import-game")
+    chooser.value.set_files(back)
+    ui.expect_text("info-message", "Imported From the computer")
+    tap_row(ui, f"resume-{made.id}")
+    ui.wait_screen("game")
+    ui.expect_label("total-p1", re.compile(r"^Ana: 3 CP"))
