@@ -52,6 +52,10 @@ def solo_game(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
 ])
 def test_every_line_of_the_game_commands_is_marked(solo_game: tuple[Path, str], command: tuple[str, ...]) -> None:
     db, game_id = solo_game
+    if command[1] in ("undo", "redo"):  # each case makes its own step to take back (the cases may run apart)
+        _cli(db, "solo", "hex", "add", game_id, "5" if command[1] == "undo" else "6", "--sites", "1")
+        if command[1] == "redo":
+            _cli(db, "game", "undo", game_id)
     args = [*command] if command == ("game", "list") else [*command, game_id]
     out = _cli(db, *args)
     assert out.strip()

@@ -81,6 +81,7 @@ def quick_type(ui: Ui, label: str, text: str) -> None:
     box.click()
     box.evaluate("""e => new Promise(ok => { const t = Date.now(); (function w() {
         if (document.activeElement === e || Date.now() - t > 3000) ok(); else setTimeout(w, 30); })(); })""")
+    ui.page.wait_for_timeout(100)  # Flutter's editing engine attaches a moment after focus (a keyboard's rise)
     box.type(text, delay=15)
 
 
