@@ -21,7 +21,7 @@ import secrets
 import shutil
 import stat
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
@@ -451,14 +451,7 @@ class GameStore:
 
     def export_unreadable(self, handle: str, target: str | os.PathLike[str], *, force: bool = False) -> Path:
         """Copy a kept game's file, as it is, to a new regular file outside the saves."""
-        path = Path(target)
-        self.check_export_target(path, force)
-        data = self.unreadable_bytes(handle)
-        try:
-            write_atomically(path, data)
-        except OSError as exc:
-            raise os_problem(exc, path, "write") from None
-        return path
+        return self._export_to(Path(target), force, lambda: self.unreadable_bytes(handle))
 
     def delete_unreadable(self, handle: str) -> KeptGame:
         """Remove a kept game's file (and its log archive, when nothing else of that game is left)."""
@@ -634,11 +627,14 @@ class GameStore:
 
     def export(self, game_id: str, target: str | os.PathLike[str], *, force: bool = False) -> Path:
         """Write one game to a new regular file; never the database, a device, a FIFO or a folder."""
-        path = Path(target)
+        return self._export_to(Path(target), force, lambda: self.export_bytes(game_id))
+
+    def _export_to(self, path: Path, force: bool, data: Callable[[], bytes]) -> Path:
+        """Write ``data()`` to ``path`` once the target is known to be allowed (``check_export_target``)."""
         self.check_export_target(path, force)
-        data = self.export_bytes(game_id)
+        content = data()
         try:
-            write_atomically(path, data)
+            write_atomically(path, content)
         except OSError as exc:
             raise os_problem(exc, path, "write") from None
         return path
