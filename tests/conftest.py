@@ -99,10 +99,3 @@ def edit_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[EditD
     yield edit
     data_dir.cache_clear()
 
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The phone build's tests share one built folder (``dist/web``): under xdist they stay on one worker."""
-    web = Path(__file__).parent / "web"
-    for item in items:
-        if web in Path(str(item.path)).parents:
-            item.add_marker(pytest.mark.xdist_group("web-build"))

@@ -28,9 +28,15 @@ class Site:
 
 @pytest.fixture(scope="session")
 def web_build() -> Path:
-    """dist/web/, built with this interpreter (skipped by the build itself when nothing changed)."""
+    """dist/web/, built with this interpreter (skipped by the build itself when nothing changed).
+
+    Under two workers both may ask at once: the first builds under a file lock, the second then finds it built."""
+    from filelock import FileLock
+
     env = {**os.environ, "COMPANION_PYTHON": sys.executable}
-    subprocess.run([str(ROOT / "scripts" / "build-web")], check=True, env=env, cwd=ROOT, timeout=900)
+    DIST.parent.mkdir(exist_ok=True)
+    with FileLock(DIST.parent / ".build-web.lock", timeout=900):
+        subprocess.run([str(ROOT / "scripts" / "build-web")], check=True, env=env, cwd=ROOT, timeout=900)
     return DIST
 
 

@@ -24,7 +24,7 @@ from tests.ui.test_manage_games import open_actions, tap_row
 from tests.ui.test_ui_journeys import create_game
 from tests.web.conftest import Site
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("web-build")]  # one dist/web
 START_MS = 120_000  # Pyodide's first start on a busy 2-core machine
 
 

@@ -39,7 +39,7 @@ markers =
 filterwarnings = error
 """
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("web-build")]  # one dist/web, one worker
 
 
 def _build_web() -> object:
