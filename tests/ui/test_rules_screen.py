@@ -182,16 +182,18 @@ def test_a_book_filter_narrows_the_results(tab: OpenTab) -> None:
 
 
 def small_buttons(ui: Ui) -> list[tuple[str, dict[str, float]]]:
-    """Buttons under 48 px; a row cut by the app bar or the screen's edge is clipped, not small."""
+    """Buttons under 48 px; a row cut by the app bar or the screen's edge is clipped, not small. Every box is read
+    in one go in the page, so a list redrawn meanwhile (results as you type) cannot leave a button half-read."""
     height = (ui.page.viewport_size or PHONE)["height"]
     small = []
-    for button in ui.page.get_by_role("button").all():
-        box = button.bounding_box()
-        clipped = abs(box["y"] - APP_BAR) < 1 or box["y"] + box["height"] >= height - 1 if box else True
-        if clipped:
-            continue
-        if box and (box["width"] < 47.5 or box["height"] < 47.5):
-            small.append((button.get_attribute("flt-semantics-identifier") or button.inner_text(), box))
+    for name, box in ui.page.get_by_role("button").evaluate_all(
+            "els => els.map(e => { const r = e.getBoundingClientRect(); return ["
+            "e.getAttribute('flt-semantics-identifier') || e.innerText, "
+            "{x: r.x, y: r.y, width: r.width, height: r.height}]; })"):
+        if abs(box["y"] - APP_BAR) < 1 or box["y"] + box["height"] >= height - 1 or not box["width"] * box["height"]:
+            continue  # clipped, or not drawn
+        if box["width"] < 47.5 or box["height"] < 47.5:
+            small.append((name, box))
     return small
 
 
