@@ -37,6 +37,16 @@ def _read_back(server: Server, game_id: str) -> dict[str, object]:
     return doc
 
 
+def _reopened_from_home(ui: Ui, tab: OpenTab, game_id: str) -> Ui:
+    """Home lists the game; a fresh tab (a new page load) opens it from there."""
+    ui.open("/", "home")
+    ui.by_id(f"resume-{game_id}").wait_for()
+    again = tab()
+    again.tap(f"resume-{game_id}")
+    again.wait_screen("game")
+    return again
+
+
 def _on_screen(ui: Ui, identifier: str) -> bool:
     box = ui.by_id(identifier).bounding_box()
     height = (ui.page.viewport_size or PHONE)["height"]
@@ -54,11 +64,7 @@ def test_her_win_is_seen_kept_and_opens_again(tab: OpenTab, server: Server) -> N
     assert _on_screen(ui, "game-over"), "the result is on screen, not left above the panel tapped"
     ui.shot("phone-her-win")
 
-    ui.open("/", "home")
-    ui.by_id(f"resume-{game_id}").wait_for()
-    again = tab()
-    again.tap(f"resume-{game_id}")
-    again.wait_screen("game")
+    again = _reopened_from_home(ui, tab, game_id)
     again.expect_label("game-over", re.compile("the Broodmother wins"))
     assert _on_screen(again, "game-over"), "a finished game opens on its summary"
 
@@ -79,11 +85,7 @@ def test_an_asymmetric_game_undoes_and_opens_again(tab: OpenTab, server: Server)
     ui.tap("redo")
     ui.expect_label("bm-eggs", re.compile("1"))
 
-    ui.open("/", "home")
-    ui.by_id(f"resume-{game_id}").wait_for()
-    again = tab()
-    again.tap(f"resume-{game_id}")
-    again.wait_screen("game")
+    again = _reopened_from_home(ui, tab, game_id)
     again.expect_label("bm-eggs", re.compile("1"))
 
     doc = _read_back(server, game_id)
