@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from companion.cli.common import CliError, print_json
+from companion.cli.common import CliError, Verb, add_verbs, arg, print_json
 from companion.core.i18n import tr, trf
 
 LANGS = ("en", "es")
@@ -26,36 +26,25 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("rules", help=tr("look up the rules"),
                                    description=tr("Search and read the rules corpus."))
     actions = parser.add_subparsers(dest="rules_action", metavar=tr("ACTION"), parser_class=type(parser))
-    _register_search(actions)
-    _register_show(actions)
-    check = actions.add_parser("check", help=tr("validate the corpus and count its entries"))
-    check.set_defaults(handler=_check)
+    add_verbs(actions, (
+        Verb("search", tr("ranked entries answering a question"), _search, (
+            arg("query", nargs="+", metavar=tr("QUESTION"), help=tr("the question, in your own words")),
+            arg("--limit", metavar=tr("NUMBER"), type=_limit, default=10,
+                help=trf("hits to show, 1-{most} (default: 10)", most=MAX_LIMIT)),
+            arg("--book", metavar=tr("TEXT"), help=tr("only this book: a code (mm, pp, ee, as) or its full name")),
+            arg("--kind", metavar=tr("TEXT"), help=tr("only this kind of entry (rule, setup, clarification, ...)")),
+            arg("--json", action="store_true", help=tr("print the hits as a JSON array")))),
+        Verb("show", tr("one entry in full"), _show, (
+            arg("id", metavar="ID", help=tr("the entry id, e.g. mm-ladybug-tie")),
+            arg("--json", action="store_true", help=tr("print the entry as JSON")))),
+        Verb("check", tr("validate the corpus and count its entries"), _check),
+    ))
 
     def missing_action(_: argparse.Namespace) -> int:
         parser.print_help()
         return 2
 
     parser.set_defaults(handler=missing_action)
-
-
-def _register_search(actions: Any) -> None:
-    search = actions.add_parser("search", help=tr("ranked entries answering a question"))
-    search.add_argument("query", nargs="+", metavar=tr("QUESTION"), help=tr("the question, in your own words"))
-    search.add_argument("--limit", metavar=tr("NUMBER"), type=_limit, default=10,
-                        help=trf("hits to show, 1-{most} (default: 10)", most=MAX_LIMIT))
-    search.add_argument("--book", metavar=tr("TEXT"),
-                        help=tr("only this book: a code (mm, pp, ee, as) or its full name"))
-    search.add_argument("--kind", metavar=tr("TEXT"),
-                        help=tr("only this kind of entry (rule, setup, clarification, ...)"))
-    search.add_argument("--json", action="store_true", help=tr("print the hits as a JSON array"))
-    search.set_defaults(handler=_search)
-
-
-def _register_show(actions: Any) -> None:
-    show = actions.add_parser("show", help=tr("one entry in full"))
-    show.add_argument("id", metavar="ID", help=tr("the entry id, e.g. mm-ladybug-tie"))
-    show.add_argument("--json", action="store_true", help=tr("print the entry as JSON"))
-    show.set_defaults(handler=_show)
 
 
 def _limit(text: str) -> int:

@@ -9,18 +9,17 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from companion.cli.common import CliError, print_json
+from companion.cli.common import CliError, Verb, add_verbs, arg, print_json
 from companion.core.i18n import render, tr, trf, trn
 
 
 def register(subparsers: Any) -> None:
-    p = subparsers.add_parser("predator", help=tr("a Predator's Health, Power Tier and spores (Minions of the "
-                                                  "Meadow > Predators)"))
-    p.add_argument("--round", type=int, metavar="R", help=tr("the round it is summoned in (1-5): Health 3 x R"))
-    p.add_argument("--health", type=int, metavar="H", help=tr("its Health now (0-15)"))
-    p.add_argument("--name", metavar="NAME", help=tr("which Predator (id or name, e.g. cordyceps)"))
-    p.add_argument("--json", action="store_true", help=tr('print {"health": H, "tier": T, ...}'))
-    p.set_defaults(handler=_predator)
+    add_verbs(subparsers, (Verb("predator", tr("a Predator's Health, Power Tier and spores (Minions of the "
+                                               "Meadow > Predators)"), _predator, (
+        arg("--round", type=int, metavar="R", help=tr("the round it is summoned in (1-5): Health 3 x R")),
+        arg("--health", type=int, metavar="H", help=tr("its Health now (0-15)")),
+        arg("--name", metavar="NAME", help=tr("which Predator (id or name, e.g. cordyceps)")),
+        arg("--json", action="store_true", help=tr('print {"health": H, "tier": T, ...}')))),))
 
 
 def _predator(args: argparse.Namespace) -> int:
