@@ -81,6 +81,18 @@ def _search(args: argparse.Namespace) -> int:
 
 
 def _show(args: argparse.Namespace) -> int:
+    corpus, entry = _entry(args.id)
+    related = [(rid, corpus.get(rid)) for rid in entry.related]
+    related_titles = [(rid, other.title_in(_lang()) if other else rid) for rid, other in related]
+    if args.json:
+        print_json(_entry_json(entry, related_titles))
+    else:
+        _print_entry(entry, related_titles)
+    return 0
+
+
+def _entry(wanted: str) -> tuple[Any, Any]:
+    """The corpus and its entry ``wanted``; a bad corpus or an unknown id is one line (with the ids it may mean)."""
     from companion.rules.corpus import CorpusError, load_corpus
     from companion.rules.search import suggest_ids
 
@@ -88,28 +100,29 @@ def _show(args: argparse.Namespace) -> int:
         corpus = load_corpus()
     except CorpusError as exc:
         raise CliError(str(exc)) from exc
-    entry = corpus.get(args.id)
+    entry = corpus.get(wanted)
     if entry is None:
-        close = suggest_ids(corpus, args.id)
+        close = suggest_ids(corpus, wanted)
         if close:
-            raise CliError(trf("no rule with id {id}; did you mean {close}?", id=repr(args.id), close=", ".join(close)))
-        raise CliError(trf("no rule with id {id}", id=repr(args.id)))
-    related = [(rid, corpus.get(rid)) for rid in entry.related]
-    related_titles = [(rid, other.title_in(_lang()) if other else rid) for rid, other in related]
-    if args.json:
-        print_json(
-            {
-                "id": entry.id,
-                "title": entry.title_in(_lang()),
-                "book": entry.book,
-                "section": entry.section,
-                "kind": entry.kind,
-                "body": entry.body_in(_lang()),
-                "aliases": list(entry.aliases_in(_lang())),
-                "related": [{"id": rid, "title": title} for rid, title in related_titles],
-            }
-        )
-        return 0
+            raise CliError(trf("no rule with id {id}; did you mean {close}?", id=repr(wanted), close=", ".join(close)))
+        raise CliError(trf("no rule with id {id}", id=repr(wanted)))
+    return corpus, entry
+
+
+def _entry_json(entry: Any, related_titles: list[tuple[str, str]]) -> dict[str, Any]:
+    return {
+        "id": entry.id,
+        "title": entry.title_in(_lang()),
+        "book": entry.book,
+        "section": entry.section,
+        "kind": entry.kind,
+        "body": entry.body_in(_lang()),
+        "aliases": list(entry.aliases_in(_lang())),
+        "related": [{"id": rid, "title": title} for rid, title in related_titles],
+    }
+
+
+def _print_entry(entry: Any, related_titles: list[tuple[str, str]]) -> None:
     from companion.core.i18n import language
     from companion.rules.headings import KIND_LABELS, citation
 
@@ -123,7 +136,6 @@ def _show(args: argparse.Namespace) -> int:
         print(tr("See also:"))
         for rid, title in related_titles:
             print(f"  {rid}  {title}")
-    return 0
 
 
 def _check(_: argparse.Namespace) -> int:

@@ -332,8 +332,12 @@ def _status(args: argparse.Namespace) -> int:
 
 def status_lines(view: dict[str, Any], state: dict[str, Any], phase: str) -> list[str]:
     """A compact text panel of the view, in the reader's language."""
-    from companion.core.i18n import tr
+    return [*_her_lines(view, state, phase), *_hex_lines(view), *_deck_lines(view),
+            _trf("Slumber now: {sum}", sum=view["slumber"]["sum"])]
 
+
+def _her_lines(view: dict[str, Any], state: dict[str, Any], phase: str) -> list[str]:
+    """The round, her thresholds and points, where she is, the centipedes."""
     t, cp, m = view["thresholds"], view["cp"], view["machinations"]
     her = view["her"]
     if her["found"]:
@@ -342,7 +346,7 @@ def status_lines(view: dict[str, Any], state: dict[str, Any], phase: str) -> lis
     else:
         where = tr("not found")
     tunnel = view["meadow"]["tunnel"]
-    lines = [
+    return [
         _trf("Round {round} ({phase}), {mode}, {difficulty}", round=state["round"], phase=tr(phase),
              mode=tr(WORDS.get(view["mode"], view["mode"])), difficulty=tr(view["difficulty"]["name"])),
         _trf("Thresholds: plot {plot} / CP {cp} / centipedes {centipedes}; Initiative Tokens: {initiative}",
@@ -356,6 +360,11 @@ def status_lines(view: dict[str, Any], state: dict[str, Any], phase: str) -> lis
          _trf("Centipedes in the Meadow: {centipedes}; Great Tunnel: nymph no, centipedes {tunnel}",
               centipedes=view["meadow"]["centipedes"], tunnel=tunnel["centipedes"])),
     ]
+
+
+def _hex_lines(view: dict[str, Any]) -> list[str]:
+    """One line a meadow hex: zone, free sites, nymphs and what stands on it."""
+    lines = []
     for h in view["meadow"]["hexes"]:
         marks = [tr(m) for m, on in ((N_("centipede"), h["centipede"]), (N_("centipede hex"), h["centipede_hex"]),
                                      (N_("Nest"), h["nest"]), (N_("Broodmother"), h["broodmother"])) if on]
@@ -363,14 +372,18 @@ def status_lines(view: dict[str, Any], state: dict[str, Any], phase: str) -> lis
                           hex=format(h["number"], ">2"), zone=format(tr(WORDS.get(h["zone"], h["zone"])), "<5"),
                           sites=h["sites"], nymphs=h["nymphs"],
                           marks=", ".join(marks + [tr(p) for p in h["predators"]])).rstrip())
+    return lines
+
+
+def _deck_lines(view: dict[str, Any]) -> list[str]:
+    """Her deck's piles and (when shown) the odds of her next action."""
     d = view["deck"]
-    lines.append(_trf("Her deck ({mode}): draw {draw}, discard {discard}, plot {plot}",
-                      mode=tr(WORDS.get(d["mode"], d["mode"])),
-                      draw=d["draw_total"], discard=d["discard_total"], plot=d["plot"]))
+    lines = [_trf("Her deck ({mode}): draw {draw}, discard {discard}, plot {plot}",
+                  mode=tr(WORDS.get(d["mode"], d["mode"])),
+                  draw=d["draw_total"], discard=d["discard_total"], plot=d["plot"])]
     for o in d["odds"] or []:
         lines.append(_trf("  next {action} {cards}/{of} ({percent}%)", action=format(tr(o["action_name"]), "<7"),
                           cards=o["cards"], of=o["of"], percent=o["percent"]))
-    lines.append(_trf("Slumber now: {sum}", sum=view["slumber"]["sum"]))
     return lines
 
 
