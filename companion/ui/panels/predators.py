@@ -96,18 +96,40 @@ def _predator(ctx: PanelContext, p: dict[str, Any], view: dict[str, Any]) -> ft.
     if p["spores"] is not None:
         body.append(count(ctx, tr("Spore tokens in its hex"), p["spores"], partial(SetSpores, pid),
                           identifier=f"predators-{pid}-spores"))
+    body += _tier_rows(ctx, p)
+    body += [note(tr(text), s, identifier=f"predators-{pid}-rule-{i}") for i, text in enumerate(p["rules"])]
+    body.append(ft.Row(_actions(ctx, p, view), wrap=True, spacing=8, run_spacing=8))
+    if view["battle"] is None and p["battle_cards"] is None:
+        body.append(note(tr("Its tier's cards are not typed: a battle button asks how many cards it discards."), s,
+                         identifier=f"predators-{pid}-battle-why"))
+    elif view["battle"] is None:
+        body.append(note(trn("In battle it discards 1 card for its Army Strength.",
+                             "In battle it discards {n} cards for its Army Strength.", p["battle_cards"]),
+                         s, identifier=f"predators-{pid}-battle-cards"))
+    return _card(pid, body)
+
+
+def _tier_rows(ctx: PanelContext, p: dict[str, Any]) -> list[ft.Control]:
+    """Its card's tier rows: as printed or typed (a replaced one muted), or a button to type a missing one."""
+    s, pid = ctx.sizes, p["id"]
+    rows: list[ft.Control] = []
     for row in p["abilities"]:
         ident = f"predators-{pid}-tier-{row['tier']}"
         if row["missing"]:
-            body.append(choice(trf("Type Tier {tier} from the card", tier=row["tier"]),
+            rows.append(choice(trf("Type Tier {tier} from the card", tier=row["tier"]),
                                ctx.app.handler(partial(_ask_tier, ctx, p, row["tier"])), s, identifier=ident,
                                kind="outlined", icon=ft.Icons.EDIT))
         else:
             shown = tr(row["text"])  # printed (the catalogue has it) or typed (shown as typed)
             text = trf("Tier {tier}: {text} (replaced by its higher tier)", tier=row["tier"], text=shown) \
                 if row["superseded"] else trf("Tier {tier}: {text}", tier=row["tier"], text=shown)
-            body.append(line(text, s, identifier=ident, muted=bool(row["superseded"])))
-    body += [note(tr(text), s, identifier=f"predators-{pid}-rule-{i}") for i, text in enumerate(p["rules"])]
+            rows.append(line(text, s, identifier=ident, muted=bool(row["superseded"])))
+    return rows
+
+
+def _actions(ctx: PanelContext, p: dict[str, Any], view: dict[str, Any]) -> list[ft.Control]:
+    """Move it; for each player, battle it or record a win against it."""
+    s, pid = ctx.sizes, p["id"]
     actions: list[ft.Control] = [
         choice(trf("Move the {predator}", predator=p["name"]), ctx.app.handler(partial(_ask_move, ctx, p)), s,
                identifier=f"predators-{pid}-move", kind="text", icon=ft.Icons.OPEN_WITH)]
@@ -122,15 +144,7 @@ def _predator(ctx: PanelContext, p: dict[str, Any], view: dict[str, Any]) -> ft.
                               ctx.app.handler(partial(_confirm_win, ctx, win)) if ctx.session.can(win) else None, s,
                               identifier=f"predators-{pid}-win-{who['id']}", kind="outlined",
                               icon=ft.Icons.EMOJI_EVENTS))
-    body.append(ft.Row(actions, wrap=True, spacing=8, run_spacing=8))
-    if view["battle"] is None and p["battle_cards"] is None:
-        body.append(note(tr("Its tier's cards are not typed: a battle button asks how many cards it discards."), s,
-                         identifier=f"predators-{pid}-battle-why"))
-    elif view["battle"] is None:
-        body.append(note(trn("In battle it discards 1 card for its Army Strength.",
-                             "In battle it discards {n} cards for its Army Strength.", p["battle_cards"]),
-                         s, identifier=f"predators-{pid}-battle-cards"))
-    return _card(pid, body)
+    return actions
 
 
 def _start(ctx: PanelContext, p: dict[str, Any], player_id: str, view: dict[str, Any]) -> Any:
