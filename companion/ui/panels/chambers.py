@@ -33,6 +33,7 @@ from companion.ui.i18n import render, tr, trf, trn
 from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, register
 from companion.ui.panels.forms import Field, ask
 from companion.ui.panels.scoring_controls import (
+    boxed,
     command_choice,
     count,
     interpretations,
@@ -77,8 +78,7 @@ def _chamber(ctx: PanelContext, owner: str, ch: dict[str, Any]) -> ft.Control:
         tap(ctx, DiscardChamber(cid), trf("Discard {card}", card=card), f"chambers-{cid}-discard", "text"),
     ]
     rows.append(ft.ResponsiveRow([o for o in offers if o is not None], spacing=8, run_spacing=8))
-    return ft.Container(ft.Column(rows, spacing=6), padding=10, border_radius=12,
-                        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT))
+    return boxed(rows)
 
 
 def _player(ctx: PanelContext, view: dict[str, Any], p: dict[str, Any]) -> list[ft.Control]:

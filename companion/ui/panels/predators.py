@@ -34,7 +34,7 @@ from companion.ui import widgets
 from companion.ui.i18n import render, tr, trf, trn
 from companion.ui.panels import Panel, PanelContext, register
 from companion.ui.panels.predator_dialogs import ask, number_field, text_field, whole_number
-from companion.ui.panels.scoring_controls import choice, count, interpretations, line, note
+from companion.ui.panels.scoring_controls import boxed, buttons, choice, count, interpretations, line, note
 
 QUICK_FEROCITY = range(0, 6)
 
@@ -57,12 +57,12 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     elif not view["predators"]:
         out.append(line(tr("Which Predator information cards are in play? Draw 2 at random or pick them."), s,
                         identifier="predators-ask"))
-        out.append(ft.Row([
+        out.append(buttons([
             choice(tr("Draw 2 Predators at random"), _send(ctx, DrawPredators()), s, identifier="predators-draw",
                    icon=ft.Icons.CASINO),
             choice(tr("Pick the 2 Predators"), ctx.app.handler(lambda: _ask_pick(ctx, view)), s,
                    identifier="predators-pick", kind="outlined"),
-        ], wrap=True, spacing=8, run_spacing=8))
+        ]))
     if view["battle"] is not None:
         out.append(_battle(ctx, view["battle"]))
     for p in view["predators"]:
@@ -71,11 +71,11 @@ def build(ctx: PanelContext) -> list[ft.Control]:
         out.append(line(trf("A Predator card played now summons it with {health} Health (Tier {tier}).",
                             health=view["summon_health"], tier=view["summon_tier"]), s,
                         identifier="predators-summon-health", muted=True))
-        out.append(ft.Row([
+        out.append(buttons([
             choice(trf("Summon: {predator}", predator=p["name"]),
                    ctx.app.handler(partial(_ask_summon, ctx, p)) if ctx.session.can(Summon(p["id"])) else None, s,
                    identifier=f"predators-summon-{p['id']}", kind="outlined", icon=ft.Icons.ADD)
-            for p in view["summonable"]], wrap=True, spacing=8, run_spacing=8))
+            for p in view["summonable"]]))
         if view["ladybug"]:
             out.append(note(render(view["ladybug"]), s, identifier="predators-ladybug-hex"))
     out.append(interpretations(ctx, [tr(t) for t in view["interpretations"]], "predators-interpretation"))
@@ -98,7 +98,7 @@ def _predator(ctx: PanelContext, p: dict[str, Any], view: dict[str, Any]) -> ft.
                           identifier=f"predators-{pid}-spores"))
     body += _tier_rows(ctx, p)
     body += [note(tr(text), s, identifier=f"predators-{pid}-rule-{i}") for i, text in enumerate(p["rules"])]
-    body.append(ft.Row(_actions(ctx, p, view), wrap=True, spacing=8, run_spacing=8))
+    body.append(buttons(_actions(ctx, p, view)))
     if view["battle"] is None and p["battle_cards"] is None:
         body.append(note(tr("Its tier's cards are not typed: a battle button asks how many cards it discards."), s,
                          identifier=f"predators-{pid}-battle-why"))
@@ -165,9 +165,7 @@ def _start(ctx: PanelContext, p: dict[str, Any], player_id: str, view: dict[str,
 
 
 def _card(pid: str, body: list[ft.Control]) -> ft.Control:
-    box = ft.Container(ft.Column(body, spacing=8), padding=10, border_radius=12,
-                       border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT))
-    return ft.Semantics(identifier=f"predators-card-{pid}", container=True, content=box)
+    return boxed(body, identifier=f"predators-card-{pid}", spacing=8)
 
 
 def _health(ctx: PanelContext, p: dict[str, Any], top: int) -> ft.Control:
@@ -199,11 +197,10 @@ def _battle(ctx: PanelContext, b: dict[str, Any]) -> ft.Control:
         note(render(b["step"]), s, identifier="predators-battle-step", icon=ft.Icons.ARROW_FORWARD),
     ]
     if not b["all_out"]:
-        body.append(ft.Row([choice(trf("Its card: Ferocity {ferocity}", ferocity=f), _send(ctx, RevealCard(f)), s,
-                                   identifier=f"predators-battle-reveal-{f}", text=str(f)) for f in QUICK_FEROCITY]
-                           + [choice(tr("Other Ferocity"), ctx.app.handler(lambda: _ask_ferocity(ctx)), s,
-                                     identifier="predators-battle-reveal-other", kind="outlined")],
-                           wrap=True, spacing=8, run_spacing=8))
+        body.append(buttons([choice(trf("Its card: Ferocity {ferocity}", ferocity=f), _send(ctx, RevealCard(f)), s,
+                                    identifier=f"predators-battle-reveal-{f}", text=str(f)) for f in QUICK_FEROCITY]
+                            + [choice(tr("Other Ferocity"), ctx.app.handler(lambda: _ask_ferocity(ctx)), s,
+                                      identifier="predators-battle-reveal-other", kind="outlined")]))
     else:
         body.append(choice(trf("Enter the Army Strength of {name}", name=b["player_name"]),
                            ctx.app.handler(lambda: _ask_strength(ctx, b)), s, identifier="predators-battle-finish",
