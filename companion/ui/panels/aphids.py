@@ -28,11 +28,10 @@ from companion.core.harvest.commands import (
     SetLoose,
 )
 from companion.core.harvest.model import KEY
-from companion.core.state import State
 from companion.ui import widgets
 from companion.ui.fields import FieldMessage
 from companion.ui.i18n import render, tr, trf
-from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, register
+from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, module_applies, register
 from companion.ui.panels.scoring_controls import (
     apply_button,
     boxed,
@@ -45,9 +44,7 @@ from companion.ui.panels.scoring_controls import (
     pick,
 )
 
-
-def applies(state: State) -> bool:
-    return KEY in state.get("modules_state", {}) and KEY in state.get("modules", [])
+applies = module_applies(KEY, "modules")
 
 
 def build(ctx: PanelContext) -> list[ft.Control]:

@@ -28,9 +28,8 @@ from companion.core.chambers.commands import (
 from companion.core.chambers.model import KEY, MODULES
 from companion.core.commands.base import Command
 from companion.core.i18n import N_
-from companion.core.state import State
 from companion.ui.i18n import render, tr, trf, trn
-from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, register
+from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, module_applies, register
 from companion.ui.panels.forms import Field, ask
 from companion.ui.panels.scoring_controls import (
     boxed,
@@ -46,8 +45,7 @@ from companion.ui.panels.scoring_controls import (
 PHASES = (("worker", N_("Worker Phase")), ("soldier", N_("Soldier Phase")), ("queen", N_("Queen Phase")))
 
 
-def applies(state: State) -> bool:
-    return KEY in state.get("modules_state", {})
+applies = module_applies(KEY)
 
 
 def _chamber(ctx: PanelContext, owner: str, ch: dict[str, Any]) -> ft.Control:

@@ -17,16 +17,13 @@ from companion.core.decrees.commands import ApplyDecree, ChooseDecree, SetMeasur
 from companion.core.decrees.content import said
 from companion.core.decrees.model import KEY
 from companion.core.errors import GameError
-from companion.core.state import State
 from companion.ui import widgets
 from companion.ui.fields import FieldMessage
 from companion.ui.i18n import render, tr, trf
-from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, register
+from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, module_applies, register
 from companion.ui.panels.scoring_controls import apply_button, buttons, choice, count, interpretations, line
 
-
-def applies(state: State) -> bool:
-    return KEY in state.get("modules_state", {}) and KEY in state.get("modules", [])
+applies = module_applies(KEY, "modules")
 
 
 def _measure(player_id: str, value: int) -> Command:

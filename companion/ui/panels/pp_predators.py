@@ -16,17 +16,15 @@ from companion.core.commands.base import Command
 from companion.core.predators import alliances_view
 from companion.core.predators.alliance_commands import LoseAlly, Recruit, SetAllyTunnel, SetCardText, SetRevealed
 from companion.core.predators.alliances import PP_KEY
-from companion.core.state import State
 from companion.ui.i18n import render, tr, trf
-from companion.ui.panels import Panel, PanelContext, register
+from companion.ui.panels import Panel, PanelContext, module_applies, register
 from companion.ui.panels.predator_dialogs import ask, number_field, text_field, whole_number
 from companion.ui.panels.scoring_controls import boxed, buttons, choice, interpretations, line, note
 
 FIELDS = (("task", "Task"), ("offering", "Offering"), ("effect", "Meadow effect"), ("scoring", "Scoring"))
 
 
-def applies(state: State) -> bool:
-    return PP_KEY in state.get("modules_state", {}) and PP_KEY in state.get("modules", [])
+applies = module_applies(PP_KEY, "modules")
 
 
 def _send(ctx: PanelContext, command: Command) -> Any:

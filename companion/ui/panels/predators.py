@@ -29,18 +29,17 @@ from companion.core.predators.commands import (
     WinAgainst,
 )
 from companion.core.predators.model import KEY
-from companion.core.state import State, game_def
+from companion.core.state import game_def
 from companion.ui import widgets
 from companion.ui.i18n import render, tr, trf, trn
-from companion.ui.panels import Panel, PanelContext, register
+from companion.ui.panels import Panel, PanelContext, module_applies, register
 from companion.ui.panels.predator_dialogs import ask, number_field, text_field, whole_number
 from companion.ui.panels.scoring_controls import boxed, buttons, choice, count, interpretations, line, note
 
 QUICK_FEROCITY = range(0, 6)
 
 
-def applies(state: State) -> bool:
-    return KEY in state.get("modules_state", {})
+applies = module_applies(KEY)
 
 
 def _send(ctx: PanelContext, command: Command) -> Any:
