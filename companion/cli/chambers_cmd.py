@@ -13,8 +13,8 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
-from companion.cli.common import Verb, add_actions, add_verbs, arg, db_option, open_store, print_json
-from companion.core.i18n import Msg, render, tr, trf
+from companion.cli.common import Verb, add_actions, add_verbs, arg, db_option, open_store, plain, print_json
+from companion.core.i18n import render, tr, trf
 
 
 def register(subparsers: Any) -> None:
@@ -131,18 +131,7 @@ def _one(kind: str) -> Callable[[argparse.Namespace, Any], Any]:
 def _print_view(session: Any) -> None:
     from companion.core.chambers import chambers_view
 
-    print_json(_plain(chambers_view(session.state, session.content)))
-
-
-def _plain(value: Any) -> Any:
-    """The view as JSON: every message rendered in the reader's language."""
-    if isinstance(value, Msg):
-        return render(value)
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
+    print_json(plain(chambers_view(session.state, session.content)))
 
 
 def _show(args: argparse.Namespace) -> int:
@@ -151,7 +140,7 @@ def _show(args: argparse.Namespace) -> int:
     session = open_store(args).session(args.game)
     view = chambers_view(session.state, session.content)
     if args.json:
-        print_json(_plain(view))
+        print_json(plain(view))
         return 0
     for p in view["players"]:
         if p["markers_free"] is not None:

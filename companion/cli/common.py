@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
-from companion.core.i18n import N_, gettext, ngettext, tr, trf
+from companion.core.i18n import N_, gettext, is_message, ngettext, render, tr, trf
 
 #: argparse's own words (Python 3.11's msgids) that a player meets: in the catalogue like ours, so
 #: ``--help`` and a usage error read in the reader's language (see ``speak_argparse``).
@@ -124,6 +124,17 @@ def db_option() -> Arg:
 
 def add_db_option(parser: argparse.ArgumentParser) -> None:
     db_option().add_to(parser)
+
+
+def plain(value: Any) -> Any:
+    """A view as plain JSON: every message rendered in the reader's language."""
+    if is_message(value):
+        return render(value)
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    return value
 
 
 def print_json(value: Any) -> None:

@@ -13,8 +13,19 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from companion.cli.common import CliError, OneOf, Verb, add_actions, add_verbs, arg, db_option, open_store, print_json
-from companion.core.i18n import is_message, render, tr, trf, trn
+from companion.cli.common import (
+    CliError,
+    OneOf,
+    Verb,
+    add_actions,
+    add_verbs,
+    arg,
+    db_option,
+    open_store,
+    plain,
+    print_json,
+)
+from companion.core.i18n import render, tr, trf, trn
 
 
 def register(subparsers: Any) -> None:
@@ -239,24 +250,13 @@ def _status(args: argparse.Namespace) -> int:
     if not views:
         raise CliError(trf("game {id} has no predators (neither module is in play)", id=args.id))
     if args.json:
-        print_json(_plain(views))
+        print_json(plain(views))
         return 0
     if "predators" in views:
         _print_predators(views["predators"])
     if "alliances" in views:
         _print_alliances(views["alliances"])
     return 0
-
-
-def _plain(value: Any) -> Any:
-    """A view as plain JSON: every message rendered in the reader's language."""
-    if is_message(value):
-        return render(value)
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
 
 
 def _print_predators(v: dict[str, Any]) -> None:
