@@ -5,25 +5,23 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from companion.cli.common import add_db_option
+from companion.cli.common import Verb, add_verbs, arg, db_option
 from companion.core.i18n import tr
 
 
 def register(subparsers: Any) -> None:
-    p = subparsers.add_parser("app", help=tr("start the app (the default with no subcommand)"))
-    p.add_argument("--host", metavar=tr("TEXT"), default="127.0.0.1",
-                   help=tr("loopback address to serve on (default 127.0.0.1)"))
-    p.add_argument("--share", action="store_true",
-                   help=tr("share the last played game with the players' devices on this network (they join with a "
-                           "code)"))
-    p.add_argument("--share-address", metavar=tr("ADDRESS"),
-                   help=tr("the address to share on (default: this computer's address on the local network)"))
-    p.add_argument("--port", metavar=tr("NUMBER"), type=int, default=8550,
-                   help=tr("port (default 8550; the next free one if taken)"))
-    p.add_argument("--no-browser", action="store_true", help=tr("do not open the system browser"))
-    p.add_argument("--desktop", action="store_true", help=tr("a native window (Flet fetches its client once, online)"))
-    add_db_option(p)
-    p.set_defaults(handler=_app)
+    add_verbs(subparsers, (Verb("app", tr("start the app (the default with no subcommand)"), _app, (
+        arg("--host", metavar=tr("TEXT"), default="127.0.0.1",
+            help=tr("loopback address to serve on (default 127.0.0.1)")),
+        arg("--share", action="store_true",
+            help=tr("share the last played game with the players' devices on this network (they join with a code)")),
+        arg("--share-address", metavar=tr("ADDRESS"),
+            help=tr("the address to share on (default: this computer's address on the local network)")),
+        arg("--port", metavar=tr("NUMBER"), type=int, default=8550,
+            help=tr("port (default 8550; the next free one if taken)")),
+        arg("--no-browser", action="store_true", help=tr("do not open the system browser")),
+        arg("--desktop", action="store_true", help=tr("a native window (Flet fetches its client once, online)")),
+        db_option())),))
 
 
 def _app(args: argparse.Namespace) -> int:

@@ -5,15 +5,14 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from companion.cli.common import print_json
+from companion.cli.common import Verb, add_verbs, arg, print_json
 from companion.core.i18n import tr
 
 
 def register(subparsers: Any) -> None:
-    p = subparsers.add_parser("bench", help=tr("measure speed and memory against the goals"))
-    p.add_argument("--json", action="store_true", help=tr("print one JSON object"))
-    p.add_argument("--quick", action="store_true", help=tr("fewer repetitions (for tests)"))
-    p.set_defaults(handler=_bench)
+    add_verbs(subparsers, (Verb("bench", tr("measure speed and memory against the goals"), _bench, (
+        arg("--json", action="store_true", help=tr("print one JSON object")),
+        arg("--quick", action="store_true", help=tr("fewer repetitions (for tests)")))),))
 
 
 def _bench(args: argparse.Namespace) -> int:

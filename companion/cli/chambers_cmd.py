@@ -13,55 +13,54 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
-from companion.cli.common import add_db_option, open_store, print_json
-from companion.core.i18n import Msg, render, tr, trf
+from companion.cli.common import Verb, add_actions, add_verbs, arg, db_option, open_store, plain, print_json
+from companion.core.i18n import render, tr, trf
 
 
 def register(subparsers: Any) -> None:
-    top = subparsers.add_parser("chambers", help=tr("chambers and eggs of a saved game (Empires, Predators & Prey)"))
-    sub = top.add_subparsers(dest="chambers_command", metavar="ACTION", required=True)
+    sub = add_actions(subparsers, "chambers", tr("chambers and eggs of a saved game (Empires, Predators & Prey)"),
+                      "chambers_command", metavar="ACTION")
+    shared = (db_option(), arg("game", help=tr("the game's id (companion game list)")),
+              arg("--json", action="store_true", help=tr("print the chambers as JSON afterwards")))
+    add_verbs(sub, (Verb("show", tr("every colony's chambers, eggs and what can activate now"), _show),
+                    *_card_verbs(), *_egg_verbs()), first=shared)
 
-    def add(name: str, help_text: str, make: Callable[[argparse.Namespace, Any], Any] | None) -> Any:
-        parser = sub.add_parser(name, help=help_text)
-        add_db_option(parser)
-        parser.add_argument("game", help=tr("the game's id (companion game list)"))
-        parser.add_argument("--json", action="store_true", help=tr("print the chambers as JSON afterwards"))
-        parser.set_defaults(handler=_show if make is None else _runner(make))
-        return parser
 
-    add("show", tr("every colony's chambers, eggs and what can activate now"), None)
-    p = add("define", tr("enter a chamber card once: its egg spaces and activation phase"), _define)
-    p.add_argument("card", help=tr("the card's name, as printed"))
-    p.add_argument("--spaces", type=int, required=True, help=tr("its egg spaces"))
-    p.add_argument("--phase", required=True, help=tr("worker, soldier, queen (or any: as the card says, P&P)"))
-    p.add_argument("--old-tunnel", action="store_true", help=tr("an Old Tunnel card (Empires) or side (P&P)"))
-    p.add_argument("--ability", default="", help=tr("the card's ability, in a few words"))
-    p = add("play", tr("a colony plays a Chamber card (Empires)"), _play)
-    p.add_argument("player", help=tr("the colony (its player's name or id)"))
-    p.add_argument("card", help=tr("the card's name, as printed"))
-    p.add_argument("--eggs", type=int, default=1, help=tr("eggs put in, one larva or ant paid each"))
-    p.add_argument("--paid", default="larvae", help=tr("larvae, ants or free (0 eggs)"))
-    p = add("old-tunnel", tr("a colony's starting Old Tunnel (Empires)"), _old_tunnel)
-    p.add_argument("player", help=tr("the colony (its player's name or id)"))
-    p.add_argument("card", help=tr("the card's name, as printed"))
-    p.add_argument("--reverse", action="store_true", help=tr("its reverse side: a whole-game ability"))
-    p = add("nest", tr("a colony's two Nest Chambers (P&P): Old Tunnel side, then chamber side"), _nest)
-    p.add_argument("player", help=tr("the colony (its player's name or id)"))
-    p.add_argument("tunnel", help=tr("the card kept on its Old Tunnel side"))
-    p.add_argument("chamber", help=tr("the card kept on its chamber side"))
-    p = add("egg", tr("one egg into a chamber"), _egg)
-    p.add_argument("chamber", help=tr("the chamber's id (c1, c2, ... in chambers show)"))
-    p.add_argument("--why", default="reaction", help=tr("reaction, losses (Defensive Shelter) or solo"))
-    p.add_argument("--from", dest="source", default="supply", help=tr("supply, larva or ant"))
-    p = add("take", tr("an egg out of a chamber, to become a larva"), _one("TakeEgg"))
-    p.add_argument("chamber", help=tr("the chamber's id (c1, c2, ... in chambers show)"))
-    p = add("activate", tr("activate a full chamber in its phase"), _one("ActivateChamber"))
-    p.add_argument("chamber", help=tr("the chamber's id (c1, c2, ... in chambers show)"))
-    p = add("discard", tr("a chamber leaves play"), _one("DiscardChamber"))
-    p.add_argument("chamber", help=tr("the chamber's id (c1, c2, ... in chambers show)"))
-    p = add("markers", tr("P&P: a colony's ant markers in play outside its chambers"), _markers)
-    p.add_argument("player", help=tr("the colony (its player's name or id)"))
-    p.add_argument("in_play", type=int, help=tr("ant markers in play outside its chambers"))
+def _card_verbs() -> tuple[Verb, ...]:
+    """The chamber cards: typed once, played, kept as Old Tunnels or Nest Chambers."""
+    colony = arg("player", help=tr("the colony (its player's name or id)"))
+    card = arg("card", help=tr("the card's name, as printed"))
+    return (
+        Verb("define", tr("enter a chamber card once: its egg spaces and activation phase"), _runner(_define), (
+            card, arg("--spaces", type=int, required=True, help=tr("its egg spaces")),
+            arg("--phase", required=True, help=tr("worker, soldier, queen (or any: as the card says, P&P)")),
+            arg("--old-tunnel", action="store_true", help=tr("an Old Tunnel card (Empires) or side (P&P)")),
+            arg("--ability", default="", help=tr("the card's ability, in a few words")))),
+        Verb("play", tr("a colony plays a Chamber card (Empires)"), _runner(_play), (
+            colony, card, arg("--eggs", type=int, default=1, help=tr("eggs put in, one larva or ant paid each")),
+            arg("--paid", default="larvae", help=tr("larvae, ants or free (0 eggs)")))),
+        Verb("old-tunnel", tr("a colony's starting Old Tunnel (Empires)"), _runner(_old_tunnel), (
+            colony, card, arg("--reverse", action="store_true", help=tr("its reverse side: a whole-game ability")))),
+        Verb("nest", tr("a colony's two Nest Chambers (P&P): Old Tunnel side, then chamber side"), _runner(_nest), (
+            colony, arg("tunnel", help=tr("the card kept on its Old Tunnel side")),
+            arg("chamber", help=tr("the card kept on its chamber side")))),
+    )
+
+
+def _egg_verbs() -> tuple[Verb, ...]:
+    """Eggs into and out of a chamber, a full chamber's activation, ant markers."""
+    chamber = arg("chamber", help=tr("the chamber's id (c1, c2, ... in chambers show)"))
+    return (
+        Verb("egg", tr("one egg into a chamber"), _runner(_egg), (
+            chamber, arg("--why", default="reaction", help=tr("reaction, losses (Defensive Shelter) or solo")),
+            arg("--from", dest="source", default="supply", help=tr("supply, larva or ant")))),
+        Verb("take", tr("an egg out of a chamber, to become a larva"), _runner(_one("TakeEgg")), (chamber,)),
+        Verb("activate", tr("activate a full chamber in its phase"), _runner(_one("ActivateChamber")), (chamber,)),
+        Verb("discard", tr("a chamber leaves play"), _runner(_one("DiscardChamber")), (chamber,)),
+        Verb("markers", tr("P&P: a colony's ant markers in play outside its chambers"), _runner(_markers), (
+            arg("player", help=tr("the colony (its player's name or id)")),
+            arg("in_play", type=int, help=tr("ant markers in play outside its chambers")))),
+    )
 
 
 def _runner(make: Callable[[argparse.Namespace, Any], Any]) -> Callable[[argparse.Namespace], int]:
@@ -132,18 +131,7 @@ def _one(kind: str) -> Callable[[argparse.Namespace, Any], Any]:
 def _print_view(session: Any) -> None:
     from companion.core.chambers import chambers_view
 
-    print_json(_plain(chambers_view(session.state, session.content)))
-
-
-def _plain(value: Any) -> Any:
-    """The view as JSON: every message rendered in the reader's language."""
-    if isinstance(value, Msg):
-        return render(value)
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
+    print_json(plain(chambers_view(session.state, session.content)))
 
 
 def _show(args: argparse.Namespace) -> int:
@@ -152,7 +140,7 @@ def _show(args: argparse.Namespace) -> int:
     session = open_store(args).session(args.game)
     view = chambers_view(session.state, session.content)
     if args.json:
-        print_json(_plain(view))
+        print_json(plain(view))
         return 0
     for p in view["players"]:
         if p["markers_free"] is not None:

@@ -5,9 +5,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
-from companion.core.i18n import N_, gettext, ngettext, tr, trf
+from companion.core.i18n import N_, gettext, is_message, ngettext, render, tr, trf
 
 #: argparse's own words (Python 3.11's msgids) that a player meets: in the catalogue like ours, so
 #: ``--help`` and a usage error read in the reader's language (see ``speak_argparse``).
@@ -46,12 +48,93 @@ class OneLineParser(argparse.ArgumentParser):
         raise CliError(trf("{prog}: {message} (see --help)", prog=self.prog, message=message))
 
 
+Handler = Callable[[argparse.Namespace], int]
+
+
+@dataclass(frozen=True)
+class Arg:
+    """One ``add_argument`` call written down as data, so a verb's arguments read as a table."""
+
+    names: tuple[str, ...]
+    options: Mapping[str, Any]
+
+    def add_to(self, parser: Any) -> None:
+        parser.add_argument(*self.names, **self.options)
+
+
+def arg(*names: str, **options: Any) -> Arg:
+    """``arg("--hex", type=int)`` is ``parser.add_argument("--hex", type=int)``, added later."""
+    return Arg(names, options)
+
+
+@dataclass(frozen=True)
+class OneOf:
+    """Arguments of which at most one (with ``required``, exactly one) may be given."""
+
+    args: tuple[Arg, ...]
+    required: bool = False
+
+    def add_to(self, parser: Any) -> None:
+        group = parser.add_mutually_exclusive_group(required=self.required)
+        for one in self.args:
+            one.add_to(group)
+
+
+@dataclass(frozen=True)
+class Verb:
+    """One action of a subcommand: its name, its help line, what it runs and its own arguments."""
+
+    name: str
+    help: str
+    handler: Handler
+    args: Sequence[Arg | OneOf] = field(default_factory=tuple)
+
+
+def add_verbs(sub: Any, verbs: Iterable[Verb], *, first: Sequence[Arg | OneOf] = (), last: Sequence[Arg | OneOf] = (),
+              described: bool = False) -> dict[str, argparse.ArgumentParser]:
+    """Every subcommand registers its actions through this one table-driven way.
+
+    ``first`` and ``last`` are the arguments every verb of the table shares, in the place ``--help`` lists them;
+    ``described`` repeats each help line as the verb's own ``--help`` description.
+    """
+    parsers: dict[str, argparse.ArgumentParser] = {}
+    for verb in verbs:
+        extra = {"description": verb.help} if described else {}
+        parser: argparse.ArgumentParser = sub.add_parser(verb.name, help=verb.help, **extra)
+        for one in (*first, *verb.args, *last):
+            one.add_to(parser)
+        parser.set_defaults(handler=verb.handler)
+        parsers[verb.name] = parser
+    return parsers
+
+
+def add_actions(subparsers: Any, name: str, help_text: str, dest: str, *, metavar: str, required: bool = True,
+                args: Sequence[Arg | OneOf] = (), **parser_options: Any) -> Any:
+    """A subcommand (``companion NAME [ARGS] ACTION``) whose actions ``add_verbs`` registers: their sub-parsers."""
+    top = subparsers.add_parser(name, help=help_text, **parser_options)
+    for one in args:
+        one.add_to(top)
+    return top.add_subparsers(dest=dest, metavar=metavar, required=required)
+
+
+def db_option() -> Arg:
+    return arg("--db", metavar=tr("PATH"),
+               help=tr("the saved-games database (default: $COMPANION_DB, else the user data folder)"))
+
+
 def add_db_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--db",
-        metavar=tr("PATH"),
-        help=tr("the saved-games database (default: $COMPANION_DB, else the user data folder)"),
-    )
+    db_option().add_to(parser)
+
+
+def plain(value: Any) -> Any:
+    """A view as plain JSON: every message rendered in the reader's language."""
+    if is_message(value):
+        return render(value)
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    return value
 
 
 def print_json(value: Any) -> None:

@@ -6,76 +6,77 @@ import argparse
 from dataclasses import asdict
 from typing import Any
 
-from companion.cli.common import CliError, add_db_option, open_store, print_json
+from companion.cli.common import Arg, CliError, Verb, add_actions, add_verbs, arg, db_option, open_store, print_json
 from companion.core.i18n import render, tr, trf
 
 
 def register(subparsers: Any) -> None:
-    game = subparsers.add_parser("game", help=tr("list, show, export, import, undo and redo saved games"))
-    sub = game.add_subparsers(dest="game_command", metavar=tr("ACTION"), required=True)
-
-    def add(name: str, help_text: str, handler: Any) -> argparse.ArgumentParser:
-        parser: argparse.ArgumentParser = sub.add_parser(name, help=help_text)
-        add_db_option(parser)
-        parser.set_defaults(handler=handler)
-        return parser
-
-    p = add("list", tr("the saved games, most recent first"), _list)
-    p.add_argument("--json", action="store_true", help=tr("print JSON"))
-    p = add("show", tr("one game: players, scores, round, phase, log"), _show)
-    _game_id(p)
-    p.add_argument("--json", action="store_true", help=tr("print the whole saved document as JSON"))
-    p = add("new", tr("start a game (for scripting; the app has a wizard)"), _new)
-    p.add_argument("--game", metavar=tr("TEXT"), default="mota", help=tr("mota, evolved or antscape"))
-    p.add_argument("--mode", metavar=tr("TEXT"), default="competitive",
-                   help=tr("competitive, solo, coop or asymmetric"))
-    p.add_argument("--player", action="append", default=[], metavar=tr("NAME:COLOUR"),
-                   help=tr("a player; repeat per player (COLOUR 'broodmother' for the asymmetric Broodmother)"))
-    p.add_argument("--expansion", metavar=tr("TEXT"), action="append", default=[],
-                   help=tr("an expansion id; repeatable"))
-    p.add_argument("--module", metavar=tr("TEXT"), action="append", default=[], help=tr("a module id; repeatable"))
-    p.add_argument("--variant", metavar=tr("TEXT"), action="append", default=[], help=tr("a variant id; repeatable"))
-    p.add_argument("--name", metavar=tr("TEXT"), help=tr("the game's name"))
-    p.add_argument("--seed", metavar=tr("NUMBER"), type=int, help=tr("seed the virtual decks (replays the same cards)"))
-    p = add("score", tr("add colony points to a player in the current round"), _score)
-    _game_id(p)
-    p.add_argument("player", metavar=tr("PLAYER"), help=tr("player id (p1...) or name"))
-    p.add_argument("delta", type=int, metavar=tr("POINTS"), help=tr("the points to add (negative to take away)"))
-    p = add("next", tr("advance to the next phase"), _next)
-    _game_id(p)
-    p = add("export", tr("write one game to a new JSON file"), _export)
-    _game_id(p)
-    p.add_argument("file", metavar=tr("FILE"), help=tr("the new file"))
-    p.add_argument("--force", action="store_true", help=tr("replace FILE if it exists (a regular file only)"))
-    p = add("import", tr("add a game from an exported JSON file"), _import)
-    p.add_argument("file", metavar=tr("FILE"), help=tr("the exported file"))
-    p = add("undo", tr("undo the last change of a game"), _undo)
-    _game_id(p)
-    p = add("redo", tr("redo the last undone change of a game"), _redo)
-    _game_id(p)
-    p = add("rename", tr("rename a game"), _rename)
-    _game_id(p)
-    p.add_argument("name", metavar=tr("NAME"), help=tr("the game's new name"))
-    p = add("delete", tr("delete a game (asks for --yes)"), _delete)
-    _game_id(p)
-    p.add_argument("--yes", action="store_true", help=tr("confirm the deletion"))
-    p = add("details", tr("why a game that could not be opened was kept aside, and where"), _details)
-    _kept_id(p)
-    p = add("export-damaged", tr("copy a game that could not be opened, as it is, to a new file"), _export_damaged)
-    _kept_id(p)
-    p.add_argument("file", metavar=tr("FILE"), help=tr("the new file"))
-    p.add_argument("--force", action="store_true", help=tr("replace FILE if it exists (a regular file only)"))
-    p = add("delete-damaged", tr("delete a game that could not be opened (asks for --yes)"), _delete_damaged)
-    _kept_id(p)
-    p.add_argument("--yes", action="store_true", help=tr("confirm the deletion"))
+    sub = add_actions(subparsers, "game", tr("list, show, export, import, undo and redo saved games"), "game_command",
+                      metavar=tr("ACTION"))
+    add_verbs(sub, (*_saved_game_verbs(), *_kept_verbs()), first=(db_option(),))
 
 
-def _game_id(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("id", metavar="ID", help=tr("the game id (companion game list)"))
+def _saved_game_verbs() -> tuple[Verb, ...]:
+    """The games that open: list, play a step, move between files, undo."""
+    game_id = _game_id()
+    return (
+        Verb("list", tr("the saved games, most recent first"), _list,
+             (arg("--json", action="store_true", help=tr("print JSON")),)),
+        Verb("show", tr("one game: players, scores, round, phase, log"), _show,
+             (game_id, arg("--json", action="store_true", help=tr("print the whole saved document as JSON")))),
+        Verb("new", tr("start a game (for scripting; the app has a wizard)"), _new, _new_game_args()),
+        Verb("score", tr("add colony points to a player in the current round"), _score, (
+            game_id, arg("player", metavar=tr("PLAYER"), help=tr("player id (p1...) or name")),
+            arg("delta", type=int, metavar=tr("POINTS"), help=tr("the points to add (negative to take away)")))),
+        Verb("next", tr("advance to the next phase"), _next, (game_id,)),
+        Verb("export", tr("write one game to a new JSON file"), _export, (game_id, *_new_file())),
+        Verb("import", tr("add a game from an exported JSON file"), _import,
+             (arg("file", metavar=tr("FILE"), help=tr("the exported file")),)),
+        Verb("undo", tr("undo the last change of a game"), _undo, (game_id,)),
+        Verb("redo", tr("redo the last undone change of a game"), _redo, (game_id,)),
+        Verb("rename", tr("rename a game"), _rename,
+             (game_id, arg("name", metavar=tr("NAME"), help=tr("the game's new name")))),
+        Verb("delete", tr("delete a game (asks for --yes)"), _delete, (game_id, _confirm())),
+    )
 
 
-def _kept_id(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("id", metavar="ID", help=tr("the game id that `companion game list` shows for it"))
+def _kept_verbs() -> tuple[Verb, ...]:
+    """The games that could not be opened and were kept aside."""
+    kept_id = arg("id", metavar="ID", help=tr("the game id that `companion game list` shows for it"))
+    return (
+        Verb("details", tr("why a game that could not be opened was kept aside, and where"), _details, (kept_id,)),
+        Verb("export-damaged", tr("copy a game that could not be opened, as it is, to a new file"), _export_damaged,
+             (kept_id, *_new_file())),
+        Verb("delete-damaged", tr("delete a game that could not be opened (asks for --yes)"), _delete_damaged,
+             (kept_id, _confirm())),
+    )
+
+
+def _new_game_args() -> tuple[Arg, ...]:
+    return (
+        arg("--game", metavar=tr("TEXT"), default="mota", help=tr("mota, evolved or antscape")),
+        arg("--mode", metavar=tr("TEXT"), default="competitive", help=tr("competitive, solo, coop or asymmetric")),
+        arg("--player", action="append", default=[], metavar=tr("NAME:COLOUR"),
+            help=tr("a player; repeat per player (COLOUR 'broodmother' for the asymmetric Broodmother)")),
+        arg("--expansion", metavar=tr("TEXT"), action="append", default=[], help=tr("an expansion id; repeatable")),
+        arg("--module", metavar=tr("TEXT"), action="append", default=[], help=tr("a module id; repeatable")),
+        arg("--variant", metavar=tr("TEXT"), action="append", default=[], help=tr("a variant id; repeatable")),
+        arg("--name", metavar=tr("TEXT"), help=tr("the game's name")),
+        arg("--seed", metavar=tr("NUMBER"), type=int, help=tr("seed the virtual decks (replays the same cards)")),
+    )
+
+
+def _game_id() -> Arg:
+    return arg("id", metavar="ID", help=tr("the game id (companion game list)"))
+
+
+def _new_file() -> tuple[Arg, Arg]:
+    return (arg("file", metavar=tr("FILE"), help=tr("the new file")),
+            arg("--force", action="store_true", help=tr("replace FILE if it exists (a regular file only)")))
+
+
+def _confirm() -> Arg:
+    return arg("--yes", action="store_true", help=tr("confirm the deletion"))
 
 
 def _list(args: argparse.Namespace) -> int:

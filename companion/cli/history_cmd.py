@@ -13,51 +13,47 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from companion.cli.common import add_db_option, open_store, print_json
+from companion.cli.common import Arg, OneOf, Verb, add_verbs, arg, db_option, open_store, print_json
 from companion.core.i18n import tr, trf, trn
 
 
 def register(subparsers: Any) -> None:
     history = subparsers.add_parser("history", help=tr("the play records: finished games, wins and figures"))
-    add_db_option(history)
-    _filters(history)
-    out = history.add_mutually_exclusive_group()
-    out.add_argument("--json", action="store_true", help=tr("print the records as JSON"))
-    out.add_argument("--csv", metavar=tr("FILE"), help=tr("write one row per player per game to a new CSV file"))
-    history.add_argument("--force", action="store_true", help=tr("replace FILE if it exists (a regular file only)"))
+    top_args: tuple[Arg | OneOf, ...] = (db_option(), *_filters(), OneOf((
+            arg("--json", action="store_true", help=tr("print the records as JSON")),
+            arg("--csv", metavar=tr("FILE"), help=tr("write one row per player per game to a new CSV file")))),
+            arg("--force", action="store_true", help=tr("replace FILE if it exists (a regular file only)")))
+    for one in top_args:
+        one.add_to(history)
     history.set_defaults(handler=_list)
     sub = history.add_subparsers(dest="history_command", metavar=tr("ACTION"))
-
-    def add(name: str, help_text: str, handler: Any) -> argparse.ArgumentParser:
-        parser: argparse.ArgumentParser = sub.add_parser(name, help=help_text)
-        add_db_option(parser)
-        parser.set_defaults(handler=handler)
-        return parser
-
-    p = add("stats", tr("the figures: against the Broodmother, competitive, Antscape"), _stats)
-    _filters(p)
-    p.add_argument("--json", action="store_true", help=tr("print JSON"))
-    p = add("versus", tr("two players head to head in competitive games"), _versus)
-    p.add_argument("first", metavar=tr("NAME"), help=tr("a player's name"))
-    p.add_argument("second", metavar=tr("OTHER"), help=tr("another player's name"))
-    _filters(p)
-    p.add_argument("--json", action="store_true", help=tr("print JSON"))
-    p = add("merge", tr("count one player's name as another's (typed differently)"), _merge)
-    p.add_argument("name", metavar=tr("NAME"), help=tr("the name to merge"))
-    p.add_argument("into", metavar=tr("INTO"), help=tr("the name it counts as"))
-    p = add("unmerge", tr("count a merged name on its own again"), _unmerge)
-    p.add_argument("name", metavar=tr("NAME"), help=tr("the merged name"))
-    p = add("forget", tr("take one game out of the records (asks for --yes)"), _forget)
-    p.add_argument("id", metavar="ID", help=tr("the game id (companion history)"))
-    p.add_argument("--yes", action="store_true", help=tr("confirm"))
+    as_json = arg("--json", action="store_true", help=tr("print JSON"))
+    add_verbs(sub, (
+        Verb("stats", tr("the figures: against the Broodmother, competitive, Antscape"), _stats,
+             (*_filters(), as_json)),
+        Verb("versus", tr("two players head to head in competitive games"), _versus, (
+            arg("first", metavar=tr("NAME"), help=tr("a player's name")),
+            arg("second", metavar=tr("OTHER"), help=tr("another player's name")), *_filters(), as_json)),
+        Verb("merge", tr("count one player's name as another's (typed differently)"), _merge, (
+            arg("name", metavar=tr("NAME"), help=tr("the name to merge")),
+            arg("into", metavar=tr("INTO"), help=tr("the name it counts as")))),
+        Verb("unmerge", tr("count a merged name on its own again"), _unmerge,
+             (arg("name", metavar=tr("NAME"), help=tr("the merged name")),)),
+        Verb("forget", tr("take one game out of the records (asks for --yes)"), _forget, (
+            arg("id", metavar="ID", help=tr("the game id (companion history)")),
+            arg("--yes", action="store_true", help=tr("confirm")))),
+    ), first=(db_option(),))
 
 
-def _filters(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", metavar=tr("TEXT"), help=tr("only this game: mota, evolved or antscape"))
-    parser.add_argument("--edition", metavar=tr("TEXT"), help=tr("only this edition (as the records name it)"))
-    parser.add_argument("--expansion", metavar=tr("TEXT"), help=tr("only games with this expansion id"))
-    parser.add_argument("--since", metavar=tr("DATE"), help=tr("only games finished on or after DATE (2025-01-31)"))
-    parser.add_argument("--until", metavar=tr("DATE"), help=tr("only games finished on or before DATE"))
+def _filters() -> tuple[Arg, ...]:
+    return (
+        arg("--game", metavar=tr("TEXT"), help=tr("only this game: mota, evolved or antscape")),
+        arg("--edition", metavar=tr("TEXT"), help=tr("only this edition (as the records name it)")),
+        arg("--expansion", metavar=tr("TEXT"), help=tr("only games with this expansion id")),
+        arg("--since", metavar=tr("DATE"), help=tr("only games finished on or after DATE (2025-01-31)")),
+        arg("--until", metavar=tr("DATE"), help=tr("only games finished on or before DATE")),
+    )
+
 
 
 def _read(args: argparse.Namespace) -> tuple[list[Any], dict[str, str]]:

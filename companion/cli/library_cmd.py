@@ -6,28 +6,23 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from companion.cli.common import CliError, add_db_option, open_store, print_json
+from companion.cli.common import CliError, Verb, add_actions, add_verbs, arg, db_option, open_store, print_json
 from companion.core.i18n import tr, trn
 
 
 def register(subparsers: Any) -> None:
-    lib = subparsers.add_parser("library", help=tr("the cards you typed, filled into every new game"))
-    sub = lib.add_subparsers(dest="library_command", metavar=tr("ACTION"), required=True)
-    p = sub.add_parser("list", help=tr("every card kept"))
-    p.add_argument("--json", action="store_true", help=tr("print JSON"))
-    p.set_defaults(handler=_list)
-    p = sub.add_parser("export", help=tr("write the cards to a new JSON file (for another device)"))
-    p.add_argument("file", metavar=tr("FILE"), help=tr("the new file"))
-    p.add_argument("--force", action="store_true", help=tr("replace FILE if it exists (a regular file only)"))
-    p.set_defaults(handler=_export)
-    p = sub.add_parser("import", help=tr("add the cards of an exported file (a card typed again replaces the old)"))
-    p.add_argument("file", metavar=tr("FILE"), help=tr("the exported file"))
-    p.set_defaults(handler=_import)
-    p = sub.add_parser("forget", help=tr("forget every card (asks for --yes); saved games keep theirs"))
-    p.add_argument("--yes", action="store_true", help=tr("confirm"))
-    p.set_defaults(handler=_forget)
-    for parser in (lib, *sub.choices.values()):
-        add_db_option(parser)
+    sub = add_actions(subparsers, "library", tr("the cards you typed, filled into every new game"), "library_command",
+                      metavar=tr("ACTION"), args=(db_option(),))
+    add_verbs(sub, (
+        Verb("list", tr("every card kept"), _list, (arg("--json", action="store_true", help=tr("print JSON")),)),
+        Verb("export", tr("write the cards to a new JSON file (for another device)"), _export, (
+            arg("file", metavar=tr("FILE"), help=tr("the new file")),
+            arg("--force", action="store_true", help=tr("replace FILE if it exists (a regular file only)")))),
+        Verb("import", tr("add the cards of an exported file (a card typed again replaces the old)"), _import,
+             (arg("file", metavar=tr("FILE"), help=tr("the exported file")),)),
+        Verb("forget", tr("forget every card (asks for --yes); saved games keep theirs"), _forget,
+             (arg("--yes", action="store_true", help=tr("confirm")),)),
+    ), last=(db_option(),))
 
 
 def _describe(entry: dict[str, Any]) -> str:

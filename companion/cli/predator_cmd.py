@@ -13,82 +13,79 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from companion.cli.common import CliError, add_db_option, open_store, print_json
-from companion.core.i18n import is_message, render, tr, trf, trn
+from companion.cli.common import (
+    CliError,
+    OneOf,
+    Verb,
+    add_actions,
+    add_verbs,
+    arg,
+    db_option,
+    open_store,
+    plain,
+    print_json,
+)
+from companion.core.i18n import render, tr, trf, trn
 
 
 def register(subparsers: Any) -> None:
-    top = subparsers.add_parser("predator", help=tr("a game's predators: summon, Health, battles, alliances"))
-    top.add_argument("id", help=tr("the game's id (companion game list)"))
-    sub = top.add_subparsers(dest="predator_command", metavar="ACTION", required=True)
+    sub = add_actions(subparsers, "predator", tr("a game's predators: summon, Health, battles, alliances"),
+                      "predator_command", metavar="ACTION",
+                      args=(arg("id", help=tr("the game's id (companion game list)")),))
+    add_verbs(sub, (*_meadow_verbs(), *_alliance_verbs()), first=(db_option(),))
 
-    def add(name: str, help_text: str, handler: Any) -> argparse.ArgumentParser:
-        parser: argparse.ArgumentParser = sub.add_parser(name, help=help_text)
-        add_db_option(parser)
-        parser.set_defaults(handler=handler)
-        return parser
 
-    p = add("status", tr("the predators on the board (or the alliances) and the battle in progress"), _status)
-    p.add_argument("--json", action="store_true", help=tr("print the tracker's view as JSON"))
-    p = add("summon", tr("a Predator arrives with 3 x the round in Health"), _summon)
-    p.add_argument("name")
-    p.add_argument("--hex", type=int, metavar="N", help=tr("the hex it is placed in"))
-    p.add_argument("--by", metavar="PLAYER", help=tr("who played its card"))
-    p = add("damage", tr("casualties dealt to a Predator"), _damage)
-    p.add_argument("name")
-    p.add_argument("amount", type=int)
-    p.add_argument("--by", metavar="PLAYER", help=tr("who dealt them (gains a food if it reaches 0)"))
-    p = add("heal", tr("a Predator gains Health"), _heal)
-    p.add_argument("name")
-    p.add_argument("amount", type=int)
-    p = add("health", tr("type a Predator's Health"), _health)
-    p.add_argument("name")
-    p.add_argument("health", type=int)
-    p = add("move", tr("a Predator moves to another hex"), _move)
-    p.add_argument("name")
-    p.add_argument("hex", type=int)
-    p = add("spores", tr("spore tokens left in the Cordyceps' hex"), _spores)
-    p.add_argument("name")
-    p.add_argument("count", type=int)
-    p = add("battle", tr("the battle helper: start, each discarded card, the result"), _battle)
-    p.add_argument("name")
-    p.add_argument("--player", metavar="PLAYER", help=tr("who battles it (to start the battle)"))
-    p.add_argument("--cards", type=int, metavar="N", help=tr("cards it discards, when its tier is not typed"))
-    p.add_argument("--reveal", type=int, nargs="+", default=[], metavar="F", help=tr("each discarded card's Ferocity"))
-    p.add_argument("--strength", type=int, metavar="S", help=tr("the player's Army Strength: finishes the battle"))
-    p.add_argument("--winner", choices=("player", "predator"), help=tr("who wins a tie"))
-    p.add_argument("--cancel", action="store_true", help=tr("cancel the battle in progress"))
-    p = add("defeat", tr("a player won a battle against a Predator: +1 CP"), _defeat)
-    p.add_argument("name")
-    p.add_argument("--by", metavar="PLAYER", required=True)
-    p = add("choose", tr("the Predator information cards in play"), _choose)
-    p.add_argument("names", nargs="+")
-    add("draw", tr("draw the Predator information cards in play at random"), _draw)
-    p = add("tier", tr("type a tier's row from a Predator's card"), _tier)
-    p.add_argument("name")
-    p.add_argument("tier", type=int)
-    p.add_argument("text")
-    p.add_argument("--cards", type=int, metavar="N", help=tr("cards it discards for its Army Strength at this tier"))
-    p.add_argument("--strength", type=int, metavar="N", help=tr("Army Strength it adds at this tier"))
-    p = add("recruit", tr("Predators & Prey: a colony allies with a revealed predator"), _recruit)
-    p.add_argument("card")
-    p.add_argument("--by", metavar="PLAYER", required=True)
-    p = add("lose", tr("Predators & Prey: a colony loses its predator"), _lose)
-    p.add_argument("player")
-    p.add_argument("--reason", choices=("offering", "tunnel", "battle"), required=True)
-    p.add_argument("--winner", metavar="PLAYER", help=tr("who won the battle (with --reason battle)"))
-    p = add("tunnel", tr("Predators & Prey: an allied predator enters or leaves the Great Tunnel"), _tunnel)
-    p.add_argument("player")
-    where = p.add_mutually_exclusive_group(required=True)
-    where.add_argument("--in", dest="inside", action="store_true")
-    where.add_argument("--out", dest="outside", action="store_true")
-    p = add("reveal", tr("Predators & Prey: the cards face up below the predator sheet"), _reveal)
-    p.add_argument("cards", nargs="*")
-    p = add("card", tr("Predators & Prey: type a predator card's texts"), _card)
-    p.add_argument("card")
-    for flag in ("name", "task", "offering", "effect", "scoring"):
-        p.add_argument(f"--{flag}", default="")
-    p.add_argument("--strength", type=int)
+def _meadow_verbs() -> tuple[Verb, ...]:
+    """Minions of the Meadow's Predators on the board, their Health and their battles."""
+    name = arg("name")
+    return (
+        Verb("status", tr("the predators on the board (or the alliances) and the battle in progress"), _status,
+             (arg("--json", action="store_true", help=tr("print the tracker's view as JSON")),)),
+        Verb("summon", tr("a Predator arrives with 3 x the round in Health"), _summon,
+             (name, arg("--hex", type=int, metavar="N", help=tr("the hex it is placed in")),
+              arg("--by", metavar="PLAYER", help=tr("who played its card")))),
+        Verb("damage", tr("casualties dealt to a Predator"), _damage,
+             (name, arg("amount", type=int),
+              arg("--by", metavar="PLAYER", help=tr("who dealt them (gains a food if it reaches 0)")))),
+        Verb("heal", tr("a Predator gains Health"), _heal, (name, arg("amount", type=int))),
+        Verb("health", tr("type a Predator's Health"), _health, (name, arg("health", type=int))),
+        Verb("move", tr("a Predator moves to another hex"), _move, (name, arg("hex", type=int))),
+        Verb("spores", tr("spore tokens left in the Cordyceps' hex"), _spores, (name, arg("count", type=int))),
+        Verb("battle", tr("the battle helper: start, each discarded card, the result"), _battle, (
+            name, arg("--player", metavar="PLAYER", help=tr("who battles it (to start the battle)")),
+            arg("--cards", type=int, metavar="N", help=tr("cards it discards, when its tier is not typed")),
+            arg("--reveal", type=int, nargs="+", default=[], metavar="F", help=tr("each discarded card's Ferocity")),
+            arg("--strength", type=int, metavar="S", help=tr("the player's Army Strength: finishes the battle")),
+            arg("--winner", choices=("player", "predator"), help=tr("who wins a tie")),
+            arg("--cancel", action="store_true", help=tr("cancel the battle in progress")))),
+        Verb("defeat", tr("a player won a battle against a Predator: +1 CP"), _defeat,
+             (name, arg("--by", metavar="PLAYER", required=True))),
+        Verb("choose", tr("the Predator information cards in play"), _choose, (arg("names", nargs="+"),)),
+        Verb("draw", tr("draw the Predator information cards in play at random"), _draw),
+        Verb("tier", tr("type a tier's row from a Predator's card"), _tier, (
+            name, arg("tier", type=int), arg("text"),
+            arg("--cards", type=int, metavar="N", help=tr("cards it discards for its Army Strength at this tier")),
+            arg("--strength", type=int, metavar="N", help=tr("Army Strength it adds at this tier")))),
+    )
+
+
+def _alliance_verbs() -> tuple[Verb, ...]:
+    """Predators & Prey: a colony's allied predator."""
+    return (
+        Verb("recruit", tr("Predators & Prey: a colony allies with a revealed predator"), _recruit,
+             (arg("card"), arg("--by", metavar="PLAYER", required=True))),
+        Verb("lose", tr("Predators & Prey: a colony loses its predator"), _lose, (
+            arg("player"), arg("--reason", choices=("offering", "tunnel", "battle"), required=True),
+            arg("--winner", metavar="PLAYER", help=tr("who won the battle (with --reason battle)")))),
+        Verb("tunnel", tr("Predators & Prey: an allied predator enters or leaves the Great Tunnel"), _tunnel, (
+            arg("player"), OneOf((arg("--in", dest="inside", action="store_true"),
+                                  arg("--out", dest="outside", action="store_true")), required=True))),
+        Verb("reveal", tr("Predators & Prey: the cards face up below the predator sheet"), _reveal,
+             (arg("cards", nargs="*"),)),
+        Verb("card", tr("Predators & Prey: type a predator card's texts"), _card, (
+            arg("card"), *(arg(f"--{flag}", default="") for flag in ("name", "task", "offering", "effect", "scoring")),
+            arg("--strength", type=int))),
+    )
 
 
 def _session(args: argparse.Namespace) -> Any:
@@ -253,24 +250,13 @@ def _status(args: argparse.Namespace) -> int:
     if not views:
         raise CliError(trf("game {id} has no predators (neither module is in play)", id=args.id))
     if args.json:
-        print_json(_plain(views))
+        print_json(plain(views))
         return 0
     if "predators" in views:
         _print_predators(views["predators"])
     if "alliances" in views:
         _print_alliances(views["alliances"])
     return 0
-
-
-def _plain(value: Any) -> Any:
-    """A view as plain JSON: every message rendered in the reader's language."""
-    if is_message(value):
-        return render(value)
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
 
 
 def _print_predators(v: dict[str, Any]) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from companion.cli.common import CliError, print_json
+from companion.cli.common import CliError, Verb, add_verbs, arg, print_json
 from companion.core.i18n import tr, trf
 
 LANGS = ("en", "es")
@@ -26,36 +26,25 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("rules", help=tr("look up the rules"),
                                    description=tr("Search and read the rules corpus."))
     actions = parser.add_subparsers(dest="rules_action", metavar=tr("ACTION"), parser_class=type(parser))
-    _register_search(actions)
-    _register_show(actions)
-    check = actions.add_parser("check", help=tr("validate the corpus and count its entries"))
-    check.set_defaults(handler=_check)
+    add_verbs(actions, (
+        Verb("search", tr("ranked entries answering a question"), _search, (
+            arg("query", nargs="+", metavar=tr("QUESTION"), help=tr("the question, in your own words")),
+            arg("--limit", metavar=tr("NUMBER"), type=_limit, default=10,
+                help=trf("hits to show, 1-{most} (default: 10)", most=MAX_LIMIT)),
+            arg("--book", metavar=tr("TEXT"), help=tr("only this book: a code (mm, pp, ee, as) or its full name")),
+            arg("--kind", metavar=tr("TEXT"), help=tr("only this kind of entry (rule, setup, clarification, ...)")),
+            arg("--json", action="store_true", help=tr("print the hits as a JSON array")))),
+        Verb("show", tr("one entry in full"), _show, (
+            arg("id", metavar="ID", help=tr("the entry id, e.g. mm-ladybug-tie")),
+            arg("--json", action="store_true", help=tr("print the entry as JSON")))),
+        Verb("check", tr("validate the corpus and count its entries"), _check),
+    ))
 
     def missing_action(_: argparse.Namespace) -> int:
         parser.print_help()
         return 2
 
     parser.set_defaults(handler=missing_action)
-
-
-def _register_search(actions: Any) -> None:
-    search = actions.add_parser("search", help=tr("ranked entries answering a question"))
-    search.add_argument("query", nargs="+", metavar=tr("QUESTION"), help=tr("the question, in your own words"))
-    search.add_argument("--limit", metavar=tr("NUMBER"), type=_limit, default=10,
-                        help=trf("hits to show, 1-{most} (default: 10)", most=MAX_LIMIT))
-    search.add_argument("--book", metavar=tr("TEXT"),
-                        help=tr("only this book: a code (mm, pp, ee, as) or its full name"))
-    search.add_argument("--kind", metavar=tr("TEXT"),
-                        help=tr("only this kind of entry (rule, setup, clarification, ...)"))
-    search.add_argument("--json", action="store_true", help=tr("print the hits as a JSON array"))
-    search.set_defaults(handler=_search)
-
-
-def _register_show(actions: Any) -> None:
-    show = actions.add_parser("show", help=tr("one entry in full"))
-    show.add_argument("id", metavar="ID", help=tr("the entry id, e.g. mm-ladybug-tie"))
-    show.add_argument("--json", action="store_true", help=tr("print the entry as JSON"))
-    show.set_defaults(handler=_show)
 
 
 def _limit(text: str) -> int:
@@ -92,6 +81,18 @@ def _search(args: argparse.Namespace) -> int:
 
 
 def _show(args: argparse.Namespace) -> int:
+    corpus, entry = _entry(args.id)
+    related = [(rid, corpus.get(rid)) for rid in entry.related]
+    related_titles = [(rid, other.title_in(_lang()) if other else rid) for rid, other in related]
+    if args.json:
+        print_json(_entry_json(entry, related_titles))
+    else:
+        _print_entry(entry, related_titles)
+    return 0
+
+
+def _entry(wanted: str) -> tuple[Any, Any]:
+    """The corpus and its entry ``wanted``; a bad corpus or an unknown id is one line (with the ids it may mean)."""
     from companion.rules.corpus import CorpusError, load_corpus
     from companion.rules.search import suggest_ids
 
@@ -99,28 +100,29 @@ def _show(args: argparse.Namespace) -> int:
         corpus = load_corpus()
     except CorpusError as exc:
         raise CliError(str(exc)) from exc
-    entry = corpus.get(args.id)
+    entry = corpus.get(wanted)
     if entry is None:
-        close = suggest_ids(corpus, args.id)
+        close = suggest_ids(corpus, wanted)
         if close:
-            raise CliError(trf("no rule with id {id}; did you mean {close}?", id=repr(args.id), close=", ".join(close)))
-        raise CliError(trf("no rule with id {id}", id=repr(args.id)))
-    related = [(rid, corpus.get(rid)) for rid in entry.related]
-    related_titles = [(rid, other.title_in(_lang()) if other else rid) for rid, other in related]
-    if args.json:
-        print_json(
-            {
-                "id": entry.id,
-                "title": entry.title_in(_lang()),
-                "book": entry.book,
-                "section": entry.section,
-                "kind": entry.kind,
-                "body": entry.body_in(_lang()),
-                "aliases": list(entry.aliases_in(_lang())),
-                "related": [{"id": rid, "title": title} for rid, title in related_titles],
-            }
-        )
-        return 0
+            raise CliError(trf("no rule with id {id}; did you mean {close}?", id=repr(wanted), close=", ".join(close)))
+        raise CliError(trf("no rule with id {id}", id=repr(wanted)))
+    return corpus, entry
+
+
+def _entry_json(entry: Any, related_titles: list[tuple[str, str]]) -> dict[str, Any]:
+    return {
+        "id": entry.id,
+        "title": entry.title_in(_lang()),
+        "book": entry.book,
+        "section": entry.section,
+        "kind": entry.kind,
+        "body": entry.body_in(_lang()),
+        "aliases": list(entry.aliases_in(_lang())),
+        "related": [{"id": rid, "title": title} for rid, title in related_titles],
+    }
+
+
+def _print_entry(entry: Any, related_titles: list[tuple[str, str]]) -> None:
     from companion.core.i18n import language
     from companion.rules.headings import KIND_LABELS, citation
 
@@ -134,7 +136,6 @@ def _show(args: argparse.Namespace) -> int:
         print(tr("See also:"))
         for rid, title in related_titles:
             print(f"  {rid}  {title}")
-    return 0
 
 
 def _check(_: argparse.Namespace) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from companion.cli.common import CliError, add_db_option, open_store, print_json
+from companion.cli.common import Arg, CliError, Verb, add_actions, add_verbs, arg, db_option, open_store, print_json
 from companion.core.i18n import N_, tr, trf, trn
 
 DEFAULT_COLOURS = ("red", "yellow", "black", "blue")
@@ -35,139 +35,149 @@ Places: a hex number, or 'tunnel' for the Great Tunnel.""")
 
 
 def register(subparsers: Any) -> None:
-    solo = subparsers.add_parser(
-        "solo", help=tr("the Broodmother opponent: solo, co-op and the asymmetric variant"),
-        description=tr("Run the Broodmother (Minions of the Meadow) from the terminal."), epilog=tr(EPILOG),
-        formatter_class=argparse.RawDescriptionHelpFormatter)
-    sub = solo.add_subparsers(dest="solo_command", metavar=tr("ACTION"), required=True)
-    _register_game(sub)
-    _register_turn(sub)
+    sub = add_actions(subparsers, "solo", tr("the Broodmother opponent: solo, co-op and the asymmetric variant"),
+                      "solo_command", metavar=tr("ACTION"),
+                      description=tr("Run the Broodmother (Minions of the Meadow) from the terminal."),
+                      epilog=tr(EPILOG), formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_verbs(sub, (_new_verb(),), first=_shared(game=False), described=True)
+    add_verbs(sub, (*_game_verbs(), *_turn_verbs()), first=_shared(), described=True)
     _register_hex(sub)
-    _register_asymmetric(sub)
+    add_verbs(sub, _asymmetric_verbs(), first=_shared(), described=True)
 
 
-def _add(sub: Any, name: str, help_text: str, handler: Any, game: bool = True) -> argparse.ArgumentParser:
-    parser: argparse.ArgumentParser = sub.add_parser(name, help=help_text, description=help_text)
-    add_db_option(parser)
-    parser.add_argument("--json", action="store_true", help=tr("print the Broodmother view as JSON"))
-    if game:
-        parser.add_argument("id", metavar="ID", help=tr("the game id (companion game list)"))
-    parser.set_defaults(handler=handler)
-    return parser
+def _shared(game: bool = True) -> tuple[Arg, ...]:
+    """What every action takes: ``--db``, ``--json`` and (but ``new``) the game's id."""
+    return (db_option(), arg("--json", action="store_true", help=tr("print the Broodmother view as JSON")),
+            *([arg("id", metavar="ID", help=tr("the game id (companion game list)"))] if game else []))
 
 
-def _register_game(sub: Any) -> None:
+def _new_verb() -> Verb:
     from companion.core.broodmother.content import DIFFICULTIES
     from companion.core.broodmother.newgame import AFTER_LEVEL_3, DECK_MODES, TUNNEL_RULES
 
-    p = _add(sub, "new", tr("start a solo, co-op or asymmetric game against the Broodmother"), _new, game=False)
-    p.add_argument("--player", action="append", default=[], metavar=tr("NAME:COLOUR"), help=tr("an ant colony; repeat"))
-    p.add_argument("--players", metavar=tr("NUMBER"), type=int,
-                   help=tr("this many colonies with default names (instead of --player)"))
-    p.add_argument("--broodmother", metavar=tr("NAME"),
-                   help=tr("asymmetric variant: the player who is the Broodmother"))
-    p.add_argument("--difficulty", choices=DIFFICULTIES, default="normal",
-                   help=trf("the Difficulty Chart's column: {levels}", levels=", ".join(DIFFICULTIES)))
-    p.add_argument("--deck", choices=DECK_MODES, default="virtual", help=tr("who draws her cards"))
-    p.add_argument("--no-odds", action="store_true", help=tr("hide the odds of her next action"))
-    p.add_argument("--after-level-3", choices=AFTER_LEVEL_3, default="nothing",
-                   help=tr("what her machinations do after level 3"))
-    p.add_argument("--tunnel-centipedes", choices=TUNNEL_RULES, default="one",
-                   help=tr("how many centipedes the Great Tunnel holds"))
-    p.add_argument("--empires", action="store_true", help=tr("Empires of the Earth is in play"))
-    p.add_argument("--seed", metavar=tr("NUMBER"), type=int, help=tr("seed her virtual deck (replays the same cards)"))
-    p.add_argument("--name", metavar=tr("TEXT"), help=tr("the game's name"))
-    _add(sub, "status", tr("her state, the meadow, her deck and what she asks"), _status)
-    _add(sub, "checklist", tr("the setup checklist; tick steps with --tick"), _checklist).add_argument(
-        "--tick", action="append", default=[], metavar=tr("STEP"), help=tr("tick a step (repeatable)"))
-    p = _add(sub, "deck", tr("her deck: counts and odds; change its make-up or mode"), _deck)
-    p.add_argument("--set", metavar=tr("GROUPS"), help=tr("make-up before her first card: type:ferocity:count,..."))
-    p.add_argument("--mode", choices=DECK_MODES, help=tr("switch the deck mode"))
-    p.add_argument("--odds", choices=("on", "off"), help=tr("show or hide the odds"))
-    _add(sub, "next", tr("advance to the next phase (or round)"), _next)
-    _add(sub, "finish", tr("finish the game after the last round"), _finish)
-    _add(sub, "undo", tr("undo the last change"), _undo)
-    _add(sub, "redo", tr("redo the last undone change"), _redo)
+    return Verb("new", tr("start a solo, co-op or asymmetric game against the Broodmother"), _new, (
+        arg("--player", action="append", default=[], metavar=tr("NAME:COLOUR"), help=tr("an ant colony; repeat")),
+        arg("--players", metavar=tr("NUMBER"), type=int,
+            help=tr("this many colonies with default names (instead of --player)")),
+        arg("--broodmother", metavar=tr("NAME"), help=tr("asymmetric variant: the player who is the Broodmother")),
+        arg("--difficulty", choices=DIFFICULTIES, default="normal",
+            help=trf("the Difficulty Chart's column: {levels}", levels=", ".join(DIFFICULTIES))),
+        arg("--deck", choices=DECK_MODES, default="virtual", help=tr("who draws her cards")),
+        arg("--no-odds", action="store_true", help=tr("hide the odds of her next action")),
+        arg("--after-level-3", choices=AFTER_LEVEL_3, default="nothing",
+            help=tr("what her machinations do after level 3")),
+        arg("--tunnel-centipedes", choices=TUNNEL_RULES, default="one",
+            help=tr("how many centipedes the Great Tunnel holds")),
+        arg("--empires", action="store_true", help=tr("Empires of the Earth is in play")),
+        arg("--seed", metavar=tr("NUMBER"), type=int, help=tr("seed her virtual deck (replays the same cards)")),
+        arg("--name", metavar=tr("TEXT"), help=tr("the game's name")),
+    ))
 
 
-def _register_turn(sub: Any) -> None:
+def _game_verbs() -> tuple[Verb, ...]:
+    """A game's state, checklist, deck and phases."""
+    from companion.core.broodmother.newgame import DECK_MODES
+
+    return (
+        Verb("status", tr("her state, the meadow, her deck and what she asks"), _status),
+        Verb("checklist", tr("the setup checklist; tick steps with --tick"), _checklist, (
+            arg("--tick", action="append", default=[], metavar=tr("STEP"), help=tr("tick a step (repeatable)")),)),
+        Verb("deck", tr("her deck: counts and odds; change its make-up or mode"), _deck, (
+            arg("--set", metavar=tr("GROUPS"), help=tr("make-up before her first card: type:ferocity:count,...")),
+            arg("--mode", choices=DECK_MODES, help=tr("switch the deck mode")),
+            arg("--odds", choices=("on", "off"), help=tr("show or hide the odds")))),
+        Verb("next", tr("advance to the next phase (or round)"), _next),
+        Verb("finish", tr("finish the game after the last round"), _finish),
+        Verb("undo", tr("undo the last change"), _undo),
+        Verb("redo", tr("redo the last undone change"), _redo),
+    )
+
+
+def _turn_verbs() -> tuple[Verb, ...]:
+    """Her reactions: drawn or entered, cancelled, her questions answered; battles and her end."""
     from companion.core.broodmother.content import brood_content
     from companion.core.broodmother.deck import CHAMBER
 
-    bc = brood_content()
-    _add(sub, "turn", tr("her reaction: draw her card (virtual deck) and resolve it"), _turn)
-    p = _add(sub, "enter", tr("physical deck: the card she revealed, and resolve it"), _enter)
-    types = [*bc.card_types, CHAMBER]
-    p.add_argument("card_type", choices=types, metavar=tr("TYPE"),
-                   help=trf("her card's type: {types}", types=", ".join(types)))
-    p.add_argument("ferocity", type=int, nargs="?", default=0, metavar=tr("FEROCITY"), help=tr("its Ferocity"))
-    _add(sub, "cancel", tr("spend an Initiative Token to cancel the reaction just revealed"), _cancel)
-    p = _add(sub, "answer", tr("answer her open question"), _answer)
-    p.add_argument("--number", metavar=tr("NUMBER"), type=int, help=tr("Expand: the revealed hex's number"))
-    p.add_argument("--sites", metavar=tr("NUMBER"), type=int,
-                   help=tr("Expand: its free collection sites (on a new hex, all of them)"))
-    p.add_argument("--zone", choices=ZONES, help=tr("Expand: where it goes (inner whenever there is room)"))
-    p.add_argument("--centipede-hex", action="store_const", const=True, help=tr("Expand: it is a centipede hex"))
-    p.add_argument("--nest", action="store_const", const=True, help=tr("Expand: it is the Nest of Centipedes"))
-    p.add_argument("--deck-empty", action="store_const", const=True, help=tr("Expand: the hex deck is empty"))
-    p.add_argument("--hex", metavar=tr("NUMBER"), type=int, help=tr("Predator: the hex with the most ants"))
-    p.add_argument("--destroyed", metavar=tr("NUMBER"), type=int,
-                   help=tr("Strike: ants destroyed in her hex (0: none there)"))
-    _add(sub, "slumber", tr("score her Slumber points now (in the Slumber step; else Next scores them)"), _slumber)
-    p = _add(sub, "battle", tr("battle numbers; --won when a centipede won a battle (+1 CP)"), _battle)
-    p.add_argument("--won", action="store_true", help=tr("a centipede (or she) won a battle"))
-    _add(sub, "destroyed", tr("the ants destroyed the Broodmother"), _destroyed)
-    p = _add(sub, "predator-gone", tr("moved: use 'companion predator ID health NAME 0'"), _predator_gone)
-    p.add_argument("predator", metavar=tr("PREDATOR"))
+    types = [*brood_content().card_types, CHAMBER]
+    return (
+        Verb("turn", tr("her reaction: draw her card (virtual deck) and resolve it"), _turn),
+        Verb("enter", tr("physical deck: the card she revealed, and resolve it"), _enter, (
+            arg("card_type", choices=types, metavar=tr("TYPE"),
+                help=trf("her card's type: {types}", types=", ".join(types))),
+            arg("ferocity", type=int, nargs="?", default=0, metavar=tr("FEROCITY"), help=tr("its Ferocity")))),
+        Verb("cancel", tr("spend an Initiative Token to cancel the reaction just revealed"), _cancel),
+        Verb("answer", tr("answer her open question"), _answer, _answer_args()),
+        Verb("slumber", tr("score her Slumber points now (in the Slumber step; else Next scores them)"), _slumber),
+        Verb("battle", tr("battle numbers; --won when a centipede won a battle (+1 CP)"), _battle,
+             (arg("--won", action="store_true", help=tr("a centipede (or she) won a battle")),)),
+        Verb("destroyed", tr("the ants destroyed the Broodmother"), _destroyed),
+        Verb("predator-gone", tr("moved: use 'companion predator ID health NAME 0'"), _predator_gone,
+             (arg("predator", metavar=tr("PREDATOR")),)),
+    )
+
+
+def _answer_args() -> tuple[Arg, ...]:
+    return (
+        arg("--number", metavar=tr("NUMBER"), type=int, help=tr("Expand: the revealed hex's number")),
+        arg("--sites", metavar=tr("NUMBER"), type=int,
+            help=tr("Expand: its free collection sites (on a new hex, all of them)")),
+        arg("--zone", choices=ZONES, help=tr("Expand: where it goes (inner whenever there is room)")),
+        arg("--centipede-hex", action="store_const", const=True, help=tr("Expand: it is a centipede hex")),
+        arg("--nest", action="store_const", const=True, help=tr("Expand: it is the Nest of Centipedes")),
+        arg("--deck-empty", action="store_const", const=True, help=tr("Expand: the hex deck is empty")),
+        arg("--hex", metavar=tr("NUMBER"), type=int, help=tr("Predator: the hex with the most ants")),
+        arg("--destroyed", metavar=tr("NUMBER"), type=int,
+            help=tr("Strike: ants destroyed in her hex (0: none there)")),
+    )
 
 
 def _register_hex(sub: Any) -> None:
     hexes = sub.add_parser("hex", help=tr("meadow updates: add, sites, chase, destroy-nymph, defeat-centipede ..."))
     hsub = hexes.add_subparsers(dest="hex_command", metavar=tr("CHANGE"), required=True)
-    p = _add(hsub, "add", tr("a hex on the table (setup, or an ant's Explore)"), _hex_add)
-    p.add_argument("number", type=int, metavar=tr("NUMBER"), help=tr("the hex's number"))
-    p.add_argument("--zone", choices=ZONES, default="outer", help=tr("the Inner or the Outer Meadow"))
-    p.add_argument("--sites", metavar=tr("NUMBER"), type=int, default=0, help=tr("its free collection sites"))
-    p.add_argument("--nymphs", metavar=tr("NUMBER"), type=int, default=0, help=tr("nymphs on it"))
-    p.add_argument("--centipede", action="store_true", help=tr("a centipede is on it"))
-    p.add_argument("--centipede-hex", action="store_true", help=tr("it shows the centipede icon"))
-    p.add_argument("--nest", action="store_true", help=tr("it is the Nest of Centipedes: she arises"))
-    p = _add(hsub, "sites", tr("how many collection sites of a hex are free now"), _hex_sites)
-    p.add_argument("number", type=int, metavar=tr("NUMBER"), help=tr("the hex's number"))
-    p.add_argument("sites", type=int, metavar=tr("SITES"), help=tr("its free collection sites"))
-    p = _add(hsub, "correct", tr("fix the app's record of a hex"), _hex_correct)
-    p.add_argument("number", type=int, metavar=tr("NUMBER"), help=tr("the hex's number"))
-    p.add_argument("--zone", choices=ZONES, required=True, help=tr("the Inner or the Outer Meadow"))
-    p.add_argument("--sites", metavar=tr("NUMBER"), type=int, required=True, help=tr("its free collection sites"))
-    p.add_argument("--nymphs", metavar=tr("NUMBER"), type=int, required=True, help=tr("nymphs on it"))
-    p.add_argument("--centipede", action="store_true", help=tr("a centipede is on it"))
-    for name, help_text in (("chase", tr("an ant chases a nymph")), ("destroy-nymph", tr("a nymph is destroyed")),
-                            ("defeat-centipede", tr("a centipede is defeated (its hex's nymphs die)")),
-                            ("place-nymph", tr("put a nymph (correction or her choice)")),
-                            ("moult", tr("a nymph moults (correction or her choice)"))):
-        _add(hsub, name, help_text, _hex_simple).add_argument("where", metavar=tr("PLACE"),
-                                                              help=tr("hex number, or 'tunnel'"))
+    number = arg("number", type=int, metavar=tr("NUMBER"), help=tr("the hex's number"))
+    centipede = arg("--centipede", action="store_true", help=tr("a centipede is on it"))
+    place = arg("where", metavar=tr("PLACE"), help=tr("hex number, or 'tunnel'"))
+    add_verbs(hsub, (
+        Verb("add", tr("a hex on the table (setup, or an ant's Explore)"), _hex_add, (
+            number, arg("--zone", choices=ZONES, default="outer", help=tr("the Inner or the Outer Meadow")),
+            arg("--sites", metavar=tr("NUMBER"), type=int, default=0, help=tr("its free collection sites")),
+            arg("--nymphs", metavar=tr("NUMBER"), type=int, default=0, help=tr("nymphs on it")), centipede,
+            arg("--centipede-hex", action="store_true", help=tr("it shows the centipede icon")),
+            arg("--nest", action="store_true", help=tr("it is the Nest of Centipedes: she arises")))),
+        Verb("sites", tr("how many collection sites of a hex are free now"), _hex_sites, (
+            number, arg("sites", type=int, metavar=tr("SITES"), help=tr("its free collection sites")))),
+        Verb("correct", tr("fix the app's record of a hex"), _hex_correct, (
+            number, arg("--zone", choices=ZONES, required=True, help=tr("the Inner or the Outer Meadow")),
+            arg("--sites", metavar=tr("NUMBER"), type=int, required=True, help=tr("its free collection sites")),
+            arg("--nymphs", metavar=tr("NUMBER"), type=int, required=True, help=tr("nymphs on it")), centipede)),
+        Verb("chase", tr("an ant chases a nymph"), _hex_simple, (place,)),
+        Verb("destroy-nymph", tr("a nymph is destroyed"), _hex_simple, (place,)),
+        Verb("defeat-centipede", tr("a centipede is defeated (its hex's nymphs die)"), _hex_simple, (place,)),
+        Verb("place-nymph", tr("put a nymph (correction or her choice)"), _hex_simple, (place,)),
+        Verb("moult", tr("a nymph moults (correction or her choice)"), _hex_simple, (place,)),
+    ), first=_shared(), described=True)
 
 
-def _register_asymmetric(sub: Any) -> None:
+def _asymmetric_verbs() -> tuple[Verb, ...]:
+    """The asymmetric variant: the Broodmother is a player, spending eggs and nymphs."""
     from companion.core.broodmother.content import brood_content
 
     bc = brood_content()
-    _add(sub, "egg", tr("asymmetric: her reaction, gain an egg"), _egg)
-    p = _add(sub, "move-nymph", trf("asymmetric: her reaction, move a nymph up to {steps} steps",
-                                    steps=bc.nymph_move_steps), _move_nymph)
-    p.add_argument("source", metavar=tr("FROM"), help=tr("hex number, or 'tunnel'"))
-    p.add_argument("target", metavar=tr("TO"), help=tr("hex number, or 'tunnel'"))
-    p = _add(sub, "unlock", tr("asymmetric: unlock a power in the Queen Phase"), _unlock)
-    p.add_argument("power", choices=list(bc.powers), metavar=tr("POWER"),
-                   help=trf("the power: {powers}", powers=", ".join(bc.powers)))
-    p = _add(sub, "power", trf("asymmetric: pay {eggs} eggs to use an unlocked power", eggs=bc.power_cost), _power)
-    p.add_argument("power", choices=list(bc.powers), metavar=tr("POWER"),
-                   help=trf("the power: {powers}", powers=", ".join(bc.powers)))
-    p = _add(sub, "redraw", trf("asymmetric: spend {nymphs} nymphs to replace the card just revealed",
-                                nymphs=bc.redraw_cost), _redraw)
-    p.add_argument("first", metavar=tr("FIRST"), help=tr("where the first nymph is: hex number, or 'tunnel'"))
-    p.add_argument("second", metavar=tr("SECOND"), help=tr("where the second nymph is: hex number, or 'tunnel'"))
+    power = arg("power", choices=list(bc.powers), metavar=tr("POWER"),
+                help=trf("the power: {powers}", powers=", ".join(bc.powers)))
+    return (
+        Verb("egg", tr("asymmetric: her reaction, gain an egg"), _egg),
+        Verb("move-nymph", trf("asymmetric: her reaction, move a nymph up to {steps} steps", steps=bc.nymph_move_steps),
+             _move_nymph, (arg("source", metavar=tr("FROM"), help=tr("hex number, or 'tunnel'")),
+                           arg("target", metavar=tr("TO"), help=tr("hex number, or 'tunnel'")))),
+        Verb("unlock", tr("asymmetric: unlock a power in the Queen Phase"), _unlock, (power,)),
+        Verb("power", trf("asymmetric: pay {eggs} eggs to use an unlocked power", eggs=bc.power_cost), _power,
+             (power,)),
+        Verb("redraw", trf("asymmetric: spend {nymphs} nymphs to replace the card just revealed",
+                           nymphs=bc.redraw_cost), _redraw, (
+                 arg("first", metavar=tr("FIRST"), help=tr("where the first nymph is: hex number, or 'tunnel'")),
+                 arg("second", metavar=tr("SECOND"), help=tr("where the second nymph is: hex number, or 'tunnel'")))),
+    )
 
 
 # -- helpers ---------------------------------------------------------------------------------
@@ -322,8 +332,12 @@ def _status(args: argparse.Namespace) -> int:
 
 def status_lines(view: dict[str, Any], state: dict[str, Any], phase: str) -> list[str]:
     """A compact text panel of the view, in the reader's language."""
-    from companion.core.i18n import tr
+    return [*_her_lines(view, state, phase), *_hex_lines(view), *_deck_lines(view),
+            _trf("Slumber now: {sum}", sum=view["slumber"]["sum"])]
 
+
+def _her_lines(view: dict[str, Any], state: dict[str, Any], phase: str) -> list[str]:
+    """The round, her thresholds and points, where she is, the centipedes."""
     t, cp, m = view["thresholds"], view["cp"], view["machinations"]
     her = view["her"]
     if her["found"]:
@@ -332,7 +346,7 @@ def status_lines(view: dict[str, Any], state: dict[str, Any], phase: str) -> lis
     else:
         where = tr("not found")
     tunnel = view["meadow"]["tunnel"]
-    lines = [
+    return [
         _trf("Round {round} ({phase}), {mode}, {difficulty}", round=state["round"], phase=tr(phase),
              mode=tr(WORDS.get(view["mode"], view["mode"])), difficulty=tr(view["difficulty"]["name"])),
         _trf("Thresholds: plot {plot} / CP {cp} / centipedes {centipedes}; Initiative Tokens: {initiative}",
@@ -346,6 +360,11 @@ def status_lines(view: dict[str, Any], state: dict[str, Any], phase: str) -> lis
          _trf("Centipedes in the Meadow: {centipedes}; Great Tunnel: nymph no, centipedes {tunnel}",
               centipedes=view["meadow"]["centipedes"], tunnel=tunnel["centipedes"])),
     ]
+
+
+def _hex_lines(view: dict[str, Any]) -> list[str]:
+    """One line a meadow hex: zone, free sites, nymphs and what stands on it."""
+    lines = []
     for h in view["meadow"]["hexes"]:
         marks = [tr(m) for m, on in ((N_("centipede"), h["centipede"]), (N_("centipede hex"), h["centipede_hex"]),
                                      (N_("Nest"), h["nest"]), (N_("Broodmother"), h["broodmother"])) if on]
@@ -353,14 +372,18 @@ def status_lines(view: dict[str, Any], state: dict[str, Any], phase: str) -> lis
                           hex=format(h["number"], ">2"), zone=format(tr(WORDS.get(h["zone"], h["zone"])), "<5"),
                           sites=h["sites"], nymphs=h["nymphs"],
                           marks=", ".join(marks + [tr(p) for p in h["predators"]])).rstrip())
+    return lines
+
+
+def _deck_lines(view: dict[str, Any]) -> list[str]:
+    """Her deck's piles and (when shown) the odds of her next action."""
     d = view["deck"]
-    lines.append(_trf("Her deck ({mode}): draw {draw}, discard {discard}, plot {plot}",
-                      mode=tr(WORDS.get(d["mode"], d["mode"])),
-                      draw=d["draw_total"], discard=d["discard_total"], plot=d["plot"]))
+    lines = [_trf("Her deck ({mode}): draw {draw}, discard {discard}, plot {plot}",
+                  mode=tr(WORDS.get(d["mode"], d["mode"])),
+                  draw=d["draw_total"], discard=d["discard_total"], plot=d["plot"])]
     for o in d["odds"] or []:
         lines.append(_trf("  next {action} {cards}/{of} ({percent}%)", action=format(tr(o["action_name"]), "<7"),
                           cards=o["cards"], of=o["of"], percent=o["percent"]))
-    lines.append(_trf("Slumber now: {sum}", sum=view["slumber"]["sum"]))
     return lines
 
 

@@ -75,22 +75,23 @@ def unapplied_scoring(state: State, content: Content) -> list[Item]:
 
 def next_warning(state: State, content: Content) -> Msg | None:
     """The question to ask before leaving this phase, or None when nothing is left unscored."""
-    pending = unapplied_scoring(state, content)
-    if not pending:
-        return None
-    return msg("{phase} has rewards not applied yet: {listed}. Go on without them?",
-               phase=game_def(state, content).phase(state["phase"]).message(),
-               listed=joined([i["text"] for i in pending]))
+    said = _unapplied(state, content)
+    return None if said is None else msg("{phase} has rewards not applied yet: {listed}. Go on without them?", **said)
 
 
 def left_unapplied(state: State, content: Content) -> Msg | None:
     """What a script that cannot answer ``next_warning`` is told it left behind, or None."""
+    said = _unapplied(state, content)
+    return None if said is None else msg("{phase} has rewards not applied yet: {listed}. (Undo to go back.)", **said)
+
+
+def _unapplied(state: State, content: Content) -> dict[str, Any] | None:
+    """The phase and the rewards left unscored in it (the words both warnings name), or None when none are."""
     pending = unapplied_scoring(state, content)
     if not pending:
         return None
-    return msg("{phase} has rewards not applied yet: {listed}. (Undo to go back.)",
-               phase=game_def(state, content).phase(state["phase"]).message(),
-               listed=joined([i["text"] for i in pending]))
+    return {"phase": game_def(state, content).phase(state["phase"]).message(),
+            "listed": joined([i["text"] for i in pending])}
 
 
 def _reason(exc: CommandError) -> str | Msg:

@@ -18,6 +18,7 @@ import marshal
 import math
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -126,21 +127,8 @@ def _check_lang(plain: Any, entries: int, lang: str) -> None:
     _require(_is_list_of(vocab, str) and len(set(vocab)) == len(vocab), lang, "vocabulary")
     _require(_is_list_of(idf, float) and len(idf) == len(vocab) and all(map(math.isfinite, idf)), lang, "idf")
     _require(isinstance(default_idf, float) and math.isfinite(default_idf), lang, "default idf")
-    _require(isinstance(postings, list) and len(postings) == len(vocab), lang, "postings")
-    for posting in postings:
-        _require(
-            isinstance(posting, list)
-            and all(
-                type(pair) is tuple
-                and len(pair) == 2
-                and type(pair[0]) is int
-                and 0 <= pair[0] < entries
-                and type(pair[1]) is float
-                for pair in posting
-            ),
-            lang,
-            "postings",
-        )
+    _require(_is_lists_of_pairs(postings, len(vocab), lambda n: type(n) is int and 0 <= n < entries), lang,
+             "postings")
     known = set(vocab)
     _require(
         isinstance(stems, dict)
@@ -148,21 +136,19 @@ def _check_lang(plain: Any, entries: int, lang: str) -> None:
         lang,
         "stems",
     )
-    _require(isinstance(fields, list) and len(fields) == entries, lang, "fields")
-    for entry_fields in fields:
-        _require(
-            isinstance(entry_fields, list)
-            and all(
-                type(item) is tuple
-                and len(item) == 2
-                and type(item[0]) is tuple
-                and known.issuperset(item[0])
-                and type(item[1]) is float
-                for item in entry_fields
-            ),
-            lang,
-            "fields",
-        )
+    _require(_is_lists_of_pairs(fields, entries, lambda words: type(words) is tuple and known.issuperset(words)),
+             lang, "fields")
+
+
+def _is_lists_of_pairs(value: Any, length: int, first_fits: Callable[[Any], bool]) -> bool:
+    """``length`` lists of (x, weight) pairs, each x passing ``first_fits`` and each weight a float: the postings
+    (entry number, score) of each word, and the fields (words, weight) of each entry."""
+    return isinstance(value, list) and len(value) == length and all(
+        isinstance(pairs, list)
+        and all(type(pair) is tuple and len(pair) == 2 and first_fits(pair[0]) and type(pair[1]) is float
+                for pair in pairs)
+        for pairs in value
+    )
 
 
 def _is_list_of(value: Any, kind: type) -> bool:

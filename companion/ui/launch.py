@@ -121,19 +121,12 @@ def serve_web(main: object, host: str, port: int, open_browser: bool, ctx: Any =
 
     from companion.ui.guard import HostPolicy
     from companion.ui.share import Table
-    from companion.ui.sharing import ShareError, ShareServer
+    from companion.ui.sharing import ShareServer
 
-    if not loopback_host(host):
-        print("companion: " + tr("--host takes a loopback address (127.0.0.1, localhost, ::1). To let the "
-                                 "players' devices in, use --share: they join with a code."), file=sys.stderr)
+    bound = _bind_loopback(host, port)
+    if bound is None:
         return 2
-    try:
-        sock, chosen = bind_port(host, port)
-    except LaunchError as exc:
-        print(f"companion: {exc}", file=sys.stderr)
-        return 2
-    if chosen != port:
-        print(trf("Port {port} is in use; using port {chosen} instead.", port=port, chosen=chosen), flush=True)
+    sock, chosen = bound
     url = page_url(host, chosen)
     print(trf("March of the Ants companion: {url}", url=url), flush=True)
     print(tr("Works offline. Press Ctrl+C to stop."), flush=True)
@@ -148,22 +141,41 @@ def serve_web(main: object, host: str, port: int, open_browser: bool, ctx: Any =
     server = uvicorn.Server(config)
     if open_browser:
         _open_browser_when_ready(url, server)
-
-    async def serve() -> None:
-        sharing.attach(asyncio.get_running_loop())
-        task = asyncio.create_task(server.serve(sockets=[sock]))
-        if share is not None:
-            while not server.started and not task.done():
-                await asyncio.sleep(0.05)
-            try:
-                await sharing.start_async(share)  # prints the invitation
-            except ShareError as exc:
-                print(f"companion: {exc}", file=sys.stderr, flush=True)
-        await task
-
     with asyncio.Runner(loop_factory=config.get_loop_factory()) as runner:
-        runner.run(serve())
+        runner.run(_serve(server, sock, sharing, share))
     return 0
+
+
+def _bind_loopback(host: str, port: int) -> tuple[socket.socket, int] | None:
+    """The socket and the port it took (the next free one when ``port`` is taken); None, said why, when refused."""
+    if not loopback_host(host):
+        print("companion: " + tr("--host takes a loopback address (127.0.0.1, localhost, ::1). To let the "
+                                 "players' devices in, use --share: they join with a code."), file=sys.stderr)
+        return None
+    try:
+        sock, chosen = bind_port(host, port)
+    except LaunchError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return None
+    if chosen != port:
+        print(trf("Port {port} is in use; using port {chosen} instead.", port=port, chosen=chosen), flush=True)
+    return sock, chosen
+
+
+async def _serve(server: Any, sock: socket.socket, sharing: Any, share: str | None) -> None:
+    """Serve until stopped; with ``share``, the table is shared as soon as the server has started."""
+    from companion.ui.sharing import ShareError
+
+    sharing.attach(asyncio.get_running_loop())
+    task = asyncio.create_task(server.serve(sockets=[sock]))
+    if share is not None:
+        while not server.started and not task.done():
+            await asyncio.sleep(0.05)
+        try:
+            await sharing.start_async(share)  # prints the invitation
+        except ShareError as exc:
+            print(f"companion: {exc}", file=sys.stderr, flush=True)
+    await task
 
 
 def desktop_problem() -> str | None:

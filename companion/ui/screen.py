@@ -154,6 +154,18 @@ class Screen:
     def _fill_now(self, view: ft.View) -> tuple[bool, list[ft.Control]]:
         """Build the screen: whether the whole page is to be sent, or else the controls to send."""
         changed: list[ft.Control] = []
+        if (appbar := self._fill_app_bar(view)) is not None:
+            changed.append(appbar)
+        whole = self._fill_bottom_bar(view, changed)
+        watching = self.changes_game and not self.app.can_play  # a device let only to watch: nothing answers
+        if self._scroller.disabled != watching:
+            self._scroller.disabled = watching
+            changed.append(self._scroller)
+        outline_changed, parts = self._fill_body()
+        return whole or outline_changed, changed + parts
+
+    def _fill_app_bar(self, view: ft.View) -> ft.AppBar | None:
+        """The title, its actions and the way back: the app bar when it changed, else None."""
         if view.appbar is None:
             view.appbar = ft.AppBar(toolbar_height=APP_BAR_HEIGHT, automatically_imply_leading=False)
         appbar = view.appbar
@@ -168,28 +180,32 @@ class Screen:
         title = ft.Semantics(header=True, identifier="screen-title",
                              content=ft.Text(heading, size=size, max_lines=lines, overflow=ft.TextOverflow.ELLIPSIS))
         height = max(APP_BAR_HEIGHT, round(lines * size * 1.4 + 6))
-        if self._bar_changed("app", [appbar.title, appbar.actions, appbar.leading, appbar.toolbar_height],
-                             [title, actions, leading, height]):
-            appbar.title, appbar.actions, appbar.leading, appbar.toolbar_height = title, actions, leading, height
-            changed.append(appbar)
+        if not self._bar_changed("app", [appbar.title, appbar.actions, appbar.leading, appbar.toolbar_height],
+                                 [title, actions, leading, height]):
+            return None
+        appbar.title, appbar.actions, appbar.leading, appbar.toolbar_height = title, actions, leading, height
+        return appbar
+
+    def _fill_bottom_bar(self, view: ft.View, changed: list[ft.Control]) -> bool:
+        """The bottom bar's buttons (its row joins ``changed`` when they differ): whether the bar came or went."""
         bottom = self.bottom()
         whole = (bottom is None) != (view.bottom_appbar is None)  # the bottom bar comes or goes
         if bottom is None:
             view.bottom_appbar = None
-        else:
-            if view.bottom_appbar is None:
-                view.bottom_appbar = ft.BottomAppBar(self._bottom_row, padding=ft.Padding.symmetric(horizontal=8),
-                                                     height=76)
-            # Keyed inside a list, so it is reconciled like the body (see below).
-            fresh: list[ft.Control] = [ft.Container(bottom, key=f"{self.identifier}-bottom", expand=True,
-                                  disabled=self.changes_game and not self.app.can_play)]
-            if self._bar_changed("bottom", self._bottom_row.controls, fresh):
-                self._bottom_row.controls = fresh
-                changed.append(self._bottom_row)
-        watching = self.changes_game and not self.app.can_play  # a device let only to watch: nothing answers
-        if self._scroller.disabled != watching:
-            self._scroller.disabled = watching
-            changed.append(self._scroller)
+            return whole
+        if view.bottom_appbar is None:
+            view.bottom_appbar = ft.BottomAppBar(self._bottom_row, padding=ft.Padding.symmetric(horizontal=8),
+                                                 height=76)
+        # Keyed inside a list, so it is reconciled like the body (see below).
+        fresh: list[ft.Control] = [ft.Container(bottom, key=f"{self.identifier}-bottom", expand=True,
+                                                disabled=self.changes_game and not self.app.can_play)]
+        if self._bar_changed("bottom", self._bottom_row.controls, fresh):
+            self._bottom_row.controls = fresh
+            changed.append(self._bottom_row)
+        return whole
+
+    def _fill_body(self) -> tuple[bool, list[ft.Control]]:
+        """The scrolling body: whether its outline changed (then sent whole), else the parts to send."""
         outline = self._outline()
         settled = self.slots.settle(outline)
         if settled is None:  # the outline changed around parts on the page: built afresh, sent whole
@@ -201,7 +217,7 @@ class Screen:
             self._scroller.controls = outline
         else:  # drawn the same: the page keeps its controls, with this build's handlers
             transplant(self._scroller.controls, outline)
-        return whole or outline_changed, changed + parts
+        return outline_changed, parts
 
     def _outline(self) -> list[ft.Control]:
         """The body, each part (a slot, on the game screen) an item of the scrolling list.

@@ -27,7 +27,7 @@ from companion.core.state import game_def
 from companion.ui import widgets
 from companion.ui.i18n import tr, trf
 from companion.ui.models import signed
-from companion.ui.panels.broodmother.controls import choice
+from companion.ui.panels.broodmother.controls import buttons, choice
 
 if TYPE_CHECKING:
     from companion.core.session import Session
@@ -157,7 +157,7 @@ def tally_controls(screen: CalculatorsScreen) -> list[ft.Control]:
     floor_note = (tr("This game's scores have no floor.") if tally.floor is None
                   else trf("The sum stays at or above {floor}.", floor=tally.floor))
     return [total, _text(tally.sum_text(), sizes, "tally-sum"),
-            ft.Row(steps, wrap=True, spacing=8, run_spacing=8), ft.Row(edits, wrap=True, spacing=8),
+            buttons(steps), ft.Row(edits, wrap=True, spacing=8),
             _text(floor_note, sizes, "tally-floor", muted=True),
             *_target(screen, session, act)]
 
@@ -197,20 +197,25 @@ def _target(screen: CalculatorsScreen, session: Session | None, act: Any) -> lis
 
     rows: list[ft.Control] = [ft.Text(tr("Add the sum to a player's score"), size=sizes.body,
                                       weight=ft.FontWeight.W_600)]
-    rows.append(ft.Row([choice(trf("Into the game {name}", name=g.name), act(partial(pick_game, g.id)), sizes,
-                               text=g.name, identifier=f"tally-game-{g.id}", selected=g.id == tally.game_id,
-                               kind="outlined") for g in games], wrap=True, spacing=8, run_spacing=8))
+    rows.append(buttons([choice(trf("Into the game {name}", name=g.name), act(partial(pick_game, g.id)), sizes,
+                                text=g.name, identifier=f"tally-game-{g.id}", selected=g.id == tally.game_id,
+                                kind="outlined") for g in games]))
     if session is None:
         return rows
-    players = session.state["players"]
-    rows.append(ft.Row([choice(trf("For {name}", name=p["name"]), act(partial(pick_player, p["id"])), sizes,
-                               text=p["name"], identifier=f"tally-player-{p['id']}",
-                               selected=p["id"] == tally.player_id, kind="outlined") for p in players],
-                       wrap=True, spacing=8, run_spacing=8))
+    rows.append(buttons([choice(trf("For {name}", name=p["name"]), act(partial(pick_player, p["id"])), sizes,
+                                text=p["name"], identifier=f"tally-player-{p['id']}",
+                                selected=p["id"] == tally.player_id, kind="outlined")
+                         for p in session.state["players"]]))
     if tally.player_id is None or tally.total == 0:
         return rows
-    command = AdjustScore(tally.player_id, tally.total)
-    name = next((p["name"] for p in players if p["id"] == tally.player_id), "")
+    return rows + _send_sum(screen, session, tally.player_id)
+
+
+def _send_sum(screen: CalculatorsScreen, session: Session, player_id: str) -> list[ft.Control]:
+    """The button that adds the sum to the chosen player's score (one undoable step), or why it cannot."""
+    tally, sizes = screen.tally, screen.sizes
+    command = AdjustScore(player_id, tally.total)
+    name = next((p["name"] for p in session.state["players"] if p["id"] == player_id), "")
     label = trf("Add {amount} to {name}", amount=signed(tally.total), name=name)
 
     def send() -> None:
@@ -221,8 +226,8 @@ def _target(screen: CalculatorsScreen, session: Session | None, act: Any) -> lis
             screen.app.show_info(trf("{done}. Undo is on the game screen.", done=done))
             screen.refresh()
 
-    rows.append(widgets.tap_button(label, screen.app.handler(send) if session.can(command) else None,
-                                   icon=ft.Icons.ADD_TASK, identifier="tally-send", sizes=sizes))
+    rows: list[ft.Control] = [widgets.tap_button(label, screen.app.handler(send) if session.can(command) else None,
+                                                 icon=ft.Icons.ADD_TASK, identifier="tally-send", sizes=sizes)]
     reason = why_not(command, session.state, session.content)
     if reason:
         rows.append(_text(reason, sizes, "tally-send-why", muted=True))

@@ -10,17 +10,16 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from companion.cli.common import CliError, print_json
+from companion.cli.common import CliError, Verb, add_verbs, arg, print_json
 from companion.core.i18n import render as say
 from companion.core.i18n import tr, trf
 
 
 def register(subparsers: Any) -> None:
-    p = subparsers.add_parser("antscape", help=tr("score an Antscape grid file (colonies, Bonus Card, queens, "
-                                                  "points)"))
-    p.add_argument("file", metavar="FILE.json", help=tr("the grid file (see the README for its format)"))
-    p.add_argument("--json", action="store_true", help=tr("print scores, winners and colonies as JSON"))
-    p.set_defaults(handler=run)
+    add_verbs(subparsers, (Verb("antscape", tr("score an Antscape grid file (colonies, Bonus Card, queens, "
+                                               "points)"), run, (
+        arg("file", metavar="FILE.json", help=tr("the grid file (see the README for its format)")),
+        arg("--json", action="store_true", help=tr("print scores, winners and colonies as JSON")))),))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -5,19 +5,18 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from companion.cli.common import print_json
+from companion.cli.common import Verb, add_verbs, arg, print_json
 from companion.cli.pairs import parse_pairs
 from companion.core.i18n import tr, trf
 
 
 def register(subparsers: Any) -> None:
-    p = subparsers.add_parser("decree", help=tr("who scores a Queen's Decree this Slumber, and how much"))
-    p.add_argument("--round", type=int, required=True, metavar="R",
-                   help=tr("the round (1-4): the best colony gains R"))
-    p.add_argument("measures", nargs="+", metavar="NAME=MEASURE",
-                   help=tr("each colony's measure (for Adaptive Colony: its Evolutions)"))
-    p.add_argument("--json", action="store_true", help=tr('print {"points": {NAME: CP, ...}}'))
-    p.set_defaults(handler=_decree)
+    add_verbs(subparsers, (Verb("decree", tr("who scores a Queen's Decree this Slumber, and how much"), _decree, (
+        arg("--round", type=int, required=True, metavar="R",
+            help=tr("the round (1-4): the best colony gains R")),
+        arg("measures", nargs="+", metavar="NAME=MEASURE",
+            help=tr("each colony's measure (for Adaptive Colony: its Evolutions)")),
+        arg("--json", action="store_true", help=tr('print {"points": {NAME: CP, ...}}')))),))
 
 
 def _decree(args: argparse.Namespace) -> int:

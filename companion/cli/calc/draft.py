@@ -6,18 +6,18 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from companion.cli.common import print_json
+from companion.cli.common import Verb, add_verbs, arg, print_json
 from companion.core.i18n import tr, trf
 
 
 def register(subparsers: Any) -> None:
-    p = subparsers.add_parser("draft", help=tr("a draft's deal, keep and rest (setup-draft, round-draft, deck-draft)"))
-    p.add_argument("variant", help=tr("setup-draft, round-draft or deck-draft"))
-    p.add_argument("--colonies", type=int, required=True, metavar="N", help=tr("colonies drafting (1-5)"))
-    p.add_argument("--extra", type=int, default=0, metavar="K",
-                   help=tr("Round Draft: cards from card collection sites kept on top of the 2"))
-    p.add_argument("--json", action="store_true", help=tr('print {"deal": D, "keep": K, "rest": R, "total": T}'))
-    p.set_defaults(handler=_draft)
+    add_verbs(subparsers, (Verb("draft", tr("a draft's deal, keep and rest (setup-draft, round-draft, deck-draft)"),
+                                _draft, (
+        arg("variant", help=tr("setup-draft, round-draft or deck-draft")),
+        arg("--colonies", type=int, required=True, metavar="N", help=tr("colonies drafting (1-5)")),
+        arg("--extra", type=int, default=0, metavar="K",
+            help=tr("Round Draft: cards from card collection sites kept on top of the 2")),
+        arg("--json", action="store_true", help=tr('print {"deal": D, "keep": K, "rest": R, "total": T}')))),))
 
 
 def _draft(args: argparse.Namespace) -> int:

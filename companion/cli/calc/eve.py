@@ -5,22 +5,21 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from companion.cli.common import CliError, print_json
+from companion.cli.common import CliError, Verb, add_verbs, arg, print_json
 from companion.cli.pairs import parse_pairs
 from companion.core.i18n import tr, trf
 
 
 def register(subparsers: Any) -> None:
-    p = subparsers.add_parser("eve", help=tr("Eve of the Antperium's points at Slumber"))
-    p.add_argument("--enclave", metavar="NAME", help=tr("who controls the Enclave of the Empress"))
-    p.add_argument("--adjacent", action="append", default=[], metavar="NAME=COUNT",
-                   help=tr("controlled hexes next to the Enclave; repeat per player"))
-    p.add_argument("--other", action="append", default=[], metavar="NAME=COUNT",
-                   help=tr("any other controlled hexes; repeat per player"))
-    p.add_argument("--player", action="append", default=[], metavar="NAME",
-                   help=tr("the players (optional: then any other name is refused)"))
-    p.add_argument("--json", action="store_true", help=tr('print {"points": {NAME: CP, ...}}'))
-    p.set_defaults(handler=_eve)
+    add_verbs(subparsers, (Verb("eve", tr("Eve of the Antperium's points at Slumber"), _eve, (
+        arg("--enclave", metavar="NAME", help=tr("who controls the Enclave of the Empress")),
+        arg("--adjacent", action="append", default=[], metavar="NAME=COUNT",
+            help=tr("controlled hexes next to the Enclave; repeat per player")),
+        arg("--other", action="append", default=[], metavar="NAME=COUNT",
+            help=tr("any other controlled hexes; repeat per player")),
+        arg("--player", action="append", default=[], metavar="NAME",
+            help=tr("the players (optional: then any other name is refused)")),
+        arg("--json", action="store_true", help=tr('print {"points": {NAME: CP, ...}}')))),))
 
 
 def _eve(args: argparse.Namespace) -> int:

@@ -5,20 +5,19 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from companion.cli.common import CliError, print_json
+from companion.cli.common import CliError, Verb, add_verbs, arg, print_json
 from companion.core.i18n import render, tr, trn
 
 
 def register(subparsers: Any) -> None:
-    p = subparsers.add_parser("farm", help=tr("an aphid farm's reward for each herder (Minions of the Meadow > "
-                                              "Farming)"))
-    p.add_argument("--aphids", type=int, required=True, metavar="N",
-                   help=tr("herded aphids on the hex's collection sites"))
-    p.add_argument("--shared", action="store_true", help=tr("two or more players herd aphids in the hex"))
-    p.add_argument("--herders", type=int, metavar="K", help=tr("how many players herd there (2 or more is shared)"))
-    p.add_argument("--sites", type=int, default=4, metavar="S", help=tr("collection sites in the hex (default 4)"))
-    p.add_argument("--json", action="store_true", help=tr('print {"cards": C, "cp": P}'))
-    p.set_defaults(handler=_farm)
+    add_verbs(subparsers, (Verb("farm", tr("an aphid farm's reward for each herder (Minions of the Meadow > "
+                                           "Farming)"), _farm, (
+        arg("--aphids", type=int, required=True, metavar="N",
+            help=tr("herded aphids on the hex's collection sites")),
+        arg("--shared", action="store_true", help=tr("two or more players herd aphids in the hex")),
+        arg("--herders", type=int, metavar="K", help=tr("how many players herd there (2 or more is shared)")),
+        arg("--sites", type=int, default=4, metavar="S", help=tr("collection sites in the hex (default 4)")),
+        arg("--json", action="store_true", help=tr('print {"cards": C, "cp": P}')))),))
 
 
 def _farm(args: argparse.Namespace) -> int:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.antscape.content import bonus_name, interpretations_for, scorer_content
-from companion.core.antscape.model import board_of, scorer
-from companion.core.antscape.scoring import Colony, Result, end_conditions, score_board
+from companion.core.antscape.model import ScorerState, board_of, scorer
+from companion.core.antscape.scoring import Board, Colony, Result, end_conditions, score_board
 from companion.core.content import Content
 from companion.core.i18n import Msg, msg, nmsg
 from companion.core.state import State, total_score
@@ -78,30 +78,40 @@ def tie_break_reason(tied: str | Msg, who: str, points: int, cards: int) -> Msg:
                 points=points_text(points))
 
 
+def _cells(kept: ScorerState, board: Board, result: Result, people: dict[str, Any]) -> list[list[dict[str, Any]]]:
+    """The grid, row by row: each territory's owner, points, colony and (on a colony's first cell) its badge."""
+    colony_of = {pos: i for i, c in enumerate(result.colonies) for pos in c.cells}
+    badges = {c.cells[0]: colony_badge(board.bonus, c) for c in result.colonies}
+    return [[{"row": r, "col": c, "owner": cell["owner"], "points": cell["points"],
+              "queen_territory": cell["queen_territory"], "colony": colony_of.get((r, c)),
+              "badge": badges.get((r, c)),
+              "name": people[cell["owner"]]["name"] if cell["owner"] in people else None,
+              "colour": people[cell["owner"]]["colour"] if cell["owner"] else None}
+             for c, cell in enumerate(row, start=1)] for r, row in enumerate(kept["cells"], start=1)]
+
+
+def _players(state: State, kept: ScorerState, result: Result, people: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each scored player's points by kind, total, colonies and what the saved scores hold now."""
+    owners = {c["owner"] for row in kept["cells"] for c in row}
+    return [{"id": pid, "name": people[pid]["name"], "colour": people[pid]["colour"], "bonus": s.bonus,
+             "queen": s.queen, "territories": s.territories, "total": s.total, "queen_marked": pid in kept["queens"],
+             "has_territory": pid in owners, "cards_left": kept["cards_left"].get(pid),
+             "colonies": sum(1 for c in result.colonies if c.owner == pid),
+             "score_now": total_score(state, pid)}
+            for pid, s in result.scores.items()]
+
+
 def antscape_view(state: State, content: Content) -> dict[str, Any]:
     kept = scorer(state)
     board = board_of(state)
     result = score_board(board)
     people = {p["id"]: p for p in state["players"]}
     names = {pid: p["name"] for pid, p in people.items()}
-    colony_of = {pos: i for i, c in enumerate(result.colonies) for pos in c.cells}
-    badges = {c.cells[0]: colony_badge(board.bonus, c) for c in result.colonies}
-    cells = [[{"row": r, "col": c, "owner": cell["owner"], "points": cell["points"],
-               "queen_territory": cell["queen_territory"], "colony": colony_of.get((r, c)),
-               "badge": badges.get((r, c)),
-               "name": names.get(cell["owner"] or ""), "colour": people[cell["owner"]]["colour"]
-               if cell["owner"] else None}
-              for c, cell in enumerate(row, start=1)] for r, row in enumerate(kept["cells"], start=1)]
+    cells = _cells(kept, board, result, people)
     colonies = [{"index": i, "owner": c.owner, "name": names[c.owner], "colour": people[c.owner]["colour"],
                  "cells": [list(p) for p in c.cells], "size": c.size, "bonus": c.bonus,
                  "note": colony_note(board.bonus, c)} for i, c in enumerate(result.colonies)]
-    owners = {c["owner"] for row in kept["cells"] for c in row}
-    players = [{"id": pid, "name": names[pid], "colour": people[pid]["colour"], "bonus": s.bonus, "queen": s.queen,
-                "territories": s.territories, "total": s.total, "queen_marked": pid in kept["queens"],
-                "has_territory": pid in owners, "cards_left": kept["cards_left"].get(pid),
-                "colonies": sum(1 for c in result.colonies if c.owner == pid),
-                "score_now": total_score(state, pid)}
-               for pid, s in result.scores.items()]
+    players = _players(state, kept, result, people)
     seen = end_conditions(board)
     ends = [{**way, "name": msg(way["name"]), "text": msg(way["text"]),
              "done": kept["passed"] if way["id"] == "everyone-passed" else seen[way["id"]],

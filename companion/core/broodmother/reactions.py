@@ -15,6 +15,7 @@ from companion.core.broodmother.content import BroodContent
 from companion.core.broodmother.model import (
     TUNNEL,
     Brood,
+    Hex,
     add_her_cp,
     add_hex_sorted,
     ask,
@@ -100,6 +101,19 @@ def finish_expand(state: State, b: Brood, answer: dict[str, Any], round_number: 
     h = new_hex(answer["number"], answer["zone"], answer["sites"], centipede_hex=answer["centipede_hex"],
                 nest=answer["nest"])
     add_hex_sorted(b, h)
+    count = _place_new_hex(state, b, h)
+    if h["centipede_hex"] or answer["nest"]:
+        _expand_moults(state, b, round_number, "nest-order" if answer["nest"] else "expand-moult-includes-new-hex")
+    if answer["nest"]:
+        arise(state, b, h)
+        if count:
+            say(b, nmsg("Her nymph stays on the Nest with her: it does not moult, and it adds 1 to her size in "
+                        "battle.", "Her {n} nymphs stay on the Nest with her: they do not moult, and each adds 1 to "
+                        "her size in battle.", count), h["number"], "nest-nymphs-stay")
+
+
+def _place_new_hex(state: State, b: Brood, h: Hex) -> int:
+    """Her nymphs on the revealed hex, said with its meadow (and the aphids' note): how many were placed."""
     count = meadow.place_nymphs(h, meadow.nymphs_per_placement(b))
     if h["zone"] == "inner":
         placed = nmsg("Hex {hex}: place it in the Inner Meadow with 1 nymph.",
@@ -110,24 +124,21 @@ def finish_expand(state: State, b: Brood, answer: dict[str, Any], round_number: 
     say(b, placed, h["number"], "inner-meadow-asked")
     if note := meadow.aphid_note(state, count):
         say(b, note, h["number"])
-    moults = h["centipede_hex"] or answer["nest"]
-    why = "nest-order" if answer["nest"] else "expand-moult-includes-new-hex"
-    if moults and is_asymmetric(state):
+    return count
+
+
+def _expand_moults(state: State, b: Brood, round_number: int, why: str) -> None:
+    """A centipede hex (or the Nest) revealed: a moult wave, or in the asymmetric variant the player's choice."""
+    if is_asymmetric(state):
         say(b, nmsg("One nymph moults in each of up to 1 hex you choose.",
                     "One nymph moults in each of up to {n} hexes you choose.", round_number),
             interpretation="asymmetric-choices")
-    elif moults:
-        moulted = meadow.moult_wave(b, round_number)
-        for number in moulted:
-            say(b, msg("Hex {hex}: one nymph moults into a centipede.", hex=number), number, why)
-        if not moulted:
-            say(b, msg("No nymph can moult."), interpretation=why)
-    if answer["nest"]:
-        arise(state, b, h)
-        if count:
-            say(b, nmsg("Her nymph stays on the Nest with her: it does not moult, and it adds 1 to her size in "
-                        "battle.", "Her {n} nymphs stay on the Nest with her: they do not moult, and each adds 1 to "
-                        "her size in battle.", count), h["number"], "nest-nymphs-stay")
+        return
+    moulted = meadow.moult_wave(b, round_number)
+    for number in moulted:
+        say(b, msg("Hex {hex}: one nymph moults into a centipede.", hex=number), number, why)
+    if not moulted:
+        say(b, msg("No nymph can moult."), interpretation=why)
 
 
 # -- after the Nest --------------------------------------------------------------------------

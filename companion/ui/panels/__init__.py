@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
 from pkgutil import iter_modules
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import flet as ft
 
@@ -86,6 +86,15 @@ class Panel:
 
     def title_for(self, ctx: PanelContext) -> str:
         return self.title(ctx) if callable(self.title) else self.title
+
+
+def module_applies(key: str, listed_in: Literal["modules", "variants"] | None = None) -> Callable[[State], bool]:
+    """A module panel's ``applies``: the game keeps the module's state (with ``listed_in``, and lists it there)."""
+
+    def applies(state: State) -> bool:
+        return key in state.get("modules_state", {}) and (listed_in is None or key in state.get(listed_in, []))
+
+    return applies
 
 
 _PANELS: dict[str, Panel] = {}

@@ -28,16 +28,23 @@ from companion.core.harvest.commands import (
     SetLoose,
 )
 from companion.core.harvest.model import KEY
-from companion.core.state import State
 from companion.ui import widgets
 from companion.ui.fields import FieldMessage
 from companion.ui.i18n import render, tr, trf
-from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, register
-from companion.ui.panels.scoring_controls import apply_button, choice, count, interpretations, line, note, pick
+from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, module_applies, register
+from companion.ui.panels.scoring_controls import (
+    apply_button,
+    boxed,
+    buttons,
+    choice,
+    count,
+    interpretations,
+    line,
+    note,
+    pick,
+)
 
-
-def applies(state: State) -> bool:
-    return KEY in state.get("modules_state", {}) and KEY in state.get("modules", [])
+applies = module_applies(KEY, "modules")
 
 
 def build(ctx: PanelContext) -> list[ft.Control]:
@@ -86,10 +93,8 @@ def _hex(ctx: PanelContext, h: dict[str, Any]) -> ft.Control:
     rows.append(line(render(h["breeding"]), s, identifier=f"aphids-{hid}-breeding", muted=True))
     if h["outskirts_note"]:
         rows.append(note(render(h["outskirts_note"]), s, identifier=f"aphids-{hid}-outskirts"))
-    rows.append(ft.Row(_quick(ctx, h), wrap=True, spacing=8, run_spacing=8))
-    card = ft.Container(ft.Column(rows, spacing=6), padding=10, border_radius=12,
-                        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT))
-    return ft.Semantics(identifier=f"aphids-hex-{hid}", container=True, content=card)
+    rows.append(buttons(_quick(ctx, h)))
+    return boxed(rows, identifier=f"aphids-hex-{hid}")
 
 
 def _herd(hex_id: str, player_id: str, where: str, n: int) -> Command:

@@ -28,11 +28,11 @@ from companion.core.chambers.commands import (
 from companion.core.chambers.model import KEY, MODULES
 from companion.core.commands.base import Command
 from companion.core.i18n import N_
-from companion.core.state import State
 from companion.ui.i18n import render, tr, trf, trn
-from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, register
+from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, module_applies, register
 from companion.ui.panels.forms import Field, ask
 from companion.ui.panels.scoring_controls import (
+    boxed,
     command_choice,
     count,
     interpretations,
@@ -45,8 +45,7 @@ from companion.ui.panels.scoring_controls import (
 PHASES = (("worker", N_("Worker Phase")), ("soldier", N_("Soldier Phase")), ("queen", N_("Queen Phase")))
 
 
-def applies(state: State) -> bool:
-    return KEY in state.get("modules_state", {})
+applies = module_applies(KEY)
 
 
 def _chamber(ctx: PanelContext, owner: str, ch: dict[str, Any]) -> ft.Control:
@@ -77,8 +76,7 @@ def _chamber(ctx: PanelContext, owner: str, ch: dict[str, Any]) -> ft.Control:
         tap(ctx, DiscardChamber(cid), trf("Discard {card}", card=card), f"chambers-{cid}-discard", "text"),
     ]
     rows.append(ft.ResponsiveRow([o for o in offers if o is not None], spacing=8, run_spacing=8))
-    return ft.Container(ft.Column(rows, spacing=6), padding=10, border_radius=12,
-                        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT))
+    return boxed(rows)
 
 
 def _player(ctx: PanelContext, view: dict[str, Any], p: dict[str, Any]) -> list[ft.Control]:

@@ -17,16 +17,13 @@ from companion.core.decrees.commands import ApplyDecree, ChooseDecree, SetMeasur
 from companion.core.decrees.content import said
 from companion.core.decrees.model import KEY
 from companion.core.errors import GameError
-from companion.core.state import State
 from companion.ui import widgets
 from companion.ui.fields import FieldMessage
 from companion.ui.i18n import render, tr, trf
-from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, register
-from companion.ui.panels.scoring_controls import apply_button, choice, count, interpretations, line
+from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, module_applies, register
+from companion.ui.panels.scoring_controls import apply_button, buttons, choice, count, interpretations, line
 
-
-def applies(state: State) -> bool:
-    return KEY in state.get("modules_state", {}) and KEY in state.get("modules", [])
+applies = module_applies(KEY, "modules")
 
 
 def _measure(player_id: str, value: int) -> Command:
@@ -64,7 +61,7 @@ def build(ctx: PanelContext) -> list[ft.Control]:
                             selected=bool(d and d["id"] == "custom" and d["name"] == again.decree_name)))
     picks.append(choice(tr("Type the card's decree"), ctx.app.handler(lambda: _ask_decree(ctx)), s,
                         identifier="decree-custom", kind="outlined", icon=ft.Icons.EDIT))
-    out.append(ft.Row(picks, wrap=True, spacing=8, run_spacing=8))
+    out.append(buttons(picks))
     if d is not None:
         for c in view["colonies"]:
             value = c["measure"]

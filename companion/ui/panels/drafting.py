@@ -13,14 +13,11 @@ import flet as ft
 from companion.core.drafting import drafting_view
 from companion.core.drafting.commands import CarryOver
 from companion.core.drafting.model import KEY
-from companion.core.state import State
 from companion.ui.i18n import render, tr, trf
-from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, register
+from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, module_applies, register
 from companion.ui.panels.scoring_controls import count, interpretations, line, note
 
-
-def applies(state: State) -> bool:
-    return KEY in state.get("modules_state", {})
+applies = module_applies(KEY)
 
 
 def build(ctx: PanelContext) -> list[ft.Control]:

@@ -14,14 +14,11 @@ from companion.core.commands.base import Command
 from companion.core.eve import eve_view
 from companion.core.eve.commands import ApplyEve, SetEnclave, SetHexes
 from companion.core.eve.model import KEY
-from companion.core.state import State
 from companion.ui.i18n import render, tr, trf
-from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, register
+from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, module_applies, register
 from companion.ui.panels.scoring_controls import apply_button, count, interpretations, line, note, pick
 
-
-def applies(state: State) -> bool:
-    return KEY in state.get("modules_state", {}) and KEY in state.get("variants", [])
+applies = module_applies(KEY, "variants")
 
 
 def _hexes(player_id: str, kind: str, n: int) -> Command:

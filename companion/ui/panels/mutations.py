@@ -16,17 +16,15 @@ from companion.core.mutations import mutations_view
 from companion.core.mutations.commands import DealMutations, EnterDealt, KeepMutations, NameMutation, PlayEvolution
 from companion.core.mutations.content import THE_PART
 from companion.core.mutations.model import KEY
-from companion.core.state import State
 from companion.ui.i18n import render, tr, trf, verbatim
-from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, register
+from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, module_applies, register
 from companion.ui.panels.forms import Field, ask
 from companion.ui.panels.scoring_controls import command_choice, interpretations, line, note, view_text, wide_choice
 
 PART_NAMES = {"head": N_("Head"), "thorax": N_("Thorax"), "abdomen": N_("Abdomen")}
 
 
-def applies(state: State) -> bool:
-    return KEY in state.get("modules_state", {})
+applies = module_applies(KEY)
 
 
 def _dealt_line(d: dict[str, Any], kept: bool) -> str:

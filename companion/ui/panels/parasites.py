@@ -15,9 +15,9 @@ from companion.core.i18n import N_, is_message
 from companion.core.parasites import parasites_view
 from companion.core.parasites.commands import DestroyParasite, HostDidNotBattle, PlayParasite
 from companion.core.parasites.model import KEY
-from companion.core.state import State, ant_players
+from companion.core.state import ant_players
 from companion.ui.i18n import render, tr, trf, verbatim
-from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, register
+from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, module_applies, register
 from companion.ui.panels.forms import Field, ask
 from companion.ui.panels.scoring_controls import choice, interpretations, line, note
 
@@ -40,8 +40,7 @@ def _text(value: Any) -> str:
     return render(value) if is_message(value) else verbatim(str(value))
 
 
-def applies(state: State) -> bool:
-    return KEY in state.get("modules_state", {})
+applies = module_applies(KEY)
 
 
 def build(ctx: PanelContext) -> list[ft.Control]:

@@ -16,17 +16,15 @@ from companion.core.commands.base import Command
 from companion.core.predators import alliances_view
 from companion.core.predators.alliance_commands import LoseAlly, Recruit, SetAllyTunnel, SetCardText, SetRevealed
 from companion.core.predators.alliances import PP_KEY
-from companion.core.state import State
 from companion.ui.i18n import render, tr, trf
-from companion.ui.panels import Panel, PanelContext, register
+from companion.ui.panels import Panel, PanelContext, module_applies, register
 from companion.ui.panels.predator_dialogs import ask, number_field, text_field, whole_number
-from companion.ui.panels.scoring_controls import choice, interpretations, line, note
+from companion.ui.panels.scoring_controls import boxed, buttons, choice, interpretations, line, note
 
 FIELDS = (("task", "Task"), ("offering", "Offering"), ("effect", "Meadow effect"), ("scoring", "Scoring"))
 
 
-def applies(state: State) -> bool:
-    return PP_KEY in state.get("modules_state", {}) and PP_KEY in state.get("modules", [])
+applies = module_applies(PP_KEY, "modules")
 
 
 def _send(ctx: PanelContext, command: Command) -> Any:
@@ -46,12 +44,6 @@ def _texts(ctx: PanelContext, c: dict[str, Any], ident: str) -> list[ft.Control]
     return out
 
 
-def _box(ident: str, body: list[ft.Control]) -> ft.Control:
-    box = ft.Container(ft.Column(body, spacing=6), padding=10, border_radius=12,
-                       border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT))
-    return ft.Semantics(identifier=ident, container=True, content=box)
-
-
 def build(ctx: PanelContext) -> list[ft.Control]:
     view = alliances_view(ctx.state, ctx.content)
     s = ctx.sizes
@@ -59,44 +51,45 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     out: list[ft.Control] = [line(trf("Face down: {deck} · beside the deck: {discard}", deck=view["deck"],
                                       discard=", ".join(render(c) for c in view["discard"]) or tr("none")), s,
                                   identifier="pp-deck", muted=True)]
-    for x in view["allies"]:
-        pid, ident = x["player"], f"pp-ally-{x['player']}"
-        who = trf("{name}: allied with the {predator} (in the Great Tunnel)", name=x["player_name"],
-                  predator=x["label"]) if x["in_tunnel"] else \
-            trf("{name}: allied with the {predator}", name=x["player_name"], predator=x["label"])
-        body = [line(who, s, identifier=f"{ident}-who", bold=True), *_texts(ctx, x, ident)]
-        acts = [choice(tr("Leaves the Great Tunnel") if x["in_tunnel"] else tr("Moves into the Great Tunnel"),
-                       _send(ctx, SetAllyTunnel(pid, not x["in_tunnel"])), s, identifier=f"{ident}-tunnel",
-                       kind="outlined"),
-                choice(trf("{name} cannot pay the Offering", name=x["player_name"]),
-                       _send(ctx, LoseAlly(pid, "offering")), s, identifier=f"{ident}-unpaid", kind="outlined")]
-        if x["in_tunnel"]:
-            acts.append(choice(tr("Lost in the Great Tunnel"), _send(ctx, LoseAlly(pid, "tunnel")), s,
-                               identifier=f"{ident}-lost-tunnel", kind="outlined"))
-        acts += [choice(trf("Lost a battle to {name}", name=names[w]), _send(ctx, LoseAlly(pid, "battle", w)), s,
-                        identifier=f"{ident}-beaten-{w}", kind="tonal")
-                 for w in names if w != pid]
-        body.append(ft.Row(acts, wrap=True, spacing=8, run_spacing=8))
-        out.append(_box(ident, body))
+    out += [_ally(ctx, x, names) for x in view["allies"]]
     out.append(line(tr("Revealed below the predator sheet"), s, identifier="pp-revealed", bold=True))
     if not view["available"]:
         out.append(note(tr("No predator is face up."), s, identifier="pp-revealed-none"))
     for c in view["available"]:
         ident = f"pp-card-{c['id']}"
-        body = _texts(ctx, c, ident)
-        body.append(ft.Row([choice(trf("{name} recruits the {predator}", name=names[pid], predator=c["label"]),
-                                   _send(ctx, Recruit(pid, c["id"])), s, identifier=f"{ident}-recruit-{pid}")
-                            for pid in view["free"]],
-                           wrap=True, spacing=8, run_spacing=8))
-        out.append(_box(ident, body))
-    out.append(ft.Row([
+        out.append(boxed([*_texts(ctx, c, ident), buttons([
+            choice(trf("{name} recruits the {predator}", name=names[pid], predator=c["label"]),
+                   _send(ctx, Recruit(pid, c["id"])), s, identifier=f"{ident}-recruit-{pid}")
+            for pid in view["free"]])], identifier=ident))
+    out.append(buttons([
         choice(tr("Set the face-up cards"), ctx.app.handler(lambda: _ask_revealed(ctx, view)), s,
                identifier="pp-set-revealed", kind="outlined"),
         choice(tr("Type a card's texts"), ctx.app.handler(lambda: _ask_card(ctx, view)), s,
                identifier="pp-type-card", kind="outlined", icon=ft.Icons.EDIT),
-    ], wrap=True, spacing=8, run_spacing=8))
+    ]))
     out.append(interpretations(ctx, [tr(t) for t in view["interpretations"]], "pp-interpretation"))
     return out
+
+
+def _ally(ctx: PanelContext, x: dict[str, Any], names: dict[str, str]) -> ft.Control:
+    """A colony's ally: its texts, in or out of the Great Tunnel, and the ways the colony loses it."""
+    s, pid, ident = ctx.sizes, x["player"], f"pp-ally-{x['player']}"
+    who = trf("{name}: allied with the {predator} (in the Great Tunnel)", name=x["player_name"],
+              predator=x["label"]) if x["in_tunnel"] else \
+        trf("{name}: allied with the {predator}", name=x["player_name"], predator=x["label"])
+    acts = [choice(tr("Leaves the Great Tunnel") if x["in_tunnel"] else tr("Moves into the Great Tunnel"),
+                   _send(ctx, SetAllyTunnel(pid, not x["in_tunnel"])), s, identifier=f"{ident}-tunnel",
+                   kind="outlined"),
+            choice(trf("{name} cannot pay the Offering", name=x["player_name"]),
+                   _send(ctx, LoseAlly(pid, "offering")), s, identifier=f"{ident}-unpaid", kind="outlined")]
+    if x["in_tunnel"]:
+        acts.append(choice(tr("Lost in the Great Tunnel"), _send(ctx, LoseAlly(pid, "tunnel")), s,
+                           identifier=f"{ident}-lost-tunnel", kind="outlined"))
+    acts += [choice(trf("Lost a battle to {name}", name=names[w]), _send(ctx, LoseAlly(pid, "battle", w)), s,
+                    identifier=f"{ident}-beaten-{w}", kind="tonal")
+             for w in names if w != pid]
+    return boxed([line(who, s, identifier=f"{ident}-who", bold=True), *_texts(ctx, x, ident), buttons(acts)],
+                 identifier=ident)
 
 
 def _ask_revealed(ctx: PanelContext, view: dict[str, Any]) -> None:
@@ -115,7 +108,7 @@ def _ask_card(ctx: PanelContext, view: dict[str, Any]) -> None:
     """Pick the card, then its texts; what the rulebook prints is filled in already."""
     picks = [choice(render(c["label"]), ctx.app.handler(partial(_ask_texts, ctx, c)), ctx.sizes,
                     identifier=f"pp-type-{c['id']}") for c in view["cards"]]
-    ask(ctx, tr("Which predator card?"), [ft.Row(picks, wrap=True, spacing=8, run_spacing=8)], [],
+    ask(ctx, tr("Which predator card?"), [buttons(picks)], [],
         identifier="pp-type-dialog")
 
 

@@ -29,18 +29,17 @@ from companion.core.predators.commands import (
     WinAgainst,
 )
 from companion.core.predators.model import KEY
-from companion.core.state import State, game_def
+from companion.core.state import game_def
 from companion.ui import widgets
 from companion.ui.i18n import render, tr, trf, trn
-from companion.ui.panels import Panel, PanelContext, register
+from companion.ui.panels import Panel, PanelContext, module_applies, register
 from companion.ui.panels.predator_dialogs import ask, number_field, text_field, whole_number
-from companion.ui.panels.scoring_controls import choice, count, interpretations, line, note
+from companion.ui.panels.scoring_controls import boxed, buttons, choice, count, interpretations, line, note
 
 QUICK_FEROCITY = range(0, 6)
 
 
-def applies(state: State) -> bool:
-    return KEY in state.get("modules_state", {})
+applies = module_applies(KEY)
 
 
 def _send(ctx: PanelContext, command: Command) -> Any:
@@ -57,12 +56,12 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     elif not view["predators"]:
         out.append(line(tr("Which Predator information cards are in play? Draw 2 at random or pick them."), s,
                         identifier="predators-ask"))
-        out.append(ft.Row([
+        out.append(buttons([
             choice(tr("Draw 2 Predators at random"), _send(ctx, DrawPredators()), s, identifier="predators-draw",
                    icon=ft.Icons.CASINO),
             choice(tr("Pick the 2 Predators"), ctx.app.handler(lambda: _ask_pick(ctx, view)), s,
                    identifier="predators-pick", kind="outlined"),
-        ], wrap=True, spacing=8, run_spacing=8))
+        ]))
     if view["battle"] is not None:
         out.append(_battle(ctx, view["battle"]))
     for p in view["predators"]:
@@ -71,11 +70,11 @@ def build(ctx: PanelContext) -> list[ft.Control]:
         out.append(line(trf("A Predator card played now summons it with {health} Health (Tier {tier}).",
                             health=view["summon_health"], tier=view["summon_tier"]), s,
                         identifier="predators-summon-health", muted=True))
-        out.append(ft.Row([
+        out.append(buttons([
             choice(trf("Summon: {predator}", predator=p["name"]),
                    ctx.app.handler(partial(_ask_summon, ctx, p)) if ctx.session.can(Summon(p["id"])) else None, s,
                    identifier=f"predators-summon-{p['id']}", kind="outlined", icon=ft.Icons.ADD)
-            for p in view["summonable"]], wrap=True, spacing=8, run_spacing=8))
+            for p in view["summonable"]]))
         if view["ladybug"]:
             out.append(note(render(view["ladybug"]), s, identifier="predators-ladybug-hex"))
     out.append(interpretations(ctx, [tr(t) for t in view["interpretations"]], "predators-interpretation"))
@@ -96,18 +95,40 @@ def _predator(ctx: PanelContext, p: dict[str, Any], view: dict[str, Any]) -> ft.
     if p["spores"] is not None:
         body.append(count(ctx, tr("Spore tokens in its hex"), p["spores"], partial(SetSpores, pid),
                           identifier=f"predators-{pid}-spores"))
+    body += _tier_rows(ctx, p)
+    body += [note(tr(text), s, identifier=f"predators-{pid}-rule-{i}") for i, text in enumerate(p["rules"])]
+    body.append(buttons(_actions(ctx, p, view)))
+    if view["battle"] is None and p["battle_cards"] is None:
+        body.append(note(tr("Its tier's cards are not typed: a battle button asks how many cards it discards."), s,
+                         identifier=f"predators-{pid}-battle-why"))
+    elif view["battle"] is None:
+        body.append(note(trn("In battle it discards 1 card for its Army Strength.",
+                             "In battle it discards {n} cards for its Army Strength.", p["battle_cards"]),
+                         s, identifier=f"predators-{pid}-battle-cards"))
+    return _card(pid, body)
+
+
+def _tier_rows(ctx: PanelContext, p: dict[str, Any]) -> list[ft.Control]:
+    """Its card's tier rows: as printed or typed (a replaced one muted), or a button to type a missing one."""
+    s, pid = ctx.sizes, p["id"]
+    rows: list[ft.Control] = []
     for row in p["abilities"]:
         ident = f"predators-{pid}-tier-{row['tier']}"
         if row["missing"]:
-            body.append(choice(trf("Type Tier {tier} from the card", tier=row["tier"]),
+            rows.append(choice(trf("Type Tier {tier} from the card", tier=row["tier"]),
                                ctx.app.handler(partial(_ask_tier, ctx, p, row["tier"])), s, identifier=ident,
                                kind="outlined", icon=ft.Icons.EDIT))
         else:
             shown = tr(row["text"])  # printed (the catalogue has it) or typed (shown as typed)
             text = trf("Tier {tier}: {text} (replaced by its higher tier)", tier=row["tier"], text=shown) \
                 if row["superseded"] else trf("Tier {tier}: {text}", tier=row["tier"], text=shown)
-            body.append(line(text, s, identifier=ident, muted=bool(row["superseded"])))
-    body += [note(tr(text), s, identifier=f"predators-{pid}-rule-{i}") for i, text in enumerate(p["rules"])]
+            rows.append(line(text, s, identifier=ident, muted=bool(row["superseded"])))
+    return rows
+
+
+def _actions(ctx: PanelContext, p: dict[str, Any], view: dict[str, Any]) -> list[ft.Control]:
+    """Move it; for each player, battle it or record a win against it."""
+    s, pid = ctx.sizes, p["id"]
     actions: list[ft.Control] = [
         choice(trf("Move the {predator}", predator=p["name"]), ctx.app.handler(partial(_ask_move, ctx, p)), s,
                identifier=f"predators-{pid}-move", kind="text", icon=ft.Icons.OPEN_WITH)]
@@ -122,15 +143,7 @@ def _predator(ctx: PanelContext, p: dict[str, Any], view: dict[str, Any]) -> ft.
                               ctx.app.handler(partial(_confirm_win, ctx, win)) if ctx.session.can(win) else None, s,
                               identifier=f"predators-{pid}-win-{who['id']}", kind="outlined",
                               icon=ft.Icons.EMOJI_EVENTS))
-    body.append(ft.Row(actions, wrap=True, spacing=8, run_spacing=8))
-    if view["battle"] is None and p["battle_cards"] is None:
-        body.append(note(tr("Its tier's cards are not typed: a battle button asks how many cards it discards."), s,
-                         identifier=f"predators-{pid}-battle-why"))
-    elif view["battle"] is None:
-        body.append(note(trn("In battle it discards 1 card for its Army Strength.",
-                             "In battle it discards {n} cards for its Army Strength.", p["battle_cards"]),
-                         s, identifier=f"predators-{pid}-battle-cards"))
-    return _card(pid, body)
+    return actions
 
 
 def _start(ctx: PanelContext, p: dict[str, Any], player_id: str, view: dict[str, Any]) -> Any:
@@ -151,9 +164,7 @@ def _start(ctx: PanelContext, p: dict[str, Any], player_id: str, view: dict[str,
 
 
 def _card(pid: str, body: list[ft.Control]) -> ft.Control:
-    box = ft.Container(ft.Column(body, spacing=8), padding=10, border_radius=12,
-                       border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT))
-    return ft.Semantics(identifier=f"predators-card-{pid}", container=True, content=box)
+    return boxed(body, identifier=f"predators-card-{pid}", spacing=8)
 
 
 def _health(ctx: PanelContext, p: dict[str, Any], top: int) -> ft.Control:
@@ -185,11 +196,10 @@ def _battle(ctx: PanelContext, b: dict[str, Any]) -> ft.Control:
         note(render(b["step"]), s, identifier="predators-battle-step", icon=ft.Icons.ARROW_FORWARD),
     ]
     if not b["all_out"]:
-        body.append(ft.Row([choice(trf("Its card: Ferocity {ferocity}", ferocity=f), _send(ctx, RevealCard(f)), s,
-                                   identifier=f"predators-battle-reveal-{f}", text=str(f)) for f in QUICK_FEROCITY]
-                           + [choice(tr("Other Ferocity"), ctx.app.handler(lambda: _ask_ferocity(ctx)), s,
-                                     identifier="predators-battle-reveal-other", kind="outlined")],
-                           wrap=True, spacing=8, run_spacing=8))
+        body.append(buttons([choice(trf("Its card: Ferocity {ferocity}", ferocity=f), _send(ctx, RevealCard(f)), s,
+                                    identifier=f"predators-battle-reveal-{f}", text=str(f)) for f in QUICK_FEROCITY]
+                            + [choice(tr("Other Ferocity"), ctx.app.handler(lambda: _ask_ferocity(ctx)), s,
+                                      identifier="predators-battle-reveal-other", kind="outlined")]))
     else:
         body.append(choice(trf("Enter the Army Strength of {name}", name=b["player_name"]),
                            ctx.app.handler(lambda: _ask_strength(ctx, b)), s, identifier="predators-battle-finish",

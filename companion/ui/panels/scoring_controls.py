@@ -16,10 +16,10 @@ from companion.core.i18n import is_message
 from companion.ui import widgets
 from companion.ui.i18n import render, tr, trf, verbatim
 from companion.ui.panels import PanelContext
-from companion.ui.panels.broodmother.controls import choice, line, note, why_not
+from companion.ui.panels.broodmother.controls import boxed, buttons, choice, line, note, why_not
 
-__all__ = ["apply_button", "choice", "command_choice", "count", "interpretations", "line", "note", "pick",
-           "view_text", "why_not", "wide_choice"]
+__all__ = ["apply_button", "boxed", "buttons", "choice", "command_choice", "count", "interpretations", "line", "note",
+           "pick", "view_text", "why_not", "wide_choice"]
 
 HALF: ft.ResponsiveNumber = {"xs": 12, "md": 6}  # a choice takes a row on a phone, half of it on a tablet
 
@@ -47,7 +47,7 @@ def pick(ctx: PanelContext, options: list[tuple[str, str]], current: str, make: 
     cells = [choice(label, _send(ctx, make(value)) if value != current else None, ctx.sizes,
                     identifier=f"{identifier}-{value or 'none'}", selected=value == current)
              for value, label in options]
-    return ft.Row(cells, wrap=True, spacing=8, run_spacing=8)
+    return buttons(cells)
 
 
 def apply_button(ctx: PanelContext, command: Command, done: bool, done_text: str, *, identifier: str

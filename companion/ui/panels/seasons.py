@@ -15,9 +15,8 @@ from companion.core.i18n import is_message
 from companion.core.seasons import seasons_view
 from companion.core.seasons.commands import BuildSeasons, DescribeSeason, EnterSeasons, RevealSeason
 from companion.core.seasons.model import KEY
-from companion.core.state import State
 from companion.ui.i18n import render, tr, trf, trn, verbatim
-from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, register
+from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, module_applies, register
 from companion.ui.panels.forms import Field, ask
 from companion.ui.panels.scoring_controls import choice, interpretations, line, note
 
@@ -29,8 +28,7 @@ def _button(label: str, on_tap: Any, sizes: Any, **kwargs: Any) -> ft.Control:
     return choice(label, on_tap, sizes, col=WIDE, **kwargs)
 
 
-def applies(state: State) -> bool:
-    return KEY in state.get("modules_state", {}) and KEY in state.get("variants", [])
+applies = module_applies(KEY, "variants")
 
 
 def _text(value: Any) -> str:

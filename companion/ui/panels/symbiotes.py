@@ -11,18 +11,15 @@ from typing import Any
 
 import flet as ft
 
-from companion.core.state import State
 from companion.core.symbiotes import symbiotes_view
 from companion.core.symbiotes.commands import Exchange, ReturnForBattle, token_name
 from companion.core.symbiotes.model import KEY, held_by, symbiotes
 from companion.ui.i18n import render, tr, trf
-from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, register
+from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, module_applies, register
 from companion.ui.panels.forms import Field, ask
 from companion.ui.panels.scoring_controls import choice, interpretations, line, note
 
-
-def applies(state: State) -> bool:
-    return KEY in state.get("modules_state", {}) and KEY in state.get("variants", [])
+applies = module_applies(KEY, "variants")
 
 
 def build(ctx: PanelContext) -> list[ft.Control]:

@@ -10,19 +10,16 @@ from functools import partial
 
 import flet as ft
 
-from companion.core.state import State
 from companion.core.words import part_name
 from companion.core.workers import workers_view
 from companion.core.workers.commands import SetEvolved, SetWorkers
 from companion.core.workers.model import KEY, MODULES
 from companion.ui.i18n import tr, trf
-from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, register
+from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, module_applies, register
 from companion.ui.panels.broodmother.controls import check_row
 from companion.ui.panels.scoring_controls import count, interpretations, line, note
 
-
-def applies(state: State) -> bool:
-    return KEY in state.get("modules_state", {})
+applies = module_applies(KEY)
 
 
 def build(ctx: PanelContext) -> list[ft.Control]:

@@ -396,27 +396,8 @@ class GameScreen(Screen):
     def _player_row(self, view: dict[str, Any], player: dict[str, Any], width: float) -> ft.Control:
         """Colour, name, -/total/+, and the points by round: under the name where a round fits beside the
         buttons, else on a line of its own under the row (the larger text sizes)."""
-        pid, name, cp, point = player["id"], player["name"], view["terms"]["cp"], view["terms"]["point"]
-        total = player["total"]
-        session = self.session
-
-        def adjust(delta: int) -> Any:
-            return self.app.handler(lambda: self.app.execute(self.session, AdjustScore(pid, delta)))
-
-        minus_ok = session.can(AdjustScore(pid, -1))
-        plus_ok = session.can(AdjustScore(pid, 1))
-        type_total = self.app.handler(lambda: self._ask_total(player, cp))
+        pid, name, point = player["id"], player["name"], view["terms"]["point"]
         total_width = max(64, self.sizes.headline * 2.8)
-        total_button = ft.Semantics(
-            identifier=f"total-{pid}", button=True, container=True, exclude_semantics=True,
-            label=trf("{name}: {total} {cp}. Tap to type a new total", name=name, total=total, cp=cp),
-            on_tap=type_total,
-            content=ft.TextButton(content=ft.Text(str(total), size=self.sizes.headline, weight=ft.FontWeight.W_700,
-                                                  max_lines=1, no_wrap=True),
-                                  on_click=type_total, height=max(MIN_TOUCH, self.sizes.headline * 2),
-                                  style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
-                                  disabled=bool(view["ended"])),
-        )
         beside = width - DOT - 2 * MIN_TOUCH - total_width - 4 * ROW_SPACING  # the name's column
         fits = self._history(player, view["round"], beside)
         under = fits is None  # not even a round fits beside the buttons: the history takes a line of its own
@@ -429,14 +410,35 @@ class GameScreen(Screen):
             widgets.colour_dot(player["colour"], self.sizes, name[:1].upper(), diameter=DOT),
             who,
             widgets.icon_action(trf("Take 1 {point} from {name}", point=point, name=name), ft.Icons.REMOVE,
-                                adjust(-1) if minus_ok else None, identifier=f"minus-{pid}", filled=True),
-            ft.Container(total_button, width=total_width, alignment=ft.Alignment.CENTER),
+                                self._adjust(pid, -1), identifier=f"minus-{pid}", filled=True),
+            ft.Container(self._total_button(view, player), width=total_width, alignment=ft.Alignment.CENTER),
             widgets.icon_action(trf("Give {name} 1 {point}", name=name, point=point), ft.Icons.ADD,
-                                adjust(1) if plus_ok else None, identifier=f"plus-{pid}", filled=True),
+                                self._adjust(pid, 1), identifier=f"plus-{pid}", filled=True),
         ], spacing=ROW_SPACING, vertical_alignment=ft.CrossAxisAlignment.CENTER)
         if under:
             row = ft.Column([row, ft.Container(history, padding=ft.Padding.only(left=DOT + ROW_SPACING))], spacing=0)
         return ft.Semantics(identifier=f"player-{pid}", container=True, content=row)
+
+    def _adjust(self, pid: str, delta: int) -> Any:
+        """The -/+ button's tap: one point taken or given, or None while the core refuses it."""
+        if not self.session.can(AdjustScore(pid, delta)):
+            return None
+        return self.app.handler(lambda: self.app.execute(self.session, AdjustScore(pid, delta)))
+
+    def _total_button(self, view: dict[str, Any], player: dict[str, Any]) -> ft.Control:
+        """The total, large; a tap asks for a new total."""
+        pid, name, cp, total = player["id"], player["name"], view["terms"]["cp"], player["total"]
+        type_total = self.app.handler(lambda: self._ask_total(player, cp))
+        return ft.Semantics(
+            identifier=f"total-{pid}", button=True, container=True, exclude_semantics=True,
+            label=trf("{name}: {total} {cp}. Tap to type a new total", name=name, total=total, cp=cp),
+            on_tap=type_total,
+            content=ft.TextButton(content=ft.Text(str(total), size=self.sizes.headline, weight=ft.FontWeight.W_700,
+                                                  max_lines=1, no_wrap=True),
+                                  on_click=type_total, height=max(MIN_TOUCH, self.sizes.headline * 2),
+                                  style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
+                                  disabled=bool(view["ended"])),
+        )
 
     def _history(self, player: dict[str, Any], current: int, room: float, at_least_one: bool = False
                  ) -> ft.Control | None:

@@ -25,7 +25,7 @@ from companion.ui.rules_model import (
     search_route,
 )
 from companion.ui.screen import Screen
-from companion.ui.screens.rules import end_space, entry_row, kind_chip, reading_for
+from companion.ui.screens.rules import end_space, entry_row, kind_chip, language_chooser, reading_for
 
 ROUTE = "/rules/:id"
 
@@ -129,8 +129,9 @@ class RuleEntryScreen(Screen):
         """One tap shows the entry in the other language (the search's language comes along when going back)."""
         other = "es" if self.lang == "en" else "en"
         label = tr("Show this entry in Spanish") if other == "es" else tr("Show this entry in English")
-        return widgets.tap_button(label, self._choose_lang(other), text=LANGUAGE_NAMES[other], icon=ft.Icons.TRANSLATE,
-                                  kind="outlined", identifier="entry-language", sizes=self.sizes)
+        return widgets.tap_button(label, language_chooser(self, other), text=LANGUAGE_NAMES[other],
+                                  icon=ft.Icons.TRANSLATE, kind="outlined", identifier="entry-language",
+                                  sizes=self.sizes)
 
     def _related(self, page: EntryPage) -> list[ft.Control]:
         if not page.related:
@@ -151,14 +152,6 @@ class RuleEntryScreen(Screen):
     def _opener(self, entry_id: str) -> Any:
         return self.app.handler(lambda: self.app.go(
             self.origin.add_to(entry_route(entry_id, self.query, self.lang, self.book, self.kind))))
-
-    def _choose_lang(self, code: str) -> Any:
-        def choose() -> None:
-            if code != self.lang:
-                self.lang = code
-                self.refresh()
-
-        return self.app.handler(choose)
 
     def _toggle_bookmark(self) -> None:
         on = self.model.toggle_bookmark(self.entry_id)

@@ -8,6 +8,7 @@ box, so the caret and the phone's keyboard stay where they are between keystroke
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -109,6 +110,17 @@ def language_buttons(lang: str, choose: Callable[[str], EventHandler], sizes: Si
             for code in LANGS]
 
 
+def language_chooser(screen: Any, code: str) -> EventHandler:
+    """A tap that reads a rules screen (its ``lang``) in ``code``: redrawn only when that is a change."""
+
+    def choose() -> None:
+        if code != screen.lang:
+            screen.lang = code
+            screen.refresh()
+
+    return screen.app.handler(choose)
+
+
 def end_space() -> ft.Control:
     """Room under the last row, so it can be scrolled up from the screen's edge (and the gesture bar)."""
     return ft.Container(height=64)
@@ -174,7 +186,8 @@ class RulesScreen(Screen):
                 identifier="rules-clear")],
                    spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER),
             # Natural widths fit a 360 px phone on one line; larger text wraps instead of squeezing.
-            ft.Row([*language_buttons(self.lang, self._choose_lang, self.sizes, "rules-lang"), self._filters_button()],
+            ft.Row([*language_buttons(self.lang, partial(language_chooser, self), self.sizes, "rules-lang"),
+                    self._filters_button()],
                    spacing=8, run_spacing=8, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER),
         ]
         if self.filters_open:
@@ -360,14 +373,6 @@ class RulesScreen(Screen):
     def _clear(self) -> None:
         self.query = ""
         self.refresh()
-
-    def _choose_lang(self, code: str) -> EventHandler:
-        def choose() -> None:
-            if code != self.lang:
-                self.lang = code
-                self.refresh()
-
-        return self.app.handler(choose)
 
     def _toggle_filters(self) -> None:
         self.filters_open = not self.filters_open

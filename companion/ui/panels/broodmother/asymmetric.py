@@ -18,6 +18,7 @@ from companion.ui.i18n import tr, trf
 from companion.ui.panels import PanelContext
 from companion.ui.panels.broodmother import texts
 from companion.ui.panels.broodmother.controls import (
+    boxed,
     buttons,
     choice,
     drafts,
@@ -131,11 +132,8 @@ def power(ctx: PanelContext, p: dict[str, Any], cost: int) -> ft.Control:
                               sending(ctx, lambda: UsePower(p["id"]), debounce="bm-power") if p["can_use"] else None,
                               s, text=trf("Use ({cost} eggs)", cost=cost), identifier=f"bm-power-{p['id']}-use",
                               kind="filled"))
-    body = ft.Column([head, ft.Text(p["text"], size=s.small, color=ft.Colors.ON_SURFACE_VARIANT), buttons(actions)],
-                     spacing=4)
-    return ft.Semantics(identifier=f"bm-power-{p['id']}", container=True,
-                        content=ft.Container(body, padding=10, border_radius=12,
-                                             border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT)))
+    return boxed([head, ft.Text(p["text"], size=s.small, color=ft.Colors.ON_SURFACE_VARIANT), buttons(actions)],
+                 identifier=f"bm-power-{p['id']}", spacing=4)
 
 
 def redraw(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:

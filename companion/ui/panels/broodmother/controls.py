@@ -161,6 +161,13 @@ def buttons(items: list[ft.Control]) -> ft.Control:
     return ft.Row(items, wrap=True, spacing=8, run_spacing=8)
 
 
+def boxed(body: list[ft.Control], *, identifier: str | None = None, spacing: int = 6) -> ft.Control:
+    """One thing's rows (a predator, a chamber, a hex) in a rounded outlined box; named, a screen-reader group."""
+    box = ft.Container(ft.Column(body, spacing=spacing), padding=10, border_radius=12,
+                       border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT))
+    return box if identifier is None else ft.Semantics(identifier=identifier, container=True, content=box)
+
+
 def subheading(text: str, sizes: Sizes) -> ft.Control:
     return ft.Semantics(header=True, content=ft.Text(text, size=sizes.label, weight=ft.FontWeight.W_700))
 

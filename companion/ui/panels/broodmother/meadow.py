@@ -168,20 +168,9 @@ def new_hex_form(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
                                identifier="bm-add-hex", kind="outlined", icon=ft.Icons.ADD, expand=True)])]
     number = number_field(tr("New hex number"), form.number, ctx.sizes, low=1, high=MAX_HEX,
                           on_text=partial(setattr, form, "number"))
-    zones = [choice(trf("New hex in the {what}", what=tr(texts.ZONE_NAMES[z])),
-                    local(ctx, partial(setattr, form, "zone", z)), ctx.sizes, text=tr(texts.ZONE_NAMES[z]),
-                    identifier=f"bm-new-hex-{z}", selected=form.zone == z, kind="outlined", expand=True)
-             for z in ("inner", "outer")]
-    sites = widgets.stepper(
-        tr("Free collection sites"), str(form.sites),
-        local(ctx, lambda: setattr(form, "sites", form.sites - 1)) if form.sites > 0 else None,
-        local(ctx, lambda: setattr(form, "sites", form.sites + 1)) if form.sites < 9 else None,
-        ctx.sizes, identifier="bm-new-hex-sites", minus_label=tr("One free site fewer"),
-        plus_label=tr("One more free site"))
     rows: list[ft.Control] = [
         ft.Semantics(identifier="bm-new-hex-number", container=True, content=number),
-        ft.Row(zones, spacing=8),
-        ft.Text(tr("Free collection sites"), size=ctx.sizes.small), sites,
+        *_new_hex_zone_and_sites(ctx, form),
         check_row(tr("It is a centipede hex"), form.centipede_hex,
                   local(ctx, lambda: setattr(form, "centipede_hex", not form.centipede_hex)), ctx.sizes,
                   identifier="bm-new-hex-centipede-hex"),
@@ -201,6 +190,21 @@ def new_hex_form(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
     card = ft.Container(ft.Column(rows, spacing=10), padding=12, border_radius=14,
                         border=ft.Border.all(1, ft.Colors.OUTLINE))
     return [ft.Semantics(identifier="bm-new-hex", container=True, content=card)]
+
+
+def _new_hex_zone_and_sites(ctx: PanelContext, form: NewHex) -> list[ft.Control]:
+    """The new hex's meadow (Inner or Outer) and its free collection sites (0 to 9)."""
+    zones = [choice(trf("New hex in the {what}", what=tr(texts.ZONE_NAMES[z])),
+                    local(ctx, partial(setattr, form, "zone", z)), ctx.sizes, text=tr(texts.ZONE_NAMES[z]),
+                    identifier=f"bm-new-hex-{z}", selected=form.zone == z, kind="outlined", expand=True)
+             for z in ("inner", "outer")]
+    sites = widgets.stepper(
+        tr("Free collection sites"), str(form.sites),
+        local(ctx, lambda: setattr(form, "sites", form.sites - 1)) if form.sites > 0 else None,
+        local(ctx, lambda: setattr(form, "sites", form.sites + 1)) if form.sites < 9 else None,
+        ctx.sizes, identifier="bm-new-hex-sites", minus_label=tr("One free site fewer"),
+        plus_label=tr("One more free site"))
+    return [ft.Row(zones, spacing=8), ft.Text(tr("Free collection sites"), size=ctx.sizes.small), sites]
 
 
 def add_hex(form: NewHex) -> AddHex:
