@@ -53,3 +53,8 @@ def _function_lengths() -> list[tuple[int, str]]:
 def test_the_length_walk_sees_functions() -> None:
     lengths = _function_lengths()
     assert len(lengths) > 1000 and max(n for n, _ in lengths) > 10
+
+
+def test_no_function_is_longer_than_forty_lines() -> None:
+    too_long = [f"{where} ({n} lines)" for n, where in _function_lengths() if n > LONGEST_FUNCTION]
+    assert not too_long, too_long
