@@ -1,0 +1,111 @@
+"""A module is one unit: a game area's package declares everything it brings, and the app finds it.
+
+Each game area's package under ``companion.core`` (its folder, with its data folder ``data/<id>``)
+declares ``MODULE = ModuleUnit(...)``: its content files and their shapes, the texts of those files
+a player reads (for the message catalogue), the modules that register its panels and its CLI verbs.
+Its part of the shared game content - its game-module and variant entries, its setup steps, its
+rules topics - is its own file ``data/<id>/module.json`` (shape ``ModuleFile``), merged in by
+``companion.core.content`` and ``companion.rules.topics``. Nothing lists the units: ``all_units``
+imports every package found on ``companion.core.__path__`` (as ``companion.core.hooks`` does for
+the engine's hooks) and keeps those that declare one, so adding a module touches no shared file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import import_module
+from pkgutil import iter_modules
+from types import ModuleType
+from typing import Any, Generic, Protocol, TypeVar, cast
+
+from companion.core.content import Content, ModuleFile
+from companion.core.datafiles import load_checked
+from companion.paths import data_dir
+
+T = TypeVar("T")
+
+
+class Part(Protocol):
+    """One piece of a unit's loaded content: a name and how to read it from the unit's data folder."""
+
+    @property
+    def name(self) -> str: ...
+
+    def read(self, folder: str) -> Any: ...
+
+
+@dataclass(frozen=True)
+class DataFile(Generic[T]):
+    """One JSON content file of a unit, checked whole against its TypedDict ``shape`` when read.
+
+    ``DataFile(SymbiotesContent, "symbiotes", "symbiotes.json")``; ``also`` checks what a shape cannot
+    say (a pool naming only known ids). ``of(content)`` is the file's data in that game content (the one
+    loaded once per process by default), so a test may hand a module small content of its own.
+    """
+
+    shape: type[T]
+    unit: str
+    name: str
+    also: Callable[[T], None] | None = None
+
+    def read(self, folder: str) -> T:
+        data = load_checked(self.shape, f"{folder}/{self.name}")
+        if self.also is not None:
+            self.also(data)
+        return data
+
+    def of(self, content: Content | None = None) -> T:
+        if content is None:
+            from companion.core.content import load_content
+
+            content = load_content()
+        return cast(T, content.units[self.unit][self.name])
+
+
+@dataclass(frozen=True)
+class ModuleUnit:
+    """What one game area brings, declared once in its package as ``MODULE``.
+
+    ``id`` is its package's name and its data folder's (``folder`` overrides the data folder: an
+    absolute path, or one under ``data/``). ``content``: its content files (or other parts), loaded
+    on first use into ``Content.units[id]``. ``texts``: the texts of its data a player reads, for the
+    message catalogue. ``panels``/``cli``: the modules registering its panels and its verbs (the UI
+    imports the panels it declares; the CLI finds ``companion/cli/*_cmd.py`` itself).
+    """
+
+    id: str
+    content: tuple[Part, ...] = ()
+    texts: Callable[[], list[str]] | None = None
+    panels: tuple[str, ...] = ()
+    cli: tuple[str, ...] = ()
+    folder: str | None = None
+
+    def data_folder(self) -> str:
+        """Its data folder, as ``load_checked`` takes it (under ``data/``, or absolute)."""
+        return self.folder or self.id
+
+    def declaration(self) -> ModuleFile:
+        """Its ``module.json``: its entries of the shared content (none if the folder has no such file)."""
+        if not (data_dir() / self.data_folder() / "module.json").is_file():
+            return {"schema": 1}
+        return load_checked(ModuleFile, f"{self.data_folder()}/module.json")
+
+    def help_topics(self) -> list[str]:
+        return list(self.declaration().get("topics", {}))
+
+    def load(self) -> dict[str, Any]:
+        return {part.name: part.read(self.data_folder()) for part in self.content}
+
+
+def area_packages() -> list[ModuleType]:
+    """Every package on ``companion.core.__path__``, imported (a game area registers itself when imported)."""
+    import companion.core as core
+
+    return [import_module(f"{core.__name__}.{info.name}") for info in iter_modules(core.__path__) if info.ispkg]
+
+
+def all_units() -> list[ModuleUnit]:
+    """The units the packages declare, by package name: discovered, never listed."""
+    found = (getattr(package, "MODULE", None) for package in area_packages())
+    return [unit for unit in found if isinstance(unit, ModuleUnit)]
