@@ -434,7 +434,7 @@ def load_content() -> Content:
     from companion.core.units import all_units
 
     units = all_units()
-    declared = [(f"data/{unit.data_folder()}/module.json", unit.declaration()) for unit in units]
+    declared = [(unit.where("module.json"), unit.declaration()) for unit in units]
     content = _build(load_checked(GamesFile, "game/games.json"), load_checked(SetupFile, "game/setup.json"),
                      declared)
     return replace(content, units=UnitContents({unit.id: unit.load for unit in units}))

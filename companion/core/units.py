@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
+from pathlib import Path
 from pkgutil import iter_modules
 from types import ModuleType
 from typing import Any, Generic, Protocol, TypeVar, cast
@@ -85,6 +86,11 @@ class ModuleUnit:
         """Its data folder, as ``load_checked`` takes it (under ``data/``, or absolute)."""
         return self.folder or self.id
 
+    def where(self, name: str) -> str:
+        """How a fault names one of its files: ``data/symbiotes/module.json``."""
+        path = f"{self.data_folder()}/{name}"
+        return path if Path(path).is_absolute() else f"data/{path}"
+
     def declaration(self) -> ModuleFile:
         """Its ``module.json``: its entries of the shared content (none if the folder has no such file)."""
         if not (data_dir() / self.data_folder() / "module.json").is_file():
@@ -109,3 +115,22 @@ def all_units() -> list[ModuleUnit]:
     """The units the packages declare, by package name: discovered, never listed."""
     found = (getattr(package, "MODULE", None) for package in area_packages())
     return [unit for unit in found if isinstance(unit, ModuleUnit)]
+
+
+def every_module(content: Content, game: str, **pick: str) -> dict[str, tuple[str, ...]]:
+    """Every expansion, module and variant one game of ``game`` can have at once, found in the content.
+
+    A ``GameSetup``'s ``expansions``, ``modules`` and ``variants`` with every tracker in play (the UI
+    tests and benchmarks draw that game); of a group of variants that exclude each other it takes
+    ``pick[group]``, else the group's first. Modules every game of the expansion has are left implied.
+    """
+    expansions = content.games[game].expansions
+    modules = tuple(m for e in expansions for m in content.expansions[e].modules if not content.modules[m].always)
+    variants: list[str] = []
+    groups: set[str] = set()
+    for vid in (v for e in expansions for v in content.expansions[e].variants):
+        group = content.variants[vid].group
+        if group is None or (group not in groups and pick.get(group, vid) == vid):
+            variants.append(vid)
+            groups.update([group] if group else [])
+    return {"expansions": expansions, "modules": modules, "variants": tuple(variants)}

@@ -65,7 +65,7 @@ def units_topics() -> list[tuple[str, dict[str, TopicData]]]:
     for unit in all_units():
         topics = unit.declaration().get("topics")
         if topics:
-            found.append((f"{unit.data_folder()}/module.json", topics))
+            found.append((unit.where("module.json"), topics))
     return found
 
 
