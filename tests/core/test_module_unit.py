@@ -19,6 +19,7 @@ import pytest
 import companion.core as core
 from companion.core.content import Content, load_content
 from companion.core.setup import GameSetup, PlayerSpec, new_state, setup_summary
+from companion.core.state import State
 from companion.core.units import ModuleUnit, all_units, area_packages
 
 PACKAGE = '''
@@ -93,7 +94,7 @@ def fake_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pat
         del sys.modules[name]
 
 
-def fake_game(content: Content) -> dict[str, object]:
+def fake_game(content: Content) -> State:
     players = (PlayerSpec("Ana", "red"), PlayerSpec("Bo", "blue"))
     return new_state(GameSetup("mota", "competitive", players, ("minions",), modules=("fake-thing",)), content, seed=1)
 
@@ -147,3 +148,19 @@ def test_every_game_area_declares_its_unit_and_shared_files_name_no_module(conte
     assert not [m for m in [*content.modules, *content.variants] if f'"{m}"' in shared]
     for unit in units.values():
         assert all(unit.load()[part.name] for part in unit.content)
+
+
+def test_a_real_module_reads_the_content_its_game_holds(content: Content) -> None:
+    from companion.core.reference import FILE, flooded_view
+
+    shipped = FILE.of(content)
+    small = content.with_unit("reference", {"reference.json": {
+        **shipped, "flooded_spring": {**shipped["flooded_spring"], "setup": "Flood one hex."}}})
+    state = flooded_game(content)
+    assert flooded_view(state, small)["setup"].key == "Flood one hex."
+    assert flooded_view(state, content)["setup"].key == shipped["flooded_spring"]["setup"]
+
+
+def flooded_game(content: Content) -> State:
+    players = (PlayerSpec("Ana", "red"), PlayerSpec("Bo", "blue"))
+    return new_state(GameSetup("mota", "competitive", players, ("minions",), variants=("flooded-spring",)), content)

@@ -57,8 +57,8 @@ def uses_tactics(state: State) -> bool:
 
 def tactics_view(state: State, content: Content) -> dict[str, Any]:
     """The steps of a battle with Tactics, as messages (the data's texts are catalogue entries)."""
-    rules = reference_content()["tactics"]["evolved" if state["game"] == "evolved" else "mota"]
-    phase = reference_content()["tactics_phase"]
+    rules = reference_content(content)["tactics"]["evolved" if state["game"] == "evolved" else "mota"]
+    phase = reference_content(content)["tactics_phase"]
     label = game_def(state, content).phase(phase).message()
     now = state["phase"] == phase
     return {"steps": [msg(t) for t in rules["steps"]], "notes": [msg(t) for t in rules["notes"]],
@@ -68,7 +68,7 @@ def tactics_view(state: State, content: Content) -> dict[str, Any]:
 
 
 def flooded_view(state: State, content: Content) -> dict[str, Any]:
-    f = reference_content()["flooded_spring"]
+    f = reference_content(content)["flooded_spring"]
     return {"setup": msg(f["setup"]), "notes": [msg(t) for t in f["notes"]], "source": msg(f["source"]),
             "now": state["round"] == 1 and state["phase"] == game_def(state, content).phases[0].id}
 
