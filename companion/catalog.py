@@ -12,6 +12,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable
 from pathlib import Path
+from typing import cast
 
 from companion.core.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, po_path
 
@@ -21,10 +22,6 @@ KEYWORDS: dict[str, tuple[int, ...] | None] = {
     "gettext": None, "ngettext": (1, 2), "Msg": None,
 }
 
-
-#: Plural messages the core builds with ``Msg(...)`` directly (the extractor sees only ``nmsg``).
-CORE_PLURALS = (("{signed} Initiative Token", "{signed} Initiative Tokens"), ("{signed} card", "{signed} cards"),
-                ("{signed} card each", "{signed} cards each"))
 
 
 def extract() -> dict[str, tuple[str | None, list[str]]]:
@@ -40,10 +37,9 @@ def extract() -> dict[str, tuple[str | None, list[str]]]:
             continue
         previous = found.get(singular, (plural, []))
         found[singular] = (plural or previous[0], [*previous[1], f"companion/{filename}:{lineno}"])
-    for text in content_texts():
-        found.setdefault(text, (None, ["data/broodmother:0"]))
-    for singular, plural in CORE_PLURALS:
-        found.setdefault(singular, (plural, ["companion/core/broodmother/checklist.py:0"]))
+    for place, texts in content_sources():
+        for text in texts:
+            found.setdefault(text, (None, [f"{place}:0"]))
     from companion.cli.common import ARGPARSE_PLURALS
 
     for singular, plural in ARGPARSE_PLURALS:  # argparse's own, looked up through ours (cli.common)
@@ -52,23 +48,34 @@ def extract() -> dict[str, tuple[str | None, list[str]]]:
 
 
 def content_texts() -> list[str]:
-    """Names and texts of the game content shown through a message: the games' own, and each module unit's.
+    """Names and texts of the game content shown through a message: the games' own, and each module unit's."""
+    return list(dict.fromkeys(text for _, texts in content_sources() for text in texts))
 
-    The units are discovered (``companion.core.units``): each says which texts of its data a player reads.
+
+def content_sources() -> list[tuple[str, list[str]]]:
+    """Where each text of the content comes from: ``data/game``, then each module unit's data folder.
+
+    The units are discovered (``companion.core.units``): each brings its modules', variants' and setup
+    steps' words (its ``module.json``) and says which texts of its own data a player reads.
     """
-    from companion.core.content import load_content
+    from companion.core.content import GamesFile, ModeData, SetupFile, load_checked
     from companion.core.units import all_units
 
-    content = load_content()
+    games, setup = load_checked(GamesFile, "game/games.json"), load_checked(SetupFile, "game/setup.json")
     texts: list[str] = []
-    for game in content.games.values():
-        texts += [game.edition, *game.terms.values(), *(c.capitalize() for c in game.colours)]
-        texts += [t for phase in game.phases for t in (phase.name, phase.phase)]
-    texts += [item.name for table in (content.modules, content.variants, content.modes) for item in table.values()]
-    texts += [step.text for step in content.setup_steps]
+    for game in games["games"].values():
+        texts += [game["edition"], *cast(dict[str, str], game["terms"]).values()]
+        texts += [c.capitalize() for c in game["colours"]]
+        texts += [t for phase in game["phases"] for t in (phase["name"], phase["phase"])]
+    texts += [mode["name"] for mode in cast(dict[str, ModeData], games["modes"]).values()]
+    found = [("data/game", texts + [step["text"] for step in setup["steps"]])]
     for unit in all_units():
-        texts += unit.texts() if unit.texts else []
-    return list(dict.fromkeys(texts))
+        own = unit.declaration()
+        entries = [*own.get("modules", {}).values(), *own.get("variants", {}).values()]
+        words = [entry["name"] for entry in entries]
+        words += [step["text"] for step in own.get("steps", [])]
+        found.append((f"data/{unit.data_folder()}", words + (unit.texts() if unit.texts else [])))
+    return found
 
 
 def _read(lang: str) -> object:

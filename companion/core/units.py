@@ -12,8 +12,8 @@ the engine's hooks) and keeps those that declare one, so adding a module touches
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from importlib import import_module
 from pathlib import Path
 from pkgutil import iter_modules
@@ -72,7 +72,8 @@ class ModuleUnit:
     absolute path, or one under ``data/``). ``content``: its content files (or other parts), loaded
     on first use into ``Content.units[id]``. ``texts``: the texts of its data a player reads, for the
     message catalogue. ``panels``/``cli``: the modules registering its panels and its verbs (the UI
-    imports the panels it declares; the CLI finds ``companion/cli/*_cmd.py`` itself).
+    imports the panels it declares; the CLI finds ``companion/cli/*_cmd.py`` itself). ``views``: what its
+    panels draw, ``view(state, content)``, by the id of the ``ModuleHooks`` whose ``active`` says when.
     """
 
     id: str
@@ -80,6 +81,7 @@ class ModuleUnit:
     texts: Callable[[], list[str]] | None = None
     panels: tuple[str, ...] = ()
     cli: tuple[str, ...] = ()
+    views: Mapping[str, Callable[[Any, Content], Any]] = field(default_factory=dict)
     folder: str | None = None
 
     def data_folder(self) -> str:

@@ -23,7 +23,8 @@ HOOKS = ModuleHooks(id=KEY, active=active, init=init, finish=finish, state_versi
 register(HOOKS)
 
 MODULE = ModuleUnit(id="antscape", content=(SCORER,), texts=catalogue_texts,
-                    panels=("companion.ui.panels.antscape",), cli=("companion.cli.calc.antscape",))
+                    panels=("companion.ui.panels.antscape",), cli=("companion.cli.calc.antscape",),
+                    views={KEY: antscape_view})
 
 __all__ = [
     "HOOKS", "MODULE", "Board", "Cell", "GridFileError", "Result", "antscape_view", "commands", "parse_grid_file",

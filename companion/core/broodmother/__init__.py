@@ -26,7 +26,8 @@ HOOKS = ModuleHooks(
 register(HOOKS)
 
 MODULE = ModuleUnit(id="broodmother", content=(BROOD,), texts=catalogue_texts,
-                    panels=("companion.ui.panels.broodmother",), cli=("companion.cli.solo_cmd",))
+                    panels=("companion.ui.panels.broodmother",), cli=("companion.cli.solo_cmd",),
+                    views={KEY: broodmother_view})
 
 __all__ = [
     "HOOKS", "MODULE", "BroodContent", "asymmetric", "brood_content", "broodmother_view", "commands", "meadow_commands",

@@ -21,6 +21,7 @@ register(HOOKS)
 register_phase_items(KEY, phase_items)
 
 MODULE = ModuleUnit(id="chambers", content=(FILE,), texts=catalogue_texts,
-                    panels=("companion.ui.panels.chambers",), cli=("companion.cli.chambers_cmd",))
+                    panels=("companion.ui.panels.chambers",), cli=("companion.cli.chambers_cmd",),
+                    views={KEY: chambers_view})
 
 __all__ = ["HOOKS", "MODULE", "chambers_content", "chambers_view", "commands"]

@@ -21,7 +21,8 @@ register(HOOKS)
 register_phase_items(KEY, phase_items)
 
 MODULE = ModuleUnit(id="decrees", content=(FILE,), texts=catalogue_texts,
-                    panels=("companion.ui.panels.decrees",), cli=("companion.cli.calc.decree",))
+                    panels=("companion.ui.panels.decrees",), cli=("companion.cli.calc.decree",),
+                    views={KEY: decree_view})
 
 __all__ = [
     "HOOKS", "MODULE", "commands", "decree_points", "decree_view", "decrees_content", "known_decree", "outcome_text",

@@ -31,6 +31,7 @@ register(HOOKS)
 register_phase_items(KEY, phase_items)
 
 MODULE = ModuleUnit(id="drafting", content=(FILE,), texts=catalogue_texts,
-                    panels=("companion.ui.panels.drafting",), cli=("companion.cli.calc.draft",))
+                    panels=("companion.ui.panels.drafting",), cli=("companion.cli.calc.draft",),
+                    views={KEY: drafting_view})
 
 __all__ = ["HOOKS", "MODULE", "commands", "drafting_content", "drafting_view", "plan"]

@@ -22,6 +22,7 @@ register(HOOKS)
 register_phase_items(KEY, phase_items)
 
 MODULE = ModuleUnit(id="eve", content=(FILE,), texts=catalogue_texts,
-                    panels=("companion.ui.panels.eve",), cli=("companion.cli.calc.eve",))
+                    panels=("companion.ui.panels.eve",), cli=("companion.cli.calc.eve",),
+                    views={KEY: eve_view})
 
 __all__ = ["HOOKS", "MODULE", "commands", "eve_content", "eve_points", "eve_view", "points_sum"]

@@ -22,7 +22,8 @@ register(HOOKS)
 register_phase_items(KEY, phase_items)
 
 MODULE = ModuleUnit(id="harvest", content=(FILE,), texts=catalogue_texts,
-                    panels=("companion.ui.panels.aphids",), cli=("companion.cli.calc.farm",))
+                    panels=("companion.ui.panels.aphids",), cli=("companion.cli.calc.farm",),
+                    views={KEY: aphids_view})
 
 __all__ = [
     "HOOKS", "MODULE", "aphids_view", "breeding", "commands", "farm_reward", "farming", "harvest_content",

@@ -18,6 +18,7 @@ HOOKS = ModuleHooks(id=KEY, active=active, init=init, state_version=STATE_VERSIO
 register(HOOKS)
 
 MODULE = ModuleUnit(id="mutations", content=(FILE,), texts=catalogue_texts,
-                    panels=("companion.ui.panels.mutations",), cli=())
+                    panels=("companion.ui.panels.mutations",), cli=(),
+                    views={KEY: mutations_view})
 
 __all__ = ["HOOKS", "MODULE", "body", "commands", "mutations_content", "mutations_view"]

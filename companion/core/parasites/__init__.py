@@ -29,6 +29,7 @@ register(HOOKS)
 register_phase_items(KEY, phase_items)
 
 MODULE = ModuleUnit(id="parasites", content=(FILE,), texts=catalogue_texts,
-                    panels=("companion.ui.panels.parasites",), cli=())
+                    panels=("companion.ui.panels.parasites",), cli=(),
+                    views={KEY: parasites_view})
 
 __all__ = ["HOOKS", "MODULE", "commands", "parasites_content", "parasites_view"]

@@ -48,7 +48,8 @@ register_phase_items(PP_KEY, pp_phase_items)
 
 MODULE = ModuleUnit(id="predators", content=(PREDATORS, ALLIANCES), texts=catalogue_texts,
                     panels=("companion.ui.panels.predators", "companion.ui.panels.pp_predators"),
-                    cli=("companion.cli.predator_cmd", "companion.cli.calc.predator"))
+                    cli=("companion.cli.predator_cmd", "companion.cli.calc.predator"),
+                    views={KEY: predators_view, PP_KEY: alliances_view})
 
 __all__ = [
     "HOOKS", "MODULE", "PP_HOOKS", "alliance_commands", "alliances_content", "alliances_view", "battle", "casualties",

@@ -29,6 +29,7 @@ register(HOOKS)
 register_phase_items(KEY, phase_items)
 
 MODULE = ModuleUnit(id="seasons", content=(FILE,), texts=catalogue_texts,
-                    panels=("companion.ui.panels.seasons",), cli=())
+                    panels=("companion.ui.panels.seasons",), cli=(),
+                    views={KEY: seasons_view})
 
 __all__ = ["HOOKS", "MODULE", "commands", "seasons_content", "seasons_view"]

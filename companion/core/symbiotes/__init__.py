@@ -32,6 +32,7 @@ register(HOOKS)
 register_phase_items(KEY, phase_items)
 
 MODULE = ModuleUnit(id="symbiotes", content=(FILE,), texts=catalogue_texts,
-                    panels=("companion.ui.panels.symbiotes",), cli=())
+                    panels=("companion.ui.panels.symbiotes",), cli=(),
+                    views={KEY: symbiotes_view})
 
 __all__ = ["HOOKS", "MODULE", "commands", "end_points", "symbiotes_content", "symbiotes_view"]

@@ -30,6 +30,7 @@ register(HOOKS)
 register_phase_items(KEY, phase_items)
 
 MODULE = ModuleUnit(id="workers", content=(FILE,), texts=catalogue_texts,
-                    panels=("companion.ui.panels.workers",), cli=())
+                    panels=("companion.ui.panels.workers",), cli=(),
+                    views={KEY: workers_view})
 
 __all__ = ["HOOKS", "MODULE", "commands", "workers_content", "workers_view"]
