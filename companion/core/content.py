@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, partial
 from typing import Annotated, Any, Literal, NotRequired, cast
 
 from annotated_types import Ge, Le, MaxLen, MinLen
@@ -431,10 +431,9 @@ def _check_condition(c: Content, step: SetupStep, where: str) -> None:
 @cache
 def load_content() -> Content:
     """The validated content, loaded once per process: the shared files and every module unit's own."""
-    from companion.core.units import all_units
+    from companion.core.units import declarations, unit_content
 
-    units = all_units()
-    declared = [(unit.where("module.json"), unit.declaration()) for unit in units]
+    found = declarations()  # the units' own files, read without importing their packages (the cold start)
     content = _build(load_checked(GamesFile, "game/games.json"), load_checked(SetupFile, "game/setup.json"),
-                     declared)
-    return replace(content, units=UnitContents({unit.id: unit.load for unit in units}))
+                     [(label, data) for _, label, data in found])
+    return replace(content, units=UnitContents({area: partial(unit_content, area) for area, _, _ in found}))

@@ -8,6 +8,10 @@ rules topics - is its own file ``data/<id>/module.json`` (shape ``ModuleFile``),
 ``companion.core.content`` and ``companion.rules.topics``. Nothing lists the units: ``all_units``
 imports every package found on ``companion.core.__path__`` (as ``companion.core.hooks`` does for
 the engine's hooks) and keeps those that declare one, so adding a module touches no shared file.
+
+Reading the content needs only the units' data, so ``declarations`` finds their ``module.json`` files
+without importing a package (the terminal's cold start stays fast): a unit's data folder is
+``data/<id>``, or the ``data`` folder inside its package when it carries its data with it.
 """
 
 from __future__ import annotations
@@ -68,12 +72,12 @@ class DataFile(Generic[T]):
 class ModuleUnit:
     """What one game area brings, declared once in its package as ``MODULE``.
 
-    ``id`` is its package's name and its data folder's (``folder`` overrides the data folder: an
-    absolute path, or one under ``data/``). ``content``: its content files (or other parts), loaded
-    on first use into ``Content.units[id]``. ``texts``: the texts of its data a player reads, for the
-    message catalogue. ``panels``/``cli``: the modules registering its panels and its verbs (the UI
-    imports the panels it declares; the CLI finds ``companion/cli/*_cmd.py`` itself). ``views``: what its
-    panels draw, ``view(state, content)``, by the id of the ``ModuleHooks`` whose ``active`` says when.
+    ``id`` is its package's name and its data folder's (``data_folder_of``). ``content``: its content
+    files (or other parts), loaded on first use into ``Content.units[id]``. ``texts``: the texts of its
+    data a player reads, for the message catalogue. ``panels``/``cli``: the modules registering its
+    panels and its verbs (the UI imports the panels it declares; the CLI finds ``companion/cli/*_cmd.py``
+    itself). ``views``: what its panels draw, ``view(state, content)``, by the id of the ``ModuleHooks``
+    whose ``active`` says when.
     """
 
     id: str
@@ -82,28 +86,66 @@ class ModuleUnit:
     panels: tuple[str, ...] = ()
     cli: tuple[str, ...] = ()
     views: Mapping[str, Callable[[Any, Content], Any]] = field(default_factory=dict)
-    folder: str | None = None
 
     def data_folder(self) -> str:
         """Its data folder, as ``load_checked`` takes it (under ``data/``, or absolute)."""
-        return self.folder or self.id
-
-    def where(self, name: str) -> str:
-        """How a fault names one of its files: ``data/symbiotes/module.json``."""
-        path = f"{self.data_folder()}/{name}"
-        return path if Path(path).is_absolute() else f"data/{path}"
+        return data_folder_of(self.id) or self.id
 
     def declaration(self) -> ModuleFile:
         """Its ``module.json``: its entries of the shared content (none if the folder has no such file)."""
-        if not (data_dir() / self.data_folder() / "module.json").is_file():
-            return {"schema": 1}
-        return load_checked(ModuleFile, f"{self.data_folder()}/module.json")
+        return declaration_of(self.data_folder())
 
     def help_topics(self) -> list[str]:
         return list(self.declaration().get("topics", {}))
 
     def load(self) -> dict[str, Any]:
         return {part.name: part.read(self.data_folder()) for part in self.content}
+
+
+def area_folders() -> dict[str, Path]:
+    """Each package on ``companion.core.__path__``, by name, with its folder: found without importing it."""
+    import companion.core as core
+
+    return {info.name: Path(getattr(info.module_finder, "path", "")) / info.name
+            for info in iter_modules(core.__path__) if info.ispkg}
+
+
+def data_folder_of(area: str, folders: Mapping[str, Path] | None = None) -> str | None:
+    """A unit's data folder (under ``data/``, or absolute when its package carries its data), or None."""
+    if (data_dir() / area).is_dir():
+        return area
+    own = (folders if folders is not None else area_folders()).get(area, Path("-")) / "data"
+    return str(own) if own.is_dir() else None
+
+
+def where(folder: str, name: str) -> str:
+    """How a fault names one of a unit's files: ``data/symbiotes/module.json``."""
+    path = f"{folder}/{name}"
+    return path if Path(path).is_absolute() else f"data/{path}"
+
+
+def declaration_of(folder: str) -> ModuleFile:
+    """The ``module.json`` of a data folder (no entries if it has none), its shape checked."""
+    if not (data_dir() / folder / "module.json").is_file():
+        return {"schema": 1}
+    return load_checked(ModuleFile, f"{folder}/module.json")
+
+
+def declarations() -> list[tuple[str, str, ModuleFile]]:
+    """Every unit's ``(id, label, module.json)``, read from the data alone: no package is imported."""
+    folders = area_folders()
+    found = ((area, data_folder_of(area, folders)) for area in folders)
+    return [(area, where(folder, "module.json"), declaration_of(folder)) for area, folder in found if folder]
+
+
+def unit_named(area: str) -> ModuleUnit:
+    """The unit package ``companion.core.<area>`` declares (imported now, if it was not yet)."""
+    unit = getattr(import_module(f"companion.core.{area}"), "MODULE", None)
+    if not isinstance(unit, ModuleUnit):
+        from companion.core.errors import ContentError
+
+        raise ContentError(f"companion.core.{area} declares no module unit")
+    return unit
 
 
 def area_packages() -> list[ModuleType]:
@@ -136,3 +178,8 @@ def every_module(content: Content, game: str, **pick: str) -> dict[str, tuple[st
             variants.append(vid)
             groups.update([group] if group else [])
     return {"expansions": expansions, "modules": modules, "variants": tuple(variants)}
+
+
+def unit_content(area: str) -> dict[str, Any]:
+    """The loaded content of unit ``area`` (``Content.units`` asks for it on first use)."""
+    return unit_named(area).load()

@@ -59,14 +59,9 @@ def read_topics(corpus: Corpus) -> dict[str, Topic]:
 
 def units_topics() -> list[tuple[str, dict[str, TopicData]]]:
     """Each module unit's own topics, by its ``module.json`` (a data folder of the rules alone has none)."""
-    from companion.core.units import all_units
+    from companion.core.units import declarations
 
-    found = []
-    for unit in all_units():
-        topics = unit.declaration().get("topics")
-        if topics:
-            found.append((unit.where("module.json"), topics))
-    return found
+    return [(label, data["topics"]) for _, label, data in declarations() if data.get("topics")]
 
 
 def _read_json(file: Path) -> Any:

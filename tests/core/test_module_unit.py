@@ -23,8 +23,6 @@ from companion.core.state import State
 from companion.core.units import ModuleUnit, all_units, area_packages
 
 PACKAGE = '''
-from pathlib import Path
-
 from typing_extensions import TypedDict
 
 from companion.core.datafiles import Interpretation
@@ -47,8 +45,7 @@ def catalogue_texts() -> list[str]:
     return [data["reminder"], *(i["text"] for i in data["interpretations"])]
 
 
-MODULE = ModuleUnit(id="fakearea", content=(FILE,), texts=catalogue_texts, panels=("companion.core.fakearea.panel",),
-                    folder=str(Path(__file__).parent / "data"))
+MODULE = ModuleUnit(id="fakearea", content=(FILE,), texts=catalogue_texts, panels=("companion.core.fakearea.panel",))
 '''
 
 PANEL = '''
