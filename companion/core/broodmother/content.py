@@ -16,9 +16,9 @@ from annotated_types import Ge, Le, Len, MaxLen, MinLen
 from typing_extensions import TypedDict
 
 from companion.core.content import Content
-from companion.core.datafiles import Label, ModeId, Players, Sentence, Source, load_checked
+from companion.core.datafiles import Interpretation, Label, ModeId, Players, Sentence, Source, load_checked
 from companion.core.errors import ContentError
-from companion.core.schema import Id, holds, strict
+from companion.core.schema import Id, strict
 
 Difficulty = Literal["easy", "normal", "difficult"]
 Context = Literal["end", "slumber", "battle", "spawn", "expand", "meadow", "cancel", "plot", "strike", "invade",
@@ -217,12 +217,13 @@ def an_interpretation(text: str) -> bool:
 
 
 @strict
-class InterpretationData(TypedDict):
-    id: Id
+class InterpretationData(Interpretation):
+    """The shared shape (``id``, ``text``), and hers: where it applies, the rule and how it is read, the option
+    that turns it (the text must start with "Interpretation: ", checked when built)."""
+
     applies: Annotated[list[Context], MinLen(1)]
     source: Source
     reads: Sentence
-    text: Annotated[str, MaxLen(600), holds(an_interpretation, "text must start with 'Interpretation: '")]
     option: NotRequired[Id]
 
 
@@ -297,7 +298,7 @@ class ChecklistStep:
 
 
 @dataclass(frozen=True)
-class Interpretation:
+class BroodInterpretation:
     id: str
     applies: tuple[str, ...]
     text: str
@@ -331,7 +332,7 @@ class BroodContent:
     powers: dict[str, Named]
     reactions: dict[str, Named]
     checklist: tuple[ChecklistStep, ...]
-    interpretations: dict[str, Interpretation]
+    interpretations: dict[str, BroodInterpretation]
 
     def row(self, players: int) -> DifficultyRow:
         try:
@@ -423,9 +424,12 @@ def _checklist(raw: ChecklistFile) -> tuple[ChecklistStep, ...]:
     return steps
 
 
-def _interpretations(raw: InterpretationsFile) -> dict[str, Interpretation]:
+def _interpretations(raw: InterpretationsFile) -> dict[str, BroodInterpretation]:
     _unique([i["id"] for i in raw["interpretations"]], "interpretations.json", "interpretations")
-    return {i["id"]: Interpretation(i["id"], tuple(i["applies"]), i["text"], i["source"], i["reads"],
+    for n, i in enumerate(raw["interpretations"]):
+        if not an_interpretation(i["text"]):
+            raise _fail("interpretations.json", f"interpretations[{n}].text: text must start with 'Interpretation: '")
+    return {i["id"]: BroodInterpretation(i["id"], tuple(i["applies"]), i["text"], i["source"], i["reads"],
                                     i.get("option")) for i in raw["interpretations"]}
 
 
