@@ -161,3 +161,17 @@ def test_a_real_module_reads_the_content_its_game_holds(content: Content) -> Non
 def flooded_game(content: Content) -> State:
     players = (PlayerSpec("Ana", "red"), PlayerSpec("Bo", "blue"))
     return new_state(GameSetup("mota", "competitive", players, ("minions",), variants=("flooded-spring",)), content)
+
+
+def test_each_units_panels_and_verbs_are_where_the_app_finds_them() -> None:
+    from importlib.util import find_spec
+    from pkgutil import iter_modules
+
+    import companion.cli.calc as calculators
+    from companion.cli import subcommand_modules
+
+    found = {f"companion.cli.{name}_cmd" for name in subcommand_modules()}
+    found |= {f"companion.cli.calc.{m.name}" for m in iter_modules(calculators.__path__)}
+    for unit in all_units():
+        assert all(find_spec(panel) is not None for panel in unit.panels), unit.id
+        assert set(unit.cli) <= found, unit.id
