@@ -81,6 +81,7 @@ def fake_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pat
     (package / "panel.py").write_text(PANEL, encoding="utf-8")
     (package / "data" / "module.json").write_text(json.dumps(MODULE_FILE), encoding="utf-8")
     (package / "data" / "fake.json").write_text(json.dumps(CONTENT), encoding="utf-8")
+    panels.load_panels()  # the real panels register in the real registry first; the fake's, in a copy
     monkeypatch.setattr(core, "__path__", [*core.__path__, str(tmp_path)])
     monkeypatch.setattr(panels, "_PANELS", dict(panels._PANELS))
     monkeypatch.setattr(panels, "_loaded", False)
