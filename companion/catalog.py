@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import cast
 
 from companion.core.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, po_path
 
@@ -22,10 +22,6 @@ KEYWORDS: dict[str, tuple[int, ...] | None] = {
     "gettext": None, "ngettext": (1, 2), "Msg": None,
 }
 
-
-#: Plural messages the core builds with ``Msg(...)`` directly (the extractor sees only ``nmsg``).
-CORE_PLURALS = (("{signed} Initiative Token", "{signed} Initiative Tokens"), ("{signed} card", "{signed} cards"),
-                ("{signed} card each", "{signed} cards each"))
 
 
 def extract() -> dict[str, tuple[str | None, list[str]]]:
@@ -41,10 +37,9 @@ def extract() -> dict[str, tuple[str | None, list[str]]]:
             continue
         previous = found.get(singular, (plural, []))
         found[singular] = (plural or previous[0], [*previous[1], f"companion/{filename}:{lineno}"])
-    for text in content_texts():
-        found.setdefault(text, (None, ["data/broodmother:0"]))
-    for singular, plural in CORE_PLURALS:
-        found.setdefault(singular, (plural, ["companion/core/broodmother/checklist.py:0"]))
+    for place, texts in content_sources():
+        for text in texts:
+            found.setdefault(text, (None, [f"{place}:0"]))
     from companion.cli.common import ARGPARSE_PLURALS
 
     for singular, plural in ARGPARSE_PLURALS:  # argparse's own, looked up through ours (cli.common)
@@ -53,92 +48,34 @@ def extract() -> dict[str, tuple[str | None, list[str]]]:
 
 
 def content_texts() -> list[str]:
-    """Names and texts of the game content that are shown through a message (her cards, actions, levels)."""
-    import json
-
-    from companion.paths import data_dir
-
-    brood = data_dir() / "broodmother"
-    deck = json.loads((brood / "deck.json").read_text("utf-8"))
-    tracks = json.loads((brood / "machinations.json").read_text("utf-8"))
-    texts = [c["name"] for c in deck["card_types"]] + [a["name"] for a in deck["actions"]]
-    texts += [t for level in tracks["levels"] for t in (level["name"], level["text"])]
-    texts += [p["name"] for p in tracks["predators"]]
-    texts += [i["text"] for i in json.loads((brood / "interpretations.json").read_text("utf-8"))["interpretations"]]
-    asymmetric = json.loads((brood / "asymmetric.json").read_text("utf-8"))
-    texts += [t for item in (*asymmetric["powers"], *asymmetric["reactions"]) for t in (item["name"], item["text"])]
-    texts.append(deck["reaction_phases"]["why"])
-    games = json.loads((data_dir() / "game" / "games.json").read_text("utf-8"))
-    for game in games["games"].values():
-        texts += [game["edition"], *game["terms"].values(), *(c.capitalize() for c in game["colours"])]
-        texts += [t for phase in game["phases"] for t in (phase["name"], phase["phase"])]
-    for group in ("modules", "variants", "modes"):
-        texts += [item["name"] for item in games[group].values()]
-    texts += [step["text"] for step in json.loads((brood / "checklist.json").read_text("utf-8"))["steps"]]
-    difficulty = json.loads((brood / "difficulty.json").read_text("utf-8"))
-    texts += [level["name"] for level in difficulty.get("levels", []) if isinstance(level, dict) and "name" in level]
-    texts += _tracker_texts(data_dir())
-    texts += _area_texts()
-    texts += [step["text"] for step in json.loads((data_dir() / "game" / "setup.json").read_text("utf-8"))["steps"]]
-    texts += scoring_texts()
-    return list(dict.fromkeys(texts))
+    """Names and texts of the game content shown through a message: the games' own, and each module unit's."""
+    return list(dict.fromkeys(text for _, texts in content_sources() for text in texts))
 
 
-def _tracker_texts(data: Path) -> list[str]:
-    """The predators', alliances', workers', Symbiote tokens' and drafts' printed texts their panels show."""
-    import json
+def content_sources() -> list[tuple[str, list[str]]]:
+    """Where each text of the content comes from: ``data/game``, then each module unit's data folder.
 
-    def read(name: str) -> dict[str, Any]:
-        return dict(json.loads((data / name).read_text("utf-8")))
+    The units are discovered (``companion.core.units``): each brings its modules', variants' and setup
+    steps' words (its ``module.json``) and says which texts of its own data a player reads.
+    """
+    from companion.core.content import GamesFile, ModeData, SetupFile, load_checked
+    from companion.core.units import all_units
 
-    def interpretations(d: dict[str, Any]) -> list[str]:
-        return [i["text"] for i in d.get("interpretations", [])]
-
-    predators, allies = read("predators/predators.json"), read("predators/alliances.json")
-    texts = [r["text"] for p in predators["predators"] for r in [*p["rules"], *p["tiers"]]]
-    texts += [c[k] for c in allies["predators"] for k in ("task", "offering", "effect", "scoring") if c[k]]
-    workers, symbiotes, drafting = read("workers/workers.json"), read("symbiotes/symbiotes.json"), read(
-        "drafting/drafting.json")
-    for e in workers["editions"].values():
-        abilities = [e["always"]] if e["always"] else []
-        abilities += list(e["abilities"].values())
-        texts += [e["name"], e["action"], *e["rules"], *(t for a in abilities for t in (a["name"], a["text"]))]
-    texts += [*symbiotes["bonuses"].values(), *symbiotes["reminders"]]
-    texts += [drafting["how"], *(r for rows in drafting["reminders"].values() for r in rows)]
-    for d in (predators, allies, workers, symbiotes, drafting):
-        texts += interpretations(d)
-    return texts
-
-
-def _area_texts() -> list[str]:
-    """The texts of data/chambers, mutations, seasons and parasites, each listed beside its loader."""
-    from companion.core.chambers.content import catalogue_texts as chambers
-    from companion.core.mutations.content import catalogue_texts as mutations
-    from companion.core.parasites.model import catalogue_texts as parasites
-    from companion.core.reference import catalogue_texts as reference
-    from companion.core.seasons.model import catalogue_texts as seasons
-
-    return [*chambers(), *mutations(), *seasons(), *parasites(), *reference()]
-
-
-def scoring_texts() -> list[str]:
-    """The scoring trackers' data words shown through a message: interpretations, decrees, Antscape's cards."""
-    import json
-
-    from companion.paths import data_dir
-
-    def read(name: str) -> dict[str, list[dict[str, str]]]:
-        loaded: dict[str, list[dict[str, str]]] = json.loads((data_dir() / name).read_text("utf-8"))
-        return loaded
-
+    games, setup = load_checked(GamesFile, "game/games.json"), load_checked(SetupFile, "game/setup.json")
     texts: list[str] = []
-    for name in ("harvest/harvest.json", "eve/eve.json", "decrees/decrees.json"):
-        texts += [i["text"] for i in read(name)["interpretations"]]
-    texts += [d[key] for d in read("decrees/decrees.json")["decrees"] for key in ("name", "measure", "criterion")]
-    scorer = read("antscape/scorer.json")
-    texts += [c[key] for group in ("bonus_cards", "end_ways") for c in scorer[group] for key in ("name", "text")]
-    texts += [t["text"] for group in ("turn", "interpretations") for t in scorer[group]]
-    return texts
+    for game in games["games"].values():
+        texts += [game["edition"], *cast(dict[str, str], game["terms"]).values()]
+        texts += [c.capitalize() for c in game["colours"]]
+        texts += [t for phase in game["phases"] for t in (phase["name"], phase["phase"])]
+    texts += [mode["name"] for mode in cast(dict[str, ModeData], games["modes"]).values()]
+    found = [("data/game", texts + [step["text"] for step in setup["steps"]])]
+    for unit in all_units():
+        own = unit.declaration()
+        entries = [*own.get("modules", {}).values(), *own.get("variants", {}).values()]
+        words = [entry["name"] for entry in entries]
+        words += [step["text"] for step in own.get("steps", [])]
+        found.append((f"data/{unit.data_folder()}", words + (unit.texts() if unit.texts else [])))
+    return found
 
 
 def _read(lang: str) -> object:

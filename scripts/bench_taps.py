@@ -37,15 +37,14 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from companion.bench import percentile  # noqa: E402
+from companion.core.content import load_content  # noqa: E402
+from companion.core.units import every_module  # noqa: E402
 
 VIEWPORT = {"width": 360, "height": 740}
 GOALS = {"draw": 100.0, "next_solo": 80.0, "next_competitive": 80.0}
 DEBOUNCE_GAP_MS = 500  # a second tap on the same action within 0.4 s is ignored by the app
-EVERY_MODULE = dict(
-    expansions=("minions", "empires"),
-    modules=("aphids", "parasites", "predators", "chambers", "old-tunnels", "mutations", "tactics", "queens-decrees"),
-    variants=("symbiote-tokens", "seasons", "eve-of-the-antperium", "flooded-spring", "round-draft"),
-)
+#: Every module a game of March of the Ants can have at once, found in the content (``companion.core.units``).
+EVERY_MODULE = every_module(load_content(), "mota", drafting="round-draft")
 
 # Every message from the server: the time of the animation frame painted after it (``window.__painted``).
 _WATCH_MESSAGES = """(() => {

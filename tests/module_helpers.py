@@ -7,11 +7,15 @@ import copy
 import pytest
 
 from companion.core.commands.base import Command
-from companion.core.content import Content
+from companion.core.content import Content, load_content
 from companion.core.errors import GameError
 from companion.core.session import Session, new_doc
 from companion.core.setup import GameSetup, PlayerSpec, new_state
+from companion.core.units import every_module
 
+#: Every module a game of March of the Ants can have at once (the UI tests' busiest game), found by discovery:
+#: a new module's panel is in it without an edit here. Of the drafts, the Round Draft (the most checklist items).
+EVERY_MODULE = every_module(load_content(), "mota", drafting="round-draft")
 NAMES = (("Ana", "red"), ("Bo", "blue"), ("Cy", "black"), ("Di", "yellow"))
 
 

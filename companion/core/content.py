@@ -1,5 +1,8 @@
 """Game content from ``data/game``: games, expansions, modules, variants, modes, setup steps.
 
+A module unit's own entries (its modules, variants and setup steps) are in its own folder,
+``data/<unit>/module.json`` (``ModuleFile``), merged in here: ``companion.core.units`` finds them.
+
 Content is data with stable ids, validated here when loaded, so a typo in a data file
 fails loudly at start-up (naming the file and the field) instead of mid-game. Each file's
 shape is a TypedDict below, checked whole as the file is read (``companion.core.datafiles``);
@@ -8,15 +11,16 @@ what a shape cannot say - that an id named here exists there - is ``_cross_check
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cache
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cache, partial
 from typing import Annotated, Any, Literal, NotRequired, cast
 
-from annotated_types import MaxLen, MinLen
+from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
 
 from companion.core.datafiles import MODE_IDS as MODE_IDS
-from companion.core.datafiles import Label, ModeId, Players, Sentence, Source, load_checked
+from companion.core.datafiles import Interpretation, Label, ModeId, Players, Sentence, Source, load_checked
 from companion.core.datafiles import load_json as load_json
 from companion.core.errors import ContentError
 from companion.core.i18n import Msg, msg
@@ -61,14 +65,17 @@ class GameData(TypedDict):
 class ExpansionData(TypedDict):
     name: Label
     game: Id
-    modules: Annotated[list[Id], MaxLen(40)]
-    variants: Annotated[list[Id], MaxLen(40)]
+
+
+#: Where an entry stands among its expansion's (modules, variants) or in the setup table (steps): they sort by it.
+Order = Annotated[int, Ge(0), Le(10_000)]
 
 
 @strict
 class ModuleData(TypedDict):
     name: Label
     expansion: Id
+    order: Order
     always: NotRequired[bool]
 
 
@@ -76,6 +83,7 @@ class ModuleData(TypedDict):
 class VariantData(TypedDict):
     name: Label
     expansion: Id
+    order: Order
     modes: NotRequired[Annotated[list[ModeId], MinLen(1)]]
     players: NotRequired[Players]
     group: NotRequired[Id]
@@ -99,22 +107,14 @@ class Modes(TypedDict):
 
 
 @strict
-class InterpretationData(TypedDict):
-    id: Id
-    text: Sentence
-
-
-@strict
 class GamesFile(TypedDict):
     """``data/game/games.json``."""
 
     schema: Literal[1]
     games: Annotated[dict[Id, GameData], MinLen(1), MaxLen(20)]
     expansions: Annotated[dict[Id, ExpansionData], MaxLen(40)]
-    modules: Annotated[dict[Id, ModuleData], MaxLen(100)]
-    variants: Annotated[dict[Id, VariantData], MaxLen(100)]
     modes: Modes
-    interpretations: NotRequired[Annotated[list[InterpretationData], MaxLen(100)]]
+    interpretations: NotRequired[Annotated[list[Interpretation], MaxLen(100)]]
 
 
 @strict
@@ -132,6 +132,7 @@ class When(TypedDict, total=False):
 @strict
 class StepData(TypedDict):
     id: Id
+    order: Order
     group: Label
     when: When
     source: Source
@@ -140,10 +141,30 @@ class StepData(TypedDict):
 
 @strict
 class SetupFile(TypedDict):
-    """``data/game/setup.json``."""
+    """``data/game/setup.json``: the steps of the games, expansions and modes (a module's are its own)."""
 
     schema: Literal[1]
     steps: Annotated[list[StepData], MaxLen(500)]
+
+
+@strict
+class TopicData(TypedDict):
+    """A rules topic: what a "?" opens (``companion.rules.topics`` checks its entries against the corpus)."""
+
+    title: Label
+    title_es: NotRequired[Label]
+    entries: Annotated[list[Annotated[str, MaxLen(64)]], MinLen(1), MaxLen(50)]
+
+
+@strict
+class ModuleFile(TypedDict):
+    """``data/<unit>/module.json``: a module unit's own part of the game content and of the rules topics."""
+
+    schema: Literal[1]
+    modules: NotRequired[Annotated[dict[Id, ModuleData], MaxLen(10)]]
+    variants: NotRequired[Annotated[dict[Id, VariantData], MaxLen(10)]]
+    steps: NotRequired[Annotated[list[StepData], MaxLen(50)]]
+    topics: NotRequired[Annotated[dict[Annotated[str, MinLen(1), MaxLen(64)], TopicData], MaxLen(50)]]
 
 
 @dataclass(frozen=True)
@@ -233,6 +254,30 @@ class SetupStep:
     when: dict[str, Any]
 
 
+class UnitContents(Mapping[str, Mapping[str, Any]]):
+    """``Content.units``: each module unit's content, loaded by its unit's ``load`` when first asked for."""
+
+    def __init__(self, loaders: Mapping[str, Callable[[], Mapping[str, Any]]],
+                 loaded: Mapping[str, Mapping[str, Any]] | None = None) -> None:
+        self._loaders, self._loaded = dict(loaders), dict(loaded or {})
+
+    def __getitem__(self, unit_id: str) -> Mapping[str, Any]:
+        if unit_id not in self._loaded:
+            if unit_id not in self._loaders:
+                raise ContentError(f"no module unit {unit_id!r}")
+            self._loaded[unit_id] = self._loaders[unit_id]()
+        return self._loaded[unit_id]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter({**self._loaders, **self._loaded})
+
+    def __len__(self) -> int:
+        return len({**self._loaders, **self._loaded})
+
+    def with_unit(self, unit_id: str, loaded: Mapping[str, Any]) -> UnitContents:
+        return UnitContents(self._loaders, {**self._loaded, unit_id: loaded})
+
+
 @dataclass(frozen=True)
 class Content:
     games: dict[str, GameDef]
@@ -242,6 +287,13 @@ class Content:
     modes: dict[str, Mode]
     setup_steps: tuple[SetupStep, ...]
     interpretations: dict[str, str]
+    #: One slot per module unit: its id -> its loaded content (file name -> data), read on first use;
+    #: ``with_unit`` gives a unit small content of a test's own.
+    units: UnitContents = field(default_factory=lambda: UnitContents({}), compare=False, repr=False)
+
+    def with_unit(self, unit_id: str, loaded: Mapping[str, Any]) -> Content:
+        """A copy of this content in which unit ``unit_id``'s content is ``loaded``."""
+        return replace(self, units=self.units.with_unit(unit_id, loaded))
 
     def game(self, game_id: str) -> GameDef:
         try:
@@ -251,16 +303,20 @@ class Content:
 
 
 GAMES, SETUP = "data/game/games.json", "data/game/setup.json"
+#: A module unit's own file, by its data folder: ``(label, its data)``.
+Declared = tuple[str, ModuleFile]
 
 
-def _parse(raw: Any, steps_raw: Any) -> Content:
-    """The content from the two files' data, shapes and cross-links checked."""
-    for shape, data, label in ((GamesFile, raw, GAMES), (SetupFile, steps_raw, SETUP)):
+def _parse(raw: Any, steps_raw: Any, declared: Sequence[Declared] = ()) -> Content:
+    """The content from the files' data, shapes and cross-links checked."""
+    files = ((GamesFile, raw, GAMES), (SetupFile, steps_raw, SETUP),
+             *((ModuleFile, data, label) for label, data in declared))
+    for shape, data, label in files:
         try:
             check(shape, data)
         except SchemaError as exc:
             raise ContentError(f"{label}: {exc}") from None
-    return _build(raw, steps_raw)
+    return _build(raw, steps_raw, declared)
 
 
 def _pair(pair: list[int]) -> tuple[int, int]:
@@ -277,35 +333,53 @@ def _game(gid: str, g: GameData) -> GameDef:
     )
 
 
-def _build(raw: GamesFile, steps_raw: SetupFile) -> Content:
+def _merged(declared: Sequence[Declared], key: Literal["modules", "variants"]) -> dict[str, Any]:
+    """The units' module (or variant) entries in one table, in their ``order``; an id declared twice fails."""
+    table: dict[str, Any] = {}
+    for label, data in declared:
+        for eid, entry in cast(dict[str, Any], data.get(key, {})).items():
+            if eid in table:
+                raise ContentError(f"{label}: {key}.{eid}: declared by another module unit too")
+            table[eid] = entry
+    return dict(sorted(table.items(), key=lambda item: int(item[1]["order"])))
+
+
+def _steps(steps_raw: SetupFile, declared: Sequence[Declared]) -> list[tuple[str, int, StepData]]:
+    """Every setup step with the file and place it came from, in ``order`` (shared and units' together)."""
+    found = [(SETUP, n, s) for n, s in enumerate(steps_raw["steps"])]
+    found += [(label, n, s) for label, data in declared for n, s in enumerate(data.get("steps", []))]
+    return sorted(found, key=lambda item: item[2]["order"])
+
+
+def _build(raw: GamesFile, steps_raw: SetupFile, declared: Sequence[Declared] = ()) -> Content:
     games = {gid: _game(gid, g) for gid, g in raw["games"].items()}
-    expansions = {
-        eid: Expansion(eid, e["name"], e["game"], tuple(e["modules"]), tuple(e["variants"]))
-        for eid, e in raw["expansions"].items()
-    }
     modules = {mid: Module(mid, m["name"], m["expansion"], m.get("always", False))
-               for mid, m in raw["modules"].items()}
+               for mid, m in _merged(declared, "modules").items()}
     variants = {
         vid: Variant(
             vid, v["name"], v["expansion"], tuple(v["modes"]) if "modes" in v else None,
             _pair(v["players"]) if "players" in v else None, v.get("group"), tuple(v.get("implies", ())),
         )
-        for vid, v in raw["variants"].items()
+        for vid, v in _merged(declared, "variants").items()
+    }
+    expansions = {
+        eid: Expansion(eid, e["name"], e["game"], tuple(m.id for m in modules.values() if m.expansion == eid),
+                       tuple(v.id for v in variants.values() if v.expansion == eid))
+        for eid, e in raw["expansions"].items()
     }
     modes = {
         mid: Mode(mid, m["name"], m["requires_expansion"], tuple(m["reserved_colours"]), m["broodmother"])
         for mid, m in cast(dict[str, ModeData], raw["modes"]).items()
     }
-    steps = tuple(
-        SetupStep(s["id"], s["group"], s["text"], s["source"], dict(s["when"])) for s in steps_raw["steps"]
-    )
+    placed = _steps(steps_raw, declared)
+    steps = tuple(SetupStep(s["id"], s["group"], s["text"], s["source"], dict(s["when"])) for _, _, s in placed)
     content = Content(games, expansions, modules, variants, modes, steps,
                       {i["id"]: i["text"] for i in raw.get("interpretations", [])})
-    _cross_check(content)
+    _cross_check(content, [f"{label}: steps[{n}]" for label, n, _ in placed], dict(declared))
     return content
 
 
-def _cross_check(c: Content) -> None:
+def _cross_check(c: Content, step_places: list[str], declared: dict[str, ModuleFile]) -> None:
     """Every id a record names must exist: the cross-links a typo would break."""
     for game in c.games.values():
         where = f"{GAMES}: games.{game.id}"
@@ -315,29 +389,33 @@ def _cross_check(c: Content) -> None:
             if eid not in c.expansions or c.expansions[eid].game != game.id:
                 raise ContentError(f"{where}.expansions[{n}]: expansion {eid!r} unknown or of another game")
     for exp in c.expansions.values():
-        where = f"{GAMES}: expansions.{exp.id}"
         if exp.game not in c.games:
-            raise ContentError(f"{where}.game: unknown game {exp.game!r}")
-        for n, mid in enumerate(exp.modules):
-            if mid not in c.modules or c.modules[mid].expansion != exp.id:
-                raise ContentError(f"{where}.modules[{n}]: module {mid!r} unknown or of another expansion")
-        for n, vid in enumerate(exp.variants):
-            if vid not in c.variants or c.variants[vid].expansion != exp.id:
-                raise ContentError(f"{where}.variants[{n}]: variant {vid!r} unknown or of another expansion")
-    for variant in c.variants.values():
-        for n, implied in enumerate(variant.implies):
-            if implied not in c.variants:
-                raise ContentError(f"{GAMES}: variants.{variant.id}.implies[{n}]: unknown variant {implied!r}")
+            raise ContentError(f"{GAMES}: expansions.{exp.id}.game: unknown game {exp.game!r}")
+    _check_entries(c, declared)
     for mode in c.modes.values():
         if mode.requires_expansion is not None and mode.requires_expansion not in c.expansions:
             raise ContentError(f"{GAMES}: modes.{mode.id}.requires_expansion: "
                                f"unknown expansion {mode.requires_expansion!r}")
     seen: set[str] = set()
-    for n, step in enumerate(c.setup_steps):
+    for where, step in zip(step_places, c.setup_steps, strict=True):
         if step.id in seen:
-            raise ContentError(f"{SETUP}: steps[{n}].id: duplicate step id {step.id!r}")
+            raise ContentError(f"{where}.id: duplicate step id {step.id!r}")
         seen.add(step.id)
-        _check_condition(c, step, f"{SETUP}: steps[{n}].when")
+        _check_condition(c, step, f"{where}.when")
+
+
+def _check_entries(c: Content, declared: dict[str, ModuleFile]) -> None:
+    """A unit's modules and variants belong to a known expansion; a variant implies known variants."""
+    for label, data in declared.items():
+        for key in ("modules", "variants"):
+            for eid, entry in cast(dict[str, Any], data.get(key, {})).items():
+                if entry["expansion"] not in c.expansions:
+                    raise ContentError(f"{label}: {key}.{eid}.expansion: unknown expansion {entry['expansion']!r}")
+    for variant in c.variants.values():
+        for n, implied in enumerate(variant.implies):
+            if implied not in c.variants:
+                label = next(lb for lb, d in declared.items() if variant.id in d.get("variants", {}))
+                raise ContentError(f"{label}: variants.{variant.id}.implies[{n}]: unknown variant {implied!r}")
 
 
 def _check_condition(c: Content, step: SetupStep, where: str) -> None:
@@ -352,5 +430,10 @@ def _check_condition(c: Content, step: SetupStep, where: str) -> None:
 
 @cache
 def load_content() -> Content:
-    """The validated content, loaded once per process."""
-    return _build(load_checked(GamesFile, "game/games.json"), load_checked(SetupFile, "game/setup.json"))
+    """The validated content, loaded once per process: the shared files and every module unit's own."""
+    from companion.core.units import declarations, unit_content
+
+    found = declarations()  # the units' own files, read without importing their packages (the cold start)
+    content = _build(load_checked(GamesFile, "game/games.json"), load_checked(SetupFile, "game/setup.json"),
+                     [(label, data) for _, label, data in found])
+    return replace(content, units=UnitContents({area: partial(unit_content, area) for area, _, _ in found}))

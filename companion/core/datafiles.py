@@ -15,9 +15,10 @@ from pathlib import Path
 from typing import Annotated, Any, Literal, TypeVar, cast, get_args
 
 from annotated_types import Len, MaxLen
+from typing_extensions import TypedDict
 
 from companion.core.errors import ContentError
-from companion.core.schema import MAX_TEXT, SchemaError, check, holds
+from companion.core.schema import MAX_TEXT, Id, SchemaError, check, holds, strict
 from companion.paths import checked_dir, data_dir
 
 T = TypeVar("T")
@@ -129,3 +130,15 @@ def a_player_range(pair: list[int]) -> bool:
 
 
 Players = Annotated[list[int], Len(2, 2), holds(a_player_range, "expected [min, max] players, none outside 1-5")]
+
+
+@strict
+class Interpretation(TypedDict):
+    """How the app reads a rule the rulebook leaves open: shown beside the panel it concerns.
+
+    One shape for every module's content file (``interpretations: list[Interpretation]``); the text
+    is a catalogue entry, shown in the reader's language.
+    """
+
+    id: Id
+    text: Sentence

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from importlib import import_module
-from pkgutil import iter_modules
 from typing import Any
 
 from companion.core.content import Content
@@ -87,11 +85,9 @@ def load_modules() -> None:
     global _loaded
     if _loaded:
         return
-    import companion.core as core
+    from companion.core.units import area_packages
 
-    for info in iter_modules(core.__path__):
-        if info.ispkg:
-            import_module(f"{core.__name__}.{info.name}")
+    area_packages()
     _loaded = True
 
 

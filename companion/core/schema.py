@@ -19,7 +19,7 @@ from typing import Annotated, Any, Generic, Literal, NotRequired, TypeVar
 from annotated_types import Ge, Le, Lt, MaxLen, MinLen, Predicate
 from typing_extensions import TypedDict
 
-from companion.core.errors import ContentError, GameError
+from companion.core.errors import GameError
 
 T = TypeVar("T")
 STRICT: dict[str, Any] = {"strict": True, "extra": "forbid"}
@@ -251,12 +251,3 @@ class Shape(Generic[T]):
             if error is SchemaError:
                 raise
             raise error(str(exc)) from None
-
-    def load(self, relative: str) -> T:
-        """A data file under ``data/``, checked: a fault names the file and the field."""
-        from companion.core.content import load_json
-
-        try:
-            return check(self.kind, load_json(relative))
-        except SchemaError as exc:
-            raise ContentError(f"{relative}: {exc}") from None

@@ -1,27 +1,24 @@
-"""Which rules entries each tracker's "?" opens: ``data/rules/topics.json``, checked against the corpus."""
+"""Which rules entries each tracker's "?" opens, checked against the corpus.
+
+The shared topics (scores, rounds, setup) are ``data/rules/topics.json``; each module unit's are in its
+own ``data/<unit>/module.json`` (``companion.core.units``), merged in here.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Any, NotRequired
+from typing import Annotated, Any
 
 from annotated_types import MaxLen, MinLen
 from typing_extensions import TypedDict
 
-from companion.core.datafiles import Label
+from companion.core.content import TopicData
 from companion.core.schema import SchemaError, check, strict
 from companion.paths import data_dir
 from companion.rules import corpus as corpus_files
 from companion.rules.corpus import Corpus, CorpusError, load_corpus
-
-
-@strict
-class TopicData(TypedDict):
-    title: Label
-    title_es: NotRequired[Label]
-    entries: Annotated[list[Annotated[str, MaxLen(64)]], MinLen(1), MaxLen(50)]
 
 
 @strict
@@ -43,19 +40,28 @@ class Topic:
 
 
 def read_topics(corpus: Corpus) -> dict[str, Topic]:
-    """Parse and validate the topics file: every topic has a title and existing entry ids."""
+    """Parse and validate the topics: every topic has a title and existing entry ids, and one source."""
     try:
         raw = check(TopicsFile, _read_json(data_dir() / "rules" / "topics.json"))
     except SchemaError as exc:
         raise CorpusError(f"topics.json: {exc}") from None
-    parsed = {}
-    for topic_id, body in raw["topics"].items():
-        missing = [e for e in body["entries"] if corpus.get(e) is None]
-        if missing:
-            raise CorpusError(f"topics.json: topics.{topic_id}.entries: topic {topic_id!r} names unknown entries "
-                              f"{missing}")
-        parsed[topic_id] = Topic(topic_id, body["title"], tuple(body["entries"]), body.get("title_es"))
+    sources = [("topics.json", raw["topics"]), *units_topics()]
+    parsed: dict[str, Topic] = {}
+    for label, topics in sources:
+        for topic_id, body in topics.items():
+            missing = [e for e in body["entries"] if corpus.get(e) is None]
+            if missing or topic_id in parsed:
+                fault = f"names unknown entries {missing}" if missing else "is declared twice"
+                raise CorpusError(f"{label}: topics.{topic_id}.entries: topic {topic_id!r} {fault}")
+            parsed[topic_id] = Topic(topic_id, body["title"], tuple(body["entries"]), body.get("title_es"))
     return parsed
+
+
+def units_topics() -> list[tuple[str, dict[str, TopicData]]]:
+    """Each module unit's own topics, by its ``module.json`` (a data folder of the rules alone has none)."""
+    from companion.core.units import declarations
+
+    return [(label, data["topics"]) for _, label, data in declarations() if data.get("topics")]
 
 
 def _read_json(file: Path) -> Any:

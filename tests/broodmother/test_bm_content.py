@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from companion.core.broodmother.content import brood_content
+from companion.core.broodmother.content import BROOD
 from companion.core.errors import ContentError
 
 BM = "data/broodmother"
@@ -67,11 +67,11 @@ def test_a_malformed_broodmother_file_is_refused_naming_file_and_field(
 ) -> None:
     edit_data(f"broodmother/{name}", change)
     with pytest.raises(ContentError, match="^" + re.escape(f"{BM}/{message}")):
-        brood_content.__wrapped__()
+        BROOD.read("broodmother")
 
 
 def test_the_shipped_files_load_with_their_numbers() -> None:
-    bc = brood_content.__wrapped__()
+    bc = BROOD.read("broodmother")
     assert (bc.rows[3].plot, bc.rows[3].cp, bc.rows[3].centipedes) == (6, 18, 9)
     assert bc.rows[1].adjustments("easy") == {"larvae": 2, "initiative": 1}
     assert bc.deck_limits == {"max_count": 60, "max_ferocity": 9, "max_cards": 120}

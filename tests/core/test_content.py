@@ -42,9 +42,18 @@ def raw() -> tuple[dict[str, Any], dict[str, Any]]:
 
 def test_a_module_of_an_unknown_expansion_is_caught() -> None:
     games, steps = raw()
-    games["expansions"]["minions"]["modules"].append("ladybugs")
-    with pytest.raises(ContentError, match="module 'ladybugs' unknown"):
-        _parse(games, steps)
+    ladybugs = {"schema": 1, "modules": {"ladybugs": {"name": "Ladybugs", "expansion": "winter", "order": 50}}}
+    fault = "data/ladybugs/module.json: modules.ladybugs.expansion: unknown expansion 'winter'"
+    with pytest.raises(ContentError, match="^" + re.escape(fault)):
+        _parse(games, steps, [("data/ladybugs/module.json", ladybugs)])
+
+
+def test_a_module_two_units_declare_is_caught() -> None:
+    games, steps = raw()
+    aphids = {"schema": 1, "modules": {"aphids": {"name": "Aphids", "expansion": "minions", "order": 20}}}
+    fault = "data/b/module.json: modules.aphids: declared by another module unit"
+    with pytest.raises(ContentError, match="^" + re.escape(fault)):
+        _parse(games, steps, [("data/a/module.json", aphids), ("data/b/module.json", aphids)])
 
 
 def test_a_bad_player_range_is_caught() -> None:

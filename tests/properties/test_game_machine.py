@@ -47,6 +47,7 @@ from companion.core.i18n import is_message, render, using
 from companion.core.schema import UNDO_LIMIT
 from companion.core.session import Session, log_text
 from companion.core.setup import GameSetup, PlayerSpec, validate_setup
+from companion.core.units import all_units
 from companion.core.views import game_view
 from companion.store import GameStore
 
@@ -485,25 +486,8 @@ class GameMachine(RuleBasedStateMachine):
 
 # -- views -------------------------------------------------------------------------------------------------------
 def _views() -> list[tuple[str, Callable[..., Any]]]:
-    from companion.core.antscape import antscape_view
-    from companion.core.broodmother import broodmother_view
-    from companion.core.chambers import chambers_view
-    from companion.core.decrees import decree_view
-    from companion.core.drafting import drafting_view
-    from companion.core.eve import eve_view
-    from companion.core.harvest import aphids_view
-    from companion.core.mutations import mutations_view
-    from companion.core.parasites import parasites_view
-    from companion.core.predators import alliances_view, predators_view
-    from companion.core.seasons import seasons_view
-    from companion.core.symbiotes import symbiotes_view
-    from companion.core.workers import workers_view
-
-    return [("antscape", antscape_view), ("broodmother", broodmother_view), ("chambers", chambers_view),
-            ("queens-decrees", decree_view), ("drafting", drafting_view), ("eve-of-the-antperium", eve_view),
-            ("aphids", aphids_view), ("mutations", mutations_view), ("parasites", parasites_view),
-            ("predators", predators_view), ("pp-predators", alliances_view), ("seasons", seasons_view),
-            ("symbiote-tokens", symbiotes_view), ("workers", workers_view)]
+    """Every module unit's views, by the hooks that say when each applies: found, so a new module's are here."""
+    return [(hooks_id, view) for unit in all_units() for hooks_id, view in unit.views.items()]
 
 
 VIEWS = _views()

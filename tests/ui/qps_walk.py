@@ -27,6 +27,7 @@ from companion.core.mutations.commands import DealMutations
 from companion.core.predators.commands import ChoosePredators, Summon
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
+from tests.module_helpers import EVERY_MODULE
 from tests.ui.browser import Ui
 
 SHOWN = """() => {
@@ -56,10 +57,7 @@ ANA, BO, CY = PlayerSpec("Ana", "red"), PlayerSpec("Bo", "blue"), PlayerSpec("Cy
 SOLO = GameSetup(game="mota", mode="solo", players=(ANA,), expansions=("minions",))
 PHYSICAL = GameSetup(game="mota", mode="solo", players=(ANA,), expansions=("minions",), options={"deck": "physical"})
 EVERYTHING = GameSetup(
-    game="mota", players=(ANA, BO, CY), expansions=("minions", "empires"),
-    modules=("minions-base", "aphids", "parasites", "predators", "chambers", "old-tunnels", "mutations", "tactics",
-             "queens-decrees"),
-    variants=("eve-of-the-antperium", "round-draft", "symbiote-tokens", "flooded-spring", "seasons"))
+    game="mota", players=(ANA, BO, CY), **EVERY_MODULE)
 EVOLVED = GameSetup(game="evolved", players=(ANA, BO), expansions=("predators-and-prey",),
                     modules=("nest-chambers", "large-workers", "pp-predators"))
 ANTSCAPE = GameSetup(game="antscape", players=(PlayerSpec("Ana", "blue"), PlayerSpec("Bo", "pink")))

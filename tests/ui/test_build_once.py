@@ -37,14 +37,13 @@ from companion.ui.app import AppContext, SessionPool
 from companion.ui.models import ShownRevisions
 from companion.ui.screens.game import GameScreen
 from companion.ui.theme import Sizes
+from tests.module_helpers import EVERY_MODULE
 
 SOLO = GameSetup(game="mota", mode="solo", players=(PlayerSpec("Ana", "red"),), expansions=("minions",))
 EVERYTHING = GameSetup(
     game="mota", mode="competitive",
     players=tuple(PlayerSpec(n, c) for n, c in (("Ana", "red"), ("Bo", "blue"), ("Cy", "black"), ("Di", "yellow"))),
-    expansions=("minions", "empires"),
-    modules=("aphids", "parasites", "predators", "chambers", "old-tunnels", "mutations", "tactics", "queens-decrees"),
-    variants=("symbiote-tokens", "seasons", "eve-of-the-antperium", "flooded-spring", "round-draft"))
+    **EVERY_MODULE)
 
 
 class TabStub:

@@ -31,6 +31,7 @@ from companion.core.commands.turns import NextRound
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
 from companion.store.settings import SettingsStore, settings_path
+from tests.module_helpers import EVERY_MODULE
 from tests.ui.browser import Server, Ui, new_tab, run_server
 
 pytestmark = pytest.mark.browser
@@ -44,9 +45,7 @@ SOLO = GameSetup(game="mota", mode="solo", players=(PlayerSpec("Ana", "red"),), 
 EVERYTHING = GameSetup(
     game="mota", mode="competitive",
     players=tuple(PlayerSpec(n, c) for n, c in (("Ana", "red"), ("Bo", "blue"), ("Cy", "black"), ("Di", "yellow"))),
-    expansions=("minions", "empires"),
-    modules=("aphids", "parasites", "predators", "chambers", "old-tunnels", "mutations", "tactics", "queens-decrees"),
-    variants=("symbiote-tokens", "seasons", "eve-of-the-antperium", "flooded-spring", "round-draft"))
+    **EVERY_MODULE)
 
 # Every text of the accessibility tree (a leaf's span, or a heading): its box, and its one-line size
 # and each word's width in the browser's font at the size that element uses.

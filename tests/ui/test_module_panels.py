@@ -10,8 +10,9 @@ import flet as ft
 from companion.core.chambers.commands import PlayChamber
 from companion.core.content import Content
 from companion.core.session import Session
+from companion.core.units import every_module
 from companion.ui.panels import PanelContext, panels_for
-from tests.module_helpers import session
+from tests.module_helpers import EVERY_MODULE, session
 from tests.ui.test_broodmother_helpers import StubApp, check_labels, reachable
 
 
@@ -96,14 +97,8 @@ def test_drafting_panel_counts_carry_overs(content: Content) -> None:
     assert s.undo_label == "Round Draft: Ana keeps 1 more at the next draft (card collection sites)"
 
 
-EVERYTHING_MOTA = dict(expansions=("minions", "empires"),
-                       modules=("aphids", "parasites", "predators", "chambers", "old-tunnels", "mutations", "tactics",
-                                "queens-decrees"),
-                       variants=("eve-of-the-antperium", "symbiote-tokens", "flooded-spring", "seasons"))
-
-
 def test_every_module_has_its_own_panel(content: Content) -> None:
-    s = session(content, 3, **EVERYTHING_MOTA)  # type: ignore[arg-type]
+    s = session(content, 3, **EVERY_MODULE)  # type: ignore[arg-type]
     ids = [(p.id, m) for p, m in panels_for(s.state)]
     generic = [m for p, m in ids if p == "module"]
     assert generic == []  # every module in play has a panel of its own
@@ -111,8 +106,7 @@ def test_every_module_has_its_own_panel(content: Content) -> None:
     for key in ("chambers", "mutations", "symbiotes", "seasons", "drafting", "parasites", "workers", "tactics",
                 "flooded-spring", "aphids", "decrees", "eve"):
         assert key in panels, key
-    e = session(content, 3, game="evolved", expansions=("predators-and-prey",),
-                modules=("nest-chambers", "large-workers", "pp-predators"))
+    e = session(content, 3, game="evolved", **every_module(content, "evolved"))  # type: ignore[arg-type]
     e_ids = {p.id for p, _ in panels_for(e.state)}
     assert {"chambers", "workers", "pp-tactics"} <= e_ids
     assert [m for p, m in panels_for(e.state) if p.id == "module"] == []

@@ -16,6 +16,7 @@ import pytest
 
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
+from tests.module_helpers import EVERY_MODULE
 from tests.ui.browser import Server, run_server
 from tests.ui.conftest import saved_games
 from tests.ui.flet_wire import PATCH_CONTROL, WireDevice
@@ -25,9 +26,7 @@ TWO = GameSetup(game="mota", mode="competitive", players=(PlayerSpec("Ana", "red
 EVERYTHING = GameSetup(  # its setup phase has a checklist
     game="mota", mode="competitive", players=tuple(PlayerSpec(n, c) for n, c in (("Ana", "red"), ("Bo", "blue"),
                                                                               ("Cy", "black"))),
-    expansions=("minions", "empires"),
-    modules=("aphids", "parasites", "predators", "chambers", "old-tunnels", "mutations", "tactics", "queens-decrees"),
-    variants=("symbiote-tokens", "seasons", "eve-of-the-antperium", "flooded-spring", "round-draft"))
+    **EVERY_MODULE)
 
 
 @pytest.fixture

@@ -6,14 +6,13 @@ the interpretations are data (in the project's own words); the arithmetic is in 
 
 from __future__ import annotations
 
-from functools import cache
-
 from typing_extensions import TypedDict
 
 from companion.core.antscape.scoring import BONUS_IDS, BonusId
-from companion.core.content import load_json
+from companion.core.datafiles import Interpretation
 from companion.core.errors import ContentError
 from companion.core.schema import SchemaError, check, strict
+from companion.core.units import DataFile
 
 FILE = "antscape/scorer.json"
 END_WAYS = ("all-claimed", "queens-open", "everyone-passed")
@@ -41,10 +40,8 @@ class EndWay(TypedDict):
 
 
 @strict
-class Interpretation(TypedDict):
-    id: str
+class BonusInterpretation(Interpretation):
     bonuses: list[BonusId]  # the cards it matters for; empty: always
-    text: str
 
 
 @strict
@@ -52,7 +49,7 @@ class ScorerContent(TypedDict):
     bonus_cards: list[BonusCard]
     end_ways: list[EndWay]
     turn: list[Entry]
-    interpretations: list[Interpretation]
+    interpretations: list[BonusInterpretation]
 
 
 
@@ -61,17 +58,21 @@ def parse_content(raw: object) -> ScorerContent:
         content = check(ScorerContent, raw)
     except SchemaError as exc:
         raise ContentError(f"{FILE}: {exc}") from None
+    _cards_and_ends(content)
+    return content
+
+
+def _cards_and_ends(content: ScorerContent) -> None:
+    """What the shape cannot say: the six Bonus Cards once each, the three ways to end in order."""
     ids = [card["id"] for card in content["bonus_cards"]]
     if sorted(ids) != sorted(BONUS_IDS):
         raise ContentError(f"{FILE}: bonus_cards must be the six cards {', '.join(BONUS_IDS)} once each")
     if [w["id"] for w in content["end_ways"]] != list(END_WAYS):
         raise ContentError(f"{FILE}: end_ways must be {', '.join(END_WAYS)} in this order")
-    return content
 
 
-@cache
-def scorer_content() -> ScorerContent:
-    return parse_content(load_json(FILE))
+SCORER = DataFile(ScorerContent, "antscape", "scorer.json", also=_cards_and_ends)
+scorer_content = SCORER.of
 
 
 def bonus_name(bonus_id: str) -> str:
@@ -89,3 +90,11 @@ def interpretations_for(bonus_id: str | None) -> list[str]:
 
 def all_interpretations() -> list[str]:
     return [i["text"] for i in scorer_content()["interpretations"]]
+
+
+def catalogue_texts() -> list[str]:
+    """The Bonus Cards' and the ends' names and summaries, the turn and the interpretations."""
+    c = scorer_content()
+    texts = [t for card in c["bonus_cards"] for t in (card["name"], card["text"])]
+    texts += [t for way in c["end_ways"] for t in (way["name"], way["text"])]
+    return texts + [t["text"] for t in c["turn"]] + [i["text"] for i in c["interpretations"]]

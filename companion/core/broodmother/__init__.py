@@ -8,13 +8,14 @@ commands with the command registry. Screens read ``broodmother_view``.
 from __future__ import annotations
 
 from companion.core.broodmother import asymmetric, commands, lifecycle, meadow_commands, phases
-from companion.core.broodmother.content import BroodContent, brood_content
+from companion.core.broodmother.content import BROOD, BroodContent, brood_content, catalogue_texts
 from companion.core.broodmother.model import KEY, active
 from companion.core.broodmother.newgame import OPTION_NAMES, init, validate_options
 from companion.core.broodmother.schema import validate_brood
 from companion.core.broodmother.scoring import check_end, finish
 from companion.core.broodmother.view import broodmother_view
 from companion.core.hooks import ModuleHooks, register
+from companion.core.units import ModuleUnit
 
 HOOKS = ModuleHooks(
     id=KEY, active=active, option_names=OPTION_NAMES, validate_options=validate_options, init=init,
@@ -24,6 +25,11 @@ HOOKS = ModuleHooks(
 )
 register(HOOKS)
 
+MODULE = ModuleUnit(id="broodmother", content=(BROOD,), texts=catalogue_texts,
+                    panels=("companion.ui.panels.broodmother",), cli=("companion.cli.solo_cmd",),
+                    views={KEY: broodmother_view})
+
 __all__ = [
-    "HOOKS", "BroodContent", "asymmetric", "brood_content", "broodmother_view", "commands", "meadow_commands", "phases",
+    "HOOKS", "MODULE", "BroodContent", "asymmetric", "brood_content", "broodmother_view", "commands", "meadow_commands",
+    "phases",
 ]

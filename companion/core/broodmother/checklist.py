@@ -11,7 +11,7 @@ from typing import Any
 
 from companion.core.broodmother.content import BroodContent, ChecklistStep
 from companion.core.broodmother.model import Brood, ant_count, bm
-from companion.core.i18n import Msg, msg, render
+from companion.core.i18n import Msg, msg, nmsg, render
 from companion.core.state import State
 
 
@@ -29,8 +29,9 @@ def adjustment_text(adjustments: dict[str, Any], ants: int) -> str:
         parts.append(msg("no Initiative Tokens"))
     if adjustments.get("cards"):
         n = adjustments["cards"]
-        one, many = ("{signed} card each", "{signed} cards each") if ants > 1 else ("{signed} card", "{signed} cards")
-        parts.append(Msg(one, {"signed": format(n, "+d"), "n": abs(n)}, many, "n"))
+        signed = format(n, "+d")
+        parts.append(nmsg("{signed} card each", "{signed} cards each", abs(n), signed=signed) if ants > 1 else
+                     nmsg("{signed} card", "{signed} cards", abs(n), signed=signed))
     return ", ".join(render(p) for p in parts) or render(msg("no change"))
 
 

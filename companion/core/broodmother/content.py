@@ -9,17 +9,16 @@ shape cannot say (one row per player count, the deck's split, unique ids) are ch
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from functools import cache
-from typing import Annotated, Any, Literal, NotRequired, get_args
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal, NotRequired, cast, get_args
 
 from annotated_types import Ge, Le, Len, MaxLen, MinLen
 from typing_extensions import TypedDict
 
 from companion.core.content import Content
-from companion.core.datafiles import Label, ModeId, Players, Sentence, Source, load_checked
+from companion.core.datafiles import Interpretation, Label, ModeId, Players, Sentence, Source, load_checked
 from companion.core.errors import ContentError
-from companion.core.schema import Id, holds, strict
+from companion.core.schema import Id, strict
 
 Difficulty = Literal["easy", "normal", "difficult"]
 Context = Literal["end", "slumber", "battle", "spawn", "expand", "meadow", "cancel", "plot", "strike", "invade",
@@ -218,12 +217,13 @@ def an_interpretation(text: str) -> bool:
 
 
 @strict
-class InterpretationData(TypedDict):
-    id: Id
+class InterpretationData(Interpretation):
+    """The shared shape (``id``, ``text``), and hers: where it applies, the rule and how it is read, the option
+    that turns it (the text must start with "Interpretation: ", checked when built)."""
+
     applies: Annotated[list[Context], MinLen(1)]
     source: Source
     reads: Sentence
-    text: Annotated[str, MaxLen(600), holds(an_interpretation, "text must start with 'Interpretation: '")]
     option: NotRequired[Id]
 
 
@@ -298,7 +298,7 @@ class ChecklistStep:
 
 
 @dataclass(frozen=True)
-class Interpretation:
+class BroodInterpretation:
     id: str
     applies: tuple[str, ...]
     text: str
@@ -332,7 +332,7 @@ class BroodContent:
     powers: dict[str, Named]
     reactions: dict[str, Named]
     checklist: tuple[ChecklistStep, ...]
-    interpretations: dict[str, Interpretation]
+    interpretations: dict[str, BroodInterpretation]
 
     def row(self, players: int) -> DifficultyRow:
         try:
@@ -424,9 +424,12 @@ def _checklist(raw: ChecklistFile) -> tuple[ChecklistStep, ...]:
     return steps
 
 
-def _interpretations(raw: InterpretationsFile) -> dict[str, Interpretation]:
+def _interpretations(raw: InterpretationsFile) -> dict[str, BroodInterpretation]:
     _unique([i["id"] for i in raw["interpretations"]], "interpretations.json", "interpretations")
-    return {i["id"]: Interpretation(i["id"], tuple(i["applies"]), i["text"], i["source"], i["reads"],
+    for n, i in enumerate(raw["interpretations"]):
+        if not an_interpretation(i["text"]):
+            raise _fail("interpretations.json", f"interpretations[{n}].text: text must start with 'Interpretation: '")
+    return {i["id"]: BroodInterpretation(i["id"], tuple(i["applies"]), i["text"], i["source"], i["reads"],
                                     i.get("option")) for i in raw["interpretations"]}
 
 
@@ -438,37 +441,50 @@ def _unique(ids: list[str], file: str, field: str) -> None:
         seen.add(found)
 
 
-_ATTACHED = "_broodmother"  # where a game content keeps the Broodmother content that goes with it
-
-
 def brood_of(content: Content) -> BroodContent:
-    """The Broodmother content of the game content a session holds (commands and views read only this).
-
-    Game content does not carry module content yet, so the one loaded from ``data/broodmother``
-    is attached to it on first use; ``with_brood`` gives a content its own (tests, other data).
-    """
-    found = content.__dict__.get(_ATTACHED)
-    if not isinstance(found, BroodContent):
-        found = brood_content()
-        object.__setattr__(content, _ATTACHED, found)
-    return found
+    """The Broodmother content of the game content a session holds (commands and views read only this):
+    its slot in ``content.units``, which ``with_brood`` fills with other content (tests, other data)."""
+    return cast(BroodContent, content.units["broodmother"][BROOD.name])
 
 
 def with_brood(content: Content, bc: BroodContent) -> Content:
     """A copy of ``content`` whose Broodmother content is ``bc``."""
-    copy = replace(content)
-    object.__setattr__(copy, _ATTACHED, bc)
-    return copy
+    return content.with_unit("broodmother", {BROOD.name: bc})
 
 
-@cache
 def brood_content() -> BroodContent:
-    """The validated Broodmother content, loaded once per process."""
-    return BroodContent(
-        **_difficulty(load_checked(DifficultyFile, "broodmother/difficulty.json")),
-        **_deck(load_checked(DeckFile, "broodmother/deck.json")),
-        **_machinations(load_checked(MachinationsFile, "broodmother/machinations.json")),
-        **_asymmetric(load_checked(AsymmetricFile, "broodmother/asymmetric.json")),
-        checklist=_checklist(load_checked(ChecklistFile, "broodmother/checklist.json")),
-        interpretations=_interpretations(load_checked(InterpretationsFile, "broodmother/interpretations.json")),
-    )
+    """The validated Broodmother content of the game content loaded once per process."""
+    from companion.core.content import load_content
+
+    return brood_of(load_content())
+
+
+@dataclass(frozen=True)
+class BroodFiles:
+    """The Broodmother unit's content: its six files, each checked whole, read into one ``BroodContent``."""
+
+    name: str = "brood"
+
+    def read(self, folder: str) -> BroodContent:
+        return BroodContent(
+            **_difficulty(load_checked(DifficultyFile, f"{folder}/difficulty.json")),
+            **_deck(load_checked(DeckFile, f"{folder}/deck.json")),
+            **_machinations(load_checked(MachinationsFile, f"{folder}/machinations.json")),
+            **_asymmetric(load_checked(AsymmetricFile, f"{folder}/asymmetric.json")),
+            checklist=_checklist(load_checked(ChecklistFile, f"{folder}/checklist.json")),
+            interpretations=_interpretations(load_checked(InterpretationsFile, f"{folder}/interpretations.json")),
+        )
+
+
+BROOD = BroodFiles()
+
+
+def catalogue_texts() -> list[str]:
+    """Her cards', actions', levels', powers' and checklist's names and texts, shown through a message."""
+    bc = brood_content()
+    texts = [t.name for t in bc.card_types.values()] + [a.name for a in bc.actions.values()]
+    texts += [t for level in bc.levels.values() for t in (level.name, level.text)]
+    texts += [*bc.predators.values(), *(i.text for i in bc.interpretations.values())]
+    texts += [t for item in (*bc.powers.values(), *bc.reactions.values()) for t in (item.name, item.text)]
+    texts += [bc.reaction_phases_why, *(step.text for step in bc.checklist), *bc.difficulty_names.values()]
+    return texts

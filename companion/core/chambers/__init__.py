@@ -8,15 +8,20 @@ checklist items (each full chamber that can activate in the phase).
 from __future__ import annotations
 
 from companion.core.chambers import commands
-from companion.core.chambers.content import chambers_content
+from companion.core.chambers.content import FILE, catalogue_texts, chambers_content
 from companion.core.chambers.model import KEY, STATE_VERSION, active, adopt, init, validate_state
 from companion.core.chambers.view import chambers_view, phase_items
 from companion.core.checklist import register_phase_items
 from companion.core.hooks import ModuleHooks, register
+from companion.core.units import ModuleUnit
 
 HOOKS = ModuleHooks(id=KEY, active=active, init=init, state_version=STATE_VERSION, adopt=adopt,
                     validate_state=validate_state)
 register(HOOKS)
 register_phase_items(KEY, phase_items)
 
-__all__ = ["HOOKS", "chambers_content", "chambers_view", "commands"]
+MODULE = ModuleUnit(id="chambers", content=(FILE,), texts=catalogue_texts,
+                    panels=("companion.ui.panels.chambers",), cli=("companion.cli.chambers_cmd",),
+                    views={KEY: chambers_view})
+
+__all__ = ["HOOKS", "MODULE", "chambers_content", "chambers_view", "commands"]

@@ -437,9 +437,9 @@ class SetMarkers(Command):
         c = chambers(state)
         if not evolved(state):
             raise CommandError(msg("The {limit}-marker limit is a Predators & Prey rule.",
-                                   limit=chambers_content()["marker_limit"]))
+                                   limit=chambers_content(content)["marker_limit"]))
         _ant(state, self.player_id)
-        limit = chambers_content()["marker_limit"]
+        limit = chambers_content(content)["marker_limit"]
         eggs = eggs_of(c, self.player_id)
         require_int(self.in_play, render(msg("Ant markers in play")), 0, limit - eggs)
         if c["markers"].get(self.player_id, 0) == self.in_play:

@@ -8,8 +8,10 @@ from typing import Annotated, Literal
 from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
 
+from companion.core.datafiles import Interpretation
 from companion.core.i18n import N_, Msg, msg
 from companion.core.schema import Shape, strict
+from companion.core.units import DataFile
 
 CardName = Annotated[str, MinLen(1), MaxLen(40)]
 Phase = Literal["worker", "soldier", "queen", "any"]
@@ -49,12 +51,6 @@ class Reminders(TypedDict):
 
 
 @strict
-class Interpretation(TypedDict):
-    id: str
-    text: str
-
-
-@strict
 class ChambersContent(TypedDict):
     schema: int
     source: str
@@ -66,16 +62,12 @@ class ChambersContent(TypedDict):
     interpretations: list[Interpretation]
 
 
-SHAPE = Shape(ChambersContent)
+FILE = DataFile(ChambersContent, "chambers", "chambers.json")
+chambers_content = FILE.of
 CARD = Shape(CardDef)
 
 PHASE_NAMES: dict[str, str] = {"worker": N_("Worker Phase"), "soldier": N_("Soldier Phase"),
                                "queen": N_("Queen Phase"), "any": N_("as the card says")}
-
-
-@cache
-def chambers_content() -> ChambersContent:
-    return SHAPE.load("chambers/chambers.json")
 
 
 def phase_name(phase: str) -> Msg:

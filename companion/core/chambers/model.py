@@ -162,4 +162,5 @@ def validate_state(module_state: object, state: State, content: Content) -> None
         except CommandError as exc:
             raise InvalidModuleState(f"markers: {exc}") from None
         if markers_free(checked, pid) < 0:
-            raise InvalidModuleState(f"markers.{pid}: more than {chambers_content()['marker_limit']} ant markers")
+            limit = chambers_content(content)["marker_limit"]
+            raise InvalidModuleState(f"markers.{pid}: more than {limit} ant markers")

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Annotated
 
 from annotated_types import MaxLen, MinLen
 from typing_extensions import TypedDict
 
+from companion.core.datafiles import Interpretation
 from companion.core.errors import CommandError
 from companion.core.i18n import Msg, msg
 from companion.core.schema import Id, Shape, strict
+from companion.core.units import DataFile
 
 Text = Annotated[str, MinLen(1), MaxLen(200)]
 
@@ -24,12 +25,6 @@ class Decree(TypedDict):
 
 
 @strict
-class Interpretation(TypedDict):
-    id: str
-    text: str
-
-
-@strict
 class DecreesContent(TypedDict):
     schema: int
     source: str
@@ -37,13 +32,9 @@ class DecreesContent(TypedDict):
     interpretations: list[Interpretation]
 
 
-SHAPE = Shape(DecreesContent)
+FILE = DataFile(DecreesContent, "decrees", "decrees.json")
+decrees_content = FILE.of
 DECREE = Shape(Decree)
-
-
-@cache
-def decrees_content() -> DecreesContent:
-    return SHAPE.load("decrees/decrees.json")
 
 
 def known_decree(decree_id: str) -> Decree:
@@ -64,3 +55,10 @@ def said(decree: Decree, what: str) -> str | Msg:
 
 def interpretation(key: str) -> str:
     return next(i["text"] for i in decrees_content()["interpretations"] if i["id"] == key)
+
+
+def catalogue_texts() -> list[str]:
+    """The interpretations and each known decree's name, measure and criterion: the catalogue's entries."""
+    c = decrees_content()
+    return [i["text"] for i in c["interpretations"]] + [d[k] for d in c["decrees"]
+                                                        for k in ("name", "measure", "criterion")]

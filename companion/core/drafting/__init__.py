@@ -10,10 +10,12 @@ from __future__ import annotations
 from companion.core.checklist import register_phase_items
 from companion.core.drafting import commands
 from companion.core.drafting.model import (
+    FILE,
     KEY,
     STATE_VERSION,
     active,
     adopt,
+    catalogue_texts,
     drafting_content,
     init,
     plan,
@@ -21,10 +23,15 @@ from companion.core.drafting.model import (
 )
 from companion.core.drafting.view import drafting_view, phase_items
 from companion.core.hooks import ModuleHooks, register
+from companion.core.units import ModuleUnit
 
 HOOKS = ModuleHooks(id=KEY, active=active, init=init, state_version=STATE_VERSION, adopt=adopt,
                     validate_state=validate_state)
 register(HOOKS)
 register_phase_items(KEY, phase_items)
 
-__all__ = ["HOOKS", "commands", "drafting_content", "drafting_view", "plan"]
+MODULE = ModuleUnit(id="drafting", content=(FILE,), texts=catalogue_texts,
+                    panels=("companion.ui.panels.drafting",), cli=("companion.cli.calc.draft",),
+                    views={KEY: drafting_view})
+
+__all__ = ["HOOKS", "MODULE", "commands", "drafting_content", "drafting_view", "plan"]

@@ -35,7 +35,7 @@ class CarryOver(Command):
         if state["phase"] != "harvest":
             phase = game_def(state, content).phase(state["phase"]).label
             raise CommandError(msg("Cards are carried over at Harvest; this is {phase}.", phase=msg(phase)))
-        if state["round"] >= drafting_content()["no_special_round"]:
+        if state["round"] >= drafting_content(content)["no_special_round"]:
             raise CommandError(msg("Autumn has no next draft: card sites and aphid farms give their cards as usual."))
         require_int(self.count, "Cards", 0, 20)
         if d[self.kind].get(str(state["round"]), {}).get(self.player_id, 0) == self.count:  # type: ignore[literal-required]

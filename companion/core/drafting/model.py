@@ -7,18 +7,19 @@
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Annotated, Any, Literal, cast
 
 from annotated_types import Ge, Le
 from typing_extensions import TypedDict
 
 from companion.core.content import Content
+from companion.core.datafiles import Interpretation
 from companion.core.errors import CommandError
 from companion.core.hooks import InvalidModuleState
 from companion.core.i18n import msg
 from companion.core.schema import Id, Shape, strict
 from companion.core.state import State, ant_players, has, player
+from companion.core.units import DataFile
 
 KEY = "drafting"
 STATE_VERSION = 1
@@ -32,12 +33,6 @@ class DraftRule(TypedDict):
     keep: Annotated[int, Ge(1), Le(12)]
     rest: str
     when: Literal["setup", "round"]
-
-
-@strict
-class Interpretation(TypedDict):
-    id: str
-    text: str
 
 
 @strict
@@ -58,13 +53,9 @@ class DraftingState(TypedDict):
     ticked: list[str]
 
 
-CONTENT = Shape(DraftingContent)
+FILE = DataFile(DraftingContent, "drafting", "drafting.json")
+drafting_content = FILE.of
 SHAPE = Shape(DraftingState)
-
-
-@cache
-def drafting_content() -> DraftingContent:
-    return CONTENT.load("drafting/drafting.json")
 
 
 def in_play(state: State) -> list[str]:
@@ -126,3 +117,10 @@ def validate_state(module_state: object, state: State, content: Content) -> None
 
 def colonies(state: State) -> list[dict[str, Any]]:
     return ant_players(state)
+
+
+def catalogue_texts() -> list[str]:
+    """How a draft goes, each variant's reminders and the interpretations: the catalogue's entries."""
+    c = drafting_content()
+    reminders = [r for rows in c["reminders"].values() for r in rows]
+    return [c["how"], *reminders, *(i["text"] for i in c["interpretations"])]

@@ -9,15 +9,20 @@ from __future__ import annotations
 
 from companion.core.checklist import register_phase_items
 from companion.core.eve import commands
-from companion.core.eve.content import eve_content
+from companion.core.eve.content import FILE, catalogue_texts, eve_content
 from companion.core.eve.model import KEY, STATE_VERSION, active, adopt, init, validate_state
 from companion.core.eve.scoring import eve_points, points_sum
 from companion.core.eve.view import eve_view, phase_items
 from companion.core.hooks import ModuleHooks, register
+from companion.core.units import ModuleUnit
 
 HOOKS = ModuleHooks(id=KEY, active=active, init=init, state_version=STATE_VERSION, adopt=adopt,
                     validate_state=validate_state)
 register(HOOKS)
 register_phase_items(KEY, phase_items)
 
-__all__ = ["HOOKS", "commands", "eve_content", "eve_points", "eve_view", "points_sum"]
+MODULE = ModuleUnit(id="eve", content=(FILE,), texts=catalogue_texts,
+                    panels=("companion.ui.panels.eve",), cli=("companion.cli.calc.eve",),
+                    views={KEY: eve_view})
+
+__all__ = ["HOOKS", "MODULE", "commands", "eve_content", "eve_points", "eve_view", "points_sum"]

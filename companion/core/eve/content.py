@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Annotated
 
 from annotated_types import Ge, Le
 from typing_extensions import TypedDict
 
-from companion.core.schema import Shape, strict
+from companion.core.datafiles import Interpretation
+from companion.core.schema import strict
+from companion.core.units import DataFile
 
 Points = Annotated[int, Ge(0), Le(10)]
 
@@ -21,12 +22,6 @@ class EvePoints(TypedDict):
 
 
 @strict
-class Interpretation(TypedDict):
-    id: str
-    text: str
-
-
-@strict
 class EveContent(TypedDict):
     schema: int
     source: str
@@ -36,9 +31,10 @@ class EveContent(TypedDict):
     interpretations: list[Interpretation]
 
 
-SHAPE = Shape(EveContent)
+FILE = DataFile(EveContent, "eve", "eve.json")
+eve_content = FILE.of
 
 
-@cache
-def eve_content() -> EveContent:
-    return SHAPE.load("eve/eve.json")
+
+def catalogue_texts() -> list[str]:
+    return [i["text"] for i in eve_content()["interpretations"]]

@@ -9,18 +9,23 @@ from __future__ import annotations
 
 from companion.core.checklist import register_phase_items
 from companion.core.harvest import commands, farming
-from companion.core.harvest.content import harvest_content
+from companion.core.harvest.content import FILE, catalogue_texts, harvest_content
 from companion.core.harvest.farming import breeding, farm_reward, harvest_rewards, hex_farm
 from companion.core.harvest.model import KEY, STATE_VERSION, active, adopt, init, validate_state
 from companion.core.harvest.view import aphids_view, phase_items
 from companion.core.hooks import ModuleHooks, register
+from companion.core.units import ModuleUnit
 
 HOOKS = ModuleHooks(id=KEY, active=active, init=init, state_version=STATE_VERSION, adopt=adopt,
                     validate_state=validate_state)
 register(HOOKS)
 register_phase_items(KEY, phase_items)
 
+MODULE = ModuleUnit(id="harvest", content=(FILE,), texts=catalogue_texts,
+                    panels=("companion.ui.panels.aphids",), cli=("companion.cli.calc.farm",),
+                    views={KEY: aphids_view})
+
 __all__ = [
-    "HOOKS", "aphids_view", "breeding", "commands", "farm_reward", "farming", "harvest_content", "harvest_rewards",
-    "hex_farm",
+    "HOOKS", "MODULE", "aphids_view", "breeding", "commands", "farm_reward", "farming", "harvest_content",
+    "harvest_rewards", "hex_farm",
 ]

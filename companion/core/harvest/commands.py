@@ -50,7 +50,7 @@ class AddAphidHex(Command):
             raise CommandError(msg("Give the hex a name of 1 to 40 characters (its name or number on the board)."))
         if any(h["name"].casefold() == text.casefold() for h in a["hexes"]):
             raise CommandError(msg("A hex called {name} is already tracked.", name=repr(text)))
-        require_int(self.sites, msg("Collection sites"), 1, harvest_content()["max_sites"])
+        require_int(self.sites, msg("Collection sites"), 1, harvest_content(content)["max_sites"])
 
     def apply(self, state: State, content: Content) -> None:
         a = aphids(state)
@@ -104,7 +104,7 @@ class SetHerd(Command):
         if self.where not in WHERE:
             raise CommandError(msg("Where is one of {choices}; got {where}.", choices=", ".join(WHERE),
                                    where=repr(self.where)))
-        require_int(self.count, msg("Herded aphids"), 0, harvest_content()["max_sites"])
+        require_int(self.count, msg("Herded aphids"), 0, harvest_content(content)["max_sites"])
         h = _changed(state, self.hex_id)
         if _counts(h, self.where).get(self.player_id, 0) == self.count:
             raise CommandError(msg("{name} already herds {count} there.", name=_name(state, self.player_id),
@@ -134,7 +134,7 @@ class SetLoose(Command):
     count: int
 
     def verify(self, state: State, content: Content) -> None:
-        require_int(self.count, msg("Unherded aphids"), 0, harvest_content()["max_sites"])
+        require_int(self.count, msg("Unherded aphids"), 0, harvest_content(content)["max_sites"])
         h = _changed(state, self.hex_id)
         if h["loose"] == self.count:
             raise CommandError(nmsg("{hex} already has {n} unherded aphid.", "{hex} already has {n} unherded aphids.",
@@ -223,7 +223,7 @@ class Devour(Command):
         _set_count(counts, self.player_id, counts[self.player_id] - 1)
 
     def describe(self, state: State, content: Content) -> Msg:
-        d = harvest_content()["devour"]
+        d = harvest_content(content)["devour"]
         h = find_hex(aphids(state), self.hex_id)
         return nmsg("{hex}: {name} devours an aphid ({steps} ant steps, draw {n} card)",
                     "{hex}: {name} devours an aphid ({steps} ant steps, draw {n} cards)", d["cards"], hex=h["name"],

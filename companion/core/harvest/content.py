@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Annotated
 
 from annotated_types import Ge, Le, MinLen
 from typing_extensions import TypedDict
 
+from companion.core.datafiles import Interpretation
 from companion.core.points import Reward
-from companion.core.schema import Shape, strict
+from companion.core.schema import strict
+from companion.core.units import DataFile
 
 Count = Annotated[int, Ge(0), Le(9)]
 
@@ -35,12 +36,6 @@ class DevourData(TypedDict):
 
 
 @strict
-class Interpretation(TypedDict):
-    id: str
-    text: str
-
-
-@strict
 class HarvestContent(TypedDict):
     schema: int
     source: str
@@ -50,12 +45,9 @@ class HarvestContent(TypedDict):
     interpretations: list[Interpretation]
 
 
-SHAPE = Shape(HarvestContent)
+FILE = DataFile(HarvestContent, "harvest", "harvest.json")
+harvest_content = FILE.of
 
-
-@cache
-def harvest_content() -> HarvestContent:
-    return SHAPE.load("harvest/harvest.json")
 
 
 def table_row(aphids: int) -> FarmingRow | None:
@@ -72,3 +64,7 @@ def interpretation(key: str) -> str:
 
 def as_reward(data: RewardData) -> Reward:
     return {"cards": data["cards"], "cp": data["cp"]}
+
+
+def catalogue_texts() -> list[str]:
+    return [i["text"] for i in harvest_content()["interpretations"]]

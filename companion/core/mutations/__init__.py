@@ -8,12 +8,17 @@ from __future__ import annotations
 
 from companion.core.hooks import ModuleHooks, register
 from companion.core.mutations import commands
-from companion.core.mutations.content import mutations_content
+from companion.core.mutations.content import FILE, catalogue_texts, mutations_content
 from companion.core.mutations.model import KEY, STATE_VERSION, active, adopt, init, validate_state
 from companion.core.mutations.view import body, mutations_view
+from companion.core.units import ModuleUnit
 
 HOOKS = ModuleHooks(id=KEY, active=active, init=init, state_version=STATE_VERSION, adopt=adopt,
                     validate_state=validate_state)
 register(HOOKS)
 
-__all__ = ["HOOKS", "body", "commands", "mutations_content", "mutations_view"]
+MODULE = ModuleUnit(id="mutations", content=(FILE,), texts=catalogue_texts,
+                    panels=("companion.ui.panels.mutations",), cli=(),
+                    views={KEY: mutations_view})
+
+__all__ = ["HOOKS", "MODULE", "body", "commands", "mutations_content", "mutations_view"]

@@ -55,7 +55,7 @@ class DealMutations(Command):
         if m["dealt"] and redeal_due(state) is None:
             raise CommandError(msg("The Mutations are dealt; a new deal is only for a colony dealt 4 for one body "
                                    "part."))
-        need = mutations_content()["deal"] * len(ant_players(state))
+        need = mutations_content(content)["deal"] * len(ant_players(state))
         if need > len(m["cards"]):
             raise CommandError(msg("{need} Mutations are needed and the deck has {have}.", need=need,
                                    have=len(m["cards"])))
@@ -66,7 +66,7 @@ class DealMutations(Command):
         ids = [c["id"] for c in m["cards"]]
         rng.shuffle(ids)
         state["rng"] = rng.state
-        n = mutations_content()["deal"]
+        n = mutations_content(content)["deal"]
         m["dealt"] = {p["id"]: ids[i * n:(i + 1) * n] for i, p in enumerate(ant_players(state))}
         m["deals"] += 1
 
@@ -90,7 +90,7 @@ class EnterDealt(Command):
         m = mutations(state)
         _ant(state, self.player_id)
         _not_kept_yet(state)
-        n = mutations_content()["deal"]
+        n = mutations_content(content)["deal"]
         ids = list(self.card_ids)
         if len(ids) != n or len(set(ids)) != n:
             raise CommandError(msg("Enter the {n} different Mutations {name} was dealt.", n=n,

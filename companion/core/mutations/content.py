@@ -8,8 +8,10 @@ from typing import Annotated, Literal
 from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
 
+from companion.core.datafiles import Interpretation
 from companion.core.i18n import N_, Msg, msg
-from companion.core.schema import Shape, strict
+from companion.core.schema import strict
+from companion.core.units import DataFile
 
 Part = Literal["head", "thorax", "abdomen"]
 PARTS: tuple[Part, ...] = ("head", "thorax", "abdomen")
@@ -26,12 +28,6 @@ class MutationCard(TypedDict):
 
 
 @strict
-class Interpretation(TypedDict):
-    id: str
-    text: str
-
-
-@strict
 class MutationsContent(TypedDict):
     schema: int
     source: str
@@ -45,12 +41,9 @@ class MutationsContent(TypedDict):
     interpretations: list[Interpretation]
 
 
-SHAPE = Shape(MutationsContent)
+FILE = DataFile(MutationsContent, "mutations", "mutations.json")
+mutations_content = FILE.of
 
-
-@cache
-def mutations_content() -> MutationsContent:
-    return SHAPE.load("mutations/mutations.json")
 
 
 def the_part(part: str) -> Msg:

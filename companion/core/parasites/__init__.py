@@ -9,12 +9,27 @@ from __future__ import annotations
 from companion.core.checklist import register_phase_items
 from companion.core.hooks import ModuleHooks, register
 from companion.core.parasites import commands
-from companion.core.parasites.model import KEY, STATE_VERSION, active, adopt, init, parasites_content, validate_state
+from companion.core.parasites.model import (
+                    FILE,
+                    KEY,
+                    STATE_VERSION,
+                    active,
+                    adopt,
+                    catalogue_texts,
+                    init,
+                    parasites_content,
+                    validate_state,
+)
 from companion.core.parasites.view import parasites_view, phase_items
+from companion.core.units import ModuleUnit
 
 HOOKS = ModuleHooks(id=KEY, active=active, init=init, state_version=STATE_VERSION, adopt=adopt,
                     validate_state=validate_state)
 register(HOOKS)
 register_phase_items(KEY, phase_items)
 
-__all__ = ["HOOKS", "commands", "parasites_content", "parasites_view"]
+MODULE = ModuleUnit(id="parasites", content=(FILE,), texts=catalogue_texts,
+                    panels=("companion.ui.panels.parasites",), cli=(),
+                    views={KEY: parasites_view})
+
+__all__ = ["HOOKS", "MODULE", "commands", "parasites_content", "parasites_view"]

@@ -16,11 +16,13 @@ from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
 
 from companion.core.content import Content
+from companion.core.datafiles import Interpretation
 from companion.core.errors import CommandError
 from companion.core.hooks import InvalidModuleState
 from companion.core.i18n import N_, Msg, msg
 from companion.core.schema import Id, Shape, strict
 from companion.core.state import State, has, player
+from companion.core.units import DataFile
 
 KEY = "parasites"
 STATE_VERSION = 1
@@ -37,12 +39,6 @@ class ParasiteCard(TypedDict):
     ferocity: Annotated[int, Ge(0), Le(9)]
     no_battle_cp: Annotated[int, Ge(0), Le(9)]
     trigger: Annotated[str, MaxLen(300)]
-
-
-@strict
-class Interpretation(TypedDict):
-    id: str
-    text: str
 
 
 @strict
@@ -73,13 +69,9 @@ class ParasitesState(TypedDict):
     ticked: list[str]
 
 
-CONTENT = Shape(ParasitesContent)
+FILE = DataFile(ParasitesContent, "parasites", "parasites.json")
+parasites_content = FILE.of
 SHAPE = Shape(ParasitesState)
-
-
-@cache
-def parasites_content() -> ParasitesContent:
-    return CONTENT.load("parasites/parasites.json")
 
 
 def active(state: State) -> bool:

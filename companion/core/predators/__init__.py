@@ -23,10 +23,19 @@ from companion.core.predators.alliances import (
     pp_init,
     pp_validate_state,
 )
-from companion.core.predators.content import alliances_content, find_ally_card, find_predator, predators_content
+from companion.core.predators.content import (
+    ALLIANCES,
+    PREDATORS,
+    alliances_content,
+    catalogue_texts,
+    find_ally_card,
+    find_predator,
+    predators_content,
+)
 from companion.core.predators.model import KEY, STATE_VERSION, active, adopt, check_summon, init, summon, validate_state
 from companion.core.predators.rules import casualties, spores_for, starting_health, tier_of
 from companion.core.predators.view import alliances_view, phase_items, pp_phase_items, predators_view
+from companion.core.units import ModuleUnit
 
 HOOKS = ModuleHooks(id=KEY, active=active, init=init, state_version=STATE_VERSION, adopt=adopt,
                     validate_state=validate_state)
@@ -37,8 +46,13 @@ register(PP_HOOKS)
 register_phase_items(KEY, phase_items)
 register_phase_items(PP_KEY, pp_phase_items)
 
+MODULE = ModuleUnit(id="predators", content=(PREDATORS, ALLIANCES), texts=catalogue_texts,
+                    panels=("companion.ui.panels.predators", "companion.ui.panels.pp_predators"),
+                    cli=("companion.cli.predator_cmd", "companion.cli.calc.predator"),
+                    views={KEY: predators_view, PP_KEY: alliances_view})
+
 __all__ = [
-    "HOOKS", "PP_HOOKS", "alliance_commands", "alliances_content", "alliances_view", "battle", "casualties",
+    "HOOKS", "MODULE", "PP_HOOKS", "alliance_commands", "alliances_content", "alliances_view", "battle", "casualties",
     "check_summon", "commands", "find_ally_card", "find_predator", "predators_content", "predators_view",
     "spores_for", "starting_health", "summon", "tier_of",
 ]

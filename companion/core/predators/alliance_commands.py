@@ -95,7 +95,8 @@ class LoseAlly(Command):
             player(state, self.winner)
             if self.winner == self.player_id:
                 raise CommandError(msg("The winner of the battle cannot be the colony that lost its predator."))
-            check_bookable(state, {self.winner: {"cards": 0, "cp": alliances_content()["defeat_loot"]["points"]}})
+            loot = alliances_content(content)["defeat_loot"]["points"]
+            check_bookable(state, {self.winner: {"cards": 0, "cp": loot}})
         elif self.winner:
             raise CommandError(msg("Only a lost battle has a winner."))
 
@@ -103,7 +104,7 @@ class LoseAlly(Command):
         a = alliances(state)
         state["scores"][self.player_id][state["round"] - 1] -= self._penalty(state)
         if self.reason == "battle":
-            book(state, {self.winner: {"cards": 0, "cp": alliances_content()["defeat_loot"]["points"]}})
+            book(state, {self.winner: {"cards": 0, "cp": alliances_content(content)["defeat_loot"]["points"]}})
         lose(state, a, self.player_id)
 
     def _next_card(self, state: State) -> Msg:
@@ -129,7 +130,7 @@ class LoseAlly(Command):
             head = msg("{name}'s {predator} is in the Great Tunnel at the start of the Soldier phase: it is lost",
                        **values)
         else:
-            loot = alliances_content()["defeat_loot"]
+            loot = alliances_content(content)["defeat_loot"]
             head = msg("{winner} defeats {name}'s {predator}: +{points} {cp}, +{food} food",
                        winner=_pname(state, self.winner), points=loot["points"], food=loot["food"], **values)
         return msg("{head}; {then}", head=head, then=self._next_card(state))

@@ -175,7 +175,7 @@ def reveal_next(state: State, a: AlliancesState) -> str | None:
 
 def pp_validate_state(module_state: object, state: State, content: Content) -> None:
     a = SHAPE.check(module_state, InvalidModuleState)
-    ids = sorted(c["id"] for c in alliances_content()["predators"])
+    ids = sorted(c["id"] for c in alliances_content(content)["predators"])
     held = sorted(a["deck"] + a["discard"] + a["available"] + [x["predator"] for x in a["allies"]])
     if held != ids:
         raise InvalidModuleState("deck, discard, available and allies must hold each predator card exactly once")

@@ -78,7 +78,7 @@ class ChoosePredators(Command):
 
     def verify(self, state: State, content: Content) -> None:
         t = tracker(state)
-        wanted = predators_content()["in_play"]
+        wanted = predators_content(content)["in_play"]
         ids = list(self.predators)
         for pid in ids:
             predator_info(pid)
@@ -132,7 +132,7 @@ class Summon(Command):
         t = tracker(state)
         if self.by:
             player(state, self.by)
-        if t["in_play"] and self.predator in {p["id"] for p in predators_content()["predators"]} \
+        if t["in_play"] and self.predator in {p["id"] for p in predators_content(content)["predators"]} \
                 and self.predator not in t["in_play"]:
             raise CommandError(msg("The {predator} is not one of this game's Predators ({names}).",
                                    predator=predator_name(self.predator), names=_names(t["in_play"])))
@@ -220,7 +220,7 @@ class Damage(Command):
 
     def verify(self, state: State, content: Content) -> None:
         p = on_board(tracker(state), self.predator)
-        require_int(self.amount, "Casualties", 1, predators_content()["max_health"])
+        require_int(self.amount, "Casualties", 1, predators_content(content)["max_health"])
         if self.by:
             player(state, self.by)
         del p
@@ -250,7 +250,7 @@ class Heal(Command):
 
     def verify(self, state: State, content: Content) -> None:
         p = on_board(tracker(state), self.predator)
-        top = predators_content()["max_health"]
+        top = predators_content(content)["max_health"]
         require_int(self.amount, "Health gained", 1, top)
         if p["health"] + self.amount > top:
             raise CommandError(msg("The {predator} has {health} Health; its track stops at {top}.",

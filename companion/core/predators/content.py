@@ -7,15 +7,16 @@ predator cards of Predators & Prey (what the rulebook gives of each; players typ
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Annotated, Literal, NotRequired
 
 from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
 
+from companion.core.datafiles import Interpretation
 from companion.core.errors import CommandError, ContentError
 from companion.core.i18n import N_, msg
-from companion.core.schema import Id, Shape, strict
+from companion.core.schema import Id, strict
+from companion.core.units import DataFile
 
 Small = Annotated[int, Ge(0), Le(20)]
 Text = Annotated[str, MaxLen(400)]
@@ -49,12 +50,6 @@ class PredatorInfo(TypedDict):
     tiers: Annotated[list[PrintedTier], MaxLen(3)]
     cards_per_spore: NotRequired[Small]
     destroyed: NotRequired[Text]  # what befalls whoever brings it to 0 Health, besides the food
-
-
-@strict
-class Interpretation(TypedDict):
-    id: Id
-    text: Text
 
 
 @strict
@@ -112,22 +107,16 @@ NAMES = (N_("Centipede Broodmother"), N_("Trapdoor Spider"), N_("Ladybug"), N_("
          N_("Cordyceps Fungus"), N_("Cordyceps"), N_("Centipede Mother"), N_("Dragonfly"), N_("Sixth predator"),
          N_("loses half of their ants to the Spider"))
 
-SHAPE = Shape(PredatorsContent)
-ALLIANCES = Shape(AlliancesContent)
-
-
-@cache
-def predators_content() -> PredatorsContent:
-    data = SHAPE.load("predators/predators.json")
+def _pool_of_known_predators(data: PredatorsContent) -> None:
     ids = {p["id"] for p in data["predators"]}
     if unknown := set(data["broodmother_pool"]) - ids:
         raise ContentError(f"predators/predators.json: broodmother_pool names no predator {sorted(unknown)[0]!r}")
-    return data
 
 
-@cache
-def alliances_content() -> AlliancesContent:
-    return ALLIANCES.load("predators/alliances.json")
+PREDATORS = DataFile(PredatorsContent, "predators", "predators.json", also=_pool_of_known_predators)
+ALLIANCES = DataFile(AlliancesContent, "predators", "alliances.json")
+predators_content = PREDATORS.of
+alliances_content = ALLIANCES.of
 
 
 def _match(text: str, entries: list[tuple[str, str]]) -> str | None:
@@ -186,3 +175,11 @@ def interpretation(key: str) -> str:
             if i["id"] == key:
                 return i["text"]
     raise KeyError(key)
+
+
+def catalogue_texts() -> list[str]:
+    """The printed texts the panels show through a message: rules, tiers, the P&P cards, interpretations."""
+    predators, allies = predators_content(), alliances_content()
+    texts = [r["text"] for p in predators["predators"] for r in [*p["rules"], *p["tiers"]]]
+    texts += [c[k] for c in allies["predators"] for k in ("task", "offering", "effect", "scoring") if c[k]]
+    return texts + [i["text"] for d in (predators, allies) for i in d["interpretations"]]

@@ -181,7 +181,7 @@ def summon(state: State, predator_id: str, hex_number: int | None, round_number:
 
 def validate_state(module_state: object, state: State, content: Content) -> None:
     checked = SHAPE.check(module_state, InvalidModuleState)
-    known = {p["id"] for p in predators_content()["predators"]}
+    known = {p["id"] for p in predators_content(content)["predators"]}
     ids = [p["id"] for p in checked["predators"]]
     for where, values in (("in_play", checked["in_play"]), ("predators", ids), ("tiers", list(checked["tiers"]))):
         if unknown := set(values) - known:

@@ -6,15 +6,15 @@ No state and no hooks: the panels read these views. The texts are data
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from typing_extensions import TypedDict
 
 from companion.core.content import Content
 from companion.core.i18n import msg
-from companion.core.schema import Shape, strict
+from companion.core.schema import strict
 from companion.core.state import State, game_def, has
+from companion.core.units import DataFile, ModuleUnit
 
 
 @strict
@@ -45,12 +45,9 @@ class ReferenceContent(TypedDict):
     flooded_spring: FloodedSpring
 
 
-SHAPE = Shape(ReferenceContent)
+FILE = DataFile(ReferenceContent, "reference", "reference.json")
+reference_content = FILE.of
 
-
-@cache
-def reference_content() -> ReferenceContent:
-    return SHAPE.load("reference/reference.json")
 
 
 def uses_tactics(state: State) -> bool:
@@ -60,8 +57,8 @@ def uses_tactics(state: State) -> bool:
 
 def tactics_view(state: State, content: Content) -> dict[str, Any]:
     """The steps of a battle with Tactics, as messages (the data's texts are catalogue entries)."""
-    rules = reference_content()["tactics"]["evolved" if state["game"] == "evolved" else "mota"]
-    phase = reference_content()["tactics_phase"]
+    rules = reference_content(content)["tactics"]["evolved" if state["game"] == "evolved" else "mota"]
+    phase = reference_content(content)["tactics_phase"]
     label = game_def(state, content).phase(phase).message()
     now = state["phase"] == phase
     return {"steps": [msg(t) for t in rules["steps"]], "notes": [msg(t) for t in rules["notes"]],
@@ -71,7 +68,7 @@ def tactics_view(state: State, content: Content) -> dict[str, Any]:
 
 
 def flooded_view(state: State, content: Content) -> dict[str, Any]:
-    f = reference_content()["flooded_spring"]
+    f = reference_content(content)["flooded_spring"]
     return {"setup": msg(f["setup"]), "notes": [msg(t) for t in f["notes"]], "source": msg(f["source"]),
             "now": state["round"] == 1 and state["phase"] == game_def(state, content).phases[0].id}
 
@@ -83,3 +80,6 @@ def catalogue_texts() -> list[str]:
     texts = [t for rules in editions for t in (*rules["steps"], *rules["notes"], rules["source"])]
     f = data["flooded_spring"]
     return [*texts, f["setup"], *f["notes"], f["source"]]
+
+
+MODULE = ModuleUnit(id="reference", content=(FILE,), texts=catalogue_texts, panels=("companion.ui.panels.tactics",))

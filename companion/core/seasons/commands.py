@@ -37,7 +37,7 @@ class BuildSeasons(Command):
         _unbuilt(state)
 
     def apply(self, state: State, content: Content) -> None:
-        s, c = seasons(state), seasons_content()
+        s, c = seasons(state), seasons_content(content)
         rng = Rng(state["rng"])
         deck: list[str] = []
         for stage, n in (("early", c["early"]), ("late", c["late"])):
@@ -48,7 +48,7 @@ class BuildSeasons(Command):
         s["deck"] = deck
 
     def describe(self, state: State, content: Content) -> Msg:
-        c = seasons_content()
+        c = seasons_content(content)
         return msg("Seasons deck built: {early} Early Seasons on top of {late} Late Seasons, face down",
                    early=c["early"], late=c["late"])
 
@@ -62,7 +62,7 @@ class EnterSeasons(Command):
 
     def verify(self, state: State, content: Content) -> None:
         _unbuilt(state)
-        s, c = seasons(state), seasons_content()
+        s, c = seasons(state), seasons_content(content)
         ids = list(self.card_ids)
         if len(ids) != c["early"] + c["late"] or len(set(ids)) != len(ids):
             raise CommandError(msg("Enter {n} different Season cards, top first.", n=c["early"] + c["late"]))

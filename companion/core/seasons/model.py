@@ -15,11 +15,13 @@ from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
 
 from companion.core.content import Content
+from companion.core.datafiles import Interpretation
 from companion.core.errors import CommandError
 from companion.core.hooks import InvalidModuleState
 from companion.core.i18n import Msg, msg
 from companion.core.schema import Shape, strict
 from companion.core.state import State, has
+from companion.core.units import DataFile
 
 KEY = "seasons"
 STATE_VERSION = 1
@@ -32,12 +34,6 @@ class SeasonCard(TypedDict):
     stage: Literal["early", "late"]
     name: Annotated[str, MinLen(1), MaxLen(40)]
     effect: Annotated[str, MaxLen(300)]
-
-
-@strict
-class Interpretation(TypedDict):
-    id: str
-    text: str
 
 
 @strict
@@ -59,14 +55,10 @@ class SeasonsState(TypedDict):
     ticked: list[str]
 
 
-CONTENT = Shape(SeasonsContent)
+FILE = DataFile(SeasonsContent, "seasons", "seasons.json")
+seasons_content = FILE.of
 SHAPE = Shape(SeasonsState)
 CARD = Shape(SeasonCard)
-
-
-@cache
-def seasons_content() -> SeasonsContent:
-    return CONTENT.load("seasons/seasons.json")
 
 
 def active(state: State) -> bool:

@@ -33,7 +33,7 @@ def exchange_problem(state: State, content: Content) -> Msg | None:
     if state["phase"] != SLUMBER:
         phase = game_def(state, content).phase(state["phase"]).label
         return msg("Symbiote tokens are exchanged at Slumber; this is {phase}.", phase=msg(phase))
-    if state["round"] == symbiotes_content()["no_exchange_round"]:
+    if state["round"] == symbiotes_content(content)["no_exchange_round"]:
         return msg("Autumn (round {round}) has no Symbiote exchange.", round=state["round"])
     return None
 

@@ -8,18 +8,19 @@
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Annotated, Any, cast
 
 from annotated_types import Ge, Le, MaxLen
 from typing_extensions import TypedDict
 
 from companion.core.content import Content
+from companion.core.datafiles import Interpretation
 from companion.core.errors import CommandError
 from companion.core.hooks import InvalidModuleState
 from companion.core.i18n import msg
 from companion.core.schema import Id, Shape, strict
 from companion.core.state import State, ant_players, has, player
+from companion.core.units import DataFile
 
 KEY = "symbiote-tokens"
 STATE_VERSION = 1
@@ -31,12 +32,6 @@ class Bonuses(TypedDict):
     head: str
     thorax: str
     abdomen: str
-
-
-@strict
-class Interpretation(TypedDict):
-    id: str
-    text: str
 
 
 @strict
@@ -58,13 +53,9 @@ class SymbiotesState(TypedDict):
     ticked: list[str]
 
 
-CONTENT = Shape(SymbiotesContent)
+FILE = DataFile(SymbiotesContent, "symbiotes", "symbiotes.json")
+symbiotes_content = FILE.of
 SHAPE = Shape(SymbiotesState)
-
-
-@cache
-def symbiotes_content() -> SymbiotesContent:
-    return CONTENT.load("symbiotes/symbiotes.json")
 
 
 def active(state: State) -> bool:
@@ -136,3 +127,11 @@ def validate_state(module_state: object, state: State, content: Content) -> None
             player(state, holder)
         except CommandError as exc:
             raise InvalidModuleState(f"holders.{token}: {exc}") from None
+
+
+def catalogue_texts() -> list[str]:
+    """The tokens' bonuses, the reminders and the interpretations: the catalogue's entries."""
+    c = symbiotes_content()
+    bonuses = c["bonuses"]
+    return [bonuses["head"], bonuses["thorax"], bonuses["abdomen"], *c["reminders"],
+            *(i["text"] for i in c["interpretations"])]

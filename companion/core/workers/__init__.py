@@ -9,8 +9,19 @@ from __future__ import annotations
 
 from companion.core.checklist import register_phase_items
 from companion.core.hooks import ModuleHooks, register
+from companion.core.units import ModuleUnit
 from companion.core.workers import commands
-from companion.core.workers.model import KEY, STATE_VERSION, active, adopt, init, validate_state, workers_content
+from companion.core.workers.model import (
+                    FILE,
+                    KEY,
+                    STATE_VERSION,
+                    active,
+                    adopt,
+                    catalogue_texts,
+                    init,
+                    validate_state,
+                    workers_content,
+)
 from companion.core.workers.view import phase_items, workers_view
 
 HOOKS = ModuleHooks(id=KEY, active=active, init=init, state_version=STATE_VERSION, adopt=adopt,
@@ -18,4 +29,8 @@ HOOKS = ModuleHooks(id=KEY, active=active, init=init, state_version=STATE_VERSIO
 register(HOOKS)
 register_phase_items(KEY, phase_items)
 
-__all__ = ["HOOKS", "commands", "workers_content", "workers_view"]
+MODULE = ModuleUnit(id="workers", content=(FILE,), texts=catalogue_texts,
+                    panels=("companion.ui.panels.workers",), cli=(),
+                    views={KEY: workers_view})
+
+__all__ = ["HOOKS", "MODULE", "commands", "workers_content", "workers_view"]

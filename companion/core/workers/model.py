@@ -7,18 +7,19 @@
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Annotated, Any, Literal, cast
 
 from annotated_types import Ge, Le, MaxLen
 from typing_extensions import TypedDict
 
 from companion.core.content import Content
+from companion.core.datafiles import Interpretation
 from companion.core.errors import CommandError
 from companion.core.hooks import InvalidModuleState
 from companion.core.i18n import msg
 from companion.core.schema import Id, Shape, strict
 from companion.core.state import State, ant_players, has, player
+from companion.core.units import DataFile
 
 KEY = "workers"
 MODULES = ("minions-base", "large-workers")
@@ -61,12 +62,6 @@ class Editions(TypedDict):
 
 
 @strict
-class Interpretation(TypedDict):
-    id: str
-    text: str
-
-
-@strict
 class WorkersContent(TypedDict):
     schema: int
     editions: Editions
@@ -80,13 +75,9 @@ class WorkersState(TypedDict):
     ticked: list[str]
 
 
-CONTENT = Shape(WorkersContent)
+FILE = DataFile(WorkersContent, "workers", "workers.json")
+workers_content = FILE.of
 SHAPE = Shape(WorkersState)
-
-
-@cache
-def workers_content() -> WorkersContent:
-    return CONTENT.load("workers/workers.json")
 
 
 def edition(state: State) -> Edition:
@@ -130,3 +121,13 @@ def validate_state(module_state: object, state: State, content: Content) -> None
     for pid, n in checked["in_play"].items():
         if n > pieces:
             raise InvalidModuleState(f"in_play.{pid}: {n} workers, but each colony has {pieces}")
+
+
+def catalogue_texts() -> list[str]:
+    """Each edition's names, action, rules and abilities, and the interpretations: the catalogue's entries."""
+    texts: list[str] = []
+    for e in (workers_content()["editions"]["mota"], workers_content()["editions"]["evolved"]):
+        abilities = [e["always"]] if e["always"] else []
+        abilities += [e["abilities"]["head"], e["abilities"]["thorax"], e["abilities"]["abdomen"]]
+        texts += [e["name"], e["action"], *e["rules"], *(t for a in abilities for t in (a["name"], a["text"]))]
+    return texts + [i["text"] for i in workers_content()["interpretations"]]

@@ -106,12 +106,18 @@ def register(panel: Panel) -> None:
 
 
 def load_panels() -> None:
-    """Import every module of this package once, so each registers its panel."""
+    """Import every module of this package, and the panels each module unit declares, once: each registers its
+    panel (``companion.core.units``: a unit's panels may live beside its code, found without a list)."""
     global _loaded
     if _loaded:
         return
     for info in iter_modules(__path__):
         import_module(f"{__name__}.{info.name}")
+    from companion.core.units import all_units
+
+    for unit in all_units():
+        for name in unit.panels:
+            import_module(name)
     _loaded = True
 
 

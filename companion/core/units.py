@@ -1,0 +1,185 @@
+"""A module is one unit: a game area's package declares everything it brings, and the app finds it.
+
+Each game area's package under ``companion.core`` (its folder, with its data folder ``data/<id>``)
+declares ``MODULE = ModuleUnit(...)``: its content files and their shapes, the texts of those files
+a player reads (for the message catalogue), the modules that register its panels and its CLI verbs.
+Its part of the shared game content - its game-module and variant entries, its setup steps, its
+rules topics - is its own file ``data/<id>/module.json`` (shape ``ModuleFile``), merged in by
+``companion.core.content`` and ``companion.rules.topics``. Nothing lists the units: ``all_units``
+imports every package found on ``companion.core.__path__`` (as ``companion.core.hooks`` does for
+the engine's hooks) and keeps those that declare one, so adding a module touches no shared file.
+
+Reading the content needs only the units' data, so ``declarations`` finds their ``module.json`` files
+without importing a package (the terminal's cold start stays fast): a unit's data folder is
+``data/<id>``, or the ``data`` folder inside its package when it carries its data with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from importlib import import_module
+from pathlib import Path
+from pkgutil import iter_modules
+from types import ModuleType
+from typing import Any, Generic, Protocol, TypeVar, cast
+
+from companion.core.content import Content, ModuleFile
+from companion.core.datafiles import load_checked
+from companion.paths import data_dir
+
+T = TypeVar("T")
+
+
+class Part(Protocol):
+    """One piece of a unit's loaded content: a name and how to read it from the unit's data folder."""
+
+    @property
+    def name(self) -> str: ...
+
+    def read(self, folder: str) -> Any: ...
+
+
+@dataclass(frozen=True)
+class DataFile(Generic[T]):
+    """One JSON content file of a unit, checked whole against its TypedDict ``shape`` when read.
+
+    ``DataFile(SymbiotesContent, "symbiotes", "symbiotes.json")``; ``also`` checks what a shape cannot
+    say (a pool naming only known ids). ``of(content)`` is the file's data in that game content (the one
+    loaded once per process by default), so a test may hand a module small content of its own.
+    """
+
+    shape: type[T]
+    unit: str
+    name: str
+    also: Callable[[T], None] | None = None
+
+    def read(self, folder: str) -> T:
+        data = load_checked(self.shape, f"{folder}/{self.name}")
+        if self.also is not None:
+            self.also(data)
+        return data
+
+    def of(self, content: Content | None = None) -> T:
+        if content is None:
+            from companion.core.content import load_content
+
+            content = load_content()
+        return cast(T, content.units[self.unit][self.name])
+
+
+@dataclass(frozen=True)
+class ModuleUnit:
+    """What one game area brings, declared once in its package as ``MODULE``.
+
+    ``id`` is its package's name and its data folder's (``data_folder_of``). ``content``: its content
+    files (or other parts), loaded on first use into ``Content.units[id]``. ``texts``: the texts of its
+    data a player reads, for the message catalogue. ``panels``/``cli``: the modules registering its
+    panels and its verbs (the UI imports the panels it declares; the CLI finds ``companion/cli/*_cmd.py``
+    itself). ``views``: what its panels draw, ``view(state, content)``, by the id of the ``ModuleHooks``
+    whose ``active`` says when.
+    """
+
+    id: str
+    content: tuple[Part, ...] = ()
+    texts: Callable[[], list[str]] | None = None
+    panels: tuple[str, ...] = ()
+    cli: tuple[str, ...] = ()
+    views: Mapping[str, Callable[[Any, Content], Any]] = field(default_factory=dict)
+
+    def data_folder(self) -> str:
+        """Its data folder, as ``load_checked`` takes it (under ``data/``, or absolute)."""
+        return data_folder_of(self.id) or self.id
+
+    def declaration(self) -> ModuleFile:
+        """Its ``module.json``: its entries of the shared content (none if the folder has no such file)."""
+        return declaration_of(self.data_folder())
+
+    def help_topics(self) -> list[str]:
+        return list(self.declaration().get("topics", {}))
+
+    def load(self) -> dict[str, Any]:
+        return {part.name: part.read(self.data_folder()) for part in self.content}
+
+
+def area_folders() -> dict[str, Path]:
+    """Each package on ``companion.core.__path__``, by name, with its folder: found without importing it."""
+    import companion.core as core
+
+    return {info.name: Path(getattr(info.module_finder, "path", "")) / info.name
+            for info in iter_modules(core.__path__) if info.ispkg}
+
+
+def data_folder_of(area: str, folders: Mapping[str, Path] | None = None) -> str | None:
+    """A unit's data folder (under ``data/``, or absolute when its package carries its data), or None."""
+    if (data_dir() / area).is_dir():
+        return area
+    own = (folders if folders is not None else area_folders()).get(area, Path("-")) / "data"
+    return str(own) if own.is_dir() else None
+
+
+def where(folder: str, name: str) -> str:
+    """How a fault names one of a unit's files: ``data/symbiotes/module.json``."""
+    path = f"{folder}/{name}"
+    return path if Path(path).is_absolute() else f"data/{path}"
+
+
+def declaration_of(folder: str) -> ModuleFile:
+    """The ``module.json`` of a data folder (no entries if it has none), its shape checked."""
+    if not (data_dir() / folder / "module.json").is_file():
+        return {"schema": 1}
+    return load_checked(ModuleFile, f"{folder}/module.json")
+
+
+def declarations() -> list[tuple[str, str, ModuleFile]]:
+    """Every unit's ``(id, label, module.json)``, read from the data alone: no package is imported."""
+    folders = area_folders()
+    found = ((area, data_folder_of(area, folders)) for area in folders)
+    return [(area, where(folder, "module.json"), declaration_of(folder)) for area, folder in found if folder]
+
+
+def unit_named(area: str) -> ModuleUnit:
+    """The unit package ``companion.core.<area>`` declares (imported now, if it was not yet)."""
+    unit = getattr(import_module(f"companion.core.{area}"), "MODULE", None)
+    if not isinstance(unit, ModuleUnit):
+        from companion.core.errors import ContentError
+
+        raise ContentError(f"companion.core.{area} declares no module unit")
+    return unit
+
+
+def area_packages() -> list[ModuleType]:
+    """Every package on ``companion.core.__path__``, imported (a game area registers itself when imported)."""
+    import companion.core as core
+
+    return [import_module(f"{core.__name__}.{info.name}") for info in iter_modules(core.__path__) if info.ispkg]
+
+
+def all_units() -> list[ModuleUnit]:
+    """The units the packages declare, by package name: discovered, never listed."""
+    found = (getattr(package, "MODULE", None) for package in area_packages())
+    return [unit for unit in found if isinstance(unit, ModuleUnit)]
+
+
+def every_module(content: Content, game: str, **pick: str) -> dict[str, tuple[str, ...]]:
+    """Every expansion, module and variant one game of ``game`` can have at once, found in the content.
+
+    A ``GameSetup``'s ``expansions``, ``modules`` and ``variants`` with every tracker in play (the UI
+    tests and benchmarks draw that game); of a group of variants that exclude each other it takes
+    ``pick[group]``, else the group's first. Modules every game of the expansion has are left implied.
+    """
+    expansions = content.games[game].expansions
+    modules = tuple(m for e in expansions for m in content.expansions[e].modules if not content.modules[m].always)
+    variants: list[str] = []
+    groups: set[str] = set()
+    for vid in (v for e in expansions for v in content.expansions[e].variants):
+        group = content.variants[vid].group
+        if group is None or (group not in groups and pick.get(group, vid) == vid):
+            variants.append(vid)
+            groups.update([group] if group else [])
+    return {"expansions": expansions, "modules": modules, "variants": tuple(variants)}
+
+
+def unit_content(area: str) -> dict[str, Any]:
+    """The loaded content of unit ``area`` (``Content.units`` asks for it on first use)."""
+    return unit_named(area).load()
