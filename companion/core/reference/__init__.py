@@ -7,12 +7,11 @@ No state and no hooks: the panels read these views. The texts are data
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
 
 from typing_extensions import TypedDict
 
 from companion.core.content import Content
-from companion.core.i18n import msg
+from companion.core.i18n import Msg, msg
 from companion.core.schema import Shape, strict
 from companion.core.state import State, game_def, has
 
@@ -58,7 +57,26 @@ def uses_tactics(state: State) -> bool:
     return has(state, "tactics") or has(state, "minions-base") or "predators-and-prey" in state["expansions"]
 
 
-def tactics_view(state: State, content: Content) -> dict[str, Any]:
+class TacticsView(TypedDict):
+    """What ``tactics_view`` gives the Tactics panel: a battle's steps and notes, and when battles come."""
+
+    steps: list[Msg]
+    notes: list[Msg]
+    source: Msg
+    now: bool
+    reminder: Msg
+
+
+class FloodedView(TypedDict):
+    """What ``flooded_view`` gives the Flooded Spring panel: its setup and notes, and whether it is due now."""
+
+    setup: Msg
+    notes: list[Msg]
+    source: Msg
+    now: bool
+
+
+def tactics_view(state: State, content: Content) -> TacticsView:
     """The steps of a battle with Tactics, as messages (the data's texts are catalogue entries)."""
     rules = reference_content()["tactics"]["evolved" if state["game"] == "evolved" else "mota"]
     phase = reference_content()["tactics_phase"]
@@ -70,7 +88,7 @@ def tactics_view(state: State, content: Content) -> dict[str, Any]:
             msg("Battles come in the {phase}; these steps are for each of them.", phase=label)}
 
 
-def flooded_view(state: State, content: Content) -> dict[str, Any]:
+def flooded_view(state: State, content: Content) -> FloodedView:
     f = reference_content()["flooded_spring"]
     return {"setup": msg(f["setup"]), "notes": [msg(t) for t in f["notes"]], "source": msg(f["source"]),
             "now": state["round"] == 1 and state["phase"] == game_def(state, content).phases[0].id}

@@ -15,6 +15,7 @@ from companion.core.i18n import is_message
 from companion.core.seasons import seasons_view
 from companion.core.seasons.commands import BuildSeasons, DescribeSeason, EnterSeasons, RevealSeason
 from companion.core.seasons.model import KEY
+from companion.core.seasons.view import SeasonsView
 from companion.core.state import State
 from companion.ui.i18n import render, tr, trf, trn, verbatim
 from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, register
@@ -76,7 +77,7 @@ def _ask_deck(ctx: PanelContext) -> None:
         identifier="seasons-enter-form")
 
 
-def _ask_card(ctx: PanelContext, view: dict[str, Any]) -> None:
+def _ask_card(ctx: PanelContext, view: SeasonsView) -> None:
     options = tuple((c["id"], trf("{id} {card}", id=c["id"], card=c["label"])) for c in view["cards"])
     fields = [Field("id", tr("Which card"), "radio", options[0][0], options), Field("name", tr("Its name")),
               Field("effect", tr("Its effect, in a few words"))]
