@@ -11,10 +11,13 @@ Every change is one undoable command (``companion game undo ID``); bad input exi
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.cli.common import CliError, add_db_option, open_store, print_json
 from companion.core.i18n import is_message, render, tr, trf, trn
+
+if TYPE_CHECKING:
+    from companion.core.predators.view import AlliancesView, PredatorsView
 
 
 def register(subparsers: Any) -> None:
@@ -245,20 +248,18 @@ def _status(args: argparse.Namespace) -> int:
 
     session = _session(args)
     state, content = session.state, session.content
-    views: dict[str, Any] = {}
-    if KEY in state["modules_state"]:
-        views["predators"] = predators_view(state, content)
-    if PP_KEY in state["modules_state"]:
-        views["alliances"] = alliances_view(state, content)
+    predators = predators_view(state, content) if KEY in state["modules_state"] else None
+    alliances = alliances_view(state, content) if PP_KEY in state["modules_state"] else None
+    views = {name: view for name, view in (("predators", predators), ("alliances", alliances)) if view is not None}
     if not views:
         raise CliError(trf("game {id} has no predators (neither module is in play)", id=args.id))
     if args.json:
         print_json(_plain(views))
         return 0
-    if "predators" in views:
-        _print_predators(views["predators"])
-    if "alliances" in views:
-        _print_alliances(views["alliances"])
+    if predators is not None:
+        _print_predators(predators)
+    if alliances is not None:
+        _print_alliances(alliances)
     return 0
 
 
@@ -273,7 +274,7 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _print_predators(v: dict[str, Any]) -> None:
+def _print_predators(v: PredatorsView) -> None:
     if v["in_play"]:
         print(trf("In play: {names}", names=", ".join(render(p["name"]) for p in v["in_play"])))
     print(trf("A Predator summoned now (round {round}) has Health {health}, Tier {tier}.", round=v["round"],
@@ -304,7 +305,7 @@ def _print_predators(v: dict[str, Any]) -> None:
                   out=len(b["revealed"]), strength=b["strength"], step=render(b["step"])))
 
 
-def _print_alliances(v: dict[str, Any]) -> None:
+def _print_alliances(v: AlliancesView) -> None:
     none = tr("none")
     print(trn("Revealed: {shown}; deck 1 card; beside it: {discard}",
               "Revealed: {shown}; deck {n} cards; beside it: {discard}", v["deck"],

@@ -79,10 +79,20 @@ def spores_for(predator_id: str, health: int) -> int | None:
     return next((t["spores"] for t in info["tiers"] if t["tier"] == tier), 0)
 
 
-def abilities(predator_id: str, health: int, typed: TypedTiers) -> list[dict[str, object]]:
+class TierRow(TypedDict):
+    """A tier's row of a predator's abilities: printed, typed from the card, or still missing."""
+
+    tier: int
+    text: Msg | str
+    typed: bool
+    missing: bool
+    superseded: bool
+
+
+def abilities(predator_id: str, health: int, typed: TypedTiers) -> list[TierRow]:
     """Its tier's row and every lower one, printed (the Cordyceps) or as typed; a missing one says so."""
     info, tier = predator_info(predator_id), tier_of(health)
-    rows: list[dict[str, object]] = []
+    rows: list[TierRow] = []
     for t in range(1, tier + 1):
         printed = next((p for p in info["tiers"] if p["tier"] == t), None)
         mine = (typed.get(predator_id) or [None, None, None])[t - 1]
