@@ -7,7 +7,7 @@ the data file's words (Bonus Cards, the ways the game ends, the turn) are messag
 
 from __future__ import annotations
 
-from typing import Any
+from typing_extensions import TypedDict
 
 from companion.core.antscape.content import bonus_name, interpretations_for, scorer_content
 from companion.core.antscape.model import board_of, scorer
@@ -16,6 +16,90 @@ from companion.core.content import Content
 from companion.core.i18n import Msg, msg, nmsg
 from companion.core.state import State, total_score
 from companion.core.words import names_and
+
+
+class CellShown(TypedDict):
+    """A grid cell in ``antscape_view``: its owner, points, queen territory, colony and badge."""
+
+    row: int
+    col: int
+    owner: str | None
+    points: int
+    queen_territory: bool
+    colony: int | None
+    badge: str | None
+    name: str | None
+    colour: str | None
+
+
+class ColonyShown(TypedDict):
+    """A colony of connected territories: whose, its cells (row, column), size, bonus and note."""
+
+    index: int
+    owner: str
+    name: str
+    colour: str
+    cells: list[list[int]]
+    size: int
+    bonus: int
+    note: Msg
+
+
+class ScorerPlayer(TypedDict):
+    """A player's score on the Antscape board, and what is already in the game's scores."""
+
+    id: str
+    name: str
+    colour: str
+    bonus: int
+    queen: int
+    territories: int
+    total: int
+    queen_marked: bool
+    has_territory: bool
+    cards_left: int | None
+    colonies: int
+    score_now: int
+
+
+class EndShown(TypedDict):
+    """A way the game ends (``EndWay``), as messages, and whether it has happened."""
+
+    id: str
+    name: Msg
+    text: Msg
+    done: bool
+    manual: bool
+
+
+class BonusShown(TypedDict):
+    """A Bonus Card (``BonusCard``) with its name and text as messages."""
+
+    id: str
+    name: Msg
+    text: Msg
+
+
+class AntscapeView(TypedDict):
+    """What ``antscape_view`` gives the scorer panel."""
+
+    size: int
+    bonus: BonusShown | None
+    bonus_cards: list[BonusShown]
+    cells: list[list[CellShown]]
+    colonies: list[ColonyShown]
+    players: list[ScorerPlayer]
+    winners: list[str]
+    winner_ids: list[str]
+    tie_break: str
+    tied_ids: list[str]
+    winner_text: Msg
+    applied: bool
+    ends: list[EndShown]
+    game_over: bool
+    queen_territories: int
+    interpretations: list[Msg]
+    turn: list[Msg]
 
 
 def colony_note(bonus: str | None, colony: Colony) -> Msg:
@@ -78,7 +162,7 @@ def tie_break_reason(tied: str | Msg, who: str, points: int, cards: int) -> Msg:
                 points=points_text(points))
 
 
-def antscape_view(state: State, content: Content) -> dict[str, Any]:
+def antscape_view(state: State, content: Content) -> AntscapeView:
     kept = scorer(state)
     board = board_of(state)
     result = score_board(board)
@@ -86,16 +170,19 @@ def antscape_view(state: State, content: Content) -> dict[str, Any]:
     names = {pid: p["name"] for pid, p in people.items()}
     colony_of = {pos: i for i, c in enumerate(result.colonies) for pos in c.cells}
     badges = {c.cells[0]: colony_badge(board.bonus, c) for c in result.colonies}
+    cells: list[list[CellShown]]
     cells = [[{"row": r, "col": c, "owner": cell["owner"], "points": cell["points"],
                "queen_territory": cell["queen_territory"], "colony": colony_of.get((r, c)),
                "badge": badges.get((r, c)),
                "name": names.get(cell["owner"] or ""), "colour": people[cell["owner"]]["colour"]
                if cell["owner"] else None}
               for c, cell in enumerate(row, start=1)] for r, row in enumerate(kept["cells"], start=1)]
+    colonies: list[ColonyShown]
     colonies = [{"index": i, "owner": c.owner, "name": names[c.owner], "colour": people[c.owner]["colour"],
                  "cells": [list(p) for p in c.cells], "size": c.size, "bonus": c.bonus,
                  "note": colony_note(board.bonus, c)} for i, c in enumerate(result.colonies)]
     owners = {c["owner"] for row in kept["cells"] for c in row}
+    players: list[ScorerPlayer]
     players = [{"id": pid, "name": names[pid], "colour": people[pid]["colour"], "bonus": s.bonus, "queen": s.queen,
                 "territories": s.territories, "total": s.total, "queen_marked": pid in kept["queens"],
                 "has_territory": pid in owners, "cards_left": kept["cards_left"].get(pid),
@@ -103,9 +190,11 @@ def antscape_view(state: State, content: Content) -> dict[str, Any]:
                 "score_now": total_score(state, pid)}
                for pid, s in result.scores.items()]
     seen = end_conditions(board)
+    ends: list[EndShown]
     ends = [{**way, "name": msg(way["name"]), "text": msg(way["text"]),
              "done": kept["passed"] if way["id"] == "everyone-passed" else seen[way["id"]],
              "manual": way["id"] == "everyone-passed"} for way in scorer_content()["end_ways"]]
+    cards: list[BonusShown]
     cards = [{**c, "name": msg(c["name"]), "text": msg(c["text"])} for c in scorer_content()["bonus_cards"]]
     bonus = next((c for c in cards if c["id"] == board.bonus), None)
     return {

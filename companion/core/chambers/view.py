@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing_extensions import TypedDict
 
 from companion.core.chambers.commands import ActivateChamber, PlaceEgg, activation_problem
-from companion.core.chambers.content import CardDef, NamedCard, card_title, chambers_content, phase_name, said
+from companion.core.chambers.content import CardDef, Edition, Kind, card_title, chambers_content, phase_name, said
 from companion.core.chambers.model import (
     KEY,
     Chamber,
@@ -66,10 +66,14 @@ class TitledCard(CardDef):
     title: str
 
 
-class NamedShown(NamedCard):
-    """A card the rules name but whose details are typed from the card, with its note as a message."""
+class NamedShown(TypedDict):
+    """A card the rules name (``NamedCard``) whose spaces and phase are entered once, with its note as a message."""
 
-    note: Msg  # type: ignore[misc]
+    name: str
+    edition: Edition
+    kind: Kind
+    from_losses: bool
+    note: Msg
 
 
 class DiscardedChamber(TypedDict):
