@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from typing_extensions import TypedDict
+
 from companion.core.broodmother import deck as piles
 from companion.core.broodmother import meadow, reactions
 from companion.core.broodmother.asymmetric import GainEgg, UnlockPower, UsePower, power_text
@@ -276,7 +278,14 @@ def _first_hex(b: Brood) -> int:
     return int(b["hexes"][0]["number"]) if b["hexes"] else 1
 
 
-def her_standing(state: State, content: Content) -> dict[str, Any] | None:
+class HerStanding(TypedDict):
+    """The asymmetric Broodmother's player in the standings: her eggs and the powers unlocked."""
+
+    eggs: int
+    powers: list[str]
+
+
+def her_standing(state: State, content: Content) -> HerStanding | None:
     """The asymmetric Broodmother's player in the standings: what she has instead of a colony (her eggs and the
     powers she has unlocked); None in any other game."""
     if not (has_broodmother(state) and is_asymmetric(state)):
