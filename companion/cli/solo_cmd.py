@@ -8,10 +8,14 @@ Core modules are imported inside the handlers, keeping ``--help`` fast.
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from companion.cli.common import CliError, add_db_option, open_store, print_json
 from companion.core.i18n import N_, tr, trf, trn
+
+if TYPE_CHECKING:
+    from companion.core.broodmother.view import BroodmotherView, QuestionShown
 
 DEFAULT_COLOURS = ("red", "yellow", "black", "blue")
 TUNNEL_WORDS = ("0", "tunnel", "gt", "great-tunnel")
@@ -222,7 +226,7 @@ def _ended(ended: dict[str, Any] | None) -> dict[str, Any] | None:
     return ended and {**ended, "reason": render(ended["reason"])}
 
 
-def _rendered(view: dict[str, Any]) -> dict[str, Any]:
+def _rendered(view: BroodmotherView) -> Mapping[str, object]:
     """The view for ``--json`` with her report in the reader's words (each line keeps its message too)."""
     from companion.core.i18n import render
 
@@ -233,7 +237,7 @@ def _rendered(view: dict[str, Any]) -> dict[str, Any]:
     return {**view, "report": {**report, "title": render(report["title"]), "lines": lines}}
 
 
-def _print_report(view: dict[str, Any]) -> None:
+def _print_report(view: BroodmotherView) -> None:
     from companion.core.i18n import render
 
     report = view["report"]
@@ -251,7 +255,7 @@ def _print_report(view: dict[str, Any]) -> None:
         print(_trf("  answer with: companion solo answer ID {hint}", hint=_answer_hint(q)))
 
 
-def _answer_hint(q: dict[str, Any]) -> str:
+def _answer_hint(q: QuestionShown) -> str:
     """The options that answer this question, read from the question itself."""
     words = []
     for f in q["fields"]:
@@ -320,7 +324,7 @@ def _status(args: argparse.Namespace) -> int:
     return 0
 
 
-def status_lines(view: dict[str, Any], state: dict[str, Any], phase: str) -> list[str]:
+def status_lines(view: BroodmotherView, state: dict[str, Any], phase: str) -> list[str]:
     """A compact text panel of the view, in the reader's language."""
     from companion.core.i18n import tr
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from typing_extensions import TypedDict
+
 from companion.core.broodmother.content import BroodContent, ChecklistStep
 from companion.core.broodmother.model import Brood, ant_count, bm
 from companion.core.i18n import Msg, msg, render
@@ -64,7 +66,16 @@ def _values(state: State, b: Brood, bc: BroodContent) -> dict[str, Any]:
     }
 
 
-def checklist(state: State, bc: BroodContent) -> list[dict[str, Any]]:
+class ChecklistItem(TypedDict):
+    """A setup step of this game, with this game's numbers, and whether it is ticked."""
+
+    id: str
+    text: str
+    source: str
+    done: bool
+
+
+def checklist(state: State, bc: BroodContent) -> list[ChecklistItem]:
     b = bm(state)
     values = _values(state, b, bc)
     return [

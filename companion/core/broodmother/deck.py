@@ -12,6 +12,8 @@ from collections import Counter
 from fractions import Fraction
 from typing import Any
 
+from typing_extensions import TypedDict
+
 from companion.core.broodmother.content import BroodContent, DeckGroup
 from companion.core.errors import CommandError
 from companion.core.i18n import Msg, msg
@@ -197,11 +199,24 @@ def next_pool(deck: Deck) -> list[str]:
     return list(deck["draw"] or deck["discard"])
 
 
-def odds(deck: Deck, bc: BroodContent, nest: bool) -> list[dict[str, Any]]:
+class OddsRow(TypedDict):
+    """The chance that her next card is of one type (and so does one action), as cards, a fraction and a percent."""
+
+    type: str
+    type_name: str
+    action: str
+    action_name: str
+    cards: int
+    of: int
+    fraction: str
+    percent: float
+
+
+def odds(deck: Deck, bc: BroodContent, nest: bool) -> list[OddsRow]:
     """The chance of each action on her next card, as exact fractions of the cards left."""
     pool = next_pool(deck)
     counts = Counter(deck["cards"][cid]["type"] for cid in pool)
-    out = []
+    out: list[OddsRow] = []
     for t in bc.card_types.values():
         action = bc.action_for(t.id, nest)
         n = counts.get(t.id, 0)

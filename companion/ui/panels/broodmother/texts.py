@@ -8,7 +8,7 @@ typed into command arguments. Kept free of Flet so plain pytest covers them.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from companion.core.errors import GameError
@@ -213,6 +213,6 @@ def threshold_gap(count: int) -> str:
     return trf("{count} more and the ants lose", count=count) if count > 0 else tr("the ants have lost")
 
 
-def checklist_progress(steps: list[Mapping[str, Any]]) -> str:
+def checklist_progress(steps: Sequence[Mapping[str, Any]]) -> str:
     done = sum(1 for s in steps if s["done"])
     return trf("{done} of {total} done", done=done, total=len(steps))
