@@ -20,9 +20,10 @@ from typing import Any
 
 from companion.core.content import Content
 from companion.core.errors import GameError
+from companion.core.schema import Ended
 from companion.core.state import State
 
-Outcome = dict[str, Any]
+Outcome = Ended
 ModuleState = dict[str, Any]
 Migration = Callable[[ModuleState, State], ModuleState]
 

@@ -154,6 +154,10 @@ def path(loc: tuple[int | str, ...]) -> str:
     return out or "the data"
 
 
+#: A player's part: a colony of ants, or (the asymmetric variant) the Broodmother.
+Role = Literal["ant", "broodmother"]
+
+
 @strict
 class Player(TypedDict):
     """One player; the player who is the Broodmother (asymmetric variant) has no colony colour (``None``)."""
@@ -161,7 +165,7 @@ class Player(TypedDict):
     id: Id
     name: Annotated[str, MinLen(1), MaxLen(24)]
     colour: Annotated[str, MaxLen(24)] | None
-    role: Literal["ant", "broodmother"]
+    role: Role
 
 
 @strict

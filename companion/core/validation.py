@@ -61,7 +61,7 @@ def validate_state(raw: Any, content: Content) -> State:
 def checked_state(raw: Any, content: Content) -> tuple[State, list[str]]:
     """``validate_state``, and the ids of the modules whose state was migrated."""
     try:
-        state: State = dict(check(GameState, raw, "state"))
+        state: State = check(GameState, raw, "state").copy()
         _check_against_content(state, content)
         migrated = bring_up_to_date(state, content)
     except InvalidGame:

@@ -38,6 +38,7 @@ from companion.core.library import carry_over, is_remembered
 from companion.core.schema import LOG_KEEP, ArchivedLog, check
 from companion.core.session import Doc, Session, new_doc
 from companion.core.setup import GameSetup, new_state
+from companion.core.state import State
 from companion.core.validation import check_readable, validate_doc
 from companion.store.aside import remove_stale_temp_files, set_aside
 from companion.store.atomic import (
@@ -575,7 +576,7 @@ class GameStore:
             self.save(doc)
         return Session(doc, saver=self._write_checked, content=self.content)
 
-    def _default_name(self, state: dict[str, Any]) -> str:
+    def _default_name(self, state: State) -> str:
         """Short enough for a phone's title bar: the mode and the day ("Solo · 3 Dec"; the asymmetric
         variant's "Asymmetric: one player is the Broodmother" as "Asymmetric · 3 Dec")."""
         mode = self.content.modes[state["mode"]].name.split(":")[0].strip()

@@ -14,7 +14,7 @@ a file or an old save::
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from typing_extensions import TypedDict
 
@@ -71,7 +71,7 @@ def fresh(players: int) -> ScorerState:
 
 
 def init(state: State, options: Mapping[str, Any], content: Content) -> None:
-    state["modules_state"][KEY] = fresh(len(state["players"]))
+    state["modules_state"][KEY] = dict(fresh(len(state["players"])))
 
 
 def adopt(state: State, content: Content) -> dict[str, Any]:
@@ -84,8 +84,7 @@ def scorer(state: State) -> ScorerState:
     found = state.get("modules_state", {}).get(KEY) if active(state) else None
     if found is None:
         raise CommandError(msg("This game has no Antscape scorer: start an Antscape game."))
-    kept: ScorerState = found
-    return kept
+    return cast(ScorerState, found)
 
 
 def validate_state(module_state: dict[str, Any], state: State, content: Content) -> None:

@@ -38,7 +38,7 @@ class ColonyShown(TypedDict):
     index: int
     owner: str
     name: str
-    colour: str
+    colour: str | None
     cells: list[list[int]]
     size: int
     bonus: int
@@ -50,7 +50,7 @@ class ScorerPlayer(TypedDict):
 
     id: str
     name: str
-    colour: str
+    colour: str | None
     bonus: int
     queen: int
     territories: int

@@ -53,7 +53,7 @@ def _moved(tracker: dict[str, Any] | None, old: list[dict[str, Any]]) -> dict[st
 
 
 def _v2_to_v3(b: dict[str, Any], state: State) -> dict[str, Any]:
-    old_state = {**state, "modules_state": {**state["modules_state"], KEY: b}}
+    old_state: State = {**state, "modules_state": {**state["modules_state"], KEY: b}}
     tracker = state["modules_state"].get(tracker_model.KEY)
     turn = b.get("turn")
     before: dict[str, Any] | None = None

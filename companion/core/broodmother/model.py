@@ -30,6 +30,7 @@ from typing import Any
 
 from companion.core.errors import CommandError
 from companion.core.i18n import Msg, msg, render
+from companion.core.schema import Player
 from companion.core.state import State, ant_players, total_score
 
 KEY = "broodmother"
@@ -76,7 +77,7 @@ def her_card_words(b: Brood) -> str:
     return render(b["history"][-1]["words"]) if b["history"] else ""
 
 
-def her_player(state: State) -> dict[str, Any] | None:
+def her_player(state: State) -> Player | None:
     """The player who is the Broodmother in the asymmetric variant, else None."""
     return next((p for p in state["players"] if p["role"] == "broodmother"), None)
 

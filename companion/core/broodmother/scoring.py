@@ -9,8 +9,6 @@ takes her bonus and the most points win.
 
 from __future__ import annotations
 
-from typing import Any
-
 from typing_extensions import TypedDict
 
 from companion.core.broodmother import meadow
@@ -29,9 +27,10 @@ from companion.core.broodmother.model import (
 from companion.core.content import Content
 from companion.core.i18n import msg, render
 from companion.core.outcome import HER, finish_by_score, make_outcome
+from companion.core.schema import Ended
 from companion.core.state import State, ant_players
 
-Outcome = dict[str, Any]
+Outcome = Ended
 
 
 class SlumberPreview(TypedDict):

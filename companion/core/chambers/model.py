@@ -65,7 +65,7 @@ def empty() -> ChambersState:
 
 
 def init(state: State, options: object, content: Content) -> None:
-    state["modules_state"][KEY] = empty()
+    state["modules_state"][KEY] = dict(empty())
 
 
 def adopt(state: State, content: Content) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from companion.core.decrees.scoring import MAX_MEASURE
 from companion.core.errors import CommandError
 from companion.core.hooks import InvalidModuleState
 from companion.core.i18n import msg
-from companion.core.schema import Shape, strict
+from companion.core.schema import Player, Shape, strict
 from companion.core.state import State, ant_players, has
 
 KEY = "queens-decrees"
@@ -61,7 +61,7 @@ def decrees(state: State) -> DecreesState:
     return cast(DecreesState, state["modules_state"][KEY])
 
 
-def colonies(state: State) -> list[dict[str, Any]]:
+def colonies(state: State) -> list[Player]:
     """Who competes for a decree: the ant colonies (the Broodmother player does not)."""
     return ant_players(state)
 

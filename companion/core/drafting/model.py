@@ -17,7 +17,7 @@ from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.hooks import InvalidModuleState
 from companion.core.i18n import msg
-from companion.core.schema import Id, Shape, strict
+from companion.core.schema import Id, Player, Shape, strict
 from companion.core.state import State, ant_players, has, player
 
 KEY = "drafting"
@@ -124,5 +124,5 @@ def validate_state(module_state: object, state: State, content: Content) -> None
                     raise InvalidModuleState(f"{field}.{rnd}: {exc}") from None
 
 
-def colonies(state: State) -> list[dict[str, Any]]:
+def colonies(state: State) -> list[Player]:
     return ant_players(state)

@@ -66,7 +66,7 @@ def empty() -> AphidsState:
 
 
 def init(state: State, options: object, content: Content) -> None:
-    state["modules_state"][KEY] = empty()
+    state["modules_state"][KEY] = dict(empty())
 
 
 def adopt(state: State, content: Content) -> dict[str, Any]:

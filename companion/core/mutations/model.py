@@ -53,7 +53,7 @@ def empty() -> MutationsState:
 
 
 def init(state: State, options: object, content: Content) -> None:
-    state["modules_state"][KEY] = empty()
+    state["modules_state"][KEY] = dict(empty())
 
 
 def adopt(state: State, content: Content) -> dict[str, Any]:

@@ -86,7 +86,7 @@ def fresh(players: int, rng: Rng) -> AlliancesState:
 
 def pp_init(state: State, options: object, content: Content) -> None:
     rng = Rng(state["rng"])
-    state["modules_state"][PP_KEY] = fresh(len(state["players"]), rng)
+    state["modules_state"][PP_KEY] = dict(fresh(len(state["players"]), rng))
     state["rng"] = rng.state
 
 

@@ -94,7 +94,7 @@ def empty() -> PredatorsState:
 
 
 def init(state: State, options: object, content: Content) -> None:
-    state["modules_state"][KEY] = empty()
+    state["modules_state"][KEY] = dict(empty())
 
 
 def adopt(state: State, content: Content) -> dict[str, Any]:
@@ -169,7 +169,7 @@ def summon(state: State, predator_id: str, hex_number: int | None, round_number:
     (recorded as this round's placement).
     """
     check_summon(state, predator_id, hex_number, round_number)
-    t = state["modules_state"].setdefault(KEY, empty())
+    t = state["modules_state"].setdefault(KEY, dict(empty()))
     health = starting_health(round_number)
     entry: OnBoard = {"id": predator_id, "hex": hex_number, "health": health, "round": round_number, "by": by,
                       "spores": spores_for(predator_id, health) or 0, "gone": False}
