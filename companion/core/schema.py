@@ -59,6 +59,8 @@ Round = Annotated[int, Ge(1), Le(5)]
 
 #: Any JSON value, as patches carry: strings, numbers, booleans, null, lists and objects.
 Json = Any
+#: A JSON object read from outside (a file, a module's saved state), checked by its shape where it is read.
+JsonObject = dict[str, Json]
 
 
 class SchemaError(GameError):

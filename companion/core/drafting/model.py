@@ -8,14 +8,14 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Annotated, Any, Literal, cast
+from typing import Annotated, Literal, cast
 
 from annotated_types import Ge, Le
 from typing_extensions import TypedDict
 
 from companion.core.content import Content
 from companion.core.errors import CommandError
-from companion.core.hooks import InvalidModuleState
+from companion.core.hooks import InvalidModuleState, ModuleState
 from companion.core.i18n import msg
 from companion.core.schema import Id, Player, Shape, strict
 from companion.core.state import State, ant_players, has, player
@@ -75,7 +75,7 @@ def active(state: State) -> bool:
     return bool(in_play(state))
 
 
-def empty() -> dict[str, Any]:
+def empty() -> ModuleState:
     return {"extra": {}, "aside": {}, "ticked": []}
 
 
@@ -83,7 +83,7 @@ def init(state: State, options: object, content: Content) -> None:
     state["modules_state"][KEY] = empty()
 
 
-def adopt(state: State, content: Content) -> dict[str, Any]:
+def adopt(state: State, content: Content) -> ModuleState:
     """A game saved before the app guided the drafts: nothing carried over yet."""
     return empty()
 

@@ -14,14 +14,14 @@ Every one of the six cards is in exactly one of deck, discard, available or an a
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, cast
+from typing import Annotated, Literal, cast
 
 from annotated_types import Ge, Le, MaxLen
 from typing_extensions import TypedDict
 
 from companion.core.content import Content
 from companion.core.errors import CommandError
-from companion.core.hooks import InvalidModuleState
+from companion.core.hooks import InvalidModuleState, ModuleState
 from companion.core.i18n import Msg, msg
 from companion.core.predators.content import AllyCard, alliances_content, ally_card
 from companion.core.rng import Rng
@@ -90,10 +90,10 @@ def pp_init(state: State, options: object, content: Content) -> None:
     state["rng"] = rng.state
 
 
-def pp_adopt(state: State, content: Content) -> dict[str, Any]:
+def pp_adopt(state: State, content: Content) -> ModuleState:
     """A game saved before the app tracked alliances: a deck shuffled (apart from the game's own
     generator, which stays as it was) with its cards revealed; correct them with "Revealed cards"."""
-    return cast(dict[str, Any], fresh(len(state["players"]), Rng(state["rng"] ^ ADOPT_SALT)))
+    return dict(fresh(len(state["players"]), Rng(state["rng"] ^ ADOPT_SALT)))
 
 
 def alliances(state: State) -> AlliancesState:
