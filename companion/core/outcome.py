@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import cast
 
 from companion.core.i18n import N_, Msg, as_data, is_message, msg
 from companion.core.schema import Ended
@@ -60,13 +60,13 @@ def _old_names(text: str) -> str | Msg:
     return names_and([*first.split(", "), last]) if sep else text
 
 
-def reason_message(ended: Mapping[str, Any] | None) -> Msg | None:
+def reason_message(ended: Mapping[str, object] | None) -> Msg | None:
     """Why ``ended`` ended, as a message: the stored one, or an old save's English sentence read back."""
     if not ended:
         return None
     reason = ended.get("reason", "")
     if is_message(reason):
-        return Msg.from_dict(reason)
+        return Msg.from_dict(cast(Mapping[str, object], reason))
     text = str(reason)
     if (m := _OLD_ROUNDS.match(text)) is not None:
         if m["verb"] == "tie":

@@ -5,14 +5,13 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from companion.core.content import Content, SetupStep
 from companion.core.errors import CommandError
 from companion.core.hooks import all_hooks, stamp_versions
 from companion.core.i18n import msg, nmsg
 from companion.core.rng import new_seed
-from companion.core.schema import Player, Role
+from companion.core.schema import Json, Player, Role
 from companion.core.state import STATE_SCHEMA, State
 from companion.core.words import commas
 
@@ -36,7 +35,7 @@ class GameSetup:
     modules: tuple[str, ...] = ()
     variants: tuple[str, ...] = ()
     advanced_track: bool = False
-    options: Mapping[str, Any] = field(default_factory=dict)
+    options: Mapping[str, Json] = field(default_factory=dict)
 
     def resolved_modules(self, content: Content) -> list[str]:
         """The chosen modules plus those every game with their expansion uses."""

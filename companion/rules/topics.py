@@ -5,13 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Any, NotRequired
+from typing import Annotated, NotRequired
 
 from annotated_types import MaxLen, MinLen
 from typing_extensions import TypedDict
 
 from companion.core.datafiles import Label
-from companion.core.schema import SchemaError, check, strict
+from companion.core.schema import Json, SchemaError, check, strict
 from companion.paths import data_dir
 from companion.rules import corpus as corpus_files
 from companion.rules.corpus import Corpus, CorpusError, load_corpus
@@ -58,7 +58,7 @@ def read_topics(corpus: Corpus) -> dict[str, Topic]:
     return parsed
 
 
-def _read_json(file: Path) -> Any:
+def _read_json(file: Path) -> Json:
     return corpus_files._read_json(file)[1]
 
 

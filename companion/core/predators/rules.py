@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Literal
 
 from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
@@ -107,13 +107,13 @@ def abilities(predator_id: str, health: int, typed: TypedTiers) -> list[TierRow]
     return rows
 
 
-def typed_number(predator_id: str, health: int, typed: TypedTiers, key: str) -> int | None:
+def typed_number(predator_id: str, health: int, typed: TypedTiers, key: Literal["cards", "strength"]) -> int | None:
     """The number of the highest tier reached that gives one (interpretation tier-numbers)."""
     rows = typed.get(predator_id) or []
     for t in range(tier_of(health), 0, -1):
-        row: Any = rows[t - 1] if len(rows) >= t else None
-        if row is not None and row.get(key) is not None:
-            return int(row[key])
+        row = rows[t - 1] if len(rows) >= t else None
+        if row is not None and (number := row.get(key)) is not None:
+            return int(number)
     return None
 
 
