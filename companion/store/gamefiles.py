@@ -29,6 +29,7 @@ from tinydb import TinyDB
 from companion import platform
 from companion.core.errors import GameError
 from companion.core.i18n import msg
+from companion.core.schema import JsonObject
 from companion.store.aside import keep_aside
 from companion.store.atomic import AtomicJSONStorage, FileProblem, UnreadableFile, os_problem
 
@@ -36,7 +37,7 @@ GAME_ID = re.compile(r"^g-[0-9a-f]{8}$")
 LOCK_TIMEOUT_S = 10.0
 TABLE = "game"
 
-Doc = dict[str, Any]
+Doc = JsonObject
 Stamp = tuple[int, int, int]
 
 
@@ -208,7 +209,7 @@ class GameFiles:
         return True
 
     # -- the log archive --------------------------------------------------------------
-    def archive_log(self, game_id: str, entries: list[dict[str, Any]]) -> None:
+    def archive_log(self, game_id: str, entries: list[JsonObject]) -> None:
         """Append log lines durably; a line torn by a crash is skipped when read back."""
         if not entries:
             return
@@ -223,7 +224,7 @@ class GameFiles:
             raise os_problem(exc, path, "add to the log") from None
         platform.persist(path)
 
-    def read_archive(self, game_id: str) -> list[dict[str, Any]]:
+    def read_archive(self, game_id: str) -> list[JsonObject]:
         """The archived log lines in order, each once (a crash may have written some twice)."""
         path = self.log_path(game_id)
         try:
@@ -232,7 +233,7 @@ class GameFiles:
             return []
         except OSError as exc:
             raise os_problem(exc, path, "read the log") from None
-        seen: dict[int, dict[str, Any]] = {}
+        seen: dict[int, JsonObject] = {}
         for line in lines:
             try:
                 entry = json.loads(line)
