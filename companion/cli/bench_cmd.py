@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from companion.cli.common import print_json
 from companion.core.i18n import tr
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("bench", help=tr("measure speed and memory against the goals"))
     p.add_argument("--json", action="store_true", help=tr("print one JSON object"))
     p.add_argument("--quick", action="store_true", help=tr("fewer repetitions (for tests)"))

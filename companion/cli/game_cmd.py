@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import asdict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.cli.common import CliError, add_db_option, open_store, print_json
 from companion.core.i18n import render, tr, trf
 
+if TYPE_CHECKING:
+    from companion.core.state import State
 
-def register(subparsers: Any) -> None:
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     game = subparsers.add_parser("game", help=tr("list, show, export, import, undo and redo saved games"))
     sub = game.add_subparsers(dest="game_command", metavar=tr("ACTION"), required=True)
 
@@ -170,7 +173,7 @@ def _new(args: argparse.Namespace) -> int:
     return 0
 
 
-def resolve_player(state: dict[str, Any], text: str) -> str:
+def resolve_player(state: State, text: str) -> str:
     for p in state["players"]:
         if text in (p["id"], p["name"]) or text.casefold() == p["name"].casefold():
             return str(p["id"])

@@ -17,7 +17,7 @@ from companion.cli.common import add_db_option, open_store, print_json
 from companion.core.i18n import tr, trf, trn
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     history = subparsers.add_parser("history", help=tr("the play records: finished games, wins and figures"))
     add_db_option(history)
     _filters(history)

@@ -10,7 +10,7 @@ from companion.cli.common import CliError, add_db_option, open_store, print_json
 from companion.core.i18n import tr, trn
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     lib = subparsers.add_parser("library", help=tr("the cards you typed, filled into every new game"))
     sub = lib.add_subparsers(dest="library_command", metavar=tr("ACTION"), required=True)
     p = sub.add_parser("list", help=tr("every card kept"))

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from companion.core.predators.view import AlliancesView, PredatorsView
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     top = subparsers.add_parser("predator", help=tr("a game's predators: summon, Health, battles, alliances"))
     top.add_argument("id", help=tr("the game's id (companion game list)"))
     sub = top.add_subparsers(dest="predator_command", metavar="ACTION", required=True)

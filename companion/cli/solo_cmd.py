@@ -38,7 +38,7 @@ A game, step by step:
 Places: a hex number, or 'tunnel' for the Great Tunnel.""")
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     solo = subparsers.add_parser(
         "solo", help=tr("the Broodmother opponent: solo, co-op and the asymmetric variant"),
         description=tr("Run the Broodmother (Minions of the Meadow) from the terminal."), epilog=tr(EPILOG),
@@ -50,7 +50,8 @@ def register(subparsers: Any) -> None:
     _register_asymmetric(sub)
 
 
-def _add(sub: Any, name: str, help_text: str, handler: Any, game: bool = True) -> argparse.ArgumentParser:
+def _add(sub: argparse._SubParsersAction[argparse.ArgumentParser], name: str, help_text: str, handler: Any,
+         game: bool = True) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = sub.add_parser(name, help=help_text, description=help_text)
     add_db_option(parser)
     parser.add_argument("--json", action="store_true", help=tr("print the Broodmother view as JSON"))
@@ -60,7 +61,7 @@ def _add(sub: Any, name: str, help_text: str, handler: Any, game: bool = True) -
     return parser
 
 
-def _register_game(sub: Any) -> None:
+def _register_game(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from companion.core.broodmother.content import DIFFICULTIES
     from companion.core.broodmother.newgame import AFTER_LEVEL_3, DECK_MODES, TUNNEL_RULES
 
@@ -94,7 +95,7 @@ def _register_game(sub: Any) -> None:
     _add(sub, "redo", tr("redo the last undone change"), _redo)
 
 
-def _register_turn(sub: Any) -> None:
+def _register_turn(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from companion.core.broodmother.content import brood_content
     from companion.core.broodmother.deck import CHAMBER
 
@@ -125,7 +126,7 @@ def _register_turn(sub: Any) -> None:
     p.add_argument("predator", metavar=tr("PREDATOR"))
 
 
-def _register_hex(sub: Any) -> None:
+def _register_hex(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     hexes = sub.add_parser("hex", help=tr("meadow updates: add, sites, chase, destroy-nymph, defeat-centipede ..."))
     hsub = hexes.add_subparsers(dest="hex_command", metavar=tr("CHANGE"), required=True)
     p = _add(hsub, "add", tr("a hex on the table (setup, or an ant's Explore)"), _hex_add)
@@ -153,7 +154,7 @@ def _register_hex(sub: Any) -> None:
                                                               help=tr("hex number, or 'tunnel'"))
 
 
-def _register_asymmetric(sub: Any) -> None:
+def _register_asymmetric(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from companion.core.broodmother.content import brood_content
 
     bc = brood_content()

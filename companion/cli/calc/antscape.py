@@ -15,7 +15,7 @@ from companion.core.i18n import render as say
 from companion.core.i18n import tr, trf
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("antscape", help=tr("score an Antscape grid file (colonies, Bonus Card, queens, "
                                                   "points)"))
     p.add_argument("file", metavar="FILE.json", help=tr("the grid file (see the README for its format)"))

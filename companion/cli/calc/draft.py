@@ -4,13 +4,12 @@ Drafting Variants)."""
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from companion.cli.common import print_json
 from companion.core.i18n import tr, trf
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("draft", help=tr("a draft's deal, keep and rest (setup-draft, round-draft, deck-draft)"))
     p.add_argument("variant", help=tr("setup-draft, round-draft or deck-draft"))
     p.add_argument("--colonies", type=int, required=True, metavar="N", help=tr("colonies drafting (1-5)"))

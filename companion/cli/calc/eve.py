@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from companion.cli.common import CliError, print_json
 from companion.cli.pairs import parse_pairs
 from companion.core.i18n import tr, trf
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("eve", help=tr("Eve of the Antperium's points at Slumber"))
     p.add_argument("--enclave", metavar="NAME", help=tr("who controls the Enclave of the Empress"))
     p.add_argument("--adjacent", action="append", default=[], metavar="NAME=COUNT",

@@ -21,12 +21,13 @@ from companion.ui.i18n import render, tr, trf, trn, verbatim
 from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, register
 from companion.ui.panels.forms import Field, ask
 from companion.ui.panels.scoring_controls import choice, interpretations, line, note
+from companion.ui.theme import Sizes
 
 #: A button of this panel: its label wraps (Spanish runs longer); full width on a phone, half on a wide screen.
 WIDE = {"xs": 12, "md": 6}
 
 
-def _button(label: str, on_tap: Any, sizes: Any, **kwargs: Any) -> ft.Control:
+def _button(label: str, on_tap: Any, sizes: Sizes, **kwargs: Any) -> ft.Control:
     return choice(label, on_tap, sizes, col=WIDE, **kwargs)
 
 
