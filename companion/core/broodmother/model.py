@@ -28,9 +28,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.core.broodmother.schema import Question
 from companion.core.errors import CommandError
 from companion.core.i18n import Msg, msg, render
-from companion.core.schema import Player
+from companion.core.schema import JsonObject, Player
 from companion.core.state import State, ant_players, total_score
 
 KEY = "broodmother"
@@ -150,10 +151,9 @@ def ask(state: State, b: Brood, question: dict[str, Any]) -> None:
     b["pending"].append({**question, "round": state["round"], "asked": asked})
 
 
-def asked_round(state: State, question: dict[str, Any]) -> int:
+def asked_round(state: State, question: Question | JsonObject) -> int:
     """The round whose card asked ``question`` (games saved before it was recorded: the current one)."""
-    asked: int = question.get("round") or state["round"]
-    return asked
+    return question.get("round") or state["round"]
 
 
 # -- the report: what the screen tells the players to do on the board ----------------------

@@ -8,7 +8,7 @@ the end status, the interpretations that apply and which commands can run now.
 
 from __future__ import annotations
 
-from typing import Any, Required
+from typing import Required
 
 from typing_extensions import TypedDict
 
@@ -47,7 +47,17 @@ from companion.core.broodmother.model import (
     her_cp,
     is_asymmetric,
 )
-from companion.core.broodmother.schema import Her, MeadowHex, Report, Thresholds, Tunnel
+from companion.core.broodmother.schema import (
+    ExpandQuestion,
+    Her,
+    MeadowHex,
+    PredatorQuestion,
+    Report,
+    StrikeQuestion,
+    Thresholds,
+    Tunnel,
+    Turn,
+)
 from companion.core.broodmother.scoring import (
     BattleHelper,
     SlumberPreview,
@@ -432,7 +442,7 @@ def _turn(state: State, content: Content, b: Brood, bc: BroodContent) -> TurnSho
             "chamber_eggs": _chamber_egg_colonies(state, turn)}
 
 
-def _chamber_egg_colonies(state: State, turn: dict[str, Any]) -> list[ColonyRef]:
+def _chamber_egg_colonies(state: State, turn: Turn) -> list[ColonyRef]:
     """The colonies (not her) that put an egg on each of their Chambers after this card, when it asks it."""
     if turn["cancelled"] or not reactions.chamber_eggs_due(state, turn):
         return []
@@ -453,7 +463,7 @@ def question(state: State, b: Brood, bc: BroodContent) -> QuestionShown | None:
     return {**_strike_question(q), **common}
 
 
-def _expand_question(b: Brood, q: dict[str, Any]) -> QuestionAsked:
+def _expand_question(b: Brood, q: ExpandQuestion) -> QuestionAsked:
     ask = N_("Her Expand: reveal the top hex of the hex deck. Which hex is it, how many collection sites does it "
              "have (all free, on a new hex), and is there room for it in the Inner Meadow?")
     if q["of"] > 1:
@@ -477,7 +487,7 @@ def _expand_question(b: Brood, q: dict[str, Any]) -> QuestionAsked:
     }
 
 
-def _predator_question(b: Brood, bc: BroodContent, q: dict[str, Any]) -> QuestionAsked:
+def _predator_question(b: Brood, bc: BroodContent, q: PredatorQuestion) -> QuestionAsked:
     return {
         "command": AnswerPredator.name,
         "text": trf("The {predator} ({health} Health) arrives: which hex holds the most ants? On a tie, pick the "
@@ -489,7 +499,7 @@ def _predator_question(b: Brood, bc: BroodContent, q: dict[str, Any]) -> Questio
     }
 
 
-def _strike_question(q: dict[str, Any]) -> QuestionAsked:
+def _strike_question(q: StrikeQuestion) -> QuestionAsked:
     return {
         "command": AnswerStrike.name,
         "text": trf("Her Strike in hex {hex} destroys up to {ferocity} ants. How many ants were destroyed there? "
