@@ -18,7 +18,7 @@ from companion.core.broodmother import broodmother_view
 from companion.core.broodmother.model import has_broodmother
 from companion.core.broodmother.view import HerStanding
 from companion.core.checklist import next_warning
-from companion.core.commands.base import why_not
+from companion.core.commands.base import Command, why_not
 from companion.core.commands.scoring import AdjustScore
 from companion.core.commands.turns import FinishGame, NextPhase, NextRound
 from companion.core.i18n import language
@@ -295,7 +295,7 @@ class GameScreen(Screen):
                        variant=ft.CardVariant.FILLED, margin=0)
         return ft.Semantics(identifier="round-bar", container=True, content=card)
 
-    def _icon_command(self, session: Session, command: Any, ident: str, icon: ft.IconData) -> ft.Control:
+    def _icon_command(self, session: Session, command: Command, ident: str, icon: ft.IconData) -> ft.Control:
         """A turn command as an icon button, announced by what it will do (or the core's reason it cannot)."""
         if session.can(command):
             text = render(command.describe(session.state, session.content))
@@ -315,7 +315,7 @@ class GameScreen(Screen):
         names = ", ".join(p["label"] for p in phases)
         return widgets.labelled(ft.Row(cells, spacing=4), trf("{step}: {names}", step=step, names=names), "phase-track")
 
-    def _command_button(self, session: Session, command: Any, ident: str, icon: ft.IconData,
+    def _command_button(self, session: Session, command: Command, ident: str, icon: ft.IconData,
                         kind: str, expand: bool = False) -> ft.Control:
         """A turn button labelled with what it will do, enabled only when the core allows it."""
         if session.can(command):
@@ -333,7 +333,7 @@ class GameScreen(Screen):
                             content=ft.Text(reason, size=self.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT))
         return ft.Column([ft.Row([button]), said], spacing=4, expand=expand)
 
-    def _advance(self, command: Any, ident: str) -> None:
+    def _advance(self, command: Command, ident: str) -> None:
         """Next/Next round; leaving a phase whose scoring items are not applied asks once first."""
         warning = next_warning(self.session.state, self.session.content)
         if warning is None:
