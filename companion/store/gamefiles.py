@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Protocol
 
 from filelock import Timeout
 from tinydb import TinyDB
@@ -41,6 +41,17 @@ Doc = JsonObject
 Stamp = tuple[int, int, int]
 
 
+class Lock(Protocol):
+    """A lock between processes or tabs, as ``companion.platform.file_lock`` gives it."""
+
+    def acquire(self) -> object: ...
+
+    def release(self, force: bool = False) -> None: ...
+
+    def __enter__(self) -> object: ...
+
+    def __exit__(self, *exc: object) -> None: ...
+
 class GameBusy(GameError):
     """Another process held the game's lock for too long."""
 
@@ -57,7 +68,7 @@ class GameFiles:
         except OSError as exc:
             raise os_problem(exc, folder, "create the saves folder") from None
         platform.persist(folder)  # the browser keeps the new folders in IndexedDB (a no-op on a computer)
-        self._lock_objects: dict[str, Any] = {}  # FileLock, or the browser's (companion.platform)
+        self._lock_objects: dict[str, Lock] = {}  # FileLock, or the browser's (companion.platform)
 
     # -- paths ------------------------------------------------------------------------
     def path(self, game_id: str) -> Path:
@@ -85,7 +96,7 @@ class GameFiles:
         return (st.st_ino, st.st_size, st.st_mtime_ns)
 
     # -- locking ----------------------------------------------------------------------
-    def _lock(self, name: str) -> Any:
+    def _lock(self, name: str) -> Lock:
         lock = self._lock_objects.get(name)
         if lock is None:
             lock = platform.file_lock(self.locks / f"{name}.lock", timeout=LOCK_TIMEOUT_S, poll_interval=0.005,
