@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from companion.core.broodmother import deck as piles
 from companion.core.broodmother import reactions
@@ -47,7 +47,7 @@ from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.i18n import N_, Msg, msg, nmsg
 from companion.core.predators.model import BROODMOTHER, check_summon, summon
-from companion.core.schema import JsonObject
+from companion.core.schema import Json, JsonObject
 from companion.core.state import State, game_def
 
 
@@ -208,13 +208,13 @@ class CancelReaction(BroodCommand):
         return msg("Cancel her card ({words}) with an Initiative Token", words=history[-1]["words"] if history else "")
 
 
-def _question(b: Brood, kind: str) -> dict[str, Any]:
+def _question(b: Brood, kind: str) -> JsonObject:
     if not b["pending"] or b["pending"][0]["kind"] != kind:
         if not b["pending"]:
             raise CommandError(msg("She is not asking about that now (she has no open question)."))
         raise CommandError(msg("She is not asking about that now (open question: {asked}).",
                                asked=msg(QUESTION_NAMES.get(b["pending"][0]["kind"], N_("her open question")))))
-    question: dict[str, Any] = b["pending"][0]
+    question: JsonObject = b["pending"][0]
     return question
 
 
@@ -259,7 +259,7 @@ class AnswerExpand(BroodCommand):
 
     def describe(self, state: State, content: Content) -> str | Msg:
         b = bm(state)
-        q: dict[str, Any] = b["pending"][0] if b["pending"] else {"of": 1, "reason": "colony-goal"}
+        q: JsonObject = b["pending"][0] if b["pending"] else {"of": 1, "reason": "colony-goal"}
         zone = msg("the Inner Meadow") if self.zone == "inner" else msg("the Outer Meadow")
         what = msg("the hex deck is empty") if self.deck_empty else msg("hex {hex} in {zone}", hex=self.number,
                                                                         zone=zone)
@@ -348,7 +348,7 @@ class SetDeck(BroodCommand):
     """Change her deck's make-up (type, Ferocity, count per group) to match your box, before her first card."""
 
     name = "bm_set_deck"
-    groups: tuple[Any, ...] = ()
+    groups: tuple[Json, ...] = ()
 
     def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         d = b["deck"]

@@ -26,8 +26,6 @@ Her level-2 Predator lives in the predator tracker (``state["modules_state"]["pr
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.core.broodmother.schema import Question
 from companion.core.errors import CommandError
 from companion.core.i18n import Msg, msg, render
@@ -39,8 +37,8 @@ BROOD_MODES = ("solo", "coop", "asymmetric")
 TUNNEL = 0  # the location number commands use for the Great Tunnel
 ZONES = ("inner", "outer")  # the Inner and the Outer Meadow
 NO_BROODMOTHER = msg("This game has no Broodmother: start a solo, co-op or asymmetric game.")
-Brood = dict[str, Any]
-Hex = dict[str, Any]
+Brood = JsonObject  # her saved state: checked against BroodState when read, not yet typed as it
+Hex = JsonObject  # one MeadowHex of hers
 
 
 def active(state: State) -> bool:
@@ -141,7 +139,7 @@ def add_hex_sorted(b: Brood, h: Hex) -> None:
     b["hexes"].sort(key=lambda x: x["number"])
 
 
-def ask(state: State, b: Brood, question: dict[str, Any]) -> None:
+def ask(state: State, b: Brood, question: JsonObject) -> None:
     """Queue a question for the players, remembering the round of the card that asks it.
 
     ``asked`` tells one question from the next (her card count, then its place in the queue),
