@@ -5,9 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from companion.core.i18n import N_, gettext, ngettext, tr, trf
+
+if TYPE_CHECKING:
+    from companion.store import GameStore
 
 #: argparse's own words (Python 3.11's msgids) that a player meets: in the catalogue like ours, so
 #: ``--help`` and a usage error read in the reader's language (see ``speak_argparse``).
@@ -54,15 +57,15 @@ def add_db_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def print_json(value: Any) -> None:
+def print_json(value: object) -> None:
     json.dump(value, sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")
 
 
-_OPEN_STORES: list[Any] = []
+_OPEN_STORES: list[GameStore] = []
 
 
-def open_store(args: argparse.Namespace) -> Any:
+def open_store(args: argparse.Namespace) -> GameStore:
     """Open the saves named by ``--db`` (or the default); say so if a damaged file was set aside.
 
     Games opened through it stay locked until ``close_stores`` (the end of the command).

@@ -10,6 +10,7 @@ from companion.cli.common import CliError, add_db_option, open_store, print_json
 from companion.core.i18n import render, tr, trf
 
 if TYPE_CHECKING:
+    from companion.core.setup import PlayerSpec
     from companion.core.state import State
 
 
@@ -149,7 +150,7 @@ def _show(args: argparse.Namespace) -> int:
     return 0
 
 
-def parse_player(text: str) -> Any:
+def parse_player(text: str) -> PlayerSpec:
     """``NAME:COLOUR`` from the command line (``broodmother`` as the colour makes her player)."""
     from companion.core.setup import PlayerSpec
 

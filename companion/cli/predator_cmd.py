@@ -18,6 +18,7 @@ from companion.core.i18n import is_message, render, tr, trf, trn
 
 if TYPE_CHECKING:
     from companion.core.predators.view import AlliancesView, PredatorsView
+    from companion.core.session import Session
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -94,11 +95,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--strength", type=int)
 
 
-def _session(args: argparse.Namespace) -> Any:
+def _session(args: argparse.Namespace) -> Session:
     return open_store(args).session(args.id)
 
 
-def _player(session: Any, text: str | None) -> str:
+def _player(session: Session, text: str | None) -> str:
     from companion.cli.game_cmd import resolve_player
 
     return resolve_player(session.state, text) if text else ""

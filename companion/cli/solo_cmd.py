@@ -16,6 +16,11 @@ from companion.core.i18n import N_, tr, trf, trn
 
 if TYPE_CHECKING:
     from companion.core.broodmother.view import BroodmotherView, QuestionShown
+    from companion.core.commands.base import Command
+    from companion.core.schema import Ended
+    from companion.core.session import Session
+    from companion.core.setup import PlayerSpec
+    from companion.core.state import State
 
 DEFAULT_COLOURS = ("red", "yellow", "black", "blue")
 TUNNEL_WORDS = ("0", "tunnel", "gt", "great-tunnel")
@@ -185,7 +190,7 @@ def _place(text: str) -> int:
         raise CliError(trf("{text}: give a hex number, or 'tunnel' for the Great Tunnel", text=repr(text))) from None
 
 
-def _session(args: argparse.Namespace) -> Any:
+def _session(args: argparse.Namespace) -> Session:
     """The saved game, refused with one line before anything changes if it has no Broodmother."""
     from companion.core.broodmother.model import has_broodmother
 
@@ -195,7 +200,7 @@ def _session(args: argparse.Namespace) -> Any:
     return session
 
 
-def _run(args: argparse.Namespace, command: Any) -> int:
+def _run(args: argparse.Namespace, command: Command) -> int:
     """Execute one core command on the saved game and print the outcome."""
     session = _session(args)
     label = session.execute(command)
@@ -203,7 +208,7 @@ def _run(args: argparse.Namespace, command: Any) -> int:
     return 0
 
 
-def _show(args: argparse.Namespace, session: Any, label: str | None) -> None:
+def _show(args: argparse.Namespace, session: Session, label: str | None) -> None:
     """``--json``: the whole Broodmother view, the same for every subcommand; else the label and report."""
     from companion.core.broodmother import broodmother_view
     from companion.core.outcome import reason_message
@@ -220,7 +225,7 @@ def _show(args: argparse.Namespace, session: Any, label: str | None) -> None:
         print(_trf("Game over: {reason}", reason=reason_message(session.state["ended"])))
 
 
-def _ended(ended: dict[str, Any] | None) -> dict[str, Any] | None:
+def _ended(ended: Ended | None) -> Mapping[str, object] | None:
     """How the game ended, its reason in the reader's words."""
     from companion.core.i18n import render
 
@@ -271,7 +276,7 @@ def _answer_hint(q: QuestionShown) -> str:
 
 
 # -- handlers --------------------------------------------------------------------------------
-def _players(args: argparse.Namespace) -> tuple[Any, ...]:
+def _players(args: argparse.Namespace) -> tuple[PlayerSpec, ...]:
     from companion.core.setup import PlayerSpec
 
     if args.player and args.players:
@@ -325,7 +330,7 @@ def _status(args: argparse.Namespace) -> int:
     return 0
 
 
-def status_lines(view: BroodmotherView, state: dict[str, Any], phase: str) -> list[str]:
+def status_lines(view: BroodmotherView, state: State, phase: str) -> list[str]:
     """A compact text panel of the view, in the reader's language."""
     from companion.core.i18n import tr
 
