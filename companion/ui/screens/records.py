@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -37,6 +37,9 @@ from companion.ui import widgets
 from companion.ui.i18n import tr, trf, trn
 from companion.ui.screen import Screen
 
+if TYPE_CHECKING:
+    from companion.ui.app import PageApp
+
 ROUTE = "/records"
 EXPORT_NAME = "march-of-the-ants-plays"  # .csv or .json
 PAGE = 30  # games listed at a time
@@ -50,7 +53,7 @@ class RecordsScreen(Screen):
     title = "Records"
     identifier = "records"
 
-    def __init__(self, app: Any, route: str, params: dict[str, str]) -> None:
+    def __init__(self, app: PageApp, route: str, params: dict[str, str]) -> None:
         super().__init__(app, route, params)
         self.game = params.get("game", "")
         self.expansion = ""
