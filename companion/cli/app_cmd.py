@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from companion.cli.common import Verb, add_verbs, arg, db_option
 from companion.core.i18n import tr
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_verbs(subparsers, (Verb("app", tr("start the app (the default with no subcommand)"), _app, (
         arg("--host", metavar=tr("TEXT"), default="127.0.0.1",
             help=tr("loopback address to serve on (default 127.0.0.1)")),

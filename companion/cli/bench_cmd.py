@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from companion.cli.common import Verb, add_verbs, arg, print_json
 from companion.core.i18n import tr
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_verbs(subparsers, (Verb("bench", tr("measure speed and memory against the goals"), _bench, (
         arg("--json", action="store_true", help=tr("print one JSON object")),
         arg("--quick", action="store_true", help=tr("fewer repetitions (for tests)")))),))

@@ -8,16 +8,16 @@ The parser is built inside the run's language, so every help text is in the read
 
 from __future__ import annotations
 
+import argparse
 from importlib import import_module
 from pkgutil import iter_modules
-from typing import Any
 
 from companion.cli import calc as calculators
 from companion.cli.common import OneLineParser
 from companion.core.i18n import tr
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("calc", help=tr("scoring calculators (no saved game needed)"))
     inner = p.add_subparsers(dest="calculator", metavar="CALCULATOR", parser_class=OneLineParser)
     for module in sorted(m.name for m in iter_modules(calculators.__path__)):

@@ -11,13 +11,17 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.cli.common import Verb, add_actions, add_verbs, arg, db_option, open_store, plain, print_json
 from companion.core.i18n import render, tr, trf
 
+if TYPE_CHECKING:
+    from companion.core.commands.base import Command
+    from companion.core.session import Session
+    from companion.core.state import State
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     sub = add_actions(subparsers, "chambers", tr("chambers and eggs of a saved game (Empires, Predators & Prey)"),
                       "chambers_command", metavar="ACTION")
     shared = (db_option(), arg("game", help=tr("the game's id (companion game list)")),
@@ -76,51 +80,51 @@ def _runner(make: Callable[[argparse.Namespace, Any], Any]) -> Callable[[argpars
     return run
 
 
-def _player(state: Any, text: str) -> str:
+def _player(state: State, text: str) -> str:
     from companion.cli.game_cmd import resolve_player
 
     return resolve_player(state, text)
 
 
-def _define(args: argparse.Namespace, state: Any) -> Any:
+def _define(args: argparse.Namespace, state: State) -> Command:
     from companion.core.chambers.commands import DefineCard
 
     return DefineCard(args.card, args.spaces, args.phase, "old-tunnel" if args.old_tunnel else "chamber",
                       args.ability)
 
 
-def _play(args: argparse.Namespace, state: Any) -> Any:
+def _play(args: argparse.Namespace, state: State) -> Command:
     from companion.core.chambers.commands import PlayChamber
 
     return PlayChamber(_player(state, args.player), args.card, 0 if args.paid == "free" else args.eggs, args.paid)
 
 
-def _old_tunnel(args: argparse.Namespace, state: Any) -> Any:
+def _old_tunnel(args: argparse.Namespace, state: State) -> Command:
     from companion.core.chambers.commands import TakeOldTunnel
 
     return TakeOldTunnel(_player(state, args.player), args.card, args.reverse)
 
 
-def _nest(args: argparse.Namespace, state: Any) -> Any:
+def _nest(args: argparse.Namespace, state: State) -> Command:
     from companion.core.chambers.commands import KeepNestChambers
 
     return KeepNestChambers(_player(state, args.player), args.tunnel, args.chamber)
 
 
-def _egg(args: argparse.Namespace, state: Any) -> Any:
+def _egg(args: argparse.Namespace, state: State) -> Command:
     from companion.core.chambers.commands import PlaceEgg
 
     return PlaceEgg(args.chamber, args.why, args.source)
 
 
-def _markers(args: argparse.Namespace, state: Any) -> Any:
+def _markers(args: argparse.Namespace, state: State) -> Command:
     from companion.core.chambers.commands import SetMarkers
 
     return SetMarkers(_player(state, args.player), args.in_play)
 
 
-def _one(kind: str) -> Callable[[argparse.Namespace, Any], Any]:
-    def make(args: argparse.Namespace, state: Any) -> Any:
+def _one(kind: str) -> Callable[[argparse.Namespace, State], Command]:
+    def make(args: argparse.Namespace, state: State) -> Command:
         from companion.core.chambers import commands
 
         return getattr(commands, kind)(args.chamber)
@@ -128,7 +132,7 @@ def _one(kind: str) -> Callable[[argparse.Namespace, Any], Any]:
     return make
 
 
-def _print_view(session: Any) -> None:
+def _print_view(session: Session) -> None:
     from companion.core.chambers import chambers_view
 
     print_json(plain(chambers_view(session.state, session.content)))

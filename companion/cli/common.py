@@ -7,9 +7,12 @@ import json
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from companion.core.i18n import N_, gettext, is_message, ngettext, render, tr, trf
+
+if TYPE_CHECKING:
+    from companion.store import GameStore
 
 #: argparse's own words (Python 3.11's msgids) that a player meets: in the catalogue like ours, so
 #: ``--help`` and a usage error read in the reader's language (see ``speak_argparse``).
@@ -137,15 +140,15 @@ def plain(value: Any) -> Any:
     return value
 
 
-def print_json(value: Any) -> None:
+def print_json(value: object) -> None:
     json.dump(value, sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")
 
 
-_OPEN_STORES: list[Any] = []
+_OPEN_STORES: list[GameStore] = []
 
 
-def open_store(args: argparse.Namespace) -> Any:
+def open_store(args: argparse.Namespace) -> GameStore:
     """Open the saves named by ``--db`` (or the default); say so if a damaged file was set aside.
 
     Games opened through it stay locked until ``close_stores`` (the end of the command).

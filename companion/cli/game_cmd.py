@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import asdict
-from typing import Any
+from typing import TYPE_CHECKING
 
 from companion.cli.common import Arg, CliError, Verb, add_actions, add_verbs, arg, db_option, open_store, print_json
 from companion.core.i18n import render, tr, trf
 
+if TYPE_CHECKING:
+    from companion.core.setup import PlayerSpec
+    from companion.core.state import State
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     sub = add_actions(subparsers, "game", tr("list, show, export, import, undo and redo saved games"), "game_command",
                       metavar=tr("ACTION"))
     add_verbs(sub, (*_saved_game_verbs(), *_kept_verbs()), first=(db_option(),))
@@ -147,7 +150,7 @@ def _show(args: argparse.Namespace) -> int:
     return 0
 
 
-def parse_player(text: str) -> Any:
+def parse_player(text: str) -> PlayerSpec:
     """``NAME:COLOUR`` from the command line (``broodmother`` as the colour makes her player)."""
     from companion.core.setup import PlayerSpec
 
@@ -171,7 +174,7 @@ def _new(args: argparse.Namespace) -> int:
     return 0
 
 
-def resolve_player(state: dict[str, Any], text: str) -> str:
+def resolve_player(state: State, text: str) -> str:
     for p in state["players"]:
         if text in (p["id"], p["name"]) or text.casefold() == p["name"].casefold():
             return str(p["id"])

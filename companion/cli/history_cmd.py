@@ -11,13 +11,18 @@ as it is (``companion.store.history.read_beside``), and load the game content on
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING
 
 from companion.cli.common import Arg, OneOf, Verb, add_verbs, arg, db_option, open_store, print_json
 from companion.core.i18n import tr, trf, trn
 
+if TYPE_CHECKING:
+    from companion.core.content import Content
+    from companion.core.history import PlayRecord
+    from companion.store import GameStore
 
-def register(subparsers: Any) -> None:
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     history = subparsers.add_parser("history", help=tr("the play records: finished games, wins and figures"))
     top_args: tuple[Arg | OneOf, ...] = (db_option(), *_filters(), OneOf((
             arg("--json", action="store_true", help=tr("print the records as JSON")),
@@ -56,7 +61,7 @@ def _filters() -> tuple[Arg, ...]:
 
 
 
-def _read(args: argparse.Namespace) -> tuple[list[Any], dict[str, str]]:
+def _read(args: argparse.Namespace) -> tuple[list[PlayRecord], dict[str, str]]:
     """The records and merges: history.json as it is when it reads, else through the store (which rebuilds a
     missing file, sets a damaged one aside and says so)."""
     from companion.store.history import database_path, read_beside
@@ -68,13 +73,13 @@ def _read(args: argparse.Namespace) -> tuple[list[Any], dict[str, str]]:
     return store.history.records(), store.history.merges()
 
 
-def _content() -> Any:
+def _content() -> Content:
     from companion.core.content import load_content
 
     return load_content()
 
 
-def _chosen(args: argparse.Namespace, records: list[Any]) -> list[Any]:
+def _chosen(args: argparse.Namespace, records: list[PlayRecord]) -> list[PlayRecord]:
     from companion.core.records import filtered, in_order
 
     return in_order(filtered(records, game=getattr(args, "game", None),
@@ -104,7 +109,7 @@ def _list(args: argparse.Namespace) -> int:
     return 0
 
 
-def _write_csv(store: Any, records: list[Any], args: argparse.Namespace) -> int:
+def _write_csv(store: GameStore, records: list[PlayRecord], args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from companion.core.records import csv_rows, plays_csv

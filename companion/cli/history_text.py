@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from companion.core.i18n import tr, trf, trn
 from companion.core.records import (
@@ -14,15 +14,20 @@ from companion.core.records import (
     mode_name,
 )
 
+if TYPE_CHECKING:
+    from companion.core.content import Content
+    from companion.core.history import PlayRecord
+    from companion.core.records import Figures
 
-def winners_text(record: Any) -> str:
+
+def winners_text(record: PlayRecord) -> str:
     if "broodmother" in record["winners"]:
         return tr("the Broodmother")
     names = {p["id"]: p["name"] for p in record["players"]}
     return ", ".join(names.get(w, w) for w in record["winners"]) or "-"
 
 
-def record_line(record: Any, content: Any) -> str:
+def record_line(record: PlayRecord, content: Content) -> str:
     """``g-1a2b3c4d  2025-01-31  Friday  [March of the Ants, Solo, normal]  Ana 12  - won by: ...``"""
     players = ", ".join(f"{p['name']} {p['score']}" for p in record["players"] if p["role"] == "ant"
                         or record["mode"] == "asymmetric")
@@ -34,11 +39,11 @@ def record_line(record: Any, content: Any) -> str:
                winners=winners_text(record))
 
 
-def _tally(cell: dict[str, Any]) -> str:
+def _tally(cell: Figures) -> str:
     return trf("played {played}, won {won}, lost {lost}", played=cell["played"], won=cell["won"], lost=cell["lost"])
 
 
-def brood_lines(title: str, f: dict[str, Any]) -> list[str]:
+def brood_lines(title: str, f: Figures) -> list[str]:
     lines = [f"{title}: {_tally(f)}"]
     for cell in f["by_difficulty"]:
         label = tr(DIFFICULTY_LABELS.get(cell["difficulty"], cell["difficulty"]))
@@ -63,7 +68,7 @@ def brood_lines(title: str, f: dict[str, Any]) -> list[str]:
     return lines
 
 
-def player_line(row: dict[str, Any]) -> str:
+def player_line(row: Figures) -> str:
     best = "-" if row["best"] is None else row["best"]
     average = "-" if row.get("average") is None else row["average"]
     return trn("{name}: {n} game, {wins} won, average {average}, best {best}",
@@ -71,7 +76,7 @@ def player_line(row: dict[str, Any]) -> str:
                wins=row["wins"], average=average, best=best)
 
 
-def stats_lines(f: dict[str, Any], content: Any) -> list[str]:
+def stats_lines(f: Figures, content: Content) -> list[str]:
     lines = [trn("{n} finished game in the records.", "{n} finished games in the records.", f["games"])]
     for group, figures in f["broodmother"].items():
         lines += ["", *brood_lines(tr(BROOD_GROUPS[group]), figures)]

@@ -10,7 +10,7 @@ from companion.cli.common import CliError, Verb, add_actions, add_verbs, arg, db
 from companion.core.i18n import tr, trn
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     sub = add_actions(subparsers, "library", tr("the cards you typed, filled into every new game"), "library_command",
                       metavar=tr("ACTION"), args=(db_option(),))
     add_verbs(sub, (

@@ -11,7 +11,7 @@ Every change is one undoable command (``companion game undo ID``); bad input exi
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.cli.common import (
     CliError,
@@ -27,8 +27,11 @@ from companion.cli.common import (
 )
 from companion.core.i18n import render, tr, trf, trn
 
+if TYPE_CHECKING:
+    from companion.core.predators.view import AlliancesView, PredatorsView
+    from companion.core.session import Session
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     sub = add_actions(subparsers, "predator", tr("a game's predators: summon, Health, battles, alliances"),
                       "predator_command", metavar="ACTION",
                       args=(arg("id", help=tr("the game's id (companion game list)")),))
@@ -88,11 +91,11 @@ def _alliance_verbs() -> tuple[Verb, ...]:
     )
 
 
-def _session(args: argparse.Namespace) -> Any:
+def _session(args: argparse.Namespace) -> Session:
     return open_store(args).session(args.id)
 
 
-def _player(session: Any, text: str | None) -> str:
+def _player(session: Session, text: str | None) -> str:
     from companion.cli.game_cmd import resolve_player
 
     return resolve_player(session.state, text) if text else ""
@@ -242,24 +245,22 @@ def _status(args: argparse.Namespace) -> int:
 
     session = _session(args)
     state, content = session.state, session.content
-    views: dict[str, Any] = {}
-    if KEY in state["modules_state"]:
-        views["predators"] = predators_view(state, content)
-    if PP_KEY in state["modules_state"]:
-        views["alliances"] = alliances_view(state, content)
+    predators = predators_view(state, content) if KEY in state["modules_state"] else None
+    alliances = alliances_view(state, content) if PP_KEY in state["modules_state"] else None
+    views = {name: view for name, view in (("predators", predators), ("alliances", alliances)) if view is not None}
     if not views:
         raise CliError(trf("game {id} has no predators (neither module is in play)", id=args.id))
     if args.json:
         print_json(plain(views))
         return 0
-    if "predators" in views:
-        _print_predators(views["predators"])
-    if "alliances" in views:
-        _print_alliances(views["alliances"])
+    if predators is not None:
+        _print_predators(predators)
+    if alliances is not None:
+        _print_alliances(alliances)
     return 0
 
 
-def _print_predators(v: dict[str, Any]) -> None:
+def _print_predators(v: PredatorsView) -> None:
     if v["in_play"]:
         print(trf("In play: {names}", names=", ".join(render(p["name"]) for p in v["in_play"])))
     print(trf("A Predator summoned now (round {round}) has Health {health}, Tier {tier}.", round=v["round"],
@@ -290,7 +291,7 @@ def _print_predators(v: dict[str, Any]) -> None:
                   out=len(b["revealed"]), strength=b["strength"], step=render(b["step"])))
 
 
-def _print_alliances(v: dict[str, Any]) -> None:
+def _print_alliances(v: AlliancesView) -> None:
     none = tr("none")
     print(trn("Revealed: {shown}; deck 1 card; beside it: {discard}",
               "Revealed: {shown}; deck {n} cards; beside it: {discard}", v["deck"],

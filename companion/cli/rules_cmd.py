@@ -22,7 +22,7 @@ def _lang() -> str:
 MAX_LIMIT = 100
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("rules", help=tr("look up the rules"),
                                    description=tr("Search and read the rules corpus."))
     actions = parser.add_subparsers(dest="rules_action", metavar=tr("ACTION"), parser_class=type(parser))

@@ -8,10 +8,19 @@ Core modules are imported inside the handlers, keeping ``--help`` fast.
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from companion.cli.common import Arg, CliError, Verb, add_actions, add_verbs, arg, db_option, open_store, print_json
 from companion.core.i18n import N_, tr, trf, trn
+
+if TYPE_CHECKING:
+    from companion.core.broodmother.view import BroodmotherView, QuestionShown
+    from companion.core.commands.base import Command
+    from companion.core.schema import Ended
+    from companion.core.session import Session
+    from companion.core.setup import PlayerSpec
+    from companion.core.state import State
 
 DEFAULT_COLOURS = ("red", "yellow", "black", "blue")
 TUNNEL_WORDS = ("0", "tunnel", "gt", "great-tunnel")
@@ -34,7 +43,7 @@ A game, step by step:
 Places: a hex number, or 'tunnel' for the Great Tunnel.""")
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     sub = add_actions(subparsers, "solo", tr("the Broodmother opponent: solo, co-op and the asymmetric variant"),
                       "solo_command", metavar=tr("ACTION"),
                       description=tr("Run the Broodmother (Minions of the Meadow) from the terminal."),
@@ -131,7 +140,7 @@ def _answer_args() -> tuple[Arg, ...]:
     )
 
 
-def _register_hex(sub: Any) -> None:
+def _register_hex(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     hexes = sub.add_parser("hex", help=tr("meadow updates: add, sites, chase, destroy-nymph, defeat-centipede ..."))
     hsub = hexes.add_subparsers(dest="hex_command", metavar=tr("CHANGE"), required=True)
     number = arg("number", type=int, metavar=tr("NUMBER"), help=tr("the hex's number"))
@@ -190,7 +199,7 @@ def _place(text: str) -> int:
         raise CliError(trf("{text}: give a hex number, or 'tunnel' for the Great Tunnel", text=repr(text))) from None
 
 
-def _session(args: argparse.Namespace) -> Any:
+def _session(args: argparse.Namespace) -> Session:
     """The saved game, refused with one line before anything changes if it has no Broodmother."""
     from companion.core.broodmother.model import has_broodmother
 
@@ -200,7 +209,7 @@ def _session(args: argparse.Namespace) -> Any:
     return session
 
 
-def _run(args: argparse.Namespace, command: Any) -> int:
+def _run(args: argparse.Namespace, command: Command) -> int:
     """Execute one core command on the saved game and print the outcome."""
     session = _session(args)
     label = session.execute(command)
@@ -208,7 +217,7 @@ def _run(args: argparse.Namespace, command: Any) -> int:
     return 0
 
 
-def _show(args: argparse.Namespace, session: Any, label: str | None) -> None:
+def _show(args: argparse.Namespace, session: Session, label: str | None) -> None:
     """``--json``: the whole Broodmother view, the same for every subcommand; else the label and report."""
     from companion.core.broodmother import broodmother_view
     from companion.core.outcome import reason_message
@@ -225,14 +234,14 @@ def _show(args: argparse.Namespace, session: Any, label: str | None) -> None:
         print(_trf("Game over: {reason}", reason=reason_message(session.state["ended"])))
 
 
-def _ended(ended: dict[str, Any] | None) -> dict[str, Any] | None:
+def _ended(ended: Ended | None) -> Mapping[str, object] | None:
     """How the game ended, its reason in the reader's words."""
     from companion.core.i18n import render
 
     return ended and {**ended, "reason": render(ended["reason"])}
 
 
-def _rendered(view: dict[str, Any]) -> dict[str, Any]:
+def _rendered(view: BroodmotherView) -> Mapping[str, object]:
     """The view for ``--json`` with her report in the reader's words (each line keeps its message too)."""
     from companion.core.i18n import render
 
@@ -243,7 +252,7 @@ def _rendered(view: dict[str, Any]) -> dict[str, Any]:
     return {**view, "report": {**report, "title": render(report["title"]), "lines": lines}}
 
 
-def _print_report(view: dict[str, Any]) -> None:
+def _print_report(view: BroodmotherView) -> None:
     from companion.core.i18n import render
 
     report = view["report"]
@@ -261,7 +270,7 @@ def _print_report(view: dict[str, Any]) -> None:
         print(_trf("  answer with: companion solo answer ID {hint}", hint=_answer_hint(q)))
 
 
-def _answer_hint(q: dict[str, Any]) -> str:
+def _answer_hint(q: QuestionShown) -> str:
     """The options that answer this question, read from the question itself."""
     words = []
     for f in q["fields"]:
@@ -276,7 +285,7 @@ def _answer_hint(q: dict[str, Any]) -> str:
 
 
 # -- handlers --------------------------------------------------------------------------------
-def _players(args: argparse.Namespace) -> tuple[Any, ...]:
+def _players(args: argparse.Namespace) -> tuple[PlayerSpec, ...]:
     from companion.core.setup import PlayerSpec
 
     if args.player and args.players:
@@ -330,13 +339,13 @@ def _status(args: argparse.Namespace) -> int:
     return 0
 
 
-def status_lines(view: dict[str, Any], state: dict[str, Any], phase: str) -> list[str]:
+def status_lines(view: BroodmotherView, state: State, phase: str) -> list[str]:
     """A compact text panel of the view, in the reader's language."""
     return [*_her_lines(view, state, phase), *_hex_lines(view), *_deck_lines(view),
             _trf("Slumber now: {sum}", sum=view["slumber"]["sum"])]
 
 
-def _her_lines(view: dict[str, Any], state: dict[str, Any], phase: str) -> list[str]:
+def _her_lines(view: BroodmotherView, state: State, phase: str) -> list[str]:
     """The round, her thresholds and points, where she is, the centipedes."""
     t, cp, m = view["thresholds"], view["cp"], view["machinations"]
     her = view["her"]
@@ -362,7 +371,7 @@ def _her_lines(view: dict[str, Any], state: dict[str, Any], phase: str) -> list[
     ]
 
 
-def _hex_lines(view: dict[str, Any]) -> list[str]:
+def _hex_lines(view: BroodmotherView) -> list[str]:
     """One line a meadow hex: zone, free sites, nymphs and what stands on it."""
     lines = []
     for h in view["meadow"]["hexes"]:
@@ -375,7 +384,7 @@ def _hex_lines(view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _deck_lines(view: dict[str, Any]) -> list[str]:
+def _deck_lines(view: BroodmotherView) -> list[str]:
     """Her deck's piles and (when shown) the odds of her next action."""
     d = view["deck"]
     lines = [_trf("Her deck ({mode}): draw {draw}, discard {discard}, plot {plot}",

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from companion.core.commands.base import Command, verified
 from companion.core.content import Content
@@ -26,6 +26,7 @@ from companion.core.errors import CommandError
 from companion.core.hooks import active_hooks
 from companion.core.i18n import Msg, is_message, msg
 from companion.core.memo import recall
+from companion.core.schema import JsonObject
 from companion.core.state import State, game_def
 from companion.core.words import joined
 
@@ -38,7 +39,7 @@ class Item(TypedDict):
     text: str | Msg                # a message (a plain text is looked up in the catalogue when shown)
     scoring: bool                  # applying it changes the scores
     done: bool
-    command: dict[str, Any] | None  # the command that applies it; None: ticked by hand
+    command: JsonObject | None  # the command that applies it; None: ticked by hand
     ready: bool                    # the command can run now
     note: str | Msg                # why it cannot run, or an interpretation; "" if none
 
@@ -85,7 +86,7 @@ def left_unapplied(state: State, content: Content) -> Msg | None:
     return None if said is None else msg("{phase} has rewards not applied yet: {listed}. (Undo to go back.)", **said)
 
 
-def _unapplied(state: State, content: Content) -> dict[str, Any] | None:
+def _unapplied(state: State, content: Content) -> dict[str, object] | None:
     """The phase and the rewards left unscored in it (the words both warnings name), or None when none are."""
     pending = unapplied_scoring(state, content)
     if not pending:

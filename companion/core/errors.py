@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 
 class GameError(Exception):
     """Anything a player can cause and should read as a plain sentence.
@@ -16,7 +14,7 @@ class GameError(Exception):
         if len(self.args) == 1:
             from companion.core.i18n import is_message, render
 
-            first: Any = self.args[0]
+            first = self.args[0]
             if is_message(first):
                 return render(first)
         return super().__str__()

@@ -11,12 +11,12 @@ The store keeps the records in ``history.json`` (``companion.store.history``); t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Literal, NotRequired
+from typing import TYPE_CHECKING, Annotated, Literal, NotRequired
 
 from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
 
-from companion.core.schema import SchemaError, check, strict
+from companion.core.schema import Json, JsonObject, SchemaError, check, strict
 
 if TYPE_CHECKING:
     from companion.core.content import Content
@@ -75,7 +75,7 @@ class HistoryFile(TypedDict):
     forgotten: Annotated[list[Annotated[str, MaxLen(40)]], MaxLen(100_000)]
 
 
-def empty_history() -> dict[str, Any]:
+def empty_history() -> JsonObject:
     return {"format": HISTORY_FORMAT, "version": HISTORY_VERSION, "records": {}, "merges": {}, "forgotten": []}
 
 
@@ -84,7 +84,7 @@ def name_key(name: str) -> str:
     return " ".join(str(name).split()).casefold()
 
 
-def is_finished(doc: Any) -> bool:
+def is_finished(doc: Json) -> bool:
     """A saved game (or an unchecked file's data) whose state has ended."""
     try:
         return bool(doc["state"]["ended"])
@@ -92,7 +92,7 @@ def is_finished(doc: Any) -> bool:
         return False
 
 
-def record_of(doc: dict[str, Any], content: Content | None = None) -> PlayRecord | None:
+def record_of(doc: JsonObject, content: Content | None = None) -> PlayRecord | None:
     """The record of a finished game, checked; None for an unfinished game or one that cannot be read as one.
 
     Reads only what it needs, defensively: the rebuild reads game files without believing them whole.
@@ -106,7 +106,7 @@ def record_of(doc: dict[str, Any], content: Content | None = None) -> PlayRecord
         return None
 
 
-def _raw_record(doc: dict[str, Any], content: Content | None) -> dict[str, Any]:
+def _raw_record(doc: JsonObject, content: Content | None) -> JsonObject:
     state = doc["state"]
     ended = state["ended"]
     players = [{"id": str(p["id"]), "name": str(p["name"]), "colour": str(p.get("colour") or ""),
@@ -117,7 +117,7 @@ def _raw_record(doc: dict[str, Any], content: Content | None) -> dict[str, Any]:
     ms = state.get("modules_state") or {}
     brood = ms.get("broodmother") if isinstance(ms, dict) else None
     difficulty = brood.get("difficulty") if isinstance(brood, dict) else None
-    record: dict[str, Any] = {
+    record: JsonObject = {
         "id": str(doc["id"]), "name": str(doc["name"]), "date": str(doc.get("updated") or doc.get("created")),
         "game": game, "edition": gdef.edition if gdef is not None else "",
         "expansions": list(state.get("expansions", [])), "modules": list(state.get("modules", [])),
@@ -133,7 +133,7 @@ def _raw_record(doc: dict[str, Any], content: Content | None) -> dict[str, Any]:
     return record
 
 
-def _her_lead(state: dict[str, Any], brood: Any, players: list[dict[str, Any]]) -> int | None:
+def _her_lead(state: JsonObject, brood: Json, players: list[JsonObject]) -> int | None:
     """Her Colony Points minus the best colony's at the end (solo and co-op only)."""
     if state["mode"] not in BROOD_MODES or not isinstance(brood, dict):
         return None

@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from companion.core.content import Content
 from companion.core.errors import GameError
+from companion.core.schema import Ended, Json, JsonObject
 from companion.core.state import State
 
-Outcome = dict[str, Any]
-ModuleState = dict[str, Any]
+Outcome = Ended
+ModuleState = JsonObject  # a module's own part of the state, as saved: checked by its validate_state
 Migration = Callable[[ModuleState, State], ModuleState]
 
 
@@ -29,11 +29,11 @@ def _never(state: State, content: Content) -> Outcome | None:
     return None
 
 
-def _no_init(state: State, options: Mapping[str, Any], content: Content) -> None:
+def _no_init(state: State, options: Mapping[str, Json], content: Content) -> None:
     return None
 
 
-def _no_options(options: Mapping[str, Any], players: int, mode: str) -> None:
+def _no_options(options: Mapping[str, Json], players: int, mode: str) -> None:
     return None
 
 
@@ -56,9 +56,9 @@ class ModuleHooks:
 
     id: str
     active: Callable[[State], bool]
-    validate_options: Callable[[Mapping[str, Any], int, str], None] = _no_options
+    validate_options: Callable[[Mapping[str, Json], int, str], None] = _no_options
     option_names: tuple[str, ...] = ()
-    init: Callable[[State, Mapping[str, Any], Content], None] = _no_init
+    init: Callable[[State, Mapping[str, Json], Content], None] = _no_init
     check_end: Callable[[State, Content], Outcome | None] = _never
     finish: Callable[[State, Content], Outcome | None] = _never
     final_points: Callable[[State, Content], None] = lambda state, content: None

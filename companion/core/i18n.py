@@ -30,7 +30,10 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, SupportsInt, cast
+
+if TYPE_CHECKING:
+    from companion.core.schema import Json, JsonObject
 
 LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
 DOMAIN = "companion"
@@ -157,12 +160,12 @@ def tr(text: str) -> str:
     return gettext(text)
 
 
-def trf(text: str, /, **params: Any) -> str:
+def trf(text: str, /, **params: object) -> str:
     """A whole sentence with values: translated first, then filled in (a value may be a message)."""
-    return _fill(gettext(text), {k: render(v) if is_message(v) else v for k, v in params.items()})
+    return _fill(gettext(text), {k: _rendered(v) for k, v in params.items()})
 
 
-def trn(singular: str, plural: str, n: int, /, **params: Any) -> str:
+def trn(singular: str, plural: str, n: int, /, **params: object) -> str:
     """The plural form for ``n`` (``{n}`` in the text is the count)."""
     return _fill(ngettext(singular, plural, n), {"n": n, **params})
 
@@ -182,16 +185,16 @@ class Msg:
     """
 
     key: str
-    params: Mapping[str, Any] = field(default_factory=dict)
+    params: Mapping[str, object] = field(default_factory=dict)
     plural: str | None = None
     count: str | None = None
 
     def render(self, lang: str | None = None) -> str:
         lang = lang or language()
-        values = {name: render(value, lang) if is_message(value) else value for name, value in self.params.items()}
+        values = {name: _rendered(value, lang) for name, value in self.params.items()}
         if self.plural is not None and self.count is not None:
             try:
-                n = int(values.get(self.count, 0))
+                n = int(cast("SupportsInt | str", values.get(self.count, 0)))
             except (TypeError, ValueError):
                 n = 0
             text = ngettext(self.key, self.plural, n, lang)
@@ -199,9 +202,9 @@ class Msg:
             text = gettext(self.key, lang)
         return _fill(text, values)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         """The message as plain JSON for a saved game (nested messages too)."""
-        out: dict[str, Any] = {"key": self.key}
+        out: JsonObject = {"key": self.key}
         if self.params:
             out["params"] = {k: as_data(v) for k, v in self.params.items()}
         if self.plural is not None:
@@ -210,7 +213,7 @@ class Msg:
         return out
 
     @classmethod
-    def from_dict(cls, raw: Mapping[str, Any]) -> Msg:
+    def from_dict(cls, raw: Mapping[str, Json]) -> Msg:
         given = raw.get("params")
         params = {str(k): cls.from_dict(v) if is_message(v) else v
                   for k, v in (given.items() if isinstance(given, Mapping) else ())}
@@ -222,12 +225,12 @@ class Msg:
         return self.render()
 
 
-class _Keep(dict[str, Any]):
+class _Keep(dict[str, object]):
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
 
 
-def _fill(text: str, values: Mapping[str, Any]) -> str:
+def _fill(text: str, values: Mapping[str, object]) -> str:
     """``text`` with its placeholders filled; a value missing or malformed leaves its placeholder as it is
     (a damaged save or a translation with a wrong name must not stop a screen)."""
     if not values and "{" not in text:
@@ -238,26 +241,31 @@ def _fill(text: str, values: Mapping[str, Any]) -> str:
         return text
 
 
-def msg(key: str, **params: Any) -> Msg:
+def msg(key: str, **params: object) -> Msg:
     """``msg("Hex {hex}: place the centipede.", hex=4)``"""
     return Msg(key, params)
 
 
-def nmsg(singular: str, plural: str, n: int, **params: Any) -> Msg:
+def nmsg(singular: str, plural: str, n: int, **params: object) -> Msg:
     """``nmsg("Destroy 1 ant.", "Destroy {n} ants.", n=2)``: the form follows ``n``."""
     return Msg(singular, {"n": n, **params}, plural, "n")
 
 
-def is_message(value: Any) -> bool:
+def is_message(value: object) -> bool:
     return isinstance(value, Msg) or (isinstance(value, Mapping) and isinstance(value.get("key"), str))
 
 
-def as_data(value: Any) -> Any:
+def _rendered(value: object, lang: str | None = None) -> object:
+    """A message's value as it is filled in: a message (or a stored one) rendered, any other value as it is."""
+    return render(cast("Msg | Mapping[str, Json]", value), lang) if is_message(value) else value
+
+
+def as_data(value: object) -> Json:
     """A message (or a plain text) as stored in a saved game."""
     return value.to_dict() if isinstance(value, Msg) else value
 
 
-def render(value: Msg | Mapping[str, Any] | str | None, lang: str | None = None) -> str:
+def render(value: Msg | Mapping[str, Json] | str | None, lang: str | None = None) -> str:
     """Any shown text in the reader's language: a message, a stored message, or an old plain text.
 
     A plain text (a game saved before messages were data, a player's name) is looked up as a key,

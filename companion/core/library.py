@@ -9,17 +9,16 @@ in play, its card exists), and without history entries, as if the box had always
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.core.commands.base import command_from_dict, registered_commands
 from companion.core.content import Content
 from companion.core.errors import CommandError
+from companion.core.schema import Json, JsonObject
 from companion.core.state import State
 
-Entry = dict[str, Any]
+Entry = JsonObject
 
 
-def is_remembered(entry: Any) -> bool:
+def is_remembered(entry: Json) -> bool:
     """True if ``entry`` (a command as ``to_dict`` writes it) records a card to remember."""
     if not isinstance(entry, dict):
         return False
@@ -32,7 +31,7 @@ def offered(entries: list[Entry], kind: str) -> list[Entry]:
     return [e for e in entries if e.get("type") == kind and is_remembered(e)]
 
 
-def key_of(entry: Entry) -> tuple[Any, ...]:
+def key_of(entry: Entry) -> tuple[Json, ...]:
     """Which card an entry is about: a newer entry with the same key replaces the older."""
     cls = registered_commands()[entry["type"]]
     return (entry["type"], *(str(entry.get(f, "")).strip().casefold() for f in cls.remember_key))

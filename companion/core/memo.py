@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from companion.core.i18n import language
 
@@ -97,7 +97,7 @@ def observed(state: Any) -> Any:
     return state if reads is None or isinstance(state, _ReadState) else _ReadState(state, reads)
 
 
-MODULES = "modules_state"  # each module's part of the state is a part of its own: "modules_state.aphids"
+MODULES: Final = "modules_state"  # each module's part of the state is a part of its own: "modules_state.aphids"
 
 
 def part_name(key: str, prefix: str = "") -> str:

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import cast
 
 from companion.core.i18n import N_, Msg, as_data, is_message, msg
+from companion.core.schema import Ended
 from companion.core.state import State, leaders, player, total_score
 from companion.core.words import names_and
 
@@ -26,13 +27,13 @@ HER = "broodmother"
 NON_PLAYER_WINNERS = frozenset({HER})
 
 
-def make_outcome(code: str, reason: str | Msg, winners: list[str]) -> dict[str, Any]:
+def make_outcome(code: str, reason: str | Msg, winners: list[str]) -> Ended:
     """``winners`` are player ids (several on a tie, none if nobody wins), or ``[HER]`` when the automated
     Broodmother wins; ``reason`` a message (stored as data)."""
     return {"code": code, "reason": as_data(reason), "winners": winners}
 
 
-def finish_by_score(state: State, her_bonus: int = 0) -> dict[str, Any]:
+def finish_by_score(state: State, her_bonus: int = 0) -> Ended:
     """The highest total wins; ``her_bonus`` (asymmetric Broodmother) is said when her total includes it."""
     best = leaders(state)
     points = total_score(state, best[0])
@@ -59,13 +60,13 @@ def _old_names(text: str) -> str | Msg:
     return names_and([*first.split(", "), last]) if sep else text
 
 
-def reason_message(ended: Mapping[str, Any] | None) -> Msg | None:
+def reason_message(ended: Mapping[str, object] | None) -> Msg | None:
     """Why ``ended`` ended, as a message: the stored one, or an old save's English sentence read back."""
     if not ended:
         return None
     reason = ended.get("reason", "")
     if is_message(reason):
-        return Msg.from_dict(reason)
+        return Msg.from_dict(cast(Mapping[str, object], reason))
     text = str(reason)
     if (m := _OLD_ROUNDS.match(text)) is not None:
         if m["verb"] == "tie":

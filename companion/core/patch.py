@@ -16,19 +16,20 @@ True
 from __future__ import annotations
 
 import copy
-from typing import Any
+
+from companion.core.schema import Json
 
 Path = list[str | int]
-Op = list[Any]  # ["set", path, value] | ["del", path]
+Op = list[Json]  # ["set", path, value] | ["del", path]
 
 
-def diff(old: Any, new: Any) -> list[Op]:
+def diff(old: Json, new: Json) -> list[Op]:
     ops: list[Op] = []
     _diff(old, new, [], ops)
     return ops
 
 
-def _diff(old: Any, new: Any, path: Path, ops: list[Op]) -> None:
+def _diff(old: Json, new: Json, path: Path, ops: list[Op]) -> None:
     if type(old) is type(new) and isinstance(old, dict):
         for key in old:
             if key not in new:
@@ -45,7 +46,7 @@ def _diff(old: Any, new: Any, path: Path, ops: list[Op]) -> None:
         ops.append(["set", list(path), copy.deepcopy(new)])
 
 
-def apply_patch(doc: Any, ops: list[Op]) -> Any:
+def apply_patch(doc: Json, ops: list[Op]) -> Json:
     """Return ``doc`` with ``ops`` applied; ``doc`` itself is not modified."""
     result = copy.deepcopy(doc)
     for op in ops:

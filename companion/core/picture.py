@@ -8,10 +8,10 @@ booked and the outcome the end checks wrote.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from companion.core.i18n import Msg, msg, render
 from companion.core.outcome import reason_message
+from companion.core.schema import JsonObject
 from companion.core.state import State, cumulative_scores, total_score
 from companion.core.words import joined
 
@@ -85,7 +85,7 @@ def game_picture(state: State) -> Picture:
 
 
 def _her_cards(state: State) -> list[HerCard]:
-    brood: dict[str, Any] = state.get("modules_state", {}).get(HER_ID) or {}
+    brood: JsonObject = state.get("modules_state", {}).get(HER_ID) or {}
     return [HerCard(int(c.get("round", 0)), render(c.get("words", "")), bool(c.get("cancelled", False)))
             for c in brood.get("history", []) if isinstance(c, dict)]
 

@@ -17,10 +17,14 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING
 
 from companion.core.history import BROOD_MODES, HER, PlayRecord, name_key
 from companion.core.i18n import N_
+from companion.core.schema import JsonObject
+
+if TYPE_CHECKING:
+    from companion.core.content import Content
 
 DIFFICULTY_ORDER = ("easy", "normal", "difficult")
 DIFFICULTY_LABELS = {"easy": N_("Easy"), "normal": N_("Normal"), "difficult": N_("Difficult")}
@@ -34,7 +38,7 @@ ENDINGS = {
 #: The groups of games against her, each counted apart, in the order they are shown.
 BROOD_GROUPS = {"base": N_("Solo and co-op"), "empires": N_("Solo and co-op with Empires of the Earth")}
 NO_BONUS = "none"
-Figures = dict[str, Any]
+Figures = JsonObject
 
 
 # -- choosing ---------------------------------------------------------------------------
@@ -244,7 +248,7 @@ def player_names(records: Iterable[PlayRecord], merges: Mapping[str, str] | None
 CSV_COLUMNS = ("date", "game", "edition", "expansions", "mode", "difficulty", "player", "colour", "score", "winner")
 
 
-def csv_rows(records: Iterable[PlayRecord]) -> list[dict[str, Any]]:
+def csv_rows(records: Iterable[PlayRecord]) -> list[dict[str, object]]:
     """One row per player per game, oldest game first; ``winner`` is yes/no; a game against her adds her row."""
     rows = []
     for r in in_order(records):
@@ -282,13 +286,13 @@ def plays_json(records: Iterable[PlayRecord]) -> str:
 
 
 # -- words ----------------------------------------------------------------------------------------
-def game_name(game: str, content: Any) -> str:
+def game_name(game: str, content: Content) -> str:
     """A game's name as the content gives it (a product title: shown as it is), or its id."""
     gdef = content.games.get(game) if content is not None else None
     return gdef.name if gdef is not None else game
 
 
-def mode_name(mode: str, content: Any) -> str:
+def mode_name(mode: str, content: Content) -> str:
     """A mode's name (a msgid), or its id."""
     found = content.modes.get(mode) if content is not None else None
     return found.name if found is not None else mode

@@ -59,6 +59,8 @@ Round = Annotated[int, Ge(1), Le(5)]
 
 #: Any JSON value, as patches carry: strings, numbers, booleans, null, lists and objects.
 Json = Any
+#: A JSON object read from outside (a file, a module's saved state), checked by its shape where it is read.
+JsonObject = dict[str, Json]
 
 
 class SchemaError(GameError):
@@ -154,6 +156,10 @@ def path(loc: tuple[int | str, ...]) -> str:
     return out or "the data"
 
 
+#: A player's part: a colony of ants, or (the asymmetric variant) the Broodmother.
+Role = Literal["ant", "broodmother"]
+
+
 @strict
 class Player(TypedDict):
     """One player; the player who is the Broodmother (asymmetric variant) has no colony colour (``None``)."""
@@ -161,7 +167,7 @@ class Player(TypedDict):
     id: Id
     name: Annotated[str, MinLen(1), MaxLen(24)]
     colour: Annotated[str, MaxLen(24)] | None
-    role: Literal["ant", "broodmother"]
+    role: Role
 
 
 @strict

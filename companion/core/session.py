@@ -36,7 +36,7 @@ from companion.core.hooks import active_hooks, stamp_versions
 from companion.core.i18n import as_data, is_message, msg, render
 from companion.core.memo import Answers, hold, is_drawing, observed, recall
 from companion.core.patch import apply_patch, diff
-from companion.core.schema import UNDO_LIMIT
+from companion.core.schema import UNDO_LIMIT, LogEntry
 from companion.core.state import State, game_def
 from companion.core.validation import check_readable, validate_state
 
@@ -325,7 +325,7 @@ def _marked(kind: str, label: Any) -> Any:
     return f"Undo: {label}" if kind == "undo" else f"Redo: {label}"
 
 
-def log_text(entry: dict[str, Any]) -> str:
+def log_text(entry: LogEntry) -> str:
     """A log line's label in the reader's language (a plain label from an older save as it was)."""
     return render(entry["label"])
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from companion.core.content import Content, SetupStep
 from companion.core.errors import CommandError
 from companion.core.hooks import all_hooks, stamp_versions
 from companion.core.i18n import msg, nmsg
 from companion.core.rng import new_seed
+from companion.core.schema import Json, Player, Role
 from companion.core.state import STATE_SCHEMA, State
 from companion.core.words import commas
 
@@ -23,7 +23,7 @@ _NAME_OK = re.compile(r"^[^\x00-\x1f]+$")
 class PlayerSpec:
     name: str
     colour: str | None
-    role: str = "ant"  # "ant" or "broodmother" (asymmetric variant)
+    role: Role = "ant"  # "ant" or "broodmother" (asymmetric variant)
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,7 @@ class GameSetup:
     modules: tuple[str, ...] = ()
     variants: tuple[str, ...] = ()
     advanced_track: bool = False
-    options: Mapping[str, Any] = field(default_factory=dict)
+    options: Mapping[str, Json] = field(default_factory=dict)
 
     def resolved_modules(self, content: Content) -> list[str]:
         """The chosen modules plus those every game with their expansion uses."""
@@ -177,7 +177,7 @@ def new_state(setup: GameSetup, content: Content, seed: int | None = None) -> St
     validate_setup(setup, content)
     game = content.games[setup.game]
     rounds = game.advanced_rounds if setup.advanced_track and game.advanced_rounds else game.rounds
-    players = [
+    players: list[Player] = [
         {"id": f"p{i}", "name": spec.name.strip(), "colour": spec.colour, "role": spec.role}
         for i, spec in enumerate(setup.players, start=1)
     ]

@@ -15,21 +15,22 @@ Its shape (``STATE_SCHEMA`` 1)::
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Final
 
 from companion.core.content import Content, GameDef, Phase
 from companion.core.errors import CommandError
 from companion.core.i18n import msg
+from companion.core.schema import GameState, Player
 
-State = dict[str, Any]
-STATE_SCHEMA = 1
+State = GameState
+STATE_SCHEMA: Final = 1
 
 
 def game_def(state: State, content: Content) -> GameDef:
     return content.game(state["game"])
 
 
-def player(state: State, player_id: str) -> dict[str, Any]:
+def player(state: State, player_id: str) -> Player:
     for p in state["players"]:
         if p["id"] == player_id:
             return p
@@ -37,7 +38,7 @@ def player(state: State, player_id: str) -> dict[str, Any]:
     raise CommandError(msg("No player {id} in this game; players are {names}.", id=repr(player_id), names=names))
 
 
-def ant_players(state: State) -> list[dict[str, Any]]:
+def ant_players(state: State) -> list[Player]:
     return [p for p in state["players"] if p["role"] == "ant"]
 
 

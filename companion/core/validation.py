@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any
 
 from companion.core.content import Content
 from companion.core.errors import GameError
 from companion.core.hooks import active_hooks, bring_up_to_date
 from companion.core.i18n import msg
 from companion.core.outcome import NON_PLAYER_WINNERS
-from companion.core.schema import LOG_KEEP, GameDoc, GameState, check
+from companion.core.schema import LOG_KEEP, GameDoc, GameState, Json, JsonObject, check
 from companion.core.state import State
 
 #: Set (the test suite sets it) to make an unreadable write a loud programmer error instead of a refusal.
@@ -53,15 +52,15 @@ def _expect(condition: bool, message: str) -> None:
         raise InvalidGame(message)
 
 
-def validate_state(raw: Any, content: Content) -> State:
+def validate_state(raw: Json, content: Content) -> State:
     """A checked copy of ``raw``, its modules' states migrated; or ``InvalidGame``."""
     return checked_state(raw, content)[0]
 
 
-def checked_state(raw: Any, content: Content) -> tuple[State, list[str]]:
+def checked_state(raw: Json, content: Content) -> tuple[State, list[str]]:
     """``validate_state``, and the ids of the modules whose state was migrated."""
     try:
-        state: State = dict(check(GameState, raw, "state"))
+        state: State = check(GameState, raw, "state").copy()
         _check_against_content(state, content)
         migrated = bring_up_to_date(state, content)
     except InvalidGame:
@@ -95,9 +94,9 @@ def _check_against_content(state: State, content: Content) -> None:
     _expect(not unknown, f"state.modules_state: {unknown[0] if unknown else ''!r} is not in play in this game")
 
 
-def validate_doc(raw: Any, content: Content) -> dict[str, Any]:
+def validate_doc(raw: Json, content: Content) -> JsonObject:
     """A whole saved game - metadata, state, history and log - checked; a fresh copy."""
-    doc: dict[str, Any] = dict(check(GameDoc, raw))
+    doc: JsonObject = dict(check(GameDoc, raw))
     doc["state"], migrated = checked_state(doc["state"], content)
     if migrated:
         # old patches describe old shapes: replaying them could break the migrated state
@@ -105,7 +104,7 @@ def validate_doc(raw: Any, content: Content) -> dict[str, Any]:
     return doc
 
 
-def check_readable(doc: Any, content: Content, before: Any = None) -> None:
+def check_readable(doc: Json, content: Content, before: Json = None) -> None:
     """Refuse (``UnreadableWrite``) a game document that ``validate_doc`` would not give back as it is.
 
     The document goes through JSON (as a save does) and then through the reader's own checks; the state
@@ -125,7 +124,7 @@ def check_readable(doc: Any, content: Content, before: Any = None) -> None:
         raise UnreadableWrite(str(exc)) from None
 
 
-def _new_parts(doc: Any, before: Any) -> Any:
+def _new_parts(doc: Json, before: Json) -> Json:
     """``doc`` with only the history steps and log lines that ``before`` did not hold (the same objects)."""
     if before is None:
         return {**doc, "log": doc["log"][-LOG_KEEP:]}

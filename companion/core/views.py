@@ -6,22 +6,76 @@ Names from the game content (phases, modes, terms, modules) are given in the rea
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
+
+from typing_extensions import TypedDict
 
 from companion.core.content import Content
 from companion.core.i18n import as_data, render
 from companion.core.i18n import gettext as _
 from companion.core.outcome import reason_message
+from companion.core.schema import Ended, LogEntry
 from companion.core.session import Session
 from companion.core.state import State, cumulative_scores, game_def, total_score
 
+if TYPE_CHECKING:
+    from companion.core.broodmother.view import HerStanding
 
-def game_view(session: Session) -> dict[str, Any]:
+
+class PhaseStep(TypedDict):
+    """A phase (or step) of the round in ``game_view``: its label, and whether it is the current one."""
+
+    id: str
+    label: str
+    current: bool
+
+
+class PlayerStanding(TypedDict):
+    """A player in ``game_view``: total, points by round, running totals so far; the asymmetric Broodmother's
+    player has her standing instead of a colony's (``broodmother``)."""
+
+    id: str
+    name: str
+    colour: str | None
+    role: str
+    total: int
+    by_round: list[int]
+    history: list[int]
+    broodmother: HerStanding | None
+
+
+class GameView(TypedDict):
+    """What ``game_view`` gives the game screen, its panels and ``companion game show``."""
+
+    id: str
+    name: str
+    game: str
+    game_name: str
+    mode: str
+    mode_name: str
+    terms: dict[str, str]
+    round: int
+    rounds: int
+    phase: str
+    phase_label: str
+    phase_group: str
+    phases: list[PhaseStep]
+    players: list[PlayerStanding]
+    modules: list[str]
+    variants: list[str]
+    expansions: list[str]
+    ended: Ended | None
+    log: list[LogEntry]
+    undo_label: str | None
+    redo_label: str | None
+
+
+def game_view(session: Session) -> GameView:
     """The game screen's data, built once per change of the game and reader's language (shared: read only)."""
     return session.cached("game_view", lambda state, content: _game_view(session, state, content))
 
 
-def _game_view(session: Session, state: State, content: Content) -> dict[str, Any]:
+def _game_view(session: Session, state: State, content: Content) -> GameView:
     from companion.core.broodmother.view import her_standing
 
     game = game_def(state, content)
@@ -54,8 +108,14 @@ def _game_view(session: Session, state: State, content: Content) -> dict[str, An
         "modules": [_(content.modules[m].name) for m in state["modules"]],
         "variants": [_(content.variants[v].name) for v in state["variants"]],
         "expansions": [content.expansions[e].name for e in state["expansions"]],
-        "ended": {**state["ended"], "reason": as_data(reason_message(state["ended"]))} if state["ended"] else None,
+        "ended": _ended(state),
         "log": list(session.doc["log"]),
         "undo_label": session.undo_label,
         "redo_label": session.redo_label,
     }
+
+
+def _ended(state: State) -> Ended | None:
+    """How the game ended, its reason as a stored message (an old save's English sentence read back)."""
+    ended: Ended | None = state["ended"]
+    return {**ended, "reason": as_data(reason_message(ended))} if ended else None

@@ -7,20 +7,19 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from companion.core.i18n import N_, Msg, msg
 
 PART_NAMES = {"head": N_("head"), "thorax": N_("thorax"), "abdomen": N_("abdomen")}
 
 
-def listing(items: list[Any]) -> Msg:
+def listing(items: Sequence[object]) -> Msg:
     """Names as one message: "none", "A", "A and B", "A, B and C" (each item a message or a value)."""
     if not items:
         return msg("none")
     if len(items) == 1:
         return msg("{name}", name=items[0])
-    head: Any = items[0]
+    head: object = items[0]
     for item in items[1:-1]:
         head = msg("{first}, {next}", first=head, next=item)
     return msg("{rest} and {last}", rest=head, last=items[-1])

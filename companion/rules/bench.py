@@ -16,8 +16,8 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
+from companion.core.schema import JsonObject
 from companion.rules.corpus import Corpus, load_corpus
 from companion.rules.search import SearchIndex
 
@@ -26,7 +26,7 @@ PASSES = 5
 SCALED_SIZE = 10_000
 
 
-def load_queries(path: Path | None = None) -> list[dict[str, Any]]:
+def load_queries(path: Path | None = None) -> list[JsonObject]:
     """The player questions with the ids that answer them; [] when the file is absent."""
     path = path or QUERIES_FILE
     if not path.is_file():
@@ -50,7 +50,7 @@ def replicate(corpus: Corpus, size: int) -> Corpus:
     return Corpus(tuple(entries[:size]), corpus.book_list)
 
 
-def time_queries(run: Callable[[dict[str, Any]], object], queries: list[dict[str, Any]], passes: int) -> list[float]:
+def time_queries(run: Callable[[JsonObject], object], queries: list[JsonObject], passes: int) -> list[float]:
     """Milliseconds per call of ``run`` on each query, ``passes`` times over, after one warm-up pass."""
     for query in queries:
         run(query)
@@ -63,7 +63,7 @@ def time_queries(run: Callable[[dict[str, Any]], object], queries: list[dict[str
     return samples
 
 
-def quality(index: SearchIndex, queries: list[dict[str, Any]]) -> tuple[float, float]:
+def quality(index: SearchIndex, queries: list[JsonObject]) -> tuple[float, float]:
     """The share of queries whose first hit, and whose first three hits, include an expected id."""
     top1 = top3 = 0
     for query in queries:
@@ -73,17 +73,17 @@ def quality(index: SearchIndex, queries: list[dict[str, Any]]) -> tuple[float, f
     return top1 / len(queries), top3 / len(queries)
 
 
-def bench_search(passes: int = PASSES, queries_file: Path | None = None) -> dict[str, Any]:
+def bench_search(passes: int = PASSES, queries_file: Path | None = None) -> JsonObject:
     """Search latency, a difflib baseline over the same texts, top-1/top-3 accuracy, and 10k-entry latency."""
     corpus = load_corpus()
     index = SearchIndex(corpus)
     queries = load_queries(queries_file)
-    report: dict[str, Any] = {"entries": len(corpus), "queries": len(queries)}
+    report: JsonObject = {"entries": len(corpus), "queries": len(queries)}
     if not queries:
         keys = ("p50_ms", "p99_ms", "baseline_p50_ms", "top1", "top3", "scaled_10k_p99_ms", "scaled_10k_peak_rss_mb")
         return report | dict.fromkeys(keys)
 
-    def run(query: dict[str, Any]) -> object:
+    def run(query: JsonObject) -> object:
         return index.search(query["q"], lang=query["lang"])
 
     samples = time_queries(run, queries, passes)

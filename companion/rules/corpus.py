@@ -12,14 +12,14 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Any, Literal, NotRequired, get_args
+from typing import Annotated, Literal, NotRequired, get_args
 
 from annotated_types import MaxLen, MinLen
 from typing_extensions import TypedDict
 
 from companion.core.datafiles import Label, NotBlank, check_once
 from companion.core.errors import ContentError
-from companion.core.schema import SchemaError, holds, path, strict
+from companion.core.schema import Json, SchemaError, holds, path, strict
 from companion.paths import data_dir
 
 Kind = Literal["rule", "setup", "clarification", "card note", "glossary", "example", "symbol"]
@@ -217,7 +217,7 @@ def load_corpus() -> Corpus:
     return read_corpus(data_dir() / "rules")
 
 
-def _read_json(file: Path) -> tuple[bytes, Any]:
+def _read_json(file: Path) -> tuple[bytes, Json]:
     """A file's bytes and its parsed JSON."""
     try:
         raw = file.read_bytes()
@@ -241,7 +241,7 @@ def _raw_entries(file: Path) -> list[EntryData]:
     return entries
 
 
-def _fault(file_name: str, data: Any, exc: SchemaError) -> CorpusError:
+def _fault(file_name: str, data: Json, exc: SchemaError) -> CorpusError:
     loc = exc.loc
     if not loc:
         return CorpusError(f'{file_name}: expected an object with an "entries" list')
@@ -251,7 +251,7 @@ def _fault(file_name: str, data: Any, exc: SchemaError) -> CorpusError:
     return CorpusError(f"{label}: {path(loc[2:])}: {exc.detail}" if loc[2:] else f"{label}: {exc.detail}")
 
 
-def _label(file_name: str, raw: Any, position: int) -> str:
+def _label(file_name: str, raw: Json, position: int) -> str:
     """How messages name an entry: by id when it has one, else by its position in the file."""
     entry_id = raw.get("id") if isinstance(raw, dict) else None
     return f"{file_name}: entry {entry_id!r}" if isinstance(entry_id, str) else f"{file_name}: entry #{position}"

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from typing import Any
 
 from companion.core.i18n import N_
+from companion.core.schema import Json
 from companion.paths import data_dir
 from companion.rules.corpus import CorpusError, load_corpus
 
@@ -26,7 +26,7 @@ KIND_LABELS = {"rule": N_("Rule"), "setup": N_("Setup"), "clarification": N_("Cl
 def spanish_headings() -> dict[str, tuple[str, dict[str, str]]]:
     """``{English book: (Spanish title, {English section: Spanish heading})}``, checked against the corpus."""
     path = data_dir() / "rules" / "headings-es.json"
-    raw: Any = json.loads(path.read_text("utf-8"))
+    raw: Json = json.loads(path.read_text("utf-8"))
     books = {book.name: book for book in load_corpus().book_list}
     out: dict[str, tuple[str, dict[str, str]]] = {}
     for name, info in raw.get("books", {}).items():

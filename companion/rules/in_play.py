@@ -10,8 +10,9 @@ in the book, so it is listed.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
+from companion.core.content import Content
+from companion.core.state import State
 from companion.rules.corpus import Corpus
 from companion.rules.search import InPlay
 from companion.rules.text import content_tokens, stem
@@ -38,7 +39,7 @@ def in_play_sections(corpus: Corpus, books: Iterable[str], names: Iterable[str])
     return frozenset(found)
 
 
-def in_play(state: dict[str, Any], content: Any, corpus: Corpus) -> InPlay:
+def in_play(state: State, content: Content, corpus: Corpus) -> InPlay:
     """The books and headings of the game in ``state`` (``content`` is the game content it was set up with)."""
     books = {content.expansions[e].name for e in state.get("expansions", ()) if e in content.expansions}
     game = content.games.get(state.get("game"))

@@ -20,8 +20,8 @@ import os
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
+from companion.core.schema import Json
 from companion.rules.corpus import LANGS, Corpus
 from companion.rules.search import PlainLangIndex, SearchIndex
 
@@ -111,7 +111,7 @@ def write_cache(path: Path, key: bytes, index: SearchIndex) -> bool:
     return True
 
 
-def check_plain(plain: Any, entries: int) -> dict[str, PlainLangIndex]:
+def check_plain(plain: Json, entries: int) -> dict[str, PlainLangIndex]:
     """``plain`` if it has the shape ``SearchIndex.to_plain`` gives for a corpus of ``entries`` entries."""
     if not isinstance(plain, dict) or sorted(plain) != sorted(LANGS):
         raise CacheInvalid("expected one index per language")
@@ -120,7 +120,7 @@ def check_plain(plain: Any, entries: int) -> dict[str, PlainLangIndex]:
     return plain
 
 
-def _check_lang(plain: Any, entries: int, lang: str) -> None:
+def _check_lang(plain: Json, entries: int, lang: str) -> None:
     if not isinstance(plain, tuple) or len(plain) != 6:
         raise CacheInvalid(f"{lang}: expected six parts")
     vocab, idf, postings, stems, fields, default_idf = plain
@@ -140,7 +140,7 @@ def _check_lang(plain: Any, entries: int, lang: str) -> None:
              lang, "fields")
 
 
-def _is_lists_of_pairs(value: Any, length: int, first_fits: Callable[[Any], bool]) -> bool:
+def _is_lists_of_pairs(value: object, length: int, first_fits: Callable[[object], bool]) -> bool:
     """``length`` lists of (x, weight) pairs, each x passing ``first_fits`` and each weight a float: the postings
     (entry number, score) of each word, and the fields (words, weight) of each entry."""
     return isinstance(value, list) and len(value) == length and all(
@@ -151,7 +151,7 @@ def _is_lists_of_pairs(value: Any, length: int, first_fits: Callable[[Any], bool
     )
 
 
-def _is_list_of(value: Any, kind: type) -> bool:
+def _is_list_of(value: object, kind: type) -> bool:
     return isinstance(value, list) and all(type(item) is kind for item in value)
 
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 from annotated_types import MaxLen, MinLen
 from typing_extensions import TypedDict
 
 from companion.core.content import TopicData
-from companion.core.schema import SchemaError, check, strict
+from companion.core.schema import Json, SchemaError, check, strict
 from companion.paths import data_dir
 from companion.rules import corpus as corpus_files
 from companion.rules.corpus import Corpus, CorpusError, load_corpus
@@ -64,7 +64,7 @@ def units_topics() -> list[tuple[str, dict[str, TopicData]]]:
     return [(label, data["topics"]) for _, label, data in declarations() if data.get("topics")]
 
 
-def _read_json(file: Path) -> Any:
+def _read_json(file: Path) -> Json:
     return corpus_files._read_json(file)[1]
 
 

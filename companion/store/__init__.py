@@ -8,7 +8,7 @@ the whole store (the game rules, the content, the migrations).
 from __future__ import annotations
 
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from companion.store.atomic import FileProblem
@@ -27,7 +27,7 @@ __all__ = ["FileProblem", "GameDeleted", "GameStore", "GameSummary", "KeptGame",
 _HOMES = {name: "companion.store.games" for name in __all__} | {"FileProblem": "companion.store.atomic"}
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     home = _HOMES.get(name)
     if home is None:
         raise AttributeError(name)  # the import machinery's protocol, never shown to a player

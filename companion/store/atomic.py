@@ -24,13 +24,14 @@ import re
 import stat
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from tinydb.storages import Storage
 
 from companion import platform
 from companion.core.errors import GameError
 from companion.core.i18n import N_, Msg, is_message, msg
+from companion.core.schema import Json, JsonObject
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 MAX_DEPTH = 48
@@ -136,11 +137,11 @@ def write_atomically(path: Path, data: bytes | str) -> None:
     platform.persist(path)  # the browser: copied to IndexedDB before this returns (a no-op on a computer)
 
 
-def _no_constants(name: str) -> Any:
+def _no_constants(name: str) -> Json:
     raise ValueError(name)  # never shown: parse_json says "it is not complete JSON (ValueError)"
 
 
-def depth_of(value: Any, limit: int = MAX_DEPTH) -> int:
+def depth_of(value: Json, limit: int = MAX_DEPTH) -> int:
     """How deeply ``value`` nests (stops counting past ``limit``); iterative, so never a RecursionError."""
     deepest, stack = 0, [(value, 1)]
     while stack:
@@ -172,7 +173,7 @@ def nests_deeper(raw: bytes, limit: int = MAX_DEPTH) -> bool:
     return False
 
 
-def parse_json(raw: bytes, *, max_bytes: int = MAX_FILE_BYTES) -> Any:
+def parse_json(raw: bytes, *, max_bytes: int = MAX_FILE_BYTES) -> Json:
     """JSON from untrusted bytes, or ``UnreadableFile`` saying why not."""
     if len(raw) > max_bytes:
         raise UnreadableFile(msg("it is larger than {mb} MB", mb=max_bytes // (1024 * 1024)))
@@ -214,7 +215,7 @@ def read_regular_file(path: Path, *, max_bytes: int = MAX_FILE_BYTES) -> bytes:
         os.close(fd)
 
 
-def parse_tinydb(raw: bytes) -> dict[str, dict[str, Any]]:
+def parse_tinydb(raw: bytes) -> dict[str, JsonObject]:
     """A TinyDB file's tables, or ``UnreadableFile``."""
     data = parse_json(raw)
     if not isinstance(data, dict) or not all(isinstance(table, dict) for table in data.values()):
@@ -227,7 +228,7 @@ class AtomicJSONStorage(Storage):
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
-        self._cache: dict[str, Any] | None = None
+        self._cache: JsonObject | None = None
         self._stamp: tuple[int, int, int] | None = None
 
     def stamp(self) -> tuple[int, int, int] | None:
@@ -237,7 +238,7 @@ class AtomicJSONStorage(Storage):
             return None
         return (st.st_ino, st.st_size, st.st_mtime_ns)
 
-    def read(self) -> dict[str, Any] | None:
+    def read(self) -> JsonObject | None:
         stamp = self.stamp()
         if stamp is None:
             return None
@@ -247,7 +248,7 @@ class AtomicJSONStorage(Storage):
         self._cache, self._stamp = data, stamp
         return data
 
-    def write(self, data: dict[str, Any]) -> None:
+    def write(self, data: JsonObject) -> None:
         self._cache = None  # if the write fails, the next read goes back to the disk
         write_atomically(self.path, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
         self._cache, self._stamp = data, self.stamp()

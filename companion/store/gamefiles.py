@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Protocol
 
 from filelock import Timeout
 from tinydb import TinyDB
@@ -29,6 +29,7 @@ from tinydb import TinyDB
 from companion import platform
 from companion.core.errors import GameError
 from companion.core.i18n import msg
+from companion.core.schema import JsonObject
 from companion.store.aside import keep_aside
 from companion.store.atomic import AtomicJSONStorage, FileProblem, UnreadableFile, os_problem
 
@@ -36,9 +37,20 @@ GAME_ID = re.compile(r"^g-[0-9a-f]{8}$")
 LOCK_TIMEOUT_S = 10.0
 TABLE = "game"
 
-Doc = dict[str, Any]
+Doc = JsonObject
 Stamp = tuple[int, int, int]
 
+
+class Lock(Protocol):
+    """A lock between processes or tabs, as ``companion.platform.file_lock`` gives it."""
+
+    def acquire(self) -> object: ...
+
+    def release(self, force: bool = False) -> None: ...
+
+    def __enter__(self) -> object: ...
+
+    def __exit__(self, *exc: object) -> None: ...
 
 class GameBusy(GameError):
     """Another process held the game's lock for too long."""
@@ -56,7 +68,7 @@ class GameFiles:
         except OSError as exc:
             raise os_problem(exc, folder, "create the saves folder") from None
         platform.persist(folder)  # the browser keeps the new folders in IndexedDB (a no-op on a computer)
-        self._lock_objects: dict[str, Any] = {}  # FileLock, or the browser's (companion.platform)
+        self._lock_objects: dict[str, Lock] = {}  # FileLock, or the browser's (companion.platform)
 
     # -- paths ------------------------------------------------------------------------
     def path(self, game_id: str) -> Path:
@@ -84,7 +96,7 @@ class GameFiles:
         return (st.st_ino, st.st_size, st.st_mtime_ns)
 
     # -- locking ----------------------------------------------------------------------
-    def _lock(self, name: str) -> Any:
+    def _lock(self, name: str) -> Lock:
         lock = self._lock_objects.get(name)
         if lock is None:
             lock = platform.file_lock(self.locks / f"{name}.lock", timeout=LOCK_TIMEOUT_S, poll_interval=0.005,
@@ -208,7 +220,7 @@ class GameFiles:
         return True
 
     # -- the log archive --------------------------------------------------------------
-    def archive_log(self, game_id: str, entries: list[dict[str, Any]]) -> None:
+    def archive_log(self, game_id: str, entries: list[JsonObject]) -> None:
         """Append log lines durably; a line torn by a crash is skipped when read back."""
         if not entries:
             return
@@ -223,7 +235,7 @@ class GameFiles:
             raise os_problem(exc, path, "add to the log") from None
         platform.persist(path)
 
-    def read_archive(self, game_id: str) -> list[dict[str, Any]]:
+    def read_archive(self, game_id: str) -> list[JsonObject]:
         """The archived log lines in order, each once (a crash may have written some twice)."""
         path = self.log_path(game_id)
         try:
@@ -232,7 +244,7 @@ class GameFiles:
             return []
         except OSError as exc:
             raise os_problem(exc, path, "read the log") from None
-        seen: dict[int, dict[str, Any]] = {}
+        seen: dict[int, JsonObject] = {}
         for line in lines:
             try:
                 entry = json.loads(line)

@@ -26,7 +26,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 from platformdirs import user_data_dir
 
@@ -35,9 +34,10 @@ from companion.core.content import Content, load_content
 from companion.core.errors import GameError
 from companion.core.i18n import Msg, msg, nmsg, render
 from companion.core.library import carry_over, is_remembered
-from companion.core.schema import LOG_KEEP, ArchivedLog, check
+from companion.core.schema import LOG_KEEP, ArchivedLog, Json, JsonObject, check
 from companion.core.session import Doc, Session, new_doc
 from companion.core.setup import GameSetup, new_state
+from companion.core.state import State
 from companion.core.validation import check_readable, validate_doc
 from companion.store.aside import remove_stale_temp_files, set_aside
 from companion.store.atomic import (
@@ -135,14 +135,14 @@ def _no_game(game_id: object) -> StoreError:
     return StoreError(msg("No saved game '{id}'. `companion game list` shows the saved games.", id=str(game_id)))
 
 
-def _summary(doc: Doc) -> dict[str, Any]:
+def _summary(doc: Doc) -> JsonObject:
     state = doc["state"]
     return {"id": doc["id"], "name": doc["name"], "game": state["game"], "mode": state["mode"],
             "players": [p["name"] for p in state["players"]], "round": state["round"],
             "rounds": state["rounds"], "updated": doc["updated"], "ended": state["ended"] is not None}
 
 
-def split_log(doc: Doc) -> list[dict[str, Any]]:
+def split_log(doc: Doc) -> list[JsonObject]:
     """Take the oldest log lines out of ``doc`` (to be archived) once it holds more than LOG_KEEP.
 
     What is taken out is checked like the rest of a game (a refusal names ``log``).
@@ -235,7 +235,7 @@ class GameStore:
         self.index = SummaryIndex(self.path)
         self.index.write()
 
-    def _migrate_single_file(self, tables: dict[str, dict[str, Any]]) -> None:
+    def _migrate_single_file(self, tables: dict[str, JsonObject]) -> None:
         """Move every game of an old one-file database into a file of its own; keep the old file."""
         with self.files.locked("_create"):
             backup = self.path.with_name(f"{self.path.stem}.v1-{datetime.now().strftime('%Y%m%d-%H%M%S')}.json")
@@ -256,7 +256,7 @@ class GameStore:
             self.notices.append(nmsg("{n} saved game could not be read and stays only in that old file.",
                                      "{n} saved games could not be read and stay only in that old file.", refused))
 
-    def _adopt_legacy(self, raw: Any) -> None:
+    def _adopt_legacy(self, raw: Json) -> None:
         doc = migrate(raw)
         overflow = split_log(doc)
         doc = validate_doc(doc, self.content)
@@ -289,7 +289,7 @@ class GameStore:
                if wanted in s["name"].casefold()]
         return sorted(out, key=lambda s: s.updated, reverse=True)
 
-    def _summary_of(self, game_id: str) -> tuple[dict[str, Any] | None, bool]:
+    def _summary_of(self, game_id: str) -> tuple[JsonObject | None, bool]:
         stamp = self.files.stamp(game_id)
         cached = self.index.get(game_id, stamp)
         if cached is not None:
@@ -363,7 +363,7 @@ class GameStore:
         if not found:
             return
         ledger, code = Ledger(self.files.damaged), code_stamp()
-        files: dict[str, list[Any]] = {}
+        files: dict[str, list[Json]] = {}
         readable: dict[str, list[tuple[str, tuple[int, int]]]] = {}  # game id -> its copies, the newest first
         for name, game_id in found:
             path = self.files.damaged / name
@@ -473,7 +473,7 @@ class GameStore:
     def exists(self, game_id: str) -> bool:
         return bool(GAME_ID.match(game_id)) and self.files.exists(game_id)
 
-    def full_log(self, game_id: str) -> list[dict[str, Any]]:
+    def full_log(self, game_id: str) -> list[JsonObject]:
         """Every log line of a game, the archived ones first."""
         doc = self.load(game_id)
         recent = doc["log"]
@@ -575,7 +575,7 @@ class GameStore:
             self.save(doc)
         return Session(doc, saver=self._write_checked, content=self.content)
 
-    def _default_name(self, state: dict[str, Any]) -> str:
+    def _default_name(self, state: State) -> str:
         """Short enough for a phone's title bar: the mode and the day ("Solo · 3 Dec"; the asymmetric
         variant's "Asymmetric: one player is the Broodmother" as "Asymmetric · 3 Dec")."""
         mode = self.content.modes[state["mode"]].name.split(":")[0].strip()

@@ -27,16 +27,17 @@ import hashlib
 import json
 import os
 import threading
+from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from filelock import Timeout
 
 from companion import platform
 from companion.core.errors import GameError
 from companion.core.history import HistoryFile, PlayRecord, empty_history, is_finished, name_key, record_of
-from companion.core.i18n import msg
-from companion.core.schema import check
+from companion.core.i18n import Msg, msg
+from companion.core.schema import JsonObject, check
 from companion.store.aside import set_aside
 from companion.store.atomic import (
     FileProblem,
@@ -68,7 +69,7 @@ class HistoryStore:
     def __init__(self, store: GameStore) -> None:
         self.store = store
         self.path = store.path.with_name(HISTORY_FILE)
-        self._data: dict[str, Any] | None = None
+        self._data: JsonObject | None = None
         self._stamp: Stamp | None = None
         self._mutex = threading.RLock()
         # filelock's on a computer; in the browser the lock shared by the app's tabs (``companion.platform``)
@@ -98,7 +99,7 @@ class HistoryStore:
             raise os_problem(exc, self.path, "read") from None
         return (st.st_ino, st.st_size, st.st_mtime_ns)
 
-    def _current(self) -> dict[str, Any]:
+    def _current(self) -> JsonObject:
         """The newest records: kept in memory while the file is unchanged; read, or rebuilt once, otherwise."""
         stamp = self._file_stamp()
         if self._data is not None and stamp == self._stamp:
@@ -118,7 +119,7 @@ class HistoryStore:
         self._data, self._stamp = dict(data), stamp
         return self._data
 
-    def _set_aside(self, reason: Any) -> dict[str, Any]:
+    def _set_aside(self, reason: Msg | str) -> JsonObject:
         with self._locked():
             kept = set_aside(self.path)
             self.store.notices.append(msg(
@@ -128,7 +129,7 @@ class HistoryStore:
             self._write(self._rebuilt())
         return self._data if self._data is not None else empty_history()
 
-    def _rebuilt(self) -> dict[str, Any]:
+    def _rebuilt(self) -> JsonObject:
         """The records of every finished game saved now (read as they are, never set aside)."""
         data = empty_history()
         files, index = self.store.files, self.store.index
@@ -148,7 +149,7 @@ class HistoryStore:
         return data
 
     # -- writing ------------------------------------------------------------------------
-    def saw(self, doc: dict[str, Any]) -> None:
+    def saw(self, doc: JsonObject) -> None:
         """A game was just saved: add, update or remove its record. Never raises; a failure is a notice."""
         try:
             with self._mutex:
@@ -209,16 +210,16 @@ class HistoryStore:
                 raise HistoryError(msg("{name} is not merged into another name.", name=name))
             self._write(data)
 
-    def _fresh(self) -> dict[str, Any]:
+    def _fresh(self) -> JsonObject:
         """Under the lock: the newest file, as a copy to change."""
         current = self._current()
         return {**current, "records": dict(current["records"]), "merges": dict(current["merges"]),
                 "forgotten": list(current["forgotten"])}
 
-    def _locked(self) -> Any:
+    def _locked(self) -> AbstractContextManager[object]:
         return self._lock
 
-    def _write(self, data: dict[str, Any]) -> None:
+    def _write(self, data: JsonObject) -> None:
         """Write the records - only data that reads back (the shape ``read_checked`` holds it to), so a write can
         never leave a file the next start would set aside."""
         from companion.core.schema import SchemaError
@@ -250,7 +251,7 @@ def database_path(given: str | os.PathLike[str] | None) -> Path:
     return Path(user_data_dir(APP_ID, appauthor=False)) / "games.json"
 
 
-def read_beside(db: Path) -> dict[str, Any] | None:
+def read_beside(db: Path) -> JsonObject | None:
     """The history of the database ``db`` read without opening the store (its games, the content), or None
     when the store must open it: no database or no history.json yet (rebuilt from the games), or a file that
     does not read (set aside and told). Never writes but a stamp."""
@@ -263,7 +264,7 @@ def read_beside(db: Path) -> dict[str, Any] | None:
         return None
 
 
-def read_checked(path: Path) -> dict[str, Any]:
+def read_checked(path: Path) -> JsonObject:
     """history.json's data, checked whole against its shape - once per version of its bytes (module docstring).
 
     Raises ``UnreadableFile`` or ``GameError`` (a ``SchemaError``) for a file that does not read.
@@ -302,7 +303,7 @@ def _stamp_says(stamp: Path) -> str | None:
         return None
 
 
-def _why(exc: BaseException, path: Any) -> Any:
+def _why(exc: BaseException, path: Path) -> Msg | str:
     """Why a record could not be written, as a clause."""
     if isinstance(exc, Timeout):
         return msg("another window or the terminal is writing the records")

@@ -12,20 +12,20 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 from filelock import Timeout
 
 from companion import platform
+from companion.core.schema import JsonObject
 from companion.store.atomic import parse_tinydb, read_regular_file, write_atomically
 
 APP_ID = "march-of-the-ants-companion"
 DB_SCHEMA = 2
 
-Summary = dict[str, Any]
+Summary = JsonObject
 
 
-def meta_of(tables: dict[str, dict[str, Any]]) -> dict[str, Any] | None:
+def meta_of(tables: dict[str, JsonObject]) -> JsonObject | None:
     """The ``_meta`` record of a database read from disk, if it is one of ours."""
     records = list(tables.get("_meta", {}).values())
     if records and isinstance(records[0], dict) and records[0].get("app") == APP_ID:
@@ -42,7 +42,7 @@ class SummaryIndex:
         self._lock = platform.file_lock(path.with_name(f".{path.name}.lock"), timeout=1.0, poll_interval=0.005,
                                         preserve_lock_file=True)
 
-    def load(self, tables: dict[str, dict[str, Any]]) -> None:
+    def load(self, tables: dict[str, JsonObject]) -> None:
         """Take the summaries of a parsed index; entries of the wrong shape are dropped (re-read later)."""
         entries = tables.get("summaries", {}).get("1", {})
         if isinstance(entries, dict):

@@ -18,9 +18,9 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 from companion.core.i18n import Msg
+from companion.core.schema import Json
 from companion.store.atomic import parse_json, read_regular_file, write_atomically
 
 KEPT_NAME = re.compile(r"^(g-[0-9a-f]{8})\.damaged-(\d{8}-\d{6})(?:-(\d+))?\.json$")
@@ -117,7 +117,7 @@ class Ledger:
     def __init__(self, folder: Path) -> None:
         self.path = folder / LEDGER
         self.code = ""
-        self.files: dict[str, list[Any]] = {}
+        self.files: dict[str, list[Json]] = {}
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
             if isinstance(data, dict) and isinstance(data.get("files"), dict):
@@ -135,7 +135,7 @@ class Ledger:
             return False
         return entry[2] == STALE or (entry[2] == UNREADABLE and self.code == code)
 
-    def save(self, code: str, files: dict[str, list[Any]]) -> None:
+    def save(self, code: str, files: dict[str, list[Json]]) -> None:
         if (code, files) == self._loaded:
             return
         try:

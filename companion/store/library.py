@@ -9,8 +9,9 @@ the player told, never overwritten), and can be exported and imported as a file 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from annotated_types import MaxLen
 from filelock import Timeout
@@ -103,7 +104,7 @@ class LibraryStore:
         return json.dumps({"format": LIBRARY_FORMAT, "schema": 1, "entries": self.entries()},
                           ensure_ascii=False, indent=1).encode("utf-8")
 
-    def _update(self, change: Any) -> None:
+    def _update(self, change: Callable[[list[Entry]], list[Entry]]) -> None:
         try:
             with self._lock:
                 current = self.entries()

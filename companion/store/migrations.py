@@ -11,14 +11,14 @@ A module's own state has migrations of its own (``ModuleHooks.migrations``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from companion.core.errors import GameError
 from companion.core.i18n import msg
+from companion.core.schema import Json, JsonObject
 from companion.core.session import DOC_SCHEMA
 from companion.core.state import STATE_SCHEMA
 
-Doc = dict[str, Any]
+Doc = JsonObject
 
 
 class NewerSchema(GameError):
@@ -51,7 +51,7 @@ def schema_of(doc: Doc) -> int:
     return value
 
 
-def migrate(doc: Any) -> Doc:
+def migrate(doc: Json) -> Doc:
     """Return ``doc`` at ``DOC_SCHEMA``; raise NewerSchema if it comes from the future."""
     if not isinstance(doc, dict):
         raise GameError(msg("a saved game must be an object"))

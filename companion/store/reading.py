@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import threading
 from pathlib import Path
-from typing import Any
 
 from companion.core.i18n import Msg, msg
 from companion.store.aside import remove_stale_temp_files, set_aside
@@ -38,7 +37,7 @@ def reading_path(db_path: str | Path) -> Path:
     return Path(db_path).with_name(READING_FILE)
 
 
-def _ids(raw: Any, name: str) -> list[str]:
+def _ids(raw: object, name: str) -> list[str]:
     if not isinstance(raw, list) or not all(isinstance(i, str) and 0 < len(i) <= MAX_ID_LENGTH for i in raw):
         raise DamagedReadingFile(msg('its "{name}" is not a list of entry ids', name=name))
     return list(dict.fromkeys(raw))

@@ -15,12 +15,12 @@ import json
 import threading
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Annotated, Any, Literal, get_args, get_type_hints
+from typing import Annotated, Literal, get_args, get_type_hints
 
 from annotated_types import Ge, Le
 
 from companion.core.i18n import Msg, msg
-from companion.core.schema import SchemaError, check_value
+from companion.core.schema import Json, SchemaError, check_value
 from companion.store.atomic import write_atomically
 
 Theme = Literal["system", "light", "dark"]
@@ -44,7 +44,7 @@ class Settings:
     draw_cue_sound: bool = True  # the cue includes a chime (besides the vibration)
 
 
-def _valid(name: str, value: Any) -> bool:
+def _valid(name: str, value: object) -> bool:
     """Only values of the setting's own type (its limits included) are accepted, from the file or a change."""
     try:
         check_value(_TYPES[name], value)
@@ -53,10 +53,10 @@ def _valid(name: str, value: Any) -> bool:
     return True
 
 
-_TYPES: dict[str, Any] = get_type_hints(Settings, include_extras=True)
+_TYPES: dict[str, object] = get_type_hints(Settings, include_extras=True)
 
 
-def from_dict(raw: Any) -> Settings:
+def from_dict(raw: Json) -> Settings:
     """Build settings from parsed JSON, keeping each valid value and defaulting the rest."""
     if not isinstance(raw, dict):
         return Settings()
@@ -96,7 +96,7 @@ class SettingsStore:
         with self._lock:
             return self._current
 
-    def update(self, **changes: Any) -> Settings:
+    def update(self, **changes: Json) -> Settings:
         """Apply validated changes, save them, and return the new settings."""
         for name, value in changes.items():
             if name not in _TYPES or not _valid(name, value):

@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from companion.core.content import Content, Expansion, Module, Variant
 from companion.core.errors import GameError
 from companion.core.i18n import N_
+from companion.core.schema import Role
 from companion.core.setup import GameSetup, PlayerSpec, default_player_names, new_state, setup_summary, validate_setup
 
 DEBOUNCE_SECONDS = 0.4
@@ -156,7 +157,7 @@ class PlayerDraft:
 
     name: str
     colour: str | None
-    role: str = "ant"
+    role: Role = "ant"
     default: str = ""  # the colour's name (or "Broodmother"), used when nothing is typed
 
     @property

@@ -6,7 +6,7 @@ core does not allow - is said under the field (announced) and in a snackbar, and
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -18,10 +18,11 @@ from companion.ui.i18n import tr, trf
 
 if TYPE_CHECKING:
     from companion.core.session import Session
+    from companion.core.views import PlayerStanding
     from companion.ui.app import PageApp
 
 
-def ask_total(app: PageApp, session: Session, player: dict[str, Any], cp: str) -> None:
+def ask_total(app: PageApp, session: Session, player: PlayerStanding, cp: str) -> None:
     """Open the dialog for ``player`` (a player row of the game view)."""
     name, pid = player["name"], player["id"]
     sizes = app.sizes

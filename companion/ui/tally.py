@@ -28,6 +28,7 @@ from companion.ui import widgets
 from companion.ui.i18n import tr, trf
 from companion.ui.models import signed
 from companion.ui.panels.broodmother.controls import buttons, choice
+from companion.ui.theme import Sizes
 
 if TYPE_CHECKING:
     from companion.core.session import Session
@@ -162,7 +163,7 @@ def tally_controls(screen: CalculatorsScreen) -> list[ft.Control]:
             *_target(screen, session, act)]
 
 
-def _text(text: str, sizes: Any, ident: str, muted: bool = False) -> ft.Control:
+def _text(text: str, sizes: Sizes, ident: str, muted: bool = False) -> ft.Control:
     color = ft.Colors.ON_SURFACE_VARIANT if muted else None
     return ft.Semantics(identifier=ident, content=ft.Text(text, size=sizes.body, color=color))
 

@@ -15,7 +15,7 @@ from companion.core.i18n import render as say
 from companion.core.i18n import tr, trf
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_verbs(subparsers, (Verb("antscape", tr("score an Antscape grid file (colonies, Bonus Card, queens, "
                                                "points)"), run, (
         arg("file", metavar="FILE.json", help=tr("the grid file (see the README for its format)")),

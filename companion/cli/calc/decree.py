@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from companion.cli.common import Verb, add_verbs, arg, print_json
 from companion.cli.pairs import parse_pairs
 from companion.core.i18n import tr, trf
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_verbs(subparsers, (Verb("decree", tr("who scores a Queen's Decree this Slumber, and how much"), _decree, (
         arg("--round", type=int, required=True, metavar="R",
             help=tr("the round (1-4): the best colony gains R")),

@@ -4,13 +4,12 @@ Drafting Variants)."""
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from companion.cli.common import Verb, add_verbs, arg, print_json
 from companion.core.i18n import tr, trf
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_verbs(subparsers, (Verb("draft", tr("a draft's deal, keep and rest (setup-draft, round-draft, deck-draft)"),
                                 _draft, (
         arg("variant", help=tr("setup-draft, round-draft or deck-draft")),

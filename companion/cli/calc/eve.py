@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from companion.cli.common import CliError, Verb, add_verbs, arg, print_json
 from companion.cli.pairs import parse_pairs
 from companion.core.i18n import tr, trf
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_verbs(subparsers, (Verb("eve", tr("Eve of the Antperium's points at Slumber"), _eve, (
         arg("--enclave", metavar="NAME", help=tr("who controls the Enclave of the Empress")),
         arg("--adjacent", action="append", default=[], metavar="NAME=COUNT",

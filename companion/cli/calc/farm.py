@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from companion.cli.common import CliError, Verb, add_verbs, arg, print_json
 from companion.core.i18n import render, tr, trn
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_verbs(subparsers, (Verb("farm", tr("an aphid farm's reward for each herder (Minions of the Meadow > "
                                            "Farming)"), _farm, (
         arg("--aphids", type=int, required=True, metavar="N",

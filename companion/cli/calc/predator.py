@@ -13,7 +13,7 @@ from companion.cli.common import CliError, Verb, add_verbs, arg, print_json
 from companion.core.i18n import render, tr, trf, trn
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_verbs(subparsers, (Verb("predator", tr("a Predator's Health, Power Tier and spores (Minions of the "
                                                "Meadow > Predators)"), _predator, (
         arg("--round", type=int, metavar="R", help=tr("the round it is summoned in (1-5): Health 3 x R")),

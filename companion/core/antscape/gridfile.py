@@ -16,7 +16,7 @@ Rows and columns count from 1, here and in the result's ``cells``.
 from __future__ import annotations
 
 import json
-from typing import Any, NotRequired
+from typing import NotRequired
 
 from typing_extensions import TypedDict
 
@@ -33,7 +33,7 @@ from companion.core.antscape.scoring import (
 )
 from companion.core.errors import GameError
 from companion.core.i18n import N_, Msg, msg
-from companion.core.schema import SchemaError, check, strict
+from companion.core.schema import Json, JsonObject, SchemaError, check, strict
 
 FIELDS = ("players", "bonus", "grid", "queens", "cards_left", "queen_territories")
 
@@ -106,7 +106,7 @@ def read_grid_file(text: str) -> Board:
     return parse_grid_file(raw)
 
 
-def parse_grid_file(raw: Any) -> Board:
+def parse_grid_file(raw: Json) -> Board:
     """Check a grid file's data against the schema and the rules; the board to score, names as players."""
     try:
         data = check(GridFile, raw)
@@ -226,7 +226,7 @@ def _queen_territories(cells: list[list[int]], players: int, size: int) -> froze
 
 
 # -- the result ---------------------------------------------------------------------------------
-def result_json(result: Result) -> dict[str, Any]:
+def result_json(result: Result) -> JsonObject:
     """The calculator's ``--json`` output: scores per player, winners, colonies."""
     return {
         "scores": {p: {"bonus": s.bonus, "queen": s.queen, "territories": s.territories, "total": s.total}

@@ -14,7 +14,7 @@ a file or an old save::
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import cast
 
 from typing_extensions import TypedDict
 
@@ -29,8 +29,9 @@ from companion.core.antscape.scoring import (
 )
 from companion.core.content import Content
 from companion.core.errors import CommandError, GameError
+from companion.core.hooks import ModuleState
 from companion.core.i18n import msg
-from companion.core.schema import SchemaError, check, strict
+from companion.core.schema import Json, SchemaError, check, strict
 from companion.core.state import State
 
 KEY = "antscape"
@@ -70,11 +71,11 @@ def fresh(players: int) -> ScorerState:
             "bonus": None, "queens": [], "cards_left": {}, "passed": False}
 
 
-def init(state: State, options: Mapping[str, Any], content: Content) -> None:
-    state["modules_state"][KEY] = fresh(len(state["players"]))
+def init(state: State, options: Mapping[str, Json], content: Content) -> None:
+    state["modules_state"][KEY] = dict(fresh(len(state["players"])))
 
 
-def adopt(state: State, content: Content) -> dict[str, Any]:
+def adopt(state: State, content: Content) -> ModuleState:
     """An Antscape game saved before the scorer existed starts with an empty grid."""
     return dict(fresh(len(state["players"])))
 
@@ -84,11 +85,10 @@ def scorer(state: State) -> ScorerState:
     found = state.get("modules_state", {}).get(KEY) if active(state) else None
     if found is None:
         raise CommandError(msg("This game has no Antscape scorer: start an Antscape game."))
-    kept: ScorerState = found
-    return kept
+    return cast(ScorerState, found)
 
 
-def validate_state(module_state: dict[str, Any], state: State, content: Content) -> None:
+def validate_state(module_state: ModuleState, state: State, content: Content) -> None:
     """The schema first, then what it cannot say: sizes, players, limits."""
     try:
         data = check(ScorerState, module_state)

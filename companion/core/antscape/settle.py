@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.core.antscape.model import KEY
 from companion.core.antscape.scoring import break_tie
 from companion.core.antscape.view import listed, tie_break_reason
 from companion.core.content import Content
 from companion.core.outcome import make_outcome
+from companion.core.schema import Ended
 from companion.core.state import State, leaders, player, total_score
 
 
-def finish(state: State, content: Content) -> dict[str, Any] | None:
+def finish(state: State, content: Content) -> Ended | None:
     """Settle a tie on the game's scores with the scorer's cards left; None leaves it to the engine."""
     tied = tuple(leaders(state))
     kept = state["modules_state"].get(KEY)

@@ -7,15 +7,102 @@ the data file's words (Bonus Cards, the ways the game ends, the turn) are messag
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+
+from typing_extensions import TypedDict
 
 from companion.core.antscape.content import bonus_name, interpretations_for, scorer_content
 from companion.core.antscape.model import ScorerState, board_of, scorer
 from companion.core.antscape.scoring import Board, Colony, Result, end_conditions, score_board
 from companion.core.content import Content
 from companion.core.i18n import Msg, msg, nmsg
+from companion.core.schema import Player
 from companion.core.state import State, total_score
 from companion.core.words import names_and
+
+
+class CellShown(TypedDict):
+    """A grid cell in ``antscape_view``: its owner, points, queen territory, colony and badge."""
+
+    row: int
+    col: int
+    owner: str | None
+    points: int
+    queen_territory: bool
+    colony: int | None
+    badge: str | None
+    name: str | None
+    colour: str | None
+
+
+class ColonyShown(TypedDict):
+    """A colony of connected territories: whose, its cells (row, column), size, bonus and note."""
+
+    index: int
+    owner: str
+    name: str
+    colour: str | None
+    cells: list[list[int]]
+    size: int
+    bonus: int
+    note: Msg
+
+
+class ScorerPlayer(TypedDict):
+    """A player's score on the Antscape board, and what is already in the game's scores."""
+
+    id: str
+    name: str
+    colour: str | None
+    bonus: int
+    queen: int
+    territories: int
+    total: int
+    queen_marked: bool
+    has_territory: bool
+    cards_left: int | None
+    colonies: int
+    score_now: int
+
+
+class EndShown(TypedDict):
+    """A way the game ends (``EndWay``), as messages, and whether it has happened."""
+
+    id: str
+    name: Msg
+    text: Msg
+    done: bool
+    manual: bool
+
+
+class BonusShown(TypedDict):
+    """A Bonus Card (``BonusCard``) with its name and text as messages."""
+
+    id: str
+    name: Msg
+    text: Msg
+
+
+class AntscapeView(TypedDict):
+    """What ``antscape_view`` gives the scorer panel."""
+
+    size: int
+    bonus: BonusShown | None
+    bonus_cards: list[BonusShown]
+    cells: list[list[CellShown]]
+    colonies: list[ColonyShown]
+    players: list[ScorerPlayer]
+    winners: list[str]
+    winner_ids: list[str]
+    tie_break: str
+    tied_ids: list[str]
+    winner_text: Msg
+    applied: bool
+    ends: list[EndShown]
+    game_over: bool
+    queen_territories: int
+    interpretations: list[Msg]
+    turn: list[Msg]
 
 
 def colony_note(bonus: str | None, colony: Colony) -> Msg:
@@ -78,19 +165,24 @@ def tie_break_reason(tied: str | Msg, who: str, points: int, cards: int) -> Msg:
                 points=points_text(points))
 
 
-def _cells(kept: ScorerState, board: Board, result: Result, people: dict[str, Any]) -> list[list[dict[str, Any]]]:
+def _cells(kept: ScorerState, board: Board, result: Result,
+           people: Mapping[str, Player]) -> list[list[CellShown]]:
     """The grid, row by row: each territory's owner, points, colony and (on a colony's first cell) its badge."""
     colony_of = {pos: i for i, c in enumerate(result.colonies) for pos in c.cells}
     badges = {c.cells[0]: colony_badge(board.bonus, c) for c in result.colonies}
+    def owner(pid: str | None) -> Player | None:
+        return people.get(pid) if pid is not None else None
+
     return [[{"row": r, "col": c, "owner": cell["owner"], "points": cell["points"],
               "queen_territory": cell["queen_territory"], "colony": colony_of.get((r, c)),
               "badge": badges.get((r, c)),
-              "name": people[cell["owner"]]["name"] if cell["owner"] in people else None,
-              "colour": people[cell["owner"]]["colour"] if cell["owner"] else None}
+              "name": who["name"] if (who := owner(cell["owner"])) else None,
+              "colour": who["colour"] if who else None}
              for c, cell in enumerate(row, start=1)] for r, row in enumerate(kept["cells"], start=1)]
 
 
-def _players(state: State, kept: ScorerState, result: Result, people: dict[str, Any]) -> list[dict[str, Any]]:
+def _players(state: State, kept: ScorerState, result: Result,
+             people: Mapping[str, Player]) -> list[ScorerPlayer]:
     """Each scored player's points by kind, total, colonies and what the saved scores hold now."""
     owners = {c["owner"] for row in kept["cells"] for c in row}
     return [{"id": pid, "name": people[pid]["name"], "colour": people[pid]["colour"], "bonus": s.bonus,
@@ -101,21 +193,24 @@ def _players(state: State, kept: ScorerState, result: Result, people: dict[str, 
             for pid, s in result.scores.items()]
 
 
-def antscape_view(state: State, content: Content) -> dict[str, Any]:
+def antscape_view(state: State, content: Content) -> AntscapeView:
     kept = scorer(state)
     board = board_of(state)
     result = score_board(board)
     people = {p["id"]: p for p in state["players"]}
     names = {pid: p["name"] for pid, p in people.items()}
     cells = _cells(kept, board, result, people)
+    colonies: list[ColonyShown]
     colonies = [{"index": i, "owner": c.owner, "name": names[c.owner], "colour": people[c.owner]["colour"],
                  "cells": [list(p) for p in c.cells], "size": c.size, "bonus": c.bonus,
                  "note": colony_note(board.bonus, c)} for i, c in enumerate(result.colonies)]
     players = _players(state, kept, result, people)
     seen = end_conditions(board)
+    ends: list[EndShown]
     ends = [{**way, "name": msg(way["name"]), "text": msg(way["text"]),
              "done": kept["passed"] if way["id"] == "everyone-passed" else seen[way["id"]],
              "manual": way["id"] == "everyone-passed"} for way in scorer_content()["end_ways"]]
+    cards: list[BonusShown]
     cards = [{**c, "name": msg(c["name"]), "text": msg(c["text"])} for c in scorer_content()["bonus_cards"]]
     bonus = next((c for c in cards if c["id"] == board.bonus), None)
     return {

@@ -9,7 +9,6 @@ She makes her own placement choices, so the app gives her the numbers and keeps 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from companion.core.broodmother import deck as piles
 from companion.core.broodmother import meadow
@@ -52,7 +51,7 @@ class GainEgg(BroodCommand):
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         b["asym"]["eggs"] += 1
 
-    def describe(self, state: State, content: Any) -> str | Msg:
+    def describe(self, state: State, content: Content) -> str | Msg:
         return msg("Broodmother reacts: +1 egg")
 
 
@@ -80,7 +79,7 @@ class MoveNymph(BroodCommand):
         meadow.remove_nymph(b, self.source)
         meadow.add_nymph(b, self.target)
 
-    def describe(self, state: State, content: Any) -> str | Msg:
+    def describe(self, state: State, content: Content) -> str | Msg:
         return msg("Broodmother reacts: a nymph from {source} to {target}", source=location_name(self.source),
                    target=location_name(self.target))
 
@@ -108,7 +107,7 @@ class UnlockPower(BroodCommand):
         b["asym"]["unlocked"].append(self.power)
         b["asym"]["unlock_rounds"].append(state["round"])
 
-    def describe(self, state: State, content: Any) -> str | Msg:
+    def describe(self, state: State, content: Content) -> str | Msg:
         return msg("Broodmother unlocks {power}", power=msg(brood_of(content).powers[self.power].name))
 
 
@@ -150,7 +149,7 @@ class UsePower(BroodCommand):
         if self.power == "machinate":
             say(b, msg("Reveal her top card and enter it."))
 
-    def describe(self, state: State, content: Any) -> str | Msg:
+    def describe(self, state: State, content: Content) -> str | Msg:
         return msg("Broodmother uses {power}", power=msg(brood_of(content).powers[self.power].name))
 
 
@@ -193,5 +192,5 @@ class Redraw(BroodCommand):
         start_report(b, msg("Redraw: 2 nymphs spent"))
         say(b, msg("Discard her card, reveal the next one and enter it."), interpretation="asymmetric-redraw")
 
-    def describe(self, state: State, content: Any) -> str | Msg:
+    def describe(self, state: State, content: Content) -> str | Msg:
         return msg("Broodmother spends 2 nymphs to redraw")

@@ -8,7 +8,7 @@ just revealed, before anything else changes) unless it belongs to that turn itse
 from __future__ import annotations
 
 import copy
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from companion.core.broodmother.content import BroodContent, brood_of
 from companion.core.broodmother.model import Brood, bm, her_player, is_asymmetric, require
@@ -16,8 +16,9 @@ from companion.core.commands.base import Command, require_int
 from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.i18n import N_, msg
-from companion.core.patch import apply_patch, diff
+from companion.core.patch import Op, apply_patch, diff
 from companion.core.predators.model import KEY as PREDATORS
+from companion.core.schema import JsonObject
 from companion.core.state import State
 
 MAX_HEX = 99
@@ -76,16 +77,16 @@ def asymmetric_only(state: State) -> None:
         raise CommandError(msg("Only the asymmetric variant has a Broodmother player."))
 
 
-def hex_number(value: Any, what: str = N_("The hex number")) -> int:
+def hex_number(value: object, what: str = N_("The hex number")) -> int:
     return require_int(value, what, 1, MAX_HEX)
 
 
-def location(value: Any) -> int:
+def location(value: object) -> int:
     """A hex number, or 0 for the Great Tunnel."""
     return require_int(value, N_("The place (a hex number, or 0 for the Great Tunnel)"), 0, MAX_HEX)
 
 
-def snapshot(state: State, b: Brood) -> dict[str, Any]:
+def snapshot(state: State, b: Brood) -> JsonObject:
     """Her state before a reaction resolves, so a cancel or a redraw can put it back.
 
     It keeps the predator tracker too (None when the game has none): her level-2 Predator
@@ -97,7 +98,7 @@ def snapshot(state: State, b: Brood) -> dict[str, Any]:
     return {"brood": saved, "scores": scores, "predators": copy.deepcopy(state["modules_state"].get(PREDATORS))}
 
 
-def way_back(state: State, b: Brood, before: dict[str, Any]) -> list[Any]:
+def way_back(state: State, b: Brood, before: JsonObject) -> list[Op]:
     """The patch from her state now back to ``before`` (a snapshot): what a turn keeps.
 
     Keeping the whole snapshot would add her whole deck to the save at every draw.
@@ -105,16 +106,16 @@ def way_back(state: State, b: Brood, before: dict[str, Any]) -> list[Any]:
     return diff(snapshot(state, b), before)
 
 
-def snapshot_before(state: State, b: Brood, back: list[Any]) -> dict[str, Any]:
+def snapshot_before(state: State, b: Brood, back: list[Op]) -> JsonObject:
     """The snapshot ``back`` (from ``way_back``) leads to from her state now."""
     try:
-        saved: dict[str, Any] = apply_patch(snapshot(state, b), back)
+        saved: JsonObject = apply_patch(snapshot(state, b), back)
     except (KeyError, IndexError, TypeError) as exc:
         raise CommandError(msg("Her state changed since she revealed the card; undo those changes first.")) from exc
     return saved
 
 
-def restore(state: State, b: Brood, back: list[Any]) -> None:
+def restore(state: State, b: Brood, back: list[Op]) -> None:
     saved = snapshot_before(state, b, back)
     for key, value in saved["brood"].items():
         b[key] = value

@@ -7,15 +7,18 @@ filled from the Difficulty Chart as applied to this game.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+
+from typing_extensions import TypedDict
 
 from companion.core.broodmother.content import BroodContent, ChecklistStep
 from companion.core.broodmother.model import Brood, ant_count, bm
 from companion.core.i18n import Msg, msg, nmsg, render
+from companion.core.schema import Json
 from companion.core.state import State
 
 
-def adjustment_text(adjustments: dict[str, Any], ants: int) -> str:
+def adjustment_text(adjustments: Mapping[str, Json], ants: int) -> str:
     """The chart's easy/difficult cell in words: '+2 larvae, +1 Initiative Token' (in the reader's language)."""
     parts = []
     if adjustments.get("larvae"):
@@ -35,7 +38,7 @@ def adjustment_text(adjustments: dict[str, Any], ants: int) -> str:
     return ", ".join(render(p) for p in parts) or render(msg("no change"))
 
 
-def difficulty_preview(ants: int, bc: BroodContent) -> list[dict[str, Any]]:
+def difficulty_preview(ants: int, bc: BroodContent) -> list[dict[str, str]]:
     """What each difficulty means for ``ants`` colonies, from the Difficulty Chart: for a new-game screen."""
     row = bc.row(min(max(ants, 1), 4))
     thresholds = render(msg("plot {plot}, Colony Points {cp}, centipedes {centipedes}", plot=row.plot, cp=row.cp,
@@ -54,7 +57,7 @@ def _applies(step: ChecklistStep, state: State, b: Brood) -> bool:
     ])
 
 
-def _values(state: State, b: Brood, bc: BroodContent) -> dict[str, Any]:
+def _values(state: State, b: Brood, bc: BroodContent) -> dict[str, object]:
     ants = ant_count(state)
     solo = b["start"].get("solo", {})
     return {
@@ -65,7 +68,16 @@ def _values(state: State, b: Brood, bc: BroodContent) -> dict[str, Any]:
     }
 
 
-def checklist(state: State, bc: BroodContent) -> list[dict[str, Any]]:
+class ChecklistItem(TypedDict):
+    """A setup step of this game, with this game's numbers, and whether it is ticked."""
+
+    id: str
+    text: str
+    source: str
+    done: bool
+
+
+def checklist(state: State, bc: BroodContent) -> list[ChecklistItem]:
     b = bm(state)
     values = _values(state, b, bc)
     return [

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from companion.core.broodmother import deck as piles
 from companion.core.broodmother import reactions
@@ -47,10 +47,11 @@ from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.i18n import N_, Msg, msg, nmsg
 from companion.core.predators.model import BROODMOTHER, check_summon, summon
+from companion.core.schema import Json, JsonObject
 from companion.core.state import State, game_def
 
 
-def _fingerprint(state: State) -> dict[str, Any]:
+def _fingerprint(state: State) -> JsonObject:
     """What must not have changed for a cancel to still be 'right after the reveal'."""
     scores = {k: list(v) for k, v in state["scores"].items()}
     return {"round": state["round"], "phase": state["phase"], "scores": scores}
@@ -129,7 +130,7 @@ class DrawCard(BroodCommand):
         reshuffled = piles.reshuffle_if_empty(state, b["deck"], virtual=True)
         reveal(state, b, bc, piles.draw_top(b["deck"]), reshuffled)
 
-    def describe(self, state: State, content: Any) -> str | Msg:
+    def describe(self, state: State, content: Content) -> str | Msg:
         return revealed_label(self, state, content)
 
 
@@ -164,7 +165,7 @@ class EnterCard(BroodCommand):
             b["report"]["lines"].insert(0, {"text": adjusted.to_dict(), "hex": None})
             b["report"]["interpretations"].append("physical-deck-adjusts")
 
-    def describe(self, state: State, content: Any) -> str | Msg:
+    def describe(self, state: State, content: Content) -> str | Msg:
         return revealed_label(self, state, content)
 
 
@@ -202,18 +203,18 @@ class CancelReaction(BroodCommand):
         for text in undone:
             say(b, msg("Take back if already done: {instruction}", instruction=text), interpretation="cancel-window")
 
-    def describe(self, state: State, content: Any) -> str | Msg:
+    def describe(self, state: State, content: Content) -> str | Msg:
         history = bm(state)["history"]
         return msg("Cancel her card ({words}) with an Initiative Token", words=history[-1]["words"] if history else "")
 
 
-def _question(b: Brood, kind: str) -> dict[str, Any]:
+def _question(b: Brood, kind: str) -> JsonObject:
     if not b["pending"] or b["pending"][0]["kind"] != kind:
         if not b["pending"]:
             raise CommandError(msg("She is not asking about that now (she has no open question)."))
         raise CommandError(msg("She is not asking about that now (open question: {asked}).",
                                asked=msg(QUESTION_NAMES.get(b["pending"][0]["kind"], N_("her open question")))))
-    question: dict[str, Any] = b["pending"][0]
+    question: JsonObject = b["pending"][0]
     return question
 
 
@@ -256,9 +257,9 @@ class AnswerExpand(BroodCommand):
             "centipede_hex": self.centipede_hex, "nest": self.nest,
         }, asked_round(state, question))
 
-    def describe(self, state: State, content: Any) -> str | Msg:
+    def describe(self, state: State, content: Content) -> str | Msg:
         b = bm(state)
-        q: dict[str, Any] = b["pending"][0] if b["pending"] else {"of": 1, "reason": "colony-goal"}
+        q: JsonObject = b["pending"][0] if b["pending"] else {"of": 1, "reason": "colony-goal"}
         zone = msg("the Inner Meadow") if self.zone == "inner" else msg("the Outer Meadow")
         what = msg("the hex deck is empty") if self.deck_empty else msg("hex {hex} in {zone}", hex=self.number,
                                                                         zone=zone)
@@ -290,7 +291,7 @@ class AnswerPredator(BroodCommand):
         say(b, msg("Hex {hex}: place the {predator} with {health} Health.", hex=self.hex, predator=msg(name),
                    health=q["health"]), self.hex)
 
-    def describe(self, state: State, content: Any) -> str | Msg:
+    def describe(self, state: State, content: Content) -> str | Msg:
         return on_her_card(bm(state), msg("her Predator goes to hex {hex}", hex=self.hex))
 
 
@@ -310,7 +311,7 @@ class AnswerStrike(BroodCommand):
         q = b["pending"].pop(0)
         reactions.finish_strike(state, b, self.destroyed, q["hex"])
 
-    def describe(self, state: State, content: Any) -> str | Msg:
+    def describe(self, state: State, content: Content) -> str | Msg:
         if self.destroyed == 0:
             return on_her_card(bm(state), msg("no ant in her hex, so she Invades"))
         return on_her_card(bm(state), nmsg("her Strike destroyed 1 ant", "her Strike destroyed {n} ants",
@@ -337,7 +338,7 @@ class ScoreSlumber(BroodCommand):
         say(b, msg("She gains {sum} Colony Points.", sum=preview["sum_message"]),
             interpretation="tunnel-is-meadow")
 
-    def describe(self, state: State, content: Any) -> str | Msg:
+    def describe(self, state: State, content: Content) -> str | Msg:
         total = slumber_preview(state, state["modules_state"]["broodmother"])["total"]
         return msg("Her Slumber: +{total} CP", total=total)
 
@@ -347,7 +348,7 @@ class SetDeck(BroodCommand):
     """Change her deck's make-up (type, Ferocity, count per group) to match your box, before her first card."""
 
     name = "bm_set_deck"
-    groups: tuple[Any, ...] = ()
+    groups: tuple[Json, ...] = ()
 
     def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         d = b["deck"]
@@ -361,7 +362,7 @@ class SetDeck(BroodCommand):
         if b["deck_mode"] == "virtual":
             piles.shuffle_draw(state, b["deck"])
 
-    def describe(self, state: State, content: Any) -> str | Msg:
+    def describe(self, state: State, content: Content) -> str | Msg:
         return msg("Change her deck's make-up")
 
 
@@ -384,7 +385,7 @@ class SetDeckMode(BroodCommand):
         if self.mode == "virtual":
             piles.shuffle_draw(state, b["deck"])
 
-    def describe(self, state: State, content: Any) -> str | Msg:
+    def describe(self, state: State, content: Content) -> str | Msg:
         return msg("Her deck: virtual (the app draws)") if self.mode == "virtual" else \
             msg("Her deck: physical (you draw)")
 
@@ -403,7 +404,7 @@ class ShowOdds(BroodCommand):
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         b["odds"] = self.show
 
-    def describe(self, state: State, content: Any) -> str | Msg:
+    def describe(self, state: State, content: Content) -> str | Msg:
         return msg("Show her odds") if self.show else msg("Hide her odds")
 
 
@@ -432,7 +433,7 @@ class TickStep(BroodCommand):
         else:
             b["checklist"].pop(self.step, None)
 
-    def describe(self, state: State, content: Any) -> str | Msg:
+    def describe(self, state: State, content: Content) -> str | Msg:
         return msg("Setup: tick {step}", step=self.step) if self.done else msg("Setup: untick {step}", step=self.step)
 
 

@@ -10,23 +10,27 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
-from typing import Any
+from typing import Final, Literal
+
+from typing_extensions import TypedDict
 
 from companion.core.broodmother.content import BroodContent, DeckGroup
+from companion.core.broodmother.schema import Card, Deck
 from companion.core.errors import CommandError
 from companion.core.i18n import Msg, msg
 from companion.core.rng import Rng
 from companion.core.state import State
 
-Deck = dict[str, Any]
-PILES = ("draw", "discard", "plot")
+Pile = Literal["draw", "discard", "plot"]
+PILES: tuple[Pile, ...] = ("draw", "discard", "plot")
 CHAMBER = "chamber"  # what a player types for an Empires Chamber card
-ESTIMATED, ENTERED = "estimated", "entered"  # her make-up: the app's default, or the one the players typed in
+ESTIMATED: Final = "estimated"  # her make-up: the app's default,
+ENTERED: Final = "entered"  # or the one the players typed in
 
 
-def build_cards(groups: list[DeckGroup], chambers: int, bc: BroodContent) -> dict[str, dict[str, Any]]:
+def build_cards(groups: list[DeckGroup], chambers: int, bc: BroodContent) -> dict[str, Card]:
     """Card records keyed by id: ``event-2-3`` is the third Event with Ferocity 2."""
-    cards: dict[str, dict[str, Any]] = {}
+    cards: dict[str, Card] = {}
     seen: Counter[tuple[str, int]] = Counter()
     for g in groups:
         for _ in range(g.count):
@@ -38,7 +42,7 @@ def build_cards(groups: list[DeckGroup], chambers: int, bc: BroodContent) -> dic
     return cards
 
 
-def new_deck(cards: dict[str, dict[str, Any]], makeup: str = ESTIMATED) -> Deck:
+def new_deck(cards: dict[str, Card], makeup: Literal["estimated", "entered"] = ESTIMATED) -> Deck:
     return {"cards": cards, "draw": sorted(cards), "discard": [], "plot": [], "drawn": 0, "makeup": makeup}
 
 
@@ -129,11 +133,11 @@ def _type_name(card_type: str, bc: BroodContent) -> str:
     return bc.card_types[card_type].name if card_type in bc.card_types else "Chamber"
 
 
-def _same_type(card: dict[str, Any], card_type: str) -> bool:
+def _same_type(card: Card, card_type: str) -> bool:
     return bool(card["chamber"]) if card_type == CHAMBER else not card["chamber"] and card["type"] == card_type
 
 
-def _free_id(deck: Deck, record: dict[str, Any]) -> str:
+def _free_id(deck: Deck, record: Card) -> str:
     stem = CHAMBER if record["chamber"] else f"{record['type']}-{record['ferocity']}"
     n = 1
     while f"{stem}-{n}" in deck["cards"]:
@@ -151,7 +155,7 @@ def require_available(deck: Deck, card_type: str, ferocity: int) -> None:
                            left=_describe_left(deck, pool, card_type)))
 
 
-def matches(card: dict[str, Any], card_type: str, ferocity: int) -> bool:
+def matches(card: Card, card_type: str, ferocity: int) -> bool:
     if card_type == CHAMBER:
         return bool(card["chamber"])
     return not card["chamber"] and card["type"] == card_type and card["ferocity"] == ferocity
@@ -163,7 +167,7 @@ def _label(card_type: str, ferocity: int, name: str | None = None) -> Msg:
     return msg("{card_type} with Ferocity {ferocity}", card_type=msg(name or card_type), ferocity=ferocity)
 
 
-def chamber_record(bc: BroodContent) -> dict[str, Any]:
+def chamber_record(bc: BroodContent) -> Card:
     return {"type": bc.chambers.type, "ferocity": bc.chambers.ferocity, "chamber": True}
 
 
@@ -187,7 +191,7 @@ def _describe_left(deck: Deck, pool: list[str], card_type: str) -> Msg:
     return listed
 
 
-def counts_by_type(deck: Deck, pile: str, types: list[str]) -> dict[str, int]:
+def counts_by_type(deck: Deck, pile: Pile, types: list[str]) -> dict[str, int]:
     found = Counter(deck["cards"][cid]["type"] for cid in deck[pile])
     return {t: found.get(t, 0) for t in types}
 
@@ -197,11 +201,24 @@ def next_pool(deck: Deck) -> list[str]:
     return list(deck["draw"] or deck["discard"])
 
 
-def odds(deck: Deck, bc: BroodContent, nest: bool) -> list[dict[str, Any]]:
+class OddsRow(TypedDict):
+    """The chance that her next card is of one type (and so does one action), as cards, a fraction and a percent."""
+
+    type: str
+    type_name: str
+    action: str
+    action_name: str
+    cards: int
+    of: int
+    fraction: str
+    percent: float
+
+
+def odds(deck: Deck, bc: BroodContent, nest: bool) -> list[OddsRow]:
     """The chance of each action on her next card, as exact fractions of the cards left."""
     pool = next_pool(deck)
     counts = Counter(deck["cards"][cid]["type"] for cid in pool)
-    out = []
+    out: list[OddsRow] = []
     for t in bc.card_types.values():
         action = bc.action_for(t.id, nest)
         n = counts.get(t.id, 0)
@@ -212,7 +229,7 @@ def odds(deck: Deck, bc: BroodContent, nest: bool) -> list[dict[str, Any]]:
     return out
 
 
-def pile_of(deck: Deck, card_id: str) -> str | None:
+def pile_of(deck: Deck, card_id: str) -> Pile | None:
     for pile in PILES:
         if card_id in deck[pile]:
             return pile

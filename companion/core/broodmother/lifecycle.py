@@ -12,7 +12,6 @@ creates when the game has none, and checks as the tracker checks a saved game.
 from __future__ import annotations
 
 import copy
-from typing import Any
 
 from companion.core.broodmother.base import snapshot, way_back
 from companion.core.broodmother.model import KEY
@@ -22,12 +21,13 @@ from companion.core.i18n import msg
 from companion.core.patch import apply_patch
 from companion.core.predators import model as tracker_model
 from companion.core.predators.rules import spores_for
+from companion.core.schema import JsonObject
 from companion.core.state import State
 
 STATE_VERSION = 3
 
 
-def _v1_to_v2(b: dict[str, Any], state: State) -> dict[str, Any]:
+def _v1_to_v2(b: JsonObject, state: State) -> JsonObject:
     turn = b.get("turn")
     if isinstance(turn, dict) and isinstance(turn.get("before"), dict):
         turn["before"] = way_back({**state, "modules_state": {**state["modules_state"], KEY: b}}, b, turn["before"])
@@ -35,11 +35,11 @@ def _v1_to_v2(b: dict[str, Any], state: State) -> dict[str, Any]:
     return b
 
 
-def _moved(tracker: dict[str, Any] | None, old: list[dict[str, Any]]) -> dict[str, Any] | None:
+def _moved(tracker: JsonObject | None, old: list[JsonObject]) -> JsonObject | None:
     """The tracker with her old Predators added (one already in the tracker stays as it is there)."""
     if tracker is None and not old:
         return None
-    t: dict[str, Any] = copy.deepcopy(tracker) if tracker is not None else dict(tracker_model.empty())
+    t: JsonObject = copy.deepcopy(tracker) if tracker is not None else dict(tracker_model.empty())
     there = {p["id"] for p in t["predators"]}
     for p in old:
         if p["id"] in there:
@@ -52,11 +52,11 @@ def _moved(tracker: dict[str, Any] | None, old: list[dict[str, Any]]) -> dict[st
     return t
 
 
-def _v2_to_v3(b: dict[str, Any], state: State) -> dict[str, Any]:
-    old_state = {**state, "modules_state": {**state["modules_state"], KEY: b}}
+def _v2_to_v3(b: JsonObject, state: State) -> JsonObject:
+    old_state: State = {**state, "modules_state": {**state["modules_state"], KEY: b}}
     tracker = state["modules_state"].get(tracker_model.KEY)
     turn = b.get("turn")
-    before: dict[str, Any] | None = None
+    before: JsonObject | None = None
     if isinstance(turn, dict) and isinstance(turn.get("before"), list):
         try:
             before = apply_patch(snapshot(old_state, b), turn["before"])
@@ -76,7 +76,7 @@ def _v2_to_v3(b: dict[str, Any], state: State) -> dict[str, Any]:
 MIGRATIONS = {1: _v1_to_v2, 2: _v2_to_v3}
 
 
-def adopt(state: State, content: Content) -> dict[str, Any] | None:
+def adopt(state: State, content: Content) -> JsonObject | None:
     """A game against her always has her state: it is made at new game, never later."""
     raise GameError(msg("modules_state.broodmother: this game is played against the Broodmother but has no state "
                         "of hers."))

@@ -8,7 +8,6 @@ centipede destroys every nymph in its hex. Location 0 is the Great Tunnel.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from companion.core.broodmother import meadow
 from companion.core.broodmother.base import MAX_SITES, BroodCommand, hex_number, location
@@ -17,6 +16,7 @@ from companion.core.broodmother.model import (
     TUNNEL,
     ZONES,
     Brood,
+    Hex,
     add_her_cp,
     add_hex_sorted,
     find_hex,
@@ -29,6 +29,7 @@ from companion.core.broodmother.model import (
 )
 from companion.core.broodmother.nest import arise
 from companion.core.commands.base import require_int
+from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.i18n import N_, Msg, msg, nmsg
 from companion.core.state import State
@@ -36,7 +37,7 @@ from companion.core.state import State
 MAX_NYMPHS = 9
 
 
-def _bool(value: Any, what: Msg) -> None:
+def _bool(value: object, what: Msg) -> None:
     if not isinstance(value, bool):
         raise CommandError(msg("{what}: true or false.", what=what))
 
@@ -75,7 +76,7 @@ class AddHex(BroodCommand):
             start_report(b, msg("The ants found the Nest of Centipedes"))
             arise(state, b, h)
 
-    def describe(self, state: State, content: Any) -> str | Msg:
+    def describe(self, state: State, content: Content) -> str | Msg:
         if self.nest:
             return msg("Hex {hex} enters the meadow (the Nest!)", hex=self.number)
         return msg("Hex {hex} enters the meadow", hex=self.number)
@@ -99,11 +100,11 @@ class SetSites(BroodCommand):
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         find_hex(b, self.number)["sites"] = self.sites
 
-    def describe(self, state: State, content: Any) -> str | Msg:
+    def describe(self, state: State, content: Content) -> str | Msg:
         return nmsg("Hex {hex}: 1 free site", "Hex {hex}: {n} free sites", self.sites, hex=self.number)
 
 
-def _nymph_for_ants(b: Brood, number: int) -> dict[str, Any]:
+def _nymph_for_ants(b: Brood, number: int) -> Hex:
     h = find_hex(b, hex_number(number))
     if h["centipede"]:
         raise CommandError(msg("Hex {hex} holds a centipede: its nymphs cannot be chased or destroyed.", hex=number))
@@ -137,7 +138,7 @@ class ChaseNymph(BroodCommand):
             h["nymphs"] -= 1
             say(b, msg("Hex {hex}: no free site, so the nymph is destroyed.", hex=self.number), self.number)
 
-    def describe(self, state: State, content: Any) -> str | Msg:
+    def describe(self, state: State, content: Content) -> str | Msg:
         return msg("Chase a nymph in hex {hex}", hex=self.number)
 
 
@@ -160,7 +161,7 @@ class DestroyNymph(BroodCommand):
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         meadow.remove_nymph(b, self.number)
 
-    def describe(self, state: State, content: Any) -> str | Msg:
+    def describe(self, state: State, content: Content) -> str | Msg:
         return msg("Destroy a nymph in {where}", where=location_name(self.number))
 
 
@@ -194,7 +195,7 @@ class DefeatCentipede(BroodCommand):
         say(b, nmsg("Remove the centipede and destroy the 1 nymph there.",
                     "Remove the centipede and destroy the {n} nymphs there.", gone), self.number)
 
-    def describe(self, state: State, content: Any) -> str | Msg:
+    def describe(self, state: State, content: Content) -> str | Msg:
         return msg("Defeat the centipede in {where}", where=location_name(self.number))
 
 
@@ -209,7 +210,7 @@ class CentipedeWon(BroodCommand):
         start_report(b, msg("A centipede won a battle"))
         say(b, msg("She gains 1 Colony Point (now {total}).", total=total))
 
-    def describe(self, state: State, content: Any) -> str | Msg:
+    def describe(self, state: State, content: Content) -> str | Msg:
         return msg("A centipede won a battle: +1 CP to her")
 
 
@@ -231,7 +232,7 @@ class PlaceNymph(BroodCommand):
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         meadow.add_nymph(b, self.number)
 
-    def describe(self, state: State, content: Any) -> str | Msg:
+    def describe(self, state: State, content: Content) -> str | Msg:
         return msg("Place a nymph in {where}", where=location_name(self.number))
 
 
@@ -260,7 +261,7 @@ class MoultNymph(BroodCommand):
         else:
             meadow.moult(find_hex(b, self.number))
 
-    def describe(self, state: State, content: Any) -> str | Msg:
+    def describe(self, state: State, content: Content) -> str | Msg:
         return msg("A nymph moults in {where}", where=location_name(self.number))
 
 
@@ -286,7 +287,7 @@ class CorrectHex(BroodCommand):
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         find_hex(b, self.number).update(zone=self.zone, sites=self.sites, nymphs=self.nymphs, centipede=self.centipede)
 
-    def describe(self, state: State, content: Any) -> str | Msg:
+    def describe(self, state: State, content: Content) -> str | Msg:
         return msg("Correct hex {hex}", hex=self.number)
 
 
@@ -307,5 +308,5 @@ class DestroyBroodmother(BroodCommand):
         start_report(b, msg("The Broodmother is destroyed"))
         say(b, msg("Hex {hex}: take the Broodmother off the board.", hex=b["her"]["hex"]), b["her"]["hex"])
 
-    def describe(self, state: State, content: Any) -> str | Msg:
+    def describe(self, state: State, content: Content) -> str | Msg:
         return msg("The Broodmother is destroyed")

@@ -26,10 +26,10 @@ Her level-2 Predator lives in the predator tracker (``state["modules_state"]["pr
 
 from __future__ import annotations
 
-from typing import Any
-
+from companion.core.broodmother.schema import Question
 from companion.core.errors import CommandError
 from companion.core.i18n import Msg, msg, render
+from companion.core.schema import JsonObject, Player
 from companion.core.state import State, ant_players, total_score
 
 KEY = "broodmother"
@@ -37,8 +37,8 @@ BROOD_MODES = ("solo", "coop", "asymmetric")
 TUNNEL = 0  # the location number commands use for the Great Tunnel
 ZONES = ("inner", "outer")  # the Inner and the Outer Meadow
 NO_BROODMOTHER = msg("This game has no Broodmother: start a solo, co-op or asymmetric game.")
-Brood = dict[str, Any]
-Hex = dict[str, Any]
+Brood = JsonObject  # her saved state: checked against BroodState when read, not yet typed as it
+Hex = JsonObject  # one MeadowHex of hers
 
 
 def active(state: State) -> bool:
@@ -76,7 +76,7 @@ def her_card_words(b: Brood) -> str:
     return render(b["history"][-1]["words"]) if b["history"] else ""
 
 
-def her_player(state: State) -> dict[str, Any] | None:
+def her_player(state: State) -> Player | None:
     """The player who is the Broodmother in the asymmetric variant, else None."""
     return next((p for p in state["players"] if p["role"] == "broodmother"), None)
 
@@ -139,7 +139,7 @@ def add_hex_sorted(b: Brood, h: Hex) -> None:
     b["hexes"].sort(key=lambda x: x["number"])
 
 
-def ask(state: State, b: Brood, question: dict[str, Any]) -> None:
+def ask(state: State, b: Brood, question: JsonObject) -> None:
     """Queue a question for the players, remembering the round of the card that asks it.
 
     ``asked`` tells one question from the next (her card count, then its place in the queue),
@@ -149,10 +149,9 @@ def ask(state: State, b: Brood, question: dict[str, Any]) -> None:
     b["pending"].append({**question, "round": state["round"], "asked": asked})
 
 
-def asked_round(state: State, question: dict[str, Any]) -> int:
+def asked_round(state: State, question: Question | JsonObject) -> int:
     """The round whose card asked ``question`` (games saved before it was recorded: the current one)."""
-    asked: int = question.get("round") or state["round"]
-    return asked
+    return question.get("round") or state["round"]
 
 
 # -- the report: what the screen tells the players to do on the board ----------------------

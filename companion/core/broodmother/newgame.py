@@ -8,7 +8,6 @@ the setup checklist and the panel show as final numbers.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from companion.core.broodmother.content import DIFFICULTIES, BroodContent, DeckGroup, brood_content, brood_of
 from companion.core.broodmother.deck import ENTERED, ESTIMATED, build_cards, new_deck, shuffle_draw
@@ -16,6 +15,7 @@ from companion.core.broodmother.model import BROOD_MODES, KEY, ant_count
 from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.i18n import msg
+from companion.core.schema import Json, JsonObject
 from companion.core.state import State
 
 DECK_MODES = ("virtual", "physical")
@@ -24,13 +24,13 @@ TUNNEL_RULES = ("one", "many")
 OPTION_NAMES = ("difficulty", "deck", "deck_composition", "odds", "after_level_3", "tunnel_centipedes")
 
 
-def _choice(options: Mapping[str, Any], name: str, allowed: tuple[str, ...]) -> None:
+def _choice(options: Mapping[str, Json], name: str, allowed: tuple[str, ...]) -> None:
     if name in options and options[name] not in allowed:
         raise CommandError(msg("Option {name}: choose one of {allowed} (got {got}).", name=name,
                                allowed=", ".join(allowed), got=repr(options[name])))
 
 
-def parse_composition(raw: Any, bc: BroodContent) -> list[DeckGroup]:
+def parse_composition(raw: Json, bc: BroodContent) -> list[DeckGroup]:
     """A deck make-up typed by a player: ``[{"type", "ferocity", "count"}, ...]``, checked."""
     if not isinstance(raw, list | tuple) or not raw:
         raise CommandError(msg("Her deck needs a list of card groups: type, Ferocity and count."))
@@ -52,8 +52,8 @@ def parse_composition(raw: Any, bc: BroodContent) -> list[DeckGroup]:
     return groups
 
 
-def _group(item: Any, bc: BroodContent) -> DeckGroup:
-    values: tuple[Any, Any, Any]
+def _group(item: Json, bc: BroodContent) -> DeckGroup:
+    values: tuple[Json, Json, Json]
     if isinstance(item, Mapping):
         values = (item.get("type"), item.get("ferocity"), item.get("count"))
     elif isinstance(item, list | tuple) and len(item) == 3:
@@ -71,7 +71,7 @@ def _group(item: Any, bc: BroodContent) -> DeckGroup:
     return DeckGroup(str(card_type), int(ferocity), int(count))
 
 
-def validate_options(options: Mapping[str, Any], players: int, mode: str) -> None:
+def validate_options(options: Mapping[str, Json], players: int, mode: str) -> None:
     """New-game options; refused in a game without the Broodmother."""
     given = set(options) & set(OPTION_NAMES)
     if mode not in BROOD_MODES:
@@ -91,13 +91,13 @@ def validate_options(options: Mapping[str, Any], players: int, mode: str) -> Non
         parse_composition(options["deck_composition"], brood_content())  # the hook is given no content
 
 
-def start_numbers(state: State, bc: BroodContent, difficulty: str) -> tuple[int, dict[str, Any]]:
+def start_numbers(state: State, bc: BroodContent, difficulty: str) -> tuple[int, JsonObject]:
     """The group's Initiative Tokens and the start adjustments, from the chart."""
     ants = ant_count(state)
     row = bc.row(min(max(ants, 1), 4))
     adj = row.adjustments(difficulty)
     tokens = 0 if adj.get("no_initiative") else max(0, bc.base_initiative + adj.get("initiative", 0))
-    start: dict[str, Any] = {"larvae": adj.get("larvae", 0), "cards": adj.get("cards", 0),
+    start: JsonObject = {"larvae": adj.get("larvae", 0), "cards": adj.get("cards", 0),
                              "initiative_change": tokens - bc.base_initiative}
     if state["mode"] == "solo":
         solo = bc.solo_start
@@ -106,7 +106,7 @@ def start_numbers(state: State, bc: BroodContent, difficulty: str) -> tuple[int,
     return tokens, start
 
 
-def init(state: State, options: Mapping[str, Any], content: Content) -> None:
+def init(state: State, options: Mapping[str, Json], content: Content) -> None:
     bc = brood_of(content)
     difficulty = options.get("difficulty", "normal")
     groups = (parse_composition(options["deck_composition"], bc) if "deck_composition" in options
@@ -114,7 +114,7 @@ def init(state: State, options: Mapping[str, Any], content: Content) -> None:
     tokens, start = start_numbers(state, bc, difficulty)
     row = bc.row(min(max(ant_count(state), 1), 4))
     asym = state["mode"] == "asymmetric"
-    b: dict[str, Any] = {
+    b: JsonObject = {
         "difficulty": difficulty, "deck_mode": options.get("deck", "virtual"), "odds": options.get("odds", True),
         "after_level_3": options.get("after_level_3", "nothing"),
         "tunnel_centipedes": options.get("tunnel_centipedes", "one"),

@@ -8,8 +8,6 @@ at most as many centipedes as the round number, highest-numbered hex first.
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.core.broodmother import machinations, meadow
 from companion.core.broodmother.content import BroodContent
 from companion.core.broodmother.model import (
@@ -25,7 +23,9 @@ from companion.core.broodmother.model import (
     say,
 )
 from companion.core.broodmother.nest import arise
+from companion.core.broodmother.schema import Card, Turn
 from companion.core.i18n import msg, nmsg
+from companion.core.schema import JsonObject
 from companion.core.state import State
 
 
@@ -41,12 +41,12 @@ def resolve(state: State, b: Brood, bc: BroodContent, card_id: str) -> str:
     return action
 
 
-def chamber_eggs_due(state: State, card: dict[str, Any]) -> bool:
+def chamber_eggs_due(state: State, card: Card | Turn) -> bool:
     """Empires solo: her card is an Evolution (a Chamber counts as one), so each colony may add eggs."""
     return state["mode"] == "solo" and "empires" in state["expansions"] and card["type"] == "evolution"
 
 
-def _chamber_eggs(state: State, b: Brood, card: dict[str, Any]) -> None:
+def _chamber_eggs(state: State, b: Brood, card: Card | Turn) -> None:
     if chamber_eggs_due(state, card):
         say(b, msg("Empires: you may put 1 egg from your supply on each of your Chambers."),
             interpretation="chambers-are-evolutions")
@@ -88,7 +88,7 @@ def plot(state: State, b: Brood, bc: BroodContent, card_id: str) -> None:
     machinations.add_to_plot_pile(state, b, bc, card_id)
 
 
-def finish_expand(state: State, b: Brood, answer: dict[str, Any], round_number: int) -> None:
+def finish_expand(state: State, b: Brood, answer: JsonObject, round_number: int) -> None:
     """The revealed hex is known: place it with its nymphs, moult, and let her arise on the Nest.
 
     ``round_number`` is the round of the card that asked, which caps the centipedes. The

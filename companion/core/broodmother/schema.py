@@ -8,14 +8,14 @@ round.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, NotRequired
+from typing import Annotated, Literal, NotRequired
 
 from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
 
 from companion.core.content import Content
 from companion.core.errors import GameError
-from companion.core.schema import Count, Id, Json, Round, Shown, Small, Text, check, strict
+from companion.core.schema import Count, Id, Json, JsonObject, Round, Shown, Small, Text, check, strict
 from companion.core.state import State
 
 Hex = Annotated[int, Ge(0), Le(99)]
@@ -184,7 +184,7 @@ def _expect(condition: bool, message: str) -> None:
         raise GameError(message)
 
 
-def validate_brood(module_state: dict[str, Any], state: State, content: Content) -> None:
+def validate_brood(module_state: JsonObject, state: State, content: Content) -> None:
     """Her state as read from a file: its shape, then what refers to what."""
     b = check(BroodState, module_state)
     cards = b["deck"]["cards"]

@@ -9,7 +9,7 @@ takes her bonus and the most points win.
 
 from __future__ import annotations
 
-from typing import Any
+from typing_extensions import TypedDict
 
 from companion.core.broodmother import meadow
 from companion.core.broodmother.content import brood_of
@@ -27,12 +27,57 @@ from companion.core.broodmother.model import (
 from companion.core.content import Content
 from companion.core.i18n import msg, render
 from companion.core.outcome import HER, finish_by_score, make_outcome
+from companion.core.schema import Ended
 from companion.core.state import State, ant_players
 
-Outcome = dict[str, Any]
+Outcome = Ended
 
 
-def slumber_preview(state: State, b: Brood) -> dict[str, Any]:
+class SlumberPreview(TypedDict):
+    """Her Slumber points: centipedes plus inner hexes with a nymph, as numbers and as a sum in words."""
+
+    centipedes: int
+    inner_hexes: list[int]
+    hex_points: int
+    hex_rule: str
+    total: int
+    sum: str
+    sum_message: dict[str, object]  # the sum as a stored message
+    scored_this_round: bool
+
+
+class HerInBattle(TypedDict):
+    """What a battle against her adds to her Army Strength, once her nest is found."""
+
+    in_play: bool
+    hex: int | None
+    size_bonus: int
+    extra_cards: int
+
+
+class CentipedeInBattle(TypedDict):
+    """A hex centipede's size bonus in battle (its hex's nymphs)."""
+
+    hex: int
+    size_bonus: int
+
+
+class TunnelInBattle(TypedDict):
+    """The centipedes in the Great Tunnel and their size bonus (1 with a nymph there)."""
+
+    count: int
+    size_bonus: int
+
+
+class BattleHelper(TypedDict):
+    """What the players add to her and to each centipede in a battle."""
+
+    broodmother: HerInBattle
+    centipedes: list[CentipedeInBattle]
+    tunnel_centipedes: TunnelInBattle
+
+
+def slumber_preview(state: State, b: Brood) -> SlumberPreview:
     """Her Slumber points as a sum: centipedes, plus inner hexes with a nymph (halved in co-op)."""
     centipedes = meadow.centipedes_in_meadow(b)
     inner = meadow.inner_hexes_with_nymph(b)
@@ -56,7 +101,7 @@ def score_slumber(state: State, b: Brood) -> int:
     return points
 
 
-def battle_helper(b: Brood) -> dict[str, Any]:
+def battle_helper(b: Brood) -> BattleHelper:
     """What the players add to her and to each centipede in a battle."""
     return {
         "broodmother": {

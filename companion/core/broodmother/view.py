@@ -8,13 +8,15 @@ the end status, the interpretations that apply and which commands can run now.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Required
+
+from typing_extensions import TypedDict
 
 from companion.core.broodmother import deck as piles
 from companion.core.broodmother import meadow, reactions
 from companion.core.broodmother.asymmetric import GainEgg, UnlockPower, UsePower, power_text
 from companion.core.broodmother.base import MAX_HEX, MAX_SITES
-from companion.core.broodmother.checklist import adjustment_text, checklist
+from companion.core.broodmother.checklist import ChecklistItem, adjustment_text, checklist
 from companion.core.broodmother.commands import (
     AnswerExpand,
     AnswerPredator,
@@ -25,6 +27,7 @@ from companion.core.broodmother.commands import (
     ScoreSlumber,
 )
 from companion.core.broodmother.content import BroodContent, brood_of
+from companion.core.broodmother.deck import OddsRow
 from companion.core.broodmother.meadow_commands import (
     CentipedeWon,
     ChaseNymph,
@@ -44,16 +47,310 @@ from companion.core.broodmother.model import (
     her_cp,
     is_asymmetric,
 )
-from companion.core.broodmother.scoring import battle_helper, loss_margins, slumber_preview
+from companion.core.broodmother.schema import (
+    ExpandQuestion,
+    Her,
+    MeadowHex,
+    PredatorQuestion,
+    Report,
+    StrikeQuestion,
+    Thresholds,
+    Tunnel,
+    Turn,
+)
+from companion.core.broodmother.scoring import (
+    BattleHelper,
+    SlumberPreview,
+    battle_helper,
+    loss_margins,
+    slumber_preview,
+)
 from companion.core.commands.base import Command, possible
 from companion.core.content import Content
 from companion.core.i18n import N_, render, tr, trf
 from companion.core.memo import recall
 from companion.core.predators.model import KEY as PREDATORS
-from companion.core.predators.model import live, name_of, tracker
+from companion.core.predators.model import OnBoard, live, name_of, tracker
+from companion.core.schema import Ended, Shown
 from companion.core.state import State
 
-View = dict[str, Any]
+
+class DifficultyShown(TypedDict):
+    """Her difficulty: its id and name."""
+
+    id: str
+    name: str
+
+
+class StartShown(TypedDict):
+    """Her start: the chart's adjustments in words, and the solo player's starting resources (None otherwise)."""
+
+    adjustments: str
+    solo: dict[str, int] | None
+
+
+class HerPoints(TypedDict):
+    """Her Colony Points: in all and by round, the best colony's, her lead and the lead that makes the ants lose."""
+
+    total: int
+    by_round: list[int]
+    best_ant: int
+    lead: int
+    lead_to_lose: int
+
+
+class LevelShown(TypedDict):
+    """A Machinations level, and whether she has reached it."""
+
+    level: int
+    name: str
+    text: str
+    reached: bool
+
+
+class MachinationsShown(TypedDict):
+    """Her Machinations track: the level, the plot pile against its threshold, what the levels do."""
+
+    level: int
+    plot_pile: int
+    plot_threshold: int
+    plot_pile_retired: bool
+    after_level_3: str
+    levels: list[LevelShown]
+    nymphs_per_placement: int
+
+
+class PredatorOnBoard(OnBoard):
+    """A Predator on the board (from the predator tracker), with its name in the reader's language."""
+
+    name: str
+
+
+class HexRow(MeadowHex):
+    """A Meadow hex in the table: what is on it and which of the players' taps it allows now."""
+
+    broodmother: bool
+    predators: list[str]
+    can_chase: bool
+    can_destroy_nymph: bool
+    can_defeat_centipede: bool
+
+
+class MeadowShown(TypedDict):
+    """The Meadow: its hexes, the Great Tunnel, the centipedes against their threshold, the inner hexes."""
+
+    hexes: list[HexRow]
+    tunnel: Tunnel
+    centipedes: int
+    centipede_threshold: int
+    inner_hexes: int
+
+
+class ColonyRef(TypedDict):
+    """A colony by id and name."""
+
+    id: str
+    name: str
+
+
+class TurnShown(TypedDict):
+    """Her card this turn: its type, Ferocity and action, whether it can still be cancelled, the eggs it asks."""
+
+    card: str
+    type: str
+    ferocity: int
+    chamber: bool
+    action: str
+    action_name: str
+    round: int
+    cancelled: bool
+    cancellable: bool
+    chamber_eggs: list[ColonyRef]
+
+
+class AnswerField(TypedDict, total=False):
+    """A field of the open question's form: its name and type, and the limits or choices that apply to it."""
+
+    name: Required[str]
+    type: Required[str]
+    min: int
+    max: int
+    taken: list[int]
+    required: bool
+    choices: list[str]
+    default: str | bool
+    hidden: bool
+
+
+class AnswerButton(TypedDict):
+    """A one-tap answer to the open question: its label and the command's arguments."""
+
+    label: str
+    args: dict[str, str | int | bool]
+
+
+class QuestionAsked(TypedDict):
+    """What a question asks: the command that answers it, its text, fields, buttons and interpretations."""
+
+    command: str
+    text: str
+    fields: list[AnswerField]
+    buttons: list[AnswerButton]
+    interpretations: list[str]
+
+
+class QuestionCommon(TypedDict):
+    """What every open question has: its kind, how many wait after it, when and by which card it was asked."""
+
+    kind: str
+    more_after: int
+    asked: str | None
+    round: int
+    card: str
+
+
+class QuestionShown(QuestionAsked, QuestionCommon):
+    """The open question with everything a screen needs to ask it."""
+
+
+class DeckShown(TypedDict):
+    """Her deck, spoiler-safe: counts of each type left and discarded, never their order; the odds if shown."""
+
+    mode: str
+    makeup: str
+    size: int
+    drawn: int
+    draw: dict[str, int]
+    discard: dict[str, int]
+    plot: int
+    draw_total: int
+    discard_total: int
+    reshuffle_next: bool
+    odds: list[OddsRow] | None
+    show_odds: bool
+    actions: dict[str, str]
+
+
+class EndedShown(TypedDict):
+    """How the game ended, its reason in the reader's language."""
+
+    code: str
+    reason: str
+    winners: list[str]
+
+
+class EndStatus(TypedDict):
+    """The two ways the ants lose, as numbers against their limits, and how the game ended (None: not yet)."""
+
+    ended: EndedShown | None
+    centipedes: int
+    centipedes_before_loss: int
+    cp_lead: int
+    cp_lead_before_loss: int
+    applies: bool
+
+
+class InterpretationRef(TypedDict):
+    """An interpretation by id, its text in the reader's language."""
+
+    id: str
+    text: str
+
+
+class InterpretationShown(InterpretationRef):
+    """An interpretation with its source, where it applies and the option it belongs to (if any)."""
+
+    source: str
+    applies: list[str]
+    option: str | None
+
+
+class InterpretationsShown(TypedDict):
+    """The interpretations that apply now, and all of them."""
+
+    current: list[InterpretationRef]
+    all: list[InterpretationShown]
+
+
+class PowerShown(TypedDict):
+    """One of her powers (asymmetric variant): its text this round, and whether it is unlocked or can be used."""
+
+    id: str
+    name: str
+    text: str
+    unlocked: bool
+    can_unlock: bool
+    can_use: bool
+
+
+class ReactionShown(TypedDict):
+    """One of her reactions (asymmetric variant)."""
+
+    id: str
+    name: str
+    text: str
+
+
+class AsymShown(TypedDict):
+    """The asymmetric Broodmother's player: her eggs, the costs, her powers and reactions."""
+
+    eggs: int
+    power_cost: int
+    redraw_cost: int
+    end_bonus: int
+    bonus_earned: int | None
+    ants: int
+    powers: list[PowerShown]
+    reactions: list[ReactionShown]
+
+
+class CardDrawn(TypedDict):
+    """One of her cards in the history: its words and whether it was cancelled."""
+
+    words: Shown
+    cancelled: bool
+
+
+class RoundCards(TypedDict):
+    """Her cards in one round, oldest first."""
+
+    round: int
+    cards: list[CardDrawn]
+
+
+class BroodmotherView(TypedDict, total=False):
+    """What ``broodmother_view`` gives the Broodmother panels, the game screen and ``companion solo``: only
+    ``active`` (False) when she is not in the game, every other key when she is."""
+
+    active: Required[bool]
+    mode: str
+    asymmetric: bool
+    ants: int
+    round: int
+    difficulty: DifficultyShown
+    thresholds: Thresholds
+    initiative: int
+    start: StartShown
+    cp: HerPoints
+    machinations: MachinationsShown
+    meadow: MeadowShown
+    her: Her
+    predators: list[PredatorOnBoard]
+    report: Report | None
+    turn: TurnShown | None
+    question: QuestionShown | None
+    deck: DeckShown
+    slumber: SlumberPreview
+    battle: BattleHelper
+    end: EndStatus
+    interpretations: InterpretationsShown
+    commands: dict[str, bool]
+    checklist: list[ChecklistItem]
+    asym: AsymShown | None
+    history: list[RoundCards]
+
+
+View = BroodmotherView
 ALWAYS_SHOWN = ("end",)
 
 
@@ -66,12 +363,14 @@ def _broodmother_view(state: State, content: Content) -> View:
     if not has_broodmother(state):
         return {"active": False}
     b, bc = bm(state), brood_of(content)
+    thresholds: Thresholds = b["thresholds"]
+    her: Her = b["her"]
     return {
         "active": True, "mode": state["mode"], "asymmetric": is_asymmetric(state), "ants": b["ants"],
         "round": state["round"], "difficulty": {"id": b["difficulty"], "name": bc.difficulty_names[b["difficulty"]]},
-        "thresholds": dict(b["thresholds"]), "initiative": b["initiative"], "start": _start(b, bc),
+        "thresholds": {**thresholds}, "initiative": b["initiative"], "start": _start(b, bc),
         "cp": _cp(state, b), "machinations": _machinations(b, bc),
-        "meadow": _meadow(state, content, b), "her": dict(b["her"]), "predators": _predators(state),
+        "meadow": _meadow(state, content, b), "her": {**her}, "predators": _predators(state),
         "report": b["report"], "turn": _turn(state, content, b, bc), "question": question(state, b, bc),
         "deck": deck_view(b, bc), "slumber": slumber_preview(state, b), "battle": battle_helper(b),
         "end": _end(state, b), "interpretations": _interpretations(state, b, bc),
@@ -80,27 +379,27 @@ def _broodmother_view(state: State, content: Content) -> View:
     }
 
 
-def history(b: Brood) -> list[dict[str, Any]]:
+def history(b: Brood) -> list[RoundCards]:
     """Her cards this game, by round, oldest first: what the table can look back on."""
-    rounds: dict[int, list[dict[str, Any]]] = {}
+    rounds: dict[int, list[CardDrawn]] = {}
     for entry in b["history"]:
         rounds.setdefault(entry["round"], []).append({"words": entry["words"], "cancelled": entry["cancelled"]})
     return [{"round": r, "cards": cards} for r, cards in sorted(rounds.items())]
 
 
-def _start(b: Brood, bc: BroodContent) -> dict[str, Any]:
+def _start(b: Brood, bc: BroodContent) -> StartShown:
     row = bc.row(min(max(b["ants"], 1), 4))
     return {"adjustments": adjustment_text(row.adjustments(b["difficulty"]), b["ants"]),
             "solo": b["start"].get("solo")}
 
 
-def _cp(state: State, b: Brood) -> dict[str, Any]:
+def _cp(state: State, b: Brood) -> HerPoints:
     best = best_ant_score(state)
     return {"total": her_cp(state), "by_round": list(b["cp"]), "best_ant": best,
             "lead": her_cp(state) - best, "lead_to_lose": b["thresholds"]["cp"]}
 
 
-def _machinations(b: Brood, bc: BroodContent) -> dict[str, Any]:
+def _machinations(b: Brood, bc: BroodContent) -> MachinationsShown:
     return {
         "level": b["machinations"], "plot_pile": len(b["deck"]["plot"]), "plot_threshold": b["thresholds"]["plot"],
         "plot_pile_retired": bool(b["her"]["found"]), "after_level_3": b["after_level_3"],
@@ -110,28 +409,30 @@ def _machinations(b: Brood, bc: BroodContent) -> dict[str, Any]:
     }
 
 
-def _predators(state: State) -> list[dict[str, Any]]:
+def _predators(state: State) -> list[PredatorOnBoard]:
     """The Predators on the board (hers and any other), read from the predator tracker."""
     if PREDATORS not in state["modules_state"]:
         return []
     return [{**p, "name": tr(name_of(p["id"]))} for p in live(tracker(state))]
 
 
-def _meadow(state: State, content: Content, b: Brood) -> dict[str, Any]:
-    rows = []
-    for h in b["hexes"]:
+def _meadow(state: State, content: Content, b: Brood) -> MeadowShown:
+    rows: list[HexRow] = []
+    hexes: list[MeadowHex] = b["hexes"]
+    tunnel: Tunnel = b["tunnel"]
+    for h in hexes:
         n = h["number"]
         rows.append({**h, "broodmother": b["her"]["hex"] == n and not b["her"]["destroyed"],
                      "predators": [p["name"] for p in _predators(state) if p["hex"] == n],
                      "can_chase": possible(ChaseNymph(n), state, content),
                      "can_destroy_nymph": possible(DestroyNymph(n), state, content),
                      "can_defeat_centipede": possible(DefeatCentipede(n), state, content)})
-    return {"hexes": rows, "tunnel": dict(b["tunnel"]), "centipedes": meadow.centipedes_in_meadow(b),
+    return {"hexes": rows, "tunnel": {**tunnel}, "centipedes": meadow.centipedes_in_meadow(b),
             "centipede_threshold": b["thresholds"]["centipedes"],
             "inner_hexes": sum(1 for h in b["hexes"] if h["zone"] == "inner")}
 
 
-def _turn(state: State, content: Content, b: Brood, bc: BroodContent) -> dict[str, Any] | None:
+def _turn(state: State, content: Content, b: Brood, bc: BroodContent) -> TurnShown | None:
     turn = b["turn"]
     if turn is None:
         return None
@@ -141,19 +442,19 @@ def _turn(state: State, content: Content, b: Brood, bc: BroodContent) -> dict[st
             "chamber_eggs": _chamber_egg_colonies(state, turn)}
 
 
-def _chamber_egg_colonies(state: State, turn: dict[str, Any]) -> list[dict[str, str]]:
+def _chamber_egg_colonies(state: State, turn: Turn) -> list[ColonyRef]:
     """The colonies (not her) that put an egg on each of their Chambers after this card, when it asks it."""
     if turn["cancelled"] or not reactions.chamber_eggs_due(state, turn):
         return []
     return [{"id": p["id"], "name": p["name"]} for p in state["players"] if p["role"] == "ant"]
 
 
-def question(state: State, b: Brood, bc: BroodContent) -> dict[str, Any] | None:
+def question(state: State, b: Brood, bc: BroodContent) -> QuestionShown | None:
     """The open question with everything a screen needs to ask it: text, fields, buttons."""
     if not b["pending"]:
         return None
     q = b["pending"][0]
-    common = {"kind": q["kind"], "more_after": len(b["pending"]) - 1, "asked": q.get("asked"),
+    common: QuestionCommon = {"kind": q["kind"], "more_after": len(b["pending"]) - 1, "asked": q.get("asked"),
               "round": asked_round(state, q), "card": her_card_words(b)}
     if q["kind"] == "expand":
         return {**_expand_question(b, q), **common}
@@ -162,7 +463,7 @@ def question(state: State, b: Brood, bc: BroodContent) -> dict[str, Any] | None:
     return {**_strike_question(q), **common}
 
 
-def _expand_question(b: Brood, q: dict[str, Any]) -> dict[str, Any]:
+def _expand_question(b: Brood, q: ExpandQuestion) -> QuestionAsked:
     ask = N_("Her Expand: reveal the top hex of the hex deck. Which hex is it, how many collection sites does it "
              "have (all free, on a new hex), and is there room for it in the Inner Meadow?")
     if q["of"] > 1:
@@ -186,7 +487,7 @@ def _expand_question(b: Brood, q: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _predator_question(b: Brood, bc: BroodContent, q: dict[str, Any]) -> dict[str, Any]:
+def _predator_question(b: Brood, bc: BroodContent, q: PredatorQuestion) -> QuestionAsked:
     return {
         "command": AnswerPredator.name,
         "text": trf("The {predator} ({health} Health) arrives: which hex holds the most ants? On a tie, pick the "
@@ -198,7 +499,7 @@ def _predator_question(b: Brood, bc: BroodContent, q: dict[str, Any]) -> dict[st
     }
 
 
-def _strike_question(q: dict[str, Any]) -> dict[str, Any]:
+def _strike_question(q: StrikeQuestion) -> QuestionAsked:
     return {
         "command": AnswerStrike.name,
         "text": trf("Her Strike in hex {hex} destroys up to {ferocity} ants. How many ants were destroyed there? "
@@ -210,7 +511,7 @@ def _strike_question(q: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def deck_view(b: Brood, bc: BroodContent) -> dict[str, Any]:
+def deck_view(b: Brood, bc: BroodContent) -> DeckShown:
     """Spoiler-safe: how many of each type are left, never their order."""
     d, types = b["deck"], list(bc.card_types)
     return {
@@ -225,15 +526,16 @@ def deck_view(b: Brood, bc: BroodContent) -> dict[str, Any]:
     }
 
 
-def _end(state: State, b: Brood) -> dict[str, Any]:
+def _end(state: State, b: Brood) -> EndStatus:
     m = loss_margins(state, b)
-    ended = state["ended"] and {**state["ended"], "reason": render(state["ended"]["reason"])}
+    over: Ended | None = state["ended"]
+    ended: EndedShown | None = {**over, "reason": render(over["reason"])} if over else None
     return {"ended": ended, "centipedes": m["centipedes"],
             "centipedes_before_loss": m["centipedes_to_spare"] + 1, "cp_lead": m["lead"],
             "cp_lead_before_loss": m["lead_to_spare"] + 1, "applies": not is_asymmetric(state)}
 
 
-def _interpretations(state: State, b: Brood, bc: BroodContent) -> dict[str, Any]:
+def _interpretations(state: State, b: Brood, bc: BroodContent) -> InterpretationsShown:
     current = list((b["report"] or {}).get("interpretations", []))
     if b["pending"]:
         current += {"expand": ["inner-meadow-asked"], "predator": ["predator-pool"],
@@ -276,7 +578,14 @@ def _first_hex(b: Brood) -> int:
     return int(b["hexes"][0]["number"]) if b["hexes"] else 1
 
 
-def her_standing(state: State, content: Content) -> dict[str, Any] | None:
+class HerStanding(TypedDict):
+    """The asymmetric Broodmother's player in the standings: her eggs and the powers unlocked."""
+
+    eggs: int
+    powers: list[str]
+
+
+def her_standing(state: State, content: Content) -> HerStanding | None:
     """The asymmetric Broodmother's player in the standings: what she has instead of a colony (her eggs and the
     powers she has unlocked); None in any other game."""
     if not (has_broodmother(state) and is_asymmetric(state)):
@@ -285,7 +594,7 @@ def her_standing(state: State, content: Content) -> dict[str, Any] | None:
     return {"eggs": a["eggs"], "powers": [tr(p.name) for p in bc.powers.values() if p.id in a["unlocked"]]}
 
 
-def _asym(state: State, content: Content, b: Brood, bc: BroodContent) -> dict[str, Any] | None:
+def _asym(state: State, content: Content, b: Brood, bc: BroodContent) -> AsymShown | None:
     if not is_asymmetric(state):
         return None
     a = b["asym"]

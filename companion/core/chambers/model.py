@@ -14,7 +14,7 @@ One tracker serves the three modules: Empires of the Earth's Chambers and Old Tu
 
 from __future__ import annotations
 
-from typing import Annotated, Any, cast
+from typing import Annotated, cast
 
 from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
@@ -22,7 +22,7 @@ from typing_extensions import TypedDict
 from companion.core.chambers.content import CardDef, chambers_content
 from companion.core.content import Content
 from companion.core.errors import CommandError
-from companion.core.hooks import InvalidModuleState
+from companion.core.hooks import InvalidModuleState, ModuleState
 from companion.core.i18n import msg
 from companion.core.schema import Id, Shape, strict
 from companion.core.state import State, has, player
@@ -65,12 +65,12 @@ def empty() -> ChambersState:
 
 
 def init(state: State, options: object, content: Content) -> None:
-    state["modules_state"][KEY] = empty()
+    state["modules_state"][KEY] = dict(empty())
 
 
-def adopt(state: State, content: Content) -> dict[str, Any]:
+def adopt(state: State, content: Content) -> ModuleState:
     """A game saved before the app tracked chambers: nobody has a chamber yet."""
-    return cast(dict[str, Any], empty())
+    return dict(empty())
 
 
 def chambers(state: State) -> ChambersState:

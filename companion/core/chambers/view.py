@@ -7,10 +7,10 @@ ability the players typed are values, shown as they are.
 
 from __future__ import annotations
 
-from typing import Any
+from typing_extensions import TypedDict
 
 from companion.core.chambers.commands import ActivateChamber, PlaceEgg, activation_problem
-from companion.core.chambers.content import card_title, chambers_content, phase_name, said
+from companion.core.chambers.content import CardDef, Edition, Kind, card_title, chambers_content, phase_name, said
 from companion.core.chambers.model import (
     KEY,
     Chamber,
@@ -24,11 +24,81 @@ from companion.core.chambers.model import (
 )
 from companion.core.checklist import Item, command_item
 from companion.core.content import Content
-from companion.core.i18n import msg, render
+from companion.core.i18n import Msg, msg, render
 from companion.core.state import State, ant_players
 
 
-def _chamber(state: State, content: Content, ch: Chamber) -> dict[str, Any]:
+class ChamberShown(TypedDict):
+    """A chamber in ``chambers_view``: its card, its eggs, and whether it can take an egg or activate now."""
+
+    id: str
+    name: str
+    title: str
+    kind: str
+    eggs: int
+    capacity: int
+    phase: str
+    phase_name: Msg
+    ability: Msg | str
+    full: bool
+    whole_game: bool
+    from_losses: bool
+    can_activate: bool
+    why_not: Msg | None
+    can_egg: bool
+    activated_now: bool
+
+
+class ChambersPlayer(TypedDict):
+    """A colony in ``chambers_view``: its chambers, its eggs and (Evolved) its markers in play and free."""
+
+    id: str
+    name: str
+    chambers: list[ChamberShown]
+    eggs: int
+    markers_in_play: int | None
+    markers_free: int | None
+
+
+class TitledCard(CardDef):
+    """A chamber card known in this game, with its title to show."""
+
+    title: str
+
+
+class NamedShown(TypedDict):
+    """A card the rules name (``NamedCard``) whose spaces and phase are entered once, with its note as a message."""
+
+    name: str
+    edition: Edition
+    kind: Kind
+    from_losses: bool
+    note: Msg
+
+
+class DiscardedChamber(TypedDict):
+    """A discarded chamber: whose it was and its card's name."""
+
+    owner: str
+    name: str
+
+
+class ChambersView(TypedDict):
+    """What ``chambers_view`` gives the chambers panel and ``companion chambers``."""
+
+    edition: str
+    players: list[ChambersPlayer]
+    now: list[Msg]
+    marker_limit: int | None
+    cards: list[TitledCard]
+    named: list[NamedShown]
+    discarded: list[DiscardedChamber]
+    reminders: list[Msg]
+    interpretations: list[Msg]
+    source: str
+
+
+def _chamber(state: State, content: Content, ch: Chamber) -> ChamberShown:
     card = ch["card"]
     problem = activation_problem(state, content, ch)
     return {
@@ -42,11 +112,11 @@ def _chamber(state: State, content: Content, ch: Chamber) -> dict[str, Any]:
     }
 
 
-def chambers_view(state: State, content: Content) -> dict[str, Any]:
+def chambers_view(state: State, content: Content) -> ChambersView:
     c = chambers(state)
     edition = "evolved" if evolved(state) else "mota"
     limit = chambers_content()["marker_limit"]
-    players = []
+    players: list[ChambersPlayer] = []
     for p in ant_players(state):
         mine = [_chamber(state, content, ch) for ch in owned(c, p["id"])]
         players.append({

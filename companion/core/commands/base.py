@@ -9,12 +9,13 @@ Only commands change state; the Session applies them.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.i18n import Msg, msg, render
 from companion.core.memo import recall
+from companion.core.schema import JsonObject
 from companion.core.state import State
 
 _REGISTRY: dict[str, type[Command]] = {}
@@ -35,11 +36,11 @@ class Command:
     fills_new_games: ClassVar[bool] = True
 
     @classmethod
-    def worth_remembering(cls, entry: dict[str, Any]) -> bool:
+    def worth_remembering(cls, entry: JsonObject) -> bool:
         """Whether this recorded command (``to_dict``) holds a typed card; all of a remembered kind by default."""
         return cls.remembered
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         if cls.name:
             if cls.name in _REGISTRY and _REGISTRY[cls.name].__qualname__ != cls.__qualname__:
@@ -59,8 +60,8 @@ class Command:
     def can(self, state: State, content: Content) -> bool:
         return verified(self, state, content) is None
 
-    def to_dict(self) -> dict[str, Any]:
-        fields: dict[str, Any] = dataclasses.asdict(self) if dataclasses.is_dataclass(self) else {}
+    def to_dict(self) -> JsonObject:
+        fields: JsonObject = dataclasses.asdict(self) if dataclasses.is_dataclass(self) else {}
         return {"type": self.name, **fields}
 
 
@@ -113,7 +114,7 @@ def registered_commands() -> dict[str, type[Command]]:
     return dict(_REGISTRY)
 
 
-def command_from_dict(data: dict[str, Any]) -> Command:
+def command_from_dict(data: JsonObject) -> Command:
     """Rebuild a command from ``to_dict`` output (for replay and the CLI)."""
     kind = data.get("type")
     cls = _REGISTRY.get(kind) if isinstance(kind, str) else None

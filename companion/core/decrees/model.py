@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, cast
+from typing import Annotated, cast
 
 from annotated_types import Ge, Le
 from typing_extensions import TypedDict
@@ -17,9 +17,9 @@ from companion.core.content import Content
 from companion.core.decrees.content import Decree
 from companion.core.decrees.scoring import MAX_MEASURE
 from companion.core.errors import CommandError
-from companion.core.hooks import InvalidModuleState
+from companion.core.hooks import InvalidModuleState, ModuleState
 from companion.core.i18n import msg
-from companion.core.schema import Shape, strict
+from companion.core.schema import Player, Shape, strict
 from companion.core.state import State, ant_players, has
 
 KEY = "queens-decrees"
@@ -42,7 +42,7 @@ def active(state: State) -> bool:
     return has(state, KEY)
 
 
-def empty(state: State) -> dict[str, Any]:
+def empty(state: State) -> ModuleState:
     return {"decree": None, "measures": [{} for _ in range(state["rounds"])], "applied": [], "ticked": []}
 
 
@@ -50,7 +50,7 @@ def init(state: State, options: object, content: Content) -> None:
     state["modules_state"][KEY] = empty(state)
 
 
-def adopt(state: State, content: Content) -> dict[str, Any]:
+def adopt(state: State, content: Content) -> ModuleState:
     """A game saved before the app scored decrees: no decree chosen yet, nothing measured."""
     return empty(state)
 
@@ -61,7 +61,7 @@ def decrees(state: State) -> DecreesState:
     return cast(DecreesState, state["modules_state"][KEY])
 
 
-def colonies(state: State) -> list[dict[str, Any]]:
+def colonies(state: State) -> list[Player]:
     """Who competes for a decree: the ant colonies (the Broodmother player does not)."""
     return ant_players(state)
 

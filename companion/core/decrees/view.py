@@ -2,19 +2,50 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing_extensions import TypedDict
 
 from companion.core.checklist import Item, command_item
 from companion.core.content import Content
 from companion.core.decrees.commands import ApplyDecree, result_text
-from companion.core.decrees.content import decrees_content, said
+from companion.core.decrees.content import Decree, decrees_content, said
 from companion.core.decrees.model import KEY, colonies, decrees
 from companion.core.errors import CommandError
 from companion.core.i18n import Msg, msg
 from companion.core.state import State
 
 
-def decree_view(state: State, content: Content) -> dict[str, Any]:
+class ColonyMeasure(TypedDict):
+    """A colony in ``decree_view``: the measure entered this round (None until entered)."""
+
+    id: str
+    name: str
+    measure: int | None
+
+
+class DecreeRound(TypedDict):
+    """A round of ``decree_view["history"]``: each colony's measure and whether the decree was scored."""
+
+    round: int
+    measures: dict[str, int]
+    applied: bool
+
+
+class DecreeView(TypedDict):
+    """What ``decree_view`` gives the decree panel."""
+
+    decree: Decree | None
+    known: list[Decree]
+    round: int
+    worth: int
+    colonies: list[ColonyMeasure]
+    preview: Msg | str
+    applied: bool
+    history: list[DecreeRound]
+    interpretations: list[Msg]
+    source: str
+
+
+def decree_view(state: State, content: Content) -> DecreeView:
     d = decrees(state)
     entered = d["measures"][state["round"] - 1]
     preview: Msg | str

@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, cast
+from typing import Annotated, Literal, cast
 
 from annotated_types import Ge, Le
 from typing_extensions import TypedDict
@@ -15,9 +15,9 @@ from typing_extensions import TypedDict
 from companion.core.content import Content
 from companion.core.datafiles import Interpretation
 from companion.core.errors import CommandError
-from companion.core.hooks import InvalidModuleState
+from companion.core.hooks import InvalidModuleState, ModuleState
 from companion.core.i18n import msg
-from companion.core.schema import Id, Shape, strict
+from companion.core.schema import Id, Player, Shape, strict
 from companion.core.state import State, ant_players, has, player
 from companion.core.units import DataFile
 
@@ -66,7 +66,7 @@ def active(state: State) -> bool:
     return bool(in_play(state))
 
 
-def empty() -> dict[str, Any]:
+def empty() -> ModuleState:
     return {"extra": {}, "aside": {}, "ticked": []}
 
 
@@ -74,7 +74,7 @@ def init(state: State, options: object, content: Content) -> None:
     state["modules_state"][KEY] = empty()
 
 
-def adopt(state: State, content: Content) -> dict[str, Any]:
+def adopt(state: State, content: Content) -> ModuleState:
     """A game saved before the app guided the drafts: nothing carried over yet."""
     return empty()
 
@@ -115,7 +115,7 @@ def validate_state(module_state: object, state: State, content: Content) -> None
                     raise InvalidModuleState(f"{field}.{rnd}: {exc}") from None
 
 
-def colonies(state: State) -> list[dict[str, Any]]:
+def colonies(state: State) -> list[Player]:
     return ant_players(state)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing_extensions import TypedDict
 
 from companion.core.checklist import Item, tick_item
 from companion.core.content import Content
@@ -59,7 +59,36 @@ def draft_step(state: State, variant: str) -> Msg | None:
     return text
 
 
-def drafting_view(state: State, content: Content) -> dict[str, Any]:
+class DraftVariant(TypedDict):
+    """A draft variant in play in ``drafting_view``: its numbers and this round's step (None when none now)."""
+
+    id: str
+    name: str
+    plan: dict[str, int]
+    now: Msg | None
+
+
+class DraftColony(TypedDict):
+    """A colony in ``drafting_view``: the cards it keeps more, and those set aside, at the next draft."""
+
+    id: str
+    name: str
+    extra: int
+    aside: int
+
+
+class DraftingView(TypedDict):
+    """What ``drafting_view`` gives the drafting panel."""
+
+    variants: list[DraftVariant]
+    how: str
+    carry: bool
+    colonies: list[DraftColony]
+    reminders: list[str]
+    interpretations: list[str]
+
+
+def drafting_view(state: State, content: Content) -> DraftingView:
     variants = in_play(state)
     n = len(colonies(state))
     special = state["round"] < drafting_content()["no_special_round"]

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, cast
+from typing import Annotated, cast
 
 from annotated_types import Ge, Le
 from typing_extensions import TypedDict
@@ -16,7 +16,7 @@ from typing_extensions import TypedDict
 from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.eve.scoring import check_board
-from companion.core.hooks import InvalidModuleState
+from companion.core.hooks import InvalidModuleState, ModuleState
 from companion.core.i18n import msg
 from companion.core.schema import Shape, strict
 from companion.core.state import State, ant_players, has
@@ -42,7 +42,7 @@ def active(state: State) -> bool:
     return has(state, KEY)
 
 
-def empty() -> dict[str, Any]:
+def empty() -> ModuleState:
     return {"enclave": None, "adjacent": {}, "other": {}, "applied": [], "ticked": []}
 
 
@@ -50,7 +50,7 @@ def init(state: State, options: object, content: Content) -> None:
     state["modules_state"][KEY] = empty()
 
 
-def adopt(state: State, content: Content) -> dict[str, Any]:
+def adopt(state: State, content: Content) -> ModuleState:
     """A game saved before the app scored Eve: nobody controls anything yet."""
     return empty()
 

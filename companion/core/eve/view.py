@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing_extensions import TypedDict
 
 from companion.core.checklist import Item, command_item, tick_item
 from companion.core.content import Content
@@ -10,7 +10,7 @@ from companion.core.eve.commands import ApplyEve, slumber_rewards
 from companion.core.eve.content import eve_content
 from companion.core.eve.model import KEY, eve
 from companion.core.eve.scoring import points_sum
-from companion.core.i18n import msg
+from companion.core.i18n import Msg, msg
 from companion.core.points import rewards_text
 from companion.core.state import State, ant_players
 
@@ -20,7 +20,32 @@ REMINDERS = (
 )
 
 
-def eve_view(state: State, content: Content) -> dict[str, Any]:
+class EvePlayer(TypedDict):
+    """A colony in ``eve_view``: its hexes next to the Enclave and elsewhere, and what they score."""
+
+    id: str
+    name: str
+    adjacent: int
+    other: int
+    points: int
+    sum: Msg
+
+
+class EveView(TypedDict):
+    """What ``eve_view`` gives the Eve panel."""
+
+    enclave: str | None
+    players: list[EvePlayer]
+    ring: int
+    ring_taken: int
+    preview: Msg | str
+    applied: bool
+    reminders: list[Msg]
+    interpretations: list[Msg]
+    source: str
+
+
+def eve_view(state: State, content: Content) -> EveView:
     e = eve(state)
     rewards = slumber_rewards(state)
     return {

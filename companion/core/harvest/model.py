@@ -15,7 +15,7 @@ a saved game when it is opened::
 
 from __future__ import annotations
 
-from typing import Annotated, Any, cast
+from typing import Annotated, cast
 
 from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
@@ -23,7 +23,7 @@ from typing_extensions import TypedDict
 from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.harvest.content import harvest_content
-from companion.core.hooks import InvalidModuleState
+from companion.core.hooks import InvalidModuleState, ModuleState
 from companion.core.i18n import msg, nmsg
 from companion.core.schema import Shape, strict
 from companion.core.state import State, has, player
@@ -66,12 +66,12 @@ def empty() -> AphidsState:
 
 
 def init(state: State, options: object, content: Content) -> None:
-    state["modules_state"][KEY] = empty()
+    state["modules_state"][KEY] = dict(empty())
 
 
-def adopt(state: State, content: Content) -> dict[str, Any]:
+def adopt(state: State, content: Content) -> ModuleState:
     """A game saved before the app tracked aphids starts with no hexes tracked yet."""
-    return cast(dict[str, Any], empty())
+    return dict(empty())
 
 
 def aphids(state: State) -> AphidsState:

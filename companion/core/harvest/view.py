@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing_extensions import TypedDict
 
 from companion.core.checklist import Item, command_item
 from companion.core.content import Content
@@ -54,12 +54,44 @@ def _breeding(brood: farming.Breeding, names: dict[str, str]) -> Msg:
     return msg("gains 1 aphid after Harvest (on the control site)")
 
 
-def aphids_view(state: State, content: Content) -> dict[str, Any]:
+class HexShown(TypedDict):
+    """An aphid hex in ``aphids_view``: its herds, free sites, farm and breeding, as numbers and messages."""
+
+    id: str
+    name: str
+    sites: int
+    free: int
+    on_sites: int
+    herds: dict[str, int]
+    outskirts: dict[str, int]
+    loose: int
+    controller: str | None
+    farm: Msg
+    herders: list[str]
+    breeding: Msg
+    outskirts_note: Msg | str
+
+
+class AphidsView(TypedDict):
+    """What ``aphids_view`` gives the aphid panel."""
+
+    hexes: list[HexShown]
+    max_sites: int
+    harvest: Msg | str
+    harvested: bool
+    bred: bool
+    breeding: Msg | str
+    reminders: list[Msg]
+    interpretations: list[Msg]
+    source: str
+
+
+def aphids_view(state: State, content: Content) -> AphidsView:
     """The panel's data; every text in it is a message (render it for the reader)."""
     a = aphids(state)
     cp = game_def(state, content).terms["cp"]
     names = {p["id"]: p["name"] for p in state["players"]}
-    hexes = []
+    hexes: list[HexShown] = []
     for h in a["hexes"]:
         farm, brood = farming.hex_farm(h), farming.breeding(h)
         hexes.append({

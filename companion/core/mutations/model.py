@@ -11,14 +11,14 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, cast
+from typing import Annotated, cast
 
 from annotated_types import Ge, Le, MaxLen
 from typing_extensions import TypedDict
 
 from companion.core.content import Content
 from companion.core.errors import CommandError
-from companion.core.hooks import InvalidModuleState
+from companion.core.hooks import InvalidModuleState, ModuleState
 from companion.core.i18n import msg
 from companion.core.mutations.content import PARTS, MutationCard, Part, mutations_content
 from companion.core.schema import Shape, strict
@@ -53,12 +53,12 @@ def empty() -> MutationsState:
 
 
 def init(state: State, options: object, content: Content) -> None:
-    state["modules_state"][KEY] = empty()
+    state["modules_state"][KEY] = dict(empty())
 
 
-def adopt(state: State, content: Content) -> dict[str, Any]:
+def adopt(state: State, content: Content) -> ModuleState:
     """A game saved before the app tracked Mutations: nothing dealt yet."""
-    return cast(dict[str, Any], empty())
+    return dict(empty())
 
 
 def mutations(state: State) -> MutationsState:

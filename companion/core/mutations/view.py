@@ -6,16 +6,61 @@ Its texts are messages (``companion.core.i18n``); a card's ``name`` is the value
 
 from __future__ import annotations
 
-from typing import Any
+from typing_extensions import TypedDict
 
 from companion.core.content import Content
 from companion.core.i18n import Msg, msg
-from companion.core.mutations.content import PARTS, mutations_content, said, the_part
+from companion.core.mutations.content import PARTS, MutationCard, Part, mutations_content, said, the_part
 from companion.core.mutations.model import card, mutations, on_body, redeal_due
 from companion.core.state import State, ant_players
 
 
-def body(state: State, pid: str) -> dict[str, Any]:
+class Body(TypedDict):
+    """An ant's body in ``body``: what each part holds, its caste bonuses, whether it is fully developed."""
+
+    parts: dict[Part, str]
+    mutations: dict[str, Msg | str]
+    caste_bonus: dict[Part, int]
+    fully_developed: bool
+    developed_text: Msg
+
+
+class ShownMutation(MutationCard):
+    """A Mutation card to show: its name (``label``) and, for a dealt one, its ability (``""`` when none)."""
+
+    label: Msg | str
+
+
+class DealtMutation(ShownMutation):
+    """A Mutation card dealt to a colony, with its ability to show."""
+
+    ability: Msg | str
+
+
+class MutationsPlayer(Body):
+    """A colony in ``mutations_view``: its deal, the cards it kept and its body."""
+
+    id: str
+    name: str
+    dealt: list[DealtMutation]
+    kept: list[str]
+
+
+class MutationsView(TypedDict):
+    """What ``mutations_view`` gives the Mutations panel."""
+
+    players: list[MutationsPlayer]
+    deals: int
+    dealt: bool
+    redeal: Msg | None
+    all_kept: bool
+    cards: list[ShownMutation]
+    reminders: list[Msg]
+    interpretations: list[Msg]
+    source: str
+
+
+def body(state: State, pid: str) -> Body:
     """Each body part: an Evolution, a Mutation or nothing; the caste bonuses and the fully developed ant."""
     m = mutations(state)
     mine, evolved = on_body(m, pid), set(m["evolved"].get(pid, []))
@@ -39,12 +84,12 @@ def body(state: State, pid: str) -> dict[str, Any]:
             "fully_developed": full, "developed_text": developed}
 
 
-def mutations_view(state: State, content: Content) -> dict[str, Any]:
+def mutations_view(state: State, content: Content) -> MutationsView:
     m = mutations(state)
     due = redeal_due(state)
     names = {p["id"]: p["name"] for p in state["players"]}
     abilities = mutations_content()["abilities"]
-    players = []
+    players: list[MutationsPlayer] = []
     for p in ant_players(state):
         pid = p["id"]
         players.append({

@@ -6,17 +6,42 @@ as it is). The checklist's items are rendered here, in the reader's language.
 
 from __future__ import annotations
 
-from typing import Any
+from typing_extensions import TypedDict
 
 from companion.core.checklist import Item, command_item, tick_item
 from companion.core.content import Content
-from companion.core.i18n import msg, render
+from companion.core.i18n import Msg, msg, render
 from companion.core.parasites.commands import HostDidNotBattle, paid
-from companion.core.parasites.model import KEY, parasites, parasites_content, said
+from companion.core.parasites.model import KEY, Parasite, ParasiteCard, parasites, parasites_content, said
 from companion.core.state import State
 
 
-def parasites_view(state: State, content: Content) -> dict[str, Any]:
+class ShownParasite(Parasite):
+    """A Parasite in play in ``parasites_view``: who plays it on whom, its trigger to show, whether it can score."""
+
+    parasite_name: str
+    host_name: str
+    says: Msg | str
+    can_score: bool
+
+
+class KnownParasite(ParasiteCard):
+    """A Parasite card of the game in ``parasites_view``, with its trigger to show."""
+
+    says: Msg | str
+
+
+class ParasitesView(TypedDict):
+    """What ``parasites_view`` gives the Parasites panel."""
+
+    parasites: list[ShownParasite]
+    destroyed: list[Msg]
+    known: list[KnownParasite]
+    reminders: list[Msg]
+    interpretations: list[Msg]
+
+
+def parasites_view(state: State, content: Content) -> ParasitesView:
     p = parasites(state)
     names = {x["id"]: x["name"] for x in state["players"]}
     return {

@@ -14,14 +14,14 @@ Every one of the six cards is in exactly one of deck, discard, available or an a
 
 from __future__ import annotations
 
-from typing import Annotated, Any, cast
+from typing import Annotated, Literal, cast
 
 from annotated_types import Ge, Le, MaxLen
 from typing_extensions import TypedDict
 
 from companion.core.content import Content
 from companion.core.errors import CommandError
-from companion.core.hooks import InvalidModuleState
+from companion.core.hooks import InvalidModuleState, ModuleState
 from companion.core.i18n import Msg, msg
 from companion.core.predators.content import AllyCard, alliances_content, ally_card
 from companion.core.rng import Rng
@@ -86,14 +86,14 @@ def fresh(players: int, rng: Rng) -> AlliancesState:
 
 def pp_init(state: State, options: object, content: Content) -> None:
     rng = Rng(state["rng"])
-    state["modules_state"][PP_KEY] = fresh(len(state["players"]), rng)
+    state["modules_state"][PP_KEY] = dict(fresh(len(state["players"]), rng))
     state["rng"] = rng.state
 
 
-def pp_adopt(state: State, content: Content) -> dict[str, Any]:
+def pp_adopt(state: State, content: Content) -> ModuleState:
     """A game saved before the app tracked alliances: a deck shuffled (apart from the game's own
     generator, which stays as it was) with its cards revealed; correct them with "Revealed cards"."""
-    return cast(dict[str, Any], fresh(len(state["players"]), Rng(state["rng"] ^ ADOPT_SALT)))
+    return dict(fresh(len(state["players"]), Rng(state["rng"] ^ ADOPT_SALT)))
 
 
 def alliances(state: State) -> AlliancesState:
@@ -113,16 +113,21 @@ def card_label(a: AlliancesState, card_id: str) -> Msg | str:
     return typed["name"] if typed and typed["name"] else msg(ally_card(card_id)["name"])
 
 
-def card_text(a: AlliancesState, card_id: str) -> dict[str, Any]:
+CardWords = Literal["task", "offering", "effect", "scoring"]
+
+
+def card_text(a: AlliancesState, card_id: str) -> AllyCard:
     """What the rulebook prints of a card, completed by what the players typed from it."""
     printed: AllyCard = ally_card(card_id)
     typed = a["cards"].get(card_id)
-    out: dict[str, Any] = {"id": card_id, "name": card_name(a, card_id), "source": printed["source"],
-                           "strength_rule": printed["strength_rule"]}
-    for key in ("task", "offering", "effect", "scoring"):
-        out[key] = (typed[key] if typed and typed[key] else printed[key])
-    out["strength"] = typed["strength"] if typed and typed["strength"] is not None else printed["strength"]
-    return out
+
+    def words(key: CardWords) -> str:
+        return typed[key] if typed and typed[key] else printed[key]
+
+    return {"id": card_id, "name": card_name(a, card_id), "source": printed["source"],
+            "strength_rule": printed["strength_rule"], "task": words("task"), "offering": words("offering"),
+            "effect": words("effect"), "scoring": words("scoring"),
+            "strength": typed["strength"] if typed and typed["strength"] is not None else printed["strength"]}
 
 
 def strength(a: AlliancesState, card_id: str, round_number: int, centipede_size: int | None = None) -> int | None:

@@ -19,14 +19,14 @@ level 2 summons one through ``summon``, which creates the tracker when it is mis
 
 from __future__ import annotations
 
-from typing import Annotated, Any, cast
+from typing import Annotated, cast
 
 from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
 
 from companion.core.content import Content
 from companion.core.errors import CommandError
-from companion.core.hooks import InvalidModuleState
+from companion.core.hooks import InvalidModuleState, ModuleState
 from companion.core.i18n import Msg, msg
 from companion.core.predators.content import predator_info, predators_content
 from companion.core.predators.rules import (
@@ -94,12 +94,12 @@ def empty() -> PredatorsState:
 
 
 def init(state: State, options: object, content: Content) -> None:
-    state["modules_state"][KEY] = empty()
+    state["modules_state"][KEY] = dict(empty())
 
 
-def adopt(state: State, content: Content) -> dict[str, Any]:
+def adopt(state: State, content: Content) -> ModuleState:
     """A game saved before the app tracked predators starts with none chosen or summoned."""
-    return cast(dict[str, Any], empty())
+    return dict(empty())
 
 
 def tracker(state: State) -> PredatorsState:
@@ -169,7 +169,7 @@ def summon(state: State, predator_id: str, hex_number: int | None, round_number:
     (recorded as this round's placement).
     """
     check_summon(state, predator_id, hex_number, round_number)
-    t = state["modules_state"].setdefault(KEY, empty())
+    t = state["modules_state"].setdefault(KEY, dict(empty()))
     health = starting_health(round_number)
     entry: OnBoard = {"id": predator_id, "hex": hex_number, "health": health, "round": round_number, "by": by,
                       "spores": spores_for(predator_id, health) or 0, "gone": False}

@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Literal
 
 from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
@@ -79,10 +79,20 @@ def spores_for(predator_id: str, health: int) -> int | None:
     return next((t["spores"] for t in info["tiers"] if t["tier"] == tier), 0)
 
 
-def abilities(predator_id: str, health: int, typed: TypedTiers) -> list[dict[str, object]]:
+class TierRow(TypedDict):
+    """A tier's row of a predator's abilities: printed, typed from the card, or still missing."""
+
+    tier: int
+    text: Msg | str
+    typed: bool
+    missing: bool
+    superseded: bool
+
+
+def abilities(predator_id: str, health: int, typed: TypedTiers) -> list[TierRow]:
     """Its tier's row and every lower one, printed (the Cordyceps) or as typed; a missing one says so."""
     info, tier = predator_info(predator_id), tier_of(health)
-    rows: list[dict[str, object]] = []
+    rows: list[TierRow] = []
     for t in range(1, tier + 1):
         printed = next((p for p in info["tiers"] if p["tier"] == t), None)
         mine = (typed.get(predator_id) or [None, None, None])[t - 1]
@@ -97,13 +107,13 @@ def abilities(predator_id: str, health: int, typed: TypedTiers) -> list[dict[str
     return rows
 
 
-def typed_number(predator_id: str, health: int, typed: TypedTiers, key: str) -> int | None:
+def typed_number(predator_id: str, health: int, typed: TypedTiers, key: Literal["cards", "strength"]) -> int | None:
     """The number of the highest tier reached that gives one (interpretation tier-numbers)."""
     rows = typed.get(predator_id) or []
     for t in range(tier_of(health), 0, -1):
-        row: Any = rows[t - 1] if len(rows) >= t else None
-        if row is not None and row.get(key) is not None:
-            return int(row[key])
+        row = rows[t - 1] if len(rows) >= t else None
+        if row is not None and (number := row.get(key)) is not None:
+            return int(number)
     return None
 
 

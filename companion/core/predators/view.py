@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing_extensions import TypedDict
 
 from companion.core.checklist import Item, command_item, tick_item
 from companion.core.content import Content
@@ -11,12 +11,14 @@ from companion.core.predators.alliance_commands import LoseAlly
 from companion.core.predators.alliances import PP_KEY, alliances, card_label, card_text, strength
 from companion.core.predators.battle import predator_strength
 from companion.core.predators.commands import ClearSpores, PlaceSpores
-from companion.core.predators.content import alliances_content, predator_info, predators_content
+from companion.core.predators.content import AllyCard, alliances_content, predator_info, predators_content
 from companion.core.predators.model import KEY, OnBoard, live, name_of, predator_name, tracker
 from companion.core.predators.rules import (
     CORDYCEPS,
     LADYBUG,
     MANTIS,
+    TierRow,
+    TypedTier,
     abilities,
     band_text,
     battle_cards,
@@ -29,6 +31,103 @@ from companion.core.state import State, game_def
 from companion.core.words import listing
 
 
+class PredatorCard(TypedDict):
+    """A predator on the board in ``predators_view``: its health and tier, abilities and battle cards."""
+
+    id: str
+    name: Msg
+    hex: int | None
+    health: int
+    tier: int
+    band: Msg
+    round: int
+    by: Msg | str
+    gone: bool
+    spores: int | None
+    abilities: list[TierRow]
+    battle_cards: int | None
+    rules: list[str]
+
+
+class BattleShown(TypedDict):
+    """The battle being fought against a predator (``battle_view``): the cards revealed and its strength."""
+
+    predator: str
+    name: Msg
+    player: str
+    player_name: Msg | str
+    cards: int
+    revealed: list[int]
+    bonus: int
+    strength: int
+    step: Msg
+    all_out: bool
+
+
+class NamedPredator(TypedDict):
+    """A predator by id and name."""
+
+    id: str
+    name: Msg
+
+
+class ListedPredator(NamedPredator):
+    """A predator of the game, and whether its tiers are printed in the data (or typed from the card)."""
+
+    printed: bool
+
+
+class PredatorsView(TypedDict):
+    """What ``predators_view`` gives the predators panel and ``companion predator``."""
+
+    in_play: list[NamedPredator]
+    all: list[ListedPredator]
+    summonable: list[NamedPredator]
+    round: int
+    summon_health: int
+    summon_tier: int
+    predators: list[PredatorCard]
+    battle: BattleShown | None
+    ladybug: Msg | None
+    typed: dict[str, list[TypedTier | None]]
+    max_health: int
+    interpretations: list[str]
+    source: str
+
+
+class LabelledAlly(AllyCard):
+    """A Predators & Prey card with its name to show (typed by the players, else the printed one)."""
+
+    label: Msg | str
+
+
+class OfferedAlly(LabelledAlly):
+    """A card that can be allied now, with the strength it would add this round (None: as on its card)."""
+
+    strength_now: int | None
+
+
+class HeldAlly(OfferedAlly):
+    """A colony's ally: whose it is and whether it stands in the Great Tunnel."""
+
+    player: str
+    player_name: str
+    in_tunnel: bool
+
+
+class AlliancesView(TypedDict):
+    """What ``alliances_view`` gives the Predators & Prey panel and ``companion predator``."""
+
+    available: list[OfferedAlly]
+    allies: list[HeldAlly]
+    free: list[str]
+    deck: int
+    discard: list[Msg | str]
+    cards: list[LabelledAlly]
+    interpretations: list[str]
+    source: str
+
+
 def _who(state: State, pid: str) -> Msg | str:
     if pid == "broodmother":
         return msg("the Broodmother")
@@ -39,7 +138,7 @@ def _hex(p: OnBoard) -> str:
     return trf("hex {hex}", hex=p["hex"]) if p["hex"] else tr("its hex")
 
 
-def predator_card(state: State, p: OnBoard) -> dict[str, Any]:
+def predator_card(state: State, p: OnBoard) -> PredatorCard:
     t = tracker(state)
     tier = tier_of(p["health"])
     return {
@@ -52,7 +151,7 @@ def predator_card(state: State, p: OnBoard) -> dict[str, Any]:
     }
 
 
-def battle_view(state: State) -> dict[str, Any] | None:
+def battle_view(state: State) -> BattleShown | None:
     b = tracker(state)["battle"]
     if b is None:
         return None
@@ -81,7 +180,7 @@ def ladybug_hint(state: State) -> Msg | None:
                hexes=tied, most=most)
 
 
-def predators_view(state: State, content: Content) -> dict[str, Any]:
+def predators_view(state: State, content: Content) -> PredatorsView:
     t = tracker(state)
     summoned = {p["id"] for p in t["predators"]}
     pool = t["in_play"] or [p["id"] for p in predators_content()["predators"]]
@@ -102,11 +201,11 @@ def predators_view(state: State, content: Content) -> dict[str, Any]:
     }
 
 
-def alliances_view(state: State, content: Content) -> dict[str, Any]:
+def alliances_view(state: State, content: Content) -> AlliancesView:
     a = alliances(state)
     names = {p["id"]: p["name"] for p in state["players"]}
     return {
-        "available": [card_text(a, c) | {"label": card_label(a, c), "strength_now": strength(a, c, state["round"])}
+        "available": [{**card_text(a, c), "label": card_label(a, c), "strength_now": strength(a, c, state["round"])}
                       for c in a["available"]],
         "allies": [{"player": x["player"], "player_name": names[x["player"]], "in_tunnel": x["in_tunnel"],
                     **card_text(a, x["predator"]), "label": card_label(a, x["predator"]),
@@ -114,7 +213,7 @@ def alliances_view(state: State, content: Content) -> dict[str, Any]:
                    for x in a["allies"]],
         "free": [p["id"] for p in state["players"] if all(x["player"] != p["id"] for x in a["allies"])],
         "deck": len(a["deck"]), "discard": [card_label(a, c) for c in a["discard"]],
-        "cards": [card_text(a, c["id"]) | {"label": card_label(a, c["id"])} for c in alliances_content()["predators"]],
+        "cards": [{**card_text(a, c["id"]), "label": card_label(a, c["id"])} for c in alliances_content()["predators"]],
         "interpretations": [i["text"] for i in alliances_content()["interpretations"]],
         "source": alliances_content()["source"],
     }

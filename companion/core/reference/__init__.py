@@ -6,12 +6,10 @@ No state and no hooks: the panels read these views. The texts are data
 
 from __future__ import annotations
 
-from typing import Any
-
 from typing_extensions import TypedDict
 
 from companion.core.content import Content
-from companion.core.i18n import msg
+from companion.core.i18n import Msg, msg
 from companion.core.schema import strict
 from companion.core.state import State, game_def, has
 from companion.core.units import DataFile, ModuleUnit
@@ -49,13 +47,31 @@ FILE = DataFile(ReferenceContent, "reference", "reference.json")
 reference_content = FILE.of
 
 
-
 def uses_tactics(state: State) -> bool:
     """Tactic cards are in the deck: Empires' Tactics module, Minions' base expansion, or Predators & Prey."""
     return has(state, "tactics") or has(state, "minions-base") or "predators-and-prey" in state["expansions"]
 
 
-def tactics_view(state: State, content: Content) -> dict[str, Any]:
+class TacticsView(TypedDict):
+    """What ``tactics_view`` gives the Tactics panel: a battle's steps and notes, and when battles come."""
+
+    steps: list[Msg]
+    notes: list[Msg]
+    source: Msg
+    now: bool
+    reminder: Msg
+
+
+class FloodedView(TypedDict):
+    """What ``flooded_view`` gives the Flooded Spring panel: its setup and notes, and whether it is due now."""
+
+    setup: Msg
+    notes: list[Msg]
+    source: Msg
+    now: bool
+
+
+def tactics_view(state: State, content: Content) -> TacticsView:
     """The steps of a battle with Tactics, as messages (the data's texts are catalogue entries)."""
     rules = reference_content(content)["tactics"]["evolved" if state["game"] == "evolved" else "mota"]
     phase = reference_content(content)["tactics_phase"]
@@ -67,7 +83,7 @@ def tactics_view(state: State, content: Content) -> dict[str, Any]:
             msg("Battles come in the {phase}; these steps are for each of them.", phase=label)}
 
 
-def flooded_view(state: State, content: Content) -> dict[str, Any]:
+def flooded_view(state: State, content: Content) -> FloodedView:
     f = reference_content(content)["flooded_spring"]
     return {"setup": msg(f["setup"]), "notes": [msg(t) for t in f["notes"]], "source": msg(f["source"]),
             "now": state["round"] == 1 and state["phase"] == game_def(state, content).phases[0].id}

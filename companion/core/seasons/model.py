@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Annotated, Any, Literal, cast
+from typing import Annotated, Literal, cast
 
 from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
@@ -17,7 +17,7 @@ from typing_extensions import TypedDict
 from companion.core.content import Content
 from companion.core.datafiles import Interpretation
 from companion.core.errors import CommandError
-from companion.core.hooks import InvalidModuleState
+from companion.core.hooks import InvalidModuleState, ModuleState
 from companion.core.i18n import Msg, msg
 from companion.core.schema import Shape, strict
 from companion.core.state import State, has
@@ -65,7 +65,7 @@ def active(state: State) -> bool:
     return has(state, KEY)
 
 
-def empty() -> dict[str, Any]:
+def empty() -> ModuleState:
     return {"cards": [dict(c) for c in seasons_content()["cards"]], "deck": [], "revealed": [], "ticked": []}
 
 
@@ -73,7 +73,7 @@ def init(state: State, options: object, content: Content) -> None:
     state["modules_state"][KEY] = empty()
 
 
-def adopt(state: State, content: Content) -> dict[str, Any]:
+def adopt(state: State, content: Content) -> ModuleState:
     """A game saved before the app kept the Seasons: the deck is still to build."""
     return empty()
 

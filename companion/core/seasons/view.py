@@ -6,21 +6,47 @@ file's texts as messages, what the players typed as it is).
 
 from __future__ import annotations
 
-from typing import Any
+from typing_extensions import TypedDict
 
 from companion.core.checklist import Item, command_item
 from companion.core.content import Content
-from companion.core.i18n import msg, render
+from companion.core.i18n import Msg, msg, render
 from companion.core.seasons.commands import RevealSeason
 from companion.core.seasons.model import KEY, SeasonCard, card, in_force, said, seasons, seasons_content
 from companion.core.state import State
 
 
-def _card(c: SeasonCard) -> dict[str, Any]:
+class ShownSeason(SeasonCard):
+    """A Season card in ``seasons_view``: its name and effect to show (and the round it was revealed in)."""
+
+    label: Msg | str
+    says: Msg | str
+
+
+class RevealedSeason(ShownSeason):
+    """A Season card revealed, with its round, in ``seasons_view["revealed"]``."""
+
+    round: int
+
+
+class SeasonsView(TypedDict):
+    """What ``seasons_view`` gives the Seasons panel."""
+
+    built: bool
+    left: int
+    in_force: ShownSeason | None
+    revealed: list[RevealedSeason]
+    due: bool
+    cards: list[ShownSeason]
+    reminders: list[Msg]
+    interpretations: list[Msg]
+
+
+def _card(c: SeasonCard) -> ShownSeason:
     return {**c, "label": said(c["name"]), "says": said(c["effect"])}
 
 
-def seasons_view(state: State, content: Content) -> dict[str, Any]:
+def seasons_view(state: State, content: Content) -> SeasonsView:
     s = seasons(state)
     now = in_force(s)
     return {

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, cast
+from typing import Annotated, cast
 
 from annotated_types import Ge, Le, MaxLen
 from typing_extensions import TypedDict
@@ -16,7 +16,7 @@ from typing_extensions import TypedDict
 from companion.core.content import Content
 from companion.core.datafiles import Interpretation
 from companion.core.errors import CommandError
-from companion.core.hooks import InvalidModuleState
+from companion.core.hooks import InvalidModuleState, ModuleState
 from companion.core.i18n import msg
 from companion.core.schema import Id, Shape, strict
 from companion.core.state import State, ant_players, has, player
@@ -74,7 +74,7 @@ def part_of(token: str) -> str:
     return token.rsplit(":", 1)[1]
 
 
-def empty(state: State) -> dict[str, Any]:
+def empty(state: State) -> ModuleState:
     holders = {token_id(p["id"], part): p["id"] for p in ant_players(state) for part in PARTS}
     return {"holders": holders, "exchanged": [], "booked": None, "ticked": []}
 
@@ -83,7 +83,7 @@ def init(state: State, options: object, content: Content) -> None:
     state["modules_state"][KEY] = empty(state)
 
 
-def adopt(state: State, content: Content) -> dict[str, Any]:
+def adopt(state: State, content: Content) -> ModuleState:
     """A game saved before the app tracked Symbiote tokens: every colony holds its own three."""
     return empty(state)
 

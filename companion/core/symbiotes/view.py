@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing_extensions import TypedDict
 
 from companion.core.checklist import Item, tick_item
 from companion.core.content import Content
-from companion.core.i18n import msg, tr
+from companion.core.i18n import Msg, msg, tr
 from companion.core.state import State, ant_players
 from companion.core.symbiotes.commands import exchange_problem, token_name
 from companion.core.symbiotes.model import (
@@ -21,11 +21,40 @@ from companion.core.symbiotes.model import (
 )
 
 
-def symbiotes_view(state: State, content: Content) -> dict[str, Any]:
+class HeldToken(TypedDict):
+    """A Symbiote token a colony holds, and whether it is its own."""
+
+    id: str
+    name: Msg
+    own: bool
+
+
+class SymbiotePlayer(TypedDict):
+    """A colony in ``symbiotes_view``: the tokens it holds, the bonuses they give, its end-of-game points."""
+
+    id: str
+    name: str
+    held: list[HeldToken]
+    bonus: list[Msg]
+    end_points: int
+
+
+class SymbiotesView(TypedDict):
+    """What ``symbiotes_view`` gives the Symbiote panel."""
+
+    players: list[SymbiotePlayer]
+    exchange: Msg | None
+    exchanged: list[list[str]]
+    booked: dict[str, int] | None
+    reminders: list[str]
+    interpretations: list[str]
+
+
+def symbiotes_view(state: State, content: Content) -> SymbiotesView:
     s = symbiotes(state)
     bonuses = symbiotes_content()["bonuses"]
     points = end_points(state)
-    players = []
+    players: list[SymbiotePlayer] = []
     for p in ant_players(state):
         held = held_by(s, p["id"])
         counts = {part: sum(1 for t in held if part_of(t) == part) for part in PARTS}

@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, cast
+from typing import Annotated, Literal, cast
 
 from annotated_types import Ge, Le, MaxLen
 from typing_extensions import TypedDict
@@ -15,7 +15,7 @@ from typing_extensions import TypedDict
 from companion.core.content import Content
 from companion.core.datafiles import Interpretation
 from companion.core.errors import CommandError
-from companion.core.hooks import InvalidModuleState
+from companion.core.hooks import InvalidModuleState, ModuleState
 from companion.core.i18n import msg
 from companion.core.schema import Id, Shape, strict
 from companion.core.state import State, ant_players, has, player
@@ -89,7 +89,7 @@ def active(state: State) -> bool:
     return any(has(state, m) for m in MODULES)
 
 
-def empty(state: State) -> dict[str, Any]:
+def empty(state: State) -> ModuleState:
     start = edition(state)["start_in_play"]
     return {"in_play": {p["id"]: start for p in ant_players(state)}, "evolved": {}, "ticked": []}
 
@@ -98,7 +98,7 @@ def init(state: State, options: object, content: Content) -> None:
     state["modules_state"][KEY] = empty(state)
 
 
-def adopt(state: State, content: Content) -> dict[str, Any]:
+def adopt(state: State, content: Content) -> ModuleState:
     """A game saved before the app tracked workers: the setup's count in play, no Evolution ticked."""
     return empty(state)
 

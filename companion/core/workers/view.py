@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import NotRequired
+
+from typing_extensions import TypedDict
 
 from companion.core.checklist import Item, tick_item
 from companion.core.content import Content
-from companion.core.i18n import msg, tr, trf
+from companion.core.i18n import Msg, msg, tr, trf
 from companion.core.state import State, ant_players
 from companion.core.workers.model import KEY, PARTS, Ability, edition, workers, workers_content
 
@@ -19,18 +21,48 @@ def abilities(state: State, pid: str) -> list[Ability]:
     return got + [e["abilities"][part] for part in PARTS if part in evolved]
 
 
-def workers_view(state: State, content: Content) -> dict[str, Any]:
+class ColonyWorkers(TypedDict):
+    """One colony in ``workers_view``: its workers in play, the parts evolved and the abilities they give."""
+
+    id: str
+    name: str
+    in_play: int
+    evolved: list[str]
+    abilities: list[Ability]
+
+
+class ShownAbility(Ability):
+    """An ability in ``workers_view["all"]``: the body part that unlocks it (none for the one always had)."""
+
+    part: NotRequired[str]
+
+
+class WorkersView(TypedDict):
+    """What ``workers_view`` gives the workers panel."""
+
+    name: str
+    pieces: int
+    action: str
+    rules: list[str]
+    source: str
+    colonies: list[ColonyWorkers]
+    now: list[Msg]
+    all: list[ShownAbility]
+    interpretations: list[str]
+
+
+def workers_view(state: State, content: Content) -> WorkersView:
     e, w = edition(state), workers(state)
     return {
         "name": e["name"], "pieces": e["pieces"], "action": e["action"], "rules": list(e["rules"]),
         "source": e["source"],
         "colonies": [{"id": p["id"], "name": p["name"], "in_play": w["in_play"].get(p["id"], 0),
                       "evolved": list(w["evolved"].get(p["id"], [])),
-                      "abilities": [dict(a) for a in abilities(state, p["id"])]} for p in ant_players(state)],
+                      "abilities": [Ability(**a) for a in abilities(state, p["id"])]} for p in ant_players(state)],
         "now": [msg("{name}: {ability} - {text}", name=p["name"], ability=msg(a["name"]), text=msg(a["text"]))
                 for p in ant_players(state)
                 if w["in_play"].get(p["id"], 0) for a in abilities(state, p["id"]) if a["phase"] == state["phase"]],
-        "all": [dict(a) for a in ([e["always"]] if e["always"] else [])] +
+        "all": [ShownAbility(**a) for a in ([e["always"]] if e["always"] else [])] +
                [{**e["abilities"][part], "part": part} for part in PARTS],
         "interpretations": [i["text"] for i in workers_content()["interpretations"]],
     }

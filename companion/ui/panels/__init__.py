@@ -30,6 +30,7 @@ from companion.ui.kept import OTHER_MODULES as OTHER_MODULES  # for panels' ``ig
 from companion.ui.theme import Sizes
 
 if TYPE_CHECKING:
+    from companion.core.views import GameView
     from companion.ui.app import PageApp
 
 
@@ -39,7 +40,7 @@ class PanelContext:
 
     app: PageApp
     session: Session
-    view: dict[str, Any]
+    view: GameView
     module_id: str | None = None
 
     @property

@@ -8,7 +8,6 @@ the Colony Points and says the cards, undoable like any change.
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
 
 import flet as ft
 
@@ -28,6 +27,7 @@ from companion.core.harvest.commands import (
     SetLoose,
 )
 from companion.core.harvest.model import KEY
+from companion.core.harvest.view import HexShown
 from companion.ui import widgets
 from companion.ui.fields import FieldMessage
 from companion.ui.i18n import render, tr, trf
@@ -70,7 +70,7 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     return out
 
 
-def _hex(ctx: PanelContext, h: dict[str, Any]) -> ft.Control:
+def _hex(ctx: PanelContext, h: HexShown) -> ft.Control:
     s, hid = ctx.sizes, h["id"]
     rows: list[ft.Control] = [
         line(trf("{name} · {on_sites} of {sites} collection sites with an aphid",
@@ -105,7 +105,7 @@ def _tap(ctx: PanelContext, command: Command, label: str, identifier: str, kind:
     return choice(label, ctx.handler(lambda: command), ctx.sizes, identifier=identifier, kind=kind)
 
 
-def _quick(ctx: PanelContext, h: dict[str, Any]) -> list[ft.Control]:
+def _quick(ctx: PanelContext, h: HexShown) -> list[ft.Control]:
     """Devour, an aphid left in the outskirts, a nymph's aphid, and taking the hex off the list."""
     hid = h["id"]
     offers: list[tuple[Command, str, str, str]] = []

@@ -26,6 +26,7 @@ from companion.core.chambers.commands import (
     TakeOldTunnel,
 )
 from companion.core.chambers.model import KEY, MODULES
+from companion.core.chambers.view import ChamberShown, ChambersPlayer, ChambersView, TitledCard
 from companion.core.commands.base import Command
 from companion.core.i18n import N_
 from companion.ui.i18n import render, tr, trf, trn
@@ -48,7 +49,7 @@ PHASES = (("worker", N_("Worker Phase")), ("soldier", N_("Soldier Phase")), ("qu
 applies = module_applies(KEY)
 
 
-def _chamber(ctx: PanelContext, owner: str, ch: dict[str, Any]) -> ft.Control:
+def _chamber(ctx: PanelContext, owner: str, ch: ChamberShown) -> ft.Control:
     s, cid = ctx.sizes, ch["id"]
     if ch["whole_game"]:
         state = tr("reverse side: an ability for the whole game")
@@ -79,13 +80,13 @@ def _chamber(ctx: PanelContext, owner: str, ch: dict[str, Any]) -> ft.Control:
     return boxed(rows)
 
 
-def _player(ctx: PanelContext, view: dict[str, Any], p: dict[str, Any]) -> list[ft.Control]:
+def _player(ctx: PanelContext, view: ChambersView, p: ChambersPlayer) -> list[ft.Control]:
     s, pid = ctx.sizes, p["id"]
     out: list[ft.Control] = [line(trn("{who}: 1 egg in chambers", "{who}: {n} eggs in chambers", p["eggs"],
                                       who=p["name"]), s, identifier=f"chambers-{pid}", bold=True)]
-    if view["edition"] == "evolved":
+    if view["edition"] == "evolved" and (in_play := p["markers_in_play"]) is not None:
         out.append(count(ctx, trf("{who}: ant markers in play outside the chambers", who=p["name"]),
-                         p["markers_in_play"], partial(SetMarkers, pid),
+                         in_play, partial(SetMarkers, pid),
                          identifier=f"chambers-{pid}-markers"))
         out.append(line(trf("{free} of {limit} ant markers free for eggs", free=p["markers_free"],
                             limit=view["marker_limit"]), s, identifier=f"chambers-{pid}-free", size=s.small,
@@ -137,7 +138,7 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     return out
 
 
-def _ask_play(ctx: PanelContext, pid: str, card: dict[str, Any]) -> None:
+def _ask_play(ctx: PanelContext, pid: str, card: TitledCard) -> None:
     fields = [Field("eggs", trf("Eggs (1-{spaces}, one larva or ant paid each)", spaces=card["capacity"]), "number",
                     "1"),
               Field("paid", tr("Paid with"), "radio", "larvae",
@@ -149,7 +150,7 @@ def _ask_play(ctx: PanelContext, pid: str, card: dict[str, Any]) -> None:
     ask(ctx, trf("Play {card}", card=card["name"]), fields, make, identifier="chambers-play", save_label=tr("Play"))
 
 
-def _ask_card(ctx: PanelContext, view: dict[str, Any]) -> None:
+def _ask_card(ctx: PanelContext, view: ChambersView) -> None:
     phases = tuple((k, tr(v)) for k, v in PHASES) + ((("any", tr("As the card says")),) if view["edition"] == "evolved"
                                                      else ())
     kinds = (("chamber", tr("Chamber")), ("old-tunnel", tr("Old Tunnel")))
@@ -163,7 +164,7 @@ def _ask_card(ctx: PanelContext, view: dict[str, Any]) -> None:
     ask(ctx, tr("Enter a chamber card"), fields, make, identifier="chambers-card")
 
 
-def _ask_nest(ctx: PanelContext, pid: str, view: dict[str, Any]) -> None:
+def _ask_nest(ctx: PanelContext, pid: str, view: ChambersView) -> None:
     tunnels = tuple((c["name"], c["name"]) for c in view["cards"] if c["kind"] == "old-tunnel")
     faces = tuple((c["name"], c["name"]) for c in view["cards"] if c["kind"] == "chamber")
     fields = [Field("tunnel", tr("Kept on its Old Tunnel side"), "radio", tunnels[0][0] if tunnels else "", tunnels),

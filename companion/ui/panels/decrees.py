@@ -7,7 +7,6 @@ nobody when every measure is 0) lives in ``companion.core.decrees``.
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
 
 import flet as ft
 
@@ -107,7 +106,7 @@ def _ask_decree(ctx: PanelContext) -> None:
 
 
 def _title(ctx: PanelContext) -> str:
-    d: Any = decree_view(ctx.state, ctx.content)["decree"]
+    d = decree_view(ctx.state, ctx.content)["decree"]
     return trf("Queen's Decree: {decree}", decree=said(d, "name")) if d else tr("Queen's Decree")
 
 

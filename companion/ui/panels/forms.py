@@ -17,6 +17,7 @@ from companion.core.errors import GameError
 from companion.ui import widgets
 from companion.ui.i18n import tr, trf
 from companion.ui.panels import PanelContext
+from companion.ui.theme import Sizes
 
 
 @dataclass(frozen=True)
@@ -28,7 +29,7 @@ class Field:
     options: tuple[tuple[str, str], ...] = ()  # radio: (value, label)
 
 
-def _control(f: Field, sizes: Any) -> ft.Control:
+def _control(f: Field, sizes: Sizes) -> ft.Control:
     if f.kind == "radio":
         radios: list[ft.Control] = [ft.Radio(value=v, label=label) for v, label in f.options]
         return ft.Column([ft.Text(f.label, size=sizes.body),

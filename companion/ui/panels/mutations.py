@@ -7,15 +7,15 @@ Renders ``mutations_view``; the deal, the redeal rule and what an Evolution cove
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
 
 import flet as ft
 
-from companion.core.i18n import N_
+from companion.core.i18n import N_, Msg
 from companion.core.mutations import mutations_view
 from companion.core.mutations.commands import DealMutations, EnterDealt, KeepMutations, NameMutation, PlayEvolution
 from companion.core.mutations.content import THE_PART
 from companion.core.mutations.model import KEY
+from companion.core.mutations.view import MutationsPlayer, MutationsView, ShownMutation
 from companion.ui.i18n import render, tr, trf, verbatim
 from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, module_applies, register
 from companion.ui.panels.forms import Field, ask
@@ -27,14 +27,14 @@ PART_NAMES = {"head": N_("Head"), "thorax": N_("Thorax"), "abdomen": N_("Abdomen
 applies = module_applies(KEY)
 
 
-def _dealt_line(d: dict[str, Any], kept: bool) -> str:
+def _dealt_line(d: ShownMutation, kept: bool) -> str:
     part = tr(PART_NAMES[d["part"]])
     if kept:
         return trf("{card} ({part}) · kept", card=d["label"], part=part)
     return trf("{card} ({part})", card=d["label"], part=part)
 
 
-def _part_line(part: str, what: str, card: Any) -> str:
+def _part_line(part: str, what: str, card: Msg | str) -> str:
     name = tr(PART_NAMES[part])
     if what == "evolution":
         return trf("{part}: an Evolution", part=name)
@@ -43,7 +43,7 @@ def _part_line(part: str, what: str, card: Any) -> str:
     return trf("{part}: Mutation {card} (no caste bonus)", part=name, card=card)
 
 
-def _player(ctx: PanelContext, p: dict[str, Any]) -> list[ft.Control]:
+def _player(ctx: PanelContext, p: MutationsPlayer) -> list[ft.Control]:
     s, pid = ctx.sizes, p["id"]
     out: list[ft.Control] = [line(verbatim(p["name"]), s, identifier=f"mutations-{pid}", bold=True)]
     for d in p["dealt"]:
@@ -90,7 +90,7 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     return out
 
 
-def _ask_keep(ctx: PanelContext, p: dict[str, Any]) -> None:
+def _ask_keep(ctx: PanelContext, p: MutationsPlayer) -> None:
     options = tuple((d["id"], _dealt_line(d, False)) for d in p["dealt"])
     fields = [Field("first", tr("First Mutation"), "radio", options[0][0], options),
               Field("second", tr("Second Mutation (another body part)"), "radio", "", options)]
@@ -104,7 +104,7 @@ def _ask_dealt(ctx: PanelContext, pid: str) -> None:
         identifier="mutations-enter")
 
 
-def _ask_name(ctx: PanelContext, view: dict[str, Any]) -> None:
+def _ask_name(ctx: PanelContext, view: MutationsView) -> None:
     listed = ", ".join(trf("{id} {card}", id=c["id"], card=c["label"]) for c in view["cards"])
     fields = [Field("id", trf("Card number ({cards})", cards=listed)), Field("name", tr("Its name as printed"))]
     ask(ctx, tr("Name a Mutation card"), fields, lambda v: NameMutation(v["id"], v["name"]),

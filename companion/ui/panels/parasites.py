@@ -20,6 +20,7 @@ from companion.ui.i18n import render, tr, trf, verbatim
 from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, module_applies, register
 from companion.ui.panels.forms import Field, ask
 from companion.ui.panels.scoring_controls import choice, interpretations, line, note
+from companion.ui.theme import Sizes
 
 PARTS = (("head", N_("Head")), ("thorax", N_("Thorax")), ("abdomen", N_("Abdomen")))
 #: "Incubator Head: Ana on Bo's head", by body part (the possessive differs by language).
@@ -31,7 +32,7 @@ WHERE = {"head": N_("{card}: {parasite} on {host}'s head"), "thorax": N_("{card}
 WIDE = {"xs": 12, "md": 6}
 
 
-def _button(label: str, on_tap: Any, sizes: Any, **kwargs: Any) -> ft.Control:
+def _button(label: str, on_tap: Any, sizes: Sizes, **kwargs: Any) -> ft.Control:
     return choice(label, on_tap, sizes, col=WIDE, **kwargs)
 
 

@@ -15,13 +15,15 @@ import flet as ft
 from companion.core.commands.base import Command
 from companion.core.predators import alliances_view
 from companion.core.predators.alliance_commands import LoseAlly, Recruit, SetAllyTunnel, SetCardText, SetRevealed
-from companion.core.predators.alliances import PP_KEY
+from companion.core.predators.alliances import PP_KEY, CardWords
+from companion.core.predators.view import AlliancesView, HeldAlly, LabelledAlly, OfferedAlly
 from companion.ui.i18n import render, tr, trf
 from companion.ui.panels import Panel, PanelContext, module_applies, register
 from companion.ui.panels.predator_dialogs import ask, number_field, text_field, whole_number
 from companion.ui.panels.scoring_controls import boxed, buttons, choice, interpretations, line, note
 
-FIELDS = (("task", "Task"), ("offering", "Offering"), ("effect", "Meadow effect"), ("scoring", "Scoring"))
+FIELDS: tuple[tuple[CardWords, str], ...] = (("task", "Task"), ("offering", "Offering"), ("effect", "Meadow effect"),
+                                             ("scoring", "Scoring"))
 
 
 applies = module_applies(PP_KEY, "modules")
@@ -31,7 +33,7 @@ def _send(ctx: PanelContext, command: Command) -> Any:
     return ctx.handler(lambda: command) if ctx.session.can(command) else None
 
 
-def _texts(ctx: PanelContext, c: dict[str, Any], ident: str) -> list[ft.Control]:
+def _texts(ctx: PanelContext, c: OfferedAlly, ident: str) -> list[ft.Control]:
     s = ctx.sizes
     power = "?" if c["strength_now"] is None else str(c["strength_now"])
     rule = {"round": tr(" (the round number)"), "centipede": tr(" (the centipede's size)")}.get(c["strength_rule"], "")
@@ -71,7 +73,7 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     return out
 
 
-def _ally(ctx: PanelContext, x: dict[str, Any], names: dict[str, str]) -> ft.Control:
+def _ally(ctx: PanelContext, x: HeldAlly, names: dict[str, str]) -> ft.Control:
     """A colony's ally: its texts, in or out of the Great Tunnel, and the ways the colony loses it."""
     s, pid, ident = ctx.sizes, x["player"], f"pp-ally-{x['player']}"
     who = trf("{name}: allied with the {predator} (in the Great Tunnel)", name=x["player_name"],
@@ -92,7 +94,7 @@ def _ally(ctx: PanelContext, x: dict[str, Any], names: dict[str, str]) -> ft.Con
                  identifier=ident)
 
 
-def _ask_revealed(ctx: PanelContext, view: dict[str, Any]) -> None:
+def _ask_revealed(ctx: PanelContext, view: AlliancesView) -> None:
     shown = {c["id"] for c in view["available"]}
     allied = {x["id"] for x in view["allies"]}
     boxes = [ft.Checkbox(label=render(c["label"]), value=c["id"] in shown, data=c["id"], disabled=c["id"] in allied)
@@ -104,7 +106,7 @@ def _ask_revealed(ctx: PanelContext, view: dict[str, Any]) -> None:
         identifier="pp-revealed-dialog")
 
 
-def _ask_card(ctx: PanelContext, view: dict[str, Any]) -> None:
+def _ask_card(ctx: PanelContext, view: AlliancesView) -> None:
     """Pick the card, then its texts; what the rulebook prints is filled in already."""
     picks = [choice(render(c["label"]), ctx.app.handler(partial(_ask_texts, ctx, c)), ctx.sizes,
                     identifier=f"pp-type-{c['id']}") for c in view["cards"]]
@@ -112,7 +114,7 @@ def _ask_card(ctx: PanelContext, view: dict[str, Any]) -> None:
         identifier="pp-type-dialog")
 
 
-def _ask_texts(ctx: PanelContext, c: dict[str, Any]) -> None:
+def _ask_texts(ctx: PanelContext, c: LabelledAlly) -> None:
     ctx.app.page.pop_dialog()
     name = text_field(ctx, tr("Name"), c["name"], focus=True)
     fields = {key: text_field(ctx, tr(label), c[key] or "", multiline=True) for key, label in FIELDS}

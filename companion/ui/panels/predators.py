@@ -29,6 +29,7 @@ from companion.core.predators.commands import (
     WinAgainst,
 )
 from companion.core.predators.model import KEY
+from companion.core.predators.view import BattleShown, NamedPredator, PredatorCard, PredatorsView
 from companion.core.state import game_def
 from companion.ui import widgets
 from companion.ui.i18n import render, tr, trf, trn
@@ -81,7 +82,7 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     return out
 
 
-def _predator(ctx: PanelContext, p: dict[str, Any], view: dict[str, Any]) -> ft.Control:
+def _predator(ctx: PanelContext, p: PredatorCard, view: PredatorsView) -> ft.Control:
     s, pid = ctx.sizes, p["id"]
     if p["gone"]:
         body: list[ft.Control] = [line(trf("{predator}: brought to 0 Health; out of the game for good.",
@@ -101,14 +102,14 @@ def _predator(ctx: PanelContext, p: dict[str, Any], view: dict[str, Any]) -> ft.
     if view["battle"] is None and p["battle_cards"] is None:
         body.append(note(tr("Its tier's cards are not typed: a battle button asks how many cards it discards."), s,
                          identifier=f"predators-{pid}-battle-why"))
-    elif view["battle"] is None:
+    elif view["battle"] is None and (cards := p["battle_cards"]) is not None:
         body.append(note(trn("In battle it discards 1 card for its Army Strength.",
-                             "In battle it discards {n} cards for its Army Strength.", p["battle_cards"]),
+                             "In battle it discards {n} cards for its Army Strength.", cards),
                          s, identifier=f"predators-{pid}-battle-cards"))
     return _card(pid, body)
 
 
-def _tier_rows(ctx: PanelContext, p: dict[str, Any]) -> list[ft.Control]:
+def _tier_rows(ctx: PanelContext, p: PredatorCard) -> list[ft.Control]:
     """Its card's tier rows: as printed or typed (a replaced one muted), or a button to type a missing one."""
     s, pid = ctx.sizes, p["id"]
     rows: list[ft.Control] = []
@@ -119,14 +120,15 @@ def _tier_rows(ctx: PanelContext, p: dict[str, Any]) -> list[ft.Control]:
                                ctx.app.handler(partial(_ask_tier, ctx, p, row["tier"])), s, identifier=ident,
                                kind="outlined", icon=ft.Icons.EDIT))
         else:
-            shown = tr(row["text"])  # printed (the catalogue has it) or typed (shown as typed)
+            # printed (the catalogue has it) or typed (shown as typed)
+            shown = tr(row["text"]) if isinstance(row["text"], str) else render(row["text"])
             text = trf("Tier {tier}: {text} (replaced by its higher tier)", tier=row["tier"], text=shown) \
                 if row["superseded"] else trf("Tier {tier}: {text}", tier=row["tier"], text=shown)
             rows.append(line(text, s, identifier=ident, muted=bool(row["superseded"])))
     return rows
 
 
-def _actions(ctx: PanelContext, p: dict[str, Any], view: dict[str, Any]) -> list[ft.Control]:
+def _actions(ctx: PanelContext, p: PredatorCard, view: PredatorsView) -> list[ft.Control]:
     """Move it; for each player, battle it or record a win against it."""
     s, pid = ctx.sizes, p["id"]
     actions: list[ft.Control] = [
@@ -146,7 +148,7 @@ def _actions(ctx: PanelContext, p: dict[str, Any], view: dict[str, Any]) -> list
     return actions
 
 
-def _start(ctx: PanelContext, p: dict[str, Any], player_id: str, view: dict[str, Any]) -> Any:
+def _start(ctx: PanelContext, p: PredatorCard, player_id: str, view: PredatorsView) -> Any:
     """Start the battle; when its tier's cards are not typed, ask how many it discards first."""
     if view["battle"] is not None:
         return None
@@ -167,7 +169,7 @@ def _card(pid: str, body: list[ft.Control]) -> ft.Control:
     return boxed(body, identifier=f"predators-card-{pid}", spacing=8)
 
 
-def _health(ctx: PanelContext, p: dict[str, Any], top: int) -> ft.Control:
+def _health(ctx: PanelContext, p: PredatorCard, top: int) -> ft.Control:
     """[-] Health [+], the number a button that asks for the value."""
     s, pid, health = ctx.sizes, p["id"], p["health"]
     minus, plus = Damage(pid, 1), Heal(pid, 1)
@@ -187,7 +189,7 @@ def _health(ctx: PanelContext, p: dict[str, Any], top: int) -> ft.Control:
     ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
-def _battle(ctx: PanelContext, b: dict[str, Any]) -> ft.Control:
+def _battle(ctx: PanelContext, b: BattleShown) -> ft.Control:
     s = ctx.sizes
     body: list[ft.Control] = [
         line(trf("Battle: {name} against the {predator}", name=b["player_name"], predator=b["name"]), s,
@@ -210,7 +212,7 @@ def _battle(ctx: PanelContext, b: dict[str, Any]) -> ft.Control:
     return ft.Semantics(identifier="predators-battle-card", container=True, content=box)
 
 
-def _discarded(b: dict[str, Any]) -> str:
+def _discarded(b: BattleShown) -> str:
     values = {"out": len(b["revealed"]), "shown": ", ".join(str(f) for f in b["revealed"]) or "-",
               "strength": b["strength"], "bonus": b["bonus"]}
     if b["bonus"]:
@@ -236,28 +238,28 @@ def _confirm_win(ctx: PanelContext, command: WinAgainst) -> None:
                                                     yes, no, ctx.sizes))
 
 
-def _ask_summon(ctx: PanelContext, p: dict[str, str]) -> None:
+def _ask_summon(ctx: PanelContext, p: NamedPredator) -> None:
     field = number_field(ctx, tr("Hex number"), helper=tr("Leave it empty if you do not know it yet."))
     ask(ctx, trf("Summon: {predator}", predator=p["name"]), [field],
         [(tr("Summon"), "save", lambda: Summon(p["id"], whole_number(field.value, tr("Hex"), optional=True)))],
         identifier="predators-summon-dialog")
 
 
-def _ask_move(ctx: PanelContext, p: dict[str, Any]) -> None:
+def _ask_move(ctx: PanelContext, p: PredatorCard) -> None:
     field = number_field(ctx, tr("Hex number"))
     ask(ctx, trf("Move the {predator}", predator=p["name"]), [field],
         [(tr("Move"), "save", lambda: MovePredator(p["id"], whole_number(field.value, tr("Hex")) or 0))],
         identifier="predators-move-dialog")
 
 
-def _ask_health(ctx: PanelContext, p: dict[str, Any]) -> None:
+def _ask_health(ctx: PanelContext, p: PredatorCard) -> None:
     field = number_field(ctx, trf("{predator}: Health now", predator=p["name"]), str(p["health"]))
     ask(ctx, trf("{predator}: {health} Health", predator=p["name"], health=p["health"]), [field],
         [(tr("Save Health"), "save", lambda: SetHealth(p["id"], whole_number(field.value, tr("Health")) or 0))],
         identifier="predators-health-dialog")
 
 
-def _ask_tier(ctx: PanelContext, p: dict[str, Any], tier: int) -> None:
+def _ask_tier(ctx: PanelContext, p: PredatorCard, tier: int) -> None:
     text = text_field(ctx, tr("The tier's text, as on the card"), focus=True, multiline=True)
     cards = number_field(ctx, tr("Cards it discards for its Army Strength (empty: none)"), focus=False)
     strength = number_field(ctx, tr("Army Strength it adds (empty: none)"), focus=False)
@@ -275,7 +277,7 @@ def _ask_ferocity(ctx: PanelContext) -> None:
         identifier="predators-ferocity-dialog")
 
 
-def _ask_strength(ctx: PanelContext, b: dict[str, Any]) -> None:
+def _ask_strength(ctx: PanelContext, b: BattleShown) -> None:
     field = number_field(ctx, trf("Army Strength (ants, evolutions, Ferocity card) of {name}", name=b["player_name"]))
 
     def finish(winner: str) -> Command:
@@ -289,7 +291,7 @@ def _ask_strength(ctx: PanelContext, b: dict[str, Any]) -> None:
         identifier="predators-strength-dialog")
 
 
-def _ask_pick(ctx: PanelContext, view: dict[str, Any]) -> None:
+def _ask_pick(ctx: PanelContext, view: PredatorsView) -> None:
     boxes = [ft.Checkbox(label=render(p["name"]), value=False, data=p["id"]) for p in view["all"]]
     fields: list[ft.Control] = [ft.Semantics(identifier=f"predators-pick-{b.data}", container=True, content=b)
                                 for b in boxes]

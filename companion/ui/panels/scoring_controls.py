@@ -17,6 +17,7 @@ from companion.ui import widgets
 from companion.ui.i18n import render, tr, trf, verbatim
 from companion.ui.panels import PanelContext
 from companion.ui.panels.broodmother.controls import boxed, buttons, choice, line, note, why_not
+from companion.ui.theme import Sizes
 
 __all__ = ["apply_button", "boxed", "buttons", "choice", "command_choice", "count", "interpretations", "line", "note",
            "pick", "view_text", "why_not", "wide_choice"]
@@ -70,7 +71,7 @@ def interpretations(ctx: PanelContext, texts: list[Any], identifier: str) -> ft.
                      spacing=4)
 
 
-def wide_choice(label: str, on_tap: Any, sizes: Any, **kwargs: Any) -> ft.Control:
+def wide_choice(label: str, on_tap: Any, sizes: Sizes, **kwargs: Any) -> ft.Control:
     """A choice button a whole row wide on a phone, half on a tablet."""
     return choice(label, on_tap, sizes, col=HALF, **kwargs)
 

@@ -15,16 +15,18 @@ from companion.core.i18n import is_message
 from companion.core.seasons import seasons_view
 from companion.core.seasons.commands import BuildSeasons, DescribeSeason, EnterSeasons, RevealSeason
 from companion.core.seasons.model import KEY
+from companion.core.seasons.view import SeasonsView
 from companion.ui.i18n import render, tr, trf, trn, verbatim
 from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, module_applies, register
 from companion.ui.panels.forms import Field, ask
 from companion.ui.panels.scoring_controls import choice, interpretations, line, note
+from companion.ui.theme import Sizes
 
 #: A button of this panel: its label wraps (Spanish runs longer); full width on a phone, half on a wide screen.
 WIDE = {"xs": 12, "md": 6}
 
 
-def _button(label: str, on_tap: Any, sizes: Any, **kwargs: Any) -> ft.Control:
+def _button(label: str, on_tap: Any, sizes: Sizes, **kwargs: Any) -> ft.Control:
     return choice(label, on_tap, sizes, col=WIDE, **kwargs)
 
 
@@ -74,7 +76,7 @@ def _ask_deck(ctx: PanelContext) -> None:
         identifier="seasons-enter-form")
 
 
-def _ask_card(ctx: PanelContext, view: dict[str, Any]) -> None:
+def _ask_card(ctx: PanelContext, view: SeasonsView) -> None:
     options = tuple((c["id"], trf("{id} {card}", id=c["id"], card=c["label"])) for c in view["cards"])
     fields = [Field("id", tr("Which card"), "radio", options[0][0], options), Field("name", tr("Its name")),
               Field("effect", tr("Its effect, in a few words"))]

@@ -7,13 +7,13 @@ end points (booked when the game is finished) live in ``companion.core.symbiotes
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
 
 import flet as ft
 
 from companion.core.symbiotes import symbiotes_view
 from companion.core.symbiotes.commands import Exchange, ReturnForBattle, token_name
 from companion.core.symbiotes.model import KEY, held_by, symbiotes
+from companion.core.symbiotes.view import SymbiotesView
 from companion.ui.i18n import render, tr, trf
 from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, module_applies, register
 from companion.ui.panels.forms import Field, ask
@@ -50,7 +50,7 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     return out
 
 
-def _colonies(view: dict[str, Any]) -> tuple[tuple[str, str], ...]:
+def _colonies(view: SymbiotesView) -> tuple[tuple[str, str], ...]:
     return tuple((p["id"], p["name"]) for p in view["players"])
 
 
@@ -60,7 +60,7 @@ def _tokens(ctx: PanelContext) -> tuple[tuple[str, str], ...]:
     return tuple((t, render(token_name(ctx.state, t))) for pid in names for t in held_by(s, pid))
 
 
-def _ask_swap(ctx: PanelContext, view: dict[str, Any]) -> None:
+def _ask_swap(ctx: PanelContext, view: SymbiotesView) -> None:
     colonies, tokens = _colonies(view), _tokens(ctx)
     fields = [Field("a", tr("First colony"), "radio", colonies[0][0], colonies),
               Field("ta", tr("The token it gives"), "radio", "", tokens),
@@ -70,7 +70,7 @@ def _ask_swap(ctx: PanelContext, view: dict[str, Any]) -> None:
         identifier="symbiotes-swap-form", save_label=tr("Swap"))
 
 
-def _ask_battle(ctx: PanelContext, view: dict[str, Any]) -> None:
+def _ask_battle(ctx: PanelContext, view: SymbiotesView) -> None:
     colonies = _colonies(view)
     fields = [Field("a", tr("One colony in the battle"), "radio", colonies[0][0], colonies),
               Field("b", tr("The other colony"), "radio", colonies[1][0] if len(colonies) > 1 else "", colonies)]

@@ -9,20 +9,21 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import flet as ft
 
 from companion import platform
 from companion.core.broodmother import broodmother_view
 from companion.core.broodmother.model import has_broodmother
+from companion.core.broodmother.view import HerStanding
 from companion.core.checklist import next_warning
-from companion.core.commands.base import why_not
+from companion.core.commands.base import Command, why_not
 from companion.core.commands.scoring import AdjustScore
 from companion.core.commands.turns import FinishGame, NextPhase, NextRound
 from companion.core.i18n import language
 from companion.core.session import Session, log_text
-from companion.core.views import game_view
+from companion.core.views import GameView, PhaseStep, PlayerStanding, game_view
 from companion.ui import draw_cue, kept, theme, widgets
 from companion.ui.i18n import render, tr, trf, trn
 from companion.ui.measure import fitting
@@ -157,7 +158,7 @@ class GameScreen(Screen):
     def session(self) -> Session:
         return self.app.session(self.game_id)
 
-    def view_data(self) -> dict[str, Any]:
+    def view_data(self) -> GameView:
         self.app.note_shown(self.session)  # the revision this screen shows, for two devices' taps
         return game_view(self.session)
 
@@ -246,7 +247,7 @@ class GameScreen(Screen):
     def _wide(self) -> bool:
         return (self.app.page.width or 0) >= WIDE
 
-    def _round_bar(self, view: dict[str, Any], compact: bool = False) -> ft.Control:
+    def _round_bar(self, view: GameView, compact: bool = False) -> ft.Control:
         """The round and phase with Next. ``compact`` (her question open, Next waiting for it): one line."""
         session = self.session
         when = round_label(view["round"], view["rounds"])
@@ -278,7 +279,7 @@ class GameScreen(Screen):
         return widgets.section(when, body, self.sizes, subtitle=subtitle,
                                help_topic="rounds", identifier="round-bar", title_identifier="round")
 
-    def _round_line(self, view: dict[str, Any], when: str, step: str, phase: ft.Control) -> ft.Control:
+    def _round_line(self, view: GameView, when: str, step: str, phase: ft.Control) -> ft.Control:
         """The round bar in one line: round and phase, and Next and Next round as icon buttons."""
         session = self.session
         texts = ft.Column([
@@ -294,7 +295,7 @@ class GameScreen(Screen):
                        variant=ft.CardVariant.FILLED, margin=0)
         return ft.Semantics(identifier="round-bar", container=True, content=card)
 
-    def _icon_command(self, session: Session, command: Any, ident: str, icon: ft.IconData) -> ft.Control:
+    def _icon_command(self, session: Session, command: Command, ident: str, icon: ft.IconData) -> ft.Control:
         """A turn command as an icon button, announced by what it will do (or the core's reason it cannot)."""
         if session.can(command):
             text = render(command.describe(session.state, session.content))
@@ -303,7 +304,7 @@ class GameScreen(Screen):
         fallback = tr("Next phase") if isinstance(command, NextPhase) else tr("Next round")
         return widgets.icon_action(fallback, icon, None, identifier=ident, filled=True)
 
-    def _phase_track(self, phases: list[dict[str, Any]], step: str) -> ft.Control:
+    def _phase_track(self, phases: list[PhaseStep], step: str) -> ft.Control:
         """The round's phases as a bar: done, current and to come at a glance."""
         index = next(i for i, p in enumerate(phases) if p["current"])
         cells: list[ft.Control] = [
@@ -314,7 +315,7 @@ class GameScreen(Screen):
         names = ", ".join(p["label"] for p in phases)
         return widgets.labelled(ft.Row(cells, spacing=4), trf("{step}: {names}", step=step, names=names), "phase-track")
 
-    def _command_button(self, session: Session, command: Any, ident: str, icon: ft.IconData,
+    def _command_button(self, session: Session, command: Command, ident: str, icon: ft.IconData,
                         kind: str, expand: bool = False) -> ft.Control:
         """A turn button labelled with what it will do, enabled only when the core allows it."""
         if session.can(command):
@@ -332,7 +333,7 @@ class GameScreen(Screen):
                             content=ft.Text(reason, size=self.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT))
         return ft.Column([ft.Row([button]), said], spacing=4, expand=expand)
 
-    def _advance(self, command: Any, ident: str) -> None:
+    def _advance(self, command: Command, ident: str) -> None:
         """Next/Next round; leaving a phase whose scoring items are not applied asks once first."""
         warning = next_warning(self.session.state, self.session.content)
         if warning is None:
@@ -350,10 +351,10 @@ class GameScreen(Screen):
             tr("Rewards not applied yet"), render(warning), tr("Go on"), go_on, stay, self.sizes))
 
     # -- players -------------------------------------------------------------------------
-    def _players(self, view: dict[str, Any]) -> ft.Control:
+    def _players(self, view: GameView) -> ft.Control:
         """Every player's standing, one compact row each: the table's totals on one phone screen."""
         width = self._standings_width()
-        rows = [self._her_row(p) if p["broodmother"] is not None else self._player_row(view, p, width)
+        rows = [self._her_row(p, mine) if (mine := p["broodmother"]) is not None else self._player_row(view, p, width)
                 for p in view["players"]]
         body: list[ft.Control] = []
         her = next((p for p in view["players"] if p["broodmother"] is not None), None)
@@ -364,10 +365,9 @@ class GameScreen(Screen):
         body.append(ft.Column(rows, spacing=4))
         return widgets.section(view["terms"]["points"], body, self.sizes, help_topic="scores", identifier="scores")
 
-    def _her_row(self, player: dict[str, Any]) -> ft.Control:
+    def _her_row(self, player: PlayerStanding, her: HerStanding) -> ft.Control:
         """The Broodmother's player: her eggs and unlocked powers instead of a colony's points (her CP, booked by
         her cards, is her total)."""
-        her = player["broodmother"]
         eggs = trn("1 egg", "{n} eggs", her["eggs"])
         powers = (trf("powers: {powers}", powers=", ".join(her["powers"])) if her["powers"]
                   else tr("no power unlocked yet"))
@@ -393,7 +393,7 @@ class GameScreen(Screen):
             width = (width - GAP) * MOMENT_SPAN / 12
         return width - 2 * widgets.SECTION_PADDING
 
-    def _player_row(self, view: dict[str, Any], player: dict[str, Any], width: float) -> ft.Control:
+    def _player_row(self, view: GameView, player: PlayerStanding, width: float) -> ft.Control:
         """Colour, name, -/total/+, and the points by round: under the name where a round fits beside the
         buttons, else on a line of its own under the row (the larger text sizes)."""
         pid, name, point = player["id"], player["name"], view["terms"]["point"]
@@ -425,7 +425,7 @@ class GameScreen(Screen):
             return None
         return self.app.handler(lambda: self.app.execute(self.session, AdjustScore(pid, delta)))
 
-    def _total_button(self, view: dict[str, Any], player: dict[str, Any]) -> ft.Control:
+    def _total_button(self, view: GameView, player: PlayerStanding) -> ft.Control:
         """The total, large; a tap asks for a new total."""
         pid, name, cp, total = player["id"], player["name"], view["terms"]["cp"], player["total"]
         type_total = self.app.handler(lambda: self._ask_total(player, cp))
@@ -440,7 +440,7 @@ class GameScreen(Screen):
                                   disabled=bool(view["ended"])),
         )
 
-    def _history(self, player: dict[str, Any], current: int, room: float, at_least_one: bool = False
+    def _history(self, player: PlayerStanding, current: int, room: float, at_least_one: bool = False
                  ) -> ft.Control | None:
         """Per round: points gained and, in brackets, the running total, the latest round first and as many
         rounds as fit one line of ``room`` px (None if not one does, unless ``at_least_one``); a round's text
@@ -457,12 +457,12 @@ class GameScreen(Screen):
                                         color=ft.Colors.ON_SURFACE_VARIANT),
                                 trf("By round: {rounds}", rounds=said), f"history-{player['id']}")
 
-    def _ask_total(self, player: dict[str, Any], cp: str) -> None:
+    def _ask_total(self, player: PlayerStanding, cp: str) -> None:
         """Direct entry: type the total; the difference is booked in this round by the core."""
         ask_total(self.app, self.session, player, cp)
 
     # -- panels and log ------------------------------------------------------------------
-    def _panels(self, view: dict[str, Any]) -> tuple[list[ft.Control], list[ft.Control]]:
+    def _panels(self, view: GameView) -> tuple[list[ft.Control], list[ft.Control]]:
         """The panels as sections (folded ones as their heading), and what their ``now`` parts ask."""
         out: list[ft.Control] = []
         nows: list[ft.Control] = []
@@ -488,15 +488,16 @@ class GameScreen(Screen):
         return (language(), self.sizes.scale, self.layout(), self.app.can_play, self.app.guest, id(self.session),
                 frozenset(self.app.opened_tiles))
 
-    def _panel(self, ident: str, panel: Panel, module_id: str | None, view: dict[str, Any], tab: tuple[Any, ...]
+    def _panel(self, ident: str, panel: Panel, module_id: str | None, view: GameView, tab: tuple[Any, ...]
                ) -> tuple[ft.Control, str, list[ft.Control]]:
         """One panel in its slot, its title (for the jump bar) and what its ``now`` part asks; left as it is on the
         page when nothing it is drawn from changed (``companion.ui.kept``)."""
         kept_key: Any = None
         state = self.session.state
         ignored = kept.ignored_parts(state, panel.ignores, frozenset({*panel.modules, module_id or panel.id}))
-        with kept.held_to(ident, ignored, view) as seen:
-            ctx = PanelContext(self.app, self.session, seen, module_id)
+        # ``held_to`` hands back the view itself, or (under test) a dict that notes each key read: a GameView still
+        with kept.held_to(ident, ignored, cast("dict[str, Any]", view)) as seen:
+            ctx = PanelContext(self.app, self.session, cast(GameView, seen), module_id)
             try:
                 asks = panel.now(ctx) if panel.now is not None and not self._panels_only else []
                 settled = panel.settled is not None and panel.settled(ctx)
@@ -543,7 +544,7 @@ class GameScreen(Screen):
             places.setdefault(ident, (ident, panel.order, now.get(ident)))
         return list(places.values())
 
-    def _log(self, view: dict[str, Any]) -> ft.Control:
+    def _log(self, view: GameView) -> ft.Control:
         entries = list(reversed(view["log"]))[:LOG_LINES]
         if not entries:
             lines: list[ft.Control] = [ft.Text(tr("Nothing has happened yet."), size=self.sizes.small,

@@ -12,7 +12,7 @@ the file is), Export (the file as it is) and Delete (after a confirmation).
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -24,6 +24,9 @@ from companion.ui.i18n import tr, trf, trn
 from companion.ui.models import last_played, round_label
 from companion.ui.screen import Screen
 from companion.ui.theme import BUTTON_HEIGHT
+
+if TYPE_CHECKING:
+    from companion.ui.app import PageApp
 
 ROUTE = "/"
 
@@ -38,7 +41,7 @@ class HomeScreen(Screen):
     title = "March of the Ants"
     identifier = "home"
 
-    def __init__(self, app: Any, route: str, params: dict[str, str]) -> None:
+    def __init__(self, app: PageApp, route: str, params: dict[str, str]) -> None:
         super().__init__(app, route, params)
         self.shown = PAGE
         self.name_filter = ""

@@ -11,15 +11,17 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from companion.core.history import PlayRecord
 from companion.core.i18n import N_
 from companion.core.records import (
     BROOD_GROUPS,
     DIFFICULTY_LABELS,
     ENDINGS,
+    Figures,
     bonus_label,
     figures,
     filtered,
@@ -35,6 +37,9 @@ from companion.ui import widgets
 from companion.ui.i18n import tr, trf, trn
 from companion.ui.screen import Screen
 
+if TYPE_CHECKING:
+    from companion.ui.app import PageApp
+
 ROUTE = "/records"
 EXPORT_NAME = "march-of-the-ants-plays"  # .csv or .json
 PAGE = 30  # games listed at a time
@@ -48,7 +53,7 @@ class RecordsScreen(Screen):
     title = "Records"
     identifier = "records"
 
-    def __init__(self, app: Any, route: str, params: dict[str, str]) -> None:
+    def __init__(self, app: PageApp, route: str, params: dict[str, str]) -> None:
         super().__init__(app, route, params)
         self.game = params.get("game", "")
         self.expansion = ""
@@ -62,7 +67,7 @@ class RecordsScreen(Screen):
         return tr("Records")
 
     # -- data -----------------------------------------------------------------------------------
-    def _records(self) -> list[Any]:
+    def _records(self) -> list[PlayRecord]:
         since = ""
         if days := PERIODS.get(self.period, 0):
             since = (date.today() - timedelta(days=days)).isoformat()
@@ -99,7 +104,7 @@ class RecordsScreen(Screen):
         return controls
 
     # -- export -----------------------------------------------------------------------------------
-    def _export(self, records: list[Any]) -> ft.Control:
+    def _export(self, records: list[PlayRecord]) -> ft.Control:
         """The plays shown (the filters apply) as a file: one row per player per game, in CSV or JSON; a tile
         under the filters (closed, one line) so the figures come first on a phone."""
         return widgets.lazy_tile(self.app, "records-export", trn(
@@ -210,7 +215,7 @@ class RecordsScreen(Screen):
         self.opened = game_id
         self.refresh()
 
-    def _winners(self, r: Any) -> str:
+    def _winners(self, r: PlayRecord) -> str:
         if "broodmother" in r["winners"]:
             return tr("the Broodmother won")
         names = {p["id"]: p["name"] for p in r["players"]}
@@ -256,7 +261,7 @@ class RecordsScreen(Screen):
                          tr("Forget"), forget)
 
     # -- against her ------------------------------------------------------------------------------
-    def _brood(self, group: str, f: dict[str, Any]) -> ft.Control:
+    def _brood(self, group: str, f: Figures) -> ft.Control:
         ident = f"brood-{group}"
         title = tr(BROOD_GROUPS[group])
         body: list[ft.Control] = [ft.Row([
@@ -306,7 +311,7 @@ class RecordsScreen(Screen):
             ft.Row(cells, wrap=True, spacing=3, run_spacing=3),
         ], spacing=4), trf("Results, oldest first: {results}", results=said), identifier=f"{ident}-chart")
 
-    def _asymmetric(self, f: dict[str, Any]) -> ft.Control:
+    def _asymmetric(self, f: Figures) -> ft.Control:
         title = tr("Asymmetric games")
         return widgets.section(title, [
             self._figure(tr("Played"), f["played"], title, f["ids"], "asym-played"),
@@ -320,7 +325,7 @@ class RecordsScreen(Screen):
                    "{n} games, {wins} won, average {average}, best {best}", row["games"], wins=row["wins"],
                    average=row["average"], best=row["best"])
 
-    def _competitive(self, f: dict[str, Any], records: list[Any], merges: dict[str, str]) -> ft.Control:
+    def _competitive(self, f: Figures, records: list[PlayRecord], merges: dict[str, str]) -> ft.Control:
         content = self.app.ctx.store.content
         body: list[ft.Control] = []
         for row in f["players"]:
@@ -334,7 +339,7 @@ class RecordsScreen(Screen):
         body.append(self._versus(records, merges))
         return widgets.section(tr("Competitive"), body, self.sizes, identifier="competitive")
 
-    def _versus(self, records: list[Any], merges: dict[str, str]) -> ft.Control:
+    def _versus(self, records: list[PlayRecord], merges: dict[str, str]) -> ft.Control:
         names = player_names(in_order(records), merges)
         chips = [self._choice(name, key, key if key in self.picked else "\0", self._pick, f"pick-{key}")
                  for key, name in sorted(names.items())]
@@ -371,7 +376,7 @@ class RecordsScreen(Screen):
         self.app.confirm(tr("Merge these names?"), trf("Every game of {name} will count as {into}'s.", name=name,
                                                        into=into), tr("Merge"), merge)
 
-    def _antscape(self, f: dict[str, Any]) -> ft.Control:
+    def _antscape(self, f: Figures) -> ft.Control:
         title = tr("Antscape")
         body: list[ft.Control] = [
             self._figure(row["name"], trf("won {won} of {played}", won=row["wins"], played=row["games"]),

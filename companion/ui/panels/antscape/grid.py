@@ -24,6 +24,7 @@ from companion.core.antscape.commands import (
     SetQueenTerritory,
     totals_text,
 )
+from companion.core.antscape.view import AntscapeView, CellShown
 from companion.core.commands.base import Command
 from companion.ui import widgets
 from companion.ui.i18n import render, tr, trf, trn
@@ -79,7 +80,7 @@ def _person(ctx: PanelContext, pid: str | None) -> str:
     return next(str(p["name"]) for p in ctx.state["players"] if p["id"] == pid)
 
 
-def brushes(ctx: PanelContext, view: dict[str, Any], d: ScorerDraft) -> ft.Control:
+def brushes(ctx: PanelContext, view: AntscapeView, d: ScorerDraft) -> ft.Control:
     options = [(SELECT, tr("Select")), *((p["id"], p["name"]) for p in view["players"]),
                (NOBODY, tr("Nobody"))]
 
@@ -94,7 +95,7 @@ def brushes(ctx: PanelContext, view: dict[str, Any], d: ScorerDraft) -> ft.Contr
     return buttons(items)
 
 
-def _cell_label(cell: dict[str, Any], view: dict[str, Any], d: ScorerDraft, ctx: PanelContext) -> str:
+def _cell_label(cell: CellShown, view: AntscapeView, d: ScorerDraft, ctx: PanelContext) -> str:
     owner = cell["name"] or tr("unclaimed")
     parts = [trn("Row {row}, column {col}: {owner}, 1 point", "Row {row}, column {col}: {owner}, {n} points",
                  cell["points"], row=cell["row"], col=cell["col"], owner=owner)]
@@ -111,7 +112,7 @@ def _cell_label(cell: dict[str, Any], view: dict[str, Any], d: ScorerDraft, ctx:
     return said + trf("Tap to give it to {person}.", person=_person(ctx, d.owner_for_brush()))
 
 
-def _tap_cell(ctx: PanelContext, cell: dict[str, Any], d: ScorerDraft) -> Handler:
+def _tap_cell(ctx: PanelContext, cell: CellShown, d: ScorerDraft) -> Handler:
     def act() -> None:
         d.selected = (cell["row"], cell["col"])
         owner = d.owner_for_brush()
@@ -123,7 +124,7 @@ def _tap_cell(ctx: PanelContext, cell: dict[str, Any], d: ScorerDraft) -> Handle
     return ctx.app.handler(act)
 
 
-def cell_face(cell: dict[str, Any], selected: bool) -> ft.Container:
+def cell_face(cell: CellShown, selected: bool) -> ft.Container:
     """A cell: points in the middle, the owner's initials top left, a star for a queen territory top
     right, and on a colony's first cell its size and what it scored along the bottom."""
     owned = cell["owner"] is not None
@@ -147,7 +148,7 @@ def cell_face(cell: dict[str, Any], selected: bool) -> ft.Container:
                         border=ft.Border.all(width, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE))
 
 
-def grid(ctx: PanelContext, view: dict[str, Any], d: ScorerDraft) -> ft.Control:
+def grid(ctx: PanelContext, view: AntscapeView, d: ScorerDraft) -> ft.Control:
     rows: list[ft.Control] = []
     for row in view["cells"]:
         cells: list[ft.Control] = []
@@ -168,7 +169,7 @@ def grid(ctx: PanelContext, view: dict[str, Any], d: ScorerDraft) -> ft.Control:
                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-def cell_editor(ctx: PanelContext, view: dict[str, Any], pos: tuple[int, int]) -> ft.Control:
+def cell_editor(ctx: PanelContext, view: AntscapeView, pos: tuple[int, int]) -> ft.Control:
     r, c = pos
     cell = view["cells"][r - 1][c - 1]
     where = trf("Row {r}, column {c}", r=r, c=c)
@@ -198,7 +199,7 @@ def cell_editor(ctx: PanelContext, view: dict[str, Any], pos: tuple[int, int]) -
 
 
 # -- Bonus Card, colonies, queens ---------------------------------------------------------------
-def bonus_chooser(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
+def bonus_chooser(ctx: PanelContext, view: AntscapeView) -> list[ft.Control]:
     current = view["bonus"]["id"] if view["bonus"] else None
     items = [choice(trf("Active Bonus Card: {name}", name=card['name']), send(ctx, SetBonus(card["id"]))
                     if current != card["id"] else None, ctx.sizes, text=render(card["name"]),
@@ -214,7 +215,7 @@ def bonus_chooser(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
     return out
 
 
-def colonies(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
+def colonies(ctx: PanelContext, view: AntscapeView) -> list[ft.Control]:
     out: list[ft.Control] = [subheading(tr("Colonies"), ctx.sizes)]
     if not view["colonies"]:
         return [*out, note(tr("No territory is claimed yet."), ctx.sizes, identifier="as-no-colonies")]
@@ -231,7 +232,7 @@ def colonies(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
     return out
 
 
-def queens(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
+def queens(ctx: PanelContext, view: AntscapeView) -> list[ft.Control]:
     out: list[ft.Control] = [subheading(tr("Queens (2 points)"), ctx.sizes)]
     for p in view["players"]:
         command = SetQueen(p["id"], not p["queen_marked"])
@@ -245,7 +246,7 @@ def queens(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
 
 
 # -- totals, tie-break, apply ---------------------------------------------------------------------
-def totals(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
+def totals(ctx: PanelContext, view: AntscapeView) -> list[ft.Control]:
     out: list[ft.Control] = [subheading(tr("Totals"), ctx.sizes)]
     for p in view["players"]:
         detail = (trf("Bonus {bonus} · Queen {queen} · Territories {territories}",
@@ -269,7 +270,7 @@ def totals(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
     return out
 
 
-def cards_left(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
+def cards_left(ctx: PanelContext, view: AntscapeView) -> list[ft.Control]:
     """Only on a tie: each tied player's colony cards left (hand, discard and draw pile)."""
     if not view["tied_ids"]:
         return []
@@ -291,7 +292,7 @@ def cards_left(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
     return out
 
 
-def apply_row(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
+def apply_row(ctx: PanelContext, view: AntscapeView) -> list[ft.Control]:
     command = ApplyScores()
     if ctx.session.can(command):
         label = trf("Apply to scores ({totals})", totals=totals_text(ctx.state))

@@ -14,6 +14,7 @@ from typing import Any
 import flet as ft
 
 from companion.core.broodmother.asymmetric import GainEgg, MoveNymph, Redraw, UnlockPower, UsePower
+from companion.core.broodmother.view import BroodmotherView, PowerShown
 from companion.ui.i18n import tr, trf
 from companion.ui.panels import PanelContext
 from companion.ui.panels.broodmother import texts
@@ -39,7 +40,7 @@ def applies(ctx: PanelContext) -> bool:
     return bool(view_of(ctx).get("asym"))
 
 
-def nymph_places(view: dict[str, Any]) -> list[int]:
+def nymph_places(view: BroodmotherView) -> list[int]:
     """The places holding a nymph now (hexes in number order, then the Great Tunnel)."""
     places = [h["number"] for h in view["meadow"]["hexes"] if h["nymphs"] > 0]
     if view["meadow"]["tunnel"]["nymph"]:
@@ -47,7 +48,7 @@ def nymph_places(view: dict[str, Any]) -> list[int]:
     return places
 
 
-def all_places(view: dict[str, Any]) -> list[int]:
+def all_places(view: BroodmotherView) -> list[int]:
     return [h["number"] for h in view["meadow"]["hexes"]] + [texts.TUNNEL]
 
 
@@ -91,7 +92,7 @@ def _place_chips(ctx: PanelContext, places: list[int], chosen: list[int], pick: 
     ])
 
 
-def move_nymph(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
+def move_nymph(ctx: PanelContext, view: BroodmotherView) -> list[ft.Control]:
     d, s = drafts(ctx), ctx.sizes
     sources = nymph_places(view)
     if not sources:
@@ -118,7 +119,7 @@ def move_nymph(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
     return out
 
 
-def power(ctx: PanelContext, p: dict[str, Any], cost: int) -> ft.Control:
+def power(ctx: PanelContext, p: PowerShown, cost: int) -> ft.Control:
     s = ctx.sizes
     state = tr("unlocked") if p["unlocked"] else tr("locked")
     head = ft.Text(f"{p['name']} ({state})", size=s.body, weight=ft.FontWeight.W_700)
@@ -136,10 +137,10 @@ def power(ctx: PanelContext, p: dict[str, Any], cost: int) -> ft.Control:
                  identifier=f"bm-power-{p['id']}", spacing=4)
 
 
-def redraw(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
+def redraw(ctx: PanelContext, view: BroodmotherView) -> list[ft.Control]:
     """Two nymphs off the board for another card, offered while her card is fresh."""
-    turn = view["turn"]
-    if not turn or turn["cancelled"]:
+    turn, asym = view["turn"], view["asym"]
+    if not turn or turn["cancelled"] or asym is None:
         return []
     d, s = drafts(ctx), ctx.sizes
     places = all_places(view)  # the core checks the nymphs as they were before her card
@@ -153,7 +154,7 @@ def redraw(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
         tap = drawing(ctx, lambda: command, after=clear)
     picked = ", ".join(texts.place_name(p) for p in d.redraw) or tr("none yet")
     return [
-        subheading(trf("Redraw: {redraw_cost} nymphs for another card", redraw_cost=view['asym']['redraw_cost']), s),
+        subheading(trf("Redraw: {redraw_cost} nymphs for another card", redraw_cost=asym['redraw_cost']), s),
         line(trf("Nymphs to spend: {picked}", picked=picked), s, identifier="bm-redraw-picked", size=s.small),
         _place_chips(ctx, places, d.redraw, d.toggle_redraw, tr("Spend a nymph from")),
         choice(tr("Spend the two nymphs and redraw her card"), tap, s, text=tr("Redraw"), identifier="bm-redraw",

@@ -8,12 +8,11 @@ drawn disabled with the core's reason under it.
 
 from __future__ import annotations
 
-from typing import Any
-
 import flet as ft
 
 from companion.core.broodmother.commands import ScoreSlumber
 from companion.core.broodmother.meadow_commands import CentipedeWon, DestroyBroodmother
+from companion.core.broodmother.view import BroodmotherView, PredatorOnBoard
 from companion.ui import widgets
 from companion.ui.i18n import tr, trf, trn
 from companion.ui.panels import PanelContext
@@ -83,12 +82,12 @@ def battle(ctx: PanelContext) -> list[ft.Control]:
     return out
 
 
-def predators(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
+def predators(ctx: PanelContext, view: BroodmotherView) -> list[ft.Control]:
     """The Predators on the board (the Predators panel changes their Health and battles them)."""
     return [line(_predator_line(p), ctx.sizes, identifier=f"bm-predator-{p['id']}") for p in view["predators"]]
 
 
-def _predator_line(p: dict[str, Any]) -> str:
+def _predator_line(p: PredatorOnBoard) -> str:
     if p["hex"] is None:
         return trf("{name}, {health} Health", name=p["name"], health=p["health"])
     return trf("{name}: {place_name}, {health} Health", name=p["name"], place_name=texts.place_name(p["hex"]),

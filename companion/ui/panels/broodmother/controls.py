@@ -14,6 +14,7 @@ from typing import Any
 import flet as ft
 
 from companion.core.broodmother import broodmother_view
+from companion.core.broodmother.view import BroodmotherView
 from companion.core.commands.base import Command
 from companion.core.errors import CommandError
 from companion.ui.i18n import trf
@@ -24,7 +25,7 @@ from companion.ui.theme import Sizes
 Handler = Callable[[Any], None]
 
 
-def view_of(ctx: PanelContext) -> dict[str, Any]:
+def view_of(ctx: PanelContext) -> BroodmotherView:
     """The core's Broodmother view of the game as saved now (computed in well under a millisecond)."""
     return broodmother_view(ctx.state, ctx.content)
 

@@ -10,7 +10,6 @@ Places her last instructions named are outlined, so the table finds them at a gl
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
 
 import flet as ft
 
@@ -24,6 +23,8 @@ from companion.core.broodmother.meadow_commands import (
     PlaceNymph,
     SetSites,
 )
+from companion.core.broodmother.schema import Tunnel
+from companion.core.broodmother.view import BroodmotherView, HexRow
 from companion.core.commands.base import Command
 from companion.ui import widgets
 from companion.ui.fields import number_field, parse_number, redraw_on_refusal
@@ -104,13 +105,13 @@ def _row(ctx: PanelContext, title: str, detail: str, said: str, identifier: str,
                         container=True, exclude_semantics=True, on_tap=tap, content=box)
 
 
-def hex_row(ctx: PanelContext, row: dict[str, Any], named: bool, open_: bool) -> ft.Control:
+def hex_row(ctx: PanelContext, row: HexRow, named: bool, open_: bool) -> ft.Control:
     title, detail = texts.hex_face(row)
     return _row(ctx, title, detail, texts.hex_label(row), f"bm-hex-{row['number']}", named, open_, row["number"],
                 str(row["number"]))
 
 
-def tunnel_row(ctx: PanelContext, tunnel: dict[str, Any], named: bool, open_: bool) -> ft.Control:
+def tunnel_row(ctx: PanelContext, tunnel: Tunnel, named: bool, open_: bool) -> ft.Control:
     face = texts.tunnel_face(tunnel)
     return _row(ctx, tr("Great Tunnel"), face, trf("Great Tunnel: {face}", face=face), "bm-tunnel", named, open_,
                 texts.TUNNEL, "GT")
@@ -144,7 +145,7 @@ def place_actions(ctx: PanelContext, place: int, extra: list[ft.Control]) -> ft.
     return ft.Container(buttons(controls), padding=ft.Padding.only(left=12, bottom=6))
 
 
-def hex_actions(ctx: PanelContext, row: dict[str, Any]) -> ft.Control:
+def hex_actions(ctx: PanelContext, row: HexRow) -> ft.Control:
     n, sites = row["number"], row["sites"]
     name = texts.place_name(n)
     chase = _action(ctx, ChaseNymph(n), trf("{name}: an ant chases a nymph", name=name), tr("Chase a nymph"),
@@ -160,7 +161,7 @@ def hex_actions(ctx: PanelContext, row: dict[str, Any]) -> ft.Control:
 
 
 # -- the ants' Explore -----------------------------------------------------------------------
-def new_hex_form(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
+def new_hex_form(ctx: PanelContext, view: BroodmotherView) -> list[ft.Control]:
     form = drafts(ctx).new_hex
     if not form.open:
         return [ft.Row([choice(tr("Add a hex (the ants explored, or setting up)"),

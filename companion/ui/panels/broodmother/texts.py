@@ -8,9 +8,13 @@ typed into command arguments. Kept free of Flet so plain pytest covers them.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from companion.core.broodmother.checklist import ChecklistItem
+from companion.core.broodmother.deck import OddsRow
+from companion.core.broodmother.schema import Her, Report, Tunnel
+from companion.core.broodmother.view import HexRow, QuestionShown
 from companion.core.errors import GameError
 from companion.core.i18n import N_
 from companion.ui.i18n import tr, trf, trn
@@ -51,7 +55,7 @@ def answer_id(args: Mapping[str, Any]) -> str:
     return "bm-answer-" + "-".join(parts)
 
 
-def question_key(question: Mapping[str, Any] | None) -> str | None:
+def question_key(question: QuestionShown | None) -> str | None:
     """What identifies one open question, so typed answers are kept for it and dropped after."""
     if not question:
         return None
@@ -118,7 +122,7 @@ def place_name(where: int | None) -> str:
     return tr("Great Tunnel") if where == TUNNEL else trf("Hex {hex}", hex=where)
 
 
-def hex_marks(row: Mapping[str, Any]) -> list[str]:
+def hex_marks(row: HexRow) -> list[str]:
     """What stands out on a hex, in the order a player scans for it."""
     marks = []
     if row.get("broodmother"):
@@ -133,7 +137,7 @@ def hex_marks(row: Mapping[str, Any]) -> list[str]:
     return marks
 
 
-def hex_face(row: Mapping[str, Any]) -> tuple[str, str]:
+def hex_face(row: HexRow) -> tuple[str, str]:
     """Two short lines for a hex row: 'Hex 4 · Inner' and '2 nymphs · 1 free site · centipede'."""
     first = (trf("Hex {hex} · Inner", hex=row["number"]) if row["zone"] == "inner"
              else trf("Hex {hex} · Outer", hex=row["number"]))
@@ -142,7 +146,7 @@ def hex_face(row: Mapping[str, Any]) -> tuple[str, str]:
     return first, " · ".join(parts)
 
 
-def hex_label(row: Mapping[str, Any]) -> str:
+def hex_label(row: HexRow) -> str:
     marks = hex_marks(row)
     nymphs = trn("{n} nymph", "{n} nymphs", row["nymphs"])
     sites = trn("{n} free collection site", "{n} free collection sites", row["sites"])
@@ -151,14 +155,14 @@ def hex_label(row: Mapping[str, Any]) -> str:
     return trf("{said}, {marks}", said=said, marks=", ".join(marks)) if marks else said
 
 
-def tunnel_face(tunnel: Mapping[str, Any]) -> str:
+def tunnel_face(tunnel: Tunnel) -> str:
     centipedes = trn("{n} centipede", "{n} centipedes", tunnel["centipedes"])
     if tunnel["nymph"]:
         return trf("a nymph · {centipedes}", centipedes=centipedes)
     return trf("no nymph · {centipedes}", centipedes=centipedes)
 
 
-def her_place(her: Mapping[str, Any]) -> str:
+def her_place(her: Her) -> str:
     if her.get("destroyed"):
         return trf("destroyed (she was on hex {hex})", hex=her["hex"])
     if her.get("found"):
@@ -166,11 +170,11 @@ def her_place(her: Mapping[str, Any]) -> str:
     return tr("not found yet: the Nest of Centipedes is still hidden")
 
 
-def report_hexes(report: Mapping[str, Any] | None) -> set[int]:
+def report_hexes(report: Report | None) -> set[int]:
     """The places the last instructions name, to highlight them in the meadow table."""
     if not report:
         return set()
-    return {int(line["hex"]) for line in report.get("lines", []) if line.get("hex") is not None}
+    return {int(h) for line in report.get("lines", []) if (h := line.get("hex")) is not None}
 
 
 # -- her deck ------------------------------------------------------------------------------
@@ -183,7 +187,7 @@ def pile_line(name: str, total: int, counts: Mapping[str, int], type_names: Mapp
     return trf("{pile}: {cards}", pile=name, cards=cards)
 
 
-def odds_label(odds: Mapping[str, Any]) -> str:
+def odds_label(odds: OddsRow) -> str:
     return trf("{action} ({type}): {cards} of {of} cards, {percent}%", action=tr(odds["action_name"]),
                type=tr(odds["type_name"]), cards=odds["cards"], of=odds["of"], percent=f"{odds['percent']:g}")
 
@@ -213,6 +217,6 @@ def threshold_gap(count: int) -> str:
     return trf("{count} more and the ants lose", count=count) if count > 0 else tr("the ants have lost")
 
 
-def checklist_progress(steps: list[Mapping[str, Any]]) -> str:
+def checklist_progress(steps: Sequence[ChecklistItem]) -> str:
     done = sum(1 for s in steps if s["done"])
     return trf("{done} of {total} done", done=done, total=len(steps))

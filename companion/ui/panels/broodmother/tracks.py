@@ -18,6 +18,7 @@ from companion.core.broodmother import deck as piles
 from companion.core.broodmother.commands import SetDeck, SetDeckMode, ShowOdds
 from companion.core.broodmother.content import brood_of
 from companion.core.broodmother.model import bm
+from companion.core.broodmother.view import BroodmotherView
 from companion.ui import widgets
 from companion.ui.i18n import tr, trf, trn
 from companion.ui.panels import PanelContext
@@ -67,8 +68,7 @@ def status(ctx: PanelContext) -> list[ft.Control]:
         line(trf("The Broodmother: {what}", what=tr(texts.her_place(view['her']))), s, identifier="bm-nest"),
     ]
     start = view["start"]
-    if start.get("solo"):
-        solo = start["solo"]
+    if solo := start["solo"]:
         out.append(note(trf("Solo start: {larvae} larvae, {food} food, {cards} cards, {initiative} Initiative Tokens",
                             larvae=solo['larvae'], food=solo['food'], cards=solo['cards'],
                             initiative=solo['initiative']), s,
@@ -80,7 +80,7 @@ def status(ctx: PanelContext) -> list[ft.Control]:
     return out
 
 
-def all_interpretations(ctx: PanelContext, view: dict[str, Any]) -> ft.Control:
+def all_interpretations(ctx: PanelContext, view: BroodmotherView) -> ft.Control:
     """Every reading the app makes where the rulebook leaves one open, with where it reads."""
     items = view["interpretations"]["all"]
 

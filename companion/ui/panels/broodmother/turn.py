@@ -18,6 +18,8 @@ import flet as ft
 from companion.core.broodmother import content as brood_data
 from companion.core.broodmother.commands import CancelReaction, DrawCard, EnterCard
 from companion.core.broodmother.deck import CHAMBER
+from companion.core.broodmother.schema import Line
+from companion.core.broodmother.view import BroodmotherView, EndedShown, QuestionShown
 from companion.core.commands.base import Command, command_from_dict
 from companion.core.errors import GameError
 from companion.core.outcome import reason_message
@@ -78,7 +80,7 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     return out
 
 
-def ended_banner(ended: dict[str, Any], ctx: PanelContext) -> ft.Control:
+def ended_banner(ended: EndedShown, ctx: PanelContext) -> ft.Control:
     """The end, in big text: why the game ended (the core's sentence)."""
     reason = render(reason_message(ended))  # a message (or an old save's sentence), in the reader's language
     text = ft.Text(reason, size=ctx.sizes.headline, weight=ft.FontWeight.W_700,
@@ -91,7 +93,7 @@ def ended_banner(ended: dict[str, Any], ctx: PanelContext) -> ft.Control:
 
 
 # -- her card ------------------------------------------------------------------------------
-def her_card(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
+def her_card(ctx: PanelContext, view: BroodmotherView) -> list[ft.Control]:
     """Her card just revealed, first and large, while its reaction is still open (question or token)."""
     turn = view["turn"]
     if not turn or turn["cancelled"] or not (view["question"] or turn["cancellable"]):
@@ -119,7 +121,7 @@ def drawing(ctx: PanelContext, build: Callable[[], Command], *, debounce: str = 
     return ctx.app.handler(act)
 
 
-def virtual(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
+def virtual(ctx: PanelContext, view: BroodmotherView) -> list[ft.Control]:
     can = view["commands"]["draw"]
     tap = drawing(ctx, DrawCard) if can else None
     out: list[ft.Control] = [ft.Row([choice(
@@ -134,7 +136,7 @@ def type_names(ctx: PanelContext) -> dict[str, str]:
     return {t.id: t.name for t in brood_data.brood_of(ctx.content).card_types.values()}
 
 
-def physical(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
+def physical(ctx: PanelContext, view: BroodmotherView) -> list[ft.Control]:
     """Enter the card revealed on the table: its type, then its Ferocity, then resolve."""
     d = drafts(ctx)
     if not view["commands"]["enter"]:  # not now (another phase, every card on the plot pile): the core says why
@@ -197,9 +199,11 @@ def resolve_button(ctx: PanelContext, names: dict[str, str]) -> list[ft.Control]
 
 
 # -- her questions -------------------------------------------------------------------------
-def question(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
+def question(ctx: PanelContext, view: BroodmotherView) -> list[ft.Control]:
     """The core's open question: its text, the fields it needs typed, and its answer buttons."""
     q = view["question"]
+    if q is None:  # drawn only while she asks
+        return []
     d = drafts(ctx)
     values = d.answers_for(texts.question_key(q))
     out: list[ft.Control] = [line(q["text"], ctx.sizes, identifier="bm-question", size=ctx.sizes.small)]
@@ -221,7 +225,7 @@ def question(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
     return out
 
 
-def answer_columns(q: dict[str, Any]) -> dict[str, int]:
+def answer_columns(q: QuestionShown) -> dict[str, int]:
     """Short answers (hex numbers, counts) sit three to a phone row; long ones take the width."""
     longest = max((len(b["label"]) for b in q["buttons"]), default=0)
     return {"xs": 4, "sm": 3} if longest <= 10 else {"xs": 12}  # full width: a tablet's column is narrow too
@@ -254,7 +258,7 @@ def _bound(field: dict[str, Any], key: str) -> int | None:
     return int(field[key]) if key in field else None
 
 
-def answer_handler(ctx: PanelContext, q: dict[str, Any], values: dict[str, Any], args: dict[str, Any]) -> Any:
+def answer_handler(ctx: PanelContext, q: QuestionShown, values: dict[str, Any], args: dict[str, Any]) -> Any:
     def answer() -> None:
         kwargs, missing = redraw_on_refusal(ctx.app.refresh, lambda: texts.answer_kwargs(q, values, args))
         command = command_from_dict({"type": q["command"], **kwargs})
@@ -266,7 +270,7 @@ def answer_handler(ctx: PanelContext, q: dict[str, Any], values: dict[str, Any],
 
 
 # -- cancel, instructions, odds ------------------------------------------------------------
-def cancel(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
+def cancel(ctx: PanelContext, view: BroodmotherView) -> list[ft.Control]:
     turn = view["turn"]
     if not turn or not turn["cancellable"]:
         return []
@@ -277,12 +281,12 @@ def cancel(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
                            identifier="bm-cancel", kind="outlined", icon=ft.Icons.BLOCK, expand=True)])]
 
 
-def chamber_eggs(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
+def chamber_eggs(ctx: PanelContext, view: BroodmotherView) -> list[ft.Control]:
     """Empires solo: after an Evolution of hers, one tap per colony puts an egg on each of its Chambers."""
     from companion.core.chambers.commands import SoloEggs
 
     out: list[ft.Control] = []
-    for p in (view["turn"] or {}).get("chamber_eggs", []):  # the core says who, and whether it is due
+    for p in turn["chamber_eggs"] if (turn := view["turn"]) else []:  # the core says who, and whether it is due
         if ctx.session.can(SoloEggs(p["id"])):
             out.append(widgets.tap_button(trf("1 egg on each of {name}'s Chambers", name=p["name"]),
                                           ctx.handler(partial(SoloEggs, p["id"])), icon=ft.Icons.EGG_OUTLINED,
@@ -290,7 +294,7 @@ def chamber_eggs(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
     return out
 
 
-def report(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
+def report(ctx: PanelContext, view: BroodmotherView) -> list[ft.Control]:
     """The last instructions, one place per line, large enough to read from across the table."""
     rep = view["report"]
     if not rep:
@@ -307,7 +311,7 @@ def report(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
     return [ft.Semantics(identifier="bm-report", container=True, live_region=True, content=box)]
 
 
-def instruction(ctx: PanelContext, item: dict[str, Any], index: int) -> ft.Control:
+def instruction(ctx: PanelContext, item: Line, index: int) -> ft.Control:
     where = item.get("hex")
     cells: list[ft.Control] = []
     if where is not None:
@@ -325,7 +329,7 @@ def instruction(ctx: PanelContext, item: dict[str, Any], index: int) -> ft.Contr
                         content=ft.Row(cells, spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER))
 
 
-def cards_so_far(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
+def cards_so_far(ctx: PanelContext, view: BroodmotherView) -> list[ft.Control]:
     """Her cards this game by round, behind one tap (the core's history, oldest first)."""
     rounds = view["history"]
     if not rounds:
@@ -349,8 +353,8 @@ def cards_so_far(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
     return out
 
 
-def odds_line(ctx: PanelContext, view: dict[str, Any]) -> ft.Control:
-    odds = view["deck"]["odds"]
+def odds_line(ctx: PanelContext, view: BroodmotherView) -> ft.Control:
+    odds = view["deck"]["odds"] or []  # drawn only while the odds are shown
     face = "  ·  ".join(f"{o['action_name']} {o['percent']:.0f}%" for o in odds)  # exact ones in Her deck
     said = trf("Her next card: {odds}", odds=joined([texts.odds_label(o) for o in odds]))
     return line(trf("Next: {face}", face=face), ctx.sizes, identifier="bm-odds", muted=True, label=said,
