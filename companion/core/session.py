@@ -70,6 +70,49 @@ def new_doc(game_id: str, name: str, state: State, clock: Clock = _now) -> Doc:
     }
 
 
+MODULES = "modules_state"  # each module's part of the state counts as a part of its own: "modules_state.aphids"
+
+
+@dataclass(frozen=True)
+class Executed:
+    """What one command, undo or redo did, as its caller needs to know (after pokerkit's action records).
+
+    ``changed``: whether the game changed (False when a device's tap was not run: a hurried second tap, or one
+    another device had already made). ``label``: the step's label as kept in the log (a stored message or a plain
+    text); ``text`` renders it in the reader's language. ``touched``: the parts of the state the step changed -
+    top-level keys ("phase", "scores") and ``modules_state.<id>`` for a module's own part - so a screen redraws
+    what they show and leaves the rest as drawn.
+    """
+
+    changed: bool
+    label: Any = None
+    touched: frozenset[str] = frozenset()
+
+    @property
+    def text(self) -> str:
+        return render(self.label) if self.label is not None else ""
+
+    def __str__(self) -> str:
+        return self.text
+
+
+NOTHING_DONE = Executed(changed=False)
+
+
+def touched_parts(patch: list[list[Any]]) -> frozenset[str]:
+    """The parts of the state a patch (``companion.core.patch.diff``) changes."""
+    parts: set[str] = set()
+    for op in patch:
+        path = op[1]
+        if not path:
+            return frozenset({"*"})  # the whole state replaced
+        if path[0] == MODULES and len(path) > 1:
+            parts.add(f"{MODULES}.{path[1]}")
+        else:
+            parts.add(str(path[0]))
+    return frozenset(parts)
+
+
 @dataclass(frozen=True)
 class Change:
     """One change made through this session: on which revision, by whom, what."""
@@ -157,12 +200,13 @@ class Session:
         if refusal is not None:
             raise refusal.with_traceback(None)
 
-    def execute(self, command: Command, *, expected_rev: int | None = None, origin: str | None = None) -> str:
-        """Apply, check, record and save; return the command's label (in the reader's language).
+    def execute(self, command: Command, *, expected_rev: int | None = None, origin: str | None = None
+                ) -> Executed:
+        """Apply, check, record and save; return what was done (its label, the parts of the state it changed).
 
         ``expected_rev`` is the revision the sending device showed; if another ``origin``
         made the very same command since, ``AlreadyDone`` is raised and nothing changes. A label
-        that is a message (``describe`` returning a ``Msg``) is kept as data in the history and the
+        that is a message (``describe_done`` returning a ``Msg``) is kept as data in the history and the
         log, so each reader sees it in their own language.
         """
         with self._lock:
@@ -171,17 +215,18 @@ class Session:
             if (refusal := _refusal(command, self.state, self.content)) is not None:  # afresh, never cached
                 raise refusal
             before = self.state
-            label = as_data(command.describe(before, self.content))
             after = copy.deepcopy(before)
             command.apply(after, self.content)
+            label = as_data(command.describe_done(before, after, self.content))
             self._check_end(after)
             stamp_versions(after)  # a module whose state began just now (a summoned predator) says its version
-            entry = {"label": label, "back": diff(after, before), "fwd": diff(before, after)}
+            forward = diff(before, after)
+            entry = {"label": label, "back": diff(after, before), "fwd": forward}
             rev = self.revision
             self._commit(after, lambda doc: self._push_undo(doc, entry),
                          self._log_entry("command", label, before, as_dict))
             self._recent.append(Change(rev, "command", origin, as_dict, label))
-            return render(label)
+            return Executed(True, label, touched_parts(forward))
 
     def changes_since(self, rev: int) -> list[Change] | None:
         """The changes made through this session on revision ``rev`` or later; None if not remembered."""
@@ -230,7 +275,7 @@ class Session:
     def redo_label(self) -> str | None:
         return render(self.doc["redo"][-1]["label"]) if self.doc["redo"] else None
 
-    def undo(self, *, expected_rev: int | None = None, origin: str | None = None) -> str:
+    def undo(self, *, expected_rev: int | None = None, origin: str | None = None) -> Executed:
         with self._lock:
             self._refuse_repeat("undo", expected_rev, origin, None)
             if not self.doc["undo"]:
@@ -245,9 +290,9 @@ class Session:
             rev = self.revision
             self._commit(restored, move, self._log_entry("undo", label, self.state))
             self._recent.append(Change(rev, "undo", origin, None, label))
-            return render(entry["label"])
+            return Executed(True, entry["label"], touched_parts(entry["back"]))
 
-    def redo(self, *, expected_rev: int | None = None, origin: str | None = None) -> str:
+    def redo(self, *, expected_rev: int | None = None, origin: str | None = None) -> Executed:
         with self._lock:
             self._refuse_repeat("redo", expected_rev, origin, None)
             if not self.doc["redo"]:
@@ -262,7 +307,7 @@ class Session:
             rev = self.revision
             self._commit(restored, move, self._log_entry("redo", label, self.state))
             self._recent.append(Change(rev, "redo", origin, None, label))
-            return render(entry["label"])
+            return Executed(True, entry["label"], touched_parts(entry["fwd"]))
 
     def _replay(self, entry: dict[str, Any], way: str) -> State:
         """The state a history step leads to; refused if its patch no longer fits the game.

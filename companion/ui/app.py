@@ -36,7 +36,7 @@ import flet as ft
 from companion.core.commands.base import Command
 from companion.core.errors import AlreadyDone, GameError, StaleChange
 from companion.core.i18n import Msg, normalize
-from companion.core.session import Session
+from companion.core.session import NOTHING_DONE, Executed, Session
 from companion.store import GameDeleted, GameStore, StoreConflict
 from companion.store.settings import Settings, SettingsStore, settings_path
 from companion.ui import i18n, theme, widgets
@@ -528,16 +528,16 @@ class PageApp:
     def session(self, game_id: str) -> Session:
         return self.ctx.sessions.get(game_id)
 
-    def execute(self, session: Session, command: Command, *, debounce: str | None = None) -> str | None:
-        """Run a command (ignored if it is a hurried second tap) and show the result everywhere."""
+    def execute(self, session: Session, command: Command, *, debounce: str | None = None) -> Executed:
+        """Run a command (not if it is a hurried second tap) and show the result everywhere; say what it did."""
         self.require_play(session)
         if debounce and not self.debouncer.allow(debounce):
-            return None
+            return NOTHING_DONE
         with self._shared_change(session):
-            label = session.execute(command, expected_rev=self.seen_revision(session), origin=self.origin)
+            done = session.execute(command, expected_rev=self.seen_revision(session), origin=self.origin)
             self._own_change(session)
-            return label
-        return None
+            return done
+        return NOTHING_DONE
 
     def undo(self, session: Session) -> None:
         self.require_play(session)

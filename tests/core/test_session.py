@@ -31,15 +31,15 @@ def test_undo_and_redo_say_what_they_do(content: Content) -> None:
     s.execute(AdjustScore("p2", 2))
     s.execute(NextPhase())
     assert (s.undo_label, s.redo_label) == ("Next: Soldier Phase", None)
-    assert s.undo() == "Next: Soldier Phase"
+    assert s.undo().text == "Next: Soldier Phase"
     assert s.state["phase"] == "worker"
     assert (s.undo_label, s.redo_label) == ("Bo +2 CP", "Next: Soldier Phase")
-    assert s.undo() == "Bo +2 CP"
+    assert s.undo().text == "Bo +2 CP"
     assert s.state["scores"]["p2"] == [0, 0, 0, 0]
     with pytest.raises(CommandError, match="Nothing to undo"):
         s.undo()
-    assert s.redo() == "Bo +2 CP"
-    assert s.redo() == "Next: Soldier Phase"
+    assert s.redo().text == "Bo +2 CP"
+    assert s.redo().text == "Next: Soldier Phase"
     assert (s.state["phase"], s.state["scores"]["p2"]) == ("soldier", [2, 0, 0, 0])
     with pytest.raises(CommandError, match="Nothing to redo"):
         s.redo()

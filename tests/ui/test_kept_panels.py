@@ -22,7 +22,7 @@ from companion.core.commands.base import Command
 from companion.core.commands.scoring import AdjustScore
 from companion.core.commands.turns import FinishGame, NextPhase, NextRound
 from companion.core.i18n import using
-from companion.core.session import Session
+from companion.core.session import Executed, Session
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
 from companion.ui import kept
@@ -66,7 +66,7 @@ class PlayingTab(TabStub):
         super().__init__(ctx)
         self.page = _Page(width=360.0, dialogs=[], route="/")  # type: ignore[assignment]
 
-    def execute(self, session: Session, command: Command, *, debounce: str | None = None) -> str:
+    def execute(self, session: Session, command: Command, *, debounce: str | None = None) -> Executed:
         return session.execute(command)
 
     def undo(self, session: Session) -> None:

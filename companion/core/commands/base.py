@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from companion.core.content import Content
 from companion.core.errors import CommandError
-from companion.core.i18n import Msg, msg, render
+from companion.core.i18n import Msg, msg
 from companion.core.memo import recall
 from companion.core.state import State
 
@@ -56,6 +56,12 @@ class Command:
         """A short label, read with the state *before* the command: "Ana +2 CP" (a ``Msg`` to translate)."""
         raise NotImplementedError
 
+    def describe_done(self, before: State, after: State, content: Content) -> str | Msg:
+        """The label kept in the log and on the Undo button once the command has run: ``describe`` read before it,
+        unless the command only learns what it did by doing it (her card drawn from a shuffled deck names itself
+        from the state it led to, so it runs once)."""
+        return self.describe(before, content)
+
     def can(self, state: State, content: Content) -> bool:
         return verified(self, state, content) is None
 
@@ -81,14 +87,6 @@ def end_block(command: Command, state: State) -> Msg | None:
 def possible(command: Command, state: State, content: Content) -> bool:
     """What a screen may enable: allowed after the end (if it has come) and accepted by ``verify``."""
     return end_block(command, state) is None and command.can(state, content)
-
-
-def why_not(command: Command, state: State, content: Content) -> str | None:
-    """The sentence a screen shows under a button it cannot enable, or None when the command can run."""
-    if reason := end_block(command, state):
-        return render(reason)
-    refused = verified(command, state, content)
-    return None if refused is None else str(refused)
 
 
 def verified(command: Command, state: State, content: Content) -> CommandError | None:

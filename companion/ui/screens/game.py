@@ -17,7 +17,6 @@ from companion import platform
 from companion.core.broodmother import broodmother_view
 from companion.core.broodmother.model import has_broodmother
 from companion.core.checklist import next_warning
-from companion.core.commands.base import why_not
 from companion.core.commands.scoring import AdjustScore
 from companion.core.commands.turns import FinishGame, NextPhase, NextRound
 from companion.core.i18n import language
@@ -325,7 +324,7 @@ class GameScreen(Screen):
         fallback = tr("Next phase") if isinstance(command, NextPhase) else tr("Next round")
         button = widgets.tap_button(fallback, None, icon=icon, identifier=ident, kind=kind, sizes=self.sizes,
                                     expand=expand)
-        reason = why_not(command, session.state, session.content)
+        reason = session.why_not(command)
         if not isinstance(command, NextPhase) or reason is None or session.state["ended"] is not None:
             return button
         said = ft.Semantics(identifier=f"{ident}-why", label=reason, container=True, exclude_semantics=True,

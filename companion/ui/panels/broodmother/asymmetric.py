@@ -29,7 +29,6 @@ from companion.ui.panels.broodmother.controls import (
     subheading,
     tiles,
     view_of,
-    why_not,
 )
 from companion.ui.panels.broodmother.turn import drawing
 
@@ -73,7 +72,7 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     out.append(subheading(tr("Her powers"), s))
     locked = [p for p in a["powers"] if not p["unlocked"]]
     if locked and not any(p["can_unlock"] for p in locked):
-        reason = why_not(ctx, UnlockPower(locked[0]["id"]))
+        reason = ctx.session.why_not(UnlockPower(locked[0]["id"]))
         if reason:
             out.append(note(reason, s, identifier="bm-unlock-why"))
     out += [power(ctx, p, a["power_cost"]) for p in a["powers"]]

@@ -26,7 +26,6 @@ from companion.ui.panels.broodmother.controls import (
     stat,
     tiles,
     view_of,
-    why_not,
 )
 from companion.ui.panels.broodmother.turn import ended_banner
 
@@ -113,7 +112,7 @@ def slumber(ctx: PanelContext) -> list[ft.Control]:
                               kind="filled" if can else "tonal", icon=ft.Icons.BEDTIME, expand=True)]))
     if sl["scored_this_round"]:
         out.append(note(tr("Scored for this round."), s, identifier="bm-slumber-why"))
-    elif not can and (reason := why_not(ctx, ScoreSlumber())):
+    elif not can and (reason := ctx.session.why_not(ScoreSlumber())):
         out.append(note(reason, s, identifier="bm-slumber-why"))
     readings = {i["id"]: i["text"] for i in view["interpretations"]["all"]}
     out.append(note(readings["slumber-at-step-end"], s, identifier="bm-interpretation-slumber-at-step-end",

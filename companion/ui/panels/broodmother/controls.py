@@ -2,7 +2,7 @@
 
 Every control here carries a semantics label and identifier (what a screen reader says
 and what the browser tests find) and is at least 48 px tall. A button the core refuses
-is drawn disabled, and ``why_not`` gives the core's own sentence for it, so the panel
+is drawn disabled, and ``session.why_not`` gives the core's own sentence for it, so the panel
 never has to know a rule to explain itself.
 """
 
@@ -15,7 +15,6 @@ import flet as ft
 
 from companion.core.broodmother import broodmother_view
 from companion.core.commands.base import Command
-from companion.core.errors import CommandError
 from companion.ui.i18n import trf
 from companion.ui.panels import PanelContext
 from companion.ui.panels.broodmother.drafts import Drafts, drafts_for
@@ -38,15 +37,6 @@ def shows(ctx: PanelContext) -> bool:
     return bool(broodmother_view(ctx.state, ctx.content)["active"])
 
 
-def why_not(ctx: PanelContext, command: Command) -> str | None:
-    """The core's reason a command cannot run now, or None when it can."""
-    try:
-        ctx.session.verify(command)
-    except CommandError as exc:
-        return str(exc)
-    return None
-
-
 def local(ctx: PanelContext, change: Callable[[], Any]) -> Handler:
     """A handler that changes this tab's drafts and redraws the screen (nothing is saved)."""
 
@@ -62,10 +52,8 @@ def sending(ctx: PanelContext, build: Callable[[], Command], *, debounce: str | 
     """A handler that builds a command when tapped, runs it, then tidies this tab's drafts."""
 
     def act() -> None:
-        command = build()
-        before = ctx.session.doc  # each saved change makes a new document
-        ctx.app.execute(ctx.session, command, debounce=debounce)
-        if after is not None and ctx.session.doc is not before:
+        done = ctx.app.execute(ctx.session, build(), debounce=debounce)
+        if after is not None and done.changed:
             after()
             ctx.app.refresh()
 
