@@ -208,6 +208,13 @@ def _target(screen: CalculatorsScreen, session: Session | None, act: Any) -> lis
                        wrap=True, spacing=8, run_spacing=8))
     if tally.player_id is None or tally.total == 0:
         return rows
+    return rows + _send_row(screen, session, players)
+
+
+def _send_row(screen: CalculatorsScreen, session: Session, players: list[dict[str, Any]]) -> list[ft.Control]:
+    """The button that adds the sum to the player chosen, as one step of the game (or the core's reason not)."""
+    tally, sizes = screen.tally, screen.sizes
+    assert tally.player_id is not None
     command = AdjustScore(tally.player_id, tally.total)
     name = next((p["name"] for p in players if p["id"] == tally.player_id), "")
     label = trf("Add {amount} to {name}", amount=signed(tally.total), name=name)
@@ -220,8 +227,8 @@ def _target(screen: CalculatorsScreen, session: Session | None, act: Any) -> lis
             screen.app.show_info(trf("{done}. Undo is on the game screen.", done=done.text))
             screen.refresh()
 
-    rows.append(widgets.tap_button(label, screen.app.handler(send) if session.can(command) else None,
-                                   icon=ft.Icons.ADD_TASK, identifier="tally-send", sizes=sizes))
+    rows: list[ft.Control] = [widgets.tap_button(label, screen.app.handler(send) if session.can(command) else None,
+                                                 icon=ft.Icons.ADD_TASK, identifier="tally-send", sizes=sizes)]
     reason = session.why_not(command)
     if reason:
         rows.append(_text(reason, sizes, "tally-send-why", muted=True))

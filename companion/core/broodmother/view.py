@@ -48,7 +48,6 @@ from companion.core.broodmother.scoring import battle_helper, loss_margins, slum
 from companion.core.commands.base import Command, possible
 from companion.core.content import Content
 from companion.core.i18n import N_, render, tr, trf
-from companion.core.memo import recall
 from companion.core.predators.model import KEY as PREDATORS
 from companion.core.predators.model import live, name_of, tracker
 from companion.core.state import State
@@ -58,8 +57,8 @@ ALWAYS_SHOWN = ("end",)
 
 
 def broodmother_view(state: State, content: Content) -> View:
-    """Built once per change while a screen is drawn (``companion.core.memo``); read only."""
-    return recall(("broodmother_view",), state, lambda: _broodmother_view(state, content))
+    """Her part of the game as a screen shows it (read only)."""
+    return _broodmother_view(state, content)
 
 
 def _broodmother_view(state: State, content: Content) -> View:

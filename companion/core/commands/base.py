@@ -14,7 +14,6 @@ from typing import Any, ClassVar
 from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.i18n import Msg, msg
-from companion.core.memo import recall
 from companion.core.state import State
 
 _REGISTRY: dict[str, type[Command]] = {}
@@ -90,16 +89,7 @@ def possible(command: Command, state: State, content: Content) -> bool:
 
 
 def verified(command: Command, state: State, content: Content) -> CommandError | None:
-    """The ``CommandError`` that ``command.verify`` raises on ``state``, or None when it passes.
-
-    While a screen is drawn the answer is kept per change (``companion.core.memo``), so a build
-    asks each command once however many views and buttons ask about it.
-    """
-    return recall(("verified", command), state, lambda: verify_now(command, state, content))
-
-
-def verify_now(command: Command, state: State, content: Content) -> CommandError | None:
-    """``verified``, always asked afresh (what ``Session.execute`` does before applying a command)."""
+    """The ``CommandError`` that ``command.verify`` raises on ``state``, or None when it passes."""
     try:
         command.verify(state, content)
     except CommandError as exc:

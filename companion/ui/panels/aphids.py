@@ -32,7 +32,7 @@ from companion.core.state import State
 from companion.ui import widgets
 from companion.ui.fields import FieldMessage
 from companion.ui.i18n import render, tr, trf
-from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, register
+from companion.ui.panels import Panel, PanelContext, register
 from companion.ui.panels.scoring_controls import apply_button, choice, count, interpretations, line, note, pick
 
 
@@ -146,4 +146,4 @@ def _ask_hex(ctx: PanelContext) -> None:
 
 
 register(Panel(id="aphids", title=lambda ctx: tr("Aphid farms"), applies=applies, build=build, help_topic="aphids",
-               modules=(KEY,), order=30, ignores=frozenset({"rng", OTHER_MODULES})))
+               modules=(KEY,), order=30))

@@ -30,7 +30,7 @@ from companion.core.commands.base import Command
 from companion.core.i18n import N_
 from companion.core.state import State
 from companion.ui.i18n import render, tr, trf, trn
-from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, register
+from companion.ui.panels import Panel, PanelContext, register
 from companion.ui.panels.forms import Field, ask
 from companion.ui.panels.scoring_controls import (
     command_choice,
@@ -180,4 +180,4 @@ def _title(ctx: PanelContext) -> str:
 
 
 register(Panel(id="chambers", title=_title, applies=applies, build=build, help_topic="chambers", modules=MODULES,
-               order=33, ignores=frozenset({"scores", "rng", OTHER_MODULES})))
+               order=33))

@@ -289,4 +289,4 @@ def _ask_pick(ctx: PanelContext, view: dict[str, Any]) -> None:
 
 
 register(Panel(id="predators", title=lambda ctx: tr("Predators"), applies=applies, build=build,
-               help_topic="predators", modules=(KEY,), order=32, ignores=frozenset({"phase"})))
+               help_topic="predators", modules=(KEY,), order=32))

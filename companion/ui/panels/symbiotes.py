@@ -16,7 +16,7 @@ from companion.core.symbiotes import symbiotes_view
 from companion.core.symbiotes.commands import Exchange, ReturnForBattle, token_name
 from companion.core.symbiotes.model import KEY, held_by, symbiotes
 from companion.ui.i18n import render, tr, trf
-from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, register
+from companion.ui.panels import Panel, PanelContext, register
 from companion.ui.panels.forms import Field, ask
 from companion.ui.panels.scoring_controls import choice, interpretations, line, note
 
@@ -82,4 +82,4 @@ def _ask_battle(ctx: PanelContext, view: dict[str, Any]) -> None:
 
 
 register(Panel(id="symbiotes", title=lambda ctx: tr("Symbiote tokens"), applies=applies, build=build,
-               help_topic="symbiote-tokens", modules=(KEY,), order=35, ignores=frozenset({"rng", OTHER_MODULES})))
+               help_topic="symbiote-tokens", modules=(KEY,), order=35))

@@ -24,6 +24,7 @@ from companion.core.session import Session, log_text
 from companion.core.views import game_view
 from companion.ui import draw_cue, kept, theme, widgets
 from companion.ui.i18n import render, tr, trf, trn
+from companion.ui.kept import PanelSession, asked
 from companion.ui.measure import fitting
 from companion.ui.models import round_label, signed
 from companion.ui.panel_folds import Folds, fold_button, jump_bar
@@ -65,6 +66,7 @@ class GameScreen(Screen):
         self.log_lines = Reused()  # the log's lines, and the jump bar's chips, kept from one drawing to the next
         self.jump_chips = Reused()
         self._shown_ended: bool | None = None  # whether the game was over when this screen last drew it
+        self._drawn: dict[str, kept.Drawn] = {}  # what each panel on the page was drawn from
 
     # -- answering a tap ---------------------------------------------------------------------
     def refresh(self, touched: ft.Control | None = None) -> None:
@@ -157,8 +159,9 @@ class GameScreen(Screen):
         return self.app.session(self.game_id)
 
     def view_data(self) -> dict[str, Any]:
-        self.app.note_shown(self.session)  # the revision this screen shows, for two devices' taps
-        return game_view(self.session)
+        session = self.session
+        self.app.note_shown(session)  # the revision this screen shows, for two devices' taps
+        return asked(PanelSession(session), "game_view", lambda _: game_view(session))
 
     def heading(self) -> str:
         return str(self.session.doc["name"])
@@ -236,8 +239,9 @@ class GameScreen(Screen):
 
     def _asking(self) -> bool:
         """Her question is open (the moment is its answer; Next waits for it)."""
-        state = self.session.state
-        return has_broodmother(state) and bool(broodmother_view(state, self.session.content)["question"])
+        session = PanelSession(self.session)
+        return has_broodmother(session.state) and bool(
+            asked(session, "broodmother_view", lambda state: broodmother_view(state, session.content))["question"])
 
     def layout(self) -> Any:
         return self._wide()
@@ -247,7 +251,7 @@ class GameScreen(Screen):
 
     def _round_bar(self, view: dict[str, Any], compact: bool = False) -> ft.Control:
         """The round and phase with Next. ``compact`` (her question open, Next waiting for it): one line."""
-        session = self.session
+        session = PanelSession(self.session)  # its questions asked once per change
         when = round_label(view["round"], view["rounds"])
         phases = view["phases"]
         index = next(i for i, p in enumerate(phases) if p["current"])
@@ -279,7 +283,7 @@ class GameScreen(Screen):
 
     def _round_line(self, view: dict[str, Any], when: str, step: str, phase: ft.Control) -> ft.Control:
         """The round bar in one line: round and phase, and Next and Next round as icon buttons."""
-        session = self.session
+        session = PanelSession(self.session)
         texts = ft.Column([
             ft.Semantics(header=True, identifier="round", label=trf("{round}, {step}", round=when, step=step),
                          content=ft.Text(when, size=self.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=1,
@@ -396,26 +400,15 @@ class GameScreen(Screen):
         """Colour, name, -/total/+, and the points by round: under the name where a round fits beside the
         buttons, else on a line of its own under the row (the larger text sizes)."""
         pid, name, cp, point = player["id"], player["name"], view["terms"]["cp"], view["terms"]["point"]
-        total = player["total"]
-        session = self.session
+        session = PanelSession(self.session)
 
         def adjust(delta: int) -> Any:
             return self.app.handler(lambda: self.app.execute(self.session, AdjustScore(pid, delta)))
 
         minus_ok = session.can(AdjustScore(pid, -1))
         plus_ok = session.can(AdjustScore(pid, 1))
-        type_total = self.app.handler(lambda: self._ask_total(player, cp))
         total_width = max(64, self.sizes.headline * 2.8)
-        total_button = ft.Semantics(
-            identifier=f"total-{pid}", button=True, container=True, exclude_semantics=True,
-            label=trf("{name}: {total} {cp}. Tap to type a new total", name=name, total=total, cp=cp),
-            on_tap=type_total,
-            content=ft.TextButton(content=ft.Text(str(total), size=self.sizes.headline, weight=ft.FontWeight.W_700,
-                                                  max_lines=1, no_wrap=True),
-                                  on_click=type_total, height=max(MIN_TOUCH, self.sizes.headline * 2),
-                                  style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
-                                  disabled=bool(view["ended"])),
-        )
+        total_button = self._total_button(player, cp, bool(view["ended"]))
         beside = width - DOT - 2 * MIN_TOUCH - total_width - 4 * ROW_SPACING  # the name's column
         fits = self._history(player, view["round"], beside)
         under = fits is None  # not even a round fits beside the buttons: the history takes a line of its own
@@ -436,6 +429,21 @@ class GameScreen(Screen):
         if under:
             row = ft.Column([row, ft.Container(history, padding=ft.Padding.only(left=DOT + ROW_SPACING))], spacing=0)
         return ft.Semantics(identifier=f"player-{pid}", container=True, content=row)
+
+    def _total_button(self, player: dict[str, Any], cp: str, ended: bool) -> ft.Control:
+        """A player's total, big; a tap types a new one (the core books the difference in this round)."""
+        pid, name, total = player["id"], player["name"], player["total"]
+        type_total = self.app.handler(lambda: self._ask_total(player, cp))
+        return ft.Semantics(
+            identifier=f"total-{pid}", button=True, container=True, exclude_semantics=True,
+            label=trf("{name}: {total} {cp}. Tap to type a new total", name=name, total=total, cp=cp),
+            on_tap=type_total,
+            content=ft.TextButton(content=ft.Text(str(total), size=self.sizes.headline, weight=ft.FontWeight.W_700,
+                                                  max_lines=1, no_wrap=True),
+                                  on_click=type_total, height=max(MIN_TOUCH, self.sizes.headline * 2),
+                                  style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
+                                  disabled=ended),
+        )
 
     def _history(self, player: dict[str, Any], current: int, room: float, at_least_one: bool = False
                  ) -> ft.Control | None:
@@ -472,6 +480,7 @@ class GameScreen(Screen):
         for ident, _, entry in places:
             if entry is None:  # not in this game now: an empty slot keeps the page's outline
                 out.append(self.slots.part(ident, None))
+                self._drawn.pop(ident, None)  # drawn afresh when it comes back
                 continue
             part, title, asks = self._panel(ident, *entry, view, tab)
             nows += asks
@@ -488,43 +497,49 @@ class GameScreen(Screen):
     def _panel(self, ident: str, panel: Panel, module_id: str | None, view: dict[str, Any], tab: tuple[Any, ...]
                ) -> tuple[ft.Control, str, list[ft.Control]]:
         """One panel in its slot, its title (for the jump bar) and what its ``now`` part asks; left as it is on the
-        page when nothing it is drawn from changed (``companion.ui.kept``)."""
-        kept_key: Any = None
-        state = self.session.state
-        ignored = kept.ignored_parts(state, panel.ignores, frozenset({*panel.modules, module_id or panel.id}))
-        with kept.held_to(ident, ignored, view) as seen:
-            ctx = PanelContext(self.app, self.session, seen, module_id)
-            try:
-                asks = panel.now(ctx) if panel.now is not None and not self._panels_only else []
-                settled = panel.settled is not None and panel.settled(ctx)
-                if settled:
-                    self.folds.settled.add(ident)
-                folded = self.folds.is_folded(ident)
-                title = panel.title_for(ctx)
-                if folded and settled and panel.settled_title is not None:
-                    title = panel.settled_title(ctx)  # "Setup done", one line with its Show
-                if ignored:
-                    kept_key = (tab, folded, title, kept.drawn_from(state, ignored),
-                                panel.reads(ctx) if panel.reads is not None else None)
-                if self._answering not in (None, ident) and self.slots.holds(ident):
-                    return self.slots.keep(ident), title, asks  # drawn in the answer's second pass
-                keep = self.slots.same_inputs(ident, kept_key)
-                if keep and not kept.CHECK:
-                    return self.slots.keep(ident), title, asks
-                body = [] if folded else panel.build(ctx)
-            except kept.StaleDrawing:
-                raise
-            except Exception as exc:  # one broken panel must not take the game screen down
-                asks, folded, keep, kept_key = [], False, False, None
-                title = panel.title_for(ctx)
-                body = [widgets.banner(trf("This panel could not be shown: {problem}", problem=str(exc)), self.sizes,
-                                       identifier=f"{ident}-error", error=True)]
+        page when none of the parts of the game it read were touched since it was drawn (``companion.ui.kept``)."""
+        asking = PanelSession(self.session)  # notes the parts of the game the panel reads
+        ctx = PanelContext(self.app, asking, kept.ReadView(view, asking.reads), module_id)
+        inputs: Any = None
+        keep = False
+        try:
+            asks, title, folded = self._panel_heading(ident, panel, ctx)
+            inputs = (tab, folded, title, panel.reads(ctx) if panel.reads is not None else None)
+            if self._answering not in (None, ident) and self.slots.holds(ident):
+                return self.slots.keep(ident), title, asks  # drawn in the answer's second pass
+            drawn = self._drawn.get(ident)
+            keep = drawn is not None and self.slots.holds(ident) and drawn.still(inputs, self.session)
+            if keep and not kept.CHECK:
+                return self.slots.keep(ident), title, asks
+            body = [] if folded else panel.build(ctx)
+        except kept.StaleDrawing:
+            raise
+        except Exception as exc:  # one broken panel must not take the game screen down
+            asks, keep, inputs, title = [], False, None, panel.title_for(ctx)
+            body = [widgets.banner(trf("This panel could not be shown: {problem}", problem=str(exc)), self.sizes,
+                                   identifier=f"{ident}-error", error=True)]
         part = self.slots.part(ident, widgets.section(
             title, body, self.sizes, help_topic=panel.help_topic or module_id, identifier=ident, anchor=True,
-            actions=[fold_button(self, ident, title)]), kept_key)
+            actions=[fold_button(self, ident, title)]))
+        if inputs is None:
+            self._drawn.pop(ident, None)
+        else:
+            self._drawn[ident] = kept.Drawn(inputs, frozenset(asking.reads), self.session)
         if keep:
             kept.same_drawing(ident, self.slots.unchanged(ident))
         return part, title, asks
+
+    def _panel_heading(self, ident: str, panel: Panel, ctx: PanelContext) -> tuple[list[ft.Control], str, bool]:
+        """What a panel's ``now`` part asks, its title and whether it is folded (drawn each time: they are short)."""
+        asks = panel.now(ctx) if panel.now is not None and not self._panels_only else []
+        settled = panel.settled is not None and panel.settled(ctx)
+        if settled:
+            self.folds.settled.add(ident)
+        folded = self.folds.is_folded(ident)
+        title = panel.title_for(ctx)
+        if folded and settled and panel.settled_title is not None:
+            title = panel.settled_title(ctx)  # "Setup done", one line with its Show
+        return asks, title, folded
 
     def _places(self, chosen: list[tuple[Panel, str | None]]) -> list[tuple[str, int, tuple[Panel, str | None] | None]]:
         """Every panel the game could show in its place: (identifier, order, the panel and its module, or None for

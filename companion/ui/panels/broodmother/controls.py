@@ -16,6 +16,7 @@ import flet as ft
 from companion.core.broodmother import broodmother_view
 from companion.core.commands.base import Command
 from companion.ui.i18n import trf
+from companion.ui.kept import asked
 from companion.ui.panels import PanelContext
 from companion.ui.panels.broodmother.drafts import Drafts, drafts_for
 from companion.ui.theme import Sizes
@@ -24,8 +25,8 @@ Handler = Callable[[Any], None]
 
 
 def view_of(ctx: PanelContext) -> dict[str, Any]:
-    """The core's Broodmother view of the game as saved now (computed in well under a millisecond)."""
-    return broodmother_view(ctx.state, ctx.content)
+    """The core's Broodmother view of the game as saved now: built once per change for every panel that reads it."""
+    return asked(ctx.session, "broodmother_view", lambda state: broodmother_view(state, ctx.content))
 
 
 def drafts(ctx: PanelContext) -> Drafts:
@@ -34,7 +35,7 @@ def drafts(ctx: PanelContext) -> Drafts:
 
 def shows(ctx: PanelContext) -> bool:
     """Every Broodmother panel applies to a game whose view is active."""
-    return bool(broodmother_view(ctx.state, ctx.content)["active"])
+    return bool(view_of(ctx)["active"])
 
 
 def local(ctx: PanelContext, change: Callable[[], Any]) -> Handler:
