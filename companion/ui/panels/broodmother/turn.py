@@ -117,7 +117,7 @@ def drawing(ctx: PanelContext, build: Callable[[], Command], *, debounce: str = 
 
 
 def virtual(ctx: PanelContext, view: dict[str, Any]) -> list[ft.Control]:
-    can = view["commands"]["draw"]
+    can = ctx.session.can(DrawCard())
     tap = drawing(ctx, DrawCard) if can else None
     out: list[ft.Control] = [ft.Row([choice(
         tr("Her turn: draw and resolve her card"), tap, ctx.sizes, text=tr("Her turn"), identifier="bm-her-turn",
