@@ -3,10 +3,10 @@
 Every change rebuilds the game screen from the saved game (``companion.ui.slots``), and most of a rebuild is making
 Flet controls that come out the same: Next changes the phase, which the Mutations panel never reads; a point changes
 the scores, which the Aphids panel never reads. No panel says so by hand: while a panel is drawn, the parts of the
-saved state it reads are noted (``Reads``: each top-level key, and each module's own part, read through the state,
-the game view, a view or a question it asks its session), and each change says which parts it touched
-(``Session.touched_since``, from the ``Executed`` results). A panel whose inputs of this tab are the same and none of
-whose parts were touched since it was drawn is left on the page.
+saved state it reads are noted (``ReadState``, ``ReadView``: each top-level key, and each module's own part, read
+through the state, the game view, a view or a question it asks its session), and each change says which parts it
+touched (``Session.touched_since``, from the ``Executed`` results). A panel whose inputs of this tab are the same
+and none of whose parts were touched since it was drawn is left on the page.
 
 The core knows nothing of this: it is asked through ``PanelSession``, the session as one panel's drawing sees it,
 which also keeps each answer (a view, whether a command can run and why not) once per game document and language,
@@ -26,7 +26,7 @@ from weakref import WeakKeyDictionary
 from companion.core.commands.base import Command
 from companion.core.errors import CommandError
 from companion.core.i18n import language
-from companion.core.session import Doc, Executed, Session, refusal
+from companion.core.session import Change, Doc, Executed, Session, refusal
 from companion.core.state import State
 
 CHECK = os.environ.get("COMPANION_CHECK_KEPT") == "1"
@@ -174,9 +174,8 @@ _kept: WeakKeyDictionary[Session, _Kept] = WeakKeyDictionary()
 _kept_lock = threading.Lock()
 
 
-def _answers(session: Session) -> dict[Hashable, tuple[Any, frozenset[str]]]:
-    """The answers kept for ``session``'s game as saved now (a new, empty set after every change)."""
-    doc = session.doc
+def _answers(session: Session, doc: Doc) -> dict[Hashable, tuple[Any, frozenset[str]]]:
+    """The answers kept for ``session``'s game document ``doc`` (a new, empty set after every change)."""
     with _kept_lock:
         kept = _kept.get(session)
         if kept is None or kept.doc is not doc:
@@ -223,7 +222,8 @@ class PanelSession(Session):
 
     def ask(self, key: Hashable, compute: Callable[[State], T]) -> T:
         """``compute(state)`` for the game as saved now, kept per document and language with the parts it read."""
-        answers = _answers(self.real)
+        doc = self.real.doc  # the game as saved now: its answers, computed from its state
+        answers = _answers(self.real, doc)
         full = (language(), key)
         try:
             found = answers.get(full)
@@ -231,7 +231,7 @@ class PanelSession(Session):
             return compute(self.state)
         if found is None:
             read: set[str] = set()
-            found = answers[full] = (compute(ReadState(self.real.state, read)), frozenset(read))
+            found = answers[full] = (compute(ReadState(doc["state"], read)), frozenset(read))
         self.reads.update(found[1])
         value: T = found[0]
         return value
@@ -252,13 +252,8 @@ class PanelSession(Session):
     def touched_since(self, rev: int) -> frozenset[str] | None:
         return self.real.touched_since(rev)
 
-    def changes_since(self, rev: int) -> Any:
+    def changes_since(self, rev: int) -> list[Change] | None:
         return self.real.changes_since(rev)
-
-
-def real_session(session: Session) -> Session:
-    """The session itself behind a drawing's ``PanelSession``."""
-    return session.real if isinstance(session, PanelSession) else session
 
 
 class Drawn:
