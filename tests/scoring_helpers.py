@@ -20,7 +20,7 @@ def session(content: Content, players: int = 2, *, modules: tuple[str, ...] = ()
 
 
 def run(s: Session, *commands: Command) -> list[str]:
-    return [s.execute(c) for c in commands]
+    return [s.execute(c).text for c in commands]
 
 
 def go_to(s: Session, phase: str) -> None:

@@ -70,7 +70,7 @@ def _egg_verbs() -> tuple[Verb, ...]:
 def _runner(make: Callable[[argparse.Namespace, Any], Any]) -> Callable[[argparse.Namespace], int]:
     def run(args: argparse.Namespace) -> int:
         session = open_store(args).session(args.game)
-        label = session.execute(make(args, session.state))
+        label = session.execute(make(args, session.state)).text
         if args.json:
             _print_view(session)
         else:

@@ -186,7 +186,7 @@ def _score(args: argparse.Namespace) -> int:
     from companion.core.commands.scoring import AdjustScore
 
     session = open_store(args).session(args.id)
-    print(session.execute(AdjustScore(resolve_player(session.state, args.player), args.delta)))
+    print(session.execute(AdjustScore(resolve_player(session.state, args.player), args.delta)).text)
     return 0
 
 
@@ -199,7 +199,7 @@ def _next(args: argparse.Namespace) -> int:
 
     session = open_store(args).session(args.id)
     warning = left_unapplied(session.state, session.content)
-    print(session.execute(NextPhase()))
+    print(session.execute(NextPhase()).text)
     if warning:  # a script cannot answer; say what was left behind (Undo brings the phase back)
         print(trf("companion: note: {warning}", warning=warning), file=sys.stderr)
     return 0
@@ -218,12 +218,12 @@ def _import(args: argparse.Namespace) -> int:
 
 
 def _undo(args: argparse.Namespace) -> int:
-    print(_trf("Undone: {label}", label=open_store(args).session(args.id).undo()))
+    print(_trf("Undone: {label}", label=open_store(args).session(args.id).undo().text))
     return 0
 
 
 def _redo(args: argparse.Namespace) -> int:
-    print(_trf("Redone: {label}", label=open_store(args).session(args.id).redo()))
+    print(_trf("Redone: {label}", label=open_store(args).session(args.id).redo().text))
     return 0
 
 

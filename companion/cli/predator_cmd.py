@@ -103,7 +103,7 @@ def _player(session: Session, text: str | None) -> str:
 
 def _run(args: argparse.Namespace, make: Any) -> int:
     session = _session(args)
-    print(session.execute(make(session)))
+    print(session.execute(make(session)).text)
     return 0
 
 
@@ -179,22 +179,22 @@ def _battle(args: argparse.Namespace) -> int:
 
     session, pid = _session(args), _pid(args.name)
     if args.cancel:
-        print(session.execute(CancelBattle()))
+        print(session.execute(CancelBattle()).text)
         return 0
     going = battle_view(session.state)
     if going is None:
         if not args.player:
             raise CliError(tr("no battle in progress: give --player PLAYER to start one"))
-        print(session.execute(StartBattle(pid, _player(session, args.player), args.cards)))
+        print(session.execute(StartBattle(pid, _player(session, args.player), args.cards)).text)
     elif going["predator"] != pid:
         raise CliError(trf("the battle in progress is against the {predator}; finish or --cancel it first",
                            predator=going["name"]))
     elif args.player and _player(session, args.player) != going["player"]:
         raise CliError(trf("the battle in progress is {name}'s", name=render(going["player_name"])))
     for ferocity in args.reveal:
-        print(session.execute(RevealCard(ferocity)))
+        print(session.execute(RevealCard(ferocity)).text)
     if args.strength is not None:
-        print(session.execute(FinishBattle(args.strength, args.winner or "")))
+        print(session.execute(FinishBattle(args.strength, args.winner or "")).text)
         return 0
     now = battle_view(session.state)
     if now is not None:

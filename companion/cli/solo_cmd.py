@@ -212,7 +212,7 @@ def _session(args: argparse.Namespace) -> Session:
 def _run(args: argparse.Namespace, command: Command) -> int:
     """Execute one core command on the saved game and print the outcome."""
     session = _session(args)
-    label = session.execute(command)
+    label = session.execute(command).text
     _show(args, session, label)
     return 0
 
@@ -402,7 +402,7 @@ def _checklist(args: argparse.Namespace) -> int:
     session = _session(args)
     label = None
     for step in args.tick:
-        label = session.execute(TickStep(step))
+        label = session.execute(TickStep(step)).text
     if args.json:
         _show(args, session, label)
         return 0
@@ -433,11 +433,11 @@ def _deck(args: argparse.Namespace) -> int:
     session = _session(args)
     label = None
     if args.set:
-        label = session.execute(SetDeck(tuple(parse_groups(args.set))))
+        label = session.execute(SetDeck(tuple(parse_groups(args.set)))).text
     if args.mode:
-        label = session.execute(SetDeckMode(args.mode))
+        label = session.execute(SetDeckMode(args.mode)).text
     if args.odds:
-        label = session.execute(ShowOdds(args.odds == "on"))
+        label = session.execute(ShowOdds(args.odds == "on")).text
     if args.json:
         _show(args, session, label)
         return 0
@@ -467,13 +467,13 @@ def _finish(args: argparse.Namespace) -> int:
 
 def _undo(args: argparse.Namespace) -> int:
     session = _session(args)
-    _show(args, session, trf("Undone: {label}", label=session.undo()))
+    _show(args, session, trf("Undone: {label}", label=session.undo().text))
     return 0
 
 
 def _redo(args: argparse.Namespace) -> int:
     session = _session(args)
-    _show(args, session, trf("Redone: {label}", label=session.redo()))
+    _show(args, session, trf("Redone: {label}", label=session.redo().text))
     return 0
 
 
@@ -517,7 +517,7 @@ def _answer(args: argparse.Namespace) -> int:
         raise CliError(trf("her question needs {needed} (it takes {hint})", needed=", ".join(_flag(n) for n in missing),
                            hint=_answer_hint(q)))
     command = command_from_dict({"type": q["command"], **defaults, **given})
-    _show(args, session, session.execute(command))
+    _show(args, session, session.execute(command).text)
     return 0
 
 

@@ -25,7 +25,6 @@ from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.hooks import active_hooks
 from companion.core.i18n import Msg, is_message, msg
-from companion.core.memo import recall
 from companion.core.schema import JsonObject
 from companion.core.state import State, game_def
 from companion.core.words import joined
@@ -53,11 +52,8 @@ def register_phase_items(module_id: str, fn: ItemsFn) -> None:
 
 
 def phase_items(state: State, content: Content, phase_id: str | None = None, event: str = "enter") -> list[Item]:
-    """Every active module's items for the phase (the current one by default), in module order.
-
-    Asked once per change while a screen is drawn (``companion.core.memo``): the panel, its ticks and Next
-    all ask."""
-    return recall(("phase_items", phase_id, event), state, lambda: _phase_items(state, content, phase_id, event))
+    """Every active module's items for the phase (the current one by default), in module order."""
+    return _phase_items(state, content, phase_id, event)
 
 
 def _phase_items(state: State, content: Content, phase_id: str | None, event: str) -> list[Item]:

@@ -12,11 +12,9 @@ and a change may say which game revision (``Session.revision``) its device was s
 when the player tapped: if another device already made the same change since then (two
 phones drawing her card at once), it is refused with ``AlreadyDone`` and applied once.
 
-While a screen is drawn (``companion.core.memo.drawing``), what it asks of a game - its views,
-whether a command can run and why not - is computed once per game document and language: every
-change (a command, undo, redo) makes a new document, and a game read again from disk is a new
-``Session``, so a kept answer never outlives the game it was read from. Outside a drawing nothing is
-kept, and a command is always verified afresh before it is applied.
+Each change returns an ``Executed`` record: whether the game changed, its label, and the parts of the state it
+touched; the session remembers the parts each recent change touched (``touched_since``), so a screen can tell
+what changed since it last drew a game without knowing anything of how the core computes its answers.
 """
 
 from __future__ import annotations
@@ -24,17 +22,16 @@ from __future__ import annotations
 import copy
 import threading
 from collections import deque
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import Any
 
-from companion.core.commands.base import Command, end_block, verified, verify_now
+from companion.core.commands.base import Command, end_block, verified
 from companion.core.content import Content, load_content
 from companion.core.errors import AlreadyDone, CommandError, GameError, StaleChange
 from companion.core.hooks import active_hooks, stamp_versions
 from companion.core.i18n import as_data, is_message, msg, render
-from companion.core.memo import Answers, hold, is_drawing, observed, recall
 from companion.core.patch import apply_patch, diff
 from companion.core.schema import UNDO_LIMIT, LogEntry
 from companion.core.state import State, game_def
@@ -46,7 +43,6 @@ DOC_SCHEMA = 2
 Doc = dict[str, Any]
 Saver = Callable[[Doc], None]
 Clock = Callable[[], datetime]
-T = TypeVar("T")
 
 
 def _now() -> datetime:
@@ -70,6 +66,49 @@ def new_doc(game_id: str, name: str, state: State, clock: Clock = _now) -> Doc:
     }
 
 
+MODULES = "modules_state"  # each module's part of the state counts as a part of its own: "modules_state.aphids"
+
+
+@dataclass(frozen=True)
+class Executed:
+    """What one command, undo or redo did, as its caller needs to know (after pokerkit's action records).
+
+    ``changed``: whether the game changed (False when a device's tap was not run: a hurried second tap, or one
+    another device had already made). ``label``: the step's label as kept in the log (a stored message or a plain
+    text); ``text`` renders it in the reader's language. ``touched``: the parts of the state the step changed -
+    top-level keys ("phase", "scores") and ``modules_state.<id>`` for a module's own part - so a screen redraws
+    what they show and leaves the rest as drawn.
+    """
+
+    changed: bool
+    label: Any = None
+    touched: frozenset[str] = frozenset()
+
+    @property
+    def text(self) -> str:
+        return render(self.label) if self.label is not None else ""
+
+    def __str__(self) -> str:
+        return self.text
+
+
+NOTHING_DONE = Executed(changed=False)
+
+
+def touched_parts(patch: list[list[Any]]) -> frozenset[str]:
+    """The parts of the state a patch (``companion.core.patch.diff``) changes."""
+    parts: set[str] = set()
+    for op in patch:
+        path = op[1]
+        if not path:
+            return frozenset({"*"})  # the whole state replaced
+        if path[0] == MODULES and len(path) > 1:
+            parts.add(f"{MODULES}.{path[1]}")
+        else:
+            parts.add(str(path[0]))
+    return frozenset(parts)
+
+
 @dataclass(frozen=True)
 class Change:
     """One change made through this session: on which revision, by whom, what."""
@@ -79,6 +118,7 @@ class Change:
     origin: str | None
     command: dict[str, Any] | None
     label: Any  # the command's label: a stored message or a plain text
+    touched: frozenset[str] = frozenset({"*"})  # the parts of the state it changed (``touched_parts``)
 
 
 class Session:
@@ -97,10 +137,6 @@ class Session:
         self._lock = threading.RLock()
         self._recent: deque[Change] = deque(maxlen=RECENT_CHANGES)
         self._first_rev = self.revision
-        self._memo_lock = threading.Lock()
-        self._memo_doc: Doc | None = None  # the document the cached answers were computed from
-        self._memo_rev = -1
-        self._memo: Answers = {}
 
     @property
     def revision(self) -> int:
@@ -109,39 +145,15 @@ class Session:
 
     @property
     def state(self) -> State:
-        doc = self.doc
-        state: State = doc["state"]
-        if is_drawing():  # a screen is being drawn: what it asks about this saved state is kept
-            hold(state, self._answers(doc))
-        return observed(state)  # the state itself, unless a test records which parts of it a drawing reads
+        state: State = self.doc["state"]
+        return state
 
     @property
     def id(self) -> str:
         return str(self.doc["id"])
 
-    # -- what a screen asks, once per change ---------------------------------------------
-    def _answers(self, doc: Doc) -> Answers:
-        """The answers kept for ``doc``, the game document as it is now (a new, empty one after every change)."""
-        rev = int(doc.get("rev", 0) or 0)
-        with self._memo_lock:
-            if self._memo_doc is not doc or self._memo_rev != rev:
-                if doc is not self.doc:  # changed meanwhile (another device): nothing kept for the old one
-                    return {}
-                self._memo_doc, self._memo_rev, self._memo = doc, rev, {}
-            return self._memo
-
-    def cached(self, key: Hashable, compute: Callable[[State, Content], T]) -> T:
-        """``compute(state, content)`` for the game as it is now; while a screen is drawn (``memo.drawing``),
-        computed once per change and language and shared by every tab showing the game (read-only results)."""
-        state = self.state
-        return recall(key, state, lambda: compute(state, self.content))
-
     def _refusal(self, command: Command) -> CommandError | None:
-        """Why ``command`` cannot run now (the game-over gate, then its ``verify``), or None; kept per change."""
-        state = self.state
-        if reason := end_block(command, state):
-            return CommandError(reason)
-        return verified(command, state, self.content)
+        return refusal(command, self.state, self.content)
 
     # -- commands -------------------------------------------------------------------
     def can(self, command: Command) -> bool:
@@ -152,36 +164,39 @@ class Session:
         return None if refusal is None else str(refusal)
 
     def verify(self, command: Command) -> None:
-        """Raise the ``CommandError`` the command would meet now (the answer is cached per change)."""
+        """Raise the ``CommandError`` the command would meet now."""
         refusal = self._refusal(command)
         if refusal is not None:
             raise refusal.with_traceback(None)
 
-    def execute(self, command: Command, *, expected_rev: int | None = None, origin: str | None = None) -> str:
-        """Apply, check, record and save; return the command's label (in the reader's language).
+    def execute(self, command: Command, *, expected_rev: int | None = None, origin: str | None = None
+                ) -> Executed:
+        """Apply, check, record and save; return what was done (its label, the parts of the state it changed).
 
         ``expected_rev`` is the revision the sending device showed; if another ``origin``
         made the very same command since, ``AlreadyDone`` is raised and nothing changes. A label
-        that is a message (``describe`` returning a ``Msg``) is kept as data in the history and the
+        that is a message (``describe_done`` returning a ``Msg``) is kept as data in the history and the
         log, so each reader sees it in their own language.
         """
         with self._lock:
             as_dict = command.to_dict()
             self._refuse_repeat("command", expected_rev, origin, as_dict)
-            if (refusal := _refusal(command, self.state, self.content)) is not None:  # afresh, never cached
-                raise refusal
+            if (refused := refusal(command, self.state, self.content)) is not None:
+                raise refused
             before = self.state
-            label = as_data(command.describe(before, self.content))
             after = copy.deepcopy(before)
             command.apply(after, self.content)
+            label = as_data(command.describe_done(before, after, self.content))
             self._check_end(after)
             stamp_versions(after)  # a module whose state began just now (a summoned predator) says its version
-            entry = {"label": label, "back": diff(after, before), "fwd": diff(before, after)}
+            forward = diff(before, after)
+            entry = {"label": label, "back": diff(after, before), "fwd": forward}
             rev = self.revision
             self._commit(after, lambda doc: self._push_undo(doc, entry),
                          self._log_entry("command", label, before, as_dict))
-            self._recent.append(Change(rev, "command", origin, as_dict, label))
-            return render(label)
+            done = Executed(True, label, touched_parts(forward))
+            self._recent.append(Change(rev, "command", origin, as_dict, label, done.touched))
+            return done
 
     def changes_since(self, rev: int) -> list[Change] | None:
         """The changes made through this session on revision ``rev`` or later; None if not remembered."""
@@ -193,6 +208,13 @@ class Session:
             if rev < remembered_from or rev > self.revision:
                 return None
             return [c for c in self._recent if c.rev >= rev]
+
+    def touched_since(self, rev: int) -> frozenset[str] | None:
+        """The parts of the state changed since revision ``rev`` (empty if none); None if not remembered."""
+        since = self.changes_since(rev)
+        if since is None:
+            return None
+        return frozenset().union(*(change.touched for change in since))
 
     def _refuse_repeat(self, kind: str, expected_rev: int | None, origin: str | None,
                        command: dict[str, Any] | None) -> None:
@@ -230,7 +252,7 @@ class Session:
     def redo_label(self) -> str | None:
         return render(self.doc["redo"][-1]["label"]) if self.doc["redo"] else None
 
-    def undo(self, *, expected_rev: int | None = None, origin: str | None = None) -> str:
+    def undo(self, *, expected_rev: int | None = None, origin: str | None = None) -> Executed:
         with self._lock:
             self._refuse_repeat("undo", expected_rev, origin, None)
             if not self.doc["undo"]:
@@ -244,10 +266,11 @@ class Session:
             label = _marked("undo", entry["label"])
             rev = self.revision
             self._commit(restored, move, self._log_entry("undo", label, self.state))
-            self._recent.append(Change(rev, "undo", origin, None, label))
-            return render(entry["label"])
+            done = Executed(True, entry["label"], touched_parts(entry["back"]))
+            self._recent.append(Change(rev, "undo", origin, None, label, done.touched))
+            return done
 
-    def redo(self, *, expected_rev: int | None = None, origin: str | None = None) -> str:
+    def redo(self, *, expected_rev: int | None = None, origin: str | None = None) -> Executed:
         with self._lock:
             self._refuse_repeat("redo", expected_rev, origin, None)
             if not self.doc["redo"]:
@@ -261,8 +284,9 @@ class Session:
             label = _marked("redo", entry["label"])
             rev = self.revision
             self._commit(restored, move, self._log_entry("redo", label, self.state))
-            self._recent.append(Change(rev, "redo", origin, None, label))
-            return render(entry["label"])
+            done = Executed(True, entry["label"], touched_parts(entry["fwd"]))
+            self._recent.append(Change(rev, "redo", origin, None, label, done.touched))
+            return done
 
     def _replay(self, entry: dict[str, Any], way: str) -> State:
         """The state a history step leads to; refused if its patch no longer fits the game.
@@ -311,11 +335,12 @@ class Session:
         self.doc = doc
 
 
-def _refusal(command: Command, state: State, content: Content) -> CommandError | None:
-    """Why ``command`` may not run on ``state`` (as ``why_not`` says it), or None: asked afresh."""
+def refusal(command: Command, state: State, content: Content) -> CommandError | None:
+    """Why ``command`` may not run on ``state`` (the game-over gate, then its ``verify``), or None: what
+    ``Session.can`` and ``why_not`` answer."""
     if reason := end_block(command, state):
         return CommandError(reason)
-    return verify_now(command, state, content)
+    return verified(command, state, content)
 
 
 def _marked(kind: str, label: Any) -> Any:

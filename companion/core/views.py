@@ -71,8 +71,8 @@ class GameView(TypedDict):
 
 
 def game_view(session: Session) -> GameView:
-    """The game screen's data, built once per change of the game and reader's language (shared: read only)."""
-    return session.cached("game_view", lambda state, content: _game_view(session, state, content))
+    """The game screen's data for the game as saved now, in the reader's language (read only)."""
+    return _game_view(session, session.state, session.content)
 
 
 def _game_view(session: Session, state: State, content: Content) -> GameView:

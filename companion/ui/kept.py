@@ -1,33 +1,40 @@
-"""Panels kept as drawn: a change of the game that a panel is not drawn from does not draw it again.
+"""Panels kept as drawn: a change of the game that touched nothing a panel was drawn from does not draw it again.
 
-Every change rebuilds the game screen from the saved game (``companion.ui.slots``), and most of a rebuild is
-making Flet controls that come out the same: Next changes the phase, which the Mutations panel never reads; a
-point changes the scores, which the Aphids panel never reads. A panel names the parts of the saved state it
-never reads (``Panel.ignores``: "phase", "scores", ...); while everything else it could be drawn from is equal -
-the rest of the state, this tab's language, text size, layout and right to play, the panel's fold and title, and
-whatever else of the tab the panel says it ``reads`` (a half-filled form) - the screen leaves its drawing on the
-page. A saved state is never changed in place, so equal parts mean an equal drawing.
+Every change rebuilds the game screen from the saved game (``companion.ui.slots``), and most of a rebuild is making
+Flet controls that come out the same: Next changes the phase, which the Mutations panel never reads; a point changes
+the scores, which the Aphids panel never reads. No panel says so by hand: while a panel is drawn, the parts of the
+saved state it reads are noted (``ReadState``, ``ReadView``: each top-level key, and each module's own part, read
+through the state, the game view, a view or a question it asks its session), and each change says which parts it
+touched (``Session.touched_since``, from the ``Executed`` results). A panel whose inputs of this tab are the same
+and none of whose parts were touched since it was drawn is left on the page.
 
-A declaration that is wrong would leave a stale panel on a player's screen, so the test suite holds every panel
-to it (``COMPANION_CHECK_KEPT=1``, which the suite sets for the servers it starts too): each build of a panel
-records the parts of the game it reads (``companion.core.memo.recording_reads``) and one that reads a part it
-ignores, or the game's document (its name, its log), raises ``StaleDrawing``; and a drawing the screen would keep
-is drawn again all the same and must come out equal.
+The core knows nothing of this: it is asked through ``PanelSession``, the session as one panel's drawing sees it,
+which also keeps each answer (a view, whether a command can run and why not) once per game document and language,
+with the parts it read, so every panel asking it is held to them. The test suite (``COMPANION_CHECK_KEPT=1``, which
+it sets for the servers it starts too) draws a panel the screen would keep all the same, and it must come out equal.
 """
 
 from __future__ import annotations
 
+import copy
 import os
-from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import Any
+import threading
+from collections.abc import Callable, Hashable, Iterator
+from typing import Any, TypeVar, cast
+from weakref import WeakKeyDictionary
 
-from companion.core.memo import MODULES, NotingDict, part_name, recording_reads
+from companion.core.commands.base import Command
+from companion.core.errors import CommandError
+from companion.core.i18n import language
+from companion.core.session import Change, Doc, Executed, Session, refusal
 from companion.core.state import State
 
 CHECK = os.environ.get("COMPANION_CHECK_KEPT") == "1"
-DOCUMENT = "<document>"  # the game's name, log and Undo labels: not part of the state, so never followed
-OTHER_MODULES = "modules_state.*"  # in ``Panel.ignores``: every module's part of the state but the panel's own
+DOCUMENT = "<document>"  # the game's name, log and Undo labels: not part of the state, so every change touches it
+MODULES = "modules_state"  # each module's part of the state is a part of its own: "modules_state.aphids"
+EVERYTHING = "*"  # what a change that replaced the whole state touched
+
+T = TypeVar("T")
 
 # What each entry of the game view (``companion.core.views.game_view``) is made of.
 VIEW_SOURCES: dict[str, frozenset[str]] = {
@@ -45,27 +52,103 @@ VIEW_SOURCES: dict[str, frozenset[str]] = {
 
 
 class StaleDrawing(AssertionError):
-    """A panel said it never reads a part of the game that its drawing does read (found by a test)."""
+    """A panel the screen would have kept came out drawn differently (found by a test)."""
 
 
-def ignored_parts(state: State, ignores: frozenset[str], own: frozenset[str]) -> frozenset[str]:
-    """The parts of ``state`` a panel ignores (``OTHER_MODULES`` becomes each module's part but its ``own``)."""
-    if OTHER_MODULES not in ignores:
-        return ignores
-    others = {part_name(module, MODULES) for module in state[MODULES] if module not in own}
-    return (ignores - {OTHER_MODULES}) | others
+def same_drawing(panel: str, unchanged: bool) -> None:
+    """Under ``CHECK``: a panel the screen would have kept came out drawn differently."""
+    if not unchanged:
+        raise StaleDrawing(f"panel {panel} would have been kept as drawn, but its drawing changed: it is drawn "
+                           "from something its reads or its Panel.reads leave out")
 
 
-def drawn_from(state: State, ignored: frozenset[str]) -> tuple[tuple[str, Any], ...]:
-    """The parts of the saved state a panel is drawn from, all but the ``ignored`` ones (compared, never changed)."""
-    parts = [(key, value) for key, value in state.items() if key != MODULES and key not in ignored]
-    parts += [(name, value) for module, value in state[MODULES].items()
-              if (name := part_name(module, MODULES)) not in ignored]
-    return tuple(parts)
+def part_name(key: str, prefix: str = "") -> str:
+    """The name of a part of the state: a top-level key, or ``modules_state.<module>`` for one module's."""
+    return f"{prefix}.{key}" if prefix else key
 
 
-class _ReadView(NotingDict):
-    """The game view handed to a panel under test: reading an entry notes the parts of the state it comes from."""
+# -- noting reads ------------------------------------------------------------------------------------------------
+class NotingDict(dict[str, Any]):
+    """A dict that tells ``_note`` each key read, and ``_note_all`` when it is walked whole (a copy, a loop, a
+    comparison); its copies are plain dicts (``_plain``)."""
+
+    def _note(self, key: object) -> None:
+        raise NotImplementedError
+
+    def _note_all(self) -> None:
+        raise NotImplementedError
+
+    def _plain(self) -> dict[str, Any]:
+        return {key: value._plain() if isinstance(value, NotingDict) else value for key, value in dict.items(self)}
+
+    def __getitem__(self, key: str) -> Any:
+        self._note(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self._note(key)
+        return super().get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        self._note(key)
+        return super().__contains__(key)
+
+    def keys(self) -> Any:
+        self._note_all()
+        return super().keys()
+
+    def values(self) -> Any:
+        self._note_all()
+        return super().values()
+
+    def items(self) -> Any:
+        self._note_all()
+        return super().items()
+
+    def __iter__(self) -> Iterator[str]:
+        self._note_all()
+        return super().__iter__()
+
+    def __eq__(self, other: object) -> bool:
+        self._note_all()
+        return super().__eq__(other)
+
+    __hash__ = None
+
+    def copy(self) -> dict[str, Any]:
+        self._note_all()
+        return self._plain()
+
+    __copy__ = copy
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> dict[str, Any]:
+        self._note_all()
+        return copy.deepcopy(self._plain(), memo)
+
+
+class ReadState(NotingDict):
+    """A state's top level (or its modules' part) that notes the parts read in ``reads``."""
+
+    def __init__(self, state: dict[str, Any], reads: set[str], prefix: str = "") -> None:
+        super().__init__(state)
+        self._reads = reads
+        self._prefix = prefix
+        if not prefix and isinstance(state.get(MODULES), dict):
+            super().__setitem__(MODULES, ReadState(state[MODULES], reads, MODULES))
+
+    def _note(self, key: object) -> None:
+        if isinstance(key, str) and (self._prefix or key != MODULES):
+            self._reads.add(part_name(key, self._prefix))
+
+    def _note_all(self) -> None:
+        for key, value in dict.items(self):  # the plain walk (``items`` here notes every part)
+            self._note(key)
+            if isinstance(value, ReadState):
+                value._note_all()
+
+
+class ReadView(NotingDict):
+    """The game view handed to a panel: reading an entry notes the parts of the state it comes from."""
 
     def __init__(self, view: dict[str, Any], reads: set[str]) -> None:
         super().__init__(view)
@@ -78,23 +161,125 @@ class _ReadView(NotingDict):
         self._reads.add(DOCUMENT)
 
 
-@contextmanager
-def held_to(panel: str, ignored: frozenset[str], view: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    """Build panel ``panel`` inside the block with the view it yields; under ``CHECK`` a read of a part of the game
-    the panel ignores (``ignored_parts``), or of the game's document, raises ``StaleDrawing``."""
-    if not CHECK or not ignored:
-        yield view
-        return
-    with recording_reads() as reads:
-        yield _ReadView(view, reads)
-    wrong = reads & (ignored | {DOCUMENT})
-    if wrong:
-        raise StaleDrawing(f"panel {panel} reads {', '.join(sorted(wrong))} of the game, which it says it never "
-                           "reads: a change to it would leave the panel stale")
+# -- answers kept per game document ---------------------------------------------------------------------------------
+class _Kept:
+    """The answers about one game document: each with the parts of the state it read."""
+
+    def __init__(self, doc: Doc) -> None:
+        self.doc = doc
+        self.answers: dict[Hashable, tuple[Any, frozenset[str]]] = {}
 
 
-def same_drawing(panel: str, unchanged: bool) -> None:
-    """Under ``CHECK``: a panel the screen would have kept came out drawn differently."""
-    if not unchanged:
-        raise StaleDrawing(f"panel {panel} would have been kept as drawn, but its drawing changed: it is drawn "
-                           "from something its Panel.ignores or Panel.reads leave out")
+_kept: WeakKeyDictionary[Session, _Kept] = WeakKeyDictionary()
+_kept_lock = threading.Lock()
+
+
+def _answers(session: Session, doc: Doc) -> dict[Hashable, tuple[Any, frozenset[str]]]:
+    """The answers kept for ``session``'s game document ``doc`` (a new, empty set after every change)."""
+    with _kept_lock:
+        kept = _kept.get(session)
+        if kept is None or kept.doc is not doc:
+            kept = _kept[session] = _Kept(doc)
+        return kept.answers
+
+
+class PanelSession(Session):
+    """The game's session as one drawing sees it: questions answered once per game document and language (shared
+    by every tab showing the game), and the parts of the state each answer read noted in ``reads``.
+
+    Changes (a command, undo, redo) go to the session itself; this one only reads."""
+
+    def __init__(self, session: Session, reads: set[str] | None = None) -> None:
+        self.real = session
+        self.content = session.content
+        self.reads: set[str] = set() if reads is None else reads
+        self._plain: State | None = None
+        self._state: ReadState | None = None
+
+    @property
+    def doc(self) -> Doc:
+        self.reads.add(DOCUMENT)
+        return self.real.doc
+
+    @doc.setter
+    def doc(self, doc: Doc) -> None:
+        raise AttributeError("a drawing's session only reads: changes go to the session itself")
+
+    @property
+    def revision(self) -> int:
+        return self.real.revision
+
+    @property
+    def id(self) -> str:
+        return self.real.id
+
+    @property
+    def state(self) -> State:
+        plain = self.real.state
+        if self._state is None or self._plain is not plain:
+            self._plain, self._state = plain, ReadState(cast("dict[str, Any]", plain), self.reads)
+        return cast(State, self._state)
+
+    def ask(self, key: Hashable, compute: Callable[[State], T]) -> T:
+        """``compute(state)`` for the game as saved now, kept per document and language with the parts it read."""
+        doc = self.real.doc  # the game as saved now: its answers, computed from its state
+        answers = _answers(self.real, doc)
+        full = (language(), key)
+        try:
+            found = answers.get(full)
+        except TypeError:  # a key with a list in it: asked afresh
+            return compute(self.state)
+        if found is None:
+            read: set[str] = set()
+            found = answers[full] = (compute(cast(State, ReadState(doc["state"], read))), frozenset(read))
+        self.reads.update(found[1])
+        value: T = found[0]
+        return value
+
+    def _refusal(self, command: Command) -> CommandError | None:
+        return self.ask(("refusal", command), lambda state: refusal(command, state, self.content))
+
+    def execute(self, command: Command, *, expected_rev: int | None = None, origin: str | None = None
+                ) -> Executed:
+        return self.real.execute(command, expected_rev=expected_rev, origin=origin)
+
+    def undo(self, *, expected_rev: int | None = None, origin: str | None = None) -> Executed:
+        return self.real.undo(expected_rev=expected_rev, origin=origin)
+
+    def redo(self, *, expected_rev: int | None = None, origin: str | None = None) -> Executed:
+        return self.real.redo(expected_rev=expected_rev, origin=origin)
+
+    def touched_since(self, rev: int) -> frozenset[str] | None:
+        return self.real.touched_since(rev)
+
+    def changes_since(self, rev: int) -> list[Change] | None:
+        return self.real.changes_since(rev)
+
+
+class Drawn:
+    """What a panel on the page was drawn from: this tab's inputs, the parts of the game it read, and the game as it
+    was then (document and revision)."""
+
+    def __init__(self, inputs: Any, reads: frozenset[str], session: Session) -> None:
+        self.inputs, self.reads = inputs, reads
+        self.session, self.doc, self.rev = session, session.doc, session.revision
+
+    def still(self, inputs: Any, session: Session) -> bool:
+        """Whether a panel drawn so would be drawn the same now: same inputs, same session, and no part it read
+        touched since (a document that changed without a revision - a game never saved - counts as all touched)."""
+        if inputs != self.inputs or session is not self.session or DOCUMENT in self.reads:
+            return False
+        if session.doc is self.doc:
+            return True
+        touched = session.touched_since(self.rev) if session.revision != self.rev else None
+        if touched is None or EVERYTHING in touched or touched & self.reads:
+            return False
+        self.doc, self.rev = session.doc, session.revision  # as drawn now: the next change is counted from here
+        return True
+
+
+def asked(session: Session, key: Hashable, compute: Callable[[State], T]) -> T:
+    """``compute(state)``: kept for the game as saved now when ``session`` is a drawing's (``PanelSession.ask``)."""
+    if isinstance(session, PanelSession):
+        return session.ask(key, compute)
+    return compute(session.state)

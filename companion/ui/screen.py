@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from companion.core.memo import drawing
 from companion.ui.i18n import tr
 from companion.ui.measure import title_lines
 from companion.ui.share_view import share_banner
@@ -138,9 +137,7 @@ class Screen:
             self.app.page.update(*changed)
 
     def _fill(self, view: ft.View) -> tuple[bool, list[ft.Control]]:
-        # Drawn in one go from the game as saved now: each view is built, each command asked, once.
-        with drawing():
-            return self._fill_now(view)
+        return self._fill_now(view)
 
     def _bar_changed(self, name: str, live: list[Any], fresh: list[Any]) -> bool:
         """Whether a bar's new drawing differs from the last (if not, the live one takes its handlers)."""

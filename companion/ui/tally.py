@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from companion.core.commands.base import why_not
 from companion.core.commands.scoring import AdjustScore
 from companion.core.state import game_def
 from companion.ui import widgets
@@ -221,15 +220,15 @@ def _send_sum(screen: CalculatorsScreen, session: Session, player_id: str) -> li
 
     def send() -> None:
         done = screen.app.execute(session, command, debounce="tally-send")
-        if done:
+        if done.changed:
             tally.clear()
             screen.app.page.run_task(_save, screen, tally.to_saved())
-            screen.app.show_info(trf("{done}. Undo is on the game screen.", done=done))
+            screen.app.show_info(trf("{done}. Undo is on the game screen.", done=done.text))
             screen.refresh()
 
     rows: list[ft.Control] = [widgets.tap_button(label, screen.app.handler(send) if session.can(command) else None,
                                                  icon=ft.Icons.ADD_TASK, identifier="tally-send", sizes=sizes)]
-    reason = why_not(command, session.state, session.content)
+    reason = session.why_not(command)
     if reason:
         rows.append(_text(reason, sizes, "tally-send-why", muted=True))
     return rows

@@ -62,14 +62,14 @@ def test_each_command_has_a_label_and_undoes(content: Content) -> None:
     s = game(content)
     before = copy.deepcopy(s.state)
     labels = [
-        s.execute(SetCellOwner(1, 2, "p1")),
-        s.execute(SetCellPoints(1, 2, 3)),
-        s.execute(SetQueenTerritory(4, 4, True)),
-        s.execute(SetBonus("land-baron")),
-        s.execute(SetQueen("p1", True)),
-        s.execute(SetCardsLeft("p2", 6)),
-        s.execute(SetEveryonePassed(True)),
-        s.execute(SetCellOwner(1, 2, None)),
+        s.execute(SetCellOwner(1, 2, "p1")).text,
+        s.execute(SetCellPoints(1, 2, 3)).text,
+        s.execute(SetQueenTerritory(4, 4, True)).text,
+        s.execute(SetBonus("land-baron")).text,
+        s.execute(SetQueen("p1", True)).text,
+        s.execute(SetCardsLeft("p2", 6)).text,
+        s.execute(SetEveryonePassed(True)).text,
+        s.execute(SetCellOwner(1, 2, None)).text,
     ]
     assert labels == [
         "Antscape: row 1, column 2 to Irene", "Antscape: row 1, column 2 worth 3",
@@ -142,7 +142,7 @@ def test_the_view_scores_the_grid(content: Content) -> None:
 def test_apply_scores_is_one_undoable_command(content: Content) -> None:
     s = tapped_out(content)
     s.execute(AdjustScore("p2", 3))  # a hand-kept score is replaced by the scorer's total
-    label = s.execute(ApplyScores())
+    label = s.execute(ApplyScores()).text
     assert label == "Antscape: scores applied (Irene 12, Jo 5)"
     assert total_score(s.state, "p1") == 12 and total_score(s.state, "p2") == 5
     assert s.state["scores"] == {"p1": [12], "p2": [5]}

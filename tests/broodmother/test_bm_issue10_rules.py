@@ -26,7 +26,7 @@ def test_next_out_of_slumber_scores_her_points_with_the_sum_in_the_log_and_undo_
     s = make_session()
     run(s, AddHex(5, "outer", 0, 0, centipede=True), AddHex(3, "inner", 1, 1))
     to_slumber(s)
-    label = s.execute(NextPhase())
+    label = s.execute(NextPhase()).text
     assert label == ("Round 2: Worker Phase; her Slumber: 1 (centipedes) + 1 (1 per Inner Meadow hex with a nymph) "
                      "= 2 CP")
     assert render(s.doc["log"][-1]["label"]) == label
@@ -42,24 +42,24 @@ def test_points_scored_in_the_step_are_not_scored_again() -> None:
     s.execute(AddHex(5, "outer", 0, 0, centipede=True))
     to_slumber(s)
     s.execute(ScoreSlumber())
-    assert s.execute(NextPhase()) == "Round 2: Worker Phase"
+    assert s.execute(NextPhase()).text == "Round 2: Worker Phase"
     assert sum(brood(s)["cp"]) == 1
 
 
 def test_a_skipped_round_and_finish_still_end_with_her_slumber() -> None:
     s = make_session("coop", 2)
     run(s, AddHex(5, "outer", 0, 0, centipede=True))
-    assert s.execute(NextRound()).startswith("Start round 2; her Slumber: 1 (centipedes)")
+    assert s.execute(NextRound()).text.startswith("Start round 2; her Slumber: 1 (centipedes)")
     run(s, NextRound(), NextRound())
     assert brood(s)["cp"] == [1, 1, 1, 0]
-    assert "her Slumber" in s.execute(FinishGame())
+    assert "her Slumber" in s.execute(FinishGame()).text
     assert brood(s)["cp"] == [1, 1, 1, 1] and s.state["ended"]["code"] == "broodmother-survived"
 
 
 def test_other_phases_score_nothing() -> None:
     s = make_session()
     s.execute(AddHex(5, "outer", 0, 0, centipede=True))
-    assert s.execute(NextPhase()) == "Next: Soldier Phase"
+    assert s.execute(NextPhase()).text == "Next: Soldier Phase"
     assert sum(brood(s)["cp"]) == 0
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from companion.core.broodmother import broodmother_view
 from companion.core.broodmother.checklist import checklist
 from companion.core.broodmother.commands import (
@@ -21,21 +23,32 @@ from .helpers import brood, make_session
 
 def test_entering_her_card_names_it_on_undo_and_in_the_log() -> None:
     s = make_session(deck="physical")
-    label = s.execute(EnterCard("colony-goal", 4))
+    label = s.execute(EnterCard("colony-goal", 4)).text
     assert label == "Her card: Colony Goal, Ferocity 4 - Expand" == s.undo_label
     assert render(s.doc["log"][-1]["label"]) == label
-    assert s.execute(AnswerExpand(number=12, sites=2)) == (
+    assert s.execute(AnswerExpand(number=12, sites=2)).text == (
         "Her card: Colony Goal, Ferocity 4 - Expand: hex 12 in the Inner Meadow")
-    assert s.undo() == "Her card: Colony Goal, Ferocity 4 - Expand: hex 12 in the Inner Meadow"
+    assert s.undo().text == "Her card: Colony Goal, Ferocity 4 - Expand: hex 12 in the Inner Meadow"
 
 
-def test_a_virtual_draw_is_labelled_with_the_card_it_will_draw() -> None:
+def test_a_virtual_draw_is_labelled_with_the_card_it_drew() -> None:
     s = make_session(seed=5)
-    label = render(DrawCard().describe(s.state, s.content))
-    assert s.execute(DrawCard()) == label
-    assert label == f"Her card: {render(brood(s)['history'][-1]['words'])}"
+    done = s.execute(DrawCard())
+    label = done.text
+    assert label == f"Her card: {render(brood(s)['history'][-1]['words'])}" == s.undo_label
+    assert "modules_state.broodmother" in done.touched
     s.undo()
-    assert s.redo() == label
+    assert s.redo().text == label  # the seeded generator draws the same card again
+
+
+def test_a_draw_runs_her_card_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Her draw names its card from the state it led to: no trial run on a copy of the game first."""
+    s = make_session(seed=5)
+    runs: list[int] = []
+    run = DrawCard.run
+    monkeypatch.setattr(DrawCard, "run", lambda self, *args: (runs.append(1), run(self, *args))[1])
+    s.execute(DrawCard())
+    assert runs == [1]
 
 
 def test_cancel_and_strike_labels_name_the_card() -> None:
@@ -44,7 +57,8 @@ def test_cancel_and_strike_labels_name_the_card() -> None:
     s.execute(EnterCard("event", 2))
     assert render(CancelReaction().describe(s.state, s.content)) == (
         "Cancel her card (Event, Ferocity 2 - Strike) with an Initiative Token")
-    assert s.execute(AnswerStrike(destroyed=1)) == "Her card: Event, Ferocity 2 - Strike: her Strike destroyed 1 ant"
+    assert s.execute(AnswerStrike(destroyed=1)).text == (
+        "Her card: Event, Ferocity 2 - Strike: her Strike destroyed 1 ant")
 
 
 def test_her_cards_by_round_with_a_cancelled_one() -> None:

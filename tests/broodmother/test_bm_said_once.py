@@ -6,7 +6,7 @@ from companion.core.broodmother import broodmother_view
 from companion.core.broodmother.meadow_commands import AddHex, CentipedeWon
 from companion.core.broodmother.model import has_broodmother
 from companion.core.broodmother.scoring import loss_margins
-from companion.core.commands.base import end_block, why_not
+from companion.core.commands.base import end_block
 from companion.core.i18n import render
 from companion.core.setup import GameSetup, PlayerSpec, new_state
 
@@ -36,7 +36,7 @@ def test_the_end_reason_and_the_view_read_the_same_margins() -> None:
     assert render(s.state["ended"]["reason"], "en") == (
         "Her lead over every colony is 12 CP (12 to 0), at least the Colony Point threshold of 12: the Broodmother "
         "wins.")
-    assert why_not(CentipedeWon(), s.state, s.content) == render(end_block(CentipedeWon(), s.state))
+    assert s.why_not(CentipedeWon()) == render(end_block(CentipedeWon(), s.state))
 
 
 def test_one_predicate_and_the_enter_flag_from_the_command(content: object) -> None:

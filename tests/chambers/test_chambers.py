@@ -45,9 +45,10 @@ def evolved(content: Content) -> Session:
 
 def test_scavengers_cache_example(empires: Session) -> None:
     # The red player (Ana) plays Scavenger's Cache paying 2 larvae: 2 eggs go in.
-    assert empires.execute(PlayChamber("p1", CACHE, 2)) == "Ana plays Scavenger's Cache paying 2 larvae: 2 of 3 eggs"
+    assert empires.execute(PlayChamber("p1", CACHE, 2)).text == (
+        "Ana plays Scavenger's Cache paying 2 larvae: 2 of 3 eggs")
     # When blue plays a card, red adds 1 egg as a Reaction instead of discarding to draw.
-    assert empires.execute(PlaceEgg("c1")) == "Ana: an egg into Scavenger's Cache instead of a Reaction (3 of 3)"
+    assert empires.execute(PlaceEgg("c1")).text == "Ana: an egg into Scavenger's Cache instead of a Reaction (3 of 3)"
     view = chambers_view(empires.state, empires.content)
     cache = view["players"][0]["chambers"][0]
     assert (cache["eggs"], cache["capacity"], cache["full"]) == (3, 3, True)
@@ -60,7 +61,7 @@ def test_scavengers_cache_example(empires: Session) -> None:
     assert [render(n, "en") for n in chambers_view(empires.state, empires.content)["now"]] == ["Ana: Scavenger's Cache"]
     [item] = phase_items(empires.state, empires.content)
     assert item["text"].startswith("Ana: activate Scavenger's Cache") and item["ready"]
-    label = empires.execute(ActivateChamber("c1"))
+    label = empires.execute(ActivateChamber("c1")).text
     assert label.endswith(": 3 eggs back to the supply")
     assert empires.state["modules_state"]["chambers"]["chambers"][0]["eggs"] == 0
     [item] = phase_items(empires.state, empires.content)
@@ -73,8 +74,8 @@ def test_eggs_when_played(empires: Session) -> None:
     refused(empires, PlayChamber("p1", CACHE, 1, "free"), "played for free enters play with no egg")
     refused(empires, PlayChamber("p1", "Royal Vault", 1), r"No Chamber card 'Royal Vault' in the list")
     refused(empires, PlayChamber("p9", CACHE, 1), "No player 'p9'")
-    assert empires.execute(PlayChamber("p2", CACHE, 0, "free")).endswith("for free, with no egg")
-    assert empires.execute(PlayChamber("p1", CACHE, 3, "ants")) == \
+    assert empires.execute(PlayChamber("p2", CACHE, 0, "free")).text.endswith("for free, with no egg")
+    assert empires.execute(PlayChamber("p1", CACHE, 3, "ants")).text == \
         "Ana plays Scavenger's Cache paying 3 ants: 3 of 3 eggs"
 
 
@@ -103,7 +104,7 @@ def test_old_tunnel_once_then_discarded_and_its_reverse_side(empires: Session) -
     empires.execute(PlaceEgg("c1"))
     empires.execute(PlaceEgg("c1"))
     go_to(empires, "feeding")
-    assert empires.execute(ActivateChamber("c1")).endswith("; the Old Tunnel is discarded")
+    assert empires.execute(ActivateChamber("c1")).text.endswith("; the Old Tunnel is discarded")
     c = empires.state["modules_state"]["chambers"]
     assert [ch["id"] for ch in c["chambers"]] == ["c2"] and [ch["id"] for ch in c["discarded"]] == ["c1"]
 
@@ -116,14 +117,14 @@ def test_defensive_shelter_takes_battle_losses_entered_once(empires: Session) ->
     empires.execute(PlayChamber("p1", CACHE, 1))
     empires.execute(PlayChamber("p1", "Defensive Shelter", 1))
     refused(empires, PlaceEgg("c1", "losses"), "only where the card says so")
-    assert "from battle losses" in empires.execute(PlaceEgg("c2", "losses"))
+    assert "from battle losses" in empires.execute(PlaceEgg("c2", "losses")).text
     assert chambers_view(empires.state, empires.content)["named"] == []
 
 
 def test_no_egg_left_a_larva_goes_in_and_an_egg_comes_out(empires: Session) -> None:
     empires.execute(PlayChamber("p1", CACHE, 1))
-    assert "a larva (no egg left in the supply)" in empires.execute(PlaceEgg("c1", source="larva"))
-    assert empires.execute(TakeEgg("c1")) == "Ana: an egg from Scavenger's Cache becomes a larva"
+    assert "a larva (no egg left in the supply)" in empires.execute(PlaceEgg("c1", source="larva")).text
+    assert empires.execute(TakeEgg("c1")).text == "Ana: an egg from Scavenger's Cache becomes a larva"
     empires.execute(TakeEgg("c1"))
     refused(empires, TakeEgg("c1"), "has no egg to take")
     refused(empires, PlaceEgg("c1", why="later"), "Why the egg goes in is one of reaction, losses, solo")
@@ -136,7 +137,7 @@ def test_solo_eggs_on_her_evolution(content: Content) -> None:
     refused(s, SoloEggs("p1"), "None of Ana's Chambers has a free space")
     s.execute(DefineCard("Deep Burrow", 2, "queen", "old-tunnel"))
     s.execute(TakeOldTunnel("p1", "Deep Burrow"))
-    assert s.execute(SoloEggs("p1")) == "The centipedes took an Evolution: 1 egg into Deep Burrow"
+    assert s.execute(SoloEggs("p1")).text == "The centipedes took an Evolution: 1 egg into Deep Burrow"
     assert "Solo: whenever a centipede action takes an Evolution" in render(
         chambers_view(s.state, s.content)["reminders"][-1], "en")
 
@@ -145,7 +146,7 @@ def test_nest_chambers_and_the_36_marker_limit(evolved: Session) -> None:
     refused(evolved, PlayChamber("p1", "Old Tunnel", 1), "dealt at the start")
     refused(evolved, KeepNestChambers("p1", "Old Tunnel", "Hatchery"), "No Chamber card 'Hatchery'")
     evolved.execute(DefineCard("Hatchery", 2, "any", ability="When you win a battle: gain 2 larvae."))
-    assert evolved.execute(KeepNestChambers("p1", "Old Tunnel", "Hatchery")) == \
+    assert evolved.execute(KeepNestChambers("p1", "Old Tunnel", "Hatchery")).text == \
         "Ana keeps Old Tunnel (Old Tunnel side) and Hatchery (chamber side)"
     refused(evolved, KeepNestChambers("p1", "Old Tunnel", "Hatchery"), "already chose the two Nest Chambers")
     evolved.execute(SetMarkers("p1", 34))
@@ -234,5 +235,5 @@ def test_her_evolution_in_empires_solo_offers_the_solo_eggs_in_her_turn(content:
     assert not chamber_eggs_due(s.state, {"type": "event"}) and chamber_eggs_due(s.state, {"type": "evolution"})
     s.execute(EnterCard("evolution", 2))
     assert [p["id"] for p in broodmother_view(s.state, s.content)["turn"]["chamber_eggs"]] == ["p1"]
-    assert s.execute(SoloEggs("p1")) == "The centipedes took an Evolution: 1 egg into Scavenger's Cache"
+    assert s.execute(SoloEggs("p1")).text == "The centipedes took an Evolution: 1 egg into Scavenger's Cache"
     assert chambers_view(s.state, s.content)["players"][0]["chambers"][0]["eggs"] == 2

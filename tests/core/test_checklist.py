@@ -29,7 +29,7 @@ def test_harvest_items_apply_in_one_tap_and_then_are_done(content: Content) -> N
         "Queen Phase: Harvest has rewards not applied yet: Aphid farms: Ana +1 CP, +1 card. "
         "Go on without them?")
     assert farms["command"] is not None
-    assert s.execute(command_from_dict(farms["command"])) == "Harvest: Ana +1 CP, +1 card"
+    assert s.execute(command_from_dict(farms["command"])).text == "Harvest: Ana +1 CP, +1 card"
     farms, breeding = phase_items(s.state, s.content)
     assert farms["done"] and breeding["ready"]
     assert next_warning(s.state, s.content) is None  # breeding is not scoring: no question
@@ -47,7 +47,7 @@ def test_slumber_gathers_decree_and_eve_and_a_hand_tick(content: Content) -> Non
     assert [i["id"] for i in unapplied_scoring(s.state, s.content)] == ["eve:score"]  # the decree lacks measures
     run(s, SetMeasure("p1", 1), SetMeasure("p2", 0), SetMeasure("p3", 0))
     assert sorted(i["id"] for i in unapplied_scoring(s.state, s.content)) == ["decree:score", "eve:score"]
-    label = s.execute(TickItem("eve-of-the-antperium", "eve:evolution"))
+    label = s.execute(TickItem("eve-of-the-antperium", "eve:evolution")).text
     assert label.startswith("Done: Start of Slumber: Ana (Enclave)")
     assert next(i for i in phase_items(s.state, s.content) if i["id"] == "eve:evolution")["done"]
     s.undo()

@@ -23,7 +23,7 @@ def make_session(content: Content, game: str = "mota", players: tuple[PlayerSpec
 
 def test_adjust_score_books_points_in_the_current_round(content: Content) -> None:
     s = make_session(content)
-    assert s.execute(AdjustScore("p2", 3)) == "Bo +3 CP"
+    assert s.execute(AdjustScore("p2", 3)).text == "Bo +3 CP"
     s.execute(NextRound())
     s.execute(AdjustScore("p2", 2))
     s.execute(AdjustScore("p2", -1))
@@ -58,7 +58,7 @@ def test_set_score_books_the_difference_in_the_current_round(content: Content) -
     s = make_session(content)
     s.execute(AdjustScore("p1", 5))
     s.execute(NextRound())
-    assert s.execute(SetScore("p1", 12)) == "Ana total set to 12 CP"
+    assert s.execute(SetScore("p1", 12)).text == "Ana total set to 12 CP"
     assert s.state["scores"]["p1"] == [5, 7, 0, 0]
     s.execute(SetScore("p1", 2))
     assert s.state["scores"]["p1"] == [5, -3, 0, 0]
@@ -72,13 +72,13 @@ def test_set_score_books_the_difference_in_the_current_round(content: Content) -
 def test_antscape_scores_may_go_negative(content: Content) -> None:
     players = (PlayerSpec("Irene", "pink"), PlayerSpec("Jo", "green"))
     s = make_session(content, game="antscape", players=players)
-    assert s.execute(AdjustScore("p1", -3)) == "Irene -3 pts"
+    assert s.execute(AdjustScore("p1", -3)).text == "Irene -3 pts"
     assert total_score(s.state, "p1") == -3
 
 
 def test_phases_run_in_order_then_the_round_advances(content: Content) -> None:
     s = make_session(content)
-    labels = [s.execute(NextPhase()) for _ in range(6)]
+    labels = [s.execute(NextPhase()).text for _ in range(6)]
     assert labels == [
         "Next: Soldier Phase",
         "Next: Queen Phase: Harvest",
@@ -103,7 +103,7 @@ def test_evolved_edition_uses_its_own_names_and_the_advanced_track(content: Cont
 def test_next_round_skips_the_remaining_phases(content: Content) -> None:
     s = make_session(content)
     s.execute(NextPhase())
-    assert s.execute(NextRound()) == "Start round 2"
+    assert s.execute(NextRound()).text == "Start round 2"
     assert (s.state["round"], s.state["phase"]) == (2, "worker")
 
 

@@ -31,15 +31,15 @@ def test_undo_and_redo_say_what_they_do(content: Content) -> None:
     s.execute(AdjustScore("p2", 2))
     s.execute(NextPhase())
     assert (s.undo_label, s.redo_label) == ("Next: Soldier Phase", None)
-    assert s.undo() == "Next: Soldier Phase"
+    assert s.undo().text == "Next: Soldier Phase"
     assert s.state["phase"] == "worker"
     assert (s.undo_label, s.redo_label) == ("Bo +2 CP", "Next: Soldier Phase")
-    assert s.undo() == "Bo +2 CP"
+    assert s.undo().text == "Bo +2 CP"
     assert s.state["scores"]["p2"] == [0, 0, 0, 0]
     with pytest.raises(CommandError, match="Nothing to undo"):
         s.undo()
-    assert s.redo() == "Bo +2 CP"
-    assert s.redo() == "Next: Soldier Phase"
+    assert s.redo().text == "Bo +2 CP"
+    assert s.redo().text == "Next: Soldier Phase"
     assert (s.state["phase"], s.state["scores"]["p2"]) == ("soldier", [2, 0, 0, 0])
     with pytest.raises(CommandError, match="Nothing to redo"):
         s.redo()
@@ -119,3 +119,23 @@ def test_a_failed_save_leaves_the_session_unchanged(content: Content) -> None:
         s.execute(AdjustScore("p1", 2))
     assert s.state["scores"]["p1"] == [0, 0, 0, 0]
     assert s.undo_label is None and s.doc["log"] == []
+
+
+def test_a_change_says_what_it_touched_and_the_session_remembers_it(tmp_path: Path, content: Content) -> None:
+    """``Executed``: the label, and the parts of the state the step changed (a module's part named on its own)."""
+    store = GameStore(tmp_path / "games.json")
+    s = store.create(GameSetup(game="mota", players=four_players(), expansions=("minions",), modules=("aphids",)))
+    start = s.revision
+    point = s.execute(AdjustScore("p2", 2))
+    assert point.changed and point.text == "Bo +2 CP" == str(point)
+    assert point.touched == frozenset({"scores"})
+    after_point = s.revision
+    turn = s.execute(NextPhase())
+    assert "phase" in turn.touched and "scores" not in turn.touched
+    assert s.touched_since(after_point) == turn.touched
+    assert s.touched_since(start) == point.touched | turn.touched
+    assert s.touched_since(s.revision) == frozenset()
+    assert s.undo().touched == turn.touched  # undo and redo touch what the step did
+    assert s.redo().touched == turn.touched
+    assert s.touched_since(start - 1) is None  # before anything this session remembers: not known
+    store.close()

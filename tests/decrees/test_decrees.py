@@ -56,7 +56,7 @@ def slumber(s: Session, evolutions: dict[str, int]) -> str:
     go_to(s, "slumber")
     for pid, n in evolutions.items():
         s.execute(SetMeasure(pid, n))
-    return s.execute(ApplyDecree())
+    return s.execute(ApplyDecree()).text
 
 
 def test_adaptive_colony_over_four_rounds_with_ties(game: Session) -> None:
@@ -81,7 +81,7 @@ def test_apply_and_undo(game: Session) -> None:
     go_to(game, "slumber")
     run(game, SetMeasure("p1", 0), SetMeasure("p2", 0), SetMeasure("p3", 0))
     before = copy.deepcopy(game.state)
-    assert game.execute(ApplyDecree()) == "Adaptive Colony, round 1: nobody scores (no colony has any)"
+    assert game.execute(ApplyDecree()).text == "Adaptive Colony, round 1: nobody scores (no colony has any)"
     assert game.state["scores"] == before["scores"]
     game.undo()
     assert game.state == before
@@ -111,12 +111,12 @@ def test_refusals_leave_the_game_unchanged(game: Session, content: Content) -> N
 
 def test_a_decree_typed_from_the_card(game: Session) -> None:
     label = game.execute(ChooseDecree(decree_name="Deep Tunnels", measure="Chambers",
-                                      criterion="The colony with the most Chambers."))
+                                      criterion="The colony with the most Chambers.")).text
     assert label == "Queen's Decree: Deep Tunnels"
     go_to(game, "slumber")
     run(game, SetMeasure("p1", 1), SetMeasure("p2", 2), SetMeasure("p3", 0))
     assert render(decree_view(game.state, game.content)["preview"], "en") == "Bo +1 CP"
-    assert game.execute(ApplyDecree()) == "Deep Tunnels, round 1: Bo +1 CP"
+    assert game.execute(ApplyDecree()).text == "Deep Tunnels, round 1: Bo +1 CP"
 
 
 def test_adopt_and_validate(game: Session) -> None:

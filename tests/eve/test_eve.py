@@ -43,7 +43,7 @@ def test_three_player_board(content: Content) -> None:
     run(s, SetEnclave("p2"), SetHexes("p1", "adjacent", 2), SetHexes("p2", "adjacent", 1),
         SetHexes("p3", "other", 4), SetHexes("p1", "other", 1))
     go_to(s, "slumber")
-    assert s.execute(ApplyEve()) == "Eve of the Antperium: Ana +5 CP; Bo +4 CP; Cy +4 CP"
+    assert s.execute(ApplyEve()).text == "Eve of the Antperium: Ana +5 CP; Bo +4 CP; Cy +4 CP"
     assert [s.state["scores"][p][0] for p in ("p1", "p2", "p3")] == [5, 4, 4]
 
 
@@ -58,11 +58,11 @@ def test_four_player_board_apply_and_undo(content: Content) -> None:
     sums = [render(p["sum"], "en") for p in view["players"]]
     assert sums[3] == "2 (Enclave) + 2 x 0 (next to it) + 1 x 2 (other) = 4"
     before = copy.deepcopy(s.state)
-    label = s.execute(ApplyEve())
+    label = s.execute(ApplyEve()).text
     assert label == "Eve of the Antperium: Ana +6 CP; Bo +4 CP; Cy +2 CP; Di +4 CP"
     with pytest.raises(CommandError, match="already in the scores"):
         s.execute(ApplyEve())
-    assert s.undo() == label and s.state == before
+    assert s.undo().text == label and s.state == before
 
 
 def test_slumber_checklist_has_the_enclave_evolution_and_the_points(content: Content) -> None:

@@ -18,8 +18,8 @@ def test_as_example_irene(content: Content) -> None:
     state = new_state(GameSetup(game="antscape", players=(PlayerSpec("Irene", "pink"), PlayerSpec("Jo", "green"))),
                       content, seed=3)
     s = Session(new_doc("g-as", "Antscape", state), content=content)
-    assert s.execute(SetCellOwner(2, 3, "p1")) == "Antscape: row 2, column 3 to Irene"
-    assert s.execute(SetCellPoints(2, 3, 1)) == "Antscape: row 2, column 3 worth 1"
+    assert s.execute(SetCellOwner(2, 3, "p1")).text == "Antscape: row 2, column 3 to Irene"
+    assert s.execute(SetCellPoints(2, 3, 1)).text == "Antscape: row 2, column 3 worth 1"
     view = antscape_view(s.state, content)
     irene, jo = view["players"]
     assert (irene["name"], irene["territories"], irene["total"]) == ("Irene", 1, 1)

@@ -37,7 +37,7 @@ def cache(s: Session) -> dict[str, object]:
 
 def test_ee_example_scavengers_cache_playing(chambers: Session) -> None:
     """Red plays Scavenger's Cache paying 2 larvae: 2 eggs from his supply onto the card."""
-    assert chambers.execute(PlayChamber("p1", CACHE, 2, "larvae")) == \
+    assert chambers.execute(PlayChamber("p1", CACHE, 2, "larvae")).text == \
         "Ana plays Scavenger's Cache paying 2 larvae: 2 of 3 eggs"
     assert (cache(chambers)["eggs"], cache(chambers)["capacity"], cache(chambers)["full"]) == (2, 3, False)
 
@@ -45,7 +45,7 @@ def test_ee_example_scavengers_cache_playing(chambers: Session) -> None:
 def test_ee_example_scavengers_cache_reaction(chambers: Session) -> None:
     """When blue plays a card, red's Reaction is 1 egg onto the Cache instead of a card swap: full at 3."""
     chambers.execute(PlayChamber("p1", CACHE, 2))
-    assert chambers.execute(PlaceEgg("c1")) == "Ana: an egg into Scavenger's Cache instead of a Reaction (3 of 3)"
+    assert chambers.execute(PlaceEgg("c1")).text == "Ana: an egg into Scavenger's Cache instead of a Reaction (3 of 3)"
     assert (cache(chambers)["eggs"], cache(chambers)["full"]) == (3, True)
 
 
@@ -60,7 +60,7 @@ def test_ee_example_scavengers_cache_activation(chambers: Session) -> None:
     go_to(chambers, "harvest")  # the Queen Phase
     assert [render(n, "en") for n in chambers_view(chambers.state, chambers.content)["now"]] == \
         ["Ana: Scavenger's Cache"]
-    assert chambers.execute(ActivateChamber("c1")) == (
+    assert chambers.execute(ActivateChamber("c1")).text == (
         "Ana activates Scavenger's Cache (At the start of the Queen Phase, take what every unoccupied collection "
         "site of one hex gives.): 3 eggs back to the supply")
     assert cache(chambers)["eggs"] == 0
@@ -74,7 +74,7 @@ def mutations(content: Content) -> Session:
 
 def test_ee_example_mutations_setup(mutations: Session) -> None:
     """4 Mutations dealt to each player; each keeps 2 on the ant's body and the other 2 are discarded."""
-    assert mutations.execute(DealMutations()) == "Mutations dealt: 4 to each colony"
+    assert mutations.execute(DealMutations()).text == "Mutations dealt: 4 to each colony"
     view = mutations_view(mutations.state, mutations.content)
     assert [len(p["dealt"]) for p in view["players"]] == [4, 4] and not view["all_kept"]
     for p in view["players"]:
@@ -90,7 +90,7 @@ def mapmaker(s: Session) -> None:
     """Blue keeps Hunter Head and Cannibal Ant Abdomen, then plays the Mapmaker Thorax (an Evolution)."""
     s.execute(EnterDealt("p2", ("m1", "m17", "m9", "m18")))
     s.execute(KeepMutations("p2", "m1", "m17"))
-    assert s.execute(PlayEvolution("p2", "thorax")) == "Bo plays an Evolution on the thorax"
+    assert s.execute(PlayEvolution("p2", "thorax")).text == "Bo plays an Evolution on the thorax"
 
 
 def test_ee_example_mapmaker_thorax(mutations: Session) -> None:
@@ -121,6 +121,6 @@ def test_ee_card_adaptive_colony(content: Content) -> None:
         s.execute(NextPhase())
     go_to(s, "slumber")
     run(s, SetMeasure("p1", 2), SetMeasure("p2", 4), SetMeasure("p3", 1))
-    assert s.execute(ApplyDecree()) == "Adaptive Colony, round 3: Bo +3 CP"
+    assert s.execute(ApplyDecree()).text == "Adaptive Colony, round 3: Bo +3 CP"
     assert s.state["scores"]["p2"] == [0, 0, 3, 0]
     assert [decree_points(r, {"Bo": 4, "Ana": 2}) for r in (1, 4)] == [{"Bo": 1, "Ana": 0}, {"Bo": 4, "Ana": 0}]

@@ -43,7 +43,7 @@ def test_mm_farming_table_example(content: Content) -> None:
     run(s, AddAphidHex("Lichen", 4), AddAphidHex("Clover", 4), SetHerd("h1", "p1", 2), SetHerd("h1", "p2", 2),
         SetHerd("h2", "p1", 4))
     go_to(s, "harvest")
-    assert s.execute(ApplyHarvest()) == "Harvest: Ana +4 CP, +1 card; Bo +1 CP, +1 card"
+    assert s.execute(ApplyHarvest()).text == "Harvest: Ana +4 CP, +1 card; Bo +1 CP, +1 card"
 
 
 # -- Minions of the Meadow > Cordyceps Fungus Diagram ---------------------------------------------------
@@ -82,7 +82,7 @@ def test_mm_example_cordyceps_round_3(content: Content) -> None:
 def test_mm_example_cordyceps_carrier_dies_erupts(content: Content) -> None:
     """A spore carried to Lichen erupts at the end of the Worker Phase (itself and 1 ant); those in its hex do not."""
     s = cordyceps_game(content)
-    assert s.execute(SetSpores(CORDYCEPS, 3)) == "Cordyceps Fungus: 3 spore tokens in its hex"
+    assert s.execute(SetSpores(CORDYCEPS, 3)).text == "Cordyceps Fungus: 3 spore tokens in its hex"
     (erupt,) = [i for i in phase_items(s.state, content) if i["id"] == f"predators:erupt:{CORDYCEPS}"]
     assert erupt["text"] == ("End of the Worker Phase: each spore token outside hex 12 erupts, destroying itself "
                              "and 1 ant in its hex.")
@@ -94,7 +94,7 @@ def test_mm_example_cordyceps_battle_discards(content: Content) -> None:
     s = cordyceps_game(content)
     s.execute(SetSpores(CORDYCEPS, 3))
     go_to(s, "soldier")
-    assert s.execute(StartBattle(CORDYCEPS, "p3")) == "Purple battles the Cordyceps Fungus: it discards 3 cards"
+    assert s.execute(StartBattle(CORDYCEPS, "p3")).text == "Purple battles the Cordyceps Fungus: it discards 3 cards"
     assert render(predators_view(s.state, content)["battle"]["step"], "en").startswith("Discard its first card")
     s.execute(RevealCard(1))
     assert render(predators_view(s.state, content)["battle"]["step"], "en").startswith(
@@ -109,7 +109,7 @@ def test_mm_example_cordyceps_casualties(content: Content) -> None:
     s.execute(SetSpores(CORDYCEPS, 3))
     go_to(s, "soldier")
     run(s, StartBattle(CORDYCEPS, "p3"), RevealCard(1), RevealCard(0), RevealCard(0))
-    assert s.execute(FinishBattle(2)) == (
+    assert s.execute(FinishBattle(2)).text == (
         "Purple (2) beats the Cordyceps Fungus (1), +1 CP; the Cordyceps Fungus takes 2 casualties "
         "(Health 9 -> 7, Tier 3 -> 2); Purple loses 0 ants")
     assert (cordyceps(s)["health"], cordyceps(s)["tier"]) == (7, 2)
@@ -122,11 +122,11 @@ def test_mm_example_cordyceps_next_round(content: Content) -> None:
     go_to(s, "soldier")
     run(s, StartBattle(CORDYCEPS, "p3"), RevealCard(1), RevealCard(0), RevealCard(0), FinishBattle(2))
     go_to(s, "slumber")
-    assert s.execute(ClearSpores()) == "Slumber: every spore token is removed"
+    assert s.execute(ClearSpores()).text == "Slumber: every spore token is removed"
     assert cordyceps(s)["spores"] == 0
     go_to(s, "worker")
     assert s.state["round"] == 4
-    assert s.execute(PlaceSpores()) == "Cordyceps Fungus (Tier 2) places 3 spore tokens in hex 12"
+    assert s.execute(PlaceSpores()).text == "Cordyceps Fungus (Tier 2) places 3 spore tokens in hex 12"
     assert cordyceps(s)["spores"] == 3
 
 

@@ -71,7 +71,7 @@ def test_pp_predator_example_losses(spider: Session) -> None:
 def test_pp_predator_example_loot(spider: Session) -> None:
     """Blue: 1 point for the battle, and 1 more point and 1 food for the Trapdoor Spider."""
     top = ally_card(alliances(spider.state)["deck"][0])["name"]
-    assert spider.execute(LoseAlly("p1", "battle", winner="p2")) == \
+    assert spider.execute(LoseAlly("p1", "battle", winner="p2")).text == \
         f"Blue defeats Red's Trapdoor Spider: +1 pts, +1 food; reveal the {top}"
     assert total_score(spider.state, "p2") == 1
     spider.execute(AdjustScore("p2", 1))  # the battle's own point, scored as in every battle

@@ -45,13 +45,13 @@ def herds(s: Session) -> list[dict[str, object]]:
 def test_harvest_books_the_points_in_one_labelled_undoable_step(game: Session) -> None:
     # Lichen: 4 shared (Ana 3, Bo 1) -> 1 card and 1 CP each; Stoney Mound: Ana alone with 2 -> 1 card.
     before = copy.deepcopy(game.state)
-    label = game.execute(ApplyHarvest())
+    label = game.execute(ApplyHarvest()).text
     assert label == "Harvest: Ana +1 CP, +2 cards; Bo +1 CP, +1 card"
     assert game.state["scores"] == {"p1": [1, 0, 0, 0], "p2": [1, 0, 0, 0], "p3": [0, 0, 0, 0]}
     assert game.undo_label == label
     with pytest.raises(CommandError, match="already in the scores"):
         game.execute(ApplyHarvest())
-    assert game.undo() == label
+    assert game.undo().text == label
     assert game.state == before
 
 
@@ -60,7 +60,7 @@ def test_breeding_after_harvest(game: Session) -> None:
         game.execute(BreedAphids())
     game.execute(ApplyHarvest())
     # Lichen is full (4 of 4); Stoney Mound has 2 of 3 and Ana controls it.
-    assert game.execute(BreedAphids()) == "Breeding: +1 aphid in Stoney Mound (Ana places it)"
+    assert game.execute(BreedAphids()).text == "Breeding: +1 aphid in Stoney Mound (Ana places it)"
     assert [h["loose"] for h in herds(game)] == [0, 1]
     with pytest.raises(CommandError, match="already bred"):
         game.execute(BreedAphids())
@@ -72,7 +72,7 @@ def test_breeding_with_no_controller_goes_on_the_control_site(content: Content) 
     with pytest.raises(CommandError, match=r"Aphids breed at Harvest .* this is Worker Phase"):
         s.execute(BreedAphids())
     go_to(s, "harvest")
-    assert s.execute(BreedAphids()) == "Breeding: +1 aphid in Clover (on the control site)"
+    assert s.execute(BreedAphids()).text == "Breeding: +1 aphid in Clover (on the control site)"
 
 
 def test_nothing_to_pay_or_breed_is_said(content: Content) -> None:
@@ -108,17 +108,17 @@ def test_bad_input_is_refused_and_nothing_changes(game: Session, command: object
 
 
 def test_outskirts_devour_and_nymph(game: Session) -> None:
-    assert game.execute(SetHerd("h2", "p2", 1, where="outskirts")) == "Stoney Mound: Bo herds 1 in the outskirts"
-    assert game.execute(LeaveInOutskirts("h2", "p2")) == \
+    assert game.execute(SetHerd("h2", "p2", 1, where="outskirts")).text == "Stoney Mound: Bo herds 1 in the outskirts"
+    assert game.execute(LeaveInOutskirts("h2", "p2")).text == \
         "Stoney Mound: Bo's aphid left in the outskirts moves to a free collection site"
     assert herds(game)[1]["loose"] == 1
-    assert game.execute(NymphEatsAphid("h2")) == "Stoney Mound: a nymph destroys an aphid"
-    assert game.execute(Devour("h1", "p2")) == "Lichen: Bo devours an aphid (2 ant steps, draw 1 card)"
+    assert game.execute(NymphEatsAphid("h2")).text == "Stoney Mound: a nymph destroys an aphid"
+    assert game.execute(Devour("h1", "p2")).text == "Lichen: Bo devours an aphid (2 ant steps, draw 1 card)"
     assert herds(game)[0]["herds"] == {"p1": 3}
     game.execute(SetHerd("h1", "p2", 1, where="outskirts"))
     # Lichen has 3 of 4 sites taken: one free, so Bo's aphid finds a site ...
     game.execute(SetLoose("h1", 1))
-    assert "dies (no free collection site)" in game.execute(LeaveInOutskirts("h1", "p2"))
+    assert "dies (no free collection site)" in game.execute(LeaveInOutskirts("h1", "p2")).text
     game.execute(RemoveAphidHex("h2"))
     assert [h["name"] for h in herds(game)] == ["Lichen"]
 
@@ -170,5 +170,5 @@ def test_against_the_broodmother_her_nymphs_are_a_reminder_and_one_tap(content: 
     s = Session(new_doc("g-solo", "Solo", new_state(setup, content, seed=2)), content=content)
     run(s, AddAphidHex("Lichen", 3), SetLoose("h1", 1))
     assert "nymph" in render(aphids_view(s.state, s.content)["reminders"][2], "en")
-    assert s.execute(NymphEatsAphid("h1")) == "Lichen: a nymph destroys an aphid"
+    assert s.execute(NymphEatsAphid("h1")).text == "Lichen: a nymph destroys an aphid"
     assert herds(s)[0]["loose"] == 0

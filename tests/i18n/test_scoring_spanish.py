@@ -40,7 +40,7 @@ def refusal(s: Session, command: Command) -> str:
 
 def spanish_label(s: Session, command: Command) -> str:
     with using("es"):
-        return s.execute(command)
+        return s.execute(command).text
 
 
 def test_aphids_refuse_and_label_in_spanish(content: Content) -> None:
@@ -54,7 +54,7 @@ def test_aphids_refuse_and_label_in_spanish(content: Content) -> None:
     assert spanish_label(s, ApplyHarvest()) == "Cosecha: Ana +1 PC, +1 carta"  # 3 aphids herded alone
     with using("es"):
         assert s.undo_label == "Cosecha: Ana +1 PC, +1 carta"
-        assert s.execute(BreedAphids()) == "Reproducción: +1 pulgón en Liquen (en el lugar de control)"
+        assert s.execute(BreedAphids()).text == "Reproducción: +1 pulgón en Liquen (en el lugar de control)"
 
 
 def test_a_shared_farm_of_three_pays_each_herder_in_spanish(content: Content) -> None:

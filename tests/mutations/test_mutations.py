@@ -26,7 +26,7 @@ def dealt(s: Session) -> dict[str, list[str]]:
 
 
 def test_the_seeded_deal_gives_four_each_and_undo_brings_back_the_same_cards(game: Session) -> None:
-    assert game.execute(DealMutations()) == "Mutations dealt: 4 to each colony"
+    assert game.execute(DealMutations()).text == "Mutations dealt: 4 to each colony"
     first = dealt(game)
     assert first == {"p1": ["m5", "m11", "m3", "m13"], "p2": ["m10", "m12", "m20", "m8"]}
     refused(game, DealMutations(), "a new deal is only for a colony dealt 4 for one body part")
@@ -43,7 +43,7 @@ def test_four_for_one_body_part_calls_for_a_new_deal(content: Content) -> None:
     who = next(p for p in view["players"] if len({d["part"] for d in p["dealt"]}) == 1)
     ids = [d["id"] for d in who["dealt"]]
     refused(s, KeepMutations(who["id"], ids[0], ids[1]), "shuffle them all and deal 4 new ones to every colony first")
-    label = s.execute(DealMutations())
+    label = s.execute(DealMutations()).text
     assert label == f"New Mutation deal: {who['name']} was dealt 4 for one body part"
     assert s.state["modules_state"]["mutations"]["deals"] == 2
     assert mutations_view(s.state, s.content)["redeal"] is None
@@ -59,8 +59,8 @@ def test_a_redeal_from_an_entered_deal(game: Session) -> None:
 def test_mapmaker_thorax_example(game: Session) -> None:
     # Blue (Bo) keeps Hunter Head and Cannibal Ant Abdomen, then plays the Mapmaker Thorax Evolution.
     game.execute(EnterDealt("p2", ("m1", "m17", "m9", "m18")))
-    assert game.execute(KeepMutations("p2", "m1", "m17")) == "Bo keeps Hunter Head and Cannibal Ant Abdomen"
-    assert game.execute(PlayEvolution("p2", "thorax")) == "Bo plays an Evolution on the thorax"
+    assert game.execute(KeepMutations("p2", "m1", "m17")).text == "Bo keeps Hunter Head and Cannibal Ant Abdomen"
+    assert game.execute(PlayEvolution("p2", "thorax")).text == "Bo plays an Evolution on the thorax"
     b = body(game.state, "p2")
     assert b["parts"] == {"head": "mutation", "thorax": "evolution", "abdomen": "mutation"}
     assert not b["fully_developed"]  # no 3 Colony Points: Mutations are not Evolutions
@@ -68,7 +68,8 @@ def test_mapmaker_thorax_example(game: Session) -> None:
                                                  "abdomen hold Mutations, not Evolutions.")
     assert b["caste_bonus"] == {"head": 0, "thorax": 1, "abdomen": 0}  # feeding: no abdomen bonus
     # An Evolution on the head discards Hunter Head.
-    assert game.execute(PlayEvolution("p2", "head")) == "Bo plays an Evolution on the head: Hunter Head is discarded"
+    assert game.execute(PlayEvolution("p2", "head")).text == (
+        "Bo plays an Evolution on the head: Hunter Head is discarded")
     game.execute(PlayEvolution("p2", "abdomen"))
     b = body(game.state, "p2")
     assert b["fully_developed"] and b["mutations"] == {}
@@ -93,7 +94,7 @@ def test_bad_input_is_refused_and_changes_nothing(game: Session) -> None:
 
 
 def test_a_card_named_once_shows_everywhere(game: Session) -> None:
-    assert game.execute(NameMutation("m5", "Sentinel Head")) == "Mutation Head Mutation 5 is Sentinel Head"
+    assert game.execute(NameMutation("m5", "Sentinel Head")).text == "Mutation Head Mutation 5 is Sentinel Head"
     game.execute(DealMutations())
     assert mutations_view(game.state, game.content)["players"][0]["dealt"][0]["name"] == "Sentinel Head"
 

@@ -24,7 +24,7 @@ def game(content: Content) -> Session:
 
 
 def test_incubator_head_on_another_colony_and_its_soldier_phase_trigger(game: Session) -> None:
-    assert game.execute(PlayParasite("Incubator Head", "p1", "p2")) == "Ana plays Incubator Head on Bo's head"
+    assert game.execute(PlayParasite("Incubator Head", "p1", "p2")).text == "Ana plays Incubator Head on Bo's head"
     refused(game, HostDidNotBattle("x1"), "triggers at the end of the Soldier Phase; this is Worker Phase")
     go_to(game, "soldier")
     items = phase_items(game.state, game.content)
@@ -32,11 +32,12 @@ def test_incubator_head_on_another_colony_and_its_soldier_phase_trigger(game: Se
                                        "Phase ends")
     assert items[1]["text"] == "End of the Soldier Phase, Incubator Head (Ana on Bo): Bo fought no battle, Ana +1"
     assert items[1]["ready"] and not items[1]["scoring"]
-    assert game.execute(HostDidNotBattle("x1")) == "Incubator Head: Bo fought no battle, Ana +1 CP"
+    assert game.execute(HostDidNotBattle("x1")).text == "Incubator Head: Bo fought no battle, Ana +1 CP"
     assert game.state["scores"]["p1"] == [1, 0, 0, 0]
     refused(game, HostDidNotBattle("x1"), "already booked this round")
     assert phase_items(game.state, game.content)[1]["done"]
-    assert game.execute(DestroyParasite("x1")) == "An Evolution covers Incubator Head on Bo's head: it is discarded"
+    assert game.execute(DestroyParasite("x1")).text == (
+        "An Evolution covers Incubator Head on Bo's head: it is discarded")
     assert [render(d, "en") for d in parasites_view(game.state, game.content)["destroyed"]] == ["Incubator Head (Bo)"]
     assert phase_items(game.state, game.content) == []
 

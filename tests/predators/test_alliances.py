@@ -47,7 +47,7 @@ def test_the_example_of_offering_and_battle(content: Content) -> None:
     s = game(content)
     s.execute(SetRevealed(("trapdoor-spider", "ladybug")))
     # 1-3. Red fulfils the Task (2 card sites), pays the Offering (a card) and places the spider.
-    assert s.execute(Recruit("p1", "trapdoor-spider")) == \
+    assert s.execute(Recruit("p1", "trapdoor-spider")).text == \
         "Red allies with the Trapdoor Spider (Offering: Discard 1 card)"
     a = alliances(s.state)
     assert a["available"] == ["ladybug"] and a["allies"][0]["predator"] == "trapdoor-spider"
@@ -61,7 +61,7 @@ def test_the_example_of_offering_and_battle(content: Content) -> None:
     # 8. Blue loses half of red's 3 ants and the spider (2); red loses its 3 ants and the spider.
     assert battle_losses(3, 1) == {"winner": 2, "loser": 3, "loser_predators": 1}
     top = a["deck"][0]
-    label = s.execute(LoseAlly("p1", "battle", winner="p2"))
+    label = s.execute(LoseAlly("p1", "battle", winner="p2")).text
     assert label == f"Blue defeats Red's Trapdoor Spider: +1 pts, +1 food; reveal the {ally_card(top)['name']}"
     a = alliances(s.state)
     assert a["allies"] == [] and a["discard"] == ["trapdoor-spider"] and a["available"] == ["ladybug", top]
@@ -76,7 +76,7 @@ def test_the_deck_runs_out_and_the_lost_predators_are_reshuffled(content: Conten
         a = alliances(s.state)
         card = a["available"][0]
         s.execute(Recruit("p1", card))
-        label = s.execute(LoseAlly("p1", "tunnel"))
+        label = s.execute(LoseAlly("p1", "tunnel")).text
         seen.append(label)
         a = alliances(s.state)
         assert label.rsplit("reveal the ", 1)[1] == ally_card(a["available"][-1])["name"]  # said what came up
@@ -91,11 +91,12 @@ def test_an_offering_not_paid_costs_the_predator_and_a_point(content: Content) -
     card = alliances(s.state)["available"][0]
     s.execute(Recruit("p2", card))
     name = alliances_view(s.state, content)["allies"][0]["name"]
-    assert s.execute(LoseAlly("p2", "offering")).startswith(
+    assert s.execute(LoseAlly("p2", "offering")).text.startswith(
         f"Blue cannot pay the {name}'s Offering: it leaves, no pts left to lose")
     s.undo()
     s.state["scores"]["p2"][0] = 3
-    assert s.execute(LoseAlly("p2", "offering")).startswith(f"Blue cannot pay the {name}'s Offering: it leaves, -1 pts")
+    assert s.execute(LoseAlly("p2", "offering")).text.startswith(
+        f"Blue cannot pay the {name}'s Offering: it leaves, -1 pts")
     assert total_score(s.state, "p2") == 2
 
 

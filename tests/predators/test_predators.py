@@ -71,7 +71,7 @@ def test_cordyceps_spores_follow_the_tier() -> None:
 def test_a_summon_in_each_round(content: Content, round_number: int, health: int, tier: int) -> None:
     s = game(content)
     to_round(s, round_number)
-    assert s.execute(Summon("ladybug", 4)) == f"Ladybug summoned in hex 4: Health {health}, Tier {tier}"
+    assert s.execute(Summon("ladybug", 4)).text == f"Ladybug summoned in hex 4: Health {health}, Tier {tier}"
     assert (card(s, "ladybug")["health"], card(s, "ladybug")["tier"], card(s, "ladybug")["round"]) == \
         (health, tier, round_number)
     assert starting_health(5) == 15 and tier_of(15) == 3
@@ -81,7 +81,7 @@ def test_the_cordyceps_fungus_diagram_step_by_step(content: Content) -> None:
     s = game(content)
     to_round(s, 3)
     # 1. Round 3: Health 9, Tier 3, four spore tokens in its hex.
-    assert s.execute(Summon(CORDYCEPS, 12, "p1")) == \
+    assert s.execute(Summon(CORDYCEPS, 12, "p1")).text == \
         "Cordyceps Fungus summoned in hex 12: Health 9, Tier 3; 4 spore tokens in its hex"
     assert (card(s, CORDYCEPS)["health"], card(s, CORDYCEPS)["tier"], card(s, CORDYCEPS)["spores"]) == (9, 3, 4)
     # Its placement for this round is done: the start-of-round item is ticked already.
@@ -89,10 +89,10 @@ def test_the_cordyceps_fungus_diagram_step_by_step(content: Content) -> None:
     assert items[f"predators:spores:{CORDYCEPS}"]["done"] is True
     assert "erupts" in items[f"predators:erupt:{CORDYCEPS}"]["text"]
     # 2-5. Red carries a spore to Lichen; it erupts there at the end of the Worker Phase.
-    assert s.execute(SetSpores(CORDYCEPS, 3)) == "Cordyceps Fungus: 3 spore tokens in its hex"
+    assert s.execute(SetSpores(CORDYCEPS, 3)).text == "Cordyceps Fungus: 3 spore tokens in its hex"
     go_to(s, "soldier")
     # 6. Three spores in its hex: three cards; the Ferocity choice comes after the first.
-    assert s.execute(StartBattle(CORDYCEPS, "p3")) == "Purple battles the Cordyceps Fungus: it discards 3 cards"
+    assert s.execute(StartBattle(CORDYCEPS, "p3")).text == "Purple battles the Cordyceps Fungus: it discards 3 cards"
     battle = predators_view(s.state, content)["battle"]
     assert battle["cards"] == 3 and render(battle["step"], "en").startswith("Discard its first card")
     s.execute(RevealCard(1))
@@ -103,7 +103,7 @@ def test_the_cordyceps_fungus_diagram_step_by_step(content: Content) -> None:
     with pytest.raises(CommandError, match="has discarded all its 3 cards"):
         s.execute(RevealCard(2))
     # 7. Purple wins with Army Strength 2: Health 9 -> 7; the Cordyceps deals half its own (0).
-    label = s.execute(FinishBattle(2))
+    label = s.execute(FinishBattle(2)).text
     assert label == ("Purple (2) beats the Cordyceps Fungus (1), +1 CP; the Cordyceps Fungus takes 2 casualties "
                      "(Health 9 -> 7, Tier 3 -> 2); Purple loses 0 ants")
     assert card(s, CORDYCEPS)["health"] == 7 and card(s, CORDYCEPS)["tier"] == 2
@@ -113,11 +113,11 @@ def test_the_cordyceps_fungus_diagram_step_by_step(content: Content) -> None:
     go_to(s, "slumber")
     (clear,) = [i for i in phase_items(s.state, content) if i["id"] == "predators:clear-spores"]
     assert clear["ready"] and not clear["done"]
-    assert s.execute(ClearSpores()) == "Slumber: every spore token is removed"
+    assert s.execute(ClearSpores()).text == "Slumber: every spore token is removed"
     to_round(s, 4)
     (place,) = [i for i in phase_items(s.state, content) if i["id"] == f"predators:spores:{CORDYCEPS}"]
     assert place["text"] == "Cordyceps Fungus: place 3 spore tokens in hex 12 (Tier 2)" and place["ready"]
-    assert s.execute(PlaceSpores()) == "Cordyceps Fungus (Tier 2) places 3 spore tokens in hex 12"
+    assert s.execute(PlaceSpores()).text == "Cordyceps Fungus (Tier 2) places 3 spore tokens in hex 12"
     assert card(s, CORDYCEPS)["spores"] == 3
     with pytest.raises(CommandError, match="has placed its spores for round 4"):
         s.execute(PlaceSpores())
@@ -127,9 +127,9 @@ def test_health_zero_leaves_for_good_and_the_finisher_gains_a_food(content: Cont
     s = game(content)
     to_round(s, 2)
     s.execute(Summon("praying-mantis", 7))
-    assert s.execute(Damage("praying-mantis", 2, "p2")) == \
+    assert s.execute(Damage("praying-mantis", 2, "p2")).text == \
         "Praying Mantis takes 2 casualties: Health 6 -> 4, Tier 2 -> 1"
-    assert s.execute(Damage("praying-mantis", 9, "p2")) == \
+    assert s.execute(Damage("praying-mantis", 9, "p2")).text == \
         "Praying Mantis takes 9 casualties: Health 4 -> 0. It leaves the game for good; Blue gains 1 food."
     assert card(s, "praying-mantis")["gone"] is True
     for command, message in [(Damage("praying-mantis", 1), "out of the game"),
@@ -163,12 +163,12 @@ def test_typed_tiers_are_shown_with_every_lower_tier_and_drive_the_battle(conten
     assert [(r["tier"], render(r["text"], "en"), r["missing"]) for r in rows] == [
         (1, "Discard 1 card.", False), (2, "Tier 2: type this row from the card once.", True),
         (3, "Discard 3 cards; +1 strength.", False)]
-    assert s.execute(StartBattle("ladybug", "p1")) == "Red battles the Ladybug: it discards 3 cards and adds 1"
+    assert s.execute(StartBattle("ladybug", "p1")).text == "Red battles the Ladybug: it discards 3 cards and adds 1"
     run(s, RevealCard(2), RevealCard(0), RevealCard(1))
     with pytest.raises(CommandError, match="tie at 4"):
         s.execute(FinishBattle(4))
-    assert s.execute(FinishBattle(4, "predator")) == ("The Ladybug (4) beats Red (4); the Ladybug takes 2 casualties "
-                                                      "(Health 9 -> 7, Tier 3 -> 2); Red loses 4 ants")
+    assert s.execute(FinishBattle(4, "predator")).text == (
+        "The Ladybug (4) beats Red (4); the Ladybug takes 2 casualties (Health 9 -> 7, Tier 3 -> 2); Red loses 4 ants")
     assert s.state["scores"]["p1"] == [0, 0, 0, 0]
     with pytest.raises(CommandError, match="printed in the rulebook"):
         s.execute(SetTierText(CORDYCEPS, 1, "x"))
@@ -236,9 +236,9 @@ def test_undo_across_all_of_it(content: Content) -> None:
 
 def test_drawn_predators_replay_after_undo(content: Content) -> None:
     s = game(content)
-    first = s.execute(DrawPredators())
+    first = s.execute(DrawPredators()).text
     s.undo()
-    assert s.execute(DrawPredators()) == first
+    assert s.execute(DrawPredators()).text == first
     assert len(s.state["modules_state"][KEY]["in_play"]) == 2
 
 
@@ -289,7 +289,7 @@ def test_a_game_saved_before_the_tracker_gains_it_when_opened(db_path: Path) -> 
         reopened = again.session(game_id)
         assert reopened.state["modules_state"][KEY] == {"in_play": [], "predators": [], "tiers": {}, "battle": None,
                                                         "spores_placed": [], "ticked": []}
-        assert reopened.execute(Summon("ladybug", 3)) == "Ladybug summoned in hex 3: Health 3, Tier 1"
+        assert reopened.execute(Summon("ladybug", 3)).text == "Ladybug summoned in hex 3: Health 3, Tier 1"
     finally:
         again.close()
 
@@ -297,7 +297,7 @@ def test_a_game_saved_before_the_tracker_gains_it_when_opened(db_path: Path) -> 
 def test_whoever_destroys_the_trapdoor_spider_loses_half_their_ants(content: Content) -> None:
     s = game(content)
     s.execute(Summon("trapdoor-spider", 8))
-    assert s.execute(Damage("trapdoor-spider", 3, "p1")) == (
+    assert s.execute(Damage("trapdoor-spider", 3, "p1")).text == (
         "Trapdoor Spider takes 3 casualties: Health 3 -> 0. It leaves the game for good; Red gains 1 food, "
         "and Red loses half of their ants to the Spider.")
 

@@ -327,7 +327,7 @@ class GameMachine(RuleBasedStateMachine):
         return self._vocab[1]
 
     def run(self, command: Command) -> None:
-        label = self.game.execute(command)
+        label = self.game.execute(command).text
         self.steps += 1
         event(f"ran: {command.name}")
         note(f"ran {command.to_dict()} -> {label}")

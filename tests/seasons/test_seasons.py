@@ -38,7 +38,7 @@ def test_the_seeded_deck_and_a_reveal_each_round(game: Session) -> None:
     [item] = phase_items(game.state, game.content)
     assert item["text"] == "Reveal round 1's Season" and item["ready"]
     game.execute(DescribeSeason(built[0], "Thaw", "Each Forage gains 1 more larva."))
-    assert game.execute(RevealSeason()) == "Round 1: the Season is Thaw: Each Forage gains 1 more larva."
+    assert game.execute(RevealSeason()).text == "Round 1: the Season is Thaw: Each Forage gains 1 more larva."
     refused(game, RevealSeason(), "Round 1's Season is already revealed")
     assert seasons_view(game.state, game.content)["in_force"]["name"] == "Thaw"
     go_to(game, "soldier")
@@ -58,7 +58,7 @@ def test_the_deck_entered_from_the_table(game: Session) -> None:
     refused(game, EnterSeasons(("l1", "e2", "e3", "l4")), "2 Early Seasons on top of 2 Late Seasons")
     refused(game, EnterSeasons(("e1", "e1", "l3", "l4")), "Enter 4 different Season cards")
     refused(game, EnterSeasons(("e1", "e9", "l3", "l4")), "No Season card 'e9'")
-    assert game.execute(EnterSeasons(("e2", "e4", "l1", "l3"))) == (
+    assert game.execute(EnterSeasons(("e2", "e4", "l1", "l3"))).text == (
         "Seasons deck entered: Early Season 2, Early Season 4, Late Season 1, Late Season 3")
     refused(game, BuildSeasons(), "already built")
 

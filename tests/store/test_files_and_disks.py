@@ -191,7 +191,7 @@ def test_an_old_single_file_database_is_moved_to_a_file_per_game_and_kept(tmp_pa
         assert doc["state"]["round"] == game["state"]["round"] and doc["state"]["phase"] == game["state"]["phase"]
     assert len(store.full_log(friday["id"])) == 5000
     assert len(store.load(friday["id"])["log"]) <= 200
-    assert store.session(friday["id"]).redo().startswith("Next")  # the history survived the move
+    assert store.session(friday["id"]).redo().text.startswith("Next")  # the history survived the move
 
     solo = next(g for g in old["games"].values() if g["name"] == "Solo v1")
     session = store.session(solo["id"])

@@ -88,7 +88,7 @@ def test_export_then_import_gives_back_the_same_game(store: GameStore, tmp_path:
     imported, original = other.load(new_id), store.load(session.id)
     assert imported.pop("rev") == 1 and original.pop("rev") == 3  # revisions count saves in each database
     assert imported == original
-    assert other.session(new_id).undo() == "Next: Soldier Phase"
+    assert other.session(new_id).undo().text == "Next: Soldier Phase"
 
     again = store.import_file(exported)  # same id already here: a renamed copy
     assert again != session.id

@@ -91,4 +91,4 @@ def test_a_typed_decree_is_offered_in_later_games_but_not_chosen_for_them(db_pat
     (kept,) = offered(store.library.entries(), ChooseDecree.name)
     assert (kept["decree_name"], kept["measure"]) == ("Grand Design", "Chambers")
     again = ChooseDecree(decree_name=kept["decree_name"], measure=kept["measure"], criterion=kept["criterion"])
-    assert later.execute(again) == "Queen's Decree: Grand Design"
+    assert later.execute(again).text == "Queen's Decree: Grand Design"

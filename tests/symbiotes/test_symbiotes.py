@@ -43,7 +43,7 @@ def test_each_colony_starts_with_its_three(game: Session) -> None:
 def test_exchanges_at_slumber_none_in_autumn_and_points_at_the_end(game: Session) -> None:
     refused(game, Exchange("p1", "p1:head", "p2", "p2:thorax"), "exchanged at Slumber; this is Worker Phase")
     go_to(game, "slumber")
-    assert game.execute(Exchange("p1", "p1:head", "p2", "p2:thorax")) == \
+    assert game.execute(Exchange("p1", "p1:head", "p2", "p2:thorax")).text == \
         "Symbiotes: Ana gives Ana's head token to Bo for Bo's thorax token"
     refused(game, Exchange("p2", "p2:head", "p1", "p1:thorax"), "Bo and Ana already swapped at this Slumber")
     game.execute(Exchange("p1", "p2:thorax", "p3", "p3:abdomen"))  # a received token may be passed on
@@ -75,7 +75,7 @@ def test_a_battle_gives_tokens_back(game: Session) -> None:
     game.execute(Exchange("p1", "p1:head", "p2", "p2:thorax"))
     game.execute(Exchange("p1", "p1:thorax", "p3", "p3:head"))
     refused(game, ReturnForBattle("p2", "p3"), "Bo and Cy hold none of each other's Symbiote tokens")
-    assert game.execute(ReturnForBattle("p2", "p1")) == "Battle: Bo and Ana give back 2 Symbiote tokens"
+    assert game.execute(ReturnForBattle("p2", "p1")).text == "Battle: Bo and Ana give back 2 Symbiote tokens"
     holders = game.state["modules_state"]["symbiote-tokens"]["holders"]
     assert holders["p1:head"] == "p1" and holders["p2:thorax"] == "p2" and holders["p3:head"] == "p1"
 

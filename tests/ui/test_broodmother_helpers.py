@@ -21,7 +21,7 @@ from companion.core.broodmother.commands import AnswerExpand, DrawCard, SetDeckM
 from companion.core.broodmother.meadow_commands import AddHex
 from companion.core.commands.base import Command, command_from_dict
 from companion.core.errors import GameError
-from companion.core.session import Session
+from companion.core.session import Executed, Session
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
 from companion.ui.panels import PanelContext, panels_for
@@ -52,7 +52,7 @@ class StubApp:
     def guard(self, action: Any) -> Any:
         return action()
 
-    def execute(self, session: Session, command: Command, debounce: str | None = None) -> str:
+    def execute(self, session: Session, command: Command, debounce: str | None = None) -> Executed:
         return session.execute(command)
 
     def refresh(self) -> None:

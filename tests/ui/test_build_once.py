@@ -1,9 +1,10 @@
-"""One game-screen build asks the core each question once: her view once, each command verified once.
+"""One game-screen build asks the session each question once: her view once, whether each command can run once.
 
 The screen is built in-process (no browser) for a solo game and a 4-player game with every
 Minions/Empires module, right after a change (so nothing is left cached from before), while a
-profiler counts the calls of ``broodmother_view``, of the game view's builder and of every
-command's ``verify``. Before the cache one build computed her view 11 times and verified the same
+profiler counts the calls of ``broodmother_view``, of the game view's builder and of the session's
+answer to whether a command may run (``companion.core.session.refusal``). Before the UI kept its answers
+(``companion.ui.kept.PanelSession``) one build computed her view 11 times and asked about the same
 commands again and again; a change must still be seen at once (a button enabled by the old game
 is a bug), and two readers in two languages must each get their own words.
 """
@@ -13,7 +14,6 @@ from __future__ import annotations
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterator
-from copy import deepcopy
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -23,17 +23,17 @@ import pytest
 from companion.core.broodmother.commands import DrawCard
 from companion.core.broodmother.meadow_commands import AddHex
 from companion.core.broodmother.view import _broodmother_view, broodmother_view
-from companion.core.commands.base import Command, registered_commands
+from companion.core.commands.base import Command
 from companion.core.commands.scoring import AdjustScore
 from companion.core.commands.turns import NextPhase
 from companion.core.i18n import using
-from companion.core.memo import drawing
-from companion.core.session import Session
+from companion.core.session import Session, refusal
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.core.views import _game_view, game_view
 from companion.store import GameStore
 from companion.ui import kept
 from companion.ui.app import AppContext, SessionPool
+from companion.ui.kept import PanelSession, asked
 from companion.ui.models import ShownRevisions
 from companion.ui.screens.game import GameScreen
 from companion.ui.theme import Sizes
@@ -95,8 +95,9 @@ def build(app: TabStub, session: Session) -> None:
 
 
 def counted(action: Callable[[], None]) -> tuple[Counter[str], Counter[tuple[str, Command]]]:
-    """Calls of the view builders by name, and of ``verify`` by command, while ``action`` runs."""
-    verifies = {cls.verify.__code__ for cls in registered_commands().values() if "verify" in cls.__dict__}
+    """Calls of the view builders by name, and of the session's answer whether a command may run (``refusal``) by
+    command, while ``action`` runs."""
+    verifies = {refusal.__code__}
     views = {_broodmother_view.__code__: "broodmother_view", _game_view.__code__: "game_view"}
     built: Counter[str] = Counter()
     verified: Counter[tuple[str, Command]] = Counter()
@@ -107,7 +108,7 @@ def counted(action: Callable[[], None]) -> tuple[Counter[str], Counter[tuple[str
         if frame.f_code in views:
             built[views[frame.f_code]] += 1
         elif frame.f_code in verifies:
-            command = frame.f_locals["self"]
+            command = frame.f_locals["command"]
             verified[(type(command).__name__, repr(command))] += 1
 
     sys.setprofile(profile)
@@ -155,66 +156,77 @@ def test_a_competitive_build_with_every_module_verifies_each_command_once(store:
         assert sum(verified.values()) <= len(verified) + 1
 
 
+def her_view(session: Session) -> dict[str, Any]:
+    return asked(session, "broodmother_view", lambda state: broodmother_view(state, session.content))
+
+
 def test_every_change_is_seen_by_the_next_question(store: GameStore) -> None:
     """Answers are kept per change: a command, an undo and a redo each make the next answer afresh."""
     session = solo_game(store)
-    with using("en"), drawing():
-        assert session.can(DrawCard()) and session.can(NextPhase())
-        assert broodmother_view(session.state, session.content)["commands"]["draw"] is True
+    drawing = PanelSession(session)
+    with using("en"):
+        assert drawing.can(DrawCard()) and drawing.can(NextPhase())
+        assert her_view(drawing)["commands"]["draw"] is True
         session.execute(NextPhase())  # the Soldier Phase: her next card waits
-        assert not session.can(DrawCard())
-        assert session.why_not(DrawCard()) == (
+        assert not drawing.can(DrawCard())
+        assert drawing.why_not(DrawCard()) == (
             "She reacts after each player's turn, and players take their turns in the Worker Phase. "
             "It is the Soldier Phase now: her next card waits for the Worker Phase.")
-        assert broodmother_view(session.state, session.content)["commands"]["draw"] is False
+        assert her_view(drawing)["commands"]["draw"] is False
         session.undo()
-        assert session.can(DrawCard()) and broodmother_view(session.state, session.content)["commands"]["draw"]
+        assert drawing.can(DrawCard()) and her_view(drawing)["commands"]["draw"]
         session.redo()
-        assert not session.can(DrawCard()) and not DrawCard().can(session.state, session.content)
+        assert not drawing.can(DrawCard()) and not DrawCard().can(session.state, session.content)
 
 
-def test_answers_are_kept_only_while_drawing_and_only_for_saved_states(store: GameStore) -> None:
+def test_answers_are_kept_per_saved_game_for_every_drawing(store: GameStore) -> None:
     session = solo_game(store)
-    with drawing():
-        first = broodmother_view(session.state, session.content)
-        assert broodmother_view(session.state, session.content) is first  # kept
-        copy = deepcopy(session.state)  # a copy a label tries a change on: never kept
-        assert broodmother_view(copy, session.content) is not broodmother_view(copy, session.content)
-    with drawing():  # the next build of the same, unchanged game: still kept, for every tab
-        assert broodmother_view(session.state, session.content) is first
-    assert broodmother_view(session.state, session.content) is not first  # the CLI and tests: always afresh
+    first = her_view(PanelSession(session))
+    assert her_view(PanelSession(session)) is first  # another drawing (another tab) of the same game: kept
+    assert her_view(session) is not first  # the session itself (the CLI, tests): always afresh
     session.state["round"] = 2  # changed in place (only tests do that): seen outside a drawing
-    assert broodmother_view(session.state, session.content)["round"] == 2
+    assert her_view(session)["round"] == 2
+
+
+def test_an_answer_kept_counts_what_it_read_for_each_drawing(store: GameStore) -> None:
+    """A panel that takes a kept answer depends on what that answer read, as the panel that first asked did."""
+    session = solo_game(store)
+    first, second = PanelSession(session), PanelSession(session)
+    her_view(first)
+    assert {"phase", "modules_state.broodmother"} <= first.reads
+    her_view(second)
+    assert second.reads == first.reads
 
 
 def test_a_game_read_again_from_disk_is_asked_afresh(store: GameStore) -> None:
     """Another process saved the game: the app drops its session and reads the game again (a new cache)."""
     session = solo_game(store)
-    with drawing():
-        assert session.can(DrawCard())
-        other = GameStore(store.path)
-        other.session(session.id).execute(NextPhase())
-        other.close()
-        again = store.session(session.id)
-        assert again.revision == session.revision + 1 and not again.can(DrawCard())
+    assert PanelSession(session).can(DrawCard())
+    other = GameStore(store.path)
+    other.session(session.id).execute(NextPhase())
+    other.close()
+    again = store.session(session.id)
+    assert again.revision == session.revision + 1 and not PanelSession(again).can(DrawCard())
 
 
 def test_two_readers_in_two_languages_get_their_own_words(store: GameStore) -> None:
     session = solo_game(store)
-    with drawing():
-        with using("en"):
-            english = game_view(session)["phase_label"]
-        with using("es"):
-            spanish = game_view(session)["phase_label"]
-        with using("en"):
-            assert game_view(session)["phase_label"] == english
+
+    def phase_label() -> str:
+        return str(asked(PanelSession(session), "game_view", lambda _: game_view(session))["phase_label"])
+
+    with using("en"):
+        english = phase_label()
+    with using("es"):
+        spanish = phase_label()
+    with using("en"):
+        assert phase_label() == english
     assert english == "Worker Phase" and spanish.startswith("Fase") and spanish != english
 
 
 def test_a_command_is_verified_afresh_when_it_runs(store: GameStore) -> None:
     """The kept answers are for screens; ``execute`` always asks ``verify`` itself."""
     session = solo_game(store)
-    with drawing():
-        assert session.can(DrawCard())
-        _, verified = counted(lambda: session.execute(DrawCard()))
+    assert PanelSession(session).can(DrawCard())
+    _, verified = counted(lambda: session.execute(DrawCard()))
     assert verified[("DrawCard", repr(DrawCard()))] == 1

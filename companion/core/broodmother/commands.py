@@ -9,7 +9,6 @@ reaction. An Initiative Token cancels the reaction just revealed.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -77,12 +76,20 @@ def reveal(state: State, b: Brood, bc: BroodContent, card_id: str, reshuffled: b
     b["turn"]["mark"] = _fingerprint(state)
 
 
-def revealed_label(command: BroodCommand, state: State, content: Content) -> Msg:
-    """The label of a command that reveals her card, naming the card: read off a trial run on a copy."""
-    trial = copy.deepcopy(state)
-    command.apply(trial, content)
-    history = bm(trial)["history"]
+def revealed_label(after: State) -> Msg:
+    """The label of a command that revealed her card, naming the card: read off the state the reveal led to."""
+    history = bm(after)["history"]
     return msg("Her card: {words}", words=history[-1]["words"] if history else "")
+
+
+class RevealsCard(BroodCommand):
+    """A command that reveals her card: only once it has run is the card known, so it names itself then."""
+
+    def describe(self, state: State, content: Content) -> str | Msg:
+        return msg("Her turn")  # before the draw no one knows her card
+
+    def describe_done(self, before: State, after: State, content: Content) -> str | Msg:
+        return revealed_label(after)
 
 
 def on_her_card(b: Brood, what: Msg) -> Msg:
@@ -114,7 +121,7 @@ def _can_reveal(state: State, b: Brood, mode: str) -> None:
 
 
 @dataclass(frozen=True)
-class DrawCard(BroodCommand):
+class DrawCard(RevealsCard):
     """Virtual deck: draw her top card and resolve it."""
 
     name = "bm_draw"
@@ -130,12 +137,9 @@ class DrawCard(BroodCommand):
         reshuffled = piles.reshuffle_if_empty(state, b["deck"], virtual=True)
         reveal(state, b, bc, piles.draw_top(b["deck"]), reshuffled)
 
-    def describe(self, state: State, content: Content) -> str | Msg:
-        return revealed_label(self, state, content)
-
 
 @dataclass(frozen=True)
-class EnterCard(BroodCommand):
+class EnterCard(RevealsCard):
     """Physical deck: record the card revealed on the table (type and Ferocity) and resolve it."""
 
     name = "bm_enter"
@@ -164,9 +168,6 @@ class EnterCard(BroodCommand):
         if adjusted:
             b["report"]["lines"].insert(0, {"text": adjusted.to_dict(), "hex": None})
             b["report"]["interpretations"].append("physical-deck-adjusts")
-
-    def describe(self, state: State, content: Content) -> str | Msg:
-        return revealed_label(self, state, content)
 
 
 @dataclass(frozen=True)

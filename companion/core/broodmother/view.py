@@ -68,7 +68,6 @@ from companion.core.broodmother.scoring import (
 from companion.core.commands.base import Command, possible
 from companion.core.content import Content
 from companion.core.i18n import N_, render, tr, trf
-from companion.core.memo import recall
 from companion.core.predators.model import KEY as PREDATORS
 from companion.core.predators.model import OnBoard, live, name_of, tracker
 from companion.core.schema import Ended, Shown
@@ -355,8 +354,8 @@ ALWAYS_SHOWN = ("end",)
 
 
 def broodmother_view(state: State, content: Content) -> View:
-    """Built once per change while a screen is drawn (``companion.core.memo``); read only."""
-    return recall(("broodmother_view",), state, lambda: _broodmother_view(state, content))
+    """Her part of the game as a screen shows it (read only)."""
+    return _broodmother_view(state, content)
 
 
 def _broodmother_view(state: State, content: Content) -> View:

@@ -13,8 +13,7 @@ from typing import ClassVar
 
 from companion.core.content import Content
 from companion.core.errors import CommandError
-from companion.core.i18n import Msg, msg, render
-from companion.core.memo import recall
+from companion.core.i18n import Msg, msg
 from companion.core.schema import JsonObject
 from companion.core.state import State
 
@@ -57,6 +56,12 @@ class Command:
         """A short label, read with the state *before* the command: "Ana +2 CP" (a ``Msg`` to translate)."""
         raise NotImplementedError
 
+    def describe_done(self, before: State, after: State, content: Content) -> str | Msg:
+        """The label kept in the log and on the Undo button once the command has run: ``describe`` read before it,
+        unless the command only learns what it did by doing it (her card drawn from a shuffled deck names itself
+        from the state it led to, so it runs once)."""
+        return self.describe(before, content)
+
     def can(self, state: State, content: Content) -> bool:
         return verified(self, state, content) is None
 
@@ -84,25 +89,8 @@ def possible(command: Command, state: State, content: Content) -> bool:
     return end_block(command, state) is None and command.can(state, content)
 
 
-def why_not(command: Command, state: State, content: Content) -> str | None:
-    """The sentence a screen shows under a button it cannot enable, or None when the command can run."""
-    if reason := end_block(command, state):
-        return render(reason)
-    refused = verified(command, state, content)
-    return None if refused is None else str(refused)
-
-
 def verified(command: Command, state: State, content: Content) -> CommandError | None:
-    """The ``CommandError`` that ``command.verify`` raises on ``state``, or None when it passes.
-
-    While a screen is drawn the answer is kept per change (``companion.core.memo``), so a build
-    asks each command once however many views and buttons ask about it.
-    """
-    return recall(("verified", command), state, lambda: verify_now(command, state, content))
-
-
-def verify_now(command: Command, state: State, content: Content) -> CommandError | None:
-    """``verified``, always asked afresh (what ``Session.execute`` does before applying a command)."""
+    """The ``CommandError`` that ``command.verify`` raises on ``state``, or None when it passes."""
     try:
         command.verify(state, content)
     except CommandError as exc:

@@ -26,7 +26,6 @@ from companion.core.commands.base import Command
 from companion.core.content import Content
 from companion.core.session import Session
 from companion.core.state import State
-from companion.ui.kept import OTHER_MODULES as OTHER_MODULES  # for panels' ``ignores``
 from companion.ui.theme import Sizes
 
 if TYPE_CHECKING:
@@ -36,7 +35,11 @@ if TYPE_CHECKING:
 
 @dataclass
 class PanelContext:
-    """What a panel may use: the game's view and session, and a safe way to send commands."""
+    """What a panel may use: the game's view and session, and a safe way to send commands.
+
+    While the game screen draws a panel, ``session`` is the drawing's (``companion.ui.kept.PanelSession``): what the
+    panel reads of the game through it, its state and its view is noted, so a change that touched none of it leaves
+    the panel as drawn."""
 
     app: PageApp
     session: Session
@@ -78,10 +81,6 @@ class Panel:
     # True when the panel is done with (a finished setup checklist): folded to one line unless shown on this device.
     settled: Callable[[PanelContext], bool] | None = None
     settled_title: Callable[[PanelContext], str] | None = None
-    # Parts of the saved game (keys of its state: "phase", "scores", ...) the drawing never reads: a change to those
-    # alone leaves the panel as drawn (``companion.ui.kept``, which the tests hold it to). Empty: drawn afresh
-    # after every change of the game.
-    ignores: frozenset[str] = frozenset()
     # What else of this tab the drawing is made of (a half-filled form, the cards typed in earlier games).
     reads: Callable[[PanelContext], Any] | None = None
 

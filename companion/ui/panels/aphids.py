@@ -31,7 +31,7 @@ from companion.core.harvest.view import HexShown
 from companion.ui import widgets
 from companion.ui.fields import FieldMessage
 from companion.ui.i18n import render, tr, trf
-from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, module_applies, register
+from companion.ui.panels import Panel, PanelContext, module_applies, register
 from companion.ui.panels.scoring_controls import (
     apply_button,
     boxed,
@@ -151,4 +151,4 @@ def _ask_hex(ctx: PanelContext) -> None:
 
 
 register(Panel(id="aphids", title=lambda ctx: tr("Aphid farms"), applies=applies, build=build, help_topic="aphids",
-               modules=(KEY,), order=30, ignores=frozenset({"rng", OTHER_MODULES})))
+               modules=(KEY,), order=30))

@@ -30,7 +30,7 @@ from companion.core.chambers.view import ChamberShown, ChambersPlayer, ChambersV
 from companion.core.commands.base import Command
 from companion.core.i18n import N_
 from companion.ui.i18n import render, tr, trf, trn
-from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, module_applies, register
+from companion.ui.panels import Panel, PanelContext, module_applies, register
 from companion.ui.panels.forms import Field, ask
 from companion.ui.panels.scoring_controls import (
     boxed,
@@ -179,4 +179,4 @@ def _title(ctx: PanelContext) -> str:
 
 
 register(Panel(id="chambers", title=_title, applies=applies, build=build, help_topic="chambers", modules=MODULES,
-               order=33, ignores=frozenset({"scores", "rng", OTHER_MODULES})))
+               order=33))

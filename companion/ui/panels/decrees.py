@@ -19,7 +19,7 @@ from companion.core.errors import GameError
 from companion.ui import widgets
 from companion.ui.fields import FieldMessage
 from companion.ui.i18n import render, tr, trf
-from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, module_applies, register
+from companion.ui.panels import Panel, PanelContext, module_applies, register
 from companion.ui.panels.scoring_controls import apply_button, buttons, choice, count, interpretations, line
 
 applies = module_applies(KEY, "modules")
@@ -111,5 +111,5 @@ def _title(ctx: PanelContext) -> str:
 
 
 register(Panel(id="decrees", title=_title, applies=applies, build=build, help_topic="queens-decrees",
-               modules=(KEY,), order=31, ignores=frozenset({"rng", OTHER_MODULES}),
+               modules=(KEY,), order=31,
                reads=lambda ctx: ctx.app.typed_cards(ChooseDecree.name)))

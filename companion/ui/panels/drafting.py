@@ -14,7 +14,7 @@ from companion.core.drafting import drafting_view
 from companion.core.drafting.commands import CarryOver
 from companion.core.drafting.model import KEY
 from companion.ui.i18n import render, tr, trf
-from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, module_applies, register
+from companion.ui.panels import Panel, PanelContext, module_applies, register
 from companion.ui.panels.scoring_controls import count, interpretations, line, note
 
 applies = module_applies(KEY)
@@ -44,4 +44,4 @@ def build(ctx: PanelContext) -> list[ft.Control]:
 
 
 register(Panel(id="drafting", title=lambda ctx: tr("Drafting"), applies=applies, build=build, help_topic="drafting",
-               order=37, ignores=frozenset({"scores", "rng", OTHER_MODULES})))
+               order=37))

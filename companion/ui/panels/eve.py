@@ -15,7 +15,7 @@ from companion.core.eve import eve_view
 from companion.core.eve.commands import ApplyEve, SetEnclave, SetHexes
 from companion.core.eve.model import KEY
 from companion.ui.i18n import render, tr, trf
-from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, module_applies, register
+from companion.ui.panels import Panel, PanelContext, module_applies, register
 from companion.ui.panels.scoring_controls import apply_button, count, interpretations, line, note, pick
 
 applies = module_applies(KEY, "variants")
@@ -51,4 +51,4 @@ def build(ctx: PanelContext) -> list[ft.Control]:
 
 
 register(Panel(id="eve", title=lambda ctx: tr("Eve of the Antperium"), applies=applies, build=build,
-               help_topic="eve", modules=(KEY,), order=32, ignores=frozenset({"rng", OTHER_MODULES})))
+               help_topic="eve", modules=(KEY,), order=32))

@@ -10,7 +10,7 @@ import flet as ft
 
 from companion.core.setup import setup_summary
 from companion.ui.i18n import tr, trf
-from companion.ui.panels import OTHER_MODULES, Panel, PanelContext
+from companion.ui.panels import Panel, PanelContext
 
 
 def _title(ctx: PanelContext) -> str:
@@ -27,5 +27,4 @@ def _build(ctx: PanelContext) -> list[ft.Control]:
     return [ft.Text(trf("- {step}", step=tr(text)), size=ctx.sizes.small) for text in steps]
 
 
-MODULE_PANEL = Panel(id="module", title=_title, applies=lambda state: False, build=_build,
-                     ignores=frozenset({"phase", "round", "rounds", "scores", "rng", OTHER_MODULES}))
+MODULE_PANEL = Panel(id="module", title=_title, applies=lambda state: False, build=_build)

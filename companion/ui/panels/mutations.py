@@ -17,7 +17,7 @@ from companion.core.mutations.content import THE_PART
 from companion.core.mutations.model import KEY
 from companion.core.mutations.view import MutationsPlayer, MutationsView, ShownMutation
 from companion.ui.i18n import render, tr, trf, verbatim
-from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, module_applies, register
+from companion.ui.panels import Panel, PanelContext, module_applies, register
 from companion.ui.panels.forms import Field, ask
 from companion.ui.panels.scoring_controls import command_choice, interpretations, line, note, view_text, wide_choice
 
@@ -112,5 +112,4 @@ def _ask_name(ctx: PanelContext, view: MutationsView) -> None:
 
 
 register(Panel(id="mutations", title=lambda ctx: tr("Mutations"), applies=applies, build=build,
-               help_topic="mutations", modules=(KEY,), order=34,
-               ignores=frozenset({"phase", "round", "rounds", "scores", "rng", OTHER_MODULES})))
+               help_topic="mutations", modules=(KEY,), order=34))

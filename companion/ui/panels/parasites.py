@@ -17,7 +17,7 @@ from companion.core.parasites.commands import DestroyParasite, HostDidNotBattle,
 from companion.core.parasites.model import KEY
 from companion.core.state import ant_players
 from companion.ui.i18n import render, tr, trf, verbatim
-from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, module_applies, register
+from companion.ui.panels import Panel, PanelContext, module_applies, register
 from companion.ui.panels.forms import Field, ask
 from companion.ui.panels.scoring_controls import choice, interpretations, line, note
 from companion.ui.theme import Sizes
@@ -98,4 +98,4 @@ def _ask_play(ctx: PanelContext, card: str) -> None:
 
 
 register(Panel(id="parasites", title=lambda ctx: tr("Parasites"), applies=applies, build=build,
-               help_topic="parasites", modules=(KEY,), order=38, ignores=frozenset({"rng", OTHER_MODULES})))
+               help_topic="parasites", modules=(KEY,), order=38))

@@ -91,7 +91,7 @@ def _played_a_round(state: State) -> bool:
 
 
 register(Panel(id="picture", title=lambda ctx: tr("Points by round"), applies=_played_a_round,
-               build=build_chart, order=45, ignores=frozenset({"phase", "rng"})))
+               build=build_chart, order=45))
 
 
 # -- the finished game ----------------------------------------------------------------------------

@@ -131,4 +131,4 @@ def _ask_texts(ctx: PanelContext, c: LabelledAlly) -> None:
 
 
 register(Panel(id="pp-predators", title=lambda ctx: tr("Predators"), applies=applies, build=build,
-               help_topic="pp-predators", modules=(PP_KEY,), order=32, ignores=frozenset({"phase"})))
+               help_topic="pp-predators", modules=(PP_KEY,), order=32))

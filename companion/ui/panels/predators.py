@@ -301,4 +301,4 @@ def _ask_pick(ctx: PanelContext, view: PredatorsView) -> None:
 
 
 register(Panel(id="predators", title=lambda ctx: tr("Predators"), applies=applies, build=build,
-               help_topic="predators", modules=(KEY,), order=32, ignores=frozenset({"phase"})))
+               help_topic="predators", modules=(KEY,), order=32))

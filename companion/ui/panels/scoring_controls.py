@@ -16,11 +16,11 @@ from companion.core.i18n import is_message
 from companion.ui import widgets
 from companion.ui.i18n import render, tr, trf, verbatim
 from companion.ui.panels import PanelContext
-from companion.ui.panels.broodmother.controls import boxed, buttons, choice, line, note, why_not
+from companion.ui.panels.broodmother.controls import boxed, buttons, choice, line, note
 from companion.ui.theme import Sizes
 
 __all__ = ["apply_button", "boxed", "buttons", "choice", "command_choice", "count", "interpretations", "line", "note",
-           "pick", "view_text", "why_not", "wide_choice"]
+           "pick", "view_text", "wide_choice"]
 
 HALF: ft.ResponsiveNumber = {"xs": 12, "md": 6}  # a choice takes a row on a phone, half of it on a tablet
 
@@ -56,7 +56,7 @@ def apply_button(ctx: PanelContext, command: Command, done: bool, done_text: str
     """The one-tap "apply to scores": labelled with what it will book, or the core's reason it cannot."""
     if done:
         return [note(done_text, ctx.sizes, identifier=f"{identifier}-done", icon=ft.Icons.CHECK_CIRCLE_OUTLINE)]
-    reason = why_not(ctx, command)
+    reason = ctx.session.why_not(command)
     label = render(command.describe(ctx.state, ctx.content)) if reason is None else tr("Apply to scores")
     out = [choice(trf("Apply to scores: {what}", what=label), _send(ctx, command, identifier), ctx.sizes,
                   identifier=identifier, text=label, kind="filled", icon=ft.Icons.PLAYLIST_ADD_CHECK, expand=True)]

@@ -17,7 +17,7 @@ from companion.core.seasons.commands import BuildSeasons, DescribeSeason, EnterS
 from companion.core.seasons.model import KEY
 from companion.core.seasons.view import SeasonsView
 from companion.ui.i18n import render, tr, trf, trn, verbatim
-from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, module_applies, register
+from companion.ui.panels import Panel, PanelContext, module_applies, register
 from companion.ui.panels.forms import Field, ask
 from companion.ui.panels.scoring_controls import choice, interpretations, line, note
 from companion.ui.theme import Sizes
@@ -85,4 +85,4 @@ def _ask_card(ctx: PanelContext, view: SeasonsView) -> None:
 
 
 register(Panel(id="seasons", title=lambda ctx: tr("Seasons"), applies=applies, build=build, help_topic="seasons",
-               order=36, ignores=frozenset({"scores", "rng", OTHER_MODULES})))
+               order=36))

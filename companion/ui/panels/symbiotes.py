@@ -15,7 +15,7 @@ from companion.core.symbiotes.commands import Exchange, ReturnForBattle, token_n
 from companion.core.symbiotes.model import KEY, held_by, symbiotes
 from companion.core.symbiotes.view import SymbiotesView
 from companion.ui.i18n import render, tr, trf
-from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, module_applies, register
+from companion.ui.panels import Panel, PanelContext, module_applies, register
 from companion.ui.panels.forms import Field, ask
 from companion.ui.panels.scoring_controls import choice, interpretations, line, note
 
@@ -79,4 +79,4 @@ def _ask_battle(ctx: PanelContext, view: SymbiotesView) -> None:
 
 
 register(Panel(id="symbiotes", title=lambda ctx: tr("Symbiote tokens"), applies=applies, build=build,
-               help_topic="symbiote-tokens", modules=(KEY,), order=35, ignores=frozenset({"rng", OTHER_MODULES})))
+               help_topic="symbiote-tokens", modules=(KEY,), order=35))

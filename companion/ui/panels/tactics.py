@@ -11,7 +11,7 @@ import flet as ft
 from companion.core.reference import flooded_view, tactics_view, uses_tactics
 from companion.core.state import State, has
 from companion.ui.i18n import render, tr, trf
-from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, register
+from companion.ui.panels import Panel, PanelContext, register
 from companion.ui.panels.scoring_controls import line, note
 
 
@@ -44,13 +44,11 @@ def _flooded_applies(state: State) -> bool:
     return has(state, "flooded-spring")
 
 
-_STEADY = frozenset({"round", "rounds", "scores", "rng", OTHER_MODULES})  # the steps read the phase only
 register(Panel(id="tactics", title=lambda ctx: tr("Tactics in a battle"),
                applies=lambda state: _tactics_applies(state) and state["game"] == "mota",
-               build=build_tactics, help_topic="tactics", modules=("tactics",), order=40, ignores=_STEADY))
+               build=build_tactics, help_topic="tactics", modules=("tactics",), order=40))
 register(Panel(id="pp-tactics", title=lambda ctx: tr("Tactics in a battle"),
                applies=lambda state: _tactics_applies(state) and state["game"] == "evolved",
-               build=build_tactics, help_topic="pp-tactics", order=40, ignores=_STEADY))
+               build=build_tactics, help_topic="pp-tactics", order=40))
 register(Panel(id="flooded-spring", title=lambda ctx: tr("Flooded Spring"), applies=_flooded_applies,
-               build=build_flooded, help_topic="flooded-spring", order=41,
-               ignores=frozenset({"scores", "rng", OTHER_MODULES})))
+               build=build_flooded, help_topic="flooded-spring", order=41))

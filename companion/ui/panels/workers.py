@@ -15,7 +15,7 @@ from companion.core.workers import workers_view
 from companion.core.workers.commands import SetEvolved, SetWorkers
 from companion.core.workers.model import KEY, MODULES
 from companion.ui.i18n import tr, trf
-from companion.ui.panels import OTHER_MODULES, Panel, PanelContext, module_applies, register
+from companion.ui.panels import Panel, PanelContext, module_applies, register
 from companion.ui.panels.broodmother.controls import check_row
 from companion.ui.panels.scoring_controls import count, interpretations, line, note
 
@@ -55,4 +55,4 @@ def _title(ctx: PanelContext) -> str:
 
 
 register(Panel(id="workers", title=_title, applies=applies, build=build, help_topic="minions-base", modules=MODULES,
-               order=39, ignores=frozenset({"round", "rounds", "scores", "rng", OTHER_MODULES})))
+               order=39))

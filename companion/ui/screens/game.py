@@ -18,7 +18,7 @@ from companion.core.broodmother import broodmother_view
 from companion.core.broodmother.model import has_broodmother
 from companion.core.broodmother.view import HerStanding
 from companion.core.checklist import next_warning
-from companion.core.commands.base import Command, why_not
+from companion.core.commands.base import Command
 from companion.core.commands.scoring import AdjustScore
 from companion.core.commands.turns import FinishGame, NextPhase, NextRound
 from companion.core.i18n import language
@@ -26,6 +26,7 @@ from companion.core.session import Session, log_text
 from companion.core.views import GameView, PhaseStep, PlayerStanding, game_view
 from companion.ui import draw_cue, kept, theme, widgets
 from companion.ui.i18n import render, tr, trf, trn
+from companion.ui.kept import PanelSession, asked
 from companion.ui.measure import fitting
 from companion.ui.models import round_label, signed
 from companion.ui.panel_folds import Folds, fold_button, jump_bar
@@ -67,6 +68,7 @@ class GameScreen(Screen):
         self.log_lines = Reused()  # the log's lines, and the jump bar's chips, kept from one drawing to the next
         self.jump_chips = Reused()
         self._shown_ended: bool | None = None  # whether the game was over when this screen last drew it
+        self._drawn: dict[str, kept.Drawn] = {}  # what each panel on the page was drawn from
 
     # -- answering a tap ---------------------------------------------------------------------
     def refresh(self, touched: ft.Control | None = None) -> None:
@@ -159,8 +161,9 @@ class GameScreen(Screen):
         return self.app.session(self.game_id)
 
     def view_data(self) -> GameView:
-        self.app.note_shown(self.session)  # the revision this screen shows, for two devices' taps
-        return game_view(self.session)
+        session = self.session
+        self.app.note_shown(session)  # the revision this screen shows, for two devices' taps
+        return asked(PanelSession(session), "game_view", lambda _: game_view(session))
 
     def heading(self) -> str:
         return str(self.session.doc["name"])
@@ -238,8 +241,9 @@ class GameScreen(Screen):
 
     def _asking(self) -> bool:
         """Her question is open (the moment is its answer; Next waits for it)."""
-        state = self.session.state
-        return has_broodmother(state) and bool(broodmother_view(state, self.session.content)["question"])
+        session = PanelSession(self.session)
+        return has_broodmother(session.state) and bool(
+            asked(session, "broodmother_view", lambda state: broodmother_view(state, session.content))["question"])
 
     def layout(self) -> Any:
         return self._wide()
@@ -249,7 +253,7 @@ class GameScreen(Screen):
 
     def _round_bar(self, view: GameView, compact: bool = False) -> ft.Control:
         """The round and phase with Next. ``compact`` (her question open, Next waiting for it): one line."""
-        session = self.session
+        session = PanelSession(self.session)  # its questions asked once per change
         when = round_label(view["round"], view["rounds"])
         phases = view["phases"]
         index = next(i for i, p in enumerate(phases) if p["current"])
@@ -281,7 +285,7 @@ class GameScreen(Screen):
 
     def _round_line(self, view: GameView, when: str, step: str, phase: ft.Control) -> ft.Control:
         """The round bar in one line: round and phase, and Next and Next round as icon buttons."""
-        session = self.session
+        session = PanelSession(self.session)
         texts = ft.Column([
             ft.Semantics(header=True, identifier="round", label=trf("{round}, {step}", round=when, step=step),
                          content=ft.Text(when, size=self.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=1,
@@ -326,7 +330,7 @@ class GameScreen(Screen):
         fallback = tr("Next phase") if isinstance(command, NextPhase) else tr("Next round")
         button = widgets.tap_button(fallback, None, icon=icon, identifier=ident, kind=kind, sizes=self.sizes,
                                     expand=expand)
-        reason = why_not(command, session.state, session.content)
+        reason = session.why_not(command)
         if not isinstance(command, NextPhase) or reason is None or session.state["ended"] is not None:
             return button
         said = ft.Semantics(identifier=f"{ident}-why", label=reason, container=True, exclude_semantics=True,
@@ -475,6 +479,7 @@ class GameScreen(Screen):
         for ident, _, entry in places:
             if entry is None:  # not in this game now: an empty slot keeps the page's outline
                 out.append(self.slots.part(ident, None))
+                self._drawn.pop(ident, None)  # drawn afresh when it comes back
                 continue
             part, title, asks = self._panel(ident, *entry, view, tab)
             nows += asks
@@ -491,44 +496,50 @@ class GameScreen(Screen):
     def _panel(self, ident: str, panel: Panel, module_id: str | None, view: GameView, tab: tuple[Any, ...]
                ) -> tuple[ft.Control, str, list[ft.Control]]:
         """One panel in its slot, its title (for the jump bar) and what its ``now`` part asks; left as it is on the
-        page when nothing it is drawn from changed (``companion.ui.kept``)."""
-        kept_key: Any = None
-        state = self.session.state
-        ignored = kept.ignored_parts(state, panel.ignores, frozenset({*panel.modules, module_id or panel.id}))
-        # ``held_to`` hands back the view itself, or (under test) a dict that notes each key read: a GameView still
-        with kept.held_to(ident, ignored, cast("dict[str, Any]", view)) as seen:
-            ctx = PanelContext(self.app, self.session, cast(GameView, seen), module_id)
-            try:
-                asks = panel.now(ctx) if panel.now is not None and not self._panels_only else []
-                settled = panel.settled is not None and panel.settled(ctx)
-                if settled:
-                    self.folds.settled.add(ident)
-                folded = self.folds.is_folded(ident)
-                title = panel.title_for(ctx)
-                if folded and settled and panel.settled_title is not None:
-                    title = panel.settled_title(ctx)  # "Setup done", one line with its Show
-                if ignored:
-                    kept_key = (tab, folded, title, kept.drawn_from(state, ignored),
-                                panel.reads(ctx) if panel.reads is not None else None)
-                if self._answering not in (None, ident) and self.slots.holds(ident):
-                    return self.slots.keep(ident), title, asks  # drawn in the answer's second pass
-                keep = self.slots.same_inputs(ident, kept_key)
-                if keep and not kept.CHECK:
-                    return self.slots.keep(ident), title, asks
-                body = [] if folded else panel.build(ctx)
-            except kept.StaleDrawing:
-                raise
-            except Exception as exc:  # one broken panel must not take the game screen down
-                asks, folded, keep, kept_key = [], False, False, None
-                title = panel.title_for(ctx)
-                body = [widgets.banner(trf("This panel could not be shown: {problem}", problem=str(exc)), self.sizes,
-                                       identifier=f"{ident}-error", error=True)]
+        page when none of the parts of the game it read were touched since it was drawn (``companion.ui.kept``)."""
+        asking = PanelSession(self.session)  # notes the parts of the game the panel reads
+        ctx = PanelContext(self.app, asking, cast(GameView, kept.ReadView(cast("dict[str, Any]", view), asking.reads)),
+                           module_id)
+        inputs: Any = None
+        keep = False
+        try:
+            asks, title, folded = self._panel_heading(ident, panel, ctx)
+            inputs = (tab, folded, title, panel.reads(ctx) if panel.reads is not None else None)
+            if self._answering not in (None, ident) and self.slots.holds(ident):
+                return self.slots.keep(ident), title, asks  # drawn in the answer's second pass
+            drawn = self._drawn.get(ident)
+            keep = drawn is not None and self.slots.holds(ident) and drawn.still(inputs, self.session)
+            if keep and not kept.CHECK:
+                return self.slots.keep(ident), title, asks
+            body = [] if folded else panel.build(ctx)
+        except kept.StaleDrawing:
+            raise
+        except Exception as exc:  # one broken panel must not take the game screen down
+            asks, keep, inputs, title = [], False, None, panel.title_for(ctx)
+            body = [widgets.banner(trf("This panel could not be shown: {problem}", problem=str(exc)), self.sizes,
+                                   identifier=f"{ident}-error", error=True)]
         part = self.slots.part(ident, widgets.section(
             title, body, self.sizes, help_topic=panel.help_topic or module_id, identifier=ident, anchor=True,
-            actions=[fold_button(self, ident, title)]), kept_key)
+            actions=[fold_button(self, ident, title)]))
+        if inputs is None:
+            self._drawn.pop(ident, None)
+        else:
+            self._drawn[ident] = kept.Drawn(inputs, frozenset(asking.reads), self.session)
         if keep:
             kept.same_drawing(ident, self.slots.unchanged(ident))
         return part, title, asks
+
+    def _panel_heading(self, ident: str, panel: Panel, ctx: PanelContext) -> tuple[list[ft.Control], str, bool]:
+        """What a panel's ``now`` part asks, its title and whether it is folded (drawn each time: they are short)."""
+        asks = panel.now(ctx) if panel.now is not None and not self._panels_only else []
+        settled = panel.settled is not None and panel.settled(ctx)
+        if settled:
+            self.folds.settled.add(ident)
+        folded = self.folds.is_folded(ident)
+        title = panel.title_for(ctx)
+        if folded and settled and panel.settled_title is not None:
+            title = panel.settled_title(ctx)  # "Setup done", one line with its Show
+        return asks, title, folded
 
     def _places(self, chosen: list[tuple[Panel, str | None]]) -> list[tuple[str, int, tuple[Panel, str | None] | None]]:
         """Every panel the game could show in its place: (identifier, order, the panel and its module, or None for

@@ -8,24 +8,32 @@ cells, colonies in their player's colour, the Bonus Card, queens, totals, the wi
 
 from __future__ import annotations
 
+import copy
+
 from companion.core.antscape.model import KEY
 from companion.core.state import State
 from companion.ui.i18n import tr
-from companion.ui.panels import Panel, register
+from companion.ui.panels import Panel, PanelContext, register
 from companion.ui.panels.antscape import grid, play
+from companion.ui.panels.antscape.drafts import ScorerDraft, draft_for
 
 
 def in_game(state: State) -> bool:
     return state.get("game") == KEY and state.get("modules_state", {}).get(KEY) is not None
 
 
+def draft(ctx: PanelContext) -> ScorerDraft:
+    """This tab's scorer draft as it is now (a copy): part of what the panels are drawn from."""
+    return copy.deepcopy(draft_for(ctx.app, ctx.session.id))
+
+
 PANELS = [
     Panel(id="as-scorer", title=lambda ctx: tr("Final scoring"), applies=in_game, build=grid.build,
-          help_topic="antscape", order=10),
+          help_topic="antscape", order=10, reads=draft),
     Panel(id="as-end", title=lambda ctx: tr("How the game ends"), applies=in_game, build=play.end,
-          help_topic="antscape.end", order=11),
+          help_topic="antscape.end", order=11, reads=draft),
     Panel(id="as-turn", title=lambda ctx: tr("A turn"), applies=in_game, build=play.turn,
-          help_topic="antscape.turn", order=12),
+          help_topic="antscape.turn", order=12, reads=draft),
 ]
 for _panel in PANELS:
     register(_panel)

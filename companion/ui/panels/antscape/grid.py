@@ -38,7 +38,6 @@ from companion.ui.panels.broodmother.controls import (
     local,
     note,
     subheading,
-    why_not,
 )
 from companion.ui.theme import on_colour, player_colour
 
@@ -192,7 +191,7 @@ def cell_editor(ctx: PanelContext, view: AntscapeView, pos: tuple[int, int]) -> 
                       identifier="as-queen-territory")
     rows: list[ft.Control] = [subheading(where, ctx.sizes), buttons(owner_buttons), stepper, queen]
     if not ctx.session.can(toggle):
-        rows.append(note(why_not(ctx, toggle) or "", ctx.sizes))
+        rows.append(note(ctx.session.why_not(toggle) or "", ctx.sizes))
     card = ft.Container(ft.Column(rows, spacing=8), padding=12, border_radius=14,
                         border=ft.Border.all(1, ft.Colors.OUTLINE))
     return ft.Semantics(identifier="as-cell-editor", container=True, content=card)
@@ -299,7 +298,8 @@ def apply_row(ctx: PanelContext, view: AntscapeView) -> list[ft.Control]:
         button = widgets.tap_button(label, send(ctx, command), text=tr("Apply to scores"), icon=ft.Icons.DONE_ALL,
                                     identifier="as-apply", sizes=ctx.sizes, expand=True)
         return [ft.Row([button])]
-    reason = tr("The game's scores show these totals.") if view["applied"] and view["bonus"] else why_not(ctx, command)
+    reason = (tr("The game's scores show these totals.") if view["applied"] and view["bonus"]
+              else ctx.session.why_not(command))
     button = widgets.tap_button(tr("Apply to scores"), None, icon=ft.Icons.DONE_ALL, identifier="as-apply",
                                 sizes=ctx.sizes, expand=True)
     return [ft.Row([button]), note(reason or "", ctx.sizes, identifier="as-apply-note")]

@@ -31,7 +31,6 @@ from companion.ui.panels.broodmother.controls import (
     subheading,
     tiles,
     view_of,
-    why_not,
 )
 from companion.ui.panels.broodmother.turn import drawing
 
@@ -68,14 +67,14 @@ def build(ctx: PanelContext) -> list[ft.Control]:
         subheading(tr("Her reaction to an ant action"), s),
     ]
     out += [note(f"{r['name']}: {r['text']}", s, identifier=f"bm-reaction-{r['id']}") for r in a["reactions"]]
-    egg = sending(ctx, GainEgg, debounce="bm-egg") if view["commands"].get("gain_egg") else None
+    egg = sending(ctx, GainEgg, debounce="bm-egg") if ctx.session.can(GainEgg()) else None
     out.append(ft.Row([choice(tr("Her reaction: she gains an egg"), egg, s, text=tr("+1 egg"),
                               identifier="bm-gain-egg", kind="filled", expand=True)]))
     out += move_nymph(ctx, view)
     out.append(subheading(tr("Her powers"), s))
     locked = [p for p in a["powers"] if not p["unlocked"]]
-    if locked and not any(p["can_unlock"] for p in locked):
-        reason = why_not(ctx, UnlockPower(locked[0]["id"]))
+    if locked and not any(ctx.session.can(UnlockPower(p["id"])) for p in locked):
+        reason = ctx.session.why_not(UnlockPower(locked[0]["id"]))
         if reason:
             out.append(note(reason, s, identifier="bm-unlock-why"))
     out += [power(ctx, p, a["power_cost"]) for p in a["powers"]]
@@ -124,13 +123,14 @@ def power(ctx: PanelContext, p: PowerShown, cost: int) -> ft.Control:
     state = tr("unlocked") if p["unlocked"] else tr("locked")
     head = ft.Text(f"{p['name']} ({state})", size=s.body, weight=ft.FontWeight.W_700)
     actions: list[ft.Control] = []
+    unlock, use = UnlockPower(p["id"]), UsePower(p["id"])
     if not p["unlocked"]:
         actions.append(choice(trf("Unlock {name}", name=p['name']),
-                              sending(ctx, lambda: UnlockPower(p["id"])) if p["can_unlock"] else None, s,
+                              sending(ctx, lambda: unlock) if ctx.session.can(unlock) else None, s,
                               text=tr("Unlock"), identifier=f"bm-power-{p['id']}-unlock", kind="outlined"))
     else:
         actions.append(choice(trf("Use {name} ({cost} eggs)", name=p['name'], cost=cost),
-                              sending(ctx, lambda: UsePower(p["id"]), debounce="bm-power") if p["can_use"] else None,
+                              sending(ctx, lambda: use, debounce="bm-power") if ctx.session.can(use) else None,
                               s, text=trf("Use ({cost} eggs)", cost=cost), identifier=f"bm-power-{p['id']}-use",
                               kind="filled"))
     return boxed([head, ft.Text(p["text"], size=s.small, color=ft.Colors.ON_SURFACE_VARIANT), buttons(actions)],

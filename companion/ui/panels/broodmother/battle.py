@@ -25,7 +25,6 @@ from companion.ui.panels.broodmother.controls import (
     stat,
     tiles,
     view_of,
-    why_not,
 )
 from companion.ui.panels.broodmother.turn import ended_banner
 
@@ -44,7 +43,7 @@ def nest(ctx: PanelContext) -> list[ft.Control]:
                             tr("She is destroyed"),
                             lambda: ctx.app.execute(ctx.session, DestroyBroodmother(), debounce="bm-destroy"))
 
-        tap = ctx.app.handler(destroy) if view["commands"]["destroy_broodmother"] else None
+        tap = ctx.app.handler(destroy) if ctx.session.can(DestroyBroodmother()) else None
         out.append(ft.Row([choice(tr("The ants destroyed the Broodmother"), tap, s, text=tr("Broodmother destroyed"),
                                   identifier="bm-destroy-broodmother", kind="filled", icon=ft.Icons.FLAG,
                                   expand=True)]))
@@ -75,7 +74,7 @@ def battle(ctx: PanelContext) -> list[ft.Control]:
     if centipedes:
         out.append(tiles(centipedes))
     out += predators(ctx, view)
-    tap = sending(ctx, CentipedeWon, debounce="bm-won") if view["commands"]["centipede_won"] else None
+    tap = sending(ctx, CentipedeWon, debounce="bm-won") if ctx.session.can(CentipedeWon()) else None
     out.append(ft.Row([choice(tr("A centipede won a battle: she gains 1 Colony Point"), tap, s,
                               text=tr("A centipede won a battle (+1 CP)"), identifier="bm-centipede-won",
                               kind="tonal", icon=ft.Icons.MILITARY_TECH, expand=True)]))
@@ -104,7 +103,7 @@ def slumber(ctx: PanelContext) -> list[ft.Control]:
                  centipedes=sl['centipedes']), s, identifier="bm-slumber-centipedes"),
         line(trf("Inner Meadow hexes with a nymph: {inner}", inner=inner), s, identifier="bm-slumber-hexes"),
     ]
-    can = view["commands"]["slumber"]
+    can = ctx.session.can(ScoreSlumber())
     tap = sending(ctx, ScoreSlumber, debounce="bm-slumber") if can else None
     out.append(ft.Row([choice(trf("Score her Slumber points: +{total} CP", total=sl['total']), tap, s,
                               text=trf("Score her Slumber (+{total})",
@@ -112,7 +111,7 @@ def slumber(ctx: PanelContext) -> list[ft.Control]:
                               kind="filled" if can else "tonal", icon=ft.Icons.BEDTIME, expand=True)]))
     if sl["scored_this_round"]:
         out.append(note(tr("Scored for this round."), s, identifier="bm-slumber-why"))
-    elif not can and (reason := why_not(ctx, ScoreSlumber())):
+    elif not can and (reason := ctx.session.why_not(ScoreSlumber())):
         out.append(note(reason, s, identifier="bm-slumber-why"))
     readings = {i["id"]: i["text"] for i in view["interpretations"]["all"]}
     out.append(note(readings["slumber-at-step-end"], s, identifier="bm-interpretation-slumber-at-step-end",

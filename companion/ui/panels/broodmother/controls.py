@@ -2,7 +2,7 @@
 
 Every control here carries a semantics label and identifier (what a screen reader says
 and what the browser tests find) and is at least 48 px tall. A button the core refuses
-is drawn disabled, and ``why_not`` gives the core's own sentence for it, so the panel
+is drawn disabled, and ``session.why_not`` gives the core's own sentence for it, so the panel
 never has to know a rule to explain itself.
 """
 
@@ -16,8 +16,8 @@ import flet as ft
 from companion.core.broodmother import broodmother_view
 from companion.core.broodmother.view import BroodmotherView
 from companion.core.commands.base import Command
-from companion.core.errors import CommandError
 from companion.ui.i18n import trf
+from companion.ui.kept import asked
 from companion.ui.panels import PanelContext
 from companion.ui.panels.broodmother.drafts import Drafts, drafts_for
 from companion.ui.theme import Sizes
@@ -26,8 +26,8 @@ Handler = Callable[[Any], None]
 
 
 def view_of(ctx: PanelContext) -> BroodmotherView:
-    """The core's Broodmother view of the game as saved now (computed in well under a millisecond)."""
-    return broodmother_view(ctx.state, ctx.content)
+    """The core's Broodmother view of the game as saved now: built once per change for every panel that reads it."""
+    return asked(ctx.session, "broodmother_view", lambda state: broodmother_view(state, ctx.content))
 
 
 def drafts(ctx: PanelContext) -> Drafts:
@@ -36,16 +36,7 @@ def drafts(ctx: PanelContext) -> Drafts:
 
 def shows(ctx: PanelContext) -> bool:
     """Every Broodmother panel applies to a game whose view is active."""
-    return bool(broodmother_view(ctx.state, ctx.content)["active"])
-
-
-def why_not(ctx: PanelContext, command: Command) -> str | None:
-    """The core's reason a command cannot run now, or None when it can."""
-    try:
-        ctx.session.verify(command)
-    except CommandError as exc:
-        return str(exc)
-    return None
+    return bool(view_of(ctx)["active"])
 
 
 def local(ctx: PanelContext, change: Callable[[], Any]) -> Handler:
@@ -63,10 +54,8 @@ def sending(ctx: PanelContext, build: Callable[[], Command], *, debounce: str | 
     """A handler that builds a command when tapped, runs it, then tidies this tab's drafts."""
 
     def act() -> None:
-        command = build()
-        before = ctx.session.doc  # each saved change makes a new document
-        ctx.app.execute(ctx.session, command, debounce=debounce)
-        if after is not None and ctx.session.doc is not before:
+        done = ctx.app.execute(ctx.session, build(), debounce=debounce)
+        if after is not None and done.changed:
             after()
             ctx.app.refresh()
 

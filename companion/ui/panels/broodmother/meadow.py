@@ -117,10 +117,8 @@ def tunnel_row(ctx: PanelContext, tunnel: Tunnel, named: bool, open_: bool) -> f
                 texts.TUNNEL, "GT")
 
 
-def _action(ctx: PanelContext, command: Command, label: str, face: str, ident: str,
-            can: bool | None = None) -> ft.Control | None:
-    allowed = ctx.session.can(command) if can is None else can
-    if not allowed:
+def _action(ctx: PanelContext, command: Command, label: str, face: str, ident: str) -> ft.Control | None:
+    if not ctx.session.can(command):
         return None
     return choice(label, sending(ctx, lambda: command), ctx.sizes, text=face, identifier=ident, kind="tonal")
 
@@ -149,7 +147,7 @@ def hex_actions(ctx: PanelContext, row: HexRow) -> ft.Control:
     n, sites = row["number"], row["sites"]
     name = texts.place_name(n)
     chase = _action(ctx, ChaseNymph(n), trf("{name}: an ant chases a nymph", name=name), tr("Chase a nymph"),
-                    f"bm-hex-{n}-chase", can=row["can_chase"])
+                    f"bm-hex-{n}-chase")
     stepper = widgets.stepper(
         trf("{name} free collection sites", name=name), trf("{sites} free", sites=sites),
         sending(ctx, lambda: SetSites(n, sites - 1)) if ctx.session.can(SetSites(n, sites - 1)) else None,

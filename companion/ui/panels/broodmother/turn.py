@@ -40,7 +40,6 @@ from companion.ui.panels.broodmother.controls import (
     sending,
     subheading,
     view_of,
-    why_not,
 )
 
 DRAW_DEBOUNCE = "bm-draw"
@@ -110,9 +109,7 @@ def drawing(ctx: PanelContext, build: Callable[[], Command], *, debounce: str = 
     """A tap that draws her card: the command, then the cue on her card (when it was drawn and wanted)."""
 
     def act() -> None:
-        before = ctx.session.doc  # each saved change makes a new document
-        ctx.app.execute(ctx.session, build(), debounce=debounce)
-        if ctx.session.doc is not before:
+        if ctx.app.execute(ctx.session, build(), debounce=debounce).changed:
             draw_cue.play(ctx.app)
             if after is not None:
                 after()
@@ -122,12 +119,12 @@ def drawing(ctx: PanelContext, build: Callable[[], Command], *, debounce: str = 
 
 
 def virtual(ctx: PanelContext, view: BroodmotherView) -> list[ft.Control]:
-    can = view["commands"]["draw"]
+    can = ctx.session.can(DrawCard())
     tap = drawing(ctx, DrawCard) if can else None
     out: list[ft.Control] = [ft.Row([choice(
         tr("Her turn: draw and resolve her card"), tap, ctx.sizes, text=tr("Her turn"), identifier="bm-her-turn",
         kind="filled", icon=ft.Icons.BUG_REPORT, expand=True, big=True)])]
-    if not can and (reason := why_not(ctx, DrawCard())):
+    if not can and (reason := ctx.session.why_not(DrawCard())):
         out.append(note(reason, ctx.sizes, identifier="bm-her-turn-why"))
     return out
 
@@ -140,7 +137,7 @@ def physical(ctx: PanelContext, view: BroodmotherView) -> list[ft.Control]:
     """Enter the card revealed on the table: its type, then its Ferocity, then resolve."""
     d = drafts(ctx)
     if not view["commands"]["enter"]:  # not now (another phase, every card on the plot pile): the core says why
-        reason = why_not(ctx, EnterCard(next(iter(type_names(ctx))), 1))
+        reason = ctx.session.why_not(EnterCard(next(iter(type_names(ctx))), 1))
         return [note(reason, ctx.sizes, identifier="bm-her-turn-why")] if reason else []
     names = type_names(ctx)
     kinds = list(names)
@@ -172,7 +169,7 @@ def ferocity_picker(ctx: PanelContext, card_type: str, name: str) -> list[ft.Con
     top = brood_data.brood_of(ctx.content).deck_limits["max_ferocity"]
     allowed = [f for f in range(top + 1) if ctx.session.can(EnterCard(card_type, f))]
     if not allowed:
-        reason = why_not(ctx, EnterCard(card_type, 1)) or tr("No card of this type can be next.")
+        reason = ctx.session.why_not(EnterCard(card_type, 1)) or tr("No card of this type can be next.")
         return [note(reason, ctx.sizes, identifier="bm-ferocity-none")]
     if d.ferocity not in allowed:
         d.ferocity = allowed[0] if len(allowed) == 1 else None

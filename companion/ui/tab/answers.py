@@ -1,0 +1,80 @@
+"""How a tab answers a tap: every handler runs guarded, so a core error becomes a readable message and anything else
+a calm apology - never a traceback or a blank page."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from companion.core.errors import GameError
+from companion.ui import i18n, widgets
+from companion.ui.tab.base import TabBase
+
+log = logging.getLogger("companion.ui")
+
+
+def explain(exc: BaseException) -> str:
+    """What a player reads about an error: the core's own sentence, or a calm apology naming the problem."""
+    if isinstance(exc, GameError):
+        return str(exc)
+    return i18n.trf("Something went wrong ({problem}). Your games are saved; go back and try again.",
+                    problem=type(exc).__name__ + ": " + str(exc))
+
+
+class Answers(TabBase):
+    """Handlers, errors, notes and confirmations of one tab."""
+
+    def handler(self, action: Callable[[], Any]) -> Callable[[Any], None]:
+        """Wrap a zero-argument action as an event handler that never lets an error escape."""
+
+        def run(event: Any = None) -> None:
+            with self.tapping(event):
+                self.guard(action)
+
+        return run
+
+    @contextmanager
+    def tapping(self, event: Any) -> Iterator[None]:
+        """While a tap's handler runs, the control tapped (a change it makes answers there first: ``refresh``)."""
+        self.tapped = getattr(event, "control", None)
+        try:
+            yield
+        finally:
+            self.tapped = None
+
+    def guard(self, action: Callable[[], Any]) -> Any:
+        with i18n.using(self.language):
+            return self._guarded(action)
+
+    def _guarded(self, action: Callable[[], Any]) -> Any:
+        try:
+            return action()
+        except GameError as exc:
+            self.show_error(str(exc))
+        except Exception as exc:
+            log.exception("handler failed")
+            self.show_error(explain(exc))
+        return None
+
+    def show_error(self, message: str) -> None:
+        self.page.show_dialog(widgets.error_snack(message, self.sizes))
+
+    def show_info(self, message: str) -> None:
+        self.page.show_dialog(widgets.info_snack(message, self.sizes))
+
+    def confirm(self, title: str, message: str, confirm_label: str, on_confirm: Callable[[], Any]) -> None:
+        """Ask first when the setting says so; otherwise act at once."""
+        if not self.settings.confirm_destructive:
+            self.guard(on_confirm)
+            return
+
+        def ok() -> None:
+            self.page.pop_dialog()
+            self.guard(on_confirm)
+
+        def cancel() -> None:
+            self.page.pop_dialog()
+
+        self.page.show_dialog(widgets.confirm_dialog(title, message, confirm_label, ok, cancel, self.sizes))

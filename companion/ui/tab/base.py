@@ -1,0 +1,67 @@
+"""What every part of a tab holds: the page, the shared context, and this tab's own state, set once here."""
+
+from __future__ import annotations
+
+import secrets
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from companion.store.settings import Settings
+from companion.ui import i18n, theme
+from companion.ui.models import Debouncer, ShownRevisions
+from companion.ui.share import Device
+
+if TYPE_CHECKING:
+    from companion.ui.app import AppContext
+    from companion.ui.game_files import GameFiles
+    from companion.ui.screen import Screen
+    from companion.ui.share_view import ShareDialog
+    from companion.ui.tab.routes import Router
+
+
+class TabBase:
+    """One tab's state; the parts of ``PageApp`` (``companion.ui.tab``) build on it."""
+
+    def __init__(self, page: ft.Page, ctx: AppContext, router: Router) -> None:
+        self.page = page
+        self.ctx = ctx
+        self.router = router
+        self.debouncer = Debouncer()
+        self.opened_tiles: set[str] = set()  # tiles opened on this tab (``widgets.lazy_tile``)
+        self.tapped: ft.Control | None = None  # while a tap's handler runs, the control tapped
+        self.sizes = theme.Sizes()
+        self.screen: Screen | None = None
+        self.wakelock: ft.Wakelock | None = None
+        self.wakelock_note: str | None = None
+        self._files: GameFiles | None = None
+        self._awake = False
+        self._missed = False
+        self.origin = secrets.token_hex(4)  # this tab, as the sessions know it
+        self.guest = False
+        self.device_id: str | None = None
+        self.join_token: str | None = None
+        self.join_problem = ""  # why the last join failed, for the join page shown next
+        self.shown = ShownRevisions()
+        self.share_dialog: ShareDialog | None = None
+        self.preferences: ft.SharedPreferences | None = None
+        self.language = ctx.default_language or i18n.browser_language() or "en"
+        i18n.attach(page, self)
+
+    @property
+    def settings(self) -> Settings:
+        return self.ctx.settings.current
+
+    @property
+    def device(self) -> Device | None:
+        """This guest's entry at the table, or None (not joined, removed, or sharing stopped)."""
+        return self.ctx.table.device(self.device_id)
+
+    @property
+    def connected(self) -> bool:
+        """False while the tab is away (phone asleep, network gone); Flet keeps the session a while."""
+        return self.page.session.connection is not None
+
+    def broadcast(self, message: dict[str, Any]) -> None:
+        self.page.pubsub.send_others(message)
+

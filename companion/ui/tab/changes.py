@@ -1,0 +1,120 @@
+"""Changes to a game from one tab: commands, undo and redo through the shared session, each carrying the revision
+the tab had shown, so the same tap on two devices counts once (``Session.execute``); another device's change or
+save met on the way is said, not shown as an error."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import flet as ft
+
+from companion.core.commands.base import Command
+from companion.core.errors import AlreadyDone, StaleChange
+from companion.core.session import NOTHING_DONE, Executed, Session
+from companion.store import GameDeleted, StoreConflict
+from companion.ui import i18n
+from companion.ui.tab.guests import Guests
+
+
+class Changes(Guests):
+    """Commands, undo and redo, deleting a game, and telling the other tabs."""
+
+    def note_shown(self, session: Session) -> None:
+        """The screen was just built from this revision of the game (and goes out now)."""
+        self.shown.sent(session.id, session.revision)
+
+    def seen_revision(self, session: Session) -> int | None:
+        return self.shown.seen(session.id)
+
+    def typed_cards(self, kind: str) -> list[dict[str, Any]]:
+        """The cards players typed in earlier games for command ``kind`` (``companion.core.library``)."""
+        from companion.core.library import offered
+
+        return offered(self.ctx.store.library.entries(), kind)
+
+    def session(self, game_id: str) -> Session:
+        return self.ctx.sessions.get(game_id)
+
+    def execute(self, session: Session, command: Command, *, debounce: str | None = None) -> Executed:
+        """Run a command (not if it is a hurried second tap) and show the result everywhere; say what it did."""
+        self.require_play(session)
+        if debounce and not self.debouncer.allow(debounce):
+            return NOTHING_DONE
+        with self._shared_change(session):
+            done = session.execute(command, expected_rev=self.seen_revision(session), origin=self.origin)
+            self._own_change(session)
+            return done
+        return NOTHING_DONE
+
+    def undo(self, session: Session) -> None:
+        self.require_play(session)
+        if self.debouncer.allow("undo"):
+            with self._shared_change(session):
+                session.undo(expected_rev=self.seen_revision(session), origin=self.origin)
+                self._own_change(session)
+
+    def redo(self, session: Session) -> None:
+        self.require_play(session)
+        if self.debouncer.allow("redo"):
+            with self._shared_change(session):
+                session.redo(expected_rev=self.seen_revision(session), origin=self.origin)
+                self._own_change(session)
+
+    def _own_change(self, session: Session) -> None:
+        """This tab made the change: its player sees the result at once, and so does every tab."""
+        self.shown.own_change(session.id, session.revision)
+        self.game_changed(session.id, touched=self.tapped)  # what the tap touched first (``GameScreen.refresh``)
+
+    @contextmanager
+    def _shared_change(self, session: Session) -> Iterator[None]:
+        """Another device got there first: say so and show what it did, not an error."""
+        try:
+            with self._reload_on_conflict(session):
+                yield
+        except AlreadyDone as exc:
+            self.refresh()
+            self.show_info(str(exc))
+        except StaleChange:
+            self.refresh()
+            raise
+
+    @contextmanager
+    def _reload_on_conflict(self, session: Session) -> Iterator[None]:
+        """Someone else saved this game meanwhile: drop our copy so every tab shows the saved one."""
+        try:
+            yield
+        except GameDeleted:
+            self.ctx.sessions.forget(session.id)
+            self.broadcast({"kind": "game", "id": session.id, "deleted": True})
+            self.go("/")  # never rebuild the screen of a game that is gone
+            raise
+        except StoreConflict:
+            self.ctx.sessions.forget(session.id)
+            self.game_changed(session.id)
+            raise
+
+    def game_changed(self, game_id: str, *, deleted: bool = False, touched: ft.Control | None = None) -> None:
+        self.broadcast({"kind": "game", "id": game_id, "deleted": deleted})
+        self.refresh(touched)
+
+    def delete_game(self, game_id: str, name: str, after: Callable[[], Any] | None = None) -> None:
+        self.require_host()
+
+        def delete() -> None:
+            self.require_host()
+            self.ctx.store.delete(game_id)
+            self.ctx.sessions.forget(game_id)
+            if self.ctx.table.active and self.ctx.table.game_id == game_id:
+                self.stop_sharing()  # the table's game is gone: so is the table
+            self.broadcast({"kind": "game", "id": game_id, "deleted": True})
+            self.show_info(i18n.trf("Deleted {name}.", name=name))
+            if after:
+                after()
+            else:
+                self.refresh()
+
+        self.confirm(i18n.tr("Delete this game?"),
+                     i18n.trf("{name} will be removed from this device. This cannot be undone.", name=name),
+                     i18n.tr("Delete"), delete)

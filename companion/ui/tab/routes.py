@@ -1,0 +1,179 @@
+"""Routing for one tab: URLs to screens (each a module of ``companion.ui.screens``), drawn on top of Home."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from importlib import import_module
+from pkgutil import iter_modules
+from types import ModuleType
+from typing import TYPE_CHECKING
+from urllib.parse import parse_qsl, urlsplit
+
+import flet as ft
+
+from companion.ui import i18n, widgets
+from companion.ui.screen import Screen
+from companion.ui.tab.answers import Answers, explain
+
+if TYPE_CHECKING:
+    from companion.ui.app import PageApp
+
+log = logging.getLogger("companion.ui")
+
+SCREENS_PACKAGE = "companion.ui.screens"
+GUEST_ROUTES = ("/game/", "/rules", "/calculators", "/join")
+
+ScreenFactory = Callable[["PageApp", str, dict[str, str]], Screen]
+
+
+def _match(pattern: str, path: str) -> dict[str, str] | None:
+    """``/game/:id`` against ``/game/g-1`` -> ``{"id": "g-1"}``; None if it does not fit."""
+    want = [p for p in pattern.split("/") if p]
+    have = [p for p in path.split("/") if p]
+    if len(want) != len(have):
+        return None
+    params: dict[str, str] = {}
+    for w, h in zip(want, have, strict=True):
+        if w.startswith(":"):
+            params[w[1:]] = h
+        elif w != h:
+            return None
+    return params
+
+
+class Router:
+    """Routes from the modules of ``companion.ui.screens``: a new screen is one new module.
+
+    A module declares ``ROUTE`` (e.g. ``"/game/:id"``) and ``SCREEN`` (a ``Screen``
+    subclass). One marked ``PLACEHOLDER = True`` gives way to any other module with the
+    same route, so the real Rules screen replaces the placeholder by simply existing.
+    """
+
+    def __init__(self, modules: list[ModuleType] | None = None) -> None:
+        found = modules if modules is not None else discover_screens()
+        routes: dict[str, ModuleType] = {}
+        for module in sorted(found, key=lambda m: bool(getattr(m, "PLACEHOLDER", False))):
+            routes.setdefault(module.ROUTE, module)
+        self.routes = routes
+
+    def resolve(self, path: str) -> tuple[type[Screen], dict[str, str]] | None:
+        for pattern, module in self.routes.items():
+            params = _match(pattern, path)
+            if params is not None:
+                screen_cls: type[Screen] = module.SCREEN
+                return screen_cls, params
+        return None
+
+
+def discover_screens() -> list[ModuleType]:
+    package = import_module(SCREENS_PACKAGE)
+    modules = [import_module(f"{SCREENS_PACKAGE}.{info.name}") for info in iter_modules(package.__path__)]
+    return [m for m in modules if hasattr(m, "ROUTE") and hasattr(m, "SCREEN")]
+
+
+def split_route(route: str) -> tuple[str, dict[str, str]]:
+    parts = urlsplit(route or "/")
+    return (parts.path or "/"), dict(parse_qsl(parts.query))
+
+
+class ErrorScreen(Screen):
+    """Shown instead of a blank page when a screen cannot be built."""
+
+    title = "Something went wrong"
+    identifier = "error"
+
+    def heading(self) -> str:
+        return i18n.tr("Something went wrong")
+
+    def body(self) -> list[ft.Control]:
+        message = self.params.get("message") or i18n.tr("This page could not be shown.")
+        return [
+            widgets.banner(message, self.sizes, identifier="error-banner", error=True),
+            widgets.tap_button(i18n.tr("Back to the home screen"), self.app.handler(lambda: self.app.go("/")),
+                               icon=ft.Icons.HOME, identifier="go-home", sizes=self.sizes),
+        ]
+
+
+
+class Routes(Answers):
+    """Which screen a tab shows, and drawing it again."""
+
+    @property
+    def whole(self) -> PageApp:
+        """The whole tab, which screens are built for (routes are only ever part of a ``PageApp``)."""
+        from companion.ui.app import PageApp
+
+        assert isinstance(self, PageApp)
+        return self
+
+    def go(self, route: str, **query: str) -> None:
+        self.page.navigate(route, **query)
+
+    def _on_route_change(self, e: ft.RouteChangeEvent) -> None:
+        self.show_route(e.route)
+
+    def _on_view_pop(self, _: ft.ViewPopEvent) -> None:
+        """The system back (Android's, a view pop): one step up from this screen, as its back arrow goes."""
+        self.go(self.screen.up_route() if self.screen is not None else "/")
+
+    def _make(self, route: str) -> Screen:
+        path, query = split_route(route)
+        found = self.router.resolve(path)
+        if found is None:
+            return ErrorScreen(self.whole, route, {"message": i18n.trf("There is no page at {path}.", path=path)})
+        screen_cls, params = found
+        return screen_cls(self.whole, route, {**query, **params})
+
+    def show_route(self, route: str) -> None:
+        """Build the screen for ``route`` on top of Home (so Back and the system back work)."""
+        with i18n.using(self.language):
+            self._show_route(route)
+
+    def _show_route(self, route: str) -> None:
+        if self.guest:
+            self._show_guest_route(route)
+            return
+        views: list[ft.View] = []
+        try:
+            path, _ = split_route(route)
+            if path == "/join":
+                route, path = "/", "/"
+            if path != "/":
+                views.append(self._make("/").build_view())
+            self.screen = self._make(route)
+            views.append(self.screen.build_view())
+        except Exception as exc:
+            log.exception("could not build %s", route)
+            self.screen = ErrorScreen(self.whole, route, {"message": explain(exc)})
+            views = [self.screen.build_view()]
+        self.page.views.clear()
+        self.page.views.extend(views)
+        self.page.update()
+        self.screen.after_show()
+
+    def _show_guest_route(self, route: str) -> None:
+        """A guest sees the join page until it joins, then the shared game and the rules only."""
+        path, _ = split_route(route)
+        game = self.ctx.table.game_id
+        if self.device is None or game is None:
+            route = "/join"
+        elif not path.startswith(GUEST_ROUTES) or (path.startswith("/game/") and path != f"/game/{game}") \
+                or path == "/join":
+            route = f"/game/{game}"
+        try:
+            self.screen = self._make(route)
+            view = self.screen.build_view()
+        except Exception as exc:
+            log.exception("could not build %s", route)
+            self.screen = ErrorScreen(self.whole, route, {"message": explain(exc)})
+            view = self.screen.build_view()
+        self.page.views.clear()
+        self.page.views.append(view)
+        self.page.update()
+
+    def refresh(self, touched: ft.Control | None = None) -> None:
+        """Draw the screen again from the game as saved; ``touched``: the control a tap of this tab's came from."""
+        if self.screen is not None:
+            with i18n.using(self.language):
+                self.screen.refresh(touched)
