@@ -47,6 +47,21 @@ def hold_updates_while_saving() -> None:
     PyodideConnection.send_message = send_message  # type: ignore[method-assign]
 
 
+async def prepare() -> Any:
+    """The app's imports, its saves read in from IndexedDB and its context opened: started before the page's
+    client connects (boot.js starts this worker beside Flutter's load), so the first screen waits only for what
+    it must."""
+    from companion import platform
+
+    await platform.start()
+    from companion.ui.app import AppContext, make_main
+
+    ctx = AppContext.open()
+    for notice in ctx.notices:
+        log.warning("%s", notice)
+    return make_main(ctx)
+
+
 def run() -> None:
     import flet as ft
 
@@ -56,18 +71,10 @@ def run() -> None:
                         format="%(levelname)s %(name)s: %(message)s")
     serialize_events()
     hold_updates_while_saving()
-    state: dict[str, Any] = {}
+    prepared = asyncio.ensure_future(prepare())
 
     async def main(page: ft.Page) -> None:
-        if "main" not in state:
-            await platform.start()
-            from companion.ui.app import AppContext, make_main
-
-            ctx = AppContext.open()
-            for notice in ctx.notices:
-                log.warning("%s", notice)
-            state["main"] = make_main(ctx)
-        state["main"](page)
+        (await prepared)(page)
         platform.announce_ready()
 
     ft.run(main)

@@ -59,7 +59,8 @@ def run(throttle: float, taps: int) -> dict[str, float]:
 
     sys.path.insert(0, str(ROOT))
     from tests.ui.browser import free_port, launch_chromium
-    from tests.web.test_phone_build import solo_game, start, total
+    from tests.ui.test_ui_journeys import total
+    from tests.web.test_phone_build import solo_game, start
 
     port = free_port()
     log = Path(f"/tmp/bench_web-{port}.log")
@@ -84,7 +85,7 @@ def run(throttle: float, taps: int) -> dict[str, float]:
             ui = start(page, url)
             out["first_visit_s"] = time.perf_counter() - began
             out["first_visit_MB_page"] = received[0] / 1e6
-            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=180_000)
+            page.wait_for_function("window.companionOfflineReady === true", timeout=180_000)
             out["precache_done_s"] = time.perf_counter() - began
             page.wait_for_timeout(1000)
             out["first_visit_requests"], out["first_visit_MB_served"], out["first_visit_MB_gzip"] = served(log)

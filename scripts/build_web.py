@@ -63,8 +63,8 @@ LOCALES = ("en", "es")  # the languages the app speaks: babel keeps only these (
 
 #: Parts of the Flet client not used by a page that runs CanvasKit from its own folder.
 CLIENT_SKIP = {"main.dart.wasm", "main.dart.mjs", "flutter.js.map", "flutter_service_worker.js"}
-CANVASKIT_SKIP = {"skwasm.js", "skwasm.wasm", "skwasm.js.symbols", "canvaskit.js.symbols", "skwasm_heavy.js",
-                  "skwasm_heavy.wasm", "skwasm_heavy.js.symbols", "wimp.js", "wimp.wasm", "wimp.js.symbols"}
+CANVASKIT_SKIP = {"skwasm.js", "skwasm.wasm", "skwasm_heavy.js", "skwasm_heavy.wasm", "wimp.js", "wimp.wasm",
+                  "experimental_webparagraph"}  # that variant is loaded only when asked for by name
 PYODIDE_SKIP = {"python", "python.bat", "python.exe", "python_cli_entry.mjs", "ffi.d.ts", "pyodide.d.ts",
                 "pyodide.js", "micropip-0.11.1-py3-none-any.whl", "packaging-26.1-py3-none-any.whl"}
 
@@ -246,13 +246,14 @@ def _bytecode(source: Path) -> Path:
 def copy_client(web: Path, out: Path) -> None:
     def skip(folder: str, names: list[str]) -> set[str]:
         here = Path(folder)
+        unused = {n for n in names if n.endswith(".symbols")}  # debugging symbols: never fetched
         if here == web:
-            return {n for n in names if n in CLIENT_SKIP}
+            return unused | {n for n in names if n in CLIENT_SKIP}
         if here.name == "canvaskit":
-            return {n for n in names if n in CANVASKIT_SKIP}
+            return unused | {n for n in names if n in CANVASKIT_SKIP}
         if here.name == "pyodide":
-            return {n for n in names if n in PYODIDE_SKIP}
-        return set()
+            return unused | {n for n in names if n in PYODIDE_SKIP}
+        return unused
 
     shutil.copytree(web, out, ignore=skip)
 
@@ -283,6 +284,8 @@ def patch_page(out: Path, base: str, version: str) -> None:
     html = html.replace('<link rel="icon" type="image/png" href="favicon.png" />',
                         '<link rel="icon" type="image/svg+xml" href="icons/ant.svg" />')
     accent, dark = theme_colours()
+    # boot.js loads Flutter's bootstrap itself: on a first visit, once our service worker controls the page.
+    html = html.replace('<script src="flutter_bootstrap.js" async></script>', "")
     html = html.replace("</head>", f'  <meta name="theme-color" content="{dark}">\n'
                                     f'  <meta name="companion-version" content="{version}">\n'
                                     '  <script src="boot.js"></script>\n</head>', 1)
@@ -314,26 +317,34 @@ def add_own_files(out: Path) -> None:
             shutil.copy2(path, target)
 
 
-def precache_list(out: Path) -> tuple[list[str], str]:
-    """Every file the app needs, and a version that changes with any byte of them."""
+def precache_list(out: Path) -> tuple[dict[str, str], str]:
+    """Every file the app may need with the start of its SHA-256 (the service worker keeps a file only when its
+    bytes match), and a version that changes with any byte of them."""
     digest = hashlib.sha256()
-    names = []
+    files = {}
     for path in sorted(p for p in out.rglob("*") if p.is_file()):
         name = path.relative_to(out).as_posix()
         if name in ("sw.js", "build-stamp.json") or name.startswith("."):
             continue
-        names.append(name)
+        files[name] = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
         digest.update(name.encode())
-        digest.update(hashlib.sha256(path.read_bytes()).digest())
-    return names, digest.hexdigest()[:12]
+        digest.update(files[name].encode())
+    return files, digest.hexdigest()[:12]
+
+
+def optional_files(files: dict[str, str]) -> list[str]:
+    """Kept offline only when the page used them: CanvasKit's variants (a browser loads one of the two) and the
+    licences' text (shown by no screen of the app)."""
+    return [name for name in files if name.startswith("canvaskit/") or name == "assets/NOTICES"]
 
 
 def write_service_worker(out: Path) -> str:
-    names, version = precache_list(out)
+    files, version = precache_list(out)
     if not (out / "sw.js").is_file():
         return version
     template = (out / "sw.js").read_text(encoding="utf-8")
-    text = template.replace("__VERSION__", version).replace("__FILES__", json.dumps(names))
+    text = (template.replace("__VERSION__", version).replace("__FILES__", json.dumps(files, indent=0))
+            .replace("__OPTIONAL__", json.dumps(optional_files(files))))
     (out / "sw.js").write_text(text, encoding="utf-8")
     return version
 

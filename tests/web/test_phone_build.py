@@ -49,9 +49,9 @@ def solo_game(ui: Ui) -> str:
 
 
 def wait_offline_copy(page: Page) -> None:
-    """The service worker has installed and controls the page (the pre-cache is complete)."""
-    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null",
-                           timeout=START_MS)
+    """The service worker controls the page and says its copy of every file the page uses is complete."""
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null"
+                           " && window.companionOfflineReady === true", timeout=START_MS)
 
 
 def test_solo_game_draw_tracker_reload_and_offline(phone: BrowserContext, site: Site) -> None:
