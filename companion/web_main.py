@@ -69,6 +69,8 @@ def run() -> None:
 
     logging.basicConfig(level=os.environ.get("COMPANION_LOG", "WARNING").upper(),
                         format="%(levelname)s %(name)s: %(message)s")
+    # The data files' stamps, made when the build checked them (scripts/build_web.py): no check at each start.
+    os.environ.setdefault("COMPANION_CACHE", os.path.join(os.path.dirname(__file__), "_cache"))
     serialize_events()
     hold_updates_while_saving()
     prepared = asyncio.ensure_future(prepare())

@@ -184,6 +184,32 @@ def stage_app(folder: Path, pins: dict[str, str], pyodide: Path) -> None:
         shutil.copyfile(path, target)
     shutil.copytree(compiled_packages(pins, pyodide), folder / "__pypackages__",
                     ignore=shutil.ignore_patterns(".complete"))
+    stamp_checked_data(folder / "companion" / "_cache")
+
+
+#: Every data file the app checks, and the rules' search index built (kept beside the stamps, read by the
+#: phone after its own checks of the file's key and checksum).
+_CHECK_DATA = """
+from companion.core.broodmother.content import brood_content
+from companion.core.content import load_content
+from companion.rules.corpus import load_corpus
+from companion.rules.index_cache import cached_index
+
+load_content()
+brood_content()
+cached_index(load_corpus())
+"""
+
+
+def stamp_checked_data(cache: Path) -> None:
+    """The data files checked here, at build time, leaving their stamps (and the rules' index) in the archive
+    (``companion/_cache``, the browser's ``COMPANION_CACHE``): the phone's start skips the check (and importing
+    pydantic for it), as a computer's second start does. A stamp names the bytes of the data and of the code
+    declaring its shape, which ship unchanged, so the phone finds the stamps it would have written."""
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {**os.environ, "COMPANION_CACHE": str(cache), "COMPANION_DB": str(Path(tmp) / "games.json"),
+               "PYTHONPATH": str(ROOT)}
+        subprocess.run([sys.executable, "-c", _CHECK_DATA], check=True, env=env, cwd=tmp, timeout=300)
 
 
 #: Run by node with the build's own Pyodide: the .pyc files must come from its CPython (3.14), not this one.
@@ -295,6 +321,7 @@ def patch_page(out: Path, base: str, version: str) -> None:
     text = bootstrap.read_text(encoding="utf-8")
     text = re.sub(r"serviceWorkerSettings:\s*\{[^}]*\},?", "", text)
     bootstrap.write_text(text, encoding="utf-8")
+    patch_python_worker(out)
     manifest = out / "manifest.json"
     patch_manifest_json(str(manifest), app_name=APP_NAME, app_short_name=SHORT_NAME,
                         app_description="Scores, the Broodmother and the rules for March of the Ants, offline.",
@@ -307,6 +334,24 @@ def patch_page(out: Path, base: str, version: str) -> None:
         {"src": "icons/ant.svg", "sizes": "any", "type": "image/svg+xml"}])
     manifest.write_text(json.dumps(data, indent=2), encoding="utf-8")
     del accent
+
+
+def patch_python_worker(out: Path) -> None:
+    """Pyodide starts from a memory snapshot kept by the browser (``pyodide-snapshot.mjs``), keyed by a hash of
+    Pyodide's own files."""
+    worker = out / "python-worker.js"
+    text = worker.read_text(encoding="utf-8")
+    call = "self.pyodide = await loadPyodide({"
+    if call not in text:
+        raise SystemExit("build-web: python-worker.js has changed: its loadPyodide call was not found")
+    text = text.replace(call, "self.pyodide = await loadPyodideFast(loadPyodide, {", 1)
+    worker.write_text('import { loadPyodideFast } from "./pyodide-snapshot.mjs";\n' + text, encoding="utf-8")
+    digest = hashlib.sha256()
+    for name in ("package.json", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide.mjs", "python_stdlib.zip"):
+        digest.update(hashlib.sha256((out / "pyodide" / name).read_bytes()).digest())
+    helper = out / "pyodide-snapshot.mjs"
+    helper.write_text(helper.read_text(encoding="utf-8").replace("__PYODIDE_KEY__", digest.hexdigest()[:16]),
+                      encoding="utf-8")
 
 
 def add_own_files(out: Path) -> None:
