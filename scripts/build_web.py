@@ -126,6 +126,9 @@ def unpack_wheels(target: Path, pins: dict[str, str]) -> None:
             dat.unlink()
     for junk in ("flet_desktop", "flet/testing", "flet_cli"):
         shutil.rmtree(target / junk, ignore_errors=True)
+    for info in target.glob("*.dist-info"):  # metadata and licences stay; the install records and SBOMs go
+        shutil.rmtree(info / "sboms", ignore_errors=True)
+        (info / "RECORD").unlink(missing_ok=True)
     for pycache in list(target.rglob("__pycache__")):
         shutil.rmtree(pycache, ignore_errors=True)
     for pyi in target.rglob("*.pyi"):

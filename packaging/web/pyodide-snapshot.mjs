@@ -4,7 +4,7 @@
 // app's code runs, and keeps it in the Cache Storage; later starts restore it (about 0.3 s). It is made here, not
 // shipped: nothing more to download. KEY changes with Pyodide's files, so a new Pyodide never reads an old one.
 const KEY = "__PYODIDE_KEY__";
-const CACHE = "companion-pyodide-snapshot";
+const CACHE = "pyodide-memory-snapshot";  // not "companion-...": those are the service worker's, one per version
 
 async function openCache() {
   try {
