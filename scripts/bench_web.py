@@ -112,7 +112,9 @@ def run(throttle: float, taps: int) -> dict[str, float]:
             began = time.perf_counter()
             ui = start(page, url)
             out["first_visit_s"] = time.perf_counter() - began
-            page.wait_for_function("window.companionOfflineReady === true", timeout=180_000)
+            page.wait_for_function(  # a build before the offline copy said so: once the worker controls the page
+                "window.companionOfflineReady === true || (window.companionOfflineReady === undefined"
+                " && navigator.serviceWorker.controller !== null)", timeout=180_000)
             out["offline_copy_done_s"] = time.perf_counter() - began
             page.wait_for_timeout(1000)
             (out["first_visit_requests"], out["first_visit_MB_served"], out["first_visit_MB_gzip"],
