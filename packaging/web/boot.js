@@ -10,8 +10,10 @@
 
   // The first visit waits (at most 3 s) for our service worker to control the page, so that Flutter's,
   // CanvasKit's, Pyodide's and the app's files pass through it and are kept as they arrive.
+  const registering = hasWorker ? navigator.serviceWorker.register("sw.js", { scope: "./" }) : null;
   const go = (!hasWorker || controlled) ? Promise.resolve() : new Promise((resolve) => {
     navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true });
+    registering.catch(resolve);  // no service worker here (a private window, say): no waiting for one
     setTimeout(resolve, 3000);
   });
 
@@ -113,7 +115,6 @@
     worker.postMessage({ complete: used });
   }
 
-  const registering = navigator.serviceWorker.register("sw.js", { scope: "./" });
   registering.then((registration) => {
     if (registration.waiting && controlled) offer(registration.waiting);
     registration.addEventListener("updatefound", () => {
