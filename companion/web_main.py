@@ -47,6 +47,21 @@ def hold_updates_while_saving() -> None:
     PyodideConnection.send_message = send_message  # type: ignore[method-assign]
 
 
+async def prepare() -> Any:
+    """The app's imports, its saves read in from IndexedDB and its context opened: started before the page's
+    client connects (boot.js starts this worker beside Flutter's load), so the first screen waits only for what
+    it must."""
+    from companion import platform
+
+    await platform.start()
+    from companion.ui.app import AppContext, make_main
+
+    ctx = AppContext.open()
+    for notice in ctx.notices:
+        log.warning("%s", notice)
+    return make_main(ctx)
+
+
 def run() -> None:
     import flet as ft
 
@@ -54,20 +69,14 @@ def run() -> None:
 
     logging.basicConfig(level=os.environ.get("COMPANION_LOG", "WARNING").upper(),
                         format="%(levelname)s %(name)s: %(message)s")
+    # The data files' stamps, made when the build checked them (scripts/build_web.py): no check at each start.
+    os.environ.setdefault("COMPANION_CACHE", os.path.join(os.path.dirname(__file__), "_cache"))
     serialize_events()
     hold_updates_while_saving()
-    state: dict[str, Any] = {}
+    prepared = asyncio.ensure_future(prepare())
 
     async def main(page: ft.Page) -> None:
-        if "main" not in state:
-            await platform.start()
-            from companion.ui.app import AppContext, make_main
-
-            ctx = AppContext.open()
-            for notice in ctx.notices:
-                log.warning("%s", notice)
-            state["main"] = make_main(ctx)
-        state["main"](page)
+        (await prepared)(page)
         platform.announce_ready()
 
     ft.run(main)

@@ -63,8 +63,8 @@ LOCALES = ("en", "es")  # the languages the app speaks: babel keeps only these (
 
 #: Parts of the Flet client not used by a page that runs CanvasKit from its own folder.
 CLIENT_SKIP = {"main.dart.wasm", "main.dart.mjs", "flutter.js.map", "flutter_service_worker.js"}
-CANVASKIT_SKIP = {"skwasm.js", "skwasm.wasm", "skwasm.js.symbols", "canvaskit.js.symbols", "skwasm_heavy.js",
-                  "skwasm_heavy.wasm", "skwasm_heavy.js.symbols", "wimp.js", "wimp.wasm", "wimp.js.symbols"}
+CANVASKIT_SKIP = {"skwasm.js", "skwasm.wasm", "skwasm_heavy.js", "skwasm_heavy.wasm", "wimp.js", "wimp.wasm",
+                  "experimental_webparagraph"}  # that variant is loaded only when asked for by name
 PYODIDE_SKIP = {"python", "python.bat", "python.exe", "python_cli_entry.mjs", "ffi.d.ts", "pyodide.d.ts",
                 "pyodide.js", "micropip-0.11.1-py3-none-any.whl", "packaging-26.1-py3-none-any.whl"}
 
@@ -126,6 +126,9 @@ def unpack_wheels(target: Path, pins: dict[str, str]) -> None:
             dat.unlink()
     for junk in ("flet_desktop", "flet/testing", "flet_cli"):
         shutil.rmtree(target / junk, ignore_errors=True)
+    for info in target.glob("*.dist-info"):  # metadata and licences stay; the install records and SBOMs go
+        shutil.rmtree(info / "sboms", ignore_errors=True)
+        (info / "RECORD").unlink(missing_ok=True)
     for pycache in list(target.rglob("__pycache__")):
         shutil.rmtree(pycache, ignore_errors=True)
     for pyi in target.rglob("*.pyi"):
@@ -184,6 +187,32 @@ def stage_app(folder: Path, pins: dict[str, str], pyodide: Path) -> None:
         shutil.copyfile(path, target)
     shutil.copytree(compiled_packages(pins, pyodide), folder / "__pypackages__",
                     ignore=shutil.ignore_patterns(".complete"))
+    stamp_checked_data(folder / "companion" / "_cache")
+
+
+#: Every data file the app checks, and the rules' search index built (kept beside the stamps, read by the
+#: phone after its own checks of the file's key and checksum).
+_CHECK_DATA = """
+from companion.core.broodmother.content import brood_content
+from companion.core.content import load_content
+from companion.rules.corpus import load_corpus
+from companion.rules.index_cache import cached_index
+
+load_content()
+brood_content()
+cached_index(load_corpus())
+"""
+
+
+def stamp_checked_data(cache: Path) -> None:
+    """The data files checked here, at build time, leaving their stamps (and the rules' index) in the archive
+    (``companion/_cache``, the browser's ``COMPANION_CACHE``): the phone's start skips the check (and importing
+    pydantic for it), as a computer's second start does. A stamp names the bytes of the data and of the code
+    declaring its shape, which ship unchanged, so the phone finds the stamps it would have written."""
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {**os.environ, "COMPANION_CACHE": str(cache), "COMPANION_DB": str(Path(tmp) / "games.json"),
+               "PYTHONPATH": str(ROOT)}
+        subprocess.run([sys.executable, "-c", _CHECK_DATA], check=True, env=env, cwd=tmp, timeout=300)
 
 
 #: Run by node with the build's own Pyodide: the .pyc files must come from its CPython (3.14), not this one.
@@ -246,13 +275,14 @@ def _bytecode(source: Path) -> Path:
 def copy_client(web: Path, out: Path) -> None:
     def skip(folder: str, names: list[str]) -> set[str]:
         here = Path(folder)
+        unused = {n for n in names if n.endswith(".symbols")}  # debugging symbols: never fetched
         if here == web:
-            return {n for n in names if n in CLIENT_SKIP}
+            return unused | {n for n in names if n in CLIENT_SKIP}
         if here.name == "canvaskit":
-            return {n for n in names if n in CANVASKIT_SKIP}
+            return unused | {n for n in names if n in CANVASKIT_SKIP}
         if here.name == "pyodide":
-            return {n for n in names if n in PYODIDE_SKIP}
-        return set()
+            return unused | {n for n in names if n in PYODIDE_SKIP}
+        return unused
 
     shutil.copytree(web, out, ignore=skip)
 
@@ -283,6 +313,8 @@ def patch_page(out: Path, base: str, version: str) -> None:
     html = html.replace('<link rel="icon" type="image/png" href="favicon.png" />',
                         '<link rel="icon" type="image/svg+xml" href="icons/ant.svg" />')
     accent, dark = theme_colours()
+    # boot.js loads Flutter's bootstrap itself: on a first visit, once our service worker controls the page.
+    html = html.replace('<script src="flutter_bootstrap.js" async></script>', "")
     html = html.replace("</head>", f'  <meta name="theme-color" content="{dark}">\n'
                                     f'  <meta name="companion-version" content="{version}">\n'
                                     '  <script src="boot.js"></script>\n</head>', 1)
@@ -292,6 +324,7 @@ def patch_page(out: Path, base: str, version: str) -> None:
     text = bootstrap.read_text(encoding="utf-8")
     text = re.sub(r"serviceWorkerSettings:\s*\{[^}]*\},?", "", text)
     bootstrap.write_text(text, encoding="utf-8")
+    patch_python_worker(out)
     manifest = out / "manifest.json"
     patch_manifest_json(str(manifest), app_name=APP_NAME, app_short_name=SHORT_NAME,
                         app_description="Scores, the Broodmother and the rules for March of the Ants, offline.",
@@ -306,6 +339,24 @@ def patch_page(out: Path, base: str, version: str) -> None:
     del accent
 
 
+def patch_python_worker(out: Path) -> None:
+    """Pyodide starts from a memory snapshot kept by the browser (``pyodide-snapshot.mjs``), keyed by a hash of
+    Pyodide's own files."""
+    worker = out / "python-worker.js"
+    text = worker.read_text(encoding="utf-8")
+    call = "self.pyodide = await loadPyodide({"
+    if call not in text:
+        raise SystemExit("build-web: python-worker.js has changed: its loadPyodide call was not found")
+    text = text.replace(call, "self.pyodide = await loadPyodideFast(loadPyodide, {", 1)
+    worker.write_text('import { loadPyodideFast } from "./pyodide-snapshot.mjs";\n' + text, encoding="utf-8")
+    digest = hashlib.sha256()
+    for name in ("package.json", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide.mjs", "python_stdlib.zip"):
+        digest.update(hashlib.sha256((out / "pyodide" / name).read_bytes()).digest())
+    helper = out / "pyodide-snapshot.mjs"
+    helper.write_text(helper.read_text(encoding="utf-8").replace("__PYODIDE_KEY__", digest.hexdigest()[:16]),
+                      encoding="utf-8")
+
+
 def add_own_files(out: Path) -> None:
     for path in sorted(WEB_SRC.rglob("*")):
         if path.is_file():
@@ -314,26 +365,34 @@ def add_own_files(out: Path) -> None:
             shutil.copy2(path, target)
 
 
-def precache_list(out: Path) -> tuple[list[str], str]:
-    """Every file the app needs, and a version that changes with any byte of them."""
+def precache_list(out: Path) -> tuple[dict[str, str], str]:
+    """Every file the app may need with the start of its SHA-256 (the service worker keeps a file only when its
+    bytes match), and a version that changes with any byte of them."""
     digest = hashlib.sha256()
-    names = []
+    files = {}
     for path in sorted(p for p in out.rglob("*") if p.is_file()):
         name = path.relative_to(out).as_posix()
         if name in ("sw.js", "build-stamp.json") or name.startswith("."):
             continue
-        names.append(name)
+        files[name] = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
         digest.update(name.encode())
-        digest.update(hashlib.sha256(path.read_bytes()).digest())
-    return names, digest.hexdigest()[:12]
+        digest.update(files[name].encode())
+    return files, digest.hexdigest()[:12]
+
+
+def optional_files(files: dict[str, str]) -> list[str]:
+    """Kept offline only when the page used them: CanvasKit's variants (a browser loads one of the two) and the
+    licences' text (shown by no screen of the app)."""
+    return [name for name in files if name.startswith("canvaskit/") or name == "assets/NOTICES"]
 
 
 def write_service_worker(out: Path) -> str:
-    names, version = precache_list(out)
+    files, version = precache_list(out)
     if not (out / "sw.js").is_file():
         return version
     template = (out / "sw.js").read_text(encoding="utf-8")
-    text = template.replace("__VERSION__", version).replace("__FILES__", json.dumps(names))
+    text = (template.replace("__VERSION__", version).replace("__FILES__", json.dumps(files, indent=0))
+            .replace("__OPTIONAL__", json.dumps(optional_files(files))))
     (out / "sw.js").write_text(text, encoding="utf-8")
     return version
 

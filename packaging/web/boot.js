@@ -1,8 +1,74 @@
-// Registers the app's own service worker and says when a new version is ready (companion web build).
+// The companion web build's page script: starts Python at once (beside Flutter, not after it), registers the
+// app's own service worker before the big files are fetched (so each is downloaded once, through it), asks it
+// to complete the offline copy once the first screen is up, and says when a new version is ready.
 (function () {
-  if (!("serviceWorker" in navigator)) return;
   const version = (document.querySelector('meta[name="companion-version"]') || {}).content || "";
   window.companionVersion = version;
+  window.companionOfflineReady = false;
+  const hasWorker = "serviceWorker" in navigator;
+  const controlled = hasWorker && !!navigator.serviceWorker.controller;
+
+  // The first visit waits (at most 3 s) for our service worker to control the page, so that Flutter's,
+  // CanvasKit's, Pyodide's and the app's files pass through it and are kept as they arrive.
+  const registering = hasWorker ? navigator.serviceWorker.register("sw.js", { scope: "./" }) : null;
+  const go = (!hasWorker || controlled) ? Promise.resolve() : new Promise((resolve) => {
+    navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true });
+    registering.catch(resolve);  // no service worker here (a private window, say): no waiting for one
+    setTimeout(resolve, 3000);
+  });
+
+  function loadFlutter() {
+    const script = document.createElement("script");
+    script.src = "flutter_bootstrap.js";
+    script.async = true;
+    document.head.appendChild(script);
+  }
+
+  // Python's worker is started now, beside Flutter's load, instead of when Flutter's engine asks for it
+  // (python.js's jsConnect): Pyodide, the app's archive and its imports overlap the client's start. The
+  // worker's first messages wait here until the engine connects.
+  function prestartPython() {
+    if (typeof flet === "undefined" || !flet.pyodide || typeof globalThis.jsConnect !== "function") return;
+    const original = globalThis.jsConnect;
+    const base = flet.entrypointBaseUrl.endsWith("/") ? flet.entrypointBaseUrl.slice(0, -1) : flet.entrypointBaseUrl;
+    const worker = new Worker(base + "/python-worker.js", { type: "module" });
+    const early = [];
+    worker.onmessage = (event) => early.push(event);
+    worker.postMessage({
+      pyodideUrl: flet.pyodideUrl || "pyodide/pyodide.mjs", args: {}, documentUrl: document.URL,
+      appPackageUrl: flet.appPackageUrl, micropipIncludePre: flet.micropipIncludePre,
+      pythonModuleName: flet.pythonModuleName,
+    });
+    let taken = false;
+    globalThis.jsConnect = async function (appId, args, dartOnMessage) {
+      if (taken || (args && Object.keys(args).length)) return original(appId, args, dartOnMessage);
+      taken = true;
+      const app = { dartOnMessage: dartOnMessage, worker: worker };
+      _apps[appId] = app;  // python.js's table, read by its jsSend and jsDisconnect
+      let error;
+      const initialized = new Promise((resolve) => { app.onPythonInitialized = resolve; });
+      const handle = (event) => {
+        if (typeof event.data === "string") {
+          if (event.data !== "initialized") error = event.data;
+          app.onPythonInitialized();
+        } else {
+          app.dartOnMessage(event.data);
+        }
+      };
+      worker.onmessage = handle;
+      early.splice(0).forEach(handle);
+      await initialized;
+      if (error) {
+        console.error("Python worker init error:", error);
+        await jsDisconnect(appId);
+        throw error;
+      }
+    };
+  }
+
+  go.then(() => { prestartPython(); loadFlutter(); });
+  if (!hasWorker) return;
+
   function notice(text, action) {
     const bar = document.createElement("div");
     bar.id = "companion-update";
@@ -25,36 +91,45 @@
                           spanish ? "Recargar" : "Reload");
     button.addEventListener("click", () => worker.postMessage("skip-waiting"));
   }
-  // Registered once the app has started (the page has fetched every file it needs), so the
-  // pre-cache reads them from the HTTP cache instead of competing with the page for the network.
+
   // The Python worker says "ready" on this channel once the first screen is shown.
   const ready = new Promise((resolve) => {
     const channel = new BroadcastChannel("companion-web");
     channel.onmessage = (event) => { if (event.data === "ready") resolve(); };
     setTimeout(resolve, 60000);
   });
-  function started() { return ready.then(() => new Promise((resolve) => setTimeout(resolve, 500))); }
-  window.addEventListener("load", async () => {
-    try {
-      if (!navigator.serviceWorker.controller) await started();
-      const registration = await navigator.serviceWorker.register("sw.js", { scope: "./" });
-      if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
-      registration.addEventListener("updatefound", () => {
-        const incoming = registration.installing;
-        if (!incoming) return;
-        incoming.addEventListener("statechange", () => {
-          if (incoming.state === "installed" && navigator.serviceWorker.controller) offer(incoming);
-        });
-      });
-      let reloading = false;
-      navigator.serviceWorker.addEventListener("controllerchange", () => {
-        if (reloading || !window.companionHadController) return;
-        reloading = true;
-        window.location.reload();
-      });
-      window.companionHadController = !!navigator.serviceWorker.controller;
-    } catch (error) {
-      console.warn("companion: no offline copy:", error);
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    if (event.data === "offline-ready") {
+      window.companionOfflineReady = true;
+      window.dispatchEvent(new Event("companion-offline-ready"));
     }
   });
+  // Once the app has started: the service worker fetches only what the page has not already passed
+  // through it (the files this browser uses: one of CanvasKit's variants, not every one).
+  async function completeOfflineCopy(registration) {
+    await ready;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const worker = navigator.serviceWorker.controller || registration.active;
+    if (!worker) return;
+    const used = performance.getEntriesByType("resource").map((entry) => entry.name);
+    worker.postMessage({ complete: used });
+  }
+
+  registering.then((registration) => {
+    if (registration.waiting && controlled) offer(registration.waiting);
+    registration.addEventListener("updatefound", () => {
+      const incoming = registration.installing;
+      if (!incoming) return;
+      incoming.addEventListener("statechange", () => {
+        if (incoming.state === "installed" && controlled) offer(incoming);
+      });
+    });
+    let reloading = false;
+    navigator.serviceWorker.addEventListener("controllerchange", () => {
+      if (reloading || !controlled) return;  // the first visit's takeover is no update: no reload
+      reloading = true;
+      window.location.reload();
+    });
+    return completeOfflineCopy(registration);
+  }).catch((error) => console.warn("companion: no offline copy:", error));
 })();

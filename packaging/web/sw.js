@@ -1,34 +1,73 @@
 // The March of the Ants companion's service worker (ours; flet_web's stub unregisters itself).
-// Every file of the build is pre-cached under a version made of their contents' hashes, so the app
-// starts offline after the first visit; a new build installs beside the old one and takes over once
-// the page says "update ready" and is reloaded (or all its tabs are closed).
+// The app's files are kept under a version made of their contents' hashes, so the app starts offline after the
+// first visit. Each file is downloaded once: on the first visit the worker takes control at once and keeps every
+// file as the page fetches it; once the first screen is up the page asks for the rest, and only what is missing
+// is fetched. Of the optional files (CanvasKit's variants) only those this browser uses are kept. A new build
+// installs beside the old one, copying the files whose hash is unchanged, and takes over once the page says
+// "update ready" and is reloaded (or all its tabs are closed).
 const VERSION = "__VERSION__";
-const FILES = __FILES__;
+const FILES = __FILES__;  // every file of the build: its name and the start of its content's SHA-256
+const OPTIONAL = __OPTIONAL__;  // kept only when the page uses them
 const CACHE = "companion-" + VERSION;
 const SCOPE = self.registration.scope;
+const MANIFEST = new URL("__companion-files__.json", SCOPE).href;
+const NAMES = new Map(Object.keys(FILES).map((name) => [new URL(name, SCOPE).href, name]));
+
+function keyOf(href) {
+  const key = href.split("#")[0].split("?")[0];
+  return key === SCOPE ? new URL("index.html", SCOPE).href : key;
+}
+
+async function digest(response) {
+  const bytes = await crypto.subtle.digest("SHA-256", await response.arrayBuffer());
+  return Array.from(new Uint8Array(bytes).slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// Kept only when the bytes are this build's (an older copy from the HTTP cache would not be).
+async function keep(cache, name, response) {
+  if (!response.ok || response.type !== "basic") return false;
+  if ((await digest(response.clone())) !== FILES[name]) return false;
+  await cache.put(new URL(name, SCOPE).href, response);
+  return true;
+}
+
+async function fill(cache, names, mode, older, olderFiles) {
+  const missing = [];
+  for (const name of names) {
+    if (!(await cache.match(new URL(name, SCOPE).href))) missing.push(name);
+  }
+  let next = 0;
+  async function worker() {
+    while (next < missing.length) {
+      const name = missing[next++];
+      const href = new URL(name, SCOPE).href;
+      const same = older && olderFiles[name] === FILES[name] ? await older.match(href) : undefined;
+      if (same && await keep(cache, name, same)) continue;
+      if (await keep(cache, name, await fetch(href, { cache: mode }))) continue;
+      if (!(await keep(cache, name, await fetch(href, { cache: "no-cache" })))) throw new Error(name + ": not this build's");
+    }
+  }
+  await Promise.all([worker(), worker(), worker(), worker()]);
+}
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
-    // The first install takes what the page has just downloaded from the HTTP cache ("force-cache"), so a
-    // first visit does not download everything twice; an update asks the server again ("no-cache", a 304
-    // for an unchanged file).
-    const first = !(await caches.keys()).some((key) => key.startsWith("companion-"));
-    const mode = first ? "force-cache" : "no-cache";
+    const older = (await caches.keys()).filter((key) => key.startsWith("companion-") && key !== CACHE);
     const cache = await caches.open(CACHE);
-    const missing = [];
-    for (const name of FILES) {
-      if (!(await cache.match(new URL(name, SCOPE).href))) missing.push(name);
+    await cache.put(MANIFEST, new Response(JSON.stringify(FILES), { headers: { "content-type": "application/json" } }));
+    if (!older.length) {
+      await self.skipWaiting();  // the first visit: files are kept as the page fetches them
+      return;
     }
-    let next = 0;
-    async function worker() {
-      while (next < missing.length) {
-        const name = missing[next++];
-        const response = await fetch(new URL(name, SCOPE).href, { cache: mode });
-        if (!response.ok) throw new Error(name + ": HTTP " + response.status);
-        await cache.put(new URL(name, SCOPE).href, response);
-      }
+    // An update: the files this browser uses, the unchanged ones copied from the copy in use.
+    const previous = await caches.open(older[older.length - 1]);
+    const listed = await previous.match(MANIFEST);
+    const previousFiles = listed ? await listed.json() : {};
+    const wanted = [];
+    for (const name of Object.keys(FILES)) {
+      if (!OPTIONAL.includes(name) || await previous.match(new URL(name, SCOPE).href)) wanted.push(name);
     }
-    await Promise.all([worker(), worker(), worker(), worker()]);
+    await fill(cache, wanted, "no-cache", previous, previousFiles);
   })());
 });
 
@@ -42,7 +81,20 @@ self.addEventListener("activate", (event) => {
 });
 
 self.addEventListener("message", (event) => {
-  if (event.data === "skip-waiting") self.skipWaiting();
+  if (event.data === "skip-waiting") {
+    self.skipWaiting();
+  } else if (event.data && Array.isArray(event.data.complete)) {
+    // The page is up: fetch what it did not pass through us (the files it fetched before we took control come
+    // from the HTTP cache), leaving out the optional files it did not use.
+    const used = new Set(event.data.complete.map(keyOf));
+    event.waitUntil((async () => {
+      const cache = await caches.open(CACHE);
+      const wanted = Object.keys(FILES).filter(
+        (name) => !OPTIONAL.includes(name) || used.has(new URL(name, SCOPE).href));
+      await fill(cache, wanted, "force-cache");
+      if (event.source) event.source.postMessage("offline-ready");
+    })());
+  }
 });
 
 self.addEventListener("fetch", (event) => {
@@ -52,12 +104,14 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== self.location.origin) return;  // the client's one CDN request fails harmlessly offline
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
-    let key = url.href.split("#")[0].split("?")[0];
-    if (key === SCOPE || key === SCOPE + "index.html") key = new URL("index.html", SCOPE).href;
+    const key = keyOf(url.href);
     const hit = await cache.match(key);
     if (hit) return hit;
     try {
-      return await fetch(request);
+      const response = await fetch(request);
+      const name = NAMES.get(key);
+      if (name !== undefined && response.ok) event.waitUntil(keep(cache, name, response.clone()));
+      return response;
     } catch (error) {
       if (request.mode === "navigate") {
         const page = await cache.match(new URL("index.html", SCOPE).href);

@@ -49,9 +49,9 @@ def solo_game(ui: Ui) -> str:
 
 
 def wait_offline_copy(page: Page) -> None:
-    """The service worker has installed and controls the page (the pre-cache is complete)."""
-    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null",
-                           timeout=START_MS)
+    """The service worker controls the page and says its copy of every file the page uses is complete."""
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null"
+                           " && window.companionOfflineReady === true", timeout=START_MS)
 
 
 def test_solo_game_draw_tracker_reload_and_offline(phone: BrowserContext, site: Site) -> None:
@@ -151,3 +151,37 @@ def test_a_game_exported_in_the_browser_imports_on_a_computer_and_back(phone: Br
     tap_row(ui, f"resume-{made.id}")
     ui.wait_screen("game")
     ui.expect_label("total-p1", re.compile(r"^Ana: 3 CP"))
+
+
+def test_a_first_visit_downloads_each_big_file_once(phone: BrowserContext, web_build: Path, tmp_path: Path) -> None:
+    """The service worker keeps the files as the page fetches them and then fetches only what is missing: no file
+    of the build is sent twice but the few small ones the page asks for before the worker takes control (this
+    profile has no HTTP cache: Playwright's routing turns it off), and CanvasKit's variant this browser does not
+    use is not sent at all."""
+    import subprocess
+    import sys
+    import time
+    from collections import Counter
+
+    from tests.ui.browser import free_port, stop, wait_http
+
+    port, log = free_port(), tmp_path / "server.log"
+    with log.open("w") as sink:
+        server = subprocess.Popen([sys.executable, "-u", "-m", "http.server", str(port), "--bind", "127.0.0.1",
+                                   "-d", str(web_build)], stdout=subprocess.DEVNULL, stderr=sink, text=True,
+                                  start_new_session=True)
+        try:
+            url = f"http://127.0.0.1:{port}/"
+            wait_http(url, time.monotonic() + 20)
+            page = phone.new_page()
+            start(page, url)
+            wait_offline_copy(page)
+            page.wait_for_timeout(500)
+        finally:
+            stop(server)
+    sent = Counter(m.group(1).lstrip("/") or "index.html"
+                   for m in re.finditer(r'"GET (\S+) HTTP/[\d.]+" 200', log.read_text()))
+    twice = {name: n for name, n in sent.items() if n > 1}
+    assert all((web_build / name).stat().st_size < 50_000 for name in twice), twice
+    assert sent["app.zip"] == sent["pyodide/pyodide.asm.wasm"] == sent["main.dart.js"] == 1
+    assert sent["canvaskit/chromium/canvaskit.wasm"] == 1 and "canvaskit/canvaskit.wasm" not in sent
