@@ -7,7 +7,7 @@ import json
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NoReturn, TypedDict, Unpack, cast
+from typing import TYPE_CHECKING, NoReturn, TypeAlias, TypedDict, Unpack, cast
 
 from companion.core.i18n import N_, gettext, is_message, ngettext, render, tr, trf
 
@@ -55,7 +55,7 @@ class OneLineParser(argparse.ArgumentParser):
 
 Handler = Callable[[argparse.Namespace], int]
 #: What ``add_verbs`` and ``add_actions`` add to: a command's sub-commands.
-Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
+Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 
 class ArgOptions(TypedDict, total=False):
