@@ -17,10 +17,16 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, TypedDict, cast
+
+if TYPE_CHECKING:
+    from companion.core.commands.base import Command
+    from companion.core.schema import JsonObject
+    from companion.core.session import Session
+    from companion.store import GameStore
 
 GOALS = {
     "actions.p99_ms": 15.0,
@@ -40,6 +46,18 @@ GOALS = {
 }
 
 
+class Verdict(TypedDict):
+    """One goal in the report: the figure it asks for, and whether it was met."""
+
+    goal: float
+    met: bool
+
+
+#: What ``companion bench --json`` prints: each part's figures by name (None: not measured, as the search
+#: without its queries file), and ``goals``: a ``Verdict`` per goal measured.
+Report = dict[str, Mapping[str, object]]
+
+
 def percentile(values: list[float], q: float) -> float:
     """Nearest-rank percentile (q in 0-100) of a non-empty list."""
     ordered = sorted(values)
@@ -52,7 +70,7 @@ def _ms(seconds: list[float]) -> dict[str, float]:
     return {"p50_ms": round(statistics.median(millis), 3), "p99_ms": round(percentile(millis, 99), 3)}
 
 
-def realistic_game_commands(players: list[str], rounds: int, phases: int) -> Iterator[Any]:
+def realistic_game_commands(players: list[str], rounds: int, phases: int) -> Iterator[Command]:
     """About 600 commands shaped like a real 4-player game: many score taps, phases, fixes."""
     from companion.core.commands.scoring import AdjustScore, SetScore
     from companion.core.commands.turns import NextPhase
@@ -70,7 +88,7 @@ def realistic_game_commands(players: list[str], rounds: int, phases: int) -> Ite
                 yield NextPhase()
 
 
-def _timed(fn: Callable[[], Any]) -> float:
+def _timed(fn: Callable[[], object]) -> float:
     start = time.perf_counter()
     fn()
     return time.perf_counter() - start
@@ -79,23 +97,23 @@ def _timed(fn: Callable[[], Any]) -> float:
 SPECS = [("Ana", "red"), ("Bo", "blue"), ("Cy", "black"), ("Di", "yellow")]
 
 
-def _four_player_game(store: Any) -> Any:
+def _four_player_game(store: GameStore) -> Session:
     from companion.core.setup import GameSetup, PlayerSpec
 
     return store.create(GameSetup(game="mota", players=tuple(PlayerSpec(n, c) for n, c in SPECS)), seed=1)
 
 
-def _game_commands(session: Any) -> list[Any]:
+def _game_commands(session: Session) -> list[Command]:
     ids = [p["id"] for p in session.state["players"]]
     game = session.content.games["mota"]
     return list(realistic_game_commands(ids, game.rounds, len(game.phases)))
 
 
-def _play(session: Any) -> list[float]:
+def _play(session: Session) -> list[float]:
     return [_timed(partial(session.execute, c)) for c in _game_commands(session)]
 
 
-def bench_actions(folder: Path) -> tuple[dict[str, Any], dict[str, Any]]:
+def bench_actions(folder: Path) -> tuple[dict[str, float], dict[str, float]]:
     from companion.store import GameStore
 
     store = GameStore(folder / "bench.json")
@@ -133,7 +151,7 @@ def bench_long_game(folder: Path, length: int = 2000, timed: int = 100) -> float
     return _ms(times)["p99_ms"]
 
 
-def _tap(n: int) -> Any:
+def _tap(n: int) -> Command:
     """+1 and -1 in turn for each player, so a game of any length stays within the score limits."""
     from companion.core.commands.scoring import AdjustScore
 
@@ -276,8 +294,8 @@ def _records_screen(db: Path) -> None:
         def __init__(self, ctx: AppContext) -> None:
             self.ctx, self.opened_tiles = ctx, set[str]()
 
-        def handler(self, action: Callable[[], Any]) -> Callable[[Any], None]:
-            def run(_: Any = None) -> None:
+        def handler(self, action: Callable[[], object]) -> Callable[[object], None]:
+            def run(_: object = None) -> None:
                 action()
             return run
 
@@ -285,16 +303,16 @@ def _records_screen(db: Path) -> None:
     RecordsScreen(Tab(AppContext(store, None, SessionPool(store))), "/records", {}).build_view()  # type: ignore
 
 
-def bench_search() -> dict[str, Any] | None:
+def bench_search() -> JsonObject | None:
     try:
         from companion.rules.bench import bench_search as run
     except ImportError:
         return None
-    result: dict[str, Any] = run()
+    result: JsonObject = run()
     return result
 
 
-def run_bench(quick: bool = False) -> dict[str, Any]:
+def run_bench(quick: bool = False) -> Report:
     with tempfile.TemporaryDirectory(prefix="companion-bench-") as tmp:
         folder = Path(tmp)
         os.sync()
@@ -308,22 +326,24 @@ def run_bench(quick: bool = False) -> dict[str, Any]:
         startup = bench_cli_startup(folder, runs=3 if quick else 7)
         search_cli = bench_search_cli(folder, runs=3 if quick else 7)
         records = bench_records(folder, runs=5 if quick else 20)
-    result: dict[str, Any] = {"actions": actions, "undo": undo, "startup": startup, "records": records}
+    result: Report = {"actions": actions, "undo": undo, "startup": startup, "records": records}
     result["search"] = (bench_search() or {}) | search_cli
     result["memory"] = {"peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)}
-    result["goals"] = {key: {"goal": goal, "met": _lookup(result, key) <= goal}
-                       for key, goal in GOALS.items() if _lookup(result, key) is not None}
+    result["goals"] = {key: Verdict(goal=goal, met=value <= goal)
+                       for key, goal in GOALS.items() if (value := _lookup(result, key)) is not None}
     return result
 
 
-def _lookup(result: dict[str, Any], dotted: str) -> Any:
+def _lookup(result: Report, dotted: str) -> float | None:
+    """The figure ``section.name`` of the report (None: not measured)."""
     section, _, key = dotted.partition(".")
-    return result.get(section, {}).get(key)
+    value = result.get(section, {}).get(key)
+    return value if isinstance(value, int | float) else None
 
 
-def summarise(result: dict[str, Any]) -> str:
+def summarise(result: Report) -> str:
     lines = []
-    for key, verdict in result["goals"].items():
+    for key, verdict in cast(dict[str, Verdict], result["goals"]).items():  # as run_bench writes them
         mark = "ok " if verdict["met"] else "MISSED"
         lines.append(f"{mark:6} {key:<28} {_lookup(result, key):>9} (goal <= {verdict['goal']})")
     return "\n".join(lines)

@@ -7,11 +7,13 @@ import json
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, NoReturn, TypeAlias, TypedDict, Unpack, cast
 
 from companion.core.i18n import N_, gettext, is_message, ngettext, render, tr, trf
 
 if TYPE_CHECKING:
+    from companion.core.i18n import Msg
+    from companion.core.schema import Json
     from companion.store import GameStore
 
 #: argparse's own words (Python 3.11's msgids) that a player meets: in the catalogue like ours, so
@@ -52,6 +54,31 @@ class OneLineParser(argparse.ArgumentParser):
 
 
 Handler = Callable[[argparse.Namespace], int]
+#: What ``add_verbs`` and ``add_actions`` add to: a command's sub-commands.
+Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+
+
+class ArgOptions(TypedDict, total=False):
+    """The options of one ``add_argument`` call that our verbs use (argparse's own names and types)."""
+
+    action: str | type[argparse.Action]
+    nargs: int | str | None
+    const: object
+    default: object
+    type: Callable[[str], object]
+    choices: Iterable[object] | None
+    required: bool
+    help: str | None
+    metavar: str | tuple[str, ...] | None
+    dest: str | None
+
+
+class ParserOptions(TypedDict, total=False):
+    """The options of a subcommand's own parser that ``add_actions`` passes on."""
+
+    description: str
+    epilog: str
+    formatter_class: type[argparse.HelpFormatter]
 
 
 @dataclass(frozen=True)
@@ -59,13 +86,13 @@ class Arg:
     """One ``add_argument`` call written down as data, so a verb's arguments read as a table."""
 
     names: tuple[str, ...]
-    options: Mapping[str, Any]
+    options: ArgOptions
 
-    def add_to(self, parser: Any) -> None:
+    def add_to(self, parser: argparse._ActionsContainer) -> None:
         parser.add_argument(*self.names, **self.options)
 
 
-def arg(*names: str, **options: Any) -> Arg:
+def arg(*names: str, **options: Unpack[ArgOptions]) -> Arg:
     """``arg("--hex", type=int)`` is ``parser.add_argument("--hex", type=int)``, added later."""
     return Arg(names, options)
 
@@ -77,7 +104,7 @@ class OneOf:
     args: tuple[Arg, ...]
     required: bool = False
 
-    def add_to(self, parser: Any) -> None:
+    def add_to(self, parser: argparse._ActionsContainer) -> None:
         group = parser.add_mutually_exclusive_group(required=self.required)
         for one in self.args:
             one.add_to(group)
@@ -93,8 +120,8 @@ class Verb:
     args: Sequence[Arg | OneOf] = field(default_factory=tuple)
 
 
-def add_verbs(sub: Any, verbs: Iterable[Verb], *, first: Sequence[Arg | OneOf] = (), last: Sequence[Arg | OneOf] = (),
-              described: bool = False) -> dict[str, argparse.ArgumentParser]:
+def add_verbs(sub: Subparsers, verbs: Iterable[Verb], *, first: Sequence[Arg | OneOf] = (),
+              last: Sequence[Arg | OneOf] = (), described: bool = False) -> dict[str, argparse.ArgumentParser]:
     """Every subcommand registers its actions through this one table-driven way.
 
     ``first`` and ``last`` are the arguments every verb of the table shares, in the place ``--help`` lists them;
@@ -102,7 +129,7 @@ def add_verbs(sub: Any, verbs: Iterable[Verb], *, first: Sequence[Arg | OneOf] =
     """
     parsers: dict[str, argparse.ArgumentParser] = {}
     for verb in verbs:
-        extra = {"description": verb.help} if described else {}
+        extra: ParserOptions = {"description": verb.help} if described else {}
         parser: argparse.ArgumentParser = sub.add_parser(verb.name, help=verb.help, **extra)
         for one in (*first, *verb.args, *last):
             one.add_to(parser)
@@ -111,8 +138,8 @@ def add_verbs(sub: Any, verbs: Iterable[Verb], *, first: Sequence[Arg | OneOf] =
     return parsers
 
 
-def add_actions(subparsers: Any, name: str, help_text: str, dest: str, *, metavar: str, required: bool = True,
-                args: Sequence[Arg | OneOf] = (), **parser_options: Any) -> Any:
+def add_actions(subparsers: Subparsers, name: str, help_text: str, dest: str, *, metavar: str, required: bool = True,
+                args: Sequence[Arg | OneOf] = (), **parser_options: Unpack[ParserOptions]) -> Subparsers:
     """A subcommand (``companion NAME [ARGS] ACTION``) whose actions ``add_verbs`` registers: their sub-parsers."""
     top = subparsers.add_parser(name, help=help_text, **parser_options)
     for one in args:
@@ -129,10 +156,10 @@ def add_db_option(parser: argparse.ArgumentParser) -> None:
     db_option().add_to(parser)
 
 
-def plain(value: Any) -> Any:
+def plain(value: object) -> object:
     """A view as plain JSON: every message rendered in the reader's language."""
     if is_message(value):
-        return render(value)
+        return render(cast("Msg | Mapping[str, Json]", value))  # is_message said which
     if isinstance(value, dict):
         return {k: plain(v) for k, v in value.items()}
     if isinstance(value, list):

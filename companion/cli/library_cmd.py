@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from companion.cli.common import CliError, Verb, add_actions, add_verbs, arg, db_option, open_store, print_json
 from companion.core.i18n import tr, trn
+
+if TYPE_CHECKING:
+    from companion.core.library import Entry
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -25,7 +28,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     ), last=(db_option(),))
 
 
-def _describe(entry: dict[str, Any]) -> str:
+def _describe(entry: Entry) -> str:
     fields = ", ".join(f"{k}={v}" for k, v in entry.items() if k != "type" and v not in ("", None))
     return f"{entry['type']}: {fields}"
 

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING
 
 from companion.cli.common import CliError, Verb, add_verbs, arg, print_json
 from companion.core.i18n import tr, trf
+
+if TYPE_CHECKING:
+    from companion.rules.corpus import Corpus, Entry
 
 LANGS = ("en", "es")
 
@@ -91,7 +94,7 @@ def _show(args: argparse.Namespace) -> int:
     return 0
 
 
-def _entry(wanted: str) -> tuple[Any, Any]:
+def _entry(wanted: str) -> tuple[Corpus, Entry]:
     """The corpus and its entry ``wanted``; a bad corpus or an unknown id is one line (with the ids it may mean)."""
     from companion.rules.corpus import CorpusError, load_corpus
     from companion.rules.search import suggest_ids
@@ -109,7 +112,7 @@ def _entry(wanted: str) -> tuple[Any, Any]:
     return corpus, entry
 
 
-def _entry_json(entry: Any, related_titles: list[tuple[str, str]]) -> dict[str, Any]:
+def _entry_json(entry: Entry, related_titles: list[tuple[str, str]]) -> dict[str, object]:
     return {
         "id": entry.id,
         "title": entry.title_in(_lang()),
@@ -122,7 +125,7 @@ def _entry_json(entry: Any, related_titles: list[tuple[str, str]]) -> dict[str, 
     }
 
 
-def _print_entry(entry: Any, related_titles: list[tuple[str, str]]) -> None:
+def _print_entry(entry: Entry, related_titles: list[tuple[str, str]]) -> None:
     from companion.core.i18n import language
     from companion.rules.headings import KIND_LABELS, citation
 

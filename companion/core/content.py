@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, partial
-from typing import Annotated, Any, Literal, NotRequired, cast
+from typing import Annotated, Literal, NotRequired, cast, overload
 
 from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
@@ -24,7 +24,7 @@ from companion.core.datafiles import Interpretation, Label, ModeId, Players, Sen
 from companion.core.datafiles import load_json as load_json
 from companion.core.errors import ContentError
 from companion.core.i18n import Msg, msg
-from companion.core.schema import Id, Round, SchemaError, check, strict
+from companion.core.schema import Id, Json, Round, SchemaError, check, strict
 
 # --- the shapes of data/game/games.json and data/game/setup.json ---------------------------------
 
@@ -251,17 +251,17 @@ class SetupStep:
     group: str
     text: str
     source: str
-    when: dict[str, Any]
+    when: When
 
 
-class UnitContents(Mapping[str, Mapping[str, Any]]):
+class UnitContents(Mapping[str, Mapping[str, object]]):
     """``Content.units``: each module unit's content, loaded by its unit's ``load`` when first asked for."""
 
-    def __init__(self, loaders: Mapping[str, Callable[[], Mapping[str, Any]]],
-                 loaded: Mapping[str, Mapping[str, Any]] | None = None) -> None:
+    def __init__(self, loaders: Mapping[str, Callable[[], Mapping[str, object]]],
+                 loaded: Mapping[str, Mapping[str, object]] | None = None) -> None:
         self._loaders, self._loaded = dict(loaders), dict(loaded or {})
 
-    def __getitem__(self, unit_id: str) -> Mapping[str, Any]:
+    def __getitem__(self, unit_id: str) -> Mapping[str, object]:
         if unit_id not in self._loaded:
             if unit_id not in self._loaders:
                 raise ContentError(f"no module unit {unit_id!r}")
@@ -274,7 +274,7 @@ class UnitContents(Mapping[str, Mapping[str, Any]]):
     def __len__(self) -> int:
         return len({**self._loaders, **self._loaded})
 
-    def with_unit(self, unit_id: str, loaded: Mapping[str, Any]) -> UnitContents:
+    def with_unit(self, unit_id: str, loaded: Mapping[str, object]) -> UnitContents:
         return UnitContents(self._loaders, {**self._loaded, unit_id: loaded})
 
 
@@ -291,7 +291,7 @@ class Content:
     #: ``with_unit`` gives a unit small content of a test's own.
     units: UnitContents = field(default_factory=lambda: UnitContents({}), compare=False, repr=False)
 
-    def with_unit(self, unit_id: str, loaded: Mapping[str, Any]) -> Content:
+    def with_unit(self, unit_id: str, loaded: Mapping[str, object]) -> Content:
         """A copy of this content in which unit ``unit_id``'s content is ``loaded``."""
         return replace(self, units=self.units.with_unit(unit_id, loaded))
 
@@ -307,7 +307,7 @@ GAMES, SETUP = "data/game/games.json", "data/game/setup.json"
 Declared = tuple[str, ModuleFile]
 
 
-def _parse(raw: Any, steps_raw: Any, declared: Sequence[Declared] = ()) -> Content:
+def _parse(raw: Json, steps_raw: Json, declared: Sequence[Declared] = ()) -> Content:
     """The content from the files' data, shapes and cross-links checked."""
     files = ((GamesFile, raw, GAMES), (SetupFile, steps_raw, SETUP),
              *((ModuleFile, data, label) for label, data in declared))
@@ -333,11 +333,21 @@ def _game(gid: str, g: GameData) -> GameDef:
     )
 
 
-def _merged(declared: Sequence[Declared], key: Literal["modules", "variants"]) -> dict[str, Any]:
+#: A module unit's entry of the shared content: one of its modules or variants.
+Entry = ModuleData | VariantData
+
+
+@overload
+def _merged(declared: Sequence[Declared], key: Literal["modules"]) -> Mapping[str, ModuleData]: ...
+@overload
+def _merged(declared: Sequence[Declared], key: Literal["variants"]) -> Mapping[str, VariantData]: ...
+
+
+def _merged(declared: Sequence[Declared], key: Literal["modules", "variants"]) -> Mapping[str, Entry]:
     """The units' module (or variant) entries in one table, in their ``order``; an id declared twice fails."""
-    table: dict[str, Any] = {}
+    table: dict[str, Entry] = {}
     for label, data in declared:
-        for eid, entry in cast(dict[str, Any], data.get(key, {})).items():
+        for eid, entry in cast(Mapping[str, Entry], data.get(key, {})).items():
             if eid in table:
                 raise ContentError(f"{label}: {key}.{eid}: declared by another module unit too")
             table[eid] = entry
@@ -372,7 +382,7 @@ def _build(raw: GamesFile, steps_raw: SetupFile, declared: Sequence[Declared] = 
         for mid, m in cast(dict[str, ModeData], raw["modes"]).items()
     }
     placed = _steps(steps_raw, declared)
-    steps = tuple(SetupStep(s["id"], s["group"], s["text"], s["source"], dict(s["when"])) for _, _, s in placed)
+    steps = tuple(SetupStep(s["id"], s["group"], s["text"], s["source"], s["when"].copy()) for _, _, s in placed)
     content = Content(games, expansions, modules, variants, modes, steps,
                       {i["id"]: i["text"] for i in raw.get("interpretations", [])})
     _cross_check(content, [f"{label}: steps[{n}]" for label, n, _ in placed], dict(declared))
@@ -408,7 +418,7 @@ def _check_entries(c: Content, declared: dict[str, ModuleFile]) -> None:
     """A unit's modules and variants belong to a known expansion; a variant implies known variants."""
     for label, data in declared.items():
         for key in ("modules", "variants"):
-            for eid, entry in cast(dict[str, Any], data.get(key, {})).items():
+            for eid, entry in cast(Mapping[str, Entry], data.get(key, {})).items():
                 if entry["expansion"] not in c.expansions:
                     raise ContentError(f"{label}: {key}.{eid}.expansion: unknown expansion {entry['expansion']!r}")
     for variant in c.variants.values():
@@ -419,7 +429,8 @@ def _check_entries(c: Content, declared: dict[str, ModuleFile]) -> None:
 
 
 def _check_condition(c: Content, step: SetupStep, where: str) -> None:
-    tables: dict[str, dict[str, Any]] = {"expansion": c.expansions, "module": c.modules, "variant": c.variants}
+    tables: dict[Literal["expansion", "module", "variant"], Mapping[str, object]] = {
+        "expansion": c.expansions, "module": c.modules, "variant": c.variants}
     for key, table in tables.items():
         if key in step.when and step.when[key] not in table:
             raise ContentError(f"{where}.{key}: unknown {key} {step.when[key]!r} (step {step.id})")

@@ -12,13 +12,13 @@ import json
 import sys
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Any, Literal, TypeVar, cast, get_args
+from typing import Annotated, Literal, TypeVar, cast, get_args
 
 from annotated_types import Len, MaxLen
 from typing_extensions import TypedDict
 
 from companion.core.errors import ContentError
-from companion.core.schema import MAX_TEXT, Id, SchemaError, check, holds, strict
+from companion.core.schema import MAX_TEXT, Id, Json, SchemaError, check, holds, strict
 from companion.paths import checked_dir, data_dir
 
 T = TypeVar("T")
@@ -26,7 +26,7 @@ ModeId = Literal["competitive", "solo", "coop", "asymmetric"]
 MODE_IDS: tuple[str, ...] = get_args(ModeId)
 
 
-def load_json(relative: str) -> Any:
+def load_json(relative: str) -> Json:
     """Read one data file, turning I/O and syntax faults into a ContentError."""
     return _decode(read_data(data_dir() / relative, relative), relative)
 
@@ -41,7 +41,7 @@ def read_data(path: Path, name: str) -> bytes:
         raise ContentError(f"{name}: cannot be read ({exc.strerror})") from exc
 
 
-def _decode(raw: bytes, name: str) -> Any:
+def _decode(raw: bytes, name: str) -> Json:
     try:
         return json.loads(raw.decode("utf-8"))
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
@@ -54,7 +54,7 @@ def load_checked(shape: type[T], relative: str) -> T:
     return checked_once(shape, _decode(raw, relative), raw, f"data/{relative}")
 
 
-def checked_once(shape: type[T], data: Any, raw: bytes, label: str) -> T:
+def checked_once(shape: type[T], data: object, raw: bytes, label: str) -> T:
     """``data`` (read from the bytes ``raw``) if it has ``shape``, else a ContentError ``label: field: fault``."""
     try:
         check_once(shape, data, raw)
@@ -63,7 +63,7 @@ def checked_once(shape: type[T], data: Any, raw: bytes, label: str) -> T:
     return cast(T, data)
 
 
-def check_once(shape: type[Any], data: Any, raw: bytes) -> None:
+def check_once(shape: type[object], data: object, raw: bytes) -> None:
     """Check ``data`` (read from the bytes ``raw``) against ``shape``, raising SchemaError - once per version.
 
     The data files ship with the app, so one version of a file (its bytes, checked against this
@@ -95,7 +95,7 @@ def _code_digest(module: str) -> bytes | None:
     return digest.digest()
 
 
-def check_digest(shape: type[Any], raw: bytes) -> str | None:
+def check_digest(shape: type[object], raw: bytes) -> str | None:
     """The name of a stamp for ``raw`` checked against ``shape``: its bytes and the code declaring the shape,
     hashed (None: a build without sources, where every start checks)."""
     code = _code_digest(shape.__module__)
@@ -104,7 +104,7 @@ def check_digest(shape: type[Any], raw: bytes) -> str | None:
     return hashlib.sha256(code + shape.__qualname__.encode() + b"\0" + raw).hexdigest()[:40]
 
 
-def _stamp(shape: type[Any], raw: bytes) -> Path | None:
+def _stamp(shape: type[object], raw: bytes) -> Path | None:
     folder, digest = checked_dir(), check_digest(shape, raw)
     if folder is None or digest is None:
         return None

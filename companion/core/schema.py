@@ -14,15 +14,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Annotated, Any, Generic, Literal, NotRequired, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Generic, Literal, Never, NotRequired, TypeVar, cast
 
 from annotated_types import Ge, Le, Lt, MaxLen, MinLen, Predicate
 from typing_extensions import TypedDict
 
 from companion.core.errors import GameError
 
+if TYPE_CHECKING:
+    from pydantic import TypeAdapter
+
 T = TypeVar("T")
-STRICT: dict[str, Any] = {"strict": True, "extra": "forbid"}
+STRICT: dict[str, bool | str] = {"strict": True, "extra": "forbid"}
 
 #: Limits on what a saved game may hold; a bigger one is refused, not truncated.
 MAX_TEXT = 600
@@ -43,7 +46,7 @@ _SAYS = {"an_id": "not an id (letters, digits and - _ . : only)"}
 _PREDICATE_NAME = re.compile(r"^Predicate '(.+)' failed$")
 
 
-def holds(test: Callable[[Any], bool], message: str) -> Predicate:
+def holds(test: Callable[[Never], bool], message: str) -> Predicate:
     """A ``Predicate`` constraint whose failure reads ``message``: ``holds(str.strip, "blank text")``."""
     _SAYS[test.__qualname__] = message
     return Predicate(test)
@@ -57,8 +60,9 @@ Count = Annotated[int, Ge(0), Le(1_000_000)]
 Small = Annotated[int, Ge(-10_000), Le(10_000)]
 Round = Annotated[int, Ge(1), Le(5)]
 
-#: Any JSON value, as patches carry: strings, numbers, booleans, null, lists and objects.
-Json = Any
+#: Any JSON value, as patches carry: strings, numbers, booleans, null, lists and objects. The core's one explicit
+#: ``Any`` (issue #26): JSON as it enters, which is checked by its shape where it is read.
+Json = Any  # type: ignore[explicit-any]
 #: A JSON object read from outside (a file, a module's saved state), checked by its shape where it is read.
 JsonObject = dict[str, Json]
 
@@ -94,16 +98,16 @@ class MessageData(TypedDict):
 Shown = Text | MessageData
 
 
-_ADAPTERS: dict[Any, Any] = {}
+_ADAPTERS: dict[object, object] = {}
 
 
-def _adapter(shape: Any) -> Any:
+def _adapter(shape: type[T]) -> TypeAdapter[T]:
     adapter = _ADAPTERS.get(shape)
     if adapter is None:
         from pydantic import TypeAdapter
 
         adapter = _ADAPTERS[shape] = TypeAdapter(shape)
-    return adapter
+    return cast("TypeAdapter[T]", adapter)
 
 
 def check(shape: type[T], data: object, what: str = "") -> T:
@@ -127,17 +131,17 @@ def check(shape: type[T], data: object, what: str = "") -> T:
     return checked
 
 
-_VALUE_ADAPTERS: dict[Any, Any] = {}
+_VALUE_ADAPTERS: dict[object, TypeAdapter[object]] = {}
 
 
-def check_value(kind: Any, value: object) -> Any:
+def check_value(kind: object, value: object) -> object:
     """``value`` if it is strictly of ``kind`` (a type with its ``annotated_types`` limits: no "1" for 1, no True
     for 1.0), else a SchemaError; for single values, such as one setting, where a shape would be a whole record."""
     from pydantic import ConfigDict, TypeAdapter, ValidationError
 
     adapter = _VALUE_ADAPTERS.get(kind)
     if adapter is None:
-        adapter = _VALUE_ADAPTERS[kind] = TypeAdapter(kind, config=ConfigDict(strict=True))
+        adapter = _VALUE_ADAPTERS[kind] = TypeAdapter(cast("type[object]", kind), config=ConfigDict(strict=True))
     try:
         return adapter.validate_python(value)
     except ValidationError as exc:
@@ -250,7 +254,7 @@ class Shape(Generic[T]):
     def __init__(self, kind: type[T]) -> None:
         self.kind = kind
 
-    def check(self, value: Any, error: type[GameError] = SchemaError) -> T:
+    def check(self, value: object, error: type[GameError] = SchemaError) -> T:
         try:
             return check(self.kind, value)
         except SchemaError as exc:

@@ -22,11 +22,14 @@ from importlib import import_module
 from pathlib import Path
 from pkgutil import iter_modules
 from types import ModuleType
-from typing import Any, Generic, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar, cast
 
 from companion.core.content import Content, ModuleFile
 from companion.core.datafiles import load_checked
 from companion.paths import data_dir
+
+if TYPE_CHECKING:
+    from companion.core.state import State
 
 T = TypeVar("T")
 
@@ -37,7 +40,7 @@ class Part(Protocol):
     @property
     def name(self) -> str: ...
 
-    def read(self, folder: str) -> Any: ...
+    def read(self, folder: str) -> object: ...
 
 
 @dataclass(frozen=True)
@@ -85,7 +88,7 @@ class ModuleUnit:
     texts: Callable[[], list[str]] | None = None
     panels: tuple[str, ...] = ()
     cli: tuple[str, ...] = ()
-    views: Mapping[str, Callable[[Any, Content], Any]] = field(default_factory=dict)
+    views: Mapping[str, Callable[[State, Content], object]] = field(default_factory=dict)
 
     def data_folder(self) -> str:
         """Its data folder, as ``load_checked`` takes it (under ``data/``, or absolute)."""
@@ -98,7 +101,7 @@ class ModuleUnit:
     def help_topics(self) -> list[str]:
         return list(self.declaration().get("topics", {}))
 
-    def load(self) -> dict[str, Any]:
+    def load(self) -> dict[str, object]:
         return {part.name: part.read(self.data_folder()) for part in self.content}
 
 
@@ -180,6 +183,6 @@ def every_module(content: Content, game: str, **pick: str) -> dict[str, tuple[st
     return {"expansions": expansions, "modules": modules, "variants": tuple(variants)}
 
 
-def unit_content(area: str) -> dict[str, Any]:
+def unit_content(area: str) -> dict[str, object]:
     """The loaded content of unit ``area`` (``Content.units`` asks for it on first use)."""
     return unit_named(area).load()

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
 from companion.cli.common import CliError, Verb, add_verbs, arg, print_json
 from companion.core.i18n import render as say
 from companion.core.i18n import tr, trf
+
+if TYPE_CHECKING:
+    from companion.core.antscape.scoring import Board, Result
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -41,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def render(board: Any, result: Any) -> str:
+def render(board: Board, result: Result) -> str:
     """The result as text: a line per player, the winner, each colony, and the readings used."""
     from companion.core.antscape.content import bonus_name, interpretations_for
     from companion.core.antscape.view import colony_note, winner_text
@@ -50,7 +53,7 @@ def render(board: Any, result: Any) -> str:
     heads = [tr("bonus"), tr("queen"), tr("territories"), tr("total")]
     widths = [max(5, len(h)) for h in heads]
     widths[2] = max(11, len(heads[2]))
-    lines = [trf("Bonus Card: {name}", name=tr(bonus_name(board.bonus))), ""]
+    lines = [trf("Bonus Card: {name}", name=tr(bonus_name(cast(str, board.bonus)))), ""]
     lines.append(f"{'':{width}}  " + "  ".join(f"{h:>{w}}" for h, w in zip(heads, widths, strict=True)))
     for name, s in result.scores.items():
         numbers = (s.bonus, s.queen, s.territories, s.total)

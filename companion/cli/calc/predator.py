@@ -7,10 +7,21 @@ Health on its track. ``--name`` names the Predator (for its tier's abilities and
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import NotRequired, TypedDict, cast
 
 from companion.cli.common import CliError, Verb, add_verbs, arg, print_json
 from companion.core.i18n import render, tr, trf, trn
+
+
+class Reading(TypedDict):
+    """What ``calc predator`` reads of a Predator: its ``--json`` output, and what its text is made from."""
+
+    health: int
+    tier: int
+    round: NotRequired[int]
+    name: NotRequired[str]
+    abilities: NotRequired[list[str]]
+    spores: NotRequired[int]
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -37,14 +48,14 @@ def _predator(args: argparse.Namespace) -> int:
     return 0
 
 
-def _reading(args: argparse.Namespace) -> dict[str, Any]:
+def _reading(args: argparse.Namespace) -> Reading:
     """Health, tier and (with a name) its abilities and spores: the JSON the text is made from."""
     from companion.core.predators import find_predator, spores_for, starting_health, tier_of
     from companion.core.predators.content import predator_info
     from companion.core.predators.rules import CORDYCEPS, abilities, check_health
 
     health = starting_health(args.round) if args.round is not None else check_health(args.health)
-    out: dict[str, Any] = {"health": health, "tier": tier_of(health)}
+    out: Reading = {"health": health, "tier": tier_of(health)}
     if args.round is not None:
         out["round"] = args.round
     pid = find_predator(args.name) if args.name else None
@@ -53,11 +64,11 @@ def _reading(args: argparse.Namespace) -> dict[str, Any]:
         rows = abilities(pid, health, {})
         out["abilities"] = [str(row["text"]) for row in rows if not row["missing"] and not row["superseded"]]
     if pid == CORDYCEPS:
-        out["spores"] = spores_for(CORDYCEPS, health)
+        out["spores"] = cast(int, spores_for(CORDYCEPS, health))  # the Cordyceps has spores at every Health
     return out
 
 
-def _summary(out: dict[str, Any]) -> str:
+def _summary(out: Reading) -> str:
     """The first line: gone for good, summoned in a round, or its Health now; named when a name was given."""
     from companion.core.predators.rules import band_text
 

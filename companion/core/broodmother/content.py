@@ -10,7 +10,7 @@ shape cannot say (one row per player count, the deck's split, unique ids) are ch
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal, NotRequired, cast, get_args
+from typing import Annotated, Literal, NotRequired, cast, get_args
 
 from annotated_types import Ge, Le, Len, MaxLen, MinLen
 from typing_extensions import TypedDict
@@ -244,10 +244,10 @@ class DifficultyRow:
     plot: int
     cp: int
     centipedes: int
-    easy: dict[str, Any]
-    difficult: dict[str, Any]
+    easy: Adjustments
+    difficult: Adjustments
 
-    def adjustments(self, difficulty: str) -> dict[str, Any]:
+    def adjustments(self, difficulty: str) -> Adjustments:
         return {"easy": self.easy, "difficult": self.difficult}.get(difficulty, {})
 
 
@@ -292,7 +292,7 @@ class Named:
 @dataclass(frozen=True)
 class ChecklistStep:
     id: str
-    when: dict[str, Any]
+    when: When
     source: str
     text: str
 
@@ -317,7 +317,7 @@ class BroodContent:
     actions: dict[str, Action]
     default_composition: tuple[DeckGroup, ...]
     chambers: DeckGroup
-    deck_limits: dict[str, int]
+    deck_limits: Limits
     reaction_phases: tuple[str, ...]
     reaction_phases_why: str
     levels: dict[int, Level]
@@ -349,12 +349,48 @@ def _fail(where: str, message: str) -> ContentError:
     return ContentError(f"data/broodmother/{where}: {message}")
 
 
-def _difficulty(raw: DifficultyFile) -> dict[str, Any]:
-    names = {lvl["id"]: lvl["name"] for lvl in raw["levels"]}
+class _DifficultyPart(TypedDict):
+    """The fields of ``BroodContent`` that ``difficulty.json`` gives (the other parts likewise, by file)."""
+
+    base_initiative: int
+    difficulty_names: dict[str, str]
+    rows: dict[int, DifficultyRow]
+    solo_start: dict[str, int]
+
+
+class _DeckPart(TypedDict):
+    card_types: dict[str, CardType]
+    actions: dict[str, Action]
+    default_composition: tuple[DeckGroup, ...]
+    chambers: DeckGroup
+    deck_limits: Limits
+    reaction_phases: tuple[str, ...]
+    reaction_phases_why: str
+
+
+class _MachinationsPart(TypedDict):
+    levels: dict[int, Level]
+    after_level_3: dict[str, str]
+    predators: dict[str, str]
+    predator_health_per_round: int
+
+
+class _AsymmetricPart(TypedDict):
+    power_cost: int
+    redraw_cost: int
+    end_bonus: int
+    nymph_move_steps: int
+    unlock_phases: tuple[str, ...]
+    powers: dict[str, Named]
+    reactions: dict[str, Named]
+
+
+def _difficulty(raw: DifficultyFile) -> _DifficultyPart:
+    names: dict[str, str] = {lvl["id"]: lvl["name"] for lvl in raw["levels"]}
     if tuple(names) != DIFFICULTIES:
         raise _fail("difficulty.json", f"levels: must be {', '.join(DIFFICULTIES)} in that order")
-    rows = {r["players"]: DifficultyRow(r["players"], r["plot"], r["cp"], r["centipedes"], dict(r["easy"]),
-                                        dict(r["difficult"])) for r in raw["rows"]}
+    rows = {r["players"]: DifficultyRow(r["players"], r["plot"], r["cp"], r["centipedes"], r["easy"].copy(),
+                                        r["difficult"].copy()) for r in raw["rows"]}
     if sorted(rows) != [1, 2, 3, 4]:
         raise _fail("difficulty.json", "rows: needs one row for each of 1-4 players")
     return {"base_initiative": raw["base_initiative"], "difficulty_names": names, "rows": rows,
@@ -380,7 +416,7 @@ def _check_shares(types: dict[str, CardType], groups: tuple[DeckGroup, ...]) -> 
                                      f"not {t.share}%")
 
 
-def _deck(raw: DeckFile) -> dict[str, Any]:
+def _deck(raw: DeckFile) -> _DeckPart:
     types = {t["id"]: CardType(t["id"], t["name"], t["before_nest"], t["after_nest"], t["share"])
              for t in raw["card_types"]}
     actions = {a["id"]: Action(a["id"], a["name"], a["summary"]) for a in raw["actions"]}
@@ -391,22 +427,22 @@ def _deck(raw: DeckFile) -> dict[str, Any]:
     _check_shares(types, groups)
     chambers = _groups([raw["empires_chambers"]], types, "empires_chambers")[0]
     return {"card_types": types, "actions": actions, "default_composition": groups, "chambers": chambers,
-            "deck_limits": dict(raw["limits"]), "reaction_phases": tuple(raw["reaction_phases"]["phases"]),
+            "deck_limits": raw["limits"].copy(), "reaction_phases": tuple(raw["reaction_phases"]["phases"]),
             "reaction_phases_why": raw["reaction_phases"]["why"]}
 
 
-def _machinations(raw: MachinationsFile) -> dict[str, Any]:
+def _machinations(raw: MachinationsFile) -> _MachinationsPart:
     levels = {lv["level"]: Level(lv["level"], lv["id"], lv["name"], lv["text"]) for lv in raw["levels"]}
     if sorted(levels) != [1, 2, 3]:
         raise _fail("machinations.json", "levels: levels must be 1, 2 and 3")
-    after = {o["id"]: o["text"] for o in raw["after_level_3"]}
+    after: dict[str, str] = {o["id"]: o["text"] for o in raw["after_level_3"]}
     if set(after) != {"nothing", "expand-again"}:
         raise _fail("machinations.json", "after_level_3: must offer nothing and expand-again")
     return {"levels": levels, "after_level_3": after, "predators": {p["id"]: p["name"] for p in raw["predators"]},
             "predator_health_per_round": raw["predator_health_per_round"]}
 
 
-def _asymmetric(raw: AsymmetricFile) -> dict[str, Any]:
+def _asymmetric(raw: AsymmetricFile) -> _AsymmetricPart:
     powers = {p["id"]: Named(p["id"], p["name"], p["text"]) for p in raw["powers"]}
     if set(powers) != {"machinate", "frenzy", "advance", "infest", "dominate"}:
         raise _fail("asymmetric.json", "powers: must be machinate, frenzy, advance, infest and dominate")
@@ -419,7 +455,7 @@ def _asymmetric(raw: AsymmetricFile) -> dict[str, Any]:
 
 
 def _checklist(raw: ChecklistFile) -> tuple[ChecklistStep, ...]:
-    steps = tuple(ChecklistStep(s["id"], dict(s["when"]), s["source"], s["text"]) for s in raw["steps"])
+    steps = tuple(ChecklistStep(s["id"], s["when"].copy(), s["source"], s["text"]) for s in raw["steps"])
     _unique([s.id for s in steps], "checklist.json", "steps")
     return steps
 
