@@ -498,8 +498,7 @@ class GameScreen(Screen):
         """One panel in its slot, its title (for the jump bar) and what its ``now`` part asks; left as it is on the
         page when none of the parts of the game it read were touched since it was drawn (``companion.ui.kept``)."""
         asking = PanelSession(self.session)  # notes the parts of the game the panel reads
-        ctx = PanelContext(self.app, asking, cast(GameView, kept.ReadView(cast("dict[str, Any]", view), asking.reads)),
-                           module_id)
+        ctx = PanelContext(self.app, asking, _noting(view, asking.reads), module_id)
         inputs: Any = None
         keep = False
         try:
@@ -611,3 +610,8 @@ class GameScreen(Screen):
 
 
 SCREEN = GameScreen
+
+
+def _noting(view: GameView, reads: set[str]) -> GameView:
+    """The game view as a panel reads it: each entry read notes the parts of the game it comes from."""
+    return cast(GameView, kept.ReadView(cast("dict[str, Any]", view), reads))
