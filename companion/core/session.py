@@ -25,7 +25,6 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
 
 from companion.core.commands.base import Command, end_block, verified
 from companion.core.content import Content, load_content
@@ -33,14 +32,14 @@ from companion.core.errors import AlreadyDone, CommandError, GameError, StaleCha
 from companion.core.hooks import active_hooks, stamp_versions
 from companion.core.i18n import as_data, is_message, msg, render
 from companion.core.patch import apply_patch, diff
-from companion.core.schema import UNDO_LIMIT, LogEntry
+from companion.core.schema import UNDO_LIMIT, Json, JsonObject, LogEntry
 from companion.core.state import State, game_def
 from companion.core.validation import check_readable, validate_state
 
 RECENT_CHANGES = 100  # changes remembered for telling two devices' identical taps apart
 DOC_SCHEMA = 2
 
-Doc = dict[str, Any]
+Doc = JsonObject
 Saver = Callable[[Doc], None]
 Clock = Callable[[], datetime]
 
@@ -81,7 +80,7 @@ class Executed:
     """
 
     changed: bool
-    label: Any = None
+    label: Json = None
     touched: frozenset[str] = frozenset()
 
     @property
@@ -95,7 +94,7 @@ class Executed:
 NOTHING_DONE = Executed(changed=False)
 
 
-def touched_parts(patch: list[list[Any]]) -> frozenset[str]:
+def touched_parts(patch: list[list[Json]]) -> frozenset[str]:
     """The parts of the state a patch (``companion.core.patch.diff``) changes."""
     parts: set[str] = set()
     for op in patch:
@@ -116,8 +115,8 @@ class Change:
     rev: int
     kind: str  # "command", "undo" or "redo"
     origin: str | None
-    command: dict[str, Any] | None
-    label: Any  # the command's label: a stored message or a plain text
+    command: JsonObject | None
+    label: Json  # the command's label: a stored message or a plain text
     touched: frozenset[str] = frozenset({"*"})  # the parts of the state it changed (``touched_parts``)
 
 
@@ -217,7 +216,7 @@ class Session:
         return frozenset().union(*(change.touched for change in since))
 
     def _refuse_repeat(self, kind: str, expected_rev: int | None, origin: str | None,
-                       command: dict[str, Any] | None) -> None:
+                       command: JsonObject | None) -> None:
         """Two devices, one tap each on the same screen: the second is told it was already done.
 
         An undo or redo whose device had not yet seen another device's change is refused as
@@ -288,7 +287,7 @@ class Session:
             self._recent.append(Change(rev, "redo", origin, None, label, done.touched))
             return done
 
-    def _replay(self, entry: dict[str, Any], way: str) -> State:
+    def _replay(self, entry: JsonObject, way: str) -> State:
         """The state a history step leads to; refused if its patch no longer fits the game.
 
         History read from a file was checked for shape, not for meaning: a step whose patch
@@ -304,15 +303,15 @@ class Session:
         return restored
 
     # -- bookkeeping ----------------------------------------------------------------
-    def _push_undo(self, doc: Doc, entry: dict[str, Any]) -> None:
+    def _push_undo(self, doc: Doc, entry: JsonObject) -> None:
         doc["undo"].append(entry)
         del doc["undo"][:-UNDO_LIMIT]
         doc["redo"].clear()
 
-    def _log_entry(self, kind: str, label: Any, state: State, command: dict[str, Any] | None = None
-                   ) -> dict[str, Any]:
+    def _log_entry(self, kind: str, label: Json, state: State, command: JsonObject | None = None
+                   ) -> JsonObject:
         phase = game_def(state, self.content).phase(state["phase"])
-        entry: dict[str, Any] = {
+        entry: JsonObject = {
             "kind": kind, "label": label, "round": state["round"], "phase": phase.message().to_dict(),
             "at": self._clock().isoformat(timespec="seconds"),
         }
@@ -320,7 +319,7 @@ class Session:
             entry["command"] = command
         return entry
 
-    def _commit(self, new_state: State, history: Callable[[Doc], None], log: dict[str, Any]) -> None:
+    def _commit(self, new_state: State, history: Callable[[Doc], None], log: JsonObject) -> None:
         """Build the next document, save it, and only then make it current."""
         doc = dict(self.doc)
         doc["undo"] = list(self.doc["undo"])
@@ -343,7 +342,7 @@ def refusal(command: Command, state: State, content: Content) -> CommandError | 
     return verified(command, state, content)
 
 
-def _marked(kind: str, label: Any) -> Any:
+def _marked(kind: str, label: Json) -> Json:
     """An undo or redo log line: "Undo: <label>", a message when the label is one."""
     if is_message(label):
         return (msg("Undo: {label}", label=label) if kind == "undo" else msg("Redo: {label}", label=label)).to_dict()
