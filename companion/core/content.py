@@ -437,3 +437,8 @@ def load_content() -> Content:
     content = _build(load_checked(GamesFile, "game/games.json"), load_checked(SetupFile, "game/setup.json"),
                      [(label, data) for _, label, data in found])
     return replace(content, units=UnitContents({area: partial(unit_content, area) for area, _, _ in found}))
+
+
+def interpretations_said(entries: list[Interpretation]) -> list[Msg]:
+    """A module's interpretations as its view shows them: messages, rendered in the reader's language."""
+    return [msg(i["text"]) for i in entries]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing_extensions import TypedDict
 
-from companion.core.content import Content
+from companion.core.content import Content, interpretations_said
 from companion.core.i18n import Msg, msg
 from companion.core.mutations.content import PARTS, MutationCard, Part, mutations_content, said, the_part
 from companion.core.mutations.model import card, mutations, on_body, redeal_due
@@ -108,6 +108,6 @@ def mutations_view(state: State, content: Content) -> MutationsView:
         if due else None,
         "all_kept": all(m["kept"].get(p["id"]) for p in ant_players(state)),
         "cards": [{**c, "label": said(c["name"])} for c in m["cards"]], "reminders": reminders,
-        "interpretations": [msg(i["text"]) for i in mutations_content()["interpretations"]],
+        "interpretations": interpretations_said(mutations_content()["interpretations"]),
         "source": mutations_content()["source"],
     }
