@@ -442,3 +442,22 @@ def load_content() -> Content:
 def interpretations_said(entries: list[Interpretation]) -> list[Msg]:
     """A module's interpretations as its view shows them: messages, rendered in the reader's language."""
     return [msg(i["text"]) for i in entries]
+
+
+class ReadingsData(TypedDict):
+    """A module content file's interpretations and the rulebook it follows."""
+
+    interpretations: list[Interpretation]
+    source: str
+
+
+class Readings(TypedDict):
+    """What a module's view shows beside its rules: the app's interpretations and the rulebook they read."""
+
+    interpretations: list[Msg]
+    source: str
+
+
+def readings(data: ReadingsData) -> Readings:
+    """A module content file's interpretations and source, as its view shows them."""
+    return {"interpretations": interpretations_said(data["interpretations"]), "source": data["source"]}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing_extensions import TypedDict
 
 from companion.core.checklist import Item, command_item, entering
-from companion.core.content import Content, interpretations_said
+from companion.core.content import Content, Readings, readings
 from companion.core.decrees.commands import ApplyDecree, result_text
 from companion.core.decrees.content import Decree, decrees_content, said
 from companion.core.decrees.model import KEY, colonies, decrees
@@ -30,7 +30,7 @@ class DecreeRound(TypedDict):
     applied: bool
 
 
-class DecreeView(TypedDict):
+class DecreeView(Readings):
     """What ``decree_view`` gives the decree panel."""
 
     decree: Decree | None
@@ -41,8 +41,6 @@ class DecreeView(TypedDict):
     preview: Msg | str
     applied: bool
     history: list[DecreeRound]
-    interpretations: list[Msg]
-    source: str
 
 
 def decree_view(state: State, content: Content) -> DecreeView:
@@ -60,8 +58,7 @@ def decree_view(state: State, content: Content) -> DecreeView:
         "preview": preview, "applied": state["round"] in d["applied"],
         "history": [{"round": i + 1, "measures": dict(row), "applied": i + 1 in d["applied"]}
                     for i, row in enumerate(d["measures"]) if row],
-        "interpretations": interpretations_said(decrees_content()["interpretations"]),
-        "source": decrees_content()["source"],
+        **readings(decrees_content()),
     }
 
 
