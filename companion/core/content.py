@@ -444,6 +444,19 @@ def interpretations_said(entries: list[Interpretation]) -> list[Msg]:
     return [msg(i["text"]) for i in entries]
 
 
+def catalogue_said(catalogue_texts: Callable[[], list[str]]) -> Callable[[str], Msg | str]:
+    """A module's ``said(text)``: a text of its files as a message (translated), one the players typed as it is.
+
+    ``catalogue_texts`` lists the texts its files give the catalogue; they are read once, when first asked.
+    """
+    known = cache(lambda: frozenset(catalogue_texts()))
+
+    def said(text: str) -> Msg | str:
+        return msg(text) if text in known() else text
+
+    return said
+
+
 class ReadingsData(TypedDict):
     """A module content file's interpretations and the rulebook it follows."""
 
