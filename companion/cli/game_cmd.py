@@ -7,9 +7,12 @@ from dataclasses import asdict
 from typing import TYPE_CHECKING
 
 from companion.cli.common import Arg, CliError, Verb, add_actions, add_verbs, arg, db_option, open_store, print_json
-from companion.core.i18n import render, tr, trf
+from companion.core.i18n import N_, render, tr, trf
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+    from pathlib import Path
+
     from companion.core.setup import PlayerSpec
     from companion.core.state import State
 
@@ -113,14 +116,23 @@ def _details(args: argparse.Namespace) -> int:
 
 
 def _export_damaged(args: argparse.Namespace) -> int:
-    path = open_store(args).export_unreadable(args.id, args.file, force=args.force)
-    print(_trf("Copied {id} as it is to {path}", id=args.id, path=path))
+    return _written(args, open_store(args).export_unreadable, N_("Copied {id} as it is to {path}"))
+
+
+def _written(args: argparse.Namespace, write: Callable[..., Path], said: str) -> int:
+    """Write game ``args.id`` to the new file ``args.file`` (``--force``: over an old one); say where, as ``said``."""
+    path = write(args.id, args.file, force=args.force)
+    print(trf(said, id=args.id, path=path))
     return 0
 
 
-def _delete_damaged(args: argparse.Namespace) -> int:
+def _confirm_delete(args: argparse.Namespace) -> None:
     if not args.yes:
         raise CliError(trf("deleting {id} cannot be undone; add --yes to confirm", id=args.id))
+
+
+def _delete_damaged(args: argparse.Namespace) -> int:
+    _confirm_delete(args)
     kept = open_store(args).delete_unreadable(args.id)
     print(_trf("Deleted '{name}' ({id}), which could not be opened", name=kept.name, id=args.id))
     return 0
@@ -206,9 +218,7 @@ def _next(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    path = open_store(args).export(args.id, args.file, force=args.force)
-    print(_trf("Exported {id} to {path}", id=args.id, path=path))
-    return 0
+    return _written(args, open_store(args).export, N_("Exported {id} to {path}"))
 
 
 def _import(args: argparse.Namespace) -> int:
@@ -234,8 +244,7 @@ def _rename(args: argparse.Namespace) -> int:
 
 
 def _delete(args: argparse.Namespace) -> int:
-    if not args.yes:
-        raise CliError(trf("deleting {id} cannot be undone; add --yes to confirm", id=args.id))
+    _confirm_delete(args)
     open_store(args).delete(args.id)
     print(_trf("Deleted {id}", id=args.id))
     return 0

@@ -51,6 +51,11 @@ def register_phase_items(module_id: str, fn: ItemsFn) -> None:
     _ITEMS[module_id] = fn
 
 
+def entering(phase: str, key: str, state: State, phase_id: str, event: str) -> bool:
+    """Whether a module's items are asked for now: ``phase`` starts, in a game that keeps ``key``'s state."""
+    return phase_id == phase and event == "enter" and key in state["modules_state"]
+
+
 def phase_items(state: State, content: Content, phase_id: str | None = None, event: str = "enter") -> list[Item]:
     """Every active module's items for the phase (the current one by default), in module order."""
     return _phase_items(state, content, phase_id, event)

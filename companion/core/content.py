@@ -448,3 +448,40 @@ def load_content() -> Content:
     content = _build(load_checked(GamesFile, "game/games.json"), load_checked(SetupFile, "game/setup.json"),
                      [(label, data) for _, label, data in found])
     return replace(content, units=UnitContents({area: partial(unit_content, area) for area, _, _ in found}))
+
+
+def interpretations_said(entries: list[Interpretation]) -> list[Msg]:
+    """A module's interpretations as its view shows them: messages, rendered in the reader's language."""
+    return [msg(i["text"]) for i in entries]
+
+
+def catalogue_said(catalogue_texts: Callable[[], list[str]]) -> Callable[[str], Msg | str]:
+    """A module's ``said(text)``: a text of its files as a message (translated), one the players typed as it is.
+
+    ``catalogue_texts`` lists the texts its files give the catalogue; they are read once, when first asked.
+    """
+    known = cache(lambda: frozenset(catalogue_texts()))
+
+    def said(text: str) -> Msg | str:
+        return msg(text) if text in known() else text
+
+    return said
+
+
+class ReadingsData(TypedDict):
+    """A module content file's interpretations and the rulebook it follows."""
+
+    interpretations: list[Interpretation]
+    source: str
+
+
+class Readings(TypedDict):
+    """What a module's view shows beside its rules: the app's interpretations and the rulebook they read."""
+
+    interpretations: list[Msg]
+    source: str
+
+
+def readings(data: ReadingsData) -> Readings:
+    """A module content file's interpretations and source, as its view shows them."""
+    return {"interpretations": interpretations_said(data["interpretations"]), "source": data["source"]}

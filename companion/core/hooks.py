@@ -14,11 +14,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
 
 from companion.core.content import Content
 from companion.core.errors import GameError
 from companion.core.schema import Ended, Json, JsonObject
 from companion.core.state import State
+
+if TYPE_CHECKING:
+    from companion.core.checklist import ItemsFn
 
 Outcome = Ended
 ModuleState = JsonObject  # a module's own part of the state, as saved: checked by its validate_state
@@ -78,6 +82,43 @@ _loaded = False
 
 def register(hooks: ModuleHooks) -> None:
     _HOOKS[hooks.id] = hooks
+
+
+class Lifecycle(Protocol):
+    """A game area's state module (its ``model``): its key, its state's version and its lifecycle functions."""
+
+    @property
+    def KEY(self) -> str: ...
+
+    @property
+    def STATE_VERSION(self) -> int: ...
+
+    def active(self, state: State) -> bool: ...
+
+    def init(self, state: State, options: Mapping[str, Json], content: Content) -> None: ...
+
+    def adopt(self, state: State, content: Content) -> ModuleState | None: ...
+
+    def validate_state(self, module_state: ModuleState, state: State, content: Content) -> None: ...
+
+
+def register_area(lifecycle: Lifecycle, phase_items: ItemsFn | None = None, *,
+                  finish: Callable[[State, Content], Outcome | None] = _never,
+                  final_points: Callable[[State, Content], None] = lambda state, content: None) -> ModuleHooks:
+    """Register the hooks a game area's state module spells, and its checklist items; return the hooks.
+
+    Most areas keep one state of their own with the same lifecycle (``active``, ``init``, ``adopt``,
+    ``validate_state`` under ``KEY`` at ``STATE_VERSION``), so their packages say only what differs.
+    """
+    from companion.core.checklist import register_phase_items
+
+    hooks = ModuleHooks(id=lifecycle.KEY, active=lifecycle.active, init=lifecycle.init, finish=finish,
+                        final_points=final_points, state_version=lifecycle.STATE_VERSION, adopt=lifecycle.adopt,
+                        validate_state=lifecycle.validate_state)
+    register(hooks)
+    if phase_items is not None:
+        register_phase_items(hooks.id, phase_items)
+    return hooks
 
 
 def load_modules() -> None:

@@ -30,7 +30,7 @@ from companion.core.commands.base import Command, end_block, verified
 from companion.core.content import Content, load_content
 from companion.core.errors import AlreadyDone, CommandError, GameError, StaleChange
 from companion.core.hooks import active_hooks, stamp_versions
-from companion.core.i18n import as_data, is_message, msg, render
+from companion.core.i18n import Msg, as_data, is_message, msg, render
 from companion.core.patch import apply_patch, diff
 from companion.core.schema import UNDO_LIMIT, Json, JsonObject, LogEntry
 from companion.core.state import State, game_def
@@ -252,39 +252,30 @@ class Session:
         return render(self.doc["redo"][-1]["label"]) if self.doc["redo"] else None
 
     def undo(self, *, expected_rev: int | None = None, origin: str | None = None) -> Executed:
-        with self._lock:
-            self._refuse_repeat("undo", expected_rev, origin, None)
-            if not self.doc["undo"]:
-                raise CommandError(msg("Nothing to undo."))
-            entry = self.doc["undo"][-1]
-            restored = self._replay(entry, "back")
-
-            def move(doc: Doc) -> None:
-                doc["redo"].append(doc["undo"].pop())
-
-            label = _marked("undo", entry["label"])
-            rev = self.revision
-            self._commit(restored, move, self._log_entry("undo", label, self.state))
-            done = Executed(True, entry["label"], touched_parts(entry["back"]))
-            self._recent.append(Change(rev, "undo", origin, None, label, done.touched))
-            return done
+        return self._travel("undo", "redo", "back", msg("Nothing to undo."), expected_rev, origin)
 
     def redo(self, *, expected_rev: int | None = None, origin: str | None = None) -> Executed:
+        return self._travel("redo", "undo", "fwd", msg("Nothing to redo."), expected_rev, origin)
+
+    def _travel(self, kind: str, other: str, way: str, nothing: Msg, expected_rev: int | None,
+                origin: str | None) -> Executed:
+        """Undo or redo, one code for both: replay the newest step of the ``kind`` pile its ``way``, move it onto
+        the ``other`` pile and log it; refused with ``nothing`` when the pile is empty."""
         with self._lock:
-            self._refuse_repeat("redo", expected_rev, origin, None)
-            if not self.doc["redo"]:
-                raise CommandError(msg("Nothing to redo."))
-            entry = self.doc["redo"][-1]
-            restored = self._replay(entry, "fwd")
+            self._refuse_repeat(kind, expected_rev, origin, None)
+            if not self.doc[kind]:
+                raise CommandError(nothing)
+            entry = self.doc[kind][-1]
+            restored = self._replay(entry, way)
 
             def move(doc: Doc) -> None:
-                doc["undo"].append(doc["redo"].pop())
+                doc[other].append(doc[kind].pop())
 
-            label = _marked("redo", entry["label"])
+            label = _marked(kind, entry["label"])
             rev = self.revision
-            self._commit(restored, move, self._log_entry("redo", label, self.state))
-            done = Executed(True, entry["label"], touched_parts(entry["fwd"]))
-            self._recent.append(Change(rev, "redo", origin, None, label, done.touched))
+            self._commit(restored, move, self._log_entry(kind, label, self.state))
+            done = Executed(True, entry["label"], touched_parts(entry[way]))
+            self._recent.append(Change(rev, kind, origin, None, label, done.touched))
             return done
 
     def _replay(self, entry: JsonObject, way: str) -> State:

@@ -15,9 +15,10 @@ from __future__ import annotations
 import heapq
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Concatenate, ParamSpec, TypeVar
 
 from rapidfuzz import fuzz, process
 
@@ -36,6 +37,8 @@ TYPO_SHARPNESS = 3  # typo similarity is raised to this power: "cuesta"/"cuenta"
 CANDIDATES = 40  # entries re-ranked by the second stage
 SNIPPET_MAX = 200
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")
+P = ParamSpec("P")
+R = TypeVar("R")
 
 IN_PLAY_BOOK_BONUS = 12.0  # added to the score (0-100) of an entry from a book in play
 IN_PLAY_SECTION_BONUS = 8.0  # and this much more when its section is a module, variant or mode in play
@@ -400,13 +403,15 @@ def default_index() -> SearchIndex:
     return cached_index(load_corpus())
 
 
-def search(
-    query: str,
-    lang: str = "en",
-    limit: int = 10,
-    book: str | None = None,
-    kind: str | None = None,
-    in_play: InPlay | None = None,
-) -> list[Hit]:
-    """Search the game's corpus; see ``SearchIndex.search``."""
-    return default_index().search(query, lang=lang, limit=limit, book=book, kind=kind, in_play=in_play)
+def on_default_index(method: Callable[Concatenate[SearchIndex, P], R]) -> Callable[P, R]:
+    """``method`` of the game corpus's index (``default_index``), with the same parameters: one signature to keep."""
+
+    def call(*args: P.args, **kwargs: P.kwargs) -> R:
+        return method(default_index(), *args, **kwargs)
+
+    call.__name__, call.__doc__ = method.__name__, method.__doc__
+    return call
+
+
+#: Search the game's corpus; see ``SearchIndex.search``.
+search = on_default_index(SearchIndex.search)

@@ -8,19 +8,17 @@ rules (``gridfile``); the panel draws ``antscape_view``.
 
 from __future__ import annotations
 
-from companion.core.antscape import commands
+from companion.core.antscape import commands, model
 from companion.core.antscape.content import SCORER, catalogue_texts
 from companion.core.antscape.gridfile import GridFileError, parse_grid_file, read_grid_file, result_json
-from companion.core.antscape.model import KEY, STATE_VERSION, active, adopt, init, validate_state
+from companion.core.antscape.model import KEY
 from companion.core.antscape.scoring import Board, Cell, Result, score_board
 from companion.core.antscape.settle import finish
 from companion.core.antscape.view import antscape_view
-from companion.core.hooks import ModuleHooks, register
+from companion.core.hooks import register_area
 from companion.core.units import ModuleUnit
 
-HOOKS = ModuleHooks(id=KEY, active=active, init=init, finish=finish, state_version=STATE_VERSION, adopt=adopt,
-                    validate_state=validate_state)
-register(HOOKS)
+HOOKS = register_area(model, finish=finish)
 
 MODULE = ModuleUnit(id="antscape", content=(SCORER,), texts=catalogue_texts,
                     panels=("companion.ui.panels.antscape",), cli=("companion.cli.calc.antscape",),

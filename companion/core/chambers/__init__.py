@@ -7,18 +7,14 @@ checklist items (each full chamber that can activate in the phase).
 
 from __future__ import annotations
 
-from companion.core.chambers import commands
+from companion.core.chambers import commands, model
 from companion.core.chambers.content import FILE, catalogue_texts, chambers_content
-from companion.core.chambers.model import KEY, STATE_VERSION, active, adopt, init, validate_state
+from companion.core.chambers.model import KEY
 from companion.core.chambers.view import chambers_view, phase_items
-from companion.core.checklist import register_phase_items
-from companion.core.hooks import ModuleHooks, register
+from companion.core.hooks import register_area
 from companion.core.units import ModuleUnit
 
-HOOKS = ModuleHooks(id=KEY, active=active, init=init, state_version=STATE_VERSION, adopt=adopt,
-                    validate_state=validate_state)
-register(HOOKS)
-register_phase_items(KEY, phase_items)
+HOOKS = register_area(model, phase_items)
 
 MODULE = ModuleUnit(id="chambers", content=(FILE,), texts=catalogue_texts,
                     panels=("companion.ui.panels.chambers",), cli=("companion.cli.chambers_cmd",),

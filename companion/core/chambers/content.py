@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Annotated, Literal
 
 from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
 
+from companion.core.content import catalogue_said
 from companion.core.datafiles import Interpretation
 from companion.core.i18n import N_, Msg, msg
 from companion.core.schema import Shape, strict
@@ -102,11 +102,4 @@ def card_title(name: str) -> str:
     return render(msg(name)) if name in MADE_UP_TITLES else name
 
 
-def said(text: str) -> Msg | str:
-    """A text of the file as a message (translated); a text the players typed as it is."""
-    return msg(text) if text in _known() else text
-
-
-@cache
-def _known() -> frozenset[str]:
-    return frozenset(catalogue_texts())
+said = catalogue_said(catalogue_texts)

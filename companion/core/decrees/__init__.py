@@ -6,19 +6,15 @@ Importing this package registers its hooks (state at new game, ``adopt`` for old
 
 from __future__ import annotations
 
-from companion.core.checklist import register_phase_items
-from companion.core.decrees import commands
+from companion.core.decrees import commands, model
 from companion.core.decrees.content import FILE, catalogue_texts, decrees_content, known_decree
-from companion.core.decrees.model import KEY, STATE_VERSION, active, adopt, init, validate_state
+from companion.core.decrees.model import KEY
 from companion.core.decrees.scoring import decree_points, outcome_text
 from companion.core.decrees.view import decree_view, phase_items
-from companion.core.hooks import ModuleHooks, register
+from companion.core.hooks import register_area
 from companion.core.units import ModuleUnit
 
-HOOKS = ModuleHooks(id=KEY, active=active, init=init, state_version=STATE_VERSION, adopt=adopt,
-                    validate_state=validate_state)
-register(HOOKS)
-register_phase_items(KEY, phase_items)
+HOOKS = register_area(model, phase_items)
 
 MODULE = ModuleUnit(id="decrees", content=(FILE,), texts=catalogue_texts,
                     panels=("companion.ui.panels.decrees",), cli=("companion.cli.calc.decree",),

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing_extensions import TypedDict
 
-from companion.core.checklist import Item, command_item
-from companion.core.content import Content
+from companion.core.checklist import Item, command_item, entering
+from companion.core.content import Content, Readings, readings
 from companion.core.decrees.commands import ApplyDecree, result_text
 from companion.core.decrees.content import Decree, decrees_content, said
 from companion.core.decrees.model import KEY, colonies, decrees
@@ -30,7 +30,7 @@ class DecreeRound(TypedDict):
     applied: bool
 
 
-class DecreeView(TypedDict):
+class DecreeView(Readings):
     """What ``decree_view`` gives the decree panel."""
 
     decree: Decree | None
@@ -41,8 +41,6 @@ class DecreeView(TypedDict):
     preview: Msg | str
     applied: bool
     history: list[DecreeRound]
-    interpretations: list[Msg]
-    source: str
 
 
 def decree_view(state: State, content: Content) -> DecreeView:
@@ -60,13 +58,12 @@ def decree_view(state: State, content: Content) -> DecreeView:
         "preview": preview, "applied": state["round"] in d["applied"],
         "history": [{"round": i + 1, "measures": dict(row), "applied": i + 1 in d["applied"]}
                     for i, row in enumerate(d["measures"]) if row],
-        "interpretations": [msg(i["text"]) for i in decrees_content()["interpretations"]],
-        "source": decrees_content()["source"],
+        **readings(decrees_content()),
     }
 
 
 def phase_items(state: State, content: Content, phase_id: str, event: str) -> list[Item]:
-    if phase_id != "slumber" or event != "enter" or KEY not in state["modules_state"]:
+    if not entering("slumber", KEY, state, phase_id, event):
         return []
     d = decrees(state)
     name = said(d["decree"], "name") if d["decree"] else msg("Queen's Decree")

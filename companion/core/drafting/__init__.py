@@ -7,28 +7,13 @@ the start of the Worker Phase, and the Round Draft's Harvest and Slumber rules.
 
 from __future__ import annotations
 
-from companion.core.checklist import register_phase_items
-from companion.core.drafting import commands
-from companion.core.drafting.model import (
-    FILE,
-    KEY,
-    STATE_VERSION,
-    active,
-    adopt,
-    catalogue_texts,
-    drafting_content,
-    init,
-    plan,
-    validate_state,
-)
+from companion.core.drafting import commands, model
+from companion.core.drafting.model import FILE, KEY, catalogue_texts, drafting_content, plan
 from companion.core.drafting.view import drafting_view, phase_items
-from companion.core.hooks import ModuleHooks, register
+from companion.core.hooks import register_area
 from companion.core.units import ModuleUnit
 
-HOOKS = ModuleHooks(id=KEY, active=active, init=init, state_version=STATE_VERSION, adopt=adopt,
-                    validate_state=validate_state)
-register(HOOKS)
-register_phase_items(KEY, phase_items)
+HOOKS = register_area(model, phase_items)
 
 MODULE = ModuleUnit(id="drafting", content=(FILE,), texts=catalogue_texts,
                     panels=("companion.ui.panels.drafting",), cli=("companion.cli.calc.draft",),

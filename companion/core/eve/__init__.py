@@ -7,19 +7,15 @@ then the points).
 
 from __future__ import annotations
 
-from companion.core.checklist import register_phase_items
-from companion.core.eve import commands
+from companion.core.eve import commands, model
 from companion.core.eve.content import FILE, catalogue_texts, eve_content
-from companion.core.eve.model import KEY, STATE_VERSION, active, adopt, init, validate_state
+from companion.core.eve.model import KEY
 from companion.core.eve.scoring import eve_points, points_sum
 from companion.core.eve.view import eve_view, phase_items
-from companion.core.hooks import ModuleHooks, register
+from companion.core.hooks import register_area
 from companion.core.units import ModuleUnit
 
-HOOKS = ModuleHooks(id=KEY, active=active, init=init, state_version=STATE_VERSION, adopt=adopt,
-                    validate_state=validate_state)
-register(HOOKS)
-register_phase_items(KEY, phase_items)
+HOOKS = register_area(model, phase_items)
 
 MODULE = ModuleUnit(id="eve", content=(FILE,), texts=catalogue_texts,
                     panels=("companion.ui.panels.eve",), cli=("companion.cli.calc.eve",),

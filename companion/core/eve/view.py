@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing_extensions import TypedDict
 
-from companion.core.checklist import Item, command_item, tick_item
-from companion.core.content import Content
+from companion.core.checklist import Item, command_item, entering, tick_item
+from companion.core.content import Content, Readings, readings
 from companion.core.eve.commands import ApplyEve, slumber_rewards
 from companion.core.eve.content import eve_content
 from companion.core.eve.model import KEY, eve
@@ -31,7 +31,7 @@ class EvePlayer(TypedDict):
     sum: Msg
 
 
-class EveView(TypedDict):
+class EveView(Readings):
     """What ``eve_view`` gives the Eve panel."""
 
     enclave: str | None
@@ -41,8 +41,6 @@ class EveView(TypedDict):
     preview: Msg | str
     applied: bool
     reminders: list[Msg]
-    interpretations: list[Msg]
-    source: str
 
 
 def eve_view(state: State, content: Content) -> EveView:
@@ -58,13 +56,12 @@ def eve_view(state: State, content: Content) -> EveView:
         "preview": rewards_text(state, content, rewards),
         "applied": state["round"] in e["applied"],
         "reminders": list(REMINDERS),
-        "interpretations": [msg(i["text"]) for i in eve_content()["interpretations"]],
-        "source": eve_content()["source"],
+        **readings(eve_content()),
     }
 
 
 def phase_items(state: State, content: Content, phase_id: str, event: str) -> list[Item]:
-    if phase_id != "slumber" or event != "enter" or KEY not in state["modules_state"]:
+    if not entering("slumber", KEY, state, phase_id, event):
         return []
     e = eve(state)
     holder = next((p["name"] for p in state["players"] if p["id"] == e["enclave"]), None)

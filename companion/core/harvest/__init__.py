@@ -7,19 +7,15 @@ and its phase checklist items (Harvest: pay the farms, then breed).
 
 from __future__ import annotations
 
-from companion.core.checklist import register_phase_items
-from companion.core.harvest import commands, farming
+from companion.core.harvest import commands, farming, model
 from companion.core.harvest.content import FILE, catalogue_texts, harvest_content
 from companion.core.harvest.farming import breeding, farm_reward, harvest_rewards, hex_farm
-from companion.core.harvest.model import KEY, STATE_VERSION, active, adopt, init, validate_state
+from companion.core.harvest.model import KEY
 from companion.core.harvest.view import aphids_view, phase_items
-from companion.core.hooks import ModuleHooks, register
+from companion.core.hooks import register_area
 from companion.core.units import ModuleUnit
 
-HOOKS = ModuleHooks(id=KEY, active=active, init=init, state_version=STATE_VERSION, adopt=adopt,
-                    validate_state=validate_state)
-register(HOOKS)
-register_phase_items(KEY, phase_items)
+HOOKS = register_area(model, phase_items)
 
 MODULE = ModuleUnit(id="harvest", content=(FILE,), texts=catalogue_texts,
                     panels=("companion.ui.panels.aphids",), cli=("companion.cli.calc.farm",),

@@ -14,7 +14,7 @@ from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.harvest import farming
 from companion.core.harvest.content import harvest_content
-from companion.core.harvest.model import AphidHex, aphids, check_hex, find_hex, free_sites
+from companion.core.harvest.model import AphidHex, AphidsState, aphids, check_hex, find_hex, free_sites
 from companion.core.i18n import Msg, msg, nmsg
 from companion.core.points import anything, book, check_bookable, rewards_text
 from companion.core.state import State, game_def, player
@@ -250,6 +250,19 @@ class NymphEatsAphid(Command):
         return msg("{hex}: a nymph destroys an aphid", hex=find_hex(aphids(state), self.hex_id)["name"])
 
 
+def _harvest_step_open(state: State, content: Content, breeding: bool) -> AphidsState:
+    """The aphids' state, when Harvest's step (the farms' pay, or breeding) may run: in Harvest, not yet done."""
+    a = aphids(state)
+    _in_harvest(state, content, breeding)
+    if breeding and state["round"] in a["bred"]:
+        raise CommandError(msg("The aphids have already bred in round {round} (Undo takes it back).",
+                               round=state["round"]))
+    if not breeding and state["round"] in a["harvested"]:
+        raise CommandError(msg("The aphid farms of round {round} are already in the scores (Undo takes them back).",
+                               round=state["round"]))
+    return a
+
+
 def _in_harvest(state: State, content: Content, breeding: bool) -> None:
     if state["phase"] != HARVEST:
         phase = game_def(state, content).phase(state["phase"]).message()
@@ -267,11 +280,7 @@ class ApplyHarvest(Command):
     name = "aphids_harvest"
 
     def verify(self, state: State, content: Content) -> None:
-        a = aphids(state)
-        _in_harvest(state, content, breeding=False)
-        if state["round"] in a["harvested"]:
-            raise CommandError(msg("The aphid farms of round {round} are already in the scores (Undo takes them back).",
-                                   round=state["round"]))
+        a = _harvest_step_open(state, content, breeding=False)
         rewards = farming.harvest_rewards(a["hexes"])
         if not anything(rewards):
             raise CommandError(msg("No aphid farm pays anything now: a farm needs 2 or more herded aphids on "
@@ -295,11 +304,7 @@ class BreedAphids(Command):
     name = "aphids_breed"
 
     def verify(self, state: State, content: Content) -> None:
-        a = aphids(state)
-        _in_harvest(state, content, breeding=True)
-        if state["round"] in a["bred"]:
-            raise CommandError(msg("The aphids have already bred in round {round} (Undo takes it back).",
-                                   round=state["round"]))
+        a = _harvest_step_open(state, content, breeding=True)
         if state["round"] not in a["harvested"] and anything(farming.harvest_rewards(a["hexes"])):
             raise CommandError(msg("Pay the aphid farms first: aphids breed after Harvest."))
         if not any(farming.breeding(h)["breeds"] for h in a["hexes"]):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing_extensions import TypedDict
 
-from companion.core.checklist import Item, command_item
-from companion.core.content import Content
+from companion.core.checklist import Item, command_item, entering
+from companion.core.content import Content, Readings, readings
 from companion.core.harvest import farming
 from companion.core.harvest.commands import ApplyHarvest, BreedAphids, breeding_text
 from companion.core.harvest.content import harvest_content
@@ -72,7 +72,7 @@ class HexShown(TypedDict):
     outskirts_note: Msg | str
 
 
-class AphidsView(TypedDict):
+class AphidsView(Readings):
     """What ``aphids_view`` gives the aphid panel."""
 
     hexes: list[HexShown]
@@ -82,8 +82,6 @@ class AphidsView(TypedDict):
     bred: bool
     breeding: Msg | str
     reminders: list[Msg]
-    interpretations: list[Msg]
-    source: str
 
 
 def aphids_view(state: State, content: Content) -> AphidsView:
@@ -112,13 +110,12 @@ def aphids_view(state: State, content: Content) -> AphidsView:
         "harvested": state["round"] in a["harvested"], "bred": state["round"] in a["bred"],
         "breeding": breeding_text(state),
         "reminders": reminders(state),
-        "interpretations": [msg(i["text"]) for i in harvest_content()["interpretations"]],
-        "source": harvest_content()["source"],
+        **readings(harvest_content()),
     }
 
 
 def phase_items(state: State, content: Content, phase_id: str, event: str) -> list[Item]:
-    if phase_id != "harvest" or event != "enter" or KEY not in state["modules_state"]:
+    if not entering("harvest", KEY, state, phase_id, event):
         return []
     a = aphids(state)
     rewards = farming.harvest_rewards(a["hexes"])

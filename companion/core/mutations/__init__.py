@@ -6,16 +6,14 @@ Importing this package registers its hooks (state at new game, ``adopt`` for old
 
 from __future__ import annotations
 
-from companion.core.hooks import ModuleHooks, register
-from companion.core.mutations import commands
+from companion.core.hooks import register_area
+from companion.core.mutations import commands, model
 from companion.core.mutations.content import FILE, catalogue_texts, mutations_content
-from companion.core.mutations.model import KEY, STATE_VERSION, active, adopt, init, validate_state
+from companion.core.mutations.model import KEY
 from companion.core.mutations.view import body, mutations_view
 from companion.core.units import ModuleUnit
 
-HOOKS = ModuleHooks(id=KEY, active=active, init=init, state_version=STATE_VERSION, adopt=adopt,
-                    validate_state=validate_state)
-register(HOOKS)
+HOOKS = register_area(model)
 
 MODULE = ModuleUnit(id="mutations", content=(FILE,), texts=catalogue_texts,
                     panels=("companion.ui.panels.mutations",), cli=(),

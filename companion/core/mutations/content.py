@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Annotated, Literal
 
 from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
 
+from companion.core.content import catalogue_said
 from companion.core.datafiles import Interpretation
 from companion.core.i18n import N_, Msg, msg
 from companion.core.schema import strict
@@ -63,11 +63,4 @@ def catalogue_texts() -> list[str]:
     return texts + [i["text"] for i in c["interpretations"]]
 
 
-@cache
-def _known() -> frozenset[str]:
-    return frozenset(catalogue_texts())
-
-
-def said(text: str) -> Msg | str:
-    """A text or made-up name of the file as a message (translated); a name the players typed as it is."""
-    return msg(text) if text in _known() else text
+said = catalogue_said(catalogue_texts)

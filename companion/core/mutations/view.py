@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing_extensions import TypedDict
 
-from companion.core.content import Content
+from companion.core.content import Content, Readings, readings
 from companion.core.i18n import Msg, msg
 from companion.core.mutations.content import PARTS, MutationCard, Part, mutations_content, said, the_part
 from companion.core.mutations.model import card, mutations, on_body, redeal_due
@@ -46,7 +46,7 @@ class MutationsPlayer(Body):
     kept: list[str]
 
 
-class MutationsView(TypedDict):
+class MutationsView(Readings):
     """What ``mutations_view`` gives the Mutations panel."""
 
     players: list[MutationsPlayer]
@@ -56,8 +56,6 @@ class MutationsView(TypedDict):
     all_kept: bool
     cards: list[ShownMutation]
     reminders: list[Msg]
-    interpretations: list[Msg]
-    source: str
 
 
 def body(state: State, pid: str) -> Body:
@@ -108,6 +106,5 @@ def mutations_view(state: State, content: Content) -> MutationsView:
         if due else None,
         "all_kept": all(m["kept"].get(p["id"]) for p in ant_players(state)),
         "cards": [{**c, "label": said(c["name"])} for c in m["cards"]], "reminders": reminders,
-        "interpretations": [msg(i["text"]) for i in mutations_content()["interpretations"]],
-        "source": mutations_content()["source"],
+        **readings(mutations_content()),
     }

@@ -6,27 +6,13 @@ its commands and its Soldier Phase checklist items (each parasite's trigger as t
 
 from __future__ import annotations
 
-from companion.core.checklist import register_phase_items
-from companion.core.hooks import ModuleHooks, register
-from companion.core.parasites import commands
-from companion.core.parasites.model import (
-                    FILE,
-                    KEY,
-                    STATE_VERSION,
-                    active,
-                    adopt,
-                    catalogue_texts,
-                    init,
-                    parasites_content,
-                    validate_state,
-)
+from companion.core.hooks import register_area
+from companion.core.parasites import commands, model
+from companion.core.parasites.model import FILE, KEY, catalogue_texts, parasites_content
 from companion.core.parasites.view import parasites_view, phase_items
 from companion.core.units import ModuleUnit
 
-HOOKS = ModuleHooks(id=KEY, active=active, init=init, state_version=STATE_VERSION, adopt=adopt,
-                    validate_state=validate_state)
-register(HOOKS)
-register_phase_items(KEY, phase_items)
+HOOKS = register_area(model, phase_items)
 
 MODULE = ModuleUnit(id="parasites", content=(FILE,), texts=catalogue_texts,
                     panels=("companion.ui.panels.parasites",), cli=(),

@@ -9,13 +9,12 @@
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Annotated, Literal, cast
 
 from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
 
-from companion.core.content import Content
+from companion.core.content import Content, catalogue_said
 from companion.core.datafiles import Interpretation
 from companion.core.errors import CommandError
 from companion.core.hooks import InvalidModuleState, ModuleState
@@ -118,14 +117,7 @@ def catalogue_texts() -> list[str]:
     return texts + [i["text"] for i in c["interpretations"]]
 
 
-@cache
-def _known() -> frozenset[str]:
-    return frozenset(catalogue_texts())
-
-
-def said(text: str) -> Msg | str:
-    """A text of the file as a message (translated); a text the players typed as it is."""
-    return msg(text) if text in _known() else text
+said = catalogue_said(catalogue_texts)
 
 
 def known(name: str) -> ParasiteCard | None:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing_extensions import TypedDict
 
-from companion.core.checklist import Item, command_item, tick_item
-from companion.core.content import Content
+from companion.core.checklist import Item, command_item, entering, tick_item
+from companion.core.content import Content, interpretations_said
 from companion.core.i18n import Msg, msg, render
 from companion.core.parasites.commands import HostDidNotBattle, paid
 from companion.core.parasites.model import KEY, Parasite, ParasiteCard, parasites, parasites_content, said
@@ -51,13 +51,13 @@ def parasites_view(state: State, content: Content) -> ParasitesView:
         "destroyed": [msg("{card} ({host})", card=x["card"], host=names[x["host"]]) for x in p["destroyed"]],
         "known": [{**c, "says": said(c["trigger"])} for c in parasites_content()["cards"]],
         "reminders": [msg(text) for text in parasites_content()["reminders"]],
-        "interpretations": [msg(i["text"]) for i in parasites_content()["interpretations"]],
+        "interpretations": interpretations_said(parasites_content()["interpretations"]),
     }
 
 
 def phase_items(state: State, content: Content, phase_id: str, event: str) -> list[Item]:
     """As the Soldier Phase ends, each Parasite's trigger (a point to book where the card gives one)."""
-    if phase_id != "soldier" or event != "enter" or KEY not in state["modules_state"]:
+    if not entering("soldier", KEY, state, phase_id, event):
         return []
     names = {x["id"]: x["name"] for x in state["players"]}
     out: list[Item] = []

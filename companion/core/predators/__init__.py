@@ -13,8 +13,8 @@ is meant to call it (``by="broodmother"``), with ``check_summon`` in her command
 from __future__ import annotations
 
 from companion.core.checklist import register_phase_items
-from companion.core.hooks import ModuleHooks, register
-from companion.core.predators import alliance_commands, battle, commands
+from companion.core.hooks import ModuleHooks, register, register_area
+from companion.core.predators import alliance_commands, battle, commands, model
 from companion.core.predators.alliances import (
     PP_KEY,
     PP_STATE_VERSION,
@@ -32,18 +32,15 @@ from companion.core.predators.content import (
     find_predator,
     predators_content,
 )
-from companion.core.predators.model import KEY, STATE_VERSION, active, adopt, check_summon, init, summon, validate_state
+from companion.core.predators.model import KEY, check_summon, summon
 from companion.core.predators.rules import casualties, spores_for, starting_health, tier_of
 from companion.core.predators.view import alliances_view, phase_items, pp_phase_items, predators_view
 from companion.core.units import ModuleUnit
 
-HOOKS = ModuleHooks(id=KEY, active=active, init=init, state_version=STATE_VERSION, adopt=adopt,
-                    validate_state=validate_state)
+HOOKS = register_area(model, phase_items)
 PP_HOOKS = ModuleHooks(id=PP_KEY, active=pp_active, init=pp_init, state_version=PP_STATE_VERSION, adopt=pp_adopt,
                        validate_state=pp_validate_state)
-register(HOOKS)
 register(PP_HOOKS)
-register_phase_items(KEY, phase_items)
 register_phase_items(PP_KEY, pp_phase_items)
 
 MODULE = ModuleUnit(id="predators", content=(PREDATORS, ALLIANCES), texts=catalogue_texts,

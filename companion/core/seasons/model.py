@@ -8,17 +8,16 @@
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Annotated, Literal, cast
 
 from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
 
-from companion.core.content import Content
+from companion.core.content import Content, catalogue_said
 from companion.core.datafiles import Interpretation
 from companion.core.errors import CommandError
 from companion.core.hooks import InvalidModuleState, ModuleState
-from companion.core.i18n import Msg, msg
+from companion.core.i18n import msg
 from companion.core.schema import Shape, strict
 from companion.core.state import State, has
 from companion.core.units import DataFile
@@ -99,14 +98,7 @@ def catalogue_texts() -> list[str]:
     return texts + list(c["reminders"]) + [i["text"] for i in c["interpretations"]]
 
 
-@cache
-def _known() -> frozenset[str]:
-    return frozenset(catalogue_texts())
-
-
-def said(text: str) -> Msg | str:
-    """A name or effect of the file as a message (translated); one the players typed as it is."""
-    return msg(text) if text in _known() else text
+said = catalogue_said(catalogue_texts)
 
 
 def in_force(s: SeasonsState) -> SeasonCard | None:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing_extensions import TypedDict
 
-from companion.core.checklist import Item, command_item
-from companion.core.content import Content
+from companion.core.checklist import Item, command_item, entering
+from companion.core.content import Content, interpretations_said
 from companion.core.i18n import Msg, msg, render
 from companion.core.seasons.commands import RevealSeason
 from companion.core.seasons.model import KEY, SeasonCard, card, in_force, said, seasons, seasons_content
@@ -56,12 +56,12 @@ def seasons_view(state: State, content: Content) -> SeasonsView:
         "due": RevealSeason().can(state, content),
         "cards": [_card(c) for c in s["cards"]],
         "reminders": [msg(text) for text in seasons_content()["reminders"]],
-        "interpretations": [msg(i["text"]) for i in seasons_content()["interpretations"]],
+        "interpretations": interpretations_said(seasons_content()["interpretations"]),
     }
 
 
 def phase_items(state: State, content: Content, phase_id: str, event: str) -> list[Item]:
-    if phase_id != "worker" or event != "enter" or KEY not in state["modules_state"]:
+    if not entering("worker", KEY, state, phase_id, event):
         return []
     s = seasons(state)
     done = len(s["revealed"]) >= state["round"]

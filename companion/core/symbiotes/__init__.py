@@ -7,29 +7,13 @@ commands and its Slumber item.
 
 from __future__ import annotations
 
-from companion.core.checklist import register_phase_items
-from companion.core.hooks import ModuleHooks, register
-from companion.core.symbiotes import commands
-from companion.core.symbiotes.model import (
-    FILE,
-    KEY,
-    STATE_VERSION,
-    active,
-    adopt,
-    book_end_points,
-    catalogue_texts,
-    end_points,
-    init,
-    symbiotes_content,
-    validate_state,
-)
+from companion.core.hooks import register_area
+from companion.core.symbiotes import commands, model
+from companion.core.symbiotes.model import FILE, KEY, book_end_points, catalogue_texts, end_points, symbiotes_content
 from companion.core.symbiotes.view import phase_items, symbiotes_view
 from companion.core.units import ModuleUnit
 
-HOOKS = ModuleHooks(id=KEY, active=active, init=init, final_points=book_end_points, state_version=STATE_VERSION,
-                    adopt=adopt, validate_state=validate_state)
-register(HOOKS)
-register_phase_items(KEY, phase_items)
+HOOKS = register_area(model, phase_items, final_points=book_end_points)
 
 MODULE = ModuleUnit(id="symbiotes", content=(FILE,), texts=catalogue_texts,
                     panels=("companion.ui.panels.symbiotes",), cli=(),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing_extensions import TypedDict
 
-from companion.core.checklist import Item, tick_item
+from companion.core.checklist import Item, entering, tick_item
 from companion.core.content import Content
 from companion.core.i18n import Msg, msg, tr
 from companion.core.state import State, ant_players
@@ -74,7 +74,7 @@ def symbiotes_view(state: State, content: Content) -> SymbiotesView:
 
 
 def phase_items(state: State, content: Content, phase_id: str, event: str) -> list[Item]:
-    if phase_id != "slumber" or event != "enter" or KEY not in state["modules_state"]:
+    if not entering("slumber", KEY, state, phase_id, event):
         return []
     if state["round"] == symbiotes_content()["no_exchange_round"]:
         return [tick_item("symbiotes:autumn", KEY, tr("Autumn: no Symbiote exchange this Slumber."), state)]

@@ -7,27 +7,13 @@ Soldier Phase, Feed at feeding). Importing this package registers its hooks and 
 
 from __future__ import annotations
 
-from companion.core.checklist import register_phase_items
-from companion.core.hooks import ModuleHooks, register
+from companion.core.hooks import register_area
 from companion.core.units import ModuleUnit
-from companion.core.workers import commands
-from companion.core.workers.model import (
-                    FILE,
-                    KEY,
-                    STATE_VERSION,
-                    active,
-                    adopt,
-                    catalogue_texts,
-                    init,
-                    validate_state,
-                    workers_content,
-)
+from companion.core.workers import commands, model
+from companion.core.workers.model import FILE, KEY, catalogue_texts, workers_content
 from companion.core.workers.view import phase_items, workers_view
 
-HOOKS = ModuleHooks(id=KEY, active=active, init=init, state_version=STATE_VERSION, adopt=adopt,
-                    validate_state=validate_state)
-register(HOOKS)
-register_phase_items(KEY, phase_items)
+HOOKS = register_area(model, phase_items)
 
 MODULE = ModuleUnit(id="workers", content=(FILE,), texts=catalogue_texts,
                     panels=("companion.ui.panels.workers",), cli=(),

@@ -15,7 +15,7 @@ the generic module panel, so every enabled module is visible from day one.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import import_module
 from pkgutil import iter_modules
 from typing import TYPE_CHECKING, Any, Literal
@@ -103,6 +103,22 @@ _loaded = False
 
 def register(panel: Panel) -> None:
     _PANELS[panel.id] = panel
+
+
+@dataclass(frozen=True)
+class PanelFamily:
+    """The panels of one game area's tab: they share when they apply and what else of the tab they are drawn from."""
+
+    applies: Callable[[State], bool]
+    reads: Callable[[PanelContext], Any] | None = None
+
+    def panel(self, id: str, title: str | Callable[[PanelContext], str],
+              build: Callable[[PanelContext], list[ft.Control]], help_topic: str, order: int, **more: Any) -> Panel:
+        """Register one panel of the family (``more``: any other ``Panel`` field, ``applies`` too); return it."""
+        panel = replace(Panel(id=id, title=title, applies=self.applies, build=build, help_topic=help_topic, order=order,
+                              reads=self.reads), **more)
+        register(panel)
+        return panel
 
 
 def load_panels() -> None:

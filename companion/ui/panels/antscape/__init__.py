@@ -13,7 +13,7 @@ import copy
 from companion.core.antscape.model import KEY
 from companion.core.state import State
 from companion.ui.i18n import tr
-from companion.ui.panels import Panel, PanelContext, register
+from companion.ui.panels import PanelContext, PanelFamily
 from companion.ui.panels.antscape import grid, play
 from companion.ui.panels.antscape.drafts import ScorerDraft, draft_for
 
@@ -27,13 +27,9 @@ def draft(ctx: PanelContext) -> ScorerDraft:
     return copy.deepcopy(draft_for(ctx.app, ctx.session.id))
 
 
+TAB = PanelFamily(applies=in_game, reads=draft)
 PANELS = [
-    Panel(id="as-scorer", title=lambda ctx: tr("Final scoring"), applies=in_game, build=grid.build,
-          help_topic="antscape", order=10, reads=draft),
-    Panel(id="as-end", title=lambda ctx: tr("How the game ends"), applies=in_game, build=play.end,
-          help_topic="antscape.end", order=11, reads=draft),
-    Panel(id="as-turn", title=lambda ctx: tr("A turn"), applies=in_game, build=play.turn,
-          help_topic="antscape.turn", order=12, reads=draft),
+    TAB.panel("as-scorer", lambda ctx: tr("Final scoring"), grid.build, "antscape", 10),
+    TAB.panel("as-end", lambda ctx: tr("How the game ends"), play.end, "antscape.end", 11),
+    TAB.panel("as-turn", lambda ctx: tr("A turn"), play.turn, "antscape.turn", 12),
 ]
-for _panel in PANELS:
-    register(_panel)

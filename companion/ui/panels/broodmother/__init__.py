@@ -13,7 +13,7 @@ import copy
 from companion.core.broodmother.model import has_broodmother, is_asymmetric
 from companion.core.state import State
 from companion.ui.i18n import tr
-from companion.ui.panels import Panel, PanelContext, register
+from companion.ui.panels import PanelContext, PanelFamily
 from companion.ui.panels.broodmother import asymmetric, battle, meadow, setup, tracks, turn
 from companion.ui.panels.broodmother.controls import drafts
 from companion.ui.panels.broodmother.drafts import Drafts
@@ -32,29 +32,19 @@ def drafted(ctx: PanelContext) -> Drafts:
     return copy.deepcopy(drafts(ctx))
 
 
+TAB = PanelFamily(applies=in_game, reads=drafted)
 PANELS = [
-    Panel(id="bm-turn", title=lambda ctx: tr("Her instructions"), applies=in_game, build=turn.build,
-          help_topic="broodmother.turn", order=10, now=turn.now, reads=drafted),
-    Panel(id="bm-asymmetric", title=lambda ctx: tr("The Broodmother player"), applies=asymmetric_game,
-          build=asymmetric.build, help_topic="broodmother.asymmetric", order=11, reads=drafted),
-    Panel(id="bm-meadow", title=lambda ctx: tr("The meadow"), applies=in_game, build=meadow.build,
-          help_topic="broodmother.meadow", order=12, reads=drafted),
-    Panel(id="bm-setup", title=setup.title, applies=in_game, build=setup.build, help_topic="broodmother.setup",
-          order=13, settled=setup.settled, settled_title=lambda ctx: tr("Setup done"), reads=drafted),
-    Panel(id="bm-status", title=lambda ctx: tr("Against the Broodmother"), applies=in_game, build=tracks.status,
-          help_topic="broodmother.difficulty", order=14, reads=drafted),
-    Panel(id="bm-machinations", title=lambda ctx: tr("Machinations"), applies=in_game, build=tracks.machinations,
-          help_topic="broodmother.machinations", order=15, reads=drafted),
-    Panel(id="bm-deck", title=lambda ctx: tr("Her deck"), applies=in_game, build=tracks.deck,
-          help_topic="broodmother.deck", order=16, reads=drafted),
-    Panel(id="bm-battle", title=lambda ctx: tr("Battles"), applies=in_game, build=battle.battle,
-          help_topic="broodmother.battle", order=17, reads=drafted),
-    Panel(id="bm-nest", title=lambda ctx: tr("The Nest of Centipedes"), applies=in_game, build=battle.nest,
-          help_topic="broodmother.nest", order=18, reads=drafted),
-    Panel(id="bm-slumber", title=lambda ctx: tr("Her Slumber"), applies=in_game, build=battle.slumber,
-          help_topic="broodmother.slumber", order=19, reads=drafted),
-    Panel(id="bm-end", title=lambda ctx: tr("The end"), applies=in_game, build=battle.end,
-          help_topic="broodmother.end", order=20, reads=drafted),
+    TAB.panel("bm-turn", lambda ctx: tr("Her instructions"), turn.build, "broodmother.turn", 10, now=turn.now),
+    TAB.panel("bm-asymmetric", lambda ctx: tr("The Broodmother player"), asymmetric.build, "broodmother.asymmetric",
+              11, applies=asymmetric_game),
+    TAB.panel("bm-meadow", lambda ctx: tr("The meadow"), meadow.build, "broodmother.meadow", 12),
+    TAB.panel("bm-setup", setup.title, setup.build, "broodmother.setup", 13, settled=setup.settled,
+              settled_title=lambda ctx: tr("Setup done")),
+    TAB.panel("bm-status", lambda ctx: tr("Against the Broodmother"), tracks.status, "broodmother.difficulty", 14),
+    TAB.panel("bm-machinations", lambda ctx: tr("Machinations"), tracks.machinations, "broodmother.machinations", 15),
+    TAB.panel("bm-deck", lambda ctx: tr("Her deck"), tracks.deck, "broodmother.deck", 16),
+    TAB.panel("bm-battle", lambda ctx: tr("Battles"), battle.battle, "broodmother.battle", 17),
+    TAB.panel("bm-nest", lambda ctx: tr("The Nest of Centipedes"), battle.nest, "broodmother.nest", 18),
+    TAB.panel("bm-slumber", lambda ctx: tr("Her Slumber"), battle.slumber, "broodmother.slumber", 19),
+    TAB.panel("bm-end", lambda ctx: tr("The end"), battle.end, "broodmother.end", 20),
 ]
-for _panel in PANELS:
-    register(_panel)
