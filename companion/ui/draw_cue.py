@@ -62,7 +62,7 @@ def _audio() -> Any:
     return flet_audio.Audio(src=chime.data_url(), volume=VOLUME, release_mode=flet_audio.ReleaseMode.STOP)
 
 
-def _made(make: Callable[[], Any], what: str) -> Any:
+def _made(make: Callable[[], object], what: str) -> Any:
     try:
         return make()
     except Exception as exc:  # a client or an install without the service: no such cue, nothing else changes

@@ -223,11 +223,11 @@ class GameFiles:
 
     # -- the actions of one game, at the bottom of the screen ------------------------------
     def show_actions(self, game_id: str, name: str, *, with_open: bool = True,
-                     after_delete: Callable[[], Any] | None = None) -> None:
+                     after_delete: Callable[[], object] | None = None) -> None:
         """A bottom sheet with big labelled buttons: Open, Rename, Export, Delete (within thumb reach)."""
         sizes, app = self.app.sizes, self.app
 
-        def then(action: Callable[[], Any]) -> Callable[[Any], None]:
+        def then(action: Callable[[], object]) -> Callable[[object], None]:
             def run() -> None:
                 app.page.pop_dialog()
                 action()
@@ -262,5 +262,5 @@ class GameFiles:
         app.page.show_dialog(sheet)
 
 
-def _keep_in_sync(_: Any) -> None:
+def _keep_in_sync(_: object) -> None:
     """Having a change handler makes the client send every keystroke, so Save sees the typed value."""

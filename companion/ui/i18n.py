@@ -15,9 +15,12 @@ from __future__ import annotations
 
 import weakref
 from contextvars import ContextVar
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core.i18n import LANGUAGES, Msg, language, render, set_resolver, tr, trf, trn, using, verbatim
+
+if TYPE_CHECKING:
+    from companion.ui.tab.base import TabBase
 
 __all__ = ["LANGUAGES", "Msg", "attach", "browser_language", "language", "render", "tr", "trf", "trn", "using",
            "verbatim"]
@@ -26,7 +29,7 @@ _pages: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
 _accept_language: ContextVar[str | None] = ContextVar("companion_accept_language", default=None)
 
 
-def attach(page: Any, app: Any) -> None:
+def attach(page: Any, app: TabBase) -> None:
     """Code that runs for ``page`` outside a handler reads ``app.language``."""
     _pages[page] = app
 

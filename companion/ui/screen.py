@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from companion.core.schema import JsonObject
 from companion.ui.i18n import tr
 from companion.ui.measure import title_lines
 from companion.ui.share_view import share_banner
@@ -99,7 +100,7 @@ class Screen:
         if callable(getattr(self.app.page, "run_task", None)):
             self.app.page.run_task(self.scroll_to_top)
 
-    def on_message(self, message: dict[str, Any]) -> None:
+    def on_message(self, message: JsonObject) -> None:
         """Another tab changed something; refresh if it concerns this screen."""
 
     # -- shared -------------------------------------------------------------------------

@@ -62,7 +62,7 @@ class PanelContext:
         """Execute ``command``; ``debounce`` names the action whose double tap is ignored."""
         self.app.guard(lambda: self.app.execute(self.session, command, debounce=debounce))
 
-    def handler(self, command: Callable[[], Command], *, debounce: str | None = None) -> Callable[[Any], None]:
+    def handler(self, command: Callable[[], Command], *, debounce: str | None = None) -> Callable[[object], None]:
         """An ``on_click`` that builds the command when tapped and runs it."""
         return self.app.handler(lambda: self.app.execute(self.session, command(), debounce=debounce))
 

@@ -25,7 +25,7 @@ __all__ = ["apply_button", "boxed", "buttons", "choice", "command_choice", "coun
 HALF: ft.ResponsiveNumber = {"xs": 12, "md": 6}  # a choice takes a row on a phone, half of it on a tablet
 
 
-def _send(ctx: PanelContext, command: Command, debounce: str | None = None) -> Callable[[Any], None] | None:
+def _send(ctx: PanelContext, command: Command, debounce: str | None = None) -> Callable[[object], None] | None:
     return ctx.handler(lambda: command, debounce=debounce) if ctx.session.can(command) else None
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import flet as ft
 
@@ -22,6 +22,7 @@ from companion.core.commands.base import Command
 from companion.core.commands.scoring import AdjustScore
 from companion.core.commands.turns import FinishGame, NextPhase, NextRound
 from companion.core.i18n import language
+from companion.core.schema import JsonObject
 from companion.core.session import Session, log_text
 from companion.core.views import GameView, PhaseStep, PlayerStanding, game_view
 from companion.ui import draw_cue, kept, theme, widgets
@@ -37,6 +38,9 @@ from companion.ui.screen import GAP, Screen
 from companion.ui.share_view import open_share_dialog
 from companion.ui.slots import Reused
 from companion.ui.theme import MIN_TOUCH
+
+if TYPE_CHECKING:
+    from companion.ui.app import PageApp
 
 ROUTE = "/game/:id"
 DOT = 32  # px: a standing's colour disc
@@ -55,8 +59,8 @@ class GameScreen(Screen):
     identifier = "game"
     changes_game = True
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, app: PageApp, route: str, params: dict[str, str]) -> None:
+        super().__init__(app, route, params)
         self.game_id = self.params["id"]
         self._first_panels = 0
         self._first_jumps = 0
@@ -597,7 +601,7 @@ class GameScreen(Screen):
         name = str(self.session.doc["name"])
         self.app.delete_game(self.game_id, name, after=lambda: self.app.go("/"))
 
-    def on_message(self, message: dict[str, Any]) -> None:
+    def on_message(self, message: JsonObject) -> None:
         if message.get("kind") != "game" or message.get("id") != self.game_id:
             return
         if message.get("deleted"):

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from companion.core.i18n import N_, Msg, render
+from companion.core.schema import JsonObject
 from companion.store import GameSummary, KeptGame
 from companion.store.games import good_news
 from companion.ui import widgets
@@ -196,7 +197,7 @@ class HomeScreen(Screen):
         return ft.Card(content=ft.Container(row, padding=ft.Padding.only(right=6)), margin=0,
                        variant=ft.CardVariant.OUTLINED)
 
-    def on_message(self, message: dict[str, Any]) -> None:
+    def on_message(self, message: JsonObject) -> None:
         if message.get("kind") == "game":
             self.refresh()
 

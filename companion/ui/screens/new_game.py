@@ -7,7 +7,7 @@ the setup steps the data says these choices need.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -18,6 +18,9 @@ from companion.ui.models import STEP_TITLES, WIZARD_STEPS, PlayerDraft, WizardMo
 from companion.ui.screen import Screen
 from companion.ui.theme import MIN_TOUCH, on_colour, player_colour
 
+if TYPE_CHECKING:
+    from companion.ui.app import PageApp
+
 ROUTE = "/new"
 
 
@@ -25,8 +28,8 @@ class NewGameScreen(Screen):
     title = "New game"
     identifier = "new-game"
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, app: PageApp, route: str, params: dict[str, str]) -> None:
+        super().__init__(app, route, params)
         self.model = WizardModel(self.app.ctx.store.content)
 
     def heading(self) -> str:

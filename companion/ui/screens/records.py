@@ -33,6 +33,7 @@ from companion.core.records import (
     plays_csv,
     plays_json,
 )
+from companion.core.schema import JsonObject
 from companion.ui import widgets
 from companion.ui.i18n import tr, trf, trn
 from companion.ui.screen import Screen
@@ -385,7 +386,7 @@ class RecordsScreen(Screen):
                               cell["ids"], f"antscape-bonus-{cell['bonus']}") for cell in f["bonus"]]
         return widgets.section(title, body, self.sizes, identifier="antscape-records")
 
-    def on_message(self, message: dict[str, Any]) -> None:
+    def on_message(self, message: JsonObject) -> None:
         if message.get("kind") == "game":
             self.refresh()
 

@@ -99,7 +99,7 @@ class Changes(Guests):
         self.broadcast({"kind": "game", "id": game_id, "deleted": deleted})
         self.refresh(touched)
 
-    def delete_game(self, game_id: str, name: str, after: Callable[[], Any] | None = None) -> None:
+    def delete_game(self, game_id: str, name: str, after: Callable[[], object] | None = None) -> None:
         self.require_host()
 
         def delete() -> None:
