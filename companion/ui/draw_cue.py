@@ -81,13 +81,13 @@ def play(app: PageApp) -> None:
     cue = _cues.get(app)
     if cue is None or not enabled(app):
         return
-    calls: list[Callable[[], Awaitable[Any]]] = []
+    calls: list[Callable[[], Awaitable[object]]] = []
     if cue.buzz is not None:
         calls.append(cue.buzz.heavy_impact)
     if cue.sound is not None and app.settings.draw_cue_sound:
         calls.append(cue.sound.play)
 
-    async def once(call: Callable[[], Awaitable[Any]]) -> None:
+    async def once(call: Callable[[], Awaitable[object]]) -> None:
         try:
             await asyncio.wait_for(call(), timeout=WAIT)
         except Exception as exc:  # a browser without vibration, or one that keeps a page silent

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -45,7 +45,7 @@ def kept_file_name(name: str, fallback: str) -> str:
     return export_file_name(name, fallback).removesuffix(EXPORT_SUFFIX) + KEPT_SUFFIX
 
 
-def picked_bytes(file: Any) -> bytes | None:
+def picked_bytes(file: object) -> bytes | None:
     """The contents of a picked file (the client sends bytes, or a list of ints from some paths)."""
     data = getattr(file, "bytes", None)
     if data is None and isinstance(file, dict):
@@ -57,7 +57,7 @@ def picked_bytes(file: Any) -> bytes | None:
     return None
 
 
-def picked_name(file: Any) -> str:
+def picked_name(file: object) -> str:
     name = getattr(file, "name", None) or (file.get("name") if isinstance(file, dict) else None)
     return str(name or tr("The file"))
 
@@ -202,7 +202,7 @@ class GameFiles:
     def _on_picked(self, e: ft.FilePickerResultEvent) -> None:
         self.app.guard(lambda: self.import_files(e.files))
 
-    def import_files(self, files: list[Any]) -> list[str]:
+    def import_files(self, files: Sequence[object] | None) -> list[str]:
         """Import each picked file; the first refusal is shown and nothing of that file is kept."""
         added: list[str] = []
         for file in files or []:  # an empty list: the player cancelled

@@ -77,7 +77,7 @@ class Screen:
         return widgets.icon_action(tr("Back to the home screen"), ft.Icons.ARROW_BACK,
                                    self.app.handler(lambda: self.app.go("/")), identifier="back")
 
-    def layout(self) -> Any:
+    def layout(self) -> object:
         """What decides the screen's outline besides its parts (one column or two): a change rebuilds it whole."""
         return None
 

@@ -81,7 +81,7 @@ class Tally:
         return json.dumps({"entries": self.entries, "game": self.game_id, "player": self.player_id})
 
     @classmethod
-    def from_saved(cls, text: Any) -> Tally:
+    def from_saved(cls, text: object) -> Tally:
         """The tally saved by ``to_saved``; an empty one for anything else (never trusted as is)."""
         try:
             raw = json.loads(text) if isinstance(text, str) else None

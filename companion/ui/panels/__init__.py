@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
 from pkgutil import iter_modules
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 import flet as ft
 
@@ -82,7 +82,7 @@ class Panel:
     settled: Callable[[PanelContext], bool] | None = None
     settled_title: Callable[[PanelContext], str] | None = None
     # What else of this tab the drawing is made of (a half-filled form, the cards typed in earlier games).
-    reads: Callable[[PanelContext], Any] | None = None
+    reads: Callable[[PanelContext], object] | None = None
 
     def title_for(self, ctx: PanelContext) -> str:
         return self.title(ctx) if callable(self.title) else self.title

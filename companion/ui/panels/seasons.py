@@ -16,7 +16,7 @@ from companion.core.seasons import seasons_view
 from companion.core.seasons.commands import BuildSeasons, DescribeSeason, EnterSeasons, RevealSeason
 from companion.core.seasons.model import KEY
 from companion.core.seasons.view import SeasonsView
-from companion.ui.i18n import render, tr, trf, trn, verbatim
+from companion.ui.i18n import Renderable, render, tr, trf, trn, verbatim
 from companion.ui.panels import Panel, PanelContext, module_applies, register
 from companion.ui.panels.forms import Field, ask
 from companion.ui.panels.scoring_controls import choice, interpretations, line, note
@@ -33,7 +33,7 @@ def _button(label: str, on_tap: Any, sizes: Sizes, **kwargs: Any) -> ft.Control:
 applies = module_applies(KEY, "variants")
 
 
-def _text(value: Any) -> str:
+def _text(value: Renderable) -> str:
     """A text of the view: a message in the reader's language, a typed text as it is."""
     return render(value) if is_message(value) else verbatim(str(value))
 

@@ -139,7 +139,7 @@ class GameScreen(Screen):
         finally:
             self._panels_only = False
 
-    def _part(self, name: str, draw: Callable[[], ft.Control | None], inputs: Any = None) -> ft.Control:
+    def _part(self, name: str, draw: Callable[[], ft.Control | None], inputs: object = None) -> ft.Control:
         """The part ``name`` of the screen drawn by ``draw``; left as it is on the page in an answer's second pass,
         or when it was drawn from equal ``inputs`` (all it is drawn from; the tests draw it again to check)."""
         if self._panels_only and self.slots.holds(name):
@@ -249,7 +249,7 @@ class GameScreen(Screen):
         return has_broodmother(session.state) and bool(
             asked(session, "broodmother_view", lambda state: broodmother_view(state, session.content))["question"])
 
-    def layout(self) -> Any:
+    def layout(self) -> bool:
         return self._wide()
 
     def _wide(self) -> bool:
@@ -427,7 +427,7 @@ class GameScreen(Screen):
             row = ft.Column([row, ft.Container(history, padding=ft.Padding.only(left=DOT + ROW_SPACING))], spacing=0)
         return ft.Semantics(identifier=f"player-{pid}", container=True, content=row)
 
-    def _adjust(self, pid: str, delta: int) -> Any:
+    def _adjust(self, pid: str, delta: int) -> widgets.EventHandler | None:
         """The -/+ button's tap: one point taken or given, or None while the core refuses it."""
         if not self.session.can(AdjustScore(pid, delta)):
             return None
@@ -491,19 +491,19 @@ class GameScreen(Screen):
             out.append(part)
         return out, nows
 
-    def _tab(self) -> tuple[Any, ...]:
+    def _tab(self) -> tuple[object, ...]:
         """What of this tab every panel is drawn with: language, text size, layout, the right to play, the game as
         read (a game read again from disk gets handlers of its own) and the tiles open here."""
         return (language(), self.sizes.scale, self.layout(), self.app.can_play, self.app.guest, id(self.session),
                 frozenset(self.app.opened_tiles))
 
-    def _panel(self, ident: str, panel: Panel, module_id: str | None, view: GameView, tab: tuple[Any, ...]
+    def _panel(self, ident: str, panel: Panel, module_id: str | None, view: GameView, tab: tuple[object, ...]
                ) -> tuple[ft.Control, str, list[ft.Control]]:
         """One panel in its slot, its title (for the jump bar) and what its ``now`` part asks; left as it is on the
         page when none of the parts of the game it read were touched since it was drawn (``companion.ui.kept``)."""
         asking = PanelSession(self.session)  # notes the parts of the game the panel reads
         ctx = PanelContext(self.app, asking, _noting(view, asking.reads), module_id)
-        inputs: Any = None
+        inputs: object = None
         keep = False
         try:
             asks, title, folded = self._panel_heading(ident, panel, ctx)

@@ -12,7 +12,7 @@ the file is), Export (the file as it is) and Delete (after a confirmation).
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -88,7 +88,7 @@ class HomeScreen(Screen):
         )
         return ft.Semantics(identifier="game-filter", container=True, content=field)
 
-    def _filter_changed(self, event: Any) -> None:
+    def _filter_changed(self, event: ft.Event[ft.TextField]) -> None:
         self.name_filter = str(event.control.value or "")[:60]
         self.shown = PAGE
         self.refresh()

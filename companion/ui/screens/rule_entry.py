@@ -7,7 +7,7 @@ and related entries opened from here keep that way back too.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -153,7 +153,7 @@ class RuleEntryScreen(Screen):
     def _back(self) -> None:
         self.app.go(self.back_route)
 
-    def _opener(self, entry_id: str) -> Any:
+    def _opener(self, entry_id: str) -> widgets.EventHandler:
         return self.app.handler(lambda: self.app.go(
             self.origin.add_to(entry_route(entry_id, self.query, self.lang, self.book, self.kind))))
 

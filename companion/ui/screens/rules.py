@@ -7,9 +7,9 @@ box, so the caret and the phone's keyboard stay where they are between keystroke
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import flet as ft
 
@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 ROUTE = "/rules"
 
 EventHandler = Callable[[object], None]
+K = TypeVar("K", bound=Hashable)  # what a fold is known by: a book's name, a (book, section) pair
 SEARCH_LABEL = "Search the rules"
 LANGUAGE_LABELS = {"en": "Rules in English", "es": "Rules in Spanish"}
 RECENT_SHOWN = 5
@@ -386,7 +387,7 @@ class RulesScreen(Screen):
         self.book, self.kind = book, kind
         self.refresh()
 
-    def _toggler(self, opened: set[Any], key: Any) -> EventHandler:
+    def _toggler(self, opened: set[K], key: K) -> EventHandler:
         def toggle() -> None:
             opened.symmetric_difference_update({key})
             self._redraw_results()
