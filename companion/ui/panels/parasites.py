@@ -7,7 +7,7 @@ the trigger at the end of the Soldier Phase) live in ``companion.core.parasites`
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import Unpack
 
 import flet as ft
 
@@ -19,6 +19,7 @@ from companion.core.schema import JsonObject
 from companion.core.state import ant_players
 from companion.ui.i18n import Renderable, render, tr, trf, verbatim
 from companion.ui.panels import Panel, PanelContext, module_applies, register
+from companion.ui.panels.broodmother.controls import ChoiceOptions, Handler
 from companion.ui.panels.forms import Field, ask
 from companion.ui.panels.scoring_controls import choice, interpretations, line, note
 from companion.ui.theme import Sizes
@@ -33,7 +34,7 @@ WHERE = {"head": N_("{card}: {parasite} on {host}'s head"), "thorax": N_("{card}
 WIDE = {"xs": 12, "md": 6}
 
 
-def _button(label: str, on_tap: Any, sizes: Sizes, **kwargs: Any) -> ft.Control:
+def _button(label: str, on_tap: Handler | None, sizes: Sizes, **kwargs: Unpack[ChoiceOptions]) -> ft.Control:
     return choice(label, on_tap, sizes, col=WIDE, **kwargs)
 
 

@@ -7,7 +7,7 @@ Each control sends a core command; whether it is enabled is the command's own ``
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Unpack
 
 import flet as ft
 
@@ -16,7 +16,7 @@ from companion.core.i18n import is_message
 from companion.ui import widgets
 from companion.ui.i18n import Renderable, render, tr, trf, verbatim
 from companion.ui.panels import PanelContext
-from companion.ui.panels.broodmother.controls import boxed, buttons, choice, line, note
+from companion.ui.panels.broodmother.controls import ChoiceOptions, Handler, boxed, buttons, choice, line, note
 from companion.ui.theme import Sizes
 
 __all__ = ["apply_button", "boxed", "buttons", "choice", "command_choice", "count", "interpretations", "line", "note",
@@ -71,7 +71,7 @@ def interpretations(ctx: PanelContext, texts: Sequence[Renderable], identifier: 
                      spacing=4)
 
 
-def wide_choice(label: str, on_tap: Any, sizes: Sizes, **kwargs: Any) -> ft.Control:
+def wide_choice(label: str, on_tap: Handler | None, sizes: Sizes, **kwargs: Unpack[ChoiceOptions]) -> ft.Control:
     """A choice button a whole row wide on a phone, half on a tablet."""
     return choice(label, on_tap, sizes, col=HALF, **kwargs)
 

@@ -155,7 +155,7 @@ class GameScreen(Screen):
     def _slot_of(self, control: ft.Control) -> str:
         """The part of the screen a control is in ("" outside every part: the app bar or the bottom bar)."""
         holders = {id(placed.holder): name for name, placed in self.slots.placed.items()}
-        node: Any = control
+        node: ft.BaseControl | None = control
         while node is not None and id(node) not in holders:
             node = node.parent
         return holders[id(node)] if node is not None else ""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from functools import partial
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import flet as ft
 
@@ -35,6 +35,7 @@ from companion.ui.theme import MIN_TOUCH, Sizes
 
 if TYPE_CHECKING:
     from companion.ui.app import PageApp
+    from companion.ui.screens.rule_entry import RuleEntryScreen
 
 ROUTE = "/rules"
 
@@ -115,7 +116,7 @@ def language_buttons(lang: str, choose: Callable[[str], EventHandler], sizes: Si
             for code in LANGS]
 
 
-def language_chooser(screen: Any, code: str) -> EventHandler:
+def language_chooser(screen: RulesScreen | RuleEntryScreen, code: str) -> EventHandler:
     """A tap that reads a rules screen (its ``lang``) in ``code``: redrawn only when that is a change."""
 
     def choose() -> None:

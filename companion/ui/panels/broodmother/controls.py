@@ -9,7 +9,7 @@ never has to know a rule to explain itself.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Required, TypedDict
 
 import flet as ft
 
@@ -23,6 +23,18 @@ from companion.ui.panels.broodmother.drafts import Drafts, drafts_for
 from companion.ui.theme import Sizes
 
 Handler = Callable[[object], None]
+
+
+class ChoiceOptions(TypedDict, total=False):
+    """What a panel's own wrapper of ``choice`` passes on (it sets the column width itself)."""
+
+    identifier: Required[str]
+    text: str | None
+    selected: bool
+    kind: str
+    icon: ft.IconData | None
+    expand: bool | int
+    big: bool
 
 
 def view_of(ctx: PanelContext) -> BroodmotherView:
