@@ -22,7 +22,7 @@ import os
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -140,14 +140,14 @@ class PageApp(Changes, DeviceSettings):
             self._files = GameFiles(self)
         return self._files
 
-    def _on_reconnect(self, _: Any = None) -> None:
+    def _on_reconnect(self, _: object = None) -> None:
         """Back from sleep: show what changed meanwhile (other tabs' broadcasts were skipped)."""
         self.guest = self.guest or self._came_through_share()
         if self._missed or self.guest:
             self._missed = False
             self.guard(lambda: self.show_route(self.page.route))
 
-    def _on_resize(self, _: Any = None) -> None:
+    def _on_resize(self, _: object = None) -> None:
         """Across the tablet width the text size and the game screen's columns change: redraw; else the content
         only stays centred."""
         if theme.scale_for(self.settings.text_scale, self.page.width) != self.sizes.scale:
@@ -155,7 +155,7 @@ class PageApp(Changes, DeviceSettings):
         elif self.screen is not None:
             self.guard(self.screen.resized)
 
-    async def _on_message(self, message: Any) -> None:
+    async def _on_message(self, message: object) -> None:
         if not isinstance(message, dict):
             return
         if not self.connected:

@@ -15,7 +15,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeVar
 from weakref import WeakKeyDictionary
 
 import flet as ft
@@ -23,9 +23,12 @@ import flet as ft
 from companion.ui import chime
 
 if TYPE_CHECKING:
+    import flet_audio
+
     from companion.ui.app import PageApp
 
 log = logging.getLogger("companion.ui")
+T = TypeVar("T")
 
 PHONE_WIDTH = 600  # px: narrower than this is a phone-size client
 MOBILE = (ft.PagePlatform.ANDROID, ft.PagePlatform.IOS)
@@ -36,7 +39,7 @@ WAIT = 3  # s: a client that does not answer is not waited for
 @dataclass
 class _Cue:
     buzz: ft.HapticFeedback | None
-    sound: Any  # flet_audio.Audio, or None where it cannot be had
+    sound: flet_audio.Audio | None  # flet_audio.Audio, or None where it cannot be had
 
 
 _cues: WeakKeyDictionary[PageApp, _Cue] = WeakKeyDictionary()
@@ -56,13 +59,13 @@ def enabled(app: PageApp) -> bool:
     return wanted(app.settings.draw_cue, app.page.platform, app.page.width)
 
 
-def _audio() -> Any:
+def _audio() -> flet_audio.Audio:
     import flet_audio
 
     return flet_audio.Audio(src=chime.data_url(), volume=VOLUME, release_mode=flet_audio.ReleaseMode.STOP)
 
 
-def _made(make: Callable[[], Any], what: str) -> Any:
+def _made(make: Callable[[], T], what: str) -> T | None:
     try:
         return make()
     except Exception as exc:  # a client or an install without the service: no such cue, nothing else changes
@@ -81,13 +84,13 @@ def play(app: PageApp) -> None:
     cue = _cues.get(app)
     if cue is None or not enabled(app):
         return
-    calls: list[Callable[[], Awaitable[Any]]] = []
+    calls: list[Callable[[], Awaitable[object]]] = []
     if cue.buzz is not None:
         calls.append(cue.buzz.heavy_impact)
     if cue.sound is not None and app.settings.draw_cue_sound:
         calls.append(cue.sound.play)
 
-    async def once(call: Callable[[], Awaitable[Any]]) -> None:
+    async def once(call: Callable[[], Awaitable[object]]) -> None:
         try:
             await asyncio.wait_for(call(), timeout=WAIT)
         except Exception as exc:  # a browser without vibration, or one that keeps a page silent

@@ -13,13 +13,16 @@ beside a field that screen readers hear.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import flet as ft
 
 from companion.core.errors import GameError
 from companion.ui.i18n import tr, trf
 from companion.ui.theme import Sizes
+
+if TYPE_CHECKING:
+    from companion.ui.app import PageApp
 
 T = TypeVar("T")
 
@@ -64,7 +67,7 @@ def _range_message(low: int | None, high: int | None) -> str:
 
 
 def number_field(label: str, value: str, sizes: Sizes, *, low: int | None = None, high: int | None = None,
-                 on_text: Callable[[str], Any] | None = None, width: float | None = 200,
+                 on_text: Callable[[str], object] | None = None, width: float | None = 200,
                  autofocus: bool = False, message: FieldMessage | None = None) -> ft.TextField:
     """A field for a whole number that keeps exactly what was typed and says when it is not one: under
     itself (``TextField.error``), or in ``message`` when one is given (a dialog's announced line).
@@ -79,7 +82,7 @@ def number_field(label: str, value: str, sizes: Sizes, *, low: int | None = None
     if message is None:
         box.error = whole_number(value, low, high)[1]
 
-    def typed(event: Any = None) -> None:
+    def typed(event: object = None) -> None:
         # The field on the page (the event's): after a redraw drawn the same, ``box`` is a copy (``changed_value``)
         live = getattr(event, "control", None) or box
         text = live.value or ""
@@ -96,7 +99,7 @@ def number_field(label: str, value: str, sizes: Sizes, *, low: int | None = None
     return box
 
 
-def changed_value(app: Any, action: Callable[[str], Any]) -> Callable[[Any], None]:
+def changed_value(app: PageApp, action: Callable[[str], object]) -> Callable[[object], None]:
     """An ``on_change`` handler that hands ``action`` the value of the control that changed.
 
     Read the value from the event, never from the control a screen built: a redraw drawn the same leaves the
@@ -104,7 +107,7 @@ def changed_value(app: Any, action: Callable[[str], Any]) -> Callable[[Any], Non
     that never sees the typing - a handler reading it keeps an old text and a later redraw shows that old text
     (her hex number vanished after a tap on "+"; a typed game name was saved as the default)."""
 
-    def run(event: Any = None) -> None:
+    def run(event: object = None) -> None:
         control = getattr(event, "control", None)
         value = getattr(control, "value", None)
         if value is None:
@@ -114,7 +117,7 @@ def changed_value(app: Any, action: Callable[[str], Any]) -> Callable[[Any], Non
     return run
 
 
-def redraw_on_refusal(redraw: Callable[[], Any], build: Callable[[], T]) -> T:
+def redraw_on_refusal(redraw: Callable[[], object], build: Callable[[], T]) -> T:
     """``build()``; when it refuses (a GameError), redraw first - so the fields show their verdicts
     beside themselves - then let the refusal go on to the snackbar."""
     try:

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -45,7 +45,7 @@ def kept_file_name(name: str, fallback: str) -> str:
     return export_file_name(name, fallback).removesuffix(EXPORT_SUFFIX) + KEPT_SUFFIX
 
 
-def picked_bytes(file: Any) -> bytes | None:
+def picked_bytes(file: object) -> bytes | None:
     """The contents of a picked file (the client sends bytes, or a list of ints from some paths)."""
     data = getattr(file, "bytes", None)
     if data is None and isinstance(file, dict):
@@ -57,7 +57,7 @@ def picked_bytes(file: Any) -> bytes | None:
     return None
 
 
-def picked_name(file: Any) -> str:
+def picked_name(file: object) -> str:
     name = getattr(file, "name", None) or (file.get("name") if isinstance(file, dict) else None)
     return str(name or tr("The file"))
 
@@ -202,7 +202,7 @@ class GameFiles:
     def _on_picked(self, e: ft.FilePickerResultEvent) -> None:
         self.app.guard(lambda: self.import_files(e.files))
 
-    def import_files(self, files: list[Any]) -> list[str]:
+    def import_files(self, files: Sequence[object] | None) -> list[str]:
         """Import each picked file; the first refusal is shown and nothing of that file is kept."""
         added: list[str] = []
         for file in files or []:  # an empty list: the player cancelled
@@ -223,11 +223,11 @@ class GameFiles:
 
     # -- the actions of one game, at the bottom of the screen ------------------------------
     def show_actions(self, game_id: str, name: str, *, with_open: bool = True,
-                     after_delete: Callable[[], Any] | None = None) -> None:
+                     after_delete: Callable[[], object] | None = None) -> None:
         """A bottom sheet with big labelled buttons: Open, Rename, Export, Delete (within thumb reach)."""
         sizes, app = self.app.sizes, self.app
 
-        def then(action: Callable[[], Any]) -> Callable[[Any], None]:
+        def then(action: Callable[[], object]) -> Callable[[object], None]:
             def run() -> None:
                 app.page.pop_dialog()
                 action()
@@ -262,5 +262,5 @@ class GameFiles:
         app.page.show_dialog(sheet)
 
 
-def _keep_in_sync(_: Any) -> None:
+def _keep_in_sync(_: object) -> None:
     """Having a change handler makes the client send every keystroke, so Save sees the typed value."""

@@ -158,7 +158,7 @@ def _with_headers(send: Send) -> Send:
     return sending
 
 
-def strip_docs_routes(app: Any) -> None:
+def strip_docs_routes(app: object) -> None:
     """Remove FastAPI's docs and schema routes from an app and the apps mounted in it."""
     router = getattr(app, "router", None)
     if router is None:

@@ -14,19 +14,39 @@ way finds the tab of the current Flet page through the resolver installed here.
 from __future__ import annotations
 
 import weakref
-from contextvars import ContextVar
-from typing import Any
+from collections.abc import Mapping
+from contextvars import ContextVar, Token
+from typing import TYPE_CHECKING
 
 from companion.core.i18n import LANGUAGES, Msg, language, render, set_resolver, tr, trf, trn, using, verbatim
+from companion.core.schema import Json
 
-__all__ = ["LANGUAGES", "Msg", "attach", "browser_language", "language", "render", "tr", "trf", "trn", "using",
-           "verbatim"]
+if TYPE_CHECKING:
+    from companion.ui.tab.base import TabBase
 
-_pages: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
+#: What ``render`` reads: a message, a message as saved (a JSON object), a plain text, or nothing.
+Renderable = Msg | Mapping[str, Json] | str | None
+
+__all__ = [
+    "LANGUAGES",
+    "Msg",
+    "Renderable",
+    "attach",
+    "browser_language",
+    "language",
+    "render",
+    "tr",
+    "trf",
+    "trn",
+    "using",
+    "verbatim",
+]
+
+_pages: weakref.WeakKeyDictionary[object, TabBase] = weakref.WeakKeyDictionary()
 _accept_language: ContextVar[str | None] = ContextVar("companion_accept_language", default=None)
 
 
-def attach(page: Any, app: Any) -> None:
+def attach(page: object, app: TabBase) -> None:
     """Code that runs for ``page`` outside a handler reads ``app.language``."""
     _pages[page] = app
 
@@ -42,7 +62,7 @@ def _current_tab_language() -> str | None:
     return getattr(app, "language", None)
 
 
-def remember_accept_language(header: str | None) -> Any:
+def remember_accept_language(header: str | None) -> Token[str | None]:
     """Set by the server for the code of one connection (the tab's first page build reads it)."""
     return _accept_language.set(header)
 

@@ -20,12 +20,16 @@ import copy
 import os
 import threading
 from collections.abc import Callable, Hashable, Iterator
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, TypeVar, cast
 from weakref import WeakKeyDictionary
+
+if TYPE_CHECKING:
+    from _collections_abc import dict_items, dict_keys, dict_values
 
 from companion.core.commands.base import Command
 from companion.core.errors import CommandError
 from companion.core.i18n import language
+from companion.core.schema import Json, JsonObject
 from companion.core.session import Change, Doc, Executed, Session, refusal
 from companion.core.state import State
 
@@ -68,7 +72,7 @@ def part_name(key: str, prefix: str = "") -> str:
 
 
 # -- noting reads ------------------------------------------------------------------------------------------------
-class NotingDict(dict[str, Any]):
+class NotingDict(dict[str, Json]):
     """A dict that tells ``_note`` each key read, and ``_note_all`` when it is walked whole (a copy, a loop, a
     comparison); its copies are plain dicts (``_plain``)."""
 
@@ -78,14 +82,14 @@ class NotingDict(dict[str, Any]):
     def _note_all(self) -> None:
         raise NotImplementedError
 
-    def _plain(self) -> dict[str, Any]:
+    def _plain(self) -> JsonObject:
         return {key: value._plain() if isinstance(value, NotingDict) else value for key, value in dict.items(self)}
 
-    def __getitem__(self, key: str) -> Any:
+    def __getitem__(self, key: str) -> Json:
         self._note(key)
         return super().__getitem__(key)
 
-    def get(self, key: str, default: Any = None) -> Any:
+    def get(self, key: str, default: Json = None) -> Json:
         self._note(key)
         return super().get(key, default)
 
@@ -93,15 +97,15 @@ class NotingDict(dict[str, Any]):
         self._note(key)
         return super().__contains__(key)
 
-    def keys(self) -> Any:
+    def keys(self) -> dict_keys[str, Json]:
         self._note_all()
         return super().keys()
 
-    def values(self) -> Any:
+    def values(self) -> dict_values[str, Json]:
         self._note_all()
         return super().values()
 
-    def items(self) -> Any:
+    def items(self) -> dict_items[str, Json]:
         self._note_all()
         return super().items()
 
@@ -115,13 +119,13 @@ class NotingDict(dict[str, Any]):
 
     __hash__ = None
 
-    def copy(self) -> dict[str, Any]:
+    def copy(self) -> JsonObject:
         self._note_all()
         return self._plain()
 
     __copy__ = copy
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> dict[str, Any]:
+    def __deepcopy__(self, memo: dict[int, object]) -> JsonObject:
         self._note_all()
         return copy.deepcopy(self._plain(), memo)
 
@@ -129,7 +133,7 @@ class NotingDict(dict[str, Any]):
 class ReadState(NotingDict):
     """A state's top level (or its modules' part) that notes the parts read in ``reads``."""
 
-    def __init__(self, state: dict[str, Any], reads: set[str], prefix: str = "") -> None:
+    def __init__(self, state: JsonObject, reads: set[str], prefix: str = "") -> None:
         super().__init__(state)
         self._reads = reads
         self._prefix = prefix
@@ -150,7 +154,7 @@ class ReadState(NotingDict):
 class ReadView(NotingDict):
     """The game view handed to a panel: reading an entry notes the parts of the state it comes from."""
 
-    def __init__(self, view: dict[str, Any], reads: set[str]) -> None:
+    def __init__(self, view: JsonObject, reads: set[str]) -> None:
         super().__init__(view)
         self._reads = reads
 
@@ -167,14 +171,14 @@ class _Kept:
 
     def __init__(self, doc: Doc) -> None:
         self.doc = doc
-        self.answers: dict[Hashable, tuple[Any, frozenset[str]]] = {}
+        self.answers: dict[Hashable, tuple[object, frozenset[str]]] = {}
 
 
 _kept: WeakKeyDictionary[Session, _Kept] = WeakKeyDictionary()
 _kept_lock = threading.Lock()
 
 
-def _answers(session: Session, doc: Doc) -> dict[Hashable, tuple[Any, frozenset[str]]]:
+def _answers(session: Session, doc: Doc) -> dict[Hashable, tuple[object, frozenset[str]]]:
     """The answers kept for ``session``'s game document ``doc`` (a new, empty set after every change)."""
     with _kept_lock:
         kept = _kept.get(session)
@@ -217,7 +221,7 @@ class PanelSession(Session):
     def state(self) -> State:
         plain = self.real.state
         if self._state is None or self._plain is not plain:
-            self._plain, self._state = plain, ReadState(cast("dict[str, Any]", plain), self.reads)
+            self._plain, self._state = plain, ReadState(cast(JsonObject, plain), self.reads)
         return cast(State, self._state)
 
     def ask(self, key: Hashable, compute: Callable[[State], T]) -> T:
@@ -233,7 +237,7 @@ class PanelSession(Session):
             read: set[str] = set()
             found = answers[full] = (compute(cast(State, ReadState(doc["state"], read))), frozenset(read))
         self.reads.update(found[1])
-        value: T = found[0]
+        value = cast(T, found[0])
         return value
 
     def _refusal(self, command: Command) -> CommandError | None:
@@ -260,11 +264,11 @@ class Drawn:
     """What a panel on the page was drawn from: this tab's inputs, the parts of the game it read, and the game as it
     was then (document and revision)."""
 
-    def __init__(self, inputs: Any, reads: frozenset[str], session: Session) -> None:
+    def __init__(self, inputs: object, reads: frozenset[str], session: Session) -> None:
         self.inputs, self.reads = inputs, reads
         self.session, self.doc, self.rev = session, session.doc, session.revision
 
-    def still(self, inputs: Any, session: Session) -> bool:
+    def still(self, inputs: object, session: Session) -> bool:
         """Whether a panel drawn so would be drawn the same now: same inputs, same session, and no part it read
         touched since (a document that changed without a revision - a game never saved - counts as all touched)."""
         if inputs != self.inputs or session is not self.session or DOCUMENT in self.reads:

@@ -19,12 +19,19 @@ import time
 import webbrowser
 from collections.abc import MutableMapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core.i18n import render, tr, trf
 
 PORT_TRIES = 20
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
+if TYPE_CHECKING:
+    import uvicorn
+
+    from companion.ui.app import AppContext
+    from companion.ui.guard import Guard, HostPolicy
+    from companion.ui.sharing import ShareServer
+
 log = logging.getLogger("companion.ui")
 
 
@@ -97,7 +104,7 @@ def _assets_dir() -> str | None:
     return str(ASSETS) if ASSETS.is_dir() else None
 
 
-def build_asgi(main: object, policy: Any) -> Any:
+def build_asgi(main: object, policy: HostPolicy) -> Guard:
     """Flet's ASGI app without its API docs, inside the guard (see ``companion.ui.guard``)."""
     import flet as ft
 
@@ -114,7 +121,7 @@ def loopback_host(host: str) -> bool:
     return host == "localhost" or is_loopback(host)
 
 
-def serve_web(main: object, host: str, port: int, open_browser: bool, ctx: Any = None,
+def serve_web(main: object, host: str, port: int, open_browser: bool, ctx: AppContext | None = None,
               share: str | None = None, share_address: str | None = None) -> int:
     """Serve on loopback until Ctrl+C; with ``share`` (a game id) the table is shared at once."""
     import uvicorn
@@ -162,7 +169,7 @@ def _bind_loopback(host: str, port: int) -> tuple[socket.socket, int] | None:
     return sock, chosen
 
 
-async def _serve(server: Any, sock: socket.socket, sharing: Any, share: str | None) -> None:
+async def _serve(server: uvicorn.Server, sock: socket.socket, sharing: ShareServer, share: str | None) -> None:
     """Serve until stopped; with ``share``, the table is shared as soon as the server has started."""
     from companion.ui.sharing import ShareError
 

@@ -13,7 +13,7 @@ import json
 import logging
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -32,7 +32,7 @@ _IDENT = re.compile(r"^[a-z0-9._-]{1,60}$")
 MAX_FOLDED = 100
 
 
-def parse_folded(saved: Any) -> set[str]:
+def parse_folded(saved: object) -> set[str]:
     """The folded panels saved on the device; an empty set for anything that is not a list of identifiers."""
     try:
         raw = json.loads(saved) if isinstance(saved, str) else None
@@ -128,7 +128,7 @@ def jump_bar(screen: GameScreen, panels: list[tuple[str, str]], wrap: bool = Fal
     line that scrolls sideways; with ``wrap`` (a tablet's column) they wrap onto more lines."""
     sizes = screen.sizes
 
-    def jump(ident: str) -> Any:
+    def jump(ident: str) -> widgets.EventHandler:
         def go() -> None:
             if screen.folds.is_folded(ident):
                 screen.folds.unfold(ident)

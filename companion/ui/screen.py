@@ -6,10 +6,12 @@ so a refresh after a command, an undo or another tab's change always shows what 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import flet as ft
 
+from companion.core.schema import JsonObject
 from companion.ui.i18n import tr
 from companion.ui.measure import title_lines
 from companion.ui.share_view import share_banner
@@ -45,7 +47,7 @@ class Screen:
         self._scroller = ft.ListView()
         self._bottom_row = ft.Row()
         self.slots = Slots(gap=GAP)  # the parts of the body, sent again only when their drawing changed
-        self._bars: dict[str, Any] = {}  # what the app bar and the bottom bar drew last
+        self._bars: dict[str, object] = {}  # what the app bar and the bottom bar drew last
         self._items: dict[str, ft.Container] = {}  # the list's items that hold slots, by key (``_item``)
 
     @property
@@ -76,7 +78,7 @@ class Screen:
         return widgets.icon_action(tr("Back to the home screen"), ft.Icons.ARROW_BACK,
                                    self.app.handler(lambda: self.app.go("/")), identifier="back")
 
-    def layout(self) -> Any:
+    def layout(self) -> object:
         """What decides the screen's outline besides its parts (one column or two): a change rebuilds it whole."""
         return None
 
@@ -99,7 +101,7 @@ class Screen:
         if callable(getattr(self.app.page, "run_task", None)):
             self.app.page.run_task(self.scroll_to_top)
 
-    def on_message(self, message: dict[str, Any]) -> None:
+    def on_message(self, message: JsonObject) -> None:
         """Another tab changed something; refresh if it concerns this screen."""
 
     # -- shared -------------------------------------------------------------------------
@@ -139,7 +141,7 @@ class Screen:
     def _fill(self, view: ft.View) -> tuple[bool, list[ft.Control]]:
         return self._fill_now(view)
 
-    def _bar_changed(self, name: str, live: list[Any], fresh: list[Any]) -> bool:
+    def _bar_changed(self, name: str, live: Sequence[object], fresh: Sequence[object]) -> bool:
         """Whether a bar's new drawing differs from the last (if not, the live one takes its handlers)."""
         drawn = fingerprint(fresh)
         if self._bars.get(name) == drawn:

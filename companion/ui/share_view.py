@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -171,7 +171,7 @@ class ShareDialog:
     def _device_row(self, device: Device) -> ft.Control:
         sizes = self.app.sizes
 
-        def toggle(_: Any) -> None:
+        def toggle(_: object) -> None:
             self.app.guard(lambda: self._set_play(device.id, not device.can_play))
 
         right = tr("Can play") if device.can_play else tr("View only")

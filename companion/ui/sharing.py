@@ -15,13 +15,16 @@ import logging
 import socket
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, TextIO
 
 from companion.core.errors import GameError
 from companion.core.i18n import msg, trf
-from companion.ui.guard import HostPolicy
+from companion.ui.guard import Guard, HostPolicy
 from companion.ui.launch import LaunchError, bind_port, lan_address
 from companion.ui.share import Table
+
+if TYPE_CHECKING:
+    import uvicorn
 
 log = logging.getLogger("companion.share")
 
@@ -33,7 +36,7 @@ class ShareError(GameError):
 class ShareServer:
     """Starts and stops the shared listener, in the server's event loop (where Flet runs handlers too)."""
 
-    def __init__(self, app: Any, policy: HostPolicy, table: Table, port: int,
+    def __init__(self, app: Guard, policy: HostPolicy, table: Table, port: int,
                  lan_host: str | None = None) -> None:
         self.app = app
         self.policy = policy
@@ -41,7 +44,7 @@ class ShareServer:
         self.port = port
         self.lan_host = lan_host
         self.loop: asyncio.AbstractEventLoop | None = None
-        self._server: Any = None
+        self._server: uvicorn.Server | None = None
         self._task: asyncio.Task[None] | None = None
         self._busy = asyncio.Lock()
 
@@ -86,7 +89,7 @@ class ShareServer:
         log.info("sharing on %s:%s", address, port)
         print_invitation(self.table)  # for the terminal that started the app, whichever way sharing started
 
-    async def _run(self, server: Any, sock: socket.socket) -> None:
+    async def _run(self, server: uvicorn.Server, sock: socket.socket) -> None:
         try:
             await server.main_loop()
         finally:
@@ -110,7 +113,7 @@ class ShareServer:
             log.info("sharing stopped")
 
 
-def print_invitation(table: Table, out: Any = None) -> None:
+def print_invitation(table: Table, out: TextIO | None = None) -> None:
     """The address, the code and the QR code as text, for the terminal that started the app."""
     import segno
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import cast
 
 import flet as ft
 
@@ -28,7 +28,7 @@ _FN = ("<fn>",)  # an event handler: its presence is drawn (a button is enabled)
 _LEAVES = frozenset({str, int, float, bool, type(None)})
 
 
-def fingerprint(value: Any, opaque: dict[int, str] | None = None) -> Any:
+def fingerprint(value: object, opaque: dict[int, str] | None = None) -> object:
     """A comparable summary of everything ``value`` draws; the controls whose ids are in ``opaque`` count
     only by their name there (a slot inside the outline).
 
@@ -41,16 +41,16 @@ def fingerprint(value: Any, opaque: dict[int, str] | None = None) -> Any:
     if opaque and id(value) in opaque:
         return ("<slot>", opaque[id(value)])
     if kind is list or kind is tuple:
-        return tuple([fingerprint(item, opaque) for item in value])
+        return tuple([fingerprint(item, opaque) for item in cast("list[object]", value)])
     if kind is dict:
-        return tuple([(key, fingerprint(item, opaque)) for key, item in value.items()])
+        return tuple([(key, fingerprint(item, opaque)) for key, item in cast("dict[object, object]", value).items()])
     attrs = getattr(value, "__dict__", None)
     values = attrs.get("_values") if attrs is not None else None
     if values is None and _is_function(value):
         return _FN
     if attrs is None:
         return repr(value)
-    parts: list[Any] = [kind.__name__]
+    parts: list[object] = [kind.__name__]
     for name, item in (values or {}).items():
         parts.append(name)
         parts.append(item if type(item) in _LEAVES else fingerprint(item, opaque))
@@ -61,12 +61,12 @@ def fingerprint(value: Any, opaque: dict[int, str] | None = None) -> Any:
     return tuple(parts)
 
 
-def _is_function(value: Any) -> bool:
+def _is_function(value: object) -> bool:
     """An event handler (a function, a bound method, a partial), not a control or a style that is callable."""
     return callable(value) and not isinstance(value, type) and not hasattr(value, "_values")
 
 
-def transplant(live: Any, fresh: Any) -> None:
+def transplant(live: object, fresh: object) -> None:
     """Give the controls on the page (``live``) the event handlers of a build drawn the same (``fresh``)."""
     if live is fresh:  # a slot kept in both: its part is looked after on its own
         return
@@ -77,7 +77,7 @@ def transplant(live: Any, fresh: Any) -> None:
         return
     values = getattr(fresh, "_values", None)
     if values is not None:
-        live_values = live._values
+        live_values: dict[str, object] = live._values  # type: ignore[attr-defined]  # a control, as ``fresh``
         for name, item in values.items():
             if _is_function(item):
                 live_values[name] = item  # presence unchanged (same fingerprint): nothing to send
@@ -95,15 +95,15 @@ def transplant(live: Any, fresh: Any) -> None:
 @dataclass
 class _Placed:
     holder: ft.Container
-    drawing: Any
-    inputs: Any = None  # what its part was drawn from, when the screen knows (``part``, ``kept``)
+    drawing: object
+    inputs: object = None  # what its part was drawn from, when the screen knows (``part``, ``kept``)
 
 
 @dataclass
 class _Pending:
     control: ft.Control
-    drawing: Any
-    inputs: Any
+    drawing: object
+    inputs: object
 
 
 @dataclass
@@ -111,13 +111,13 @@ class Slots:
     """The slots of one screen: what each part drew last, and the parts a rebuild has to send."""
 
     placed: dict[str, _Placed] = field(default_factory=dict)
-    outline: Any = None
-    layout: Any = None
+    outline: object = None
+    layout: object = None
     generation: int = 0  # counts fresh starts: the outline around new slots is new to Flet too (see ``settle``)
     gap: float = 0  # px under a part that is shown (an empty slot takes no room at all)
     _pending: dict[str, _Pending] = field(default_factory=dict)
 
-    def begin(self, layout: Any) -> None:
+    def begin(self, layout: object) -> None:
         """A build starts. In another ``layout`` (one column or two) no slot is kept: a part never moves to
         another parent on the page."""
         if layout != self.layout:
@@ -125,7 +125,7 @@ class Slots:
             self.layout = layout
         self._pending = {}
 
-    def part(self, name: str, control: ft.Control | None, inputs: Any = None) -> ft.Control:
+    def part(self, name: str, control: ft.Control | None, inputs: object = None) -> ft.Control:
         """Put ``control`` in the slot ``name`` (unique on the screen) of the build under way; None keeps the
         slot empty (a part that comes and goes, such as her question, does not change the outline). ``inputs``:
         what the part is drawn from, if the screen knows (a later build with the ``same_inputs`` may ``keep`` it)."""
@@ -151,7 +151,7 @@ class Slots:
         placed = self.placed.get(name)
         return placed is not None and placed.drawing is not None
 
-    def same_inputs(self, name: str, inputs: Any) -> bool:
+    def same_inputs(self, name: str, inputs: object) -> bool:
         """Whether the part on the page in slot ``name`` was drawn from these ``inputs`` (then ``keep`` may leave it
         there without drawing it again)."""
         placed = self.placed.get(name)

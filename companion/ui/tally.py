@@ -17,7 +17,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -28,6 +28,7 @@ from companion.ui.i18n import tr, trf
 from companion.ui.models import signed
 from companion.ui.panels.broodmother.controls import buttons, choice
 from companion.ui.theme import Sizes
+from companion.ui.widgets import EventHandler
 
 if TYPE_CHECKING:
     from companion.core.session import Session
@@ -81,7 +82,7 @@ class Tally:
         return json.dumps({"entries": self.entries, "game": self.game_id, "player": self.player_id})
 
     @classmethod
-    def from_saved(cls, text: Any) -> Tally:
+    def from_saved(cls, text: object) -> Tally:
         """The tally saved by ``to_saved``; an empty one for anything else (never trusted as is)."""
         try:
             raw = json.loads(text) if isinstance(text, str) else None
@@ -181,7 +182,8 @@ def _target_session(screen: CalculatorsScreen) -> Session | None:
     return session
 
 
-def _target(screen: CalculatorsScreen, session: Session | None, act: Any) -> list[ft.Control]:
+def _target(screen: CalculatorsScreen, session: Session | None,
+            act: Callable[[Callable[[], None]], EventHandler]) -> list[ft.Control]:
     """Choose a game and a player, then send the sum as one step of that game."""
     tally, sizes = screen.tally, screen.sizes
     games = [g for g in screen.app.ctx.store.list_games() if not g.ended][:GAMES_OFFERED]

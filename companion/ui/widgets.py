@@ -8,13 +8,16 @@ thing a player sees. Buttons are at least 48 px in both directions for fingers a
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
 from companion.ui.i18n import tr, trf
 from companion.ui.models import Debouncer
 from companion.ui.theme import BUTTON_HEIGHT, DISABLED_TEXT, MIN_TOUCH, Sizes, on_colour, player_colour
+
+if TYPE_CHECKING:
+    from companion.ui.app import PageApp
 
 __all__ = [
     "Debouncer",
@@ -29,7 +32,7 @@ __all__ = [
 ]
 
 Action = Callable[[], None]
-EventHandler = Callable[[Any], None]
+EventHandler = Callable[[object], None]
 
 _BUTTON_KINDS: dict[str, Callable[..., ft.Control]] = {
     "filled": ft.FilledButton,
@@ -43,7 +46,7 @@ _BUTTON_KINDS: dict[str, Callable[..., ft.Control]] = {
 def _event(action: Action) -> EventHandler:
     """An event handler that ignores the event and runs ``action``."""
 
-    def handle(_: Any = None) -> None:
+    def handle(_: object = None) -> None:
         action()
 
     return handle
@@ -165,7 +168,7 @@ def help_button(topic: str, title: str | None = None, at: str | None = None) -> 
     """The "?" on a tracker: the one hook into the rules lookup (``/rules?topic=...``). On a game's
     screen it also says which game and which section (``at``) to come back to (``return_path``)."""
 
-    def open_rules(_: Any = None) -> None:
+    def open_rules(_: object = None) -> None:
         from companion.ui.return_path import Origin
 
         page = ft.context.page
@@ -176,13 +179,13 @@ def help_button(topic: str, title: str | None = None, at: str | None = None) -> 
                        identifier=f"help-{topic}")
 
 
-def lazy_tile(app: Any, key: str, title: str, build: Callable[[], list[ft.Control]], sizes: Sizes,
+def lazy_tile(app: PageApp, key: str, title: str, build: Callable[[], list[ft.Control]], sizes: Sizes,
               **tile: Any) -> ft.Control:
     """A tile that opens on a tap, its content built only while it is open on this tab (``app.opened_tiles``):
     a closed one (35 readings of the rules, her deck's make-up) costs the screen's every rebuild nothing."""
     opened = key in app.opened_tiles
 
-    def change(event: Any) -> None:
+    def change(event: ft.Event[ft.ExpansionTile]) -> None:
         def toggle() -> None:
             if event.data in (True, "true"):
                 app.opened_tiles.add(key)

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from importlib import import_module
 from pkgutil import iter_modules
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 import flet as ft
 
@@ -62,7 +62,7 @@ class PanelContext:
         """Execute ``command``; ``debounce`` names the action whose double tap is ignored."""
         self.app.guard(lambda: self.app.execute(self.session, command, debounce=debounce))
 
-    def handler(self, command: Callable[[], Command], *, debounce: str | None = None) -> Callable[[Any], None]:
+    def handler(self, command: Callable[[], Command], *, debounce: str | None = None) -> Callable[[object], None]:
         """An ``on_click`` that builds the command when tapped and runs it."""
         return self.app.handler(lambda: self.app.execute(self.session, command(), debounce=debounce))
 
@@ -82,7 +82,7 @@ class Panel:
     settled: Callable[[PanelContext], bool] | None = None
     settled_title: Callable[[PanelContext], str] | None = None
     # What else of this tab the drawing is made of (a half-filled form, the cards typed in earlier games).
-    reads: Callable[[PanelContext], Any] | None = None
+    reads: Callable[[PanelContext], object] | None = None
 
     def title_for(self, ctx: PanelContext) -> str:
         return self.title(ctx) if callable(self.title) else self.title

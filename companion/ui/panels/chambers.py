@@ -8,7 +8,6 @@ activate, the card's phase, an Old Tunnel once, 36 ant markers in Predators & Pr
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
 
 import flet as ft
 
@@ -29,6 +28,7 @@ from companion.core.chambers.model import KEY, MODULES
 from companion.core.chambers.view import ChamberShown, ChambersPlayer, ChambersView, TitledCard
 from companion.core.commands.base import Command
 from companion.core.i18n import N_
+from companion.core.schema import JsonObject
 from companion.ui.i18n import render, tr, trf, trn
 from companion.ui.panels import Panel, PanelContext, module_applies, register
 from companion.ui.panels.forms import Field, ask
@@ -144,7 +144,7 @@ def _ask_play(ctx: PanelContext, pid: str, card: TitledCard) -> None:
               Field("paid", tr("Paid with"), "radio", "larvae",
                     (("larvae", tr("Larvae")), ("ants", tr("Ants")), ("free", tr("Played for free: no egg")))),]
 
-    def make(v: dict[str, Any]) -> Command:
+    def make(v: JsonObject) -> Command:
         return PlayChamber(pid, card["name"], 0 if v["paid"] == "free" else v["eggs"], v["paid"])
 
     ask(ctx, trf("Play {card}", card=card["name"]), fields, make, identifier="chambers-play", save_label=tr("Play"))
@@ -158,7 +158,7 @@ def _ask_card(ctx: PanelContext, view: ChambersView) -> None:
               Field("phase", tr("Activates in"), "radio", "queen", phases),
               Field("kind", tr("Kind"), "radio", "chamber", kinds), Field("ability", tr("Its ability, in a few words"))]
 
-    def make(v: dict[str, Any]) -> Command:
+    def make(v: JsonObject) -> Command:
         return DefineCard(v["name"], v["spaces"], v["phase"], v["kind"], v["ability"])
 
     ask(ctx, tr("Enter a chamber card"), fields, make, identifier="chambers-card")

@@ -7,12 +7,10 @@ what it will book. The others are tick boxes kept in the game, so every tab agre
 
 from __future__ import annotations
 
-from typing import Any
-
 import flet as ft
 
 from companion.core.checklist import Item, TickItem, phase_items
-from companion.core.commands.base import command_from_dict
+from companion.core.commands.base import Command, command_from_dict
 from companion.core.content import load_content
 from companion.core.state import State, current_phase
 from companion.ui.i18n import render, trf
@@ -34,7 +32,7 @@ def _item(ctx: PanelContext, item: Item, index: int) -> list[ft.Control]:
                           ctx.sizes, identifier=ident)]
     if item["done"]:
         return [note(trf("Done: {text}", text=item['text']), ctx.sizes, identifier=ident, icon=ft.Icons.CHECK_CIRCLE)]
-    command: Any = command_from_dict(item["command"])
+    command: Command = command_from_dict(item["command"])
     out = [choice(trf("Apply: {text}", text=item['text']), ctx.handler(lambda: command) if item["ready"] else None,
                   ctx.sizes, identifier=ident, text=render(item["text"]), kind="tonal",
                   icon=ft.Icons.PLAYLIST_ADD_CHECK,

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 import flet as ft
 
 from companion.core.commands.base import Command
 from companion.core.errors import GameError
+from companion.core.schema import Json, JsonObject
 from companion.ui import widgets
 from companion.ui.i18n import tr, trf
 from companion.ui.panels import PanelContext
@@ -41,7 +41,7 @@ def _control(f: Field, sizes: Sizes) -> ft.Control:
                         keyboard_type=keyboard)
 
 
-def _value(f: Field, control: ft.Control) -> Any:
+def _value(f: Field, control: ft.Control) -> Json:
     if f.kind == "radio":
         group = control.controls[1]  # type: ignore[attr-defined]
         return group.value or ""
@@ -55,7 +55,7 @@ def _value(f: Field, control: ft.Control) -> Any:
     return text
 
 
-def ask(ctx: PanelContext, title: str, fields: list[Field], make: Callable[[dict[str, Any]], Command], *,
+def ask(ctx: PanelContext, title: str, fields: list[Field], make: Callable[[JsonObject], Command], *,
         identifier: str, save_label: str | None = None) -> None:
     """Open the dialog; Save builds the command from the values and runs it, or shows why not."""
     s = ctx.sizes

@@ -7,7 +7,7 @@ the trigger at the end of the Soldier Phase) live in ``companion.core.parasites`
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import Unpack
 
 import flet as ft
 
@@ -15,9 +15,11 @@ from companion.core.i18n import N_, is_message
 from companion.core.parasites import parasites_view
 from companion.core.parasites.commands import DestroyParasite, HostDidNotBattle, PlayParasite
 from companion.core.parasites.model import KEY
+from companion.core.schema import JsonObject
 from companion.core.state import ant_players
-from companion.ui.i18n import render, tr, trf, verbatim
+from companion.ui.i18n import Renderable, render, tr, trf, verbatim
 from companion.ui.panels import Panel, PanelContext, module_applies, register
+from companion.ui.panels.broodmother.controls import ChoiceOptions, Handler
 from companion.ui.panels.forms import Field, ask
 from companion.ui.panels.scoring_controls import choice, interpretations, line, note
 from companion.ui.theme import Sizes
@@ -32,11 +34,11 @@ WHERE = {"head": N_("{card}: {parasite} on {host}'s head"), "thorax": N_("{card}
 WIDE = {"xs": 12, "md": 6}
 
 
-def _button(label: str, on_tap: Any, sizes: Sizes, **kwargs: Any) -> ft.Control:
+def _button(label: str, on_tap: Handler | None, sizes: Sizes, **kwargs: Unpack[ChoiceOptions]) -> ft.Control:
     return choice(label, on_tap, sizes, col=WIDE, **kwargs)
 
 
-def _text(value: Any) -> str:
+def _text(value: Renderable) -> str:
     """A text of the view: a message in the reader's language, a typed text as it is."""
     return render(value) if is_message(value) else verbatim(str(value))
 
@@ -89,7 +91,7 @@ def _ask_play(ctx: PanelContext, card: str) -> None:
                Field("host", tr("On the ant of (the host)"), "radio", colonies[1][0] if len(colonies) > 1 else "",
                      colonies)]
 
-    def make(v: dict[str, Any]) -> PlayParasite:
+    def make(v: JsonObject) -> PlayParasite:
         return PlayParasite(card or v["card"], v["parasite"], v["host"], v.get("part", ""), v.get("trigger", ""))
 
     ask(ctx, trf("Play {card}", card=card) if card else tr("Play a Parasitic card"), fields, make,

@@ -8,7 +8,6 @@ whose winner gains the point and the food), the cards face up, and a card's text
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
 
 import flet as ft
 
@@ -17,6 +16,7 @@ from companion.core.predators import alliances_view
 from companion.core.predators.alliance_commands import LoseAlly, Recruit, SetAllyTunnel, SetCardText, SetRevealed
 from companion.core.predators.alliances import PP_KEY, CardWords
 from companion.core.predators.view import AlliancesView, HeldAlly, LabelledAlly, OfferedAlly
+from companion.ui import widgets
 from companion.ui.i18n import render, tr, trf
 from companion.ui.panels import Panel, PanelContext, module_applies, register
 from companion.ui.panels.predator_dialogs import ask, number_field, text_field, whole_number
@@ -29,7 +29,7 @@ FIELDS: tuple[tuple[CardWords, str], ...] = (("task", "Task"), ("offering", "Off
 applies = module_applies(PP_KEY, "modules")
 
 
-def _send(ctx: PanelContext, command: Command) -> Any:
+def _send(ctx: PanelContext, command: Command) -> widgets.EventHandler | None:
     return ctx.handler(lambda: command) if ctx.session.can(command) else None
 
 

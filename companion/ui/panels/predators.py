@@ -9,7 +9,6 @@ against a Predator step by step. Every change is undoable.
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
 
 import flet as ft
 
@@ -43,7 +42,7 @@ QUICK_FEROCITY = range(0, 6)
 applies = module_applies(KEY)
 
 
-def _send(ctx: PanelContext, command: Command) -> Any:
+def _send(ctx: PanelContext, command: Command) -> widgets.EventHandler | None:
     return ctx.handler(lambda: command) if ctx.session.can(command) else None
 
 
@@ -148,7 +147,7 @@ def _actions(ctx: PanelContext, p: PredatorCard, view: PredatorsView) -> list[ft
     return actions
 
 
-def _start(ctx: PanelContext, p: PredatorCard, player_id: str, view: PredatorsView) -> Any:
+def _start(ctx: PanelContext, p: PredatorCard, player_id: str, view: PredatorsView) -> widgets.EventHandler | None:
     """Start the battle; when its tier's cards are not typed, ask how many it discards first."""
     if view["battle"] is not None:
         return None

@@ -6,17 +6,17 @@ Each control sends a core command; whether it is enabled is the command's own ``
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Unpack
 
 import flet as ft
 
 from companion.core.commands.base import Command
 from companion.core.i18n import is_message
 from companion.ui import widgets
-from companion.ui.i18n import render, tr, trf, verbatim
+from companion.ui.i18n import Renderable, render, tr, trf, verbatim
 from companion.ui.panels import PanelContext
-from companion.ui.panels.broodmother.controls import boxed, buttons, choice, line, note
+from companion.ui.panels.broodmother.controls import ChoiceOptions, Handler, boxed, buttons, choice, line, note
 from companion.ui.theme import Sizes
 
 __all__ = ["apply_button", "boxed", "buttons", "choice", "command_choice", "count", "interpretations", "line", "note",
@@ -25,7 +25,7 @@ __all__ = ["apply_button", "boxed", "buttons", "choice", "command_choice", "coun
 HALF: ft.ResponsiveNumber = {"xs": 12, "md": 6}  # a choice takes a row on a phone, half of it on a tablet
 
 
-def _send(ctx: PanelContext, command: Command, debounce: str | None = None) -> Callable[[Any], None] | None:
+def _send(ctx: PanelContext, command: Command, debounce: str | None = None) -> Callable[[object], None] | None:
     return ctx.handler(lambda: command, debounce=debounce) if ctx.session.can(command) else None
 
 
@@ -65,13 +65,13 @@ def apply_button(ctx: PanelContext, command: Command, done: bool, done_text: str
     return out
 
 
-def interpretations(ctx: PanelContext, texts: list[Any], identifier: str) -> ft.Control:
+def interpretations(ctx: PanelContext, texts: Sequence[Renderable], identifier: str) -> ft.Control:
     """The core's interpretations (messages), each in the reader's language."""
     return ft.Column([note(render(t), ctx.sizes, identifier=f"{identifier}-{i}") for i, t in enumerate(texts)],
                      spacing=4)
 
 
-def wide_choice(label: str, on_tap: Any, sizes: Sizes, **kwargs: Any) -> ft.Control:
+def wide_choice(label: str, on_tap: Handler | None, sizes: Sizes, **kwargs: Unpack[ChoiceOptions]) -> ft.Control:
     """A choice button a whole row wide on a phone, half on a tablet."""
     return choice(label, on_tap, sizes, col=HALF, **kwargs)
 
@@ -84,6 +84,6 @@ def command_choice(ctx: PanelContext, command: Command, label: str, identifier: 
     return wide_choice(label, ctx.handler(lambda: command), ctx.sizes, identifier=identifier, kind=kind)
 
 
-def view_text(value: Any) -> str:
+def view_text(value: Renderable) -> str:
     """A text of a view: a message in the reader's language, a name a player typed as it is."""
     return render(value) if is_message(value) else verbatim(str(value))

@@ -7,7 +7,7 @@ Renders ``seasons_view``; the deck (2 Early on top of 2 Late, seeded) and the re
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import Unpack
 
 import flet as ft
 
@@ -16,8 +16,9 @@ from companion.core.seasons import seasons_view
 from companion.core.seasons.commands import BuildSeasons, DescribeSeason, EnterSeasons, RevealSeason
 from companion.core.seasons.model import KEY
 from companion.core.seasons.view import SeasonsView
-from companion.ui.i18n import render, tr, trf, trn, verbatim
+from companion.ui.i18n import Renderable, render, tr, trf, trn, verbatim
 from companion.ui.panels import Panel, PanelContext, module_applies, register
+from companion.ui.panels.broodmother.controls import ChoiceOptions, Handler
 from companion.ui.panels.forms import Field, ask
 from companion.ui.panels.scoring_controls import choice, interpretations, line, note
 from companion.ui.theme import Sizes
@@ -26,14 +27,14 @@ from companion.ui.theme import Sizes
 WIDE = {"xs": 12, "md": 6}
 
 
-def _button(label: str, on_tap: Any, sizes: Sizes, **kwargs: Any) -> ft.Control:
+def _button(label: str, on_tap: Handler | None, sizes: Sizes, **kwargs: Unpack[ChoiceOptions]) -> ft.Control:
     return choice(label, on_tap, sizes, col=WIDE, **kwargs)
 
 
 applies = module_applies(KEY, "variants")
 
 
-def _text(value: Any) -> str:
+def _text(value: Renderable) -> str:
     """A text of the view: a message in the reader's language, a typed text as it is."""
     return render(value) if is_message(value) else verbatim(str(value))
 

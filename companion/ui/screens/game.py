@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import flet as ft
 
@@ -22,6 +22,7 @@ from companion.core.commands.base import Command
 from companion.core.commands.scoring import AdjustScore
 from companion.core.commands.turns import FinishGame, NextPhase, NextRound
 from companion.core.i18n import language
+from companion.core.schema import JsonObject
 from companion.core.session import Session, log_text
 from companion.core.views import GameView, PhaseStep, PlayerStanding, game_view
 from companion.ui import draw_cue, kept, theme, widgets
@@ -37,6 +38,9 @@ from companion.ui.screen import GAP, Screen
 from companion.ui.share_view import open_share_dialog
 from companion.ui.slots import Reused
 from companion.ui.theme import MIN_TOUCH
+
+if TYPE_CHECKING:
+    from companion.ui.app import PageApp
 
 ROUTE = "/game/:id"
 DOT = 32  # px: a standing's colour disc
@@ -55,8 +59,8 @@ class GameScreen(Screen):
     identifier = "game"
     changes_game = True
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, app: PageApp, route: str, params: dict[str, str]) -> None:
+        super().__init__(app, route, params)
         self.game_id = self.params["id"]
         self._first_panels = 0
         self._first_jumps = 0
@@ -135,7 +139,7 @@ class GameScreen(Screen):
         finally:
             self._panels_only = False
 
-    def _part(self, name: str, draw: Callable[[], ft.Control | None], inputs: Any = None) -> ft.Control:
+    def _part(self, name: str, draw: Callable[[], ft.Control | None], inputs: object = None) -> ft.Control:
         """The part ``name`` of the screen drawn by ``draw``; left as it is on the page in an answer's second pass,
         or when it was drawn from equal ``inputs`` (all it is drawn from; the tests draw it again to check)."""
         if self._panels_only and self.slots.holds(name):
@@ -151,7 +155,7 @@ class GameScreen(Screen):
     def _slot_of(self, control: ft.Control) -> str:
         """The part of the screen a control is in ("" outside every part: the app bar or the bottom bar)."""
         holders = {id(placed.holder): name for name, placed in self.slots.placed.items()}
-        node: Any = control
+        node: ft.BaseControl | None = control
         while node is not None and id(node) not in holders:
             node = node.parent
         return holders[id(node)] if node is not None else ""
@@ -245,7 +249,7 @@ class GameScreen(Screen):
         return has_broodmother(session.state) and bool(
             asked(session, "broodmother_view", lambda state: broodmother_view(state, session.content))["question"])
 
-    def layout(self) -> Any:
+    def layout(self) -> bool:
         return self._wide()
 
     def _wide(self) -> bool:
@@ -423,7 +427,7 @@ class GameScreen(Screen):
             row = ft.Column([row, ft.Container(history, padding=ft.Padding.only(left=DOT + ROW_SPACING))], spacing=0)
         return ft.Semantics(identifier=f"player-{pid}", container=True, content=row)
 
-    def _adjust(self, pid: str, delta: int) -> Any:
+    def _adjust(self, pid: str, delta: int) -> widgets.EventHandler | None:
         """The -/+ button's tap: one point taken or given, or None while the core refuses it."""
         if not self.session.can(AdjustScore(pid, delta)):
             return None
@@ -487,19 +491,19 @@ class GameScreen(Screen):
             out.append(part)
         return out, nows
 
-    def _tab(self) -> tuple[Any, ...]:
+    def _tab(self) -> tuple[object, ...]:
         """What of this tab every panel is drawn with: language, text size, layout, the right to play, the game as
         read (a game read again from disk gets handlers of its own) and the tiles open here."""
         return (language(), self.sizes.scale, self.layout(), self.app.can_play, self.app.guest, id(self.session),
                 frozenset(self.app.opened_tiles))
 
-    def _panel(self, ident: str, panel: Panel, module_id: str | None, view: GameView, tab: tuple[Any, ...]
+    def _panel(self, ident: str, panel: Panel, module_id: str | None, view: GameView, tab: tuple[object, ...]
                ) -> tuple[ft.Control, str, list[ft.Control]]:
         """One panel in its slot, its title (for the jump bar) and what its ``now`` part asks; left as it is on the
         page when none of the parts of the game it read were touched since it was drawn (``companion.ui.kept``)."""
         asking = PanelSession(self.session)  # notes the parts of the game the panel reads
         ctx = PanelContext(self.app, asking, _noting(view, asking.reads), module_id)
-        inputs: Any = None
+        inputs: object = None
         keep = False
         try:
             asks, title, folded = self._panel_heading(ident, panel, ctx)
@@ -597,7 +601,7 @@ class GameScreen(Screen):
         name = str(self.session.doc["name"])
         self.app.delete_game(self.game_id, name, after=lambda: self.app.go("/"))
 
-    def on_message(self, message: dict[str, Any]) -> None:
+    def on_message(self, message: JsonObject) -> None:
         if message.get("kind") != "game" or message.get("id") != self.game_id:
             return
         if message.get("deleted"):

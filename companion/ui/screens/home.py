@@ -12,11 +12,12 @@ the file is), Export (the file as it is) and Delete (after a confirmation).
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
 from companion.core.i18n import N_, Msg, render
+from companion.core.schema import JsonObject
 from companion.store import GameSummary, KeptGame
 from companion.store.games import good_news
 from companion.ui import widgets
@@ -87,7 +88,7 @@ class HomeScreen(Screen):
         )
         return ft.Semantics(identifier="game-filter", container=True, content=field)
 
-    def _filter_changed(self, event: Any) -> None:
+    def _filter_changed(self, event: ft.Event[ft.TextField]) -> None:
         self.name_filter = str(event.control.value or "")[:60]
         self.shown = PAGE
         self.refresh()
@@ -196,7 +197,7 @@ class HomeScreen(Screen):
         return ft.Card(content=ft.Container(row, padding=ft.Padding.only(right=6)), margin=0,
                        variant=ft.CardVariant.OUTLINED)
 
-    def on_message(self, message: dict[str, Any]) -> None:
+    def on_message(self, message: JsonObject) -> None:
         if message.get("kind") == "game":
             self.refresh()
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -11,6 +11,9 @@ from companion.ui.i18n import tr
 from companion.ui.screen import Screen
 from companion.ui.share import JoinRefused
 
+if TYPE_CHECKING:
+    from companion.ui.app import PageApp
+
 ROUTE = "/join"
 
 
@@ -18,8 +21,8 @@ class JoinScreen(Screen):
     title = "Join the table"
     identifier = "join"
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, app: PageApp, route: str, params: dict[str, str]) -> None:
+        super().__init__(app, route, params)
         self.code = ft.TextField(label=tr("Code from the host's screen"), keyboard_type=ft.KeyboardType.NUMBER,
                                  text_size=self.sizes.title, on_change=_keep_in_sync)
         self.name = ft.TextField(label=tr("Your name"), text_size=self.sizes.title, on_change=_keep_in_sync,
@@ -76,7 +79,7 @@ class JoinScreen(Screen):
         self.app.joined(device)
 
 
-def _keep_in_sync(_: Any) -> None:
+def _keep_in_sync(_: object) -> None:
     """A change handler makes the client send every keystroke, so Join sees the typed value."""
 
 

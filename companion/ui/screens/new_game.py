@@ -7,7 +7,8 @@ the setup steps the data says these choices need.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -18,6 +19,9 @@ from companion.ui.models import STEP_TITLES, WIZARD_STEPS, PlayerDraft, WizardMo
 from companion.ui.screen import Screen
 from companion.ui.theme import MIN_TOUCH, on_colour, player_colour
 
+if TYPE_CHECKING:
+    from companion.ui.app import PageApp
+
 ROUTE = "/new"
 
 
@@ -25,8 +29,8 @@ class NewGameScreen(Screen):
     title = "New game"
     identifier = "new-game"
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, app: PageApp, route: str, params: dict[str, str]) -> None:
+        super().__init__(app, route, params)
         self.model = WizardModel(self.app.ctx.store.content)
 
     def heading(self) -> str:
@@ -44,7 +48,7 @@ class NewGameScreen(Screen):
                     "players": self._players, "summary": self._summary}
         return [header, *builders[step]()]
 
-    def _rerender(self, change: Any) -> Any:
+    def _rerender(self, change: Callable[[], object]) -> widgets.EventHandler:
         """A handler that applies a model change and redraws the step."""
 
         def act() -> None:
@@ -53,7 +57,7 @@ class NewGameScreen(Screen):
 
         return self.app.handler(act)
 
-    def _chosen(self, choose: Any) -> Any:
+    def _chosen(self, choose: Callable[[str], object]) -> widgets.EventHandler:
         """A radio group's handler: ``choose`` the value tapped (the event's, see ``changed_value``), redraw."""
 
         def act(value: str) -> None:
@@ -100,7 +104,7 @@ class NewGameScreen(Screen):
                                    lambda on: setattr(m, "advanced_track", on)))
         return out
 
-    def _check(self, label: str, value: bool, ident: str, change: Any) -> ft.Control:
+    def _check(self, label: str, value: bool, ident: str, change: Callable[..., object] | None) -> ft.Control:
         """A checkbox whose label wraps on a phone; tapping the label toggles it too."""
         toggle = self._rerender(lambda: change(not value)) if change is not None else None
         box = ft.Checkbox(value=value, disabled=change is None, semantics_label=label, on_change=toggle)

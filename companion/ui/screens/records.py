@@ -9,9 +9,10 @@ exported as CSV or JSON (one row per player per game), downloaded the way a game
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date, timedelta
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -33,6 +34,7 @@ from companion.core.records import (
     plays_csv,
     plays_json,
 )
+from companion.core.schema import JsonObject
 from companion.ui import widgets
 from companion.ui.i18n import tr, trf, trn
 from companion.ui.screen import Screen
@@ -133,7 +135,8 @@ class RecordsScreen(Screen):
                                                                     exc=exc))
 
     # -- filters ----------------------------------------------------------------------------------
-    def _choice(self, label: str, value: str, current: str, on_pick: Any, identifier: str) -> ft.Control:
+    def _choice(self, label: str, value: str, current: str, on_pick: Callable[[str], object],
+                identifier: str) -> ft.Control:
         chosen = value == current
         return widgets.tap_button(trf("{label} (chosen)", label=label) if chosen else label,
                                   self.app.handler(partial(on_pick, value)), text=label,
@@ -297,7 +300,7 @@ class RecordsScreen(Screen):
         return widgets.section(trf("Against the Broodmother: {group}", group=title), body, self.sizes,
                                identifier=ident)
 
-    def _chart(self, timeline: list[dict[str, Any]], ident: str) -> ft.Control:
+    def _chart(self, timeline: list[JsonObject], ident: str) -> ft.Control:
         """The results in order, one small square each (green: the colonies won; red: she did), with letters."""
         shown = timeline[-60:]
         cells: list[ft.Control] = [
@@ -320,7 +323,7 @@ class RecordsScreen(Screen):
         ], self.sizes, identifier="asymmetric")
 
     # -- players ---------------------------------------------------------------------------------
-    def _player_text(self, row: dict[str, Any]) -> str:
+    def _player_text(self, row: JsonObject) -> str:
         return trn("{n} game, {wins} won, average {average}, best {best}",
                    "{n} games, {wins} won, average {average}, best {best}", row["games"], wins=row["wins"],
                    average=row["average"], best=row["best"])
@@ -385,7 +388,7 @@ class RecordsScreen(Screen):
                               cell["ids"], f"antscape-bonus-{cell['bonus']}") for cell in f["bonus"]]
         return widgets.section(title, body, self.sizes, identifier="antscape-records")
 
-    def on_message(self, message: dict[str, Any]) -> None:
+    def on_message(self, message: JsonObject) -> None:
         if message.get("kind") == "game":
             self.refresh()
 

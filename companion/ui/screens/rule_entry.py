@@ -7,10 +7,11 @@ and related entries opened from here keep that way back too.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
+from companion.core.schema import JsonObject
 from companion.rules.corpus import LANGS
 from companion.ui import widgets
 from companion.ui.i18n import tr, trf
@@ -27,6 +28,9 @@ from companion.ui.rules_model import (
 from companion.ui.screen import Screen
 from companion.ui.screens.rules import end_space, entry_row, kind_chip, language_chooser, reading_for
 
+if TYPE_CHECKING:
+    from companion.ui.app import PageApp
+
 ROUTE = "/rules/:id"
 
 
@@ -34,8 +38,8 @@ class RuleEntryScreen(Screen):
     title = "Rules"
     identifier = "rule-entry"
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, app: PageApp, route: str, params: dict[str, str]) -> None:
+        super().__init__(app, route, params)
         self.model = RulesModel(reading=reading_for(self.app))
         params = self.params
         self.entry_id = params["id"]
@@ -149,7 +153,7 @@ class RuleEntryScreen(Screen):
     def _back(self) -> None:
         self.app.go(self.back_route)
 
-    def _opener(self, entry_id: str) -> Any:
+    def _opener(self, entry_id: str) -> widgets.EventHandler:
         return self.app.handler(lambda: self.app.go(
             self.origin.add_to(entry_route(entry_id, self.query, self.lang, self.book, self.kind))))
 
@@ -159,7 +163,7 @@ class RuleEntryScreen(Screen):
         self.refresh()
         self.app.show_info(tr("Bookmarked.") if on else tr("Bookmark removed."))
 
-    def on_message(self, message: dict[str, Any]) -> None:
+    def on_message(self, message: JsonObject) -> None:
         if message.get("kind") == "reading":
             self.refresh()
 

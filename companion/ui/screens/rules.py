@@ -7,12 +7,13 @@ box, so the caret and the phone's keyboard stay where they are between keystroke
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, TypeVar
 
 import flet as ft
 
+from companion.core.schema import JsonObject
 from companion.rules.corpus import KINDS, LANGS
 from companion.store.reading import ReadingStore, open_reading
 from companion.ui import widgets
@@ -32,16 +33,21 @@ from companion.ui.rules_model import (
 from companion.ui.screen import Screen
 from companion.ui.theme import MIN_TOUCH, Sizes
 
+if TYPE_CHECKING:
+    from companion.ui.app import PageApp
+    from companion.ui.screens.rule_entry import RuleEntryScreen
+
 ROUTE = "/rules"
 
-EventHandler = Callable[[Any], None]
+EventHandler = Callable[[object], None]
+K = TypeVar("K", bound=Hashable)  # what a fold is known by: a book's name, a (book, section) pair
 SEARCH_LABEL = "Search the rules"
 LANGUAGE_LABELS = {"en": "Rules in English", "es": "Rules in Spanish"}
 RECENT_SHOWN = 5
 
 
 # -- drawing helpers shared with the entry page -------------------------------------------------
-def reading_for(app: Any) -> ReadingStore:
+def reading_for(app: PageApp) -> ReadingStore:
     """The reading list beside this server's saves; a damaged one becomes a notice on Home."""
     reading = open_reading(app.ctx.store.path)
     if reading.notice and reading.notice not in app.ctx.notices:
@@ -110,7 +116,7 @@ def language_buttons(lang: str, choose: Callable[[str], EventHandler], sizes: Si
             for code in LANGS]
 
 
-def language_chooser(screen: Any, code: str) -> EventHandler:
+def language_chooser(screen: RulesScreen | RuleEntryScreen, code: str) -> EventHandler:
     """A tap that reads a rules screen (its ``lang``) in ``code``: redrawn only when that is a change."""
 
     def choose() -> None:
@@ -136,8 +142,8 @@ class RulesScreen(Screen):
     title = "Rules"
     identifier = "rules"
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, app: PageApp, route: str, params: dict[str, str]) -> None:
+        super().__init__(app, route, params)
         self.model = RulesModel(reading=reading_for(self.app))
         params = self.params
         asked = params.get("lang")
@@ -382,7 +388,7 @@ class RulesScreen(Screen):
         self.book, self.kind = book, kind
         self.refresh()
 
-    def _toggler(self, opened: set[Any], key: Any) -> EventHandler:
+    def _toggler(self, opened: set[K], key: K) -> EventHandler:
         def toggle() -> None:
             opened.symmetric_difference_update({key})
             self._redraw_results()
@@ -393,7 +399,7 @@ class RulesScreen(Screen):
         return self.app.handler(lambda: self.app.go(
             self.origin.add_to(entry_route(entry_id, self.query, self.lang, self.book, self.kind))))
 
-    def on_message(self, message: dict[str, Any]) -> None:
+    def on_message(self, message: JsonObject) -> None:
         if message.get("kind") == "reading" and not self.query.strip():
             self._redraw_results()
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import flet as ft
 
@@ -53,7 +53,7 @@ def _model(screen: CalculatorsScreen, key: str, make: Callable[[], M]) -> M:
     return model
 
 
-def _change(screen: CalculatorsScreen, change: Callable[[], None]) -> Callable[[Any], None]:
+def _change(screen: CalculatorsScreen, change: Callable[[], None]) -> Callable[[object], None]:
     def run() -> None:
         change()
         screen.refresh()
@@ -164,7 +164,7 @@ def _eve(screen: CalculatorsScreen) -> list[ft.Control]:
 
         return set_to
 
-    def hold(i: int) -> Callable[[Any], None]:
+    def hold(i: int) -> Callable[[object], None]:
         def run() -> None:
             m.enclave = i
 

@@ -5,11 +5,10 @@ Changes are saved at once (next to the saves) and applied to every open tab.
 
 from __future__ import annotations
 
-from typing import Any
-
 import flet as ft
 
 from companion.core.i18n import N_
+from companion.core.schema import JsonObject
 from companion.ui import draw_cue, widgets
 from companion.ui.fields import changed_value
 from companion.ui.i18n import LANGUAGES, tr, trf, verbatim
@@ -85,7 +84,7 @@ class SettingsScreen(Screen):
         """A row at least 48 px tall, tapped anywhere to switch; its label wraps rather than being cut."""
         switch = ft.Switch(value=value)
 
-        def flipped(event: Any = None) -> None:
+        def flipped(event: object = None) -> None:
             live = getattr(event, "control", None) or switch  # the switch on the page (see ``changed_value``)
             self.app.handler(lambda: self.app.update_settings(**{name: bool(live.value)}))(event)
 
@@ -95,7 +94,7 @@ class SettingsScreen(Screen):
                            min_vertical_padding=4)
         return ft.Semantics(identifier=f"setting-{name}", container=True, content=ft.MergeSemantics(content=tile))
 
-    def on_message(self, message: dict[str, Any]) -> None:
+    def on_message(self, message: JsonObject) -> None:
         if message.get("kind") == "settings":
             self.refresh()
 

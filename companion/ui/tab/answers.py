@@ -6,13 +6,15 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TypeVar
 
 from companion.core.errors import GameError
 from companion.ui import i18n, widgets
 from companion.ui.tab.base import TabBase
 
 log = logging.getLogger("companion.ui")
+
+T = TypeVar("T")
 
 
 def explain(exc: BaseException) -> str:
@@ -26,17 +28,17 @@ def explain(exc: BaseException) -> str:
 class Answers(TabBase):
     """Handlers, errors, notes and confirmations of one tab."""
 
-    def handler(self, action: Callable[[], Any]) -> Callable[[Any], None]:
+    def handler(self, action: Callable[[], object]) -> Callable[[object], None]:
         """Wrap a zero-argument action as an event handler that never lets an error escape."""
 
-        def run(event: Any = None) -> None:
+        def run(event: object = None) -> None:
             with self.tapping(event):
                 self.guard(action)
 
         return run
 
     @contextmanager
-    def tapping(self, event: Any) -> Iterator[None]:
+    def tapping(self, event: object) -> Iterator[None]:
         """While a tap's handler runs, the control tapped (a change it makes answers there first: ``refresh``)."""
         self.tapped = getattr(event, "control", None)
         try:
@@ -44,11 +46,11 @@ class Answers(TabBase):
         finally:
             self.tapped = None
 
-    def guard(self, action: Callable[[], Any]) -> Any:
+    def guard(self, action: Callable[[], T]) -> T | None:
         with i18n.using(self.language):
             return self._guarded(action)
 
-    def _guarded(self, action: Callable[[], Any]) -> Any:
+    def _guarded(self, action: Callable[[], T]) -> T | None:
         try:
             return action()
         except GameError as exc:
@@ -64,7 +66,7 @@ class Answers(TabBase):
     def show_info(self, message: str) -> None:
         self.page.show_dialog(widgets.info_snack(message, self.sizes))
 
-    def confirm(self, title: str, message: str, confirm_label: str, on_confirm: Callable[[], Any]) -> None:
+    def confirm(self, title: str, message: str, confirm_label: str, on_confirm: Callable[[], object]) -> None:
         """Ask first when the setting says so; otherwise act at once."""
         if not self.settings.confirm_destructive:
             self.guard(on_confirm)

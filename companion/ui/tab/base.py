@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import secrets
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
+from companion.core.schema import JsonObject
 from companion.store.settings import Settings
 from companion.ui import i18n, theme
 from companion.ui.models import Debouncer, ShownRevisions
@@ -62,6 +63,6 @@ class TabBase:
         """False while the tab is away (phone asleep, network gone); Flet keeps the session a while."""
         return self.page.session.connection is not None
 
-    def broadcast(self, message: dict[str, Any]) -> None:
+    def broadcast(self, message: JsonObject) -> None:
         self.page.pubsub.send_others(message)
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
 
 import flet as ft
 
 from companion.core.commands.base import Command
 from companion.core.errors import AlreadyDone, StaleChange
+from companion.core.schema import JsonObject
 from companion.core.session import NOTHING_DONE, Executed, Session
 from companion.store import GameDeleted, StoreConflict
 from companion.ui import i18n
@@ -28,7 +28,7 @@ class Changes(Guests):
     def seen_revision(self, session: Session) -> int | None:
         return self.shown.seen(session.id)
 
-    def typed_cards(self, kind: str) -> list[dict[str, Any]]:
+    def typed_cards(self, kind: str) -> list[JsonObject]:
         """The cards players typed in earlier games for command ``kind`` (``companion.core.library``)."""
         from companion.core.library import offered
 
@@ -99,7 +99,7 @@ class Changes(Guests):
         self.broadcast({"kind": "game", "id": game_id, "deleted": deleted})
         self.refresh(touched)
 
-    def delete_game(self, game_id: str, name: str, after: Callable[[], Any] | None = None) -> None:
+    def delete_game(self, game_id: str, name: str, after: Callable[[], object] | None = None) -> None:
         self.require_host()
 
         def delete() -> None:

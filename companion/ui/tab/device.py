@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
 
 from companion.core.i18n import normalize
+from companion.core.schema import Json
 from companion.ui import i18n, theme
 from companion.ui.tab.guests import Guests
 
@@ -18,7 +18,7 @@ LANGUAGE_KEY = "companion.language"
 class DeviceSettings(Guests):
     """Settings applied to this tab, and the language kept on this device."""
 
-    def update_settings(self, **changes: Any) -> None:
+    def update_settings(self, **changes: Json) -> None:
         self.require_host()
         self.ctx.settings.update(**changes)
         self.broadcast({"kind": "settings"})

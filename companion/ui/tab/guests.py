@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from collections.abc import Awaitable
 from urllib.parse import urlsplit
 
 import flet as ft
@@ -113,7 +113,7 @@ class Guests(Routes):
             self.page.run_task(self._sharing_task,
                                self.ctx.sharing.stop_async(tell=lambda: self.broadcast({"kind": "share"})))
 
-    async def _sharing_task(self, change: Any) -> None:
+    async def _sharing_task(self, change: Awaitable[object]) -> None:
         try:
             await change
         except GameError as exc:

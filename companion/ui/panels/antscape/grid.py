@@ -9,7 +9,6 @@ a 5x5 grid with 5 px gaps is 300 px wide and fits a 360 px phone inside the card
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import flet as ft
 
@@ -43,7 +42,7 @@ from companion.ui.theme import on_colour, player_colour
 
 CELL = 56
 GAP = 5
-Handler = Callable[[Any], None]
+Handler = Callable[[object], None]
 
 
 def draft(ctx: PanelContext) -> ScorerDraft:

@@ -9,7 +9,7 @@ never has to know a rule to explain itself.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Required, TypedDict
 
 import flet as ft
 
@@ -22,7 +22,19 @@ from companion.ui.panels import PanelContext
 from companion.ui.panels.broodmother.drafts import Drafts, drafts_for
 from companion.ui.theme import Sizes
 
-Handler = Callable[[Any], None]
+Handler = Callable[[object], None]
+
+
+class ChoiceOptions(TypedDict, total=False):
+    """What a panel's own wrapper of ``choice`` passes on (it sets the column width itself)."""
+
+    identifier: Required[str]
+    text: str | None
+    selected: bool
+    kind: str
+    icon: ft.IconData | None
+    expand: bool | int
+    big: bool
 
 
 def view_of(ctx: PanelContext) -> BroodmotherView:
@@ -39,7 +51,7 @@ def shows(ctx: PanelContext) -> bool:
     return bool(view_of(ctx)["active"])
 
 
-def local(ctx: PanelContext, change: Callable[[], Any]) -> Handler:
+def local(ctx: PanelContext, change: Callable[[], object]) -> Handler:
     """A handler that changes this tab's drafts and redraws the screen (nothing is saved)."""
 
     def act() -> None:
@@ -50,7 +62,7 @@ def local(ctx: PanelContext, change: Callable[[], Any]) -> Handler:
 
 
 def sending(ctx: PanelContext, build: Callable[[], Command], *, debounce: str | None = None,
-            after: Callable[[], Any] | None = None) -> Handler:
+            after: Callable[[], object] | None = None) -> Handler:
     """A handler that builds a command when tapped, runs it, then tidies this tab's drafts."""
 
     def act() -> None:

@@ -9,8 +9,9 @@ build their fields from them. Nothing here is saved: a draft is never part of th
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 from weakref import WeakKeyDictionary
+
+from companion.core.schema import Json
 
 
 @dataclass
@@ -35,7 +36,7 @@ class Drafts:
     ferocity: int | None = None
     # the open question: answers typed so far, for the question they were typed for
     question: str | None = None
-    answers: dict[str, Any] = field(default_factory=dict)
+    answers: dict[str, Json] = field(default_factory=dict)
     # the meadow table: the place whose actions are open (0: the Great Tunnel), the new-hex form
     selected: int | None = None
     new_hex: NewHex = field(default_factory=NewHex)
@@ -46,7 +47,7 @@ class Drafts:
     # her turn: the list of her cards so far, open or folded
     show_history: bool = False
 
-    def answers_for(self, key: str | None) -> dict[str, Any]:
+    def answers_for(self, key: str | None) -> dict[str, Json]:
         """The typed answers, emptied when a different question is asked."""
         if key != self.question:
             self.question, self.answers = key, {}

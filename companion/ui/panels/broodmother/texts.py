@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
 
 from companion.core.broodmother.checklist import ChecklistItem
 from companion.core.broodmother.deck import OddsRow
@@ -17,6 +16,7 @@ from companion.core.broodmother.schema import Her, Report, Tunnel
 from companion.core.broodmother.view import HexRow, QuestionShown
 from companion.core.errors import GameError
 from companion.core.i18n import N_
+from companion.core.schema import Json
 from companion.ui.i18n import tr, trf, trn
 
 TUNNEL = 0  # the place number the core's commands use for the Great Tunnel
@@ -40,11 +40,11 @@ def field_label(name: str) -> str:
     return tr(FIELD_LABELS[name]) if name in FIELD_LABELS else tr(name.replace("_", " ").capitalize())
 
 
-def slug(value: Any) -> str:
+def slug(value: object) -> str:
     return str(value).lower().replace("_", "-").replace(" ", "-")
 
 
-def answer_id(args: Mapping[str, Any]) -> str:
+def answer_id(args: Mapping[str, Json]) -> str:
     """A stable identifier for an answer button, from the arguments it sends.
 
     ``{"hex": 4}`` -> ``bm-answer-hex-4``; ``{"deck_empty": True}`` -> ``bm-answer-deck-empty``.
@@ -62,13 +62,13 @@ def question_key(question: QuestionShown | None) -> str | None:
     return f"{question['kind']}|{question.get('asked')}|{question.get('more_after', 0)}|{question['text']}"
 
 
-def input_fields(question: Mapping[str, Any]) -> list[dict[str, Any]]:
+def input_fields(question: Mapping[str, Json]) -> list[dict[str, Json]]:
     """The fields a player fills in: not hidden, and not already given by an answer button."""
     given = {key for button in question.get("buttons", []) for key in button["args"]}
     return [dict(f) for f in question.get("fields", []) if not f.get("hidden") and f["name"] not in given]
 
 
-def field_default(field: Mapping[str, Any]) -> Any:
+def field_default(field: Mapping[str, Json]) -> object:
     if "default" in field:
         return field["default"]
     if field["type"] == "int":
@@ -78,7 +78,7 @@ def field_default(field: Mapping[str, Any]) -> Any:
     return None
 
 
-def is_typed(field: Mapping[str, Any]) -> bool:
+def is_typed(field: Mapping[str, Json]) -> bool:
     """A number with a wide range is typed; a small one gets a stepper."""
     return field["type"] == "int" and int(field.get("max", 99)) - int(field.get("min", 0)) > STEPPER_MAX
 
@@ -92,15 +92,15 @@ def parse_whole(text: str, what: str) -> int:
         raise GameError(trf("{what}: type a whole number, not '{typed}'.", what=what, typed=cleaned)) from None
 
 
-def answer_kwargs(question: Mapping[str, Any], values: Mapping[str, Any],
-                  args: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
+def answer_kwargs(question: Mapping[str, Json], values: Mapping[str, Json],
+                  args: Mapping[str, Json]) -> tuple[dict[str, Json], list[str]]:
     """The command arguments for one answer button, and the labels of fields left empty.
 
     Empty typed fields are left out (the core's default applies), so a button that needs
     no typing - "The hex deck is empty" - works with an empty form; the caller names the
     empty fields only if the core then refuses.
     """
-    kwargs: dict[str, Any] = {}
+    kwargs: dict[str, Json] = {}
     missing: list[str] = []
     for field in input_fields(question):
         name = field["name"]
@@ -192,13 +192,13 @@ def odds_label(odds: OddsRow) -> str:
                type=tr(odds["type_name"]), cards=odds["cards"], of=odds["of"], percent=f"{odds['percent']:g}")
 
 
-def composition(cards: Mapping[str, Mapping[str, Any]]) -> list[list[Any]]:
+def composition(cards: Mapping[str, Mapping[str, Json]]) -> list[list[Json]]:
     """Her deck's make-up as ``[type, ferocity, count]`` groups (Chambers are not part of it)."""
     counted = Counter((c["type"], int(c["ferocity"])) for c in cards.values() if not c.get("chamber"))
     return [[t, f, n] for (t, f), n in sorted(counted.items())]
 
 
-def change_group(groups: Iterable[list[Any]], card_type: str, ferocity: int, delta: int) -> list[list[Any]]:
+def change_group(groups: Iterable[list[Json]], card_type: str, ferocity: int, delta: int) -> list[list[Json]]:
     """The make-up with one more or one fewer card of a type and Ferocity (a new group if needed)."""
     out = [list(g) for g in groups]
     for g in out:
