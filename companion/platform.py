@@ -255,14 +255,15 @@ class _Browser:
 
         self.task = loop.create_task(run())  # kept: a task nobody refers to may be collected
 
-    def _measured(self, ms: float) -> None:
-        """How long the copy took, kept and told to the page (scripts/bench_web.py listens)."""
+    def _measured(self, ms: float, what: str = "sync_ms") -> None:
+        """How long the copy (or taking the lock) took, told to the page (scripts/bench_web.py listens)."""
         import js
 
-        self.sync_ms = [*self.sync_ms[-199:], ms]
+        if what == "sync_ms":
+            self.sync_ms = [*self.sync_ms[-199:], ms]
         if self.channel is None:
             self.channel = js.BroadcastChannel.new("companion-web")
-        self.channel.postMessage(js.Object.fromEntries([["sync_ms", ms]]))
+        self.channel.postMessage(js.Object.fromEntries([[what, ms]]))
 
     def acquire(self, timeout: float) -> None:
         self.depth += 1
@@ -270,6 +271,9 @@ class _Browser:
             return
         if not self.blocking:
             return  # without run_sync there is no waiting: this tab's changes still reach IndexedDB in order
+        import time
+
+        started = time.perf_counter()
         try:
             if self.helpers.hasLocks():
                 self.release = self._wait(self.helpers.lock(APP_ID + "-saves", int(timeout * 1000)))
@@ -278,6 +282,7 @@ class _Browser:
             self.depth -= 1
             self._let_go()
             raise LockTimeout(str(exc)) from None
+        self._measured((time.perf_counter() - started) * 1000, "lock_ms")
 
     def release_one(self) -> None:
         if self.depth == 0:

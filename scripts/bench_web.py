@@ -6,7 +6,8 @@ static host would serve it, and how many files were sent more than once; when th
 is complete. A warm start (from the service worker's cache) to the home screen; a tap's answer (+1 on a score,
 from the pointer going down to the frame after the total shows it, measured in the page as
 ``scripts/bench_taps.py`` does; ``tap_driver`` is the same tap timed from the test driver, its own steps included);
-the save's copy to IndexedDB (p50/p99, the durations ``companion.platform`` records); whether the wasm is served as
+the save's copy to IndexedDB (p50/p99, the durations ``companion.platform`` records) and taking the saves' lock
+(with reading in what other tabs saved; this build's figure, none from an older build); whether the wasm is served as
 ``application/wasm`` (so the browser compiles it while it streams in). Run ``scripts/build-web`` first.
 ``--files N`` first puts N small files (4 KB each, in a folder of their own the app never reads) into the saves'
 IndexedDB and reloads, as a phone with many saved games would have: a copy of the whole saves folder grows with
@@ -145,9 +146,11 @@ def run(throttle: float, taps: int, files: int = 0) -> dict[str, float]:
                 start(page, url)
             wasm_type = page.evaluate("fetch('pyodide/pyodide.asm.wasm').then(r => r.headers.get('content-type'))")
             out["wasm_is_application_wasm"] = float(wasm_type == "application/wasm")
-            page.evaluate("""() => { window.syncs = []; const c = new BroadcastChannel("companion-web");
+            page.evaluate("""() => { window.syncs = []; window.locks = [];
+                const c = new BroadcastChannel("companion-web");
                 c.onmessage = (e) => {
-                    if (e.data && e.data.sync_ms !== undefined) window.syncs.push(e.data.sync_ms); }; }""")
+                    if (e.data && e.data.sync_ms !== undefined) window.syncs.push(e.data.sync_ms);
+                    if (e.data && e.data.lock_ms !== undefined) window.locks.push(e.data.lock_ms); }; }""")
             solo_game(ui)
             answers, driven = [], []
             for n in range(1, taps + 1):
@@ -167,6 +170,8 @@ def run(throttle: float, taps: int, files: int = 0) -> dict[str, float]:
             syncs = page.evaluate("window.syncs")
             out["save_sync_p50_ms"], out["save_sync_p99_ms"] = pct(syncs, 50), pct(syncs, 99)
             out["saves_measured"] = len(syncs)
+            locks = page.evaluate("window.locks")  # a build before these figures sends none: nan
+            out["lock_p50_ms"], out["lock_p99_ms"] = pct(locks, 50), pct(locks, 99)
             page.close()
             page = context.new_page()
             cdp = context.new_cdp_session(page)
