@@ -4,11 +4,13 @@ Everything that differs is chosen here, so the store and the UI ask one question
 
 * ``file_lock(path, ...)``: ``filelock.FileLock`` on a computer; in the browser a ``BrowserLock`` - the Web Locks
   API (``navigator.locks``, shared by every tab of the app), taken once per tab however many of our locks nest, and
-  on taking it the saves are read in again from IndexedDB (``FS.syncfs(true)``), so the store's revision check
+  on taking it the saves are read in again from IndexedDB (IDBFS's ``syncfs(true)``) when another tab saved since
+  this one last looked (a stamp beside the files, a new value at every save, tells), so the store's revision check
   compares against what another tab saved (``StoreConflict`` holds across tabs).
-* ``persist(path)``: called by the store after each write; a no-op on a computer (the write was fsynced), in the
-  browser it copies the saves to IndexedDB (``FS.syncfs(false)``) and returns once that is done: a save is durable
-  when it returns, before the screen shows it.
+* ``persist(*paths)``: called by the store after each write; a no-op on a computer (the write was fsynced), in the
+  browser it copies the files it names (their folders, and a new stamp) to IndexedDB in one transaction and
+  returns once that is done: a save is durable when it returns, before the screen shows it. Its cost does not
+  grow with the number of games saved; a folder (games removed or moved) copies what differs in the whole mount.
 * ``start()``: in the browser, mount IndexedDB (IDBFS) over the saves and cache folders and read them in.
 
 Blocking on a browser promise from the store's synchronous code uses Pyodide's ``run_sync`` (JavaScript Promise
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -43,10 +46,14 @@ def file_lock(path: Path, timeout: float, poll_interval: float = 0.01, preserve_
     return FileLock(path, timeout=timeout, poll_interval=poll_interval, preserve_lock_file=preserve_lock_file)
 
 
-def persist(path: Path | str | None = None) -> None:
-    """After a write: the browser copies it to IndexedDB (durable once this returns); a computer does nothing."""
+def persist(*paths: Path | str) -> None:
+    """After a write: the browser copies it to IndexedDB (durable once this returns); a computer does nothing.
+
+    Give every path the write changed (a move: where from and where to). A file costs the same however many
+    games are saved; a folder (games removed or moved in it) copies whatever differs in the whole mount.
+    """
     if IS_BROWSER and _browser.mounted:
-        _browser.sync_out()
+        _browser.sync_out([os.path.abspath(path) for path in paths])
 
 
 def browser_folders() -> list[Path]:
@@ -82,23 +89,99 @@ def hold_updates(send: Callable[[Any], None]) -> Callable[[Any], None]:
 
 # -- the browser ----------------------------------------------------------------------------------------------
 _JS_HELPERS = """
-(FS, path) => ({
-  // Only the saves' mount (FS.syncfs would copy every mount, and run the copies of two calls at once).
-  sync(populate) {
-    const mount = FS.lookupPath(path).node.mount;
-    return new Promise((resolve, reject) =>
-      mount.type.syncfs(mount, populate, (error) => error ? reject(error) : resolve()));
-  },
-  lock(name, ms) {
-    return new Promise((granted, failed) => {
-      let release;
-      const held = new Promise((done) => { release = done; });
-      const options = ms > 0 ? { signal: AbortSignal.timeout(ms) } : {};
-      navigator.locks.request(name, options, () => { granted(release); return held; }).catch(failed);
-    });
-  },
-  hasLocks() { return typeof navigator !== "undefined" && !!navigator.locks; },
-})
+(FS, IDBFS, path) => {
+  // The saves' mount only (FS.syncfs would copy every mount, and run the copies of two calls at once).
+  const mount = FS.lookupPath(path).node.mount;
+  const root = mount.mountpoint;
+  // A record beside the files (no "timestamp", so IDBFS's own copies never see it): a new value at each save.
+  const STAMP = "\\u0000companion-revision";
+  const UNKNOWN = Symbol("unknown");
+  let known = UNKNOWN;  // the stamp of what this tab last read in or saved itself
+  const db = () => new Promise((ok, fail) => IDBFS.getDB(root, (e, d) => e ? fail(e) : ok(d)));
+  const whole = (populate) => new Promise((ok, fail) =>
+    mount.type.syncfs(mount, populate, (e) => e ? fail(e) : ok()));
+  const stat = (p) => { try { return FS.lstat(p); } catch (e) { return null; } };
+  const parent = (p) => p.slice(0, p.lastIndexOf("/")) || "/";
+  function chain(p) {  // the folders from the mount down to p, then p (the other tabs create them in that order)
+    const out = [];
+    for (let q = p; q.startsWith(root + "/"); q = parent(q)) out.unshift(q);
+    return out;
+  }
+  function local(p) {
+    let entry;
+    IDBFS.loadLocalEntry(p, (e, got) => { if (e) throw e; entry = got; });
+    return entry;
+  }
+  // One transaction: the entries (or their removal) and a new stamp; "clean" when nobody saved in between.
+  function write(fill) {
+    return db().then((d) => new Promise((ok, fail) => {
+      const tx = d.transaction([IDBFS.DB_STORE_NAME], "readwrite");
+      const store = tx.objectStore(IDBFS.DB_STORE_NAME);
+      const stamp = Date.now() + "-" + Math.random().toString(36).slice(2);
+      let clean = false;
+      tx.oncomplete = () => { known = clean ? stamp : UNKNOWN; ok(); };
+      tx.onerror = tx.onabort = () => { known = UNKNOWN; fail(tx.error || new Error("IndexedDB aborted")); };
+      store.get(STAMP).onsuccess = (e) => { clean = known !== UNKNOWN && e.target.result === known; };
+      try {
+        fill(store);
+        store.put(stamp, STAMP);
+      } catch (e) {
+        tx.abort();
+      }
+    }));
+  }
+  const api = {
+    // The given files only: their folders, then each file as it is here (or its removal), awaited.
+    files(paths) {
+      return write((store) => {
+        const seen = new Set();
+        for (const p of paths) {
+          for (const q of chain(p)) {
+            if (seen.has(q)) continue;
+            seen.add(q);
+            if (stat(q)) {
+              store.put(local(q), q);
+            } else {
+              store.delete(q);
+              store.delete(IDBKeyRange.bound(q + "/", q + "/\\uffff"));
+            }
+          }
+        }
+      });
+    },
+    // A folder changed (games removed, moved): the whole mount as IDBFS compares it, stamped before and after.
+    all() {
+      return write(() => {}).then(() => whole(false)).then(() => write(() => {}));
+    },
+    // Under the lock: read in what other tabs saved, unless the stamp says nobody saved since this tab last looked.
+    refresh(force) {
+      return db().then((d) => new Promise((ok, fail) => {
+        const tx = d.transaction([IDBFS.DB_STORE_NAME], "readonly");
+        const req = tx.objectStore(IDBFS.DB_STORE_NAME).get(STAMP);
+        req.onsuccess = () => ok(req.result);
+        req.onerror = () => fail(req.error);
+      })).then((stamp) => {
+        if (!force && stamp !== undefined && stamp === known) return false;
+        return whole(true).then(() => { known = stamp === undefined ? UNKNOWN : stamp; return true; });
+      });
+    },
+    lock(name, ms) {
+      return new Promise((granted, failed) => {
+        let release;
+        const held = new Promise((done) => { release = done; });
+        const options = ms > 0 ? { signal: AbortSignal.timeout(ms) } : {};
+        navigator.locks.request(name, options, () => { granted(release); return held; }).catch(failed);
+      });
+    },
+    hasLocks() { return typeof navigator !== "undefined" && !!navigator.locks; },
+    // The lock, then what other tabs saved: one wait for Python instead of two.
+    enter(name, ms) {
+      return api.lock(name, ms).then((release) =>
+        api.refresh(false).then(() => release, (e) => { release(); throw e; }));
+    },
+  };
+  return api;
+}
 """
 
 
@@ -124,8 +207,8 @@ class _Browser:
         folder = browser_folders()[0]
         folder.mkdir(parents=True, exist_ok=True)
         fs.mount(fs.filesystems.IDBFS, {}, str(folder))
-        self.helpers = run_js(_JS_HELPERS)(fs, str(folder))
-        await self.helpers.sync(True)
+        self.helpers = run_js(_JS_HELPERS)(fs, fs.filesystems.IDBFS, str(folder))
+        await self.helpers.refresh(True)
         self.mounted = True
         self.blocking = bool(can_run_sync())
         log.info("saves in IndexedDB; blocking sync: %s", self.blocking)
@@ -135,17 +218,25 @@ class _Browser:
 
         return run_sync(promise)
 
-    def sync_out(self) -> None:
+    def copy_out(self, paths: list[str]) -> Any:
+        """The promise of the copy: only these files when they are files, else the whole mount."""
+        from pyodide.ffi import to_js
+
+        if paths and all(not os.path.isdir(path) for path in paths):
+            return self.helpers.files(to_js(paths))
+        return self.helpers.all()
+
+    def sync_out(self, paths: list[str]) -> None:
         import time
 
         started = time.perf_counter()
         if self.blocking:
-            self._wait(self.helpers.sync(False))
+            self._wait(self.copy_out(paths))
             self._measured((time.perf_counter() - started) * 1000)
             return
-        self._sync_in_background(started)
+        self._sync_in_background(started, paths)
 
-    def _sync_in_background(self, started: float) -> None:
+    def _sync_in_background(self, started: float, paths: list[str]) -> None:
         import time
 
         loop = asyncio.get_event_loop()
@@ -157,7 +248,7 @@ class _Browser:
             if previous is not None:
                 await previous
             try:
-                await self.helpers.sync(False)
+                await self.copy_out(paths)
             except Exception:  # the next save tries again; the page says nothing it cannot keep
                 log.exception("could not copy the saves to IndexedDB")
             self._measured((time.perf_counter() - started) * 1000)
@@ -170,14 +261,15 @@ class _Browser:
 
         self.task = loop.create_task(run())  # kept: a task nobody refers to may be collected
 
-    def _measured(self, ms: float) -> None:
-        """How long the copy took, kept and told to the page (scripts/bench_web.py listens)."""
+    def _measured(self, ms: float, what: str = "sync_ms") -> None:
+        """How long the copy (or taking the lock) took, told to the page (scripts/bench_web.py listens)."""
         import js
 
-        self.sync_ms = [*self.sync_ms[-199:], ms]
+        if what == "sync_ms":
+            self.sync_ms = [*self.sync_ms[-199:], ms]
         if self.channel is None:
             self.channel = js.BroadcastChannel.new("companion-web")
-        self.channel.postMessage(js.Object.fromEntries([["sync_ms", ms]]))
+        self.channel.postMessage(js.Object.fromEntries([[what, ms]]))
 
     def acquire(self, timeout: float) -> None:
         self.depth += 1
@@ -185,14 +277,20 @@ class _Browser:
             return
         if not self.blocking:
             return  # without run_sync there is no waiting: this tab's changes still reach IndexedDB in order
+        import time
+
+        started = time.perf_counter()
         try:
+            # then what other tabs saved (if any), before anything is compared
             if self.helpers.hasLocks():
-                self.release = self._wait(self.helpers.lock(APP_ID + "-saves", int(timeout * 1000)))
-            self._wait(self.helpers.sync(True))  # what other tabs saved, before anything is compared
+                self.release = self._wait(self.helpers.enter(APP_ID + "-saves", int(timeout * 1000)))
+            else:
+                self._wait(self.helpers.refresh(False))
         except Exception as exc:
             self.depth -= 1
             self._let_go()
             raise LockTimeout(str(exc)) from None
+        self._measured((time.perf_counter() - started) * 1000, "lock_ms")
 
     def release_one(self) -> None:
         if self.depth == 0:

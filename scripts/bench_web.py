@@ -6,10 +6,14 @@ static host would serve it, and how many files were sent more than once; when th
 is complete. A warm start (from the service worker's cache) to the home screen; a tap's answer (+1 on a score,
 from the pointer going down to the frame after the total shows it, measured in the page as
 ``scripts/bench_taps.py`` does; ``tap_driver`` is the same tap timed from the test driver, its own steps included);
-the save's copy to IndexedDB (p50/p99, the durations ``companion.platform`` records); whether the wasm is served as
+the save's copy to IndexedDB (p50/p99, the durations ``companion.platform`` records) and taking the saves' lock
+(with reading in what other tabs saved; this build's figure, none from an older build); whether the wasm is served as
 ``application/wasm`` (so the browser compiles it while it streams in). Run ``scripts/build-web`` first.
+``--files N`` first puts N small files (4 KB each, in a folder of their own the app never reads) into the saves'
+IndexedDB and reloads, as a phone with many saved games would have: a copy of the whole saves folder grows with
+them, a copy of only the file a save wrote does not.
 
-Usage: ``python scripts/bench_web.py [--taps 20] [--throttle 1 4] [--dist dist/web]``
+Usage: ``python scripts/bench_web.py [--taps 20] [--throttle 1 4] [--dist dist/web] [--files 0]``
 """
 
 from __future__ import annotations
@@ -85,7 +89,25 @@ _ARM = """([ident, before]) => {
 }"""
 
 
-def run(throttle: float, taps: int) -> dict[str, float]:
+# N files of 4 KB into IDBFS's database for the saves' folder (the one database the app has), as IDBFS stores them.
+_FILL = """async (count) => {
+  const name = (await indexedDB.databases()).map((d) => d.name).find((n) => n.includes('march-of-the-ants'));
+  const db = await new Promise((ok, fail) => {
+    const req = indexedDB.open(name); req.onsuccess = () => ok(req.result); req.onerror = () => fail(req.error); });
+  const tx = db.transaction(['FILE_DATA'], 'readwrite');
+  const store = tx.objectStore('FILE_DATA');
+  const now = new Date();
+  store.put({timestamp: now, mode: 16877}, name + '/bench-filler');
+  for (let i = 0; i < count; i++) {
+    store.put({timestamp: now, mode: 33188, contents: new Uint8Array(4096).fill(120)}, name + '/bench-filler/' + i);
+  }
+  await new Promise((ok, fail) => { tx.oncomplete = ok; tx.onerror = () => fail(tx.error); });
+  db.close();
+  return name;
+}"""
+
+
+def run(throttle: float, taps: int, files: int = 0) -> dict[str, float]:
     from playwright.sync_api import sync_playwright
 
     sys.path.insert(0, str(ROOT))
@@ -119,11 +141,16 @@ def run(throttle: float, taps: int) -> dict[str, float]:
             page.wait_for_timeout(1000)
             (out["first_visit_requests"], out["first_visit_MB_served"], out["first_visit_MB_gzip"],
              out["first_visit_files_sent_twice"]) = served(log)
+            if files:
+                page.evaluate(_FILL, files)
+                start(page, url)
             wasm_type = page.evaluate("fetch('pyodide/pyodide.asm.wasm').then(r => r.headers.get('content-type'))")
             out["wasm_is_application_wasm"] = float(wasm_type == "application/wasm")
-            page.evaluate("""() => { window.syncs = []; const c = new BroadcastChannel("companion-web");
+            page.evaluate("""() => { window.syncs = []; window.locks = [];
+                const c = new BroadcastChannel("companion-web");
                 c.onmessage = (e) => {
-                    if (e.data && e.data.sync_ms !== undefined) window.syncs.push(e.data.sync_ms); }; }""")
+                    if (e.data && e.data.sync_ms !== undefined) window.syncs.push(e.data.sync_ms);
+                    if (e.data && e.data.lock_ms !== undefined) window.locks.push(e.data.lock_ms); }; }""")
             solo_game(ui)
             answers, driven = [], []
             for n in range(1, taps + 1):
@@ -143,6 +170,8 @@ def run(throttle: float, taps: int) -> dict[str, float]:
             syncs = page.evaluate("window.syncs")
             out["save_sync_p50_ms"], out["save_sync_p99_ms"] = pct(syncs, 50), pct(syncs, 99)
             out["saves_measured"] = len(syncs)
+            locks = page.evaluate("window.locks")  # a build before these figures sends none: nan
+            out["lock_p50_ms"], out["lock_p99_ms"] = pct(locks, 50), pct(locks, 99)
             page.close()
             page = context.new_page()
             cdp = context.new_cdp_session(page)
@@ -164,10 +193,11 @@ def main() -> int:
     parser.add_argument("--taps", type=int, default=20)
     parser.add_argument("--throttle", type=float, nargs="*", default=[1, 4])
     parser.add_argument("--dist", type=Path, default=DIST, help="the built folder (default dist/web; A/B runs)")
+    parser.add_argument("--files", type=int, default=0, help="extra files in the saves' IndexedDB before the taps")
     args = parser.parse_args()
     DIST = args.dist.resolve()
     for rate in args.throttle:
-        figures = run(rate, args.taps)
+        figures = run(rate, args.taps, args.files)
         print(f"CPU x{rate:g}: " + ", ".join(f"{k} {v:.2f}" for k, v in figures.items()), flush=True)
     return 0
 

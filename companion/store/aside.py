@@ -22,7 +22,7 @@ def keep_aside(path: Path, folder: Path) -> Path:
         target = base.with_name(f"{base.stem}-{n}{base.suffix}")
         n += 1
     os.replace(path, target)
-    platform.persist(target)  # the browser keeps the move in IndexedDB (a no-op on a computer)
+    platform.persist(path, target)  # the browser keeps the move in IndexedDB (a no-op on a computer)
     return target
 
 

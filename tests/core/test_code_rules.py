@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import needs_processes
+
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 VERBATIM = ROOT.parent / "shared" / "tools" / "verbatim_check.py"
@@ -24,11 +26,13 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=300, check=False)
 
 
+@needs_processes
 def test_ruff_finds_nothing() -> None:
     done = _run(str(BIN / "ruff"), "check", "companion", "tests", "scripts")
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+@needs_processes
 def test_mypy_finds_nothing(tmp_path: Path) -> None:
     done = _run(str(BIN / "mypy"), "--cache-dir", str(tmp_path / "mypy-cache"))
     assert done.returncode == 0, done.stdout + done.stderr

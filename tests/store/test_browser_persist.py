@@ -1,8 +1,9 @@
 """Every change the store makes to the saves folder is followed by ``platform.persist`` (#24, the phone build).
 
-In the browser ``persist`` copies the saves to IndexedDB; whatever changed after the last call is lost when the
-tab closes. So after each operation the folder must look exactly as it did at its last ``persist``: a recorder
-stands in for ``persist`` and photographs the folder (names, sizes, modification times) each time it is called.
+In the browser ``persist`` copies the files it is given (a folder: the whole saves folder) to IndexedDB; whatever
+changed after the last call, or was not named to it, is lost when the tab closes. So after each operation the
+folder must look exactly as the copies left it: a recorder stands in for ``persist`` and keeps a photo (names,
+sizes, modification times) of what they copied.
 Lock files are left out: in the browser the locks are the Web Locks API's, not files.
 
 ``put_back`` is also run as on Pyodide, whose ``os`` has no ``link``: the kept file is copied into a file created
@@ -40,21 +41,33 @@ def photo(folder: Path) -> Photo:
 
 
 class Recorder:
+    """Stands in for ``persist`` and keeps what IndexedDB would hold: the files named (or their removal), or the
+    whole folder when a folder is named (the browser then copies whatever differs)."""
+
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.last: Photo | None = None
         self.calls = 0
 
-    def __call__(self, path: Any = None) -> None:
+    def __call__(self, *paths: Any) -> None:
         self.calls += 1
-        self.last = photo(self.folder)
+        now = photo(self.folder)
+        if self.last is None or not paths or any(Path(p).is_dir() for p in paths):
+            self.last = now
+            return
+        for path in paths:
+            name = Path(path).resolve().relative_to(self.folder.resolve()).as_posix()
+            if name in now:
+                self.last[name] = now[name]
+            else:
+                self.last.pop(name, None)
 
     def check(self, what: str) -> None:
-        """Nothing changed on disk since the last ``persist`` (and there was one)."""
+        """What IndexedDB holds is what is on disk (and there was a ``persist``)."""
         assert self.last is not None, f"{what}: never persisted"
         now = photo(self.folder)
         changed = sorted(set(now.items()) ^ set(self.last.items()))
-        assert not changed, f"{what}: changed after the last persist: {changed}"
+        assert not changed, f"{what}: changed after the last persist, or not named to it: {changed}"
 
 
 @pytest.fixture
