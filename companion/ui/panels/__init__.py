@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from importlib import import_module
 from pkgutil import iter_modules
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import flet as ft
 
@@ -110,7 +110,7 @@ class PanelFamily:
     """The panels of one game area's tab: they share when they apply and what else of the tab they are drawn from."""
 
     applies: Callable[[State], bool]
-    reads: Callable[[PanelContext], Any] | None = None
+    reads: Callable[[PanelContext], object] | None = None
 
     def panel(self, id: str, title: str | Callable[[PanelContext], str],
               build: Callable[[PanelContext], list[ft.Control]], help_topic: str, order: int, **more: Any) -> Panel:
