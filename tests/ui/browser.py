@@ -276,8 +276,28 @@ class Ui:
                 self.page.wait_for_timeout(250)
 
     def type_into(self, label: str, text: str, *, clear: bool = True) -> None:
-        """Type into the text field named ``label`` (keystrokes reach the server; fill() does not)."""
-        self._retry(lambda: self._type_once(label, text, clear))
+        """Type into the text field named ``label`` (keystrokes reach the server; fill() does not).
+
+        On a loaded machine Flutter's editing focus can arrive after the keystrokes, which then go nowhere: a
+        field that was cleared first is typed into again (twice at most) until it holds the text."""
+        for _ in range(3 if clear else 1):
+            self._retry(lambda: self._type_once(label, text, clear))
+            if not clear or self._holds(label, text):
+                return
+
+    def _holds(self, label: str, text: str) -> bool:
+        """Whether the field named ``label`` shows ``text`` within a second; a field no longer found by that name
+        (renamed by its hint, or gone with the step it was on) is taken as holding it."""
+        deadline = time.monotonic() + 1
+        while time.monotonic() < deadline:
+            box = self.page.get_by_role("textbox", name=label, exact=True)
+            try:
+                if box.count() == 0 or text in box.first.input_value(timeout=500):
+                    return True
+            except PlaywrightError:  # re-rendered under our feet: look again
+                pass
+            self.page.wait_for_timeout(100)
+        return False
 
     def _type_once(self, label: str, text: str, clear: bool) -> None:
         box = self.page.get_by_role("textbox", name=label, exact=True)
