@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from companion.core.broodmother.meadow_commands import AddHex
 from companion.core.setup import GameSetup, PlayerSpec
@@ -78,8 +79,16 @@ def code_of(host: Ui) -> str:
 
 
 def open_share(host: Ui) -> None:
-    if not host.exists("share-dialog"):
-        host.tap("share-table")
+    """Open the Share dialog; a tap made while the game screen was still settling is made again (a loaded CI run
+    once waited 20 s on a dialog whose tap never arrived)."""
+    for _ in range(3):
+        if not host.exists("share-dialog"):
+            host.tap("share-table")
+        try:
+            host.by_id("share-code").wait_for(state="attached", timeout=8000)
+            return
+        except PlaywrightTimeout:
+            continue
     host.by_id("share-code").wait_for(state="attached")
 
 
