@@ -17,7 +17,6 @@ optional ``ModuleHooks.phase_items`` field (same signature, default: no items).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TypedDict
 
 from companion.core.commands.base import Command, verified
@@ -126,11 +125,9 @@ def tick_item(item_id: str, module: str, text: str | Msg, state: State, note: st
             "done": ticked(state, module, item_id), "command": None, "ready": True, "note": note}
 
 
-@dataclass(frozen=True)
-class TickItem(Command):
+class TickItem(Command, name="checklist_tick"):
     """Tick (or untick) a checklist item done by hand at the table, for this round and phase."""
 
-    name = "checklist_tick"
     module: str
     item_id: str
 

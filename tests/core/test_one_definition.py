@@ -7,7 +7,6 @@ asymmetric game (her player has no colour) were written, then refused by the sam
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -83,11 +82,8 @@ def test_an_ant_without_a_colour_is_refused(content: Content) -> None:
         validate_state(state, content)
 
 
-@dataclass(frozen=True)
-class _BreaksTheGame(Command):
+class _BreaksTheGame(Command, name="test_breaks_the_game"):
     """A faulty command, as a future bug would write: round 9 of a 4-round game."""
-
-    name = "test_breaks_the_game"
 
     def apply(self, state: Any, content: Any) -> None:
         state["round"] = 9

@@ -3,8 +3,6 @@ and write the totals into the game's scores - each one step on the Undo button."
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from companion.core.antscape.content import bonus_name
 from companion.core.antscape.model import board_of, scorer
 from companion.core.antscape.scoring import BONUS_IDS, MAX_CARDS, MAX_POINTS, queen_territory_limit, score_board
@@ -23,11 +21,9 @@ def _cell(state: State, row: int, col: int) -> dict[str, object]:
     return cell
 
 
-@dataclass(frozen=True)
-class SetCellOwner(Command):
+class SetCellOwner(Command, name="antscape_set_owner"):
     """Who claimed a territory: a player's id (colony or flag card), or None for nobody."""
 
-    name = "antscape_set_owner"
     row: int
     col: int
     owner: str | None
@@ -52,11 +48,9 @@ class SetCellOwner(Command):
                    name=player(state, self.owner)["name"])
 
 
-@dataclass(frozen=True)
-class SetCellPoints(Command):
+class SetCellPoints(Command, name="antscape_set_points"):
     """A territory's points (an earthmoving card on it changes them)."""
 
-    name = "antscape_set_points"
     row: int
     col: int
     points: int
@@ -75,11 +69,9 @@ class SetCellPoints(Command):
         return msg("Antscape: row {row}, column {col} worth {points}", row=self.row, col=self.col, points=self.points)
 
 
-@dataclass(frozen=True)
-class SetQueenTerritory(Command):
+class SetQueenTerritory(Command, name="antscape_queen_territory"):
     """Mark where a queen territory lies (it decides one of the ways the game ends)."""
 
-    name = "antscape_queen_territory"
     row: int
     col: int
     on: bool
@@ -105,11 +97,9 @@ class SetQueenTerritory(Command):
         return msg("Antscape: row {row}, column {col} is not a queen territory", row=self.row, col=self.col)
 
 
-@dataclass(frozen=True)
-class SetBonus(Command):
+class SetBonus(Command, name="antscape_bonus"):
     """The active Bonus Card (None: not chosen yet)."""
 
-    name = "antscape_bonus"
     bonus: str | None
 
     def verify(self, state: State, content: Content) -> None:
@@ -129,11 +119,9 @@ class SetBonus(Command):
         return msg("Antscape: Bonus Card {bonus}", bonus=msg(bonus_name(self.bonus)))
 
 
-@dataclass(frozen=True)
-class SetQueen(Command):
+class SetQueen(Command, name="antscape_queen"):
     """Whether a player's queen card sits on one of their claimed territories (2 points)."""
 
-    name = "antscape_queen"
     player_id: str
     played: bool
 
@@ -161,11 +149,9 @@ class SetQueen(Command):
         return msg("Antscape: {name}'s queen not played", name=name)
 
 
-@dataclass(frozen=True)
-class SetCardsLeft(Command):
+class SetCardsLeft(Command, name="antscape_cards_left"):
     """Colony cards a player has left (hand, discard and draw pile), for the tie-break; None clears it."""
 
-    name = "antscape_cards_left"
     player_id: str
     count: int | None
 
@@ -192,11 +178,9 @@ class SetCardsLeft(Command):
                     self.count, name=name)
 
 
-@dataclass(frozen=True)
-class SetEveryonePassed(Command):
+class SetEveryonePassed(Command, name="antscape_everyone_passed"):
     """The third way the game ends, which the grid cannot show: all players passed in a row."""
 
-    name = "antscape_everyone_passed"
     passed: bool
 
     def verify(self, state: State, content: Content) -> None:
@@ -216,11 +200,8 @@ def scorer_totals(state: State) -> dict[str, int]:
     return {pid: s.total for pid, s in result.scores.items()}
 
 
-@dataclass(frozen=True)
-class ApplyScores(Command):
+class ApplyScores(Command, name="antscape_apply_scores"):
     """Write every player's scorer total into the game's scores (Antscape's one column of points)."""
-
-    name = "antscape_apply_scores"
 
     def verify(self, state: State, content: Content) -> None:
         kept = scorer(state)

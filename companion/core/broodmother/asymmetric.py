@@ -8,8 +8,6 @@ She makes her own placement choices, so the app gives her the numbers and keeps 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from companion.core.broodmother import deck as piles
 from companion.core.broodmother import meadow
 from companion.core.broodmother.base import (
@@ -39,11 +37,8 @@ def power_text(power_id: str, round_number: int, bc: BroodContent) -> str:
     return render(power_message(power_id, round_number, bc))
 
 
-@dataclass(frozen=True)
-class GainEgg(BroodCommand):
+class GainEgg(BroodCommand, name="bm_gain_egg"):
     """Her reaction to an ant action: take one egg."""
-
-    name = "bm_gain_egg"
 
     def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         asymmetric_only(state)
@@ -55,11 +50,9 @@ class GainEgg(BroodCommand):
         return msg("Broodmother reacts: +1 egg")
 
 
-@dataclass(frozen=True)
-class MoveNymph(BroodCommand):
+class MoveNymph(BroodCommand, name="bm_move_nymph"):
     """Her reaction to an ant action: one nymph moves up to two steps (0 is the Great Tunnel)."""
 
-    name = "bm_move_nymph"
     source: int
     target: int
 
@@ -84,11 +77,9 @@ class MoveNymph(BroodCommand):
                    target=location_name(self.target))
 
 
-@dataclass(frozen=True)
-class UnlockPower(BroodCommand):
+class UnlockPower(BroodCommand, name="bm_unlock_power"):
     """In a Queen Phase she unlocks one more power (at most one per Queen Phase)."""
 
-    name = "bm_unlock_power"
     power: str
 
     def check(self, state: State, b: Brood, bc: BroodContent) -> None:
@@ -111,11 +102,9 @@ class UnlockPower(BroodCommand):
         return msg("Broodmother unlocks {power}", power=msg(brood_of(content).powers[self.power].name))
 
 
-@dataclass(frozen=True)
-class UsePower(BroodCommand):
+class UsePower(BroodCommand, name="bm_use_power"):
     """Her turn: pay 5 eggs for one unlocked power; Machinate also reveals her top card."""
 
-    name = "bm_use_power"
     power: str
 
     def verify(self, state: State, content: Content) -> None:
@@ -153,11 +142,9 @@ class UsePower(BroodCommand):
         return msg("Broodmother uses {power}", power=msg(brood_of(content).powers[self.power].name))
 
 
-@dataclass(frozen=True)
-class Redraw(BroodCommand):
+class Redraw(BroodCommand, name="bm_redraw"):
     """Spend two nymphs from the board to discard the card she just revealed and reveal another."""
 
-    name = "bm_redraw"
     keeps_turn = True
     first: int
     second: int

@@ -9,7 +9,6 @@ reaction. An Initiative Token cancels the reaction just revealed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from companion.core.broodmother import deck as piles
@@ -120,11 +119,8 @@ def _can_reveal(state: State, b: Brood, mode: str) -> None:
         raise CommandError(msg("Her draw and discard piles are empty: every card is on the plot pile."))
 
 
-@dataclass(frozen=True)
-class DrawCard(RevealsCard):
+class DrawCard(RevealsCard, name="bm_draw"):
     """Virtual deck: draw her top card and resolve it."""
-
-    name = "bm_draw"
 
     def verify(self, state: State, content: Content) -> None:
         super().verify(state, content)
@@ -138,11 +134,9 @@ class DrawCard(RevealsCard):
         reveal(state, b, bc, piles.draw_top(b["deck"]), reshuffled)
 
 
-@dataclass(frozen=True)
-class EnterCard(RevealsCard):
+class EnterCard(RevealsCard, name="bm_enter"):
     """Physical deck: record the card revealed on the table (type and Ferocity) and resolve it."""
 
-    name = "bm_enter"
     card_type: str
     ferocity: int = 0
 
@@ -170,11 +164,9 @@ class EnterCard(RevealsCard):
             b["report"]["interpretations"].append("physical-deck-adjusts")
 
 
-@dataclass(frozen=True)
-class CancelReaction(BroodCommand):
+class CancelReaction(BroodCommand, name="bm_cancel"):
     """Spend an Initiative Token: her latest reaction is cancelled, the card goes to the discard pile."""
 
-    name = "bm_cancel"
     allowed_after_end: ClassVar[bool] = True
     keeps_turn = True
 
@@ -219,11 +211,9 @@ def _question(b: Brood, kind: str) -> JsonObject:
     return question
 
 
-@dataclass(frozen=True)
-class AnswerExpand(BroodCommand):
+class AnswerExpand(BroodCommand, name="bm_answer_expand"):
     """The hex her Expand revealed: its number, free sites, zone, and whether it is special."""
 
-    name = "bm_answer_expand"
     keeps_turn = True
     number: int = 0
     sites: int = 0
@@ -272,11 +262,9 @@ class AnswerExpand(BroodCommand):
         return on_her_card(b, what)
 
 
-@dataclass(frozen=True)
-class AnswerPredator(BroodCommand):
+class AnswerPredator(BroodCommand, name="bm_answer_predator"):
     """The hex with the most ants (lowest number on a tie): her summoned Predator goes there."""
 
-    name = "bm_answer_predator"
     keeps_turn = True
     hex: int
 
@@ -296,11 +284,9 @@ class AnswerPredator(BroodCommand):
         return on_her_card(bm(state), msg("her Predator goes to hex {hex}", hex=self.hex))
 
 
-@dataclass(frozen=True)
-class AnswerStrike(BroodCommand):
+class AnswerStrike(BroodCommand, name="bm_answer_strike"):
     """How many ants her Strike destroyed in her hex (0 when none were there: she Invades)."""
 
-    name = "bm_answer_strike"
     keeps_turn = True
     destroyed: int
 
@@ -319,11 +305,8 @@ class AnswerStrike(BroodCommand):
                                            self.destroyed))
 
 
-@dataclass(frozen=True)
-class ScoreSlumber(BroodCommand):
+class ScoreSlumber(BroodCommand, name="bm_slumber"):
     """Her Slumber points, computed from the meadow: once per round, in the Slumber step."""
-
-    name = "bm_slumber"
 
     def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         no_pending(b)
@@ -344,11 +327,9 @@ class ScoreSlumber(BroodCommand):
         return msg("Her Slumber: +{total} CP", total=total)
 
 
-@dataclass(frozen=True)
-class SetDeck(BroodCommand):
+class SetDeck(BroodCommand, name="bm_set_deck"):
     """Change her deck's make-up (type, Ferocity, count per group) to match your box, before her first card."""
 
-    name = "bm_set_deck"
     groups: tuple[Json, ...] = ()
 
     def check(self, state: State, b: Brood, bc: BroodContent) -> None:
@@ -367,11 +348,9 @@ class SetDeck(BroodCommand):
         return msg("Change her deck's make-up")
 
 
-@dataclass(frozen=True)
-class SetDeckMode(BroodCommand):
+class SetDeckMode(BroodCommand, name="bm_deck_mode"):
     """Virtual (the app draws) or physical (you draw and enter the card); the piles carry over."""
 
-    name = "bm_deck_mode"
     mode: str
 
     def check(self, state: State, b: Brood, bc: BroodContent) -> None:
@@ -391,11 +370,9 @@ class SetDeckMode(BroodCommand):
             msg("Her deck: physical (you draw)")
 
 
-@dataclass(frozen=True)
-class ShowOdds(BroodCommand):
+class ShowOdds(BroodCommand, name="bm_odds"):
     """Show or hide the odds of her next action."""
 
-    name = "bm_odds"
     show: bool
 
     def check(self, state: State, b: Brood, bc: BroodContent) -> None:
@@ -409,11 +386,9 @@ class ShowOdds(BroodCommand):
         return msg("Show her odds") if self.show else msg("Hide her odds")
 
 
-@dataclass(frozen=True)
-class TickStep(BroodCommand):
+class TickStep(BroodCommand, name="bm_tick"):
     """Tick (or untick) one step of the setup checklist."""
 
-    name = "bm_tick"
     step: str
     done: bool = True
 

@@ -7,8 +7,6 @@ centipede destroys every nymph in its hex. Location 0 is the Great Tunnel.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from companion.core.broodmother import meadow
 from companion.core.broodmother.base import MAX_SITES, BroodCommand, hex_number, location
 from companion.core.broodmother.content import BroodContent
@@ -42,11 +40,9 @@ def _bool(value: object, what: Msg) -> None:
         raise CommandError(msg("{what}: true or false.", what=what))
 
 
-@dataclass(frozen=True)
-class AddHex(BroodCommand):
+class AddHex(BroodCommand, name="bm_add_hex"):
     """A hex now on the table (setup, or an ant's Explore); the Nest of Centipedes makes her arise."""
 
-    name = "bm_add_hex"
     number: int
     zone: str = "outer"
     sites: int = 0
@@ -82,11 +78,9 @@ class AddHex(BroodCommand):
         return msg("Hex {hex} enters the meadow", hex=self.number)
 
 
-@dataclass(frozen=True)
-class SetSites(BroodCommand):
+class SetSites(BroodCommand, name="bm_sites"):
     """How many collection sites of a hex are free now (ants come and go)."""
 
-    name = "bm_sites"
     number: int
     sites: int
 
@@ -113,11 +107,9 @@ def _nymph_for_ants(b: Brood, number: int) -> Hex:
     return h
 
 
-@dataclass(frozen=True)
-class ChaseNymph(BroodCommand):
+class ChaseNymph(BroodCommand, name="bm_chase"):
     """An ant takes a nymph's site: it flees to a free site of the hex, or is destroyed if none is free."""
 
-    name = "bm_chase"
     number: int
 
     def check(self, state: State, b: Brood, bc: BroodContent) -> None:
@@ -142,11 +134,9 @@ class ChaseNymph(BroodCommand):
         return msg("Chase a nymph in hex {hex}", hex=self.number)
 
 
-@dataclass(frozen=True)
-class DestroyNymph(BroodCommand):
+class DestroyNymph(BroodCommand, name="bm_destroy_nymph"):
     """A nymph is destroyed (a Push, a card...); its site becomes free."""
 
-    name = "bm_destroy_nymph"
     number: int
 
     def check(self, state: State, b: Brood, bc: BroodContent) -> None:
@@ -165,11 +155,9 @@ class DestroyNymph(BroodCommand):
         return msg("Destroy a nymph in {where}", where=location_name(self.number))
 
 
-@dataclass(frozen=True)
-class DefeatCentipede(BroodCommand):
+class DefeatCentipede(BroodCommand, name="bm_defeat_centipede"):
     """A centipede is beaten: it leaves, and every nymph in its hex is destroyed."""
 
-    name = "bm_defeat_centipede"
     number: int
 
     def check(self, state: State, b: Brood, bc: BroodContent) -> None:
@@ -199,11 +187,8 @@ class DefeatCentipede(BroodCommand):
         return msg("Defeat the centipede in {where}", where=location_name(self.number))
 
 
-@dataclass(frozen=True)
-class CentipedeWon(BroodCommand):
+class CentipedeWon(BroodCommand, name="bm_centipede_won"):
     """A centipede (or she) won a battle: she gains 1 Colony Point."""
-
-    name = "bm_centipede_won"
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         total = add_her_cp(state, 1)
@@ -214,11 +199,9 @@ class CentipedeWon(BroodCommand):
         return msg("A centipede won a battle: +1 CP to her")
 
 
-@dataclass(frozen=True)
-class PlaceNymph(BroodCommand):
+class PlaceNymph(BroodCommand, name="bm_place_nymph"):
     """Put a nymph on a free site of a hex, or in the Great Tunnel (a correction, or her own choice)."""
 
-    name = "bm_place_nymph"
     number: int
 
     def check(self, state: State, b: Brood, bc: BroodContent) -> None:
@@ -236,11 +219,9 @@ class PlaceNymph(BroodCommand):
         return msg("Place a nymph in {where}", where=location_name(self.number))
 
 
-@dataclass(frozen=True)
-class MoultNymph(BroodCommand):
+class MoultNymph(BroodCommand, name="bm_moult"):
     """One nymph of a hex becomes its centipede (a correction, or her own choice)."""
 
-    name = "bm_moult"
     number: int
 
     def check(self, state: State, b: Brood, bc: BroodContent) -> None:
@@ -265,11 +246,9 @@ class MoultNymph(BroodCommand):
         return msg("A nymph moults in {where}", where=location_name(self.number))
 
 
-@dataclass(frozen=True)
-class CorrectHex(BroodCommand):
+class CorrectHex(BroodCommand, name="bm_correct_hex"):
     """Fix what the app believes about a hex: free sites, nymphs, centipede, zone."""
 
-    name = "bm_correct_hex"
     number: int
     zone: str
     sites: int
@@ -291,11 +270,8 @@ class CorrectHex(BroodCommand):
         return msg("Correct hex {hex}", hex=self.number)
 
 
-@dataclass(frozen=True)
-class DestroyBroodmother(BroodCommand):
+class DestroyBroodmother(BroodCommand, name="bm_destroy_broodmother"):
     """The ants destroyed the Broodmother herself."""
-
-    name = "bm_destroy_broodmother"
 
     def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         if not nest_found(b):

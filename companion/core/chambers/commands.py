@@ -9,8 +9,6 @@ phase, an Old Tunnel discarded after its one use, and each colony's 36 ant marke
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from companion.core.chambers.content import CARD, PHASE_NAMES, CardDef, chambers_content, phase_name, said
 from companion.core.chambers.model import (
     Chamber,
@@ -85,11 +83,9 @@ def _ant(state: State, pid: str) -> None:
         raise CommandError(msg("{name} is the Broodmother and has no chambers.", name=_name(state, pid)))
 
 
-@dataclass(frozen=True)
-class DefineCard(Command):
+class DefineCard(Command, name="chambers_define"):
     """A chamber card the rulebooks do not print, entered once: its spaces and its activation phase."""
 
-    name = "chambers_define"
     remembered = True
     remember_key = ("card_name", "kind")
     card_name: str
@@ -134,11 +130,9 @@ class DefineCard(Command):
                     phase=phase_name(c["phase"]))
 
 
-@dataclass(frozen=True)
-class PlayChamber(Command):
+class PlayChamber(Command, name="chambers_play"):
     """Empires of the Earth: a Chamber card played, with 1 egg up to its spaces per larva/ant paid (0 if free)."""
 
-    name = "chambers_play"
     player_id: str
     card_name: str
     eggs: int
@@ -176,11 +170,9 @@ class PlayChamber(Command):
                     spaces=spaces)
 
 
-@dataclass(frozen=True)
-class TakeOldTunnel(Command):
+class TakeOldTunnel(Command, name="chambers_old_tunnel"):
     """Empires of the Earth: a colony's starting Old Tunnel, empty; ``whole_game``: its reverse side instead."""
 
-    name = "chambers_old_tunnel"
     player_id: str
     card_name: str
     whole_game: bool = False
@@ -206,11 +198,9 @@ class TakeOldTunnel(Command):
         return msg("{name} starts with {card}", name=who, card=card)
 
 
-@dataclass(frozen=True)
-class KeepNestChambers(Command):
+class KeepNestChambers(Command, name="chambers_nest"):
     """Predators & Prey: of the two cards dealt, one kept on its Old Tunnel side and one on its chamber side."""
 
-    name = "chambers_nest"
     player_id: str
     tunnel_name: str
     chamber_name: str
@@ -252,11 +242,9 @@ def check_egg_room(state: State, ch: Chamber) -> None:
                                eggs=eggs_of(c, ch["owner"])))
 
 
-@dataclass(frozen=True)
-class PlaceEgg(Command):
+class PlaceEgg(Command, name="chambers_egg"):
     """One egg into a chamber with free space: instead of a Reaction, from battle losses (Defensive Shelter)."""
 
-    name = "chambers_egg"
     chamber_id: str
     why: str = "reaction"
     source: str = "supply"
@@ -288,11 +276,9 @@ class PlaceEgg(Command):
                    spaces=ch["card"]["capacity"])
 
 
-@dataclass(frozen=True)
-class SoloEggs(Command):
+class SoloEggs(Command, name="chambers_solo_eggs"):
     """Solo (Empires of the Earth): the centipedes took an Evolution or a Chamber: 1 egg in each of your Chambers."""
 
-    name = "chambers_solo_eggs"
     player_id: str
 
     def _targets(self, state: State) -> list[Chamber]:
@@ -321,11 +307,9 @@ class SoloEggs(Command):
                    chambers=commas([ch["card"]["name"] for ch in self._targets(state)]))
 
 
-@dataclass(frozen=True)
-class TakeEgg(Command):
+class TakeEgg(Command, name="chambers_take_egg"):
     """An egg taken out of a chamber to become a larva (gaining a larva with an empty supply)."""
 
-    name = "chambers_take_egg"
     chamber_id: str
 
     def verify(self, state: State, content: Content) -> None:
@@ -362,11 +346,9 @@ def activation_problem(state: State, content: Content, ch: Chamber) -> Msg | Non
     return None
 
 
-@dataclass(frozen=True)
-class ActivateChamber(Command):
+class ActivateChamber(Command, name="chambers_activate"):
     """A full chamber used in its phase: its eggs go back to the supply; an Empires Old Tunnel is then discarded."""
 
-    name = "chambers_activate"
     chamber_id: str
 
     def verify(self, state: State, content: Content) -> None:
@@ -403,11 +385,9 @@ class ActivateChamber(Command):
                     "{name} activates {card}: {n} eggs back to the supply", ch["eggs"], **values)
 
 
-@dataclass(frozen=True)
-class DiscardChamber(Command):
+class DiscardChamber(Command, name="chambers_discard"):
     """A chamber leaves play (a card's effect); its eggs go back to the supply."""
 
-    name = "chambers_discard"
     chamber_id: str
 
     def verify(self, state: State, content: Content) -> None:
@@ -425,11 +405,9 @@ class DiscardChamber(Command):
         return msg("{name} discards {card}", name=_name(state, ch["owner"]), card=ch["card"]["name"])
 
 
-@dataclass(frozen=True)
-class SetMarkers(Command):
+class SetMarkers(Command, name="chambers_markers"):
     """Predators & Prey: how many of a colony's 36 ant markers are in play outside its chambers."""
 
-    name = "chambers_markers"
     player_id: str
     in_play: int
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 import dataclasses
 from typing import ClassVar
 
+from typing_extensions import dataclass_transform
+
 from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.i18n import Msg, msg
@@ -20,8 +22,13 @@ from companion.core.state import State
 _REGISTRY: dict[str, type[Command]] = {}
 
 
+@dataclass_transform(frozen_default=True)
 class Command:
-    """Base of every command. Subclasses are frozen dataclasses registered by ``name``."""
+    """Base of every command. Each subclass is made a frozen dataclass, registered by the ``name`` it is declared with.
+
+    ``class Gain(Command, name="predator_gain"):`` then its fields: the name is the command's stable id in saved
+    games and shared tables, so it is said once, where the class is declared, and a command needs no decorator.
+    """
 
     name: ClassVar[str] = ""
     allowed_after_end: ClassVar[bool] = False
@@ -39,9 +46,11 @@ class Command:
         """Whether this recorded command (``to_dict``) holds a typed card; all of a remembered kind by default."""
         return cls.remembered
 
-    def __init_subclass__(cls, **kwargs: object) -> None:
+    def __init_subclass__(cls, *, name: str = "", **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
-        if cls.name:
+        dataclasses.dataclass(frozen=True)(cls)
+        if name:
+            cls.name = name
             if cls.name in _REGISTRY and _REGISTRY[cls.name].__qualname__ != cls.__qualname__:
                 raise TypeError(f"command name {cls.name!r} registered twice")
             _REGISTRY[cls.name] = cls

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from companion.core.commands.base import Command, require_int
 from companion.core.content import Content
 from companion.core.errors import CommandError
@@ -28,11 +26,9 @@ def _check_floor(state: State, content: Content, player_id: str, new_total: int)
         raise CommandError(msg("A total above {most} is surely a typo.", most=MAX_TOTAL))
 
 
-@dataclass(frozen=True)
-class AdjustScore(Command):
+class AdjustScore(Command, name="adjust_score"):
     """Add ``delta`` colony points to a player in the current round (negative to take away)."""
 
-    name = "adjust_score"
     player_id: str
     delta: int
 
@@ -51,11 +47,9 @@ class AdjustScore(Command):
                    cp=msg(_cp(state, content)))
 
 
-@dataclass(frozen=True)
-class SetScore(Command):
+class SetScore(Command, name="set_score"):
     """Type a player's total; the difference is booked in the current round."""
 
-    name = "set_score"
     player_id: str
     total: int
 

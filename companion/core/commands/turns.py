@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from companion.core.commands.base import Command
 from companion.core.commands.phase_hooks import hold_reason, leave_phase, leave_preview, with_notes
 from companion.core.content import Content
@@ -18,11 +16,8 @@ def _phase_label(state: State, content: Content, phase_id: str) -> str:
     return game_def(state, content).phase(phase_id).label
 
 
-@dataclass(frozen=True)
-class NextPhase(Command):
+class NextPhase(Command, name="next_phase"):
     """Move to the next phase or Queen Phase step; after the last one, to the next round."""
-
-    name = "next_phase"
 
     def verify(self, state: State, content: Content) -> None:
         if is_last_phase(state, content) and state["round"] >= state["rounds"]:
@@ -50,11 +45,8 @@ class NextPhase(Command):
         return with_notes(label, leave_preview(state, content, "phase"))
 
 
-@dataclass(frozen=True)
-class NextRound(Command):
+class NextRound(Command, name="next_round"):
     """Skip the rest of this round and start the next one at its first phase."""
-
-    name = "next_round"
 
     def verify(self, state: State, content: Content) -> None:
         if state["round"] >= state["rounds"]:
@@ -71,11 +63,8 @@ class NextRound(Command):
         return with_notes(msg("Start round {round}", round=state["round"] + 1), leave_preview(state, content, "round"))
 
 
-@dataclass(frozen=True)
-class FinishGame(Command):
+class FinishGame(Command, name="finish_game"):
     """End the game after the last round: a module may settle it (the Broodmother), else the highest total wins."""
-
-    name = "finish_game"
 
     def verify(self, state: State, content: Content) -> None:
         if state["round"] < state["rounds"]:

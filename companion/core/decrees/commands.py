@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from companion.core.commands.base import Command
 from companion.core.content import Content
 from companion.core.decrees.content import DECREE, Decree, known_decree, said
@@ -25,11 +23,9 @@ def _chosen(state: State) -> Decree:
     return d
 
 
-@dataclass(frozen=True)
-class ChooseDecree(Command):
+class ChooseDecree(Command, name="decree_choose"):
     """The decree in play: one the app knows by id, or the card's own name, measure and criterion."""
 
-    name = "decree_choose"
     remembered = True  # a decree typed from its card is offered in later games (not chosen for them)
     remember_key = ("decree_name",)
     fills_new_games = False
@@ -61,11 +57,9 @@ class ChooseDecree(Command):
         return msg("Queen's Decree: {decree}", decree=said(self.decree(), "name"))
 
 
-@dataclass(frozen=True)
-class SetMeasure(Command):
+class SetMeasure(Command, name="decree_measure"):
     """A colony's measure for the decree this round (for Adaptive Colony: its Evolutions)."""
 
-    name = "decree_measure"
     player_id: str
     value: int
 
@@ -102,11 +96,8 @@ def _rewards(points: dict[str, int]) -> dict[str, Reward]:
     return {pid: {"cards": 0, "cp": n} for pid, n in points.items()}
 
 
-@dataclass(frozen=True)
-class ApplyDecree(Command):
+class ApplyDecree(Command, name="decree_apply"):
     """At Slumber: the colony that fits the decree best gains the round number in CP; a tie, 1 each."""
-
-    name = "decree_apply"
 
     def verify(self, state: State, content: Content) -> None:
         d = _chosen(state)

@@ -3,8 +3,6 @@ cards set aside (joining the hand after the next draft)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from companion.core.commands.base import Command, require_int
 from companion.core.content import Content
 from companion.core.drafting.model import drafting, drafting_content
@@ -15,11 +13,9 @@ from companion.core.state import State, game_def, has, player
 KINDS = ("extra", "aside")
 
 
-@dataclass(frozen=True)
-class CarryOver(Command):
+class CarryOver(Command, name="drafting_carry"):
     """At Harvest (Round Draft, not in Autumn): a colony's card-site cards or aphid-farm cards this round."""
 
-    name = "drafting_carry"
     player_id: str
     kind: str
     count: int

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from companion.core.commands.base import Command, require_int
 from companion.core.content import Content
 from companion.core.errors import CommandError
@@ -16,11 +14,9 @@ from companion.core.state import State, game_def, player
 KINDS = ("adjacent", "other")
 
 
-@dataclass(frozen=True)
-class SetEnclave(Command):
+class SetEnclave(Command, name="eve_enclave"):
     """Who controls the Enclave of the Empress (empty: nobody)."""
 
-    name = "eve_enclave"
     player_id: str = ""
 
     def verify(self, state: State, content: Content) -> None:
@@ -38,11 +34,9 @@ class SetEnclave(Command):
         return msg("Enclave of the Empress: controlled by {name}", name=player(state, self.player_id)["name"])
 
 
-@dataclass(frozen=True)
-class SetHexes(Command):
+class SetHexes(Command, name="eve_hexes"):
     """How many hexes a player controls next to the Enclave (``adjacent``) or elsewhere (``other``)."""
 
-    name = "eve_hexes"
     player_id: str
     kind: str
     count: int
@@ -89,11 +83,8 @@ def slumber_rewards(state: State) -> dict[str, Reward]:
     return {pid: {"cards": 0, "cp": n} for pid, n in points.items()}
 
 
-@dataclass(frozen=True)
-class ApplyEve(Command):
+class ApplyEve(Command, name="eve_apply"):
     """At Slumber: Enclave 2 CP, each controlled hex next to it 2 CP, every other controlled hex 1 CP."""
-
-    name = "eve_apply"
 
     def verify(self, state: State, content: Content) -> None:
         if state["phase"] != "slumber":

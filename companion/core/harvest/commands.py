@@ -7,8 +7,6 @@ and says the cards ("Harvest: Ana +1 CP, +1 card"); cards are drawn at the table
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from companion.core.commands.base import Command, require_int
 from companion.core.content import Content
 from companion.core.errors import CommandError
@@ -35,11 +33,9 @@ def _set_count(counts: dict[str, int], pid: str, value: int) -> None:
         counts.pop(pid, None)
 
 
-@dataclass(frozen=True)
-class AddAphidHex(Command):
+class AddAphidHex(Command, name="aphids_add_hex"):
     """Start tracking a hex that has (or may get) aphids."""
 
-    name = "aphids_add_hex"
     hex_name: str
     sites: int
 
@@ -63,9 +59,7 @@ class AddAphidHex(Command):
                     self.sites, hex=self.hex_name.strip())
 
 
-@dataclass(frozen=True)
-class RemoveAphidHex(Command):
-    name = "aphids_remove_hex"
+class RemoveAphidHex(Command, name="aphids_remove_hex"):
     hex_id: str
 
     def verify(self, state: State, content: Content) -> None:
@@ -89,11 +83,9 @@ def _counts(h: AphidHex, where: str) -> dict[str, int]:
     return h["herds"] if where == "sites" else h["outskirts"]
 
 
-@dataclass(frozen=True)
-class SetHerd(Command):
+class SetHerd(Command, name="aphids_set_herd"):
     """How many aphids a player herds in a hex, on collection sites or in the outskirts."""
 
-    name = "aphids_set_herd"
     hex_id: str
     player_id: str
     count: int
@@ -125,11 +117,9 @@ class SetHerd(Command):
                    count=self.count)
 
 
-@dataclass(frozen=True)
-class SetLoose(Command):
+class SetLoose(Command, name="aphids_set_loose"):
     """Aphids on collection sites of a hex that no ant herds (left behind, placed, bred)."""
 
-    name = "aphids_set_loose"
     hex_id: str
     count: int
 
@@ -150,11 +140,9 @@ class SetLoose(Command):
                     hex=find_hex(aphids(state), self.hex_id)["name"])
 
 
-@dataclass(frozen=True)
-class SetController(Command):
+class SetController(Command, name="aphids_set_controller"):
     """Who controls the hex (places its bred aphid); an empty id: nobody."""
 
-    name = "aphids_set_controller"
     hex_id: str
     player_id: str = ""
 
@@ -175,11 +163,9 @@ class SetController(Command):
         return msg("{hex}: controlled by {name}", hex=h["name"], name=_name(state, self.player_id))
 
 
-@dataclass(frozen=True)
-class LeaveInOutskirts(Command):
+class LeaveInOutskirts(Command, name="aphids_leave_outskirts"):
     """An ant in the outskirts leaves its aphid: it moves to a free site, or dies if there is none."""
 
-    name = "aphids_leave_outskirts"
     hex_id: str
     player_id: str
 
@@ -203,11 +189,9 @@ class LeaveInOutskirts(Command):
                    name=_name(state, self.player_id))
 
 
-@dataclass(frozen=True)
-class Devour(Command):
+class Devour(Command, name="aphids_devour"):
     """Two ant steps eat an aphid of your herd (on a site first) and draw one card."""
 
-    name = "aphids_devour"
     hex_id: str
     player_id: str
 
@@ -230,11 +214,9 @@ class Devour(Command):
                     name=_name(state, self.player_id), steps=d["steps"])
 
 
-@dataclass(frozen=True)
-class NymphEatsAphid(Command):
+class NymphEatsAphid(Command, name="aphids_nymph"):
     """A nymph placed on a site with an aphid destroys it (the aphids no ant herds)."""
 
-    name = "aphids_nymph"
     hex_id: str
 
     def verify(self, state: State, content: Content) -> None:
@@ -273,11 +255,8 @@ def _in_harvest(state: State, content: Content, breeding: bool) -> None:
                                phase=phase))
 
 
-@dataclass(frozen=True)
-class ApplyHarvest(Command):
+class ApplyHarvest(Command, name="aphids_harvest"):
     """Pay every aphid farm: Colony Points into this round's scores; the cards are said."""
-
-    name = "aphids_harvest"
 
     def verify(self, state: State, content: Content) -> None:
         a = _harvest_step_open(state, content, breeding=False)
@@ -297,11 +276,8 @@ class ApplyHarvest(Command):
         return msg("Harvest: {rewards}", rewards=rewards_text(state, content, rewards))
 
 
-@dataclass(frozen=True)
-class BreedAphids(Command):
+class BreedAphids(Command, name="aphids_breed"):
     """After Harvest: one new aphid in each hex holding an aphid and a free collection site."""
-
-    name = "aphids_breed"
 
     def verify(self, state: State, content: Content) -> None:
         a = _harvest_step_open(state, content, breeding=True)

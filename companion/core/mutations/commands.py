@@ -3,8 +3,6 @@ a card named once, and an Evolution covering a Mutation (Empires of the Earth > 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from companion.core.commands.base import Command
 from companion.core.content import Content
 from companion.core.errors import CommandError
@@ -41,11 +39,8 @@ def _not_kept_yet(state: State) -> None:
         raise CommandError(msg("Mutations are already kept: the deal happens once, before the game."))
 
 
-@dataclass(frozen=True)
-class DealMutations(Command):
+class DealMutations(Command, name="mutations_deal"):
     """Shuffle all Mutations and deal 4 to each colony, from the game's seeded generator."""
-
-    name = "mutations_deal"
 
     def verify(self, state: State, content: Content) -> None:
         m = mutations(state)
@@ -78,11 +73,9 @@ class DealMutations(Command):
         return msg("Mutations dealt: 4 to each colony")
 
 
-@dataclass(frozen=True)
-class EnterDealt(Command):
+class EnterDealt(Command, name="mutations_enter"):
     """The 4 Mutations a colony drew from the physical deck (solo, or a deal at the table)."""
 
-    name = "mutations_enter"
     player_id: str
     card_ids: tuple[str, ...]
 
@@ -112,11 +105,9 @@ class EnterDealt(Command):
                    cards=commas([_card(m, i) for i in self.card_ids]))
 
 
-@dataclass(frozen=True)
-class KeepMutations(Command):
+class KeepMutations(Command, name="mutations_keep"):
     """The 2 Mutations a colony keeps, one on each of two body parts; the other 2 go back to the box."""
 
-    name = "mutations_keep"
     player_id: str
     first: str
     second: str
@@ -150,11 +141,9 @@ class KeepMutations(Command):
                    first=_card(m, self.first), second=_card(m, self.second))
 
 
-@dataclass(frozen=True)
-class NameMutation(Command):
+class NameMutation(Command, name="mutations_name"):
     """A Mutation's name as printed, entered once for this game (the rulebook prints only two)."""
 
-    name = "mutations_name"
     remembered = True
     remember_key = ("card_id",)
     card_id: str
@@ -182,11 +171,9 @@ class NameMutation(Command):
         return msg("Mutation {old} is {new}", old=_card(mutations(state), self.card_id), new=self.card_name.strip())
 
 
-@dataclass(frozen=True)
-class PlayEvolution(Command):
+class PlayEvolution(Command, name="mutations_evolve"):
     """An Evolution played on a body part: the Mutation there is discarded."""
 
-    name = "mutations_evolve"
     player_id: str
     part: str
 

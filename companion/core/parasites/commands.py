@@ -3,8 +3,6 @@ and Incubator Head's point when the host fought no battle."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from companion.core.commands.base import Command
 from companion.core.content import Content
 from companion.core.errors import CommandError
@@ -33,11 +31,9 @@ def _name(state: State, pid: str) -> str:
     return str(player(state, pid)["name"])
 
 
-@dataclass(frozen=True)
-class PlayParasite(Command):
+class PlayParasite(Command, name="parasites_play"):
     """A Parasitic Evolution played onto another colony's ant body; a card the rulebook does not print is named."""
 
-    name = "parasites_play"
     card: str
     parasite_id: str
     host_id: str
@@ -83,11 +79,9 @@ class PlayParasite(Command):
                    host=_name(state, e["host"]))
 
 
-@dataclass(frozen=True)
-class DestroyParasite(Command):
+class DestroyParasite(Command, name="parasites_destroy"):
     """An Evolution played directly on top of the Parasitic Evolution: it is discarded."""
 
-    name = "parasites_destroy"
     parasite_id: str
 
     def verify(self, state: State, content: Content) -> None:
@@ -108,11 +102,9 @@ def _key(state: State, parasite_id: str) -> str:
     return f"{state['round']}:{parasite_id}"
 
 
-@dataclass(frozen=True)
-class HostDidNotBattle(Command):
+class HostDidNotBattle(Command, name="parasites_no_battle"):
     """End of the Soldier Phase: the host fought no battle, so the parasite gains the card's point."""
 
-    name = "parasites_no_battle"
     parasite_id: str
 
     def _rewards(self, state: State) -> dict[str, dict[str, int]]:

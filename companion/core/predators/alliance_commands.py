@@ -3,7 +3,7 @@ battle), the Great Tunnel flag, the revealed cards, and a card's texts typed onc
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from companion.core.commands.base import Command, require_int
 from companion.core.content import Content
@@ -34,11 +34,9 @@ def _pts(state: State, content: Content) -> Msg:
     return msg(game_def(state, content).terms["cp"])
 
 
-@dataclass(frozen=True)
-class Recruit(Command):
+class Recruit(Command, name="pp_recruit"):
     """Recruit (cost: its Offering): a colony with no ally takes a revealed predator whose Task it fulfils."""
 
-    name = "pp_recruit"
     player_id: str
     predator: str
 
@@ -69,12 +67,10 @@ class Recruit(Command):
         return msg("{name} allies with the {predator}", **values)
 
 
-@dataclass(frozen=True)
-class LoseAlly(Command):
+class LoseAlly(Command, name="pp_lose"):
     """A colony loses its predator: an Offering it cannot pay (-1 point), the Great Tunnel at the
     Soldier phase, or a lost battle (``winner`` gains 1 point and 1 food per predator defeated)."""
 
-    name = "pp_lose"
     player_id: str
     reason: str
     winner: str = ""
@@ -136,11 +132,9 @@ class LoseAlly(Command):
         return msg("{head}; {then}", head=head, then=self._next_card(state))
 
 
-@dataclass(frozen=True)
-class SetAllyTunnel(Command):
+class SetAllyTunnel(Command, name="pp_tunnel"):
     """Whether a colony's allied predator stands in the Great Tunnel (lost at the Soldier phase)."""
 
-    name = "pp_tunnel"
     player_id: str
     in_tunnel: bool
 
@@ -163,11 +157,9 @@ class SetAllyTunnel(Command):
         return msg("{name}'s {predator} leaves the Great Tunnel", **values)
 
 
-@dataclass(frozen=True)
-class SetRevealed(Command):
+class SetRevealed(Command, name="pp_revealed"):
     """The cards face up below the predator sheet, as on the table (they come out of the deck or discard)."""
 
-    name = "pp_revealed"
     predators: tuple[str, ...] = field(default_factory=tuple)
 
     def verify(self, state: State, content: Content) -> None:
@@ -195,11 +187,9 @@ class SetRevealed(Command):
         return msg("Revealed predators: {names}", names=listing([card_label(a, c) for c in self.predators]))
 
 
-@dataclass(frozen=True)
-class SetCardText(Command):
+class SetCardText(Command, name="pp_card_text"):
     """A predator card's texts typed from the card (what the rulebook does not print), kept in this game."""
 
-    name = "pp_card_text"
     remembered = True
     remember_key = ("predator",)
     predator: str

@@ -9,8 +9,6 @@ casualties both ways, books the winner's Colony Point and, at 0 Health, says the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from companion.core.commands.base import Command, require_int
 from companion.core.content import Content
 from companion.core.errors import CommandError
@@ -31,11 +29,9 @@ def current(t: PredatorsState) -> Battle:
     return t["battle"]
 
 
-@dataclass(frozen=True)
-class StartBattle(Command):
+class StartBattle(Command, name="predator_battle_start"):
     """A player battles a Predator; ``cards`` is needed only when its tier's number is not typed."""
 
-    name = "predator_battle_start"
     predator: str
     player_id: str
     cards: int | None = None
@@ -76,11 +72,9 @@ class StartBattle(Command):
                     "{name} battles the {predator}: it discards {n} cards", cards, **values)
 
 
-@dataclass(frozen=True)
-class RevealCard(Command):
+class RevealCard(Command, name="predator_battle_reveal"):
     """One card the Predator discarded from the deck, by its Ferocity (a Tactic counts its Ferocity only)."""
 
-    name = "predator_battle_reveal"
     ferocity: int
 
     def verify(self, state: State, content: Content) -> None:
@@ -101,9 +95,7 @@ class RevealCard(Command):
                    predator=predator_name(b["predator"]), number=n, cards=b["cards"], ferocity=self.ferocity)
 
 
-@dataclass(frozen=True)
-class CancelBattle(Command):
-    name = "predator_battle_cancel"
+class CancelBattle(Command, name="predator_battle_cancel"):
 
     def verify(self, state: State, content: Content) -> None:
         current(tracker(state))
@@ -120,14 +112,12 @@ def predator_strength(b: Battle) -> int:
     return sum(b["revealed"]) + b["bonus"]
 
 
-@dataclass(frozen=True)
-class FinishBattle(Command):
+class FinishBattle(Command, name="predator_battle_finish"):
     """The player's Army Strength against the Predator's: the winner, casualties both ways, the spoils.
 
     ``winner`` ("player" or "predator") is needed only on a tie.
     """
 
-    name = "predator_battle_finish"
     strength: int
     winner: str = ""
 

@@ -7,7 +7,7 @@ to 0 Health leaves the game for good and whoever finished it gains a food (said,
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from companion.core.commands.base import Command, require_int
 from companion.core.content import Content
@@ -69,11 +69,9 @@ def set_health(p: OnBoard, health: int) -> None:
         p["gone"], p["spores"] = True, 0
 
 
-@dataclass(frozen=True)
-class ChoosePredators(Command):
+class ChoosePredators(Command, name="predator_choose"):
     """The Predator information cards set out at setup (2 of the 5), picked by the table."""
 
-    name = "predator_choose"
     predators: tuple[str, ...] = field(default_factory=tuple)
 
     def verify(self, state: State, content: Content) -> None:
@@ -96,11 +94,8 @@ class ChoosePredators(Command):
         return msg("Predators in play: {names}", names=_names(self.predators))
 
 
-@dataclass(frozen=True)
-class DrawPredators(Command):
+class DrawPredators(Command, name="predator_draw"):
     """Draw the Predator information cards at random (the seeded generator: Undo redraws the same)."""
-
-    name = "predator_draw"
 
     def _draw(self, state: State) -> tuple[list[str], int]:
         rng = Rng(state["rng"])
@@ -119,11 +114,9 @@ class DrawPredators(Command):
         return msg("Predators drawn: {names}", names=_names(self._draw(state)[0]))
 
 
-@dataclass(frozen=True)
-class Summon(Command):
+class Summon(Command, name="predator_summon"):
     """A Predator card is played: the Predator arrives with 3 x the round in Health."""
 
-    name = "predator_summon"
     predator: str
     hex: int | None = None
     by: str = ""
@@ -162,9 +155,7 @@ class Summon(Command):
         return msg("{predator} summoned: Health {health}, Tier {tier}", **values)
 
 
-@dataclass(frozen=True)
-class MovePredator(Command):
-    name = "predator_move"
+class MovePredator(Command, name="predator_move"):
     predator: str
     hex: int
 
@@ -182,11 +173,9 @@ class MovePredator(Command):
         return msg("{predator} moves to hex {hex}", predator=predator_name(self.predator), hex=self.hex)
 
 
-@dataclass(frozen=True)
-class SetHealth(Command):
+class SetHealth(Command, name="predator_set_health"):
     """Type its Health (a correction, or the value on the card's track); 0 takes it out for good."""
 
-    name = "predator_set_health"
     predator: str
     health: int
 
@@ -209,11 +198,9 @@ class SetHealth(Command):
         return msg("{predator}: {track}", predator=predator_name(self.predator), track=track)
 
 
-@dataclass(frozen=True)
-class Damage(Command):
+class Damage(Command, name="predator_damage"):
     """Casualties dealt to a Predator lower its Health (and its tier); ``by`` is who dealt them."""
 
-    name = "predator_damage"
     predator: str
     amount: int
     by: str = ""
@@ -242,9 +229,7 @@ class Damage(Command):
                     predator=predator_name(self.predator), track=track)
 
 
-@dataclass(frozen=True)
-class Heal(Command):
-    name = "predator_heal"
+class Heal(Command, name="predator_heal"):
     predator: str
     amount: int
 
@@ -267,11 +252,9 @@ class Heal(Command):
                    amount=self.amount, track=track)
 
 
-@dataclass(frozen=True)
-class WinAgainst(Command):
+class WinAgainst(Command, name="predator_win"):
     """A player won a battle against a Predator: 1 Colony Point, in this round's scores."""
 
-    name = "predator_win"
     predator: str
     player_id: str
 
@@ -300,11 +283,9 @@ def _cordyceps(state: State, predator: str) -> OnBoard:
     return p
 
 
-@dataclass(frozen=True)
-class SetSpores(Command):
+class SetSpores(Command, name="predator_spores"):
     """Spore tokens left in the Cordyceps' own hex (one carried away, one erupted elsewhere...)."""
 
-    name = "predator_spores"
     predator: str
     spores: int
 
@@ -323,11 +304,9 @@ class SetSpores(Command):
                     predator=predator_name(self.predator))
 
 
-@dataclass(frozen=True)
-class PlaceSpores(Command):
+class PlaceSpores(Command, name="predator_place_spores"):
     """The start of a round: the Cordyceps places its tier's spore tokens in its hex."""
 
-    name = "predator_place_spores"
     predator: str = CORDYCEPS
 
     def verify(self, state: State, content: Content) -> None:
@@ -355,11 +334,8 @@ class PlaceSpores(Command):
                     "{predator} (Tier {tier}) places {n} spore tokens in its hex", self.count(state), **values)
 
 
-@dataclass(frozen=True)
-class ClearSpores(Command):
+class ClearSpores(Command, name="predator_clear_spores"):
     """Slumber: every spore token leaves the board."""
-
-    name = "predator_clear_spores"
 
     def verify(self, state: State, content: Content) -> None:
         if not any(p["spores"] for p in live(tracker(state))):
@@ -373,11 +349,9 @@ class ClearSpores(Command):
         return msg("Slumber: every spore token is removed")
 
 
-@dataclass(frozen=True)
-class SetTierText(Command):
+class SetTierText(Command, name="predator_tier_text"):
     """A tier's row typed from the Predator's card: its text, and the numbers a battle uses."""
 
-    name = "predator_tier_text"
     remembered = True
     remember_key = ("predator", "tier")
     predator: str

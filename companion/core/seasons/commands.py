@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from companion.core.commands.base import Command
 from companion.core.content import Content
 from companion.core.errors import CommandError
@@ -27,11 +25,8 @@ def _unbuilt(state: State) -> None:
         raise CommandError(msg("The Seasons deck is already built (Undo takes it back)."))
 
 
-@dataclass(frozen=True)
-class BuildSeasons(Command):
+class BuildSeasons(Command, name="seasons_build"):
     """2 random Early Seasons on top of 2 random Late Seasons, from the game's seeded generator."""
-
-    name = "seasons_build"
 
     def verify(self, state: State, content: Content) -> None:
         _unbuilt(state)
@@ -53,11 +48,9 @@ class BuildSeasons(Command):
                    early=c["early"], late=c["late"])
 
 
-@dataclass(frozen=True)
-class EnterSeasons(Command):
+class EnterSeasons(Command, name="seasons_enter"):
     """The deck built at the table, top first: the Early Seasons, then the Late ones."""
 
-    name = "seasons_enter"
     card_ids: tuple[str, ...]
 
     def verify(self, state: State, content: Content) -> None:
@@ -78,11 +71,8 @@ class EnterSeasons(Command):
         return msg("Seasons deck entered: {cards}", cards=_names(state, self.card_ids))
 
 
-@dataclass(frozen=True)
-class RevealSeason(Command):
+class RevealSeason(Command, name="seasons_reveal"):
     """At the start of a round, the top Season is revealed; it is in force until the next."""
-
-    name = "seasons_reveal"
 
     def verify(self, state: State, content: Content) -> None:
         s = seasons(state)
@@ -109,11 +99,9 @@ class RevealSeason(Command):
         return msg("Round {round}: the Season is {card}", round=state["round"], card=said(c["name"]))
 
 
-@dataclass(frozen=True)
-class DescribeSeason(Command):
+class DescribeSeason(Command, name="seasons_describe"):
     """A Season card's name and effect, typed once for this game."""
 
-    name = "seasons_describe"
     remembered = True
     remember_key = ("card_id",)
     card_id: str

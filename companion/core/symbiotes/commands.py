@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from companion.core.commands.base import Command
 from companion.core.content import Content
 from companion.core.errors import CommandError
@@ -38,11 +36,9 @@ def exchange_problem(state: State, content: Content) -> Msg | None:
     return None
 
 
-@dataclass(frozen=True)
-class Exchange(Command):
+class Exchange(Command, name="symbiotes_exchange"):
     """Two colonies sharing a hex swap one token each, face down (once per pair at each Slumber)."""
 
-    name = "symbiotes_exchange"
     player_a: str
     token_a: str
     player_b: str
@@ -76,11 +72,9 @@ class Exchange(Command):
                    other=token_name(state, self.token_b))
 
 
-@dataclass(frozen=True)
-class ReturnForBattle(Command):
+class ReturnForBattle(Command, name="symbiotes_battle"):
     """At the start of a battle between two colonies, each gives back the other's tokens."""
 
-    name = "symbiotes_battle"
     player_a: str
     player_b: str
 

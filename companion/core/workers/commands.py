@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from companion.core.commands.base import Command, require_int
 from companion.core.content import Content
 from companion.core.errors import CommandError
@@ -20,11 +18,9 @@ def _colony(state: State, pid: str) -> str:
     return str(p["name"])
 
 
-@dataclass(frozen=True)
-class SetWorkers(Command):
+class SetWorkers(Command, name="workers_in_play"):
     """A Major/Large Worker placed (Breed/Breeding) or lost: how many of the colony's are on the board."""
 
-    name = "workers_in_play"
     player_id: str
     count: int
 
@@ -44,11 +40,9 @@ class SetWorkers(Command):
                    workers=msg(edition(state)["name"]), count=self.count)
 
 
-@dataclass(frozen=True)
-class SetEvolved(Command):
+class SetEvolved(Command, name="workers_evolved"):
     """Whether a colony's body part holds an Evolution (it unlocks that part's worker ability)."""
 
-    name = "workers_evolved"
     player_id: str
     part: str
     evolved: bool = True
