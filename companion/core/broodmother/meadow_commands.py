@@ -17,6 +17,7 @@ from companion.core.broodmother.model import (
     Hex,
     add_her_cp,
     add_hex_sorted,
+    as_zone,
     find_hex,
     has_hex,
     location_name,
@@ -66,7 +67,7 @@ class AddHex(BroodCommand, name="bm_add_hex"):
             raise CommandError(msg("The Nest of Centipedes is already hex {hex}.", hex=b["her"]["hex"]))
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
-        h = new_hex(self.number, self.zone, self.sites, self.nymphs, self.centipede, self.centipede_hex)
+        h = new_hex(self.number, as_zone(self.zone), self.sites, self.nymphs, self.centipede, self.centipede_hex)
         add_hex_sorted(b, h)
         if self.nest:
             start_report(b, msg("The ants found the Nest of Centipedes"))
@@ -264,7 +265,8 @@ class CorrectHex(BroodCommand, name="bm_correct_hex"):
         _bool(self.centipede, msg("Centipede"))
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
-        find_hex(b, self.number).update(zone=self.zone, sites=self.sites, nymphs=self.nymphs, centipede=self.centipede)
+        find_hex(b, self.number).update({"zone": as_zone(self.zone), "sites": self.sites, "nymphs": self.nymphs,
+                                          "centipede": self.centipede})
 
     def describe(self, state: State, content: Content) -> str | Msg:
         return msg("Correct hex {hex}", hex=self.number)

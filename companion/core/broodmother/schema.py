@@ -20,6 +20,7 @@ from companion.core.state import State
 
 Hex = Annotated[int, Ge(0), Le(99)]
 CardIds = Annotated[list[Id], MaxLen(200)]
+Zone = Literal["inner", "outer"]  # the Inner and the Outer Meadow
 
 
 @strict
@@ -49,7 +50,7 @@ class Deck(TypedDict):
 @strict
 class MeadowHex(TypedDict):
     number: Hex
-    zone: Literal["inner", "outer"]
+    zone: Zone
     sites: Annotated[int, Ge(0), Le(9)]
     nymphs: Annotated[int, Ge(0), Le(99)]
     centipede: bool

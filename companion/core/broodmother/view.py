@@ -43,9 +43,11 @@ from companion.core.broodmother.model import (
     best_ant_score,
     bm,
     has_broodmother,
+    her_asym,
     her_card_words,
     her_cp,
     is_asymmetric,
+    solo_start,
 )
 from companion.core.broodmother.schema import (
     ExpandQuestion,
@@ -389,7 +391,7 @@ def history(b: Brood) -> list[RoundCards]:
 def _start(b: Brood, bc: BroodContent) -> StartShown:
     row = bc.row(min(max(b["ants"], 1), 4))
     return {"adjustments": adjustment_text(row.adjustments(b["difficulty"]), b["ants"]),
-            "solo": b["start"].get("solo")}
+            "solo": solo_start(b)}
 
 
 def _cp(state: State, b: Brood) -> HerPoints:
@@ -535,7 +537,7 @@ def _end(state: State, b: Brood) -> EndStatus:
 
 
 def _interpretations(state: State, b: Brood, bc: BroodContent) -> InterpretationsShown:
-    current = list((b["report"] or {}).get("interpretations", []))
+    current = list(b["report"]["interpretations"]) if b["report"] is not None else []
     if b["pending"]:
         current += {"expand": ["inner-meadow-asked"], "predator": ["predator-pool"],
                     "strike": ["strike-any-colony"]}[b["pending"][0]["kind"]]
@@ -589,14 +591,14 @@ def her_standing(state: State, content: Content) -> HerStanding | None:
     powers she has unlocked); None in any other game."""
     if not (has_broodmother(state) and is_asymmetric(state)):
         return None
-    a, bc = bm(state)["asym"], brood_of(content)
+    a, bc = her_asym(bm(state)), brood_of(content)
     return {"eggs": a["eggs"], "powers": [tr(p.name) for p in bc.powers.values() if p.id in a["unlocked"]]}
 
 
 def _asym(state: State, content: Content, b: Brood, bc: BroodContent) -> AsymShown | None:
     if not is_asymmetric(state):
         return None
-    a = b["asym"]
+    a = her_asym(b)
     return {
         "eggs": a["eggs"], "power_cost": bc.power_cost, "redraw_cost": bc.redraw_cost, "end_bonus": bc.end_bonus,
         "bonus_earned": a["bonus"], "ants": ant_count(state),
