@@ -170,6 +170,16 @@ class EnterCard(RevealsCard, name="bm_enter"):
             report["interpretations"].append("physical-deck-adjusts")
 
 
+def enter_probe(state: State, content: Content) -> EnterCard:
+    """A card the next draw can give: ``session.can`` of it asks only whether a card can be entered now."""
+    b, bc = bm(state), brood_of(content)
+    pool = piles.next_pool(b["deck"])
+    if not pool:
+        return EnterCard(next(iter(bc.card_types)), 1)
+    card = b["deck"]["cards"][pool[0]]
+    return EnterCard(piles.CHAMBER, 0) if card["chamber"] else EnterCard(card["type"], card["ferocity"])
+
+
 class CancelReaction(BroodCommand, name="bm_cancel"):
     """Spend an Initiative Token: her latest reaction is cancelled, the card goes to the discard pile."""
 

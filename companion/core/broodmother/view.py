@@ -23,7 +23,6 @@ from companion.core.broodmother.commands import (
     AnswerStrike,
     CancelReaction,
     DrawCard,
-    EnterCard,
     ScoreSlumber,
 )
 from companion.core.broodmother.content import BroodContent, brood_of
@@ -165,7 +164,6 @@ class TurnShown(TypedDict):
     action_name: str
     round: int
     cancelled: bool
-    cancellable: bool
     chamber_eggs: list[ColonyRef]
 
 
@@ -372,7 +370,7 @@ def _broodmother_view(state: State, content: Content) -> View:
         "thresholds": {**thresholds}, "initiative": b["initiative"], "start": _start(b, bc),
         "cp": _cp(state, b), "machinations": _machinations(b, bc),
         "meadow": _meadow(state, content, b), "her": {**her}, "predators": _predators(state),
-        "report": b["report"], "turn": _turn(state, content, b, bc), "question": question(state, b, bc),
+        "report": b["report"], "turn": _turn(state, b, bc), "question": question(state, b, bc),
         "deck": deck_view(b, bc), "slumber": slumber_preview(state, b), "battle": battle_helper(b),
         "end": _end(state, b), "interpretations": _interpretations(state, b, bc),
         "commands": _commands(state, content, b, bc), "checklist": checklist(state, bc),
@@ -433,13 +431,13 @@ def _meadow(state: State, content: Content, b: Brood) -> MeadowShown:
             "inner_hexes": sum(1 for h in b["hexes"] if h["zone"] == "inner")}
 
 
-def _turn(state: State, content: Content, b: Brood, bc: BroodContent) -> TurnShown | None:
+def _turn(state: State, b: Brood, bc: BroodContent) -> TurnShown | None:
     turn = b["turn"]
     if turn is None:
         return None
     return {"card": turn["card"], "type": turn["type"], "ferocity": turn["ferocity"], "chamber": turn["chamber"],
             "action": turn["action"], "action_name": tr(bc.actions[turn["action"]].name), "round": turn["round"],
-            "cancelled": turn["cancelled"], "cancellable": possible(CancelReaction(), state, content),
+            "cancelled": turn["cancelled"],
             "chamber_eggs": _chamber_egg_colonies(state, turn)}
 
 
@@ -554,7 +552,7 @@ def _interpretations(state: State, b: Brood, bc: BroodContent) -> Interpretation
 
 def _commands(state: State, content: Content, b: Brood, bc: BroodContent) -> dict[str, bool]:
     probes: dict[str, Command] = {
-        "draw": DrawCard(), "enter": _enter_probe(b, bc), "cancel": CancelReaction(),
+        "draw": DrawCard(), "cancel": CancelReaction(),
         "slumber": ScoreSlumber(),
         "centipede_won": CentipedeWon(), "destroy_broodmother": DestroyBroodmother(),
         "answer_expand": AnswerExpand(deck_empty=True), "answer_predator": AnswerPredator(hex=_first_hex(b)),
@@ -564,15 +562,6 @@ def _commands(state: State, content: Content, b: Brood, bc: BroodContent) -> dic
     if is_asymmetric(state):
         out["gain_egg"] = possible(GainEgg(), state, content)
     return out
-
-
-def _enter_probe(b: Brood, bc: BroodContent) -> EnterCard:
-    """A card the next draw can give, so the probe asks only whether a card can be entered now."""
-    pool = piles.next_pool(b["deck"])
-    if not pool:
-        return EnterCard(next(iter(bc.card_types)), 1)
-    card = b["deck"]["cards"][pool[0]]
-    return EnterCard(piles.CHAMBER, 0) if card["chamber"] else EnterCard(card["type"], int(card["ferocity"]))
 
 
 def _first_hex(b: Brood) -> int:
