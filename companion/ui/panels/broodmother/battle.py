@@ -17,15 +17,7 @@ from companion.ui import widgets
 from companion.ui.i18n import tr, trf, trn
 from companion.ui.panels import PanelContext
 from companion.ui.panels.broodmother import texts
-from companion.ui.panels.broodmother.controls import (
-    choice,
-    line,
-    note,
-    sending,
-    stat,
-    tiles,
-    view_of,
-)
+from companion.ui.panels.broodmother.controls import choice, line, note, sending, stat, tiles, view_of
 from companion.ui.panels.broodmother.turn import ended_banner
 
 
