@@ -135,18 +135,34 @@ class ChaseNymph(BroodCommand, name="bm_chase"):
         return msg("Chase a nymph in hex {hex}", hex=self.number)
 
 
-class DestroyNymph(BroodCommand, name="bm_destroy_nymph"):
-    """A nymph is destroyed (a Push, a card...); its site becomes free."""
+class AtPlace(BroodCommand):
+    """A command on one place, a hex or the Great Tunnel (``number`` 0), whose rules differ between the two."""
 
     number: int
 
     def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         if location(self.number) == TUNNEL:
-            if not b["tunnel"]["nymph"]:
-                raise CommandError(msg("There is no nymph in the Great Tunnel."))
-            if b["tunnel"]["centipedes"]:
-                raise CommandError(msg("A centipede holds the Great Tunnel: its nymph cannot be destroyed."))
-            return
+            self.check_tunnel(b)
+        else:
+            self.check_hex(b)
+
+    def check_tunnel(self, b: Brood) -> None:
+        """Raise CommandError when the Great Tunnel does not allow it."""
+
+    def check_hex(self, b: Brood) -> None:
+        """Raise CommandError when hex ``number`` (perhaps not in the meadow) does not allow it."""
+
+
+class DestroyNymph(AtPlace, name="bm_destroy_nymph"):
+    """A nymph is destroyed (a Push, a card...); its site becomes free."""
+
+    def check_tunnel(self, b: Brood) -> None:
+        if not b["tunnel"]["nymph"]:
+            raise CommandError(msg("There is no nymph in the Great Tunnel."))
+        if b["tunnel"]["centipedes"]:
+            raise CommandError(msg("A centipede holds the Great Tunnel: its nymph cannot be destroyed."))
+
+    def check_hex(self, b: Brood) -> None:
         _nymph_for_ants(b, self.number)
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
@@ -156,16 +172,14 @@ class DestroyNymph(BroodCommand, name="bm_destroy_nymph"):
         return msg("Destroy a nymph in {where}", where=location_name(self.number))
 
 
-class DefeatCentipede(BroodCommand, name="bm_defeat_centipede"):
+class DefeatCentipede(AtPlace, name="bm_defeat_centipede"):
     """A centipede is beaten: it leaves, and every nymph in its hex is destroyed."""
 
-    number: int
+    def check_tunnel(self, b: Brood) -> None:
+        if b["tunnel"]["centipedes"] <= 0:
+            raise CommandError(msg("There is no centipede in the Great Tunnel."))
 
-    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
-        if location(self.number) == TUNNEL:
-            if b["tunnel"]["centipedes"] <= 0:
-                raise CommandError(msg("There is no centipede in the Great Tunnel."))
-            return
+    def check_hex(self, b: Brood) -> None:
         if not find_hex(b, self.number)["centipede"]:
             raise CommandError(msg("Hex {hex} has no centipede.", hex=self.number))
 
@@ -200,16 +214,14 @@ class CentipedeWon(BroodCommand, name="bm_centipede_won"):
         return msg("A centipede won a battle: +1 CP to her")
 
 
-class PlaceNymph(BroodCommand, name="bm_place_nymph"):
+class PlaceNymph(AtPlace, name="bm_place_nymph"):
     """Put a nymph on a free site of a hex, or in the Great Tunnel (a correction, or her own choice)."""
 
-    number: int
+    def check_tunnel(self, b: Brood) -> None:
+        if b["tunnel"]["nymph"]:
+            raise CommandError(msg("The Great Tunnel already holds a nymph."))
 
-    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
-        if location(self.number) == TUNNEL:
-            if b["tunnel"]["nymph"]:
-                raise CommandError(msg("The Great Tunnel already holds a nymph."))
-            return
+    def check_hex(self, b: Brood) -> None:
         if find_hex(b, self.number)["sites"] <= 0:
             raise CommandError(msg("Hex {hex} has no free collection site.", hex=self.number))
 
@@ -220,18 +232,16 @@ class PlaceNymph(BroodCommand, name="bm_place_nymph"):
         return msg("Place a nymph in {where}", where=location_name(self.number))
 
 
-class MoultNymph(BroodCommand, name="bm_moult"):
+class MoultNymph(AtPlace, name="bm_moult"):
     """One nymph of a hex becomes its centipede (a correction, or her own choice)."""
 
-    number: int
+    def check_tunnel(self, b: Brood) -> None:
+        if not b["tunnel"]["nymph"]:
+            raise CommandError(msg("There is no nymph in the Great Tunnel to moult."))
+        if b["tunnel"]["centipedes"] and b["tunnel_centipedes"] == "one":
+            raise CommandError(msg("A centipede already holds the Great Tunnel."))
 
-    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
-        if location(self.number) == TUNNEL:
-            if not b["tunnel"]["nymph"]:
-                raise CommandError(msg("There is no nymph in the Great Tunnel to moult."))
-            if b["tunnel"]["centipedes"] and b["tunnel_centipedes"] == "one":
-                raise CommandError(msg("A centipede already holds the Great Tunnel."))
-            return
+    def check_hex(self, b: Brood) -> None:
         h = find_hex(b, self.number)
         if not meadow.can_moult(h):
             raise CommandError(msg("Hex {hex} cannot moult: it needs a nymph and no centipede.", hex=self.number))
