@@ -7,6 +7,8 @@ centipede destroys every nymph in its hex. Location 0 is the Great Tunnel.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from companion.core.broodmother import meadow
 from companion.core.broodmother.base import MAX_SITES, BroodCommand, hex_number, location
 from companion.core.broodmother.content import BroodContent
@@ -139,6 +141,7 @@ class AtPlace(BroodCommand):
     """A command on one place, a hex or the Great Tunnel (``number`` 0), whose rules differ between the two."""
 
     number: int
+    said: ClassVar[str]  # what it does, a message with the place as {where}
 
     def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         if location(self.number) == TUNNEL:
@@ -152,9 +155,14 @@ class AtPlace(BroodCommand):
     def check_hex(self, b: Brood) -> None:
         """Raise CommandError when hex ``number`` (perhaps not in the meadow) does not allow it."""
 
+    def describe(self, state: State, content: Content) -> str | Msg:
+        return msg(self.said, where=location_name(self.number))
+
 
 class DestroyNymph(AtPlace, name="bm_destroy_nymph"):
     """A nymph is destroyed (a Push, a card...); its site becomes free."""
+
+    said = N_("Destroy a nymph in {where}")
 
     def check_tunnel(self, b: Brood) -> None:
         if not b["tunnel"]["nymph"]:
@@ -168,12 +176,11 @@ class DestroyNymph(AtPlace, name="bm_destroy_nymph"):
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         meadow.remove_nymph(b, self.number)
 
-    def describe(self, state: State, content: Content) -> str | Msg:
-        return msg("Destroy a nymph in {where}", where=location_name(self.number))
-
 
 class DefeatCentipede(AtPlace, name="bm_defeat_centipede"):
     """A centipede is beaten: it leaves, and every nymph in its hex is destroyed."""
+
+    said = N_("Defeat the centipede in {where}")
 
     def check_tunnel(self, b: Brood) -> None:
         if b["tunnel"]["centipedes"] <= 0:
@@ -198,9 +205,6 @@ class DefeatCentipede(AtPlace, name="bm_defeat_centipede"):
         say(b, nmsg("Remove the centipede and destroy the 1 nymph there.",
                     "Remove the centipede and destroy the {n} nymphs there.", gone), self.number)
 
-    def describe(self, state: State, content: Content) -> str | Msg:
-        return msg("Defeat the centipede in {where}", where=location_name(self.number))
-
 
 class CentipedeWon(BroodCommand, name="bm_centipede_won"):
     """A centipede (or she) won a battle: she gains 1 Colony Point."""
@@ -217,6 +221,8 @@ class CentipedeWon(BroodCommand, name="bm_centipede_won"):
 class PlaceNymph(AtPlace, name="bm_place_nymph"):
     """Put a nymph on a free site of a hex, or in the Great Tunnel (a correction, or her own choice)."""
 
+    said = N_("Place a nymph in {where}")
+
     def check_tunnel(self, b: Brood) -> None:
         if b["tunnel"]["nymph"]:
             raise CommandError(msg("The Great Tunnel already holds a nymph."))
@@ -228,12 +234,11 @@ class PlaceNymph(AtPlace, name="bm_place_nymph"):
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         meadow.add_nymph(b, self.number)
 
-    def describe(self, state: State, content: Content) -> str | Msg:
-        return msg("Place a nymph in {where}", where=location_name(self.number))
-
 
 class MoultNymph(AtPlace, name="bm_moult"):
     """One nymph of a hex becomes its centipede (a correction, or her own choice)."""
+
+    said = N_("A nymph moults in {where}")
 
     def check_tunnel(self, b: Brood) -> None:
         if not b["tunnel"]["nymph"]:
@@ -252,9 +257,6 @@ class MoultNymph(AtPlace, name="bm_moult"):
             b["tunnel"]["centipedes"] += 1
         else:
             meadow.moult(find_hex(b, self.number))
-
-    def describe(self, state: State, content: Content) -> str | Msg:
-        return msg("A nymph moults in {where}", where=location_name(self.number))
 
 
 class CorrectHex(BroodCommand, name="bm_correct_hex"):
