@@ -39,14 +39,17 @@ def test_the_end_reason_and_the_view_read_the_same_margins() -> None:
     assert s.why_not(CentipedeWon()) == render(end_block(CentipedeWon(), s.state))
 
 
-def test_one_predicate_and_the_enter_flag_from_the_command(content: object) -> None:
+def test_one_predicate_and_entering_a_card_asked_of_the_command(content: object) -> None:
+    from companion.core.broodmother.commands import enter_probe
     from companion.core.commands.turns import NextPhase
 
     s = make_session(deck="physical")
-    assert has_broodmother(s.state) and broodmother_view(s.state, s.content)["commands"]["enter"] is True
-    s.execute(NextPhase())  # the Soldier Phase: her card waits, and the flag says so (it is the command's answer)
-    assert broodmother_view(s.state, s.content)["commands"]["enter"] is False
-    assert broodmother_view(make_session().state, s.content)["commands"]["enter"] is False  # a virtual deck
+    assert has_broodmother(s.state) and s.can(enter_probe(s.state, s.content))
+    s.execute(NextPhase())  # the Soldier Phase: her card waits, and the session says so (the command's answer)
+    assert not s.can(enter_probe(s.state, s.content))
+    virtual = make_session()
+    assert not virtual.can(enter_probe(virtual.state, virtual.content))  # a virtual deck
+    assert "enter" not in broodmother_view(s.state, s.content)["commands"]  # the view carries no such flag
     setup = GameSetup(game="mota", mode="competitive", players=(PlayerSpec("A", "red"), PlayerSpec("B", "blue")))
     state = new_state(setup, s.content)
     assert not has_broodmother(state) and broodmother_view(state, s.content) == {"active": False}

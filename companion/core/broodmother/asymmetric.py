@@ -20,7 +20,7 @@ from companion.core.broodmother.base import (
 )
 from companion.core.broodmother.commands import _fingerprint, reaction_phase, reveal
 from companion.core.broodmother.content import BroodContent, brood_of
-from companion.core.broodmother.model import Brood, location_name, say, start_report
+from companion.core.broodmother.model import Brood, her_asym, her_turn, location_name, say, start_report
 from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.i18n import Msg, msg, nmsg, render
@@ -44,7 +44,7 @@ class GainEgg(BroodCommand, name="bm_gain_egg"):
         asymmetric_only(state)
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
-        b["asym"]["eggs"] += 1
+        her_asym(b)["eggs"] += 1
 
     def describe(self, state: State, content: Content) -> str | Msg:
         return msg("Broodmother reacts: +1 egg")
@@ -89,14 +89,16 @@ class UnlockPower(BroodCommand, name="bm_unlock_power"):
             raise CommandError(msg("Powers: {powers}.", powers=", ".join(powers)))
         if state["phase"] not in bc.unlock_phases:
             raise CommandError(msg("Powers are unlocked during the Queen Phase."))
-        if self.power in b["asym"]["unlocked"]:
+        asym = her_asym(b)
+        if self.power in asym["unlocked"]:
             raise CommandError(msg("{power} is already unlocked.", power=msg(powers[self.power].name)))
-        if state["round"] in b["asym"]["unlock_rounds"]:
+        if state["round"] in asym["unlock_rounds"]:
             raise CommandError(msg("She has already unlocked a power in this Queen Phase."))
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
-        b["asym"]["unlocked"].append(self.power)
-        b["asym"]["unlock_rounds"].append(state["round"])
+        asym = her_asym(b)
+        asym["unlocked"].append(self.power)
+        asym["unlock_rounds"].append(state["round"])
 
     def describe(self, state: State, content: Content) -> str | Msg:
         return msg("Broodmother unlocks {power}", power=msg(brood_of(content).powers[self.power].name))
@@ -115,18 +117,19 @@ class UsePower(BroodCommand, name="bm_use_power"):
     def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         asymmetric_only(state)
         no_pending(b)
-        if self.power not in b["asym"]["unlocked"]:
-            if not b["asym"]["unlocked"]:
+        asym = her_asym(b)
+        if self.power not in asym["unlocked"]:
+            if not asym["unlocked"]:
                 raise CommandError(msg("{power} is not unlocked; she has unlocked no power yet.",
                                        power=repr(self.power)))
             raise CommandError(msg("{power} is not unlocked; unlocked: {unlocked}.", power=repr(self.power),
-                                   unlocked=", ".join(b["asym"]["unlocked"])))
-        if b["asym"]["eggs"] < bc.power_cost:
+                                   unlocked=", ".join(asym["unlocked"])))
+        if asym["eggs"] < bc.power_cost:
             raise CommandError(nmsg("A power costs {cost} eggs; she has 1.", "A power costs {cost} eggs; she has {n}.",
-                                    b["asym"]["eggs"], cost=bc.power_cost))
+                                    asym["eggs"], cost=bc.power_cost))
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
-        b["asym"]["eggs"] -= bc.power_cost
+        her_asym(b)["eggs"] -= bc.power_cost
         if self.power == "machinate" and b["deck_mode"] == "virtual" and (b["deck"]["draw"] or b["deck"]["discard"]):
             reshuffled = piles.reshuffle_if_empty(state, b["deck"], virtual=True)
             reveal(state, b, bc, piles.draw_top(b["deck"]), reshuffled)
@@ -164,8 +167,9 @@ class Redraw(BroodCommand, name="bm_redraw"):
                                         count, where=location_name(where, capital=True)))
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
-        card = b["turn"]["card"]
-        restore(state, b, b["turn"]["before"])
+        turn = her_turn(b, msg("A redraw is possible only right after she reveals a card."))
+        card = turn["card"]
+        restore(state, b, turn["before"])
         if b["history"]:
             b["history"][-1]["cancelled"] = True
         b["deck"]["discard"].append(card)
@@ -175,7 +179,7 @@ class Redraw(BroodCommand, name="bm_redraw"):
             reshuffled = piles.reshuffle_if_empty(state, b["deck"], virtual=True)
             reveal(state, b, bc, piles.draw_top(b["deck"]), reshuffled)
             return
-        b["turn"].update(cancellable=False, before=None)
+        turn.update({"cancellable": False, "before": None})
         start_report(b, msg("Redraw: 2 nymphs spent"))
         say(b, msg("Discard her card, reveal the next one and enter it."), interpretation="asymmetric-redraw")
 

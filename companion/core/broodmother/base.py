@@ -8,6 +8,7 @@ just revealed, before anything else changes) unless it belongs to that turn itse
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from typing import ClassVar
 
 from companion.core.broodmother.content import BroodContent, brood_of
@@ -86,7 +87,7 @@ def location(value: object) -> int:
     return require_int(value, N_("The place (a hex number, or 0 for the Great Tunnel)"), 0, MAX_HEX)
 
 
-def snapshot(state: State, b: Brood) -> JsonObject:
+def snapshot(state: State, b: Mapping[str, object]) -> JsonObject:
     """Her state before a reaction resolves, so a cancel or a redraw can put it back.
 
     It keeps the predator tracker too (None when the game has none): her level-2 Predator
@@ -98,7 +99,7 @@ def snapshot(state: State, b: Brood) -> JsonObject:
     return {"brood": saved, "scores": scores, "predators": copy.deepcopy(state["modules_state"].get(PREDATORS))}
 
 
-def way_back(state: State, b: Brood, before: JsonObject) -> list[Op]:
+def way_back(state: State, b: Mapping[str, object], before: JsonObject) -> list[Op]:
     """The patch from her state now back to ``before`` (a snapshot): what a turn keeps.
 
     Keeping the whole snapshot would add her whole deck to the save at every draw.
@@ -106,19 +107,21 @@ def way_back(state: State, b: Brood, before: JsonObject) -> list[Op]:
     return diff(snapshot(state, b), before)
 
 
-def snapshot_before(state: State, b: Brood, back: list[Op]) -> JsonObject:
-    """The snapshot ``back`` (from ``way_back``) leads to from her state now."""
+def snapshot_before(state: State, b: Brood, back: list[Op] | None) -> JsonObject:
+    """The snapshot ``back`` (from ``way_back``; None once her turn is closed) leads to from her state now."""
+    changed = msg("Her state changed since she revealed the card; undo those changes first.")
+    if back is None:
+        raise CommandError(changed)
     try:
         saved: JsonObject = apply_patch(snapshot(state, b), back)
     except (KeyError, IndexError, TypeError) as exc:
-        raise CommandError(msg("Her state changed since she revealed the card; undo those changes first.")) from exc
+        raise CommandError(changed) from exc
     return saved
 
 
-def restore(state: State, b: Brood, back: list[Op]) -> None:
+def restore(state: State, b: Brood, back: list[Op] | None) -> None:
     saved = snapshot_before(state, b, back)
-    for key, value in saved["brood"].items():
-        b[key] = value
+    b.update(saved["brood"])
     player = her_player(state)
     if player is not None and saved["scores"] is not None:
         state["scores"][player["id"]] = list(saved["scores"])

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing_extensions import TypedDict
 
 from companion.core.broodmother.content import BroodContent, ChecklistStep
-from companion.core.broodmother.model import Brood, ant_count, bm
+from companion.core.broodmother.model import Brood, ant_count, bm, solo_start
 from companion.core.i18n import Msg, msg, nmsg, render
 from companion.core.schema import Json
 from companion.core.state import State
@@ -59,7 +59,7 @@ def _applies(step: ChecklistStep, state: State, b: Brood) -> bool:
 
 def _values(state: State, b: Brood, bc: BroodContent) -> dict[str, object]:
     ants = ant_count(state)
-    solo = b["start"].get("solo", {})
+    solo = solo_start(b) or {}
     return {
         "ants": ants, "starting_hexes": ants, "deck_size": len(b["deck"]["cards"]), "initiative": b["initiative"],
         "difficulty_name": bc.difficulty_names[b["difficulty"]],

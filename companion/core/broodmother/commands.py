@@ -9,7 +9,7 @@ reaction. An Initiative Token cancels the reaction just revealed.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Literal, overload
 
 from companion.core.broodmother import deck as piles
 from companion.core.broodmother import reactions
@@ -30,26 +30,30 @@ from companion.core.broodmother.model import (
     Brood,
     asked_round,
     bm,
+    current_report,
     find_hex,
     has_hex,
+    her_turn,
     is_asymmetric,
+    kept,
     nest_found,
     say,
     start_report,
 )
 from companion.core.broodmother.newgame import chamber_count, parse_composition
 from companion.core.broodmother.phases import QUESTION_NAMES
+from companion.core.broodmother.schema import ExpandQuestion, Mark, PredatorQuestion, Question, StrikeQuestion, Turn
 from companion.core.broodmother.scoring import score_slumber, slumber_preview
 from companion.core.commands.base import require_int
 from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.i18n import N_, Msg, msg, nmsg
 from companion.core.predators.model import BROODMOTHER, check_summon, summon
-from companion.core.schema import Json, JsonObject
+from companion.core.schema import Json
 from companion.core.state import State, game_def
 
 
-def _fingerprint(state: State) -> JsonObject:
+def _fingerprint(state: State) -> Mark:
     """What must not have changed for a cancel to still be 'right after the reveal'."""
     scores = {k: list(v) for k, v in state["scores"].items()}
     return {"round": state["round"], "phase": state["phase"], "scores": scores}
@@ -63,16 +67,17 @@ def reveal(state: State, b: Brood, bc: BroodContent, card_id: str, reshuffled: b
     kind = msg("Chamber") if card["chamber"] else msg(bc.card_types[card["type"]].name)
     words = msg("{kind}, Ferocity {ferocity} - {action}", kind=kind, ferocity=card["ferocity"],
                 action=msg(action.name))
-    b["history"].append({"round": state["round"], "card": card_id, "words": words.to_dict(), "cancelled": False})
+    b["history"].append({"round": state["round"], "card": card_id, "words": kept(words), "cancelled": False})
     start_report(b, msg("Her card: {words}", words=words))
     if reshuffled:
         say(b, msg("Her draw pile ran out: shuffle her discard pile to make a new one."))
-    b["turn"] = {"card": card_id, "type": card["type"], "ferocity": card["ferocity"], "chamber": card["chamber"],
-                 "action": action.id, "round": state["round"], "cancellable": True, "cancelled": False,
-                 "before": None, "mark": None}
+    turn: Turn = {"card": card_id, "type": card["type"], "ferocity": card["ferocity"], "chamber": card["chamber"],
+                  "action": action.id, "round": state["round"], "cancellable": True, "cancelled": False,
+                  "before": None, "mark": None}
+    b["turn"] = turn
     reactions.resolve(state, b, bc, card_id)
-    b["turn"]["before"] = way_back(state, b, before)
-    b["turn"]["mark"] = _fingerprint(state)
+    turn["before"] = way_back(state, b, before)
+    turn["mark"] = _fingerprint(state)
 
 
 def revealed_label(after: State) -> Msg:
@@ -160,8 +165,19 @@ class EnterCard(RevealsCard, name="bm_enter"):
         adjusted = piles.make_room(b["deck"], self.card_type, self.ferocity, bc)
         reveal(state, b, bc, piles.take_matching(b["deck"], self.card_type, self.ferocity), reshuffled)
         if adjusted:
-            b["report"]["lines"].insert(0, {"text": adjusted.to_dict(), "hex": None})
-            b["report"]["interpretations"].append("physical-deck-adjusts")
+            report = current_report(b)
+            report["lines"].insert(0, {"text": kept(adjusted), "hex": None})
+            report["interpretations"].append("physical-deck-adjusts")
+
+
+def enter_probe(state: State, content: Content) -> EnterCard:
+    """A card the next draw can give: ``session.can`` of it asks only whether a card can be entered now."""
+    b, bc = bm(state), brood_of(content)
+    pool = piles.next_pool(b["deck"])
+    if not pool:
+        return EnterCard(next(iter(bc.card_types)), 1)
+    card = b["deck"]["cards"][pool[0]]
+    return EnterCard(piles.CHAMBER, 0) if card["chamber"] else EnterCard(card["type"], card["ferocity"])
 
 
 class CancelReaction(BroodCommand, name="bm_cancel"):
@@ -181,12 +197,12 @@ class CancelReaction(BroodCommand, name="bm_cancel"):
             raise CommandError(msg("The group has no Initiative Token left."))
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
-        turn = b["turn"]
-        undone = [line["text"] for line in (b["report"] or {"lines": []})["lines"]]
+        turn = her_turn(b, msg("There is no reaction of hers to cancel."))
+        undone = [line["text"] for line in b["report"]["lines"]] if b["report"] is not None else []
         restore(state, b, turn["before"])
         b["deck"]["discard"].append(turn["card"])
         b["initiative"] -= 1
-        turn.update(cancellable=False, cancelled=True, before=None)
+        turn.update({"cancellable": False, "cancelled": True, "before": None})
         if b["history"]:
             b["history"][-1]["cancelled"] = True
         state["ended"] = None
@@ -201,14 +217,20 @@ class CancelReaction(BroodCommand, name="bm_cancel"):
         return msg("Cancel her card ({words}) with an Initiative Token", words=history[-1]["words"] if history else "")
 
 
-def _question(b: Brood, kind: str) -> JsonObject:
+@overload
+def _question(b: Brood, kind: Literal["expand"]) -> ExpandQuestion: ...
+@overload
+def _question(b: Brood, kind: Literal["predator"]) -> PredatorQuestion: ...
+@overload
+def _question(b: Brood, kind: Literal["strike"]) -> StrikeQuestion: ...
+def _question(b: Brood, kind: str) -> Question:
+    """Her open question if it is of ``kind``, else a refusal naming the one she asks."""
     if not b["pending"] or b["pending"][0]["kind"] != kind:
         if not b["pending"]:
             raise CommandError(msg("She is not asking about that now (she has no open question)."))
         raise CommandError(msg("She is not asking about that now (open question: {asked}).",
                                asked=msg(QUESTION_NAMES.get(b["pending"][0]["kind"], N_("her open question")))))
-    question: JsonObject = b["pending"][0]
-    return question
+    return b["pending"][0]
 
 
 class AnswerExpand(BroodCommand, name="bm_answer_expand"):
@@ -240,7 +262,8 @@ class AnswerExpand(BroodCommand, name="bm_answer_expand"):
             raise CommandError(msg("The Nest of Centipedes is already hex {hex}.", hex=b["her"]["hex"]))
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
-        question = b["pending"].pop(0)
+        question = _question(b, "expand")
+        b["pending"].pop(0)
         if question["of"] > 1:
             say(b, msg("Expand {index} of {of}:", index=question["index"], of=question["of"]))
         reactions.finish_expand(state, b, {
@@ -250,15 +273,15 @@ class AnswerExpand(BroodCommand, name="bm_answer_expand"):
 
     def describe(self, state: State, content: Content) -> str | Msg:
         b = bm(state)
-        q: JsonObject = b["pending"][0] if b["pending"] else {"of": 1, "reason": "colony-goal"}
+        q = b["pending"][0] if b["pending"] else None
         zone = msg("the Inner Meadow") if self.zone == "inner" else msg("the Outer Meadow")
         what = msg("the hex deck is empty") if self.deck_empty else msg("hex {hex} in {zone}", hex=self.number,
                                                                         zone=zone)
-        reason = str(q.get("reason", ""))
+        reason = q["reason"] if q is not None and q["kind"] == "expand" else "colony-goal"
         if reason == "spawn-fallback":
             what = msg("she Expands instead, {what}", what=what)
-        elif reason != "colony-goal":
-            what = msg("Expand {index} of {of}, {what}", index=q.get("index", 1), of=q["of"], what=what)
+        elif q is not None and q["kind"] == "expand" and reason != "colony-goal":
+            what = msg("Expand {index} of {of}, {what}", index=q["index"], of=q["of"], what=what)
         return on_her_card(b, what)
 
 
@@ -274,7 +297,8 @@ class AnswerPredator(BroodCommand, name="bm_answer_predator"):
         check_summon(state, q["predator"], self.hex, asked_round(state, q))
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
-        q = b["pending"].pop(0)
+        q = _question(b, "predator")
+        b["pending"].pop(0)
         name = bc.predators[q["predator"]]
         summon(state, q["predator"], self.hex, asked_round(state, q), by=BROODMOTHER)
         say(b, msg("Hex {hex}: place the {predator} with {health} Health.", hex=self.hex, predator=msg(name),
@@ -295,7 +319,8 @@ class AnswerStrike(BroodCommand, name="bm_answer_strike"):
         require_int(self.destroyed, N_("Ants destroyed"), 0, max(q["ferocity"], 0))
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
-        q = b["pending"].pop(0)
+        q = _question(b, "strike")
+        b["pending"].pop(0)
         reactions.finish_strike(state, b, self.destroyed, q["hex"])
 
     def describe(self, state: State, content: Content) -> str | Msg:
@@ -323,7 +348,7 @@ class ScoreSlumber(BroodCommand, name="bm_slumber"):
             interpretation="tunnel-is-meadow")
 
     def describe(self, state: State, content: Content) -> str | Msg:
-        total = slumber_preview(state, state["modules_state"]["broodmother"])["total"]
+        total = slumber_preview(state, bm(state))["total"]
         return msg("Her Slumber: +{total} CP", total=total)
 
 
@@ -361,7 +386,7 @@ class SetDeckMode(BroodCommand, name="bm_deck_mode"):
                                else msg("Her deck is already physical."))
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
-        b["deck_mode"] = self.mode
+        b["deck_mode"] = "virtual" if self.mode == "virtual" else "physical"
         if self.mode == "virtual":
             piles.shuffle_draw(state, b["deck"])
 

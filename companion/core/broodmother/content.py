@@ -308,11 +308,19 @@ class BroodInterpretation:
 
 
 @dataclass(frozen=True)
-class BroodContent:
+class DifficultyPart:
+    """What ``difficulty.json`` gives her content (each part is read from one file, then joined)."""
+
     base_initiative: int
     difficulty_names: dict[str, str]
     rows: dict[int, DifficultyRow]
     solo_start: dict[str, int]
+
+
+@dataclass(frozen=True)
+class DeckPart:
+    """What ``deck.json`` gives her content."""
+
     card_types: dict[str, CardType]
     actions: dict[str, Action]
     default_composition: tuple[DeckGroup, ...]
@@ -320,10 +328,22 @@ class BroodContent:
     deck_limits: Limits
     reaction_phases: tuple[str, ...]
     reaction_phases_why: str
+
+
+@dataclass(frozen=True)
+class MachinationsPart:
+    """What ``machinations.json`` gives her content."""
+
     levels: dict[int, Level]
     after_level_3: dict[str, str]
     predators: dict[str, str]
     predator_health_per_round: int
+
+
+@dataclass(frozen=True)
+class AsymmetricPart:
+    """What ``asymmetric.json`` gives her content."""
+
     power_cost: int
     redraw_cost: int
     end_bonus: int
@@ -331,6 +351,12 @@ class BroodContent:
     unlock_phases: tuple[str, ...]
     powers: dict[str, Named]
     reactions: dict[str, Named]
+
+
+@dataclass(frozen=True)
+class BroodContent(AsymmetricPart, MachinationsPart, DeckPart, DifficultyPart):
+    """All her content: the four parts' fields (in file order), her checklist and her interpretations."""
+
     checklist: tuple[ChecklistStep, ...]
     interpretations: dict[str, BroodInterpretation]
 
@@ -349,43 +375,7 @@ def _fail(where: str, message: str) -> ContentError:
     return ContentError(f"data/broodmother/{where}: {message}")
 
 
-class _DifficultyPart(TypedDict):
-    """The fields of ``BroodContent`` that ``difficulty.json`` gives (the other parts likewise, by file)."""
-
-    base_initiative: int
-    difficulty_names: dict[str, str]
-    rows: dict[int, DifficultyRow]
-    solo_start: dict[str, int]
-
-
-class _DeckPart(TypedDict):
-    card_types: dict[str, CardType]
-    actions: dict[str, Action]
-    default_composition: tuple[DeckGroup, ...]
-    chambers: DeckGroup
-    deck_limits: Limits
-    reaction_phases: tuple[str, ...]
-    reaction_phases_why: str
-
-
-class _MachinationsPart(TypedDict):
-    levels: dict[int, Level]
-    after_level_3: dict[str, str]
-    predators: dict[str, str]
-    predator_health_per_round: int
-
-
-class _AsymmetricPart(TypedDict):
-    power_cost: int
-    redraw_cost: int
-    end_bonus: int
-    nymph_move_steps: int
-    unlock_phases: tuple[str, ...]
-    powers: dict[str, Named]
-    reactions: dict[str, Named]
-
-
-def _difficulty(raw: DifficultyFile) -> _DifficultyPart:
+def _difficulty(raw: DifficultyFile) -> DifficultyPart:
     names: dict[str, str] = {lvl["id"]: lvl["name"] for lvl in raw["levels"]}
     if tuple(names) != DIFFICULTIES:
         raise _fail("difficulty.json", f"levels: must be {', '.join(DIFFICULTIES)} in that order")
@@ -393,8 +383,8 @@ def _difficulty(raw: DifficultyFile) -> _DifficultyPart:
                                         r["difficult"].copy()) for r in raw["rows"]}
     if sorted(rows) != [1, 2, 3, 4]:
         raise _fail("difficulty.json", "rows: needs one row for each of 1-4 players")
-    return {"base_initiative": raw["base_initiative"], "difficulty_names": names, "rows": rows,
-            "solo_start": dict(raw["solo_start"])}
+    return DifficultyPart(base_initiative=raw["base_initiative"], difficulty_names=names, rows=rows,
+                          solo_start=dict(raw["solo_start"]))
 
 
 def _groups(items: list[GroupData], types: dict[str, CardType], where: str) -> tuple[DeckGroup, ...]:
@@ -416,7 +406,7 @@ def _check_shares(types: dict[str, CardType], groups: tuple[DeckGroup, ...]) -> 
                                      f"not {t.share}%")
 
 
-def _deck(raw: DeckFile) -> _DeckPart:
+def _deck(raw: DeckFile) -> DeckPart:
     types = {t["id"]: CardType(t["id"], t["name"], t["before_nest"], t["after_nest"], t["share"])
              for t in raw["card_types"]}
     actions = {a["id"]: Action(a["id"], a["name"], a["summary"]) for a in raw["actions"]}
@@ -426,32 +416,32 @@ def _deck(raw: DeckFile) -> _DeckPart:
     groups = _groups(raw["default_composition"], types, "default_composition")
     _check_shares(types, groups)
     chambers = _groups([raw["empires_chambers"]], types, "empires_chambers")[0]
-    return {"card_types": types, "actions": actions, "default_composition": groups, "chambers": chambers,
-            "deck_limits": raw["limits"].copy(), "reaction_phases": tuple(raw["reaction_phases"]["phases"]),
-            "reaction_phases_why": raw["reaction_phases"]["why"]}
+    return DeckPart(card_types=types, actions=actions, default_composition=groups, chambers=chambers,
+                    deck_limits=raw["limits"].copy(), reaction_phases=tuple(raw["reaction_phases"]["phases"]),
+                    reaction_phases_why=raw["reaction_phases"]["why"])
 
 
-def _machinations(raw: MachinationsFile) -> _MachinationsPart:
+def _machinations(raw: MachinationsFile) -> MachinationsPart:
     levels = {lv["level"]: Level(lv["level"], lv["id"], lv["name"], lv["text"]) for lv in raw["levels"]}
     if sorted(levels) != [1, 2, 3]:
         raise _fail("machinations.json", "levels: levels must be 1, 2 and 3")
     after: dict[str, str] = {o["id"]: o["text"] for o in raw["after_level_3"]}
     if set(after) != {"nothing", "expand-again"}:
         raise _fail("machinations.json", "after_level_3: must offer nothing and expand-again")
-    return {"levels": levels, "after_level_3": after, "predators": {p["id"]: p["name"] for p in raw["predators"]},
-            "predator_health_per_round": raw["predator_health_per_round"]}
+    return MachinationsPart(levels=levels, after_level_3=after,
+                            predators={p["id"]: p["name"] for p in raw["predators"]},
+                            predator_health_per_round=raw["predator_health_per_round"])
 
 
-def _asymmetric(raw: AsymmetricFile) -> _AsymmetricPart:
+def _asymmetric(raw: AsymmetricFile) -> AsymmetricPart:
     powers = {p["id"]: Named(p["id"], p["name"], p["text"]) for p in raw["powers"]}
     if set(powers) != {"machinate", "frenzy", "advance", "infest", "dominate"}:
         raise _fail("asymmetric.json", "powers: must be machinate, frenzy, advance, infest and dominate")
-    return {
-        "power_cost": raw["power_cost_eggs"], "redraw_cost": raw["redraw_cost_nymphs"],
-        "end_bonus": raw["end_bonus"], "nymph_move_steps": raw["nymph_move_steps"],
-        "unlock_phases": tuple(raw["unlock_phases"]), "powers": powers,
-        "reactions": {r["id"]: Named(r["id"], r["name"], r["text"]) for r in raw["reactions"]},
-    }
+    return AsymmetricPart(
+        power_cost=raw["power_cost_eggs"], redraw_cost=raw["redraw_cost_nymphs"], end_bonus=raw["end_bonus"],
+        nymph_move_steps=raw["nymph_move_steps"], unlock_phases=tuple(raw["unlock_phases"]), powers=powers,
+        reactions={r["id"]: Named(r["id"], r["name"], r["text"]) for r in raw["reactions"]},
+    )
 
 
 def _checklist(raw: ChecklistFile) -> tuple[ChecklistStep, ...]:
@@ -502,11 +492,13 @@ class BroodFiles:
     name: str = "brood"
 
     def read(self, folder: str) -> BroodContent:
+        parts = (_difficulty(load_checked(DifficultyFile, f"{folder}/difficulty.json")),
+                 _deck(load_checked(DeckFile, f"{folder}/deck.json")),
+                 _machinations(load_checked(MachinationsFile, f"{folder}/machinations.json")),
+                 _asymmetric(load_checked(AsymmetricFile, f"{folder}/asymmetric.json")))
+        # Each part is built typed; joined by field name, so a field one part lacks fails here, at load.
         return BroodContent(
-            **_difficulty(load_checked(DifficultyFile, f"{folder}/difficulty.json")),
-            **_deck(load_checked(DeckFile, f"{folder}/deck.json")),
-            **_machinations(load_checked(MachinationsFile, f"{folder}/machinations.json")),
-            **_asymmetric(load_checked(AsymmetricFile, f"{folder}/asymmetric.json")),
+            **{name: value for part in parts for name, value in vars(part).items()},
             checklist=_checklist(load_checked(ChecklistFile, f"{folder}/checklist.json")),
             interpretations=_interpretations(load_checked(InterpretationsFile, f"{folder}/interpretations.json")),
         )

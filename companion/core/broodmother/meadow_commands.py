@@ -7,6 +7,8 @@ centipede destroys every nymph in its hex. Location 0 is the Great Tunnel.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from companion.core.broodmother import meadow
 from companion.core.broodmother.base import MAX_SITES, BroodCommand, hex_number, location
 from companion.core.broodmother.content import BroodContent
@@ -17,6 +19,7 @@ from companion.core.broodmother.model import (
     Hex,
     add_her_cp,
     add_hex_sorted,
+    as_zone,
     find_hex,
     has_hex,
     location_name,
@@ -66,7 +69,7 @@ class AddHex(BroodCommand, name="bm_add_hex"):
             raise CommandError(msg("The Nest of Centipedes is already hex {hex}.", hex=b["her"]["hex"]))
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
-        h = new_hex(self.number, self.zone, self.sites, self.nymphs, self.centipede, self.centipede_hex)
+        h = new_hex(self.number, as_zone(self.zone), self.sites, self.nymphs, self.centipede, self.centipede_hex)
         add_hex_sorted(b, h)
         if self.nest:
             start_report(b, msg("The ants found the Nest of Centipedes"))
@@ -134,37 +137,56 @@ class ChaseNymph(BroodCommand, name="bm_chase"):
         return msg("Chase a nymph in hex {hex}", hex=self.number)
 
 
-class DestroyNymph(BroodCommand, name="bm_destroy_nymph"):
-    """A nymph is destroyed (a Push, a card...); its site becomes free."""
+class AtPlace(BroodCommand):
+    """A command on one place, a hex or the Great Tunnel (``number`` 0), whose rules differ between the two."""
 
     number: int
+    said: ClassVar[str]  # what it does, a message with the place as {where}
 
     def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         if location(self.number) == TUNNEL:
-            if not b["tunnel"]["nymph"]:
-                raise CommandError(msg("There is no nymph in the Great Tunnel."))
-            if b["tunnel"]["centipedes"]:
-                raise CommandError(msg("A centipede holds the Great Tunnel: its nymph cannot be destroyed."))
-            return
+            self.check_tunnel(b)
+        else:
+            self.check_hex(b)
+
+    def check_tunnel(self, b: Brood) -> None:
+        """Raise CommandError when the Great Tunnel does not allow it."""
+
+    def check_hex(self, b: Brood) -> None:
+        """Raise CommandError when hex ``number`` (perhaps not in the meadow) does not allow it."""
+
+    def describe(self, state: State, content: Content) -> str | Msg:
+        return msg(self.said, where=location_name(self.number))
+
+
+class DestroyNymph(AtPlace, name="bm_destroy_nymph"):
+    """A nymph is destroyed (a Push, a card...); its site becomes free."""
+
+    said = N_("Destroy a nymph in {where}")
+
+    def check_tunnel(self, b: Brood) -> None:
+        if not b["tunnel"]["nymph"]:
+            raise CommandError(msg("There is no nymph in the Great Tunnel."))
+        if b["tunnel"]["centipedes"]:
+            raise CommandError(msg("A centipede holds the Great Tunnel: its nymph cannot be destroyed."))
+
+    def check_hex(self, b: Brood) -> None:
         _nymph_for_ants(b, self.number)
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         meadow.remove_nymph(b, self.number)
 
-    def describe(self, state: State, content: Content) -> str | Msg:
-        return msg("Destroy a nymph in {where}", where=location_name(self.number))
 
-
-class DefeatCentipede(BroodCommand, name="bm_defeat_centipede"):
+class DefeatCentipede(AtPlace, name="bm_defeat_centipede"):
     """A centipede is beaten: it leaves, and every nymph in its hex is destroyed."""
 
-    number: int
+    said = N_("Defeat the centipede in {where}")
 
-    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
-        if location(self.number) == TUNNEL:
-            if b["tunnel"]["centipedes"] <= 0:
-                raise CommandError(msg("There is no centipede in the Great Tunnel."))
-            return
+    def check_tunnel(self, b: Brood) -> None:
+        if b["tunnel"]["centipedes"] <= 0:
+            raise CommandError(msg("There is no centipede in the Great Tunnel."))
+
+    def check_hex(self, b: Brood) -> None:
         if not find_hex(b, self.number)["centipede"]:
             raise CommandError(msg("Hex {hex} has no centipede.", hex=self.number))
 
@@ -183,9 +205,6 @@ class DefeatCentipede(BroodCommand, name="bm_defeat_centipede"):
         say(b, nmsg("Remove the centipede and destroy the 1 nymph there.",
                     "Remove the centipede and destroy the {n} nymphs there.", gone), self.number)
 
-    def describe(self, state: State, content: Content) -> str | Msg:
-        return msg("Defeat the centipede in {where}", where=location_name(self.number))
-
 
 class CentipedeWon(BroodCommand, name="bm_centipede_won"):
     """A centipede (or she) won a battle: she gains 1 Colony Point."""
@@ -199,38 +218,35 @@ class CentipedeWon(BroodCommand, name="bm_centipede_won"):
         return msg("A centipede won a battle: +1 CP to her")
 
 
-class PlaceNymph(BroodCommand, name="bm_place_nymph"):
+class PlaceNymph(AtPlace, name="bm_place_nymph"):
     """Put a nymph on a free site of a hex, or in the Great Tunnel (a correction, or her own choice)."""
 
-    number: int
+    said = N_("Place a nymph in {where}")
 
-    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
-        if location(self.number) == TUNNEL:
-            if b["tunnel"]["nymph"]:
-                raise CommandError(msg("The Great Tunnel already holds a nymph."))
-            return
+    def check_tunnel(self, b: Brood) -> None:
+        if b["tunnel"]["nymph"]:
+            raise CommandError(msg("The Great Tunnel already holds a nymph."))
+
+    def check_hex(self, b: Brood) -> None:
         if find_hex(b, self.number)["sites"] <= 0:
             raise CommandError(msg("Hex {hex} has no free collection site.", hex=self.number))
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
         meadow.add_nymph(b, self.number)
 
-    def describe(self, state: State, content: Content) -> str | Msg:
-        return msg("Place a nymph in {where}", where=location_name(self.number))
 
-
-class MoultNymph(BroodCommand, name="bm_moult"):
+class MoultNymph(AtPlace, name="bm_moult"):
     """One nymph of a hex becomes its centipede (a correction, or her own choice)."""
 
-    number: int
+    said = N_("A nymph moults in {where}")
 
-    def check(self, state: State, b: Brood, bc: BroodContent) -> None:
-        if location(self.number) == TUNNEL:
-            if not b["tunnel"]["nymph"]:
-                raise CommandError(msg("There is no nymph in the Great Tunnel to moult."))
-            if b["tunnel"]["centipedes"] and b["tunnel_centipedes"] == "one":
-                raise CommandError(msg("A centipede already holds the Great Tunnel."))
-            return
+    def check_tunnel(self, b: Brood) -> None:
+        if not b["tunnel"]["nymph"]:
+            raise CommandError(msg("There is no nymph in the Great Tunnel to moult."))
+        if b["tunnel"]["centipedes"] and b["tunnel_centipedes"] == "one":
+            raise CommandError(msg("A centipede already holds the Great Tunnel."))
+
+    def check_hex(self, b: Brood) -> None:
         h = find_hex(b, self.number)
         if not meadow.can_moult(h):
             raise CommandError(msg("Hex {hex} cannot moult: it needs a nymph and no centipede.", hex=self.number))
@@ -241,9 +257,6 @@ class MoultNymph(BroodCommand, name="bm_moult"):
             b["tunnel"]["centipedes"] += 1
         else:
             meadow.moult(find_hex(b, self.number))
-
-    def describe(self, state: State, content: Content) -> str | Msg:
-        return msg("A nymph moults in {where}", where=location_name(self.number))
 
 
 class CorrectHex(BroodCommand, name="bm_correct_hex"):
@@ -264,7 +277,8 @@ class CorrectHex(BroodCommand, name="bm_correct_hex"):
         _bool(self.centipede, msg("Centipede"))
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
-        find_hex(b, self.number).update(zone=self.zone, sites=self.sites, nymphs=self.nymphs, centipede=self.centipede)
+        find_hex(b, self.number).update({"zone": as_zone(self.zone), "sites": self.sites, "nymphs": self.nymphs,
+                                          "centipede": self.centipede})
 
     def describe(self, state: State, content: Content) -> str | Msg:
         return msg("Correct hex {hex}", hex=self.number)

@@ -26,10 +26,12 @@ Her level-2 Predator lives in the predator tracker (``state["modules_state"]["pr
 
 from __future__ import annotations
 
-from companion.core.broodmother.schema import Question
+from typing import cast
+
+from companion.core.broodmother.schema import Asymmetric, BroodState, MeadowHex, Question, Report, Turn, Zone
 from companion.core.errors import CommandError
 from companion.core.i18n import Msg, msg, render
-from companion.core.schema import JsonObject, Player
+from companion.core.schema import MessageData, Player
 from companion.core.state import State, ant_players, total_score
 
 KEY = "broodmother"
@@ -37,8 +39,8 @@ BROOD_MODES = ("solo", "coop", "asymmetric")
 TUNNEL = 0  # the location number commands use for the Great Tunnel
 ZONES = ("inner", "outer")  # the Inner and the Outer Meadow
 NO_BROODMOTHER = msg("This game has no Broodmother: start a solo, co-op or asymmetric game.")
-Brood = JsonObject  # her saved state: checked against BroodState when read, not yet typed as it
-Hex = JsonObject  # one MeadowHex of hers
+Brood = BroodState  # her saved state, checked against BroodState when read
+Hex = MeadowHex  # one hex of hers
 
 
 def active(state: State) -> bool:
@@ -56,8 +58,8 @@ def is_asymmetric(state: State) -> bool:
 
 
 def bm(state: State) -> Brood:
-    brood: Brood = state["modules_state"][KEY]
-    return brood
+    """Her state: plain JSON in the game, checked against ``BroodState`` whenever a game is read."""
+    return cast(Brood, state["modules_state"][KEY])
 
 
 def require(state: State) -> Brood:
@@ -65,6 +67,36 @@ def require(state: State) -> Brood:
     if not has_broodmother(state):
         raise CommandError(NO_BROODMOTHER)
     return bm(state)
+
+
+def her_asym(b: Brood) -> Asymmetric:
+    """What the asymmetric Broodmother player has (her eggs, powers); a refusal in any other variant."""
+    if b["asym"] is None:
+        raise CommandError(msg("Only the asymmetric variant has a Broodmother player."))
+    return b["asym"]
+
+
+def her_turn(b: Brood, refusal: Msg) -> Turn:
+    """Her latest card's turn, or ``refusal`` before her first card."""
+    if b["turn"] is None:
+        raise CommandError(refusal)
+    return b["turn"]
+
+
+def solo_start(b: Brood) -> dict[str, int] | None:
+    """The solo player's starting larvae, food, cards and tokens; None in a co-op or asymmetric game."""
+    solo = b["start"].get("solo")
+    return solo if isinstance(solo, dict) else None
+
+
+def as_zone(zone: str) -> Zone:
+    """A zone a command has checked (one of ``ZONES``) as her state keeps it."""
+    return "inner" if zone == "inner" else "outer"
+
+
+def kept(text: Msg) -> MessageData:
+    """A message as her state keeps it (checked as ``MessageData`` whenever a game is read)."""
+    return cast(MessageData, text.to_dict())
 
 
 def ant_count(state: State) -> int:
@@ -128,7 +160,7 @@ def location_name(where: int, capital: bool = False) -> Msg:
     return msg("the Great Tunnel") if where == TUNNEL else msg("hex {hex}", hex=where)
 
 
-def new_hex(number: int, zone: str, sites: int, nymphs: int = 0, centipede: bool = False,
+def new_hex(number: int, zone: Zone, sites: int, nymphs: int = 0, centipede: bool = False,
             centipede_hex: bool = False, nest: bool = False) -> Hex:
     return {"number": number, "zone": zone, "sites": sites, "nymphs": nymphs, "centipede": centipede,
             "centipede_hex": centipede_hex, "nest": nest}
@@ -139,31 +171,39 @@ def add_hex_sorted(b: Brood, h: Hex) -> None:
     b["hexes"].sort(key=lambda x: x["number"])
 
 
-def ask(state: State, b: Brood, question: JsonObject) -> None:
+def ask(state: State, b: Brood, question: Question) -> None:
     """Queue a question for the players, remembering the round of the card that asks it.
 
     ``asked`` tells one question from the next (her card count, then its place in the queue),
     so a screen's half-typed answer never carries over to another question.
     """
     asked = f"{b['deck']['drawn']}.{len(b['pending']) + 1}"
-    b["pending"].append({**question, "round": state["round"], "asked": asked})
+    question["round"] = state["round"]
+    question["asked"] = asked
+    b["pending"].append(question)
 
 
-def asked_round(state: State, question: Question | JsonObject) -> int:
+def asked_round(state: State, question: Question) -> int:
     """The round whose card asked ``question`` (games saved before it was recorded: the current one)."""
     return question.get("round") or state["round"]
 
 
 # -- the report: what the screen tells the players to do on the board ----------------------
 # Kept as messages (a key and its values), rendered in each reader's language when shown.
-def start_report(b: Brood, title: Msg) -> None:
-    b["report"] = {"title": title.to_dict(), "lines": [], "interpretations": []}
+def start_report(b: Brood, title: Msg) -> Report:
+    report: Report = {"title": kept(title), "lines": [], "interpretations": []}
+    b["report"] = report
+    return report
+
+
+def current_report(b: Brood) -> Report:
+    """Her report, started under her name if this is its first line."""
+    return b["report"] if b["report"] is not None else start_report(b, msg("The Broodmother"))
 
 
 def say(b: Brood, text: Msg, where: int | None = None, interpretation: str | None = None) -> None:
     """One instruction for the table; ``where`` names the hex (0: the Great Tunnel) to highlight."""
-    if b["report"] is None:
-        start_report(b, msg("The Broodmother"))
-    b["report"]["lines"].append({"text": text.to_dict(), "hex": where})
-    if interpretation and interpretation not in b["report"]["interpretations"]:
-        b["report"]["interpretations"].append(interpretation)
+    report = current_report(b)
+    report["lines"].append({"text": kept(text), "hex": where})
+    if interpretation and interpretation not in report["interpretations"]:
+        report["interpretations"].append(interpretation)

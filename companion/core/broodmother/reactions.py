@@ -148,7 +148,7 @@ def strike(state: State, b: Brood, bc: BroodContent, card_id: str) -> None:
     ask(state, b, {"kind": "strike", "ferocity": ferocity, "hex": b["her"]["hex"]})
 
 
-def finish_strike(state: State, b: Brood, destroyed: int, hex_number: int) -> None:
+def finish_strike(state: State, b: Brood, destroyed: int, hex_number: int | None) -> None:
     if destroyed > 0:
         say(b, nmsg("Hex {hex}: destroy 1 ant (the colonies there choose whose).",
                     "Hex {hex}: destroy {n} ants (the colonies there choose whose).", destroyed, hex=hex_number),

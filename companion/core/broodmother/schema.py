@@ -20,6 +20,7 @@ from companion.core.state import State
 
 Hex = Annotated[int, Ge(0), Le(99)]
 CardIds = Annotated[list[Id], MaxLen(200)]
+Zone = Literal["inner", "outer"]  # the Inner and the Outer Meadow
 
 
 @strict
@@ -49,7 +50,7 @@ class Deck(TypedDict):
 @strict
 class MeadowHex(TypedDict):
     number: Hex
-    zone: Literal["inner", "outer"]
+    zone: Zone
     sites: Annotated[int, Ge(0), Le(9)]
     nymphs: Annotated[int, Ge(0), Le(99)]
     centipede: bool
@@ -70,32 +71,33 @@ class Her(TypedDict):
     destroyed: bool
 
 
+class Asked(TypedDict):
+    """What every question of hers keeps of its asking (absent in older saves)."""
+
+    round: NotRequired[Round]  # of the card that asked it
+    asked: NotRequired[Annotated[str, MaxLen(20)]]  # tells one question from the next (``model.ask``)
+
+
 @strict
-class ExpandQuestion(TypedDict):
+class ExpandQuestion(Asked):
     kind: Literal["expand"]
     reason: Text
     index: Annotated[int, Ge(1), Le(9)]
     of: Annotated[int, Ge(1), Le(9)]
-    round: NotRequired[Round]  # of the card that asked it
-    asked: NotRequired[Annotated[str, MaxLen(20)]]
 
 
 @strict
-class PredatorQuestion(TypedDict):
+class PredatorQuestion(Asked):
     kind: Literal["predator"]
     predator: Id
     health: Annotated[int, Ge(0), Le(99)]
-    round: NotRequired[Round]  # of the card that asked it
-    asked: NotRequired[Annotated[str, MaxLen(20)]]
 
 
 @strict
-class StrikeQuestion(TypedDict):
+class StrikeQuestion(Asked):
     kind: Literal["strike"]
     ferocity: Annotated[int, Ge(0), Le(9)]
     hex: Hex | None
-    round: NotRequired[Round]  # of the card that asked it
-    asked: NotRequired[Annotated[str, MaxLen(20)]]
 
 
 Question = ExpandQuestion | PredatorQuestion | StrikeQuestion

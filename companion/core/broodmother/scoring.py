@@ -19,6 +19,7 @@ from companion.core.broodmother.model import (
     best_ant_score,
     bm,
     has_broodmother,
+    her_asym,
     her_cp,
     her_player,
     is_asymmetric,
@@ -162,5 +163,5 @@ def finish(state: State, content: Content) -> Outcome | None:
     bonus = 0 if b["her"]["destroyed"] else brood_of(content).end_bonus
     if bonus:
         add_her_cp(state, bonus)
-    b["asym"]["bonus"] = bonus
+    her_asym(b)["bonus"] = bonus
     return finish_by_score(state, bonus if her_player(state) is not None else 0)

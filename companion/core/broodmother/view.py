@@ -23,7 +23,6 @@ from companion.core.broodmother.commands import (
     AnswerStrike,
     CancelReaction,
     DrawCard,
-    EnterCard,
     ScoreSlumber,
 )
 from companion.core.broodmother.content import BroodContent, brood_of
@@ -43,9 +42,11 @@ from companion.core.broodmother.model import (
     best_ant_score,
     bm,
     has_broodmother,
+    her_asym,
     her_card_words,
     her_cp,
     is_asymmetric,
+    solo_start,
 )
 from companion.core.broodmother.schema import (
     ExpandQuestion,
@@ -163,7 +164,6 @@ class TurnShown(TypedDict):
     action_name: str
     round: int
     cancelled: bool
-    cancellable: bool
     chamber_eggs: list[ColonyRef]
 
 
@@ -370,7 +370,7 @@ def _broodmother_view(state: State, content: Content) -> View:
         "thresholds": {**thresholds}, "initiative": b["initiative"], "start": _start(b, bc),
         "cp": _cp(state, b), "machinations": _machinations(b, bc),
         "meadow": _meadow(state, content, b), "her": {**her}, "predators": _predators(state),
-        "report": b["report"], "turn": _turn(state, content, b, bc), "question": question(state, b, bc),
+        "report": b["report"], "turn": _turn(state, b, bc), "question": question(state, b, bc),
         "deck": deck_view(b, bc), "slumber": slumber_preview(state, b), "battle": battle_helper(b),
         "end": _end(state, b), "interpretations": _interpretations(state, b, bc),
         "commands": _commands(state, content, b, bc), "checklist": checklist(state, bc),
@@ -389,7 +389,7 @@ def history(b: Brood) -> list[RoundCards]:
 def _start(b: Brood, bc: BroodContent) -> StartShown:
     row = bc.row(min(max(b["ants"], 1), 4))
     return {"adjustments": adjustment_text(row.adjustments(b["difficulty"]), b["ants"]),
-            "solo": b["start"].get("solo")}
+            "solo": solo_start(b)}
 
 
 def _cp(state: State, b: Brood) -> HerPoints:
@@ -431,13 +431,13 @@ def _meadow(state: State, content: Content, b: Brood) -> MeadowShown:
             "inner_hexes": sum(1 for h in b["hexes"] if h["zone"] == "inner")}
 
 
-def _turn(state: State, content: Content, b: Brood, bc: BroodContent) -> TurnShown | None:
+def _turn(state: State, b: Brood, bc: BroodContent) -> TurnShown | None:
     turn = b["turn"]
     if turn is None:
         return None
     return {"card": turn["card"], "type": turn["type"], "ferocity": turn["ferocity"], "chamber": turn["chamber"],
             "action": turn["action"], "action_name": tr(bc.actions[turn["action"]].name), "round": turn["round"],
-            "cancelled": turn["cancelled"], "cancellable": possible(CancelReaction(), state, content),
+            "cancelled": turn["cancelled"],
             "chamber_eggs": _chamber_egg_colonies(state, turn)}
 
 
@@ -535,7 +535,7 @@ def _end(state: State, b: Brood) -> EndStatus:
 
 
 def _interpretations(state: State, b: Brood, bc: BroodContent) -> InterpretationsShown:
-    current = list((b["report"] or {}).get("interpretations", []))
+    current = list(b["report"]["interpretations"]) if b["report"] is not None else []
     if b["pending"]:
         current += {"expand": ["inner-meadow-asked"], "predator": ["predator-pool"],
                     "strike": ["strike-any-colony"]}[b["pending"][0]["kind"]]
@@ -552,7 +552,7 @@ def _interpretations(state: State, b: Brood, bc: BroodContent) -> Interpretation
 
 def _commands(state: State, content: Content, b: Brood, bc: BroodContent) -> dict[str, bool]:
     probes: dict[str, Command] = {
-        "draw": DrawCard(), "enter": _enter_probe(b, bc), "cancel": CancelReaction(),
+        "draw": DrawCard(), "cancel": CancelReaction(),
         "slumber": ScoreSlumber(),
         "centipede_won": CentipedeWon(), "destroy_broodmother": DestroyBroodmother(),
         "answer_expand": AnswerExpand(deck_empty=True), "answer_predator": AnswerPredator(hex=_first_hex(b)),
@@ -562,15 +562,6 @@ def _commands(state: State, content: Content, b: Brood, bc: BroodContent) -> dic
     if is_asymmetric(state):
         out["gain_egg"] = possible(GainEgg(), state, content)
     return out
-
-
-def _enter_probe(b: Brood, bc: BroodContent) -> EnterCard:
-    """A card the next draw can give, so the probe asks only whether a card can be entered now."""
-    pool = piles.next_pool(b["deck"])
-    if not pool:
-        return EnterCard(next(iter(bc.card_types)), 1)
-    card = b["deck"]["cards"][pool[0]]
-    return EnterCard(piles.CHAMBER, 0) if card["chamber"] else EnterCard(card["type"], int(card["ferocity"]))
 
 
 def _first_hex(b: Brood) -> int:
@@ -589,14 +580,14 @@ def her_standing(state: State, content: Content) -> HerStanding | None:
     powers she has unlocked); None in any other game."""
     if not (has_broodmother(state) and is_asymmetric(state)):
         return None
-    a, bc = bm(state)["asym"], brood_of(content)
+    a, bc = her_asym(bm(state)), brood_of(content)
     return {"eggs": a["eggs"], "powers": [tr(p.name) for p in bc.powers.values() if p.id in a["unlocked"]]}
 
 
 def _asym(state: State, content: Content, b: Brood, bc: BroodContent) -> AsymShown | None:
     if not is_asymmetric(state):
         return None
-    a = b["asym"]
+    a = her_asym(b)
     return {
         "eggs": a["eggs"], "power_cost": bc.power_cost, "redraw_cost": bc.redraw_cost, "end_bonus": bc.end_bonus,
         "bonus_earned": a["bonus"], "ants": ant_count(state),

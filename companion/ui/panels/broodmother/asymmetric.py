@@ -19,6 +19,7 @@ from companion.ui.i18n import tr, trf
 from companion.ui.panels import PanelContext
 from companion.ui.panels.broodmother import texts
 from companion.ui.panels.broodmother.controls import (
+    allowed,
     boxed,
     buttons,
     choice,
@@ -26,7 +27,6 @@ from companion.ui.panels.broodmother.controls import (
     line,
     local,
     note,
-    sending,
     stat,
     subheading,
     tiles,
@@ -67,7 +67,7 @@ def build(ctx: PanelContext) -> list[ft.Control]:
         subheading(tr("Her reaction to an ant action"), s),
     ]
     out += [note(f"{r['name']}: {r['text']}", s, identifier=f"bm-reaction-{r['id']}") for r in a["reactions"]]
-    egg = sending(ctx, GainEgg, debounce="bm-egg") if ctx.session.can(GainEgg()) else None
+    egg = allowed(ctx, GainEgg(), debounce="bm-egg")
     out.append(ft.Row([choice(tr("Her reaction: she gains an egg"), egg, s, text=tr("+1 egg"),
                               identifier="bm-gain-egg", kind="filled", expand=True)]))
     out += move_nymph(ctx, view)
@@ -105,13 +105,11 @@ def move_nymph(ctx: PanelContext, view: BroodmotherView) -> list[ft.Control]:
                 _place_chips(ctx, targets, [d.move_to] if d.move_to is not None else [],
                              lambda p: setattr(d, "move_to", p), tr("Move to"))]
     ready = d.move_from is not None and d.move_to is not None
-    command = MoveNymph(d.move_from or 0, d.move_to or 0) if ready else None
-    tap = None
-    if command is not None and ctx.session.can(command):
-        def clear() -> None:
-            d.move_from = d.move_to = None
 
-        tap = sending(ctx, lambda: command, after=clear)
+    def clear() -> None:
+        d.move_from = d.move_to = None
+
+    tap = allowed(ctx, MoveNymph(d.move_from or 0, d.move_to or 0), after=clear) if ready else None
     what = (f"{texts.place_name(d.move_from)} -> {texts.place_name(d.move_to)}" if ready else "")
     out.append(choice(trf("Her reaction: move the nymph {what}", what=what).strip(), tap, s, text=tr("Move the nymph"),
                       identifier="bm-move-nymph", kind="tonal"))
@@ -125,14 +123,12 @@ def power(ctx: PanelContext, p: PowerShown, cost: int) -> ft.Control:
     actions: list[ft.Control] = []
     unlock, use = UnlockPower(p["id"]), UsePower(p["id"])
     if not p["unlocked"]:
-        actions.append(choice(trf("Unlock {name}", name=p['name']),
-                              sending(ctx, lambda: unlock) if ctx.session.can(unlock) else None, s,
-                              text=tr("Unlock"), identifier=f"bm-power-{p['id']}-unlock", kind="outlined"))
+        actions.append(choice(trf("Unlock {name}", name=p['name']), allowed(ctx, unlock), s, text=tr("Unlock"),
+                              identifier=f"bm-power-{p['id']}-unlock", kind="outlined"))
     else:
         actions.append(choice(trf("Use {name} ({cost} eggs)", name=p['name'], cost=cost),
-                              sending(ctx, lambda: use, debounce="bm-power") if ctx.session.can(use) else None,
-                              s, text=trf("Use ({cost} eggs)", cost=cost), identifier=f"bm-power-{p['id']}-use",
-                              kind="filled"))
+                              allowed(ctx, use, debounce="bm-power"), s, text=trf("Use ({cost} eggs)", cost=cost),
+                              identifier=f"bm-power-{p['id']}-use", kind="filled"))
     return boxed([head, ft.Text(p["text"], size=s.small, color=ft.Colors.ON_SURFACE_VARIANT), buttons(actions)],
                  identifier=f"bm-power-{p['id']}", spacing=4)
 

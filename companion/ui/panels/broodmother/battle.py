@@ -17,15 +17,7 @@ from companion.ui import widgets
 from companion.ui.i18n import tr, trf, trn
 from companion.ui.panels import PanelContext
 from companion.ui.panels.broodmother import texts
-from companion.ui.panels.broodmother.controls import (
-    choice,
-    line,
-    note,
-    sending,
-    stat,
-    tiles,
-    view_of,
-)
+from companion.ui.panels.broodmother.controls import allowed, choice, line, note, sending, stat, tiles, view_of
 from companion.ui.panels.broodmother.turn import ended_banner
 
 
@@ -74,7 +66,7 @@ def battle(ctx: PanelContext) -> list[ft.Control]:
     if centipedes:
         out.append(tiles(centipedes))
     out += predators(ctx, view)
-    tap = sending(ctx, CentipedeWon, debounce="bm-won") if ctx.session.can(CentipedeWon()) else None
+    tap = allowed(ctx, CentipedeWon(), debounce="bm-won")
     out.append(ft.Row([choice(tr("A centipede won a battle: she gains 1 Colony Point"), tap, s,
                               text=tr("A centipede won a battle (+1 CP)"), identifier="bm-centipede-won",
                               kind="tonal", icon=ft.Icons.MILITARY_TECH, expand=True)]))

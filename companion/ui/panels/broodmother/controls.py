@@ -74,6 +74,12 @@ def sending(ctx: PanelContext, build: Callable[[], Command], *, debounce: str | 
     return ctx.app.handler(act)
 
 
+def allowed(ctx: PanelContext, command: Command, *, debounce: str | None = None,
+            after: Callable[[], object] | None = None) -> Handler | None:
+    """The tap that sends ``command`` when the session says it can run now; None (drawn disabled) when not."""
+    return sending(ctx, lambda: command, debounce=debounce, after=after) if ctx.session.can(command) else None
+
+
 # (background, text/icon colour, border) per kind; "selected" is drawn like "filled".
 _LOOKS: dict[str, tuple[str | None, str, str | None]] = {
     "filled": (ft.Colors.PRIMARY, ft.Colors.ON_PRIMARY, None),

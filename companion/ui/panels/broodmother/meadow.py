@@ -32,6 +32,7 @@ from companion.ui.i18n import tr, trf
 from companion.ui.panels import PanelContext
 from companion.ui.panels.broodmother import texts
 from companion.ui.panels.broodmother.controls import (
+    allowed,
     buttons,
     check_row,
     choice,
@@ -118,9 +119,8 @@ def tunnel_row(ctx: PanelContext, tunnel: Tunnel, named: bool, open_: bool) -> f
 
 
 def _action(ctx: PanelContext, command: Command, label: str, face: str, ident: str) -> ft.Control | None:
-    if not ctx.session.can(command):
-        return None
-    return choice(label, sending(ctx, lambda: command), ctx.sizes, text=face, identifier=ident, kind="tonal")
+    tap = allowed(ctx, command)
+    return None if tap is None else choice(label, tap, ctx.sizes, text=face, identifier=ident, kind="tonal")
 
 
 def place_actions(ctx: PanelContext, place: int, extra: list[ft.Control]) -> ft.Control:
@@ -150,8 +150,7 @@ def hex_actions(ctx: PanelContext, row: HexRow) -> ft.Control:
                     f"bm-hex-{n}-chase")
     stepper = widgets.stepper(
         trf("{name} free collection sites", name=name), trf("{sites} free", sites=sites),
-        sending(ctx, lambda: SetSites(n, sites - 1)) if ctx.session.can(SetSites(n, sites - 1)) else None,
-        sending(ctx, lambda: SetSites(n, sites + 1)) if ctx.session.can(SetSites(n, sites + 1)) else None,
+        allowed(ctx, SetSites(n, sites - 1)), allowed(ctx, SetSites(n, sites + 1)),
         ctx.sizes, identifier=f"bm-hex-{n}-sites", minus_label=trf("{name}: one free site fewer", name=name),
         plus_label=trf("{name}: one more free site", name=name))
     first = [c for c in (chase,) if c is not None]

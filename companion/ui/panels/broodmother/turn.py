@@ -16,7 +16,7 @@ from typing import Any
 import flet as ft
 
 from companion.core.broodmother import content as brood_data
-from companion.core.broodmother.commands import CancelReaction, DrawCard, EnterCard
+from companion.core.broodmother.commands import CancelReaction, DrawCard, EnterCard, enter_probe
 from companion.core.broodmother.deck import CHAMBER
 from companion.core.broodmother.schema import Line
 from companion.core.broodmother.view import BroodmotherView, EndedShown, QuestionShown
@@ -95,7 +95,7 @@ def ended_banner(ended: EndedShown, ctx: PanelContext) -> ft.Control:
 def her_card(ctx: PanelContext, view: BroodmotherView) -> list[ft.Control]:
     """Her card just revealed, first and large, while its reaction is still open (question or token)."""
     turn = view["turn"]
-    if not turn or turn["cancelled"] or not (view["question"] or turn["cancellable"]):
+    if not turn or turn["cancelled"] or not (view["question"] or ctx.session.can(CancelReaction())):
         return []
     words = render(view["history"][-1]["cards"][-1]["words"]) if view["history"] else tr(turn["action_name"])
     card = line(trf("Her card: {words}", words=words), ctx.sizes, identifier="bm-her-card", size=ctx.sizes.label,
@@ -136,7 +136,8 @@ def type_names(ctx: PanelContext) -> dict[str, str]:
 def physical(ctx: PanelContext, view: BroodmotherView) -> list[ft.Control]:
     """Enter the card revealed on the table: its type, then its Ferocity, then resolve."""
     d = drafts(ctx)
-    if not view["commands"]["enter"]:  # not now (another phase, every card on the plot pile): the core says why
+    if not ctx.session.can(enter_probe(ctx.state, ctx.content)):  # not now (another phase, every card on the
+        # plot pile): the core says why
         reason = ctx.session.why_not(EnterCard(next(iter(type_names(ctx))), 1))
         return [note(reason, ctx.sizes, identifier="bm-her-turn-why")] if reason else []
     names = type_names(ctx)
@@ -269,7 +270,7 @@ def answer_handler(ctx: PanelContext, q: QuestionShown, values: dict[str, Any], 
 # -- cancel, instructions, odds ------------------------------------------------------------
 def cancel(ctx: PanelContext, view: BroodmotherView) -> list[ft.Control]:
     turn = view["turn"]
-    if not turn or not turn["cancellable"]:
+    if not turn or not ctx.session.can(CancelReaction()):
         return []
     label = (trf("Cancel her {action_name} with an Initiative Token ({initiative} left)",
                  action_name=turn['action_name'], initiative=view['initiative']))
