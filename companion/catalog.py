@@ -52,6 +52,11 @@ def shown(path: Path) -> str:
     return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else path.as_posix()
 
 
+def data_place(folder: str) -> str:
+    """A unit's data folder as a place names it: ``data/symbiotes`` (wherever ``data/`` is), or whole."""
+    return folder if Path(folder).is_absolute() else f"data/{folder}"
+
+
 def extract() -> Found:
     """Every msgid in the code and the content, with every place it is used from."""
     found: Found = {}
@@ -103,7 +108,6 @@ def content_sources() -> list[tuple[str, list[str]]]:
     """
     from companion.core.content import GamesFile, ModeData, SetupFile, load_checked
     from companion.core.units import all_units
-    from companion.paths import data_dir
 
     games, setup = load_checked(GamesFile, "game/games.json"), load_checked(SetupFile, "game/setup.json")
     texts: list[str] = []
@@ -118,7 +122,7 @@ def content_sources() -> list[tuple[str, list[str]]]:
         entries = [*own.get("modules", {}).values(), *own.get("variants", {}).values()]
         words = [entry["name"] for entry in entries]
         words += [step["text"] for step in own.get("steps", [])]
-        found.append((shown(data_dir() / unit.data_folder()), words + (unit.texts() if unit.texts else [])))
+        found.append((data_place(unit.data_folder()), words + (unit.texts() if unit.texts else [])))
     return found
 
 
@@ -129,14 +133,13 @@ def unit_places() -> dict[str, tuple[str, ...]]:
     from importlib.util import find_spec
 
     from companion.core.units import all_units, area_folders
-    from companion.paths import data_dir
 
     def module_place(name: str) -> str:
         origin = Path(getattr(find_spec(name), "origin", None) or name)
         return shown(origin.parent if origin.name == "__init__.py" else origin)
 
     folders = area_folders()
-    return {unit.id: (shown(folders[unit.id]), shown(data_dir() / unit.data_folder()),
+    return {unit.id: (shown(folders[unit.id]), data_place(unit.data_folder()),
                       *(module_place(m) for m in (*unit.panels, *unit.cli))) for unit in all_units()}
 
 
@@ -280,7 +283,8 @@ def main(argv: list[str]) -> int:
     if action == "missing":
         found = extract()
         gaps = [(lang, text) for lang in langs for text in missing(lang, found)]
-        gaps += [(lang, f"not in its place (run update): {where}") for lang in langs for where in misplaced(lang, found)]
+        gaps += [(lang, f"not in its place (run update): {place}") for lang in langs
+                 for place in misplaced(lang, found)]
         for lang, text in gaps:
             print(f"{lang}\t{text}")
         return 1 if gaps else 0
