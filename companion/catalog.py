@@ -223,23 +223,34 @@ def update(lang: str) -> int:
 
 
 def _filled(catalog: Catalog, texts: list[str], found: Found, kept: Mapping[str, Message]) -> Catalog:
-    """``catalog`` holding exactly ``texts``, in code order, each with the translation, comments and flags kept."""
-    from babel.messages.catalog import Catalog
+    """``catalog`` holding exactly ``texts``, each with its translation, comments and flags (``kept``).
 
+    An entry it had keeps its place and its locations; the others come at its end, in code order. So a catalogue
+    changes only where a text came, went or moved, and the entries two branches append to it merge.
+    """
+    had = {_key(m): (n, m.locations) for n, m in enumerate(m for m in catalog if m.id)}
     for message in [m for m in catalog if m.id]:
         del catalog[message.id]
     for text in texts:
         if text in kept:
             catalog[kept[text].id] = kept[text]
+    # the file's date is kept too: a catalogue whose texts did not change is left byte for byte as it was
+    catalog.update(_template(sorted(texts, key=lambda t: had[t][0] if t in had else len(had)), found, had),
+                   update_header_comment=False, update_creation_date=False, no_fuzzy_matching=True)
+    catalog.obsolete.clear()
+    return catalog
+
+
+def _template(texts: list[str], found: Found, had: Mapping[str, tuple[int, list[tuple[str, int]]]]) -> Catalog:
+    """The texts as Babel's template, in that order: a text new to the catalogue with its first places in the code."""
+    from babel.messages.catalog import Catalog
+
     template = Catalog(domain=DOMAIN, project=PROJECT)
     for text in texts:
         plural, places = found[text]
-        template.add((text, plural) if plural else text,
-                     locations=[(p.rsplit(":", 1)[0], int(p.rsplit(":", 1)[1])) for p in places[:3]])
-    # the file's date is kept: a catalogue whose texts did not change is left byte for byte as it was
-    catalog.update(template, update_header_comment=False, update_creation_date=False, no_fuzzy_matching=True)
-    catalog.obsolete.clear()
-    return catalog
+        fresh = [(p.rsplit(":", 1)[0], int(p.rsplit(":", 1)[1])) for p in places[:3]]
+        template.add((text, plural) if plural else text, locations=had[text][1] if text in had else fresh)
+    return template
 
 
 def _new_catalogue(lang: str) -> Catalog:
