@@ -238,6 +238,9 @@ def _filled(catalog: Catalog, texts: list[str], found: Found, kept: Mapping[str,
     catalog.update(_template(sorted(texts, key=lambda t: had[t][0] if t in had else len(had)), found, had),
                    update_header_comment=False, update_creation_date=False, no_fuzzy_matching=True)
     catalog.obsolete.clear()
+    for message in catalog:  # a translated entry keeps its flags as written (Babel would add its format flags)
+        if message.id and _key(message) in kept:
+            message.flags = set(kept[_key(message)].flags) | (message.flags & {"fuzzy"})
     return catalog
 
 
@@ -272,9 +275,10 @@ def _write(path: Path, catalog: Catalog) -> None:
 
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=120, sort_output=False)
-    if not path.is_file() or path.read_bytes() != buffer.getvalue():
+    written = buffer.getvalue().rstrip(b"\n") + b"\n"  # no blank line at its end: an entry appended by hand fits
+    if not path.is_file() or path.read_bytes() != written:
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(buffer.getvalue())
+        path.write_bytes(written)
 
 
 def _remove(path: Path) -> None:
