@@ -6,11 +6,12 @@ game content, and merges them into each language's catalogues, each text where i
 only one module unit uses (its package, its data, its panels' and verbs' modules) in that unit's own
 ``locale/<lang>.po`` in its data folder (``data/symbiotes/locale/es.po``); a text of shared code, of the
 game's own data or of several units in the shared ``companion/locale/<lang>/LC_MESSAGES/companion.po``.
-New texts come in untranslated, texts no longer used are dropped, and a text whose place changed (an entry
-appended to the shared file for a unit's text, a text a second unit now uses) moves with its translation,
-comments and flags. ``python -m companion.catalog missing [LANG]`` lists the texts a language has no
-translation for - the list a translator works from, and the one the tests check - and the texts not in
-their place (``update`` puts them there).
+New texts come in untranslated at the end of their catalogue, texts no longer used are dropped, and a text
+whose place changed (an entry appended to the shared file for a unit's text, a text a second unit now uses)
+moves with its translation, comments and flags; every other entry is left as it was, in its place, so the
+entries parallel branches append to a catalogue merge. ``python -m companion.catalog missing [LANG]`` lists
+the texts a language has no translation for - the list a translator works from, and the one the tests
+check - and the texts not in their place (``update`` puts them there).
 """
 
 from __future__ import annotations
