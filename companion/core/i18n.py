@@ -21,9 +21,10 @@ in its data folder (``data/<area>/locale/es.po``: the texts only that unit uses)
 brings its translations without editing a shared file (``companion.catalog update`` keeps each text
 in its place). They are merged and compiled to gettext's binary form in memory the first time a
 language is used (Babel's ``read_po`` and ``write_mo``), so the ``.po`` files a translator edits are
-the only copies kept. A text translated in two of them (only between two ``update`` runs, e.g. just
-after a merge) reads as the unit's: the catalogue nearer the text wins, and an empty or fuzzy entry
-never hides a translation.
+the only copies kept. A text translated in two of them (only between two ``update`` runs, just after
+a merge) reads as the first one says - the shared one, then the units' by name: that copy is the one a
+branch that predates a unit's catalogue appended or corrected by hand, and ``update`` keeps it too; an
+empty or fuzzy entry never hides a translation.
 """
 
 from __future__ import annotations
@@ -158,15 +159,15 @@ def is_translated(message: Message) -> bool:
 def merged(catalogues: list[Catalog]) -> Catalog:
     """The first catalogue (the shared one, whose header is kept) with the others' entries merged in.
 
-    A translated entry of a later catalogue (a unit's) replaces the same text's entry; an untranslated or
-    fuzzy one only fills a gap, so it never hides a translation.
+    The first translation of a text wins (the shared catalogue's, then the units' by name); an untranslated
+    or fuzzy entry only fills a gap, and gives way to a later translation.
     """
     into, *others = catalogues
     for catalogue in others:
         for message in catalogue:
             if not message.id:
                 continue  # the header
-            if message.id in into and is_translated(message):
+            if message.id in into and is_translated(message) and not is_translated(into[message.id]):
                 del into[message.id]
             if message.id not in into:
                 into[message.id] = message

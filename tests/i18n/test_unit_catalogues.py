@@ -3,7 +3,8 @@
 A text only one unit uses is kept in that unit's catalogue, any other in the shared
 ``companion/locale/es/LC_MESSAGES/companion.po``; ``python -m companion.catalog update es`` keeps them so
 (an entry another branch appended to the shared file moves to its unit with its translation and comments).
-A text translated in two catalogues reads as the unit's; an empty or fuzzy entry never hides a translation.
+A text translated in two catalogues reads as the first says (the shared one, then the units' by name); an empty or
+fuzzy entry never hides a translation.
 """
 
 from __future__ import annotations
@@ -45,13 +46,17 @@ def catalogue(entries: dict[str, str], fuzzy: frozenset[str] = frozenset()) -> C
     return made
 
 
-def test_a_units_translation_wins_and_a_gap_never_hides_one() -> None:
-    shared = catalogue({"Ant": "Hormiga", "Nest": "Nido", "Egg": "Huevo", "Only shared": "Solo compartido"})
-    unit = catalogue({"Ant": "Hormiga obrera", "Nest": "", "Egg": "Huevecillo", "Only the unit's": "Solo la unidad"},
-                     fuzzy=frozenset({"Egg"}))
-    both = {m.id: (m.string, m.fuzzy) for m in merged([shared, unit]) if m.id}
-    assert both == {"Ant": ("Hormiga obrera", False), "Nest": ("Nido", False), "Egg": ("Huevo", False),
-                    "Only shared": ("Solo compartido", False), "Only the unit's": ("Solo la unidad", False)}
+def test_the_first_translation_wins_and_a_gap_never_hides_one() -> None:
+    """Shared first, then the units by name: the shared copy is the one a branch older than the units' catalogues
+    appended or corrected (only until ``update`` leaves one copy)."""
+    shared = catalogue({"Ant": "Hormiga", "Nest": "Nido", "Egg": "", "Only shared": "Solo compartido"},
+                       fuzzy=frozenset({"Egg"}))
+    unit = catalogue({"Ant": "Hormiga obrera", "Nest": "", "Egg": "Huevo", "Only the unit's": "Solo la unidad"})
+    other = catalogue({"Only the unit's": "Otra", "Larva": ""})
+    both = {m.id: (m.string, m.fuzzy) for m in merged([shared, unit, other]) if m.id}
+    assert both == {"Ant": ("Hormiga", False), "Nest": ("Nido", False), "Egg": ("Huevo", False),
+                    "Only shared": ("Solo compartido", False), "Only the unit's": ("Solo la unidad", False),
+                    "Larva": ("", False)}
 
 
 @pytest.fixture
@@ -67,17 +72,19 @@ def copied_catalogues(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterat
 
 
 def test_update_moves_an_entry_appended_to_the_shared_catalogue_to_its_unit(copied_catalogues: Path) -> None:
-    """What a merge leaves: another branch added a unit's text at the end of the shared file."""
+    """What a merge leaves: a branch older than the units' catalogues corrected a unit's text by appending it to the
+    shared file (the unit's own copy still says the old words)."""
     own = copied_catalogues / "data" / "symbiotes" / "locale" / "es.po"
     shared, others = po_path("es"), copied_catalogues / "data" / "broodmother" / "locale" / "es.po"
     before = {path: path.read_bytes() for path in (shared, others)}
     entry = f'#, python-brace-format\nmsgid "{SYMBIOTE_TEXT}"\nmsgstr "la ficha de {{part}} de {{name}}"\n'
-    own.write_text(own.read_text("utf-8").replace(entry, ""), encoding="utf-8")
-    appended = entry.replace("de {name}", "de {name} (nueva)")
-    shared.write_text(f"{before[shared].decode()}\n# added by another branch\n{appended}", encoding="utf-8")
+    assert entry in own.read_text("utf-8")
+    corrected = entry.replace("de {name}", "de {name} (nueva)")
+    shared.write_text(f"{before[shared].decode()}\n# corrected by another branch\n{corrected}", encoding="utf-8")
     assert misplaced("es") != []
     assert update("es") == 0
     assert misplaced("es") == []
     assert {path: path.read_bytes() for path in (shared, others)} == before  # the shared file as it was
-    assert "# added by another branch\n#: companion/core/symbiotes/" in own.read_text("utf-8")
-    assert 'msgstr "la ficha de {part} de {name} (nueva)"' in own.read_text("utf-8")
+    text = own.read_text("utf-8")
+    assert text.count(f'msgid "{SYMBIOTE_TEXT}"') == 1 and "# corrected by another branch\n#: " in text
+    assert 'msgstr "la ficha de {part} de {name} (nueva)"' in text
