@@ -143,10 +143,10 @@ def _print_entry(entry: Entry, related_titles: list[tuple[str, str]]) -> None:
 
 def _check(_: argparse.Namespace) -> int:
     from companion.paths import data_dir
-    from companion.rules.corpus import CorpusError, read_corpus
+    from companion.rules.corpus import CorpusError, read_corpus, unit_rule_files
 
     try:
-        corpus = read_corpus(data_dir() / "rules")
+        corpus = read_corpus(data_dir() / "rules", unit_rule_files())
     except CorpusError as exc:
         raise CliError(trf("rules corpus invalid: {problem}", problem=str(exc))) from exc
     summary = corpus.summary()

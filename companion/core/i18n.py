@@ -15,9 +15,16 @@ installs (the tab of the current Flet page) and then falls back to English.
 ``[!...!]``, so a text that reaches the screen without passing through here shows unmarked (and a
 stored plain text that is not a message, e.g. an old label, shows as ``[?...?]``).
 
-Catalogues live in ``companion/locale/<lang>/LC_MESSAGES/companion.po`` and are compiled to
-gettext's binary form in memory the first time a language is used (Babel's ``read_po`` and
-``write_mo``), so the ``.po`` file a translator edits is the only copy kept.
+A language's catalogue is the shared one, ``companion/locale/<lang>/LC_MESSAGES/companion.po``
+(the texts of shared code, or of several units), plus each module unit's own, ``locale/<lang>.po``
+in its data folder (``data/<area>/locale/es.po``: the texts only that unit uses), so a new module
+brings its translations without editing a shared file (``companion.catalog update`` keeps each text
+in its place). They are merged and compiled to gettext's binary form in memory the first time a
+language is used (Babel's ``read_po`` and ``write_mo``), so the ``.po`` files a translator edits are
+the only copies kept. A text translated in two of them (only between two ``update`` runs, just after
+a merge) reads as the first one says - the shared one, then the units' by name: that copy is the one a
+branch that predates a unit's catalogue appended or corrected by hand, and ``update`` keeps it too; an
+empty or fuzzy entry never hides a translation.
 """
 
 from __future__ import annotations
@@ -33,6 +40,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, SupportsInt, cast
 
 if TYPE_CHECKING:
+    from babel.messages.catalog import Catalog, Message
+
     from companion.core.schema import Json, JsonObject
 
 LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
@@ -117,22 +126,70 @@ def set_language(lang: str | None) -> None:
 
 # -- catalogues -------------------------------------------------------------------------
 def po_path(lang: str) -> Path:
+    """The shared catalogue of ``lang``."""
     return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def unit_po_name(lang: str) -> str:
+    """A unit's own catalogue of ``lang``, in its data folder."""
+    return f"locale/{lang}.po"
+
+
+def po_paths(lang: str) -> list[Path]:
+    """Every catalogue of ``lang`` that exists: the shared one first, then each unit's (found, not imported)."""
+    from companion.core.units import own_files
+
+    shared = [po_path(lang)] if po_path(lang).is_file() else []
+    return shared + [path for _, _, path in own_files(unit_po_name(lang))]
+
+
+def read_catalogue(path: Path, lang: str) -> Catalog:
+    from babel.messages.pofile import read_po
+
+    with path.open("rb") as handle:
+        return read_po(handle, locale=lang, domain=DOMAIN)
+
+
+def is_translated(message: Message) -> bool:
+    """Every form filled in, and not marked fuzzy (gettext skips a fuzzy entry)."""
+    strings = message.string if isinstance(message.string, (list, tuple)) else (message.string,)
+    return bool(message.id) and all(strings) and not message.fuzzy
+
+
+def merged(catalogues: list[Catalog]) -> Catalog:
+    """The first catalogue (the shared one, whose header is kept) with the others' entries merged in.
+
+    The first translation of a text wins (the shared catalogue's, then the units' by name); an untranslated
+    or fuzzy entry only fills a gap, and gives way to a later translation.
+    """
+    into, *others = catalogues
+    for catalogue in others:
+        for message in catalogue:
+            if not message.id:
+                continue  # the header
+            if message.id in into and is_translated(message) and not is_translated(into[message.id]):
+                del into[message.id]
+            if message.id not in into:
+                into[message.id] = message
+    return into
+
+
+def catalogue(lang: str) -> Catalog | None:
+    """Every catalogue of ``lang`` merged into one (None when it has none)."""
+    paths = po_paths(lang)
+    return merged([read_catalogue(path, lang) for path in paths]) if paths else None
 
 
 @cache
 def translations(lang: str) -> _gettext.NullTranslations:
     """The compiled catalogue of ``lang`` (English and unknown languages: the msgids themselves)."""
-    path = po_path(lang)
-    if lang == DEFAULT or not path.is_file():
+    found = None if lang == DEFAULT else catalogue(lang)
+    if found is None:
         return _gettext.NullTranslations()
     from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
 
-    with path.open("rb") as handle:
-        catalog = read_po(handle, locale=lang, domain=DOMAIN)
     buffer = io.BytesIO()
-    write_mo(buffer, catalog)
+    write_mo(buffer, found)
     buffer.seek(0)
     return _gettext.GNUTranslations(buffer)
 

@@ -24,11 +24,10 @@ from pkgutil import iter_modules
 from types import ModuleType
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar, cast
 
-from companion.core.content import Content, ModuleFile
-from companion.core.datafiles import load_checked
 from companion.paths import data_dir
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the content's code is imported when a file is read, not to find a unit's files (i18n)
+    from companion.core.content import Content, ModuleFile
     from companion.core.state import State
 
 T = TypeVar("T")
@@ -58,6 +57,8 @@ class DataFile(Generic[T]):
     also: Callable[[T], None] | None = None
 
     def read(self, folder: str) -> T:
+        from companion.core.datafiles import load_checked
+
         data = load_checked(self.shape, f"{folder}/{self.name}")
         if self.also is not None:
             self.also(data)
@@ -129,16 +130,34 @@ def where(folder: str, name: str) -> str:
 
 def declaration_of(folder: str) -> ModuleFile:
     """The ``module.json`` of a data folder (no entries if it has none), its shape checked."""
+    from companion.core.content import ModuleFile
+    from companion.core.datafiles import load_checked
+
     if not (data_dir() / folder / "module.json").is_file():
         return {"schema": 1}
     return load_checked(ModuleFile, f"{folder}/module.json")
 
 
-def declarations() -> list[tuple[str, str, ModuleFile]]:
-    """Every unit's ``(id, label, module.json)``, read from the data alone: no package is imported."""
+def data_folders() -> list[tuple[str, str]]:
+    """Every unit's ``(id, data folder)``, found without importing a package."""
     folders = area_folders()
     found = ((area, data_folder_of(area, folders)) for area in folders)
-    return [(area, where(folder, "module.json"), declaration_of(folder)) for area, folder in found if folder]
+    return [(area, folder) for area, folder in found if folder]
+
+
+def declarations() -> list[tuple[str, str, ModuleFile]]:
+    """Every unit's ``(id, label, module.json)``, read from the data alone: no package is imported."""
+    return [(area, where(folder, "module.json"), declaration_of(folder)) for area, folder in data_folders()]
+
+
+def own_files(name: str) -> list[tuple[str, str, Path]]:
+    """Every unit's own file ``name`` in its data folder, where it has one: ``(id, label, path)``.
+
+    A unit brings its rules entries (``rules.json``, merged into the corpus) and its translations
+    (``locale/<lang>.po``, merged into the message catalogue) this way, so a new module edits no shared file.
+    """
+    found = ((area, folder, data_dir() / folder / name) for area, folder in data_folders())
+    return [(area, where(folder, name), path) for area, folder, path in found if path.is_file()]
 
 
 def unit_named(area: str) -> ModuleUnit:

@@ -1,4 +1,5 @@
-"""The rules corpus: every entry file under ``data/rules/``, validated as it loads.
+"""The rules corpus: every entry file under ``data/rules/``, and each module unit's own ``rules.json``
+(``data/<area>/rules.json``), validated as it loads.
 
 A broken entry must fail loudly at load time, naming its file and id, rather than
 surface later as a search that silently misses or a dangling "see also" link.
@@ -8,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -27,6 +28,8 @@ KINDS: tuple[str, ...] = get_args(Kind)
 LANGS = ("en", "es")
 ID_PATTERN = re.compile(r"^(mm|pp|ee|as)-[a-z0-9-]+$")
 NOT_ENTRY_FILES = frozenset({"sections.json", "topics.json", "headings-es.json"})
+UNIT_FILE = "rules.json"
+"""A module unit's own entries, in its data folder."""
 _SPANISH_FIELDS = ("title_es", "body_es", "aliases_es")
 
 
@@ -58,7 +61,8 @@ class EntryData(TypedDict):
 
 @strict
 class EntryFile(TypedDict):
-    """An entry file: ``data/rules/<name>.json`` other than ``sections.json`` and ``topics.json``."""
+    """An entry file: ``data/rules/<name>.json`` other than ``sections.json`` and ``topics.json``, or a unit's
+    ``data/<area>/rules.json`` (each entry names its book and section, as in a book's file)."""
 
     entries: Annotated[list[EntryData], MaxLen(2_000)]
 
@@ -191,30 +195,38 @@ def _book(name: str, info: BookData) -> Book:
     return Book(name, info["code"], info["spanish_source"], tuple(headings))
 
 
-def read_corpus(folder: Path) -> Corpus:
-    """Load and validate every entry file in ``folder`` (uncached; tests point it at fixtures)."""
+def read_corpus(folder: Path, units: Sequence[tuple[str, Path]] = ()) -> Corpus:
+    """Load and validate every entry file in ``folder``, then the ``units``' own (``(label, file)``, as
+    ``unit_rule_files`` finds them), uncached: tests point it at fixtures. Ids are unique across them all."""
     books = {book.name: book for book in read_books(folder)}
     entries: list[Entry] = []
     where: dict[str, str] = {}
-    for file in sorted(folder.glob("*.json")):
-        if file.name in NOT_ENTRY_FILES:
-            continue
-        for position, raw in enumerate(_raw_entries(file), start=1):
-            label = _label(file.name, raw, position)
+    files = [(file.name, file) for file in sorted(folder.glob("*.json")) if file.name not in NOT_ENTRY_FILES]
+    for file_label, file in [*files, *units]:
+        for position, raw in enumerate(_raw_entries(file, file_label), start=1):
+            label = _label(file_label, raw, position)
             entry = _entry(raw)
             _check_values(entry, label, books)
             if entry.id in where:
                 raise CorpusError(f"{label}: duplicate id (first defined in {where[entry.id]})")
-            where[entry.id] = file.name
+            where[entry.id] = file_label
             entries.append(entry)
     _check_related(entries, where)
     return Corpus(tuple(entries), tuple(books.values()))
 
 
+def unit_rule_files() -> list[tuple[str, Path]]:
+    """Each module unit's own entries, ``rules.json`` in its data folder (``data/symbiotes/rules.json``), the
+    shape of a book's entry file: a new module brings the rules it needs without editing ``data/rules``."""
+    from companion.core.units import own_files
+
+    return [(label, path) for _, label, path in own_files(UNIT_FILE)]
+
+
 @cache
 def load_corpus() -> Corpus:
-    """The game's corpus, loaded once per process."""
-    return read_corpus(data_dir() / "rules")
+    """The game's corpus, loaded once per process: the books' entry files and the units' own."""
+    return read_corpus(data_dir() / "rules", unit_rule_files())
 
 
 def _read_json(file: Path) -> tuple[bytes, Json]:
@@ -230,13 +242,13 @@ def _read_json(file: Path) -> tuple[bytes, Json]:
         raise CorpusError(f"{file.name}: not valid JSON ({exc})") from exc
 
 
-def _raw_entries(file: Path) -> list[EntryData]:
-    """The file's entries, its whole shape checked: a fault names the entry and the field."""
+def _raw_entries(file: Path, label: str) -> list[EntryData]:
+    """The file's entries, its whole shape checked: a fault names the file (``label``), the entry and the field."""
     raw, data = _read_json(file)
     try:
         check_once(EntryFile, data, raw)
     except SchemaError as exc:
-        raise _fault(file.name, data, exc) from None
+        raise _fault(label, data, exc) from None
     entries: list[EntryData] = data["entries"]
     return entries
 

@@ -1,10 +1,11 @@
 """A module is one unit: a game area in a folder of its own is found whole, with nothing else edited.
 
 The fake module below lives in a temporary folder added to ``companion.core.__path__`` (where the app
-looks for its game areas): its package declares ``MODULE``, its data folder holds its content file and
-its ``module.json`` (a game module, a setup step, a rules topic), and its panel module registers a panel.
-No file of the app names it, yet the content, the setup, the message catalogue, the panels and the
-rules topics all have it.
+looks for its game areas): its package declares ``MODULE``, its data folder holds its content file,
+its ``module.json`` (a game module, a setup step, a rules topic), its rules entry (``rules.json``) and
+its Spanish (``locale/es.po``), and its panel module registers a panel. No file of the app names it,
+none is edited, yet the content, the setup, the message catalogue and its Spanish, the panels, the
+rules corpus, its search and the rules topics all have it.
 """
 
 from __future__ import annotations
@@ -64,10 +65,39 @@ MODULE_FILE = {
     "modules": {"fake-thing": {"name": "Fake Thing", "expansion": "minions", "order": 99}},
     "steps": [{"id": "fake-step", "order": 999, "group": "Fake Thing", "when": {"module": "fake-thing"},
                "source": "Nowhere > Fake", "text": "Put the fake tokens within reach."}],
-    "topics": {"fakearea": {"title": "Fake area", "entries": ["mm-symbol-crown"]}},
+    "topics": {"fakearea": {"title": "Fake area", "entries": ["mm-fake-tokens", "mm-symbol-crown"]}},
 }
 CONTENT = {"schema": 1, "reminder": "Feed the fake tokens.",
            "interpretations": [{"id": "fake", "text": "Interpretation: the fake tokens count as nothing."}]}
+RULES = {"entries": [{
+    "id": "mm-fake-tokens", "book": "Minions of the Meadow", "section": "Symbiote Tokens", "kind": "rule",
+    "title": "Fake tokens", "body": "Each fake token is worth nothing when the game ends.",
+    "aliases": ["phoney counters"], "title_es": "Fichas falsas",
+    "body_es": "Cada ficha falsa no vale nada al final de la partida.", "aliases_es": ["contadores de pega"]}]}
+SPANISH = {"Feed the fake tokens.": "Alimenta las fichas falsas.",
+           "Interpretation: the fake tokens count as nothing.": "Interpretación: las fichas falsas no cuentan.",
+           "Fake Thing": "Cosa Falsa", "Put the fake tokens within reach.": "Deja las fichas falsas a mano."}
+PO_HEADER = '''msgid ""
+msgstr ""
+"Language: es\\n"
+"Plural-Forms: nplurals=2; plural=(n != 1);\\n"
+"Content-Type: text/plain; charset=utf-8\\n"
+'''
+
+
+def spanish_catalogue() -> str:
+    return PO_HEADER + "".join(f'\nmsgid "{en}"\nmsgstr "{es}"\n' for en, es in SPANISH.items())
+
+
+def clear_caches() -> None:
+    """The catalogues, the corpus, its topics and its index are read once per process: read them again."""
+    from companion.core.i18n import translations
+    from companion.rules.corpus import load_corpus
+    from companion.rules.search import default_index
+    from companion.rules.topics import load_topics
+
+    for cached in (load_content, translations, load_corpus, load_topics, default_index):
+        cached.cache_clear()
 
 
 @pytest.fixture
@@ -81,13 +111,16 @@ def fake_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pat
     (package / "panel.py").write_text(PANEL, encoding="utf-8")
     (package / "data" / "module.json").write_text(json.dumps(MODULE_FILE), encoding="utf-8")
     (package / "data" / "fake.json").write_text(json.dumps(CONTENT), encoding="utf-8")
+    (package / "data" / "rules.json").write_text(json.dumps(RULES), encoding="utf-8")
+    (package / "data" / "locale").mkdir()
+    (package / "data" / "locale" / "es.po").write_text(spanish_catalogue(), encoding="utf-8")
     panels.load_panels()  # the real panels register in the real registry first; the fake's, in a copy
     monkeypatch.setattr(core, "__path__", [*core.__path__, str(tmp_path)])
     monkeypatch.setattr(panels, "_PANELS", dict(panels._PANELS))
     monkeypatch.setattr(panels, "_loaded", False)
-    load_content.cache_clear()
+    clear_caches()
     yield package
-    load_content.cache_clear()
+    clear_caches()
     for name in [n for n in sys.modules if n.startswith("companion.core.fakearea")]:
         del sys.modules[name]
 
@@ -122,7 +155,42 @@ def test_the_fake_modules_texts_panel_and_help_topic_are_found() -> None:
     content = load_content()
     shown = [panel for panel, module in panels_for(fake_game(content)) if panel.id == "fakearea"]
     assert len(shown) == 1 and shown[0].help_topic == "fakearea"
-    assert read_topics(load_corpus())["fakearea"].entries == ("mm-symbol-crown",)
+    assert read_topics(load_corpus())["fakearea"].entries == ("mm-fake-tokens", "mm-symbol-crown")
+
+
+def test_the_fake_modules_spanish_comes_from_its_own_catalogue(fake_module: Path) -> None:
+    from companion.catalog import content_texts, missing, placement
+    from companion.core.i18n import msg, po_path, render, using
+
+    assert render(msg("Feed the fake tokens."), "es") == "Alimenta las fichas falsas."
+    with using("es"):
+        steps = setup_summary(fake_game(load_content()), load_content())
+        assert render(next(s["text"] for s in steps if s["group"] == "Fake Thing")) == "Deja las fichas falsas a mano."
+        assert render("Fake Thing") == "Cosa Falsa"  # a plain text is looked up as a key, in every catalogue
+    assert render(msg("Feed the fake tokens."), "en") == "Feed the fake tokens."
+    assert missing("es", content_texts()) == []
+    where = placement("es")  # `python -m companion.catalog update` keeps them in the unit's own catalogue
+    assert {where[text].resolve() for text in SPANISH} == {(fake_module / "data" / "locale" / "es.po").resolve()}
+    assert "fake tokens" not in po_path("es").read_text("utf-8")
+
+
+@pytest.mark.usefixtures("fake_module")
+def test_the_fake_modules_rules_entry_is_in_the_corpus_and_its_search() -> None:
+    from companion.core.i18n import using
+    from companion.paths import data_dir
+    from companion.rules.corpus import load_corpus
+    from companion.rules.search import SearchIndex
+
+    corpus = load_corpus()
+    entry = corpus.get("mm-fake-tokens")
+    assert entry is not None and entry.title_in("es") == "Fichas falsas"
+    assert corpus.get("mm-symbiote-setup") is not None  # the books' entries and the real units' are all there
+    index = SearchIndex(corpus)
+    assert index.search("phoney counters", lang="en", limit=3)[0].id == "mm-fake-tokens"
+    with using("es"):
+        assert index.search("contadores de pega", lang="es", limit=3)[0].id == "mm-fake-tokens"
+    shared = "".join(path.read_text("utf-8") for path in sorted((data_dir() / "rules").glob("*.json")))
+    assert "mm-fake-tokens" not in shared
 
 
 @pytest.mark.usefixtures("fake_module")

@@ -19,17 +19,22 @@ def test_the_wheel_bundles_the_data_and_runs_from_it(tmp_path: Path) -> None:
     (wheel,) = tmp_path.glob("march_of_the_ants_companion-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     for needed in ("companion/_data/game/games.json", "companion/_data/broodmother/difficulty.json",
-                   "companion/_data/rules/mm-variants.json", "companion/_data/rules/topics.json"):
+                   "companion/_data/rules/mm-variants.json", "companion/_data/rules/topics.json",
+                   "companion/_data/symbiotes/rules.json", "companion/_data/symbiotes/locale/es.po",
+                   "companion/locale/es/LC_MESSAGES/companion.po"):
         assert needed in names
     assert not any(name.startswith("tests/") for name in names)
 
     unpacked = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(unpacked)
     probe = ("from companion.paths import data_dir; from companion.rules.corpus import load_corpus;"
-             "print(data_dir()); print(len(load_corpus()))")
+             "from companion.core.i18n import render; print(data_dir()); print(len(load_corpus()));"
+             "print(load_corpus().get('mm-symbiote-head') is not None,"
+             "      render('Symbiote Tokens', 'es') == 'Fichas de Simbionte')")
     result = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True,
                             env={"PYTHONPATH": str(unpacked), "PATH": "/usr/bin:/bin"}, timeout=120)
     assert result.returncode == 0, result.stderr
-    where, count = result.stdout.split()
+    where, count, units_rules, units_spanish = result.stdout.split()
     assert where == str(unpacked / "companion" / "_data")
     assert int(count) > 500
+    assert units_rules == units_spanish == "True"  # a unit's own rules entries and translations ship too

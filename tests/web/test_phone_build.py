@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page
 
 from companion.core.commands.scoring import AdjustScore
 from companion.core.setup import GameSetup
@@ -185,3 +185,36 @@ def test_a_first_visit_downloads_each_big_file_once(phone: BrowserContext, web_b
     assert all((web_build / name).stat().st_size < 50_000 for name in twice), twice
     assert sent["app.zip"] == sent["pyodide/pyodide.asm.wasm"] == sent["main.dart.js"] == 1
     assert sent["canvaskit/chromium/canvaskit.wasm"] == 1 and "canvaskit/canvaskit.wasm" not in sent
+
+
+def test_the_phone_reads_the_shared_and_the_units_own_spanish(chromium: Browser, site: Site) -> None:
+    """Spanish chosen in the settings (the phone build has no server to read the browser's language from): the
+    calculator's answer joins a sentence of the shared catalogue and the Predators' own words
+    (``data/predators/locale/es.po``, in app.zip), and the rules search finds the Symbiotes' own entries
+    (``data/symbiotes/rules.json``, in the index the build ships)."""
+    from tests.web.conftest import PHONE
+
+    context = chromium.new_context(viewport=PHONE, locale="es-ES")
+    context.route("https://cdn.jsdelivr.net/**", lambda route: route.abort())
+    context.set_default_timeout(60_000)
+    try:
+        ui = start(context.new_page(), site.url)
+        ui.tap("open-settings")
+        ui.wait_screen("settings")
+        ui.tap("language-es")
+        ui.expect_label("screen-title", re.compile("Ajustes"))
+        ui.page.go_back()
+        ui.wait_screen("home")
+        ui.expect_label("new-game", "Nueva partida")
+        ui.tap("open-calculators")
+        ui.wait_screen("calculators")
+        ui.tap("calc-predator-round-2")
+        ui.expect_label("calc-predator-result", "Nivel 2 (Salud 5-8); un Hongo Oruga coloca 3 fichas de espora")
+        ui.page.go_back()
+        ui.wait_screen("home")
+        ui.tap("open-rules")
+        ui.wait_screen("rules")
+        ui.type_into("Buscar en las reglas", "intercambiar fichas de simbionte")
+        ui.expect_label("result-0", re.compile("Intercambiar fichas de Simbionte"))
+    finally:
+        context.close()
