@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, cast
+from typing import Annotated, Literal
 
 from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
@@ -16,10 +16,11 @@ from typing_extensions import TypedDict
 from companion.core.content import Content, catalogue_said
 from companion.core.datafiles import Interpretation
 from companion.core.errors import CommandError
-from companion.core.hooks import InvalidModuleState, ModuleState
+from companion.core.hooks import InvalidModuleState
 from companion.core.i18n import msg
+from companion.core.module_state import ModuleSlot
 from companion.core.schema import Shape, strict
-from companion.core.state import State, has
+from companion.core.state import State
 from companion.core.units import DataFile
 
 KEY = "seasons"
@@ -56,31 +57,15 @@ class SeasonsState(TypedDict):
 
 FILE = DataFile(SeasonsContent, "seasons", "seasons.json")
 seasons_content = FILE.of
-SHAPE = Shape(SeasonsState)
 CARD = Shape(SeasonCard)
 
 
-def active(state: State) -> bool:
-    return has(state, KEY)
+def empty(state: State | None = None) -> SeasonsState:
+    return {"cards": [c.copy() for c in seasons_content()["cards"]], "deck": [], "revealed": [], "ticked": []}
 
 
-def empty() -> ModuleState:
-    return {"cards": [dict(c) for c in seasons_content()["cards"]], "deck": [], "revealed": [], "ticked": []}
-
-
-def init(state: State, options: object, content: Content) -> None:
-    state["modules_state"][KEY] = empty()
-
-
-def adopt(state: State, content: Content) -> ModuleState:
-    """A game saved before the app kept the Seasons: the deck is still to build."""
-    return empty()
-
-
-def seasons(state: State) -> SeasonsState:
-    if not active(state) or KEY not in state.get("modules_state", {}):
-        raise CommandError(msg("This game does not use the Seasons."))
-    return cast(SeasonsState, state["modules_state"][KEY])
+SLOT = ModuleSlot(KEY, SeasonsState, empty, msg("This game does not use the Seasons."))
+active, init, adopt, seasons = SLOT.active, SLOT.init, SLOT.adopt, SLOT.of
 
 
 def card(s: SeasonsState, card_id: str) -> SeasonCard:
@@ -106,7 +91,7 @@ def in_force(s: SeasonsState) -> SeasonCard | None:
 
 
 def validate_state(module_state: object, state: State, content: Content) -> None:
-    checked = SHAPE.check(module_state, InvalidModuleState)
+    checked = SLOT.check(module_state)
     ids = {c["id"] for c in checked["cards"]}
     for field in ("deck", "revealed"):
         if unknown := set(checked[field]) - ids:
