@@ -24,8 +24,11 @@ from pkgutil import iter_modules
 from types import ModuleType
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar, cast
 
+from typing_extensions import TypedDict
+
 from companion.core.content import Content, ModuleFile
-from companion.core.datafiles import load_checked
+from companion.core.datafiles import Interpretation, load_checked
+from companion.core.schema import strict
 from companion.paths import data_dir
 
 if TYPE_CHECKING:
@@ -41,6 +44,19 @@ class Part(Protocol):
     def name(self) -> str: ...
 
     def read(self, folder: str) -> object: ...
+
+
+@strict
+class ContentFile(TypedDict):
+    """The fields every unit's content file starts with: its schema's version, its rulebook, its interpretations.
+
+    A file's shape extends it (``class SeasonsContent(ContentFile)``) and is marked ``@strict`` itself:
+    the check asks for these fields too, and still refuses unknown keys.
+    """
+
+    schema: int
+    source: str
+    interpretations: list[Interpretation]
 
 
 @dataclass(frozen=True)

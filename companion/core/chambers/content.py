@@ -8,10 +8,9 @@ from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
 
 from companion.core.content import catalogue_said
-from companion.core.datafiles import Interpretation
 from companion.core.i18n import N_, Msg, msg
 from companion.core.schema import Shape, strict
-from companion.core.units import DataFile
+from companion.core.units import ContentFile, DataFile
 
 CardName = Annotated[str, MinLen(1), MaxLen(40)]
 Phase = Literal["worker", "soldier", "queen", "any"]
@@ -51,15 +50,12 @@ class Reminders(TypedDict):
 
 
 @strict
-class ChambersContent(TypedDict):
-    schema: int
-    source: str
+class ChambersContent(ContentFile):
     marker_limit: Annotated[int, Ge(1), Le(99)]
     max_capacity: Annotated[int, Ge(1), Le(9)]
     cards: list[CardDef]
     named: list[NamedCard]
     reminders: Reminders
-    interpretations: list[Interpretation]
 
 
 FILE = DataFile(ChambersContent, "chambers", "chambers.json")

@@ -13,14 +13,13 @@ from annotated_types import Ge, Le
 from typing_extensions import TypedDict
 
 from companion.core.content import Content
-from companion.core.datafiles import Interpretation
 from companion.core.errors import CommandError
 from companion.core.hooks import InvalidModuleState
 from companion.core.i18n import msg
 from companion.core.module_state import ModuleSlot
 from companion.core.schema import Id, Player, strict
 from companion.core.state import State, ant_players, has, player
-from companion.core.units import DataFile
+from companion.core.units import ContentFile, DataFile
 
 KEY = "drafting"
 STATE_VERSION = 1
@@ -37,14 +36,11 @@ class DraftRule(TypedDict):
 
 
 @strict
-class DraftingContent(TypedDict):
-    schema: int
-    source: str
+class DraftingContent(ContentFile):
     no_special_round: Annotated[int, Ge(1), Le(5)]
     variants: dict[str, DraftRule]
     how: str
     reminders: dict[str, list[str]]
-    interpretations: list[Interpretation]
 
 
 @strict

@@ -7,9 +7,8 @@ from typing import Annotated
 from annotated_types import Ge, Le
 from typing_extensions import TypedDict
 
-from companion.core.datafiles import Interpretation
 from companion.core.schema import strict
-from companion.core.units import DataFile
+from companion.core.units import ContentFile, DataFile
 
 Points = Annotated[int, Ge(0), Le(10)]
 
@@ -22,13 +21,10 @@ class EvePoints(TypedDict):
 
 
 @strict
-class EveContent(TypedDict):
-    schema: int
-    source: str
+class EveContent(ContentFile):
     points: EvePoints
     adjacent_hexes: Annotated[int, Ge(1), Le(12)]
     max_other_hexes: Annotated[int, Ge(1), Le(99)]
-    interpretations: list[Interpretation]
 
 
 FILE = DataFile(EveContent, "eve", "eve.json")

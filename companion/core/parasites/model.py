@@ -15,14 +15,13 @@ from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
 
 from companion.core.content import Content, catalogue_said
-from companion.core.datafiles import Interpretation
 from companion.core.errors import CommandError
 from companion.core.hooks import InvalidModuleState
 from companion.core.i18n import N_, Msg, msg
 from companion.core.module_state import ModuleSlot
 from companion.core.schema import Id, strict
 from companion.core.state import State, player
-from companion.core.units import DataFile
+from companion.core.units import ContentFile, DataFile
 
 KEY = "parasites"
 STATE_VERSION = 1
@@ -42,12 +41,9 @@ class ParasiteCard(TypedDict):
 
 
 @strict
-class ParasitesContent(TypedDict):
-    schema: int
-    source: str
+class ParasitesContent(ContentFile):
     cards: list[ParasiteCard]
     reminders: list[str]
-    interpretations: list[Interpretation]
 
 
 @strict

@@ -14,14 +14,13 @@ from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
 
 from companion.core.content import Content, catalogue_said
-from companion.core.datafiles import Interpretation
 from companion.core.errors import CommandError
 from companion.core.hooks import InvalidModuleState
 from companion.core.i18n import msg
 from companion.core.module_state import ModuleSlot
 from companion.core.schema import Shape, strict
 from companion.core.state import State
-from companion.core.units import DataFile
+from companion.core.units import ContentFile, DataFile
 
 KEY = "seasons"
 STATE_VERSION = 1
@@ -37,14 +36,11 @@ class SeasonCard(TypedDict):
 
 
 @strict
-class SeasonsContent(TypedDict):
-    schema: int
-    source: str
+class SeasonsContent(ContentFile):
     early: Annotated[int, Ge(1), Le(4)]
     late: Annotated[int, Ge(1), Le(4)]
     cards: Annotated[list[SeasonCard], MinLen(2), MaxLen(20)]
     reminders: list[str]
-    interpretations: list[Interpretation]
 
 
 @strict

@@ -14,14 +14,13 @@ from annotated_types import Ge, Le, MaxLen
 from typing_extensions import TypedDict
 
 from companion.core.content import Content
-from companion.core.datafiles import Interpretation
 from companion.core.errors import CommandError
 from companion.core.hooks import InvalidModuleState
 from companion.core.i18n import msg
 from companion.core.module_state import ModuleSlot
 from companion.core.schema import Id, strict
 from companion.core.state import State, ant_players, player
-from companion.core.units import DataFile
+from companion.core.units import ContentFile, DataFile
 
 KEY = "symbiote-tokens"
 STATE_VERSION = 1
@@ -36,14 +35,11 @@ class Bonuses(TypedDict):
 
 
 @strict
-class SymbiotesContent(TypedDict):
-    schema: int
-    source: str
+class SymbiotesContent(ContentFile):
     no_exchange_round: Annotated[int, Ge(1), Le(5)]
     end_points_each: Annotated[int, Ge(0), Le(5)]
     bonuses: Bonuses
     reminders: list[str]
-    interpretations: list[Interpretation]
 
 
 @strict
