@@ -11,7 +11,7 @@ that lifecycle is written once and a typo in a key cannot make one area differ f
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar, cast
 
@@ -23,6 +23,7 @@ from companion.core.schema import Shape
 from companion.core.state import State, has
 
 S = TypeVar("S", bound=Mapping[str, object])
+R = TypeVar("R", bound=Mapping[str, object])
 
 
 @dataclass(frozen=True)
@@ -62,3 +63,26 @@ class ModuleSlot(Generic[S]):
     def check(self, module_state: object) -> S:
         """``module_state`` read from a file, checked against the area's shape (``InvalidModuleState`` if not)."""
         return Shape(self.shape).check(module_state, InvalidModuleState)
+
+
+def by_id(entries: Sequence[R], entry_id: str, refusal: Callable[[Sequence[R]], Msg], *, none: Msg | None = None) -> R:
+    """The entry whose ``id`` is ``entry_id`` (a chamber, a hex, a card); else the command is refused.
+
+    The refusal names the entries there are (``refusal(entries)``, built only then), or says ``none``
+    when there is none at all, so a player who mistyped an id reads what to type instead.
+    """
+    for entry in entries:
+        if entry["id"] == entry_id:
+            return entry
+    raise CommandError(none if none is not None and not entries else refusal(entries))
+
+
+def set_count(counts: MutableMapping[str, int], key: str, count: int) -> None:
+    """A count in an area's table (a colony's hexes, its cards to carry over): kept while not zero.
+
+    A table holds no zeros, so "nothing entered" and "entered as 0" are one state, read back alike.
+    """
+    if count:
+        counts[key] = count
+    else:
+        counts.pop(key, None)

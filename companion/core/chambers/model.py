@@ -24,7 +24,7 @@ from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.hooks import InvalidModuleState
 from companion.core.i18n import msg
-from companion.core.module_state import ModuleSlot
+from companion.core.module_state import ModuleSlot, by_id
 from companion.core.schema import Id, strict
 from companion.core.state import State, player
 from companion.core.words import commas
@@ -68,13 +68,10 @@ def evolved(state: State) -> bool:
 
 
 def find(c: ChambersState, chamber_id: str) -> Chamber:
-    for ch in c["chambers"]:
-        if ch["id"] == chamber_id:
-            return ch
-    if not c["chambers"]:
-        raise CommandError(msg("No chamber {id} in play; there is none yet.", id=repr(chamber_id)))
-    known = commas([msg("{id} ({card})", id=ch["id"], card=ch["card"]["name"]) for ch in c["chambers"]])
-    raise CommandError(msg("No chamber {id} in play; chambers: {known}.", id=repr(chamber_id), known=known))
+    return by_id(c["chambers"], chamber_id, lambda known: msg(
+        "No chamber {id} in play; chambers: {known}.", id=repr(chamber_id),
+        known=commas([msg("{id} ({card})", id=ch["id"], card=ch["card"]["name"]) for ch in known])),
+        none=msg("No chamber {id} in play; there is none yet.", id=repr(chamber_id)))
 
 
 def owned(c: ChambersState, pid: str) -> list[Chamber]:

@@ -25,7 +25,7 @@ from companion.core.errors import CommandError
 from companion.core.harvest.content import harvest_content
 from companion.core.hooks import InvalidModuleState
 from companion.core.i18n import msg, nmsg
-from companion.core.module_state import ModuleSlot
+from companion.core.module_state import ModuleSlot, by_id
 from companion.core.schema import strict
 from companion.core.state import State, player
 
@@ -73,13 +73,10 @@ def free_sites(h: AphidHex) -> int:
 
 
 def find_hex(a: AphidsState, hex_id: str) -> AphidHex:
-    for h in a["hexes"]:
-        if h["id"] == hex_id:
-            return h
-    if not a["hexes"]:
-        raise CommandError(msg("No aphid hex {id}; no hex is tracked yet.", id=repr(hex_id)))
-    known = ", ".join(f"{h['id']} ({h['name']})" for h in a["hexes"])
-    raise CommandError(msg("No aphid hex {id}; tracked hexes: {known}.", id=repr(hex_id), known=known))
+    return by_id(a["hexes"], hex_id, lambda known: msg(
+        "No aphid hex {id}; tracked hexes: {known}.", id=repr(hex_id),
+        known=", ".join(f"{h['id']} ({h['name']})" for h in known)),
+        none=msg("No aphid hex {id}; no hex is tracked yet.", id=repr(hex_id)))
 
 
 def check_hex(h: AphidHex, state: State) -> None:

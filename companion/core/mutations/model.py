@@ -20,7 +20,7 @@ from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.hooks import InvalidModuleState
 from companion.core.i18n import msg
-from companion.core.module_state import ModuleSlot
+from companion.core.module_state import ModuleSlot, by_id
 from companion.core.mutations.content import PARTS, MutationCard, Part, mutations_content
 from companion.core.schema import strict
 from companion.core.state import State, ant_players, player
@@ -51,10 +51,8 @@ active, init, adopt, mutations = SLOT.active, SLOT.init, SLOT.adopt, SLOT.of
 
 
 def card(m: MutationsState, card_id: str) -> MutationCard:
-    for c in m["cards"]:
-        if c["id"] == card_id:
-            return c
-    raise CommandError(msg("No Mutation {id} in the deck (m1 to m{last}).", id=repr(card_id), last=len(m["cards"])))
+    return by_id(m["cards"], card_id, lambda deck: msg("No Mutation {id} in the deck (m1 to m{last}).",
+                                                       id=repr(card_id), last=len(deck)))
 
 
 def redeal_due(state: State) -> str | None:

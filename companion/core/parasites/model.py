@@ -18,7 +18,7 @@ from companion.core.content import Content, catalogue_said
 from companion.core.errors import CommandError
 from companion.core.hooks import InvalidModuleState
 from companion.core.i18n import N_, Msg, msg
-from companion.core.module_state import ModuleSlot
+from companion.core.module_state import ModuleSlot, by_id
 from companion.core.schema import Id, strict
 from companion.core.state import State, player
 from companion.core.units import ContentFile, DataFile
@@ -78,13 +78,10 @@ active, init, adopt, parasites = SLOT.active, SLOT.init, SLOT.adopt, SLOT.of
 
 
 def find(p: ParasitesState, parasite_id: str) -> Parasite:
-    for x in p["parasites"]:
-        if x["id"] == parasite_id:
-            return x
-    if not p["parasites"]:
-        raise CommandError(msg("No Parasite {id}; none is in play.", id=repr(parasite_id)))
-    listed = ", ".join(f"{x['id']} ({x['card']})" for x in p["parasites"])
-    raise CommandError(msg("No Parasite {id}; in play: {listed}.", id=repr(parasite_id), listed=listed))
+    return by_id(p["parasites"], parasite_id, lambda known: msg(
+        "No Parasite {id}; in play: {listed}.", id=repr(parasite_id),
+        listed=", ".join(f"{x['id']} ({x['card']})" for x in known)),
+        none=msg("No Parasite {id}; none is in play.", id=repr(parasite_id)))
 
 
 def the_part(part: str) -> Msg:

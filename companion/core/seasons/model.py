@@ -14,10 +14,9 @@ from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
 
 from companion.core.content import Content, catalogue_said
-from companion.core.errors import CommandError
 from companion.core.hooks import InvalidModuleState
 from companion.core.i18n import msg
-from companion.core.module_state import ModuleSlot
+from companion.core.module_state import ModuleSlot, by_id
 from companion.core.schema import Shape, strict
 from companion.core.state import State
 from companion.core.units import ContentFile, DataFile
@@ -65,11 +64,8 @@ active, init, adopt, seasons = SLOT.active, SLOT.init, SLOT.adopt, SLOT.of
 
 
 def card(s: SeasonsState, card_id: str) -> SeasonCard:
-    for c in s["cards"]:
-        if c["id"] == card_id:
-            return c
-    raise CommandError(msg("No Season card {id}; the cards are {ids}.", id=repr(card_id),
-                           ids=", ".join(c["id"] for c in s["cards"])))
+    return by_id(s["cards"], card_id, lambda cards: msg("No Season card {id}; the cards are {ids}.", id=repr(card_id),
+                                                        ids=", ".join(c["id"] for c in cards)))
 
 
 def catalogue_texts() -> list[str]:
