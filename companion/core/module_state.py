@@ -19,8 +19,8 @@ from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.hooks import InvalidModuleState, ModuleState
 from companion.core.i18n import Msg
-from companion.core.schema import Shape
-from companion.core.state import State, has
+from companion.core.schema import Player, Shape
+from companion.core.state import State, has, player
 
 S = TypeVar("S", bound=Mapping[str, object])
 R = TypeVar("R", bound=Mapping[str, object])
@@ -75,6 +75,14 @@ def by_id(entries: Sequence[R], entry_id: str, refusal: Callable[[Sequence[R]], 
         if entry["id"] == entry_id:
             return entry
     raise CommandError(none if none is not None and not entries else refusal(entries))
+
+
+def colony(state: State, player_id: str, refusal: Callable[[str], Msg]) -> Player:
+    """The player, an ant colony: the Broodmother player keeps none of an area's pieces (``refusal(name)`` says so)."""
+    found = player(state, player_id)
+    if found["role"] != "ant":
+        raise CommandError(refusal(found["name"]))
+    return found
 
 
 def set_count(counts: MutableMapping[str, int], key: str, count: int) -> None:

@@ -27,6 +27,7 @@ from companion.core.commands.base import Command, require_int
 from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.i18n import N_, Msg, msg, nmsg, render
+from companion.core.module_state import colony
 from companion.core.schema import SchemaError
 from companion.core.state import State, game_def, player
 from companion.core.words import commas
@@ -79,8 +80,7 @@ def _card_fault(exc: SchemaError, kind: object) -> Msg:
 
 
 def _ant(state: State, pid: str) -> None:
-    if player(state, pid)["role"] != "ant":
-        raise CommandError(msg("{name} is the Broodmother and has no chambers.", name=_name(state, pid)))
+    colony(state, pid, lambda name: msg("{name} is the Broodmother and has no chambers.", name=name))
 
 
 class DefineCard(Command, name="chambers_define"):
