@@ -14,11 +14,14 @@ import pytest
 from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.hooks import bring_up_to_date
-from companion.core.module_state import ModuleSlot
+from companion.core.i18n import msg
+from companion.core.module_state import ModuleSlot, colony
 from companion.core.schema import SchemaError, check
 from companion.core.seasons.model import FILE, SeasonsContent, empty, seasons
+from companion.core.session import Session, new_doc
+from companion.core.setup import GameSetup, PlayerSpec, new_state
 from companion.core.units import area_packages
-from tests.module_helpers import session
+from tests.module_helpers import refused, session
 
 
 def slots() -> list[ModuleSlot[dict[str, object]]]:
@@ -59,3 +62,21 @@ def test_a_content_shape_on_the_common_header_asks_for_its_fields_and_refuses_un
         check(SeasonsContent, {**shipped, "extra": 1})
     with pytest.raises(SchemaError, match="source"):
         check(SeasonsContent, {**shipped, "source": 7})
+
+
+def test_the_broodmother_player_keeps_no_pieces_of_an_area_each_refusal_its_own(content: Content) -> None:
+    from companion.core.chambers.commands import TakeOldTunnel
+    from companion.core.mutations.commands import KeepMutations
+    from companion.core.workers.commands import SetWorkers
+
+    players = (PlayerSpec("Ana", "red"), PlayerSpec("Bo", "blue"), PlayerSpec("Zed", None, role="broodmother"))
+    setup = GameSetup("mota", "asymmetric", players, ("minions", "empires"), modules=("chambers", "mutations"))
+    game = Session(new_doc("g-brood", "Test", new_state(setup, content, seed=3)), saver=lambda d: None,
+                   content=content)
+    her = next(p["id"] for p in game.state["players"] if p["role"] == "broodmother")
+    ana = game.state["players"][0]
+    assert colony(game.state, ana["id"], lambda name: msg("{name} refused.", name=name)) == ana
+    for command, says in ((TakeOldTunnel(her, "Old Tunnel"), "Zed is the Broodmother and has no chambers."),
+                          (KeepMutations(her, "m1", "m2"), "Zed is the Broodmother and takes no Mutations."),
+                          (SetWorkers(her, 1), "Zed is the Broodmother and has no workers.")):
+        refused(game, command, says)
