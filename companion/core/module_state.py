@@ -7,6 +7,10 @@ reads, when this game does not use the area (``of``); and the shape check every 
 starts with (``check``). An area declares ``SLOT = ModuleSlot(...)`` in its model and names the
 functions its hooks, commands and views use (``init = SLOT.init``, ``parasites = SLOT.of``), so
 that lifecycle is written once and a typo in a key cannot make one area differ from the others.
+
+Beside it, the steps the areas' commands share, each area keeping its own sentences: ``by_id`` (an
+entry of the area's state by its id, or a refusal listing the ids there are), ``colony`` (the player
+must be an ant colony, not the Broodmother player) and ``set_count`` (a count kept only while not zero).
 """
 
 from __future__ import annotations
