@@ -142,3 +142,16 @@ class Interpretation(TypedDict):
 
     id: Id
     text: Sentence
+
+
+@strict
+class ContentFile(TypedDict):
+    """The fields every unit's content file starts with: its schema's version, its rulebook, its interpretations.
+
+    A unit file's shape extends it (``class SeasonsContent(ContentFile)``) and is marked ``@strict`` itself:
+    the check asks for these fields too, and still refuses unknown keys.
+    """
+
+    schema: int
+    source: str
+    interpretations: list[Interpretation]

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import TypeVar
 
-from companion.core.content import Content, SetupStep
+from companion.core.content import Content, Module, SetupStep, Variant
 from companion.core.errors import CommandError
 from companion.core.hooks import all_hooks, stamp_versions
-from companion.core.i18n import msg, nmsg
+from companion.core.i18n import Msg, msg, nmsg
 from companion.core.rng import new_seed
 from companion.core.schema import Json, Player, Role
 from companion.core.state import STATE_SCHEMA, State
@@ -17,6 +18,7 @@ from companion.core.words import commas
 
 MAX_NAME = 24
 _NAME_OK = re.compile(r"^[^\x00-\x1f]+$")
+E = TypeVar("E", Module, Variant)  # what a game picks from its expansions
 
 
 @dataclass(frozen=True)
@@ -84,12 +86,18 @@ def _validate_expansions(setup: GameSetup, content: Content) -> None:
         raise CommandError(msg("{mode} needs {expansion}.", mode=msg(mode.name),
                                expansion=content.expansions[mode.requires_expansion].name))
     for mid in setup.modules:
-        module = content.modules.get(mid)
-        if module is None:
-            raise CommandError(msg("Unknown module {module}.", module=repr(mid)))
-        if module.expansion not in setup.expansions:
-            raise CommandError(msg("The {module} module needs {expansion}.", module=msg(module.name),
-                                   expansion=content.expansions[module.expansion].name))
+        _offered(content.modules.get(mid), msg("Unknown module {module}.", module=repr(mid)), setup, content,
+                 lambda module, expansion: msg("The {module} module needs {expansion}.", module=msg(module.name),
+                                               expansion=expansion))
+
+
+def _offered(entry: E | None, unknown: Msg, setup: GameSetup, content: Content, needs: Callable[[E, str], Msg]) -> E:
+    """A module or variant the content knows, of an expansion in this game; else the refusal that says which."""
+    if entry is None:
+        raise CommandError(unknown)
+    if entry.expansion not in setup.expansions:
+        raise CommandError(needs(entry, content.expansions[entry.expansion].name))
+    return entry
 
 
 def _validate_players(setup: GameSetup, content: Content) -> None:
@@ -143,12 +151,9 @@ def _validate_role_and_colour(setup: GameSetup, content: Content, spec: PlayerSp
 def _validate_variants(setup: GameSetup, content: Content) -> None:
     groups: dict[str, str] = {}
     for vid in setup.resolved_variants(content):
-        variant = content.variants.get(vid)
-        if variant is None:
-            raise CommandError(msg("Unknown variant {variant}.", variant=repr(vid)))
-        if variant.expansion not in setup.expansions:
-            raise CommandError(msg("{variant} needs {expansion}.", variant=msg(variant.name),
-                                   expansion=content.expansions[variant.expansion].name))
+        variant = _offered(content.variants.get(vid), msg("Unknown variant {variant}.", variant=repr(vid)), setup,
+                           content, lambda v, expansion: msg("{variant} needs {expansion}.", variant=msg(v.name),
+                                                             expansion=expansion))
         if variant.modes is not None and setup.mode not in variant.modes:
             raise CommandError(msg("{variant} is played in {modes} mode only.", variant=msg(variant.name),
                                    modes=commas([msg(content.modes[m].name) for m in variant.modes])))

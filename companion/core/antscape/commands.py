@@ -4,7 +4,7 @@ and write the totals into the game's scores - each one step on the Undo button."
 from __future__ import annotations
 
 from companion.core.antscape.content import bonus_name
-from companion.core.antscape.model import board_of, scorer
+from companion.core.antscape.model import CellState, board_of, scorer
 from companion.core.antscape.scoring import BONUS_IDS, MAX_CARDS, MAX_POINTS, queen_territory_limit, score_board
 from companion.core.commands.base import Command, require_int
 from companion.core.content import Content
@@ -13,23 +13,26 @@ from companion.core.i18n import Msg, msg, nmsg
 from companion.core.state import State, player, total_score
 
 
-def _cell(state: State, row: int, col: int) -> dict[str, object]:
-    size = scorer(state)["size"]
-    require_int(row, msg("The row"), 1, size)
-    require_int(col, msg("The column"), 1, size)
-    cell: dict[str, object] = dict(scorer(state)["cells"][row - 1][col - 1])
-    return cell
-
-
-class SetCellOwner(Command, name="antscape_set_owner"):
-    """Who claimed a territory: a player's id (colony or flag card), or None for nobody."""
+class _OnCell(Command):
+    """A command about one territory of the grid: ``cell`` is it, a row or column off the grid refused."""
 
     row: int
     col: int
+
+    def cell(self, state: State) -> CellState:
+        size = scorer(state)["size"]
+        require_int(self.row, msg("The row"), 1, size)
+        require_int(self.col, msg("The column"), 1, size)
+        return scorer(state)["cells"][self.row - 1][self.col - 1]
+
+
+class SetCellOwner(_OnCell, name="antscape_set_owner"):
+    """Who claimed a territory: a player's id (colony or flag card), or None for nobody."""
+
     owner: str | None
 
     def verify(self, state: State, content: Content) -> None:
-        cell = _cell(state, self.row, self.col)
+        cell = self.cell(state)
         if self.owner is not None:
             player(state, self.owner)
         if cell["owner"] == self.owner and self.owner is None:
@@ -39,7 +42,7 @@ class SetCellOwner(Command, name="antscape_set_owner"):
                                    name=player(state, self.owner)["name"]))
 
     def apply(self, state: State, content: Content) -> None:
-        scorer(state)["cells"][self.row - 1][self.col - 1]["owner"] = self.owner
+        self.cell(state)["owner"] = self.owner
 
     def describe(self, state: State, content: Content) -> Msg:
         if self.owner is None:
@@ -48,36 +51,32 @@ class SetCellOwner(Command, name="antscape_set_owner"):
                    name=player(state, self.owner)["name"])
 
 
-class SetCellPoints(Command, name="antscape_set_points"):
+class SetCellPoints(_OnCell, name="antscape_set_points"):
     """A territory's points (an earthmoving card on it changes them)."""
 
-    row: int
-    col: int
     points: int
 
     def verify(self, state: State, content: Content) -> None:
-        cell = _cell(state, self.row, self.col)
+        cell = self.cell(state)
         require_int(self.points, msg("A territory's points"), 0, MAX_POINTS)
         if cell["points"] == self.points:
             raise CommandError(msg("Row {row}, column {col} is already worth {points}.", row=self.row, col=self.col,
                                    points=self.points))
 
     def apply(self, state: State, content: Content) -> None:
-        scorer(state)["cells"][self.row - 1][self.col - 1]["points"] = self.points
+        self.cell(state)["points"] = self.points
 
     def describe(self, state: State, content: Content) -> Msg:
         return msg("Antscape: row {row}, column {col} worth {points}", row=self.row, col=self.col, points=self.points)
 
 
-class SetQueenTerritory(Command, name="antscape_queen_territory"):
+class SetQueenTerritory(_OnCell, name="antscape_queen_territory"):
     """Mark where a queen territory lies (it decides one of the ways the game ends)."""
 
-    row: int
-    col: int
     on: bool
 
     def verify(self, state: State, content: Content) -> None:
-        cell = _cell(state, self.row, self.col)
+        cell = self.cell(state)
         if cell["queen_territory"] == self.on and self.on:
             raise CommandError(msg("Row {row}, column {col} is already a queen territory.", row=self.row, col=self.col))
         if cell["queen_territory"] == self.on:
@@ -89,7 +88,7 @@ class SetQueenTerritory(Command, name="antscape_queen_territory"):
                                else msg("There are only {limit} queen territories.", limit=limit))
 
     def apply(self, state: State, content: Content) -> None:
-        scorer(state)["cells"][self.row - 1][self.col - 1]["queen_territory"] = self.on
+        self.cell(state)["queen_territory"] = self.on
 
     def describe(self, state: State, content: Content) -> Msg:
         if self.on:

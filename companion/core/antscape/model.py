@@ -13,9 +13,6 @@ a file or an old save::
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import cast
-
 from typing_extensions import TypedDict
 
 from companion.core.antscape.scoring import (
@@ -28,10 +25,11 @@ from companion.core.antscape.scoring import (
     queen_territory_limit,
 )
 from companion.core.content import Content
-from companion.core.errors import CommandError, GameError
+from companion.core.errors import GameError
 from companion.core.hooks import ModuleState
 from companion.core.i18n import msg
-from companion.core.schema import Json, SchemaError, check, strict
+from companion.core.module_state import ModuleSlot
+from companion.core.schema import SchemaError, check, strict
 from companion.core.state import State
 
 KEY = "antscape"
@@ -59,10 +57,6 @@ class InvalidScorerState(GameError):
     """The saved scorer does not have the shape this version writes."""
 
 
-def active(state: State) -> bool:
-    return bool(state.get("game") == KEY)
-
-
 def fresh(players: int) -> ScorerState:
     size = grid_size(players)
     return {"size": size,
@@ -71,21 +65,18 @@ def fresh(players: int) -> ScorerState:
             "bonus": None, "queens": [], "cards_left": {}, "passed": False}
 
 
-def init(state: State, options: Mapping[str, Json], content: Content) -> None:
-    state["modules_state"][KEY] = dict(fresh(len(state["players"])))
+def _empty(state: State) -> ScorerState:
+    """An Antscape game (or one saved before the scorer existed) starts with an empty grid."""
+    return fresh(len(state["players"]))
 
 
-def adopt(state: State, content: Content) -> ModuleState:
-    """An Antscape game saved before the scorer existed starts with an empty grid."""
-    return dict(fresh(len(state["players"])))
+def _is_antscape(state: State) -> bool:
+    return bool(state.get("game") == KEY)
 
 
-def scorer(state: State) -> ScorerState:
-    """The scorer's state, or a sentence saying this game has none."""
-    found = state.get("modules_state", {}).get(KEY) if active(state) else None
-    if found is None:
-        raise CommandError(msg("This game has no Antscape scorer: start an Antscape game."))
-    return cast(ScorerState, found)
+SLOT = ModuleSlot(KEY, ScorerState, _empty, msg("This game has no Antscape scorer: start an Antscape game."),
+                  when=_is_antscape)
+active, init, adopt, scorer = SLOT.active, SLOT.init, SLOT.adopt, SLOT.of
 
 
 def validate_state(module_state: ModuleState, state: State, content: Content) -> None:

@@ -27,6 +27,7 @@ from companion.core.commands.base import Command, require_int
 from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.i18n import N_, Msg, msg, nmsg, render
+from companion.core.module_state import colony
 from companion.core.schema import SchemaError
 from companion.core.state import State, game_def, player
 from companion.core.words import commas
@@ -79,8 +80,7 @@ def _card_fault(exc: SchemaError, kind: object) -> Msg:
 
 
 def _ant(state: State, pid: str) -> None:
-    if player(state, pid)["role"] != "ant":
-        raise CommandError(msg("{name} is the Broodmother and has no chambers.", name=_name(state, pid)))
+    colony(state, pid, lambda name: msg("{name} is the Broodmother and has no chambers.", name=name))
 
 
 class DefineCard(Command, name="chambers_define"):
@@ -242,15 +242,23 @@ def check_egg_room(state: State, ch: Chamber) -> None:
                                eggs=eggs_of(c, ch["owner"])))
 
 
-class PlaceEgg(Command, name="chambers_egg"):
-    """One egg into a chamber with free space: instead of a Reaction, from battle losses (Defensive Shelter)."""
+class _InChamber(Command):
+    """A command about one chamber in play: ``chamber`` is it, or the refusal listing those in play."""
 
     chamber_id: str
+
+    def chamber(self, state: State) -> Chamber:
+        return find(chambers(state), self.chamber_id)
+
+
+class PlaceEgg(_InChamber, name="chambers_egg"):
+    """One egg into a chamber with free space: instead of a Reaction, from battle losses (Defensive Shelter)."""
+
     why: str = "reaction"
     source: str = "supply"
 
     def verify(self, state: State, content: Content) -> None:
-        ch = find(chambers(state), self.chamber_id)
+        ch = self.chamber(state)
         if self.why not in WHY:
             raise CommandError(msg("Why the egg goes in is one of {choices}; got {given}.", choices=", ".join(WHY),
                                    given=repr(self.why)))
@@ -267,10 +275,10 @@ class PlaceEgg(Command, name="chambers_egg"):
         check_egg_room(state, ch)
 
     def apply(self, state: State, content: Content) -> None:
-        find(chambers(state), self.chamber_id)["eggs"] += 1
+        self.chamber(state)["eggs"] += 1
 
     def describe(self, state: State, content: Content) -> Msg:
-        ch = find(chambers(state), self.chamber_id)
+        ch = self.chamber(state)
         key = EGG_LABELS[self.source][WHY.index(self.why)]
         return msg(key, name=_name(state, ch["owner"]), card=ch["card"]["name"], eggs=ch["eggs"] + 1,
                    spaces=ch["card"]["capacity"])
@@ -307,21 +315,20 @@ class SoloEggs(Command, name="chambers_solo_eggs"):
                    chambers=commas([ch["card"]["name"] for ch in self._targets(state)]))
 
 
-class TakeEgg(Command, name="chambers_take_egg"):
+class TakeEgg(_InChamber, name="chambers_take_egg"):
     """An egg taken out of a chamber to become a larva (gaining a larva with an empty supply)."""
 
-    chamber_id: str
 
     def verify(self, state: State, content: Content) -> None:
-        ch = find(chambers(state), self.chamber_id)
+        ch = self.chamber(state)
         if ch["eggs"] <= 0:
             raise CommandError(msg("{card} has no egg to take.", card=ch["card"]["name"]))
 
     def apply(self, state: State, content: Content) -> None:
-        find(chambers(state), self.chamber_id)["eggs"] -= 1
+        self.chamber(state)["eggs"] -= 1
 
     def describe(self, state: State, content: Content) -> Msg:
-        ch = find(chambers(state), self.chamber_id)
+        ch = self.chamber(state)
         return msg("{name}: an egg from {card} becomes a larva", name=_name(state, ch["owner"]),
                    card=ch["card"]["name"])
 
@@ -346,13 +353,12 @@ def activation_problem(state: State, content: Content, ch: Chamber) -> Msg | Non
     return None
 
 
-class ActivateChamber(Command, name="chambers_activate"):
+class ActivateChamber(_InChamber, name="chambers_activate"):
     """A full chamber used in its phase: its eggs go back to the supply; an Empires Old Tunnel is then discarded."""
 
-    chamber_id: str
 
     def verify(self, state: State, content: Content) -> None:
-        ch = find(chambers(state), self.chamber_id)
+        ch = self.chamber(state)
         if (problem := activation_problem(state, content, ch)) is not None:
             raise CommandError(problem)
 
@@ -366,7 +372,7 @@ class ActivateChamber(Command, name="chambers_activate"):
             c["discarded"].append(ch)
 
     def describe(self, state: State, content: Content) -> Msg:
-        ch = find(chambers(state), self.chamber_id)
+        ch = self.chamber(state)
         card = ch["card"]
         values = {"name": _name(state, ch["owner"]), "card": card["name"], "ability": said(card["ability"])}
         if card["kind"] == "old-tunnel" and not evolved(state):
@@ -385,13 +391,12 @@ class ActivateChamber(Command, name="chambers_activate"):
                     "{name} activates {card}: {n} eggs back to the supply", ch["eggs"], **values)
 
 
-class DiscardChamber(Command, name="chambers_discard"):
+class DiscardChamber(_InChamber, name="chambers_discard"):
     """A chamber leaves play (a card's effect); its eggs go back to the supply."""
 
-    chamber_id: str
 
     def verify(self, state: State, content: Content) -> None:
-        find(chambers(state), self.chamber_id)
+        self.chamber(state)
 
     def apply(self, state: State, content: Content) -> None:
         c = chambers(state)
@@ -401,7 +406,7 @@ class DiscardChamber(Command, name="chambers_discard"):
         c["discarded"].append(ch)
 
     def describe(self, state: State, content: Content) -> Msg:
-        ch = find(chambers(state), self.chamber_id)
+        ch = self.chamber(state)
         return msg("{name} discards {card}", name=_name(state, ch["owner"]), card=ch["card"]["name"])
 
 

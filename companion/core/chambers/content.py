@@ -8,7 +8,7 @@ from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
 
 from companion.core.content import catalogue_said
-from companion.core.datafiles import Interpretation
+from companion.core.datafiles import ContentFile
 from companion.core.i18n import N_, Msg, msg
 from companion.core.schema import Shape, strict
 from companion.core.units import DataFile
@@ -51,15 +51,12 @@ class Reminders(TypedDict):
 
 
 @strict
-class ChambersContent(TypedDict):
-    schema: int
-    source: str
+class ChambersContent(ContentFile):
     marker_limit: Annotated[int, Ge(1), Le(99)]
     max_capacity: Annotated[int, Ge(1), Le(9)]
     cards: list[CardDef]
     named: list[NamedCard]
     reminders: Reminders
-    interpretations: list[Interpretation]
 
 
 FILE = DataFile(ChambersContent, "chambers", "chambers.json")

@@ -14,7 +14,7 @@ One tracker serves the three modules: Empires of the Earth's Chambers and Old Tu
 
 from __future__ import annotations
 
-from typing import Annotated, cast
+from typing import Annotated
 
 from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
@@ -22,10 +22,11 @@ from typing_extensions import TypedDict
 from companion.core.chambers.content import CardDef, chambers_content
 from companion.core.content import Content
 from companion.core.errors import CommandError
-from companion.core.hooks import InvalidModuleState, ModuleState
+from companion.core.hooks import InvalidModuleState
 from companion.core.i18n import msg
-from companion.core.schema import Id, Shape, strict
-from companion.core.state import State, has, player
+from companion.core.module_state import ModuleSlot, by_id
+from companion.core.schema import Id, strict
+from companion.core.state import State, player
 from companion.core.words import commas
 
 KEY = "chambers"
@@ -53,30 +54,12 @@ class ChambersState(TypedDict):
     ticked: list[str]
 
 
-SHAPE = Shape(ChambersState)
-
-
-def active(state: State) -> bool:
-    return any(has(state, m) for m in MODULES)
-
-
-def empty() -> ChambersState:
+def empty(state: State | None = None) -> ChambersState:
     return {"chambers": [], "discarded": [], "catalogue": [], "markers": {}, "ticked": []}
 
 
-def init(state: State, options: object, content: Content) -> None:
-    state["modules_state"][KEY] = dict(empty())
-
-
-def adopt(state: State, content: Content) -> ModuleState:
-    """A game saved before the app tracked chambers: nobody has a chamber yet."""
-    return dict(empty())
-
-
-def chambers(state: State) -> ChambersState:
-    if not active(state) or KEY not in state.get("modules_state", {}):
-        raise CommandError(msg("This game uses no Chambers."))
-    return cast(ChambersState, state["modules_state"][KEY])
+SLOT = ModuleSlot(KEY, ChambersState, empty, msg("This game uses no Chambers."), modules=MODULES)
+active, init, adopt, chambers = SLOT.active, SLOT.init, SLOT.adopt, SLOT.of
 
 
 def evolved(state: State) -> bool:
@@ -85,13 +68,10 @@ def evolved(state: State) -> bool:
 
 
 def find(c: ChambersState, chamber_id: str) -> Chamber:
-    for ch in c["chambers"]:
-        if ch["id"] == chamber_id:
-            return ch
-    if not c["chambers"]:
-        raise CommandError(msg("No chamber {id} in play; there is none yet.", id=repr(chamber_id)))
-    known = commas([msg("{id} ({card})", id=ch["id"], card=ch["card"]["name"]) for ch in c["chambers"]])
-    raise CommandError(msg("No chamber {id} in play; chambers: {known}.", id=repr(chamber_id), known=known))
+    return by_id(c["chambers"], chamber_id, lambda known: msg(
+        "No chamber {id} in play; chambers: {known}.", id=repr(chamber_id),
+        known=commas([msg("{id} ({card})", id=ch["id"], card=ch["card"]["name"]) for ch in known])),
+        none=msg("No chamber {id} in play; there is none yet.", id=repr(chamber_id)))
 
 
 def owned(c: ChambersState, pid: str) -> list[Chamber]:
@@ -144,7 +124,7 @@ def find_card(state: State, name: str, kind: str) -> CardDef:
 
 
 def validate_state(module_state: object, state: State, content: Content) -> None:
-    checked = SHAPE.check(module_state, InvalidModuleState)
+    checked = SLOT.check(module_state)
     ids = [ch["id"] for ch in checked["chambers"] + checked["discarded"]]
     if len(set(ids)) != len(ids):
         raise InvalidModuleState("chambers: two chambers share an id")

@@ -9,6 +9,7 @@ from companion.core.decrees.model import CUSTOM, colonies, decrees
 from companion.core.decrees.scoring import check_measure, decree_points, outcome_text
 from companion.core.errors import CommandError
 from companion.core.i18n import Msg, msg
+from companion.core.module_state import colony
 from companion.core.points import Reward, book, check_bookable
 from companion.core.state import State, game_def, player
 from companion.core.words import names_and
@@ -65,9 +66,8 @@ class SetMeasure(Command, name="decree_measure"):
 
     def verify(self, state: State, content: Content) -> None:
         d = _chosen(state)
-        p = player(state, self.player_id)
-        if p not in colonies(state):
-            raise CommandError(msg("{name} is the Broodmother and does not compete for the decree.", name=p["name"]))
+        p = colony(state, self.player_id,
+                   lambda name: msg("{name} is the Broodmother and does not compete for the decree.", name=name))
         check_measure(p["name"], self.value)
         if decrees(state)["measures"][state["round"] - 1].get(self.player_id) == self.value:
             raise CommandError(msg("{name} already has {value} {measure} entered.", name=p["name"], value=self.value,

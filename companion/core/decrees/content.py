@@ -7,7 +7,7 @@ from typing import Annotated
 from annotated_types import MaxLen, MinLen
 from typing_extensions import TypedDict
 
-from companion.core.datafiles import Interpretation
+from companion.core.datafiles import ContentFile
 from companion.core.errors import CommandError
 from companion.core.i18n import Msg, msg
 from companion.core.schema import Id, Shape, strict
@@ -25,11 +25,8 @@ class Decree(TypedDict):
 
 
 @strict
-class DecreesContent(TypedDict):
-    schema: int
-    source: str
+class DecreesContent(ContentFile):
     decrees: list[Decree]
-    interpretations: list[Interpretation]
 
 
 FILE = DataFile(DecreesContent, "decrees", "decrees.json")

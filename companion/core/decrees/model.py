@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, cast
+from typing import Annotated
 
 from annotated_types import Ge, Le
 from typing_extensions import TypedDict
@@ -16,11 +16,11 @@ from typing_extensions import TypedDict
 from companion.core.content import Content
 from companion.core.decrees.content import Decree
 from companion.core.decrees.scoring import MAX_MEASURE
-from companion.core.errors import CommandError
-from companion.core.hooks import InvalidModuleState, ModuleState
+from companion.core.hooks import InvalidModuleState
 from companion.core.i18n import msg
-from companion.core.schema import Player, Shape, strict
-from companion.core.state import State, ant_players, has
+from companion.core.module_state import ModuleSlot
+from companion.core.schema import Player, strict
+from companion.core.state import State, ant_players
 
 KEY = "queens-decrees"
 STATE_VERSION = 1
@@ -35,30 +35,12 @@ class DecreesState(TypedDict):
     ticked: list[str]
 
 
-SHAPE = Shape(DecreesState)
-
-
-def active(state: State) -> bool:
-    return has(state, KEY)
-
-
-def empty(state: State) -> ModuleState:
+def empty(state: State) -> DecreesState:
     return {"decree": None, "measures": [{} for _ in range(state["rounds"])], "applied": [], "ticked": []}
 
 
-def init(state: State, options: object, content: Content) -> None:
-    state["modules_state"][KEY] = empty(state)
-
-
-def adopt(state: State, content: Content) -> ModuleState:
-    """A game saved before the app scored decrees: no decree chosen yet, nothing measured."""
-    return empty(state)
-
-
-def decrees(state: State) -> DecreesState:
-    if not active(state) or KEY not in state.get("modules_state", {}):
-        raise CommandError(msg("This game does not use the Queen's Decrees."))
-    return cast(DecreesState, state["modules_state"][KEY])
+SLOT = ModuleSlot(KEY, DecreesState, empty, msg("This game does not use the Queen's Decrees."))
+active, init, adopt, decrees = SLOT.active, SLOT.init, SLOT.adopt, SLOT.of
 
 
 def colonies(state: State) -> list[Player]:
@@ -67,7 +49,7 @@ def colonies(state: State) -> list[Player]:
 
 
 def validate_state(module_state: object, state: State, content: Content) -> None:
-    checked = SHAPE.check(module_state, InvalidModuleState)
+    checked = SLOT.check(module_state)
     if len(checked["measures"]) != state["rounds"]:
         raise InvalidModuleState(f"measures: one entry per round ({state['rounds']}), got {len(checked['measures'])}")
     ids = {p["id"] for p in colonies(state)}

@@ -8,6 +8,7 @@ from companion.core.content import Content
 from companion.core.drafting.model import drafting, drafting_content
 from companion.core.errors import CommandError
 from companion.core.i18n import Msg, msg, nmsg
+from companion.core.module_state import set_count
 from companion.core.state import State, game_def, has, player
 
 KINDS = ("extra", "aside")
@@ -39,10 +40,7 @@ class CarryOver(Command, name="drafting_carry"):
 
     def apply(self, state: State, content: Content) -> None:
         row = drafting(state)[self.kind].setdefault(str(state["round"]), {})  # type: ignore[literal-required]
-        if self.count:
-            row[self.player_id] = self.count
-        else:
-            row.pop(self.player_id, None)
+        set_count(row, self.player_id, self.count)
 
     def describe(self, state: State, content: Content) -> Msg:
         name = player(state, self.player_id)["name"]

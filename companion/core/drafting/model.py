@@ -7,17 +7,18 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, cast
+from typing import Annotated, Literal
 
 from annotated_types import Ge, Le
 from typing_extensions import TypedDict
 
 from companion.core.content import Content
-from companion.core.datafiles import Interpretation
+from companion.core.datafiles import ContentFile
 from companion.core.errors import CommandError
-from companion.core.hooks import InvalidModuleState, ModuleState
+from companion.core.hooks import InvalidModuleState
 from companion.core.i18n import msg
-from companion.core.schema import Id, Player, Shape, strict
+from companion.core.module_state import ModuleSlot
+from companion.core.schema import Id, Player, strict
 from companion.core.state import State, ant_players, has, player
 from companion.core.units import DataFile
 
@@ -36,14 +37,11 @@ class DraftRule(TypedDict):
 
 
 @strict
-class DraftingContent(TypedDict):
-    schema: int
-    source: str
+class DraftingContent(ContentFile):
     no_special_round: Annotated[int, Ge(1), Le(5)]
     variants: dict[str, DraftRule]
     how: str
     reminders: dict[str, list[str]]
-    interpretations: list[Interpretation]
 
 
 @strict
@@ -55,34 +53,16 @@ class DraftingState(TypedDict):
 
 FILE = DataFile(DraftingContent, "drafting", "drafting.json")
 drafting_content = FILE.of
-SHAPE = Shape(DraftingState)
-
-
 def in_play(state: State) -> list[str]:
     return [v for v in VARIANTS if has(state, v)]
 
 
-def active(state: State) -> bool:
-    return bool(in_play(state))
-
-
-def empty() -> ModuleState:
+def empty(state: State | None = None) -> DraftingState:
     return {"extra": {}, "aside": {}, "ticked": []}
 
 
-def init(state: State, options: object, content: Content) -> None:
-    state["modules_state"][KEY] = empty()
-
-
-def adopt(state: State, content: Content) -> ModuleState:
-    """A game saved before the app guided the drafts: nothing carried over yet."""
-    return empty()
-
-
-def drafting(state: State) -> DraftingState:
-    if not active(state) or KEY not in state.get("modules_state", {}):
-        raise CommandError(msg("This game uses no drafting variant."))
-    return cast(DraftingState, state["modules_state"][KEY])
+SLOT = ModuleSlot(KEY, DraftingState, empty, msg("This game uses no drafting variant."), modules=VARIANTS)
+active, init, adopt, drafting = SLOT.active, SLOT.init, SLOT.adopt, SLOT.of
 
 
 def plan(variant: str, colonies: int, extra: int = 0) -> dict[str, int]:
@@ -103,7 +83,7 @@ def plan(variant: str, colonies: int, extra: int = 0) -> dict[str, int]:
 
 
 def validate_state(module_state: object, state: State, content: Content) -> None:
-    checked = SHAPE.check(module_state, InvalidModuleState)
+    checked = SLOT.check(module_state)
     for field in ("extra", "aside"):
         for rnd, row in checked[field].items():
             if not rnd.isdigit() or not 1 <= int(rnd) <= state["rounds"]:

@@ -8,6 +8,7 @@ from companion.core.errors import CommandError
 from companion.core.eve.model import eve, player_ids
 from companion.core.eve.scoring import check_board, eve_points
 from companion.core.i18n import Msg, msg, nmsg
+from companion.core.module_state import set_count
 from companion.core.points import Reward, book, check_bookable, rewards_text
 from companion.core.state import State, game_def, player
 
@@ -63,10 +64,7 @@ class SetHexes(Command, name="eve_hexes"):
     def apply(self, state: State, content: Content) -> None:
         e = eve(state)
         counts = e["adjacent"] if self.kind == "adjacent" else e["other"]
-        if self.count:
-            counts[self.player_id] = self.count
-        else:
-            counts.pop(self.player_id, None)
+        set_count(counts, self.player_id, self.count)
 
     def describe(self, state: State, content: Content) -> Msg:
         name = player(state, self.player_id)["name"]

@@ -7,7 +7,7 @@ from typing import Annotated
 from annotated_types import Ge, Le
 from typing_extensions import TypedDict
 
-from companion.core.datafiles import Interpretation
+from companion.core.datafiles import ContentFile
 from companion.core.schema import strict
 from companion.core.units import DataFile
 
@@ -22,13 +22,10 @@ class EvePoints(TypedDict):
 
 
 @strict
-class EveContent(TypedDict):
-    schema: int
-    source: str
+class EveContent(ContentFile):
     points: EvePoints
     adjacent_hexes: Annotated[int, Ge(1), Le(12)]
     max_other_hexes: Annotated[int, Ge(1), Le(99)]
-    interpretations: list[Interpretation]
 
 
 FILE = DataFile(EveContent, "eve", "eve.json")

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, cast
+from typing import Annotated
 
 from annotated_types import Ge, Le
 from typing_extensions import TypedDict
@@ -16,10 +16,11 @@ from typing_extensions import TypedDict
 from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.eve.scoring import check_board
-from companion.core.hooks import InvalidModuleState, ModuleState
+from companion.core.hooks import InvalidModuleState
 from companion.core.i18n import msg
-from companion.core.schema import Shape, strict
-from companion.core.state import State, ant_players, has
+from companion.core.module_state import ModuleSlot
+from companion.core.schema import strict
+from companion.core.state import State, ant_players
 
 KEY = "eve-of-the-antperium"
 STATE_VERSION = 1
@@ -35,30 +36,12 @@ class EveState(TypedDict):
     ticked: list[str]
 
 
-SHAPE = Shape(EveState)
-
-
-def active(state: State) -> bool:
-    return has(state, KEY)
-
-
-def empty() -> ModuleState:
+def empty(state: State | None = None) -> EveState:
     return {"enclave": None, "adjacent": {}, "other": {}, "applied": [], "ticked": []}
 
 
-def init(state: State, options: object, content: Content) -> None:
-    state["modules_state"][KEY] = empty()
-
-
-def adopt(state: State, content: Content) -> ModuleState:
-    """A game saved before the app scored Eve: nobody controls anything yet."""
-    return empty()
-
-
-def eve(state: State) -> EveState:
-    if not active(state) or KEY not in state.get("modules_state", {}):
-        raise CommandError(msg("This game does not use Eve of the Antperium."))
-    return cast(EveState, state["modules_state"][KEY])
+SLOT = ModuleSlot(KEY, EveState, empty, msg("This game does not use Eve of the Antperium."))
+active, init, adopt, eve = SLOT.active, SLOT.init, SLOT.adopt, SLOT.of
 
 
 def player_ids(state: State) -> list[str]:
@@ -66,7 +49,7 @@ def player_ids(state: State) -> list[str]:
 
 
 def validate_state(module_state: object, state: State, content: Content) -> None:
-    checked = SHAPE.check(module_state, InvalidModuleState)
+    checked = SLOT.check(module_state)
     try:
         check_board(player_ids(state), checked["enclave"], checked["adjacent"], checked["other"])
     except CommandError as exc:

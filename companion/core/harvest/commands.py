@@ -14,6 +14,7 @@ from companion.core.harvest import farming
 from companion.core.harvest.content import harvest_content
 from companion.core.harvest.model import AphidHex, AphidsState, aphids, check_hex, find_hex, free_sites
 from companion.core.i18n import Msg, msg, nmsg
+from companion.core.module_state import set_count
 from companion.core.points import anything, book, check_bookable, rewards_text
 from companion.core.state import State, game_def, player
 from companion.core.words import joined
@@ -26,11 +27,13 @@ def _name(state: State, pid: str) -> str:
     return str(player(state, pid)["name"])
 
 
-def _set_count(counts: dict[str, int], pid: str, value: int) -> None:
-    if value:
-        counts[pid] = value
-    else:
-        counts.pop(pid, None)
+class _OnHex(Command):
+    """A command about one tracked hex: ``tracked_hex`` is that hex, or the refusal naming the tracked ones."""
+
+    hex_id: str
+
+    def tracked_hex(self, state: State) -> AphidHex:
+        return find_hex(aphids(state), self.hex_id)
 
 
 class AddAphidHex(Command, name="aphids_add_hex"):
@@ -59,18 +62,16 @@ class AddAphidHex(Command, name="aphids_add_hex"):
                     self.sites, hex=self.hex_name.strip())
 
 
-class RemoveAphidHex(Command, name="aphids_remove_hex"):
-    hex_id: str
-
+class RemoveAphidHex(_OnHex, name="aphids_remove_hex"):
     def verify(self, state: State, content: Content) -> None:
-        find_hex(aphids(state), self.hex_id)
+        self.tracked_hex(state)
 
     def apply(self, state: State, content: Content) -> None:
         a = aphids(state)
         a["hexes"] = [h for h in a["hexes"] if h["id"] != self.hex_id]
 
     def describe(self, state: State, content: Content) -> Msg:
-        return msg("Aphids: stop tracking {hex}", hex=find_hex(aphids(state), self.hex_id)["name"])
+        return msg("Aphids: stop tracking {hex}", hex=self.tracked_hex(state)["name"])
 
 
 def _changed(state: State, hex_id: str) -> AphidHex:
@@ -83,10 +84,9 @@ def _counts(h: AphidHex, where: str) -> dict[str, int]:
     return h["herds"] if where == "sites" else h["outskirts"]
 
 
-class SetHerd(Command, name="aphids_set_herd"):
+class SetHerd(_OnHex, name="aphids_set_herd"):
     """How many aphids a player herds in a hex, on collection sites or in the outskirts."""
 
-    hex_id: str
     player_id: str
     count: int
     where: str = "sites"
@@ -101,15 +101,15 @@ class SetHerd(Command, name="aphids_set_herd"):
         if _counts(h, self.where).get(self.player_id, 0) == self.count:
             raise CommandError(msg("{name} already herds {count} there.", name=_name(state, self.player_id),
                                    count=self.count))
-        _set_count(_counts(h, self.where), self.player_id, self.count)
+        set_count(_counts(h, self.where), self.player_id, self.count)
         check_hex(h, state)
 
     def apply(self, state: State, content: Content) -> None:
-        h = find_hex(aphids(state), self.hex_id)
-        _set_count(_counts(h, self.where), self.player_id, self.count)
+        h = self.tracked_hex(state)
+        set_count(_counts(h, self.where), self.player_id, self.count)
 
     def describe(self, state: State, content: Content) -> Msg:
-        h = find_hex(aphids(state), self.hex_id)
+        h = self.tracked_hex(state)
         if self.where == "sites":
             return msg("{hex}: {name} herds {count} on collection sites", hex=h["name"],
                        name=_name(state, self.player_id), count=self.count)
@@ -117,10 +117,9 @@ class SetHerd(Command, name="aphids_set_herd"):
                    count=self.count)
 
 
-class SetLoose(Command, name="aphids_set_loose"):
+class SetLoose(_OnHex, name="aphids_set_loose"):
     """Aphids on collection sites of a hex that no ant herds (left behind, placed, bred)."""
 
-    hex_id: str
     count: int
 
     def verify(self, state: State, content: Content) -> None:
@@ -133,55 +132,53 @@ class SetLoose(Command, name="aphids_set_loose"):
         check_hex(h, state)
 
     def apply(self, state: State, content: Content) -> None:
-        find_hex(aphids(state), self.hex_id)["loose"] = self.count
+        self.tracked_hex(state)["loose"] = self.count
 
     def describe(self, state: State, content: Content) -> Msg:
         return nmsg("{hex}: {n} aphid with no herder", "{hex}: {n} aphids with no herder", self.count,
-                    hex=find_hex(aphids(state), self.hex_id)["name"])
+                    hex=self.tracked_hex(state)["name"])
 
 
-class SetController(Command, name="aphids_set_controller"):
+class SetController(_OnHex, name="aphids_set_controller"):
     """Who controls the hex (places its bred aphid); an empty id: nobody."""
 
-    hex_id: str
     player_id: str = ""
 
     def verify(self, state: State, content: Content) -> None:
-        h = find_hex(aphids(state), self.hex_id)
+        h = self.tracked_hex(state)
         if self.player_id:
             player(state, self.player_id)
         if (h["controller"] or "") == self.player_id:
             raise CommandError(msg("That is already {hex}'s controller.", hex=h["name"]))
 
     def apply(self, state: State, content: Content) -> None:
-        find_hex(aphids(state), self.hex_id)["controller"] = self.player_id or None
+        self.tracked_hex(state)["controller"] = self.player_id or None
 
     def describe(self, state: State, content: Content) -> Msg:
-        h = find_hex(aphids(state), self.hex_id)
+        h = self.tracked_hex(state)
         if not self.player_id:
             return msg("{hex}: controlled by nobody", hex=h["name"])
         return msg("{hex}: controlled by {name}", hex=h["name"], name=_name(state, self.player_id))
 
 
-class LeaveInOutskirts(Command, name="aphids_leave_outskirts"):
+class LeaveInOutskirts(_OnHex, name="aphids_leave_outskirts"):
     """An ant in the outskirts leaves its aphid: it moves to a free site, or dies if there is none."""
 
-    hex_id: str
     player_id: str
 
     def verify(self, state: State, content: Content) -> None:
         player(state, self.player_id)
-        h = find_hex(aphids(state), self.hex_id)
+        h = self.tracked_hex(state)
         if h["outskirts"].get(self.player_id, 0) <= 0:
             raise CommandError(msg("{name} herds no aphid in the outskirts of {hex}.",
                                    name=_name(state, self.player_id),
                                    hex=h["name"]))
 
     def apply(self, state: State, content: Content) -> None:
-        farming.leave_in_outskirts(find_hex(aphids(state), self.hex_id), self.player_id)
+        farming.leave_in_outskirts(self.tracked_hex(state), self.player_id)
 
     def describe(self, state: State, content: Content) -> Msg:
-        h = find_hex(aphids(state), self.hex_id)
+        h = self.tracked_hex(state)
         if free_sites(h) > 0:
             return msg("{hex}: {name}'s aphid left in the outskirts moves to a free collection site", hex=h["name"],
                        name=_name(state, self.player_id))
@@ -189,47 +186,45 @@ class LeaveInOutskirts(Command, name="aphids_leave_outskirts"):
                    name=_name(state, self.player_id))
 
 
-class Devour(Command, name="aphids_devour"):
+class Devour(_OnHex, name="aphids_devour"):
     """Two ant steps eat an aphid of your herd (on a site first) and draw one card."""
 
-    hex_id: str
     player_id: str
 
     def verify(self, state: State, content: Content) -> None:
         player(state, self.player_id)
-        h = find_hex(aphids(state), self.hex_id)
+        h = self.tracked_hex(state)
         if not h["herds"].get(self.player_id) and not h["outskirts"].get(self.player_id):
             raise CommandError(msg("{name} herds no aphid in {hex}.", name=_name(state, self.player_id), hex=h["name"]))
 
     def apply(self, state: State, content: Content) -> None:
-        h = find_hex(aphids(state), self.hex_id)
+        h = self.tracked_hex(state)
         counts = h["herds"] if h["herds"].get(self.player_id) else h["outskirts"]
-        _set_count(counts, self.player_id, counts[self.player_id] - 1)
+        set_count(counts, self.player_id, counts[self.player_id] - 1)
 
     def describe(self, state: State, content: Content) -> Msg:
         d = harvest_content(content)["devour"]
-        h = find_hex(aphids(state), self.hex_id)
+        h = self.tracked_hex(state)
         return nmsg("{hex}: {name} devours an aphid ({steps} ant steps, draw {n} card)",
                     "{hex}: {name} devours an aphid ({steps} ant steps, draw {n} cards)", d["cards"], hex=h["name"],
                     name=_name(state, self.player_id), steps=d["steps"])
 
 
-class NymphEatsAphid(Command, name="aphids_nymph"):
+class NymphEatsAphid(_OnHex, name="aphids_nymph"):
     """A nymph placed on a site with an aphid destroys it (the aphids no ant herds)."""
 
-    hex_id: str
 
     def verify(self, state: State, content: Content) -> None:
-        h = find_hex(aphids(state), self.hex_id)
+        h = self.tracked_hex(state)
         if h["loose"] <= 0:
             raise CommandError(msg("{hex} has no aphid without an ant; a nymph only takes a site no ant holds.",
                                    hex=h["name"]))
 
     def apply(self, state: State, content: Content) -> None:
-        find_hex(aphids(state), self.hex_id)["loose"] -= 1
+        self.tracked_hex(state)["loose"] -= 1
 
     def describe(self, state: State, content: Content) -> Msg:
-        return msg("{hex}: a nymph destroys an aphid", hex=find_hex(aphids(state), self.hex_id)["name"])
+        return msg("{hex}: a nymph destroys an aphid", hex=self.tracked_hex(state)["name"])
 
 
 def _harvest_step_open(state: State, content: Content, breeding: bool) -> AphidsState:

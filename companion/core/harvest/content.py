@@ -7,7 +7,7 @@ from typing import Annotated
 from annotated_types import Ge, Le, MinLen
 from typing_extensions import TypedDict
 
-from companion.core.datafiles import Interpretation
+from companion.core.datafiles import ContentFile
 from companion.core.points import Reward
 from companion.core.schema import strict
 from companion.core.units import DataFile
@@ -36,13 +36,10 @@ class DevourData(TypedDict):
 
 
 @strict
-class HarvestContent(TypedDict):
-    schema: int
-    source: str
+class HarvestContent(ContentFile):
     farming: Annotated[list[FarmingRow], MinLen(1)]
     max_sites: Annotated[int, Ge(4), Le(12)]
     devour: DevourData
-    interpretations: list[Interpretation]
 
 
 FILE = DataFile(HarvestContent, "harvest", "harvest.json")

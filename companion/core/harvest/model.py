@@ -15,7 +15,7 @@ a saved game when it is opened::
 
 from __future__ import annotations
 
-from typing import Annotated, cast
+from typing import Annotated
 
 from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
@@ -23,10 +23,11 @@ from typing_extensions import TypedDict
 from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.harvest.content import harvest_content
-from companion.core.hooks import InvalidModuleState, ModuleState
+from companion.core.hooks import InvalidModuleState
 from companion.core.i18n import msg, nmsg
-from companion.core.schema import Shape, strict
-from companion.core.state import State, has, player
+from companion.core.module_state import ModuleSlot, by_id
+from companion.core.schema import strict
+from companion.core.state import State, player
 
 KEY = "aphids"
 STATE_VERSION = 1
@@ -54,30 +55,12 @@ class AphidsState(TypedDict):
     ticked: list[str]
 
 
-SHAPE = Shape(AphidsState)
-
-
-def active(state: State) -> bool:
-    return has(state, KEY)
-
-
-def empty() -> AphidsState:
+def empty(state: State | None = None) -> AphidsState:
     return {"hexes": [], "harvested": [], "bred": [], "ticked": []}
 
 
-def init(state: State, options: object, content: Content) -> None:
-    state["modules_state"][KEY] = dict(empty())
-
-
-def adopt(state: State, content: Content) -> ModuleState:
-    """A game saved before the app tracked aphids starts with no hexes tracked yet."""
-    return dict(empty())
-
-
-def aphids(state: State) -> AphidsState:
-    if not active(state) or KEY not in state.get("modules_state", {}):
-        raise CommandError(msg("This game does not use the Aphids module."))
-    return cast(AphidsState, state["modules_state"][KEY])
+SLOT = ModuleSlot(KEY, AphidsState, empty, msg("This game does not use the Aphids module."))
+active, init, adopt, aphids = SLOT.active, SLOT.init, SLOT.adopt, SLOT.of
 
 
 def on_sites(h: AphidHex) -> int:
@@ -90,13 +73,10 @@ def free_sites(h: AphidHex) -> int:
 
 
 def find_hex(a: AphidsState, hex_id: str) -> AphidHex:
-    for h in a["hexes"]:
-        if h["id"] == hex_id:
-            return h
-    if not a["hexes"]:
-        raise CommandError(msg("No aphid hex {id}; no hex is tracked yet.", id=repr(hex_id)))
-    known = ", ".join(f"{h['id']} ({h['name']})" for h in a["hexes"])
-    raise CommandError(msg("No aphid hex {id}; tracked hexes: {known}.", id=repr(hex_id), known=known))
+    return by_id(a["hexes"], hex_id, lambda known: msg(
+        "No aphid hex {id}; tracked hexes: {known}.", id=repr(hex_id),
+        known=", ".join(f"{h['id']} ({h['name']})" for h in known)),
+        none=msg("No aphid hex {id}; no hex is tracked yet.", id=repr(hex_id)))
 
 
 def check_hex(h: AphidHex, state: State) -> None:
@@ -114,7 +94,7 @@ def check_hex(h: AphidHex, state: State) -> None:
 
 
 def validate_state(module_state: object, state: State, content: Content) -> None:
-    checked = SHAPE.check(module_state, InvalidModuleState)
+    checked = SLOT.check(module_state)
     ids = [h["id"] for h in checked["hexes"]]
     if len(set(ids)) != len(ids):
         raise InvalidModuleState("hexes: two hexes share an id")

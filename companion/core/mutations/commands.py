@@ -7,6 +7,7 @@ from companion.core.commands.base import Command
 from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.i18n import N_, Msg, msg
+from companion.core.module_state import colony
 from companion.core.mutations.content import PARTS, mutations_content, said, the_part
 from companion.core.mutations.model import MutationsState, card, mutations, on_body, redeal_due
 from companion.core.rng import Rng
@@ -30,8 +31,7 @@ def _card(m: MutationsState, card_id: str) -> Msg | str:
 
 
 def _ant(state: State, pid: str) -> None:
-    if player(state, pid)["role"] != "ant":
-        raise CommandError(msg("{name} is the Broodmother and takes no Mutations.", name=_name(state, pid)))
+    colony(state, pid, lambda name: msg("{name} is the Broodmother and takes no Mutations.", name=name))
 
 
 def _not_kept_yet(state: State) -> None:

@@ -8,7 +8,7 @@ from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
 
 from companion.core.content import catalogue_said
-from companion.core.datafiles import Interpretation
+from companion.core.datafiles import ContentFile
 from companion.core.i18n import N_, Msg, msg
 from companion.core.schema import strict
 from companion.core.units import DataFile
@@ -28,9 +28,7 @@ class MutationCard(TypedDict):
 
 
 @strict
-class MutationsContent(TypedDict):
-    schema: int
-    source: str
+class MutationsContent(ContentFile):
     deal: Annotated[int, Ge(1), Le(8)]
     keep: Annotated[int, Ge(1), Le(3)]
     fully_developed_cp: Annotated[int, Ge(0), Le(9)]
@@ -38,7 +36,6 @@ class MutationsContent(TypedDict):
     cards: Annotated[list[MutationCard], MinLen(8), MaxLen(60)]
     reminders: list[str]
     solo: str
-    interpretations: list[Interpretation]
 
 
 FILE = DataFile(MutationsContent, "mutations", "mutations.json")

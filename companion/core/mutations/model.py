@@ -11,18 +11,19 @@
 
 from __future__ import annotations
 
-from typing import Annotated, cast
+from typing import Annotated
 
 from annotated_types import Ge, Le, MaxLen
 from typing_extensions import TypedDict
 
 from companion.core.content import Content
 from companion.core.errors import CommandError
-from companion.core.hooks import InvalidModuleState, ModuleState
+from companion.core.hooks import InvalidModuleState
 from companion.core.i18n import msg
+from companion.core.module_state import ModuleSlot, by_id
 from companion.core.mutations.content import PARTS, MutationCard, Part, mutations_content
-from companion.core.schema import Shape, strict
-from companion.core.state import State, ant_players, has, player
+from companion.core.schema import strict
+from companion.core.state import State, ant_players, player
 
 KEY = "mutations"
 STATE_VERSION = 1
@@ -40,38 +41,18 @@ class MutationsState(TypedDict):
     ticked: list[str]
 
 
-SHAPE = Shape(MutationsState)
-
-
-def active(state: State) -> bool:
-    return has(state, KEY)
-
-
-def empty() -> MutationsState:
-    return {"cards": [dict(c) for c in mutations_content()["cards"]],  # type: ignore[misc]
+def empty(state: State | None = None) -> MutationsState:
+    return {"cards": [c.copy() for c in mutations_content()["cards"]],
             "dealt": {}, "deals": 0, "kept": {}, "covered": {}, "evolved": {}, "ticked": []}
 
 
-def init(state: State, options: object, content: Content) -> None:
-    state["modules_state"][KEY] = dict(empty())
-
-
-def adopt(state: State, content: Content) -> ModuleState:
-    """A game saved before the app tracked Mutations: nothing dealt yet."""
-    return dict(empty())
-
-
-def mutations(state: State) -> MutationsState:
-    if not active(state) or KEY not in state.get("modules_state", {}):
-        raise CommandError(msg("This game does not use Mutations."))
-    return cast(MutationsState, state["modules_state"][KEY])
+SLOT = ModuleSlot(KEY, MutationsState, empty, msg("This game does not use Mutations."))
+active, init, adopt, mutations = SLOT.active, SLOT.init, SLOT.adopt, SLOT.of
 
 
 def card(m: MutationsState, card_id: str) -> MutationCard:
-    for c in m["cards"]:
-        if c["id"] == card_id:
-            return c
-    raise CommandError(msg("No Mutation {id} in the deck (m1 to m{last}).", id=repr(card_id), last=len(m["cards"])))
+    return by_id(m["cards"], card_id, lambda deck: msg("No Mutation {id} in the deck (m1 to m{last}).",
+                                                       id=repr(card_id), last=len(deck)))
 
 
 def redeal_due(state: State) -> str | None:
@@ -90,7 +71,7 @@ def on_body(m: MutationsState, pid: str) -> dict[str, MutationCard]:
 
 
 def validate_state(module_state: object, state: State, content: Content) -> None:
-    checked = SHAPE.check(module_state, InvalidModuleState)
+    checked = SLOT.check(module_state)
     ids = {c["id"] for c in checked["cards"]}
     for field in ("dealt", "kept", "covered", "evolved"):
         for pid, values in checked[field].items():

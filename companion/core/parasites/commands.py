@@ -79,13 +79,21 @@ class PlayParasite(Command, name="parasites_play"):
                    host=_name(state, e["host"]))
 
 
-class DestroyParasite(Command, name="parasites_destroy"):
-    """An Evolution played directly on top of the Parasitic Evolution: it is discarded."""
+class _OnParasite(Command):
+    """A command about one Parasite in play: ``parasite`` is it, or the refusal listing those in play."""
 
     parasite_id: str
 
+    def parasite(self, state: State) -> Parasite:
+        return find(parasites(state), self.parasite_id)
+
+
+class DestroyParasite(_OnParasite, name="parasites_destroy"):
+    """An Evolution played directly on top of the Parasitic Evolution: it is discarded."""
+
+
     def verify(self, state: State, content: Content) -> None:
-        find(parasites(state), self.parasite_id)
+        self.parasite(state)
 
     def apply(self, state: State, content: Content) -> None:
         p = parasites(state)
@@ -94,7 +102,7 @@ class DestroyParasite(Command, name="parasites_destroy"):
         p["destroyed"].append(x)
 
     def describe(self, state: State, content: Content) -> Msg:
-        x = find(parasites(state), self.parasite_id)
+        x = self.parasite(state)
         return msg(COVERS[x["part"]], card=x["card"], host=_name(state, x["host"]))
 
 
@@ -102,17 +110,16 @@ def _key(state: State, parasite_id: str) -> str:
     return f"{state['round']}:{parasite_id}"
 
 
-class HostDidNotBattle(Command, name="parasites_no_battle"):
+class HostDidNotBattle(_OnParasite, name="parasites_no_battle"):
     """End of the Soldier Phase: the host fought no battle, so the parasite gains the card's point."""
 
-    parasite_id: str
 
     def _rewards(self, state: State) -> dict[str, dict[str, int]]:
-        x = find(parasites(state), self.parasite_id)
+        x = self.parasite(state)
         return {x["parasite"]: {"cards": 0, "cp": x["no_battle_cp"]}}
 
     def verify(self, state: State, content: Content) -> None:
-        x = find(parasites(state), self.parasite_id)
+        x = self.parasite(state)
         if not x["no_battle_cp"]:
             raise CommandError(msg("{card} gives no point when the host does not battle.", card=x["card"]))
         if state["phase"] != "soldier":
@@ -129,7 +136,7 @@ class HostDidNotBattle(Command, name="parasites_no_battle"):
         parasites(state)["paid"].append(_key(state, self.parasite_id))
 
     def describe(self, state: State, content: Content) -> Msg:
-        x = find(parasites(state), self.parasite_id)
+        x = self.parasite(state)
         cp = msg(game_def(state, content).terms["cp"])
         return msg("{card}: {host} fought no battle, {parasite} +{n} {cp}", card=x["card"],
                    host=_name(state, x["host"]), parasite=_name(state, x["parasite"]), n=x["no_battle_cp"], cp=cp)

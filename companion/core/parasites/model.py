@@ -9,18 +9,19 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, cast
+from typing import Annotated, Literal
 
 from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
 
 from companion.core.content import Content, catalogue_said
-from companion.core.datafiles import Interpretation
+from companion.core.datafiles import ContentFile
 from companion.core.errors import CommandError
-from companion.core.hooks import InvalidModuleState, ModuleState
+from companion.core.hooks import InvalidModuleState
 from companion.core.i18n import N_, Msg, msg
-from companion.core.schema import Id, Shape, strict
-from companion.core.state import State, has, player
+from companion.core.module_state import ModuleSlot, by_id
+from companion.core.schema import Id, strict
+from companion.core.state import State, player
 from companion.core.units import DataFile
 
 KEY = "parasites"
@@ -41,12 +42,9 @@ class ParasiteCard(TypedDict):
 
 
 @strict
-class ParasitesContent(TypedDict):
-    schema: int
-    source: str
+class ParasitesContent(ContentFile):
     cards: list[ParasiteCard]
     reminders: list[str]
-    interpretations: list[Interpretation]
 
 
 @strict
@@ -70,40 +68,21 @@ class ParasitesState(TypedDict):
 
 FILE = DataFile(ParasitesContent, "parasites", "parasites.json")
 parasites_content = FILE.of
-SHAPE = Shape(ParasitesState)
 
 
-def active(state: State) -> bool:
-    return has(state, KEY)
-
-
-def empty() -> ModuleState:
+def empty(state: State | None = None) -> ParasitesState:
     return {"parasites": [], "destroyed": [], "paid": [], "ticked": []}
 
 
-def init(state: State, options: object, content: Content) -> None:
-    state["modules_state"][KEY] = empty()
-
-
-def adopt(state: State, content: Content) -> ModuleState:
-    """A game saved before the app tracked Parasites: none in play yet."""
-    return empty()
-
-
-def parasites(state: State) -> ParasitesState:
-    if not active(state) or KEY not in state.get("modules_state", {}):
-        raise CommandError(msg("This game does not use the Parasites module."))
-    return cast(ParasitesState, state["modules_state"][KEY])
+SLOT = ModuleSlot(KEY, ParasitesState, empty, msg("This game does not use the Parasites module."))
+active, init, adopt, parasites = SLOT.active, SLOT.init, SLOT.adopt, SLOT.of
 
 
 def find(p: ParasitesState, parasite_id: str) -> Parasite:
-    for x in p["parasites"]:
-        if x["id"] == parasite_id:
-            return x
-    if not p["parasites"]:
-        raise CommandError(msg("No Parasite {id}; none is in play.", id=repr(parasite_id)))
-    listed = ", ".join(f"{x['id']} ({x['card']})" for x in p["parasites"])
-    raise CommandError(msg("No Parasite {id}; in play: {listed}.", id=repr(parasite_id), listed=listed))
+    return by_id(p["parasites"], parasite_id, lambda known: msg(
+        "No Parasite {id}; in play: {listed}.", id=repr(parasite_id),
+        listed=", ".join(f"{x['id']} ({x['card']})" for x in known)),
+        none=msg("No Parasite {id}; none is in play.", id=repr(parasite_id)))
 
 
 def the_part(part: str) -> Msg:
@@ -125,7 +104,7 @@ def known(name: str) -> ParasiteCard | None:
 
 
 def validate_state(module_state: object, state: State, content: Content) -> None:
-    checked = SHAPE.check(module_state, InvalidModuleState)
+    checked = SLOT.check(module_state)
     for i, x in enumerate(checked["parasites"]):
         try:
             player(state, x["parasite"])

@@ -69,6 +69,15 @@ def set_health(p: OnBoard, health: int) -> None:
         p["gone"], p["spores"] = True, 0
 
 
+class _OnBoard(Command):
+    """A command about one summoned Predator: ``summoned`` is it, or the refusal saying why it is not there."""
+
+    predator: str
+
+    def summoned(self, state: State) -> OnBoard:
+        return on_board(tracker(state), self.predator)
+
+
 class ChoosePredators(Command, name="predator_choose"):
     """The Predator information cards set out at setup (2 of the 5), picked by the table."""
 
@@ -155,42 +164,40 @@ class Summon(Command, name="predator_summon"):
         return msg("{predator} summoned: Health {health}, Tier {tier}", **values)
 
 
-class MovePredator(Command, name="predator_move"):
-    predator: str
+class MovePredator(_OnBoard, name="predator_move"):
     hex: int
 
     def verify(self, state: State, content: Content) -> None:
-        p = on_board(tracker(state), self.predator)
+        p = self.summoned(state)
         check_hex(self.hex)
         if p["hex"] == self.hex:
             raise CommandError(msg("The {predator} is already in hex {hex}.", predator=predator_name(self.predator),
                                    hex=self.hex))
 
     def apply(self, state: State, content: Content) -> None:
-        on_board(tracker(state), self.predator)["hex"] = self.hex
+        self.summoned(state)["hex"] = self.hex
 
     def describe(self, state: State, content: Content) -> Msg:
         return msg("{predator} moves to hex {hex}", predator=predator_name(self.predator), hex=self.hex)
 
 
-class SetHealth(Command, name="predator_set_health"):
+class SetHealth(_OnBoard, name="predator_set_health"):
     """Type its Health (a correction, or the value on the card's track); 0 takes it out for good."""
 
-    predator: str
     health: int
 
     def verify(self, state: State, content: Content) -> None:
-        p = on_board(tracker(state), self.predator)
+        p = self.summoned(state)
         check_health(self.health)
         if p["health"] == self.health:
             raise CommandError(msg("The {predator} already has {health} Health.", predator=predator_name(self.predator),
                                    health=self.health))
 
     def apply(self, state: State, content: Content) -> None:
-        set_health(on_board(tracker(state), self.predator), self.health)
+        set_health(self.summoned(state), self.health)
 
     def describe(self, state: State, content: Content) -> Msg:
-        p = on_board(tracker(state), self.predator)
+        p = self.summoned(state)
         track, finish = health_text(p["health"], self.health), finish_text(state, p, self.health, "")
         if finish is not None:
             return msg("{predator}: {track}. {finish}", predator=predator_name(self.predator), track=track,
@@ -198,28 +205,27 @@ class SetHealth(Command, name="predator_set_health"):
         return msg("{predator}: {track}", predator=predator_name(self.predator), track=track)
 
 
-class Damage(Command, name="predator_damage"):
+class Damage(_OnBoard, name="predator_damage"):
     """Casualties dealt to a Predator lower its Health (and its tier); ``by`` is who dealt them."""
 
-    predator: str
     amount: int
     by: str = ""
 
     def verify(self, state: State, content: Content) -> None:
-        p = on_board(tracker(state), self.predator)
+        p = self.summoned(state)
         require_int(self.amount, "Casualties", 1, predators_content(content)["max_health"])
         if self.by:
             player(state, self.by)
         del p
 
     def after(self, state: State) -> int:
-        return max(0, on_board(tracker(state), self.predator)["health"] - self.amount)
+        return max(0, self.summoned(state)["health"] - self.amount)
 
     def apply(self, state: State, content: Content) -> None:
-        set_health(on_board(tracker(state), self.predator), self.after(state))
+        set_health(self.summoned(state), self.after(state))
 
     def describe(self, state: State, content: Content) -> Msg:
-        p, after = on_board(tracker(state), self.predator), self.after(state)
+        p, after = self.summoned(state), self.after(state)
         track, finish = health_text(p["health"], after), finish_text(state, p, after, self.by)
         if finish is not None:
             return nmsg("{predator} takes 1 casualty: {track}. {finish}",
@@ -229,12 +235,11 @@ class Damage(Command, name="predator_damage"):
                     predator=predator_name(self.predator), track=track)
 
 
-class Heal(Command, name="predator_heal"):
-    predator: str
+class Heal(_OnBoard, name="predator_heal"):
     amount: int
 
     def verify(self, state: State, content: Content) -> None:
-        p = on_board(tracker(state), self.predator)
+        p = self.summoned(state)
         top = predators_content(content)["max_health"]
         require_int(self.amount, "Health gained", 1, top)
         if p["health"] + self.amount > top:
@@ -242,11 +247,11 @@ class Heal(Command, name="predator_heal"):
                                    predator=predator_name(self.predator), health=p["health"], top=top))
 
     def apply(self, state: State, content: Content) -> None:
-        p = on_board(tracker(state), self.predator)
+        p = self.summoned(state)
         p["health"] += self.amount
 
     def describe(self, state: State, content: Content) -> Msg:
-        p = on_board(tracker(state), self.predator)
+        p = self.summoned(state)
         track = health_text(p["health"], p["health"] + self.amount)
         return msg("{predator} gains {amount} Health: {track}", predator=predator_name(self.predator),
                    amount=self.amount, track=track)
@@ -283,10 +288,9 @@ def _cordyceps(state: State, predator: str) -> OnBoard:
     return p
 
 
-class SetSpores(Command, name="predator_spores"):
+class SetSpores(_OnBoard, name="predator_spores"):
     """Spore tokens left in the Cordyceps' own hex (one carried away, one erupted elsewhere...)."""
 
-    predator: str
     spores: int
 
     def verify(self, state: State, content: Content) -> None:
@@ -297,14 +301,14 @@ class SetSpores(Command, name="predator_spores"):
                                     self.spores))
 
     def apply(self, state: State, content: Content) -> None:
-        on_board(tracker(state), self.predator)["spores"] = self.spores
+        self.summoned(state)["spores"] = self.spores
 
     def describe(self, state: State, content: Content) -> Msg:
         return nmsg("{predator}: 1 spore token in its hex", "{predator}: {n} spore tokens in its hex", self.spores,
                     predator=predator_name(self.predator))
 
 
-class PlaceSpores(Command, name="predator_place_spores"):
+class PlaceSpores(_OnBoard, name="predator_place_spores"):
     """The start of a round: the Cordyceps places its tier's spore tokens in its hex."""
 
     predator: str = CORDYCEPS
@@ -316,15 +320,15 @@ class PlaceSpores(Command, name="predator_place_spores"):
                                    predator=predator_name(self.predator), round=state["round"]))
 
     def count(self, state: State) -> int:
-        return spores_for(self.predator, on_board(tracker(state), self.predator)["health"]) or 0
+        return spores_for(self.predator, self.summoned(state)["health"]) or 0
 
     def apply(self, state: State, content: Content) -> None:
         n = self.count(state)
-        on_board(tracker(state), self.predator)["spores"] += n
+        self.summoned(state)["spores"] += n
         tracker(state)["spores_placed"].append(f"{state['round']}:{self.predator}")
 
     def describe(self, state: State, content: Content) -> Msg:
-        p = on_board(tracker(state), self.predator)
+        p = self.summoned(state)
         values = {"predator": predator_name(self.predator), "tier": tier_of(p["health"])}
         if p["hex"]:
             return nmsg("{predator} (Tier {tier}) places 1 spore token in hex {hex}",

@@ -7,6 +7,7 @@ predator cards of Predators & Prey (what the rulebook gives of each; players typ
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Literal, NotRequired
 
 from annotated_types import Ge, Le, MaxLen, MinLen
@@ -14,7 +15,8 @@ from typing_extensions import TypedDict
 
 from companion.core.datafiles import Interpretation
 from companion.core.errors import CommandError, ContentError
-from companion.core.i18n import N_, msg
+from companion.core.i18n import N_, Msg, msg
+from companion.core.module_state import by_id
 from companion.core.schema import Id, strict
 from companion.core.units import DataFile
 
@@ -136,37 +138,35 @@ def _known(entries: list[tuple[str, str]]) -> str:
     return ", ".join(f"{pid} ({name})" for pid, name in entries)
 
 
+def _matched(text: str, entries: list[tuple[str, str]], refusal: Callable[[str], Msg]) -> str:
+    """The id of the one entry ``text`` names (``_match``); else a refusal listing them all (``refusal(known)``)."""
+    if (found := _match(text, entries)) is None:
+        raise CommandError(refusal(_known(entries)))
+    return found
+
+
 def predator_info(predator_id: str) -> PredatorInfo:
-    for p in predators_content()["predators"]:
-        if p["id"] == predator_id:
-            return p
-    raise CommandError(msg("No Predator {text}; the Predators are {known}.", text=repr(predator_id),
-                           known=", ".join(p["id"] for p in predators_content()["predators"])))
+    return by_id(predators_content()["predators"], predator_id, lambda known: msg(
+        "No Predator {text}; the Predators are {known}.", text=repr(predator_id),
+        known=", ".join(p["id"] for p in known)))
 
 
 def find_predator(text: str) -> str:
     """A Minions of the Meadow Predator's id from its id or name: ``cordyceps`` -> ``cordyceps-fungus``."""
     entries = [(p["id"], p["name"]) for p in predators_content()["predators"]]
-    if (found := _match(text, entries)) is None:
-        raise CommandError(msg("No Predator {text}; the Predators are {known}.", text=repr(text),
-                               known=_known(entries)))
-    return found
+    return _matched(text, entries, lambda known: msg("No Predator {text}; the Predators are {known}.", text=repr(text),
+                                                     known=known))
 
 
 def ally_card(card_id: str) -> AllyCard:
-    for c in alliances_content()["predators"]:
-        if c["id"] == card_id:
-            return c
-    raise CommandError(msg("No predator card {text}; the cards are {known}.", text=repr(card_id),
-                           known=", ".join(c["id"] for c in alliances_content()["predators"])))
+    return by_id(alliances_content()["predators"], card_id, lambda known: msg(
+        "No predator card {text}; the cards are {known}.", text=repr(card_id), known=", ".join(c["id"] for c in known)))
 
 
 def find_ally_card(text: str) -> str:
     entries = [(c["id"], c["name"]) for c in alliances_content()["predators"]]
-    if (found := _match(text, entries)) is None:
-        raise CommandError(msg("No predator card {text}; the cards are {known}.", text=repr(text),
-                               known=_known(entries)))
-    return found
+    return _matched(text, entries, lambda known: msg("No predator card {text}; the cards are {known}.",
+                                                     text=repr(text), known=known))
 
 
 def interpretation(key: str) -> str:

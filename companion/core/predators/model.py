@@ -19,15 +19,16 @@ level 2 summons one through ``summon``, which creates the tracker when it is mis
 
 from __future__ import annotations
 
-from typing import Annotated, cast
+from typing import Annotated
 
 from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
 
 from companion.core.content import Content
 from companion.core.errors import CommandError
-from companion.core.hooks import InvalidModuleState, ModuleState
+from companion.core.hooks import InvalidModuleState
 from companion.core.i18n import Msg, msg
+from companion.core.module_state import ModuleSlot
 from companion.core.predators.content import predator_info, predators_content
 from companion.core.predators.rules import (
     CORDYCEPS,
@@ -38,7 +39,7 @@ from companion.core.predators.rules import (
     spores_for,
     starting_health,
 )
-from companion.core.schema import Id, Round, Shape, strict
+from companion.core.schema import Id, Round, strict
 from companion.core.state import State, has, player
 from companion.core.words import listing
 
@@ -81,31 +82,17 @@ class PredatorsState(TypedDict):
     ticked: Annotated[list[Annotated[str, MaxLen(200)]], MaxLen(2000)]
 
 
-SHAPE = Shape(PredatorsState)
-
-
-def active(state: State) -> bool:
+def in_game(state: State) -> bool:
     """In play with the Predators module, or once the Broodmother has summoned one."""
     return has(state, KEY) or KEY in state.get("modules_state", {})
 
 
-def empty() -> PredatorsState:
+def empty(state: State | None = None) -> PredatorsState:
     return {"in_play": [], "predators": [], "tiers": {}, "battle": None, "spores_placed": [], "ticked": []}
 
 
-def init(state: State, options: object, content: Content) -> None:
-    state["modules_state"][KEY] = dict(empty())
-
-
-def adopt(state: State, content: Content) -> ModuleState:
-    """A game saved before the app tracked predators starts with none chosen or summoned."""
-    return dict(empty())
-
-
-def tracker(state: State) -> PredatorsState:
-    if KEY not in state.get("modules_state", {}):
-        raise CommandError(msg("This game does not use the Predators module."))
-    return cast(PredatorsState, state["modules_state"][KEY])
+SLOT = ModuleSlot(KEY, PredatorsState, empty, msg("This game does not use the Predators module."), when=in_game)
+active, init, adopt, tracker = SLOT.active, SLOT.init, SLOT.adopt, SLOT.of
 
 
 def name_of(predator_id: str) -> str:
@@ -180,7 +167,7 @@ def summon(state: State, predator_id: str, hex_number: int | None, round_number:
 
 
 def validate_state(module_state: object, state: State, content: Content) -> None:
-    checked = SHAPE.check(module_state, InvalidModuleState)
+    checked = SLOT.check(module_state)
     known = {p["id"] for p in predators_content(content)["predators"]}
     ids = [p["id"] for p in checked["predators"]]
     for where, values in (("in_play", checked["in_play"]), ("predators", ids), ("tiers", list(checked["tiers"]))):

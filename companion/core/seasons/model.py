@@ -8,18 +8,18 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, cast
+from typing import Annotated, Literal
 
 from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
 
 from companion.core.content import Content, catalogue_said
-from companion.core.datafiles import Interpretation
-from companion.core.errors import CommandError
-from companion.core.hooks import InvalidModuleState, ModuleState
+from companion.core.datafiles import ContentFile
+from companion.core.hooks import InvalidModuleState
 from companion.core.i18n import msg
+from companion.core.module_state import ModuleSlot, by_id
 from companion.core.schema import Shape, strict
-from companion.core.state import State, has
+from companion.core.state import State
 from companion.core.units import DataFile
 
 KEY = "seasons"
@@ -36,14 +36,11 @@ class SeasonCard(TypedDict):
 
 
 @strict
-class SeasonsContent(TypedDict):
-    schema: int
-    source: str
+class SeasonsContent(ContentFile):
     early: Annotated[int, Ge(1), Le(4)]
     late: Annotated[int, Ge(1), Le(4)]
     cards: Annotated[list[SeasonCard], MinLen(2), MaxLen(20)]
     reminders: list[str]
-    interpretations: list[Interpretation]
 
 
 @strict
@@ -56,39 +53,20 @@ class SeasonsState(TypedDict):
 
 FILE = DataFile(SeasonsContent, "seasons", "seasons.json")
 seasons_content = FILE.of
-SHAPE = Shape(SeasonsState)
 CARD = Shape(SeasonCard)
 
 
-def active(state: State) -> bool:
-    return has(state, KEY)
+def empty(state: State | None = None) -> SeasonsState:
+    return {"cards": [c.copy() for c in seasons_content()["cards"]], "deck": [], "revealed": [], "ticked": []}
 
 
-def empty() -> ModuleState:
-    return {"cards": [dict(c) for c in seasons_content()["cards"]], "deck": [], "revealed": [], "ticked": []}
-
-
-def init(state: State, options: object, content: Content) -> None:
-    state["modules_state"][KEY] = empty()
-
-
-def adopt(state: State, content: Content) -> ModuleState:
-    """A game saved before the app kept the Seasons: the deck is still to build."""
-    return empty()
-
-
-def seasons(state: State) -> SeasonsState:
-    if not active(state) or KEY not in state.get("modules_state", {}):
-        raise CommandError(msg("This game does not use the Seasons."))
-    return cast(SeasonsState, state["modules_state"][KEY])
+SLOT = ModuleSlot(KEY, SeasonsState, empty, msg("This game does not use the Seasons."))
+active, init, adopt, seasons = SLOT.active, SLOT.init, SLOT.adopt, SLOT.of
 
 
 def card(s: SeasonsState, card_id: str) -> SeasonCard:
-    for c in s["cards"]:
-        if c["id"] == card_id:
-            return c
-    raise CommandError(msg("No Season card {id}; the cards are {ids}.", id=repr(card_id),
-                           ids=", ".join(c["id"] for c in s["cards"])))
+    return by_id(s["cards"], card_id, lambda cards: msg("No Season card {id}; the cards are {ids}.", id=repr(card_id),
+                                                        ids=", ".join(c["id"] for c in cards)))
 
 
 def catalogue_texts() -> list[str]:
@@ -106,7 +84,7 @@ def in_force(s: SeasonsState) -> SeasonCard | None:
 
 
 def validate_state(module_state: object, state: State, content: Content) -> None:
-    checked = SHAPE.check(module_state, InvalidModuleState)
+    checked = SLOT.check(module_state)
     ids = {c["id"] for c in checked["cards"]}
     for field in ("deck", "revealed"):
         if unknown := set(checked[field]) - ids:

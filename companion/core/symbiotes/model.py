@@ -8,18 +8,19 @@
 
 from __future__ import annotations
 
-from typing import Annotated, cast
+from typing import Annotated
 
 from annotated_types import Ge, Le, MaxLen
 from typing_extensions import TypedDict
 
 from companion.core.content import Content
-from companion.core.datafiles import Interpretation
+from companion.core.datafiles import ContentFile
 from companion.core.errors import CommandError
-from companion.core.hooks import InvalidModuleState, ModuleState
+from companion.core.hooks import InvalidModuleState
 from companion.core.i18n import msg
-from companion.core.schema import Id, Shape, strict
-from companion.core.state import State, ant_players, has, player
+from companion.core.module_state import ModuleSlot
+from companion.core.schema import Id, strict
+from companion.core.state import State, ant_players, player
 from companion.core.units import DataFile
 
 KEY = "symbiote-tokens"
@@ -35,14 +36,11 @@ class Bonuses(TypedDict):
 
 
 @strict
-class SymbiotesContent(TypedDict):
-    schema: int
-    source: str
+class SymbiotesContent(ContentFile):
     no_exchange_round: Annotated[int, Ge(1), Le(5)]
     end_points_each: Annotated[int, Ge(0), Le(5)]
     bonuses: Bonuses
     reminders: list[str]
-    interpretations: list[Interpretation]
 
 
 @strict
@@ -55,13 +53,6 @@ class SymbiotesState(TypedDict):
 
 FILE = DataFile(SymbiotesContent, "symbiotes", "symbiotes.json")
 symbiotes_content = FILE.of
-SHAPE = Shape(SymbiotesState)
-
-
-def active(state: State) -> bool:
-    return has(state, KEY)
-
-
 def token_id(owner: str, part: str) -> str:
     return f"{owner}:{part}"
 
@@ -74,24 +65,13 @@ def part_of(token: str) -> str:
     return token.rsplit(":", 1)[1]
 
 
-def empty(state: State) -> ModuleState:
+def empty(state: State) -> SymbiotesState:
     holders = {token_id(p["id"], part): p["id"] for p in ant_players(state) for part in PARTS}
     return {"holders": holders, "exchanged": [], "booked": None, "ticked": []}
 
 
-def init(state: State, options: object, content: Content) -> None:
-    state["modules_state"][KEY] = empty(state)
-
-
-def adopt(state: State, content: Content) -> ModuleState:
-    """A game saved before the app tracked Symbiote tokens: every colony holds its own three."""
-    return empty(state)
-
-
-def symbiotes(state: State) -> SymbiotesState:
-    if not active(state) or KEY not in state.get("modules_state", {}):
-        raise CommandError(msg("This game does not use the Symbiote tokens."))
-    return cast(SymbiotesState, state["modules_state"][KEY])
+SLOT = ModuleSlot(KEY, SymbiotesState, empty, msg("This game does not use the Symbiote tokens."))
+active, init, adopt, symbiotes = SLOT.active, SLOT.init, SLOT.adopt, SLOT.of
 
 
 def held_by(s: SymbiotesState, pid: str) -> list[str]:
@@ -118,7 +98,7 @@ def book_end_points(state: State, content: Content) -> None:
 
 
 def validate_state(module_state: object, state: State, content: Content) -> None:
-    checked = SHAPE.check(module_state, InvalidModuleState)
+    checked = SLOT.check(module_state)
     expected = {token_id(p["id"], part) for p in ant_players(state) for part in PARTS}
     if set(checked["holders"]) != expected:
         raise InvalidModuleState("holders: not the 3 tokens of each colony in this game")

@@ -6,16 +6,14 @@ from companion.core.commands.base import Command, require_int
 from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.i18n import Msg, msg
-from companion.core.state import State, player
+from companion.core.module_state import colony
+from companion.core.state import State
 from companion.core.words import part_name
 from companion.core.workers.model import PARTS, edition, workers
 
 
 def _colony(state: State, pid: str) -> str:
-    p = player(state, pid)
-    if p["role"] != "ant":
-        raise CommandError(msg("{name} is the Broodmother and has no workers.", name=p["name"]))
-    return str(p["name"])
+    return str(colony(state, pid, lambda name: msg("{name} is the Broodmother and has no workers.", name=name))["name"])
 
 
 class SetWorkers(Command, name="workers_in_play"):

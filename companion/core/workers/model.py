@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, cast
+from typing import Annotated, Literal
 
 from annotated_types import Ge, Le, MaxLen
 from typing_extensions import TypedDict
@@ -15,10 +15,11 @@ from typing_extensions import TypedDict
 from companion.core.content import Content
 from companion.core.datafiles import Interpretation
 from companion.core.errors import CommandError
-from companion.core.hooks import InvalidModuleState, ModuleState
+from companion.core.hooks import InvalidModuleState
 from companion.core.i18n import msg
-from companion.core.schema import Id, Shape, strict
-from companion.core.state import State, ant_players, has, player
+from companion.core.module_state import ModuleSlot
+from companion.core.schema import Id, strict
+from companion.core.state import State, ant_players, player
 from companion.core.units import DataFile
 
 KEY = "workers"
@@ -77,40 +78,22 @@ class WorkersState(TypedDict):
 
 FILE = DataFile(WorkersContent, "workers", "workers.json")
 workers_content = FILE.of
-SHAPE = Shape(WorkersState)
-
-
 def edition(state: State) -> Edition:
     e = workers_content()["editions"]
     return e["evolved"] if state["game"] == "evolved" else e["mota"]
 
 
-def active(state: State) -> bool:
-    return any(has(state, m) for m in MODULES)
-
-
-def empty(state: State) -> ModuleState:
+def empty(state: State) -> WorkersState:
     start = edition(state)["start_in_play"]
     return {"in_play": {p["id"]: start for p in ant_players(state)}, "evolved": {}, "ticked": []}
 
 
-def init(state: State, options: object, content: Content) -> None:
-    state["modules_state"][KEY] = empty(state)
-
-
-def adopt(state: State, content: Content) -> ModuleState:
-    """A game saved before the app tracked workers: the setup's count in play, no Evolution ticked."""
-    return empty(state)
-
-
-def workers(state: State) -> WorkersState:
-    if not active(state) or KEY not in state.get("modules_state", {}):
-        raise CommandError(msg("This game has no Major or Large Workers."))
-    return cast(WorkersState, state["modules_state"][KEY])
+SLOT = ModuleSlot(KEY, WorkersState, empty, msg("This game has no Major or Large Workers."), modules=MODULES)
+active, init, adopt, workers = SLOT.active, SLOT.init, SLOT.adopt, SLOT.of
 
 
 def validate_state(module_state: object, state: State, content: Content) -> None:
-    checked = SHAPE.check(module_state, InvalidModuleState)
+    checked = SLOT.check(module_state)
     pieces = edition(state)["pieces"]
     for field in ("in_play", "evolved"):
         for pid in checked[field]:
