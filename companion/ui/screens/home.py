@@ -12,7 +12,6 @@ the file is), Export (the file as it is) and Delete (after a confirmation).
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -25,9 +24,6 @@ from companion.ui.i18n import tr, trf, trn
 from companion.ui.models import last_played, round_label
 from companion.ui.screen import Screen
 from companion.ui.theme import BUTTON_HEIGHT
-
-if TYPE_CHECKING:
-    from companion.ui.app import PageApp
 
 ROUTE = "/"
 
@@ -42,8 +38,7 @@ class HomeScreen(Screen):
     title = "March of the Ants"
     identifier = "home"
 
-    def __init__(self, app: PageApp, route: str, params: dict[str, str]) -> None:
-        super().__init__(app, route, params)
+    def setup(self) -> None:
         self.shown = PAGE
         self.name_filter = ""
 
