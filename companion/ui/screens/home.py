@@ -21,7 +21,7 @@ from companion.store import GameSummary, KeptGame
 from companion.store.games import good_news
 from companion.ui import widgets
 from companion.ui.i18n import tr, trf, trn
-from companion.ui.measure import widest_word
+from companion.ui.measure import title_lines, widest_word
 from companion.ui.models import last_played, round_label
 from companion.ui.screen import Screen
 from companion.ui.theme import BUTTON_HEIGHT, MIN_TOUCH
@@ -44,7 +44,7 @@ class HomeScreen(Screen):
     def setup(self) -> None:
         self.shown = PAGE
         self.name_filter = ""
-        self._widest: dict[str, tuple[float, float]] = {}  # each drawn row's widest word: in its name, in all
+        self._texts: dict[str, tuple[str, str]] = {}  # each drawn row's name and details
         self._drawn_room = 0.0
 
     def body(self) -> list[ft.Control]:
@@ -69,7 +69,7 @@ class HomeScreen(Screen):
         elif games and not matching:
             controls.append(widgets.message_text(tr("No saved game has that in its name."), self.sizes,
                                                  identifier="no-match", muted=True))
-        self._widest, self._drawn_room = {}, self._row_room()
+        self._texts, self._drawn_room = {}, self._row_room()
         rows = [self._game_row(g) for g in matching[:self.shown]]
         controls.append(ft.Semantics(identifier="game-list", container=True, content=ft.Column(rows, spacing=8)))
         if len(matching) > self.shown:
@@ -173,12 +173,20 @@ class HomeScreen(Screen):
         return self._page_width() - 2 * self._side_padding() - TILE_INSET
 
     def resized(self) -> None:
-        """Rows whose words no longer fit as drawn (or now fit beside their buttons) are drawn again."""
+        """Rows whose texts no longer fit as drawn (or now fit beside their buttons) are drawn again."""
         super().resized()
         old, new = self._drawn_room, self._row_room()
-        if any((name > old) != (name > new) or (most > old - ROW_ACTIONS) != (most > new - ROW_ACTIONS)
-               for name, most in self._widest.values()):
+        if any(self._fit(*texts, old) != self._fit(*texts, new) for texts in self._texts.values()):
             self.refresh()
+
+    def _fit(self, name: str, details: str, room: float) -> tuple[bool, bool]:
+        """Whether the name's words each fit a line of ``room``, and whether the texts fit beside the buttons: each
+        word whole, and the name in two lines at most (a long name gets the card's whole width)."""
+        name_word = widest_word(name, self.sizes.body)
+        beside_room = room - ROW_ACTIONS
+        beside = (max(name_word, widest_word(details, self.sizes.small)) <= beside_room
+                  and title_lines(name, self.sizes.body, beside_room) <= 2)
+        return name_word <= room, beside
 
     def _details(self, game: GameSummary) -> str:
         content = self.app.ctx.store.content
@@ -191,14 +199,13 @@ class HomeScreen(Screen):
                    when=last_played(game.updated))
 
     def _game_row(self, game: GameSummary) -> ft.Control:
-        """A saved game: its name and details, with its buttons beside them, or below them where a word of
-        theirs would not fit beside (a narrow phone, a large text): a word is never broken mid-word."""
-        details, room = self._details(game), self._drawn_room
-        name_word = widest_word(game.name, self.sizes.body)
-        self._widest[game.id] = (name_word, max(name_word, widest_word(details, self.sizes.small)))
-        beside = self._widest[game.id][1] <= room - ROW_ACTIONS
+        """A saved game: its name and details, with its buttons beside them, or below them where the texts would
+        not fit beside (a narrow phone, a large text, a long name): a word is never broken mid-word."""
+        details = self._details(game)
+        self._texts[game.id] = (game.name, details)
+        whole, beside = self._fit(game.name, details, self._drawn_room)
         tile = ft.ListTile(
-            title=self._row_name(game.name, whole=name_word <= room),
+            title=self._row_name(game.name, whole=whole),
             subtitle=ft.Text(details, size=self.sizes.small),
             leading=ft.Icon(ft.Icons.FLAG if game.ended else ft.Icons.PLAY_CIRCLE_OUTLINE),
             on_click=self.app.handler(lambda: self.app.go(f"/game/{game.id}")),
