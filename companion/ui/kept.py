@@ -32,6 +32,7 @@ from companion.core.i18n import language
 from companion.core.schema import Json, JsonObject
 from companion.core.session import Change, Doc, Executed, Session, refusal
 from companion.core.state import State
+from companion.ui.forward import Forward
 
 CHECK = os.environ.get("COMPANION_CHECK_KEPT") == "1"
 DOCUMENT = "<document>"  # the game's name, log and Undo labels: not part of the state, so every change touches it
@@ -209,13 +210,8 @@ class PanelSession(Session):
     def doc(self, doc: Doc) -> None:
         raise AttributeError("a drawing's session only reads: changes go to the session itself")
 
-    @property
-    def revision(self) -> int:
-        return self.real.revision
-
-    @property
-    def id(self) -> str:
-        return self.real.id
+    revision = Forward[int]("real")
+    id = Forward[str]("real")
 
     @property
     def state(self) -> State:

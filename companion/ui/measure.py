@@ -7,12 +7,19 @@ item less rather than running over.
 
 from __future__ import annotations
 
+import re
+
 GLYPH_EM = 0.55  # a generous average width of a letter of the app's font, in ems
 
 
 def text_width(text: str, size: float) -> float:
     """The width ``text`` takes at type ``size`` (px), taken generously."""
     return len(text) * size * GLYPH_EM
+
+
+def widest_word(text: str, size: float) -> float:
+    """The widest piece of ``text`` a line cannot break inside (lines break at spaces and after a hyphen), in px."""
+    return max((text_width(piece, size) for piece in re.split(r"\s+|(?<=-)", text)), default=0.0)
 
 
 def title_lines(text: str, size: float, room: float, most: int = 3) -> int:

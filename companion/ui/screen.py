@@ -33,7 +33,8 @@ PHONE_WIDTH = 360.0
 
 
 class Screen:
-    """Subclasses set ``title`` and ``identifier`` and implement ``body``; the rest is shared."""
+    """Subclasses set ``title`` (marked ``N_``, it is shown translated) and ``identifier`` and implement ``body``;
+    what a screen keeps between refreshes it makes in ``setup``; the rest is shared."""
 
     title = ""
     identifier = "screen"
@@ -49,12 +50,16 @@ class Screen:
         self.slots = Slots(gap=GAP)  # the parts of the body, sent again only when their drawing changed
         self._bars: dict[str, object] = {}  # what the app bar and the bottom bar drew last
         self._items: dict[str, ft.Container] = {}  # the list's items that hold slots, by key (``_item``)
+        self.setup()
 
     @property
     def sizes(self) -> Sizes:
         return self.app.sizes
 
     # -- to override --------------------------------------------------------------------
+    def setup(self) -> None:
+        """Make what the screen keeps between refreshes (its fields, its model), once, from ``params``."""
+
     def body(self) -> list[ft.Control]:
         raise NotImplementedError
 
@@ -67,7 +72,7 @@ class Screen:
         return None
 
     def heading(self) -> str:
-        return self.title
+        return tr(self.title) if self.title else ""
 
     def leading(self) -> ft.Control | None:
         """Back to Home (a labelled 48 px button instead of Flutter's smaller implied one)."""

@@ -49,38 +49,28 @@ def on_colour(name: str | None) -> str:
     return "#000000" if name in ("yellow", "pink", "green") else "#FFFFFF"
 
 
+class _TypeSize:
+    """One type size of ``Sizes``: its size (px) at the device's text size, times the player's text scale."""
+
+    def __init__(self, base: float) -> None:
+        self.base = base
+
+    def __get__(self, sizes: Sizes | None, owner: type[Sizes] | None = None) -> float:
+        return self.base if sizes is None else round(self.base * sizes.scale, 1)
+
+
 @dataclass(frozen=True)
 class Sizes:
     """Type sizes after the player's text scale."""
 
     scale: float = 1.0
 
-    def _s(self, base: float) -> float:
-        return round(base * self.scale, 1)
-
-    @property
-    def small(self) -> float:
-        return self._s(14)
-
-    @property
-    def body(self) -> float:
-        return self._s(16)
-
-    @property
-    def label(self) -> float:
-        return self._s(16)
-
-    @property
-    def title(self) -> float:
-        return self._s(20)
-
-    @property
-    def headline(self) -> float:
-        return self._s(24)
-
-    @property
-    def score(self) -> float:
-        return self._s(40)
+    small = _TypeSize(14)
+    body = _TypeSize(16)
+    label = _TypeSize(16)
+    title = _TypeSize(20)
+    headline = _TypeSize(24)
+    score = _TypeSize(40)
 
 
 def build_theme() -> ft.Theme:

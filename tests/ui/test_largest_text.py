@@ -18,6 +18,7 @@ left out, as are texts inside a merged control (a button reads as one node).
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -32,7 +33,8 @@ from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
 from companion.store.settings import SettingsStore, settings_path
 from tests.module_helpers import EVERY_MODULE
-from tests.ui.browser import Server, Ui, new_tab, run_server
+from tests.ui.browser import TABLET, Server, Ui, new_tab, run_server
+from tests.ui.test_security import LAN, _wait_shared
 
 pytestmark = pytest.mark.browser
 
@@ -46,6 +48,9 @@ EVERYTHING = GameSetup(
     game="mota", mode="competitive",
     players=tuple(PlayerSpec(n, c) for n, c in (("Ana", "red"), ("Bo", "blue"), ("Cy", "black"), ("Di", "yellow"))),
     **EVERY_MODULE)
+
+LONG_NAME = "Saturday rematch with the Fernández-Castellanos cousins"
+UNBROKEN_NAME = "Extraordinarilylongunbrokengamename"  # wider than a phone's line at the largest text
 
 # Every text of the accessibility tree (a leaf's span, or a heading): its box, and its one-line size
 # and each word's width in the browser's font at the size that element uses.
@@ -159,12 +164,14 @@ def largest(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, 
     for number, zone, sites in ((4, "inner", 2), (7, "outer", 3), (12, "inner", 1)):
         solo.execute(AddHex(number, zone, sites))
     table = store.create(EVERYTHING, seed=3)
+    long = store.create(SOLO, name=LONG_NAME, seed=5)
+    unbroken = store.create(SOLO, name=UNBROKEN_NAME, seed=6)
     for gains in ((3, 12, 0, 1), (5, 10, 2, 0)):  # two rounds played: each standing has rounds to show
         for pid, gain in zip(("p1", "p2", "p3", "p4"), gains, strict=True):
             if gain:
                 table.execute(AdjustScore(pid, gain))
         table.execute(NextRound())
-    games = {"solo": solo.id, "table": table.id}
+    games = {"solo": solo.id, "table": table.id, "long": long.id, "unbroken": unbroken.id}
     SettingsStore(settings_path(store.path)).update(text_scale=LARGEST)
     store.close()
     with run_server(db) as srv:
@@ -289,3 +296,54 @@ def test_the_wizard_players_and_setup_fit_at_the_largest_text(ui: Ui) -> None:
     ui.tap("wizard-next")
     ui.expect_label("wizard-step", re.compile("Step 5 of 5: Setup"))
     assert screen_faults(ui, "wizard-setup") == []
+
+
+@pytest.mark.parametrize("width", [320, 360, TABLET["width"]])
+def test_home_rows_keep_long_names_whole(browser: Browser, largest: tuple[Server, dict[str, str]], width: int) -> None:
+    """A saved game's row is one button (its texts are not in the tree to measure), so its layout tells: on a
+    phone its name and details take the card's whole width, the buttons below them (beside them they had a
+    third of it, and "Castellanos", "Broodmother" and "Bartholomew" broke mid-word); on a tablet they sit
+    beside. A name with a word wider than a line is drawn on one line ending in "..." and heard whole."""
+    ui = new_tab(browser, largest[0].url, {**PHONE_360, "width": width})
+    try:
+        ui.open("/", "home")
+        for key in ("long", "unbroken"):
+            game_id = largest[1][key]
+            ui.show(f"more-{game_id}")
+            resume, more = (ui.by_id(f"{part}-{game_id}").bounding_box() for part in ("resume", "more"))
+            assert resume is not None and more is not None
+            below = more["y"] >= resume["y"] + resume["height"] - 1
+            assert below == (width < TABLET["width"]), (key, width, resume, more)
+        ui.shot(f"largest-text-home-rows-{width}")
+        assert ui.label(f"resume-{largest[1]['unbroken']}").startswith(f"Resume {UNBROKEN_NAME}.")
+    finally:
+        ui.page.context.close()
+
+
+@pytest.fixture(scope="module")
+def shared_largest(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A shared table (``companion --share``) at the largest text: the address a guest's phone opens."""
+    db: Path = tmp_path_factory.mktemp("largest-join") / "games.json"
+    store = GameStore(db)
+    store.create(SOLO, seed=7)
+    SettingsStore(settings_path(store.path)).update(text_scale=LARGEST)
+    store.close()
+    with run_server(db, command=[sys.executable, "-m", "companion", "--share", "--share-address", LAN]) as srv:
+        yield f"http://{LAN}:{_wait_shared(srv)}"
+
+
+@pytest.mark.parametrize(("locale", "width"), [("en-GB", 360), ("es-ES", 320)])
+def test_the_join_page_fits_at_the_largest_text(browser: Browser, shared_largest: str, locale: str,
+                                                width: int) -> None:
+    """A guest's first screen, and the same with a refused code's sentence under the fields."""
+    ui = new_tab(browser, shared_largest, {**PHONE_360, "width": width}, locale=locale)
+    try:
+        ui.open("/", "join")
+        assert screen_faults(ui, f"join-{locale}-{width}") == []
+        ui.page.locator("input").first.fill("12")  # a code no table has
+        ui.page.locator("input").nth(1).fill("Bartholomew")
+        ui.tap("join-submit")
+        ui.expect_text("join-problem", re.compile(r"\w"))
+        assert screen_faults(ui, f"join-refused-{locale}-{width}") == []
+    finally:
+        ui.page.context.close()

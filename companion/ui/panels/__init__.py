@@ -26,6 +26,7 @@ from companion.core.commands.base import Command
 from companion.core.content import Content
 from companion.core.session import Session
 from companion.core.state import State
+from companion.ui.forward import Forward
 from companion.ui.theme import Sizes
 
 if TYPE_CHECKING:
@@ -46,17 +47,9 @@ class PanelContext:
     view: GameView
     module_id: str | None = None
 
-    @property
-    def sizes(self) -> Sizes:
-        return self.app.sizes
-
-    @property
-    def state(self) -> State:
-        return self.session.state
-
-    @property
-    def content(self) -> Content:
-        return self.session.content
+    sizes = Forward[Sizes]("app")
+    state = Forward[State]("session")
+    content = Forward[Content]("session")
 
     def run(self, command: Command, *, debounce: str | None = None) -> None:
         """Execute ``command``; ``debounce`` names the action whose double tap is ignored."""

@@ -17,8 +17,6 @@ from companion.ui.i18n import render, tr, trf
 from companion.ui.panels import Panel, PanelContext, module_applies, register
 from companion.ui.panels.scoring_controls import count, interpretations, line, note
 
-applies = module_applies(KEY)
-
 
 def build(ctx: PanelContext) -> list[ft.Control]:
     view = drafting_view(ctx.state, ctx.content)
@@ -43,5 +41,5 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     return out
 
 
-register(Panel(id="drafting", title=lambda ctx: tr("Drafting"), applies=applies, build=build, help_topic="drafting",
-               order=37))
+register(Panel(id="drafting", title=lambda ctx: tr("Drafting"), applies=module_applies(KEY), build=build,
+               help_topic="drafting", order=37))

@@ -19,8 +19,6 @@ from companion.ui.panels import Panel, PanelContext, module_applies, register
 from companion.ui.panels.broodmother.controls import check_row
 from companion.ui.panels.scoring_controls import count, interpretations, line, note
 
-applies = module_applies(KEY)
-
 
 def build(ctx: PanelContext) -> list[ft.Control]:
     view = workers_view(ctx.state, ctx.content)
@@ -54,5 +52,5 @@ def _title(ctx: PanelContext) -> str:
     return tr("Large Workers") if ctx.state["game"] == "evolved" else tr("Major Workers")
 
 
-register(Panel(id="workers", title=_title, applies=applies, build=build, help_topic="minions-base", modules=MODULES,
-               order=39))
+register(Panel(id="workers", title=_title, applies=module_applies(KEY), build=build, help_topic="minions-base",
+               modules=MODULES, order=39))

@@ -15,6 +15,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.core.i18n import N_
 from companion.ui import widgets
 from companion.ui.i18n import tr
 from companion.ui.screen import Screen
@@ -43,19 +44,15 @@ register_calculator(Calculator("tally", "Points tally", tally_controls, help_top
 
 
 class CalculatorsScreen(Screen):
-    title = "Calculators"
+    title = N_("Calculators")
     identifier = "calculators"
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+    def setup(self) -> None:
         self.tally = Tally()  # read back from this device once shown (``after_show``)
         self.models: dict[str, Any] = {}  # each calculator's inputs on this tab, by calculator id
 
     def after_show(self) -> None:
         self.app.page.run_task(load_tally, self)
-
-    def heading(self) -> str:
-        return tr("Calculators")
 
     def body(self) -> list[ft.Control]:
         return [widgets.section(tr(c.title), c.build(self), self.sizes, identifier=f"calc-{c.id}",

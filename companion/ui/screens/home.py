@@ -12,7 +12,6 @@ the file is), Export (the file as it is) and Delete (after a confirmation).
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -22,12 +21,10 @@ from companion.store import GameSummary, KeptGame
 from companion.store.games import good_news
 from companion.ui import widgets
 from companion.ui.i18n import tr, trf, trn
+from companion.ui.measure import title_lines, widest_word
 from companion.ui.models import last_played, round_label
 from companion.ui.screen import Screen
-from companion.ui.theme import BUTTON_HEIGHT
-
-if TYPE_CHECKING:
-    from companion.ui.app import PageApp
+from companion.ui.theme import BUTTON_HEIGHT, MIN_TOUCH
 
 ROUTE = "/"
 
@@ -36,16 +33,19 @@ SM_BREAKPOINT = 576  # px: Flet's "sm", from which the menu's tiles sit four to 
 TILE_GAP = 10  # px between the tiles
 PAGE = 25  # rows built at a time: with 1,000 saved games the screen still opens at once
 FILTER_FROM = 8  # saved games from which a filter by name is offered
+TILE_INSET = 80  # px: a saved game's list tile around its texts (padding 16 + 24, its icon 24 and the gap after it)
+ROW_ACTIONS = 2 * MIN_TOUCH + 6  # px: the more and delete buttons beside the texts, and the card's edge after them
 
 
 class HomeScreen(Screen):
     title = "March of the Ants"
     identifier = "home"
 
-    def __init__(self, app: PageApp, route: str, params: dict[str, str]) -> None:
-        super().__init__(app, route, params)
+    def setup(self) -> None:
         self.shown = PAGE
         self.name_filter = ""
+        self._texts: dict[str, tuple[str, str]] = {}  # each drawn row's name and details
+        self._drawn_room = 0.0
 
     def body(self) -> list[ft.Control]:
         self.app.ctx.notices.extend(self.app.ctx.store.take_notices())
@@ -69,6 +69,7 @@ class HomeScreen(Screen):
         elif games and not matching:
             controls.append(widgets.message_text(tr("No saved game has that in its name."), self.sizes,
                                                  identifier="no-match", muted=True))
+        self._texts, self._drawn_room = {}, self._row_room()
         rows = [self._game_row(g) for g in matching[:self.shown]]
         controls.append(ft.Semantics(identifier="game-list", container=True, content=ft.Column(rows, spacing=8)))
         if len(matching) > self.shown:
@@ -167,25 +168,53 @@ class HomeScreen(Screen):
         ]
         return ft.ResponsiveRow([ft.Container(new, col={"xs": 12}), *tiles], spacing=TILE_GAP, run_spacing=10)
 
-    def _game_row(self, game: GameSummary) -> ft.Control:
+    def _row_room(self) -> float:
+        """The width a saved game's texts have when its buttons sit below them (px)."""
+        return self._page_width() - 2 * self._side_padding() - TILE_INSET
+
+    def resized(self) -> None:
+        """Rows whose texts no longer fit as drawn (or now fit beside their buttons) are drawn again."""
+        super().resized()
+        old, new = self._drawn_room, self._row_room()
+        if any(self._fit(*texts, old) != self._fit(*texts, new) for texts in self._texts.values()):
+            self.refresh()
+
+    def _fit(self, name: str, details: str, room: float) -> tuple[bool, bool]:
+        """Whether the name's words each fit a line of ``room``, and whether the texts fit beside the buttons: each
+        word whole, and the name in two lines at most (a long name gets the card's whole width)."""
+        name_word = widest_word(name, self.sizes.body)
+        beside_room = room - ROW_ACTIONS
+        beside = (max(name_word, widest_word(details, self.sizes.small)) <= beside_room
+                  and title_lines(name, self.sizes.body, beside_room) <= 2)
+        return name_word <= room, beside
+
+    def _details(self, game: GameSummary) -> str:
         content = self.app.ctx.store.content
         game_name = content.games[game.game].name if game.game in content.games else game.game
         status = tr("Finished") if game.ended else round_label(game.round, game.rounds)
         who = ", ".join(game.players)
         mode = tr(content.modes[game.mode].name) if game.mode in content.modes else game.mode
         what = mode if game.name.startswith(game_name) else trf("{game} · {mode}", game=game_name, mode=mode)
-        details = trf("{what}\n{players}\n{status} · {when}", what=what, players=who, status=status,
-                      when=last_played(game.updated))
+        return trf("{what}\n{players}\n{status} · {when}", what=what, players=who, status=status,
+                   when=last_played(game.updated))
+
+    def _game_row(self, game: GameSummary) -> ft.Control:
+        """A saved game: its name and details, with its buttons beside them, or below them where the texts would
+        not fit beside (a narrow phone, a large text, a long name): a word is never broken mid-word."""
+        details = self._details(game)
+        self._texts[game.id] = (game.name, details)
+        whole, beside = self._fit(game.name, details, self._drawn_room)
         tile = ft.ListTile(
-            title=ft.Text(game.name, size=self.sizes.body, weight=ft.FontWeight.W_600),
+            title=self._row_name(game.name, whole=whole),
             subtitle=ft.Text(details, size=self.sizes.small),
             leading=ft.Icon(ft.Icons.FLAG if game.ended else ft.Icons.PLAY_CIRCLE_OUTLINE),
             on_click=self.app.handler(lambda: self.app.go(f"/game/{game.id}")),
-            expand=True,
+            expand=beside or None,
         )
         resume = ft.Semantics(identifier=f"resume-{game.id}", container=True, button=True,
                               label=trf("Resume {name}. {details}.", name=game.name,
-                                        details=details.replace(chr(10), ". ")), content=tile, expand=True)
+                                        details=details.replace(chr(10), ". ")), content=tile,
+                              expand=beside or None)
         more = widgets.icon_action(trf("More actions for {name}: open, rename, export, delete", name=game.name),
                                    ft.Icons.MORE_VERT,
                                    self.app.handler(lambda: self.app.files.show_actions(game.id, game.name)),
@@ -193,9 +222,20 @@ class HomeScreen(Screen):
         delete = widgets.icon_action(trf("Delete {name}", name=game.name), ft.Icons.DELETE_OUTLINE,
                                      self.app.handler(lambda: self.app.delete_game(game.id, game.name)),
                                      identifier=f"delete-{game.id}")
-        row = ft.Row([resume, more, delete], vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=0)
+        row: ft.Control = ft.Row([resume, more, delete], vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=0)
+        if not beside:
+            row = ft.Column([resume, ft.Row([more, delete], alignment=ft.MainAxisAlignment.END, spacing=0)],
+                            spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         return ft.Card(content=ft.Container(row, padding=ft.Padding.only(right=6)), margin=0,
                        variant=ft.CardVariant.OUTLINED)
+
+    def _row_name(self, name: str, *, whole: bool) -> ft.Text:
+        """A game's name, wrapped at its words; one with a word wider than a line takes one line ending in "..."
+        (the row's label says it whole, and so does a tooltip)."""
+        if whole:
+            return ft.Text(name, size=self.sizes.body, weight=ft.FontWeight.W_600)
+        return ft.Text(name, size=self.sizes.body, weight=ft.FontWeight.W_600, max_lines=1,
+                       overflow=ft.TextOverflow.ELLIPSIS, tooltip=name)
 
     def on_message(self, message: JsonObject) -> None:
         if message.get("kind") == "game":

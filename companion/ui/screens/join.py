@@ -2,36 +2,28 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import flet as ft
 
+from companion.core.i18n import N_
 from companion.ui import widgets
 from companion.ui.i18n import tr
 from companion.ui.screen import Screen
 from companion.ui.share import JoinRefused
 
-if TYPE_CHECKING:
-    from companion.ui.app import PageApp
-
 ROUTE = "/join"
 
 
 class JoinScreen(Screen):
-    title = "Join the table"
+    title = N_("Join the table")
     identifier = "join"
 
-    def __init__(self, app: PageApp, route: str, params: dict[str, str]) -> None:
-        super().__init__(app, route, params)
+    def setup(self) -> None:
         self.code = ft.TextField(label=tr("Code from the host's screen"), keyboard_type=ft.KeyboardType.NUMBER,
                                  text_size=self.sizes.title, on_change=_keep_in_sync)
         self.name = ft.TextField(label=tr("Your name"), text_size=self.sizes.title, on_change=_keep_in_sync,
                                  capitalization=ft.TextCapitalization.WORDS)
         self.problem = ft.Text(self.app.join_problem, size=self.sizes.body, color=ft.Colors.ERROR)
         self.app.join_problem = ""
-
-    def heading(self) -> str:
-        return tr("Join the table")
 
     def leading(self) -> ft.Control | None:
         return None

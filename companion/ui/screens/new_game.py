@@ -8,10 +8,10 @@ the setup steps the data says these choices need.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import flet as ft
 
+from companion.core.i18n import N_
 from companion.ui import widgets
 from companion.ui.fields import changed_value
 from companion.ui.i18n import tr, trf, trn
@@ -19,22 +19,15 @@ from companion.ui.models import STEP_TITLES, WIZARD_STEPS, PlayerDraft, WizardMo
 from companion.ui.screen import Screen
 from companion.ui.theme import MIN_TOUCH, on_colour, player_colour
 
-if TYPE_CHECKING:
-    from companion.ui.app import PageApp
-
 ROUTE = "/new"
 
 
 class NewGameScreen(Screen):
-    title = "New game"
+    title = N_("New game")
     identifier = "new-game"
 
-    def __init__(self, app: PageApp, route: str, params: dict[str, str]) -> None:
-        super().__init__(app, route, params)
+    def setup(self) -> None:
         self.model = WizardModel(self.app.ctx.store.content)
-
-    def heading(self) -> str:
-        return tr("New game")
 
     def body(self) -> list[ft.Control]:
         step = self.model.step_id

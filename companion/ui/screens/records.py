@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import date, timedelta
 from functools import partial
-from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -39,9 +38,6 @@ from companion.ui import widgets
 from companion.ui.i18n import tr, trf, trn
 from companion.ui.screen import Screen
 
-if TYPE_CHECKING:
-    from companion.ui.app import PageApp
-
 ROUTE = "/records"
 EXPORT_NAME = "march-of-the-ants-plays"  # .csv or .json
 PAGE = 30  # games listed at a time
@@ -52,21 +48,17 @@ WON, LOST = ft.Colors.GREEN_600, ft.Colors.RED_400
 
 
 class RecordsScreen(Screen):
-    title = "Records"
+    title = N_("Records")
     identifier = "records"
 
-    def __init__(self, app: PageApp, route: str, params: dict[str, str]) -> None:
-        super().__init__(app, route, params)
-        self.game = params.get("game", "")
+    def setup(self) -> None:
+        self.game = self.params.get("game", "")
         self.expansion = ""
         self.period = "all"
         self.listing: tuple[str, list[str]] | None = None  # (title, game ids) of the figure tapped
         self.shown = PAGE
         self.opened: str | None = None  # a game whose record is shown (no longer saved)
         self.picked: list[str] = []  # up to two names, for head to head and merging
-
-    def heading(self) -> str:
-        return tr("Records")
 
     # -- data -----------------------------------------------------------------------------------
     def _records(self) -> list[PlayRecord]:

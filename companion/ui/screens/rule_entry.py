@@ -12,47 +12,31 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from companion.core.schema import JsonObject
-from companion.rules.corpus import LANGS
 from companion.ui import widgets
 from companion.ui.i18n import tr, trf
-from companion.ui.return_path import Origin, back_to_game_arrow, back_to_game_button
+from companion.ui.return_path import back_to_game_arrow, back_to_game_button
 from companion.ui.rules_model import (
     LANGUAGE_NAMES,
     EntryPage,
-    RulesModel,
-    content_language,
     entry_route,
     kind_label,
     search_route,
 )
-from companion.ui.screen import Screen
-from companion.ui.screens.rules import end_space, entry_row, kind_chip, language_chooser, reading_for
+from companion.ui.screens.rules import RulesPage, end_space, entry_row, kind_chip, language_chooser
 
 if TYPE_CHECKING:
-    from companion.ui.app import PageApp
+    pass
 
 ROUTE = "/rules/:id"
 
 
-class RuleEntryScreen(Screen):
-    title = "Rules"
+class RuleEntryScreen(RulesPage):
     identifier = "rule-entry"
 
-    def __init__(self, app: PageApp, route: str, params: dict[str, str]) -> None:
-        super().__init__(app, route, params)
-        self.model = RulesModel(reading=reading_for(self.app))
-        params = self.params
-        self.entry_id = params["id"]
-        asked = params.get("lang")
-        self.lang = asked if asked in LANGS else content_language(self.app.language)
-        self.query = params.get("q", "")
-        self.book = self.model.book_code(params.get("book"))
-        self.kind = self.model.kind(params.get("kind"))
+    def setup(self) -> None:
+        super().setup()
+        self.entry_id = self.params["id"]
         self.model.open_entry(self.entry_id)  # building the page is opening it: top of Recent
-        self.origin = Origin.of(params)
-
-    def heading(self) -> str:
-        return tr("Rules")
 
     @property
     def back_route(self) -> str:

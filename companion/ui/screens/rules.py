@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 import flet as ft
 
+from companion.core.i18n import N_
 from companion.core.schema import JsonObject
 from companion.rules.corpus import KINDS, LANGS
 from companion.store.reading import ReadingStore, open_reading
@@ -137,30 +138,35 @@ def identifier_part(text: str) -> str:
     return "-".join(text.lower().split())
 
 
-# -- the screen -------------------------------------------------------------------------------
-class RulesScreen(Screen):
-    title = "Rules"
-    identifier = "rules"
+# -- the screens ------------------------------------------------------------------------------
+class RulesPage(Screen):
+    """What the search and an entry share: the rules read from the route (search words, language, book, kind)
+    and the place in a game a "?" opened them from."""
 
-    def __init__(self, app: PageApp, route: str, params: dict[str, str]) -> None:
-        super().__init__(app, route, params)
+    title = N_("Rules")
+
+    def setup(self) -> None:
         self.model = RulesModel(reading=reading_for(self.app))
         params = self.params
         asked = params.get("lang")
         self.lang = asked if asked in LANGS else content_language(self.app.language)
+        self.query = params.get("q", "")
         self.book = self.model.book_code(params.get("book"))
         self.kind = self.model.kind(params.get("kind"))
-        self.topic_id = params.get("topic")
+        self.origin = Origin.of(params)
+
+
+class RulesScreen(RulesPage):
+    identifier = "rules"
+
+    def setup(self) -> None:
+        super().setup()
+        self.topic_id = self.params.get("topic")
         self.filters_open = bool(self.book or self.kind)
         self.open_books: set[str] = set()
         self.open_sections: set[tuple[str, str]] = set()
         self.all_recent = False
-        self.query = params.get("q", "")
-        self.origin = Origin.of(params)
         self.in_play = game_in_play(self.app, self.origin, self.model.corpus)
-
-    def heading(self) -> str:
-        return tr("Rules")
 
     def leading(self) -> ft.Control | None:
         return back_to_game_arrow(self.app, self.origin) if self.origin.from_game else super().leading()

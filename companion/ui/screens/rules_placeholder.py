@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.core.i18n import N_
 from companion.ui import widgets
 from companion.ui.i18n import tr, trf
 from companion.ui.screen import Screen
@@ -13,11 +14,8 @@ PLACEHOLDER = True
 
 
 class RulesPlaceholder(Screen):
-    title = "Rules"
+    title = N_("Rules")
     identifier = "rules"
-
-    def heading(self) -> str:
-        return tr("Rules")
 
     def body(self) -> list[ft.Control]:
         topic = self.params.get("topic")

@@ -22,11 +22,8 @@ SCALE_LABELS = {1.0: N_("Device size"), 1.15: N_("Large"), 1.3: N_("Larger"), 1.
 
 
 class SettingsScreen(Screen):
-    title = "Settings"
+    title = N_("Settings")
     identifier = "settings"
-
-    def heading(self) -> str:
-        return tr("Settings")
 
     def body(self) -> list[ft.Control]:
         s = self.app.settings

@@ -49,17 +49,17 @@ class Changes(Guests):
         return NOTHING_DONE
 
     def undo(self, session: Session) -> None:
-        self.require_play(session)
-        if self.debouncer.allow("undo"):
-            with self._shared_change(session):
-                session.undo(expected_rev=self.seen_revision(session), origin=self.origin)
-                self._own_change(session)
+        self._step(session, "undo", session.undo)
 
     def redo(self, session: Session) -> None:
+        self._step(session, "redo", session.redo)
+
+    def _step(self, session: Session, action: str, step: Callable[..., object]) -> None:
+        """Undo or redo (``step``) unless it is a hurried second tap on ``action``, as one shared change."""
         self.require_play(session)
-        if self.debouncer.allow("redo"):
+        if self.debouncer.allow(action):
             with self._shared_change(session):
-                session.redo(expected_rev=self.seen_revision(session), origin=self.origin)
+                step(expected_rev=self.seen_revision(session), origin=self.origin)
                 self._own_change(session)
 
     def _own_change(self, session: Session) -> None:
