@@ -8,6 +8,7 @@ the core's answer (``session.can``), not the screen's.
 from __future__ import annotations
 
 import asyncio
+import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
@@ -613,9 +614,15 @@ class GameScreen(Screen):
         self.refresh()
 
 
-SCREEN = GameScreen
+SCREEN: type[GameScreen] = GameScreen
 
 
 def _noting(view: GameView, reads: set[str]) -> GameView:
     """The game view as a panel reads it: each entry read notes the parts of the game it comes from."""
     return cast(GameView, kept.ReadView(cast("dict[str, Any]", view), reads))
+
+
+if os.environ.get("COMPANION_DECLARATIVE") == "1":  # the declarative prototype (issue 26; docs/ARCHITECTURE.md)
+    from companion.ui.declarative import DeclarativeGameScreen
+
+    SCREEN = DeclarativeGameScreen
