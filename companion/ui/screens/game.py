@@ -614,7 +614,6 @@ class GameScreen(Screen):
         self.refresh()
 
 
-SCREEN: type[GameScreen] = GameScreen
 
 
 def _noting(view: GameView, reads: set[str]) -> GameView:
@@ -622,7 +621,13 @@ def _noting(view: GameView, reads: set[str]) -> GameView:
     return cast(GameView, kept.ReadView(cast("dict[str, Any]", view), reads))
 
 
-if os.environ.get("COMPANION_DECLARATIVE") == "1":  # the declarative prototype (issue 26; docs/ARCHITECTURE.md)
-    from companion.ui.declarative import DeclarativeGameScreen
+def __getattr__(name: str) -> type[GameScreen]:
+    """``SCREEN``, the screen the route shows: the declarative prototype under ``COMPANION_DECLARATIVE=1`` (issue 26,
+    docs/ARCHITECTURE.md "Redraw"), imported only then."""
+    if name != "SCREEN":
+        raise AttributeError(name)
+    if os.environ.get("COMPANION_DECLARATIVE") == "1":
+        from companion.ui.declarative import DeclarativeGameScreen
 
-    SCREEN = DeclarativeGameScreen
+        return DeclarativeGameScreen
+    return GameScreen
