@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Tap to updated screen, in a real browser: her draw and Next on a phone-sized game screen.
 
-    .venv/bin/python scripts/bench_taps.py [--runs 30] [--json] [--only draw next_competitive] [--declarative]
+    .venv/bin/python scripts/bench_taps.py [--runs 30] [--json] [--only draw next_competitive] [--declarative [1|2]]
 
 Serves the app (``python -m companion``) on a temporary database holding a solo game (three hexes
 on the meadow) and a 4-player competitive game with every Minions/Empires module and variant, opens
@@ -176,11 +176,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--only", nargs="+", choices=[key for key, _, _ in SCENARIOS], default=(),
                         help="time only these taps (default: all)")
-    parser.add_argument("--declarative", action="store_true",
-                        help="serve the game screen drawn by Flet components (COMPANION_DECLARATIVE=1, "
-                             "companion/ui/declarative.py) instead of the slots and kept panels")
+    parser.add_argument("--declarative", nargs="?", const="1", choices=["1", "2"],
+                        help="serve the game screen drawn by Flet components (companion/ui/declarative.py), not the "
+                             "slots and kept panels: in one pass (1, the default) or two (2: the panels just after)")
     args = parser.parse_args(argv)
-    os.environ["COMPANION_DECLARATIVE"] = "1" if args.declarative else "0"  # the server started inherits it
+    os.environ["COMPANION_DECLARATIVE"] = args.declarative or "0"  # the server started inherits it
     results = run(args.runs, lambda line: print(line, file=sys.stderr), tuple(args.only))
     results["declarative"] = args.declarative
     if args.json:

@@ -11,6 +11,7 @@ decision and the numbers are in docs/ARCHITECTURE.md "Redraw".
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar, cast
@@ -32,7 +33,9 @@ from companion.ui.share_view import share_banner
 if TYPE_CHECKING:
     from companion.ui.app import PageApp
 
-ENABLED = os.environ.get("COMPANION_DECLARATIVE") == "1"
+# ``COMPANION_DECLARATIVE=2``: a tap is answered in two passes, as the slots answer it: the panels held as drawn
+# (their last arguments, so ``ft.memo`` skips them) in the first, drawn in a second a moment later.
+TWO_PASSES = os.environ.get("COMPANION_DECLARATIVE") == "2"
 F = TypeVar("F", bound=Callable[..., ft.Control])
 
 
@@ -126,6 +129,8 @@ class DeclarativeGameScreen(GameScreen):
         super().__init__(app, route, params)
         self.root: Component | None = None
         self.reads: dict[str, frozenset[str]] = {}  # what each panel read when last drawn
+        self.held: dict[str, tuple[object, ...]] = {}  # each panel's last arguments (``TWO_PASSES``)
+        self.holding = False  # in an answer's first pass: the panels are given their last arguments
 
     def panel_parts(self, view: GameView) -> tuple[list[ft.Control], list[ft.Control], list[ft.Control]]:
         """The panels above the round bar, the others, and what their ``now`` parts ask."""
@@ -151,17 +156,32 @@ class DeclarativeGameScreen(GameScreen):
             nows += asks
             self._jumps.append((ident, title))
             self._first_jumps += order <= 0
-            parts = parts_read(self.session, self.reads.get(ident))
-            place.append(item(PanelPart(self, ident, panel, module_id, tab, title, folded, extra, parts, key=ident),
-                              ident))
+            args: tuple[object, ...] = (self, ident, panel, module_id, tab, title, folded, extra,
+                                        parts_read(self.session, self.reads.get(ident)))
+            if self.holding and ident in self.held:
+                args = self.held[ident]
+            self.held[ident] = args
+            place.append(item(PanelPart(*args, key=ident), ident))  # type: ignore[arg-type, misc]
         return first, rest, nows
 
     def _refresh(self, touched: ft.Control | None) -> None:
-        """One pass: the bars (as every screen sends them), then the body from the root down; the memoized parts
-        are skipped by Flet."""
+        """The bars (as every screen sends them), then the body from the root down; the memoized parts are skipped by
+        Flet. Under ``TWO_PASSES`` this tab's tap holds the panels in a first pass and draws them in a second."""
         Screen.refresh(self)
-        if self.root is not None and self.root._state.mounted:
+        if self.root is None or not self.root._state.mounted:
+            return
+        self.holding = TWO_PASSES and touched is not None and callable(getattr(self.app.page, "run_task", None))
+        try:
             self.root.update()
+        finally:
+            if self.holding:
+                self.app.page.run_task(self._draw_the_panels)
+            self.holding = False
+
+    async def _draw_the_panels(self) -> None:
+        await asyncio.sleep(0)  # the first pass's patch goes out first
+        if self.root is not None and self.app.screen is self:
+            self.app.guard(self.root.update)
 
     def _fill_body(self) -> tuple[bool, list[ft.Control]]:
         """The body is the root component: put on the page once (then drawn by Flet), redrawn by ``_refresh``."""

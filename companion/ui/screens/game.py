@@ -622,11 +622,11 @@ def _noting(view: GameView, reads: set[str]) -> GameView:
 
 
 def __getattr__(name: str) -> type[GameScreen]:
-    """``SCREEN``, the screen the route shows: the declarative prototype under ``COMPANION_DECLARATIVE=1`` (issue 26,
-    docs/ARCHITECTURE.md "Redraw"), imported only then."""
+    """``SCREEN``, the screen the route shows: the declarative prototype under ``COMPANION_DECLARATIVE=1`` or ``2``
+    (issue 26, docs/ARCHITECTURE.md "Redraw"), imported only then."""
     if name != "SCREEN":
         raise AttributeError(name)
-    if os.environ.get("COMPANION_DECLARATIVE") == "1":
+    if os.environ.get("COMPANION_DECLARATIVE") in ("1", "2"):
         from companion.ui.declarative import DeclarativeGameScreen
 
         return DeclarativeGameScreen
