@@ -64,9 +64,8 @@ def redraw(screen: DeclarativeGameScreen) -> None:
 def panels(screen: DeclarativeGameScreen) -> dict[str, Any]:
     """Each panel on the declarative screen: its drawing (the component's body)."""
     assert screen.root is not None
-    items = screen.root._b.controls
-    return {item.key: item.content._b for item in items if isinstance(item.content, Component)
-            and str(item.key).startswith("panel-")}
+    parts = {item.key: item.content.content for item in screen.root._b.controls}  # an item holds its part's frame
+    return {key: part._b for key, part in parts.items() if isinstance(part, Component) and key.startswith("panel-")}
 
 
 def as_the_slots_draw(screen: DeclarativeGameScreen) -> dict[str, object]:
