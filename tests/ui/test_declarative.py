@@ -9,7 +9,7 @@ tap, with the panels that read nothing the tap changed left as they were (the sa
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -29,13 +29,6 @@ from companion.ui.screens.game import GameScreen
 from companion.ui.slots import fingerprint
 from tests.ui.test_build_once import EVERYTHING, SOLO
 from tests.ui.test_kept_panels import PlayingTab, controls
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[GameStore]:
-    games = GameStore(tmp_path / "games.json")
-    yield games
-    games.close()
 
 
 def open_screen(store: GameStore, setup: GameSetup) -> tuple[DeclarativeGameScreen, Session]:
@@ -88,10 +81,10 @@ def tap(screen: DeclarativeGameScreen, ident: str) -> None:
     (EVERYTHING, "next-phase", {"panel-mutations", "panel-predators", "panel-chambers"}, {"panel-aphids"}),
     (SOLO, "bm-her-turn", {"panel-workers", "panel-tactics"}, {"panel-bm-turn", "panel-bm-deck"}),
 ], ids=["next-every-module", "her-draw"])
-def test_the_bench_scenarios_draw_as_the_slots_do(store: GameStore, setup: GameSetup, button: str,
+def test_the_bench_scenarios_draw_as_the_slots_do(tmp_path: Path, setup: GameSetup, button: str,
                                                  left_as_drawn: set[str], drawn_again: set[str]) -> None:
-    screen, session = open_screen(store, setup)
-    with using("en"):
+    with closing(GameStore(tmp_path / "games.json")) as store, using("en"):
+        screen, session = open_screen(store, setup)
         assert {k: fingerprint(v) for k, v in panels(screen).items()} == as_the_slots_draw(screen)
         session.execute(AdjustScore("p1", 1))  # a first change: each panel's reads are known from here on
         redraw(screen)
