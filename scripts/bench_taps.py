@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Tap to updated screen, in a real browser: her draw and Next on a phone-sized game screen.
 
-    .venv/bin/python scripts/bench_taps.py [--runs 30] [--json]
+    .venv/bin/python scripts/bench_taps.py [--runs 30] [--json] [--only draw next_competitive] [--declarative [1|2]]
 
 Serves the app (``python -m companion``) on a temporary database holding a solo game (three hexes
 on the meadow) and a 4-player competitive game with every Minions/Empires module and variant, opens
@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import tempfile
@@ -39,6 +40,7 @@ sys.path.insert(0, str(ROOT))
 from companion.bench import percentile  # noqa: E402
 from companion.core.content import load_content  # noqa: E402
 from companion.core.units import every_module  # noqa: E402
+from scripts.tap_timing import ARM_TAP  # noqa: E402
 
 VIEWPORT = {"width": 360, "height": 740}
 GOALS = {"draw": 100.0, "next_solo": 80.0, "next_competitive": 80.0}
@@ -59,33 +61,6 @@ _WATCH_MESSAGES = """(() => {
   Object.assign(window.WebSocket, Native);
 })();"""
 QUIET_MS = 300  # no message for this long: the tap's answer is complete
-
-# Resolves with the milliseconds from the next pointerdown to the first DOM change after which the
-# node ``ident``'s label differs from ``before``, measured after the following animation frame.
-_ARM = """([ident, before]) => {
-  const label = () => {
-    const n = document.querySelector(`[flt-semantics-identifier="${ident}"]`);
-    return n ? (n.getAttribute('aria-label') || n.innerText || '').trim() : null;
-  };
-  window.__tap = new Promise((resolve) => {
-    let t0 = null;
-    const down = () => { t0 = window.__down = performance.now(); };
-    window.addEventListener('pointerdown', down, {capture: true, once: true});
-    const obs = new MutationObserver(() => {
-      if (t0 === null) return;
-      const now = label();
-      if (now !== null && now !== before) {
-        obs.disconnect();
-        const seen = performance.now();
-        requestAnimationFrame(() => resolve({dom: seen - t0, painted: performance.now() - t0}));
-      }
-    });
-    obs.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
-    setTimeout(() => { obs.disconnect(); resolve(null); }, 10000);
-  });
-  return true;
-}"""
-
 
 def prepare(db: Path) -> dict[str, str]:
     from companion.core.broodmother.meadow_commands import AddHex
@@ -118,7 +93,7 @@ def timed_tap(ui: Any, button: str, watch: str) -> dict[str, float] | None:
     before = ui.page.evaluate(
         "i => { const n = document.querySelector(`[flt-semantics-identifier=\"${i}\"]`);"
         " return n ? (n.getAttribute('aria-label') || n.innerText || '').trim() : null; }", watch)
-    ui.page.evaluate(_ARM, [watch, before])
+    ui.page.evaluate(ARM_TAP, [watch, before, 10000])
     ui.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     result: dict[str, float] | None = ui.page.evaluate("() => window.__tap")
     if result is None:
@@ -164,7 +139,11 @@ def summary(times: dict[str, list[float]]) -> dict[str, float]:
             "settled_p95_ms": round(percentile(settled, 95), 1)}
 
 
-def run(runs: int, progress: Callable[[str], None]) -> dict[str, Any]:
+SCENARIOS = (("draw", "solo", "bm-her-turn"), ("next_solo", "solo", "next-phase"),
+             ("next_competitive", "competitive", "next-phase"))
+
+
+def run(runs: int, progress: Callable[[str], None], only: tuple[str, ...] = ()) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
     from tests.ui.browser import launch_chromium, new_tab, run_server
@@ -176,8 +155,7 @@ def run(runs: int, progress: Callable[[str], None]) -> dict[str, Any]:
         with run_server(db) as server, sync_playwright() as playwright:
             browser = launch_chromium(playwright)
             try:
-                for key, game, button in (("draw", "solo", "bm-her-turn"), ("next_solo", "solo", "next-phase"),
-                                          ("next_competitive", "competitive", "next-phase")):
+                for key, game, button in [s for s in SCENARIOS if not only or s[0] in only]:
                     ui = new_tab(browser, server.url, VIEWPORT)
                     ui.page.add_init_script(_WATCH_MESSAGES)
                     ui.open(f"/game/{ids[game]}", "game")
@@ -188,7 +166,7 @@ def run(runs: int, progress: Callable[[str], None]) -> dict[str, Any]:
             finally:
                 browser.close()
     results["goals"] = {key: {"goal_p50_ms": goal, "met": results[key]["p50_ms"] <= goal}
-                        for key, goal in GOALS.items()}
+                        for key, goal in GOALS.items() if key in results}
     return results
 
 
@@ -196,12 +174,21 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=30, help="timed taps of each kind (default 30)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument("--only", nargs="+", choices=[key for key, _, _ in SCENARIOS], default=(),
+                        help="time only these taps (default: all)")
+    parser.add_argument("--declarative", nargs="?", const="1", choices=["1", "2"],
+                        help="serve the game screen drawn by Flet components (companion/ui/declarative.py), not the "
+                             "slots and kept panels: in one pass (1, the default) or two (2: the panels just after)")
     args = parser.parse_args(argv)
-    results = run(args.runs, lambda line: print(line, file=sys.stderr))
+    os.environ["COMPANION_DECLARATIVE"] = args.declarative or "0"  # the server started inherits it
+    results = run(args.runs, lambda line: print(line, file=sys.stderr), tuple(args.only))
+    results["declarative"] = args.declarative
     if args.json:
         print(json.dumps(results, indent=2))
         return 0
     for key, goal in GOALS.items():
+        if key not in results:
+            continue
         r = results[key]
         mark = "ok " if r["p50_ms"] <= goal else "MISSED"
         print(f"{mark:6} taps.{key:<18} answered p50 {r['p50_ms']:>6} ms  p95 {r['p95_ms']:>6} ms  "

@@ -28,6 +28,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 DIST = ROOT / "dist" / "web"
+sys.path.insert(0, str(ROOT))
+
+from scripts.tap_timing import ARM_TAP  # noqa: E402
 
 
 def pct(values: list[float], p: float) -> float:
@@ -63,32 +66,6 @@ def served(log: Path) -> tuple[int, float, float, int]:
     return count, raw / 1e6, packed / 1e6, again
 
 
-# As scripts/bench_taps.py times a tap: from the pointer going down on the button to the animation frame after
-# the DOM change that shows the node ``ident``'s new label (what the player sees), measured in the page, so the
-# test driver's own steps (finding the node, its checks before a click, polling) are not counted.
-_ARM = """([ident, before]) => {
-  const label = () => {
-    const n = document.querySelector(`[flt-semantics-identifier="${ident}"]`);
-    return n ? (n.getAttribute('aria-label') || n.innerText || '').trim() : null;
-  };
-  window.__tap = new Promise((resolve) => {
-    let t0 = null;
-    window.addEventListener('pointerdown', () => { t0 = performance.now(); }, {capture: true, once: true});
-    const obs = new MutationObserver(() => {
-      if (t0 === null) return;
-      const now = label();
-      if (now !== null && now !== before) {
-        obs.disconnect();
-        requestAnimationFrame(() => resolve(performance.now() - t0));
-      }
-    });
-    obs.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
-    setTimeout(() => { obs.disconnect(); resolve(null); }, 30000);
-  });
-  return true;
-}"""
-
-
 # N files of 4 KB into IDBFS's database for the saves' folder (the one database the app has), as IDBFS stores them.
 _FILL = """async (count) => {
   const name = (await indexedDB.databases()).map((d) => d.name).find((n) => n.includes('march-of-the-ants'));
@@ -110,7 +87,6 @@ _FILL = """async (count) => {
 def run(throttle: float, taps: int, files: int = 0) -> dict[str, float]:
     from playwright.sync_api import sync_playwright
 
-    sys.path.insert(0, str(ROOT))
     from tests.ui.browser import free_port, launch_chromium
     from tests.ui.test_ui_journeys import total
     from tests.web.test_phone_build import solo_game, start
@@ -155,7 +131,7 @@ def run(throttle: float, taps: int, files: int = 0) -> dict[str, float]:
             answers, driven = [], []
             for n in range(1, taps + 1):
                 page.wait_for_timeout(300)
-                page.evaluate(_ARM, ["total-p1", total(ui, "p1")])
+                page.evaluate(ARM_TAP, ["total-p1", total(ui, "p1"), 30000])
                 t0 = time.perf_counter()
                 ui.tap("plus-p1")
                 ui.page.wait_for_function(
@@ -163,7 +139,7 @@ def run(throttle: float, taps: int, files: int = 0) -> dict[str, float]:
                     " return e && (e.getAttribute('aria-label') || e.textContent || '').includes(': ' + n + ' CP'); }",
                     arg=n, timeout=30_000)
                 driven.append((time.perf_counter() - t0) * 1000)
-                answers.append(float(page.evaluate("window.__tap")))
+                answers.append(float(page.evaluate("window.__tap")["painted"]))
             assert total(ui, "p1").startswith(f"Ana: {taps} CP")
             out["tap_p50_ms"], out["tap_p99_ms"] = pct(answers, 50), pct(answers, 99)
             out["tap_driver_p50_ms"], out["tap_driver_p99_ms"] = pct(driven, 50), pct(driven, 99)
