@@ -209,8 +209,11 @@ class Ui:
             before = self._scroll_marker()
             self.page.mouse.wheel(0, delta)
             self.page.wait_for_timeout(250)
-            if box is None and self._scroll_marker() == before:
-                direction = -direction  # reached the end without finding it: look the other way
+            if self._scroll_marker() == before:
+                if box is not None and self._in_view(box):
+                    return  # the list's end: it sits low, but on a screen with no bottom bar there to cover it
+                if box is None:
+                    direction = -direction  # reached the end without finding it: look the other way
         raise AssertionError(f"{identifier} never came on screen; on screen: {self.visible_ids()}")
 
     def _show_across(self, identifier: str, box: dict[str, float]) -> None:
@@ -242,6 +245,12 @@ class Ui:
     def _scroll_marker(self) -> object:
         screen = self.page.locator("[flt-semantics-identifier^='screen-']").first
         return screen.evaluate("e => e.innerText.slice(0, 200)") if screen.count() else None
+
+    def _in_view(self, box: dict[str, float]) -> bool:
+        """Inside the window, below the app bar, and not under a bottom bar (this screen has none)."""
+        size = self.page.viewport_size or PHONE
+        bottom_bar = self.page.locator("[flt-semantics-identifier='undo']").count() > 0
+        return box["y"] >= 64 and box["y"] + box["height"] <= size["height"] - (84 if bottom_bar else 4)
 
     def _box_on_screen(self, box: dict[str, float]) -> bool:
         size = self.page.viewport_size or PHONE

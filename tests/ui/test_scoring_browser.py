@@ -74,6 +74,7 @@ def test_pay_the_farms_with_one_tap_and_next_asks_first(browser: Browser, prepar
         ui.tap("next-phase")  # an unapplied scoring item: the app asks before leaving Harvest
         ui.expect_text("confirm-ok", "Go on")
         ui.tap("confirm-cancel")
+        ui.by_id("confirm-cancel").wait_for(state="detached")  # a tap while the dialog closes lands on its barrier
         assert saved(server, game_id)["phase"] == "harvest"
 
         ui.tap("aphids-apply")
