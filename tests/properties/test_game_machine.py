@@ -24,9 +24,11 @@ import json
 import os
 import re
 import shutil
+import sys
 import tempfile
 import types
 import typing
+from collections import Counter
 from collections.abc import Callable, Iterator
 from itertools import pairwise
 from pathlib import Path
@@ -34,7 +36,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, Phase, assume, event, note, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule, run_state_machine_as_test
 
 import companion.core.commands.scoring
 import companion.core.commands.turns  # noqa: F401  (next phase, next round, finish: registered at import)
@@ -83,44 +85,92 @@ LEANINGS = {
 
 
 # -- the game a table sets up ----------------------------------------------------------------------------------
-@st.composite
-def setups(draw: st.DrawFn) -> GameSetup:
-    """A setup ``validate_setup`` accepts: any game, mode, expansions, modules, variants, players and options."""
-    game_id, mode_id = draw(st.sampled_from(SCENARIOS))
-    game = CONTENT.games[game_id]
-    mode = CONTENT.modes[mode_id]
-    expansions = set(draw(st.lists(st.sampled_from(game.expansions), unique=True))) if game.expansions else set()
-    if mode.requires_expansion:
-        expansions.add(mode.requires_expansion)
-    offered_modules = sorted(m for m, module in CONTENT.modules.items() if module.expansion in expansions)
-    modules = draw(st.lists(st.sampled_from(offered_modules), unique=True)) if offered_modules else []
-    low, high = game.modes[mode_id]
-    count = draw(st.integers(low, high))
-    offered_variants = sorted(v for v, variant in CONTENT.variants.items() if variant.expansion in expansions
-                              and (variant.modes is None or mode_id in variant.modes)
-                              and (variant.players is None or variant.players[0] <= count <= variant.players[1]))
+#: What a setup may be built around: one expansion module or variant, forced in, so every area's games come often.
+FOCI = (*sorted(CONTENT.modules), *sorted(CONTENT.variants))
+
+
+def _expansion_of(focus: str) -> str:
+    part = CONTENT.modules.get(focus) or CONTENT.variants[focus]
+    return str(part.expansion)
+
+
+def _scenarios(focus: str | None) -> list[tuple[str, str]]:
+    """The (game, mode) pairs that offer ``focus`` (all of them without one)."""
+    if focus is None:
+        return SCENARIOS
+    variant = CONTENT.variants.get(focus)
+    return [(g, m) for g, m in SCENARIOS if _expansion_of(focus) in CONTENT.games[g].expansions
+            and (variant is None or variant.modes is None or m in variant.modes)]
+
+
+def _player_count(draw: st.DrawFn, game_id: str, mode_id: str, focus: str | None) -> int:
+    low, high = CONTENT.games[game_id].modes[mode_id]
+    variant = CONTENT.variants.get(focus or "")
+    if variant is not None and variant.players is not None:
+        low, high = max(low, variant.players[0]), min(high, variant.players[1])
+    assume(low <= high)
+    return draw(st.integers(low, high))
+
+
+def _variants(draw: st.DrawFn, offered: list[str], focus: str | None) -> tuple[str, ...]:
+    """Up to three variants, the focus first; one of a group (the drafting ones), the first drawn."""
+    drawn = draw(st.lists(st.sampled_from(offered), unique=True, max_size=3)) if offered else []
     variants: list[str] = []
-    for vid in draw(st.lists(st.sampled_from(offered_variants), unique=True, max_size=3)) if offered_variants else []:
+    for vid in [focus] * (focus in CONTENT.variants) + drawn:
         group = CONTENT.variants[vid].group
-        if not group or all(CONTENT.variants[v].group != group for v in variants):
-            variants.append(vid)  # one variant of a group (the drafting ones), the first drawn
-    colours = [c for c in game.colours if c not in mode.reserved_colours]
+        if vid not in variants and (not group or all(CONTENT.variants[v].group != group for v in variants)):
+            variants.append(vid)
+    return tuple(variants)
+
+
+def _players(draw: st.DrawFn, game_id: str, mode_id: str, count: int) -> tuple[PlayerSpec, ...]:
+    mode = CONTENT.modes[mode_id]
+    colours = [c for c in CONTENT.games[game_id].colours if c not in mode.reserved_colours]
     chosen = draw(st.permutations(colours))
     players = [PlayerSpec(NAMES[i], chosen[i] if i < len(chosen) else None) for i in range(count)]
     if mode.broodmother == "player":
         her = draw(st.integers(0, count - 1))
         players[her] = PlayerSpec(NAMES[her], None, "broodmother")
+    return tuple(players)
+
+
+def _options(draw: st.DrawFn, mode_id: str) -> dict[str, Any]:
     options: dict[str, Any] = {}
-    if mode.broodmother != "none":
+    if CONTENT.modes[mode_id].broodmother != "none":
         if mode_id != "asymmetric":
             options["difficulty"] = draw(st.sampled_from(["easy", "normal", "difficult", "normal"]))
         options["deck"] = draw(st.sampled_from(["virtual", "virtual", "physical"]))
         options["after_level_3"] = draw(st.sampled_from(["nothing", "expand-again"]))
         options["tunnel_centipedes"] = draw(st.sampled_from(["one", "many"]))
         options["odds"] = draw(st.booleans())
-    setup = GameSetup(game=game_id, mode=mode_id, players=tuple(players), expansions=tuple(sorted(expansions)),
-                      modules=tuple(modules), variants=tuple(variants),
-                      advanced_track=game.advanced_rounds is not None and draw(st.booleans()), options=options)
+    return options
+
+
+@st.composite
+def setups(draw: st.DrawFn, focus: str | None = None) -> GameSetup:
+    """A setup ``validate_setup`` accepts: any game, mode, expansions, modules, variants, players and options.
+
+    Half of them are built around one module or variant (``focus``, drawn when not given), so that each
+    game area's commands are reached often, not only when a few independent draws happen to agree.
+    """
+    if focus is None:
+        focus = draw(st.one_of(st.none(), st.sampled_from(FOCI)), label="focus")
+    game_id, mode_id = draw(st.sampled_from(_scenarios(focus)))
+    game, mode = CONTENT.games[game_id], CONTENT.modes[mode_id]
+    expansions = set(draw(st.lists(st.sampled_from(game.expansions), unique=True))) if game.expansions else set()
+    expansions |= {e for e in (mode.requires_expansion, focus and _expansion_of(focus)) if e}
+    offered_modules = sorted(m for m, module in CONTENT.modules.items() if module.expansion in expansions)
+    modules = set(draw(st.lists(st.sampled_from(offered_modules), unique=True)) if offered_modules else [])
+    modules |= {focus} & set(CONTENT.modules)
+    count = _player_count(draw, game_id, mode_id, focus)
+    offered_variants = sorted(v for v, variant in CONTENT.variants.items() if variant.expansion in expansions
+                              and (variant.modes is None or mode_id in variant.modes)
+                              and (variant.players is None or variant.players[0] <= count <= variant.players[1]))
+    setup = GameSetup(game=game_id, mode=mode_id, players=_players(draw, game_id, mode_id, count),
+                      expansions=tuple(sorted(expansions)), modules=tuple(sorted(modules)),
+                      variants=_variants(draw, offered_variants, focus),
+                      advanced_track=game.advanced_rounds is not None and draw(st.booleans()),
+                      options=_options(draw, mode_id))
     try:
         validate_setup(setup, CONTENT)
     except CommandError:
@@ -129,57 +179,97 @@ def setups(draw: st.DrawFn) -> GameSetup:
 
 
 # -- the words and numbers a command may be given -------------------------------------------------------------
-def harvest(value: Any, words: set[str], numbers: set[int], depth: int = 0) -> None:
-    """Every short text and small whole number in a game's state: ids, names, hex numbers, card ids."""
+@dataclasses.dataclass
+class Harvest:
+    """What a game's state and views hold: its short texts, small numbers, and the texts found under each key."""
+
+    words: set[str] = dataclasses.field(default_factory=set)
+    numbers: set[int] = dataclasses.field(default_factory=set)
+    under: dict[str, set[str]] = dataclasses.field(default_factory=dict)
+
+    def text(self, key: str, value: str) -> None:
+        if 0 < len(value) <= 40:
+            self.words.add(value)
+            self.under.setdefault(key, set()).add(value)
+
+
+def harvest(value: Any, found: Harvest, key: str = "", depth: int = 0) -> None:
+    """Every short text and small whole number in a game's state: ids, names, hex numbers, card ids.
+
+    Each text is also filed under the key it sits under (an entry's ``id`` under its list's key), so a
+    command's ``chamber_id`` is drawn among the ids under ``chambers``: the chambers there are.
+    """
     if depth > 8:
         return
     if isinstance(value, dict):
-        for key, item in value.items():
-            if isinstance(key, str) and 0 < len(key) <= 40:
-                words.add(key)
-            harvest(item, words, numbers, depth + 1)
+        if isinstance(value.get("id"), str):
+            found.text(key, value["id"])
+        for k, item in value.items():
+            if isinstance(k, str):
+                found.text(key, k)
+            harvest(item, found, k if isinstance(k, str) and not k[:1].isdigit() else key, depth + 1)
     elif isinstance(value, list):
         for item in value[:60]:
-            harvest(item, words, numbers, depth + 1)
-    elif isinstance(value, bool):
-        return
-    elif isinstance(value, int):
+            harvest(item, found, key, depth + 1)
+    elif isinstance(value, int) and not isinstance(value, bool):
         if -5 <= value <= 120:
-            numbers.add(value)
-    elif isinstance(value, str) and 0 < len(value) <= 40:
-        words.add(value)
+            found.numbers.add(value)
+    elif isinstance(value, str):
+        found.text(key, value)
 
 
 ID = re.compile(r"^[a-z0-9][a-z0-9_.:-]*$")
+#: Endings a field's name adds to what it names: ``chamber_id`` is one of the ``chambers``' ids.
+FIELD_ENDINGS = re.compile(r"(_ids?|_names?|_a|_b)$")
 
 
 class Vocabulary:
     """What the state offers as arguments, gathered once per state."""
 
     def __init__(self, state: dict[str, Any], content: Content) -> None:
-        words: set[str] = set()
-        numbers: set[int] = set()
-        harvest(state.get("modules_state", {}), words, numbers)
+        found = Harvest()
+        harvest(state.get("modules_state", {}), found)
         with using("en"):  # what the screens offer: the ids on their buttons (predators, items, cards, powers)
             for hooks_id, view in VIEWS:
                 if HOOKS[hooks_id].active(state):
-                    harvest(view(state, content), words, numbers)
+                    harvest(view(state, content), found)
         self.players = [p["id"] for p in state["players"]]
-        ids = {w for w in words if ID.match(w)}  # ids, not the sentences around them
+        ids = {w for w in found.words if ID.match(w)}  # ids, not the sentences around them
         self.words = sorted(ids | set(self.players) | {""})
-        self.numbers = sorted(numbers | set(range(0, 13)))
+        #: Names as printed on cards ("Defensive Shelter"): texts that are neither ids nor sentences.
+        self.names = sorted(w for w in found.words - ids if "{" not in w and not w.endswith(".") and w.count(" ") < 4)
+        self.numbers = sorted(found.numbers | set(range(0, 13)))
+        self.under = {k: sorted(v) for k, v in found.under.items() if len(k) >= 3}
+
+    def related(self, field: str) -> list[str]:
+        """The texts found under keys that share the field's stem: ``chamber_id`` -> under ``chambers``."""
+        stem = FIELD_ENDINGS.sub("", field)
+        if len(stem) < 3:
+            return []
+        return sorted({w for key, words in self.under.items()
+                       if key.startswith(stem) or stem.startswith(key.rstrip("s")) for w in words})
 
 
-def value_for(name: str, hint: Any, default: Any, vocab: Vocabulary) -> st.SearchStrategy[Any]:
+def _text(name: str, vocab: Vocabulary, choices: tuple[str, ...]) -> st.SearchStrategy[str]:
+    """A text field: the state's texts under its own key, the words its module spells, names, any id."""
+    if "player" in name or name in ("winner", "host_id", "by", "owner"):
+        return st.sampled_from([*vocab.players, *vocab.players, "", "broodmother"])
+    pools = [vocab.related(name), list(choices), vocab.names if "name" in name or "card" in name else []]
+    return st.one_of(*(st.sampled_from(pool) for pool in pools if pool), st.sampled_from(vocab.words))
+
+
+def value_for(name: str, hint: Any, default: Any, vocab: Vocabulary,
+              choices: tuple[str, ...] = ()) -> st.SearchStrategy[Any]:
     """A strategy for one field of a command, from its name, its type and the state's words and numbers."""
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
     if origin in (types.UnionType, typing.Union):
         inner = [a for a in args if a is not type(None)]
-        return st.one_of(st.none(), value_for(name, inner[0], default, vocab))
+        return st.one_of(st.none(), value_for(name, inner[0], default, vocab, choices))
     if origin is tuple:
         if args and args[0] is str:
-            return st.lists(st.sampled_from(vocab.words), max_size=4).map(tuple)
+            pool = vocab.related(name) or vocab.words
+            return st.lists(st.sampled_from(pool), unique=True, max_size=4).map(tuple)
         return st.just(default if default is not dataclasses.MISSING else ())
     if hint is bool:
         return st.booleans()
@@ -189,10 +279,21 @@ def value_for(name: str, hint: Any, default: Any, vocab: Vocabulary) -> st.Searc
             return st.one_of(small, st.integers(-3, 40))
         return st.one_of(small, small, st.integers(-2, 100))
     if hint is str:
-        if "player" in name or name in ("winner", "host_id", "by"):
-            return st.sampled_from([*vocab.players, *vocab.players, "", "broodmother"])
-        return st.sampled_from(vocab.words)
+        return _text(name, vocab, choices)
     return st.just(default)
+
+
+def module_words(cls: type[Command]) -> tuple[str, ...]:
+    """The words a command's module spells as constants: the phases, sources, reasons and parts its verify accepts."""
+    words: set[str] = set()
+    for key, value in vars(sys.modules[cls.__module__]).items():
+        if key.startswith("_"):
+            continue
+        if isinstance(value, dict):
+            value = tuple(value)
+        if isinstance(value, tuple | frozenset) and value and all(isinstance(v, str) for v in value):
+            words.update(v for v in value if ID.match(v))
+    return tuple(sorted(words))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -201,6 +302,7 @@ class Blueprint:
 
     cls: type[Command]
     fields: tuple[tuple[str, Any, Any], ...]
+    choices: tuple[str, ...] = ()
 
 
 def _blueprints() -> dict[str, Blueprint]:
@@ -208,11 +310,13 @@ def _blueprints() -> dict[str, Blueprint]:
     for name, cls in sorted(COMMANDS.items()):
         hints = typing.get_type_hints(cls)
         fields = tuple((f.name, hints[f.name], f.default) for f in dataclasses.fields(cls))  # type: ignore[arg-type]
-        out[name] = Blueprint(cls, fields)
+        out[name] = Blueprint(cls, fields, module_words(cls))
     return out
 
 
 BLUEPRINTS = _blueprints()
+HOOKS = {h.id: h for h in all_hooks()}
+COMMON = "common"  # the commands every game has: scores, phases, the end, the checklist
 
 
 def _package(module: str) -> str:
@@ -220,11 +324,40 @@ def _package(module: str) -> str:
     return module.split(".")[2] if module.startswith("companion.core.") else module
 
 
-def relevant(state: dict[str, Any]) -> list[str]:
-    """The commands of the game areas this game uses (the others are refused outright), and the common ones."""
-    active = {_package(h.active.__module__) for h in all_hooks() if h.active(state)}
-    return [name for name, b in BLUEPRINTS.items()
-            if _package(b.cls.__module__) in active or _package(b.cls.__module__) in ("commands", "checklist")]
+def _area_packages() -> dict[str, list[str]]:
+    """Each core package's game areas (their hooks' ids), as its unit declares their views."""
+    out: dict[str, list[str]] = {}
+    for unit in all_units():
+        for hooks_id in unit.views:
+            out.setdefault(unit.id, []).append(hooks_id)
+    return out
+
+
+def area_of(cls: type[Command]) -> str:
+    """A command's game area: its package's; where a package keeps two (the predators'), the one whose
+    state module the command's module reads (Predators & Prey's alliances, Minions of the Meadow's board)."""
+    areas = _area_packages().get(_package(cls.__module__), [])
+    if len(areas) <= 1:
+        return areas[0] if areas else COMMON
+    used = {getattr(v, "__module__", None) for v in vars(sys.modules[cls.__module__]).values()}
+    return next(a for a in areas if HOOKS[a].validate_state.__module__ in used)
+
+
+#: Each command's game area, and the areas: the coverage test wants every one of them reached.
+AREA = {name: area_of(b.cls) for name, b in BLUEPRINTS.items()}
+AREAS = sorted(set(AREA.values()))
+#: Commands applied per area since the process started (``test_every_area_is_reached`` reads it).
+APPLIED: Counter[str] = Counter()
+
+
+def relevant(state: dict[str, Any]) -> dict[str, list[str]]:
+    """The commands of the game areas this game uses (the others are refused outright) and the common ones, by area."""
+    active = {h.id for h in all_hooks() if h.active(state)} | {COMMON}
+    out: dict[str, list[str]] = {}
+    for name in BLUEPRINTS:
+        if AREA[name] in active:
+            out.setdefault(AREA[name], []).append(name)
+    return out
 
 
 def generic(name: str, vocab: Vocabulary) -> st.SearchStrategy[Command]:
@@ -232,7 +365,7 @@ def generic(name: str, vocab: Vocabulary) -> st.SearchStrategy[Command]:
     blueprint = BLUEPRINTS[name]
     if not blueprint.fields:
         return st.just(blueprint.cls())
-    kwargs = {f: value_for(f, hint, default, vocab) for f, hint, default in blueprint.fields}
+    kwargs = {f: value_for(f, hint, default, vocab, blueprint.choices) for f, hint, default in blueprint.fields}
     return st.fixed_dictionaries(kwargs).map(lambda kw: blueprint.cls(**kw))
 
 
@@ -330,6 +463,8 @@ class GameMachine(RuleBasedStateMachine):
         label = self.game.execute(command).text
         self.steps += 1
         event(f"ran: {command.name}")
+        event(f"area: {AREA[command.name]}")
+        APPLIED[AREA[command.name]] += 1
         note(f"ran {command.to_dict()} -> {label}")
         if self.game.state["ended"] is not None:
             event(f"ended: {self.game.state['ended']['code']} ({self.game.state['mode']})")
@@ -377,9 +512,11 @@ class GameMachine(RuleBasedStateMachine):
     def anything(self, data: st.DataObject) -> None:
         """Any registered command with arguments from the game; the first of a few tries the core allows runs."""
         vocab = self.vocab()
-        names = relevant(self.game.state)
+        by_area = relevant(self.game.state)
+        areas = sorted(by_area)
         for _ in range(12):
-            name = data.draw(st.sampled_from(names), label="command")
+            area = data.draw(st.sampled_from(areas), label="area")
+            name = data.draw(st.sampled_from(by_area[area]), label="command")
             command = data.draw(generic(name, vocab), label=name)
             if self.game.can(command):
                 assert self.game.why_not(command) is None
@@ -491,7 +628,6 @@ def _views() -> list[tuple[str, Callable[..., Any]]]:
 
 
 VIEWS = _views()
-HOOKS = {h.id: h for h in all_hooks()}
 
 
 def rendered(value: Any) -> None:
