@@ -46,7 +46,7 @@ from companion.core.commands.base import Command, registered_commands
 from companion.core.content import Content, load_content
 from companion.core.errors import CommandError
 from companion.core.hooks import all_hooks, load_modules
-from companion.core.i18n import Msg, is_message, render, using
+from companion.core.i18n import Msg, is_message, language, render, using
 from companion.core.schema import UNDO_LIMIT
 from companion.core.session import Session, log_text
 from companion.core.setup import GameSetup, PlayerSpec, validate_setup
@@ -726,6 +726,10 @@ def rendered(value: Any) -> None:
             rendered(item)
 
 
+#: Log entries already rendered, by language: a game's log is shown again after every step.
+LOG_SHOWN: set[tuple[str, str]] = set()
+
+
 def every_view(session: Session, content: Content) -> None:
     """The game screen's view, each active area's view, the log and the undo/redo labels, in the current language."""
     from companion.core.reference import flooded_view, tactics_view, uses_tactics
@@ -741,8 +745,11 @@ def every_view(session: Session, content: Content) -> None:
     if "flooded-spring" in state["variants"]:
         rendered(flooded_view(state, content))
     for entry in session.doc["log"]:
-        assert isinstance(log_text(entry), str)
-        rendered(entry)
+        seen = (language(), json.dumps(entry, sort_keys=True, default=str))
+        if seen not in LOG_SHOWN:  # an entry renders from itself alone: once per language is enough
+            assert isinstance(log_text(entry), str)
+            rendered(entry)
+            LOG_SHOWN.add(seen)
     for label in (session.undo_label, session.redo_label):
         assert label is None or isinstance(label, str)
 
