@@ -12,6 +12,12 @@ After every step the game is saved through a real ``GameStore``, read back by a 
 same folder and compared; every view is built in both languages; at the end (and every
 ``FULL_UNDO_EVERY`` steps) undoing everything gives the first state back and redoing it the last.
 
+Half the setups are built around one module, variant or game, and a game's own areas are tried before the
+common commands; text arguments come from the state (the texts under the key a field names, entries' ids),
+the words a command's module spells, and what the core's refusals named. ``test_every_area_is_reached``
+(a fixed seed, a few short games around each module, variant and game) fails when an area's commands are
+never applied; ``--hypothesis-show-statistics`` shows ``area: <id>`` for the areas each run applied.
+
 Budget: ``COMPANION_MACHINE_EXAMPLES`` (default 20) games of up to ``COMPANION_MACHINE_STEPS``
 (default 80) steps; ``scripts/soak`` runs many more before a release. A failure prints the
 reproduction blob (``print_blob``) and Hypothesis' seed; no example database is kept between runs.
