@@ -640,9 +640,9 @@ class GameMachine(RuleBasedStateMachine):
             said = str(exc)
             given = {f: v for f, v in dataclasses.asdict(command).items() if isinstance(v, str) and v}
             named = {w for w in refusal_words(exc.args[0] if exc.args else "") if w not in given.values()}
-            refused_fields = [f for f, v in given.items() if repr(v) in said] or [""]  # "No player 'head'": the field
-            for f in refused_fields:
-                self.hints.setdefault(command.name, {}).setdefault(f, set()).update(named)
+            quoted = [f for f, v in given.items() if repr(v) in said]  # "No player 'head'": the field it is about
+            field = quoted[0] if len(quoted) == 1 else ""
+            self.hints.setdefault(command.name, {}).setdefault(field, set()).update(named)
             return said
         raise AssertionError(f"{command!r}: refused by can() yet verify() passes")
 
