@@ -60,6 +60,21 @@ def test_defeating_a_centipede_destroys_every_nymph_in_its_hex() -> None:
         s.execute(DefeatCentipede(6))
 
 
+def test_a_hex_never_holds_more_sites_than_a_saved_game_may() -> None:
+    """Found by the property machine: a hex entered with 3 free sites and 9 nymphs, its centipede defeated, had 12
+    free sites, a game the app could not read back (the change was refused only as it was saved). A nymph stands
+    on a site, so free sites plus nymphs are at most 9 wherever a table enters them."""
+    s = make_session()
+    with pytest.raises(CommandError, match="at most 9 collection sites"):
+        s.execute(AddHex(14, "outer", 3, 9, centipede=True))
+    run(s, AddHex(14, "outer", 3, 6, centipede=True))
+    for too_many in (SetSites(14, 4), CorrectHex(14, "outer", 9, 1, True)):
+        with pytest.raises(CommandError, match="at most 9 collection sites"):
+            s.execute(too_many)
+    run(s, DefeatCentipede(14))
+    assert (hex_of(s, 14)["sites"], hex_of(s, 14)["nymphs"]) == (9, 0)
+
+
 def test_the_great_tunnel() -> None:
     s = make_session()
     run(s, PlaceNymph(0), MoultNymph(0), PlaceNymph(0))

@@ -38,6 +38,15 @@ from companion.core.state import State
 MAX_NYMPHS = 9
 
 
+def check_room(sites: int, nymphs: int) -> None:
+    """A nymph stands on a collection site, so a hex's free sites and its nymphs together are at most
+    ``MAX_SITES``: freeing the nymphs' sites (a centipede defeated, a nymph destroyed) then never gives a hex
+    more free sites than a saved game may hold (a hex of 3 free sites and 9 nymphs became one of 12)."""
+    if sites + nymphs > MAX_SITES:
+        raise CommandError(msg("A hex has at most {most} collection sites: {sites} free and {nymphs} under nymphs "
+                               "are too many.", most=MAX_SITES, sites=sites, nymphs=nymphs))
+
+
 def _bool(value: object, what: Msg) -> None:
     if not isinstance(value, bool):
         raise CommandError(msg("{what}: true or false.", what=what))
@@ -62,6 +71,7 @@ class AddHex(BroodCommand, name="bm_add_hex"):
             raise CommandError(msg("Zone: inner or outer."))
         require_int(self.sites, N_("Free collection sites"), 0, MAX_SITES)
         require_int(self.nymphs, N_("Nymphs"), 0, MAX_NYMPHS)
+        check_room(self.sites, self.nymphs)
         for flag, what in ((self.centipede, msg("Centipede")), (self.centipede_hex, msg("Centipede hex")),
                            (self.nest, msg("Nest"))):
             _bool(flag, what)
@@ -90,6 +100,7 @@ class SetSites(BroodCommand, name="bm_sites"):
     def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         h = find_hex(b, hex_number(self.number))
         require_int(self.sites, N_("Free collection sites"), 0, MAX_SITES)
+        check_room(self.sites, h["nymphs"])
         if h["sites"] == self.sites:
             raise CommandError(nmsg("Hex {hex} already has 1 free site.", "Hex {hex} already has {n} free sites.",
                                     self.sites, hex=self.number))
@@ -274,6 +285,7 @@ class CorrectHex(BroodCommand, name="bm_correct_hex"):
             raise CommandError(msg("Zone: inner or outer."))
         require_int(self.sites, N_("Free collection sites"), 0, MAX_SITES)
         require_int(self.nymphs, N_("Nymphs"), 0, MAX_NYMPHS)
+        check_room(self.sites, self.nymphs)
         _bool(self.centipede, msg("Centipede"))
 
     def run(self, state: State, b: Brood, bc: BroodContent) -> None:
