@@ -353,6 +353,8 @@ class Blueprint:
 def _blueprints() -> dict[str, Blueprint]:
     out: dict[str, Blueprint] = {}
     for name, cls in sorted(COMMANDS.items()):
+        if not cls.__module__.startswith("companion."):
+            continue  # a test's own faulty command (registered when its file is collected) is no move of a table's
         hints = typing.get_type_hints(cls)
         fields = tuple((f.name, hints[f.name], f.default) for f in dataclasses.fields(cls))  # type: ignore[arg-type]
         out[name] = Blueprint(cls, fields, module_words(cls))
