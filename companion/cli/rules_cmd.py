@@ -78,7 +78,7 @@ def _search(args: argparse.Namespace) -> int:
 
     for hit in hits:
         reading = f"  [{tr(INTERPRETATION_LABEL)}]" if hit.interpretation else ""
-        print(f"{hit.score:5.1f}  {hit.id}  {hit.title}  ({citation(hit.book, hit.section, language())}){reading}")
+        print(f"{hit.score:5.1f}  {hit.id}  {hit.title}{reading}  ({citation(hit.book, hit.section, language())})")
     if not hits:
         print(tr("no matching rules"))
     return 0

@@ -82,13 +82,17 @@ class RuleEntryScreen(RulesPage):
             page.title, size=self.sizes.headline, weight=ft.FontWeight.W_700))
 
     def _citation(self, page: EntryPage) -> ft.Control:
-        """Book > section, as printed in the rulebook, so the player can find the page."""
+        """Book > section, as printed in the rulebook, so the player can find the page; an interpretation's two
+        chips go on a line of their own, so that on a phone they do not squeeze the citation into a column."""
         sizes = self.sizes
-        row = ft.Row([
+        chips = entry_chips(page.kind, page.interpretation, sizes)
+        row: ft.Control = ft.Row([
             ft.Icon(ft.Icons.MENU_BOOK, size=20, color=ft.Colors.ON_SURFACE_VARIANT),
             ft.Text(page.citation, size=sizes.body, color=ft.Colors.ON_SURFACE_VARIANT, expand=True),
-            *entry_chips(page.kind, page.interpretation, sizes),
+            *([] if page.interpretation else chips),
         ], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        if page.interpretation:
+            row = ft.Column([row, ft.Row(chips, spacing=8)], spacing=6, tight=True)
         said = (trf("In the rulebook: {citation}. {kind_label}, an interpretation: the book leaves this unsaid.",
                     citation=page.citation, kind_label=kind_label(page.kind)) if page.interpretation else
                 trf("In the rulebook: {citation}. {kind_label}.", citation=page.citation,

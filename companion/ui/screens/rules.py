@@ -95,10 +95,12 @@ def entry_chips(kind: str, interpretation: bool, sizes: Sizes) -> list[ft.Contro
 
 
 def chips_and_citation(kind: str, interpretation: bool, citation: str, sizes: Sizes) -> ft.Control:
-    """The line under a listed entry's title: its chips, then "book > section" (wrapping on a narrow phone)."""
-    return ft.Row([*entry_chips(kind, interpretation, sizes),
-                   ft.Text(citation, size=sizes.small, color=ft.Colors.ON_SURFACE_VARIANT, expand=True)],
-                  spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)
+    """The line under a listed entry's title: its kind chip, then "book > section"; an interpretation's two chips
+    take a line of their own above the citation, so that on a phone they do not squeeze it into a column."""
+    cited = ft.Text(citation, size=sizes.small, color=ft.Colors.ON_SURFACE_VARIANT, expand=not interpretation)
+    if interpretation:
+        return ft.Column([ft.Row(entry_chips(kind, interpretation, sizes), spacing=8), cited], spacing=4, tight=True)
+    return ft.Row([kind_chip(kind, sizes), cited], spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)
 
 
 def tappable(content: ft.Control, label: str, on_tap: EventHandler, identifier: str, *,
