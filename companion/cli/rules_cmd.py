@@ -74,10 +74,11 @@ def _search(args: argparse.Namespace) -> int:
         print_json([hit.to_dict() for hit in hits])
         return 0
     from companion.core.i18n import language
-    from companion.rules.headings import citation
+    from companion.rules.headings import INTERPRETATION_LABEL, citation
 
     for hit in hits:
-        print(f"{hit.score:5.1f}  {hit.id}  {hit.title}  ({citation(hit.book, hit.section, language())})")
+        reading = f"  [{tr(INTERPRETATION_LABEL)}]" if hit.interpretation else ""
+        print(f"{hit.score:5.1f}  {hit.id}  {hit.title}{reading}  ({citation(hit.book, hit.section, language())})")
     if not hits:
         print(tr("no matching rules"))
     return 0
@@ -122,6 +123,7 @@ def _entry_json(entry: Entry, related_titles: list[tuple[str, str]]) -> dict[str
         "body": entry.body_in(_lang()),
         "aliases": list(entry.aliases_in(_lang())),
         "related": [{"id": rid, "title": title} for rid, title in related_titles],
+        "interpretation": entry.interpretation,
     }
 
 
@@ -132,6 +134,8 @@ def _print_entry(entry: Entry, related_titles: list[tuple[str, str]]) -> None:
     kind = tr(KIND_LABELS[entry.kind]).lower() if language() != "en" and entry.kind in KIND_LABELS else entry.kind
     print(entry.title_in(_lang()))
     print(f"{citation(entry.book, entry.section, language())}  ({kind})")
+    if entry.interpretation:
+        print(tr("Interpretation: the book leaves this unsaid; what follows is our reading."))
     print()
     print(entry.body_in(_lang()))
     if related_titles:

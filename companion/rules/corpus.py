@@ -57,6 +57,8 @@ class EntryData(TypedDict):
     title_es: NotRequired[Annotated[str, MaxLen(120)] | None]
     body_es: NotRequired[Annotated[str, MaxLen(2_000)] | None]
     aliases_es: NotRequired[Names | None]
+    #: true when the entry reads what the book leaves unsaid (shown labelled "Interpretation")
+    interpretation: NotRequired[bool]
 
 
 @strict
@@ -112,6 +114,8 @@ class Entry:
     title_es: str | None = None
     body_es: str | None = None
     aliases_es: tuple[str, ...] = ()
+    #: the entry infers what the book leaves unsaid, so every place that shows it labels it a reading, not a rule
+    interpretation: bool = False
 
     def title_in(self, lang: str) -> str:
         """The title in ``lang``, English when there is no translation."""
@@ -282,6 +286,7 @@ def _entry(raw: EntryData) -> Entry:
         title_es=raw.get("title_es") or None,
         body_es=raw.get("body_es") or None,
         aliases_es=tuple(raw.get("aliases_es") or ()),
+        interpretation=raw.get("interpretation", False),
     )
 
 

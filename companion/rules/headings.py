@@ -20,6 +20,8 @@ from companion.rules.corpus import CorpusError, load_corpus
 KIND_LABELS = {"rule": N_("Rule"), "setup": N_("Setup"), "clarification": N_("Clarification"),
                "card note": N_("Card note"), "glossary": N_("Glossary"), "symbol": N_("Symbol"),
                "example": N_("Example"), "variant": N_("Variant")}
+#: The label of an entry that reads what its book leaves unsaid (``Entry.interpretation``), translated where shown.
+INTERPRETATION_LABEL = N_("Interpretation")
 
 
 @cache

@@ -58,6 +58,7 @@ class Hit:
     score: float
     snippet: str
     highlights: list[tuple[int, int]] = field(default_factory=list)
+    interpretation: bool = False  # the entry reads what its book leaves unsaid (labelled wherever it is shown)
 
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready form (spans as two-item lists)."""
@@ -70,6 +71,7 @@ class Hit:
             "score": self.score,
             "snippet": self.snippet,
             "highlights": [list(span) for span in self.highlights],
+            "interpretation": self.interpretation,
         }
 
 
@@ -272,7 +274,8 @@ class SearchIndex:
     def _hit(self, number: int, score: float, lang: str, matched: set[str]) -> Hit:
         entry = self.entries[number]
         snippet, spans = self._langs[lang].body(number).snippet(matched)
-        return Hit(entry.id, entry.title_in(lang), entry.book, entry.section, entry.kind, score, snippet, spans)
+        return Hit(entry.id, entry.title_in(lang), entry.book, entry.section, entry.kind, score, snippet, spans,
+                   entry.interpretation)
 
 
 def _match_words(index: _LangIndex, words: list[str], lang: str) -> Matches:

@@ -26,7 +26,7 @@ from functools import cache
 from urllib.parse import urlencode
 
 from companion.rules.corpus import KINDS, LANGS, Corpus, Entry
-from companion.rules.headings import KIND_LABELS
+from companion.rules.headings import INTERPRETATION_LABEL, KIND_LABELS
 from companion.rules.search import Hit, InPlay, SearchIndex, default_index
 from companion.rules.text import content_tokens, fold, tokens, word_spans
 from companion.rules.topics import Topic, topic
@@ -88,6 +88,19 @@ def kind_label(kind: str) -> str:
     return gettext(KIND_LABELS.get(kind, kind[:1].upper() + kind[1:]))
 
 
+def interpretation_label() -> str:
+    """"Interpretation", in the reader's language: the chip of an entry that reads what its book leaves unsaid,
+    so a player never takes our reading for the book's rule."""
+    from companion.core.i18n import gettext
+
+    return gettext(INTERPRETATION_LABEL)
+
+
+def labels(kind: str, interpretation: bool) -> list[str]:
+    """The chips under an entry's title: its kind, then "Interpretation" when it is one."""
+    return [kind_label(kind), *([interpretation_label()] if interpretation else [])]
+
+
 def content_language(setting: str | None) -> str:
     """The language rules open in: the app's language when the corpus has it, else English."""
     return setting if setting in LANGS else "en"
@@ -120,6 +133,7 @@ class EntryRow:
     title: str
     citation: str
     kind: str
+    interpretation: bool = False
 
 
 @dataclass(frozen=True)
@@ -132,6 +146,7 @@ class ResultRow:
     kind: str
     snippet: list[Part]
     score: float
+    interpretation: bool = False
 
     @property
     def title_text(self) -> str:
@@ -169,6 +184,7 @@ class EntryPage:
     translated: bool  # False when Spanish was asked for and the entry has only English
     related: list[EntryRow]
     bookmarked: bool
+    interpretation: bool = False
 
 
 @dataclass(frozen=True)
@@ -275,11 +291,12 @@ class RulesModel:
     def _result_row(self, hit: Hit, form: str, lang: str) -> ResultRow:
         words = {fold(hit.snippet[a:b]) for a, b in hit.highlights} | set(content_tokens(form, lang))
         return ResultRow(hit.id, highlight_words(hit.title, words), citation(hit.book, hit.section), hit.kind,
-                         split_highlights(hit.snippet, hit.highlights), hit.score)
+                         split_highlights(hit.snippet, hit.highlights), hit.score, hit.interpretation)
 
     # entries
     def row(self, entry: Entry, lang: str) -> EntryRow:
-        return EntryRow(entry.id, entry.title_in(lang), citation(entry.book, entry.section), entry.kind)
+        return EntryRow(entry.id, entry.title_in(lang), citation(entry.book, entry.section), entry.kind,
+                        entry.interpretation)
 
     def rows(self, ids: Iterable[str], lang: str) -> list[EntryRow]:
         """Rows for the ids the corpus still has, in the given order."""
@@ -296,6 +313,7 @@ class RulesModel:
             translated=lang == "en" or bool(entry.title_es and entry.body_es),
             related=self.rows(entry.related, lang),
             bookmarked=self.reading is not None and self.reading.is_bookmarked(entry.id),
+            interpretation=entry.interpretation,
         )
 
     def open_entry(self, entry_id: str) -> None:

@@ -151,3 +151,18 @@ def test_subprocess_check_reports_a_broken_corpus(tmp_path: Path) -> None:
         "companion: rules corpus invalid: mm.json: entry 'mm-ladybug-tie': kind: Input should be 'rule', "
         "'setup', 'clarification', 'card note', 'glossary', 'example' or 'symbol', not 'faq'\n"
     )
+
+
+def test_show_and_search_label_an_interpretation_in_the_readers_language(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "show", "ee-symbol-crown")
+    label = "Interpretation: the book leaves this unsaid; what follows is our reading."
+    assert code == 0 and out.splitlines()[2] == label
+    code, out, _ = run(capsys, "show", "ee-symbol-crown", "--lang", "es")
+    assert code == 0 and out.splitlines()[2].startswith("Interpretación: el reglamento no lo dice")
+    assert json.loads(run(capsys, "show", "ee-symbol-crown", "--json")[1])["interpretation"] is True
+    code, out, _ = run(capsys, "show", "mm-clar-ladybug")
+    assert "Interpretation" not in out and json.loads(run(capsys, "show", "mm-clar-ladybug", "--json")[1])[
+        "interpretation"] is False
+    code, out, _ = run(capsys, "search", "which mark chambers centipede deck", "--lang", "es", "--limit", "3")
+    line = next(line for line in out.splitlines() if "ee-solo-chamber-centipede-mark" in line)
+    assert "[Interpretación]  (Empires of the Earth > " in line and HIT_LINE.match(line)

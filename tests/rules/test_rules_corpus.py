@@ -47,6 +47,8 @@ BROKEN = [
     (set_field("book", "Minions"), "entry 'mm-ladybug-tie': book: unknown book 'Minions' (valid: Minions of the"),
     (set_field("section", "Setup"), "entry 'mm-ladybug-tie': section: 'Setup' is not a heading of Minions"),
     (set_field("kind", "faq"), "entry 'mm-ladybug-tie': kind: Input should be 'rule', 'setup',"),
+    (set_field("interpretation", "yes"), "entry 'mm-ladybug-tie': interpretation: Input should be a valid boolean"),
+    (set_field("interpretation", 1), "entry 'mm-ladybug-tie': interpretation: Input should be a valid boolean"),
     (set_field("related", ["mm-nope"]), "entry 'mm-ladybug-tie': related[0]: related id 'mm-nope' does not exist"),
     (drop_field("body_es"), "entry 'mm-ladybug-tie': Minions of the Meadow needs Spanish; missing body_es"),
     (set_field("aliases_es", []), "needs Spanish; missing aliases_es"),
@@ -89,6 +91,15 @@ def test_spanish_is_optional_outside_spanish_books(fixture_corpus: Corpus) -> No
     assert gather.title_in("es") == "Large worker: Gather"  # falls back to English
     tie = fixture_corpus.get("mm-ladybug-tie")
     assert tie is not None and tie.title_in("es") == "Empate de la Mariquita"
+
+
+def test_an_entry_may_be_marked_an_interpretation(broken_copy: Callable[..., Path], fixture_corpus: Corpus) -> None:
+    """The field is optional: absent means the book says it; true marks our reading of what it leaves unsaid."""
+    marked = read_corpus(broken_copy(set_field("interpretation", True)))
+    assert [entry.id for entry in marked if entry.interpretation] == ["mm-ladybug-tie"]
+    unmarked = read_corpus(broken_copy(set_field("interpretation", False)))
+    assert not any(entry.interpretation for entry in unmarked)
+    assert not any(entry.interpretation for entry in fixture_corpus)
 
 
 def test_lookups(fixture_corpus: Corpus) -> None:
@@ -168,3 +179,24 @@ def test_the_shipped_corpus_loads_through_its_schema(edit_data: Callable[..., Pa
 
 def test_a_corpus_error_is_a_content_error() -> None:
     assert issubclass(CorpusError, ContentError) and issubclass(CorpusError, ValueError)
+
+
+def test_real_interpretations_read_as_readings_in_both_languages(real_corpus: Corpus) -> None:
+    """An entry marked an interpretation says so in its own words too ("we read ...", "leemos ..."), so its text
+    is never taken for the book's, even quoted without the label."""
+    marked = [entry for entry in real_corpus if entry.interpretation]
+    assert len(marked) >= 8
+    for entry in marked:
+        assert re.search(r"\b[Ww]e read\b", entry.body), entry.id
+        assert entry.body_es is not None and "leemos" in entry.body_es.lower(), entry.id
+
+
+def test_the_centipede_deck_chambers_are_not_said_to_carry_the_icon(real_corpus: Corpus) -> None:
+    """Empires says the Centipede deck's 6 Chambers are marked for it, not which mark: the icon entry states only
+    what the book says, and the reading that the mark is the centipede icon is its own interpretation entry."""
+    icon, reading = real_corpus.get("ee-symbol-centipede-icon"), real_corpus.get("ee-solo-chamber-centipede-mark")
+    assert icon is not None and reading is not None
+    assert not icon.interpretation and "marked with it" not in icon.body
+    assert "does not say that mark is the centipede icon" in icon.body
+    assert reading.interpretation and reading.section == "Solo and Cooperative Play"
+    assert "ee-solo-chamber-centipede-mark" in icon.related

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 
-from companion.rules.corpus import Corpus
+from companion.core.i18n import using
+from companion.rules.corpus import Corpus, read_corpus
 from companion.rules.search import SearchIndex
 from companion.rules.topics import Topic, topic
 from companion.store.reading import ReadingStore
@@ -18,6 +21,7 @@ from companion.ui.rules_model import (
     entry_route,
     highlight_words,
     kind_label,
+    labels,
     plain,
     search_route,
     split_highlights,
@@ -212,3 +216,36 @@ def test_real_topics_fall_back_to_their_parent(real_model: RulesModel) -> None:
     assert [row.id for row in view.rows] == list(wanted.entries)
     parent = real_model.topic("broodmother.no-such-part")
     assert parent is not None and parent.id == "broodmother"
+
+
+# -- interpretations ---------------------------------------------------------------------------
+@pytest.fixture
+def marked_model(broken_copy: Callable[..., Path], reading: ReadingStore) -> RulesModel:
+    """The fixture corpus with its Ladybug tie entry marked an interpretation."""
+
+    def mark(files: dict[str, Any]) -> None:
+        files["mm.json"]["entries"][0]["interpretation"] = True
+
+    return RulesModel(SearchIndex(read_corpus(broken_copy(mark))), reading, topic_lookup=TOPICS.get)
+
+
+def test_an_interpretation_is_flagged_wherever_the_entry_is_listed_or_shown(marked_model: RulesModel) -> None:
+    page, other = marked_model.entry("mm-ladybug-tie", "es"), marked_model.entry("mm-devour")
+    assert page is not None and page.interpretation and other is not None and not other.interpretation
+    found = {row.id: row.interpretation for row in marked_model.search("ladybug tie devour").rows}
+    assert found["mm-ladybug-tie"] is True and found.get("mm-devour", False) is False
+    topic = marked_model.topic("ladybug")
+    assert topic is not None and [row.interpretation for row in topic.rows] == [True, False]
+    marked_model.open_entry("mm-ladybug-tie")
+    assert marked_model.recent()[0].interpretation
+    hit = marked_model.index.search("ladybug tie", limit=1)[0]
+    assert hit.to_dict()["interpretation"] is True
+
+
+def test_an_interpretation_is_labelled_in_the_readers_language() -> None:
+    with using("en"):
+        assert labels("clarification", True) == ["Clarification", "Interpretation"]
+        assert labels("rule", False) == ["Rule"]
+    with using("es"):
+        assert labels("clarification", True) == ["Aclaración", "Interpretación"]
+        assert labels("symbol", False) == [kind_label("symbol")]

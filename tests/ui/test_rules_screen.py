@@ -11,12 +11,12 @@ import re
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, expect
 
 from companion.rules.corpus import load_corpus
 from companion.rules.topics import topic
 from companion.store.reading import reading_path
-from tests.ui.browser import PHONE, TABLET, Server, Ui
+from tests.ui.browser import PHONE, TABLET, Server, Ui, new_tab
 
 pytestmark = pytest.mark.browser
 
@@ -226,3 +226,31 @@ def test_screenshots_of_results_and_an_entry(tab: OpenTab, size: str, viewport: 
     helped = tab("/rules?topic=broodmother.turn", "rules", viewport)
     helped.expect_label("rules-topics-title", topic("broodmother.turn").title)  # type: ignore[union-attr]
     helped.shot(f"rules-topic-{size}")
+
+
+def test_an_interpretation_is_labelled_in_results_and_on_its_page_in_both_languages(
+    tab: OpenTab, browser: Browser, server: Server
+) -> None:
+    """The reading that Empires' Centipede-deck Chambers carry the centipede icon is shown as ours, not the book's:
+    its result and its page say "Interpretation" (and "Interpretación" to a Spanish reader), at phone width."""
+    entry_id = "ee-solo-chamber-centipede-mark"
+    ui = tab("/rules", "rules")
+    ui.type_into(SEARCH, "which mark chambers centipede deck")
+    first_result(ui, title_of(entry_id))
+    assert ui.label("result-0").startswith(f"{title_of(entry_id)}. Symbol. Interpretation. Empires of the Earth > ")
+    ui.page.keyboard.press("Tab")  # the focus off the box, so the shot shows the page at rest
+    ui.shot("rules-interpretation-results-phone")
+    ui.tap("result-0")
+    ui.wait_screen("rule-entry")
+    assert ui.label("entry-citation") == ("In the rulebook: Empires of the Earth > Solo and Cooperative Play. "
+                                          "Symbol, an interpretation: the book leaves this unsaid.")
+    ui.shot("rules-interpretation-entry-phone")
+    spanish = new_tab(browser, server.url, PHONE, locale="es-ES")
+    try:
+        spanish.open(f"/rules/{entry_id}", "rule-entry")
+        spanish.expect_label("entry-title", title_of(entry_id, "es"))
+        assert spanish.label("entry-citation").startswith("En el reglamento: Empires of the Earth > ")
+        assert spanish.label("entry-citation").endswith("Símbolo, una interpretación: el reglamento no lo dice.")
+        spanish.shot("rules-interpretation-entry-spanish-phone")
+    finally:
+        spanish.page.context.close()

@@ -191,7 +191,7 @@ def test_the_phone_reads_the_shared_and_the_units_own_spanish(chromium: Browser,
     """Spanish chosen in the settings (the phone build has no server to read the browser's language from): the
     calculator's answer joins a sentence of the shared catalogue and the Predators' own words
     (``data/predators/locale/es.po``, in app.zip), and the rules search finds the Symbiotes' own entries
-    (``data/symbiotes/rules.json``, in the index the build ships)."""
+    (``data/symbiotes/rules.json``, in the index the build ships), an interpretation labelled as one."""
     from tests.web.conftest import PHONE
 
     context = chromium.new_context(viewport=PHONE, locale="es-ES")
@@ -216,5 +216,8 @@ def test_the_phone_reads_the_shared_and_the_units_own_spanish(chromium: Browser,
         ui.wait_screen("rules")
         ui.type_into("Buscar en las reglas", "intercambiar fichas de simbionte")
         ui.expect_label("result-0", re.compile("Intercambiar fichas de Simbionte"))
+        ui.type_into("Buscar en las reglas", "qué marca lleva una cámara al mazo de ciempiés")  # a reading, labelled
+        ui.expect_label("result-0", re.compile(r"^Qué marca lleva una Cámara al mazo de ciempiés\. Símbolo\. "
+                                               r"Interpretación\. "))
     finally:
         context.close()

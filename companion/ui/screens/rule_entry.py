@@ -22,7 +22,7 @@ from companion.ui.rules_model import (
     kind_label,
     search_route,
 )
-from companion.ui.screens.rules import RulesPage, end_space, entry_row, kind_chip, language_chooser
+from companion.ui.screens.rules import RulesPage, end_space, entry_chips, entry_row, language_chooser
 
 if TYPE_CHECKING:
     pass
@@ -82,16 +82,22 @@ class RuleEntryScreen(RulesPage):
             page.title, size=self.sizes.headline, weight=ft.FontWeight.W_700))
 
     def _citation(self, page: EntryPage) -> ft.Control:
-        """Book > section, as printed in the rulebook, so the player can find the page."""
+        """Book > section, as printed in the rulebook, so the player can find the page; an interpretation's two
+        chips go on a line of their own, so that on a phone they do not squeeze the citation into a column."""
         sizes = self.sizes
-        row = ft.Row([
+        chips = entry_chips(page.kind, page.interpretation, sizes)
+        row: ft.Control = ft.Row([
             ft.Icon(ft.Icons.MENU_BOOK, size=20, color=ft.Colors.ON_SURFACE_VARIANT),
             ft.Text(page.citation, size=sizes.body, color=ft.Colors.ON_SURFACE_VARIANT, expand=True),
-            kind_chip(page.kind, sizes),
+            *([] if page.interpretation else chips),
         ], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)
-        return widgets.labelled(row, trf("In the rulebook: {citation}. {kind_label}.",
-                                         citation=page.citation, kind_label=kind_label(page.kind)),
-                                "entry-citation")
+        if page.interpretation:
+            row = ft.Column([row, ft.Row(chips, spacing=8)], spacing=6, tight=True)
+        said = (trf("In the rulebook: {citation}. {kind_label}, an interpretation: the book leaves this unsaid.",
+                    citation=page.citation, kind_label=kind_label(page.kind)) if page.interpretation else
+                trf("In the rulebook: {citation}. {kind_label}.", citation=page.citation,
+                    kind_label=kind_label(page.kind)))
+        return widgets.labelled(row, said, "entry-citation")
 
     def _text(self, page: EntryPage) -> list[ft.Control]:
         controls: list[ft.Control] = []

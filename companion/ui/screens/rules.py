@@ -29,7 +29,9 @@ from companion.ui.rules_model import (
     RulesModel,
     content_language,
     entry_route,
+    interpretation_label,
     kind_label,
+    labels,
 )
 from companion.ui.screen import Screen
 from companion.ui.theme import MIN_TOUCH, Sizes
@@ -75,6 +77,32 @@ def kind_chip(kind: str, sizes: Sizes) -> ft.Control:
     )
 
 
+def interpretation_chip(sizes: Sizes) -> ft.Control:
+    """"Interpretation" beside the kind, in another colour and with the gavel the game panels' readings carry,
+    so an entry that reads what its book leaves unsaid is never taken for the book's own rule."""
+    return ft.Container(
+        ft.Row([ft.Icon(ft.Icons.GAVEL, size=sizes.small, color=ft.Colors.ON_SECONDARY_CONTAINER),
+                ft.Text(interpretation_label(), size=sizes.small - 1, color=ft.Colors.ON_SECONDARY_CONTAINER,
+                        weight=ft.FontWeight.W_600, max_lines=1)], spacing=4, tight=True),
+        bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=8,
+        padding=ft.Padding.symmetric(horizontal=8, vertical=2),
+    )
+
+
+def entry_chips(kind: str, interpretation: bool, sizes: Sizes) -> list[ft.Control]:
+    """The chips under an entry's title: its kind, and "Interpretation" when it is one."""
+    return [kind_chip(kind, sizes), *([interpretation_chip(sizes)] if interpretation else [])]
+
+
+def chips_and_citation(kind: str, interpretation: bool, citation: str, sizes: Sizes) -> ft.Control:
+    """The line under a listed entry's title: its kind chip, then "book > section"; an interpretation's two chips
+    take a line of their own above the citation, so that on a phone they do not squeeze it into a column."""
+    cited = ft.Text(citation, size=sizes.small, color=ft.Colors.ON_SURFACE_VARIANT, expand=not interpretation)
+    if interpretation:
+        return ft.Column([ft.Row(entry_chips(kind, interpretation, sizes), spacing=8), cited], spacing=4, tight=True)
+    return ft.Row([kind_chip(kind, sizes), cited], spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)
+
+
 def tappable(content: ft.Control, label: str, on_tap: EventHandler, identifier: str, *,
              outlined: bool = True) -> ft.Control:
     """A whole card that opens something, announced as one button (two lines and padding: over 48 px)."""
@@ -89,11 +117,10 @@ def entry_row(row: EntryRow, on_tap: EventHandler, identifier: str, sizes: Sizes
     """An entry in a list: its title, then kind and "book > section" underneath."""
     content = ft.Column([
         ft.Text(row.title, size=sizes.body, weight=ft.FontWeight.W_600),
-        ft.Row([kind_chip(row.kind, sizes),
-                ft.Text(row.citation, size=sizes.small, color=ft.Colors.ON_SURFACE_VARIANT, expand=True)],
-               spacing=8, vertical_alignment=ft.CrossAxisAlignment.START),
+        chips_and_citation(row.kind, row.interpretation, row.citation, sizes),
     ], spacing=4, tight=True)
-    return tappable(content, f"{row.title}. {kind_label(row.kind)}. {row.citation}", on_tap, identifier)
+    return tappable(content, ". ".join([row.title, *labels(row.kind, row.interpretation), row.citation]), on_tap,
+                    identifier)
 
 
 def choice_button(label: str, text: str, selected: bool, on_tap: EventHandler, identifier: str,
@@ -269,12 +296,10 @@ class RulesScreen(RulesPage):
         sizes = self.sizes
         content = ft.Column([
             rich_text(row.title, sizes.body + 1, weight=ft.FontWeight.W_600),
-            ft.Row([kind_chip(row.kind, sizes),
-                    ft.Text(row.citation, size=sizes.small, color=ft.Colors.ON_SURFACE_VARIANT, expand=True)],
-                   spacing=8, vertical_alignment=ft.CrossAxisAlignment.START),
+            chips_and_citation(row.kind, row.interpretation, row.citation, sizes),
             rich_text(row.snippet, sizes.small),  # the engine keeps snippets short
         ], spacing=6, tight=True)
-        label = f"{row.title_text}. {kind_label(row.kind)}. {row.citation}. {row.snippet_text}"
+        label = ". ".join([row.title_text, *labels(row.kind, row.interpretation), row.citation, row.snippet_text])
         return tappable(content, label, self._opener(row.id), f"result-{position}")
 
     def _start_view(self) -> list[ft.Control]:
