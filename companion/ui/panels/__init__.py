@@ -25,8 +25,10 @@ import flet as ft
 from companion.core.commands.base import Command
 from companion.core.content import Content
 from companion.core.session import Session
+from companion.core.setup import setup_summary
 from companion.core.state import State
 from companion.ui.forward import Forward
+from companion.ui.i18n import tr, trf
 from companion.ui.theme import Sizes
 
 if TYPE_CHECKING:
@@ -130,12 +132,30 @@ def load_panels() -> None:
     _loaded = True
 
 
+def _module_title(ctx: PanelContext) -> str:
+    module = ctx.content.modules.get(ctx.module_id or "")
+    return module.name if module else (ctx.module_id or tr("Module"))
+
+
+def _module_build(ctx: PanelContext) -> list[ft.Control]:
+    """A module's setup reminders from the data, and its "?": it stands in for an enabled module that no tracker
+    panel covers yet, so a table always sees which modules are in play and can open their rules."""
+    title = _module_title(ctx)
+    steps = [s["text"] for s in setup_summary(ctx.state, ctx.content) if s["group"] == title]
+    if not steps:
+        return [ft.Text(tr("In play. The \"?\" opens its rules."),
+                        size=ctx.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT)]
+    return [ft.Text(trf("- {step}", step=tr(text)), size=ctx.sizes.small) for text in steps]
+
+
+#: The generic module panel, one per module the state lists that no registered panel covers.
+MODULE_PANEL = Panel(id="module", title=_module_title, applies=lambda state: False, build=_module_build)
+
+
 def all_panels(state: State) -> list[tuple[Panel, str | None]]:
     """Every panel a game could show, in order, whether or not it applies now (the game screen gives each a
     place from the start, so one that comes mid-game changes no other control on the page)."""
     load_panels()
-    from companion.ui.panels.module import MODULE_PANEL
-
     out: list[tuple[Panel, str | None]] = [(p, None) for p in sorted(_PANELS.values(), key=lambda p: (p.order, p.id))]
     return out + [(MODULE_PANEL, m) for m in state["modules"]]
 
