@@ -1,6 +1,7 @@
 """Panels on the game screen: one per enabled module (or mode), found in this package.
 
-Adding a panel is one new module here that calls ``register(Panel(...))`` at import:
+A panel is a module that calls ``register(Panel(...))`` at import, named by its area's unit
+(``ModuleUnit.panels``; the app's own are ``APP_PANELS``):
 
     register(Panel(id="broodmother", title="The Broodmother", help_topic="broodmother",
                    applies=lambda state: "broodmother" in state["modules_state"],
@@ -17,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from importlib import import_module
-from pkgutil import iter_modules
 from typing import TYPE_CHECKING, Any, Literal
 
 import flet as ft
@@ -116,19 +116,22 @@ class PanelFamily:
         return panel
 
 
+#: The panels of the app itself, not of a game area: the "Now" checklist, and the points chart with the summary.
+APP_PANELS = ("companion.ui.panels.checklist", "companion.ui.panels.picture")
+
+
 def load_panels() -> None:
-    """Import every module of this package, and the panels each module unit declares, once: each registers its
-    panel (``companion.core.units``: a unit's panels may live beside its code, found without a list)."""
+    """Import the app's own panels and the panels each module unit declares, once: each registers its panel.
+
+    Found in one way: a game area's panels are named by its unit (``companion.core.units``; they may live beside
+    its code), so a file in this folder that no unit names is a helper, never a panel by accident."""
     global _loaded
     if _loaded:
         return
-    for info in iter_modules(__path__):
-        import_module(f"{__name__}.{info.name}")
     from companion.core.units import all_units
 
-    for unit in all_units():
-        for name in unit.panels:
-            import_module(name)
+    for name in (*APP_PANELS, *(name for unit in all_units() for name in unit.panels)):
+        import_module(name)
     _loaded = True
 
 
