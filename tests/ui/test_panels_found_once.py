@@ -15,10 +15,10 @@ def _registering_modules() -> set[str]:
     found = set()
     for path in FOLDER.rglob("*.py"):
         text = path.read_text(encoding="utf-8")
-        if path.name != "__init__.py" or path.parent != FOLDER:
-            if "register(Panel(" in text or ".panel(" in text:
-                parts = path.relative_to(FOLDER.parents[2]).with_suffix("").parts
-                found.add(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+        registers = "register(Panel(" in text or ".panel(" in text
+        if registers and (path.name != "__init__.py" or path.parent != FOLDER):
+            parts = path.relative_to(FOLDER.parents[2]).with_suffix("").parts
+            found.add(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
     return found
 
 
