@@ -75,7 +75,7 @@ def extract() -> Found:
 
 def code_folders() -> list[Path]:
     """``companion/``, and each unit package living outside it (a module in a folder of its own)."""
-    from companion.core.units import area_folders
+    from companion.core.unit_files import area_folders
 
     return [PACKAGE, *(f for f in area_folders().values() if not f.resolve().is_relative_to(PACKAGE))]
 
@@ -107,7 +107,8 @@ def content_sources() -> list[tuple[str, list[str]]]:
     The units are discovered (``companion.core.units``): each brings its modules', variants' and setup
     steps' words (its ``module.json``) and says which texts of its own data a player reads.
     """
-    from companion.core.content import GamesFile, ModeData, SetupFile, load_checked
+    from companion.core.content_files import GamesFile, ModeData, SetupFile
+    from companion.core.datafiles import load_checked
     from companion.core.units import all_units
 
     games, setup = load_checked(GamesFile, "game/games.json"), load_checked(SetupFile, "game/setup.json")
@@ -133,7 +134,8 @@ def unit_places() -> dict[str, tuple[str, ...]]:
     verbs' modules (a module two units name is shared by them)."""
     from importlib.util import find_spec
 
-    from companion.core.units import all_units, area_folders
+    from companion.core.unit_files import area_folders
+    from companion.core.units import all_units
 
     def module_place(name: str) -> str:
         origin = Path(getattr(find_spec(name), "origin", None) or name)
@@ -163,7 +165,7 @@ def homes(found: Found) -> dict[str, str | None]:
 
 def home_path(lang: str, unit: str | None) -> Path:
     """The catalogue a text of ``unit`` (None: shared) is kept in."""
-    from companion.core.units import data_folder_of
+    from companion.core.unit_files import data_folder_of
     from companion.paths import data_dir
 
     return po_path(lang) if unit is None else data_dir() / (data_folder_of(unit) or unit) / unit_po_name(lang)

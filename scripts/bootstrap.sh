@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Shared by run-app and run-tests: make .venv with the project installed, once per change of pyproject.toml.
+# Shared by run-app and run-tests: make .venv with the project installed, once per change of pyproject.toml or of
+# the lock it installs from (requirements/app.lock, requirements/test.lock: pinned with hashes; `scripts/lock`
+# writes them).
 # Usage: source scripts/bootstrap.sh app|test   ("test" installs the test tools too)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -16,14 +18,13 @@ if ! "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null
   exit 1
 fi
 [ -x "$VENV/bin/python" ] || "$PYTHON" -m venv "$VENV"
-STAMP="$VENV/.installed-$(cat "$ROOT/pyproject.toml" | sha1sum | cut -c1-12)${EXTRA:+-$EXTRA}"
+LOCK="$ROOT/requirements/${EXTRA:-app}.lock"
+STAMP="$VENV/.installed-$(cat "$ROOT/pyproject.toml" "$LOCK" | sha1sum | cut -c1-12)${EXTRA:+-$EXTRA}"
 if [ ! -f "$STAMP" ]; then
   echo "Installing the companion${EXTRA:+ and its $EXTRA tools} into .venv ..." >&2
   "$VENV/bin/python" -m pip install --quiet --upgrade pip >/dev/null
-  if [ -n "$EXTRA" ]; then
-    "$VENV/bin/python" -m pip install --quiet -e "$ROOT[$EXTRA]"
-  else
-    "$VENV/bin/python" -m pip install --quiet -e "$ROOT"
-  fi
+  # Exactly the locked tree (every file's hash checked), then the project itself on top of it.
+  "$VENV/bin/python" -m pip install --quiet --require-hashes -r "$LOCK"
+  "$VENV/bin/python" -m pip install --quiet --no-deps -e "$ROOT"
   touch "$STAMP"
 fi

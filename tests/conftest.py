@@ -107,3 +107,17 @@ def edit_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[EditD
     yield edit
     data_dir.cache_clear()
 
+
+
+#: The fixtures that start a real browser or build a bundle: a test using one is of the whole tier only.
+HEAVY_FIXTURES = {"browser": "browser", "server": "browser"}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The tiers are declared by markers (``scripts/run-tests --fast`` is ``-m "not browser and not slow"``): a test
+    that drives a browser without saying so would slip into the fast tier and make it slow, so it fails here."""
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        for fixture, marker in HEAVY_FIXTURES.items():
+            if fixture in fixtures and item.get_closest_marker(marker) is None:
+                raise pytest.UsageError(f"{item.nodeid} uses the {fixture!r} fixture: mark it @pytest.mark.{marker}")

@@ -62,7 +62,7 @@ def _limit(text: str) -> int:
 
 
 def _search(args: argparse.Namespace) -> int:
-    from companion.rules.search import default_index
+    from companion.rules.index_cache import default_index
 
     try:  # an unknown book or kind, or a broken corpus (CorpusError is a ValueError)
         hits = default_index().search(

@@ -1,7 +1,7 @@
 """The phase checklist: what the modules in play do now, each item ticked or applied with one tap.
 
-The list comes from the modules, not from the screen. A game area registers a function
-``fn(state, content, phase_id, event) -> list[Item]`` with ``register_phase_items``; it is
+The list comes from the modules, not from the screen. A game area's hooks carry a function
+``phase_items(state, content, phase_id, event) -> list[Item]`` (``companion.core.hooks.ModuleHooks``); it is
 asked only while the area is active in the game. ``event`` says which moment of the phase
 is meant: ``"enter"`` (what to do during the phase just begun) is the only one so far.
 
@@ -9,9 +9,6 @@ An item either carries a command (``command``: its ``to_dict``) that the app com
 applies in one tap, or is ticked by hand (``TickItem``, kept per round in the module's own
 state under ``ticked``). Items marked ``scoring`` put points in the scores: leaving a phase
 with one of them unapplied is worth a question (``next_warning``).
-
-This registry stands beside ``companion.core.hooks`` until the lead folds it in as an
-optional ``ModuleHooks.phase_items`` field (same signature, default: no items).
 """
 
 from __future__ import annotations
@@ -43,11 +40,6 @@ class Item(TypedDict):
 
 
 ItemsFn = Callable[[State, Content, str, str], list[Item]]
-_ITEMS: dict[str, ItemsFn] = {}
-
-
-def register_phase_items(module_id: str, fn: ItemsFn) -> None:
-    _ITEMS[module_id] = fn
 
 
 def entering(phase: str, key: str, state: State, phase_id: str, event: str) -> bool:
@@ -64,8 +56,8 @@ def _phase_items(state: State, content: Content, phase_id: str | None, event: st
     phase = phase_id or state["phase"]
     out: list[Item] = []
     for hooks in active_hooks(state):
-        if (fn := _ITEMS.get(hooks.id)) is not None:
-            out += fn(state, content, phase, event)
+        if hooks.phase_items is not None:
+            out += hooks.phase_items(state, content, phase, event)
     return out
 
 

@@ -14,157 +14,30 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, partial
-from typing import Annotated, Literal, NotRequired, cast, overload
+from importlib import import_module
+from typing import Literal, cast, overload
 
-from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
 
+from companion.core.content_files import (
+    GameData,
+    GamesFile,
+    ModeData,
+    ModuleData,
+    ModuleFile,
+    SetupFile,
+    StepData,
+    VariantData,
+    When,
+)
 from companion.core.datafiles import MODE_IDS as MODE_IDS
-from companion.core.datafiles import Interpretation, Label, ModeId, Players, Sentence, Source, load_checked
+from companion.core.datafiles import Interpretation, load_checked
 from companion.core.datafiles import load_json as load_json
 from companion.core.errors import ContentError
 from companion.core.i18n import Msg, msg
-from companion.core.schema import Id, Json, Round, SchemaError, check, strict
-
-# --- the shapes of data/game/games.json and data/game/setup.json ---------------------------------
-
-
-@strict
-class PhaseData(TypedDict):
-    id: Id
-    name: Label
-    phase: Label
-
-
-@strict
-class Terms(TypedDict):
-    hex: Label
-    hexes: Label
-    site: Label
-    slumber: Label
-    points: Label  # the standings' heading, in sentence case
-    cp: Label
-    point: Label  # one point, as a player gets one: "Give Ana 1 CP", "Give Ana 1 point"
-
-
-@strict
-class GameData(TypedDict):
-    name: Label
-    edition: Label
-    colours: Annotated[list[Id], MinLen(1), MaxLen(8)]
-    rounds: Round
-    advanced_rounds: NotRequired[Round]
-    score_floor: NotRequired[int | None]
-    expansions: Annotated[list[Id], MaxLen(10)]
-    modes: Annotated[dict[ModeId, Players], MinLen(1)]
-    terms: Terms
-    phases: Annotated[list[PhaseData], MinLen(1), MaxLen(20)]
-
-
-@strict
-class ExpansionData(TypedDict):
-    name: Label
-    game: Id
-
-
-#: Where an entry stands among its expansion's (modules, variants) or in the setup table (steps): they sort by it.
-Order = Annotated[int, Ge(0), Le(10_000)]
-
-
-@strict
-class ModuleData(TypedDict):
-    name: Label
-    expansion: Id
-    order: Order
-    always: NotRequired[bool]
-
-
-@strict
-class VariantData(TypedDict):
-    name: Label
-    expansion: Id
-    order: Order
-    modes: NotRequired[Annotated[list[ModeId], MinLen(1)]]
-    players: NotRequired[Players]
-    group: NotRequired[Id]
-    implies: NotRequired[Annotated[list[Id], MaxLen(10)]]
-
-
-@strict
-class ModeData(TypedDict):
-    name: Label
-    requires_expansion: Id | None
-    reserved_colours: Annotated[list[Id], MaxLen(8)]
-    broodmother: Literal["none", "automated", "player"]
-
-
-@strict
-class Modes(TypedDict):
-    competitive: ModeData
-    solo: ModeData
-    coop: ModeData
-    asymmetric: ModeData
-
-
-@strict
-class GamesFile(TypedDict):
-    """``data/game/games.json``."""
-
-    schema: Literal[1]
-    games: Annotated[dict[Id, GameData], MinLen(1), MaxLen(20)]
-    expansions: Annotated[dict[Id, ExpansionData], MaxLen(40)]
-    modes: Modes
-    interpretations: NotRequired[Annotated[list[Interpretation], MaxLen(100)]]
-
-
-@strict
-class When(TypedDict, total=False):
-    """A setup step's conditions: all that are given must hold."""
-
-    games: Annotated[list[Id], MinLen(1)]
-    expansion: Id
-    module: Id
-    variant: Id
-    modes: Annotated[list[ModeId], MinLen(1)]
-    players: Players
-
-
-@strict
-class StepData(TypedDict):
-    id: Id
-    order: Order
-    group: Label
-    when: When
-    source: Source
-    text: Sentence
-
-
-@strict
-class SetupFile(TypedDict):
-    """``data/game/setup.json``: the steps of the games, expansions and modes (a module's are its own)."""
-
-    schema: Literal[1]
-    steps: Annotated[list[StepData], MaxLen(500)]
-
-
-@strict
-class TopicData(TypedDict):
-    """A rules topic: what a "?" opens (``companion.rules.topics`` checks its entries against the corpus)."""
-
-    title: Label
-    title_es: NotRequired[Label]
-    entries: Annotated[list[Annotated[str, MaxLen(64)]], MinLen(1), MaxLen(50)]
-
-
-@strict
-class ModuleFile(TypedDict):
-    """``data/<unit>/module.json``: a module unit's own part of the game content and of the rules topics."""
-
-    schema: Literal[1]
-    modules: NotRequired[Annotated[dict[Id, ModuleData], MaxLen(10)]]
-    variants: NotRequired[Annotated[dict[Id, VariantData], MaxLen(10)]]
-    steps: NotRequired[Annotated[list[StepData], MaxLen(50)]]
-    topics: NotRequired[Annotated[dict[Annotated[str, MinLen(1), MaxLen(64)], TopicData], MaxLen(50)]]
+from companion.core.schema import Json, SchemaError, check
+from companion.core.unit_files import data_folders, where
+from companion.paths import data_dir
 
 
 @dataclass(frozen=True)
@@ -439,15 +312,33 @@ def _check_condition(c: Content, step: SetupStep, where: str) -> None:
             raise ContentError(f"{where}.games[{n}]: unknown game {game!r} (step {step.id})")
 
 
+def declaration_of(folder: str) -> ModuleFile:
+    """The ``module.json`` of a data folder (no entries if it has none), its shape checked."""
+    if not (data_dir() / folder / "module.json").is_file():
+        return {"schema": 1}
+    return load_checked(ModuleFile, f"{folder}/module.json")
+
+def declarations() -> list[tuple[str, str, ModuleFile]]:
+    """Every unit's ``(id, label, module.json)``, read from the data alone: no package is imported."""
+    return [(area, where(folder, "module.json"), declaration_of(folder)) for area, folder in data_folders()]
+
+
 @cache
 def load_content() -> Content:
     """The validated content, loaded once per process: the shared files and every module unit's own."""
-    from companion.core.units import declarations, unit_content
-
     found = declarations()  # the units' own files, read without importing their packages (the cold start)
     content = _build(load_checked(GamesFile, "game/games.json"), load_checked(SetupFile, "game/setup.json"),
                      [(label, data) for _, label, data in found])
-    return replace(content, units=UnitContents({area: partial(unit_content, area) for area, _, _ in found}))
+    return replace(content, units=UnitContents({area: partial(_unit_content, area) for area, _, _ in found}))
+
+
+def _unit_content(area: str) -> dict[str, object]:
+    """Unit ``area``'s loaded content: its package (``companion.core.<area>``, imported now if it was not yet) declares
+    its parts in ``MODULE`` (``companion.core.units.ModuleUnit``), found by name as the units are."""
+    unit = getattr(import_module(f"companion.core.{area}"), "MODULE", None)
+    if unit is None:
+        raise ContentError(f"companion.core.{area} declares no module unit")
+    return cast(dict[str, object], unit.load())
 
 
 def interpretations_said(entries: list[Interpretation]) -> list[Msg]:

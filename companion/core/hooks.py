@@ -70,6 +70,7 @@ class ModuleHooks:
     migrations: Mapping[int, Migration] = field(default_factory=dict)
     adopt: Callable[[State, Content], ModuleState | None] | None = None
     validate_state: Callable[[ModuleState, State, Content], None] = _anything
+    phase_items: ItemsFn | None = None  # what the area does in a phase (``companion.core.checklist``)
 
 
 class InvalidModuleState(GameError):
@@ -105,19 +106,15 @@ class Lifecycle(Protocol):
 def register_area(lifecycle: Lifecycle, phase_items: ItemsFn | None = None, *,
                   finish: Callable[[State, Content], Outcome | None] = _never,
                   final_points: Callable[[State, Content], None] = lambda state, content: None) -> ModuleHooks:
-    """Register the hooks a game area's state module spells, and its checklist items; return the hooks.
+    """Register the hooks a game area's state module spells, with its checklist items; return the hooks.
 
     Most areas keep one state of their own with the same lifecycle (``active``, ``init``, ``adopt``,
     ``validate_state`` under ``KEY`` at ``STATE_VERSION``), so their packages say only what differs.
     """
-    from companion.core.checklist import register_phase_items
-
     hooks = ModuleHooks(id=lifecycle.KEY, active=lifecycle.active, init=lifecycle.init, finish=finish,
                         final_points=final_points, state_version=lifecycle.STATE_VERSION, adopt=lifecycle.adopt,
-                        validate_state=lifecycle.validate_state)
+                        validate_state=lifecycle.validate_state, phase_items=phase_items)
     register(hooks)
-    if phase_items is not None:
-        register_phase_items(hooks.id, phase_items)
     return hooks
 
 

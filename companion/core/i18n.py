@@ -137,7 +137,7 @@ def unit_po_name(lang: str) -> str:
 
 def po_paths(lang: str) -> list[Path]:
     """Every catalogue of ``lang`` that exists: the shared one first, then each unit's (found, not imported)."""
-    from companion.core.units import own_files
+    from companion.core.unit_files import own_files
 
     shared = [po_path(lang)] if po_path(lang).is_file() else []
     return shared + [path for _, _, path in own_files(unit_po_name(lang))]

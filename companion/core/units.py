@@ -19,12 +19,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import import_module
-from pathlib import Path
 from pkgutil import iter_modules
 from types import ModuleType
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar, cast
 
-from companion.paths import data_dir
+from companion.core.unit_files import data_folder_of
 
 if TYPE_CHECKING:  # the content's code is imported when a file is read, not to find a unit's files (i18n)
     from companion.core.content import Content, ModuleFile
@@ -97,6 +96,8 @@ class ModuleUnit:
 
     def declaration(self) -> ModuleFile:
         """Its ``module.json``: its entries of the shared content (none if the folder has no such file)."""
+        from companion.core.content import declaration_of
+
         return declaration_of(self.data_folder())
 
     def help_topics(self) -> list[str]:
@@ -106,58 +107,11 @@ class ModuleUnit:
         return {part.name: part.read(self.data_folder()) for part in self.content}
 
 
-def area_folders() -> dict[str, Path]:
-    """Each package on ``companion.core.__path__``, by name, with its folder: found without importing it."""
-    import companion.core as core
-
-    return {info.name: Path(getattr(info.module_finder, "path", "")) / info.name
-            for info in iter_modules(core.__path__) if info.ispkg}
 
 
-def data_folder_of(area: str, folders: Mapping[str, Path] | None = None) -> str | None:
-    """A unit's data folder (under ``data/``, or absolute when its package carries its data), or None."""
-    if (data_dir() / area).is_dir():
-        return area
-    own = (folders if folders is not None else area_folders()).get(area, Path("-")) / "data"
-    return str(own) if own.is_dir() else None
 
 
-def where(folder: str, name: str) -> str:
-    """How a fault names one of a unit's files: ``data/symbiotes/module.json``."""
-    path = f"{folder}/{name}"
-    return path if Path(path).is_absolute() else f"data/{path}"
 
-
-def declaration_of(folder: str) -> ModuleFile:
-    """The ``module.json`` of a data folder (no entries if it has none), its shape checked."""
-    from companion.core.content import ModuleFile
-    from companion.core.datafiles import load_checked
-
-    if not (data_dir() / folder / "module.json").is_file():
-        return {"schema": 1}
-    return load_checked(ModuleFile, f"{folder}/module.json")
-
-
-def data_folders() -> list[tuple[str, str]]:
-    """Every unit's ``(id, data folder)``, found without importing a package."""
-    folders = area_folders()
-    found = ((area, data_folder_of(area, folders)) for area in folders)
-    return [(area, folder) for area, folder in found if folder]
-
-
-def declarations() -> list[tuple[str, str, ModuleFile]]:
-    """Every unit's ``(id, label, module.json)``, read from the data alone: no package is imported."""
-    return [(area, where(folder, "module.json"), declaration_of(folder)) for area, folder in data_folders()]
-
-
-def own_files(name: str) -> list[tuple[str, str, Path]]:
-    """Every unit's own file ``name`` in its data folder, where it has one: ``(id, label, path)``.
-
-    A unit brings its rules entries (``rules.json``, merged into the corpus) and its translations
-    (``locale/<lang>.po``, merged into the message catalogue) this way, so a new module edits no shared file.
-    """
-    found = ((area, folder, data_dir() / folder / name) for area, folder in data_folders())
-    return [(area, where(folder, name), path) for area, folder, path in found if path.is_file()]
 
 
 def unit_named(area: str) -> ModuleUnit:
@@ -201,7 +155,3 @@ def every_module(content: Content, game: str, **pick: str) -> dict[str, tuple[st
             groups.update([group] if group else [])
     return {"expansions": expansions, "modules": modules, "variants": tuple(variants)}
 
-
-def unit_content(area: str) -> dict[str, object]:
-    """The loaded content of unit ``area`` (``Content.units`` asks for it on first use)."""
-    return unit_named(area).load()

@@ -1,7 +1,6 @@
 """Rules lookup: the validated corpus of rule entries and the search over it.
 
-The module-level ``search()`` stays in ``companion.rules.search`` (re-exporting it here
-would shadow that submodule).
+The game corpus's own index is ``companion.rules.index_cache.default_index()`` (built once, kept on disk).
 """
 
 from companion.rules.corpus import KINDS, Book, Corpus, CorpusError, Entry, load_corpus, read_corpus

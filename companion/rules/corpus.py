@@ -222,7 +222,7 @@ def read_corpus(folder: Path, units: Sequence[tuple[str, Path]] = ()) -> Corpus:
 def unit_rule_files() -> list[tuple[str, Path]]:
     """Each module unit's own entries, ``rules.json`` in its data folder (``data/symbiotes/rules.json``), the
     shape of a book's entry file: a new module brings the rules it needs without editing ``data/rules``."""
-    from companion.core.units import own_files
+    from companion.core.unit_files import own_files
 
     return [(label, path) for _, label, path in own_files(UNIT_FILE)]
 

@@ -9,6 +9,9 @@ Nothing in it is trusted blindly: a file with another key (a changed corpus or v
 checksum (a damaged file), an unreadable payload or one whose shape or numbers do not fit the corpus
 is ignored, and the index is built and the file rewritten atomically (temp file, fsync, rename).
 A cache that cannot be written (read-only folder, full disk) only costs the build next time.
+
+``default_index`` is the game corpus's index, once per process, through this cache: the one way the app and the
+terminal reach it (``companion.rules.search`` holds the index itself and needs nothing from here).
 """
 
 from __future__ import annotations
@@ -19,10 +22,11 @@ import math
 import os
 import tempfile
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 
 from companion.core.schema import Json
-from companion.rules.corpus import LANGS, Corpus
+from companion.rules.corpus import LANGS, Corpus, load_corpus
 from companion.rules.search import PlainLangIndex, SearchIndex
 
 MAGIC = b"march-of-the-ants-companion rules index 1\n"
@@ -158,3 +162,10 @@ def _is_list_of(value: object, kind: type) -> bool:
 def _require(ok: bool, lang: str, part: str) -> None:
     if not ok:
         raise CacheInvalid(f"{lang}: the {part} do not fit this corpus")
+
+
+@cache
+def default_index() -> SearchIndex:
+    """The index over the game's corpus, once per process: read from the disk cache when it is valid
+    for this corpus and version, else built (and the cache rewritten)."""
+    return cached_index(load_corpus())

@@ -15,14 +15,12 @@ from __future__ import annotations
 import heapq
 import math
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache
-from typing import Concatenate, ParamSpec, TypeVar
 
 from rapidfuzz import fuzz, process
 
-from companion.rules.corpus import KINDS, LANGS, Corpus, Entry, load_corpus
+from companion.rules.corpus import KINDS, LANGS, Corpus, Entry
 from companion.rules.text import content_tokens, fold, stem, tokens, word_spans
 
 TITLE_WEIGHT = 1.0
@@ -37,8 +35,6 @@ TYPO_SHARPNESS = 3  # typo similarity is raised to this power: "cuesta"/"cuenta"
 CANDIDATES = 40  # entries re-ranked by the second stage
 SNIPPET_MAX = 200
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")
-P = ParamSpec("P")
-R = TypeVar("R")
 
 IN_PLAY_BOOK_BONUS = 12.0  # added to the score (0-100) of an entry from a book in play
 IN_PLAY_SECTION_BONUS = 8.0  # and this much more when its section is a module, variant or mode in play
@@ -395,26 +391,3 @@ def suggest_ids(corpus: Corpus, wrong_id: str, limit: int = 3) -> list[str]:
     """The ids closest to a mistyped one, best first, for "did you mean" hints."""
     found = process.extract(wrong_id.lower(), corpus.ids(), scorer=fuzz.WRatio, limit=limit, score_cutoff=50)
     return [choice for choice, _, _ in found]
-
-
-@cache
-def default_index() -> SearchIndex:
-    """The index over the game's corpus, once per process: read from the disk cache when it is valid
-    for this corpus and version, else built (and the cache rewritten)."""
-    from companion.rules.index_cache import cached_index
-
-    return cached_index(load_corpus())
-
-
-def on_default_index(method: Callable[Concatenate[SearchIndex, P], R]) -> Callable[P, R]:
-    """``method`` of the game corpus's index (``default_index``), with the same parameters: one signature to keep."""
-
-    def call(*args: P.args, **kwargs: P.kwargs) -> R:
-        return method(default_index(), *args, **kwargs)
-
-    call.__name__, call.__doc__ = method.__name__, method.__doc__
-    return call
-
-
-#: Search the game's corpus; see ``SearchIndex.search``.
-search = on_default_index(SearchIndex.search)

@@ -14,7 +14,7 @@ from typing import Annotated
 from annotated_types import MaxLen, MinLen
 from typing_extensions import TypedDict
 
-from companion.core.content import TopicData
+from companion.core.content_files import TopicData
 from companion.core.schema import Json, SchemaError, check, strict
 from companion.paths import data_dir
 from companion.rules import corpus as corpus_files
@@ -59,7 +59,7 @@ def read_topics(corpus: Corpus) -> dict[str, Topic]:
 
 def units_topics() -> list[tuple[str, dict[str, TopicData]]]:
     """Each module unit's own topics, by its ``module.json`` (a data folder of the rules alone has none)."""
-    from companion.core.units import declarations
+    from companion.core.content import declarations
 
     return [(label, data["topics"]) for _, label, data in declarations() if data.get("topics")]
 

@@ -9,7 +9,6 @@ and the printed URL is the one that works.
 from __future__ import annotations
 
 import asyncio
-import errno
 import logging
 import os
 import socket
@@ -22,8 +21,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.core.i18n import render, tr, trf
+from companion.ui.net import LaunchError, bind_port
 
-PORT_TRIES = 20
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 if TYPE_CHECKING:
     import uvicorn
@@ -33,33 +32,6 @@ if TYPE_CHECKING:
     from companion.ui.sharing import ShareServer
 
 log = logging.getLogger("companion.ui")
-
-
-class LaunchError(Exception):
-    """The server could not start; the message says why in one line."""
-
-
-def bind_port(host: str, port: int, tries: int = PORT_TRIES) -> tuple[socket.socket, int]:
-    """A listening socket on ``port`` or the next free one after it."""
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    last_error: OSError | None = None
-    for candidate in range(port, port + tries):
-        sock = socket.socket(family, socket.SOCK_STREAM)
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            sock.bind((host, candidate))
-            sock.listen(128)
-        except OSError as exc:
-            sock.close()
-            if exc.errno not in (errno.EADDRINUSE, errno.EACCES):
-                raise LaunchError(trf("cannot serve on {host}:{port}: {problem}", host=host, port=candidate,
-                                      problem=exc.strerror or exc)) from exc
-            last_error = exc
-            continue
-        sock.set_inheritable(True)
-        return sock, candidate
-    raise LaunchError(trf("ports {first}-{last} on {host} are all in use ({problem}); choose another with --port",
-                          first=port, last=port + tries - 1, host=host, problem=last_error))
 
 
 def page_url(host: str, port: int) -> str:
@@ -216,17 +188,6 @@ def run_desktop(main: object) -> int:
                                   "runs in your browser, offline.", problem=exc), file=sys.stderr)
         return 1
     return 0
-
-
-def lan_address() -> str | None:
-    """This machine's address on the local network, for phones and tablets at the table."""
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(("10.255.255.255", 1))  # no packet is sent: this only picks a route
-            address = str(probe.getsockname()[0])
-    except OSError:
-        return None
-    return None if address.startswith("127.") else address
 
 
 def launch(host: str = "127.0.0.1", port: int = 8550, open_browser: bool = True, desktop: bool = False,

@@ -15,10 +15,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from urllib.parse import urlencode
 
-import flet as ft
-
-from companion.ui.i18n import tr
-
 if TYPE_CHECKING:
     from companion.rules.corpus import Corpus
     from companion.rules.search import InPlay
@@ -84,20 +80,3 @@ def game_in_play(app: PageApp, origin: Origin, corpus: Corpus) -> InPlay | None:
     except Exception:  # deleted or unreadable meanwhile: search everything, as from Home
         return None
     return in_play(session.state, session.content, corpus)
-
-
-def back_to_game_arrow(app: PageApp, origin: Origin) -> ft.Control:
-    """The app bar's arrow on a rules screen opened from a game: straight back to its place there."""
-    from companion.ui import widgets
-
-    return widgets.icon_action(tr("Back to the game"), ft.Icons.ARROW_BACK,
-                               app.handler(lambda: app.go(origin.game_route())), identifier="back-to-game")
-
-
-def back_to_game_button(app: PageApp, origin: Origin) -> ft.Control:
-    """The same way back as a button in the page, for a thumb far from the app bar."""
-    from companion.ui import widgets
-
-    return widgets.tap_button(tr("Back to the game"), app.handler(lambda: app.go(origin.game_route())),
-                              icon=ft.Icons.SPORTS_ESPORTS, kind="tonal", identifier="back-to-game-button",
-                              sizes=app.sizes)

@@ -27,7 +27,8 @@ from urllib.parse import urlencode
 
 from companion.rules.corpus import KINDS, LANGS, Corpus, Entry
 from companion.rules.headings import INTERPRETATION_LABEL, KIND_LABELS
-from companion.rules.search import Hit, InPlay, SearchIndex, default_index
+from companion.rules.index_cache import default_index
+from companion.rules.search import Hit, InPlay, SearchIndex
 from companion.rules.text import content_tokens, fold, tokens, word_spans
 from companion.rules.topics import Topic, topic
 from companion.store.reading import ReadingStore

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, TextIO
 from companion.core.errors import GameError
 from companion.core.i18n import msg, trf
 from companion.ui.guard import Guard, HostPolicy
-from companion.ui.launch import LaunchError, bind_port, lan_address
+from companion.ui.net import LaunchError, bind_port, lan_address
 from companion.ui.share import Table
 
 if TYPE_CHECKING:

@@ -14,6 +14,7 @@ import flet as ft
 
 from companion.ui.i18n import tr, trf
 from companion.ui.models import Debouncer
+from companion.ui.return_path import Origin
 from companion.ui.theme import BUTTON_HEIGHT, DISABLED_TEXT, MIN_TOUCH, Sizes, on_colour, player_colour
 
 if TYPE_CHECKING:
@@ -169,8 +170,6 @@ def help_button(topic: str, title: str | None = None, at: str | None = None) -> 
     screen it also says which game and which section (``at``) to come back to (``return_path``)."""
 
     def open_rules(_: object = None) -> None:
-        from companion.ui.return_path import Origin
-
         page = ft.context.page
         page.navigate("/rules", **Origin.from_route(page.route, topic, at).query())  # topic, and game and at
 
@@ -315,3 +314,16 @@ def radio(value: str, label: str, sizes: Sizes, *, identifier: str, disabled: bo
         content_padding=ft.Padding.symmetric(horizontal=4), horizontal_spacing=8, min_leading_width=40,
         min_vertical_padding=4)
     return ft.Semantics(identifier=identifier, container=True, content=ft.MergeSemantics(content=tile))
+
+
+def back_to_game_arrow(app: PageApp, origin: Origin) -> ft.Control:
+    """The app bar's arrow on a rules screen opened from a game: straight back to its place there."""
+    return icon_action(tr("Back to the game"), ft.Icons.ARROW_BACK,
+                               app.handler(lambda: app.go(origin.game_route())), identifier="back-to-game")
+
+
+def back_to_game_button(app: PageApp, origin: Origin) -> ft.Control:
+    """The same way back as a button in the page, for a thumb far from the app bar."""
+    return tap_button(tr("Back to the game"), app.handler(lambda: app.go(origin.game_route())),
+                              icon=ft.Icons.SPORTS_ESPORTS, kind="tonal", identifier="back-to-game-button",
+                              sizes=app.sizes)

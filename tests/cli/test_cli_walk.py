@@ -16,6 +16,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+#: The whole tier only (scripts/run-tests; --fast leaves it out): random command lines take a minute.
+pytestmark = pytest.mark.slow
+
 LINES = int(os.environ.get("COMPANION_WALK_LINES", "35"))
 BAD = ("Traceback", "internal error", "Internal error")
 

@@ -93,7 +93,7 @@ def clear_caches() -> None:
     """The catalogues, the corpus, its topics and its index are read once per process: read them again."""
     from companion.core.i18n import translations
     from companion.rules.corpus import load_corpus
-    from companion.rules.search import default_index
+    from companion.rules.index_cache import default_index
     from companion.rules.topics import load_topics
 
     for cached in (load_content, translations, load_corpus, load_topics, default_index):

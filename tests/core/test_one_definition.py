@@ -14,7 +14,7 @@ import pytest
 
 from companion.core.broodmother.asymmetric import GainEgg
 from companion.core.broodmother.meadow_commands import CentipedeWon
-from companion.core.commands.base import Command
+from companion.core.commands.base import Command, registered_commands
 from companion.core.content import Content
 from companion.core.errors import GameError
 from companion.core.outcome import HER
@@ -112,3 +112,9 @@ def test_under_the_test_suite_it_fails_loudly(content: Content) -> None:
     with pytest.raises(UnreadableWriteBug, match="cannot read back"):
         session.execute(_BreaksTheGame())
     assert session.state["round"] == 1
+
+
+def test_a_command_a_test_declares_never_joins_the_apps_commands() -> None:
+    """A full run collects this file; the property machine draws from the registry: it must not draw this."""
+    assert "test_breaks_the_game" not in registered_commands()
+    assert all(cls.__module__.startswith("companion.") for cls in registered_commands().values())

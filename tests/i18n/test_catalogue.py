@@ -122,7 +122,7 @@ def test_the_cli_follows_lang_and_the_environment_for_the_rules() -> None:
 
 
 def test_spanish_queries_find_their_entries_in_the_readers_language_without_a_switch() -> None:
-    from companion.rules.search import default_index
+    from companion.rules.index_cache import default_index
 
     queries = [q for q in json.loads((ROOT / "tests/rules/queries.json").read_text("utf-8")) if q["lang"] == "es"]
     index = default_index()

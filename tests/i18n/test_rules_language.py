@@ -8,7 +8,7 @@ import re
 from companion.core.i18n import using
 from companion.rules.corpus import load_corpus
 from companion.rules.headings import citation, spanish_headings
-from companion.rules.search import default_index
+from companion.rules.index_cache import default_index
 from companion.ui.rules_model import citation as shown_citation
 from companion.ui.rules_model import kind_label
 

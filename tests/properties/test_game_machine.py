@@ -41,6 +41,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, Phase, assume, event, note, seed, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule, run_state_machine_as_test
@@ -59,6 +60,9 @@ from companion.core.setup import GameSetup, PlayerSpec, validate_setup
 from companion.core.units import all_units
 from companion.core.views import game_view
 from companion.store import GameStore
+
+#: The whole tier only (scripts/run-tests; --fast leaves it out): random games take a minute.
+pytestmark = pytest.mark.slow
 
 EXAMPLES = int(os.environ.get("COMPANION_MACHINE_EXAMPLES", "20"))
 STEPS = int(os.environ.get("COMPANION_MACHINE_STEPS", "80"))

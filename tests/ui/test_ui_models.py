@@ -314,7 +314,8 @@ def test_every_enabled_module_gets_a_panel(content: Content) -> None:
 
 
 def test_a_busy_port_moves_to_the_next_one() -> None:
-    from companion.ui.launch import bind_port, page_url
+    from companion.ui.launch import page_url
+    from companion.ui.net import bind_port
 
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))

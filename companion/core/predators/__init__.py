@@ -12,7 +12,6 @@ is meant to call it (``by="broodmother"``), with ``check_summon`` in her command
 
 from __future__ import annotations
 
-from companion.core.checklist import register_phase_items
 from companion.core.hooks import ModuleHooks, register, register_area
 from companion.core.predators import alliance_commands, battle, commands, model
 from companion.core.predators.alliances import (
@@ -39,9 +38,8 @@ from companion.core.units import ModuleUnit
 
 HOOKS = register_area(model, phase_items)
 PP_HOOKS = ModuleHooks(id=PP_KEY, active=pp_active, init=pp_init, state_version=PP_STATE_VERSION, adopt=pp_adopt,
-                       validate_state=pp_validate_state)
+                       validate_state=pp_validate_state, phase_items=pp_phase_items)
 register(PP_HOOKS)
-register_phase_items(PP_KEY, pp_phase_items)
 
 MODULE = ModuleUnit(id="predators", content=(PREDATORS, ALLIANCES), texts=catalogue_texts,
                     panels=("companion.ui.panels.predators", "companion.ui.panels.pp_predators"),

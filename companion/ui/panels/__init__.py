@@ -1,6 +1,7 @@
 """Panels on the game screen: one per enabled module (or mode), found in this package.
 
-Adding a panel is one new module here that calls ``register(Panel(...))`` at import:
+A panel is a module that calls ``register(Panel(...))`` at import, named by its area's unit
+(``ModuleUnit.panels``; the app's own are ``APP_PANELS``):
 
     register(Panel(id="broodmother", title="The Broodmother", help_topic="broodmother",
                    applies=lambda state: "broodmother" in state["modules_state"],
@@ -17,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from importlib import import_module
-from pkgutil import iter_modules
 from typing import TYPE_CHECKING, Any, Literal
 
 import flet as ft
@@ -25,8 +25,10 @@ import flet as ft
 from companion.core.commands.base import Command
 from companion.core.content import Content
 from companion.core.session import Session
+from companion.core.setup import setup_summary
 from companion.core.state import State
 from companion.ui.forward import Forward
+from companion.ui.i18n import tr, trf
 from companion.ui.theme import Sizes
 
 if TYPE_CHECKING:
@@ -114,28 +116,49 @@ class PanelFamily:
         return panel
 
 
+#: The panels of the app itself, not of a game area: the "Now" checklist, and the points chart with the summary.
+APP_PANELS = ("companion.ui.panels.checklist", "companion.ui.panels.picture")
+
+
 def load_panels() -> None:
-    """Import every module of this package, and the panels each module unit declares, once: each registers its
-    panel (``companion.core.units``: a unit's panels may live beside its code, found without a list)."""
+    """Import the app's own panels and the panels each module unit declares, once: each registers its panel.
+
+    Found in one way: a game area's panels are named by its unit (``companion.core.units``; they may live beside
+    its code), so a file in this folder that no unit names is a helper, never a panel by accident."""
     global _loaded
     if _loaded:
         return
-    for info in iter_modules(__path__):
-        import_module(f"{__name__}.{info.name}")
     from companion.core.units import all_units
 
-    for unit in all_units():
-        for name in unit.panels:
-            import_module(name)
+    for name in (*APP_PANELS, *(name for unit in all_units() for name in unit.panels)):
+        import_module(name)
     _loaded = True
+
+
+def _module_title(ctx: PanelContext) -> str:
+    module = ctx.content.modules.get(ctx.module_id or "")
+    return module.name if module else (ctx.module_id or tr("Module"))
+
+
+def _module_build(ctx: PanelContext) -> list[ft.Control]:
+    """A module's setup reminders from the data, and its "?": it stands in for an enabled module that no tracker
+    panel covers yet, so a table always sees which modules are in play and can open their rules."""
+    title = _module_title(ctx)
+    steps = [s["text"] for s in setup_summary(ctx.state, ctx.content) if s["group"] == title]
+    if not steps:
+        return [ft.Text(tr("In play. The \"?\" opens its rules."),
+                        size=ctx.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT)]
+    return [ft.Text(trf("- {step}", step=tr(text)), size=ctx.sizes.small) for text in steps]
+
+
+#: The generic module panel, one per module the state lists that no registered panel covers.
+MODULE_PANEL = Panel(id="module", title=_module_title, applies=lambda state: False, build=_module_build)
 
 
 def all_panels(state: State) -> list[tuple[Panel, str | None]]:
     """Every panel a game could show, in order, whether or not it applies now (the game screen gives each a
     place from the start, so one that comes mid-game changes no other control on the page)."""
     load_panels()
-    from companion.ui.panels.module import MODULE_PANEL
-
     out: list[tuple[Panel, str | None]] = [(p, None) for p in sorted(_PANELS.values(), key=lambda p: (p.order, p.id))]
     return out + [(MODULE_PANEL, m) for m in state["modules"]]
 

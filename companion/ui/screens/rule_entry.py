@@ -14,7 +14,6 @@ import flet as ft
 from companion.core.schema import JsonObject
 from companion.ui import widgets
 from companion.ui.i18n import tr, trf
-from companion.ui.return_path import back_to_game_arrow, back_to_game_button
 from companion.ui.rules_model import (
     LANGUAGE_NAMES,
     EntryPage,
@@ -23,6 +22,7 @@ from companion.ui.rules_model import (
     search_route,
 )
 from companion.ui.screens.rules import RulesPage, end_space, entry_chips, entry_row, language_chooser
+from companion.ui.widgets import back_to_game_arrow, back_to_game_button
 
 if TYPE_CHECKING:
     pass

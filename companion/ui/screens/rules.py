@@ -19,7 +19,7 @@ from companion.rules.corpus import KINDS, LANGS
 from companion.store.reading import ReadingStore, open_reading
 from companion.ui import widgets
 from companion.ui.i18n import render, tr, trf, trn
-from companion.ui.return_path import Origin, back_to_game_arrow, back_to_game_button, game_in_play
+from companion.ui.return_path import Origin, game_in_play
 from companion.ui.rules_model import (
     LANGUAGE_NAMES,
     EntryRow,
@@ -35,6 +35,7 @@ from companion.ui.rules_model import (
 )
 from companion.ui.screen import Screen
 from companion.ui.theme import MIN_TOUCH, Sizes
+from companion.ui.widgets import back_to_game_arrow, back_to_game_button
 
 if TYPE_CHECKING:
     from companion.ui.app import PageApp
