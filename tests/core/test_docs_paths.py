@@ -4,7 +4,8 @@ A doc that names a file which was moved or never written (``core/wording.py`` st
 months) sends a newcomer looking for nothing. Read from README.md and docs/*.md: ``companion/...`` paths, paths
 under one of the package's folders written from inside it (``core/outcome.py``, ``ui/slots.py``), the files and
 folders of ARCHITECTURE's tree (each under its parent), and dotted names (``companion.rules.index_cache``, with a
-name defined in the module allowed after it: ``companion.rules.index_cache.default_index``).
+name defined in the module allowed after it: ``companion.rules.index_cache.default_index``). Links between the docs
+must reach their file and heading.
 """
 
 from __future__ import annotations
@@ -87,6 +88,30 @@ def _defines(source: Path, name: str) -> bool:
         return False
     pattern = rf"^\s*(?:def|class|async def)\s+{name}\b|^\s*{name}\s*[:=]|\bimport\b.*\b{name}\b"
     return re.search(pattern, source.read_text(encoding="utf-8"), flags=re.M) is not None
+
+
+def broken_links(doc: Path) -> list[str]:
+    """Relative Markdown links whose file, or whose heading (as GitHub makes its anchor), is not there."""
+    broken = []
+    for link in re.findall(r"\]\(([^)\s]+)\)", doc.read_text(encoding="utf-8")):
+        if re.match(r"[a-z]+:", link):
+            continue
+        name, _, anchor = link.partition("#")
+        target = doc.parent / name if name else doc
+        if not target.exists() or (anchor and target.suffix == ".md" and anchor not in anchors(target)):
+            broken.append(link)
+    return broken
+
+
+def anchors(doc: Path) -> set[str]:
+    headings = re.findall(r"^#+ (.*)$", doc.read_text(encoding="utf-8"), flags=re.M)
+    return {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-") for h in headings}
+
+
+def test_every_link_between_the_docs_reaches_its_file_and_heading(tmp_path: Path) -> None:
+    assert {doc.name: broken_links(doc) for doc in doc_files() if broken_links(doc)} == {}
+    (tmp_path / "a.md").write_text("# One heading\n[ok](a.md#one-heading) [gone](b.md) [no](a.md#two)\n")
+    assert broken_links(tmp_path / "a.md") == ["b.md", "a.md#two"]
 
 
 def test_every_companion_file_the_docs_name_exists() -> None:
