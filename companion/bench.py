@@ -1,6 +1,6 @@
 """``companion bench``: time the player-facing operations against the goals.
 
-Goals (see README): a command applied and durably saved p99 <= 15 ms, undo p99 <= 15 ms,
+Goals (see docs/developing.md, "Figures"): a command applied and durably saved p99 <= 15 ms, undo p99 <= 15 ms,
 the same with 200 other saved games and late in a 2,000-command game p99 <= 5 ms and within
 1.5x of the fresh game's p99, a cold ``companion game list`` <= 400 ms, a cold ``companion rules search`` (its index
 read from the disk cache) <= 200 ms, with 1,000 finished games the records' figures, the Records screen and a

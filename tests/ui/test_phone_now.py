@@ -302,7 +302,7 @@ def _shoot(open_game: Callable[..., Ui], prefix: str, sizes: dict[str, dict[str,
 
 
 def test_screenshots_at_phone_and_tablet_size(open_game: Callable[..., Ui]) -> None:
-    """Looked at by a person (test-artifacts/screenshots/now-*.png); the README shows some of them."""
+    """Looked at by a person (test-artifacts/screenshots/now-*.png); the README and docs/guide.md show some of them."""
     _shoot(open_game, "now-", SHOT_SIZES)
 
 

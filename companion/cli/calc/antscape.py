@@ -1,6 +1,6 @@
 """``companion calc antscape FILE.json [--json]``: score an Antscape end-game grid from a file.
 
-The file's format is in ``companion.core.antscape.gridfile`` and the README; the rules are
+The file's format is in ``companion.core.antscape.gridfile`` and docs/terminal.md; the rules are
 the core's. A file that cannot be scored is refused with one line naming the field or cell.
 """
 
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_verbs(subparsers, (Verb("antscape", tr("score an Antscape grid file (colonies, Bonus Card, queens, "
                                                "points)"), run, (
-        arg("file", metavar="FILE.json", help=tr("the grid file (see the README for its format)")),
+        arg("file", metavar="FILE.json", help=tr("the grid file (its format is in docs/terminal.md)")),
         arg("--json", action="store_true", help=tr("print scores, winners and colonies as JSON")))),))
 
 
