@@ -105,11 +105,12 @@ def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
                         help=tr("language of the output, anywhere on the line: en or es "
                              "(default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG; else en)"))
     subparsers = parser.add_subparsers(dest="command", metavar=tr("COMMAND"), parser_class=OneLineParser)
-    for name in subcommand_modules():
-        if name == wanted:
-            import_module(f"companion.cli.{name}_cmd").register(subparsers)
-        else:  # listed by its declared line; its module is not imported
-            subparsers.add_parser(name, help=tr(declared_help(name)), add_help=False)
+    names = subcommand_modules()
+    if wanted in names:
+        import_module(f"companion.cli.{wanted}_cmd").register(subparsers)
+        return parser
+    for name in names:  # --help, or a name mistyped: each listed by its declared line, its module not imported
+        subparsers.add_parser(name, help=tr(declared_help(name)), add_help=False)
     return parser
 
 

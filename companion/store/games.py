@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 import shutil
 import stat
 import threading
@@ -167,7 +166,7 @@ class GameStore:
         self.hold_locks = hold_locks
         self.path = _checked_db_path(Path(path) if path is not None else default_db_path())
         self.folder = self.path.with_name(f"{self.path.stem}.d")
-        self.content = content or load_content()
+        self._content = content
         self.notices: list[Msg | str] = []
         self._lock = threading.RLock()
         self._known: dict[str, tuple[tuple[int, int, int] | None, int]] = {}  # id -> (stamp, rev) we saw
@@ -184,6 +183,13 @@ class GameStore:
         self._kept_seen: dict[str, tuple[tuple[int, int], KeptGame | None]] = {}  # kept file -> what it was
         self._open_index()
         self._bring_back_kept()
+
+    @property
+    def content(self) -> Content:
+        """The game content, read when first needed: listing the games from the index needs none."""
+        if self._content is None:
+            self._content = load_content()
+        return self._content
 
     @property
     def notice(self) -> str | None:
@@ -593,6 +599,8 @@ class GameStore:
         return name
 
     def _new_id(self) -> str:
+        import secrets  # here: listing the games never needs it, and it costs a terminal command's start
+
         while True:
             candidate = f"g-{secrets.token_hex(4)}"
             if not self.files.exists(candidate):
