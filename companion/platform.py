@@ -39,6 +39,16 @@ class LockTimeout(Exception):
     """The browser lock was not granted in time (mapped to filelock's ``Timeout`` by ``BrowserLock``)."""
 
 
+def is_lock_timeout(exc: BaseException) -> bool:
+    """Whether ``exc`` is a lock not granted in time: filelock's ``Timeout`` (a ``TimeoutError``, so an ``OSError``).
+
+    Asked instead of naming the class, so that the store's modules need not import filelock (10 ms of a terminal
+    command's start) before a lock is made; filelock, imported by ``file_lock``, cannot have raised one before.
+    """
+    filelock = sys.modules.get("filelock")
+    return filelock is not None and isinstance(exc, filelock.Timeout)
+
+
 def file_lock(path: Path, timeout: float, poll_interval: float = 0.01, preserve_lock_file: bool = False) -> Any:
     """A lock between processes (computer) or tabs (browser), used as a context manager."""
     if IS_BROWSER:

@@ -24,7 +24,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Protocol
 
-from filelock import Timeout
 from tinydb import TinyDB
 
 from companion import platform
@@ -163,19 +162,21 @@ class GameFiles:
         try:
             with self._lock(name):
                 yield
-        except Timeout:
-            raise GameBusy(msg("Another window or the terminal is still saving this game; try again.")) from None
         except OSError as exc:
-            raise os_problem(exc, self.locks, "lock a game in") from None
+            raise self._lock_problem(exc) from None
 
     def hold(self, name: str) -> None:
         """Take the lock called ``name`` until this process ends (the terminal's one-shot commands)."""
         try:
             self._lock(name).acquire()
-        except Timeout:
-            raise GameBusy(msg("Another window or the terminal is still saving this game; try again.")) from None
         except OSError as exc:
-            raise os_problem(exc, self.locks, "lock a game in") from None
+            raise self._lock_problem(exc) from None
+
+    def _lock_problem(self, exc: OSError) -> GameError:
+        """A lock not granted in time (another process is saving) or the folder refusing the lock file."""
+        if platform.is_lock_timeout(exc):
+            return GameBusy(msg("Another window or the terminal is still saving this game; try again."))
+        return os_problem(exc, self.locks, "lock a game in")
 
     def release_all(self) -> None:
         """Let go of every lock this folder object holds (``hold`` included)."""
