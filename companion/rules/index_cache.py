@@ -18,10 +18,8 @@ import marshal
 import math
 import os
 import tempfile
-from collections.abc import Callable, Iterable
-from itertools import chain
+from collections.abc import Callable
 from pathlib import Path
-from typing import cast
 
 from companion.core.schema import Json
 from companion.rules.corpus import LANGS, Corpus
@@ -129,7 +127,8 @@ def _check_lang(plain: Json, entries: int, lang: str) -> None:
     _require(_is_list_of(vocab, str) and len(set(vocab)) == len(vocab), lang, "vocabulary")
     _require(_is_list_of(idf, float) and len(idf) == len(vocab) and all(map(math.isfinite, idf)), lang, "idf")
     _require(isinstance(default_idf, float) and math.isfinite(default_idf), lang, "default idf")
-    _require(_is_lists_of_pairs(postings, len(vocab), _entry_numbers(entries)), lang, "postings")
+    _require(_is_lists_of_pairs(postings, len(vocab), lambda n: type(n) is int and 0 <= n < entries), lang,
+             "postings")
     known = set(vocab)
     _require(
         isinstance(stems, dict)
@@ -137,47 +136,23 @@ def _check_lang(plain: Json, entries: int, lang: str) -> None:
         lang,
         "stems",
     )
-    _require(_is_lists_of_pairs(fields, entries, _word_tuples(known)), lang, "fields")
+    _require(_is_lists_of_pairs(fields, entries, lambda words: type(words) is tuple and known.issuperset(words)),
+             lang, "fields")
 
 
-def _is_lists_of_pairs(value: object, length: int, firsts_fit: Callable[[tuple[object, ...]], bool]) -> bool:
-    """``length`` lists of (x, weight) pairs, the x's passing ``firsts_fit`` together and each weight a float: the
-    postings (entry number, score) of each word, and the fields (words, weight) of each entry.
-
-    Checked a kind at a time over all the pairs at once (``map`` and ``set``, no Python loop per pair): a cold
-    ``companion rules search`` checks some 50,000 of them.
-    """
-    if not (isinstance(value, list) and len(value) == length and _only(value, list)):
-        return False
-    pairs = list(chain.from_iterable(value))
-    if not pairs:
-        return True
-    if not (_only(pairs, tuple) and set(map(len, pairs)) == {2}):
-        return False
-    firsts, weights = zip(*pairs, strict=True)
-    return _only(weights, float) and firsts_fit(firsts)
-
-
-def _only(items: Iterable[object], kind: type) -> bool:
-    """Every item is exactly of ``kind`` (not a subclass: ``bool`` is no ``int`` here)."""
-    return set(map(type, items)) <= {kind}
-
-
-def _entry_numbers(entries: int) -> Callable[[tuple[object, ...]], bool]:
-    def fit(numbers: tuple[object, ...]) -> bool:
-        ints = cast("tuple[int, ...]", numbers)
-        return _only(numbers, int) and min(ints) >= 0 and max(ints) < entries
-    return fit
-
-
-def _word_tuples(known: set[str]) -> Callable[[tuple[object, ...]], bool]:
-    def fit(groups: tuple[object, ...]) -> bool:
-        return _only(groups, tuple) and known.issuperset(chain.from_iterable(cast("tuple[tuple[str]]", groups)))
-    return fit
+def _is_lists_of_pairs(value: object, length: int, first_fits: Callable[[object], bool]) -> bool:
+    """``length`` lists of (x, weight) pairs, each x passing ``first_fits`` and each weight a float: the postings
+    (entry number, score) of each word, and the fields (words, weight) of each entry."""
+    return isinstance(value, list) and len(value) == length and all(
+        isinstance(pairs, list)
+        and all(type(pair) is tuple and len(pair) == 2 and first_fits(pair[0]) and type(pair[1]) is float
+                for pair in pairs)
+        for pairs in value
+    )
 
 
 def _is_list_of(value: object, kind: type) -> bool:
-    return isinstance(value, list) and _only(value, kind)
+    return isinstance(value, list) and all(type(item) is kind for item in value)
 
 
 def _require(ok: bool, lang: str, part: str) -> None:

@@ -144,7 +144,7 @@ SPOILED = {
 
 @pytest.mark.parametrize("spoil", list(SPOILED))
 def test_every_pair_is_checked(spoil: str, fixture_corpus: Corpus) -> None:
-    """The shape check looks at every pair (a kind at a time, all pairs at once), not a sample."""
+    """The shape check looks at every pair of the postings and the fields, not a sample."""
     plain = SearchIndex(fixture_corpus).to_plain()
     assert index_cache.check_plain(marshal.loads(marshal.dumps(plain)), len(fixture_corpus))
     SPOILED[spoil](plain["en"][2], plain["en"][4])  # the postings and the fields
