@@ -20,13 +20,15 @@ runs in the background and the page's updates are held back until it is done (``
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import asyncio  # the browser's code imports it where it runs: a terminal command never needs it (20 ms)
 
 IS_BROWSER = sys.platform == "emscripten"
 APP_ID = "march-of-the-ants-companion"
@@ -35,6 +37,16 @@ log = logging.getLogger("companion.platform")
 
 class LockTimeout(Exception):
     """The browser lock was not granted in time (mapped to filelock's ``Timeout`` by ``BrowserLock``)."""
+
+
+def is_lock_timeout(exc: BaseException) -> bool:
+    """Whether ``exc`` is a lock not granted in time: filelock's ``Timeout`` (a ``TimeoutError``, so an ``OSError``).
+
+    Asked instead of naming the class, so that the store's modules need not import filelock (10 ms of a terminal
+    command's start) before a lock is made; filelock, imported by ``file_lock``, cannot have raised one before.
+    """
+    filelock = sys.modules.get("filelock")
+    return filelock is not None and isinstance(exc, filelock.Timeout)
 
 
 def file_lock(path: Path, timeout: float, poll_interval: float = 0.01, preserve_lock_file: bool = False) -> Any:
@@ -237,6 +249,7 @@ class _Browser:
         self._sync_in_background(started, paths)
 
     def _sync_in_background(self, started: float, paths: list[str]) -> None:
+        import asyncio
         import time
 
         loop = asyncio.get_event_loop()

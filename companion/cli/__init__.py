@@ -1,17 +1,23 @@
 """The ``companion`` command: the app when run bare, subcommands over the same core otherwise.
 
 Each subcommand lives in its own module ``<name>_cmd.py`` in this package exposing
-``register(subparsers)``; they are discovered, not listed. The modules import the core
-lazily inside their handlers so that ``--help`` and the cold start stay fast. No module
+``register(subparsers)`` and declaring ``HELP = N_("...")``, its line in ``companion --help``;
+they are discovered, not listed. A run imports only the module of the subcommand typed: the
+others are declared to argparse from their file's ``HELP`` line, read without importing them
+(``declared_subcommands``), and ``--version`` builds no parser at all. The modules import the
+core lazily inside their handlers so that ``--help`` and the cold start stay fast. No module
 here imports Flet except ``app``'s handler.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
+import re
 import sys
 from collections.abc import Callable, Sequence
 from importlib import import_module
+from pathlib import Path
 from pkgutil import iter_modules
 
 from companion.cli.common import CliError, OneLineParser, close_stores, speak_argparse
@@ -21,10 +27,28 @@ from companion.core.i18n import tr, trf
 FIRST_SUBCOMMANDS = ("app", "game", "solo", "calc", "rules", "library", "bench")
 
 
+#: A subcommand module's declaration of its help line: ``HELP = N_("...")`` on one line of its own.
+HELP_LINE = re.compile(r'^HELP = N_\(("(?:[^"\\]|\\.)*")\)$', re.MULTILINE)
+
+
 def subcommand_modules() -> list[str]:
     """The ``*_cmd`` modules of this package, the usual ones first."""
     found = {m.name.removesuffix("_cmd") for m in iter_modules(__path__) if m.name.endswith("_cmd")}
     return [n for n in FIRST_SUBCOMMANDS if n in found] + sorted(found - set(FIRST_SUBCOMMANDS))
+
+
+def declared_help(name: str) -> str:
+    """The ``HELP`` text (the English msgid) subcommand ``name`` declares, read from its source file.
+
+    Importing every subcommand module to list them would make ``--help`` pay for all of them;
+    their one ``HELP`` line is all the listing needs. tests/cli/test_cold_start.py checks it reads
+    what the imported module holds.
+    """
+    source = Path(__path__[0], f"{name}_cmd.py").read_text(encoding="utf-8")
+    found = HELP_LINE.search(source)
+    if found is None:
+        raise LookupError(f"companion/cli/{name}_cmd.py declares no HELP line")  # a developer's slip, in tests
+    return str(ast.literal_eval(found.group(1)))
 
 Handler = Callable[[argparse.Namespace], int]
 LANGUAGE_CHOICES = ("en", "es", "qps")
@@ -82,8 +106,11 @@ def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
                              "(default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG; else en)"))
     subparsers = parser.add_subparsers(dest="command", metavar=tr("COMMAND"), parser_class=OneLineParser)
     names = subcommand_modules()
-    for name in [wanted] if wanted in names else names:
-        import_module(f"companion.cli.{name}_cmd").register(subparsers)
+    if wanted in names:
+        import_module(f"companion.cli.{wanted}_cmd").register(subparsers)
+        return parser
+    for name in names:  # --help, or a name mistyped: each listed by its declared line, its module not imported
+        subparsers.add_parser(name, help=tr(declared_help(name)), add_help=False)
     return parser
 
 
@@ -105,12 +132,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(args_list: list[str]) -> int:
     if not args_list or (args_list[0].startswith("--") and args_list[0] not in ("--help", "--version")):
         args_list = ["app", *args_list]
-    parser = build_parser(args_list[0] if args_list and not args_list[0].startswith("-") else None)
     if args_list == ["--version"]:
         from companion import __version__
 
         print(__version__)
         return 0
+    parser = build_parser(args_list[0] if args_list and not args_list[0].startswith("-") else None)
     try:
         args = parser.parse_args(args_list)
         handler: Handler | None = getattr(args, "handler", None)

@@ -5,11 +5,14 @@ from __future__ import annotations
 import argparse
 
 from companion.cli.common import Verb, add_verbs, arg, db_option
-from companion.core.i18n import tr
+from companion.core.i18n import N_, tr
+
+HELP = N_("start the app (the default with no subcommand)")
+"""The line ``companion --help`` shows for this subcommand (read from this file without importing it)."""
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    add_verbs(subparsers, (Verb("app", tr("start the app (the default with no subcommand)"), _app, (
+    add_verbs(subparsers, (Verb("app", tr(HELP), _app, (
         arg("--host", metavar=tr("TEXT"), default="127.0.0.1",
             help=tr("loopback address to serve on (default 127.0.0.1)")),
         arg("--share", action="store_true",

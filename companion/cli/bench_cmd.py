@@ -5,11 +5,14 @@ from __future__ import annotations
 import argparse
 
 from companion.cli.common import Verb, add_verbs, arg, print_json
-from companion.core.i18n import tr
+from companion.core.i18n import N_, tr
+
+HELP = N_("measure speed and memory against the goals")
+"""The line ``companion --help`` shows for this subcommand (read from this file without importing it)."""
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    add_verbs(subparsers, (Verb("bench", tr("measure speed and memory against the goals"), _bench, (
+    add_verbs(subparsers, (Verb("bench", tr(HELP), _bench, (
         arg("--json", action="store_true", help=tr("print one JSON object")),
         arg("--quick", action="store_true", help=tr("fewer repetitions (for tests)")))),))
 

@@ -14,11 +14,14 @@ from pkgutil import iter_modules
 
 from companion.cli import calc as calculators
 from companion.cli.common import OneLineParser
-from companion.core.i18n import tr
+from companion.core.i18n import N_, tr
+
+HELP = N_("scoring calculators (no saved game needed)")
+"""The line ``companion --help`` shows for this subcommand (read from this file without importing it)."""
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = subparsers.add_parser("calc", help=tr("scoring calculators (no saved game needed)"))
+    p = subparsers.add_parser("calc", help=tr(HELP))
     inner = p.add_subparsers(dest="calculator", metavar="CALCULATOR", parser_class=OneLineParser)
     for module in sorted(m.name for m in iter_modules(calculators.__path__)):
         import_module(f"{calculators.__name__}.{module}").register(inner)

@@ -14,15 +14,19 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from companion.cli.common import Verb, add_actions, add_verbs, arg, db_option, open_store, plain, print_json
-from companion.core.i18n import render, tr, trf
+from companion.core.i18n import N_, render, tr, trf
 
 if TYPE_CHECKING:
     from companion.core.commands.base import Command
     from companion.core.session import Session
     from companion.core.state import State
 
+HELP = N_("chambers and eggs of a saved game (Empires, Predators & Prey)")
+"""The line ``companion --help`` shows for this subcommand (read from this file without importing it)."""
+
+
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    sub = add_actions(subparsers, "chambers", tr("chambers and eggs of a saved game (Empires, Predators & Prey)"),
+    sub = add_actions(subparsers, "chambers", tr(HELP),
                       "chambers_command", metavar="ACTION")
     shared = (db_option(), arg("game", help=tr("the game's id (companion game list)")),
               arg("--json", action="store_true", help=tr("print the chambers as JSON afterwards")))

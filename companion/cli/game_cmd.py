@@ -16,8 +16,12 @@ if TYPE_CHECKING:
     from companion.core.setup import PlayerSpec
     from companion.core.state import State
 
+HELP = N_("list, show, export, import, undo and redo saved games")
+"""The line ``companion --help`` shows for this subcommand (read from this file without importing it)."""
+
+
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    sub = add_actions(subparsers, "game", tr("list, show, export, import, undo and redo saved games"), "game_command",
+    sub = add_actions(subparsers, "game", tr(HELP), "game_command",
                       metavar=tr("ACTION"))
     add_verbs(sub, (*_saved_game_verbs(), *_kept_verbs()), first=(db_option(),))
 

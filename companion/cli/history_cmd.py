@@ -14,16 +14,19 @@ import argparse
 from typing import TYPE_CHECKING
 
 from companion.cli.common import Arg, OneOf, Verb, add_verbs, arg, db_option, open_store, print_json
-from companion.core.i18n import tr, trf, trn
+from companion.core.i18n import N_, tr, trf, trn
 
 if TYPE_CHECKING:
     from companion.core.content import Content
     from companion.core.history import PlayRecord
     from companion.store import GameStore
 
+HELP = N_("the play records: finished games, wins and figures")
+"""The line ``companion --help`` shows for this subcommand (read from this file without importing it)."""
+
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    history = subparsers.add_parser("history", help=tr("the play records: finished games, wins and figures"))
+    history = subparsers.add_parser("history", help=tr(HELP))
     top_args: tuple[Arg | OneOf, ...] = (db_option(), *_filters(), OneOf((
             arg("--json", action="store_true", help=tr("print the records as JSON")),
             arg("--csv", metavar=tr("FILE"), help=tr("write one row per player per game to a new CSV file")))),

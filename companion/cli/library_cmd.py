@@ -7,14 +7,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.cli.common import CliError, Verb, add_actions, add_verbs, arg, db_option, open_store, print_json
-from companion.core.i18n import tr, trn
+from companion.core.i18n import N_, tr, trn
 
 if TYPE_CHECKING:
     from companion.core.library import Entry
 
+HELP = N_("the cards you typed, filled into every new game")
+"""The line ``companion --help`` shows for this subcommand (read from this file without importing it)."""
+
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    sub = add_actions(subparsers, "library", tr("the cards you typed, filled into every new game"), "library_command",
+    sub = add_actions(subparsers, "library", tr(HELP), "library_command",
                       metavar=tr("ACTION"), args=(db_option(),))
     add_verbs(sub, (
         Verb("list", tr("every card kept"), _list, (arg("--json", action="store_true", help=tr("print JSON")),)),

@@ -25,14 +25,18 @@ from companion.cli.common import (
     plain,
     print_json,
 )
-from companion.core.i18n import render, tr, trf, trn
+from companion.core.i18n import N_, render, tr, trf, trn
 
 if TYPE_CHECKING:
     from companion.core.predators.view import AlliancesView, PredatorsView
     from companion.core.session import Session
 
+HELP = N_("a game's predators: summon, Health, battles, alliances")
+"""The line ``companion --help`` shows for this subcommand (read from this file without importing it)."""
+
+
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    sub = add_actions(subparsers, "predator", tr("a game's predators: summon, Health, battles, alliances"),
+    sub = add_actions(subparsers, "predator", tr(HELP),
                       "predator_command", metavar="ACTION",
                       args=(arg("id", help=tr("the game's id (companion game list)")),))
     add_verbs(sub, (*_meadow_verbs(), *_alliance_verbs()), first=(db_option(),))

@@ -6,7 +6,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from companion.cli.common import CliError, Verb, add_verbs, arg, print_json
-from companion.core.i18n import tr, trf
+from companion.core.i18n import N_, tr, trf
 
 if TYPE_CHECKING:
     from companion.rules.corpus import Corpus, Entry
@@ -24,9 +24,12 @@ def _lang() -> str:
 
 MAX_LIMIT = 100
 
+HELP = N_("look up the rules")
+"""The line ``companion --help`` shows for this subcommand (read from this file without importing it)."""
+
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser("rules", help=tr("look up the rules"),
+    parser = subparsers.add_parser("rules", help=tr(HELP),
                                    description=tr("Search and read the rules corpus."))
     actions = parser.add_subparsers(dest="rules_action", metavar=tr("ACTION"), parser_class=type(parser))
     add_verbs(actions, (

@@ -42,9 +42,12 @@ A game, step by step:
   companion solo status ID        everything at a glance (add --json for scripts)
 Places: a hex number, or 'tunnel' for the Great Tunnel.""")
 
+HELP = N_("the Broodmother opponent: solo, co-op and the asymmetric variant")
+"""The line ``companion --help`` shows for this subcommand (read from this file without importing it)."""
+
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    sub = add_actions(subparsers, "solo", tr("the Broodmother opponent: solo, co-op and the asymmetric variant"),
+    sub = add_actions(subparsers, "solo", tr(HELP),
                       "solo_command", metavar=tr("ACTION"),
                       description=tr("Run the Broodmother (Minions of the Meadow) from the terminal."),
                       epilog=tr(EPILOG), formatter_class=argparse.RawDescriptionHelpFormatter)

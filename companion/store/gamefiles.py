@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import errno
 import json
+import operator
 import os
 import re
 from collections.abc import Iterator
@@ -23,7 +24,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Protocol
 
-from filelock import Timeout
 from tinydb import TinyDB
 
 from companion import platform
@@ -31,7 +31,7 @@ from companion.core.errors import GameError
 from companion.core.i18n import msg
 from companion.core.schema import JsonObject
 from companion.store.aside import keep_aside
-from companion.store.atomic import AtomicJSONStorage, FileProblem, UnreadableFile, os_problem
+from companion.store.atomic import AtomicJSONStorage, FileProblem, UnreadableFile, os_problem, write_atomically
 
 GAME_ID = re.compile(r"^g-[0-9a-f]{8}$")
 LOCK_TIMEOUT_S = 10.0
@@ -56,6 +56,57 @@ class GameBusy(GameError):
     """Another process held the game's lock for too long."""
 
 
+def _json(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+class GameEncoder:
+    """One game's file as JSON text, each history step and log line encoded once in its life.
+
+    A tap adds one undo step and one log line, yet the file holds up to 500 steps and 200 lines: encoding
+    them all again made a save's cost grow with the game. A session's next document carries the previous
+    one's steps and lines as the same objects, never changed in place (``Session._commit``; its read-back
+    check relies on that too), only fewer at the front (the oldest dropped or archived) or at the end (an
+    undo moves a step), and more at the end. So each list's texts are kept with the objects they were made
+    from (held, so an id is never reused while known): the run the new list shares with the last one is
+    found by identity and its texts reused, and only the rest is encoded. The bytes are exactly
+    ``json.dumps({"game": {"1": doc}})``'s, as TinyDB's file always was.
+    """
+
+    LISTS = ("undo", "redo", "log")
+
+    def __init__(self) -> None:
+        self._known: dict[str, tuple[list[object], list[str]]] = {}
+
+    def encode(self, doc: Doc, *, reuse: bool) -> bytes:
+        """The file's bytes; ``reuse``: the document's steps and lines may be the ones last written."""
+        known, self._known = (self._known if reuse else {}), {}
+        parts = []
+        for key, value in doc.items():
+            if key in self.LISTS and isinstance(value, list):
+                texts = self._texts(value, *known.get(key, ([], [])))
+                self._known[key] = (list(value), texts)
+                parts.append(f"{_json(key)}:[{','.join(texts)}]")
+            else:
+                parts.append(f"{_json(key)}:{_json(value)}")
+        return f'{{"{TABLE}":{{"1":{{{",".join(parts)}}}}}}}'.encode()
+
+    @staticmethod
+    def _texts(items: list[object], before: list[object], texts: list[str]) -> list[str]:
+        """Each item's text: those of the run shared with ``before`` (the same objects, in order) reused."""
+        if not items:
+            return []
+        first = next((n for n, old in enumerate(before) if old is items[0]), len(before))
+        shared = min(len(before) - first, len(items))
+        if not all(map(operator.is_, items[:shared], before[first:first + shared])):
+            first, shared = 0, 0
+        return texts[first:first + shared] + [_json(item) for item in items[shared:]]
+
+    def forget(self) -> None:
+        """After a failed write: nothing is known to be on the disk."""
+        self._known = {}
+
+
 class GameFiles:
     """The saves folder: read, write, lock, archive the log of, and remove single games."""
 
@@ -69,6 +120,7 @@ class GameFiles:
             raise os_problem(exc, folder, "create the saves folder") from None
         platform.persist(folder)  # the browser keeps the new folders in IndexedDB (a no-op on a computer)
         self._lock_objects: dict[str, Lock] = {}  # FileLock, or the browser's (companion.platform)
+        self._encoders: dict[str, GameEncoder] = {}
 
     # -- paths ------------------------------------------------------------------------
     def path(self, game_id: str) -> Path:
@@ -110,19 +162,21 @@ class GameFiles:
         try:
             with self._lock(name):
                 yield
-        except Timeout:
-            raise GameBusy(msg("Another window or the terminal is still saving this game; try again.")) from None
         except OSError as exc:
-            raise os_problem(exc, self.locks, "lock a game in") from None
+            raise self._lock_problem(exc) from None
 
     def hold(self, name: str) -> None:
         """Take the lock called ``name`` until this process ends (the terminal's one-shot commands)."""
         try:
             self._lock(name).acquire()
-        except Timeout:
-            raise GameBusy(msg("Another window or the terminal is still saving this game; try again.")) from None
         except OSError as exc:
-            raise os_problem(exc, self.locks, "lock a game in") from None
+            raise self._lock_problem(exc) from None
+
+    def _lock_problem(self, exc: OSError) -> GameError:
+        """A lock not granted in time (another process is saving) or the folder refusing the lock file."""
+        if platform.is_lock_timeout(exc):
+            return GameBusy(msg("Another window or the terminal is still saving this game; try again."))
+        return os_problem(exc, self.locks, "lock a game in")
 
     def release_all(self) -> None:
         """Let go of every lock this folder object holds (``hold`` included)."""
@@ -151,19 +205,27 @@ class GameFiles:
             raise UnreadableFile(msg("it holds no game"))
         return dict(found)
 
-    def write(self, game_id: str, doc: Doc) -> None:
-        """Replace the game's file atomically and durably."""
+    def write(self, game_id: str, doc: Doc, *, reuse: bool = False) -> None:
+        """Replace the game's file atomically and durably (the file TinyDB reads, written in one go).
+
+        ``reuse``: ``doc`` is a session's next document, whose older history steps and log lines are the
+        objects the last write of this game encoded (``GameEncoder``); otherwise everything is encoded.
+        """
         path = self.path(game_id)
+        encoder = self._encoders.setdefault(game_id, GameEncoder())
         try:
-            db = TinyDB(path, storage=AtomicJSONStorage)
-            db.storage.write({TABLE: {"1": doc}})
-        except OSError as exc:
-            raise os_problem(exc, path, "save the game to") from None
+            write_atomically(path, encoder.encode(doc, reuse=reuse))
+        except BaseException as exc:
+            encoder.forget()
+            if isinstance(exc, OSError):
+                raise os_problem(exc, path, "save the game to") from None
+            raise
 
     def remove(self, game_id: str) -> None:
         try:
             self.path(game_id).unlink()
             self.log_path(game_id).unlink(missing_ok=True)
+            self._encoders.pop(game_id, None)
         except FileNotFoundError:
             pass
         except OSError as exc:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 import shutil
 import stat
 import threading
@@ -167,7 +166,7 @@ class GameStore:
         self.hold_locks = hold_locks
         self.path = _checked_db_path(Path(path) if path is not None else default_db_path())
         self.folder = self.path.with_name(f"{self.path.stem}.d")
-        self.content = content or load_content()
+        self._content = content
         self.notices: list[Msg | str] = []
         self._lock = threading.RLock()
         self._known: dict[str, tuple[tuple[int, int, int] | None, int]] = {}  # id -> (stamp, rev) we saw
@@ -184,6 +183,13 @@ class GameStore:
         self._kept_seen: dict[str, tuple[tuple[int, int], KeptGame | None]] = {}  # kept file -> what it was
         self._open_index()
         self._bring_back_kept()
+
+    @property
+    def content(self) -> Content:
+        """The game content, read when first needed: listing the games from the index needs none."""
+        if self._content is None:
+            self._content = load_content()
+        return self._content
 
     @property
     def notice(self) -> str | None:
@@ -492,7 +498,12 @@ class GameStore:
         check_readable(doc, self.content)  # never write what ``load`` would refuse
         self._write_checked(doc)
 
-    def _write_checked(self, doc: Doc) -> None:
+    def _save_change(self, doc: Doc) -> None:
+        """A session's saver: its next document, read back through ``check_readable`` and made from the last
+        one saved (its older history steps and log lines are the same objects, so their text is reused)."""
+        self._write_checked(doc, reuse=True)
+
+    def _write_checked(self, doc: Doc, *, reuse: bool = False) -> None:
         """``save`` for a document already read back through ``check_readable`` (a session checks each change)."""
         game_id = doc["id"]
         with self._lock, self.files.locked(game_id):
@@ -510,7 +521,7 @@ class GameStore:
             try:
                 self.files.archive_log(game_id, overflow)
                 doc["rev"] = base + 1
-                self.files.write(game_id, doc)
+                self.files.write(game_id, doc, reuse=reuse)
             except BaseException:
                 doc["rev"], doc["log"], doc["log_archived"] = base, log, archived
                 raise
@@ -548,7 +559,7 @@ class GameStore:
     def session(self, game_id: str) -> Session:
         if self.hold_locks and GAME_ID.match(str(game_id)):
             self.files.hold(game_id)
-        return Session(self.load(game_id), saver=self._write_checked, content=self.content)
+        return Session(self.load(game_id), saver=self._save_change, content=self.content)
 
     @contextmanager
     def editing(self, game_id: str) -> Iterator[Session]:
@@ -573,7 +584,7 @@ class GameStore:
         with self.files.locked("_create"):
             doc = new_doc(self._new_id(), title, state)
             self.save(doc)
-        return Session(doc, saver=self._write_checked, content=self.content)
+        return Session(doc, saver=self._save_change, content=self.content)
 
     def _default_name(self, state: State) -> str:
         """Short enough for a phone's title bar: the mode and the day ("Solo · 3 Dec"; the asymmetric
@@ -588,6 +599,8 @@ class GameStore:
         return name
 
     def _new_id(self) -> str:
+        import secrets  # here: listing the games never needs it, and it costs a terminal command's start
+
         while True:
             candidate = f"g-{secrets.token_hex(4)}"
             if not self.files.exists(candidate):

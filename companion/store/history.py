@@ -31,8 +31,6 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from filelock import Timeout
-
 from companion import platform
 from companion.core.errors import GameError
 from companion.core.history import HistoryFile, PlayRecord, empty_history, is_finished, name_key, record_of
@@ -171,7 +169,7 @@ class HistoryStore:
                     elif not finished and game_id in data["forgotten"]:
                         data["forgotten"].remove(game_id)  # un-finished: a new finish is a new result
                     self._write(data)
-        except (GameError, OSError, Timeout) as exc:
+        except (GameError, OSError) as exc:  # filelock's Timeout is an OSError
             self.store.notices.append(msg("The game is saved, but its play record could not be: {reason}.",
                                           reason=_why(exc, self.path)))
 
@@ -305,7 +303,7 @@ def _stamp_says(stamp: Path) -> str | None:
 
 def _why(exc: BaseException, path: Path) -> Msg | str:
     """Why a record could not be written, as a clause."""
-    if isinstance(exc, Timeout):
+    if platform.is_lock_timeout(exc):
         return msg("another window or the terminal is writing the records")
     if isinstance(exc, OSError):
         return os_problem(exc, path, "write").reason

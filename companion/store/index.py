@@ -13,8 +13,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from filelock import Timeout
-
 from companion import platform
 from companion.core.schema import JsonObject
 from companion.store.atomic import parse_tinydb, read_regular_file, write_atomically
@@ -67,7 +65,7 @@ class SummaryIndex:
         try:
             with self._lock:
                 write_atomically(self.path, json.dumps(tables, ensure_ascii=False, separators=(",", ":")))
-        except (Timeout, OSError):
+        except OSError:  # filelock's Timeout too
             return
 
     def reread(self) -> None:

@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Annotated, Literal
 
 from annotated_types import MaxLen
-from filelock import Timeout
 from typing_extensions import TypedDict
 
 from companion import platform
@@ -112,9 +111,9 @@ class LibraryStore:
                 if new != current:
                     write_atomically(self.path, json.dumps(
                         {"format": LIBRARY_FORMAT, "schema": 1, "entries": new}, ensure_ascii=False, indent=1))
-        except Timeout:
-            raise GameError(msg("The cards you typed are being saved by another window; try again.")) from None
         except OSError as exc:
+            if platform.is_lock_timeout(exc):
+                raise GameError(msg("The cards you typed are being saved by another window; try again.")) from None
             raise os_problem(exc, self.path, "save the cards you typed to") from None
 
 

@@ -127,3 +127,26 @@ def test_an_unwritable_cache_only_costs_the_build(fixture_corpus: Corpus, tmp_pa
 def test_cache_path_follows_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COMPANION_CACHE", str(tmp_path))
     assert index_cache.cache_path() == tmp_path / "rules-index.bin"
+
+
+SPOILED = {
+    "a posting's entry number past the corpus": lambda p, f: p[0].append((10_000, 1.0)),
+    "a negative entry number": lambda p, f: p[0].append((-1, 1.0)),
+    "an entry number that is a bool": lambda p, f: p[0].append((True, 1.0)),
+    "a weight that is an int": lambda p, f: p[0].append((0, 1)),
+    "a pair that is a list": lambda p, f: p[0].append([0, 1.0]),
+    "a triple": lambda p, f: p[0].append((0, 1.0, 2.0)),
+    "a postings list that is a tuple": lambda p, f: p.__setitem__(0, tuple(p[0])),
+    "a field of unknown words": lambda p, f: f[0].append((("zzz-not-a-word",), 1.0)),
+    "a field's words in a list": lambda p, f: f[0].append((["ant"], 1.0)),
+}
+
+
+@pytest.mark.parametrize("spoil", list(SPOILED))
+def test_every_pair_is_checked(spoil: str, fixture_corpus: Corpus) -> None:
+    """The shape check looks at every pair of the postings and the fields, not a sample."""
+    plain = SearchIndex(fixture_corpus).to_plain()
+    assert index_cache.check_plain(marshal.loads(marshal.dumps(plain)), len(fixture_corpus))
+    SPOILED[spoil](plain["en"][2], plain["en"][4])  # the postings and the fields
+    with pytest.raises(CacheInvalid):
+        index_cache.check_plain(plain, len(fixture_corpus))
