@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from companion.core.i18n import Msg, msg, render
-from companion.core.outcome import HER, reason_message
+from companion.core.outcome import HER, EndCode, reason_message
 from companion.core.schema import JsonObject
 from companion.core.state import State, cumulative_scores, total_score
 from companion.core.words import joined
@@ -45,6 +45,7 @@ class Picture:
     reason: Msg | str = ""  # why it ended, a message (``companion.core.outcome.reason_message``)
     winners: list[str | Msg] = field(default_factory=list)  # names; the message naming her when she won
     her_cards: list[HerCard] = field(default_factory=list)
+    early: bool = False  # the table ended it early (``EndCode.ENDED_EARLY``): its winners only lead
 
     def said(self) -> Msg:
         """The chart in words, for screen readers (and tests): every side's totals round by round."""
@@ -79,7 +80,8 @@ def game_picture(state: State) -> Picture:
         return Picture(shown, series)
     names: dict[str, str | Msg] = {p["id"]: p["name"] for p in state["players"]} | {HER: msg("The Broodmother")}
     return Picture(shown, series, True, reason_message(ended) or "",
-                   [names.get(w, w) for w in ended.get("winners", [])], _her_cards(state))
+                   [names.get(w, w) for w in ended.get("winners", [])], _her_cards(state),
+                   early=ended.get("code") == EndCode.ENDED_EARLY)
 
 
 def _her_cards(state: State) -> list[HerCard]:

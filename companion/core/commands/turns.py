@@ -21,7 +21,8 @@ class NextPhase(Command, name="next_phase"):
 
     def verify(self, state: State, content: Content) -> None:
         if is_last_phase(state, content) and state["round"] >= state["rounds"]:
-            raise CommandError(msg("This is the last phase of the last round: finish the game instead."))
+            raise CommandError(msg("This is the last phase of the last round: finish the game instead (Finish "
+                                   "the game in the app; `companion game finish ID` in the terminal)."))
         if reason := hold_reason(state, content, "phase"):
             raise CommandError(reason)
 
@@ -50,7 +51,8 @@ class NextRound(Command, name="next_round"):
 
     def verify(self, state: State, content: Content) -> None:
         if state["round"] >= state["rounds"]:
-            raise CommandError(msg("Round {round} is the last round: finish the game instead.", round=state["round"]))
+            raise CommandError(msg("Round {round} is the last round: finish the game instead (Finish the game "
+                                   "in the app; `companion game finish ID` in the terminal).", round=state["round"]))
         if reason := hold_reason(state, content, "round"):
             raise CommandError(reason)
 
@@ -68,7 +70,9 @@ class FinishGame(Command, name="finish_game"):
 
     def verify(self, state: State, content: Content) -> None:
         if state["round"] < state["rounds"]:
-            raise CommandError(msg("Round {round} of {rounds} is still to play; finish after the last round.",
+            raise CommandError(msg("Round {round} of {rounds} is still to play; finish after the last round, or "
+                                   "end the game now (End early in the app; `companion game end-early ID` in the "
+                                   "terminal).",
                                    round=state["round"], rounds=state["rounds"]))
         if reason := hold_reason(state, content, "game"):
             raise CommandError(reason)
