@@ -29,8 +29,8 @@ if TYPE_CHECKING:
 
 DIFFICULTY_ORDER = ("easy", "normal", "difficult")
 DIFFICULTY_LABELS = {"easy": N_("Easy"), "normal": N_("Normal"), "difficult": N_("Difficult")}
-#: How a game against her ended, in a few words (by ``EndCode``).
-ENDINGS = {
+#: How a game against her ended, in a few words (by ``EndCode``: its members are the records' words).
+ENDINGS: dict[str, str] = {
     EndCode.CP_THRESHOLD: N_("her Colony Point lead"),
     EndCode.CENTIPEDE_THRESHOLD: N_("the centipedes"),
     EndCode.BROODMOTHER_DESTROYED: N_("the ants destroyed her"),
@@ -292,10 +292,11 @@ CSV_COLUMNS = ("date", "game", "edition", "expansions", "mode", "difficulty", "p
 def csv_rows(records: Iterable[PlayRecord]) -> list[dict[str, object]]:
     """One row per player per game, oldest game first; ``winner`` is yes/no; ``ended`` how the game ended (an
     ``EndCode``'s word: ``ended-early`` for a game the table stopped); a game against her adds her row."""
-    rows = []
+    rows: list[dict[str, object]] = []
     for r in in_order(records):
-        game = {"date": r["date"], "game": r["game"], "edition": r["edition"], "expansions": " ".join(r["expansions"]),
-                "mode": r["mode"], "difficulty": r["difficulty"] or ""}
+        game: dict[str, object] = {"date": r["date"], "game": r["game"], "edition": r["edition"],
+                                   "expansions": " ".join(r["expansions"]), "mode": r["mode"],
+                                   "difficulty": r["difficulty"] or ""}
         for p in r["players"]:
             rows.append({**game, "player": p["name"], "colour": p["colour"], "score": p["score"],
                          "winner": "yes" if p["id"] in r["winners"] else "no", "ended": r["ended"]["code"]})

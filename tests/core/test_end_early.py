@@ -139,7 +139,7 @@ def test_a_game_or_record_with_an_unknown_end_code_is_refused(content: Content) 
 
     state = new_state(TABLE, content, seed=1)
     state["ended"] = {"code": "gave-up", "reason": "x", "winners": []}
-    with pytest.raises(SchemaError, match="state.ended.code: not a way a game ends"):
+    with pytest.raises(SchemaError, match=r"state\.ended\.code: not a way a game ends"):
         validate_doc(new_doc("g-00000001", "x", state), content)
     history: dict[str, Any] = {"format": "march-of-the-ants-companion/history", "version": 1, "merges": {},
                                "forgotten": [], "records": {}}
