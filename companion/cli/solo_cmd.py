@@ -206,7 +206,8 @@ def _session(args: argparse.Namespace) -> Session:
 
     session = open_store(args).session(args.id)
     if not has_broodmother(session.state):
-        raise CliError(trf("game {id} has no Broodmother (mode {mode})", id=session.id, mode=session.state["mode"]))
+        raise CliError(trf("game {id} has no Broodmother (mode {mode}); `companion game --help` lists what plays it "
+                           "(next, finish, end-early, do ...)", id=session.id, mode=session.state["mode"]))
     return session
 
 
