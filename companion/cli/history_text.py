@@ -39,6 +39,8 @@ def record_line(record: PlayRecord, content: Content) -> str:
         what.append(tr(DIFFICULTY_LABELS.get(record["difficulty"], record["difficulty"])))
     said = {"id": record["id"], "date": record["date"][:10], "name": record["name"], "what": ", ".join(what),
             "players": players, "winners": winners_text(record), "round": record["ended"]["round"]}
+    if ended_early(record) and not record["winners"]:  # against her: nobody is called the winner
+        return trf("{id}  {date}  {name}  [{what}]  {players}  - ended early in round {round}, no winner", **said)
     if ended_early(record):
         return trf("{id}  {date}  {name}  [{what}]  {players}  - ended early in round {round}, leading: {winners}",
                    **said)

@@ -135,3 +135,13 @@ def test_game_do_refuses_bad_words_plainly(db_path: Path) -> None:
     assert shown["state"]["scores"] == {"p1": [0, 0, 0, 0], "p2": [0, 0, 0, 0]} and shown["log"] == []
     listed = run(db_path, "game", "commands").stdout.splitlines()
     assert "end_early  (no fields)" in listed and not any(line.startswith("bm_set_deck") for line in listed)
+
+
+def test_a_game_against_her_ended_early_names_no_winner(db_path: Path) -> None:
+    game_id = new_game(db_path, "--mode", "solo", "--expansion", "minions", "--player", "Ana:red")
+    done = run(db_path, "game", "end-early", game_id)
+    assert done.returncode == 0, done.stderr
+    assert "before the rules decided a winner. The standings: Ana 0, the Broodmother 0." in done.stdout
+    assert run(db_path, "history").stdout.rstrip().endswith("Ana 0  - ended early in round 1, no winner")
+    stats = run(db_path, "history", "stats").stdout
+    assert "Solo and co-op: played 1, won 0, lost 0, ended early 1" in stats and "Results, oldest first: E" in stats
