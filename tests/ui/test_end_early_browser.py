@@ -52,6 +52,12 @@ def test_a_game_ends_early_on_a_phone_and_undo_takes_it_back(tab: OpenTab, serve
     assert doc["state"]["scores"]["p2"] == [1, 0, 0, 0]
     assert record is not None and record["ended"] == {"code": "ended-early", "round": 1}
 
+    records = tab("/records", "records")  # the Records screen says so too
+    records.tap("player-bo")
+    records.expect_label(f"record-{game_id}", re.compile(r"Stopped early\. .* · ended early, leading: Bo$"))
+    records.shot("phone-records-ended-early")
+
+    ui.page.bring_to_front()
     ui.tap("undo")
     ui.by_id("game-over").wait_for(state="detached")
     ui.by_id("end-early").wait_for()
