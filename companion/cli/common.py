@@ -118,6 +118,9 @@ class Verb:
     help: str
     handler: Handler
     args: Sequence[Arg | OneOf] = field(default_factory=tuple)
+    #: The game commands (registered names) this verb sends, for those ``game do`` cannot build from plain words
+    #: (``tests/cli/test_every_action.py`` finds a verb for every command the app can send).
+    sends: tuple[str, ...] = ()
 
 
 def add_verbs(sub: Subparsers, verbs: Iterable[Verb], *, first: Sequence[Arg | OneOf] = (),
@@ -133,7 +136,7 @@ def add_verbs(sub: Subparsers, verbs: Iterable[Verb], *, first: Sequence[Arg | O
         parser: argparse.ArgumentParser = sub.add_parser(verb.name, help=verb.help, **extra)
         for one in (*first, *verb.args, *last):
             one.add_to(parser)
-        parser.set_defaults(handler=verb.handler)
+        parser.set_defaults(handler=verb.handler, sends=verb.sends)
         parsers[verb.name] = parser
     return parsers
 

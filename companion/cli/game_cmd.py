@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from pathlib import Path
 
+    from companion.core.commands.base import Command
     from companion.core.setup import PlayerSpec
     from companion.core.state import State
 
@@ -37,8 +38,20 @@ def _saved_game_verbs() -> tuple[Verb, ...]:
         Verb("new", tr("start a game (for scripting; the app has a wizard)"), _new, _new_game_args()),
         Verb("score", tr("add colony points to a player in the current round"), _score, (
             game_id, arg("player", metavar=tr("PLAYER"), help=tr("player id (p1...) or name")),
-            arg("delta", type=int, metavar=tr("POINTS"), help=tr("the points to add (negative to take away)")))),
-        Verb("next", tr("advance to the next phase"), _next, (game_id,)),
+            arg("delta", type=int, metavar=tr("POINTS"), help=tr("the points to add (negative to take away)"))),
+             sends=("adjust_score",)),
+        Verb("next", tr("advance to the next phase"), _next, (game_id,), sends=("next_phase",)),
+        Verb("next-round", tr("skip the rest of this round: start the next one"), _next_round, (game_id,),
+             sends=("next_round",)),
+        Verb("finish", tr("finish the game after the last round (the highest total wins)"), _finish, (game_id,),
+             sends=("finish_game",)),
+        Verb("end-early", tr("end the game now, before its end: the standings as they are (undo takes it back)"),
+             _end_early, (game_id,), sends=("end_early",)),
+        Verb("do", tr("send any game command the app's screens send (companion game commands lists them)"), _do, (
+            game_id, arg("command", metavar=tr("COMMAND"), help=tr("the command's name, e.g. adjust_score")),
+            arg("fields", nargs="*", metavar=tr("FIELD=VALUE"),
+                help=tr("its fields, e.g. player_id=Ana delta=2 (lists: a,b; yes/no; none)")))),
+        Verb("commands", tr("every game command `companion game do` sends, with its fields"), _commands),
         Verb("export", tr("write one game to a new JSON file"), _export, (game_id, *_new_file())),
         Verb("import", tr("add a game from an exported JSON file"), _import,
              (arg("file", metavar=tr("FILE"), help=tr("the exported file")),)),
@@ -218,6 +231,52 @@ def _next(args: argparse.Namespace) -> int:
     print(session.execute(NextPhase()).text)
     if warning:  # a script cannot answer; say what was left behind (Undo brings the phase back)
         print(trf("companion: note: {warning}", warning=warning), file=sys.stderr)
+    return 0
+
+
+def _next_round(args: argparse.Namespace) -> int:
+    from companion.core.commands.turns import NextRound
+
+    print(open_store(args).session(args.id).execute(NextRound()).text)
+    return 0
+
+
+def _finish(args: argparse.Namespace) -> int:
+    from companion.core.commands.turns import FinishGame
+
+    return _ended(args, FinishGame())
+
+
+def _end_early(args: argparse.Namespace) -> int:
+    from companion.core.commands.turns import EndEarly
+
+    return _ended(args, EndEarly())
+
+
+def _ended(args: argparse.Namespace, command: Command) -> int:
+    """Run a command that ends the game, then say how it ended (the outcome's reason, in words)."""
+    session = open_store(args).session(args.id)
+    print(session.execute(command).text)
+    ended = session.state["ended"]
+    if ended:
+        print(trf("Game over: {reason}", reason=render(ended["reason"])))
+    return 0
+
+
+def _do(args: argparse.Namespace) -> int:
+    from companion.cli.command_words import build
+
+    session = open_store(args).session(args.id)
+    print(session.execute(build(args.command, args.fields, session.state)).text)
+    return 0
+
+
+def _commands(args: argparse.Namespace) -> int:
+    from companion.cli.command_words import app_commands, unsayable, usage
+
+    for name, cls in app_commands().items():
+        if not unsayable(cls):
+            print(f"{name}  {usage(cls)}")
     return 0
 
 

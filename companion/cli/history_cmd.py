@@ -148,6 +148,7 @@ def _versus(args: argparse.Namespace) -> int:
     from companion.core.records import head_to_head
 
     records, merges = _read(args)
+    _must_be_players(records, merges, args.first, args.second)
     result = head_to_head(_chosen(args, records), merges, args.first, args.second)
     if args.json:
         print_json(result)
@@ -158,6 +159,16 @@ def _versus(args: argparse.Namespace) -> int:
               "tied {ties}, neither won {neither}.", result["games"], first=args.first, second=args.second,
               a=result["first_wins"], b=result["second_wins"], ties=result["ties"], neither=result["neither"]))
     return 0
+
+
+def _must_be_players(records: list[PlayRecord], merges: dict[str, str], *names: str) -> None:
+    """Refuse a name the records hold no player by (or only as the asymmetric Broodmother), in plain words."""
+    from companion.core.errors import GameError
+    from companion.core.records import name_problem
+
+    for name in names:
+        if (problem := name_problem(records, merges, name)) is not None:
+            raise GameError(problem)
 
 
 def _merge(args: argparse.Namespace) -> int:

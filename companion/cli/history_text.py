@@ -10,6 +10,7 @@ from companion.core.records import (
     DIFFICULTY_LABELS,
     ENDINGS,
     bonus_label,
+    ended_early,
     game_name,
     mode_name,
 )
@@ -21,7 +22,9 @@ if TYPE_CHECKING:
 
 
 def winners_text(record: PlayRecord) -> str:
-    if "broodmother" in record["winners"]:
+    from companion.core.outcome import HER
+
+    if HER in record["winners"]:
         return tr("the Broodmother")
     names = {p["id"]: p["name"] for p in record["players"]}
     return ", ".join(names.get(w, w) for w in record["winners"]) or "-"
@@ -34,12 +37,20 @@ def record_line(record: PlayRecord, content: Content) -> str:
     what = [game_name(record["game"], content), tr(mode_name(record["mode"], content))]
     if record["difficulty"]:
         what.append(tr(DIFFICULTY_LABELS.get(record["difficulty"], record["difficulty"])))
-    return trf("{id}  {date}  {name}  [{what}]  {players}  - won by: {winners}", id=record["id"],
-               date=record["date"][:10], name=record["name"], what=", ".join(what), players=players,
-               winners=winners_text(record))
+    said = {"id": record["id"], "date": record["date"][:10], "name": record["name"], "what": ", ".join(what),
+            "players": players, "winners": winners_text(record), "round": record["ended"]["round"]}
+    if ended_early(record) and not record["winners"]:  # against her: nobody is called the winner
+        return trf("{id}  {date}  {name}  [{what}]  {players}  - ended early in round {round}, no winner", **said)
+    if ended_early(record):
+        return trf("{id}  {date}  {name}  [{what}]  {players}  - ended early in round {round}, leading: {winners}",
+                   **said)
+    return trf("{id}  {date}  {name}  [{what}]  {players}  - won by: {winners}", **said)
 
 
 def _tally(cell: Figures) -> str:
+    if cell.get("early"):
+        return trf("played {played}, won {won}, lost {lost}, ended early {early}", played=cell["played"],
+                   won=cell["won"], lost=cell["lost"], early=cell["early"])
     return trf("played {played}, won {won}, lost {lost}", played=cell["played"], won=cell["won"], lost=cell["lost"])
 
 
@@ -64,7 +75,7 @@ def brood_lines(title: str, f: Figures) -> list[str]:
                                 "Ended by {how} in round {round}: {n} games", end["count"],
                                 how=tr(ENDINGS.get(end["code"], end["code"])), round=end["round"]))
     lines.append("  " + trf("Results, oldest first: {marks}", marks="".join(
-        tr("W") if t["won"] else tr("L") for t in f["timeline"])))
+        tr("E") if t.get("early") else tr("W") if t["won"] else tr("L") for t in f["timeline"])))
     return lines
 
 
@@ -83,6 +94,8 @@ def stats_lines(f: Figures, content: Content) -> list[str]:
     if (asym := f["asymmetric"]) is not None:
         lines += ["", trf("Asymmetric: played {played}, the Broodmother's player won {her}, a colony won {them}",
                           played=asym["played"], her=asym["her_wins"], them=asym["colony_wins"])]
+        if asym.get("early"):
+            lines.append("  " + trn("Ended early: {n} game", "Ended early: {n} games", asym["early"]))
     comp = f["competitive"]
     if comp["players"]:
         lines += ["", trn("Competitive: {n} game", "Competitive: {n} games", comp["played"])]

@@ -97,7 +97,8 @@ def _game_verbs() -> tuple[Verb, ...]:
         Verb("deck", tr("her deck: counts and odds; change its make-up or mode"), _deck, (
             arg("--set", metavar=tr("GROUPS"), help=tr("make-up before her first card: type:ferocity:count,...")),
             arg("--mode", choices=DECK_MODES, help=tr("switch the deck mode")),
-            arg("--odds", choices=("on", "off"), help=tr("show or hide the odds")))),
+            arg("--odds", choices=("on", "off"), help=tr("show or hide the odds"))),
+             sends=("bm_set_deck",)),
         Verb("next", tr("advance to the next phase (or round)"), _next),
         Verb("finish", tr("finish the game after the last round"), _finish),
         Verb("undo", tr("undo the last change"), _undo),
@@ -208,7 +209,8 @@ def _session(args: argparse.Namespace) -> Session:
 
     session = open_store(args).session(args.id)
     if not has_broodmother(session.state):
-        raise CliError(trf("game {id} has no Broodmother (mode {mode})", id=session.id, mode=session.state["mode"]))
+        raise CliError(trf("game {id} has no Broodmother (mode {mode}); `companion game --help` lists what plays it "
+                           "(next, finish, end-early, do ...)", id=session.id, mode=session.state["mode"]))
     return session
 
 

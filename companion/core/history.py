@@ -16,14 +16,14 @@ from typing import TYPE_CHECKING, Annotated, Literal, NotRequired
 from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
 
-from companion.core.schema import Json, JsonObject, SchemaError, check, strict
+from companion.core.outcome import is_end_code
+from companion.core.schema import Json, JsonObject, SchemaError, check, holds, strict
 
 if TYPE_CHECKING:
     from companion.core.content import Content
 
 HISTORY_FORMAT = "march-of-the-ants-companion/history"
 HISTORY_VERSION = 1
-HER = "broodmother"  # the winner of a game she won against the colonies (no player of the game)
 BROOD_MODES = ("solo", "coop")  # the ants against her; the asymmetric variant has her as a player
 
 Word = Annotated[str, MinLen(1), MaxLen(80)]
@@ -36,12 +36,12 @@ class RecordPlayer(TypedDict):
     name: Annotated[str, MinLen(1), MaxLen(40)]
     colour: Annotated[str, MaxLen(24)]
     score: Score
-    role: Literal["ant", "broodmother"]
+    role: Literal["ant", "broodmother"]  # "broodmother": ``HER``
 
 
 @strict
 class RecordEnd(TypedDict):
-    code: Word
+    code: Annotated[str, holds(is_end_code, "not a way a game ends")]  # an ``EndCode``'s word
     round: Annotated[int, Ge(0), Le(20)]
 
 

@@ -55,7 +55,9 @@ class ModuleHooks:
     game saved before it existed is opened (``None``: the area keeps no state of its own).
     ``validate_state`` raises ``InvalidModuleState`` naming the field. At the end of a game every
     area's ``final_points`` books its end-of-game points first; then the first ``finish`` that
-    returns an outcome settles the game (so the winner is decided on the complete scores).
+    returns an outcome settles the game (so the winner is decided on the complete scores). A game the table ends
+    early (``EndEarly``) is settled by the first ``ended_early`` that returns an outcome (the Broodmother's: no
+    side is called the winner), else by ``outcome.end_early`` (the standings as they are).
     """
 
     id: str
@@ -66,6 +68,7 @@ class ModuleHooks:
     check_end: Callable[[State, Content], Outcome | None] = _never
     finish: Callable[[State, Content], Outcome | None] = _never
     final_points: Callable[[State, Content], None] = lambda state, content: None
+    ended_early: Callable[[State, Content], Outcome | None] = _never
     state_version: int = 1
     migrations: Mapping[int, Migration] = field(default_factory=dict)
     adopt: Callable[[State, Content], ModuleState | None] | None = None

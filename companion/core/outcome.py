@@ -9,32 +9,56 @@ plain text is looked up in the catalogue as it is (her fixed sentences are msgid
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from typing import cast
+from collections.abc import Mapping, Sequence
+from enum import StrEnum
+from typing import TYPE_CHECKING, cast
 
 from companion.core.i18n import N_, Msg, as_data, is_message, msg
-from companion.core.schema import Ended
-from companion.core.state import State, leaders, player, total_score
-from companion.core.words import names_and
+
+if TYPE_CHECKING:  # the records read ``HER`` and ``EndCode`` from here without the game's content
+    from companion.core.schema import Ended
+    from companion.core.state import State
 
 ROUNDS_WON = N_("All {rounds} rounds played: {name} wins with {points}.")
 ROUNDS_TIED = N_("All {rounds} rounds played: {names} tie with {points}.")
 
 
-#: The winner of a solo or co-op game the automated Broodmother wins: she is not one of the players.
+#: The winner of a solo or co-op game the automated Broodmother wins: she is not one of the players. Also her
+#: id in the records, the chart and the role of her player in the asymmetric variant: one word, defined here.
 HER = "broodmother"
 #: Who may win a game without being one of its players.
 NON_PLAYER_WINNERS = frozenset({HER})
 
 
-def make_outcome(code: str, reason: str | Msg, winners: list[str]) -> Ended:
+class EndCode(StrEnum):
+    """How a game ended: the ``code`` of its outcome. The values are the words saved games and records have always
+    held (a ``StrEnum`` member equals its word), so every old save reads back unchanged."""
+
+    ROUNDS_COMPLETE = "rounds-complete"  # all rounds played, the highest total wins
+    ANTSCAPE_TIE_BREAK = "antscape-tie-break"  # Antscape's tie settled by the colony cards left
+    BROODMOTHER_DESTROYED = "broodmother-destroyed"  # the ants destroyed her
+    CENTIPEDE_THRESHOLD = "centipede-threshold"  # too many centipedes in the Meadow: she wins
+    CP_THRESHOLD = "cp-threshold"  # her Colony Point lead reached the threshold: she wins
+    BROODMOTHER_SURVIVED = "broodmother-survived"  # all rounds played and she still lives: she wins
+    ENDED_EARLY = "ended-early"  # the table stopped before the rules decided it (``EndEarly``)
+
+
+def is_end_code(word: str) -> bool:
+    """Whether ``word`` is one of the ways a game ends (the saved shapes' check of an outcome's code)."""
+    return word in EndCode._value2member_map_
+
+
+def make_outcome(code: EndCode, reason: str | Msg, winners: list[str]) -> Ended:
     """``winners`` are player ids (several on a tie, none if nobody wins), or ``[HER]`` when the automated
-    Broodmother wins; ``reason`` a message (stored as data)."""
-    return {"code": code, "reason": as_data(reason), "winners": winners}
+    Broodmother wins; ``reason`` a message (stored as data). The code is saved as its plain word."""
+    return {"code": str(code.value), "reason": as_data(reason), "winners": winners}
 
 
 def finish_by_score(state: State, her_bonus: int = 0) -> Ended:
     """The highest total wins; ``her_bonus`` (asymmetric Broodmother) is said when her total includes it."""
+    from companion.core.state import leaders, player, total_score
+    from companion.core.words import names_and
+
     best = leaders(state)
     points = total_score(state, best[0])
     if len(best) > 1:
@@ -45,7 +69,48 @@ def finish_by_score(state: State, her_bonus: int = 0) -> Ended:
     if her_bonus:
         reason = msg("{reason} (the Broodmother's total includes her {bonus}-point bonus)", reason=reason,
                      bonus=her_bonus)
-    return make_outcome("rounds-complete", reason, best)
+    return make_outcome(EndCode.ROUNDS_COMPLETE, reason, best)
+
+
+EARLY_LEADS = N_("Ended early in round {round} of {rounds}: {name} leads with {points}.")
+EARLY_TIED = N_("Ended early in round {round} of {rounds}: {names} share the lead with {points}.")
+EARLY_UNDECIDED = N_("Ended early in round {round} of {rounds}, before the rules decided a winner. "
+                     "The standings: {standings}.")
+
+
+def standings(state: State, others: Sequence[tuple[str | Msg, int]] = ()) -> Msg | str:
+    """Every player's total, highest first, as one message (``Ana 12, Bo 9``); ``others`` adds sides that are no
+    player (the automated Broodmother's Colony Points)."""
+    from companion.core.state import total_score
+    from companion.core.words import commas
+
+    sides: list[tuple[str | Msg, int]] = [(p["name"], total_score(state, p["id"])) for p in state["players"]]
+    sides += list(others)
+    ranked = sorted(sides, key=lambda side: -side[1])
+    return commas([msg("{name} {points}", name=name, points=points) for name, points in ranked])
+
+
+def end_early(state: State) -> Ended:
+    """The outcome of a game the table stops before its end (``EndEarly``): the standings as they are, the
+    leaders (several on a tie) counted as its winners, and the code says it ended early."""
+    from companion.core.state import leaders, player, total_score
+    from companion.core.words import names_and
+
+    best = leaders(state)
+    points = total_score(state, best[0])
+    said = {"round": state["round"], "rounds": state["rounds"], "points": points}
+    if len(best) > 1:
+        reason = msg(EARLY_TIED, names=names_and([player(state, p)["name"] for p in best]), **said)
+    else:
+        reason = msg(EARLY_LEADS, name=player(state, best[0])["name"], **said)
+    return make_outcome(EndCode.ENDED_EARLY, reason, best)
+
+
+def end_early_undecided(state: State, others: Sequence[tuple[str | Msg, int]] = ()) -> Ended:
+    """An early end where nobody may be called the winner (a game against the Broodmother: the rules decide it
+    only at its end), with the standings in words."""
+    reason = msg(EARLY_UNDECIDED, round=state["round"], rounds=state["rounds"], standings=standings(state, others))
+    return make_outcome(EndCode.ENDED_EARLY, reason, [])
 
 
 _OLD_ROUNDS = re.compile(r"^All (?P<rounds>\d+) rounds played: (?P<names>.+) (?P<verb>wins|tie) with "
@@ -56,6 +121,8 @@ _OLD_TIE_BREAK = re.compile(r"^(?P<names>.+) tie with (?P<points>-?\d+) points?;
 
 def _old_names(text: str) -> str | Msg:
     """``Ana and Di`` / ``Ana, Bo and Cy`` as the old sentences wrote them, as a list message again."""
+    from companion.core.words import names_and
+
     first, sep, last = text.rpartition(" and ")
     return names_and([*first.split(", "), last]) if sep else text
 

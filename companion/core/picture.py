@@ -10,12 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from companion.core.i18n import Msg, msg, render
-from companion.core.outcome import reason_message
+from companion.core.outcome import HER, EndCode, reason_message
 from companion.core.schema import JsonObject
 from companion.core.state import State, cumulative_scores, total_score
 from companion.core.words import joined
-
-HER_ID = "broodmother"
 
 
 @dataclass(frozen=True)
@@ -47,6 +45,7 @@ class Picture:
     reason: Msg | str = ""  # why it ended, a message (``companion.core.outcome.reason_message``)
     winners: list[str | Msg] = field(default_factory=list)  # names; the message naming her when she won
     her_cards: list[HerCard] = field(default_factory=list)
+    early: bool = False  # the table ended it early (``EndCode.ENDED_EARLY``): its winners only lead
 
     def said(self) -> Msg:
         """The chart in words, for screen readers (and tests): every side's totals round by round."""
@@ -57,16 +56,16 @@ class Picture:
 
 def _her_series(state: State) -> Series | None:
     """Her running total in solo and co-op (in the asymmetric variant she is a player with scores)."""
-    brood = state.get("modules_state", {}).get(HER_ID)
+    brood = state.get("modules_state", {}).get(HER)
     if not isinstance(brood, dict) or not isinstance(brood.get("cp"), list):
         return None
-    if any(p.get("role") == HER_ID for p in state["players"]):
+    if any(p.get("role") == HER for p in state["players"]):
         return None
     running, totals = 0, []
     for gained in brood["cp"]:
         running += int(gained)
         totals.append(running)
-    return Series(HER_ID, msg("The Broodmother"), None, totals)
+    return Series(HER, msg("The Broodmother"), None, totals)
 
 
 def game_picture(state: State) -> Picture:
@@ -79,13 +78,14 @@ def game_picture(state: State) -> Picture:
         series.append(Series(her.id, her.name, None, her.totals[:shown]))
     if not ended:
         return Picture(shown, series)
-    names: dict[str, str | Msg] = {p["id"]: p["name"] for p in state["players"]} | {HER_ID: msg("The Broodmother")}
+    names: dict[str, str | Msg] = {p["id"]: p["name"] for p in state["players"]} | {HER: msg("The Broodmother")}
     return Picture(shown, series, True, reason_message(ended) or "",
-                   [names.get(w, w) for w in ended.get("winners", [])], _her_cards(state))
+                   [names.get(w, w) for w in ended.get("winners", [])], _her_cards(state),
+                   early=ended.get("code") == EndCode.ENDED_EARLY)
 
 
 def _her_cards(state: State) -> list[HerCard]:
-    brood: JsonObject = state.get("modules_state", {}).get(HER_ID) or {}
+    brood: JsonObject = state.get("modules_state", {}).get(HER) or {}
     return [HerCard(int(c.get("round", 0)), render(c.get("words", "")), bool(c.get("cancelled", False)))
             for c in brood.get("history", []) if isinstance(c, dict)]
 

@@ -19,8 +19,9 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from companion.core.history import BROOD_MODES, HER, PlayRecord, name_key
-from companion.core.i18n import N_
+from companion.core.history import BROOD_MODES, PlayRecord, name_key
+from companion.core.i18n import N_, Msg, msg
+from companion.core.outcome import HER, EndCode
 from companion.core.schema import JsonObject
 
 if TYPE_CHECKING:
@@ -28,12 +29,13 @@ if TYPE_CHECKING:
 
 DIFFICULTY_ORDER = ("easy", "normal", "difficult")
 DIFFICULTY_LABELS = {"easy": N_("Easy"), "normal": N_("Normal"), "difficult": N_("Difficult")}
-#: How a game against her ended, in a few words (``make_outcome``'s codes).
-ENDINGS = {
-    "cp-threshold": N_("her Colony Point lead"),
-    "centipede-threshold": N_("the centipedes"),
-    "broodmother-destroyed": N_("the ants destroyed her"),
-    "broodmother-survived": N_("she survived to the end"),
+#: How a game against her ended, in a few words (by ``EndCode``: its members are the records' words).
+ENDINGS: dict[str, str] = {
+    EndCode.CP_THRESHOLD: N_("her Colony Point lead"),
+    EndCode.CENTIPEDE_THRESHOLD: N_("the centipedes"),
+    EndCode.BROODMOTHER_DESTROYED: N_("the ants destroyed her"),
+    EndCode.BROODMOTHER_SURVIVED: N_("she survived to the end"),
+    EndCode.ENDED_EARLY: N_("the table ending it early"),
 }
 #: The groups of games against her, each counted apart, in the order they are shown.
 BROOD_GROUPS = {"base": N_("Solo and co-op"), "empires": N_("Solo and co-op with Empires of the Earth")}
@@ -80,22 +82,35 @@ def brood_group(record: PlayRecord) -> str | None:
     return "empires" if "empires" in record["expansions"] else "base"
 
 
+def ended_early(record: PlayRecord) -> bool:
+    """The table stopped this game before the rules decided it (``EndEarly``)."""
+    return record["ended"]["code"] == EndCode.ENDED_EARLY
+
+
 def ants_won(record: PlayRecord) -> bool:
     return bool(record["winners"]) and HER not in record["winners"]
+
+
+def her_side_won(record: PlayRecord) -> bool:
+    """She won (a game against her that was not ended early and the ants did not win)."""
+    return not ants_won(record) and not ended_early(record)
 
 
 # -- against the Broodmother ----------------------------------------------------------------
 def _tally(records: list[PlayRecord]) -> Figures:
     won = [r["id"] for r in records if ants_won(r)]
-    lost = [r["id"] for r in records if not ants_won(r)]
+    lost = [r["id"] for r in records if her_side_won(r)]
+    early = [r["id"] for r in records if ended_early(r)]
     return {"played": len(records), "won": len(won), "lost": len(lost), "ids": [r["id"] for r in records],
-            "won_ids": won, "lost_ids": lost}
+            "won_ids": won, "lost_ids": lost, "early": len(early), "early_ids": early}
 
 
 def _streaks(records: list[PlayRecord]) -> Figures:
     best: list[str] = []
     run: list[str] = []
     for r in records:
+        if ended_early(r):
+            continue  # a game stopped early is neither won nor lost: it neither extends nor breaks a streak
         run = [*run, r["id"]] if ants_won(r) else []
         if len(run) > len(best):
             best = run
@@ -112,7 +127,7 @@ def brood_figures(records: list[PlayRecord]) -> Figures:
         by_colonies[sum(1 for p in r["players"] if p["role"] == "ant")].append(r)
         endings[(r["ended"]["code"], r["ended"]["round"])].append(r["id"])
     order = [d for d in DIFFICULTY_ORDER if d in by_difficulty] + sorted(set(by_difficulty) - set(DIFFICULTY_ORDER))
-    hers = [r for r in records if not ants_won(r) and r["her_lead"] is not None]
+    hers = [r for r in records if her_side_won(r) and r["her_lead"] is not None]
     leads = [r["her_lead"] for r in hers if r["her_lead"] is not None]
     return {
         **_tally(records),
@@ -123,7 +138,8 @@ def brood_figures(records: list[PlayRecord]) -> Figures:
                      "ids": [r["id"] for r in hers]},
         "endings": [{"code": code, "round": rnd, "count": len(ids), "ids": ids}
                     for (code, rnd), ids in sorted(endings.items())],
-        "timeline": [{"id": r["id"], "date": r["date"], "won": ants_won(r)} for r in records],
+        "timeline": [{"id": r["id"], "date": r["date"], "won": ants_won(r), "early": ended_early(r)}
+                     for r in records],
     }
 
 
@@ -131,11 +147,15 @@ def asymmetric_figures(records: list[PlayRecord]) -> Figures:
     """Asymmetric games: how often the player who is the Broodmother wins, and the colonies."""
     hers: list[str] = []
     theirs: list[str] = []
+    early: list[str] = []
     for r in records:
         roles = {p["id"]: p["role"] for p in r["players"]}
-        (hers if any(roles.get(w) == "broodmother" for w in r["winners"]) else theirs).append(r["id"])
+        if ended_early(r):
+            early.append(r["id"])
+        else:
+            (hers if any(roles.get(w) == HER for w in r["winners"]) else theirs).append(r["id"])
     return {"played": len(records), "ids": [r["id"] for r in records], "her_wins": len(hers), "her_ids": hers,
-            "colony_wins": len(theirs), "colony_ids": theirs}
+            "colony_wins": len(theirs), "colony_ids": theirs, "early": len(early), "early_ids": early}
 
 
 # -- players ----------------------------------------------------------------------------------
@@ -239,30 +259,51 @@ def figures(records: Iterable[PlayRecord], merges: Mapping[str, str] | None = No
 
 
 def player_names(records: Iterable[PlayRecord], merges: Mapping[str, str] | None = None) -> dict[str, str]:
-    """Every name's key after merges, with its latest spelling (to offer merges and head-to-head)."""
+    """Every person's name key after merges, with its latest spelling (to offer merges and head-to-head). The
+    asymmetric variant's Broodmother is a role, not a person of the records: her player's name is left out
+    (unless the same name also led a colony)."""
     resolve = resolver(merges or {})
-    return {resolve(p["name"]): p["name"] for r in in_order(records) for p in r["players"]}
+    return {resolve(p["name"]): p["name"] for r in in_order(records) for p in r["players"] if p["role"] != HER}
+
+
+def name_problem(records: Iterable[PlayRecord], merges: Mapping[str, str], name: str) -> Msg | None:
+    """Why ``name`` is no player the records can count (merge, head to head), or None when it is one: a name no
+    game holds, or one that only ever played the asymmetric Broodmother. The one check every way in asks (the
+    store's merge, the terminal's versus)."""
+    held = list(records)
+    wanted = name_key(name)
+    if not wanted:
+        return msg("Name a player of the records.")
+    resolve = resolver(merges)
+    if resolve(name) in player_names(held, merges):
+        return None
+    if any(name_key(p["name"]) == wanted for r in held for p in r["players"]):
+        return msg("{name} only played the Broodmother, who is no player of the records: choose a colony's "
+                   "player (the Records screen offers them; `companion history` lists each game's).", name=name)
+    return msg("No game in the records has a player named {name}: choose one of theirs (the Records screen offers "
+               "them; `companion history` lists each game's).", name=name)
 
 
 # -- export -----------------------------------------------------------------------------------
-CSV_COLUMNS = ("date", "game", "edition", "expansions", "mode", "difficulty", "player", "colour", "score", "winner")
+CSV_COLUMNS = ("date", "game", "edition", "expansions", "mode", "difficulty", "player", "colour", "score", "winner",
+               "ended")
 
 
 def csv_rows(records: Iterable[PlayRecord]) -> list[dict[str, object]]:
-    """One row per player per game, oldest game first; ``winner`` is yes/no; a game against her adds her row."""
-    rows = []
+    """One row per player per game, oldest game first; ``winner`` is yes/no; ``ended`` how the game ended (an
+    ``EndCode``'s word: ``ended-early`` for a game the table stopped); a game against her adds her row."""
+    rows: list[dict[str, object]] = []
     for r in in_order(records):
+        game: dict[str, object] = {"date": r["date"], "game": r["game"], "edition": r["edition"],
+                                   "expansions": " ".join(r["expansions"]), "mode": r["mode"],
+                                   "difficulty": r["difficulty"] or ""}
         for p in r["players"]:
-            rows.append({"date": r["date"], "game": r["game"], "edition": r["edition"],
-                         "expansions": " ".join(r["expansions"]), "mode": r["mode"],
-                         "difficulty": r["difficulty"] or "", "player": p["name"], "colour": p["colour"],
-                         "score": p["score"], "winner": "yes" if p["id"] in r["winners"] else "no"})
+            rows.append({**game, "player": p["name"], "colour": p["colour"], "score": p["score"],
+                         "winner": "yes" if p["id"] in r["winners"] else "no", "ended": r["ended"]["code"]})
         if r["mode"] in BROOD_MODES and r["her_lead"] is not None:
-            rows.append({"date": r["date"], "game": r["game"], "edition": r["edition"],
-                         "expansions": " ".join(r["expansions"]), "mode": r["mode"],
-                         "difficulty": r["difficulty"] or "", "player": HER, "colour": "",
+            rows.append({**game, "player": HER, "colour": "",
                          "score": (r["her_lead"] or 0) + max((p["score"] for p in r["players"]), default=0),
-                         "winner": "yes" if HER in r["winners"] else "no"})
+                         "winner": "yes" if HER in r["winners"] else "no", "ended": r["ended"]["code"]})
     return rows
 
 

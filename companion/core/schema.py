@@ -52,6 +52,13 @@ def holds(test: Callable[[Never], bool], message: str) -> Predicate:
     return Predicate(test)
 
 
+def an_end_code(word: str) -> bool:
+    """One of the ways a game ends (``companion.core.outcome.EndCode``, read when a game is first checked)."""
+    from companion.core.outcome import is_end_code
+
+    return is_end_code(word)
+
+
 Id = Annotated[str, MinLen(1), MaxLen(64), Predicate(an_id)]
 Text = Annotated[str, MaxLen(MAX_TEXT)]
 Name = Annotated[str, MinLen(1), MaxLen(60)]
@@ -179,7 +186,7 @@ class Ended(TypedDict):
     """How a game ended: ``winners`` are player ids (several on a tie, none when nobody wins) or a winner who is
     not a player (``companion.core.outcome.NON_PLAYER_WINNERS``: the automated Broodmother)."""
 
-    code: Id
+    code: Annotated[str, holds(an_end_code, "not a way a game ends")]  # an ``EndCode``'s word
     reason: Shown
     winners: Annotated[list[Id], MaxLen(5)]
 

@@ -662,8 +662,7 @@ class GameStore:
         if resolved in {index, folder, *beside} or folder in resolved.parents:
             raise StoreError(msg("{path} is part of the saved games; export to a file of its own.", path=str(path)))
         if not resolved.parent.is_dir():
-            raise StoreError(msg("There is no folder {folder}; export into a folder that exists.",
-                                 folder=str(path.parent)))
+            raise StoreError(_no_folder(path))
         try:
             info = os.stat(path)
         except FileNotFoundError:
@@ -710,3 +709,14 @@ class GameStore:
             self.files.archive_log(doc["id"], overflow)
             self.save(doc)
         return str(doc["id"])
+
+
+def _no_folder(path: Path) -> Msg:
+    """Why ``path``'s folder cannot take a new file, saying what is there: a file where a folder is named
+    (``notes.txt/out.csv``), or no folder at all."""
+    for above in path.parents:
+        if above.is_dir():
+            break
+        if os.path.lexists(above):
+            return msg("{path} is a file, not a folder; export into a folder.", path=str(above))
+    return msg("There is no folder {folder}; export into a folder that exists.", folder=str(path.parent))

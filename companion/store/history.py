@@ -192,6 +192,7 @@ class HistoryStore:
             raise HistoryError(msg("A player's name has at most {most} characters.", most=MAX_NAME_KEY))
         with self._mutex, self._locked():
             data = self._fresh()
+            self._must_hold(data, name, into)
             seen: set[str] = set()
             while target in data["merges"] and target not in seen and target != key:
                 seen.add(target)
@@ -200,6 +201,15 @@ class HistoryStore:
                 raise HistoryError(msg("{name} and {into} are already one player.", name=name, into=into))
             data["merges"][key] = target
             self._write(data)
+
+    @staticmethod
+    def _must_hold(data: JsonObject, *names: str) -> None:
+        """Refuse, changing nothing, a name the records do not hold as a player (``records.name_problem``)."""
+        from companion.core.records import name_problem
+
+        for name in names:
+            if (problem := name_problem(data["records"].values(), data["merges"], name)) is not None:
+                raise HistoryError(problem)
 
     def unmerge(self, name: str) -> None:
         with self._mutex, self._locked():

@@ -27,7 +27,9 @@ def test_her_refusals_read_in_spanish_with_their_numbers() -> None:
     run(s, AddHex(4, "inner", 2))
     assert refusal(s, AddHex(4)) == "El hexágono 4 ya está en el prado."
     assert refusal(s, SetSites(4, 2)) == "El hexágono 4 ya tiene 2 lugares libres."
-    assert refusal(s, SetSites(9, 1)) == "No hay hexágono 9 en el prado de la aplicación (hexágonos: 4). Añádelo antes."
+    assert refusal(s, SetSites(9, 1)) == ("No hay hexágono 9 en el prado de la aplicación (hexágonos: 4). Añádelo "
+                                          "antes (Añadir un hexágono en el panel de la Madre de la Camada; "
+                                          "`companion solo hex add ID 9` en el terminal).")
     assert refusal(s, CancelReaction()) == "No hay ninguna reacción suya que cancelar."
     assert refusal(s, DestroyBroodmother()) == ("Todavía no la han encontrado: el Nido de Ciempiés sigue oculto.")
     run(s, NextPhase())

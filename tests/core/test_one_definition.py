@@ -68,9 +68,9 @@ def test_nobody_winning_and_a_tie_are_outcomes(content: Content) -> None:
     state = new_state(GameSetup(game="mota", players=(PlayerSpec("Ana", "red"), PlayerSpec("Bo", "blue"))),
                       content, seed=1)
     for winners in ([], ["p1", "p2"], [HER]):
-        state["ended"] = {"code": "test", "reason": "x", "winners": winners}
+        state["ended"] = {"code": "ended-early", "reason": "x", "winners": winners}
         assert validate_state(copy.deepcopy(state), content)["ended"]["winners"] == winners
-    state["ended"] = {"code": "test", "reason": "x", "winners": ["p9"]}
+    state["ended"] = {"code": "ended-early", "reason": "x", "winners": ["p9"]}
     with pytest.raises(InvalidGame, match="not players of this game"):
         validate_state(state, content)
 

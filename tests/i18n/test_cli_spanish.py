@@ -62,7 +62,8 @@ def test_her_refusal_reaches_the_terminal_in_spanish(tmp_path: Path, capsys: pyt
     run(capsys, "solo", "hex", "add", game_id, "4", "--sites", "2", "--db", db)
     code, _, err = run(capsys, "--lang", "es", "solo", "hex", "sites", game_id, "9", "1", "--db", db)
     assert (code, err) == (2, "companion: No hay hexágono 9 en el prado de la aplicación (hexágonos: 4). Añádelo "
-                              "antes.\n")
+                              "antes (Añadir un hexágono en el panel de la Madre de la Camada; `companion solo hex add "
+                              "ID 9` en el terminal).\n")
 
 
 def test_the_unexpected_error_line_says_what_happened_in_plain_words(

@@ -99,7 +99,8 @@ def test_antscape_refuses_and_labels_in_spanish(content: Content) -> None:
     s = antscape(content)
     assert refusal(s, SetQueen("p1", True)) == ("Irene no tiene ningún territorio reclamado en la cuadrícula donde "
                                                 "poner la reina.")
-    assert refusal(s, ApplyScores()) == "Elige primero la Carta de Bonificación activa."
+    assert refusal(s, ApplyScores()) == ("Elige primero la Carta de Bonificación activa (en el panel de Antscape; "
+                                         "`companion game do ID antscape_bonus bonus=...` en el terminal).")
     assert spanish_label(s, SetCellOwner(2, 1, "p1")) == "Antscape: fila 2, columna 1 para Irene"
     assert spanish_label(s, SetCellPoints(2, 1, 3)) == "Antscape: fila 2, columna 1 vale 3"
     assert spanish_label(s, SetBonus("trio-triumph")) == "Antscape: Carta de Bonificación Triunfo del trío"
@@ -109,7 +110,9 @@ def test_antscape_refuses_and_labels_in_spanish(content: Content) -> None:
 def test_the_game_itself_refuses_and_labels_in_spanish(content: Content) -> None:
     s = session(content, 2)
     assert refusal(s, AdjustScore("p1", 60)) == "El cambio: debe estar entre -50 y 50; se recibió 60."
-    assert refusal(s, FinishGame()) == "Aún queda por jugar la ronda 1 de 4; termina después de la última ronda."
+    assert refusal(s, FinishGame()) == ("Aún queda por jugar la ronda 1 de 4; termina después de la última ronda, o "
+                                        "termina la partida ya (Terminar antes en la aplicación; `companion game "
+                                        "end-early ID` en el terminal).")
     assert spanish_label(s, AdjustScore("p1", 2)) == "Ana +2 PC"
     with pytest.raises(CommandError) as caught:
         validate_setup(GameSetup("mota", players=(PlayerSpec("A", "red"), PlayerSpec("B", "red"))), content)
@@ -191,7 +194,8 @@ def test_a_saved_games_reason_reads_in_spanish(tmp_path: Path) -> None:
     assert render(view["ended"]["reason"], "en") == "All 4 rounds played: Cy wins with 9."
     with using("es"):
         assert s.why_not(NextPhase()) == ("La partida ha terminado (Jugadas las 4 rondas: gana Cy con 9.). Deshaz "
-                                          "para seguir jugando.")
+                                          "para seguir jugando (Deshacer en la aplicación; `companion game undo ID` "
+                                          "en el terminal).")
     store.close()
 
 

@@ -53,7 +53,7 @@ def test_csv_and_json_exports(filled: GameStore, capsys: pytest.CaptureFixture[s
     rows = list(csv.DictReader(target.read_text(encoding="utf-8").splitlines()))
     assert rows[0] == {"date": "2025-01-01T20:00:00", "game": "mota", "edition": "Original edition",
                        "expansions": "minions", "mode": "solo", "difficulty": "easy", "player": "Ana", "colour": "red",
-                       "score": "0", "winner": "yes"}
+                       "score": "0", "winner": "yes", "ended": "broodmother-destroyed"}
     assert main(["history", "--csv", str(target), "--db", db]) == 2  # exists: --force to replace
     data = json.loads(run(capsys, "history", "--json", "--game", "evolved", "--db", db))
     assert [r["id"] for r in data["records"]] == ["g-00000013"] and data["merges"] == {"bob": "bo"}

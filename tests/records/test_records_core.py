@@ -77,7 +77,7 @@ def test_csv_has_a_row_per_player_per_game_and_hers() -> None:
     first = rows[0]
     assert first == {"date": "2025-01-01T20:00:00", "game": "mota", "edition": "Original edition",
                      "expansions": "minions", "mode": "solo", "difficulty": "easy", "player": "Ana", "colour": "red",
-                     "score": 0, "winner": "yes"}
+                     "score": 0, "winner": "yes", "ended": "broodmother-destroyed"}
     assert rows[1]["player"] == "broodmother" and rows[1]["winner"] == "no"
     players = sum(len(r["players"]) for r in records())
     against_her = sum(1 for r in records() if r["mode"] in ("solo", "coop"))

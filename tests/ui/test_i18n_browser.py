@@ -302,7 +302,7 @@ GAME_DIALOGS = {
                    "chambers-p2-play-scavenger-s-cache", "mutations-name", "mutations-p1-keep", "seasons-enter",
                    "seasons-describe", "parasites-play-other", "parasites-play-incubator-head", "symbiotes-battle"],
     "evolved": ["pp-set-revealed", "pp-type-card", "chambers-p1-nest"],
-    "cards": ["total-p1"],
+    "cards": ["total-p1", "end-early"],
     "last": ["finish-game"],
 }
 

@@ -71,7 +71,7 @@ def check_exports(ui: Ui, folder: Path) -> None:
     assert len(rows) == 35  # 26 players in 14 games, and her row in each of the 9 games against her
     assert rows[0] == {"date": "2025-01-01T20:00:00", "game": "mota", "edition": "Original edition",
                        "expansions": "minions", "mode": "solo", "difficulty": "easy", "player": "Ana",
-                       "colour": "red", "score": "0", "winner": "yes"}
+                       "colour": "red", "score": "0", "winner": "yes", "ended": "broodmother-destroyed"}
     found = figures_of_rows(rows)
     assert found["base"] == helpers.BASE and found["timeline"] == helpers.TIMELINE
     assert found["players"] == helpers.PLAYERS

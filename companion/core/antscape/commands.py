@@ -205,7 +205,8 @@ class ApplyScores(Command, name="antscape_apply_scores"):
     def verify(self, state: State, content: Content) -> None:
         kept = scorer(state)
         if kept["bonus"] is None:
-            raise CommandError(msg("Choose the active Bonus Card first."))
+            raise CommandError(msg("Choose the active Bonus Card first (in the Antscape panel; `companion game do "
+                                   "ID antscape_bonus bonus=...` in the terminal)."))
         totals = scorer_totals(state)
         if all(total_score(state, pid) == total for pid, total in totals.items()):
             raise CommandError(msg("The scores already show the scorer's totals."))

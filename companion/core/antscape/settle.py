@@ -6,7 +6,7 @@ from companion.core.antscape.model import KEY
 from companion.core.antscape.scoring import break_tie
 from companion.core.antscape.view import listed, tie_break_reason
 from companion.core.content import Content
-from companion.core.outcome import make_outcome
+from companion.core.outcome import EndCode, make_outcome
 from companion.core.schema import Ended
 from companion.core.state import State, leaders, player, total_score
 
@@ -23,4 +23,4 @@ def finish(state: State, content: Content) -> Ended | None:
     names = listed([player(state, pid)["name"] for pid in tied])
     who = player(state, winners[0])["name"]
     reason = tie_break_reason(names, who, total_score(state, winners[0]), kept["cards_left"][winners[0]])
-    return make_outcome("antscape-tie-break", reason, list(winners))
+    return make_outcome(EndCode.ANTSCAPE_TIE_BREAK, reason, list(winners))

@@ -12,14 +12,14 @@ from companion.core.broodmother.content import BROOD, BroodContent, brood_conten
 from companion.core.broodmother.model import KEY, active
 from companion.core.broodmother.newgame import OPTION_NAMES, init, validate_options
 from companion.core.broodmother.schema import validate_brood
-from companion.core.broodmother.scoring import check_end, finish
+from companion.core.broodmother.scoring import check_end, ended_early, finish
 from companion.core.broodmother.view import broodmother_view
 from companion.core.hooks import ModuleHooks, register
 from companion.core.units import ModuleUnit
 
 HOOKS = ModuleHooks(
     id=KEY, active=active, option_names=OPTION_NAMES, validate_options=validate_options, init=init,
-    check_end=check_end, finish=finish,
+    check_end=check_end, finish=finish, ended_early=ended_early,
     state_version=lifecycle.STATE_VERSION, migrations=lifecycle.MIGRATIONS, adopt=lifecycle.adopt,
     validate_state=validate_brood,
 )

@@ -65,7 +65,8 @@ def close_turn(b: Brood) -> None:
 
 def no_pending(b: Brood) -> None:
     if b["pending"]:
-        raise CommandError(msg("Answer her open question first (see the Broodmother panel)."))
+        raise CommandError(msg("Answer her open question first (in the Broodmother panel; `companion solo answer "
+                               "ID` in the terminal)."))
 
 
 def automated(state: State) -> None:
@@ -109,7 +110,8 @@ def way_back(state: State, b: Mapping[str, object], before: JsonObject) -> list[
 
 def snapshot_before(state: State, b: Brood, back: list[Op] | None) -> JsonObject:
     """The snapshot ``back`` (from ``way_back``; None once her turn is closed) leads to from her state now."""
-    changed = msg("Her state changed since she revealed the card; undo those changes first.")
+    changed = msg("Her state changed since she revealed the card; undo those changes first (Undo in the app; "
+              "`companion solo undo ID` in the terminal).")
     if back is None:
         raise CommandError(changed)
     try:

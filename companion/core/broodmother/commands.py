@@ -336,7 +336,8 @@ class ScoreSlumber(BroodCommand, name="bm_slumber"):
     def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         no_pending(b)
         if state["phase"] != "slumber":
-            raise CommandError(msg("Her Slumber points are scored in the Slumber step; advance the phase first."))
+            raise CommandError(msg("Her Slumber points are scored in the Slumber step; advance the phase "
+                                   "first (Next in the app; `companion solo next ID` in the terminal)."))
         if state["round"] in b["slumbers"]:
             raise CommandError(msg("Her Slumber points for round {round} are already scored.", round=state["round"]))
 

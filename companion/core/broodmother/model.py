@@ -139,9 +139,11 @@ def find_hex(b: Brood, number: int) -> Hex:
         if h["number"] == number:
             return h
     if not b["hexes"]:
-        raise CommandError(msg("No hex {hex} in the app's meadow (it has no hex yet). Add it first.", hex=number))
+        raise CommandError(msg("No hex {hex} in the app's meadow (it has no hex yet). Add it first (Add a hex in the "
+                               "Broodmother panel; `companion solo hex add ID {hex}` in the terminal).", hex=number))
     known = ", ".join(str(h["number"]) for h in b["hexes"])
-    raise CommandError(msg("No hex {hex} in the app's meadow (hexes: {known}). Add it first.", hex=number,
+    raise CommandError(msg("No hex {hex} in the app's meadow (hexes: {known}). Add it first (Add a hex in the "
+                           "Broodmother panel; `companion solo hex add ID {hex}` in the terminal).", hex=number,
                            known=known))
 
 

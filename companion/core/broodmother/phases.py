@@ -34,7 +34,8 @@ def hold(state: State, content: Content, ending: str) -> str | None:
     asked = q.get("round", state["round"])
     # rendered here (in the reader's language) while the phase hooks' holds are plain sentences
     return render(msg("Answer her open question first: {what} (her card of round {round}). The game moves on once "
-                      "she has her answer.", what=what, round=asked))
+                      "she has her answer (in the Broodmother panel; `companion solo answer ID` in the terminal).",
+                      what=what, round=asked))
 
 
 def _slumber_ends(state: State, ending: str) -> bool:

@@ -27,7 +27,7 @@ from companion.core.broodmother.model import (
 )
 from companion.core.content import Content
 from companion.core.i18n import msg, render
-from companion.core.outcome import HER, finish_by_score, make_outcome
+from companion.core.outcome import HER, EndCode, end_early_undecided, finish_by_score, make_outcome
 from companion.core.schema import Ended
 from companion.core.state import State, ant_players
 
@@ -135,20 +135,30 @@ def check_end(state: State, content: Content) -> Outcome | None:
     b = bm(state)
     ants = [p["id"] for p in ant_players(state)]
     if b["her"]["destroyed"]:
-        return make_outcome("broodmother-destroyed", msg("The Broodmother is destroyed: the ants win."), ants)
+        return make_outcome(EndCode.BROODMOTHER_DESTROYED, msg("The Broodmother is destroyed: the ants win."), ants)
     m = loss_margins(state, b)
     if m["centipedes_to_spare"] < 0:
-        return make_outcome("centipede-threshold",
+        return make_outcome(EndCode.CENTIPEDE_THRESHOLD,
                             msg("{centipedes} centipedes in the Meadow, more than the threshold of {threshold}: the "
                                 "Broodmother wins.", centipedes=m["centipedes"], threshold=m["centipede_threshold"]),
                             [HER])
     if m["lead_to_spare"] < 0:
         best = best_ant_score(state)
-        return make_outcome("cp-threshold",
+        return make_outcome(EndCode.CP_THRESHOLD,
                             msg("Her lead over every colony is {lead} CP ({cp} to {best}), at least the Colony Point "
                                 "threshold of {threshold}: the Broodmother wins.", lead=m["lead"], cp=m["cp"],
                                 best=best, threshold=m["cp_threshold"]), [HER])
     return None
+
+
+def ended_early(state: State, content: Content) -> Outcome | None:
+    """A game against her stopped before its end: the rules call no side the winner before then, so none is; the
+    standings name her Colony Points beside the colonies' (in the asymmetric variant she is a player)."""
+    if not has_broodmother(state):
+        return None
+    if is_asymmetric(state):
+        return end_early_undecided(state)
+    return end_early_undecided(state, [(msg("the Broodmother"), her_cp(state))])
 
 
 def finish(state: State, content: Content) -> Outcome | None:
@@ -156,7 +166,7 @@ def finish(state: State, content: Content) -> Outcome | None:
         return None
     b = bm(state)
     if not is_asymmetric(state):
-        return make_outcome("broodmother-survived",
+        return make_outcome(EndCode.BROODMOTHER_SURVIVED,
                             msg("All {rounds} rounds played and the Broodmother still lives: she wins.",
                                 rounds=state["rounds"]),
                             [HER])

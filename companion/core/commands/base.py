@@ -89,7 +89,8 @@ def end_block(command: Command, state: State) -> Msg | None:
         return None
     from companion.core.outcome import reason_message
 
-    return msg("The game is over ({reason}) Undo to play on.", reason=reason_message(ended))
+    return msg("The game is over ({reason}) Undo to play on (Undo in the app; `companion game undo ID` in the "
+               "terminal).", reason=reason_message(ended))
 
 
 def possible(command: Command, state: State, content: Content) -> bool:

@@ -1,4 +1,4 @@
-"""Rounds and phases: next phase, next round, and finishing the game."""
+"""Rounds and phases: next phase, next round, finishing the game and ending it early."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.hooks import active_hooks
 from companion.core.i18n import Msg, msg
-from companion.core.outcome import finish_by_score
+from companion.core.outcome import end_early, finish_by_score
 from companion.core.state import State, game_def, is_last_phase
 
 
@@ -21,7 +21,8 @@ class NextPhase(Command, name="next_phase"):
 
     def verify(self, state: State, content: Content) -> None:
         if is_last_phase(state, content) and state["round"] >= state["rounds"]:
-            raise CommandError(msg("This is the last phase of the last round: finish the game instead."))
+            raise CommandError(msg("This is the last phase of the last round: finish the game instead (Finish "
+                                   "the game in the app; `companion game finish ID` in the terminal)."))
         if reason := hold_reason(state, content, "phase"):
             raise CommandError(reason)
 
@@ -50,7 +51,8 @@ class NextRound(Command, name="next_round"):
 
     def verify(self, state: State, content: Content) -> None:
         if state["round"] >= state["rounds"]:
-            raise CommandError(msg("Round {round} is the last round: finish the game instead.", round=state["round"]))
+            raise CommandError(msg("Round {round} is the last round: finish the game instead (Finish the game "
+                                   "in the app; `companion game finish ID` in the terminal).", round=state["round"]))
         if reason := hold_reason(state, content, "round"):
             raise CommandError(reason)
 
@@ -68,7 +70,9 @@ class FinishGame(Command, name="finish_game"):
 
     def verify(self, state: State, content: Content) -> None:
         if state["round"] < state["rounds"]:
-            raise CommandError(msg("Round {round} of {rounds} is still to play; finish after the last round.",
+            raise CommandError(msg("Round {round} of {rounds} is still to play; finish after the last round, or "
+                                   "end the game now (End early in the app; `companion game end-early ID` in the "
+                                   "terminal).",
                                    round=state["round"], rounds=state["rounds"]))
         if reason := hold_reason(state, content, "game"):
             raise CommandError(reason)
@@ -85,3 +89,20 @@ class FinishGame(Command, name="finish_game"):
 
     def describe(self, state: State, content: Content) -> str | Msg:
         return with_notes(msg("Finish the game"), leave_preview(state, content, "game"))
+
+
+class EndEarly(Command, name="end_early"):
+    """End the game now, before its last round is done (time is up, a colony is lost): the standings as they are,
+    saved as ended early. Allowed at any moment of an unfinished game (the one game-over gate refuses it after the
+    end); Undo takes it back like any step. A game area may say who, if anyone, won (``ModuleHooks.ended_early``:
+    against the Broodmother nobody does); otherwise the leaders do."""
+
+    def apply(self, state: State, content: Content) -> None:
+        for hooks in active_hooks(state):
+            if (outcome := hooks.ended_early(state, content)) is not None:
+                state["ended"] = outcome
+                return
+        state["ended"] = end_early(state)
+
+    def describe(self, state: State, content: Content) -> str | Msg:
+        return msg("End the game early")

@@ -98,12 +98,7 @@ register(Panel(id="picture", title=lambda ctx: tr("Points by round"), applies=_p
 def build_summary(ctx: PanelContext) -> list[ft.Control]:
     picture = game_picture(ctx.state)
     sizes = ctx.sizes
-    if not picture.winners:
-        winner = tr("Winner: nobody")
-    elif len(picture.winners) == 1:
-        winner = trf("Winner: {name}", name=picture.winners[0])
-    else:
-        winner = trf("Winners, tied: {names}", names=names_and(picture.winners))
+    winner = _headline(picture)
     controls: list[ft.Control] = [
         widgets.labelled(ft.Text(winner, size=sizes.title, weight=ft.FontWeight.W_700), winner, "summary-winner"),
         ft.Semantics(identifier="summary-reason", content=ft.Text(render(picture.reason), size=sizes.body)),
@@ -113,6 +108,19 @@ def build_summary(ctx: PanelContext) -> list[ft.Control]:
     if picture.her_cards:
         controls.append(_her_cards(picture, sizes))
     return controls
+
+
+def _headline(picture: Picture) -> str:
+    """Who won; for a game ended early, who led (or that nobody is called the winner, against the Broodmother)."""
+    if picture.early:
+        if not picture.winners:
+            return tr("Ended early: no winner")
+        return trf("Ended early, leading: {names}", names=names_and(picture.winners))
+    if not picture.winners:
+        return tr("Winner: nobody")
+    if len(picture.winners) == 1:
+        return trf("Winner: {name}", name=picture.winners[0])
+    return trf("Winners, tied: {names}", names=names_and(picture.winners))
 
 
 def _totals(picture: Picture, sizes: Sizes) -> ft.Control:

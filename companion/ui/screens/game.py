@@ -21,7 +21,7 @@ from companion.core.broodmother.view import HerStanding
 from companion.core.checklist import next_warning
 from companion.core.commands.base import Command
 from companion.core.commands.scoring import AdjustScore
-from companion.core.commands.turns import FinishGame, NextPhase, NextRound
+from companion.core.commands.turns import EndEarly, FinishGame, NextPhase, NextRound
 from companion.core.i18n import language
 from companion.core.schema import JsonObject
 from companion.core.session import Session, log_text
@@ -275,6 +275,10 @@ class GameScreen(Screen):
             turn_buttons.append(widgets.tap_button(tr("Finish the game"), self.app.handler(self._finish),
                                                    icon=ft.Icons.FLAG, identifier="finish-game", kind="tonal",
                                                    sizes=self.sizes))
+        if session.can(EndEarly()):
+            turn_buttons.append(widgets.tap_button(tr("End early"), self.app.handler(self._end_early),
+                                                   icon=ft.Icons.STOP_CIRCLE_OUTLINED, identifier="end-early",
+                                                   kind="outlined", sizes=self.sizes))
         body = [
             ft.Row([ft.Container(phase, expand=True),
                     ft.Text(step, size=self.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT)],
@@ -597,6 +601,13 @@ class GameScreen(Screen):
     def _finish(self) -> None:
         self.app.confirm(tr("Finish the game?"), tr("The scores are final (Undo can still take it back)."),
                          tr("Finish"), lambda: self.app.execute(self.session, FinishGame(), debounce="finish"))
+
+    def _end_early(self) -> None:
+        """Stop the game now (time is up, a colony is lost), after a confirmation: the standings as they are."""
+        self.app.confirm(tr("End the game early?"),
+                         tr("The game ends now with the standings as they are, and the records keep it as ended "
+                            "early (Undo can still take it back)."),
+                         tr("End early"), lambda: self.app.execute(self.session, EndEarly(), debounce="end-early"))
 
     def _delete(self) -> None:
         name = str(self.session.doc["name"])

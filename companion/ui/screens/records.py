@@ -17,12 +17,14 @@ import flet as ft
 
 from companion.core.history import PlayRecord
 from companion.core.i18n import N_
+from companion.core.outcome import HER
 from companion.core.records import (
     BROOD_GROUPS,
     DIFFICULTY_LABELS,
     ENDINGS,
     Figures,
     bonus_label,
+    ended_early,
     figures,
     filtered,
     game_name,
@@ -44,7 +46,7 @@ PAGE = 30  # games listed at a time
 PERIODS = {"all": 0, "year": 365, "month": 30}
 PERIOD_LABELS = {"all": N_("All time"), "year": N_("Last 12 months"), "month": N_("Last 30 days")}
 EXPANSIONS = ("minions", "empires", "predators-and-prey")
-WON, LOST = ft.Colors.GREEN_600, ft.Colors.RED_400
+WON, LOST, EARLY = ft.Colors.GREEN_600, ft.Colors.RED_400, ft.Colors.GREY_600
 
 
 class RecordsScreen(Screen):
@@ -211,10 +213,13 @@ class RecordsScreen(Screen):
         self.refresh()
 
     def _winners(self, r: PlayRecord) -> str:
-        if "broodmother" in r["winners"]:
-            return tr("the Broodmother won")
         names = {p["id"]: p["name"] for p in r["players"]}
-        return trf("won by {names}", names=", ".join(names.get(w, w) for w in r["winners"]))
+        leading = ", ".join(names.get(w, w) for w in r["winners"])
+        if ended_early(r):
+            return trf("ended early, leading: {names}", names=leading) if leading else tr("ended early, no winner")
+        if HER in r["winners"]:
+            return tr("the Broodmother won")
+        return trf("won by {names}", names=leading)
 
     def _record(self, game_id: str) -> ft.Control:
         """A game no longer saved: its record, and the way to take it out of the records."""
@@ -263,6 +268,8 @@ class RecordsScreen(Screen):
             self._figure(tr("Played"), f["played"], title, f["ids"], f"{ident}-played"),
             self._figure(tr("Won"), f["won"], title, f["won_ids"], f"{ident}-won"),
             self._figure(tr("Lost"), f["lost"], title, f["lost_ids"], f"{ident}-lost"),
+            *([self._figure(tr("Ended early"), f["early"], title, f["early_ids"], f"{ident}-early")]
+              if f.get("early") else []),
         ], wrap=True, spacing=8, run_spacing=8)]
         for cell in f["by_difficulty"]:
             name = tr(DIFFICULTY_LABELS.get(cell["difficulty"], cell["difficulty"]))
@@ -293,13 +300,15 @@ class RecordsScreen(Screen):
                                identifier=ident)
 
     def _chart(self, timeline: list[JsonObject], ident: str) -> ft.Control:
-        """The results in order, one small square each (green: the colonies won; red: she did), with letters."""
+        """The results in order, one small square each (green: the colonies won; red: she did; grey: ended early),
+        with letters."""
         shown = timeline[-60:]
+        marks = [(tr("E"), EARLY, tr("ended early")) if t.get("early") else (tr("W"), WON, tr("won")) if t["won"]
+                 else (tr("L"), LOST, tr("lost")) for t in shown]
         cells: list[ft.Control] = [
-            ft.Container(ft.Text(tr("W") if t["won"] else tr("L"), size=10, color=ft.Colors.WHITE),
-                         width=16, height=22, bgcolor=WON if t["won"] else LOST, border_radius=3,
-                         alignment=ft.Alignment.CENTER) for t in shown]
-        said = ", ".join(tr("won") if t["won"] else tr("lost") for t in shown)
+            ft.Container(ft.Text(letter, size=10, color=ft.Colors.WHITE), width=16, height=22, bgcolor=colour,
+                         border_radius=3, alignment=ft.Alignment.CENTER) for letter, colour, _ in marks]
+        said = ", ".join(word for _, _, word in marks)
         return widgets.labelled(ft.Column([
             ft.Text(trn("The last {n} result, oldest first", "The last {n} results, oldest first", len(shown)),
                     size=self.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT),
@@ -312,6 +321,8 @@ class RecordsScreen(Screen):
             self._figure(tr("Played"), f["played"], title, f["ids"], "asym-played"),
             self._figure(tr("The Broodmother's player won"), f["her_wins"], title, f["her_ids"], "asym-her"),
             self._figure(tr("A colony won"), f["colony_wins"], title, f["colony_ids"], "asym-colonies"),
+            *([self._figure(tr("Ended early"), f["early"], title, f["early_ids"], "asym-early")]
+              if f.get("early") else []),
         ], self.sizes, identifier="asymmetric")
 
     # -- players ---------------------------------------------------------------------------------

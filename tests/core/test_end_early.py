@@ -1,0 +1,151 @@
+"""Ending a game early (issue #34): any time, the standings as they are, saved and recorded as ended early.
+
+Each game is played through a real ``GameStore`` on a real folder and read back by a fresh store, so what the
+table sees is what the disk holds; against the Broodmother nobody is called the winner.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.core.broodmother.meadow_commands import CentipedeWon
+from companion.core.commands.base import possible
+from companion.core.commands.scoring import AdjustScore
+from companion.core.commands.turns import EndEarly, FinishGame, NextPhase, NextRound
+from companion.core.content import Content
+from companion.core.errors import CommandError
+from companion.core.history import HistoryFile, record_of
+from companion.core.i18n import render
+from companion.core.outcome import HER, EndCode
+from companion.core.picture import game_picture
+from companion.core.records import csv_rows, figures
+from companion.core.schema import SchemaError, check
+from companion.core.setup import GameSetup, PlayerSpec
+from companion.store import GameStore
+
+TABLE = GameSetup(game="mota", players=(PlayerSpec("Ana", "red"), PlayerSpec("Bo", "blue"), PlayerSpec("Cy", "black")))
+SOLO = GameSetup(game="mota", mode="solo", expansions=("minions",), players=(PlayerSpec("Ana", "red"),))
+ASYMMETRIC = GameSetup(game="mota", mode="asymmetric", expansions=("minions",),
+                       players=(PlayerSpec("Ana", "red"), PlayerSpec("Bo", "blue"),
+                                PlayerSpec("Zed", None, role="broodmother")))
+
+
+def _fresh(db: Path, game_id: str) -> dict[str, Any]:
+    store = GameStore(db)
+    try:
+        return store.load(game_id)
+    finally:
+        store.close()
+
+
+def test_a_competitive_game_ends_in_round_two_with_its_leader(db_path: Path) -> None:
+    store = GameStore(db_path)
+    session = store.create(TABLE, seed=1)
+    session.execute(AdjustScore("p1", 4))
+    session.execute(AdjustScore("p2", 9))
+    session.execute(NextRound())
+    session.execute(AdjustScore("p3", 2))
+    assert session.can(EndEarly()) and not session.can(FinishGame())
+    assert render(session.why_not(FinishGame()) or "").endswith(
+        "or end the game now (End early in the app; `companion game end-early ID` in the terminal).")
+    done = session.execute(EndEarly())
+    assert done.changed and session.undo_label == "End the game early"
+    ended = session.state["ended"]
+    assert ended is not None and (ended["code"], ended["winners"]) == ("ended-early", ["p2"])
+    assert render(ended["reason"]) == "Ended early in round 2 of 4: Bo leads with 9."
+    assert render(ended["reason"], "es") == "Terminada antes de tiempo en la ronda 2 de 4: Bo va en cabeza con 9."
+    assert session.state["scores"] == {"p1": [4, 0, 0, 0], "p2": [9, 0, 0, 0], "p3": [0, 2, 0, 0]}  # as they were
+
+    doc = _fresh(db_path, session.id)  # a fresh store reads the finished game back from disk
+    assert doc["state"] == session.state
+    record = GameStore(db_path).history.record(session.id)
+    assert record is not None and record["ended"] == {"code": "ended-early", "round": 2}
+    assert record["winners"] == ["p2"]
+    on_disk = json.loads(db_path.with_name("history.json").read_text(encoding="utf-8"))
+    assert on_disk["records"][session.id]["ended"]["code"] == "ended-early"
+    assert {row["player"]: (row["winner"], row["ended"]) for row in csv_rows([record])} == {
+        "Ana": ("no", "ended-early"), "Bo": ("yes", "ended-early"), "Cy": ("no", "ended-early")}
+
+
+def test_undo_takes_the_early_end_back_and_the_record_goes(db_path: Path) -> None:
+    store = GameStore(db_path)
+    session = store.create(TABLE, seed=1)
+    session.execute(AdjustScore("p1", 3))
+    before = dict(session.state)
+    session.execute(EndEarly())
+    assert not possible(NextPhase(), session.state, session.content)  # the one game-over gate holds
+    with pytest.raises(CommandError, match=r"Undo to play on \(Undo in the app; `companion game undo ID`"):
+        session.execute(NextPhase())
+    with pytest.raises(CommandError):
+        session.execute(EndEarly())  # once only
+    session.undo()
+    assert session.state == before and session.state["ended"] is None
+    assert _fresh(db_path, session.id)["state"]["ended"] is None
+    assert GameStore(db_path).history.record(session.id) is None
+    session.execute(NextPhase())  # and the game plays on
+
+
+def test_against_the_broodmother_nobody_is_called_the_winner(db_path: Path) -> None:
+    store = GameStore(db_path)
+    session = store.create(SOLO, seed=3)
+    session.execute(AdjustScore("p1", 2))
+    for _ in range(5):
+        session.execute(CentipedeWon())  # her 5 CP: a lead of 3, under her threshold of 12
+    session.execute(EndEarly())
+    ended = session.state["ended"]
+    assert ended is not None and (ended["code"], ended["winners"]) == ("ended-early", [])
+    assert render(ended["reason"]) == ("Ended early in round 1 of 4, before the rules decided a winner. "
+                                       "The standings: the Broodmother 5, Ana 2.")
+    picture = game_picture(session.state)
+    assert picture.early and picture.winners == []
+    record = GameStore(db_path).history.record(session.id)
+    assert record is not None and record["winners"] == [] and record["ended"]["code"] == "ended-early"
+    base = figures([record])["broodmother"]["base"]
+    assert (base["played"], base["won"], base["lost"], base["early"]) == (1, 0, 0, 1)  # neither won nor lost
+    assert base["timeline"] == [{"id": session.id, "date": record["date"], "won": False, "early": True}]
+    assert [row["winner"] for row in csv_rows([record])] == ["no", "no"]  # Ana's row and hers
+    assert _fresh(db_path, session.id)["state"] == session.state
+
+
+def test_an_asymmetric_game_ends_early_without_a_winner(db_path: Path) -> None:
+    store = GameStore(db_path)
+    session = store.create(ASYMMETRIC, seed=5)
+    session.execute(AdjustScore("p1", 6))
+    session.execute(EndEarly())
+    ended = session.state["ended"]
+    assert ended is not None and ended["winners"] == []
+    assert render(ended["reason"]).endswith("The standings: Ana 6, Bo 0, Zed 0.")
+    record = GameStore(db_path).history.record(session.id)
+    assert record is not None
+    asym = figures([record])["asymmetric"]
+    assert (asym["her_wins"], asym["colony_wins"], asym["early"]) == (0, 0, 1)
+
+
+def test_the_end_codes_are_one_enum_whose_values_are_the_old_words() -> None:
+    assert [c.value for c in EndCode] == ["rounds-complete", "antscape-tie-break", "broodmother-destroyed",
+                                          "centipede-threshold", "cp-threshold", "broodmother-survived",
+                                          "ended-early"]
+    assert EndCode.CP_THRESHOLD == "cp-threshold" and HER == "broodmother"
+
+
+def test_a_game_or_record_with_an_unknown_end_code_is_refused(content: Content) -> None:
+    from companion.core.session import new_doc
+    from companion.core.setup import new_state
+    from companion.core.validation import validate_doc
+
+    state = new_state(TABLE, content, seed=1)
+    state["ended"] = {"code": "gave-up", "reason": "x", "winners": []}
+    with pytest.raises(SchemaError, match=r"state\.ended\.code: not a way a game ends"):
+        validate_doc(new_doc("g-00000001", "x", state), content)
+    history: dict[str, Any] = {"format": "march-of-the-ants-companion/history", "version": 1, "merges": {},
+                               "forgotten": [], "records": {}}
+    state["ended"] = {"code": "cp-threshold", "reason": "x", "winners": [HER]}
+    record = record_of(new_doc("g-00000001", "x", state), content)
+    assert record is not None  # an old save's word reads back as the enum's value
+    history["records"]["g-00000001"] = {**record, "ended": {"code": "gave-up", "round": 1}}
+    with pytest.raises(SchemaError, match="not a way a game ends"):
+        check(HistoryFile, history, "history")
