@@ -7,7 +7,9 @@ from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 
+from companion.core.content import Content
 from companion.rules.corpus import Corpus
+from companion.rules.in_play import in_play
 from companion.rules.search import SearchIndex
 from companion.rules.topics import Topic, topic
 from companion.store.reading import ReadingStore
@@ -212,3 +214,16 @@ def test_real_topics_fall_back_to_their_parent(real_model: RulesModel) -> None:
     assert [row.id for row in view.rows] == list(wanted.entries)
     parent = real_model.topic("broodmother.no-such-part")
     assert parent is not None and parent.id == "broodmother"
+
+
+def test_a_topic_opened_from_a_game_leads_with_what_it_has(real_model: RulesModel, content: Content) -> None:
+    """The rounds' "?" in a Minions game with Seasons: the Seasons first, Empires' and the Predators' marked."""
+    state = {"game": "mota", "expansions": ["minions"], "modules": ["minions-base"], "variants": ["seasons"],
+             "mode": "competitive"}
+    view = real_model.topic("rounds", "es", in_play(state, content, real_model.corpus))
+    assert view is not None
+    marks = [(row.id, row.elsewhere) for row in view.rows]
+    assert marks == [("mm-seasons-reveal", False), ("mm-rally", False), ("mm-cordyceps-spores-slumber", True),
+                     ("ee-chamber-activation-phase", True), ("pp-offering-each-worker-phase", True)]
+    plain = real_model.topic("rounds", "es")
+    assert plain is not None and not any(row.elsewhere for row in plain.rows)
