@@ -9,7 +9,7 @@ from companion.core.broodmother import brood_content, broodmother_view
 from companion.core.broodmother.commands import EnterCard
 from companion.core.broodmother.meadow_commands import AddHex
 from companion.core.commands.scoring import AdjustScore
-from companion.core.i18n import render
+from companion.core.i18n import render, using
 
 from .helpers import make_session, run
 
@@ -42,6 +42,20 @@ def test_strike_question_buttons_go_up_to_the_ferocity() -> None:
     q = broodmother_view(s.state, s.content)["question"]
     assert [b["args"]["destroyed"] for b in q["buttons"]] == [0, 1, 2]
     assert broodmother_view(s.state, s.content)["commands"]["answer_strike"] is True
+
+
+def test_strike_question_counts_its_ants_as_each_language_does() -> None:
+    s = make_session(deck="physical")
+    s.execute(AddHex(12, "outer", 1, nest=True))
+    s.execute(EnterCard("event", 1))
+    with using("en"):
+        q = broodmother_view(s.state, s.content)["question"]
+        assert q["text"].startswith("Her Strike in hex 12 destroys up to 1 ant. How many ants")
+        assert [b["label"] for b in q["buttons"]] == ["None there", "1 destroyed"]
+    with using("es"):
+        q = broodmother_view(s.state, s.content)["question"]
+        assert q["text"].startswith("Su Ataque en el hexágono 12 destruye hasta 1 hormiga. ¿Cuántas")
+        assert [b["label"] for b in q["buttons"]] == ["No había ninguna", "1 destruida"]
 
 
 def test_report_lines_name_the_hex_to_highlight() -> None:

@@ -68,7 +68,7 @@ from companion.core.broodmother.scoring import (
 )
 from companion.core.commands.base import Command, possible
 from companion.core.content import Content
-from companion.core.i18n import N_, render, tr, trf
+from companion.core.i18n import N_, render, tr, trf, trn
 from companion.core.predators.model import KEY as PREDATORS
 from companion.core.predators.model import OnBoard, live, name_of, tracker
 from companion.core.schema import Ended, Shown
@@ -501,11 +501,13 @@ def _predator_question(b: Brood, bc: BroodContent, q: PredatorQuestion) -> Quest
 def _strike_question(q: StrikeQuestion) -> QuestionAsked:
     return {
         "command": AnswerStrike.name,
-        "text": trf("Her Strike in hex {hex} destroys up to {ferocity} ants. How many ants were destroyed there? "
-                    "(0 if none was there: she Invades instead.)", hex=q["hex"], ferocity=q["ferocity"]),
+        "text": trn("Her Strike in hex {hex} destroys up to {n} ant. How many ants were destroyed there? "
+                    "(0 if none was there: she Invades instead.)",
+                    "Her Strike in hex {hex} destroys up to {n} ants. How many ants were destroyed there? "
+                    "(0 if none was there: she Invades instead.)", q["ferocity"], hex=q["hex"]),
         "fields": [{"name": "destroyed", "type": "int", "min": 0, "max": q["ferocity"]}],
-        "buttons": [{"label": tr("None there") if n == 0 else trf("{n} destroyed", n=n), "args": {"destroyed": n}}
-                    for n in range(q["ferocity"] + 1)],
+        "buttons": [{"label": tr("None there") if n == 0 else trn("{n} destroyed", "{n} destroyed", n),
+                     "args": {"destroyed": n}} for n in range(q["ferocity"] + 1)],
         "interpretations": ["strike-any-colony"],
     }
 
