@@ -384,15 +384,15 @@ class GameScreen(Screen):
         """The Broodmother of a solo or co-op game under the colonies: her total and her points by round, without
         -/+ (her cards and her Slumber book them), so "She gains 1 Colony Point" shows where the points are."""
         total_width = max(64, self.sizes.headline * 2.8)
-        room = width - DOT - 2 * MIN_TOUCH - total_width - 4 * ROW_SPACING
+        room = width - DOT - MIN_TOUCH - total_width - 3 * ROW_SPACING
         history = self._history(rival, view["round"], room, at_least_one=True)
         assert history is not None
         who = ft.Column([ft.Text(rival["name"], size=self.sizes.body, weight=ft.FontWeight.W_600, max_lines=2,
                                  overflow=ft.TextOverflow.ELLIPSIS), history], spacing=0, expand=True, tight=True)
         total = ft.Container(ft.Text(str(rival["total"]), size=self.sizes.headline, weight=ft.FontWeight.W_700),
                              width=total_width, alignment=ft.Alignment.CENTER)
-        row = ft.Row([widgets.colour_dot(None, self.sizes, rival["name"][:1].upper(), diameter=DOT), who,
-                      ft.Container(width=MIN_TOUCH), total, ft.Container(width=MIN_TOUCH)],
+        row = ft.Row([widgets.colour_dot(None, self.sizes, rival["name"][:1].upper(), diameter=DOT), who, total,
+                      ft.Container(width=MIN_TOUCH)],  # her total under the colonies' totals, where "+" would be
                      spacing=ROW_SPACING, vertical_alignment=ft.CrossAxisAlignment.CENTER)
         said = trf("{name}: {total} {cp}, booked by her cards and her Slumber", name=rival["name"],
                    total=rival["total"], cp=view["terms"]["cp"])
