@@ -59,6 +59,13 @@ class PanelContext:
         """An ``on_click`` that builds the command when tapped and runs it."""
         return self.app.handler(lambda: self.app.execute(self.session, command(), debounce=debounce))
 
+    def reveal(self, key: str) -> None:
+        """Once this tap's drawing is on the page, scroll the part keyed ``key`` (an ``ft.ScrollKey``) into view:
+        what a tap opens below or above the finger (a battle's steps, a cell's editor) is where the player looks."""
+        screen, page = self.app.screen, self.app.page
+        if screen is not None and callable(getattr(page, "run_task", None)):
+            page.run_task(screen.scroll_to, key)
+
 
 @dataclass(frozen=True)
 class Panel:
