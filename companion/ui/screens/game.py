@@ -74,33 +74,6 @@ class GameScreen(Screen):
         self.jump_chips = Reused()
         self._shown_ended: bool | None = None  # whether the game was over when this screen last drew it
         self._drawn: dict[str, kept.Drawn] = {}  # what each panel on the page was drawn from
-        self._sketching = False  # the screen's first pass: the panels as their headings, their bodies next
-        self._filling = False  # the first pass's second half is on its way
-
-    # -- opening the screen --------------------------------------------------------------------
-    def build_view(self) -> ft.View:
-        """Opening the game (Start game, Back to the game) answers in two passes, as a tap does: the round bar, her
-        moment, the standings, the jump bar and each panel's heading first, the panels' bodies a moment later.
-        Sending the whole screen at once cost 1.3-1.5 s on the served app; on a phone the bodies are below the
-        fold, and the jump bar's chips and the headings are where they will stay."""
-        if not callable(getattr(self.app.page, "run_task", None)):
-            return super().build_view()  # drawn in a test, with no page to send a second pass
-        self._sketching = self._filling = True
-        try:
-            view = super().build_view()
-        finally:
-            self._sketching = False
-        self.app.page.run_task(self._fill_in)
-        return view
-
-    async def _fill_in(self) -> None:
-        """The first pass's second half: every panel drawn whole (the first pass left none of them as drawn), then
-        the place a route names scrolled to, now that the panels above it have their height."""
-        await asyncio.sleep(0)  # the first pass goes out first
-        self._filling = False
-        if self.app.screen is self and self.view is not None:
-            self.app.guard(self.refresh)
-            self._scroll_to_at()
 
     # -- answering a tap ---------------------------------------------------------------------
     def refresh(self, touched: ft.Control | None = None) -> None:
@@ -209,10 +182,6 @@ class GameScreen(Screen):
         self.app.page.run_task(self.folds.load, self)
         if has_broodmother(self.session.state):
             draw_cue.prepare(self.app)  # the cue on her card needs its service on the page before her draw
-        if not self._filling:  # else once the panels are whole (``_fill_in``)
-            self._scroll_to_at()
-
-    def _scroll_to_at(self) -> None:
         at = Origin.of(self.params).at
         if at:
             self.app.page.run_task(self.scroll_to, at)
@@ -570,9 +539,7 @@ class GameScreen(Screen):
             keep = drawn is not None and self.slots.holds(ident) and drawn.still(inputs, self.session)
             if keep and not kept.CHECK:
                 return self.slots.keep(ident), title, asks
-            if self._sketching and not folded:
-                inputs = None  # a heading for now: drawn whole by the first pass's second half
-            body = [] if folded or self._sketching else panel.build(ctx)
+            body = [] if folded else panel.build(ctx)
         except kept.StaleDrawing:
             raise
         except Exception as exc:  # one broken panel must not take the game screen down
