@@ -44,6 +44,17 @@ class PlayerStanding(TypedDict):
     broodmother: HerStanding | None
 
 
+class RivalStanding(TypedDict):
+    """A side that scores but is no player at the table (the Broodmother of a solo or co-op game): her Colony
+    Points in all and by round, and her running totals so far, booked by her cards and her Slumber."""
+
+    id: str
+    name: str
+    total: int
+    by_round: list[int]
+    history: list[int]
+
+
 class GameView(TypedDict):
     """What ``game_view`` gives the game screen, its panels and ``companion game show``."""
 
@@ -61,6 +72,7 @@ class GameView(TypedDict):
     phase_group: str
     phases: list[PhaseStep]
     players: list[PlayerStanding]
+    rivals: list[RivalStanding]
     modules: list[str]
     variants: list[str]
     expansions: list[str]
@@ -76,7 +88,7 @@ def game_view(session: Session) -> GameView:
 
 
 def _game_view(session: Session, state: State, content: Content) -> GameView:
-    from companion.core.broodmother.view import her_standing
+    from companion.core.broodmother.view import her_rival, her_standing
 
     game = game_def(state, content)
     phase = game.phase(state["phase"])
@@ -105,6 +117,7 @@ def _game_view(session: Session, state: State, content: Content) -> GameView:
             }
             for p in state["players"]
         ],
+        "rivals": [rival for rival in (her_rival(state),) if rival is not None],
         "modules": [_(content.modules[m].name) for m in state["modules"]],
         "variants": [_(content.variants[v].name) for v in state["variants"]],
         "expansions": [content.expansions[e].name for e in state["expansions"]],

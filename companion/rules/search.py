@@ -73,16 +73,27 @@ class Hit:
 
 @dataclass(frozen=True)
 class InPlay:
-    """What a game has in play, so that its rules rank first: book names and rulebook headings."""
+    """What a game has in play, so that its rules rank first: book names and rulebook headings.
+
+    ``left_out`` are the headings of game areas this game does not have (a module not chosen, the
+    Broodmother in a competitive game): their entries get no bonus even though their book is in play,
+    so a Minions game's search and "?" lists do not lead with the Seasons or her Difficulty Chart.
+    """
 
     books: frozenset[str] = frozenset()
     sections: frozenset[str] = frozenset()
+    left_out: frozenset[str] = frozenset()
 
     def bonus(self, entry: Entry) -> float:
         """Score points added to ``entry``: none when neither its book nor its section is in play."""
-        if entry.book not in self.books:
-            return IN_PLAY_SECTION_BONUS if entry.section in self.sections else 0.0
-        return IN_PLAY_BOOK_BONUS + (IN_PLAY_SECTION_BONUS if entry.section in self.sections else 0.0)
+        section = IN_PLAY_SECTION_BONUS if entry.section in self.sections else 0.0
+        if entry.book not in self.books or (entry.section in self.left_out and not section):
+            return section
+        return IN_PLAY_BOOK_BONUS + section
+
+    def first(self, entries: Sequence[Entry]) -> list[Entry]:
+        """``entries`` with those of what is in play first (a stable sort: each group keeps its order)."""
+        return sorted(entries, key=lambda entry: -self.bonus(entry))
 
 
 @dataclass(frozen=True)

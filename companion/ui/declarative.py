@@ -104,8 +104,8 @@ def GameBody(screen: DeclarativeGameScreen) -> ft.Control:
     ended = view["ended"]
     over = widgets.banner(trf("Game over: {reason}", reason=render(ended["reason"])), screen.sizes,
                           identifier="game-over") if ended else None
-    standings = (screen._tab(), screen._page_width(), view["game"], view["terms"], view["players"], view["round"],
-                 view["ended"] is None)
+    standings = (screen._tab(), screen._page_width(), view["game"], view["terms"], view["players"], view["rivals"],
+                 view["round"], view["ended"] is None)
     moment = [item(over, "game-over"), *first,
               item(screen._round_bar(view, compact=bool(nows) and screen._asking()), "round-bar"),
               item(screen._now(nows) if nows else None, "now"),

@@ -21,7 +21,7 @@ from __future__ import annotations
 import bisect
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from urllib.parse import urlencode
 
@@ -135,6 +135,7 @@ class EntryRow:
     citation: str
     kind: str
     interpretation: bool = False
+    elsewhere: bool = False  # about what the game it was opened from does not have
 
 
 @dataclass(frozen=True)
@@ -363,12 +364,17 @@ class RulesModel:
         return kind if kind in KINDS else None
 
     # topics
-    def topic(self, topic_id: str | None, lang: str = "en") -> TopicView | None:
-        """The entries a tracker's "?" asks for (a sub-topic falls back to its parent)."""
+    def topic(self, topic_id: str | None, lang: str = "en", in_play: InPlay | None = None) -> TopicView | None:
+        """The entries a tracker's "?" asks for (a sub-topic falls back to its parent). Opened from a game
+        (``in_play``), those about what it has come first and the others are marked as not in it."""
         found = self._topic(topic_id) if topic_id else None
         if found is None:
             return None
-        return TopicView(found.id, found.title_in(lang), self.rows(found.entries, lang))
+        entries = [entry for entry in map(self.corpus.get, found.entries) if entry is not None]
+        if in_play is None:
+            return TopicView(found.id, found.title_in(lang), [self.row(entry, lang) for entry in entries])
+        rows = [replace(self.row(entry, lang), elsewhere=not in_play.bonus(entry)) for entry in in_play.first(entries)]
+        return TopicView(found.id, found.title_in(lang), rows)
 
 
 @cache

@@ -27,8 +27,7 @@ def test_next_out_of_slumber_scores_her_points_with_the_sum_in_the_log_and_undo_
     run(s, AddHex(5, "outer", 0, 0, centipede=True), AddHex(3, "inner", 1, 1))
     to_slumber(s)
     label = s.execute(NextPhase()).text
-    assert label == ("Round 2: Worker Phase; her Slumber: 1 (centipedes) + 1 (1 per Inner Meadow hex with a nymph) "
-                     "= 2 CP")
+    assert label == "Round 2: Worker Phase; her Slumber: +2 CP"  # the sum with its parts is in her report
     assert render(s.doc["log"][-1]["label"]) == label
     assert brood(s)["cp"][:2] == [2, 0] and brood(s)["slumbers"] == [1]
     assert lines(s) == ["She gains 1 (centipedes) + 1 (1 per Inner Meadow hex with a nymph) = 2 Colony Points."]
@@ -49,7 +48,7 @@ def test_points_scored_in_the_step_are_not_scored_again() -> None:
 def test_a_skipped_round_and_finish_still_end_with_her_slumber() -> None:
     s = make_session("coop", 2)
     run(s, AddHex(5, "outer", 0, 0, centipede=True))
-    assert s.execute(NextRound()).text.startswith("Start round 2; her Slumber: 1 (centipedes)")
+    assert s.execute(NextRound()).text.startswith("Start round 2; her Slumber: +1 CP")
     run(s, NextRound(), NextRound())
     assert brood(s)["cp"] == [1, 1, 1, 0]
     assert "her Slumber" in s.execute(FinishGame()).text

@@ -6,10 +6,11 @@ import json
 from pathlib import Path
 
 from companion.core.broodmother import brood_content, broodmother_view
-from companion.core.broodmother.commands import EnterCard
+from companion.core.broodmother.commands import CancelReaction, EnterCard
 from companion.core.broodmother.meadow_commands import AddHex
 from companion.core.commands.scoring import AdjustScore
-from companion.core.i18n import render
+from companion.core.i18n import render, using
+from companion.core.views import game_view
 
 from .helpers import make_session, run
 
@@ -44,6 +45,20 @@ def test_strike_question_buttons_go_up_to_the_ferocity() -> None:
     assert broodmother_view(s.state, s.content)["commands"]["answer_strike"] is True
 
 
+def test_strike_question_counts_its_ants_as_each_language_does() -> None:
+    s = make_session(deck="physical")
+    s.execute(AddHex(12, "outer", 1, nest=True))
+    s.execute(EnterCard("event", 1))
+    with using("en"):
+        q = broodmother_view(s.state, s.content)["question"]
+        assert q["text"].startswith("Her Strike in hex 12 destroys up to 1 ant. How many ants")
+        assert [b["label"] for b in q["buttons"]] == ["None there", "1 destroyed"]
+    with using("es"):
+        q = broodmother_view(s.state, s.content)["question"]
+        assert q["text"].startswith("Su Ataque en el hexágono 12 destruye hasta 1 hormiga. ¿Cuántas")
+        assert [b["label"] for b in q["buttons"]] == ["No había ninguna", "1 destruida"]
+
+
 def test_report_lines_name_the_hex_to_highlight() -> None:
     s = make_session(deck="physical")
     s.execute(AddHex(6, "inner", 2))
@@ -55,8 +70,34 @@ def test_report_lines_name_the_hex_to_highlight() -> None:
     assert render(report["lines"][-1]["text"]) == "Hex 6: place 1 nymph."
 
 
+def test_her_report_counts_its_draw_so_the_same_card_twice_reads_as_two_draws() -> None:
+    s = make_session(deck="physical")
+    s.execute(AddHex(6, "inner", 2))
+    s.execute(EnterCard("event", 1))
+    first = broodmother_view(s.state, s.content)
+    s.execute(EnterCard("event", 1))  # the same card again
+    second = broodmother_view(s.state, s.content)
+    assert render(first["report"]["title"]) == render(second["report"]["title"]) == \
+        "Her card: Event, Ferocity 1 - Spawn"
+    assert (first["report_draw"], second["report_draw"]) == (1, 2)
+    s.execute(CancelReaction())  # a report of the table's own, not her card's
+    assert broodmother_view(s.state, s.content)["report_draw"] is None
+    assert broodmother_view(make_session().state, s.content)["report_draw"] is None
+
+
 def test_docs_list_every_interpretation_with_its_text() -> None:
     text = DOCS.read_text(encoding="utf-8")
     for interpretation in brood_content().interpretations.values():
         assert f"**{interpretation.id}**" in text
         assert interpretation.text.removeprefix("Interpretation: ") in text
+
+
+def test_her_points_stand_under_the_colonies_in_solo_and_coop_only() -> None:
+    s = make_session(deck="physical")
+    s.execute(AddHex(6, "inner", 2))
+    s.execute(EnterCard("evolution", 4))  # a Plot: she gains 1 Colony Point
+    with using("es"):
+        rivals = game_view(s)["rivals"]
+    assert rivals == [{"id": "broodmother", "name": "La Madre de la Camada", "total": 1, "by_round": [1, 0, 0, 0],
+                       "history": [1]}]
+    assert game_view(make_session("asymmetric", 2))["rivals"] == []  # her player has her row among the players

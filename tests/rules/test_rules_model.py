@@ -9,8 +9,10 @@ from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 
+from companion.core.content import Content
 from companion.core.i18n import using
 from companion.rules.corpus import Corpus, read_corpus
+from companion.rules.in_play import in_play
 from companion.rules.search import SearchIndex
 from companion.rules.topics import Topic, topic
 from companion.store.reading import ReadingStore
@@ -249,3 +251,15 @@ def test_an_interpretation_is_labelled_in_the_readers_language() -> None:
     with using("es"):
         assert labels("clarification", True) == ["Aclaración", "Interpretación"]
         assert labels("symbol", False) == [kind_label("symbol")]
+
+def test_a_topic_opened_from_a_game_leads_with_what_it_has(real_model: RulesModel, content: Content) -> None:
+    """The rounds' "?" in a Minions game with Seasons: the Seasons first, Empires' and the Predators' marked."""
+    state = {"game": "mota", "expansions": ["minions"], "modules": ["minions-base"], "variants": ["seasons"],
+             "mode": "competitive"}
+    view = real_model.topic("rounds", "es", in_play(state, content, real_model.corpus))
+    assert view is not None
+    marks = [(row.id, row.elsewhere) for row in view.rows]
+    assert marks == [("mm-seasons-reveal", False), ("mm-rally", False), ("mm-cordyceps-spores-slumber", True),
+                     ("ee-chamber-activation-phase", True), ("pp-offering-each-worker-phase", True)]
+    plain = real_model.topic("rounds", "es")
+    assert plain is not None and not any(row.elsewhere for row in plain.rows)

@@ -26,6 +26,7 @@ from companion.core.broodmother.base import (
 )
 from companion.core.broodmother.content import BroodContent, brood_of
 from companion.core.broodmother.model import (
+    CARD_REPORT,
     ZONES,
     Brood,
     asked_round,
@@ -68,7 +69,7 @@ def reveal(state: State, b: Brood, bc: BroodContent, card_id: str, reshuffled: b
     words = msg("{kind}, Ferocity {ferocity} - {action}", kind=kind, ferocity=card["ferocity"],
                 action=msg(action.name))
     b["history"].append({"round": state["round"], "card": card_id, "words": kept(words), "cancelled": False})
-    start_report(b, msg("Her card: {words}", words=words))
+    start_report(b, msg(CARD_REPORT, words=words))
     if reshuffled:
         say(b, msg("Her draw pile ran out: shuffle her discard pile to make a new one."))
     turn: Turn = {"card": card_id, "type": card["type"], "ferocity": card["ferocity"], "chamber": card["chamber"],

@@ -30,13 +30,14 @@ from typing import cast
 
 from companion.core.broodmother.schema import Asymmetric, BroodState, MeadowHex, Question, Report, Turn, Zone
 from companion.core.errors import CommandError
-from companion.core.i18n import Msg, msg, render
+from companion.core.i18n import N_, Msg, msg, render
 from companion.core.schema import MessageData, Player
 from companion.core.state import State, ant_players, total_score
 
 KEY = "broodmother"
 BROOD_MODES = ("solo", "coop", "asymmetric")
 TUNNEL = 0  # the location number commands use for the Great Tunnel
+CARD_REPORT = N_("Her card: {words}")  # the title of the report her card starts (the view counts its draw)
 ZONES = ("inner", "outer")  # the Inner and the Outer Meadow
 NO_BROODMOTHER = msg("This game has no Broodmother: start a solo, co-op or asymmetric game.")
 Brood = BroodState  # her saved state, checked against BroodState when read

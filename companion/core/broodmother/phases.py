@@ -52,7 +52,8 @@ def leave(state: State, content: Content, ending: str) -> list[str | Msg]:
     start_report(b, msg("Slumber of round {round}: the Broodmother scores", round=state["round"]))
     say(b, msg("She gains {sum} Colony Points.", sum=preview["sum_message"]),
         interpretation="slumber-at-step-end")
-    return [msg("her Slumber: {sum} CP", sum=preview["sum_message"])]
+    # the buttons' labels and the log say her total; the sum with its parts is her report's and her Slumber panel's
+    return [msg("her Slumber: +{total} CP", total=preview["total"])]
 
 
 register_phase_hooks(PhaseHooks(id="broodmother", active=has_broodmother, hold=hold, leave=leave))

@@ -8,7 +8,7 @@ the end status, the interpretations that apply and which commands can run now.
 
 from __future__ import annotations
 
-from typing import Required
+from typing import TYPE_CHECKING, Required
 
 from typing_extensions import TypedDict
 
@@ -35,6 +35,8 @@ from companion.core.broodmother.meadow_commands import (
     DestroyNymph,
 )
 from companion.core.broodmother.model import (
+    CARD_REPORT,
+    KEY,
     ZONES,
     Brood,
     ant_count,
@@ -68,11 +70,14 @@ from companion.core.broodmother.scoring import (
 )
 from companion.core.commands.base import Command, possible
 from companion.core.content import Content
-from companion.core.i18n import N_, render, tr, trf
+from companion.core.i18n import N_, render, tr, trf, trn
 from companion.core.predators.model import KEY as PREDATORS
 from companion.core.predators.model import OnBoard, live, name_of, tracker
 from companion.core.schema import Ended, Shown
 from companion.core.state import State
+
+if TYPE_CHECKING:
+    from companion.core.views import RivalStanding
 
 
 class DifficultyShown(TypedDict):
@@ -336,6 +341,7 @@ class BroodmotherView(TypedDict, total=False):
     her: Her
     predators: list[PredatorOnBoard]
     report: Report | None
+    report_draw: int | None  # the report is her card's: that draw's number in this game (1 for her first card)
     turn: TurnShown | None
     question: QuestionShown | None
     deck: DeckShown
@@ -370,7 +376,8 @@ def _broodmother_view(state: State, content: Content) -> View:
         "thresholds": {**thresholds}, "initiative": b["initiative"], "start": _start(b, bc),
         "cp": _cp(state, b), "machinations": _machinations(b, bc),
         "meadow": _meadow(state, content, b), "her": {**her}, "predators": _predators(state),
-        "report": b["report"], "turn": _turn(state, b, bc), "question": question(state, b, bc),
+        "report": b["report"], "report_draw": report_draw(b), "turn": _turn(state, b, bc),
+        "question": question(state, b, bc),
         "deck": deck_view(b, bc), "slumber": slumber_preview(state, b), "battle": battle_helper(b),
         "end": _end(state, b), "interpretations": _interpretations(state, b, bc),
         "commands": _commands(state, content, b, bc), "checklist": checklist(state, bc),
@@ -429,6 +436,19 @@ def _meadow(state: State, content: Content, b: Brood) -> MeadowShown:
     return {"hexes": rows, "tunnel": {**tunnel}, "centipedes": meadow.centipedes_in_meadow(b),
             "centipede_threshold": b["thresholds"]["centipedes"],
             "inner_hexes": sum(1 for h in b["hexes"] if h["zone"] == "inner")}
+
+
+def report_draw(b: Brood) -> int | None:
+    """The number of the draw her report tells (her cards counted over the game), or None when the report is not
+    her latest card's (a Slumber, a chased nymph, a cancel): two identical cards in a row read as two draws."""
+    report, cards = b["report"], b["history"]
+    if report is None or not cards:
+        return None
+    title = report["title"]
+    if isinstance(title, dict) and title.get("key") == CARD_REPORT and title.get("params", {}).get("words") == \
+            cards[-1]["words"]:
+        return len(cards)
+    return None
 
 
 def _turn(state: State, b: Brood, bc: BroodContent) -> TurnShown | None:
@@ -501,11 +521,13 @@ def _predator_question(b: Brood, bc: BroodContent, q: PredatorQuestion) -> Quest
 def _strike_question(q: StrikeQuestion) -> QuestionAsked:
     return {
         "command": AnswerStrike.name,
-        "text": trf("Her Strike in hex {hex} destroys up to {ferocity} ants. How many ants were destroyed there? "
-                    "(0 if none was there: she Invades instead.)", hex=q["hex"], ferocity=q["ferocity"]),
+        "text": trn("Her Strike in hex {hex} destroys up to {n} ant. How many ants were destroyed there? "
+                    "(0 if none was there: she Invades instead.)",
+                    "Her Strike in hex {hex} destroys up to {n} ants. How many ants were destroyed there? "
+                    "(0 if none was there: she Invades instead.)", q["ferocity"], hex=q["hex"]),
         "fields": [{"name": "destroyed", "type": "int", "min": 0, "max": q["ferocity"]}],
-        "buttons": [{"label": tr("None there") if n == 0 else trf("{n} destroyed", n=n), "args": {"destroyed": n}}
-                    for n in range(q["ferocity"] + 1)],
+        "buttons": [{"label": tr("None there") if n == 0 else trn("{n} destroyed", "{n} destroyed", n),
+                     "args": {"destroyed": n}} for n in range(q["ferocity"] + 1)],
         "interpretations": ["strike-any-colony"],
     }
 
@@ -573,6 +595,17 @@ class HerStanding(TypedDict):
 
     eggs: int
     powers: list[str]
+
+
+def her_rival(state: State) -> RivalStanding | None:
+    """The Broodmother of a solo or co-op game in the standings, under the colonies (in the asymmetric variant she
+    is a player's, with her own row): her Colony Points as her cards and her Slumber booked them."""
+    if not has_broodmother(state) or is_asymmetric(state):
+        return None
+    by_round = [int(points) for points in bm(state)["cp"]]
+    running = [sum(by_round[: n + 1]) for n in range(len(by_round))]
+    return {"id": KEY, "name": tr("The Broodmother"), "total": her_cp(state), "by_round": by_round,
+            "history": running[: state["round"]]}
 
 
 def her_standing(state: State, content: Content) -> HerStanding | None:

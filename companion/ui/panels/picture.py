@@ -19,7 +19,7 @@ from companion.core.words import joined, names_and
 from companion.ui import widgets
 from companion.ui.i18n import render, tr, trf
 from companion.ui.panels import Panel, PanelContext, register
-from companion.ui.theme import BROODMOTHER_COLOUR, Sizes, player_colour
+from companion.ui.theme import Sizes, player_colour
 
 CHART_HEIGHT = 200
 
@@ -35,9 +35,10 @@ def chart(picture: Picture, sizes: Sizes) -> ft.Control:
 
 
 def _colour(series: Series) -> str:
-    """The side's colour; black colonies draw in the theme's grey, which both themes can see."""
+    """The side's colour; black colonies draw in the theme's grey, and the Broodmother in the theme's tertiary
+    colour (her dark brown vanished on the dark theme's background): both themes can see them."""
     if series.colour is None:
-        return BROODMOTHER_COLOUR
+        return ft.Colors.TERTIARY
     return ft.Colors.ON_SURFACE_VARIANT if series.colour == "black" else player_colour(series.colour)
 
 

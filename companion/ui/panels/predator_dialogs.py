@@ -28,8 +28,9 @@ def whole_number(text: str | None, what: str, *, optional: bool = False) -> int 
 
 
 def ask(ctx: PanelContext, title: str, fields: list[ft.Control], actions: list[tuple[str, str, Callable[[], Command]]],
-        *, identifier: str) -> None:
-    """A dialog with ``fields``; each action is (label, identifier, build) run through the session."""
+        *, identifier: str, reveal: str | None = None) -> None:
+    """A dialog with ``fields``; each action is (label, identifier, build) run through the session; once one has
+    run, the part keyed ``reveal`` (what it opened) is scrolled into view."""
     s = ctx.sizes
     problem = FieldMessage(s, f"{identifier}-problem")  # hidden as a whole: a Semantics over a hidden Text
     # shows Flet's own red error box ("Semantics.content must be provided and visible")
@@ -42,6 +43,8 @@ def ask(ctx: PanelContext, title: str, fields: list[ft.Control], actions: list[t
                 problem.show(str(exc))
                 return
             ctx.app.page.pop_dialog()
+            if reveal is not None:
+                ctx.reveal(reveal)
 
         return act
 

@@ -37,6 +37,7 @@ from companion.ui.panels.predator_dialogs import ask, number_field, text_field, 
 from companion.ui.panels.scoring_controls import boxed, buttons, choice, count, interpretations, line, note
 
 QUICK_FEROCITY = range(0, 6)
+BATTLE_KEY = "predators-battle"  # the battle's steps: scrolled into view when it starts
 
 
 applies = module_applies(KEY)
@@ -152,14 +153,22 @@ def _start(ctx: PanelContext, p: PredatorCard, player_id: str, view: PredatorsVi
     if view["battle"] is not None:
         return None
     if p["battle_cards"] is not None:
-        return _send(ctx, StartBattle(p["id"], player_id))
+        start = StartBattle(p["id"], player_id)
+        if not ctx.session.can(start):
+            return None
+
+        def starting() -> None:
+            if ctx.app.execute(ctx.session, start).changed:
+                ctx.reveal(BATTLE_KEY)  # its steps open at the top of the panel, above the finger
+
+        return ctx.app.handler(starting)
 
     def asking() -> None:
         field = number_field(ctx, tr("Cards it discards for its Army Strength"))
         ask(ctx, trf("Battle against the {predator}", predator=p["name"]), [field],
             [(tr("Start the battle"), "save",
               lambda: StartBattle(p["id"], player_id, whole_number(field.value, tr("Cards"))))],
-            identifier="predators-cards-dialog")
+            identifier="predators-cards-dialog", reveal=BATTLE_KEY)
 
     return ctx.app.handler(asking)
 
@@ -208,7 +217,8 @@ def _battle(ctx: PanelContext, b: BattleShown) -> ft.Control:
     body.append(choice(tr("Cancel the battle"), _send(ctx, CancelBattle()), s, identifier="predators-battle-cancel",
                        kind="text"))
     box = ft.Container(ft.Column(body, spacing=8), padding=10, border_radius=12, bgcolor=ft.Colors.SECONDARY_CONTAINER)
-    return ft.Semantics(identifier="predators-battle-card", container=True, content=box)
+    key = ft.ScrollKey(BATTLE_KEY)  # type: ignore[call-arg]
+    return ft.Semantics(identifier="predators-battle-card", container=True, content=box, key=key)
 
 
 def _discarded(b: BattleShown) -> str:

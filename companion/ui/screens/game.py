@@ -25,7 +25,7 @@ from companion.core.commands.turns import EndEarly, FinishGame, NextPhase, NextR
 from companion.core.i18n import language
 from companion.core.schema import JsonObject
 from companion.core.session import Session, log_text
-from companion.core.views import GameView, PhaseStep, PlayerStanding, game_view
+from companion.core.views import GameView, PhaseStep, PlayerStanding, RivalStanding, game_view
 from companion.ui import draw_cue, kept, theme, widgets
 from companion.ui.i18n import render, tr, trf, trn
 from companion.ui.kept import PanelSession, asked
@@ -221,8 +221,8 @@ class GameScreen(Screen):
         moment.append(part("round-bar", lambda: self._round_bar(view, compact=bool(nows) and self._asking())))
         moment.append(part("now", lambda: self._now(nows) if nows else None))
         tab = self._tab()
-        standings = (tab, self._page_width(), view["game"], view["terms"], view["players"], view["round"],
-                     view["ended"] is None)  # all a standing is drawn from
+        standings = (tab, self._page_width(), view["game"], view["terms"], view["players"], view["rivals"],
+                     view["round"], view["ended"] is None)  # all a standing is drawn from
         moment.append(part("scores", lambda: self._players(view), standings))
         rest: list[ft.Control] = []
         jumps = self._jumps[self._first_jumps:]
@@ -245,10 +245,15 @@ class GameScreen(Screen):
         return ft.Semantics(identifier="now", container=True, label=tr("Her turn"), content=box, key=key)
 
     def _asking(self) -> bool:
-        """Her question is open (the moment is its answer; Next waits for it)."""
+        """Her moment holds the top of the screen, so the round bar is one line: her question is open (the moment is
+        its answer; Next waits for it), or her card was just drawn and its instructions are under it, all on the
+        first phone screen."""
         session = PanelSession(self.session)
-        return has_broodmother(session.state) and bool(
-            asked(session, "broodmother_view", lambda state: broodmother_view(state, session.content))["question"])
+        if not has_broodmother(session.state):
+            return False
+        view = asked(session, "broodmother_view", lambda state: broodmother_view(state, session.content))
+        turn = view["turn"]
+        return bool(view["question"]) or bool(view["report_draw"] and turn and not turn["cancelled"])
 
     def layout(self) -> bool:
         return self._wide()
@@ -375,8 +380,27 @@ class GameScreen(Screen):
             said = trf("{name} plays the Broodmother: draws and resolves her cards with this app.", name=her["name"])
             body.append(ft.Semantics(identifier="who-plays-her", container=True, label=said, exclude_semantics=True,
                                      content=ft.Text(said, size=self.sizes.small)))
+        rows += [self._rival_row(view, rival, width) for rival in view["rivals"]]
         body.append(ft.Column(rows, spacing=4))
         return widgets.section(view["terms"]["points"], body, self.sizes, help_topic="scores", identifier="scores")
+
+    def _rival_row(self, view: GameView, rival: RivalStanding, width: float) -> ft.Control:
+        """The Broodmother of a solo or co-op game under the colonies: her total and her points by round, without
+        -/+ (her cards and her Slumber book them), so "She gains 1 Colony Point" shows where the points are."""
+        total_width = max(64, self.sizes.headline * 2.8)
+        room = width - DOT - MIN_TOUCH - total_width - 3 * ROW_SPACING
+        history = self._history(rival, view["round"], room, at_least_one=True)
+        assert history is not None
+        who = ft.Column([ft.Text(rival["name"], size=self.sizes.body, weight=ft.FontWeight.W_600, max_lines=2,
+                                 overflow=ft.TextOverflow.ELLIPSIS), history], spacing=0, expand=True, tight=True)
+        total = ft.Container(ft.Text(str(rival["total"]), size=self.sizes.headline, weight=ft.FontWeight.W_700),
+                             width=total_width, alignment=ft.Alignment.CENTER)
+        row = ft.Row([widgets.colour_dot(None, self.sizes, rival["name"][:1].upper(), diameter=DOT), who, total,
+                      ft.Container(width=MIN_TOUCH)],  # her total under the colonies' totals, where "+" would be
+                     spacing=ROW_SPACING, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        said = trf("{name}: {total} {cp}, booked by her cards and her Slumber", name=rival["name"],
+                   total=rival["total"], cp=view["terms"]["cp"])
+        return widgets.labelled(row, said, f"total-{rival['id']}")
 
     def _her_row(self, player: PlayerStanding, her: HerStanding) -> ft.Control:
         """The Broodmother's player: her eggs and unlocked powers instead of a colony's points (her CP, booked by
@@ -453,7 +477,7 @@ class GameScreen(Screen):
                                   disabled=bool(view["ended"])),
         )
 
-    def _history(self, player: PlayerStanding, current: int, room: float, at_least_one: bool = False
+    def _history(self, player: PlayerStanding | RivalStanding, current: int, room: float, at_least_one: bool = False
                  ) -> ft.Control | None:
         """Per round: points gained and, in brackets, the running total, the latest round first and as many
         rounds as fit one line of ``room`` px (None if not one does, unless ``at_least_one``); a round's text

@@ -116,12 +116,16 @@ def tappable(content: ft.Control, label: str, on_tap: EventHandler, identifier: 
 
 def entry_row(row: EntryRow, on_tap: EventHandler, identifier: str, sizes: Sizes) -> ft.Control:
     """An entry in a list: its title, then kind and "book > section" underneath."""
-    content = ft.Column([
+    lines: list[ft.Control] = [
         ft.Text(row.title, size=sizes.body, weight=ft.FontWeight.W_600),
         chips_and_citation(row.kind, row.interpretation, row.citation, sizes),
-    ], spacing=4, tight=True)
-    return tappable(content, ". ".join([row.title, *labels(row.kind, row.interpretation), row.citation]), on_tap,
-                    identifier)
+    ]
+    label = ". ".join([row.title, *labels(row.kind, row.interpretation), row.citation])
+    if row.elsewhere:
+        lines.append(ft.Text(tr("Not in this game"), size=sizes.small, italic=True,
+                             color=ft.Colors.ON_SURFACE_VARIANT))
+        label += f". {tr('Not in this game')}"
+    return tappable(ft.Column(lines, spacing=4, tight=True), label, on_tap, identifier)
 
 
 def choice_button(label: str, text: str, selected: bool, on_tap: EventHandler, identifier: str,
@@ -306,7 +310,7 @@ class RulesScreen(RulesPage):
     def _start_view(self) -> list[ft.Control]:
         """No query yet: the tracker's topic first, then bookmarks, recent entries and the books."""
         controls: list[ft.Control] = [self._notice()] if self.model.reading and self.model.reading.notice else []
-        topic = self.model.topic(self.topic_id, self.lang)
+        topic = self.model.topic(self.topic_id, self.lang, self.in_play)
         if topic is not None:
             controls.append(self._list_section(topic.title, topic.rows, "topic",
                                                subtitle=tr("The entries about what you asked for")))

@@ -42,6 +42,7 @@ from companion.ui.theme import on_colour, player_colour
 
 CELL = 56
 GAP = 5
+EDITOR_KEY = "as-cell-editor"  # the selected cell's editor: scrolled into view when a cell is selected
 Handler = Callable[[object], None]
 
 
@@ -118,6 +119,7 @@ def _tap_cell(ctx: PanelContext, cell: CellShown, d: ScorerDraft) -> Handler:
             ctx.app.execute(ctx.session, SetCellOwner(cell["row"], cell["col"], owner))
         else:
             ctx.app.refresh()
+            ctx.reveal(EDITOR_KEY)  # its points editor opens under the grid, off a phone's screen
 
     return ctx.app.handler(act)
 
@@ -193,7 +195,8 @@ def cell_editor(ctx: PanelContext, view: AntscapeView, pos: tuple[int, int]) -> 
         rows.append(note(ctx.session.why_not(toggle) or "", ctx.sizes))
     card = ft.Container(ft.Column(rows, spacing=8), padding=12, border_radius=14,
                         border=ft.Border.all(1, ft.Colors.OUTLINE))
-    return ft.Semantics(identifier="as-cell-editor", container=True, content=card)
+    key = ft.ScrollKey(EDITOR_KEY)  # type: ignore[call-arg]
+    return ft.Semantics(identifier="as-cell-editor", container=True, content=card, key=key)
 
 
 # -- Bonus Card, colonies, queens ---------------------------------------------------------------

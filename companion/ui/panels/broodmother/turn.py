@@ -51,7 +51,8 @@ def now(ctx: PanelContext) -> list[ft.Control]:
     """What her turn asks now, in its order: her card, then her question, then the token that could cancel it.
 
     A player decides on a token having seen the card and before answering; with no question
-    open, the one-tap "Her turn" for her next card (or the card typed from the table) follows.
+    open, her instructions for the card (numbered by draw, so the same card twice reads as two draws) come
+    before the token and the one-tap "Her turn" for her next card (or the card typed from the table).
     The game screen draws this above the standings.
     """
     view = view_of(ctx)
@@ -62,6 +63,8 @@ def now(ctx: PanelContext) -> list[ft.Control]:
     out += her_card(ctx, view)
     if view["question"]:
         out += question(ctx, view)
+    elif view["report"]:
+        out += report(ctx, view, readings=False)  # what she does, hex by hex, where the tap was made
     out += cancel(ctx, view)
     if not view["question"] and not ended:
         out += physical(ctx, view) if view["deck"]["mode"] == "physical" else virtual(ctx, view)
@@ -69,9 +72,10 @@ def now(ctx: PanelContext) -> list[ft.Control]:
 
 
 def build(ctx: PanelContext) -> list[ft.Control]:
-    """The rest of her turn, as a panel: her instructions, the Chamber eggs, her cards so far, the odds."""
+    """The rest of her turn, as a panel: her instructions while her question holds the top of the screen (else
+    they are there, under the round), the Chamber eggs, her cards so far, the odds."""
     view = view_of(ctx)
-    out = report(ctx, view)
+    out = report(ctx, view) if view["question"] or not view["report"] else readings(ctx, view)
     out += chamber_eggs(ctx, view)
     out += cards_so_far(ctx, view)
     if view["deck"]["show_odds"] and view["deck"]["odds"] and not view["question"] and not view["end"]["ended"]:
@@ -93,9 +97,9 @@ def ended_banner(ended: EndedShown, ctx: PanelContext) -> ft.Control:
 
 # -- her card ------------------------------------------------------------------------------
 def her_card(ctx: PanelContext, view: BroodmotherView) -> list[ft.Control]:
-    """Her card just revealed, first and large, while its reaction is still open (question or token)."""
+    """Her card just revealed, first and large, while her question about it is open (else her report says it)."""
     turn = view["turn"]
-    if not turn or turn["cancelled"] or not (view["question"] or ctx.session.can(CancelReaction())):
+    if not turn or turn["cancelled"] or not view["question"]:
         return []
     words = render(view["history"][-1]["cards"][-1]["words"]) if view["history"] else tr(turn["action_name"])
     card = line(trf("Her card: {words}", words=words), ctx.sizes, identifier="bm-her-card", size=ctx.sizes.label,
@@ -292,39 +296,69 @@ def chamber_eggs(ctx: PanelContext, view: BroodmotherView) -> list[ft.Control]:
     return out
 
 
-def report(ctx: PanelContext, view: BroodmotherView) -> list[ft.Control]:
-    """The last instructions, one place per line, large enough to read from across the table."""
+def report(ctx: PanelContext, view: BroodmotherView, *, readings: bool = True) -> list[ft.Control]:
+    """The last instructions, one place per line, large enough to read from across the table; with the readings
+    of the rules they rest on (``readings``), which the moment at the top leaves to the panel to stay short."""
     rep = view["report"]
     if not rep:
         return [note(tr("Her instructions appear here after her turn."), ctx.sizes, identifier="bm-report-empty")]
-    rows: list[ft.Control] = [line(render(rep["title"]), ctx.sizes, identifier="bm-report-title",
-                                   size=ctx.sizes.headline, bold=True)]
+    rows: list[ft.Control] = [report_title(ctx, render(rep["title"]), view["report_draw"])]
     for i, item in enumerate(rep["lines"]):
         rows.append(instruction(ctx, item, i))
-    shown = {i["id"]: i["text"] for i in view["interpretations"]["current"]}
-    rows += [note(shown[i], ctx.sizes, identifier=f"bm-interpretation-{i}", icon=ft.Icons.GAVEL)
-             for i in rep.get("interpretations", []) if i in shown]
-    box = ft.Container(ft.Column(rows, spacing=10), padding=14, border_radius=14,
-                       border=ft.Border.all(2, ft.Colors.PRIMARY))
+    if readings:
+        rows += report_readings(ctx, view)
+    box = ft.Container(ft.Column(rows, spacing=6), padding=ft.Padding.symmetric(horizontal=8, vertical=6),
+                       border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST)
     return [ft.Semantics(identifier="bm-report", container=True, live_region=True, content=box)]
 
 
+def report_readings(ctx: PanelContext, view: BroodmotherView) -> list[ft.Control]:
+    """The readings of the rules her last instructions rest on, one note each."""
+    rep = view["report"]
+    shown = {i["id"]: i["text"] for i in view["interpretations"]["current"]}
+    return [note(shown[i], ctx.sizes, identifier=f"bm-interpretation-{i}", icon=ft.Icons.GAVEL)
+            for i in (rep.get("interpretations", []) if rep else []) if i in shown]
+
+
+def readings(ctx: PanelContext, view: BroodmotherView) -> list[ft.Control]:
+    """Her instructions are at the top of the screen: the panel keeps the readings they rest on."""
+    return report_readings(ctx, view)
+
+
+def report_title(ctx: PanelContext, title: str, draw: int | None) -> ft.Control:
+    """Her report's title with the number of the draw it tells (her cards counted over the game), and the "?"."""
+    cells: list[ft.Control] = [ft.Container(line(title, ctx.sizes, identifier="bm-report-title", size=ctx.sizes.label,
+                                                 bold=True), expand=True)]
+    if draw:
+        said = trf("Draw {n}", n=draw)
+        badge = ft.Container(ft.Text(said, size=ctx.sizes.small, weight=ft.FontWeight.W_600,
+                                     color=ft.Colors.ON_SECONDARY_CONTAINER),
+                             bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=10,
+                             padding=ft.Padding.symmetric(horizontal=8, vertical=4))
+        cells.append(ft.Semantics(identifier="bm-report-draw", label=said, container=True, exclude_semantics=True,
+                                  content=badge))
+    cells.append(widgets.help_button("broodmother.turn", tr("Her turn"), at="now"))
+    return ft.Row(cells, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
 def instruction(ctx: PanelContext, item: Line, index: int) -> ft.Control:
+    """One line of her report: the hex it names in a disc (GT: the Great Tunnel), then what to do there. Sized to
+    fit a four-line report with its token and "Her turn" on a phone's first screen."""
     where = item.get("hex")
     cells: list[ft.Control] = []
     if where is not None:
         tag = "GT" if where == texts.TUNNEL else str(where)
         cells.append(ft.Container(
             ft.Text(tag, size=ctx.sizes.label, weight=ft.FontWeight.W_700, color=ft.Colors.ON_PRIMARY),
-            width=44, height=44, border_radius=22, bgcolor=ft.Colors.PRIMARY, alignment=ft.Alignment.CENTER))
+            width=36, height=36, border_radius=18, bgcolor=ft.Colors.PRIMARY, alignment=ft.Alignment.CENTER))
     else:
-        cells.append(ft.Container(ft.Icon(ft.Icons.ARROW_RIGHT, color=ft.Colors.PRIMARY), width=44,
+        cells.append(ft.Container(ft.Icon(ft.Icons.ARROW_RIGHT, color=ft.Colors.PRIMARY), width=20,
                                   alignment=ft.Alignment.CENTER))
     said = render(item["text"])
-    cells.append(ft.Text(said, size=ctx.sizes.title, expand=True))
+    cells.append(ft.Text(said, size=ctx.sizes.label + 1, expand=True))
     return ft.Semantics(identifier=f"bm-report-line-{index}", label=said, container=True,
                         exclude_semantics=True,
-                        content=ft.Row(cells, spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+                        content=ft.Row(cells, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER))
 
 
 def cards_so_far(ctx: PanelContext, view: BroodmotherView) -> list[ft.Control]:
