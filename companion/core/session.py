@@ -26,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from companion import spans
 from companion.core.commands.base import Command, end_block, verified
 from companion.core.content import Content, load_content
 from companion.core.errors import AlreadyDone, CommandError, GameError, StaleChange
@@ -320,8 +321,10 @@ class Session:
         doc["state"] = new_state
         doc["updated"] = log["at"]
         history(doc)
-        check_readable(doc, self.content, before=self.doc)  # never save what the reader would refuse
-        self._save(doc)
+        with spans.part("check"):
+            check_readable(doc, self.content, before=self.doc)  # never save what the reader would refuse
+        with spans.part("save"):
+            self._save(doc)
         self.doc = doc
 
 

@@ -26,6 +26,7 @@ from weakref import WeakKeyDictionary
 if TYPE_CHECKING:
     from _collections_abc import dict_items, dict_keys, dict_values
 
+from companion import spans
 from companion.core.commands.base import Command
 from companion.core.errors import CommandError
 from companion.core.i18n import language
@@ -228,10 +229,12 @@ class PanelSession(Session):
         try:
             found = answers.get(full)
         except TypeError:  # a key with a list in it: asked afresh
-            return compute(self.state)
+            with spans.part("views"):
+                return compute(self.state)
         if found is None:
             read: set[str] = set()
-            found = answers[full] = (compute(cast(State, ReadState(doc["state"], read))), frozenset(read))
+            with spans.part("views"):
+                found = answers[full] = (compute(cast(State, ReadState(doc["state"], read))), frozenset(read))
         self.reads.update(found[1])
         value = cast(T, found[0])
         return value

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import flet as ft
 
-from companion import platform
+from companion import platform, spans
 from companion.core.broodmother import broodmother_view
 from companion.core.broodmother.model import has_broodmother
 from companion.core.broodmother.view import HerStanding
@@ -69,6 +69,7 @@ class GameScreen(Screen):
         self._answering: str | None = None  # while a tap is answered first: the part it was made in
         self._answered: int | None = None  # the revision an answer's first pass drew, until its second pass
         self._rest_waiting = False  # the second pass of an answer is on its way
+        self._measured: spans.Tap | None = None  # the measured tap (``companion.spans``) its second pass belongs to
         self._panels_only = False  # in an answer's second pass: only the panels are drawn
         self.log_lines = Reused()  # the log's lines, and the jump bar's chips, kept from one drawing to the next
         self.jump_chips = Reused()
@@ -115,6 +116,7 @@ class GameScreen(Screen):
         self._answered = self.session.revision
         if not self._rest_waiting:
             self._rest_waiting = True
+            self._measured = spans.later()  # a measured tap goes on in the second pass
             self.app.page.run_task(self._draw_the_rest)
 
     def _show_the_end(self) -> None:
@@ -132,13 +134,14 @@ class GameScreen(Screen):
         await asyncio.sleep(0)  # the first pass's patches go out first
         self._rest_waiting = False
         answered, self._answered = self._answered, None
-        if answered is None or self.app.screen is not self or self.view is None:
-            return
-        self._panels_only = answered == self.session.revision
-        try:
-            self.app.guard(super().refresh)
-        finally:
-            self._panels_only = False
+        with spans.resumed(self._measured):
+            if answered is None or self.app.screen is not self or self.view is None:
+                return
+            self._panels_only = answered == self.session.revision
+            try:
+                self.app.guard(super().refresh)
+            finally:
+                self._panels_only = False
 
     def _part(self, name: str, draw: Callable[[], ft.Control | None], inputs: object = None) -> ft.Control:
         """The part ``name`` of the screen drawn by ``draw``; left as it is on the page in an answer's second pass,
