@@ -19,7 +19,6 @@ what changed since it last drew a game without knowing anything of how the core 
 
 from __future__ import annotations
 
-import copy
 import threading
 from collections import deque
 from collections.abc import Callable
@@ -32,7 +31,7 @@ from companion.core.content import Content, load_content
 from companion.core.errors import AlreadyDone, CommandError, GameError, StaleChange
 from companion.core.hooks import active_hooks, stamp_versions
 from companion.core.i18n import Msg, as_data, is_message, msg, render
-from companion.core.patch import apply_patch, diff
+from companion.core.patch import apply_patch, copy_json, diff
 from companion.core.schema import UNDO_LIMIT, Json, JsonObject, LogEntry
 from companion.core.state import State, game_def
 from companion.core.validation import check_readable, validate_state
@@ -184,7 +183,7 @@ class Session:
             if (refused := refusal(command, self.state, self.content)) is not None:
                 raise refused
             before = self.state
-            after = copy.deepcopy(before)
+            after = copy_json(before)
             command.apply(after, self.content)
             label = as_data(command.describe_done(before, after, self.content))
             self._check_end(after)
@@ -288,7 +287,7 @@ class Session:
         """
         try:
             restored: State = apply_patch(self.state, entry[way])
-            validate_state(copy.deepcopy(restored), self.content)
+            validate_state(copy_json(restored), self.content)
         except (KeyError, IndexError, TypeError, ValueError, GameError):
             raise CommandError(msg("'{label}' can no longer be undone or redone: its saved step does not match "
                                    "the game.", label=entry["label"])) from None
