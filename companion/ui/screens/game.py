@@ -37,7 +37,7 @@ from companion.ui.return_path import Origin
 from companion.ui.score_dialog import ask_total
 from companion.ui.screen import GAP, Screen
 from companion.ui.share_view import open_share_dialog
-from companion.ui.slots import Reused
+from companion.ui.slots import Reused, fingerprint
 from companion.ui.theme import MIN_TOUCH
 
 if TYPE_CHECKING:
@@ -78,6 +78,7 @@ class GameScreen(Screen):
         self._log_texts: dict[tuple[str, str], str] = {}  # the log's lines as read (``_log_line``)
         self._shown_ended: bool | None = None  # whether the game was over when this screen last drew it
         self._drawn: dict[str, kept.Drawn] = {}  # what each panel on the page was drawn from
+        self._nows: dict[str, list[ft.Control]] = {}  # what each panel's ``now`` part asked when last drawn
 
     # -- answering a tap ---------------------------------------------------------------------
     def refresh(self, touched: ft.Control | None = None) -> None:
@@ -227,7 +228,7 @@ class GameScreen(Screen):
         tab = self._tab()
         compact = bool(nows) and self._asking()
         moment.append(part("round-bar", lambda: self._round_bar(view, compact), self._round_inputs(view, compact, tab)))
-        moment.append(part("now", lambda: self._now(nows) if nows else None))
+        moment.append(part("now", lambda: self._now(nows) if nows else None, (tab, tuple(map(id, nows)))))
         standings = (tab, self._page_width(), view["game"], view["terms"], view["players"], view["round"],
                      view["ended"] is None)  # all a standing is drawn from
         moment.append(part("scores", lambda: self._players(view), standings))
@@ -517,6 +518,7 @@ class GameScreen(Screen):
             if entry is None:  # not in this game now: an empty slot keeps the page's outline
                 out.append(self.slots.part(ident, None))
                 self._drawn.pop(ident, None)  # drawn afresh when it comes back
+                self._nows.pop(ident, None)
                 continue
             part, title, asks = self._panel(ident, *entry, view, tab)
             nows += asks
@@ -539,12 +541,13 @@ class GameScreen(Screen):
         inputs: object = None
         keep = False
         try:
-            asks, title, folded = self._panel_heading(ident, panel, ctx)
+            title, folded = self._panel_heading(ident, panel, ctx)
             inputs = (tab, folded, title, panel.reads(ctx) if panel.reads is not None else None)
-            if self._answering not in (None, ident) and self.slots.holds(ident):
-                return self.slots.keep(ident), title, asks  # drawn in the answer's second pass
             drawn = self._drawn.get(ident)
             keep = drawn is not None and self.slots.holds(ident) and drawn.still(inputs, self.session)
+            asks = self._asks(ident, panel, ctx, keep)
+            if self._answering not in (None, ident) and self.slots.holds(ident):
+                return self.slots.keep(ident), title, asks  # drawn in the answer's second pass
             if keep and not kept.CHECK:
                 return self.slots.keep(ident), title, asks
             body = [] if folded else panel.build(ctx)
@@ -565,9 +568,21 @@ class GameScreen(Screen):
             kept.same_drawing(ident, self.slots.unchanged(ident))
         return part, title, asks
 
-    def _panel_heading(self, ident: str, panel: Panel, ctx: PanelContext) -> tuple[list[ft.Control], str, bool]:
-        """What a panel's ``now`` part asks, its title and whether it is folded (drawn each time: they are short)."""
-        asks = panel.now(ctx) if panel.now is not None and not self._panels_only else []
+    def _asks(self, ident: str, panel: Panel, ctx: PanelContext, still: bool) -> list[ft.Control]:
+        """What a panel's ``now`` part asks: drawn from what the panel is drawn from, so while the panel is kept the
+        controls drawn last (the same objects, which the "now" part keeps and Flet's diff skips)."""
+        if panel.now is None or self._panels_only:
+            return []
+        last = self._nows.get(ident)
+        if still and last is not None and not kept.CHECK:
+            return last
+        asks = self._nows[ident] = panel.now(ctx)
+        if still and last is not None:  # the tests draw it all the same: it must come out as it is
+            kept.same_drawing(f"{ident} (now)", fingerprint(asks) == fingerprint(last))
+        return asks
+
+    def _panel_heading(self, ident: str, panel: Panel, ctx: PanelContext) -> tuple[str, bool]:
+        """A panel's title and whether it is folded (worked out at each drawing: they are short)."""
         settled = panel.settled is not None and panel.settled(ctx)
         if settled:
             self.folds.settled.add(ident)
@@ -575,7 +590,7 @@ class GameScreen(Screen):
         title = panel.title_for(ctx)
         if folded and settled and panel.settled_title is not None:
             title = panel.settled_title(ctx)  # "Setup done", one line with its Show
-        return asks, title, folded
+        return title, folded
 
     def _places(self, chosen: list[tuple[Panel, str | None]]) -> list[tuple[str, int, tuple[Panel, str | None] | None]]:
         """Every panel the game could show in its place: (identifier, order, the panel and its module, or None for
