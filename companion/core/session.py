@@ -206,7 +206,12 @@ class Session:
             remembered_from = self._recent[0].rev if full else self._first_rev
             if rev < remembered_from or rev > self.revision:
                 return None
-            return [c for c in self._recent if c.rev >= rev]
+            since: list[Change] = []
+            for change in reversed(self._recent):  # from the newest: asked after every change by every panel kept
+                if change.rev < rev:
+                    break
+                since.append(change)
+            return since[::-1]
 
     def touched_since(self, rev: int) -> frozenset[str] | None:
         """The parts of the state changed since revision ``rev`` (empty if none); None if not remembered."""

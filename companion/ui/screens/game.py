@@ -227,7 +227,8 @@ class GameScreen(Screen):
         moment += panels[:first]  # panels of order 0 (a finished game's summary) come before the round bar
         tab = self._tab()
         compact = bool(nows) and self._asking()
-        moment.append(part("round-bar", lambda: self._round_bar(view, compact), self._round_inputs(view, compact, tab)))
+        round_inputs = None if self._panels_only else self._round_inputs(view, compact, tab)  # kept in that pass
+        moment.append(part("round-bar", lambda: self._round_bar(view, compact), round_inputs))
         moment.append(part("now", lambda: self._now(nows) if nows else None, (tab, tuple(map(id, nows)))))
         standings = (tab, self._page_width(), view["game"], view["terms"], view["players"], view["round"],
                      view["ended"] is None)  # all a standing is drawn from
