@@ -3,8 +3,9 @@
 A tap's Python share runs from its handler's start to the last update sent, possibly in two passes (the game screen
 answers where the tap was made first and draws the other panels a moment later). While a tap is measured, each part
 of the work - the command and its check, the save (the lock, the write, the copy to IndexedDB), the views, Flet's diff
-and encoding - is timed with ``time.perf_counter`` as it runs; a part inside another is taken out of the outer one, so
-the parts add up, and what no part claims (building and comparing the controls) is ``controls``.
+and encoding - is timed with ``time.perf_counter`` (with ``COMPANION_TAP_SPANS_CPU`` set, the thread's CPU time) as
+it runs; a part inside another is taken out of the outer one, so the parts add up, and what no part claims (building
+and comparing the controls) is ``controls``.
 
 Reported per tap as one JSON object ``{"busy_ms", "wall_ms", "parts": {...}}``: on a computer appended as a line to
 the file ``COMPANION_TAP_SPANS`` names, in the browser (the phone build, where ``COMPANION_TAP_SPANS`` is set by the
@@ -22,6 +23,7 @@ from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 
 ENV = "COMPANION_TAP_SPANS"
+CPU = "COMPANION_TAP_SPANS_CPU"  # set: each part in this thread's CPU time (steady on a machine busy with other work)
 CONTROLS = "controls"  # the time no named part claims: the screen's build, its slots compared and reconciled
 _NOTHING: AbstractContextManager[None] = nullcontext()
 
@@ -30,7 +32,7 @@ class Tap:
     """One tap being measured: its parts so far, the passes still to run, and the parts open now."""
 
     def __init__(self) -> None:
-        self.start = time.perf_counter()
+        self.start = _clock()
         self.end = self.start
         self.busy = 0.0
         self.parts: dict[str, float] = {}
@@ -39,6 +41,10 @@ class Tap:
 
 
 _current: Tap | None = None
+
+
+def _clock() -> float:
+    return time.thread_time() if os.environ.get(CPU) else time.perf_counter()
 
 
 def enabled() -> bool:
@@ -71,12 +77,12 @@ def resumed(measured: Tap | None) -> AbstractContextManager[None]:
 def _running(measured: Tap) -> Iterator[None]:
     global _current
     _current = measured
-    began = time.perf_counter()
+    began = _clock()
     try:
         yield
     finally:
         _current = None
-        measured.end = time.perf_counter()
+        measured.end = _clock()
         measured.busy += measured.end - began
         if measured.waiting <= 0:
             _report(measured)
@@ -92,11 +98,11 @@ def part(name: str) -> AbstractContextManager[None]:
 @contextmanager
 def _timed(measured: Tap, name: str) -> Iterator[None]:
     measured.inner.append(0.0)
-    began = time.perf_counter()
+    began = _clock()
     try:
         yield
     finally:
-        took = time.perf_counter() - began
+        took = _clock() - began
         own = took - measured.inner.pop()
         measured.parts[name] = measured.parts.get(name, 0.0) + own
         if measured.inner:

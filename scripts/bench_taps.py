@@ -18,6 +18,9 @@ browser), and times ``--runs`` taps of each kind from the pointer going down on 
 Each tap is then undone (not timed) so every sample starts from the same screen; the seeded generator makes
 each draw the same card.
 
+``--spans`` also reports Python's share of each timed tap by part (``companion.spans``: the server appends each
+tap's figures to a file; p50s of busy, first start to last end, and each part), the undo after it left out.
+
 Goals (issue 16): p50 <= 100 ms for her draw, p50 <= 80 ms for Next, for the answer. A goal, not a test:
 shared machines make timed tests flaky, so nothing asserts these numbers.
 """
@@ -203,7 +206,11 @@ def main(argv: list[str] | None = None) -> int:
                              "slots and kept panels: in one pass (1, the default) or two (2: the panels just after)")
     parser.add_argument("--spans", action="store_true",
                         help="also report Python's share of each tap by part (companion.spans), p50s")
+    parser.add_argument("--cpu", action="store_true",
+                        help="with --spans: each part in CPU time (a busy machine's waits left out; wall is then moot)")
     args = parser.parse_args(argv)
+    if args.cpu:
+        os.environ["COMPANION_TAP_SPANS_CPU"] = "1"
     os.environ["COMPANION_DECLARATIVE"] = args.declarative or "0"  # the server started inherits it
     with tempfile.TemporaryDirectory(prefix="companion-spans-") as spans_dir:
         if args.spans:

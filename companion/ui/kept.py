@@ -6,7 +6,9 @@ the scores, which the Aphids panel never reads. No panel says so by hand: while 
 saved state it reads are noted (``ReadState``, ``ReadView``: each top-level key, and each module's own part, read
 through the state, the game view, a view or a question it asks its session), and each change says which parts it
 touched (``Session.touched_since``, from the ``Executed`` results). A panel whose inputs of this tab are the same
-and none of whose parts were touched since it was drawn is left on the page.
+and none of whose parts were touched since it was drawn is left on the page; so is one that read the touched parts
+only through answers it asked for (her view holds the ants' points too) when the entries of those answers it read
+are equal now (``Entries``, ``Used``): a point does not redraw the meadow.
 
 The core knows nothing of this: it is asked through ``PanelSession``, the session as one panel's drawing sees it,
 which also keeps each answer (a view, whether a command can run and why not) once per game document and language,
