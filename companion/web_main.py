@@ -62,6 +62,19 @@ async def prepare() -> Any:
     return make_main(ctx)
 
 
+def measure_taps_when_asked() -> None:
+    """A page opened with ``?spans`` in its address has each tap's Python share reported by part
+    (``companion.spans``; ``scripts/bench_web.py --spans`` reads it)."""
+    from urllib.parse import parse_qs, urlsplit
+
+    import js
+
+    from companion import spans
+
+    if "spans" in parse_qs(urlsplit(str(getattr(js, "documentUrl", "") or "")).query, keep_blank_values=True):
+        os.environ[spans.ENV] = "1"
+
+
 def run() -> None:
     import flet as ft
 
@@ -73,6 +86,7 @@ def run() -> None:
     os.environ.setdefault("COMPANION_CACHE", os.path.join(os.path.dirname(__file__), "_cache"))
     serialize_events()
     hold_updates_while_saving()
+    measure_taps_when_asked()
     prepared = asyncio.ensure_future(prepare())
 
     async def main(page: ft.Page) -> None:

@@ -20,17 +20,24 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import json
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
+import zipfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 DIST = ROOT / "dist" / "web"
 sys.path.insert(0, str(ROOT))
 
-from scripts.tap_timing import ARM_TAP  # noqa: E402
+from scripts.tap_timing import ARM_TAP, span_summary  # noqa: E402
+
+SPANS = False  # --spans: the page is opened with ?spans and each tap's Python share is read (companion.spans)
 
 
 def pct(values: list[float], p: float) -> float:
@@ -108,7 +115,7 @@ def run(throttle: float, taps: int, files: int = 0) -> dict[str, float]:
             cdp = context.new_cdp_session(page)
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
             began = time.perf_counter()
-            ui = start(page, url)
+            ui = patient_start(page, url + ("?spans" if SPANS else ""))
             out["first_visit_s"] = time.perf_counter() - began
             page.wait_for_function(  # a build before the offline copy said so: once the worker controls the page
                 "window.companionOfflineReady === true || (window.companionOfflineReady === undefined"
@@ -128,6 +135,7 @@ def run(throttle: float, taps: int, files: int = 0) -> dict[str, float]:
                     if (e.data && e.data.sync_ms !== undefined) window.syncs.push(e.data.sync_ms);
                     if (e.data && e.data.lock_ms !== undefined) window.locks.push(e.data.lock_ms); }; }""")
             solo_game(ui)
+            listen_for_spans(page)
             answers, driven = [], []
             for n in range(1, taps + 1):
                 page.wait_for_timeout(300)
@@ -148,12 +156,13 @@ def run(throttle: float, taps: int, files: int = 0) -> dict[str, float]:
             out["saves_measured"] = len(syncs)
             locks = page.evaluate("window.locks")  # a build before these figures sends none: nan
             out["lock_p50_ms"], out["lock_p99_ms"] = pct(locks, 50), pct(locks, 99)
+            out.update(spans_heard(page))
             page.close()
             page = context.new_page()
             cdp = context.new_cdp_session(page)
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
             began = time.perf_counter()
-            start(page, url)
+            patient_start(page, url)
             out["warm_start_s"] = time.perf_counter() - began
             browser.close()
     finally:
@@ -163,17 +172,130 @@ def run(throttle: float, taps: int, files: int = 0) -> dict[str, float]:
     return out
 
 
+# -- Python's share of each tap, by part (``--spans``; ``companion.spans``) --------------------------------------
+def listen_for_spans(page: Any) -> None:
+    """From now on, keep each tap's figures the app posts on its channel (``window.tapSpans``)."""
+    page.evaluate("""() => { window.tapSpans = [];
+        const c = new BroadcastChannel("companion-web");
+        c.onmessage = (e) => { if (e.data && e.data.tap_spans !== undefined) window.tapSpans.push(e.data.tap_spans); };
+    }""")
+
+
+def spans_heard(page: Any) -> dict[str, float]:
+    """The p50s of the taps' figures heard since ``listen_for_spans`` (python_*: busy, wall, each part)."""
+    records = [json.loads(text) for text in page.evaluate("window.tapSpans || []")]
+    return {f"python_{key}": value for key, value in span_summary(records).items()}
+
+
+def patient_start(page: Any, url: str) -> Any:
+    """The home screen, however long a slowed CPU on a busy machine takes to show the page (the tests' helper waits
+    20 s for Flutter's first frame)."""
+    from tests.ui.browser import Ui
+    from tests.web.test_phone_build import START_MS
+
+    page.goto(url, wait_until="commit")
+    page.locator("flt-semantics-placeholder").wait_for(state="attached", timeout=START_MS)
+    ui = Ui(page, url)
+    ui.enable_semantics()
+    ui.by_id("screen-home").wait_for(state="attached", timeout=START_MS)
+    return ui
+
+
+# -- the floor: a one-button Flet app on the same build, tapped the same way (``--floor``) -------------------------
+FLOOR_APP = """import flet as ft
+
+
+def main(page):
+    count = [0]
+    total = ft.Semantics(identifier="total-p1", label="Ana: 0 CP", container=True, content=ft.Text("0", size=32))
+
+    def plus(_=None):
+        count[0] += 1
+        total.label = f"Ana: {count[0]} CP"
+        total.content.value = str(count[0])
+        page.update()
+
+    page.add(ft.Semantics(identifier="screen-home", container=True, content=ft.Column([
+        total, ft.Semantics(identifier="plus-p1", button=True, container=True, on_tap=plus,
+                            content=ft.IconButton(ft.Icons.ADD, on_click=plus))])))
+
+
+ft.run(main)
+"""
+
+
+def floor_build(dist: Path, into: Path) -> Path:
+    """``dist`` with its app replaced by ``FLOOR_APP`` (the same Flet client, Pyodide and packages)."""
+    shutil.copytree(dist, into, dirs_exist_ok=True)
+    with zipfile.ZipFile(dist / "app.zip") as old, zipfile.ZipFile(into / "app.zip", "w", zipfile.ZIP_DEFLATED) as new:
+        for item in old.infolist():
+            if item.filename.startswith("__pypackages__/"):
+                new.writestr(item, old.read(item))
+        new.writestr("main.py", FLOOR_APP)
+    return into
+
+
+def floor_taps(throttle: float, taps: int) -> dict[str, float]:
+    """The one-button app's + tap, timed in the page as ours is: the stack's floor (Flutter, Pyodide, Flet)."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.ui.browser import Ui, free_port, launch_chromium
+    from tests.web.test_phone_build import START_MS
+
+    port = free_port()
+    with tempfile.TemporaryDirectory(prefix="bench-floor-") as tmp:
+        folder = floor_build(DIST, Path(tmp) / "web")
+        server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "-d",
+                                   str(folder)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(0.5)
+        try:
+            with sync_playwright() as playwright:
+                browser = launch_chromium(playwright)
+                context = browser.new_context(viewport={"width": 360, "height": 740})
+                context.route("https://cdn.jsdelivr.net/**", lambda route: route.abort())
+                page = context.new_page()
+                context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+                page.goto(f"http://127.0.0.1:{port}/", wait_until="commit")
+                page.locator("flt-semantics-placeholder").wait_for(state="attached", timeout=START_MS)
+                page.locator("flt-semantics-placeholder").dispatch_event("click")
+                ui = Ui(page, f"http://127.0.0.1:{port}/")
+                ui.by_id("plus-p1").wait_for(state="attached", timeout=START_MS)
+                answers = [_timed_plus(ui, n) for n in range(1, taps + 1)]
+                browser.close()
+        finally:
+            server.kill()
+    return {"floor_tap_p50_ms": pct(answers, 50), "floor_tap_p99_ms": pct(answers, 99)}
+
+
+def _timed_plus(ui: Any, n: int) -> float:
+    """One + on ``total-p1`` (its total becomes ``n``), from the pointer going down to the frame that shows it."""
+    ui.page.wait_for_timeout(300)
+    ui.page.evaluate(ARM_TAP, ["total-p1", ui.label("total-p1"), 30000])
+    ui.tap("plus-p1")
+    ui.page.wait_for_function(
+        "n => { const e = document.querySelector('[flt-semantics-identifier=\"total-p1\"]');"
+        " return e && (e.getAttribute('aria-label') || e.textContent || '').includes(': ' + n + ' CP'); }",
+        arg=n, timeout=30_000)
+    return float(ui.page.evaluate("window.__tap")["painted"])
+
+
 def main() -> int:
-    global DIST
+    global DIST, SPANS
     parser = argparse.ArgumentParser()
     parser.add_argument("--taps", type=int, default=20)
     parser.add_argument("--throttle", type=float, nargs="*", default=[1, 4])
     parser.add_argument("--dist", type=Path, default=DIST, help="the built folder (default dist/web; A/B runs)")
     parser.add_argument("--files", type=int, default=0, help="extra files in the saves' IndexedDB before the taps")
+    parser.add_argument("--spans", action="store_true", help="also each tap's Python share by part (python_*)")
+    parser.add_argument("--floor", action="store_true",
+                        help="also a one-button Flet app's + tap on the same build, just before ours (floor_*)")
     args = parser.parse_args()
-    DIST = args.dist.resolve()
+    DIST, SPANS = args.dist.resolve(), args.spans
     for rate in args.throttle:
-        figures = run(rate, args.taps, args.files)
+        figures = floor_taps(rate, args.taps) if args.floor else {}
+        figures.update(run(rate, args.taps, args.files))
+        if args.floor:
+            figures["tap_over_floor_ms"] = figures["tap_p50_ms"] - figures["floor_tap_p50_ms"]
         print(f"CPU x{rate:g}: " + ", ".join(f"{k} {v:.2f}" for k, v in figures.items()), flush=True)
     return 0
 

@@ -7,6 +7,9 @@ node, its checks before a click, polling) are not counted. One script for both, 
 
 from __future__ import annotations
 
+import statistics
+from typing import Any
+
 # Arms the page for the next tap: ``window.__tap`` resolves to ``{dom, painted}`` (ms from the pointer going down,
 # at the DOM change and at the frame after it), or null when the label has not changed within ``timeout`` ms;
 # ``window.__down`` keeps when the pointer went down.
@@ -33,3 +36,31 @@ ARM_TAP = """([ident, before, timeout]) => {
   });
   return true;
 }"""
+
+
+# -- Python's share of a tap, by part (``companion.spans``) ------------------------------------------------------
+PARTS = ("command", "check", "save", "views", "controls", "flet")  # in the order a tap runs them
+
+
+def span_summary(records: list[dict[str, Any]]) -> dict[str, float]:
+    """The p50 of each measured tap's figures (ms): Python busy, first start to last end, and each part."""
+    if not records:
+        return {}
+    out = {"busy_p50_ms": statistics.median(r["busy_ms"] for r in records),
+           "wall_p50_ms": statistics.median(r["wall_ms"] for r in records)}
+    for name in sorted({name for r in records for name in r["parts"]}, key=_part_order):
+        out[f"{name}_p50_ms"] = statistics.median(r["parts"].get(name, 0.0) for r in records)
+    out["taps_measured"] = len(records)
+    return {key: round(value, 2) for key, value in out.items()}
+
+
+def _part_order(name: str) -> int:
+    return PARTS.index(name) if name in PARTS else len(PARTS)
+
+
+def span_line(figures: dict[str, float]) -> str:
+    """One line: Python's share p50 and its parts."""
+    parts = ", ".join(f"{key.removesuffix('_p50_ms')} {value:g}" for key, value in figures.items()
+                      if key.endswith("_p50_ms") and key not in ("busy_p50_ms", "wall_p50_ms"))
+    return (f"python p50 {figures.get('busy_p50_ms', float('nan')):g} ms (wall {figures.get('wall_p50_ms', 0):g}; "
+            f"{parts}; n={figures.get('taps_measured', 0):g})")

@@ -19,19 +19,19 @@ what changed since it last drew a game without knowing anything of how the core 
 
 from __future__ import annotations
 
-import copy
 import threading
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from companion import spans
 from companion.core.commands.base import Command, end_block, verified
 from companion.core.content import Content, load_content
 from companion.core.errors import AlreadyDone, CommandError, GameError, StaleChange
 from companion.core.hooks import active_hooks, stamp_versions
 from companion.core.i18n import Msg, as_data, is_message, msg, render
-from companion.core.patch import apply_patch, diff
+from companion.core.patch import apply_patch, copy_json, diff
 from companion.core.schema import UNDO_LIMIT, Json, JsonObject, LogEntry
 from companion.core.state import State, game_def
 from companion.core.validation import check_readable, validate_state
@@ -183,7 +183,7 @@ class Session:
             if (refused := refusal(command, self.state, self.content)) is not None:
                 raise refused
             before = self.state
-            after = copy.deepcopy(before)
+            after = copy_json(before)
             command.apply(after, self.content)
             label = as_data(command.describe_done(before, after, self.content))
             self._check_end(after)
@@ -206,7 +206,12 @@ class Session:
             remembered_from = self._recent[0].rev if full else self._first_rev
             if rev < remembered_from or rev > self.revision:
                 return None
-            return [c for c in self._recent if c.rev >= rev]
+            since: list[Change] = []
+            for change in reversed(self._recent):  # from the newest: asked after every change by every panel kept
+                if change.rev < rev:
+                    break
+                since.append(change)
+            return since[::-1]
 
     def touched_since(self, rev: int) -> frozenset[str] | None:
         """The parts of the state changed since revision ``rev`` (empty if none); None if not remembered."""
@@ -287,7 +292,7 @@ class Session:
         """
         try:
             restored: State = apply_patch(self.state, entry[way])
-            validate_state(copy.deepcopy(restored), self.content)
+            validate_state(copy_json(restored), self.content)
         except (KeyError, IndexError, TypeError, ValueError, GameError):
             raise CommandError(msg("'{label}' can no longer be undone or redone: its saved step does not match "
                                    "the game.", label=entry["label"])) from None
@@ -320,8 +325,10 @@ class Session:
         doc["state"] = new_state
         doc["updated"] = log["at"]
         history(doc)
-        check_readable(doc, self.content, before=self.doc)  # never save what the reader would refuse
-        self._save(doc)
+        with spans.part("check"):
+            check_readable(doc, self.content, before=self.doc)  # never save what the reader would refuse
+        with spans.part("save"):
+            self._save(doc)
         self.doc = doc
 
 

@@ -152,7 +152,8 @@ class DeclarativeGameScreen(GameScreen):
             panel, module_id = entry
             ctx = PanelContext(self.app, PanelSession(self.session), view, module_id)
             try:
-                asks, title, folded = self._panel_heading(ident, panel, ctx)
+                title, folded = self._panel_heading(ident, panel, ctx)
+                asks = panel.now(ctx) if panel.now is not None else []
                 extra = panel.reads(ctx) if panel.reads is not None else None
             except Exception:  # drawn with its error by PanelPart
                 asks, title, folded, extra = [], panel.title_for(ctx), False, None

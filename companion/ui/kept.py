@@ -6,7 +6,9 @@ the scores, which the Aphids panel never reads. No panel says so by hand: while 
 saved state it reads are noted (``ReadState``, ``ReadView``: each top-level key, and each module's own part, read
 through the state, the game view, a view or a question it asks its session), and each change says which parts it
 touched (``Session.touched_since``, from the ``Executed`` results). A panel whose inputs of this tab are the same
-and none of whose parts were touched since it was drawn is left on the page.
+and none of whose parts were touched since it was drawn is left on the page; so is one that read the touched parts
+only through answers it asked for (her view holds the ants' points too) when the entries of those answers it read
+are equal now (``Entries``, ``Used``): a point does not redraw the meadow.
 
 The core knows nothing of this: it is asked through ``PanelSession``, the session as one panel's drawing sees it,
 which also keeps each answer (a view, whether a command can run and why not) once per game document and language,
@@ -19,13 +21,14 @@ from __future__ import annotations
 import copy
 import os
 import threading
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import TYPE_CHECKING, TypeVar, cast
 from weakref import WeakKeyDictionary
 
 if TYPE_CHECKING:
     from _collections_abc import dict_items, dict_keys, dict_values
 
+from companion import spans
 from companion.core.commands.base import Command
 from companion.core.errors import CommandError
 from companion.core.i18n import language
@@ -166,6 +169,53 @@ class ReadView(NotingDict):
         self._reads.add(DOCUMENT)
 
 
+class Reads(set[str]):
+    """The parts of the state a drawing read: all of them, and in ``direct`` those it read itself (through the
+    state or the game view) rather than through an answer it asked for, which is compared by value instead."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.direct: set[str] = set()
+
+    def add(self, part: str) -> None:
+        super().add(part)
+        self.direct.add(part)
+
+    def update(self, *others: Iterable[str]) -> None:
+        for other in others:
+            for part in other:
+                self.add(part)
+
+    def through_answer(self, parts: Iterable[str]) -> None:
+        set.update(self, parts)
+
+
+class Entries(NotingDict):
+    """An answer that is a dict (a module's view), handed to one drawing: each entry read is kept with its value in
+    ``used``, so the drawing can be kept while those entries are the same, whatever else the answer holds."""
+
+    def __init__(self, answer: JsonObject, used: dict[object, object]) -> None:
+        super().__init__(answer)
+        self._used = used
+
+    def _note(self, key: object) -> None:
+        if isinstance(key, str):
+            self._used[key] = comparable(dict.get(self, key))
+
+    def _note_all(self) -> None:
+        self._used[WHOLE] = comparable(self._plain())
+
+
+WHOLE = "<whole>"  # an answer used whole (walked, copied, or not a dict)
+
+
+def comparable(value: object) -> object:
+    """An answer as compared with the same answer after a change: a refusal by its words, the rest as it is."""
+    if isinstance(value, BaseException):
+        return (type(value), str(value))
+    return value
+
+
 # -- answers kept per game document ---------------------------------------------------------------------------------
 class _Kept:
     """The answers about one game document: each with the parts of the state it read."""
@@ -197,7 +247,8 @@ class PanelSession(Session):
     def __init__(self, session: Session, reads: set[str] | None = None) -> None:
         self.real = session
         self.content = session.content
-        self.reads: set[str] = set() if reads is None else reads
+        self.reads: set[str] = Reads() if reads is None else reads
+        self.used: dict[Hashable, Used] = {}  # each answer this drawing asked for: how, and what of it it read
         self._plain: State | None = None
         self._state: ReadState | None = None
 
@@ -221,20 +272,34 @@ class PanelSession(Session):
         return cast(State, self._state)
 
     def ask(self, key: Hashable, compute: Callable[[State], T]) -> T:
-        """``compute(state)`` for the game as saved now, kept per document and language with the parts it read."""
+        """``compute(state)`` for the game as saved now, kept per document and language with the parts it read; a
+        dict answer is handed over as ``Entries``, so this drawing is held to the entries it read."""
+        try:
+            value, parts = self.answer(key, compute)
+        except TypeError:  # a key with a list in it: asked afresh
+            with spans.part("views"):
+                return compute(self.state)
+        if isinstance(self.reads, Reads):
+            self.reads.through_answer(parts)
+        else:
+            self.reads.update(parts)
+        used = self.used.setdefault(key, Used(compute))
+        if type(value) is dict:
+            return cast(T, Entries(cast(JsonObject, value), used.entries))
+        used.entries[WHOLE] = comparable(value)
+        return value
+
+    def answer(self, key: Hashable, compute: Callable[[State], T]) -> tuple[T, frozenset[str]]:
+        """The answer itself, as kept for the game as saved now, and the parts of the state it read."""
         doc = self.real.doc  # the game as saved now: its answers, computed from its state
         answers = _answers(self.real, doc)
         full = (language(), key)
-        try:
-            found = answers.get(full)
-        except TypeError:  # a key with a list in it: asked afresh
-            return compute(self.state)
+        found = answers.get(full)  # TypeError for a key that cannot be kept
         if found is None:
             read: set[str] = set()
-            found = answers[full] = (compute(cast(State, ReadState(doc["state"], read))), frozenset(read))
-        self.reads.update(found[1])
-        value = cast(T, found[0])
-        return value
+            with spans.part("views"):
+                found = answers[full] = (compute(cast(State, ReadState(doc["state"], read))), frozenset(read))
+        return cast(T, found[0]), found[1]
 
     def _refusal(self, command: Command) -> CommandError | None:
         return self.ask(("refusal", command), lambda state: refusal(command, state, self.content))
@@ -256,23 +321,47 @@ class PanelSession(Session):
         return self.real.changes_since(rev)
 
 
-class Drawn:
-    """What a panel on the page was drawn from: this tab's inputs, the parts of the game it read, and the game as it
-    was then (document and revision)."""
+class Used:
+    """An answer a drawing asked for: how it is computed, and what of it the drawing read (entry -> value)."""
 
-    def __init__(self, inputs: object, reads: frozenset[str], session: Session) -> None:
-        self.inputs, self.reads = inputs, reads
+    def __init__(self, compute: Callable[[State], object]) -> None:
+        self.compute = compute
+        self.entries: dict[object, object] = {}
+
+    def same_now(self, key: Hashable, session: Session) -> bool:
+        """Whether the answer for the game as saved now has the same values in every entry read."""
+        now, _ = PanelSession(session).answer(key, self.compute)
+        for entry, value in self.entries.items():
+            if entry == WHOLE:
+                if comparable(now) != value:
+                    return False
+            elif type(now) is not dict or comparable(now.get(entry)) != value:
+                return False
+        return True
+
+
+class Drawn:
+    """What a panel on the page was drawn from: this tab's inputs, the parts of the game it read (itself, and through
+    the answers it asked for, with what it read of each), and the game as it was then (document and revision)."""
+
+    def __init__(self, inputs: object, asking: PanelSession, session: Session) -> None:
+        self.inputs, self.reads = inputs, frozenset(asking.reads)
+        self.direct = frozenset(getattr(asking.reads, "direct", asking.reads))
+        self.used = dict(asking.used)
         self.session, self.doc, self.rev = session, session.doc, session.revision
 
     def still(self, inputs: object, session: Session) -> bool:
         """Whether a panel drawn so would be drawn the same now: same inputs, same session, and no part it read
-        touched since (a document that changed without a revision - a game never saved - counts as all touched)."""
+        touched since - or none it read itself, and every answer it asked for the same in what it read of it (a
+        document that changed without a revision - a game never saved - counts as all touched)."""
         if inputs != self.inputs or session is not self.session or DOCUMENT in self.reads:
             return False
         if session.doc is self.doc:
             return True
         touched = session.touched_since(self.rev) if session.revision != self.rev else None
-        if touched is None or EVERYTHING in touched or touched & self.reads:
+        if touched is None or EVERYTHING in touched or touched & self.direct:
+            return False
+        if touched & self.reads and not all(used.same_now(key, session) for key, used in self.used.items()):
             return False
         self.doc, self.rev = session.doc, session.revision  # as drawn now: the next change is counted from here
         return True

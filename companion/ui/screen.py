@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from companion import spans
 from companion.core.schema import JsonObject
 from companion.ui.i18n import tr
 from companion.ui.measure import title_lines
@@ -138,10 +139,11 @@ class Screen:
         if self.view is None:
             return
         whole, changed = self._fill(self.view)
-        if whole:
-            self.app.page.update()
-        elif changed:
-            self.app.page.update(*changed)
+        with spans.part("flet"):  # Flet's diff, its encoding and the send
+            if whole:
+                self.app.page.update()
+            elif changed:
+                self.app.page.update(*changed)
 
     def _fill(self, view: ft.View) -> tuple[bool, list[ft.Control]]:
         return self._fill_now(view)

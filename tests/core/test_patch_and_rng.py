@@ -8,7 +8,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.core.patch import apply_patch, diff
+from companion.core.patch import apply_patch, copy_json, diff
 from companion.core.rng import Rng
 
 json_values = st.recursive(
@@ -22,6 +22,18 @@ json_values = st.recursive(
 def test_a_patch_turns_one_value_into_the_other(old: Any, new: Any) -> None:
     assert apply_patch(old, diff(old, new)) == new
     assert apply_patch(new, diff(new, old)) == old
+
+
+@given(json_values)
+def test_a_copy_is_equal_and_shares_nothing_that_can_change(value: Any) -> None:
+    copied = copy_json(value)
+    assert copied == value
+
+    def containers(node: Any) -> list[Any]:
+        inner = node.values() if isinstance(node, dict) else node if isinstance(node, list) else []
+        return [node] * isinstance(node, dict | list) + [c for item in inner for c in containers(item)]
+
+    assert not {id(c) for c in containers(value)} & {id(c) for c in containers(copied)}
 
 
 def test_patches_touch_only_what_changed() -> None:

@@ -181,8 +181,14 @@ def test_every_change_is_seen_by_the_next_question(store: GameStore) -> None:
 
 def test_answers_are_kept_per_saved_game_for_every_drawing(store: GameStore) -> None:
     session = solo_game(store)
-    first = her_view(PanelSession(session))
-    assert her_view(PanelSession(session)) is first  # another drawing (another tab) of the same game: kept
+
+    def kept_answer() -> object:  # the answer itself (a drawing is handed its entries, ``kept.Entries``)
+        return PanelSession(session).answer("broodmother_view",
+                                            lambda state: broodmother_view(state, session.content))[0]
+
+    first = kept_answer()
+    assert her_view(PanelSession(session)) == first
+    assert kept_answer() is first  # another drawing (another tab) of the same game: kept
     assert her_view(session) is not first  # the session itself (the CLI, tests): always afresh
     session.state["round"] = 2  # changed in place (only tests do that): seen outside a drawing
     assert her_view(session)["round"] == 2

@@ -11,13 +11,13 @@ fields they are registered here, by the same packages, at the same import.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from companion.core.content import Content
 from companion.core.hooks import load_modules
 from companion.core.i18n import Msg, msg
+from companion.core.patch import copy_json
 from companion.core.state import State
 
 
@@ -69,7 +69,7 @@ def leave_phase(state: State, content: Content, ending: str) -> list[str | Msg]:
 
 def leave_preview(state: State, content: Content, ending: str) -> list[str | Msg]:
     """What ``leave_phase`` would say, without changing ``state`` (for labels read before a command)."""
-    return leave_phase(copy.deepcopy(state), content, ending)
+    return leave_phase(copy_json(state), content, ending)
 
 
 def with_notes(label: str | Msg, notes: list[str | Msg]) -> str | Msg:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import flet as ft
 
-from companion import platform
+from companion import platform, spans
 from companion.core.broodmother import broodmother_view
 from companion.core.broodmother.model import has_broodmother
 from companion.core.broodmother.view import HerStanding
@@ -23,7 +23,7 @@ from companion.core.commands.base import Command
 from companion.core.commands.scoring import AdjustScore
 from companion.core.commands.turns import EndEarly, FinishGame, NextPhase, NextRound
 from companion.core.i18n import language
-from companion.core.schema import JsonObject
+from companion.core.schema import JsonObject, LogEntry
 from companion.core.session import Session, log_text
 from companion.core.views import GameView, PhaseStep, PlayerStanding, RivalStanding, game_view
 from companion.ui import draw_cue, kept, theme, widgets
@@ -37,7 +37,7 @@ from companion.ui.return_path import Origin
 from companion.ui.score_dialog import ask_total
 from companion.ui.screen import GAP, Screen
 from companion.ui.share_view import open_share_dialog
-from companion.ui.slots import Reused
+from companion.ui.slots import Reused, fingerprint
 from companion.ui.theme import MIN_TOUCH
 
 if TYPE_CHECKING:
@@ -49,6 +49,7 @@ ROW_SPACING = 6  # px between a standing's pieces
 NBSP = "\u00a0"  # inside one round's text, so a line never breaks it
 HISTORY_GAP = "   "
 LOG_LINES = 30
+LOG_TEXTS_KEPT = 500  # log lines kept as read (a screen shows LOG_LINES; an undo or another language adds some)
 WIDE = theme.WIDE  # px: from here on, two columns
 MOMENT_SPAN = 5  # twelfths of the width the moment and the standings take at tablet width
 MOMENT_COLUMNS: ft.ResponsiveNumber = {"xs": 12, "md": MOMENT_SPAN}
@@ -69,11 +70,15 @@ class GameScreen(Screen):
         self._answering: str | None = None  # while a tap is answered first: the part it was made in
         self._answered: int | None = None  # the revision an answer's first pass drew, until its second pass
         self._rest_waiting = False  # the second pass of an answer is on its way
+        self._measured: spans.Tap | None = None  # the measured tap (``companion.spans``) its second pass belongs to
         self._panels_only = False  # in an answer's second pass: only the panels are drawn
         self.log_lines = Reused()  # the log's lines, and the jump bar's chips, kept from one drawing to the next
         self.jump_chips = Reused()
+        self.player_rows = Reused()  # the standings' rows, each kept while drawn from the same
+        self._log_texts: dict[tuple[str, str], str] = {}  # the log's lines as read (``_log_line``)
         self._shown_ended: bool | None = None  # whether the game was over when this screen last drew it
         self._drawn: dict[str, kept.Drawn] = {}  # what each panel on the page was drawn from
+        self._nows: dict[str, list[ft.Control]] = {}  # what each panel's ``now`` part asked when last drawn
 
     # -- answering a tap ---------------------------------------------------------------------
     def refresh(self, touched: ft.Control | None = None) -> None:
@@ -115,6 +120,7 @@ class GameScreen(Screen):
         self._answered = self.session.revision
         if not self._rest_waiting:
             self._rest_waiting = True
+            self._measured = spans.later()  # a measured tap goes on in the second pass
             self.app.page.run_task(self._draw_the_rest)
 
     def _show_the_end(self) -> None:
@@ -132,13 +138,14 @@ class GameScreen(Screen):
         await asyncio.sleep(0)  # the first pass's patches go out first
         self._rest_waiting = False
         answered, self._answered = self._answered, None
-        if answered is None or self.app.screen is not self or self.view is None:
-            return
-        self._panels_only = answered == self.session.revision
-        try:
-            self.app.guard(super().refresh)
-        finally:
-            self._panels_only = False
+        with spans.resumed(self._measured):
+            if answered is None or self.app.screen is not self or self.view is None:
+                return
+            self._panels_only = answered == self.session.revision
+            try:
+                self.app.guard(super().refresh)
+            finally:
+                self._panels_only = False
 
     def _part(self, name: str, draw: Callable[[], ft.Control | None], inputs: object = None) -> ft.Control:
         """The part ``name`` of the screen drawn by ``draw``; left as it is on the page in an answer's second pass,
@@ -168,7 +175,7 @@ class GameScreen(Screen):
     def view_data(self) -> GameView:
         session = self.session
         self.app.note_shown(session)  # the revision this screen shows, for two devices' taps
-        return asked(PanelSession(session), "game_view", lambda _: game_view(session))
+        return PanelSession(session).answer("game_view", lambda _: game_view(session))[0]
 
     def heading(self) -> str:
         return str(self.session.doc["name"])
@@ -218,9 +225,11 @@ class GameScreen(Screen):
         panels, nows = self._panels(view)
         first = self._first_panels
         moment += panels[:first]  # panels of order 0 (a finished game's summary) come before the round bar
-        moment.append(part("round-bar", lambda: self._round_bar(view, compact=bool(nows) and self._asking())))
-        moment.append(part("now", lambda: self._now(nows) if nows else None))
         tab = self._tab()
+        compact = bool(nows) and self._asking()
+        round_inputs = None if self._panels_only else self._round_inputs(view, compact, tab)  # kept in that pass
+        moment.append(part("round-bar", lambda: self._round_bar(view, compact), round_inputs))
+        moment.append(part("now", lambda: self._now(nows) if nows else None, (tab, tuple(map(id, nows)))))
         standings = (tab, self._page_width(), view["game"], view["terms"], view["players"], view["rivals"],
                      view["round"], view["ended"] is None)  # all a standing is drawn from
         moment.append(part("scores", lambda: self._players(view), standings))
@@ -297,6 +306,21 @@ class GameScreen(Screen):
         return widgets.section(when, body, self.sizes, subtitle=subtitle,
                                help_topic="rounds", identifier="round-bar", title_identifier="round")
 
+    def _round_inputs(self, view: GameView, compact: bool, tab: tuple[object, ...]) -> tuple[object, ...]:
+        """All the round bar is drawn from: left as drawn while these are the same (a point changes none of them)."""
+        session = PanelSession(self.session)
+        turns = tuple((session.can(command), self._says(session, command), session.why_not(command))
+                      for command in (NextPhase(), NextRound(), FinishGame()))
+        return (tab, compact, view["round"], view["rounds"], view["phases"], view["phase_label"], view["game_name"],
+                view["mode_name"], view["ended"] is not None, turns)
+
+    @staticmethod
+    def _says(session: Session, command: Command) -> str | None:
+        """What a turn button says it will do (None while the core refuses it), worked out once per change."""
+        if not session.can(command):
+            return None
+        return asked(session, ("says", command), lambda state: render(command.describe(state, session.content)))
+
     def _round_line(self, view: GameView, when: str, step: str, phase: ft.Control) -> ft.Control:
         """The round bar in one line: round and phase, and Next and Next round as icon buttons."""
         session = PanelSession(self.session)
@@ -315,8 +339,7 @@ class GameScreen(Screen):
 
     def _icon_command(self, session: Session, command: Command, ident: str, icon: ft.IconData) -> ft.Control:
         """A turn command as an icon button, announced by what it will do (or the core's reason it cannot)."""
-        if session.can(command):
-            text = render(command.describe(session.state, session.content))
+        if (text := self._says(session, command)) is not None:
             return widgets.icon_action(text, icon, self.app.handler(lambda: self._advance(command, ident)),
                                        identifier=ident, filled=True)
         fallback = tr("Next phase") if isinstance(command, NextPhase) else tr("Next round")
@@ -336,8 +359,7 @@ class GameScreen(Screen):
     def _command_button(self, session: Session, command: Command, ident: str, icon: ft.IconData,
                         kind: str, expand: bool = False) -> ft.Control:
         """A turn button labelled with what it will do, enabled only when the core allows it."""
-        if session.can(command):
-            text = render(command.describe(session.state, session.content))
+        if (text := self._says(session, command)) is not None:
             tap = self.app.handler(lambda: self._advance(command, ident))
             return widgets.tap_button(text, tap, icon=icon, identifier=ident, kind=kind, sizes=self.sizes,
                                       expand=expand)
@@ -372,8 +394,7 @@ class GameScreen(Screen):
     def _players(self, view: GameView) -> ft.Control:
         """Every player's standing, one compact row each: the table's totals on one phone screen."""
         width = self._standings_width()
-        rows = [self._her_row(p, mine) if (mine := p["broodmother"]) is not None else self._player_row(view, p, width)
-                for p in view["players"]]
+        rows = self.player_rows.controls([self._row_of(view, player, width) for player in view["players"]])
         body: list[ft.Control] = []
         her = next((p for p in view["players"] if p["broodmother"] is not None), None)
         if her is not None:  # the asymmetric variant: who plays her, and how
@@ -401,6 +422,19 @@ class GameScreen(Screen):
         said = trf("{name}: {total} {cp}, booked by her cards and her Slumber", name=rival["name"],
                    total=rival["total"], cp=view["terms"]["cp"])
         return widgets.labelled(row, said, f"total-{rival['id']}")
+
+    def _row_of(self, view: GameView, player: PlayerStanding, width: float
+                ) -> tuple[str, Callable[[], ft.Control]]:
+        """A standing's row and all it is drawn from: a row drawn from the same is the row on the page (``Reused``),
+        so a point given to one player builds, compares and sends that player's row alone."""
+        her = player["broodmother"]
+        if her is not None:
+            return repr((self._tab(), view["terms"], player)), lambda: self._her_row(player, her)
+        pid = player["id"]
+        session = PanelSession(self.session)  # asked once per change, here and by the row's buttons
+        can = tuple(session.can(AdjustScore(pid, delta)) for delta in (-1, 1))
+        drawn_from = (self._tab(), width, view["terms"], view["round"], view["ended"] is None, player, can)
+        return repr(drawn_from), lambda: self._player_row(view, player, width)
 
     def _her_row(self, player: PlayerStanding, her: HerStanding) -> ft.Control:
         """The Broodmother's player: her eggs and unlocked powers instead of a colony's points (her CP, booked by
@@ -458,7 +492,7 @@ class GameScreen(Screen):
 
     def _adjust(self, pid: str, delta: int) -> widgets.EventHandler | None:
         """The -/+ button's tap: one point taken or given, or None while the core refuses it."""
-        if not self.session.can(AdjustScore(pid, delta)):
+        if not PanelSession(self.session).can(AdjustScore(pid, delta)):
             return None
         return self.app.handler(lambda: self.app.execute(self.session, AdjustScore(pid, delta)))
 
@@ -513,6 +547,7 @@ class GameScreen(Screen):
             if entry is None:  # not in this game now: an empty slot keeps the page's outline
                 out.append(self.slots.part(ident, None))
                 self._drawn.pop(ident, None)  # drawn afresh when it comes back
+                self._nows.pop(ident, None)
                 continue
             part, title, asks = self._panel(ident, *entry, view, tab)
             nows += asks
@@ -535,12 +570,13 @@ class GameScreen(Screen):
         inputs: object = None
         keep = False
         try:
-            asks, title, folded = self._panel_heading(ident, panel, ctx)
+            title, folded = self._panel_heading(ident, panel, ctx)
             inputs = (tab, folded, title, panel.reads(ctx) if panel.reads is not None else None)
-            if self._answering not in (None, ident) and self.slots.holds(ident):
-                return self.slots.keep(ident), title, asks  # drawn in the answer's second pass
             drawn = self._drawn.get(ident)
             keep = drawn is not None and self.slots.holds(ident) and drawn.still(inputs, self.session)
+            asks = self._asks(ident, panel, ctx, keep)
+            if self._answering not in (None, ident) and self.slots.holds(ident):
+                return self.slots.keep(ident), title, asks  # drawn in the answer's second pass
             if keep and not kept.CHECK:
                 return self.slots.keep(ident), title, asks
             body = [] if folded else panel.build(ctx)
@@ -556,14 +592,26 @@ class GameScreen(Screen):
         if inputs is None:
             self._drawn.pop(ident, None)
         else:
-            self._drawn[ident] = kept.Drawn(inputs, frozenset(asking.reads), self.session)
+            self._drawn[ident] = kept.Drawn(inputs, asking, self.session)
         if keep:
             kept.same_drawing(ident, self.slots.unchanged(ident))
         return part, title, asks
 
-    def _panel_heading(self, ident: str, panel: Panel, ctx: PanelContext) -> tuple[list[ft.Control], str, bool]:
-        """What a panel's ``now`` part asks, its title and whether it is folded (drawn each time: they are short)."""
-        asks = panel.now(ctx) if panel.now is not None and not self._panels_only else []
+    def _asks(self, ident: str, panel: Panel, ctx: PanelContext, still: bool) -> list[ft.Control]:
+        """What a panel's ``now`` part asks: drawn from what the panel is drawn from, so while the panel is kept the
+        controls drawn last (the same objects, which the "now" part keeps and Flet's diff skips)."""
+        if panel.now is None or self._panels_only:
+            return []
+        last = self._nows.get(ident)
+        if still and last is not None and not kept.CHECK:
+            return last
+        asks = self._nows[ident] = panel.now(ctx)
+        if still and last is not None:  # the tests draw it all the same: it must come out as it is
+            kept.same_drawing(f"{ident} (now)", fingerprint(asks) == fingerprint(last))
+        return asks
+
+    def _panel_heading(self, ident: str, panel: Panel, ctx: PanelContext) -> tuple[str, bool]:
+        """A panel's title and whether it is folded (worked out at each drawing: they are short)."""
         settled = panel.settled is not None and panel.settled(ctx)
         if settled:
             self.folds.settled.add(ident)
@@ -571,7 +619,7 @@ class GameScreen(Screen):
         title = panel.title_for(ctx)
         if folded and settled and panel.settled_title is not None:
             title = panel.settled_title(ctx)  # "Setup done", one line with its Show
-        return asks, title, folded
+        return title, folded
 
     def _places(self, chosen: list[tuple[Panel, str | None]]) -> list[tuple[str, int, tuple[Panel, str | None] | None]]:
         """Every panel the game could show in its place: (identifier, order, the panel and its module, or None for
@@ -602,11 +650,21 @@ class GameScreen(Screen):
             def line(text: str, key: str | None) -> Callable[[], ft.Control]:
                 return lambda: ft.Text(text, size=size, key=key)
 
-            texts = [(trf("R{round} · {phase} — {label}", round=e["round"], phase=render(e["phase"]),
-                          label=log_text(e)), f"log-{e['n']}" if keyed else None) for e in entries]
+            texts = [(self._log_line(e), f"log-{e['n']}" if keyed else None) for e in entries]
             lines = self.log_lines.controls([((i if key is None else key, text, size), line(text, key))
                                              for i, (text, key) in enumerate(texts)])
         return widgets.section(tr("Game log"), [ft.Column(lines, spacing=4)], self.sizes, identifier="log")
+
+    def _log_line(self, entry: LogEntry) -> str:
+        """A line of the log in the reader's language, worked out once: a line never changes once logged."""
+        key = (language(), repr(entry))
+        text = self._log_texts.get(key)
+        if text is None:
+            if len(self._log_texts) > LOG_TEXTS_KEPT:
+                self._log_texts.clear()
+            text = self._log_texts[key] = trf("R{round} · {phase} — {label}", round=entry["round"],
+                                              phase=render(entry["phase"]), label=log_text(entry))
+        return text
 
     # -- bottom bar ----------------------------------------------------------------------
     def bottom(self) -> ft.Control:

@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TypeVar
 
+from companion import spans
 from companion.core.errors import GameError
 from companion.ui import i18n, widgets
 from companion.ui.tab.base import TabBase
@@ -32,7 +33,7 @@ class Answers(TabBase):
         """Wrap a zero-argument action as an event handler that never lets an error escape."""
 
         def run(event: object = None) -> None:
-            with self.tapping(event):
+            with spans.tap(), self.tapping(event):
                 self.guard(action)
 
         return run

@@ -9,6 +9,7 @@ from contextlib import contextmanager
 
 import flet as ft
 
+from companion import spans
 from companion.core.commands.base import Command
 from companion.core.errors import AlreadyDone, StaleChange
 from companion.core.schema import JsonObject
@@ -43,7 +44,8 @@ class Changes(Guests):
         if debounce and not self.debouncer.allow(debounce):
             return NOTHING_DONE
         with self._shared_change(session):
-            done = session.execute(command, expected_rev=self.seen_revision(session), origin=self.origin)
+            with spans.part("command"):
+                done = session.execute(command, expected_rev=self.seen_revision(session), origin=self.origin)
             self._own_change(session)
             return done
         return NOTHING_DONE
@@ -59,7 +61,8 @@ class Changes(Guests):
         self.require_play(session)
         if self.debouncer.allow(action):
             with self._shared_change(session):
-                step(expected_rev=self.seen_revision(session), origin=self.origin)
+                with spans.part("command"):
+                    step(expected_rev=self.seen_revision(session), origin=self.origin)
                 self._own_change(session)
 
     def _own_change(self, session: Session) -> None:

@@ -8,15 +8,12 @@ panel renders ``broodmother_view`` and sends the core's commands; none holds a r
 
 from __future__ import annotations
 
-import copy
-
 from companion.core.broodmother.model import has_broodmother, is_asymmetric
 from companion.core.state import State
 from companion.ui.i18n import tr
 from companion.ui.panels import PanelContext, PanelFamily
 from companion.ui.panels.broodmother import asymmetric, battle, meadow, setup, tracks, turn
 from companion.ui.panels.broodmother.controls import drafts
-from companion.ui.panels.broodmother.drafts import Drafts
 
 
 def in_game(state: State) -> bool:
@@ -27,9 +24,10 @@ def asymmetric_game(state: State) -> bool:
     return has_broodmother(state) and is_asymmetric(state)
 
 
-def drafted(ctx: PanelContext) -> Drafts:
-    """This tab's half-filled forms as they are now (a copy): part of what the panels are drawn from."""
-    return copy.deepcopy(drafts(ctx))
+def drafted(ctx: PanelContext) -> str:
+    """This tab's half-filled forms as they are now, every field written out (compared, not kept as a copy: asked
+    by each of her panels at every drawing): part of what the panels are drawn from."""
+    return repr(drafts(ctx))
 
 
 TAB = PanelFamily(applies=in_game, reads=drafted)
