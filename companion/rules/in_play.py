@@ -63,7 +63,7 @@ def in_play(state: State, content: Content, corpus: Corpus) -> InPlay:
 def areas_sections(state: State, content: Content, corpus: Corpus, books: set[str]) -> tuple[set[str], set[str]]:
     """The headings the game areas' topics name: those of areas in play (in ``books``, the books in play),
     and those of the areas left out."""
-    from companion.core.units import declarations
+    from companion.core.content import declarations
     from companion.rules.topics import load_topics
 
     topics = load_topics()
