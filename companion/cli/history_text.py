@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 
 def winners_text(record: PlayRecord) -> str:
-    from companion.core.outcome import HER
+    from companion.core.end_codes import HER
 
     if HER in record["winners"]:
         return tr("the Broodmother")

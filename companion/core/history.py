@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Literal, NotRequired
 from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
 
-from companion.core.outcome import is_end_code
+from companion.core.end_codes import is_end_code
 from companion.core.schema import Json, JsonObject, SchemaError, check, holds, strict
 
 if TYPE_CHECKING:

@@ -10,42 +10,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from enum import StrEnum
 from typing import TYPE_CHECKING, cast
 
+from companion.core.end_codes import EndCode
 from companion.core.i18n import N_, Msg, as_data, is_message, msg
 
-if TYPE_CHECKING:  # the records read ``HER`` and ``EndCode`` from here without the game's content
+if TYPE_CHECKING:  # only types: deciding an outcome needs no content imported
     from companion.core.schema import Ended
     from companion.core.state import State
 
 ROUNDS_WON = N_("All {rounds} rounds played: {name} wins with {points}.")
 ROUNDS_TIED = N_("All {rounds} rounds played: {names} tie with {points}.")
-
-
-#: The winner of a solo or co-op game the automated Broodmother wins: she is not one of the players. Also her
-#: id in the records, the chart and the role of her player in the asymmetric variant: one word, defined here.
-HER = "broodmother"
-#: Who may win a game without being one of its players.
-NON_PLAYER_WINNERS = frozenset({HER})
-
-
-class EndCode(StrEnum):
-    """How a game ended: the ``code`` of its outcome. The values are the words saved games and records have always
-    held (a ``StrEnum`` member equals its word), so every old save reads back unchanged."""
-
-    ROUNDS_COMPLETE = "rounds-complete"  # all rounds played, the highest total wins
-    ANTSCAPE_TIE_BREAK = "antscape-tie-break"  # Antscape's tie settled by the colony cards left
-    BROODMOTHER_DESTROYED = "broodmother-destroyed"  # the ants destroyed her
-    CENTIPEDE_THRESHOLD = "centipede-threshold"  # too many centipedes in the Meadow: she wins
-    CP_THRESHOLD = "cp-threshold"  # her Colony Point lead reached the threshold: she wins
-    BROODMOTHER_SURVIVED = "broodmother-survived"  # all rounds played and she still lives: she wins
-    ENDED_EARLY = "ended-early"  # the table stopped before the rules decided it (``EndEarly``)
-
-
-def is_end_code(word: str) -> bool:
-    """Whether ``word`` is one of the ways a game ends (the saved shapes' check of an outcome's code)."""
-    return word in EndCode._value2member_map_
 
 
 def make_outcome(code: EndCode, reason: str | Msg, winners: list[str]) -> Ended:

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from companion.core.end_codes import HER, EndCode
 from companion.core.i18n import Msg, msg, render
-from companion.core.outcome import HER, EndCode, reason_message
+from companion.core.outcome import reason_message
 from companion.core.schema import JsonObject
 from companion.core.state import State, cumulative_scores, total_score
 from companion.core.words import joined

@@ -19,9 +19,9 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
+from companion.core.end_codes import HER, EndCode
 from companion.core.history import BROOD_MODES, PlayRecord, name_key
 from companion.core.i18n import N_, Msg, msg
-from companion.core.outcome import HER, EndCode
 from companion.core.schema import JsonObject
 
 if TYPE_CHECKING:

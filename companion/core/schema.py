@@ -53,8 +53,8 @@ def holds(test: Callable[[Never], bool], message: str) -> Predicate:
 
 
 def an_end_code(word: str) -> bool:
-    """One of the ways a game ends (``companion.core.outcome.EndCode``, read when a game is first checked)."""
-    from companion.core.outcome import is_end_code
+    """One of the ways a game ends (``companion.core.end_codes.EndCode``)."""
+    from companion.core.end_codes import is_end_code
 
     return is_end_code(word)
 
@@ -184,7 +184,7 @@ class Player(TypedDict):
 @strict
 class Ended(TypedDict):
     """How a game ended: ``winners`` are player ids (several on a tie, none when nobody wins) or a winner who is
-    not a player (``companion.core.outcome.NON_PLAYER_WINNERS``: the automated Broodmother)."""
+    not a player (``companion.core.end_codes.NON_PLAYER_WINNERS``: the automated Broodmother)."""
 
     code: Annotated[str, holds(an_end_code, "not a way a game ends")]  # an ``EndCode``'s word
     reason: Shown

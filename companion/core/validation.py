@@ -16,10 +16,10 @@ import json
 import os
 
 from companion.core.content import Content
+from companion.core.end_codes import NON_PLAYER_WINNERS
 from companion.core.errors import GameError
 from companion.core.hooks import active_hooks, bring_up_to_date
 from companion.core.i18n import msg
-from companion.core.outcome import NON_PLAYER_WINNERS
 from companion.core.schema import LOG_KEEP, GameDoc, GameState, Json, JsonObject, check
 from companion.core.state import State
 

@@ -17,10 +17,10 @@ from companion.core.commands.base import possible
 from companion.core.commands.scoring import AdjustScore
 from companion.core.commands.turns import EndEarly, FinishGame, NextPhase, NextRound
 from companion.core.content import Content
+from companion.core.end_codes import HER, EndCode
 from companion.core.errors import CommandError
 from companion.core.history import HistoryFile, record_of
 from companion.core.i18n import render
-from companion.core.outcome import HER, EndCode
 from companion.core.picture import game_picture
 from companion.core.records import csv_rows, figures
 from companion.core.schema import SchemaError, check

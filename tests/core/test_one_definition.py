@@ -16,8 +16,8 @@ from companion.core.broodmother.asymmetric import GainEgg
 from companion.core.broodmother.meadow_commands import CentipedeWon
 from companion.core.commands.base import Command, registered_commands
 from companion.core.content import Content
+from companion.core.end_codes import HER
 from companion.core.errors import GameError
-from companion.core.outcome import HER
 from companion.core.session import Session, new_doc
 from companion.core.setup import GameSetup, PlayerSpec, new_state
 from companion.core.validation import STRICT_ENV, InvalidGame, UnreadableWrite, UnreadableWriteBug, validate_state

@@ -26,8 +26,9 @@ from companion.core.broodmother.model import (
     nest_found,
 )
 from companion.core.content import Content
+from companion.core.end_codes import HER, EndCode
 from companion.core.i18n import msg, render
-from companion.core.outcome import HER, EndCode, end_early_undecided, finish_by_score, make_outcome
+from companion.core.outcome import end_early_undecided, finish_by_score, make_outcome
 from companion.core.schema import Ended
 from companion.core.state import State, ant_players
 

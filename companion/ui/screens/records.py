@@ -15,9 +15,9 @@ from functools import partial
 
 import flet as ft
 
+from companion.core.end_codes import HER
 from companion.core.history import PlayRecord
 from companion.core.i18n import N_
-from companion.core.outcome import HER
 from companion.core.records import (
     BROOD_GROUPS,
     DIFFICULTY_LABELS,
