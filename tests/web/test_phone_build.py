@@ -192,12 +192,9 @@ def test_the_phone_reads_the_shared_and_the_units_own_spanish(chromium: Browser,
     calculator's answer joins a sentence of the shared catalogue and the Predators' own words
     (``data/predators/locale/es.po``, in app.zip), and the rules search finds the Symbiotes' own entries
     (``data/symbiotes/rules.json``, in the index the build ships)."""
-    from tests.web.conftest import PHONE
+    from tests.web.conftest import phone_context
 
-    context = chromium.new_context(viewport=PHONE, locale="es-ES")
-    context.route("https://cdn.jsdelivr.net/**", lambda route: route.abort())
-    context.set_default_timeout(60_000)
-    try:
+    with phone_context(chromium, locale="es-ES") as context:
         ui = start(context.new_page(), site.url)
         ui.tap("open-settings")
         ui.wait_screen("settings")
@@ -216,5 +213,3 @@ def test_the_phone_reads_the_shared_and_the_units_own_spanish(chromium: Browser,
         ui.wait_screen("rules")
         ui.type_into("Buscar en las reglas", "intercambiar fichas de simbionte")
         ui.expect_label("result-0", re.compile("Intercambiar fichas de Simbionte"))
-    finally:
-        context.close()

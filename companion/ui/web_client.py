@@ -1,0 +1,76 @@
+"""Flet's web client asks no other host: its Rive loader is pointed at a stub served by the app itself.
+
+Flet 1.0.5's compiled client (``main.dart.js``) loads ``rive_native.js`` from ``cdn.jsdelivr.net`` at every start,
+for Rive animations the companion never shows; ``no_cdn`` does not switch it off. A request to a third party at
+every start tells that host who plays when, and offline it fails anyway. Both ways of serving the client - the
+phone build (``scripts/build_web.py``, at build time) and the served app (``LocalClient`` below, per request) -
+rewrite that address to ``rive/`` beside the page, where ``RIVE_STUB`` answers: a loader that never finishes, which
+is exactly what the client saw offline (the animation engine is never asked for).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable, MutableMapping
+from pathlib import Path
+from typing import Any
+
+RIVE_CDN = re.compile(rb'"https://cdn\.jsdelivr\.net/npm/@rive-app/flutter-native-wasm@[^"/]+/"')
+LOCAL_RIVE = b'"rive/"'  # resolved against the page's <base href>: the app's own folder
+RIVE_STUB_PATH = "rive/wasm/rive_native.js"
+RIVE_STUB = (b"// The companion shows no Rive animation: this stands in for the CDN's loader, so the page asks no\n"
+             b"// other host. The client waits for it as it waited for the CDN offline: for ever, harmlessly.\n"
+             b"window.RiveNative = function () { return new Promise(function () {}); };\n")
+
+Scope = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
+Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+class ClientChanged(Exception):
+    """The client no longer holds the address this module rewrites (a new Flet): check it again."""
+
+
+def without_cdn(client: bytes) -> bytes:
+    """``main.dart.js`` with its one CDN address pointed at the app's own folder."""
+    patched, count = RIVE_CDN.subn(LOCAL_RIVE, client)
+    if count != 1:
+        raise ClientChanged(f"expected the Rive CDN address once in the web client, found it {count} times")
+    return patched
+
+
+def client_path() -> Path:
+    import flet_web
+
+    return Path(flet_web.get_package_web_dir()) / "main.dart.js"
+
+
+class LocalClient:
+    """Serves the rewritten client and the Rive stub in place of Flet's files; every other request passes on."""
+
+    def __init__(self, app: ASGIApp, mount: str = "/") -> None:
+        self.app = app
+        self.mount = "/" + mount.strip("/") + "/" if mount.strip("/") else "/"
+        self._client: bytes | None = None
+
+    def client(self) -> bytes:
+        if self._client is None:
+            self._client = without_cdn(client_path().read_bytes())
+        return self._client
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        path = scope.get("path", "") if scope.get("type") == "http" else ""
+        if path == self.mount + "main.dart.js":
+            await _answer(scope, send, self.client())
+        elif path == self.mount + RIVE_STUB_PATH:
+            await _answer(scope, send, RIVE_STUB)
+        else:
+            await self.app(scope, receive, send)
+
+
+async def _answer(scope: Scope, send: Send, body: bytes) -> None:
+    headers = [(b"content-type", b"text/javascript; charset=utf-8"), (b"content-length", str(len(body)).encode()),
+               (b"cache-control", b"no-cache")]
+    await send({"type": "http.response.start", "status": 200, "headers": headers})
+    await send({"type": "http.response.body", "body": b"" if scope.get("method") == "HEAD" else body})
