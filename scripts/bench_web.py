@@ -112,20 +112,37 @@ def build_floor(dist: Path) -> Path:
 REQUEST = re.compile(r'"GET (\S+) HTTP/[\d.]+" (\d{3})')
 
 
-def brotli_sizes(paths: list[Path]) -> dict[Path, int]:
-    """Each file's size compressed by brotli at quality 11, by node's zlib (no brotli module here)."""
+def compressed_sizes(paths: list[Path]) -> dict[Path, tuple[int, int, int]]:
+    """Each file's size as it is, gzipped (level 6) and brotli-compressed (quality 11, by node's zlib: no brotli
+    module here); kept by content hash in the build cache, as brotli 11 takes minutes on a busy machine."""
+    import hashlib
+
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from build_web import cache_root
+
+    store = cache_root() / "compressed-sizes.json"
+    known = json.loads(store.read_text()) if store.is_file() else {}
+    hashes = {path: hashlib.sha256(path.read_bytes()).hexdigest() for path in paths}
+    missing = sorted({path for path, digest in hashes.items() if digest not in known})
+    for path, packed in zip(missing, brotli(missing), strict=True):
+        data = path.read_bytes()
+        known[hashes[path]] = [len(data), len(gzip.compress(data, compresslevel=6)), packed]
+    if missing:
+        store.parent.mkdir(parents=True, exist_ok=True)
+        store.write_text(json.dumps(known))
+    return {path: tuple(known[digest]) for path, digest in hashes.items()}
+
+
+def brotli(paths: list[Path]) -> list[int]:
     script = ("const z=require('zlib'),fs=require('fs');const q={params:{[z.constants.BROTLI_PARAM_QUALITY]:11}};"
               "for(const p of JSON.parse(fs.readFileSync(0))) console.log(z.brotliCompressSync(fs.readFileSync(p),q)"
               ".length)")
     node = shutil.which("node")
     if node is None or not paths:
-        return {path: -1 for path in paths}
+        return [-1 for _ in paths]
     done = subprocess.run([node, "-e", script], input=json.dumps([str(p) for p in paths]), capture_output=True,
-                          text=True, check=True, timeout=600)
-    return dict(zip(paths, (int(n) for n in done.stdout.split()), strict=True))
-
-
-_SIZES: dict[Path, tuple[int, int, int]] = {}
+                          text=True, check=True, timeout=3600)
+    return [int(n) for n in done.stdout.split()]
 
 
 def served(log: Path, folder: Path) -> dict[str, float]:
@@ -134,14 +151,11 @@ def served(log: Path, folder: Path) -> dict[str, float]:
              for m in REQUEST.finditer(log.read_text(encoding="utf-8", errors="replace")) if m.group(2) == "200"]
     paths = [p / "index.html" if p.is_dir() else p for p in (folder / n for n in names)]
     paths = [p for p in paths if p.is_file()]
-    new = sorted({p for p in paths if p not in _SIZES})
-    for path, packed in brotli_sizes(new).items():
-        data = path.read_bytes()
-        _SIZES[path] = (len(data), len(gzip.compress(data, compresslevel=6)), packed)
+    sizes = compressed_sizes(sorted(set(paths)))
     return {"first_visit_requests": len(paths),
-            "first_visit_MB_served": sum(_SIZES[p][0] for p in paths) / 1e6,
-            "first_visit_MB_gzip": sum(_SIZES[p][1] for p in paths) / 1e6,
-            "first_visit_MB_brotli": sum(_SIZES[p][2] for p in paths) / 1e6,
+            "first_visit_MB_served": sum(sizes[p][0] for p in paths) / 1e6,
+            "first_visit_MB_gzip": sum(sizes[p][1] for p in paths) / 1e6,
+            "first_visit_MB_brotli": sum(sizes[p][2] for p in paths) / 1e6,
             "first_visit_files_sent_twice": len(paths) - len(set(paths))}
 
 
@@ -212,9 +226,20 @@ def browser_on(playwright: Any, profile: Path, throttle: float) -> Iterator[Any]
         context.close()
 
 
-def timed_start(page: Any, url: str) -> tuple[Any, float]:
-    from tests.web.test_phone_build import start
+def start(page: Any, url: str) -> Any:
+    """The page opened and waited on until its first screen (semantics on: the canvas UI's only DOM)."""
+    from tests.ui.browser import Ui
 
+    ui = Ui(page, url)
+    page.goto(url, wait_until="commit")
+    placeholder = page.locator("flt-semantics-placeholder")
+    placeholder.wait_for(state="attached", timeout=START_MS)
+    placeholder.dispatch_event("click")
+    ui.by_id("screen-home").wait_for(state="attached", timeout=START_MS)
+    return ui
+
+
+def timed_start(page: Any, url: str) -> tuple[Any, float]:
     began = time.perf_counter()
     ui = start(page, url)
     return ui, time.perf_counter() - began
@@ -255,8 +280,6 @@ def companion_figures(ui: Any, taps: int) -> tuple[dict[str, float], str]:
 
 def first_visit(playwright: Any, site: Site, profile: Path, throttle: float, taps: int,
                 files: int) -> tuple[dict[str, float], str]:
-    from tests.web.test_phone_build import start
-
     site.log.write_text("")
     with browser_on(playwright, profile, throttle) as page:
         began = time.perf_counter()
