@@ -118,13 +118,15 @@ def unpack_wheels(target: Path, pins: dict[str, str]) -> None:
     for name in (*PURE, *WASM, *SDIST):
         with zipfile.ZipFile(cached_wheel(name, pins[name])) as wheel:
             wheel.extractall(target)
-    # Only what the app imports: no dist-info beyond metadata, no babel locales it does not speak.
+    # Only what the app imports: no dist-info beyond metadata, no babel locales it does not speak (the app reads
+    # its catalogues as "en" and "es", never a region's variant), no pydantic v1 or mypy plugin.
     locale_data = target / "babel" / "locale-data"
     for dat in locale_data.glob("*.dat"):
-        stem = dat.stem
-        if stem != "root" and stem.split("_")[0] not in LOCALES:
+        if dat.stem not in ("root", *LOCALES):
             dat.unlink()
-    for junk in ("flet_desktop", "flet/testing", "flet_cli"):
+    for junk in ("flet_desktop", "flet/testing", "flet_cli", "pydantic/v1", "pydantic/mypy.py"):
+        if (target / junk).is_file():
+            (target / junk).unlink()
         shutil.rmtree(target / junk, ignore_errors=True)
     for info in target.glob("*.dist-info"):  # metadata and licences stay; the install records and SBOMs go
         shutil.rmtree(info / "sboms", ignore_errors=True)

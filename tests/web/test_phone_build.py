@@ -185,6 +185,7 @@ def test_a_first_visit_downloads_each_big_file_once(phone: BrowserContext, web_b
     assert all((web_build / name).stat().st_size < 50_000 for name in twice), twice
     assert sent["app.zip"] == sent["pyodide/pyodide.asm.wasm"] == sent["main.dart.js"] == 1
     assert sent["canvaskit/chromium/canvaskit.wasm"] == 1 and "canvaskit/canvaskit.wasm" not in sent
+    assert sent["rive/wasm/rive_native.js"] >= 1  # the client's Rive loader asks here, not a CDN
 
 
 def test_the_phone_reads_the_shared_and_the_units_own_spanish(chromium: Browser, site: Site) -> None:
