@@ -1,9 +1,10 @@
 """Flet's web client asks no other host: its Rive loader is pointed at a stub served by the app itself.
 
-Flet 1.0.5's compiled client (``main.dart.js``) loads ``rive_native.js`` from ``cdn.jsdelivr.net`` at every start,
-for Rive animations the companion never shows; ``no_cdn`` does not switch it off. A request to a third party at
-every start tells that host who plays when, and offline it fails anyway. Both ways of serving the client - the
-phone build (``scripts/build_web.py``, at build time) and the served app (``LocalClient`` below, per request) -
+Flet 1.0.5's compiled client (``main.dart.js``, and ``main.dart.wasm`` which a browser with WebAssembly GC runs
+when the renderer is left to choose, as the served app does) loads ``rive_native.js`` from ``cdn.jsdelivr.net`` at
+every start, for Rive animations the companion never shows; ``no_cdn`` does not switch it off. A request to a third
+party at every start tells that host who plays when, and offline it fails anyway. Both ways of serving the client -
+the phone build (``scripts/build_web.py``, at build time) and the served app (``LocalClient`` below, per request) -
 rewrite that address to ``rive/`` beside the page, where ``RIVE_STUB`` answers: a loader that never finishes, which
 is exactly what the client saw offline (the animation engine is never asked for).
 """
@@ -28,6 +29,20 @@ Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
+#: The same address in ``main.dart.wasm``: a string of the module's own, whose length must not change.
+RIVE_CDN_WASM = re.compile(rb"https://cdn\.jsdelivr\.net/npm/@rive-app/flutter-native-wasm@[0-9A-Za-z.\-]+/")
+
+
+def same_length_local(length: int) -> bytes:
+    """``rive/`` written in ``length`` bytes with steps the browser's URL parser removes (``x/../`` and ``./``)."""
+    spare = length - len(b"rive/")
+    back = spare % 2  # one 5-byte "x/../" makes an odd remainder even
+    pairs = (spare - 5 * back) // 2
+    if spare < 0 or pairs < 0:
+        raise ClientChanged(f"the client's Rive address is too short ({length} bytes) to point elsewhere")
+    return b"rive/" + b"x/../" * back + b"./" * pairs
+
+
 class ClientChanged(Exception):
     """The client no longer holds the address this module rewrites (a new Flet): check it again."""
 
@@ -40,10 +55,18 @@ def without_cdn(client: bytes) -> bytes:
     return patched
 
 
-def client_path() -> Path:
+def wasm_without_cdn(module: bytes) -> bytes:
+    """``main.dart.wasm`` with the same address pointed at the app's own folder, in as many bytes."""
+    found = RIVE_CDN_WASM.findall(module)
+    if len(found) != 1:
+        raise ClientChanged(f"expected the Rive CDN address once in the wasm client, found it {len(found)} times")
+    return module.replace(found[0], same_length_local(len(found[0])))
+
+
+def client_path(name: str = "main.dart.js") -> Path:
     import flet_web
 
-    return Path(flet_web.get_package_web_dir()) / "main.dart.js"
+    return Path(flet_web.get_package_web_dir()) / name
 
 
 class LocalClient:
@@ -52,25 +75,31 @@ class LocalClient:
     def __init__(self, app: ASGIApp, mount: str = "/") -> None:
         self.app = app
         self.mount = "/" + mount.strip("/") + "/" if mount.strip("/") else "/"
-        self._client: bytes | None = None
+        self._clients: dict[str, bytes] = {}
 
-    def client(self) -> bytes:
-        if self._client is None:
-            self._client = without_cdn(client_path().read_bytes())
-        return self._client
+    def client(self, name: str) -> bytes:
+        """The rewritten ``main.dart.js`` or ``main.dart.wasm``, made once."""
+        if name not in self._clients:
+            rewrite = wasm_without_cdn if name.endswith(".wasm") else without_cdn
+            self._clients[name] = rewrite(client_path(name).read_bytes())
+        return self._clients[name]
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         path = scope.get("path", "") if scope.get("type") == "http" else ""
-        if path == self.mount + "main.dart.js":
-            await _answer(scope, send, self.client())
+        if path in (self.mount + "main.dart.js", self.mount + "main.dart.wasm"):
+            name = path.removeprefix(self.mount)
+            kind = b"application/wasm" if name.endswith(".wasm") else JS
+            await _answer(scope, send, self.client(name), kind)
         elif path == self.mount + RIVE_STUB_PATH:
-            await _answer(scope, send, RIVE_STUB)
+            await _answer(scope, send, RIVE_STUB, JS)
         else:
             await self.app(scope, receive, send)
 
 
-async def _answer(scope: Scope, send: Send, body: bytes) -> None:
-    headers = [(b"content-type", b"text/javascript; charset=utf-8"), (b"content-length", str(len(body)).encode()),
-               (b"cache-control", b"no-cache")]
+JS = b"text/javascript; charset=utf-8"
+
+
+async def _answer(scope: Scope, send: Send, body: bytes, kind: bytes) -> None:
+    headers = [(b"content-type", kind), (b"content-length", str(len(body)).encode()), (b"cache-control", b"no-cache")]
     await send({"type": "http.response.start", "status": 200, "headers": headers})
     await send({"type": "http.response.body", "body": b"" if scope.get("method") == "HEAD" else body})
