@@ -31,15 +31,22 @@ START_MS = 120_000  # Pyodide's first start on a busy 2-core machine
 def start(page: Page, url: str, screen: str = "home", path: str = "") -> Ui:
     ui = Ui(page, url)
     page.goto(url + path, wait_until="commit")
-    ui.enable_semantics()
+    semantics_on(ui)
     ui.by_id(f"screen-{screen}").wait_for(state="attached", timeout=START_MS)
     return ui
 
 
 def reload(ui: Ui, screen: str) -> None:
     ui.page.reload(wait_until="commit")
-    ui.enable_semantics()
+    semantics_on(ui)
     ui.by_id(f"screen-{screen}").wait_for(state="attached", timeout=START_MS)
+
+
+def semantics_on(ui: Ui) -> None:
+    """Flutter's semantics placeholder clicked once the engine is up: on a first visit to a loaded machine that can
+    take longer than the served app's wait (Ui.enable_semantics)."""
+    ui.page.locator("flt-semantics-placeholder").wait_for(state="attached", timeout=START_MS)
+    ui.enable_semantics()
 
 
 def solo_game(ui: Ui) -> str:
