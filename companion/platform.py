@@ -82,11 +82,23 @@ async def start() -> None:
 
 
 def announce_ready() -> None:
-    """The browser: tell the page (``boot.js``) the first screen is up, so its offline copy may be made now."""
+    """The browser: tell the page (``boot.js``) the first screen is up, so its offline copy may be made now and its
+    splash may go."""
     if IS_BROWSER:
         import js
 
         js.BroadcastChannel.new("companion-web").postMessage("ready")
+    announce_stage("ready")
+
+
+def announce_stage(stage: str) -> None:
+    """The browser: tell this tab's splash (``boot.js``) how far the start has come, one of ``boot.js``'s stage
+    names; its worker posts it to this tab alone (the channel above reaches every tab)."""
+    if IS_BROWSER:
+        import js
+
+        if hasattr(js, "companionStage"):  # set by the build's python-worker.js when boot.js asked for stages
+            js.companionStage(stage)
 
 
 def hold_updates(send: Callable[[Any], None]) -> Callable[[Any], None]:

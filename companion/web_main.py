@@ -53,7 +53,9 @@ async def prepare() -> Any:
     it must."""
     from companion import platform
 
+    platform.announce_stage("games")
     await platform.start()
+    platform.announce_stage("screens")
     from companion.ui.app import AppContext, make_main
 
     ctx = AppContext.open()

@@ -1,19 +1,28 @@
-"""Measure the phone build (dist/web/) in chromium at 360x740, as is and with the CPU slowed 4x (CDP).
+"""Measure the phone build (dist/web/) against its floor, in chromium at 360x740, as is and with the CPU slowed 4x.
 
-First visit to the home screen and the bytes it transferred: every file the static server sent (the page's, the
-Python worker's and the service worker's requests alike, read from the server's log), as sent here and gzipped as a
-static host would serve it, and how many files were sent more than once; when the service worker's offline copy
-is complete. A warm start (from the service worker's cache) to the home screen; a tap's answer (+1 on a score,
-from the pointer going down to the frame after the total shows it, measured in the page as
-``scripts/bench_taps.py`` does; ``tap_driver`` is the same tap timed from the test driver, its own steps included);
-the save's copy to IndexedDB (p50/p99, the durations ``companion.platform`` records) and taking the saves' lock
-(with reading in what other tabs saved; this build's figure, none from an older build); whether the wasm is served as
-``application/wasm`` (so the browser compiles it while it streams in). Run ``scripts/build-web`` first.
-``--files N`` first puts N small files (4 KB each, in a folder of their own the app never reads) into the saves'
-IndexedDB and reloads, as a phone with many saved games would have: a copy of the whole saves folder grows with
-them, a copy of only the file a save wrote does not.
+The floor is the same folder with ``app.zip`` replaced by a one-button Flet app (Flet's own packages only, taken
+from the build's archive; ``dist/web-floor/``, made here): what any Flet app pays to start in the browser. Both are
+served by plain static servers and measured in the same run, interleaved (floor and companion in turn, the order
+swapped each round), every start in a new browser process on its own profile:
 
-Usage: ``python scripts/bench_web.py [--taps 20] [--throttle 1 4] [--dist dist/web] [--files 0]``
+- first visit: to the first screen, and until the service worker's offline copy is complete; the bytes it
+  transferred - every file the static server sent (the page's, the Python worker's and the service worker's), as
+  sent here and as a host compressing them would send them: gzip level 6 and brotli quality 11 (node's zlib), each
+  file compressed on its own as a static host does - and how many files were sent more than once;
+- a tap's answer: + on a total (from the pointer going down to the frame after the total shows it, measured in the
+  page as ``scripts/bench_taps.py`` does; ``tap_driver`` is the same tap timed from the test driver);
+- the companion only: the save's copy to IndexedDB (p50/p99, the durations ``companion.platform`` records), taking
+  the saves' lock, whether the wasm is served as ``application/wasm``;
+- warm start: a new browser process on the same profile (the files from the service worker) to the first screen;
+  for the companion, then resuming the game made on the first visit: from the tap on it on Home to its screen.
+
+The report gives every figure of every run, then per CPU rate the median (min-max) of each and the difference
+warm start companion - floor, with the machine's load before and after. ``--quick`` is one round at 1x with 3 taps
+(the test suite's). ``--json FILE`` also writes the figures. ``--files N`` first puts N small files (4 KB each) into
+the saves' IndexedDB and reloads, as a phone with many saved games would have. Run ``scripts/build-web`` first.
+
+Usage: ``python scripts/bench_web.py [--rounds 3] [--taps 20] [--throttle 1 4] [--dist dist/web] [--files 0]
+[--quick] [--json FILE]``
 """
 
 from __future__ import annotations
@@ -21,13 +30,19 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import math
+import os
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
 import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +52,39 @@ sys.path.insert(0, str(ROOT))
 
 from scripts.tap_timing import ARM_TAP, span_summary  # noqa: E402
 
-SPANS = False  # --spans: the page is opened with ?spans and each tap's Python share is read (companion.spans)
+#: --spans: the page is opened with ?spans, and each tap's Python share is read by part (``companion.spans``)
+SPANS = False
+
+START_MS = 180_000
+#: The floor's packages in the build's archive: Flet and what it imports (msgpack, repath and six).
+FLOOR_PACKAGES = ("flet/", "flet-", "msgpack/", "msgpack-", "repath", "six")
+FLOOR_MAIN = '''"""The floor: a one-button Flet app, as the companion's folder serves it (scripts/bench_web.py)."""
+import flet as ft
+
+
+def main(page: ft.Page) -> None:
+    count = [0]
+    total = ft.Semantics(identifier="total-p1", label="Ana: 0 CP", content=ft.Text("Ana: 0 CP", size=24))
+
+    def plus(event: ft.Event[ft.Button]) -> None:
+        count[0] += 1
+        total.label = total.content.value = f"Ana: {count[0]} CP"
+        total.update()
+
+    page.add(ft.Semantics(identifier="screen-home", container=True, content=ft.Text("Floor", size=28)), total,
+             ft.Semantics(identifier="plus-p1", button=True, content=ft.Button("+", on_click=plus)))
+    try:  # the same end of the start as the companion's: the splash goes, the offline copy is completed
+        import js
+
+        js.BroadcastChannel.new("companion-web").postMessage("ready")
+        if hasattr(js, "companionStage"):
+            js.companionStage("ready")
+    except ImportError:
+        pass
+
+
+ft.run(main)
+'''
 
 
 def pct(values: list[float], p: float) -> float:
@@ -45,32 +92,74 @@ def pct(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))] if ordered else float("nan")
 
 
+def build_floor(dist: Path) -> Path:
+    """``dist/web-floor/``: the build with a one-button app in ``app.zip`` and a service worker listing it."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import build_web
+
+    floor = dist.with_name(dist.name + "-floor")
+    shutil.rmtree(floor, ignore_errors=True)
+    shutil.copytree(dist, floor, ignore=shutil.ignore_patterns("sw.js", "app.zip"))
+    with zipfile.ZipFile(dist / "app.zip") as ours, \
+            zipfile.ZipFile(floor / "app.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as theirs:
+        theirs.writestr("main.py", FLOOR_MAIN)
+        for item in ours.infolist():
+            inside = item.filename.removeprefix("__pypackages__/")
+            if inside != item.filename and inside.startswith(FLOOR_PACKAGES):
+                theirs.writestr(item, ours.read(item))
+    shutil.copyfile(build_web.WEB_SRC / "sw.js", floor / "sw.js")
+    build_web.write_service_worker(floor)
+    return floor
+
+
 REQUEST = re.compile(r'"GET (\S+) HTTP/[\d.]+" (\d{3})')
 
 
-def served(log: Path) -> tuple[int, float, float, int]:
-    """Requests answered 200 by the server, their bytes (MB) as they are and each file gzipped (level 6), and how
-    many files were sent more than once."""
-    count, raw, packed, again = 0, 0, 0, 0
-    sizes: dict[Path, tuple[int, int]] = {}
-    for match in REQUEST.finditer(log.read_text(encoding="utf-8", errors="replace")):
-        if match.group(2) != "200":
-            continue
-        name = match.group(1).split("?")[0].split("#")[0].lstrip("/") or "index.html"
-        path = DIST / name
-        if path.is_dir():
-            path = path / "index.html"
-        if not path.is_file():
-            continue
-        if path in sizes:
-            again += 1
-        else:
-            data = path.read_bytes()
-            sizes[path] = (len(data), len(gzip.compress(data, compresslevel=6)))
-        count += 1
-        raw += sizes[path][0]
-        packed += sizes[path][1]
-    return count, raw / 1e6, packed / 1e6, again
+def compressed_sizes(paths: list[Path]) -> dict[Path, tuple[int, int, int]]:
+    """Each file's size as it is, gzipped (level 6) and brotli-compressed (quality 11, by node's zlib: no brotli
+    module here); kept by content hash in the build cache, as brotli 11 takes minutes on a busy machine."""
+    import hashlib
+
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from build_web import cache_root
+
+    store = cache_root() / "compressed-sizes.json"
+    known = json.loads(store.read_text()) if store.is_file() else {}
+    hashes = {path: hashlib.sha256(path.read_bytes()).hexdigest() for path in paths}
+    missing = sorted({path for path, digest in hashes.items() if digest not in known})
+    for path, packed in zip(missing, brotli(missing), strict=True):
+        data = path.read_bytes()
+        known[hashes[path]] = [len(data), len(gzip.compress(data, compresslevel=6)), packed]
+    if missing:
+        store.parent.mkdir(parents=True, exist_ok=True)
+        store.write_text(json.dumps(known))
+    return {path: tuple(known[digest]) for path, digest in hashes.items()}
+
+
+def brotli(paths: list[Path]) -> list[int]:
+    script = ("const z=require('zlib'),fs=require('fs');const q={params:{[z.constants.BROTLI_PARAM_QUALITY]:11}};"
+              "for(const p of JSON.parse(fs.readFileSync(0))) console.log(z.brotliCompressSync(fs.readFileSync(p),q)"
+              ".length)")
+    node = shutil.which("node")
+    if node is None or not paths:
+        return [-1 for _ in paths]
+    done = subprocess.run([node, "-e", script], input=json.dumps([str(p) for p in paths]), capture_output=True,
+                          text=True, check=True, timeout=3600)
+    return [int(n) for n in done.stdout.split()]
+
+
+def served(log: Path, folder: Path) -> dict[str, float]:
+    """Requests answered 200 by the server; their MB as sent, gzipped and brotli-compressed; files sent twice."""
+    names = [m.group(1).split("?")[0].split("#")[0].lstrip("/") or "index.html"
+             for m in REQUEST.finditer(log.read_text(encoding="utf-8", errors="replace")) if m.group(2) == "200"]
+    paths = [p / "index.html" if p.is_dir() else p for p in (folder / n for n in names)]
+    paths = [p for p in paths if p.is_file()]
+    sizes = compressed_sizes(sorted(set(paths)))
+    return {"first_visit_requests": len(paths),
+            "first_visit_MB_served": sum(sizes[p][0] for p in paths) / 1e6,
+            "first_visit_MB_gzip": sum(sizes[p][1] for p in paths) / 1e6,
+            "first_visit_MB_brotli": sum(sizes[p][2] for p in paths) / 1e6,
+            "first_visit_files_sent_twice": len(paths) - len(set(paths))}
 
 
 # N files of 4 KB into IDBFS's database for the saves' folder (the one database the app has), as IDBFS stores them.
@@ -89,92 +178,113 @@ _FILL = """async (count) => {
   db.close();
   return name;
 }"""
+_LISTEN = """() => { window.syncs = []; window.locks = [];
+    const c = new BroadcastChannel("companion-web");
+    c.onmessage = (e) => {
+        if (e.data && e.data.sync_ms !== undefined) window.syncs.push(e.data.sync_ms);
+        if (e.data && e.data.lock_ms !== undefined) window.locks.push(e.data.lock_ms); }; }"""
+_TOTAL_IS = ("n => { const e = document.querySelector('[flt-semantics-identifier=\"total-p1\"]');"
+             " return e && (e.getAttribute('aria-label') || e.textContent || '').includes(': ' + n + ' CP'); }")
 
 
-def run(throttle: float, taps: int, files: int = 0) -> dict[str, float]:
-    from playwright.sync_api import sync_playwright
+@dataclass
+class Site:
+    """One app's folder, its static server and its server's log (which files it sent)."""
+    name: str
+    folder: Path
+    url: str
+    log: Path
 
-    from tests.ui.browser import free_port, launch_chromium
-    from tests.ui.test_ui_journeys import total
-    from tests.web.test_phone_build import solo_game, start
+
+@contextmanager
+def serving(name: str, folder: Path, scratch: Path) -> Iterator[Site]:
+    from tests.ui.browser import free_port, stop, wait_http
 
     port = free_port()
-    log = Path(f"/tmp/bench_web-{port}.log")
-    log_file = log.open("w")
-    server = subprocess.Popen([sys.executable, "-u", "-m", "http.server", str(port), "--bind", "127.0.0.1", "-d",
-                               str(DIST)], stdout=subprocess.DEVNULL, stderr=log_file)
-    url = f"http://127.0.0.1:{port}/"
-    time.sleep(0.5)
-    out: dict[str, float] = {}
+    log = scratch / f"{name}-server.log"
+    with log.open("w") as sink:
+        server = subprocess.Popen([sys.executable, "-u", "-m", "http.server", str(port), "--bind", "127.0.0.1",
+                                   "-d", str(folder)], stdout=subprocess.DEVNULL, stderr=sink,
+                                  start_new_session=True, text=True)
+        try:
+            wait_http(f"http://127.0.0.1:{port}/", time.monotonic() + 20)
+            yield Site(name, folder, f"http://127.0.0.1:{port}/", log)
+        finally:
+            stop(server)
+
+
+@contextmanager
+def browser_on(playwright: Any, profile: Path, throttle: float) -> Iterator[Any]:
+    """A new chromium process on ``profile``, its page's CPU slowed ``throttle`` times; no other host reachable."""
+    from tests.ui.browser import CHROMIUM, CHROMIUM_ARGS
+
+    context = playwright.chromium.launch_persistent_context(
+        str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport={"width": 360, "height": 740})
+    context.route(re.compile(r"^(?!http://127\.0\.0\.1[:/]).+"), lambda route: route.abort("blockedbyclient"))
+    page = context.pages[0] if context.pages else context.new_page()
+    context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
     try:
-        with sync_playwright() as playwright:
-            browser = launch_chromium(playwright)
-            context = browser.new_context(viewport={"width": 360, "height": 740})
-            context.route("https://cdn.jsdelivr.net/**", lambda route: route.abort())
-            page = context.new_page()
-            cdp = context.new_cdp_session(page)
-            cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
-            began = time.perf_counter()
-            ui = patient_start(page, url + ("?spans" if SPANS else ""))
-            out["first_visit_s"] = time.perf_counter() - began
-            page.wait_for_function(  # a build before the offline copy said so: once the worker controls the page
-                "window.companionOfflineReady === true || (window.companionOfflineReady === undefined"
-                " && navigator.serviceWorker.controller !== null)", timeout=180_000)
-            out["offline_copy_done_s"] = time.perf_counter() - began
-            page.wait_for_timeout(1000)
-            (out["first_visit_requests"], out["first_visit_MB_served"], out["first_visit_MB_gzip"],
-             out["first_visit_files_sent_twice"]) = served(log)
-            if files:
-                page.evaluate(_FILL, files)
-                start(page, url)
-            wasm_type = page.evaluate("fetch('pyodide/pyodide.asm.wasm').then(r => r.headers.get('content-type'))")
-            out["wasm_is_application_wasm"] = float(wasm_type == "application/wasm")
-            page.evaluate("""() => { window.syncs = []; window.locks = [];
-                const c = new BroadcastChannel("companion-web");
-                c.onmessage = (e) => {
-                    if (e.data && e.data.sync_ms !== undefined) window.syncs.push(e.data.sync_ms);
-                    if (e.data && e.data.lock_ms !== undefined) window.locks.push(e.data.lock_ms); }; }""")
-            solo_game(ui)
-            listen_for_spans(page)
-            answers, driven = [], []
-            for n in range(1, taps + 1):
-                page.wait_for_timeout(300)
-                page.evaluate(ARM_TAP, ["total-p1", total(ui, "p1"), 30000])
-                t0 = time.perf_counter()
-                ui.tap("plus-p1")
-                ui.page.wait_for_function(
-                    "n => { const e = document.querySelector('[flt-semantics-identifier=\"total-p1\"]');"
-                    " return e && (e.getAttribute('aria-label') || e.textContent || '').includes(': ' + n + ' CP'); }",
-                    arg=n, timeout=30_000)
-                driven.append((time.perf_counter() - t0) * 1000)
-                answers.append(float(page.evaluate("window.__tap")["painted"]))
-            assert total(ui, "p1").startswith(f"Ana: {taps} CP")
-            out["tap_p50_ms"], out["tap_p99_ms"] = pct(answers, 50), pct(answers, 99)
-            out["tap_driver_p50_ms"], out["tap_driver_p99_ms"] = pct(driven, 50), pct(driven, 99)
-            syncs = page.evaluate("window.syncs")
-            out["save_sync_p50_ms"], out["save_sync_p99_ms"] = pct(syncs, 50), pct(syncs, 99)
-            out["saves_measured"] = len(syncs)
-            locks = page.evaluate("window.locks")  # a build before these figures sends none: nan
-            out["lock_p50_ms"], out["lock_p99_ms"] = pct(locks, 50), pct(locks, 99)
-            out.update(spans_heard(page))
-            page.close()
-            page = context.new_page()
-            cdp = context.new_cdp_session(page)
-            cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
-            began = time.perf_counter()
-            patient_start(page, url)
-            out["warm_start_s"] = time.perf_counter() - began
-            browser.close()
+        yield page
     finally:
-        server.kill()
-        log_file.close()
-        log.unlink(missing_ok=True)
-    return out
+        context.close()
 
 
-# -- Python's share of each tap, by part (``--spans``; ``companion.spans``) --------------------------------------
+def start(page: Any, url: str) -> Any:
+    """The page opened and waited on until its first screen (semantics on: the canvas UI's only DOM)."""
+    from tests.ui.browser import Ui
+
+    ui = Ui(page, url)
+    page.goto(url + ("?spans" if SPANS else ""), wait_until="commit")
+    placeholder = page.locator("flt-semantics-placeholder")
+    placeholder.wait_for(state="attached", timeout=START_MS)
+    placeholder.dispatch_event("click")
+    ui.by_id("screen-home").wait_for(state="attached", timeout=START_MS)
+    return ui
+
+
+def timed_start(page: Any, url: str) -> tuple[Any, float]:
+    began = time.perf_counter()
+    ui = start(page, url)
+    return ui, time.perf_counter() - began
+
+
+def tap_figures(ui: Any, taps: int) -> dict[str, float]:
+    """+ on the total ``taps`` times: the page's own timing (pointer down to the painted answer) and the driver's."""
+    from tests.ui.test_ui_journeys import total
+
+    answers, driven = [], []
+    for n in range(1, taps + 1):
+        ui.page.wait_for_timeout(300)
+        ui.page.evaluate(ARM_TAP, ["total-p1", total(ui, "p1"), 30000])
+        began = time.perf_counter()
+        ui.tap("plus-p1")
+        ui.page.wait_for_function(_TOTAL_IS, arg=n, timeout=30_000)
+        driven.append((time.perf_counter() - began) * 1000)
+        answers.append(float(ui.page.evaluate("window.__tap")["painted"]))
+    return {"tap_p50_ms": pct(answers, 50), "tap_p99_ms": pct(answers, 99),
+            "tap_driver_p50_ms": pct(driven, 50), "tap_driver_p99_ms": pct(driven, 99)}
+
+
+def companion_figures(ui: Any, taps: int) -> tuple[dict[str, float], str]:
+    """The companion's solo game made and tapped: the taps, the saves' copies and locks; the game's id."""
+    from tests.web.test_phone_build import solo_game
+
+    page = ui.page
+    wasm_type = page.evaluate("fetch('pyodide/pyodide.asm.wasm').then(r => r.headers.get('content-type'))")
+    out = {"wasm_is_application_wasm": float(wasm_type == "application/wasm")}
+    page.evaluate(_LISTEN)
+    game_id = solo_game(ui)
+    listen_for_spans(page)
+    out.update(tap_figures(ui, taps))
+    out.update(spans_heard(page))
+    syncs, locks = page.evaluate("window.syncs"), page.evaluate("window.locks")
+    out.update(save_sync_p50_ms=pct(syncs, 50), save_sync_p99_ms=pct(syncs, 99), saves_measured=len(syncs),
+               lock_p50_ms=pct(locks, 50), lock_p99_ms=pct(locks, 99))
+    return out, game_id
+
+
 def listen_for_spans(page: Any) -> None:
-    """From now on, keep each tap's figures the app posts on its channel (``window.tapSpans``)."""
+    """From now on, keep each tap's figures the app posts on its channel (``window.tapSpans``; ``--spans``)."""
     page.evaluate("""() => { window.tapSpans = [];
         const c = new BroadcastChannel("companion-web");
         c.onmessage = (e) => { if (e.data && e.data.tap_spans !== undefined) window.tapSpans.push(e.data.tap_spans); };
@@ -184,119 +294,136 @@ def listen_for_spans(page: Any) -> None:
 def spans_heard(page: Any) -> dict[str, float]:
     """The p50s of the taps' figures heard since ``listen_for_spans`` (python_*: busy, wall, each part)."""
     records = [json.loads(text) for text in page.evaluate("window.tapSpans || []")]
-    return {f"python_{key}": value for key, value in span_summary(records).items()}
+    return {f"python_{key}": value for key, value in span_summary(records).items()} if records else {}
 
 
-def patient_start(page: Any, url: str) -> Any:
-    """The home screen, however long a slowed CPU on a busy machine takes to show the page (the tests' helper waits
-    20 s for Flutter's first frame)."""
-    from tests.ui.browser import Ui
-    from tests.web.test_phone_build import START_MS
-
-    page.goto(url, wait_until="commit")
-    page.locator("flt-semantics-placeholder").wait_for(state="attached", timeout=START_MS)
-    ui = Ui(page, url)
-    ui.enable_semantics()
-    ui.by_id("screen-home").wait_for(state="attached", timeout=START_MS)
-    return ui
-
-
-# -- the floor: a one-button Flet app on the same build, tapped the same way (``--floor``) -------------------------
-FLOOR_APP = """import flet as ft
-
-
-def main(page):
-    count = [0]
-    total = ft.Semantics(identifier="total-p1", label="Ana: 0 CP", container=True, content=ft.Text("0", size=32))
-
-    def plus(_=None):
-        count[0] += 1
-        total.label = f"Ana: {count[0]} CP"
-        total.content.value = str(count[0])
-        page.update()
-
-    page.add(ft.Semantics(identifier="screen-home", container=True, content=ft.Column([
-        total, ft.Semantics(identifier="plus-p1", button=True, container=True, on_tap=plus,
-                            content=ft.IconButton(ft.Icons.ADD, on_click=plus))])))
+def first_visit(playwright: Any, site: Site, profile: Path, throttle: float, taps: int,
+                files: int) -> tuple[dict[str, float], str]:
+    site.log.write_text("")
+    with browser_on(playwright, profile, throttle) as page:
+        began = time.perf_counter()
+        ui, out = start(page, site.url), {}
+        out["first_visit_s"] = time.perf_counter() - began
+        page.wait_for_function("window.companionOfflineReady === true", timeout=START_MS)
+        out["offline_copy_done_s"] = time.perf_counter() - began
+        page.wait_for_timeout(1000)
+        out.update(served(site.log, site.folder))
+        if files:
+            page.evaluate(_FILL, files)
+            start(page, site.url)
+        if site.name == "floor":
+            return {**out, **tap_figures(ui, taps)}, ""
+        figures, game_id = companion_figures(ui, taps)
+        return {**out, **figures}, game_id
 
 
-ft.run(main)
-"""
+def warm_start(playwright: Any, site: Site, profile: Path, throttle: float, game_id: str) -> dict[str, float]:
+    """A new browser process on the profile of the first visit: to Home, then (the companion) into the game."""
+    with browser_on(playwright, profile, throttle) as page:
+        ui, took = timed_start(page, site.url)
+        out = {"warm_start_s": took}
+        if game_id:
+            ui.by_id(f"resume-{game_id}").wait_for(state="attached", timeout=START_MS)
+            began = time.perf_counter()
+            ui.tap(f"resume-{game_id}")
+            ui.by_id("screen-game").wait_for(state="attached", timeout=START_MS)
+            out["resume_s"] = time.perf_counter() - began
+        return out
 
 
-def floor_build(dist: Path, into: Path) -> Path:
-    """``dist`` with its app replaced by ``FLOOR_APP`` (the same Flet client, Pyodide and packages)."""
-    shutil.copytree(dist, into, dirs_exist_ok=True)
-    with zipfile.ZipFile(dist / "app.zip") as old, zipfile.ZipFile(into / "app.zip", "w", zipfile.ZIP_DEFLATED) as new:
-        for item in old.infolist():
-            if item.filename.startswith("__pypackages__/"):
-                new.writestr(item, old.read(item))
-        new.writestr("main.py", FLOOR_APP)
-    return into
+def measure(playwright: Any, site: Site, throttle: float, taps: int, files: int, scratch: Path) -> dict[str, float]:
+    profile = Path(tempfile.mkdtemp(prefix=f"{site.name}-", dir=scratch))
+    try:
+        out, game_id = first_visit(playwright, site, profile, throttle, taps, files)
+        out.update(warm_start(playwright, site, profile, throttle, game_id))
+        return out
+    finally:
+        shutil.rmtree(profile, ignore_errors=True)
 
 
-def floor_taps(throttle: float, taps: int) -> dict[str, float]:
-    """The one-button app's + tap, timed in the page as ours is: the stack's floor (Flutter, Pyodide, Flet)."""
+def load() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"load {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
+
+
+def run(dist: Path, rounds: int, rates: list[float], taps: int, files: int) -> dict[str, Any]:
+    """Every round, at every rate: floor and companion in turn (the floor first in even rounds)."""
     from playwright.sync_api import sync_playwright
 
-    from tests.ui.browser import Ui, free_port, launch_chromium
-    from tests.web.test_phone_build import START_MS
-
-    port = free_port()
-    with tempfile.TemporaryDirectory(prefix="bench-floor-") as tmp:
-        folder = floor_build(DIST, Path(tmp) / "web")
-        server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "-d",
-                                   str(folder)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        time.sleep(0.5)
-        try:
-            with sync_playwright() as playwright:
-                browser = launch_chromium(playwright)
-                context = browser.new_context(viewport={"width": 360, "height": 740})
-                context.route("https://cdn.jsdelivr.net/**", lambda route: route.abort())
-                page = context.new_page()
-                context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
-                page.goto(f"http://127.0.0.1:{port}/", wait_until="commit")
-                page.locator("flt-semantics-placeholder").wait_for(state="attached", timeout=START_MS)
-                page.locator("flt-semantics-placeholder").dispatch_event("click")
-                ui = Ui(page, f"http://127.0.0.1:{port}/")
-                ui.by_id("plus-p1").wait_for(state="attached", timeout=START_MS)
-                answers = [_timed_plus(ui, n) for n in range(1, taps + 1)]
-                browser.close()
-        finally:
-            server.kill()
-    return {"floor_tap_p50_ms": pct(answers, 50), "floor_tap_p99_ms": pct(answers, 99)}
+    report: dict[str, Any] = {"load_before": load(), "runs": []}
+    floor = build_floor(dist)
+    with tempfile.TemporaryDirectory(prefix="bench_web-") as tmp, sync_playwright() as playwright, \
+            serving("floor", floor, Path(tmp)) as floor_site, serving("companion", dist, Path(tmp)) as ours:
+        for number in range(rounds):
+            for rate in rates:
+                for site in (floor_site, ours) if number % 2 == 0 else (ours, floor_site):
+                    figures = measure(playwright, site, rate, taps, files, Path(tmp))
+                    report["runs"].append({"app": site.name, "cpu": rate, "round": number + 1, **figures})
+                    print(f"round {number + 1} CPU x{rate:g} {site.name}: "
+                          + ", ".join(f"{k} {v:.2f}" for k, v in figures.items()), flush=True)
+    report["load_after"] = load()
+    report["summary"] = summarise(report["runs"], rates)
+    return report
 
 
-def _timed_plus(ui: Any, n: int) -> float:
-    """One + on ``total-p1`` (its total becomes ``n``), from the pointer going down to the frame that shows it."""
-    ui.page.wait_for_timeout(300)
-    ui.page.evaluate(ARM_TAP, ["total-p1", ui.label("total-p1"), 30000])
-    ui.tap("plus-p1")
-    ui.page.wait_for_function(
-        "n => { const e = document.querySelector('[flt-semantics-identifier=\"total-p1\"]');"
-        " return e && (e.getAttribute('aria-label') || e.textContent || '').includes(': ' + n + ' CP'); }",
-        arg=n, timeout=30_000)
-    return float(ui.page.evaluate("window.__tap")["painted"])
+def summarise(runs: list[dict[str, Any]], rates: list[float]) -> dict[str, dict[str, Any]]:
+    """Per CPU rate and app, every figure's median, min and max; and the warm starts' difference."""
+    summary: dict[str, dict[str, Any]] = {}
+    for rate in rates:
+        part: dict[str, Any] = {}
+        for app in ("floor", "companion"):
+            mine = [r for r in runs if r["cpu"] == rate and r["app"] == app]
+            keys = [k for k in mine[0] if k not in ("app", "cpu", "round")] if mine else []
+            part[app] = {k: spread([r[k] for r in mine if k in r]) for k in keys}
+        floor, ours = part["floor"].get("warm_start_s"), part["companion"].get("warm_start_s")
+        if floor and ours:
+            part["warm_start_over_floor_s"] = ours["median"] - floor["median"]
+        summary[f"x{rate:g}"] = part
+    return summary
 
 
-def main() -> int:
-    global DIST, SPANS
-    parser = argparse.ArgumentParser()
+def spread(values: list[float]) -> dict[str, float]:
+    finite = [v for v in values if not math.isnan(v)]
+    if not finite:
+        return {"median": float("nan"), "min": float("nan"), "max": float("nan")}
+    return {"median": statistics.median(finite), "min": min(finite), "max": max(finite)}
+
+
+def print_summary(report: dict[str, Any]) -> None:
+    print(f"\nmachine: {report['load_before']} (before), {report['load_after']} (after)")
+    for rate, part in report["summary"].items():
+        print(f"CPU {rate}: warm start companion - floor = {part.get('warm_start_over_floor_s', float('nan')):+.2f} s")
+        for key in part["companion"]:
+            floor = part["floor"].get(key)
+            ours = part["companion"][key]
+            text = f"  {key:32} companion {ours['median']:8.2f} ({ours['min']:.2f}-{ours['max']:.2f})"
+            if floor:
+                text += f"   floor {floor['median']:8.2f} ({floor['min']:.2f}-{floor['max']:.2f})"
+            print(text)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--taps", type=int, default=20)
     parser.add_argument("--throttle", type=float, nargs="*", default=[1, 4])
     parser.add_argument("--dist", type=Path, default=DIST, help="the built folder (default dist/web; A/B runs)")
     parser.add_argument("--files", type=int, default=0, help="extra files in the saves' IndexedDB before the taps")
+    parser.add_argument("--quick", action="store_true", help="one round at 1x, 3 taps (the test suite's run)")
+    parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument("--spans", action="store_true", help="also each tap's Python share by part (python_*)")
-    parser.add_argument("--floor", action="store_true",
-                        help="also a one-button Flet app's + tap on the same build, just before ours (floor_*)")
-    args = parser.parse_args()
-    DIST, SPANS = args.dist.resolve(), args.spans
-    for rate in args.throttle:
-        figures = floor_taps(rate, args.taps) if args.floor else {}
-        figures.update(run(rate, args.taps, args.files))
-        if args.floor:
-            figures["tap_over_floor_ms"] = figures["tap_p50_ms"] - figures["floor_tap_p50_ms"]
-        print(f"CPU x{rate:g}: " + ", ".join(f"{k} {v:.2f}" for k, v in figures.items()), flush=True)
+    args = parser.parse_args(argv)
+    global SPANS
+    SPANS = args.spans
+    if args.quick:
+        args.rounds, args.throttle, args.taps = 1, [1], 3
+    if not (args.dist / "app.zip").is_file():
+        print(f"bench_web: no build in {args.dist}: run scripts/build-web first", file=sys.stderr)
+        return 2
+    report = run(args.dist.resolve(), args.rounds, args.throttle, args.taps, args.files)
+    print_summary(report)
+    if args.json:
+        args.json.write_text(json.dumps(report, indent=1), encoding="utf-8")
     return 0
 
 

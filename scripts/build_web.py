@@ -118,13 +118,15 @@ def unpack_wheels(target: Path, pins: dict[str, str]) -> None:
     for name in (*PURE, *WASM, *SDIST):
         with zipfile.ZipFile(cached_wheel(name, pins[name])) as wheel:
             wheel.extractall(target)
-    # Only what the app imports: no dist-info beyond metadata, no babel locales it does not speak.
+    # Only what the app imports: no dist-info beyond metadata, no babel locales it does not speak (the app reads
+    # its catalogues as "en" and "es", never a region's variant), no pydantic v1 or mypy plugin.
     locale_data = target / "babel" / "locale-data"
     for dat in locale_data.glob("*.dat"):
-        stem = dat.stem
-        if stem != "root" and stem.split("_")[0] not in LOCALES:
+        if dat.stem not in ("root", *LOCALES):
             dat.unlink()
-    for junk in ("flet_desktop", "flet/testing", "flet_cli"):
+    for junk in ("flet_desktop", "flet/testing", "flet_cli", "pydantic/v1", "pydantic/mypy.py"):
+        if (target / junk).is_file():
+            (target / junk).unlink()
         shutil.rmtree(target / junk, ignore_errors=True)
     for info in target.glob("*.dist-info"):  # metadata and licences stay; the install records and SBOMs go
         shutil.rmtree(info / "sboms", ignore_errors=True)
@@ -318,13 +320,14 @@ def patch_page(out: Path, base: str, version: str) -> None:
     html = html.replace("</head>", f'  <meta name="theme-color" content="{dark}">\n'
                                     f'  <meta name="companion-version" content="{version}">\n'
                                     '  <script src="boot.js"></script>\n</head>', 1)
-    index.write_text(html, encoding="utf-8")
+    index.write_text(put_splash(html, out), encoding="utf-8")
     # flet_web's bootstrap registers its stub worker (which unregisters itself): ours is registered by boot.js.
     bootstrap = out / "flutter_bootstrap.js"
     text = bootstrap.read_text(encoding="utf-8")
     text = re.sub(r"serviceWorkerSettings:\s*\{[^}]*\},?", "", text)
     bootstrap.write_text(text, encoding="utf-8")
     patch_python_worker(out)
+    keep_client_local(out)
     manifest = out / "manifest.json"
     patch_manifest_json(str(manifest), app_name=APP_NAME, app_short_name=SHORT_NAME,
                         app_description="Scores, the Broodmother and the rules for March of the Ants, offline.",
@@ -339,6 +342,40 @@ def patch_page(out: Path, base: str, version: str) -> None:
     del accent
 
 
+#: What a first visit's progress bar counts (bytes): the page's big files by name, Pyodide's as one part.
+PYODIDE_PARTS = ("pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.zip")
+
+
+def put_splash(html: str, out: Path) -> str:
+    """Flet's white loading logo replaced by the app's splash (``packaging/web/splash.html``, kept up by ``boot.js``
+    until the first screen), with the sizes its first-visit progress bar counts."""
+    splash = out / "splash.html"
+    text = splash.read_text(encoding="utf-8")
+    splash.unlink()
+    sizes = {"main.dart.js": (out / "main.dart.js").stat().st_size,
+             "canvaskit.wasm": (out / "canvaskit" / "chromium" / "canvaskit.wasm").stat().st_size,
+             "python": sum((out / "pyodide" / name).stat().st_size for name in PYODIDE_PARTS),
+             "app.zip": (out / "app.zip").stat().st_size}
+    text = text.replace("__SIZES__", json.dumps(sizes).replace('"', "&quot;"))
+    html, count = re.subn(r'<div id="loading".*?</div>\s*</body>', text + "\n</body>", html, count=1, flags=re.S)
+    if count != 1:
+        raise SystemExit("build-web: index.html has changed: its loading block was not found")
+    return html
+
+
+def keep_client_local(out: Path) -> None:
+    """The Flet client's one CDN address (its Rive loader) pointed at a stub in the folder: no request leaves the
+    page's own host (``companion/ui/web_client.py``, which the served app uses too)."""
+    sys.path.insert(0, str(ROOT))
+    from companion.ui.web_client import RIVE_STUB, RIVE_STUB_PATH, without_cdn
+
+    client = out / "main.dart.js"
+    client.write_bytes(without_cdn(client.read_bytes()))
+    stub = out / RIVE_STUB_PATH
+    stub.parent.mkdir(parents=True, exist_ok=True)
+    stub.write_bytes(RIVE_STUB)
+
+
 def patch_python_worker(out: Path) -> None:
     """Pyodide starts from a memory snapshot kept by the browser (``pyodide-snapshot.mjs``), keyed by a hash of
     Pyodide's own files."""
@@ -348,6 +385,7 @@ def patch_python_worker(out: Path) -> None:
     if call not in text:
         raise SystemExit("build-web: python-worker.js has changed: its loadPyodide call was not found")
     text = text.replace(call, "self.pyodide = await loadPyodideFast(loadPyodide, {", 1)
+    text = tell_stages(text)
     worker.write_text('import { loadPyodideFast } from "./pyodide-snapshot.mjs";\n' + text, encoding="utf-8")
     digest = hashlib.sha256()
     for name in ("package.json", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide.mjs", "python_stdlib.zip"):
@@ -355,6 +393,26 @@ def patch_python_worker(out: Path) -> None:
     helper = out / "pyodide-snapshot.mjs"
     helper.write_text(helper.read_text(encoding="utf-8").replace("__PYODIDE_KEY__", digest.hexdigest()[:16]),
                       encoding="utf-8")
+
+
+#: (a line of python-worker.js, what goes before it): the worker tells its page's splash (boot.js) its stages,
+#: when the page asked for them (a page that did not would take the messages for the client's).
+_STAGES = (("        self.initialized = true;\n",
+            "        if (event.data.companionStages) {\n"
+            "            self.companionStage = (stage) => self.postMessage({ companionStage: stage });\n"
+            "        }\n"),
+           ("        const pyodideModule = await import(self.pyodideUrl);\n",
+            "        if (self.companionStage) self.companionStage(\"python\");\n"),
+           ("        self.pyodide.registerJsModule(\"flet_js\", flet_js);\n",
+            "        if (self.companionStage) self.companionStage(\"app\");\n"))
+
+
+def tell_stages(worker: str) -> str:
+    for line, before in _STAGES:
+        if worker.count(line) != 1:
+            raise SystemExit(f"build-web: python-worker.js has changed: {line.strip()!r} not found once")
+        worker = worker.replace(line, before + line)
+    return worker
 
 
 def add_own_files(out: Path) -> None:

@@ -77,14 +77,16 @@ def _assets_dir() -> str | None:
 
 
 def build_asgi(main: object, policy: HostPolicy) -> Guard:
-    """Flet's ASGI app without its API docs, inside the guard (see ``companion.ui.guard``)."""
+    """Flet's ASGI app without its API docs, inside the guard (see ``companion.ui.guard``), its client asking no
+    other host (``companion.ui.web_client``)."""
     import flet as ft
 
     from companion.ui.guard import Guard, strip_docs_routes
+    from companion.ui.web_client import LocalClient
 
     asgi = ft.run(main, export_asgi_app=True, no_cdn=True, assets_dir=_assets_dir())  # type: ignore[arg-type]
     strip_docs_routes(asgi)
-    return Guard(AcceptLanguage(asgi), policy)  # the guard first, then the tab's Accept-Language
+    return Guard(AcceptLanguage(LocalClient(asgi)), policy)  # the guard first, then the tab's Accept-Language
 
 
 def loopback_host(host: str) -> bool:

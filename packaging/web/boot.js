@@ -10,12 +10,85 @@
 
   // The first visit waits (at most 3 s) for our service worker to control the page, so that Flutter's,
   // CanvasKit's, Pyodide's and the app's files pass through it and are kept as they arrive.
+  const splash = startSplash(!controlled && hasWorker);
   const registering = hasWorker ? navigator.serviceWorker.register("sw.js", { scope: "./" }) : null;
   const go = (!hasWorker || controlled) ? Promise.resolve() : new Promise((resolve) => {
     navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true });
     registering.catch(resolve);  // no service worker here (a private window, say): no waiting for one
     setTimeout(resolve, 3000);
   });
+
+  // The splash (splash.html, put in index.html by the build) stays over Flutter's canvas until the app's first
+  // screen is up, saying what is loading; on a first visit a bar fills as the big files arrive (their sizes are
+  // written in by the build: the page's own files as the browser finishes them, Python's and the app's when the
+  // worker says it has them).
+  function startSplash(firstVisit) {
+    const spanish = (navigator.language || "").toLowerCase().startsWith("es");
+    const words = spanish ? {
+      start: "Cargando…", download: "Descargando la app (solo la primera vez)…", python: "Iniciando Python…",
+      app: "Cargando la app…", games: "Leyendo tus partidas…", screens: "Preparando las pantallas…",
+    } : {
+      start: "Loading…", download: "Downloading the app (first visit only)…", python: "Starting Python…",
+      app: "Loading the app…", games: "Reading your games…", screens: "Preparing the screens…",
+    };
+    // This script runs in <head>: the splash's elements exist once the body is parsed.
+    const box = () => document.getElementById("companion-splash");
+    const bar = () => document.getElementById("companion-splash-bar");
+    let sizes = {}, total = 0, closed = false, said = "start";
+    const done = new Set();
+    const say = (key) => {
+      said = key;
+      const stage = document.getElementById("companion-splash-stage");
+      if (stage) stage.textContent = words[key] || words.start;
+    };
+    function arrived(part) {
+      if (!firstVisit || !total || done.has(part) || !(part in sizes) || !bar()) return;
+      done.add(part);
+      let have = 0;
+      done.forEach((name) => { have += sizes[name]; });
+      bar().classList.remove("busy");
+      bar().firstElementChild.style.width = Math.max(4, Math.round(100 * have / total)) + "%";
+    }
+    function setUp() {
+      if (!box()) return;
+      try { sizes = JSON.parse(box().dataset.sizes || "{}"); } catch (error) { sizes = {}; }
+      total = Object.values(sizes).reduce((sum, n) => sum + n, 0);
+      if (closed) { api.close(); return; }
+      if (!firstVisit || !total) { say(said); return; }
+      if (said === "start") say("download");
+      bar().classList.remove("busy");
+      new PerformanceObserver((list) => list.getEntries().forEach((entry) => {
+        const name = entry.name.split("?")[0];
+        Object.keys(sizes).forEach((part) => { if (name.endsWith("/" + part)) arrived(part); });
+      })).observe({ type: "resource", buffered: true });
+    }
+    const afterWorker = { app: ["python"], games: ["python", "app.zip"], screens: ["python", "app.zip"] };
+    const api = {
+      prestarted: false,
+      close() {
+        closed = true;
+        const shown = box();
+        if (!shown) return;
+        shown.classList.add("gone");
+        setTimeout(() => shown.remove(), 300);
+      },
+      heard(event) {  // a stage from the Python worker (true), or a message for Flutter's client (false)
+        const data = event.data;
+        if (!data || typeof data !== "object" || typeof data.companionStage !== "string") return false;
+        const name = data.companionStage;
+        (afterWorker[name] || []).forEach(arrived);
+        if (name === "ready") {  // the first screen's messages are on their way: two frames, then it is painted
+          requestAnimationFrame(() => requestAnimationFrame(api.close));
+        } else if (!(firstVisit && total && name === "python")) {  // Pyodide is still downloading then
+          say(name);
+        }
+        return true;
+      },
+    };
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUp, { once: true });
+    else setUp();
+    return api;
+  }
 
   function loadFlutter() {
     const script = document.createElement("script");
@@ -33,12 +106,13 @@
     const base = flet.entrypointBaseUrl.endsWith("/") ? flet.entrypointBaseUrl.slice(0, -1) : flet.entrypointBaseUrl;
     const worker = new Worker(base + "/python-worker.js", { type: "module" });
     const early = [];
-    worker.onmessage = (event) => early.push(event);
+    worker.onmessage = (event) => { if (!splash.heard(event)) early.push(event); };
     worker.postMessage({
       pyodideUrl: flet.pyodideUrl || "pyodide/pyodide.mjs", args: {}, documentUrl: document.URL,
       appPackageUrl: flet.appPackageUrl, micropipIncludePre: flet.micropipIncludePre,
-      pythonModuleName: flet.pythonModuleName,
+      pythonModuleName: flet.pythonModuleName, companionStages: true,
     });
+    splash.prestarted = true;
     let taken = false;
     globalThis.jsConnect = async function (appId, args, dartOnMessage) {
       if (taken || (args && Object.keys(args).length)) return original(appId, args, dartOnMessage);
@@ -48,8 +122,9 @@
       let error;
       const initialized = new Promise((resolve) => { app.onPythonInitialized = resolve; });
       const handle = (event) => {
+        if (splash.heard(event)) return;
         if (typeof event.data === "string") {
-          if (event.data !== "initialized") error = event.data;
+          if (event.data !== "initialized") { error = event.data; splash.close(); }  // the client shows it
           app.onPythonInitialized();
         } else {
           app.dartOnMessage(event.data);
@@ -66,6 +141,8 @@
     };
   }
 
+  // Without our Python worker (an older python.js), Flutter's first frame ends the splash, as Flet's own did.
+  window.addEventListener("flutter-first-frame", () => { if (!splash.prestarted) splash.close(); }, { once: true });
   go.then(() => { prestartPython(); loadFlutter(); });
   if (!hasWorker) return;
 

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ViewportSize
+from playwright.sync_api import Browser, BrowserContext, Request, ViewportSize
 
 from tests.ui.browser import free_port as _free_port
 from tests.ui.browser import stop, wait_http
@@ -62,11 +65,39 @@ def chromium(browser: Browser) -> Browser:
     return browser
 
 
+#: Any URL but this machine's own server (the page's host, any port the test serves on).
+ELSEWHERE = re.compile(r"^(?!http://127\.0\.0\.1[:/]).+")
+
+
+def only_this_machine(context: BrowserContext) -> list[str]:
+    """Every request the context makes to another host fails, and is listed (the page's, its Python worker's and
+    its service worker's alike): a test fails on any, offline or not."""
+    asked: list[str] = []
+
+    def record(request: Request) -> None:
+        if ELSEWHERE.match(request.url) and not request.url.startswith(("data:", "blob:")):
+            asked.append(request.url)
+
+    context.on("request", record)
+    context.route(ELSEWHERE, lambda route: route.abort("blockedbyclient"))
+    return asked
+
+
+@contextmanager
+def phone_context(chromium: Browser, **options: Any) -> Iterator[BrowserContext]:
+    """A fresh phone-sized browser profile (its own IndexedDB and service worker) that may ask only this machine:
+    at its end, a request to any other host fails the test."""
+    context = chromium.new_context(viewport=PHONE, **options)
+    asked = only_this_machine(context)
+    context.set_default_timeout(60_000)
+    try:
+        yield context
+    finally:
+        context.close()
+    assert not asked, f"the phone build asked another host: {asked}"
+
+
 @pytest.fixture
 def phone(chromium: Browser) -> Iterator[BrowserContext]:
-    """A fresh phone-sized browser profile (its own IndexedDB and service worker); only this machine."""
-    context = chromium.new_context(viewport=PHONE)
-    context.route("https://cdn.jsdelivr.net/**", lambda route: route.abort())  # Flet's one harmless CDN ask
-    context.set_default_timeout(60_000)
-    yield context
-    context.close()
+    with phone_context(chromium) as context:
+        yield context
