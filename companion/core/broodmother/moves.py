@@ -15,6 +15,7 @@ from itertools import pairwise
 from companion.core.broodmother import asymmetric
 from companion.core.broodmother import commands as her
 from companion.core.broodmother import meadow_commands as meadow
+from companion.core.broodmother.checklist import checklist
 from companion.core.broodmother.content import BroodContent, brood_of
 from companion.core.broodmother.model import TUNNEL, Brood, bm
 from companion.core.commands.base import Command
@@ -34,6 +35,8 @@ def her_moves(state: State, content: Content) -> Iterator[Command]:
     yield from _cards(state, b, bc)
     yield from _powers(b, bc)
     yield from _meadow(b)
+    for step in checklist(state, bc)[:2]:  # her setup checklist, ticked and unticked
+        yield her.TickStep(step=step["id"], done=not b["checklist"].get(step["id"]))
     for p in state["players"]:
         for delta in (-3, 3):
             yield AdjustScore(player_id=p["id"], delta=delta)

@@ -29,6 +29,7 @@ def chamber_moves(state: State, content: Content) -> Iterator[Command]:
                for kind, names in kinds.items() if names}
     catalogue = chambers(state)["catalogue"]
     yield c.DefineCard(card_name=f"Machine Hall {len(catalogue) + 1}", capacity=2, phase="queen")
+    yield c.DefineCard(card_name=f"Machine Tunnel {len(catalogue) + 1}", capacity=2, phase="queen", kind="old-tunnel")
     for p in ant_players(state):
         yield from _colony(state, p["id"], offered)
     for ch in chambers(state)["chambers"]:

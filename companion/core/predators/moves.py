@@ -19,6 +19,7 @@ from companion.core.predators import commands as c
 from companion.core.predators.alliances import alliances
 from companion.core.predators.content import predators_content
 from companion.core.predators.model import KEY, Battle, OnBoard, PredatorsState
+from companion.core.predators.rules import CORDYCEPS
 from companion.core.state import State, ant_players
 
 
@@ -34,8 +35,10 @@ def predator_moves(state: State, content: Content) -> Iterator[Command]:
     colonies = [p["id"] for p in ant_players(state)]
     turn = state["round"]
     yield c.ChoosePredators(predators=tuple(ids[(turn + i) % len(ids)] for i in range(2)))
+    partner = next(p for p in ids[turn % len(ids):] + ids if p != CORDYCEPS)
+    yield c.ChoosePredators(predators=(CORDYCEPS, partner))  # the one with spores, so they are played too
     yield c.DrawPredators()
-    for index, predator in enumerate(t["in_play"] or ids):
+    for index, predator in enumerate(t["in_play"]):  # the cards are set out (chosen or drawn) before a summon
         yield c.Summon(predator=predator, hex=1 + (turn + index) % 9, by=colonies[index % len(colonies)])
     for index, p in enumerate(t["predators"]):
         yield from _on_board(p, colonies[index % len(colonies)])
@@ -55,8 +58,9 @@ def _on_board(p: OnBoard, colony: str) -> Iterator[Command]:
     yield c.SetSpores(predator=predator, spores=p["spores"] + 1)
     yield c.PlaceSpores(predator=predator)
     yield c.WinAgainst(predator=predator, player_id=colony)
-    yield fight.StartBattle(predator=predator, player_id=colony)
-    yield fight.StartBattle(predator=predator, player_id=colony, cards=len(p["by"]) % 3)
+    yield fight.StartBattle(predator=predator, player_id=colony)  # as many cards as its typed tier says
+    for cards in (1, 2):  # or a number given for this battle
+        yield fight.StartBattle(predator=predator, player_id=colony, cards=cards)
 
 
 def _battle(b: Battle) -> Iterator[Command]:
