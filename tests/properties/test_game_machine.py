@@ -834,11 +834,11 @@ LEAST = 3
 
 
 #: Rounds of extra games for the commands still short after one round of every focus, and foci per command.
-TOP_UPS, TOP_UP_FOCI = 3, 2
+TOP_UPS, TOP_UP_FOCI = 6, 2
 
 
 def reach(focus: str, round_number: int) -> None:
-    """Three games around ``focus`` (the seed of this round), favouring the commands still short of ``LEAST``."""
+    """Four games around ``focus`` (the seed of this round), favouring the commands still short of ``LEAST``."""
     machine = type("Reach", (Reach,), {"focus": focus, "seen": Counter(APPLIED_COMMANDS),
                                        "her_at_table": focus in HER_MODES})
     run_state_machine_as_test(seed(REACH_SEED + round_number)(machine), settings=REACH)
@@ -874,7 +874,7 @@ def top_up_foci(names: dict[str, int]) -> list[str]:
 
 
 def test_every_area_is_reached() -> None:
-    """Three games (a fixed seed) around each module, variant, game and her mode apply every command of every game
+    """Four games (a fixed seed) around each module, variant, game and her mode apply every command of every game
     area at least ``LEAST`` times, not only try them; the commands still short get up to ``TOP_UPS`` more rounds of
     games where they were reached. An area or a command the machine stops reaching (a renamed hook, a move builder
     that no longer fits its command, a new command with none) fails here, named."""
