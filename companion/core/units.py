@@ -16,7 +16,7 @@ without importing a package (the terminal's cold start stays fast): a unit's dat
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib import import_module
 from pkgutil import iter_modules
@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Generic, Protocol, TypeVar, cast
 from companion.core.unit_files import data_folder_of
 
 if TYPE_CHECKING:  # the content's code is imported when a file is read, not to find a unit's files (i18n)
+    from companion.core.commands.base import Command
     from companion.core.content import Content, ModuleFile
     from companion.core.state import State
 
@@ -80,7 +81,12 @@ class ModuleUnit:
     data a player reads, for the message catalogue. ``panels``/``cli``: the modules registering its
     panels and its verbs (the UI imports the panels it declares; the CLI finds ``companion/cli/*_cmd.py``
     itself). ``views``: what its panels draw, ``view(state, content)``, by the id of the ``ModuleHooks``
-    whose ``active`` says when.
+    whose ``active`` says when. ``moves``: by the same hooks id, ``moves(state, content)``, the moves a table
+    makes in that area with arguments that agree with each other and with the game as it stands (a token
+    the giving colony holds, a battle's predator on the board, a chamber card in the colony's hand).
+    Examples, not a promise: a caller asks ``Session.can`` before playing one. They live with the area
+    because which arguments go together is knowledge of its rules (the core never imports test code);
+    the property machine (``tests/properties``) plays them, so each command of each area is reached.
     """
 
     id: str
@@ -89,6 +95,7 @@ class ModuleUnit:
     panels: tuple[str, ...] = ()
     cli: tuple[str, ...] = ()
     views: Mapping[str, Callable[[State, Content], object]] = field(default_factory=dict)
+    moves: Mapping[str, Callable[[State, Content], Iterable[Command]]] = field(default_factory=dict)
 
     def data_folder(self) -> str:
         """Its data folder, as ``load_checked`` takes it (under ``data/``, or absolute)."""

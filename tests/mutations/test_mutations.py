@@ -78,6 +78,19 @@ def test_mapmaker_thorax_example(game: Session) -> None:
     refused(game, PlayEvolution("p2", "head"), "Bo's head already has an Evolution")
 
 
+def test_no_mutation_is_kept_under_an_evolution(game: Session) -> None:
+    # Found by the property machine: an Evolution entered before the Mutations were kept, then a Mutation kept for
+    # that body part, let a second Evolution go on the part; the game it made could not be saved ("please report").
+    game.execute(EnterDealt("p2", ("m1", "m17", "m9", "m18")))  # a head, a thorax, two abdomens
+    game.execute(PlayEvolution("p2", "abdomen"))
+    refused(game, KeepMutations("p2", "m1", "m17"), "Bo's abdomen already has an Evolution")
+    game.execute(KeepMutations("p2", "m1", "m9"))  # head and thorax: parts with no Evolution
+    for part in ("thorax", "head"):
+        game.execute(PlayEvolution("p2", part))
+    refused(game, PlayEvolution("p2", "abdomen"), "Bo's abdomen already has an Evolution")
+    assert game.state["modules_state"]["mutations"]["evolved"]["p2"] == ["abdomen", "thorax", "head"]
+
+
 def test_bad_input_is_refused_and_changes_nothing(game: Session) -> None:
     game.execute(DealMutations())
     refused(game, KeepMutations("p1", "m5", "m3"), "both for the head: keep two for different body parts")

@@ -26,7 +26,6 @@ reproduction blob (``print_blob``) and Hypothesis' seed; no example database is 
 from __future__ import annotations
 
 import dataclasses
-import itertools
 import json
 import os
 import re
@@ -35,9 +34,8 @@ import sys
 import tempfile
 import types
 import typing
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
-from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -48,7 +46,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 import companion.core.commands.scoring
 import companion.core.commands.turns  # noqa: F401  (next phase, next round, finish: registered at import)
-from companion.core.broodmother.content import brood_of
+from companion.core.checklist import phase_items
 from companion.core.commands.base import Command, registered_commands
 from companion.core.content import Content, load_content
 from companion.core.errors import CommandError
@@ -75,7 +73,6 @@ NAMES = ("Ana", "Bo", "Cy", "Di", "Eva")
 CONTENT: Content = load_content()
 load_modules()  # every game area registers its commands and hooks
 COMMANDS: dict[str, type[Command]] = registered_commands()
-BROOD = brood_of(CONTENT)
 #: The commands that move a game towards its end: drawn far more often than the others.
 ADVANCE = ("next_phase", "finish_game", "antscape_apply_scores")
 #: What one step of the machine does, drawn with these weights.
@@ -102,7 +99,10 @@ FOCI = (*sorted(CONTENT.modules), *sorted(CONTENT.variants), *sorted(CONTENT.gam
 
 def _expansion_of(focus: str) -> str | None:
     part = CONTENT.modules.get(focus) or CONTENT.variants.get(focus)
-    return None if part is None else str(part.expansion)
+    if part is None:
+        mode = CONTENT.modes.get(focus)
+        return mode.requires_expansion if mode is not None else None
+    return str(part.expansion)
 
 
 def _scenarios(focus: str | None) -> list[tuple[str, str]]:
@@ -111,6 +111,8 @@ def _scenarios(focus: str | None) -> list[tuple[str, str]]:
         return SCENARIOS
     if focus in CONTENT.games:
         return [(g, m) for g, m in SCENARIOS if g == focus]
+    if focus in CONTENT.modes:
+        return [(g, m) for g, m in SCENARIOS if m == focus]
     variant = CONTENT.variants.get(focus)
     return [(g, m) for g, m in SCENARIOS if _expansion_of(focus) in CONTENT.games[g].expansions
             and (variant is None or variant.modes is None or m in variant.modes)]
@@ -399,6 +401,12 @@ AREA = {name: area_of(b.cls) for name, b in BLUEPRINTS.items()}
 AREAS = sorted(set(AREA.values()))
 #: Commands applied per area since the process started (``test_every_area_is_reached`` reads it).
 APPLIED: Counter[str] = Counter()
+#: Times each command was applied since the process started (the same test reads it).
+APPLIED_COMMANDS: Counter[str] = Counter()
+#: The same, by the focus of the games that applied them (``None``: a game drawn around nothing in particular).
+BY_FOCUS: defaultdict[str | None, Counter[str]] = defaultdict(Counter)
+#: The games each focus started in which each area was active, by area.
+ACTIVE_BY_FOCUS: defaultdict[str | None, Counter[str]] = defaultdict(Counter)
 
 
 def relevant(state: dict[str, Any]) -> dict[str, list[str]]:
@@ -428,65 +436,42 @@ def generic(name: str, vocab: Vocabulary, hints: dict[str, set[str]] | None = No
     return drawn.map(lambda kw: blueprint.cls(**kw))
 
 
+def _area_moves() -> dict[str, Callable[..., Any]]:
+    """Each module unit's move builders (``ModuleUnit.moves``), by the hooks that say when each applies: found,
+    so a new module's are played here without a line in this file."""
+    return {hooks_id: moves for unit in all_units() for hooks_id, moves in unit.moves.items()}
+
+
+AREA_MOVES = _area_moves()
+HER = "broodmother"  # her moves have a step of their own (``her_turn``), with its leanings
+
+
 def her_moves(state: dict[str, Any]) -> Iterator[Command]:
     """The Broodmother's moves a table makes most: her open question's likely answers, her draws, the meadow."""
-    b = state["modules_state"].get("broodmother")
-    if not b:
-        return
-    make = lambda name, **kw: COMMANDS[name](**kw)  # noqa: E731
-    taken = {h["number"] for h in b["hexes"]}
-    free = [n for n in range(1, 40) if n not in taken][:3]
-    for q in b["pending"][:1]:
-        if q["kind"] == "expand":
-            for number in free:
-                for zone in ("inner", "outer"):
-                    yield make("bm_answer_expand", number=number, sites=number % 4, zone=zone,
-                               centipede_hex=number % 5 == 0, nest=number % 3 == 0)
-            yield make("bm_answer_expand", deck_empty=True)
-        elif q["kind"] == "predator":
-            for h in b["hexes"]:
-                yield make("bm_answer_predator", hex=h["number"])
-        else:
-            for destroyed in range(0, 4):
-                yield make("bm_answer_strike", destroyed=destroyed)
-    for number in free[:1]:
-        yield make("bm_add_hex", number=number, zone="inner", sites=3)
-        yield make("bm_add_hex", number=number, zone="outer", centipede=True)  # a hex a centipede already holds
-    yield make("bm_draw")
-    for card_type in BROOD.card_types:  # a physical deck: the card the table revealed
-        yield make("bm_enter", card_type=card_type, ferocity=(len(taken) + state["round"]) % 5)
-    for power in BROOD.powers:  # the asymmetric Broodmother player's powers
-        yield make("bm_unlock_power", power=power)
-        yield make("bm_use_power", power=power)
-    yield make("bm_cancel")  # an Initiative Token on the reaction just revealed (allowed after the end)
-    places = [0, *sorted(taken)]
-    for source, target in pairwise(places):
-        yield make("bm_move_nymph", source=source, target=target)
-    yield make("bm_redraw", first=places[-1], second=places[0])
-    yield make("bm_slumber")
-    yield make("bm_destroy_broodmother")
-    yield make("bm_centipede_won")
-    yield make("bm_gain_egg")
-    for where in [0, *sorted(taken)]:
-        for name in ("bm_place_nymph", "bm_moult", "bm_destroy_nymph", "bm_defeat_centipede", "bm_chase"):
-            yield make(name, number=where)
-    for p in state["players"]:
-        for delta in (-3, 3):
-            yield make("adjust_score", player_id=p["id"], delta=delta)
+    if HOOKS[HER].active(state):
+        yield from AREA_MOVES[HER](state, CONTENT)
 
 
-def table_moves(state: dict[str, Any]) -> Iterator[Command]:
-    """Moves whose arguments must agree with each other (a token the giving colony holds): drawn field by field
-    they almost never would, so the table's likely ones are offered as they are, as ``her_moves`` are."""
-    s = state["modules_state"].get("symbiote-tokens")
-    if not s:
-        return
-    held: dict[str, list[str]] = {}
-    for token, holder in sorted(s["holders"].items()):
-        held.setdefault(holder, []).append(token)
-    for a, b in itertools.permutations(sorted(held), 2):
-        yield COMMANDS["symbiotes_exchange"](player_a=a, token_a=held[a][0], player_b=b, token_b=held[b][-1])
-        yield COMMANDS["symbiotes_battle"](player_a=a, player_b=b)
+def table_moves(state: dict[str, Any], with_hers: bool = False) -> Iterator[Command]:
+    """Moves whose arguments must agree with each other (a token the giving colony holds, a battle's predator on
+    the board): drawn field by field they almost never would, so each active area's likely ones are offered as
+    its unit builds them, and the checklist's items ticked by hand as the screen offers them (``with_hers``: hers
+    too, which otherwise have a step of their own)."""
+    for hooks_id, moves in AREA_MOVES.items():
+        if (with_hers or hooks_id != HER) and HOOKS[hooks_id].active(state):
+            yield from moves(state, CONTENT)
+    for item in phase_items(state, CONTENT):
+        if item["command"] is None:
+            yield COMMANDS["checklist_tick"](module=item["module"], item_id=item["id"])
+
+
+def by_name(commands: list[Command]) -> dict[str, list[Command]]:
+    """Moves grouped by command: a command is drawn first, then its arguments, so one with many candidate
+    arguments (a nymph at each of ten hexes) does not crowd out one with a single way to play it."""
+    out: dict[str, list[Command]] = {}
+    for command in commands:
+        out.setdefault(_kind(command), []).append(command)
+    return out
 
 
 def _kind(command: Command) -> str:
@@ -501,6 +486,20 @@ class GameMachine(RuleBasedStateMachine):
     """One game, played at random among the moves the core allows, checked after every step."""
 
     moves = MOVES
+    focus: str | None = None
+    #: Of 4 "any" steps, how many play one of the areas' own moves when one is allowed (the rest: generic ones).
+    table_odds = 2
+    #: Of 4 choices among allowed kinds of move, how many take the one applied least so far (the reach test's).
+    rare_first = 0
+    #: Of 4 of her moves, how many take a kind the game's leaning likes (when one is allowed).
+    lean_odds = 3
+    #: Whether an "any" step may play one of her moves too: in the reach test's games around her modes, whose
+    #: asymmetric player's chains (eggs for a power, nymphs to move) need more of her turns.
+    her_at_table = False
+    #: Commands applied before this Hypothesis run began, by name (the reach test's earlier foci).
+    seen: typing.ClassVar[Counter[str]] = Counter()
+    #: How many commands with drawn arguments an "any" step tries among the game's own areas before the common ones.
+    generic_tries = 16
 
     def __init__(self) -> None:
         super().__init__()
@@ -513,6 +512,8 @@ class GameMachine(RuleBasedStateMachine):
         self.steps = 0
         self._vocab: tuple[int, Vocabulary] | None = None
         self.leaning = "anything"
+        #: Moves applied in this game, by kind (``_kind``).
+        self.applied: Counter[str] = Counter()
         #: Per command, the values its refusals named in this game (a card's name, a phase, an id in play).
         self.hints: dict[str, dict[str, set[str]]] = {}
 
@@ -542,6 +543,9 @@ class GameMachine(RuleBasedStateMachine):
         event(f"ran: {command.name}")
         event(f"area: {AREA[command.name]}")
         APPLIED[AREA[command.name]] += 1
+        APPLIED_COMMANDS[command.name] += 1
+        BY_FOCUS[self.focus][command.name] += 1
+        self.applied[_kind(command)] += 1
         note(f"ran {command.to_dict()} -> {label}")
         if self.game.state["ended"] is not None:
             event(f"ended: {self.game.state['ended']['code']} ({self.game.state['mode']})")
@@ -577,14 +581,23 @@ class GameMachine(RuleBasedStateMachine):
     def her_turn(self, data: st.DataObject) -> None:
         """Her card, her questions answered, her Slumber, battles won and lost in her meadow."""
         state = self.game.state
-        candidates = [c for c in her_moves(state) if self.game.can(c)]
+        candidates = by_name([c for c in her_moves(state) if self.game.can(c)])
         if not candidates:
             return self.anything(data)
-        leaning = LEANINGS[self.leaning]
-        liked = [c for c in candidates if _kind(c) in leaning]
-        lean = bool(liked) and data.draw(st.integers(0, 3), label="lean") > 0
-        pool = liked if lean else candidates
-        self.run(data.draw(st.sampled_from(pool), label="her move"))
+        liked = sorted(set(candidates) & set(LEANINGS[self.leaning]))
+        lean = bool(liked) and data.draw(st.integers(1, 4), label="lean") <= self.lean_odds
+        kind = self.pick(data, liked if lean else sorted(candidates), "her move")
+        self.run(data.draw(st.sampled_from(candidates[kind]), label=kind))
+
+    def pick(self, data: st.DataObject, kinds: list[str], label: str) -> str:
+        """One of these allowed kinds of move; with ``rare_first``, often one still short of ``LEAST`` applications
+        before this Hypothesis run (``seen``, fixed while it lasts), then the one applied least in this game (so a
+        step on the way, an egg towards a power, keeps its turn). Never the counts of the run's other games: what a
+        game draws may depend only on the game, or Hypothesis cannot replay it."""
+        if self.rare_first and data.draw(st.integers(1, 4), label="rare first") <= self.rare_first:
+            times = {k: (self.seen[k.rstrip("+-")] >= LEAST, self.applied[k]) for k in kinds}
+            kinds = [k for k in kinds if times[k] == min(times.values())]
+        return data.draw(st.sampled_from(kinds), label=label)
 
     def anything(self, data: st.DataObject) -> None:
         """Any registered command with arguments from the game; the first of a few tries the core allows runs.
@@ -592,12 +605,13 @@ class GameMachine(RuleBasedStateMachine):
         The game's own areas are tried first (their commands are refused far more often than a score change),
         then the common commands: scores, phases, the checklist.
         """
-        table = [c for c in table_moves(self.game.state) if self.game.can(c)]
-        if table and data.draw(st.booleans(), label="table move"):
-            return self.run(data.draw(st.sampled_from(table), label="table"))
+        table = by_name([c for c in table_moves(self.game.state, self.her_at_table) if self.game.can(c)])
+        if table and data.draw(st.integers(1, 4), label="table move") <= self.table_odds:
+            kind = self.pick(data, sorted(table), "table")
+            return self.run(data.draw(st.sampled_from(table[kind]), label=kind))
         by_area = relevant(self.game.state)
         own = {area: names for area, names in by_area.items() if area != COMMON}
-        if not (own and self._try(data, own, 16)) and not self._try(data, {COMMON: by_area[COMMON]}, 4):
+        if not (own and self._try(data, own, self.generic_tries)) and not self._try(data, {COMMON: by_area[COMMON]}, 4):
             event("anything: no allowed command found")
 
     def _try(self, data: st.DataObject, by_area: dict[str, list[str]], tries: int) -> bool:
@@ -778,12 +792,19 @@ TestGameMachine = GameMachine.TestCase
 class Reach(GameMachine):
     """The machine's games built around one module, variant or game (``focus``), without the checks after each step."""
 
-    focus: str | None = None
-    moves = ("advance", "advance", "her", "her", "undo", *("any",) * 6)  # the areas' own commands, mostly
+    #: The areas' own commands, mostly; "any" first, so a run's first (simplest) game plays them rather than Next.
+    moves = (*("any",) * 5, "advance", "advance", "advance", "her", "her", "undo")
+    #: A command allowed only for a moment (a battle's end, a Slumber's points) is played while it is.
+    table_odds = 3
+    rare_first = 3
+    generic_tries = 4  # drawn arguments cost the most time and reach the least once the areas build their moves
+
+    lean_odds = 1  # breadth first: her moves lean to an end only now and then
 
     @initialize(data=st.data(), seed=st.integers(0, 2**32 - 1), leaning=st.sampled_from(sorted(LEANINGS)))
     def start(self, data: st.DataObject, seed: int, leaning: str) -> None:
         self.new_game(data.draw(setups(self.focus, alone=True), label="setup"), seed, leaning)
+        ACTIVE_BY_FOCUS[self.focus].update(h for h in HOOKS if HOOKS[h].active(self.game.state))
 
     def new_game(self, setup: GameSetup, seed: int, leaning: str) -> None:  # no longer a rule: ``start`` is
         super().new_game(setup, seed, leaning)
@@ -804,15 +825,73 @@ class Reach(GameMachine):
 
 
 REACH_SEED = 20261203
-REACH = settings(max_examples=3, stateful_step_count=40, deadline=None, database=None,
+#: Her modes: her asymmetric player's powers and nymphs are played only in its games.
+HER_MODES = tuple(sorted(m for m, mode in CONTENT.modes.items() if mode.broodmother != "none"))
+#: Every focus, and each of her modes.
+REACH_FOCI = (*FOCI, *HER_MODES)
+REACH = settings(max_examples=4, stateful_step_count=40, deadline=None, database=None,
                  phases=[Phase.generate], suppress_health_check=list(HealthCheck))
 
 
+#: How often every command must be applied in the reach test: once could be luck, three times is a habit.
+LEAST = 3
+
+
+#: Rounds of extra games for the commands still short after one round of every focus, and foci per command.
+TOP_UPS, TOP_UP_FOCI = 6, 2
+
+
+def reach(focus: str, round_number: int) -> None:
+    """Four games around ``focus`` (the seed of this round), favouring the commands still short of ``LEAST``."""
+    machine = type("Reach", (Reach,), {"focus": focus, "seen": Counter(APPLIED_COMMANDS),
+                                       "her_at_table": focus in HER_MODES})
+    run_state_machine_as_test(seed(REACH_SEED + round_number)(machine), settings=REACH)
+
+
+#: Commands whose moment needs a longer game than the reach test plays (each reason says what it waits for): not
+#: counted here; the default machine and ``scripts/soak`` still play them when their games get there.
+DEEP = {
+    "bm_answer_predator": "her Machinations track at level 2 (her Plots, over several rounds)",
+    "bm_answer_strike": "a card of hers after the Nest of Centipedes is found, with her hex known",
+    "bm_redraw": "her asymmetric player's reveal, with two nymphs already on the board before it",
+    "bm_use_power": "her asymmetric player's power unlocked in a Queen Phase and 5 eggs gained for it",
+}
+
+
+def short() -> dict[str, int]:
+    """The commands applied fewer than ``LEAST`` times so far (but the ``DEEP`` ones)."""
+    return {name: APPLIED_COMMANDS[name] for name in sorted(BLUEPRINTS)
+            if APPLIED_COMMANDS[name] < LEAST and name not in DEEP}
+
+
+def top_up_foci(names: dict[str, int]) -> list[str]:
+    """Where to play more for these commands: the foci whose games applied each most (or applied its area most,
+    or had its area in play most often)."""
+    chosen: list[str] = []
+    for name in names:
+        def weight(focus: str, name: str = name) -> tuple[int, int, int]:
+            done = BY_FOCUS[focus]
+            area = sum(n for c, n in done.items() if AREA[c] == AREA[name])
+            return done[name], area, ACTIVE_BY_FOCUS[focus][AREA[name]]
+        chosen += [f for f in sorted(REACH_FOCI, key=weight, reverse=True)[:TOP_UP_FOCI] if f not in chosen]
+    return chosen
+
+
 def test_every_area_is_reached() -> None:
-    """Two games (a fixed seed) around each module, variant and game apply commands of every game area, not only
-    try them: an area the machine stops reaching (a renamed hook, a new way areas are found) fails here."""
+    """Four games (a fixed seed) around each module, variant, game and her mode apply every command of every game
+    area at least ``LEAST`` times, not only try them; the commands still short get up to ``TOP_UPS`` more rounds of
+    games where they were reached. An area or a command the machine stops reaching (a renamed hook, a move builder
+    that no longer fits its command, a new command with none) fails here, named."""
     APPLIED.clear()
-    for focus in FOCI:
-        run_state_machine_as_test(seed(REACH_SEED)(type("Reach", (Reach,), {"focus": focus})), settings=REACH)
+    APPLIED_COMMANDS.clear()
+    BY_FOCUS.clear()
+    ACTIVE_BY_FOCUS.clear()
+    for focus in REACH_FOCI:
+        reach(focus, 0)
+    for round_number in range(1, TOP_UPS + 1):
+        for focus in top_up_foci(short()):
+            reach(focus, round_number)
     never = sorted(set(AREAS) - {area for area, count in APPLIED.items() if count})
     assert never == [], f"no command of {never} applied; applied per area: {sorted(APPLIED.items())}"
+    assert short() == {}, f"applied fewer than {LEAST} times (command: times): {short()}"
+    assert set(DEEP) <= set(BLUEPRINTS), f"no such command: {sorted(set(DEEP) - set(BLUEPRINTS))}"

@@ -12,6 +12,7 @@ from companion.core.antscape import commands, model
 from companion.core.antscape.content import SCORER, catalogue_texts
 from companion.core.antscape.gridfile import GridFileError, parse_grid_file, read_grid_file, result_json
 from companion.core.antscape.model import KEY
+from companion.core.antscape.moves import antscape_moves
 from companion.core.antscape.scoring import Board, Cell, Result, score_board
 from companion.core.antscape.settle import finish
 from companion.core.antscape.view import antscape_view
@@ -22,7 +23,7 @@ HOOKS = register_area(model, finish=finish)
 
 MODULE = ModuleUnit(id="antscape", content=(SCORER,), texts=catalogue_texts,
                     panels=("companion.ui.panels.antscape",), cli=("companion.cli.calc.antscape",),
-                    views={KEY: antscape_view})
+                    views={KEY: antscape_view}, moves={KEY: antscape_moves})
 
 __all__ = [
     "HOOKS", "MODULE", "Board", "Cell", "GridFileError", "Result", "antscape_view", "commands", "parse_grid_file",

@@ -10,6 +10,7 @@ from __future__ import annotations
 from companion.core.broodmother import asymmetric, commands, lifecycle, meadow_commands, phases
 from companion.core.broodmother.content import BROOD, BroodContent, brood_content, catalogue_texts
 from companion.core.broodmother.model import KEY, active
+from companion.core.broodmother.moves import her_moves
 from companion.core.broodmother.newgame import OPTION_NAMES, init, validate_options
 from companion.core.broodmother.schema import validate_brood
 from companion.core.broodmother.scoring import check_end, ended_early, finish
@@ -27,7 +28,7 @@ register(HOOKS)
 
 MODULE = ModuleUnit(id="broodmother", content=(BROOD,), texts=catalogue_texts,
                     panels=("companion.ui.panels.broodmother",), cli=("companion.cli.solo_cmd",),
-                    views={KEY: broodmother_view})
+                    views={KEY: broodmother_view}, moves={KEY: her_moves})
 
 __all__ = [
     "HOOKS", "MODULE", "BroodContent", "asymmetric", "brood_content", "broodmother_view", "commands", "meadow_commands",

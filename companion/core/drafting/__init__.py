@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from companion.core.drafting import commands, model
 from companion.core.drafting.model import FILE, KEY, catalogue_texts, drafting_content, plan
+from companion.core.drafting.moves import drafting_moves
 from companion.core.drafting.view import drafting_view, phase_items
 from companion.core.hooks import register_area
 from companion.core.units import ModuleUnit
@@ -17,6 +18,6 @@ HOOKS = register_area(model, phase_items)
 
 MODULE = ModuleUnit(id="drafting", content=(FILE,), texts=catalogue_texts,
                     panels=("companion.ui.panels.drafting",), cli=("companion.cli.calc.draft",),
-                    views={KEY: drafting_view})
+                    views={KEY: drafting_view}, moves={KEY: drafting_moves})
 
 __all__ = ["HOOKS", "MODULE", "commands", "drafting_content", "drafting_view", "plan"]

@@ -131,6 +131,9 @@ class KeepMutations(Command, name="mutations_keep"):
         if a["part"] == b["part"]:
             raise CommandError(msg("{first} and {second} are both for {part}: keep two for different body parts.",
                                    first=said(a["name"]), second=said(b["name"]), part=the_part(a["part"])))
+        for part in (a["part"], b["part"]):  # an Evolution entered before the keep: its part takes no Mutation
+            if part in m["evolved"].get(self.player_id, []):
+                raise CommandError(msg(ALREADY_EVOLVED[part], name=_name(state, self.player_id)))
 
     def apply(self, state: State, content: Content) -> None:
         mutations(state)["kept"][self.player_id] = [self.first, self.second]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from companion.core.hooks import register_area
 from companion.core.parasites import commands, model
 from companion.core.parasites.model import FILE, KEY, catalogue_texts, parasites_content
+from companion.core.parasites.moves import parasite_moves
 from companion.core.parasites.view import parasites_view, phase_items
 from companion.core.units import ModuleUnit
 
@@ -16,6 +17,6 @@ HOOKS = register_area(model, phase_items)
 
 MODULE = ModuleUnit(id="parasites", content=(FILE,), texts=catalogue_texts,
                     panels=("companion.ui.panels.parasites",), cli=(),
-                    views={KEY: parasites_view})
+                    views={KEY: parasites_view}, moves={KEY: parasite_moves})
 
 __all__ = ["HOOKS", "MODULE", "commands", "parasites_content", "parasites_view"]

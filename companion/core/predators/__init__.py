@@ -32,6 +32,7 @@ from companion.core.predators.content import (
     predators_content,
 )
 from companion.core.predators.model import KEY, check_summon, summon
+from companion.core.predators.moves import alliance_moves, predator_moves
 from companion.core.predators.rules import casualties, spores_for, starting_health, tier_of
 from companion.core.predators.view import alliances_view, phase_items, pp_phase_items, predators_view
 from companion.core.units import ModuleUnit
@@ -44,7 +45,8 @@ register(PP_HOOKS)
 MODULE = ModuleUnit(id="predators", content=(PREDATORS, ALLIANCES), texts=catalogue_texts,
                     panels=("companion.ui.panels.predators", "companion.ui.panels.pp_predators"),
                     cli=("companion.cli.predator_cmd", "companion.cli.calc.predator"),
-                    views={KEY: predators_view, PP_KEY: alliances_view})
+                    views={KEY: predators_view, PP_KEY: alliances_view},
+                    moves={KEY: predator_moves, PP_KEY: alliance_moves})
 
 __all__ = [
     "HOOKS", "MODULE", "PP_HOOKS", "alliance_commands", "alliances_content", "alliances_view", "battle", "casualties",

@@ -10,6 +10,7 @@ from __future__ import annotations
 from companion.core.hooks import register_area
 from companion.core.symbiotes import commands, model
 from companion.core.symbiotes.model import FILE, KEY, book_end_points, catalogue_texts, end_points, symbiotes_content
+from companion.core.symbiotes.moves import symbiote_moves
 from companion.core.symbiotes.view import phase_items, symbiotes_view
 from companion.core.units import ModuleUnit
 
@@ -17,6 +18,6 @@ HOOKS = register_area(model, phase_items, final_points=book_end_points)
 
 MODULE = ModuleUnit(id="symbiotes", content=(FILE,), texts=catalogue_texts,
                     panels=("companion.ui.panels.symbiotes",), cli=(),
-                    views={KEY: symbiotes_view})
+                    views={KEY: symbiotes_view}, moves={KEY: symbiote_moves})
 
 __all__ = ["HOOKS", "MODULE", "commands", "end_points", "symbiotes_content", "symbiotes_view"]
