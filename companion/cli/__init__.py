@@ -114,6 +114,17 @@ def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def whole_parser() -> argparse.ArgumentParser:
+    """The parser with every subcommand built (each module imported): for walking every verb (the tests that the
+    terminal can do whatever the screens do), never for a command line, which builds only its own."""
+    parser = build_parser(wanted="")
+    subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    subparsers.choices.clear()
+    for name in subcommand_modules():
+        import_module(f"companion.cli.{name}_cmd").register(subparsers)
+    return parser
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     from companion.core.i18n import using
