@@ -17,7 +17,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 #: Modules that exist only inside the phone build's Pyodide (the browser's runtime), never installed.
 PYODIDE_ONLY = {"pyodide", "pyodide_js", "js"}
-LOCAL = {"companion", "tests", "scripts", "__future__"}
+#: The project's own top-level names: its packages, and the scripts that import each other from ``scripts/``.
+LOCAL = {"companion", "tests", "scripts", "__future__"} | {p.stem for p in (ROOT / "scripts").glob("*.py")}
 
 
 def _imported_tops(folder: Path) -> dict[str, str]:

@@ -40,6 +40,7 @@ class StubApp:
     """Just what a panel calls on its tab: sizes, handlers, commands, refresh."""
 
     sizes = Sizes()
+    screen = page = None  # no page: a panel's ``reveal`` scrolls nothing
 
     def __init__(self) -> None:
         self.refreshed = 0
