@@ -19,6 +19,7 @@ from companion.core.broodmother.commands import SetDeck, SetDeckMode, ShowOdds
 from companion.core.broodmother.content import brood_of
 from companion.core.broodmother.model import bm
 from companion.core.broodmother.view import BroodmotherView
+from companion.core.i18n import N_
 from companion.ui import widgets
 from companion.ui.i18n import tr, trf, trn
 from companion.ui.panels import PanelContext
@@ -131,7 +132,7 @@ def deck(ctx: PanelContext) -> list[ft.Control]:
     modes = [choice(trf("Her deck: {what}", what=tr(label)), sending(ctx, partial(SetDeckMode, mode))
                     if d["mode"] != mode else local(ctx, lambda: None), s, text=tr(label), identifier=f"bm-deck-{mode}",
                     selected=d["mode"] == mode, kind="outlined", expand=True)
-             for mode, label in (("virtual", "App draws"), ("physical", "I draw"))]
+             for mode, label in (("virtual", N_("App draws")), ("physical", N_("I draw")))]
     out: list[ft.Control] = [
         ft.Row(modes, spacing=8),
         note(tr("App draws: one tap draws her card. I draw: you reveal her card on the table and enter it."), s),
