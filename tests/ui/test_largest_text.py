@@ -91,7 +91,7 @@ _TEXTS = """() => {
 }"""
 # Texts drawn shorter than what they say (a history line "R1 +3 (3)" read as "By round: round 1 +3, total 3").
 # bm-odds: "Next: Spawn 38% ..." read as every card's odds; tally-total: "0" read as "Total: 0".
-LABELS = ("history-", "phase-track", "bm-odds", "tally-total")
+LABELS = ("history-", "phase-track", "bm-odds-", "tally-total")
 
 
 def wrapped_lines(words: list[float], space: float, width: float) -> int:
@@ -233,15 +233,23 @@ def test_home_settings_and_the_wizard_fit_at_the_largest_text(ui: Ui) -> None:
     assert screen_faults(ui, "wizard-mode") == []
 
 
-def test_the_solo_game_screen_fits_at_the_largest_text(ui: Ui, largest: tuple[Server, dict[str, str]]) -> None:
-    ui.open(f"/game/{largest[1]['solo']}", "game")
-    # A button's face is not in the accessibility tree (the button reads as one node), so its box tells: the
-    # long "Start round 2; her Slumber: ..." wraps onto its lines (one line would be a 52 px button ending in "...").
-    ui.show("next-round")
-    label = ui.label("next-round")
-    height = ui.by_id("next-round").bounding_box()["height"]  # type: ignore[index]
-    assert label.startswith("Start round 2; her Slumber") and height >= 3 * SMALLEST_TEXT * 1.2, (label, height)
-    assert screen_faults(ui, "game-solo") == []
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_solo_game_screen_fits_at_the_largest_text(browser: Browser, largest: tuple[Server, dict[str, str]],
+                                                       locale: str) -> None:
+    ui = new_tab(browser, largest[0].url, PHONE_360, locale=locale)
+    try:
+        ui.open(f"/game/{largest[1]['solo']}", "game")
+        # A button's face is not in the accessibility tree (the button reads as one node), so its box tells: the
+        # long "Start round 2; her Slumber: ..." wraps onto its lines (one line: a 52 px button ending in "...").
+        ui.show("next-round")
+        label = ui.label("next-round")
+        height = ui.by_id("next-round").bounding_box()["height"]  # type: ignore[index]
+        start = {"en-GB": "Start round 2; her Slumber", "es-ES": "Empezar la ronda 2"}[locale]
+        assert label.startswith(start) and height >= 3 * SMALLEST_TEXT * 1.2, (label, height)
+        found = screen_faults(ui, f"game-solo-{locale}")
+        assert found == [], found
+    finally:
+        ui.page.context.close()
 
 
 def test_a_game_with_every_module_fits_at_the_largest_text(ui: Ui, largest: tuple[Server, dict[str, str]]) -> None:
