@@ -247,8 +247,8 @@ def player_names(records: Iterable[PlayRecord], merges: Mapping[str, str] | None
 # -- export -----------------------------------------------------------------------------------
 #: Each code beside its name in the reader's language: a spreadsheet can group by the one and show the other.
 CSV_COLUMNS = ("date", "game", "game_name", "edition", "expansions", "expansion_names", "modules", "module_names",
-               "variants", "variant_names", "mode", "mode_name", "difficulty", "difficulty_name", "player", "colour",
-               "colour_name", "score", "winner")
+               "variants", "variant_names", "mode", "mode_name", "difficulty", "difficulty_name", "player", "role",
+               "colour", "colour_name", "score", "winner")
 
 
 def _named(ids: Iterable[str], names: Mapping[str, object]) -> str:
@@ -270,16 +270,17 @@ def _game_columns(r: PlayRecord, content: Content) -> dict[str, object]:
 
 def csv_rows(records: Iterable[PlayRecord], content: Content) -> list[dict[str, object]]:
     """One row per player per game, oldest game first; ``winner`` is yes/no; a game against her adds her row
-    (named in the reader's language). Codes and names come in pairs: ``mode`` "solo" beside ``mode_name``."""
+    (named in the reader's language, ``role`` "broodmother"). Codes and names come in pairs: ``mode`` "solo"
+    beside ``mode_name``, ``role`` ("ant", "broodmother") beside the ``player``'s name."""
     rows = []
     for r in in_order(records):
         game = _game_columns(r, content)
         for p in r["players"]:
-            rows.append({**game, "player": p["name"], "colour": p["colour"],
+            rows.append({**game, "player": p["name"], "role": p["role"], "colour": p["colour"],
                          "colour_name": gettext(p["colour"].capitalize()) if p["colour"] else "",
                          "score": p["score"], "winner": "yes" if p["id"] in r["winners"] else "no"})
         if r["mode"] in BROOD_MODES and r["her_lead"] is not None:
-            rows.append({**game, "player": gettext("Broodmother"), "colour": "", "colour_name": "",
+            rows.append({**game, "player": gettext("Broodmother"), "role": HER, "colour": "", "colour_name": "",
                          "score": (r["her_lead"] or 0) + max((p["score"] for p in r["players"]), default=0),
                          "winner": "yes" if HER in r["winners"] else "no"})
     return rows

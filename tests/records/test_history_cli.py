@@ -57,7 +57,7 @@ def test_csv_and_json_exports(filled: GameStore, capsys: pytest.CaptureFixture[s
             and not k.endswith("_name")} == {
         "date": "2025-01-01T20:00:00", "game": "mota", "edition": "Original edition", "expansions": "minions",
         "expansion_names": "Minions of the Meadow", "mode": "solo", "difficulty": "easy", "player": "Ana",
-        "colour": "red", "score": "0", "winner": "yes"}
+        "role": "ant", "colour": "red", "score": "0", "winner": "yes"}
     assert (rows[0]["game_name"], rows[0]["mode_name"]) == ("March of the Ants", "Solo: Against the Broodmother")
     assert main(["history", "--csv", str(target), "--db", db]) == 2  # exists: --force to replace
     data = json.loads(run(capsys, "history", "--json", "--game", "evolved", "--db", db))

@@ -81,8 +81,8 @@ def test_csv_has_a_row_per_player_per_game_and_hers() -> None:
                      "expansion_names": "Minions of the Meadow", "modules": first["modules"],
                      "module_names": first["module_names"], "variants": "", "variant_names": "", "mode": "solo",
                      "mode_name": "Solo: Against the Broodmother", "difficulty": "easy", "difficulty_name": "Easy",
-                     "player": "Ana", "colour": "red", "colour_name": "Red", "score": 0, "winner": "yes"}
-    assert rows[1]["player"] == "Broodmother" and rows[1]["winner"] == "no"
+                     "player": "Ana", "role": "ant", "colour": "red", "colour_name": "Red", "score": 0, "winner": "yes"}
+    assert (rows[1]["player"], rows[1]["role"], rows[1]["winner"]) == ("Broodmother", "broodmother", "no")
     players = sum(len(r["players"]) for r in records())
     against_her = sum(1 for r in records() if r["mode"] in ("solo", "coop"))
     assert len(rows) == players + against_her
