@@ -162,11 +162,15 @@ class NewGameScreen(Screen):
     def _player_editor(self, index: int, player: PlayerDraft) -> ft.Control:
         m = self.model
         number = index + 1
-        # Empty until typed, the colour's name its hint: a tap and "Yuki" gives "Yuki", not "RedYuki".
+        # Empty until typed, the colour's name its hint: a tap and "Yuki" gives "Yuki", not "RedYuki". With the
+        # text made larger the counter's words join the helper's line (beside it, the helper had 62 px).
+        larger = self.sizes.scale > 1
+        helper = (trf("Left empty: {name}. Up to {n} characters.", name=player.default, n=24) if larger
+                  else trf("Left empty: {name}", name=player.default))
         field = ft.TextField(label=trf("Player {number} name", number=number), value=player.name,
                              hint_text=player.default, text_size=self.sizes.body, max_length=24,
-                             counter=trf("Up to {n} characters", n=24),
-                             helper=trf("Left empty: {name}", name=player.default), **sized(self.sizes))
+                             counter=ft.Container() if larger else trf("Up to {n} characters", n=24),
+                             helper=helper, **sized(self.sizes))
         field.on_change = changed_value(self.app, lambda text: m.set_name(index, text))
         rows: list[ft.Control] = [ft.Semantics(identifier=f"player-name-{number}", container=True, content=field)]
         if player.role == "broodmother":
