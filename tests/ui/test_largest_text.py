@@ -91,7 +91,7 @@ _TEXTS = """() => {
 }"""
 # Texts drawn shorter than what they say (a history line "R1 +3 (3)" read as "By round: round 1 +3, total 3").
 # bm-odds: "Next: Spawn 38% ..." read as every card's odds; tally-total: "0" read as "Total: 0".
-LABELS = ("history-", "phase-track", "bm-odds-", "tally-total")
+LABELS = ("history-", "phase-track", "bm-odds", "tally-total")
 
 
 def wrapped_lines(words: list[float], space: float, width: float) -> int:
