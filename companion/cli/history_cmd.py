@@ -120,8 +120,9 @@ def _write_csv(store: GameStore, records: list[PlayRecord], args: argparse.Names
 
     path = Path(args.csv)
     store.check_export_target(path, args.force)
-    text = plays_csv(records)
-    rows = len(csv_rows(records))
+    content = _content()
+    text = plays_csv(records, content)
+    rows = len(csv_rows(records, content))
     try:
         write_atomically(path, text)
     except OSError as exc:

@@ -35,6 +35,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from datetime import date
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, SupportsInt, cast
@@ -224,7 +225,7 @@ def trf(text: str, /, **params: object) -> str:
 
 def trn(singular: str, plural: str, n: int, /, **params: object) -> str:
     """The plural form for ``n`` (``{n}`` in the text is the count)."""
-    return _fill(ngettext(singular, plural, n), {"n": n, **params})
+    return _fill(ngettext(singular, plural, n), {"n": n, **{k: _rendered(v) for k, v in params.items()}})
 
 
 def N_(text: str) -> str:
@@ -313,8 +314,31 @@ def is_message(value: object) -> bool:
 
 
 def _rendered(value: object, lang: str | None = None) -> object:
-    """A message's value as it is filled in: a message (or a stored one) rendered, any other value as it is."""
-    return render(cast("Msg | Mapping[str, Json]", value), lang) if is_message(value) else value
+    """A message's value as it is filled in: a message (or a stored one) rendered, a fraction written as the
+    reader writes it (8.5 in English, 8,5 in Spanish), any other value as it is."""
+    if is_message(value):
+        return render(cast("Msg | Mapping[str, Json]", value), lang)
+    if isinstance(value, float):
+        return number(value, lang)
+    return value
+
+
+def number(value: float, lang: str | None = None) -> str:
+    """A number as the reader writes it, by Babel's locale data: "8.5" / "8,5", "1,234" / "1234"; at most two
+    decimals (an average), a whole number without any."""
+    from babel.numbers import format_decimal
+
+    lang = lang or language()
+    return format_decimal(value, format="#,##0.##", locale="en" if lang == PSEUDO else lang)
+
+
+def day_and_month(when: date, lang: str | None = None) -> str:
+    """A day as the reader writes it in a few letters: "4 Dec" / "4 dic" (Babel's locale data), held together by
+    a no-break space so a title wraps before it rather than inside it ("Competitive · 4 / Dec")."""
+    from babel.dates import format_date
+
+    lang = lang or language()
+    return format_date(when, "d MMM", locale="en" if lang == PSEUDO else lang).replace(" ", "\u00a0")
 
 
 def as_data(value: object) -> Json:

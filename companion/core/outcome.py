@@ -13,14 +13,26 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, cast
 
 from companion.core.end_codes import EndCode
-from companion.core.i18n import N_, Msg, as_data, is_message, msg
+from companion.core.i18n import N_, Msg, as_data, is_message, msg, nmsg
 
 if TYPE_CHECKING:  # only types: deciding an outcome needs no content imported
     from companion.core.schema import Ended
     from companion.core.state import State
 
-ROUNDS_WON = N_("All {rounds} rounds played: {name} wins with {points}.")
-ROUNDS_TIED = N_("All {rounds} rounds played: {names} tie with {points}.")
+#: What games saved before the count of rounds chose its words hold ("All 1 rounds played"): still translated.
+OLD_ROUNDS_TEXTS = (N_("All {rounds} rounds played: {name} wins with {points}."),
+                    N_("All {rounds} rounds played: {names} tie with {points}."))
+
+
+def rounds_won(rounds: int, name: object, points: int) -> Msg:
+    """"All 5 rounds played: Ana wins with 40.", or for a one-round game "The only round played: ..."."""
+    return nmsg("The only round played: {name} wins with {points}.",
+                "All {n} rounds played: {name} wins with {points}.", rounds, name=name, points=points)
+
+
+def rounds_tied(rounds: int, names: object, points: int) -> Msg:
+    return nmsg("The only round played: {names} tie with {points}.",
+                "All {n} rounds played: {names} tie with {points}.", rounds, names=names, points=points)
 
 
 def make_outcome(code: EndCode, reason: str | Msg, winners: list[str]) -> Ended:
@@ -37,10 +49,9 @@ def finish_by_score(state: State, her_bonus: int = 0) -> Ended:
     best = leaders(state)
     points = total_score(state, best[0])
     if len(best) > 1:
-        reason = msg(ROUNDS_TIED, rounds=state["rounds"], names=names_and([player(state, p)["name"] for p in best]),
-                     points=points)
+        reason = rounds_tied(state["rounds"], names_and([player(state, p)["name"] for p in best]), points)
     else:
-        reason = msg(ROUNDS_WON, rounds=state["rounds"], name=player(state, best[0])["name"], points=points)
+        reason = rounds_won(state["rounds"], player(state, best[0])["name"], points)
     if her_bonus:
         reason = msg("{reason} (the Broodmother's total includes her {bonus}-point bonus)", reason=reason,
                      bonus=her_bonus)
@@ -112,8 +123,8 @@ def reason_message(ended: Mapping[str, object] | None) -> Msg | None:
     text = str(reason)
     if (m := _OLD_ROUNDS.match(text)) is not None:
         if m["verb"] == "tie":
-            return msg(ROUNDS_TIED, rounds=int(m["rounds"]), names=_old_names(m["names"]), points=int(m["points"]))
-        return msg(ROUNDS_WON, rounds=int(m["rounds"]), name=m["names"], points=int(m["points"]))
+            return rounds_tied(int(m["rounds"]), _old_names(m["names"]), int(m["points"]))
+        return rounds_won(int(m["rounds"]), m["names"], int(m["points"]))
     if (m := _OLD_TIE_BREAK.match(text)) is not None:
         from companion.core.antscape.view import tie_break_reason
 

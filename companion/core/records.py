@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from companion.core.end_codes import HER, EndCode
 from companion.core.history import BROOD_MODES, PlayRecord, name_key
-from companion.core.i18n import N_, Msg, msg
+from companion.core.i18n import N_, Msg, gettext, msg
 from companion.core.schema import JsonObject
 
 if TYPE_CHECKING:
@@ -285,29 +285,50 @@ def name_problem(records: Iterable[PlayRecord], merges: Mapping[str, str], name:
 
 
 # -- export -----------------------------------------------------------------------------------
-CSV_COLUMNS = ("date", "game", "edition", "expansions", "mode", "difficulty", "player", "colour", "score", "winner",
-               "ended")
+#: Each code beside its name in the reader's language: a spreadsheet can group by the one and show the other.
+CSV_COLUMNS = ("date", "game", "game_name", "edition", "expansions", "expansion_names", "modules", "module_names",
+               "variants", "variant_names", "mode", "mode_name", "difficulty", "difficulty_name", "player", "role",
+               "colour", "colour_name", "score", "winner", "ended")
 
 
-def csv_rows(records: Iterable[PlayRecord]) -> list[dict[str, object]]:
+def _named(ids: Iterable[str], names: Mapping[str, object]) -> str:
+    """Names of ``ids`` in the reader's language, joined with "; " (a name may hold spaces and commas)."""
+    return "; ".join(gettext(str(getattr(names.get(i), "name", i))) for i in ids)
+
+
+def _game_columns(r: PlayRecord, content: Content) -> dict[str, object]:
+    """The columns every row of one game shares: each id, and its name beside it."""
+    difficulty = r["difficulty"] or ""
+    return {"date": r["date"], "game": r["game"], "game_name": _named([r["game"]], content.games),
+            "edition": gettext(r["edition"]), "expansions": " ".join(r["expansions"]),
+            "expansion_names": _named(r["expansions"], content.expansions), "modules": " ".join(r["modules"]),
+            "module_names": _named(r["modules"], content.modules), "variants": " ".join(r["variants"]),
+            "variant_names": _named(r["variants"], content.variants), "mode": r["mode"],
+            "mode_name": _named([r["mode"]], content.modes), "difficulty": difficulty,
+            "difficulty_name": gettext(DIFFICULTY_LABELS.get(difficulty, difficulty))}
+
+
+def csv_rows(records: Iterable[PlayRecord], content: Content) -> list[dict[str, object]]:
     """One row per player per game, oldest game first; ``winner`` is yes/no; ``ended`` how the game ended (an
-    ``EndCode``'s word: ``ended-early`` for a game the table stopped); a game against her adds her row."""
-    rows: list[dict[str, object]] = []
+    ``EndCode``'s word: ``ended-early`` for a game the table stopped); a game against her adds her row
+    (named in the reader's language, ``role`` "broodmother"). Codes and names come in pairs: ``mode`` "solo"
+    beside ``mode_name``, ``role`` ("ant", "broodmother") beside the ``player``'s name."""
+    rows = []
     for r in in_order(records):
-        game: dict[str, object] = {"date": r["date"], "game": r["game"], "edition": r["edition"],
-                                   "expansions": " ".join(r["expansions"]), "mode": r["mode"],
-                                   "difficulty": r["difficulty"] or ""}
+        game = _game_columns(r, content)
         for p in r["players"]:
-            rows.append({**game, "player": p["name"], "colour": p["colour"], "score": p["score"],
-                         "winner": "yes" if p["id"] in r["winners"] else "no", "ended": r["ended"]["code"]})
+            rows.append({**game, "player": p["name"], "role": p["role"], "colour": p["colour"],
+                         "colour_name": gettext(p["colour"].capitalize()) if p["colour"] else "",
+                         "score": p["score"], "winner": "yes" if p["id"] in r["winners"] else "no",
+                         "ended": r["ended"]["code"]})
         if r["mode"] in BROOD_MODES and r["her_lead"] is not None:
-            rows.append({**game, "player": HER, "colour": "",
+            rows.append({**game, "player": gettext("Broodmother"), "role": HER, "colour": "", "colour_name": "",
                          "score": (r["her_lead"] or 0) + max((p["score"] for p in r["players"]), default=0),
                          "winner": "yes" if HER in r["winners"] else "no", "ended": r["ended"]["code"]})
     return rows
 
 
-def plays_csv(records: Iterable[PlayRecord]) -> str:
+def plays_csv(records: Iterable[PlayRecord], content: Content) -> str:
     """``csv_rows`` as CSV text with a header line (what ``companion history --csv`` and the app write)."""
     import csv
     import io
@@ -315,15 +336,15 @@ def plays_csv(records: Iterable[PlayRecord]) -> str:
     text = io.StringIO()
     writer = csv.DictWriter(text, fieldnames=CSV_COLUMNS, lineterminator="\n")
     writer.writeheader()
-    writer.writerows(csv_rows(records))
+    writer.writerows(csv_rows(records, content))
     return text.getvalue()
 
 
-def plays_json(records: Iterable[PlayRecord]) -> str:
+def plays_json(records: Iterable[PlayRecord], content: Content) -> str:
     """``csv_rows`` as a JSON list of objects, scores as numbers (the app's JSON export of the plays)."""
     import json
 
-    return json.dumps(csv_rows(records), ensure_ascii=False, indent=1) + "\n"
+    return json.dumps(csv_rows(records, content), ensure_ascii=False, indent=1) + "\n"
 
 
 # -- words ----------------------------------------------------------------------------------------

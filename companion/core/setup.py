@@ -10,7 +10,7 @@ from typing import TypeVar
 from companion.core.content import Content, Module, SetupStep, Variant
 from companion.core.errors import CommandError
 from companion.core.hooks import all_hooks, stamp_versions
-from companion.core.i18n import Msg, msg, nmsg
+from companion.core.i18n import Msg, gettext, msg, nmsg
 from companion.core.rng import new_seed
 from companion.core.schema import Json, Player, Role
 from companion.core.state import STATE_SCHEMA, State
@@ -237,4 +237,6 @@ def setup_summary(state: State, content: Content) -> list[dict[str, str]]:
 
 
 def default_player_names(colours: list[str]) -> list[str]:
-    return [colour.capitalize() for colour in colours]
+    """A player left unnamed is called by the colour, in the words of whoever sets the game up ("Red", "Rojo"):
+    a name is kept as the table gave it, so it is written once, in that reader's language."""
+    return [gettext(colour.capitalize()) for colour in colours]

@@ -1,7 +1,7 @@
 """Citations in the reader's language: the Spanish rulebook's headings, ``data/rules/headings-es.json``.
 
 Only *Minions of the Meadow* has a Spanish rulebook (part 1); for a section it has, a Spanish reader is
-pointed at its Spanish heading ("Súbditos del Prado > Contador de Maniobras de la Madre de la Camada").
+pointed at its Spanish heading ("Minions of the Meadow > Contador de Maniobras de la Madre de la Camada").
 Any other section keeps its English heading, marked as the English rulebook's. Every heading named in
 the file must be a section of its book in ``sections.json`` (checked when loaded).
 """

@@ -31,7 +31,7 @@ from platformdirs import user_data_dir
 from companion import platform
 from companion.core.content import Content, load_content
 from companion.core.errors import GameError
-from companion.core.i18n import Msg, msg, nmsg, render
+from companion.core.i18n import PSEUDO, Msg, day_and_month, language, msg, nmsg, render
 from companion.core.library import carry_over, is_remembered
 from companion.core.schema import LOG_KEEP, ArchivedLog, Json, JsonObject, check
 from companion.core.session import Doc, Session, new_doc
@@ -587,15 +587,18 @@ class GameStore:
         return Session(doc, saver=self._save_change, content=self.content)
 
     def _default_name(self, state: State) -> str:
-        """Short enough for a phone's title bar: the mode and the day ("Solo · 3 Dec"; the asymmetric
-        variant's "Asymmetric: one player is the Broodmother" as "Asymmetric · 3 Dec")."""
-        mode = self.content.modes[state["mode"]].name.split(":")[0].strip()
-        now = datetime.now()
-        name = f"{mode} · {now.day} {now:%b}"[:MAX_GAME_NAME]
+        """Short enough for a phone's title bar, in the words of whoever starts the game: the mode and the day
+        ("Solo · 3 Dec", "En solitario · 3 dic"; the asymmetric variant's "Asymmetric: one player is the
+        Broodmother" as "Asymmetric · 3 Dec")."""
+        lang = "en" if language() == PSEUDO else None  # a name is kept as written: never the pseudo-locale's marks
+        mode = render(self.content.modes[state["mode"]].name, lang).split(":")[0].strip()
+        day = day_and_month(datetime.now(), lang)
+        name = render(msg("{mode} · {day}", mode=mode, day=day), lang)[:MAX_GAME_NAME]
         taken = {game.name for game in self.list_games()}  # a second one that day: "Solo · 3 Dec (2)"
         number = 2
         while name in taken:
-            name, number = f"{mode} · {now.day} {now:%b} ({number})"[:MAX_GAME_NAME], number + 1
+            name = render(msg("{mode} · {day} ({number})", mode=mode, day=day, number=number), lang)[:MAX_GAME_NAME]
+            number += 1
         return name
 
     def _new_id(self) -> str:

@@ -13,7 +13,7 @@ beside a field that screen readers hear.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import flet as ft
 
@@ -27,6 +27,21 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 WHOLE_NUMBER_CHARS = frozenset("0123456789")
+
+
+def sized(sizes: Sizes) -> dict[str, Any]:
+    """A text field's own words at the player's text size: its label, hint, helper, counter and error grow with
+    the text (Flutter draws them at 12-16 px whatever the setting) and wrap rather than end in "..." - every
+    ``ft.TextField`` takes ``**sized(sizes)``.
+
+    With the text made larger a field is drawn filled, with a line under it: its label stands above what is
+    typed, inside the field, on the lines it needs. In an outlined field the label sits in a gap of the top
+    border, and a label on two lines ran across the border and over the dialog's title."""
+    small = ft.TextStyle(size=sizes.small)
+    looks: dict[str, Any] = {"border": ft.UnderlineInputBorder(), "filled": True} if sizes.scale > 1 else {}
+    return {"label_style": ft.TextStyle(size=sizes.body), "hint_style": ft.TextStyle(size=sizes.body),
+            "helper_style": small, "counter_style": small, "error_style": small, "helper_max_lines": 3,
+            "error_max_lines": 3, "hint_max_lines": 2, **looks}
 
 
 def whole_number(text: str | None, low: int | None = None, high: int | None = None) -> tuple[int | None, str | None]:
@@ -78,7 +93,7 @@ def number_field(label: str, value: str, sizes: Sizes, *, low: int | None = None
     is next built, and a refused Save redraws it at once (``redraw_on_refusal``).
     """
     box = ft.TextField(label=label, value=value, keyboard_type=ft.KeyboardType.NUMBER, text_size=sizes.title,
-                       width=width, autofocus=autofocus, error_max_lines=3)
+                       width=width, autofocus=autofocus, **sized(sizes))
     if message is None:
         box.error = whole_number(value, low, high)[1]
 

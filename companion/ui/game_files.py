@@ -22,8 +22,9 @@ import flet as ft
 from companion.core.i18n import render
 from companion.store.games import MAX_GAME_NAME, KeptGame, StoreError
 from companion.ui import widgets
-from companion.ui.fields import FieldMessage
+from companion.ui.fields import FieldMessage, sized
 from companion.ui.i18n import tr, trf
+from companion.ui.theme import DIALOG_BUTTON_GAP
 
 if TYPE_CHECKING:
     from companion.ui.app import PageApp
@@ -83,7 +84,7 @@ class GameFiles:
         sizes = self.app.sizes
         field = ft.TextField(label=tr("Game name"), value=current, autofocus=True, max_length=MAX_GAME_NAME,
                              counter=trf("Up to {n} characters", n=MAX_GAME_NAME),  # Flutter's own counter is English
-                             text_size=sizes.body, on_change=_keep_in_sync)
+                             text_size=sizes.body, on_change=_keep_in_sync, **sized(sizes))
         problem = FieldMessage(sizes, "rename-problem")
 
         def save() -> None:
@@ -96,7 +97,7 @@ class GameFiles:
             self.app.show_info(trf("Renamed to {new_name}.", new_name=new_name))
 
         field.on_submit = self.app.handler(save)
-        dialog = ft.AlertDialog(
+        dialog = ft.AlertDialog(actions_overflow_button_spacing=DIALOG_BUTTON_GAP,
             modal=True,
             title=ft.Text(tr("Rename this game"), size=sizes.title),
             content=ft.Column([field, problem.control],
@@ -150,7 +151,7 @@ class GameFiles:
         ]
         body = ft.Semantics(identifier="kept-details-text", container=True,
                             content=ft.Column(lines, tight=True, spacing=10))
-        dialog = ft.AlertDialog(
+        dialog = ft.AlertDialog(actions_overflow_button_spacing=DIALOG_BUTTON_GAP,
             modal=True, title=ft.Text(title, size=sizes.title), content=body, semantics_label=title,
             actions=[widgets.tap_button(tr("Close"), self.app.handler(self.app.page.pop_dialog),
                                         identifier="kept-details-close", sizes=sizes)],

@@ -26,7 +26,7 @@ def title_lines(text: str, size: float, room: float, most: int = 3) -> int:
     """How many lines a title needs in ``room`` (px), wrapped at spaces (at most ``most``; a longer one ends
     in "...")."""
     lines, used = 1, 0.0
-    for word in text.split():
+    for word in re.split(r"[ \t\n]+", text.strip()):  # a no-break space keeps "4 Dec" one word
         width = text_width(word, size)
         gap = size * GLYPH_EM if used else 0.0
         if used and used + gap + width > room:

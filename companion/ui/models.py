@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 
 from companion.core.content import Content, Expansion, Module, Variant
 from companion.core.errors import GameError
-from companion.core.i18n import N_
+from companion.core.i18n import N_, gettext, msg, render
 from companion.core.schema import Role
 from companion.core.setup import GameSetup, PlayerSpec, default_player_names, new_state, setup_summary, validate_setup
 
@@ -338,7 +338,7 @@ class WizardModel:
         """The asymmetric variant: this player plays the Broodmother (no colony colour)."""
         for i, p in enumerate(self.players):
             if i == index:
-                p.role, p.colour, p.default = "broodmother", None, "Broodmother"
+                p.role, p.colour, p.default = "broodmother", None, gettext("Broodmother")
             elif p.role == "broodmother":
                 p.role = "ant"
                 self._recolour(p, self._free_colour())
@@ -357,7 +357,8 @@ class WizardModel:
 
     def _new_player(self) -> PlayerDraft:
         colour = self._free_colour()
-        default = default_player_names([colour])[0] if colour else f"Player {len(self.players) + 1}"
+        number = len(self.players) + 1
+        default = default_player_names([colour])[0] if colour else render(msg("Player {number}", number=number))
         return PlayerDraft(name="", colour=colour, default=default)
 
     def _fit_players(self, reset: bool = False) -> None:

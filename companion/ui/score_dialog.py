@@ -15,6 +15,7 @@ from companion.core.errors import GameError
 from companion.ui import widgets
 from companion.ui.fields import FieldMessage, number_field, whole_number
 from companion.ui.i18n import tr, trf
+from companion.ui.theme import DIALOG_BUTTON_GAP
 
 if TYPE_CHECKING:
     from companion.core.session import Session
@@ -51,7 +52,7 @@ def ask_total(app: PageApp, session: Session, player: PlayerStanding, cp: str) -
         dialog.update()
 
     field.on_submit = app.handler(save)
-    dialog = ft.AlertDialog(
+    dialog = ft.AlertDialog(actions_overflow_button_spacing=DIALOG_BUTTON_GAP,
         modal=True, title=ft.Text(f"{name}: {player['total']} {cp}", size=sizes.title),
         content=ft.Column([field, problem.control], tight=True, spacing=8),
         semantics_label=trf("New total for {name}", name=name),

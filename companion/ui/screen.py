@@ -200,8 +200,10 @@ class Screen:
             view.bottom_appbar = None
             return whole
         if view.bottom_appbar is None:
+            from companion.ui import widgets
+
             view.bottom_appbar = ft.BottomAppBar(self._bottom_row, padding=ft.Padding.symmetric(horizontal=8),
-                                                 height=76)
+                                                 height=widgets.bar_height(self.sizes))
         # Keyed inside a list, so it is reconciled like the body (see below).
         fresh: list[ft.Control] = [ft.Container(bottom, key=f"{self.identifier}-bottom", expand=True,
                                                 disabled=self.changes_game and not self.app.can_play)]

@@ -10,6 +10,7 @@ import flet as ft
 from companion.ui import widgets
 from companion.ui.i18n import tr, trf, trn
 from companion.ui.share import Device, Table
+from companion.ui.theme import DIALOG_BUTTON_GAP
 
 if TYPE_CHECKING:
     from companion.ui.app import PageApp
@@ -62,7 +63,7 @@ class ShareDialog:
         self.game_id = game_id
         self._mode = ""
         self._body: ft.Column | None = None
-        self.dialog = ft.AlertDialog(
+        self.dialog = ft.AlertDialog(actions_overflow_button_spacing=DIALOG_BUTTON_GAP,
             modal=True, title=widgets.heading(tr("Share this table"), app.sizes, identifier="share-title"),
             semantics_label=tr("Share this table"),
             inset_padding=ft.Padding.symmetric(horizontal=10, vertical=24),

@@ -15,6 +15,7 @@ from companion.store.settings import Settings
 
 SEED = "#C98B2B"  # amber, like the ants' cards; readable on dark and light backgrounds
 MIN_TOUCH = 48  # Material's minimum touch target, in logical pixels
+DIALOG_BUTTON_GAP = 8  # px between a dialog's buttons when they wrap onto lines of their own (they touched)
 # The text and icons of disabled controls: the theme's text colour at 70%, about 5:1 on the page and 3.6:1
 # on a disabled button's fill in the light theme (Material's own 38% gives 1.9:1), higher in the dark one.
 DISABLED_TEXT = ft.Colors.with_opacity(0.7, ft.Colors.ON_SURFACE)

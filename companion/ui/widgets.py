@@ -15,7 +15,15 @@ import flet as ft
 from companion.ui.i18n import tr, trf
 from companion.ui.models import Debouncer
 from companion.ui.return_path import Origin
-from companion.ui.theme import BUTTON_HEIGHT, DISABLED_TEXT, MIN_TOUCH, Sizes, on_colour, player_colour
+from companion.ui.theme import (
+    BUTTON_HEIGHT,
+    DIALOG_BUTTON_GAP,
+    DISABLED_TEXT,
+    MIN_TOUCH,
+    Sizes,
+    on_colour,
+    player_colour,
+)
 
 if TYPE_CHECKING:
     from companion.ui.app import PageApp
@@ -98,24 +106,37 @@ def tap_button(label: str, on_tap: EventHandler | None, *, text: str | None = No
 BAR_TEXT_GROWS_UP_TO = 1.15  # the text scale ("Large") above which the bottom bar's type stays as it is
 BAR_TITLE_MAX = 16 * BAR_TEXT_GROWS_UP_TO
 BAR_DETAIL_MAX = 14 * BAR_TEXT_GROWS_UP_TO
+BAR_HEIGHT = 76  # px: the bottom bar at the text sizes up to "Large", one line of detail
+BAR_DETAIL_LINES = 4  # above "Large": the detail's lines, so "Ladybug summoned in hex 7: ..." is read whole
+
+
+def bar_height(sizes: Sizes) -> int:
+    """The bottom bar's height: one line of detail up to "Large", room for ``BAR_DETAIL_LINES`` above it."""
+    if sizes.scale <= BAR_TEXT_GROWS_UP_TO:
+        return BAR_HEIGHT
+    return round(BAR_HEIGHT + (BAR_DETAIL_LINES - 1) * BAR_DETAIL_MAX * 1.35)
 
 
 def bar_button(title: str, detail: str, icon: ft.IconData, on_tap: EventHandler | None, *, identifier: str,
                sizes: Sizes) -> ft.Control:
     """A bottom-bar button with a short title and what it will do underneath ("Undo" / "Ana +1 CP").
 
-    The bar keeps its height at every text size: above "Large" its type stops growing and the icon makes way,
-    so "Nothing to undo" still reads whole at 360 px (a long label ends in "...", and is read whole aloud)."""
+    Above "Large" its type stops growing, the icon makes way and the detail wraps onto up to four lines (the bar
+    grows by three, ``bar_height``: a Spanish label is a line longer), so "Nothing to undo" and "Ladybug
+    summoned in hex 7: Health 3, Tier 1" read whole at 360 px; up to "Large" a long label ends in "..." on its
+    one line, and is read whole aloud."""
     roomy = sizes.scale <= BAR_TEXT_GROWS_UP_TO
     face = ft.Column([
         ft.Text(title, size=min(sizes.label, BAR_TITLE_MAX), weight=ft.FontWeight.W_700, max_lines=1),
-        ft.Text(detail, size=min(sizes.small, BAR_DETAIL_MAX), max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+        ft.Text(detail, size=min(sizes.small, BAR_DETAIL_MAX), max_lines=1 if roomy else BAR_DETAIL_LINES,
+                overflow=ft.TextOverflow.ELLIPSIS),
     ], spacing=0, alignment=ft.MainAxisAlignment.CENTER, horizontal_alignment=ft.CrossAxisAlignment.START,
         tight=True)
     style = _shape("tonal")
     style.padding = ft.Padding.symmetric(horizontal=14, vertical=4)
     button = ft.FilledTonalButton(content=face, icon=icon if roomy else None, on_click=on_tap,
-                                  disabled=on_tap is None, height=BUTTON_HEIGHT + 8, expand=True, style=style)
+                                  disabled=on_tap is None, expand=True, style=style,
+                                  height=BUTTON_HEIGHT + 8 if roomy else bar_height(sizes) - 12)
     label = f"{title}: {detail}" if on_tap else detail
     return ft.Semantics(label=label, button=True, identifier=identifier, container=True, exclude_semantics=True,
                         on_tap=on_tap, content=button, expand=True)
@@ -281,7 +302,7 @@ def info_snack(message: str, sizes: Sizes) -> ft.SnackBar:
 def confirm_dialog(title: str, message: str, confirm_label: str, on_confirm: Action, on_cancel: Action,
                    sizes: Sizes) -> ft.AlertDialog:
     """Ask before something that cannot be taken back; Cancel is the safe default."""
-    return ft.AlertDialog(
+    return ft.AlertDialog(actions_overflow_button_spacing=DIALOG_BUTTON_GAP,
         modal=True,
         title=ft.Text(title, size=sizes.title),
         content=ft.Text(message, size=sizes.body),

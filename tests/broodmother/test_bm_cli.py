@@ -164,6 +164,7 @@ def test_a_refused_command_is_one_line(db: Path) -> None:
     assert done.stderr == "companion: Her deck is set to virtual: let the app draw (or change the deck mode).\n"
 
 
+@pytest.mark.slow  # the whole tier only: scripts/run-tests --fast leaves it out
 def test_solo_commands_refuse_a_competitive_game_before_changing_anything(db: Path) -> None:
     made = cli(db, "game", "new", "--db", str(db), "--player", "Ana:red", "--player", "Bo:blue")
     assert made.returncode == 0, made.stderr

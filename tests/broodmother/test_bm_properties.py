@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -96,6 +97,7 @@ def check_invariants(session: Session) -> None:
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(actions=st.lists(ACTIONS, min_size=30, max_size=100), mode=st.sampled_from(["solo", "coop"]),
        seed=st.integers(0, 2**31), deck=st.sampled_from(["virtual", "virtual", "physical"]))
+@pytest.mark.slow  # the whole tier only: scripts/run-tests --fast leaves it out
 def test_no_command_sequence_breaks_the_counts(actions: list[tuple[Any, ...]], mode: str, seed: int,
                                                deck: str) -> None:
     session = make_session(mode, 1 if mode == "solo" else 2, seed=seed, deck=deck)

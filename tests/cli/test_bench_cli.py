@@ -6,7 +6,10 @@ import json
 import subprocess
 import sys
 
+import pytest
 
+
+@pytest.mark.slow  # the whole tier only: scripts/run-tests --fast leaves it out
 def test_bench_json_has_its_sections_with_real_measurements() -> None:
     result = subprocess.run([sys.executable, "-m", "companion", "bench", "--json", "--quick"],
                             capture_output=True, text=True, timeout=600)

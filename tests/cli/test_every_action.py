@@ -17,6 +17,8 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
 from companion.cli import whole_parser
 from companion.cli.command_words import app_commands, unsayable
 from companion.core.commands.base import Command, register_command, unregister_command
@@ -82,6 +84,7 @@ def new_game(db: Path, *extra: str) -> str:
     return made.stdout.strip()
 
 
+@pytest.mark.slow  # the whole tier only: scripts/run-tests --fast leaves it out
 def test_the_terminal_finishes_a_competitive_game(db_path: Path) -> None:
     game_id = new_game(db_path, "--player", "Ana:red", "--player", "Bo:blue")
     assert run(db_path, "game", "do", game_id, "adjust_score", "player_id=Bo", "delta=7").stdout == "Bo +7 CP\n"
@@ -102,6 +105,7 @@ def test_the_terminal_finishes_a_competitive_game(db_path: Path) -> None:
     assert "won by: Bo" in run(db_path, "history").stdout
 
 
+@pytest.mark.slow  # the whole tier only: scripts/run-tests --fast leaves it out
 def test_the_terminal_finishes_an_antscape_game(db_path: Path) -> None:
     game_id = new_game(db_path, "--game", "antscape", "--player", "Ana:blue", "--player", "Cy:pink")
     assert run(db_path, "game", "do", game_id, "antscape_bonus", "bonus=land-baron").returncode == 0
@@ -111,6 +115,7 @@ def test_the_terminal_finishes_an_antscape_game(db_path: Path) -> None:
     assert "Cy wins with 5" in done.stdout
 
 
+@pytest.mark.slow  # the whole tier only: scripts/run-tests --fast leaves it out
 def test_the_terminal_ends_a_game_early_and_undoes_it(db_path: Path) -> None:
     game_id = new_game(db_path, "--player", "Ana:red", "--player", "Bo:blue")
     run(db_path, "game", "score", game_id, "Ana", "3")
@@ -124,6 +129,7 @@ def test_the_terminal_ends_a_game_early_and_undoes_it(db_path: Path) -> None:
     assert run(db_path, "history").stdout == "No finished games in the records yet.\n"
 
 
+@pytest.mark.slow  # the whole tier only: scripts/run-tests --fast leaves it out
 def test_game_do_refuses_bad_words_plainly(db_path: Path) -> None:
     game_id = new_game(db_path, "--player", "Ana:red", "--player", "Bo:blue")
     for words, said in ((["nope"], "no game command 'nope'; `companion game commands` lists them"),

@@ -24,6 +24,7 @@ def new_game(db: Path, *extra: str) -> str:
     return result.stdout.strip()
 
 
+@pytest.mark.slow  # the whole tier only: scripts/run-tests --fast leaves it out
 def test_a_game_scripted_from_the_terminal(db_path: Path, tmp_path: Path) -> None:
     game_id = new_game(db_path, "--name", "Terminal game")
     assert run("game", "score", game_id, "Bo", "3", db=db_path).stdout.strip() == "Bo +3 CP"

@@ -12,6 +12,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
@@ -138,3 +139,6 @@ class SessionMachine(RuleBasedStateMachine):
 
 SessionMachine.TestCase.settings = settings(max_examples=60, stateful_step_count=40, deadline=None)
 test_session_machine = SessionMachine.TestCase
+
+#: The whole tier only (scripts/run-tests; --fast leaves it out): random sessions take a quarter of a minute.
+pytestmark = pytest.mark.slow

@@ -163,6 +163,7 @@ def test_the_unmarked_test_tells_text_from_data() -> None:
     assert unmarked("Round 1 of 4") and unmarked("[!Round!] 1 of 4") and unmarked("error: bad input")
 
 
+@pytest.mark.slow  # the whole tier only: scripts/run-tests --fast leaves it out
 def test_every_line_a_player_reads_is_marked(walked: list[tuple[Run, subprocess.CompletedProcess[str]]]) -> None:
     found: list[str] = []
     used: set[tuple[str, str]] = set()

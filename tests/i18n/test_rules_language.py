@@ -15,7 +15,7 @@ from companion.ui.rules_model import kind_label
 
 def test_a_spanish_reader_is_cited_the_spanish_rulebooks_heading_where_it_has_the_section() -> None:
     assert citation("Minions of the Meadow", "Broodmother Machinations Track", "es") == \
-        "Súbditos del Prado > Contador de Maniobras de la Madre de la Camada"
+        "Minions of the Meadow > Contador de Maniobras de la Madre de la Camada"
     assert citation("Minions of the Meadow", "Health Track", "es") == \
         "Minions of the Meadow > Health Track (reglamento en inglés)"
     assert citation("Predators & Prey", "Contents", "es") == "Predators & Prey > Contents (reglamento en inglés)"
@@ -25,7 +25,7 @@ def test_a_spanish_reader_is_cited_the_spanish_rulebooks_heading_where_it_has_th
 def test_the_screens_citation_and_kind_follow_the_reader() -> None:
     with using("es"):
         assert shown_citation("Minions of the Meadow", "Slumber and Scoring") == \
-            "Súbditos del Prado > Inactividad y Puntuación"
+            "Minions of the Meadow > Inactividad y Puntuación"
         assert kind_label("rule") == "Regla" and kind_label("card note") == "Nota de carta"
     with using("en"):
         assert shown_citation("Minions of the Meadow", "Slumber and Scoring") == \

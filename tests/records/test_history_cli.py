@@ -28,9 +28,11 @@ def test_stats_in_words_in_english_and_spanish(filled: GameStore, capsys: pytest
     assert "Winning streak: 0 now, 3 at best" in out
     assert "Her average lead when she won: 4.5 CP (4 games)" in out
     assert "Results, oldest first: WLLLWWWL" in out
-    assert "Bob: 3 games, 1 won, average 7.0, best 12" in out
+    assert "Bob: 3 games, 1 won, average 7, best 12" in out
     out = run(capsys, "history", "stats", "--db", str(filled.path), "--lang", "es")
     assert "Solitario y cooperativo: jugadas 8, ganadas 4, perdidas 4" in out
+    assert "4,5 PC" in out and "4.5" not in out  # Spanish writes a decimal comma
+    assert "Bob: 3 partidas, ganadas: 1, media 7, mejor 12" in out
     assert "Resultados, del más antiguo al más reciente: GPPPGGGP" in out
 
 
@@ -51,9 +53,12 @@ def test_csv_and_json_exports(filled: GameStore, capsys: pytest.CaptureFixture[s
     # 26 players in 14 games, and her row in each of the 9 games against her
     assert "Wrote 35 rows" in run(capsys, "history", "--csv", str(target), "--db", db)
     rows = list(csv.DictReader(target.read_text(encoding="utf-8").splitlines()))
-    assert rows[0] == {"date": "2025-01-01T20:00:00", "game": "mota", "edition": "Original edition",
-                       "expansions": "minions", "mode": "solo", "difficulty": "easy", "player": "Ana", "colour": "red",
-                       "score": "0", "winner": "yes", "ended": "broodmother-destroyed"}
+    assert {k: v for k, v in rows[0].items() if k not in ("modules", "module_names", "variants", "variant_names")
+            and not k.endswith("_name")} == {
+        "date": "2025-01-01T20:00:00", "game": "mota", "edition": "Original edition", "expansions": "minions",
+        "expansion_names": "Minions of the Meadow", "mode": "solo", "difficulty": "easy", "player": "Ana",
+        "role": "ant", "colour": "red", "score": "0", "winner": "yes", "ended": "broodmother-destroyed"}
+    assert (rows[0]["game_name"], rows[0]["mode_name"]) == ("March of the Ants", "Solo: Against the Broodmother")
     assert main(["history", "--csv", str(target), "--db", db]) == 2  # exists: --force to replace
     data = json.loads(run(capsys, "history", "--json", "--game", "evolved", "--db", db))
     assert [r["id"] for r in data["records"]] == ["g-00000013"] and data["merges"] == {"bob": "bo"}

@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from companion.core.content import load_content
 from companion.core.history import name_key, record_of
-from companion.core.records import csv_rows, figures, filtered, head_to_head, player_names
+from companion.core.i18n import msg, render, using
+from companion.core.records import CSV_COLUMNS, csv_rows, figures, filtered, head_to_head, player_names, plays_csv
 from tests.records import helpers
 
 CONTENT = load_content()
@@ -73,15 +74,31 @@ def test_filters_by_game_edition_expansion_and_date() -> None:
 
 
 def test_csv_has_a_row_per_player_per_game_and_hers() -> None:
-    rows = csv_rows(records())
+    rows = csv_rows(records(), CONTENT)
     first = rows[0]
-    assert first == {"date": "2025-01-01T20:00:00", "game": "mota", "edition": "Original edition",
-                     "expansions": "minions", "mode": "solo", "difficulty": "easy", "player": "Ana", "colour": "red",
-                     "score": 0, "winner": "yes", "ended": "broodmother-destroyed"}
-    assert rows[1]["player"] == "broodmother" and rows[1]["winner"] == "no"
+    assert first == {"date": "2025-01-01T20:00:00", "game": "mota", "game_name": "March of the Ants",
+                     "edition": "Original edition", "expansions": "minions",
+                     "expansion_names": "Minions of the Meadow", "modules": first["modules"],
+                     "module_names": first["module_names"], "variants": "", "variant_names": "", "mode": "solo",
+                     "mode_name": "Solo: Against the Broodmother", "difficulty": "easy", "difficulty_name": "Easy",
+                     "player": "Ana", "role": "ant", "colour": "red", "colour_name": "Red", "score": 0, "winner": "yes",
+                     "ended": "broodmother-destroyed"}
+    assert (rows[1]["player"], rows[1]["role"], rows[1]["winner"]) == ("Broodmother", "broodmother", "no")
     players = sum(len(r["players"]) for r in records())
     against_her = sum(1 for r in records() if r["mode"] in ("solo", "coop"))
     assert len(rows) == players + against_her
+
+
+def test_the_csv_names_each_code_in_the_readers_language() -> None:
+    """A code (``solo``, ``minions``) is for a spreadsheet's formulas; its name beside it is for its reader."""
+    with using("es"):
+        first, hers = csv_rows(records(), CONTENT)[:2]
+    assert (first["mode"], first["mode_name"]) == ("solo", "En solitario: contra la Madre de la Camada")
+    assert (first["difficulty"], first["difficulty_name"], first["colour_name"]) == ("easy", "Fácil", "Rojo")
+    assert first["expansion_names"] == render(msg("Minions of the Meadow"), "es")
+    assert hers["player"] == "Madre de la Camada"
+    header = plays_csv(records()[:1], CONTENT).splitlines()[0].split(",")
+    assert header == list(CSV_COLUMNS) and header.index("mode_name") == header.index("mode") + 1
 
 
 def test_an_unfinished_or_unreadable_game_has_no_record() -> None:

@@ -33,7 +33,8 @@ LANGS = {"en-GB": "en", "es-ES": "es"}
 def figures_of_rows(rows: list[dict[str, Any]]) -> dict[str, Any]:
     """The hand-worked figures again, from the exported rows alone: her rows give the results against her, the
     competitive rows each player's games, wins, average and best (names typed alike and merged counted as one)."""
-    hers = sorted((r for r in rows if r["player"] == "broodmother"), key=lambda r: r["date"])
+    hers = sorted((r for r in rows if r["role"] == "broodmother" and r["mode"] in ("solo", "coop")),
+                  key=lambda r: r["date"])
     base = [r for r in hers if "empires" not in r["expansions"].split()]
     per_game: dict[tuple[str, str], dict[str, Any]] = {}
     for r in rows:
@@ -69,9 +70,13 @@ def check_exports(ui: Ui, folder: Path) -> None:
     assert lines[0] == ",".join(CSV_COLUMNS)
     rows = list(csv.DictReader(lines))
     assert len(rows) == 35  # 26 players in 14 games, and her row in each of the 9 games against her
-    assert rows[0] == {"date": "2025-01-01T20:00:00", "game": "mota", "edition": "Original edition",
-                       "expansions": "minions", "mode": "solo", "difficulty": "easy", "player": "Ana",
-                       "colour": "red", "score": "0", "winner": "yes", "ended": "broodmother-destroyed"}
+    codes = {k: v for k, v in rows[0].items() if not k.endswith(("_name", "_names"))}
+    assert codes == {"date": "2025-01-01T20:00:00", "game": "mota", "edition": rows[0]["edition"],
+                     "expansions": "minions", "modules": rows[0]["modules"], "variants": "", "mode": "solo",
+                     "difficulty": "easy", "player": "Ana", "role": "ant", "colour": "red", "score": "0",
+                     "winner": "yes", "ended": "broodmother-destroyed"}
+    assert rows[0]["edition"] in ("Original edition", "Edición original")  # the reader's words beside the codes
+    assert rows[0]["game_name"] == "March of the Ants"
     found = figures_of_rows(rows)
     assert found["base"] == helpers.BASE and found["timeline"] == helpers.TIMELINE
     assert found["players"] == helpers.PLAYERS

@@ -13,7 +13,7 @@ from typing_extensions import TypedDict
 
 from companion.core.broodmother.content import BroodContent, ChecklistStep
 from companion.core.broodmother.model import Brood, ant_count, bm, solo_start
-from companion.core.i18n import Msg, msg, nmsg, render
+from companion.core.i18n import msg, nmsg, render
 from companion.core.schema import Json
 from companion.core.state import State
 
@@ -26,8 +26,7 @@ def adjustment_text(adjustments: Mapping[str, Json], ants: int) -> str:
         parts.append(msg("{n} larvae each", n=format(n, "+d")) if ants > 1 else msg("{n} larvae", n=format(n, "+d")))
     if adjustments.get("initiative"):
         n = adjustments["initiative"]
-        parts.append(Msg("{signed} Initiative Token", {"signed": format(n, "+d"), "n": abs(n)},
-                         "{signed} Initiative Tokens", "n"))
+        parts.append(nmsg("{signed} Initiative Token", "{signed} Initiative Tokens", abs(n), signed=format(n, "+d")))
     if adjustments.get("no_initiative"):
         parts.append(msg("no Initiative Tokens"))
     if adjustments.get("cards"):

@@ -436,8 +436,14 @@ class TickStep(BroodCommand, name="bm_tick"):
         else:
             b["checklist"].pop(self.step, None)
 
+    #: The labels of games saved before steps had titles (their log names a step by its id): still translated.
+    OLD_LABELS: ClassVar[tuple[str, ...]] = (N_("Setup: tick {step}"), N_("Setup: untick {step}"))
+
     def describe(self, state: State, content: Content) -> str | Msg:
-        return msg("Setup: tick {step}", step=self.step) if self.done else msg("Setup: untick {step}", step=self.step)
+        """Named by its title, a message of its own (the step's id is the app's code, not a player's word)."""
+        titles = {step.id: step.title for step in brood_of(content).checklist}
+        step = msg(titles[self.step]) if self.step in titles else self.step
+        return msg("Setup done: {step}", step=step) if self.done else msg("Setup not done: {step}", step=step)
 
 
 __all__ = [

@@ -199,6 +199,7 @@ class When(TypedDict, total=False):
 @strict
 class StepData(TypedDict):
     id: Id
+    title: Label
     when: When
     source: Source
     text: Sentence
@@ -295,6 +296,7 @@ class ChecklistStep:
     when: When
     source: str
     text: str
+    title: str  # a few words naming the step in the log and on Undo ("Starting hexes")
 
 
 @dataclass(frozen=True)
@@ -445,7 +447,7 @@ def _asymmetric(raw: AsymmetricFile) -> AsymmetricPart:
 
 
 def _checklist(raw: ChecklistFile) -> tuple[ChecklistStep, ...]:
-    steps = tuple(ChecklistStep(s["id"], s["when"].copy(), s["source"], s["text"]) for s in raw["steps"])
+    steps = tuple(ChecklistStep(s["id"], s["when"].copy(), s["source"], s["text"], s["title"]) for s in raw["steps"])
     _unique([s.id for s in steps], "checklist.json", "steps")
     return steps
 
@@ -514,5 +516,6 @@ def catalogue_texts() -> list[str]:
     texts += [t for level in bc.levels.values() for t in (level.name, level.text)]
     texts += [*bc.predators.values(), *(i.text for i in bc.interpretations.values())]
     texts += [t for item in (*bc.powers.values(), *bc.reactions.values()) for t in (item.name, item.text)]
-    texts += [bc.reaction_phases_why, *(step.text for step in bc.checklist), *bc.difficulty_names.values()]
+    texts += [bc.reaction_phases_why, *(step.text for step in bc.checklist),
+              *(step.title for step in bc.checklist), *bc.difficulty_names.values()]
     return texts

@@ -29,7 +29,7 @@ from companion.core.harvest.commands import (
 from companion.core.harvest.model import KEY
 from companion.core.harvest.view import HexShown
 from companion.ui import widgets
-from companion.ui.fields import FieldMessage
+from companion.ui.fields import FieldMessage, sized
 from companion.ui.i18n import render, tr, trf
 from companion.ui.panels import Panel, PanelContext, module_applies, register
 from companion.ui.panels.scoring_controls import (
@@ -43,6 +43,7 @@ from companion.ui.panels.scoring_controls import (
     note,
     pick,
 )
+from companion.ui.theme import DIALOG_BUTTON_GAP
 
 applies = module_applies(KEY, "modules")
 
@@ -63,7 +64,7 @@ def build(ctx: PanelContext) -> list[ft.Control]:
                         identifier="aphids-apply")
     out.append(line(trf("Breeding: {breeding}", breeding=view['breeding']), ctx.sizes, identifier="aphids-breeding"))
     out += apply_button(ctx, BreedAphids(), view["bred"], tr("The aphids have bred this round."),
-                        identifier="aphids-breed")
+                        identifier="aphids-breed", action=tr("The aphids breed"))
     out += [note(render(text), ctx.sizes, identifier=f"aphids-reminder-{i}")
             for i, text in enumerate(view["reminders"])]
     out.append(interpretations(ctx, view["interpretations"], "aphids-interpretation"))
@@ -123,9 +124,9 @@ def _quick(ctx: PanelContext, h: HexShown) -> list[ft.Control]:
 def _ask_hex(ctx: PanelContext) -> None:
     """A hex's name (or number) and its collection sites; the core checks both."""
     field = ft.TextField(label=tr("Hex name or number"), autofocus=True, text_size=ctx.sizes.title,
-                         on_change=lambda _: None)
+                         on_change=lambda _: None, **sized(ctx.sizes))
     sites = ft.TextField(label=tr("Collection sites"), value="4", keyboard_type=ft.KeyboardType.NUMBER,
-                         text_size=ctx.sizes.title, on_change=lambda _: None)
+                         text_size=ctx.sizes.title, on_change=lambda _: None, **sized(ctx.sizes))
     problem = FieldMessage(ctx.sizes, "aphids-add-problem")
 
     def save() -> None:
@@ -140,7 +141,7 @@ def _ask_hex(ctx: PanelContext) -> None:
         ctx.app.page.pop_dialog()
 
     field.on_submit = ctx.app.handler(save)
-    ctx.app.page.show_dialog(ft.AlertDialog(
+    ctx.app.page.show_dialog(ft.AlertDialog(actions_overflow_button_spacing=DIALOG_BUTTON_GAP,
         modal=True, title=ft.Text(tr("Add an aphid hex"), size=ctx.sizes.title), semantics_label=tr("Add an aphid hex"),
         content=ft.Column([field, sites, problem.control], tight=True, spacing=8),
         actions=[

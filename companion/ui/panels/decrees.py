@@ -17,10 +17,11 @@ from companion.core.decrees.content import said
 from companion.core.decrees.model import KEY
 from companion.core.errors import GameError
 from companion.ui import widgets
-from companion.ui.fields import FieldMessage
+from companion.ui.fields import FieldMessage, sized
 from companion.ui.i18n import render, tr, trf
 from companion.ui.panels import Panel, PanelContext, module_applies, register
 from companion.ui.panels.scoring_controls import apply_button, buttons, choice, count, interpretations, line
+from companion.ui.theme import DIALOG_BUTTON_GAP
 
 applies = module_applies(KEY, "modules")
 
@@ -77,11 +78,12 @@ def build(ctx: PanelContext) -> list[ft.Control]:
 def _ask_decree(ctx: PanelContext) -> None:
     """A decree the app does not list: its name, what each colony counts, and its condition, once."""
     s = ctx.sizes
-    name = ft.TextField(label=tr("Decree name"), autofocus=True, text_size=s.body, on_change=lambda _: None)
+    name = ft.TextField(label=tr("Decree name"), autofocus=True, text_size=s.body, on_change=lambda _: None,
+                        **sized(s))
     measure = ft.TextField(label=tr("What each colony counts (e.g. Chambers)"), text_size=s.body,
-                           on_change=lambda _: None)
+                           on_change=lambda _: None, **sized(s))
     criterion = ft.TextField(label=tr("Its condition, as on the card"), text_size=s.body, multiline=True,
-                             on_change=lambda _: None)
+                             on_change=lambda _: None, **sized(s))
     problem = FieldMessage(s, "decree-custom-problem")
 
     def save() -> None:
@@ -93,7 +95,7 @@ def _ask_decree(ctx: PanelContext) -> None:
             return
         ctx.app.page.pop_dialog()
 
-    ctx.app.page.show_dialog(ft.AlertDialog(
+    ctx.app.page.show_dialog(ft.AlertDialog(actions_overflow_button_spacing=DIALOG_BUTTON_GAP,
         modal=True, title=ft.Text(tr("Type the card's decree"), size=s.title),
         semantics_label=tr("Type the card's decree"),
         content=ft.Column([name, measure, criterion, problem.control],

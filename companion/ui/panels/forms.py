@@ -15,9 +15,10 @@ from companion.core.commands.base import Command
 from companion.core.errors import GameError
 from companion.core.schema import Json, JsonObject
 from companion.ui import widgets
+from companion.ui.fields import sized
 from companion.ui.i18n import tr, trf
 from companion.ui.panels import PanelContext
-from companion.ui.theme import Sizes
+from companion.ui.theme import DIALOG_BUTTON_GAP, Sizes
 
 
 @dataclass(frozen=True)
@@ -38,7 +39,7 @@ def _control(f: Field, sizes: Sizes) -> ft.Control:
         return ft.Checkbox(label=f.label, value=f.default == "yes")
     keyboard = ft.KeyboardType.NUMBER if f.kind == "number" else ft.KeyboardType.TEXT
     return ft.TextField(label=f.label, value=f.default, text_size=sizes.body, on_change=lambda _: None,
-                        keyboard_type=keyboard)
+                        keyboard_type=keyboard, **sized(sizes))
 
 
 def _value(f: Field, control: ft.Control) -> Json:
@@ -77,7 +78,7 @@ def ask(ctx: PanelContext, title: str, fields: list[Field], make: Callable[[Json
     body: list[ft.Control] = [ft.Semantics(identifier=f"{identifier}-{f.key}", container=True, content=c)
             for f, c in zip(fields, controls, strict=True)]
     body.append(said)
-    ctx.app.page.show_dialog(ft.AlertDialog(
+    ctx.app.page.show_dialog(ft.AlertDialog(actions_overflow_button_spacing=DIALOG_BUTTON_GAP,
         modal=True, title=ft.Text(title, size=s.title), semantics_label=title,
         content=ft.Column(body, tight=True, spacing=8, scroll=ft.ScrollMode.AUTO),
         actions=[

@@ -13,9 +13,10 @@ import flet as ft
 from companion.core.commands.base import Command
 from companion.core.errors import GameError
 from companion.ui import widgets
-from companion.ui.fields import FieldMessage
+from companion.ui.fields import FieldMessage, sized
 from companion.ui.i18n import tr, trf
 from companion.ui.panels import PanelContext
+from companion.ui.theme import DIALOG_BUTTON_GAP
 
 
 def whole_number(text: str | None, what: str, *, optional: bool = False) -> int | None:
@@ -56,7 +57,7 @@ def ask(ctx: PanelContext, title: str, fields: list[ft.Control], actions: list[t
                 for label, ident, build in actions]
     # The dialog scrolls as a whole when it must (a long form at the largest text); a column scrolling on its
     # own took all the height it was offered, so one field sat on top of a screen-tall empty dialog.
-    ctx.app.page.show_dialog(ft.AlertDialog(
+    ctx.app.page.show_dialog(ft.AlertDialog(actions_overflow_button_spacing=DIALOG_BUTTON_GAP,
         modal=True, title=ft.Text(title, size=s.title), semantics_label=title, scrollable=True,
         content=ft.Column([*fields, problem.control], tight=True, spacing=8),
         actions=buttons))
@@ -66,10 +67,11 @@ def number_field(ctx: PanelContext, label: str, value: str = "", *, focus: bool 
                  helper: str | None = None) -> ft.TextField:
     """A short ``label`` (one line over the field) and, under it, what else to know (``helper``)."""
     return ft.TextField(label=label, value=value, autofocus=focus, keyboard_type=ft.KeyboardType.NUMBER,
-                        text_size=ctx.sizes.title, on_change=lambda _: None, helper=helper, helper_max_lines=3)
+                        text_size=ctx.sizes.title, on_change=lambda _: None, helper=helper,
+                        **sized(ctx.sizes))
 
 
 def text_field(ctx: PanelContext, label: str, value: str = "", *, focus: bool = False,
                multiline: bool = False) -> ft.TextField:
     return ft.TextField(label=label, value=value, autofocus=focus, multiline=multiline, text_size=ctx.sizes.body,
-                        on_change=lambda _: None)
+                        on_change=lambda _: None, **sized(ctx.sizes))

@@ -51,14 +51,18 @@ def pick(ctx: PanelContext, options: list[tuple[str, str]], current: str, make: 
     return buttons(cells)
 
 
-def apply_button(ctx: PanelContext, command: Command, done: bool, done_text: str, *, identifier: str
-                 ) -> list[ft.Control]:
-    """The one-tap "apply to scores": labelled with what it will book, or the core's reason it cannot."""
+def apply_button(ctx: PanelContext, command: Command, done: bool, done_text: str, *, identifier: str,
+                 action: str | None = None) -> list[ft.Control]:
+    """The one-tap "apply to scores": labelled with what it will book, or the core's reason it cannot.
+
+    ``action`` names a step that books no points (the aphids breed): its button says that step, never "scores".
+    """
     if done:
         return [note(done_text, ctx.sizes, identifier=f"{identifier}-done", icon=ft.Icons.CHECK_CIRCLE_OUTLINE)]
     reason = ctx.session.why_not(command)
-    label = render(command.describe(ctx.state, ctx.content)) if reason is None else tr("Apply to scores")
-    out = [choice(trf("Apply to scores: {what}", what=label), _send(ctx, command, identifier), ctx.sizes,
+    label = render(command.describe(ctx.state, ctx.content)) if reason is None else action or tr("Apply to scores")
+    spoken = label if action else trf("Apply to scores: {what}", what=label)
+    out = [choice(spoken, _send(ctx, command, identifier), ctx.sizes,
                   identifier=identifier, text=label, kind="filled", icon=ft.Icons.PLAYLIST_ADD_CHECK, expand=True)]
     if reason is not None:
         out.append(note(reason, ctx.sizes, identifier=f"{identifier}-why"))

@@ -29,7 +29,7 @@ from companion.core.views import GameView, PhaseStep, PlayerStanding, RivalStand
 from companion.ui import draw_cue, kept, theme, widgets
 from companion.ui.i18n import render, tr, trf, trn
 from companion.ui.kept import PanelSession, asked
-from companion.ui.measure import fitting
+from companion.ui.measure import fitting, text_width, widest_word
 from companion.ui.models import round_label, signed
 from companion.ui.panel_folds import Folds, fold_button, jump_bar
 from companion.ui.panels import Panel, PanelContext, all_panels, panels_for
@@ -199,8 +199,9 @@ class GameScreen(Screen):
             return [widgets.icon_action(tr("Rules"), ft.Icons.MENU_BOOK, rules, identifier="open-rules")]
         if platform.IS_BROWSER:  # the phone build has no server to share from: one line says where it works
             share = widgets.icon_action(tr("Sharing the table"), ft.Icons.SHARE, self.app.handler(
-                lambda: self.app.show_info(tr("Sharing the table needs the app running on a computer (scripts/run-app "
-                                              "--share); here the game stays on this device."))),
+                lambda: self.app.show_info(tr("To share the table, start the app on a computer and choose to share it "
+                                              "there; the other phones join it from that screen. Here the game stays "
+                                              "on this phone."))),
                 identifier="share-elsewhere")
         else:
             share = widgets.icon_action(tr("Share this table"), ft.Icons.SHARE,
@@ -466,7 +467,8 @@ class GameScreen(Screen):
 
     def _player_row(self, view: GameView, player: PlayerStanding, width: float) -> ft.Control:
         """Colour, name, -/total/+, and the points by round: under the name where a round fits beside the
-        buttons, else on a line of its own under the row (the larger text sizes)."""
+        buttons, else on a line of its own under the row (the larger text sizes). A name wider than its column
+        beside the buttons takes a line of its own above them, whole ("Alexandrina", not "Ale...")."""
         pid, name, point = player["id"], player["name"], view["terms"]["point"]
         total_width = max(64, self.sizes.headline * 2.8)
         beside = width - DOT - 2 * MIN_TOUCH - total_width - 4 * ROW_SPACING  # the name's column
@@ -474,11 +476,14 @@ class GameScreen(Screen):
         under = fits is None  # not even a round fits beside the buttons: the history takes a line of its own
         history = fits or self._history(player, view["round"], width - DOT - ROW_SPACING, at_least_one=True)
         assert history is not None
-        name_text = ft.Text(name, size=self.sizes.body, weight=ft.FontWeight.W_600, max_lines=1,
-                            overflow=ft.TextOverflow.ELLIPSIS)
-        who = ft.Column([name_text] if under else [name_text, history], spacing=0, expand=True, tight=True)
+        above = widest_word(name, self.sizes.body) > beside or text_width(name, self.sizes.body) > beside * 2
+        name_text = ft.Text(name, size=self.sizes.body, weight=ft.FontWeight.W_600, max_lines=None if above else 1,
+                            overflow=ft.TextOverflow.VISIBLE if above else ft.TextOverflow.ELLIPSIS)
+        dot = widgets.colour_dot(player["colour"], self.sizes, name[:1].upper(), diameter=DOT)
+        shown: list[ft.Control] = [] if above else [name_text]
+        who = ft.Column(shown if under else [*shown, history], spacing=0, expand=True, tight=True)
         row: ft.Control = ft.Row([
-            widgets.colour_dot(player["colour"], self.sizes, name[:1].upper(), diameter=DOT),
+            ft.Container(width=DOT) if above else dot,
             who,
             widgets.icon_action(trf("Take 1 {point} from {name}", point=point, name=name), ft.Icons.REMOVE,
                                 self._adjust(pid, -1), identifier=f"minus-{pid}", filled=True),
@@ -488,6 +493,10 @@ class GameScreen(Screen):
         ], spacing=ROW_SPACING, vertical_alignment=ft.CrossAxisAlignment.CENTER)
         if under:
             row = ft.Column([row, ft.Container(history, padding=ft.Padding.only(left=DOT + ROW_SPACING))], spacing=0)
+        if above:
+            heading = ft.Row([dot, ft.Container(name_text, expand=True)], spacing=ROW_SPACING,
+                             vertical_alignment=ft.CrossAxisAlignment.CENTER)
+            row = ft.Column([heading, row], spacing=0)
         return ft.Semantics(identifier=f"player-{pid}", container=True, content=row)
 
     def _adjust(self, pid: str, delta: int) -> widgets.EventHandler | None:

@@ -20,6 +20,7 @@ from companion.core.schema import JsonObject
 from companion.store import GameSummary, KeptGame
 from companion.store.games import good_news
 from companion.ui import widgets
+from companion.ui.fields import sized
 from companion.ui.i18n import tr, trf, trn
 from companion.ui.measure import title_lines, widest_word
 from companion.ui.models import last_played, round_label
@@ -83,7 +84,7 @@ class HomeScreen(Screen):
     def _filter_field(self, total: int) -> ft.Control:
         field = ft.TextField(
             value=self.name_filter, label=tr("Find a game by name"), prefix_icon=ft.Icons.SEARCH,
-            text_size=self.sizes.body,
+            text_size=self.sizes.body, **sized(self.sizes),
             on_change=lambda event: self.app.guard(lambda: self._filter_changed(event)),
             helper=trn("{n} saved game", "{n} saved games", total),
         )

@@ -6,6 +6,7 @@ import flet as ft
 
 from companion.core.i18n import N_
 from companion.ui import widgets
+from companion.ui.fields import sized
 from companion.ui.i18n import tr
 from companion.ui.screen import Screen
 from companion.ui.share import JoinRefused
@@ -19,9 +20,9 @@ class JoinScreen(Screen):
 
     def setup(self) -> None:
         self.code = ft.TextField(label=tr("Code from the host's screen"), keyboard_type=ft.KeyboardType.NUMBER,
-                                 text_size=self.sizes.title, on_change=_keep_in_sync)
+                                 text_size=self.sizes.title, on_change=_keep_in_sync, **sized(self.sizes))
         self.name = ft.TextField(label=tr("Your name"), text_size=self.sizes.title, on_change=_keep_in_sync,
-                                 capitalization=ft.TextCapitalization.WORDS)
+                                 capitalization=ft.TextCapitalization.WORDS, **sized(self.sizes))
         self.problem = ft.Text(self.app.join_problem, size=self.sizes.body, color=ft.Colors.ERROR)
         self.app.join_problem = ""
 

@@ -13,7 +13,7 @@ import flet as ft
 
 from companion.core.i18n import N_
 from companion.ui import widgets
-from companion.ui.fields import changed_value
+from companion.ui.fields import changed_value, sized
 from companion.ui.i18n import tr, trf, trn
 from companion.ui.models import STEP_TITLES, WIZARD_STEPS, PlayerDraft, WizardModel, player_range
 from companion.ui.screen import Screen
@@ -62,7 +62,8 @@ class NewGameScreen(Screen):
     # -- steps ---------------------------------------------------------------------------
     def _game(self) -> list[ft.Control]:
         content = self.model.content
-        radios = [widgets.radio(gid, trf("{game} ({edition})", game=g.name, edition=tr(g.edition)),
+        radios = [widgets.radio(gid, g.name if g.edition in g.name else  # not "Evolved Edition (Evolved Edition)"
+                                trf("{game} ({edition})", game=g.name, edition=tr(g.edition)),
                                 self.sizes, identifier=f"game-{gid}")
                   for gid, g in content.games.items()]
         group = ft.RadioGroup(content=ft.Column(radios, spacing=4), value=self.model.game)
@@ -135,7 +136,7 @@ class NewGameScreen(Screen):
         if m.has_difficulty():
             out.append(self._difficulty())
         name = ft.TextField(label=tr("Game name (optional)"), value=m.name, text_size=self.sizes.body,
-                            max_length=60, counter=trf("Up to {n} characters", n=60))
+                            max_length=60, counter=trf("Up to {n} characters", n=60), **sized(self.sizes))
         name.on_change = changed_value(self.app, lambda text: setattr(m, "name", text))
         out.append(ft.Semantics(identifier="game-name", container=True, content=name))
         if problem := m.problem():
@@ -161,11 +162,15 @@ class NewGameScreen(Screen):
     def _player_editor(self, index: int, player: PlayerDraft) -> ft.Control:
         m = self.model
         number = index + 1
-        # Empty until typed, the colour's name its hint: a tap and "Yuki" gives "Yuki", not "RedYuki".
+        # Empty until typed, the colour's name its hint: a tap and "Yuki" gives "Yuki", not "RedYuki". With the
+        # text made larger the counter's words join the helper's line (beside it, the helper had 62 px).
+        larger = self.sizes.scale > 1
+        helper = (trf("Left empty: {name}. Up to {n} characters.", name=player.default, n=24) if larger
+                  else trf("Left empty: {name}", name=player.default))
         field = ft.TextField(label=trf("Player {number} name", number=number), value=player.name,
                              hint_text=player.default, text_size=self.sizes.body, max_length=24,
-                             counter=trf("Up to {n} characters", n=24),
-                             helper=trf("Left empty: {name}", name=player.default), helper_max_lines=2)
+                             counter=ft.Container() if larger else trf("Up to {n} characters", n=24),
+                             helper=helper, **sized(self.sizes))
         field.on_change = changed_value(self.app, lambda text: m.set_name(index, text))
         rows: list[ft.Control] = [ft.Semantics(identifier=f"player-name-{number}", container=True, content=field)]
         if player.role == "broodmother":

@@ -110,7 +110,8 @@ class RecordsScreen(Screen):
     def _export_body(self) -> list[ft.Control]:
         return [
             widgets.message_text(tr("One row per player per game, for a spreadsheet: date, game, edition, "
-                                    "expansions, mode, difficulty, player, colour, score and winner."), self.sizes,
+                                    "expansions, modules, variants, mode, difficulty, player, colour, score and "
+                                    "winner; each code with its name beside it."), self.sizes,
                                  muted=True),
             ft.Row([
                 widgets.tap_button(tr("Export the plays as CSV"), self.app.handler(partial(self._download, "csv")),
@@ -123,7 +124,8 @@ class RecordsScreen(Screen):
 
     def _download(self, kind: str) -> None:
         records = self._records()
-        text = plays_csv(records) if kind == "csv" else plays_json(records)
+        content = self.app.ctx.store.content
+        text = plays_csv(records, content) if kind == "csv" else plays_json(records, content)
         self.app.files.offer(f"{EXPORT_NAME}.{kind}", text.encode("utf-8"), title=tr("Export the plays"),
                              extension=kind, failed=lambda exc: trf("The plays could not be exported: {exc}",
                                                                     exc=exc))

@@ -18,6 +18,7 @@ from companion.core.schema import JsonObject
 from companion.rules.corpus import KINDS, LANGS
 from companion.store.reading import ReadingStore, open_reading
 from companion.ui import widgets
+from companion.ui.fields import sized
 from companion.ui.i18n import render, tr, trf, trn
 from companion.ui.return_path import Origin, game_in_play
 from companion.ui.rules_model import (
@@ -209,7 +210,7 @@ class RulesScreen(RulesPage):
     # -- layout ------------------------------------------------------------------------------
     def _search_field(self) -> ft.TextField:
         return ft.TextField(
-            label=tr(SEARCH_LABEL), value=self.query, autofocus=True, text_size=self.sizes.body,
+            label=tr(SEARCH_LABEL), value=self.query, autofocus=True, text_size=self.sizes.body, **sized(self.sizes),
             prefix_icon=ft.Icons.SEARCH, keyboard_type=ft.KeyboardType.TEXT, autocorrect=False,
             enable_suggestions=False, capitalization=ft.TextCapitalization.NONE, expand=True,
             on_change=self._typed, on_submit=self._typed,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion import platform
 from companion.core.i18n import N_
 from companion.core.schema import JsonObject
 from companion.ui import draw_cue, widgets
@@ -53,7 +54,7 @@ class SettingsScreen(Screen):
                   if self.app.wakelock_note else []),
             ], self.sizes, identifier="setting-table"),
             widgets.section(tr("Saved games"), [
-                widgets.message_text(trf("Stored in {path}", path=self.app.ctx.store.path), self.sizes, muted=True,
+                widgets.message_text(saves_place(self.app.ctx.store.path), self.sizes, muted=True,
                                      identifier="db-path"),
             ], self.sizes, identifier="setting-saves"),
         ]
@@ -97,3 +98,11 @@ class SettingsScreen(Screen):
 
 
 SCREEN = SettingsScreen
+
+
+def saves_place(path: object) -> str:
+    """Where the games are, in the words of the device: a folder on a computer; on a phone its browser's storage
+    (the folder inside Pyodide, "/home/pyodide/...", means nothing to its owner)."""
+    if platform.IS_BROWSER:
+        return tr("Kept in this browser on this device. Clearing the browser's data for this site deletes them.")
+    return trf("Stored in {path}", path=path)

@@ -104,7 +104,9 @@ def choice(label: str, on_tap: Handler | None, sizes: Sizes, *, identifier: str,
     size = sizes.headline if big else sizes.label
     face = ft.Text(text or label, size=size, weight=ft.FontWeight.W_700 if big else ft.FontWeight.W_600,
                    color=fg, text_align=ft.TextAlign.CENTER, max_lines=3, overflow=ft.TextOverflow.ELLIPSIS,
-                   expand=wide or None, expand_loose=wide)  # wraps when long, stays centred when short
+                   expand=True, expand_loose=True)  # wraps when long, stays centred when short
+    # Loose even in a button as narrow as its face: a face not allowed to flex is laid out on one line however
+    # narrow the screen, and a long one ran off the button ("Move the Praying Mar").
     cells: list[ft.Control] = [ft.Container(width=0, height=56 if big else 34)]
     if icon is not None:
         cells.append(ft.Icon(icon, color=fg, size=30 if big else 20))

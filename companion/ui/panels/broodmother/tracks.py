@@ -19,6 +19,7 @@ from companion.core.broodmother.commands import SetDeck, SetDeckMode, ShowOdds
 from companion.core.broodmother.content import brood_of
 from companion.core.broodmother.model import bm
 from companion.core.broodmother.view import BroodmotherView
+from companion.core.i18n import N_
 from companion.ui import widgets
 from companion.ui.i18n import tr, trf, trn
 from companion.ui.panels import PanelContext
@@ -35,6 +36,7 @@ from companion.ui.panels.broodmother.controls import (
     view_of,
 )
 from companion.ui.panels.broodmother.turn import type_names
+from companion.ui.theme import MIN_TOUCH
 
 MODE_NAMES = {"solo": "Solo", "coop": "Co-op", "asymmetric": "Asymmetric"}
 
@@ -131,7 +133,7 @@ def deck(ctx: PanelContext) -> list[ft.Control]:
     modes = [choice(trf("Her deck: {what}", what=tr(label)), sending(ctx, partial(SetDeckMode, mode))
                     if d["mode"] != mode else local(ctx, lambda: None), s, text=tr(label), identifier=f"bm-deck-{mode}",
                     selected=d["mode"] == mode, kind="outlined", expand=True)
-             for mode, label in (("virtual", "App draws"), ("physical", "I draw"))]
+             for mode, label in (("virtual", N_("App draws")), ("physical", N_("I draw")))]
     out: list[ft.Control] = [
         ft.Row(modes, spacing=8),
         note(tr("App draws: one tap draws her card. I draw: you reveal her card on the table and enter it."), s),
@@ -146,11 +148,13 @@ def deck(ctx: PanelContext) -> list[ft.Control]:
     if d["reshuffle_next"]:
         out.append(note(tr("Her draw pile is empty: the discard pile is shuffled into a new one on her next card."),
                         s, identifier="bm-deck-reshuffle"))
-    odds_switch = ft.Switch(value=d["show_odds"], label=tr("Show the odds of her next action"),
-                            label_text_style=ft.TextStyle(size=s.body),
-                            on_change=sending(ctx, lambda: ShowOdds(not d["show_odds"])))
-    out.append(ft.Semantics(identifier="bm-odds-switch", container=True, toggled=d["show_odds"],
-                            content=ft.Container(odds_switch, padding=ft.Padding.symmetric(vertical=4))))
+    # A row tapped anywhere, its label wrapping (a switch's own label is one line: "... de su próx" was cut).
+    odds_switch = ft.Switch(value=d["show_odds"], on_change=sending(ctx, lambda: ShowOdds(not d["show_odds"])))
+    tile = ft.ListTile(title=ft.Text(tr("Show the odds of her next action"), size=s.body), trailing=odds_switch,
+                       toggle_inputs=True, min_height=MIN_TOUCH, content_padding=ft.Padding.symmetric(horizontal=4),
+                       min_vertical_padding=4)
+    out.append(ft.Semantics(identifier="bm-show-odds", container=True, toggled=d["show_odds"],
+                            content=ft.MergeSemantics(content=tile)))
     for o in d["odds"] or []:
         bar = ft.ProgressBar(value=o["percent"] / 100, bar_height=10, border_radius=5, expand=True)
         row = ft.Row([ft.Text(o["action_name"], size=s.body, width=90, weight=ft.FontWeight.W_600), bar,

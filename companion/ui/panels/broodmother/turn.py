@@ -134,7 +134,8 @@ def virtual(ctx: PanelContext, view: BroodmotherView) -> list[ft.Control]:
 
 
 def type_names(ctx: PanelContext) -> dict[str, str]:
-    return {t.id: t.name for t in brood_data.brood_of(ctx.content).card_types.values()}
+    """Her card types by id, named in the reader's language (the data's names are the catalogue's keys)."""
+    return {t.id: tr(t.name) for t in brood_data.brood_of(ctx.content).card_types.values()}
 
 
 def physical(ctx: PanelContext, view: BroodmotherView) -> list[ft.Control]:
