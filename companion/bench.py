@@ -13,7 +13,6 @@ records' figures, the Records screen and a cold ``companion history stats`` each
 from __future__ import annotations
 
 import os
-import resource
 import statistics
 import subprocess
 import sys
@@ -379,6 +378,8 @@ def run_bench(quick: bool = False) -> Report:
         records = bench_records(folder, runs=5 if quick else 20)
     result: Report = {"actions": actions, "undo": undo, "startup": startup, "records": records}
     result["search"] = (bench_search() or {}) | search_cli
+    import resource  # POSIX only: imported where it is used, so the bench's helpers import under Pyodide too
+
     result["memory"] = {"peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)}
     result["goals"] = {key: Verdict(goal=goal, met=value <= goal)
                        for key, goal in GOALS.items() if (value := _lookup(result, key)) is not None}

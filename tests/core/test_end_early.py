@@ -16,7 +16,7 @@ from companion.core.broodmother.meadow_commands import CentipedeWon
 from companion.core.commands.base import possible
 from companion.core.commands.scoring import AdjustScore
 from companion.core.commands.turns import EndEarly, FinishGame, NextPhase, NextRound
-from companion.core.content import Content
+from companion.core.content import Content, load_content
 from companion.core.end_codes import HER, EndCode
 from companion.core.errors import CommandError
 from companion.core.history import HistoryFile, record_of
@@ -67,7 +67,7 @@ def test_a_competitive_game_ends_in_round_two_with_its_leader(db_path: Path) -> 
     assert record["winners"] == ["p2"]
     on_disk = json.loads(db_path.with_name("history.json").read_text(encoding="utf-8"))
     assert on_disk["records"][session.id]["ended"]["code"] == "ended-early"
-    assert {row["player"]: (row["winner"], row["ended"]) for row in csv_rows([record])} == {
+    assert {row["player"]: (row["winner"], row["ended"]) for row in csv_rows([record], load_content())} == {
         "Ana": ("no", "ended-early"), "Bo": ("yes", "ended-early"), "Cy": ("no", "ended-early")}
 
 
@@ -107,7 +107,7 @@ def test_against_the_broodmother_nobody_is_called_the_winner(db_path: Path) -> N
     base = figures([record])["broodmother"]["base"]
     assert (base["played"], base["won"], base["lost"], base["early"]) == (1, 0, 0, 1)  # neither won nor lost
     assert base["timeline"] == [{"id": session.id, "date": record["date"], "won": False, "early": True}]
-    assert [row["winner"] for row in csv_rows([record])] == ["no", "no"]  # Ana's row and hers
+    assert [row["winner"] for row in csv_rows([record], load_content())] == ["no", "no"]  # Ana's row and hers
     assert _fresh(db_path, session.id)["state"] == session.state
 
 

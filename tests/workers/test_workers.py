@@ -30,7 +30,7 @@ def test_major_workers_rally_and_abilities_by_body_part(content: Content) -> Non
     assert [a["name"] for a in workers_view(s.state, s.content)["colonies"][0]["abilities"]] == ["Rally", "Push"]
     go_to(s, "soldier")
     [item] = phase_items(s.state, s.content)
-    assert item["text"].startswith("Ana: Rally - As the Soldier Phase begins: put 2 larvae")
+    assert render(item["text"], "en").startswith("Ana: Rally - As the Soldier Phase begins: put 2 larvae")
     assert render(workers_view(s.state, s.content)["now"][0], "en").startswith("Ana: Rally")
     refused(s, SetEvolved("p1", "head"), "Ana's head is already marked so")
     refused(s, SetEvolved("p1", "wing"), "The body part is one of head, thorax, abdomen")
@@ -45,9 +45,9 @@ def test_large_workers_start_with_one_and_gather_feed(content: Content) -> None:
     s.execute(SetEvolved("p2", "head"))
     s.execute(SetEvolved("p2", "abdomen"))
     go_to(s, "soldier")
-    assert [i["text"].split(" - ")[0] for i in phase_items(s.state, s.content)] == ["Bo: Gather"]
+    assert [render(i["text"], "en").split(" - ")[0] for i in phase_items(s.state, s.content)] == ["Bo: Gather"]
     go_to(s, "feeding")
-    assert [i["text"].split(" - ")[0] for i in phase_items(s.state, s.content)] == ["Bo: Feed"]
+    assert [render(i["text"], "en").split(" - ")[0] for i in phase_items(s.state, s.content)] == ["Bo: Feed"]
     s.execute(SetWorkers("p2", 0))  # both back on the sheet: nothing to remind
     assert phase_items(s.state, s.content) == []
 

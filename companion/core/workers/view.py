@@ -8,7 +8,7 @@ from typing_extensions import TypedDict
 
 from companion.core.checklist import Item, tick_item
 from companion.core.content import Content
-from companion.core.i18n import Msg, msg, tr, trf
+from companion.core.i18n import Msg, msg
 from companion.core.state import State, ant_players
 from companion.core.workers.model import KEY, PARTS, Ability, edition, workers, workers_content
 
@@ -79,6 +79,6 @@ def phase_items(state: State, content: Content, phase_id: str, event: str) -> li
             continue
         for a in abilities(state, p["id"]):
             if a["phase"] == phase_id:
-                out.append(tick_item(f"workers:{p['id']}:{a['name']}", KEY, trf(
-                    "{name}: {ability} - {text}", name=p["name"], ability=tr(a["name"]), text=tr(a["text"])), state))
+                out.append(tick_item(f"workers:{p['id']}:{a['name']}", KEY, msg(
+                    "{name}: {ability} - {text}", name=p["name"], ability=msg(a["name"]), text=msg(a["text"])), state))
     return out
