@@ -163,6 +163,7 @@ def test_mm_example_explore_scout_humus(majors: Session) -> None:
 def test_mm_example_rally_fungalreach(majors: Session) -> None:
     """As the Soldier Phase begins, blue Rallies: 2 larvae into the contested hex its Major Worker inhabits."""
     go_to(majors, "soldier")
-    items = [i["text"] for i in phase_items(majors.state, majors.content) if i["id"].startswith("workers:p2")]
+    items = [render(i["text"], "en") for i in phase_items(majors.state, majors.content)
+             if i["id"].startswith("workers:p2")]
     assert items == ["Bo: Rally - As the Soldier Phase begins: put 2 larvae in every contested hex where you "
                      "inhabit a site and have a Major Worker."]

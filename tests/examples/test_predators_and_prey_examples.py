@@ -97,7 +97,7 @@ def test_pp_lw_example_gather(large: Session) -> None:
     """Black's head evolution and Large Worker in the battle: Gather, up to 2 steps of ants or larvae."""
     large.execute(SetEvolved("p3", "head"))
     go_to(large, "soldier")
-    assert [i["text"] for i in phase_items(large.state, large.content)] == [
+    assert [render(i["text"], "en") for i in phase_items(large.state, large.content)] == [
         "Cy: Gather - When a battle starts: each of your Large Workers in it lets you take up to 2 steps, moving "
         "standard ants or larvae into the battle."]
 
