@@ -1,0 +1,103 @@
+"""No god objects: no file of ``companion/`` over 400 lines, no class over 25 methods (its own and those of
+the mixins that exist only to make it up, so a tower of mixins counts as the one object it is).
+
+``KNOWN`` lists what is over today with its size: each may only shrink, and the test fails when one is back
+within the limit so its line is removed (the list only shortens).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2] / "companion"
+MAX_LINES = 400
+MAX_METHODS = 25
+
+KNOWN: dict[str, int] = {
+    "companion/bench.py": 401,
+    "companion/cli/solo_cmd.py": 632,
+    "companion/core/broodmother/commands.py": 452,
+    "companion/core/broodmother/content.py": 521,
+    "companion/core/broodmother/view.py": 632,
+    "companion/core/chambers/commands.py": 439,
+    "companion/rules/search.py": 404,
+    "companion/store/games.py": 725,
+    "companion/ui/models.py": 423,
+    "companion/ui/screens/game.py": 735,
+    "companion/ui/screens/records.py": 401,
+    "companion/ui/screens/rules.py": 444,
+    "companion.store.games.GameStore": 43,
+    "companion.ui.app.PageApp": 59,
+    "companion.ui.declarative.DeclarativeGameScreen": 59,
+    "companion.ui.kept.PanelSession": 34,
+    "companion.ui.models.WizardModel": 35,
+    "companion.ui.screen.Screen": 29,
+    "companion.ui.screens.records.RecordsScreen": 30,
+}
+
+
+def _files() -> dict[str, int]:
+    return {f"companion/{p.relative_to(ROOT).as_posix()}": p.read_text(encoding="utf-8").count("\n")
+            for p in sorted(ROOT.rglob("*.py"))}
+
+
+def _classes_in_source() -> dict[str, ast.ClassDef]:
+    """Every top-level class of ``companion/`` by its dotted name, read from the source."""
+    found = {}
+    for path in sorted(ROOT.rglob("*.py")):
+        module = ".".join(path.relative_to(ROOT.parent).with_suffix("").parts).removesuffix(".__init__")
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.ClassDef):
+                found[f"{module}.{node.name}"] = node
+    return found
+
+
+def _own_methods(node: ast.ClassDef) -> int:
+    return sum(isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) for item in node.body)
+
+
+def _classes() -> dict[str, int]:
+    """Each class's methods: its own, plus those of every app class that exists only to make it up (a mixin
+    whose every subclass leads to it alone), so one object split into a tower of mixins counts as the one it
+    is; a base shared by many (``Screen``) counts once, on its own."""
+    classes = _classes_in_source()
+    by_short = {name.rsplit(".", 1)[1]: name for name in classes}
+    bases = {name: [by_short[b.id] for b in node.bases if isinstance(b, ast.Name) and b.id in by_short]
+             for name, node in classes.items()}
+
+    def ancestors(name: str) -> set[str]:
+        return set(bases[name]).union(*(ancestors(base) for base in bases[name]))
+
+    leaves_of: dict[str, set[str]] = {name: set() for name in classes}
+    for name in classes:
+        if not any(name in parents for parents in bases.values()):  # nothing extends it
+            for ancestor in ancestors(name) | {name}:
+                leaves_of[ancestor].add(name)
+    return {name: _own_methods(classes[name]) + sum(_own_methods(classes[a]) for a in ancestors(name)
+                                                      if leaves_of[a] == {name})
+            for name in classes if leaves_of[name] != set() and not _only_part_of_one(name, leaves_of)}
+
+
+def _only_part_of_one(name: str, leaves_of: dict[str, set[str]]) -> bool:
+    """A mixin that exists only to make up one other class: counted there."""
+    return len(leaves_of[name]) == 1 and name not in leaves_of[name]
+
+
+def _over(sizes: dict[str, int], limit: int) -> dict[str, int]:
+    return {name: size for name, size in sizes.items() if size > limit}
+
+
+@pytest.mark.parametrize(("measure", "limit"), [(_files, MAX_LINES), (_classes, MAX_METHODS)],
+                         ids=["file-lines", "class-methods"])
+def test_no_god_objects(measure, limit) -> None:  # type: ignore[no-untyped-def]
+    sizes = measure()
+    over = _over(sizes, limit)
+    new = {name: size for name, size in over.items() if name not in KNOWN}
+    grown = {name: (KNOWN[name], size) for name, size in over.items() if name in KNOWN and size > KNOWN[name]}
+    mended = [name for name in KNOWN if name in sizes and name not in over]
+    assert not new, f"over the limit of {limit}: {new}"
+    assert not grown, f"grew (known, now): {grown}"
+    assert not mended, f"within the limit now, remove from KNOWN: {mended}"
