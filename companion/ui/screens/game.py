@@ -8,7 +8,6 @@ the core's answer (``session.can``), not the screen's.
 from __future__ import annotations
 
 import asyncio
-import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
@@ -723,13 +722,4 @@ def _noting(view: GameView, reads: set[str]) -> GameView:
     return cast(GameView, kept.ReadView(cast("dict[str, Any]", view), reads))
 
 
-def __getattr__(name: str) -> type[GameScreen]:
-    """``SCREEN``, the screen the route shows: the declarative prototype under ``COMPANION_DECLARATIVE=1`` or ``2``
-    (issue 26, docs/ARCHITECTURE.md "Redraw"), imported only then."""
-    if name != "SCREEN":
-        raise AttributeError(name)
-    if os.environ.get("COMPANION_DECLARATIVE") in ("1", "2"):
-        from companion.ui.declarative import DeclarativeGameScreen
-
-        return DeclarativeGameScreen
-    return GameScreen
+SCREEN = GameScreen
