@@ -2,7 +2,8 @@
 
 Everything shown comes from ``companion.core.views.game_view``; every tap sends a core
 command through the shared session. Whether Next, Next round or Finish is possible is
-the core's answer (``session.can``), not the screen's.
+the core's answer (``session.can``), not the screen's. The screen lays the parts out and answers a tap in two
+passes; each part is drawn by its own class in ``companion.ui.game_parts`` (round bar, standings, panels, log).
 """
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ PANEL_COLUMNS: ft.ResponsiveNumber = {"xs": 12, "md": 12 - MOMENT_SPAN}
 
 
 class GameScreen(Screen):
+    """One game: its parts in slots (``Screen``), redrawn from the saved game after every change."""
+
     title = "Game"
     identifier = "game"
     changes_game = True
