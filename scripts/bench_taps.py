@@ -1,8 +1,7 @@
 #!/usr/bin/env python3
 """Tap to updated screen, in a real browser: + on a total, her draw and Next on a phone-sized game screen.
 
-    .venv/bin/python scripts/bench_taps.py [--runs 30] [--json] [--only draw next_competitive] [--declarative [1|2]]
-                                           [--spans]
+    .venv/bin/python scripts/bench_taps.py [--runs 30] [--json] [--only draw next_competitive] [--spans [--cpu]]
 
 Serves the app (``python -m companion``) on a temporary database holding a solo game (three hexes
 on the meadow) and a 4-player competitive game with every Minions/Empires module and variant, opens
@@ -201,9 +200,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--only", nargs="+", choices=[key for key, _, _ in SCENARIOS], default=(),
                         help="time only these taps (default: all)")
-    parser.add_argument("--declarative", nargs="?", const="1", choices=["1", "2"],
-                        help="serve the game screen drawn by Flet components (companion/ui/declarative.py), not the "
-                             "slots and kept panels: in one pass (1, the default) or two (2: the panels just after)")
     parser.add_argument("--spans", action="store_true",
                         help="also report Python's share of each tap by part (companion.spans), p50s")
     parser.add_argument("--cpu", action="store_true",
@@ -211,12 +207,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.cpu:
         os.environ["COMPANION_TAP_SPANS_CPU"] = "1"
-    os.environ["COMPANION_DECLARATIVE"] = args.declarative or "0"  # the server started inherits it
     with tempfile.TemporaryDirectory(prefix="companion-spans-") as spans_dir:
         if args.spans:
             os.environ[SPANS_ENV] = str(Path(spans_dir) / "spans.jsonl")
         results = run(args.runs, lambda line: print(line, file=sys.stderr), tuple(args.only))
-    results["declarative"] = args.declarative
     if args.json:
         print(json.dumps(results, indent=2))
         return 0

@@ -6,17 +6,16 @@ so a refresh after a command, an undo or another tab's change always shows what 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import flet as ft
 
 from companion import spans
 from companion.core.schema import JsonObject
+from companion.ui.bars import Bars
 from companion.ui.i18n import tr
-from companion.ui.measure import title_lines
 from companion.ui.share_view import share_banner
-from companion.ui.slots import Slots, fingerprint, transplant
+from companion.ui.slots import Slots, transplant
 from companion.ui.theme import Sizes
 
 if TYPE_CHECKING:
@@ -27,9 +26,6 @@ GAP = 14  # px between the parts of a screen
 READABLE_WIDTH = 960  # px: the widest the content grows in a desktop window
 MAX_ITEMS = 500  # slot items remembered (a screen has a few dozen)
 CACHE_EXTENT = 100_000  # px: every part is built on the client, so a jump or a screen reader reaches any of them
-APP_BAR_HEIGHT = 60
-TITLE_MAX = 22  # the app bar's title at the larger text sizes: its lines still leave room for the screen
-TOUCH = 56  # an app bar button's width
 PHONE_WIDTH = 360.0
 
 
@@ -47,9 +43,8 @@ class Screen:
         self.params = params
         self.view: ft.View | None = None
         self._scroller = ft.ListView()
-        self._bottom_row = ft.Row()
         self.slots = Slots(gap=GAP)  # the parts of the body, sent again only when their drawing changed
-        self._bars: dict[str, object] = {}  # what the app bar and the bottom bar drew last
+        self.bars = Bars(self)  # the app bar and the bottom bar, sent again only when their drawing changed
         self._items: dict[str, ft.Container] = {}  # the list's items that hold slots, by key (``_item``)
         self.setup()
 
@@ -99,13 +94,16 @@ class Screen:
         """Bring the section whose scroll key is ``key`` into view."""
         await self._scroller.scroll_to(scroll_key=key, duration=0)
 
-    async def scroll_to_top(self) -> None:
-        await self._scroller.scroll_to(offset=0, duration=0)
-
     def show_top(self) -> None:
         """Once the screen's new content is drawn, scroll to its top (a new step opens at its heading)."""
-        if callable(getattr(self.app.page, "run_task", None)):
-            self.app.page.run_task(self.scroll_to_top)
+        if not callable(getattr(self.app.page, "run_task", None)):
+            return
+        scroller = self._scroller
+
+        async def to_the_top() -> None:
+            await scroller.scroll_to(offset=0, duration=0)
+
+        self.app.page.run_task(to_the_top)
 
     def on_message(self, message: JsonObject) -> None:
         """Another tab changed something; refresh if it concerns this screen."""
@@ -117,7 +115,7 @@ class Screen:
         self._scroller = ft.ListView(expand=True, spacing=0, padding=self._padding(),
                                      build_controls_on_demand=False, cache_extent=CACHE_EXTENT)
         self.slots.forget()
-        self._bars = {}
+        self.bars.forget()
         self.view = ft.View(route=self.route, padding=0, controls=[
             ft.Semantics(identifier=f"screen-{self.identifier}", container=True, expand=True,
                          content=self._scroller),
@@ -146,71 +144,17 @@ class Screen:
                 self.app.page.update(*changed)
 
     def _fill(self, view: ft.View) -> tuple[bool, list[ft.Control]]:
-        return self._fill_now(view)
-
-    def _bar_changed(self, name: str, live: Sequence[object], fresh: Sequence[object]) -> bool:
-        """Whether a bar's new drawing differs from the last (if not, the live one takes its handlers)."""
-        drawn = fingerprint(fresh)
-        if self._bars.get(name) == drawn:
-            transplant(live, fresh)
-            return False
-        self._bars[name] = drawn
-        return True
-
-    def _fill_now(self, view: ft.View) -> tuple[bool, list[ft.Control]]:
         """Build the screen: whether the whole page is to be sent, or else the controls to send."""
         changed: list[ft.Control] = []
-        if (appbar := self._fill_app_bar(view)) is not None:
+        if (appbar := self.bars.fill_app_bar(view)) is not None:
             changed.append(appbar)
-        whole = self._fill_bottom_bar(view, changed)
+        whole = self.bars.fill_bottom_bar(view, changed)
         watching = self.changes_game and not self.app.can_play  # a device let only to watch: nothing answers
         if self._scroller.disabled != watching:
             self._scroller.disabled = watching
             changed.append(self._scroller)
         outline_changed, parts = self._fill_body()
         return whole or outline_changed, changed + parts
-
-    def _fill_app_bar(self, view: ft.View) -> ft.AppBar | None:
-        """The title, its actions and the way back: the app bar when it changed, else None."""
-        if view.appbar is None:
-            view.appbar = ft.AppBar(toolbar_height=APP_BAR_HEIGHT, automatically_imply_leading=False)
-        appbar = view.appbar
-        assert isinstance(appbar, ft.AppBar)
-        actions, leading = self.actions(), self.leading()
-        heading = self.heading()
-        size = min(self.sizes.title, TITLE_MAX)
-        # At the device's text size a long name ends in "..." on one line (the screen keeps its room); with the
-        # text made larger, the title takes the lines it needs rather than being cut.
-        room = self._page_width() - TOUCH * (len(actions) + (leading is not None)) - 32
-        lines = title_lines(heading, size, room) if self.sizes.scale > 1 else 1
-        title = ft.Semantics(header=True, identifier="screen-title",
-                             content=ft.Text(heading, size=size, max_lines=lines, overflow=ft.TextOverflow.ELLIPSIS))
-        height = max(APP_BAR_HEIGHT, round(lines * size * 1.4 + 6))
-        if not self._bar_changed("app", [appbar.title, appbar.actions, appbar.leading, appbar.toolbar_height],
-                                 [title, actions, leading, height]):
-            return None
-        appbar.title, appbar.actions, appbar.leading, appbar.toolbar_height = title, actions, leading, height
-        return appbar
-
-    def _fill_bottom_bar(self, view: ft.View, changed: list[ft.Control]) -> bool:
-        """The bottom bar's buttons (its row joins ``changed`` when they differ): whether the bar came or went."""
-        bottom = self.bottom()
-        whole = (bottom is None) != (view.bottom_appbar is None)  # the bottom bar comes or goes
-        if bottom is None:
-            view.bottom_appbar = None
-            return whole
-        if view.bottom_appbar is None:
-            from companion.ui import widgets
-
-            view.bottom_appbar = ft.BottomAppBar(self._bottom_row, padding=ft.Padding.symmetric(horizontal=8),
-                                                 height=widgets.bar_height(self.sizes))
-        # Keyed inside a list, so it is reconciled like the body (see below).
-        fresh: list[ft.Control] = [ft.Container(bottom, key=f"{self.identifier}-bottom", expand=True,
-                                                disabled=self.changes_game and not self.app.can_play)]
-        if self._bar_changed("bottom", self._bottom_row.controls, fresh):
-            self._bottom_row.controls = fresh
-            changed.append(self._bottom_row)
-        return whole
 
     def _fill_body(self) -> tuple[bool, list[ft.Control]]:
         """The scrolling body: whether its outline changed (then sent whole), else the parts to send."""

@@ -10,12 +10,10 @@ from __future__ import annotations
 from tests.core.import_graph import circles, graph
 
 #: The circles left in the UI, each until the redesign that removes it: the tab's parts and ``PageApp`` (the tab
-#: becomes explicit services handed to the screens), the declarative game-screen prototype and the game screen (one
-#: redraw is kept, the other deleted). The list may only get shorter.
+#: becomes explicit services handed to the screens). The list may only get shorter.
 KNOWN_UI_CIRCLES = [
     ["companion.ui.app", "companion.ui.tab.changes", "companion.ui.tab.device", "companion.ui.tab.guests",
      "companion.ui.tab.routes"],
-    ["companion.ui.declarative", "companion.ui.screens.game"],
 ]
 
 

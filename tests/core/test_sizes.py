@@ -26,15 +26,12 @@ KNOWN: dict[str, int] = {
     "companion/rules/search.py": 404,
     "companion/store/games.py": 725,
     "companion/ui/models.py": 423,
-    "companion/ui/screens/game.py": 735,
     "companion/ui/screens/records.py": 401,
     "companion/ui/screens/rules.py": 444,
     "companion.store.games.GameStore": 43,
     "companion.ui.app.PageApp": 59,
-    "companion.ui.declarative.DeclarativeGameScreen": 59,
     "companion.ui.kept.PanelSession": 34,
     "companion.ui.models.WizardModel": 35,
-    "companion.ui.screen.Screen": 29,
     "companion.ui.screens.records.RecordsScreen": 30,
 }
 
@@ -44,14 +41,16 @@ def _files() -> dict[str, int]:
             for p in sorted(ROOT.rglob("*.py"))}
 
 
+def _classes_of(tree: ast.Module, module: str) -> dict[str, ast.ClassDef]:
+    return {f"{module}.{node.name}": node for node in tree.body if isinstance(node, ast.ClassDef)}
+
+
 def _classes_in_source() -> dict[str, ast.ClassDef]:
     """Every top-level class of ``companion/`` by its dotted name, read from the source."""
     found = {}
     for path in sorted(ROOT.rglob("*.py")):
         module = ".".join(path.relative_to(ROOT.parent).with_suffix("").parts).removesuffix(".__init__")
-        for node in ast.parse(path.read_text(encoding="utf-8")).body:
-            if isinstance(node, ast.ClassDef):
-                found[f"{module}.{node.name}"] = node
+        found |= _classes_of(ast.parse(path.read_text(encoding="utf-8")), module)
     return found
 
 
@@ -59,11 +58,10 @@ def _own_methods(node: ast.ClassDef) -> int:
     return sum(isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) for item in node.body)
 
 
-def _classes() -> dict[str, int]:
+def _count(classes: dict[str, ast.ClassDef]) -> dict[str, int]:
     """Each class's methods: its own, plus those of every app class that exists only to make it up (a mixin
     whose every subclass leads to it alone), so one object split into a tower of mixins counts as the one it
     is; a base shared by many (``Screen``) counts once, on its own."""
-    classes = _classes_in_source()
     by_short = {name.rsplit(".", 1)[1]: name for name in classes}
     bases = {name: [by_short[b.id] for b in node.bases if isinstance(b, ast.Name) and b.id in by_short]
              for name, node in classes.items()}
@@ -78,12 +76,16 @@ def _classes() -> dict[str, int]:
                 leaves_of[ancestor].add(name)
     return {name: _own_methods(classes[name]) + sum(_own_methods(classes[a]) for a in ancestors(name)
                                                       if leaves_of[a] == {name})
-            for name in classes if leaves_of[name] != set() and not _only_part_of_one(name, leaves_of)}
+            for name in classes if not _only_part_of_one(name, leaves_of)}
 
 
 def _only_part_of_one(name: str, leaves_of: dict[str, set[str]]) -> bool:
     """A mixin that exists only to make up one other class: counted there."""
     return len(leaves_of[name]) == 1 and name not in leaves_of[name]
+
+
+def _classes() -> dict[str, int]:
+    return _count(_classes_in_source())
 
 
 def _over(sizes: dict[str, int], limit: int) -> dict[str, int]:
@@ -101,3 +103,12 @@ def test_no_god_objects(measure, limit) -> None:  # type: ignore[no-untyped-def]
     assert not new, f"over the limit of {limit}: {new}"
     assert not grown, f"grew (known, now): {grown}"
     assert not mended, f"within the limit now, remove from KNOWN: {mended}"
+
+
+def test_the_count_sees_a_tower_of_mixins_as_one_class() -> None:
+    """Not blind: a mixin made only for one class counts there; a base shared by two counts on its own."""
+    source = ("class Base:\n    def a(self): pass\n    def b(self): pass\n"
+              "class Mixin:\n    def c(self): pass\n"
+              "class One(Base, Mixin):\n    def d(self): pass\n"
+              "class Two(Base):\n    def e(self):\n        def inner(): pass\n")
+    assert _count(_classes_of(ast.parse(source), "m")) == {"m.Base": 2, "m.One": 2, "m.Two": 1}

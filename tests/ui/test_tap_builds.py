@@ -23,6 +23,7 @@ from companion.core.i18n import using
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
 from companion.ui import kept, widgets
+from companion.ui.game_parts import standings
 from companion.ui.screens import game
 from tests.ui.browser import run_server
 from tests.ui.flet_wire import WireDevice
@@ -43,18 +44,18 @@ def builds(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
     the app (the suite's check of kept parts would draw them all the same)."""
     monkeypatch.setattr(kept, "CHECK", False)
     made: Counter[str] = Counter()
-    section, row = widgets.section, game.GameScreen._player_row
+    section, row = widgets.section, standings.Standings.player_row
 
     def counted_section(*args: Any, **kwargs: Any) -> Any:
         made[str(kwargs.get("identifier"))] += 1
         return section(*args, **kwargs)
 
-    def counted_row(screen: game.GameScreen, view: Any, player: Any, width: float) -> Any:
+    def counted_row(drawer: standings.Standings, view: Any, player: Any, width: float) -> Any:
         made[f"row-{player['id']}"] += 1
-        return row(screen, view, player, width)
+        return row(drawer, view, player, width)
 
     monkeypatch.setattr(widgets, "section", counted_section)
-    monkeypatch.setattr(game.GameScreen, "_player_row", counted_row)
+    monkeypatch.setattr(standings.Standings, "player_row", counted_row)
     return made
 
 

@@ -1,0 +1,138 @@
+"""The game screen's panels: each in its slot, drawn again only when what it read of the game changed.
+
+While a panel is drawn it asks the game through a ``PanelSession``, which notes the parts of the state it read
+(``companion.ui.kept``); a panel none of whose parts a change touched, and whose tab inputs are the same, is left on
+the page. In the first pass of an answer to a tap, every panel but the one tapped is left as drawn.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
+
+import flet as ft
+
+from companion.core.views import GameView
+from companion.ui import kept, widgets
+from companion.ui.i18n import trf
+from companion.ui.kept import PanelSession
+from companion.ui.panel_folds import fold_button
+from companion.ui.panels import Panel, PanelContext, all_panels, panels_for
+from companion.ui.slots import fingerprint
+
+if TYPE_CHECKING:
+    from companion.ui.screens.game import GameScreen
+
+Place = tuple[str, int, tuple[Panel, str | None] | None]
+
+
+class PanelParts:
+    """Draws the panels of one game screen, and keeps what each was drawn from."""
+
+    def __init__(self, screen: GameScreen) -> None:
+        self.screen = screen
+        self.jumps: list[tuple[str, str]] = []  # (identifier, title) of each panel in the game now, in order
+        self.first_panels = 0  # the places above the round bar (order 0: a finished game's summary)
+        self.first_jumps = 0  # the panels above the round bar (not in the jump bar)
+        self.drawn: dict[str, kept.Drawn] = {}  # what each panel on the page was drawn from
+        self.nows: dict[str, list[ft.Control]] = {}  # what each panel's ``now`` part asked when last drawn
+
+    def draw(self, view: GameView) -> tuple[list[ft.Control], list[ft.Control]]:
+        """The panels as sections (folded ones as their heading), and what their ``now`` parts ask."""
+        out: list[ft.Control] = []
+        nows: list[ft.Control] = []
+        self.jumps = []
+        places = self._places(panels_for(self.screen.session.state))
+        self.first_panels = sum(order <= 0 for _, order, _ in places)
+        self.first_jumps = sum(order <= 0 and entry is not None for _, order, entry in places)
+        self.screen.folds.settled = set()
+        tab = self.screen._tab()
+        for ident, _, entry in places:
+            if entry is None:  # not in this game now: an empty slot keeps the page's outline
+                out.append(self.screen.slots.part(ident, None))
+                self.drawn.pop(ident, None)  # drawn afresh when it comes back
+                self.nows.pop(ident, None)
+                continue
+            part, title, asks = self._panel(ident, *entry, view, tab)
+            nows += asks
+            self.jumps.append((ident, title))
+            out.append(part)
+        return out, nows
+
+    def _panel(self, ident: str, panel: Panel, module_id: str | None, view: GameView, tab: tuple[object, ...]
+               ) -> tuple[ft.Control, str, list[ft.Control]]:
+        """One panel in its slot, its title (for the jump bar) and what its ``now`` part asks; left as it is on the
+        page when none of the parts of the game it read were touched since it was drawn (``companion.ui.kept``)."""
+        asking = PanelSession(self.screen.session)  # notes the parts of the game the panel reads
+        ctx = PanelContext(self.screen.app, asking, _noting(view, asking.reads), module_id)
+        inputs: object = None
+        keep = False
+        try:
+            title, folded = self._panel_heading(ident, panel, ctx)
+            inputs = (tab, folded, title, panel.reads(ctx) if panel.reads is not None else None)
+            drawn = self.drawn.get(ident)
+            keep = drawn is not None and self.screen.slots.holds(ident) and drawn.still(inputs, self.screen.session)
+            asks = self._asks(ident, panel, ctx, keep)
+            if self.screen._answering not in (None, ident) and self.screen.slots.holds(ident):
+                return self.screen.slots.keep(ident), title, asks  # drawn in the answer's second pass
+            if keep and not kept.CHECK:
+                return self.screen.slots.keep(ident), title, asks
+            body = [] if folded else panel.build(ctx)
+        except kept.StaleDrawing:
+            raise
+        except Exception as exc:  # one broken panel must not take the game screen down
+            asks, keep, inputs, title = [], False, None, panel.title_for(ctx)
+            body = [widgets.banner(trf("This panel could not be shown: {problem}", problem=str(exc)), self.screen.sizes,
+                                   identifier=f"{ident}-error", error=True)]
+        part = self.screen.slots.part(ident, widgets.section(
+            title, body, self.screen.sizes, help_topic=panel.help_topic or module_id, identifier=ident, anchor=True,
+            actions=[fold_button(self.screen, ident, title)]))
+        if inputs is None:
+            self.drawn.pop(ident, None)
+        else:
+            self.drawn[ident] = kept.Drawn(inputs, asking, self.screen.session)
+        if keep:
+            kept.same_drawing(ident, self.screen.slots.unchanged(ident))
+        return part, title, asks
+
+    def _asks(self, ident: str, panel: Panel, ctx: PanelContext, still: bool) -> list[ft.Control]:
+        """What a panel's ``now`` part asks: drawn from what the panel is drawn from, so while the panel is kept the
+        controls drawn last (the same objects, which the "now" part keeps and Flet's diff skips)."""
+        if panel.now is None or self.screen._panels_only:
+            return []
+        last = self.nows.get(ident)
+        if still and last is not None and not kept.CHECK:
+            return last
+        asks = self.nows[ident] = panel.now(ctx)
+        if still and last is not None:  # the tests draw it all the same: it must come out as it is
+            kept.same_drawing(f"{ident} (now)", fingerprint(asks) == fingerprint(last))
+        return asks
+
+    def _panel_heading(self, ident: str, panel: Panel, ctx: PanelContext) -> tuple[str, bool]:
+        """A panel's title and whether it is folded (worked out at each drawing: they are short)."""
+        settled = panel.settled is not None and panel.settled(ctx)
+        if settled:
+            self.screen.folds.settled.add(ident)
+        folded = self.screen.folds.is_folded(ident)
+        title = panel.title_for(ctx)
+        if folded and settled and panel.settled_title is not None:
+            title = panel.settled_title(ctx)  # "Setup done", one line with its Show
+        return title, folded
+
+    def _places(self, chosen: list[tuple[Panel, str | None]]) -> list[tuple[str, int, tuple[Panel, str | None] | None]]:
+        """Every panel the game could show in its place: (identifier, order, the panel and its module, or None for
+        one that does not apply now, such as the setup checklist once setup is over or the chart before any point).
+
+        An empty place costs an invisible control; in exchange a panel that comes or goes is sent as that one
+        slot, and every other control on the page keeps its id, so a tap already on its way still lands.
+        """
+        now = {f"panel-{module_id or panel.id}": (panel, module_id) for panel, module_id in chosen}
+        places: dict[str, tuple[str, int, tuple[Panel, str | None] | None]] = {}
+        for panel, module_id in [*all_panels(self.screen.session.state), *chosen]:
+            ident = f"panel-{module_id or panel.id}"  # a module's own panel and its generic one share a place
+            places.setdefault(ident, (ident, panel.order, now.get(ident)))
+        return list(places.values())
+
+
+def _noting(view: GameView, reads: set[str]) -> GameView:
+    """The game view as a panel reads it: each entry read notes the parts of the game it comes from."""
+    return cast(GameView, kept.ReadView(cast("dict[str, Any]", view), reads))
