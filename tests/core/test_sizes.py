@@ -47,7 +47,7 @@ def _classes_of(tree: ast.Module, module: str) -> dict[str, ast.ClassDef]:
 
 def _classes_in_source() -> dict[str, ast.ClassDef]:
     """Every top-level class of ``companion/`` by its dotted name, read from the source."""
-    found = {}
+    found: dict[str, ast.ClassDef] = {}
     for path in sorted(ROOT.rglob("*.py")):
         module = ".".join(path.relative_to(ROOT.parent).with_suffix("").parts).removesuffix(".__init__")
         found |= _classes_of(ast.parse(path.read_text(encoding="utf-8")), module)
