@@ -1,0 +1,79 @@
+"""Top-1 and top-3 of the rules search on the question sets, with every miss and what came first.
+
+Reads the tuning set (``tests/rules/player_questions.json``), the held-out set written before any
+tuning (``tests/rules/held_out_questions.json``, never tuned against) and the short query set
+(``tests/rules/queries.json``), and prints, per set, the share answered first and in the first
+three, then each question whose answer was not first: its rank (or "-" past 10) and the first
+three ids. Reading the misses is the point: each says which entry lacks the players' words or
+which score outweighed the answer.
+
+    .venv/bin/python scripts/bench_search.py [--set held_out] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from companion.rules.bench import load_queries  # noqa: E402
+from companion.rules.corpus import load_corpus  # noqa: E402
+from companion.rules.search import SearchIndex  # noqa: E402
+
+SETS = {
+    "player": ROOT / "tests" / "rules" / "player_questions.json",
+    "held_out": ROOT / "tests" / "rules" / "held_out_questions.json",
+    "queries": ROOT / "tests" / "rules" / "queries.json",
+}
+DEPTH = 10
+
+
+def rank_of(index: SearchIndex, question: dict[str, object]) -> tuple[int | None, list[str]]:
+    """The rank (1-based) of the first expected id among the first ``DEPTH`` hits, and those hits' ids."""
+    ids = [hit.id for hit in index.search(str(question["q"]), lang=str(question["lang"]), limit=DEPTH)]
+    expected = set(question["expect"])  # type: ignore[call-overload]
+    found = next((place for place, found_id in enumerate(ids, 1) if found_id in expected), None)
+    return found, ids
+
+
+def measure(index: SearchIndex, name: str) -> dict[str, object]:
+    """One set's figures and its misses."""
+    questions = load_queries(SETS[name])
+    misses = []
+    top1 = top3 = 0
+    for question in questions:
+        place, ids = rank_of(index, question)
+        top1 += place == 1
+        top3 += place is not None and place <= 3
+        if place != 1:
+            misses.append({"q": question["q"], "lang": question["lang"], "expect": question["expect"],
+                           "rank": place, "first": ids[:3]})
+    count = max(len(questions), 1)
+    return {"set": name, "questions": len(questions), "top1": round(top1 / count, 3),
+            "top3": round(top3 / count, 3), "misses": misses}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--set", choices=sorted(SETS), action="append", help="only these sets (default: all)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args()
+    index = SearchIndex(load_corpus())
+    results = [measure(index, name) for name in args.set or SETS]
+    if args.json:
+        print(json.dumps(results, indent=1, ensure_ascii=False))
+        return 0
+    for result in results:
+        print(f"{result['set']}: {result['questions']} questions, top-1 {result['top1']}, top-3 {result['top3']}")
+        for miss in result["misses"]:  # type: ignore[attr-defined]
+            rank = miss["rank"] or "-"
+            print(f"  [{miss['lang']}] {miss['q']!r}: rank {rank}, want {miss['expect'][0]}, got {miss['first']}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
