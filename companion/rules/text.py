@@ -71,11 +71,12 @@ def stem(word: str, lang: str = "en") -> str:
     """A crude stem, so that word forms meet: "moults"/"moulting", "lose"/"losing", "perdemos"/"perder".
 
     It only has to map a word's forms to the same string, never to a real root, and it
-    is applied to the corpus and the query alike. Short endings need a longer stem to
-    be cut ("breed" keeps its "ed").
+    is applied to the corpus and the query alike. In English short endings need a longer
+    stem to be cut ("breed" keeps its "ed"); Spanish verbs have short roots ("ganar",
+    "ganan" and "gana" meet at "gan").
     """
     for suffix in _SUFFIXES:
-        keep = 3 if len(suffix) >= 3 or suffix == "s" else 4
+        keep = 3 if len(suffix) >= 3 or suffix == "s" or lang == "es" else 4
         if word.endswith(suffix) and len(word) - len(suffix) >= keep:
             word = word[: -len(suffix)]
             break

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from companion.rules.bench import load_queries, quality
 from companion.rules.corpus import Corpus
-from companion.rules.search import BodyText, SearchIndex, suggest_ids
+from companion.rules.search import SearchIndex, suggest_ids
+from companion.rules.snippets import BodyText
 from companion.rules.text import content_tokens, fold
 
 
