@@ -21,7 +21,7 @@ from rapidfuzz import fuzz, process
 
 from companion.rules.corpus import KINDS, LANGS, Corpus, Entry
 from companion.rules.snippets import BodyText
-from companion.rules.text import STOP_WORDS, STOP_WORDS_EN, content_tokens, fold, stem, tokens
+from companion.rules.text import STOP_WORDS, STOP_WORDS_EN, SYNONYMS, content_tokens, fold, stem, tokens
 
 TITLE_WEIGHT = 1.0
 ALIAS_WEIGHT = 0.85
@@ -33,7 +33,7 @@ COVERAGE_SHARE = 0.7  # the rest of the score is the closest single title or ali
 STEM_SIMILARITY = 0.8  # "moulting" for "moults": a form of the same word, not a typo
 PLURAL_SIMILARITY = 0.9  # "scores" for "score", "pulgones" for "pulgon": the same word
 TYPO_SHARPNESS = 3  # typo similarity is raised to this power: "cuesta"/"cuenta" (83%) counts 0.57
-KNOWN_WORD_TYPO = 0.5  # a word the rules use as typed is most likely meant: "ally" is not a slip for "rally"
+KNOWN_WORD_TYPO = 0.7  # a word the rules use as typed is most likely meant: "ally" is not a slip for "rally"
 CANDIDATES = 40  # entries re-ranked by the second stage
 
 IN_PLAY_BOOK_BONUS = 12.0  # added to the score (0-100) of an entry from a book in play
@@ -296,6 +296,8 @@ def _match_words(index: _LangIndex, words: list[str], lang: str) -> Matches:
     stop = STOP_WORDS_EN | STOP_WORDS.get(lang, frozenset())
     for position, word in enumerate(words):
         found = {form: _form_similarity(word, form) for form in index.stems.get(stem(word, lang), ())}
+        for synonym in SYNONYMS.get(lang, {}).get(word, ()):
+            found |= dict.fromkeys(index.stems.get(stem(synonym, lang), ()), STEM_SIMILARITY)
         if len(word) > 3:
             cutoff = 85.0 if len(word) == 4 else 75.0
             doubt = KNOWN_WORD_TYPO if word in index.word_ids else 1.0
