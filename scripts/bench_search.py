@@ -7,7 +7,11 @@ three, then each question whose answer was not first: its rank (or "-" past 10) 
 three ids. Reading the misses is the point: each says which entry lacks the players' words or
 which score outweighed the answer.
 
-    .venv/bin/python scripts/bench_search.py [--set held_out] [--json]
+``--speed`` times instead what a player waits for: the engine on every whole question, and the Rules
+screen's search as typed (``RulesModel.search``, the model the screen draws, on every prefix of every
+question, as each keystroke asks it) from a Minions game with Aphids and Predators in play.
+
+    .venv/bin/python scripts/bench_search.py [--set held_out] [--json] [--speed]
 """
 
 from __future__ import annotations
@@ -15,14 +19,17 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
+from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from companion.rules.bench import load_queries  # noqa: E402
+from companion.rules.bench import load_queries, percentile  # noqa: E402
 from companion.rules.corpus import load_corpus  # noqa: E402
-from companion.rules.search import SearchIndex  # noqa: E402
+from companion.rules.search import InPlay, SearchIndex  # noqa: E402
 
 SETS = {
     "player": ROOT / "tests" / "rules" / "player_questions.json",
@@ -57,12 +64,48 @@ def measure(index: SearchIndex, name: str) -> dict[str, object]:
             "top3": round(top3 / count, 3), "misses": misses}
 
 
+def timed(calls: Sequence[Callable[[], object]], passes: int = 3, warm_up: bool = True) -> dict[str, float]:
+    """p50 and p99 in milliseconds of each call, ``passes`` times over (after a warm-up pass if asked: a
+    player types each prefix once, so the as-typed figures count each call's first time)."""
+    for call in calls if warm_up else calls[:1]:
+        call()
+    samples = []
+    for _ in range(passes):
+        for call in calls:
+            start = time.perf_counter()
+            call()
+            samples.append((time.perf_counter() - start) * 1000)
+    return {"calls": len(samples), "p50_ms": round(percentile(samples, 0.5), 3),
+            "p99_ms": round(percentile(samples, 0.99), 3), "max_ms": round(max(samples), 3)}
+
+
+def speed(index: SearchIndex) -> dict[str, object]:
+    """The engine on every whole question, and the screen's search on every prefix of each, a game in play."""
+    from companion.core.content import load_content
+    from companion.rules.in_play import in_play
+    from companion.ui.rules_model import RulesModel
+
+    questions = [(str(q["q"]), str(q["lang"])) for name in SETS for q in load_queries(SETS[name])]
+    state = {"game": "mota", "expansions": ["minions"], "modules": ["aphids", "predators"], "variants": [],
+             "mode": "competitive"}
+    playing: InPlay = in_play(state, load_content(), index.corpus)  # type: ignore[arg-type]
+    model = RulesModel(index=index)
+    whole = [partial(index.search, text, lang=lang) for text, lang in questions]
+    typed = [partial(model.search, text[:end], lang, in_play=playing)
+             for text, lang in questions for end in range(1, len(text) + 1)]
+    return {"questions": len(questions), "engine": timed(whole), "as_typed": timed(typed, passes=1, warm_up=False)}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--set", choices=sorted(SETS), action="append", help="only these sets (default: all)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--speed", action="store_true", help="time the search instead (engine and as typed)")
     args = parser.parse_args()
     index = SearchIndex(load_corpus())
+    if args.speed:
+        print(json.dumps(speed(index), indent=1))
+        return 0
     results = [measure(index, name) for name in args.set or SETS]
     if args.json:
         print(json.dumps(results, indent=1, ensure_ascii=False))
