@@ -34,6 +34,7 @@ STEM_SIMILARITY = 0.8  # "moulting" for "moults": a form of the same word, not a
 PLURAL_SIMILARITY = 0.9  # "scores" for "score", "pulgones" for "pulgon": the same word
 TYPO_SHARPNESS = 3  # typo similarity is raised to this power: "cuesta"/"cuenta" (83%) counts 0.57
 KNOWN_WORD_TYPO = 0.7  # a word the rules use as typed is most likely meant: "ally" is not a slip for "rally"
+EXAMPLE_PENALTY = 6.0  # score points a worked example gives up to the rule it shows
 CANDIDATES = 40  # entries re-ranked by the second stage
 
 IN_PLAY_BOOK_BONUS = 12.0  # added to the score (0-100) of an entry from a book in play
@@ -226,9 +227,15 @@ class SearchIndex:
         top = heapq.nlargest(
             max(CANDIDATES, limit), coverage.items(), key=lambda item: item[1] + boost.get(item[0], 0.0) / 100
         )
-        scored = [(_final_score(index, number, cover, matches, weights), number) for number, cover in top]
+        scored = [(self._scored(index, number, cover, matches, weights), number) for number, cover in top]
         scored.sort(key=lambda item: (-item[0] - boost.get(item[1], 0.0), item[1]))
         return [self._hit(number, score, lang, set(matches)) for score, number in scored[:limit]]
+
+    def _scored(self, index: _LangIndex, number: int, cover: float, matches: Matches, weights: list[float]) -> float:
+        """The final score, less a little for a worked example: it shows a rule at work, so when both answer
+        about as well the rule itself comes first ("carry a spore": the rule, then the example)."""
+        score = _final_score(index, number, cover, matches, weights)
+        return score - EXAMPLE_PENALTY if self.entries[number].kind == "example" else score
 
     def _boosts(self, coverage: dict[int, float], in_play: InPlay | None) -> dict[int, float]:
         if in_play is None:

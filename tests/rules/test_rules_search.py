@@ -48,6 +48,12 @@ def test_a_word_spelled_right_is_not_read_as_a_slip_for_another(real_index: Sear
     assert hits[0] == "pp-one-predator-limit" and "mm-rally" not in hits
 
 
+def test_the_rule_comes_before_its_worked_example(real_index: SearchIndex) -> None:
+    assert ids(real_index, "llevar una espora", lang="es")[0] == "mm-cordyceps-carrying-spores"
+    assert ids(real_index, "what's a specialized site")[0] == "mm-specialized-site-what"
+    assert real_index.search("cordyceps carry spore example", limit=1)[0].kind == "example"
+
+
 def test_a_plain_word_finds_the_rules_word_it_means(real_index: SearchIndex) -> None:
     assert ids(real_index, "las ninfas hacen mas fuerte al ciempies", lang="es")[0] == "mm-nymphs-battle-size"
     assert ids(real_index, "do nymphs make the centipede stronger in battle")[0] == "mm-nymphs-battle-size"
@@ -175,11 +181,12 @@ def test_limit_above_the_candidate_pool(real_index: SearchIndex) -> None:
 
 def test_player_questions_in_both_languages_find_their_answer_first(real_index: SearchIndex) -> None:
     """The tuning set, written as players ask at the table ("how many ...", "cuánto cuesta ..."), each
-    expecting the entry that answers it directly: 110 questions (0.873 top-1 when written), then 129 more on
-    entries no question reached (0.86-0.98 top-1 as written). Each miss was read and its cause fixed in the
-    scoring or the entry's words; scripts/bench_search.py prints the misses."""
+    expecting the entry that answers it directly: 110 questions (0.873 top-1 when written), then 185 more in
+    three batches, on entries no question reached and in terser words with typos (0.86, 0.98 and 0.95 top-1
+    as written). Each miss was read and its cause fixed in the scoring or the entry's words;
+    scripts/bench_search.py prints the misses."""
     questions = load_queries(Path(__file__).parent / "player_questions.json")
-    assert len(questions) >= 230 and {q["lang"] for q in questions} == {"en", "es"}
+    assert len(questions) >= 290 and {q["lang"] for q in questions} == {"en", "es"}
     unknown = [(q["q"], i) for q in questions for i in q["expect"] if real_index.corpus.get(i) is None]
     assert unknown == []
     top1, top3 = quality(real_index, questions)
