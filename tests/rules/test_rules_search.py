@@ -54,6 +54,12 @@ def test_the_rule_comes_before_its_worked_example(real_index: SearchIndex) -> No
     assert real_index.search("cordyceps carry spore example", limit=1)[0].kind == "example"
 
 
+def test_an_attack_question_finds_an_attack_rule_not_a_reward_symbol(real_index: SearchIndex) -> None:
+    # issue #34: "centipede attack" led with Predators & Prey's "Place a centipede reward", aliased "attack"
+    hits = real_index.search("centipede attack", limit=3)
+    assert all(hit.kind != "symbol" for hit in hits) and hits[0].book == "Minions of the Meadow"
+
+
 def test_a_plain_word_finds_the_rules_word_it_means(real_index: SearchIndex) -> None:
     assert ids(real_index, "las ninfas hacen mas fuerte al ciempies", lang="es")[0] == "mm-nymphs-battle-size"
     assert ids(real_index, "do nymphs make the centipede stronger in battle")[0] == "mm-nymphs-battle-size"
