@@ -14,14 +14,14 @@ from __future__ import annotations
 
 import heapq
 import math
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process
 
 from companion.rules.corpus import KINDS, LANGS, Corpus, Entry
-from companion.rules.text import content_tokens, fold, stem, tokens, word_spans
+from companion.rules.snippets import BodyText
+from companion.rules.text import STOP_WORDS, STOP_WORDS_EN, SYNONYMS, content_tokens, fold, stem, tokens
 
 TITLE_WEIGHT = 1.0
 ALIAS_WEIGHT = 0.85
@@ -31,10 +31,11 @@ SECTION_WEIGHT = 0.4  # the rulebook heading ("eve of the antperium homeland")
 BOOK_WEIGHT = 0.5  # the book's own name ("antscape end") counts for each of its entries
 COVERAGE_SHARE = 0.7  # the rest of the score is the closest single title or alias
 STEM_SIMILARITY = 0.8  # "moulting" for "moults": a form of the same word, not a typo
+PLURAL_SIMILARITY = 0.9  # "scores" for "score", "pulgones" for "pulgon": the same word
 TYPO_SHARPNESS = 3  # typo similarity is raised to this power: "cuesta"/"cuenta" (83%) counts 0.57
+KNOWN_WORD_TYPO = 0.7  # a word the rules use as typed is most likely meant: "ally" is not a slip for "rally"
+EXAMPLE_PENALTY = 6.0  # score points a worked example gives up to the rule it shows
 CANDIDATES = 40  # entries re-ranked by the second stage
-SNIPPET_MAX = 200
-_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")
 
 IN_PLAY_BOOK_BONUS = 12.0  # added to the score (0-100) of an entry from a book in play
 IN_PLAY_SECTION_BONUS = 8.0  # and this much more when its section is a module, variant or mode in play
@@ -226,9 +227,15 @@ class SearchIndex:
         top = heapq.nlargest(
             max(CANDIDATES, limit), coverage.items(), key=lambda item: item[1] + boost.get(item[0], 0.0) / 100
         )
-        scored = [(_final_score(index, number, cover, matches, weights), number) for number, cover in top]
+        scored = [(self._scored(index, number, cover, matches, weights), number) for number, cover in top]
         scored.sort(key=lambda item: (-item[0] - boost.get(item[1], 0.0), item[1]))
         return [self._hit(number, score, lang, set(matches)) for score, number in scored[:limit]]
+
+    def _scored(self, index: _LangIndex, number: int, cover: float, matches: Matches, weights: list[float]) -> float:
+        """The final score, less a little for a worked example: it shows a rule at work, so when both answer
+        about as well the rule itself comes first ("carry a spore": the rule, then the example)."""
+        score = _final_score(index, number, cover, matches, weights)
+        return score - EXAMPLE_PENALTY if self.entries[number].kind == "example" else score
 
     def _boosts(self, coverage: dict[int, float], in_play: InPlay | None) -> dict[int, float]:
         if in_play is None:
@@ -293,19 +300,32 @@ def _match_words(index: _LangIndex, words: list[str], lang: str) -> Matches:
     count far less than true typos ("ladybg"/"ladybug").
     """
     matches: Matches = {}
+    stop = STOP_WORDS_EN | STOP_WORDS.get(lang, frozenset())
     for position, word in enumerate(words):
-        found = dict.fromkeys(index.stems.get(stem(word, lang), ()), STEM_SIMILARITY)
+        found = {form: _form_similarity(word, form) for form in index.stems.get(stem(word, lang), ())}
+        for synonym in SYNONYMS.get(lang, {}).get(word, ()):
+            found |= dict.fromkeys(index.stems.get(stem(synonym, lang), ()), STEM_SIMILARITY)
         if len(word) > 3:
             cutoff = 85.0 if len(word) == 4 else 75.0
+            doubt = KNOWN_WORD_TYPO if word in index.word_ids else 1.0
             for choice, score, _ in process.extract(
                 word, index.vocab, scorer=fuzz.ratio, score_cutoff=cutoff, limit=None
             ):
-                found[choice] = max(found.get(choice, 0.0), (score / 100.0) ** TYPO_SHARPNESS)
+                if choice not in stop:
+                    typo = doubt * (score / 100.0) ** TYPO_SHARPNESS
+                    found[choice] = max(found.get(choice, 0.0), typo)
         if word in index.word_ids:
             found[word] = 1.0
         for choice, similarity in found.items():
             matches.setdefault(choice, []).append((position, similarity))
     return matches
+
+
+def _form_similarity(word: str, form: str) -> float:
+    """How close another form of the same stem is: a plural ("scores", "pulgones") is nearly the word itself,
+    a derived form ("moulting" for "moults") less so."""
+    short, long = sorted((word, form), key=len)
+    return PLURAL_SIMILARITY if long in {short + "s", short + "es"} else STEM_SIMILARITY
 
 
 def _word_weight(index: _LangIndex, matches: Matches, position: int) -> float:
@@ -355,47 +375,6 @@ def _field_match(index: _LangIndex, field_words: tuple[str, ...], matches: Match
             unused += rarity
     recall = sum(weight * value for weight, value in zip(weights, best, strict=True)) / sum(weights)
     return recall * (0.5 + 0.5 * used / ((used + unused) or 1.0))
-
-
-@dataclass(frozen=True)
-class BodyText:
-    """A body with its words and sentences located once, so that a snippet costs no re-parsing."""
-
-    text: str
-    words: tuple[tuple[int, int, str], ...]  # (start, end, folded word)
-    sentences: tuple[tuple[int, int], ...]  # (start, end) of each sentence
-
-    @classmethod
-    def of(cls, text: str) -> BodyText:
-        cuts = [(match.start(), match.end()) for match in _SENTENCE_END.finditer(text)]
-        starts = [0, *(after for _, after in cuts)]
-        ends = [*(before for before, _ in cuts), len(text)]
-        return cls(text, tuple(word_spans(text)), tuple(zip(starts, ends, strict=True)))
-
-    def snippet(self, matched: set[str], limit: int = SNIPPET_MAX) -> tuple[str, list[tuple[int, int]]]:
-        """The sentences with most matched words, up to ``limit`` characters, and the matched words' spans."""
-        start, end = self._window(matched, limit)
-        spans = [(a - start, b - start) for a, b, word in self.words if start <= a and b <= end and word in matched]
-        cut = end < len(self.text) and end not in {b for _, b in self.sentences}
-        return self.text[start:end] + ("…" if cut else ""), spans
-
-    def _window(self, matched: set[str], limit: int) -> tuple[int, int]:
-        """Start and end of the snippet: whole sentences around the best one, else the best one cut short."""
-        if len(self.text) <= limit:
-            return 0, len(self.text)
-        counts = [sum(a <= s < b and word in matched for s, _, word in self.words) for a, b in self.sentences]
-        first = last = counts.index(max(counts))
-        while True:
-            if last + 1 < len(self.sentences) and self.sentences[last + 1][1] - self.sentences[first][0] <= limit:
-                last += 1
-            elif first > 0 and self.sentences[last][1] - self.sentences[first - 1][0] <= limit:
-                first -= 1
-            else:
-                break
-        start, end = self.sentences[first][0], self.sentences[last][1]
-        if end - start <= limit:
-            return start, end
-        return start, max((b for a, b, _ in self.words if start < b <= start + limit - 1), default=start + limit - 1)
 
 
 def suggest_ids(corpus: Corpus, wrong_id: str, limit: int = 3) -> list[str]:

@@ -22,7 +22,7 @@ STOP_WORDS_EN = frozenset(
 STOP_WORDS_ES = frozenset(
     """
     a al algo como con cual cuales cuando cuanta cuantas cuanto cuantos de del desde donde el ella ellas
-    ellos en entre es esa ese eso esta este esto hay la las le les lo los mas me mi mis muy no o para
+    ellos en entre es esa ese eso esta este esto hay la las le les lo los me mi mis muy no o para
     pero por puedo puede que quien se si sin sobre son su sus te tengo tiene tu un una uno unos unas y ya
     yo hace hacen pasa ocurre sucede funciona funcionan significa exactamente trae traen
     """.split()  # noqa: SIM905
@@ -37,10 +37,40 @@ def fold(text: str) -> str:
     return _NON_WORD.sub(" ", bare).strip()
 
 
+# Words players write apart that the rules write as one ("set up" the game, its "setup"): read as one on both
+# sides, so a question finds the entries whichever way either wrote it.
+COMPOUNDS = {("set", "up"): "setup", ("tie", "break"): "tiebreak", ("tie", "breaker"): "tiebreaker"}
+
+# A player's plain word for a rules word that shares no stem with it ("strong" for "strength", "pelear" for
+# "combate"): a query word also matches its rules words, as another form of itself would.
+SYNONYMS = {
+    "en": {
+        "strong": ("strength",), "stronger": ("strength",), "strongest": ("strength",), "weaker": ("strength",),
+        "fight": ("battle",), "fights": ("battle",), "fighting": ("battle",), "fought": ("battle",),
+        "kill": ("defeat", "destroy"), "killed": ("defeat", "destroy"), "die": ("destroyed",),
+        "dies": ("destroyed",), "dead": ("destroyed",), "beat": ("defeat",), "price": ("cost",),
+    },
+    "es": {
+        "fuerte": ("fuerza",), "fuertes": ("fuerza",), "debil": ("fuerza",), "pelea": ("combate", "batalla"),
+        "pelear": ("combate", "batalla"), "lucha": ("combate", "batalla"), "luchar": ("combate", "batalla"),
+        "matar": ("derrotar", "destruir"), "matamos": ("derrotar", "destruir"), "muere": ("destruye",),
+        "mueren": ("destruye",), "muerto": ("destruido",), "precio": ("coste",),
+    },
+}
+
+
 def tokens(text: str) -> list[str]:
-    """The folded words of ``text``, in order."""
+    """The folded words of ``text``, in order, a pair of ``COMPOUNDS`` as its one word."""
     folded = fold(text)
-    return folded.split() if folded else []
+    words = folded.split() if folded else []
+    joined: list[str] = []
+    for word in words:
+        compound = COMPOUNDS.get((joined[-1], word)) if joined else None
+        if compound:
+            joined[-1] = compound
+        else:
+            joined.append(word)
+    return joined
 
 
 def content_tokens(text: str, lang: str) -> list[str]:
@@ -71,11 +101,12 @@ def stem(word: str, lang: str = "en") -> str:
     """A crude stem, so that word forms meet: "moults"/"moulting", "lose"/"losing", "perdemos"/"perder".
 
     It only has to map a word's forms to the same string, never to a real root, and it
-    is applied to the corpus and the query alike. Short endings need a longer stem to
-    be cut ("breed" keeps its "ed").
+    is applied to the corpus and the query alike. In English short endings need a longer
+    stem to be cut ("breed" keeps its "ed"); Spanish verbs have short roots ("ganar",
+    "ganan" and "gana" meet at "gan").
     """
     for suffix in _SUFFIXES:
-        keep = 3 if len(suffix) >= 3 or suffix == "s" else 4
+        keep = 3 if len(suffix) >= 3 or suffix == "s" or lang == "es" else 4
         if word.endswith(suffix) and len(word) - len(suffix) >= keep:
             word = word[: -len(suffix)]
             break

@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 
 from companion.rules.bench import load_queries, quality
 from companion.rules.corpus import Corpus
-from companion.rules.search import BodyText, SearchIndex, suggest_ids
-from companion.rules.text import content_tokens, fold
+from companion.rules.search import SearchIndex, suggest_ids
+from companion.rules.snippets import BodyText
+from companion.rules.text import content_tokens, fold, stem, tokens
 
 
 def ids(index: SearchIndex, query: str, **options: object) -> list[str]:
@@ -27,6 +28,41 @@ def test_stop_words_go_unless_nothing_is_left() -> None:
     assert content_tokens("how much health does a predator start with", "en") == ["much", "health", "predator", "start"]
     assert content_tokens("¿cuántas fichas de iniciativa en solitario?", "es") == ["fichas", "iniciativa", "solitario"]
     assert content_tokens("how do i", "en") == ["how", "do", "i"]
+
+
+def test_words_written_apart_read_as_the_rules_one_word() -> None:
+    assert tokens("How do I set up the Parasites?") == ["how", "do", "i", "setup", "the", "parasites"]
+    assert tokens("Tie-break") == ["tiebreak"] and tokens("setup") == ["setup"]
+    assert tokens("set the tile up") == ["set", "the", "tile", "up"]
+
+
+def test_spanish_verbs_with_short_roots_meet_in_one_stem() -> None:
+    assert stem("ganar", "es") == stem("ganan", "es") == stem("gana", "es") == stem("ganamos", "es")
+    assert stem("mover", "es") == stem("mueve", "es")
+    assert stem("breed", "en") == "breed"  # English keeps a short word's "ed"
+
+
+def test_a_word_spelled_right_is_not_read_as_a_slip_for_another(real_index: SearchIndex) -> None:
+    # "ally" once matched "all" (a stop word) and "rally" as typos, and Rally came before the alliance entries
+    hits = ids(real_index, "can i ally with two predators", limit=3)
+    assert hits[0] == "pp-one-predator-limit" and "mm-rally" not in hits
+
+
+def test_the_rule_comes_before_its_worked_example(real_index: SearchIndex) -> None:
+    assert ids(real_index, "llevar una espora", lang="es")[0] == "mm-cordyceps-carrying-spores"
+    assert ids(real_index, "what's a specialized site")[0] == "mm-specialized-site-what"
+    assert real_index.search("cordyceps carry spore example", limit=1)[0].kind == "example"
+
+
+def test_an_attack_question_finds_an_attack_rule_not_a_reward_symbol(real_index: SearchIndex) -> None:
+    # issue #34: "centipede attack" led with Predators & Prey's "Place a centipede reward", aliased "attack"
+    hits = real_index.search("centipede attack", limit=3)
+    assert all(hit.kind != "symbol" for hit in hits) and hits[0].book == "Minions of the Meadow"
+
+
+def test_a_plain_word_finds_the_rules_word_it_means(real_index: SearchIndex) -> None:
+    assert ids(real_index, "las ninfas hacen mas fuerte al ciempies", lang="es")[0] == "mm-nymphs-battle-size"
+    assert ids(real_index, "do nymphs make the centipede stronger in battle")[0] == "mm-nymphs-battle-size"
 
 
 def test_typo_still_finds_the_entry(fixture_index: SearchIndex) -> None:
@@ -141,8 +177,8 @@ def test_query_set_is_well_formed(real_corpus: Corpus) -> None:
 
 def test_query_set_quality_gate(real_index: SearchIndex) -> None:
     top1, top3 = quality(real_index, load_queries())
-    assert top1 >= 0.90
-    assert top3 >= 0.97
+    assert top1 >= 0.97
+    assert top3 >= 0.99
 
 
 def test_limit_above_the_candidate_pool(real_index: SearchIndex) -> None:
@@ -150,13 +186,27 @@ def test_limit_above_the_candidate_pool(real_index: SearchIndex) -> None:
 
 
 def test_player_questions_in_both_languages_find_their_answer_first(real_index: SearchIndex) -> None:
-    """A second, larger set written as players ask at the table ("how many ...", "cuánto cuesta ..."), none
-    of them tuned for: each expects the entry that answers it directly. Measured at commit time: 0.873
-    top-1 (96 of 110) and 0.964 top-3; the threshold keeps a regression from slipping through."""
+    """The tuning set, written as players ask at the table ("how many ...", "cuánto cuesta ..."), each
+    expecting the entry that answers it directly: 110 questions (0.873 top-1 when written), then 185 more in
+    three batches, on entries no question reached and in terser words with typos (0.86, 0.98 and 0.95 top-1
+    as written). Each miss was read and its cause fixed in the scoring or the entry's words;
+    scripts/bench_search.py prints the misses."""
     questions = load_queries(Path(__file__).parent / "player_questions.json")
-    assert len(questions) >= 100 and {q["lang"] for q in questions} == {"en", "es"}
+    assert len(questions) >= 290 and {q["lang"] for q in questions} == {"en", "es"}
     unknown = [(q["q"], i) for q in questions for i in q["expect"] if real_index.corpus.get(i) is None]
     assert unknown == []
     top1, top3 = quality(real_index, questions)
-    assert top1 >= 0.85
-    assert top3 >= 0.95
+    assert top1 >= 0.98
+    assert top3 >= 0.99
+
+
+def test_held_out_questions_never_tuned_for(real_index: SearchIndex) -> None:
+    """60 questions (40 English, 20 Spanish, typos included) written and committed before any tuning and
+    never looked at to tune: how the search does on questions nobody fitted it to. 0.917 top-1 when
+    written, 0.933 after the tuning; the threshold keeps a regression from slipping through."""
+    questions = load_queries(Path(__file__).parent / "held_out_questions.json")
+    assert len(questions) == 60 and sum(q["lang"] == "es" for q in questions) == 20
+    assert [i for q in questions for i in q["expect"] if real_index.corpus.get(i) is None] == []
+    top1, top3 = quality(real_index, questions)
+    assert top1 >= 0.9
+    assert top3 >= 0.97

@@ -21,7 +21,8 @@ from companion.ui.rules_model import (
     kind_label,
     search_route,
 )
-from companion.ui.screens.rules import RulesPage, end_space, entry_chips, entry_row, language_chooser
+from companion.ui.rules_parts import end_space, entry_chips, entry_row, language_chooser
+from companion.ui.screens.rules import RulesPage
 from companion.ui.widgets import back_to_game_arrow, back_to_game_button
 
 if TYPE_CHECKING:
