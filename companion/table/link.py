@@ -18,6 +18,7 @@ from itertools import count
 from typing import Protocol
 
 from companion.core.errors import GameError
+from companion.core.i18n import Msg
 
 NEW, OPEN, CLOSED, FAILED = "new", "open", "closed", "failed"
 """A link's states; ``on_state`` is told each change (and ``closed`` again for a message dropped)."""
@@ -25,6 +26,14 @@ NEW, OPEN, CLOSED, FAILED = "new", "open", "closed", "failed"
 
 class BadCode(GameError):
     """A code that is not one of ours, or was damaged on the way: its message says which, in plain words."""
+
+
+class NoLink(GameError):
+    """This browser cannot link phones (no WebRTC, or the page's half missing): said in plain words."""
+
+
+class NoCamera(GameError):
+    """No camera to read a code with (none, or not allowed): the player pastes the code instead."""
 
 
 class Link(Protocol):
@@ -47,7 +56,10 @@ class Link(Protocol):
 
 
 class Linker(Protocol):
-    """What the phone build offers to make links (a fake in tests). Codes are plain text (a QR code's)."""
+    """What the phone build offers to make links (a fake in tests). Codes are plain text (a QR code's).
+
+    Each call may raise ``NoLink`` (this browser cannot); the two that read a code raise ``BadCode`` for one
+    that is not a sound code of the kind expected (a guest's answer scanned by a guest, a damaged one)."""
 
     async def host_offer(self) -> tuple[Link, str]:
         """A new link for one guest and the code to show it (a fresh one per guest: an offer pairs once)."""
@@ -57,6 +69,17 @@ class Linker(Protocol):
 
     async def guest_join(self, offer: str) -> tuple[Link, str]:
         """The guest's side: its link and its answer code to show the host; ``BadCode`` as above."""
+
+
+class Scanner(Protocol):
+    """The camera reading a code (the phone build's page: the browser's barcode reader, else jsQR)."""
+
+    async def scan(self, hint: str, cancel: str) -> str | None:
+        """The text of the first QR code seen; None if the player cancelled. ``hint`` and ``cancel`` are the
+        words shown over the camera (already in the reader's language). ``NoCamera`` when there is none."""
+
+    def cancel_scan(self) -> None:
+        """Closes the camera (a scan open elsewhere then returns None)."""
 
 
 def _ignore(_: str) -> None:
@@ -153,11 +176,19 @@ class MemoryLinker:
     """A ``Linker`` in one process: an offer code names a waiting pair, the answer opens it.
 
     Shared by the host's and the guests' sides of a test (one instance). The codes are short texts of
-    this fake's own (``mem-offer:N``, ``mem-answer:N``); anything else is refused as a ``BadCode``.
+    this fake's own (``mem-offer:N``, ``mem-answer:N``); anything else is refused as a ``BadCode``. It is a
+    ``Scanner`` too: ``scan`` returns the texts a test put in ``to_scan``, in order (then None, as if cancelled).
     """
 
     def __init__(self) -> None:
         self._waiting: dict[str, tuple[MemoryLink, MemoryLink]] = {}
+        self.to_scan: list[str] = []
+
+    async def scan(self, hint: str, cancel: str) -> str | None:
+        return self.to_scan.pop(0) if self.to_scan else None
+
+    def cancel_scan(self) -> None:
+        self.to_scan.clear()
 
     async def host_offer(self) -> tuple[Link, str]:
         host, guest = memory_pair(opened=False)
@@ -186,7 +217,7 @@ def _code_number(code: str, prefix: str) -> str:
     return code.strip().removeprefix(prefix)
 
 
-def _not_a_code() -> object:
+def _not_a_code() -> Msg:
     from companion.core.i18n import msg
 
     return msg("This is not a table code. Scan or paste the code shown on the other phone.")
