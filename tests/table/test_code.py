@@ -1,6 +1,7 @@
 """The table code: a browser's session description packed into ~200 letters and digits, and rebuilt.
 
-The SDP below is what Debian's Chromium made here (an offer and its answer, candidates gathered, mDNS names).
+The offer below is what Debian's Chromium made here, candidates gathered, mDNS names (the candidates' foundations
+shortened, for the lines' length); the answer adds the other kinds of candidate a phone may gather.
 What must hold: a code gives back every part the other side needs, and the SDP rebuilt from it is one a browser
 takes (the browser test connects two pages through it); any other text, however made, is refused with a message
 and never another exception.
@@ -29,8 +30,8 @@ a=extmap-allow-mixed
 a=msid-semantic: WMS
 m=application 9 UDP/DTLS/SCTP webrtc-datachannel
 c=IN IP4 0.0.0.0
-a=candidate:589518875 1 udp 2113937151 73c01152-d5fb-47d9-8cfd-e5aa0fa45652.local 53466 typ host generation 0 network-cost 999
-a=candidate:3896875515 1 udp 2113942271 7d3b80f0-a2b5-4482-877e-6c87d7ddb28d.local 35152 typ host generation 0 network-cost 999
+a=candidate:1 1 udp 2113937151 73c01152-d5fb-47d9-8cfd-e5aa0fa45652.local 53466 typ host generation 0 network-cost 999
+a=candidate:2 1 udp 2113942271 7d3b80f0-a2b5-4482-877e-6c87d7ddb28d.local 35152 typ host generation 0 network-cost 999
 a=ice-ufrag:Vg/e
 a=ice-pwd:0l8oTQVxlPdMT7kDpuVuotdK
 a=ice-options:trickle
@@ -79,7 +80,8 @@ def test_the_rebuilt_sdp_carries_every_part() -> None:
     for line in ("a=ice-ufrag:Vg/e", "a=ice-pwd:0l8oTQVxlPdMT7kDpuVuotdK", "a=setup:actpass",
                  "a=fingerprint:sha-256 95:4F:2B:64:FE:8F:24:91:F7:D5:FE:C9:4A:1E:19:A0:AB:EF:05:27:37:6E:4E:44:BF:2E"
                  ":54:BE:D5:85:CA:53", "m=application 9 UDP/DTLS/SCTP webrtc-datachannel", "a=sctp-port:5000",
-                 "a=candidate:1 1 udp 2113937151 73c01152-d5fb-47d9-8cfd-e5aa0fa45652.local 53466 typ host generation 0"):
+                 "a=candidate:1 1 udp 2113937151 73c01152-d5fb-47d9-8cfd-e5aa0fa45652.local 53466 typ host "
+                 "generation 0"):
         assert line + "\r\n" in sdp
     assert codes.description_of(sdp, codes.OFFER) == codes.decode(codes.code_of(OFFER_SDP, "offer"), "offer")
 
