@@ -59,6 +59,10 @@ class Probe:
         link = self.links[number]
         return {"state": link.state, "peer": link.peer, "heard": self.heard[number], "states": self.states[number]}
 
+    async def scan(self) -> dict[str, Any]:
+        """The camera's first QR code, as the Join screen reads it (None: cancelled)."""
+        return {"text": await linker().scan("Point the camera at the code.", "Cancel")}
+
     async def show(self, code: str) -> dict[str, Any]:
         """The code's QR on screen, as the Share screen shows it (for the test that reads it back)."""
         from companion.table.qr import code_image
@@ -89,5 +93,5 @@ def install_when_asked(page: Any, document_url: str) -> None:
 
     probe = Probe(page)
     calls = {name: create_proxy(_answering(getattr(probe, name)))
-             for name in ("offer", "join", "accept", "send", "close", "seen", "show")}
+             for name in ("offer", "join", "accept", "send", "close", "seen", "show", "scan")}
     js.companionTableTest = to_js(calls, dict_converter=js.Object.fromEntries)

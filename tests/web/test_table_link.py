@@ -14,6 +14,7 @@ import json
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -166,3 +167,45 @@ def test_the_code_on_a_360px_screen_reads_back_from_a_screenshot(phones: tuple[P
     while (found := read_qr(host.page.screenshot())) != code:  # the canvas paints a frame after the semantics
         assert time.monotonic() < deadline, f"read {found!r}, not the code shown"
         host.page.wait_for_timeout(200)
+
+
+def y4m_of_code(code: str, path: Path) -> None:
+    """A camera's view of a code for chromium's fake camera: one 640x480 frame (YUV 4:2:0) of its QR code,
+    black on white, 8 px a module, drawn straight from segno's matrix."""
+    import segno
+
+    width, height, scale = 640, 480, 8
+    rows = [list(row) for row in segno.make(code, error="l", micro=False).matrix_iter(border=4)]
+    luma = bytearray(b"\xeb" * (width * height))
+    left, top = (width - len(rows) * scale) // 2, (height - len(rows) * scale) // 2
+    for y, row in enumerate(rows):
+        for x, dark in enumerate(row):
+            if dark:
+                for line in range(top + y * scale, top + (y + 1) * scale):
+                    start = line * width + left + x * scale
+                    luma[start:start + scale] = b"\x10" * scale
+    chroma = b"\x80" * (width * height // 4)
+    path.write_bytes(f"YUV4MPEG2 W{width} H{height} F5:1 Ip A1:1 C420jpeg\n".encode() + b"FRAME\n" + luma
+                     + chroma + chroma)
+
+
+@pytest.mark.skipif(not can_read(), reason="needs the build's jsQR (packaging/web/node_modules)")
+def test_the_camera_reads_a_code_shown_to_it(chromium: Browser, site: Site, tmp_path: Path,
+                                             phones: tuple[Phone, Phone]) -> None:
+    """Chromium's fake camera films another phone's code; the page reads it (jsQR: this chromium has no
+    BarcodeDetector) and hands the exact text to Python."""
+    from tests.ui.browser import CHROMIUM, CHROMIUM_ARGS
+
+    code = phones[0].ok("offer")["code"]
+    y4m_of_code(code, tmp_path / "camera.y4m")
+    camera = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
+              f"--use-file-for-fake-video-capture={tmp_path / 'camera.y4m'}"]
+    browser = chromium.browser_type.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *camera])
+    try:
+        with phone_context(browser) as context:
+            context.grant_permissions(["camera"])
+            guest = open_phone(context.new_page(), site.url)
+            assert guest.ok("scan") == {"text": code}
+            assert guest.page.locator("#companion-scan").count() == 0  # the camera's view is gone
+    finally:
+        browser.close()
