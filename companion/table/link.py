@@ -23,6 +23,16 @@ from companion.core.i18n import Msg
 NEW, OPEN, CLOSED, FAILED = "new", "open", "closed", "failed"
 """A link's states; ``on_state`` is told each change (and ``closed`` again for a message dropped)."""
 
+LONGEST_TEXT = 256 * 1024
+"""The most UTF-8 bytes one text may have: browsers' data channels take 256 KiB a message (Chrome's
+max-message-size), so a longer text is refused at ``send`` (``ValueError``) - the owner splits it."""
+
+
+def check_length(text: str) -> None:
+    """``ValueError`` for a text longer than a link carries in one message (a fault of the sender's code)."""
+    if len(text) > LONGEST_TEXT // 4 and len(text.encode("utf-8")) > LONGEST_TEXT:
+        raise ValueError(f"a text of more than {LONGEST_TEXT} bytes: split it before sending")
+
 
 class BadCode(GameError):
     """A code that is not one of ours, or was damaged on the way: its message says which, in plain words."""
@@ -49,7 +59,8 @@ class Link(Protocol):
     """Set by the owner: called with ``open``, ``closed`` or ``failed``."""
 
     def send(self, text: str) -> None:
-        """Queued if not open yet; dropped (and ``closed`` said through ``on_state``) once closed."""
+        """Queued if not open yet; dropped (and ``closed`` said through ``on_state``) once closed.
+        ``ValueError`` for a text over ``LONGEST_TEXT`` bytes."""
 
     def close(self) -> None:
         """Ends the link on both sides (the other side hears ``closed``); closing twice does nothing."""
@@ -122,6 +133,7 @@ class MemoryLink:
 
     def send(self, text: str) -> None:
         """Queued while new, delivered while open, dropped (said as ``closed``) otherwise."""
+        check_length(text)
         if self.state == NEW:
             self._outbox.append(text)
         elif self.state == OPEN and self.other is not None:

@@ -19,7 +19,7 @@ from typing import Any
 
 from companion.core.i18n import Msg, msg
 from companion.table import code as codes
-from companion.table.link import CLOSED, FAILED, NEW, OPEN, BadCode, Link, NoCamera, NoLink
+from companion.table.link import CLOSED, FAILED, NEW, OPEN, BadCode, Link, NoCamera, NoLink, check_length
 
 log = logging.getLogger("companion.table")
 
@@ -80,6 +80,7 @@ class WebLink:
         self._queued: list[str] = []
 
     def send(self, text: str) -> None:
+        check_length(text)
         if self.state == NEW:
             self._queued.append(text)
         elif self.state == OPEN:

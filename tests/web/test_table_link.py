@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, Worker
 
+from companion.table.link import LONGEST_TEXT
 from tests.ui.browser import Ui
 from tests.web.conftest import Site, phone_context
 from tests.web.qr_read import can_read, read_qr
@@ -104,7 +105,7 @@ def test_two_phones_connect_and_talk_both_ways(phones: tuple[Phone, Phone]) -> N
     at_guest = guest.wait(joined["link"], "state", "open")
     assert at_host["states"] == ["open"] and at_guest["states"] == ["open"]
     assert len(at_host["peer"]) == 6 and len(at_guest["peer"]) == 6
-    big = "ñ" * 60_000  # a whole game's state is about this size
+    big = "ñ" * (LONGEST_TEXT // 2)  # the most one text may be: 256 KiB in UTF-8
     for text in ("first", "second", big):
         host.ok("send", offer["link"], text)
     guest.ok("send", joined["link"], "from the guest")
