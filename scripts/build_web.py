@@ -58,6 +58,8 @@ WASM_PLATFORM = ["--platform", "pyemscripten_2026_0_wasm32", "--python-version",
                  "--abi", "cp314"]
 #: Built from the source as pure Python (no wasm wheel on the index).
 SDIST = ["rapidfuzz"]
+#: Pinned like the rest but not shipped: the phone locks with the browser's Web Locks (``companion.platform``).
+NOT_ON_THE_PHONE = {"filelock"}
 PYTHON_TAG = "cpython-314"  # Pyodide's interpreter: the tag of the bytecode it writes and reads
 LOCALES = ("en", "es")  # the languages the app speaks: babel keeps only these (and root)
 
@@ -116,6 +118,8 @@ def cached_wheel(name: str, version: str) -> Path:
 
 def unpack_wheels(target: Path, pins: dict[str, str]) -> None:
     for name in (*PURE, *WASM, *SDIST):
+        if name in NOT_ON_THE_PHONE:
+            continue
         with zipfile.ZipFile(cached_wheel(name, pins[name])) as wheel:
             wheel.extractall(target)
     # Only what the app imports: no dist-info beyond metadata, no babel locales it does not speak (the app reads
@@ -179,8 +183,9 @@ def compiled_packages(pins: dict[str, str], pyodide: Path) -> Path:
     return folder
 
 
-def stage_app(folder: Path, pins: dict[str, str], pyodide: Path) -> None:
-    """The app archive's tree: ``main.py``, ``companion/`` (with ``_data/``) and ``__pypackages__/``."""
+def stage_app(folder: Path, pins: dict[str, str], pyodide: Path) -> set[str]:
+    """The app archive's tree: ``main.py``, ``companion/`` (with ``_data/``) and ``__pypackages__/``; returns the
+    sources the data stamps name (see ``stamp_checked_data``)."""
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "main.py").write_text("from companion.web_main import run\n\nrun()\n", encoding="utf-8")
     for path, name in app_files():
@@ -189,12 +194,26 @@ def stage_app(folder: Path, pins: dict[str, str], pyodide: Path) -> None:
         shutil.copyfile(path, target)
     shutil.copytree(compiled_packages(pins, pyodide), folder / "__pypackages__",
                     ignore=shutil.ignore_patterns(".complete"))
-    stamp_checked_data(folder / "companion" / "_cache")
+    return stamp_checked_data(folder / "companion" / "_cache")
 
 
 #: Every data file the app checks, and the rules' search index built (kept beside the stamps, read by the
-#: phone after its own checks of the file's key and checksum).
+#: phone after its own checks of the file's key and checksum). The source files the stamps and the index's key
+#: hash (read with ``Path.read_bytes``) are noted: they ship as sources, the rest of ``companion`` as bytecode.
 _CHECK_DATA = """
+import pathlib, sys
+
+read = set()
+read_bytes = pathlib.Path.read_bytes
+
+
+def noted(self):
+    read.add(str(self.resolve()))
+    return read_bytes(self)
+
+
+pathlib.Path.read_bytes = noted
+
 from companion.core.broodmother.content import brood_content
 from companion.core.content import load_content
 from companion.rules.corpus import load_corpus
@@ -203,18 +222,23 @@ from companion.rules.index_cache import cached_index
 load_content()
 brood_content()
 cached_index(load_corpus())
+pathlib.Path(sys.argv[1]).write_text("\\n".join(sorted(p for p in read if p.endswith(".py"))), encoding="utf-8")
 """
 
 
-def stamp_checked_data(cache: Path) -> None:
+def stamp_checked_data(cache: Path) -> set[str]:
     """The data files checked here, at build time, leaving their stamps (and the rules' index) in the archive
     (``companion/_cache``, the browser's ``COMPANION_CACHE``): the phone's start skips the check (and importing
     pydantic for it), as a computer's second start does. A stamp names the bytes of the data and of the code
-    declaring its shape, which ship unchanged, so the phone finds the stamps it would have written."""
+    declaring its shape, which ship unchanged, so the phone finds the stamps it would have written. Returns
+    those sources (``companion/...py``), which the archive keeps."""
     with tempfile.TemporaryDirectory() as tmp:
         env = {**os.environ, "COMPANION_CACHE": str(cache), "COMPANION_DB": str(Path(tmp) / "games.json"),
                "PYTHONPATH": str(ROOT)}
-        subprocess.run([sys.executable, "-c", _CHECK_DATA], check=True, env=env, cwd=tmp, timeout=300)
+        noted = Path(tmp) / "sources.txt"
+        subprocess.run([sys.executable, "-c", _CHECK_DATA, str(noted)], check=True, env=env, cwd=tmp, timeout=300)
+        read = [Path(line) for line in noted.read_text(encoding="utf-8").splitlines()]
+    return {path.relative_to(ROOT).as_posix() for path in read if path.is_relative_to(ROOT / "companion")}
 
 
 #: Run by node with the build's own Pyodide: the .pyc files must come from its CPython (3.14), not this one.
@@ -226,9 +250,12 @@ const py = await loadPyodide({ indexURL: pyodideDir + "/" });
 py.FS.mkdirTree("/app");
 py.FS.mount(py.FS.filesystems.NODEFS, { root: folder }, "/app");
 const ok = py.runPython(`
-import compileall, py_compile
-bool(compileall.compile_dir("/app/${part}", quiet=1, workers=1, stripdir="/app", prependdir="/home/pyodide",
-                            invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH))
+import compileall, pathlib, py_compile
+done = compileall.compile_dir("/app/${part}", quiet=1, workers=1, stripdir="/app", prependdir="/home/pyodide",
+                              optimize=2, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+for pyc in pathlib.Path("/app/${part}").rglob("*.opt-2.pyc"):
+    pyc.rename(pyc.with_name(pyc.name.replace(".opt-2.pyc", ".pyc")))
+bool(done)
 `);
 process.exit(ok ? 0 : 1);
 """
@@ -250,24 +277,33 @@ def precompile(folder: Path, pyodide: Path, part: str) -> bool:
     return True
 
 
-def write_app_zip(out: Path, folder: Path) -> None:
-    """The archive. In ``__pypackages__`` a compiled module ships as its bytecode alone (``x.pyc`` beside where
-    ``x.py`` was, which Python imports without a source), so the bytecode costs no download; ``companion`` keeps
-    its sources beside the bytecode, for tracebacks with lines."""
+def write_app_zip(out: Path, folder: Path, sources: set[str]) -> None:
+    """The archive. A compiled module ships as its bytecode alone (``x.pyc`` beside where ``x.py`` was, which
+    Python imports without a source), so the bytecode costs no download; of ``companion`` only the ``sources``
+    the data stamps hash keep their ``.py`` (with their bytecode in ``__pycache__``). Tracebacks on the phone name
+    files and lines, without the lines' text."""
     with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for path in sorted(folder.rglob("*")):
-            if not path.is_file():
-                continue
-            name = path.relative_to(folder).as_posix()
-            if name.startswith("__pypackages__/"):
-                if path.suffix == ".py" and _bytecode(path).is_file():
-                    continue  # shipped as its .pyc
-                if path.parent.name == "__pycache__":
-                    source = path.parent.parent / (path.name.split(".")[0] + ".py")
-                    if source.is_file():
-                        archive.write(path, source.with_suffix(".pyc").relative_to(folder).as_posix())
-                    continue
-            archive.write(path, name)
+            name = _archived_as(path, folder, sources) if path.is_file() else None
+            if name is not None:
+                archive.write(path, name)
+
+
+def _archived_as(path: Path, folder: Path, sources: set[str]) -> str | None:
+    """Where ``path`` goes in the archive (None: left out, its bytecode ships in its place)."""
+    name = path.relative_to(folder).as_posix()
+    if not name.startswith(("__pypackages__/", "companion/")):
+        return name
+    if path.suffix == ".py":
+        return name if name in sources or not _bytecode(path).is_file() else None
+    if path.parent.name != "__pycache__":
+        return name
+    source = path.parent.parent / (path.name.split(".")[0] + ".py")
+    if not source.is_file():
+        return None
+    if source.relative_to(folder).as_posix() in sources:
+        return name
+    return source.with_suffix(".pyc").relative_to(folder).as_posix()
 
 
 def _bytecode(source: Path) -> Path:
@@ -505,10 +541,10 @@ def build(out: Path, base: str, force: bool) -> Path:
     with tempfile.TemporaryDirectory() as tmp:
         app = Path(tmp) / "app"
         pyodide = Path(flet_web.get_package_web_dir()) / "pyodide"
-        stage_app(app, pins, pyodide)
+        sources = stage_app(app, pins, pyodide)
         if precompile(app, pyodide, "companion"):
             log("byte-compiled the app with Pyodide")
-        write_app_zip(staging / "app.zip", app)
+        write_app_zip(staging / "app.zip", app, sources)
     add_own_files(staging)
     patch_page(staging, base, key)
     version = write_service_worker(staging)
