@@ -261,6 +261,64 @@ process.exit(ok ? 0 : 1);
 """
 
 
+#: Run by node with the build's own Pyodide: its standard library (a zip of sources, which zipimport compiles at
+#: every import, on every start) written again as bytecode (no docstrings or asserts, checked by nothing), without
+#: the modules no browser tab runs (the REPL, the debugger, help(), doctest, unittest, mailbox).
+_STDLIB_MJS = """
+import { pathToFileURL } from "node:url";
+const [pyodideDir, target] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(pyodideDir + "/pyodide.mjs").href);
+const py = await loadPyodide({ indexURL: pyodideDir + "/" });
+py.FS.writeFile("/tmp/stdlib.zip", py.FS.readFile("/lib/python314.zip"));
+py.runPython(`
+import importlib.util, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+
+LEFT_OUT = ("_pyrepl/", "pdb.py", "pydoc.py", "pydoc_data/", "doctest.py", "unittest/", "mailbox.py")
+with zipfile.ZipFile("/tmp/stdlib.zip") as source, \\
+        zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+    for info in source.infolist():
+        if info.filename.startswith(LEFT_OUT):
+            continue
+        data = source.read(info)
+        try:
+            code = compile(data, "/lib/python314.zip/" + info.filename, "exec", optimize=2, dont_inherit=True) \\
+                if info.filename.endswith(".py") else None
+        except SyntaxError:  # a file written for another Python: left as it is
+            code = None
+        if code is None:
+            out.writestr(info, data)
+            continue
+        pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
+        out.writestr(info.filename[:-3] + ".pyc", bytes(pyc))
+`);
+(await import("node:fs")).writeFileSync(target, py.FS.readFile("/tmp/out.zip"));
+"""
+
+
+def compile_stdlib(out: Path) -> None:
+    """Pyodide's standard library shipped as bytecode (``_STDLIB_MJS``): importing asyncio, json, typing and
+    the rest no longer compiles them at each start. Made once per Pyodide (kept in the cache); without node the
+    library ships as Pyodide has it."""
+    node = shutil.which("node")
+    stdlib = out / "pyodide" / "python_stdlib.zip"
+    if node is None:
+        return
+    digest = hashlib.sha256(stdlib.read_bytes() + _STDLIB_MJS.encode()).hexdigest()[:16]
+    kept = cache_root() / "web-stdlib" / f"{digest}.zip"
+    if not kept.is_file():
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(dir=kept.parent) as tmp:
+            script = Path(tmp) / "stdlib.mjs"
+            script.write_text(_STDLIB_MJS, encoding="utf-8")
+            made = Path(tmp) / "python_stdlib.zip"
+            subprocess.run([node, str(script), str(out / "pyodide"), str(made)], check=True, timeout=900,
+                           stdout=subprocess.DEVNULL)
+            made.rename(kept)
+        log("byte-compiled Pyodide's standard library (kept for the next builds)")
+    shutil.copyfile(kept, stdlib)
+
+
 def precompile(folder: Path, pyodide: Path, part: str) -> bool:
     """Byte-compile ``folder/part`` of the staged app with Pyodide in node (``__pycache__/*.cpython-314.pyc``,
     checked by nothing: the archive is rebuilt whenever a source changes), so the phone imports without compiling.
@@ -538,6 +596,7 @@ def build(out: Path, base: str, force: bool) -> Path:
         log(f"{out}: copied the kept build {key} from {kept}")
         return out
     copy_client(Path(flet_web.get_package_web_dir()), staging)
+    compile_stdlib(staging)
     with tempfile.TemporaryDirectory() as tmp:
         app = Path(tmp) / "app"
         pyodide = Path(flet_web.get_package_web_dir()) / "pyodide"
