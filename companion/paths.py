@@ -7,6 +7,15 @@ from functools import cache
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent
+APP_ID = "march-of-the-ants-companion"  # the folders' name (platformdirs); the store's index holds the same
+
+
+def user_cache() -> Path:
+    """The user cache folder (``~/.cache/march-of-the-ants-companion`` on Linux), reached without the store's
+    modules: a terminal command that only reads a cache imports no more than platformdirs."""
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir(APP_ID, appauthor=False))
 
 
 @cache
@@ -33,6 +42,4 @@ def checked_dir() -> Path | None:
     override = os.environ.get("COMPANION_CACHE")
     if override is not None:
         return Path(override) / "checked" if override.strip() else None
-    from platformdirs import user_cache_dir
-
-    return Path(user_cache_dir("march-of-the-ants-companion", appauthor=False)) / "checked"
+    return user_cache() / "checked"

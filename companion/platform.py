@@ -36,15 +36,23 @@ log = logging.getLogger("companion.platform")
 
 
 class LockTimeout(Exception):
-    """The browser lock was not granted in time (mapped to filelock's ``Timeout`` by ``BrowserLock``)."""
+    """The browser lock was not granted in time (mapped to ``BrowserLockTimeout`` by ``BrowserLock``)."""
+
+
+class BrowserLockTimeout(TimeoutError):
+    """``BrowserLock`` not granted in time: a ``TimeoutError`` (so an ``OSError``) as filelock's ``Timeout`` is, so
+    the store handles both alike, while the phone build ships without filelock."""
 
 
 def is_lock_timeout(exc: BaseException) -> bool:
-    """Whether ``exc`` is a lock not granted in time: filelock's ``Timeout`` (a ``TimeoutError``, so an ``OSError``).
+    """Whether ``exc`` is a lock not granted in time: filelock's ``Timeout`` (a ``TimeoutError``, so an ``OSError``)
+    or the browser's ``BrowserLockTimeout``.
 
     Asked instead of naming the class, so that the store's modules need not import filelock (10 ms of a terminal
     command's start) before a lock is made; filelock, imported by ``file_lock``, cannot have raised one before.
     """
+    if isinstance(exc, BrowserLockTimeout):
+        return True
     filelock = sys.modules.get("filelock")
     return filelock is not None and isinstance(exc, filelock.Timeout)
 
@@ -341,12 +349,10 @@ class BrowserLock:
         self.count = 0
 
     def acquire(self) -> BrowserLock:
-        from filelock import Timeout
-
         try:
             _browser.acquire(self.timeout)
         except LockTimeout:
-            raise Timeout(APP_ID) from None
+            raise BrowserLockTimeout(APP_ID) from None
         self.count += 1
         return self
 

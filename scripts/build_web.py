@@ -58,6 +58,8 @@ WASM_PLATFORM = ["--platform", "pyemscripten_2026_0_wasm32", "--python-version",
                  "--abi", "cp314"]
 #: Built from the source as pure Python (no wasm wheel on the index).
 SDIST = ["rapidfuzz"]
+#: Pinned like the rest but not shipped: the phone locks with the browser's Web Locks (``companion.platform``).
+NOT_ON_THE_PHONE = {"filelock"}
 PYTHON_TAG = "cpython-314"  # Pyodide's interpreter: the tag of the bytecode it writes and reads
 LOCALES = ("en", "es")  # the languages the app speaks: babel keeps only these (and root)
 
@@ -116,6 +118,8 @@ def cached_wheel(name: str, version: str) -> Path:
 
 def unpack_wheels(target: Path, pins: dict[str, str]) -> None:
     for name in (*PURE, *WASM, *SDIST):
+        if name in NOT_ON_THE_PHONE:
+            continue
         with zipfile.ZipFile(cached_wheel(name, pins[name])) as wheel:
             wheel.extractall(target)
     # Only what the app imports: no dist-info beyond metadata, no babel locales it does not speak (the app reads
@@ -180,8 +184,9 @@ def compiled_packages(pins: dict[str, str], pyodide: Path) -> Path:
     return folder
 
 
-def stage_app(folder: Path, pins: dict[str, str], pyodide: Path) -> None:
-    """The app archive's tree: ``main.py``, ``companion/`` (with ``_data/``) and ``__pypackages__/``."""
+def stage_app(folder: Path, pins: dict[str, str], pyodide: Path) -> set[str]:
+    """The app archive's tree: ``main.py``, ``companion/`` (with ``_data/``) and ``__pypackages__/``; returns the
+    sources the data stamps name (see ``stamp_checked_data``)."""
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "main.py").write_text("from companion.web_main import run\n\nrun()\n", encoding="utf-8")
     for path, name in app_files():
@@ -190,12 +195,26 @@ def stage_app(folder: Path, pins: dict[str, str], pyodide: Path) -> None:
         shutil.copyfile(path, target)
     shutil.copytree(compiled_packages(pins, pyodide), folder / "__pypackages__",
                     ignore=shutil.ignore_patterns(".complete"))
-    stamp_checked_data(folder / "companion" / "_cache")
+    return stamp_checked_data(folder / "companion" / "_cache")
 
 
 #: Every data file the app checks, and the rules' search index built (kept beside the stamps, read by the
-#: phone after its own checks of the file's key and checksum).
+#: phone after its own checks of the file's key and checksum). The source files the stamps and the index's key
+#: hash (read with ``Path.read_bytes``) are noted: they ship as sources, the rest of ``companion`` as bytecode.
 _CHECK_DATA = """
+import pathlib, sys
+
+read = set()
+read_bytes = pathlib.Path.read_bytes
+
+
+def noted(self):
+    read.add(str(self.resolve()))
+    return read_bytes(self)
+
+
+pathlib.Path.read_bytes = noted
+
 from companion.core.broodmother.content import brood_content
 from companion.core.content import load_content
 from companion.rules.corpus import load_corpus
@@ -204,18 +223,23 @@ from companion.rules.index_cache import cached_index
 load_content()
 brood_content()
 cached_index(load_corpus())
+pathlib.Path(sys.argv[1]).write_text("\\n".join(sorted(p for p in read if p.endswith(".py"))), encoding="utf-8")
 """
 
 
-def stamp_checked_data(cache: Path) -> None:
+def stamp_checked_data(cache: Path) -> set[str]:
     """The data files checked here, at build time, leaving their stamps (and the rules' index) in the archive
     (``companion/_cache``, the browser's ``COMPANION_CACHE``): the phone's start skips the check (and importing
     pydantic for it), as a computer's second start does. A stamp names the bytes of the data and of the code
-    declaring its shape, which ship unchanged, so the phone finds the stamps it would have written."""
+    declaring its shape, which ship unchanged, so the phone finds the stamps it would have written. Returns
+    those sources (``companion/...py``), which the archive keeps."""
     with tempfile.TemporaryDirectory() as tmp:
         env = {**os.environ, "COMPANION_CACHE": str(cache), "COMPANION_DB": str(Path(tmp) / "games.json"),
                "PYTHONPATH": str(ROOT)}
-        subprocess.run([sys.executable, "-c", _CHECK_DATA], check=True, env=env, cwd=tmp, timeout=300)
+        noted = Path(tmp) / "sources.txt"
+        subprocess.run([sys.executable, "-c", _CHECK_DATA, str(noted)], check=True, env=env, cwd=tmp, timeout=300)
+        read = [Path(line) for line in noted.read_text(encoding="utf-8").splitlines()]
+    return {path.relative_to(ROOT).as_posix() for path in read if path.is_relative_to(ROOT / "companion")}
 
 
 #: Run by node with the build's own Pyodide: the .pyc files must come from its CPython (3.14), not this one.
@@ -227,12 +251,73 @@ const py = await loadPyodide({ indexURL: pyodideDir + "/" });
 py.FS.mkdirTree("/app");
 py.FS.mount(py.FS.filesystems.NODEFS, { root: folder }, "/app");
 const ok = py.runPython(`
-import compileall, py_compile
-bool(compileall.compile_dir("/app/${part}", quiet=1, workers=1, stripdir="/app", prependdir="/home/pyodide",
-                            invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH))
+import compileall, pathlib, py_compile
+done = compileall.compile_dir("/app/${part}", quiet=1, workers=1, stripdir="/app", prependdir="/home/pyodide",
+                              optimize=2, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+for pyc in pathlib.Path("/app/${part}").rglob("*.opt-2.pyc"):
+    pyc.rename(pyc.with_name(pyc.name.replace(".opt-2.pyc", ".pyc")))
+bool(done)
 `);
 process.exit(ok ? 0 : 1);
 """
+
+
+#: Run by node with the build's own Pyodide: its standard library (a zip of sources, which zipimport compiles at
+#: every import, on every start) written again as bytecode (no docstrings or asserts, checked by nothing), without
+#: the modules no browser tab runs (the REPL, the debugger, help(), doctest, unittest, mailbox).
+_STDLIB_MJS = """
+import { pathToFileURL } from "node:url";
+const [pyodideDir, target] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(pyodideDir + "/pyodide.mjs").href);
+const py = await loadPyodide({ indexURL: pyodideDir + "/" });
+py.FS.writeFile("/tmp/stdlib.zip", py.FS.readFile("/lib/python314.zip"));
+py.runPython(`
+import importlib.util, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+
+LEFT_OUT = ("_pyrepl/", "pdb.py", "pydoc.py", "pydoc_data/", "doctest.py", "unittest/", "mailbox.py")
+with zipfile.ZipFile("/tmp/stdlib.zip") as source, \\
+        zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+    for info in source.infolist():
+        if info.filename.startswith(LEFT_OUT):
+            continue
+        data = source.read(info)
+        try:
+            code = compile(data, "/lib/python314.zip/" + info.filename, "exec", optimize=2, dont_inherit=True) \\
+                if info.filename.endswith(".py") else None
+        except SyntaxError:  # a file written for another Python: left as it is
+            code = None
+        if code is None:
+            out.writestr(info, data)
+            continue
+        pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
+        out.writestr(info.filename[:-3] + ".pyc", bytes(pyc))
+`);
+(await import("node:fs")).writeFileSync(target, py.FS.readFile("/tmp/out.zip"));
+"""
+
+
+def compile_stdlib(out: Path) -> None:
+    """Pyodide's standard library shipped as bytecode (``_STDLIB_MJS``): importing asyncio, json, typing and
+    the rest no longer compiles them at each start. Made once per Pyodide (kept in the cache); without node the
+    library ships as Pyodide has it."""
+    node = shutil.which("node")
+    stdlib = out / "pyodide" / "python_stdlib.zip"
+    if node is None:
+        return
+    digest = hashlib.sha256(stdlib.read_bytes() + _STDLIB_MJS.encode()).hexdigest()[:16]
+    kept = cache_root() / "web-stdlib" / f"{digest}.zip"
+    if not kept.is_file():
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(dir=kept.parent) as tmp:
+            script = Path(tmp) / "stdlib.mjs"
+            script.write_text(_STDLIB_MJS, encoding="utf-8")
+            made = Path(tmp) / "python_stdlib.zip"
+            subprocess.run([node, str(script), str(out / "pyodide"), str(made)], check=True, timeout=900,
+                           stdout=subprocess.DEVNULL)
+            made.rename(kept)
+        log("byte-compiled Pyodide's standard library (kept for the next builds)")
+    shutil.copyfile(kept, stdlib)
 
 
 def precompile(folder: Path, pyodide: Path, part: str) -> bool:
@@ -251,24 +336,33 @@ def precompile(folder: Path, pyodide: Path, part: str) -> bool:
     return True
 
 
-def write_app_zip(out: Path, folder: Path) -> None:
-    """The archive. In ``__pypackages__`` a compiled module ships as its bytecode alone (``x.pyc`` beside where
-    ``x.py`` was, which Python imports without a source), so the bytecode costs no download; ``companion`` keeps
-    its sources beside the bytecode, for tracebacks with lines."""
+def write_app_zip(out: Path, folder: Path, sources: set[str]) -> None:
+    """The archive. A compiled module ships as its bytecode alone (``x.pyc`` beside where ``x.py`` was, which
+    Python imports without a source), so the bytecode costs no download; of ``companion`` only the ``sources``
+    the data stamps hash keep their ``.py`` (with their bytecode in ``__pycache__``). Tracebacks on the phone name
+    files and lines, without the lines' text."""
     with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for path in sorted(folder.rglob("*")):
-            if not path.is_file():
-                continue
-            name = path.relative_to(folder).as_posix()
-            if name.startswith("__pypackages__/"):
-                if path.suffix == ".py" and _bytecode(path).is_file():
-                    continue  # shipped as its .pyc
-                if path.parent.name == "__pycache__":
-                    source = path.parent.parent / (path.name.split(".")[0] + ".py")
-                    if source.is_file():
-                        archive.write(path, source.with_suffix(".pyc").relative_to(folder).as_posix())
-                    continue
-            archive.write(path, name)
+            name = _archived_as(path, folder, sources) if path.is_file() else None
+            if name is not None:
+                archive.write(path, name)
+
+
+def _archived_as(path: Path, folder: Path, sources: set[str]) -> str | None:
+    """Where ``path`` goes in the archive (None: left out, its bytecode ships in its place)."""
+    name = path.relative_to(folder).as_posix()
+    if not name.startswith(("__pypackages__/", "companion/")):
+        return name
+    if path.suffix == ".py":
+        return name if name in sources or not _bytecode(path).is_file() else None
+    if path.parent.name != "__pycache__":
+        return name
+    source = path.parent.parent / (path.name.split(".")[0] + ".py")
+    if not source.is_file():
+        return None
+    if source.relative_to(folder).as_posix() in sources:
+        return name
+    return source.with_suffix(".pyc").relative_to(folder).as_posix()
 
 
 def _bytecode(source: Path) -> Path:
@@ -556,13 +650,14 @@ def build(out: Path, base: str, force: bool) -> Path:
         log(f"{out}: copied the kept build {key} from {kept}")
         return out
     copy_client(Path(flet_web.get_package_web_dir()), staging)
+    compile_stdlib(staging)
     with tempfile.TemporaryDirectory() as tmp:
         app = Path(tmp) / "app"
         pyodide = Path(flet_web.get_package_web_dir()) / "pyodide"
-        stage_app(app, pins, pyodide)
+        sources = stage_app(app, pins, pyodide)
         if precompile(app, pyodide, "companion"):
             log("byte-compiled the app with Pyodide")
-        write_app_zip(staging / "app.zip", app)
+        write_app_zip(staging / "app.zip", app, sources)
     add_own_files(staging)
     patch_page(staging, base, key)
     add_table_script(staging)

@@ -15,12 +15,14 @@ Its shape (``STATE_SCHEMA`` 1)::
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from companion.core.content import Content, GameDef, Phase
 from companion.core.errors import CommandError
 from companion.core.i18n import msg
 from companion.core.schema import GameState, Player
+
+if TYPE_CHECKING:
+    from companion.core.content import Content, GameDef, Phase
 
 State = GameState
 STATE_SCHEMA: Final = 1

@@ -44,11 +44,9 @@ def cache_path() -> Path:
     """Where the index cache lives: ``$COMPANION_CACHE/rules-index.bin``, else the user cache folder."""
     folder = os.environ.get("COMPANION_CACHE")
     if not folder:
-        from platformdirs import user_cache_dir
+        from companion.paths import user_cache
 
-        from companion.store.index import APP_ID
-
-        folder = user_cache_dir(APP_ID, appauthor=False)
+        return user_cache() / FILE_NAME
     return Path(folder) / FILE_NAME
 
 

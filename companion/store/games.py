@@ -25,19 +25,14 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from platformdirs import user_data_dir
 
 from companion import platform
-from companion.core.content import Content, load_content
 from companion.core.errors import GameError
 from companion.core.i18n import PSEUDO, Msg, day_and_month, language, msg, nmsg, render
-from companion.core.library import carry_over, is_remembered
 from companion.core.schema import LOG_KEEP, ArchivedLog, Json, JsonObject, check
-from companion.core.session import Doc, Session, new_doc
-from companion.core.setup import GameSetup, new_state
-from companion.core.state import State
-from companion.core.validation import check_readable, validate_doc
 from companion.store.aside import remove_stale_temp_files, set_aside
 from companion.store.atomic import (
     FileProblem,
@@ -68,6 +63,12 @@ from companion.store.library import LIBRARY_FILE, LibraryStore, library_path
 from companion.store.migrations import NewerSchema, migrate
 from companion.store.reading import READING_FILE
 from companion.store.settings import SETTINGS_FILE
+
+if TYPE_CHECKING:
+    from companion.core.content import Content
+    from companion.core.session import Doc, Session
+    from companion.core.setup import GameSetup
+    from companion.core.state import State
 
 EXPORT_FORMAT = "march-of-the-ants-companion/game"
 MAX_GAME_NAME = 60
@@ -141,6 +142,13 @@ def _summary(doc: Doc) -> JsonObject:
             "rounds": state["rounds"], "updated": doc["updated"], "ended": state["ended"] is not None}
 
 
+def _validated(doc: Json, content: Content) -> Doc:
+    """``validation.validate_doc``, imported when a game is first read: listing the games needs none of it."""
+    from companion.core.validation import validate_doc
+
+    return validate_doc(doc, content)
+
+
 def split_log(doc: Doc) -> list[JsonObject]:
     """Take the oldest log lines out of ``doc`` (to be archived) once it holds more than LOG_KEEP.
 
@@ -188,6 +196,8 @@ class GameStore:
     def content(self) -> Content:
         """The game content, read when first needed: listing the games from the index needs none."""
         if self._content is None:
+            from companion.core.content import load_content
+
             self._content = load_content()
         return self._content
 
@@ -265,7 +275,7 @@ class GameStore:
     def _adopt_legacy(self, raw: Json) -> None:
         doc = migrate(raw)
         overflow = split_log(doc)
-        doc = validate_doc(doc, self.content)
+        doc = _validated(doc, self.content)
         game_id = doc["id"] if GAME_ID.match(str(doc["id"])) else self._new_id()
         doc["id"] = game_id
         if not self.files.exists(game_id):
@@ -324,7 +334,7 @@ class GameStore:
             if raw is None:
                 raise self._kept_or_missing(game_id)
             try:
-                doc = validate_doc(migrate(raw), self.content)
+                doc = _validated(migrate(raw), self.content)
             except NewerSchema as exc:
                 raise StoreError(msg("Game '{id}' cannot be opened: {reason}. Nothing in it was changed.",
                                      id=game_id, reason=message_of(exc))) from None
@@ -349,7 +359,7 @@ class GameStore:
             raw = self.files.read_path(path)
             if raw is None:
                 return msg("the file is gone")
-            doc = validate_doc(migrate(raw), self.content)
+            doc = _validated(migrate(raw), self.content)
         except GameError as exc:
             return reason_of(exc)
         except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError) as exc:
@@ -495,6 +505,8 @@ class GameStore:
         stored one was loaded before someone else saved the game: refused with StoreConflict.
         A game deleted elsewhere since it was loaded is refused with GameDeleted.
         """
+        from companion.core.validation import check_readable
+
         check_readable(doc, self.content)  # never write what ``load`` would refuse
         self._write_checked(doc)
 
@@ -531,6 +543,8 @@ class GameStore:
 
     def _remember_card(self, doc: Doc) -> None:
         """A card just typed (a remembered command, the last line of the log) is kept for new games."""
+        from companion.core.library import is_remembered
+
         last = doc["log"][-1] if doc["log"] else None
         if not last or last.get("kind") != "command" or not is_remembered(last.get("command")):
             return
@@ -559,6 +573,8 @@ class GameStore:
     def session(self, game_id: str) -> Session:
         if self.hold_locks and GAME_ID.match(str(game_id)):
             self.files.hold(game_id)
+        from companion.core.session import Session
+
         return Session(self.load(game_id), saver=self._save_change, content=self.content)
 
     @contextmanager
@@ -575,6 +591,10 @@ class GameStore:
 
     def create(self, setup: GameSetup, name: str | None = None, seed: int | None = None) -> Session:
         """A new game, saved; the cards players typed in earlier games are filled in (``carried_last``)."""
+        from companion.core.library import carry_over
+        from companion.core.session import Session, new_doc
+        from companion.core.setup import new_state
+
         state = new_state(setup, self.content, seed=seed)
         self.carried_last = carry_over(state, self.content, self.library.entries())
         if self.library.notice:
@@ -701,7 +721,7 @@ class GameStore:
         try:
             doc = migrate(payload.get("game"))
             overflow = split_log(doc)
-            doc = validate_doc(doc, self.content)
+            doc = _validated(doc, self.content)
         except GameError as exc:
             raise StoreError(msg("{source} was refused: {reason}.", source=source, reason=message_of(exc))) from None
         with self.files.locked("_create"):

@@ -28,6 +28,7 @@ import json
 import os
 import threading
 from contextlib import AbstractContextManager
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -70,9 +71,6 @@ class HistoryStore:
         self._data: JsonObject | None = None
         self._stamp: Stamp | None = None
         self._mutex = threading.RLock()
-        # filelock's on a computer; in the browser the lock shared by the app's tabs (``companion.platform``)
-        self._lock = platform.file_lock(self.path.with_name(f".{HISTORY_FILE}.lock"), timeout=LOCK_TIMEOUT_S,
-                                        poll_interval=0.005, preserve_lock_file=True)
 
     # -- reading ------------------------------------------------------------------------
     def records(self) -> list[PlayRecord]:
@@ -223,6 +221,13 @@ class HistoryStore:
         current = self._current()
         return {**current, "records": dict(current["records"]), "merges": dict(current["merges"]),
                 "forgotten": list(current["forgotten"])}
+
+    @cached_property
+    def _lock(self) -> AbstractContextManager[object]:
+        """filelock's on a computer; in the browser the lock shared by the app's tabs (``companion.platform``).
+        Made at the first write: listing the games imports no lock."""
+        return platform.file_lock(self.path.with_name(f".{HISTORY_FILE}.lock"), timeout=LOCK_TIMEOUT_S,
+                                  poll_interval=0.005, preserve_lock_file=True)
 
     def _locked(self) -> AbstractContextManager[object]:
         return self._lock

@@ -11,6 +11,8 @@ folder listing, a ``stat`` per game and one small parse.
 from __future__ import annotations
 
 import json
+from contextlib import AbstractContextManager
+from functools import cached_property
 from pathlib import Path
 
 from companion import platform
@@ -37,8 +39,12 @@ class SummaryIndex:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._entries: dict[str, Summary] = {}
-        self._lock = platform.file_lock(path.with_name(f".{path.name}.lock"), timeout=1.0, poll_interval=0.005,
-                                        preserve_lock_file=True)
+
+    @cached_property
+    def _lock(self) -> AbstractContextManager[object]:
+        """Made at the first write: a listing that only reads the index imports no lock (filelock, ~10 ms)."""
+        return platform.file_lock(self.path.with_name(f".{self.path.name}.lock"), timeout=1.0, poll_interval=0.005,
+                                  preserve_lock_file=True)
 
     def load(self, tables: dict[str, JsonObject]) -> None:
         """Take the summaries of a parsed index; entries of the wrong shape are dropped (re-read later)."""

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from contextlib import AbstractContextManager
+from functools import cached_property
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from annotated_types import MaxLen
 from typing_extensions import TypedDict
@@ -19,7 +21,6 @@ from typing_extensions import TypedDict
 from companion import platform
 from companion.core.errors import GameError
 from companion.core.i18n import Msg, msg
-from companion.core.library import Entry, is_remembered, merged
 from companion.core.schema import SchemaError, check, strict
 from companion.store.aside import set_aside
 from companion.store.atomic import (
@@ -32,6 +33,9 @@ from companion.store.atomic import (
     reason_of,
     write_atomically,
 )
+
+if TYPE_CHECKING:
+    from companion.core.library import Entry
 
 LIBRARY_FILE = "library.json"
 LIBRARY_FORMAT = "march-of-the-ants-companion/library"
@@ -63,6 +67,8 @@ def _entries_of(path: Path, source: str) -> list[Entry]:
         for value in entry.values():
             if isinstance(value, str) and len(value) > 600:
                 raise UnreadableFile(msg("{source}: a card's text is longer than 600 characters", source=source))
+    from companion.core.library import is_remembered  # the commands' registry: not needed to list the games
+
     return [dict(e) for e in data["entries"] if is_remembered(e)]
 
 
@@ -72,8 +78,12 @@ class LibraryStore:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.notice: Msg | None = None
-        self._lock = platform.file_lock(path.with_name(f".{path.name}.lock"), timeout=5.0, poll_interval=0.01,
-                                        preserve_lock_file=True)
+
+    @cached_property
+    def _lock(self) -> AbstractContextManager[object]:
+        """Made at the first write: listing the games imports no lock (filelock, ~10 ms)."""
+        return platform.file_lock(self.path.with_name(f".{self.path.name}.lock"), timeout=5.0, poll_interval=0.01,
+                                  preserve_lock_file=True)
 
     def entries(self) -> list[Entry]:
         if not self.path.exists():
@@ -88,6 +98,8 @@ class LibraryStore:
 
     def remember(self, entry: Entry) -> None:
         """Keep ``entry`` (a remembered command) for every new game; nothing happens if it is not one."""
+        from companion.core.library import is_remembered, merged
+
         if is_remembered(entry):
             self._update(lambda entries: merged(entries, dict(entry)))
 
@@ -118,6 +130,8 @@ class LibraryStore:
 
 
 def _merge_all(current: list[Entry], new: list[Entry]) -> list[Entry]:
+    from companion.core.library import merged
+
     for entry in new:
         current = merged(current, entry)
     return current

@@ -15,7 +15,6 @@ from collections.abc import Callable
 from companion.core.errors import GameError
 from companion.core.i18n import msg
 from companion.core.schema import Json, JsonObject
-from companion.core.session import DOC_SCHEMA
 from companion.core.state import STATE_SCHEMA
 
 Doc = JsonObject
@@ -53,6 +52,8 @@ def schema_of(doc: Doc) -> int:
 
 def migrate(doc: Json) -> Doc:
     """Return ``doc`` at ``DOC_SCHEMA``; raise NewerSchema if it comes from the future."""
+    from companion.core.session import DOC_SCHEMA  # the session's rules: imported once a game is read
+
     if not isinstance(doc, dict):
         raise GameError(msg("a saved game must be an object"))
     version = schema_of(doc)

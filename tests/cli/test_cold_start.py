@@ -14,6 +14,7 @@ import os
 import subprocess
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
@@ -39,9 +40,9 @@ class Run:
     modules: list[str]
 
 
-def loaded_by(*args: str) -> Run:
+def loaded_by(*args: str, env: dict[str, str] | None = None) -> Run:
     """What ``companion ARGS`` printed and which modules it had imported, in a fresh interpreter."""
-    env = {**os.environ, "LANGUAGE": "en"}
+    env = {**(os.environ if env is None else env), "LANGUAGE": "en"}
     done = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, timeout=120, env=env)
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
@@ -92,3 +93,29 @@ def test_the_declared_line_is_the_modules_own(name: str) -> None:
     """The line read from the file without importing it is the ``HELP`` the imported module holds."""
     module = importlib.import_module(f"companion.cli.{name}_cmd")
     assert cli.declared_help(name) == module.HELP
+
+
+def test_listing_games_reads_the_index_only(tmp_path: Path) -> None:
+    """``game list`` reads the index of summaries: no content, no game rules, no lock (nothing is written once
+    the index holds each game's summary: the first listing after a change reads the game and writes it), no
+    pydantic, Flet or RapidFuzz."""
+    db = str(tmp_path / "games.json")
+    made = subprocess.run([sys.executable, "-m", "companion", "game", "new", "--db", db, "--player", "Ana:red",
+                           "--player", "Bo:blue", "--name", "Tuesday"],
+                          capture_output=True, text=True, timeout=120, env={**os.environ, "LANGUAGE": "en"})
+    assert made.returncode == 0, made.stderr
+    assert "Tuesday" in loaded_by("game", "list", "--db", db).out
+    run = loaded_by("game", "list", "--db", db)
+    assert "Tuesday" in run.out
+    unwanted = ("companion.core.content", "companion.core.session", "companion.core.validation",
+                "companion.core.commands", "filelock", "pydantic", "flet", "rapidfuzz")
+    assert [m for m in run.modules if any(m == u or m.startswith(u + ".") for u in unwanted)] == []
+
+
+def test_a_rules_search_opens_no_store(tmp_path: Path) -> None:
+    """The search's cache folder (the user's, here under a fresh home) is found without the store's modules."""
+    env = {k: v for k, v in os.environ.items() if k != "COMPANION_CACHE"} | {"XDG_CACHE_HOME": str(tmp_path)}
+    run = loaded_by("rules", "search", "ladybug", env=env)
+    assert (tmp_path / "march-of-the-ants-companion" / "rules-index.bin").is_file()
+    assert run.out.strip()
+    assert [m for m in run.modules if m.startswith(("companion.store", "filelock", "flet"))] == []
