@@ -50,10 +50,7 @@ from companion.store.atomic import (
     reason_of,
     write_atomically,
 )
-from companion.store.gamefiles import GAME_ID, GameFiles
-from companion.store.history import HISTORY_FILE, HistoryStore
-from companion.store.index import APP_ID, DB_SCHEMA, SummaryIndex, meta_of
-from companion.store.kept import (
+from companion.store.damaged import (
     STALE,
     UNREADABLE,
     KeptGame,
@@ -64,6 +61,9 @@ from companion.store.kept import (
     loose_name,
     stamp_of,
 )
+from companion.store.folder import GAME_ID, GameFolder
+from companion.store.history import HISTORY_FILE, HistoryStore
+from companion.store.index import APP_ID, DB_SCHEMA, SummaryIndex, meta_of
 from companion.store.library import LIBRARY_FILE, LibraryStore, library_path
 from companion.store.migrations import NewerSchema, migrate
 from companion.store.reading import READING_FILE
@@ -175,7 +175,7 @@ class GameStore:
         except OSError as exc:
             raise os_problem(exc, self.path.parent, "create the folder for") from None
         remove_stale_temp_files(self.path)
-        self.files = GameFiles(self.folder)
+        self.files = GameFolder(self.folder)
         self.index = SummaryIndex(self.path)
         self.library = LibraryStore(library_path(self.path))
         self.history = HistoryStore(self)  # the play records (read when first asked)
@@ -362,7 +362,7 @@ class GameStore:
         """Games kept aside that now read go back in the list, each by itself; one notice says how many.
 
         Only ``damaged/`` is looked at, and only files changed since they were last tried, or unreadable ones
-        once the code changed (``kept.Ledger``). A copy of a game that is in the list is older than it: it
+        once the code changed (``damaged.Ledger``). A copy of a game that is in the list is older than it: it
         stays aside, as does every older readable copy of a game brought back.
         """
         found = kept_files(self.files.damaged)

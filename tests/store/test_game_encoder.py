@@ -12,7 +12,7 @@ from companion.core.commands.scoring import AdjustScore
 from companion.core.schema import JsonObject
 from companion.store import GameStore
 from companion.store.atomic import FileProblem
-from companion.store.gamefiles import TABLE, GameEncoder
+from companion.store.folder import TABLE, GameEncoder
 
 
 def whole(doc: Mapping[str, object]) -> bytes:
@@ -58,7 +58,7 @@ def test_a_failed_write_forgets_what_it_encoded(store: GameStore) -> None:
     encoder = store.files._encoders[session.id]
     assert encoder._known
     with pytest.MonkeyPatch.context() as patched:
-        patched.setattr("companion.store.gamefiles.write_atomically", _full_disk)
+        patched.setattr("companion.store.folder.write_atomically", _full_disk)
         with pytest.raises(FileProblem):
             session.execute(AdjustScore("p1", 1))
     assert encoder._known == {}

@@ -18,8 +18,8 @@ from companion.core.i18n import render
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore, StoreError
 from companion.store import games as games_module
-from companion.store.gamefiles import GameFiles
-from companion.store.kept import LEDGER, code_stamp
+from companion.store.damaged import LEDGER, code_stamp
+from companion.store.folder import GameFolder
 from tests.helpers import four_players
 
 SOLO = GameSetup(game="mota", mode="solo", players=(PlayerSpec("Ana", "red"),), expansions=("minions",))
@@ -137,8 +137,8 @@ def test_a_file_tried_before_is_not_read_again_until_it_or_the_code_changes(db_p
     (store.files.damaged / LEDGER).write_text(json.dumps(
         {"code": code_stamp(), "files": {kept.name: [info.st_size, info.st_mtime_ns, "unreadable"]}}))
     reads: list[Path] = []
-    real = GameFiles.read_path
-    monkeypatch.setattr(GameFiles, "read_path", lambda self, path: reads.append(path) or real(self, path))
+    real = GameFolder.read_path
+    monkeypatch.setattr(GameFolder, "read_path", lambda self, path: reads.append(path) or real(self, path))
     assert GameStore(db_path).take_notices() == [] and reads == [] and kept.exists()
 
     monkeypatch.setattr(games_module, "code_stamp", lambda: "new-code")  # a fixed app
@@ -152,8 +152,8 @@ def test_opening_reads_no_live_game(db_path: Path, monkeypatch: pytest.MonkeyPat
         store.create(SOLO, name=f"G{n}")
     truly_broken(db_path)
     reads: list[Path] = []
-    real = GameFiles.read_path
-    monkeypatch.setattr(GameFiles, "read_path", lambda self, path: reads.append(path) or real(self, path))
+    real = GameFolder.read_path
+    monkeypatch.setattr(GameFolder, "read_path", lambda self, path: reads.append(path) or real(self, path))
     GameStore(db_path)
     assert all(path.parent.name == "damaged" for path in reads) and len(reads) == 1
     reads.clear()

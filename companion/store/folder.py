@@ -107,7 +107,7 @@ class GameEncoder:
         self._known = {}
 
 
-class GameFiles:
+class GameFolder:
     """The saves folder: read, write, lock, archive the log of, and remove single games."""
 
     def __init__(self, folder: Path) -> None:
