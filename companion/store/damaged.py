@@ -1,6 +1,9 @@
 """Games kept aside in ``games.d/damaged/``: found again, brought back when they read, else still the player's.
 
-A game file that failed its check is moved there by ``keep_aside`` as
+``DamagedGames`` is the store's part for them: it moves a game file that fails its check there (``keep``), brings
+back at each start the ones that now read, lists the others with why (``games``), finds one by what the terminal
+or a screen names it by (``find``) and deletes one at the player's request. A game file that failed is moved by
+``keep_aside`` as
 ``g-1a2b3c4d.damaged-20261203-070123.json`` (``-1``, ``-2``... when two came in one second). This module
 names those files, reads a kept game's name loosely (the raw JSON, no check) and keeps the small ledger
 ``damaged/.tried.json``: each file's size and modification time when it was last tried, whether it was
@@ -15,13 +18,22 @@ import hashlib
 import json
 import os
 import re
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from companion.core.i18n import Msg
+from companion import platform
+from companion.core.content import Content
+from companion.core.errors import GameError
+from companion.core.i18n import Msg, msg, nmsg
 from companion.core.schema import Json
-from companion.store.atomic import parse_json, read_regular_file, write_atomically
+from companion.core.validation import validate_doc
+from companion.store.atomic import os_problem, parse_json, read_regular_file, reason_of, write_atomically
+from companion.store.errors import StoreError, no_game
+from companion.store.folder import GAME_ID, GameFolder
+from companion.store.migrations import migrate
 
 KEPT_NAME = re.compile(r"^(g-[0-9a-f]{8})\.damaged-(\d{8}-\d{6})(?:-(\d+))?\.json$")
 LEDGER = ".tried.json"
@@ -142,3 +154,157 @@ class Ledger:
             write_atomically(self.path, json.dumps({"code": code, "files": files}, separators=(",", ":")))
         except OSError:
             return  # only a cache: the next start tries again
+
+
+class DamagedGames:
+    """The games kept in ``damaged/``: set aside when they fail, back when they read, else listed and deletable.
+
+    It shares the store's lock (``lock``) and notices; ``content`` is read when a kept file is first tried.
+    """
+
+    def __init__(self, files: GameFolder, content: Callable[[], Content], lock: threading.RLock,
+                 notices: list[Msg | str]) -> None:
+        self.files, self._content, self._lock, self._notices = files, content, lock, notices
+        self._seen: dict[str, tuple[tuple[int, int], KeptGame | None]] = {}  # kept file -> what it was
+
+    def keep(self, game_id: str) -> StoreError:
+        """Move the game's file to ``damaged/``; the player is told in a few words (``games``: why)."""
+        kept = self.files.set_aside(game_id)
+        message = msg("'{name}' could not be opened. Its file is kept aside, untouched, and listed with your "
+                      "saved games; every other game is fine.", name=loose_name(kept, game_id))
+        self._notices.append(message)
+        return StoreError(message)
+
+    def _try(self, path: Path, game_id: str) -> Msg | str | None:
+        """Why a kept file still cannot be opened, or None if it now reads (it is not changed either way)."""
+        try:
+            raw = self.files.read_path(path)
+            if raw is None:
+                return msg("the file is gone")
+            doc = validate_doc(migrate(raw), self._content())
+        except GameError as exc:
+            return reason_of(exc)
+        except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError) as exc:
+            return msg("it could not be checked ({kind})", kind=type(exc).__name__)
+        if doc.get("id") != game_id:
+            return msg("it holds game {inner}, not {id}", inner=str(doc.get("id")), id=game_id)
+        return None
+
+    def bring_back(self) -> None:
+        """Games kept aside that now read go back in the list, each by itself; one notice says how many.
+
+        Only ``damaged/`` is looked at, and only files changed since they were last tried, or unreadable ones
+        once the code changed (``Ledger``). A copy of a game that is in the list is older than it: it
+        stays aside, as does every older readable copy of a game brought back.
+        """
+        found = kept_files(self.files.damaged)
+        if not found:
+            return
+        ledger, code = Ledger(self.files.damaged), code_stamp()
+        files: dict[str, list[Json]] = {}
+        readable: dict[str, list[tuple[str, Stamp]]] = {}  # game id -> its copies, the newest first
+        for name, game_id in found:
+            path = self.files.damaged / name
+            stamp = stamp_of(path)
+            if stamp is None:
+                continue
+            if ledger.settled(name, stamp, code):
+                files[name] = ledger.files[name]
+            elif self._try(path, game_id) is None:
+                readable.setdefault(game_id, []).append((name, stamp))
+            else:
+                files[name] = [*stamp, UNREADABLE]
+        back = self._put_back(readable, files)
+        ledger.save(code, files)
+        if back:
+            self._notices.append(nmsg("{n} game that could not be opened before is back.",
+                                      "{n} games that could not be opened before are back.", back))
+
+    def _put_back(self, readable: dict[str, list[tuple[str, Stamp]]], files: dict[str, list[Json]]) -> int:
+        """Each game's newest readable copy back in the list, unless the game is there; the rest noted stale."""
+        back = 0
+        for game_id, copies in readable.items():
+            with self._lock, self.files.locked(game_id):
+                if not self.files.exists(game_id) and self.files.put_back(self.files.damaged / copies[0][0], game_id):
+                    back += 1
+                    copies = copies[1:]
+            files.update({name: [*stamp, STALE] for name, stamp in copies})
+        return back
+
+    def games(self) -> list[KeptGame]:
+        """Every game kept in ``damaged/`` that still cannot be opened, the most recently kept first.
+
+        Each is tried once per process and change of its file (for ``reason``); copies that read are stale
+        copies of a game in the list, and are not shown.
+        """
+        with self._lock:
+            entries: list[KeptGame] = []
+            found = kept_files(self.files.damaged)
+            for name, game_id in found:
+                path = self.files.damaged / name
+                stamp = stamp_of(path)
+                if stamp is None:
+                    continue
+                seen = self._seen.get(name)
+                if seen is None or seen[0] != stamp:
+                    reason = self._try(path, game_id)
+                    entry = None if reason is None else KeptGame(
+                        key=name.removesuffix(".json"), id=game_id, name=loose_name(path, game_id), reason=reason,
+                        path=path, kept_at=kept_at(name), handle=game_id)
+                    seen = self._seen[name] = (stamp, entry)
+                if seen[1] is not None:
+                    entries.append(seen[1])
+            self._seen = {k: v for k, v in self._seen.items() if k in {n for n, _ in found}}
+        twice = {e.id for e in entries if sum(1 for other in entries if other.id == e.id) > 1}
+        return [KeptGame(**{**e.__dict__, "handle": e.key}) if e.id in twice else e for e in entries]
+
+    def why_missing(self, game_id: str) -> StoreError:
+        """Why a game id opens nothing: its file is kept aside as unreadable (say so, and where to look), or there
+        is no such game."""
+        if not any(kept_id == game_id for _, kept_id in kept_files(self.files.damaged)):
+            return no_game(game_id)
+        kept = [e for e in self.games() if e.id == game_id]
+        if not kept:
+            return no_game(game_id)
+        return StoreError(msg("'{name}' could not be opened; its file is kept aside, untouched. "
+                              "`companion game details {id}` says why.", name=kept[0].name, id=kept[0].handle))
+
+    def find(self, handle: str) -> KeptGame:
+        """The kept game a terminal or a screen names: by its handle, its game id or its kept file's name."""
+        entries = self.games()
+        exact = [e for e in entries if handle in (e.handle, e.key, e.key + ".json")]
+        by_id = [e for e in entries if e.id == handle]
+        if exact or len(by_id) == 1:
+            return (exact or by_id)[0]
+        if by_id:
+            raise StoreError(msg("More than one copy of {id} could not be opened; name one: {keys}.", id=handle,
+                                 keys=", ".join(e.key for e in by_id)))
+        if GAME_ID.match(handle) and self.files.exists(handle):
+            raise StoreError(msg("Game {id} opens fine: `companion game show {id}` shows it.", id=handle))
+        raise StoreError(msg("No game '{id}' is kept aside. `companion game list` shows every saved game.",
+                             id=handle))
+
+    def file_bytes(self, handle: str) -> bytes:
+        """A kept game's file, byte for byte, as it is on disk."""
+        path = self.find(handle).path
+        try:
+            return path.read_bytes()
+        except OSError as exc:
+            raise os_problem(exc, path, "read") from None
+
+    def delete(self, handle: str) -> KeptGame:
+        """Remove a kept game's file (and its log archive, when nothing else of that game is left)."""
+        entry = self.find(handle)
+        with self._lock, self.files.locked(entry.id):
+            try:
+                entry.path.unlink()
+            except FileNotFoundError:
+                pass
+            except OSError as exc:
+                raise os_problem(exc, entry.path, "delete") from None
+            self._seen.pop(entry.path.name, None)
+            others = [gid for _, gid in kept_files(self.files.damaged) if gid == entry.id]
+            if not self.files.exists(entry.id) and not others:
+                self.files.log_path(entry.id).unlink(missing_ok=True)
+            platform.persist(self.files.damaged)  # the browser keeps the removal in IndexedDB (no-op on a computer)
+        return entry
