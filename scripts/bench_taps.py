@@ -40,7 +40,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from companion.bench import percentile  # noqa: E402
+from companion.bench.timing import percentile  # noqa: E402
 from companion.core.content import load_content  # noqa: E402
 from companion.core.units import every_module  # noqa: E402
 from scripts.tap_timing import ARM_TAP, span_line, span_summary  # noqa: E402

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import asdict
+from functools import partial
 from typing import TYPE_CHECKING
 
 from companion.cli.common import Arg, CliError, Verb, add_actions, add_verbs, arg, db_option, open_store, print_json
@@ -105,7 +106,7 @@ def _confirm() -> Arg:
 def _list(args: argparse.Namespace) -> int:
     """The saved games, then each game that could not be opened, on a row of its own (JSON: ``unreadable``)."""
     store = open_store(args)
-    games, kept = store.list_games(), store.unreadable_games()
+    games, kept = store.list_games(), store.damaged.games()
     if args.json:
         print_json([asdict(g) for g in games] + [
             {"id": k.id, "handle": k.handle, "name": k.name, "unreadable": True, "reason": render(k.reason),
@@ -123,7 +124,7 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _details(args: argparse.Namespace) -> int:
-    kept = open_store(args).unreadable_game(args.id)
+    kept = open_store(args).damaged.find(args.id)
     print(trf("'{name}' ({id}) could not be opened: {reason}.", name=kept.name, id=kept.id,
               reason=render(kept.reason)))
     print(trf("Its file is kept, untouched, as {path} (since {when} UTC).", path=kept.path, when=kept.kept_at))
@@ -133,7 +134,9 @@ def _details(args: argparse.Namespace) -> int:
 
 
 def _export_damaged(args: argparse.Namespace) -> int:
-    return _written(args, open_store(args).export_unreadable, N_("Copied {id} as it is to {path}"))
+    from companion.store.transfer import export_kept
+
+    return _written(args, partial(export_kept, open_store(args)), N_("Copied {id} as it is to {path}"))
 
 
 def _written(args: argparse.Namespace, write: Callable[..., Path], said: str) -> int:
@@ -150,7 +153,7 @@ def _confirm_delete(args: argparse.Namespace) -> None:
 
 def _delete_damaged(args: argparse.Namespace) -> int:
     _confirm_delete(args)
-    kept = open_store(args).delete_unreadable(args.id)
+    kept = open_store(args).damaged.delete(args.id)
     print(_trf("Deleted '{name}' ({id}), which could not be opened", name=kept.name, id=args.id))
     return 0
 
@@ -281,11 +284,15 @@ def _commands(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    return _written(args, open_store(args).export, N_("Exported {id} to {path}"))
+    from companion.store.transfer import export
+
+    return _written(args, partial(export, open_store(args)), N_("Exported {id} to {path}"))
 
 
 def _import(args: argparse.Namespace) -> int:
-    game_id = open_store(args).import_file(args.file)
+    from companion.store.transfer import import_file
+
+    game_id = import_file(open_store(args), args.file)
     print(_trf("Imported as {id}", id=game_id))
     return 0
 

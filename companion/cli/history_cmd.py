@@ -117,9 +117,10 @@ def _write_csv(store: GameStore, records: list[PlayRecord], args: argparse.Names
 
     from companion.core.records import csv_rows, plays_csv
     from companion.store.atomic import os_problem, write_atomically
+    from companion.store.transfer import check_export_target
 
     path = Path(args.csv)
-    store.check_export_target(path, args.force)
+    check_export_target(store, path, args.force)
     content = _content()
     text = plays_csv(records, content)
     rows = len(csv_rows(records, content))

@@ -50,10 +50,11 @@ def _list(args: argparse.Namespace) -> int:
 
 def _export(args: argparse.Namespace) -> int:
     from companion.store.atomic import os_problem, write_atomically
+    from companion.store.transfer import check_export_target
 
     store = open_store(args)
     path = Path(args.file)
-    store.check_export_target(path, args.force)
+    check_export_target(store, path, args.force)
     try:
         write_atomically(path, store.library.export_bytes())
     except OSError as exc:

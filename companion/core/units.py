@@ -79,8 +79,9 @@ class ModuleUnit:
     ``id`` is its package's name and its data folder's (``data_folder_of``). ``content``: its content
     files (or other parts), loaded on first use into ``Content.units[id]``. ``texts``: the texts of its
     data a player reads, for the message catalogue. ``panels``/``cli``: the modules registering its
-    panels and its verbs (the UI imports the panels it declares; the CLI finds ``companion/cli/*_cmd.py``
-    itself). ``views``: what its panels draw, ``view(state, content)``, by the id of the ``ModuleHooks``
+    panels and its verbs, with a verb's parts beside it (``solo_show`` beside ``solo_cmd``; the UI imports the
+    panels it declares; the CLI finds ``companion/cli/*_cmd.py`` itself). ``views``: what its panels draw,
+    ``view(state, content)``, by the id of the ``ModuleHooks``
     whose ``active`` says when. ``moves``: by the same hooks id, ``moves(state, content)``, the moves a table
     makes in that area with arguments that agree with each other and with the game as it stands (a token
     the giving colony holds, a battle's predator on the board, a chamber card in the colony's hand).

@@ -12,19 +12,17 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from companion.store.atomic import FileProblem
-    from companion.store.games import (
-        GameDeleted,
-        GameStore,
-        GameSummary,
-        KeptGame,
-        StoreConflict,
-        StoreError,
-        default_db_path,
-    )
+    from companion.store.damaged import KeptGame
+    from companion.store.errors import GameDeleted, StoreConflict, StoreError
+    from companion.store.games import GameStore, GameSummary
+    from companion.store.index import default_db_path
 
 __all__ = ["FileProblem", "GameDeleted", "GameStore", "GameSummary", "KeptGame", "StoreConflict", "StoreError",
            "default_db_path"]
-_HOMES = {name: "companion.store.games" for name in __all__} | {"FileProblem": "companion.store.atomic"}
+_HOMES = {"FileProblem": "companion.store.atomic", "KeptGame": "companion.store.damaged",
+          "GameDeleted": "companion.store.errors", "StoreConflict": "companion.store.errors",
+          "StoreError": "companion.store.errors", "GameStore": "companion.store.games",
+          "GameSummary": "companion.store.games", "default_db_path": "companion.store.index"}
 
 
 def __getattr__(name: str) -> object:

@@ -27,6 +27,7 @@ import hashlib
 import json
 import os
 import threading
+from collections.abc import Callable
 from contextlib import AbstractContextManager
 from functools import cached_property
 from pathlib import Path
@@ -49,7 +50,9 @@ from companion.store.atomic import (
 )
 
 if TYPE_CHECKING:
-    from companion.store.games import GameStore
+    from companion.core.content import Content
+    from companion.store.folder import GameFolder
+    from companion.store.index import SummaryIndex
 
 HISTORY_FILE = "history.json"
 MAX_HISTORY_BYTES = 64 * 1024 * 1024  # about 100,000 games
@@ -65,9 +68,13 @@ class HistoryError(GameError):
 class HistoryStore:
     """The records of one saves database; read lazily, re-read only when another process changed the file."""
 
-    def __init__(self, store: GameStore) -> None:
-        self.store = store
-        self.path = store.path.with_name(HISTORY_FILE)
+    def __init__(self, db: Path, games: GameFolder, index: SummaryIndex, content: Callable[[], Content],
+                 notices: list[Msg | str]) -> None:
+        """The parts of the store a record needs: the games (``games``, and ``index``'s cache says which are
+        finished) to rebuild the file from, the ``content`` (read when first needed) to word a record, and the
+        store's ``notices`` to tell the player what went wrong."""
+        self.path = db.with_name(HISTORY_FILE)
+        self._games, self._index, self._content, self._notices = games, index, content, notices
         self._data: JsonObject | None = None
         self._stamp: Stamp | None = None
         self._mutex = threading.RLock()
@@ -118,7 +125,7 @@ class HistoryStore:
     def _set_aside(self, reason: Msg | str) -> JsonObject:
         with self._locked():
             kept = set_aside(self.path)
-            self.store.notices.append(msg(
+            self._notices.append(msg(
                 "Your play records could not be read: {reason}. The file was kept as {kept}; the records were made "
                 "again from the saved games (records of deleted games and merged names are only in that file).",
                 reason=reason, kept=str(kept)))
@@ -128,7 +135,7 @@ class HistoryStore:
     def _rebuilt(self) -> JsonObject:
         """The records of every finished game saved now (read as they are, never set aside)."""
         data = empty_history()
-        files, index = self.store.files, self.store.index
+        files, index = self._games, self._index
         for game_id in files.ids():
             cached = index.get(game_id, files.stamp(game_id))
             if cached is not None and not cached.get("ended"):
@@ -140,7 +147,7 @@ class HistoryStore:
                 doc = migrate(raw) if raw is not None else None
             except (GameError, ValueError, TypeError, KeyError):
                 continue
-            if doc is not None and (record := record_of(doc, self.store.content)) is not None:
+            if doc is not None and (record := record_of(doc, self._content())) is not None:
                 data["records"][record["id"]] = record
         return data
 
@@ -154,7 +161,7 @@ class HistoryStore:
                 finished = is_finished(doc)
                 if not finished and game_id not in known["records"] and game_id not in known["forgotten"]:
                     return  # the usual save: a game being played
-                record = record_of(doc, self.store.content) if finished else None
+                record = record_of(doc, self._content()) if finished else None
                 if finished and (game_id in known["forgotten"] or known["records"].get(game_id) == record):
                     return
                 with self._locked():
@@ -168,8 +175,8 @@ class HistoryStore:
                         data["forgotten"].remove(game_id)  # un-finished: a new finish is a new result
                     self._write(data)
         except (GameError, OSError) as exc:  # filelock's Timeout is an OSError
-            self.store.notices.append(msg("The game is saved, but its play record could not be: {reason}.",
-                                          reason=_why(exc, self.path)))
+            self._notices.append(msg("The game is saved, but its play record could not be: {reason}.",
+                                     reason=_why(exc, self.path)))
 
     def forget(self, game_id: str) -> None:
         """Take one game out of the records, at the player's request (it stays out while it stays finished)."""
@@ -250,18 +257,10 @@ class HistoryStore:
 
 
 def database_path(given: str | os.PathLike[str] | None) -> Path:
-    """The saves database a command names (``--db``), else ``$COMPANION_DB``, else the user data folder's: the
-    same path ``GameStore`` opens (``companion.store.games.default_db_path``), found without importing the store."""
-    if given is not None:
-        return Path(given)
-    override = os.environ.get("COMPANION_DB")
-    if override is not None:
-        return Path(override) if override.strip() else Path("")
-    from platformdirs import user_data_dir
+    """The saves database a command names (``--db``), else the one ``GameStore`` opens (``default_db_path``)."""
+    from companion.store.index import default_db_path
 
-    from companion.store.index import APP_ID
-
-    return Path(user_data_dir(APP_ID, appauthor=False)) / "games.json"
+    return Path(given) if given is not None else default_db_path()
 
 
 def read_beside(db: Path) -> JsonObject | None:

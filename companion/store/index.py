@@ -11,6 +11,7 @@ folder listing, a ``stat`` per game and one small parse.
 from __future__ import annotations
 
 import json
+import os
 from contextlib import AbstractContextManager
 from functools import cached_property
 from pathlib import Path
@@ -23,6 +24,18 @@ APP_ID = "march-of-the-ants-companion"
 DB_SCHEMA = 2
 
 Summary = JsonObject
+
+
+def default_db_path() -> Path:
+    """The saves database when none is named: ``$COMPANION_DB``, else ``games.json`` in the user data folder.
+
+    Here, beside the index, so that a command reading only ``history.json`` finds it without the store."""
+    override = os.environ.get("COMPANION_DB")
+    if override is not None:
+        return Path(override) if override.strip() else Path("")
+    from platformdirs import user_data_dir  # here: only a start with no database named needs it
+
+    return Path(user_data_dir(APP_ID, appauthor=False)) / "games.json"
 
 
 def meta_of(tables: dict[str, JsonObject]) -> JsonObject | None:

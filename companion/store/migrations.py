@@ -11,11 +11,15 @@ A module's own state has migrations of its own (``ModuleHooks.migrations``).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from companion.core.errors import GameError
 from companion.core.i18n import msg
 from companion.core.schema import Json, JsonObject
 from companion.core.state import STATE_SCHEMA
+
+if TYPE_CHECKING:
+    from companion.core.content import Content
 
 Doc = JsonObject
 
@@ -68,3 +72,10 @@ def migrate(doc: Json) -> Doc:
                                 version=version, what=str(exc))) from None
         version += 1
     return doc
+
+
+def validated(doc: Json, content: Content) -> JsonObject:
+    """``validation.validate_doc``, imported when a game is first read: listing the games needs none of the rules."""
+    from companion.core.validation import validate_doc
+
+    return validate_doc(doc, content)

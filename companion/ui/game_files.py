@@ -1,6 +1,6 @@
 """Managing saved games from the app: rename, export to a file, import from a file, and the row actions.
 
-The store does the work (``GameStore.rename / export_bytes / import_bytes``) and words its
+The store does the work (``GameStore.rename``, ``transfer.export_bytes / import_bytes``) and words its
 refusals; this module is the wiring: dialogs, the file picker and the messages. One
 ``GameFiles`` per tab owns that tab's ``FilePicker`` service (Flet 1.0 registers a service
 with the page it is made on, and keeps it while something references it).
@@ -20,7 +20,10 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from companion.core.i18n import render
-from companion.store.games import MAX_GAME_NAME, KeptGame, StoreError
+from companion.store import transfer
+from companion.store.damaged import KeptGame
+from companion.store.errors import StoreError
+from companion.store.names import MAX_GAME_NAME
 from companion.ui import widgets
 from companion.ui.fields import FieldMessage, sized
 from companion.ui.i18n import tr, trf
@@ -115,7 +118,7 @@ class GameFiles:
     def export(self, game_id: str) -> None:
         """Offer the game as a file: a download in a browser, a save dialog in a window."""
         self.app.require_host()
-        data = self.app.ctx.store.export_bytes(game_id)  # a StoreError is shown by the caller's guard
+        data = transfer.export_bytes(self.app.ctx.store, game_id)  # a StoreError is shown by the caller's guard
         name = str(self.app.ctx.store.load(game_id)["name"])
         self.app.page.run_task(self._save, export_file_name(name, game_id), data)
 
@@ -161,7 +164,7 @@ class GameFiles:
     def export_kept(self, kept: KeptGame) -> None:
         """Offer the kept file, byte for byte, as a download (or a save dialog in a window)."""
         self.app.require_host()
-        data = self.app.ctx.store.unreadable_bytes(kept.handle)
+        data = self.app.ctx.store.damaged.file_bytes(kept.handle)
         self.app.page.run_task(self._save, kept_file_name(kept.name, kept.id), data)
 
     def delete_kept(self, kept: KeptGame) -> None:
@@ -170,7 +173,7 @@ class GameFiles:
 
         def delete() -> None:
             self.app.require_host()
-            self.app.ctx.store.delete_unreadable(kept.handle)
+            self.app.ctx.store.damaged.delete(kept.handle)
             self.app.broadcast({"kind": "game", "id": kept.id, "deleted": True})
             self.app.show_info(trf("Deleted {name}.", name=kept.name))
             self.app.refresh()
@@ -216,7 +219,7 @@ class GameFiles:
 
     def import_bytes(self, data: bytes, source: str) -> str:
         self.app.require_host()
-        game_id = self.app.ctx.store.import_bytes(data, source)  # a bad file: StoreError, nothing saved
+        game_id = transfer.import_bytes(self.app.ctx.store, data, source)  # a bad file: StoreError, nothing saved
         name = self.app.ctx.store.load(game_id)["name"]
         self.app.game_changed(game_id)
         self.app.show_info(trf("Imported {name}.", name=name))

@@ -53,13 +53,14 @@ def _resolved(targets: list[str], modules: dict[str, Path]) -> set[str]:
     return {target for target in found if target in modules}
 
 
-def graph() -> dict[str, set[str]]:
-    """Module -> the modules of ``companion`` it imports."""
+def graph(*, type_checking: bool = False) -> dict[str, set[str]]:
+    """Module -> the modules of ``companion`` it imports (``type_checking``: those imported only for the type
+    checker too)."""
     modules = _modules()
     edges: dict[str, set[str]] = {name: set() for name in modules}
     for name, path in modules.items():
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        skip = _type_checking_only(tree)
+        skip = set() if type_checking else _type_checking_only(tree)
         for node in ast.walk(tree):
             if isinstance(node, ast.Import | ast.ImportFrom) and node.lineno not in skip:
                 targets = _targets(node, name, path.name == "__init__.py")

@@ -18,19 +18,13 @@ MAX_METHODS = 25
 
 KNOWN: dict[str, int] = {
     "companion/bench.py": 401,
-    "companion/cli/solo_cmd.py": 632,
     "companion/core/broodmother/commands.py": 452,
     "companion/core/broodmother/content.py": 521,
     "companion/core/broodmother/view.py": 632,
     "companion/core/chambers/commands.py": 439,
-    "companion/store/games.py": 725,
-    "companion/ui/models.py": 423,
-    "companion/ui/screens/records.py": 401,
-    "companion.store.games.GameStore": 43,
     "companion.ui.app.PageApp": 59,
     "companion.ui.kept.PanelSession": 34,
     "companion.ui.models.WizardModel": 35,
-    "companion.ui.screens.records.RecordsScreen": 30,
 }
 
 

@@ -25,6 +25,7 @@ from companion.core.commands.scoring import AdjustScore
 from companion.core.i18n import Msg, render, using
 from companion.core.setup import GameSetup
 from companion.store import FileProblem, GameStore, StoreConflict, StoreError
+from companion.store.transfer import import_file
 from tests.helpers import four_players
 from tests.i18n.test_core_says_messages import _is_text, english_in
 
@@ -117,7 +118,7 @@ def test_a_damaged_games_notice_reads_in_spanish_with_its_name_and_its_reason_in
     assert render(notice, "en") == (
         f"'{broken}' could not be opened. Its file is kept aside, untouched, and listed with your saved games; "
         "every other game is fine.")
-    (entry,) = fresh.unreadable_games()
+    (entry,) = fresh.damaged.games()
     assert entry.path == kept
     assert render(entry.reason, "es") == "no es un JSON completo (JSONDecodeError)"
     with pytest.raises(StoreError) as refused:
@@ -221,7 +222,7 @@ def test_a_refused_import_reads_in_spanish_with_its_reason(tmp_path: Path) -> No
     bad = tmp_path / "notas.json"
     bad.write_text('{"format": "march-of-the-ants-companion/game", "game": {"schema": 9}}', "utf-8")
     with pytest.raises(StoreError) as refused:
-        store.import_file(bad)
+        import_file(store, bad)
     with using("es"):
         assert str(refused.value) == (f"{bad} se ha rechazado: la guardó una versión más reciente de la aplicación "
                                       "(esquema 9; esta lee el 2).")

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from companion.store import GameStore
+from companion.store.transfer import export_bytes, import_bytes
 from tests.records import helpers
 
 
@@ -19,7 +20,7 @@ def fill(db: Path) -> GameStore:
         store.save(doc)
     other = GameStore(db.parent / "other" / "games.json")
     other.save(helpers.antscape())
-    assert store.import_bytes(other.export_bytes("g-00000014"), "antscape.json") == "g-00000014"
+    assert import_bytes(store, export_bytes(other, "g-00000014"), "antscape.json") == "g-00000014"
     store.save(helpers.undone())
     assert store.history.record("g-00000015") is not None
     store.session("g-00000015").undo()  # out of its finish: its record goes

@@ -15,6 +15,7 @@ import pytest
 from companion.core.records import figures
 from companion.store import GameStore
 from companion.store.history import HISTORY_FILE, HistoryError
+from companion.store.transfer import export
 from tests.records import helpers
 from tests.records.test_records_core import check_against_hand
 
@@ -114,7 +115,7 @@ def test_the_history_file_is_not_a_place_to_export_to(filled: GameStore) -> None
     from companion.store.games import StoreError
 
     with pytest.raises(StoreError, match="part of the saved games"):
-        filled.export("g-00000012", filled.path.with_name(HISTORY_FILE), force=True)
+        export(filled, "g-00000012", filled.path.with_name(HISTORY_FILE), force=True)
 
 
 def test_a_name_too_long_to_keep_is_refused_and_the_records_stay_readable(filled: GameStore) -> None:

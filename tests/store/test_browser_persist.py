@@ -26,6 +26,7 @@ from companion.core.setup import GameSetup
 from companion.store import GameStore
 from companion.store.reading import ReadingStore, reading_path
 from companion.store.settings import SettingsStore
+from companion.store.transfer import export_bytes, import_bytes
 from tests.helpers import four_players
 from tests.store.test_kept_games import defect_shaped, put_aside, truly_broken
 
@@ -90,7 +91,7 @@ def test_playing_importing_and_deleting_games_are_all_persisted(db_path: Path, r
     recorder.check("undo")
     store.rename(session.id, "Friday night")
     recorder.check("rename")
-    copy = store.import_bytes(store.export_bytes(session.id), "friday.json")
+    copy = import_bytes(store, export_bytes(store, session.id), "friday.json")
     recorder.check("import")
     store.list_games()
     recorder.check("list")
@@ -108,7 +109,7 @@ def test_kept_games_brought_back_or_deleted_and_the_records_are_persisted(db_pat
     assert len(store.list_games()) == 2
     store.history.records()  # the records file is made from the saved games
     recorder.check("records")
-    store.delete_unreadable(broken)
+    store.damaged.delete(broken)
     recorder.check("delete_unreadable")
     store.create(GameSetup(game="mota", players=four_players())).execute(EndEarly())  # Ana and Bo in the records
     store.history.merge("Ana", "Bo")

@@ -25,6 +25,7 @@ from companion.core.commands.scoring import AdjustScore
 from companion.core.i18n import render
 from companion.core.setup import GameSetup
 from companion.store import FileProblem, GameStore, StoreError
+from companion.store.transfer import import_file
 from tests.helpers import four_players, needs_fifos, needs_processes
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -136,7 +137,7 @@ def test_import_reads_only_regular_files_and_never_hangs_on_a_fifo(tmp_path: Pat
     for source, message in [(fifo, "not a regular file"), (tmp_path, "not a regular file"),
                             (Path("/dev/zero"), "not a regular file")]:
         with pytest.raises(StoreError, match=message):
-            store.import_file(source)
+            import_file(store, source)
     assert store.list_games() == []
 
 
@@ -152,7 +153,7 @@ def test_one_damaged_game_is_set_aside_alone_and_every_other_game_loads(tmp_path
     assert len(kept.read_bytes()) == 200  # kept as it was found
     notices = [render(n) for n in fresh.take_notices()]
     assert len(notices) == 1 and ids[1] in notices[0] and "every other game is fine" in notices[0]
-    assert [e.id for e in fresh.unreadable_games()] == [ids[1]]
+    assert [e.id for e in fresh.damaged.games()] == [ids[1]]
     with pytest.raises(StoreError, match=f"could not be opened; .*`companion game details {ids[1]}` says why"):
         fresh.load(ids[1])
 

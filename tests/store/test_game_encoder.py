@@ -7,12 +7,12 @@ from collections.abc import Mapping
 
 import pytest
 
-from companion.bench import _four_player_game, _tap
+from companion.bench.saves import four_player_game, tap
 from companion.core.commands.scoring import AdjustScore
 from companion.core.schema import JsonObject
 from companion.store import GameStore
 from companion.store.atomic import FileProblem
-from companion.store.gamefiles import TABLE, GameEncoder
+from companion.store.folder import TABLE, GameEncoder
 
 
 def whole(doc: Mapping[str, object]) -> bytes:
@@ -20,10 +20,10 @@ def whole(doc: Mapping[str, object]) -> bytes:
 
 
 def test_every_save_of_a_long_game_writes_the_whole_documents_json(store: GameStore) -> None:
-    session = _four_player_game(store)
+    session = four_player_game(store)
     path = store.files.path(session.id)
     for n in range(260):  # past the 200 log lines the file keeps: the oldest go to the archive
-        session.execute(_tap(n))
+        session.execute(tap(n))
         if n % 3 == 0:
             session.undo()
             session.redo()
@@ -53,12 +53,12 @@ def test_a_document_not_from_a_session_is_encoded_whole() -> None:
 
 
 def test_a_failed_write_forgets_what_it_encoded(store: GameStore) -> None:
-    session = _four_player_game(store)
+    session = four_player_game(store)
     session.execute(AdjustScore("p1", 1))
     encoder = store.files._encoders[session.id]
     assert encoder._known
     with pytest.MonkeyPatch.context() as patched:
-        patched.setattr("companion.store.gamefiles.write_atomically", _full_disk)
+        patched.setattr("companion.store.folder.write_atomically", _full_disk)
         with pytest.raises(FileProblem):
             session.execute(AdjustScore("p1", 1))
     assert encoder._known == {}

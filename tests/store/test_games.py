@@ -12,6 +12,7 @@ from companion.core.commands.turns import NextPhase
 from companion.core.i18n import render
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore, StoreConflict, StoreError
+from companion.store.transfer import export, export_bytes, import_bytes, import_file
 from tests.helpers import four_players
 
 
@@ -78,19 +79,19 @@ def test_export_then_import_gives_back_the_same_game(store: GameStore, tmp_path:
     session = store.create(GameSetup(game="mota", players=four_players()), name="Export me")
     session.execute(AdjustScore("p1", 2))
     session.execute(NextPhase())
-    exported = store.export(session.id, tmp_path / "game.json")
+    exported = export(store, session.id, tmp_path / "game.json")
     payload = json.loads(exported.read_text())
     assert payload["format"] == "march-of-the-ants-companion/game" and payload["schema"] == 2
 
     other = GameStore(tmp_path / "other.json")
-    new_id = other.import_file(exported)
+    new_id = import_file(other, exported)
     assert new_id == session.id
     imported, original = other.load(new_id), store.load(session.id)
     assert imported.pop("rev") == 1 and original.pop("rev") == 3  # revisions count saves in each database
     assert imported == original
     assert other.session(new_id).undo().text == "Next: Soldier Phase"
 
-    again = store.import_file(exported)  # same id already here: a renamed copy
+    again = import_file(store, exported)  # same id already here: a renamed copy
     assert again != session.id
     assert store.load(again)["name"] == "Export me (imported)"
 
@@ -115,29 +116,29 @@ def test_a_bad_import_is_refused_and_changes_nothing(store: GameStore, tmp_path:
     bad = tmp_path / "bad.json"
     bad.write_text(text)
     with pytest.raises(StoreError, match=message):
-        store.import_file(bad)
+        import_file(store, bad)
     assert sorted(p.name for p in store.folder.iterdir()) == before
 
 
 def test_an_import_with_a_broken_state_is_refused(store: GameStore, tmp_path: Path) -> None:
     session = store.create(GameSetup(game="mota", players=four_players()))
-    path = store.export(session.id, tmp_path / "g.json")
+    path = export(store, session.id, tmp_path / "g.json")
     payload = json.loads(path.read_text())
     payload["game"]["state"]["round"] = 7
     path.write_text(json.dumps(payload))
     with pytest.raises(StoreError, match=r"state\.round: Input should be less than or equal to 5"):
-        store.import_file(path)
+        import_file(store, path)
     payload["game"]["state"]["round"] = 1
     payload["game"]["state"]["scores"]["p1"] = [0, 0]
     path.write_text(json.dumps(payload))
     with pytest.raises(StoreError, match=r"state\.scores: one number per round"):
-        store.import_file(path)
+        import_file(store, path)
     assert len(store.list_games()) == 1
 
 
 def test_import_of_a_missing_file(store: GameStore, tmp_path: Path) -> None:
     with pytest.raises(StoreError, match="There is no file"):
-        store.import_file(tmp_path / "nope.json")
+        import_file(store, tmp_path / "nope.json")
 
 
 def test_a_pre_release_save_is_migrated(store: GameStore, tmp_path: Path) -> None:
@@ -148,7 +149,7 @@ def test_a_pre_release_save_is_migrated(store: GameStore, tmp_path: Path) -> Non
     del old["state"]["schema"]
     path = tmp_path / "old.json"
     path.write_text(json.dumps({"format": "march-of-the-ants-companion/game", "game": old}))
-    new_id = store.import_file(path)
+    new_id = import_file(store, path)
     migrated = store.load(new_id)
     assert migrated["schema"] == 2
     assert migrated["state"]["scores"]["p1"] == [5, 0, 0, 0]
@@ -183,7 +184,7 @@ def test_rename_and_import_keep_revisions_consistent(store: GameStore, tmp_path:
     assert store.load(session.id)["rev"] == 3
     fresh = store.session(session.id)
     fresh.execute(NextPhase())
-    copy_id = store.import_bytes(store.export_bytes(session.id), "the download")
+    copy_id = import_bytes(store, export_bytes(store, session.id), "the download")
     assert store.load(copy_id)["rev"] == 1
     with pytest.raises(StoreError, match="the download is not a game exported by this app"):
-        store.import_bytes(b'{"format": "x"}', "the download")
+        import_bytes(store, b'{"format": "x"}', "the download")

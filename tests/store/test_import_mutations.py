@@ -26,6 +26,7 @@ from companion.core.commands.scoring import AdjustScore
 from companion.core.commands.turns import NextPhase
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore, StoreError
+from companion.store.transfer import export_bytes, import_bytes
 from tests.helpers import four_players
 
 JsonPath = tuple[str | int, ...]
@@ -127,7 +128,7 @@ def _run(db: Path, args: tuple[str, ...], game_id: str) -> tuple[int, str]:
 
 def _exported(tmp_path: Path, make: Any) -> dict[str, Any]:
     store = GameStore(tmp_path / "source.json")
-    payload: dict[str, Any] = json.loads(store.export_bytes(make(store)))
+    payload: dict[str, Any] = json.loads(export_bytes(store, make(store)))
     return payload
 
 
@@ -148,7 +149,7 @@ def test_every_mutated_field_is_refused_or_works_everywhere(tmp_path: Path, kind
             tried += 1
             raw = json.dumps(mutated).encode()
             try:
-                game_id = store.import_bytes(raw, "the file")
+                game_id = import_bytes(store, raw, "the file")
             except StoreError as exc:
                 assert "the file" in str(exc), (path, how)
                 continue
@@ -170,7 +171,7 @@ def test_a_mutation_that_poisoned_every_game_before_is_refused(tmp_path: Path) -
     del payload["game"]["state"]["ended"]
     store = GameStore(tmp_path / "games.json")
     with pytest.raises(StoreError, match=r"state\.ended: Field required"):
-        store.import_bytes(json.dumps(payload).encode(), "the file")
+        import_bytes(store, json.dumps(payload).encode(), "the file")
     assert store.list_games() == []
 
 
@@ -189,5 +190,5 @@ def test_limits_refuse_huge_deep_and_non_numbers(tmp_path: Path, make: Any, mess
     payload = _exported(tmp_path, _competitive)
     store = GameStore(tmp_path / "games.json")
     with pytest.raises(StoreError, match=message):
-        store.import_bytes(make(payload).encode(), "the file")
+        import_bytes(store, make(payload).encode(), "the file")
     assert store.list_games() == []

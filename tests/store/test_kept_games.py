@@ -17,9 +17,10 @@ import pytest
 from companion.core.i18n import render
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore, StoreError
-from companion.store import games as games_module
-from companion.store.gamefiles import GameFiles
-from companion.store.kept import LEDGER, code_stamp
+from companion.store import damaged as damaged_module
+from companion.store.damaged import LEDGER, code_stamp
+from companion.store.folder import GameFolder
+from companion.store.transfer import export_kept
 from tests.helpers import four_players
 
 SOLO = GameSetup(game="mota", mode="solo", players=(PlayerSpec("Ana", "red"),), expansions=("minions",))
@@ -84,7 +85,7 @@ def test_defect_shaped_games_come_back_once_the_reader_accepts_them(db_path: Pat
     assert store.load(solo)["state"]["ended"]["winners"] == ["broodmother"]
     assert sorted(p.name for p in store.files.damaged.glob("g-*.json")) == [broken_path.name]
     assert broken_path.read_bytes() == before  # still aside, untouched
-    assert [(e.id, e.name) for e in store.unreadable_games()] == [(broken, "Never again")]
+    assert [(e.id, e.name) for e in store.damaged.games()] == [(broken, "Never again")]
     assert GameStore(db_path).take_notices() == []  # back once: the next start says nothing
 
 
@@ -97,7 +98,7 @@ def test_a_valid_game_moved_aside_by_hand_comes_back_alone_and_a_broken_one_stay
     assert [render(n) for n in fresh.take_notices()] == ["1 game that could not be opened before is back."]
     assert [g.id for g in fresh.list_games()] == [game_id]
     assert not kept.exists() and broken_path.exists()
-    assert [e.id for e in fresh.unreadable_games()] == [broken]
+    assert [e.id for e in fresh.damaged.games()] == [broken]
 
 
 def test_only_the_newest_readable_copy_of_a_free_id_comes_back_and_copies_of_a_live_game_stay(db_path: Path) -> None:
@@ -118,7 +119,7 @@ def test_only_the_newest_readable_copy_of_a_free_id_comes_back_and_copies_of_a_l
     assert len(fresh.take_notices()) == 1
     assert {g.id: g.name for g in fresh.list_games()} == {live: "Live", gone: "Newest"}
     assert older_live.exists() and older.exists() and not newest.exists()  # stale copies stay aside, silently
-    assert fresh.unreadable_games() == []
+    assert fresh.damaged.games() == []
     ledger = json.loads((store.files.damaged / LEDGER).read_text())["files"]
     assert ledger[older.name][2] == ledger[older_live.name][2] == "stale"
 
@@ -137,11 +138,11 @@ def test_a_file_tried_before_is_not_read_again_until_it_or_the_code_changes(db_p
     (store.files.damaged / LEDGER).write_text(json.dumps(
         {"code": code_stamp(), "files": {kept.name: [info.st_size, info.st_mtime_ns, "unreadable"]}}))
     reads: list[Path] = []
-    real = GameFiles.read_path
-    monkeypatch.setattr(GameFiles, "read_path", lambda self, path: reads.append(path) or real(self, path))
+    real = GameFolder.read_path
+    monkeypatch.setattr(GameFolder, "read_path", lambda self, path: reads.append(path) or real(self, path))
     assert GameStore(db_path).take_notices() == [] and reads == [] and kept.exists()
 
-    monkeypatch.setattr(games_module, "code_stamp", lambda: "new-code")  # a fixed app
+    monkeypatch.setattr(damaged_module, "code_stamp", lambda: "new-code")  # a fixed app
     back = GameStore(db_path)
     assert reads == [kept] and len(back.take_notices()) == 1 and back.exists(game_id)
 
@@ -152,8 +153,8 @@ def test_opening_reads_no_live_game(db_path: Path, monkeypatch: pytest.MonkeyPat
         store.create(SOLO, name=f"G{n}")
     truly_broken(db_path)
     reads: list[Path] = []
-    real = GameFiles.read_path
-    monkeypatch.setattr(GameFiles, "read_path", lambda self, path: reads.append(path) or real(self, path))
+    real = GameFolder.read_path
+    monkeypatch.setattr(GameFolder, "read_path", lambda self, path: reads.append(path) or real(self, path))
     GameStore(db_path)
     assert all(path.parent.name == "damaged" for path in reads) and len(reads) == 1
     reads.clear()
@@ -167,12 +168,12 @@ def test_a_kept_game_is_listed_by_its_name_with_the_reason_re_derived(db_path: P
     truncated.write_bytes(b'{"game": {"1": {"name": "Lost"')
     store = GameStore(db_path)
     assert store.list_games() == []
-    first, second = store.unreadable_games()  # the most recently kept first
+    first, second = store.damaged.games()  # the most recently kept first
     assert (first.id, first.name, first.handle, first.path) == ("g-0000000a", "g-0000000a", "g-0000000a", truncated)
     assert "complete JSON" in render(first.reason)
     assert (second.id, second.name, second.kept_at) == (broken, "Solo Tuesday", "2026-12-02 10:00")
     assert "round" in render(second.reason)
-    assert store.unreadable_game(broken) == second == store.unreadable_game(path.name)
+    assert store.damaged.find(broken) == second == store.damaged.find(path.name)
 
 
 def test_a_game_set_aside_while_listing_is_listed_at_once_with_a_short_notice(db_path: Path) -> None:
@@ -184,7 +185,7 @@ def test_a_game_set_aside_while_listing_is_listed_at_once_with_a_short_notice(db
     (notice,) = fresh.take_notices()
     assert render(notice).startswith("'Solo Tuesday' could not be opened.")
     assert str(fresh.files.damaged) not in render(notice)
-    assert [e.name for e in fresh.unreadable_games()] == ["Solo Tuesday"]
+    assert [e.name for e in fresh.damaged.games()] == ["Solo Tuesday"]
 
 
 def test_export_copies_the_file_as_it_is_and_delete_removes_it(db_path: Path, tmp_path: Path) -> None:
@@ -192,19 +193,19 @@ def test_export_copies_the_file_as_it_is_and_delete_removes_it(db_path: Path, tm
     store = GameStore(db_path)
     store.files.archive_log(broken, [{"n": 0, "label": "x"}])
     original = path.read_bytes()
-    out = store.export_unreadable(broken, tmp_path / "copy.json")
+    out = export_kept(store, broken, tmp_path / "copy.json")
     assert out.read_bytes() == original
     with pytest.raises(StoreError, match="already exists"):
-        store.export_unreadable(broken, out)
+        export_kept(store, broken, out)
     with pytest.raises(StoreError, match="part of the saved games"):
-        store.export_unreadable(broken, store.files.damaged / "x.json")
-    assert store.unreadable_bytes(broken) == original
+        export_kept(store, broken, store.files.damaged / "x.json")
+    assert store.damaged.file_bytes(broken) == original
 
-    assert store.delete_unreadable(broken).name == "Never again"
+    assert store.damaged.delete(broken).name == "Never again"
     assert not path.exists() and not store.files.log_path(broken).exists()
-    assert store.unreadable_games() == [] and GameStore(db_path).unreadable_games() == []
+    assert store.damaged.games() == [] and GameStore(db_path).damaged.games() == []
     with pytest.raises(StoreError, match="No game 'g-"):
-        store.delete_unreadable(broken)
+        store.damaged.delete(broken)
 
 
 def test_two_unreadable_copies_of_one_game_are_named_by_their_files(db_path: Path) -> None:
@@ -212,14 +213,14 @@ def test_two_unreadable_copies_of_one_game_are_named_by_their_files(db_path: Pat
     second = path.with_name(kept_name(broken, "20261204-000000"))
     shutil.copy(path, second)
     store = GameStore(db_path)
-    assert [e.handle for e in store.unreadable_games()] == [second.stem, path.stem]
+    assert [e.handle for e in store.damaged.games()] == [second.stem, path.stem]
     with pytest.raises(StoreError, match="More than one copy"):
-        store.unreadable_game(broken)
-    store.delete_unreadable(path.stem)
-    assert [e.handle for e in store.unreadable_games()] == [broken]
+        store.damaged.find(broken)
+    store.damaged.delete(path.stem)
+    assert [e.handle for e in store.damaged.games()] == [broken]
     live = store.create(SOLO, name="Fine").id
     with pytest.raises(StoreError, match="opens fine"):
-        store.unreadable_game(live)
+        store.damaged.find(live)
 
 
 def test_opening_a_kept_game_by_its_id_says_where_it_is(db_path: Path) -> None:

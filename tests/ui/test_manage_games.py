@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, Locator
 
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
-from companion.store.games import EXPORT_FORMAT
+from companion.store.transfer import EXPORT_FORMAT
 from companion.ui.game_files import export_file_name
 from tests.ui.browser import PHONE, ROOT, Server, Ui, run_server
 from tests.ui.conftest import saved_games, tabs_on

@@ -18,15 +18,14 @@ from companion.core.errors import GameError
 from companion.core.setup import validate_setup
 from companion.store.settings import Settings, SettingsStore, from_dict, settings_path
 from companion.ui.models import (
-    WIZARD_STEPS,
     Debouncer,
-    WizardModel,
     last_played,
     parse_total,
     player_range,
     round_label,
     signed,
 )
+from companion.ui.wizard import WIZARD_STEPS, WizardModel
 
 
 @pytest.fixture(scope="module")
@@ -122,8 +121,8 @@ def test_parse_total_explains_anything_else(typed: str) -> None:
 def test_wizard_starts_with_a_valid_competitive_game(content: Content) -> None:
     wizard = WizardModel(content)
     assert wizard.step_id == "game"
-    low, _ = wizard.player_limits()
-    assert len(wizard.players) == low
+    low, _ = wizard.seats().limits
+    assert len(wizard.table.players) == low
     validate_setup(wizard.setup(), content)
 
 
@@ -133,7 +132,7 @@ def test_wizard_offers_only_what_the_content_lists(content: Content) -> None:
         wizard.choose_game(game_id)
         assert [e.id for e in wizard.expansion_options()] == list(game.expansions)
         assert [c.id for c in wizard.mode_choices()] == list(game.modes)
-        assert wizard.colour_options() == list(game.colours)
+        assert wizard.seats().colours == list(game.colours)
 
 
 def test_modes_needing_an_expansion_wait_for_it(content: Content) -> None:
@@ -145,9 +144,9 @@ def test_modes_needing_an_expansion_wait_for_it(content: Content) -> None:
         wizard.choose_mode("solo")
     wizard.set_expansion("minions", True)
     wizard.choose_mode("solo")
-    assert len(wizard.players) == 1
+    assert len(wizard.table.players) == 1
     reserved = content.modes["solo"].reserved_colours
-    assert all(p.colour not in reserved for p in wizard.players)
+    assert all(p.colour not in reserved for p in wizard.table.players)
     wizard.set_expansion("minions", False)
     assert wizard.mode == "competitive", "dropping the expansion drops the mode that needs it"
 
@@ -168,7 +167,7 @@ def test_the_wizard_chooses_her_difficulty_and_shows_the_charts_changes(content:
     assert "Difficulty: Easy (+2 larvae, +1 Initiative Token); thresholds: plot 3, Colony Points 12, centipedes 7" \
         in wizard.choices_text()
     wizard.choose_mode("coop")
-    wizard.set_player_count(3)
+    wizard.table.set_count(3)
     assert {c["id"]: c["changes"] for c in wizard.difficulty_choices()}["difficult"] == "no Initiative Tokens"
     validate_setup(wizard.setup(), content)
     with pytest.raises(GameError):
@@ -180,50 +179,50 @@ def test_the_wizard_chooses_her_difficulty_and_shows_the_charts_changes(content:
 
 def test_player_count_stays_in_the_modes_range(content: Content) -> None:
     wizard = WizardModel(content)
-    low, high = wizard.player_limits()
-    wizard.set_player_count(99)
-    assert len(wizard.players) == high
-    wizard.set_player_count(0)
-    assert len(wizard.players) == low
-    wizard.set_player_count(high)
-    assert len({p.colour for p in wizard.players}) == high, "every new player gets a free colour"
+    low, high = wizard.seats().limits
+    wizard.table.set_count(99)
+    assert len(wizard.table.players) == high
+    wizard.table.set_count(0)
+    assert len(wizard.table.players) == low
+    wizard.table.set_count(high)
+    assert len({p.colour for p in wizard.table.players}) == high, "every new player gets a free colour"
 
 
 def test_picking_a_taken_colour_swaps(content: Content) -> None:
     wizard = WizardModel(content)
-    first, second = wizard.players[0].colour, wizard.players[1].colour
+    first, second = wizard.table.players[0].colour, wizard.table.players[1].colour
     assert second is not None
-    wizard.set_colour(0, second)
-    assert (wizard.players[0].colour, wizard.players[1].colour) == (second, first)
-    assert wizard.players[0].default == second.capitalize(), "an untouched default name follows the colour"
-    assert wizard.players[0].name == "" and wizard.setup().players[0].name == second.capitalize()
+    wizard.table.set_colour(0, second)
+    assert (wizard.table.players[0].colour, wizard.table.players[1].colour) == (second, first)
+    assert wizard.table.players[0].default == second.capitalize(), "an untouched default name follows the colour"
+    assert wizard.table.players[0].name == "" and wizard.setup().players[0].name == second.capitalize()
 
 
 def test_typed_names_survive_colour_changes(content: Content) -> None:
     wizard = WizardModel(content)
-    wizard.set_name(0, "Ana")
-    wizard.set_colour(0, "blue")
-    assert wizard.players[0].name == "Ana"
+    wizard.table.set_name(0, "Ana")
+    wizard.table.set_colour(0, "blue")
+    assert wizard.table.players[0].name == "Ana"
 
 
 def test_asymmetric_has_exactly_one_broodmother(content: Content) -> None:
     wizard = WizardModel(content)
     wizard.set_expansion("minions", True)
     wizard.choose_mode("asymmetric")
-    roles = [p.role for p in wizard.players]
+    roles = [p.role for p in wizard.table.players]
     assert roles.count("broodmother") == 1
-    wizard.set_broodmother(0)
-    assert [p.role for p in wizard.players].count("broodmother") == 1
-    assert wizard.players[0].colour is None
+    wizard.table.set_broodmother(0)
+    assert [p.role for p in wizard.table.players].count("broodmother") == 1
+    assert wizard.table.players[0].colour is None
     validate_setup(wizard.setup(), content)
     wizard.choose_mode("competitive")
-    assert all(p.role == "ant" and p.colour for p in wizard.players)
+    assert all(p.role == "ant" and p.colour for p in wizard.table.players)
 
 
 def test_wizard_reports_the_cores_reason(content: Content) -> None:
     wizard = WizardModel(content)
     wizard.step = WIZARD_STEPS.index("players")
-    wizard.set_name(1, wizard.players[0].shown)
+    wizard.table.set_name(1, wizard.table.players[0].shown)
     problem = wizard.problem()
     assert problem and "names must differ" in problem
     with pytest.raises(GameError):

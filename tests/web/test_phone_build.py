@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 from companion.core.commands.scoring import AdjustScore
 from companion.core.setup import GameSetup
 from companion.store import GameStore
+from companion.store.transfer import export, import_bytes
 from tests.helpers import four_players
 from tests.ui.browser import Ui
 from tests.ui.test_broodmother_panel import her_turn
@@ -143,14 +144,14 @@ def test_a_game_exported_in_the_browser_imports_on_a_computer_and_back(phone: Br
     game = json.loads(exported.read_text(encoding="utf-8"))["game"]
 
     computer = GameStore(tmp_path / "computer" / "games.json")  # the desktop app's store, in this process
-    copy = computer.import_bytes(exported.read_bytes(), exported.name)
+    copy = import_bytes(computer, exported.read_bytes(), exported.name)
     assert copy == game_id
     loaded = computer.load(copy)
     assert loaded["name"] == "On the phone" and loaded["state"] == game["state"]
 
     made = computer.create(GameSetup(game="mota", players=four_players()), name="From the computer", seed=5)
     made.execute(AdjustScore("p1", 3))
-    back = computer.export(made.id, tmp_path / "from-the-computer.moa.json")
+    back = export(computer, made.id, tmp_path / "from-the-computer.moa.json")
     with ui.page.expect_file_chooser() as chooser:
         ui.tap("import-game")
     chooser.value.set_files(back)

@@ -27,7 +27,9 @@ HOOKS = ModuleHooks(
 register(HOOKS)
 
 MODULE = ModuleUnit(id="broodmother", content=(BROOD,), texts=catalogue_texts,
-                    panels=("companion.ui.panels.broodmother",), cli=("companion.cli.solo_cmd",),
+                    panels=("companion.ui.panels.broodmother",),
+                    cli=("companion.cli.solo_cmd", "companion.cli.solo_show", "companion.cli.solo_meadow",
+                         "companion.cli.solo_asymmetric"),
                     views={KEY: broodmother_view}, moves={KEY: her_moves})
 
 __all__ = [

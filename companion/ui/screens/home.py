@@ -55,7 +55,7 @@ class HomeScreen(Screen):
         controls += [self._menu(), ft.Row([ft.Container(heading, expand=True), self._import_button()],
                                           vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=10)]
         games = self.app.ctx.store.list_games()
-        kept = self.app.ctx.store.unreadable_games()
+        kept = self.app.ctx.store.damaged.games()
         self.app.ctx.notices.extend(self.app.ctx.store.take_notices())
         if kept:
             controls.append(ft.Semantics(identifier="kept-list", container=True,

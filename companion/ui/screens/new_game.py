@@ -15,9 +15,10 @@ from companion.core.i18n import N_
 from companion.ui import widgets
 from companion.ui.fields import changed_value, sized
 from companion.ui.i18n import tr, trf, trn
-from companion.ui.models import STEP_TITLES, WIZARD_STEPS, PlayerDraft, WizardModel, player_range
+from companion.ui.models import player_range
 from companion.ui.screen import Screen
 from companion.ui.theme import MIN_TOUCH, on_colour, player_colour
+from companion.ui.wizard import STEP_TITLES, WIZARD_STEPS, PlayerDraft, WizardModel
 
 ROUTE = "/new"
 
@@ -124,15 +125,15 @@ class NewGameScreen(Screen):
 
     def _players(self) -> list[ft.Control]:
         m = self.model
-        low, high = m.player_limits()
-        count = len(m.players)
+        low, high = m.seats().limits
+        count = len(m.table.players)
         out: list[ft.Control] = [widgets.stepper(
             tr("Players"), f"{count}",
-            self._rerender(lambda: m.set_player_count(count - 1)) if count > low else None,
-            self._rerender(lambda: m.set_player_count(count + 1)) if count < high else None,
+            self._rerender(lambda: m.table.set_count(count - 1)) if count > low else None,
+            self._rerender(lambda: m.table.set_count(count + 1)) if count < high else None,
             self.sizes, identifier="player-count", minus_label=tr("One player fewer"),
             plus_label=tr("One more player"))]
-        out += [self._player_editor(i, p) for i, p in enumerate(m.players)]
+        out += [self._player_editor(i, p) for i, p in enumerate(m.table.players)]
         if m.has_difficulty():
             out.append(self._difficulty())
         name = ft.TextField(label=tr("Game name (optional)"), value=m.name, text_size=self.sizes.body,
@@ -171,16 +172,16 @@ class NewGameScreen(Screen):
                              hint_text=player.default, text_size=self.sizes.body, max_length=24,
                              counter=ft.Container() if larger else trf("Up to {n} characters", n=24),
                              helper=helper, **sized(self.sizes))
-        field.on_change = changed_value(self.app, lambda text: m.set_name(index, text))
+        field.on_change = changed_value(self.app, lambda text: m.table.set_name(index, text))
         rows: list[ft.Control] = [ft.Semantics(identifier=f"player-name-{number}", container=True, content=field)]
         if player.role == "broodmother":
             rows.append(ft.Text(tr("Plays the Broodmother (no colony colour)."), size=self.sizes.small))
         else:
-            rows.append(ft.Row([self._colour_button(index, player, c) for c in m.colour_options()],
+            rows.append(ft.Row([self._colour_button(index, player, c) for c in m.seats().colours],
                                wrap=True, spacing=6, run_spacing=6))
-        if m.has_broodmother_player() and player.role != "broodmother":
+        if m.seats().broodmother_player and player.role != "broodmother":
             rows.append(widgets.tap_button(trf("Player {number} plays the Broodmother", number=number),
-                                           self._rerender(lambda: m.set_broodmother(index)),
+                                           self._rerender(lambda: m.table.set_broodmother(index)),
                                            text=tr("Make the Broodmother"), kind="outlined",
                                            identifier=f"broodmother-{number}", sizes=self.sizes))
         card = ft.Card(ft.Container(ft.Column(rows, spacing=8), padding=12), margin=0,
@@ -194,7 +195,7 @@ class NewGameScreen(Screen):
                             bgcolor=player_colour(colour), alignment=ft.Alignment.CENTER,
                             border=ft.Border.all(3 if chosen else 1, ft.Colors.ON_SURFACE if chosen
                                                  else ft.Colors.OUTLINE))
-        tap = self._rerender(lambda: self.model.set_colour(index, colour))
+        tap = self._rerender(lambda: self.model.table.set_colour(index, colour))
         disc.on_click = tap
         label = trf("{colour} for player {number}", colour=tr(colour.capitalize()), number=index + 1)
         return ft.Semantics(identifier=f"colour-{index + 1}-{colour}", label=label, button=True,
@@ -203,7 +204,7 @@ class NewGameScreen(Screen):
     def _summary(self) -> list[ft.Control]:
         m = self.model
         players = ", ".join(trf("{name} ({colour})", name=p.shown, colour=tr(p.colour.capitalize()) if p.colour
-                                else tr("Broodmother")) for p in m.players)
+                                else tr("Broodmother")) for p in m.table.players)
         out: list[ft.Control] = [
             widgets.section(tr("Your choices"), [ft.Text(line, size=self.sizes.body) for line in
                                                  [*m.choices_text(), trf("Players: {players}", players=players)]],

@@ -4,7 +4,7 @@ Filters (game and edition, expansion, period) at the top; then Against the Brood
 apart), the asymmetric games, Competitive (each player, head to head, merging two names) and Antscape. Every
 figure is a button that lists the games behind it at the top of the screen; a game opens its summary while it
 is saved, else its record (with "Forget this game in the records"). Under the filters, the plays shown can be
-exported as CSV or JSON (one row per player per game), downloaded the way a game's export is (``GameFiles.offer``).
+exported as CSV or JSON (one row per player per game: ``records_export``).
 """
 
 from __future__ import annotations
@@ -32,16 +32,14 @@ from companion.core.records import (
     in_order,
     mode_name,
     player_names,
-    plays_csv,
-    plays_json,
 )
 from companion.core.schema import JsonObject
 from companion.ui import widgets
 from companion.ui.i18n import tr, trf, trn
 from companion.ui.screen import Screen
+from companion.ui.screens.records_export import PlaysExport
 
 ROUTE = "/records"
-EXPORT_NAME = "march-of-the-ants-plays"  # .csv or .json
 PAGE = 30  # games listed at a time
 PERIODS = {"all": 0, "year": 365, "month": 30}
 PERIOD_LABELS = {"all": N_("All time"), "year": N_("Last 12 months"), "month": N_("Last 30 days")}
@@ -78,7 +76,7 @@ class RecordsScreen(Screen):
         self.by_id = {r["id"]: r for r in records}
         controls: list[ft.Control] = [self._filters()]
         if records:
-            controls.append(self._export(records))
+            controls.append(PlaysExport(self.app, self.sizes, self._records).tile(len(records)))
         if self.opened is not None:
             controls.append(self._record(self.opened))
         elif self.listing is not None:
@@ -98,37 +96,6 @@ class RecordsScreen(Screen):
         if f["antscape"] is not None:
             controls.append(self._antscape(f["antscape"]))
         return controls
-
-    # -- export -----------------------------------------------------------------------------------
-    def _export(self, records: list[PlayRecord]) -> ft.Control:
-        """The plays shown (the filters apply) as a file: one row per player per game, in CSV or JSON; a tile
-        under the filters (closed, one line) so the figures come first on a phone."""
-        return widgets.lazy_tile(self.app, "records-export", trn(
-            "Export the plays of {n} game", "Export the plays of {n} games", len(records)),
-            self._export_body, self.sizes)
-
-    def _export_body(self) -> list[ft.Control]:
-        return [
-            widgets.message_text(tr("One row per player per game, for a spreadsheet: date, game, edition, "
-                                    "expansions, modules, variants, mode, difficulty, player, colour, score and "
-                                    "winner; each code with its name beside it."), self.sizes,
-                                 muted=True),
-            ft.Row([
-                widgets.tap_button(tr("Export the plays as CSV"), self.app.handler(partial(self._download, "csv")),
-                                   text=tr("CSV"), icon=ft.Icons.FILE_DOWNLOAD_OUTLINED, kind="tonal",
-                                   identifier="records-export-csv", expand=True, sizes=self.sizes),
-                widgets.tap_button(tr("Export the plays as JSON"), self.app.handler(partial(self._download, "json")),
-                                   text=tr("JSON"), icon=ft.Icons.FILE_DOWNLOAD_OUTLINED, kind="tonal",
-                                   identifier="records-export-json", expand=True, sizes=self.sizes),
-            ], spacing=8)]
-
-    def _download(self, kind: str) -> None:
-        records = self._records()
-        content = self.app.ctx.store.content
-        text = plays_csv(records, content) if kind == "csv" else plays_json(records, content)
-        self.app.files.offer(f"{EXPORT_NAME}.{kind}", text.encode("utf-8"), title=tr("Export the plays"),
-                             extension=kind, failed=lambda exc: trf("The plays could not be exported: {exc}",
-                                                                    exc=exc))
 
     # -- filters ----------------------------------------------------------------------------------
     def _choice(self, label: str, value: str, current: str, on_pick: Callable[[str], object],
@@ -190,7 +157,7 @@ class RecordsScreen(Screen):
                 continue
             line = trf("{date} · {name}\n{game} · {mode} · {winners}", date=r["date"][:10], name=r["name"],
                        game=game_name(r["game"], content), mode=tr(mode_name(r["mode"], content)),
-                       winners=self._winners(r))
+                       winners=_winners(r))
             rows.append(widgets.tap_button(line.replace("\n", ". "), self.app.handler(partial(self._open, game_id)),
                                            text=line, kind="outlined", identifier=f"record-{game_id}",
                                            sizes=self.sizes))
@@ -214,15 +181,6 @@ class RecordsScreen(Screen):
         self.opened = game_id
         self.refresh()
 
-    def _winners(self, r: PlayRecord) -> str:
-        names = {p["id"]: p["name"] for p in r["players"]}
-        leading = ", ".join(names.get(w, w) for w in r["winners"])
-        if ended_early(r):
-            return trf("ended early, leading: {names}", names=leading) if leading else tr("ended early, no winner")
-        if HER in r["winners"]:
-            return tr("the Broodmother won")
-        return trf("won by {names}", names=leading)
-
     def _record(self, game_id: str) -> ft.Control:
         """A game no longer saved: its record, and the way to take it out of the records."""
         content = self.app.ctx.store.content
@@ -237,7 +195,7 @@ class RecordsScreen(Screen):
                                                                                              r["difficulty"]))))
         lines += [trf("{name} ({colour}): {score}", name=p["name"], score=p["score"],
                       colour=tr(p["colour"].capitalize()) if p["colour"] else "-") for p in r["players"]]
-        lines.append(self._winners(r))
+        lines.append(_winners(r))
         if r["ended"]["code"] in ENDINGS:
             lines.append(trf("Ended in round {round}: {how}", round=r["ended"]["round"],
                              how=tr(ENDINGS[r["ended"]["code"]])))
@@ -328,21 +286,16 @@ class RecordsScreen(Screen):
         ], self.sizes, identifier="asymmetric")
 
     # -- players ---------------------------------------------------------------------------------
-    def _player_text(self, row: JsonObject) -> str:
-        return trn("{n} game, {wins} won, average {average}, best {best}",
-                   "{n} games, {wins} won, average {average}, best {best}", row["games"], wins=row["wins"],
-                   average=row["average"], best=row["best"])
-
     def _competitive(self, f: Figures, records: list[PlayRecord], merges: dict[str, str]) -> ft.Control:
         content = self.app.ctx.store.content
         body: list[ft.Control] = []
         for row in f["players"]:
-            body.append(self._figure(row["name"], self._player_text(row), row["name"], row["ids"],
+            body.append(self._figure(row["name"], _player_text(row), row["name"], row["ids"],
                                      f"player-{row['key']}"))
             for cell in row["by_game"]:
                 game = game_name(cell["game"], content)
                 body.append(self._figure(trf("{name} · {game}", name=row["name"], game=game),
-                                         self._player_text(cell), trf("{name} · {game}", name=row["name"], game=game),
+                                         _player_text(cell), trf("{name} · {game}", name=row["name"], game=game),
                                          cell["ids"], f"player-{row['key']}-{cell['game']}"))
         body.append(self._versus(records, merges))
         return widgets.section(tr("Competitive"), body, self.sizes, identifier="competitive")
@@ -396,6 +349,24 @@ class RecordsScreen(Screen):
     def on_message(self, message: JsonObject) -> None:
         if message.get("kind") == "game":
             self.refresh()
+
+
+def _winners(r: PlayRecord) -> str:
+    """Who won a game, in a few words (the Broodmother, or nobody when it ended early)."""
+    names = {p["id"]: p["name"] for p in r["players"]}
+    leading = ", ".join(names.get(w, w) for w in r["winners"])
+    if ended_early(r):
+        return trf("ended early, leading: {names}", names=leading) if leading else tr("ended early, no winner")
+    if HER in r["winners"]:
+        return tr("the Broodmother won")
+    return trf("won by {names}", names=leading)
+
+
+def _player_text(row: JsonObject) -> str:
+    """A player's line: games, wins, average and best."""
+    return trn("{n} game, {wins} won, average {average}, best {best}",
+               "{n} games, {wins} won, average {average}, best {best}", row["games"], wins=row["wins"],
+               average=row["average"], best=row["best"])
 
 
 SCREEN = RecordsScreen

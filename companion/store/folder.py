@@ -29,13 +29,14 @@ from tinydb import TinyDB
 from companion import platform
 from companion.core.errors import GameError
 from companion.core.i18n import msg
-from companion.core.schema import JsonObject
+from companion.core.schema import LOG_KEEP, ArchivedLog, JsonObject, check
 from companion.store.aside import keep_aside
 from companion.store.atomic import AtomicJSONStorage, FileProblem, UnreadableFile, os_problem, write_atomically
 
 GAME_ID = re.compile(r"^g-[0-9a-f]{8}$")
 LOCK_TIMEOUT_S = 10.0
 TABLE = "game"
+LOG_AFTER_TRIM = LOG_KEEP // 2
 
 Doc = JsonObject
 Stamp = tuple[int, int, int]
@@ -51,6 +52,20 @@ class Lock(Protocol):
     def __enter__(self) -> object: ...
 
     def __exit__(self, *exc: object) -> None: ...
+
+def split_log(doc: Doc) -> list[JsonObject]:
+    """Take the oldest log lines out of ``doc`` (to be archived) once it holds more than LOG_KEEP.
+
+    What is taken out is checked like the rest of a game (a refusal names ``log``).
+    """
+    log, archived = doc.get("log"), doc.get("log_archived", 0)
+    if not isinstance(log, list) or len(log) <= LOG_KEEP or isinstance(archived, bool) \
+            or not isinstance(archived, int):
+        return []
+    overflow = check(ArchivedLog, log[:-LOG_AFTER_TRIM], "log")
+    doc["log"], doc["log_archived"] = log[-LOG_AFTER_TRIM:], archived + len(overflow)
+    return [dict(entry) for entry in overflow]
+
 
 class GameBusy(GameError):
     """Another process held the game's lock for too long."""
@@ -107,7 +122,7 @@ class GameEncoder:
         self._known = {}
 
 
-class GameFiles:
+class GameFolder:
     """The saves folder: read, write, lock, archive the log of, and remove single games."""
 
     def __init__(self, folder: Path) -> None:
