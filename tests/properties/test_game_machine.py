@@ -17,7 +17,8 @@ common commands; text arguments come from the state (the texts under the key a f
 the words a command's module spells, and what the core's refusals named. ``test_every_area_is_reached``
 (a fixed seed, a few short games around each module, variant and game, and a few from each of her rare moments
 (``MOMENTS``: her track at level 2, her Strike, a redraw, a power paid for), reached by the app's own commands)
-fails when a command is applied fewer than three times; ``--hypothesis-show-statistics`` shows ``area: <id>`` for the areas each run applied.
+fails when a command is applied fewer than three times; ``--hypothesis-show-statistics`` shows ``area: <id>``
+for the areas each run applied.
 
 Budget: ``COMPANION_MACHINE_EXAMPLES`` (default 20) games of up to ``COMPANION_MACHINE_STEPS``
 (default 80) steps; ``scripts/soak`` runs many more before a release. A failure prints the

@@ -221,8 +221,11 @@ class GameScreen(Screen):
         part = self._part  # each part is sent again only when its drawing changed
         ended = view["ended"]
         over = trf("Game over: {reason}", reason=render(ended["reason"])) if ended else None
+        reading = render(view["ended_reading"]) if view["ended_reading"] else None
         moment: list[ft.Control] = [
-            part("game-over", lambda: widgets.banner(over, self.sizes, identifier="game-over") if over else None)]
+            part("game-over", lambda: widgets.banner(over, self.sizes, identifier="game-over") if over else None),
+            part("game-over-reading", lambda: widgets.message_text(reading, self.sizes, muted=True,
+                                                                   identifier="early-reading") if reading else None)]
         panels, nows = self._panels(view)
         first = self._first_panels
         moment += panels[:first]  # panels of order 0 (a finished game's summary) come before the round bar
@@ -698,7 +701,8 @@ class GameScreen(Screen):
         self.app.confirm(tr("End the game early?"),
                          tr("The game ends now with the standings as they are, and the records keep it as ended "
                             "early (Undo can still take it back)."),
-                         tr("End early"), lambda: self.app.execute(self.session, EndEarly(), debounce="end-early"))
+                         tr("End early"), lambda: self.app.execute(self.session, EndEarly(self.app.settings.early_end),
+                                                                   debounce="end-early"))
 
     def _delete(self) -> None:
         name = str(self.session.doc["name"])
