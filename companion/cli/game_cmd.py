@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from companion.core.commands.base import Command
     from companion.core.setup import PlayerSpec
     from companion.core.state import State
+    from companion.store import GameStore
 
 HELP = N_("list, show, export, import, undo and redo saved games")
 """The line ``companion --help`` shows for this subcommand (read from this file without importing it)."""
@@ -256,12 +257,13 @@ def _end_early(args: argparse.Namespace) -> int:
 
     store = open_store(args)
     winners = args.winners or SettingsStore(settings_path(store.path)).current.early_end
-    return _ended(args, EndEarly(winners))
+    return _ended(args, EndEarly(winners), store)
 
 
-def _ended(args: argparse.Namespace, command: Command) -> int:
-    """Run a command that ends the game, then say how it ended (the outcome's reason, in words)."""
-    session = open_store(args).session(args.id)
+def _ended(args: argparse.Namespace, command: Command, store: GameStore | None = None) -> int:
+    """Run a command that ends the game, then say how it ended (the outcome's reason and, for an early end, the
+    reading it followed)."""
+    session = (store or open_store(args)).session(args.id)
     print(session.execute(command).text)
     ended = session.state["ended"]
     if ended:
