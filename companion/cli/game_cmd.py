@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from companion.core.commands.base import Command
     from companion.core.setup import PlayerSpec
     from companion.core.state import State
+    from companion.store import GameStore
 
 HELP = N_("list, show, export, import, undo and redo saved games")
 """The line ``companion --help`` shows for this subcommand (read from this file without importing it)."""
@@ -47,7 +48,9 @@ def _saved_game_verbs() -> tuple[Verb, ...]:
         Verb("finish", tr("finish the game after the last round (the highest total wins)"), _finish, (game_id,),
              sends=("finish_game",)),
         Verb("end-early", tr("end the game now, before its end: the standings as they are (undo takes it back)"),
-             _end_early, (game_id,), sends=("end_early",)),
+             _end_early, (game_id, arg("--winners", choices=("leaders", "none"), help=tr(
+                 "who wins it: the leaders, or none (default: the setting An early end counts)"))),
+             sends=("end_early",)),
         Verb("do", tr("send any game command the app's screens send (companion game commands lists them)"), _do, (
             game_id, arg("command", metavar=tr("COMMAND"), help=tr("the command's name, e.g. adjust_score")),
             arg("fields", nargs="*", metavar=tr("FIELD=VALUE"),
@@ -251,18 +254,27 @@ def _finish(args: argparse.Namespace) -> int:
 
 
 def _end_early(args: argparse.Namespace) -> int:
+    """Who wins is the flag's reading, else the app's setting beside these saves (the same one the screens use)."""
     from companion.core.commands.turns import EndEarly
+    from companion.store.settings import SettingsStore, settings_path
 
-    return _ended(args, EndEarly())
+    store = open_store(args)
+    winners = args.winners or SettingsStore(settings_path(store.path)).current.early_end
+    return _ended(args, EndEarly(winners), store)
 
 
-def _ended(args: argparse.Namespace, command: Command) -> int:
-    """Run a command that ends the game, then say how it ended (the outcome's reason, in words)."""
-    session = open_store(args).session(args.id)
+def _ended(args: argparse.Namespace, command: Command, store: GameStore | None = None) -> int:
+    """Run a command that ends the game, then say how it ended (the outcome's reason and, for an early end, the
+    reading it followed)."""
+    session = (store or open_store(args)).session(args.id)
     print(session.execute(command).text)
     ended = session.state["ended"]
     if ended:
         print(trf("Game over: {reason}", reason=render(ended["reason"])))
+        from companion.core.views import ended_reading
+
+        if (reading := ended_reading(session.state, session.content)) is not None:
+            print(render(reading))
     return 0
 
 

@@ -76,12 +76,28 @@ def standings(state: State, others: Sequence[tuple[str | Msg, int]] = ()) -> Msg
     return commas([msg("{name} {points}", name=name, points=points) for name, points in ranked])
 
 
-def end_early(state: State) -> Ended:
-    """The outcome of a game the table stops before its end (``EndEarly``): the standings as they are, the
-    leaders (several on a tie) counted as its winners, and the code says it ended early."""
+#: Who wins a game the table ends early (the rulebooks are silent; a setting): the leaders then, or nobody.
+LEADERS_WIN, NO_WINNER = "leaders", "none"
+EARLY_WINNERS = (LEADERS_WIN, NO_WINNER)
+#: The reading each choice makes, shown as "Interpretation: ..." wherever an early end's result is shown.
+EARLY_READINGS = {
+    LEADERS_WIN: N_("a game ended early counts the colonies leading at that moment as its winners (Settings: "
+                    "An early end counts)."),
+    NO_WINNER: N_("a game ended early has no winner; its standings are kept (Settings: An early end counts)."),
+}
+EARLY_AGAINST_HER = N_("a game against the Broodmother ended early has no winner: her game is decided only at its "
+                       "end.")
+
+
+def end_early(state: State, winners: str = LEADERS_WIN) -> Ended:
+    """The outcome of a game the table stops before its end (``EndEarly``): the standings as they are, and the
+    code says it ended early. ``winners`` is the table's reading (``EARLY_WINNERS``): the leaders (several on a
+    tie) counted as its winners, or no winner at all."""
     from companion.core.state import leaders, player, total_score
     from companion.core.words import names_and
 
+    if winners == NO_WINNER:
+        return end_early_undecided(state)
     best = leaders(state)
     points = total_score(state, best[0])
     said = {"round": state["round"], "rounds": state["rounds"], "points": points}
@@ -97,6 +113,17 @@ def end_early_undecided(state: State, others: Sequence[tuple[str | Msg, int]] = 
     only at its end), with the standings in words."""
     reason = msg(EARLY_UNDECIDED, round=state["round"], rounds=state["rounds"], standings=standings(state, others))
     return make_outcome(EndCode.ENDED_EARLY, reason, [])
+
+
+def early_reading(ended: Mapping[str, object] | None, against_her: bool = False) -> Msg | None:
+    """The reading behind an early end's result ("Interpretation: ..."), told by the result itself: the winners
+    it counts (the leaders) or none; None for a game that did not end early."""
+    if not ended or ended.get("code") != EndCode.ENDED_EARLY:
+        return None
+    if against_her:
+        return msg("Interpretation: {text}", text=msg(EARLY_AGAINST_HER))
+    reading = LEADERS_WIN if ended.get("winners") else NO_WINNER
+    return msg("Interpretation: {text}", text=msg(EARLY_READINGS[reading]))
 
 
 _OLD_ROUNDS = re.compile(r"^All (?P<rounds>\d+) rounds played: (?P<names>.+) (?P<verb>wins|tie) with "

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from companion.core.end_codes import HER, EndCode
 from companion.core.history import BROOD_MODES, PlayRecord, name_key
 from companion.core.i18n import N_, Msg, gettext, msg
+from companion.core.outcome import early_reading
 from companion.core.schema import JsonObject
 
 if TYPE_CHECKING:
@@ -85,6 +86,13 @@ def brood_group(record: PlayRecord) -> str | None:
 def ended_early(record: PlayRecord) -> bool:
     """The table stopped this game before the rules decided it (``EndEarly``)."""
     return record["ended"]["code"] == EndCode.ENDED_EARLY
+
+
+def early_reading_of(record: PlayRecord) -> Msg | None:
+    """The reading behind a game ended early ("Interpretation: ..."): its saved winners say which (the leaders, or
+    none); against her no side wins before her game's end. None for a game that ran to its end."""
+    against_her = brood_group(record) is not None or record["mode"] == "asymmetric"
+    return early_reading({**record["ended"], "winners": record["winners"]}, against_her)
 
 
 def ants_won(record: PlayRecord) -> bool:

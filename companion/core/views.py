@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING
 from typing_extensions import TypedDict
 
 from companion.core.content import Content
-from companion.core.i18n import as_data, render
+from companion.core.i18n import Msg, as_data, render
 from companion.core.i18n import gettext as _
-from companion.core.outcome import reason_message
-from companion.core.schema import Ended, LogEntry
+from companion.core.outcome import early_reading, reason_message
+from companion.core.schema import Ended, JsonObject, LogEntry
 from companion.core.session import Session
 from companion.core.state import State, cumulative_scores, game_def, total_score
 
@@ -77,6 +77,8 @@ class GameView(TypedDict):
     variants: list[str]
     expansions: list[str]
     ended: Ended | None
+    #: An early end's reading ("Interpretation: ..."), as stored message data; None for any other game.
+    ended_reading: JsonObject | None
     log: list[LogEntry]
     undo_label: str | None
     redo_label: str | None
@@ -122,10 +124,16 @@ def _game_view(session: Session, state: State, content: Content) -> GameView:
         "variants": [_(content.variants[v].name) for v in state["variants"]],
         "expansions": [content.expansions[e].name for e in state["expansions"]],
         "ended": _ended(state),
+        "ended_reading": as_data(reading) if (reading := ended_reading(state, content)) else None,
         "log": list(session.doc["log"]),
         "undo_label": session.undo_label,
         "redo_label": session.redo_label,
     }
+
+
+def ended_reading(state: State, content: Content) -> Msg | None:
+    """A game ended early: the reading its result follows ("Interpretation: ..."); None for any other game."""
+    return early_reading(state["ended"], against_her=content.modes[state["mode"]].broodmother != "none")
 
 
 def _ended(state: State) -> Ended | None:

@@ -1,4 +1,4 @@
-"""Player settings (theme, text size, confirmations, keep awake), saved next to the games.
+"""Player settings (theme, text size, confirmations, keep awake, who wins an early end), saved next to the games.
 
 The language is not here: it belongs to each device (its browser's language, or the one chosen
 in Settings, kept in that browser), so two phones at one table can read different languages.
@@ -24,6 +24,7 @@ from companion.core.schema import Json, SchemaError, check_value
 from companion.store.atomic import write_atomically
 
 Theme = Literal["system", "light", "dark"]
+EarlyEnd = Literal["leaders", "none"]  # core.outcome's EARLY_WINNERS
 TextScale = Annotated[float, Ge(0.8), Le(2.0)]  # what the settings screen offers lies inside
 THEMES: tuple[str, ...] = get_args(Theme)
 TEXT_SCALES = (1.0, 1.15, 1.3, 1.5)
@@ -42,6 +43,7 @@ class Settings:
     keep_awake: bool = False
     draw_cue: bool | None = None  # a cue when she draws; None: on for a phone-size screen, off for a computer
     draw_cue_sound: bool = True  # the cue includes a chime (besides the vibration)
+    early_end: EarlyEnd = "leaders"  # who wins a game ended early (the rulebooks are silent): see core.outcome
 
 
 def _valid(name: str, value: object) -> bool:

@@ -120,7 +120,9 @@ def test_the_terminal_ends_a_game_early_and_undoes_it(db_path: Path) -> None:
     game_id = new_game(db_path, "--player", "Ana:red", "--player", "Bo:blue")
     run(db_path, "game", "score", game_id, "Ana", "3")
     done = run(db_path, "game", "end-early", game_id)
-    assert done.stdout == "End the game early\nGame over: Ended early in round 1 of 4: Ana leads with 3.\n"
+    assert done.stdout == ("End the game early\nGame over: Ended early in round 1 of 4: Ana leads with 3.\n"
+                           "Interpretation: a game ended early counts the colonies leading at that moment as its "
+                           "winners (Settings: An early end counts).\n")
     listed = run(db_path, "history").stdout
     assert "- ended early in round 1, leading: Ana" in listed
     assert "finalizada" not in run(db_path, "history", "--lang", "es").stdout
@@ -141,7 +143,7 @@ def test_game_do_refuses_bad_words_plainly(db_path: Path) -> None:
     shown = json.loads(run(db_path, "game", "show", game_id, "--json").stdout)
     assert shown["state"]["scores"] == {"p1": [0, 0, 0, 0], "p2": [0, 0, 0, 0]} and shown["log"] == []
     listed = run(db_path, "game", "commands").stdout.splitlines()
-    assert "end_early  (no fields)" in listed and not any(line.startswith("bm_set_deck") for line in listed)
+    assert "end_early  [winners=…]" in listed and not any(line.startswith("bm_set_deck") for line in listed)
 
 
 def test_a_game_against_her_ended_early_names_no_winner(db_path: Path) -> None:
@@ -149,6 +151,8 @@ def test_a_game_against_her_ended_early_names_no_winner(db_path: Path) -> None:
     done = run(db_path, "game", "end-early", game_id)
     assert done.returncode == 0, done.stderr
     assert "before the rules decided a winner. The standings: Ana 0, the Broodmother 0." in done.stdout
+    assert done.stdout.endswith("Interpretation: a game against the Broodmother ended early has no winner: her game "
+                                "is decided only at its end.\n")
     assert run(db_path, "history").stdout.rstrip().endswith("Ana 0  - ended early in round 1, no winner")
     stats = run(db_path, "history", "stats").stdout
     assert "Solo and co-op: played 1, won 0, lost 0, ended early 1" in stats and "Results, oldest first: E" in stats

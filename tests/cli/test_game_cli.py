@@ -156,3 +156,26 @@ def test_a_game_kept_aside_in_spanish(db_path: Path) -> None:
     assert listed.stdout.strip() == (
         f"{broken}  No se ha podido abrir «{broken}»: `companion game details {broken}` dice por qué")
     assert "No hay partidas" not in listed.stdout
+
+
+def test_end_early_follows_the_setting_beside_the_saves_unless_a_flag_says(db_path: Path) -> None:
+    """``game end-early``: who wins is the app's setting "An early end counts" (settings.json beside the saves),
+    or ``--winners``; the result and its reading are printed, and the saved game holds them."""
+    game_id = new_game(db_path)
+    run("game", "score", game_id, "Bo", "3", db=db_path)
+    db_path.with_name("settings.json").write_text(json.dumps({"early_end": "none"}), encoding="utf-8")
+    out = run("game", "end-early", game_id, db=db_path).stdout.splitlines()
+    assert out == ["End the game early, with no winner",
+                   "Game over: Ended early in round 1 of 4, before the rules decided a winner. The standings: Bo 3, "
+                   "Ana 0.",
+                   "Interpretation: a game ended early has no winner; its standings are kept (Settings: An early end "
+                   "counts)."]
+    assert json.loads(run("game", "show", game_id, "--json", db=db_path).stdout)["state"]["ended"]["winners"] == []
+    run("game", "undo", game_id, db=db_path)
+    out = run("game", "end-early", game_id, "--winners", "leaders", db=db_path).stdout.splitlines()
+    assert out[1:] == ["Game over: Ended early in round 1 of 4: Bo leads with 3.",
+                       "Interpretation: a game ended early counts the colonies leading at that moment as its winners "
+                       "(Settings: An early end counts)."]
+    assert json.loads(run("game", "show", game_id, "--json", db=db_path).stdout)["state"]["ended"]["winners"] == ["p2"]
+    refused = run("game", "end-early", game_id, "--winners", "all", db=db_path)
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr

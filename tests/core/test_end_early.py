@@ -21,10 +21,12 @@ from companion.core.end_codes import HER, EndCode
 from companion.core.errors import CommandError
 from companion.core.history import HistoryFile, record_of
 from companion.core.i18n import render
+from companion.core.outcome import early_reading
 from companion.core.picture import game_picture
-from companion.core.records import csv_rows, figures
+from companion.core.records import csv_rows, early_reading_of, figures
 from companion.core.schema import SchemaError, check
 from companion.core.setup import GameSetup, PlayerSpec
+from companion.core.views import ended_reading
 from companion.store import GameStore
 
 TABLE = GameSetup(game="mota", players=(PlayerSpec("Ana", "red"), PlayerSpec("Bo", "blue"), PlayerSpec("Cy", "black")))
@@ -149,3 +151,74 @@ def test_a_game_or_record_with_an_unknown_end_code_is_refused(content: Content) 
     history["records"]["g-00000001"] = {**record, "ended": {"code": "gave-up", "round": 1}}
     with pytest.raises(SchemaError, match="not a way a game ends"):
         check(HistoryFile, history, "history")
+
+
+# -- who wins an early end: the table's reading, a setting (issue #34) -----------------------------------------
+def _ended_with(db_path: Path, winners: str) -> dict[str, Any]:
+    """Ana 4, Bo 9, Cy 0 in round 1, ended early under ``winners``; the game as a fresh store reads it back."""
+    store = GameStore(db_path)
+    session = store.create(TABLE, seed=1)
+    session.execute(AdjustScore("p1", 4))
+    session.execute(AdjustScore("p2", 9))
+    session.execute(EndEarly(winners))
+    assert session.undo_label == ("End the game early" if winners == "leaders" else
+                                  "End the game early, with no winner")
+    doc = _fresh(db_path, session.id)
+    assert doc["state"] == session.state
+    return doc
+
+
+def test_an_early_end_counts_its_leaders_or_nobody_as_the_table_chose(db_path: Path) -> None:
+    led = _ended_with(db_path, "leaders")["state"]
+    assert (led["ended"]["code"], led["ended"]["winners"]) == ("ended-early", ["p2"])
+    assert render(early_reading(led["ended"])) == ("Interpretation: a game ended early counts the colonies leading "
+                                                   "at that moment as its winners (Settings: An early end counts).")
+    none = _ended_with(db_path, "none")["state"]
+    assert (none["ended"]["code"], none["ended"]["winners"]) == ("ended-early", [])
+    assert render(none["ended"]["reason"]) == ("Ended early in round 1 of 4, before the rules decided a winner. "
+                                               "The standings: Bo 9, Ana 4, Cy 0.")
+    assert render(early_reading(none["ended"]), "es") == (
+        "Interpretación: una partida terminada antes de tiempo no tiene ganador; se guarda su clasificación "
+        "(Ajustes: Un final anticipado cuenta).")
+    assert none["scores"] == led["scores"]  # the standings are kept either way
+
+
+def test_her_games_end_early_with_no_winner_whatever_the_setting(db_path: Path) -> None:
+    session = GameStore(db_path).create(SOLO, seed=3)
+    session.execute(AdjustScore("p1", 2))
+    session.execute(EndEarly("leaders"))
+    ended = session.state["ended"]
+    assert ended is not None and ended["winners"] == []
+    assert render(ended_reading(session.state, session.content)) == (
+        "Interpretation: a game against the Broodmother ended early has no winner: her game is decided only at "
+        "its end.")
+    assert ended_reading(GameStore(db_path).create(TABLE, seed=2).state, session.content) is None  # still playing
+
+
+def test_an_unknown_reading_is_refused_and_changes_nothing(db_path: Path) -> None:
+    session = GameStore(db_path).create(TABLE, seed=1)
+    before = json.loads(json.dumps(session.state))
+    assert render(session.why_not(EndEarly("everyone")) or "") == (
+        "An early end counts the leaders as winners (leaders) or no winner (none).")
+    with pytest.raises(CommandError):
+        session.execute(EndEarly("everyone"))
+    assert session.state == before and _fresh(db_path, session.id)["state"]["ended"] is None
+
+
+def test_the_records_count_the_wins_each_game_was_ended_with(tmp_path: Path) -> None:
+    records = []
+    for folder, winners in (("led", "leaders"), ("none", "none")):
+        db = tmp_path / folder / "games.json"
+        db.parent.mkdir()
+        game_id = _ended_with(db, winners)["id"]
+        record = GameStore(db).history.record(game_id)
+        assert record is not None
+        records.append(record)
+    rows = {row["name"]: row for row in figures(records)["competitive"]["players"]}
+    assert {name: (row["games"], row["wins"]) for name, row in rows.items()} == {
+        "Ana": (2, 0), "Bo": (2, 1), "Cy": (2, 0)}  # Bo's lead counted once: in the game ended under "leaders"
+    assert rows["Bo"]["win_ids"] == [records[0]["id"]]
+    assert [render(early_reading_of(r)) for r in records] == [
+        "Interpretation: a game ended early counts the colonies leading at that moment as its winners (Settings: "
+        "An early end counts).",
+        "Interpretation: a game ended early has no winner; its standings are kept (Settings: An early end counts)."]

@@ -15,8 +15,10 @@ same folder and compared; every view is built in both languages; at the end (and
 Half the setups are built around one module, variant or game, and a game's own areas are tried before the
 common commands; text arguments come from the state (the texts under the key a field names, entries' ids),
 the words a command's module spells, and what the core's refusals named. ``test_every_area_is_reached``
-(a fixed seed, a few short games around each module, variant and game) fails when an area's commands are
-never applied; ``--hypothesis-show-statistics`` shows ``area: <id>`` for the areas each run applied.
+(a fixed seed, a few short games around each module, variant and game, and a few from each of her rare moments
+(``MOMENTS``: her track at level 2, her Strike, a redraw, a power paid for), reached by the app's own commands)
+fails when a command is applied fewer than three times; ``--hypothesis-show-statistics`` shows ``area: <id>``
+for the areas each run applied.
 
 Budget: ``COMPANION_MACHINE_EXAMPLES`` (default 20) games of up to ``COMPANION_MACHINE_STEPS``
 (default 80) steps; ``scripts/soak`` runs many more before a release. A failure prints the
@@ -46,6 +48,11 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 import companion.core.commands.scoring
 import companion.core.commands.turns  # noqa: F401  (next phase, next round, finish: registered at import)
+from companion.core.broodmother.asymmetric import GainEgg, UnlockPower
+from companion.core.broodmother.commands import AnswerExpand, DrawCard, EnterCard, SetDeckMode
+from companion.core.broodmother.content import brood_of
+from companion.core.broodmother.meadow_commands import AddHex
+from companion.core.broodmother.model import Brood, bm, her_asym, nest_found
 from companion.core.checklist import phase_items
 from companion.core.commands.base import Command, registered_commands
 from companion.core.content import Content, load_content
@@ -55,6 +62,7 @@ from companion.core.i18n import Msg, is_message, language, render, using
 from companion.core.schema import UNDO_LIMIT
 from companion.core.session import Session, log_text
 from companion.core.setup import GameSetup, PlayerSpec, validate_setup
+from companion.core.state import State
 from companion.core.units import all_units
 from companion.core.views import game_view
 from companion.store import GameStore
@@ -788,6 +796,89 @@ GameMachine.TestCase.settings = settings(max_examples=EXAMPLES, stateful_step_co
 TestGameMachine = GameMachine.TestCase
 
 
+# -- her rare moments: the reach test's games that start there --------------------------------------------------
+def _free_hex(b: Brood) -> int:
+    taken = {h["number"] for h in b["hexes"]}
+    return next(n for n in range(1, 40) if n not in taken)
+
+
+def _toward_her_cards(state: State, cards: tuple[str, ...]) -> list[Command]:
+    """Her physical deck, her open Expand answered (the Nest revealed if not yet found), ``cards`` entered in the
+    Worker Phase, Next otherwise: the first the core allows runs."""
+    b = bm(state)
+    nest = not nest_found(b)
+    return [AnswerExpand(number=_free_hex(b), sites=2, zone="inner", nest=nest), SetDeckMode(mode="physical"),
+            *(EnterCard(card_type=card, ferocity=1) for card in cards), COMMANDS["next_phase"]()]
+
+
+def _to_plots(state: State) -> list[Command]:
+    return _toward_her_cards(state, ("evolution",))  # each a Plot; a full plot pile moves her track up
+
+
+def _to_strike(state: State) -> list[Command]:
+    """A Colony Goal (an Expand: the Nest revealed), then an Event (after the Nest: her Strike)."""
+    return _toward_her_cards(state, ("event",) if nest_found(bm(state)) else ("colony-goal",))
+
+
+def _on_board(b: Brood) -> int:
+    return sum(h["nymphs"] for h in b["hexes"]) + int(b["tunnel"]["nymph"])
+
+
+def _to_reveal(state: State) -> list[Command]:
+    """Two nymphs on a hex the table adds, then her card revealed (drawn or entered) in the Worker Phase."""
+    b = bm(state)
+    nymphs = [AddHex(number=_free_hex(b), zone="inner", nymphs=2)] if _on_board(b) < 2 else []
+    return [*nymphs, DrawCard(), EnterCard(card_type="event", ferocity=1), COMMANDS["next_phase"]()]
+
+
+def _to_power(state: State) -> list[Command]:
+    """A power unlocked in a Queen Phase (Next until one), then the eggs it costs."""
+    asym = her_asym(bm(state))
+    if not asym["unlocked"]:
+        return [UnlockPower(power="frenzy"), COMMANDS["next_phase"]()]
+    return [GainEgg()]
+
+
+def _predator_asked(state: State) -> bool:
+    return any(q["kind"] == "predator" for q in bm(state)["pending"][:1])
+
+
+def _strike_asked(state: State) -> bool:
+    return any(q["kind"] == "strike" for q in bm(state)["pending"][:1])
+
+
+def _card_just_revealed(state: State) -> bool:
+    turn = bm(state)["turn"]
+    return turn is not None and turn["cancellable"] and _on_board(bm(state)) >= 2
+
+
+def _power_paid_for(state: State) -> bool:
+    asym = her_asym(bm(state))
+    return bool(asym["unlocked"]) and asym["eggs"] >= brood_of(CONTENT).power_cost and not bm(state)["pending"]
+
+
+@dataclasses.dataclass(frozen=True)
+class Moment:
+    """A moment of her game too rare for a short random game (it waits on a long chain of her cards or turns),
+    reached through the app's own commands: each step the first of ``toward``'s commands the core allows runs,
+    saved as every step is, until ``reached``; the machine plays on from there."""
+
+    modes: tuple[str, ...]
+    toward: Callable[[State], list[Command]]
+    reached: Callable[[State], bool]
+
+
+#: The moments, by the reach test's focus that starts there (each named after the command it waits for).
+MOMENTS = {
+    "moment:bm_answer_predator": Moment(("solo", "coop", "asymmetric"), _to_plots, _predator_asked),
+    "moment:bm_answer_strike": Moment(("solo", "coop"), _to_strike, _strike_asked),
+    "moment:bm_redraw": Moment(("asymmetric",), _to_reveal, _card_just_revealed),
+    "moment:bm_use_power": Moment(("asymmetric",), _to_power, _power_paid_for),
+}
+#: Steps an opening may take (a plot pile of 7, twice, and the phases between): more is a route that lost its way.
+OPENING_STEPS = 60
+
+
 # -- what the machine reaches ------------------------------------------------------------------------------------
 class Reach(GameMachine):
     """The machine's games built around one module, variant or game (``focus``), without the checks after each step."""
@@ -803,8 +894,22 @@ class Reach(GameMachine):
 
     @initialize(data=st.data(), seed=st.integers(0, 2**32 - 1), leaning=st.sampled_from(sorted(LEANINGS)))
     def start(self, data: st.DataObject, seed: int, leaning: str) -> None:
-        self.new_game(data.draw(setups(self.focus, alone=True), label="setup"), seed, leaning)
+        moment = MOMENTS.get(self.focus or "")
+        focus = data.draw(st.sampled_from(moment.modes), label="her mode") if moment else self.focus
+        self.new_game(data.draw(setups(focus, alone=True), label="setup"), seed, leaning)
         ACTIVE_BY_FOCUS[self.focus].update(h for h in HOOKS if HOOKS[h].active(self.game.state))
+        if moment:
+            self.open_to(moment)
+
+    def open_to(self, moment: Moment) -> None:
+        """Play the game up to ``moment`` by the app's commands, each saved as the machine's steps are."""
+        for _ in range(OPENING_STEPS):
+            if moment.reached(self.game.state):
+                return event(f"opened to: {self.focus}")
+            command = next((c for c in moment.toward(self.game.state) if self.game.can(c)), None)
+            assert command is not None, f"{self.focus}: no step towards it allowed ({self.game.state['phase']})"
+            self.run(command)
+        raise AssertionError(f"{self.focus}: not reached in {OPENING_STEPS} steps")
 
     def new_game(self, setup: GameSetup, seed: int, leaning: str) -> None:  # no longer a rule: ``start`` is
         super().new_game(setup, seed, leaning)
@@ -824,13 +929,26 @@ class Reach(GameMachine):
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
+class FromMoment(Reach):
+    """A game from one of her rare moments, with every check of the default machine: each step saved, read back
+    from disk and shown in both languages, the whole game undone to its start and redone (the opening too)."""
+
+    saved_as_played = GameMachine.saved_as_played
+    shown_in_every_language = GameMachine.shown_in_every_language
+    undone_to_the_start = GameMachine.undone_to_the_start
+    teardown = GameMachine.teardown
+
+
 REACH_SEED = 20261203
 #: Her modes: her asymmetric player's powers and nymphs are played only in its games.
 HER_MODES = tuple(sorted(m for m, mode in CONTENT.modes.items() if mode.broodmother != "none"))
-#: Every focus, and each of her modes.
-REACH_FOCI = (*FOCI, *HER_MODES)
+#: Every focus, each of her modes and her rare moments.
+REACH_FOCI = (*FOCI, *HER_MODES, *MOMENTS)
 REACH = settings(max_examples=4, stateful_step_count=40, deadline=None, database=None,
                  phases=[Phase.generate], suppress_health_check=list(HealthCheck))
+
+#: Her moments' games: checked at every step, so shorter (the moment comes in their first steps or not at all).
+FROM_MOMENT = settings(REACH, stateful_step_count=12)
 
 
 #: How often every command must be applied in the reach test: once could be luck, three times is a habit.
@@ -843,37 +961,28 @@ TOP_UPS, TOP_UP_FOCI = 6, 2
 
 def reach(focus: str, round_number: int) -> None:
     """Four games around ``focus`` (the seed of this round), favouring the commands still short of ``LEAST``."""
-    machine = type("Reach", (Reach,), {"focus": focus, "seen": Counter(APPLIED_COMMANDS),
-                                       "her_at_table": focus in HER_MODES})
-    run_state_machine_as_test(seed(REACH_SEED + round_number)(machine), settings=REACH)
-
-
-#: Commands whose moment needs a longer game than the reach test plays (each reason says what it waits for): not
-#: counted here; the default machine and ``scripts/soak`` still play them when their games get there.
-DEEP = {
-    "bm_answer_predator": "her Machinations track at level 2 (her Plots, over several rounds)",
-    "bm_answer_strike": "a card of hers after the Nest of Centipedes is found, with her hex known",
-    "bm_redraw": "her asymmetric player's reveal, with two nymphs already on the board before it",
-    "bm_use_power": "her asymmetric player's power unlocked in a Queen Phase and 5 eggs gained for it",
-}
+    machine = type("Reach", (FromMoment if focus in MOMENTS else Reach,),
+                   {"focus": focus, "seen": Counter(APPLIED_COMMANDS), "her_at_table": focus in (*HER_MODES, *MOMENTS)})
+    run_state_machine_as_test(seed(REACH_SEED + round_number)(machine),
+                              settings=FROM_MOMENT if focus in MOMENTS else REACH)
 
 
 def short() -> dict[str, int]:
-    """The commands applied fewer than ``LEAST`` times so far (but the ``DEEP`` ones)."""
-    return {name: APPLIED_COMMANDS[name] for name in sorted(BLUEPRINTS)
-            if APPLIED_COMMANDS[name] < LEAST and name not in DEEP}
+    """The commands applied fewer than ``LEAST`` times so far."""
+    return {name: APPLIED_COMMANDS[name] for name in sorted(BLUEPRINTS) if APPLIED_COMMANDS[name] < LEAST}
 
 
 def top_up_foci(names: dict[str, int]) -> list[str]:
     """Where to play more for these commands: the foci whose games applied each most (or applied its area most,
-    or had its area in play most often)."""
+    or had its area in play most often); a moment of hers only for the command it waits for."""
     chosen: list[str] = []
     for name in names:
+        foci = [f for f in REACH_FOCI if f not in MOMENTS or f == f"moment:{name}"]
         def weight(focus: str, name: str = name) -> tuple[int, int, int]:
             done = BY_FOCUS[focus]
             area = sum(n for c, n in done.items() if AREA[c] == AREA[name])
             return done[name], area, ACTIVE_BY_FOCUS[focus][AREA[name]]
-        chosen += [f for f in sorted(REACH_FOCI, key=weight, reverse=True)[:TOP_UP_FOCI] if f not in chosen]
+        chosen += [f for f in sorted(foci, key=weight, reverse=True)[:TOP_UP_FOCI] if f not in chosen]
     return chosen
 
 
@@ -894,4 +1003,3 @@ def test_every_area_is_reached() -> None:
     never = sorted(set(AREAS) - {area for area, count in APPLIED.items() if count})
     assert never == [], f"no command of {never} applied; applied per area: {sorted(APPLIED.items())}"
     assert short() == {}, f"applied fewer than {LEAST} times (command: times): {short()}"
-    assert set(DEEP) <= set(BLUEPRINTS), f"no such command: {sorted(set(DEEP) - set(BLUEPRINTS))}"

@@ -8,7 +8,7 @@ from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.hooks import active_hooks
 from companion.core.i18n import Msg, msg
-from companion.core.outcome import end_early, finish_by_score
+from companion.core.outcome import EARLY_WINNERS, LEADERS_WIN, NO_WINNER, end_early, finish_by_score
 from companion.core.state import State, game_def, is_last_phase
 
 
@@ -95,14 +95,22 @@ class EndEarly(Command, name="end_early"):
     """End the game now, before its last round is done (time is up, a colony is lost): the standings as they are,
     saved as ended early. Allowed at any moment of an unfinished game (the one game-over gate refuses it after the
     end); Undo takes it back like any step. A game area may say who, if anyone, won (``ModuleHooks.ended_early``:
-    against the Broodmother nobody does); otherwise the leaders do."""
+    against the Broodmother nobody does); otherwise the table's reading decides (``winners``, the setting "An
+    early end counts"): the leaders, or no winner."""
+
+    winners: str = LEADERS_WIN
+
+    def verify(self, state: State, content: Content) -> None:
+        if self.winners not in EARLY_WINNERS:
+            raise CommandError(msg("An early end counts the leaders as winners ({leaders}) or no winner ({none}).",
+                                   leaders=LEADERS_WIN, none=NO_WINNER))
 
     def apply(self, state: State, content: Content) -> None:
         for hooks in active_hooks(state):
             if (outcome := hooks.ended_early(state, content)) is not None:
                 state["ended"] = outcome
                 return
-        state["ended"] = end_early(state)
+        state["ended"] = end_early(state, self.winners)
 
     def describe(self, state: State, content: Content) -> str | Msg:
-        return msg("End the game early")
+        return msg("End the game early") if self.winners == LEADERS_WIN else msg("End the game early, with no winner")

@@ -160,7 +160,8 @@ class RoundBar:
                            tr("The game ends now with the standings as they are, and the records keep it as ended "
                               "early (Undo can still take it back)."),
                            tr("End early"),
-                           lambda: screen.app.execute(screen.session, EndEarly(), debounce="end-early"))
+                           lambda: screen.app.execute(screen.session, EndEarly(screen.app.settings.early_end),
+                                                     debounce="end-early"))
 
 
 def says(session: Session, command: Command) -> str | None:

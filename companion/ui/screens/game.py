@@ -207,8 +207,11 @@ class GameScreen(Screen):
         part = self._part  # each part is sent again only when its drawing changed
         ended = view["ended"]
         over = trf("Game over: {reason}", reason=render(ended["reason"])) if ended else None
+        reading = render(view["ended_reading"]) if view["ended_reading"] else None
         moment: list[ft.Control] = [
-            part("game-over", lambda: widgets.banner(over, self.sizes, identifier="game-over") if over else None)]
+            part("game-over", lambda: widgets.banner(over, self.sizes, identifier="game-over") if over else None),
+            part("game-over-reading", lambda: widgets.message_text(reading, self.sizes, muted=True,
+                                                                   identifier="early-reading") if reading else None)]
         panels, nows = self.panels.draw(view)
         first = self.panels.first_panels
         moment += panels[:first]  # panels of order 0 (a finished game's summary) come before the round bar

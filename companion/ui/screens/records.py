@@ -17,13 +17,14 @@ import flet as ft
 
 from companion.core.end_codes import HER
 from companion.core.history import PlayRecord
-from companion.core.i18n import N_
+from companion.core.i18n import N_, render
 from companion.core.records import (
     BROOD_GROUPS,
     DIFFICULTY_LABELS,
     ENDINGS,
     Figures,
     bonus_label,
+    early_reading_of,
     ended_early,
     figures,
     filtered,
@@ -199,6 +200,8 @@ class RecordsScreen(Screen):
         if r["ended"]["code"] in ENDINGS:
             lines.append(trf("Ended in round {round}: {how}", round=r["ended"]["round"],
                              how=tr(ENDINGS[r["ended"]["code"]])))
+        if (reading := early_reading_of(r)) is not None:
+            lines.append(render(reading))
         body: list[ft.Control] = [widgets.message_text(tr("This game was deleted; its record is kept."), self.sizes,
                                                        muted=True, identifier="record-deleted")]
         body += [widgets.message_text(line, self.sizes) for line in lines]

@@ -1,4 +1,4 @@
-"""Settings: theme, text size, language, confirmations and keeping the screen awake.
+"""Settings: theme, text size, language, confirmations, keeping the screen awake, who wins an early end.
 
 Changes are saved at once (next to the saves) and applied to every open tab.
 """
@@ -19,6 +19,7 @@ from companion.ui.theme import MIN_TOUCH
 ROUTE = "/settings"
 
 THEME_LABELS = {"system": N_("Follow the device"), "light": N_("Light"), "dark": N_("Dark")}
+EARLY_END_LABELS = {"leaders": N_("The leaders as winners"), "none": N_("No winner")}
 SCALE_LABELS = {1.0: N_("Device size"), 1.15: N_("Large"), 1.3: N_("Larger"), 1.5: N_("Largest")}
 
 
@@ -53,6 +54,11 @@ class SettingsScreen(Screen):
                 *([widgets.message_text(self.app.wakelock_note, self.sizes, muted=True, identifier="wakelock-note")]
                   if self.app.wakelock_note else []),
             ], self.sizes, identifier="setting-table"),
+            widgets.section(tr("An early end counts"), [
+                widgets.message_text(tr("Who wins a game ended early (End early): the rulebooks do not say."),
+                                     self.sizes, muted=True, identifier="early-end-note"),
+                self._radios("early_end", EARLY_END_LABELS, s.early_end),
+            ], self.sizes, identifier="setting-early-end"),
             widgets.section(tr("Saved games"), [
                 widgets.message_text(saves_place(self.app.ctx.store.path), self.sizes, muted=True,
                                      identifier="db-path"),
