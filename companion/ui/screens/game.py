@@ -17,7 +17,7 @@ import flet as ft
 from companion import platform, spans
 from companion.core.broodmother import broodmother_view
 from companion.core.broodmother.model import has_broodmother
-from companion.core.broodmother.view import HerStanding
+from companion.core.broodmother.shown import HerStanding
 from companion.core.checklist import next_warning
 from companion.core.commands.base import Command
 from companion.core.commands.scoring import AdjustScore
