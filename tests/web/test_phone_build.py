@@ -183,7 +183,7 @@ def test_a_first_visit_downloads_each_big_file_once(phone: BrowserContext, web_b
             page = phone.new_page()
             start(page, url)
             wait_offline_copy(page)
-            page.wait_for_timeout(500)
+            page.wait_for_load_state("networkidle")  # no request left on its way (none for 500 ms)
         finally:
             stop(server)
     sent = Counter(m.group(1).lstrip("/") or "index.html"
