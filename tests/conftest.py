@@ -131,8 +131,9 @@ def _module_of(item: pytest.Item) -> str:
 
 
 def _rank(item: pytest.Item) -> int:
-    """Longest first: the phone build's group, the other slow tests, the browser tests, then the quick ones."""
-    if item.get_closest_marker("xdist_group") is not None:
+    """Longest first: the phone build's tests (Pyodide starts in each), the other slow tests, the browser tests,
+    then the quick ones."""
+    if "web_build" in getattr(item, "fixturenames", ()):
         return 0
     if item.get_closest_marker("slow") is not None:
         return 1
@@ -148,9 +149,10 @@ def _shares_a_module_fixture(item: pytest.Item) -> bool:
 
 def _keep_both_workers_busy(items: list[pytest.Item]) -> None:
     """Under ``--dist loadgroup --no-loadscope-reorder`` (``scripts/run-tests``) xdist hands out the tests in this
-    order, a group at a time: the longest go first, so the quick tests fill the gaps at the end rather than one
-    long test running alone while the other worker idles. A module whose tests share a module-scoped fixture (a
-    server and its saved games) is one group: the fixture is made once, on one worker, not once on each."""
+    order, a group at a time: the longest go first (the phone build's on both workers at once, its one build made
+    under a lock: ``tests/web/conftest.py``), so the quick tests fill the gaps at the end rather than one long test
+    running alone while the other worker idles. A module whose tests share a module-scoped fixture (a server and
+    its saved games) is one group: the fixture is made once, on one worker, not once on each."""
     rank: dict[str, int] = {}
     for item in items:
         rank[_module_of(item)] = min(rank.get(_module_of(item), 3), _rank(item))

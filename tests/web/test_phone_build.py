@@ -24,7 +24,7 @@ from tests.ui.test_manage_games import open_actions, tap_row
 from tests.ui.test_ui_journeys import create_game
 from tests.web.conftest import Site
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("web-build")]  # one dist/web
+pytestmark = [pytest.mark.browser, pytest.mark.slow]  # one dist/web, built once under a lock (conftest.py)
 START_MS = 120_000  # Pyodide's first start on a busy 2-core machine
 
 
