@@ -36,7 +36,9 @@ SHOTS = ROOT / "test-artifacts" / "screenshots"
 URL_LINE = re.compile(r"March of the Ants[^:]*: (http://[^\s!\]]+)")  # any language; in qps the line ends "!]"
 TIMEOUT_MS = 20_000
 BLANK_PNG_BYTES = 12_000
-_NEXT_FRAMES = "() => new Promise(ok => requestAnimationFrame(() => requestAnimationFrame(() => ok())))"
+#: Two animation frames; a tab in the background gets none, so a tenth of a second at most.
+_NEXT_FRAMES = ("() => new Promise(ok => { requestAnimationFrame(() => requestAnimationFrame(() => ok()));"
+                " setTimeout(ok, 100); })")
 _WAIT_FOCUS = """e => new Promise(ok => { const t = Date.now(); (function w() {
     if (document.activeElement === e || Date.now() - t > 3000) ok(); else setTimeout(w, 30); })(); })"""
 
@@ -55,12 +57,12 @@ _SETTLED = """([quietMs, timeoutMs]) => new Promise(ok => {
     }).join('|');
     const start = performance.now();
     let last = look(), since = start;
-    (function frame(now) {
-        const seen = look();
+    (function frame() {  // a timer, not requestAnimationFrame: a tab in the background gets no frames
+        const now = performance.now(), seen = look();
         if (seen !== last) { last = seen; since = now; }
         if (now - since >= quietMs || now - start >= timeoutMs) ok(now - since >= quietMs);
-        else requestAnimationFrame(frame);
-    })(start);
+        else setTimeout(frame, 16);
+    })();
 })"""
 
 
