@@ -199,6 +199,7 @@ class Ui:
             if time.monotonic() > deadline:
                 raise AssertionError(f"never came true: {what}; on screen: {self.visible_ids()}")
             self.page.wait_for_timeout(POLL_MS)
+        self._last_tap = max(self._last_tap, time.monotonic())  # a tap's answer seen: the app had it by now
 
     def settled(self, quiet_ms: float = QUIET_MS) -> None:
         """Wait until the screen has stopped changing: no identified node moved, resized or changed its words for
@@ -215,9 +216,10 @@ class Ui:
         self.page.wait_for_timeout(ms)
 
     def past_tap_window(self) -> None:
-        """The app ignores a second tap on one action within ``DEBOUNCE_SECONDS`` (``companion.ui.models``): wait
-        out what is left of that window since this tab's last tap, and no more."""
-        left = self._last_tap + DEBOUNCE_SECONDS + 0.1 - time.monotonic()
+        """The app ignores a second tap on one action within ``DEBOUNCE_SECONDS`` (``companion.ui.models``), timed
+        when the server handles it: wait out what is left of that window since this tab's last tap or the last answer
+        it saw (the server had the tap by then, on a loaded machine well after the click), and no more."""
+        left = self._last_tap + DEBOUNCE_SECONDS + 0.05 - time.monotonic()
         if left > 0:
             self.page.wait_for_timeout(left * 1000)
 
