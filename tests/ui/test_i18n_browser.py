@@ -274,8 +274,7 @@ def walk_home_and_wizards(walk: Walker, games: dict[str, str]) -> None:
     for steps in (["expansion-minions", "expansion-empires", "module-aphids", "module-predators", "variant-seasons"],
                   ["mode-solo"]):  # the wizard keeps its choices: the second walk back, then forward again
         while walk.ui.exists("wizard-back") and not walk.ui.exists("choose-game"):
-            walk.press("wizard-back")
-            walk.ui.settled()
+            _step(walk, "wizard-back")
         for step in range(5):
             for tap in steps:
                 if walk.ui.exists(tap):
@@ -283,9 +282,16 @@ def walk_home_and_wizards(walk: Walker, games: dict[str, str]) -> None:
                     walk.ui.settled()
             walk.read(f"/new ({steps[-1]}) step {step + 1}", scrolls=3)
             if step < 4:
-                walk.press("wizard-next")
-                walk.ui.settled()
+                _step(walk, "wizard-next")
         assert walk.ui.exists("start-game")
+
+
+def _step(walk: Walker, button: str) -> None:
+    """Press the wizard's Back or Next and wait for the step it leads to (its heading's words change)."""
+    walk.ui.past_tap_window()
+    before = walk.ui._label_now("wizard-step")
+    walk.press(button)
+    walk.ui.until(lambda: walk.ui._label_now("wizard-step") != before, f"{button} changes the wizard's step")
 
 
 #: The dialogs each game screen opens, by the game's short name.

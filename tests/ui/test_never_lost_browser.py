@@ -60,8 +60,7 @@ def test_her_win_is_seen_kept_and_opens_again(tab: OpenTab, server: Server) -> N
         ui.past_tap_window()
         ui.tap("bm-centipede-won")
     ui.expect_label("game-over", re.compile("Game over: .*the Broodmother wins"))
-    ui.settled()
-    assert _on_screen(ui, "game-over"), "the result is on screen, not left above the panel tapped"
+    ui.until(lambda: _on_screen(ui, "game-over"), "the result on screen, not left above the panel tapped")
     ui.shot("phone-her-win")
 
     again = _reopened_from_home(ui, tab, game_id)

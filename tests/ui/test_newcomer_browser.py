@@ -240,6 +240,11 @@ def filled(rgb: list[int]) -> bool:
     return r > 200 and g > 150 and b < 170
 
 
+def _fold_in_view(ui: Ui) -> bool:
+    fold = ui.by_id("fold-panel-bm-status").bounding_box()
+    return fold is not None and 56 < fold["y"] < 740 - 80 - fold["height"]
+
+
 def test_after_a_scroll_the_accessibility_boxes_sit_over_what_is_drawn(
         phone: Callable[..., Ui], newcomer: tuple[Server, dict[str, str]]) -> None:
     """Scrolled with the wheel, the filled "Her turn" button's semantics box is where its fill is drawn (and
@@ -266,6 +271,7 @@ def test_after_a_scroll_the_accessibility_boxes_sit_over_what_is_drawn(
     # a scroll the app makes (a chip of the jump bar): a tap at the fold button's box folds that panel
     ui.past_tap_window()
     ui.tap("jump-panel-bm-status")
+    ui.until(lambda: _fold_in_view(ui), "the jump scrolls the status panel's fold button into view")
     ui.settled()
     fold = ui.by_id("fold-panel-bm-status").bounding_box()
     assert fold is not None and 56 < fold["y"] < 740 - 80 - fold["height"], fold
