@@ -49,6 +49,7 @@ ANSWER_MS = 600
 POLL_MS = 50
 #: A page has settled once nothing identified on it moved or changed its text for this long (``Ui.settled``).
 QUIET_MS = 150
+QUIET_FRAMES = 4
 _SETTLED = """([quietMs, timeoutMs]) => new Promise(ok => {
     const look = () => Array.from(document.querySelectorAll('[flt-semantics-identifier]'), e => {
         const r = e.getBoundingClientRect();
@@ -56,14 +57,19 @@ _SETTLED = """([quietMs, timeoutMs]) => new Promise(ok => {
                 e.getAttribute('aria-label') || e.textContent].join();
     }).join('|');
     const start = performance.now();
-    let last = look(), since = start;
-    (function frame() {  // a timer, not requestAnimationFrame: a tab in the background gets no frames
+    let last = look(), since = start, frames = 0, done = false;
+    // Quiet for quietMs and for QUIET_FRAMES frames drawn meanwhile: on a loaded machine a frame takes longer than
+    // the quiet time, and a scroll still running would otherwise pass for one over. A tab in the background gets no
+    // frames (so only the time counts there), hence a timer to look with, not requestAnimationFrame.
+    (function count() { if (!done) { frames += 1; requestAnimationFrame(count); } })();
+    (function frame() {
         const now = performance.now(), seen = look();
-        if (seen !== last) { last = seen; since = now; }
-        if (now - since >= quietMs || now - start >= timeoutMs) ok(now - since >= quietMs);
+        if (seen !== last) { last = seen; since = now; frames = 0; }
+        const still = now - since >= quietMs && (frames >= QUIET_FRAMES || document.visibilityState !== 'visible');
+        if (still || now - start >= timeoutMs) { done = true; ok(still); }
         else setTimeout(frame, 16);
     })();
-})"""
+})""".replace("QUIET_FRAMES", str(QUIET_FRAMES))
 
 
 def poll(condition: Callable[[], object], what: str, seconds: float = TIMEOUT_MS / 1000) -> None:

@@ -256,7 +256,7 @@ def test_after_a_scroll_the_accessibility_boxes_sit_over_what_is_drawn(
     for step in (120, 170):  # two scrolls, the second while the first may still be settling
         ui.page.mouse.wheel(0, step)
         ui.next_frames()
-    ui.settled()
+    ui.settled(quiet_ms=500)  # the accessibility tree follows a scroll a moment after the canvas
     box = ui.by_id("bm-her-turn").bounding_box()
     assert box is not None and box["y"] > 60 and box["y"] + box["height"] < 740 - 80, box
     x, top, bottom = box["x"] + 8, box["y"], box["y"] + box["height"]
