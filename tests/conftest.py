@@ -113,11 +113,50 @@ def edit_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[EditD
 HEAVY_FIXTURES = {"browser": "browser", "server": "browser"}
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist names each test's group from its markers
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The tiers are declared by markers (``scripts/run-tests --fast`` is ``-m "not browser and not slow"``): a test
-    that drives a browser without saying so would slip into the fast tier and make it slow, so it fails here."""
+    that drives a browser without saying so would slip into the fast tier and make it slow, so it fails here. Then
+    the two workers are kept busy (``_keep_both_workers_busy``)."""
     for item in items:
         fixtures = set(getattr(item, "fixturenames", ()))
         for fixture, marker in HEAVY_FIXTURES.items():
             if fixture in fixtures and item.get_closest_marker(marker) is None:
                 raise pytest.UsageError(f"{item.nodeid} uses the {fixture!r} fixture: mark it @pytest.mark.{marker}")
+    _keep_both_workers_busy(items)
+
+
+def _module_of(item: pytest.Item) -> str:
+    return item.nodeid.split("::")[0]
+
+
+def _rank(item: pytest.Item) -> int:
+    """Longest first: the phone build's tests (Pyodide starts in each), the other slow tests, the browser tests,
+    then the quick ones."""
+    if "web_build" in getattr(item, "fixturenames", ()):
+        return 0
+    if item.get_closest_marker("slow") is not None:
+        return 1
+    return 2 if item.get_closest_marker("browser") is not None else 3
+
+
+def _shares_a_module_fixture(item: pytest.Item) -> bool:
+    """Whether the test uses a fixture made once per module (a server, saved games): its module stays together."""
+    info = getattr(item, "_fixtureinfo", None)
+    definitions = info.name2fixturedefs.values() if info is not None else ()
+    return any(d.scope in ("module", "class", "package") for defs in definitions for d in defs)
+
+
+def _keep_both_workers_busy(items: list[pytest.Item]) -> None:
+    """Under ``--dist loadgroup --no-loadscope-reorder`` (``scripts/run-tests``) xdist hands out the tests in this
+    order, a group at a time: the longest go first (the phone build's on both workers at once, its one build made
+    under a lock: ``tests/web/conftest.py``), so the quick tests fill the gaps at the end rather than one long test
+    running alone while the other worker idles. A module whose tests share a module-scoped fixture (a server and
+    its saved games) is one group: the fixture is made once, on one worker, not once on each."""
+    rank: dict[str, int] = {}
+    for item in items:
+        rank[_module_of(item)] = min(rank.get(_module_of(item), 3), _rank(item))
+    for item in items:
+        if _shares_a_module_fixture(item) and item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group(_module_of(item)))
+    items.sort(key=lambda item: rank[_module_of(item)])

@@ -63,7 +63,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def _new_verb() -> Verb:
-    from companion.core.broodmother.content import DIFFICULTIES
+    from companion.core.broodmother.files import DIFFICULTIES
     from companion.core.broodmother.newgame import AFTER_LEVEL_3, DECK_MODES, TUNNEL_RULES
 
     return Verb("new", tr("start a solo, co-op or asymmetric game against the Broodmother"), _new, (

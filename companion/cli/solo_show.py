@@ -14,7 +14,7 @@ from companion.cli.common import Arg, CliError, arg, db_option, open_store, prin
 from companion.core.i18n import N_, tr, trf
 
 if TYPE_CHECKING:
-    from companion.core.broodmother.view import BroodmotherView, QuestionShown
+    from companion.core.broodmother.shown import BroodmotherView, QuestionShown
     from companion.core.commands.base import Command
     from companion.core.schema import Ended
     from companion.core.session import Session

@@ -19,7 +19,7 @@ from companion.core.session import Session
 from companion.core.state import State, cumulative_scores, game_def, total_score
 
 if TYPE_CHECKING:
-    from companion.core.broodmother.view import HerStanding
+    from companion.core.broodmother.shown import HerStanding
 
 
 class PhaseStep(TypedDict):

@@ -24,6 +24,8 @@ from pathlib import Path
 from playwright.sync_api import Browser, Locator, Page, Route, expect
 from playwright.sync_api import Error as PlaywrightError
 
+from companion.ui.models import DEBOUNCE_SECONDS, SEEN_AFTER_SECONDS
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run", "--disable-sync"]
@@ -34,8 +36,64 @@ SHOTS = ROOT / "test-artifacts" / "screenshots"
 URL_LINE = re.compile(r"March of the Ants[^:]*: (http://[^\s!\]]+)")  # any language; in qps the line ends "!]"
 TIMEOUT_MS = 20_000
 BLANK_PNG_BYTES = 12_000
+#: Two animation frames; a tab in the background gets none, so a tenth of a second at most.
+_NEXT_FRAMES = ("() => new Promise(ok => { requestAnimationFrame(() => requestAnimationFrame(() => ok()));"
+                " setTimeout(ok, 100); })")
 _WAIT_FOCUS = """e => new Promise(ok => { const t = Date.now(); (function w() {
     if (document.activeElement === e || Date.now() - t > 3000) ok(); else setTimeout(w, 30); })(); })"""
+
+
+#: How long the app is given to do what a test checks it did not do (``Ui.nothing_more``).
+ANSWER_MS = 600
+#: How often a condition is looked at again: the browser tests' one pause (``poll``, ``Ui.until``).
+POLL_MS = 50
+#: A page has settled once nothing identified on it moved or changed its text for this long (``Ui.settled``).
+QUIET_MS = 150
+QUIET_FRAMES = 4
+_SETTLED = """([quietMs, timeoutMs]) => new Promise(ok => {
+    const look = () => Array.from(document.querySelectorAll('[flt-semantics-identifier]'), e => {
+        const r = e.getBoundingClientRect();
+        return [e.getAttribute('flt-semantics-identifier'), r.x, r.y, r.width, r.height,
+                e.getAttribute('aria-label') || e.textContent].join();
+    }).join('|');
+    const start = performance.now();
+    let last = look(), since = start, frames = 0, done = false;
+    // Quiet for quietMs and for QUIET_FRAMES frames drawn meanwhile: on a loaded machine a frame takes longer than
+    // the quiet time, and a scroll still running would otherwise pass for one over. A tab in the background gets no
+    // frames (so only the time counts there), hence a timer to look with, not requestAnimationFrame.
+    (function count() { if (!done) { frames += 1; requestAnimationFrame(count); } })();
+    (function frame() {
+        const now = performance.now(), seen = look();
+        if (seen !== last) { last = seen; since = now; frames = 0; }
+        const still = now - since >= quietMs && (frames >= QUIET_FRAMES || document.visibilityState !== 'visible');
+        if (still || now - start >= timeoutMs) { done = true; ok(still); }
+        else setTimeout(frame, 16);
+    })();
+})""".replace("QUIET_FRAMES", str(QUIET_FRAMES))
+
+
+def poll(condition: Callable[[], object], what: str, seconds: float = TIMEOUT_MS / 1000) -> None:
+    """Return once ``condition()`` holds (a file written, a server's answer), else fail naming ``what``: waiting on
+    the condition itself, never on a guess of how long it takes."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"never came true: {what}")
+        time.sleep(POLL_MS / 1000)
+
+
+def nothing_more(ms: float = ANSWER_MS) -> None:
+    """A check that something did not happen (a second tap not counted, a sound not played, a view-only device's
+    tap not saved) has no condition to wait on: give the app ``ms`` to do it. With ``Ui.nothing_more`` the browser
+    tests' one fixed wait, used only before such a check (``tests/core/test_no_fixed_waits.py`` allows it here only)."""
+    time.sleep(ms / 1000)
+
+
+def past_seen_window() -> None:
+    """A tap that reaches the server within ``SEEN_AFTER_SECONDS`` of its tab being sent a new screen is judged
+    against the screen before (``companion.ui.models``): wait out that window, twice over for a loaded machine, so
+    two devices' taps are judged against the screen both now show. A rule of the app's clock, not a guess."""
+    time.sleep(2 * SEEN_AFTER_SECONDS)
 
 
 def free_port() -> int:
@@ -75,14 +133,17 @@ def _drain(proc: subprocess.Popen[str], output: list[str]) -> None:
 def wait_http(url: str, deadline: float) -> None:
     import urllib.request
 
-    while time.monotonic() < deadline:
+    def answers() -> bool:
         try:
             with urllib.request.urlopen(url, timeout=2) as response:
-                if response.status == 200:
-                    return
+                return bool(response.status == 200)
         except OSError:
-            time.sleep(0.1)
-    raise RuntimeError(f"{url} did not answer")
+            return False
+
+    try:
+        poll(answers, f"{url} answers", max(deadline - time.monotonic(), 0))
+    except AssertionError:
+        raise RuntimeError(f"{url} did not answer") from None
 
 
 def stop(proc: subprocess.Popen[str]) -> None:
@@ -133,6 +194,40 @@ class Ui:
         self.page = page
         self.base_url = base_url.rstrip("/")
         self.external_requests: list[str] = []
+        self._last_tap = 0.0
+
+    # waiting
+    def until(self, condition: Callable[[], object], what: str, timeout_ms: float = TIMEOUT_MS) -> None:
+        """Return once ``condition()`` holds (looked at every ``POLL_MS`` while the page keeps running: the page's
+        own events are served between looks), else fail naming ``what`` and what is on screen."""
+        deadline = time.monotonic() + timeout_ms / 1000
+        while not condition():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"never came true: {what}; on screen: {self.visible_ids()}")
+            self.page.wait_for_timeout(POLL_MS)
+        self._last_tap = max(self._last_tap, time.monotonic())  # a tap's answer seen: the app had it by now
+
+    def settled(self, quiet_ms: float = QUIET_MS) -> None:
+        """Wait until the screen has stopped changing: no identified node moved, resized or changed its words for
+        ``quiet_ms`` (a scroll's animation over, the update drawn, the accessibility tree caught up)."""
+        self.page.evaluate(_SETTLED, [quiet_ms, TIMEOUT_MS])
+
+    def next_frames(self) -> None:
+        """Wait for the browser's next two animation frames: what the page does on the frame after an input (a wheel
+        step handed to Flutter, its editing engine attached after a focus) has been done."""
+        self.page.evaluate(_NEXT_FRAMES)
+
+    def nothing_more(self, ms: float = ANSWER_MS) -> None:
+        """``nothing_more`` for this tab: the page keeps running (its events served) while the app is given time."""
+        self.page.wait_for_timeout(ms)
+
+    def past_tap_window(self) -> None:
+        """The app ignores a second tap on one action within ``DEBOUNCE_SECONDS`` (``companion.ui.models``), timed
+        when the server handles it: wait out what is left of that window since this tab's last tap or the last answer
+        it saw (the server had the tap by then, on a loaded machine well after the click), and no more."""
+        left = self._last_tap + DEBOUNCE_SECONDS + 0.05 - time.monotonic()
+        if left > 0:
+            self.page.wait_for_timeout(left * 1000)
 
     # navigation
     def open(self, path: str = "/", screen: str = "home") -> Ui:
@@ -208,7 +303,7 @@ class Ui:
                 delta = direction * size["height"] / 2
             before = self._scroll_marker()
             self.page.mouse.wheel(0, delta)
-            self.page.wait_for_timeout(250)
+            self.settled()
             if self._scroll_marker() == before:
                 if box is not None and self._in_view(box):
                     return  # the list's end: it sits low, but on a screen with no bottom bar there to cover it
@@ -224,7 +319,7 @@ class Ui:
                 return
             self.page.mouse.move(size["width"] / 2, box["y"] + box["height"] / 2)
             self.page.mouse.wheel(box["x"] + box["width"] / 2 - size["width"] / 2, 0)
-            self.page.wait_for_timeout(250)
+            self.settled()
             found = self.by_id(identifier).bounding_box()
             if found is None:
                 return
@@ -240,7 +335,7 @@ class Ui:
             if box is None or self._box_on_screen(box):
                 return
             self.page.mouse.wheel(0, box["y"] + box["height"] / 2 - size["height"] / 2)
-            self.page.wait_for_timeout(250)
+            self.settled()
 
     def _scroll_marker(self) -> object:
         screen = self.page.locator("[flt-semantics-identifier^='screen-']").first
@@ -267,6 +362,7 @@ class Ui:
             self.show(identifier)
             node = self.by_id(identifier)
         node.click()
+        self._last_tap = time.monotonic()
 
     def _fixed(self, node: Locator) -> bool:
         """App bars, bottom bars and dialogs do not scroll: click them where they are."""
@@ -282,7 +378,7 @@ class Ui:
             except PlaywrightError as exc:
                 if "not attached" not in str(exc) or attempt == 3:
                     raise
-                self.page.wait_for_timeout(250)
+                self.settled()
 
     def type_into(self, label: str, text: str, *, clear: bool = True) -> None:
         """Type into the text field named ``label`` (keystrokes reach the server; fill() does not).
@@ -297,16 +393,19 @@ class Ui:
     def _holds(self, label: str, text: str) -> bool:
         """Whether the field named ``label`` shows ``text`` within a second; a field no longer found by that name
         (renamed by its hint, or gone with the step it was on) is taken as holding it."""
-        deadline = time.monotonic() + 1
-        while time.monotonic() < deadline:
+
+        def shows() -> bool:
             box = self.page.get_by_role("textbox", name=label, exact=True)
             try:
-                if box.count() == 0 or text in box.first.input_value(timeout=500):
-                    return True
+                return box.count() == 0 or text in box.first.input_value(timeout=500)
             except PlaywrightError:  # re-rendered under our feet: look again
-                pass
-            self.page.wait_for_timeout(100)
-        return False
+                return False
+
+        try:
+            self.until(shows, f"{label} shows {text!r}", timeout_ms=1000)
+        except AssertionError:
+            return False
+        return True
 
     def _type_once(self, label: str, text: str, clear: bool) -> None:
         box = self.page.get_by_role("textbox", name=label, exact=True)
@@ -317,7 +416,7 @@ class Ui:
         field = box.element_handle()
         field.click()
         field.evaluate(_WAIT_FOCUS)  # Flutter moves its editing focus a moment after the click
-        self.page.wait_for_timeout(100)
+        self.next_frames()  # and attaches its editing engine on a frame after that
         if clear:
             field.press("Control+a")
             field.press("Backspace")
@@ -325,31 +424,40 @@ class Ui:
 
     def expect_label(self, identifier: str, wanted: str | re.Pattern[str]) -> None:
         """Wait until the control's label equals ``wanted`` (or the pattern is found in it)."""
-        deadline = time.monotonic() + TIMEOUT_MS / 1000
-        label = None
-        while time.monotonic() < deadline:
+        seen: list[str | None] = [None]
+
+        def matches() -> bool:
             try:
-                label = self._label_now(identifier)
+                seen[0] = label = self._label_now(identifier)
             except PlaywrightError:  # re-rendered under our feet: look again
-                label = None
-            if label is not None and (label == wanted if isinstance(wanted, str) else wanted.search(label)):
-                return
-            self.page.wait_for_timeout(100)
-        raise AssertionError(f"{identifier}: label {label!r} never became {wanted!r}; on screen: {self.visible_ids()}")
+                return False
+            return label is not None and bool(label == wanted if isinstance(wanted, str) else wanted.search(label))
+
+        try:
+            self.until(matches, identifier)
+        except AssertionError:
+            raise AssertionError(f"{identifier}: label {seen[0]!r} never became {wanted!r}; "
+                                 f"on screen: {self.visible_ids()}") from None
 
     def expect_text(self, identifier: str, pattern: str | re.Pattern[str]) -> None:
         expect(self.by_id(identifier)).to_contain_text(pattern, timeout=TIMEOUT_MS)
 
     def shot(self, name: str) -> Path:
-        """Save a screenshot once the canvas has painted (it paints after the semantics update)."""
+        """Save a screenshot once the screen has settled and the canvas has painted (it paints after the semantics
+        update; a blank canvas compresses to almost nothing)."""
         SHOTS.mkdir(parents=True, exist_ok=True)
         path = SHOTS / f"{name}.png"
-        for _ in range(10):
-            self.page.wait_for_timeout(600)
-            data = self.page.screenshot()
-            if len(data) > BLANK_PNG_BYTES:  # a blank canvas compresses to almost nothing
-                break
-        path.write_bytes(data)
+        self.settled()
+        taken = [self.page.screenshot()]
+
+        def painted() -> bool:
+            if len(taken[-1]) > BLANK_PNG_BYTES:
+                return True
+            taken.append(self.page.screenshot())
+            return False
+
+        self.until(painted, f"the canvas paints {name}")
+        path.write_bytes(taken[-1])
         return path
 
 

@@ -107,6 +107,18 @@ class WireDevice:
                     raise AssertionError(f"timed out waiting for {what or check}; ids: {sorted(self.ids)}")
                 self._seen.wait(left)
 
+    def settled(self, quiet: float = 0.3, timeout: float = 15) -> None:
+        """Wait until nothing has arrived for ``quiet`` seconds: every pass of an answer is in (the game screen
+        sends the panels a tap left untouched in a second pass, right after the first)."""
+        deadline = time.monotonic() + timeout
+        with self._seen:
+            while True:
+                last = self.received[-1][0] if self.received else 0.0
+                left = min(last + quiet, deadline) - time.monotonic()
+                if left <= 0:
+                    return
+                self._seen.wait(left)
+
     def wait_id(self, identifier: str, timeout: float = 15) -> None:
         self.wait(lambda: identifier in self.ids, timeout, identifier)
 

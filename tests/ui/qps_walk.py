@@ -115,14 +115,14 @@ class Walker:
         self.ui.page.mouse.move(180, 400)
         for _ in range(scrolls):  # the whole screen, scrolled through
             self.ui.page.mouse.wheel(0, 700)
-            self.ui.page.wait_for_timeout(100)
+            self.ui.settled()
             texts += self.ui.page.evaluate(SHOWN)
         self.seen.setdefault(where, []).extend(texts)
         return texts
 
     def visit(self, path: str, screen: str, scrolls: int = 8) -> None:
         self.ui.open(path, screen)
-        self.ui.page.wait_for_timeout(200)
+        self.ui.settled()
         self.read(path, scrolls)
 
     def closer(self) -> str | None:
@@ -133,7 +133,7 @@ class Walker:
         """Tap each opener in turn (a sheet's button may open the next dialog), read each, close the last."""
         for index, opener in enumerate(openers):
             closer = self.open_dialog(where, opener, inside=index > 0)
-            self.ui.page.wait_for_timeout(150)
+            self.ui.settled()
             self.read(f"{where} > {opener}")
         self.press(closer)
         self.ui.page.wait_for_function(f"() => !({CLOSER})()", timeout=8000)
@@ -166,7 +166,7 @@ class Walker:
                 if box is not None and ui._box_on_screen(box):
                     break
                 ui.page.mouse.wheel(0, box["y"] + box["height"] / 2 - 390 if box else 350)
-                ui.page.wait_for_timeout(120)
+                ui.settled()
                 box = node.bounding_box()
         assert box is not None, identifier
         ui.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)

@@ -81,7 +81,7 @@ def test_tap_out_a_two_player_grid_read_totals_and_apply(tab: OpenTab, server: S
         ["p2", "p2", None, None], ["p1", "p1", "p1", None], [None, None, None, None], ["p2", None, None, "p1"]]
     assert saved["modules_state"]["antscape"]["bonus"] == "trio-triumph"
 
-    ui.page.wait_for_timeout(450)
+    ui.past_tap_window()
     ui.tap("undo")
     ui.expect_label("total-p1", re.compile(r"^Irene: 0 pts"))
     assert saved_games(server.db)[game_id]["state"]["scores"] == {"p1": [0], "p2": [0]}

@@ -123,16 +123,12 @@ def open_game(browser: Browser, prepared: tuple[Server, dict[str, Twin]]) -> Ite
 
 def her_turn(ui: Ui) -> None:
     """Tap Her turn after the window in which a hurried second tap is ignored."""
-    ui.page.wait_for_timeout(450)
+    ui.past_tap_window()
     ui.tap("bm-her-turn")
 
 
 def eventually(check: Callable[[], bool], ui: Ui, seconds: float = 10) -> None:
-    for _ in range(int(seconds * 10)):
-        if check():
-            return
-        ui.page.wait_for_timeout(100)
-    raise AssertionError(f"never true; on screen: {ui.visible_ids()}")
+    ui.until(check, "the check", timeout_ms=seconds * 1000)
 
 
 def to_top(ui: Ui, identifier: str) -> None:
@@ -144,7 +140,7 @@ def to_top(ui: Ui, identifier: str) -> None:
         if box is None or abs(box["y"] - 72) < 8:
             break
         ui.page.mouse.wheel(0, box["y"] - 72)
-        ui.page.wait_for_timeout(300)
+        ui.settled()
 
 
 def small_buttons(ui: Ui) -> list[str]:
@@ -293,11 +289,11 @@ def test_her_turns_cancel_expand_question_undo(open_game: OpenTab, prepared: tup
     ui.page.bring_to_front()
     for _ in range(2):
         ui.tap("undo")
-        ui.page.wait_for_timeout(450)
+        ui.past_tap_window()
     ui.expect_label("bm-hex-7", hex_7)
     ui.tap("undo")
     ui.expect_label("bm-question", re.compile(r"^Her Expand"))
-    ui.page.wait_for_timeout(450)
+    ui.past_tap_window()
     ui.tap("undo")
     ui.expect_label("bm-report-title", "Reaction cancelled with an Initiative Token")
     ui.expect_label("bm-deck-draw", re.compile(r"^Draw pile: 48 cards"))

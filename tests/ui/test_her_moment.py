@@ -80,13 +80,8 @@ def on_first_screen(ui: Ui, identifier: str) -> bool:
 
 def settled(ui: Ui, identifier: str) -> None:
     """Wait until the node stops moving (the report's lines come in as the screen settles)."""
-    last: dict[str, float] | None = None
-    for _ in range(40):
-        now = box(ui, identifier)
-        if now == last:
-            return
-        last = now
-        ui.page.wait_for_timeout(250)
+    box(ui, identifier)
+    ui.settled()
 
 
 def draw_and_check(ui: Ui, number: int, title: str, lines: list[str], draw_word: str) -> None:

@@ -155,15 +155,10 @@ def test_a_spanish_solo_game_through_two_of_her_turns_the_rules_and_settings(
     ui.shot("es-phone-game")
 
     for turn in (1, 2):
-        ui.page.wait_for_timeout(450)
+        ui.past_tap_window()
         ui.tap("bm-her-turn")
+        ui.until(lambda turn=turn: len(her_state(server, game_id)["history"]) == turn, f"her card {turn} saved")
         saved = her_state(server, game_id)
-        for _ in range(100):
-            if len(saved["history"]) == turn:
-                break
-            ui.page.wait_for_timeout(100)
-            saved = her_state(server, game_id)
-        assert len(saved["history"]) == turn
         with using("es"):
             title = render(saved["report"]["title"])
             lines = [render(line["text"]) for line in saved["report"]["lines"]]
@@ -279,18 +274,24 @@ def walk_home_and_wizards(walk: Walker, games: dict[str, str]) -> None:
     for steps in (["expansion-minions", "expansion-empires", "module-aphids", "module-predators", "variant-seasons"],
                   ["mode-solo"]):  # the wizard keeps its choices: the second walk back, then forward again
         while walk.ui.exists("wizard-back") and not walk.ui.exists("choose-game"):
-            walk.press("wizard-back")
-            walk.ui.page.wait_for_timeout(300)
+            _step(walk, "wizard-back")
         for step in range(5):
             for tap in steps:
                 if walk.ui.exists(tap):
                     walk.press(tap)
-                    walk.ui.page.wait_for_timeout(200)
+                    walk.ui.settled()
             walk.read(f"/new ({steps[-1]}) step {step + 1}", scrolls=3)
             if step < 4:
-                walk.press("wizard-next")
-                walk.ui.page.wait_for_timeout(300)
+                _step(walk, "wizard-next")
         assert walk.ui.exists("start-game")
+
+
+def _step(walk: Walker, button: str) -> None:
+    """Press the wizard's Back or Next and wait for the step it leads to (its heading's words change)."""
+    walk.ui.past_tap_window()
+    before = walk.ui._label_now("wizard-step")
+    walk.press(button)
+    walk.ui.until(lambda: walk.ui._label_now("wizard-step") != before, f"{button} changes the wizard's step")
 
 
 #: The dialogs each game screen opens, by the game's short name.
@@ -314,7 +315,7 @@ def walk_games(walk: Walker, games: dict[str, str], keys: list[str]) -> None:
         walk.visit(path, "game", scrolls=12)
         if key in ("expand", "strike", "predator"):
             walk.ui.page.mouse.wheel(0, -20000)  # her question is at the top of her panel
-            walk.ui.page.wait_for_timeout(200)
+            walk.ui.settled()
             ids = walk.ui.visible_ids()
             if "bm-question" in ids and any(i.startswith("bm-answer-") for i in ids):
                 walk.questions.add(key)
@@ -330,12 +331,12 @@ def walk_sharing(walk: Walker, path: str, guest: Callable[[], Ui]) -> None:
     walk.read(f"{path} > share (shared)", scrolls=3)
     joining = Walker(guest(), walk.seen)
     joining.ui.by_id("join-submit").wait_for(state="attached")  # the code form, not "not shared right now"
-    joining.ui.page.wait_for_timeout(300)
+    joining.ui.settled()
     joining.read("/join (guest)", scrolls=2)
     walk.press("share-stop")
     walk.ui.by_id("share-start").wait_for(state="attached")
     walk.read(f"{path} > share (not shared)")
     walk.press("share-close")
     walk.ui.page.wait_for_function(f"() => !({CLOSER})()", timeout=8000)
-    walk.ui.page.wait_for_timeout(300)
+    walk.ui.settled()
     walk.read(f"{path} (sharing stopped)")

@@ -130,7 +130,7 @@ def still_cut(ui: Ui, ident: str) -> bool:
     ui.show(ident)
     size = ui.page.viewport_size or PHONE_360
     ui.page.mouse.wheel(0, size["height"] * 0.25)  # "on screen" may still be its top edge above the bottom bar
-    ui.page.wait_for_timeout(1000)  # the accessibility tree's boxes follow the scroll a moment after it ends
+    ui.settled(quiet_ms=400)  # the accessibility tree's boxes follow the scroll a moment after it ends
     return any(faults(node) for node in ui.page.evaluate(_TEXTS) if node["id"] == ident)
 
 
@@ -141,7 +141,7 @@ def screen_faults(ui: Ui, name: str) -> list[str]:
     ui.page.mouse.move(size["width"] / 2, size["height"] / 2)
     last = None
     for _ in range(60):
-        ui.page.wait_for_timeout(300)
+        ui.settled()
         seen = [(f, node["id"]) for node in ui.page.evaluate(_TEXTS) for f in faults(node) if f not in found]
         found += [f for f, ident in seen if not ident or still_cut(ui, ident)]
         marker = ui.page.evaluate("() => [...document.querySelectorAll('flt-semantics span')].slice(0, 40)"
@@ -160,7 +160,7 @@ def switch_rows(ui: Ui) -> list[list[Any]]:
     seen: dict[str, float] = {}
     size = ui.page.viewport_size or PHONE_360
     for _ in range(2):
-        ui.page.wait_for_timeout(300)
+        ui.settled()
         for label, height in ui.page.locator("[role='switch']").evaluate_all(
                 "els => els.map(e => [e.getAttribute('aria-label'), e.getBoundingClientRect().height])"):
             seen[label] = max(seen.get(label, 0.0), height)
@@ -232,11 +232,11 @@ def test_home_settings_and_the_wizard_fit_at_the_largest_text(ui: Ui) -> None:
         "() => document.querySelector('[flt-semantics-identifier=\"game-evolved\"] [role=radio]')"
         "?.getAttribute('aria-checked') === 'true'")  # a tap anywhere on the row chooses it
     assert screen_faults(ui, "wizard-game") == []
-    ui.page.wait_for_timeout(450)  # a second tap on Next within 0.4 s is ignored
+    ui.past_tap_window()  # a second tap on Next within 0.4 s is ignored
     ui.tap("wizard-next")
     ui.expect_label("wizard-step", "Step 2 of 5: Expansions, modules and variants")
     assert screen_faults(ui, "wizard-options") == []
-    ui.page.wait_for_timeout(450)
+    ui.past_tap_window()
     ui.tap("wizard-next")
     ui.expect_label("wizard-step", "Step 3 of 5: Mode")
     assert all(height >= 47.5 for _, height in radio_rows(ui)), radio_rows(ui)
@@ -321,12 +321,12 @@ def test_the_wizard_players_and_setup_fit_at_the_largest_text(ui: Ui) -> None:
     ui.open("/new", "new-game")
     ui.tap("game-mota")
     for step, title in ((2, "Expansions"), (3, "Mode"), (4, "Players")):
-        ui.page.wait_for_timeout(450)
+        ui.past_tap_window()
         ui.tap("wizard-next")
         ui.expect_label("wizard-step", re.compile(f"Step {step} of 5: {title}"))
     found = screen_faults(ui, "wizard-players")
     assert found == [], found
-    ui.page.wait_for_timeout(450)
+    ui.past_tap_window()
     ui.tap("wizard-next")
     ui.expect_label("wizard-step", re.compile("Step 5 of 5: Setup"))
     assert screen_faults(ui, "wizard-setup") == []

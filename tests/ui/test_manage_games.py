@@ -80,28 +80,17 @@ def scroll_to(ui: Ui, identifier: str) -> Locator:
     node = ui.by_id(identifier)
     node.wait_for(state="attached")
     ui.page.mouse.move(size["width"] / 2, size["height"] / 2)
-    settled = 0
-    for _ in range(40):  # on a busy machine Flutter's scroll takes a while to settle: wait for two still reads
+    for _ in range(40):  # on a busy machine Flutter's scroll takes a while to settle: wait until it has
+        ui.settled()
         box = node.bounding_box()
         if box is not None and box["y"] >= 64 and box["y"] + box["height"] <= size["height"] - 16:  # not clipped
-            settled += 1
-            if settled == 2:
-                break
-            ui.page.wait_for_timeout(250)
-            continue
-        settled = 0
+            break
         ui.page.mouse.wheel(0, (box["y"] - size["height"] / 2) if box else size["height"] / 2)
-        ui.page.wait_for_timeout(250)
-    ui.page.wait_for_timeout(200)
     return node
 
 
 def eventually(check: Callable[[], bool], ui: Ui, seconds: float = 10) -> None:
-    for _ in range(int(seconds * 10)):
-        if check():
-            return
-        ui.page.wait_for_timeout(100)
-    raise AssertionError(f"never true; on screen: {ui.visible_ids()}")
+    ui.until(check, "the check", timeout_ms=seconds * 1000)
 
 
 # -- journeys ----------------------------------------------------------------------------

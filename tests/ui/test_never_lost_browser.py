@@ -57,11 +57,10 @@ def test_her_win_is_seen_kept_and_opens_again(tab: OpenTab, server: Server) -> N
     ui = tab()
     game_id = create_game(ui, expansions=["minions"], mode="solo", names=["Ana"], title="Her win")
     for _ in range(SOLO_NORMAL_CP_THRESHOLD):
-        ui.page.wait_for_timeout(450)  # a second tap on one button within 400 ms is ignored
+        ui.past_tap_window()
         ui.tap("bm-centipede-won")
     ui.expect_label("game-over", re.compile("Game over: .*the Broodmother wins"))
-    ui.page.wait_for_timeout(500)
-    assert _on_screen(ui, "game-over"), "the result is on screen, not left above the panel tapped"
+    ui.until(lambda: _on_screen(ui, "game-over"), "the result on screen, not left above the panel tapped")
     ui.shot("phone-her-win")
 
     again = _reopened_from_home(ui, tab, game_id)

@@ -81,7 +81,7 @@ def quick_type(ui: Ui, label: str, text: str) -> None:
     box.click()
     box.evaluate("""e => new Promise(ok => { const t = Date.now(); (function w() {
         if (document.activeElement === e || Date.now() - t > 3000) ok(); else setTimeout(w, 30); })(); })""")
-    ui.page.wait_for_timeout(100)  # Flutter's editing engine attaches a moment after focus (a keyboard's rise)
+    ui.next_frames()  # Flutter's editing engine attaches a frame after focus (a keyboard's rise)
     box.type(text, delay=15)
 
 
@@ -105,7 +105,6 @@ def test_her_hex_number_survives_taps_between(phone: Callable[..., Ui],
     quick_type(ui, "Hex number", "9")
     ui.by_id("bm-q-sites-plus").click()
     ui.expect_label("bm-q-sites", "Free collection sites: 1")
-    ui.page.wait_for_timeout(600)
     ui.shot("newcomer-expand-after-taps")
     assert field_value(ui, "Hex number") == "19"
     ui.tap("bm-answer-zone-inner")
@@ -138,12 +137,12 @@ def test_the_wizard_keeps_what_was_typed(phone: Callable[..., Ui], newcomer: tup
     quick_type(ui, "Game name (optional)", " two")
     ui.by_id("wizard-next").click()  # at once
     ui.expect_label("wizard-step", re.compile("Step 5 of 5: Setup"))
-    ui.page.wait_for_timeout(600)
+    ui.settled()
     heading = ui.by_id("wizard-step").bounding_box()
     ui.shot("newcomer-wizard-5")
     assert heading is not None and 60 <= heading["y"] < 120, heading  # at its top, under the app bar
     ui.expect_text("summary-choices", "Players: Yuki (Blue), Red (Red)")
-    ui.page.wait_for_timeout(450)
+    ui.past_tap_window()
     ui.tap("start-game")
     ui.wait_screen("game")
     names = {doc["name"]: [p["name"] for p in doc["state"]["players"]]
@@ -188,7 +187,7 @@ def test_the_summon_dialog_is_as_tall_as_its_content(phone: Callable[..., Ui],
     ui.tap("predators-summon-ladybug")
     field = ui.page.get_by_role("textbox", name=re.compile("^Hex number"))
     field.wait_for()
-    ui.page.wait_for_timeout(600)
+    ui.settled()
     ui.shot("newcomer-summon-dialog")
     cancel = ui.by_id("predators-summon-dialog-cancel").bounding_box()
     box = field.bounding_box()
@@ -208,10 +207,9 @@ def test_a_panel_that_folds_under_the_finger_stays_in_view(phone: Callable[..., 
     step = f"bm-step-{newcomer[1]['last-step']}"
     ui.show(step)
     ui.page.mouse.wheel(0, 200)  # the step near the top: the panel's heading above the screen
-    ui.page.wait_for_timeout(400)
+    ui.settled()
     ui.tap(step)
     ui.expect_label("fold-panel-bm-setup", re.compile("^Show "))  # folded to one line
-    ui.page.wait_for_timeout(800)
     ui.shot("newcomer-setup-folded")
     box = ui.by_id("panel-bm-setup").bounding_box()
     assert box is not None and box["y"] >= 56 and box["y"] + box["height"] <= 740 - 76, box
@@ -242,6 +240,11 @@ def filled(rgb: list[int]) -> bool:
     return r > 200 and g > 150 and b < 170
 
 
+def _fold_in_view(ui: Ui) -> bool:
+    fold = ui.by_id("fold-panel-bm-status").bounding_box()
+    return fold is not None and 56 < fold["y"] < 740 - 80 - fold["height"]
+
+
 def test_after_a_scroll_the_accessibility_boxes_sit_over_what_is_drawn(
         phone: Callable[..., Ui], newcomer: tuple[Server, dict[str, str]]) -> None:
     """Scrolled with the wheel, the filled "Her turn" button's semantics box is where its fill is drawn (and
@@ -252,8 +255,8 @@ def test_after_a_scroll_the_accessibility_boxes_sit_over_what_is_drawn(
     ui.page.mouse.move(180, 400)
     for step in (120, 170):  # two scrolls, the second while the first may still be settling
         ui.page.mouse.wheel(0, step)
-        ui.page.wait_for_timeout(60)
-    ui.page.wait_for_timeout(700)
+        ui.next_frames()
+    ui.settled(quiet_ms=500)  # the accessibility tree follows a scroll a moment after the canvas
     box = ui.by_id("bm-her-turn").bounding_box()
     assert box is not None and box["y"] > 60 and box["y"] + box["height"] < 740 - 80, box
     x, top, bottom = box["x"] + 8, box["y"], box["y"] + box["height"]
@@ -266,9 +269,10 @@ def test_after_a_scroll_the_accessibility_boxes_sit_over_what_is_drawn(
     ui.expect_label("bm-report-title", re.compile(r"^Her card: "))
 
     # a scroll the app makes (a chip of the jump bar): a tap at the fold button's box folds that panel
-    ui.page.wait_for_timeout(450)
+    ui.past_tap_window()
     ui.tap("jump-panel-bm-status")
-    ui.page.wait_for_timeout(700)
+    ui.until(lambda: _fold_in_view(ui), "the jump scrolls the status panel's fold button into view")
+    ui.settled()
     fold = ui.by_id("fold-panel-bm-status").bounding_box()
     assert fold is not None and 56 < fold["y"] < 740 - 80 - fold["height"], fold
     ui.shot("newcomer-jumped")

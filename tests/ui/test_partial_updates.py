@@ -79,14 +79,14 @@ def test_a_score_tap_patches_its_own_parts_not_the_page(served: tuple[Server, st
         device.wait_id("plus-p1")
         device.tap("plus-p1")  # the first point: the picture of the game appears (a new panel, the page is sent)
         device.wait(lambda: device.said("Ana: 1 CP"), what="Ana's first point")
-        time.sleep(0.3)
+        device.settled()  # the page the new panel brought, whole
         slots = slot_ids(device)
         assert {"slot-scores", "slot-log", "slot-panel-aphids"} <= set(slots)
         since = time.monotonic()
         device.tap("plus-p1")  # a tap on the page the new panel brought: it answers
         device.wait(lambda: device.said("Ana: 2 CP", since), what="Ana's second point")
         assert score(server, game_id) == 2
-        time.sleep(0.3)
+        device.settled()  # both passes of the answer
         patched = patched_since(device, since)
         assert slots["slot-scores"] in patched and slots["slot-log"] in patched
         assert slots["slot-panel-aphids"] not in patched, "a panel the tap did not change was sent again"

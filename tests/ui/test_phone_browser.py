@@ -18,6 +18,7 @@ from companion.core.commands.turns import FinishGame, NextRound
 from companion.core.harvest.commands import AddAphidHex
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
+from companion.store.settings import SettingsStore, settings_path
 from tests.ui.browser import PHONE, Server, Ui, new_tab, run_server
 from tests.ui.conftest import saved_games
 
@@ -110,8 +111,7 @@ def test_back_from_a_rule_opened_by_help_returns_to_the_same_place(
     ui.tap("back-to-game")
     ui.wait_screen("game")
     assert ui.page.url.endswith(f"/game/{games['table']}?at=panel-aphids")
-    ui.page.wait_for_timeout(600)
-    assert on_screen(ui, "panel-aphids"), "the game did not come back to the aphids panel"
+    ui.until(lambda: on_screen(ui, "panel-aphids"), "the game comes back to the aphids panel")
     # the browser's back and forward walk the same routes
     ui.page.go_back()
     ui.wait_screen("rule-entry")
@@ -142,14 +142,13 @@ def test_the_score_dialog_shows_no_framework_error_and_refuses_with_a_message(
     ui = open_game("typed")
     ui.tap("total-p1")
     ui.page.get_by_role("textbox", name="New total for Ana", exact=True).wait_for()
-    ui.page.wait_for_timeout(500)
+    ui.nothing_more(500)  # then no framework error came with the dialog
     assert FRAMEWORK_ERROR not in screen_text(ui)
     ui.shot("phone-score-dialog")
     ui.type_into("New total for Ana", "4.5")
     ui.expect_text("total-problem", "Type a whole number")
     assert ui.page.get_by_role("textbox", name="New total for Ana", exact=True).input_value() == "4.5"
     ui.tap("total-save")  # refused, said beside the field, and nothing saved
-    ui.page.wait_for_timeout(500)
     ui.shot("phone-score-dialog-refused")
     ui.expect_text("total-problem", "Type a whole number")
     assert saved_games(srv.db)[games["typed"]]["state"]["scores"]["p1"][:3] == [3, 4, 1]
@@ -167,12 +166,11 @@ def test_the_hex_number_field_keeps_what_was_typed(open_game: Callable[..., Ui],
     box = ui.page.get_by_role("textbox", name="New hex number", exact=True)
     for typed in ("-5", "4.5"):
         ui.type_into("New hex number", typed)
-        ui.page.wait_for_timeout(300)
+        ui.nothing_more(300)  # then no rewrite came back from the server
         assert box.input_value() == typed  # not rewritten to 5 or 45
         ui.tap("bm-new-hex-save")  # refused: in a snackbar, and beside the field
         ui.expect_text("error-message", re.compile("whole number", re.IGNORECASE))
-        ui.page.wait_for_timeout(400)
-        assert "Type a whole number from 1 to" in screen_text(ui)
+        ui.until(lambda: "Type a whole number from 1 to" in screen_text(ui), "the refusal beside the field")
         ui.show("bm-new-hex-number")
         box.click()  # Flutter's web text field holds its text in the DOM only while focused
         expect(box).to_have_value(typed, timeout=5000)
@@ -186,14 +184,12 @@ def test_the_hex_number_field_keeps_what_was_typed(open_game: Callable[..., Ui],
 
 def test_the_chart_shows_each_players_points_by_round(open_game: Callable[..., Ui]) -> None:
     ui = open_game("table")
-    ui.page.wait_for_timeout(600)
     ui.shot("phone-game")
     ui.show("points-chart")
     assert ui.label("points-chart") == ("Points at the end of each round, round 1 to 3: "
                                         "Ana 3, 7, 8; Bo 5, 5, 7; Cy 1, 7, 7.")
     box = ui.by_id("points-chart").bounding_box()
     assert box is not None and box["height"] > 200  # the drawn chart (200 px) and its table
-    ui.page.wait_for_timeout(600)
     ui.shot("phone-points-chart")
 
 
@@ -307,10 +303,9 @@ def test_disabled_controls_have_3_to_1_contrast_in_the_light_theme(browser: Brow
     try:
         ui.open("/settings", "settings")
         ui.tap("theme-light")
-        ui.page.wait_for_timeout(500)
+        ui.until(lambda: SettingsStore(settings_path(srv.db)).current.theme == "light", "the light theme saved")
         ui.open(f"/game/{games['finished']}", "game")
         ui.show("next-phase")
-        ui.page.wait_for_timeout(600)
         ui.shot("phone-light-disabled")
         for identifier in ("next-phase", "next-round", "redo", "minus-p1"):
             found = _face_contrast(ui, identifier)
@@ -318,7 +313,7 @@ def test_disabled_controls_have_3_to_1_contrast_in_the_light_theme(browser: Brow
     finally:
         ui.open("/settings", "settings")
         ui.tap("theme-dark")
-        ui.page.wait_for_timeout(300)
+        ui.until(lambda: SettingsStore(settings_path(srv.db)).current.theme == "dark", "the dark theme saved")
         ui.page.context.close()
 
 
@@ -353,9 +348,8 @@ def test_panels_fold_per_device_and_the_jump_bar_reaches_them(browser: Browser,
         assert len(chips) >= 5, chips
         last = chips[-1].removeprefix("jump-")
         ui.tap(chips[-1])
-        ui.page.wait_for_timeout(800)
+        ui.until(lambda: on_screen(ui, last), f"{last} on screen after its jump")
         ui.shot("phone-jumped")
-        assert on_screen(ui, last), f"{last} is not on screen after its jump"
         ui.tap(f"fold-{last}")
         ui.expect_label(f"fold-{last}", re.compile("^Show "))
         height = ui.by_id(last).bounding_box()

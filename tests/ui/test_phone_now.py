@@ -127,7 +127,7 @@ def _wheel(ui: Ui, delta: float) -> float:
     """Wheel once; how far the screen's nodes moved (their median shift)."""
     before = positions(ui)
     ui.page.mouse.wheel(0, delta)
-    ui.page.wait_for_timeout(200)
+    ui.settled()
     after = positions(ui)
     moved = sorted(abs(before[k] - after[k]) for k in before.keys() & after.keys()
                    if not k.startswith(("screen-", "undo", "redo", "back", "share", "delete")))
@@ -161,7 +161,6 @@ def test_her_card_question_and_every_answer_are_on_the_first_screen(open_game: C
     ui.expect_label("bm-question", re.compile(r"^Her Expand: reveal the top hex"))
     answers = [i for i in ids(ui, "bm-answer-") if not i.endswith("-why")]
     assert answers, ui.visible_ids()
-    ui.page.wait_for_timeout(500)
     ui.shot("now-phone-her-question")
     for identifier in ("bm-her-card", "bm-question", *answers):
         assert inside(ui, identifier), f"{identifier} is not on the first screen: {box(ui, identifier)}"
@@ -172,7 +171,6 @@ def test_her_card_question_and_every_answer_are_on_the_first_screen(open_game: C
 def test_four_players_totals_are_on_the_first_screen(open_game: Callable[..., Ui]) -> None:
     ui = open_game("four")
     ui.expect_label("total-p4", re.compile("^Dee: 5 CP"))
-    ui.page.wait_for_timeout(500)
     ui.shot("now-phone-four-players")
     for pid in ("p1", "p2", "p3", "p4"):
         assert inside(ui, f"total-{pid}"), f"total-{pid}: {box(ui, f'total-{pid}')}"
@@ -189,7 +187,7 @@ def test_the_solo_screen_with_its_panels_folded_is_three_screens_at_most(
         if re.match("^Fold ", ui.label(f"fold-{identifier}")):
             ui.tap(f"fold-{identifier}")
             ui.expect_label(f"fold-{identifier}", re.compile("^Show "))
-    ui.page.wait_for_timeout(400)
+    ui.settled()
     length = screen_length(ui)
     print(f"solo screen, panels folded: {length:.0f} px")
     assert PHONE_NOW["height"] * 1.5 < length <= 3 * PHONE_NOW["height"], f"{length:.0f} px"  # it did scroll
@@ -212,7 +210,6 @@ def test_a_finished_setup_folds_to_one_line_kept_per_device(open_game: Callable[
 def test_at_tablet_width_the_standings_and_the_panels_are_side_by_side(open_game: Callable[..., Ui]) -> None:
     ui = open_game("solo", viewport=TABLET_NOW)
     scores, jump = box(ui, "scores"), box(ui, "jump-bar")
-    ui.page.wait_for_timeout(500)
     ui.shot("now-tablet-solo")
     assert scores["x"] + scores["width"] <= jump["x"] + 1, (scores, jump)
     assert scores["y"] < TABLET_NOW["height"] and jump["y"] < TABLET_NOW["height"]
@@ -225,9 +222,9 @@ def test_her_draw_is_felt_and_other_taps_are_not(open_game: Callable[..., Ui],
     ui = open_game("cue", vibrate=True)
     ui.tap("plus-p1")  # not her draw
     ui.expect_label("total-p1", re.compile("^Ana: 1 CP"))
-    ui.page.wait_for_timeout(600)
+    ui.nothing_more()
     assert ui.page.evaluate("window.__vibrations.length + window.__plays.length") == 0
-    ui.page.wait_for_timeout(450)
+    ui.past_tap_window()
     ui.tap("bm-her-turn")
     ui.by_id("bm-report-title").wait_for()
     ui.page.wait_for_function("window.__vibrations.length === 1", timeout=5000)
@@ -242,25 +239,19 @@ def test_with_the_sound_off_her_draw_is_felt_but_not_heard(open_game: Callable[.
     ui = open_game("quiet", vibrate=True)
     ui.open("/settings", "settings")
     ui.tap("setting-draw_cue_sound")  # on until turned off
-    for _ in range(50):
-        if settings_of(srv)["draw_cue_sound"] is False:
-            break
-        ui.page.wait_for_timeout(100)
+    ui.until(lambda: settings_of(srv)["draw_cue_sound"] is False, "the sound turned off in settings.json")
     try:
         assert settings_of(srv)["draw_cue_sound"] is False
         ui.open(f"/game/{games['quiet']}", "game")
         ui.tap("bm-her-turn")
         ui.by_id("bm-report-title").wait_for()
         ui.page.wait_for_function("window.__vibrations.length === 1", timeout=5000)
-        ui.page.wait_for_timeout(800)
+        ui.nothing_more()
         assert ui.page.evaluate("window.__plays.length") == 0
     finally:
         ui.open("/settings", "settings")
         ui.tap("setting-draw_cue_sound")
-        for _ in range(50):
-            if settings_of(srv)["draw_cue_sound"] is True:
-                break
-            ui.page.wait_for_timeout(100)
+        ui.until(lambda: settings_of(srv)["draw_cue_sound"] is True, "the sound turned on in settings.json")
 
 
 def test_the_cue_setting_is_kept(browser: Browser, prepared: tuple[Server, dict[str, str]]) -> None:
@@ -270,12 +261,7 @@ def test_the_cue_setting_is_kept(browser: Browser, prepared: tuple[Server, dict[
         ui.open("/settings", "settings")
         ui.by_id("setting-draw_cue").wait_for()
         ui.tap("setting-draw_cue")  # shown on (a phone), so a tap turns it off
-        ui.page.wait_for_function("1", timeout=1000)
-        for _ in range(50):
-            if settings_of(srv)["draw_cue"] is False:
-                break
-            ui.page.wait_for_timeout(100)
-        assert settings_of(srv)["draw_cue"] is False
+        ui.until(lambda: settings_of(srv)["draw_cue"] is False, "the cue turned off in settings.json")
         ui.reload("settings")
         assert ui.page.locator("[flt-semantics-identifier='setting-draw_cue'] [role='switch']").first \
             .get_attribute("aria-checked") in ("false", None)
@@ -313,13 +299,10 @@ def test_screenshots_at_the_largest_text(browser: Browser, open_game: Callable[.
     try:
         ui.open("/settings", "settings")
         ui.tap("text_scale-1.5")
-        for _ in range(50):
-            if settings_of(srv)["text_scale"] == 1.5:
-                break
-            ui.page.wait_for_timeout(100)
+        ui.until(lambda: settings_of(srv)["text_scale"] == 1.5, "the largest text in settings.json")
         _shoot(open_game, "now-largest-", {"phone": PHONE_NOW})
     finally:
         ui.open("/settings", "settings")
         ui.tap("text_scale-1.0")
-        ui.page.wait_for_timeout(500)
+        ui.until(lambda: settings_of(srv)["text_scale"] == 1.0, "the usual text in settings.json")
         ui.page.context.close()

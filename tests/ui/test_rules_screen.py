@@ -44,7 +44,7 @@ def open_fold(ui: Ui, identifier: str) -> None:
         if ui.by_id(identifier).get_attribute("aria-expanded") == "true":
             return  # a slow earlier tap did land: tapping again would fold it shut
         ui.show(identifier)  # bring it to rest on screen first: a tap during a scroll only stops the scroll
-        ui.page.wait_for_timeout(400)
+        ui.settled()
         ui.tap(identifier)
         try:
             expect(ui.by_id(identifier)).to_have_attribute("aria-expanded", "true", timeout=8000)

@@ -85,7 +85,7 @@ def test_pay_the_farms_with_one_tap_and_next_asks_first(browser: Browser, prepar
         ui.show("aphids-h1-title")
         ui.shot("aphids-hex-phone")
 
-        ui.page.wait_for_timeout(450)
+        ui.past_tap_window()
         ui.tap("next-phase")  # nothing left to score: no question
         ui.expect_label("phase", "Queen Phase: Feeding")
         assert saved(server, game_id)["phase"] == "feeding"
@@ -110,7 +110,7 @@ def test_slumber_decree_and_eve_and_the_calculators(browser: Browser, prepared: 
         assert small_buttons(ui, "decree-") == [] and small_buttons(ui, "eve-") == []
         ui.show("eve-p1-adjacent")
         ui.shot("eve-phone")
-        ui.page.wait_for_timeout(450)
+        ui.past_tap_window()
         ui.tap("next-phase")  # the Enclave's Evolution is a tick, not scoring: no question
         ui.expect_label("phase", "Worker Phase")
     finally:

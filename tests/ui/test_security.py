@@ -11,7 +11,6 @@ import os
 import re
 import socket
 import sys
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,7 +18,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.ui.browser import Server, run_server
+from tests.ui.browser import Server, poll, run_server
 
 SHARED_LINE = re.compile(r"Sharing this table on the local network: http://([\d.]+):(\d+)/")
 LAN = "127.0.0.2"
@@ -33,13 +32,12 @@ class Shared:
 
 
 def _wait_shared(server: Server) -> int:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        for line in list(server.output):
-            if match := SHARED_LINE.search(line):
-                return int(match.group(2))
-        time.sleep(0.1)
-    raise AssertionError(f"sharing did not start: {''.join(server.output)}")
+    def port() -> int | None:
+        found = [m for line in list(server.output) if (m := SHARED_LINE.search(line))]
+        return int(found[0].group(2)) if found else None
+
+    poll(lambda: port() is not None, "sharing starts (the server says where)", 30)
+    return int(port() or 0)
 
 
 @pytest.fixture(scope="module")

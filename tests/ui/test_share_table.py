@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 import sys
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -21,7 +20,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from companion.core.broodmother.meadow_commands import AddHex
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
-from tests.ui.browser import PHONE, Server, Ui, new_tab, run_server
+from tests.ui.browser import PHONE, Server, Ui, new_tab, nothing_more, poll, run_server
 from tests.ui.conftest import saved_games
 from tests.ui.test_security import LAN, _wait_shared
 
@@ -98,7 +97,7 @@ def dialog_tap(ui: Ui, identifier: str) -> None:
     ui.page.mouse.move(180, 400)
     for _ in range(3):
         ui.page.mouse.wheel(0, 600)
-        ui.page.wait_for_timeout(200)
+        ui.settled()
     ui.tap(identifier)
 
 
@@ -113,12 +112,7 @@ def host_tab(browser: Browser, devices: list[Ui], table: Table) -> Ui:
 
 
 def wait_for(check: Any, what: str, seconds: float = 15) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if check():
-            return
-        time.sleep(0.1)
-    raise AssertionError(what)
+    poll(check, what, seconds)
 
 
 # -- joining ---------------------------------------------------------------------------------
@@ -192,7 +186,7 @@ def test_two_devices_tap_her_draw_at_once_one_card_and_undo_shows_on_both(
     first.click()
     second.click()
     wait_for(lambda: len(deck(table)["draw"]) < left, "no card was drawn")
-    time.sleep(1.5)
+    nothing_more(1500)
     assert len(deck(table)["draw"]) == left - 1, "two cards were drawn"
     ana.expect_label("undo", re.compile("Undo"))
     host.expect_label("undo", re.compile("Undo"))
@@ -215,7 +209,7 @@ def test_view_only_cannot_act_and_a_removed_device_is_cut_off(browser: Browser, 
     eve.show("plus-p1")
     eve.by_id("plus-p1").click(force=True)
     eve.by_id("undo").click(force=True)
-    time.sleep(1.5)
+    nothing_more(1500)
     assert saved_games(table.server.db)[table.game_id]["rev"] == before
     eve.shot("view-only-360")
 

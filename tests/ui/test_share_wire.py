@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from companion.core.i18n import render
-from tests.ui.browser import Server, run_server
+from tests.ui.browser import Server, nothing_more, past_seen_window, run_server
 from tests.ui.conftest import saved_games
 from tests.ui.flet_wire import WireDevice
 from tests.ui.test_security import LAN, _wait_shared
@@ -89,7 +89,7 @@ def test_a_device_without_the_code_sees_only_the_join_page(shared: Shared) -> No
     for route in ("/", "/settings", "/new", "/rules", f"/game/{shared.game_id}"):
         other = shared.device(shared.lan_url, route)
         other.wait_id("screen-join")
-        time.sleep(0.3)
+        nothing_more(300)
         for device in (stranger, other):
             # No game, no player, no score, no list of games, no settings. (Random session ids may hold
             # any letters, so look for what the screens are made of.)
@@ -124,7 +124,7 @@ def test_a_view_only_device_is_refused_whatever_it_sends(shared: Shared) -> None
     host.tap("device-remove-Eve")
     eve.wait(lambda: eve.said("Join the table", mark), what="the join page after removal")
     eve.tap("plus-p1")  # the button it was last sent, tapped by hand
-    time.sleep(1)
+    nothing_more(1000)
     assert shared.rev() == before + 1
 
 
@@ -147,7 +147,7 @@ def test_two_devices_tap_next_at_once_the_phase_moves_once(shared: Shared) -> No
     host.tap("next-phase")
     guest.tap("next-phase")
     host.wait(lambda: shared.rev() > before, what="the Next")
-    time.sleep(1)
+    nothing_more(1000)
     assert shared.rev() == before + 1
     assert shared.state()["round"] == rounds and shared.state()["phase"] != phase
     log = saved_games(shared.server.db)[shared.game_id]["log"]
@@ -202,7 +202,7 @@ def test_two_devices_draw_her_card_at_once_one_card(shared: Shared) -> None:
         host.tap("share-switch")
     guest.wait_id("bm-her-turn")
     host.tap("share-close")
-    time.sleep(1)
+    past_seen_window()
 
     def draw_pile() -> int:
         state = saved_games(shared.server.db)[game_id]["state"]
@@ -213,7 +213,7 @@ def test_two_devices_draw_her_card_at_once_one_card(shared: Shared) -> None:
     host.tap("bm-her-turn")
     guest.tap("bm-her-turn")
     host.wait(lambda: draw_pile() < left, what="her card")
-    time.sleep(1)
+    nothing_more(1000)
     assert draw_pile() == left - 1
     assert_second_tap_was_harmless(host, guest, mark)
 

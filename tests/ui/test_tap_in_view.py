@@ -48,16 +48,10 @@ def in_view(ui: Ui, identifier: str) -> dict[str, float]:
     """The node's box once the screen has stopped moving; asserts its top is on the screen, under the app bar."""
     node = ui.by_id(identifier)
     node.wait_for()
-    last: dict[str, float] | None = None
-    for _ in range(40):
-        found = node.bounding_box()
-        assert found is not None, identifier
-        now = {key: float(found[key]) for key in ("x", "y", "width", "height")}
-        if now == last:
-            break
-        last = now
-        ui.page.wait_for_timeout(250)
-    assert last is not None
+    ui.settled()
+    found = node.bounding_box()
+    assert found is not None, identifier
+    last = {key: float(found[key]) for key in ("x", "y", "width", "height")}
     top, bottom = APP_BAR - 1, PHONE["height"] - BOTTOM_BAR
     assert top <= last["y"] < bottom - 48, f"{identifier} is out of view: {last} (visible: {top}-{bottom})"
     return last

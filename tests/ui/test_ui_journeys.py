@@ -64,7 +64,7 @@ def create_game(ui: Ui, *, game: str = "mota", expansions: Sequence[str] = (), m
 
 def next_step(ui: Ui, step: int, title: str = "") -> None:
     """Tap Next (after the 400 ms in which a second tap is ignored) and wait for the step."""
-    ui.page.wait_for_timeout(420)
+    ui.past_tap_window()
     ui.tap("wizard-next")
     ui.expect_label("wizard-step", re.compile(f"Step {step} of 5: {title}"))
 
@@ -147,10 +147,10 @@ def test_four_player_game_scores_turns_undo_reload_resume(tab: OpenTab, server: 
     # phases and rounds; a hurried double tap on Next advances once
     ui.tap("next-phase")
     ui.expect_label("phase", "Soldier Phase")
-    ui.page.wait_for_timeout(450)
+    ui.past_tap_window()
     ui.by_id("next-phase").dblclick()
     ui.expect_label("phase", "Queen Phase: Harvest")
-    ui.page.wait_for_timeout(500)
+    ui.settled(quiet_ms=500)  # the second tap's answer (none) has had time to show
     ui.expect_label("phase", "Queen Phase: Harvest")
     ui.tap("next-round")
     ui.expect_label("round", "Round 2 of 4")
@@ -163,7 +163,7 @@ def test_four_player_game_scores_turns_undo_reload_resume(tab: OpenTab, server: 
     ui.expect_label("phase", "Queen Phase: Harvest")
     ui.expect_label("redo", "Redo: Start round 2")
     ui.expect_label("undo", "Undo: Next: Queen Phase: Harvest")
-    ui.page.wait_for_timeout(450)  # past the double-tap window
+    ui.past_tap_window()
     ui.tap("redo")
     ui.expect_label("round", "Round 2 of 4")
     ui.expect_label("redo", "Nothing to redo")
@@ -206,7 +206,7 @@ def test_finish_after_the_last_round(tab: OpenTab, server: Server) -> None:
     game_id = create_game(ui, names=["Pia", "Quin"])
     ui.tap("plus-p2")
     for round_no in (2, 3, 4):
-        ui.page.wait_for_timeout(450)
+        ui.past_tap_window()
         ui.tap("next-round")
         ui.expect_label("round", f"Round {round_no} of 4")
     ui.tap("finish-game")
@@ -295,12 +295,8 @@ def _saved_settings(server: Server) -> dict[str, object]:
 def _change_setting(ui: Ui, server: Server, key: str, value: object, tap: Callable[[], None]) -> None:
     """Tap, then wait until the settings file says so (the whole screen re-renders on a change)."""
     tap()
-    for _ in range(50):
-        if _saved_settings(server).get(key) == value:
-            ui.page.wait_for_timeout(200)
-            return
-        ui.page.wait_for_timeout(100)
-    raise AssertionError(f"{key} never became {value!r}: {_saved_settings(server)}")
+    ui.until(lambda: _saved_settings(server).get(key) == value, f"{key} becomes {value!r} in settings.json")
+    ui.settled()
 
 
 def test_settings_are_saved_and_applied(tab: OpenTab, server: Server) -> None:
@@ -362,7 +358,6 @@ def test_screenshots_of_every_screen(tab: OpenTab, size: str, viewport: dict[str
     ui.tap("expansion-minions")
     ui.tap("module-aphids")
     ui.expect_label("module-aphids", re.compile("Aphids"))
-    ui.page.wait_for_timeout(300)
     ui.shot(f"{size}-wizard-options")
     ui.open("/", "home")
     create_game(ui, expansions=["minions"], names=["Ana", "Bo", "Cy", "Di"], colours={2: "blue"},
@@ -376,7 +371,7 @@ def test_screenshots_of_every_screen(tab: OpenTab, size: str, viewport: dict[str
     ui.expect_label("round", "Round 2 of 4")
     for pid in ("p1", "p1", "p3"):
         ui.tap(f"plus-{pid}")
-    ui.page.wait_for_timeout(450)
+    ui.past_tap_window()
     ui.tap("next-phase")
     ui.expect_label("phase", "Soldier Phase")
     ui.show("round")

@@ -25,7 +25,7 @@ from tests.ui.test_manage_games import open_actions, tap_row
 from tests.ui.test_ui_journeys import create_game
 from tests.web.conftest import Site
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("web-build")]  # one dist/web
+pytestmark = [pytest.mark.browser, pytest.mark.slow]  # one dist/web, built once under a lock (conftest.py)
 START_MS = 120_000  # Pyodide's first start on a busy 2-core machine
 
 
@@ -184,7 +184,7 @@ def test_a_first_visit_downloads_each_big_file_once(phone: BrowserContext, web_b
             page = phone.new_page()
             start(page, url)
             wait_offline_copy(page)
-            page.wait_for_timeout(500)
+            page.wait_for_load_state("networkidle")  # no request left on its way (none for 500 ms)
         finally:
             stop(server)
     sent = Counter(m.group(1).lstrip("/") or "index.html"

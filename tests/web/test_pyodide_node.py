@@ -39,7 +39,7 @@ markers =
 filterwarnings = error
 """
 
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("web-build")]  # one dist/web, one worker
+pytestmark = pytest.mark.slow  # one dist/web, built once under a lock (conftest.py)
 
 
 def _build_web() -> object:

@@ -20,7 +20,7 @@ from tests.ui.browser import SHOTS
 from tests.web.conftest import Site
 from tests.web.test_phone_build import START_MS, start, wait_offline_copy
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("web-build")]
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[2]
 SPLASH_STAGE = "#companion-splash-stage"
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from companion.core.broodmother.content import DIFFICULTIES, BroodContent, DeckGroup, brood_content, brood_of
+from companion.core.broodmother.content import BroodContent, DeckGroup, brood_content, brood_of
 from companion.core.broodmother.deck import ENTERED, ESTIMATED, build_cards, new_deck, shuffle_draw
+from companion.core.broodmother.files import DIFFICULTIES
 from companion.core.broodmother.model import BROOD_MODES, KEY, ant_count
 from companion.core.content import Content
 from companion.core.errors import CommandError

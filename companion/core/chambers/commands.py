@@ -9,27 +9,25 @@ phase, an Old Tunnel discarded after its one use, and each colony's 36 ant marke
 
 from __future__ import annotations
 
-from companion.core.chambers.content import CARD, PHASE_NAMES, CardDef, chambers_content, phase_name, said
+from companion.core.chambers.activation import ActivateChamber, DiscardChamber, activation_problem
+from companion.core.chambers.base import _ant, _InChamber, _name
+from companion.core.chambers.content import CARD, PHASE_NAMES, CardDef, chambers_content, phase_name
 from companion.core.chambers.model import (
     Chamber,
-    activation_key,
     chambers,
     eggs_of,
     evolved,
-    find,
     find_card,
     known_cards,
     markers_free,
     owned,
-    phase_of,
 )
 from companion.core.commands.base import Command, require_int
 from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.i18n import N_, Msg, msg, nmsg, render
-from companion.core.module_state import colony
 from companion.core.schema import SchemaError
-from companion.core.state import State, game_def, player
+from companion.core.state import State, player
 from companion.core.words import commas
 
 WHY = ("reaction", "losses", "solo")
@@ -49,10 +47,6 @@ EGG_LABELS: dict[str, tuple[str, str, str]] = {
             N_("{name}: an ant (no egg left in the supply) into {card} as the centipedes took an Evolution "
                "({eggs} of {spaces})")),
 }
-
-
-def _name(state: State, pid: str) -> str:
-    return str(player(state, pid)["name"])
 
 
 def _new_id(state: State) -> str:
@@ -77,10 +71,6 @@ def _card_fault(exc: SchemaError, kind: object) -> Msg:
     if field == "kind":
         return msg("The kind is chamber or old-tunnel; got {given}.", given=repr(kind))
     return msg("This card cannot be entered: {fault}.", fault=str(exc))
-
-
-def _ant(state: State, pid: str) -> None:
-    colony(state, pid, lambda name: msg("{name} is the Broodmother and has no chambers.", name=name))
 
 
 class DefineCard(Command, name="chambers_define"):
@@ -242,15 +232,6 @@ def check_egg_room(state: State, ch: Chamber) -> None:
                                eggs=eggs_of(c, ch["owner"])))
 
 
-class _InChamber(Command):
-    """A command about one chamber in play: ``chamber`` is it, or the refusal listing those in play."""
-
-    chamber_id: str
-
-    def chamber(self, state: State) -> Chamber:
-        return find(chambers(state), self.chamber_id)
-
-
 class PlaceEgg(_InChamber, name="chambers_egg"):
     """One egg into a chamber with free space: instead of a Reaction, from battle losses (Defensive Shelter)."""
 
@@ -333,83 +314,6 @@ class TakeEgg(_InChamber, name="chambers_take_egg"):
                    card=ch["card"]["name"])
 
 
-def _phase_label(state: State, content: Content) -> Msg:
-    return game_def(state, content).phase(state["phase"]).message()
-
-
-def activation_problem(state: State, content: Content, ch: Chamber) -> Msg | None:
-    """Why this chamber cannot activate now, or None."""
-    card = ch["card"]
-    if ch["whole_game"]:
-        return msg("{card} is on its reverse side: its ability lasts the whole game.", card=card["name"])
-    if ch["eggs"] < card["capacity"]:
-        return msg("{card} activates only when full ({eggs} of {spaces} eggs).", card=card["name"], eggs=ch["eggs"],
-                   spaces=card["capacity"])
-    if card["phase"] != "any" and card["phase"] != phase_of(state):
-        return msg("{card} activates in the {phase}; this is {now}.", card=card["name"],
-                   phase=phase_name(card["phase"]), now=_phase_label(state, content))
-    if card["phase"] != "worker" and activation_key(state) in ch["activations"]:
-        return msg("{card} has already activated in this phase.", card=card["name"])
-    return None
-
-
-class ActivateChamber(_InChamber, name="chambers_activate"):
-    """A full chamber used in its phase: its eggs go back to the supply; an Empires Old Tunnel is then discarded."""
-
-
-    def verify(self, state: State, content: Content) -> None:
-        ch = self.chamber(state)
-        if (problem := activation_problem(state, content, ch)) is not None:
-            raise CommandError(problem)
-
-    def apply(self, state: State, content: Content) -> None:
-        c = chambers(state)
-        ch = find(c, self.chamber_id)
-        ch["eggs"] = 0
-        ch["activations"].append(activation_key(state))
-        if ch["card"]["kind"] == "old-tunnel" and not evolved(state):
-            c["chambers"].remove(ch)
-            c["discarded"].append(ch)
-
-    def describe(self, state: State, content: Content) -> Msg:
-        ch = self.chamber(state)
-        card = ch["card"]
-        values = {"name": _name(state, ch["owner"]), "card": card["name"], "ability": said(card["ability"])}
-        if card["kind"] == "old-tunnel" and not evolved(state):
-            if card["ability"]:
-                return nmsg("{name} activates {card} ({ability}): 1 egg back to the supply; the Old Tunnel is "
-                            "discarded",
-                            "{name} activates {card} ({ability}): {n} eggs back to the supply; the Old Tunnel is "
-                            "discarded", ch["eggs"], **values)
-            return nmsg("{name} activates {card}: 1 egg back to the supply; the Old Tunnel is discarded",
-                        "{name} activates {card}: {n} eggs back to the supply; the Old Tunnel is discarded", ch["eggs"],
-                        **values)
-        if card["ability"]:
-            return nmsg("{name} activates {card} ({ability}): 1 egg back to the supply",
-                        "{name} activates {card} ({ability}): {n} eggs back to the supply", ch["eggs"], **values)
-        return nmsg("{name} activates {card}: 1 egg back to the supply",
-                    "{name} activates {card}: {n} eggs back to the supply", ch["eggs"], **values)
-
-
-class DiscardChamber(_InChamber, name="chambers_discard"):
-    """A chamber leaves play (a card's effect); its eggs go back to the supply."""
-
-
-    def verify(self, state: State, content: Content) -> None:
-        self.chamber(state)
-
-    def apply(self, state: State, content: Content) -> None:
-        c = chambers(state)
-        ch = find(c, self.chamber_id)
-        ch["eggs"] = 0
-        c["chambers"].remove(ch)
-        c["discarded"].append(ch)
-
-    def describe(self, state: State, content: Content) -> Msg:
-        ch = self.chamber(state)
-        return msg("{name} discards {card}", name=_name(state, ch["owner"]), card=ch["card"]["name"])
-
-
 class SetMarkers(Command, name="chambers_markers"):
     """Predators & Prey: how many of a colony's 36 ant markers are in play outside its chambers."""
 
@@ -437,3 +341,8 @@ class SetMarkers(Command, name="chambers_markers"):
                     "{name}: {n} ant markers in play outside the chambers", self.in_play,
                     name=_name(state, self.player_id))
 
+
+__all__ = [
+    "ActivateChamber", "DefineCard", "DiscardChamber", "KeepNestChambers", "PlaceEgg", "PlayChamber", "SetMarkers",
+    "SoloEggs", "TakeEgg", "TakeOldTunnel", "activation_problem", "check_egg_room",
+]

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from companion.core.broodmother.view import HerStanding
+from companion.core.broodmother.shown import HerStanding
 from companion.core.commands.scoring import AdjustScore
 from companion.core.session import Session
 from companion.core.views import GameView, PlayerStanding, RivalStanding

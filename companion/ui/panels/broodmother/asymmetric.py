@@ -14,7 +14,7 @@ from typing import Any
 import flet as ft
 
 from companion.core.broodmother.asymmetric import GainEgg, MoveNymph, Redraw, UnlockPower, UsePower
-from companion.core.broodmother.view import BroodmotherView, PowerShown
+from companion.core.broodmother.shown import BroodmotherView, PowerShown
 from companion.ui.i18n import tr, trf
 from companion.ui.panels import PanelContext
 from companion.ui.panels.broodmother import texts

@@ -12,7 +12,7 @@ import flet as ft
 
 from companion.core.broodmother.commands import ScoreSlumber
 from companion.core.broodmother.meadow_commands import CentipedeWon, DestroyBroodmother
-from companion.core.broodmother.view import BroodmotherView, PredatorOnBoard
+from companion.core.broodmother.shown import BroodmotherView, PredatorOnBoard
 from companion.ui import widgets
 from companion.ui.i18n import tr, trf, trn
 from companion.ui.panels import PanelContext

@@ -14,7 +14,7 @@ from typing import Any, Required, TypedDict
 import flet as ft
 
 from companion.core.broodmother import broodmother_view
-from companion.core.broodmother.view import BroodmotherView
+from companion.core.broodmother.shown import BroodmotherView
 from companion.core.commands.base import Command
 from companion.ui.i18n import trf
 from companion.ui.kept import asked

@@ -24,7 +24,7 @@ from companion.core.broodmother.meadow_commands import (
     SetSites,
 )
 from companion.core.broodmother.schema import Tunnel
-from companion.core.broodmother.view import BroodmotherView, HexRow
+from companion.core.broodmother.shown import BroodmotherView, HexRow
 from companion.core.commands.base import Command
 from companion.ui import widgets
 from companion.ui.fields import number_field, parse_number, redraw_on_refusal

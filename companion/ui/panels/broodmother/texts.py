@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from companion.core.broodmother.checklist import ChecklistItem
 from companion.core.broodmother.deck import OddsRow
 from companion.core.broodmother.schema import Her, Report, Tunnel
-from companion.core.broodmother.view import HexRow, QuestionShown
+from companion.core.broodmother.shown import HexRow, QuestionShown
 from companion.core.errors import GameError
 from companion.core.i18n import N_
 from companion.core.schema import Json

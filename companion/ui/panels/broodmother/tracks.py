@@ -18,7 +18,7 @@ from companion.core.broodmother import deck as piles
 from companion.core.broodmother.commands import SetDeck, SetDeckMode, ShowOdds
 from companion.core.broodmother.content import brood_of
 from companion.core.broodmother.model import bm
-from companion.core.broodmother.view import BroodmotherView
+from companion.core.broodmother.shown import BroodmotherView
 from companion.core.i18n import N_
 from companion.ui import widgets
 from companion.ui.i18n import tr, trf, trn

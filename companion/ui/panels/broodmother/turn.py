@@ -19,7 +19,7 @@ from companion.core.broodmother import content as brood_data
 from companion.core.broodmother.commands import CancelReaction, DrawCard, EnterCard, enter_probe
 from companion.core.broodmother.deck import CHAMBER
 from companion.core.broodmother.schema import Line
-from companion.core.broodmother.view import BroodmotherView, EndedShown, QuestionShown
+from companion.core.broodmother.shown import BroodmotherView, EndedShown, QuestionShown
 from companion.core.commands.base import Command, command_from_dict
 from companion.core.errors import GameError
 from companion.core.outcome import reason_message
