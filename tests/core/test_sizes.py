@@ -18,10 +18,6 @@ MAX_METHODS = 25
 
 KNOWN: dict[str, int] = {
     "companion/bench.py": 401,
-    "companion/core/broodmother/commands.py": 452,
-    "companion/core/broodmother/content.py": 521,
-    "companion/core/broodmother/view.py": 632,
-    "companion/core/chambers/commands.py": 439,
     "companion.ui.app.PageApp": 59,
     "companion.ui.kept.PanelSession": 34,
     "companion.ui.models.WizardModel": 35,

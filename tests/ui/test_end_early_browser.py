@@ -78,11 +78,8 @@ def _early_end_setting(tab: OpenTab, server: Server, choice: str) -> None:
     settings = tab("/settings", "settings")
     settings.show(f"early_end-{choice}")
     settings.tap(f"early_end-{choice}")
-    for _ in range(100):
-        if SettingsStore(settings_path(server.db)).current.early_end == choice:
-            break
-        settings.page.wait_for_timeout(100)
-    assert SettingsStore(settings_path(server.db)).current.early_end == choice
+    settings.until(lambda: SettingsStore(settings_path(server.db)).current.early_end == choice,
+                   f"the setting {choice} saved beside the games")
 
 
 def test_an_early_end_with_no_winner_says_its_reading_in_both_languages(tab: OpenTab, server: Server,

@@ -52,26 +52,25 @@ class Phone:
 
     def wait(self, link: int, what: str, want: Any) -> dict[str, Any]:
         """Polls the link until ``seen[what]`` equals ``want`` (a condition, not a fixed sleep)."""
-        deadline = time.monotonic() + WAIT_S
-        while True:
-            seen = self.seen(link)
-            if seen[what] == want:
-                return seen
-            assert time.monotonic() < deadline, f"{what} stayed {seen[what]!r}, not {want!r}: {seen}"
-            self.page.wait_for_timeout(20)
+        Ui(self.page, "").until(lambda: self.seen(link)[what] == want, f"link {link}'s {what} is {want!r}",
+                                timeout_ms=WAIT_S * 1000)
+        return self.seen(link)
 
 
 def open_phone(page: Page, url: str) -> Phone:
     page.goto(url + "?tabletest", wait_until="commit")
     semantics_on(Ui(page, url))
     Ui(page, url).by_id("screen-home").wait_for(state="attached", timeout=START_MS)
-    deadline = time.monotonic() + START_MS / 1000
-    while True:
+
+    def offered() -> Worker | None:
         workers = [w for w in page.workers if w.url.endswith("python-worker.js")]
-        if workers and workers[0].evaluate("typeof self.companionTableTest") == "object":
-            return Phone(page, workers[0])
-        assert time.monotonic() < deadline, "the Python worker never offered companionTableTest"
-        page.wait_for_timeout(100)
+        ready = workers and workers[0].evaluate("typeof self.companionTableTest") == "object"
+        return workers[0] if ready else None
+
+    Ui(page, url).until(offered, "the Python worker offers companionTableTest", timeout_ms=START_MS)
+    worker = offered()
+    assert worker is not None
+    return Phone(page, worker)
 
 
 @pytest.fixture(scope="module")
@@ -164,10 +163,9 @@ def test_the_code_on_a_360px_screen_reads_back_from_a_screenshot(phones: tuple[P
     host.ok("show", code)
     host.page.locator('[flt-semantics-identifier="table-qr"]').wait_for(state="attached", timeout=30_000)
     assert host.page.viewport_size == {"width": 360, "height": 740}
-    deadline = time.monotonic() + WAIT_S
-    while (found := read_qr(host.page.screenshot())) != code:  # the canvas paints a frame after the semantics
-        assert time.monotonic() < deadline, f"read {found!r}, not the code shown"
-        host.page.wait_for_timeout(200)
+    # the canvas paints a frame after the semantics: read screenshots until one holds the code
+    Ui(host.page, "").until(lambda: read_qr(host.page.screenshot()) == code, "the QR on screen reads as the code",
+                            timeout_ms=WAIT_S * 1000)
 
 
 def y4m_of_code(code: str, path: Path) -> None:
