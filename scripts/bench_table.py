@@ -28,17 +28,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.core.broodmother.commands import DrawCard  # noqa: E402
-from companion.core.broodmother.meadow_commands import AddHex  # noqa: E402
-from companion.core.commands.base import Command  # noqa: E402
-from companion.core.commands.scoring import AdjustScore  # noqa: E402
-from companion.core.content import load_content  # noqa: E402
-from companion.core.setup import GameSetup, PlayerSpec  # noqa: E402
-from companion.store import GameStore  # noqa: E402
-from companion.table import protocol  # noqa: E402
-from companion.table.guest import TableGuest  # noqa: E402
-from companion.table.host import TableHost, game_document  # noqa: E402
-from companion.table.link import memory_pair  # noqa: E402
+from companion.core.broodmother.commands import DrawCard
+from companion.core.broodmother.meadow_commands import AddHex
+from companion.core.commands.base import Command
+from companion.core.commands.scoring import AdjustScore
+from companion.core.content import load_content
+from companion.core.setup import GameSetup, PlayerSpec
+from companion.store import GameStore
+from companion.table import protocol
+from companion.table.guest import TableGuest
+from companion.table.host import TableHost, game_document
+from companion.table.link import memory_pair
 
 SOLO = GameSetup(game="mota", mode="solo", players=(PlayerSpec("Ana", "red"),), expansions=("minions",))
 HEXES = ((4, "inner", 2), (7, "outer", 3), (12, "inner", 1))
