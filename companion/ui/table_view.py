@@ -193,8 +193,9 @@ class PhoneShareDialog:
         remove = widgets.icon_action(trf("Remove {name} from the table", name=guest.name), ft.Icons.PERSON_REMOVE,
                                      self.app.handler(lambda: self.table.remove(guest.id)),
                                      identifier=f"table-remove-{guest.name}")
-        state = tr("connected") if guest.connected else tr("link lost")
-        name = ft.Text(f"{guest.name} ({state})", size=sizes.body, expand=True, max_lines=2)
+        said_state = (trf("{name} (connected)", name=guest.name) if guest.connected
+                      else trf("{name} (link lost)", name=guest.name))
+        name = ft.Text(said_state, size=sizes.body, expand=True, max_lines=2)
         return ft.Row([name, switch, remove], vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
     def _stop_button(self) -> ft.Control:
