@@ -63,11 +63,13 @@ class MirrorSession(Session):
         self.document = document
         self.guest = guest
 
-    def show(self, document: GameDocument) -> None:
-        """The host's newer game: what changed is remembered, so the screen redraws only those parts."""
+    def show(self, document: GameDocument, touched: frozenset[str] | None = None) -> None:
+        """The host's newer game: what changed (``touched``, else worked out) is remembered, so the screen redraws
+        only those parts."""
         if document["rev"] == self.revision and document == self.document:
             return
-        touched = touched_parts(diff(self.state, document["state"]))
+        if touched is None:
+            touched = touched_parts(diff(self.state, document["state"]))
         before = self.revision
         self.document, self.doc = document, _doc_of(document)
         self._recent.append(Change(before, "command", "host", None, None, touched))
@@ -204,7 +206,8 @@ class TableGuest:
         document = check(GameDocument, apply_patch(self.mirror.document, message["ops"]))
         if document["rev"] != message["rev"]:
             raise LookupError("the patch does not lead to its revision")
-        self.mirror.show(document)
+        in_state = [[op[0], op[1][1:], *op[2:]] for op in message["ops"] if op[1][:1] == ["state"]]
+        self.mirror.show(document, touched_parts(in_state))
 
     def _ask_again(self) -> None:
         """A hello again: the host answers with this phone's role and the game whole."""

@@ -77,6 +77,7 @@ class TableHost:
     guests: dict[str, Guest] = field(default_factory=dict)
     sent: dict[int, GameDocument] = field(default_factory=dict)
     _count: int = 0
+    _patch_of: tuple[tuple[int, int, int], list[list[Json]]] = ((-1, -1, 0), [])
 
     @property
     def game_id(self) -> str:
@@ -204,11 +205,18 @@ class TableHost:
             return
         message: protocol.FromHost = protocol.whole_game(now, tap)
         if base is not None:
-            patch = protocol.game_patch(base["rev"], now["rev"], diff(base, now), tap)
+            patch = protocol.game_patch(base["rev"], now["rev"], self._ops(base, now), tap)
             if len(protocol.encode(patch)) < len(protocol.encode(message)):
                 message = patch
         self._send(guest, message)
         guest.holds = now["rev"]
+
+    def _ops(self, base: GameDocument, now: GameDocument) -> list[list[Json]]:
+        """The change from ``base`` to ``now``, worked out once for every guest that holds ``base``."""
+        key = (base["rev"], now["rev"], id(now))
+        if self._patch_of[0] != key:
+            self._patch_of = (key, diff(base, now))
+        return self._patch_of[1]
 
     def _document(self) -> GameDocument:
         now = game_document(self.session())

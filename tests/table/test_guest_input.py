@@ -137,3 +137,24 @@ def test_a_command_with_bad_arguments_is_refused_with_the_cores_reason(host: Hos
 def test_a_text_that_is_not_a_string_is_refused(host: Host) -> None:
     assert refusal(host.send(b"\xff\xfe"))
     assert refusal(host.send(None))
+
+
+@SETTINGS
+@given(st.one_of(st.text(max_size=200), json_values.map(json.dumps),
+                 st.builds(lambda kind, fields: json.dumps({"kind": kind, "v": 1, **fields}),
+                           st.sampled_from(list(protocol.HOST_SHAPES)),
+                           st.dictionaries(st.sampled_from(["game", "base", "rev", "ops", "reason", "role", "why",
+                                                            "tap"]), json_values, max_size=4))))
+def test_a_guest_drops_what_it_cannot_read_from_the_host_and_keeps_its_game(host: Host, text: str) -> None:
+    from companion.table.guest import TableGuest
+    from companion.table.link import memory_pair
+
+    host_end, guest_end = memory_pair()
+    host.table.add(host_end)
+    guest = TableGuest("Ana", "en")
+    guest.attach(guest_end)
+    assert guest.mirror is not None
+    shown = (guest.mirror.revision, json.dumps(guest.mirror.state, sort_keys=True))
+    guest.receive(text)  # never raises
+    assert guest.mirror is not None
+    assert (guest.mirror.revision, json.dumps(guest.mirror.state, sort_keys=True)) == shown
