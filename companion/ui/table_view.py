@@ -47,9 +47,9 @@ def code_box(app: PageApp, code: str, label: str, identifier: str) -> list[ft.Co
     qr = widgets.labelled(
         ft.Container(ft.Image(src=qr_png(code, scale=4), width=QR_SIZE + 60, height=QR_SIZE + 60),
                      alignment=ft.Alignment.CENTER), label, f"{identifier}-qr")
-    text = ft.TextField(value=code, read_only=True, multiline=True, max_lines=3, text_size=app.sizes.small,
-                        label=tr("The same code as text, to copy"), **sized(app.sizes))
-    return [qr, ft.Semantics(identifier=f"{identifier}-text", container=True, content=text)]
+    text = ft.Text(code, selectable=True, size=app.sizes.small, font_family="monospace")
+    return [qr, ft.Text(tr("The same code as text, to copy"), size=app.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT),
+            widgets.labelled(text, code, f"{identifier}-text")]
 
 
 # -- the host ----------------------------------------------------------------------------------------
