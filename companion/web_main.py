@@ -77,6 +77,23 @@ def measure_taps_when_asked() -> None:
         os.environ[spans.ENV] = "1"
 
 
+def table_link() -> None:
+    """The page's WebRTC half (``packaging/web/table.js``) reachable from this worker (``companion.table``)."""
+    from companion.table.web_link import listen
+
+    listen()
+
+
+def table_test_when_asked(page: Any) -> None:
+    """A page opened with ``?tabletest`` lets a browser test drive the table link (``companion.table.tabletest``)."""
+    import js
+
+    if "tabletest" in str(getattr(js, "documentUrl", "") or ""):
+        from companion.table.tabletest import install_when_asked
+
+        install_when_asked(page, str(js.documentUrl))
+
+
 def run() -> None:
     import flet as ft
 
@@ -89,10 +106,12 @@ def run() -> None:
     serialize_events()
     hold_updates_while_saving()
     measure_taps_when_asked()
+    table_link()
     prepared = asyncio.ensure_future(prepare())
 
     async def main(page: ft.Page) -> None:
         (await prepared)(page)
         platform.announce_ready()
+        table_test_when_asked(page)
 
     ft.run(main)

@@ -153,7 +153,8 @@ def inputs_key(pins: dict[str, str], base: str) -> str:
     digest = hashlib.sha256()
     digest.update(json.dumps([pins, base, sys.version_info[:2]]).encode())
     sources = [*app_files(), (Path(__file__), "build_web.py")]
-    sources += [(p, p.name) for p in sorted(WEB_SRC.rglob("*")) if p.is_file()]
+    sources += [(p, p.name) for p in own_web_files()]
+    sources += [(p, p.name) for p in NPM_FILES]
     for path, name in sources:
         digest.update(name.encode())
         digest.update(path.read_bytes())
@@ -415,12 +416,65 @@ def tell_stages(worker: str) -> str:
     return worker
 
 
+#: The npm project of the page's own JavaScript dependencies (``packaging/web``): its files are not the page's.
+NPM_FILES = (WEB_SRC / "package.json", WEB_SRC / "package-lock.json")
+#: What the build takes from it, and where in the folder: (file under node_modules, name in the folder).
+VENDORED = (("jsqr/dist/jsQR.js", "vendor/jsQR.js"), ("jsqr/LICENSE", "vendor/jsQR.LICENSE.txt"))
+
+
+def own_web_files() -> list[Path]:
+    """``packaging/web``'s files that ship as they are: not the npm project's (package files, node_modules)."""
+    skip = {*NPM_FILES, WEB_SRC / ".gitignore"}
+    return [path for path in sorted(WEB_SRC.rglob("*")) if path.is_file() and path not in skip
+            and "node_modules" not in path.relative_to(WEB_SRC).parts]
+
+
 def add_own_files(out: Path) -> None:
-    for path in sorted(WEB_SRC.rglob("*")):
+    for path in own_web_files():
         if path.is_file():
             target = out / path.relative_to(WEB_SRC)
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(path, target)
+
+
+def add_vendored(out: Path) -> None:
+    """The npm registry's packages the page uses (jsQR, the QR reader where the browser has none), installed from
+    ``packaging/web/package-lock.json`` (``npm ci``: the locked version, its hash checked) and copied into the
+    folder: the page never fetches them from a CDN. Without npm the build goes on without them (a code is then
+    pasted, not scanned, where the browser has no reader of its own)."""
+    modules = WEB_SRC / "node_modules"
+    if not all((modules / name).is_file() for name, _ in VENDORED) or _lock_changed(modules):
+        npm = shutil.which("npm")
+        if npm is None:
+            log("npm not found: the build has no QR reader of its own (codes are pasted where the browser has none)")
+            return
+        subprocess.run([npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund", "--silent"], cwd=WEB_SRC,
+                       check=True, timeout=600)
+    for name, target in VENDORED:
+        (out / target).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(modules / name, out / target)
+
+
+def _lock_changed(modules: Path) -> bool:
+    """npm keeps a copy of the lock it installed (``node_modules/.package-lock.json``); another one means reinstall."""
+    try:
+        installed = json.loads((modules / ".package-lock.json").read_text(encoding="utf-8"))["packages"]
+        wanted = json.loads((WEB_SRC / "package-lock.json").read_text(encoding="utf-8"))["packages"]
+    except (OSError, ValueError, KeyError):
+        return True
+    return any(installed.get(name, {}).get("version") != entry.get("version")
+               for name, entry in wanted.items() if name)
+
+
+def add_table_script(out: Path) -> None:
+    """``table.js`` (a table of phones: WebRTC and the camera, asked by the Python worker) loaded by the page."""
+    index = out / "index.html"
+    html = index.read_text(encoding="utf-8")
+    if '<script src="boot.js"></script>' not in html:
+        raise SystemExit("build-web: index.html has no boot.js script to put table.js after")
+    html = html.replace('<script src="boot.js"></script>',
+                        '<script src="boot.js"></script>\n  <script src="table.js"></script>', 1)
+    index.write_text(html, encoding="utf-8")
 
 
 def precache_list(out: Path) -> tuple[dict[str, str], str]:
@@ -511,6 +565,8 @@ def build(out: Path, base: str, force: bool) -> Path:
         write_app_zip(staging / "app.zip", app)
     add_own_files(staging)
     patch_page(staging, base, key)
+    add_table_script(staging)
+    add_vendored(staging)
     version = write_service_worker(staging)
     (staging / "build-stamp.json").write_text(json.dumps({"key": key, "version": version, "pins": pins}, indent=1))
     keep_build(staging, key)

@@ -18,13 +18,32 @@ from itertools import count
 from typing import Protocol
 
 from companion.core.errors import GameError
+from companion.core.i18n import Msg
 
 NEW, OPEN, CLOSED, FAILED = "new", "open", "closed", "failed"
 """A link's states; ``on_state`` is told each change (and ``closed`` again for a message dropped)."""
 
+LONGEST_TEXT = 256 * 1024
+"""The most UTF-8 bytes one text may have: browsers' data channels take 256 KiB a message (Chrome's
+max-message-size), so a longer text is refused at ``send`` (``ValueError``) - the owner splits it."""
+
+
+def check_length(text: str) -> None:
+    """``ValueError`` for a text longer than a link carries in one message (a fault of the sender's code)."""
+    if len(text) > LONGEST_TEXT // 4 and len(text.encode("utf-8")) > LONGEST_TEXT:
+        raise ValueError(f"a text of more than {LONGEST_TEXT} bytes: split it before sending")
+
 
 class BadCode(GameError):
     """A code that is not one of ours, or was damaged on the way: its message says which, in plain words."""
+
+
+class NoLink(GameError):
+    """This browser cannot link phones (no WebRTC, or the page's half missing): said in plain words."""
+
+
+class NoCamera(GameError):
+    """No camera to read a code with (none, or not allowed): the player pastes the code instead."""
 
 
 class Link(Protocol):
@@ -40,14 +59,18 @@ class Link(Protocol):
     """Set by the owner: called with ``open``, ``closed`` or ``failed``."""
 
     def send(self, text: str) -> None:
-        """Queued if not open yet; dropped (and ``closed`` said through ``on_state``) once closed."""
+        """Queued if not open yet; dropped (and ``closed`` said through ``on_state``) once closed.
+        ``ValueError`` for a text over ``LONGEST_TEXT`` bytes."""
 
     def close(self) -> None:
         """Ends the link on both sides (the other side hears ``closed``); closing twice does nothing."""
 
 
 class Linker(Protocol):
-    """What the phone build offers to make links (a fake in tests). Codes are plain text (a QR code's)."""
+    """What the phone build offers to make links (a fake in tests). Codes are plain text (a QR code's).
+
+    Each call may raise ``NoLink`` (this browser cannot); the two that read a code raise ``BadCode`` for one
+    that is not a sound code of the kind expected (a guest's answer scanned by a guest, a damaged one)."""
 
     async def host_offer(self) -> tuple[Link, str]:
         """A new link for one guest and the code to show it (a fresh one per guest: an offer pairs once)."""
@@ -57,6 +80,17 @@ class Linker(Protocol):
 
     async def guest_join(self, offer: str) -> tuple[Link, str]:
         """The guest's side: its link and its answer code to show the host; ``BadCode`` as above."""
+
+
+class Scanner(Protocol):
+    """The camera reading a code (the phone build's page: the browser's barcode reader, else jsQR)."""
+
+    async def scan(self, hint: str, cancel: str) -> str | None:
+        """The text of the first QR code seen; None if the player cancelled. ``hint`` and ``cancel`` are the
+        words shown over the camera (already in the reader's language). ``NoCamera`` when there is none."""
+
+    def cancel_scan(self) -> None:
+        """Closes the camera (a scan open elsewhere then returns None)."""
 
 
 def _ignore(_: str) -> None:
@@ -99,6 +133,7 @@ class MemoryLink:
 
     def send(self, text: str) -> None:
         """Queued while new, delivered while open, dropped (said as ``closed``) otherwise."""
+        check_length(text)
         if self.state == NEW:
             self._outbox.append(text)
         elif self.state == OPEN and self.other is not None:
@@ -153,11 +188,19 @@ class MemoryLinker:
     """A ``Linker`` in one process: an offer code names a waiting pair, the answer opens it.
 
     Shared by the host's and the guests' sides of a test (one instance). The codes are short texts of
-    this fake's own (``mem-offer:N``, ``mem-answer:N``); anything else is refused as a ``BadCode``.
+    this fake's own (``mem-offer:N``, ``mem-answer:N``); anything else is refused as a ``BadCode``. It is a
+    ``Scanner`` too: ``scan`` returns the texts a test put in ``to_scan``, in order (then None, as if cancelled).
     """
 
     def __init__(self) -> None:
         self._waiting: dict[str, tuple[MemoryLink, MemoryLink]] = {}
+        self.to_scan: list[str] = []
+
+    async def scan(self, hint: str, cancel: str) -> str | None:
+        return self.to_scan.pop(0) if self.to_scan else None
+
+    def cancel_scan(self) -> None:
+        self.to_scan.clear()
 
     async def host_offer(self) -> tuple[Link, str]:
         host, guest = memory_pair(opened=False)
@@ -186,7 +229,7 @@ def _code_number(code: str, prefix: str) -> str:
     return code.strip().removeprefix(prefix)
 
 
-def _not_a_code() -> object:
+def _not_a_code() -> Msg:
     from companion.core.i18n import msg
 
     return msg("This is not a table code. Scan or paste the code shown on the other phone.")

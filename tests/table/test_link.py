@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from companion.table.link import BadCode, MemoryLinker, memory_pair
+from companion.table.link import LONGEST_TEXT, BadCode, MemoryLinker, memory_pair
 
 
 def test_texts_arrive_in_order_both_ways() -> None:
@@ -83,3 +83,13 @@ def test_memory_linker_pairs_an_offer_with_its_answer() -> None:
 def test_memory_linker_refuses_a_code_it_did_not_make(code: str) -> None:
     with pytest.raises(BadCode, match="not a table code"):
         asyncio.run(MemoryLinker().guest_join(code))
+
+
+def test_a_text_longer_than_a_channel_carries_is_refused_at_send() -> None:
+    host, guest = memory_pair()
+    heard: list[str] = []
+    guest.on_message = heard.append
+    host.send("é" * (LONGEST_TEXT // 2))  # two bytes each: exactly the most a message may have
+    with pytest.raises(ValueError, match="split it"):
+        host.send("é" * (LONGEST_TEXT // 2) + "x")
+    assert [len(text) for text in heard] == [LONGEST_TEXT // 2]
