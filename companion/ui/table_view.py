@@ -19,11 +19,11 @@ from companion.core.errors import GameError
 from companion.core.i18n import render
 from companion.table.guest import TableGuest
 from companion.table.host import Guest, TableHost
-from companion.table.link import Link, Linker
+from companion.table.link import Link, Linker, Scanner
+from companion.table.qr import code_image
 from companion.ui import widgets
 from companion.ui.fields import changed_value, sized
 from companion.ui.i18n import tr, trf
-from companion.ui.share_view import QR_SIZE, qr_png
 from companion.ui.tab.answers import explain
 from companion.ui.theme import DIALOG_BUTTON_GAP
 
@@ -42,11 +42,27 @@ def linker_of(app: PageApp) -> Linker:
     return app.ctx.linker
 
 
+def scanner_of(app: PageApp) -> Scanner | None:
+    """The camera that reads a code, where this device has one (the phone build's page)."""
+    found = app.ctx.linker
+    return found if found is not None and callable(getattr(found, "scan", None)) else None  # type: ignore[return-value]
+
+
+async def scan_code(app: PageApp) -> str | None:
+    """A code read by the camera; None when cancelled or when there is no camera (said: paste the code instead)."""
+    scanner = scanner_of(app)
+    if scanner is None:
+        return None
+    try:
+        return await scanner.scan(tr("Point the camera at the code on the other phone."), tr("Cancel"))
+    except GameError as exc:
+        app.show_error(str(exc))
+        return None
+
+
 def code_box(app: PageApp, code: str, label: str, identifier: str) -> list[ft.Control]:
     """A code as a QR code (another phone's camera reads it) and as text to copy (for a phone without one)."""
-    qr = widgets.labelled(
-        ft.Container(ft.Image(src=qr_png(code, scale=4), width=QR_SIZE + 60, height=QR_SIZE + 60),
-                     alignment=ft.Alignment.CENTER), label, f"{identifier}-qr")
+    qr = code_image(code, label)
     text = ft.Text(code, selectable=True, size=app.sizes.small, font_family="monospace")
     return [qr, ft.Text(tr("The same code as text, to copy"), size=app.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT),
             widgets.labelled(text, code, f"{identifier}-text")]
@@ -128,9 +144,22 @@ class PhoneShareDialog:
                                content=ft.Text(self.problem, size=sizes.body, color=ft.Colors.ERROR))
         connect = widgets.tap_button(tr("Connect"), self.app.handler(self._connect), icon=ft.Icons.LINK,
                                      identifier="table-connect", sizes=sizes)
+        scan = [widgets.tap_button(tr("Scan the other phone's code"), self.app.handler(self._scan),
+                                   icon=ft.Icons.QR_CODE_SCANNER, identifier="table-scan-answer", kind="tonal",
+                                   sizes=sizes)] if scanner_of(self.app) is not None else []
         return [ft.Text(steps, size=sizes.body),
                 *code_box(self.app, self.offer[1], tr("QR code for the next phone to scan"), "table-offer"),
-                ft.Semantics(identifier="table-answer", container=True, content=field), problem, connect]
+                *scan, ft.Semantics(identifier="table-answer", container=True, content=field), problem, connect]
+
+    def _scan(self) -> None:
+        self.app.page.run_task(self._scanned)
+
+    async def _scanned(self) -> None:
+        """The guest's code read by the camera: connected at once (the field is for pasting)."""
+        answer = await scan_code(self.app)
+        if answer and self.offer is not None:
+            self.answer = answer
+            await self._accept(self.offer[0], answer)
 
     def _typed(self, value: str) -> None:
         self.answer = value

@@ -17,7 +17,7 @@ from companion.ui.fields import changed_value, sized
 from companion.ui.i18n import tr
 from companion.ui.screen import Screen
 from companion.ui.tab.answers import explain
-from companion.ui.table_view import attach_guest, code_box, linker_of
+from companion.ui.table_view import attach_guest, code_box, linker_of, scan_code, scanner_of
 
 ROUTE = "/table"
 log = logging.getLogger("companion.ui")
@@ -54,12 +54,34 @@ class JoinTableScreen(Screen):
             ft.Semantics(identifier="table-name-field", container=True, content=name),
             ft.Semantics(identifier="table-join-problem", live_region=True,
                          content=ft.Text(self.problem, size=sizes.body, color=ft.Colors.ERROR)),
+            *self._scan_button(),
             widgets.tap_button(tr("Join"), self.app.handler(self._join), icon=ft.Icons.LOGIN,
                                identifier="table-join", sizes=sizes),
             ft.Text(tr("The game stays on the host's phone; this phone shows it and sends your taps. The host "
                        "chooses whether this phone can play or only watch."),
                     size=sizes.small, color=ft.Colors.ON_SURFACE_VARIANT),
         ]
+
+    def _scan_button(self) -> list[ft.Control]:
+        if scanner_of(self.app) is None:
+            return []
+        return [widgets.tap_button(tr("Scan the host's code"), self.app.handler(self._scan),
+                                   icon=ft.Icons.QR_CODE_SCANNER, identifier="table-scan-offer", kind="tonal",
+                                   sizes=self.sizes)]
+
+    def _scan(self) -> None:
+        self.app.page.run_task(self._scanned)
+
+    async def _scanned(self) -> None:
+        """The host's code read by the camera: joined at once when the name is typed (else it waits in the field)."""
+        offer = await scan_code(self.app)
+        if not offer:
+            return
+        self.offer = offer
+        if " ".join(self.name.split()):
+            self.app.guard(self._join)
+        else:
+            self.app.guard(self.refresh)
 
     def _show_answer(self, answer: str) -> list[ft.Control]:
         sizes = self.sizes
