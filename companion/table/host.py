@@ -74,6 +74,9 @@ class TableHost:
     session: Callable[[], Session]
     on_change: Callable[[Executed], None] = lambda done: None
     on_guests: Callable[[], None] = lambda: None
+    defer: Callable[[Callable[[], None]], object] = lambda job: job()
+    """How a guest's message is handled: at once (tests), or as a task of the page's loop, one at a time (the phone
+    build: a save waits on the browser's IndexedDB, which only a task may do, never a link's callback)."""
     guests: dict[str, Guest] = field(default_factory=dict)
     sent: dict[int, GameDocument] = field(default_factory=dict)
     _count: int = 0
@@ -89,7 +92,10 @@ class TableHost:
         self._count += 1
         guest = Guest(f"guest-{self._count}", link, role=role)
         self.guests[guest.id] = guest
-        link.on_message = lambda text: self.receive(guest.id, text)
+        def heard(text: str) -> None:
+            self.defer(lambda: self.receive(guest.id, text))
+
+        link.on_message = heard
         link.on_state = lambda state: self.link_state(guest.id, state)
         guest.connected = link.state == "open"
         return guest

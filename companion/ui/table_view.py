@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -81,8 +82,14 @@ def host_table(app: PageApp, game_id: str) -> TableHost:
     def guest_tapped(_: object) -> None:
         app.guard(lambda: app.game_changed(game_id))
 
+    turn = asyncio.Lock()
+
+    async def in_turn(job: Callable[[], None]) -> None:
+        async with turn:  # one guest's message at a time, each to its end (a save may wait on the browser)
+            job()
+
     table = TableHost(lambda: sessions.get(game_id), on_change=guest_tapped,
-                      on_guests=lambda: _guests_changed(app))
+                      on_guests=lambda: _guests_changed(app), defer=lambda job: app.page.run_task(in_turn, job))
     app.ctx.phone_table = table
     return table
 
