@@ -59,6 +59,9 @@ async def prepare() -> Any:
     from companion.ui.app import AppContext, make_main
 
     ctx = AppContext.open()
+    from companion.table.web_link import linker
+
+    ctx.linker = linker()  # a table of phones: WebRTC in this page (companion.table)
     for notice in ctx.notices:
         log.warning("%s", notice)
     return make_main(ctx)

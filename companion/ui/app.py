@@ -39,6 +39,9 @@ from companion.ui.tab.device import DeviceSettings
 from companion.ui.tab.routes import ErrorScreen, Router, _match, discover_screens, split_route
 
 if TYPE_CHECKING:
+    from companion.table.guest import TableGuest
+    from companion.table.host import TableHost
+    from companion.table.link import Linker
     from companion.ui.sharing import ShareServer
 
 __all__ = ["AppContext", "ErrorScreen", "PageApp", "Router", "SessionPool", "_match", "discover_screens", "make_main",
@@ -88,6 +91,12 @@ class AppContext:
     sharing: ShareServer | None = None
     default_language: str | None = None
     """``companion app --lang``: the language of a device that has not chosen one (else its browser's)."""
+    linker: Linker | None = None
+    """How this device links to other phones (the phone build's WebRTC; a memory linker in tests): a table of phones."""
+    phone_table: TableHost | None = None
+    """This phone's game shared with other phones (``companion.table.host``), while it is."""
+    table_guest: TableGuest | None = None
+    """This phone at another phone's table (``companion.table.guest``): the host's game as last heard."""
 
     @classmethod
     def open(cls, db: str | os.PathLike[str] | None = None, language: str | None = None) -> AppContext:

@@ -19,7 +19,6 @@ MAX_METHODS = 25
 KNOWN: dict[str, int] = {
     "companion/bench.py": 401,
     "companion.ui.app.PageApp": 59,
-    "companion.ui.kept.PanelSession": 34,
     "companion.ui.models.WizardModel": 35,
 }
 

@@ -21,6 +21,7 @@ from companion.core.i18n import language
 from companion.core.schema import JsonObject
 from companion.core.session import Session
 from companion.core.views import GameView, game_view
+from companion.table.guest import MirrorSession
 from companion.ui import draw_cue, kept, theme, widgets
 from companion.ui.game_parts.game_log import GameLog
 from companion.ui.game_parts.panel_parts import PanelParts
@@ -33,6 +34,7 @@ from companion.ui.return_path import Origin
 from companion.ui.screen import GAP, Screen
 from companion.ui.share_view import open_share_dialog
 from companion.ui.slots import Reused
+from companion.ui.table_view import open_phone_share, table_banner
 
 if TYPE_CHECKING:
     from companion.ui.app import PageApp
@@ -180,10 +182,14 @@ class GameScreen(Screen):
             self.app.page.run_task(self.scroll_to, at)
 
     def actions(self) -> list[ft.Control]:
-        if self.app.guest:
+        if self.app.guest or isinstance(self.session, MirrorSession):  # a guest: the host's game, not its own
             rules = self.app.handler(lambda: self.app.go("/rules"))
             return [widgets.icon_action(tr("Rules"), ft.Icons.MENU_BOOK, rules, identifier="open-rules")]
-        if platform.IS_BROWSER:  # the phone build has no server to share from: one line says where it works
+        if self.app.ctx.linker is not None:  # the phone build: shared with other phones, no server
+            share = widgets.icon_action(tr("Share this table"), ft.Icons.SHARE,
+                                        self.app.handler(lambda: open_phone_share(self.app, self.game_id)),
+                                        identifier="share-table")
+        elif platform.IS_BROWSER:  # the phone build has no server to share from: one line says where it works
             share = widgets.icon_action(tr("Sharing the table"), ft.Icons.SHARE, self.app.handler(
                 lambda: self.app.show_info(tr("To share the table, start the app on a computer and choose to share it "
                                               "there; the other phones join it from that screen. Here the game stays "
@@ -209,6 +215,7 @@ class GameScreen(Screen):
         over = trf("Game over: {reason}", reason=render(ended["reason"])) if ended else None
         reading = render(view["ended_reading"]) if view["ended_reading"] else None
         moment: list[ft.Control] = [
+            part("table", lambda: table_banner(self.app), self._table_said()),
             part("game-over", lambda: widgets.banner(over, self.sizes, identifier="game-over") if over else None),
             part("game-over-reading", lambda: widgets.message_text(reading, self.sizes, muted=True,
                                                                    identifier="early-reading") if reading else None)]
@@ -235,6 +242,11 @@ class GameScreen(Screen):
             ft.Column(moment, spacing=0, col=MOMENT_COLUMNS, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
             ft.Column(rest, spacing=0, col=PANEL_COLUMNS, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
         ], spacing=GAP, run_spacing=0, vertical_alignment=ft.CrossAxisAlignment.START)]  # each part has its gap
+
+    def _table_said(self) -> object:
+        """All the table's banner is drawn from: on a guest's phone, the link's state and its role."""
+        guest = self.app.ctx.table_guest
+        return (language(), self.sizes.scale, guest.status if guest else None, guest.role if guest else None)
 
     def _now(self, controls: list[ft.Control]) -> ft.Control:
         """What this moment asks (her card, her question and its answers, the token), framed, without a heading."""

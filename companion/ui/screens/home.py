@@ -167,7 +167,23 @@ class HomeScreen(Screen):
                          col={"xs": 6, "sm": 3})
             for label, icon, route, ident in items
         ]
-        return ft.ResponsiveRow([ft.Container(new, col={"xs": 12}), *tiles], spacing=TILE_GAP, run_spacing=10)
+        return ft.ResponsiveRow([ft.Container(new, col={"xs": 12}), *self._table_buttons(), *tiles],
+                                spacing=TILE_GAP, run_spacing=10)
+
+    def _table_buttons(self) -> list[ft.Control]:
+        """Where phones link to each other (the phone build): join a table, or go back to the one joined."""
+        if self.app.ctx.linker is None:
+            return []
+        at_table = self.app.ctx.table_guest
+        buttons = [widgets.tap_button(tr("Join a table"), self.app.handler(lambda: self.app.go("/table")),
+                                      icon=ft.Icons.QR_CODE_SCANNER, identifier="join-table", kind="tonal",
+                                      expand=True, sizes=self.sizes)]
+        if at_table is not None and at_table.mirror is not None:
+            back = f"/game/{at_table.mirror.id}"
+            buttons.insert(0, widgets.tap_button(tr("Back to the host's game"),
+                                                 self.app.handler(lambda: self.app.go(back)), icon=ft.Icons.GROUPS,
+                                                 identifier="back-to-table", expand=True, sizes=self.sizes))
+        return [ft.Container(button, col={"xs": 12}) for button in buttons]
 
     def _row_room(self) -> float:
         """The width a saved game's texts have when its buttons sit below them (px)."""

@@ -15,6 +15,7 @@ from companion.core.errors import AlreadyDone, StaleChange
 from companion.core.schema import JsonObject
 from companion.core.session import NOTHING_DONE, Executed, Session
 from companion.store import GameDeleted, StoreConflict
+from companion.table.guest import MirrorSession
 from companion.ui import i18n
 from companion.ui.tab.guests import Guests
 
@@ -36,6 +37,10 @@ class Changes(Guests):
         return offered(self.ctx.store.library.entries(), kind)
 
     def session(self, game_id: str) -> Session:
+        """The game's live session; at another phone's table, the mirror of the host's game (``MirrorSession``)."""
+        at_table = self.ctx.table_guest
+        if at_table is not None and at_table.mirror is not None and at_table.mirror.id == game_id:
+            return at_table.mirror
         return self.ctx.sessions.get(game_id)
 
     def execute(self, session: Session, command: Command, *, debounce: str | None = None) -> Executed:
@@ -43,6 +48,8 @@ class Changes(Guests):
         self.require_play(session)
         if debounce and not self.debouncer.allow(debounce):
             return NOTHING_DONE
+        if isinstance(session, MirrorSession):  # the host's game, on a guest's phone: the tap goes to the host
+            return said_sent(self, session.execute(command, expected_rev=self.seen_revision(session)))
         with self._shared_change(session):
             with spans.part("command"):
                 done = session.execute(command, expected_rev=self.seen_revision(session), origin=self.origin)
@@ -56,14 +63,18 @@ class Changes(Guests):
     def redo(self, session: Session) -> None:
         self._step(session, "redo", session.redo)
 
-    def _step(self, session: Session, action: str, step: Callable[..., object]) -> None:
+    def _step(self, session: Session, action: str, step: Callable[..., Executed]) -> None:
         """Undo or redo (``step``) unless it is a hurried second tap on ``action``, as one shared change."""
         self.require_play(session)
-        if self.debouncer.allow(action):
-            with self._shared_change(session):
-                with spans.part("command"):
-                    step(expected_rev=self.seen_revision(session), origin=self.origin)
-                self._own_change(session)
+        if not self.debouncer.allow(action):
+            return
+        if isinstance(session, MirrorSession):
+            said_sent(self, step(expected_rev=self.seen_revision(session)))
+            return
+        with self._shared_change(session):
+            with spans.part("command"):
+                step(expected_rev=self.seen_revision(session), origin=self.origin)
+            self._own_change(session)
 
     def _own_change(self, session: Session) -> None:
         """This tab made the change: its player sees the result at once, and so does every tab."""
@@ -100,6 +111,9 @@ class Changes(Guests):
 
     def game_changed(self, game_id: str, *, deleted: bool = False, touched: ft.Control | None = None) -> None:
         self.broadcast({"kind": "game", "id": game_id, "deleted": deleted})
+        phones = self.ctx.phone_table
+        if phones is not None and phones.game_id == game_id and not deleted:
+            phones.changed()  # the phones at this phone's table are sent the change (a patch each)
         self.refresh(touched)
 
     def delete_game(self, game_id: str, name: str, after: Callable[[], object] | None = None) -> None:
@@ -121,3 +135,9 @@ class Changes(Guests):
         self.confirm(i18n.tr("Delete this game?"),
                      i18n.trf("{name} will be removed from this device. This cannot be undone.", name=name),
                      i18n.tr("Delete"), delete)
+
+
+def said_sent(tab: Changes, done: Executed) -> Executed:
+    """A guest's tap went to the host's phone: said as sent; the host's answer redraws the screen."""
+    tab.show_info(done.text)
+    return done

@@ -17,7 +17,7 @@ from companion.ui import i18n
 from companion.ui.guard import VIA_SHARED_SOCKET
 from companion.ui.share import Device
 from companion.ui.tab.answers import explain
-from companion.ui.tab.routes import Routes
+from companion.ui.tab.routes import Routes, split_route
 
 log = logging.getLogger("companion.ui")
 
@@ -46,7 +46,12 @@ class Guests(Routes):
 
     @property
     def can_play(self) -> bool:
-        """The host's device always; a guest only if it joined and the host lets it play."""
+        """The host's device always; a guest only if it joined and the host lets it play; a phone at another phone's
+        table (on the host's game) only while its link is up and the host lets it play."""
+        at_table = self.ctx.table_guest
+        if at_table is not None and at_table.mirror is not None \
+                and split_route(self.page.route)[0] == f"/game/{at_table.mirror.id}":
+            return at_table.can_play
         if not self.guest:
             return True
         device = self.device

@@ -1,0 +1,298 @@
+"""A table of phones on screen: the host's Share dialog (its code for the next guest, the guest's answer code, the
+phones at the table and their rights) and what ties ``companion.table``'s host and guest to a tab.
+
+The protocol and its checks are in ``companion.table``; this draws them. A fresh code is made for each guest (an
+offer pairs with one answer). A guest's tap, run by ``TableHost``, redraws this phone's screen through
+``game_changed``, which also sends the change to every phone at the table; the guest's screen is the game screen
+drawn from its mirror (``PageApp.session``), redrawn when the host's answer comes (``attach_guest``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from companion.core.errors import GameError
+from companion.core.i18n import render
+from companion.table.guest import TableGuest
+from companion.table.host import Guest, TableHost
+from companion.table.link import Link, Linker, Scanner
+from companion.table.qr import code_image
+from companion.ui import widgets
+from companion.ui.fields import changed_value, sized
+from companion.ui.i18n import tr, trf
+from companion.ui.tab.answers import explain
+from companion.ui.theme import DIALOG_BUTTON_GAP
+
+if TYPE_CHECKING:
+    from companion.ui.app import PageApp
+
+log = logging.getLogger("companion.ui")
+
+OVERDUE_CHECK = 2.0  # seconds between looks for taps the host never answered
+
+
+def linker_of(app: PageApp) -> Linker:
+    """This device's way to link to other phones, or a refusal saying where tables of phones work."""
+    if app.ctx.linker is None:
+        raise GameError(tr("A table of phones needs the app installed on this phone (the phone build)."))
+    return app.ctx.linker
+
+
+def scanner_of(app: PageApp) -> Scanner | None:
+    """The camera that reads a code, where this device has one (the phone build's page)."""
+    found = app.ctx.linker
+    return found if found is not None and callable(getattr(found, "scan", None)) else None  # type: ignore[return-value]
+
+
+async def scan_code(app: PageApp) -> str | None:
+    """A code read by the camera; None when cancelled or when there is no camera (said: paste the code instead)."""
+    scanner = scanner_of(app)
+    if scanner is None:
+        return None
+    try:
+        return await scanner.scan(tr("Point the camera at the code on the other phone."), tr("Cancel"))
+    except GameError as exc:
+        app.show_error(str(exc))
+        return None
+
+
+def code_box(app: PageApp, code: str, label: str, identifier: str) -> list[ft.Control]:
+    """A code as a QR code (another phone's camera reads it) and as text to copy (for a phone without one)."""
+    qr = code_image(code, label)
+    text = ft.Text(code, selectable=True, size=app.sizes.small, font_family="monospace")
+    return [qr, ft.Text(tr("The same code as text, to copy"), size=app.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT),
+            widgets.labelled(text, code, f"{identifier}-text")]
+
+
+# -- the host ----------------------------------------------------------------------------------------
+def host_table(app: PageApp, game_id: str) -> TableHost:
+    """This phone's table for ``game_id`` (a table for another game is closed first: its guests are told)."""
+    table = app.ctx.phone_table
+    if table is not None and table.game_id == game_id:
+        return table
+    if table is not None:
+        table.leave()
+    sessions = app.ctx.sessions
+
+    def guest_tapped(_: object) -> None:
+        app.guard(lambda: app.game_changed(game_id))
+
+    turn = asyncio.Lock()
+
+    async def in_turn(job: Callable[[], None]) -> None:
+        async with turn:  # one guest's message at a time, each to its end (a save may wait on the browser)
+            job()
+
+    table = TableHost(lambda: sessions.get(game_id), on_change=guest_tapped,
+                      on_guests=lambda: _guests_changed(app), defer=lambda job: app.page.run_task(in_turn, job))
+    app.ctx.phone_table = table
+    return table
+
+
+def _guests_changed(app: PageApp) -> None:
+    dialog = app.share_dialog
+    if isinstance(dialog, PhoneShareDialog):
+        app.guard(dialog.refresh)
+
+
+class PhoneShareDialog:
+    """Share this table from a phone: the code for the next guest, the field for its answer, the phones at the
+    table with *can play* / *view only* and *remove*, and stop sharing."""
+
+    def __init__(self, app: PageApp, game_id: str) -> None:
+        self.app, self.game_id = app, game_id
+        self.table = host_table(app, game_id)
+        self.offer: tuple[Link, str] | None = None
+        self.answer = ""
+        self.problem = ""
+        self._body = ft.Column([], tight=True, spacing=12, scroll=ft.ScrollMode.AUTO)
+        self.dialog = ft.AlertDialog(
+            modal=True, actions_overflow_button_spacing=DIALOG_BUTTON_GAP, semantics_label=tr("Share this table"),
+            title=widgets.heading(tr("Share this table"), app.sizes, identifier="share-title"),
+            inset_padding=ft.Padding.symmetric(horizontal=10, vertical=24),
+            content=ft.Semantics(identifier="share-dialog", container=True,
+                                 content=ft.Container(self._body, width=340)),
+            actions=[widgets.tap_button(tr("Close"), app.handler(self.close), kind="text", identifier="share-close",
+                                        sizes=app.sizes)])
+
+    def open(self) -> None:
+        self.app.share_dialog = self  # type: ignore[assignment]
+        self.fill()
+        self.app.page.show_dialog(self.dialog)
+        self.app.page.run_task(self._new_offer)
+
+    def close(self) -> None:
+        self.app.share_dialog = None
+        self.app.page.pop_dialog()
+
+    def refresh(self) -> None:
+        self.fill()
+        self.dialog.update()
+
+    def fill(self) -> None:
+        self._body.controls = [*self._next_guest(), *self._guests(), self._stop_button()]
+
+    # -- the next guest: this phone's code, then the guest's ---------------------------------------
+    def _next_guest(self) -> list[ft.Control]:
+        sizes = self.app.sizes
+        if self.offer is None:
+            return [ft.Text(tr("Making a code for the next phone..."), size=sizes.body)]
+        steps = tr("1. On the other phone, choose Join a table on its home screen and scan this code (or paste the "
+                   "text below). 2. It then shows a code of its own: scan it here, or paste its text, and tap "
+                   "Connect.")
+        field = ft.TextField(label=tr("The other phone's code"), value=self.answer, multiline=True, max_lines=3,
+                             on_change=changed_value(self.app, self._typed), text_size=sizes.small, **sized(sizes))
+        problem = ft.Semantics(identifier="table-answer-problem", live_region=True,
+                               content=ft.Text(self.problem, size=sizes.body, color=ft.Colors.ERROR))
+        connect = widgets.tap_button(tr("Connect"), self.app.handler(self._connect), icon=ft.Icons.LINK,
+                                     identifier="table-connect", sizes=sizes)
+        scan = [widgets.tap_button(tr("Scan the other phone's code"), self.app.handler(self._scan),
+                                   icon=ft.Icons.QR_CODE_SCANNER, identifier="table-scan-answer", kind="tonal",
+                                   sizes=sizes)] if scanner_of(self.app) is not None else []
+        return [ft.Text(steps, size=sizes.body),
+                *code_box(self.app, self.offer[1], tr("QR code for the next phone to scan"), "table-offer"),
+                *scan, ft.Semantics(identifier="table-answer", container=True, content=field), problem, connect]
+
+    def _scan(self) -> None:
+        self.app.page.run_task(self._scanned)
+
+    async def _scanned(self) -> None:
+        """The guest's code read by the camera: connected at once (the field is for pasting)."""
+        answer = await scan_code(self.app)
+        if answer and self.offer is not None:
+            self.answer = answer
+            await self._accept(self.offer[0], answer)
+
+    def _typed(self, value: str) -> None:
+        self.answer = value
+
+    async def _new_offer(self) -> None:
+        """A fresh code for the next guest (one code, one phone)."""
+        try:
+            link, code = await linker_of(self.app).host_offer()
+        except Exception as exc:
+            log.exception("no code for the next phone")
+            self.app.show_error(explain(exc))
+            return
+        self.table.add(link)  # its handlers are set before it can open, so its first message is heard
+        self.offer, self.answer, self.problem = (link, code), "", ""
+        self.app.guard(self.refresh)
+
+    def _connect(self) -> None:
+        if self.offer is None:
+            return
+        self.app.page.run_task(self._accept, self.offer[0], self.answer)
+
+    async def _accept(self, link: Link, answer: str) -> None:
+        try:
+            await linker_of(self.app).host_accept(link, answer)
+        except GameError as exc:
+            self.problem = str(exc)
+            self.app.guard(self.refresh)
+            return
+        except Exception as exc:
+            log.exception("the answer could not be taken")
+            self.problem = explain(exc)
+            self.app.guard(self.refresh)
+            return
+        self.offer = None
+        self.app.guard(self.refresh)
+        await self._new_offer()
+
+    # -- the phones at the table ----------------------------------------------------------------------
+    def _guests(self) -> list[ft.Control]:
+        sizes = self.app.sizes
+        joined = [g for g in self.table.guests.values() if g.name]
+        rows: list[ft.Control] = [widgets.heading(tr("Phones at the table"), sizes, identifier="table-guests")]
+        if not joined:
+            rows.append(ft.Text(tr("No phone has joined yet."), size=sizes.small, color=ft.Colors.ON_SURFACE_VARIANT))
+        rows += [self._guest_row(g) for g in joined]
+        return rows
+
+    def _guest_row(self, guest: Guest) -> ft.Control:
+        sizes = self.app.sizes
+
+        def toggle(_: object) -> None:
+            self.app.guard(lambda: self.table.set_role(guest.id, "view" if guest.can_play else "play"))
+
+        said = (trf("{name} can play. Tap to make it view only.", name=guest.name) if guest.can_play
+                else trf("{name} can only watch. Tap to let it play.", name=guest.name))
+        switch = ft.Semantics(identifier=f"table-play-{guest.name}", container=True, exclude_semantics=True,
+                              toggled=guest.can_play, label=said, on_tap=toggle,
+                              content=ft.Switch(value=guest.can_play, on_change=toggle,
+                                                label=tr("Can play") if guest.can_play else tr("View only")))
+        remove = widgets.icon_action(trf("Remove {name} from the table", name=guest.name), ft.Icons.PERSON_REMOVE,
+                                     self.app.handler(lambda: self.table.remove(guest.id)),
+                                     identifier=f"table-remove-{guest.name}")
+        said_state = (trf("{name} (connected)", name=guest.name) if guest.connected
+                      else trf("{name} (link lost)", name=guest.name))
+        name = ft.Text(said_state, size=sizes.body, expand=True, max_lines=2)
+        return ft.Row([name, switch, remove], vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+    def _stop_button(self) -> ft.Control:
+        return widgets.tap_button(tr("Stop sharing"), self.app.handler(self._stop), icon=ft.Icons.STOP_CIRCLE,
+                                  identifier="table-stop", kind="tonal", sizes=self.app.sizes)
+
+    def _stop(self) -> None:
+        self.table.leave()
+        self.app.ctx.phone_table = None
+        self.close()
+        self.app.refresh()
+
+
+def open_phone_share(app: PageApp, game_id: str) -> None:
+    """Share this game with other phones (the phone build: no computer, no server)."""
+    linker_of(app)
+    PhoneShareDialog(app, game_id).open()
+
+
+# -- the guest -----------------------------------------------------------------------------------------
+def attach_guest(app: PageApp, name: str, link: Link) -> TableGuest:
+    """This phone joins a table on ``link``: the host's game is drawn from its mirror and redrawn on each answer."""
+    old = app.ctx.table_guest
+    if old is not None and old.link is not None and old.link is not link:
+        old.link.on_state = old.link.on_message = lambda _: None  # an old link's late word is not this table's
+    guest = old if old is not None else TableGuest(name, app.language, app.ctx.store.content)
+    guest.name, guest.language = name, app.language
+    guest.on_change = lambda: app.guard(lambda: _heard(app, guest))
+    guest.attach(link)
+    app.ctx.table_guest = guest
+    if old is None:
+        app.page.run_task(_watch_overdue, app, guest)
+    return guest
+
+
+def _heard(app: PageApp, guest: TableGuest) -> None:
+    """The host said something: show the game (once it first comes, go to it), then anything to say."""
+    notes, guest.notes = guest.notes, []
+    mirror = guest.mirror
+    route = f"/game/{mirror.id}" if mirror is not None else None
+    if route is not None and app.page.route.startswith("/table"):
+        app.go(route)
+    else:
+        app.refresh()
+    for note in notes:
+        app.show_error(render(note))
+
+
+async def _watch_overdue(app: PageApp, guest: TableGuest) -> None:
+    """Taps the host never answered are said as not made (the phone build cannot wait on a link: it looks)."""
+    while app.ctx.table_guest is guest:
+        await asyncio.sleep(OVERDUE_CHECK)
+        if guest.overdue():
+            app.guard(lambda: _heard(app, guest))
+
+
+def table_banner(app: PageApp) -> ft.Control | None:
+    """On a guest's game screen: what the table says now (link lost, view only, removed), or nothing."""
+    guest = app.ctx.table_guest
+    said = guest.said() if guest is not None else None
+    if said is None:
+        return None
+    return widgets.banner(render(said), app.sizes, identifier="table-banner", error=guest is not None and
+                          guest.status in ("lost", "removed", "left"))

@@ -1,0 +1,191 @@
+"""A table of phones without a browser: the host's real saves on disk, guests on in-process links.
+
+A solo game against her is played from two guests (her draw, her question answered, undo); a stale tap, a
+view-only guest and a dropped guest are met; and the host's game is read back from disk by a fresh store with
+every change. The guests' screens are their mirrors (``MirrorSession``), read as the game screen reads them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.core.broodmother.commands import AnswerExpand, DrawCard
+from companion.core.broodmother.meadow_commands import AddHex
+from companion.core.commands.scoring import AdjustScore
+from companion.core.content import Content
+from companion.core.errors import GameError
+from companion.core.i18n import render
+from companion.core.session import Executed
+from companion.core.setup import GameSetup, PlayerSpec
+from companion.store import GameStore
+from companion.table import protocol
+from companion.table.guest import TableGuest
+from companion.table.host import TableHost, game_document
+from companion.table.link import memory_pair
+
+SOLO = GameSetup(game="mota", mode="solo", players=(PlayerSpec("Ana", "red"),), expansions=("minions",))
+HEXES = ((4, "inner", 2), (7, "outer", 3), (12, "inner", 1))
+SEED = 1  # her first draw asks which hex her Expand revealed
+
+
+class Table:
+    """The host's store and session, its ``TableHost``, and guests joined on memory links."""
+
+    def __init__(self, db: Path, content: Content) -> None:
+        self.store = GameStore(db)
+        game = self.store.create(SOLO, name="Table", seed=SEED)
+        for n, zone, sites in HEXES:
+            game.execute(AddHex(n, zone, sites))
+        self.game_id, self.content = game.id, content
+        self.session = game
+        self.host_changes: list[Executed] = []
+        self.host = TableHost(lambda: self.session, on_change=self.host_changes.append)
+
+    def join(self, name: str, language: str = "en") -> TableGuest:
+        host_end, guest_end = memory_pair()
+        self.host.add(host_end)
+        guest = TableGuest(name, language, self.content)
+        guest.attach(guest_end)
+        return guest
+
+    def guest_of(self, name: str) -> str:
+        return next(g.id for g in self.host.guests.values() if g.name == name)
+
+
+@pytest.fixture
+def table(tmp_path: Path, content: Content) -> Table:
+    return Table(tmp_path / "games.json", content)
+
+
+def mirror(guest: TableGuest):  # type: ignore[no-untyped-def]
+    assert guest.mirror is not None
+    return guest.mirror
+
+
+def brood(guest: TableGuest) -> dict:  # type: ignore[type-arg]
+    return mirror(guest).state["modules_state"]["broodmother"]
+
+
+def test_a_joined_guest_holds_the_hosts_game_and_may_play(table: Table) -> None:
+    ana = table.join("Ana")
+    assert ana.status == "connected" and ana.role == "play" and ana.can_play
+    assert mirror(ana).state == table.session.state and mirror(ana).revision == table.session.revision
+    assert mirror(ana).undo_label == table.session.undo_label
+    assert [g.name for g in table.host.guests.values()] == ["Ana"]
+
+
+def test_a_solo_game_played_from_two_guests_is_saved_on_the_host(table: Table, tmp_path: Path) -> None:
+    ana, ben = table.join("Ana"), table.join("Ben", "es")
+    assert mirror(ana).execute(DrawCard()).changed is False  # sent, not made here
+    assert ana.pending == {} and len(table.host_changes) == 1  # answered, and the host's screen told
+    asked = brood(ben)["pending"]
+    assert [q["kind"] for q in asked] == ["expand"]  # her question, on the other guest's screen too
+    mirror(ben).execute(AnswerExpand(number=9, sites=1, centipede_hex=True))
+    assert brood(ana)["pending"] == [] and 9 in [h["number"] for h in brood(ana)["hexes"]]
+    mirror(ana).execute(AdjustScore("p1", 3))
+    assert mirror(ben).state["scores"]["p1"][0] == 3
+    assert render(mirror(ben).doc["log"][-1]["label"], "es").startswith("Ana")  # the log in the guest's language
+    mirror(ben).undo()
+    assert mirror(ana).state["scores"]["p1"][0] == 0 and mirror(ana).redo_label is not None
+    saved = GameStore(tmp_path / "games.json").session(table.game_id)  # a fresh store reads the host's saves
+    assert saved.state == table.session.state == mirror(ana).state == mirror(ben).state
+    assert [e["kind"] for e in saved.doc["log"]][-4:] == ["command", "command", "command", "undo"]
+    assert saved.revision == mirror(ben).revision
+
+
+def test_her_draw_is_one_draw_whoever_taps_on_the_same_screen(table: Table) -> None:
+    ana, ben = table.join("Ana"), table.join("Ben")
+    rev = mirror(ben).revision
+    mirror(ana).execute(DrawCard())
+    drawn = list(brood(ana)["history"])
+    assert len(drawn) == 1
+    ben.send(protocol.command_tap(DrawCard().to_dict(), rev, ben.next_tap()))  # Ben tapped the screen before it
+    assert ben.pending == {} and ben.notes, "Ben's tap is answered with a refusal"
+    assert "Already done on another device" in render(ben.notes[-1], "en")
+    assert mirror(ben).revision == table.session.revision  # and shown the newer game
+    assert brood(ben)["history"] == drawn and table.session.state["modules_state"]["broodmother"]["history"] == drawn
+
+
+def test_a_stale_undo_is_refused_in_plain_words_and_the_newer_game_shown(table: Table) -> None:
+    ana, ben = table.join("Ana"), table.join("Ben")
+    mirror(ana).execute(AdjustScore("p1", 2))
+    stale = mirror(ben).revision
+    mirror(ana).execute(AdjustScore("p1", 5))
+    ben.send(protocol.step_tap("undo", stale, ben.next_tap()))
+    assert "changed on another device" in render(ben.notes[-1], "en")
+    assert "cambió mientras tanto en otro dispositivo" in render(ben.notes[-1], "es")
+    assert table.session.state["scores"]["p1"][0] == 7 and mirror(ben).state["scores"]["p1"][0] == 7
+
+
+def test_a_view_only_guest_is_refused_by_the_host_whatever_it_sends(table: Table) -> None:
+    ana = table.join("Ana")
+    table.host.set_role(table.guest_of("Ana"), "view")
+    assert ana.role == "view" and not ana.can_play
+    with pytest.raises(GameError, match="view only"):
+        mirror(ana).execute(AdjustScore("p1", 1))
+    rev = table.session.revision
+    ana.send(protocol.command_tap(AdjustScore("p1", 1).to_dict(), rev, 99))  # its own checks skipped
+    assert table.session.revision == rev and "view only" in render(ana.notes[-1], "en")
+    table.host.set_role(table.guest_of("Ana"), "play")
+    mirror(ana).execute(AdjustScore("p1", 1))
+    assert table.session.state["scores"]["p1"][0] == 1
+
+
+def test_a_dropped_guest_is_told_keeps_the_game_and_comes_back_on_a_new_link(table: Table) -> None:
+    ana = table.join("Ana")
+    table.host.set_role(table.guest_of("Ana"), "view")
+    assert ana.link is not None
+    ana.link.close()
+    assert ana.status == "lost" and "lost" in render(ana.said(), "en") and mirror(ana).state is not None
+    with pytest.raises(GameError, match="not made"):
+        mirror(ana).execute(AdjustScore("p1", 1))
+    table.session.execute(AdjustScore("p1", 4))  # the host plays on meanwhile
+    table.host.changed()
+    assert mirror(ana).state["scores"]["p1"][0] == 0  # still the last game it heard
+    host_end, guest_end = memory_pair()  # the host's code scanned again
+    table.host.add(host_end)
+    ana.attach(guest_end)
+    assert ana.status == "connected" and mirror(ana).state["scores"]["p1"][0] == 4
+    assert [g.name for g in table.host.guests.values()] == ["Ana"]  # one place, with its role kept
+    assert ana.role == "view"
+
+
+def test_a_removed_guest_is_told_and_its_link_closed(table: Table) -> None:
+    ana = table.join("Ana")
+    table.host.remove(table.guest_of("Ana"))
+    assert ana.status == "removed" and "removed" in render(ana.said(), "en")
+    assert table.host.guests == {}
+
+
+def test_the_host_leaving_is_said_on_every_guest(table: Table) -> None:
+    ana, ben = table.join("Ana"), table.join("Ben")
+    table.host.leave()
+    assert ana.status == ben.status == "left"
+
+
+def test_a_tap_never_answered_is_said_as_not_made(table: Table) -> None:
+    now = [0.0]
+    ana = table.join("Ana")
+    ana.clock = lambda: now[0]
+    assert ana.link is not None
+    ana.link.on_message = lambda text: None  # the host's answers never arrive
+    table.host.guests[table.guest_of("Ana")].link.on_message = lambda text: None
+    mirror(ana).execute(AdjustScore("p1", 1))
+    assert ana.pending and not ana.overdue()
+    now[0] = 60.0
+    assert ana.overdue() and not ana.pending and "not made" in render(ana.notes[-1], "en")
+
+
+def test_the_host_sends_a_patch_smaller_than_the_game(table: Table) -> None:
+    ana = table.join("Ana")
+    sent: list[str] = []
+    host_link = table.host.guests[table.guest_of("Ana")].link
+    plain_send = host_link.send
+    host_link.send = lambda text: (sent.append(text), plain_send(text))  # type: ignore[method-assign]
+    mirror(ana).execute(AdjustScore("p1", 1))
+    whole = protocol.encode(protocol.whole_game(game_document(table.session)))
+    assert [protocol.read_from_host(t)["kind"] for t in sent] == ["patch"]
+    assert len(sent[0]) * 5 < len(whole)
+    assert mirror(ana).state == table.session.state

@@ -1,0 +1,100 @@
+"""A table of phones through the screens, in Debian's chromium: a host and two guests, each its own app server
+(three processes and three saves, as three phones), linked by a loopback ``TcpLinker`` in place of WebRTC.
+
+The codes' text is handed over by the test as a player would copy it: the host's *Share this table*, each guest's
+*Join a table*, the guest's answer back on the host. Then her draw from one guest, a point and Undo from the other,
+a view-only guest refused, and the host's game read back from its saves with every change; the guests' saves stay
+empty. (The phone build's own WebRTC link is tested by its engineer; this is the screens above any link.)
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterator
+from contextlib import ExitStack
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser
+
+from companion.core.broodmother.meadow_commands import AddHex
+from companion.core.setup import GameSetup, PlayerSpec
+from companion.store import GameStore
+from tests.ui.browser import Server, Ui, new_tab, run_server
+
+pytestmark = pytest.mark.browser
+
+SOLO = GameSetup(game="mota", mode="solo", players=(PlayerSpec("Ana", "red"),), expansions=("minions",))
+SERVER = [sys.executable, "-m", "tests.table.table_server"]
+
+
+@pytest.fixture
+def phones(tmp_path: Path) -> Iterator[tuple[Server, Server, Server, str]]:
+    host_db = tmp_path / "host" / "games.json"
+    store = GameStore(host_db)
+    game = store.create(SOLO, name="Phones", seed=3)
+    for n, zone, sites in ((4, "inner", 2), (7, "outer", 3), (12, "inner", 1)):
+        game.execute(AddHex(n, zone, sites))
+    store.close()
+    with ExitStack() as stack:
+        servers = [stack.enter_context(run_server(tmp_path / name / "games.json", SERVER))
+                   for name in ("host", "ben", "cy")]
+        yield servers[0], servers[1], servers[2], game.id
+
+
+def code_on(ui: Ui, identifier: str) -> str:
+    """The code a screen shows as text (what a player copies)."""
+    return ui.label(f"{identifier}-text")
+
+
+FIELDS = {"en": ("Your name", "The host's code"), "es": ("Tu nombre", "El código del anfitrión")}
+
+
+def join(host: Ui, guest: Ui, name: str, lang: str = "en") -> None:
+    """One guest joins through the steps a player takes (in its language), the codes copied across by the test."""
+    name_field, code_field = FIELDS[lang]
+    guest.tap("join-table")
+    guest.wait_screen("join-table")
+    guest.type_into(name_field, name)
+    guest.type_into(code_field, code_on(host, "table-offer"))
+    guest.tap("table-join")
+    guest.by_id("table-answer-steps").wait_for()
+    host.type_into("The other phone's code", code_on(guest, "table-answer"))
+    host.show("table-connect")  # below the code in the dialog: scrolled to, as a player scrolls
+    host.tap("table-connect")
+    guest.wait_screen("game")
+    host.expect_label(f"table-play-{name}", f"{name} can play. Tap to make it view only.")
+
+
+def test_a_solo_game_played_from_two_guest_phones(browser: Browser, phones: tuple[Server, Server, Server, str]) -> None:
+    host_server, ben_server, cy_server, game_id = phones
+    host = new_tab(browser, host_server.url).open(f"/game/{game_id}", "game")
+    ben = new_tab(browser, ben_server.url).open()
+    cy = new_tab(browser, cy_server.url, locale="es-ES").open()
+    try:
+        host.tap("share-table")
+        join(host, ben, "Ben")
+        join(host, cy, "Cy", "es")
+        host.tap("share-close")
+        ben.tap("bm-her-turn")  # her draw, from a guest
+        host.by_id("bm-report").wait_for()
+        cy.by_id("bm-report").wait_for()
+        cy.tap("plus-p1")  # a point from the other guest
+        for ui in (host, ben, cy):
+            ui.expect_label("total-p1", re.compile(r"^Ana: 1\b"))
+        ben.tap("undo")
+        for ui in (host, ben, cy):
+            ui.expect_label("total-p1", re.compile(r"^Ana: 0\b"))
+        host.tap("share-table")
+        host.show("table-play-Cy")
+        host.tap("table-play-Cy")  # Cy may only watch now
+        cy.expect_text("table-banner", "Solo para ver")  # in Cy's language
+        saved = GameStore(host_server.db).session(game_id)
+        assert len(saved.state["modules_state"]["broodmother"]["history"]) == 1
+        assert [e["kind"] for e in saved.doc["log"]][-3:] == ["command", "command", "undo"]
+        for guest_server in (ben_server, cy_server):
+            assert GameStore(guest_server.db).list_games() == [], "a guest never saves the host's game"
+    finally:
+        for ui in (host, ben, cy):
+            ui.page.context.close()
