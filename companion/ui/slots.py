@@ -115,7 +115,7 @@ class Slots:
     layout: object = None
     generation: int = 0  # counts fresh starts: the outline around new slots is new to Flet too (see ``settle``)
     gap: float = 0  # px under a part that is shown (an empty slot takes no room at all)
-    scroll_prefix: str = ""  # when set, each slot can be scrolled to (``scroll_key``); the prefix names the screen
+    scrolled_to: bool = False  # each slot can be scrolled to by its key (``scroll_key``): one such screen on a page
     changed: list[str] = field(default_factory=list)  # the slots whose parts the last build sent, in screen order
     _pending: dict[str, _Pending] = field(default_factory=dict)
 
@@ -143,13 +143,11 @@ class Slots:
     def _key(self, name: str) -> ft.KeyValue:
         """The key of slot ``name``'s own control: a scroll key on a screen that scrolls to its parts (one screen of
         that kind on the page at a time, so the key is unique there)."""
-        if self.scroll_prefix:
-            return ft.ScrollKey(self.scroll_key(name))  # type: ignore[call-arg]
-        return f"slot-{name}-{self.generation}"
+        return ft.ScrollKey(self.scroll_key(name)) if self.scrolled_to else self.scroll_key(name)  # type: ignore[call-arg]
 
     def scroll_key(self, name: str) -> str:
-        """What ``scroll_to(scroll_key=...)`` finds slot ``name`` by (with a ``scroll_prefix``)."""
-        return f"{self.scroll_prefix}-{name}-{self.generation}"
+        """What ``scroll_to(scroll_key=...)`` finds slot ``name`` by (when ``scrolled_to``)."""
+        return f"slot-{name}-{self.generation}"
 
     def keep(self, name: str) -> ft.Control:
         """Leave slot ``name`` as it is on the page in the build under way (drawn again in a later build)."""

@@ -67,8 +67,39 @@ class GameScreen(Screen):
         self.standings = Standings(self)
         self.panels = PanelParts(self)
         self.log = GameLog(self)
-        self.slots.scroll_prefix = "game-part"  # what changed is scrolled to by its slot (``_follow_the_change``)
+        self.slots.scrolled_to = True  # what changed is scrolled to by its slot (``_follow_the_change``)
         self._asked = False  # whether her question was open when the screen last drew the game
+        self._sketching = False  # the opening's first pass: the panels as their headings, their bodies next
+        self._filling = False  # the opening's second pass is on its way
+
+    # -- opening the screen --------------------------------------------------------------------
+    def build_view(self) -> ft.View:
+        """Opening the game (Start game, Back to the game) answers in two passes, as a tap does: the round bar, her
+        moment, the standings, the jump bar and each panel's heading first, the panels' bodies a moment later (on
+        a phone they are below the fold). Sent at once, the whole screen took 0.7-2.4 s on the served app."""
+        if not callable(getattr(self.app.page, "run_task", None)):
+            return super().build_view()  # drawn in a test, with no page to send a second pass
+        self._sketching = self._filling = True
+        try:
+            view = super().build_view()
+        finally:
+            self._sketching = False
+        self.app.page.run_task(self._fill_in)
+        return view
+
+    @property
+    def sketching(self) -> bool:
+        """In the opening's first pass: a panel is drawn as its heading (``PanelParts``)."""
+        return self._sketching
+
+    async def _fill_in(self) -> None:
+        """The opening's second pass: every panel drawn whole, then the place a route names scrolled to, now that
+        the panels above it have their height."""
+        await asyncio.sleep(0)  # the first pass goes out first
+        self._filling = False
+        if self.app.screen is self and self.view is not None:
+            self.app.guard(self.refresh)
+            self._scroll_to_at()
 
     # -- answering a tap ---------------------------------------------------------------------
     def refresh(self, touched: ft.Control | None = None) -> None:
@@ -197,6 +228,10 @@ class GameScreen(Screen):
         self.app.page.run_task(self.folds.load, self)
         if has_broodmother(self.session.state):
             draw_cue.prepare(self.app)  # the cue on her card needs its service on the page before her draw
+        if not self._filling:  # else once the panels are whole (``_fill_in``)
+            self._scroll_to_at()
+
+    def _scroll_to_at(self) -> None:
         at = Origin.of(self.params).at
         if at:
             self.app.page.run_task(self.scroll_to, at)
