@@ -17,6 +17,10 @@ browser), and times ``--runs`` taps of each kind from the pointer going down on 
 Each tap is then undone (not timed) so every sample starts from the same screen; the seeded generator makes
 each draw the same card.
 
+``--only open`` (or with the rest) times *Back to the game*'s screen opening: from Home, a tap on the 4-player
+game with every module until its round bar is painted (*answered*) and until the last message of the opening
+(*settled*); Back to Home between the runs (not timed).
+
 ``--spans`` also reports Python's share of each timed tap by part (``companion.spans``: the server appends each
 tap's figures to a file; p50s of busy, first start to last end, and each part), the undo after it left out.
 
@@ -138,6 +142,22 @@ def sample(ui: Any, button: str, runs: int, warmup: int = 3) -> dict[str, list[A
     return times
 
 
+def sample_open(ui: Any, game_id: str, runs: int, warmup: int = 2) -> dict[str, list[Any]]:
+    """Open the game from Home ``runs`` times (after ``warmup`` untimed), back to Home after each."""
+    times: dict[str, list[Any]] = {"answered": [], "settled": [], "spans": []}
+    for n in range(runs + warmup):
+        ui.by_id(f"resume-{game_id}").wait_for()
+        ui.page.wait_for_timeout(DEBOUNCE_GAP_MS)
+        got = timed_tap(ui, f"resume-{game_id}", "round")
+        if got is None:
+            raise RuntimeError("opening the game showed nothing within 10 s")
+        if n >= warmup:
+            times["answered"].append(got["painted"])
+            times["settled"].append(got["settled"])
+        ui.tap("back")
+    return times
+
+
 def spans_mark() -> int:
     """Where the server's measured taps (``--spans``) end now: the next ones are the tap about to be timed."""
     path = os.environ.get(SPANS_ENV)
@@ -163,7 +183,8 @@ def summary(times: dict[str, list[Any]]) -> dict[str, Any]:
             "settled_p95_ms": round(percentile(settled, 95), 1)}
 
 
-SCENARIOS = (("plus", "competitive", "plus-p1"), ("draw", "solo", "bm-her-turn"), ("next_solo", "solo", "next-phase"),
+SCENARIOS = (("open", "competitive", ""), ("plus", "competitive", "plus-p1"),
+             ("draw", "solo", "bm-her-turn"), ("next_solo", "solo", "next-phase"),
              ("next_competitive", "competitive", "next-phase"))
 
 
@@ -182,10 +203,11 @@ def run(runs: int, progress: Callable[[str], None], only: tuple[str, ...] = ()) 
                 for key, game, button in [s for s in SCENARIOS if not only or s[0] in only]:
                     ui = new_tab(browser, server.url, VIEWPORT)
                     ui.page.add_init_script(_WATCH_MESSAGES)
-                    ui.open(f"/game/{ids[game]}", "game")
+                    ui.open("/" if key == "open" else f"/game/{ids[game]}", "home" if key == "open" else "game")
                     ui.page.wait_for_timeout(800)
                     progress(f"{key}: {runs} taps")
-                    results[key] = summary(sample(ui, button, runs))
+                    times = sample_open(ui, ids[game], runs) if key == "open" else sample(ui, button, runs)
+                    results[key] = summary(times)
                     ui.page.context.close()
             finally:
                 browser.close()

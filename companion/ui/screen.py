@@ -6,6 +6,7 @@ so a refresh after a command, an undo or another tab's change always shows what 
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -27,6 +28,7 @@ READABLE_WIDTH = 960  # px: the widest the content grows in a desktop window
 MAX_ITEMS = 500  # slot items remembered (a screen has a few dozen)
 CACHE_EXTENT = 100_000  # px: every part is built on the client, so a jump or a screen reader reaches any of them
 PHONE_WIDTH = 360.0
+REVEAL_PAUSES = (0.1, 0.3)  # s: when a part is scrolled to after a change (``reveal``), and again
 
 
 class Screen:
@@ -93,6 +95,22 @@ class Screen:
     async def scroll_to(self, key: str) -> None:
         """Bring the section whose scroll key is ``key`` into view."""
         await self._scroller.scroll_to(scroll_key=key, duration=0)
+
+    def reveal(self, key: str) -> None:
+        """Once the drawing under way is on the page, scroll the part keyed ``key`` (an ``ft.ScrollKey``) into view:
+        what a tap opened, or what changed, is where the player looks."""
+        page = self.app.page
+        if not callable(getattr(page, "run_task", None)):
+            return
+
+        async def scroll() -> None:
+            # The browser finds the part by its key only once it has built the frame that draws it: a scroll sent
+            # with the drawing itself can arrive first and do nothing, so it goes a moment later, and once more.
+            for pause in REVEAL_PAUSES:
+                await asyncio.sleep(pause)
+                await self.scroll_to(key)
+
+        page.run_task(scroll)
 
     def show_top(self) -> None:
         """Once the screen's new content is drawn, scroll to its top (a new step opens at its heading)."""

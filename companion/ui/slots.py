@@ -115,6 +115,8 @@ class Slots:
     layout: object = None
     generation: int = 0  # counts fresh starts: the outline around new slots is new to Flet too (see ``settle``)
     gap: float = 0  # px under a part that is shown (an empty slot takes no room at all)
+    scrolled_to: bool = False  # each slot can be scrolled to by its key (``scroll_key``): one such screen on a page
+    changed: list[str] = field(default_factory=list)  # the slots whose parts the last build sent, in screen order
     _pending: dict[str, _Pending] = field(default_factory=dict)
 
     def begin(self, layout: object) -> None:
@@ -132,11 +134,20 @@ class Slots:
         drawn = control if control is not None else ft.Container(visible=False)
         placed = self.placed.get(name)
         if placed is None:  # an empty slot is hidden, so it takes no room (its gap is its own)
-            holder = ft.Container(drawn, key=f"slot-{name}-{self.generation}", visible=control is not None,
+            holder = ft.Container(drawn, key=self._key(name), visible=control is not None,
                                   padding=ft.Padding.only(bottom=self.gap) if self.gap else None)
             placed = self.placed[name] = _Placed(holder, None)
         self._put(name, _Pending(drawn, fingerprint(drawn), inputs))
         return placed.holder
+
+    def _key(self, name: str) -> ft.KeyValue:
+        """The key of slot ``name``'s own control: a scroll key on a screen that scrolls to its parts (one screen of
+        that kind on the page at a time, so the key is unique there)."""
+        return ft.ScrollKey(self.scroll_key(name)) if self.scrolled_to else self.scroll_key(name)  # type: ignore[call-arg]
+
+    def scroll_key(self, name: str) -> str:
+        """What ``scroll_to(scroll_key=...)`` finds slot ``name`` by (when ``scrolled_to``)."""
+        return f"slot-{name}-{self.generation}"
 
     def keep(self, name: str) -> ft.Control:
         """Leave slot ``name`` as it is on the page in the build under way (drawn again in a later build)."""
@@ -176,6 +187,7 @@ class Slots:
         freeze it, and a frozen slot cannot take new content.
         """
         pending, self._pending = self._pending, {}
+        self.changed = []
         opaque = {id(self.placed[name].holder): name for name in pending}
         shape = (tuple(pending), fingerprint(outline, opaque))
         if shape != self.outline:
@@ -199,7 +211,24 @@ class Slots:
             object.__setattr__(part.control, "_frozen", True)
             self._place(placed, part)
             changed.append(placed.holder)
+        self.changed = self._shown_in_order(outline, {id(holder) for holder in changed})
         return False, changed
+
+    def _shown_in_order(self, outline: list[ft.Control], wanted: set[int]) -> list[str]:
+        """The names of the slots whose holders are in ``wanted`` and shown, in the order the screen shows them
+        (the outline's, top to bottom; a tablet's left column before its right)."""
+        names = {id(placed.holder): name for name, placed in self.placed.items()}
+        found: list[str] = []
+        stack: list[object] = list(reversed(outline))
+        while stack and len(found) < len(wanted):
+            node = stack.pop()
+            if id(node) in names:
+                if id(node) in wanted and getattr(node, "visible", True) is not False:
+                    found.append(names[id(node)])
+                continue
+            children = getattr(node, "controls", None) or [getattr(node, "content", None)]
+            stack.extend(reversed([child for child in children if child is not None]))
+        return found
 
     @staticmethod
     def _place(placed: _Placed, part: _Pending) -> None:

@@ -102,6 +102,7 @@ def open_screen(store: GameStore, setup: GameSetup, seed: int = 3) -> tuple[Game
     app.ctx.sessions.add(session)
     screen = GameScreen(app, f"/game/{session.id}", {"id": session.id})  # type: ignore[arg-type]
     screen.build_view()
+    screen.refresh()  # the opening's second pass, the panels whole (this page runs no tasks: ``GameScreen._fill_in``)
     return screen, session
 
 

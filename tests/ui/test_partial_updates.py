@@ -41,13 +41,16 @@ def served(tmp_path: Path) -> Iterator[tuple[Server, str, str]]:
 
 
 def slot_ids(device: WireDevice) -> dict[str, int]:
-    """Each slot's control id, by its key without the screen's generation ("slot-scores" for "slot-scores-0")."""
+    """Each slot's control id, by its key without the screen's generation ("slot-scores" for "slot-scores-0"); the
+    game screen's slots carry scroll keys, sent as their value and type."""
     found: dict[str, int] = {}
 
     def walk(value: Any) -> None:
         if isinstance(value, dict):
-            if isinstance(value.get("key"), str) and value["key"].startswith("slot-") and "_i" in value:
-                found[value["key"].rsplit("-", 1)[0]] = value["_i"]
+            key = value.get("key")
+            key = key.get("value") if isinstance(key, dict) else key
+            if isinstance(key, str) and key.startswith("slot-") and "_i" in value:
+                found[key.rsplit("-", 1)[0]] = value["_i"]
             for item in value.values():
                 walk(item)
         elif isinstance(value, list | tuple):

@@ -1,8 +1,10 @@
-"""What a tap opens is in view (issue 34), in Debian's chromium at 360x740, English and Spanish.
+"""What a tap opens, and what changed, is in view (issue 34), in Debian's chromium at 360x740, English and Spanish.
 
 Starting a battle against a Predator opens its steps at the top of the Predators panel, above the button; selecting
-an Antscape cell opens its points editor under the grid, below a phone's screen. After each tap, the part it opened
-must lie on the screen (below the app bar, above the bottom bar), measured from its semantics box. Screenshots go to
+an Antscape cell opens its points editor under the grid, below a phone's screen. Her question answered from its foot
+(the screen scrolled down to its buttons) leaves her moment above the screen; a point given on another device
+changes the standings while this one shows the log. After each, the part must lie on the screen (below the app
+bar, above the bottom bar), measured from its semantics box. Screenshots go to
 test-artifacts/screenshots/tap-in-view-*.png.
 """
 
@@ -13,6 +15,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser
 
+from companion.core.broodmother.commands import CancelReaction, DrawCard
+from companion.core.broodmother.meadow_commands import AddHex
 from companion.core.commands.turns import NextPhase
 from companion.core.predators.commands import SetSpores, Summon
 from companion.core.setup import GameSetup, PlayerSpec
@@ -26,6 +30,8 @@ APP_BAR, BOTTOM_BAR = 60, 76
 TWO = (PlayerSpec("Red", "red"), PlayerSpec("Purple", "purple"))
 PREDATORS = GameSetup(game="mota", players=TWO, expansions=("minions",), modules=("predators",))
 ANTSCAPE = GameSetup(game="antscape", players=(PlayerSpec("Irene", "blue"), PlayerSpec("Jo", "pink")))
+SOLO = GameSetup(game="mota", mode="solo", players=(PlayerSpec("Ana", "red"),), expansions=("minions",))
+HEXES = ((4, "inner", 2), (7, "outer", 3), (12, "inner", 1))
 LANGS = [("en", None), ("es", "es-ES")]
 
 
@@ -39,6 +45,12 @@ def prepared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server,
         battle.execute(command)
     grid = store.create(ANTSCAPE, name="Grid", seed=1)
     games = {"battle": battle.id, "grid": grid.id}
+    for lang, _ in LANGS:  # seed 2: Spawn, Spawn, then an Expand that asks which hex she revealed
+        asking = store.create(SOLO, name=f"Her question {lang}", seed=2)
+        for command in [*(AddHex(n, zone, sites) for n, zone, sites in HEXES), DrawCard(), DrawCard(),
+                        CancelReaction(), DrawCard()]:
+            asking.execute(command)
+        games[f"asking-{lang}"] = asking.id
     store.close()
     with run_server(db) as srv:
         yield srv, games
@@ -87,3 +99,64 @@ def test_a_selected_cell_shows_its_editor(browser: Browser, prepared: tuple[Serv
         ui.shot(f"tap-in-view-{lang}-cell")
     finally:
         ui.page.context.close()
+
+
+def scroll_down_to(ui: Ui, identifier: str) -> None:
+    """Wheel the screen until ``identifier`` sits just under the app bar (or the list ends), as after scrolling
+    down to read it."""
+    ui.by_id(identifier).wait_for()
+    size = ui.page.viewport_size or PHONE
+    ui.page.mouse.move(size["width"] / 2, size["height"] / 2)
+    last = None
+    for _ in range(20):
+        box = ui.by_id(identifier).bounding_box()
+        assert box is not None, identifier
+        if box["y"] < APP_BAR + 40 or box["y"] == last:
+            return
+        last = box["y"]
+        ui.page.mouse.wheel(0, box["y"] - APP_BAR - 10)
+        ui.page.wait_for_timeout(250)
+
+
+@pytest.mark.parametrize(("lang", "locale"), LANGS)
+def test_her_answered_question_shows_her_moment(browser: Browser, prepared: tuple[Server, dict[str, str]],
+                                                lang: str, locale: str | None) -> None:
+    srv, games = prepared
+    ui = new_tab(browser, srv.url, PHONE, locale=locale)
+    try:
+        ui.open(f"/game/{games[f'asking-{lang}']}", "game")
+        ui.by_id("bm-question").wait_for()
+        scroll_down_to(ui, "bm-answer-deck-empty")  # her question's last answer, at the top of the screen
+        ui.by_id("bm-answer-deck-empty").click()
+        ui.by_id("bm-question").wait_for(state="detached")
+        in_view(ui, "now")
+        ui.shot(f"tap-in-view-{lang}-answered")
+    finally:
+        ui.page.context.close()
+
+
+@pytest.mark.parametrize(("lang", "locale"), LANGS)
+def test_another_devices_point_shows_the_standings(browser: Browser, prepared: tuple[Server, dict[str, str]],
+                                                   lang: str, locale: str | None) -> None:
+    srv, games = prepared
+    here = new_tab(browser, srv.url, PHONE, locale=locale)
+    there = new_tab(browser, srv.url, PHONE, locale=locale)
+    try:
+        here.open(f"/game/{games['battle']}", "game")
+        there.open(f"/game/{games['battle']}", "game")
+        scroll_down_to(here, "log")  # this phone shows the foot of the screen
+        hidden = here.by_id("total-p2").bounding_box()
+        assert hidden is None or hidden["y"] + hidden["height"] < APP_BAR, hidden  # the standings are above it
+        before = here.label("total-p2")
+        there.tap("plus-p2")
+        for _ in range(40):  # the point reaches this phone
+            if here.label("total-p2") != before:
+                break
+            here.page.wait_for_timeout(250)
+        assert here.label("total-p2") != before
+        in_view(here, "total-p2")
+        here.shot(f"tap-in-view-{lang}-elsewhere")
+        there.tap("undo")
+    finally:
+        here.page.context.close()
+        there.page.context.close()

@@ -76,7 +76,9 @@ class PanelParts:
                 return self.screen.slots.keep(ident), title, asks  # drawn in the answer's second pass
             if keep and not kept.CHECK:
                 return self.screen.slots.keep(ident), title, asks
-            body = [] if folded else panel.build(ctx)
+            if self.screen.sketching and not folded:
+                inputs = None  # a heading for now: drawn whole by the opening's second pass
+            body = [] if folded or self.screen.sketching else panel.build(ctx)
         except kept.StaleDrawing:
             raise
         except Exception as exc:  # one broken panel must not take the game screen down

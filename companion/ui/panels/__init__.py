@@ -15,7 +15,6 @@ the generic module panel, so every enabled module is visible from day one.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from importlib import import_module
@@ -31,8 +30,6 @@ from companion.core.state import State
 from companion.ui.forward import Forward
 from companion.ui.i18n import tr, trf
 from companion.ui.theme import Sizes
-
-REVEAL_PAUSES = (0.1, 0.3)  # s: when a part a tap opened is scrolled to (``PanelContext.reveal``), and again
 
 if TYPE_CHECKING:
     from companion.core.views import GameView
@@ -67,18 +64,8 @@ class PanelContext:
     def reveal(self, key: str) -> None:
         """Once this tap's drawing is on the page, scroll the part keyed ``key`` (an ``ft.ScrollKey``) into view:
         what a tap opens below or above the finger (a battle's steps, a cell's editor) is where the player looks."""
-        screen, page = self.app.screen, self.app.page
-        if screen is None or not callable(getattr(page, "run_task", None)):
-            return
-
-        async def scroll() -> None:
-            # The browser finds the part by its key only once it has built the frame that draws it: a scroll sent
-            # with the drawing itself can arrive first and do nothing, so it goes a moment later, and once more.
-            for pause in REVEAL_PAUSES:
-                await asyncio.sleep(pause)
-                await screen.scroll_to(key)
-
-        page.run_task(scroll)
+        if self.app.screen is not None:
+            self.app.screen.reveal(key)
 
 
 @dataclass(frozen=True)

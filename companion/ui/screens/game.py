@@ -17,6 +17,7 @@ import flet as ft
 from companion import platform, spans
 from companion.core.broodmother import broodmother_view
 from companion.core.broodmother.model import has_broodmother
+from companion.core.broodmother.view import BroodmotherView
 from companion.core.i18n import language
 from companion.core.schema import JsonObject
 from companion.core.session import Session
@@ -43,6 +44,7 @@ ROUTE = "/game/:id"
 WIDE = theme.WIDE  # px: from here on, two columns
 MOMENT_COLUMNS: ft.ResponsiveNumber = {"xs": 12, "md": MOMENT_SPAN}
 PANEL_COLUMNS: ft.ResponsiveNumber = {"xs": 12, "md": 12 - MOMENT_SPAN}
+UNFOLLOWED = frozenset({"log", "jump-bar"})  # parts another device's change does not scroll to: every change moves them
 
 
 class GameScreen(Screen):
@@ -67,6 +69,39 @@ class GameScreen(Screen):
         self.standings = Standings(self)
         self.panels = PanelParts(self)
         self.log = GameLog(self)
+        self.slots.scrolled_to = True  # what changed is scrolled to by its slot (``_follow_the_change``)
+        self._asked = False  # whether her question was open when the screen last drew the game
+        self._sketching = False  # the opening's first pass: the panels as their headings, their bodies next
+        self._filling = False  # the opening's second pass is on its way
+
+    # -- opening the screen --------------------------------------------------------------------
+    def build_view(self) -> ft.View:
+        """Opening the game (Start game, Back to the game) answers in two passes, as a tap does: the round bar, her
+        moment, the standings, the jump bar and each panel's heading first, the panels' bodies a moment later (on
+        a phone they are below the fold). Sent at once, the whole screen took 0.7-2.4 s on the served app."""
+        if not callable(getattr(self.app.page, "run_task", None)):
+            return super().build_view()  # drawn in a test, with no page to send a second pass
+        self._sketching = self._filling = True
+        try:
+            view = super().build_view()
+        finally:
+            self._sketching = False
+        self.app.page.run_task(self._fill_in)
+        return view
+
+    @property
+    def sketching(self) -> bool:
+        """In the opening's first pass: a panel is drawn as its heading (``PanelParts``)."""
+        return self._sketching
+
+    async def _fill_in(self) -> None:
+        """The opening's second pass: every panel drawn whole, then the place a route names scrolled to, now that
+        the panels above it have their height."""
+        await asyncio.sleep(0)  # the first pass goes out first
+        self._filling = False
+        if self.app.screen is self and self.view is not None:
+            self.app.guard(self.refresh)
+            self._scroll_to_at()
 
     # -- answering a tap ---------------------------------------------------------------------
     def refresh(self, touched: ft.Control | None = None) -> None:
@@ -79,10 +114,12 @@ class GameScreen(Screen):
         """
         self._show_the_end()
         settled = set(self.folds.settled)
+        asked = self._asked
         try:
             self._refresh(touched)
         finally:
             self._follow_a_settled_panel(settled, touched)
+            self._follow_her_answer(asked)
 
     def _follow_a_settled_panel(self, before: set[str], touched: ft.Control | None) -> None:
         """A panel that this tab's tap just finished (its setup done) folds itself to one line under the player's
@@ -93,6 +130,21 @@ class GameScreen(Screen):
                and self.folds.is_folded(ident)]
         if new:
             self.app.page.run_task(self.scroll_to, new[0])
+
+    def _follow_her_answer(self, asked: bool) -> None:
+        """Her question (``asked``: open before this drawing) has just closed, here or on another device: scroll to
+        her moment, where what she does now is said. Her questions can be long (fields, a dozen answers); the
+        answer tapped at their foot leaves the screen below her moment once the question is gone."""
+        self._asked = self._her_question_open()
+        if asked and not self._asked and self.slots.holds("now"):
+            self.reveal(self.slots.scroll_key("now"))
+
+    def _follow_the_change(self) -> None:
+        """After another device's change: scroll to the first part of the screen whose drawing changed (the log,
+        which every change writes to, and the jump bar aside), so the player sees what the table just did."""
+        changed = [name for name in self.slots.changed if name not in UNFOLLOWED]
+        if changed:
+            self.reveal(self.slots.scroll_key(changed[0]))
 
     def _refresh(self, touched: ft.Control | None) -> None:
         first = self._slot_of(touched) if touched is not None else None
@@ -174,9 +226,14 @@ class GameScreen(Screen):
     def after_show(self) -> None:
         """Back from the rules a "?" opened: scroll to the section it was on (``?at=...``)."""
         self._shown_ended = self.session.state["ended"] is not None
+        self._asked = self._her_question_open()
         self.app.page.run_task(self.folds.load, self)
         if has_broodmother(self.session.state):
             draw_cue.prepare(self.app)  # the cue on her card needs its service on the page before her draw
+        if not self._filling:  # else once the panels are whole (``_fill_in``)
+            self._scroll_to_at()
+
+    def _scroll_to_at(self) -> None:
         at = Origin.of(self.params).at
         if at:
             self.app.page.run_task(self.scroll_to, at)
@@ -259,12 +316,22 @@ class GameScreen(Screen):
         """Her moment holds the top of the screen, so the round bar is one line: her question is open (the moment is
         its answer; Next waits for it), or her card was just drawn and its instructions are under it, all on the
         first phone screen."""
-        session = PanelSession(self.session)
-        if not has_broodmother(session.state):
+        view = self._her_view()
+        if view is None:
             return False
-        view = asked(session, "broodmother_view", lambda state: broodmother_view(state, session.content))
         turn = view["turn"]
         return bool(view["question"]) or bool(view["report_draw"] and turn and not turn["cancelled"])
+
+    def _her_question_open(self) -> bool:
+        view = self._her_view()
+        return view is not None and bool(view["question"])
+
+    def _her_view(self) -> BroodmotherView | None:
+        """The Broodmother's view of the game (asked once per revision), or None in a game without her."""
+        session = PanelSession(self.session)
+        if not has_broodmother(session.state):
+            return None
+        return asked(session, "broodmother_view", lambda state: broodmother_view(state, session.content))
 
     def layout(self) -> bool:
         return self._wide()
@@ -306,7 +373,10 @@ class GameScreen(Screen):
                 return
             self.app.go("/")
             return
+        asked = self._asked
         self.refresh()
+        if not (asked and not self._asked):  # else her moment, where her answer is said, is scrolled to
+            self._follow_the_change()
 
 
 SCREEN = GameScreen
