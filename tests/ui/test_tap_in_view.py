@@ -115,7 +115,7 @@ def scroll_down_to(ui: Ui, identifier: str) -> None:
             return
         last = box["y"]
         ui.page.mouse.wheel(0, box["y"] - APP_BAR - 10)
-        ui.page.wait_for_timeout(250)
+        ui.settled()  # the scroll's animation over
 
 
 @pytest.mark.parametrize(("lang", "locale"), LANGS)
@@ -149,11 +149,7 @@ def test_another_devices_point_shows_the_standings(browser: Browser, prepared: t
         assert hidden is None or hidden["y"] + hidden["height"] < APP_BAR, hidden  # the standings are above it
         before = here.label("total-p2")
         there.tap("plus-p2")
-        for _ in range(40):  # the point reaches this phone
-            if here.label("total-p2") != before:
-                break
-            here.page.wait_for_timeout(250)
-        assert here.label("total-p2") != before
+        here.until(lambda: here.label("total-p2") != before, "the point reaches this phone")
         in_view(here, "total-p2")
         here.shot(f"tap-in-view-{lang}-elsewhere")
         there.tap("undo")

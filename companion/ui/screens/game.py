@@ -15,23 +15,22 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from companion import platform, spans
-from companion.core.broodmother import broodmother_view
 from companion.core.broodmother.model import has_broodmother
-from companion.core.broodmother.view import BroodmotherView
 from companion.core.i18n import language
 from companion.core.schema import JsonObject
 from companion.core.session import Session
 from companion.core.views import GameView, game_view
 from companion.table.guest import MirrorSession
 from companion.ui import draw_cue, kept, theme, widgets
+from companion.ui.game_parts.follow import Follow
 from companion.ui.game_parts.game_log import GameLog
+from companion.ui.game_parts.her_moment import asking, now_box
 from companion.ui.game_parts.panel_parts import PanelParts
 from companion.ui.game_parts.round_bar import RoundBar
 from companion.ui.game_parts.standings import MOMENT_SPAN, Standings
 from companion.ui.i18n import render, tr, trf
-from companion.ui.kept import PanelSession, asked
+from companion.ui.kept import PanelSession
 from companion.ui.panel_folds import Folds, jump_bar
-from companion.ui.return_path import Origin
 from companion.ui.screen import GAP, Screen
 from companion.ui.share_view import open_share_dialog
 from companion.ui.slots import Reused
@@ -44,7 +43,6 @@ ROUTE = "/game/:id"
 WIDE = theme.WIDE  # px: from here on, two columns
 MOMENT_COLUMNS: ft.ResponsiveNumber = {"xs": 12, "md": MOMENT_SPAN}
 PANEL_COLUMNS: ft.ResponsiveNumber = {"xs": 12, "md": 12 - MOMENT_SPAN}
-UNFOLLOWED = frozenset({"log", "jump-bar"})  # parts another device's change does not scroll to: every change moves them
 
 
 class GameScreen(Screen):
@@ -64,13 +62,12 @@ class GameScreen(Screen):
         self._measured: spans.Tap | None = None  # the measured tap (``companion.spans``) its second pass belongs to
         self._panels_only = False  # in an answer's second pass: only the panels are drawn
         self.jump_chips = Reused()  # the jump bar's chips, kept from one drawing to the next
-        self._shown_ended: bool | None = None  # whether the game was over when this screen last drew it
         self.round_bar = RoundBar(self)  # the screen's parts, each drawn by its own
         self.standings = Standings(self)
         self.panels = PanelParts(self)
         self.log = GameLog(self)
-        self.slots.scrolled_to = True  # what changed is scrolled to by its slot (``_follow_the_change``)
-        self._asked = False  # whether her question was open when the screen last drew the game
+        self.slots.scrolled_to = True  # what changed is scrolled to by its slot (``Follow.the_change``)
+        self.follow = Follow(self)
         self._sketching = False  # the opening's first pass: the panels as their headings, their bodies next
         self._filling = False  # the opening's second pass is on its way
 
@@ -101,7 +98,7 @@ class GameScreen(Screen):
         self._filling = False
         if self.app.screen is self and self.view is not None:
             self.app.guard(self.refresh)
-            self._scroll_to_at()
+            self.follow.the_place_named()
 
     # -- answering a tap ---------------------------------------------------------------------
     def refresh(self, touched: ft.Control | None = None) -> None:
@@ -112,39 +109,14 @@ class GameScreen(Screen):
         drawn meanwhile (on a phone they are below the fold; with every module in play Next answered in ~75 ms
         instead of ~110 in one pass). Anything else - another tab's change, a fold, a form - is drawn in one pass.
         """
-        self._show_the_end()
+        self.follow.the_end()
         settled = set(self.folds.settled)
-        asked = self._asked
+        asked = self.follow.asked
         try:
             self._refresh(touched)
         finally:
-            self._follow_a_settled_panel(settled, touched)
-            self._follow_her_answer(asked)
-
-    def _follow_a_settled_panel(self, before: set[str], touched: ft.Control | None) -> None:
-        """A panel that this tab's tap just finished (its setup done) folds itself to one line under the player's
-        finger: scroll to it, so the screen shows what changed rather than whatever slid up into its place."""
-        if touched is None or not callable(getattr(self.app.page, "run_task", None)):
-            return
-        new = [ident for ident, _ in self.panels.jumps if ident in self.folds.settled - before
-               and self.folds.is_folded(ident)]
-        if new:
-            self.app.page.run_task(self.scroll_to, new[0])
-
-    def _follow_her_answer(self, asked: bool) -> None:
-        """Her question (``asked``: open before this drawing) has just closed, here or on another device: scroll to
-        her moment, where what she does now is said. Her questions can be long (fields, a dozen answers); the
-        answer tapped at their foot leaves the screen below her moment once the question is gone."""
-        self._asked = self._her_question_open()
-        if asked and not self._asked and self.slots.holds("now"):
-            self.reveal(self.slots.scroll_key("now"))
-
-    def _follow_the_change(self) -> None:
-        """After another device's change: scroll to the first part of the screen whose drawing changed (the log,
-        which every change writes to, and the jump bar aside), so the player sees what the table just did."""
-        changed = [name for name in self.slots.changed if name not in UNFOLLOWED]
-        if changed:
-            self.reveal(self.slots.scroll_key(changed[0]))
+            self.follow.a_settled_panel(settled, touched)
+            self.follow.her_answer(asked)
 
     def _refresh(self, touched: ft.Control | None) -> None:
         first = self._slot_of(touched) if touched is not None else None
@@ -162,15 +134,6 @@ class GameScreen(Screen):
             self._rest_waiting = True
             self._measured = spans.later()  # a measured tap goes on in the second pass
             self.app.page.run_task(self._draw_the_rest)
-
-    def _show_the_end(self) -> None:
-        """When the game has just ended (her win, the ants' win, the last round), scroll to the top, where the
-        result and the summary are: the player was looking at the panel tapped, and the end is news."""
-        ended = self.session.state["ended"] is not None
-        just_ended = ended and self._shown_ended is False
-        self._shown_ended = ended
-        if just_ended:
-            self.show_top()
 
     async def _draw_the_rest(self) -> None:
         """The second pass of an answer: the panels, as saved now (those nothing changed for are kept). The rest
@@ -225,18 +188,12 @@ class GameScreen(Screen):
 
     def after_show(self) -> None:
         """Back from the rules a "?" opened: scroll to the section it was on (``?at=...``)."""
-        self._shown_ended = self.session.state["ended"] is not None
-        self._asked = self._her_question_open()
+        self.follow.shown()
         self.app.page.run_task(self.folds.load, self)
         if has_broodmother(self.session.state):
             draw_cue.prepare(self.app)  # the cue on her card needs its service on the page before her draw
         if not self._filling:  # else once the panels are whole (``_fill_in``)
-            self._scroll_to_at()
-
-    def _scroll_to_at(self) -> None:
-        at = Origin.of(self.params).at
-        if at:
-            self.app.page.run_task(self.scroll_to, at)
+            self.follow.the_place_named()
 
     def actions(self) -> list[ft.Control]:
         if self.app.guest or isinstance(self.session, MirrorSession):  # a guest: the host's game, not its own
@@ -280,10 +237,10 @@ class GameScreen(Screen):
         first = self.panels.first_panels
         moment += panels[:first]  # panels of order 0 (a finished game's summary) come before the round bar
         tab = self._tab()
-        compact = bool(nows) and self._asking()
+        compact = bool(nows) and asking(self.session)
         round_inputs = None if self._panels_only else self.round_bar.inputs(view, compact, tab)  # kept in that pass
         moment.append(part("round-bar", lambda: self.round_bar.draw(view, compact), round_inputs))
-        moment.append(part("now", lambda: self._now(nows) if nows else None, (tab, tuple(map(id, nows)))))
+        moment.append(part("now", lambda: now_box(nows) if nows else None, (tab, tuple(map(id, nows)))))
         standings = (tab, self._page_width(), view["game"], view["terms"], view["players"], view["rivals"],
                      view["round"], view["ended"] is None)  # all a standing is drawn from
         moment.append(part("scores", lambda: self.standings.draw(view), standings))
@@ -304,34 +261,6 @@ class GameScreen(Screen):
         """All the table's banner is drawn from: on a guest's phone, the link's state and its role."""
         guest = self.app.ctx.table_guest
         return (language(), self.sizes.scale, guest.status if guest else None, guest.role if guest else None)
-
-    def _now(self, controls: list[ft.Control]) -> ft.Control:
-        """What this moment asks (her card, her question and its answers, the token), framed, without a heading."""
-        box = ft.Container(ft.Column(controls, spacing=6), padding=ft.Padding.symmetric(horizontal=10, vertical=8),
-                           border_radius=14, border=ft.Border.all(2, ft.Colors.PRIMARY))
-        key = ft.ScrollKey("now")  # type: ignore[call-arg]
-        return ft.Semantics(identifier="now", container=True, label=tr("Her turn"), content=box, key=key)
-
-    def _asking(self) -> bool:
-        """Her moment holds the top of the screen, so the round bar is one line: her question is open (the moment is
-        its answer; Next waits for it), or her card was just drawn and its instructions are under it, all on the
-        first phone screen."""
-        view = self._her_view()
-        if view is None:
-            return False
-        turn = view["turn"]
-        return bool(view["question"]) or bool(view["report_draw"] and turn and not turn["cancelled"])
-
-    def _her_question_open(self) -> bool:
-        view = self._her_view()
-        return view is not None and bool(view["question"])
-
-    def _her_view(self) -> BroodmotherView | None:
-        """The Broodmother's view of the game (asked once per revision), or None in a game without her."""
-        session = PanelSession(self.session)
-        if not has_broodmother(session.state):
-            return None
-        return asked(session, "broodmother_view", lambda state: broodmother_view(state, session.content))
 
     def layout(self) -> bool:
         return self._wide()
@@ -373,10 +302,10 @@ class GameScreen(Screen):
                 return
             self.app.go("/")
             return
-        asked = self._asked
+        asked = self.follow.asked
         self.refresh()
-        if not (asked and not self._asked):  # else her moment, where her answer is said, is scrolled to
-            self._follow_the_change()
+        if not (asked and not self.follow.asked):  # else her moment, where her answer is said, is scrolled to
+            self.follow.the_change()
 
 
 SCREEN = GameScreen
