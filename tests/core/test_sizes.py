@@ -17,9 +17,7 @@ MAX_LINES = 400
 MAX_METHODS = 25
 
 KNOWN: dict[str, int] = {
-    "companion/bench.py": 401,
     "companion.ui.app.PageApp": 59,
-    "companion.ui.models.WizardModel": 35,
 }
 
 
@@ -86,7 +84,8 @@ def test_no_god_objects(measure, limit) -> None:  # type: ignore[no-untyped-def]
     over = _over(sizes, limit)
     new = {name: size for name, size in over.items() if name not in KNOWN}
     grown = {name: (KNOWN[name], size) for name, size in over.items() if name in KNOWN and size > KNOWN[name]}
-    mended = [name for name in KNOWN if name in sizes and name not in over]
+    kind = [name for name in KNOWN if name.startswith("companion/") == (measure is _files)]
+    mended = [name for name in kind if name not in over]  # split, or gone
     assert not new, f"over the limit of {limit}: {new}"
     assert not grown, f"grew (known, now): {grown}"
     assert not mended, f"within the limit now, remove from KNOWN: {mended}"
