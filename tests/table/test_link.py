@@ -3,11 +3,10 @@
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 from companion.table.link import LONGEST_TEXT, BadCode, MemoryLinker, memory_pair
+from tests.helpers import run_apart
 
 
 def test_texts_arrive_in_order_both_ways() -> None:
@@ -76,13 +75,13 @@ def test_memory_linker_pairs_an_offer_with_its_answer() -> None:
         await linker.host_accept(host, answer)
         return [host.state, guest.state, *heard]
 
-    assert asyncio.run(connect()) == ["open", "open", "hello"]
+    assert run_apart(connect()) == ["open", "open", "hello"]
 
 
 @pytest.mark.parametrize("code", ["", "mem-offer:999", "nonsense", "mem-answer:1"])
 def test_memory_linker_refuses_a_code_it_did_not_make(code: str) -> None:
     with pytest.raises(BadCode, match="not a table code"):
-        asyncio.run(MemoryLinker().guest_join(code))
+        run_apart(MemoryLinker().guest_join(code))
 
 
 def test_a_text_longer_than_a_channel_carries_is_refused_at_send() -> None:

@@ -315,7 +315,7 @@ def test_settings_are_saved_and_applied(tab: OpenTab, server: Server) -> None:
     _change_setting(ui, server, "keep_awake", True, switch(awake))
     assert _saved_settings(server) == {"theme": "dark", "text_scale": 1.0,
                                        "confirm_destructive": False, "keep_awake": True, "draw_cue": None,
-                                       "draw_cue_sound": True}
+                                       "draw_cue_sound": True, "early_end": "leaders"}
     ui.reload("settings")  # still answering after asking for the wakelock
     _change_setting(ui, server, "confirm_destructive", True, switch(confirm))
     _change_setting(ui, server, "keep_awake", False, switch(awake))

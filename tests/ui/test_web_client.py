@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 from urllib.parse import urljoin
 
@@ -19,6 +17,7 @@ from companion.ui.web_client import (
     wasm_without_cdn,
     without_cdn,
 )
+from tests.helpers import run_apart
 
 
 def test_the_installed_client_has_its_cdn_address_rewritten_once() -> None:
@@ -62,8 +61,7 @@ def _get(app: LocalClient, path: str, method: str = "GET") -> tuple[int, dict[by
         sent.append(message)
 
     app.app = inner
-    with ThreadPoolExecutor(1) as pool:  # a loop of its own: a browser test's may be running in this thread
-        pool.submit(asyncio.run, app({"type": "http", "path": path, "method": method}, receive, send)).result()
+    run_apart(app({"type": "http", "path": path, "method": method}, receive, send))
     if not sent:
         return 0, {}, b"", passed
     return sent[0]["status"], dict(sent[0]["headers"]), sent[1]["body"], passed
