@@ -215,7 +215,8 @@ def test_home_settings_and_the_wizard_fit_at_the_largest_text(ui: Ui) -> None:
     assert screen_faults(ui, "home") == []
     ui.open("/settings", "settings")
     rows = radio_rows(ui)
-    assert len(rows) == 11 and all(height >= 47.5 for _, height in rows), rows  # theme 3, text 4, language 2, early end 2
+    # theme 3, text size 4, language 2, an early end's winners 2
+    assert len(rows) == 11 and all(height >= 47.5 for _, height in rows), rows
     assert screen_faults(ui, "settings") == []
     switches = switch_rows(ui)
     assert [name for name, _ in switches] == ["Ask before deleting or finishing a game", "Keep the screen awake",

@@ -329,8 +329,10 @@ def test_radio_rows_and_home_rows_are_48px_and_home_says_the_mode(
         ui.open("/", "home")
         ui.expect_label(f"resume-{games['solo']}", re.compile("Solo: Against the Broodmother"))
         ui.expect_label(f"resume-{games['table']}", re.compile("Competitive"))
+        ui.show(f"resume-{games['table']}")  # measured whole, not clipped by the foot of the screen
+        ui.settled()
         box = ui.by_id(f"resume-{games['table']}").bounding_box()
-        assert box is not None and box["height"] >= 48
+        assert box is not None and box["height"] >= 48, box
         ui.shot("phone-home-modes")
     finally:
         ui.page.context.close()
