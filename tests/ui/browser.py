@@ -422,7 +422,7 @@ class Ui:
             field.press("Backspace")
         field.type(text, delay=20)
 
-    def expect_label(self, identifier: str, wanted: str | re.Pattern[str]) -> None:
+    def expect_label(self, identifier: str, wanted: str | re.Pattern[str], timeout_ms: float = TIMEOUT_MS) -> None:
         """Wait until the control's label equals ``wanted`` (or the pattern is found in it)."""
         seen: list[str | None] = [None]
 
@@ -434,7 +434,7 @@ class Ui:
             return label is not None and bool(label == wanted if isinstance(wanted, str) else wanted.search(label))
 
         try:
-            self.until(matches, identifier)
+            self.until(matches, identifier, timeout_ms)
         except AssertionError:
             raise AssertionError(f"{identifier}: label {seen[0]!r} never became {wanted!r}; "
                                  f"on screen: {self.visible_ids()}") from None

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from companion.core.broodmother.meadow_commands import AddHex
@@ -156,7 +156,8 @@ def test_join_by_code_and_by_the_qr_link_a_wrong_code_refused(browser: Browser, 
     cy.expect_text("join-problem", "already used")
     assert not cy.exists("screen-game")
     assert "join=" not in cy.page.url
-    assert cy.page.get_by_role("textbox", name="Code from the host's screen").count()  # the code is asked now
+    # the code is asked now (its field comes a frame after the problem line)
+    expect(cy.page.get_by_role("textbox", name="Code from the host's screen")).to_have_count(1)
 
     # A phone that sleeps and wakes (the page reloaded) is still at the table.
     bo.reload("game")
