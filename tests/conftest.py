@@ -152,11 +152,50 @@ def _keep_both_workers_busy(items: list[pytest.Item]) -> None:
     order, a group at a time: the longest go first (the phone build's on both workers at once, its one build made
     under a lock: ``tests/web/conftest.py``), so the quick tests fill the gaps at the end rather than one long test
     running alone while the other worker idles. A module whose tests share a module-scoped fixture (a server and
-    its saved games) is one group: the fixture is made once, on one worker, not once on each."""
+    its saved games) is one group: the fixture is made once, on one worker, not once on each. Within a rank the
+    groups and tests the last run timed longest go first (``took_last_time``): the fast tier is all one rank, and
+    a minute-long test handed out last kept one worker busy alone for that minute."""
     rank: dict[str, int] = {}
     for item in items:
         rank[_module_of(item)] = min(rank.get(_module_of(item), 3), _rank(item))
     for item in items:
         if _shares_a_module_fixture(item) and item.get_closest_marker("xdist_group") is None:
             item.add_marker(pytest.mark.xdist_group(_module_of(item)))
-    items.sort(key=lambda item: rank[_module_of(item)])
+    took = took_last_time(items[0].config) if items else {}
+    length: dict[str, float] = {}
+    for item in items:
+        length[_unit_of(item)] = length.get(_unit_of(item), 0.0) + took.get(item.nodeid, 0.0)
+    items.sort(key=lambda item: (rank[_module_of(item)], -length[_unit_of(item)]))
+
+
+def _unit_of(item: pytest.Item) -> str:
+    """What xdist hands out whole: the test's group (its ``xdist_group``), else the test alone."""
+    group = item.get_closest_marker("xdist_group")
+    return f"group:{group.args[0] if group.args else group.kwargs.get('name')}" if group else item.nodeid
+
+
+#: Where the last run's times are kept, in pytest's cache (``.pytest_cache``; none with ``-p no:cacheprovider``).
+TIMES_KEY = "companion/took"
+
+
+def took_last_time(config: pytest.Config) -> dict[str, float]:
+    """Each test's seconds (setup, call and teardown) in the runs before, as ``pytest_sessionfinish`` kept them."""
+    cache = getattr(config, "cache", None)
+    kept = cache.get(TIMES_KEY, {}) if cache is not None else {}
+    return {k: float(v) for k, v in kept.items() if isinstance(v, int | float)} if isinstance(kept, dict) else {}
+
+
+_TOOK: dict[str, float] = {}
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Add up each test's phases (under xdist the controller hears every worker's reports)."""
+    _TOOK[report.nodeid] = _TOOK.get(report.nodeid, 0.0) + report.duration
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Keep this run's times for the next run's order (the controller only: a worker's are the controller's too)."""
+    cache = getattr(session.config, "cache", None)
+    if cache is None or hasattr(session.config, "workerinput") or not _TOOK:
+        return
+    cache.set(TIMES_KEY, {**took_last_time(session.config), **{k: round(v, 2) for k, v in _TOOK.items()}})

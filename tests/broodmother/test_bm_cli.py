@@ -1,4 +1,9 @@
-"""``companion solo``: a whole scripted 4-round solo game through the real CLI, and its errors."""
+"""``companion solo``: a whole scripted 4-round solo game through the CLI, and its errors.
+
+The command lines run through ``companion.cli.main`` in this process (``tests/terminal.py``: output and exit status
+as a process gives them, the game read from disk afresh by each command); one test runs real processes, for what
+only a process shows: the exit status a shell sees and a refusal in one line.
+"""
 
 from __future__ import annotations
 
@@ -10,10 +15,16 @@ from typing import Any
 
 import pytest
 
+from tests.terminal import companion
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def cli(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return companion(*args)
+
+
+def real_process(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "companion", *args], cwd=ROOT, capture_output=True, text=True,
                           timeout=60, check=False)
 
@@ -155,6 +166,13 @@ def test_bad_input_is_one_line_and_exit_2(db: Path, args: tuple[str, ...]) -> No
     done = cli(db, *args[:2], "--db", str(db), *args[2:])
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+
+
+def test_a_real_process_exits_2_with_one_line(db: Path) -> None:
+    """What a shell sees: the status and the one line, from ``python -m companion`` itself."""
+    done = real_process("solo", "new", "--db", str(db), "--players", "9")
+    assert (done.returncode, done.stdout, done.stderr.count("\n")) == (2, "", 1), done.stderr
+    assert "Traceback" not in done.stderr and not db.exists()
 
 
 def test_a_refused_command_is_one_line(db: Path) -> None:

@@ -4,8 +4,6 @@ the tracker's own Health commands, and games saved when she kept her Predators i
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -27,11 +25,11 @@ from companion.core.predators.commands import Damage, SetHealth
 from companion.core.session import Session
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
+from tests.terminal import companion
 
 from .helpers import brood, make_session, run
 
 POOL = ("ladybug", "praying-mantis", "trapdoor-spider", "cordyceps-fungus")
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def level_two(s: Session) -> dict[str, Any]:
@@ -205,11 +203,9 @@ def test_a_v2_game_saved_right_after_her_summon_can_still_cancel_it(tmp_path: Pa
 
 
 def test_solo_predator_gone_says_which_command_took_its_place(db: Path) -> None:
-    new = subprocess.run([sys.executable, "-m", "companion", "solo", "new", "--db", str(db), "--json",
-                          "--player", "Ana:red"], cwd=ROOT, capture_output=True, text=True, timeout=60, check=False)
+    new = companion("solo", "new", "--db", str(db), "--json", "--player", "Ana:red")
     game_id = json.loads(new.stdout)["id"]
-    done = subprocess.run([sys.executable, "-m", "companion", "solo", "predator-gone", "--db", str(db), game_id,
-                           "ladybug"], cwd=ROOT, capture_output=True, text=True, timeout=60, check=False)
+    done = companion("solo", "predator-gone", "--db", str(db), game_id, "ladybug")
     assert done.returncode == 2
     assert f"companion predator {game_id} health ladybug 0" in done.stderr
     assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1

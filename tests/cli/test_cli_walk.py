@@ -1,9 +1,12 @@
-"""A random walk through the terminal: real ``companion`` processes over several saved games.
+"""A random walk through the terminal: ``companion`` command lines over several saved games.
 
 Five games (solo, co-op, asymmetric, competitive, Antscape) are started from the terminal, then
-``COMPANION_WALK_LINES`` (default 35) command lines are drawn at random - right and wrong verbs,
-numbers, places and languages - and run one process each. However a line is answered, no output
-holds a traceback or "internal error", and afterwards every game is still listed and shows.
+``COMPANION_WALK_LINES`` (default 150) command lines are drawn at random - right and wrong verbs,
+numbers, places and languages - and each is run through ``companion.cli.main`` in this process
+(``tests/terminal.py``: its output and exit status as a process gives them, each command reading
+the games from disk afresh; a process each cost half a second of CPU a line, nearly all of it
+Python starting). However a line is answered, no output holds a traceback or "internal error",
+and afterwards every game is still listed and shows.
 The walk's seed is printed (and named in any failure); ``COMPANION_WALK_SEED=<seed>`` walks it again.
 """
 
@@ -13,22 +16,21 @@ import json
 import os
 import random
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.terminal import companion as run_companion
+
 #: The whole tier only (scripts/run-tests; --fast leaves it out): random command lines take a minute.
 pytestmark = pytest.mark.slow
 
-LINES = int(os.environ.get("COMPANION_WALK_LINES", "35"))
+LINES = int(os.environ.get("COMPANION_WALK_LINES", "150"))
 BAD = ("Traceback", "internal error", "Internal error")
 
 
 def companion(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "COMPANION_DB": str(db)}
-    return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True, text=True, timeout=120,
-                          env=env)
+    return run_companion(*args, env={"COMPANION_DB": str(db)})
 
 
 def clean(result: subprocess.CompletedProcess[str], line: list[str], seed: int) -> None:

@@ -3,8 +3,9 @@
 The app's game actions are discovered, not listed: every command the app's packages register (the panels and
 the round bar send only those). The terminal's verbs are discovered the same way, by walking the whole
 ``companion`` parser: a verb that sends a command says so (``Verb.sends``), and ``companion game do`` sends any
-command whose fields plain words can say. Then the verbs are run as a real process on real games: a competitive
-and an Antscape game finished, a game ended early, any command through ``game do``.
+command whose fields plain words can say. Then the verbs are run on real games saved on disk (through
+``companion.cli.main`` in this process, ``tests/terminal.py``): a competitive and an Antscape game finished, a game
+ended early, any command through ``game do``.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ import argparse
 import dataclasses
 import json
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,6 +22,7 @@ import pytest
 from companion.cli import whole_parser
 from companion.cli.command_words import app_commands, unsayable
 from companion.core.commands.base import Command, register_command, unregister_command
+from tests.terminal import companion
 
 
 def _verbs(parser: argparse.ArgumentParser, path: tuple[str, ...] = ()) -> Iterator[tuple[str, ...]]:
@@ -74,8 +75,7 @@ def test_a_command_no_verb_sends_is_named() -> None:
 
 
 def run(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "companion", *args, "--db", str(db)],
-                          capture_output=True, text=True, timeout=60)
+    return companion(*args, "--db", str(db))
 
 
 def new_game(db: Path, *extra: str) -> str:

@@ -11,11 +11,13 @@ from pathlib import Path
 import pytest
 
 from companion.core.i18n import render
+from tests.terminal import companion
 
 
 def run(*args: str, db: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "companion", *args, "--db", str(db)],
-                          capture_output=True, text=True, timeout=60)
+    """``companion ARGS --db DB`` through ``main`` in this process (``tests/terminal.py``); the tests below that
+    start ``python -m companion`` themselves are the ones about the process (its imports, its environment)."""
+    return companion(*args, "--db", str(db))
 
 
 def new_game(db: Path, *extra: str) -> str:

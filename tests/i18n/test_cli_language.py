@@ -6,7 +6,6 @@ names, dates, rules entries' own titles and bodies).
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import sys
@@ -15,14 +14,15 @@ from pathlib import Path
 import pytest
 
 from companion.rules.corpus import load_corpus
+from tests.terminal import companion
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _cli(db: Path, *args: str) -> str:
-    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
-    command = [sys.executable, "-m", "companion", "--lang", "qps", *args, "--db", str(db)]
-    done = subprocess.run(command, capture_output=True, text=True, env=env, cwd=ROOT, timeout=60)
+    """``companion --lang qps ARGS --db DB`` through ``main`` in this process (``tests/terminal.py``)."""
+    done = companion("--lang", "qps", *args, "--db", str(db),
+                     env=dict.fromkeys(("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")))
     assert done.returncode == 0, done.stderr
     return done.stdout
 

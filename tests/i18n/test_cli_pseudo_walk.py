@@ -1,6 +1,7 @@
 """The CLI's completeness walk: with ``--lang qps`` every line a player reads is marked ``[!...!]``.
 
-The terminal twin of the browser walk (tests/ui/test_i18n_browser.py): one saved game taken through
+The terminal twin of the browser walk (tests/ui/test_i18n_browser.py), each command line run through
+``companion.cli.main`` in this process (``tests/terminal.py``): one saved game taken through
 ``game new/list/show/score/next/undo``, a solo game through ``solo new``, ``solo hex add`` and her turn,
 ``rules search/show``, ``library list``, every calculator, ``--help`` of the program and of every
 subcommand and calculator, and a bad input of each (what a player reads when they mistype).
@@ -19,10 +20,8 @@ What a player does not read is told apart, not trusted to look unmarked:
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
-import sys
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -30,6 +29,7 @@ from pathlib import Path
 import pytest
 
 from companion.rules.corpus import load_corpus
+from tests.terminal import companion
 
 ROOT = Path(__file__).resolve().parents[2]
 GRID = ROOT / "docs" / "examples" / "antscape-3p.json"
@@ -62,11 +62,11 @@ def bad(*args: str, label: str = "bad") -> Run:
 
 
 def cli(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    """``companion --lang qps ARGS`` in this process (``tests/terminal.py``), the reader's locale unset."""
+    env: dict[str, str | None] = dict.fromkeys(("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"))
     env["COLUMNS"] = "100"  # argparse wraps its help at the terminal's width: the same lines on every machine
     env["COMPANION_DB"] = str(db)
-    return subprocess.run([sys.executable, "-m", "companion", "--lang", "qps", *args], capture_output=True,
-                          text=True, env=env, cwd=ROOT, timeout=120)
+    return companion("--lang", "qps", *args, env=env)
 
 
 @cache

@@ -1,13 +1,13 @@
 """Names the records do not hold are refused, in plain words and changing nothing (issue #32).
 
-Run as real ``companion`` processes on the hand-worked database (``conftest.fill``): a merge of a name no game
+Run as ``companion`` command lines (``companion.cli.main`` in this process, ``tests/terminal.py``) on the
+hand-worked database (``conftest.fill``): a merge of a name no game
 has, and the asymmetric Broodmother's player (a role, not a person of the records) offered or typed.
 """
 
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 from companion.core.history import record_of
@@ -15,11 +15,11 @@ from companion.core.records import name_problem, player_names
 from companion.store import GameStore
 from tests.records import helpers
 from tests.records.test_records_core import CONTENT, records
+from tests.terminal import companion
 
 
 def run(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "companion", *args, "--db", str(db)],
-                          capture_output=True, text=True, timeout=60)
+    return companion(*args, "--db", str(db))
 
 
 def test_a_merge_of_a_name_no_game_has_is_refused_and_nothing_stored(filled: GameStore) -> None:
