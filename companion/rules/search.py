@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process
 
-from companion.rules.corpus import KINDS, LANGS, Corpus, Entry
+from companion.rules.model import KINDS, LANGS, Corpus, Entry
+from companion.rules.packed import Field, Fields, PlainFields, PlainPostings, PlainStems, Postings, Stems
 from companion.rules.snippets import BodyText
 from companion.rules.text import STOP_WORDS, STOP_WORDS_EN, SYNONYMS, content_tokens, fold, stem, tokens
 
@@ -39,7 +40,6 @@ CANDIDATES = 40  # entries re-ranked by the second stage
 
 IN_PLAY_BOOK_BONUS = 12.0  # added to the score (0-100) of an entry from a book in play
 IN_PLAY_SECTION_BONUS = 8.0  # and this much more when its section is a module, variant or mode in play
-Field = tuple[tuple[str, ...], float]  # a title or alias as content words, with its weight
 Matches = dict[str, list[tuple[int, float]]]  # vocabulary word -> (query word number, similarity)
 
 
@@ -104,9 +104,9 @@ class _LangIndex:
     vocab: list[str]
     word_ids: dict[str, int]
     idf: list[float]
-    postings: list[list[tuple[int, float]]]  # word -> (entry number, weight of its best field)
-    stems: dict[str, list[str]]  # stem -> the vocabulary words that have it
-    fields: list[list[Field]]  # entry -> its titles and aliases
+    postings: Postings  # word -> (entry number, weight of its best field)
+    stems: Stems  # stem -> the vocabulary words that have it
+    fields: Fields  # entry -> its titles and aliases
     texts: list[str]  # entry -> its body, for snippets
     default_idf: float  # the weight of a query word found nowhere
     _bodies: dict[int, BodyText] = field(default_factory=dict, compare=False, repr=False)
@@ -119,20 +119,20 @@ class _LangIndex:
         return found
 
     def to_plain(self) -> PlainLangIndex:
-        """The index as plain lists and dicts (no word_ids, no texts: both follow from the rest)."""
-        return (self.vocab, self.idf, self.postings, self.stems, self.fields, self.default_idf)
+        """The index as plain lists, dicts and bytes (no word_ids, no texts: both follow from the rest)."""
+        return (self.vocab, self.idf, self.postings.to_plain(), self.stems.to_plain(), self.fields.to_plain(),
+                self.default_idf)
 
     @classmethod
     def from_plain(cls, plain: PlainLangIndex, texts: list[str]) -> _LangIndex:
         """The inverse of ``to_plain``; the caller has checked the shape (``index_cache.check_plain``)."""
         vocab, idf, postings, stems, fields, default_idf = plain
-        word_ids = {word: number for number, word in enumerate(vocab)}
-        return cls(vocab, word_ids, idf, postings, stems, fields, texts, default_idf)
+        word_ids = dict(zip(vocab, range(len(vocab)), strict=True))
+        return cls(vocab, word_ids, idf, Postings.from_plain(postings), Stems.from_plain(stems, vocab),
+                   Fields.from_plain(fields, vocab), texts, default_idf)
 
 
-PlainLangIndex = tuple[
-    list[str], list[float], list[list[tuple[int, float]]], dict[str, list[str]], list[list[Field]], float
-]
+PlainLangIndex = tuple[list[str], list[float], PlainPostings, PlainStems, PlainFields, float]
 
 
 def _fields(entry: Entry, lang: str) -> list[Field]:
@@ -173,7 +173,9 @@ def _build_lang_index(entries: Sequence[Entry], lang: str) -> _LangIndex:
     for word in word_ids:
         stems.setdefault(stem(word, lang), []).append(word)
     texts = [entry.body_in(lang) for entry in entries]
-    return _LangIndex(list(word_ids), word_ids, idf, postings, stems, all_fields, texts, default_idf)
+    vocab = list(word_ids)
+    return _LangIndex(vocab, word_ids, idf, Postings.of(postings), Stems.of(stems, vocab),
+                      Fields.of(all_fields, vocab), texts, default_idf)
 
 
 class SearchIndex:
@@ -268,7 +270,7 @@ class SearchIndex:
         for word, found in matches.items():
             for position, similarity in found:
                 seen = best[position]
-                for number, weight in index.postings[index.word_ids[word]]:
+                for number, weight in index.postings.of_word(index.word_ids[word]):
                     if similarity * weight > seen.get(number, 0.0):
                         seen[number] = similarity * weight
         total = sum(weights)
@@ -302,9 +304,9 @@ def _match_words(index: _LangIndex, words: list[str], lang: str) -> Matches:
     matches: Matches = {}
     stop = STOP_WORDS_EN | STOP_WORDS.get(lang, frozenset())
     for position, word in enumerate(words):
-        found = {form: _form_similarity(word, form) for form in index.stems.get(stem(word, lang), ())}
+        found = {form: _form_similarity(word, form) for form in index.stems.get(stem(word, lang))}
         for synonym in SYNONYMS.get(lang, {}).get(word, ()):
-            found |= dict.fromkeys(index.stems.get(stem(synonym, lang), ()), STEM_SIMILARITY)
+            found |= dict.fromkeys(index.stems.get(stem(synonym, lang)), STEM_SIMILARITY)
         if len(word) > 3:
             cutoff = 85.0 if len(word) == 4 else 75.0
             doubt = KNOWN_WORD_TYPO if word in index.word_ids else 1.0
