@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from companion.rules.text import fold
 
 _HOMES = {"KINDS": "model", "Book": "model", "Corpus": "model", "Entry": "model", "CorpusError": "corpus",
-          "load_corpus": "corpus", "read_corpus": "corpus", "Hit": "search", "SearchIndex": "search", "fold": "text"}
+          "load_corpus": "corpus", "read_corpus": "corpus", "Hit": "model", "SearchIndex": "search", "fold": "text"}
 
 __all__ = [
     "KINDS",

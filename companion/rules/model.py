@@ -123,3 +123,32 @@ class Corpus:
             "book": {name: sum(entry.book == name for entry in self.entries) for name in self.books()},
             "kind": {kind: sum(entry.kind == kind for entry in self.entries) for kind in KINDS},
         }
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One search result; ``highlights`` are (start, end) spans of ``snippet`` matching the query."""
+
+    id: str
+    title: str
+    book: str
+    section: str
+    kind: str
+    score: float
+    snippet: str
+    highlights: list[tuple[int, int]] = field(default_factory=list)
+    interpretation: bool = False  # the entry reads what its book leaves unsaid (labelled wherever it is shown)
+
+    def to_dict(self) -> dict[str, object]:
+        """A JSON-ready form (spans as two-item lists)."""
+        return {
+            "id": self.id,
+            "title": self.title,
+            "book": self.book,
+            "section": self.section,
+            "kind": self.kind,
+            "score": self.score,
+            "snippet": self.snippet,
+            "highlights": [list(span) for span in self.highlights],
+            "interpretation": self.interpretation,
+        }

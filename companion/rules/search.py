@@ -20,9 +20,20 @@ from dataclasses import dataclass, field
 from rapidfuzz import fuzz, process
 
 from companion.rules.model import KINDS, LANGS, Corpus, Entry
+from companion.rules.model import Hit as Hit
 from companion.rules.packed import Field, Fields, PlainFields, PlainPostings, PlainStems, Postings, Stems
 from companion.rules.snippets import BodyText
-from companion.rules.text import STOP_WORDS, STOP_WORDS_EN, SYNONYMS, content_tokens, fold, stem, tokens
+from companion.rules.text import (
+    EXAMPLE_WORDS,
+    META_WORDS,
+    STOP_WORDS,
+    STOP_WORDS_EN,
+    SYNONYMS,
+    content_tokens,
+    fold,
+    stem,
+    tokens,
+)
 
 TITLE_WEIGHT = 1.0
 ALIAS_WEIGHT = 0.85
@@ -36,40 +47,13 @@ PLURAL_SIMILARITY = 0.9  # "scores" for "score", "pulgones" for "pulgon": the sa
 TYPO_SHARPNESS = 3  # typo similarity is raised to this power: "cuesta"/"cuenta" (83%) counts 0.57
 KNOWN_WORD_TYPO = 0.7  # a word the rules use as typed is most likely meant: "ally" is not a slip for "rally"
 EXAMPLE_PENALTY = 6.0  # score points a worked example gives up to the rule it shows
+EXAMPLE_WANTED_BONUS = 15.0  # and the points it gains when the question asks for an example
+META_WORD_WEIGHT = 0.3  # a word about the answer's form ("overview", "resumen") counts this much of its rarity
 CANDIDATES = 40  # entries re-ranked by the second stage
 
 IN_PLAY_BOOK_BONUS = 12.0  # added to the score (0-100) of an entry from a book in play
 IN_PLAY_SECTION_BONUS = 8.0  # and this much more when its section is a module, variant or mode in play
 Matches = dict[str, list[tuple[int, float]]]  # vocabulary word -> (query word number, similarity)
-
-
-@dataclass(frozen=True)
-class Hit:
-    """One search result; ``highlights`` are (start, end) spans of ``snippet`` matching the query."""
-
-    id: str
-    title: str
-    book: str
-    section: str
-    kind: str
-    score: float
-    snippet: str
-    highlights: list[tuple[int, int]] = field(default_factory=list)
-    interpretation: bool = False  # the entry reads what its book leaves unsaid (labelled wherever it is shown)
-
-    def to_dict(self) -> dict[str, object]:
-        """A JSON-ready form (spans as two-item lists)."""
-        return {
-            "id": self.id,
-            "title": self.title,
-            "book": self.book,
-            "section": self.section,
-            "kind": self.kind,
-            "score": self.score,
-            "snippet": self.snippet,
-            "highlights": [list(span) for span in self.highlights],
-            "interpretation": self.interpretation,
-        }
 
 
 @dataclass(frozen=True)
@@ -223,9 +207,10 @@ class SearchIndex:
             return []
         index = self._langs[lang]
         matches = _match_words(index, words, lang)
-        weights = [_word_weight(index, matches, number) for number in range(len(words))]
+        weights = [_word_weight(index, matches, number) * (META_WORD_WEIGHT if word in META_WORDS else 1.0)
+                   for number, word in enumerate(words)]
         coverage = self._coverage(index, matches, weights, book_name, kind)
-        boost = self._boosts(coverage, in_play)
+        boost = self._boosts(coverage, in_play, wants_example=not EXAMPLE_WORDS.isdisjoint(words))
         top = heapq.nlargest(
             max(CANDIDATES, limit), coverage.items(), key=lambda item: item[1] + boost.get(item[0], 0.0) / 100
         )
@@ -239,10 +224,20 @@ class SearchIndex:
         score = _final_score(index, number, cover, matches, weights)
         return score - EXAMPLE_PENALTY if self.entries[number].kind == "example" else score
 
-    def _boosts(self, coverage: dict[int, float], in_play: InPlay | None) -> dict[int, float]:
-        if in_play is None:
+    def _boosts(self, coverage: dict[int, float], in_play: InPlay | None, wants_example: bool) -> dict[int, float]:
+        """Score points added to rank (not shown): for what is in play, and for the worked examples when the
+        question asks for one ("example of claiming"), which then also keep the points they give up otherwise."""
+        example = EXAMPLE_WANTED_BONUS + EXAMPLE_PENALTY if wants_example else 0.0
+        if in_play is None and not example:
             return {}
-        return {number: bonus for number in coverage if (bonus := in_play.bonus(self.entries[number]))}
+        boosts = {}
+        for number in coverage:
+            entry = self.entries[number]
+            bonus = (in_play.bonus(entry) if in_play is not None else 0.0) + (example if entry.kind == "example"
+                                                                               else 0.0)
+            if bonus:
+                boosts[number] = bonus
+        return boosts
 
     def to_plain(self) -> dict[str, PlainLangIndex]:
         """Each language's index as plain data (what ``index_cache`` stores)."""
