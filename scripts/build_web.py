@@ -217,12 +217,11 @@ pathlib.Path.read_bytes = noted
 
 from companion.core.broodmother.content import brood_content
 from companion.core.content import load_content
-from companion.rules.corpus import load_corpus
-from companion.rules.index_cache import cached_index
+from companion.rules.index_cache import default_index
 
 load_content()
 brood_content()
-cached_index(load_corpus())
+default_index()
 pathlib.Path(sys.argv[1]).write_text("\\n".join(sorted(p for p in read if p.endswith(".py"))), encoding="utf-8")
 """
 

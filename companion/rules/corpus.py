@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Literal, NotRequired, get_args
+from typing import Annotated, NotRequired
 
 from annotated_types import MaxLen, MinLen
 from typing_extensions import TypedDict
@@ -22,14 +21,16 @@ from companion.core.datafiles import Label, NotBlank, check_once
 from companion.core.errors import ContentError
 from companion.core.schema import Json, SchemaError, holds, path, strict
 from companion.paths import data_dir
+from companion.rules.model import KINDS as KINDS
+from companion.rules.model import LANGS as LANGS
+from companion.rules.model import Book as Book
+from companion.rules.model import Corpus as Corpus
+from companion.rules.model import Entry as Entry
+from companion.rules.model import Kind as Kind
+from companion.rules.model import entry_files as entry_files
+from companion.rules.model import unit_rule_files as unit_rule_files
 
-Kind = Literal["rule", "setup", "clarification", "card note", "glossary", "example", "symbol"]
-KINDS: tuple[str, ...] = get_args(Kind)
-LANGS = ("en", "es")
 ID_PATTERN = re.compile(r"^(mm|pp|ee|as)-[a-z0-9-]+$")
-NOT_ENTRY_FILES = frozenset({"sections.json", "topics.json", "headings-es.json"})
-UNIT_FILE = "rules.json"
-"""A module unit's own entries, in its data folder."""
 _SPANISH_FIELDS = ("title_es", "body_es", "aliases_es")
 
 
@@ -89,100 +90,6 @@ class CorpusError(ContentError, ValueError):
     """The corpus files are missing, malformed or inconsistent; the message names the file, entry and field."""
 
 
-@dataclass(frozen=True)
-class Book:
-    """One rulebook as described by ``sections.json``."""
-
-    name: str
-    code: str
-    spanish_source: bool
-    sections: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One idea from a rulebook, in English and (where the rulebook has one) Spanish."""
-
-    id: str
-    book: str
-    section: str
-    kind: str
-    title: str
-    body: str
-    aliases: tuple[str, ...] = ()
-    related: tuple[str, ...] = ()
-    title_es: str | None = None
-    body_es: str | None = None
-    aliases_es: tuple[str, ...] = ()
-    #: the entry infers what the book leaves unsaid, so every place that shows it labels it a reading, not a rule
-    interpretation: bool = False
-
-    def title_in(self, lang: str) -> str:
-        """The title in ``lang``, English when there is no translation."""
-        return self.title_es or self.title if lang == "es" else self.title
-
-    def body_in(self, lang: str) -> str:
-        """The body in ``lang``, English when there is no translation."""
-        return self.body_es or self.body if lang == "es" else self.body
-
-    def aliases_in(self, lang: str) -> tuple[str, ...]:
-        """The aliases in ``lang``, English when there is no translation."""
-        return self.aliases_es or self.aliases if lang == "es" else self.aliases
-
-
-@dataclass(frozen=True)
-class Corpus:
-    """All entries, in file order, with lookups by id, book and section."""
-
-    entries: tuple[Entry, ...]
-    book_list: tuple[Book, ...]
-    _by_id: Mapping[str, Entry] = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_by_id", {entry.id: entry for entry in self.entries})
-
-    def __len__(self) -> int:
-        return len(self.entries)
-
-    def __iter__(self) -> Iterator[Entry]:
-        return iter(self.entries)
-
-    def get(self, entry_id: str) -> Entry | None:
-        """The entry with this id, or None."""
-        return self._by_id.get(entry_id)
-
-    def ids(self) -> list[str]:
-        """Every id, in file order."""
-        return [entry.id for entry in self.entries]
-
-    def books(self) -> list[str]:
-        """The book names, in the order of ``sections.json``."""
-        return [book.name for book in self.book_list]
-
-    def book(self, name: str) -> Book:
-        """The book called ``name``; KeyError if there is none."""
-        for book in self.book_list:
-            if book.name == name:
-                return book
-        raise KeyError(name)
-
-    def sections(self, book: str) -> list[str]:
-        """The sections of ``book`` that have entries, in rulebook order (each once)."""
-        used = {entry.section for entry in self.entries if entry.book == book}
-        return [section for section in dict.fromkeys(self.book(book).sections) if section in used]
-
-    def in_section(self, book: str, section: str) -> list[Entry]:
-        """The entries under one heading, in file order."""
-        return [entry for entry in self.entries if entry.book == book and entry.section == section]
-
-    def summary(self) -> dict[str, dict[str, int]]:
-        """Entry counts per book (in book order) and per kind (in ``KINDS`` order), zeros included."""
-        return {
-            "book": {name: sum(entry.book == name for entry in self.entries) for name in self.books()},
-            "kind": {kind: sum(entry.kind == kind for entry in self.entries) for kind in KINDS},
-        }
-
-
 def read_books(folder: Path) -> tuple[Book, ...]:
     """Parse ``sections.json``: the books, their id codes and headings."""
     raw, data = _read_json(folder / "sections.json")
@@ -205,8 +112,7 @@ def read_corpus(folder: Path, units: Sequence[tuple[str, Path]] = ()) -> Corpus:
     books = {book.name: book for book in read_books(folder)}
     entries: list[Entry] = []
     where: dict[str, str] = {}
-    files = [(file.name, file) for file in sorted(folder.glob("*.json")) if file.name not in NOT_ENTRY_FILES]
-    for file_label, file in [*files, *units]:
+    for file_label, file in [*entry_files(folder), *units]:
         for position, raw in enumerate(_raw_entries(file, file_label), start=1):
             label = _label(file_label, raw, position)
             entry = _entry(raw)
@@ -217,14 +123,6 @@ def read_corpus(folder: Path, units: Sequence[tuple[str, Path]] = ()) -> Corpus:
             entries.append(entry)
     _check_related(entries, where)
     return Corpus(tuple(entries), tuple(books.values()))
-
-
-def unit_rule_files() -> list[tuple[str, Path]]:
-    """Each module unit's own entries, ``rules.json`` in its data folder (``data/symbiotes/rules.json``), the
-    shape of a book's entry file: a new module brings the rules it needs without editing ``data/rules``."""
-    from companion.core.unit_files import own_files
-
-    return [(label, path) for _, label, path in own_files(UNIT_FILE)]
 
 
 @cache

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import json
 from functools import cache
+from typing import TYPE_CHECKING
 
 from companion.core.i18n import N_
-from companion.core.schema import Json
 from companion.paths import data_dir
-from companion.rules.corpus import CorpusError, load_corpus
+
+if TYPE_CHECKING:
+    from companion.core.schema import Json
 
 #: The kinds of entry as a chip or a citation names them (translated where shown).
 KIND_LABELS = {"rule": N_("Rule"), "setup": N_("Setup"), "clarification": N_("Clarification"),
@@ -27,18 +29,27 @@ INTERPRETATION_LABEL = N_("Interpretation")
 @cache
 def spanish_headings() -> dict[str, tuple[str, dict[str, str]]]:
     """``{English book: (Spanish title, {English section: Spanish heading})}``, checked against the corpus."""
+    from companion.rules.index_cache import default_index
+
     path = data_dir() / "rules" / "headings-es.json"
     raw: Json = json.loads(path.read_text("utf-8"))
-    books = {book.name: book for book in load_corpus().book_list}
+    books = {book.name: book for book in default_index().corpus.book_list}  # the checked corpus's books
     out: dict[str, tuple[str, dict[str, str]]] = {}
     for name, info in raw.get("books", {}).items():
         if name not in books:
-            raise CorpusError(f"headings-es.json: {name!r} is not a book of the corpus")
+            raise _corpus_error(f"headings-es.json: {name!r} is not a book of the corpus")
         unknown = sorted(set(info["sections"]) - set(books[name].sections))
         if unknown:
-            raise CorpusError(f"headings-es.json: {name}: not sections of the book: {', '.join(unknown)}")
+            raise _corpus_error(f"headings-es.json: {name}: not sections of the book: {', '.join(unknown)}")
         out[name] = (str(info["title"]), {str(k): str(v) for k, v in info["sections"].items()})
     return out
+
+
+def _corpus_error(text: str) -> Exception:
+    """A CorpusError, its module imported only when the file is wrong (a search does not import the checks)."""
+    from companion.rules.corpus import CorpusError
+
+    return CorpusError(text)
 
 
 def citation(book: str, section: str, lang: str) -> str:

@@ -10,8 +10,12 @@ checksum (a damaged file), an unreadable payload or one whose shape or numbers d
 is ignored, and the index is built and the file rewritten atomically (temp file, fsync, rename).
 A cache that cannot be written (read-only folder, full disk) only costs the build next time.
 
-``default_index`` is the game corpus's index, once per process, through this cache: the one way the app and the
-terminal reach it (``companion.rules.search`` holds the index itself and needs nothing from here).
+The payload also holds the corpus itself (its books and entries as tuples), so that ``default_index`` - the game
+corpus's index, once per process: the one way the app and the terminal reach it - keys the file by the corpus
+files' bytes (``files_key``) and, on a hit, rebuilds the checked corpus from the file without reading, parsing
+or validating the entry files, or importing the validation (``corpus.py``): those bytes were checked by
+``load_corpus`` before the file was written. ``cached_index`` keys by a corpus already in hand (``corpus_key``).
+``companion.rules.search`` holds the index itself and needs nothing from here.
 """
 
 from __future__ import annotations
@@ -20,20 +24,27 @@ import hashlib
 import marshal
 import math
 import os
-import tempfile
 from collections.abc import Callable
+from dataclasses import fields
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from companion.core.schema import Json
-from companion.rules.corpus import LANGS, Corpus, load_corpus
+from companion.rules.model import LANGS, Book, Corpus, Entry, entry_files, unit_rule_files
+from companion.rules.packed import Fields, Postings, Stems
 from companion.rules.search import PlainLangIndex, SearchIndex
 
-MAGIC = b"march-of-the-ants-companion rules index 1\n"
-FORMAT = 1  # bump when the plain layout changes
+if TYPE_CHECKING:
+    from companion.core.schema import Json
+
+MAGIC = b"march-of-the-ants-companion rules index 2\n"
+FORMAT = 2  # bump when the plain layout changes
 FILE_NAME = "rules-index.bin"
 _DIGEST = 32
-_BUILDERS = ("search.py", "text.py")  # the code whose output the cache holds
+_BUILDERS = ("search.py", "text.py", "model.py", "corpus.py")  # the code whose output the cache holds
+_ENTRY_TYPES = tuple(field.type for field in fields(Entry))  # annotations as text: "str", "tuple[str, ...]"
+_BOOK_TYPES = tuple(field.type for field in fields(Book))
+PlainCorpus = tuple[list[object], list[object]]  # the books and the entries, each as one list per field
 
 
 class CacheInvalid(ValueError):
@@ -50,15 +61,40 @@ def cache_path() -> Path:
     return Path(folder) / FILE_NAME
 
 
-def corpus_key(corpus: Corpus) -> bytes:
-    """A digest of everything the built index depends on: version, format, builder code, corpus content."""
+def _code_digest() -> hashlib._Hash:
+    """A digest started with what every key depends on: the version, the format and the builder code."""
     from companion import __version__
 
     digest = hashlib.sha256(f"{__version__}\n{FORMAT}\n".encode())
     here = Path(__file__).resolve().parent
     for name in _BUILDERS:
         digest.update((here / name).read_bytes())
+    return digest
+
+
+def corpus_key(corpus: Corpus) -> bytes:
+    """A digest of everything the built index depends on: version, format, builder code, corpus content."""
+    digest = _code_digest()
     digest.update(repr((corpus.entries, corpus.book_list)).encode())
+    return digest.digest()
+
+
+def corpus_files() -> list[tuple[str, Path]]:
+    """The files ``load_corpus`` reads, as ``(label, path)``: the books' headings, their entries, the units'."""
+    from companion.paths import data_dir
+
+    folder = data_dir() / "rules"
+    return [("sections.json", folder / "sections.json"), *entry_files(folder), *unit_rule_files()]
+
+
+def files_key(files: list[tuple[str, Path]]) -> bytes:
+    """A digest of the version, format, builder code and every corpus file's bytes, in load order (OSError if one
+    cannot be read): the same bytes load and validate to the same corpus, on this machine or a phone."""
+    digest = _code_digest()
+    for _, file in files:  # the bytes alone: a unit carrying its data names its file by an absolute path
+        content = file.read_bytes()
+        digest.update(f"\n{len(content)}\n".encode())
+        digest.update(content)
     return digest.digest()
 
 
@@ -67,15 +103,69 @@ def cached_index(corpus: Corpus, path: Path | None = None) -> SearchIndex:
     path = path or cache_path()
     key = corpus_key(corpus)
     try:
-        return SearchIndex.from_plain(corpus, read_cache(path, key, len(corpus)))
+        return SearchIndex.from_plain(corpus, read_cache(path, key, len(corpus))[0])
     except (OSError, CacheInvalid):
         index = SearchIndex(corpus)
         write_cache(path, key, index)
         return index
 
 
-def read_cache(path: Path, key: bytes, entries: int) -> dict[str, PlainLangIndex]:
-    """The checked plain index in ``path``; CacheInvalid (or OSError) when it cannot be used."""
+def snapshot_index(path: Path | None = None) -> SearchIndex:
+    """The game corpus's index and the corpus itself from the cache file when the corpus files are the ones it
+    was written for; else the corpus loaded (and validated), the index built and the file rewritten."""
+    path = path or cache_path()
+    try:
+        key = files_key(corpus_files())
+        plain, books, entries = read_snapshot(path, key)
+        return SearchIndex.from_plain(Corpus(entries, books), plain)
+    except (OSError, CacheInvalid):
+        pass
+    from companion.rules.corpus import load_corpus
+
+    corpus = load_corpus()  # the files' faults raise here, naming the file
+    index = SearchIndex(corpus)
+    write_cache(path, files_key(corpus_files()), index)
+    return index
+
+
+def read_snapshot(path: Path, key: bytes) -> tuple[dict[str, PlainLangIndex], tuple[Book, ...], tuple[Entry, ...]]:
+    """The plain index, books and entries in ``path``, each checked; CacheInvalid (or OSError) otherwise."""
+    plain, (books, entries) = read_cache(path, key, None)
+    _require(_columns_fit(books, _BOOK_TYPES) and _columns_fit(entries, _ENTRY_TYPES), "corpus", "books and entries")
+    made = tuple(Entry(*values) for values in zip(*entries, strict=True))  # each value's type checked above
+    check_plain(plain, len(made))
+    return plain, tuple(Book(*values) for values in zip(*books, strict=True)), made
+
+
+def _columns_fit(columns: list[object], kinds: tuple[object, ...]) -> bool:
+    """One list per field, all of one length, each value of its field's type."""
+    return (len(columns) == len(kinds) and all(type(column) is list for column in columns)
+            and len({len(column) for column in columns}) <= 1  # type: ignore[arg-type]
+            and all(all(_fits(value, kind) for value in column)  # type: ignore[attr-defined]
+                    for column, kind in zip(columns, kinds, strict=True)))
+
+
+def _columns(items: tuple[Book, ...] | tuple[Entry, ...]) -> list[list[object]]:
+    """The books' or entries' values, one list per field in field order (what ``read_snapshot`` rebuilds them
+    from; a column of one type is checked faster than a row of many)."""
+    kind = Book if items and isinstance(items[0], Book) else Entry
+    return [[getattr(item, field.name) for item in items] for field in fields(kind)]
+
+
+def _fits(value: object, kind: object) -> bool:
+    """A value read back fits its Entry field: a str, a tuple of str, a bool, or (the Spanish) str or None."""
+    if kind == "str":
+        return type(value) is str
+    if kind == "tuple[str, ...]":
+        return type(value) is tuple and all(type(item) is str for item in value)
+    if kind == "bool":
+        return type(value) is bool
+    return value is None or type(value) is str
+
+
+def read_cache(path: Path, key: bytes, entries: int | None) -> tuple[dict[str, PlainLangIndex], PlainCorpus]:
+    """The plain index in ``path`` and its corpus as tuples; CacheInvalid (or OSError) when it cannot be used.
+    With ``entries`` (a corpus in hand) the index is checked against that many entries, and the corpus is not."""
     blob = path.read_bytes()
     head = len(MAGIC)
     if not blob.startswith(MAGIC):
@@ -86,18 +176,25 @@ def read_cache(path: Path, key: bytes, entries: int) -> dict[str, PlainLangIndex
     if hashlib.sha256(payload).digest() != blob[head + _DIGEST : head + 2 * _DIGEST]:
         raise CacheInvalid("damaged (checksum mismatch)")
     try:
-        plain = marshal.loads(payload)
+        plain, books, entries_read = marshal.loads(payload)
     except (EOFError, ValueError, TypeError) as exc:
         raise CacheInvalid(f"unreadable payload ({exc})") from exc
-    return check_plain(plain, entries)
+    if not isinstance(books, list) or not isinstance(entries_read, list):
+        raise CacheInvalid("expected the corpus's books and entries")
+    if entries is None:
+        return plain, (books, entries_read)
+    return check_plain(plain, entries), (books, entries_read)
 
 
 def write_cache(path: Path, key: bytes, index: SearchIndex) -> bool:
-    """Write the index atomically; False (and no file change) when the folder cannot be written."""
-    payload = marshal.dumps(index.to_plain())
+    """Write the index and its corpus atomically; False (and no file change) when the folder cannot be written."""
+    corpus = index.corpus
+    payload = marshal.dumps((index.to_plain(), _columns(corpus.book_list), _columns(corpus.entries)))
     blob = MAGIC + key + hashlib.sha256(payload).digest() + payload
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        import tempfile  # only when writing: a cold search that reads the cache does not pay for it
+
         handle, temp = tempfile.mkstemp(prefix=".rules-index-", dir=path.parent)
         try:
             with os.fdopen(handle, "wb") as out:
@@ -129,28 +226,22 @@ def _check_lang(plain: Json, entries: int, lang: str) -> None:
     _require(_is_list_of(vocab, str) and len(set(vocab)) == len(vocab), lang, "vocabulary")
     _require(_is_list_of(idf, float) and len(idf) == len(vocab) and all(map(math.isfinite, idf)), lang, "idf")
     _require(isinstance(default_idf, float) and math.isfinite(default_idf), lang, "default idf")
-    _require(_is_lists_of_pairs(postings, len(vocab), lambda n: type(n) is int and 0 <= n < entries), lang,
+    _require(_packed_fits(lambda: Postings.from_plain(postings).fits(len(vocab), entries), postings, 3), lang,
              "postings")
-    known = set(vocab)
-    _require(
-        isinstance(stems, dict)
-        and all(type(k) is str and _is_list_of(v, str) and known.issuperset(v) for k, v in stems.items()),
-        lang,
-        "stems",
-    )
-    _require(_is_lists_of_pairs(fields, entries, lambda words: type(words) is tuple and known.issuperset(words)),
-             lang, "fields")
+    _require(_packed_fits(lambda: Stems.from_plain(stems, vocab).fits(), stems, 3)
+             and _is_list_of(stems[0], str), lang, "stems")
+    _require(_packed_fits(lambda: Fields.from_plain(fields, vocab).fits(entries), fields, 4), lang, "fields")
 
 
-def _is_lists_of_pairs(value: object, length: int, first_fits: Callable[[object], bool]) -> bool:
-    """``length`` lists of (x, weight) pairs, each x passing ``first_fits`` and each weight a float: the postings
-    (entry number, score) of each word, and the fields (words, weight) of each entry."""
-    return isinstance(value, list) and len(value) == length and all(
-        isinstance(pairs, list)
-        and all(type(pair) is tuple and len(pair) == 2 and first_fits(pair[0]) and type(pair[1]) is float
-                for pair in pairs)
-        for pairs in value
-    )
+def _packed_fits(fits: Callable[[], bool], plain: object, parts: int) -> bool:
+    """``plain`` is a tuple of ``parts`` parts that unpack (``fits`` reads them) into numbers that fit the corpus:
+    every number of every pair is checked, in C (``min``/``max`` over the arrays)."""
+    if type(plain) is not tuple or len(plain) != parts:
+        return False
+    try:
+        return fits()
+    except (ValueError, TypeError, IndexError):
+        return False
 
 
 def _is_list_of(value: object, kind: type) -> bool:
@@ -164,6 +255,6 @@ def _require(ok: bool, lang: str, part: str) -> None:
 
 @cache
 def default_index() -> SearchIndex:
-    """The index over the game's corpus, once per process: read from the disk cache when it is valid
-    for this corpus and version, else built (and the cache rewritten)."""
-    return cached_index(load_corpus())
+    """The index over the game's corpus, once per process: read with the corpus from the disk cache when it
+    was written for these corpus files and this version, else built (and the cache rewritten)."""
+    return snapshot_index()

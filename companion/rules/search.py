@@ -19,9 +19,21 @@ from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process
 
-from companion.rules.corpus import KINDS, LANGS, Corpus, Entry
+from companion.rules.model import KINDS, LANGS, Corpus, Entry
+from companion.rules.model import Hit as Hit
+from companion.rules.packed import Field, Fields, PlainFields, PlainPostings, PlainStems, Postings, Stems
 from companion.rules.snippets import BodyText
-from companion.rules.text import STOP_WORDS, STOP_WORDS_EN, SYNONYMS, content_tokens, fold, stem, tokens
+from companion.rules.text import (
+    EXAMPLE_WORDS,
+    META_WORDS,
+    STOP_WORDS,
+    STOP_WORDS_EN,
+    SYNONYMS,
+    content_tokens,
+    fold,
+    stem,
+    tokens,
+)
 
 TITLE_WEIGHT = 1.0
 ALIAS_WEIGHT = 0.85
@@ -35,41 +47,13 @@ PLURAL_SIMILARITY = 0.9  # "scores" for "score", "pulgones" for "pulgon": the sa
 TYPO_SHARPNESS = 3  # typo similarity is raised to this power: "cuesta"/"cuenta" (83%) counts 0.57
 KNOWN_WORD_TYPO = 0.7  # a word the rules use as typed is most likely meant: "ally" is not a slip for "rally"
 EXAMPLE_PENALTY = 6.0  # score points a worked example gives up to the rule it shows
+EXAMPLE_WANTED_BONUS = 15.0  # and the points it gains when the question asks for an example
+META_WORD_WEIGHT = 0.3  # a word about the answer's form ("overview", "resumen") counts this much of its rarity
 CANDIDATES = 40  # entries re-ranked by the second stage
 
 IN_PLAY_BOOK_BONUS = 12.0  # added to the score (0-100) of an entry from a book in play
 IN_PLAY_SECTION_BONUS = 8.0  # and this much more when its section is a module, variant or mode in play
-Field = tuple[tuple[str, ...], float]  # a title or alias as content words, with its weight
 Matches = dict[str, list[tuple[int, float]]]  # vocabulary word -> (query word number, similarity)
-
-
-@dataclass(frozen=True)
-class Hit:
-    """One search result; ``highlights`` are (start, end) spans of ``snippet`` matching the query."""
-
-    id: str
-    title: str
-    book: str
-    section: str
-    kind: str
-    score: float
-    snippet: str
-    highlights: list[tuple[int, int]] = field(default_factory=list)
-    interpretation: bool = False  # the entry reads what its book leaves unsaid (labelled wherever it is shown)
-
-    def to_dict(self) -> dict[str, object]:
-        """A JSON-ready form (spans as two-item lists)."""
-        return {
-            "id": self.id,
-            "title": self.title,
-            "book": self.book,
-            "section": self.section,
-            "kind": self.kind,
-            "score": self.score,
-            "snippet": self.snippet,
-            "highlights": [list(span) for span in self.highlights],
-            "interpretation": self.interpretation,
-        }
 
 
 @dataclass(frozen=True)
@@ -104,9 +88,9 @@ class _LangIndex:
     vocab: list[str]
     word_ids: dict[str, int]
     idf: list[float]
-    postings: list[list[tuple[int, float]]]  # word -> (entry number, weight of its best field)
-    stems: dict[str, list[str]]  # stem -> the vocabulary words that have it
-    fields: list[list[Field]]  # entry -> its titles and aliases
+    postings: Postings  # word -> (entry number, weight of its best field)
+    stems: Stems  # stem -> the vocabulary words that have it
+    fields: Fields  # entry -> its titles and aliases
     texts: list[str]  # entry -> its body, for snippets
     default_idf: float  # the weight of a query word found nowhere
     _bodies: dict[int, BodyText] = field(default_factory=dict, compare=False, repr=False)
@@ -119,20 +103,20 @@ class _LangIndex:
         return found
 
     def to_plain(self) -> PlainLangIndex:
-        """The index as plain lists and dicts (no word_ids, no texts: both follow from the rest)."""
-        return (self.vocab, self.idf, self.postings, self.stems, self.fields, self.default_idf)
+        """The index as plain lists, dicts and bytes (no word_ids, no texts: both follow from the rest)."""
+        return (self.vocab, self.idf, self.postings.to_plain(), self.stems.to_plain(), self.fields.to_plain(),
+                self.default_idf)
 
     @classmethod
     def from_plain(cls, plain: PlainLangIndex, texts: list[str]) -> _LangIndex:
         """The inverse of ``to_plain``; the caller has checked the shape (``index_cache.check_plain``)."""
         vocab, idf, postings, stems, fields, default_idf = plain
-        word_ids = {word: number for number, word in enumerate(vocab)}
-        return cls(vocab, word_ids, idf, postings, stems, fields, texts, default_idf)
+        word_ids = dict(zip(vocab, range(len(vocab)), strict=True))
+        return cls(vocab, word_ids, idf, Postings.from_plain(postings), Stems.from_plain(stems, vocab),
+                   Fields.from_plain(fields, vocab), texts, default_idf)
 
 
-PlainLangIndex = tuple[
-    list[str], list[float], list[list[tuple[int, float]]], dict[str, list[str]], list[list[Field]], float
-]
+PlainLangIndex = tuple[list[str], list[float], PlainPostings, PlainStems, PlainFields, float]
 
 
 def _fields(entry: Entry, lang: str) -> list[Field]:
@@ -173,7 +157,9 @@ def _build_lang_index(entries: Sequence[Entry], lang: str) -> _LangIndex:
     for word in word_ids:
         stems.setdefault(stem(word, lang), []).append(word)
     texts = [entry.body_in(lang) for entry in entries]
-    return _LangIndex(list(word_ids), word_ids, idf, postings, stems, all_fields, texts, default_idf)
+    vocab = list(word_ids)
+    return _LangIndex(vocab, word_ids, idf, Postings.of(postings), Stems.of(stems, vocab),
+                      Fields.of(all_fields, vocab), texts, default_idf)
 
 
 class SearchIndex:
@@ -221,9 +207,10 @@ class SearchIndex:
             return []
         index = self._langs[lang]
         matches = _match_words(index, words, lang)
-        weights = [_word_weight(index, matches, number) for number in range(len(words))]
+        weights = [_word_weight(index, matches, number) * (META_WORD_WEIGHT if word in META_WORDS else 1.0)
+                   for number, word in enumerate(words)]
         coverage = self._coverage(index, matches, weights, book_name, kind)
-        boost = self._boosts(coverage, in_play)
+        boost = self._boosts(coverage, in_play, wants_example=not EXAMPLE_WORDS.isdisjoint(words))
         top = heapq.nlargest(
             max(CANDIDATES, limit), coverage.items(), key=lambda item: item[1] + boost.get(item[0], 0.0) / 100
         )
@@ -237,10 +224,20 @@ class SearchIndex:
         score = _final_score(index, number, cover, matches, weights)
         return score - EXAMPLE_PENALTY if self.entries[number].kind == "example" else score
 
-    def _boosts(self, coverage: dict[int, float], in_play: InPlay | None) -> dict[int, float]:
-        if in_play is None:
+    def _boosts(self, coverage: dict[int, float], in_play: InPlay | None, wants_example: bool) -> dict[int, float]:
+        """Score points added to rank (not shown): for what is in play, and for the worked examples when the
+        question asks for one ("example of claiming"), which then also keep the points they give up otherwise."""
+        example = EXAMPLE_WANTED_BONUS + EXAMPLE_PENALTY if wants_example else 0.0
+        if in_play is None and not example:
             return {}
-        return {number: bonus for number in coverage if (bonus := in_play.bonus(self.entries[number]))}
+        boosts = {}
+        for number in coverage:
+            entry = self.entries[number]
+            bonus = (in_play.bonus(entry) if in_play is not None else 0.0) + (example if entry.kind == "example"
+                                                                               else 0.0)
+            if bonus:
+                boosts[number] = bonus
+        return boosts
 
     def to_plain(self) -> dict[str, PlainLangIndex]:
         """Each language's index as plain data (what ``index_cache`` stores)."""
@@ -268,7 +265,7 @@ class SearchIndex:
         for word, found in matches.items():
             for position, similarity in found:
                 seen = best[position]
-                for number, weight in index.postings[index.word_ids[word]]:
+                for number, weight in index.postings.of_word(index.word_ids[word]):
                     if similarity * weight > seen.get(number, 0.0):
                         seen[number] = similarity * weight
         total = sum(weights)
@@ -302,9 +299,9 @@ def _match_words(index: _LangIndex, words: list[str], lang: str) -> Matches:
     matches: Matches = {}
     stop = STOP_WORDS_EN | STOP_WORDS.get(lang, frozenset())
     for position, word in enumerate(words):
-        found = {form: _form_similarity(word, form) for form in index.stems.get(stem(word, lang), ())}
+        found = {form: _form_similarity(word, form) for form in index.stems.get(stem(word, lang))}
         for synonym in SYNONYMS.get(lang, {}).get(word, ()):
-            found |= dict.fromkeys(index.stems.get(stem(synonym, lang), ()), STEM_SIMILARITY)
+            found |= dict.fromkeys(index.stems.get(stem(synonym, lang)), STEM_SIMILARITY)
         if len(word) > 3:
             cutoff = 85.0 if len(word) == 4 else 75.0
             doubt = KNOWN_WORD_TYPO if word in index.word_ids else 1.0

@@ -28,6 +28,16 @@ STOP_WORDS_ES = frozenset(
     """.split()  # noqa: SIM905
 )
 STOP_WORDS = {"en": STOP_WORDS_EN, "es": STOP_WORDS_ES}
+# Words about the form of the answer wanted, not its topic ("large workers overview", "resumen de antscape"): they
+# still match, but count for little of their rarity, so a title that happens to say "overview" does not win.
+META_WORDS = frozenset(
+    """
+    overview overviews summary summaries intro introduction basics explained explanation explain
+    resumen resumenes introduccion explicacion explicame explica basico basicos
+    """.split()  # noqa: SIM905
+)
+# Words asking for a worked example rather than the rule itself ("example of claiming a territory").
+EXAMPLE_WORDS = frozenset({"example", "examples", "ejemplo", "ejemplos"})
 
 
 def fold(text: str) -> str:

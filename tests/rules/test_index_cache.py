@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
+import json
 import marshal
+import os
+import subprocess
+import sys
+from array import array
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from companion.rules import index_cache
-from companion.rules.corpus import Corpus
+from companion.rules.corpus import Corpus, read_corpus
 from companion.rules.index_cache import MAGIC, CacheInvalid, cached_index, corpus_key, read_cache
+from companion.rules.model import entry_files
 from companion.rules.search import SearchIndex
+from tests.rules.helpers import FIXTURES
 
 QUERIES = [("ladybg tie", "en"), ("predator health", "en"), ("provision inicial solitario", "es")]
 
@@ -89,11 +97,11 @@ def _damage(path: Path, how: str, key: bytes) -> None:
     elif how == "foreign":
         path.write_bytes(b'{"not": "an index"}')
     elif how == "bad shape":  # right magic, key and checksum, but numbers that do not fit the corpus
-        plain = marshal.loads(blob[head:])
-        vocab, idf, postings, stems, fields, default = plain["en"]
-        postings[0] = [(10_000, 1.0)]
-        plain["en"] = (vocab, idf, postings, stems, fields, default)
-        payload = marshal.dumps(plain)
+        plain, books, entries = marshal.loads(blob[head:])
+        vocab, idf, (starts, numbers, weights), stems, fields, default = plain["en"]
+        numbers = array("i", [10_000]).tobytes() + numbers[4:]
+        plain["en"] = (vocab, idf, (starts, numbers, weights), stems, fields, default)
+        payload = marshal.dumps((plain, books, entries))
         import hashlib
 
         path.write_bytes(MAGIC + key + hashlib.sha256(payload).digest() + payload)
@@ -129,24 +137,112 @@ def test_cache_path_follows_the_environment(tmp_path: Path, monkeypatch: pytest.
     assert index_cache.cache_path() == tmp_path / "rules-index.bin"
 
 
-SPOILED = {
-    "a posting's entry number past the corpus": lambda p, f: p[0].append((10_000, 1.0)),
-    "a negative entry number": lambda p, f: p[0].append((-1, 1.0)),
-    "an entry number that is a bool": lambda p, f: p[0].append((True, 1.0)),
-    "a weight that is an int": lambda p, f: p[0].append((0, 1)),
-    "a pair that is a list": lambda p, f: p[0].append([0, 1.0]),
-    "a triple": lambda p, f: p[0].append((0, 1.0, 2.0)),
-    "a postings list that is a tuple": lambda p, f: p.__setitem__(0, tuple(p[0])),
-    "a field of unknown words": lambda p, f: f[0].append((("zzz-not-a-word",), 1.0)),
-    "a field's words in a list": lambda p, f: f[0].append((["ant"], 1.0)),
+def _spoil_postings(at: int, value: int) -> Callable[[list[object]], None]:
+    """Put ``value`` at place ``at`` of the (starts, entry numbers, weights) byte strings' numbers."""
+
+    def spoil(parts: list[object]) -> None:
+        numbers = array("i")
+        numbers.frombytes(parts[2][1])  # type: ignore[index]
+        numbers[at] = value
+        starts, _, weights = parts[2]  # type: ignore[misc]  # a tuple of three byte strings
+        parts[2] = (starts, numbers.tobytes(), weights)
+
+    return spoil
+
+
+def _replace_part(index: int, part: int, value: object) -> Callable[[list[object]], None]:
+    def spoil(parts: list[object]) -> None:
+        packed = list(parts[index])  # type: ignore[call-overload]
+        packed[part] = value
+        parts[index] = tuple(packed)
+
+    return spoil
+
+
+SPOILED: dict[str, Callable[[list[object]], None]] = {
+    "a posting's entry number past the corpus": _spoil_postings(0, 10_000),
+    "the last posting's entry number past the corpus": _spoil_postings(-1, 10_000),
+    "a negative entry number": _spoil_postings(5, -1),
+    "postings bytes cut short": _replace_part(2, 1, b"\x00\x00\x00"),
+    "postings as a list": _replace_part(2, 0, [0, 1]),
+    "starts out of order": _replace_part(2, 0, array("i", [0, 5, 2]).tobytes()),
+    "a stem's word past the vocabulary": _replace_part(3, 2, array("i", [99_999]).tobytes()),
+    "a field's word past the vocabulary": _replace_part(4, 2, array("i", [99_999]).tobytes()),
+    "a field weight missing": _replace_part(4, 3, b""),
+    "stems with a number for a key": _replace_part(3, 0, [1]),
 }
 
 
 @pytest.mark.parametrize("spoil", list(SPOILED))
-def test_every_pair_is_checked(spoil: str, fixture_corpus: Corpus) -> None:
-    """The shape check looks at every pair of the postings and the fields, not a sample."""
+def test_every_number_is_checked(spoil: str, fixture_corpus: Corpus) -> None:
+    """The shape check looks at every number of the packed postings, stems and fields, not a sample."""
     plain = SearchIndex(fixture_corpus).to_plain()
     assert index_cache.check_plain(marshal.loads(marshal.dumps(plain)), len(fixture_corpus))
-    SPOILED[spoil](plain["en"][2], plain["en"][4])  # the postings and the fields
+    parts = list(plain["en"])
+    SPOILED[spoil](parts)
+    plain["en"] = tuple(parts)  # type: ignore[assignment]
     with pytest.raises(CacheInvalid):
         index_cache.check_plain(plain, len(fixture_corpus))
+
+
+def _snapshot_files(tmp_path: Path, fixture_folder: Path) -> list[tuple[str, Path]]:
+    """A copy of the fixture corpus's files, as ``corpus_files`` lists the game's."""
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    for file in fixture_folder.glob("*.json"):
+        (folder / file.name).write_bytes(file.read_bytes())
+    return [("sections.json", folder / "sections.json"), *entry_files(folder)]
+
+
+def test_the_snapshot_holds_the_corpus_and_reads_it_back_without_the_checks(tmp_path: Path) -> None:
+    """A cold search reads the corpus itself from the cache: the same entries, books and answers, and the
+    validation module is not imported for it (a child process, so that nothing earlier imported it)."""
+    cache = tmp_path / "cache"
+    probe = (
+        "import sys, json\n"
+        "from companion.rules.index_cache import default_index\n"
+        "index = default_index()\n"
+        "print(json.dumps([len(index.corpus), 'companion.rules.corpus' in sys.modules,"
+        " [h.id for h in index.search('ladybg tie')[:3]]]))\n"
+    )
+    env = {**os.environ, "COMPANION_CACHE": str(cache)}
+    first = json.loads(subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True,
+                                      timeout=120, check=True).stdout)
+    again = json.loads(subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True,
+                                      timeout=120, check=True).stdout)
+    assert first[1] is True and again[1] is False  # built from the validated files, then read from the cache
+    assert first[0] == again[0] >= 500 and first[2] == again[2] and first[2][0] == "mm-clar-ladybug"
+
+
+def test_a_changed_corpus_file_misses_the_snapshot(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The snapshot is keyed by the corpus files' bytes: one changed byte in one file reads it no more."""
+    files = _snapshot_files(tmp_path, FIXTURES)
+    monkeypatch.setattr(index_cache, "corpus_files", lambda: files)
+    corpus = read_corpus(files[0][1].parent)
+    monkeypatch.setattr("companion.rules.corpus.load_corpus", lambda: corpus)
+    path = tmp_path / "rules-index.bin"
+    expected = answers(SearchIndex(corpus))
+    builds = count_builds(monkeypatch)
+    assert answers(index_cache.snapshot_index(path)) == expected and builds == [1]
+    assert answers(index_cache.snapshot_index(path)) == expected and builds == [1]  # read, not built
+    last = files[-1][1]
+    last.write_bytes(last.read_bytes().replace(b'"title": "', b'"title": "Re ', 1))
+    with pytest.raises(CacheInvalid, match="another corpus"):
+        index_cache.read_snapshot(path, index_cache.files_key(files))
+    index_cache.snapshot_index(path)
+    assert builds == [1, 1]
+
+
+@pytest.mark.parametrize("column", [0, 5, 11])
+def test_a_snapshot_entry_of_the_wrong_type_is_refused(column: int, fixture_corpus: Corpus, tmp_path: Path) -> None:
+    path = tmp_path / "rules-index.bin"
+    index_cache.write_cache(path, b"k" * 32, SearchIndex(fixture_corpus))
+    head = len(MAGIC) + 64
+    plain, books, entries = marshal.loads(path.read_bytes()[head:])
+    entries[column][0] = 7  # an id, a body or the interpretation flag that is a number
+    payload = marshal.dumps((plain, books, entries))
+    import hashlib
+
+    path.write_bytes(MAGIC + b"k" * 32 + hashlib.sha256(payload).digest() + payload)
+    with pytest.raises(CacheInvalid, match="books and entries"):
+        index_cache.read_snapshot(path, b"k" * 32)

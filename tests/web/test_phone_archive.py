@@ -34,8 +34,9 @@ from companion.rules.index_cache import default_index
 games = sorted(load_content().games)
 hits = len(default_index().search("ladybug", lang="en"))
 checked = "pydantic" in sys.modules
+rebuilt = "companion.rules.corpus" in sys.modules
 import asyncio, companion.ui.app, flet
-json.dumps({"games": games, "hits": hits, "pydantic": checked, "asyncio": asyncio.__file__,
+json.dumps({"games": games, "hits": hits, "pydantic": checked, "rebuilt": rebuilt, "asyncio": asyncio.__file__,
             "doc": companion.ui.app.make_main.__doc__})
 `));
 """
@@ -80,5 +81,6 @@ def test_the_built_app_loads_its_content_from_the_build_stamps(web_build: Path, 
     assert found["games"] == ["antscape", "evolved", "mota"]
     assert found["hits"] > 0
     assert found["pydantic"] is False  # the stamps made at build time were found: nothing checked again
+    assert found["rebuilt"] is False  # the rules index and its corpus read from the build's cache, not rebuilt
     assert found["asyncio"].endswith("asyncio/__init__.pyc")
     assert found["doc"] is None  # bytecode without docstrings

@@ -1,0 +1,154 @@
+"""The rules corpus as the search and the screens use it: books, entries and their lookups, and which files hold
+them. No validation here (``corpus.py`` checks every file as it loads), so a reader that already has checked
+entries - the search's cache (``index_cache.py``) - rebuilds them without importing the checks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal, get_args
+
+Kind = Literal["rule", "setup", "clarification", "card note", "glossary", "example", "symbol"]
+KINDS: tuple[str, ...] = get_args(Kind)
+LANGS = ("en", "es")
+NOT_ENTRY_FILES = frozenset({"sections.json", "topics.json", "headings-es.json"})
+UNIT_FILE = "rules.json"
+"""A module unit's own entries, in its data folder."""
+
+
+def entry_files(folder: Path) -> list[tuple[str, Path]]:
+    """The books' entry files in ``folder`` (``data/rules``), as ``(label, path)`` in load order."""
+    return [(file.name, file) for file in sorted(folder.glob("*.json")) if file.name not in NOT_ENTRY_FILES]
+
+
+def unit_rule_files() -> list[tuple[str, Path]]:
+    """Each module unit's own entries, ``rules.json`` in its data folder (``data/symbiotes/rules.json``), the
+    shape of a book's entry file: a new module brings the rules it needs without editing ``data/rules``."""
+    from companion.core.unit_files import own_files
+
+    return [(label, path) for _, label, path in own_files(UNIT_FILE)]
+
+
+@dataclass(frozen=True)
+class Book:
+    """One rulebook as described by ``sections.json``."""
+
+    name: str
+    code: str
+    spanish_source: bool
+    sections: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One idea from a rulebook, in English and (where the rulebook has one) Spanish."""
+
+    id: str
+    book: str
+    section: str
+    kind: str
+    title: str
+    body: str
+    aliases: tuple[str, ...] = ()
+    related: tuple[str, ...] = ()
+    title_es: str | None = None
+    body_es: str | None = None
+    aliases_es: tuple[str, ...] = ()
+    #: the entry infers what the book leaves unsaid, so every place that shows it labels it a reading, not a rule
+    interpretation: bool = False
+
+    def title_in(self, lang: str) -> str:
+        """The title in ``lang``, English when there is no translation."""
+        return self.title_es or self.title if lang == "es" else self.title
+
+    def body_in(self, lang: str) -> str:
+        """The body in ``lang``, English when there is no translation."""
+        return self.body_es or self.body if lang == "es" else self.body
+
+    def aliases_in(self, lang: str) -> tuple[str, ...]:
+        """The aliases in ``lang``, English when there is no translation."""
+        return self.aliases_es or self.aliases if lang == "es" else self.aliases
+
+
+@dataclass(frozen=True)
+class Corpus:
+    """All entries, in file order, with lookups by id, book and section."""
+
+    entries: tuple[Entry, ...]
+    book_list: tuple[Book, ...]
+    _by_id: Mapping[str, Entry] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_id", {entry.id: entry for entry in self.entries})
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def __iter__(self) -> Iterator[Entry]:
+        return iter(self.entries)
+
+    def get(self, entry_id: str) -> Entry | None:
+        """The entry with this id, or None."""
+        return self._by_id.get(entry_id)
+
+    def ids(self) -> list[str]:
+        """Every id, in file order."""
+        return [entry.id for entry in self.entries]
+
+    def books(self) -> list[str]:
+        """The book names, in the order of ``sections.json``."""
+        return [book.name for book in self.book_list]
+
+    def book(self, name: str) -> Book:
+        """The book called ``name``; KeyError if there is none."""
+        for book in self.book_list:
+            if book.name == name:
+                return book
+        raise KeyError(name)
+
+    def sections(self, book: str) -> list[str]:
+        """The sections of ``book`` that have entries, in rulebook order (each once)."""
+        used = {entry.section for entry in self.entries if entry.book == book}
+        return [section for section in dict.fromkeys(self.book(book).sections) if section in used]
+
+    def in_section(self, book: str, section: str) -> list[Entry]:
+        """The entries under one heading, in file order."""
+        return [entry for entry in self.entries if entry.book == book and entry.section == section]
+
+    def summary(self) -> dict[str, dict[str, int]]:
+        """Entry counts per book (in book order) and per kind (in ``KINDS`` order), zeros included."""
+        return {
+            "book": {name: sum(entry.book == name for entry in self.entries) for name in self.books()},
+            "kind": {kind: sum(entry.kind == kind for entry in self.entries) for kind in KINDS},
+        }
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One search result; ``highlights`` are (start, end) spans of ``snippet`` matching the query."""
+
+    id: str
+    title: str
+    book: str
+    section: str
+    kind: str
+    score: float
+    snippet: str
+    highlights: list[tuple[int, int]] = field(default_factory=list)
+    interpretation: bool = False  # the entry reads what its book leaves unsaid (labelled wherever it is shown)
+
+    def to_dict(self) -> dict[str, object]:
+        """A JSON-ready form (spans as two-item lists)."""
+        return {
+            "id": self.id,
+            "title": self.title,
+            "book": self.book,
+            "section": self.section,
+            "kind": self.kind,
+            "score": self.score,
+            "snippet": self.snippet,
+            "highlights": [list(span) for span in self.highlights],
+            "interpretation": self.interpretation,
+        }
