@@ -28,7 +28,7 @@ _FN = ("<fn>",)  # an event handler: its presence is drawn (a button is enabled)
 _LEAVES = frozenset({str, int, float, bool, type(None)})
 
 
-Drawings = dict[int, object]  # id of each control of a part -> its fingerprint, while the part is on the page
+Drawings = dict[int, object]  # id of each control of a part -> its fingerprint (``reuse``)
 
 
 def fingerprint(value: object, opaque: dict[int, str] | None = None, drawings: Drawings | None = None) -> object:
@@ -68,15 +68,23 @@ def fingerprint(value: object, opaque: dict[int, str] | None = None, drawings: D
     return drawn
 
 
-def reuse(live: object, fresh: object, was: Drawings, now: Drawings) -> None:
+def reuse(live: object, fresh: object, now: Drawings) -> None:
     """Swap each control inside the part ``fresh`` drawn as the control at its place in the part on the page
-    (``live``) for that one, with the new build's handlers moved on (``was``, ``now``: each one's fingerprint).
+    (``live``) for that one, with the new build's handlers moved on (``now``: each fresh control's fingerprint).
 
     Flet's diff skips a control it finds in the old and the new drawing alike (the same object), so a part that
-    changed in one line is compared and sent as that line, not walked whole. A control is swapped only where Flet
-    pairs it with the same one: the same place in a parent of the same type and key, among children whose keys
-    match (or which have none), under a parent that Flet's diff reconciled before (frozen: its removal then lists
-    itself alone, not the children it kept; a part first sent whole would list them all, so it is not entered)."""
+    changed in one line is compared and sent as that line, not walked whole. The page's controls are compared as
+    they are now (a field holds what was typed there, which the build that drew it did not), and a control is
+    swapped only where Flet pairs it with the same one: the same place in a parent of the same type and key,
+    among children whose keys match (or which have none), under a parent that Flet's diff reconciled before
+    (frozen: its removal then lists itself alone, not the children it kept; a part first sent whole would list
+    them all, so it is not entered)."""
+    current: Drawings = {}
+    fingerprint(live, None, current)
+    _reuse(live, fresh, current, now)
+
+
+def _reuse(live: object, fresh: object, was: Drawings, now: Drawings) -> None:
     if not (hasattr(live, "_frozen") and not hasattr(live, "__prev_lists") and type(live) is type(fresh)
             and _key_of(live) == _key_of(fresh)):
         return
@@ -101,17 +109,9 @@ def _swapped(live: object, fresh: object, was: Drawings, now: Drawings) -> objec
     drawn = was.get(id(live))
     if drawn is not None and drawn == now.get(id(fresh)):
         transplant(live, fresh)
-        now[id(live)] = drawn
         return live
-    reuse(live, fresh, was, now)
+    _reuse(live, fresh, was, now)
     return fresh
-
-
-def _carried(was: Drawings, now: Drawings) -> Drawings:
-    """The fingerprints of a part's controls once placed: the new build's, and the page's for the controls it kept
-    (their children among them). An id that no control on the page holds any more is never asked for (a new
-    control with that id is in the new build's), so the last drawings are carried whole while they stay small."""
-    return {**was, **now} if len(was) < 4 * len(now) + 256 else now
 
 
 def _paired(live: list[object], fresh: list[object]) -> bool:
@@ -166,7 +166,6 @@ class _Placed:
     holder: ft.Container
     drawing: object
     inputs: object = None  # what its part was drawn from, when the screen knows (``part``, ``kept``)
-    drawings: Drawings = field(default_factory=dict)  # each of its controls' fingerprint (``reuse``)
 
 
 @dataclass
@@ -174,7 +173,7 @@ class _Pending:
     control: ft.Control
     drawing: object
     inputs: object
-    drawings: Drawings = field(default_factory=dict)
+    drawings: Drawings = field(default_factory=dict)  # each of its controls' fingerprint (``reuse``)
 
 
 @dataclass
@@ -226,7 +225,7 @@ class Slots:
         placed = self.placed[name]
         content = placed.holder.content
         assert content is not None  # a placed slot always holds a part (an empty one holds a hidden container)
-        self._put(name, _Pending(content, placed.drawing, placed.inputs, placed.drawings))
+        self._put(name, _Pending(content, placed.drawing, placed.inputs))
         return placed.holder
 
     def holds(self, name: str) -> bool:
@@ -280,8 +279,7 @@ class Slots:
                 continue
             # Marked as Flet marks a rebuilt tree: reconciled with the part on the page control by control (ids
             # kept, only what differs sent), not replaced whole; what is drawn as before is the page's own controls.
-            reuse(placed.holder.content, part.control, placed.drawings, part.drawings)
-            part.drawings = _carried(placed.drawings, part.drawings)
+            reuse(placed.holder.content, part.control, part.drawings)
             object.__setattr__(part.control, "_frozen", True)
             self._place(placed, part)
             changed.append(placed.holder)
@@ -307,7 +305,7 @@ class Slots:
     @staticmethod
     def _place(placed: _Placed, part: _Pending) -> None:
         _set(placed.holder, "content", part.control)
-        placed.drawing, placed.inputs, placed.drawings = part.drawing, part.inputs, part.drawings
+        placed.drawing, placed.inputs = part.drawing, part.inputs
         placed.holder.visible = part.control.visible is not False
 
     def forget(self) -> None:

@@ -155,3 +155,22 @@ def test_a_part_drawn_differently_keeps_the_page_controls_drawn_as_before_with_t
     slots.settle([ft.Column([slots.part("scores", again)])])
     assert again.content.content.controls[1] is not first_sent.content.content.controls[1], \
         "a part Flet has not reconciled yet (sent whole) lends it no control"
+
+
+def test_a_field_holding_what_was_typed_is_drawn_again_not_kept() -> None:
+    """The page's controls are compared as they are now: a field the player typed into (Flet writes the typed value
+    into the control) is not the empty field the new build draws, so Flet's diff gets to send the empty one."""
+    slots = Slots()
+
+    def form(title: str) -> Any:
+        return ft.Column([ft.Text(title), ft.TextField(label="Name", value="")])
+
+    slots.begin(layout="phone")
+    slots.settle([ft.Column([slots.part("form", form("Hexes: 0"))])])
+    live: Any = slots.placed["form"].holder.content
+    reconciled(live)
+    live.controls[1]._values["value"] = "Hex 7"  # as Flet applies the browser's typing
+    slots.begin(layout="phone")
+    fresh: Any = form("Hexes: 1")
+    slots.settle([ft.Column([slots.part("form", fresh)])])
+    assert fresh.controls[1] is not live.controls[1] and fresh.controls[1].value == ""
