@@ -28,7 +28,7 @@ _FN = ("<fn>",)  # an event handler: its presence is drawn (a button is enabled)
 _LEAVES = frozenset({str, int, float, bool, type(None)})
 
 
-Drawings = dict[int, object]  # id of each control of a part -> its fingerprint (``reuse``)
+Drawings = dict[int, object]  # id of each control of a part -> its fingerprint, while the part is on the page
 
 
 def fingerprint(value: object, opaque: dict[int, str] | None = None, drawings: Drawings | None = None) -> object:
@@ -68,23 +68,16 @@ def fingerprint(value: object, opaque: dict[int, str] | None = None, drawings: D
     return drawn
 
 
-def reuse(live: object, fresh: object, now: Drawings) -> None:
+def reuse(live: object, fresh: object, was: Drawings, now: Drawings) -> None:
     """Swap each control inside the part ``fresh`` drawn as the control at its place in the part on the page
-    (``live``) for that one, with the new build's handlers moved on (``now``: each fresh control's fingerprint).
+    (``live``) for that one, with the new build's handlers moved on (``was``, ``now``: each one's fingerprint).
 
     Flet's diff skips a control it finds in the old and the new drawing alike (the same object), so a part that
-    changed in one line is compared and sent as that line, not walked whole. The page's controls are compared as
-    they are now (a field holds what was typed there, which the build that drew it did not), and a control is
-    swapped only where Flet pairs it with the same one: the same place in a parent of the same type and key,
-    among children whose keys match (or which have none), under a parent that Flet's diff reconciled before
-    (frozen: its removal then lists itself alone, not the children it kept; a part first sent whole would list
-    them all, so it is not entered)."""
-    current: Drawings = {}
-    fingerprint(live, None, current)
-    _reuse(live, fresh, current, now)
-
-
-def _reuse(live: object, fresh: object, was: Drawings, now: Drawings) -> None:
+    changed in one line is compared and sent as that line, not walked whole. A control whose properties are not
+    what its build drew (a field holds what was typed there) is not swapped. A control is swapped only where Flet
+    pairs it with the same one: the same place in a parent of the same type and key, among children whose keys
+    match (or which have none), under a parent that Flet's diff reconciled before (frozen: its removal then lists
+    itself alone, not the children it kept; a part first sent whole would list them all, so it is not entered)."""
     if not (hasattr(live, "_frozen") and not hasattr(live, "__prev_lists") and type(live) is type(fresh)
             and _key_of(live) == _key_of(fresh)):
         return
@@ -107,11 +100,18 @@ def _swapped(live: object, fresh: object, was: Drawings, now: Drawings) -> objec
     if live is fresh:
         return live
     drawn = was.get(id(live))
-    if drawn is not None and drawn == now.get(id(fresh)):
-        transplant(live, fresh)
+    if drawn is not None and drawn == now.get(id(fresh)) and transplant(live, fresh):
+        now[id(live)] = drawn
         return live
-    _reuse(live, fresh, was, now)
+    reuse(live, fresh, was, now)
     return fresh
+
+
+def _carried(was: Drawings, now: Drawings) -> Drawings:
+    """The fingerprints of a part's controls once placed: the new build's, and the page's for the controls it kept
+    (their children among them). An id that no control on the page holds any more is never asked for (a new
+    control with that id is in the new build's), so the last drawings are carried whole while they stay small."""
+    return {**was, **now} if len(was) < 4 * len(now) + 256 else now
 
 
 def _paired(live: list[object], fresh: list[object]) -> bool:
@@ -135,30 +135,36 @@ def _is_function(value: object) -> bool:
     return callable(value) and not isinstance(value, type) and not hasattr(value, "_values")
 
 
-def transplant(live: object, fresh: object) -> None:
-    """Give the controls on the page (``live``) the event handlers of a build drawn the same (``fresh``)."""
+def transplant(live: object, fresh: object) -> bool:
+    """Give the controls on the page (``live``) the event handlers of a build drawn the same (``fresh``); whether
+    they still hold every property as ``fresh`` draws it (Flet writes what the browser changed, such as a field's
+    typed text, into the control on the page, which its drawing's fingerprint does not know)."""
     if live is fresh:  # a slot kept in both: its part is looked after on its own
-        return
+        return True
     if type(live) is not type(fresh) or not hasattr(fresh, "__dict__"):
         if isinstance(fresh, list | tuple) and isinstance(live, list | tuple) and len(live) == len(fresh):
-            for old, new in zip(live, fresh, strict=True):
-                transplant(old, new)
-        return
+            return all([transplant(old, new) for old, new in zip(live, fresh, strict=True)])
+        return True
+    same = True
     values = getattr(fresh, "_values", None)
     if values is not None:
         live_values: dict[str, object] = live._values  # type: ignore[attr-defined]  # a control, as ``fresh``
+        same = len(live_values) == len(values)
         for name, item in values.items():
             if _is_function(item):
                 live_values[name] = item  # presence unchanged (same fingerprint): nothing to send
+            elif type(item) in _LEAVES:
+                same = same and live_values.get(name) == item
             elif name in live_values:
-                transplant(live_values[name], item)
+                same = transplant(live_values[name], item) and same
     for name, item in vars(fresh).items():
         if name[0] == "_" or name == "data":
             continue
         if _is_function(item):
             object.__setattr__(live, name, item)
         elif name in vars(live):
-            transplant(vars(live)[name], item)
+            same = transplant(vars(live)[name], item) and same
+    return same
 
 
 @dataclass
@@ -166,6 +172,7 @@ class _Placed:
     holder: ft.Container
     drawing: object
     inputs: object = None  # what its part was drawn from, when the screen knows (``part``, ``kept``)
+    drawings: Drawings = field(default_factory=dict)  # each of its controls' fingerprint (``reuse``)
 
 
 @dataclass
@@ -173,7 +180,7 @@ class _Pending:
     control: ft.Control
     drawing: object
     inputs: object
-    drawings: Drawings = field(default_factory=dict)  # each of its controls' fingerprint (``reuse``)
+    drawings: Drawings = field(default_factory=dict)
 
 
 @dataclass
@@ -225,7 +232,7 @@ class Slots:
         placed = self.placed[name]
         content = placed.holder.content
         assert content is not None  # a placed slot always holds a part (an empty one holds a hidden container)
-        self._put(name, _Pending(content, placed.drawing, placed.inputs))
+        self._put(name, _Pending(content, placed.drawing, placed.inputs, placed.drawings))
         return placed.holder
 
     def holds(self, name: str) -> bool:
@@ -279,7 +286,8 @@ class Slots:
                 continue
             # Marked as Flet marks a rebuilt tree: reconciled with the part on the page control by control (ids
             # kept, only what differs sent), not replaced whole; what is drawn as before is the page's own controls.
-            reuse(placed.holder.content, part.control, part.drawings)
+            reuse(placed.holder.content, part.control, placed.drawings, part.drawings)
+            part.drawings = _carried(placed.drawings, part.drawings)
             object.__setattr__(part.control, "_frozen", True)
             self._place(placed, part)
             changed.append(placed.holder)
@@ -305,7 +313,7 @@ class Slots:
     @staticmethod
     def _place(placed: _Placed, part: _Pending) -> None:
         _set(placed.holder, "content", part.control)
-        placed.drawing, placed.inputs = part.drawing, part.inputs
+        placed.drawing, placed.inputs, placed.drawings = part.drawing, part.inputs, part.drawings
         placed.holder.visible = part.control.visible is not False
 
     def forget(self) -> None:
