@@ -28,9 +28,12 @@ _FN = ("<fn>",)  # an event handler: its presence is drawn (a button is enabled)
 _LEAVES = frozenset({str, int, float, bool, type(None)})
 
 
-def fingerprint(value: object, opaque: dict[int, str] | None = None) -> object:
+Drawings = dict[int, object]  # id of each control of a part -> its fingerprint, while the part is on the page
+
+
+def fingerprint(value: object, opaque: dict[int, str] | None = None, drawings: Drawings | None = None) -> object:
     """A comparable summary of everything ``value`` draws; the controls whose ids are in ``opaque`` count
-    only by their name there (a slot inside the outline).
+    only by their name there (a slot inside the outline); each control's own summary is noted in ``drawings``.
 
     A control (or a style) is its type's name and its properties and children in the order they were given:
     Flet keeps the properties set in ``_values``, the children lists among its public attributes. Run over
@@ -41,9 +44,10 @@ def fingerprint(value: object, opaque: dict[int, str] | None = None) -> object:
     if opaque and id(value) in opaque:
         return ("<slot>", opaque[id(value)])
     if kind is list or kind is tuple:
-        return tuple([fingerprint(item, opaque) for item in cast("list[object]", value)])
+        return tuple([fingerprint(item, opaque, drawings) for item in cast("list[object]", value)])
     if kind is dict:
-        return tuple([(key, fingerprint(item, opaque)) for key, item in cast("dict[object, object]", value).items()])
+        return tuple([(key, fingerprint(item, opaque, drawings))
+                      for key, item in cast("dict[object, object]", value).items()])
     attrs = getattr(value, "__dict__", None)
     values = attrs.get("_values") if attrs is not None else None
     if values is None and _is_function(value):
@@ -53,12 +57,77 @@ def fingerprint(value: object, opaque: dict[int, str] | None = None) -> object:
     parts: list[object] = [kind.__name__]
     for name, item in (values or {}).items():
         parts.append(name)
-        parts.append(item if type(item) in _LEAVES else fingerprint(item, opaque))
+        parts.append(item if type(item) in _LEAVES else fingerprint(item, opaque, drawings))
     for name, item in attrs.items():
         if name[0] != "_" and name != "data":
             parts.append(name)
-            parts.append(item if type(item) in _LEAVES else fingerprint(item, opaque))
-    return tuple(parts)
+            parts.append(item if type(item) in _LEAVES else fingerprint(item, opaque, drawings))
+    drawn = tuple(parts)
+    if drawings is not None and values is not None:
+        drawings[id(value)] = drawn
+    return drawn
+
+
+def reuse(live: object, fresh: object, was: Drawings, now: Drawings) -> None:
+    """Swap each control inside the part ``fresh`` drawn as the control at its place in the part on the page
+    (``live``) for that one, with the new build's handlers moved on (``was``, ``now``: each one's fingerprint).
+
+    Flet's diff skips a control it finds in the old and the new drawing alike (the same object), so a part that
+    changed in one line is compared and sent as that line, not walked whole. A control whose properties are not
+    what its build drew (a field holds what was typed there) is not swapped. A control is swapped only where Flet
+    pairs it with the same one: the same place in a parent of the same type and key, among children whose keys
+    match (or which have none), under a parent that Flet's diff reconciled before (frozen: its removal then lists
+    itself alone, not the children it kept; a part first sent whole would list them all, so it is not entered)."""
+    if not (hasattr(live, "_frozen") and not hasattr(live, "__prev_lists") and type(live) is type(fresh)
+            and _key_of(live) == _key_of(fresh)):
+        return
+    live_values: dict[str, object] = live._values  # type: ignore[attr-defined]  # a control, as ``fresh``
+    fresh_values: dict[str, object] = fresh._values  # type: ignore[attr-defined]
+    for name, item in fresh_values.items():
+        old = live_values.get(name)
+        if _is_control(item) and _is_control(old):
+            fresh_values[name] = _swapped(old, item, was, now)
+    live_attrs = vars(live)
+    for name, item in vars(fresh).items():
+        old = live_attrs.get(name)
+        if name[0] != "_" and type(item) is list and type(old) is list and _paired(old, item):
+            item[:] = [_swapped(*pair, was, now) if _is_control(pair[0]) and _is_control(pair[1]) else pair[1]
+                       for pair in zip(old, item, strict=False)] + item[len(old):]
+
+
+def _swapped(live: object, fresh: object, was: Drawings, now: Drawings) -> object:
+    """``live`` (its handlers taken from ``fresh``) when both draw the same, else ``fresh`` with its parts swapped."""
+    if live is fresh:
+        return live
+    drawn = was.get(id(live))
+    if drawn is not None and drawn == now.get(id(fresh)) and transplant(live, fresh):
+        now[id(live)] = drawn
+        return live
+    reuse(live, fresh, was, now)
+    return fresh
+
+
+def _carried(was: Drawings, now: Drawings) -> Drawings:
+    """The fingerprints of a part's controls once placed: the new build's, and the page's for the controls it kept
+    (their children among them). An id that no control on the page holds any more is never asked for (a new
+    control with that id is in the new build's), so the last drawings are carried whole while they stay small."""
+    return {**was, **now} if len(was) < 4 * len(now) + 256 else now
+
+
+def _paired(live: list[object], fresh: list[object]) -> bool:
+    """Whether Flet pairs two lists' items by place: their keys the same in order, or none with a key."""
+    live_keys = [_key_of(item) for item in live]
+    fresh_keys = [_key_of(item) for item in fresh]
+    return live_keys == fresh_keys or not any(key is not None for key in [*live_keys, *fresh_keys])
+
+
+def _is_control(value: object) -> bool:
+    return hasattr(value, "_values") and hasattr(value, "_i")
+
+
+def _key_of(item: object) -> object:
+    values = getattr(item, "_values", None)
+    return values.get("key") if values is not None else None
 
 
 def _is_function(value: object) -> bool:
@@ -66,30 +135,36 @@ def _is_function(value: object) -> bool:
     return callable(value) and not isinstance(value, type) and not hasattr(value, "_values")
 
 
-def transplant(live: object, fresh: object) -> None:
-    """Give the controls on the page (``live``) the event handlers of a build drawn the same (``fresh``)."""
+def transplant(live: object, fresh: object) -> bool:
+    """Give the controls on the page (``live``) the event handlers of a build drawn the same (``fresh``); whether
+    they still hold every property as ``fresh`` draws it (Flet writes what the browser changed, such as a field's
+    typed text, into the control on the page, which its drawing's fingerprint does not know)."""
     if live is fresh:  # a slot kept in both: its part is looked after on its own
-        return
+        return True
     if type(live) is not type(fresh) or not hasattr(fresh, "__dict__"):
         if isinstance(fresh, list | tuple) and isinstance(live, list | tuple) and len(live) == len(fresh):
-            for old, new in zip(live, fresh, strict=True):
-                transplant(old, new)
-        return
+            return all([transplant(old, new) for old, new in zip(live, fresh, strict=True)])
+        return True
+    same = True
     values = getattr(fresh, "_values", None)
     if values is not None:
         live_values: dict[str, object] = live._values  # type: ignore[attr-defined]  # a control, as ``fresh``
+        same = len(live_values) == len(values)
         for name, item in values.items():
             if _is_function(item):
                 live_values[name] = item  # presence unchanged (same fingerprint): nothing to send
+            elif type(item) in _LEAVES:
+                same = same and live_values.get(name) == item
             elif name in live_values:
-                transplant(live_values[name], item)
+                same = transplant(live_values[name], item) and same
     for name, item in vars(fresh).items():
         if name[0] == "_" or name == "data":
             continue
         if _is_function(item):
             object.__setattr__(live, name, item)
         elif name in vars(live):
-            transplant(vars(live)[name], item)
+            same = transplant(vars(live)[name], item) and same
+    return same
 
 
 @dataclass
@@ -97,6 +172,7 @@ class _Placed:
     holder: ft.Container
     drawing: object
     inputs: object = None  # what its part was drawn from, when the screen knows (``part``, ``kept``)
+    drawings: Drawings = field(default_factory=dict)  # each of its controls' fingerprint (``reuse``)
 
 
 @dataclass
@@ -104,6 +180,7 @@ class _Pending:
     control: ft.Control
     drawing: object
     inputs: object
+    drawings: Drawings = field(default_factory=dict)
 
 
 @dataclass
@@ -137,7 +214,8 @@ class Slots:
             holder = ft.Container(drawn, key=self._key(name), visible=control is not None,
                                   padding=ft.Padding.only(bottom=self.gap) if self.gap else None)
             placed = self.placed[name] = _Placed(holder, None)
-        self._put(name, _Pending(drawn, fingerprint(drawn), inputs))
+        drawings: Drawings = {}
+        self._put(name, _Pending(drawn, fingerprint(drawn, None, drawings), inputs, drawings))
         return placed.holder
 
     def _key(self, name: str) -> ft.KeyValue:
@@ -154,7 +232,7 @@ class Slots:
         placed = self.placed[name]
         content = placed.holder.content
         assert content is not None  # a placed slot always holds a part (an empty one holds a hidden container)
-        self._put(name, _Pending(content, placed.drawing, placed.inputs))
+        self._put(name, _Pending(content, placed.drawing, placed.inputs, placed.drawings))
         return placed.holder
 
     def holds(self, name: str) -> bool:
@@ -207,7 +285,9 @@ class Slots:
                 transplant(placed.holder.content, part.control)
                 continue
             # Marked as Flet marks a rebuilt tree: reconciled with the part on the page control by control (ids
-            # kept, only what differs sent), not replaced whole.
+            # kept, only what differs sent), not replaced whole; what is drawn as before is the page's own controls.
+            reuse(placed.holder.content, part.control, placed.drawings, part.drawings)
+            part.drawings = _carried(placed.drawings, part.drawings)
             object.__setattr__(part.control, "_frozen", True)
             self._place(placed, part)
             changed.append(placed.holder)
@@ -232,7 +312,8 @@ class Slots:
 
     @staticmethod
     def _place(placed: _Placed, part: _Pending) -> None:
-        placed.holder.content, placed.drawing, placed.inputs = part.control, part.drawing, part.inputs
+        _set(placed.holder, "content", part.control)
+        placed.drawing, placed.inputs, placed.drawings = part.drawing, part.inputs, part.drawings
         placed.holder.visible = part.control.visible is not False
 
     def forget(self) -> None:
@@ -243,6 +324,14 @@ class Slots:
     def holders(self) -> set[int]:
         """The ids of the slots' own controls (what a screen puts in its outline)."""
         return {id(placed.holder) for placed in self.placed.values()}
+
+
+def _set(control: ft.Control, name: str, value: object) -> None:
+    """``control.name = value`` as Flet's property does it (noted as changed, sent at the next update), without its
+    check that the value differs: for a control that check is a deep comparison of the two trees, and a part is
+    placed only when its drawing changed."""
+    control._values[name] = value  # Flet keeps a control's properties there
+    control._dirty[name] = None
 
 
 class Reused:

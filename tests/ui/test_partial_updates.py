@@ -124,3 +124,27 @@ def test_a_panel_that_goes_keeps_its_place_and_the_page_is_not_sent_again(served
         assert 1 not in patched_since(device, since), "the whole page was sent"
     finally:
         device.close()
+
+
+
+def test_a_panel_redrawn_keeps_the_controls_drawn_as_before_and_they_still_answer(
+        served: tuple[Server, str, str]) -> None:
+    """Next and Undo redraw the Aphids panel (what it says of the phase); from its second redraw on, the controls it
+    draws as before are the page's own (``slots.reuse``), left out of Flet's diff: they must still answer a tap."""
+    server, _, game_id = served
+    device = WireDevice(server.url, f"/game/{game_id}")
+    try:
+        device.wait_id("aphids-add")
+        first = phase(server, game_id)
+        for turn in range(3):
+            device.tap("next-phase")
+            device.wait(lambda: phase(server, game_id) != first, what=f"Next, time {turn + 1}")
+            device.settled()
+            device.tap("undo")
+            device.wait(lambda: phase(server, game_id) == first, what=f"Undo, time {turn + 1}")
+            device.settled()
+        since = time.monotonic()
+        device.tap("aphids-add")
+        device.wait(lambda: device.said("Collection sites", since), what="the Add an aphid hex dialog")
+    finally:
+        device.close()

@@ -120,3 +120,57 @@ def test_reused_controls_come_back_for_what_they_show() -> None:
     again = reused.controls([("c", lambda: ft.Text("c")), ("a", lambda: ft.Text("a"))])
     assert again[1] is first[0] and again[0] is not first[1]  # "a" the same control, "c" a new one
     assert reused.controls([("b", lambda: ft.Text("b"))])[0] is not first[1]  # "b" was not drawn last time
+
+
+def reconciled(control: Any) -> None:
+    """Mark a part as Flet leaves one it reconciled: every control in it frozen (``reuse`` enters only those)."""
+    for item in [control, *getattr(control, "controls", [])]:
+        object.__setattr__(item, "_frozen", True)
+        inner = item._values.get("content")
+        if inner is not None:
+            reconciled(inner)
+
+
+def test_a_part_drawn_differently_keeps_the_page_controls_drawn_as_before_with_the_new_handlers() -> None:
+    said: list[str] = []
+    slots = Slots()
+    slots.begin(layout="phone")
+    slots.settle([ft.Column([slots.part("scores", card("Ana: 3", lambda _: said.append("first")))])])
+    live: Any = slots.placed["scores"].holder.content
+    reconciled(live)
+    slots.begin(layout="phone")
+    fresh: Any = card("Ana: 4", lambda _: said.append("second"))
+    slots.settle([ft.Column([slots.part("scores", fresh)])])
+    on_page: Any = slots.placed["scores"].holder.content
+    assert on_page is fresh and on_page.content.content.controls[0].value == "Ana: 4"
+    button = on_page.content.content.controls[1]
+    assert button is live.content.content.controls[1], "the button drawn as before is the page's own (Flet skips it)"
+    button.on_click(None)
+    assert said == ["second"]
+    first_sent: Any = card("Bo: 1")
+    slots.begin(layout="phone")
+    slots.settle([ft.Column([slots.part("scores", first_sent)])])
+    slots.begin(layout="phone")
+    again: Any = card("Bo: 2")
+    slots.settle([ft.Column([slots.part("scores", again)])])
+    assert again.content.content.controls[1] is not first_sent.content.content.controls[1], \
+        "a part Flet has not reconciled yet (sent whole) lends it no control"
+
+
+def test_a_field_holding_what_was_typed_is_drawn_again_not_kept() -> None:
+    """The page's controls are compared as they are now: a field the player typed into (Flet writes the typed value
+    into the control) is not the empty field the new build draws, so Flet's diff gets to send the empty one."""
+    slots = Slots()
+
+    def form(title: str) -> Any:
+        return ft.Column([ft.Text(title), ft.TextField(label="Name", value="")])
+
+    slots.begin(layout="phone")
+    slots.settle([ft.Column([slots.part("form", form("Hexes: 0"))])])
+    live: Any = slots.placed["form"].holder.content
+    reconciled(live)
+    live.controls[1]._values["value"] = "Hex 7"  # as Flet applies the browser's typing
+    slots.begin(layout="phone")
+    fresh: Any = form("Hexes: 1")
+    slots.settle([ft.Column([slots.part("form", fresh)])])
+    assert fresh.controls[1] is not live.controls[1] and fresh.controls[1].value == ""
