@@ -268,8 +268,9 @@ def message_text(text: str, sizes: Sizes, *, identifier: str | None = None, mute
 
 
 def banner(text: str, sizes: Sizes, *, identifier: str = "notice", error: bool = False,
-           on_close: EventHandler | None = None) -> ft.Control:
-    """A message that stays on screen until dismissed (a damaged save set aside, a game finished)."""
+           on_close: EventHandler | None = None, action: ft.Control | None = None) -> ft.Control:
+    """A message that stays on screen until dismissed (a damaged save set aside, a game finished); ``action``, a
+    button below the text (below, not beside: at 360 px and the largest text a button beside would squeeze it)."""
     bg = ft.Colors.ERROR_CONTAINER if error else ft.Colors.SECONDARY_CONTAINER
     fg = ft.Colors.ON_ERROR_CONTAINER if error else ft.Colors.ON_SECONDARY_CONTAINER
     row: list[ft.Control] = [
@@ -278,8 +279,10 @@ def banner(text: str, sizes: Sizes, *, identifier: str = "notice", error: bool =
     ]
     if on_close:
         row.append(icon_action(tr("Dismiss message"), ft.Icons.CLOSE, on_close, identifier=f"{identifier}-close"))
-    box = ft.Container(ft.Row(row, vertical_alignment=ft.CrossAxisAlignment.CENTER), bgcolor=bg,
-                       padding=12, border_radius=12)
+    inside: ft.Control = ft.Row(row, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    if action is not None:
+        inside = ft.Column([inside, ft.Row([action], alignment=ft.MainAxisAlignment.END)], spacing=8)
+    box = ft.Container(inside, bgcolor=bg, padding=12, border_radius=12)
     return ft.Semantics(identifier=identifier, live_region=True, container=True, content=box)
 
 
