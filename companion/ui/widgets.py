@@ -279,10 +279,12 @@ def banner(text: str, sizes: Sizes, *, identifier: str = "notice", error: bool =
     ]
     if on_close:
         row.append(icon_action(tr("Dismiss message"), ft.Icons.CLOSE, on_close, identifier=f"{identifier}-close"))
-    inside: ft.Control = ft.Row(row, vertical_alignment=ft.CrossAxisAlignment.CENTER)
-    if action is not None:
-        inside = ft.Column([inside, ft.Row([action], alignment=ft.MainAxisAlignment.END)], spacing=8)
-    box = ft.Container(inside, bgcolor=bg, padding=12, border_radius=12)
+    said = ft.Row(row, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    if action is not None:  # the message its own node: a node with a button inside reads as the button alone
+        message = ft.Semantics(identifier=identifier, live_region=True, container=True, content=said)
+        return ft.Container(ft.Column([message, ft.Row([action], alignment=ft.MainAxisAlignment.END)], spacing=8),
+                            bgcolor=bg, padding=12, border_radius=12)
+    box = ft.Container(said, bgcolor=bg, padding=12, border_radius=12)
     return ft.Semantics(identifier=identifier, live_region=True, container=True, content=box)
 
 

@@ -1,0 +1,145 @@
+"""The table of phones' screens looked at: the host's Share dialog (a code, a guest listed with can play / view only
+and remove), the Join screen at each step and a guest's game screen with its banner, at 360x740 and 768x1024, at the
+default and the largest text size, in English and in Spanish.
+
+Each screen is kept as a PNG (``test-artifacts/screenshots/table-*``, for a person to open and look at) and checked
+for what a person would see wrong: a tap target under 48 px, a control with no label, an English text on a Spanish
+screen, and at the largest text a text cut or a word broken (``test_largest_text.screen_faults``). The host's QR
+code is read back from the 360 px screenshot, so the code on a phone's screen is whole and large enough to scan.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser
+
+from companion.core.i18n import gettext
+from companion.store.settings import SettingsStore, settings_path
+from tests.table.test_table_browser import SERVER, code_on, host_game
+from tests.ui.browser import Ui, new_tab, run_server
+from tests.ui.test_largest_text import LARGEST, screen_faults
+from tests.web.qr_read import can_read, read_qr
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 360, "height": 740}
+TABLET = {"width": 768, "height": 1024}
+MIN_TARGET = 48
+NAMES = {"en-GB": "Ben", "es-ES": "Bea"}
+# English words that no Spanish text of these screens has: one of them on a Spanish screen is an untranslated text
+ENGLISH = ("the ", " table", "phone", "Share", "Close", "Join", "Leave", "Connect", "Remove", "Stop", "Can play",
+           "View only", "code")
+
+# Every control a finger taps (buttons, switches, fields): its box and what a screen reader says of it.
+_CONTROLS = """() => [...document.querySelectorAll(
+    'flt-semantics[role="button"], flt-semantics[role="switch"], flt-semantics[role="checkbox"], input, textarea')]
+  .map(e => { const r = e.getBoundingClientRect();
+              const label = e.getAttribute('aria-label') || e.textContent.trim()
+                            || (e.labels && e.labels[0] && e.labels[0].textContent) || e.getAttribute('placeholder');
+              return {id: e.getAttribute('flt-semantics-identifier') || e.closest('[flt-semantics-identifier]')
+                      ?.getAttribute('flt-semantics-identifier'), label, w: r.width, h: r.height,
+                      on: r.bottom > 0 && r.top < innerHeight && r.width > 0}; })
+  .filter(c => c.on)"""
+_WORDS = "() => [...document.querySelectorAll('flt-semantics')].map(e => e.getAttribute('aria-label') || " \
+         "[...e.childNodes].filter(n => n.nodeType === 3 || n.tagName === 'SPAN').map(n => n.textContent).join(' '))"
+
+
+@pytest.fixture(scope="module", params=[1.0, LARGEST], ids=["default-text", "largest-text"])
+def phones(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """A host phone with a solo game and a guest phone, both at this text size."""
+    root: Path = tmp_path_factory.mktemp("table-shots")
+    game_id = host_game(root / "host" / "games.json")
+    for name in ("host", "guest"):
+        (root / name).mkdir(exist_ok=True)
+        SettingsStore(settings_path(root / name / "games.json")).update(text_scale=request.param)
+    with run_server(root / "host" / "games.json", SERVER) as host, \
+            run_server(root / "guest" / "games.json", SERVER) as guest:
+        yield host, guest, game_id, request.param
+
+
+def control_faults(ui: Ui) -> list[str]:
+    """Tap targets under 48 px and controls with nothing to say on the screen now."""
+    found = []
+    for c in ui.page.evaluate(_CONTROLS):
+        if not (c["label"] or "").strip():
+            found.append(f"no label: {c['id']} ({c['w']:.0f} x {c['h']:.0f})")
+        elif min(c["w"], c["h"]) < MIN_TARGET - 0.5 and c["h"] < ui.page.viewport_size["height"]:  # type: ignore[index]
+            found.append(f"under {MIN_TARGET} px: {c['label']!r} ({c['w']:.0f} x {c['h']:.0f})")
+    return found
+
+
+def english_on(ui: Ui) -> list[str]:
+    """Texts on a Spanish screen that read as English (a name and a code aside)."""
+    texts = [t for t in ui.page.evaluate(_WORDS) if t and t.strip()]
+    return sorted({t for t in texts if any(word in t for word in ENGLISH)})
+
+
+def look(ui: Ui, name: str, locale: str, scale: float) -> list[str]:
+    """The screen at both sizes: shot, and what is wrong with it."""
+    found: list[str] = []
+    for size in (PHONE, TABLET):
+        ui.page.set_viewport_size(size)
+        ui.settled()
+        tag = f"table-{name}-{locale}-{'largest' if scale > 1 else 'default'}-{size['width']}"
+        ui.shot(tag)
+        found += [f"{tag}: {f}" for f in control_faults(ui)]
+        if locale.startswith("es"):
+            found += [f"{tag}: English: {t!r}" for t in english_on(ui)]
+        if scale > 1:
+            found += [f"{tag}: {f}" for f in screen_faults(ui, tag)]
+    ui.page.set_viewport_size(PHONE)
+    ui.settled()
+    return found
+
+
+def join_in_steps(host: Ui, guest: Ui, name: str, locale: str, scale: float) -> list[str]:
+    """A guest joins as a player does, each step of the Join screen looked at before the next."""
+    lang = locale[:2]
+    guest.tap("join-table")
+    guest.wait_screen("join-table")
+    found = look(guest, "join-1-code", locale, scale)
+    host.tap("share-table")
+    guest.type_into(gettext("Your name", lang), name)
+    guest.type_into(gettext("The host's code", lang), code_on(host, "table-offer"))
+    guest.tap("table-join")
+    guest.by_id("table-answer-steps").wait_for()
+    found += look(guest, "join-2-answer", locale, scale)
+    host.type_into(gettext("The other phone's code", lang), code_on(guest, "table-answer"))
+    host.show("table-connect")
+    host.tap("table-connect")
+    guest.wait_screen("game")
+    host.by_id(f"table-play-{name}").wait_for()
+    return found
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "es-ES"])
+def test_the_table_screens_look_right(browser: Browser, phones: Any, locale: str) -> None:
+    host_server, guest_server, game_id, scale = phones
+    host = new_tab(browser, host_server.url, PHONE, locale=locale).open(f"/game/{game_id}", "game")
+    guest = new_tab(browser, guest_server.url, PHONE, locale=locale).open()
+    name = NAMES[locale]
+    try:
+        found = join_in_steps(host, guest, name, locale, scale)
+        host.show("table-offer-text")  # the next guest's code, made once the first one joined
+        code = code_on(host, "table-offer")
+        host.show("table-qr")
+        if can_read():
+            host.until(lambda: read_qr(host.page.screenshot()) == code, "the QR at 360 px reads as the code")
+        found += look(host, "share", locale, scale)
+        host.show(f"table-play-{name}")
+        host.tap(f"table-play-{name}")  # view only: the guest's banner says so, with its way out
+        guest.by_id("table-banner-leave").wait_for()
+        found += look(guest, "guest-game", locale, scale)
+        guest.tap("table-leave")
+        guest.by_id("confirm-ok").wait_for()
+        found += look(guest, "leave-asked", locale, scale)
+        guest.tap("confirm-ok")
+        guest.wait_screen("home")
+    finally:
+        for ui in (host, guest):
+            ui.page.context.close()
+    assert found == [], "\n".join(found)
