@@ -10,7 +10,7 @@ import flet as ft
 from companion.ui import widgets
 from companion.ui.i18n import tr, trf, trn
 from companion.ui.share import Device, Table
-from companion.ui.theme import DIALOG_BUTTON_GAP
+from companion.ui.theme import DIALOG_BUTTON_GAP, MIN_TOUCH
 from companion.ui.widgets import Action
 
 if TYPE_CHECKING:
@@ -123,8 +123,9 @@ def member_row(app: PageApp, name: ft.Control, who: str, can_play: bool, toggle:
 
     switch = ft.Semantics(identifier=f"{prefix}-play-{who}", container=True, exclude_semantics=True,
                           toggled=can_play, label=said, on_tap=flip,
-                          content=ft.Switch(value=can_play, on_change=flip,
-                                            label=tr("Can play") if can_play else tr("View only")))
+                          content=ft.Container(ft.Switch(value=can_play, on_change=flip,
+                                                         label=tr("Can play") if can_play else tr("View only")),
+                                               height=MIN_TOUCH, alignment=ft.Alignment.CENTER_LEFT))
     out = widgets.icon_action(trf("Remove {name} from the table", name=who), ft.Icons.PERSON_REMOVE,
                               app.handler(remove), identifier=f"{prefix}-remove-{who}")
     return ft.Column([name, ft.Row([switch, out], alignment=ft.MainAxisAlignment.SPACE_BETWEEN,

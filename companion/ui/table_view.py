@@ -71,30 +71,37 @@ def code_box(app: PageApp, code: str, label: str, identifier: str) -> list[ft.Co
 
 # -- the host ----------------------------------------------------------------------------------------
 def host_table(app: PageApp, game_id: str) -> TableHost:
-    """This phone's table for ``game_id`` (a table for another game is closed first: its guests are told)."""
+    """This phone's table for ``game_id`` (a table for another game is closed first: its guests are told), told
+    to this tab: the tab that made it may be gone (a page reloaded), and a guest's message run on a gone page's
+    loop is never run at all."""
     table = app.ctx.phone_table
-    if table is not None and table.game_id == game_id:
-        return table
-    if table is not None:
+    if table is not None and table.game_id != game_id:
         table.leave()
-    sessions = app.ctx.sessions
+        table = None
+    if table is None:
+        sessions = app.ctx.sessions
+        table = TableHost(lambda: sessions.get(game_id))
+        app.ctx.phone_table = table
+    _tell(app, table, game_id)
+    return table
 
-    def guest_tapped(_: object) -> None:
-        app.guard(lambda: app.game_changed(game_id))
 
+def _tell(app: PageApp, table: TableHost, game_id: str) -> None:
+    """What the table tells this tab: a guest's change (redrawn), who is at the table, who left; and the guests'
+    messages run as this page's tasks, one at a time, each to its end (a save may wait on the browser)."""
     turn = asyncio.Lock()
 
     async def in_turn(job: Callable[[], None]) -> None:
-        async with turn:  # one guest's message at a time, each to its end (a save may wait on the browser)
+        async with turn:
             job()
 
     def guest_left(guest: Guest) -> None:
         app.show_info(trf("{name} left the table.", name=guest.name))
 
-    table = TableHost(lambda: sessions.get(game_id), on_change=guest_tapped, on_guests=lambda: _guests_changed(app),
-                      on_left=guest_left, defer=lambda job: app.page.run_task(in_turn, job))
-    app.ctx.phone_table = table
-    return table
+    table.on_change = lambda _: app.guard(lambda: app.game_changed(game_id))
+    table.on_guests = lambda: _guests_changed(app)
+    table.on_left = guest_left
+    table.defer = lambda job: app.page.run_task(in_turn, job)
 
 
 def _guests_changed(app: PageApp) -> None:
