@@ -65,7 +65,8 @@ def code_box(app: PageApp, code: str, label: str, identifier: str) -> list[ft.Co
     """A code as a QR code (another phone's camera reads it) and as text to copy (for a phone without one)."""
     qr = code_image(code, label)
     text = ft.Text(code, selectable=True, size=app.sizes.small, font_family="monospace")
-    return [qr, ft.Text(tr("The same code as text, to copy"), size=app.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT),
+    hint = ft.Text(tr("The code as text, to copy"), size=app.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT)
+    return [qr, ft.Semantics(identifier=f"{identifier}-hint", content=hint),
             widgets.labelled(text, code, f"{identifier}-text")]
 
 
