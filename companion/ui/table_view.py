@@ -140,7 +140,7 @@ class PhoneShareDialog(ShareDialogShape):
                    "Connect.")
         field = ft.TextField(label=tr("The other phone's code"), value=self.answer, multiline=True, max_lines=3,
                              on_change=changed_value(self.app, self._typed), text_size=sizes.small, **sized(sizes))
-        problem = ft.Semantics(identifier="table-answer-problem", live_region=True,
+        problem = ft.Semantics(identifier="table-answer-problem", live_region=True, visible=bool(self.problem),
                                content=ft.Text(self.problem, size=sizes.body, color=ft.Colors.ERROR))
         connect = widgets.tap_button(tr("Connect"), self.app.handler(self._connect), icon=ft.Icons.LINK,
                                      identifier="table-connect", sizes=sizes)

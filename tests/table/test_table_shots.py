@@ -129,6 +129,10 @@ def join_in_steps(host: Ui, guest: Ui, name: str, locale: str, scale: float) -> 
     found = look(guest, "join-1-code", locale, scale)
     host.tap("share-table")
     guest.type_into(gettext("Your name", lang), name)
+    guest.type_into(gettext("The host's code", lang), "ANT2BADCODE")  # a code that is not one: said, in words
+    guest.tap("table-join")
+    guest.expect_text("table-join-problem", re.compile(r"\w"))
+    found += look(guest, "join-1-refused", locale, scale)
     guest.type_into(gettext("The host's code", lang), code_on(host, "table-offer"))
     guest.tap("table-join")
     guest.by_id("table-answer-steps").wait_for()

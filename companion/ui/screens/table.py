@@ -52,7 +52,7 @@ class JoinTableScreen(Screen):
             ft.Text(intro, size=sizes.body),
             ft.Semantics(identifier="table-offer-field", container=True, content=offer),
             ft.Semantics(identifier="table-name-field", container=True, content=name),
-            ft.Semantics(identifier="table-join-problem", live_region=True,
+            ft.Semantics(identifier="table-join-problem", live_region=True, visible=bool(self.problem),
                          content=ft.Text(self.problem, size=sizes.body, color=ft.Colors.ERROR)),
             *self._scan_button(),
             widgets.tap_button(tr("Join"), self.app.handler(self._join), icon=ft.Icons.LOGIN,
