@@ -121,6 +121,15 @@ def look(ui: Ui, name: str, locale: str, scale: float, only: tuple[str, ...] = (
     return found
 
 
+def to_top(ui: Ui) -> None:
+    """The dialog (or screen) scrolled back to its top with the mouse wheel, as a player scrolls."""
+    size = ui.page.viewport_size or PHONE
+    ui.page.mouse.move(size["width"] / 2, size["height"] / 2)
+    for _ in range(3):
+        ui.page.mouse.wheel(0, -size["height"])
+        ui.settled()
+
+
 def join_in_steps(host: Ui, guest: Ui, name: str, locale: str, scale: float) -> list[str]:
     """A guest joins as a player does, each step of the Join screen looked at before the next."""
     lang = locale[:2]
@@ -157,10 +166,16 @@ def test_the_table_screens_look_right(browser: Browser, phones: Any, locale: str
     name = NAMES[locale]
     try:
         found = join_in_steps(host, guest, name, locale, scale)
-        host.show("table-offer-text")  # the next guest's code, made once the first one joined
-        code = code_on(host, "table-offer")
-        host.show("table-qr")
+        code = code_on(host, "table-offer")  # the next guest's code, made once the first one joined
         if can_read():
+            to_top(host)
+            qr = host.by_id("table-qr").bounding_box()
+            assert qr is not None
+            host.page.mouse.wheel(0, qr["y"] - 110)  # the QR code whole below the title, as a player scrolls to it
+            host.settled()
+            qr = host.by_id("table-qr").bounding_box()
+            assert qr is not None and qr["width"] >= 300, qr  # 312 px: over 6 px a module for a version 6 code
+            host.shot(f"table-qr-read-{locale}-{'largest' if scale > 1 else 'default'}")
             host.until(lambda: read_qr(host.page.screenshot()) == code, "the QR at 360 px reads as the code")
         found += look(host, "share", locale, scale)
         host.show(f"table-play-{name}")
@@ -172,6 +187,7 @@ def test_the_table_screens_look_right(browser: Browser, phones: Any, locale: str
         found += look(guest, "leave-asked", locale, scale)
         guest.tap("confirm-ok")
         guest.wait_screen("home")
+        host.until(lambda: not host.exists(f"table-play-{name}"), "the host's dialog shows the guest gone")
     finally:
         for ui in (host, guest):
             ui.page.context.close()
