@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, ViewportSize
 
 from companion.core.i18n import gettext
 from companion.store.settings import SettingsStore, settings_path
@@ -27,8 +27,8 @@ from tests.web.qr_read import can_read, read_qr
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 360, "height": 740}
-TABLET = {"width": 768, "height": 1024}
+PHONE: ViewportSize = {"width": 360, "height": 740}
+TABLET: ViewportSize = {"width": 768, "height": 1024}
 MIN_TARGET = 48
 NAMES = {"en-GB": "Ben", "es-ES": "Bea"}
 # English words that no Spanish text of these screens has: one of them on a Spanish screen is an untranslated text
@@ -161,8 +161,9 @@ def join_in_steps(host: Ui, guest: Ui, name: str, locale: str, scale: float) -> 
 @pytest.mark.parametrize("locale", ["en-GB", "es-ES"])
 def test_the_table_screens_look_right(browser: Browser, phones: Any, locale: str) -> None:
     host_server, guest_server, game_id, scale = phones
-    host = new_tab(browser, host_server.url, PHONE, locale=locale).open(f"/game/{game_id}", "game")
-    guest = new_tab(browser, guest_server.url, PHONE, locale=locale).open()
+    phone = {"width": PHONE["width"], "height": PHONE["height"]}
+    host = new_tab(browser, host_server.url, phone, locale=locale).open(f"/game/{game_id}", "game")
+    guest = new_tab(browser, guest_server.url, phone, locale=locale).open()
     name = NAMES[locale]
     try:
         found = join_in_steps(host, guest, name, locale, scale)
