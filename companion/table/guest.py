@@ -31,7 +31,7 @@ from companion.table.protocol import BadMessage, GameDocument, Role
 log = logging.getLogger("companion.table")
 
 PATIENCE = 8.0  # seconds a tap waits for the host's answer before it is said as not made
-Status = Literal["joining", "connected", "lost", "removed", "left"]
+Status = Literal["joining", "connected", "lost", "removed", "left", "gone"]  # gone: this phone left
 
 LOST = msg("The link to the host's phone is lost. The game stays on screen as view only; it comes back by itself "
            "when the link does, or scan the host's code again.")
@@ -42,8 +42,13 @@ SAID: dict[Status, Msg] = {
     "lost": LOST,
     "removed": msg("The host removed this phone from the table. Scan the host's code again to come back."),
     "left": msg("The host's phone stopped sharing the table. The last game it sent stays on screen."),
+    "gone": msg("This phone left the table."),
 }
 SENT = msg("Sent to the host's phone.")
+
+
+def _ignore(_: str) -> None:
+    """A forgotten link's late word: nothing here listens any more."""
 
 
 def _doc_of(document: GameDocument) -> Doc:
@@ -124,6 +129,21 @@ class TableGuest:
             self.status = "lost"
             self._not_made(NOT_MADE)
         self.on_change()
+
+    def leave(self) -> None:
+        """This phone leaves the table: the host is told, the link closed, and the host's game forgotten here (the
+        mirror was never saved; after this nothing of the game is kept on this phone)."""
+        link, self.link, was = self.link, None, self.status
+        self.mirror, self.pending, self.notes, self.status = None, {}, [], "gone"
+        if link is None:
+            return
+        link.on_message = link.on_state = _ignore
+        try:
+            if was == "connected":
+                link.send(protocol.encode(protocol.leaving()))
+            link.close()
+        except Exception as exc:  # the link already gone: the host hears it closed instead
+            log.info("could not say goodbye to the host: %s", exc)
 
     @property
     def can_play(self) -> bool:

@@ -74,6 +74,8 @@ class TableHost:
     session: Callable[[], Session]
     on_change: Callable[[Executed], None] = lambda done: None
     on_guests: Callable[[], None] = lambda: None
+    on_left: Callable[[Guest], None] = lambda guest: None
+    """Told of a guest that left the table by its own choice (the host's screen says who)."""
     defer: Callable[[Callable[[], None]], object] = lambda job: job()
     """How a guest's message is handled: at once (tests), or as a task of the page's loop, one at a time (the phone
     build: a save waits on the browser's IndexedDB, which only a task may do, never a link's callback)."""
@@ -144,8 +146,18 @@ class TableHost:
             return
         if message["kind"] == "hello":
             self._hello(guest, message)
-            return
-        self._tap(guest, message)
+        elif message["kind"] == "bye":
+            self._left(guest)
+        else:
+            self._tap(guest, message)
+
+    def _left(self, guest: Guest) -> None:
+        """The guest left: it is off the list at once (its link's close would only read as a link lost)."""
+        del self.guests[guest.id]
+        _close(guest.link)
+        self.on_guests()
+        if guest.name:
+            self.on_left(guest)
 
     def _hello(self, guest: Guest, message: protocol.Hello) -> None:
         """A guest says who it is (on every new link, or to have the game whole again): it is sent its role and the

@@ -1,12 +1,12 @@
 """The messages of a table of phones, one schema per shape, each with its kind and the protocol's version.
 
 A guest's phone sends ``hello`` (its name and language, for the host's list), ``command`` (a command as its
-``to_dict``), ``undo`` and ``redo``; each tap carries the revision the guest's screen showed (the host's session
-judges a stale tap by it, as it judges a local one) and a number of the guest's own (``tap``), so the answer to
-that tap can be told from the others. The host's phone sends ``game`` (the game as the guest's screen needs it,
-whole), ``patch`` (the same, as the change from a revision the guest holds), ``refused`` (why a tap was not made: a
-message as data, read in the guest's own language), ``role`` (may it play) and ``bye`` (removed, or the host
-leaves).
+``to_dict``), ``undo``, ``redo`` and ``bye`` (it leaves the table); each tap carries the revision the guest's
+screen showed (the host's session judges a stale tap by it, as it judges a local one) and a number of the guest's
+own (``tap``), so the answer to that tap can be told from the others. The host's phone sends ``game`` (the game as
+the guest's screen needs it, whole), ``patch`` (the same, as the change from a revision the guest holds),
+``refused`` (why a tap was not made: a message as data, read in the guest's own language), ``role`` (may it play)
+and ``bye`` (removed, or the host leaves).
 
 Nothing a guest sends is trusted: ``read_from_guest`` checks its size, that it is JSON, its kind, its version and
 its whole shape before anything reads it, and a bad one becomes a ``BadMessage`` whose reason is a message. The
@@ -88,8 +88,18 @@ class RedoTap(TypedDict):
     rev: Count
 
 
-FromGuest = Hello | CommandTap | UndoTap | RedoTap
-GUEST_SHAPES: dict[str, type] = {"hello": Hello, "command": CommandTap, "undo": UndoTap, "redo": RedoTap}
+@strict
+class Leaving(TypedDict):
+    """The guest leaves the table: the host drops it from its list (a closed link alone reads as a link lost)."""
+
+    kind: Literal["bye"]
+    v: Version
+    why: Literal["leaving"]
+
+
+FromGuest = Hello | CommandTap | UndoTap | RedoTap | Leaving
+GUEST_SHAPES: dict[str, type] = {"hello": Hello, "command": CommandTap, "undo": UndoTap, "redo": RedoTap,
+                                 "bye": Leaving}
 
 
 # -- host -> guest ----------------------------------------------------------------------------
@@ -247,6 +257,10 @@ def hello(name: str, language: str) -> Hello:
 
 def command_tap(command: JsonObject, rev: int, tap: int) -> CommandTap:
     return {"kind": "command", "v": VERSION, "tap": tap, "rev": rev, "command": command}
+
+
+def leaving() -> Leaving:
+    return {"kind": "bye", "v": VERSION, "why": "leaving"}
 
 
 def step_tap(kind: Literal["undo", "redo"], rev: int, tap: int) -> UndoTap | RedoTap:

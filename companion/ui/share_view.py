@@ -10,12 +10,15 @@ import flet as ft
 from companion.ui import widgets
 from companion.ui.i18n import tr, trf, trn
 from companion.ui.share import Device, Table
-from companion.ui.theme import DIALOG_BUTTON_GAP
+from companion.ui.theme import DIALOG_BUTTON_GAP, MIN_TOUCH
+from companion.ui.widgets import Action
 
 if TYPE_CHECKING:
     from companion.ui.app import PageApp
 
 QR_SIZE = 200
+DIALOG_WIDTH = 340  # the content's width at most: a tablet's dialog; a 360 px phone's is narrower (below)
+DIALOG_SIDE = 16  # px between the dialog's edge and its content: Material's 24 left a 360 px phone 292 px
 
 
 def qr_png(text: str, scale: int = 8) -> bytes:
@@ -55,27 +58,36 @@ def share_banner(app: PageApp) -> ft.Control | None:
                         padding=ft.Padding.only(left=12, right=4, top=4, bottom=4))
 
 
-class ShareDialog:
-    """Start/stop sharing, the QR code and the code, the devices that joined and their rights."""
+class ShareDialogShape:
+    """What both Share dialogs are (the LAN share from a computer, the phone table's): a modal dialog titled *Share
+    this table*, one scrolling column of ``controls()`` as wide as a 360 px phone leaves room for, and Close.
 
-    def __init__(self, app: PageApp, game_id: str | None) -> None:
+    The column is made anew when ``mode()`` changes: one scrolled down to the list of phones would otherwise keep
+    its offset (and its tap targets) once it got shorter. Open, it is the tab's ``share_dialog``, so a change made
+    elsewhere (a device joined, a guest's link lost) redraws it."""
+
+    def __init__(self, app: PageApp) -> None:
         self.app = app
-        self.game_id = game_id
-        self._mode = ""
+        self._mode: str | None = None
         self._body: ft.Column | None = None
-        self.dialog = ft.AlertDialog(actions_overflow_button_spacing=DIALOG_BUTTON_GAP,
-            modal=True, title=widgets.heading(tr("Share this table"), app.sizes, identifier="share-title"),
-            semantics_label=tr("Share this table"),
-            inset_padding=ft.Padding.symmetric(horizontal=10, vertical=24),
-            actions=[widgets.tap_button(tr("Close"), app.handler(self.close), kind="text",
-                                        identifier="share-close", sizes=app.sizes)],
-        )
+        self.dialog = ft.AlertDialog(
+            modal=True, actions_overflow_button_spacing=DIALOG_BUTTON_GAP, semantics_label=tr("Share this table"),
+            title=widgets.heading(tr("Share this table"), app.sizes, identifier="share-title"),
+            inset_padding=ft.Padding.symmetric(horizontal=8, vertical=24),
+            content_padding=ft.Padding.symmetric(horizontal=DIALOG_SIDE, vertical=12),
+            actions=[widgets.tap_button(tr("Close"), app.handler(self.close), kind="text", identifier="share-close",
+                                        sizes=app.sizes)])
 
-    @property
-    def table(self) -> Table:
-        return self.app.ctx.table
+    def controls(self) -> list[ft.Control]:
+        """The dialog's content for now."""
+        raise NotImplementedError
+
+    def mode(self) -> str:
+        """Which content this is; a change of mode starts a new scrolling column."""
+        return ""
 
     def open(self) -> None:
+        self.app.share_dialog = self
         self.fill()
         self.app.page.show_dialog(self.dialog)
 
@@ -88,17 +100,59 @@ class ShareDialog:
         self.dialog.update()
 
     def fill(self) -> None:
-        """The content for now. A new scrolling column when sharing starts or stops: one scrolled down
-        to the device list would otherwise keep its offset (and its tap targets) once it got shorter."""
-        mode = "active" if self.table.active else "idle"
-        controls = self._active() if self.table.active else self._idle()
+        controls, mode = self.controls(), self.mode()
         if mode == self._mode and self._body is not None:
             self._body.controls = controls
             return
         self._mode = mode
-        self._body = ft.Column(controls, tight=True, spacing=12, scroll=ft.ScrollMode.AUTO)
+        self._body = ft.Column(controls, tight=True, spacing=12, scroll=ft.ScrollMode.AUTO,
+                               horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         self.dialog.content = ft.Semantics(identifier="share-dialog", container=True,
-                                           content=ft.Container(self._body, width=340))
+                                           content=ft.Container(self._body, width=DIALOG_WIDTH))
+
+
+def member_row(app: PageApp, name: ft.Control, who: str, can_play: bool, toggle: Action, remove: Action,
+               prefix: str) -> ft.Control:
+    """One phone at the table: its name, *can play* / *view only* (a switch saying what a tap does) and remove.
+    ``prefix`` names the controls for tests (``device`` on the LAN share, ``table`` on the phone table)."""
+    said = (trf("{name} can play. Tap to make it view only.", name=who) if can_play
+            else trf("{name} can only watch. Tap to let it play.", name=who))
+
+    def flip(_: object) -> None:
+        app.guard(toggle)
+
+    switch = ft.Semantics(identifier=f"{prefix}-play-{who}", container=True, exclude_semantics=True,
+                          toggled=can_play, label=said, on_tap=flip,
+                          content=ft.Container(ft.Switch(value=can_play, on_change=flip,
+                                                         label=tr("Can play") if can_play else tr("View only")),
+                                               height=MIN_TOUCH, alignment=ft.Alignment.CENTER_LEFT))
+    out = widgets.icon_action(trf("Remove {name} from the table", name=who), ft.Icons.PERSON_REMOVE,
+                              app.handler(remove), identifier=f"{prefix}-remove-{who}")
+    return ft.Column([name, ft.Row([switch, out], alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+                                    vertical_alignment=ft.CrossAxisAlignment.CENTER)], spacing=0)
+
+
+def stop_button(app: PageApp, stop: Action, identifier: str) -> ft.Control:
+    return widgets.tap_button(tr("Stop sharing"), app.handler(stop), icon=ft.Icons.STOP_CIRCLE,
+                              identifier=identifier, kind="tonal", sizes=app.sizes)
+
+
+class ShareDialog(ShareDialogShape):
+    """Start/stop sharing, the QR code and the code, the devices that joined and their rights."""
+
+    def __init__(self, app: PageApp, game_id: str | None) -> None:
+        super().__init__(app)
+        self.game_id = game_id
+
+    @property
+    def table(self) -> Table:
+        return self.app.ctx.table
+
+    def mode(self) -> str:
+        return "active" if self.table.active else "idle"
+
+    def controls(self) -> list[ft.Control]:
+        return self._active() if self.table.active else self._idle()
 
     # -- not shared yet --------------------------------------------------------------------
     def _idle(self) -> list[ft.Control]:
@@ -150,8 +204,7 @@ class ShareDialog:
             controls.append(ft.Text(tr("No device has joined yet."), size=sizes.small,
                                     color=ft.Colors.ON_SURFACE_VARIANT))
         controls += [self._device_row(d) for d in devices]
-        controls.append(widgets.tap_button(tr("Stop sharing"), self.app.handler(self._stop), icon=ft.Icons.STOP_CIRCLE,
-                                           identifier="share-stop", kind="tonal", sizes=sizes))
+        controls.append(stop_button(self.app, self._stop, "share-stop"))
         return controls
 
     def _which_game(self) -> list[ft.Control]:
@@ -170,27 +223,11 @@ class ShareDialog:
                                identifier="share-other-game"), switch]
 
     def _device_row(self, device: Device) -> ft.Control:
-        sizes = self.app.sizes
-
-        def toggle(_: object) -> None:
-            self.app.guard(lambda: self._set_play(device.id, not device.can_play))
-
-        right = tr("Can play") if device.can_play else tr("View only")
-        said = trf("{name} can play. Tap to make it view only.", name=device.name) if device.can_play else \
-            trf("{name} can only watch. Tap to let it play.", name=device.name)
-        switch = ft.Semantics(
-            identifier=f"device-play-{device.name}", container=True, exclude_semantics=True, toggled=device.can_play,
-            label=said, on_tap=toggle,
-            content=ft.Switch(value=device.can_play, on_change=toggle, label=right))
-        remove = widgets.icon_action(trf("Remove {name} from the table", name=device.name),
-                                     ft.Icons.PERSON_REMOVE,
-                                     self.app.handler(lambda: self._remove(device.id)),
-                                     identifier=f"device-remove-{device.name}")
-        return ft.Row([
-            ft.Text(device.name, size=sizes.body, weight=ft.FontWeight.W_600, expand=True, max_lines=1,
-                    overflow=ft.TextOverflow.ELLIPSIS),
-            switch, remove,
-        ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        name = ft.Text(device.name, size=self.app.sizes.body, weight=ft.FontWeight.W_600, max_lines=1,
+                       overflow=ft.TextOverflow.ELLIPSIS)
+        return member_row(self.app, name, device.name, device.can_play,
+                          lambda: self._set_play(device.id, not device.can_play), lambda: self._remove(device.id),
+                          "device")
 
     def _set_play(self, device_id: str, can_play: bool) -> None:
         self.app.require_host()
@@ -213,6 +250,4 @@ class ShareDialog:
 
 def open_share_dialog(app: PageApp, game_id: str | None) -> None:
     app.require_host()
-    dialog = ShareDialog(app, game_id)
-    app.share_dialog = dialog
-    dialog.open()
+    ShareDialog(app, game_id).open()

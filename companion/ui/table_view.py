@@ -25,8 +25,8 @@ from companion.table.qr import code_image
 from companion.ui import widgets
 from companion.ui.fields import changed_value, sized
 from companion.ui.i18n import tr, trf
+from companion.ui.share_view import ShareDialogShape, member_row, stop_button
 from companion.ui.tab.answers import explain
-from companion.ui.theme import DIALOG_BUTTON_GAP
 
 if TYPE_CHECKING:
     from companion.ui.app import PageApp
@@ -65,33 +65,44 @@ def code_box(app: PageApp, code: str, label: str, identifier: str) -> list[ft.Co
     """A code as a QR code (another phone's camera reads it) and as text to copy (for a phone without one)."""
     qr = code_image(code, label)
     text = ft.Text(code, selectable=True, size=app.sizes.small, font_family="monospace")
-    return [qr, ft.Text(tr("The same code as text, to copy"), size=app.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT),
+    hint = ft.Text(tr("The code as text, to copy"), size=app.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT)
+    return [qr, ft.Semantics(identifier=f"{identifier}-hint", content=hint),
             widgets.labelled(text, code, f"{identifier}-text")]
 
 
 # -- the host ----------------------------------------------------------------------------------------
 def host_table(app: PageApp, game_id: str) -> TableHost:
-    """This phone's table for ``game_id`` (a table for another game is closed first: its guests are told)."""
+    """This phone's table for ``game_id`` (a table for another game is closed first: its guests are told), told
+    to this tab: the tab that made it may be gone (a page reloaded), and a guest's message run on a gone page's
+    loop is never run at all."""
     table = app.ctx.phone_table
-    if table is not None and table.game_id == game_id:
-        return table
-    if table is not None:
+    if table is not None and table.game_id != game_id:
         table.leave()
-    sessions = app.ctx.sessions
+        table = None
+    if table is None:
+        sessions = app.ctx.sessions
+        table = TableHost(lambda: sessions.get(game_id))
+        app.ctx.phone_table = table
+    _tell(app, table, game_id)
+    return table
 
-    def guest_tapped(_: object) -> None:
-        app.guard(lambda: app.game_changed(game_id))
 
+def _tell(app: PageApp, table: TableHost, game_id: str) -> None:
+    """What the table tells this tab: a guest's change (redrawn), who is at the table, who left; and the guests'
+    messages run as this page's tasks, one at a time, each to its end (a save may wait on the browser)."""
     turn = asyncio.Lock()
 
     async def in_turn(job: Callable[[], None]) -> None:
-        async with turn:  # one guest's message at a time, each to its end (a save may wait on the browser)
+        async with turn:
             job()
 
-    table = TableHost(lambda: sessions.get(game_id), on_change=guest_tapped,
-                      on_guests=lambda: _guests_changed(app), defer=lambda job: app.page.run_task(in_turn, job))
-    app.ctx.phone_table = table
-    return table
+    def guest_left(guest: Guest) -> None:
+        app.show_info(trf("{name} left the table.", name=guest.name))
+
+    table.on_change = lambda _: app.guard(lambda: app.game_changed(game_id))
+    table.on_guests = lambda: _guests_changed(app)
+    table.on_left = guest_left
+    table.defer = lambda job: app.page.run_task(in_turn, job)
 
 
 def _guests_changed(app: PageApp) -> None:
@@ -100,42 +111,24 @@ def _guests_changed(app: PageApp) -> None:
         app.guard(dialog.refresh)
 
 
-class PhoneShareDialog:
+class PhoneShareDialog(ShareDialogShape):
     """Share this table from a phone: the code for the next guest, the field for its answer, the phones at the
     table with *can play* / *view only* and *remove*, and stop sharing."""
 
     def __init__(self, app: PageApp, game_id: str) -> None:
-        self.app, self.game_id = app, game_id
+        super().__init__(app)
+        self.game_id = game_id
         self.table = host_table(app, game_id)
         self.offer: tuple[Link, str] | None = None
         self.answer = ""
         self.problem = ""
-        self._body = ft.Column([], tight=True, spacing=12, scroll=ft.ScrollMode.AUTO)
-        self.dialog = ft.AlertDialog(
-            modal=True, actions_overflow_button_spacing=DIALOG_BUTTON_GAP, semantics_label=tr("Share this table"),
-            title=widgets.heading(tr("Share this table"), app.sizes, identifier="share-title"),
-            inset_padding=ft.Padding.symmetric(horizontal=10, vertical=24),
-            content=ft.Semantics(identifier="share-dialog", container=True,
-                                 content=ft.Container(self._body, width=340)),
-            actions=[widgets.tap_button(tr("Close"), app.handler(self.close), kind="text", identifier="share-close",
-                                        sizes=app.sizes)])
 
     def open(self) -> None:
-        self.app.share_dialog = self  # type: ignore[assignment]
-        self.fill()
-        self.app.page.show_dialog(self.dialog)
+        super().open()
         self.app.page.run_task(self._new_offer)
 
-    def close(self) -> None:
-        self.app.share_dialog = None
-        self.app.page.pop_dialog()
-
-    def refresh(self) -> None:
-        self.fill()
-        self.dialog.update()
-
-    def fill(self) -> None:
-        self._body.controls = [*self._next_guest(), *self._guests(), self._stop_button()]
+    def controls(self) -> list[ft.Control]:
+        return [*self._next_guest(), *self._guests(), stop_button(self.app, self._stop, "table-stop")]
 
     # -- the next guest: this phone's code, then the guest's ---------------------------------------
     def _next_guest(self) -> list[ft.Control]:
@@ -147,7 +140,7 @@ class PhoneShareDialog:
                    "Connect.")
         field = ft.TextField(label=tr("The other phone's code"), value=self.answer, multiline=True, max_lines=3,
                              on_change=changed_value(self.app, self._typed), text_size=sizes.small, **sized(sizes))
-        problem = ft.Semantics(identifier="table-answer-problem", live_region=True,
+        problem = ft.Semantics(identifier="table-answer-problem", live_region=True, visible=bool(self.problem),
                                content=ft.Text(self.problem, size=sizes.body, color=ft.Colors.ERROR))
         connect = widgets.tap_button(tr("Connect"), self.app.handler(self._connect), icon=ft.Icons.LINK,
                                      identifier="table-connect", sizes=sizes)
@@ -215,28 +208,12 @@ class PhoneShareDialog:
         return rows
 
     def _guest_row(self, guest: Guest) -> ft.Control:
-        sizes = self.app.sizes
-
-        def toggle(_: object) -> None:
-            self.app.guard(lambda: self.table.set_role(guest.id, "view" if guest.can_play else "play"))
-
-        said = (trf("{name} can play. Tap to make it view only.", name=guest.name) if guest.can_play
-                else trf("{name} can only watch. Tap to let it play.", name=guest.name))
-        switch = ft.Semantics(identifier=f"table-play-{guest.name}", container=True, exclude_semantics=True,
-                              toggled=guest.can_play, label=said, on_tap=toggle,
-                              content=ft.Switch(value=guest.can_play, on_change=toggle,
-                                                label=tr("Can play") if guest.can_play else tr("View only")))
-        remove = widgets.icon_action(trf("Remove {name} from the table", name=guest.name), ft.Icons.PERSON_REMOVE,
-                                     self.app.handler(lambda: self.table.remove(guest.id)),
-                                     identifier=f"table-remove-{guest.name}")
-        said_state = (trf("{name} (connected)", name=guest.name) if guest.connected
-                      else trf("{name} (link lost)", name=guest.name))
-        name = ft.Text(said_state, size=sizes.body, expand=True, max_lines=2)
-        return ft.Row([name, switch, remove], vertical_alignment=ft.CrossAxisAlignment.CENTER)
-
-    def _stop_button(self) -> ft.Control:
-        return widgets.tap_button(tr("Stop sharing"), self.app.handler(self._stop), icon=ft.Icons.STOP_CIRCLE,
-                                  identifier="table-stop", kind="tonal", sizes=self.app.sizes)
+        said = (trf("{name} (connected)", name=guest.name) if guest.connected
+                else trf("{name} (link lost)", name=guest.name))
+        name = ft.Text(said, size=self.app.sizes.body, weight=ft.FontWeight.W_600)
+        return member_row(self.app, name, guest.name, guest.can_play,
+                          lambda: self.table.set_role(guest.id, "view" if guest.can_play else "play"),
+                          lambda: self.table.remove(guest.id), "table")
 
     def _stop(self) -> None:
         self.table.leave()
@@ -289,10 +266,43 @@ async def _watch_overdue(app: PageApp, guest: TableGuest) -> None:
 
 
 def table_banner(app: PageApp) -> ft.Control | None:
-    """On a guest's game screen: what the table says now (link lost, view only, removed), or nothing."""
+    """On a guest's game screen: what the table says now (link lost, view only, removed), or nothing; with a way
+    to leave (a phone the host removed or left has nothing more to wait for)."""
     guest = app.ctx.table_guest
     said = guest.said() if guest is not None else None
     if said is None:
         return None
-    return widgets.banner(render(said), app.sizes, identifier="table-banner", error=guest is not None and
-                          guest.status in ("lost", "removed", "left"))
+    leave = widgets.tap_button(tr("Leave the table"), app.handler(lambda: ask_to_leave(app)), icon=ft.Icons.LOGOUT,
+                               identifier="table-banner-leave", kind="text", sizes=app.sizes)
+    return widgets.banner(render(said), app.sizes, identifier="table-banner", action=leave,
+                          error=guest is not None and guest.status in ("lost", "removed", "left"))
+
+
+def leave_action(app: PageApp) -> ft.Control:
+    """The guest's way out, in its game screen's top bar."""
+    return widgets.icon_action(tr("Leave the table"), ft.Icons.LOGOUT, app.handler(lambda: ask_to_leave(app)),
+                               identifier="table-leave")
+
+
+def ask_to_leave(app: PageApp) -> None:
+    """Asked first, whatever the settings say: one tap by mistake would otherwise need both codes scanned again."""
+    def leave() -> None:
+        app.page.pop_dialog()
+        app.guard(lambda: leave_table(app))
+
+    def stay() -> None:
+        app.page.pop_dialog()
+
+    app.page.show_dialog(widgets.confirm_dialog(
+        tr("Leave the table?"),
+        tr("The game stays on the host's phone; this phone keeps no copy of it. To come back, join the table "
+           "again with a new code from the host."),
+        tr("Leave"), leave, stay, app.sizes))
+
+
+def leave_table(app: PageApp) -> None:
+    """This phone leaves the host's table: the host is told, the link closed, the mirror forgotten; back Home."""
+    guest, app.ctx.table_guest = app.ctx.table_guest, None
+    if guest is not None:
+        guest.leave()
+    app.go("/")

@@ -95,7 +95,7 @@ def tap_button(label: str, on_tap: EventHandler | None, *, text: str | None = No
                    overflow=ft.TextOverflow.ELLIPSIS if one_line else ft.TextOverflow.VISIBLE)
     style = _shape(kind)
     if not one_line:
-        style.padding = ft.Padding.symmetric(horizontal=14, vertical=12)  # one line still makes 48 px
+        style.padding = ft.Padding.symmetric(horizontal=14, vertical=13)  # one line still makes 48 px (12: 47)
     button = _BUTTON_KINDS[kind](content=face, icon=icon, on_click=on_tap, disabled=on_tap is None,
                                  height=BUTTON_HEIGHT if one_line else None, style=style, expand=expand or None)
     return ft.Semantics(label=label if on_tap else trf("{label} (not available now)", label=label), button=True,
@@ -268,8 +268,9 @@ def message_text(text: str, sizes: Sizes, *, identifier: str | None = None, mute
 
 
 def banner(text: str, sizes: Sizes, *, identifier: str = "notice", error: bool = False,
-           on_close: EventHandler | None = None) -> ft.Control:
-    """A message that stays on screen until dismissed (a damaged save set aside, a game finished)."""
+           on_close: EventHandler | None = None, action: ft.Control | None = None) -> ft.Control:
+    """A message that stays on screen until dismissed (a damaged save set aside, a game finished); ``action``, a
+    button below the text (below, not beside: at 360 px and the largest text a button beside would squeeze it)."""
     bg = ft.Colors.ERROR_CONTAINER if error else ft.Colors.SECONDARY_CONTAINER
     fg = ft.Colors.ON_ERROR_CONTAINER if error else ft.Colors.ON_SECONDARY_CONTAINER
     row: list[ft.Control] = [
@@ -278,8 +279,12 @@ def banner(text: str, sizes: Sizes, *, identifier: str = "notice", error: bool =
     ]
     if on_close:
         row.append(icon_action(tr("Dismiss message"), ft.Icons.CLOSE, on_close, identifier=f"{identifier}-close"))
-    box = ft.Container(ft.Row(row, vertical_alignment=ft.CrossAxisAlignment.CENTER), bgcolor=bg,
-                       padding=12, border_radius=12)
+    said = ft.Row(row, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    if action is not None:  # the message its own node: a node with a button inside reads as the button alone
+        message = ft.Semantics(identifier=identifier, live_region=True, container=True, content=said)
+        return ft.Container(ft.Column([message, ft.Row([action], alignment=ft.MainAxisAlignment.END)], spacing=8),
+                            bgcolor=bg, padding=12, border_radius=12)
+    box = ft.Container(said, bgcolor=bg, padding=12, border_radius=12)
     return ft.Semantics(identifier=identifier, live_region=True, container=True, content=box)
 
 

@@ -189,3 +189,34 @@ def test_the_host_sends_a_patch_smaller_than_the_game(table: Table) -> None:
     assert [protocol.read_from_host(t)["kind"] for t in sent] == ["patch"]
     assert len(sent[0]) * 5 < len(whole)
     assert mirror(ana).state == table.session.state
+
+
+def test_a_guest_that_leaves_is_off_the_hosts_list_and_keeps_no_game(table: Table) -> None:
+    ana, ben = table.join("Ana"), table.join("Ben")
+    left: list[str] = []
+    table.host.on_left = lambda guest: left.append(guest.name)
+    host_link = table.host.guests[table.guest_of("Ana")].link
+    ana.leave()
+    assert left == ["Ana"] and [g.name for g in table.host.guests.values()] == ["Ben"]
+    assert host_link.state == "closed", "the host closed the link the guest said goodbye on"
+    assert ana.mirror is None and ana.link is None and not ana.can_play
+    with pytest.raises(GameError):
+        ana.next_tap()
+    mirror(ben).execute(AdjustScore("p1", 2))  # the table goes on without her
+    assert mirror(ben).state["scores"]["p1"][0] == table.session.state["scores"]["p1"][0] == 2
+    assert ana.mirror is None, "a change after leaving reaches no one on her phone"
+
+
+def test_a_guest_leaving_on_a_lost_link_is_heard_as_closed(table: Table) -> None:
+    ana = table.join("Ana")
+    assert ana.link is not None
+    ana.link_state("closed")  # the link dropped first: there is no one to say goodbye to
+    ana.leave()
+    assert ana.mirror is None
+    assert not table.host.guests[table.guest_of("Ana")].connected  # kept as "link lost": it may come back
+
+
+def test_a_goodbye_from_the_host_is_no_guest_message() -> None:
+    with pytest.raises(protocol.BadMessage):
+        protocol.read_from_guest(protocol.encode(protocol.bye("removed")))
+    assert protocol.read_from_guest(protocol.encode(protocol.leaving()))["kind"] == "bye"

@@ -29,18 +29,31 @@ SOLO = GameSetup(game="mota", mode="solo", players=(PlayerSpec("Ana", "red"),), 
 SERVER = [sys.executable, "-m", "tests.table.table_server"]
 
 
-@pytest.fixture
-def phones(tmp_path: Path) -> Iterator[tuple[Server, Server, Server, str]]:
-    host_db = tmp_path / "host" / "games.json"
-    store = GameStore(host_db)
+def host_game(db: Path) -> str:
+    """The host's solo game (three hexes placed), in the host's saves."""
+    store = GameStore(db)
     game = store.create(SOLO, name="Phones", seed=3)
     for n, zone, sites in ((4, "inner", 2), (7, "outer", 3), (12, "inner", 1)):
         game.execute(AddHex(n, zone, sites))
     store.close()
+    return game.id
+
+
+@pytest.fixture
+def phones(tmp_path: Path) -> Iterator[tuple[Server, Server, Server, str]]:
+    game_id = host_game(tmp_path / "host" / "games.json")
     with ExitStack() as stack:
         servers = [stack.enter_context(run_server(tmp_path / name / "games.json", SERVER))
                    for name in ("host", "ben", "cy")]
-        yield servers[0], servers[1], servers[2], game.id
+        yield servers[0], servers[1], servers[2], game_id
+
+
+@pytest.fixture
+def two_phones(tmp_path: Path) -> Iterator[tuple[Server, Server, str]]:
+    game_id = host_game(tmp_path / "host" / "games.json")
+    with run_server(tmp_path / "host" / "games.json", SERVER) as host, \
+            run_server(tmp_path / "ben" / "games.json", SERVER) as ben:
+        yield host, ben, game_id
 
 
 def code_on(ui: Ui, identifier: str) -> str:
@@ -97,4 +110,32 @@ def test_a_solo_game_played_from_two_guest_phones(browser: Browser, phones: tupl
             assert GameStore(guest_server.db).list_games() == [], "a guest never saves the host's game"
     finally:
         for ui in (host, ben, cy):
+            ui.page.context.close()
+
+
+def test_a_guest_leaves_the_table_and_the_host_shows_it_gone(browser: Browser,
+                                                              two_phones: tuple[Server, Server, str]) -> None:
+    host_server, ben_server, game_id = two_phones
+    host = new_tab(browser, host_server.url).open(f"/game/{game_id}", "game")
+    ben = new_tab(browser, ben_server.url).open()
+    try:
+        host.tap("share-table")
+        join(host, ben, "Ben")
+        host.tap("share-close")
+        ben.tap("table-leave")
+        ben.tap("confirm-cancel")  # asked first: staying keeps the game on screen
+        ben.wait_screen("game")
+        ben.tap("table-leave")
+        ben.tap("confirm-ok")
+        ben.wait_screen("home")
+        host.expect_text("info-message", "Ben left the table.")
+        assert not ben.exists("back-to-table"), "nothing of the host's game is kept to go back to"
+        host.tap("share-table")
+        host.by_id("table-guests").wait_for()
+        host.until(lambda: not host.exists("table-play-Ben"), "Ben is off the host's list")
+        ben.open(f"/game/{game_id}", "error")  # the host's game is not on this phone
+        assert GameStore(ben_server.db).list_games() == []
+        assert [g.id for g in GameStore(host_server.db).list_games()] == [game_id]
+    finally:
+        for ui in (host, ben):
             ui.page.context.close()

@@ -34,7 +34,7 @@ from companion.ui.panel_folds import Folds, jump_bar
 from companion.ui.screen import GAP, Screen
 from companion.ui.share_view import open_share_dialog
 from companion.ui.slots import Reused
-from companion.ui.table_view import open_phone_share, table_banner
+from companion.ui.table_view import leave_action, open_phone_share, table_banner
 
 if TYPE_CHECKING:
     from companion.ui.app import PageApp
@@ -198,7 +198,8 @@ class GameScreen(Screen):
     def actions(self) -> list[ft.Control]:
         if self.app.guest or isinstance(self.session, MirrorSession):  # a guest: the host's game, not its own
             rules = self.app.handler(lambda: self.app.go("/rules"))
-            return [widgets.icon_action(tr("Rules"), ft.Icons.MENU_BOOK, rules, identifier="open-rules")]
+            shown = [widgets.icon_action(tr("Rules"), ft.Icons.MENU_BOOK, rules, identifier="open-rules")]
+            return [*shown, leave_action(self.app)] if isinstance(self.session, MirrorSession) else shown
         if self.app.ctx.linker is not None:  # the phone build: shared with other phones, no server
             share = widgets.icon_action(tr("Share this table"), ft.Icons.SHARE,
                                         self.app.handler(lambda: open_phone_share(self.app, self.game_id)),

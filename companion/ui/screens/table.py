@@ -52,14 +52,15 @@ class JoinTableScreen(Screen):
             ft.Text(intro, size=sizes.body),
             ft.Semantics(identifier="table-offer-field", container=True, content=offer),
             ft.Semantics(identifier="table-name-field", container=True, content=name),
-            ft.Semantics(identifier="table-join-problem", live_region=True,
+            ft.Semantics(identifier="table-join-problem", live_region=True, visible=bool(self.problem),
                          content=ft.Text(self.problem, size=sizes.body, color=ft.Colors.ERROR)),
             *self._scan_button(),
             widgets.tap_button(tr("Join"), self.app.handler(self._join), icon=ft.Icons.LOGIN,
                                identifier="table-join", sizes=sizes),
-            ft.Text(tr("The game stays on the host's phone; this phone shows it and sends your taps. The host "
-                       "chooses whether this phone can play or only watch."),
-                    size=sizes.small, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Semantics(identifier="table-join-note", content=ft.Text(
+                tr("The game stays on the host's phone; this phone shows it and sends your taps. The host chooses "
+                   "whether this phone can play or only watch."),
+                size=sizes.small, color=ft.Colors.ON_SURFACE_VARIANT)),
         ]
 
     def _scan_button(self) -> list[ft.Control]:

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from companion.ui.app import AppContext
     from companion.ui.game_files import GameFiles
     from companion.ui.screen import Screen
-    from companion.ui.share_view import ShareDialog
+    from companion.ui.share_view import ShareDialogShape
     from companion.ui.tab.routes import Router
 
 
@@ -44,7 +44,7 @@ class TabBase:
         self.join_token: str | None = None
         self.join_problem = ""  # why the last join failed, for the join page shown next
         self.shown = ShownRevisions()
-        self.share_dialog: ShareDialog | None = None
+        self.share_dialog: ShareDialogShape | None = None
         self.preferences: ft.SharedPreferences | None = None
         self.language = ctx.default_language or i18n.browser_language() or "en"
         i18n.attach(page, self)
