@@ -104,3 +104,13 @@ def test_a_finished_games_summary_reads_her_cards_in_spanish() -> None:
     with using("es"):
         picture = game_picture(s.state)
     assert picture.her_cards[0].words == "Evento, Ferocidad 2 - Desove"  # (its reason: i18n-score's reason_message)
+
+
+def test_her_machinations_levels_read_in_spanish() -> None:
+    """The track's level names and what each does come from the content's Spanish catalogue, as her actions do."""
+    s = make_session()
+    with using("es"):
+        levels = {lv["level"]: lv for lv in broodmother_view(s.state, s.content)["machinations"]["levels"]}
+    assert levels[2]["name"] == "Invocar un Depredador"
+    assert levels[2]["text"].startswith("Un Depredador elegido al azar va al hexágono con más hormigas")
+    assert levels[3]["name"] == "Triple Expandir"
