@@ -644,7 +644,7 @@ def precache_list(out: Path) -> tuple[dict[str, str], str]:
     for path in sorted(p for p in out.rglob("*") if p.is_file()):
         name = path.relative_to(out).as_posix()
         if name in ("sw.js", "build-stamp.json", XZ_DECODER) or name.startswith(".") \
-                or name.endswith(".xz") and name[:-3] in PACKED:
+                or (name.endswith(".xz") and name[:-3] in PACKED):
             continue  # a packed archive's .xz is never kept (the zip is); the service worker's own script neither
         files[name] = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
         digest.update(name.encode())
