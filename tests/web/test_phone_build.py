@@ -227,3 +227,35 @@ def test_the_phone_reads_the_shared_and_the_units_own_spanish(chromium: Browser,
         ui.type_into("Buscar en las reglas", "qué marca lleva una cámara al mazo de ciempiés")  # a reading, labelled
         ui.expect_label("result-0", re.compile(r"^Qué marca lleva una Cámara al mazo de ciempiés\. Símbolo\. "
                                                r"Interpretación\. "))
+
+
+def test_every_screen_opens_in_both_languages(phone: BrowserContext, site: Site) -> None:
+    """Every route the app has (the router's own list: a new screen joins this walk by existing), in English and
+    then in Spanish, opens its screen on the phone build, with no Python error in the console. The build leaves
+    out what nothing imports (of Python's library, Babel, the client's fonts): a module or file a screen needs
+    and the build dropped shows here as the error screen or a traceback."""
+    from companion.ui.tab.routes import Router
+
+    page = phone.new_page()
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text)
+            if re.search(r"Traceback|Error\b", message.text) else None)
+    ui = start(page, site.url)
+    game_id = solo_game(ui)
+    for language in ("en", "es"):
+        open_route(ui, "/settings", "settings")
+        ui.tap(f"language-{language}")
+        ui.expect_label("screen-title", "Settings" if language == "en" else "Ajustes")
+        for pattern, module in Router().routes.items():
+            if pattern == "/join":
+                continue  # a computer's guest page, reached through the address its shared table shows
+            route = pattern.replace(":id", game_id if pattern.startswith("/game") else "mm-clar-ladybug")
+            open_route(ui, route, module.SCREEN.identifier)
+            assert ui.by_id("screen-error").count() == 0, (language, route)
+    assert not errors, errors
+
+
+def open_route(ui: Ui, route: str, screen: str) -> None:
+    """The route put in the address's fragment (the phone build's routing), as a link would."""
+    ui.page.evaluate("route => { location.hash = '#' + route; }", route)
+    ui.wait_screen(screen)
