@@ -615,9 +615,16 @@ def pack_for_the_wire(out: Path, names: tuple[str, ...] = PACKED) -> None:
         return
     for name in names:
         data = (out / name).read_bytes()
-        window = min(32 << 20, max(1 << 20, 1 << (len(data) - 1).bit_length()))  # the decoder allocates this
-        filters = [{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME, "dict_size": window, "lc": 4, "pb": 0}]
-        (out / f"{name}.xz").write_bytes(lzma.compress(data, check=lzma.CHECK_CRC32, filters=filters))
+        kept = cache_root() / "web-xz" / f"{hashlib.sha256(data).hexdigest()[:16]}.xz"  # minutes on a busy machine
+        if not kept.is_file():
+            window = min(32 << 20, max(1 << 20, 1 << (len(data) - 1).bit_length()))  # the decoder allocates this
+            filters = [{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME, "dict_size": window, "lc": 4,
+                        "pb": 0}]
+            kept.parent.mkdir(parents=True, exist_ok=True)
+            partial = kept.with_suffix(".part")
+            partial.write_bytes(lzma.compress(data, check=lzma.CHECK_CRC32, filters=filters))
+            partial.replace(kept)
+        shutil.copyfile(kept, out / f"{name}.xz")
 
 
 def packed_files(out: Path) -> list[str]:
