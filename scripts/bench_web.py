@@ -14,8 +14,7 @@ swapped each round), every start in a new browser process on its own profile:
 - the companion only: the save's copy to IndexedDB (p50/p99, the durations ``companion.platform`` records), taking
   the saves' lock, whether the wasm is served as ``application/wasm``;
 - warm start: a new browser process on the same profile (the files from the service worker) to the first screen;
-  for the companion, then resuming the game made on the first visit: from the tap on it on Home to its screen
-  (with ``--spans``, that tap's Python share by part: ``resume_python_*``).
+  for the companion, then resuming the game made on the first visit: from the tap on it on Home to its screen.
 
 The report gives every figure of every run, then per CPU rate the median (min-max) of each and the difference
 warm start companion - floor, with the machine's load before and after. ``--quick`` is one round at 1x with 3 taps
@@ -328,26 +327,11 @@ def warm_start(playwright: Any, site: Site, profile: Path, throttle: float, game
         out = {"warm_start_s": took}
         if game_id:
             ui.by_id(f"resume-{game_id}").wait_for(state="attached", timeout=START_MS)
-            if SPANS:
-                listen_for_spans(page)
             began = time.perf_counter()
             ui.tap(f"resume-{game_id}")
             ui.by_id("screen-game").wait_for(state="attached", timeout=START_MS)
             out["resume_s"] = time.perf_counter() - began
-            out.update(resume_spans(page) if SPANS else {})
         return out
-
-
-def resume_spans(page: Any) -> dict[str, float]:
-    """The resume tap's Python share by part (``resume_python_*``, ms): what of ``resume_s`` is Python's; the rest
-    is the client's drawing of the game screen and the messages' way between them."""
-    try:
-        page.wait_for_function("(window.tapSpans || []).length > 0", timeout=30_000)
-    except Exception:  # no record heard in time: the figures are left out, the run goes on
-        return {}
-    record = json.loads(page.evaluate("window.tapSpans[0]"))
-    parts = {f"resume_python_{name}_ms": value for name, value in record["parts"].items()}
-    return {"resume_python_busy_ms": record["busy_ms"], "resume_python_wall_ms": record["wall_ms"], **parts}
 
 
 def measure(playwright: Any, site: Site, throttle: float, taps: int, files: int, scratch: Path) -> dict[str, float]:
