@@ -133,8 +133,7 @@ def unpack_wheels(target: Path, pins: dict[str, str]) -> None:
         if dat.stem not in ("root", *LOCALES):
             dat.unlink()
     for junk in ("flet_desktop", "flet/testing", "flet_cli", "pydantic/v1", "pydantic/mypy.py",
-                 "babel/messages/frontend.py", "babel/messages/setuptools_frontend.py", "babel/messages/extract.py",
-                 "babel/messages/jslexer.py"):  # babel's command line and extractors: the app only reads catalogues
+                 "babel/messages/frontend.py", "babel/messages/setuptools_frontend.py"):  # babel's command line
         if (target / junk).is_file():
             (target / junk).unlink()
         shutil.rmtree(target / junk, ignore_errors=True)
