@@ -99,14 +99,17 @@ def build_floor(dist: Path) -> Path:
 
     floor = dist.with_name(dist.name + "-floor")
     shutil.rmtree(floor, ignore_errors=True)
-    shutil.copytree(dist, floor, ignore=shutil.ignore_patterns("sw.js", "app.zip"))
+    shutil.copytree(dist, floor, ignore=shutil.ignore_patterns("sw.js", "app.zip", "app.zip.xz"))
+    packed = (dist / "app.zip.xz").is_file()  # then sent as the build sends its own: stored, as xz
     with zipfile.ZipFile(dist / "app.zip") as ours, \
-            zipfile.ZipFile(floor / "app.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as theirs:
+            zipfile.ZipFile(floor / "app.zip", "w", zipfile.ZIP_STORED if packed else zipfile.ZIP_DEFLATED) as theirs:
         theirs.writestr("main.py", FLOOR_MAIN)
         for item in ours.infolist():
             inside = item.filename.removeprefix("__pypackages__/")
             if inside != item.filename and inside.startswith(FLOOR_PACKAGES):
                 theirs.writestr(item, ours.read(item))
+    if packed:
+        build_web.pack_for_the_wire(floor, ("app.zip",))
     shutil.copyfile(build_web.WEB_SRC / "sw.js", floor / "sw.js")
     build_web.write_service_worker(floor)
     return floor

@@ -21,6 +21,7 @@ import hashlib
 import importlib.metadata as md
 import inspect
 import json
+import lzma
 import os
 import re
 import shutil
@@ -67,6 +68,9 @@ LOCALES = ("en", "es")  # the languages the app speaks: babel keeps only these (
 CLIENT_SKIP = {"main.dart.wasm", "main.dart.mjs", "flutter.js.map", "flutter_service_worker.js"}
 CANVASKIT_SKIP = {"skwasm.js", "skwasm.wasm", "skwasm_heavy.js", "skwasm_heavy.wasm", "wimp.js", "wimp.wasm",
                   "experimental_webparagraph"}  # that variant is loaded only when asked for by name
+#: Fonts of the client no screen of the app draws with (math in Markdown, Cupertino icons): out of the build and
+#: of ``FontManifest.json``, whose every font the client fetches at each start.
+UNUSED_FONTS = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
 PYODIDE_SKIP = {"python", "python.bat", "python.exe", "python_cli_entry.mjs", "ffi.d.ts", "pyodide.d.ts",
                 "pyodide.js", "micropip-0.11.1-py3-none-any.whl", "packaging-26.1-py3-none-any.whl"}
 
@@ -128,13 +132,17 @@ def unpack_wheels(target: Path, pins: dict[str, str]) -> None:
     for dat in locale_data.glob("*.dat"):
         if dat.stem not in ("root", *LOCALES):
             dat.unlink()
-    for junk in ("flet_desktop", "flet/testing", "flet_cli", "pydantic/v1", "pydantic/mypy.py"):
+    for junk in ("flet_desktop", "flet/testing", "flet_cli", "pydantic/v1", "pydantic/mypy.py",
+                 "babel/messages/frontend.py", "babel/messages/setuptools_frontend.py"):  # babel's command line
         if (target / junk).is_file():
             (target / junk).unlink()
         shutil.rmtree(target / junk, ignore_errors=True)
     for info in target.glob("*.dist-info"):  # metadata and licences stay; the install records and SBOMs go
         shutil.rmtree(info / "sboms", ignore_errors=True)
         (info / "RECORD").unlink(missing_ok=True)
+        metadata = info / "METADATA"  # its headers (name, version, requirements), without the long description
+        if metadata.is_file():
+            metadata.write_text(metadata.read_text(encoding="utf-8").split("\n\n", 1)[0] + "\n", encoding="utf-8")
     for pycache in list(target.rglob("__pycache__")):
         shutil.rmtree(pycache, ignore_errors=True)
     for pyi in target.rglob("*.pyi"):
@@ -262,8 +270,12 @@ process.exit(ok ? 0 : 1);
 
 
 #: Run by node with the build's own Pyodide: its standard library (a zip of sources, which zipimport compiles at
-#: every import, on every start) written again as bytecode (no docstrings or asserts, checked by nothing), without
-#: the modules no browser tab runs (the REPL, the debugger, help(), doctest, unittest, mailbox).
+#: every import, on every start) written again as bytecode (no docstrings or asserts, checked by nothing), stored
+#: (``pack_for_the_wire`` compresses the whole), without the modules no browser tab runs (the REPL, the debugger,
+#: help(), doctest, unittest, mailbox) nor those neither the app, its packages nor Pyodide's loader import (an
+#: import trace of every ``companion`` module in Pyodide, and a search of their sources and Pyodide's for imports
+#: inside functions): processes, servers, mail and HTML, profilers, Windows' event loops, XML's DOM, the codecs of
+#: other encodings than Unicode's, ASCII, Latin-1 and the zip's cp437.
 _STDLIB_MJS = """
 import { pathToFileURL } from "node:url";
 const [pyodideDir, target] = process.argv.slice(2);
@@ -274,11 +286,27 @@ py.runPython(`
 import importlib.util, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 
-LEFT_OUT = ("_pyrepl/", "pdb.py", "pydoc.py", "pydoc_data/", "doctest.py", "unittest/", "mailbox.py")
+LEFT_OUT = ("_pyrepl/", "pdb.py", "pydoc.py", "pydoc_data/", "doctest.py", "unittest/", "mailbox.py",
+            "multiprocessing/", "concurrent/futures/process.py", "concurrent/interpreters/",
+            "concurrent/futures/interpreter.py", "xmlrpc/", "wsgiref/", "http/server.py", "socketserver.py",
+            "logging/config.py", "logging/handlers.py", "imaplib.py", "smtplib.py", "ftplib.py", "poplib.py",
+            "netrc.py", "asyncio/windows_events.py", "asyncio/windows_utils.py", "asyncio/proactor_events.py",
+            "xml/dom/", "pickletools.py", "pstats.py", "profile.py", "cProfile.py", "trace.py", "bdb.py",
+            "timeit.py", "tabnanny.py", "pyclbr.py", "modulefinder.py", "symtable.py", "zipapp.py", "shelve.py",
+            "pty.py", "sched.py", "cmd.py", "sqlite3/", "_pyio.py", "configparser.py", "optparse.py",
+            "plistlib.py", "filecmp.py", "fileinput.py", "graphlib.py", "getopt.py", "tarfile.py", "html/",
+            "_markupbase.py", "http/cookiejar.py", "http/cookies.py", "email/policy.py", "email/headerregistry.py",
+            "email/_header_value_parser.py", "email/contentmanager.py", "email/mime/", "asyncio/__main__.py",
+            "asyncio/tools.py", "json/tool.py", "urllib/robotparser.py", "_pydatetime.py")
+CODECS = {"__init__", "aliases", "ascii", "latin_1", "utf_8", "utf_8_sig", "utf_16", "utf_16_be", "utf_16_le",
+          "utf_32", "utf_32_be", "utf_32_le", "utf_7", "idna", "punycode", "unicode_escape", "raw_unicode_escape",
+          "charmap", "cp437", "cp1252", "base64_codec", "hex_codec", "zlib_codec", "undefined"}
 with zipfile.ZipFile("/tmp/stdlib.zip") as source, \\
-        zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+        zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_STORED) as out:
     for info in source.infolist():
         if info.filename.startswith(LEFT_OUT):
+            continue
+        if info.filename.startswith("encodings/") and info.filename[10:].rsplit(".", 1)[0] not in CODECS:
             continue
         data = source.read(info)
         try:
@@ -340,8 +368,8 @@ def write_app_zip(out: Path, folder: Path, sources: set[str]) -> None:
     Python imports without a source), so the bytecode costs no download; of ``companion`` only the ``sources``
     the data stamps hash keep their ``.py`` (with their bytecode in ``__pycache__``). Tracebacks on the phone name
     files and lines, without the lines' text."""
-    with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        for path in sorted(folder.rglob("*")):
+    with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_STORED) as archive:
+        for path in sorted(folder.rglob("*"), key=lambda p: (p.suffix, p)):  # alike files together: smaller .xz
             name = _archived_as(path, folder, sources) if path.is_file() else None
             if name is not None:
                 archive.write(path, name)
@@ -378,6 +406,10 @@ def copy_client(web: Path, out: Path) -> None:
             return unused | {n for n in names if n in CANVASKIT_SKIP}
         if here.name == "pyodide":
             return unused | {n for n in names if n in PYODIDE_SKIP}
+        if here == web / "icons":  # Flet's own icons and splash image: the page shows the ant's
+            return unused | {n for n in names if n.startswith(("icon-", "apple-touch-icon", "loading-animation"))}
+        if here == web / "assets" / "packages":
+            return unused | {n for n in names if f"packages/{n}/" in UNUSED_FONTS}
         return unused
 
     shutil.copytree(web, out, ignore=skip)
@@ -394,6 +426,7 @@ def patch_page(out: Path, base: str, version: str) -> None:
     from flet_web import patch_font_manifest_json, patch_index_html, patch_manifest_json
 
     patch_font_manifest_json(str(out / "assets" / "FontManifest.json"))  # Roboto from our folder, not Google's
+    drop_unused_fonts(out / "assets" / "FontManifest.json")
     index = out / "index.html"
     pyodide_version = json.loads((out / "pyodide" / "package.json").read_text())["version"]
     patch_index_html(str(index), base_href=base, app_name=APP_NAME,
@@ -438,6 +471,13 @@ def patch_page(out: Path, base: str, version: str) -> None:
 
 #: What a first visit's progress bar counts (bytes): the page's big files by name, Pyodide's as one part.
 PYODIDE_PARTS = ("pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.zip")
+
+
+def drop_unused_fonts(manifest: Path) -> None:
+    """The families of ``UNUSED_FONTS`` out of the client's font list (their files are not in the build)."""
+    families = json.loads(manifest.read_text(encoding="utf-8"))
+    kept = [family for family in families if not str(family["family"]).startswith(UNUSED_FONTS)]
+    manifest.write_text(json.dumps(kept, indent=2), encoding="utf-8")
 
 
 def put_splash(html: str, out: Path) -> str:
@@ -512,7 +552,11 @@ def tell_stages(worker: str) -> str:
 #: The npm project of the page's own JavaScript dependencies (``packaging/web``): its files are not the page's.
 NPM_FILES = (WEB_SRC / "package.json", WEB_SRC / "package-lock.json")
 #: What the build takes from it, and where in the folder: (file under node_modules, name in the folder).
-VENDORED = (("jsqr/dist/jsQR.js", "vendor/jsQR.js"), ("jsqr/LICENSE", "vendor/jsQR.LICENSE.txt"))
+VENDORED = (("jsqr/dist/jsQR.js", "vendor/jsQR.js"), ("jsqr/LICENSE", "vendor/jsQR.LICENSE.txt"),
+            ("xz-decompress/dist/package/xz-decompress.min.js", "vendor/xz-decompress.js"))
+#: The archives sent as xz and unpacked by the service worker (``packaging/web/sw.js``, with the vendored decoder).
+PACKED = ("app.zip", "pyodide/python_stdlib.zip")
+XZ_DECODER = "vendor/xz-decompress.js"
 
 
 def own_web_files() -> list[Path]:
@@ -559,6 +603,33 @@ def _lock_changed(modules: Path) -> bool:
                for name, entry in wanted.items() if name)
 
 
+def pack_for_the_wire(out: Path, names: tuple[str, ...] = PACKED) -> None:
+    """Each archive of ``names`` (a zip of stored files) also as ``<name>.xz``: one LZMA2 stream over all its files
+    is far smaller than each file deflated on its own (the app 5.7 -> 3.5 MB, Python's library 3.4 -> 2.1 MB). The
+    service worker fetches the .xz, unpacks it once and keeps the zip, which a start then reads without inflating
+    anything. Without the vendored decoder the archives are sent as they are."""
+    if not (out / XZ_DECODER).is_file():
+        log("no xz decoder vendored (npm): the archives are sent unpacked")
+        return
+    for name in names:
+        data = (out / name).read_bytes()
+        kept = cache_root() / "web-xz" / f"{hashlib.sha256(data).hexdigest()[:16]}.xz"  # minutes on a busy machine
+        if not kept.is_file():
+            window = min(32 << 20, max(1 << 20, 1 << (len(data) - 1).bit_length()))  # the decoder allocates this
+            filters = [{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME, "dict_size": window, "lc": 4,
+                        "pb": 0}]
+            kept.parent.mkdir(parents=True, exist_ok=True)
+            partial = kept.with_suffix(".part")
+            partial.write_bytes(lzma.compress(data, check=lzma.CHECK_CRC32, filters=filters))
+            partial.replace(kept)
+        shutil.copyfile(kept, out / f"{name}.xz")
+
+
+def packed_files(out: Path) -> list[str]:
+    """The archives this build sends as xz (the service worker's ``PACKED``)."""
+    return [name for name in PACKED if (out / f"{name}.xz").is_file()]
+
+
 def add_table_script(out: Path) -> None:
     """``table.js`` (a table of phones: WebRTC and the camera, asked by the Python worker) loaded by the page."""
     index = out / "index.html"
@@ -577,8 +648,9 @@ def precache_list(out: Path) -> tuple[dict[str, str], str]:
     files = {}
     for path in sorted(p for p in out.rglob("*") if p.is_file()):
         name = path.relative_to(out).as_posix()
-        if name in ("sw.js", "build-stamp.json") or name.startswith("."):
-            continue
+        if name in ("sw.js", "build-stamp.json", XZ_DECODER) or name.startswith(".") \
+                or (name.endswith(".xz") and name[:-3] in PACKED):
+            continue  # a packed archive's .xz is never kept (the zip is); the service worker's own script neither
         files[name] = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
         digest.update(name.encode())
         digest.update(files[name].encode())
@@ -586,9 +658,10 @@ def precache_list(out: Path) -> tuple[dict[str, str], str]:
 
 
 def optional_files(files: dict[str, str]) -> list[str]:
-    """Kept offline only when the page used them: CanvasKit's variants (a browser loads one of the two) and the
-    licences' text (shown by no screen of the app)."""
-    return [name for name in files if name.startswith("canvaskit/") or name == "assets/NOTICES"]
+    """Kept offline only when the page used them: CanvasKit's variants (a browser loads one of the two), the
+    licences' text (shown by no screen of the app) and the video player's HLS script (the app plays no video)."""
+    return [name for name in files if name.startswith(("canvaskit/", "assets/packages/media_kit/"))
+            or name == "assets/NOTICES"]
 
 
 def write_service_worker(out: Path) -> str:
@@ -597,7 +670,8 @@ def write_service_worker(out: Path) -> str:
         return version
     template = (out / "sw.js").read_text(encoding="utf-8")
     text = (template.replace("__VERSION__", version).replace("__FILES__", json.dumps(files, indent=0))
-            .replace("__OPTIONAL__", json.dumps(optional_files(files))))
+            .replace("__OPTIONAL__", json.dumps(optional_files(files)))
+            .replace("__PACKED__", json.dumps(packed_files(out))))
     (out / "sw.js").write_text(text, encoding="utf-8")
     return version
 
@@ -661,6 +735,7 @@ def build(out: Path, base: str, force: bool) -> Path:
     patch_page(staging, base, key)
     add_table_script(staging)
     add_vendored(staging)
+    pack_for_the_wire(staging)
     version = write_service_worker(staging)
     (staging / "build-stamp.json").write_text(json.dumps({"key": key, "version": version, "pins": pins}, indent=1))
     keep_build(staging, key)

@@ -5,9 +5,14 @@
 // is fetched. Of the optional files (CanvasKit's variants) only those this browser uses are kept. A new build
 // installs beside the old one, copying the files whose hash is unchanged, and takes over once the page says
 // "update ready" and is reloaded (or all its tabs are closed).
+// The two big archives (the app's and Python's library) are zips of stored files, sent as xz (one stream over all
+// their files, far smaller than each file deflated): the worker unpacks them once, on the way in, and keeps the
+// zip itself, so a start reads it as it is and nothing is unpacked again.
 const VERSION = "__VERSION__";
 const FILES = __FILES__;  // every file of the build: its name and the start of its content's SHA-256
 const OPTIONAL = __OPTIONAL__;  // kept only when the page uses them
+const PACKED = __PACKED__;  // sent as name + ".xz" (vendor/xz-decompress.js unpacks them)
+if (PACKED.length) importScripts("vendor/xz-decompress.js");
 const CACHE = "companion-" + VERSION;
 const SCOPE = self.registration.scope;
 const MANIFEST = new URL("__companion-files__.json", SCOPE).href;
@@ -23,9 +28,26 @@ async function digest(response) {
   return Array.from(new Uint8Array(bytes).slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+// A file of the build from the network: a packed one as its .xz, unpacked here (the plain file if that fails).
+async function download(name, init) {
+  const href = new URL(name, SCOPE).href;
+  if (!PACKED.includes(name)) return fetch(href, init);
+  try {
+    const packed = await fetch(href + ".xz", init);
+    if (packed.ok) {
+      const unpacked = new self["xz-decompress"].XzReadableStream(packed.body);
+      const bytes = await new Response(unpacked).arrayBuffer();
+      return new Response(bytes, { headers: { "content-type": "application/zip" } });
+    }
+  } catch (error) {
+    console.warn("companion: " + name + ".xz could not be unpacked; fetching it whole", error);
+  }
+  return fetch(href, init);
+}
+
 // Kept only when the bytes are this build's (an older copy from the HTTP cache would not be).
 async function keep(cache, name, response) {
-  if (!response.ok || response.type !== "basic") return false;
+  if (!response.ok || !["basic", "default"].includes(response.type)) return false;
   if ((await digest(response.clone())) !== FILES[name]) return false;
   await cache.put(new URL(name, SCOPE).href, response);
   return true;
@@ -43,8 +65,8 @@ async function fill(cache, names, mode, older, olderFiles) {
       const href = new URL(name, SCOPE).href;
       const same = older && olderFiles[name] === FILES[name] ? await older.match(href) : undefined;
       if (same && await keep(cache, name, same)) continue;
-      if (await keep(cache, name, await fetch(href, { cache: mode }))) continue;
-      if (!(await keep(cache, name, await fetch(href, { cache: "no-cache" })))) throw new Error(name + ": not this build's");
+      if (await keep(cache, name, await download(name, { cache: mode }))) continue;
+      if (!(await keep(cache, name, await download(name, { cache: "no-cache" })))) throw new Error(name + ": not this build's");
     }
   }
   await Promise.all([worker(), worker(), worker(), worker()]);
@@ -108,8 +130,8 @@ self.addEventListener("fetch", (event) => {
     const hit = await cache.match(key);
     if (hit) return hit;
     try {
-      const response = await fetch(request);
       const name = NAMES.get(key);
+      const response = PACKED.includes(name) ? await download(name, {}) : await fetch(request);
       if (name !== undefined && response.ok) event.waitUntil(keep(cache, name, response.clone()));
       return response;
     } catch (error) {

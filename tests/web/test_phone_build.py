@@ -165,7 +165,7 @@ def test_a_first_visit_downloads_each_big_file_once(phone: BrowserContext, web_b
     """The service worker keeps the files as the page fetches them and then fetches only what is missing: no file
     of the build is sent twice but the few small ones the page asks for before the worker takes control (this
     profile has no HTTP cache: Playwright's routing turns it off), and CanvasKit's variant this browser does not
-    use is not sent at all."""
+    use is not sent at all; the two archives come packed (xz), never whole."""
     import subprocess
     import sys
     import time
@@ -191,7 +191,9 @@ def test_a_first_visit_downloads_each_big_file_once(phone: BrowserContext, web_b
                    for m in re.finditer(r'"GET (\S+) HTTP/[\d.]+" 200', log.read_text()))
     twice = {name: n for name, n in sent.items() if n > 1}
     assert all((web_build / name).stat().st_size < 50_000 for name in twice), twice
-    assert sent["app.zip"] == sent["pyodide/pyodide.asm.wasm"] == sent["main.dart.js"] == 1
+    assert sent["app.zip.xz"] == sent["pyodide/pyodide.asm.wasm"] == sent["main.dart.js"] == 1
+    assert sent["pyodide/python_stdlib.zip.xz"] == 1  # the archives come as xz, unpacked by the service worker
+    assert "app.zip" not in sent and "pyodide/python_stdlib.zip" not in sent
     assert sent["canvaskit/chromium/canvaskit.wasm"] == 1 and "canvaskit/canvaskit.wasm" not in sent
     assert sent["rive/wasm/rive_native.js"] >= 1  # the client's Rive loader asks here, not a CDN
 
@@ -225,3 +227,35 @@ def test_the_phone_reads_the_shared_and_the_units_own_spanish(chromium: Browser,
         ui.type_into("Buscar en las reglas", "qué marca lleva una cámara al mazo de ciempiés")  # a reading, labelled
         ui.expect_label("result-0", re.compile(r"^Qué marca lleva una Cámara al mazo de ciempiés\. Símbolo\. "
                                                r"Interpretación\. "))
+
+
+def test_every_screen_opens_in_both_languages(phone: BrowserContext, site: Site) -> None:
+    """Every route the app has (the router's own list: a new screen joins this walk by existing), in English and
+    then in Spanish, opens its screen on the phone build, with no Python error in the console. The build leaves
+    out what nothing imports (of Python's library, Babel, the client's fonts): a module or file a screen needs
+    and the build dropped shows here as the error screen or a traceback."""
+    from companion.ui.tab.routes import Router
+
+    page = phone.new_page()
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text)
+            if re.search(r"Traceback|Error\b", message.text) else None)
+    ui = start(page, site.url)
+    game_id = solo_game(ui)
+    for language in ("en", "es"):
+        open_route(ui, "/settings", "settings")
+        ui.tap(f"language-{language}")
+        ui.expect_label("screen-title", "Settings" if language == "en" else "Ajustes")
+        for pattern, module in Router().routes.items():
+            if pattern == "/join":
+                continue  # a computer's guest page, reached through the address its shared table shows
+            route = pattern.replace(":id", game_id if pattern.startswith("/game") else "mm-clar-ladybug")
+            open_route(ui, route, module.SCREEN.identifier)
+            assert ui.by_id("screen-error").count() == 0, (language, route)
+    assert not errors, errors
+
+
+def open_route(ui: Ui, route: str, screen: str) -> None:
+    """The route put in the address's fragment (the phone build's routing), as a link would."""
+    ui.page.evaluate("route => { location.hash = '#' + route; }", route)
+    ui.wait_screen(screen)
