@@ -44,7 +44,7 @@ def share_banner(app: PageApp) -> ft.Control | None:
                "This table is shared on the local network ({address}). Devices joined: {n}.", count,
                address=table.base_url)
     manage = widgets.icon_action(tr("Manage sharing"), ft.Icons.DEVICES,
-                                 app.handler(lambda: open_share_dialog(app, table.game_id)),
+                                 app.answers.handler(lambda: open_share_dialog(app, table.game_id)),
                                  identifier="share-manage", filled=True)
     fg = ft.Colors.ON_SECONDARY_CONTAINER
     row = ft.Row([ft.Icon(ft.Icons.WIFI_TETHERING, color=fg),
@@ -67,7 +67,7 @@ class ShareDialog:
             modal=True, title=widgets.heading(tr("Share this table"), app.sizes, identifier="share-title"),
             semantics_label=tr("Share this table"),
             inset_padding=ft.Padding.symmetric(horizontal=10, vertical=24),
-            actions=[widgets.tap_button(tr("Close"), app.handler(self.close), kind="text",
+            actions=[widgets.tap_button(tr("Close"), app.answers.handler(self.close), kind="text",
                                         identifier="share-close", sizes=app.sizes)],
         )
 
@@ -108,16 +108,16 @@ class ShareDialog:
                   "who can play and who can only watch, and you can stop sharing at any time.")
         return [
             ft.Text(text, size=sizes.body),
-            widgets.tap_button(tr("Start sharing"), self.app.handler(self._start), icon=ft.Icons.WIFI_TETHERING,
+            widgets.tap_button(tr("Start sharing"), self.app.answers.handler(self._start), icon=ft.Icons.WIFI_TETHERING,
                                identifier="share-start", sizes=sizes),
         ]
 
     def _start(self) -> None:
         if self.game_id is None:
             return
-        self.app.start_sharing(self.game_id)
+        self.app.guests.start_sharing(self.game_id)
         self.refresh()
-        self.app.refresh()
+        self.app.routes.refresh()
 
     # -- shared -----------------------------------------------------------------------------
     def _active(self) -> list[ft.Control]:
@@ -150,7 +150,8 @@ class ShareDialog:
             controls.append(ft.Text(tr("No device has joined yet."), size=sizes.small,
                                     color=ft.Colors.ON_SURFACE_VARIANT))
         controls += [self._device_row(d) for d in devices]
-        controls.append(widgets.tap_button(tr("Stop sharing"), self.app.handler(self._stop), icon=ft.Icons.STOP_CIRCLE,
+        controls.append(widgets.tap_button(tr("Stop sharing"), self.app.answers.handler(self._stop),
+                                           icon=ft.Icons.STOP_CIRCLE,
                                            identifier="share-stop", kind="tonal", sizes=sizes))
         return controls
 
@@ -160,10 +161,10 @@ class ShareDialog:
         if self.game_id is None or shared is None or shared == self.game_id:
             return []
         try:
-            name = str(self.app.session(shared).doc["name"])
+            name = str(self.app.changes.session(shared).doc["name"])
         except Exception:
             name = shared
-        switch = widgets.tap_button(tr("Share this game instead"), self.app.handler(self._start),
+        switch = widgets.tap_button(tr("Share this game instead"), self.app.answers.handler(self._start),
                                     icon=ft.Icons.SWAP_HORIZ, identifier="share-switch", kind="tonal",
                                     sizes=self.app.sizes)
         return [widgets.banner(trf("The devices see another game: {name}.", name=name), self.app.sizes,
@@ -173,7 +174,7 @@ class ShareDialog:
         sizes = self.app.sizes
 
         def toggle(_: object) -> None:
-            self.app.guard(lambda: self._set_play(device.id, not device.can_play))
+            self.app.answers.guard(lambda: self._set_play(device.id, not device.can_play))
 
         right = tr("Can play") if device.can_play else tr("View only")
         said = trf("{name} can play. Tap to make it view only.", name=device.name) if device.can_play else \
@@ -184,7 +185,7 @@ class ShareDialog:
             content=ft.Switch(value=device.can_play, on_change=toggle, label=right))
         remove = widgets.icon_action(trf("Remove {name} from the table", name=device.name),
                                      ft.Icons.PERSON_REMOVE,
-                                     self.app.handler(lambda: self._remove(device.id)),
+                                     self.app.answers.handler(lambda: self._remove(device.id)),
                                      identifier=f"device-remove-{device.name}")
         return ft.Row([
             ft.Text(device.name, size=sizes.body, weight=ft.FontWeight.W_600, expand=True, max_lines=1,
@@ -193,26 +194,26 @@ class ShareDialog:
         ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
     def _set_play(self, device_id: str, can_play: bool) -> None:
-        self.app.require_host()
+        self.app.guests.require_host()
         self.table.set_can_play(device_id, can_play)
-        self.app.share_changed()
+        self.app.guests.share_changed()
         self.refresh()
 
     def _remove(self, device_id: str) -> None:
-        self.app.require_host()
+        self.app.guests.require_host()
         self.table.remove(device_id)
-        self.app.share_changed()
+        self.app.guests.share_changed()
         self.refresh()
-        self.app.refresh()
+        self.app.routes.refresh()
 
     def _stop(self) -> None:
-        self.app.stop_sharing()
+        self.app.guests.stop_sharing()
         self.refresh()
-        self.app.refresh()
+        self.app.routes.refresh()
 
 
 def open_share_dialog(app: PageApp, game_id: str | None) -> None:
-    app.require_host()
+    app.guests.require_host()
     dialog = ShareDialog(app, game_id)
     app.share_dialog = dialog
     dialog.open()

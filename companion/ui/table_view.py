@@ -57,7 +57,7 @@ async def scan_code(app: PageApp) -> str | None:
     try:
         return await scanner.scan(tr("Point the camera at the code on the other phone."), tr("Cancel"))
     except GameError as exc:
-        app.show_error(str(exc))
+        app.answers.show_error(str(exc))
         return None
 
 
@@ -80,7 +80,7 @@ def host_table(app: PageApp, game_id: str) -> TableHost:
     sessions = app.ctx.sessions
 
     def guest_tapped(_: object) -> None:
-        app.guard(lambda: app.game_changed(game_id))
+        app.answers.guard(lambda: app.changes.game_changed(game_id))
 
     turn = asyncio.Lock()
 
@@ -97,7 +97,7 @@ def host_table(app: PageApp, game_id: str) -> TableHost:
 def _guests_changed(app: PageApp) -> None:
     dialog = app.share_dialog
     if isinstance(dialog, PhoneShareDialog):
-        app.guard(dialog.refresh)
+        app.answers.guard(dialog.refresh)
 
 
 class PhoneShareDialog:
@@ -117,7 +117,8 @@ class PhoneShareDialog:
             inset_padding=ft.Padding.symmetric(horizontal=10, vertical=24),
             content=ft.Semantics(identifier="share-dialog", container=True,
                                  content=ft.Container(self._body, width=340)),
-            actions=[widgets.tap_button(tr("Close"), app.handler(self.close), kind="text", identifier="share-close",
+            actions=[widgets.tap_button(tr("Close"), app.answers.handler(self.close), kind="text",
+                                        identifier="share-close",
                                         sizes=app.sizes)])
 
     def open(self) -> None:
@@ -149,9 +150,9 @@ class PhoneShareDialog:
                              on_change=changed_value(self.app, self._typed), text_size=sizes.small, **sized(sizes))
         problem = ft.Semantics(identifier="table-answer-problem", live_region=True,
                                content=ft.Text(self.problem, size=sizes.body, color=ft.Colors.ERROR))
-        connect = widgets.tap_button(tr("Connect"), self.app.handler(self._connect), icon=ft.Icons.LINK,
+        connect = widgets.tap_button(tr("Connect"), self.app.answers.handler(self._connect), icon=ft.Icons.LINK,
                                      identifier="table-connect", sizes=sizes)
-        scan = [widgets.tap_button(tr("Scan the other phone's code"), self.app.handler(self._scan),
+        scan = [widgets.tap_button(tr("Scan the other phone's code"), self.app.answers.handler(self._scan),
                                    icon=ft.Icons.QR_CODE_SCANNER, identifier="table-scan-answer", kind="tonal",
                                    sizes=sizes)] if scanner_of(self.app) is not None else []
         return [ft.Text(steps, size=sizes.body),
@@ -177,11 +178,11 @@ class PhoneShareDialog:
             link, code = await linker_of(self.app).host_offer()
         except Exception as exc:
             log.exception("no code for the next phone")
-            self.app.show_error(explain(exc))
+            self.app.answers.show_error(explain(exc))
             return
         self.table.add(link)  # its handlers are set before it can open, so its first message is heard
         self.offer, self.answer, self.problem = (link, code), "", ""
-        self.app.guard(self.refresh)
+        self.app.answers.guard(self.refresh)
 
     def _connect(self) -> None:
         if self.offer is None:
@@ -193,15 +194,15 @@ class PhoneShareDialog:
             await linker_of(self.app).host_accept(link, answer)
         except GameError as exc:
             self.problem = str(exc)
-            self.app.guard(self.refresh)
+            self.app.answers.guard(self.refresh)
             return
         except Exception as exc:
             log.exception("the answer could not be taken")
             self.problem = explain(exc)
-            self.app.guard(self.refresh)
+            self.app.answers.guard(self.refresh)
             return
         self.offer = None
-        self.app.guard(self.refresh)
+        self.app.answers.guard(self.refresh)
         await self._new_offer()
 
     # -- the phones at the table ----------------------------------------------------------------------
@@ -218,7 +219,7 @@ class PhoneShareDialog:
         sizes = self.app.sizes
 
         def toggle(_: object) -> None:
-            self.app.guard(lambda: self.table.set_role(guest.id, "view" if guest.can_play else "play"))
+            self.app.answers.guard(lambda: self.table.set_role(guest.id, "view" if guest.can_play else "play"))
 
         said = (trf("{name} can play. Tap to make it view only.", name=guest.name) if guest.can_play
                 else trf("{name} can only watch. Tap to let it play.", name=guest.name))
@@ -227,7 +228,7 @@ class PhoneShareDialog:
                               content=ft.Switch(value=guest.can_play, on_change=toggle,
                                                 label=tr("Can play") if guest.can_play else tr("View only")))
         remove = widgets.icon_action(trf("Remove {name} from the table", name=guest.name), ft.Icons.PERSON_REMOVE,
-                                     self.app.handler(lambda: self.table.remove(guest.id)),
+                                     self.app.answers.handler(lambda: self.table.remove(guest.id)),
                                      identifier=f"table-remove-{guest.name}")
         said_state = (trf("{name} (connected)", name=guest.name) if guest.connected
                       else trf("{name} (link lost)", name=guest.name))
@@ -235,14 +236,14 @@ class PhoneShareDialog:
         return ft.Row([name, switch, remove], vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
     def _stop_button(self) -> ft.Control:
-        return widgets.tap_button(tr("Stop sharing"), self.app.handler(self._stop), icon=ft.Icons.STOP_CIRCLE,
+        return widgets.tap_button(tr("Stop sharing"), self.app.answers.handler(self._stop), icon=ft.Icons.STOP_CIRCLE,
                                   identifier="table-stop", kind="tonal", sizes=self.app.sizes)
 
     def _stop(self) -> None:
         self.table.leave()
         self.app.ctx.phone_table = None
         self.close()
-        self.app.refresh()
+        self.app.routes.refresh()
 
 
 def open_phone_share(app: PageApp, game_id: str) -> None:
@@ -259,7 +260,7 @@ def attach_guest(app: PageApp, name: str, link: Link) -> TableGuest:
         old.link.on_state = old.link.on_message = lambda _: None  # an old link's late word is not this table's
     guest = old if old is not None else TableGuest(name, app.language, app.ctx.store.content)
     guest.name, guest.language = name, app.language
-    guest.on_change = lambda: app.guard(lambda: _heard(app, guest))
+    guest.on_change = lambda: app.answers.guard(lambda: _heard(app, guest))
     guest.attach(link)
     app.ctx.table_guest = guest
     if old is None:
@@ -273,11 +274,11 @@ def _heard(app: PageApp, guest: TableGuest) -> None:
     mirror = guest.mirror
     route = f"/game/{mirror.id}" if mirror is not None else None
     if route is not None and app.page.route.startswith("/table"):
-        app.go(route)
+        app.routes.go(route)
     else:
-        app.refresh()
+        app.routes.refresh()
     for note in notes:
-        app.show_error(render(note))
+        app.answers.show_error(render(note))
 
 
 async def _watch_overdue(app: PageApp, guest: TableGuest) -> None:
@@ -285,7 +286,7 @@ async def _watch_overdue(app: PageApp, guest: TableGuest) -> None:
     while app.ctx.table_guest is guest:
         await asyncio.sleep(OVERDUE_CHECK)
         if guest.overdue():
-            app.guard(lambda: _heard(app, guest))
+            app.answers.guard(lambda: _heard(app, guest))
 
 
 def table_banner(app: PageApp) -> ft.Control | None:
