@@ -180,8 +180,8 @@ class GameFiles:
             self.app.routes.refresh()
 
         self.app.answers.confirm(tr("Delete this game?"),
-                         trf("'{name}' could not be opened; its file will be removed from this device. "
-                             "This cannot be undone.", name=kept.name), tr("Delete"), delete)
+                                 trf("'{name}' could not be opened; its file will be removed from this device. "
+                                     "This cannot be undone.", name=kept.name), tr("Delete"), delete)
 
     # -- import -----------------------------------------------------------------------
     def import_action(self) -> ft.PickFiles:

@@ -152,8 +152,8 @@ class RoundBar:
     def _finish(self) -> None:
         screen = self.screen
         screen.app.answers.confirm(tr("Finish the game?"), tr("The scores are final (Undo can still take it back)."),
-                           tr("Finish"), lambda: screen.app.changes.execute(screen.session, FinishGame(),
-                                                                            debounce="finish"))
+                                   tr("Finish"), lambda: screen.app.changes.execute(screen.session, FinishGame(),
+                                                                                    debounce="finish"))
 
     def _end_early(self) -> None:
         """Stop the game now (time is up, a colony is lost), after a confirmation: the standings as they are."""

@@ -89,7 +89,7 @@ def _ask_decree(ctx: PanelContext) -> None:
     def save() -> None:
         try:
             ctx.dispatch(ChooseDecree(decree_name=name.value or "", measure=measure.value or "",
-                                                      criterion=criterion.value or ""))
+                                      criterion=criterion.value or ""))
         except GameError as exc:
             problem.show(str(exc))
             return

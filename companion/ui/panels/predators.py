@@ -247,8 +247,8 @@ def _confirm_win(ctx: PanelContext, command: WinAgainst) -> None:
         ctx.dialogs.pop_dialog()
 
     ctx.dialogs.show_dialog(widgets.confirm_dialog(tr("A win against a Predator"), trf("{label}?", label=label),
-                                                    tr("Give the point"),
-                                                    yes, no, ctx.sizes))
+                                                   tr("Give the point"),
+                                                   yes, no, ctx.sizes))
 
 
 def _ask_summon(ctx: PanelContext, p: NamedPredator) -> None:

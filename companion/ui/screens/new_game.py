@@ -258,7 +258,7 @@ class NewGameScreen(Screen):
         carried = self.app.ctx.store.carried_last
         if carried:
             self.app.answers.show_info(trn("A card you typed in an earlier game is filled in.",
-                                   "Cards you typed in earlier games are filled in: {n}.", carried))
+                                           "Cards you typed in earlier games are filled in: {n}.", carried))
 
 
 SCREEN = NewGameScreen

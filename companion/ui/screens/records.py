@@ -224,7 +224,7 @@ class RecordsScreen(Screen):
             self.refresh()
 
         self.app.answers.confirm(tr("Forget this game?"), trf("{name} will no longer count in any figure.", name=name),
-                         tr("Forget"), forget)
+                                 tr("Forget"), forget)
 
     # -- against her ------------------------------------------------------------------------------
     def _brood(self, group: str, f: Figures) -> ft.Control:

@@ -142,8 +142,8 @@ class Changes:
                 self.routes.refresh()
 
         self.answers.confirm(i18n.tr("Delete this game?"),
-                     i18n.trf("{name} will be removed from this device. This cannot be undone.", name=name),
-                     i18n.tr("Delete"), delete)
+                             i18n.trf("{name} will be removed from this device. This cannot be undone.", name=name),
+                             i18n.tr("Delete"), delete)
 
 
 def said_sent(answers: Answers, done: Executed) -> Executed:

@@ -122,7 +122,7 @@ class Guests:
         self.require_host()
         if self.tab.ctx.sharing is not None:
             self.tab.page.run_task(self._sharing_task,
-                               self.tab.ctx.sharing.stop_async(tell=lambda: self.tab.broadcast({"kind": "share"})))
+                                   self.tab.ctx.sharing.stop_async(tell=lambda: self.tab.broadcast({"kind": "share"})))
 
     async def _sharing_task(self, change: Awaitable[object]) -> None:
         try:
