@@ -116,7 +116,7 @@ class PageApp(TabBase):
     what it may do), ``changes`` (commands, undo, redo, deleting a game) and ``device_settings``."""
 
     def __init__(self, page: ft.Page, ctx: AppContext, router: Router) -> None:
-        super().__init__(page, ctx, router)
+        super().__init__(page, ctx)
         self.answers = Answers(self)
         self.routes = Routes(self, router)
         self.guests = Guests(self, self.answers, self.routes)

@@ -66,7 +66,7 @@ def test_three_processes_on_one_game_lose_nothing_acknowledged(db_path: Path) ->
 def test_the_app_and_the_terminal_on_different_games_never_clash(db_path: Path) -> None:
     """The app keeps its session open and taps +1 while another process scores another game."""
     app = GameStore(db_path)
-    mine = app.changes.session(app.create(GameSetup(game="mota", players=four_players())).id)
+    mine = app.session(app.create(GameSetup(game="mota", players=four_players())).id)
     other = app.create(GameSetup(game="mota", players=four_players())).id
     for _ in range(5):
         mine.execute(AdjustScore("p1", 1))
@@ -78,7 +78,7 @@ def test_the_app_and_the_terminal_on_different_games_never_clash(db_path: Path) 
 
 def test_a_change_made_elsewhere_on_the_same_game_is_refused_in_plain_words(db_path: Path) -> None:
     app = GameStore(db_path)
-    session = app.changes.session(app.create(GameSetup(game="mota", players=four_players())).id)
+    session = app.session(app.create(GameSetup(game="mota", players=four_players())).id)
     assert _workers(db_path, [(session.id, "p2")], 1) == [1]  # another process scores the same game
     try:
         session.execute(AdjustScore("p1", 1))

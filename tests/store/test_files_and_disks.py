@@ -217,7 +217,7 @@ def test_a_long_game_keeps_a_bounded_file_and_every_log_line(tmp_path: Path) -> 
 def test_a_game_deleted_elsewhere_is_not_brought_back_by_the_next_save(tmp_path: Path) -> None:
     db = tmp_path / "games.json"
     app = GameStore(db)
-    session = app.changes.session(app.create(GameSetup(game="mota", players=four_players())).id)
+    session = app.session(app.create(GameSetup(game="mota", players=four_players())).id)
     done = subprocess.run([sys.executable, "-m", "companion", "game", "delete", session.id, "--yes", "--db", str(db)],
                           capture_output=True, text=True)
     assert done.returncode == 0

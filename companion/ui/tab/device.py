@@ -24,6 +24,7 @@ class DeviceSettings:
         self.tab = tab
         self.routes = routes
         self.guests = guests
+        self._awake = False  # what this tab last asked the wakelock for
 
     def update_settings(self, **changes: Json) -> None:
         self.guests.require_host()
@@ -69,8 +70,8 @@ class DeviceSettings:
     def apply_keep_awake(self) -> None:
         """Enable or release the wakelock when the setting differs from what this tab asked for."""
         wanted = self.tab.settings.keep_awake
-        if self.tab.wakelock is not None and wanted != self.tab._awake and self.tab.connected:
-            self.tab._awake = wanted
+        if self.tab.wakelock is not None and wanted != self._awake and self.tab.connected:
+            self._awake = wanted
             self.tab.page.run_task(self._set_wakelock, wanted)
 
     async def _set_wakelock(self, on: bool) -> None:
