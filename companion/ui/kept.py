@@ -32,7 +32,7 @@ from companion.core.commands.base import Command
 from companion.core.errors import CommandError
 from companion.core.i18n import language
 from companion.core.schema import Json, JsonObject
-from companion.core.session import Change, Doc, Session, refusal
+from companion.core.session import Doc, Session, refusal
 from companion.core.state import State
 from companion.core.views import GameView, game_view
 from companion.ui.forward import Forward
@@ -229,10 +229,6 @@ class GameReader:
         self.reads.add(DOCUMENT)
         return self.real.doc
 
-    @doc.setter
-    def doc(self, doc: Doc) -> None:
-        raise AttributeError("a drawing's session only reads: changes go to the session itself")
-
     revision = Forward[int]("real")
     id = Forward[str]("real")
 
@@ -293,12 +289,6 @@ class GameReader:
 
     def _refusal(self, command: Command) -> CommandError | None:
         return self.ask(("refusal", command), lambda state: refusal(command, state, self.content))
-
-    def touched_since(self, rev: int) -> frozenset[str] | None:
-        return self.real.touched_since(rev)
-
-    def changes_since(self, rev: int) -> list[Change] | None:
-        return self.real.changes_since(rev)
 
 
 class Used:
