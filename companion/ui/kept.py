@@ -269,6 +269,7 @@ class GameReader:
         else:
             self.reads.update(parts)
         used = self.used.setdefault(key, Used(compute, outside))
+        used.parts = parts
         if type(value) is dict:
             return cast(T, Entries(cast(JsonObject, value), used.entries))
         used.entries[WHOLE] = comparable(value)
@@ -297,7 +298,12 @@ class Used:
     def __init__(self, compute: Callable[[State], object], outside: frozenset[str] = frozenset()) -> None:
         self.compute = compute
         self.outside = outside
+        self.parts: frozenset[str] = frozenset()  # the parts of the game the answer was made of
         self.entries: dict[object, object] = {}
+
+    def made_of(self, touched: frozenset[str]) -> bool:
+        """Whether a change that touched ``touched`` may have changed the answer (the game view: every change)."""
+        return bool(self.parts & touched) or DOCUMENT in self.parts
 
     def same_now(self, key: Hashable, session: Session) -> bool:
         """Whether the answer for the game as saved now has the same values in every entry read."""
@@ -322,9 +328,9 @@ class Drawn:
         self.session, self.doc, self.rev = session, session.doc, session.revision
 
     def still(self, inputs: object, session: Session) -> bool:
-        """Whether a panel drawn so would be drawn the same now: same inputs, same session, and no part it read
-        touched since - or none it read itself, and every answer it asked for the same in what it read of it (a
-        document that changed without a revision - a game never saved - counts as all touched)."""
+        """Whether a panel drawn so would be drawn the same now: same inputs, same session, no part it read itself
+        touched since, and every answer made of a touched part (the game view: of every change) the same in what
+        it read of it (a document that changed without a revision - a game never saved - counts as all touched)."""
         if inputs != self.inputs or session is not self.session or DOCUMENT in self.direct:
             return False
         if session.doc is self.doc:
@@ -332,8 +338,7 @@ class Drawn:
         touched = session.touched_since(self.rev) if session.revision != self.rev else None
         if touched is None or EVERYTHING in touched or touched & self.direct:
             return False
-        through_answers = touched & self.reads or DOCUMENT in self.reads  # the game view is made of the document
-        if through_answers and not all(used.same_now(key, session) for key, used in self.used.items()):
+        if not all(used.same_now(key, session) for key, used in self.used.items() if used.made_of(touched)):
             return False
         self.doc, self.rev = session.doc, session.revision  # as drawn now: the next change is counted from here
         return True
