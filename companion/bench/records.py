@@ -92,17 +92,19 @@ def _records_screen(db: Path) -> None:
     from companion.ui.screens.records import RecordsScreen
     from companion.ui.theme import Sizes
 
+    def handler(action: Callable[[], object]) -> Callable[[object], None]:
+        def run(_: object = None) -> None:
+            action()
+        return run
+
     class Tab:
-        sizes, guest, can_play, device = Sizes(), False, True, None
+        sizes, guest, device = Sizes(), False, None
         page = SimpleNamespace(width=360.0)
+        answers = SimpleNamespace(handler=handler)
+        guests = SimpleNamespace(can_play=True)
 
         def __init__(self, ctx: AppContext) -> None:
             self.ctx, self.opened_tiles = ctx, set[str]()
-
-        def handler(self, action: Callable[[], object]) -> Callable[[object], None]:
-            def run(_: object = None) -> None:
-                action()
-            return run
 
     store = GameStore(db)
     RecordsScreen(Tab(AppContext(store, None, SessionPool(store))), "/records", {}).build_view()  # type: ignore

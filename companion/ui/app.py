@@ -33,10 +33,12 @@ from companion.store.settings import SettingsStore, settings_path
 from companion.ui import i18n, theme
 from companion.ui.game_files import GameFiles
 from companion.ui.share import JOIN_PARAM, Table
-from companion.ui.tab.answers import explain
+from companion.ui.tab.answers import Answers, explain
+from companion.ui.tab.base import TabBase
 from companion.ui.tab.changes import Changes
 from companion.ui.tab.device import DeviceSettings
-from companion.ui.tab.routes import ErrorScreen, Router, _match, discover_screens, split_route
+from companion.ui.tab.guests import Guests
+from companion.ui.tab.routes import ErrorScreen, Router, Routes, _match, discover_screens, split_route
 
 if TYPE_CHECKING:
     from companion.table.guest import TableGuest
@@ -107,9 +109,19 @@ class AppContext:
 
 
 # -- one browser tab --------------------------------------------------------------------
-class PageApp(Changes, DeviceSettings):
-    """The app in one tab (or window): its lifecycle and messages from other tabs here; routing, guests, changes
-    to games, settings and answers to taps in ``companion.ui.tab``."""
+class PageApp(TabBase):
+    """The app in one tab (or window): its state and lifecycle, and messages from other tabs. What it does is in
+    its parts (``companion.ui.tab``), each handed only the parts it uses: ``answers`` (handlers, errors, notes,
+    confirmations), ``routes`` (which screen, drawing it again), ``guests`` (who this tab is at a shared table and
+    what it may do), ``changes`` (commands, undo, redo, deleting a game) and ``device_settings``."""
+
+    def __init__(self, page: ft.Page, ctx: AppContext, router: Router) -> None:
+        super().__init__(page, ctx)
+        self.answers = Answers(self)
+        self.routes = Routes(self, router)
+        self.guests = Guests(self, self.answers, self.routes)
+        self.changes = Changes(self, self.answers, self.routes, self.guests)
+        self.device_settings = DeviceSettings(self, self.routes, self.guests)
 
     def start(self) -> None:
         with i18n.using(self.language):
@@ -119,15 +131,15 @@ class PageApp(Changes, DeviceSettings):
         page = self.page
         page.title = APP_TITLE
         self.sizes = theme.apply(page, self.settings)
-        page.on_route_change = self._on_route_change
-        page.on_view_pop = self._on_view_pop
+        page.on_route_change = self.routes.on_route_change
+        page.on_view_pop = self.routes.on_view_pop
         page.on_connect = self._on_reconnect
         page.on_resize = self._on_resize
         page.pubsub.subscribe(self._on_message)
-        self.guest = self._came_through_share()
+        self.guest = self.guests.came_through_share()
         if self.guest:
             self.join_token = split_route(page.route)[1].get(JOIN_PARAM)
-            page.run_task(self._restore_device)
+            page.run_task(self.guests.restore_device)
         try:
             self.wakelock = ft.Wakelock()
         except Exception:  # an older client without the service: the setting says so
@@ -137,10 +149,10 @@ class PageApp(Changes, DeviceSettings):
         except Exception:
             log.exception("device storage unavailable")
         _ = self.files  # the file picker service goes out with the first page
-        self.show_route(page.route)
-        self._apply_keep_awake()
+        self.routes.show_route(page.route)
+        self.device_settings.apply_keep_awake()
         if self.preferences is not None and self.connected:
-            self.page.run_task(self._load_device_language)
+            self.page.run_task(self.device_settings.load_device_language)
 
     @property
     def files(self) -> GameFiles:
@@ -151,18 +163,18 @@ class PageApp(Changes, DeviceSettings):
 
     def _on_reconnect(self, _: object = None) -> None:
         """Back from sleep: show what changed meanwhile (other tabs' broadcasts were skipped)."""
-        self.guest = self.guest or self._came_through_share()
+        self.guest = self.guest or self.guests.came_through_share()
         if self._missed or self.guest:
             self._missed = False
-            self.guard(lambda: self.show_route(self.page.route))
+            self.answers.guard(lambda: self.routes.show_route(self.page.route))
 
     def _on_resize(self, _: object = None) -> None:
         """Across the tablet width the text size and the game screen's columns change: redraw; else the content
         only stays centred."""
         if theme.scale_for(self.settings.text_scale, self.page.width) != self.sizes.scale:
-            self.guard(self.apply_settings)
+            self.answers.guard(self.device_settings.apply_settings)
         elif self.screen is not None:
-            self.guard(self.screen.resized)
+            self.answers.guard(self.screen.resized)
 
     async def _on_message(self, message: object) -> None:
         if not isinstance(message, dict):
@@ -173,12 +185,12 @@ class PageApp(Changes, DeviceSettings):
         try:
             with i18n.using(self.language):  # another tab's broadcast runs in that tab's context
                 if message.get("kind") == "settings":
-                    self.apply_settings()
+                    self.device_settings.apply_settings()
                 elif message.get("kind") == "share":
                     if self.guest:
-                        self.show_route(self.page.route)  # removed, let play or not, or sharing stopped
+                        self.routes.show_route(self.page.route)  # removed, let play or not, or sharing stopped
                     else:
-                        self._share_changed_here()
+                        self.guests.share_changed_here()
                 elif self.screen is not None:
                     self.screen.on_message(message)
         except Exception:

@@ -81,7 +81,7 @@ class Bars:
                                                  height=widgets.bar_height(screen.sizes))
         # Keyed inside a list, so it is reconciled as the body's items are (``Screen._outline``).
         fresh: list[ft.Control] = [ft.Container(bottom, key=f"{screen.identifier}-bottom", expand=True,
-                                                disabled=screen.changes_game and not screen.app.can_play)]
+                                                disabled=screen.changes_game and not screen.app.guests.can_play)]
         if self._changed("bottom", self.bottom_row.controls, fresh):
             self.bottom_row.controls = fresh
             changed.append(self.bottom_row)

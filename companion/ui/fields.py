@@ -127,7 +127,7 @@ def changed_value(app: PageApp, action: Callable[[str], object]) -> Callable[[ob
         value = getattr(control, "value", None)
         if value is None:
             value = getattr(event, "data", None)
-        app.handler(lambda: action("" if value is None else str(value)))(event)
+        app.answers.handler(lambda: action("" if value is None else str(value)))(event)
 
     return run
 

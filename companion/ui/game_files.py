@@ -76,10 +76,10 @@ class GameFiles:
     # -- rename -----------------------------------------------------------------------
     def rename(self, game_id: str, name: str) -> str:
         """Rename in the store; the shared session reloads and every tab shows the new name."""
-        self.app.require_host()
+        self.app.guests.require_host()
         self.app.ctx.store.rename(game_id, name)
         self.app.ctx.sessions.forget(game_id)  # its revision is now behind the saved one
-        self.app.game_changed(game_id)
+        self.app.changes.game_changed(game_id)
         return str(self.app.ctx.store.load(game_id)["name"])
 
     def ask_rename(self, game_id: str, current: str) -> None:
@@ -97,9 +97,9 @@ class GameFiles:
                 problem.show(str(exc))
                 return
             self.app.page.pop_dialog()
-            self.app.show_info(trf("Renamed to {new_name}.", new_name=new_name))
+            self.app.answers.show_info(trf("Renamed to {new_name}.", new_name=new_name))
 
-        field.on_submit = self.app.handler(save)
+        field.on_submit = self.app.answers.handler(save)
         dialog = ft.AlertDialog(actions_overflow_button_spacing=DIALOG_BUTTON_GAP,
             modal=True,
             title=ft.Text(tr("Rename this game"), size=sizes.title),
@@ -107,9 +107,10 @@ class GameFiles:
                               tight=True, spacing=8),
             semantics_label=tr("Rename this game"),
             actions=[
-                widgets.tap_button(tr("Cancel"), self.app.handler(self.app.page.pop_dialog), kind="text",
+                widgets.tap_button(tr("Cancel"), self.app.answers.handler(self.app.page.pop_dialog), kind="text",
                                    identifier="rename-cancel", sizes=sizes),
-                widgets.tap_button(tr("Save name"), self.app.handler(save), identifier="rename-save", sizes=sizes),
+                widgets.tap_button(tr("Save name"), self.app.answers.handler(save), identifier="rename-save",
+                                   sizes=sizes),
             ],
         )
         self.app.page.show_dialog(dialog)
@@ -117,7 +118,7 @@ class GameFiles:
     # -- export -----------------------------------------------------------------------
     def export(self, game_id: str) -> None:
         """Offer the game as a file: a download in a browser, a save dialog in a window."""
-        self.app.require_host()
+        self.app.guests.require_host()
         data = transfer.export_bytes(self.app.ctx.store, game_id)  # a StoreError is shown by the caller's guard
         name = str(self.app.ctx.store.load(game_id)["name"])
         self.app.page.run_task(self._save, export_file_name(name, game_id), data)
@@ -129,7 +130,7 @@ class GameFiles:
     def offer(self, file_name: str, data: bytes, *, title: str, extension: str,
               failed: Callable[[Exception], str]) -> None:
         """Offer any bytes as a file the same way (the Records screen's plays); ``failed`` words a refusal."""
-        self.app.require_host()
+        self.app.guests.require_host()
         self.app.page.run_task(self._offer, file_name, data, title, [extension], failed)
 
     async def _offer(self, file_name: str, data: bytes, title: str, extensions: list[str],
@@ -138,9 +139,9 @@ class GameFiles:
             await self.picker.save_file(dialog_title=title, file_name=file_name, src_bytes=data,
                                         file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=extensions)
         except Exception as exc:  # a refused download must not pass silently
-            self.app.show_error(failed(exc))
+            self.app.answers.show_error(failed(exc))
             return
-        self.app.show_info(trf("Exported as {file_name}.", file_name=file_name))
+        self.app.answers.show_info(trf("Exported as {file_name}.", file_name=file_name))
 
     # -- games that could not be opened ------------------------------------------------
     def show_kept_details(self, kept: KeptGame) -> None:
@@ -156,31 +157,31 @@ class GameFiles:
                             content=ft.Column(lines, tight=True, spacing=10))
         dialog = ft.AlertDialog(actions_overflow_button_spacing=DIALOG_BUTTON_GAP,
             modal=True, title=ft.Text(title, size=sizes.title), content=body, semantics_label=title,
-            actions=[widgets.tap_button(tr("Close"), self.app.handler(self.app.page.pop_dialog),
+            actions=[widgets.tap_button(tr("Close"), self.app.answers.handler(self.app.page.pop_dialog),
                                         identifier="kept-details-close", sizes=sizes)],
         )
         self.app.page.show_dialog(dialog)
 
     def export_kept(self, kept: KeptGame) -> None:
         """Offer the kept file, byte for byte, as a download (or a save dialog in a window)."""
-        self.app.require_host()
+        self.app.guests.require_host()
         data = self.app.ctx.store.damaged.file_bytes(kept.handle)
         self.app.page.run_task(self._save, kept_file_name(kept.name, kept.id), data)
 
     def delete_kept(self, kept: KeptGame) -> None:
         """Remove the kept file after the player confirms (it cannot be brought back)."""
-        self.app.require_host()
+        self.app.guests.require_host()
 
         def delete() -> None:
-            self.app.require_host()
+            self.app.guests.require_host()
             self.app.ctx.store.damaged.delete(kept.handle)
             self.app.broadcast({"kind": "game", "id": kept.id, "deleted": True})
-            self.app.show_info(trf("Deleted {name}.", name=kept.name))
-            self.app.refresh()
+            self.app.answers.show_info(trf("Deleted {name}.", name=kept.name))
+            self.app.routes.refresh()
 
-        self.app.confirm(tr("Delete this game?"),
-                         trf("'{name}' could not be opened; its file will be removed from this device. "
-                             "This cannot be undone.", name=kept.name), tr("Delete"), delete)
+        self.app.answers.confirm(tr("Delete this game?"),
+                                 trf("'{name}' could not be opened; its file will be removed from this device. "
+                                     "This cannot be undone.", name=kept.name), tr("Delete"), delete)
 
     # -- import -----------------------------------------------------------------------
     def import_action(self) -> ft.PickFiles:
@@ -190,7 +191,7 @@ class GameFiles:
 
     def pick(self) -> None:
         """Open the chooser from the server (where no client action ran, e.g. a desktop window)."""
-        self.app.require_host()
+        self.app.guests.require_host()
         self.app.page.run_task(self._pick)
 
     async def _pick(self) -> None:
@@ -199,12 +200,12 @@ class GameFiles:
                                                  file_type=ft.FilePickerFileType.CUSTOM,
                                                  allowed_extensions=IMPORT_EXTENSIONS)
         except Exception as exc:
-            self.app.show_error(trf("No file could be opened: {exc}", exc=exc))
+            self.app.answers.show_error(trf("No file could be opened: {exc}", exc=exc))
             return
-        self.app.guard(lambda: self.import_files(files))
+        self.app.answers.guard(lambda: self.import_files(files))
 
     def _on_picked(self, e: ft.FilePickerResultEvent) -> None:
-        self.app.guard(lambda: self.import_files(e.files))
+        self.app.answers.guard(lambda: self.import_files(e.files))
 
     def import_files(self, files: Sequence[object] | None) -> list[str]:
         """Import each picked file; the first refusal is shown and nothing of that file is kept."""
@@ -218,11 +219,11 @@ class GameFiles:
         return added
 
     def import_bytes(self, data: bytes, source: str) -> str:
-        self.app.require_host()
+        self.app.guests.require_host()
         game_id = transfer.import_bytes(self.app.ctx.store, data, source)  # a bad file: StoreError, nothing saved
         name = self.app.ctx.store.load(game_id)["name"]
-        self.app.game_changed(game_id)
-        self.app.show_info(trf("Imported {name}.", name=name))
+        self.app.changes.game_changed(game_id)
+        self.app.answers.show_info(trf("Imported {name}.", name=name))
         return game_id
 
     # -- the actions of one game, at the bottom of the screen ------------------------------
@@ -235,11 +236,12 @@ class GameFiles:
             def run() -> None:
                 app.page.pop_dialog()
                 action()
-            return app.handler(run)
+            return app.answers.handler(run)
 
         buttons: list[ft.Control] = []
         if with_open:
-            buttons.append(widgets.tap_button(trf("Open {name}", name=name), then(lambda: app.go(f"/game/{game_id}")),
+            buttons.append(widgets.tap_button(trf("Open {name}", name=name),
+                                              then(lambda: app.routes.go(f"/game/{game_id}")),
                                               text=tr("Open"), icon=ft.Icons.PLAY_ARROW,
                                               identifier=f"open-{game_id}", kind="tonal", sizes=sizes))
         buttons += [
@@ -250,10 +252,10 @@ class GameFiles:
                                text=tr("Export to a file"), icon=ft.Icons.FILE_DOWNLOAD_OUTLINED,
                                identifier=f"export-{game_id}", kind="tonal", sizes=sizes),
             widgets.tap_button(trf("Delete {name}", name=name),
-                               then(lambda: app.delete_game(game_id, name, after=after_delete)),
+                               then(lambda: app.changes.delete_game(game_id, name, after=after_delete)),
                                text=tr("Delete"), icon=ft.Icons.DELETE_OUTLINE,
                                identifier=f"sheet-delete-{game_id}", kind="outlined", sizes=sizes),
-            widgets.tap_button(tr("Close"), app.handler(app.page.pop_dialog), icon=ft.Icons.CLOSE,
+            widgets.tap_button(tr("Close"), app.answers.handler(app.page.pop_dialog), icon=ft.Icons.CLOSE,
                                identifier="actions-close", kind="text", sizes=sizes),
         ]
         title = ft.Semantics(header=True, identifier="actions-title",

@@ -48,7 +48,7 @@ DROPPED_HEADERS = frozenset({b"access-control-allow-origin", b"access-control-al
 POLICY_VIOLATION = 1008
 # True inside the handling of a WebSocket that came in through the shared socket; Flet starts
 # the app for that connection in a task made there, so the app can read it (a second signal
-# besides the page's address, see ``PageApp._came_through_share``).
+# besides the page's address, see ``PageApp.came_through_share``).
 VIA_SHARED_SOCKET: ContextVar[bool] = ContextVar("companion_via_shared_socket", default=False)
 
 

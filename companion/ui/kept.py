@@ -2,18 +2,17 @@
 
 Every change rebuilds the game screen from the saved game (``companion.ui.slots``), and most of a rebuild is making
 Flet controls that come out the same: Next changes the phase, which the Mutations panel never reads; a point changes
-the scores, which the Aphids panel never reads. No panel says so by hand: while a panel is drawn, the parts of the
-saved state it reads are noted (``ReadState``, ``ReadView``: each top-level key, and each module's own part, read
-through the state, the game view, a view or a question it asks its session), and each change says which parts it
-touched (``Session.touched_since``, from the ``Executed`` results). A panel whose inputs of this tab are the same
-and none of whose parts were touched since it was drawn is left on the page; so is one that read the touched parts
-only through answers it asked for (her view holds the ants' points too) when the entries of those answers it read
-are equal now (``Entries``, ``Used``): a point does not redraw the meadow.
+the scores, which the Aphids panel never reads. No panel says so by hand: while a panel is drawn, what it reads of
+the game is noted (``GameReader``): the parts of the state it reads itself (``ReadState``: each top-level key, and
+each module's own part), and the answers it asks for - the game view, an area's view, whether a command may run -
+with the entries of each it read (``Entries``, ``Used``). Each change says which parts of the state it touched
+(``Session.touched_since``). A panel whose tab value is the same, none of whose own parts were touched, and whose
+answers have the same entries now (a point does not redraw the meadow) is left on the page.
 
-The core knows nothing of this: it is asked through ``PanelSession``, the session as one panel's drawing sees it,
-which also keeps each answer (a view, whether a command can run and why not) once per game document and language,
-with the parts it read, so every panel asking it is held to them. The test suite (``COMPANION_CHECK_KEPT=1``, which
-it sets for the servers it starts too) draws a panel the screen would keep all the same, and it must come out equal.
+Answers are kept once per game document and language, each with the parts of the state it read, so every panel
+asking is held to them; the game view is such an answer too (made of the whole document: its name and log as well),
+so no table says what each of its entries is made of. The test suite (``COMPANION_CHECK_KEPT=1``, which it sets for
+the servers it starts too) draws a panel the screen would keep all the same, and it must come out equal.
 """
 
 from __future__ import annotations
@@ -33,31 +32,19 @@ from companion.core.commands.base import Command
 from companion.core.errors import CommandError
 from companion.core.i18n import language
 from companion.core.schema import Json, JsonObject
-from companion.core.session import Change, Doc, Executed, Session, refusal
+from companion.core.session import Doc, Session, refusal
 from companion.core.state import State
+from companion.core.views import GameView, game_view
 from companion.ui.forward import Forward
 
 CHECK = os.environ.get("COMPANION_CHECK_KEPT") == "1"
 DOCUMENT = "<document>"  # the game's name, log and Undo labels: not part of the state, so every change touches it
+VIEW = "game_view"  # the game view's key among the answers
+MADE_OF_THE_DOCUMENT = frozenset({DOCUMENT})  # the game view's parts: it shows the game's name and log too
 MODULES = "modules_state"  # each module's part of the state is a part of its own: "modules_state.aphids"
 EVERYTHING = "*"  # what a change that replaced the whole state touched
 
 T = TypeVar("T")
-
-# What each entry of the game view (``companion.core.views.game_view``) is made of.
-VIEW_SOURCES: dict[str, frozenset[str]] = {
-    "id": frozenset(), "name": frozenset({DOCUMENT}), "log": frozenset({DOCUMENT}),
-    "undo_label": frozenset({DOCUMENT}), "redo_label": frozenset({DOCUMENT}),
-    "game": frozenset({"game"}), "game_name": frozenset({"game"}), "terms": frozenset({"game"}),
-    "mode": frozenset({"mode"}), "mode_name": frozenset({"mode"}),
-    "round": frozenset({"round"}), "rounds": frozenset({"rounds"}),
-    "phase": frozenset({"game", "phase"}), "phase_label": frozenset({"game", "phase"}),
-    "phase_group": frozenset({"game", "phase"}), "phases": frozenset({"game", "phase"}),
-    "players": frozenset({"players", "scores", "round"}),
-    "modules": frozenset({"modules"}), "variants": frozenset({"variants"}), "expansions": frozenset({"expansions"}),
-    "ended": frozenset({"ended"}),
-}
-
 
 class StaleDrawing(AssertionError):
     """A panel the screen would have kept came out drawn differently (found by a test)."""
@@ -155,20 +142,6 @@ class ReadState(NotingDict):
                 value._note_all()
 
 
-class ReadView(NotingDict):
-    """The game view handed to a panel: reading an entry notes the parts of the state it comes from."""
-
-    def __init__(self, view: JsonObject, reads: set[str]) -> None:
-        super().__init__(view)
-        self._reads = reads
-
-    def _note(self, key: object) -> None:
-        self._reads.update(VIEW_SOURCES.get(key, frozenset({DOCUMENT})) if isinstance(key, str) else {DOCUMENT})
-
-    def _note_all(self) -> None:
-        self._reads.add(DOCUMENT)
-
-
 class Reads(set[str]):
     """The parts of the state a drawing read: all of them, and in ``direct`` those it read itself (through the
     state or the game view) rather than through an answer it asked for, which is compared by value instead."""
@@ -238,11 +211,10 @@ def _answers(session: Session, doc: Doc) -> dict[Hashable, tuple[object, frozens
         return kept.answers
 
 
-class PanelSession(Session):
-    """The game's session as one drawing sees it: questions answered once per game document and language (shared
-    by every tab showing the game), and the parts of the state each answer read noted in ``reads``.
-
-    Changes (a command, undo, redo) go to the session itself; this one only reads."""
+class GameReader:
+    """The game as one drawing reads it: questions (the game view, an area's view, whether a command may run and why
+    not) answered once per game document and language, shared by every tab showing the game, with the parts of the
+    state each answer read noted in ``reads``. It only reads: changes go to the session (``PanelContext.dispatch``)."""
 
     def __init__(self, session: Session, reads: set[str] | None = None) -> None:
         self.real = session
@@ -257,10 +229,6 @@ class PanelSession(Session):
         self.reads.add(DOCUMENT)
         return self.real.doc
 
-    @doc.setter
-    def doc(self, doc: Doc) -> None:
-        raise AttributeError("a drawing's session only reads: changes go to the session itself")
-
     revision = Forward[int]("real")
     id = Forward[str]("real")
 
@@ -271,11 +239,28 @@ class PanelSession(Session):
             self._plain, self._state = plain, ReadState(cast(JsonObject, plain), self.reads)
         return cast(State, self._state)
 
-    def ask(self, key: Hashable, compute: Callable[[State], T]) -> T:
-        """``compute(state)`` for the game as saved now, kept per document and language with the parts it read; a
-        dict answer is handed over as ``Entries``, so this drawing is held to the entries it read."""
+    def view(self) -> GameView:
+        """The game view (``companion.core.views.game_view``) as an answer: each entry this drawing reads is compared
+        with the same entry after a change, so no table says what each entry is made of."""
+        return cast("GameView", self.ask(VIEW, lambda _: game_view(self.real), outside=MADE_OF_THE_DOCUMENT))
+
+    def view_now(self) -> GameView:
+        """The game view as kept for the game as saved now, nothing noted (what the game screen draws from)."""
+        return self.answer(VIEW, lambda _: game_view(self.real), MADE_OF_THE_DOCUMENT)[0]
+
+    def can(self, command: Command) -> bool:
+        return self._refusal(command) is None
+
+    def why_not(self, command: Command) -> str | None:
+        refused = self._refusal(command)
+        return None if refused is None else str(refused)
+
+    def ask(self, key: Hashable, compute: Callable[[State], T], outside: frozenset[str] = frozenset()) -> T:
+        """``compute(state)`` for the game as saved now, kept per document and language with the parts it read
+        (``outside``: what else of the game it reads, the document for the game view); a dict answer is handed over
+        as ``Entries``, so this drawing is held to the entries it read."""
         try:
-            value, parts = self.answer(key, compute)
+            value, parts = self.answer(key, compute, outside)
         except TypeError:  # a key with a list in it: asked afresh
             with spans.part("views"):
                 return compute(self.state)
@@ -283,13 +268,15 @@ class PanelSession(Session):
             self.reads.through_answer(parts)
         else:
             self.reads.update(parts)
-        used = self.used.setdefault(key, Used(compute))
+        used = self.used.setdefault(key, Used(compute, outside))
+        used.parts = parts
         if type(value) is dict:
             return cast(T, Entries(cast(JsonObject, value), used.entries))
         used.entries[WHOLE] = comparable(value)
         return value
 
-    def answer(self, key: Hashable, compute: Callable[[State], T]) -> tuple[T, frozenset[str]]:
+    def answer(self, key: Hashable, compute: Callable[[State], T], outside: frozenset[str] = frozenset()
+               ) -> tuple[T, frozenset[str]]:
         """The answer itself, as kept for the game as saved now, and the parts of the state it read."""
         doc = self.real.doc  # the game as saved now: its answers, computed from its state
         answers = _answers(self.real, doc)
@@ -298,39 +285,29 @@ class PanelSession(Session):
         if found is None:
             read: set[str] = set()
             with spans.part("views"):
-                found = answers[full] = (compute(cast(State, ReadState(doc["state"], read))), frozenset(read))
+                found = answers[full] = (compute(cast(State, ReadState(doc["state"], read))), frozenset(read) | outside)
         return cast(T, found[0]), found[1]
 
     def _refusal(self, command: Command) -> CommandError | None:
         return self.ask(("refusal", command), lambda state: refusal(command, state, self.content))
 
-    def execute(self, command: Command, *, expected_rev: int | None = None, origin: str | None = None
-                ) -> Executed:
-        return self.real.execute(command, expected_rev=expected_rev, origin=origin)
-
-    def undo(self, *, expected_rev: int | None = None, origin: str | None = None) -> Executed:
-        return self.real.undo(expected_rev=expected_rev, origin=origin)
-
-    def redo(self, *, expected_rev: int | None = None, origin: str | None = None) -> Executed:
-        return self.real.redo(expected_rev=expected_rev, origin=origin)
-
-    def touched_since(self, rev: int) -> frozenset[str] | None:
-        return self.real.touched_since(rev)
-
-    def changes_since(self, rev: int) -> list[Change] | None:
-        return self.real.changes_since(rev)
-
 
 class Used:
     """An answer a drawing asked for: how it is computed, and what of it the drawing read (entry -> value)."""
 
-    def __init__(self, compute: Callable[[State], object]) -> None:
+    def __init__(self, compute: Callable[[State], object], outside: frozenset[str] = frozenset()) -> None:
         self.compute = compute
+        self.outside = outside
+        self.parts: frozenset[str] = frozenset()  # the parts of the game the answer was made of
         self.entries: dict[object, object] = {}
+
+    def made_of(self, touched: frozenset[str]) -> bool:
+        """Whether a change that touched ``touched`` may have changed the answer (the game view: every change)."""
+        return bool(self.parts & touched) or DOCUMENT in self.parts
 
     def same_now(self, key: Hashable, session: Session) -> bool:
         """Whether the answer for the game as saved now has the same values in every entry read."""
-        now, _ = PanelSession(session).answer(key, self.compute)
+        now, _ = GameReader(session).answer(key, self.compute, self.outside)
         for entry, value in self.entries.items():
             if entry == WHOLE:
                 if comparable(now) != value:
@@ -344,31 +321,24 @@ class Drawn:
     """What a panel on the page was drawn from: this tab's inputs, the parts of the game it read (itself, and through
     the answers it asked for, with what it read of each), and the game as it was then (document and revision)."""
 
-    def __init__(self, inputs: object, asking: PanelSession, session: Session) -> None:
+    def __init__(self, inputs: object, asking: GameReader, session: Session) -> None:
         self.inputs, self.reads = inputs, frozenset(asking.reads)
         self.direct = frozenset(getattr(asking.reads, "direct", asking.reads))
         self.used = dict(asking.used)
         self.session, self.doc, self.rev = session, session.doc, session.revision
 
     def still(self, inputs: object, session: Session) -> bool:
-        """Whether a panel drawn so would be drawn the same now: same inputs, same session, and no part it read
-        touched since - or none it read itself, and every answer it asked for the same in what it read of it (a
-        document that changed without a revision - a game never saved - counts as all touched)."""
-        if inputs != self.inputs or session is not self.session or DOCUMENT in self.reads:
+        """Whether a panel drawn so would be drawn the same now: same inputs, same session, no part it read itself
+        touched since, and every answer made of a touched part (the game view: of every change) the same in what
+        it read of it (a document that changed without a revision - a game never saved - counts as all touched)."""
+        if inputs != self.inputs or session is not self.session or DOCUMENT in self.direct:
             return False
         if session.doc is self.doc:
             return True
         touched = session.touched_since(self.rev) if session.revision != self.rev else None
         if touched is None or EVERYTHING in touched or touched & self.direct:
             return False
-        if touched & self.reads and not all(used.same_now(key, session) for key, used in self.used.items()):
+        if not all(used.same_now(key, session) for key, used in self.used.items() if used.made_of(touched)):
             return False
         self.doc, self.rev = session.doc, session.revision  # as drawn now: the next change is counted from here
         return True
-
-
-def asked(session: Session, key: Hashable, compute: Callable[[State], T]) -> T:
-    """``compute(state)``: kept for the game as saved now when ``session`` is a drawing's (``PanelSession.ask``)."""
-    if isinstance(session, PanelSession):
-        return session.ask(key, compute)
-    return compute(session.state)

@@ -120,7 +120,7 @@ def fold_button(screen: GameScreen, ident: str, title: str) -> ft.Control:
 
     label = trf("Show {title}", title=title) if folded else trf("Fold {title}", title=title)
     return widgets.icon_action(label, ft.Icons.EXPAND_MORE if folded else ft.Icons.EXPAND_LESS,
-                               screen.app.handler(toggle), identifier=f"fold-{ident}")
+                               screen.app.answers.handler(toggle), identifier=f"fold-{ident}")
 
 
 def jump_bar(screen: GameScreen, panels: list[tuple[str, str]], wrap: bool = False) -> ft.Control:
@@ -136,7 +136,7 @@ def jump_bar(screen: GameScreen, panels: list[tuple[str, str]], wrap: bool = Fal
                 screen.refresh()
             screen.app.page.run_task(screen.scroll_to, ident)
 
-        return screen.app.handler(go)
+        return screen.app.answers.handler(go)
 
     def chip(ident: str, title: str) -> Callable[[], ft.Control]:
         def make() -> ft.Control:

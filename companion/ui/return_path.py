@@ -76,7 +76,7 @@ def game_in_play(app: PageApp, origin: Origin, corpus: Corpus) -> InPlay | None:
     from companion.rules.in_play import in_play
 
     try:
-        session = app.session(origin.game)
+        session = app.changes.session(origin.game)
     except Exception:  # deleted or unreadable meanwhile: search everything, as from Home
         return None
     return in_play(session.state, session.content, corpus)

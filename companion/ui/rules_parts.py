@@ -132,7 +132,7 @@ def language_chooser(screen: RulesScreen | RuleEntryScreen, code: str) -> EventH
             screen.lang = code
             screen.refresh()
 
-    return screen.app.handler(choose)
+    return screen.app.answers.handler(choose)
 
 
 def end_space() -> ft.Control:

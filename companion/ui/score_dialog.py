@@ -32,7 +32,7 @@ def ask_total(app: PageApp, session: Session, player: PlayerStanding, cp: str) -
 
     def refuse(message: str) -> None:
         problem.show(message)
-        app.show_error(message)
+        app.answers.show_error(message)
 
     def save() -> None:
         total, problem = whole_number(field.value)
@@ -40,7 +40,7 @@ def ask_total(app: PageApp, session: Session, player: PlayerStanding, cp: str) -
             refuse(problem or tr("Type the new total first."))
             return
         try:
-            app.execute(session, SetScore(pid, total))
+            app.changes.execute(session, SetScore(pid, total))
         except GameError as exc:
             refuse(str(exc))
             return
@@ -51,15 +51,15 @@ def ask_total(app: PageApp, session: Session, player: PlayerStanding, cp: str) -
         dialog.open = False
         dialog.update()
 
-    field.on_submit = app.handler(save)
+    field.on_submit = app.answers.handler(save)
     dialog = ft.AlertDialog(actions_overflow_button_spacing=DIALOG_BUTTON_GAP,
         modal=True, title=ft.Text(f"{name}: {player['total']} {cp}", size=sizes.title),
         content=ft.Column([field, problem.control], tight=True, spacing=8),
         semantics_label=trf("New total for {name}", name=name),
         actions=[
-            widgets.tap_button(tr("Cancel"), app.handler(close), kind="text",
+            widgets.tap_button(tr("Cancel"), app.answers.handler(close), kind="text",
                                identifier="total-cancel", sizes=sizes),
-            widgets.tap_button(tr("Save total"), app.handler(save), identifier="total-save", sizes=sizes),
+            widgets.tap_button(tr("Save total"), app.answers.handler(save), identifier="total-save", sizes=sizes),
         ],
     )
     app.page.show_dialog(dialog)

@@ -79,7 +79,7 @@ class Screen:
         from companion.ui import widgets
 
         return widgets.icon_action(tr("Back to the home screen"), ft.Icons.ARROW_BACK,
-                                   self.app.handler(lambda: self.app.go("/")), identifier="back")
+                                   self.app.answers.handler(lambda: self.app.routes.go("/")), identifier="back")
 
     def layout(self) -> object:
         """What decides the screen's outline besides its parts (one column or two): a change rebuilds it whole."""
@@ -167,7 +167,7 @@ class Screen:
         if (appbar := self.bars.fill_app_bar(view)) is not None:
             changed.append(appbar)
         whole = self.bars.fill_bottom_bar(view, changed)
-        watching = self.changes_game and not self.app.can_play  # a device let only to watch: nothing answers
+        watching = self.changes_game and not self.app.guests.can_play  # a device let only to watch: nothing answers
         if self._scroller.disabled != watching:
             self._scroller.disabled = watching
             changed.append(self._scroller)

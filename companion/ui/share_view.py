@@ -47,7 +47,7 @@ def share_banner(app: PageApp) -> ft.Control | None:
                "This table is shared on the local network ({address}). Devices joined: {n}.", count,
                address=table.base_url)
     manage = widgets.icon_action(tr("Manage sharing"), ft.Icons.DEVICES,
-                                 app.handler(lambda: open_share_dialog(app, table.game_id)),
+                                 app.answers.handler(lambda: open_share_dialog(app, table.game_id)),
                                  identifier="share-manage", filled=True)
     fg = ft.Colors.ON_SECONDARY_CONTAINER
     row = ft.Row([ft.Icon(ft.Icons.WIFI_TETHERING, color=fg),
@@ -75,8 +75,8 @@ class ShareDialogShape:
             title=widgets.heading(tr("Share this table"), app.sizes, identifier="share-title"),
             inset_padding=ft.Padding.symmetric(horizontal=8, vertical=24),
             content_padding=ft.Padding.symmetric(horizontal=DIALOG_SIDE, vertical=12),
-            actions=[widgets.tap_button(tr("Close"), app.handler(self.close), kind="text", identifier="share-close",
-                                        sizes=app.sizes)])
+            actions=[widgets.tap_button(tr("Close"), app.answers.handler(self.close), kind="text",
+                                        identifier="share-close", sizes=app.sizes)])
 
     def controls(self) -> list[ft.Control]:
         """The dialog's content for now."""
@@ -119,7 +119,7 @@ def member_row(app: PageApp, name: ft.Control, who: str, can_play: bool, toggle:
             else trf("{name} can only watch. Tap to let it play.", name=who))
 
     def flip(_: object) -> None:
-        app.guard(toggle)
+        app.answers.guard(toggle)
 
     switch = ft.Semantics(identifier=f"{prefix}-play-{who}", container=True, exclude_semantics=True,
                           toggled=can_play, label=said, on_tap=flip,
@@ -127,13 +127,13 @@ def member_row(app: PageApp, name: ft.Control, who: str, can_play: bool, toggle:
                                                          label=tr("Can play") if can_play else tr("View only")),
                                                height=MIN_TOUCH, alignment=ft.Alignment.CENTER_LEFT))
     out = widgets.icon_action(trf("Remove {name} from the table", name=who), ft.Icons.PERSON_REMOVE,
-                              app.handler(remove), identifier=f"{prefix}-remove-{who}")
+                              app.answers.handler(remove), identifier=f"{prefix}-remove-{who}")
     return ft.Column([name, ft.Row([switch, out], alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
                                     vertical_alignment=ft.CrossAxisAlignment.CENTER)], spacing=0)
 
 
 def stop_button(app: PageApp, stop: Action, identifier: str) -> ft.Control:
-    return widgets.tap_button(tr("Stop sharing"), app.handler(stop), icon=ft.Icons.STOP_CIRCLE,
+    return widgets.tap_button(tr("Stop sharing"), app.answers.handler(stop), icon=ft.Icons.STOP_CIRCLE,
                               identifier=identifier, kind="tonal", sizes=app.sizes)
 
 
@@ -162,16 +162,16 @@ class ShareDialog(ShareDialogShape):
                   "who can play and who can only watch, and you can stop sharing at any time.")
         return [
             ft.Text(text, size=sizes.body),
-            widgets.tap_button(tr("Start sharing"), self.app.handler(self._start), icon=ft.Icons.WIFI_TETHERING,
+            widgets.tap_button(tr("Start sharing"), self.app.answers.handler(self._start), icon=ft.Icons.WIFI_TETHERING,
                                identifier="share-start", sizes=sizes),
         ]
 
     def _start(self) -> None:
         if self.game_id is None:
             return
-        self.app.start_sharing(self.game_id)
+        self.app.guests.start_sharing(self.game_id)
         self.refresh()
-        self.app.refresh()
+        self.app.routes.refresh()
 
     # -- shared -----------------------------------------------------------------------------
     def _active(self) -> list[ft.Control]:
@@ -213,10 +213,10 @@ class ShareDialog(ShareDialogShape):
         if self.game_id is None or shared is None or shared == self.game_id:
             return []
         try:
-            name = str(self.app.session(shared).doc["name"])
+            name = str(self.app.changes.session(shared).doc["name"])
         except Exception:
             name = shared
-        switch = widgets.tap_button(tr("Share this game instead"), self.app.handler(self._start),
+        switch = widgets.tap_button(tr("Share this game instead"), self.app.answers.handler(self._start),
                                     icon=ft.Icons.SWAP_HORIZ, identifier="share-switch", kind="tonal",
                                     sizes=self.app.sizes)
         return [widgets.banner(trf("The devices see another game: {name}.", name=name), self.app.sizes,
@@ -230,24 +230,24 @@ class ShareDialog(ShareDialogShape):
                           "device")
 
     def _set_play(self, device_id: str, can_play: bool) -> None:
-        self.app.require_host()
+        self.app.guests.require_host()
         self.table.set_can_play(device_id, can_play)
-        self.app.share_changed()
+        self.app.guests.share_changed()
         self.refresh()
 
     def _remove(self, device_id: str) -> None:
-        self.app.require_host()
+        self.app.guests.require_host()
         self.table.remove(device_id)
-        self.app.share_changed()
+        self.app.guests.share_changed()
         self.refresh()
-        self.app.refresh()
+        self.app.routes.refresh()
 
     def _stop(self) -> None:
-        self.app.stop_sharing()
+        self.app.guests.stop_sharing()
         self.refresh()
-        self.app.refresh()
+        self.app.routes.refresh()
 
 
 def open_share_dialog(app: PageApp, game_id: str | None) -> None:
-    app.require_host()
+    app.guests.require_host()
     ShareDialog(app, game_id).open()

@@ -57,7 +57,7 @@ async def scan_code(app: PageApp) -> str | None:
     try:
         return await scanner.scan(tr("Point the camera at the code on the other phone."), tr("Cancel"))
     except GameError as exc:
-        app.show_error(str(exc))
+        app.answers.show_error(str(exc))
         return None
 
 
@@ -97,9 +97,9 @@ def _tell(app: PageApp, table: TableHost, game_id: str) -> None:
             job()
 
     def guest_left(guest: Guest) -> None:
-        app.show_info(trf("{name} left the table.", name=guest.name))
+        app.answers.show_info(trf("{name} left the table.", name=guest.name))
 
-    table.on_change = lambda _: app.guard(lambda: app.game_changed(game_id))
+    table.on_change = lambda _: app.answers.guard(lambda: app.changes.game_changed(game_id))
     table.on_guests = lambda: _guests_changed(app)
     table.on_left = guest_left
     table.defer = lambda job: app.page.run_task(in_turn, job)
@@ -108,7 +108,7 @@ def _tell(app: PageApp, table: TableHost, game_id: str) -> None:
 def _guests_changed(app: PageApp) -> None:
     dialog = app.share_dialog
     if isinstance(dialog, PhoneShareDialog):
-        app.guard(dialog.refresh)
+        app.answers.guard(dialog.refresh)
 
 
 class PhoneShareDialog(ShareDialogShape):
@@ -142,9 +142,9 @@ class PhoneShareDialog(ShareDialogShape):
                              on_change=changed_value(self.app, self._typed), text_size=sizes.small, **sized(sizes))
         problem = ft.Semantics(identifier="table-answer-problem", live_region=True, visible=bool(self.problem),
                                content=ft.Text(self.problem, size=sizes.body, color=ft.Colors.ERROR))
-        connect = widgets.tap_button(tr("Connect"), self.app.handler(self._connect), icon=ft.Icons.LINK,
+        connect = widgets.tap_button(tr("Connect"), self.app.answers.handler(self._connect), icon=ft.Icons.LINK,
                                      identifier="table-connect", sizes=sizes)
-        scan = [widgets.tap_button(tr("Scan the other phone's code"), self.app.handler(self._scan),
+        scan = [widgets.tap_button(tr("Scan the other phone's code"), self.app.answers.handler(self._scan),
                                    icon=ft.Icons.QR_CODE_SCANNER, identifier="table-scan-answer", kind="tonal",
                                    sizes=sizes)] if scanner_of(self.app) is not None else []
         return [ft.Text(steps, size=sizes.body),
@@ -170,11 +170,11 @@ class PhoneShareDialog(ShareDialogShape):
             link, code = await linker_of(self.app).host_offer()
         except Exception as exc:
             log.exception("no code for the next phone")
-            self.app.show_error(explain(exc))
+            self.app.answers.show_error(explain(exc))
             return
         self.table.add(link)  # its handlers are set before it can open, so its first message is heard
         self.offer, self.answer, self.problem = (link, code), "", ""
-        self.app.guard(self.refresh)
+        self.app.answers.guard(self.refresh)
 
     def _connect(self) -> None:
         if self.offer is None:
@@ -186,15 +186,15 @@ class PhoneShareDialog(ShareDialogShape):
             await linker_of(self.app).host_accept(link, answer)
         except GameError as exc:
             self.problem = str(exc)
-            self.app.guard(self.refresh)
+            self.app.answers.guard(self.refresh)
             return
         except Exception as exc:
             log.exception("the answer could not be taken")
             self.problem = explain(exc)
-            self.app.guard(self.refresh)
+            self.app.answers.guard(self.refresh)
             return
         self.offer = None
-        self.app.guard(self.refresh)
+        self.app.answers.guard(self.refresh)
         await self._new_offer()
 
     # -- the phones at the table ----------------------------------------------------------------------
@@ -219,7 +219,7 @@ class PhoneShareDialog(ShareDialogShape):
         self.table.leave()
         self.app.ctx.phone_table = None
         self.close()
-        self.app.refresh()
+        self.app.routes.refresh()
 
 
 def open_phone_share(app: PageApp, game_id: str) -> None:
@@ -236,7 +236,7 @@ def attach_guest(app: PageApp, name: str, link: Link) -> TableGuest:
         old.link.on_state = old.link.on_message = lambda _: None  # an old link's late word is not this table's
     guest = old if old is not None else TableGuest(name, app.language, app.ctx.store.content)
     guest.name, guest.language = name, app.language
-    guest.on_change = lambda: app.guard(lambda: _heard(app, guest))
+    guest.on_change = lambda: app.answers.guard(lambda: _heard(app, guest))
     guest.attach(link)
     app.ctx.table_guest = guest
     if old is None:
@@ -250,11 +250,11 @@ def _heard(app: PageApp, guest: TableGuest) -> None:
     mirror = guest.mirror
     route = f"/game/{mirror.id}" if mirror is not None else None
     if route is not None and app.page.route.startswith("/table"):
-        app.go(route)
+        app.routes.go(route)
     else:
-        app.refresh()
+        app.routes.refresh()
     for note in notes:
-        app.show_error(render(note))
+        app.answers.show_error(render(note))
 
 
 async def _watch_overdue(app: PageApp, guest: TableGuest) -> None:
@@ -262,7 +262,7 @@ async def _watch_overdue(app: PageApp, guest: TableGuest) -> None:
     while app.ctx.table_guest is guest:
         await asyncio.sleep(OVERDUE_CHECK)
         if guest.overdue():
-            app.guard(lambda: _heard(app, guest))
+            app.answers.guard(lambda: _heard(app, guest))
 
 
 def table_banner(app: PageApp) -> ft.Control | None:
@@ -272,15 +272,15 @@ def table_banner(app: PageApp) -> ft.Control | None:
     said = guest.said() if guest is not None else None
     if said is None:
         return None
-    leave = widgets.tap_button(tr("Leave the table"), app.handler(lambda: ask_to_leave(app)), icon=ft.Icons.LOGOUT,
-                               identifier="table-banner-leave", kind="text", sizes=app.sizes)
+    leave = widgets.tap_button(tr("Leave the table"), app.answers.handler(lambda: ask_to_leave(app)),
+                               icon=ft.Icons.LOGOUT, identifier="table-banner-leave", kind="text", sizes=app.sizes)
     return widgets.banner(render(said), app.sizes, identifier="table-banner", action=leave,
                           error=guest is not None and guest.status in ("lost", "removed", "left"))
 
 
 def leave_action(app: PageApp) -> ft.Control:
     """The guest's way out, in its game screen's top bar."""
-    return widgets.icon_action(tr("Leave the table"), ft.Icons.LOGOUT, app.handler(lambda: ask_to_leave(app)),
+    return widgets.icon_action(tr("Leave the table"), ft.Icons.LOGOUT, app.answers.handler(lambda: ask_to_leave(app)),
                                identifier="table-leave")
 
 
@@ -288,7 +288,7 @@ def ask_to_leave(app: PageApp) -> None:
     """Asked first, whatever the settings say: one tap by mistake would otherwise need both codes scanned again."""
     def leave() -> None:
         app.page.pop_dialog()
-        app.guard(lambda: leave_table(app))
+        app.answers.guard(lambda: leave_table(app))
 
     def stay() -> None:
         app.page.pop_dialog()
@@ -305,4 +305,4 @@ def leave_table(app: PageApp) -> None:
     guest, app.ctx.table_guest = app.ctx.table_guest, None
     if guest is not None:
         guest.leave()
-    app.go("/")
+    app.routes.go("/")

@@ -138,7 +138,7 @@ def tally_controls(screen: CalculatorsScreen) -> list[ft.Control]:
             screen.app.page.run_task(_save, screen, tally.to_saved())
             screen.refresh()
 
-        return screen.app.handler(run)
+        return screen.app.answers.handler(run)
 
     def step(amount: int, kind: str) -> ft.Control:
         label = trf("Add {n}", n=amount) if amount > 0 else trf("Subtract {n}", n=-amount)
@@ -173,7 +173,7 @@ def _target_session(screen: CalculatorsScreen) -> Session | None:
     if game_id is None:
         return None
     try:
-        session = screen.app.session(game_id)
+        session = screen.app.changes.session(game_id)
     except Exception:  # deleted meanwhile: choose again
         screen.tally.game_id = screen.tally.player_id = None
         return None
@@ -221,14 +221,15 @@ def _send_sum(screen: CalculatorsScreen, session: Session, player_id: str) -> li
     label = trf("Add {amount} to {name}", amount=signed(tally.total), name=name)
 
     def send() -> None:
-        done = screen.app.execute(session, command, debounce="tally-send")
+        done = screen.app.changes.execute(session, command, debounce="tally-send")
         if done.changed:
             tally.clear()
             screen.app.page.run_task(_save, screen, tally.to_saved())
-            screen.app.show_info(trf("{done}. Undo is on the game screen.", done=done.text))
+            screen.app.answers.show_info(trf("{done}. Undo is on the game screen.", done=done.text))
             screen.refresh()
 
-    rows: list[ft.Control] = [widgets.tap_button(label, screen.app.handler(send) if session.can(command) else None,
+    rows: list[ft.Control] = [widgets.tap_button(label,
+                                                 screen.app.answers.handler(send) if session.can(command) else None,
                                                  icon=ft.Icons.ADD_TASK, identifier="tally-send", sizes=sizes)]
     reason = session.why_not(command)
     if reason:

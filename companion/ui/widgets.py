@@ -199,21 +199,19 @@ def help_button(topic: str, title: str | None = None, at: str | None = None) -> 
                        identifier=f"help-{topic}")
 
 
-def lazy_tile(app: PageApp, key: str, title: str, build: Callable[[], list[ft.Control]], sizes: Sizes,
-              **tile: Any) -> ft.Control:
-    """A tile that opens on a tap, its content built only while it is open on this tab (``app.opened_tiles``):
-    a closed one (35 readings of the rules, her deck's make-up) costs the screen's every rebuild nothing."""
-    opened = key in app.opened_tiles
+def lazy_tile(opened_tiles: set[str], redraw: Callable[[], object], key: str, title: str,
+              build: Callable[[], list[ft.Control]], sizes: Sizes, **tile: Any) -> ft.Control:
+    """A tile that opens on a tap, its content built only while it is open on this tab (``opened_tiles``, the tab's;
+    ``redraw`` draws the screen again, its errors shown): a closed one (35 readings of the rules, her deck's make-up)
+    costs the screen's every rebuild nothing."""
+    opened = key in opened_tiles
 
     def change(event: ft.Event[ft.ExpansionTile]) -> None:
-        def toggle() -> None:
-            if event.data in (True, "true"):
-                app.opened_tiles.add(key)
-            else:
-                app.opened_tiles.discard(key)
-            app.refresh()
-
-        app.guard(toggle)
+        if event.data in (True, "true"):
+            opened_tiles.add(key)
+        else:
+            opened_tiles.discard(key)
+        redraw()
 
     return ft.Semantics(identifier=key, container=True, content=ft.ExpansionTile(
         title=ft.Text(title, size=sizes.body), controls=build() if opened else [], expanded=opened,
@@ -345,11 +343,11 @@ def radio(value: str, label: str, sizes: Sizes, *, identifier: str, disabled: bo
 def back_to_game_arrow(app: PageApp, origin: Origin) -> ft.Control:
     """The app bar's arrow on a rules screen opened from a game: straight back to its place there."""
     return icon_action(tr("Back to the game"), ft.Icons.ARROW_BACK,
-                               app.handler(lambda: app.go(origin.game_route())), identifier="back-to-game")
+                       app.answers.handler(lambda: app.routes.go(origin.game_route())), identifier="back-to-game")
 
 
 def back_to_game_button(app: PageApp, origin: Origin) -> ft.Control:
     """The same way back as a button in the page, for a thumb far from the app bar."""
-    return tap_button(tr("Back to the game"), app.handler(lambda: app.go(origin.game_route())),
+    return tap_button(tr("Back to the game"), app.answers.handler(lambda: app.routes.go(origin.game_route())),
                               icon=ft.Icons.SPORTS_ESPORTS, kind="tonal", identifier="back-to-game-button",
                               sizes=app.sizes)

@@ -10,7 +10,7 @@ from companion.core.predators.alliance_commands import Recruit, SetRevealed
 from companion.core.predators.alliances import alliances
 from companion.core.predators.commands import SetSpores, Summon
 from companion.core.session import Session
-from companion.ui.panels import PanelContext, panels_for
+from companion.ui.panels import panels_for
 from tests.predators.test_alliances import game as pp_game
 from tests.predators.test_predators import CORDYCEPS
 from tests.predators.test_predators import game as mm_game
@@ -22,7 +22,7 @@ def built(s: Session, panel_id: str) -> list[Any]:
     app = StubApp()
     for panel, module_id in panels_for(s.state):
         if panel.id == panel_id:
-            ctx = PanelContext(app, s, {}, module_id)  # type: ignore[arg-type]
+            ctx = app.panel_context(s, module_id)
             assert panel.title_for(ctx) == "Predators"
             return panel.build(ctx)
     raise AssertionError(f"no panel {panel_id}")

@@ -24,7 +24,8 @@ from companion.core.errors import GameError
 from companion.core.session import Executed, Session
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
-from companion.ui.panels import PanelContext, panels_for
+from companion.ui.kept import GameReader
+from companion.ui.panels import PanelContext, PanelServices, TabValue, panels_for
 from companion.ui.panels.broodmother import texts
 from companion.ui.panels.broodmother.drafts import Drafts, drafts_for
 from companion.ui.theme import Sizes
@@ -46,6 +47,7 @@ class StubApp:
         self.refreshed = 0
         # Her tiles open, so what they hold is built, labelled and checked too (``widgets.lazy_tile``).
         self.opened_tiles = {"bm-interpretations", "bm-makeup", "bm-end-readings"}
+        self.answers = self.changes = self.routes = self.guests = self  # the tab's parts: this stub is each
 
     def handler(self, action: Any) -> Any:
         return lambda _=None: action()
@@ -61,6 +63,15 @@ class StubApp:
 
     def typed_cards(self, kind: str) -> list[dict[str, Any]]:
         return []  # no cards typed in earlier games
+
+    def panel_context(self, session: Session, module_id: str | None) -> PanelContext:
+        """A panel's context as the game screen makes it, with this stub as each of the tab's parts."""
+        services = PanelServices(answers=self, dialogs=self.page, execute=self.execute,  # type: ignore[arg-type]
+                                 redraw=self.refresh, reveal=lambda key: None, typed_cards=self.typed_cards,
+                                 cue=lambda: None, opened_tiles=self.opened_tiles, owner=self)
+        tab = TabValue("en", self.sizes, False, True, False, id(session), frozenset(self.opened_tiles))
+        reader = GameReader(session)
+        return PanelContext(reader.view(), tab, services, reader, session, module_id)
 
 
 @pytest.fixture
@@ -240,7 +251,7 @@ def built(session: Session) -> list[Any]:
     for panel, module_id in panels_for(session.state):
         if not panel.id.startswith("bm-"):
             continue
-        ctx = PanelContext(app, session, {}, module_id)  # type: ignore[arg-type]
+        ctx = app.panel_context(session, module_id)
         assert panel.title_for(ctx)
         out += panel.build(ctx)
     return out

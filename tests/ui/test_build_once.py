@@ -4,7 +4,7 @@ The screen is built in-process (no browser) for a solo game and a 4-player game 
 Minions/Empires module, right after a change (so nothing is left cached from before), while a
 profiler counts the calls of ``broodmother_view``, of the game view's builder and of the session's
 answer to whether a command may run (``companion.core.session.refusal``). Before the UI kept its answers
-(``companion.ui.kept.PanelSession``) one build computed her view 11 times and asked about the same
+(``companion.ui.kept.GameReader``) one build computed her view 11 times and asked about the same
 commands again and again; a change must still be seen at once (a button enabled by the old game
 is a bug), and two readers in two languages must each get their own words.
 """
@@ -29,11 +29,11 @@ from companion.core.commands.turns import NextPhase
 from companion.core.i18n import using
 from companion.core.session import Session, refusal
 from companion.core.setup import GameSetup, PlayerSpec
-from companion.core.views import _game_view, game_view
+from companion.core.views import _game_view
 from companion.store import GameStore
 from companion.ui import kept
 from companion.ui.app import AppContext, SessionPool
-from companion.ui.kept import PanelSession, asked
+from companion.ui.kept import GameReader
 from companion.ui.models import ShownRevisions
 from companion.ui.screens.game import GameScreen
 from companion.ui.theme import Sizes
@@ -59,6 +59,8 @@ class TabStub:
         self.ctx = ctx
         self.shown = ShownRevisions()
         self.opened_tiles: set[str] = set()
+        # The tab's parts (``PageApp.answers``, ``changes``, ...): this stub is each of them.
+        self.answers = self.changes = self.routes = self.guests = self
 
     def session(self, game_id: str) -> Session:
         return self.ctx.sessions.get(game_id)
@@ -74,6 +76,12 @@ class TabStub:
 
     def typed_cards(self, kind: str) -> list[dict[str, Any]]:
         return []
+
+    def execute(self, session: Session, command: Any, *, debounce: str | None = None) -> Any:
+        return session.execute(command)
+
+    def refresh(self) -> None:
+        pass
 
 
 @pytest.fixture(autouse=True)
@@ -156,14 +164,17 @@ def test_a_competitive_build_with_every_module_verifies_each_command_once(store:
         assert sum(verified.values()) <= len(verified) + 1
 
 
-def her_view(session: Session) -> dict[str, Any]:
-    return asked(session, "broodmother_view", lambda state: broodmother_view(state, session.content))
+def her_view(session: Session | GameReader) -> dict[str, Any]:
+    """Her view as a drawing asks for it (kept), or straight from the session (the CLI, tests: always afresh)."""
+    if isinstance(session, GameReader):
+        return session.ask("broodmother_view", lambda state: broodmother_view(state, session.content))
+    return dict(broodmother_view(session.state, session.content))
 
 
 def test_every_change_is_seen_by_the_next_question(store: GameStore) -> None:
     """Answers are kept per change: a command, an undo and a redo each make the next answer afresh."""
     session = solo_game(store)
-    drawing = PanelSession(session)
+    drawing = GameReader(session)
     with using("en"):
         assert drawing.can(DrawCard()) and drawing.can(NextPhase())
         assert her_view(drawing)["commands"]["draw"] is True
@@ -183,11 +194,11 @@ def test_answers_are_kept_per_saved_game_for_every_drawing(store: GameStore) -> 
     session = solo_game(store)
 
     def kept_answer() -> object:  # the answer itself (a drawing is handed its entries, ``kept.Entries``)
-        return PanelSession(session).answer("broodmother_view",
-                                            lambda state: broodmother_view(state, session.content))[0]
+        return GameReader(session).answer("broodmother_view",
+                                          lambda state: broodmother_view(state, session.content))[0]
 
     first = kept_answer()
-    assert her_view(PanelSession(session)) == first
+    assert her_view(GameReader(session)) == first
     assert kept_answer() is first  # another drawing (another tab) of the same game: kept
     assert her_view(session) is not first  # the session itself (the CLI, tests): always afresh
     session.state["round"] = 2  # changed in place (only tests do that): seen outside a drawing
@@ -197,7 +208,7 @@ def test_answers_are_kept_per_saved_game_for_every_drawing(store: GameStore) -> 
 def test_an_answer_kept_counts_what_it_read_for_each_drawing(store: GameStore) -> None:
     """A panel that takes a kept answer depends on what that answer read, as the panel that first asked did."""
     session = solo_game(store)
-    first, second = PanelSession(session), PanelSession(session)
+    first, second = GameReader(session), GameReader(session)
     her_view(first)
     assert {"phase", "modules_state.broodmother"} <= first.reads
     her_view(second)
@@ -207,19 +218,19 @@ def test_an_answer_kept_counts_what_it_read_for_each_drawing(store: GameStore) -
 def test_a_game_read_again_from_disk_is_asked_afresh(store: GameStore) -> None:
     """Another process saved the game: the app drops its session and reads the game again (a new cache)."""
     session = solo_game(store)
-    assert PanelSession(session).can(DrawCard())
+    assert GameReader(session).can(DrawCard())
     other = GameStore(store.path)
     other.session(session.id).execute(NextPhase())
     other.close()
     again = store.session(session.id)
-    assert again.revision == session.revision + 1 and not PanelSession(again).can(DrawCard())
+    assert again.revision == session.revision + 1 and not GameReader(again).can(DrawCard())
 
 
 def test_two_readers_in_two_languages_get_their_own_words(store: GameStore) -> None:
     session = solo_game(store)
 
     def phase_label() -> str:
-        return str(asked(PanelSession(session), "game_view", lambda _: game_view(session))["phase_label"])
+        return str(GameReader(session).view()["phase_label"])
 
     with using("en"):
         english = phase_label()
@@ -233,6 +244,6 @@ def test_two_readers_in_two_languages_get_their_own_words(store: GameStore) -> N
 def test_a_command_is_verified_afresh_when_it_runs(store: GameStore) -> None:
     """The kept answers are for screens; ``execute`` always asks ``verify`` itself."""
     session = solo_game(store)
-    assert PanelSession(session).can(DrawCard())
+    assert GameReader(session).can(DrawCard())
     _, verified = counted(lambda: session.execute(DrawCard()))
     assert verified[("DrawCard", repr(DrawCard()))] == 1

@@ -198,3 +198,20 @@ def test_a_panel_that_goes_and_comes_back_is_drawn_again(store: GameStore, monke
         redraw(screen)
     assert chart.holder.visible and any(getattr(c, "identifier", None) == "points-chart"
                                         for c in controls(chart.holder))
+
+
+def test_a_drawing_is_held_to_the_entries_of_the_game_view_it_read(store: GameStore) -> None:
+    """The game view is an answer like any other (``GameReader.view``): no table says what its entries are made of;
+    a drawing that read the round is kept after a point and drawn again after Next round, one that read the players
+    is drawn again after a point."""
+    session = store.create(GameSetup(game="mota", players=FOUR[:2]), seed=3)
+    with using("en"):
+        round_reader, players_reader = kept.GameReader(session), kept.GameReader(session)
+        assert round_reader.view()["round"] == 1 and len(players_reader.view()["players"]) == 2
+        by_round = kept.Drawn("tab", round_reader, session)
+        by_players = kept.Drawn("tab", players_reader, session)
+        session.execute(AdjustScore("p1", 2))
+        assert by_round.still("tab", session) and not by_players.still("tab", session)
+        assert not by_round.still("another tab value", session)
+        session.execute(NextRound())
+        assert not by_round.still("tab", session)

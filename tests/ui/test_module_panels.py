@@ -11,7 +11,7 @@ from companion.core.chambers.commands import PlayChamber
 from companion.core.content import Content
 from companion.core.session import Session
 from companion.core.units import every_module
-from companion.ui.panels import PanelContext, panels_for
+from companion.ui.panels import panels_for
 from tests.module_helpers import EVERY_MODULE, session
 from tests.ui.test_broodmother_helpers import StubApp, check_labels, reachable
 
@@ -20,7 +20,7 @@ def built(s: Session) -> dict[str, list[Any]]:
     app = StubApp()
     out = {}
     for panel, module_id in panels_for(s.state):
-        ctx = PanelContext(app, s, {}, module_id)  # type: ignore[arg-type]
+        ctx = app.panel_context(s, module_id)
         assert panel.title_for(ctx)
         out[f"{panel.id}:{module_id}" if module_id else panel.id] = panel.build(ctx)
     return out

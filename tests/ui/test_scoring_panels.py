@@ -16,7 +16,7 @@ from companion.core.decrees.commands import ChooseDecree, SetMeasure
 from companion.core.eve.commands import SetEnclave, SetHexes
 from companion.core.harvest.commands import AddAphidHex, SetHerd
 from companion.core.session import Session
-from companion.ui.panels import PanelContext, panels_for
+from companion.ui.panels import panels_for
 from companion.ui.screens import scoring_calculators as calcs
 from tests.scoring_helpers import go_to, run, session
 from tests.ui.test_broodmother_helpers import StubApp, check_labels, reachable
@@ -37,7 +37,7 @@ def built(s: Session) -> dict[str, list[Any]]:
     out = {}
     for panel, module_id in panels_for(s.state):
         if panel.id in OURS:
-            ctx = PanelContext(app, s, {}, module_id)  # type: ignore[arg-type]
+            ctx = app.panel_context(s, module_id)
             assert panel.title_for(ctx)
             out[panel.id] = panel.build(ctx)
     return out

@@ -150,8 +150,8 @@ def _machinations(b: Brood, bc: BroodContent) -> MachinationsShown:
     return {
         "level": b["machinations"], "plot_pile": len(b["deck"]["plot"]), "plot_threshold": b["thresholds"]["plot"],
         "plot_pile_retired": bool(b["her"]["found"]), "after_level_3": b["after_level_3"],
-        "levels": [{"level": lv.level, "name": tr(lv.name), "text": tr(lv.text), "reached": b["machinations"] >= lv.level}
-                   for lv in bc.levels.values()],
+        "levels": [{"level": lv.level, "name": tr(lv.name), "text": tr(lv.text),
+                    "reached": b["machinations"] >= lv.level} for lv in bc.levels.values()],
         "nymphs_per_placement": meadow.nymphs_per_placement(b),
     }
 

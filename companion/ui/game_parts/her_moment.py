@@ -10,7 +10,7 @@ import flet as ft
 from companion.core.broodmother import broodmother_view
 from companion.core.broodmother.model import has_broodmother
 from companion.ui.i18n import tr
-from companion.ui.kept import PanelSession, asked
+from companion.ui.kept import GameReader
 
 if TYPE_CHECKING:
     from companion.core.broodmother.shown import BroodmotherView
@@ -19,10 +19,10 @@ if TYPE_CHECKING:
 
 def her_view(session: Session) -> BroodmotherView | None:
     """The Broodmother's view of the game (asked once per revision), or None in a game without her."""
-    kept = PanelSession(session)
+    kept = GameReader(session)
     if not has_broodmother(kept.state):
         return None
-    return asked(kept, "broodmother_view", lambda state: broodmother_view(state, kept.content))
+    return kept.ask("broodmother_view", lambda state: broodmother_view(state, kept.content))
 
 
 def her_question_open(session: Session) -> bool:

@@ -1,22 +1,22 @@
 """The game screen's panels: each in its slot, drawn again only when what it read of the game changed.
 
-While a panel is drawn it asks the game through a ``PanelSession``, which notes the parts of the state it read
+While a panel is drawn it reads the game through a ``GameReader``, which notes what of the game it read
 (``companion.ui.kept``); a panel none of whose parts a change touched, and whose tab inputs are the same, is left on
 the page. In the first pass of an answer to a tap, every panel but the one tapped is left as drawn.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING
 
 import flet as ft
 
 from companion.core.views import GameView
 from companion.ui import kept, widgets
 from companion.ui.i18n import trf
-from companion.ui.kept import PanelSession
+from companion.ui.kept import GameReader
 from companion.ui.panel_folds import fold_button
-from companion.ui.panels import Panel, PanelContext, all_panels, panels_for
+from companion.ui.panels import Panel, PanelContext, TabValue, all_panels, panels_for
 from companion.ui.slots import fingerprint
 
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ class PanelParts:
         self.first_panels = sum(order <= 0 for _, order, _ in places)
         self.first_jumps = sum(order <= 0 and entry is not None for _, order, entry in places)
         self.screen.folds.settled = set()
-        tab = self.screen._tab()
+        tab = self.screen.tab_value()
         for ident, _, entry in places:
             if entry is None:  # not in this game now: an empty slot keeps the page's outline
                 out.append(self.screen.slots.part(ident, None))
@@ -58,12 +58,13 @@ class PanelParts:
             out.append(part)
         return out, nows
 
-    def _panel(self, ident: str, panel: Panel, module_id: str | None, view: GameView, tab: tuple[object, ...]
+    def _panel(self, ident: str, panel: Panel, module_id: str | None, view: GameView, tab: TabValue
                ) -> tuple[ft.Control, str, list[ft.Control]]:
         """One panel in its slot, its title (for the jump bar) and what its ``now`` part asks; left as it is on the
         page when none of the parts of the game it read were touched since it was drawn (``companion.ui.kept``)."""
-        asking = PanelSession(self.screen.session)  # notes the parts of the game the panel reads
-        ctx = PanelContext(self.screen.app, asking, _noting(view, asking.reads), module_id)
+        asking = GameReader(self.screen.session)  # notes what of the game the panel reads
+        ctx = PanelContext(asking.view(), tab, self.screen.panel_services(), asking, self.screen.session,
+                           module_id)
         inputs: object = None
         keep = False
         try:
@@ -134,7 +135,3 @@ class PanelParts:
             places.setdefault(ident, (ident, panel.order, now.get(ident)))
         return list(places.values())
 
-
-def _noting(view: GameView, reads: set[str]) -> GameView:
-    """The game view as a panel reads it: each entry read notes the parts of the game it comes from."""
-    return cast(GameView, kept.ReadView(cast("dict[str, Any]", view), reads))

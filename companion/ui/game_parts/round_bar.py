@@ -1,7 +1,7 @@
 """The game screen's round bar: the round and phase, Next, Next round, Finish and End early.
 
 Whether each turn command is possible, and what it will do, is the core's answer (``session.can``, ``describe``),
-asked once per change through ``PanelSession``.
+asked once per change through ``GameReader``.
 """
 
 from __future__ import annotations
@@ -13,11 +13,10 @@ import flet as ft
 from companion.core.checklist import next_warning
 from companion.core.commands.base import Command
 from companion.core.commands.turns import EndEarly, FinishGame, NextPhase, NextRound
-from companion.core.session import Session
 from companion.core.views import GameView, PhaseStep
 from companion.ui import widgets
 from companion.ui.i18n import render, tr, trf
-from companion.ui.kept import PanelSession, asked
+from companion.ui.kept import GameReader
 from companion.ui.models import round_label
 
 if TYPE_CHECKING:
@@ -33,7 +32,7 @@ class RoundBar:
     def draw(self, view: GameView, compact: bool = False) -> ft.Control:
         """The round and phase with Next. ``compact`` (her question open, Next waiting for it): one line."""
         screen = self.screen
-        session = PanelSession(screen.session)  # its questions asked once per change
+        session = GameReader(screen.session)  # its questions asked once per change
         when = round_label(view["round"], view["rounds"])
         phases = view["phases"]
         index = next(i for i, p in enumerate(phases) if p["current"])
@@ -56,24 +55,25 @@ class RoundBar:
         return widgets.section(when, body, screen.sizes, subtitle=subtitle,
                                help_topic="rounds", identifier="round-bar", title_identifier="round")
 
-    def _turn_buttons(self, session: Session) -> list[ft.Control]:
+    def _turn_buttons(self, session: GameReader) -> list[ft.Control]:
         """Next round, and Finish and End early while the core allows them."""
         app, sizes = self.screen.app, self.screen.sizes
         buttons: list[ft.Control] = [
             self._command_button(session, NextRound(), "next-round", ft.Icons.FAST_FORWARD, "tonal"),
         ]
         if session.can(FinishGame()):
-            buttons.append(widgets.tap_button(tr("Finish the game"), app.handler(self._finish), icon=ft.Icons.FLAG,
+            buttons.append(widgets.tap_button(tr("Finish the game"), app.answers.handler(self._finish),
+                                              icon=ft.Icons.FLAG,
                                               identifier="finish-game", kind="tonal", sizes=sizes))
         if session.can(EndEarly()):
-            buttons.append(widgets.tap_button(tr("End early"), app.handler(self._end_early),
+            buttons.append(widgets.tap_button(tr("End early"), app.answers.handler(self._end_early),
                                               icon=ft.Icons.STOP_CIRCLE_OUTLINED, identifier="end-early",
                                               kind="outlined", sizes=sizes))
         return buttons
 
-    def inputs(self, view: GameView, compact: bool, tab: tuple[object, ...]) -> tuple[object, ...]:
+    def inputs(self, view: GameView, compact: bool, tab: object) -> tuple[object, ...]:
         """All the round bar is drawn from: left as drawn while these are the same (a point changes none of them)."""
-        session = PanelSession(self.screen.session)
+        session = GameReader(self.screen.session)
         turns = tuple((session.can(command), says(session, command), session.why_not(command))
                       for command in (NextPhase(), NextRound(), FinishGame()))
         return (tab, compact, view["round"], view["rounds"], view["phases"], view["phase_label"], view["game_name"],
@@ -81,7 +81,7 @@ class RoundBar:
 
     def _line(self, when: str, step: str, phase: ft.Control) -> ft.Control:
         """The round bar in one line: round and phase, and Next and Next round as icon buttons."""
-        session = PanelSession(self.screen.session)
+        session = GameReader(self.screen.session)
         texts = ft.Column([
             ft.Semantics(header=True, identifier="round", label=trf("{round}, {step}", round=when, step=step),
                          content=ft.Text(when, size=self.screen.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT,
@@ -95,10 +95,11 @@ class RoundBar:
                        variant=ft.CardVariant.FILLED, margin=0)
         return ft.Semantics(identifier="round-bar", container=True, content=card)
 
-    def _icon_command(self, session: Session, command: Command, ident: str, icon: ft.IconData) -> ft.Control:
+    def _icon_command(self, session: GameReader, command: Command, ident: str, icon: ft.IconData) -> ft.Control:
         """A turn command as an icon button, announced by what it will do (or the core's reason it cannot)."""
         if (text := says(session, command)) is not None:
-            return widgets.icon_action(text, icon, self.screen.app.handler(lambda: self._advance(command, ident)),
+            return widgets.icon_action(text, icon, self.screen.app.answers.handler(lambda: self._advance(command,
+                                                                                                         ident)),
                                        identifier=ident, filled=True)
         return widgets.icon_action(_fallback(command), icon, None, identifier=ident, filled=True)
 
@@ -113,12 +114,12 @@ class RoundBar:
         names = ", ".join(p["label"] for p in phases)
         return widgets.labelled(ft.Row(cells, spacing=4), trf("{step}: {names}", step=step, names=names), "phase-track")
 
-    def _command_button(self, session: Session, command: Command, ident: str, icon: ft.IconData,
+    def _command_button(self, session: GameReader, command: Command, ident: str, icon: ft.IconData,
                         kind: str, expand: bool = False) -> ft.Control:
         """A turn button labelled with what it will do, enabled only when the core allows it."""
         sizes = self.screen.sizes
         if (text := says(session, command)) is not None:
-            tap = self.screen.app.handler(lambda: self._advance(command, ident))
+            tap = self.screen.app.answers.handler(lambda: self._advance(command, ident))
             return widgets.tap_button(text, tap, icon=icon, identifier=ident, kind=kind, sizes=sizes, expand=expand)
         button = widgets.tap_button(_fallback(command), None, icon=icon, identifier=ident, kind=kind, sizes=sizes,
                                     expand=expand)
@@ -135,12 +136,12 @@ class RoundBar:
         app = screen.app
         warning = next_warning(screen.session.state, screen.session.content)
         if warning is None:
-            app.execute(screen.session, command, debounce=ident)
+            app.changes.execute(screen.session, command, debounce=ident)
             return
 
         def go_on() -> None:
             app.page.pop_dialog()
-            app.guard(lambda: app.execute(screen.session, command, debounce=ident))
+            app.answers.guard(lambda: app.changes.execute(screen.session, command, debounce=ident))
 
         def stay() -> None:
             app.page.pop_dialog()
@@ -150,25 +151,26 @@ class RoundBar:
 
     def _finish(self) -> None:
         screen = self.screen
-        screen.app.confirm(tr("Finish the game?"), tr("The scores are final (Undo can still take it back)."),
-                           tr("Finish"), lambda: screen.app.execute(screen.session, FinishGame(), debounce="finish"))
+        screen.app.answers.confirm(tr("Finish the game?"), tr("The scores are final (Undo can still take it back)."),
+                                   tr("Finish"), lambda: screen.app.changes.execute(screen.session, FinishGame(),
+                                                                                    debounce="finish"))
 
     def _end_early(self) -> None:
         """Stop the game now (time is up, a colony is lost), after a confirmation: the standings as they are."""
         screen = self.screen
-        screen.app.confirm(tr("End the game early?"),
+        screen.app.answers.confirm(tr("End the game early?"),
                            tr("The game ends now with the standings as they are, and the records keep it as ended "
                               "early (Undo can still take it back)."),
                            tr("End early"),
-                           lambda: screen.app.execute(screen.session, EndEarly(screen.app.settings.early_end),
+                           lambda: screen.app.changes.execute(screen.session, EndEarly(screen.app.settings.early_end),
                                                      debounce="end-early"))
 
 
-def says(session: Session, command: Command) -> str | None:
+def says(session: GameReader, command: Command) -> str | None:
     """What a turn button says it will do (None while the core refuses it), worked out once per change."""
     if not session.can(command):
         return None
-    return asked(session, ("says", command), lambda state: render(command.describe(state, session.content)))
+    return session.ask(("says", command), lambda state: render(command.describe(state, session.content)))
 
 
 def _fallback(command: Command) -> str:

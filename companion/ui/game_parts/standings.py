@@ -17,7 +17,7 @@ from companion.core.session import Session
 from companion.core.views import GameView, PlayerStanding, RivalStanding
 from companion.ui import widgets
 from companion.ui.i18n import tr, trf, trn
-from companion.ui.kept import PanelSession
+from companion.ui.kept import GameReader
 from companion.ui.measure import fitting, text_width, widest_word
 from companion.ui.models import signed
 from companion.ui.score_dialog import ask_total
@@ -93,11 +93,11 @@ class Standings:
         so a point given to one player builds, compares and sends that player's row alone."""
         her = player["broodmother"]
         if her is not None:
-            return repr((self.screen._tab(), view["terms"], player)), lambda: self._her_row(player, her)
+            return repr((self.screen.tab_value(), view["terms"], player)), lambda: self._her_row(player, her)
         pid = player["id"]
-        session = PanelSession(self.session)  # asked once per change, here and by the row's buttons
+        session = GameReader(self.session)  # asked once per change, here and by the row's buttons
         can = tuple(session.can(AdjustScore(pid, delta)) for delta in (-1, 1))
-        drawn_from = (self.screen._tab(), width, view["terms"], view["round"], view["ended"] is None, player, can)
+        drawn_from = (self.screen.tab_value(), width, view["terms"], view["round"], view["ended"] is None, player, can)
         return repr(drawn_from), lambda: self.player_row(view, player, width)
 
     def _her_row(self, player: PlayerStanding, her: HerStanding) -> ft.Control:
@@ -164,14 +164,14 @@ class Standings:
 
     def _adjust(self, pid: str, delta: int) -> widgets.EventHandler | None:
         """The -/+ button's tap: one point taken or given, or None while the core refuses it."""
-        if not PanelSession(self.session).can(AdjustScore(pid, delta)):
+        if not GameReader(self.session).can(AdjustScore(pid, delta)):
             return None
-        return self.app.handler(lambda: self.app.execute(self.session, AdjustScore(pid, delta)))
+        return self.app.answers.handler(lambda: self.app.changes.execute(self.session, AdjustScore(pid, delta)))
 
     def _total_button(self, view: GameView, player: PlayerStanding) -> ft.Control:
         """The total, large; a tap asks for a new total."""
         pid, name, cp, total = player["id"], player["name"], view["terms"]["cp"], player["total"]
-        type_total = self.app.handler(lambda: self._ask_total(player, cp))
+        type_total = self.app.answers.handler(lambda: self._ask_total(player, cp))
         return ft.Semantics(
             identifier=f"total-{pid}", button=True, container=True, exclude_semantics=True,
             label=trf("{name}: {total} {cp}. Tap to type a new total", name=name, total=total, cp=cp),

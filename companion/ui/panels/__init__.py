@@ -7,65 +7,140 @@ A panel is a module that calls ``register(Panel(...))`` at import, named by its 
                    applies=lambda state: "broodmother" in state["modules_state"],
                    modules=("broodmother",), build=build_broodmother))
 
-``build(ctx)`` returns the panel's controls; ``ctx.run(command, debounce="draw")`` sends a
-command through the shared session (a hurried second tap is ignored, errors are shown,
-other tabs re-render). Each module the state lists that no registered panel covers gets
-the generic module panel, so every enabled module is visible from day one.
+``build(ctx)`` draws the panel from its ``PanelContext``: the game's view (and its area's own view,
+``ctx.ask``), whether each of its actions is allowed now (``ctx.can``, ``ctx.why_not``: the core's answer),
+a small frozen ``TabValue`` (language, text sizes, may play or view only, layout) and ``ctx.dispatch(command)``,
+with the few services of the tab a panel needs passed by name (``PanelServices``), never the tab itself.
+Each module the state lists that no registered panel covers gets the generic module panel, so every
+enabled module is visible from day one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
 import flet as ft
 
 from companion.core.commands.base import Command
 from companion.core.content import Content
-from companion.core.session import Session
+from companion.core.schema import JsonObject
+from companion.core.session import Executed, Session
 from companion.core.setup import setup_summary
 from companion.core.state import State
 from companion.ui.forward import Forward
 from companion.ui.i18n import tr, trf
+from companion.ui.kept import GameReader
 from companion.ui.theme import Sizes
 
 if TYPE_CHECKING:
     from companion.core.views import GameView
-    from companion.ui.app import PageApp
+    from companion.ui.tab.answers import Answers
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class TabValue:
+    """What of the tab every panel is drawn with, as one value: a panel drawn with an equal one (and the same game)
+    comes out the same, so the game screen compares it to keep a panel as drawn."""
+
+    language: str
+    sizes: Sizes
+    wide: bool  # two columns (theme.WIDE)
+    may_play: bool  # False: a guest let only to watch (the buttons are drawn, the server refuses their taps)
+    guest: bool
+    game: int  # the game as read (a game read again from disk gets handlers of its own)
+    opened_tiles: frozenset[str]  # the tiles open on this tab (``widgets.lazy_tile``)
+
+
+class Dialogs(Protocol):
+    """A panel's dialogs go on the page: this much of it."""
+
+    def show_dialog(self, dialog: ft.DialogControl) -> object: ...
+
+    def pop_dialog(self) -> object: ...
+
+
+@dataclass(frozen=True)
+class PanelServices:
+    """The few parts of the tab a panel needs, each passed by name (built once per game screen)."""
+
+    answers: Answers  # a tap's handler, guarded actions, confirmations, notes and errors
+    dialogs: Dialogs
+    execute: Callable[..., Executed]  # the tab's ``Changes.execute`` (who may play, the revision shown, debounce)
+    redraw: Callable[[], object]  # draw the screen again, its errors shown (a form's value the game refused)
+    reveal: Callable[[str], None]  # scroll a keyed part into view once this tap's drawing is out
+    typed_cards: Callable[[str], list[JsonObject]]  # the cards typed in earlier games, for a command's kind
+    cue: Callable[[], None]  # her card was drawn: buzz and chime if this device wants it
+    opened_tiles: set[str]  # the tiles open on this tab, changed by ``widgets.lazy_tile``
+    owner: object  # the tab, only as the key of what it keeps between drawings (half-filled forms)
 
 
 @dataclass
 class PanelContext:
-    """What a panel may use: the game's view and session, and a safe way to send commands.
+    """What a panel is drawn from: the game's view, the tab's value and services, and ``dispatch``.
 
-    While the game screen draws a panel, ``session`` is the drawing's (``companion.ui.kept.PanelSession``): what the
-    panel reads of the game through it, its state and its view is noted, so a change that touched none of it leaves
-    the panel as drawn."""
+    The game is read through ``_asking`` (``companion.ui.kept.GameReader``): what the panel reads of it (its
+    state, the view, the answers it asks for) is noted, so a change that touched none of it leaves the panel as
+    drawn. A panel never holds the session: it asks ``can`` / ``why_not`` and sends commands with ``dispatch``."""
 
-    app: PageApp
-    session: Session
     view: GameView
+    tab: TabValue
+    services: PanelServices
+    _asking: GameReader
+    _real: Session  # the game's session the commands go to (``Changes.execute`` tells a mirror from a local game)
     module_id: str | None = None
 
-    sizes = Forward[Sizes]("app")
-    state = Forward[State]("session")
-    content = Forward[Content]("session")
+    state = Forward[State]("_asking")
+    content = Forward[Content]("_asking")
+
+    @property
+    def sizes(self) -> Sizes:
+        return self.tab.sizes
+
+    @property
+    def game_id(self) -> str:
+        return self._asking.id
+
+    @property
+    def answers(self) -> Answers:
+        return self.services.answers
+
+    @property
+    def dialogs(self) -> Dialogs:
+        return self.services.dialogs
+
+    def can(self, command: Command) -> bool:
+        """Whether the core allows ``command`` now (kept per game document and language, as asked)."""
+        return self._asking.can(command)
+
+    def why_not(self, command: Command) -> str | None:
+        """The core's reason ``command`` is refused now, or None."""
+        return self._asking.why_not(command)
+
+    def ask(self, key: Hashable, compute: Callable[[State], T]) -> T:
+        """An area's own view of the game (``compute(state)``), kept per game document and language."""
+        return self._asking.ask(key, compute)
+
+    def dispatch(self, command: Command, *, debounce: str | None = None) -> Executed:
+        """Send ``command`` to the game (``debounce`` names the action whose hurried second tap is ignored)."""
+        return self.services.execute(self._real, command, debounce=debounce)
 
     def run(self, command: Command, *, debounce: str | None = None) -> None:
-        """Execute ``command``; ``debounce`` names the action whose double tap is ignored."""
-        self.app.guard(lambda: self.app.execute(self.session, command, debounce=debounce))
+        """``dispatch`` with its errors shown, not raised."""
+        self.answers.guard(lambda: self.dispatch(command, debounce=debounce))
 
     def handler(self, command: Callable[[], Command], *, debounce: str | None = None) -> Callable[[object], None]:
-        """An ``on_click`` that builds the command when tapped and runs it."""
-        return self.app.handler(lambda: self.app.execute(self.session, command(), debounce=debounce))
+        """An ``on_click`` that builds the command when tapped and dispatches it."""
+        return self.answers.handler(lambda: self.dispatch(command(), debounce=debounce))
 
     def reveal(self, key: str) -> None:
         """Once this tap's drawing is on the page, scroll the part keyed ``key`` (an ``ft.ScrollKey``) into view:
         what a tap opens below or above the finger (a battle's steps, a cell's editor) is where the player looks."""
-        if self.app.screen is not None:
-            self.app.screen.reveal(key)
+        self.services.reveal(key)
 
 
 @dataclass(frozen=True)

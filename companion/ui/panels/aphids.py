@@ -56,7 +56,7 @@ def build(ctx: PanelContext) -> list[ft.Control]:
                         identifier="aphids-empty", muted=True))
     for h in view["hexes"]:
         out.append(_hex(ctx, h))
-    out.append(choice(tr("Add an aphid hex"), ctx.app.handler(lambda: _ask_hex(ctx)), ctx.sizes,
+    out.append(choice(tr("Add an aphid hex"), ctx.answers.handler(lambda: _ask_hex(ctx)), ctx.sizes,
                       identifier="aphids-add", icon=ft.Icons.ADD, kind="outlined"))
     out.append(line(trf("At Harvest: {harvest}",
                         harvest=view['harvest']), ctx.sizes, identifier="aphids-harvest", bold=True))
@@ -118,7 +118,7 @@ def _quick(ctx: PanelContext, h: HexShown) -> list[ft.Control]:
     offers.append((NymphEatsAphid(hid), tr("A nymph destroys an aphid"), "nymph", "text"))
     offers.append((RemoveAphidHex(hid), tr("Stop tracking this hex"), "remove", "text"))
     return [_tap(ctx, command, label, f"aphids-{hid}-{ident}", kind)
-            for command, label, ident, kind in offers if ctx.session.can(command)]
+            for command, label, ident, kind in offers if ctx.can(command)]
 
 
 def _ask_hex(ctx: PanelContext) -> None:
@@ -134,20 +134,21 @@ def _ask_hex(ctx: PanelContext) -> None:
             number = (sites.value or "").strip()
             if not number.isdigit():
                 raise GameError(tr("Collection sites: type a whole number, such as 4."))
-            ctx.app.execute(ctx.session, AddAphidHex(field.value or "", int(number)))
+            ctx.dispatch(AddAphidHex(field.value or "", int(number)))
         except GameError as exc:
             problem.show(str(exc))
             return
-        ctx.app.page.pop_dialog()
+        ctx.dialogs.pop_dialog()
 
-    field.on_submit = ctx.app.handler(save)
-    ctx.app.page.show_dialog(ft.AlertDialog(actions_overflow_button_spacing=DIALOG_BUTTON_GAP,
+    field.on_submit = ctx.answers.handler(save)
+    ctx.dialogs.show_dialog(ft.AlertDialog(actions_overflow_button_spacing=DIALOG_BUTTON_GAP,
         modal=True, title=ft.Text(tr("Add an aphid hex"), size=ctx.sizes.title), semantics_label=tr("Add an aphid hex"),
         content=ft.Column([field, sites, problem.control], tight=True, spacing=8),
         actions=[
-            widgets.tap_button(tr("Cancel"), ctx.app.handler(ctx.app.page.pop_dialog), kind="text",
+            widgets.tap_button(tr("Cancel"), ctx.answers.handler(ctx.dialogs.pop_dialog), kind="text",
                                identifier="aphids-add-cancel", sizes=ctx.sizes),
-            widgets.tap_button(tr("Add hex"), ctx.app.handler(save), identifier="aphids-add-save", sizes=ctx.sizes),
+            widgets.tap_button(tr("Add hex"), ctx.answers.handler(save), identifier="aphids-add-save",
+                               sizes=ctx.sizes),
         ]))
 
 

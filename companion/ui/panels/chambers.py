@@ -97,19 +97,19 @@ def _player(ctx: PanelContext, view: ChambersView, p: ChambersPlayer) -> list[ft
         for card in view["cards"]:
             if card["kind"] == "chamber":
                 offers.append(wide_choice(trf("{who}: play {card}", who=p["name"], card=card["title"]),
-                                      ctx.app.handler(partial(_ask_play, ctx, pid, card)), s,
+                                      ctx.answers.handler(partial(_ask_play, ctx, pid, card)), s,
                                       identifier=f"chambers-{pid}-play-{_slug(card['name'])}", kind="outlined",
                                       icon=ft.Icons.ADD))
-            elif ctx.session.can(TakeOldTunnel(pid, card["name"])):
+            elif ctx.can(TakeOldTunnel(pid, card["name"])):
                 offers.append(wide_choice(trf("{who}: starts with {card}", who=p["name"], card=card["title"]),
                                       ctx.handler(partial(TakeOldTunnel, pid, card["name"])), s,
                                       identifier=f"chambers-{pid}-tunnel-{_slug(card['name'])}", kind="outlined"))
-        if ctx.session.can(SoloEggs(pid)):
+        if ctx.can(SoloEggs(pid)):
             offers.append(wide_choice(tr("The centipedes took an Evolution: 1 egg in each Chamber"),
                                   ctx.handler(partial(SoloEggs, pid)), s, identifier=f"chambers-{pid}-solo"))
     elif not p["chambers"]:
         offers.append(wide_choice(trf("{who}: keep two Nest Chambers", who=p["name"]),
-                              ctx.app.handler(partial(_ask_nest, ctx, pid, view)), s,
+                              ctx.answers.handler(partial(_ask_nest, ctx, pid, view)), s,
                               identifier=f"chambers-{pid}-nest", kind="outlined", icon=ft.Icons.ADD))
     out.append(ft.ResponsiveRow(offers, spacing=8, run_spacing=8))
     return out
@@ -128,7 +128,8 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     for p in view["players"]:
         out += _player(ctx, view, p)
     out.append(wide_choice(tr("Enter a chamber card (its spaces and phase, once)"),
-                       ctx.app.handler(partial(_ask_card, ctx, view)), s, identifier="chambers-define", kind="outlined",
+                       ctx.answers.handler(partial(_ask_card, ctx,
+                                                       view)), s, identifier="chambers-define", kind="outlined",
                        icon=ft.Icons.EDIT))
     for n in view["named"]:
         out.append(note(trf("{card}: {note} Enter its spaces and phase once to play it.", card=n["name"],

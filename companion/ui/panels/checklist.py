@@ -28,7 +28,7 @@ def _item(ctx: PanelContext, item: Item, index: int) -> list[ft.Control]:
     if item["command"] is None:
         tick = TickItem(item["module"], item["id"])
         return [check_row(render(item["text"]), item["done"],
-                          ctx.handler(lambda: tick) if ctx.session.can(tick) else None,
+                          ctx.handler(lambda: tick) if ctx.can(tick) else None,
                           ctx.sizes, identifier=ident)]
     if item["done"]:
         return [note(trf("Done: {text}", text=item['text']), ctx.sizes, identifier=ident, icon=ft.Icons.CHECK_CIRCLE)]

@@ -50,16 +50,16 @@ def build(ctx: PanelContext) -> list[ft.Control]:
                 line(trf("Round {round}: the best colony gains {worth} CP; tied colonies gain 1 each.",
                          round=view['round'], worth=view['worth']), s, identifier="decree-worth", muted=True)]
     picks = [choice(render(said(k, "name")),
-                    ctx.handler(partial(_known, k["id"])) if ctx.session.can(_known(k["id"])) else None,
+                    ctx.handler(partial(_known, k["id"])) if ctx.can(_known(k["id"])) else None,
                     s, identifier=f"decree-pick-{k['id']}", selected=bool(d and d["id"] == k["id"]))
              for k in view["known"]]
-    for n, typed in enumerate(ctx.app.typed_cards(ChooseDecree.name)):
+    for n, typed in enumerate(ctx.services.typed_cards(ChooseDecree.name)):
         again = ChooseDecree(decree_name=str(typed.get("decree_name", "")), measure=str(typed.get("measure", "")),
                              criterion=str(typed.get("criterion", "")))
-        picks.append(choice(again.decree_name, ctx.handler(partial(_typed, again)) if ctx.session.can(again)
+        picks.append(choice(again.decree_name, ctx.handler(partial(_typed, again)) if ctx.can(again)
                             else None, s, identifier=f"decree-typed-{n}",
                             selected=bool(d and d["id"] == "custom" and d["name"] == again.decree_name)))
-    picks.append(choice(tr("Type the card's decree"), ctx.app.handler(lambda: _ask_decree(ctx)), s,
+    picks.append(choice(tr("Type the card's decree"), ctx.answers.handler(lambda: _ask_decree(ctx)), s,
                         identifier="decree-custom", kind="outlined", icon=ft.Icons.EDIT))
     out.append(buttons(picks))
     if d is not None:
@@ -88,22 +88,23 @@ def _ask_decree(ctx: PanelContext) -> None:
 
     def save() -> None:
         try:
-            ctx.app.execute(ctx.session, ChooseDecree(decree_name=name.value or "", measure=measure.value or "",
-                                                      criterion=criterion.value or ""))
+            ctx.dispatch(ChooseDecree(decree_name=name.value or "", measure=measure.value or "",
+                                      criterion=criterion.value or ""))
         except GameError as exc:
             problem.show(str(exc))
             return
-        ctx.app.page.pop_dialog()
+        ctx.dialogs.pop_dialog()
 
-    ctx.app.page.show_dialog(ft.AlertDialog(actions_overflow_button_spacing=DIALOG_BUTTON_GAP,
+    ctx.dialogs.show_dialog(ft.AlertDialog(actions_overflow_button_spacing=DIALOG_BUTTON_GAP,
         modal=True, title=ft.Text(tr("Type the card's decree"), size=s.title),
         semantics_label=tr("Type the card's decree"),
         content=ft.Column([name, measure, criterion, problem.control],
                           tight=True, spacing=8),
         actions=[
-            widgets.tap_button(tr("Cancel"), ctx.app.handler(ctx.app.page.pop_dialog), kind="text",
+            widgets.tap_button(tr("Cancel"), ctx.answers.handler(ctx.dialogs.pop_dialog), kind="text",
                                identifier="decree-custom-cancel", sizes=s),
-            widgets.tap_button(tr("Save decree"), ctx.app.handler(save), identifier="decree-custom-save", sizes=s),
+            widgets.tap_button(tr("Save decree"), ctx.answers.handler(save), identifier="decree-custom-save",
+                               sizes=s),
         ]))
 
 
@@ -114,4 +115,4 @@ def _title(ctx: PanelContext) -> str:
 
 register(Panel(id="decrees", title=_title, applies=applies, build=build, help_topic="queens-decrees",
                modules=(KEY,), order=31,
-               reads=lambda ctx: ctx.app.typed_cards(ChooseDecree.name)))
+               reads=lambda ctx: ctx.services.typed_cards(ChooseDecree.name)))

@@ -68,22 +68,22 @@ def ask(ctx: PanelContext, title: str, fields: list[Field], make: Callable[[Json
     def save() -> None:
         try:
             values = {f.key: _value(f, c) for f, c in zip(fields, controls, strict=True)}
-            ctx.app.execute(ctx.session, make(values))
+            ctx.dispatch(make(values))
         except GameError as exc:
             problem.value, said.visible = str(exc), True
             said.update()
             return
-        ctx.app.page.pop_dialog()
+        ctx.dialogs.pop_dialog()
 
     body: list[ft.Control] = [ft.Semantics(identifier=f"{identifier}-{f.key}", container=True, content=c)
             for f, c in zip(fields, controls, strict=True)]
     body.append(said)
-    ctx.app.page.show_dialog(ft.AlertDialog(actions_overflow_button_spacing=DIALOG_BUTTON_GAP,
+    ctx.dialogs.show_dialog(ft.AlertDialog(actions_overflow_button_spacing=DIALOG_BUTTON_GAP,
         modal=True, title=ft.Text(title, size=s.title), semantics_label=title,
         content=ft.Column(body, tight=True, spacing=8, scroll=ft.ScrollMode.AUTO),
         actions=[
-            widgets.tap_button(tr("Cancel"), ctx.app.handler(ctx.app.page.pop_dialog), kind="text",
+            widgets.tap_button(tr("Cancel"), ctx.answers.handler(ctx.dialogs.pop_dialog), kind="text",
                                identifier=f"{identifier}-cancel", sizes=s),
-            widgets.tap_button(save_label or tr("Save"), ctx.app.handler(save), identifier=f"{identifier}-save",
+            widgets.tap_button(save_label or tr("Save"), ctx.answers.handler(save), identifier=f"{identifier}-save",
                                sizes=s),
         ]))

@@ -61,11 +61,12 @@ def _player(ctx: PanelContext, p: MutationsPlayer) -> list[ft.Control]:
                     f"mutations-{pid}-evolve-{part}") for part in p["parts"]]
     if p["dealt"] and not p["kept"]:
         offers.append(wide_choice(trf("{who}: keep two Mutations", who=p["name"]),
-                              ctx.app.handler(partial(_ask_keep, ctx, p)), s,
+                              ctx.answers.handler(partial(_ask_keep, ctx, p)), s,
                               identifier=f"mutations-{pid}-keep", kind="filled"))
     if not p["kept"]:
         offers.append(wide_choice(trf("{who}: enter the 4 dealt", who=p["name"]),
-                              ctx.app.handler(partial(_ask_dealt, ctx, pid)), s, identifier=f"mutations-{pid}-enter",
+                              ctx.answers.handler(partial(_ask_dealt, ctx,
+                                                              pid)), s, identifier=f"mutations-{pid}-enter",
                               kind="text"))
     out.append(ft.ResponsiveRow([o for o in offers if o is not None], spacing=8, run_spacing=8))
     return out
@@ -83,7 +84,7 @@ def build(ctx: PanelContext) -> list[ft.Control]:
         out.append(deal)
     for p in view["players"]:
         out += _player(ctx, p)
-    out.append(wide_choice(tr("Name a Mutation card (once)"), ctx.app.handler(partial(_ask_name, ctx, view)), s,
+    out.append(wide_choice(tr("Name a Mutation card (once)"), ctx.answers.handler(partial(_ask_name, ctx, view)), s,
                        identifier="mutations-name", kind="text", icon=ft.Icons.EDIT))
     out += [note(render(text), s, identifier=f"mutations-reminder-{i}") for i, text in enumerate(view["reminders"])]
     out.append(interpretations(ctx, [render(t) for t in view["interpretations"]], "mutations-interpretation"))

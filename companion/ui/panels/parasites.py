@@ -68,10 +68,12 @@ def build(ctx: PanelContext) -> list[ft.Control]:
                                   identifier=f"parasites-{xid}-cp", kind="filled"))
         out.append(ft.ResponsiveRow(row, spacing=8, run_spacing=8))
     for c in view["known"]:
-        out.append(_button(trf("Play {card}", card=c["name"]), ctx.app.handler(partial(_ask_play, ctx, c["name"])), s,
+        out.append(_button(trf("Play {card}", card=c["name"]), ctx.answers.handler(partial(_ask_play, ctx,
+                                                                                               c["name"])), s,
                            identifier=f"parasites-play-{c['name'].replace(' ', '-').casefold()}", kind="outlined",
                            icon=ft.Icons.ADD))
-    out.append(_button(tr("Play another Parasitic card (typed once)"), ctx.app.handler(partial(_ask_play, ctx, "")), s,
+    out.append(_button(tr("Play another Parasitic card (typed once)"), ctx.answers.handler(partial(_ask_play,
+                                                                                                       ctx, "")), s,
                        identifier="parasites-play-other", kind="text", icon=ft.Icons.EDIT))
     if view["destroyed"]:
         out.append(line(trf("Destroyed: {cards}", cards=", ".join(render(d) for d in view["destroyed"])), s,

@@ -30,7 +30,7 @@ applies = module_applies(PP_KEY, "modules")
 
 
 def _send(ctx: PanelContext, command: Command) -> widgets.EventHandler | None:
-    return ctx.handler(lambda: command) if ctx.session.can(command) else None
+    return ctx.handler(lambda: command) if ctx.can(command) else None
 
 
 def _texts(ctx: PanelContext, c: OfferedAlly, ident: str) -> list[ft.Control]:
@@ -64,9 +64,9 @@ def build(ctx: PanelContext) -> list[ft.Control]:
                    _send(ctx, Recruit(pid, c["id"])), s, identifier=f"{ident}-recruit-{pid}")
             for pid in view["free"]])], identifier=ident))
     out.append(buttons([
-        choice(tr("Set the face-up cards"), ctx.app.handler(lambda: _ask_revealed(ctx, view)), s,
+        choice(tr("Set the face-up cards"), ctx.answers.handler(lambda: _ask_revealed(ctx, view)), s,
                identifier="pp-set-revealed", kind="outlined"),
-        choice(tr("Type a card's texts"), ctx.app.handler(lambda: _ask_card(ctx, view)), s,
+        choice(tr("Type a card's texts"), ctx.answers.handler(lambda: _ask_card(ctx, view)), s,
                identifier="pp-type-card", kind="outlined", icon=ft.Icons.EDIT),
     ]))
     out.append(interpretations(ctx, [tr(t) for t in view["interpretations"]], "pp-interpretation"))
@@ -108,14 +108,14 @@ def _ask_revealed(ctx: PanelContext, view: AlliancesView) -> None:
 
 def _ask_card(ctx: PanelContext, view: AlliancesView) -> None:
     """Pick the card, then its texts; what the rulebook prints is filled in already."""
-    picks = [choice(render(c["label"]), ctx.app.handler(partial(_ask_texts, ctx, c)), ctx.sizes,
+    picks = [choice(render(c["label"]), ctx.answers.handler(partial(_ask_texts, ctx, c)), ctx.sizes,
                     identifier=f"pp-type-{c['id']}") for c in view["cards"]]
     ask(ctx, tr("Which predator card?"), [buttons(picks)], [],
         identifier="pp-type-dialog")
 
 
 def _ask_texts(ctx: PanelContext, c: LabelledAlly) -> None:
-    ctx.app.page.pop_dialog()
+    ctx.dialogs.pop_dialog()
     name = text_field(ctx, tr("Name"), c["name"], focus=True)
     fields = {key: text_field(ctx, tr(label), c[key] or "", multiline=True) for key, label in FIELDS}
     strength = number_field(ctx, tr("Strength (empty if it varies)"),

@@ -39,25 +39,26 @@ def ask(ctx: PanelContext, title: str, fields: list[ft.Control], actions: list[t
     def run(build: Callable[[], Command]) -> Callable[[], None]:
         def act() -> None:
             try:
-                ctx.app.execute(ctx.session, build())
+                ctx.dispatch(build())
             except GameError as exc:
                 problem.show(str(exc))
                 return
-            ctx.app.page.pop_dialog()
+            ctx.dialogs.pop_dialog()
             if reveal is not None:
                 ctx.reveal(reveal)
 
         return act
 
     if fields and actions and isinstance(fields[-1], ft.TextField):
-        fields[-1].on_submit = ctx.app.handler(run(actions[0][2]))
-    buttons = [widgets.tap_button(tr("Cancel"), ctx.app.handler(ctx.app.page.pop_dialog), kind="text",
+        fields[-1].on_submit = ctx.answers.handler(run(actions[0][2]))
+    buttons = [widgets.tap_button(tr("Cancel"), ctx.answers.handler(ctx.dialogs.pop_dialog), kind="text",
                                   identifier=f"{identifier}-cancel", sizes=s)]
-    buttons += [widgets.tap_button(label, ctx.app.handler(run(build)), identifier=f"{identifier}-{ident}", sizes=s)
+    buttons += [widgets.tap_button(label, ctx.answers.handler(run(build)), identifier=f"{identifier}-{ident}",
+                                   sizes=s)
                 for label, ident, build in actions]
     # The dialog scrolls as a whole when it must (a long form at the largest text); a column scrolling on its
     # own took all the height it was offered, so one field sat on top of a screen-tall empty dialog.
-    ctx.app.page.show_dialog(ft.AlertDialog(actions_overflow_button_spacing=DIALOG_BUTTON_GAP,
+    ctx.dialogs.show_dialog(ft.AlertDialog(actions_overflow_button_spacing=DIALOG_BUTTON_GAP,
         modal=True, title=ft.Text(title, size=s.title), semantics_label=title, scrollable=True,
         content=ft.Column([*fields, problem.control], tight=True, spacing=8),
         actions=buttons))

@@ -44,7 +44,7 @@ applies = module_applies(KEY)
 
 
 def _send(ctx: PanelContext, command: Command) -> widgets.EventHandler | None:
-    return ctx.handler(lambda: command) if ctx.session.can(command) else None
+    return ctx.handler(lambda: command) if ctx.can(command) else None
 
 
 def build(ctx: PanelContext) -> list[ft.Control]:
@@ -60,7 +60,7 @@ def build(ctx: PanelContext) -> list[ft.Control]:
         out.append(buttons([
             choice(tr("Draw 2 Predators at random"), _send(ctx, DrawPredators()), s, identifier="predators-draw",
                    icon=ft.Icons.CASINO),
-            choice(tr("Pick the 2 Predators"), ctx.app.handler(lambda: _ask_pick(ctx, view)), s,
+            choice(tr("Pick the 2 Predators"), ctx.answers.handler(lambda: _ask_pick(ctx, view)), s,
                    identifier="predators-pick", kind="outlined"),
         ]))
     if view["battle"] is not None:
@@ -73,7 +73,8 @@ def build(ctx: PanelContext) -> list[ft.Control]:
                         identifier="predators-summon-health", muted=True))
         out.append(buttons([
             choice(trf("Summon: {predator}", predator=p["name"]),
-                   ctx.app.handler(partial(_ask_summon, ctx, p)) if ctx.session.can(Summon(p["id"])) else None, s,
+                   ctx.answers.handler(partial(_ask_summon, ctx,
+                                                   p)) if ctx.can(Summon(p["id"])) else None, s,
                    identifier=f"predators-summon-{p['id']}", kind="outlined", icon=ft.Icons.ADD)
             for p in view["summonable"]]))
         if view["ladybug"]:
@@ -117,7 +118,7 @@ def _tier_rows(ctx: PanelContext, p: PredatorCard) -> list[ft.Control]:
         ident = f"predators-{pid}-tier-{row['tier']}"
         if row["missing"]:
             rows.append(choice(trf("Type Tier {tier} from the card", tier=row["tier"]),
-                               ctx.app.handler(partial(_ask_tier, ctx, p, row["tier"])), s, identifier=ident,
+                               ctx.answers.handler(partial(_ask_tier, ctx, p, row["tier"])), s, identifier=ident,
                                kind="outlined", icon=ft.Icons.EDIT))
         else:
             # printed (the catalogue has it) or typed (shown as typed)
@@ -132,7 +133,7 @@ def _actions(ctx: PanelContext, p: PredatorCard, view: PredatorsView) -> list[ft
     """Move it; for each player, battle it or record a win against it."""
     s, pid = ctx.sizes, p["id"]
     actions: list[ft.Control] = [
-        choice(trf("Move the {predator}", predator=p["name"]), ctx.app.handler(partial(_ask_move, ctx, p)), s,
+        choice(trf("Move the {predator}", predator=p["name"]), ctx.answers.handler(partial(_ask_move, ctx, p)), s,
                identifier=f"predators-{pid}-move", kind="text", icon=ft.Icons.OPEN_WITH)]
     for who in ctx.state["players"]:
         actions.append(choice(trf("{name} battles the {predator}", name=who["name"], predator=p["name"]),
@@ -142,7 +143,8 @@ def _actions(ctx: PanelContext, p: PredatorCard, view: PredatorsView) -> list[ft
         win = WinAgainst(pid, who["id"])
         actions.append(choice(trf("{name} won against it (+1 {cp})", name=who["name"],
                                   cp=tr(game_def(ctx.state, ctx.content).terms["cp"])),
-                              ctx.app.handler(partial(_confirm_win, ctx, win)) if ctx.session.can(win) else None, s,
+                              ctx.answers.handler(partial(_confirm_win, ctx,
+                                                              win)) if ctx.can(win) else None, s,
                               identifier=f"predators-{pid}-win-{who['id']}", kind="outlined",
                               icon=ft.Icons.EMOJI_EVENTS))
     return actions
@@ -154,14 +156,14 @@ def _start(ctx: PanelContext, p: PredatorCard, player_id: str, view: PredatorsVi
         return None
     if p["battle_cards"] is not None:
         start = StartBattle(p["id"], player_id)
-        if not ctx.session.can(start):
+        if not ctx.can(start):
             return None
 
         def starting() -> None:
-            if ctx.app.execute(ctx.session, start).changed:
+            if ctx.dispatch(start).changed:
                 ctx.reveal(BATTLE_KEY)  # its steps open at the top of the panel, above the finger
 
-        return ctx.app.handler(starting)
+        return ctx.answers.handler(starting)
 
     def asking() -> None:
         field = number_field(ctx, tr("Cards it discards for its Army Strength"))
@@ -170,7 +172,7 @@ def _start(ctx: PanelContext, p: PredatorCard, player_id: str, view: PredatorsVi
               lambda: StartBattle(p["id"], player_id, whole_number(field.value, tr("Cards"))))],
             identifier="predators-cards-dialog", reveal=BATTLE_KEY)
 
-    return ctx.app.handler(asking)
+    return ctx.answers.handler(asking)
 
 
 def _card(pid: str, body: list[ft.Control]) -> ft.Control:
@@ -182,12 +184,13 @@ def _health(ctx: PanelContext, p: PredatorCard, top: int) -> ft.Control:
     s, pid, health = ctx.sizes, p["id"], p["health"]
     minus, plus = Damage(pid, 1), Heal(pid, 1)
     number = ft.TextButton(content=ft.Text(str(health), size=s.score, weight=ft.FontWeight.W_700),
-                           on_click=ctx.app.handler(partial(_ask_health, ctx, p)), height=max(64, s.score * 1.6))
+                           on_click=ctx.answers.handler(partial(_ask_health, ctx, p)), height=max(64,
+                                                                                                      s.score * 1.6))
     said = trf("{predator}: {health} Health, Tier {tier}. Tap to type its Health", predator=p["name"], health=health,
                tier=p["tier"])
     shown = ft.Semantics(identifier=f"predators-{pid}-health", button=True, container=True, exclude_semantics=True,
                          label=said,
-                         on_tap=ctx.app.handler(partial(_ask_health, ctx, p)), content=number)
+                         on_tap=ctx.answers.handler(partial(_ask_health, ctx, p)), content=number)
     return ft.Row([
         widgets.icon_action(trf("{predator}: one casualty (Health -1)", predator=p["name"]), ft.Icons.REMOVE,
                             _send(ctx, minus), identifier=f"predators-{pid}-health-minus", filled=True),
@@ -208,11 +211,12 @@ def _battle(ctx: PanelContext, b: BattleShown) -> ft.Control:
     if not b["all_out"]:
         body.append(buttons([choice(trf("Its card: Ferocity {ferocity}", ferocity=f), _send(ctx, RevealCard(f)), s,
                                     identifier=f"predators-battle-reveal-{f}", text=str(f)) for f in QUICK_FEROCITY]
-                            + [choice(tr("Other Ferocity"), ctx.app.handler(lambda: _ask_ferocity(ctx)), s,
+                            + [choice(tr("Other Ferocity"), ctx.answers.handler(lambda: _ask_ferocity(ctx)), s,
                                       identifier="predators-battle-reveal-other", kind="outlined")]))
     else:
         body.append(choice(trf("Enter the Army Strength of {name}", name=b["player_name"]),
-                           ctx.app.handler(lambda: _ask_strength(ctx, b)), s, identifier="predators-battle-finish",
+                           ctx.answers.handler(lambda: _ask_strength(ctx,
+                                                                         b)), s, identifier="predators-battle-finish",
                            kind="filled", icon=ft.Icons.FLAG, expand=True))
     body.append(choice(tr("Cancel the battle"), _send(ctx, CancelBattle()), s, identifier="predators-battle-cancel",
                        kind="text"))
@@ -236,15 +240,15 @@ def _confirm_win(ctx: PanelContext, command: WinAgainst) -> None:
     label = render(command.describe(ctx.state, ctx.content))
 
     def yes() -> None:
-        ctx.app.page.pop_dialog()
+        ctx.dialogs.pop_dialog()
         ctx.run(command)
 
     def no() -> None:
-        ctx.app.page.pop_dialog()
+        ctx.dialogs.pop_dialog()
 
-    ctx.app.page.show_dialog(widgets.confirm_dialog(tr("A win against a Predator"), trf("{label}?", label=label),
-                                                    tr("Give the point"),
-                                                    yes, no, ctx.sizes))
+    ctx.dialogs.show_dialog(widgets.confirm_dialog(tr("A win against a Predator"), trf("{label}?", label=label),
+                                                   tr("Give the point"),
+                                                   yes, no, ctx.sizes))
 
 
 def _ask_summon(ctx: PanelContext, p: NamedPredator) -> None:

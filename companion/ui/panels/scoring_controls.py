@@ -26,7 +26,7 @@ HALF: ft.ResponsiveNumber = {"xs": 12, "md": 6}  # a choice takes a row on a pho
 
 
 def _send(ctx: PanelContext, command: Command, debounce: str | None = None) -> Callable[[object], None] | None:
-    return ctx.handler(lambda: command, debounce=debounce) if ctx.session.can(command) else None
+    return ctx.handler(lambda: command, debounce=debounce) if ctx.can(command) else None
 
 
 def count(ctx: PanelContext, label: str, value: int, make: Callable[[int], Command], *, identifier: str,
@@ -59,7 +59,7 @@ def apply_button(ctx: PanelContext, command: Command, done: bool, done_text: str
     """
     if done:
         return [note(done_text, ctx.sizes, identifier=f"{identifier}-done", icon=ft.Icons.CHECK_CIRCLE_OUTLINE)]
-    reason = ctx.session.why_not(command)
+    reason = ctx.why_not(command)
     label = render(command.describe(ctx.state, ctx.content)) if reason is None else action or tr("Apply to scores")
     spoken = label if action else trf("Apply to scores: {what}", what=label)
     out = [choice(spoken, _send(ctx, command, identifier), ctx.sizes,
@@ -83,7 +83,7 @@ def wide_choice(label: str, on_tap: Handler | None, sizes: Sizes, **kwargs: Unpa
 def command_choice(ctx: PanelContext, command: Command, label: str, identifier: str, kind: str = "outlined"
                    ) -> ft.Control | None:
     """The button that sends ``command``, or None while the core refuses it (the panel then shows nothing)."""
-    if not ctx.session.can(command):
+    if not ctx.can(command):
         return None
     return wide_choice(label, ctx.handler(lambda: command), ctx.sizes, identifier=identifier, kind=kind)
 

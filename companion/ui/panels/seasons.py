@@ -53,7 +53,7 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     if not view["built"]:
         out.append(_button(tr("Build the Seasons deck (2 Early on top of 2 Late)"), ctx.handler(BuildSeasons), s,
                            identifier="seasons-build", kind="filled"))
-        out.append(_button(tr("Enter the deck built at the table"), ctx.app.handler(partial(_ask_deck, ctx)), s,
+        out.append(_button(tr("Enter the deck built at the table"), ctx.answers.handler(partial(_ask_deck, ctx)), s,
                            identifier="seasons-enter", kind="text"))
     elif view["due"]:
         out.append(_button(tr("Reveal this round's Season"), ctx.handler(RevealSeason), s, identifier="seasons-reveal",
@@ -64,7 +64,8 @@ def build(ctx: PanelContext) -> list[ft.Control]:
         out.append(line(trf("Round {round}: {card}", round=r["round"], card=r["label"]), s, size=s.small,
                         identifier=f"seasons-round-{r['round']}"))
     out.append(_button(tr("Type a Season card's name and effect (once)"),
-                       ctx.app.handler(partial(_ask_card, ctx, view)), s, identifier="seasons-describe", kind="text",
+                       ctx.answers.handler(partial(_ask_card, ctx,
+                                                       view)), s, identifier="seasons-describe", kind="text",
                        icon=ft.Icons.EDIT))
     out += [note(render(text), s, identifier=f"seasons-reminder-{i}") for i, text in enumerate(view["reminders"])]
     out.append(interpretations(ctx, [render(t) for t in view["interpretations"]], "seasons-interpretation"))

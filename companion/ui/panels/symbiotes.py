@@ -37,10 +37,10 @@ def build(ctx: PanelContext) -> list[ft.Control]:
         out.append(note(render(view["exchange"]), s, identifier="symbiotes-why"))
     else:
         out.append(choice(tr("Swap Symbiote tokens (colonies sharing a hex)"),
-                          ctx.app.handler(partial(_ask_swap, ctx, view)), s, identifier="symbiotes-swap",
+                          ctx.answers.handler(partial(_ask_swap, ctx, view)), s, identifier="symbiotes-swap",
                           kind="filled"))
     out.append(choice(tr("A battle starts: give back each other's tokens"),
-                      ctx.app.handler(partial(_ask_battle, ctx, view)), s, identifier="symbiotes-battle",
+                      ctx.answers.handler(partial(_ask_battle, ctx, view)), s, identifier="symbiotes-battle",
                       kind="outlined"))
     if view["booked"] is not None:
         out.append(note(tr("The end points are in the final scores."), s, identifier="symbiotes-booked",

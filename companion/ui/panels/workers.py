@@ -36,7 +36,7 @@ def build(ctx: PanelContext) -> list[ft.Control]:
             on = part in c["evolved"]
             cmd = SetEvolved(pid, part, not on)
             out.append(check_row(trf("{who}: an Evolution on the {part}", who=c["name"], part=part_name(part)), on,
-                                 ctx.handler(partial(SetEvolved, pid, part, not on)) if ctx.session.can(cmd) else None,
+                                 ctx.handler(partial(SetEvolved, pid, part, not on)) if ctx.can(cmd) else None,
                                  s, identifier=f"workers-{pid}-{part}"))
         names = ", ".join(tr(a["name"]) for a in c["abilities"]) or tr("none yet")
         out.append(line(trf("{name}: {abilities}", name=c["name"], abilities=names), s,

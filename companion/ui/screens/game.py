@@ -19,7 +19,7 @@ from companion.core.broodmother.model import has_broodmother
 from companion.core.i18n import language
 from companion.core.schema import JsonObject
 from companion.core.session import Session
-from companion.core.views import GameView, game_view
+from companion.core.views import GameView
 from companion.table.guest import MirrorSession
 from companion.ui import draw_cue, kept, theme, widgets
 from companion.ui.game_parts.follow import Follow
@@ -29,8 +29,9 @@ from companion.ui.game_parts.panel_parts import PanelParts
 from companion.ui.game_parts.round_bar import RoundBar
 from companion.ui.game_parts.standings import MOMENT_SPAN, Standings
 from companion.ui.i18n import render, tr, trf
-from companion.ui.kept import PanelSession
+from companion.ui.kept import GameReader
 from companion.ui.panel_folds import Folds, jump_bar
+from companion.ui.panels import PanelServices, TabValue
 from companion.ui.screen import GAP, Screen
 from companion.ui.share_view import open_share_dialog
 from companion.ui.slots import Reused
@@ -56,6 +57,7 @@ class GameScreen(Screen):
         super().__init__(app, route, params)
         self.game_id = self.params["id"]
         self.folds = Folds()  # panels folded on this device, read once shown
+        self._services: PanelServices | None = None
         self._answering: str | None = None  # while a tap is answered first: the part it was made in
         self._answered: int | None = None  # the revision an answer's first pass drew, until its second pass
         self._rest_waiting = False  # the second pass of an answer is on its way
@@ -97,7 +99,7 @@ class GameScreen(Screen):
         await asyncio.sleep(0)  # the first pass goes out first
         self._filling = False
         if self.app.screen is self and self.view is not None:
-            self.app.guard(self.refresh)
+            self.app.answers.guard(self.refresh)
             self.follow.the_place_named()
 
     # -- answering a tap ---------------------------------------------------------------------
@@ -146,7 +148,7 @@ class GameScreen(Screen):
                 return
             self._panels_only = answered == self.session.revision
             try:
-                self.app.guard(super().refresh)
+                self.app.answers.guard(super().refresh)
             finally:
                 self._panels_only = False
 
@@ -173,12 +175,12 @@ class GameScreen(Screen):
 
     @property
     def session(self) -> Session:
-        return self.app.session(self.game_id)
+        return self.app.changes.session(self.game_id)
 
     def view_data(self) -> GameView:
         session = self.session
-        self.app.note_shown(session)  # the revision this screen shows, for two devices' taps
-        return PanelSession(session).answer("game_view", lambda _: game_view(session))[0]
+        self.app.changes.note_shown(session)  # the revision this screen shows, for two devices' taps
+        return GameReader(session).view_now()
 
     def heading(self) -> str:
         return str(self.session.doc["name"])
@@ -197,25 +199,26 @@ class GameScreen(Screen):
 
     def actions(self) -> list[ft.Control]:
         if self.app.guest or isinstance(self.session, MirrorSession):  # a guest: the host's game, not its own
-            rules = self.app.handler(lambda: self.app.go("/rules"))
+            rules = self.app.answers.handler(lambda: self.app.routes.go("/rules"))
             shown = [widgets.icon_action(tr("Rules"), ft.Icons.MENU_BOOK, rules, identifier="open-rules")]
             return [*shown, leave_action(self.app)] if isinstance(self.session, MirrorSession) else shown
         if self.app.ctx.linker is not None:  # the phone build: shared with other phones, no server
             share = widgets.icon_action(tr("Share this table"), ft.Icons.SHARE,
-                                        self.app.handler(lambda: open_phone_share(self.app, self.game_id)),
+                                        self.app.answers.handler(lambda: open_phone_share(self.app, self.game_id)),
                                         identifier="share-table")
         elif platform.IS_BROWSER:  # the phone build has no server to share from: one line says where it works
-            share = widgets.icon_action(tr("Sharing the table"), ft.Icons.SHARE, self.app.handler(
-                lambda: self.app.show_info(tr("To share the table, start the app on a computer and choose to share it "
-                                              "there; the other phones join it from that screen. Here the game stays "
-                                              "on this phone."))),
+            say = self.app.answers.show_info
+            share = widgets.icon_action(tr("Sharing the table"), ft.Icons.SHARE, self.app.answers.handler(
+                lambda: say(tr("To share the table, start the app on a computer and choose to share it "
+                               "there; the other phones join it from that screen. Here the game stays "
+                               "on this phone."))),
                 identifier="share-elsewhere")
         else:
             share = widgets.icon_action(tr("Share this table"), ft.Icons.SHARE,
-                                        self.app.handler(lambda: open_share_dialog(self.app, self.game_id)),
+                                        self.app.answers.handler(lambda: open_share_dialog(self.app, self.game_id)),
                                         identifier="share-table")
         return [share, widgets.icon_action(tr("Delete this game"), ft.Icons.DELETE_OUTLINE,
-                                           self.app.handler(self._delete), identifier="delete-game")]
+                                           self.app.answers.handler(self._delete), identifier="delete-game")]
 
     # -- body ----------------------------------------------------------------------------
     def body(self) -> list[ft.Control]:
@@ -237,7 +240,7 @@ class GameScreen(Screen):
         panels, nows = self.panels.draw(view)
         first = self.panels.first_panels
         moment += panels[:first]  # panels of order 0 (a finished game's summary) come before the round bar
-        tab = self._tab()
+        tab = self.tab_value()
         compact = bool(nows) and asking(self.session)
         round_inputs = None if self._panels_only else self.round_bar.inputs(view, compact, tab)  # kept in that pass
         moment.append(part("round-bar", lambda: self.round_bar.draw(view, compact), round_inputs))
@@ -270,11 +273,23 @@ class GameScreen(Screen):
         return (self.app.page.width or 0) >= WIDE
 
     # -- what every panel is drawn with ----------------------------------------------------
-    def _tab(self) -> tuple[object, ...]:
+    def tab_value(self) -> TabValue:
         """What of this tab every panel is drawn with: language, text size, layout, the right to play, the game as
         read (a game read again from disk gets handlers of its own) and the tiles open here."""
-        return (language(), self.sizes.scale, self.layout(), self.app.can_play, self.app.guest, id(self.session),
-                frozenset(self.app.opened_tiles))
+        return TabValue(language(), self.sizes, self.layout(), self.app.guests.can_play, self.app.guest,
+                        id(self.session), frozenset(self.app.opened_tiles))
+
+    def panel_services(self) -> PanelServices:
+        """The parts of this tab the panels use, by name (made once: the tab's parts live as long as the tab)."""
+        if self._services is None:
+            app = self.app
+            self._services = PanelServices(
+                answers=app.answers, dialogs=app.page, execute=app.changes.execute,
+                redraw=lambda: app.answers.guard(app.routes.refresh),
+                reveal=lambda key: app.screen.reveal(key) if app.screen is not None else None,
+                typed_cards=app.changes.typed_cards, cue=lambda: draw_cue.play(app), opened_tiles=app.opened_tiles,
+                owner=app)
+        return self._services
 
     # -- bottom bar ----------------------------------------------------------------------
     def bottom(self) -> ft.Control:
@@ -282,26 +297,26 @@ class GameScreen(Screen):
         undo, redo = session.undo_label, session.redo_label
         return ft.Row([
             widgets.bar_button(tr("Undo"), undo or tr("Nothing to undo"), ft.Icons.UNDO,
-                               self.app.handler(lambda: self.app.undo(self.session)) if undo else None,
+                               self.app.answers.handler(lambda: self.app.changes.undo(self.session)) if undo else None,
                                identifier="undo", sizes=self.sizes),
             widgets.bar_button(tr("Redo"), redo or tr("Nothing to redo"), ft.Icons.REDO,
-                               self.app.handler(lambda: self.app.redo(self.session)) if redo else None,
+                               self.app.answers.handler(lambda: self.app.changes.redo(self.session)) if redo else None,
                                identifier="redo", sizes=self.sizes),
         ], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
     # -- actions -------------------------------------------------------------------------
     def _delete(self) -> None:
         name = str(self.session.doc["name"])
-        self.app.delete_game(self.game_id, name, after=lambda: self.app.go("/"))
+        self.app.changes.delete_game(self.game_id, name, after=lambda: self.app.routes.go("/"))
 
     def on_message(self, message: JsonObject) -> None:
         if message.get("kind") != "game" or message.get("id") != self.game_id:
             return
         if message.get("deleted"):
-            self.app.show_info(tr("This game was deleted on another screen."))
+            self.app.answers.show_info(tr("This game was deleted on another screen."))
             if self.app.guest:
                 return
-            self.app.go("/")
+            self.app.routes.go("/")
             return
         asked = self.follow.asked
         self.refresh()

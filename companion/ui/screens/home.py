@@ -77,7 +77,7 @@ class HomeScreen(Screen):
             more = min(PAGE, len(matching) - self.shown)
             controls.append(widgets.tap_button(
                 trf("Show {count} more of {left}", count=more, left=len(matching) - self.shown),
-                self.app.handler(self._show_more), icon=ft.Icons.EXPAND_MORE, identifier="show-more",
+                self.app.answers.handler(self._show_more), icon=ft.Icons.EXPAND_MORE, identifier="show-more",
                 sizes=self.sizes))
         return controls
 
@@ -85,7 +85,7 @@ class HomeScreen(Screen):
         field = ft.TextField(
             value=self.name_filter, label=tr("Find a game by name"), prefix_icon=ft.Icons.SEARCH,
             text_size=self.sizes.body, **sized(self.sizes),
-            on_change=lambda event: self.app.guard(lambda: self._filter_changed(event)),
+            on_change=lambda event: self.app.answers.guard(lambda: self._filter_changed(event)),
             helper=trn("{n} saved game", "{n} saved games", total),
         )
         return ft.Semantics(identifier="game-filter", container=True, content=field)
@@ -118,7 +118,7 @@ class HomeScreen(Screen):
             self.refresh()
 
         return widgets.banner(render(text), self.sizes, identifier="notice", error=not good_news(text),
-                              on_close=self.app.handler(dismiss))
+                              on_close=self.app.answers.handler(dismiss))
 
     def _kept_row(self, kept: KeptGame) -> ft.Control:
         """A game that could not be opened: what happened in plain words, then Details, Export and Delete."""
@@ -134,13 +134,13 @@ class HomeScreen(Screen):
                              exclude_semantics=True, content=head)
         actions = ft.Row([
             widgets.tap_button(trf("Why {name} could not be opened", name=kept.name),
-                               self.app.handler(lambda: files.show_kept_details(kept)), text=tr("Details"),
+                               self.app.answers.handler(lambda: files.show_kept_details(kept)), text=tr("Details"),
                                identifier=f"kept-details-{kept.handle}", kind="tonal", expand=True, sizes=sizes),
             widgets.tap_button(trf("Export {name} as it is, to a file", name=kept.name),
-                               self.app.handler(lambda: files.export_kept(kept)), text=tr("Export"),
+                               self.app.answers.handler(lambda: files.export_kept(kept)), text=tr("Export"),
                                identifier=f"kept-export-{kept.handle}", kind="tonal", expand=True, sizes=sizes),
             widgets.tap_button(trf("Delete {name}", name=kept.name),
-                               self.app.handler(lambda: files.delete_kept(kept)), text=tr("Delete"),
+                               self.app.answers.handler(lambda: files.delete_kept(kept)), text=tr("Delete"),
                                identifier=f"kept-delete-{kept.handle}", kind="outlined", expand=True, sizes=sizes),
         ], spacing=8)
         column = ft.Column([label, actions], spacing=12, tight=True)
@@ -148,8 +148,9 @@ class HomeScreen(Screen):
                        variant=ft.CardVariant.OUTLINED)
 
     def _menu(self) -> ft.Control:
-        go = self.app.go
-        new = widgets.tap_button(tr("New game"), self.app.handler(lambda: go("/new")), icon=ft.Icons.ADD_CIRCLE_OUTLINE,
+        go = self.app.routes.go
+        new = widgets.tap_button(tr("New game"), self.app.answers.handler(lambda: go("/new")),
+                                 icon=ft.Icons.ADD_CIRCLE_OUTLINE,
                                  identifier="new-game", expand=True, sizes=self.sizes)
         items = [
             (N_("Rules"), ft.Icons.MENU_BOOK, "/rules", "open-rules"),
@@ -162,7 +163,7 @@ class HomeScreen(Screen):
         per_row = 4 if self._page_width() >= SM_BREAKPOINT else 2
         width = (content - TILE_GAP * (per_row - 1)) / per_row
         tiles = [
-            ft.Container(widgets.tile_button(tr(label), icon, self.app.handler(partial(go, route)),
+            ft.Container(widgets.tile_button(tr(label), icon, self.app.answers.handler(partial(go, route)),
                                              identifier=ident, sizes=self.sizes, width=width),
                          col={"xs": 6, "sm": 3})
             for label, icon, route, ident in items
@@ -175,13 +176,15 @@ class HomeScreen(Screen):
         if self.app.ctx.linker is None:
             return []
         at_table = self.app.ctx.table_guest
-        buttons = [widgets.tap_button(tr("Join a table"), self.app.handler(lambda: self.app.go("/table")),
+        buttons = [widgets.tap_button(tr("Join a table"),
+                                      self.app.answers.handler(lambda: self.app.routes.go("/table")),
                                       icon=ft.Icons.QR_CODE_SCANNER, identifier="join-table", kind="tonal",
                                       expand=True, sizes=self.sizes)]
         if at_table is not None and at_table.mirror is not None:
             back = f"/game/{at_table.mirror.id}"
             buttons.insert(0, widgets.tap_button(tr("Back to the host's game"),
-                                                 self.app.handler(lambda: self.app.go(back)), icon=ft.Icons.GROUPS,
+                                                 self.app.answers.handler(lambda: self.app.routes.go(back)),
+                                                 icon=ft.Icons.GROUPS,
                                                  identifier="back-to-table", expand=True, sizes=self.sizes))
         return [ft.Container(button, col={"xs": 12}) for button in buttons]
 
@@ -225,7 +228,7 @@ class HomeScreen(Screen):
             title=self._row_name(game.name, whole=whole),
             subtitle=ft.Text(details, size=self.sizes.small),
             leading=ft.Icon(ft.Icons.FLAG if game.ended else ft.Icons.PLAY_CIRCLE_OUTLINE),
-            on_click=self.app.handler(lambda: self.app.go(f"/game/{game.id}")),
+            on_click=self.app.answers.handler(lambda: self.app.routes.go(f"/game/{game.id}")),
             expand=beside or None,
         )
         resume = ft.Semantics(identifier=f"resume-{game.id}", container=True, button=True,
@@ -234,10 +237,10 @@ class HomeScreen(Screen):
                               expand=beside or None)
         more = widgets.icon_action(trf("More actions for {name}: open, rename, export, delete", name=game.name),
                                    ft.Icons.MORE_VERT,
-                                   self.app.handler(lambda: self.app.files.show_actions(game.id, game.name)),
+                                   self.app.answers.handler(lambda: self.app.files.show_actions(game.id, game.name)),
                                    identifier=f"more-{game.id}")
         delete = widgets.icon_action(trf("Delete {name}", name=game.name), ft.Icons.DELETE_OUTLINE,
-                                     self.app.handler(lambda: self.app.delete_game(game.id, game.name)),
+                                     self.app.answers.handler(lambda: self.app.changes.delete_game(game.id, game.name)),
                                      identifier=f"delete-{game.id}")
         row: ft.Control = ft.Row([resume, more, delete], vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=0)
         if not beside:

@@ -41,12 +41,12 @@ class JoinScreen(Screen):
         else:
             intro = tr("Type the code shown on the host's screen and your name to join the game at this table.")
             fields = [self.code, self.name]
-        self.name.on_submit = self.app.handler(self._join)
+        self.name.on_submit = self.app.answers.handler(self._join)
         return [
             ft.Text(intro, size=sizes.body),
             *fields,
             ft.Semantics(identifier="join-problem", live_region=True, content=self.problem),
-            widgets.tap_button(tr("Join"), self.app.handler(self._join), icon=ft.Icons.LOGIN,
+            widgets.tap_button(tr("Join"), self.app.answers.handler(self._join), icon=ft.Icons.LOGIN,
                                identifier="join-submit", sizes=sizes),
             ft.Text(tr("The host chooses whether this device can play or only watch, and can end sharing at any "
                        "time."), size=sizes.small, color=ft.Colors.ON_SURFACE_VARIANT),
@@ -65,11 +65,11 @@ class JoinScreen(Screen):
             if exc.spent_link:  # offer the code instead, and take the spent link off the address bar
                 self.app.join_token = None
                 self.app.join_problem = str(exc)  # the join page built for the new address says it
-                self.app.go("/join")
+                self.app.routes.go("/join")
             else:
                 self.problem.update()
             return
-        self.app.joined(device)
+        self.app.guests.joined(device)
 
 
 def _keep_in_sync(_: object) -> None:

@@ -49,7 +49,7 @@ class NewGameScreen(Screen):
             change()
             self.refresh()
 
-        return self.app.handler(act)
+        return self.app.answers.handler(act)
 
     def _chosen(self, choose: Callable[[str], object]) -> widgets.EventHandler:
         """A radio group's handler: ``choose`` the value tapped (the event's, see ``changed_value``), redraw."""
@@ -223,15 +223,15 @@ class NewGameScreen(Screen):
     # -- navigation ----------------------------------------------------------------------
     def bottom(self) -> ft.Control:
         m = self.model
-        back = widgets.tap_button(tr("Back"), self.app.handler(self._back) if m.step > 0 else None,
+        back = widgets.tap_button(tr("Back"), self.app.answers.handler(self._back) if m.step > 0 else None,
                                   icon=ft.Icons.ARROW_BACK, identifier="wizard-back", kind="outlined",
                                   expand=True, sizes=self.sizes)
         if m.step_id == "summary":
-            forward = widgets.tap_button(tr("Start game"), self.app.handler(self._start),
+            forward = widgets.tap_button(tr("Start game"), self.app.answers.handler(self._start),
                                          icon=ft.Icons.PLAY_ARROW, identifier="start-game", expand=True,
                                          sizes=self.sizes)
         else:
-            forward = widgets.tap_button(tr("Next"), self.app.handler(self._next), icon=ft.Icons.ARROW_FORWARD,
+            forward = widgets.tap_button(tr("Next"), self.app.answers.handler(self._next), icon=ft.Icons.ARROW_FORWARD,
                                          identifier="wizard-next", expand=True, sizes=self.sizes)
         return ft.Row([back, forward], spacing=8)
 
@@ -248,17 +248,17 @@ class NewGameScreen(Screen):
         self.show_top()
 
     def _start(self) -> None:
-        self.app.require_host()
+        self.app.guests.require_host()
         if not self.app.debouncer.allow("start-game"):
             return
         session = self.app.ctx.store.create(self.model.setup(), self.model.name.strip() or None)
         self.app.ctx.sessions.add(session)
         self.app.broadcast({"kind": "game", "id": session.id, "deleted": False})
-        self.app.go(f"/game/{session.id}")
+        self.app.routes.go(f"/game/{session.id}")
         carried = self.app.ctx.store.carried_last
         if carried:
-            self.app.show_info(trn("A card you typed in an earlier game is filled in.",
-                                   "Cards you typed in earlier games are filled in: {n}.", carried))
+            self.app.answers.show_info(trn("A card you typed in an earlier game is filled in.",
+                                           "Cards you typed in earlier games are filled in: {n}.", carried))
 
 
 SCREEN = NewGameScreen

@@ -103,7 +103,7 @@ class RecordsScreen(Screen):
                 identifier: str) -> ft.Control:
         chosen = value == current
         return widgets.tap_button(trf("{label} (chosen)", label=label) if chosen else label,
-                                  self.app.handler(partial(on_pick, value)), text=label,
+                                  self.app.answers.handler(partial(on_pick, value)), text=label,
                                   kind="filled" if chosen else "outlined", identifier=identifier, sizes=self.sizes)
 
     def _filters(self) -> ft.Control:
@@ -118,7 +118,9 @@ class RecordsScreen(Screen):
         periods = [self._choice(tr(label), key, self.period, self._set_period, f"filter-period-{key}")
                    for key, label in PERIOD_LABELS.items()]
         wrap = partial(ft.Row, wrap=True, spacing=8, run_spacing=8)
-        return widgets.lazy_tile(self.app, "records-filters", tr("Filters: game, expansion, period"),
+        app = self.app
+        return widgets.lazy_tile(app.opened_tiles, lambda: app.answers.guard(app.routes.refresh), "records-filters",
+                                 tr("Filters: game, expansion, period"),
                                  lambda: [wrap(games), wrap(expansions), wrap(periods)], self.sizes)
 
     def _set_game(self, value: str) -> None:
@@ -137,7 +139,7 @@ class RecordsScreen(Screen):
     def _figure(self, label: str, value: object, title: str, ids: list[str], identifier: str) -> ft.Control:
         """A figure as a button: ``label: value``; tapped, it lists its games (none: drawn disabled)."""
         text = trf("{label}: {value}", label=label, value=value)
-        return widgets.tap_button(text, self.app.handler(partial(self._show, title, ids)) if ids else None,
+        return widgets.tap_button(text, self.app.answers.handler(partial(self._show, title, ids)) if ids else None,
                                   kind="tonal", identifier=identifier, sizes=self.sizes)
 
     def _show(self, title: str, ids: list[str]) -> None:
@@ -159,14 +161,15 @@ class RecordsScreen(Screen):
             line = trf("{date} · {name}\n{game} · {mode} · {winners}", date=r["date"][:10], name=r["name"],
                        game=game_name(r["game"], content), mode=tr(mode_name(r["mode"], content)),
                        winners=_winners(r))
-            rows.append(widgets.tap_button(line.replace("\n", ". "), self.app.handler(partial(self._open, game_id)),
+            rows.append(widgets.tap_button(line.replace("\n", ". "), self.app.answers.handler(partial(self._open,
+                                                                                                      game_id)),
                                            text=line, kind="outlined", identifier=f"record-{game_id}",
                                            sizes=self.sizes))
         if len(ids) > self.shown:
             rows.append(widgets.tap_button(trf("Show {count} more", count=min(PAGE, len(ids) - self.shown)),
-                                           self.app.handler(self._more), identifier="records-more",
+                                           self.app.answers.handler(self._more), identifier="records-more",
                                            sizes=self.sizes))
-        close = widgets.icon_action(tr("Close the list"), ft.Icons.CLOSE, self.app.handler(self._close),
+        close = widgets.icon_action(tr("Close the list"), ft.Icons.CLOSE, self.app.answers.handler(self._close),
                                     identifier="records-close")
         return widgets.section(trn("{title}: {n} game", "{title}: {n} games", len(ids), title=title), rows,
                                self.sizes, identifier="records-games", actions=[close], anchor=True)
@@ -177,7 +180,7 @@ class RecordsScreen(Screen):
 
     def _open(self, game_id: str) -> None:
         if self.app.ctx.store.exists(game_id):
-            self.app.go(f"/game/{game_id}")
+            self.app.routes.go(f"/game/{game_id}")
             return
         self.opened = game_id
         self.refresh()
@@ -206,10 +209,10 @@ class RecordsScreen(Screen):
                                                        muted=True, identifier="record-deleted")]
         body += [widgets.message_text(line, self.sizes) for line in lines]
         body.append(widgets.tap_button(tr("Forget this game in the records"),
-                                       self.app.handler(partial(self._forget, game_id, r["name"])),
+                                       self.app.answers.handler(partial(self._forget, game_id, r["name"])),
                                        kind="outlined", icon=ft.Icons.DELETE_OUTLINE, identifier="record-forget",
                                        sizes=self.sizes))
-        close = widgets.icon_action(tr("Close the record"), ft.Icons.CLOSE, self.app.handler(self._close),
+        close = widgets.icon_action(tr("Close the record"), ft.Icons.CLOSE, self.app.answers.handler(self._close),
                                     identifier="records-close")
         return widgets.section(r["name"], body, self.sizes, identifier="records-record", actions=[close],
                                anchor=True)
@@ -220,8 +223,8 @@ class RecordsScreen(Screen):
             self.listing, self.opened = None, None
             self.refresh()
 
-        self.app.confirm(tr("Forget this game?"), trf("{name} will no longer count in any figure.", name=name),
-                         tr("Forget"), forget)
+        self.app.answers.confirm(tr("Forget this game?"), trf("{name} will no longer count in any figure.", name=name),
+                                 tr("Forget"), forget)
 
     # -- against her ------------------------------------------------------------------------------
     def _brood(self, group: str, f: Figures) -> ft.Control:
@@ -322,7 +325,7 @@ class RecordsScreen(Screen):
                              "versus-second"),
                 self._figure(tr("Both won (a tie)"), h["ties"], title, h["tie_ids"], "versus-ties"),
                 widgets.tap_button(trf("Merge {name} into {into}", name=first, into=second),
-                                   self.app.handler(partial(self._merge, first, second)), kind="outlined",
+                                   self.app.answers.handler(partial(self._merge, first, second)), kind="outlined",
                                    icon=ft.Icons.MERGE_TYPE, identifier="versus-merge", sizes=self.sizes),
             ]
         return widgets.section(tr("Head to head"), body, self.sizes, identifier="versus")
@@ -337,7 +340,8 @@ class RecordsScreen(Screen):
             self.picked = []
             self.refresh()
 
-        self.app.confirm(tr("Merge these names?"), trf("Every game of {name} will count as {into}'s.", name=name,
+        self.app.answers.confirm(tr("Merge these names?"), trf("Every game of {name} will count as {into}'s.",
+                                                               name=name,
                                                        into=into), tr("Merge"), merge)
 
     def _antscape(self, f: Figures) -> ft.Control:

@@ -29,7 +29,8 @@ class PlaysExport:
 
     def tile(self, count: int) -> ft.Control:
         """A tile under the filters (closed, one line) so the figures come first on a phone."""
-        return widgets.lazy_tile(self.app, "records-export", trn(
+        app = self.app
+        return widgets.lazy_tile(app.opened_tiles, lambda: app.answers.guard(app.routes.refresh), "records-export", trn(
             "Export the plays of {n} game", "Export the plays of {n} games", count), self._body, self.sizes)
 
     def _body(self) -> list[ft.Control]:
@@ -39,10 +40,12 @@ class PlaysExport:
                                     "winner; each code with its name beside it."), self.sizes,
                                  muted=True),
             ft.Row([
-                widgets.tap_button(tr("Export the plays as CSV"), self.app.handler(partial(self._download, "csv")),
+                widgets.tap_button(tr("Export the plays as CSV"), self.app.answers.handler(partial(self._download,
+                                                                                                   "csv")),
                                    text=tr("CSV"), icon=ft.Icons.FILE_DOWNLOAD_OUTLINED, kind="tonal",
                                    identifier="records-export-csv", expand=True, sizes=self.sizes),
-                widgets.tap_button(tr("Export the plays as JSON"), self.app.handler(partial(self._download, "json")),
+                widgets.tap_button(tr("Export the plays as JSON"), self.app.answers.handler(partial(self._download,
+                                                                                                    "json")),
                                    text=tr("JSON"), icon=ft.Icons.FILE_DOWNLOAD_OUTLINED, kind="tonal",
                                    identifier="records-export-json", expand=True, sizes=self.sizes),
             ], spacing=8)]

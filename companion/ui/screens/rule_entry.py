@@ -52,7 +52,7 @@ class RuleEntryScreen(RulesPage):
         "?" in a game opened it, straight back to that place in the game."""
         if self.origin.from_game:
             return back_to_game_arrow(self.app, self.origin)
-        return widgets.icon_action(self._back_label(), ft.Icons.ARROW_BACK, self.app.handler(self._back),
+        return widgets.icon_action(self._back_label(), ft.Icons.ARROW_BACK, self.app.answers.handler(self._back),
                                    identifier="entry-back-arrow")
 
     def _back_label(self) -> str:
@@ -117,7 +117,8 @@ class RuleEntryScreen(RulesPage):
             label, text, icon, kind = tr("Remove the bookmark"), tr("Bookmarked"), ft.Icons.BOOKMARK, "tonal"
         else:
             label, text, icon, kind = tr("Bookmark this entry"), tr("Bookmark"), ft.Icons.BOOKMARK_BORDER, "outlined"
-        return widgets.tap_button(label, self.app.handler(self._toggle_bookmark), text=text, icon=icon, kind=kind,
+        return widgets.tap_button(label, self.app.answers.handler(self._toggle_bookmark), text=text, icon=icon,
+                                  kind=kind,
                                   identifier="bookmark-toggle", sizes=self.sizes)
 
     def _language_button(self) -> ft.Control:
@@ -137,22 +138,23 @@ class RuleEntryScreen(RulesPage):
 
     def _back_button(self) -> ft.Control:
         text = (trf("Search for “{query}”", query=self.query) if self.query.strip() else tr("Search the rules"))
-        return widgets.tap_button(self._back_label(), self.app.handler(self._back), text=text, icon=ft.Icons.SEARCH,
+        return widgets.tap_button(self._back_label(), self.app.answers.handler(self._back), text=text,
+                                  icon=ft.Icons.SEARCH,
                                   kind="tonal", identifier="back-to-search", sizes=self.sizes)
 
     # -- actions -------------------------------------------------------------------------------
     def _back(self) -> None:
-        self.app.go(self.back_route)
+        self.app.routes.go(self.back_route)
 
     def _opener(self, entry_id: str) -> widgets.EventHandler:
-        return self.app.handler(lambda: self.app.go(
+        return self.app.answers.handler(lambda: self.app.routes.go(
             self.origin.add_to(entry_route(entry_id, self.query, self.lang, self.book, self.kind))))
 
     def _toggle_bookmark(self) -> None:
         on = self.model.toggle_bookmark(self.entry_id)
         self.app.broadcast({"kind": "reading"})
         self.refresh()
-        self.app.show_info(tr("Bookmarked.") if on else tr("Bookmark removed."))
+        self.app.answers.show_info(tr("Bookmarked.") if on else tr("Bookmark removed."))
 
     def on_message(self, message: JsonObject) -> None:
         if message.get("kind") == "reading":

@@ -109,7 +109,7 @@ class RulesScreen(RulesPage):
         controls: list[ft.Control] = [back_to_game_button(self.app, self.origin)] if self.origin.from_game else []
         controls += [
             ft.Row([self._search_field(), widgets.icon_action(
-                tr("Clear the search"), ft.Icons.CLOSE, self.app.handler(self._clear) if self.query else None,
+                tr("Clear the search"), ft.Icons.CLOSE, self.app.answers.handler(self._clear) if self.query else None,
                 identifier="rules-clear")],
                    spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER),
             # Natural widths fit a 360 px phone on one line; larger text wraps instead of squeezing.
@@ -132,24 +132,26 @@ class RulesScreen(RulesPage):
         icon = ft.Icons.FILTER_LIST_OFF if self.filters_open else ft.Icons.FILTER_LIST
         face = ft.Text(text, size=self.sizes.label, weight=ft.FontWeight.W_600, max_lines=1)
         kind = ft.FilledTonalButton if active else ft.OutlinedButton
-        button = kind(content=face, icon=icon, on_click=self.app.handler(self._toggle_filters), height=MIN_TOUCH,
+        button = kind(content=face, icon=icon, on_click=self.app.answers.handler(self._toggle_filters),
+                      height=MIN_TOUCH,
                       style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=14),
                                            padding=ft.Padding.symmetric(horizontal=12, vertical=8)))
         return ft.Semantics(label=label, button=True, identifier="rules-filters", container=True,
-                            exclude_semantics=True, on_tap=self.app.handler(self._toggle_filters), content=button)
+                            exclude_semantics=True, on_tap=self.app.answers.handler(self._toggle_filters),
+                            content=button)
 
     def _filters(self) -> ft.Control:
         """Book and kind choices; each narrows the results at once."""
         def book_choice(code: str | None, name: str) -> ft.Control:
             return choice_button(trf("Only {name}", name=name) if code else tr("All books"), name, self.book == code,
-                                 self.app.handler(lambda: self._set_filter(book=code, kind=self.kind)),
+                                 self.app.answers.handler(lambda: self._set_filter(book=code, kind=self.kind)),
                                  f"filter-book-{code or 'all'}", self.sizes)
 
         def kind_choice(kind: str | None) -> ft.Control:
             text = kind_label(kind) if kind else tr("All kinds")
             return choice_button(trf("Only kind {text}",
                                      text=text) if kind else tr("All kinds"), text, self.kind == kind,
-                                 self.app.handler(lambda: self._set_filter(book=self.book, kind=kind)),
+                                 self.app.answers.handler(lambda: self._set_filter(book=self.book, kind=kind)),
                                  f"filter-kind-{identifier_part(kind) if kind else 'all'}", self.sizes)
 
         books = [book_choice(None, tr("All books"))] + [book_choice(b.code, b.name) for b in self.model.books()]
@@ -221,7 +223,7 @@ class RulesScreen(RulesPage):
 
         assert self.model.reading is not None and self.model.reading.notice is not None
         return widgets.banner(render(self.model.reading.notice), self.sizes, identifier="reading-notice", error=True,
-                              on_close=self.app.handler(dismiss))
+                              on_close=self.app.answers.handler(dismiss))
 
     def _list_section(self, title: str, rows: list[EntryRow], prefix: str, *, subtitle: str | None = None
                       ) -> ft.Control:
@@ -242,7 +244,7 @@ class RulesScreen(RulesPage):
 
         text = tr("Show fewer") if self.all_recent else trf("Show all {count}", count=len(recent))
         more = widgets.tap_button(text if self.all_recent else trf("{text} recent entries", text=text),
-                                  self.app.handler(toggle), text=text, kind="text",
+                                  self.app.answers.handler(toggle), text=text, kind="text",
                                   icon=ft.Icons.EXPAND_LESS if self.all_recent else ft.Icons.EXPAND_MORE,
                                   identifier="recent-more", sizes=self.sizes)
         return ft.Column([section, more], spacing=4)
@@ -290,7 +292,7 @@ class RulesScreen(RulesPage):
             self.query = event.control.value or ""
             self.refresh()
 
-        self.app.guard(search)
+        self.app.answers.guard(search)
 
     def _redraw_results(self) -> None:
         self.refresh()
@@ -312,10 +314,10 @@ class RulesScreen(RulesPage):
             opened.symmetric_difference_update({key})
             self._redraw_results()
 
-        return self.app.handler(toggle)
+        return self.app.answers.handler(toggle)
 
     def _opener(self, entry_id: str) -> EventHandler:
-        return self.app.handler(lambda: self.app.go(
+        return self.app.answers.handler(lambda: self.app.routes.go(
             self.origin.add_to(entry_route(entry_id, self.query, self.lang, self.book, self.kind))))
 
     def on_message(self, message: JsonObject) -> None:

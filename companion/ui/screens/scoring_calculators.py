@@ -58,7 +58,7 @@ def _change(screen: CalculatorsScreen, change: Callable[[], None]) -> Callable[[
         change()
         screen.refresh()
 
-    return screen.app.handler(run)
+    return screen.app.answers.handler(run)
 
 
 def _stepper(screen: CalculatorsScreen, label: str, value: int, low: int, high: int, set_to: Callable[[int], None],

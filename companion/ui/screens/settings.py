@@ -71,7 +71,7 @@ class SettingsScreen(Screen):
         group = ft.RadioGroup(content=ft.Column(radios, spacing=0), value=value)
 
         def change(raw: str) -> None:
-            self.app.update_settings(**{name: float(raw) if name == "text_scale" else raw})
+            self.app.device_settings.update_settings(**{name: float(raw) if name == "text_scale" else raw})
 
         group.on_change = changed_value(self.app, change)  # the tapped group's value (a redraw may copy it)
         return group
@@ -81,7 +81,7 @@ class SettingsScreen(Screen):
         radios = [widgets.radio(key, verbatim(label), self.sizes, identifier=f"language-{key}")
                   for key, label in LANGUAGES.items()]
         group = ft.RadioGroup(content=ft.Column(radios, spacing=0), value=self.app.language)
-        group.on_change = changed_value(self.app, self.app.set_language)
+        group.on_change = changed_value(self.app, self.app.device_settings.set_language)
         return group
 
     def _switch(self, name: str, label: str, value: bool) -> ft.Control:
@@ -90,7 +90,8 @@ class SettingsScreen(Screen):
 
         def flipped(event: object = None) -> None:
             live = getattr(event, "control", None) or switch  # the switch on the page (see ``changed_value``)
-            self.app.handler(lambda: self.app.update_settings(**{name: bool(live.value)}))(event)
+            update = self.app.device_settings.update_settings
+            self.app.answers.handler(lambda: update(**{name: bool(live.value)}))(event)
 
         switch.on_change = flipped
         tile = ft.ListTile(title=ft.Text(label, size=self.sizes.body), trailing=switch, toggle_inputs=True,

@@ -55,7 +55,7 @@ class JoinTableScreen(Screen):
             ft.Semantics(identifier="table-join-problem", live_region=True, visible=bool(self.problem),
                          content=ft.Text(self.problem, size=sizes.body, color=ft.Colors.ERROR)),
             *self._scan_button(),
-            widgets.tap_button(tr("Join"), self.app.handler(self._join), icon=ft.Icons.LOGIN,
+            widgets.tap_button(tr("Join"), self.app.answers.handler(self._join), icon=ft.Icons.LOGIN,
                                identifier="table-join", sizes=sizes),
             ft.Semantics(identifier="table-join-note", content=ft.Text(
                 tr("The game stays on the host's phone; this phone shows it and sends your taps. The host chooses "
@@ -66,7 +66,7 @@ class JoinTableScreen(Screen):
     def _scan_button(self) -> list[ft.Control]:
         if scanner_of(self.app) is None:
             return []
-        return [widgets.tap_button(tr("Scan the host's code"), self.app.handler(self._scan),
+        return [widgets.tap_button(tr("Scan the host's code"), self.app.answers.handler(self._scan),
                                    icon=ft.Icons.QR_CODE_SCANNER, identifier="table-scan-offer", kind="tonal",
                                    sizes=self.sizes)]
 
@@ -80,9 +80,9 @@ class JoinTableScreen(Screen):
             return
         self.offer = offer
         if " ".join(self.name.split()):
-            self.app.guard(self._join)
+            self.app.answers.guard(self._join)
         else:
-            self.app.guard(self.refresh)
+            self.app.answers.guard(self.refresh)
 
     def _show_answer(self, answer: str) -> list[ft.Control]:
         sizes = self.sizes
@@ -113,11 +113,11 @@ class JoinTableScreen(Screen):
         except Exception as exc:  # a code that is not one (BadCode) says so in plain words
             log.info("could not join with that code: %s", exc)
             self.problem = explain(exc)
-            self.app.guard(self.refresh)
+            self.app.answers.guard(self.refresh)
             return
         self.answer, self.problem = answer, ""
         attach_guest(self.app, name, link)
-        self.app.guard(self.refresh)
+        self.app.answers.guard(self.refresh)
 
 
 SCREEN = JoinTableScreen

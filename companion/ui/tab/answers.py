@@ -26,8 +26,12 @@ def explain(exc: BaseException) -> str:
                     problem=type(exc).__name__ + ": " + str(exc))
 
 
-class Answers(TabBase):
-    """Handlers, errors, notes and confirmations of one tab."""
+class Answers:
+    """Handlers, errors, notes and confirmations of one tab: what a screen, a panel or a field needs to answer a tap
+    (and nothing else of the tab)."""
+
+    def __init__(self, tab: TabBase) -> None:
+        self.tab = tab
 
     def handler(self, action: Callable[[], object]) -> Callable[[object], None]:
         """Wrap a zero-argument action as an event handler that never lets an error escape."""
@@ -41,14 +45,14 @@ class Answers(TabBase):
     @contextmanager
     def tapping(self, event: object) -> Iterator[None]:
         """While a tap's handler runs, the control tapped (a change it makes answers there first: ``refresh``)."""
-        self.tapped = getattr(event, "control", None)
+        self.tab.tapped = getattr(event, "control", None)
         try:
             yield
         finally:
-            self.tapped = None
+            self.tab.tapped = None
 
     def guard(self, action: Callable[[], T]) -> T | None:
-        with i18n.using(self.language):
+        with i18n.using(self.tab.language):
             return self._guarded(action)
 
     def _guarded(self, action: Callable[[], T]) -> T | None:
@@ -62,22 +66,22 @@ class Answers(TabBase):
         return None
 
     def show_error(self, message: str) -> None:
-        self.page.show_dialog(widgets.error_snack(message, self.sizes))
+        self.tab.page.show_dialog(widgets.error_snack(message, self.tab.sizes))
 
     def show_info(self, message: str) -> None:
-        self.page.show_dialog(widgets.info_snack(message, self.sizes))
+        self.tab.page.show_dialog(widgets.info_snack(message, self.tab.sizes))
 
     def confirm(self, title: str, message: str, confirm_label: str, on_confirm: Callable[[], object]) -> None:
         """Ask first when the setting says so; otherwise act at once."""
-        if not self.settings.confirm_destructive:
+        if not self.tab.settings.confirm_destructive:
             self.guard(on_confirm)
             return
 
         def ok() -> None:
-            self.page.pop_dialog()
+            self.tab.page.pop_dialog()
             self.guard(on_confirm)
 
         def cancel() -> None:
-            self.page.pop_dialog()
+            self.tab.page.pop_dialog()
 
-        self.page.show_dialog(widgets.confirm_dialog(title, message, confirm_label, ok, cancel, self.sizes))
+        self.tab.page.show_dialog(widgets.confirm_dialog(title, message, confirm_label, ok, cancel, self.tab.sizes))

@@ -18,16 +18,14 @@ if TYPE_CHECKING:
     from companion.ui.game_files import GameFiles
     from companion.ui.screen import Screen
     from companion.ui.share_view import ShareDialogShape
-    from companion.ui.tab.routes import Router
 
 
 class TabBase:
-    """One tab's state; the parts of ``PageApp`` (``companion.ui.tab``) build on it."""
+    """One tab's state, which ``PageApp`` is; its parts (``companion.ui.tab``) are each handed it."""
 
-    def __init__(self, page: ft.Page, ctx: AppContext, router: Router) -> None:
+    def __init__(self, page: ft.Page, ctx: AppContext) -> None:
         self.page = page
         self.ctx = ctx
-        self.router = router
         self.debouncer = Debouncer()
         self.opened_tiles: set[str] = set()  # tiles opened on this tab (``widgets.lazy_tile``)
         self.tapped: ft.Control | None = None  # while a tap's handler runs, the control tapped
@@ -36,7 +34,6 @@ class TabBase:
         self.wakelock: ft.Wakelock | None = None
         self.wakelock_note: str | None = None
         self._files: GameFiles | None = None
-        self._awake = False
         self._missed = False
         self.origin = secrets.token_hex(4)  # this tab, as the sessions know it
         self.guest = False

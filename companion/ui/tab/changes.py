@@ -17,42 +17,51 @@ from companion.core.session import NOTHING_DONE, Executed, Session
 from companion.store import GameDeleted, StoreConflict
 from companion.table.guest import MirrorSession
 from companion.ui import i18n
+from companion.ui.tab.answers import Answers
+from companion.ui.tab.base import TabBase
 from companion.ui.tab.guests import Guests
+from companion.ui.tab.routes import Routes
 
 
-class Changes(Guests):
+class Changes:
     """Commands, undo and redo, deleting a game, and telling the other tabs."""
+
+    def __init__(self, tab: TabBase, answers: Answers, routes: Routes, guests: Guests) -> None:
+        self.tab = tab
+        self.answers = answers
+        self.routes = routes
+        self.guests = guests
 
     def note_shown(self, session: Session) -> None:
         """The screen was just built from this revision of the game (and goes out now)."""
-        self.shown.sent(session.id, session.revision)
+        self.tab.shown.sent(session.id, session.revision)
 
     def seen_revision(self, session: Session) -> int | None:
-        return self.shown.seen(session.id)
+        return self.tab.shown.seen(session.id)
 
     def typed_cards(self, kind: str) -> list[JsonObject]:
         """The cards players typed in earlier games for command ``kind`` (``companion.core.library``)."""
         from companion.core.library import offered
 
-        return offered(self.ctx.store.library.entries(), kind)
+        return offered(self.tab.ctx.store.library.entries(), kind)
 
     def session(self, game_id: str) -> Session:
         """The game's live session; at another phone's table, the mirror of the host's game (``MirrorSession``)."""
-        at_table = self.ctx.table_guest
+        at_table = self.tab.ctx.table_guest
         if at_table is not None and at_table.mirror is not None and at_table.mirror.id == game_id:
             return at_table.mirror
-        return self.ctx.sessions.get(game_id)
+        return self.tab.ctx.sessions.get(game_id)
 
     def execute(self, session: Session, command: Command, *, debounce: str | None = None) -> Executed:
         """Run a command (not if it is a hurried second tap) and show the result everywhere; say what it did."""
-        self.require_play(session)
-        if debounce and not self.debouncer.allow(debounce):
+        self.guests.require_play(session)
+        if debounce and not self.tab.debouncer.allow(debounce):
             return NOTHING_DONE
         if isinstance(session, MirrorSession):  # the host's game, on a guest's phone: the tap goes to the host
-            return said_sent(self, session.execute(command, expected_rev=self.seen_revision(session)))
+            return said_sent(self.answers, session.execute(command, expected_rev=self.seen_revision(session)))
         with self._shared_change(session):
             with spans.part("command"):
-                done = session.execute(command, expected_rev=self.seen_revision(session), origin=self.origin)
+                done = session.execute(command, expected_rev=self.seen_revision(session), origin=self.tab.origin)
             self._own_change(session)
             return done
         return NOTHING_DONE
@@ -65,21 +74,21 @@ class Changes(Guests):
 
     def _step(self, session: Session, action: str, step: Callable[..., Executed]) -> None:
         """Undo or redo (``step``) unless it is a hurried second tap on ``action``, as one shared change."""
-        self.require_play(session)
-        if not self.debouncer.allow(action):
+        self.guests.require_play(session)
+        if not self.tab.debouncer.allow(action):
             return
         if isinstance(session, MirrorSession):
-            said_sent(self, step(expected_rev=self.seen_revision(session)))
+            said_sent(self.answers, step(expected_rev=self.seen_revision(session)))
             return
         with self._shared_change(session):
             with spans.part("command"):
-                step(expected_rev=self.seen_revision(session), origin=self.origin)
+                step(expected_rev=self.seen_revision(session), origin=self.tab.origin)
             self._own_change(session)
 
     def _own_change(self, session: Session) -> None:
         """This tab made the change: its player sees the result at once, and so does every tab."""
-        self.shown.own_change(session.id, session.revision)
-        self.game_changed(session.id, touched=self.tapped)  # what the tap touched first (``GameScreen.refresh``)
+        self.tab.shown.own_change(session.id, session.revision)
+        self.game_changed(session.id, touched=self.tab.tapped)  # what the tap touched first (``GameScreen.refresh``)
 
     @contextmanager
     def _shared_change(self, session: Session) -> Iterator[None]:
@@ -88,10 +97,10 @@ class Changes(Guests):
             with self._reload_on_conflict(session):
                 yield
         except AlreadyDone as exc:
-            self.refresh()
-            self.show_info(str(exc))
+            self.routes.refresh()
+            self.answers.show_info(str(exc))
         except StaleChange:
-            self.refresh()
+            self.routes.refresh()
             raise
 
     @contextmanager
@@ -100,44 +109,44 @@ class Changes(Guests):
         try:
             yield
         except GameDeleted:
-            self.ctx.sessions.forget(session.id)
-            self.broadcast({"kind": "game", "id": session.id, "deleted": True})
-            self.go("/")  # never rebuild the screen of a game that is gone
+            self.tab.ctx.sessions.forget(session.id)
+            self.tab.broadcast({"kind": "game", "id": session.id, "deleted": True})
+            self.routes.go("/")  # never rebuild the screen of a game that is gone
             raise
         except StoreConflict:
-            self.ctx.sessions.forget(session.id)
+            self.tab.ctx.sessions.forget(session.id)
             self.game_changed(session.id)
             raise
 
     def game_changed(self, game_id: str, *, deleted: bool = False, touched: ft.Control | None = None) -> None:
-        self.broadcast({"kind": "game", "id": game_id, "deleted": deleted})
-        phones = self.ctx.phone_table
+        self.tab.broadcast({"kind": "game", "id": game_id, "deleted": deleted})
+        phones = self.tab.ctx.phone_table
         if phones is not None and phones.game_id == game_id and not deleted:
             phones.changed()  # the phones at this phone's table are sent the change (a patch each)
-        self.refresh(touched)
+        self.routes.refresh(touched)
 
     def delete_game(self, game_id: str, name: str, after: Callable[[], object] | None = None) -> None:
-        self.require_host()
+        self.guests.require_host()
 
         def delete() -> None:
-            self.require_host()
-            self.ctx.store.delete(game_id)
-            self.ctx.sessions.forget(game_id)
-            if self.ctx.table.active and self.ctx.table.game_id == game_id:
-                self.stop_sharing()  # the table's game is gone: so is the table
-            self.broadcast({"kind": "game", "id": game_id, "deleted": True})
-            self.show_info(i18n.trf("Deleted {name}.", name=name))
+            self.guests.require_host()
+            self.tab.ctx.store.delete(game_id)
+            self.tab.ctx.sessions.forget(game_id)
+            if self.tab.ctx.table.active and self.tab.ctx.table.game_id == game_id:
+                self.guests.stop_sharing()  # the table's game is gone: so is the table
+            self.tab.broadcast({"kind": "game", "id": game_id, "deleted": True})
+            self.answers.show_info(i18n.trf("Deleted {name}.", name=name))
             if after:
                 after()
             else:
-                self.refresh()
+                self.routes.refresh()
 
-        self.confirm(i18n.tr("Delete this game?"),
-                     i18n.trf("{name} will be removed from this device. This cannot be undone.", name=name),
-                     i18n.tr("Delete"), delete)
+        self.answers.confirm(i18n.tr("Delete this game?"),
+                             i18n.trf("{name} will be removed from this device. This cannot be undone.", name=name),
+                             i18n.tr("Delete"), delete)
 
 
-def said_sent(tab: Changes, done: Executed) -> Executed:
+def said_sent(answers: Answers, done: Executed) -> Executed:
     """A guest's tap went to the host's phone: said as sent; the host's answer redraws the screen."""
-    tab.show_info(done.text)
+    answers.show_info(done.text)
     return done

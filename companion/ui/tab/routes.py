@@ -14,7 +14,7 @@ import flet as ft
 
 from companion.ui import i18n, widgets
 from companion.ui.screen import Screen
-from companion.ui.tab.answers import Answers, explain
+from companion.ui.tab.answers import explain
 
 if TYPE_CHECKING:
     from companion.ui.app import PageApp
@@ -90,48 +90,46 @@ class ErrorScreen(Screen):
         message = self.params.get("message") or i18n.tr("This page could not be shown.")
         return [
             widgets.banner(message, self.sizes, identifier="error-banner", error=True),
-            widgets.tap_button(i18n.tr("Back to the home screen"), self.app.handler(lambda: self.app.go("/")),
+            widgets.tap_button(i18n.tr("Back to the home screen"),
+                               self.app.answers.handler(lambda: self.app.routes.go("/")),
                                icon=ft.Icons.HOME, identifier="go-home", sizes=self.sizes),
         ]
 
 
 
-class Routes(Answers):
-    """Which screen a tab shows, and drawing it again."""
+class Routes:
+    """Which screen a tab shows, and drawing it again. Screens are built for the whole tab (``tab``), which is
+    handed in: this part never imports the app it is part of."""
 
-    @property
-    def whole(self) -> PageApp:
-        """The whole tab, which screens are built for (routes are only ever part of a ``PageApp``)."""
-        from companion.ui.app import PageApp
-
-        assert isinstance(self, PageApp)
-        return self
+    def __init__(self, tab: PageApp, router: Router) -> None:
+        self.tab = tab
+        self.router = router
 
     def go(self, route: str, **query: str) -> None:
-        self.page.navigate(route, **query)
+        self.tab.page.navigate(route, **query)
 
-    def _on_route_change(self, e: ft.RouteChangeEvent) -> None:
+    def on_route_change(self, e: ft.RouteChangeEvent) -> None:
         self.show_route(e.route)
 
-    def _on_view_pop(self, _: ft.ViewPopEvent) -> None:
+    def on_view_pop(self, _: ft.ViewPopEvent) -> None:
         """The system back (Android's, a view pop): one step up from this screen, as its back arrow goes."""
-        self.go(self.screen.up_route() if self.screen is not None else "/")
+        self.go(self.tab.screen.up_route() if self.tab.screen is not None else "/")
 
     def _make(self, route: str) -> Screen:
         path, query = split_route(route)
         found = self.router.resolve(path)
         if found is None:
-            return ErrorScreen(self.whole, route, {"message": i18n.trf("There is no page at {path}.", path=path)})
+            return ErrorScreen(self.tab, route, {"message": i18n.trf("There is no page at {path}.", path=path)})
         screen_cls, params = found
-        return screen_cls(self.whole, route, {**query, **params})
+        return screen_cls(self.tab, route, {**query, **params})
 
     def show_route(self, route: str) -> None:
         """Build the screen for ``route`` on top of Home (so Back and the system back work)."""
-        with i18n.using(self.language):
+        with i18n.using(self.tab.language):
             self._show_route(route)
 
     def _show_route(self, route: str) -> None:
-        if self.guest:
+        if self.tab.guest:
             self._show_guest_route(route)
             return
         views: list[ft.View] = []
@@ -141,39 +139,39 @@ class Routes(Answers):
                 route, path = "/", "/"
             if path != "/":
                 views.append(self._make("/").build_view())
-            self.screen = self._make(route)
-            views.append(self.screen.build_view())
+            self.tab.screen = self._make(route)
+            views.append(self.tab.screen.build_view())
         except Exception as exc:
             log.exception("could not build %s", route)
-            self.screen = ErrorScreen(self.whole, route, {"message": explain(exc)})
-            views = [self.screen.build_view()]
-        self.page.views.clear()
-        self.page.views.extend(views)
-        self.page.update()
-        self.screen.after_show()
+            self.tab.screen = ErrorScreen(self.tab, route, {"message": explain(exc)})
+            views = [self.tab.screen.build_view()]
+        self.tab.page.views.clear()
+        self.tab.page.views.extend(views)
+        self.tab.page.update()
+        self.tab.screen.after_show()
 
     def _show_guest_route(self, route: str) -> None:
         """A guest sees the join page until it joins, then the shared game and the rules only."""
         path, _ = split_route(route)
-        game = self.ctx.table.game_id
-        if self.device is None or game is None:
+        game = self.tab.ctx.table.game_id
+        if self.tab.device is None or game is None:
             route = "/join"
         elif not path.startswith(GUEST_ROUTES) or (path.startswith("/game/") and path != f"/game/{game}") \
                 or path == "/join":
             route = f"/game/{game}"
         try:
-            self.screen = self._make(route)
-            view = self.screen.build_view()
+            self.tab.screen = self._make(route)
+            view = self.tab.screen.build_view()
         except Exception as exc:
             log.exception("could not build %s", route)
-            self.screen = ErrorScreen(self.whole, route, {"message": explain(exc)})
-            view = self.screen.build_view()
-        self.page.views.clear()
-        self.page.views.append(view)
-        self.page.update()
+            self.tab.screen = ErrorScreen(self.tab, route, {"message": explain(exc)})
+            view = self.tab.screen.build_view()
+        self.tab.page.views.clear()
+        self.tab.page.views.append(view)
+        self.tab.page.update()
 
     def refresh(self, touched: ft.Control | None = None) -> None:
         """Draw the screen again from the game as saved; ``touched``: the control a tap of this tab's came from."""
-        if self.screen is not None:
-            with i18n.using(self.language):
-                self.screen.refresh(touched)
+        if self.tab.screen is not None:
+            with i18n.using(self.tab.language):
+                self.tab.screen.refresh(touched)

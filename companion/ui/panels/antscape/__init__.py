@@ -24,7 +24,7 @@ def in_game(state: State) -> bool:
 
 def draft(ctx: PanelContext) -> ScorerDraft:
     """This tab's scorer draft as it is now (a copy): part of what the panels are drawn from."""
-    return copy.deepcopy(draft_for(ctx.app, ctx.session.id))
+    return copy.deepcopy(draft_for(ctx.services.owner, ctx.game_id))
 
 
 TAB = PanelFamily(applies=in_game, reads=draft)

@@ -47,11 +47,11 @@ Handler = Callable[[object], None]
 
 
 def draft(ctx: PanelContext) -> ScorerDraft:
-    return draft_for(ctx.app, ctx.session.id)
+    return draft_for(ctx.services.owner, ctx.game_id)
 
 
 def send(ctx: PanelContext, command: Command) -> Handler:
-    return ctx.app.handler(lambda: ctx.app.execute(ctx.session, command))
+    return ctx.answers.handler(lambda: ctx.dispatch(command))
 
 
 def build(ctx: PanelContext) -> list[ft.Control]:
@@ -116,12 +116,12 @@ def _tap_cell(ctx: PanelContext, cell: CellShown, d: ScorerDraft) -> Handler:
         d.selected = (cell["row"], cell["col"])
         owner = d.owner_for_brush()
         if d.brush != SELECT and cell["owner"] != owner:
-            ctx.app.execute(ctx.session, SetCellOwner(cell["row"], cell["col"], owner))
+            ctx.dispatch(SetCellOwner(cell["row"], cell["col"], owner))
         else:
-            ctx.app.refresh()
+            ctx.services.redraw()
             ctx.reveal(EDITOR_KEY)  # its points editor opens under the grid, off a phone's screen
 
-    return ctx.app.handler(act)
+    return ctx.answers.handler(act)
 
 
 def cell_face(cell: CellShown, selected: bool) -> ft.Container:
@@ -176,23 +176,23 @@ def cell_editor(ctx: PanelContext, view: AntscapeView, pos: tuple[int, int]) -> 
     owners = [(p["id"], p["name"]) for p in view["players"]] + [(None, tr("Nobody"))]
     owner_buttons = [
         choice(trf("{where}: claimed by {name}", where=where, name=name), send(ctx, SetCellOwner(r, c, pid))
-               if ctx.session.can(SetCellOwner(r, c, pid)) else None, ctx.sizes, text=name,
+               if ctx.can(SetCellOwner(r, c, pid)) else None, ctx.sizes, text=name,
                identifier=f"as-owner-{pid or NOBODY}", selected=cell["owner"] == pid, kind="tonal")
         for pid, name in owners]
     points = cell["points"]
     minus, plus = SetCellPoints(r, c, points - 1), SetCellPoints(r, c, points + 1)
     stepper = widgets.stepper(
         trf("{where} points", where=where), trn("1 point", "{n} points", points),
-        send(ctx, minus) if ctx.session.can(minus) else None, send(ctx, plus) if ctx.session.can(plus) else None,
+        send(ctx, minus) if ctx.can(minus) else None, send(ctx, plus) if ctx.can(plus) else None,
         ctx.sizes, identifier="as-points", minus_label=trf("{where}: one point less", where=where),
         plus_label=trf("{where}: one point more", where=where))
     toggle = SetQueenTerritory(r, c, not cell["queen_territory"])
     queen = check_row(tr("A queen territory lies here"), cell["queen_territory"],
-                      send(ctx, toggle) if ctx.session.can(toggle) else None, ctx.sizes,
+                      send(ctx, toggle) if ctx.can(toggle) else None, ctx.sizes,
                       identifier="as-queen-territory")
     rows: list[ft.Control] = [subheading(where, ctx.sizes), buttons(owner_buttons), stepper, queen]
-    if not ctx.session.can(toggle):
-        rows.append(note(ctx.session.why_not(toggle) or "", ctx.sizes))
+    if not ctx.can(toggle):
+        rows.append(note(ctx.why_not(toggle) or "", ctx.sizes))
     card = ft.Container(ft.Column(rows, spacing=8), padding=12, border_radius=14,
                         border=ft.Border.all(1, ft.Colors.OUTLINE))
     key = ft.ScrollKey(EDITOR_KEY)  # type: ignore[call-arg]
@@ -238,7 +238,7 @@ def queens(ctx: PanelContext, view: AntscapeView) -> list[ft.Control]:
     for p in view["players"]:
         command = SetQueen(p["id"], not p["queen_marked"])
         label = trf("{name}: the queen card sits on a claimed territory", name=p['name'])
-        out.append(check_row(label, p["queen_marked"], send(ctx, command) if ctx.session.can(command) else None,
+        out.append(check_row(label, p["queen_marked"], send(ctx, command) if ctx.can(command) else None,
                              ctx.sizes, identifier=f"as-queen-{p['id']}"))
         if p["queen_marked"] and not p["has_territory"]:
             out.append(note(trf("{name}: no claimed territory left, so the queen scores nothing.", name=p['name']),
@@ -285,8 +285,8 @@ def cards_left(ctx: PanelContext, view: AntscapeView) -> list[ft.Control]:
         out.append(ft.Row([
             ft.Text(p["name"], size=ctx.sizes.body, expand=True),
             widgets.stepper(trf("{name} colony cards left", name=p['name']), shown,
-                            send(ctx, down) if down and ctx.session.can(down) else None,
-                            send(ctx, up) if ctx.session.can(up) else None, ctx.sizes,
+                            send(ctx, down) if down and ctx.can(down) else None,
+                            send(ctx, up) if ctx.can(up) else None, ctx.sizes,
                             identifier=f"as-cards-{p['id']}", minus_label=trf("{name}: one card fewer", name=p['name']),
                             plus_label=trf("{name}: one card more", name=p['name'])),
         ], vertical_alignment=ft.CrossAxisAlignment.CENTER))
@@ -295,13 +295,13 @@ def cards_left(ctx: PanelContext, view: AntscapeView) -> list[ft.Control]:
 
 def apply_row(ctx: PanelContext, view: AntscapeView) -> list[ft.Control]:
     command = ApplyScores()
-    if ctx.session.can(command):
+    if ctx.can(command):
         label = trf("Apply to scores ({totals})", totals=totals_text(ctx.state))
         button = widgets.tap_button(label, send(ctx, command), text=tr("Apply to scores"), icon=ft.Icons.DONE_ALL,
                                     identifier="as-apply", sizes=ctx.sizes, expand=True)
         return [ft.Row([button])]
     reason = (tr("The game's scores show these totals.") if view["applied"] and view["bonus"]
-              else ctx.session.why_not(command))
+              else ctx.why_not(command))
     button = widgets.tap_button(tr("Apply to scores"), None, icon=ft.Icons.DONE_ALL, identifier="as-apply",
                                 sizes=ctx.sizes, expand=True)
     return [ft.Row([button]), note(reason or "", ctx.sizes, identifier="as-apply-note")]

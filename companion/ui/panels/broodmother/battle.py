@@ -31,11 +31,12 @@ def nest(ctx: PanelContext) -> list[ft.Control]:
                            "Centipedes\"; when her Expand reveals it, answer her question the same way."), s))
     elif not her["destroyed"]:
         def destroy() -> None:
-            ctx.app.confirm(tr("Is the Broodmother destroyed?"), tr("This ends the game (Undo can take it back)."),
+            ctx.answers.confirm(tr("Is the Broodmother destroyed?"),
+                                    tr("This ends the game (Undo can take it back)."),
                             tr("She is destroyed"),
-                            lambda: ctx.app.execute(ctx.session, DestroyBroodmother(), debounce="bm-destroy"))
+                            lambda: ctx.dispatch(DestroyBroodmother(), debounce="bm-destroy"))
 
-        tap = ctx.app.handler(destroy) if ctx.session.can(DestroyBroodmother()) else None
+        tap = ctx.answers.handler(destroy) if ctx.can(DestroyBroodmother()) else None
         out.append(ft.Row([choice(tr("The ants destroyed the Broodmother"), tap, s, text=tr("Broodmother destroyed"),
                                   identifier="bm-destroy-broodmother", kind="filled", icon=ft.Icons.FLAG,
                                   expand=True)]))
@@ -95,7 +96,7 @@ def slumber(ctx: PanelContext) -> list[ft.Control]:
                  centipedes=sl['centipedes']), s, identifier="bm-slumber-centipedes"),
         line(trf("Inner Meadow hexes with a nymph: {inner}", inner=inner), s, identifier="bm-slumber-hexes"),
     ]
-    can = ctx.session.can(ScoreSlumber())
+    can = ctx.can(ScoreSlumber())
     tap = sending(ctx, ScoreSlumber, debounce="bm-slumber") if can else None
     out.append(ft.Row([choice(trf("Score her Slumber points: +{total} CP", total=sl['total']), tap, s,
                               text=trf("Score her Slumber (+{total})",
@@ -103,7 +104,7 @@ def slumber(ctx: PanelContext) -> list[ft.Control]:
                               kind="filled" if can else "tonal", icon=ft.Icons.BEDTIME, expand=True)]))
     if sl["scored_this_round"]:
         out.append(note(tr("Scored for this round."), s, identifier="bm-slumber-why"))
-    elif not can and (reason := ctx.session.why_not(ScoreSlumber())):
+    elif not can and (reason := ctx.why_not(ScoreSlumber())):
         out.append(note(reason, s, identifier="bm-slumber-why"))
     readings = {i["id"]: i["text"] for i in view["interpretations"]["all"]}
     out.append(note(readings["slumber-at-step-end"], s, identifier="bm-interpretation-slumber-at-step-end",
@@ -134,6 +135,6 @@ def end(ctx: PanelContext) -> list[ft.Control]:
             return [ft.Column([note(i["text"], s, identifier=f"bm-end-interpretation-{i['id']}", icon=ft.Icons.GAVEL)
                                for i in readings], spacing=8)]
 
-        out.append(widgets.lazy_tile(ctx.app, "bm-end-readings",
+        out.append(widgets.lazy_tile(ctx.services.opened_tiles, ctx.services.redraw, "bm-end-readings",
                                      trf("How the app reads the end ({count})", count=len(readings)), notes, s))
     return out

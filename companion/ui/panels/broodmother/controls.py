@@ -17,7 +17,6 @@ from companion.core.broodmother import broodmother_view
 from companion.core.broodmother.shown import BroodmotherView
 from companion.core.commands.base import Command
 from companion.ui.i18n import trf
-from companion.ui.kept import asked
 from companion.ui.panels import PanelContext
 from companion.ui.panels.broodmother.drafts import Drafts, drafts_for
 from companion.ui.theme import Sizes
@@ -39,11 +38,11 @@ class ChoiceOptions(TypedDict, total=False):
 
 def view_of(ctx: PanelContext) -> BroodmotherView:
     """The core's Broodmother view of the game as saved now: built once per change for every panel that reads it."""
-    return asked(ctx.session, "broodmother_view", lambda state: broodmother_view(state, ctx.content))
+    return ctx.ask("broodmother_view", lambda state: broodmother_view(state, ctx.content))
 
 
 def drafts(ctx: PanelContext) -> Drafts:
-    return drafts_for(ctx.app, ctx.session.id)
+    return drafts_for(ctx.services.owner, ctx.game_id)
 
 
 def shows(ctx: PanelContext) -> bool:
@@ -56,9 +55,9 @@ def local(ctx: PanelContext, change: Callable[[], object]) -> Handler:
 
     def act() -> None:
         change()
-        ctx.app.refresh()
+        ctx.services.redraw()
 
-    return ctx.app.handler(act)
+    return ctx.answers.handler(act)
 
 
 def sending(ctx: PanelContext, build: Callable[[], Command], *, debounce: str | None = None,
@@ -66,18 +65,18 @@ def sending(ctx: PanelContext, build: Callable[[], Command], *, debounce: str | 
     """A handler that builds a command when tapped, runs it, then tidies this tab's drafts."""
 
     def act() -> None:
-        done = ctx.app.execute(ctx.session, build(), debounce=debounce)
+        done = ctx.dispatch(build(), debounce=debounce)
         if after is not None and done.changed:
             after()
-            ctx.app.refresh()
+            ctx.services.redraw()
 
-    return ctx.app.handler(act)
+    return ctx.answers.handler(act)
 
 
 def allowed(ctx: PanelContext, command: Command, *, debounce: str | None = None,
             after: Callable[[], object] | None = None) -> Handler | None:
     """The tap that sends ``command`` when the session says it can run now; None (drawn disabled) when not."""
-    return sending(ctx, lambda: command, debounce=debounce, after=after) if ctx.session.can(command) else None
+    return sending(ctx, lambda: command, debounce=debounce, after=after) if ctx.can(command) else None
 
 
 # (background, text/icon colour, border) per kind; "selected" is drawn like "filled".

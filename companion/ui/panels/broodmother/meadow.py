@@ -181,7 +181,7 @@ def new_hex_form(ctx: PanelContext, view: BroodmotherView) -> list[ft.Control]:
         choice(tr("Close the new hex form"), local(ctx, lambda: setattr(form, "open", False)), ctx.sizes,
                text=tr("Close"), identifier="bm-new-hex-close", kind="text"),
         choice(tr("Add this hex to the meadow"),
-               sending(ctx, lambda: redraw_on_refusal(ctx.app.refresh, lambda: add_hex(form)), after=form.reset),
+               sending(ctx, lambda: redraw_on_refusal(ctx.services.redraw, lambda: add_hex(form)), after=form.reset),
                ctx.sizes,
                text=tr("Add the hex"), identifier="bm-new-hex-save", kind="filled", expand=True),
     ], spacing=8))

@@ -97,7 +97,7 @@ def all_interpretations(ctx: PanelContext, view: BroodmotherView) -> ft.Control:
         ]
         return [ft.Container(ft.Column(lines, spacing=12), padding=ft.Padding.only(bottom=8))]
 
-    return widgets.lazy_tile(ctx.app, "bm-interpretations",
+    return widgets.lazy_tile(ctx.services.opened_tiles, ctx.services.redraw, "bm-interpretations",
                              trf("How the app reads the rules ({count})", count=len(items)), rows, ctx.sizes)
 
 
@@ -172,7 +172,7 @@ def make_up(ctx: PanelContext, names: dict[str, str]) -> list[ft.Control]:
 
     def rows() -> list[ft.Control]:
         groups = texts.composition(bm(ctx.state)["deck"]["cards"])
-        editable = ctx.session.can(SetDeck(tuple(tuple(g) for g in groups)))
+        editable = ctx.can(SetDeck(tuple(tuple(g) for g in groups)))
         out: list[ft.Control] = []
         for card_type, name in names.items():
             mine = [g for g in groups if g[0] == card_type]
@@ -199,8 +199,8 @@ def make_up(ctx: PanelContext, names: dict[str, str]) -> list[ft.Control]:
                            s, identifier="bm-makeup-source"))
         return out
 
-    return [widgets.lazy_tile(ctx.app, "bm-makeup", tr("Her deck's make-up"), rows, s,
-                              expanded_cross_axis_alignment=ft.CrossAxisAlignment.START)]
+    return [widgets.lazy_tile(ctx.services.opened_tiles, ctx.services.redraw, "bm-makeup", tr("Her deck's make-up"),
+                              rows, s, expanded_cross_axis_alignment=ft.CrossAxisAlignment.START)]
 
 
 def _change(ctx: PanelContext, groups: list[list[Any]], card_type: str, ferocity: int, delta: int) -> Any:
