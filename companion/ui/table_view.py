@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -22,6 +21,7 @@ from companion.table.guest import TableGuest
 from companion.table.host import Guest, TableHost
 from companion.table.link import Link, Linker, Scanner
 from companion.table.qr import code_image
+from companion.turn import call_in_turn
 from companion.ui import widgets
 from companion.ui.fields import changed_value, sized
 from companion.ui.i18n import tr, trf
@@ -82,14 +82,9 @@ def host_table(app: PageApp, game_id: str) -> TableHost:
     def guest_tapped(_: object) -> None:
         app.guard(lambda: app.game_changed(game_id))
 
-    turn = asyncio.Lock()
-
-    async def in_turn(job: Callable[[], None]) -> None:
-        async with turn:  # one guest's message at a time, each to its end (a save may wait on the browser)
-            job()
-
+    # one message at a time, each to its end, never inside the host's own tap (a save may wait on the browser)
     table = TableHost(lambda: sessions.get(game_id), on_change=guest_tapped,
-                      on_guests=lambda: _guests_changed(app), defer=lambda job: app.page.run_task(in_turn, job))
+                      on_guests=lambda: _guests_changed(app), defer=lambda job: app.page.run_task(call_in_turn, job))
     app.ctx.phone_table = table
     return table
 
