@@ -41,6 +41,8 @@ from companion.store.atomic import UnreadableFile, parse_json
 VERSION: Literal[1] = 1
 MAX_FROM_GUEST = 64 * 1024  # bytes: a command is a few hundred; anything near this is not one of ours
 MAX_FROM_HOST = 4 * 1024 * 1024  # a whole game, as a saved game may be
+BEAT = 1.0  # seconds between two phones' beats (and between looks at the silence)
+QUIET = 4.0  # seconds of silence after which the other phone is said to be gone: noticed within ~5 s
 LOG_SHOWN = 30  # the log lines a game screen shows (``screens/game.py``'s ``LOG_LINES``): all a guest is sent
 
 Version = Literal[1]
@@ -88,8 +90,18 @@ class RedoTap(TypedDict):
     rev: Count
 
 
-FromGuest = Hello | CommandTap | UndoTap | RedoTap
-GUEST_SHAPES: dict[str, type] = {"hello": Hello, "command": CommandTap, "undo": UndoTap, "redo": RedoTap}
+@strict
+class Beat(TypedDict):
+    """Sent each way every ``BEAT`` seconds : a phone that hears nothing for ``QUIET`` seconds
+    knows the other is gone (a locked screen stops its page's timers; a Wi-Fi drop may leave the channel open)."""
+
+    kind: Literal["beat"]
+    v: Version
+
+
+FromGuest = Hello | CommandTap | UndoTap | RedoTap | Beat
+GUEST_SHAPES: dict[str, type] = {"hello": Hello, "command": CommandTap, "undo": UndoTap, "redo": RedoTap,
+                                 "beat": Beat}
 
 
 # -- host -> guest ----------------------------------------------------------------------------
@@ -157,9 +169,9 @@ class Bye(TypedDict):
     why: Literal["removed", "leaving"]
 
 
-FromHost = WholeGame | GamePatch | Refused | RoleSet | Bye
+FromHost = WholeGame | GamePatch | Refused | RoleSet | Bye | Beat
 HOST_SHAPES: dict[str, type] = {"game": WholeGame, "patch": GamePatch, "refused": Refused, "role": RoleSet,
-                                "bye": Bye}
+                                "bye": Bye, "beat": Beat}
 
 
 class BadMessage(GameError):
@@ -234,6 +246,10 @@ def game_patch(base: int, rev: int, ops: list[list[Json]], tap: int | None = Non
 
 def role_set(role: Role) -> RoleSet:
     return {"kind": "role", "v": VERSION, "role": role}
+
+
+def beat() -> Beat:
+    return {"kind": "beat", "v": VERSION}
 
 
 def bye(why: Literal["removed", "leaving"]) -> Bye:

@@ -20,6 +20,7 @@ from companion.core.i18n import render
 from companion.table.guest import TableGuest
 from companion.table.host import Guest, TableHost
 from companion.table.link import Link, Linker, Scanner
+from companion.table.protocol import BEAT
 from companion.table.qr import code_image
 from companion.turn import call_in_turn
 from companion.ui import widgets
@@ -33,7 +34,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("companion.ui")
 
-OVERDUE_CHECK = 2.0  # seconds between looks for taps the host never answered
 
 
 def linker_of(app: PageApp) -> Linker:
@@ -86,7 +86,15 @@ def host_table(app: PageApp, game_id: str) -> TableHost:
     table = TableHost(lambda: sessions.get(game_id), on_change=guest_tapped,
                       on_guests=lambda: _guests_changed(app), defer=lambda job: app.page.run_task(call_in_turn, job))
     app.ctx.phone_table = table
+    app.page.run_task(_beat_guests, app, table)
     return table
+
+
+async def _beat_guests(app: PageApp, table: TableHost) -> None:
+    """The host's beats, and its look for guests gone silent, while this table is the phone's."""
+    while app.ctx.phone_table is table:
+        await asyncio.sleep(BEAT)
+        app.guard(table.tick)
 
 
 def _guests_changed(app: PageApp) -> None:
@@ -224,8 +232,9 @@ class PhoneShareDialog:
         remove = widgets.icon_action(trf("Remove {name} from the table", name=guest.name), ft.Icons.PERSON_REMOVE,
                                      self.app.handler(lambda: self.table.remove(guest.id)),
                                      identifier=f"table-remove-{guest.name}")
-        said_state = (trf("{name} (connected)", name=guest.name) if guest.connected
-                      else trf("{name} (link lost)", name=guest.name))
+        said_state = (trf("{name} (link lost)", name=guest.name) if not guest.connected
+                      else trf("{name} (not answering)", name=guest.name) if guest.away
+                      else trf("{name} (connected)", name=guest.name))
         name = ft.Text(said_state, size=sizes.body, expand=True, max_lines=2)
         return ft.Row([name, switch, remove], vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
@@ -258,7 +267,7 @@ def attach_guest(app: PageApp, name: str, link: Link) -> TableGuest:
     guest.attach(link)
     app.ctx.table_guest = guest
     if old is None:
-        app.page.run_task(_watch_overdue, app, guest)
+        app.page.run_task(_keep_in_touch, app, guest)
     return guest
 
 
@@ -275,11 +284,12 @@ def _heard(app: PageApp, guest: TableGuest) -> None:
         app.show_error(render(note))
 
 
-async def _watch_overdue(app: PageApp, guest: TableGuest) -> None:
-    """Taps the host never answered are said as not made (the phone build cannot wait on a link: it looks)."""
+async def _keep_in_touch(app: PageApp, guest: TableGuest) -> None:
+    """The guest's beats, its look for a silent host, and taps the host never answered said as not made (the phone
+    build cannot wait on a link: it looks)."""
     while app.ctx.table_guest is guest:
-        await asyncio.sleep(OVERDUE_CHECK)
-        if guest.overdue():
+        await asyncio.sleep(BEAT)
+        if bool(app.guard(guest.tick)) | guest.overdue():
             app.guard(lambda: _heard(app, guest))
 
 
@@ -290,4 +300,4 @@ def table_banner(app: PageApp) -> ft.Control | None:
     if said is None:
         return None
     return widgets.banner(render(said), app.sizes, identifier="table-banner", error=guest is not None and
-                          guest.status in ("lost", "removed", "left"))
+                          guest.status in ("quiet", "lost", "removed", "left"))
