@@ -103,6 +103,9 @@ class TableHost:
 
         link.on_message = heard
         link.on_state = lambda state: self.link_state(guest.id, state)
+        say_on_leaving = getattr(link, "farewell", None)  # the phone build's: its page says it as it closes
+        if callable(say_on_leaving):
+            say_on_leaving(protocol.encode(protocol.bye("leaving")))
         guest.connected = link.state == "open"
         return guest
 

@@ -235,7 +235,8 @@ class PhoneShareDialog:
         said_state = (trf("{name} (link lost)", name=guest.name) if not guest.connected
                       else trf("{name} (not answering)", name=guest.name) if guest.away
                       else trf("{name} (connected)", name=guest.name))
-        name = ft.Text(said_state, size=sizes.body, expand=True, max_lines=2)
+        name = ft.Semantics(identifier=f"table-guest-{guest.name}", label=said_state, container=True, expand=True,
+                            exclude_semantics=True, content=ft.Text(said_state, size=sizes.body, max_lines=2))
         return ft.Row([name, switch, remove], vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
     def _stop_button(self) -> ft.Control:
