@@ -110,6 +110,7 @@ class TableGuest:
     heard: float = 0.0  # when the host last said anything (this phone's clock)
     joiner: parts.Joiner = field(default_factory=lambda: parts.Joiner(MAX_FROM_HOST))
     _taps: int = 0
+    _ticked: float | None = None  # when ``tick`` last ran
 
     # -- the link --------------------------------------------------------------------------------
     def attach(self, link: Link) -> None:
@@ -135,7 +136,9 @@ class TableGuest:
         if self.status not in ("connected", "quiet"):
             return False
         self.send(protocol.beat())
-        if self.status == "connected" and self.clock() - self.heard > QUIET:
+        now, before = self.clock(), self._ticked
+        self._ticked = now
+        if self.status == "connected" and now - self.heard > QUIET and not protocol.woke(before, now):
             self.status = "quiet"
             return True
         return False

@@ -85,6 +85,7 @@ class TableHost:
     guests: dict[str, Guest] = field(default_factory=dict)
     sent: dict[int, GameDocument] = field(default_factory=dict)
     _count: int = 0
+    _ticked: float | None = None  # when ``tick`` last ran
     _patch_of: tuple[tuple[int, int, int], list[list[Json]]] = ((-1, -1, 0), [])
 
     @property
@@ -122,12 +123,13 @@ class TableHost:
     def tick(self) -> bool:
         """Run every ``BEAT`` seconds: each connected guest is sent a beat, and one silent for ``QUIET`` seconds is
         marked away (True when one was: the list redraws). A word from it later marks it back."""
-        now, gone = self.clock(), False
+        now, gone, before = self.clock(), False, self._ticked
+        self._ticked = now
         for guest in list(self.guests.values()):
             if not guest.connected:
                 continue
             self._send(guest, protocol.beat())
-            if not guest.away and now - guest.heard > QUIET:
+            if not guest.away and now - guest.heard > QUIET and not protocol.woke(before, now):
                 guest.away = gone = True
         if gone:
             self.on_guests()

@@ -43,6 +43,14 @@ MAX_FROM_GUEST = 64 * 1024  # bytes: a command is a few hundred; anything near t
 MAX_FROM_HOST = 4 * 1024 * 1024  # a whole game, as a saved game may be
 BEAT = 1.0  # seconds between two phones' beats (and between looks at the silence)
 QUIET = 4.0  # seconds of silence after which the other phone is said to be gone: noticed within ~5 s
+
+
+def woke(last_tick: float | None, now: float) -> bool:
+    """True when this phone's own ticks stopped a while (its screen locked, its page busy): what the other phone
+    sent meanwhile may still wait to be read, so its silence is not judged on this tick but on the next."""
+    return last_tick is not None and now - last_tick > 2 * BEAT
+
+
 LOG_SHOWN = 30  # the log lines a game screen shows (``screens/game.py``'s ``LOG_LINES``): all a guest is sent
 
 Version = Literal[1]

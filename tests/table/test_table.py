@@ -270,3 +270,19 @@ def test_a_game_in_parts_reaches_the_guest_and_a_tap_in_parts_the_host(table: Ta
     assert sum(t.startswith(parts.MARK) for t in sent) > 10 and max(len(t.encode()) for t in sent) <= 1000
     ana.send(protocol.hello("Ana" + "é" * 36, "en"))  # a hello of 1,100 bytes goes in parts too
     assert [g.name for g in table.host.guests.values()] == ["Ana" + "é" * 36]
+
+
+def test_a_phone_whose_own_ticks_stopped_hears_what_waits_before_judging_the_silence(table: Table) -> None:
+    clock = Clock()
+    table.host.clock = clock
+    ana = table.join("Ana")
+    ana.clock = clock
+    ana.tick()
+    table.host.tick()
+    assert ana.link is not None
+    ana.link.on_message = lambda text: None  # nothing more comes from the host
+    clock.now += 30  # both pages were busy (or locked): no tick ran for 30 s
+    assert not ana.tick() and ana.status == "connected"  # what came meanwhile may not be read yet
+    assert not table.host.tick()  # Ana's beat just came
+    clock.now += 1
+    assert ana.tick() and ana.status == "quiet"  # still nothing: now it is said
