@@ -19,16 +19,16 @@ def serialize_events() -> None:
 
     Pyodide runs every handler in the one event loop, and a save that waits for IndexedDB lets the loop
     take the next tap in the middle of the first; the store's and the session's locks are thread locks,
-    which do not keep two tasks apart.
+    which do not keep two tasks apart. The lock is ``companion.turn``'s, shared with a table's guest messages.
     """
     from flet.messaging.session import Session
 
+    from companion.turn import in_turn
+
     original = Session.dispatch_event
-    turn = asyncio.Lock()
 
     async def dispatch_event(self: Any, *args: Any, **kwargs: Any) -> Any:
-        async with turn:
-            return await original(self, *args, **kwargs)
+        return await in_turn(lambda: original(self, *args, **kwargs))
 
     Session.dispatch_event = dispatch_event  # type: ignore[method-assign]
 

@@ -24,14 +24,14 @@ from companion.core.i18n import Msg, msg
 from companion.core.patch import apply_patch, diff
 from companion.core.schema import Json, SchemaError, check
 from companion.core.session import DOC_SCHEMA, Change, Doc, Executed, Session, touched_parts
-from companion.table import protocol
+from companion.table import parts, protocol
 from companion.table.link import Link
-from companion.table.protocol import BadMessage, GameDocument, Role
+from companion.table.protocol import MAX_FROM_HOST, QUIET, BadMessage, GameDocument, Role
 
 log = logging.getLogger("companion.table")
 
 PATIENCE = 8.0  # seconds a tap waits for the host's answer before it is said as not made
-Status = Literal["joining", "connected", "lost", "removed", "left", "gone"]  # gone: this phone left
+Status = Literal["joining", "connected", "quiet", "lost", "removed", "left", "gone"]  # gone: this phone left
 
 LOST = msg("The link to the host's phone is lost. The game stays on screen as view only; it comes back by itself "
            "when the link does, or scan the host's code again.")
@@ -39,6 +39,8 @@ NOT_MADE = msg("That tap did not reach the host's phone: it was not made.")
 NO_ANSWER = msg("The host's phone did not answer that tap: it was not made. Check the game and tap again.")
 SAID: dict[Status, Msg] = {
     "joining": msg("Waiting for the host's phone to connect."),
+    "quiet": msg("The host's phone is not answering (its screen may be locked, or it is out of the Wi-Fi). The game "
+                 "stays on screen as view only and comes back by itself when the host's phone answers again."),
     "lost": LOST,
     "removed": msg("The host removed this phone from the table. Scan the host's code again to come back."),
     "left": msg("The host's phone stopped sharing the table. The last game it sent stays on screen."),
@@ -110,7 +112,10 @@ class TableGuest:
     mirror: MirrorSession | None = None
     pending: dict[int, float] = field(default_factory=dict)  # taps sent and not answered: when each was sent
     notes: list[Msg | Json] = field(default_factory=list)  # what the screen says next (refusals, taps not made)
+    heard: float = 0.0  # when the host last said anything (this phone's clock)
+    joiner: parts.Joiner = field(default_factory=lambda: parts.Joiner(MAX_FROM_HOST))
     _taps: int = 0
+    _ticked: float | None = None  # when ``tick`` last ran
 
     # -- the link --------------------------------------------------------------------------------
     def attach(self, link: Link) -> None:
@@ -123,9 +128,9 @@ class TableGuest:
 
     def link_state(self, state: str) -> None:
         if state == "open":
-            self.status = "connected"
+            self.status, self.heard = "connected", self.clock()
             self.send(protocol.hello(self.name, self.language))
-        elif self.status in ("joining", "connected"):
+        elif self.status in ("joining", "connected", "quiet"):
             self.status = "lost"
             self._not_made(NOT_MADE)
         self.on_change()
@@ -139,11 +144,24 @@ class TableGuest:
             return
         link.on_message = link.on_state = _ignore
         try:
-            if was == "connected":
+            if was in ("connected", "quiet"):
                 link.send(protocol.encode(protocol.leaving()))
             link.close()
         except Exception as exc:  # the link already gone: the host hears it closed instead
             log.info("could not say goodbye to the host: %s", exc)
+
+    def tick(self) -> bool:
+        """Run every ``BEAT`` seconds: the host is sent a beat, and a host silent for ``QUIET`` seconds is said to
+        be not answering (True when that is new: the screen redraws). Its next word brings the table back."""
+        if self.status not in ("connected", "quiet"):
+            return False
+        self.send(protocol.beat())
+        now, before = self.clock(), self._ticked
+        self._ticked = now
+        if self.status == "connected" and now - self.heard > QUIET and not protocol.woke(before, now):
+            self.status = "quiet"
+            return True
+        return False
 
     @property
     def can_play(self) -> bool:
@@ -159,7 +177,7 @@ class TableGuest:
     def next_tap(self) -> int:
         """A new tap's number; refused at once (not made) when the link is down or this phone may only view."""
         if self.status != "connected":
-            raise GameError(NOT_MADE if self.status == "lost" else SAID[self.status])
+            raise GameError(NOT_MADE if self.status in ("lost", "quiet") else SAID[self.status])
         if self.role != "play":
             raise GameError(msg("This phone is set to view only. The host can let it play."))
         self._taps += 1
@@ -169,7 +187,7 @@ class TableGuest:
     def send(self, message: protocol.FromGuest) -> None:
         if self.link is None:
             raise GameError(NOT_MADE)
-        self.link.send(protocol.encode(message))
+        parts.send(self.link, protocol.encode(message))
 
     def overdue(self) -> bool:
         """Taps the host never answered are said as not made; True when there were any (redraw the screen)."""
@@ -188,13 +206,28 @@ class TableGuest:
     # -- the host's messages -------------------------------------------------------------------------
     def receive(self, text: str) -> None:
         """One message from the host: a text this phone cannot read is dropped (and the game asked for again)."""
+        back = self._heard_again()
         try:
-            message = protocol.read_from_host(text)
-            self._apply(message)
+            whole = self.joiner.take(text)
+            message = protocol.read_from_host(whole) if whole is not parts.MORE else None
+            if message is not None and message["kind"] != "beat":
+                self._apply(message)
+            elif not back:
+                return  # a beat, or a part with more to come: nothing to draw
         except (BadMessage, SchemaError, GameError, LookupError, TypeError, ValueError) as exc:
             log.info("a message from the host was not read: %s", exc)
             self._ask_again()
         self.on_change()
+
+    def _heard_again(self) -> bool:
+        """Any word from the host: a host that was not answering is back (True), and is asked for the game whole
+        (what it sent meanwhile may have been lost) and this phone's role."""
+        self.heard = self.clock()
+        if self.status != "quiet":
+            return False
+        self.status = "connected"
+        self.send(protocol.hello(self.name, self.language))
+        return True
 
     def _apply(self, message: protocol.FromHost) -> None:
         kind = message["kind"]
@@ -206,7 +239,7 @@ class TableGuest:
             self.notes.append(message["reason"])  # type: ignore[typeddict-item]
         elif kind == "role":
             self.role = message["role"]  # type: ignore[typeddict-item]
-        else:
+        elif kind == "bye":
             self.status = "removed" if message["why"] == "removed" else "left"  # type: ignore[typeddict-item]
             self._not_made(NOT_MADE)
         tap = message.get("tap")

@@ -15,6 +15,7 @@ unexpected fault is logged and answered as a refusal.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -24,9 +25,9 @@ from companion.core.i18n import Msg, as_data, msg
 from companion.core.patch import diff
 from companion.core.schema import Json, LogEntry
 from companion.core.session import Executed, Session
-from companion.table import protocol
+from companion.table import parts, protocol
 from companion.table.link import Link
-from companion.table.protocol import LOG_SHOWN, BadMessage, GameDocument, Role
+from companion.table.protocol import LOG_SHOWN, MAX_FROM_GUEST, QUIET, BadMessage, GameDocument, Role
 
 log = logging.getLogger("companion.table")
 
@@ -60,6 +61,9 @@ class Guest:
     role: Role = "play"
     connected: bool = False
     holds: int | None = None  # the revision of the game it was last sent
+    heard: float = 0.0  # when its last message came (the host's clock)
+    away: bool = False  # its link is open but it has said nothing for ``QUIET`` seconds (locked, or out of reach)
+    joiner: parts.Joiner = field(default_factory=lambda: parts.Joiner(MAX_FROM_GUEST))
 
     @property
     def can_play(self) -> bool:
@@ -79,9 +83,13 @@ class TableHost:
     defer: Callable[[Callable[[], None]], object] = lambda job: job()
     """How a guest's message is handled: at once (tests), or as a task of the page's loop, one at a time (the phone
     build: a save waits on the browser's IndexedDB, which only a task may do, never a link's callback)."""
+    clock: Callable[[], float] = time.monotonic
+    beats_from: object = None
+    """Which tab's loop sends this table's beats (the screen re-points a table at the tab that opens it)."""
     guests: dict[str, Guest] = field(default_factory=dict)
     sent: dict[int, GameDocument] = field(default_factory=dict)
     _count: int = 0
+    _ticked: float | None = None  # when ``tick`` last ran
     _patch_of: tuple[tuple[int, int, int], list[list[Json]]] = ((-1, -1, 0), [])
 
     @property
@@ -95,10 +103,14 @@ class TableHost:
         guest = Guest(f"guest-{self._count}", link, role=role)
         self.guests[guest.id] = guest
         def heard(text: str) -> None:
+            guest.heard = self.clock()  # at once: a turn taken late (a long save) is not the guest's silence
             self.defer(lambda: self.receive(guest.id, text))
 
         link.on_message = heard
         link.on_state = lambda state: self.link_state(guest.id, state)
+        say_on_leaving = getattr(link, "farewell", None)  # the phone build's: its page says it as it closes
+        if callable(say_on_leaving):
+            say_on_leaving(protocol.encode(protocol.bye("leaving")))
         guest.connected = link.state == "open"
         return guest
 
@@ -109,7 +121,23 @@ class TableHost:
         if guest is None:
             return
         guest.connected = state == "open"  # it is sent the game when it says hello
+        guest.heard, guest.away = self.clock(), False
         self.on_guests()
+
+    def tick(self) -> bool:
+        """Run every ``BEAT`` seconds: each connected guest is sent a beat, and one silent for ``QUIET`` seconds is
+        marked away (True when one was: the list redraws). A word from it later marks it back."""
+        now, gone, before = self.clock(), False, self._ticked
+        self._ticked = now
+        for guest in list(self.guests.values()):
+            if not guest.connected:
+                continue
+            self._send(guest, protocol.beat())
+            if not guest.away and now - guest.heard > QUIET and not protocol.woke(before, now):
+                guest.away = gone = True
+        if gone:
+            self.on_guests()
+        return gone
 
     def set_role(self, guest_id: str, role: Role) -> None:
         guest = self.guests[guest_id]
@@ -139,10 +167,18 @@ class TableHost:
         guest = self.guests.get(guest_id)
         if guest is None:
             return  # removed: its link is closed, a late message is dropped
+        if guest.away:
+            guest.away = False
+            self.on_guests()
         try:
-            message = protocol.read_from_guest(text)
+            whole = guest.joiner.take(text)
+            if whole is parts.MORE:
+                return
+            message = protocol.read_from_guest(whole)
         except BadMessage as exc:
             self._send(guest, protocol.refused(exc.reason, exc.tap))
+            return
+        if message["kind"] == "beat":
             return
         if message["kind"] == "hello":
             self._hello(guest, message)
@@ -248,7 +284,7 @@ class TableHost:
 
     def _send(self, guest: Guest, message: protocol.FromHost) -> None:
         try:
-            guest.link.send(protocol.encode(message))
+            parts.send(guest.link, protocol.encode(message))
         except Exception as exc:  # a link closing under us: the guest is shown as not connected
             log.info("could not send to %s: %s", guest.id, exc)
             guest.connected = False

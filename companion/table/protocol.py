@@ -41,6 +41,19 @@ from companion.store.atomic import UnreadableFile, parse_json
 VERSION: Literal[1] = 1
 MAX_FROM_GUEST = 64 * 1024  # bytes: a command is a few hundred; anything near this is not one of ours
 MAX_FROM_HOST = 4 * 1024 * 1024  # a whole game, as a saved game may be
+BEAT = 1.0  # seconds between two phones' beats (and between looks at the silence)
+#: Seconds of silence after which the other phone is said to be gone (noticed within ~11 s). A beat is sent and
+#: read by Python, and a phone's Python can be busy for seconds at a time (opening a game took 3-8 s on the phone
+#: build with the CPU slowed 4x): at 4 s, guests of a busy host were told "not answering" and their taps refused.
+QUIET = 10.0
+
+
+def woke(last_tick: float | None, now: float) -> bool:
+    """True when this phone's own ticks stopped a while (its screen locked, its page busy): what the other phone
+    sent meanwhile may still wait to be read, so its silence is not judged on this tick but on the next."""
+    return last_tick is not None and now - last_tick > 2 * BEAT
+
+
 LOG_SHOWN = 30  # the log lines a game screen shows (``screens/game.py``'s ``LOG_LINES``): all a guest is sent
 
 Version = Literal[1]
@@ -97,9 +110,18 @@ class Leaving(TypedDict):
     why: Literal["leaving"]
 
 
-FromGuest = Hello | CommandTap | UndoTap | RedoTap | Leaving
+@strict
+class Beat(TypedDict):
+    """Sent each way every ``BEAT`` seconds : a phone that hears nothing for ``QUIET`` seconds
+    knows the other is gone (a locked screen stops its page's timers; a Wi-Fi drop may leave the channel open)."""
+
+    kind: Literal["beat"]
+    v: Version
+
+
+FromGuest = Hello | CommandTap | UndoTap | RedoTap | Leaving | Beat
 GUEST_SHAPES: dict[str, type] = {"hello": Hello, "command": CommandTap, "undo": UndoTap, "redo": RedoTap,
-                                 "bye": Leaving}
+                                 "bye": Leaving, "beat": Beat}
 
 
 # -- host -> guest ----------------------------------------------------------------------------
@@ -167,9 +189,9 @@ class Bye(TypedDict):
     why: Literal["removed", "leaving"]
 
 
-FromHost = WholeGame | GamePatch | Refused | RoleSet | Bye
+FromHost = WholeGame | GamePatch | Refused | RoleSet | Bye | Beat
 HOST_SHAPES: dict[str, type] = {"game": WholeGame, "patch": GamePatch, "refused": Refused, "role": RoleSet,
-                                "bye": Bye}
+                                "bye": Bye, "beat": Beat}
 
 
 class BadMessage(GameError):
@@ -244,6 +266,10 @@ def game_patch(base: int, rev: int, ops: list[list[Json]], tap: int | None = Non
 
 def role_set(role: Role) -> RoleSet:
     return {"kind": "role", "v": VERSION, "role": role}
+
+
+def beat() -> Beat:
+    return {"kind": "beat", "v": VERSION}
 
 
 def bye(why: Literal["removed", "leaving"]) -> Bye:

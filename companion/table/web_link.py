@@ -92,6 +92,12 @@ class WebLink:
         if self.state not in (CLOSED, FAILED):
             self.moved(CLOSED)
 
+    def farewell(self, text: str) -> None:
+        """``text`` is sent by the page itself when it goes away (closed, or its phone's browser ends it), when
+        Python can no longer run: the host's ``bye``, so each guest says the host left rather than a lost link."""
+        check_length(text)
+        self._bridge.tell("farewell", id=self.number, text=text)
+
     def moved(self, state: str) -> None:
         """The page says the channel opened, closed or failed (each once); opening sends what was queued."""
         if self.state == state or self.state in (CLOSED, FAILED) or state not in (OPEN, CLOSED, FAILED):

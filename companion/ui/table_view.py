@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -21,7 +20,9 @@ from companion.core.i18n import render
 from companion.table.guest import TableGuest
 from companion.table.host import Guest, TableHost
 from companion.table.link import Link, Linker, Scanner
+from companion.table.protocol import BEAT
 from companion.table.qr import code_image
+from companion.turn import call_in_turn
 from companion.ui import widgets
 from companion.ui.fields import changed_value, sized
 from companion.ui.i18n import tr, trf
@@ -33,7 +34,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("companion.ui")
 
-OVERDUE_CHECK = 2.0  # seconds between looks for taps the host never answered
 
 
 def linker_of(app: PageApp) -> Linker:
@@ -89,20 +89,25 @@ def host_table(app: PageApp, game_id: str) -> TableHost:
 
 def _tell(app: PageApp, table: TableHost, game_id: str) -> None:
     """What the table tells this tab: a guest's change (redrawn), who is at the table, who left; and the guests'
-    messages run as this page's tasks, one at a time, each to its end (a save may wait on the browser)."""
-    turn = asyncio.Lock()
-
-    async def in_turn(job: Callable[[], None]) -> None:
-        async with turn:
-            job()
-
+    messages run as this page's tasks, one at a time, each to its end and never inside the host's own tap (a save
+    may wait on the browser). The beats go from this tab's loop from now on."""
     def guest_left(guest: Guest) -> None:
         app.answers.show_info(trf("{name} left the table.", name=guest.name))
 
     table.on_change = lambda _: app.answers.guard(lambda: app.changes.game_changed(game_id))
     table.on_guests = lambda: _guests_changed(app)
     table.on_left = guest_left
-    table.defer = lambda job: app.page.run_task(in_turn, job)
+    table.defer = lambda job: app.page.run_task(call_in_turn, job)
+    if table.beats_from is not app:
+        table.beats_from = app
+        app.page.run_task(_beat_guests, app, table)
+
+
+async def _beat_guests(app: PageApp, table: TableHost) -> None:
+    """The host's beats, and its look for guests gone silent, while this table is the phone's."""
+    while app.ctx.phone_table is table and table.beats_from is app:
+        await asyncio.sleep(BEAT)
+        app.answers.guard(table.tick)
 
 
 def _guests_changed(app: PageApp) -> None:
@@ -208,9 +213,12 @@ class PhoneShareDialog(ShareDialogShape):
         return rows
 
     def _guest_row(self, guest: Guest) -> ft.Control:
-        said = (trf("{name} (connected)", name=guest.name) if guest.connected
-                else trf("{name} (link lost)", name=guest.name))
-        name = ft.Text(said, size=self.app.sizes.body, weight=ft.FontWeight.W_600)
+        said = (trf("{name} (link lost)", name=guest.name) if not guest.connected
+                else trf("{name} (not answering)", name=guest.name) if guest.away
+                else trf("{name} (connected)", name=guest.name))
+        name = ft.Semantics(identifier=f"table-guest-{guest.name}", label=said, container=True,
+                            exclude_semantics=True,
+                            content=ft.Text(said, size=self.app.sizes.body, weight=ft.FontWeight.W_600))
         return member_row(self.app, name, guest.name, guest.can_play,
                           lambda: self.table.set_role(guest.id, "view" if guest.can_play else "play"),
                           lambda: self.table.remove(guest.id), "table")
@@ -240,7 +248,7 @@ def attach_guest(app: PageApp, name: str, link: Link) -> TableGuest:
     guest.attach(link)
     app.ctx.table_guest = guest
     if old is None:
-        app.page.run_task(_watch_overdue, app, guest)
+        app.page.run_task(_keep_in_touch, app, guest)
     return guest
 
 
@@ -257,11 +265,12 @@ def _heard(app: PageApp, guest: TableGuest) -> None:
         app.answers.show_error(render(note))
 
 
-async def _watch_overdue(app: PageApp, guest: TableGuest) -> None:
-    """Taps the host never answered are said as not made (the phone build cannot wait on a link: it looks)."""
+async def _keep_in_touch(app: PageApp, guest: TableGuest) -> None:
+    """The guest's beats, its look for a silent host, and taps the host never answered said as not made (the phone
+    build cannot wait on a link: it looks)."""
     while app.ctx.table_guest is guest:
-        await asyncio.sleep(OVERDUE_CHECK)
-        if guest.overdue():
+        await asyncio.sleep(BEAT)
+        if bool(app.answers.guard(guest.tick)) | guest.overdue():
             app.answers.guard(lambda: _heard(app, guest))
 
 
@@ -275,7 +284,7 @@ def table_banner(app: PageApp) -> ft.Control | None:
     leave = widgets.tap_button(tr("Leave the table"), app.answers.handler(lambda: ask_to_leave(app)),
                                icon=ft.Icons.LOGOUT, identifier="table-banner-leave", kind="text", sizes=app.sizes)
     return widgets.banner(render(said), app.sizes, identifier="table-banner", action=leave,
-                          error=guest is not None and guest.status in ("lost", "removed", "left"))
+                          error=guest is not None and guest.status in ("quiet", "lost", "removed", "left"))
 
 
 def leave_action(app: PageApp) -> ft.Control:

@@ -87,6 +87,10 @@
       if (link && link.channel && link.channel.readyState === "open") link.channel.send(text);
       else say(id, link && link.said === "open" ? "closed" : "failed");
     },
+    farewell({ id, text }) {  // sent on this link by the page itself as it goes away (see pagehide below)
+      const link = links.get(id);
+      if (link) link.farewell = text;
+    },
     close({ id }) {
       const link = links.get(id);
       if (!link) return;
@@ -97,6 +101,13 @@
     scan(words) { return scan(words); },
     cancelScan() { if (scanning) scanning.stop(null); },
   };
+
+  // A page going away cannot ask its worker for anything: each link's last word, set beforehand, is sent now.
+  window.addEventListener("pagehide", () => {
+    links.forEach((link) => {
+      if (link.farewell && link.channel && link.channel.readyState === "open") link.channel.send(link.farewell);
+    });
+  });
 
   async function answer(request) {
     const op = request && ops[request.op];

@@ -158,3 +158,42 @@ def test_a_guest_drops_what_it_cannot_read_from_the_host_and_keeps_its_game(host
     guest.receive(text)  # never raises
     assert guest.mirror is not None
     assert (guest.mirror.revision, json.dumps(guest.mirror.state, sort_keys=True)) == shown
+
+
+def parts_of(text: str, count: int, number: int = 7) -> list[str]:
+    """``text`` cut into ``count`` parts in the link's format (``table/parts.py``)."""
+    size = -(-len(text) // count)
+    pieces = [text[start:start + size] for start in range(0, len(text), size)]
+    return [f"part:{number}:{index}:{len(pieces)}:{piece}" for index, piece in enumerate(pieces)]
+
+
+def spoiled(good: list[str], how: str, at: int) -> list[str]:
+    """The parts of a good message with one fault a guest (or a broken link) could make."""
+    at = at % (len(good) - 1)
+    faults = {
+        "swapped": [*good[:at], good[at + 1], good[at], *good[at + 2:]],
+        "missing": good[:at] + good[at + 1:],
+        "repeated": good[:at % (len(good) - 2) + 2] + good[at % (len(good) - 2) + 1:],  # a middle part twice
+        "of another message": [*good[:at + 1], good[at + 1].replace("part:7:", "part:8:", 1), *good[at + 2:]],
+        "countless": [good[0].replace(f":0:{len(good)}:", ":0:999999999:", 1), *good[1:]],
+        "flooding": [f"part:7:{index}:3:" + "a" * 30_000 for index in range(3)],
+        "headless": [good[0].replace("part:7:", "part:x7:", 1), *good[1:]],
+        "the last cut off": good[:-1],
+    }
+    return faults[how]
+
+
+@SETTINGS
+@given(st.integers(3, 8), st.sampled_from(["swapped", "missing", "repeated", "of another message", "countless",
+                                             "flooding", "headless", "the last cut off"]), st.integers(0, 20))
+def test_parts_out_of_order_missing_or_flooding_are_refused_and_change_nothing(host: Host, count: int, how: str,
+                                                                               at: int) -> None:
+    text = protocol.encode(protocol.command_tap(AdjustScore("p1", 1).to_dict(), host.session.revision, 5))
+    answers = [answer for part in spoiled(parts_of(text, count), how, at) for answer in host.send(part)]
+    assert all(a["kind"] == "refused" for a in answers)
+    if how != "the last cut off":
+        assert "do not fit together" in refusal(answers) or "larger than 64 KB" in refusal(answers)
+    score = host.session.state["scores"]["p1"][0]
+    for part in parts_of(text, count, number=9):  # the guest's next message, whole, is made as ever
+        host.table.receive(host.guest.id, part)
+    assert host.session.state["scores"]["p1"][0] == score + 1

@@ -220,3 +220,99 @@ def test_a_goodbye_from_the_host_is_no_guest_message() -> None:
     with pytest.raises(protocol.BadMessage):
         protocol.read_from_guest(protocol.encode(protocol.bye("removed")))
     assert protocol.read_from_guest(protocol.encode(protocol.leaving()))["kind"] == "bye"
+
+class Clock:
+    """One clock for the host and its guests, moved by the test."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def quiet_link(guest: TableGuest, table: Table) -> None:
+    """The link stays open but nothing crosses it any more (a Wi-Fi gone, a screen locked)."""
+    assert guest.link is not None
+    guest.link.on_message = lambda text: None
+    table.host.guests[table.guest_of(guest.name)].link.on_message = lambda text: None
+
+
+def test_a_silent_host_is_said_not_answering_after_its_quiet_time_and_back_by_itself(table: Table) -> None:
+    clock = Clock()
+    table.host.clock = clock
+    ana = table.join("Ana")
+    ana.clock = clock
+    ana.heard = clock.now
+    assert ana.link is not None
+    listening = ana.link.on_message
+    ana.link.on_message = lambda text: None  # the host's words no longer arrive
+    clock.now += protocol.QUIET - 0.5
+    assert not ana.tick() and ana.status == "connected"
+    clock.now += 1.0
+    assert ana.tick() and ana.status == "quiet" and "not answering" in render(ana.said(), "en")
+    assert "no responde" in render(ana.said(), "es") and not ana.can_play
+    with pytest.raises(GameError, match="not made"):
+        mirror(ana).execute(AdjustScore("p1", 1))
+    table.session.execute(AdjustScore("p1", 2))  # the host plays on; what it sends meanwhile is lost
+    table.host.changed()
+    assert mirror(ana).state["scores"]["p1"][0] == 0
+    ana.link.on_message = listening  # the link comes back: the host's next beat brings the table back
+    table.host.tick()
+    assert ana.status == "connected" and ana.can_play and mirror(ana).state["scores"]["p1"][0] == 2
+    mirror(ana).execute(AdjustScore("p1", 1))
+    assert table.session.state["scores"]["p1"][0] == 3
+
+
+def test_a_silent_guest_is_shown_away_on_the_host_and_back_when_it_speaks(table: Table) -> None:
+    clock = Clock()
+    table.host.clock = clock
+    ana, ben = table.join("Ana"), table.join("Ben")
+    ana.clock = ben.clock = clock
+    lists: list[list[tuple[str, bool]]] = []
+    table.host.on_guests = lambda: lists.append([(g.name, g.away) for g in table.host.guests.values()])
+    assert ana.link is not None
+    ana.link.send = lambda text: None  # Ana's phone is locked: its beats stop
+    clock.now += protocol.QUIET + 0.5
+    ben.tick()
+    assert table.host.tick() and lists[-1] == [("Ana", True), ("Ben", False)]
+    assert not table.host.tick()  # said once
+    del ana.link.send  # Ana's phone unlocked: its next beat marks it back
+    ana.tick()
+    assert lists[-1] == [("Ana", False), ("Ben", False)]
+    assert not table.host.guests[table.guest_of("Ana")].away
+
+
+def test_a_game_in_parts_reaches_the_guest_and_a_tap_in_parts_the_host(table: Table,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.table import parts
+
+    monkeypatch.setattr(parts, "PART_CHARS", 500)
+    monkeypatch.setattr(parts, "LONGEST_TEXT", 1000)  # a channel carrying 1,000 bytes a message
+    sent: list[str] = []
+    host_end, guest_end = memory_pair()
+    plain_send = host_end.send
+    host_end.send = lambda text: (sent.append(text), plain_send(text))  # type: ignore[method-assign]
+    table.host.add(host_end)
+    ana = TableGuest("Ana", "en", table.content)
+    ana.attach(guest_end)
+    assert mirror(ana).state == table.session.state
+    assert sum(t.startswith(parts.MARK) for t in sent) > 10 and max(len(t.encode()) for t in sent) <= 1000
+    ana.send(protocol.hello("Ana" + "é" * 36, "en"))  # a hello of 1,100 bytes goes in parts too
+    assert [g.name for g in table.host.guests.values()] == ["Ana" + "é" * 36]
+
+
+def test_a_phone_whose_own_ticks_stopped_hears_what_waits_before_judging_the_silence(table: Table) -> None:
+    clock = Clock()
+    table.host.clock = clock
+    ana = table.join("Ana")
+    ana.clock = clock
+    ana.tick()
+    table.host.tick()
+    assert ana.link is not None
+    ana.link.on_message = lambda text: None  # nothing more comes from the host
+    clock.now += 30  # both pages were busy (or locked): no tick ran for 30 s
+    assert not ana.tick() and ana.status == "connected"  # what came meanwhile may not be read yet
+    assert not table.host.tick()  # Ana's beat just came
+    clock.now += 1
+    assert ana.tick() and ana.status == "quiet"  # still nothing: now it is said

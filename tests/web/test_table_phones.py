@@ -4,16 +4,27 @@ the pages (no server, no ICE server), joined through the screens with the codes'
 The host makes a solo game; two guests join (one reads Spanish); her draw from one guest, a point from the other,
 Undo from the first; every phone shows each change; the host sets a guest to view only and that phone says so in
 its language; the host's page, reloaded, reads the game back from its own saves with every change.
+
+Then the faults (issue 36): a phone whose page stops answering - its browser's renderer processes stopped, as a
+locked phone's are, so it answers nothing, not even WebRTC's own checks - is shown away on the host within seconds,
+a guest says the host's phone is not answering, and each comes back by itself and plays again; the host's page
+closed is said on every guest as the host leaving. (Chromium's network emulation offline does not touch a data
+channel: a text sent "offline" arrived, so it cannot stand for a Wi-Fi drop.)
 """
 
 from __future__ import annotations
 
+import os
 import re
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, BrowserContext, expect
 
 from tests.table.test_table_browser import join
+from tests.ui.browser import Ui
 from tests.ui.test_broodmother_panel import her_turn
 from tests.web.conftest import Site, phone_context
 from tests.web.test_phone_build import reload, solo_game, start
@@ -56,3 +67,85 @@ def test_three_phones_play_one_game_kept_on_the_hosts(chromium: Browser, site: S
         assert game_id in host.page.url
         host.expect_label("bm-deck-draw", re.compile(r"^Draw pile: 49 cards"))
         host.expect_label("total-p1", re.compile(r"^Ana: 0\b"))
+
+
+def renderers() -> set[int]:
+    """The pids of the chromium renderers this test process started (its browser's descendants)."""
+    found: set[int] = set()
+    for entry in os.listdir("/proc"):
+        if entry.isdigit() and b"--type=renderer" in _read(f"/proc/{entry}/cmdline") \
+                and os.getpid() in _ancestors(int(entry)):
+            found.add(int(entry))
+    return found
+
+
+def _read(path: str) -> bytes:
+    try:
+        with open(path, "rb") as file:
+            return file.read()
+    except OSError:  # a process that ended meanwhile
+        return b""
+
+
+def _ancestors(pid: int) -> list[int]:
+    chain: list[int] = []
+    while pid > 1 and len(chain) < 50:
+        stat = _read(f"/proc/{pid}/stat")
+        if not stat:
+            break
+        pid = int(stat.rsplit(b")", 1)[1].split()[1])
+        chain.append(pid)
+    return chain
+
+
+def opened_with_renderers(context: BrowserContext, url: str) -> tuple[Ui, set[int]]:
+    """A phone's page, and the renderer processes that appeared with it (its own: each profile has its own)."""
+    before = renderers()
+    ui = start(context.new_page(), url)
+    return ui, renderers() - before
+
+
+@contextmanager
+def not_answering(pids: set[int]) -> Iterator[None]:
+    """A phone that answers nothing (screen locked, out of reach) for the block's time, then back as it was."""
+    living = pids & renderers()  # a spare renderer started beside the page may have ended since
+    assert living, "no renderer process of that phone was found"
+    for pid in living:
+        os.kill(pid, signal.SIGSTOP)
+    try:
+        yield
+    finally:
+        for pid in living:
+            os.kill(pid, signal.SIGCONT)
+
+
+def test_a_phone_out_of_reach_is_said_comes_back_and_the_host_leaving_is_said(chromium: Browser, site: Site) -> None:
+    with phone_context(chromium) as host_phone, phone_context(chromium) as ben_phone, \
+            phone_context(chromium) as cy_phone:
+        host, host_pids = opened_with_renderers(host_phone, site.url)
+        solo_game(host)
+        ben, ben_pids = opened_with_renderers(ben_phone, site.url)
+        cy = start(cy_phone.new_page(), site.url)
+        host.tap("share-table")
+        join(host, ben, "Ben")
+        join(host, cy, "Cy")
+        host.expect_label("table-guest-Ben", "Ben (connected)")
+        with not_answering(ben_pids):
+            host.expect_label("table-guest-Ben", "Ben (not answering)")  # after QUIET (10 s) and a beat
+            host.expect_label("table-guest-Cy", "Cy (connected)")
+        host.expect_label("table-guest-Ben", "Ben (connected)")  # back by itself, in its place
+        host.tap("share-close")
+        ben.tap("plus-p1")
+        for ui in (host, ben, cy):
+            ui.expect_label("total-p1", re.compile(r"^Ana: 1\b"))
+        with not_answering(host_pids):
+            for ui in (ben, cy):
+                ui.expect_text("table-banner", "not answering")
+            expect(cy.by_id("plus-p1")).to_have_attribute("aria-disabled", "true")  # view only meanwhile
+        cy.by_id("table-banner").wait_for(state="detached")
+        cy.tap("plus-p1")
+        for ui in (host, ben, cy):
+            ui.expect_label("total-p1", re.compile(r"^Ana: 2\b"))
+        host.page.close()
+        for ui in (ben, cy):
+            ui.expect_text("table-banner", "stopped sharing")
