@@ -28,7 +28,9 @@ def ask_total(app: PageApp, session: Session, player: PlayerStanding, cp: str) -
     name, pid = player["name"], player["id"]
     sizes = app.sizes
     problem = FieldMessage(sizes, "total-problem")
-    field = number_field(trf("New total for {name}", name=name), "", sizes, width=None, autofocus=True, message=problem)
+    labelled = number_field(trf("New total for {name}", name=name), "", sizes, width=None, autofocus=True,
+                            message=problem)
+    field = labelled.box
 
     def refuse(message: str) -> None:
         problem.show(message)
@@ -54,7 +56,7 @@ def ask_total(app: PageApp, session: Session, player: PlayerStanding, cp: str) -
     field.on_submit = app.handler(save)
     dialog = ft.AlertDialog(actions_overflow_button_spacing=DIALOG_BUTTON_GAP,
         modal=True, title=ft.Text(f"{name}: {player['total']} {cp}", size=sizes.title),
-        content=ft.Column([field, problem.control], tight=True, spacing=8),
+        content=ft.Column([labelled.control, problem.control], tight=True, spacing=8),
         semantics_label=trf("New total for {name}", name=name),
         actions=[
             widgets.tap_button(tr("Cancel"), app.handler(close), kind="text",

@@ -23,7 +23,7 @@ from companion.table.host import Guest, TableHost
 from companion.table.link import Link, Linker, Scanner
 from companion.table.qr import code_image
 from companion.ui import widgets
-from companion.ui.fields import changed_value, sized
+from companion.ui.fields import changed_value, text_field
 from companion.ui.i18n import tr, trf
 from companion.ui.tab.answers import explain
 from companion.ui.theme import DIALOG_BUTTON_GAP
@@ -145,8 +145,8 @@ class PhoneShareDialog:
         steps = tr("1. On the other phone, choose Join a table on its home screen and scan this code (or paste the "
                    "text below). 2. It then shows a code of its own: scan it here, or paste its text, and tap "
                    "Connect.")
-        field = ft.TextField(label=tr("The other phone's code"), value=self.answer, multiline=True, max_lines=3,
-                             on_change=changed_value(self.app, self._typed), text_size=sizes.small, **sized(sizes))
+        field = text_field(tr("The other phone's code"), sizes, value=self.answer, multiline=True, max_lines=3,
+                           on_change=changed_value(self.app, self._typed), text_size=sizes.small)
         problem = ft.Semantics(identifier="table-answer-problem", live_region=True,
                                content=ft.Text(self.problem, size=sizes.body, color=ft.Colors.ERROR))
         connect = widgets.tap_button(tr("Connect"), self.app.handler(self._connect), icon=ft.Icons.LINK,
@@ -156,7 +156,7 @@ class PhoneShareDialog:
                                    sizes=sizes)] if scanner_of(self.app) is not None else []
         return [ft.Text(steps, size=sizes.body),
                 *code_box(self.app, self.offer[1], tr("QR code for the next phone to scan"), "table-offer"),
-                *scan, ft.Semantics(identifier="table-answer", container=True, content=field), problem, connect]
+                *scan, ft.Semantics(identifier="table-answer", container=True, content=field.control), problem, connect]
 
     def _scan(self) -> None:
         self.app.page.run_task(self._scanned)

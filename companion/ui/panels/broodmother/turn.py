@@ -244,7 +244,7 @@ def answer_field(ctx: PanelContext, field: dict[str, Any], values: dict[str, Any
     if texts.is_typed(field):
         box = number_field(label, str(value), ctx.sizes, low=_bound(field, "min"), high=_bound(field, "max"),
                            on_text=partial(values.__setitem__, name), width=130)
-        return ft.Semantics(identifier=ident, container=True, content=box)
+        return ft.Semantics(identifier=ident, container=True, content=box.control)
     low, high = int(field.get("min", 0)), int(field.get("max", STEPPER_TOP))
     blank = str(value).strip() == ""  # a required count starts empty: nothing carried over, nothing assumed
     number = low - 1 if blank else int(value)
