@@ -58,7 +58,9 @@ def text_field(label: str, sizes: Sizes, *, expand: bool | None = None, **option
     screen" stayed small. The label drawn above takes the player's size like every other text. ``expand`` goes
     to the whole (the label and the field together fill a row)."""
     box = ft.TextField(label=_name(label), **{**sized(sizes), **options})
-    words = ft.Text(label, size=sizes.label)
+    # A node of its own: inside a Semantics container (an identifier around the field) the words would name the
+    # container instead, and the field's name is already the same words
+    words = ft.Semantics(container=True, content=ft.Text(label, size=sizes.label))
     return LabelledField(box, ft.Column([words, box], spacing=4, tight=True, expand=expand))
 
 

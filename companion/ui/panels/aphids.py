@@ -141,7 +141,7 @@ def _ask_hex(ctx: PanelContext) -> None:
         ctx.app.page.pop_dialog()
 
     field.box.on_submit = ctx.app.handler(save)
-    ctx.app.page.show_dialog(ft.AlertDialog(actions_overflow_button_spacing=DIALOG_BUTTON_GAP,
+    ctx.app.page.show_dialog(ft.AlertDialog(actions_overflow_button_spacing=DIALOG_BUTTON_GAP, scrollable=True,
         modal=True, title=ft.Text(tr("Add an aphid hex"), size=ctx.sizes.title), semantics_label=tr("Add an aphid hex"),
         content=ft.Column([field.control, sites.control, problem.control], tight=True, spacing=8),
         actions=[

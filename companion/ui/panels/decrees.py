@@ -94,7 +94,8 @@ def _ask_decree(ctx: PanelContext) -> None:
         ctx.app.page.pop_dialog()
 
     ctx.app.page.show_dialog(ft.AlertDialog(actions_overflow_button_spacing=DIALOG_BUTTON_GAP,
-        modal=True, title=ft.Text(tr("Type the card's decree"), size=s.title),
+        # Scrolls as a whole: at the largest text its three labelled fields are taller than a phone's screen
+        modal=True, title=ft.Text(tr("Type the card's decree"), size=s.title), scrollable=True,
         semantics_label=tr("Type the card's decree"),
         content=ft.Column([name.control, measure.control, criterion.control, problem.control],
                           tight=True, spacing=8),
