@@ -58,10 +58,11 @@ def text_field(label: str, sizes: Sizes, *, expand: bool | None = None, **option
     screen" stayed small. The label drawn above takes the player's size like every other text. ``expand`` goes
     to the whole (the label and the field together fill a row)."""
     box = ft.TextField(label=_name(label), **{**sized(sizes), **options})
-    # A node of its own: inside a Semantics container (an identifier around the field) the words would name the
-    # container instead, and the field's name is already the same words
+    # Each a node of its own: inside a Semantics container (an identifier around the field) the words would name
+    # the container instead; and a field alone in a list item would be read as the whole item, label and all
     words = ft.Semantics(container=True, content=ft.Text(label, size=sizes.label))
-    return LabelledField(box, ft.Column([words, box], spacing=4, tight=True, expand=expand))
+    field = ft.Semantics(container=True, content=box)
+    return LabelledField(box, ft.Column([words, field], spacing=4, tight=True, expand=expand))
 
 
 def _name(label: str) -> ft.Control:

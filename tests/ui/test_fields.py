@@ -55,7 +55,9 @@ def test_a_label_is_a_text_above_its_field_at_the_players_size(scale: float) -> 
     sizes = Sizes(scale)
     field = text_field("Code from the host's screen", sizes, value="12")
     assert isinstance(field.control, ft.Column)
-    label, box = field.control.controls
+    words, placed = field.control.controls
+    assert isinstance(words, ft.Semantics) and isinstance(placed, ft.Semantics)
+    label, box = words.content, placed.content
     assert box is field.box and isinstance(label, ft.Text)
     assert label.value == "Code from the host's screen" and label.size == 16 * scale
     assert not label.no_wrap and label.max_lines is None  # wraps on as many lines as it needs
