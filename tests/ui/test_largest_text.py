@@ -187,7 +187,7 @@ def still_cut(ui: Ui, ident: str) -> bool:
     return any(faults(node) for node in ui.page.evaluate(_TEXTS) if node["id"] == ident)
 
 
-def screen_faults(ui: Ui, name: str) -> list[str]:
+def screen_faults(ui: Ui, name: str, step: float = 0.6, at: float = 0.5) -> list[str]:
     """Every fault on the whole screen, scrolled through with the mouse wheel (off-screen nodes may be absent): texts
     cut or broken, and text fields whose label is not above them at the largest size. A text seen whole at one
     place is whole: at the screen's edge the scrolling view clips its box, which reads as a cut that is not there
@@ -196,13 +196,16 @@ def screen_faults(ui: Ui, name: str) -> list[str]:
     whole: set[str] = set()
     fields: dict[str, list[str]] = {}
     size = ui.page.viewport_size or PHONE_360
-    ui.page.mouse.move(size["width"] / 2, size["height"] / 2)
-    ui.settled()  # a field's autofocus scrolls its dialog to it: then back to the top
-    ui.page.mouse.wheel(0, -20 * size["height"])  # from its top (a tap below may have scrolled it)
+    ui.settled()  # a field's autofocus scrolls its dialog to it: then back to the top (a tap below may have
+    # scrolled a screen too), the wheel turned over the screen's upper part: over a focused field the browser's own
+    # input box takes it
+    ui.page.mouse.move(size["width"] / 2, size["height"] * 0.2)
+    ui.page.mouse.wheel(0, -20 * size["height"])
+    ui.page.mouse.move(size["width"] / 2, size["height"] * at)
     last = None
-    for step in range(60):
+    for turn in range(60):
         ui.settled()
-        if step == 0:
+        if turn == 0:
             ui.shot(f"largest-text-{name}-top")  # to be looked at: the screen's first view, and (below) its last
         for node in ui.page.evaluate(_TEXTS):
             wrong = faults(node)
@@ -212,11 +215,11 @@ def screen_faults(ui: Ui, name: str) -> list[str]:
                 found[node["text"]] = wrong
         fields_measured(ui, fields)
         marker = ui.page.evaluate("() => [...document.querySelectorAll('flt-semantics span')].slice(0, 40)"
-                                  ".map(s => s.textContent).join('|')")
+                                  ".map(s => s.textContent + Math.round(s.getBoundingClientRect().top)).join('|')")
         if marker == last:
             break
         last = marker
-        ui.page.mouse.wheel(0, size["height"] * 0.6)
+        ui.page.mouse.wheel(0, size["height"] * step)
     ui.shot(f"largest-text-{name}")
     cut = [fault for text, wrong in found.items() if text not in whole for fault in wrong]
     return cut + [fault for wrong in fields.values() for fault in wrong]
@@ -471,8 +474,11 @@ def _boxes_apart(first: Any, second: Any, gap: float) -> bool:
 
 
 def _dialog_fits(ui: Ui, name: str, identifier: str) -> None:
+    """A dialog's scrolling part may be a few lines high (at the largest text its buttons take most of a phone's
+    height), so it is walked in short steps with the wheel over its upper part (over the buttons the wheel
+    scrolls nothing): a label and its field are seen whole together at one of them."""
     ui.by_id(identifier).wait_for()
-    found = screen_faults(ui, name)
+    found = screen_faults(ui, name, step=0.05, at=0.25)
     assert found == [], found
 
 
