@@ -62,7 +62,10 @@ def text_field(label: str, sizes: Sizes, *, expand: bool | None = None, **option
     # the container instead; and a field alone in a list item would be read as the whole item, label and all
     words = ft.Semantics(container=True, content=ft.Text(label, size=sizes.label))
     field = ft.Semantics(container=True, content=box)
-    return LabelledField(box, ft.Column([words, field], spacing=4, tight=True, expand=expand))
+    # A field of no set width takes the whole line, as it did alone (in a column it would be Flet's 300 px)
+    across = ft.CrossAxisAlignment.START if options.get("width") else ft.CrossAxisAlignment.STRETCH
+    return LabelledField(box, ft.Column([words, field], spacing=4, tight=True, expand=expand,
+                                        horizontal_alignment=across))
 
 
 def _name(label: str) -> ft.Control:

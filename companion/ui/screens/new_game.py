@@ -164,13 +164,15 @@ class NewGameScreen(Screen):
         m = self.model
         number = index + 1
         # Empty until typed, the colour's name its hint: a tap and "Yuki" gives "Yuki", not "RedYuki". With the
-        # text made larger the counter's words join the helper's line (beside it, the helper had 62 px).
+        # text made larger the counter's words join the helper's line (beside it, the helper had 62 px), and the
+        # counter is a box of no size (an empty Container takes all the width it is offered: the helper had none)
         larger = self.sizes.scale > 1
         helper = (trf("Left empty: {name}. Up to {n} characters.", name=player.default, n=24) if larger
                   else trf("Left empty: {name}", name=player.default))
         field = text_field(trf("Player {number} name", number=number), self.sizes, value=player.name,
                            hint_text=player.default, text_size=self.sizes.body, max_length=24,
-                           counter=ft.Container() if larger else trf("Up to {n} characters", n=24), helper=helper,
+                           counter=ft.Container(width=0, height=0) if larger else trf("Up to {n} characters", n=24),
+                           helper=helper,
                            on_change=changed_value(self.app, lambda text: m.table.set_name(index, text)))
         rows: list[ft.Control] = [ft.Semantics(identifier=f"player-name-{number}", container=True,
                                                content=field.control)]
