@@ -79,7 +79,8 @@ _TEXTS = """() => {
     if (!content || r.width === 0 || r.bottom < 0 || r.top > window.innerHeight) return [];
     const font = getComputedStyle(text).font;
     const [nw, nh] = measure(content, font);
-    const words = content.split(/\\s+/).filter(Boolean).map(word => [word, measure(word, font)[0]]);
+    // a zero-width space allows a break too (a path wraps at its folders)
+    const words = content.split(/[\\s\\u200b]+/).filter(Boolean).map(word => [word, measure(word, font)[0]]);
     const space = measure('a a', font)[0] - measure('aa', font)[0];
     const id = box.getAttribute('flt-semantics-identifier');
     // a stepper's value, drawn "2" and read "Players: 2" (its buttons are id-minus and id-plus)
@@ -187,7 +188,7 @@ def still_cut(ui: Ui, ident: str) -> bool:
     return any(faults(node) for node in ui.page.evaluate(_TEXTS) if node["id"] == ident)
 
 
-def screen_faults(ui: Ui, name: str, step: float = 0.6, at: float = 0.5) -> list[str]:
+def screen_faults(ui: Ui, name: str, step: float = 0.4, at: float = 0.5) -> list[str]:
     """Every fault on the whole screen, scrolled through with the mouse wheel (off-screen nodes may be absent): texts
     cut or broken, and text fields whose label is not above them at the largest size. A text seen whole at one
     place is whole: at the screen's edge the scrolling view clips its box, which reads as a cut that is not there
