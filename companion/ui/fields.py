@@ -1,6 +1,8 @@
-"""Fields that do what they show: a number field that never rewrites what was typed, and a message
-beside a field that screen readers hear.
+"""Fields that do what they show: every text field labelled one way, a number field that never rewrites what
+was typed, and a message beside a field that screen readers hear.
 
+* ``text_field``: the one way a text field is built - its label a text above it at the player's size, the
+  field named by the same words (``LabelledField``: ``control`` to place, ``box`` to read).
 * ``number_field``: no input filter (Flutter's digits-only filter silently turns "-5" into 5 and "4.5"
   into 45, so the field showed one number and the app used another). The text stays as typed; while it
   is not a whole number in range the field says so under itself (``TextField.error``) and the value is
@@ -13,6 +15,7 @@ beside a field that screen readers hear.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import flet as ft
@@ -30,18 +33,48 @@ WHOLE_NUMBER_CHARS = frozenset("0123456789")
 
 
 def sized(sizes: Sizes) -> dict[str, Any]:
-    """A text field's own words at the player's text size: its label, hint, helper, counter and error grow with
-    the text (Flutter draws them at 12-16 px whatever the setting) and wrap rather than end in "..." - every
-    ``ft.TextField`` takes ``**sized(sizes)``.
-
-    With the text made larger a field is drawn filled, with a line under it: its label stands above what is
-    typed, inside the field, on the lines it needs. In an outlined field the label sits in a gap of the top
-    border, and a label on two lines ran across the border and over the dialog's title."""
+    """A text field's own words under it at the player's text size: its hint, helper, counter and error grow with
+    the text (Flutter draws them at 12-16 px whatever the setting) and wrap rather than end in "..."."""
     small = ft.TextStyle(size=sizes.small)
-    looks: dict[str, Any] = {"border": ft.UnderlineInputBorder(), "filled": True} if sizes.scale > 1 else {}
-    return {"label_style": ft.TextStyle(size=sizes.body), "hint_style": ft.TextStyle(size=sizes.body),
-            "helper_style": small, "counter_style": small, "error_style": small, "helper_max_lines": 3,
-            "error_max_lines": 3, "hint_max_lines": 2, **looks}
+    return {"hint_style": ft.TextStyle(size=sizes.body), "helper_style": small, "counter_style": small,
+            "error_style": small, "helper_max_lines": 3, "error_max_lines": 3, "hint_max_lines": 2}
+
+
+@dataclass(frozen=True)
+class LabelledField:
+    """A text field with its label above it: ``control`` is what a screen places, ``box`` the field to read and
+    set (its value, error, on_submit)."""
+
+    box: ft.TextField
+    control: ft.Control
+
+
+def text_field(label: str, sizes: Sizes, *, expand: bool | None = None, **options: Any) -> LabelledField:
+    """Every text field of the app, built one way: its label a text of its own above the field, at the player's
+    text size and wrapping on as many lines as it needs, and the field named by the same words.
+
+    Flutter draws a field's label inside its border and floats it into the border at a fixed 12-16 px, whatever
+    the text size: at the largest text a long label ran across the border, and Join's "Code from the host's
+    screen" stayed small. The label drawn above takes the player's size like every other text. ``expand`` goes
+    to the whole (the label and the field together fill a row)."""
+    box = ft.TextField(label=_name(label), **{**sized(sizes), **options})
+    # Each a node of its own: inside a Semantics container (an identifier around the field) the words would name
+    # the container instead; and a field alone in a list item would be read as the whole item, label and all
+    words = ft.Semantics(container=True, content=ft.Text(label, size=sizes.label))
+    field = ft.Semantics(container=True, content=box)
+    # A field of no set width takes the whole line, as it did alone (in a column it would be Flet's 300 px)
+    across = ft.CrossAxisAlignment.START if options.get("width") else ft.CrossAxisAlignment.STRETCH
+    return LabelledField(box, ft.Column([words, field], spacing=4, tight=True, expand=expand,
+                                        horizontal_alignment=across))
+
+
+def _name(label: str) -> ft.Control:
+    """The field's name for screen readers (and the browser tests' ``get_by_role("textbox", name=...)``): Flutter
+    names a text field after its decoration's label, so the label stays there, in a box of no size - drawn
+    nowhere, with no gap cut in the border for it. A ``Semantics`` label around the field would name a group
+    holding an unnamed textbox, and merging the words above into the field would add its helper and error to
+    its name."""
+    return ft.Container(width=0, height=0, clip_behavior=ft.ClipBehavior.HARD_EDGE, content=ft.Text(label))
 
 
 def whole_number(text: str | None, low: int | None = None, high: int | None = None) -> tuple[int | None, str | None]:
@@ -83,7 +116,7 @@ def _range_message(low: int | None, high: int | None) -> str:
 
 def number_field(label: str, value: str, sizes: Sizes, *, low: int | None = None, high: int | None = None,
                  on_text: Callable[[str], object] | None = None, width: float | None = 200,
-                 autofocus: bool = False, message: FieldMessage | None = None) -> ft.TextField:
+                 autofocus: bool = False, message: FieldMessage | None = None) -> LabelledField:
     """A field for a whole number that keeps exactly what was typed and says when it is not one: under
     itself (``TextField.error``), or in ``message`` when one is given (a dialog's announced line).
 
@@ -92,8 +125,9 @@ def number_field(label: str, value: str, sizes: Sizes, *, low: int | None = None
     keystrokes; there ``on_text`` keeps the draft, the verdict is drawn with the field whenever the screen
     is next built, and a refused Save redraws it at once (``redraw_on_refusal``).
     """
-    box = ft.TextField(label=label, value=value, keyboard_type=ft.KeyboardType.NUMBER, text_size=sizes.title,
-                       width=width, autofocus=autofocus, **sized(sizes))
+    labelled = text_field(label, sizes, value=value, keyboard_type=ft.KeyboardType.NUMBER, text_size=sizes.title,
+                          width=width, autofocus=autofocus)
+    box = labelled.box
     if message is None:
         box.error = whole_number(value, low, high)[1]
 
@@ -111,7 +145,7 @@ def number_field(label: str, value: str, sizes: Sizes, *, low: int | None = None
             live.update()
 
     box.on_change = typed  # also makes the client send every keystroke, so Save sees the typed value
-    return box
+    return labelled
 
 
 def changed_value(app: PageApp, action: Callable[[str], object]) -> Callable[[object], None]:

@@ -25,7 +25,7 @@ from companion.store.damaged import KeptGame
 from companion.store.errors import StoreError
 from companion.store.names import MAX_GAME_NAME
 from companion.ui import widgets
-from companion.ui.fields import FieldMessage, sized
+from companion.ui.fields import FieldMessage, text_field
 from companion.ui.i18n import tr, trf
 from companion.ui.theme import DIALOG_BUTTON_GAP
 
@@ -85,9 +85,10 @@ class GameFiles:
     def ask_rename(self, game_id: str, current: str) -> None:
         """A dialog with the name filled in; the store's refusal is shown under the field."""
         sizes = self.app.sizes
-        field = ft.TextField(label=tr("Game name"), value=current, autofocus=True, max_length=MAX_GAME_NAME,
-                             counter=trf("Up to {n} characters", n=MAX_GAME_NAME),  # Flutter's own counter is English
-                             text_size=sizes.body, on_change=_keep_in_sync, **sized(sizes))
+        labelled = text_field(tr("Game name"), sizes, value=current, autofocus=True, max_length=MAX_GAME_NAME,
+                              counter=trf("Up to {n} characters", n=MAX_GAME_NAME),  # Flutter's own is English
+                              text_size=sizes.body, on_change=_keep_in_sync)
+        field = labelled.box
         problem = FieldMessage(sizes, "rename-problem")
 
         def save() -> None:
@@ -103,7 +104,7 @@ class GameFiles:
         dialog = ft.AlertDialog(actions_overflow_button_spacing=DIALOG_BUTTON_GAP,
             modal=True,
             title=ft.Text(tr("Rename this game"), size=sizes.title),
-            content=ft.Column([field, problem.control],
+            content=ft.Column([labelled.control, problem.control],
                               tight=True, spacing=8),
             semantics_label=tr("Rename this game"),
             actions=[

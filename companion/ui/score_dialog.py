@@ -35,7 +35,7 @@ def ask_total(app: PageApp, session: Session, player: PlayerStanding, cp: str) -
         app.answers.show_error(message)
 
     def save() -> None:
-        total, problem = whole_number(field.value)
+        total, problem = whole_number(field.box.value)
         if total is None:
             refuse(problem or tr("Type the new total first."))
             return
@@ -51,10 +51,10 @@ def ask_total(app: PageApp, session: Session, player: PlayerStanding, cp: str) -
         dialog.open = False
         dialog.update()
 
-    field.on_submit = app.answers.handler(save)
+    field.box.on_submit = app.answers.handler(save)
     dialog = ft.AlertDialog(actions_overflow_button_spacing=DIALOG_BUTTON_GAP,
         modal=True, title=ft.Text(f"{name}: {player['total']} {cp}", size=sizes.title),
-        content=ft.Column([field, problem.control], tight=True, spacing=8),
+        content=ft.Column([field.control, problem.control], tight=True, spacing=8),
         semantics_label=trf("New total for {name}", name=name),
         actions=[
             widgets.tap_button(tr("Cancel"), app.answers.handler(close), kind="text",

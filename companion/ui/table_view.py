@@ -24,7 +24,7 @@ from companion.table.protocol import BEAT
 from companion.table.qr import code_image
 from companion.turn import call_in_turn
 from companion.ui import widgets
-from companion.ui.fields import changed_value, sized
+from companion.ui.fields import changed_value, text_field
 from companion.ui.i18n import tr, trf
 from companion.ui.share_view import ShareDialogShape, member_row, stop_button
 from companion.ui.tab.answers import explain
@@ -143,8 +143,8 @@ class PhoneShareDialog(ShareDialogShape):
         steps = tr("1. On the other phone, choose Join a table on its home screen and scan this code (or paste the "
                    "text below). 2. It then shows a code of its own: scan it here, or paste its text, and tap "
                    "Connect.")
-        field = ft.TextField(label=tr("The other phone's code"), value=self.answer, multiline=True, max_lines=3,
-                             on_change=changed_value(self.app, self._typed), text_size=sizes.small, **sized(sizes))
+        field = text_field(tr("The other phone's code"), sizes, value=self.answer, multiline=True, max_lines=3,
+                           on_change=changed_value(self.app, self._typed), text_size=sizes.small)
         problem = ft.Semantics(identifier="table-answer-problem", live_region=True, visible=bool(self.problem),
                                content=ft.Text(self.problem, size=sizes.body, color=ft.Colors.ERROR))
         connect = widgets.tap_button(tr("Connect"), self.app.answers.handler(self._connect), icon=ft.Icons.LINK,
@@ -154,7 +154,7 @@ class PhoneShareDialog(ShareDialogShape):
                                    sizes=sizes)] if scanner_of(self.app) is not None else []
         return [ft.Text(steps, size=sizes.body),
                 *code_box(self.app, self.offer[1], tr("QR code for the next phone to scan"), "table-offer"),
-                *scan, ft.Semantics(identifier="table-answer", container=True, content=field), problem, connect]
+                *scan, ft.Semantics(identifier="table-answer", container=True, content=field.control), problem, connect]
 
     def _scan(self) -> None:
         self.app.page.run_task(self._scanned)

@@ -24,6 +24,18 @@ def _ext(code: int, data: bytes) -> Any:
     return data.decode("utf-8", "replace") if code in (1, 2, 4) else msgpack.ExtType(code, data)
 
 
+def field_name(label: Any) -> str | None:
+    """A text field's name as sent: the words of the text inside its ``label`` (``fields.text_field`` keeps them
+    there, in a box of no size, and draws them above the field), or a plain string label."""
+    if isinstance(label, str):
+        return label
+    if isinstance(label, dict):
+        if label.get("_c") == "Text" and isinstance(label.get("value"), str):
+            return str(label["value"])
+        return field_name(label.get("content"))
+    return None
+
+
 class WireDevice:
     """One device on one WebSocket; ``received`` lists every decoded message with its arrival time."""
 
@@ -80,8 +92,8 @@ class WireDevice:
             if isinstance(control_id, int):
                 if isinstance(value.get("identifier"), str):
                     self.ids[value["identifier"]] = control_id
-                if value.get("_c") == "TextField" and isinstance(value.get("label"), str):
-                    self.labels[value["label"]] = control_id
+                if value.get("_c") == "TextField" and (name := field_name(value.get("label"))):
+                    self.labels[name] = control_id
             for item in value.values():
                 self._index(item)
         elif isinstance(value, (list, tuple)):

@@ -79,7 +79,8 @@ _TEXTS = """() => {
     if (!content || r.width === 0 || r.bottom < 0 || r.top > window.innerHeight) return [];
     const font = getComputedStyle(text).font;
     const [nw, nh] = measure(content, font);
-    const words = content.split(/\\s+/).filter(Boolean).map(word => [word, measure(word, font)[0]]);
+    // a zero-width space allows a break too (a path wraps at its folders)
+    const words = content.split(/[\\s\\u200b]+/).filter(Boolean).map(word => [word, measure(word, font)[0]]);
     const space = measure('a a', font)[0] - measure('aa', font)[0];
     const id = box.getAttribute('flt-semantics-identifier');
     // a stepper's value, drawn "2" and read "Players: 2" (its buttons are id-minus and id-plus)
@@ -89,6 +90,29 @@ _TEXTS = """() => {
   probe.remove();
   return out;
 }"""
+# Each text field on screen (its name, its box), the texts saying exactly its name (its label drawn above it) and
+# the buttons drawn over it (a dialog's actions over its last field when the dialog does not scroll).
+_FIELDS = """() => {
+  const box = e => { const r = e.getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height}; };
+  const spans = [...document.querySelectorAll('flt-semantics > span')];
+  const buttons = [...document.querySelectorAll('flt-semantics[role="button"]')].map(b => [b.getAttribute('aria-label')
+                                                                                           || b.textContent, box(b)]);
+  const apart = (a, b) => Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x) < 4
+                          || Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y) < 4;
+  return [...document.querySelectorAll('flt-semantics input, flt-semantics textarea')].flatMap(input => {
+    const name = (input.getAttribute('aria-label') || '').trim();
+    const field = box(input.parentElement);
+    if (!name || field.w === 0) return [];
+    const labels = spans.filter(s => s.textContent.trim() === name).map(s => box(s.parentElement));
+    const over = buttons.filter(([, b]) => !apart(b, field)).map(([said]) => said);
+    return [{name, field, labels, over, top: field.y, height: window.innerHeight}];
+  });
+}"""
+#: One line of a field's label at the largest text (the app's label size, 16 px x 1.5, is ~28 px high); the label
+#: Flutter draws inside the field stayed at 12-16 px whatever the text size.
+LABEL_LINE_PX = 16 * LARGEST * 1.1
+#: A field under the app bar is measured once scrolled lower.
+TOP_MARGIN_PX = 56
 # Texts drawn shorter than what they say (a history line "R1 +3 (3)" read as "By round: round 1 +3, total 3").
 # bm-odds: "Next: Spawn 38% ..." read as every card's odds; tally-total: "0" read as "Total: 0".
 LABELS = ("history-", "phase-track", "bm-odds", "tally-total")
@@ -124,6 +148,36 @@ def faults(node: dict[str, Any]) -> list[str]:
     return found
 
 
+def field_faults(field: dict[str, Any]) -> list[str]:
+    """What is wrong with one text field: a button drawn over it, or its label: none drawn (a label Flutter draws
+    inside the field is in its name only, not a text of its own), drawn beside or under the field rather than above
+    it, or no larger than the default size's."""
+    name, box = field["name"], field["field"]
+    above = [label for label in field["labels"] if label["y"] + label["h"] <= box["y"] + 2
+             and box["x"] - 2 <= label["x"] < box["x"] + box["w"] and box["y"] - label["y"] - label["h"] < 40]
+    if not field["labels"]:
+        return [f"field {name!r}: no label drawn with its words"]
+    if not above:
+        return [f"field {name!r}: its label is not above it: {field['labels']} vs {box}"]
+    if field["over"]:
+        return [f"field {name!r}: drawn under {field['over']}"]
+    if max(label["h"] for label in above) < LABEL_LINE_PX:
+        return [f"field {name!r}: its label does not grow with the text ({above[0]['h']:.0f} px high)"]
+    return []
+
+
+def fields_measured(ui: Ui, seen: dict[str, list[str]]) -> None:
+    """Each text field in view measured into ``seen``: whole once is enough (at the screen's top edge its label may
+    be half under the app bar, and the screen scrolls on)."""
+    for field in ui.page.evaluate(_FIELDS):
+        if TOP_MARGIN_PX <= field["top"] <= field["height"] - 40:
+            faults = field_faults(field)
+            if not faults or seen.get(field["name"]) != []:
+                seen[field["name"]] = faults
+        else:
+            seen.setdefault(field["name"], [f"field {field['name']!r}: never in view whole to measure"])
+
+
 def still_cut(ui: Ui, ident: str) -> bool:
     """Whether the text ``ident`` is still at fault once scrolled whole into view: a text half under the bottom bar
     or the app bar has its box clipped by the scroll view, which reads as a cut that is not there."""
@@ -134,24 +188,42 @@ def still_cut(ui: Ui, ident: str) -> bool:
     return any(faults(node) for node in ui.page.evaluate(_TEXTS) if node["id"] == ident)
 
 
-def screen_faults(ui: Ui, name: str) -> list[str]:
-    """Every fault on the whole screen, scrolled through with the mouse wheel (off-screen nodes may be absent)."""
-    found: list[str] = []
+def screen_faults(ui: Ui, name: str, step: float = 0.4, at: float = 0.5) -> list[str]:
+    """Every fault on the whole screen, scrolled through with the mouse wheel (off-screen nodes may be absent): texts
+    cut or broken, and text fields whose label is not above them at the largest size. A text seen whole at one
+    place is whole: at the screen's edge the scrolling view clips its box, which reads as a cut that is not there
+    (a text with an identifier is scrolled into view to be sure; one without is looked at as the screen scrolls)."""
+    found: dict[str, list[str]] = {}
+    whole: set[str] = set()
+    fields: dict[str, list[str]] = {}
     size = ui.page.viewport_size or PHONE_360
-    ui.page.mouse.move(size["width"] / 2, size["height"] / 2)
+    ui.settled()  # a field's autofocus scrolls its dialog to it: then back to the top (a tap below may have
+    # scrolled a screen too), the wheel turned over the screen's upper part: over a focused field the browser's own
+    # input box takes it
+    ui.page.mouse.move(size["width"] / 2, size["height"] * 0.2)
+    ui.page.mouse.wheel(0, -20 * size["height"])
+    ui.page.mouse.move(size["width"] / 2, size["height"] * at)
     last = None
-    for _ in range(60):
+    for turn in range(60):
         ui.settled()
-        seen = [(f, node["id"]) for node in ui.page.evaluate(_TEXTS) for f in faults(node) if f not in found]
-        found += [f for f, ident in seen if not ident or still_cut(ui, ident)]
+        if turn == 0:
+            ui.shot(f"largest-text-{name}-top")  # to be looked at: the screen's first view, and (below) its last
+        for node in ui.page.evaluate(_TEXTS):
+            wrong = faults(node)
+            if not wrong:
+                whole.add(node["text"])
+            elif node["text"] not in found and (not node["id"] or still_cut(ui, node["id"])):
+                found[node["text"]] = wrong
+        fields_measured(ui, fields)
         marker = ui.page.evaluate("() => [...document.querySelectorAll('flt-semantics span')].slice(0, 40)"
-                                  ".map(s => s.textContent).join('|')")
+                                  ".map(s => s.textContent + Math.round(s.getBoundingClientRect().top)).join('|')")
         if marker == last:
             break
         last = marker
-        ui.page.mouse.wheel(0, size["height"] * 0.6)
+        ui.page.mouse.wheel(0, size["height"] * step)
     ui.shot(f"largest-text-{name}")
-    return found
+    cut = [fault for text, wrong in found.items() if text not in whole for fault in wrong]
+    return cut + [fault for wrong in fields.values() for fault in wrong]
 
 
 def switch_rows(ui: Ui) -> list[list[Any]]:
@@ -292,6 +364,18 @@ def test_the_measure_finds_a_cut_text_and_a_broken_word() -> None:
     assert faults({**one_line, "id": "history-p1"}) == []  # a label that says more than the text drawn
 
 
+def test_the_measure_finds_a_label_inside_its_field_not_grown_or_covered() -> None:
+    """The field check itself, on boxes as the browser reports them at the largest text."""
+    box = {"x": 12.0, "y": 226.0, "w": 300.0, "h": 76.0}
+    above = {"x": 12.0, "y": 188.0, "w": 305.0, "h": 34.0}  # 24 px type on one line, 4 px over the field
+    fine = {"name": "Your name", "field": box, "labels": [above], "over": []}
+    assert field_faults(fine) == []
+    assert "no label drawn" in field_faults({**fine, "labels": []})[0]  # Flutter's own label: in the name only
+    assert "not above it" in field_faults({**fine, "labels": [{**above, "y": 240.0}]})[0]  # inside the border
+    assert "does not grow" in field_faults({**fine, "labels": [{**above, "y": 200.0, "h": 22.0}]})[0]  # 16 px
+    assert "drawn under ['Cancel']" in field_faults({**fine, "over": ["Cancel"]})[0]
+
+
 @pytest.mark.parametrize(("locale", "width"), [("en-GB", 360), ("es-ES", 360), ("en-GB", 320)])
 def test_home_tiles_keep_their_words_whole(browser: Browser, largest: tuple[Server, dict[str, str]],
                                            locale: str, width: int) -> None:
@@ -391,8 +475,11 @@ def _boxes_apart(first: Any, second: Any, gap: float) -> bool:
 
 
 def _dialog_fits(ui: Ui, name: str, identifier: str) -> None:
+    """A dialog's scrolling part may be a few lines high (at the largest text its buttons take most of a phone's
+    height), so it is walked in short steps with the wheel over its upper part (over the buttons the wheel
+    scrolls nothing): a label and its field are seen whole together at one of them."""
     ui.by_id(identifier).wait_for()
-    found = screen_faults(ui, name)
+    found = screen_faults(ui, name, step=0.05, at=0.25)
     assert found == [], found
 
 
@@ -430,5 +517,30 @@ def test_the_meadow_and_its_dialogs_fit_at_the_largest_text(browser: Browser, la
         ui.show("predators-summon-ladybug")
         ui.tap("predators-summon-ladybug")
         _dialog_fits(ui, f"dialog-summon-{locale}", "predators-summon-dialog-save")
+    finally:
+        ui.page.context.close()
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_dialogs_with_fields_fit_at_the_largest_text(browser: Browser, largest: tuple[Server, dict[str, str]],
+                                                         locale: str) -> None:
+    """The dialogs that ask for typed words - a new total, an aphid hex, a decree typed from its card, a new game
+    name - each label whole above its field and grown with the text (Flutter's own ran across the field's border
+    and stayed at 12-16 px)."""
+    ui = new_tab(browser, largest[0].url, PHONE_360, locale=locale)
+    game_id = largest[1]["table"]
+    try:
+        ui.open(f"/game/{game_id}", "game")
+        for opener, shown in (("total-p1", "total"), ("aphids-add", "aphids-add"), ("decree-custom", "decree-custom")):
+            ui.show(opener)
+            ui.tap(opener)
+            _dialog_fits(ui, f"dialog-{opener}-{locale}", f"{shown}-save")
+            ui.tap(f"{shown}-cancel")
+            ui.by_id(f"{shown}-save").wait_for(state="detached")
+        ui.open("/", "home")
+        ui.show(f"more-{game_id}")
+        ui.tap(f"more-{game_id}")
+        ui.tap(f"rename-{game_id}")
+        _dialog_fits(ui, f"dialog-rename-{locale}", "rename-save")
     finally:
         ui.page.context.close()

@@ -29,7 +29,7 @@ from companion.core.harvest.commands import (
 from companion.core.harvest.model import KEY
 from companion.core.harvest.view import HexShown
 from companion.ui import widgets
-from companion.ui.fields import FieldMessage, sized
+from companion.ui.fields import FieldMessage, text_field
 from companion.ui.i18n import render, tr, trf
 from companion.ui.panels import Panel, PanelContext, module_applies, register
 from companion.ui.panels.scoring_controls import (
@@ -123,27 +123,27 @@ def _quick(ctx: PanelContext, h: HexShown) -> list[ft.Control]:
 
 def _ask_hex(ctx: PanelContext) -> None:
     """A hex's name (or number) and its collection sites; the core checks both."""
-    field = ft.TextField(label=tr("Hex name or number"), autofocus=True, text_size=ctx.sizes.title,
-                         on_change=lambda _: None, **sized(ctx.sizes))
-    sites = ft.TextField(label=tr("Collection sites"), value="4", keyboard_type=ft.KeyboardType.NUMBER,
-                         text_size=ctx.sizes.title, on_change=lambda _: None, **sized(ctx.sizes))
+    field = text_field(tr("Hex name or number"), ctx.sizes, autofocus=True, text_size=ctx.sizes.title,
+                       on_change=lambda _: None)
+    sites = text_field(tr("Collection sites"), ctx.sizes, value="4", keyboard_type=ft.KeyboardType.NUMBER,
+                       text_size=ctx.sizes.title, on_change=lambda _: None)
     problem = FieldMessage(ctx.sizes, "aphids-add-problem")
 
     def save() -> None:
         try:
-            number = (sites.value or "").strip()
+            number = (sites.box.value or "").strip()
             if not number.isdigit():
                 raise GameError(tr("Collection sites: type a whole number, such as 4."))
-            ctx.dispatch(AddAphidHex(field.value or "", int(number)))
+            ctx.dispatch(AddAphidHex(field.box.value or "", int(number)))
         except GameError as exc:
             problem.show(str(exc))
             return
         ctx.dialogs.pop_dialog()
 
-    field.on_submit = ctx.answers.handler(save)
-    ctx.dialogs.show_dialog(ft.AlertDialog(actions_overflow_button_spacing=DIALOG_BUTTON_GAP,
+    field.box.on_submit = ctx.answers.handler(save)
+    ctx.dialogs.show_dialog(ft.AlertDialog(actions_overflow_button_spacing=DIALOG_BUTTON_GAP, scrollable=True,
         modal=True, title=ft.Text(tr("Add an aphid hex"), size=ctx.sizes.title), semantics_label=tr("Add an aphid hex"),
-        content=ft.Column([field, sites, problem.control], tight=True, spacing=8),
+        content=ft.Column([field.control, sites.control, problem.control], tight=True, spacing=8),
         actions=[
             widgets.tap_button(tr("Cancel"), ctx.answers.handler(ctx.dialogs.pop_dialog), kind="text",
                                identifier="aphids-add-cancel", sizes=ctx.sizes),

@@ -17,7 +17,7 @@ from companion.core.decrees.content import said
 from companion.core.decrees.model import KEY
 from companion.core.errors import GameError
 from companion.ui import widgets
-from companion.ui.fields import FieldMessage, sized
+from companion.ui.fields import FieldMessage, text_field
 from companion.ui.i18n import render, tr, trf
 from companion.ui.panels import Panel, PanelContext, module_applies, register
 from companion.ui.panels.scoring_controls import apply_button, buttons, choice, count, interpretations, line
@@ -78,27 +78,26 @@ def build(ctx: PanelContext) -> list[ft.Control]:
 def _ask_decree(ctx: PanelContext) -> None:
     """A decree the app does not list: its name, what each colony counts, and its condition, once."""
     s = ctx.sizes
-    name = ft.TextField(label=tr("Decree name"), autofocus=True, text_size=s.body, on_change=lambda _: None,
-                        **sized(s))
-    measure = ft.TextField(label=tr("What each colony counts (e.g. Chambers)"), text_size=s.body,
-                           on_change=lambda _: None, **sized(s))
-    criterion = ft.TextField(label=tr("Its condition, as on the card"), text_size=s.body, multiline=True,
-                             on_change=lambda _: None, **sized(s))
+    name = text_field(tr("Decree name"), s, autofocus=True, text_size=s.body, on_change=lambda _: None)
+    measure = text_field(tr("What each colony counts (e.g. Chambers)"), s, text_size=s.body, on_change=lambda _: None)
+    criterion = text_field(tr("Its condition, as on the card"), s, text_size=s.body, multiline=True,
+                           on_change=lambda _: None)
     problem = FieldMessage(s, "decree-custom-problem")
 
     def save() -> None:
         try:
-            ctx.dispatch(ChooseDecree(decree_name=name.value or "", measure=measure.value or "",
-                                      criterion=criterion.value or ""))
+            ctx.dispatch(ChooseDecree(decree_name=name.box.value or "", measure=measure.box.value or "",
+                                      criterion=criterion.box.value or ""))
         except GameError as exc:
             problem.show(str(exc))
             return
         ctx.dialogs.pop_dialog()
 
     ctx.dialogs.show_dialog(ft.AlertDialog(actions_overflow_button_spacing=DIALOG_BUTTON_GAP,
-        modal=True, title=ft.Text(tr("Type the card's decree"), size=s.title),
+        # Scrolls as a whole: at the largest text its three labelled fields are taller than a phone's screen
+        modal=True, title=ft.Text(tr("Type the card's decree"), size=s.title), scrollable=True,
         semantics_label=tr("Type the card's decree"),
-        content=ft.Column([name, measure, criterion, problem.control],
+        content=ft.Column([name.control, measure.control, criterion.control, problem.control],
                           tight=True, spacing=8),
         actions=[
             widgets.tap_button(tr("Cancel"), ctx.answers.handler(ctx.dialogs.pop_dialog), kind="text",

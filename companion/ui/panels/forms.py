@@ -15,7 +15,7 @@ from companion.core.commands.base import Command
 from companion.core.errors import GameError
 from companion.core.schema import Json, JsonObject
 from companion.ui import widgets
-from companion.ui.fields import sized
+from companion.ui.fields import LabelledField, text_field
 from companion.ui.i18n import tr, trf
 from companion.ui.panels import PanelContext
 from companion.ui.theme import DIALOG_BUTTON_GAP, Sizes
@@ -30,7 +30,7 @@ class Field:
     options: tuple[tuple[str, str], ...] = ()  # radio: (value, label)
 
 
-def _control(f: Field, sizes: Sizes) -> ft.Control:
+def _control(f: Field, sizes: Sizes) -> ft.Control | LabelledField:
     if f.kind == "radio":
         radios: list[ft.Control] = [ft.Radio(value=v, label=label) for v, label in f.options]
         return ft.Column([ft.Text(f.label, size=sizes.body),
@@ -38,17 +38,21 @@ def _control(f: Field, sizes: Sizes) -> ft.Control:
     if f.kind == "check":
         return ft.Checkbox(label=f.label, value=f.default == "yes")
     keyboard = ft.KeyboardType.NUMBER if f.kind == "number" else ft.KeyboardType.TEXT
-    return ft.TextField(label=f.label, value=f.default, text_size=sizes.body, on_change=lambda _: None,
-                        keyboard_type=keyboard, **sized(sizes))
+    return text_field(f.label, sizes, value=f.default, text_size=sizes.body, on_change=lambda _: None,
+                      keyboard_type=keyboard)
 
 
-def _value(f: Field, control: ft.Control) -> Json:
+def _placed(control: ft.Control | LabelledField) -> ft.Control:
+    return control.control if isinstance(control, LabelledField) else control
+
+
+def _value(f: Field, control: ft.Control | LabelledField) -> Json:
     if f.kind == "radio":
-        group = control.controls[1]  # type: ignore[attr-defined]
+        group = control.controls[1]  # type: ignore[union-attr]
         return group.value or ""
     if f.kind == "check":
-        return bool(control.value)  # type: ignore[attr-defined]
-    text = (control.value or "").strip()  # type: ignore[attr-defined]
+        return bool(control.value)  # type: ignore[union-attr]
+    text = ((control.box.value if isinstance(control, LabelledField) else "") or "").strip()
     if f.kind == "number":
         if not text.lstrip("-").isdigit():
             raise GameError(trf("{field}: type a whole number.", field=f.label))
@@ -75,7 +79,7 @@ def ask(ctx: PanelContext, title: str, fields: list[Field], make: Callable[[Json
             return
         ctx.dialogs.pop_dialog()
 
-    body: list[ft.Control] = [ft.Semantics(identifier=f"{identifier}-{f.key}", container=True, content=c)
+    body: list[ft.Control] = [ft.Semantics(identifier=f"{identifier}-{f.key}", container=True, content=_placed(c))
             for f, c in zip(fields, controls, strict=True)]
     body.append(said)
     ctx.dialogs.show_dialog(ft.AlertDialog(actions_overflow_button_spacing=DIALOG_BUTTON_GAP,

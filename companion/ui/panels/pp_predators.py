@@ -122,9 +122,10 @@ def _ask_texts(ctx: PanelContext, c: LabelledAlly) -> None:
                             "" if c["strength"] is None else str(c["strength"]), focus=False)
 
     def command() -> Command:
-        return SetCardText(c["id"], name.value or "", fields["task"].value or "", fields["offering"].value or "",
-                           whole_number(strength.value, tr("Strength"), optional=True),
-                           fields["effect"].value or "", fields["scoring"].value or "")
+        typed = {key: field.box.value or "" for key, field in fields.items()}
+        return SetCardText(c["id"], name.box.value or "", typed["task"], typed["offering"],
+                           whole_number(strength.box.value, tr("Strength"), optional=True),
+                           typed["effect"], typed["scoring"])
 
     ask(ctx, render(c["label"]), [name, *fields.values(), strength], [(tr("Save the card"), "save", command)],
         identifier="pp-texts-dialog")

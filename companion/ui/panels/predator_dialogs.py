@@ -6,14 +6,15 @@ own sentence) is shown under the fields and the dialog stays open. No panel is r
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import flet as ft
 
 from companion.core.commands.base import Command
 from companion.core.errors import GameError
 from companion.ui import widgets
-from companion.ui.fields import FieldMessage, sized
+from companion.ui.fields import FieldMessage, LabelledField
+from companion.ui.fields import text_field as labelled_field
 from companion.ui.i18n import tr, trf
 from companion.ui.panels import PanelContext
 from companion.ui.theme import DIALOG_BUTTON_GAP
@@ -28,8 +29,8 @@ def whole_number(text: str | None, what: str, *, optional: bool = False) -> int 
     return int(value)
 
 
-def ask(ctx: PanelContext, title: str, fields: list[ft.Control], actions: list[tuple[str, str, Callable[[], Command]]],
-        *, identifier: str, reveal: str | None = None) -> None:
+def ask(ctx: PanelContext, title: str, fields: Sequence[ft.Control | LabelledField],
+        actions: list[tuple[str, str, Callable[[], Command]]], *, identifier: str, reveal: str | None = None) -> None:
     """A dialog with ``fields``; each action is (label, identifier, build) run through the session; once one has
     run, the part keyed ``reveal`` (what it opened) is scrolled into view."""
     s = ctx.sizes
@@ -49,8 +50,9 @@ def ask(ctx: PanelContext, title: str, fields: list[ft.Control], actions: list[t
 
         return act
 
-    if fields and actions and isinstance(fields[-1], ft.TextField):
-        fields[-1].on_submit = ctx.answers.handler(run(actions[0][2]))
+    if fields and actions and isinstance(fields[-1], LabelledField):
+        fields[-1].box.on_submit = ctx.answers.handler(run(actions[0][2]))
+    placed = [f.control if isinstance(f, LabelledField) else f for f in fields]
     buttons = [widgets.tap_button(tr("Cancel"), ctx.answers.handler(ctx.dialogs.pop_dialog), kind="text",
                                   identifier=f"{identifier}-cancel", sizes=s)]
     buttons += [widgets.tap_button(label, ctx.answers.handler(run(build)), identifier=f"{identifier}-{ident}",
@@ -60,19 +62,18 @@ def ask(ctx: PanelContext, title: str, fields: list[ft.Control], actions: list[t
     # own took all the height it was offered, so one field sat on top of a screen-tall empty dialog.
     ctx.dialogs.show_dialog(ft.AlertDialog(actions_overflow_button_spacing=DIALOG_BUTTON_GAP,
         modal=True, title=ft.Text(title, size=s.title), semantics_label=title, scrollable=True,
-        content=ft.Column([*fields, problem.control], tight=True, spacing=8),
+        content=ft.Column([*placed, problem.control], tight=True, spacing=8),
         actions=buttons))
 
 
 def number_field(ctx: PanelContext, label: str, value: str = "", *, focus: bool = True,
-                 helper: str | None = None) -> ft.TextField:
-    """A short ``label`` (one line over the field) and, under it, what else to know (``helper``)."""
-    return ft.TextField(label=label, value=value, autofocus=focus, keyboard_type=ft.KeyboardType.NUMBER,
-                        text_size=ctx.sizes.title, on_change=lambda _: None, helper=helper,
-                        **sized(ctx.sizes))
+                 helper: str | None = None) -> LabelledField:
+    """A short ``label`` over the field and, under it, what else to know (``helper``)."""
+    return labelled_field(label, ctx.sizes, value=value, autofocus=focus, keyboard_type=ft.KeyboardType.NUMBER,
+                          text_size=ctx.sizes.title, on_change=lambda _: None, helper=helper)
 
 
 def text_field(ctx: PanelContext, label: str, value: str = "", *, focus: bool = False,
-               multiline: bool = False) -> ft.TextField:
-    return ft.TextField(label=label, value=value, autofocus=focus, multiline=multiline, text_size=ctx.sizes.body,
-                        on_change=lambda _: None, **sized(ctx.sizes))
+               multiline: bool = False) -> LabelledField:
+    return labelled_field(label, ctx.sizes, value=value, autofocus=focus, multiline=multiline,
+                          text_size=ctx.sizes.body, on_change=lambda _: None)

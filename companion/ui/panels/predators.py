@@ -169,7 +169,7 @@ def _start(ctx: PanelContext, p: PredatorCard, player_id: str, view: PredatorsVi
         field = number_field(ctx, tr("Cards it discards for its Army Strength"))
         ask(ctx, trf("Battle against the {predator}", predator=p["name"]), [field],
             [(tr("Start the battle"), "save",
-              lambda: StartBattle(p["id"], player_id, whole_number(field.value, tr("Cards"))))],
+              lambda: StartBattle(p["id"], player_id, whole_number(field.box.value, tr("Cards"))))],
             identifier="predators-cards-dialog", reveal=BATTLE_KEY)
 
     return ctx.answers.handler(asking)
@@ -254,21 +254,21 @@ def _confirm_win(ctx: PanelContext, command: WinAgainst) -> None:
 def _ask_summon(ctx: PanelContext, p: NamedPredator) -> None:
     field = number_field(ctx, tr("Hex number"), helper=tr("Leave it empty if you do not know it yet."))
     ask(ctx, trf("Summon: {predator}", predator=p["name"]), [field],
-        [(tr("Summon"), "save", lambda: Summon(p["id"], whole_number(field.value, tr("Hex"), optional=True)))],
+        [(tr("Summon"), "save", lambda: Summon(p["id"], whole_number(field.box.value, tr("Hex"), optional=True)))],
         identifier="predators-summon-dialog")
 
 
 def _ask_move(ctx: PanelContext, p: PredatorCard) -> None:
     field = number_field(ctx, tr("Hex number"))
     ask(ctx, trf("Move the {predator}", predator=p["name"]), [field],
-        [(tr("Move"), "save", lambda: MovePredator(p["id"], whole_number(field.value, tr("Hex")) or 0))],
+        [(tr("Move"), "save", lambda: MovePredator(p["id"], whole_number(field.box.value, tr("Hex")) or 0))],
         identifier="predators-move-dialog")
 
 
 def _ask_health(ctx: PanelContext, p: PredatorCard) -> None:
     field = number_field(ctx, trf("{predator}: Health now", predator=p["name"]), str(p["health"]))
     ask(ctx, trf("{predator}: {health} Health", predator=p["name"], health=p["health"]), [field],
-        [(tr("Save Health"), "save", lambda: SetHealth(p["id"], whole_number(field.value, tr("Health")) or 0))],
+        [(tr("Save Health"), "save", lambda: SetHealth(p["id"], whole_number(field.box.value, tr("Health")) or 0))],
         identifier="predators-health-dialog")
 
 
@@ -277,16 +277,16 @@ def _ask_tier(ctx: PanelContext, p: PredatorCard, tier: int) -> None:
     cards = number_field(ctx, tr("Cards it discards for its Army Strength (empty: none)"), focus=False)
     strength = number_field(ctx, tr("Army Strength it adds (empty: none)"), focus=False)
     ask(ctx, trf("{predator}: Tier {tier}", predator=p["name"], tier=tier), [text, cards, strength],
-        [(tr("Save tier"), "save", lambda: SetTierText(p["id"], tier, text.value or "",
-                                                       whole_number(cards.value, tr("Cards"), optional=True),
-                                                       whole_number(strength.value, tr("Strength"), optional=True)))],
+        [(tr("Save tier"), "save", lambda: SetTierText(
+            p["id"], tier, text.box.value or "", whole_number(cards.box.value, tr("Cards"), optional=True),
+            whole_number(strength.box.value, tr("Strength"), optional=True)))],
         identifier="predators-tier-dialog")
 
 
 def _ask_ferocity(ctx: PanelContext) -> None:
     field = number_field(ctx, tr("The card's Ferocity"))
     ask(ctx, tr("Its discarded card"), [field],
-        [(tr("Enter"), "save", lambda: RevealCard(whole_number(field.value, tr("Ferocity")) or 0))],
+        [(tr("Enter"), "save", lambda: RevealCard(whole_number(field.box.value, tr("Ferocity")) or 0))],
         identifier="predators-ferocity-dialog")
 
 
@@ -294,7 +294,7 @@ def _ask_strength(ctx: PanelContext, b: BattleShown) -> None:
     field = number_field(ctx, trf("Army Strength (ants, evolutions, Ferocity card) of {name}", name=b["player_name"]))
 
     def finish(winner: str) -> Command:
-        return FinishBattle(whole_number(field.value, tr("Army Strength")) or 0, winner)
+        return FinishBattle(whole_number(field.box.value, tr("Army Strength")) or 0, winner)
 
     ask(ctx, trf("{name} against the {predator} ({strength})", name=b["player_name"], predator=b["name"],
                  strength=b["strength"]), [field],

@@ -20,7 +20,7 @@ from companion.core.schema import JsonObject
 from companion.store import GameSummary, KeptGame
 from companion.store.games import good_news
 from companion.ui import widgets
-from companion.ui.fields import sized
+from companion.ui.fields import text_field
 from companion.ui.i18n import tr, trf, trn
 from companion.ui.measure import title_lines, widest_word
 from companion.ui.models import last_played, round_label
@@ -82,13 +82,13 @@ class HomeScreen(Screen):
         return controls
 
     def _filter_field(self, total: int) -> ft.Control:
-        field = ft.TextField(
-            value=self.name_filter, label=tr("Find a game by name"), prefix_icon=ft.Icons.SEARCH,
-            text_size=self.sizes.body, **sized(self.sizes),
+        field = text_field(
+            tr("Find a game by name"), self.sizes, value=self.name_filter, prefix_icon=ft.Icons.SEARCH,
+            text_size=self.sizes.body,
             on_change=lambda event: self.app.answers.guard(lambda: self._filter_changed(event)),
             helper=trn("{n} saved game", "{n} saved games", total),
         )
-        return ft.Semantics(identifier="game-filter", container=True, content=field)
+        return ft.Semantics(identifier="game-filter", container=True, content=field.control)
 
     def _filter_changed(self, event: ft.Event[ft.TextField]) -> None:
         self.name_filter = str(event.control.value or "")[:60]

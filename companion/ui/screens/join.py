@@ -6,7 +6,7 @@ import flet as ft
 
 from companion.core.i18n import N_
 from companion.ui import widgets
-from companion.ui.fields import sized
+from companion.ui.fields import text_field
 from companion.ui.i18n import tr
 from companion.ui.screen import Screen
 from companion.ui.share import JoinRefused
@@ -19,10 +19,10 @@ class JoinScreen(Screen):
     identifier = "join"
 
     def setup(self) -> None:
-        self.code = ft.TextField(label=tr("Code from the host's screen"), keyboard_type=ft.KeyboardType.NUMBER,
-                                 text_size=self.sizes.title, on_change=_keep_in_sync, **sized(self.sizes))
-        self.name = ft.TextField(label=tr("Your name"), text_size=self.sizes.title, on_change=_keep_in_sync,
-                                 capitalization=ft.TextCapitalization.WORDS, **sized(self.sizes))
+        self.code = text_field(tr("Code from the host's screen"), self.sizes, keyboard_type=ft.KeyboardType.NUMBER,
+                               text_size=self.sizes.title, on_change=_keep_in_sync)
+        self.name = text_field(tr("Your name"), self.sizes, text_size=self.sizes.title, on_change=_keep_in_sync,
+                               capitalization=ft.TextCapitalization.WORDS)
         self.problem = ft.Text(self.app.join_problem, size=self.sizes.body, color=ft.Colors.ERROR)
         self.app.join_problem = ""
 
@@ -37,11 +37,11 @@ class JoinScreen(Screen):
         with_link = self.app.join_token is not None
         if with_link:
             intro = tr("You opened the host's join link. Type your name to join the game at this table.")
-            fields: list[ft.Control] = [self.name]
+            fields: list[ft.Control] = [self.name.control]
         else:
             intro = tr("Type the code shown on the host's screen and your name to join the game at this table.")
-            fields = [self.code, self.name]
-        self.name.on_submit = self.app.answers.handler(self._join)
+            fields = [self.code.control, self.name.control]
+        self.name.box.on_submit = self.app.answers.handler(self._join)
         return [
             ft.Text(intro, size=sizes.body),
             *fields,
@@ -57,9 +57,9 @@ class JoinScreen(Screen):
         token = self.app.join_token
         try:
             if token is not None:
-                device = table.join_with_token(token, self.name.value or "")
+                device = table.join_with_token(token, self.name.box.value or "")
             else:
-                device = table.join_with_code(self.code.value or "", self.name.value or "")
+                device = table.join_with_code(self.code.box.value or "", self.name.box.value or "")
         except JoinRefused as exc:
             self.problem.value = str(exc)
             if exc.spent_link:  # offer the code instead, and take the spent link off the address bar

@@ -13,7 +13,7 @@ import flet as ft
 
 from companion.core.i18n import N_
 from companion.ui import widgets
-from companion.ui.fields import changed_value, sized
+from companion.ui.fields import changed_value, text_field
 from companion.ui.i18n import tr, trf, trn
 from companion.ui.models import player_range
 from companion.ui.screen import Screen
@@ -136,10 +136,10 @@ class NewGameScreen(Screen):
         out += [self._player_editor(i, p) for i, p in enumerate(m.table.players)]
         if m.has_difficulty():
             out.append(self._difficulty())
-        name = ft.TextField(label=tr("Game name (optional)"), value=m.name, text_size=self.sizes.body,
-                            max_length=60, counter=trf("Up to {n} characters", n=60), **sized(self.sizes))
-        name.on_change = changed_value(self.app, lambda text: setattr(m, "name", text))
-        out.append(ft.Semantics(identifier="game-name", container=True, content=name))
+        name = text_field(tr("Game name (optional)"), self.sizes, value=m.name, text_size=self.sizes.body,
+                          max_length=60, counter=trf("Up to {n} characters", n=60),
+                          on_change=changed_value(self.app, lambda text: setattr(m, "name", text)))
+        out.append(ft.Semantics(identifier="game-name", container=True, content=name.control))
         if problem := m.problem():
             out.append(widgets.banner(problem, self.sizes, identifier="wizard-problem", error=True))
         return out
@@ -164,16 +164,18 @@ class NewGameScreen(Screen):
         m = self.model
         number = index + 1
         # Empty until typed, the colour's name its hint: a tap and "Yuki" gives "Yuki", not "RedYuki". With the
-        # text made larger the counter's words join the helper's line (beside it, the helper had 62 px).
+        # text made larger the counter's words join the helper's line (beside it, the helper had 62 px), and the
+        # counter is a box of no size (an empty Container takes all the width it is offered: the helper had none)
         larger = self.sizes.scale > 1
         helper = (trf("Left empty: {name}. Up to {n} characters.", name=player.default, n=24) if larger
                   else trf("Left empty: {name}", name=player.default))
-        field = ft.TextField(label=trf("Player {number} name", number=number), value=player.name,
-                             hint_text=player.default, text_size=self.sizes.body, max_length=24,
-                             counter=ft.Container() if larger else trf("Up to {n} characters", n=24),
-                             helper=helper, **sized(self.sizes))
-        field.on_change = changed_value(self.app, lambda text: m.table.set_name(index, text))
-        rows: list[ft.Control] = [ft.Semantics(identifier=f"player-name-{number}", container=True, content=field)]
+        field = text_field(trf("Player {number} name", number=number), self.sizes, value=player.name,
+                           hint_text=player.default, text_size=self.sizes.body, max_length=24,
+                           counter=ft.Container(width=0, height=0) if larger else trf("Up to {n} characters", n=24),
+                           helper=helper,
+                           on_change=changed_value(self.app, lambda text: m.table.set_name(index, text)))
+        rows: list[ft.Control] = [ft.Semantics(identifier=f"player-name-{number}", container=True,
+                                               content=field.control)]
         if player.role == "broodmother":
             rows.append(ft.Text(tr("Plays the Broodmother (no colony colour)."), size=self.sizes.small))
         else:

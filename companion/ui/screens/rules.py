@@ -17,7 +17,7 @@ from companion.core.i18n import N_
 from companion.core.schema import JsonObject
 from companion.rules.corpus import KINDS, LANGS
 from companion.ui import widgets
-from companion.ui.fields import sized
+from companion.ui.fields import text_field
 from companion.ui.i18n import render, tr, trf, trn
 from companion.ui.return_path import Origin, game_in_play
 from companion.ui.rules_model import (
@@ -90,13 +90,13 @@ class RulesScreen(RulesPage):
         return self.origin.game_route() if self.origin.from_game else "/"
 
     # -- layout ------------------------------------------------------------------------------
-    def _search_field(self) -> ft.TextField:
-        return ft.TextField(
-            label=tr(SEARCH_LABEL), value=self.query, autofocus=True, text_size=self.sizes.body, **sized(self.sizes),
+    def _search_field(self) -> ft.Control:
+        return text_field(
+            tr(SEARCH_LABEL), self.sizes, value=self.query, autofocus=True, text_size=self.sizes.body,
             prefix_icon=ft.Icons.SEARCH, keyboard_type=ft.KeyboardType.TEXT, autocorrect=False,
             enable_suggestions=False, capitalization=ft.TextCapitalization.NONE, expand=True,
             on_change=self._typed, on_submit=self._typed,
-        )
+        ).control
 
     def body(self) -> list[ft.Control]:
         """The whole screen, rebuilt on every change (each keystroke too).
@@ -111,7 +111,7 @@ class RulesScreen(RulesPage):
             ft.Row([self._search_field(), widgets.icon_action(
                 tr("Clear the search"), ft.Icons.CLOSE, self.app.answers.handler(self._clear) if self.query else None,
                 identifier="rules-clear")],
-                   spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                   spacing=4, vertical_alignment=ft.CrossAxisAlignment.END),  # beside the field, under its label
             # Natural widths fit a 360 px phone on one line; larger text wraps instead of squeezing.
             ft.Row([*language_buttons(self.lang, partial(language_chooser, self), self.sizes, "rules-lang"),
                     self._filters_button()],

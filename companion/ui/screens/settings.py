@@ -112,4 +112,5 @@ def saves_place(path: object) -> str:
     (the folder inside Pyodide, "/home/pyodide/...", means nothing to its owner)."""
     if platform.IS_BROWSER:
         return tr("Kept in this browser on this device. Clearing the browser's data for this site deletes them.")
-    return trf("Stored in {path}", path=path)
+    # A break allowed after each "/" (a zero-width space): a long path wraps at its folders, not mid-word
+    return trf("Stored in {path}", path=str(path).replace("/", "/\u200b"))

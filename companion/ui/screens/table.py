@@ -13,7 +13,7 @@ import flet as ft
 
 from companion.core.i18n import N_
 from companion.ui import widgets
-from companion.ui.fields import changed_value, sized
+from companion.ui.fields import changed_value, text_field
 from companion.ui.i18n import tr
 from companion.ui.screen import Screen
 from companion.ui.tab.answers import explain
@@ -42,16 +42,15 @@ class JoinTableScreen(Screen):
         sizes = self.sizes
         intro = tr("On the host's phone, open the game and choose Share this table. Scan the code it shows, or "
                    "paste its text here, then tap Join.")
-        offer = ft.TextField(label=tr("The host's code"), value=self.offer, multiline=True, max_lines=3,
-                             text_size=sizes.small, on_change=changed_value(self.app, self._offer_typed),
-                             **sized(sizes))
-        name = ft.TextField(label=tr("Your name"), value=self.name, text_size=sizes.title,
-                            capitalization=ft.TextCapitalization.WORDS,
-                            on_change=changed_value(self.app, self._name_typed), **sized(sizes))
+        offer = text_field(tr("The host's code"), sizes, value=self.offer, multiline=True, max_lines=3,
+                           text_size=sizes.small, on_change=changed_value(self.app, self._offer_typed))
+        name = text_field(tr("Your name"), sizes, value=self.name, text_size=sizes.title,
+                          capitalization=ft.TextCapitalization.WORDS,
+                          on_change=changed_value(self.app, self._name_typed))
         return [
             ft.Text(intro, size=sizes.body),
-            ft.Semantics(identifier="table-offer-field", container=True, content=offer),
-            ft.Semantics(identifier="table-name-field", container=True, content=name),
+            ft.Semantics(identifier="table-offer-field", container=True, content=offer.control),
+            ft.Semantics(identifier="table-name-field", container=True, content=name.control),
             ft.Semantics(identifier="table-join-problem", live_region=True, visible=bool(self.problem),
                          content=ft.Text(self.problem, size=sizes.body, color=ft.Colors.ERROR)),
             *self._scan_button(),

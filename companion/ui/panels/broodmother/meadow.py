@@ -167,7 +167,7 @@ def new_hex_form(ctx: PanelContext, view: BroodmotherView) -> list[ft.Control]:
     number = number_field(tr("New hex number"), form.number, ctx.sizes, low=1, high=MAX_HEX,
                           on_text=partial(setattr, form, "number"))
     rows: list[ft.Control] = [
-        ft.Semantics(identifier="bm-new-hex-number", container=True, content=number),
+        ft.Semantics(identifier="bm-new-hex-number", container=True, content=number.control),
         *_new_hex_zone_and_sites(ctx, form),
         check_row(tr("It is a centipede hex"), form.centipede_hex,
                   local(ctx, lambda: setattr(form, "centipede_hex", not form.centipede_hex)), ctx.sizes,

@@ -244,11 +244,11 @@ def answer_field(ctx: PanelContext, field: dict[str, Any], values: dict[str, Any
     if texts.is_typed(field):
         box = number_field(label, str(value), ctx.sizes, low=_bound(field, "min"), high=_bound(field, "max"),
                            on_text=partial(values.__setitem__, name), width=130)
-        return ft.Semantics(identifier=ident, container=True, content=box)
+        return ft.Semantics(identifier=ident, container=True, content=box.control)
     low, high = int(field.get("min", 0)), int(field.get("max", STEPPER_TOP))
     blank = str(value).strip() == ""  # a required count starts empty: nothing carried over, nothing assumed
     number = low - 1 if blank else int(value)
-    return ft.Column([ft.Text(label, size=ctx.sizes.small), widgets.stepper(
+    return ft.Column([ft.Text(label, size=ctx.sizes.label), widgets.stepper(  # as a field's label (fields.text_field)
         label, "-" if blank else str(number),
         local(ctx, lambda: values.__setitem__(name, number - 1)) if number > low else None,
         local(ctx, lambda: values.__setitem__(name, number + 1)) if number < high else None,
