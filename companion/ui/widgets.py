@@ -95,7 +95,8 @@ def tap_button(label: str, on_tap: EventHandler | None, *, text: str | None = No
                    overflow=ft.TextOverflow.ELLIPSIS if one_line else ft.TextOverflow.VISIBLE)
     style = _shape(kind)
     if not one_line:
-        style.padding = ft.Padding.symmetric(horizontal=14, vertical=13)  # one line still makes 48 px (12: 47)
+        # One line makes 48 px: at the device's text size it needs 13 (12 made 47); larger text is taller already
+        style.padding = ft.Padding.symmetric(horizontal=14, vertical=13 if sizes.scale <= 1 else 12)
     button = _BUTTON_KINDS[kind](content=face, icon=icon, on_click=on_tap, disabled=on_tap is None,
                                  height=BUTTON_HEIGHT if one_line else None, style=style, expand=expand or None)
     return ft.Semantics(label=label if on_tap else trf("{label} (not available now)", label=label), button=True,

@@ -8,6 +8,8 @@ from typing import Any
 
 import pytest
 
+pytest.importorskip("xdist", reason="the order is the two workers' (pytest-xdist); Pyodide's run has none")
+
 from tests.conftest import TIMES_KEY, _keep_both_workers_busy, took_last_time
 
 

@@ -183,9 +183,12 @@ def still_cut(ui: Ui, ident: str) -> bool:
     or the app bar has its box clipped by the scroll view, which reads as a cut that is not there."""
     ui.show(ident)
     size = ui.page.viewport_size or PHONE_360
-    ui.page.mouse.wheel(0, size["height"] * 0.25)  # "on screen" may still be its top edge above the bottom bar
-    ui.settled(quiet_ms=400)  # the accessibility tree's boxes follow the scroll a moment after it ends
-    return any(faults(node) for node in ui.page.evaluate(_TEXTS) if node["id"] == ident)
+    for _ in range(2):  # where "show" left it, then a quarter screen on: "on screen" may be an edge under a bar
+        ui.settled(quiet_ms=400)  # the accessibility tree's boxes follow the scroll a moment after it ends
+        if not any(faults(node) for node in ui.page.evaluate(_TEXTS) if node["id"] == ident):
+            return False
+        ui.page.mouse.wheel(0, size["height"] * 0.25)
+    return True
 
 
 def screen_faults(ui: Ui, name: str, step: float = 0.4, at: float = 0.5) -> list[str]:
