@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A table of phones in real browsers: a tap on one phone until every phone at the table shows it.
 
-    .venv/bin/python scripts/bench_table_browser.py [--guests 5] [--taps 30] [--runs 3] [--json]
+    .venv/bin/python scripts/bench_table_browser.py [--guests 5] [--taps 30] [--runs 3] [--warm 4] [--json]
 
 The host and each guest is a phone of its own: an app server (``tests/table/table_server.py``, its own process
 and saves) in a browser context of its own (one Debian chromium, 360x740, headless), the guests linked to the host
@@ -9,13 +9,14 @@ by the loopback TCP linker (``tests/table/tcp_linker.py``) in place of WebRTC, j
 player joins (the codes' text copied across). The host's game is solo against her, three hexes on the meadow.
 
 The taps go round the table, the host first, then each guest in turn; what is tapped goes round too: + on Ana's
-total, Undo, Her turn (her draw), Undo - so every tap changes the game and is saved on the host. A tap is timed
-in the pages, on one clock (``performance.timeOrigin + performance.now()``, the system's; the pages' clocks are
-compared with this script's at the start and the largest disagreement is reported): from the pointer going down
-on the button until the last of the pages shows the change in its accessibility tree (a ``MutationObserver``
-watching the Undo button's label, which every step of the rotation rewrites: *seen*), and until the animation
-frame after it on that page (*painted*). Between taps every page settles and the next phone waits out the app's
-0.5 s in which a tap is judged against the screen before (``companion.ui.models.SEEN_AFTER_SECONDS``).
+total, Undo, Her turn (her draw), Undo - so every tap changes the game and is saved on the host. A tap is timed in
+the pages, on one clock (``performance.timeOrigin + performance.now()``, the system's; the pages' clocks are
+compared with this script's at the start and the largest disagreement is reported): from the pointer going down on
+the button until the last of the pages shows the change in its accessibility tree (a ``MutationObserver`` watching
+the Undo button's label, which every step of the rotation rewrites: *seen*), and until the animation frame after it
+on that page (*painted*). ``--warm`` taps (each kind once by default) go first, not timed. Between taps every page
+settles and the next phone waits out the app's 0.5 s in which a tap is judged against the screen before
+(``companion.ui.models.SEEN_AFTER_SECONDS``).
 
 Reported per run and over all: p50, p95, p99 and max of *seen* and *painted*, the tapping phone's own *seen*,
 *seen* split by who tapped (the host or a guest), and the machine's load average (1 min) before and after.
@@ -251,21 +252,23 @@ def summary(samples: list[Sample]) -> dict[str, Any]:
             "slowest_page_was_host": sum(1 for n in slowest if n == 0)}
 
 
-def timed_runs(at: Table, count: int, runs: int, each_run: Callable[[dict[str, Any]], None]) -> list[Sample]:
+def timed_runs(at: Table, count: int, runs: int, each_run: Callable[[dict[str, Any]], None], first: int) \
+        -> list[Sample]:
     """``runs`` runs of ``count`` taps each (the rotation taken up after the warm round); each run's figures, its
     taps and the machine's load handed to ``each_run`` as it ends."""
     every: list[Sample] = []
     for number in range(runs):
         load_before = os.getloadavg()[0]
-        samples = taps(at.pages, count, first=len(ROTATION) + number * count)
+        samples = taps(at.pages, count, first=first + number * count)
         every += samples
         each_run({"load_before": round(load_before, 2), "load_after": round(os.getloadavg()[0], 2),
                   **summary(samples), "taps": [vars(s) for s in samples]})
     return every
 
 
-def run(guests: int, count: int, runs: int, progress: Callable[[str], None]) -> dict[str, Any]:
-    results: dict[str, Any] = {"guests": guests, "taps_per_run": count, "runs": []}
+def run(guests: int, count: int, runs: int, progress: Callable[[str], None], warm: int = len(ROTATION)) \
+        -> dict[str, Any]:
+    results: dict[str, Any] = {"guests": guests, "taps_per_run": count, "warm_taps": warm, "runs": []}
 
     def keep(got: dict[str, Any]) -> None:
         results["runs"].append(got)
@@ -275,9 +278,9 @@ def run(guests: int, count: int, runs: int, progress: Callable[[str], None]) -> 
     with tempfile.TemporaryDirectory(prefix="companion-table-") as folder, \
             table(Path(folder), guests, progress) as at:
         results["clock"] = clock_spread(at.pages)
-        taps(at.pages, len(ROTATION), first=0)  # warm: each kind of tap once, not timed
+        taps(at.pages, warm, first=0)  # warm: by default each kind of tap once, not timed
         before = at.saved_revision()
-        every = timed_runs(at, count, runs, keep)
+        every = timed_runs(at, count, runs, keep, first=warm)
         results["saved_changes"] = at.saved_revision() - before
     results["all"] = summary(every)
     results["goal"] = {"seen_p99_ms": GOAL_P99_MS, "met": results["all"]["seen"]["p99"] <= GOAL_P99_MS}
@@ -310,11 +313,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--guests", type=int, default=5, choices=range(1, len(GUEST_NAMES) + 1), metavar="N")
     parser.add_argument("--taps", type=int, default=30, help="timed taps a run (default 30)")
     parser.add_argument("--runs", type=int, default=3, help="runs on the same table (default 3)")
+    parser.add_argument("--warm", type=int, default=len(ROTATION), help="taps before the timed ones (default 4)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     args = parser.parse_args(argv)
-    if args.taps < 1 or args.runs < 1:
-        parser.error("--taps and --runs must be at least 1")
-    results = run(args.guests, args.taps, args.runs, lambda text: print(text, file=sys.stderr))
+    if args.taps < 1 or args.runs < 1 or args.warm < 0:
+        parser.error("--taps and --runs must be at least 1, --warm at least 0")
+    results = run(args.guests, args.taps, args.runs, lambda text: print(text, file=sys.stderr), args.warm)
     print(json.dumps(results, indent=2) if args.json else report(results))
     return 0
 
