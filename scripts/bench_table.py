@@ -9,7 +9,7 @@ The host's game (solo against her, three hexes on the meadow) is saved in a temp
 then her draw (undone in turn), so every sample changes the game and is saved. A sample runs from the guest's
 tap (``MirrorSession.execute``: encoding, the host's checks, its session's execute and durable save, the patch to
 every guest, each guest's check and patch) to every mirror holding the new revision. No screen is drawn: this is the
-protocol's share; the browser's (WebRTC and each phone's redraw) is measured apart.
+protocol's share; with the screens, in browsers, it is ``scripts/bench_table_browser.py``.
 
 Also reported: the sizes of what goes over the links (a whole game, a patch for a point and for her draw).
 The goal (issue 36): p99 <= 300 ms for a change seen on every one of 5 guests. A goal, not a test.

@@ -1,0 +1,327 @@
+#!/usr/bin/env python3
+"""A table of phones in real browsers: a tap on one phone until every phone at the table shows it.
+
+    .venv/bin/python scripts/bench_table_browser.py [--guests 5] [--taps 30] [--runs 3] [--warm 4] [--json]
+
+The host and each guest is a phone of its own: an app server (``tests/table/table_server.py``, its own process
+and saves) in a browser context of its own (one Debian chromium, 360x740, headless), the guests linked to the host
+by the loopback TCP linker (``tests/table/tcp_linker.py``) in place of WebRTC, joined through the screens as a
+player joins (the codes' text copied across). The host's game is solo against her, three hexes on the meadow.
+
+The taps go round the table, the host first, then each guest in turn; what is tapped goes round too: + on Ana's
+total, Undo, Her turn (her draw), Undo - so every tap changes the game and is saved on the host. A tap is timed in
+the pages, on one clock (``performance.timeOrigin + performance.now()``, the system's; the pages' clocks are
+compared with this script's at the start and the largest disagreement is reported): from the pointer going down on
+the button until the last of the pages shows the change in its accessibility tree (a ``MutationObserver`` watching
+the Undo button's label, which every step of the rotation rewrites: *seen*), and until the animation frame after it
+on that page (*painted*). ``--warm`` taps (each kind once by default) go first, not timed. Between taps every page
+settles and the next phone waits out the app's 0.5 s in which a tap is judged against the screen before
+(``companion.ui.models.SEEN_AFTER_SECONDS``).
+
+Reported per run and over all: p50, p95, p99 and max of *seen* and *painted*, the tapping phone's own *seen*,
+*seen* split by who tapped (the host or a guest), and the machine's load average (1 min) before and after.
+The goal (issue 36): p99 <= 300 ms for a change seen on every one of 5 guests. A goal, not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from companion.bench.timing import percentile  # noqa: E402
+from companion.ui.models import SEEN_AFTER_SECONDS  # noqa: E402
+
+VIEWPORT = {"width": 360, "height": 740}
+GUEST_NAMES = ("Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy")
+WATCH = "undo"  # its label names the last step: every tap of the rotation rewrites it on every page
+ROTATION = ("plus-p1", "undo", "bm-her-turn", "undo")
+GOAL_P99_MS = 300.0
+TAP_TIMEOUT_MS = 15_000
+SEEN_MARGIN_S = 0.15  # past the app's window, for the tap's own way to the server
+
+_CLOCK = "() => performance.timeOrigin + performance.now()"
+# Kept once per page: when the pointer last went down (on the shared clock).
+_WATCH_DOWN = """() => { window.addEventListener('pointerdown',
+    () => { window.__down = performance.timeOrigin + performance.now(); }, {capture: true}); }"""
+# Arms a page for the next tap: ``window.__seen`` resolves to {dom, painted, label} (shared clock, ms) once the
+# node ``ident``'s label differs from ``before``; ``painted`` is the next animation frame's (null if none came
+# within a second); null altogether if nothing changed within ``timeout`` ms.
+_ARM = """([ident, before, timeout]) => {
+  const now = () => performance.timeOrigin + performance.now();
+  const label = () => {
+    const n = document.querySelector(`[flt-semantics-identifier="${ident}"]`);
+    return n ? (n.getAttribute('aria-label') || n.innerText || '').trim() : null;
+  };
+  window.__down = null;
+  window.__seen = new Promise((resolve) => {
+    let found = false;
+    const look = () => {
+      const text = label();
+      if (found || text === null || text === before) return;
+      found = true;
+      obs.disconnect();
+      const dom = now();
+      let given = false;
+      const give = (painted) => { if (!given) { given = true; resolve({dom, painted, label: text}); } };
+      requestAnimationFrame(() => give(now()));
+      setTimeout(() => give(null), 1000);
+    };
+    const obs = new MutationObserver(look);
+    obs.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+    setTimeout(() => { if (!found) { obs.disconnect(); resolve(null); } }, timeout);
+  });
+  return true;
+}"""
+
+
+@dataclass
+class Sample:
+    """One tap: who made it, and when each page showed it (ms after the pointer went down)."""
+
+    tapper: int
+    button: str
+    seen: list[float]
+    painted: list[float | None]
+
+    @property
+    def last_seen(self) -> float:
+        return max(self.seen)
+
+    @property
+    def last_painted(self) -> float | None:
+        painted = [p for p in self.painted if p is not None]
+        return max(painted) if len(painted) == len(self.painted) else None
+
+
+_LABEL = """ident => { const n = document.querySelector(`[flt-semantics-identifier="${ident}"]`);
+    return n ? (n.getAttribute('aria-label') || n.innerText || '').trim() : null; }"""
+
+
+_SCROLLS = "e => !!e.closest(\"[flt-semantics-identifier^='screen-']\")"
+
+
+def label_now(ui: Any, ident: str) -> str | None:
+    """The node's label as the page has it now (as ``_ARM`` reads it), None if the node is not there."""
+    got = ui.page.evaluate(_LABEL, ident)
+    return None if got is None else str(got)
+
+
+@dataclass
+class Table:
+    """The pages at the table (the host's first) and where the host keeps the game."""
+
+    pages: list[Any]
+    host_db: Path
+    game_id: str
+
+    def saved_revision(self) -> int:
+        """The game's revision in the host's saves: one more for every change the host saved."""
+        from companion.store import GameStore
+
+        store = GameStore(self.host_db)
+        try:
+            return store.session(self.game_id).revision
+        finally:
+            store.close()
+
+
+@contextmanager
+def table(folder: Path, guests: int, progress: Callable[[str], None]) -> Iterator[Table]:
+    """The host's page on its game and ``guests`` guests' pages joined to it, each its own server and context."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.table.test_table_browser import SERVER, host_game, join
+    from tests.ui.browser import launch_chromium, new_tab, run_server
+
+    names = GUEST_NAMES[:guests]
+    host_db = folder / "host" / "games.json"
+    game_id = host_game(host_db)
+    with ExitStack() as stack:
+        servers = [stack.enter_context(run_server(folder / who / "games.json", SERVER)) for who in ("host", *names)]
+        progress(f"{len(servers)} app servers started")
+        browser = launch_chromium(stack.enter_context(sync_playwright()))
+        stack.callback(browser.close)
+        pages = [new_tab(browser, servers[0].url, VIEWPORT).open(f"/game/{game_id}", "game")]
+        pages += [new_tab(browser, server.url, VIEWPORT).open() for server in servers[1:]]
+        pages[0].tap("share-table")
+        for ui, name in zip(pages[1:], names, strict=True):
+            join(pages[0], ui, name)
+            progress(f"{name} joined")
+        pages[0].tap("share-close")
+        for ui in pages:
+            ui.page.evaluate(_WATCH_DOWN)
+            ui.settled()
+        yield Table(pages, host_db, game_id)
+
+
+def clock_offsets(pages: list[Any], tries: int = 7) -> list[tuple[float, float]]:
+    """Each page's clock less this script's (ms) and the uncertainty of that figure (half the quickest round trip)."""
+    found = []
+    for ui in pages:
+        best: tuple[float, float] | None = None
+        for _ in range(tries):
+            before = time.time() * 1000
+            theirs = float(ui.page.evaluate(_CLOCK))
+            after = time.time() * 1000
+            guess = (theirs - (before + after) / 2, (after - before) / 2)
+            if best is None or guess[1] < best[1]:
+                best = guess
+        assert best is not None
+        found.append(best)
+    return found
+
+
+def clock_spread(pages: list[Any]) -> dict[str, float]:
+    """How far the pages' clocks disagree, as seen from this script: the bound on any sample's error from clocks."""
+    offsets = clock_offsets(pages)
+    spread = max(o for o, _ in offsets) - min(o for o, _ in offsets)
+    return {"spread_ms": round(spread, 2), "uncertainty_ms": round(max(u for _, u in offsets), 2)}
+
+
+def tap(pages: list[Any], tapper: int, button: str) -> Sample:
+    """Tap ``button`` where it is painted on page ``tapper``; when each page showed the change."""
+    ui = pages[tapper]
+    if ui.by_id(button).evaluate(_SCROLLS):
+        ui.show(button)  # on the screen's list: wheeled into view (the bars and dialogs stay where they are)
+    box = ui.by_id(button).bounding_box()
+    if box is None:
+        raise SystemExit(f"page {tapper}: {button} is not on screen")
+    for page_ui in pages:
+        page_ui.page.evaluate(_ARM, [WATCH, label_now(page_ui, WATCH), TAP_TIMEOUT_MS])
+    ui.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    shown = [page_ui.page.evaluate("() => window.__seen") for page_ui in pages]
+    down = ui.page.evaluate("() => window.__down")
+    missing = [n for n, s in enumerate(shown) if s is None]
+    if missing or down is None:
+        raise SystemExit(f"tap on {button} (page {tapper}): pages {missing} never showed a change; "
+                         f"on the tapping page: {ui.visible_ids()}")
+    if len({s["label"] for s in shown}) != 1:
+        raise SystemExit(f"tap on {button}: the pages disagree: {[s['label'] for s in shown]}")
+    return Sample(tapper, button, [s["dom"] - down for s in shown],
+                  [None if s["painted"] is None else s["painted"] - down for s in shown])
+
+
+def ready_for_next(pages: list[Any], shown_by: float) -> None:
+    """Every page settled, and the app's window in which a tap counts against the screen before (since
+    ``shown_by``, when every page had shown the last change) is over."""
+    for ui in pages:
+        ui.settled()
+    left = shown_by + SEEN_AFTER_SECONDS + SEEN_MARGIN_S - time.time()
+    if left > 0:
+        pages[0].page.wait_for_timeout(left * 1000)
+
+
+def taps(pages: list[Any], count: int, first: int = 0) -> list[Sample]:
+    """``count`` taps round the table, from step ``first`` of the rotation."""
+    samples = []
+    for step in range(first, first + count):
+        samples.append(tap(pages, step % len(pages), ROTATION[step % len(ROTATION)]))
+        ready_for_next(pages, time.time())
+    return samples
+
+
+def figures(values: list[float]) -> dict[str, float]:
+    return {"p50": round(statistics.median(values), 1), "p95": round(percentile(values, 95), 1),
+            "p99": round(percentile(values, 99), 1), "max": round(max(values), 1), "n": len(values)}
+
+
+def summary(samples: list[Sample]) -> dict[str, Any]:
+    """The figures of a run's taps (ms after the pointer went down)."""
+    painted = [s.last_painted for s in samples if s.last_painted is not None]
+    by_host = [s.last_seen for s in samples if s.tapper == 0]
+    by_guests = [s.last_seen for s in samples if s.tapper != 0]
+    slowest = [max(range(len(s.seen)), key=s.seen.__getitem__) for s in samples]
+    return {"seen": figures([s.last_seen for s in samples]),
+            "painted": figures(painted) if painted else None,
+            "tapper_seen": figures([s.seen[s.tapper] for s in samples]),
+            "host_taps_seen": figures(by_host) if by_host else None,
+            "guest_taps_seen": figures(by_guests) if by_guests else None,
+            "slowest_page_was_host": sum(1 for n in slowest if n == 0)}
+
+
+def timed_runs(at: Table, count: int, runs: int, each_run: Callable[[dict[str, Any]], None], first: int) \
+        -> list[Sample]:
+    """``runs`` runs of ``count`` taps each (the rotation taken up after the warm round); each run's figures, its
+    taps and the machine's load handed to ``each_run`` as it ends."""
+    every: list[Sample] = []
+    for number in range(runs):
+        load_before = os.getloadavg()[0]
+        samples = taps(at.pages, count, first=first + number * count)
+        every += samples
+        each_run({"load_before": round(load_before, 2), "load_after": round(os.getloadavg()[0], 2),
+                  **summary(samples), "taps": [vars(s) for s in samples]})
+    return every
+
+
+def run(guests: int, count: int, runs: int, progress: Callable[[str], None], warm: int = len(ROTATION)) \
+        -> dict[str, Any]:
+    results: dict[str, Any] = {"guests": guests, "taps_per_run": count, "warm_taps": warm, "runs": []}
+
+    def keep(got: dict[str, Any]) -> None:
+        results["runs"].append(got)
+        progress(f"run {len(results['runs'])} (load {got['load_before']} -> {got['load_after']}): "
+                 f"seen p50 {got['seen']['p50']} ms, p99 {got['seen']['p99']} ms")
+
+    with tempfile.TemporaryDirectory(prefix="companion-table-") as folder, \
+            table(Path(folder), guests, progress) as at:
+        results["clock"] = clock_spread(at.pages)
+        taps(at.pages, warm, first=0)  # warm: by default each kind of tap once, not timed
+        before = at.saved_revision()
+        every = timed_runs(at, count, runs, keep, first=warm)
+        results["saved_changes"] = at.saved_revision() - before
+    results["all"] = summary(every)
+    results["goal"] = {"seen_p99_ms": GOAL_P99_MS, "met": results["all"]["seen"]["p99"] <= GOAL_P99_MS}
+    return results
+
+
+def line(name: str, got: dict[str, float] | None) -> str:
+    if got is None:
+        return f"  {name:<18} -"
+    return (f"  {name:<18} p50 {got['p50']:>6} ms  p95 {got['p95']:>6} ms  p99 {got['p99']:>6} ms  "
+            f"max {got['max']:>6} ms  (n={got['n']})")
+
+
+def report(results: dict[str, Any]) -> str:
+    lines = [f"host + {results['guests']} guests, {results['taps_per_run']} taps a run; pages' clocks within "
+             f"{results['clock']['spread_ms']} ms (+- {results['clock']['uncertainty_ms']} ms); "
+             f"changes the host saved in the timed taps: {results['saved_changes']}"]
+    for number, got in enumerate([*results["runs"], results["all"]], start=1):
+        where = f"run {number} (load {got['load_before']} -> {got['load_after']})" if "load_before" in got else "all"
+        lines += [where, line("seen on every page", got["seen"]), line("painted", got["painted"]),
+                  line("the tapper's own", got["tapper_seen"]), line("host taps", got["host_taps_seen"]),
+                  line("guest taps", got["guest_taps_seen"])]
+    goal = results["goal"]
+    lines.append(f"goal: seen p99 <= {goal['seen_p99_ms']:g} ms: {'met' if goal['met'] else 'MISSED'}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--guests", type=int, default=5, choices=range(1, len(GUEST_NAMES) + 1), metavar="N")
+    parser.add_argument("--taps", type=int, default=30, help="timed taps a run (default 30)")
+    parser.add_argument("--runs", type=int, default=3, help="runs on the same table (default 3)")
+    parser.add_argument("--warm", type=int, default=len(ROTATION), help="taps before the timed ones (default 4)")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    args = parser.parse_args(argv)
+    if args.taps < 1 or args.runs < 1 or args.warm < 0:
+        parser.error("--taps and --runs must be at least 1, --warm at least 0")
+    results = run(args.guests, args.taps, args.runs, lambda text: print(text, file=sys.stderr), args.warm)
+    print(json.dumps(results, indent=2) if args.json else report(results))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
