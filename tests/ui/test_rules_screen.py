@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 from playwright.sync_api import Browser, expect
@@ -16,7 +16,8 @@ from playwright.sync_api import Browser, expect
 from companion.rules.corpus import load_corpus
 from companion.rules.topics import topic
 from companion.store.reading import reading_path
-from tests.ui.browser import PHONE, TABLET, Server, Ui, new_tab
+from tests.ui.browser import PHONE, TABLET, Server, Ui, new_tab, run_server
+from tests.ui.conftest import tabs_on
 
 pytestmark = pytest.mark.browser
 
@@ -24,6 +25,21 @@ OpenTab = Callable[..., Ui]
 SEARCH = "Search the rules"
 LADYBUG_TIE = "mm-clar-ladybug"
 APP_BAR = 60  # the app bar's height: rows scrolled under it are cut off at this line
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """This module's own app server. On the session's shared one, after other modules' tests, the first search
+    twice reached no result in a whole run (the field held the words; the screen stayed on its start view) while
+    the module passed alone every time: its tests start from a server only they have used."""
+    with run_server(tmp_path_factory.mktemp("rules-db") / "games.json") as srv:
+        yield srv
+
+
+@pytest.fixture
+def tab(browser: Browser, server: Server) -> Iterator[OpenTab]:
+    with tabs_on(browser, server.url) as open_tab:
+        yield open_tab
 
 
 def title_of(entry_id: str, lang: str = "en") -> str:
