@@ -214,14 +214,20 @@ def test_player_questions_in_both_languages_find_their_answer_first(real_index: 
     assert top3 >= 0.99
 
 
+def judged(index: SearchIndex, name: str, count: int, spanish: int) -> tuple[float, float]:
+    """Top-1 and top-3 on one committed question set, once it is the set it was written as (its size, its Spanish
+    questions, every expected entry in the corpus)."""
+    questions = load_queries(Path(__file__).parent / name)
+    assert len(questions) == count and sum(q["lang"] == "es" for q in questions) == spanish
+    assert [i for q in questions for i in q["expect"] if index.corpus.get(i) is None] == []
+    return quality(index, questions)
+
+
 def test_coverage_questions_reach_the_entries_no_other_set_did(real_index: SearchIndex) -> None:
     """130 questions (40 Spanish) written on the 121 entries no question set reached, committed before the
     tuning of 2026-12-05: 0.962 top-1 as written, 0.985 after it (the examples asked for, words about the
     answer's form; one expectation corrected). A tuning set: its misses were read."""
-    questions = load_queries(Path(__file__).parent / "coverage_questions.json")
-    assert len(questions) == 130 and sum(q["lang"] == "es" for q in questions) == 40
-    assert [i for q in questions for i in q["expect"] if real_index.corpus.get(i) is None] == []
-    top1, top3 = quality(real_index, questions)
+    top1, top3 = judged(real_index, "coverage_questions.json", 130, 40)
     assert top1 >= 0.97
     assert top3 >= 0.99
 
@@ -230,10 +236,7 @@ def test_held_out_questions_never_tuned_for(real_index: SearchIndex) -> None:
     """60 questions (40 English, 20 Spanish, typos included) written and committed before any tuning and
     never looked at to tune: how the search does on questions nobody fitted it to. 0.917 top-1 when
     written, 0.933 after the tuning; the threshold keeps a regression from slipping through."""
-    questions = load_queries(Path(__file__).parent / "held_out_questions.json")
-    assert len(questions) == 60 and sum(q["lang"] == "es" for q in questions) == 20
-    assert [i for q in questions for i in q["expect"] if real_index.corpus.get(i) is None] == []
-    top1, top3 = quality(real_index, questions)
+    top1, top3 = judged(real_index, "held_out_questions.json", 60, 20)
     assert top1 >= 0.9
     assert top3 >= 0.97
 
@@ -242,9 +245,6 @@ def test_second_held_out_set_never_tuned_for(real_index: SearchIndex) -> None:
     """40 questions (28 English, 12 Spanish) on 40 entries no set reached (every fourth of them, chosen before
     writing), written and committed with the coverage set before the tuning of 2026-12-05 and never read to
     tune: 0.85 / 0.925 top-1 / top-3 as written and after that tuning. The thresholds catch a regression."""
-    questions = load_queries(Path(__file__).parent / "held_out_2_questions.json")
-    assert len(questions) == 40 and sum(q["lang"] == "es" for q in questions) == 12
-    assert [i for q in questions for i in q["expect"] if real_index.corpus.get(i) is None] == []
-    top1, top3 = quality(real_index, questions)
+    top1, top3 = judged(real_index, "held_out_2_questions.json", 40, 12)
     assert top1 >= 0.82
     assert top3 >= 0.9
