@@ -49,14 +49,21 @@ class LabelledField:
     control: ft.Control
 
 
-def text_field(label: str, sizes: Sizes, *, expand: bool | None = None, **options: Any) -> LabelledField:
+def text_field(label: str, sizes: Sizes, *, expand: bool | None = None, lines: int = 1,
+               **options: Any) -> LabelledField:
     """Every text field of the app, built one way: its label a text of its own above the field, at the player's
     text size and wrapping on as many lines as it needs, and the field named by the same words.
 
     Flutter draws a field's label inside its border and floats it into the border at a fixed 12-16 px, whatever
     the text size: at the largest text a long label ran across the border, and Join's "Code from the host's
     screen" stayed small. The label drawn above takes the player's size like every other text. ``expand`` goes
-    to the whole (the label and the field together fill a row)."""
+    to the whole (the label and the field together fill a row).
+
+    ``lines`` above 1 lets a long text wrap onto up to that many lines instead of scrolling sideways on one (a
+    60-character game name at the largest text showed its last few words only); Enter still submits, as a
+    one-line field does, so a name never holds a line break."""
+    if lines > 1:
+        options = {"multiline": True, "min_lines": 1, "max_lines": lines, "shift_enter": True, **options}
     box = ft.TextField(label=_name(label), **{**sized(sizes), **options})
     # Each a node of its own: inside a Semantics container (an identifier around the field) the words would name
     # the container instead; and a field alone in a list item would be read as the whole item, label and all

@@ -85,7 +85,7 @@ class GameFiles:
     def ask_rename(self, game_id: str, current: str) -> None:
         """A dialog with the name filled in; the store's refusal is shown under the field."""
         sizes = self.app.sizes
-        labelled = text_field(tr("Game name"), sizes, value=current, autofocus=True, max_length=MAX_GAME_NAME,
+        labelled = text_field(tr("Game name"), sizes, value=current, autofocus=True, max_length=MAX_GAME_NAME, lines=4,
                               counter=trf("Up to {n} characters", n=MAX_GAME_NAME),  # Flutter's own is English
                               text_size=sizes.body, on_change=_keep_in_sync)
         field = labelled.box

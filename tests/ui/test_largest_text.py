@@ -477,6 +477,17 @@ def _boxes_apart(first: Any, second: Any, gap: float) -> bool:
             or second["x"] >= first["x"] + first["width"] + gap or first["x"] >= second["x"] + second["width"] + gap)
 
 
+def _long_name_wraps(ui: Ui, label: str) -> None:
+    """A game name of the most characters wraps onto more lines, so all of it can be read while it is typed (on
+    one line it scrolled sideways, its start out of sight)."""
+    box = ui.page.get_by_role("textbox", name=label, exact=True)
+    short = box.bounding_box()
+    ui.type_into(label, "Alexandrina and Bartholomew against the Broodmother again")
+    assert short is not None
+    ui.until(lambda: (box.bounding_box() or short)["height"] >= short["height"] + 2 * SMALLEST_TEXT,
+             f"the long name on two more lines than {short}")
+
+
 def _dialog_fits(ui: Ui, name: str, identifier: str) -> None:
     """A dialog's scrolling part may be a few lines high (at the largest text its buttons take most of a phone's
     height), so it is walked in short steps with the wheel over its upper part (over the buttons the wheel
@@ -545,5 +556,6 @@ def test_the_dialogs_with_fields_fit_at_the_largest_text(browser: Browser, large
         ui.tap(f"more-{game_id}")
         ui.tap(f"rename-{game_id}")
         _dialog_fits(ui, f"dialog-rename-{locale}", "rename-save")
+        _long_name_wraps(ui, gettext("Game name", normalize(locale)))
     finally:
         ui.page.context.close()

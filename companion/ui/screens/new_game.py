@@ -12,6 +12,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.core.i18n import N_
+from companion.store.names import MAX_GAME_NAME
 from companion.ui import widgets
 from companion.ui.fields import changed_value, text_field
 from companion.ui.i18n import tr, trf, trn
@@ -136,8 +137,8 @@ class NewGameScreen(Screen):
         out += [self._player_editor(i, p) for i, p in enumerate(m.table.players)]
         if m.has_difficulty():
             out.append(self._difficulty())
-        name = text_field(tr("Game name (optional)"), self.sizes, value=m.name, text_size=self.sizes.body,
-                          max_length=60, counter=trf("Up to {n} characters", n=60),
+        name = text_field(tr("Game name (optional)"), self.sizes, value=m.name, text_size=self.sizes.body, lines=4,
+                          max_length=MAX_GAME_NAME, counter=trf("Up to {n} characters", n=MAX_GAME_NAME),
                           on_change=changed_value(self.app, lambda text: setattr(m, "name", text)))
         out.append(ft.Semantics(identifier="game-name", container=True, content=name.control))
         if problem := m.problem():
