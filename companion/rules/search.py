@@ -25,6 +25,7 @@ from companion.rules.packed import Field, Fields, PlainFields, PlainPostings, Pl
 from companion.rules.snippets import BodyText
 from companion.rules.text import (
     EXAMPLE_WORDS,
+    IN_PLAY_WORDS,
     META_WORDS,
     STOP_WORDS,
     STOP_WORDS_EN,
@@ -48,6 +49,7 @@ TYPO_SHARPNESS = 3  # typo similarity is raised to this power: "cuesta"/"cuenta"
 KNOWN_WORD_TYPO = 0.7  # a word the rules use as typed is most likely meant: "ally" is not a slip for "rally"
 EXAMPLE_PENALTY = 6.0  # score points a worked example gives up to the rule it shows
 EXAMPLE_WANTED_BONUS = 15.0  # and the points it gains when the question asks for an example
+SETUP_YIELD = 6.0  # score points a setup entry gives up when the question asks how something works in play
 META_WORD_WEIGHT = 0.3  # a word about the answer's form ("overview", "resumen") counts this much of its rarity
 CANDIDATES = 40  # entries re-ranked by the second stage
 
@@ -210,7 +212,7 @@ class SearchIndex:
         weights = [_word_weight(index, matches, number) * (META_WORD_WEIGHT if word in META_WORDS else 1.0)
                    for number, word in enumerate(words)]
         coverage = self._coverage(index, matches, weights, book_name, kind)
-        boost = self._boosts(coverage, in_play, wants_example=not EXAMPLE_WORDS.isdisjoint(words))
+        boost = self._boosts(coverage, in_play, _kind_points(query, words))
         top = heapq.nlargest(
             max(CANDIDATES, limit), coverage.items(), key=lambda item: item[1] + boost.get(item[0], 0.0) / 100
         )
@@ -224,17 +226,15 @@ class SearchIndex:
         score = _final_score(index, number, cover, matches, weights)
         return score - EXAMPLE_PENALTY if self.entries[number].kind == "example" else score
 
-    def _boosts(self, coverage: dict[int, float], in_play: InPlay | None, wants_example: bool) -> dict[int, float]:
-        """Score points added to rank (not shown): for what is in play, and for the worked examples when the
-        question asks for one ("example of claiming"), which then also keep the points they give up otherwise."""
-        example = EXAMPLE_WANTED_BONUS + EXAMPLE_PENALTY if wants_example else 0.0
-        if in_play is None and not example:
+    def _boosts(self, coverage: dict[int, float], in_play: InPlay | None, kinds: dict[str, float]) -> dict[int, float]:
+        """Score points added to rank (not shown): for what is in play, and per kind of entry the question asks
+        for or away from (``_kind_points``)."""
+        if in_play is None and not kinds:
             return {}
         boosts = {}
         for number in coverage:
             entry = self.entries[number]
-            bonus = (in_play.bonus(entry) if in_play is not None else 0.0) + (example if entry.kind == "example"
-                                                                               else 0.0)
+            bonus = (in_play.bonus(entry) if in_play is not None else 0.0) + kinds.get(entry.kind, 0.0)
             if bonus:
                 boosts[number] = bonus
         return boosts
@@ -287,6 +287,18 @@ class SearchIndex:
         snippet, spans = self._langs[lang].body(number).snippet(matched)
         return Hit(entry.id, entry.title_in(lang), entry.book, entry.section, entry.kind, score, snippet, spans,
                    entry.interpretation)
+
+
+def _kind_points(query: str, words: list[str]) -> dict[str, float]:
+    """Points per kind of entry that the question's form asks for or away from: the worked examples when it asks
+    for one ("example of claiming"), which then also keep the points they give up otherwise; and not the setup
+    when it asks how a thing works in play ("how does the Earthmoving card work": playing it, not dealing it)."""
+    points = {}
+    if not EXAMPLE_WORDS.isdisjoint(words):
+        points["example"] = EXAMPLE_WANTED_BONUS + EXAMPLE_PENALTY
+    if not IN_PLAY_WORDS.isdisjoint(tokens(query)):
+        points["setup"] = -SETUP_YIELD
+    return points
 
 
 def _match_words(index: _LangIndex, words: list[str], lang: str) -> Matches:
