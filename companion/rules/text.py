@@ -52,7 +52,9 @@ def fold(text: str) -> str:
 
 # Words players write apart that the rules write as one ("set up" the game, its "setup"): read as one on both
 # sides, so a question finds the entries whichever way either wrote it.
-COMPOUNDS = {("set", "up"): "setup", ("tie", "break"): "tiebreak", ("tie", "breaker"): "tiebreaker", ("co", "op"): "coop"}
+COMPOUNDS = {
+    ("set", "up"): "setup", ("tie", "break"): "tiebreak", ("tie", "breaker"): "tiebreaker", ("co", "op"): "coop",
+}
 
 # A player's plain word for a rules word that shares no stem with it ("strong" for "strength", "pelear" for
 # "combate"): a query word also matches its rules words, as another form of itself would.
