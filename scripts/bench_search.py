@@ -1,12 +1,13 @@
 """Top-1 and top-3 of the rules search on the question sets, with every miss and what came first.
 
 Reads the tuning set (``tests/rules/player_questions.json``), the held-out set written before any
-tuning (``tests/rules/held_out_questions.json``, never tuned against), the coverage set
+tuning (``tests/rules/held_out_questions.json``), the coverage set
 (``coverage_questions.json``: the entries no other set reached; a tuning set), a second held-out set
-(``held_out_2_questions.json``, written before the tuning of 2026-12-05, never tuned against) and the short
-query set (``tests/rules/queries.json``), and prints, per set, the share answered first and in the first
-three, then each question whose answer was not first: its rank (or "-" past 10) and the first
-three ids. Reading the misses is the point: each says which entry lacks the players' words or
+(``held_out_2_questions.json``, written before the tuning of 2026-12-05; both read to tune since, #34), a
+third (``held_out_3_questions.json``, written and committed before the search was run on it, never tuned
+against) and the short query set (``tests/rules/queries.json``), and prints, per set, the share answered
+first and in the first three, then each question whose answer was not first: its rank (or "-" past 10) and
+the first three ids. Reading the misses is the point: each says which entry lacks the players' words or
 which score outweighed the answer.
 
 ``--speed`` times instead what a player waits for: the engine on every whole question, and the Rules
@@ -38,6 +39,7 @@ SETS = {
     "held_out": ROOT / "tests" / "rules" / "held_out_questions.json",
     "coverage": ROOT / "tests" / "rules" / "coverage_questions.json",
     "held_out_2": ROOT / "tests" / "rules" / "held_out_2_questions.json",
+    "held_out_3": ROOT / "tests" / "rules" / "held_out_3_questions.json",
     "queries": ROOT / "tests" / "rules" / "queries.json",
 }
 DEPTH = 10

@@ -27,11 +27,13 @@ SCALED_SIZE = 10_000
 
 
 def load_queries(path: Path | None = None) -> list[JsonObject]:
-    """The player questions with the ids that answer them; [] when the file is absent."""
+    """The player questions with the ids that answer them; [] when the file is absent. A set is a list of
+    questions, or an object whose "about" says how it was written and whose "questions" are the list."""
     path = path or QUERIES_FILE
     if not path.is_file():
         return []
-    return list(json.loads(path.read_text(encoding="utf-8")))
+    loaded = json.loads(path.read_text(encoding="utf-8"))
+    return list(loaded["questions"] if isinstance(loaded, dict) else loaded)
 
 
 def percentile(samples: Sequence[float], share: float) -> float:

@@ -25,6 +25,7 @@ from companion.rules.packed import Field, Fields, PlainFields, PlainPostings, Pl
 from companion.rules.snippets import BodyText
 from companion.rules.text import (
     EXAMPLE_WORDS,
+    IN_PLAY_WORDS,
     META_WORDS,
     STOP_WORDS,
     STOP_WORDS_EN,
@@ -48,8 +49,11 @@ TYPO_SHARPNESS = 3  # typo similarity is raised to this power: "cuesta"/"cuenta"
 KNOWN_WORD_TYPO = 0.7  # a word the rules use as typed is most likely meant: "ally" is not a slip for "rally"
 EXAMPLE_PENALTY = 6.0  # score points a worked example gives up to the rule it shows
 EXAMPLE_WANTED_BONUS = 15.0  # and the points it gains when the question asks for an example
+SETUP_YIELD = 6.0  # score points a setup entry gives up when the question asks how something works in play
 META_WORD_WEIGHT = 0.3  # a word about the answer's form ("overview", "resumen") counts this much of its rarity
 CANDIDATES = 40  # entries re-ranked by the second stage
+NAMED_BOOK_BONUS = 10.0  # added to the score of an entry from a book the question names ("antscape tie break")
+BOOK_NAME_WORD_WEIGHT = 0.6  # and a word of that name counts this much of its rarity: it says where, not what
 
 IN_PLAY_BOOK_BONUS = 12.0  # added to the score (0-100) of an entry from a book in play
 IN_PLAY_SECTION_BONUS = 8.0  # and this much more when its section is a module, variant or mode in play
@@ -171,6 +175,7 @@ class SearchIndex:
         self._langs = langs if langs is not None else {lang: _build_lang_index(self.entries, lang) for lang in LANGS}
         self._book_names = {fold(name): name for name in corpus.books()}
         self._book_names |= {fold(book.code): book.name for book in corpus.book_list}
+        self._book_words = {name: frozenset(content_tokens(name, "en")) for name in corpus.books()}
 
     def resolve_book(self, book: str) -> str:
         """A book's full name from its name or code, any case; ValueError listing the choices."""
@@ -210,11 +215,12 @@ class SearchIndex:
         weights = [_word_weight(index, matches, number) * (META_WORD_WEIGHT if word in META_WORDS else 1.0)
                    for number, word in enumerate(words)]
         coverage = self._coverage(index, matches, weights, book_name, kind)
-        boost = self._boosts(coverage, in_play, wants_example=not EXAMPLE_WORDS.isdisjoint(words))
+        boost = self._boosts(coverage, in_play, _kind_points(query, words), self._books_named(words))
         top = heapq.nlargest(
             max(CANDIDATES, limit), coverage.items(), key=lambda item: item[1] + boost.get(item[0], 0.0) / 100
         )
         scored = [(self._scored(index, number, cover, matches, weights), number) for number, cover in top]
+        scored = [(score, number) for score, number in scored if score > 0]  # an example that matched next to nothing
         scored.sort(key=lambda item: (-item[0] - boost.get(item[1], 0.0), item[1]))
         return [self._hit(number, score, lang, set(matches)) for score, number in scored[:limit]]
 
@@ -224,17 +230,24 @@ class SearchIndex:
         score = _final_score(index, number, cover, matches, weights)
         return score - EXAMPLE_PENALTY if self.entries[number].kind == "example" else score
 
-    def _boosts(self, coverage: dict[int, float], in_play: InPlay | None, wants_example: bool) -> dict[int, float]:
-        """Score points added to rank (not shown): for what is in play, and for the worked examples when the
-        question asks for one ("example of claiming"), which then also keep the points they give up otherwise."""
-        example = EXAMPLE_WANTED_BONUS + EXAMPLE_PENALTY if wants_example else 0.0
-        if in_play is None and not example:
+    def _books_named(self, words: list[str]) -> frozenset[str]:
+        """The books whose whole name the question holds, beside other words ("antscape tie break"): a player
+        who names the game wants its rule, whatever game is in play (or none)."""
+        asked = set(words)
+        return frozenset(book for book, name in self._book_words.items() if name and name < asked)
+
+    def _boosts(
+        self, coverage: dict[int, float], in_play: InPlay | None, kinds: dict[str, float], books: frozenset[str]
+    ) -> dict[int, float]:
+        """Score points added to rank (not shown): for what is in play, for the books the question names, and
+        per kind of entry the question asks for or away from (``_kind_points``)."""
+        if in_play is None and not kinds and not books:
             return {}
         boosts = {}
         for number in coverage:
             entry = self.entries[number]
-            bonus = (in_play.bonus(entry) if in_play is not None else 0.0) + (example if entry.kind == "example"
-                                                                               else 0.0)
+            bonus = (in_play.bonus(entry) if in_play is not None else 0.0) + kinds.get(entry.kind, 0.0)
+            bonus += NAMED_BOOK_BONUS if entry.book in books else 0.0
             if bonus:
                 boosts[number] = bonus
         return boosts
@@ -287,6 +300,18 @@ class SearchIndex:
         snippet, spans = self._langs[lang].body(number).snippet(matched)
         return Hit(entry.id, entry.title_in(lang), entry.book, entry.section, entry.kind, score, snippet, spans,
                    entry.interpretation)
+
+
+def _kind_points(query: str, words: list[str]) -> dict[str, float]:
+    """Points per kind of entry that the question's form asks for or away from: the worked examples when it asks
+    for one ("example of claiming"), which then also keep the points they give up otherwise; and not the setup
+    when it asks how a thing works in play ("how does the Earthmoving card work": playing it, not dealing it)."""
+    points = {}
+    if not EXAMPLE_WORDS.isdisjoint(words):
+        points["example"] = EXAMPLE_WANTED_BONUS + EXAMPLE_PENALTY
+    if not IN_PLAY_WORDS.isdisjoint(tokens(query)):
+        points["setup"] = -SETUP_YIELD
+    return points
 
 
 def _match_words(index: _LangIndex, words: list[str], lang: str) -> Matches:

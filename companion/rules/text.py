@@ -38,6 +38,9 @@ META_WORDS = frozenset(
 )
 # Words asking for a worked example rather than the rule itself ("example of claiming a territory").
 EXAMPLE_WORDS = frozenset({"example", "examples", "ejemplo", "ejemplos"})
+# Words asking how a thing works once the game is under way ("how does the Earthmoving card work"): its rule
+# answers, not how it is dealt at setup. Stop words mostly, so read from the whole question.
+IN_PLAY_WORDS = frozenset({"work", "works", "working", "funciona", "funcionan"})
 
 
 def fold(text: str) -> str:
@@ -49,7 +52,9 @@ def fold(text: str) -> str:
 
 # Words players write apart that the rules write as one ("set up" the game, its "setup"): read as one on both
 # sides, so a question finds the entries whichever way either wrote it.
-COMPOUNDS = {("set", "up"): "setup", ("tie", "break"): "tiebreak", ("tie", "breaker"): "tiebreaker"}
+COMPOUNDS = {
+    ("set", "up"): "setup", ("tie", "break"): "tiebreak", ("tie", "breaker"): "tiebreaker", ("co", "op"): "coop",
+}
 
 # A player's plain word for a rules word that shares no stem with it ("strong" for "strength", "pelear" for
 # "combate"): a query word also matches its rules words, as another form of itself would.
@@ -59,12 +64,14 @@ SYNONYMS = {
         "fight": ("battle",), "fights": ("battle",), "fighting": ("battle",), "fought": ("battle",),
         "kill": ("defeat", "destroy"), "killed": ("defeat", "destroy"), "die": ("destroyed",),
         "dies": ("destroyed",), "dead": ("destroyed",), "beat": ("defeat",), "price": ("cost",),
+        "ally": ("alliance",), "allies": ("alliance",), "allied": ("alliance",), "allying": ("alliance",),
     },
     "es": {
         "fuerte": ("fuerza",), "fuertes": ("fuerza",), "debil": ("fuerza",), "pelea": ("combate", "batalla"),
         "pelear": ("combate", "batalla"), "lucha": ("combate", "batalla"), "luchar": ("combate", "batalla"),
         "matar": ("derrotar", "destruir"), "matamos": ("derrotar", "destruir"), "muere": ("destruye",),
         "mueren": ("destruye",), "muerto": ("destruido",), "precio": ("coste",),
+        "aliarse": ("alianza",), "aliarme": ("alianza",), "aliado": ("alianza",), "aliados": ("alianza",),
     },
 }
 
@@ -107,14 +114,22 @@ _SUFFIXES = sorted(
 )
 
 
+# A Spanish infinitive with a pronoun joined on ("librarse", "descartarlos"): the pronoun goes before stemming,
+# so "me libro" meets "librarse". Only after a root of 3 letters or more ("perla" keeps its "la").
+_ENCLITIC = re.compile(r"(?<=\w{3}[aei]r)(se|me|lo|la|los|las)$")
+
+
 def stem(word: str, lang: str = "en") -> str:
     """A crude stem, so that word forms meet: "moults"/"moulting", "lose"/"losing", "perdemos"/"perder".
 
     It only has to map a word's forms to the same string, never to a real root, and it
     is applied to the corpus and the query alike. In English short endings need a longer
     stem to be cut ("breed" keeps its "ed"); Spanish verbs have short roots ("ganar",
-    "ganan" and "gana" meet at "gan").
+    "ganan" and "gana" meet at "gan"). A final "y" reads as "i", so "ally", "allies" and
+    "allied" meet.
     """
+    if lang == "es":
+        word = _ENCLITIC.sub("", word)
     for suffix in _SUFFIXES:
         keep = 3 if len(suffix) >= 3 or suffix == "s" or lang == "es" else 4
         if word.endswith(suffix) and len(word) - len(suffix) >= keep:
@@ -122,6 +137,8 @@ def stem(word: str, lang: str = "en") -> str:
             break
     if len(word) > 3 and word[-1] in "aeo":
         word = word[:-1]
+    if len(word) > 3 and word[-1] == "y":
+        word = word[:-1] + "i"
     if lang == "es":  # stem-changing verbs: "pierden"/"perder", "cuesta"/"coste"
         word = word.replace("ie", "e").replace("ue", "o")
     return word

@@ -5,12 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from companion.rules.bench import load_queries, quality
 from companion.rules.corpus import Corpus
-from companion.rules.search import SearchIndex, suggest_ids
+from companion.rules.search import InPlay, SearchIndex, suggest_ids
 from companion.rules.snippets import BodyText
 from companion.rules.text import content_tokens, fold, stem, tokens
 
@@ -40,6 +40,34 @@ def test_spanish_verbs_with_short_roots_meet_in_one_stem() -> None:
     assert stem("ganar", "es") == stem("ganan", "es") == stem("gana", "es") == stem("ganamos", "es")
     assert stem("mover", "es") == stem("mueve", "es")
     assert stem("breed", "en") == "breed"  # English keeps a short word's "ed"
+
+
+def test_word_forms_players_write_meet_the_rules_forms() -> None:
+    assert tokens("co-op mode") == ["coop", "mode"] == tokens("coop mode")
+    assert stem("ally") == stem("allies") == stem("allied") == stem("allying")  # a final y reads as i
+    assert stem("librarse", "es") == stem("libro", "es")  # a joined pronoun goes: "me libro" / "librarse"
+    assert stem("descartarlos", "es") == stem("descartar", "es")
+    assert stem("perla", "es") == "perl"  # no pronoun after a root this short
+
+
+def test_a_joined_pronoun_or_a_hyphen_does_not_hide_the_answer(real_index: SearchIndex) -> None:
+    # both missed with the pronoun / hyphen: rank 2 behind "Parasite (player)", and behind "Co-op card mix"
+    assert ids(real_index, "como me libro de un parásito", lang="es")[0] == "mm-destroy-parasite"
+    assert ids(real_index, "can i play empires of the earth solo or coop")[0] == "ee-solo-coop-compatibility"
+
+
+def test_a_question_on_how_a_thing_works_gets_its_rule_not_its_setup(real_index: SearchIndex) -> None:
+    assert ids(real_index, "how does the earthmoving card work")[0] == "as-earthmoving-play"
+    assert ids(real_index, "cómo funciona la carta de movimiento de tierras", lang="es")[0] == "as-earthmoving-play"
+    assert ids(real_index, "earthmoving card")[0] == "as-setup-earthmoving-card"  # no such question: as before
+
+
+def test_a_question_naming_another_game_gets_that_games_rule(real_index: SearchIndex) -> None:
+    # in a Minions game its own rules lead by 12 points; a question that names the other game wants that one
+    minions = InPlay(books=frozenset({"Minions of the Meadow"}))
+    assert ids(real_index, "tactic order empires of the earth", in_play=minions)[0] == "ee-tactics-attacker-first"
+    assert ids(real_index, "ladybug predators & prey", in_play=minions)[0] == "pp-ladybug-card"
+    assert ids(real_index, "tactic order", in_play=minions)[0] == "mm-tactic-invader-first"
 
 
 def test_a_word_spelled_right_is_not_read_as_a_slip_for_another(real_index: SearchIndex) -> None:
@@ -165,6 +193,7 @@ def test_suggest_ids(fixture_corpus: Corpus) -> None:
 
 @settings(max_examples=200, deadline=None)
 @given(query=st.text(max_size=60), lang=st.sampled_from(["en", "es"]))
+@example(query="00:0:00ANT:1", lang="en")  # a worked example matching next to nothing once scored -1.2
 def test_any_text_gives_sorted_scores_in_range(fixture_index: SearchIndex, query: str, lang: str) -> None:
     hits = fixture_index.search(query, lang=lang)
     scores = [hit.score for hit in hits]
@@ -232,19 +261,31 @@ def test_coverage_questions_reach_the_entries_no_other_set_did(real_index: Searc
     assert top3 >= 0.99
 
 
-def test_held_out_questions_never_tuned_for(real_index: SearchIndex) -> None:
-    """60 questions (40 English, 20 Spanish, typos included) written and committed before any tuning and
-    never looked at to tune: how the search does on questions nobody fitted it to. 0.917 top-1 when
-    written, 0.933 after the tuning; the threshold keeps a regression from slipping through."""
+def test_first_held_out_set_now_read_to_tune(real_index: SearchIndex) -> None:
+    """60 questions (40 English, 20 Spanish, typos included) written and committed before any tuning: 0.917
+    top-1 when written, 0.933 after the first tuning. On 2026-12-05 (#34) its four misses were read, their causes
+    classified and fixed (players' words, setup against rule, a joined Spanish pronoun): 1.0. No longer held out:
+    the honest judge is now ``held_out_3``; the thresholds catch a regression."""
     top1, top3 = judged(real_index, "held_out_questions.json", 60, 20)
-    assert top1 >= 0.9
+    assert top1 >= 0.97
+    assert top3 >= 0.98
+
+
+def test_second_held_out_set_now_read_to_tune(real_index: SearchIndex) -> None:
+    """40 questions (28 English, 12 Spanish) on 40 entries no set reached, committed with the coverage set before
+    a tuning and never read for it: 0.85 / 0.925 top-1 / top-3. On 2026-12-05 (#34) its six misses were read and
+    their causes fixed (co-op as one word, ally/alliance, players' words in both languages): 1.0 / 1.0. No longer
+    held out; the thresholds catch a regression."""
+    top1, top3 = judged(real_index, "held_out_2_questions.json", 40, 12)
+    assert top1 >= 0.95
     assert top3 >= 0.97
 
 
-def test_second_held_out_set_never_tuned_for(real_index: SearchIndex) -> None:
-    """40 questions (28 English, 12 Spanish) on 40 entries no set reached (every fourth of them, chosen before
-    writing), written and committed with the coverage set before the tuning of 2026-12-05 and never read to
-    tune: 0.85 / 0.925 top-1 / top-3 as written and after that tuning. The thresholds catch a regression."""
-    top1, top3 = judged(real_index, "held_out_2_questions.json", 40, 12)
-    assert top1 >= 0.82
-    assert top3 >= 0.9
+def test_third_held_out_set_never_tuned_for(real_index: SearchIndex) -> None:
+    """60 questions (30 English, 30 Spanish, typos) written from the rulebooks' sections and committed before the
+    search was run on them (its "about" says so), never read to tune: 0.85 / 0.967 top-1 / top-3 before and after
+    the fixes of 2026-12-05 (the same nine misses). The honest figure on questions nobody fitted the search to;
+    the thresholds catch a regression, and reading its misses to tune would end its use as a judge."""
+    top1, top3 = judged(real_index, "held_out_3_questions.json", 60, 30)
+    assert top1 >= 0.83
+    assert top3 >= 0.95
