@@ -109,6 +109,13 @@ def edit_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[EditD
 
 
 
+#: Where the last run's times are kept, in pytest's cache (``.pytest_cache``; none with ``-p no:cacheprovider``).
+TIMES_KEY = "companion/took"
+#: The times a clean clone (CI's) orders by, having no cache: each test of a second or more in a measured whole run,
+#: written from the cache by ``scripts/test-times``.
+MEASURED_TIMES = Path(__file__).with_name("test_times.json")
+
+
 #: The fixtures that start a real browser or build a bundle: a test using one is of the whole tier only.
 HEAVY_FIXTURES = {"browser": "browser", "server": "browser"}
 
@@ -147,21 +154,22 @@ def _shares_a_module_fixture(item: pytest.Item) -> bool:
     return any(d.scope in ("module", "class", "package") for defs in definitions for d in defs)
 
 
-def _keep_both_workers_busy(items: list[pytest.Item]) -> None:
+def _keep_both_workers_busy(items: list[pytest.Item], measured: Path = MEASURED_TIMES) -> None:
     """Under ``--dist loadgroup --no-loadscope-reorder`` (``scripts/run-tests``) xdist hands out the tests in this
     order, a group at a time: the longest go first (the phone build's on both workers at once, its one build made
     under a lock: ``tests/web/conftest.py``), so the quick tests fill the gaps at the end rather than one long test
     running alone while the other worker idles. A module whose tests share a module-scoped fixture (a server and
     its saved games) is one group: the fixture is made once, on one worker, not once on each. Within a rank the
-    groups and tests the last run timed longest go first (``took_last_time``): the fast tier is all one rank, and
-    a minute-long test handed out last kept one worker busy alone for that minute."""
+    groups and tests the last run timed longest go first (``took_last_time``; on a clean clone, with no cache, the
+    times of ``MEASURED_TIMES``): the fast tier is all one rank, and a minute-long test handed out last kept one
+    worker busy alone for that minute."""
     rank: dict[str, int] = {}
     for item in items:
         rank[_module_of(item)] = min(rank.get(_module_of(item), 3), _rank(item))
     for item in items:
         if _shares_a_module_fixture(item) and item.get_closest_marker("xdist_group") is None:
             item.add_marker(pytest.mark.xdist_group(_module_of(item)))
-    took = took_last_time(items[0].config) if items else {}
+    took = took_last_time(items[0].config, measured) if items else {}
     length: dict[str, float] = {}
     for item in items:
         length[_unit_of(item)] = length.get(_unit_of(item), 0.0) + took.get(item.nodeid, 0.0)
@@ -174,14 +182,21 @@ def _unit_of(item: pytest.Item) -> str:
     return f"group:{group.args[0] if group.args else group.kwargs.get('name')}" if group else item.nodeid
 
 
-#: Where the last run's times are kept, in pytest's cache (``.pytest_cache``; none with ``-p no:cacheprovider``).
-TIMES_KEY = "companion/took"
-
-
-def took_last_time(config: pytest.Config) -> dict[str, float]:
-    """Each test's seconds (setup, call and teardown) in the runs before, as ``pytest_sessionfinish`` kept them."""
+def took_last_time(config: pytest.Config, measured: Path = MEASURED_TIMES) -> dict[str, float]:
+    """Each test's seconds (setup, call and teardown) in the runs before, as ``pytest_sessionfinish`` kept them;
+    a test the cache has not timed takes its time from ``measured`` (``MEASURED_TIMES``)."""
     cache = getattr(config, "cache", None)
-    kept = cache.get(TIMES_KEY, {}) if cache is not None else {}
+    return {**_seconds(_read_json(measured)), **_seconds(cache.get(TIMES_KEY, {}) if cache is not None else {})}
+
+
+def _read_json(path: Path) -> object:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
+def _seconds(kept: object) -> dict[str, float]:
     return {k: float(v) for k, v in kept.items() if isinstance(v, int | float)} if isinstance(kept, dict) else {}
 
 

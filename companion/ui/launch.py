@@ -72,6 +72,32 @@ class AcceptLanguage:
         await self.app(scope, receive, send)
 
 
+class LeftTabs:
+    """ASGI wrapper: a frame for a tab that has just gone is dropped, not raised. Flet 1.0.5's send loop ends on such
+    a failure and its connection handler then never marks the session disconnected: the closed tab stayed a
+    connected session for the server's whole life, redrawn on every other tab's change into a queue nobody read, so
+    a server left open for hours (tabs opened and closed) answered a new tab ever later. With the frame dropped the
+    loop goes on until the socket's close is read, and Flet lets the session go like any other closed tab's."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: MutableMapping[str, Any], receive: Any, send: Any) -> None:
+        if scope.get("type") != "websocket":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_or_drop(message: MutableMapping[str, Any]) -> None:
+            try:
+                await send(message)
+            except OSError:  # uvicorn's ClientDisconnected: the tab went while this frame was on its way
+                if message.get("type") != "websocket.send":
+                    raise
+                log.info("a frame for a tab that has left was dropped")
+
+        await self.app(scope, receive, send_or_drop)
+
+
 def _assets_dir() -> str | None:
     return str(ASSETS) if ASSETS.is_dir() else None
 
@@ -86,7 +112,8 @@ def build_asgi(main: object, policy: HostPolicy) -> Guard:
 
     asgi = ft.run(main, export_asgi_app=True, no_cdn=True, assets_dir=_assets_dir())  # type: ignore[arg-type]
     strip_docs_routes(asgi)
-    return Guard(AcceptLanguage(LocalClient(asgi)), policy)  # the guard first, then the tab's Accept-Language
+    # the guard first, then the tab's Accept-Language, then frames for tabs that left dropped (``LeftTabs``)
+    return Guard(AcceptLanguage(LeftTabs(LocalClient(asgi))), policy)
 
 
 def loopback_host(host: str) -> bool:

@@ -3,7 +3,9 @@ the browser tests, the quick), and within a rank the tests and groups the last r
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -39,8 +41,12 @@ class Item:
         return self.markers.get(name)
 
 
-def order(took: dict[str, object] | None, *tests: tuple[str, str | None]) -> list[str]:
-    """The ids in the order handed out, for tests given as (id, marker or group name or None)."""
+NO_FILE = Path("/nonexistent/test_times.json")
+
+
+def order(took: dict[str, object] | None, *tests: tuple[str, str | None], measured: Path = NO_FILE) -> list[str]:
+    """The ids in the order handed out, for tests given as (id, marker or group name or None), with the cache's
+    times ``took`` and the committed ones in ``measured``."""
     config = Config(Cache({TIMES_KEY: took}) if took is not None else None)
     items = []
     for nodeid, mark in tests:
@@ -50,7 +56,7 @@ def order(took: dict[str, object] | None, *tests: tuple[str, str | None]) -> lis
         elif mark:
             markers["xdist_group"] = pytest.mark.xdist_group(mark).mark
         items.append(Item(nodeid, config, markers))
-    _keep_both_workers_busy(items)  # type: ignore[arg-type]  # the parts of pytest.Item it reads
+    _keep_both_workers_busy(items, measured)  # type: ignore[arg-type]  # the parts of pytest.Item it reads
     return [item.nodeid for item in items]
 
 
@@ -74,5 +80,17 @@ def test_without_times_the_ranks_keep_the_files_order() -> None:
 
 
 def test_the_times_read_back_are_numbers_only() -> None:
-    assert took_last_time(Config(Cache({TIMES_KEY: ["not", "a", "dict"]}))) == {}  # type: ignore[arg-type]
-    assert took_last_time(Config(Cache({TIMES_KEY: {"t": 2, "u": None}}))) == {"t": 2.0}  # type: ignore[arg-type]
+    assert took_last_time(Config(Cache({TIMES_KEY: ["not", "a", "dict"]})), NO_FILE) == {}  # type: ignore[arg-type]
+    assert took_last_time(Config(Cache({TIMES_KEY: {"t": 2, "u": None}})), NO_FILE) == {"t": 2.0}  # type: ignore[arg-type]
+
+
+def test_a_clean_clone_orders_by_the_committed_times_and_the_cache_wins(tmp_path: Path) -> None:
+    """CI's clean clone has no cache: the committed file's times order the tests; a test the cache timed goes by
+    the cache's time."""
+    measured = tmp_path / "test_times.json"
+    measured.write_text(json.dumps({"tests/b.py::long": 40.0, "tests/a.py::new": 3.0}), encoding="utf-8")
+    assert order(None, *TESTS, measured=measured) == ["tests/c.py::slow", "tests/b.py::long", "tests/a.py::new",
+                                                      "tests/a.py::quick", "tests/d.py::one", "tests/d.py::two"]
+    assert order({"tests/d.py::one": 50.0}, *TESTS, measured=measured)[1:3] == ["tests/d.py::one", "tests/d.py::two"]
+    measured.write_text("not json", encoding="utf-8")
+    assert order(None, *TESTS, measured=measured) == order(None, *TESTS)  # a damaged file is no times

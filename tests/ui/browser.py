@@ -168,6 +168,7 @@ def run_server(db: Path, command: list[str] | None = None, cwd: Path = ROOT) -> 
     proc = subprocess.Popen([*cmd, "--no-browser", "--port", str(port), "--db", str(db)], cwd=cwd, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
     output: list[str] = []
+    served = 0
     try:
         deadline = time.monotonic() + 60
         url = _read_url(proc, output, deadline)
@@ -176,9 +177,14 @@ def run_server(db: Path, command: list[str] | None = None, cwd: Path = ROOT) -> 
         wait_http(url, deadline)
         yield Server(url, db, proc, output)
     finally:
+        served = len(output)  # what it said while serving; stopping cancels the connections still open
         stop(proc)
     stale = [line for line in output if "StaleDrawing" in line]
     assert not stale, f"a panel was left stale (companion.ui.kept): {stale}"
+    # A tab's connection that ended in a traceback (Flet's, a frame sent to a tab that had gone) left its session
+    # connected for good (companion.ui.launch.LeftTabs): every later tab's change redrew it too.
+    crashed = sum("Exception in ASGI application" in line for line in output[:served])
+    assert not crashed, f"{crashed} connection(s) ended in a traceback; the server said:\n{''.join(output)[-4000:]}"
 
 
 def launch_chromium(playwright: object) -> Browser:
