@@ -20,6 +20,7 @@ from collections.abc import MutableMapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion import collector
 from companion.core.i18n import render, tr, trf
 from companion.ui.net import LaunchError, bind_port
 
@@ -240,6 +241,7 @@ def launch(host: str = "127.0.0.1", port: int = 8550, open_browser: bool = True,
         print(f"companion: {render(notice)}", file=sys.stderr)
     print(trf("Saved games: {path}", path=ctx.store.path), flush=True)
     main = make_main(ctx)
+    collector.settle_after_start()  # the app loaded: left out of collections from now on
     try:
         if desktop:
             if share:
