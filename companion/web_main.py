@@ -66,7 +66,9 @@ async def prepare() -> Any:
         log.warning("%s", notice)
     main = make_main(ctx)
     from companion import collector
+    from companion.ui import flet_diff
 
+    flet_diff.install()
     collector.settle_after_start()  # the app loaded: left out of collections from now on
     return main
 

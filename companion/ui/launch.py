@@ -82,10 +82,12 @@ def build_asgi(main: object, policy: HostPolicy) -> Guard:
     other host (``companion.ui.web_client``)."""
     import flet as ft
 
+    from companion.ui import flet_diff
     from companion.ui.guard import Guard, strip_docs_routes
     from companion.ui.web_client import LocalClient
 
     quiet_send_message()
+    flet_diff.install()
     asgi = ft.run(main, export_asgi_app=True, no_cdn=True, assets_dir=_assets_dir())  # type: ignore[arg-type]
     strip_docs_routes(asgi)
     return Guard(AcceptLanguage(LocalClient(asgi)), policy)  # the guard first, then the tab's Accept-Language
