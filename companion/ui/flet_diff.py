@@ -91,23 +91,8 @@ def _removed_controls(self: Any, item: Any, recurse: bool) -> Iterator[Any]:
 def _configure_dataclass(self: Any, item: Any, parent: Any, frozen: bool,
                          configure_setattr_only: bool = False) -> Iterator[Any]:
     """Flet 1.0.5's ``DiffBuilder._configure_dataclass`` (without its debug log line) walking ``fields_to_walk``."""
-    from flet.controls.object_patch import ObjectPatchException, _control_setattr
-
     if _is_dataclass(item):
-        if parent is None:
-            parent_ref = getattr(item, "_parent", None)
-            parent = parent_ref() if parent_ref else None
-        if parent:
-            if parent is item:
-                raise ObjectPatchException(f"Parent is the same as item: {item}")
-            item._parent = weakref.ref(parent)
-        if hasattr(item, "_frozen"):
-            frozen = item._frozen
-        elif frozen:
-            item._frozen = frozen
-        item_cls = item.__class__
-        if getattr(item_cls, "__flet_control_cls__", None) is None:
-            item_cls.__flet_control_cls__ = self.control_cls
+        parent, frozen = _attached(self, item, parent, frozen)
         is_control = bool(self.control_cls) and isinstance(item, self.control_cls)
         if is_control:
             if not configure_setattr_only:
@@ -120,19 +105,49 @@ def _configure_dataclass(self: Any, item: Any, parent: Any, frozen: bool,
             for value in fields_to_walk(item):
                 yield from self._configure_dataclass(value, child_parent, frozen)
         if not frozen:
-            dst_dirty = getattr(item, "_dirty", None)
-            if dst_dirty is not None:
-                dst_dirty.clear()
-            else:
-                if item_cls.__setattr__ is not _control_setattr:
-                    setattr(item_cls, "__setattr__", _control_setattr)  # noqa: B010  # Flet's own step
-                object.__setattr__(item, "__changes", {})
+            _track_changes_from_now(item)
     elif isinstance(item, dict):
         for value in item.values():
             yield from self._configure_dataclass(value, parent, frozen)
     elif isinstance(item, list):
         for value in item:
             yield from self._configure_dataclass(value, parent, frozen)
+
+
+def _attached(builder: Any, item: Any, parent: Any, frozen: bool) -> tuple[Any, bool]:
+    """Flet's first steps for a dataclass being configured: its parent (the one it had, if none is given) and
+    whether it is frozen noted on it; the parent and frozen its children get."""
+    from flet.controls.object_patch import ObjectPatchException
+
+    if parent is None:
+        parent_ref = getattr(item, "_parent", None)
+        parent = parent_ref() if parent_ref else None
+    if parent:
+        if parent is item:
+            raise ObjectPatchException(f"Parent is the same as item: {item}")
+        item._parent = weakref.ref(parent)
+    if hasattr(item, "_frozen"):
+        frozen = item._frozen
+    elif frozen:
+        item._frozen = frozen
+    item_cls = item.__class__
+    if getattr(item_cls, "__flet_control_cls__", None) is None:
+        item_cls.__flet_control_cls__ = builder.control_cls
+    return parent, frozen
+
+
+def _track_changes_from_now(item: Any) -> None:
+    """Flet's last step for a dataclass not frozen: its changes so far cleared (later ones are sent)."""
+    from flet.controls.object_patch import _control_setattr
+
+    dirty = getattr(item, "_dirty", None)
+    if dirty is not None:
+        dirty.clear()
+        return
+    item_cls = type(item)
+    if item_cls.__setattr__ is not _control_setattr:
+        setattr(item_cls, "__setattr__", _control_setattr)  # noqa: B010  # Flet's own step
+    object.__setattr__(item, "__changes", {})
 
 
 def install() -> bool:
