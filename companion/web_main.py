@@ -64,7 +64,13 @@ async def prepare() -> Any:
     ctx.linker = linker()  # a table of phones: WebRTC in this page (companion.table)
     for notice in ctx.notices:
         log.warning("%s", notice)
-    return make_main(ctx)
+    main = make_main(ctx)
+    from companion import collector
+    from companion.ui import flet_diff
+
+    flet_diff.install()
+    collector.settle_after_start()  # the app loaded: left out of collections from now on
+    return main
 
 
 def measure_taps_when_asked() -> None:

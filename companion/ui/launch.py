@@ -20,6 +20,7 @@ from collections.abc import MutableMapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion import collector
 from companion.core.i18n import render, tr, trf
 from companion.ui.net import LaunchError, bind_port
 
@@ -107,13 +108,50 @@ def build_asgi(main: object, policy: HostPolicy) -> Guard:
     other host (``companion.ui.web_client``)."""
     import flet as ft
 
+    from companion.ui import flet_diff
     from companion.ui.guard import Guard, strip_docs_routes
     from companion.ui.web_client import LocalClient
 
+    quiet_send_message()
+    flet_diff.install()
     asgi = ft.run(main, export_asgi_app=True, no_cdn=True, assets_dir=_assets_dir())  # type: ignore[arg-type]
     strip_docs_routes(asgi)
     # the guard first, then the tab's Accept-Language, then frames for tabs that left dropped (``LeftTabs``)
     return Guard(AcceptLanguage(LeftTabs(LocalClient(asgi))), policy)
+
+
+FLET_SENDS_A_DEBUG_STRING = "1.0.5"  # the Flet whose served ``FletApp.send_message`` formats one (see below)
+
+
+def quiet_send_message() -> bool:
+    """Flet 1.0.5's served transport (``flet_web.fastapi.flet_app.FletApp.send_message``) formats every message it
+    sends, with all its controls, into an f-string for ``transport_log.debug`` - before the logger decides not to
+    print it: about a tenth of a + tap's CPU. Its method is replaced by the same three steps without that string
+    while the log would not print it (``COMPANION_LOG=DEBUG`` brings Flet's own back). Only for Flet 1.0.5, whose
+    method this copies (a later Flet is left as it is); whether it was installed is returned."""
+    import msgpack
+    from flet.controls.base_control import BaseControl
+    from flet.messaging.protocol import configure_encode_object_for_msgpack
+    from flet.version import flet_version
+    from flet_web.fastapi import flet_app
+
+    app_class = flet_app.FletApp
+    if flet_version != FLET_SENDS_A_DEBUG_STRING or getattr(app_class.send_message, "quiet", False):
+        return flet_version == FLET_SENDS_A_DEBUG_STRING
+    flets_own = app_class.send_message
+    encode = configure_encode_object_for_msgpack(BaseControl)
+
+    def send_message(self: Any, message: Any) -> None:
+        if flet_app.transport_log.isEnabledFor(logging.DEBUG):
+            flets_own(self, message)
+            return
+        body = msgpack.packb([message.action, message.body], default=encode)
+        self._FletApp__send_queue.put_nowait(b"\x00" + body)
+
+    send_message.quiet = True  # type: ignore[attr-defined]
+    send_message.flets_own = flets_own  # type: ignore[attr-defined]
+    app_class.send_message = send_message
+    return True
 
 
 def loopback_host(host: str) -> bool:
@@ -232,6 +270,7 @@ def launch(host: str = "127.0.0.1", port: int = 8550, open_browser: bool = True,
         print(f"companion: {render(notice)}", file=sys.stderr)
     print(trf("Saved games: {path}", path=ctx.store.path), flush=True)
     main = make_main(ctx)
+    collector.settle_after_start()  # the app loaded: left out of collections from now on
     try:
         if desktop:
             if share:
