@@ -207,12 +207,13 @@ def phone_table(guests: int, progress: Callable[[str], None], dist: Path = DIST)
         contexts = [browser.new_context(viewport={"width": VIEWPORT["width"], "height": VIEWPORT["height"]})
                     for _ in range(guests + 1)]
         for context in contexts:
-            context.set_default_timeout(60_000)  # Pyodide's start on a busy machine
+            context.set_default_timeout(180_000)  # Pyodide's start, and a code typed key by key, on a busy machine
         pages = [start(context.new_page(), url) for context in contexts]
         progress(f"{len(pages)} phones started")
         game_id = solo_game(pages[0])
         pages[0].tap("share-table")
         for ui, name in zip(pages[1:], GUEST_NAMES[:guests], strict=True):
+            pages[0].by_id("table-offer-text").wait_for(state="attached", timeout=180_000)  # WebRTC's gathering
             join(pages[0], ui, name)
             progress(f"{name} joined")
         yield Table(pages, None, game_id)
