@@ -1,12 +1,17 @@
 #!/usr/bin/env python3
 """A table of phones in real browsers: a tap on one phone until every phone at the table shows it.
 
-    .venv/bin/python scripts/bench_table_browser.py [--guests 5] [--taps 30] [--runs 3] [--warm 4] [--json]
+    .venv/bin/python scripts/bench_table_browser.py [--phones [--dist DIR]] [--guests 5] [--taps 30] [--runs 3]
+        [--warm 4] [--json]
 
-The host and each guest is a phone of its own: an app server (``tests/table/table_server.py``, its own process
-and saves) in a browser context of its own (one Debian chromium, 360x740, headless), the guests linked to the host
-by the loopback TCP linker (``tests/table/tcp_linker.py``) in place of WebRTC, joined through the screens as a
-player joins (the codes' text copied across). The host's game is solo against her, three hexes on the meadow.
+The host and each guest is a phone of its own, in a browser context of its own (one Debian chromium, 360x740,
+headless), joined through the screens as a player joins (the codes' text copied across by this script):
+- ``--phones``: the phone build (``scripts/build-web``, built first if it changed, served by a plain static server),
+  Python in each page's worker, the guests linked to the host by WebRTC data channels on loopback as phones link;
+  the host's game is a solo game against her made on its screens;
+- else the served app: an app server per phone (``tests/table/table_server.py``, its own process and saves), the
+  guests linked by the loopback TCP linker (``tests/table/tcp_linker.py``) in place of WebRTC; the host's game is
+  solo against her, three hexes on the meadow.
 
 The taps go round the table, the host first, then each guest in turn; what is tapped goes round too: + on Ana's
 total, Undo, Her turn (her draw), Undo - so every tap changes the game and is saved on the host. A tap is timed in
@@ -29,6 +34,7 @@ import argparse
 import json
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -49,6 +55,7 @@ GUEST_NAMES = ("Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy")
 WATCH = "undo"  # its label names the last step: every tap of the rotation rewrites it on every page
 ROTATION = ("plus-p1", "undo", "bm-her-turn", "undo")
 GOAL_P99_MS = 300.0
+DIST = ROOT / "dist" / "web"  # the phone build's folder (``--dist``: another, so a build can be timed beside it)
 TAP_TIMEOUT_MS = 15_000
 SEEN_MARGIN_S = 0.15  # past the app's window, for the tap's own way to the server
 
@@ -124,13 +131,16 @@ class Table:
     """The pages at the table (the host's first) and where the host keeps the game."""
 
     pages: list[Any]
-    host_db: Path
+    host_db: Path | None  # None: the host's saves are in its page (the phone build's IndexedDB)
     game_id: str
 
-    def saved_revision(self) -> int:
-        """The game's revision in the host's saves: one more for every change the host saved."""
+    def saved_revision(self) -> int | None:
+        """The game's revision in the host's saves: one more for every change the host saved (None: not readable
+        from here)."""
         from companion.store import GameStore
 
+        if self.host_db is None:
+            return None
         store = GameStore(self.host_db)
         try:
             return store.session(self.game_id).revision
@@ -139,8 +149,20 @@ class Table:
 
 
 @contextmanager
-def table(folder: Path, guests: int, progress: Callable[[str], None]) -> Iterator[Table]:
-    """The host's page on its game and ``guests`` guests' pages joined to it, each its own server and context."""
+def table(folder: Path, guests: int, progress: Callable[[str], None], dist: Path | None = None) -> Iterator[Table]:
+    """The host's page on its game and ``guests`` guests' pages joined to it, each in a context of its own (the
+    phone build in ``dist`` if given, else the served app)."""
+    with (phone_table(guests, progress, dist) if dist else served_table(folder, guests, progress)) as at:
+        at.pages[0].tap("share-close")
+        for ui in at.pages:
+            ui.page.evaluate(_WATCH_DOWN)
+            ui.settled()
+        yield at
+
+
+@contextmanager
+def served_table(folder: Path, guests: int, progress: Callable[[str], None]) -> Iterator[Table]:
+    """The served app: each phone its own app server, the guests joined by the loopback TCP linker."""
     from playwright.sync_api import sync_playwright
 
     from tests.table.test_table_browser import SERVER, host_game, join
@@ -160,11 +182,57 @@ def table(folder: Path, guests: int, progress: Callable[[str], None]) -> Iterato
         for ui, name in zip(pages[1:], names, strict=True):
             join(pages[0], ui, name)
             progress(f"{name} joined")
-        pages[0].tap("share-close")
-        for ui in pages:
-            ui.page.evaluate(_WATCH_DOWN)
-            ui.settled()
         yield Table(pages, host_db, game_id)
+
+
+@contextmanager
+def phone_table(guests: int, progress: Callable[[str], None], dist: Path = DIST) -> Iterator[Table]:
+    """The phone build: one static server, each phone a browser profile of its own (its own IndexedDB, its own
+    Python worker), the guests joined by WebRTC on loopback."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.table.test_table_browser import join
+    from tests.ui.browser import launch_chromium
+    from tests.web.test_phone_build import solo_game, start
+
+    built = subprocess.run([str(ROOT / "scripts" / "build-web"), "--out", str(dist)], cwd=ROOT, capture_output=True,
+                           text=True, env={**os.environ, "COMPANION_PYTHON": sys.executable}, check=False)
+    if built.returncode != 0:
+        raise SystemExit(f"scripts/build-web failed:\n{built.stdout}{built.stderr}")
+    progress("phone build ready")
+    with ExitStack() as stack:
+        url = stack.enter_context(static_site(dist))
+        browser = launch_chromium(stack.enter_context(sync_playwright()))
+        stack.callback(browser.close)
+        contexts = [browser.new_context(viewport={"width": VIEWPORT["width"], "height": VIEWPORT["height"]})
+                    for _ in range(guests + 1)]
+        for context in contexts:
+            context.set_default_timeout(180_000)  # Pyodide's start, and a code typed key by key, on a busy machine
+        pages = [start(context.new_page(), url) for context in contexts]
+        progress(f"{len(pages)} phones started")
+        game_id = solo_game(pages[0])
+        pages[0].tap("share-table")
+        for ui, name in zip(pages[1:], GUEST_NAMES[:guests], strict=True):
+            pages[0].by_id("table-offer-text").wait_for(state="attached", timeout=180_000)  # WebRTC's gathering
+            join(pages[0], ui, name)
+            progress(f"{name} joined")
+        yield Table(pages, None, game_id)
+
+
+@contextmanager
+def static_site(folder: Path) -> Iterator[str]:
+    """``folder`` served on loopback by a plain static server (as a phone build is put on any web host)."""
+    from tests.ui.browser import free_port, stop, wait_http
+
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "-d", str(folder)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True, start_new_session=True)
+    try:
+        url = f"http://127.0.0.1:{port}/"
+        wait_http(url, time.monotonic() + 20)
+        yield url
+    finally:
+        stop(proc)
 
 
 def clock_offsets(pages: list[Any], tries: int = 7) -> list[tuple[float, float]]:
@@ -249,7 +317,24 @@ def summary(samples: list[Sample]) -> dict[str, Any]:
             "tapper_seen": figures([s.seen[s.tapper] for s in samples]),
             "host_taps_seen": figures(by_host) if by_host else None,
             "guest_taps_seen": figures(by_guests) if by_guests else None,
-            "slowest_page_was_host": sum(1 for n in slowest if n == 0)}
+            "slowest_page_was_host": sum(1 for n in slowest if n == 0),
+            "slowest_page_was_tapper": sum(1 for s, n in zip(samples, slowest, strict=True) if n == s.tapper != 0),
+            "by_page": by_page(samples)}
+
+
+def by_page(samples: list[Sample]) -> dict[str, float | None]:
+    """Where the time goes: the p50 of when each kind of page showed a tap (ms after the pointer went down) - for a
+    guest's tap the host, the other guests and the guest who tapped; for the host's, the host and the guests."""
+    def p50(values: list[float]) -> float | None:
+        return round(statistics.median(values), 1) if values else None
+
+    guests_taps = [s for s in samples if s.tapper != 0]
+    host_taps = [s for s in samples if s.tapper == 0]
+    return {"guest_tap_host": p50([s.seen[0] for s in guests_taps]),
+            "guest_tap_others": p50([t for s in guests_taps for n, t in enumerate(s.seen) if n not in (0, s.tapper)]),
+            "guest_tap_tapper": p50([s.seen[s.tapper] for s in guests_taps]),
+            "host_tap_host": p50([s.seen[0] for s in host_taps]),
+            "host_tap_guests": p50([t for s in host_taps for t in s.seen[1:]])}
 
 
 def timed_runs(at: Table, count: int, runs: int, each_run: Callable[[dict[str, Any]], None], first: int) \
@@ -266,9 +351,10 @@ def timed_runs(at: Table, count: int, runs: int, each_run: Callable[[dict[str, A
     return every
 
 
-def run(guests: int, count: int, runs: int, progress: Callable[[str], None], warm: int = len(ROTATION)) \
-        -> dict[str, Any]:
-    results: dict[str, Any] = {"guests": guests, "taps_per_run": count, "warm_taps": warm, "runs": []}
+def run(guests: int, count: int, runs: int, progress: Callable[[str], None], warm: int = len(ROTATION),
+        dist: Path | None = None) -> dict[str, Any]:
+    results: dict[str, Any] = {"build": "phone" if dist else "served", "guests": guests, "taps_per_run": count,
+                               "warm_taps": warm, "runs": []}
 
     def keep(got: dict[str, Any]) -> None:
         results["runs"].append(got)
@@ -276,12 +362,13 @@ def run(guests: int, count: int, runs: int, progress: Callable[[str], None], war
                  f"seen p50 {got['seen']['p50']} ms, p99 {got['seen']['p99']} ms")
 
     with tempfile.TemporaryDirectory(prefix="companion-table-") as folder, \
-            table(Path(folder), guests, progress) as at:
+            table(Path(folder), guests, progress, dist) as at:
         results["clock"] = clock_spread(at.pages)
         taps(at.pages, warm, first=0)  # warm: by default each kind of tap once, not timed
         before = at.saved_revision()
         every = timed_runs(at, count, runs, keep, first=warm)
-        results["saved_changes"] = at.saved_revision() - before
+        after = at.saved_revision()
+        results["saved_changes"] = None if after is None or before is None else after - before
     results["all"] = summary(every)
     results["goal"] = {"seen_p99_ms": GOAL_P99_MS, "met": results["all"]["seen"]["p99"] <= GOAL_P99_MS}
     return results
@@ -295,14 +382,19 @@ def line(name: str, got: dict[str, float] | None) -> str:
 
 
 def report(results: dict[str, Any]) -> str:
-    lines = [f"host + {results['guests']} guests, {results['taps_per_run']} taps a run; pages' clocks within "
-             f"{results['clock']['spread_ms']} ms (+- {results['clock']['uncertainty_ms']} ms); "
+    lines = [f"{results['build']}: host + {results['guests']} guests, {results['taps_per_run']} taps a run; pages' "
+             f"clocks within {results['clock']['spread_ms']} ms (+- {results['clock']['uncertainty_ms']} ms); "
              f"changes the host saved in the timed taps: {results['saved_changes']}"]
     for number, got in enumerate([*results["runs"], results["all"]], start=1):
         where = f"run {number} (load {got['load_before']} -> {got['load_after']})" if "load_before" in got else "all"
         lines += [where, line("seen on every page", got["seen"]), line("painted", got["painted"]),
                   line("the tapper's own", got["tapper_seen"]), line("host taps", got["host_taps_seen"]),
                   line("guest taps", got["guest_taps_seen"])]
+        pages = got["by_page"]
+        lines.append(f"  p50 by page: a guest's tap on the host {pages['guest_tap_host']} ms, the other guests "
+                     f"{pages['guest_tap_others']} ms, the tapper {pages['guest_tap_tapper']} ms; a host's tap on the "
+                     f"host {pages['host_tap_host']} ms, the guests {pages['host_tap_guests']} ms; the last page "
+                     f"was the tapper in {got['slowest_page_was_tapper']} of {got['seen']['n']}")
     goal = results["goal"]
     lines.append(f"goal: seen p99 <= {goal['seen_p99_ms']:g} ms: {'met' if goal['met'] else 'MISSED'}")
     return "\n".join(lines)
@@ -310,6 +402,10 @@ def report(results: dict[str, Any]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--phones", action="store_true", help="the phone build, linked by WebRTC (default: the "
+                        "served app, linked by loopback TCP)")
+    parser.add_argument("--dist", type=Path, default=DIST, help="with --phones: the build's folder (built there "
+                        "first; default dist/web)")
     parser.add_argument("--guests", type=int, default=5, choices=range(1, len(GUEST_NAMES) + 1), metavar="N")
     parser.add_argument("--taps", type=int, default=30, help="timed taps a run (default 30)")
     parser.add_argument("--runs", type=int, default=3, help="runs on the same table (default 3)")
@@ -318,7 +414,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.taps < 1 or args.runs < 1 or args.warm < 0:
         parser.error("--taps and --runs must be at least 1, --warm at least 0")
-    results = run(args.guests, args.taps, args.runs, lambda text: print(text, file=sys.stderr), args.warm)
+    results = run(args.guests, args.taps, args.runs, lambda text: print(text, file=sys.stderr), args.warm,
+                  args.dist if args.phones else None)
     print(json.dumps(results, indent=2) if args.json else report(results))
     return 0
 

@@ -31,6 +31,7 @@ from companion.table.protocol import MAX_FROM_HOST, QUIET, BadMessage, GameDocum
 log = logging.getLogger("companion.table")
 
 PATIENCE = 8.0  # seconds a tap waits for the host's answer before it is said as not made
+SLOW = 1.0  # seconds without the host's answer before a tap is said as sent (a sooner answer is the change itself)
 Status = Literal["joining", "connected", "quiet", "lost", "removed", "left", "gone"]  # gone: this phone left
 
 LOST = msg("The link to the host's phone is lost. The game stays on screen as view only; it comes back by itself "
@@ -115,6 +116,7 @@ class TableGuest:
     heard: float = 0.0  # when the host last said anything (this phone's clock)
     joiner: parts.Joiner = field(default_factory=lambda: parts.Joiner(MAX_FROM_HOST))
     _taps: int = 0
+    _said_sent: set[int] = field(default_factory=set)  # taps said as sent while the host is slow to answer
     _ticked: float | None = None  # when ``tick`` last ran
 
     # -- the link --------------------------------------------------------------------------------
@@ -196,6 +198,15 @@ class TableGuest:
             del self.pending[tap]
         if late:
             self.notes.append(NO_ANSWER)
+        return bool(late)
+
+    def slow(self) -> bool:
+        """True once a tap has waited ``SLOW`` seconds for the host (the screen then says it was sent, once per
+        tap). A tap answered sooner is said by the change itself: a note drawn at the tap cost the tapping phone
+        ~110 ms before the host's answer could be drawn (``docs/developing.md``, a table of phones)."""
+        now = self.clock()
+        late = {tap for tap, sent in self.pending.items() if now - sent > SLOW} - self._said_sent
+        self._said_sent = (self._said_sent | late) & set(self.pending)
         return bool(late)
 
     def _not_made(self, reason: Msg) -> None:

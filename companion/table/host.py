@@ -91,6 +91,7 @@ class TableHost:
     _count: int = 0
     _ticked: float | None = None  # when ``tick`` last ran
     _patch_of: tuple[tuple[int, int, int], list[list[Json]]] = ((-1, -1, 0), [])
+    _whole_of: tuple[int, int] = (0, 0)  # id of the game document, the length of its text sent whole
 
     @property
     def game_id(self) -> str:
@@ -260,10 +261,17 @@ class TableHost:
         message: protocol.FromHost = protocol.whole_game(now, tap)
         if base is not None:
             patch = protocol.game_patch(base["rev"], now["rev"], self._ops(base, now), tap)
-            if len(protocol.encode(patch)) < len(protocol.encode(message)):
+            if len(protocol.encode(patch)) < self._whole_length(now):
                 message = patch
         self._send(guest, message)
         guest.holds = now["rev"]
+
+    def _whole_length(self, now: GameDocument) -> int:
+        """The length of the game sent whole, worked out once for every guest (a whole game is ~14 KB of JSON: five
+        guests made it five encodings per change, the tapping guest's tap number aside)."""
+        if self._whole_of[0] != id(now):
+            self._whole_of = (id(now), len(protocol.encode(protocol.whole_game(now))))
+        return self._whole_of[1]
 
     def _ops(self, base: GameDocument, now: GameDocument) -> list[list[Json]]:
         """The change from ``base`` to ``now``, worked out once for every guest that holds ``base``."""

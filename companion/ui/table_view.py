@@ -17,7 +17,7 @@ import flet as ft
 
 from companion.core.errors import GameError
 from companion.core.i18n import render
-from companion.table.guest import TableGuest
+from companion.table.guest import SENT, TableGuest
 from companion.table.host import Guest, TableHost
 from companion.table.link import Link, Linker, Scanner
 from companion.table.protocol import BEAT
@@ -266,12 +266,14 @@ def _heard(app: PageApp, guest: TableGuest) -> None:
 
 
 async def _keep_in_touch(app: PageApp, guest: TableGuest) -> None:
-    """The guest's beats, its look for a silent host, and taps the host never answered said as not made (the phone
-    build cannot wait on a link: it looks)."""
+    """The guest's beats, its look for a silent host, a tap the host is slow to answer said as sent and one it never
+    answered as not made (the phone build cannot wait on a link: it looks)."""
     while app.ctx.table_guest is guest:
         await asyncio.sleep(BEAT)
         if bool(app.answers.guard(guest.tick)) | guest.overdue():
             app.answers.guard(lambda: _heard(app, guest))
+        elif guest.slow():
+            app.answers.guard(lambda: app.answers.show_info(render(SENT)))
 
 
 def table_banner(app: PageApp) -> ft.Control | None:

@@ -21,7 +21,7 @@ from companion.core.session import Executed
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
 from companion.table import protocol
-from companion.table.guest import TableGuest
+from companion.table.guest import SLOW, TableGuest
 from companion.table.host import TableHost, game_document
 from companion.table.link import memory_pair
 
@@ -176,6 +176,26 @@ def test_a_tap_never_answered_is_said_as_not_made(table: Table) -> None:
     assert ana.pending and not ana.overdue()
     now[0] = 60.0
     assert ana.overdue() and not ana.pending and "not made" in render(ana.notes[-1], "en")
+
+
+def test_a_tap_the_host_is_slow_to_answer_is_said_as_sent_once_and_a_quick_one_not_at_all(table: Table) -> None:
+    now = [0.0]
+    ana = table.join("Ana")
+    ana.clock = lambda: now[0]
+    mirror(ana).execute(AdjustScore("p1", 1))  # answered at once (memory links): the change says it
+    now[0] = SLOW + 1
+    assert not ana.pending and not ana.slow()
+    assert ana.link is not None
+    ana.link.on_message = lambda text: None  # the host's answers no longer arrive
+    mirror(ana).execute(AdjustScore("p1", 1))
+    now[0] += SLOW / 2
+    assert ana.pending and not ana.slow(), "not yet: an answer may still come"
+    now[0] += SLOW
+    assert ana.slow(), "said as sent once it waited"
+    assert not ana.slow(), "and said once"
+    mirror(ana).execute(AdjustScore("p1", 1))
+    now[0] += SLOW + 0.1
+    assert ana.slow(), "a second tap waiting is said again"
 
 
 def test_the_host_sends_a_patch_smaller_than_the_game(table: Table) -> None:

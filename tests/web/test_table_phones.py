@@ -14,11 +14,15 @@ channel: a text sent "offline" arrived, so it cannot stand for a Wi-Fi drop.)
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
+import subprocess
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, expect
@@ -149,3 +153,23 @@ def test_a_phone_out_of_reach_is_said_comes_back_and_the_host_leaving_is_said(ch
         host.page.close()
         for ui in (ben, cy):
             ui.expect_text("table-banner", "stopped sharing")
+
+
+def test_the_table_bench_times_taps_on_the_phone_build_over_webrtc(web_build: Path) -> None:
+    """``scripts/bench_table_browser.py --phones`` (issue 36's bench) runs on this build and reports every figure: a
+    host and one guest linked by WebRTC, four taps (each kind once, on both phones). A goal, not a test: no figure
+    is held to a time, only to what the timing itself implies."""
+    done = subprocess.run([sys.executable, str(web_build.parents[1] / "scripts" / "bench_table_browser.py"),
+                           "--phones", "--dist", str(web_build), "--guests", "1", "--taps", "4", "--runs", "1",
+                           "--warm", "0", "--json"], capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    results = json.loads(done.stdout)
+    assert results["build"] == "phone" and results["clock"]["spread_ms"] < 50
+    got = results["all"]
+    assert got["seen"]["n"] == 4 and got["host_taps_seen"]["n"] == got["guest_taps_seen"]["n"] == 2
+    assert 0 < got["seen"]["p50"] <= got["seen"]["p99"] <= got["seen"]["max"] <= got["painted"]["max"]
+    assert got["seen"]["max"] >= got["tapper_seen"]["max"], "the last page is no sooner than the tapping one"
+    assert set(got["by_page"]) == {"guest_tap_host", "guest_tap_others", "guest_tap_tapper", "host_tap_host",
+                                   "host_tap_guests"} and got["by_page"]["guest_tap_others"] is None  # one guest
+    for tap in results["runs"][0]["taps"]:
+        assert len(tap["seen"]) == 2 and min(tap["seen"]) > 0, "each page showed each change after the tap"

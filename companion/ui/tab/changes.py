@@ -58,7 +58,7 @@ class Changes:
         if debounce and not self.tab.debouncer.allow(debounce):
             return NOTHING_DONE
         if isinstance(session, MirrorSession):  # the host's game, on a guest's phone: the tap goes to the host
-            return said_sent(self.answers, session.execute(command, expected_rev=self.seen_revision(session)))
+            return session.execute(command, expected_rev=self.seen_revision(session))  # said by its answer
         with self._shared_change(session):
             with spans.part("command"):
                 done = session.execute(command, expected_rev=self.seen_revision(session), origin=self.tab.origin)
@@ -78,7 +78,7 @@ class Changes:
         if not self.tab.debouncer.allow(action):
             return
         if isinstance(session, MirrorSession):
-            said_sent(self.answers, step(expected_rev=self.seen_revision(session)))
+            step(expected_rev=self.seen_revision(session))  # the host's answer redraws the screen
             return
         with self._shared_change(session):
             with spans.part("command"):
@@ -145,8 +145,3 @@ class Changes:
                              i18n.trf("{name} will be removed from this device. This cannot be undone.", name=name),
                              i18n.tr("Delete"), delete)
 
-
-def said_sent(answers: Answers, done: Executed) -> Executed:
-    """A guest's tap went to the host's phone: said as sent; the host's answer redraws the screen."""
-    answers.show_info(done.text)
-    return done
