@@ -8,10 +8,12 @@ the end status, the interpretations that apply and which commands can run now.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from companion.core.broodmother import deck as piles
 from companion.core.broodmother import meadow, reactions
+from companion.core.broodmother.actions import her_actions
 from companion.core.broodmother.asymmetric import GainEgg, UnlockPower, UsePower, power_text
 from companion.core.broodmother.base import MAX_HEX, MAX_SITES
 from companion.core.broodmother.checklist import adjustment_text, checklist
@@ -100,29 +102,32 @@ View = BroodmotherView
 ALWAYS_SHOWN = ("end",)
 
 
-def broodmother_view(state: State, content: Content) -> View:
-    """Her part of the game as a screen shows it (read only)."""
-    return _broodmother_view(state, content)
+def broodmother_view(state: State, content: Content, drafted: Sequence[Command] = ()) -> View:
+    """Her part of the game as a screen shows it (read only); ``drafted``: commands a tab is composing, whose
+    answers its ``actions`` hold too (``broodmother.actions.her_actions``)."""
+    return _broodmother_view(state, content, drafted)
 
 
-def _broodmother_view(state: State, content: Content) -> View:
+def _broodmother_view(state: State, content: Content, drafted: Sequence[Command]) -> View:
     if not has_broodmother(state):
         return {"active": False}
     b, bc = bm(state), brood_of(content)
     thresholds: Thresholds = b["thresholds"]
     her: Her = b["her"]
+    turn = _turn(state, b, bc)
     return {
         "active": True, "mode": state["mode"], "asymmetric": is_asymmetric(state), "ants": b["ants"],
         "round": state["round"], "difficulty": {"id": b["difficulty"], "name": bc.difficulty_names[b["difficulty"]]},
         "thresholds": {**thresholds}, "initiative": b["initiative"], "start": _start(b, bc),
         "cp": _cp(state, b), "machinations": _machinations(b, bc),
         "meadow": _meadow(state, content, b), "her": {**her}, "predators": _predators(state),
-        "report": b["report"], "report_draw": report_draw(b), "turn": _turn(state, b, bc),
+        "report": b["report"], "report_draw": report_draw(b), "turn": turn,
         "question": question(state, b, bc),
         "deck": deck_view(b, bc), "slumber": slumber_preview(state, b), "battle": battle_helper(b),
         "end": _end(state, b), "interpretations": _interpretations(state, b, bc),
         "commands": _commands(state, content, b, bc), "checklist": checklist(state, bc),
         "asym": _asym(state, content, b, bc), "history": history(b),
+        "actions": her_actions(state, content, b, turn, drafted),
     }
 
 
