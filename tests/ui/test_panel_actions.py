@@ -53,7 +53,7 @@ def _built(s: Session) -> int:
 
 def _moves(s: Session, content: Content) -> list[Command]:
     """The moves the table could make now in each active area, and Next: those the game takes."""
-    hooks = all_hooks()
+    hooks = {h.id: h for h in all_hooks()}
     found: list[Command] = [NextPhase()]
     for unit in all_units():
         for hooks_id, moves in unit.moves.items():

@@ -263,5 +263,6 @@ def _offered(players: list[ScorerPlayer], cells: list[list[CellShown]], selected
     out += [SetQueen(p["id"], not p["queen_marked"]) for p in players]
     for p in (p for p in players if p["id"] in tied):
         count = p["cards_left"]
-        out += [SetCardsLeft(p["id"], count - 1) if count else None, SetCardsLeft(p["id"], (count or 0) + 1)]
-    return [*(c for c in out if c is not None), ApplyScores()]
+        out += [SetCardsLeft(p["id"], count - 1)] if count else []
+        out.append(SetCardsLeft(p["id"], (count or 0) + 1))
+    return [*out, ApplyScores()]

@@ -38,7 +38,7 @@ from companion.core.state import State
 
 def composition(cards: Mapping[str, Mapping[str, Json]]) -> list[list[Json]]:
     """Her deck's make-up as ``[type, ferocity, count]`` groups (Chambers are not part of it)."""
-    counted = Counter((c["type"], int(c["ferocity"])) for c in cards.values() if not c.get("chamber"))  # type: ignore[call-overload]
+    counted = Counter((c["type"], int(c["ferocity"])) for c in cards.values() if not c.get("chamber"))
     return [[t, f, n] for (t, f), n in sorted(counted.items())]
 
 

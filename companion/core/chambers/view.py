@@ -7,6 +7,8 @@ ability the players typed are values, shown as they are.
 
 from __future__ import annotations
 
+from functools import partial
+
 from typing_extensions import TypedDict
 
 from companion.core.actions import Actions, actions, stepping
@@ -167,7 +169,7 @@ def _offered(state: State, players: list[ChambersPlayer]) -> list[Command]:
             out += [ActivateChamber(cid), PlaceEgg(cid), PlaceEgg(cid, "losses"), PlaceEgg(cid, "reaction", "larva"),
                     TakeEgg(cid), DiscardChamber(cid)]
         if p["markers_in_play"] is not None:
-            out += stepping(lambda n, pid=pid: SetMarkers(pid, n), p["markers_in_play"])
+            out += stepping(partial(SetMarkers, pid), p["markers_in_play"])
         else:
             out += [TakeOldTunnel(pid, d["name"]) for d in known_cards(state) if d["kind"] != "chamber"]
             out.append(SoloEggs(pid))

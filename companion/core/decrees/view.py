@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from typing_extensions import TypedDict
 
@@ -76,7 +77,7 @@ def _offered(state: State, entered: dict[str, int], typed: Sequence[ChooseDecree
     out += typed
     for p in colonies(state):
         pid = p["id"]
-        out += stepping(lambda n, pid=pid: SetMeasure(pid, n), entered.get(pid) or 0)
+        out += stepping(partial(SetMeasure, pid), entered.get(pid) or 0)
     return [*out, ApplyDecree()]
 
 

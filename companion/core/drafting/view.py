@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from typing_extensions import TypedDict
 
 from companion.core.actions import Actions, actions, stepping
@@ -118,7 +120,7 @@ def _offered(state: State) -> list[Command]:
     for kind in ("extra", "aside"):
         now = carried(state, kind, state["round"])
         for p in colonies(state):
-            out += stepping(lambda n, pid=p["id"], kind=kind: CarryOver(pid, kind, n), now.get(p["id"], 0))
+            out += stepping(partial(CarryOver, p["id"], kind), now.get(p["id"], 0))
     return out
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from typing_extensions import TypedDict
 
 from companion.core.actions import Actions, actions, stepping
@@ -71,7 +73,7 @@ def _offered(state: State, e: EveState) -> list[Command]:
     out: list[Command] = [SetEnclave(pid) for pid in [*ants, ""]]
     for pid in ants:
         for kind in ("adjacent", "other"):
-            out += stepping(lambda n, pid=pid, kind=kind: SetHexes(pid, kind, n), e[kind].get(pid, 0))
+            out += stepping(partial(SetHexes, pid, kind), e[kind].get(pid, 0))
     return [*out, ApplyEve()]
 
 

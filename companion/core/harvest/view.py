@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from typing_extensions import TypedDict
 
 from companion.core.actions import Actions, actions, stepping
@@ -138,10 +140,10 @@ def _offered(state: State, hexes: list[AphidHex]) -> list[Command]:
         hid = h["id"]
         for p in state["players"]:
             pid = p["id"]
-            out += stepping(lambda n, hid=hid, pid=pid: SetHerd(hid, pid, n, "sites"), h["herds"].get(pid, 0))
-            out += stepping(lambda n, hid=hid, pid=pid: SetHerd(hid, pid, n, "outskirts"), h["outskirts"].get(pid, 0))
+            out += stepping(partial(SetHerd, hid, pid, where="sites"), h["herds"].get(pid, 0))
+            out += stepping(partial(SetHerd, hid, pid, where="outskirts"), h["outskirts"].get(pid, 0))
             out += [Devour(hid, pid), LeaveInOutskirts(hid, pid)]
-        out += stepping(lambda n, hid=hid: SetLoose(hid, n), h["loose"])
+        out += stepping(partial(SetLoose, hid), h["loose"])
         out += [SetController(hid, pid) for pid in [*(p["id"] for p in state["players"]), ""]]
         out += [NymphEatsAphid(hid), RemoveAphidHex(hid)]
     return [*out, ApplyHarvest(), BreedAphids()]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from typing_extensions import TypedDict
 
 from companion.core.actions import Actions, actions, stepping
@@ -228,7 +230,7 @@ def _offered(state: State, cards: list[PredatorCard], pool: list[str], summoned:
     for card in cards:
         pid = card["id"]
         if card["spores"] is not None:
-            out += stepping(lambda n, pid=pid: SetSpores(pid, n), card["spores"])
+            out += stepping(partial(SetSpores, pid), card["spores"])
         out += [Damage(pid, 1), Heal(pid, 1)]
         out += [StartBattle(pid, who) for who in players if card["battle_cards"] is not None]
         out += [WinAgainst(pid, who) for who in players]

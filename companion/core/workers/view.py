@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import NotRequired
 
 from typing_extensions import TypedDict
@@ -78,7 +79,7 @@ def _offered(state: State) -> list[Command]:
     w, out = workers(state), list[Command]()
     for p in ant_players(state):
         pid, evolved = p["id"], w["evolved"].get(p["id"], [])
-        out += stepping(lambda n, pid=pid: SetWorkers(pid, n), w["in_play"].get(pid, 0))
+        out += stepping(partial(SetWorkers, pid), w["in_play"].get(pid, 0))
         out += [SetEvolved(pid, part, part not in evolved) for part in PARTS]
     return out
 

@@ -16,6 +16,7 @@ from companion.core.decrees import decree_view
 from companion.core.decrees.commands import ApplyDecree, ChooseDecree, SetMeasure
 from companion.core.decrees.content import said
 from companion.core.decrees.model import KEY
+from companion.core.decrees.view import DecreeView
 from companion.core.errors import GameError
 from companion.ui import widgets
 from companion.ui.fields import FieldMessage, text_field
@@ -35,6 +36,12 @@ def _known(decree_id: str) -> Command:
     return ChooseDecree(decree_id)
 
 
+def _view(ctx: PanelContext) -> DecreeView:
+    """The decree view with the decrees typed in earlier games (the panel and its title read the same one)."""
+    typed = tuple(_typed_decrees(ctx))
+    return ctx.area((KEY, typed), partial(decree_view, typed=typed))
+
+
 def _typed_decrees(ctx: PanelContext) -> Iterator[ChooseDecree]:
     """The decrees typed in earlier games, offered again (the view says whether the game takes each now)."""
     for typed in ctx.services.typed_cards(ChooseDecree.name):
@@ -43,8 +50,7 @@ def _typed_decrees(ctx: PanelContext) -> Iterator[ChooseDecree]:
 
 
 def build(ctx: PanelContext) -> list[ft.Control]:
-    typed = tuple(_typed_decrees(ctx))
-    view = ctx.area((KEY, typed), partial(decree_view, typed=typed))
+    view = _view(ctx)
     s, d, listed = ctx.sizes, view["decree"], view["actions"]
     out: list[ft.Control] = []
     if d is None:
@@ -58,7 +64,7 @@ def build(ctx: PanelContext) -> list[ft.Control]:
                     sends(ctx, listed, _known(k["id"])),
                     s, identifier=f"decree-pick-{k['id']}", selected=bool(d and d["id"] == k["id"]))
              for k in view["known"]]
-    for n, again in enumerate(typed):
+    for n, again in enumerate(_typed_decrees(ctx)):
         picks.append(choice(again.decree_name, sends(ctx, listed, again), s, identifier=f"decree-typed-{n}",
                             selected=bool(d and d["id"] == "custom" and d["name"] == again.decree_name)))
     picks.append(choice(tr("Type the card's decree"), ctx.answers.handler(lambda: _ask_decree(ctx)), s,
@@ -110,7 +116,7 @@ def _ask_decree(ctx: PanelContext) -> None:
 
 
 def _title(ctx: PanelContext) -> str:
-    d = ctx.area(KEY, decree_view)["decree"]
+    d = _view(ctx)["decree"]
     return trf("Queen's Decree: {decree}", decree=said(d, "name")) if d else tr("Queen's Decree")
 
 

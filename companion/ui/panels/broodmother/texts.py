@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from companion.core.broodmother.actions import composition as composition  # her deck's make-up: the core's, read here too
+from companion.core.broodmother.actions import (
+    composition as composition,  # her deck's make-up: the core's, read here too
+)
 from companion.core.broodmother.checklist import ChecklistItem
 from companion.core.broodmother.deck import OddsRow
 from companion.core.broodmother.schema import Her, Report, Tunnel
