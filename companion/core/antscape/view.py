@@ -217,14 +217,11 @@ def antscape_view(state: State, content: Content, selected: tuple[int, int] | No
                  "cells": [list(p) for p in c.cells], "size": c.size, "bonus": c.bonus,
                  "note": colony_note(board.bonus, c)} for i, c in enumerate(result.colonies)]
     players = _players(state, kept, result, people)
-    seen = end_conditions(board)
-    ends: list[EndShown]
-    ends = [{**way, "name": msg(way["name"]), "text": msg(way["text"]),
-             "done": kept["passed"] if way["id"] == "everyone-passed" else seen[way["id"]],
-             "manual": way["id"] == "everyone-passed"} for way in scorer_content()["end_ways"]]
+    ends = _ends(kept, board)
     cards: list[BonusShown]
     cards = [{**c, "name": msg(c["name"]), "text": msg(c["text"])} for c in scorer_content()["bonus_cards"]]
     bonus = next((c for c in cards if c["id"] == board.bonus), None)
+    tied = list(result.leaders) if len(result.leaders) > 1 else []
     return {
         "size": kept["size"],
         "bonus": bonus,
@@ -235,7 +232,7 @@ def antscape_view(state: State, content: Content, selected: tuple[int, int] | No
         "winners": [names[p] for p in result.winners],
         "winner_ids": list(result.winners),
         "tie_break": result.tie_break,
-        "tied_ids": list(result.leaders) if len(result.leaders) > 1 else [],
+        "tied_ids": tied,
         "winner_text": winner_text(result, names, kept["cards_left"]),
         "applied": all(p["score_now"] == p["total"] for p in players),
         "ends": ends,
@@ -243,9 +240,16 @@ def antscape_view(state: State, content: Content, selected: tuple[int, int] | No
         "queen_territories": sum(c["queen_territory"] for row in kept["cells"] for c in row),
         "interpretations": [msg(text) for text in interpretations_for(board.bonus)],
         "turn": [msg(t["text"]) for t in scorer_content()["turn"]],
-        "actions": actions(_offered(players, cells, selected, list(result.leaders) if len(result.leaders) > 1 else []),
-                           state, content),
+        "actions": actions(_offered(players, cells, selected, tied), state, content),
     }
+
+
+def _ends(kept: ScorerState, board: Board) -> list[EndShown]:
+    """The three ways the game ends: two read from the grid, everyone passing ticked by the table."""
+    seen = end_conditions(board)
+    return [{**way, "name": msg(way["name"]), "text": msg(way["text"]),
+             "done": kept["passed"] if way["id"] == "everyone-passed" else seen[way["id"]],
+             "manual": way["id"] == "everyone-passed"} for way in scorer_content()["end_ways"]]
 
 
 def _offered(players: list[ScorerPlayer], cells: list[list[CellShown]], selected: tuple[int, int] | None,
