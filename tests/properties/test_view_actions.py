@@ -19,7 +19,7 @@ from tests.ui.test_panel_actions import GAMES, _game, _moves
 CONTENT = load_content()
 
 
-@settings(max_examples=12, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=8, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 @given(name=st.sampled_from(GAMES), seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 40))
 def test_every_views_actions_are_the_sessions_answers(name: str, seed: int, steps: int) -> None:
     session = _game(name, CONTENT)
