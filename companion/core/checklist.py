@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypedDict
 
-from companion.core.commands.base import Command, verified
+from companion.core.actions import Actions, actions
+from companion.core.commands.base import Command, command_from_dict, verified
 from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.hooks import active_hooks
@@ -42,6 +43,13 @@ class Item(TypedDict):
 ItemsFn = Callable[[State, Content, str, str], list[Item]]
 
 
+class ChecklistView(TypedDict):
+    """What the "Now" panel draws: this phase's items, and whether each one's tap is taken now."""
+
+    items: list[Item]
+    actions: Actions  # each item's command, or its tick (``TickItem``): allowed now, or why not
+
+
 def entering(phase: str, key: str, state: State, phase_id: str, event: str) -> bool:
     """Whether a module's items are asked for now: ``phase`` starts, in a game that keeps ``key``'s state."""
     return phase_id == phase and event == "enter" and key in state["modules_state"]
@@ -59,6 +67,14 @@ def _phase_items(state: State, content: Content, phase_id: str | None, event: st
         if hooks.phase_items is not None:
             out += hooks.phase_items(state, content, phase, event)
     return out
+
+
+def checklist_view(state: State, content: Content) -> ChecklistView:
+    """This phase's items with the game's answer to each one's tap (its command, or ticking it by hand)."""
+    items = phase_items(state, content)
+    taps = [TickItem(i["module"], i["id"]) if i["command"] is None else command_from_dict(i["command"])
+            for i in items if not (i["done"] and i["command"] is not None)]
+    return {"items": items, "actions": actions(taps, state, content)}
 
 
 def unapplied_scoring(state: State, content: Content) -> list[Item]:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from companion import spans
-from companion.core.commands.base import Command, end_block, verified
+from companion.core.commands.base import Command, refusal
 from companion.core.content import Content, load_content
 from companion.core.errors import AlreadyDone, CommandError, GameError, StaleChange
 from companion.core.hooks import active_hooks, stamp_versions
@@ -330,14 +330,6 @@ class Session:
         with spans.part("save"):
             self._save(doc)
         self.doc = doc
-
-
-def refusal(command: Command, state: State, content: Content) -> CommandError | None:
-    """Why ``command`` may not run on ``state`` (the game-over gate, then its ``verify``), or None: what
-    ``Session.can`` and ``why_not`` answer."""
-    if reason := end_block(command, state):
-        return CommandError(reason)
-    return verified(command, state, content)
 
 
 def _marked(kind: str, label: Json) -> Json:

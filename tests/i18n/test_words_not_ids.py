@@ -32,6 +32,7 @@ from tests.properties.test_game_machine import CONTENT, FOCI, HOOKS, REACH, REAC
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 TOKEN = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*")
+TERMINAL = re.compile(r"`[^`]*`")  # a terminal command the text quotes: "`companion game do ID antscape_bonus`"
 LANGUAGES = ("en", "es")
 #: The fields whose text a player types (a card's name as printed, its texts): shown as typed, whatever it is.
 TYPED = re.compile(r"(^|_)name$|^(task|offering|effect|scoring|trigger|note)$")
@@ -80,9 +81,10 @@ def words_of(lang: str) -> frozenset[str]:
 
 
 def codes_in(text: str, lang: str) -> list[str]:
-    """The ids ``text`` shows: hyphenated ones anywhere, one-word ones where the language has no such word."""
+    """The ids ``text`` shows: hyphenated ones anywhere, one-word ones where the language has no such word (a
+    terminal command quoted in backticks is typed as it is, ids and all: it is left out)."""
     ids = known_ids()
-    return [token for token in TOKEN.findall(text)
+    return [token for token in TOKEN.findall(TERMINAL.sub("", text))
             if token in ids and ("-" in token or token not in words_of(lang))]
 
 
@@ -142,6 +144,8 @@ def test_codes_in_finds_ids_and_leaves_words() -> None:
     assert codes_in("mota, minions", "es") == ["mota", "minions"]
     assert codes_in("Place the aphids on hex 4.", "en") == []
     assert codes_in("Setup: Starting hexes ticked", "en") == []
+    assert codes_in("Choose it first (`companion game do ID antscape_bonus bonus=...` in the terminal).", "en") == []
+    assert codes_in("Choose antscape first (`companion game do ID`).", "es") == ["antscape"]
 
 
 def test_no_log_line_undo_label_or_view_shows_an_id() -> None:

@@ -66,6 +66,7 @@ from companion.core.state import State
 from companion.core.units import all_units
 from companion.core.views import game_view
 from companion.store import GameStore
+from tests.properties.view_actions import check_view_actions
 
 #: The whole tier only (scripts/run-tests; --fast leaves it out): random games take a minute.
 pytestmark = pytest.mark.slow
@@ -75,6 +76,7 @@ STEPS = int(os.environ.get("COMPANION_MACHINE_STEPS", "80"))
 #: A real store on a real folder; in memory (tmpfs) where there is one, so each step's fsync costs little.
 TMP = os.environ.get("COMPANION_MACHINE_TMP") or ("/dev/shm" if os.path.isdir("/dev/shm") else None)
 FULL_UNDO_EVERY = 30  # steps between two checks that undo leads back to the first state
+ACTIONS_EVERY = 5  # steps between two checks that the views' actions are the session's answers
 LANGUAGES = ("en", "es")
 NAMES = ("Ana", "Bo", "Cy", "Di", "Eva")
 
@@ -708,6 +710,13 @@ class GameMachine(RuleBasedStateMachine):
             return
         self.check_full_undo()
 
+    @invariant()
+    def views_say_what_the_session_does(self) -> None:
+        """Every action a view lists is answered by the session as the view says (issue 35), every few steps."""
+        if self.session is None or self.steps % ACTIONS_EVERY:
+            return
+        check_view_actions(self.game, CONTENT, lambda view: event(f"view action ran: {view}"))
+
     def check_full_undo(self) -> None:
         """Undo everything: the first state; redo everything: back to where the game was."""
         game = self.game
@@ -923,6 +932,9 @@ class Reach(GameMachine):
     def undone_to_the_start(self) -> None:  # type: ignore[override]
         return None
 
+    def views_say_what_the_session_does(self) -> None:  # type: ignore[override]
+        return None
+
     def teardown(self) -> None:
         for store in self.stores:
             store.close()
@@ -936,6 +948,7 @@ class FromMoment(Reach):
     saved_as_played = GameMachine.saved_as_played
     shown_in_every_language = GameMachine.shown_in_every_language
     undone_to_the_start = GameMachine.undone_to_the_start
+    views_say_what_the_session_does = GameMachine.views_say_what_the_session_does
     teardown = GameMachine.teardown
 
 

@@ -11,9 +11,19 @@ from collections.abc import Mapping
 
 from typing_extensions import TypedDict
 
+from companion.core.actions import Actions, actions
+from companion.core.antscape.commands import (
+    ApplyScores,
+    SetCardsLeft,
+    SetCellOwner,
+    SetCellPoints,
+    SetQueen,
+    SetQueenTerritory,
+)
 from companion.core.antscape.content import bonus_name, interpretations_for, scorer_content
 from companion.core.antscape.model import ScorerState, board_of, scorer
 from companion.core.antscape.scoring import Board, Colony, Result, end_conditions, score_board
+from companion.core.commands.base import Command
 from companion.core.content import Content
 from companion.core.i18n import Msg, msg, nmsg
 from companion.core.schema import Player
@@ -103,6 +113,7 @@ class AntscapeView(TypedDict):
     queen_territories: int
     interpretations: list[Msg]
     turn: list[Msg]
+    actions: Actions  # the selected cell's owner, points and star; each queen; cards left on a tie; apply
 
 
 def colony_note(bonus: str | None, colony: Colony) -> Msg:
@@ -193,7 +204,8 @@ def _players(state: State, kept: ScorerState, result: Result,
             for pid, s in result.scores.items()]
 
 
-def antscape_view(state: State, content: Content) -> AntscapeView:
+def antscape_view(state: State, content: Content, selected: tuple[int, int] | None = None) -> AntscapeView:
+    """The scorer's data; ``selected``: the cell this tab's editor shows (its actions are listed too)."""
     kept = scorer(state)
     board = board_of(state)
     result = score_board(board)
@@ -205,14 +217,11 @@ def antscape_view(state: State, content: Content) -> AntscapeView:
                  "cells": [list(p) for p in c.cells], "size": c.size, "bonus": c.bonus,
                  "note": colony_note(board.bonus, c)} for i, c in enumerate(result.colonies)]
     players = _players(state, kept, result, people)
-    seen = end_conditions(board)
-    ends: list[EndShown]
-    ends = [{**way, "name": msg(way["name"]), "text": msg(way["text"]),
-             "done": kept["passed"] if way["id"] == "everyone-passed" else seen[way["id"]],
-             "manual": way["id"] == "everyone-passed"} for way in scorer_content()["end_ways"]]
+    ends = _ends(kept, board)
     cards: list[BonusShown]
     cards = [{**c, "name": msg(c["name"]), "text": msg(c["text"])} for c in scorer_content()["bonus_cards"]]
     bonus = next((c for c in cards if c["id"] == board.bonus), None)
+    tied = list(result.leaders) if len(result.leaders) > 1 else []
     return {
         "size": kept["size"],
         "bonus": bonus,
@@ -223,7 +232,7 @@ def antscape_view(state: State, content: Content) -> AntscapeView:
         "winners": [names[p] for p in result.winners],
         "winner_ids": list(result.winners),
         "tie_break": result.tie_break,
-        "tied_ids": list(result.leaders) if len(result.leaders) > 1 else [],
+        "tied_ids": tied,
         "winner_text": winner_text(result, names, kept["cards_left"]),
         "applied": all(p["score_now"] == p["total"] for p in players),
         "ends": ends,
@@ -231,4 +240,33 @@ def antscape_view(state: State, content: Content) -> AntscapeView:
         "queen_territories": sum(c["queen_territory"] for row in kept["cells"] for c in row),
         "interpretations": [msg(text) for text in interpretations_for(board.bonus)],
         "turn": [msg(t["text"]) for t in scorer_content()["turn"]],
+        "actions": actions(_offered(players, cells, selected, tied), state, content),
     }
+
+
+def _ends(kept: ScorerState, board: Board) -> list[EndShown]:
+    """The three ways the game ends: two read from the grid, everyone passing ticked by the table."""
+    seen = end_conditions(board)
+    return [{**way, "name": msg(way["name"]), "text": msg(way["text"]),
+             "done": kept["passed"] if way["id"] == "everyone-passed" else seen[way["id"]],
+             "manual": way["id"] == "everyone-passed"} for way in scorer_content()["end_ways"]]
+
+
+def _offered(players: list[ScorerPlayer], cells: list[list[CellShown]], selected: tuple[int, int] | None,
+             tied: list[str]) -> list[Command]:
+    """What the scorer panel offers: the selected cell given to each player or nobody, its points one less or more
+    and its queen territory's star toggled; each queen marked or not; on a tie, each tied colony's cards left one
+    fewer or more; and the apply button."""
+    out: list[Command] = []
+    if selected is not None:
+        r, c = selected
+        cell = cells[r - 1][c - 1]
+        out += [SetCellOwner(r, c, pid) for pid in [*(p["id"] for p in players), None]]
+        out += [SetCellPoints(r, c, cell["points"] - 1), SetCellPoints(r, c, cell["points"] + 1),
+                SetQueenTerritory(r, c, not cell["queen_territory"])]
+    out += [SetQueen(p["id"], not p["queen_marked"]) for p in players]
+    for p in (p for p in players if p["id"] in tied):
+        count = p["cards_left"]
+        out += [SetCardsLeft(p["id"], count - 1)] if count else []
+        out.append(SetCardsLeft(p["id"], (count or 0) + 1))
+    return [*out, ApplyScores()]

@@ -25,6 +25,7 @@ from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.i18n import Msg, msg, nmsg, render
 from companion.core.state import State
+from companion.core.words import listing
 
 
 def power_message(power_id: str, round_number: int, bc: BroodContent) -> Msg:
@@ -119,11 +120,11 @@ class UsePower(BroodCommand, name="bm_use_power"):
         no_pending(b)
         asym = her_asym(b)
         if self.power not in asym["unlocked"]:
+            power = msg(bc.powers[self.power].name) if self.power in bc.powers else repr(self.power)
             if not asym["unlocked"]:
-                raise CommandError(msg("{power} is not unlocked; she has unlocked no power yet.",
-                                       power=repr(self.power)))
-            raise CommandError(msg("{power} is not unlocked; unlocked: {unlocked}.", power=repr(self.power),
-                                   unlocked=", ".join(asym["unlocked"])))
+                raise CommandError(msg("{power} is not unlocked; she has unlocked no power yet.", power=power))
+            raise CommandError(msg("{power} is not unlocked; unlocked: {unlocked}.", power=power,
+                                   unlocked=listing([msg(bc.powers[p].name) for p in asym["unlocked"]])))
         if asym["eggs"] < bc.power_cost:
             raise CommandError(nmsg("A power costs {cost} eggs; she has 1.", "A power costs {cost} eggs; she has {n}.",
                                     asym["eggs"], cost=bc.power_cost))

@@ -7,6 +7,7 @@ from typing import Required
 
 from typing_extensions import TypedDict
 
+from companion.core.actions import Actions
 from companion.core.broodmother.checklist import ChecklistItem
 from companion.core.broodmother.deck import OddsRow
 from companion.core.broodmother.schema import (
@@ -297,6 +298,7 @@ class BroodmotherView(TypedDict, total=False):
     checklist: list[ChecklistItem]
     asym: AsymShown | None
     history: list[RoundCards]
+    actions: Actions  # every command her panels offer now, allowed or why not (``broodmother.actions``)
 
 
 class HerStanding(TypedDict):

@@ -8,10 +8,13 @@ the end status, the interpretations that apply and which commands can run now.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from companion.core.actions import Actions, allowed
 from companion.core.broodmother import deck as piles
 from companion.core.broodmother import meadow, reactions
+from companion.core.broodmother.actions import her_actions
 from companion.core.broodmother.asymmetric import GainEgg, UnlockPower, UsePower, power_text
 from companion.core.broodmother.base import MAX_HEX, MAX_SITES
 from companion.core.broodmother.checklist import adjustment_text, checklist
@@ -100,29 +103,33 @@ View = BroodmotherView
 ALWAYS_SHOWN = ("end",)
 
 
-def broodmother_view(state: State, content: Content) -> View:
-    """Her part of the game as a screen shows it (read only)."""
-    return _broodmother_view(state, content)
+def broodmother_view(state: State, content: Content, drafted: Sequence[Command] = ()) -> View:
+    """Her part of the game as a screen shows it (read only); ``drafted``: commands a tab is composing, whose
+    answers its ``actions`` hold too (``broodmother.actions.her_actions``)."""
+    return _broodmother_view(state, content, drafted)
 
 
-def _broodmother_view(state: State, content: Content) -> View:
+def _broodmother_view(state: State, content: Content, drafted: Sequence[Command]) -> View:
     if not has_broodmother(state):
         return {"active": False}
     b, bc = bm(state), brood_of(content)
     thresholds: Thresholds = b["thresholds"]
     her: Her = b["her"]
+    turn = _turn(state, b, bc)
+    acts = her_actions(state, content, b, turn, drafted)  # the flags below read it: each command verified once
     return {
         "active": True, "mode": state["mode"], "asymmetric": is_asymmetric(state), "ants": b["ants"],
         "round": state["round"], "difficulty": {"id": b["difficulty"], "name": bc.difficulty_names[b["difficulty"]]},
         "thresholds": {**thresholds}, "initiative": b["initiative"], "start": _start(b, bc),
         "cp": _cp(state, b), "machinations": _machinations(b, bc),
-        "meadow": _meadow(state, content, b), "her": {**her}, "predators": _predators(state),
-        "report": b["report"], "report_draw": report_draw(b), "turn": _turn(state, b, bc),
+        "meadow": _meadow(state, b, acts), "her": {**her}, "predators": _predators(state),
+        "report": b["report"], "report_draw": report_draw(b), "turn": turn,
         "question": question(state, b, bc),
         "deck": deck_view(b, bc), "slumber": slumber_preview(state, b), "battle": battle_helper(b),
         "end": _end(state, b), "interpretations": _interpretations(state, b, bc),
-        "commands": _commands(state, content, b, bc), "checklist": checklist(state, bc),
-        "asym": _asym(state, content, b, bc), "history": history(b),
+        "commands": _commands(state, content, b, acts), "checklist": checklist(state, bc),
+        "asym": _asym(state, b, bc, acts), "history": history(b),
+        "actions": acts,
     }
 
 
@@ -163,7 +170,7 @@ def _predators(state: State) -> list[PredatorOnBoard]:
     return [{**p, "name": tr(name_of(p["id"]))} for p in live(tracker(state))]
 
 
-def _meadow(state: State, content: Content, b: Brood) -> MeadowShown:
+def _meadow(state: State, b: Brood, acts: Actions) -> MeadowShown:
     rows: list[HexRow] = []
     hexes: list[MeadowHex] = b["hexes"]
     tunnel: Tunnel = b["tunnel"]
@@ -171,9 +178,9 @@ def _meadow(state: State, content: Content, b: Brood) -> MeadowShown:
         n = h["number"]
         rows.append({**h, "broodmother": b["her"]["hex"] == n and not b["her"]["destroyed"],
                      "predators": [p["name"] for p in _predators(state) if p["hex"] == n],
-                     "can_chase": possible(ChaseNymph(n), state, content),
-                     "can_destroy_nymph": possible(DestroyNymph(n), state, content),
-                     "can_defeat_centipede": possible(DefeatCentipede(n), state, content)})
+                     "can_chase": allowed(acts, ChaseNymph(n)),
+                     "can_destroy_nymph": allowed(acts, DestroyNymph(n)),
+                     "can_defeat_centipede": allowed(acts, DefeatCentipede(n))})
     return {"hexes": rows, "tunnel": {**tunnel}, "centipedes": meadow.centipedes_in_meadow(b),
             "centipede_threshold": b["thresholds"]["centipedes"],
             "inner_hexes": sum(1 for h in b["hexes"] if h["zone"] == "inner")}
@@ -313,17 +320,18 @@ def _interpretations(state: State, b: Brood, bc: BroodContent) -> Interpretation
                     for i in bc.interpretations.values()]}
 
 
-def _commands(state: State, content: Content, b: Brood, bc: BroodContent) -> dict[str, bool]:
+def _commands(state: State, content: Content, b: Brood, acts: Actions) -> dict[str, bool]:
+    """Whether each of her main commands runs now: her panels' from their actions, her answers probed."""
+    listed: dict[str, Command] = {"draw": DrawCard(), "cancel": CancelReaction(), "slumber": ScoreSlumber(),
+                                  "centipede_won": CentipedeWon(), "destroy_broodmother": DestroyBroodmother()}
     probes: dict[str, Command] = {
-        "draw": DrawCard(), "cancel": CancelReaction(),
-        "slumber": ScoreSlumber(),
-        "centipede_won": CentipedeWon(), "destroy_broodmother": DestroyBroodmother(),
         "answer_expand": AnswerExpand(deck_empty=True), "answer_predator": AnswerPredator(hex=_first_hex(b)),
         "answer_strike": AnswerStrike(destroyed=0),
     }
-    out = {name: possible(cmd, state, content) for name, cmd in probes.items()}
+    out = {name: allowed(acts, cmd) for name, cmd in listed.items()}
+    out.update({name: possible(cmd, state, content) for name, cmd in probes.items()})
     if is_asymmetric(state):
-        out["gain_egg"] = possible(GainEgg(), state, content)
+        out["gain_egg"] = allowed(acts, GainEgg())
     return out
 
 
@@ -351,7 +359,7 @@ def her_standing(state: State, content: Content) -> HerStanding | None:
     return {"eggs": a["eggs"], "powers": [tr(p.name) for p in bc.powers.values() if p.id in a["unlocked"]]}
 
 
-def _asym(state: State, content: Content, b: Brood, bc: BroodContent) -> AsymShown | None:
+def _asym(state: State, b: Brood, bc: BroodContent, acts: Actions) -> AsymShown | None:
     if not is_asymmetric(state):
         return None
     a = her_asym(b)
@@ -360,7 +368,7 @@ def _asym(state: State, content: Content, b: Brood, bc: BroodContent) -> AsymSho
         "bonus_earned": a["bonus"], "ants": ant_count(state),
         "powers": [{"id": p.id, "name": tr(p.name), "text": power_text(p.id, state["round"], bc),
                     "unlocked": p.id in a["unlocked"],
-                    "can_unlock": possible(UnlockPower(p.id), state, content),
-                    "can_use": possible(UsePower(p.id), state, content)} for p in bc.powers.values()],
+                    "can_unlock": allowed(acts, UnlockPower(p.id)),
+                    "can_use": allowed(acts, UsePower(p.id))} for p in bc.powers.values()],
         "reactions": [{"id": r.id, "name": tr(r.name), "text": tr(r.text)} for r in bc.reactions.values()],
     }

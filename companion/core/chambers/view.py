@@ -7,9 +7,21 @@ ability the players typed are values, shown as they are.
 
 from __future__ import annotations
 
+from functools import partial
+
 from typing_extensions import TypedDict
 
-from companion.core.chambers.commands import ActivateChamber, PlaceEgg, activation_problem
+from companion.core.actions import Actions, actions, stepping
+from companion.core.chambers.commands import (
+    ActivateChamber,
+    DiscardChamber,
+    PlaceEgg,
+    SetMarkers,
+    SoloEggs,
+    TakeEgg,
+    TakeOldTunnel,
+    activation_problem,
+)
 from companion.core.chambers.content import CardDef, Edition, Kind, card_title, chambers_content, phase_name, said
 from companion.core.chambers.model import (
     KEY,
@@ -23,6 +35,7 @@ from companion.core.chambers.model import (
     owned,
 )
 from companion.core.checklist import Item, command_item
+from companion.core.commands.base import Command
 from companion.core.content import Content
 from companion.core.i18n import Msg, msg, render
 from companion.core.state import State, ant_players
@@ -96,6 +109,7 @@ class ChambersView(TypedDict):
     reminders: list[Msg]
     interpretations: list[Msg]
     source: str
+    actions: Actions  # what the panel offers (``_offered``): allowed now, or why not
 
 
 def _chamber(state: State, content: Content, ch: Chamber) -> ChamberShown:
@@ -140,7 +154,26 @@ def chambers_view(state: State, content: Content) -> ChambersView:
         "interpretations": [msg(i["text"]) for i in chambers_content()["interpretations"]
                             if (i["id"].startswith("pp-") or i["id"] == "markers-entered") == evolved(state)],
         "source": chambers_content()["source"],
+        "actions": actions(_offered(state, players), state, content),
     }
+
+
+def _offered(state: State, players: list[ChambersPlayer]) -> list[Command]:
+    """What the panel offers each colony: each chamber's activation, eggs in and out and discard; its markers one
+    less or more (Evolved), else each Old Tunnel to start with and the solo game's egg in each chamber."""
+    out: list[Command] = []
+    for p in players:
+        pid = p["id"]
+        for ch in p["chambers"]:
+            cid = ch["id"]
+            out += [ActivateChamber(cid), PlaceEgg(cid), PlaceEgg(cid, "losses"), PlaceEgg(cid, "reaction", "larva"),
+                    TakeEgg(cid), DiscardChamber(cid)]
+        if p["markers_in_play"] is not None:
+            out += stepping(partial(SetMarkers, pid), p["markers_in_play"])
+        else:
+            out += [TakeOldTunnel(pid, d["name"]) for d in known_cards(state) if d["kind"] != "chamber"]
+            out.append(SoloEggs(pid))
+    return out
 
 
 def phase_items(state: State, content: Content, phase_id: str, event: str) -> list[Item]:

@@ -107,6 +107,14 @@ def verified(command: Command, state: State, content: Content) -> CommandError |
     return None
 
 
+def refusal(command: Command, state: State, content: Content) -> CommandError | None:
+    """Why ``command`` may not run on ``state`` (the game-over gate, then its ``verify``), or None: what
+    ``Session.can`` and ``why_not`` answer and a view's actions (``companion.core.actions``) hold."""
+    if reason := end_block(command, state):
+        return CommandError(reason)
+    return verified(command, state, content)
+
+
 def _is_the_apps(cls: type) -> bool:
     """Only the app's own commands join the registry when their class is defined: one a test declares (to break a
     game on purpose) would otherwise be drawn by the property machine in a full run. A test registers its own

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import partial
+
 from typing_extensions import TypedDict
 
+from companion.core.actions import Actions, actions, stepping
 from companion.core.checklist import Item, command_item, entering
+from companion.core.commands.base import Command
 from companion.core.content import Content, Readings, readings
-from companion.core.decrees.commands import ApplyDecree, result_text
+from companion.core.decrees.commands import ApplyDecree, ChooseDecree, SetMeasure, result_text
 from companion.core.decrees.content import Decree, decrees_content, said
 from companion.core.decrees.model import KEY, colonies, decrees
 from companion.core.errors import CommandError
@@ -41,9 +46,11 @@ class DecreeView(Readings):
     preview: Msg | str
     applied: bool
     history: list[DecreeRound]
+    actions: Actions  # each decree to choose (those typed in earlier games too), the measures, the apply button
 
 
-def decree_view(state: State, content: Content) -> DecreeView:
+def decree_view(state: State, content: Content, typed: Sequence[ChooseDecree] = ()) -> DecreeView:
+    """The decree panel's data; ``typed``: the decrees typed in earlier games, offered again (the tab's library)."""
     d = decrees(state)
     entered = d["measures"][state["round"] - 1]
     preview: Msg | str
@@ -59,7 +66,19 @@ def decree_view(state: State, content: Content) -> DecreeView:
         "history": [{"round": i + 1, "measures": dict(row), "applied": i + 1 in d["applied"]}
                     for i, row in enumerate(d["measures"]) if row],
         **readings(decrees_content()),
+        "actions": actions(_offered(state, entered, typed), state, content),
     }
+
+
+def _offered(state: State, entered: dict[str, int], typed: Sequence[ChooseDecree]) -> list[Command]:
+    """What the panel offers: each decree the app knows and each one typed before, each colony's measure one less
+    or more (from 0 while none is entered), and the apply button."""
+    out: list[Command] = [ChooseDecree(k["id"]) for k in decrees_content()["decrees"]]
+    out += typed
+    for p in colonies(state):
+        pid = p["id"]
+        out += stepping(partial(SetMeasure, pid), entered.get(pid) or 0)
+    return [*out, ApplyDecree()]
 
 
 def phase_items(state: State, content: Content, phase_id: str, event: str) -> list[Item]:

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from typing_extensions import TypedDict
 
+from companion.core.actions import Actions, actions, stepping
 from companion.core.checklist import Item, tick_item
+from companion.core.commands.base import Command
 from companion.core.content import Content
+from companion.core.drafting.commands import CarryOver
 from companion.core.drafting.model import KEY, colonies, drafting, drafting_content, in_play, plan
 from companion.core.i18n import Msg, msg, render, tr
 from companion.core.state import State, has
@@ -86,6 +91,7 @@ class DraftingView(TypedDict):
     colonies: list[DraftColony]
     reminders: list[str]
     interpretations: list[str]
+    actions: Actions  # each colony's cards kept and set aside, one less or more
 
 
 def drafting_view(state: State, content: Content) -> DraftingView:
@@ -103,7 +109,19 @@ def drafting_view(state: State, content: Content) -> DraftingView:
         "reminders": [r for v in variants for r in drafting_content()["reminders"].get(v, [])],
         "interpretations": [i["text"] for i in drafting_content()["interpretations"]
                             if has(state, "round-draft") or i["id"] != "autumn-round-4"],
+        "actions": actions(_offered(state), state, content),
     }
+
+
+def _offered(state: State) -> list[Command]:
+    """What the panel offers each colony: its card-site cards kept and its aphid-farm cards set aside, one less or
+    more."""
+    out: list[Command] = []
+    for kind in ("extra", "aside"):
+        now = carried(state, kind, state["round"])
+        for p in colonies(state):
+            out += stepping(partial(CarryOver, p["id"], kind), now.get(p["id"], 0))
+    return out
 
 
 def phase_items(state: State, content: Content, phase_id: str, event: str) -> list[Item]:

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from typing_extensions import TypedDict
 
+from companion.core.actions import Actions, actions, stepping
 from companion.core.checklist import Item, command_item, entering, tick_item
+from companion.core.commands.base import Command
 from companion.core.content import Content, Readings, readings
-from companion.core.eve.commands import ApplyEve, slumber_rewards
+from companion.core.eve.commands import ApplyEve, SetEnclave, SetHexes, slumber_rewards
 from companion.core.eve.content import eve_content
-from companion.core.eve.model import KEY, eve
+from companion.core.eve.model import KEY, EveState, eve
 from companion.core.eve.scoring import points_sum
 from companion.core.i18n import Msg, msg
 from companion.core.points import rewards_text
@@ -41,6 +45,7 @@ class EveView(Readings):
     preview: Msg | str
     applied: bool
     reminders: list[Msg]
+    actions: Actions  # the Enclave's holder, each colony's hexes one less or more, the apply button
 
 
 def eve_view(state: State, content: Content) -> EveView:
@@ -57,7 +62,19 @@ def eve_view(state: State, content: Content) -> EveView:
         "applied": state["round"] in e["applied"],
         "reminders": list(REMINDERS),
         **readings(eve_content()),
+        "actions": actions(_offered(state, e), state, content),
     }
+
+
+def _offered(state: State, e: EveState) -> list[Command]:
+    """What the panel offers: each colony (or nobody) holding the Enclave, each colony's hexes next to it and
+    elsewhere one less or more, and the apply button."""
+    ants = [p["id"] for p in ant_players(state)]
+    out: list[Command] = [SetEnclave(pid) for pid in [*ants, ""]]
+    for pid in ants:
+        for kind in ("adjacent", "other"):
+            out += stepping(partial(SetHexes, pid, kind), e[kind].get(pid, 0))
+    return [*out, ApplyEve()]
 
 
 def phase_items(state: State, content: Content, phase_id: str, event: str) -> list[Item]:

@@ -2,14 +2,29 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from typing_extensions import TypedDict
 
+from companion.core.actions import Actions, actions, stepping
 from companion.core.checklist import Item, command_item, entering
+from companion.core.commands.base import Command
 from companion.core.content import Content, Readings, readings
 from companion.core.harvest import farming
-from companion.core.harvest.commands import ApplyHarvest, BreedAphids, breeding_text
+from companion.core.harvest.commands import (
+    ApplyHarvest,
+    BreedAphids,
+    Devour,
+    LeaveInOutskirts,
+    NymphEatsAphid,
+    RemoveAphidHex,
+    SetController,
+    SetHerd,
+    SetLoose,
+    breeding_text,
+)
 from companion.core.harvest.content import harvest_content
-from companion.core.harvest.model import KEY, aphids, free_sites, on_sites
+from companion.core.harvest.model import KEY, AphidHex, aphids, free_sites, on_sites
 from companion.core.i18n import Msg, msg, nmsg
 from companion.core.points import anything, reward_text, rewards_text
 from companion.core.state import State, game_def
@@ -82,6 +97,7 @@ class AphidsView(Readings):
     bred: bool
     breeding: Msg | str
     reminders: list[Msg]
+    actions: Actions  # each hex's counters, controller, quick taps and the two apply buttons (``_offered``)
 
 
 def aphids_view(state: State, content: Content) -> AphidsView:
@@ -111,7 +127,26 @@ def aphids_view(state: State, content: Content) -> AphidsView:
         "breeding": breeding_text(state),
         "reminders": reminders(state),
         **readings(harvest_content()),
+        "actions": actions(_offered(state, a["hexes"]), state, content),
     }
+
+
+def _offered(state: State, hexes: list[AphidHex]) -> list[Command]:
+    """What the panel offers: for each hex, every player's herds on its sites and in its outskirts one less or
+    more, its loose aphids, each controller, devouring, leaving one in the outskirts, a nymph's, and untracking;
+    then Harvest's and breeding's apply buttons."""
+    out: list[Command] = []
+    for h in hexes:
+        hid = h["id"]
+        for p in state["players"]:
+            pid = p["id"]
+            out += stepping(partial(SetHerd, hid, pid, where="sites"), h["herds"].get(pid, 0))
+            out += stepping(partial(SetHerd, hid, pid, where="outskirts"), h["outskirts"].get(pid, 0))
+            out += [Devour(hid, pid), LeaveInOutskirts(hid, pid)]
+        out += stepping(partial(SetLoose, hid), h["loose"])
+        out += [SetController(hid, pid) for pid in [*(p["id"] for p in state["players"]), ""]]
+        out += [NymphEatsAphid(hid), RemoveAphidHex(hid)]
+    return [*out, ApplyHarvest(), BreedAphids()]
 
 
 def phase_items(state: State, content: Content, phase_id: str, event: str) -> list[Item]:

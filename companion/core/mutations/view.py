@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from typing_extensions import TypedDict
 
+from companion.core.actions import Actions, actions
 from companion.core.content import Content, Readings, readings
 from companion.core.i18n import Msg, msg
+from companion.core.mutations.commands import DealMutations, PlayEvolution
 from companion.core.mutations.content import PARTS, MutationCard, Part, mutations_content, said, the_part
 from companion.core.mutations.model import card, mutations, on_body, redeal_due
 from companion.core.state import State, ant_players
@@ -56,6 +58,7 @@ class MutationsView(Readings):
     all_kept: bool
     cards: list[ShownMutation]
     reminders: list[Msg]
+    actions: Actions  # the deal, and an Evolution on each colony's body parts
 
 
 def body(state: State, pid: str) -> Body:
@@ -107,4 +110,6 @@ def mutations_view(state: State, content: Content) -> MutationsView:
         "all_kept": all(m["kept"].get(p["id"]) for p in ant_players(state)),
         "cards": [{**c, "label": said(c["name"])} for c in m["cards"]], "reminders": reminders,
         **readings(mutations_content()),
+        "actions": actions([DealMutations(), *(PlayEvolution(p["id"], part) for p in players for part in p["parts"])],
+                           state, content),
     }

@@ -2,15 +2,28 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from typing_extensions import TypedDict
 
+from companion.core.actions import Actions, actions, stepping
 from companion.core.checklist import Item, command_item, tick_item
+from companion.core.commands.base import Command
 from companion.core.content import Content
 from companion.core.i18n import Msg, msg, tr, trf
-from companion.core.predators.alliance_commands import LoseAlly
-from companion.core.predators.alliances import PP_KEY, alliances, card_label, card_text, strength
-from companion.core.predators.battle import predator_strength
-from companion.core.predators.commands import ClearSpores, PlaceSpores
+from companion.core.predators.alliance_commands import LoseAlly, Recruit, SetAllyTunnel
+from companion.core.predators.alliances import PP_KEY, AlliancesState, alliances, card_label, card_text, strength
+from companion.core.predators.battle import CancelBattle, RevealCard, StartBattle, predator_strength
+from companion.core.predators.commands import (
+    ClearSpores,
+    Damage,
+    DrawPredators,
+    Heal,
+    PlaceSpores,
+    SetSpores,
+    Summon,
+    WinAgainst,
+)
 from companion.core.predators.content import AllyCard, alliances_content, predator_info, predators_content
 from companion.core.predators.model import KEY, OnBoard, live, name_of, predator_name, tracker
 from companion.core.predators.rules import (
@@ -93,6 +106,7 @@ class PredatorsView(TypedDict):
     max_health: int
     interpretations: list[str]
     source: str
+    actions: Actions  # what the panel offers (``_offered``): allowed now, or why not
 
 
 class LabelledAlly(AllyCard):
@@ -126,6 +140,7 @@ class AlliancesView(TypedDict):
     cards: list[LabelledAlly]
     interpretations: list[str]
     source: str
+    actions: Actions  # each free colony's recruit, each ally's tunnel and losses (``_offered_allies``)
 
 
 def _who(state: State, pid: str) -> Msg | str:
@@ -184,6 +199,7 @@ def predators_view(state: State, content: Content) -> PredatorsView:
     t = tracker(state)
     summoned = {p["id"] for p in t["predators"]}
     pool = t["in_play"] or [p["id"] for p in predators_content()["predators"]]
+    cards = [predator_card(state, p) for p in t["predators"]]
     return {
         "in_play": [{"id": pid, "name": predator_name(pid)} for pid in t["in_play"]],
         "all": [{"id": p["id"], "name": predator_name(p["id"]), "printed": bool(p["tiers"])}
@@ -191,14 +207,34 @@ def predators_view(state: State, content: Content) -> PredatorsView:
         "summonable": [{"id": pid, "name": predator_name(pid)} for pid in pool if pid not in summoned],
         "round": state["round"], "summon_health": starting_health(state["round"]),
         "summon_tier": tier_of(starting_health(state["round"])),
-        "predators": [predator_card(state, p) for p in t["predators"]],
+        "predators": cards,
         "battle": battle_view(state),
         "ladybug": ladybug_hint(state) if LADYBUG in pool and LADYBUG not in summoned else None,
         "typed": {pid: list(rows) for pid, rows in t["tiers"].items()},
         "max_health": predators_content()["max_health"],
         "interpretations": [i["text"] for i in predators_content()["interpretations"]],
         "source": predators_content()["source"],
+        "actions": actions(_offered(state, cards, pool, summoned), state, content),
     }
+
+
+#: The Ferocities a battle's card offers with one tap (another is typed).
+QUICK_FEROCITY = range(0, 6)
+
+
+def _offered(state: State, cards: list[PredatorCard], pool: list[str], summoned: set[str]) -> list[Command]:
+    """What the panel offers: drawing the two Predators, summoning each one left, each one's Health and spores,
+    each player's battle and win against it, and the battle's revealed cards and cancel."""
+    out: list[Command] = [DrawPredators(), *(Summon(pid) for pid in pool if pid not in summoned)]
+    players = [p["id"] for p in state["players"]]
+    for card in cards:
+        pid = card["id"]
+        if card["spores"] is not None:
+            out += stepping(partial(SetSpores, pid), card["spores"])
+        out += [Damage(pid, 1), Heal(pid, 1)]
+        out += [StartBattle(pid, who) for who in players if card["battle_cards"] is not None]
+        out += [WinAgainst(pid, who) for who in players]
+    return [*out, *(RevealCard(f) for f in QUICK_FEROCITY), CancelBattle()]
 
 
 def alliances_view(state: State, content: Content) -> AlliancesView:
@@ -216,7 +252,21 @@ def alliances_view(state: State, content: Content) -> AlliancesView:
         "cards": [{**card_text(a, c["id"]), "label": card_label(a, c["id"])} for c in alliances_content()["predators"]],
         "interpretations": [i["text"] for i in alliances_content()["interpretations"]],
         "source": alliances_content()["source"],
+        "actions": actions(_offered_allies(state, a), state, content),
     }
+
+
+def _offered_allies(state: State, a: AlliancesState) -> list[Command]:
+    """What the Predators & Prey panel offers: each free colony recruiting each face-up predator; each ally moved
+    into or out of the Great Tunnel, and lost for an unpaid Offering, in the tunnel or to each other colony."""
+    players = [p["id"] for p in state["players"]]
+    allied = {x["player"]: x for x in a["allies"]}
+    out: list[Command] = [Recruit(pid, c) for c in a["available"] for pid in players if pid not in allied]
+    for pid, x in allied.items():
+        out += [SetAllyTunnel(pid, not x["in_tunnel"]), LoseAlly(pid, "offering")]
+        out += [LoseAlly(pid, "tunnel")] if x["in_tunnel"] else []
+        out += [LoseAlly(pid, "battle", w) for w in players if w != pid]
+    return out
 
 
 def phase_items(state: State, content: Content, phase_id: str, event: str) -> list[Item]:

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import NotRequired
 
 from typing_extensions import TypedDict
 
+from companion.core.actions import Actions, actions, stepping
 from companion.core.checklist import Item, tick_item
+from companion.core.commands.base import Command
 from companion.core.content import Content
 from companion.core.i18n import Msg, msg
 from companion.core.state import State, ant_players
+from companion.core.workers.commands import SetEvolved, SetWorkers
 from companion.core.workers.model import KEY, PARTS, Ability, edition, workers, workers_content
 
 
@@ -49,6 +53,7 @@ class WorkersView(TypedDict):
     now: list[Msg]
     all: list[ShownAbility]
     interpretations: list[str]
+    actions: Actions  # each colony's workers one less or more and each body part's Evolution put on or taken off
 
 
 def workers_view(state: State, content: Content) -> WorkersView:
@@ -65,7 +70,18 @@ def workers_view(state: State, content: Content) -> WorkersView:
         "all": [ShownAbility(**a) for a in ([e["always"]] if e["always"] else [])] +
                [{**e["abilities"][part], "part": part} for part in PARTS],
         "interpretations": [i["text"] for i in workers_content()["interpretations"]],
+        "actions": actions(_offered(state), state, content),
     }
+
+
+def _offered(state: State) -> list[Command]:
+    """What the panel offers each colony: its workers in play one less or more, each body part's Evolution toggled."""
+    w, out = workers(state), list[Command]()
+    for p in ant_players(state):
+        pid, evolved = p["id"], w["evolved"].get(p["id"], [])
+        out += stepping(partial(SetWorkers, pid), w["in_play"].get(pid, 0))
+        out += [SetEvolved(pid, part, part not in evolved) for part in PARTS]
+    return out
 
 
 def phase_items(state: State, content: Content, phase_id: str, event: str) -> list[Item]:

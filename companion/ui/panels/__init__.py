@@ -7,23 +7,25 @@ A panel is a module that calls ``register(Panel(...))`` at import, named by its 
                    applies=lambda state: "broodmother" in state["modules_state"],
                    modules=("broodmother",), build=build_broodmother))
 
-``build(ctx)`` draws the panel from its ``PanelContext``: the game's view (and its area's own view,
-``ctx.ask``), whether each of its actions is allowed now (``ctx.can``, ``ctx.why_not``: the core's answer),
-a small frozen ``TabValue`` (language, text sizes, may play or view only, layout) and ``ctx.dispatch(command)``,
-with the few services of the tab a panel needs passed by name (``PanelServices``), never the tab itself.
+``build(ctx)`` draws the panel from its ``PanelContext``: the game's view and its area's own view (``ctx.area``),
+which says which of its actions the game takes now and why not the others (its ``actions``, the core's answer:
+``sends`` and ``refused`` read it; a panel never asks the session), a small frozen ``TabValue`` (language, text
+sizes, may play or view only, layout) and ``ctx.dispatch(command)``, with the few services of the tab a panel
+needs passed by name (``PanelServices``), never the tab itself.
 Each module the state lists that no registered panel covers gets the generic module panel, so every
 enabled module is visible from day one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, replace
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
 import flet as ft
 
+from companion.core.actions import Reason, allowed, lookup
 from companion.core.commands.base import Command
 from companion.core.content import Content
 from companion.core.schema import JsonObject
@@ -31,7 +33,7 @@ from companion.core.session import Executed, Session
 from companion.core.setup import setup_summary
 from companion.core.state import State
 from companion.ui.forward import Forward
-from companion.ui.i18n import tr, trf
+from companion.ui.i18n import render, tr, trf
 from companion.ui.kept import GameReader
 from companion.ui.theme import Sizes
 
@@ -85,7 +87,8 @@ class PanelContext:
 
     The game is read through ``_asking`` (``companion.ui.kept.GameReader``): what the panel reads of it (its
     state, the view, the answers it asks for) is noted, so a change that touched none of it leaves the panel as
-    drawn. A panel never holds the session: it asks ``can`` / ``why_not`` and sends commands with ``dispatch``."""
+    drawn. A panel never holds the session: its views say which actions the game takes now (``sends``, ``refused``)
+    and it sends commands with ``dispatch``."""
 
     view: GameView
     tab: TabValue
@@ -113,17 +116,15 @@ class PanelContext:
     def dialogs(self) -> Dialogs:
         return self.services.dialogs
 
-    def can(self, command: Command) -> bool:
-        """Whether the core allows ``command`` now (kept per game document and language, as asked)."""
-        return self._asking.can(command)
-
-    def why_not(self, command: Command) -> str | None:
-        """The core's reason ``command`` is refused now, or None."""
-        return self._asking.why_not(command)
-
     def ask(self, key: Hashable, compute: Callable[[State], T]) -> T:
         """An area's own view of the game (``compute(state)``), kept per game document and language."""
         return self._asking.ask(key, compute)
+
+    def area(self, key: Hashable, view: Callable[[State, Content], T]) -> T:
+        """An area's view of the game (``view(state, content)``: its ``actions`` too), asked as ``ask`` does, so a
+        drawing is kept while what it read of the view is the same, whatever parts of the game the view read."""
+        content = self.content
+        return self.ask(("area", key), lambda state: view(state, content))
 
     def dispatch(self, command: Command, *, debounce: str | None = None) -> Executed:
         """Send ``command`` to the game (``debounce`` names the action whose hurried second tap is ignored)."""
@@ -141,6 +142,18 @@ class PanelContext:
         """Once this tap's drawing is on the page, scroll the part keyed ``key`` (an ``ft.ScrollKey``) into view:
         what a tap opens below or above the finger (a battle's steps, a cell's editor) is where the player looks."""
         self.services.reveal(key)
+
+
+def sends(ctx: PanelContext, listed: Mapping[str, Reason | None], command: Command, *,
+          debounce: str | None = None) -> Callable[[object], None] | None:
+    """The tap that sends ``command``, or None (a disabled button) when the view says the game refuses it now."""
+    return ctx.handler(lambda: command, debounce=debounce) if allowed(listed, command) else None
+
+
+def refused(listed: Mapping[str, Reason | None], command: Command) -> str | None:
+    """The view's reason the game refuses ``command`` now, in the reader's language; None when it takes it."""
+    reason = lookup(listed, command)
+    return None if reason is None else render(reason)
 
 
 @dataclass(frozen=True)

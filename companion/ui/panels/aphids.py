@@ -11,6 +11,7 @@ from functools import partial
 
 import flet as ft
 
+from companion.core.actions import allowed
 from companion.core.commands.base import Command
 from companion.core.errors import GameError
 from companion.core.harvest import aphids_view
@@ -33,6 +34,7 @@ from companion.ui.fields import FieldMessage, text_field
 from companion.ui.i18n import render, tr, trf
 from companion.ui.panels import Panel, PanelContext, module_applies, register
 from companion.ui.panels.scoring_controls import (
+    Listed,
     apply_button,
     boxed,
     buttons,
@@ -49,21 +51,22 @@ applies = module_applies(KEY, "modules")
 
 
 def build(ctx: PanelContext) -> list[ft.Control]:
-    view = aphids_view(ctx.state, ctx.content)
+    view = ctx.area(KEY, aphids_view)
+    listed = view["actions"]
     out: list[ft.Control] = []
     if not view["hexes"]:
         out.append(line(tr("No aphid hex tracked yet. Add each hex that has aphids."), ctx.sizes,
                         identifier="aphids-empty", muted=True))
     for h in view["hexes"]:
-        out.append(_hex(ctx, h))
+        out.append(_hex(ctx, listed, h))
     out.append(choice(tr("Add an aphid hex"), ctx.answers.handler(lambda: _ask_hex(ctx)), ctx.sizes,
                       identifier="aphids-add", icon=ft.Icons.ADD, kind="outlined"))
     out.append(line(trf("At Harvest: {harvest}",
                         harvest=view['harvest']), ctx.sizes, identifier="aphids-harvest", bold=True))
-    out += apply_button(ctx, ApplyHarvest(), view["harvested"], tr("This round's farms are in the scores."),
+    out += apply_button(ctx, listed, ApplyHarvest(), view["harvested"], tr("This round's farms are in the scores."),
                         identifier="aphids-apply")
     out.append(line(trf("Breeding: {breeding}", breeding=view['breeding']), ctx.sizes, identifier="aphids-breeding"))
-    out += apply_button(ctx, BreedAphids(), view["bred"], tr("The aphids have bred this round."),
+    out += apply_button(ctx, listed, BreedAphids(), view["bred"], tr("The aphids have bred this round."),
                         identifier="aphids-breed", action=tr("The aphids breed"))
     out += [note(render(text), ctx.sizes, identifier=f"aphids-reminder-{i}")
             for i, text in enumerate(view["reminders"])]
@@ -71,7 +74,7 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     return out
 
 
-def _hex(ctx: PanelContext, h: HexShown) -> ft.Control:
+def _hex(ctx: PanelContext, listed: Listed, h: HexShown) -> ft.Control:
     s, hid = ctx.sizes, h["id"]
     rows: list[ft.Control] = [
         line(trf("{name} · {on_sites} of {sites} collection sites with an aphid",
@@ -81,20 +84,20 @@ def _hex(ctx: PanelContext, h: HexShown) -> ft.Control:
     ]
     for p in ctx.state["players"]:
         pid, name = p["id"], p["name"]
-        rows.append(count(ctx, trf("{name}: herded on sites", name=name), h["herds"].get(pid, 0),
+        rows.append(count(ctx, listed, trf("{name}: herded on sites", name=name), h["herds"].get(pid, 0),
                           partial(_herd, hid, pid, "sites"), identifier=f"aphids-{hid}-{pid}-sites"))
-        rows.append(count(ctx, trf("{name}: herded in the outskirts", name=name), h["outskirts"].get(pid, 0),
+        rows.append(count(ctx, listed, trf("{name}: herded in the outskirts", name=name), h["outskirts"].get(pid, 0),
                           partial(_herd, hid, pid, "outskirts"), identifier=f"aphids-{hid}-{pid}-out"))
-    rows.append(count(ctx, tr("On sites with no herder"), h["loose"], partial(SetLoose, hid),
+    rows.append(count(ctx, listed, tr("On sites with no herder"), h["loose"], partial(SetLoose, hid),
                       identifier=f"aphids-{hid}-loose"))
     rows.append(line(tr("Controller (places the bred aphid)"), s, size=s.small, muted=True))
     options = [(p["id"], p["name"]) for p in ctx.state["players"]] + [("", tr("Nobody"))]
-    rows.append(pick(ctx, options, h["controller"] or "", partial(SetController, hid),
+    rows.append(pick(ctx, listed, options, h["controller"] or "", partial(SetController, hid),
                      identifier=f"aphids-{hid}-controller"))
     rows.append(line(render(h["breeding"]), s, identifier=f"aphids-{hid}-breeding", muted=True))
     if h["outskirts_note"]:
         rows.append(note(render(h["outskirts_note"]), s, identifier=f"aphids-{hid}-outskirts"))
-    rows.append(buttons(_quick(ctx, h)))
+    rows.append(buttons(_quick(ctx, listed, h)))
     return boxed(rows, identifier=f"aphids-hex-{hid}")
 
 
@@ -106,7 +109,7 @@ def _tap(ctx: PanelContext, command: Command, label: str, identifier: str, kind:
     return choice(label, ctx.handler(lambda: command), ctx.sizes, identifier=identifier, kind=kind)
 
 
-def _quick(ctx: PanelContext, h: HexShown) -> list[ft.Control]:
+def _quick(ctx: PanelContext, listed: Listed, h: HexShown) -> list[ft.Control]:
     """Devour, an aphid left in the outskirts, a nymph's aphid, and taking the hex off the list."""
     hid = h["id"]
     offers: list[tuple[Command, str, str, str]] = []
@@ -118,7 +121,7 @@ def _quick(ctx: PanelContext, h: HexShown) -> list[ft.Control]:
     offers.append((NymphEatsAphid(hid), tr("A nymph destroys an aphid"), "nymph", "text"))
     offers.append((RemoveAphidHex(hid), tr("Stop tracking this hex"), "remove", "text"))
     return [_tap(ctx, command, label, f"aphids-{hid}-{ident}", kind)
-            for command, label, ident, kind in offers if ctx.can(command)]
+            for command, label, ident, kind in offers if allowed(listed, command)]
 
 
 def _ask_hex(ctx: PanelContext) -> None:

@@ -11,6 +11,7 @@ from functools import partial
 
 import flet as ft
 
+from companion.core.actions import allowed
 from companion.core.chambers import chambers_view
 from companion.core.chambers.commands import (
     ActivateChamber,
@@ -49,7 +50,7 @@ PHASES = (("worker", N_("Worker Phase")), ("soldier", N_("Soldier Phase")), ("qu
 applies = module_applies(KEY)
 
 
-def _chamber(ctx: PanelContext, owner: str, ch: ChamberShown) -> ft.Control:
+def _chamber(ctx: PanelContext, view: ChambersView, owner: str, ch: ChamberShown) -> ft.Control:
     s, cid = ctx.sizes, ch["id"]
     if ch["whole_game"]:
         state = tr("reverse side: an ability for the whole game")
@@ -64,17 +65,17 @@ def _chamber(ctx: PanelContext, owner: str, ch: ChamberShown) -> ft.Control:
     rows.append(line(tr("Full: it can activate now.") if ch["can_activate"] else render(ch["why_not"]), s,
                      identifier=f"chambers-{cid}-status", size=s.small))
     card = ch["title"]
-    tap = command_choice
+    tap = partial(command_choice, ctx, view["actions"])
     offers = [
-        tap(ctx, ActivateChamber(cid), trf("Activate {card}", card=card), f"chambers-{cid}-activate", "filled"),
-        tap(ctx, PlaceEgg(cid), trf("{who}: an egg into {card} instead of a Reaction", who=owner, card=card),
+        tap(ActivateChamber(cid), trf("Activate {card}", card=card), f"chambers-{cid}-activate", "filled"),
+        tap(PlaceEgg(cid), trf("{who}: an egg into {card} instead of a Reaction", who=owner, card=card),
             f"chambers-{cid}-egg"),
-        tap(ctx, PlaceEgg(cid, "losses"), trf("{who}: a battle loss into {card}", who=owner, card=card),
+        tap(PlaceEgg(cid, "losses"), trf("{who}: a battle loss into {card}", who=owner, card=card),
             f"chambers-{cid}-loss"),
-        tap(ctx, PlaceEgg(cid, "reaction", "larva"), trf("No egg left: a larva into {card}", card=card),
+        tap(PlaceEgg(cid, "reaction", "larva"), trf("No egg left: a larva into {card}", card=card),
             f"chambers-{cid}-larva", "text"),
-        tap(ctx, TakeEgg(cid), trf("An egg from {card} becomes a larva", card=card), f"chambers-{cid}-take", "text"),
-        tap(ctx, DiscardChamber(cid), trf("Discard {card}", card=card), f"chambers-{cid}-discard", "text"),
+        tap(TakeEgg(cid), trf("An egg from {card} becomes a larva", card=card), f"chambers-{cid}-take", "text"),
+        tap(DiscardChamber(cid), trf("Discard {card}", card=card), f"chambers-{cid}-discard", "text"),
     ]
     rows.append(ft.ResponsiveRow([o for o in offers if o is not None], spacing=8, run_spacing=8))
     return boxed(rows)
@@ -85,13 +86,13 @@ def _player(ctx: PanelContext, view: ChambersView, p: ChambersPlayer) -> list[ft
     out: list[ft.Control] = [line(trn("{who}: 1 egg in chambers", "{who}: {n} eggs in chambers", p["eggs"],
                                       who=p["name"]), s, identifier=f"chambers-{pid}", bold=True)]
     if view["edition"] == "evolved" and (in_play := p["markers_in_play"]) is not None:
-        out.append(count(ctx, trf("{who}: ant markers in play outside the chambers", who=p["name"]),
+        out.append(count(ctx, view["actions"], trf("{who}: ant markers in play outside the chambers", who=p["name"]),
                          in_play, partial(SetMarkers, pid),
                          identifier=f"chambers-{pid}-markers"))
         out.append(line(trf("{free} of {limit} ant markers free for eggs", free=p["markers_free"],
                             limit=view["marker_limit"]), s, identifier=f"chambers-{pid}-free", size=s.small,
                         muted=True))
-    out += [_chamber(ctx, p["name"], ch) for ch in p["chambers"]]
+    out += [_chamber(ctx, view, p["name"], ch) for ch in p["chambers"]]
     offers: list[ft.Control] = []
     if view["edition"] == "mota":
         for card in view["cards"]:
@@ -100,11 +101,11 @@ def _player(ctx: PanelContext, view: ChambersView, p: ChambersPlayer) -> list[ft
                                       ctx.answers.handler(partial(_ask_play, ctx, pid, card)), s,
                                       identifier=f"chambers-{pid}-play-{_slug(card['name'])}", kind="outlined",
                                       icon=ft.Icons.ADD))
-            elif ctx.can(TakeOldTunnel(pid, card["name"])):
+            elif allowed(view["actions"], TakeOldTunnel(pid, card["name"])):
                 offers.append(wide_choice(trf("{who}: starts with {card}", who=p["name"], card=card["title"]),
                                       ctx.handler(partial(TakeOldTunnel, pid, card["name"])), s,
                                       identifier=f"chambers-{pid}-tunnel-{_slug(card['name'])}", kind="outlined"))
-        if ctx.can(SoloEggs(pid)):
+        if allowed(view["actions"], SoloEggs(pid)):
             offers.append(wide_choice(tr("The centipedes took an Evolution: 1 egg in each Chamber"),
                                   ctx.handler(partial(SoloEggs, pid)), s, identifier=f"chambers-{pid}-solo"))
     elif not p["chambers"]:
@@ -120,7 +121,7 @@ def _slug(name: str) -> str:
 
 
 def build(ctx: PanelContext) -> list[ft.Control]:
-    view = chambers_view(ctx.state, ctx.content)
+    view = ctx.area(KEY, chambers_view)
     s = ctx.sizes
     now = ", ".join(render(n) for n in view["now"])
     out: list[ft.Control] = [line(trf("Can activate now: {chambers}", chambers=now) if now

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.core.checklist import Item, TickItem, phase_items
+from companion.core.checklist import ChecklistView, Item, TickItem, checklist_view, phase_items
 from companion.core.commands.base import Command, command_from_dict
 from companion.core.content import load_content
 from companion.core.state import State, current_phase
 from companion.ui.i18n import render, trf
-from companion.ui.panels import Panel, PanelContext, register
+from companion.ui.panels import Panel, PanelContext, register, sends
 from companion.ui.panels.broodmother.controls import check_row
 from companion.ui.panels.scoring_controls import choice, note
 
@@ -23,17 +23,16 @@ def applies(state: State) -> bool:
     return bool(phase_items(state, load_content()))
 
 
-def _item(ctx: PanelContext, item: Item, index: int) -> list[ft.Control]:
+def _item(ctx: PanelContext, view: ChecklistView, item: Item, index: int) -> list[ft.Control]:
     ident = f"checklist-{index}"
     if item["command"] is None:
         tick = TickItem(item["module"], item["id"])
-        return [check_row(render(item["text"]), item["done"],
-                          ctx.handler(lambda: tick) if ctx.can(tick) else None,
+        return [check_row(render(item["text"]), item["done"], sends(ctx, view["actions"], tick),
                           ctx.sizes, identifier=ident)]
     if item["done"]:
         return [note(trf("Done: {text}", text=item['text']), ctx.sizes, identifier=ident, icon=ft.Icons.CHECK_CIRCLE)]
     command: Command = command_from_dict(item["command"])
-    out = [choice(trf("Apply: {text}", text=item['text']), ctx.handler(lambda: command) if item["ready"] else None,
+    out = [choice(trf("Apply: {text}", text=item['text']), sends(ctx, view["actions"], command),
                   ctx.sizes, identifier=ident, text=render(item["text"]), kind="tonal",
                   icon=ft.Icons.PLAYLIST_ADD_CHECK,
                   expand=True)]
@@ -44,8 +43,9 @@ def _item(ctx: PanelContext, item: Item, index: int) -> list[ft.Control]:
 
 def build(ctx: PanelContext) -> list[ft.Control]:
     out: list[ft.Control] = []
-    for i, item in enumerate(phase_items(ctx.state, ctx.content)):
-        out += _item(ctx, item, i)
+    view = ctx.area("checklist", checklist_view)
+    for i, item in enumerate(view["items"]):
+        out += _item(ctx, view, item, i)
     return out
 
 

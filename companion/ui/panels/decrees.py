@@ -6,6 +6,7 @@ nobody when every measure is 0) lives in ``companion.core.decrees``.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import partial
 
 import flet as ft
@@ -15,11 +16,12 @@ from companion.core.decrees import decree_view
 from companion.core.decrees.commands import ApplyDecree, ChooseDecree, SetMeasure
 from companion.core.decrees.content import said
 from companion.core.decrees.model import KEY
+from companion.core.decrees.view import DecreeView
 from companion.core.errors import GameError
 from companion.ui import widgets
 from companion.ui.fields import FieldMessage, text_field
 from companion.ui.i18n import render, tr, trf
-from companion.ui.panels import Panel, PanelContext, module_applies, register
+from companion.ui.panels import Panel, PanelContext, module_applies, register, sends
 from companion.ui.panels.scoring_controls import apply_button, buttons, choice, count, interpretations, line
 from companion.ui.theme import DIALOG_BUTTON_GAP
 
@@ -34,13 +36,22 @@ def _known(decree_id: str) -> Command:
     return ChooseDecree(decree_id)
 
 
-def _typed(command: ChooseDecree) -> Command:
-    return command
+def _view(ctx: PanelContext) -> DecreeView:
+    """The decree view with the decrees typed in earlier games (the panel and its title read the same one)."""
+    typed = tuple(_typed_decrees(ctx))
+    return ctx.area((KEY, typed), partial(decree_view, typed=typed))
+
+
+def _typed_decrees(ctx: PanelContext) -> Iterator[ChooseDecree]:
+    """The decrees typed in earlier games, offered again (the view says whether the game takes each now)."""
+    for typed in ctx.services.typed_cards(ChooseDecree.name):
+        yield ChooseDecree(decree_name=str(typed.get("decree_name", "")), measure=str(typed.get("measure", "")),
+                           criterion=str(typed.get("criterion", "")))
 
 
 def build(ctx: PanelContext) -> list[ft.Control]:
-    view = decree_view(ctx.state, ctx.content)
-    s, d = ctx.sizes, view["decree"]
+    view = _view(ctx)
+    s, d, listed = ctx.sizes, view["decree"], view["actions"]
     out: list[ft.Control] = []
     if d is None:
         out.append(line(tr("Which Queen's Decree is beside the Great Tunnel?"), s, identifier="decree-ask"))
@@ -50,14 +61,11 @@ def build(ctx: PanelContext) -> list[ft.Control]:
                 line(trf("Round {round}: the best colony gains {worth} CP; tied colonies gain 1 each.",
                          round=view['round'], worth=view['worth']), s, identifier="decree-worth", muted=True)]
     picks = [choice(render(said(k, "name")),
-                    ctx.handler(partial(_known, k["id"])) if ctx.can(_known(k["id"])) else None,
+                    sends(ctx, listed, _known(k["id"])),
                     s, identifier=f"decree-pick-{k['id']}", selected=bool(d and d["id"] == k["id"]))
              for k in view["known"]]
-    for n, typed in enumerate(ctx.services.typed_cards(ChooseDecree.name)):
-        again = ChooseDecree(decree_name=str(typed.get("decree_name", "")), measure=str(typed.get("measure", "")),
-                             criterion=str(typed.get("criterion", "")))
-        picks.append(choice(again.decree_name, ctx.handler(partial(_typed, again)) if ctx.can(again)
-                            else None, s, identifier=f"decree-typed-{n}",
+    for n, again in enumerate(_typed_decrees(ctx)):
+        picks.append(choice(again.decree_name, sends(ctx, listed, again), s, identifier=f"decree-typed-{n}",
                             selected=bool(d and d["id"] == "custom" and d["name"] == again.decree_name)))
     picks.append(choice(tr("Type the card's decree"), ctx.answers.handler(lambda: _ask_decree(ctx)), s,
                         identifier="decree-custom", kind="outlined", icon=ft.Icons.EDIT))
@@ -66,10 +74,10 @@ def build(ctx: PanelContext) -> list[ft.Control]:
         for c in view["colonies"]:
             value = c["measure"]
             label = trf("{name}: {measure}", name=c["name"], measure=said(d, "measure"))
-            out.append(count(ctx, label, value or 0, partial(_measure, c["id"]),
+            out.append(count(ctx, listed, label, value or 0, partial(_measure, c["id"]),
                              identifier=f"decree-measure-{c['id']}", shown="-" if value is None else None))
         out.append(line(render(view["preview"]), s, identifier="decree-preview", bold=True))
-        out += apply_button(ctx, ApplyDecree(), view["applied"], tr("This round's decree is in the scores."),
+        out += apply_button(ctx, listed, ApplyDecree(), view["applied"], tr("This round's decree is in the scores."),
                             identifier="decree-apply")
     out.append(interpretations(ctx, view["interpretations"], "decree-interpretation"))
     return out
@@ -108,7 +116,7 @@ def _ask_decree(ctx: PanelContext) -> None:
 
 
 def _title(ctx: PanelContext) -> str:
-    d = decree_view(ctx.state, ctx.content)["decree"]
+    d = _view(ctx)["decree"]
     return trf("Queen's Decree: {decree}", decree=said(d, "name")) if d else tr("Queen's Decree")
 
 

@@ -19,7 +19,8 @@ from companion.ui.panels.scoring_controls import count, interpretations, line, n
 
 
 def build(ctx: PanelContext) -> list[ft.Control]:
-    view = drafting_view(ctx.state, ctx.content)
+    view = ctx.area(KEY, drafting_view)
+    listed = view["actions"]
     s = ctx.sizes
     out: list[ft.Control] = []
     for v in view["variants"]:
@@ -32,9 +33,9 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     out.append(line(tr(view["how"]), s, size=s.small, muted=True))
     if view["carry"] and ctx.state["phase"] == "harvest":
         for c in view["colonies"]:
-            out.append(count(ctx, trf("{name}: card-site cards kept at the next draft", name=c["name"]), c["extra"],
-                             partial(CarryOver, c["id"], "extra"), identifier=f"drafting-{c['id']}-extra"))
-            out.append(count(ctx, trf("{name}: aphid-farm cards set aside", name=c["name"]), c["aside"],
+            out.append(count(ctx, listed, trf("{name}: card-site cards kept at the next draft", name=c["name"]),
+                             c["extra"], partial(CarryOver, c["id"], "extra"), identifier=f"drafting-{c['id']}-extra"))
+            out.append(count(ctx, listed, trf("{name}: aphid-farm cards set aside", name=c["name"]), c["aside"],
                              partial(CarryOver, c["id"], "aside"), identifier=f"drafting-{c['id']}-aside"))
     out += [note(tr(text), s, identifier=f"drafting-reminder-{i}") for i, text in enumerate(view["reminders"])]
     out.append(interpretations(ctx, [tr(t) for t in view["interpretations"]], "drafting-interpretation"))

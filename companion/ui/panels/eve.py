@@ -26,24 +26,25 @@ def _hexes(player_id: str, kind: str, n: int) -> Command:
 
 
 def build(ctx: PanelContext) -> list[ft.Control]:
-    view = eve_view(ctx.state, ctx.content)
+    view = ctx.area(KEY, eve_view)
+    listed = view["actions"]
     s = ctx.sizes
     out: list[ft.Control] = [line(tr("Who controls the Enclave of the Empress?"), s, identifier="eve-enclave-ask")]
     options = [(p["id"], p["name"]) for p in view["players"]] + [("", tr("Nobody"))]
-    out.append(pick(ctx, options, view["enclave"] or "", partial(SetEnclave), identifier="eve-enclave"))
+    out.append(pick(ctx, listed, options, view["enclave"] or "", partial(SetEnclave), identifier="eve-enclave"))
     out.append(line(trf("Hexes next to the Enclave taken: {ring_taken} of {ring}",
                         ring_taken=view['ring_taken'], ring=view['ring']), s,
                     identifier="eve-ring", muted=True))
     for p in view["players"]:
         pid = p["id"]
-        out.append(count(ctx, trf("{name}: hexes next to the Enclave", name=p['name']), p["adjacent"],
+        out.append(count(ctx, listed, trf("{name}: hexes next to the Enclave", name=p['name']), p["adjacent"],
                          partial(_hexes, pid, "adjacent"), identifier=f"eve-{pid}-adjacent"))
-        out.append(count(ctx, trf("{name}: other hexes", name=p['name']), p["other"], partial(_hexes, pid, "other"),
-                         identifier=f"eve-{pid}-other"))
+        out.append(count(ctx, listed, trf("{name}: other hexes", name=p['name']), p["other"],
+                         partial(_hexes, pid, "other"), identifier=f"eve-{pid}-other"))
         out.append(line(trf("{name}: {sum}", name=p["name"], sum=p["sum"]), s, identifier=f"eve-{pid}-sum",
                         size=s.small, muted=True))
     out.append(line(trf("At Slumber: {preview}", preview=view['preview']), s, identifier="eve-preview", bold=True))
-    out += apply_button(ctx, ApplyEve(), view["applied"], tr("This round's Eve points are in the scores."),
+    out += apply_button(ctx, listed, ApplyEve(), view["applied"], tr("This round's Eve points are in the scores."),
                         identifier="eve-apply")
     out += [note(render(text), s, identifier=f"eve-reminder-{i}") for i, text in enumerate(view["reminders"])]
     out.append(interpretations(ctx, view["interpretations"], "eve-interpretation"))

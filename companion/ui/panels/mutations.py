@@ -19,7 +19,15 @@ from companion.core.mutations.view import MutationsPlayer, MutationsView, ShownM
 from companion.ui.i18n import render, tr, trf, verbatim
 from companion.ui.panels import Panel, PanelContext, module_applies, register
 from companion.ui.panels.forms import Field, ask
-from companion.ui.panels.scoring_controls import command_choice, interpretations, line, note, view_text, wide_choice
+from companion.ui.panels.scoring_controls import (
+    Listed,
+    command_choice,
+    interpretations,
+    line,
+    note,
+    view_text,
+    wide_choice,
+)
 
 PART_NAMES = {"head": N_("Head"), "thorax": N_("Thorax"), "abdomen": N_("Abdomen")}
 
@@ -43,7 +51,7 @@ def _part_line(part: str, what: str, card: Msg | str) -> str:
     return trf("{part}: Mutation {card} (no caste bonus)", part=name, card=card)
 
 
-def _player(ctx: PanelContext, p: MutationsPlayer) -> list[ft.Control]:
+def _player(ctx: PanelContext, listed: Listed, p: MutationsPlayer) -> list[ft.Control]:
     s, pid = ctx.sizes, p["id"]
     out: list[ft.Control] = [line(verbatim(p["name"]), s, identifier=f"mutations-{pid}", bold=True)]
     for d in p["dealt"]:
@@ -56,7 +64,7 @@ def _player(ctx: PanelContext, p: MutationsPlayer) -> list[ft.Control]:
                         size=s.small))
     out.append(line(render(p["developed_text"]), s, identifier=f"mutations-{pid}-developed", size=s.small,
                     muted=True))
-    offers = [command_choice(ctx, PlayEvolution(pid, part), trf("{who}: an Evolution on {part}", who=p["name"],
+    offers = [command_choice(ctx, listed, PlayEvolution(pid, part), trf("{who}: an Evolution on {part}", who=p["name"],
                                                        part=tr(THE_PART[part])),
                     f"mutations-{pid}-evolve-{part}") for part in p["parts"]]
     if p["dealt"] and not p["kept"]:
@@ -73,17 +81,18 @@ def _player(ctx: PanelContext, p: MutationsPlayer) -> list[ft.Control]:
 
 
 def build(ctx: PanelContext) -> list[ft.Control]:
-    view = mutations_view(ctx.state, ctx.content)
+    view = ctx.area(KEY, mutations_view)
+    listed = view["actions"]
     s = ctx.sizes
     out: list[ft.Control] = []
     if view["redeal"]:
         out.append(note(render(view["redeal"]), s, identifier="mutations-redeal", icon=ft.Icons.WARNING_AMBER))
-    deal = command_choice(ctx, DealMutations(), tr("Deal 4 Mutations to each colony") if not view["dealt"]
+    deal = command_choice(ctx, listed, DealMutations(), tr("Deal 4 Mutations to each colony") if not view["dealt"]
                  else tr("Shuffle and deal 4 new Mutations to every colony"), "mutations-deal", "filled")
     if deal is not None:
         out.append(deal)
     for p in view["players"]:
-        out += _player(ctx, p)
+        out += _player(ctx, listed, p)
     out.append(wide_choice(tr("Name a Mutation card (once)"), ctx.answers.handler(partial(_ask_name, ctx, view)), s,
                        identifier="mutations-name", kind="text", icon=ft.Icons.EDIT))
     out += [note(render(text), s, identifier=f"mutations-reminder-{i}") for i, text in enumerate(view["reminders"])]

@@ -18,7 +18,7 @@ from companion.core.predators.alliances import PP_KEY, CardWords
 from companion.core.predators.view import AlliancesView, HeldAlly, LabelledAlly, OfferedAlly
 from companion.ui import widgets
 from companion.ui.i18n import render, tr, trf
-from companion.ui.panels import Panel, PanelContext, module_applies, register
+from companion.ui.panels import Panel, PanelContext, module_applies, register, sends
 from companion.ui.panels.predator_dialogs import ask, number_field, text_field, whole_number
 from companion.ui.panels.scoring_controls import boxed, buttons, choice, interpretations, line, note
 
@@ -29,8 +29,13 @@ FIELDS: tuple[tuple[CardWords, str], ...] = (("task", "Task"), ("offering", "Off
 applies = module_applies(PP_KEY, "modules")
 
 
+def _view(ctx: PanelContext) -> AlliancesView:
+    return ctx.area(PP_KEY, alliances_view)
+
+
 def _send(ctx: PanelContext, command: Command) -> widgets.EventHandler | None:
-    return ctx.handler(lambda: command) if ctx.can(command) else None
+    """The tap that sends ``command`` when the view says the game takes it now."""
+    return sends(ctx, _view(ctx)["actions"], command)
 
 
 def _texts(ctx: PanelContext, c: OfferedAlly, ident: str) -> list[ft.Control]:
@@ -47,7 +52,7 @@ def _texts(ctx: PanelContext, c: OfferedAlly, ident: str) -> list[ft.Control]:
 
 
 def build(ctx: PanelContext) -> list[ft.Control]:
-    view = alliances_view(ctx.state, ctx.content)
+    view = _view(ctx)
     s = ctx.sizes
     names = {p["id"]: p["name"] for p in ctx.state["players"]}
     out: list[ft.Control] = [line(trf("Face down: {deck} · beside the deck: {discard}", deck=view["deck"],

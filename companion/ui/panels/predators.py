@@ -12,6 +12,7 @@ from functools import partial
 
 import flet as ft
 
+from companion.core.actions import allowed
 from companion.core.commands.base import Command
 from companion.core.predators import predators_view
 from companion.core.predators.battle import CancelBattle, FinishBattle, RevealCard, StartBattle
@@ -28,15 +29,14 @@ from companion.core.predators.commands import (
     WinAgainst,
 )
 from companion.core.predators.model import KEY
-from companion.core.predators.view import BattleShown, NamedPredator, PredatorCard, PredatorsView
+from companion.core.predators.view import QUICK_FEROCITY, BattleShown, NamedPredator, PredatorCard, PredatorsView
 from companion.core.state import game_def
 from companion.ui import widgets
 from companion.ui.i18n import render, tr, trf, trn
-from companion.ui.panels import Panel, PanelContext, module_applies, register
+from companion.ui.panels import Panel, PanelContext, module_applies, register, sends
 from companion.ui.panels.predator_dialogs import ask, number_field, text_field, whole_number
 from companion.ui.panels.scoring_controls import boxed, buttons, choice, count, interpretations, line, note
 
-QUICK_FEROCITY = range(0, 6)
 BATTLE_KEY = "predators-battle"  # the battle's steps: scrolled into view when it starts
 
 
@@ -44,11 +44,16 @@ applies = module_applies(KEY)
 
 
 def _send(ctx: PanelContext, command: Command) -> widgets.EventHandler | None:
-    return ctx.handler(lambda: command) if ctx.can(command) else None
+    """The tap that sends ``command`` when the view says the game takes it now (the view is the tab's own answer)."""
+    return sends(ctx, _view(ctx)["actions"], command)
+
+
+def _view(ctx: PanelContext) -> PredatorsView:
+    return ctx.area(KEY, predators_view)
 
 
 def build(ctx: PanelContext) -> list[ft.Control]:
-    view = predators_view(ctx.state, ctx.content)
+    view = _view(ctx)
     s = ctx.sizes
     out: list[ft.Control] = []
     if view["in_play"]:
@@ -74,7 +79,7 @@ def build(ctx: PanelContext) -> list[ft.Control]:
         out.append(buttons([
             choice(trf("Summon: {predator}", predator=p["name"]),
                    ctx.answers.handler(partial(_ask_summon, ctx,
-                                                   p)) if ctx.can(Summon(p["id"])) else None, s,
+                                                   p)) if allowed(view["actions"], Summon(p["id"])) else None, s,
                    identifier=f"predators-summon-{p['id']}", kind="outlined", icon=ft.Icons.ADD)
             for p in view["summonable"]]))
         if view["ladybug"]:
@@ -95,7 +100,7 @@ def _predator(ctx: PanelContext, p: PredatorCard, view: PredatorsView) -> ft.Con
                      band=p["band"]), s, identifier=f"predators-{pid}-title", bold=True),
             _health(ctx, p, view["max_health"])]
     if p["spores"] is not None:
-        body.append(count(ctx, tr("Spore tokens in its hex"), p["spores"], partial(SetSpores, pid),
+        body.append(count(ctx, view["actions"], tr("Spore tokens in its hex"), p["spores"], partial(SetSpores, pid),
                           identifier=f"predators-{pid}-spores"))
     body += _tier_rows(ctx, p)
     body += [note(tr(text), s, identifier=f"predators-{pid}-rule-{i}") for i, text in enumerate(p["rules"])]
@@ -144,7 +149,7 @@ def _actions(ctx: PanelContext, p: PredatorCard, view: PredatorsView) -> list[ft
         actions.append(choice(trf("{name} won against it (+1 {cp})", name=who["name"],
                                   cp=tr(game_def(ctx.state, ctx.content).terms["cp"])),
                               ctx.answers.handler(partial(_confirm_win, ctx,
-                                                              win)) if ctx.can(win) else None, s,
+                                                              win)) if allowed(view["actions"], win) else None, s,
                               identifier=f"predators-{pid}-win-{who['id']}", kind="outlined",
                               icon=ft.Icons.EMOJI_EVENTS))
     return actions
@@ -156,7 +161,7 @@ def _start(ctx: PanelContext, p: PredatorCard, player_id: str, view: PredatorsVi
         return None
     if p["battle_cards"] is not None:
         start = StartBattle(p["id"], player_id)
-        if not ctx.can(start):
+        if not allowed(view["actions"], start):
             return None
 
         def starting() -> None:

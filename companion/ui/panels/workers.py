@@ -15,13 +15,14 @@ from companion.core.workers import workers_view
 from companion.core.workers.commands import SetEvolved, SetWorkers
 from companion.core.workers.model import KEY, MODULES
 from companion.ui.i18n import tr, trf
-from companion.ui.panels import Panel, PanelContext, module_applies, register
+from companion.ui.panels import Panel, PanelContext, module_applies, register, sends
 from companion.ui.panels.broodmother.controls import check_row
 from companion.ui.panels.scoring_controls import count, interpretations, line, note
 
 
 def build(ctx: PanelContext) -> list[ft.Control]:
-    view = workers_view(ctx.state, ctx.content)
+    view = ctx.area(KEY, workers_view)
+    listed = view["actions"]
     s = ctx.sizes
     out: list[ft.Control] = []
     for text in view["now"]:
@@ -29,14 +30,13 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     out.append(line(tr(view["action"]), s, identifier="workers-action"))
     for c in view["colonies"]:
         pid = c["id"]
-        out.append(count(ctx, trf("{who}: {workers} in play (of {pieces})", who=c["name"], workers=tr(view["name"]),
-                             pieces=view["pieces"]),
+        out.append(count(ctx, listed, trf("{who}: {workers} in play (of {pieces})", who=c["name"],
+                                          workers=tr(view["name"]), pieces=view["pieces"]),
                          c["in_play"], partial(SetWorkers, pid), identifier=f"workers-{pid}-count"))
         for part in ("head", "thorax", "abdomen"):
             on = part in c["evolved"]
-            cmd = SetEvolved(pid, part, not on)
             out.append(check_row(trf("{who}: an Evolution on the {part}", who=c["name"], part=part_name(part)), on,
-                                 ctx.handler(partial(SetEvolved, pid, part, not on)) if ctx.can(cmd) else None,
+                                 sends(ctx, listed, SetEvolved(pid, part, not on)),
                                  s, identifier=f"workers-{pid}-{part}"))
         names = ", ".join(tr(a["name"]) for a in c["abilities"]) or tr("none yet")
         out.append(line(trf("{name}: {abilities}", name=c["name"], abilities=names), s,

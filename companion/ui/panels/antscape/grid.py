@@ -9,9 +9,11 @@ a 5x5 grid with 5 px gaps is 300 px wide and fits a 360 px phone inside the card
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import flet as ft
 
+from companion.core.actions import allowed
 from companion.core.antscape import antscape_view
 from companion.core.antscape.commands import (
     ApplyScores,
@@ -23,11 +25,12 @@ from companion.core.antscape.commands import (
     SetQueenTerritory,
     totals_text,
 )
+from companion.core.antscape.model import KEY
 from companion.core.antscape.view import AntscapeView, CellShown
 from companion.core.commands.base import Command
 from companion.ui import widgets
 from companion.ui.i18n import render, tr, trf, trn
-from companion.ui.panels import PanelContext
+from companion.ui.panels import PanelContext, refused
 from companion.ui.panels.antscape.drafts import NOBODY, SELECT, ScorerDraft, draft_for
 from companion.ui.panels.broodmother.controls import (
     buttons,
@@ -54,9 +57,19 @@ def send(ctx: PanelContext, command: Command) -> Handler:
     return ctx.answers.handler(lambda: ctx.dispatch(command))
 
 
+def sending(ctx: PanelContext, view: AntscapeView, command: Command) -> Handler | None:
+    """``send``, or None while the view says the game refuses ``command`` now."""
+    return send(ctx, command) if allowed(view["actions"], command) else None
+
+
+def scorer_view(ctx: PanelContext, selected: tuple[int, int] | None = None) -> AntscapeView:
+    """The scorer's view, with the actions of the cell this tab selected (kept per game, language and cell)."""
+    return ctx.area((KEY, selected), partial(antscape_view, selected=selected))
+
+
 def build(ctx: PanelContext) -> list[ft.Control]:
-    view = antscape_view(ctx.state, ctx.content)
     d = draft(ctx)
+    view = scorer_view(ctx, d.selected)
     out: list[ft.Control] = [
         line(tr("Tap a cell to select it. Choose a player first and each tapped cell becomes theirs."), ctx.sizes,
              size=ctx.sizes.small, muted=True),
@@ -175,24 +188,24 @@ def cell_editor(ctx: PanelContext, view: AntscapeView, pos: tuple[int, int]) -> 
     where = trf("Row {r}, column {c}", r=r, c=c)
     owners = [(p["id"], p["name"]) for p in view["players"]] + [(None, tr("Nobody"))]
     owner_buttons = [
-        choice(trf("{where}: claimed by {name}", where=where, name=name), send(ctx, SetCellOwner(r, c, pid))
-               if ctx.can(SetCellOwner(r, c, pid)) else None, ctx.sizes, text=name,
+        choice(trf("{where}: claimed by {name}", where=where, name=name), sending(ctx, view, SetCellOwner(r, c, pid)),
+               ctx.sizes, text=name,
                identifier=f"as-owner-{pid or NOBODY}", selected=cell["owner"] == pid, kind="tonal")
         for pid, name in owners]
     points = cell["points"]
     minus, plus = SetCellPoints(r, c, points - 1), SetCellPoints(r, c, points + 1)
     stepper = widgets.stepper(
         trf("{where} points", where=where), trn("1 point", "{n} points", points),
-        send(ctx, minus) if ctx.can(minus) else None, send(ctx, plus) if ctx.can(plus) else None,
+        sending(ctx, view, minus), sending(ctx, view, plus),
         ctx.sizes, identifier="as-points", minus_label=trf("{where}: one point less", where=where),
         plus_label=trf("{where}: one point more", where=where))
     toggle = SetQueenTerritory(r, c, not cell["queen_territory"])
     queen = check_row(tr("A queen territory lies here"), cell["queen_territory"],
-                      send(ctx, toggle) if ctx.can(toggle) else None, ctx.sizes,
+                      sending(ctx, view, toggle), ctx.sizes,
                       identifier="as-queen-territory")
     rows: list[ft.Control] = [subheading(where, ctx.sizes), buttons(owner_buttons), stepper, queen]
-    if not ctx.can(toggle):
-        rows.append(note(ctx.why_not(toggle) or "", ctx.sizes))
+    if (reason := refused(view["actions"], toggle)) is not None:
+        rows.append(note(reason, ctx.sizes))
     card = ft.Container(ft.Column(rows, spacing=8), padding=12, border_radius=14,
                         border=ft.Border.all(1, ft.Colors.OUTLINE))
     key = ft.ScrollKey(EDITOR_KEY)  # type: ignore[call-arg]
@@ -238,7 +251,7 @@ def queens(ctx: PanelContext, view: AntscapeView) -> list[ft.Control]:
     for p in view["players"]:
         command = SetQueen(p["id"], not p["queen_marked"])
         label = trf("{name}: the queen card sits on a claimed territory", name=p['name'])
-        out.append(check_row(label, p["queen_marked"], send(ctx, command) if ctx.can(command) else None,
+        out.append(check_row(label, p["queen_marked"], sending(ctx, view, command),
                              ctx.sizes, identifier=f"as-queen-{p['id']}"))
         if p["queen_marked"] and not p["has_territory"]:
             out.append(note(trf("{name}: no claimed territory left, so the queen scores nothing.", name=p['name']),
@@ -285,8 +298,8 @@ def cards_left(ctx: PanelContext, view: AntscapeView) -> list[ft.Control]:
         out.append(ft.Row([
             ft.Text(p["name"], size=ctx.sizes.body, expand=True),
             widgets.stepper(trf("{name} colony cards left", name=p['name']), shown,
-                            send(ctx, down) if down and ctx.can(down) else None,
-                            send(ctx, up) if ctx.can(up) else None, ctx.sizes,
+                            sending(ctx, view, down) if down else None,
+                            sending(ctx, view, up), ctx.sizes,
                             identifier=f"as-cards-{p['id']}", minus_label=trf("{name}: one card fewer", name=p['name']),
                             plus_label=trf("{name}: one card more", name=p['name'])),
         ], vertical_alignment=ft.CrossAxisAlignment.CENTER))
@@ -295,13 +308,13 @@ def cards_left(ctx: PanelContext, view: AntscapeView) -> list[ft.Control]:
 
 def apply_row(ctx: PanelContext, view: AntscapeView) -> list[ft.Control]:
     command = ApplyScores()
-    if ctx.can(command):
+    if allowed(view["actions"], command):
         label = trf("Apply to scores ({totals})", totals=totals_text(ctx.state))
         button = widgets.tap_button(label, send(ctx, command), text=tr("Apply to scores"), icon=ft.Icons.DONE_ALL,
                                     identifier="as-apply", sizes=ctx.sizes, expand=True)
         return [ft.Row([button])]
     reason = (tr("The game's scores show these totals.") if view["applied"] and view["bonus"]
-              else ctx.why_not(command))
+              else refused(view["actions"], command))
     button = widgets.tap_button(tr("Apply to scores"), None, icon=ft.Icons.DONE_ALL, identifier="as-apply",
                                 sizes=ctx.sizes, expand=True)
     return [ft.Row([button]), note(reason or "", ctx.sizes, identifier="as-apply-note")]

@@ -8,16 +8,15 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.core.antscape import antscape_view
 from companion.core.antscape.commands import SetEveryonePassed
 from companion.ui.i18n import render, tr, trf
 from companion.ui.panels import PanelContext
-from companion.ui.panels.antscape.grid import send
+from companion.ui.panels.antscape.grid import scorer_view, send
 from companion.ui.panels.broodmother.controls import check_row, line, note
 
 
 def end(ctx: PanelContext) -> list[ft.Control]:
-    view = antscape_view(ctx.state, ctx.content)
+    view = scorer_view(ctx)
     out: list[ft.Control] = []
     for way in view["ends"]:
         label = trf("{name}: {text}", name=way["name"], text=way["text"])
@@ -35,5 +34,5 @@ def end(ctx: PanelContext) -> list[ft.Control]:
 
 
 def turn(ctx: PanelContext) -> list[ft.Control]:
-    view = antscape_view(ctx.state, ctx.content)
+    view = scorer_view(ctx)
     return [line(render(text), ctx.sizes, identifier=f"as-turn-{i}") for i, text in enumerate(view["turn"], start=1)]

@@ -29,8 +29,10 @@ from companion.ui.panels.broodmother.controls import (
     note,
     stat,
     subheading,
+    takes,
     tiles,
     view_of,
+    why_refused,
 )
 from companion.ui.panels.broodmother.turn import drawing
 
@@ -73,8 +75,8 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     out += move_nymph(ctx, view)
     out.append(subheading(tr("Her powers"), s))
     locked = [p for p in a["powers"] if not p["unlocked"]]
-    if locked and not any(ctx.can(UnlockPower(p["id"])) for p in locked):
-        reason = ctx.why_not(UnlockPower(locked[0]["id"]))
+    if locked and not any(takes(ctx, UnlockPower(p["id"])) for p in locked):
+        reason = why_refused(ctx, UnlockPower(locked[0]["id"]))
         if reason:
             out.append(note(reason, s, identifier="bm-unlock-why"))
     out += [power(ctx, p, a["power_cost"]) for p in a["powers"]]
@@ -143,7 +145,7 @@ def redraw(ctx: PanelContext, view: BroodmotherView) -> list[ft.Control]:
     ready = len(d.redraw) == 2
     command = Redraw(d.redraw[0], d.redraw[1]) if ready else None
     tap = None
-    if command is not None and ctx.can(command):
+    if command is not None and takes(ctx, command):
         def clear() -> None:
             d.redraw = []
 

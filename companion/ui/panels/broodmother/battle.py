@@ -17,7 +17,18 @@ from companion.ui import widgets
 from companion.ui.i18n import tr, trf, trn
 from companion.ui.panels import PanelContext
 from companion.ui.panels.broodmother import texts
-from companion.ui.panels.broodmother.controls import allowed, choice, line, note, sending, stat, tiles, view_of
+from companion.ui.panels.broodmother.controls import (
+    allowed,
+    choice,
+    line,
+    note,
+    sending,
+    stat,
+    takes,
+    tiles,
+    view_of,
+    why_refused,
+)
 from companion.ui.panels.broodmother.turn import ended_banner
 
 
@@ -36,7 +47,7 @@ def nest(ctx: PanelContext) -> list[ft.Control]:
                             tr("She is destroyed"),
                             lambda: ctx.dispatch(DestroyBroodmother(), debounce="bm-destroy"))
 
-        tap = ctx.answers.handler(destroy) if ctx.can(DestroyBroodmother()) else None
+        tap = ctx.answers.handler(destroy) if takes(ctx, DestroyBroodmother()) else None
         out.append(ft.Row([choice(tr("The ants destroyed the Broodmother"), tap, s, text=tr("Broodmother destroyed"),
                                   identifier="bm-destroy-broodmother", kind="filled", icon=ft.Icons.FLAG,
                                   expand=True)]))
@@ -96,7 +107,7 @@ def slumber(ctx: PanelContext) -> list[ft.Control]:
                  centipedes=sl['centipedes']), s, identifier="bm-slumber-centipedes"),
         line(trf("Inner Meadow hexes with a nymph: {inner}", inner=inner), s, identifier="bm-slumber-hexes"),
     ]
-    can = ctx.can(ScoreSlumber())
+    can = takes(ctx, ScoreSlumber())
     tap = sending(ctx, ScoreSlumber, debounce="bm-slumber") if can else None
     out.append(ft.Row([choice(trf("Score her Slumber points: +{total} CP", total=sl['total']), tap, s,
                               text=trf("Score her Slumber (+{total})",
@@ -104,7 +115,7 @@ def slumber(ctx: PanelContext) -> list[ft.Control]:
                               kind="filled" if can else "tonal", icon=ft.Icons.BEDTIME, expand=True)]))
     if sl["scored_this_round"]:
         out.append(note(tr("Scored for this round."), s, identifier="bm-slumber-why"))
-    elif not can and (reason := ctx.why_not(ScoreSlumber())):
+    elif not can and (reason := why_refused(ctx, ScoreSlumber())):
         out.append(note(reason, s, identifier="bm-slumber-why"))
     readings = {i["id"]: i["text"] for i in view["interpretations"]["all"]}
     out.append(note(readings["slumber-at-step-end"], s, identifier="bm-interpretation-slumber-at-step-end",

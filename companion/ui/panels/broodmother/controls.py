@@ -13,11 +13,13 @@ from typing import Any, Required, TypedDict
 
 import flet as ft
 
+from companion.core.actions import allowed as is_allowed
 from companion.core.broodmother import broodmother_view
+from companion.core.broodmother.asymmetric import MoveNymph, Redraw
 from companion.core.broodmother.shown import BroodmotherView
 from companion.core.commands.base import Command
 from companion.ui.i18n import trf
-from companion.ui.panels import PanelContext
+from companion.ui.panels import PanelContext, refused
 from companion.ui.panels.broodmother.drafts import Drafts, drafts_for
 from companion.ui.theme import Sizes
 
@@ -37,8 +39,23 @@ class ChoiceOptions(TypedDict, total=False):
 
 
 def view_of(ctx: PanelContext) -> BroodmotherView:
-    """The core's Broodmother view of the game as saved now: built once per change for every panel that reads it."""
-    return ctx.ask("broodmother_view", lambda state: broodmother_view(state, ctx.content))
+    """The core's Broodmother view of the game as saved now: built once per change for every panel that reads it
+    (and the game screen's moment), or once per draft while this tab composes a nymph's move or a redraw."""
+    drafted = drafted_commands(drafts(ctx))
+    content = ctx.content
+    if not drafted:
+        return ctx.ask("broodmother_view", lambda state: broodmother_view(state, content))
+    return ctx.ask(("broodmother_view", drafted), lambda state: broodmother_view(state, content, drafted))
+
+
+def drafted_commands(d: Drafts) -> tuple[Command, ...]:
+    """The commands this tab's drafts compose (the asymmetric variant's nymph move and redraw), once complete."""
+    out: list[Command] = []
+    if d.move_from is not None and d.move_to is not None:
+        out.append(MoveNymph(d.move_from, d.move_to))
+    if len(d.redraw) == 2:
+        out.append(Redraw(d.redraw[0], d.redraw[1]))
+    return tuple(out)
 
 
 def drafts(ctx: PanelContext) -> Drafts:
@@ -75,8 +92,18 @@ def sending(ctx: PanelContext, build: Callable[[], Command], *, debounce: str | 
 
 def allowed(ctx: PanelContext, command: Command, *, debounce: str | None = None,
             after: Callable[[], object] | None = None) -> Handler | None:
-    """The tap that sends ``command`` when the session says it can run now; None (drawn disabled) when not."""
-    return sending(ctx, lambda: command, debounce=debounce, after=after) if ctx.can(command) else None
+    """The tap that sends ``command`` when her view says the game takes it now; None (drawn disabled) when not."""
+    return sending(ctx, lambda: command, debounce=debounce, after=after) if takes(ctx, command) else None
+
+
+def takes(ctx: PanelContext, command: Command) -> bool:
+    """Whether her view says the game takes ``command`` now."""
+    return is_allowed(view_of(ctx)["actions"], command)
+
+
+def why_refused(ctx: PanelContext, command: Command) -> str | None:
+    """Her view's reason the game refuses ``command`` now, in the reader's language (None: it takes it)."""
+    return refused(view_of(ctx)["actions"], command)
 
 
 # (background, text/icon colour, border) per kind; "selected" is drawn like "filled".

@@ -7,9 +7,11 @@ typed into command arguments. Kept free of Flet so plain pytest covers them.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
+from companion.core.broodmother.actions import (
+    composition as composition,  # her deck's make-up: the core's, read here too
+)
 from companion.core.broodmother.checklist import ChecklistItem
 from companion.core.broodmother.deck import OddsRow
 from companion.core.broodmother.schema import Her, Report, Tunnel
@@ -190,12 +192,6 @@ def pile_line(name: str, total: int, counts: Mapping[str, int], type_names: Mapp
 def odds_label(odds: OddsRow) -> str:
     return trf("{action} ({type}): {cards} of {of} cards, {percent}%", action=tr(odds["action_name"]),
                type=tr(odds["type_name"]), cards=odds["cards"], of=odds["of"], percent=f"{odds['percent']:g}")
-
-
-def composition(cards: Mapping[str, Mapping[str, Json]]) -> list[list[Json]]:
-    """Her deck's make-up as ``[type, ferocity, count]`` groups (Chambers are not part of it)."""
-    counted = Counter((c["type"], int(c["ferocity"])) for c in cards.values() if not c.get("chamber"))
-    return [[t, f, n] for (t, f), n in sorted(counted.items())]
 
 
 def change_group(groups: Iterable[list[Json]], card_type: str, ferocity: int, delta: int) -> list[list[Json]]:

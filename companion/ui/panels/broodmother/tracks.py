@@ -32,6 +32,7 @@ from companion.ui.panels.broodmother.controls import (
     sending,
     stat,
     subheading,
+    takes,
     tiles,
     view_of,
 )
@@ -172,7 +173,7 @@ def make_up(ctx: PanelContext, names: dict[str, str]) -> list[ft.Control]:
 
     def rows() -> list[ft.Control]:
         groups = texts.composition(bm(ctx.state)["deck"]["cards"])
-        editable = ctx.can(SetDeck(tuple(tuple(g) for g in groups)))
+        editable = takes(ctx, SetDeck(tuple(tuple(g) for g in groups)))
         out: list[ft.Control] = []
         for card_type, name in names.items():
             mine = [g for g in groups if g[0] == card_type]

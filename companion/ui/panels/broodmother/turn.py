@@ -21,7 +21,7 @@ from companion.core.broodmother.deck import CHAMBER
 from companion.core.broodmother.schema import Line
 from companion.core.broodmother.shown import BroodmotherView, EndedShown, QuestionShown
 from companion.core.commands.base import Command, command_from_dict
-from companion.core.errors import GameError
+from companion.core.errors import CommandError, GameError
 from companion.core.outcome import reason_message
 from companion.core.words import joined
 from companion.ui import widgets
@@ -39,7 +39,9 @@ from companion.ui.panels.broodmother.controls import (
     note,
     sending,
     subheading,
+    takes,
     view_of,
+    why_refused,
 )
 
 DRAW_DEBOUNCE = "bm-draw"
@@ -123,12 +125,12 @@ def drawing(ctx: PanelContext, build: Callable[[], Command], *, debounce: str = 
 
 
 def virtual(ctx: PanelContext, view: BroodmotherView) -> list[ft.Control]:
-    can = ctx.can(DrawCard())
+    can = takes(ctx, DrawCard())
     tap = drawing(ctx, DrawCard) if can else None
     out: list[ft.Control] = [ft.Row([choice(
         tr("Her turn: draw and resolve her card"), tap, ctx.sizes, text=tr("Her turn"), identifier="bm-her-turn",
         kind="filled", icon=ft.Icons.BUG_REPORT, expand=True, big=True)])]
-    if not can and (reason := ctx.why_not(DrawCard())):
+    if not can and (reason := why_refused(ctx, DrawCard())):
         out.append(note(reason, ctx.sizes, identifier="bm-her-turn-why"))
     return out
 
@@ -141,13 +143,13 @@ def type_names(ctx: PanelContext) -> dict[str, str]:
 def physical(ctx: PanelContext, view: BroodmotherView) -> list[ft.Control]:
     """Enter the card revealed on the table: its type, then its Ferocity, then resolve."""
     d = drafts(ctx)
-    if not ctx.can(enter_probe(ctx.state, ctx.content)):  # not now (another phase, every card on the
+    if not takes(ctx, enter_probe(ctx.state, ctx.content)):  # not now (another phase, every card on the
         # plot pile): the core says why
-        reason = ctx.why_not(EnterCard(next(iter(type_names(ctx))), 1))
+        reason = why_refused(ctx, EnterCard(next(iter(type_names(ctx))), 1))
         return [note(reason, ctx.sizes, identifier="bm-her-turn-why")] if reason else []
     names = type_names(ctx)
     kinds = list(names)
-    if ctx.can(EnterCard(CHAMBER, 0)):
+    if takes(ctx, EnterCard(CHAMBER, 0)):
         names[CHAMBER] = tr("Chamber")
         kinds.append(CHAMBER)
     if d.card_type not in names:
@@ -173,9 +175,9 @@ def ferocity_picker(ctx: PanelContext, card_type: str, name: str) -> list[ft.Con
     """The Ferocities a card of this type can have by the app's piles (the core's answer)."""
     d = drafts(ctx)
     top = brood_data.brood_of(ctx.content).deck_limits["max_ferocity"]
-    allowed = [f for f in range(top + 1) if ctx.can(EnterCard(card_type, f))]
+    allowed = [f for f in range(top + 1) if takes(ctx, EnterCard(card_type, f))]
     if not allowed:
-        reason = ctx.why_not(EnterCard(card_type, 1)) or tr("No card of this type can be next.")
+        reason = why_refused(ctx, EnterCard(card_type, 1)) or tr("No card of this type can be next.")
         return [note(reason, ctx.sizes, identifier="bm-ferocity-none")]
     if d.ferocity not in allowed:
         d.ferocity = allowed[0] if len(allowed) == 1 else None
@@ -265,9 +267,12 @@ def answer_handler(ctx: PanelContext, q: QuestionShown, values: dict[str, Any], 
     def answer() -> None:
         kwargs, missing = redraw_on_refusal(ctx.services.redraw, lambda: texts.answer_kwargs(q, values, args))
         command = command_from_dict({"type": q["command"], **kwargs})
-        if missing and not ctx.can(command):
-            raise GameError(trf("First fill in: {items}.", items=', '.join(tr(m) for m in missing)))
-        ctx.dispatch(command, debounce=ANSWER_DEBOUNCE)
+        try:
+            ctx.dispatch(command, debounce=ANSWER_DEBOUNCE)
+        except CommandError:
+            if missing:  # refused with a field left empty: that field is what to fix
+                raise GameError(trf("First fill in: {items}.", items=', '.join(tr(m) for m in missing))) from None
+            raise
 
     return ctx.answers.handler(answer)
 
@@ -275,7 +280,7 @@ def answer_handler(ctx: PanelContext, q: QuestionShown, values: dict[str, Any], 
 # -- cancel, instructions, odds ------------------------------------------------------------
 def cancel(ctx: PanelContext, view: BroodmotherView) -> list[ft.Control]:
     turn = view["turn"]
-    if not turn or not ctx.can(CancelReaction()):
+    if not turn or not takes(ctx, CancelReaction()):
         return []
     label = (trf("Cancel her {action_name} with an Initiative Token ({initiative} left)",
                  action_name=turn['action_name'], initiative=view['initiative']))
@@ -290,7 +295,7 @@ def chamber_eggs(ctx: PanelContext, view: BroodmotherView) -> list[ft.Control]:
 
     out: list[ft.Control] = []
     for p in turn["chamber_eggs"] if (turn := view["turn"]) else []:  # the core says who, and whether it is due
-        if ctx.can(SoloEggs(p["id"])):
+        if takes(ctx, SoloEggs(p["id"])):
             out.append(widgets.tap_button(trf("1 egg on each of {name}'s Chambers", name=p["name"]),
                                           ctx.handler(partial(SoloEggs, p["id"])), icon=ft.Icons.EGG_OUTLINED,
                                           identifier=f"bm-chamber-eggs-{p['id']}", sizes=ctx.sizes))
