@@ -153,7 +153,17 @@ def reason_message(ended: Mapping[str, object] | None) -> Msg | None:
             return rounds_tied(int(m["rounds"]), _old_names(m["names"]), int(m["points"]))
         return rounds_won(int(m["rounds"]), m["names"], int(m["points"]))
     if (m := _OLD_TIE_BREAK.match(text)) is not None:
-        from companion.core.antscape.view import tie_break_reason
-
         return tie_break_reason(_old_names(m["names"]), m["who"], int(m["points"]), int(m["cards"]))
     return msg(text)
+
+
+def points_text(points: int) -> Msg:
+    """An Antscape score in words: "1 point", "-3 points"."""
+    return nmsg("{points} point", "{points} points", abs(points), points=points)
+
+
+def tie_break_reason(tied: str | Msg, who: str, points: int, cards: int) -> Msg:
+    """``Irene and Jo tie with -1 point; Jo wins with 8 colony cards left.`` (also the game-over reason)."""
+    return nmsg("{names} tie with {points}; {name} wins with {n} colony card left.",
+                "{names} tie with {points}; {name} wins with {n} colony cards left.", cards, names=tied, name=who,
+                points=points_text(points))

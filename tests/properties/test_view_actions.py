@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from companion.core.content import load_content
@@ -20,6 +20,7 @@ CONTENT = load_content()
 
 
 @settings(max_examples=8, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+@example(name="coop", seed=190, steps=3)  # over in three moves: nothing allowed, rightly
 @given(name=st.sampled_from(GAMES), seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 40))
 def test_every_views_actions_are_the_sessions_answers(name: str, seed: int, steps: int) -> None:
     session = _game(name, CONTENT)
@@ -31,4 +32,6 @@ def test_every_views_actions_are_the_sessions_answers(name: str, seed: int, step
         session.execute(rng.choice(moves))
     ran: list[str] = []
     assert check_view_actions(session, CONTENT, ran.append) > 0
-    assert ran  # at least one view allowed something, and the session took it
+    # at least one view allowed something and the session took it - unless the game is over (her Nest found and
+    # her destroyed within three moves of a co-op game), when every view refuses everything
+    assert ran or session.state.get("ended"), "no view allowed anything in a game still going"

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from companion.core.antscape.model import KEY
 from companion.core.antscape.scoring import break_tie
-from companion.core.antscape.view import listed, tie_break_reason
+from companion.core.antscape.view import listed
 from companion.core.content import Content
 from companion.core.end_codes import EndCode
-from companion.core.outcome import make_outcome
+from companion.core.outcome import make_outcome, tie_break_reason
 from companion.core.schema import Ended
 from companion.core.state import State, leaders, player, total_score
 

@@ -26,6 +26,7 @@ from companion.core.antscape.scoring import Board, Colony, Result, end_condition
 from companion.core.commands.base import Command
 from companion.core.content import Content
 from companion.core.i18n import Msg, msg, nmsg
+from companion.core.outcome import points_text, tie_break_reason
 from companion.core.schema import Player
 from companion.core.state import State, total_score
 from companion.core.words import names_and
@@ -143,10 +144,6 @@ def listed(names: list[str]) -> str | Msg:
     return names_and(names)
 
 
-def points_text(points: int) -> Msg:
-    return nmsg("{points} point", "{points} points", abs(points), points=points)
-
-
 def winner_text(result: Result, names: dict[str, str], cards: dict[str, int]) -> Msg:
     """Who wins, and how a tie went, in one sentence (a message)."""
     if result.tie_break == "none":
@@ -167,13 +164,6 @@ def winner_text(result: Result, names: dict[str, str], cards: dict[str, int]) ->
     most = cards[result.winners[0]]
     return msg("{names} tie with {points}; {winners} have the most colony cards left ({most}) and share the win.",
                names=tied, points=points, winners=shared, most=most)
-
-
-def tie_break_reason(tied: str | Msg, who: str, points: int, cards: int) -> Msg:
-    """``Irene and Jo tie with -1 point; Jo wins with 8 colony cards left.`` (also the game-over reason)."""
-    return nmsg("{names} tie with {points}; {name} wins with {n} colony card left.",
-                "{names} tie with {points}; {name} wins with {n} colony cards left.", cards, names=tied, name=who,
-                points=points_text(points))
 
 
 def _cells(kept: ScorerState, board: Board, result: Result,
