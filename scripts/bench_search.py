@@ -5,8 +5,9 @@ tuning (``tests/rules/held_out_questions.json``), the coverage set
 (``coverage_questions.json``: the entries no other set reached; a tuning set), a second held-out set
 (``held_out_2_questions.json``, written before the tuning of 2026-12-05; both read to tune since, #34), a
 third (``held_out_3_questions.json``, written and committed before the search was run on it, never tuned
-against) and the short query set (``tests/rules/queries.json``), and prints, per set, the share answered
-first and in the first three, then each question whose answer was not first: its rank (or "-" past 10) and
+against), a fourth (``held_out_4_questions.json``, the same) and the short query set
+(``tests/rules/queries.json``), and prints, per set, the share answered first and in the first three,
+then each question whose answer was not first: its rank (or "-" past 10) and
 the first three ids. Reading the misses is the point: each says which entry lacks the players' words or
 which score outweighed the answer.
 
@@ -40,6 +41,7 @@ SETS = {
     "coverage": ROOT / "tests" / "rules" / "coverage_questions.json",
     "held_out_2": ROOT / "tests" / "rules" / "held_out_2_questions.json",
     "held_out_3": ROOT / "tests" / "rules" / "held_out_3_questions.json",
+    "held_out_4": ROOT / "tests" / "rules" / "held_out_4_questions.json",
     "queries": ROOT / "tests" / "rules" / "queries.json",
 }
 DEPTH = 10

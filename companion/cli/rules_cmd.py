@@ -100,8 +100,7 @@ def _show(args: argparse.Namespace) -> int:
 
 def _entry(wanted: str) -> tuple[Corpus, Entry]:
     """The corpus and its entry ``wanted``; a bad corpus or an unknown id is one line (with the ids it may mean)."""
-    from companion.rules.corpus import CorpusError, load_corpus
-    from companion.rules.search import suggest_ids
+    from companion.rules.corpus import CorpusError, load_corpus, suggest_ids
 
     try:
         corpus = load_corpus()

@@ -210,3 +210,11 @@ def _check_related(entries: list[Entry], where: Mapping[str, str]) -> None:
             if target not in where:
                 raise CorpusError(f"{where[entry.id]}: entry {entry.id!r}: related[{n}]: "
                                   f"related id {target!r} does not exist")
+
+
+def suggest_ids(corpus: Corpus, wrong_id: str, limit: int = 3) -> list[str]:
+    """The ids closest to a mistyped one, best first, for "did you mean" hints."""
+    from rapidfuzz import fuzz, process  # here: only a wrong id pays for it, not every rules command's start
+
+    found = process.extract(wrong_id.lower(), corpus.ids(), scorer=fuzz.WRatio, limit=limit, score_cutoff=50)
+    return [choice for choice, _, _ in found]

@@ -397,9 +397,3 @@ def _field_match(index: _LangIndex, field_words: tuple[str, ...], matches: Match
             unused += rarity
     recall = sum(weight * value for weight, value in zip(weights, best, strict=True)) / sum(weights)
     return recall * (0.5 + 0.5 * used / ((used + unused) or 1.0))
-
-
-def suggest_ids(corpus: Corpus, wrong_id: str, limit: int = 3) -> list[str]:
-    """The ids closest to a mistyped one, best first, for "did you mean" hints."""
-    found = process.extract(wrong_id.lower(), corpus.ids(), scorer=fuzz.WRatio, limit=limit, score_cutoff=50)
-    return [choice for choice, _, _ in found]
