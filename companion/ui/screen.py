@@ -127,6 +127,10 @@ class Screen:
     def on_message(self, message: JsonObject) -> None:
         """Another tab changed something; refresh if it concerns this screen."""
 
+    def changed_elsewhere(self) -> None:
+        """The game shown was changed on another device (a phone at this table): draw it again."""
+        self.refresh()
+
     # -- shared -------------------------------------------------------------------------
     def build_view(self) -> ft.View:
         # The scrolling list is made once and only its content is replaced on refresh, so a

@@ -322,6 +322,11 @@ class GameScreen(Screen):
                 return
             self.app.routes.go("/")
             return
+        self.changed_elsewhere()
+
+    def changed_elsewhere(self) -> None:
+        """Another tab or another phone at the table changed the game: draw it, and bring what changed into view
+        (her moment when her question closed, else the first part drawn differently)."""
         asked = self.follow.asked
         self.refresh()
         if not (asked and not self.follow.asked):  # else her moment, where her answer is said, is scrolled to

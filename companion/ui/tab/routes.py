@@ -199,6 +199,12 @@ class Routes:
         self.tab.page.views.append(view)
         self.tab.page.update()
 
+    def changed_elsewhere(self) -> None:
+        """Another phone at this tab's table changed the game: the screen draws it and shows what changed."""
+        if self.tab.screen is not None:
+            with i18n.using(self.tab.language):
+                self.tab.screen.changed_elsewhere()
+
     def refresh(self, touched: ft.Control | None = None) -> None:
         """Draw the screen again from the game as saved; ``touched``: the control a tap of this tab's came from."""
         if self.tab.screen is not None:
