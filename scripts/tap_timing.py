@@ -39,7 +39,7 @@ ARM_TAP = """([ident, before, timeout]) => {
 
 
 # -- Python's share of a tap, by part (``companion.spans``) ------------------------------------------------------
-PARTS = ("command", "check", "save", "views", "controls", "flet")  # in the order a tap runs them
+PARTS = ("command", "check", "save", "home", "views", "controls", "flet")  # in the order a tap runs them
 
 
 def span_summary(records: list[dict[str, Any]]) -> dict[str, float]:

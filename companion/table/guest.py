@@ -114,6 +114,7 @@ class TableGuest:
     pending: dict[int, float] = field(default_factory=dict)  # taps sent and not answered: when each was sent
     notes: list[Msg | Json] = field(default_factory=list)  # what the screen says next (refusals, taps not made)
     heard: float = 0.0  # when the host last said anything (this phone's clock)
+    elsewhere: bool = False  # the game changed since the screen drew it, and not in answer to this phone's tap
     joiner: parts.Joiner = field(default_factory=lambda: parts.Joiner(MAX_FROM_HOST))
     _taps: int = 0
     _said_sent: set[int] = field(default_factory=set)  # taps said as sent while the host is slow to answer
@@ -256,6 +257,13 @@ class TableGuest:
         tap = message.get("tap")
         if isinstance(tap, int):
             self.pending.pop(tap, None)
+        elif kind in ("game", "patch"):
+            self.elsewhere = True  # another phone's change (or the host's own)
+
+    def take_elsewhere(self) -> bool:
+        """Whether the game changed elsewhere since the screen last asked (asked once per drawing)."""
+        elsewhere, self.elsewhere = self.elsewhere, False
+        return elsewhere
 
     def _show(self, document: GameDocument) -> None:
         if self.mirror is None or self.mirror.id != document["id"]:

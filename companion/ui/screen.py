@@ -38,6 +38,7 @@ class Screen:
     title = ""
     identifier = "screen"
     changes_game = False  # a game screen: drawn disabled on a view-only device
+    kept_beneath = False  # left on the page beneath Home when the player goes Home, and shown again as it is
 
     def __init__(self, app: PageApp, route: str, params: dict[str, str]) -> None:
         self.app = app
@@ -126,6 +127,10 @@ class Screen:
     def on_message(self, message: JsonObject) -> None:
         """Another tab changed something; refresh if it concerns this screen."""
 
+    def changed_elsewhere(self) -> None:
+        """The game shown was changed on another device (a phone at this table): draw it again."""
+        self.refresh()
+
     # -- shared -------------------------------------------------------------------------
     def build_view(self) -> ft.View:
         # The scrolling list is made once and only its content is replaced on refresh, so a
@@ -139,6 +144,14 @@ class Screen:
                          content=self._scroller),
         ])
         self._fill(self.view)
+        return self.view
+
+    def shown_again(self) -> ft.View:
+        """Back on top as it was kept beneath Home (``Routes``): what changed meanwhile is drawn now, and goes out with
+        the page's update that moves the view on top."""
+        assert self.view is not None
+        self._fill(self.view)
+        self.view.visible = True
         return self.view
 
     def _page_width(self) -> float:

@@ -94,7 +94,7 @@ def _tell(app: PageApp, table: TableHost, game_id: str) -> None:
     def guest_left(guest: Guest) -> None:
         app.answers.show_info(trf("{name} left the table.", name=guest.name))
 
-    table.on_change = lambda _: app.answers.guard(lambda: app.changes.game_changed(game_id))
+    table.on_change = lambda _: app.answers.guard(lambda: app.changes.game_changed(game_id, elsewhere=True))
     table.on_guests = lambda: _guests_changed(app)
     table.on_left = guest_left
     table.defer = lambda job: app.page.run_task(call_in_turn, job)
@@ -257,8 +257,11 @@ def _heard(app: PageApp, guest: TableGuest) -> None:
     notes, guest.notes = guest.notes, []
     mirror = guest.mirror
     route = f"/game/{mirror.id}" if mirror is not None else None
+    elsewhere = guest.take_elsewhere()  # another phone's change, not this one's tap: what changed is shown
     if route is not None and app.page.route.startswith("/table"):
         app.routes.go(route)
+    elif elsewhere:
+        app.routes.changed_elsewhere()
     else:
         app.routes.refresh()
     for note in notes:

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from companion.core.broodmother.meadow_commands import AddHex
+from companion.core.commands.scoring import AdjustScore
 from companion.core.i18n import using
 from companion.core.setup import GameSetup
 from companion.store import GameStore
@@ -25,6 +26,7 @@ from companion.ui.screens.game import GameScreen
 from tests.ui.test_kept_panels import GAMES, PlayingTab, redraw, taps
 
 TAPS = 30
+HOSTS: dict[int, TableHost] = {}  # each joined guest's host, by the guest's id
 
 
 class GuestTab(PlayingTab):
@@ -46,6 +48,7 @@ def joined(tmp_path: Path, setup: GameSetup) -> tuple[GameScreen, TableGuest, Ga
     host_end, guest_end = memory_pair()
     host.add(host_end)
     guest = TableGuest("Ana", "en")
+    HOSTS[id(guest)] = host
     guest.attach(guest_end)
     tab = GuestTab(AppContext(guest_store, None, SessionPool(guest_store), table_guest=guest))  # type: ignore[arg-type]
     screen = GameScreen(tab, f"/game/{session.id}", {"id": session.id})  # type: ignore[arg-type]
@@ -79,3 +82,26 @@ def test_random_taps_on_a_guests_screen_play_the_hosts_game(tmp_path: Path, name
         assert saved.state == mirror.state and saved.revision == mirror.revision
     assert moved >= 5, "the taps changed the host's game"
     assert guest_store.list_games() == [], "a guest never saves the host's game"
+
+
+def test_another_phones_change_is_brought_into_view_and_this_phones_own_tap_is_not(tmp_path: Path,
+                                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """#34: a change the host (or another phone) made reaches this guest as news - the screen scrolls to the first
+    part it drew differently (``GameScreen.changed_elsewhere``); the answer to this phone's own tap does not move the
+    screen (the player is looking where they tapped)."""
+    screen, guest, _, _ = joined(tmp_path, GAMES["every-module"])
+    revealed: list[str] = []
+    monkeypatch.setattr(screen, "reveal", revealed.append)
+    with using("en"):
+        assert guest.take_elsewhere()  # the game as first sent: nothing since
+        assert not guest.take_elsewhere()
+        host = HOSTS[id(guest)]
+        host.session().execute(AdjustScore("p2", 2))  # the host's own point
+        host.changed()
+        assert guest.take_elsewhere(), "the host's change is news on this phone"
+        screen.changed_elsewhere()
+        assert revealed == [screen.slots.scroll_key("scores")], revealed
+        revealed.clear()
+        dict(taps(screen))["plus-p1"](None)  # this phone's own point, answered by the host
+        assert guest.pending == {}
+        assert not guest.take_elsewhere(), "the answer to this phone's own tap is not news"

@@ -52,6 +52,7 @@ class GameScreen(Screen):
     title = "Game"
     identifier = "game"
     changes_game = True
+    kept_beneath = True  # Back to the game shows it again as it is, drawing only what changed (``Routes``)
 
     def __init__(self, app: PageApp, route: str, params: dict[str, str]) -> None:
         super().__init__(app, route, params)
@@ -85,6 +86,7 @@ class GameScreen(Screen):
             view = super().build_view()
         finally:
             self._sketching = False
+        self._measured = spans.later()  # a measured opening goes on in the second pass
         self.app.page.run_task(self._fill_in)
         return view
 
@@ -98,9 +100,11 @@ class GameScreen(Screen):
         the panels above it have their height."""
         await asyncio.sleep(0)  # the first pass goes out first
         self._filling = False
-        if self.app.screen is self and self.view is not None:
-            self.app.answers.guard(self.refresh)
-            self.follow.the_place_named()
+        measured, self._measured = self._measured, None
+        with spans.resumed(measured):
+            if self.app.screen is self and self.view is not None:
+                self.app.answers.guard(self.refresh)
+                self.follow.the_place_named()
 
     # -- answering a tap ---------------------------------------------------------------------
     def refresh(self, touched: ft.Control | None = None) -> None:
@@ -318,6 +322,11 @@ class GameScreen(Screen):
                 return
             self.app.routes.go("/")
             return
+        self.changed_elsewhere()
+
+    def changed_elsewhere(self) -> None:
+        """Another tab or another phone at the table changed the game: draw it, and bring what changed into view
+        (her moment when her question closed, else the first part drawn differently)."""
         asked = self.follow.asked
         self.refresh()
         if not (asked and not self.follow.asked):  # else her moment, where her answer is said, is scrolled to

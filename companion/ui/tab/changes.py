@@ -118,12 +118,18 @@ class Changes:
             self.game_changed(session.id)
             raise
 
-    def game_changed(self, game_id: str, *, deleted: bool = False, touched: ft.Control | None = None) -> None:
+    def game_changed(self, game_id: str, *, deleted: bool = False, touched: ft.Control | None = None,
+                     elsewhere: bool = False) -> None:
+        """Tell the other tabs and the phones at this table, and draw the change (``elsewhere``: a guest's phone
+        made it, so what changed is brought into view)."""
         self.tab.broadcast({"kind": "game", "id": game_id, "deleted": deleted})
         phones = self.tab.ctx.phone_table
         if phones is not None and phones.game_id == game_id and not deleted:
             phones.changed()  # the phones at this phone's table are sent the change (a patch each)
-        self.routes.refresh(touched)
+        if elsewhere:
+            self.routes.changed_elsewhere()
+        else:
+            self.routes.refresh(touched)
 
     def delete_game(self, game_id: str, name: str, after: Callable[[], object] | None = None) -> None:
         self.guests.require_host()
