@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from companion.ui.measure import title_lines
+from companion.ui.page_size import page_width
 from companion.ui.slots import fingerprint, transplant
 
 if TYPE_CHECKING:
@@ -55,7 +56,7 @@ class Bars:
         size = min(screen.sizes.title, TITLE_MAX)
         # At the device's text size a long name ends in "..." on one line (the screen keeps its room); with the
         # text made larger, the title takes the lines it needs rather than being cut.
-        room = screen._page_width() - TOUCH * (len(actions) + (leading is not None)) - 32
+        room = page_width(screen.app) - TOUCH * (len(actions) + (leading is not None)) - 32
         lines = title_lines(heading, size, room) if screen.sizes.scale > 1 else 1
         title = ft.Semantics(header=True, identifier="screen-title",
                              content=ft.Text(heading, size=size, max_lines=lines, overflow=ft.TextOverflow.ELLIPSIS))

@@ -15,6 +15,7 @@ from companion import spans
 from companion.core.schema import JsonObject
 from companion.ui.bars import Bars
 from companion.ui.i18n import tr
+from companion.ui.page_size import EDGE, page_width, side_padding
 from companion.ui.share_view import share_banner
 from companion.ui.slots import Slots, transplant
 from companion.ui.theme import Sizes
@@ -22,12 +23,9 @@ from companion.ui.theme import Sizes
 if TYPE_CHECKING:
     from companion.ui.app import PageApp
 
-EDGE = 12  # px around the content
 GAP = 14  # px between the parts of a screen
-READABLE_WIDTH = 960  # px: the widest the content grows in a desktop window
 MAX_ITEMS = 500  # slot items remembered (a screen has a few dozen)
 CACHE_EXTENT = 100_000  # px: every part is built on the client, so a jump or a screen reader reaches any of them
-PHONE_WIDTH = 360.0
 REVEAL_PAUSES = (0.1, 0.3)  # s: when a part is scrolled to after a change (``reveal``), and again
 
 
@@ -154,13 +152,6 @@ class Screen:
         self.view.visible = True
         return self.view
 
-    def _page_width(self) -> float:
-        try:
-            width = self.app.page.width
-        except Exception:  # no page yet (built in a test): a phone's width
-            width = None
-        return float(width) if isinstance(width, int | float) and width > 0 else PHONE_WIDTH
-
     def refresh(self, touched: ft.Control | None = None) -> None:
         """Rebuild from what is saved now and send what changed: the parts drawn differently, or the whole page
         when its outline changed. ``touched`` (the control a tap came from) matters to screens that answer the
@@ -234,12 +225,8 @@ class Screen:
         return item
 
     def _padding(self) -> ft.Padding:
-        side = self._side_padding()
+        side = side_padding(page_width(self.app))
         return ft.Padding.only(left=side, right=side, top=EDGE, bottom=2 * EDGE - GAP)
-
-    def _side_padding(self) -> float:
-        """Phones and tablets use the whole width; a wide desktop window keeps lines readable."""
-        return EDGE + max(0.0, (self._page_width() - READABLE_WIDTH) / 2)
 
     def resized(self) -> None:
         """The window's width changed: keep the content centred (nothing else is redrawn)."""

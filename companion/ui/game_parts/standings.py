@@ -20,6 +20,7 @@ from companion.ui.i18n import tr, trf, trn
 from companion.ui.kept import GameReader
 from companion.ui.measure import fitting, text_width, widest_word
 from companion.ui.models import signed
+from companion.ui.page_size import page_width, side_padding
 from companion.ui.score_dialog import ask_total
 from companion.ui.screen import GAP
 from companion.ui.slots import Reused
@@ -123,7 +124,7 @@ class Standings:
     def _width(self) -> float:
         """How wide a standing's row is (px): the content's width, or the moment's column at tablet width, inside
         the section's card."""
-        width = self.screen._page_width() - 2 * self.screen._side_padding()
+        width = (w := page_width(self.screen.app)) - 2 * side_padding(w)
         if self.screen._wide():
             width = (width - GAP) * MOMENT_SPAN / 12
         return width - 2 * widgets.SECTION_PADDING

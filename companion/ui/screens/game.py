@@ -30,6 +30,7 @@ from companion.ui.game_parts.round_bar import RoundBar
 from companion.ui.game_parts.standings import MOMENT_SPAN, Standings
 from companion.ui.i18n import render, tr, trf
 from companion.ui.kept import GameReader
+from companion.ui.page_size import page_width
 from companion.ui.panel_folds import Folds, jump_bar
 from companion.ui.panels import PanelServices, TabValue
 from companion.ui.screen import GAP, Screen
@@ -249,7 +250,7 @@ class GameScreen(Screen):
         round_inputs = None if self._panels_only else self.round_bar.inputs(view, compact, tab)  # kept in that pass
         moment.append(part("round-bar", lambda: self.round_bar.draw(view, compact), round_inputs))
         moment.append(part("now", lambda: now_box(nows) if nows else None, (tab, tuple(map(id, nows)))))
-        standings = (tab, self._page_width(), view["game"], view["terms"], view["players"], view["rivals"],
+        standings = (tab, page_width(self.app), view["game"], view["terms"], view["players"], view["rivals"],
                      view["round"], view["ended"] is None)  # all a standing is drawn from
         moment.append(part("scores", lambda: self.standings.draw(view), standings))
         rest: list[ft.Control] = []

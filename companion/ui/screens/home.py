@@ -24,6 +24,7 @@ from companion.ui.fields import text_field
 from companion.ui.i18n import tr, trf, trn
 from companion.ui.measure import title_lines, widest_word
 from companion.ui.models import last_played, round_label
+from companion.ui.page_size import page_width, side_padding
 from companion.ui.screen import Screen
 from companion.ui.theme import BUTTON_HEIGHT, MIN_TOUCH
 
@@ -159,8 +160,8 @@ class HomeScreen(Screen):
             (N_("Records"), ft.Icons.EMOJI_EVENTS_OUTLINED, "/records", "open-records"),
         ]
         # Two to a row on a phone (xs 6), four from "sm" (576 px): the tile's width sets its label's largest size
-        content = self._page_width() - 2 * self._side_padding()
-        per_row = 4 if self._page_width() >= SM_BREAKPOINT else 2
+        content = (w := page_width(self.app)) - 2 * side_padding(w)
+        per_row = 4 if page_width(self.app) >= SM_BREAKPOINT else 2
         width = (content - TILE_GAP * (per_row - 1)) / per_row
         tiles = [
             ft.Container(widgets.tile_button(tr(label), icon, self.app.answers.handler(partial(go, route)),
@@ -190,7 +191,7 @@ class HomeScreen(Screen):
 
     def _row_room(self) -> float:
         """The width a saved game's texts have when its buttons sit below them (px)."""
-        return self._page_width() - 2 * self._side_padding() - TILE_INSET
+        return (w := page_width(self.app)) - 2 * side_padding(w) - TILE_INSET
 
     def resized(self) -> None:
         """Rows whose texts no longer fit as drawn (or now fit beside their buttons) are drawn again."""
