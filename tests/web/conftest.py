@@ -19,7 +19,10 @@ from tests.ui.browser import free_port as _free_port
 from tests.ui.browser import stop, wait_http
 
 ROOT = Path(__file__).resolve().parents[2]
-DIST = ROOT / "dist" / "web"
+#: The renderer the phone build's tests run against: the default build's, or another's (``scripts/build-web
+#: --renderer``), as ``COMPANION_WEB_RENDERER=skwasm`` asks, so each variant passes the same tests.
+RENDERER = os.environ.get("COMPANION_WEB_RENDERER", "canvaskit")
+DIST = ROOT / "dist" / ("web" if RENDERER == "canvaskit" else f"web-{RENDERER}")
 PHONE: ViewportSize = {"width": 360, "height": 740}
 
 
@@ -31,7 +34,8 @@ class Site:
 
 @pytest.fixture(scope="session")
 def web_build() -> Path:
-    """dist/web/, built with this interpreter (skipped by the build itself when nothing changed).
+    """dist/web/ (or ``RENDERER``'s variant), built with this interpreter (skipped by the build itself when nothing
+    changed).
 
     Under two workers both may ask at once: the first builds under a file lock, the second then finds it built."""
     from filelock import FileLock
@@ -39,7 +43,8 @@ def web_build() -> Path:
     env = {**os.environ, "COMPANION_PYTHON": sys.executable}
     DIST.parent.mkdir(exist_ok=True)
     with FileLock(DIST.parent / ".build-web.lock", timeout=900):
-        subprocess.run([str(ROOT / "scripts" / "build-web")], check=True, env=env, cwd=ROOT, timeout=900)
+        subprocess.run([str(ROOT / "scripts" / "build-web"), "--renderer", RENDERER], check=True, env=env, cwd=ROOT,
+                       timeout=900)
     return DIST
 
 
