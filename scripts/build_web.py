@@ -68,16 +68,19 @@ LOCALES = ("en", "es")  # the languages the app speaks: babel keeps only these (
 #: (``main.dart.js``) drawing with CanvasKit. "skwasm": the client compiled to WebAssembly (``main.dart.wasm``, which
 #: needs a browser with WasmGC) drawing with skwasm, single-threaded where the page is not cross-origin isolated (a
 #: static host sends no COOP/COEP headers); the CanvasKit build stays beside it, Flutter's loader falling back to
-#: it in a browser without WasmGC or WebGL.
+#: it in a browser without WasmGC or WebGL and in every browser but Blink's (Firefox, Safari).
 RENDERERS = ("canvaskit", "skwasm")
+DEFAULT_RENDERER = "canvaskit"  # the build in dist/web/ (another renderer's: dist/web-<renderer>/)
 #: Parts of the Flet client not used by a page that runs CanvasKit from its own folder (by renderer).
 CLIENT_SKIP = {"canvaskit": {"main.dart.wasm", "main.dart.mjs", "flutter.js.map", "flutter_service_worker.js"},
                "skwasm": {"flutter.js.map", "flutter_service_worker.js"}}
 #: Of the renderers' folder: the variants loaded only when asked for by name (wimp, the experimental paragraph
-#: CanvasKit), and skwasm's in a CanvasKit build.
+#: CanvasKit), skwasm's in a CanvasKit build, and skwasm_heavy (Flutter's loader picks skwasm only in a Blink
+#: browser, which has the image codecs and break iterators that variant brings itself).
 CANVASKIT_SKIP = {"canvaskit": {"skwasm.js", "skwasm.wasm", "skwasm_heavy.js", "skwasm_heavy.wasm", "wimp.js",
                                 "wimp.wasm", "experimental_webparagraph"},
-                  "skwasm": {"wimp.js", "wimp.wasm", "experimental_webparagraph"}}
+                  "skwasm": {"skwasm_heavy.js", "skwasm_heavy.wasm", "wimp.js", "wimp.wasm",
+                             "experimental_webparagraph"}}
 #: The client's entry and its renderer's wasm, by renderer, as Chromium loads them (the splash's progress bar).
 RENDERER_FILES = {"canvaskit": ("main.dart.js", "canvaskit/chromium/canvaskit.wasm"),
                   "skwasm": ("main.dart.wasm", "canvaskit/skwasm.wasm")}
@@ -174,7 +177,7 @@ def app_files() -> list[tuple[Path, str]]:
     return files
 
 
-def inputs_key(pins: dict[str, str], base: str, renderer: str = "canvaskit") -> str:
+def inputs_key(pins: dict[str, str], base: str, renderer: str = DEFAULT_RENDERER) -> str:
     digest = hashlib.sha256()
     digest.update(json.dumps([pins, base, sys.version_info[:2], renderer]).encode())
     sources = [*app_files(), (Path(__file__), "build_web.py")]
@@ -730,7 +733,7 @@ def keep_build(folder: Path, key: str) -> None:
         shutil.rmtree(old, ignore_errors=True)
 
 
-def build(out: Path, base: str, force: bool, renderer: str = "canvaskit") -> Path:
+def build(out: Path, base: str, force: bool, renderer: str = DEFAULT_RENDERER) -> Path:
     import flet_web
 
     pins = versions()
@@ -776,11 +779,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, help="the folder (default dist/web; dist/web-skwasm for skwasm)")
     parser.add_argument("--base", default="/", help="the path the folder is served at (default /)")
     parser.add_argument("--force", action="store_true", help="build even if nothing changed")
-    parser.add_argument("--renderer", choices=RENDERERS, default="canvaskit",
-                        help="Flutter's web renderer: canvaskit (default) or skwasm (CanvasKit kept as fallback)")
+    parser.add_argument("--renderer", choices=RENDERERS, default=DEFAULT_RENDERER,
+                        help=f"Flutter's web renderer (default {DEFAULT_RENDERER}); a build with skwasm keeps "
+                             "CanvasKit as the fallback of browsers without WasmGC")
     args = parser.parse_args(argv)
     base = "/" + args.base.strip("/") + "/" if args.base.strip("/") else "/"
-    out = args.out or ROOT / "dist" / ("web" if args.renderer == "canvaskit" else f"web-{args.renderer}")
+    out = args.out or ROOT / "dist" / ("web" if args.renderer == DEFAULT_RENDERER else f"web-{args.renderer}")
     build(out.resolve(), base, args.force, args.renderer)
     return 0
 

@@ -23,7 +23,7 @@ from tests.ui.browser import Ui
 from tests.ui.test_broodmother_panel import her_turn
 from tests.ui.test_manage_games import open_actions, tap_row
 from tests.ui.test_ui_journeys import create_game
-from tests.web.conftest import RENDERER, Site
+from tests.web.conftest import Site, renderer_of
 
 #: (the client, the renderer's wasm) chromium loads from each build (what ``scripts/build_web.py`` ships for it).
 RENDERER_FILES = {"canvaskit": ("main.dart.js", "canvaskit/chromium/canvaskit.wasm"),
@@ -196,7 +196,7 @@ def test_a_first_visit_downloads_each_big_file_once(phone: BrowserContext, web_b
                    for m in re.finditer(r'"GET (\S+) HTTP/[\d.]+" 200', log.read_text()))
     twice = {name: n for name, n in sent.items() if n > 1}
     assert all((web_build / name).stat().st_size < 50_000 for name in twice), twice
-    client, renderer = RENDERER_FILES[RENDERER]
+    client, renderer = RENDERER_FILES[renderer_of(web_build)]
     assert sent["app.zip.xz"] == sent["pyodide/pyodide.asm.wasm"] == sent[client] == sent[renderer] == 1
     assert sent["pyodide/python_stdlib.zip.xz"] == 1  # the archives come as xz, unpacked by the service worker
     assert "app.zip" not in sent and "pyodide/python_stdlib.zip" not in sent
