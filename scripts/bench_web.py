@@ -21,7 +21,10 @@ warm start companion - floor, with the machine's load before and after. ``--quic
 (the test suite's). ``--json FILE`` also writes the figures. ``--files N`` first puts N small files (4 KB each) into
 the saves' IndexedDB and reloads, as a phone with many saved games would have. Run ``scripts/build-web`` first.
 
-Usage: ``python scripts/bench_web.py [--rounds 3] [--taps 20] [--throttle 1 4] [--dist dist/web] [--files 0]
+``--dist A B`` measures several builds (e.g. each renderer's: ``dist/web dist/web-canvaskit``), each beside its own
+floor, all in the same rounds; their apps are then named by renderer ("floor-skwasm", "companion-canvaskit").
+
+Usage: ``python scripts/bench_web.py [--rounds 3] [--taps 20] [--throttle 1 4] [--dist dist/web ...] [--files 0]
 [--quick] [--json FILE]``
 """
 

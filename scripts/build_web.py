@@ -70,7 +70,7 @@ LOCALES = ("en", "es")  # the languages the app speaks: babel keeps only these (
 #: static host sends no COOP/COEP headers); the CanvasKit build stays beside it, Flutter's loader falling back to
 #: it in a browser without WasmGC or WebGL and in every browser but Blink's (Firefox, Safari).
 RENDERERS = ("canvaskit", "skwasm")
-DEFAULT_RENDERER = "canvaskit"  # the build in dist/web/ (another renderer's: dist/web-<renderer>/)
+DEFAULT_RENDERER = "skwasm"  # the build in dist/web/ (another renderer's: dist/web-<renderer>/); #33: faster at 4x
 #: Parts of the Flet client not used by a page that runs CanvasKit from its own folder (by renderer).
 CLIENT_SKIP = {"canvaskit": {"main.dart.wasm", "main.dart.mjs", "flutter.js.map", "flutter_service_worker.js"},
                "skwasm": {"flutter.js.map", "flutter_service_worker.js"}}
