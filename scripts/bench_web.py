@@ -21,7 +21,10 @@ warm start companion - floor, with the machine's load before and after. ``--quic
 (the test suite's). ``--json FILE`` also writes the figures. ``--files N`` first puts N small files (4 KB each) into
 the saves' IndexedDB and reloads, as a phone with many saved games would have. Run ``scripts/build-web`` first.
 
-Usage: ``python scripts/bench_web.py [--rounds 3] [--taps 20] [--throttle 1 4] [--dist dist/web] [--files 0]
+``--dist A B`` measures several builds (e.g. each renderer's: ``dist/web dist/web-canvaskit``), each beside its own
+floor, all in the same rounds; their apps are then named by renderer ("floor-skwasm", "companion-canvaskit").
+
+Usage: ``python scripts/bench_web.py [--rounds 3] [--taps 20] [--throttle 1 4] [--dist dist/web ...] [--files 0]
 [--quick] [--json FILE]``
 """
 
@@ -41,7 +44,7 @@ import tempfile
 import time
 import zipfile
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -192,15 +195,28 @@ _TOTAL_IS = ("n => { const e = document.querySelector('[flt-semantics-identifier
 
 @dataclass
 class Site:
-    """One app's folder, its static server and its server's log (which files it sent)."""
+    """One app's folder, its static server and its server's log (which files it sent); ``kind`` is "floor" or
+    "companion", ``name`` that with the build's renderer when several builds are measured ("companion-skwasm")."""
     name: str
     folder: Path
     url: str
     log: Path
+    kind: str = ""
+
+    def __post_init__(self) -> None:
+        self.kind = self.kind or self.name
+
+
+def renderer_of(dist: Path) -> str:
+    """The renderer a build was made for (its ``build-stamp.json``; a build from before the option: CanvasKit)."""
+    try:
+        return str(json.loads((dist / "build-stamp.json").read_text(encoding="utf-8")).get("renderer", "canvaskit"))
+    except (OSError, ValueError, AttributeError):
+        return "canvaskit"
 
 
 @contextmanager
-def serving(name: str, folder: Path, scratch: Path) -> Iterator[Site]:
+def serving(name: str, folder: Path, scratch: Path, kind: str = "") -> Iterator[Site]:
     from tests.ui.browser import free_port, stop, wait_http
 
     port = free_port()
@@ -211,7 +227,7 @@ def serving(name: str, folder: Path, scratch: Path) -> Iterator[Site]:
                                   start_new_session=True, text=True)
         try:
             wait_http(f"http://127.0.0.1:{port}/", time.monotonic() + 20)
-            yield Site(name, folder, f"http://127.0.0.1:{port}/", log)
+            yield Site(name, folder, f"http://127.0.0.1:{port}/", log, kind)
         finally:
             stop(server)
 
@@ -314,7 +330,7 @@ def first_visit(playwright: Any, site: Site, profile: Path, throttle: float, tap
         if files:
             page.evaluate(_FILL, files)
             start(page, site.url)
-        if site.name == "floor":
+        if site.kind == "floor":
             return {**out, **tap_figures(ui, taps)}, ""
         figures, game_id = companion_figures(ui, taps)
         return {**out, **figures}, game_id
@@ -349,38 +365,49 @@ def load() -> str:
     return f"load {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
 
 
-def run(dist: Path, rounds: int, rates: list[float], taps: int, files: int) -> dict[str, Any]:
-    """Every round, at every rate: floor and companion in turn (the floor first in even rounds)."""
+def suffixes(dists: list[Path]) -> list[str]:
+    """How each build's apps are named: "floor" and "companion" for one build, with "-<renderer>" for several."""
+    return [""] if len(dists) == 1 else [f"-{renderer_of(dist)}" for dist in dists]
+
+
+def run(dists: list[Path], rounds: int, rates: list[float], taps: int, files: int) -> dict[str, Any]:
+    """Every round, at every rate: each build's floor and companion in turn (the order reversed in odd rounds)."""
     from playwright.sync_api import sync_playwright
 
     report: dict[str, Any] = {"load_before": load(), "runs": []}
-    floor = build_floor(dist)
+    floors = [build_floor(dist) for dist in dists]
     with tempfile.TemporaryDirectory(prefix="bench_web-") as tmp, sync_playwright() as playwright, \
-            serving("floor", floor, Path(tmp)) as floor_site, serving("companion", dist, Path(tmp)) as ours:
+            ExitStack() as servers:
+        sites = []
+        for dist, floor, suffix in zip(dists, floors, suffixes(dists), strict=True):
+            sites.append(servers.enter_context(serving(f"floor{suffix}", floor, Path(tmp), "floor")))
+            sites.append(servers.enter_context(serving(f"companion{suffix}", dist, Path(tmp), "companion")))
         for number in range(rounds):
             for rate in rates:
-                for site in (floor_site, ours) if number % 2 == 0 else (ours, floor_site):
+                for site in sites if number % 2 == 0 else sites[::-1]:
                     figures = measure(playwright, site, rate, taps, files, Path(tmp))
                     report["runs"].append({"app": site.name, "cpu": rate, "round": number + 1, **figures})
                     print(f"round {number + 1} CPU x{rate:g} {site.name}: "
                           + ", ".join(f"{k} {v:.2f}" for k, v in figures.items()), flush=True)
     report["load_after"] = load()
-    report["summary"] = summarise(report["runs"], rates)
+    report["summary"] = summarise(report["runs"], rates, suffixes(dists))
     return report
 
 
-def summarise(runs: list[dict[str, Any]], rates: list[float]) -> dict[str, dict[str, Any]]:
-    """Per CPU rate and app, every figure's median, min and max; and the warm starts' difference."""
+def summarise(runs: list[dict[str, Any]], rates: list[float], names: list[str] | None = None) -> dict[str, Any]:
+    """Per CPU rate and app, every figure's median, min and max; and each build's warm starts' difference
+    (``warm_start_over_floor_s`` + the build's suffix)."""
     summary: dict[str, dict[str, Any]] = {}
     for rate in rates:
         part: dict[str, Any] = {}
-        for app in ("floor", "companion"):
-            mine = [r for r in runs if r["cpu"] == rate and r["app"] == app]
-            keys = [k for k in mine[0] if k not in ("app", "cpu", "round")] if mine else []
-            part[app] = {k: spread([r[k] for r in mine if k in r]) for k in keys}
-        floor, ours = part["floor"].get("warm_start_s"), part["companion"].get("warm_start_s")
-        if floor and ours:
-            part["warm_start_over_floor_s"] = ours["median"] - floor["median"]
+        for suffix in names or [""]:
+            for app in (f"floor{suffix}", f"companion{suffix}"):
+                mine = [r for r in runs if r["cpu"] == rate and r["app"] == app]
+                keys = [k for k in mine[0] if k not in ("app", "cpu", "round")] if mine else []
+                part[app] = {k: spread([r[k] for r in mine if k in r]) for k in keys}
+            floor, ours = part[f"floor{suffix}"].get("warm_start_s"), part[f"companion{suffix}"].get("warm_start_s")
+            if floor and ours:
+                part[f"warm_start_over_floor_s{suffix}"] = ours["median"] - floor["median"]
         summary[f"x{rate:g}"] = part
     return summary
 
@@ -395,14 +422,20 @@ def spread(values: list[float]) -> dict[str, float]:
 def print_summary(report: dict[str, Any]) -> None:
     print(f"\nmachine: {report['load_before']} (before), {report['load_after']} (after)")
     for rate, part in report["summary"].items():
-        print(f"CPU {rate}: warm start companion - floor = {part.get('warm_start_over_floor_s', float('nan')):+.2f} s")
-        for key in part["companion"]:
-            floor = part["floor"].get(key)
-            ours = part["companion"][key]
-            text = f"  {key:32} companion {ours['median']:8.2f} ({ours['min']:.2f}-{ours['max']:.2f})"
-            if floor:
-                text += f"   floor {floor['median']:8.2f} ({floor['min']:.2f}-{floor['max']:.2f})"
-            print(text)
+        for suffix in sorted(key.removeprefix("companion") for key in part if key.startswith("companion")):
+            print_part(rate, part, suffix)
+
+
+def print_part(rate: str, part: dict[str, Any], suffix: str) -> None:
+    """One build's figures at one CPU rate: the companion's beside its floor's."""
+    over = part.get(f"warm_start_over_floor_s{suffix}", float("nan"))
+    print(f"CPU {rate}{suffix}: warm start companion - floor = {over:+.2f} s")
+    for key, ours in part[f"companion{suffix}"].items():
+        floor = part[f"floor{suffix}"].get(key)
+        text = f"  {key:32} companion {ours['median']:8.2f} ({ours['min']:.2f}-{ours['max']:.2f})"
+        if floor:
+            text += f"   floor {floor['median']:8.2f} ({floor['min']:.2f}-{floor['max']:.2f})"
+        print(text)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -410,7 +443,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--taps", type=int, default=20)
     parser.add_argument("--throttle", type=float, nargs="*", default=[1, 4])
-    parser.add_argument("--dist", type=Path, default=DIST, help="the built folder (default dist/web; A/B runs)")
+    parser.add_argument("--dist", type=Path, nargs="+", default=[DIST],
+                        help="the built folders (default dist/web); several (e.g. dist/web dist/web-skwasm): each with "
+                             "its floor, all interleaved, named by renderer")
     parser.add_argument("--files", type=int, default=0, help="extra files in the saves' IndexedDB before the taps")
     parser.add_argument("--quick", action="store_true", help="one round at 1x, 3 taps (the test suite's run)")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
@@ -420,10 +455,11 @@ def main(argv: list[str] | None = None) -> int:
     SPANS = args.spans
     if args.quick:
         args.rounds, args.throttle, args.taps = 1, [1], 3
-    if not (args.dist / "app.zip").is_file():
-        print(f"bench_web: no build in {args.dist}: run scripts/build-web first", file=sys.stderr)
-        return 2
-    report = run(args.dist.resolve(), args.rounds, args.throttle, args.taps, args.files)
+    for dist in args.dist:
+        if not (dist / "app.zip").is_file():
+            print(f"bench_web: no build in {dist}: run scripts/build-web first", file=sys.stderr)
+            return 2
+    report = run([dist.resolve() for dist in args.dist], args.rounds, args.throttle, args.taps, args.files)
     print_summary(report)
     if args.json:
         args.json.write_text(json.dumps(report, indent=1), encoding="utf-8")

@@ -11,7 +11,7 @@ when its inputs (this script, the package, the data, the versions) are unchanged
 other clone on the same machine, which copies the kept build. ``<cache>`` is ``platformdirs``' user cache folder
 for the app (``~/.cache/march-of-the-ants-companion`` on Linux), or ``$COMPANION_WEB_CACHE`` when set.
 
-Usage: ``scripts/build-web [--out DIR] [--force] [--base /path/]``
+Usage: ``scripts/build-web [--out DIR] [--force] [--base /path/] [--renderer canvaskit|skwasm]``
 """
 
 from __future__ import annotations
@@ -64,10 +64,26 @@ NOT_ON_THE_PHONE = {"filelock"}
 PYTHON_TAG = "cpython-314"  # Pyodide's interpreter: the tag of the bytecode it writes and reads
 LOCALES = ("en", "es")  # the languages the app speaks: babel keeps only these (and root)
 
-#: Parts of the Flet client not used by a page that runs CanvasKit from its own folder.
-CLIENT_SKIP = {"main.dart.wasm", "main.dart.mjs", "flutter.js.map", "flutter_service_worker.js"}
-CANVASKIT_SKIP = {"skwasm.js", "skwasm.wasm", "skwasm_heavy.js", "skwasm_heavy.wasm", "wimp.js", "wimp.wasm",
-                  "experimental_webparagraph"}  # that variant is loaded only when asked for by name
+#: The web renderers a build can use (``--renderer``). "canvaskit": Flutter's client compiled to JavaScript
+#: (``main.dart.js``) drawing with CanvasKit. "skwasm": the client compiled to WebAssembly (``main.dart.wasm``, which
+#: needs a browser with WasmGC) drawing with skwasm, single-threaded where the page is not cross-origin isolated (a
+#: static host sends no COOP/COEP headers); the CanvasKit build stays beside it, Flutter's loader falling back to
+#: it in a browser without WasmGC or WebGL and in every browser but Blink's (Firefox, Safari).
+RENDERERS = ("canvaskit", "skwasm")
+DEFAULT_RENDERER = "skwasm"  # the build in dist/web/ (another renderer's: dist/web-<renderer>/); #33: faster at 4x
+#: Parts of the Flet client not used by a page that runs CanvasKit from its own folder (by renderer).
+CLIENT_SKIP = {"canvaskit": {"main.dart.wasm", "main.dart.mjs", "flutter.js.map", "flutter_service_worker.js"},
+               "skwasm": {"flutter.js.map", "flutter_service_worker.js"}}
+#: Of the renderers' folder: the variants loaded only when asked for by name (wimp, the experimental paragraph
+#: CanvasKit), skwasm's in a CanvasKit build, and skwasm_heavy (Flutter's loader picks skwasm only in a Blink
+#: browser, which has the image codecs and break iterators that variant brings itself).
+CANVASKIT_SKIP = {"canvaskit": {"skwasm.js", "skwasm.wasm", "skwasm_heavy.js", "skwasm_heavy.wasm", "wimp.js",
+                                "wimp.wasm", "experimental_webparagraph"},
+                  "skwasm": {"skwasm_heavy.js", "skwasm_heavy.wasm", "wimp.js", "wimp.wasm",
+                             "experimental_webparagraph"}}
+#: The client's entry and its renderer's wasm, by renderer, as Chromium loads them (the splash's progress bar).
+RENDERER_FILES = {"canvaskit": ("main.dart.js", "canvaskit/chromium/canvaskit.wasm"),
+                  "skwasm": ("main.dart.wasm", "canvaskit/skwasm.wasm")}
 #: Fonts of the client no screen of the app draws with (math in Markdown, Cupertino icons): out of the build and
 #: of ``FontManifest.json``, whose every font the client fetches at each start.
 UNUSED_FONTS = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
@@ -161,9 +177,9 @@ def app_files() -> list[tuple[Path, str]]:
     return files
 
 
-def inputs_key(pins: dict[str, str], base: str) -> str:
+def inputs_key(pins: dict[str, str], base: str, renderer: str = DEFAULT_RENDERER) -> str:
     digest = hashlib.sha256()
-    digest.update(json.dumps([pins, base, sys.version_info[:2]]).encode())
+    digest.update(json.dumps([pins, base, sys.version_info[:2], renderer]).encode())
     sources = [*app_files(), (Path(__file__), "build_web.py")]
     sources += [(p, p.name) for p in own_web_files()]
     sources += [(p, p.name) for p in NPM_FILES]
@@ -396,14 +412,14 @@ def _bytecode(source: Path) -> Path:
     return source.parent / "__pycache__" / f"{source.stem}.{PYTHON_TAG}.pyc"
 
 
-def copy_client(web: Path, out: Path) -> None:
+def copy_client(web: Path, out: Path, renderer: str = "canvaskit") -> None:
     def skip(folder: str, names: list[str]) -> set[str]:
         here = Path(folder)
         unused = {n for n in names if n.endswith(".symbols")}  # debugging symbols: never fetched
         if here == web:
-            return unused | {n for n in names if n in CLIENT_SKIP}
+            return unused | {n for n in names if n in CLIENT_SKIP[renderer]}
         if here.name == "canvaskit":
-            return unused | {n for n in names if n in CANVASKIT_SKIP}
+            return unused | {n for n in names if n in CANVASKIT_SKIP[renderer]}
         if here.name == "pyodide":
             return unused | {n for n in names if n in PYODIDE_SKIP}
         if here == web / "icons":  # Flet's own icons and splash image: the page shows the ant's
@@ -421,7 +437,7 @@ def theme_colours() -> tuple[str, str]:
     return (seed.group(1) if seed else "#C98B2B"), "#1C1B1F"
 
 
-def patch_page(out: Path, base: str, version: str) -> None:
+def patch_page(out: Path, base: str, version: str, renderer: str = "canvaskit") -> None:
     from flet.controls.types import RouteUrlStrategy, WebRenderer
     from flet_web import patch_font_manifest_json, patch_index_html, patch_manifest_json
 
@@ -432,7 +448,8 @@ def patch_page(out: Path, base: str, version: str) -> None:
     patch_index_html(str(index), base_href=base, app_name=APP_NAME,
                      app_description="The March of the Ants companion: scores, the Broodmother, the rules. Offline.",
                      pyodide=True, pyodide_script_path="main.py", pyodide_version=pyodide_version,
-                     app_package_url="app.zip", web_renderer=WebRenderer.CANVAS_KIT,
+                     app_package_url="app.zip",
+                     web_renderer=WebRenderer.CANVAS_KIT if renderer == "canvaskit" else WebRenderer.AUTO,
                      route_url_strategy=RouteUrlStrategy.HASH, no_cdn=True)
     html = index.read_text(encoding="utf-8")
     # flet_web 1.0.5 writes a bare specifier the worker's import() rejects: make it a path from the root.
@@ -447,7 +464,7 @@ def patch_page(out: Path, base: str, version: str) -> None:
     html = html.replace("</head>", f'  <meta name="theme-color" content="{dark}">\n'
                                     f'  <meta name="companion-version" content="{version}">\n'
                                     '  <script src="boot.js"></script>\n</head>', 1)
-    index.write_text(put_splash(html, out), encoding="utf-8")
+    index.write_text(put_splash(html, out, renderer), encoding="utf-8")
     # flet_web's bootstrap registers its stub worker (which unregisters itself): ours is registered by boot.js.
     bootstrap = out / "flutter_bootstrap.js"
     text = bootstrap.read_text(encoding="utf-8")
@@ -480,15 +497,15 @@ def drop_unused_fonts(manifest: Path) -> None:
     manifest.write_text(json.dumps(kept, indent=2), encoding="utf-8")
 
 
-def put_splash(html: str, out: Path) -> str:
+def put_splash(html: str, out: Path, renderer: str = "canvaskit") -> str:
     """Flet's white loading logo replaced by the app's splash (``packaging/web/splash.html``, kept up by ``boot.js``
-    until the first screen), with the sizes its first-visit progress bar counts."""
+    until the first screen), with the sizes its first-visit progress bar counts (by the files' names: the
+    renderer's as Chromium loads them)."""
     splash = out / "splash.html"
     text = splash.read_text(encoding="utf-8")
     splash.unlink()
-    sizes = {"main.dart.js": (out / "main.dart.js").stat().st_size,
-             "canvaskit.wasm": (out / "canvaskit" / "chromium" / "canvaskit.wasm").stat().st_size,
-             "python": sum((out / "pyodide" / name).stat().st_size for name in PYODIDE_PARTS),
+    sizes = {Path(name).name: (out / name).stat().st_size for name in RENDERER_FILES[renderer]}
+    sizes |= {"python": sum((out / "pyodide" / name).stat().st_size for name in PYODIDE_PARTS),
              "app.zip": (out / "app.zip").stat().st_size}
     text = text.replace("__SIZES__", json.dumps(sizes).replace('"', "&quot;"))
     html, count = re.subn(r'<div id="loading".*?</div>\s*</body>', text + "\n</body>", html, count=1, flags=re.S)
@@ -505,6 +522,11 @@ def keep_client_local(out: Path) -> None:
 
     client = out / "main.dart.js"
     client.write_bytes(without_cdn(client.read_bytes()))
+    module = out / "main.dart.wasm"  # the WebAssembly client (a skwasm build): the same address, as many bytes
+    if module.is_file():
+        from companion.ui.web_client import wasm_without_cdn
+
+        module.write_bytes(wasm_without_cdn(module.read_bytes()))
     stub = out / RIVE_STUB_PATH
     stub.parent.mkdir(parents=True, exist_ok=True)
     stub.write_bytes(RIVE_STUB)
@@ -658,10 +680,16 @@ def precache_list(out: Path) -> tuple[dict[str, str], str]:
 
 
 def optional_files(files: dict[str, str]) -> list[str]:
-    """Kept offline only when the page used them: CanvasKit's variants (a browser loads one of the two), the
-    licences' text (shown by no screen of the app) and the video player's HLS script (the app plays no video)."""
+    """Kept offline only when the page used them: the renderers' files (a browser loads one of CanvasKit's two
+    variants, or skwasm), the client's two builds where there are two (JavaScript and WebAssembly: a browser runs
+    one), the licences' text (shown by no screen of the app) and the video player's HLS script (no video)."""
+    clients = CLIENT_ENTRIES if "main.dart.wasm" in files else ()
     return [name for name in files if name.startswith(("canvaskit/", "assets/packages/media_kit/"))
-            or name == "assets/NOTICES"]
+            or name == "assets/NOTICES" or name in clients]
+
+
+#: The Flet client's two builds: the JavaScript one, and the WebAssembly one with its JavaScript support.
+CLIENT_ENTRIES = ("main.dart.js", "main.dart.wasm", "main.dart.mjs")
 
 
 def write_service_worker(out: Path) -> str:
@@ -705,11 +733,11 @@ def keep_build(folder: Path, key: str) -> None:
         shutil.rmtree(old, ignore_errors=True)
 
 
-def build(out: Path, base: str, force: bool) -> Path:
+def build(out: Path, base: str, force: bool, renderer: str = DEFAULT_RENDERER) -> Path:
     import flet_web
 
     pins = versions()
-    key = inputs_key(pins, base)
+    key = inputs_key(pins, base, renderer)
     if not force and _key_of(out) == key:
         log(f"{out} is up to date ({key})")
         return out
@@ -722,7 +750,7 @@ def build(out: Path, base: str, force: bool) -> Path:
         os.utime(kept)  # the most recently used kept build is the last one removed
         log(f"{out}: copied the kept build {key} from {kept}")
         return out
-    copy_client(Path(flet_web.get_package_web_dir()), staging)
+    copy_client(Path(flet_web.get_package_web_dir()), staging, renderer)
     compile_stdlib(staging)
     with tempfile.TemporaryDirectory() as tmp:
         app = Path(tmp) / "app"
@@ -732,12 +760,13 @@ def build(out: Path, base: str, force: bool) -> Path:
             log("byte-compiled the app with Pyodide")
         write_app_zip(staging / "app.zip", app, sources)
     add_own_files(staging)
-    patch_page(staging, base, key)
+    patch_page(staging, base, key, renderer)
     add_table_script(staging)
     add_vendored(staging)
     pack_for_the_wire(staging)
     version = write_service_worker(staging)
-    (staging / "build-stamp.json").write_text(json.dumps({"key": key, "version": version, "pins": pins}, indent=1))
+    stamp = {"key": key, "version": version, "pins": pins, "renderer": renderer}
+    (staging / "build-stamp.json").write_text(json.dumps(stamp, indent=1))
     keep_build(staging, key)
     _swap_in(staging, out)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
@@ -747,12 +776,16 @@ def build(out: Path, base: str, force: bool) -> Path:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Build the app as a static folder (Python in the browser).")
-    parser.add_argument("--out", type=Path, default=ROOT / "dist" / "web")
+    parser.add_argument("--out", type=Path, help="the folder (default dist/web; dist/web-skwasm for skwasm)")
     parser.add_argument("--base", default="/", help="the path the folder is served at (default /)")
     parser.add_argument("--force", action="store_true", help="build even if nothing changed")
+    parser.add_argument("--renderer", choices=RENDERERS, default=DEFAULT_RENDERER,
+                        help=f"Flutter's web renderer (default {DEFAULT_RENDERER}); a build with skwasm keeps "
+                             "CanvasKit as the fallback of browsers without WasmGC")
     args = parser.parse_args(argv)
     base = "/" + args.base.strip("/") + "/" if args.base.strip("/") else "/"
-    build(args.out.resolve(), base, args.force)
+    out = args.out or ROOT / "dist" / ("web" if args.renderer == DEFAULT_RENDERER else f"web-{args.renderer}")
+    build(out.resolve(), base, args.force, args.renderer)
     return 0
 
 

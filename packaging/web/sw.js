@@ -72,6 +72,19 @@ async function fill(cache, names, mode, older, olderFiles) {
   await Promise.all([worker(), worker(), worker(), worker()]);
 }
 
+// A browser that drew with CanvasKit's Chromium variant is Blink: a build with the WebAssembly client runs skwasm
+// there (WasmGC permitting), so an update to one keeps those files too, and the new version starts offline.
+const SUCCESSORS = {
+  "canvaskit/chromium/canvaskit.wasm": ["main.dart.wasm", "main.dart.mjs", "canvaskit/skwasm.js", "canvaskit/skwasm.wasm"],
+};
+
+async function successorOfKept(previous, name) {
+  for (const [kept, successors] of Object.entries(SUCCESSORS)) {
+    if (successors.includes(name) && await previous.match(new URL(kept, SCOPE).href)) return true;
+  }
+  return false;
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const older = (await caches.keys()).filter((key) => key.startsWith("companion-") && key !== CACHE);
@@ -87,7 +100,8 @@ self.addEventListener("install", (event) => {
     const previousFiles = listed ? await listed.json() : {};
     const wanted = [];
     for (const name of Object.keys(FILES)) {
-      if (!OPTIONAL.includes(name) || await previous.match(new URL(name, SCOPE).href)) wanted.push(name);
+      if (!OPTIONAL.includes(name) || await previous.match(new URL(name, SCOPE).href)
+          || await successorOfKept(previous, name)) wanted.push(name);
     }
     await fill(cache, wanted, "no-cache", previous, previousFiles);
   })());

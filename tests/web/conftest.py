@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -19,7 +20,11 @@ from tests.ui.browser import free_port as _free_port
 from tests.ui.browser import stop, wait_http
 
 ROOT = Path(__file__).resolve().parents[2]
-DIST = ROOT / "dist" / "web"
+#: The phone build's tests run against the default build (dist/web/), or the variant with another renderer that
+#: ``COMPANION_WEB_RENDERER`` names (``scripts/build-web --renderer``, in dist/web-<renderer>/): each variant passes
+#: the same tests.
+RENDERER = os.environ.get("COMPANION_WEB_RENDERER", "")
+DIST = ROOT / "dist" / (f"web-{RENDERER}" if RENDERER else "web")
 PHONE: ViewportSize = {"width": 360, "height": 740}
 
 
@@ -31,7 +36,8 @@ class Site:
 
 @pytest.fixture(scope="session")
 def web_build() -> Path:
-    """dist/web/, built with this interpreter (skipped by the build itself when nothing changed).
+    """dist/web/ (or ``RENDERER``'s variant), built with this interpreter (skipped by the build itself when nothing
+    changed).
 
     Under two workers both may ask at once: the first builds under a file lock, the second then finds it built."""
     from filelock import FileLock
@@ -39,8 +45,15 @@ def web_build() -> Path:
     env = {**os.environ, "COMPANION_PYTHON": sys.executable}
     DIST.parent.mkdir(exist_ok=True)
     with FileLock(DIST.parent / ".build-web.lock", timeout=900):
-        subprocess.run([str(ROOT / "scripts" / "build-web")], check=True, env=env, cwd=ROOT, timeout=900)
+        chosen = ["--renderer", RENDERER] if RENDERER else []
+        subprocess.run([str(ROOT / "scripts" / "build-web"), "--out", str(DIST), *chosen], check=True, env=env,
+                       cwd=ROOT, timeout=900)
     return DIST
+
+
+def renderer_of(build: Path) -> str:
+    """The renderer a build was made for, as its ``build-stamp.json`` says."""
+    return str(json.loads((build / "build-stamp.json").read_text(encoding="utf-8"))["renderer"])
 
 
 @pytest.fixture(scope="session")

@@ -9,6 +9,7 @@ stamps made at build time, without importing pydantic to check it, and the scree
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import zipfile
@@ -84,3 +85,27 @@ def test_the_built_app_loads_its_content_from_the_build_stamps(web_build: Path, 
     assert found["rebuilt"] is False  # the rules index and its corpus read from the build's cache, not rebuilt
     assert found["asyncio"].endswith("asyncio/__init__.pyc")
     assert found["doc"] is None  # bytecode without docstrings
+
+
+def test_the_client_and_renderer_a_browser_may_use_and_no_other(web_build: Path) -> None:
+    """A skwasm build (the default) ships the WebAssembly client with skwasm and, for browsers without WasmGC and
+    those not Blink's, the JavaScript client with CanvasKit; the page lets Flutter's loader choose; the service
+    worker keeps offline only the client and renderer the page used; the wasm client asks no CDN either."""
+    from tests.web.conftest import renderer_of
+
+    files = {p.relative_to(web_build).as_posix() for p in web_build.rglob("*") if p.is_file()}
+    index = (web_build / "index.html").read_text(encoding="utf-8")
+    worker = (web_build / "sw.js").read_text(encoding="utf-8")
+    listed = re.search(r"const OPTIONAL = (\[.*?\]);", worker)
+    assert listed is not None
+    optional = json.loads(listed.group(1))
+    assert "canvaskit/wimp.wasm" not in files and "canvaskit/skwasm_heavy.wasm" not in files
+    assert {"main.dart.js", "canvaskit/chromium/canvaskit.wasm", "canvaskit/canvaskit.wasm"} <= files
+    if renderer_of(web_build) == "canvaskit":
+        assert 'flet.webRenderer="canvaskit"' in index and "main.dart.wasm" not in files
+        assert "canvaskit/skwasm.wasm" not in files and "main.dart.js" not in optional
+        return
+    assert 'flet.webRenderer="auto"' in index
+    assert {"main.dart.wasm", "main.dart.mjs", "canvaskit/skwasm.wasm", "canvaskit/skwasm.js"} <= files
+    assert {"main.dart.js", "main.dart.wasm", "main.dart.mjs", "canvaskit/skwasm.wasm"} <= set(optional)
+    assert b"cdn.jsdelivr.net" not in (web_build / "main.dart.wasm").read_bytes()  # its Rive loader: rive/ here

@@ -23,7 +23,11 @@ from tests.ui.browser import Ui
 from tests.ui.test_broodmother_panel import her_turn
 from tests.ui.test_manage_games import open_actions, tap_row
 from tests.ui.test_ui_journeys import create_game
-from tests.web.conftest import Site
+from tests.web.conftest import Site, renderer_of
+
+#: (the client, the renderer's wasm) chromium loads from each build (what ``scripts/build_web.py`` ships for it).
+RENDERER_FILES = {"canvaskit": ("main.dart.js", "canvaskit/chromium/canvaskit.wasm"),
+                  "skwasm": ("main.dart.wasm", "canvaskit/skwasm.wasm")}
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]  # one dist/web, built once under a lock (conftest.py)
 START_MS = 120_000  # Pyodide's first start on a busy 2-core machine
@@ -164,8 +168,9 @@ def test_a_game_exported_in_the_browser_imports_on_a_computer_and_back(phone: Br
 def test_a_first_visit_downloads_each_big_file_once(phone: BrowserContext, web_build: Path, tmp_path: Path) -> None:
     """The service worker keeps the files as the page fetches them and then fetches only what is missing: no file
     of the build is sent twice but the few small ones the page asks for before the worker takes control (this
-    profile has no HTTP cache: Playwright's routing turns it off), and CanvasKit's variant this browser does not
-    use is not sent at all; the two archives come packed (xz), never whole."""
+    profile has no HTTP cache: Playwright's routing turns it off), and of the renderers and the client's builds
+    only the one this browser uses is sent (a skwasm build: the WebAssembly client and skwasm, neither CanvasKit nor
+    the JavaScript client kept as their fallback); the two archives come packed (xz), never whole."""
     import subprocess
     import sys
     import time
@@ -191,10 +196,13 @@ def test_a_first_visit_downloads_each_big_file_once(phone: BrowserContext, web_b
                    for m in re.finditer(r'"GET (\S+) HTTP/[\d.]+" 200', log.read_text()))
     twice = {name: n for name, n in sent.items() if n > 1}
     assert all((web_build / name).stat().st_size < 50_000 for name in twice), twice
-    assert sent["app.zip.xz"] == sent["pyodide/pyodide.asm.wasm"] == sent["main.dart.js"] == 1
+    client, renderer = RENDERER_FILES[renderer_of(web_build)]
+    assert sent["app.zip.xz"] == sent["pyodide/pyodide.asm.wasm"] == sent[client] == sent[renderer] == 1
     assert sent["pyodide/python_stdlib.zip.xz"] == 1  # the archives come as xz, unpacked by the service worker
     assert "app.zip" not in sent and "pyodide/python_stdlib.zip" not in sent
-    assert sent["canvaskit/chromium/canvaskit.wasm"] == 1 and "canvaskit/canvaskit.wasm" not in sent
+    unused = {"canvaskit/canvaskit.wasm", "canvaskit/chromium/canvaskit.wasm", "canvaskit/skwasm.wasm",
+              "canvaskit/skwasm_heavy.wasm", "main.dart.js", "main.dart.wasm"} - {client, renderer}
+    assert not unused & set(sent), unused & set(sent)  # nor the other renderer or client build this page skips
     assert sent["rive/wasm/rive_native.js"] >= 1  # the client's Rive loader asks here, not a CDN
 
 
