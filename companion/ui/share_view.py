@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from functools import partial
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -226,7 +227,8 @@ class ShareDialog(ShareDialogShape):
         name = ft.Text(device.name, size=self.app.sizes.body, weight=ft.FontWeight.W_600, max_lines=1,
                        overflow=ft.TextOverflow.ELLIPSIS)
         return member_row(self.app, name, device.name, device.can_play,
-                          lambda: self._set_play(device.id, not device.can_play), lambda: self._remove(device.id),
+                          # as drawn, not as now: a tap reaching both the switch and its node must not flip twice
+                          partial(self._set_play, device.id, not device.can_play), lambda: self._remove(device.id),
                           "device")
 
     def _set_play(self, device_id: str, can_play: bool) -> None:

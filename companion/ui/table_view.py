@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from functools import partial
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -220,7 +221,9 @@ class PhoneShareDialog(ShareDialogShape):
                             exclude_semantics=True,
                             content=ft.Text(said, size=self.app.sizes.body, weight=ft.FontWeight.W_600))
         return member_row(self.app, name, guest.name, guest.can_play,
-                          lambda: self.table.set_role(guest.id, "view" if guest.can_play else "play"),
+                          # the role the tap asks for is the one opposite what was drawn, not a flip of the role now:
+                          # a tap can reach both the switch and its accessible node, and two flips undid each other
+                          partial(self.table.set_role, guest.id, "view" if guest.can_play else "play"),
                           lambda: self.table.remove(guest.id), "table")
 
     def _stop(self) -> None:

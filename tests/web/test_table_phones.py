@@ -65,6 +65,7 @@ def test_three_phones_play_one_game_kept_on_the_hosts(chromium: Browser, site: S
         host.tap("share-table")
         host.show("table-play-Cy")
         host.tap("table-play-Cy")  # Cy may only watch now
+        host.expect_label("table-play-Cy", "Cy can only watch. Tap to let it play.")  # the host took the tap once
         cy.expect_text("table-banner", "Solo para ver")
         host.tap("share-close")
         reload(host, "game")  # the host's own saves, read back
