@@ -5,7 +5,8 @@ tuning (``tests/rules/held_out_questions.json``), the coverage set
 (``coverage_questions.json``: the entries no other set reached; a tuning set), a second held-out set
 (``held_out_2_questions.json``, written before the tuning of 2026-12-05; both read to tune since, #34), a
 third (``held_out_3_questions.json``, written and committed before the search was run on it, never tuned
-against), a fourth (``held_out_4_questions.json``, the same) and the short query set
+against), a fourth and a fifth (``held_out_4_questions.json``, ``held_out_5_questions.json``, the same: the
+judges, whose misses are never printed) and the short query set
 (``tests/rules/queries.json``), and prints, per set, the share answered first and in the first three,
 then each question whose answer was not first: its rank (or "-" past 10) and
 the first three ids. Reading the misses is the point: each says which entry lacks the players' words or
@@ -42,9 +43,11 @@ SETS = {
     "held_out_2": ROOT / "tests" / "rules" / "held_out_2_questions.json",
     "held_out_3": ROOT / "tests" / "rules" / "held_out_3_questions.json",
     "held_out_4": ROOT / "tests" / "rules" / "held_out_4_questions.json",
+    "held_out_5": ROOT / "tests" / "rules" / "held_out_5_questions.json",
     "queries": ROOT / "tests" / "rules" / "queries.json",
 }
 DEPTH = 10
+JUDGES = frozenset({"held_out_4", "held_out_5"})  # the held-out sets still judging: their figures, never their misses
 
 
 def rank_of(index: SearchIndex, question: dict[str, object]) -> tuple[int | None, list[str]]:
@@ -64,7 +67,7 @@ def measure(index: SearchIndex, name: str) -> dict[str, object]:
         place, ids = rank_of(index, question)
         top1 += place == 1
         top3 += place is not None and place <= 3
-        if place != 1:
+        if place != 1 and name not in JUDGES:
             misses.append({"q": question["q"], "lang": question["lang"], "expect": question["expect"],
                            "rank": place, "first": ids[:3]})
     count = max(len(questions), 1)
