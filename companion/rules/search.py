@@ -29,10 +29,10 @@ from companion.rules.text import (
     META_WORDS,
     STOP_WORDS,
     STOP_WORDS_EN,
-    SYNONYMS,
     content_tokens,
     fold,
     stem,
+    synonyms,
     tokens,
 )
 
@@ -325,7 +325,7 @@ def _match_words(index: _LangIndex, words: list[str], lang: str) -> Matches:
     stop = STOP_WORDS_EN | STOP_WORDS.get(lang, frozenset())
     for position, word in enumerate(words):
         found = {form: _form_similarity(word, form) for form in index.stems.get(stem(word, lang))}
-        for synonym in SYNONYMS.get(lang, {}).get(word, ()):
+        for synonym in synonyms(word, lang):
             found |= dict.fromkeys(index.stems.get(stem(synonym, lang)), STEM_SIMILARITY)
         if len(word) > 3:
             cutoff = 85.0 if len(word) == 4 else 75.0

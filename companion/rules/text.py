@@ -65,6 +65,8 @@ SYNONYMS = {
         "kill": ("defeat", "destroy"), "killed": ("defeat", "destroy"), "die": ("destroyed",),
         "dies": ("destroyed",), "dead": ("destroyed",), "beat": ("defeat",), "price": ("cost",),
         "ally": ("alliance",), "allies": ("alliance",), "allied": ("alliance",), "allying": ("alliance",),
+        "flip": ("reveal",), "flipped": ("reveal",), "skip": ("pass", "optional"), "fit": ("space", "capacity"),
+        "maximum": ("limit",), "max": ("limit",),
     },
     "es": {
         "fuerte": ("fuerza",), "fuertes": ("fuerza",), "debil": ("fuerza",), "pelea": ("combate", "batalla"),
@@ -72,8 +74,17 @@ SYNONYMS = {
         "matar": ("derrotar", "destruir"), "matamos": ("derrotar", "destruir"), "muere": ("destruye",),
         "mueren": ("destruye",), "muerto": ("destruido",), "precio": ("coste",),
         "aliarse": ("alianza",), "aliarme": ("alianza",), "aliado": ("alianza",), "aliados": ("alianza",),
+        "voltear": ("revelar",), "saltar": ("pasar", "opcional"), "caber": ("espacio", "capacidad"),
+        "maximo": ("limite",), "rellenar": ("reponer",), "reponer": ("rellenar",),
     },
 }
+
+
+def synonyms(word: str, lang: str) -> tuple[str, ...]:
+    """The rules words a player's ``word`` also means: looked up by the word and by its stem, so that one
+    listed form covers the others ("beat" for "beating", "caber" for "caben")."""
+    table = SYNONYMS.get(lang, {})
+    return table.get(word) or _SYNONYM_STEMS[lang].get(stem(word, lang), ())
 
 
 def tokens(text: str) -> list[str]:
@@ -142,3 +153,6 @@ def stem(word: str, lang: str = "en") -> str:
     if lang == "es":  # stem-changing verbs: "pierden"/"perder", "cuesta"/"coste"
         word = word.replace("ie", "e").replace("ue", "o")
     return word
+
+
+_SYNONYM_STEMS = {lang: {stem(word, lang): means for word, means in table.items()} for lang, table in SYNONYMS.items()}
