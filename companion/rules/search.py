@@ -24,6 +24,7 @@ from companion.rules.model import Hit as Hit
 from companion.rules.packed import Field, Fields, PlainFields, PlainPostings, PlainStems, Postings, Stems
 from companion.rules.snippets import BodyText
 from companion.rules.text import (
+    DEFINITION_OPENINGS,
     EXAMPLE_WORDS,
     IN_PLAY_WORDS,
     META_WORDS,
@@ -49,6 +50,8 @@ TYPO_SHARPNESS = 3  # typo similarity is raised to this power: "cuesta"/"cuenta"
 KNOWN_WORD_TYPO = 0.7  # a word the rules use as typed is most likely meant: "ally" is not a slip for "rally"
 EXAMPLE_PENALTY = 6.0  # score points a worked example gives up to the rule it shows
 EXAMPLE_WANTED_BONUS = 15.0  # and the points it gains when the question asks for an example
+DEFINITION_BONUS = 4.0  # score points a glossary entry gains when a short question asks what a thing is
+DEFINITION_WORDS = 2  # at most this many words after "what is" ("what is a nymph", not "what is the cost of ...")
 SETUP_YIELD = 6.0  # score points a setup entry gives up when the question asks how something works in play
 META_WORD_WEIGHT = 0.3  # a word about the answer's form ("overview", "resumen") counts this much of its rarity
 CANDIDATES = 40  # entries re-ranked by the second stage
@@ -311,6 +314,8 @@ def _kind_points(query: str, words: list[str]) -> dict[str, float]:
         points["example"] = EXAMPLE_WANTED_BONUS + EXAMPLE_PENALTY
     if not IN_PLAY_WORDS.isdisjoint(tokens(query)):
         points["setup"] = -SETUP_YIELD
+    if len(words) <= DEFINITION_WORDS and (fold(query) + " ").startswith(DEFINITION_OPENINGS):
+        points["glossary"] = DEFINITION_BONUS
     return points
 
 
