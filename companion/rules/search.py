@@ -343,9 +343,20 @@ def _match_words(index: _LangIndex, words: list[str], lang: str) -> Matches:
                     found[choice] = max(found.get(choice, 0.0), typo)
         if word in index.word_ids:
             found[word] = 1.0
+        else:
+            _add_slips_synonyms(index, found, lang)
         for choice, similarity in found.items():
             matches.setdefault(choice, []).append((position, similarity))
     return matches
+
+
+def _add_slips_synonyms(index: _LangIndex, found: dict[str, float], lang: str) -> None:
+    """A word the rules never use is a slip ("maximun"): what its likely meanings mean counts too, a step less
+    ("maximum" is also "limit")."""
+    for form, similarity in list(found.items()):
+        for synonym in synonyms(form, lang):
+            for target in index.stems.get(stem(synonym, lang)):
+                found[target] = max(found.get(target, 0.0), similarity * STEM_SIMILARITY)
 
 
 def _form_similarity(word: str, form: str) -> float:
