@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process
+from rapidfuzz.distance import OSA
 
 from companion.rules.model import KINDS, LANGS, Corpus, Entry
 from companion.rules.model import Hit as Hit
@@ -47,6 +48,7 @@ COVERAGE_SHARE = 0.7  # the rest of the score is the closest single title or ali
 STEM_SIMILARITY = 0.8  # "moulting" for "moults": a form of the same word, not a typo
 PLURAL_SIMILARITY = 0.9  # "scores" for "score", "pulgones" for "pulgon": the same word
 TYPO_SHARPNESS = 3  # typo similarity is raised to this power: "cuesta"/"cuenta" (83%) counts 0.57
+ONE_SLIP_SIMILARITY = 0.8  # an unknown word one slip from a rules word ("predaotr"): as a word form counts
 KNOWN_WORD_TYPO = 0.7  # a word the rules use as typed is most likely meant: "ally" is not a slip for "rally"
 EXAMPLE_PENALTY = 6.0  # score points a worked example gives up to the rule it shows
 EXAMPLE_WANTED_BONUS = 15.0  # and the points it gains when the question asks for an example
@@ -333,14 +335,8 @@ def _match_words(index: _LangIndex, words: list[str], lang: str) -> Matches:
         for synonym in synonyms(word, lang):
             found |= dict.fromkeys(index.stems.get(stem(synonym, lang)), STEM_SIMILARITY)
         if len(word) > 3:
-            cutoff = 85.0 if len(word) == 4 else 75.0
-            doubt = KNOWN_WORD_TYPO if word in index.word_ids else 1.0
-            for choice, score, _ in process.extract(
-                word, index.vocab, scorer=fuzz.ratio, score_cutoff=cutoff, limit=None
-            ):
-                if choice not in stop:
-                    typo = doubt * (score / 100.0) ** TYPO_SHARPNESS
-                    found[choice] = max(found.get(choice, 0.0), typo)
+            for choice, typo in _typos(index, word, stop, lone=not found).items():
+                found[choice] = max(found.get(choice, 0.0), typo)
         if word in index.word_ids:
             found[word] = 1.0
         else:
@@ -348,6 +344,25 @@ def _match_words(index: _LangIndex, words: list[str], lang: str) -> Matches:
         for choice, similarity in found.items():
             matches.setdefault(choice, []).append((position, similarity))
     return matches
+
+
+def _typos(index: _LangIndex, word: str, stop: frozenset[str], lone: bool) -> dict[str, float]:
+    """The vocabulary words a typo away from ``word`` (of four letters or more), with their similarity.
+
+    A ``lone`` word (unknown to the rules, and no form of a rules word) one slip from a rules word of five
+    letters or more - a letter wrong, missing, added or two swapped ("predaotr", "maximun") - is that word
+    almost surely, and counts as another form of it would.
+    """
+    cutoff = 85.0 if len(word) == 4 else 75.0
+    known = word in index.word_ids
+    doubt = KNOWN_WORD_TYPO if known else 1.0
+    found = {}
+    for choice, score, _ in process.extract(word, index.vocab, scorer=fuzz.ratio, score_cutoff=cutoff, limit=None):
+        if choice not in stop:
+            found[choice] = doubt * (score / 100.0) ** TYPO_SHARPNESS
+            if lone and not known and len(choice) >= 5 and OSA.distance(word, choice) == 1:
+                found[choice] = max(found[choice], ONE_SLIP_SIMILARITY)
+    return found
 
 
 def _add_slips_synonyms(index: _LangIndex, found: dict[str, float], lang: str) -> None:
