@@ -155,6 +155,8 @@ def stem(word: str, lang: str = "en") -> str:
         word = word[:-1] + "i"
     if lang == "es":  # stem-changing verbs: "pierden"/"perder", "cuesta"/"coste"
         word = word.replace("ie", "e").replace("ue", "o")
+        if len(word) > 4 and word[-1] == "u":  # "puntúa"/"puntuación" meet "puntos"
+            word = word[:-1]
     return word
 
 
