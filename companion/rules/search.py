@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process
-from rapidfuzz.distance import OSA
+from rapidfuzz.distance import OSA, Levenshtein
 
 from companion.rules.model import KINDS, LANGS, Corpus, Entry
 from companion.rules.model import Hit as Hit
@@ -48,7 +48,6 @@ COVERAGE_SHARE = 0.7  # the rest of the score is the closest single title or ali
 STEM_SIMILARITY = 0.8  # "moulting" for "moults": a form of the same word, not a typo
 PLURAL_SIMILARITY = 0.9  # "scores" for "score", "pulgones" for "pulgon": the same word
 TYPO_SHARPNESS = 3  # typo similarity is raised to this power: "cuesta"/"cuenta" (83%) counts 0.57
-ONE_SLIP_SIMILARITY = 0.8  # an unknown word one slip from a rules word ("predaotr"): as a word form counts
 KNOWN_WORD_TYPO = 0.7  # a word the rules use as typed is most likely meant: "ally" is not a slip for "rally"
 EXAMPLE_PENALTY = 6.0  # score points a worked example gives up to the rule it shows
 EXAMPLE_WANTED_BONUS = 15.0  # and the points it gains when the question asks for an example
@@ -335,7 +334,7 @@ def _match_words(index: _LangIndex, words: list[str], lang: str) -> Matches:
         for synonym in synonyms(word, lang):
             found |= dict.fromkeys(index.stems.get(stem(synonym, lang)), STEM_SIMILARITY)
         if len(word) > 3:
-            for choice, typo in _typos(index, word, stop, lone=not found).items():
+            for choice, typo in _typos(index, word, stop).items():
                 found[choice] = max(found.get(choice, 0.0), typo)
         if word in index.word_ids:
             found[word] = 1.0
@@ -346,23 +345,24 @@ def _match_words(index: _LangIndex, words: list[str], lang: str) -> Matches:
     return matches
 
 
-def _typos(index: _LangIndex, word: str, stop: frozenset[str], lone: bool) -> dict[str, float]:
-    """The vocabulary words a typo away from ``word`` (of four letters or more), with their similarity.
-
-    A ``lone`` word (unknown to the rules, and no form of a rules word) one slip from a rules word of five
-    letters or more - a letter wrong, missing, added or two swapped ("predaotr", "maximun") - is that word
-    almost surely, and counts as another form of it would.
-    """
+def _typos(index: _LangIndex, word: str, stop: frozenset[str]) -> dict[str, float]:
+    """The vocabulary words a typo away from ``word`` (of four letters or more), with their similarity: the
+    ratio sharpened, less for a word the rules use as typed."""
     cutoff = 85.0 if len(word) == 4 else 75.0
-    known = word in index.word_ids
-    doubt = KNOWN_WORD_TYPO if known else 1.0
+    doubt = KNOWN_WORD_TYPO if word in index.word_ids else 1.0
     found = {}
     for choice, score, _ in process.extract(word, index.vocab, scorer=fuzz.ratio, score_cutoff=cutoff, limit=None):
         if choice not in stop:
-            found[choice] = doubt * (score / 100.0) ** TYPO_SHARPNESS
-            if lone and not known and len(choice) >= 5 and OSA.distance(word, choice) == 1:
-                found[choice] = max(found[choice], ONE_SLIP_SIMILARITY)
+            found[choice] = doubt * (_slip_score(word, choice, score) / 100.0) ** TYPO_SHARPNESS
     return found
+
+
+def _slip_score(word: str, choice: str, score: float) -> float:
+    """``fuzz.ratio``'s score, but two swapped neighbours ("predaotr") count as one slip, as a letter missing
+    does, not as the two edits the ratio sees: a swap is a typing slip, almost never another word."""
+    if len(word) != len(choice) or OSA.distance(word, choice) != 1 or Levenshtein.distance(word, choice) != 2:
+        return score
+    return 100.0 * (1 - 1 / (2 * len(word)))
 
 
 def _add_slips_synonyms(index: _LangIndex, found: dict[str, float], lang: str) -> None:
