@@ -16,6 +16,7 @@ import heapq
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA, Levenshtein
@@ -234,11 +235,20 @@ class SearchIndex:
         score = _final_score(index, number, cover, matches, weights)
         return score - EXAMPLE_PENALTY if self.entries[number].kind == "example" else score
 
+    @cached_property
+    def short_names(self) -> dict[str, str]:
+        """The books' short names (``_short_names``), found on the first question that could use them, not
+        when the index is built: a cold search for one word does not pay for them."""
+        return _short_names(self.corpus)
+
     def _books_named(self, words: list[str]) -> frozenset[str]:
         """The books whose whole name the question holds, beside other words ("antscape tie break"): a player
         who names the game wants its rule, whatever game is in play (or none)."""
         asked = set(words)
-        return frozenset(book for book, name in self._book_words.items() if name and name < asked)
+        named = {book for book, name in self._book_words.items() if name and name < asked}
+        if len(asked) > 1:
+            named |= {book for word, book in self.short_names.items() if word in asked}
+        return frozenset(named)
 
     def _boosts(
         self, coverage: dict[int, float], in_play: InPlay | None, kinds: dict[str, float], books: frozenset[str]
@@ -304,6 +314,21 @@ class SearchIndex:
         snippet, spans = self._langs[lang].body(number).snippet(matched)
         return Hit(entry.id, entry.title_in(lang), entry.book, entry.section, entry.kind, score, snippet, spans,
                    entry.interpretation)
+
+
+def _short_names(corpus: Corpus) -> dict[str, str]:
+    """The first word of a book's longer name, when no other book's titles use it, as players name the game:
+    "minions", "empires" ("predators" is also a Minions module, so it names no book)."""
+    title_words: dict[str, set[str]] = {}
+    for entry in corpus.entries:
+        for word in tokens(entry.title):
+            title_words.setdefault(word, set()).add(entry.book)
+    shorts = {}
+    for book in corpus.books():
+        first, *rest = content_tokens(book, "en")
+        if rest and title_words.get(first, set()) <= {book}:
+            shorts[first] = book
+    return shorts
 
 
 def _kind_points(query: str, words: list[str]) -> dict[str, float]:
