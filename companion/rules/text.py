@@ -69,7 +69,7 @@ SYNONYMS = {
         "dies": ("destroyed",), "dead": ("destroyed",), "beat": ("defeat",), "price": ("cost",),
         "ally": ("alliance",), "allies": ("alliance",), "allied": ("alliance",), "allying": ("alliance",),
         "flip": ("reveal",), "flipped": ("reveal",), "skip": ("pass", "optional"), "fit": ("space", "capacity"),
-        "maximum": ("limit",), "max": ("limit",),
+        "maximum": ("limit",), "max": ("limit",), "pick": ("choose",), "picked": ("choose",),
     },
     "es": {
         "fuerte": ("fuerza",), "fuertes": ("fuerza",), "debil": ("fuerza",), "pelea": ("combate", "batalla"),
@@ -78,7 +78,7 @@ SYNONYMS = {
         "mueren": ("destruye",), "muerto": ("destruido",), "precio": ("coste",),
         "aliarse": ("alianza",), "aliarme": ("alianza",), "aliado": ("alianza",), "aliados": ("alianza",),
         "voltear": ("revelar",), "saltar": ("pasar", "opcional"), "caber": ("espacio", "capacidad"),
-        "maximo": ("limite",), "rellenar": ("reponer",), "reponer": ("rellenar",),
+        "maximo": ("limite",), "rellenar": ("reponer",), "reponer": ("rellenar",), "escoger": ("elegir",),
     },
 }
 
@@ -128,6 +128,14 @@ _SUFFIXES = sorted(
 )
 
 
+# Spanish verbs whose root vowel changes from e to i ("eligen"/"elegir", "consigue"/"conseguir"): the changed
+# stem (what ``stem`` leaves of the forms) read as the infinitive's.
+_ROOT_VOWEL_CHANGES = {
+    "elig": "eleg", "elij": "eleg", "consig": "conseg", "sirv": "serv", "pid": "ped", "repit": "repet",
+    "sigu": "segu", "mid": "med", "impid": "imped", "compit": "compet",
+}
+
+
 # A Spanish infinitive with a pronoun joined on ("librarse", "descartarlos"): the pronoun goes before stemming,
 # so "me libro" meets "librarse". Only after a root of 3 letters or more ("perla" keeps its "la").
 _ENCLITIC = re.compile(r"(?<=\w{3}[aei]r)(se|me|lo|la|los|las)$")
@@ -157,6 +165,7 @@ def stem(word: str, lang: str = "en") -> str:
         word = word.replace("ie", "e").replace("ue", "o")
         if len(word) > 4 and word[-1] == "u":  # "puntúa"/"puntuación" meet "puntos"
             word = word[:-1]
+        word = _ROOT_VOWEL_CHANGES.get(word, word)
     return word
 
 
