@@ -25,6 +25,7 @@ STOP_WORDS_ES = frozenset(
     ellos en entre es esa ese eso esta este esto hay la las le les lo los me mi mis muy no o para
     pero por puedo puede que quien se si sin sobre son su sus te tengo tiene tu un una uno unos unas y ya
     yo hace hacen pasa ocurre sucede funciona funcionan significa exactamente trae traen
+    pueden puedes podemos debo debe deben debes debemos tienen tienes tenemos nos hago hacemos
     """.split()  # noqa: SIM905
 )
 STOP_WORDS = {"en": STOP_WORDS_EN, "es": STOP_WORDS_ES}
