@@ -17,6 +17,8 @@ STOP_WORDS_EN = frozenset(
     not of off on one or our out so than that the their them then there these they this those to up
     us was we were what when where which while who why will with would you your
     happen happens happened work works mean means exactly
+    doesnt doesn didnt didn isnt isn arent aren wont hasnt hasn havent haven wasnt wasn t m ll re ve d
+    im ive should shall might
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 STOP_WORDS_ES = frozenset(
