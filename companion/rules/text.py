@@ -73,6 +73,7 @@ SYNONYMS = {
         "ally": ("alliance",), "allies": ("alliance",), "allied": ("alliance",), "allying": ("alliance",),
         "flip": ("reveal",), "flipped": ("reveal",), "skip": ("pass", "optional"), "fit": ("space", "capacity"),
         "maximum": ("limit",), "max": ("limit",), "pick": ("choose",), "picked": ("choose",),
+        "lay": ("place", "deal"), "completely": ("fully",),
     },
     "es": {
         "fuerte": ("fuerza",), "fuertes": ("fuerza",), "debil": ("fuerza",), "pelea": ("combate", "batalla"),
@@ -82,6 +83,7 @@ SYNONYMS = {
         "aliarse": ("alianza",), "aliarme": ("alianza",), "aliado": ("alianza",), "aliados": ("alianza",),
         "voltear": ("revelar",), "saltar": ("pasar", "opcional"), "caber": ("espacio", "capacidad"),
         "maximo": ("limite",), "rellenar": ("reponer",), "reponer": ("rellenar",), "escoger": ("elegir",),
+        "totalmente": ("completamente",), "disponer": ("colocar", "repartir"),
     },
 }
 
