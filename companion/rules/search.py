@@ -34,6 +34,7 @@ from companion.rules.text import (
     STOP_WORDS_EN,
     content_tokens,
     fold,
+    implied_words,
     stem,
     synonyms,
     tokens,
@@ -212,7 +213,7 @@ class SearchIndex:
         if limit < 1:
             raise ValueError("limit must be at least 1")
         book_name = self.resolve_book(book) if book is not None else None
-        words = list(dict.fromkeys(content_tokens(query, lang)))
+        words = list(dict.fromkeys(content_tokens(query, lang) + implied_words(query, lang)))
         if not words:
             return []
         index = self._langs[lang]

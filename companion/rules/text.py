@@ -49,6 +49,20 @@ IN_PLAY_WORDS = frozenset({"work", "works", "working", "funciona", "funcionan"})
 DEFINITION_OPENINGS = ("what is ", "what are ", "whats ", "what s ", "que es ", "que son ")
 
 
+# A question's form that stands for a rules word it does not say: "what can a Major Worker do" asks for its
+# abilities. Each pattern is matched on the folded question; its word joins the question's words.
+IMPLIED_WORDS = {
+    "en": ((re.compile(r"\bwhat can (?!i |we |you )(?:\w+ ){1,4}do\b"), "abilities"),),
+    "es": ((re.compile(r"\bque (?:puede|pueden|sabe|saben) hacer\b"), "habilidades"),),
+}
+
+
+def implied_words(text: str, lang: str) -> list[str]:
+    """The rules words ``IMPLIED_WORDS`` reads in the question's form."""
+    folded = fold(text)
+    return [word for pattern, word in IMPLIED_WORDS.get(lang, ()) if pattern.search(folded)]
+
+
 def fold(text: str) -> str:
     """Lowercase, strip accents and turn punctuation into single spaces, so "Túnel," matches "tunel"."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())
