@@ -58,7 +58,7 @@ DEFINITION_WORDS = 2  # at most this many words after "what is" ("what is a nymp
 SETUP_YIELD = 6.0  # score points a setup entry gives up when the question asks how something works in play
 META_WORD_WEIGHT = 0.3  # a word about the answer's form ("overview", "resumen") counts this much of its rarity
 CANDIDATES = 40  # entries re-ranked by the second stage
-NAMED_BOOK_BONUS = 10.0  # added to the score of an entry from a book the question names ("antscape tie break")
+NAMED_BOOK_BONUS = 15.0  # added to the score of an entry from a book the question names ("antscape tie break")
 BOOK_NAME_WORD_WEIGHT = 0.6  # and a word of that name counts this much of its rarity: it says where, not what
 
 IN_PLAY_BOOK_BONUS = 12.0  # added to the score (0-100) of an entry from a book in play
@@ -255,7 +255,10 @@ class SearchIndex:
         self, coverage: dict[int, float], in_play: InPlay | None, kinds: dict[str, float], books: frozenset[str]
     ) -> dict[int, float]:
         """Score points added to rank (not shown): for what is in play, for the books the question names, and
-        per kind of entry the question asks for or away from (``_kind_points``)."""
+        per kind of entry the question asks for or away from (``_kind_points``). A question that names a game has
+        said whose rules it wants: then what is in play adds nothing, however many of its modules are in play."""
+        if books:
+            in_play = None
         if in_play is None and not kinds and not books:
             return {}
         boosts = {}
