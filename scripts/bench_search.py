@@ -46,6 +46,7 @@ SETS = {
     "held_out_5": ROOT / "tests" / "rules" / "held_out_5_questions.json",
     "table": ROOT / "tests" / "rules" / "table_questions.json",
     "table_2": ROOT / "tests" / "rules" / "table_2_questions.json",
+    "table_3": ROOT / "tests" / "rules" / "table_3_questions.json",
     "queries": ROOT / "tests" / "rules" / "queries.json",
 }
 DEPTH = 10
