@@ -19,6 +19,7 @@ STOP_WORDS_EN = frozenset(
     happen happens happened work works mean means exactly
     doesnt doesn didnt didn isnt isn arent aren wont hasnt hasn havent haven wasnt wasn t m ll re ve d
     im ive should shall might
+    hey ok okay anyway actually really please thanks guys friend friends says said think right
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 STOP_WORDS_ES = frozenset(
@@ -28,6 +29,7 @@ STOP_WORDS_ES = frozenset(
     pero por puedo puede que quien se si sin sobre son su sus te tengo tiene tu un una uno unos unas y ya
     yo hace hacen pasa ocurre sucede funciona funcionan significa exactamente trae traen
     pueden puedes podemos debo debe deben debes debemos tienen tienes tenemos nos hago hacemos
+    oye colega amigo amiga dice dicen creo verdad vale bueno pues gracias
     """.split()  # noqa: SIM905
 )
 STOP_WORDS = {"en": STOP_WORDS_EN, "es": STOP_WORDS_ES}
@@ -87,7 +89,8 @@ SYNONYMS = {
         "ally": ("alliance",), "allies": ("alliance",), "allied": ("alliance",), "allying": ("alliance",),
         "flip": ("reveal",), "flipped": ("reveal",), "skip": ("pass", "optional"), "fit": ("space", "capacity"),
         "maximum": ("limit",), "max": ("limit",), "pick": ("choose",), "picked": ("choose",),
-        "lay": ("place", "deal"), "completely": ("fully",),
+        "lay": ("place", "deal"), "completely": ("fully",), "fully": ("complete",), "big": ("size",),
+        "bigger": ("size",),
     },
     "es": {
         "fuerte": ("fuerza",), "fuertes": ("fuerza",), "debil": ("fuerza",), "pelea": ("combate", "batalla"),
