@@ -54,8 +54,14 @@ DEFINITION_OPENINGS = ("what is ", "what are ", "whats ", "what s ", "que es ", 
 # A question's form that stands for a rules word it does not say: "what can a Major Worker do" asks for its
 # abilities. Each pattern is matched on the folded question; its word joins the question's words.
 IMPLIED_WORDS = {
-    "en": ((re.compile(r"\bwhat can (?!i |we |you )(?:\w+ ){1,4}do\b"), "abilities"),),
-    "es": ((re.compile(r"\bque (?:puede|pueden|sabe|saben) hacer\b"), "habilidades"),),
+    "en": (
+        (re.compile(r"\bwhat can (?!i |we |you )(?:\w+ ){1,4}do\b"), "abilities"),
+        (re.compile(r"\b(?:have|has|had|need) to\b"), "must"),
+    ),
+    "es": (
+        (re.compile(r"\bque (?:puede|pueden|sabe|saben) hacer\b"), "habilidades"),
+        (re.compile(r"\b(?:tengo|tienes|tiene|tenemos|hay) que\b"), "debes"),
+    ),
 }
 
 
