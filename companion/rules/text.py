@@ -48,7 +48,8 @@ EXAMPLE_WORDS = frozenset({"example", "examples", "ejemplo", "ejemplos"})
 IN_PLAY_WORDS = frozenset({"work", "works", "working", "funciona", "funcionan"})
 # How a question asking what a thing is begins ("what is a nymph", "qué son las ninfas"): the entry defining it
 # answers, before the rules that use it.
-DEFINITION_OPENINGS = ("what is ", "what are ", "whats ", "what s ", "que es ", "que son ")
+DEFINITION_OPENINGS = ("what is ", "what are ", "whats ", "what s ", "que es ", "que son ", "que significa ", "define ",
+                       "meaning of ", "definition of ")
 
 
 # A question's form that stands for a rules word it does not say: "what can a Major Worker do" asks for its
