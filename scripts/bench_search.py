@@ -1,12 +1,12 @@
 """Top-1 and top-3 of the rules search on the question sets, with every miss and what came first.
 
-Reads the tuning set (``tests/rules/player_questions.json``), the held-out set written before any
-tuning (``tests/rules/held_out_questions.json``), the coverage set
-(``coverage_questions.json``: the entries no other set reached; a tuning set), a second held-out set
-(``held_out_2_questions.json``, written before the tuning of 2026-12-05; both read to tune since, #34), a
-third (``held_out_3_questions.json``, written and committed before the search was run on it, never tuned
-against), a fourth (``held_out_4_questions.json``, the same) and the short query set
-(``tests/rules/queries.json``), and prints, per set, the share answered first and in the first three,
+Reads the tuning sets (``tests/rules/player_questions.json``; ``coverage_questions.json``, the entries no other
+set reached; the first three held-out sets, ``held_out_questions.json``, ``held_out_2_questions.json`` and
+``held_out_3_questions.json``, each read to tune since, #34; and ``table_questions.json``,
+``table_2_questions.json``, ``table_3_questions.json``, questions as asked at the table), the two judges
+(``held_out_4_questions.json``, ``held_out_5_questions.json``: written and committed before the search was run on
+them, never tuned against, their misses never printed) and the short query set (``tests/rules/queries.json``),
+and prints, per set, the share answered first and in the first three,
 then each question whose answer was not first: its rank (or "-" past 10) and
 the first three ids. Reading the misses is the point: each says which entry lacks the players' words or
 which score outweighed the answer.
@@ -15,13 +15,17 @@ which score outweighed the answer.
 screen's search as typed (``RulesModel.search``, the model the screen draws, on every prefix of every
 question, as each keystroke asks it) from a Minions game with Aphids and Predators in play.
 
-    .venv/bin/python scripts/bench_search.py [--set held_out] [--json] [--speed]
+``--slips`` reads the older tuning sets with one typing slip in each question's longest word (two letters
+swapped, one missing, one wrong, one added) and prints top-1 per kind of slip.
+
+    .venv/bin/python scripts/bench_search.py [--set held_out] [--json] [--speed | --slips]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -34,6 +38,7 @@ sys.path.insert(0, str(ROOT))
 from companion.rules.bench import load_queries, percentile  # noqa: E402
 from companion.rules.corpus import load_corpus  # noqa: E402
 from companion.rules.search import InPlay, SearchIndex  # noqa: E402
+from companion.rules.text import content_tokens  # noqa: E402
 
 SETS = {
     "player": ROOT / "tests" / "rules" / "player_questions.json",
@@ -42,9 +47,16 @@ SETS = {
     "held_out_2": ROOT / "tests" / "rules" / "held_out_2_questions.json",
     "held_out_3": ROOT / "tests" / "rules" / "held_out_3_questions.json",
     "held_out_4": ROOT / "tests" / "rules" / "held_out_4_questions.json",
+    "held_out_5": ROOT / "tests" / "rules" / "held_out_5_questions.json",
+    "table": ROOT / "tests" / "rules" / "table_questions.json",
+    "table_2": ROOT / "tests" / "rules" / "table_2_questions.json",
+    "table_3": ROOT / "tests" / "rules" / "table_3_questions.json",
     "queries": ROOT / "tests" / "rules" / "queries.json",
 }
 DEPTH = 10
+OLDER_TUNING = ("player", "coverage", "held_out", "held_out_2", "held_out_3")  # the slips test's questions
+SLIPS = ("swap", "drop", "wrong", "add")
+JUDGES = frozenset({"held_out_4", "held_out_5"})  # the held-out sets still judging: their figures, never their misses
 
 
 def rank_of(index: SearchIndex, question: dict[str, object]) -> tuple[int | None, list[str]]:
@@ -64,12 +76,41 @@ def measure(index: SearchIndex, name: str) -> dict[str, object]:
         place, ids = rank_of(index, question)
         top1 += place == 1
         top3 += place is not None and place <= 3
-        if place != 1:
+        if place != 1 and name not in JUDGES:
             misses.append({"q": question["q"], "lang": question["lang"], "expect": question["expect"],
                            "rank": place, "first": ids[:3]})
     count = max(len(questions), 1)
     return {"set": name, "questions": len(questions), "top1": round(top1 / count, 3),
             "top3": round(top3 / count, 3), "misses": misses}
+
+
+def slipped(word: str, kind: str, rng: random.Random) -> str:
+    """``word`` with one slip of ``kind`` inside it (never its first or last letter)."""
+    at = rng.randrange(1, len(word) - 2)
+    if kind == "swap":
+        return word[:at] + word[at + 1] + word[at] + word[at + 2 :]
+    if kind == "drop":
+        return word[:at] + word[at + 1 :]
+    letter = rng.choice("aeiourstnl")
+    return word[:at] + letter + word[at + (kind == "wrong") :]
+
+
+def slips(index: SearchIndex) -> dict[str, dict[str, float]]:
+    """Top-1 on the older tuning sets' questions with one slip of each kind in each question's longest word (of five
+    letters or more), the same slips every run: how well the search reads a player's typing."""
+    questions = [q for name in OLDER_TUNING for q in load_queries(SETS[name])]
+    figures = {}
+    for kind in SLIPS:
+        rng, asked, first = random.Random(7), 0, 0
+        for question in questions:
+            text, lang = str(question["q"]).lower(), str(question["lang"])
+            words = [word for word in content_tokens(text, lang) if len(word) >= 5]
+            typed = text.replace(max(words, key=len), slipped(max(words, key=len), kind, rng), 1) if words else text
+            if typed != text:
+                asked += 1
+                first += rank_of(index, {**question, "q": typed})[0] == 1
+        figures[kind] = {"questions": asked, "top1": round(first / max(asked, 1), 3)}
+    return figures
 
 
 def timed(calls: Sequence[Callable[[], object]], passes: int = 3, warm_up: bool = True) -> dict[str, float]:
@@ -113,10 +154,11 @@ def main() -> int:
     parser.add_argument("--set", choices=sorted(SETS), action="append", help="only these sets (default: all)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--speed", action="store_true", help="time the search instead (engine and as typed)")
+    parser.add_argument("--slips", action="store_true", help="top-1 with one typing slip in each tuning question")
     args = parser.parse_args()
     index = SearchIndex(load_corpus())
-    if args.speed:
-        print(json.dumps(speed(index), indent=1))
+    if args.speed or args.slips:
+        print(json.dumps(speed(index) if args.speed else slips(index), indent=1))
         return 0
     results = [measure(index, name) for name in args.set or SETS]
     if args.json:

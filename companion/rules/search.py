@@ -16,23 +16,27 @@ import heapq
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from rapidfuzz import fuzz, process
+from rapidfuzz.distance import OSA, Levenshtein
 
 from companion.rules.model import KINDS, LANGS, Corpus, Entry
 from companion.rules.model import Hit as Hit
 from companion.rules.packed import Field, Fields, PlainFields, PlainPostings, PlainStems, Postings, Stems
 from companion.rules.snippets import BodyText
 from companion.rules.text import (
+    DEFINITION_OPENINGS,
     EXAMPLE_WORDS,
     IN_PLAY_WORDS,
     META_WORDS,
     STOP_WORDS,
     STOP_WORDS_EN,
-    SYNONYMS,
     content_tokens,
     fold,
+    implied_words,
     stem,
+    synonyms,
     tokens,
 )
 
@@ -49,10 +53,12 @@ TYPO_SHARPNESS = 3  # typo similarity is raised to this power: "cuesta"/"cuenta"
 KNOWN_WORD_TYPO = 0.7  # a word the rules use as typed is most likely meant: "ally" is not a slip for "rally"
 EXAMPLE_PENALTY = 6.0  # score points a worked example gives up to the rule it shows
 EXAMPLE_WANTED_BONUS = 15.0  # and the points it gains when the question asks for an example
+DEFINITION_BONUS = 4.0  # score points a glossary entry gains when a short question asks what a thing is
+DEFINITION_WORDS = 2  # at most this many words after "what is" ("what is a nymph", not "what is the cost of ...")
 SETUP_YIELD = 6.0  # score points a setup entry gives up when the question asks how something works in play
 META_WORD_WEIGHT = 0.3  # a word about the answer's form ("overview", "resumen") counts this much of its rarity
 CANDIDATES = 40  # entries re-ranked by the second stage
-NAMED_BOOK_BONUS = 10.0  # added to the score of an entry from a book the question names ("antscape tie break")
+NAMED_BOOK_BONUS = 15.0  # added to the score of an entry from a book the question names ("antscape tie break")
 BOOK_NAME_WORD_WEIGHT = 0.6  # and a word of that name counts this much of its rarity: it says where, not what
 
 IN_PLAY_BOOK_BONUS = 12.0  # added to the score (0-100) of an entry from a book in play
@@ -207,7 +213,7 @@ class SearchIndex:
         if limit < 1:
             raise ValueError("limit must be at least 1")
         book_name = self.resolve_book(book) if book is not None else None
-        words = list(dict.fromkeys(content_tokens(query, lang)))
+        words = list(dict.fromkeys(content_tokens(query, lang) + implied_words(query, lang)))
         if not words:
             return []
         index = self._langs[lang]
@@ -230,17 +236,29 @@ class SearchIndex:
         score = _final_score(index, number, cover, matches, weights)
         return score - EXAMPLE_PENALTY if self.entries[number].kind == "example" else score
 
+    @cached_property
+    def short_names(self) -> dict[str, str]:
+        """The books' short names (``_short_names``), found on the first question that could use them, not
+        when the index is built: a cold search for one word does not pay for them."""
+        return _short_names(self.corpus)
+
     def _books_named(self, words: list[str]) -> frozenset[str]:
         """The books whose whole name the question holds, beside other words ("antscape tie break"): a player
         who names the game wants its rule, whatever game is in play (or none)."""
         asked = set(words)
-        return frozenset(book for book, name in self._book_words.items() if name and name < asked)
+        named = {book for book, name in self._book_words.items() if name and name < asked}
+        if len(asked) > 1:
+            named |= {book for word, book in self.short_names.items() if word in asked}
+        return frozenset(named)
 
     def _boosts(
         self, coverage: dict[int, float], in_play: InPlay | None, kinds: dict[str, float], books: frozenset[str]
     ) -> dict[int, float]:
         """Score points added to rank (not shown): for what is in play, for the books the question names, and
-        per kind of entry the question asks for or away from (``_kind_points``)."""
+        per kind of entry the question asks for or away from (``_kind_points``). A question that names a game has
+        said whose rules it wants: then what is in play adds nothing, however many of its modules are in play."""
+        if books:
+            in_play = None
         if in_play is None and not kinds and not books:
             return {}
         boosts = {}
@@ -302,6 +320,21 @@ class SearchIndex:
                    entry.interpretation)
 
 
+def _short_names(corpus: Corpus) -> dict[str, str]:
+    """The first word of a book's longer name, when no other book's titles use it, as players name the game:
+    "minions", "empires" ("predators" is also a Minions module, so it names no book)."""
+    title_words: dict[str, set[str]] = {}
+    for entry in corpus.entries:
+        for word in tokens(entry.title):
+            title_words.setdefault(word, set()).add(entry.book)
+    shorts = {}
+    for book in corpus.books():
+        first, *rest = content_tokens(book, "en")
+        if rest and title_words.get(first, set()) <= {book}:
+            shorts[first] = book
+    return shorts
+
+
 def _kind_points(query: str, words: list[str]) -> dict[str, float]:
     """Points per kind of entry that the question's form asks for or away from: the worked examples when it asks
     for one ("example of claiming"), which then also keep the points they give up otherwise; and not the setup
@@ -311,6 +344,8 @@ def _kind_points(query: str, words: list[str]) -> dict[str, float]:
         points["example"] = EXAMPLE_WANTED_BONUS + EXAMPLE_PENALTY
     if not IN_PLAY_WORDS.isdisjoint(tokens(query)):
         points["setup"] = -SETUP_YIELD
+    if len(words) <= DEFINITION_WORDS and (fold(query) + " ").startswith(DEFINITION_OPENINGS):
+        points["glossary"] = DEFINITION_BONUS
     return points
 
 
@@ -325,22 +360,47 @@ def _match_words(index: _LangIndex, words: list[str], lang: str) -> Matches:
     stop = STOP_WORDS_EN | STOP_WORDS.get(lang, frozenset())
     for position, word in enumerate(words):
         found = {form: _form_similarity(word, form) for form in index.stems.get(stem(word, lang))}
-        for synonym in SYNONYMS.get(lang, {}).get(word, ()):
+        for synonym in synonyms(word, lang):
             found |= dict.fromkeys(index.stems.get(stem(synonym, lang)), STEM_SIMILARITY)
         if len(word) > 3:
-            cutoff = 85.0 if len(word) == 4 else 75.0
-            doubt = KNOWN_WORD_TYPO if word in index.word_ids else 1.0
-            for choice, score, _ in process.extract(
-                word, index.vocab, scorer=fuzz.ratio, score_cutoff=cutoff, limit=None
-            ):
-                if choice not in stop:
-                    typo = doubt * (score / 100.0) ** TYPO_SHARPNESS
-                    found[choice] = max(found.get(choice, 0.0), typo)
+            for choice, typo in _typos(index, word, stop).items():
+                found[choice] = max(found.get(choice, 0.0), typo)
         if word in index.word_ids:
             found[word] = 1.0
+        else:
+            _add_slips_synonyms(index, found, lang)
         for choice, similarity in found.items():
             matches.setdefault(choice, []).append((position, similarity))
     return matches
+
+
+def _typos(index: _LangIndex, word: str, stop: frozenset[str]) -> dict[str, float]:
+    """The vocabulary words a typo away from ``word`` (of four letters or more), with their similarity: the
+    ratio sharpened, less for a word the rules use as typed."""
+    cutoff = 85.0 if len(word) == 4 else 75.0
+    doubt = KNOWN_WORD_TYPO if word in index.word_ids else 1.0
+    found = {}
+    for choice, score, _ in process.extract(word, index.vocab, scorer=fuzz.ratio, score_cutoff=cutoff, limit=None):
+        if choice not in stop:
+            found[choice] = doubt * (_slip_score(word, choice, score) / 100.0) ** TYPO_SHARPNESS
+    return found
+
+
+def _slip_score(word: str, choice: str, score: float) -> float:
+    """``fuzz.ratio``'s score, but two swapped neighbours ("predaotr") count as one slip, as a letter missing
+    does, not as the two edits the ratio sees: a swap is a typing slip, almost never another word."""
+    if len(word) != len(choice) or OSA.distance(word, choice) != 1 or Levenshtein.distance(word, choice) != 2:
+        return score
+    return 100.0 * (1 - 1 / (2 * len(word)))
+
+
+def _add_slips_synonyms(index: _LangIndex, found: dict[str, float], lang: str) -> None:
+    """A word the rules never use is a slip ("maximun"): what its likely meanings mean counts too, a step less
+    ("maximum" is also "limit")."""
+    for form, similarity in list(found.items()):
+        for synonym in synonyms(form, lang):
+            for target in index.stems.get(stem(synonym, lang)):
+                found[target] = max(found.get(target, 0.0), similarity * STEM_SIMILARITY)
 
 
 def _form_similarity(word: str, form: str) -> float:

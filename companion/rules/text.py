@@ -17,6 +17,9 @@ STOP_WORDS_EN = frozenset(
     not of off on one or our out so than that the their them then there these they this those to up
     us was we were what when where which while who why will with would you your
     happen happens happened work works mean means exactly
+    doesnt doesn didnt didn isnt isn arent aren wont hasnt hasn havent haven wasnt wasn t m ll re ve d
+    im ive should shall might
+    hey ok okay anyway actually really please thanks guys friend friends says said think right
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 STOP_WORDS_ES = frozenset(
@@ -25,6 +28,8 @@ STOP_WORDS_ES = frozenset(
     ellos en entre es esa ese eso esta este esto hay la las le les lo los me mi mis muy no o para
     pero por puedo puede que quien se si sin sobre son su sus te tengo tiene tu un una uno unos unas y ya
     yo hace hacen pasa ocurre sucede funciona funcionan significa exactamente trae traen
+    pueden puedes podemos debo debe deben debes debemos tienen tienes tenemos nos hago hacemos
+    oye colega amigo amiga dice dicen creo verdad vale bueno pues gracias
     """.split()  # noqa: SIM905
 )
 STOP_WORDS = {"en": STOP_WORDS_EN, "es": STOP_WORDS_ES}
@@ -41,6 +46,30 @@ EXAMPLE_WORDS = frozenset({"example", "examples", "ejemplo", "ejemplos"})
 # Words asking how a thing works once the game is under way ("how does the Earthmoving card work"): its rule
 # answers, not how it is dealt at setup. Stop words mostly, so read from the whole question.
 IN_PLAY_WORDS = frozenset({"work", "works", "working", "funciona", "funcionan"})
+# How a question asking what a thing is begins ("what is a nymph", "qué son las ninfas"): the entry defining it
+# answers, before the rules that use it.
+DEFINITION_OPENINGS = ("what is ", "what are ", "whats ", "what s ", "que es ", "que son ", "que significa ", "define ",
+                       "meaning of ", "definition of ")
+
+
+# A question's form that stands for a rules word it does not say: "what can a Major Worker do" asks for its
+# abilities. Each pattern is matched on the folded question; its word joins the question's words.
+IMPLIED_WORDS = {
+    "en": (
+        (re.compile(r"\bwhat can (?!i |we |you )(?:\w+ ){1,4}do\b"), "abilities"),
+        (re.compile(r"\b(?:have|has|had|need) to\b"), "must"),
+    ),
+    "es": (
+        (re.compile(r"\bque (?:puede|pueden|sabe|saben) hacer\b"), "habilidades"),
+        (re.compile(r"\b(?:tengo|tienes|tiene|tenemos|hay) que\b"), "debes"),
+    ),
+}
+
+
+def implied_words(text: str, lang: str) -> list[str]:
+    """The rules words ``IMPLIED_WORDS`` reads in the question's form."""
+    folded = fold(text)
+    return [word for pattern, word in IMPLIED_WORDS.get(lang, ()) if pattern.search(folded)]
 
 
 def fold(text: str) -> str:
@@ -65,6 +94,10 @@ SYNONYMS = {
         "kill": ("defeat", "destroy"), "killed": ("defeat", "destroy"), "die": ("destroyed",),
         "dies": ("destroyed",), "dead": ("destroyed",), "beat": ("defeat",), "price": ("cost",),
         "ally": ("alliance",), "allies": ("alliance",), "allied": ("alliance",), "allying": ("alliance",),
+        "flip": ("reveal",), "flipped": ("reveal",), "skip": ("pass", "optional"), "fit": ("space", "capacity"),
+        "maximum": ("limit",), "max": ("limit",), "pick": ("choose",), "picked": ("choose",),
+        "lay": ("place", "deal"), "completely": ("fully",), "fully": ("complete",), "big": ("size",),
+        "bigger": ("size",),
     },
     "es": {
         "fuerte": ("fuerza",), "fuertes": ("fuerza",), "debil": ("fuerza",), "pelea": ("combate", "batalla"),
@@ -72,8 +105,18 @@ SYNONYMS = {
         "matar": ("derrotar", "destruir"), "matamos": ("derrotar", "destruir"), "muere": ("destruye",),
         "mueren": ("destruye",), "muerto": ("destruido",), "precio": ("coste",),
         "aliarse": ("alianza",), "aliarme": ("alianza",), "aliado": ("alianza",), "aliados": ("alianza",),
+        "voltear": ("revelar",), "saltar": ("pasar", "opcional"), "caber": ("espacio", "capacidad"),
+        "maximo": ("limite",), "rellenar": ("reponer",), "reponer": ("rellenar",), "escoger": ("elegir",),
+        "totalmente": ("completamente",), "disponer": ("colocar", "repartir"),
     },
 }
+
+
+def synonyms(word: str, lang: str) -> tuple[str, ...]:
+    """The rules words a player's ``word`` also means: looked up by the word and by its stem, so that one
+    listed form covers the others ("beat" for "beating", "caber" for "caben")."""
+    table = SYNONYMS.get(lang, {})
+    return table.get(word) or _SYNONYM_STEMS[lang].get(stem(word, lang), ())
 
 
 def tokens(text: str) -> list[str]:
@@ -114,6 +157,14 @@ _SUFFIXES = sorted(
 )
 
 
+# Spanish verbs whose root vowel changes from e to i ("eligen"/"elegir", "consigue"/"conseguir"): the changed
+# stem (what ``stem`` leaves of the forms) read as the infinitive's.
+_ROOT_VOWEL_CHANGES = {
+    "elig": "eleg", "elij": "eleg", "consig": "conseg", "sirv": "serv", "pid": "ped", "repit": "repet",
+    "sigu": "segu", "mid": "med", "impid": "imped", "compit": "compet",
+}
+
+
 # A Spanish infinitive with a pronoun joined on ("librarse", "descartarlos"): the pronoun goes before stemming,
 # so "me libro" meets "librarse". Only after a root of 3 letters or more ("perla" keeps its "la").
 _ENCLITIC = re.compile(r"(?<=\w{3}[aei]r)(se|me|lo|la|los|las)$")
@@ -141,4 +192,10 @@ def stem(word: str, lang: str = "en") -> str:
         word = word[:-1] + "i"
     if lang == "es":  # stem-changing verbs: "pierden"/"perder", "cuesta"/"coste"
         word = word.replace("ie", "e").replace("ue", "o")
+        if len(word) > 4 and word[-1] == "u":  # "puntúa"/"puntuación" meet "puntos"
+            word = word[:-1]
+        word = _ROOT_VOWEL_CHANGES.get(word, word)
     return word
+
+
+_SYNONYM_STEMS = {lang: {stem(word, lang): means for word, means in table.items()} for lang, table in SYNONYMS.items()}

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.util
+import random
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -51,3 +54,30 @@ def test_bench_report(real_corpus: Corpus, real_index: SearchIndex) -> None:
     assert 0 < report["p50_ms"] <= report["p99_ms"]
     assert report["baseline_p50_ms"] > 0 and report["scaled_10k_p99_ms"] > 0
     assert report["scaled_10k_peak_rss_mb"] > 50  # measured in its own process: the stress index is big
+
+
+def _bench_search_script() -> ModuleType:
+    path = Path(__file__).resolve().parents[2] / "scripts" / "bench_search.py"
+    spec = importlib.util.spec_from_file_location("bench_search_script", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_judges_misses_are_never_printed(real_index: SearchIndex) -> None:
+    """The held-out sets still judging give their figures only: a miss read would end their use as judges."""
+    script = _bench_search_script()
+    judged = [script.measure(real_index, name) for name in sorted(script.JUDGES)]
+    assert [(result["questions"], result["misses"]) for result in judged] == [(60, []), (60, [])]
+    assert all(result["top1"] < 1.0 for result in judged)  # they have misses: the script keeps them out
+    assert script.measure(real_index, "held_out_3")["questions"] == 60
+
+
+def test_a_slip_changes_one_letter_inside_the_word() -> None:
+    script = _bench_search_script()
+    rng = random.Random(7)
+    typed = {kind: script.slipped("predator", kind, rng) for kind in script.SLIPS}
+    assert sorted(typed["swap"]) == sorted("predator") and typed["swap"] != "predator"
+    assert len(typed["drop"]) == 7 and len(typed["add"]) == 9 and len(typed["wrong"]) == 8
+    assert all(word[0] == "p" and word[-1] == "r" for word in typed.values())

@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from companion.rules.bench import load_queries, quality
 from companion.rules.corpus import Corpus, suggest_ids
-from companion.rules.search import InPlay, SearchIndex
+from companion.rules.search import InPlay, SearchIndex, _match_words
 from companion.rules.snippets import BodyText
-from companion.rules.text import content_tokens, fold, stem, tokens
+from companion.rules.text import content_tokens, fold, stem, synonyms, tokens
 
 
 def ids(index: SearchIndex, query: str, **options: object) -> list[str]:
@@ -281,21 +281,82 @@ def test_second_held_out_set_now_read_to_tune(real_index: SearchIndex) -> None:
     assert top3 >= 0.97
 
 
-def test_third_held_out_set_never_tuned_for(real_index: SearchIndex) -> None:
+def test_third_held_out_set_now_read_to_tune(real_index: SearchIndex) -> None:
     """60 questions (30 English, 30 Spanish, typos) written from the rulebooks' sections and committed before the
-    search was run on them (its "about" says so), never read to tune: 0.85 / 0.967 top-1 / top-3 before and after
-    the fixes of 2026-12-05 (the same nine misses). The honest figure on questions nobody fitted the search to;
-    the thresholds catch a regression, and reading its misses to tune would end its use as a judge."""
+    search was run on them: 0.85 / 0.967 top-1 / top-3 through two tunings. On 2026-12-05 (#34, third round) its
+    nine misses were read and their causes fixed (players' verbs as synonyms in any of their forms, "what is"
+    asking for the glossary, a slip's synonyms, "puntúa" meeting "puntos", players' words on five entries): 1.0.
+    No longer held out; the thresholds catch a regression."""
     top1, top3 = judged(real_index, "held_out_3_questions.json", 60, 30)
-    assert top1 >= 0.83
-    assert top3 >= 0.95
+    assert top1 >= 0.97
+    assert top3 >= 0.98
 
 
 def test_fourth_held_out_set_never_tuned_for(real_index: SearchIndex) -> None:
     """60 more questions (30 Spanish, typos, "what is" / "how many" / "can I", cards named and no book named),
     written from the rulebooks' sections before a second round of tuning and committed before the search ran on
     them: 0.967 / 1.0 top-1 / top-3 on this search. That round's rules (aimed at ``held_out_3``'s misses) took it
-    to 0.933, so they were left out; its misses were never read. The judge now, with ``held_out_3``."""
+    to 0.933, so they were left out; its misses were never read. The third round (#34) kept it at 0.967: a judge,
+    with ``held_out_5``."""
     top1, top3 = judged(real_index, "held_out_4_questions.json", 60, 30)
     assert top1 >= 0.95
     assert top3 >= 0.98
+
+
+def test_fifth_held_out_set_never_tuned_for(real_index: SearchIndex) -> None:
+    """60 questions (30 Spanish, typos) written from the rulebooks' sections, with the expected entries read from
+    the corpus, and committed alone before the third round of tuning (2026-12-05, #34) ran the search on them:
+    0.833 / 0.983 top-1 / top-3 on main's search, 0.85 / 0.983 after the round. Its misses were never read: with
+    ``held_out_4``, the judge."""
+    top1, top3 = judged(real_index, "held_out_5_questions.json", 60, 30)
+    assert top1 >= 0.83
+    assert top3 >= 0.97
+
+
+def test_questions_as_asked_at_the_table(real_index: SearchIndex) -> None:
+    """Two tuning sets written during the third round (#34), each measured before it was read: 52 questions
+    (0.846 top-1 on main's search) and 50 (0.86). Their misses showed general causes (a game named by its short
+    name, Spanish e/i verbs, players' verbs); the thresholds catch a regression."""
+    assert judged(real_index, "table_questions.json", 52, 26)[0] >= 0.94
+    assert judged(real_index, "table_2_questions.json", 50, 25)[0] >= 0.9
+
+
+def test_a_synonym_is_found_by_any_form_of_its_word(real_index: SearchIndex) -> None:
+    assert synonyms("beating", "en") == synonyms("beat", "en") == ("defeat",)
+    assert synonyms("caben", "es") == synonyms("caber", "es")
+    # "beating" matched only "defeating" as a slip, and the worked example and the Minions spoils came first
+    assert ids(real_index, "what loot do i get for beating a predator")[0] == "pp-predator-loot"
+    assert ids(real_index, "cuantos huevos caben en una camara", lang="es")[0] == "ee-chamber-egg-space"
+
+
+def test_a_slip_in_a_word_the_rules_never_use_keeps_its_synonyms(real_index: SearchIndex) -> None:
+    # "maximun" read as "maximum" only: the Chamber entry aliased "maximum" led the 36 ant markers' limit
+    assert ids(real_index, "maximun number of ant markers")[0] == "pp-ant-marker-limit"
+
+
+def test_two_swapped_letters_are_one_slip(real_index: SearchIndex) -> None:
+    index = real_index._langs["en"]
+    swapped = _match_words(index, ["predaotr"], "en")["predator"][0][1]
+    dropped = _match_words(index, ["predatr"], "en")["predator"][0][1]
+    assert swapped >= dropped - 0.05  # the ratio alone counted a swap as two edits: 0.67 against 0.79
+
+
+def test_a_what_is_question_gets_the_defining_entry(real_index: SearchIndex) -> None:
+    # the Moulting rule and the solo scoring (their titles say "ninfa") led the glossary entry by 2 points
+    assert ids(real_index, "que es una ninfa", lang="es")[0] == "mm-nymphs"
+    assert ids(real_index, "ninfa muda", lang="es")[0] == "mm-moulting"  # no such question: the rule
+
+
+def test_spanish_word_forms_meet(real_index: SearchIndex) -> None:
+    assert stem("puntua", "es") == stem("puntos", "es") == stem("puntuacion", "es")  # folded, as the index has them
+    assert stem("eligen", "es") == stem("elegir", "es") and stem("sigue", "es") == stem("seguir", "es")
+    assert "pueden" not in content_tokens("cuantos ciempies pueden salir", "es")
+
+
+def test_a_game_named_by_its_short_name_wins_over_the_game_in_play(real_index: SearchIndex) -> None:
+    assert real_index.short_names == {"minions": "Minions of the Meadow", "empires": "Empires of the Earth"}
+    # the Tactic Rules in play gave the Minions rule 20 points against the named game's 10
+    minions = InPlay(books=frozenset({"Minions of the Meadow"}), sections=frozenset({"Tactic Rules"}))
+    assert ids(real_index, "tactic order empires", in_play=minions)[0] == "ee-tactics-attacker-first"
+    assert ids(real_index, "tactic order", in_play=minions)[0] == "mm-tactic-invader-first"
+    assert ids(real_index, "cuantos depredadores se eligen en minions", lang="es")[0] == "mm-predators-setup-choose-two"
