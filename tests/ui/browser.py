@@ -86,6 +86,7 @@ _STEADY_POINT = """([e, frames, timeoutMs]) => new Promise(ok => {
     (function look() {
         if (!e.isConnected) return ok(null);
         const r = e.getBoundingClientRect(), x = r.x + r.width / 2, y = r.y + r.height / 2;
+        if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return ok({outside: true});
         const hit = document.elementFromPoint(x, y), box = [r.x, r.y, r.width, r.height].join();
         const mine = !!hit && (hit === e || e.contains(hit));
         still = box === last && mine ? still + 1 : 0;
@@ -430,11 +431,15 @@ class Ui:
         the last tap, a dialog fading out) can still move it between the measure and the click: that click is kept
         from the page and made again (``TapMissed``, through ``_retry``), never landing on whatever took the
         control's place. A control whose middle stays covered (never measured as hit) is clicked there once, as
-        before, with a warning."""
+        before, with a warning; one beyond the window is left to Playwright's click (it scrolls the page's nodes)."""
         handle = node.element_handle(timeout=TIMEOUT_MS)
         point = self.page.evaluate(_STEADY_POINT, [handle, STEADY_FRAMES, TIMEOUT_MS / 4]) if handle else None
         if not point:
             raise TapMissed(f"{identifier} was drawn again before the tap (not attached)")
+        if point.get("outside"):  # beyond the window (a dialog's button below its fold): Playwright's own click
+            node.click()
+            self._last_tap = time.monotonic()
+            return
         if not point["aimed"]:
             warnings.warn(f"{identifier}: its middle never came steady under the pointer; clicked there once",
                           stacklevel=2)
