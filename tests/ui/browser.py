@@ -466,6 +466,8 @@ class Ui:
             except (PlaywrightError, TapMissed) as exc:
                 if ("not attached" not in str(exc) and not isinstance(exc, TapMissed)) or attempt == 3:
                     raise
+                if isinstance(exc, TapMissed):  # said in the test's output: how often a redraw moved a control
+                    print(f"tap: {exc}; made again", file=sys.stderr)
                 self.settled()
 
     def type_into(self, label: str, text: str, *, clear: bool = True) -> None:
