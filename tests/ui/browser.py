@@ -401,8 +401,11 @@ class Ui:
             self.settled()
 
     def _scroll_marker(self) -> object:
-        screen = self.page.locator("[flt-semantics-identifier^='screen-']").first
-        return screen.evaluate("e => e.innerText.slice(0, 200)") if screen.count() else None
+        """The screen's first words: changed by a scroll. Looked at in one step in the page (a count, then a wait on
+        the node, raced a dialog opening: the screen's node leaves the tree under a dialog, and the wait took 20 s
+        to fail)."""
+        return self.page.evaluate("() => { const s = document.querySelector(\"[flt-semantics-identifier^='screen-']\");"
+                                  " return s ? s.innerText.slice(0, 200) : null; }")
 
     def _in_view(self, box: dict[str, float]) -> bool:
         """Inside the window, below the app bar, and not under a bottom bar (this screen has none)."""
