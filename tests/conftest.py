@@ -22,7 +22,7 @@ import pytest
 from companion.core.content import Content, load_content
 from companion.core.setup import GameSetup
 from companion.store import GameStore
-from tests.helpers import ON_PYODIDE, four_players
+from tests.helpers import ON_PYODIDE, examples, four_players
 
 #: Inside Pyodide (tests/web/test_pyodide_node.py) the Hypothesis tests are not collected: its wheel is compiled for
 #: the host only (a Rust extension), and there is none for WebAssembly.
@@ -33,7 +33,9 @@ if not ON_PYODIDE:
 
     # Speed goals live in ``companion bench``, not in timed tests: Hypothesis's 200 ms per example failed the patch
     # test on a loaded two-core machine with nothing wrong.
-    settings.register_profile("companion", deadline=None)
+    # Fifty examples where a property names no count (Hypothesis's own default is a hundred): each run draws new
+    # ones; ``COMPANION_EXAMPLES`` (``tests.helpers.examples``) multiplies every property's count.
+    settings.register_profile("companion", deadline=None, max_examples=examples(50))
     settings.load_profile("companion")
 
 

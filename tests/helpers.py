@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
 from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
@@ -30,3 +31,10 @@ def run_apart(coroutine: Coroutine[Any, Any, T]) -> T:
     event loop running in the main thread, where ``asyncio.run`` refuses to start another."""
     with ThreadPoolExecutor(1) as pool:
         return pool.submit(asyncio.run, coroutine).result()
+
+
+def examples(count: int) -> int:
+    """How many examples a Hypothesis property tries: ``count`` (what each run of the suite needs, its examples
+    new every run) times ``COMPANION_EXAMPLES`` (a factor, 1 unless set: ``COMPANION_EXAMPLES=10`` before a
+    release, or to chase a rare failure)."""
+    return max(1, round(count * float(os.environ.get("COMPANION_EXAMPLES") or 1)))

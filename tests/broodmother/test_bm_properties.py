@@ -31,6 +31,7 @@ from companion.core.commands.scoring import AdjustScore
 from companion.core.commands.turns import NextPhase
 from companion.core.errors import CommandError
 from companion.core.session import Session
+from tests.helpers import examples
 
 from .helpers import brood, make_session
 
@@ -94,7 +95,7 @@ def check_invariants(session: Session) -> None:
     assert all(points >= 0 for points in b["cp"])
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(actions=st.lists(ACTIONS, min_size=30, max_size=100), mode=st.sampled_from(["solo", "coop"]),
        seed=st.integers(0, 2**31), deck=st.sampled_from(["virtual", "virtual", "physical"]))
 @pytest.mark.slow  # the whole tier only: scripts/run-tests --fast leaves it out

@@ -2,9 +2,9 @@
 
 A fixed wait (``page.wait_for_timeout(450)``, ``time.sleep(1)``) is too long on a quiet machine, where it only adds
 to the suite's time, and too short on a loaded one, where it fails a test with nothing wrong. The browser tests
-(``tests/ui``, ``tests/web``) wait on what the pause stood for: a label, a file on disk, a server's answer, the
-screen settled (``tests/ui/browser.py``). The few waits that are the condition itself live in named helpers of
-``tests/ui/browser.py``, each saying why; a call anywhere else fails here.
+(``tests/ui``, ``tests/web``, ``tests/table``) wait on what the pause stood for: a label, a file on disk, a server's
+answer, the screen settled (``tests/ui/browser.py``). The few waits that are the condition itself live in named
+helpers of ``tests/ui/browser.py``, each saying why; a call anywhere else fails here.
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-FOLDERS = ("tests/ui", "tests/web")
+#: Where the browser tests are (the table of phones' ones in tests/table too).
+FOLDERS = ("tests/ui", "tests/web", "tests/table")
 #: The calls that pause for a fixed time.
 PAUSES = {"wait_for_timeout", "sleep"}
 #: Where a pause is the condition itself, and why (file, function: reason).
@@ -24,6 +25,10 @@ ALLOWED = {
     ("tests/ui/browser.py", "past_seen_window"): "the app judges a tap by SEEN_AFTER_SECONDS: a clock",
     ("tests/ui/browser.py", "nothing_more"): "a check that something did not happen has nothing to wait on",
     ("tests/ui/browser.py", "Ui.nothing_more"): "the same, for one tab",
+    ("tests/table/test_turn.py", "test_a_guest_tap_waits_for_the_hosts_own_tap_to_end.host_tap"):
+        "no browser: a save that takes a while, standing in for IndexedDB's",
+    ("tests/table/test_turn.py", "test_a_guest_tap_waits_for_the_hosts_own_tap_to_end.both_at_once"):
+        "no browser: sleep(0) hands the loop to the host's tap, begun, before the guest's comes",
 }
 
 

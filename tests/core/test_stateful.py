@@ -24,6 +24,7 @@ from companion.core.content import load_content
 from companion.core.errors import CommandError
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
+from tests.helpers import examples
 
 PLAYERS = ("p1", "p2", "p3")
 PHASES = 6
@@ -137,7 +138,7 @@ class SessionMachine(RuleBasedStateMachine):
             self.folder.cleanup()
 
 
-SessionMachine.TestCase.settings = settings(max_examples=60, stateful_step_count=40, deadline=None)
+SessionMachine.TestCase.settings = settings(max_examples=examples(30), stateful_step_count=40, deadline=None)
 test_session_machine = SessionMachine.TestCase
 
 #: The whole tier only (scripts/run-tests; --fast leaves it out): random sessions take a quarter of a minute.

@@ -20,8 +20,8 @@ the words a command's module spells, and what the core's refusals named. ``test_
 fails when a command is applied fewer than three times; ``--hypothesis-show-statistics`` shows ``area: <id>``
 for the areas each run applied.
 
-Budget: ``COMPANION_MACHINE_EXAMPLES`` (default 20) games of up to ``COMPANION_MACHINE_STEPS``
-(default 80) steps; ``scripts/soak`` runs many more before a release. A failure prints the
+Budget: ``COMPANION_MACHINE_EXAMPLES`` (default 12, times ``COMPANION_EXAMPLES``) games of up to
+``COMPANION_MACHINE_STEPS`` (default 80) steps; ``scripts/soak`` runs many more before a release. A failure prints the
 reproduction blob (``print_blob``) and Hypothesis' seed; no example database is kept between runs.
 """
 
@@ -66,12 +66,13 @@ from companion.core.state import State
 from companion.core.units import all_units
 from companion.core.views import game_view
 from companion.store import GameStore
+from tests.helpers import examples
 from tests.properties.view_actions import check_view_actions
 
 #: The whole tier only (scripts/run-tests; --fast leaves it out): random games take a minute.
 pytestmark = pytest.mark.slow
 
-EXAMPLES = int(os.environ.get("COMPANION_MACHINE_EXAMPLES", "20"))
+EXAMPLES = int(os.environ.get("COMPANION_MACHINE_EXAMPLES") or examples(12))
 STEPS = int(os.environ.get("COMPANION_MACHINE_STEPS", "80"))
 #: A real store on a real folder; in memory (tmpfs) where there is one, so each step's fsync costs little.
 TMP = os.environ.get("COMPANION_MACHINE_TMP") or ("/dev/shm" if os.path.isdir("/dev/shm") else None)

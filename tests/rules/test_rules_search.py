@@ -13,6 +13,7 @@ from companion.rules.corpus import Corpus, suggest_ids
 from companion.rules.search import InPlay, SearchIndex, _match_words
 from companion.rules.snippets import BodyText
 from companion.rules.text import content_tokens, fold, stem, synonyms, tokens
+from tests.helpers import examples
 
 
 def ids(index: SearchIndex, query: str, **options: object) -> list[str]:
@@ -191,7 +192,7 @@ def test_suggest_ids(fixture_corpus: Corpus) -> None:
     assert suggest_ids(fixture_corpus, "mm-ladybug")[0] == "mm-ladybug-tie"
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(query=st.text(max_size=60), lang=st.sampled_from(["en", "es"]))
 @example(query="00:0:00ANT:1", lang="en")  # a worked example matching next to nothing once scored -1.2
 def test_any_text_gives_sorted_scores_in_range(fixture_index: SearchIndex, query: str, lang: str) -> None:

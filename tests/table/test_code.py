@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from companion.core.i18n import render, using
 from companion.table import code as codes
 from companion.table.link import BadCode
+from tests.helpers import examples
 
 OFFER_SDP = """v=0
 o=- 6876398275877156554 2 IN IP4 127.0.0.1
@@ -151,7 +152,7 @@ def test_a_sound_checksum_over_unsound_fields_is_refused(body: bytes) -> None:
     assert "damaged" in _refusal(_raw(body))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.text(max_size=400))
 def test_any_text_is_refused_with_a_message_and_nothing_else(text: str) -> None:
     try:
@@ -160,7 +161,7 @@ def test_any_text_is_refused_with_a_message_and_nothing_else(text: str) -> None:
         assert render(refused.args[0])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.binary(max_size=200), st.sampled_from([codes.OFFER, codes.ANSWER]))
 def test_any_bytes_with_a_sound_checksum_are_read_or_refused_never_worse(body: bytes, kind: str) -> None:
     try:
@@ -170,7 +171,7 @@ def test_any_bytes_with_a_sound_checksum_are_read_or_refused_never_worse(body: b
     assert codes.decode(codes.encode(description), kind) == description  # what is read writes back the same
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(st.integers(0, 199), st.sampled_from("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"))
 def test_any_one_letter_changed_is_refused_or_reads_the_same(at: int, letter: str) -> None:
     code = codes.code_of(OFFER_SDP, codes.OFFER)

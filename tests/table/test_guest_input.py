@@ -21,10 +21,11 @@ from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
 from companion.table import protocol
 from companion.table.host import TableHost
+from tests.helpers import examples
 
 SOLO = GameSetup(game="mota", mode="solo", players=(PlayerSpec("Ana", "red"),), expansions=("minions",))
 KINDS = [*protocol.GUEST_SHAPES, *protocol.HOST_SHAPES, "", "Command"]
-SETTINGS = settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
+SETTINGS = settings(max_examples=examples(60), suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-2**40, 2**40) | st.floats(allow_nan=False) | st.text(max_size=20),

@@ -71,6 +71,63 @@ _SETTLED = """([quietMs, timeoutMs]) => new Promise(ok => {
     })();
 })""".replace("QUIET_FRAMES", str(QUIET_FRAMES))
 
+#: How many frames running a control's box must stay put, with the point at its middle hitting it, before a tap.
+STEADY_FRAMES = 3
+#: Where a tap should land, once it can: the middle of the control's box once that box has stayed put for
+#: ``STEADY_FRAMES`` frames with ``elementFromPoint`` there finding the control (not a dialog's fading barrier, not
+#: a neighbour a redraw moved over it). Then it aims the next click at the control (``_AIM``). A tab in the
+#: background gets no frames: a tenth of a second stands for one there.
+_STEADY_POINT = """([e, frames, timeoutMs]) => new Promise(ok => {
+    const start = performance.now();
+    let last = '', still = 0;
+    const next = f => { let done = false; const go = () => { if (!done) { done = true; f(); } };
+                        requestAnimationFrame(go); setTimeout(go, 100); };
+    (function look() {
+        if (!e.isConnected) return ok(null);
+        const r = e.getBoundingClientRect(), x = r.x + r.width / 2, y = r.y + r.height / 2;
+        if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return ok({outside: true});
+        const hit = document.elementFromPoint(x, y), box = [r.x, r.y, r.width, r.height].join();
+        const mine = !!hit && (hit === e || e.contains(hit));
+        still = box === last && mine ? still + 1 : 0;
+        last = box;
+        if (still >= frames) { AIM(e); return ok({x, y, aimed: true}); }
+        const said = hit && (hit.closest('[flt-semantics-identifier]')?.getAttribute('flt-semantics-identifier')
+                             || hit.tagName);
+        if (performance.now() - start > timeoutMs) return ok({x, y, aimed: false, hit: mine ? 'itself' : said});
+        next(look);
+    })();
+})"""
+#: The page's side of an aimed click, set up once per page in the capture phase (before Flutter hears anything):
+#: the pointerdown decides whether the click reached the control aimed at; a click that did not (a redraw moved
+#: the control between the measure and the click) is kept from the page whole, down, up and click, so nothing is
+#: acted on, and is said in ``window.__tapAim.missed`` (the identified node it would have hit).
+_AIM = """(e => {
+    if (!window.__tapAim) {
+        const guard = ev => {
+            const aim = window.__tapAim;
+            if (!aim.el) return;
+            if (ev.type === 'pointerdown') {
+                aim.pass = ev.target === aim.el || aim.el.contains(ev.target);
+                const near = ev.target.closest && ev.target.closest('[flt-semantics-identifier]');
+                const said = near && near.getAttribute('flt-semantics-identifier');
+                if (!aim.pass) aim.missed = said || ev.target.tagName;
+            }
+            if (aim.pass === false) { ev.preventDefault(); ev.stopImmediatePropagation(); }
+        };
+        for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click'])
+            window.addEventListener(type, guard, true);
+    }
+    window.__tapAim = {el: e, pass: null, missed: null};
+})"""
+_STEADY_POINT = _STEADY_POINT.replace("AIM(e)", f"{_AIM}(e)")
+#: After the click: what it missed (nothing when it reached the control), and the aim taken down.
+_MISSED = "() => { const aim = window.__tapAim || {}; window.__tapAim = {el: null}; return aim.missed || null; }"
+
+
+class TapMissed(Exception):
+    """A redraw moved the control between its steady point being found and the click: the click was kept from the
+    page (nothing acted on it) and the tap is made again where the control is now."""
+
 
 def poll(condition: Callable[[], object], what: str, seconds: float = TIMEOUT_MS / 1000) -> None:
     """Return once ``condition()`` holds (a file written, a server's answer), else fail naming ``what``: waiting on
@@ -344,8 +401,11 @@ class Ui:
             self.settled()
 
     def _scroll_marker(self) -> object:
-        screen = self.page.locator("[flt-semantics-identifier^='screen-']").first
-        return screen.evaluate("e => e.innerText.slice(0, 200)") if screen.count() else None
+        """The screen's first words: changed by a scroll. Looked at in one step in the page (a count, then a wait on
+        the node, raced a dialog opening: the screen's node leaves the tree under a dialog, and the wait took 20 s
+        to fail)."""
+        return self.page.evaluate("() => { const s = document.querySelector(\"[flt-semantics-identifier^='screen-']\");"
+                                  " return s ? s.innerText.slice(0, 200) : null; }")
 
     def _in_view(self, box: dict[str, float]) -> bool:
         """Inside the window, below the app bar, and not under a bottom bar (this screen has none)."""
@@ -367,8 +427,32 @@ class Ui:
         if not self._fixed(node):
             self.show(identifier)
             node = self.by_id(identifier)
-        node.click()
+        self.tap_steady(node, identifier)
+
+    def tap_steady(self, node: Locator, identifier: str) -> None:
+        """Click the control where it is drawn once it has stopped moving and is what the point hits
+        (``_STEADY_POINT``), the click aimed at it (``_AIM``). On a loaded machine a redraw (the server's answer to
+        the last tap, a dialog fading out) can still move it between the measure and the click: that click is kept
+        from the page and made again (``TapMissed``, through ``_retry``), never landing on whatever took the
+        control's place. A control whose middle stays covered or moving (for ``TIMEOUT_MS / 2``) is clicked there
+        once, as before, and said on stderr; one beyond the window is left to Playwright's click (it scrolls the
+        page's nodes)."""
+        handle = node.element_handle(timeout=TIMEOUT_MS)
+        point = self.page.evaluate(_STEADY_POINT, [handle, STEADY_FRAMES, TIMEOUT_MS / 2]) if handle else None
+        if not point:
+            raise TapMissed(f"{identifier} was drawn again before the tap (not attached)")
+        if point.get("outside"):  # beyond the window (a dialog's button below its fold): Playwright's own click
+            node.click()
+            self._last_tap = time.monotonic()
+            return
+        if not point["aimed"]:  # said in the test's output (shown if it fails), the click made as before
+            print(f"tap: {identifier} never stood still under the pointer (its middle hit {point['hit']}); "
+                  "clicked there once", file=sys.stderr)
+        self.page.mouse.click(point["x"], point["y"])
         self._last_tap = time.monotonic()
+        missed = self.page.evaluate(_MISSED)
+        if missed:
+            raise TapMissed(f"the tap on {identifier} would have hit {missed}: a redraw moved it under the click")
 
     def _fixed(self, node: Locator) -> bool:
         """App bars, bottom bars and dialogs do not scroll: click them where they are."""
@@ -376,14 +460,17 @@ class Ui:
             "e => !e.closest(\"[flt-semantics-identifier^='screen-']\")"))
 
     def _retry(self, action: Callable[[], None]) -> None:
-        """Run ``action`` again if the screen re-rendered between finding a node and using it."""
+        """Run ``action`` again if the screen re-rendered between finding a node and using it (a node no longer
+        attached, or a tap a redraw moved the control away from: ``TapMissed``)."""
         for attempt in range(4):
             try:
                 action()
                 return
-            except PlaywrightError as exc:
-                if "not attached" not in str(exc) or attempt == 3:
+            except (PlaywrightError, TapMissed) as exc:
+                if ("not attached" not in str(exc) and not isinstance(exc, TapMissed)) or attempt == 3:
                     raise
+                if isinstance(exc, TapMissed):  # said in the test's output: how often a redraw moved a control
+                    print(f"tap: {exc}; made again", file=sys.stderr)
                 self.settled()
 
     def type_into(self, label: str, text: str, *, clear: bool = True) -> None:

@@ -28,7 +28,7 @@ from companion.core.predators.commands import ChoosePredators, Summon
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
 from tests.module_helpers import EVERY_MODULE
-from tests.ui.browser import Ui
+from tests.ui.browser import TIMEOUT_MS, Ui
 
 SHOWN = """() => {
   const out = [];
@@ -136,11 +136,12 @@ class Walker:
             self.ui.settled()
             self.read(f"{where} > {opener}")
         self.press(closer)
-        self.ui.page.wait_for_function(f"() => !({CLOSER})()", timeout=8000)
+        self.ui.page.wait_for_function(f"() => !({CLOSER})()", timeout=TIMEOUT_MS)
 
     def open_dialog(self, where: str, opener: str, inside: bool) -> str:
-        """Tap ``opener`` until its dialog is up: once more if none came in 8 s (on a loaded machine a click measured
-        just before a redraw lands beside the moved button), then it is a fault."""
+        """Tap ``opener`` until its dialog is up. The tap itself is checked to have landed on the opener
+        (``Ui.tap_steady``), so a dialog that is late is waited for (``TIMEOUT_MS``: on a loaded machine the
+        server's answer can take seconds); one tap more only if none came by then, then it is a fault."""
         for attempt in range(2):
             self.press(opener)
             try:
@@ -151,8 +152,8 @@ class Walker:
         raise AssertionError(opener)
 
     def press(self, identifier: str) -> None:
-        """Tap a control: wheel Flutter's own scroll view straight to it (its node is in the tree), then click
-        where it is painted (no waiting for the canvas to be still, which a Flutter page never quite is)."""
+        """Tap a control: wheel Flutter's own scroll view straight to it (its node is in the tree), then tap it
+        where it is drawn once it stands still (``Ui.tap_steady``: a redraw moving it under the click is seen)."""
         ui = self.ui
         nodes = ui.page.locator(f'[flt-semantics-identifier="{identifier}"]')
         if nodes.count() == 0:
@@ -169,13 +170,13 @@ class Walker:
                 ui.settled()
                 box = node.bounding_box()
         assert box is not None, identifier
-        ui.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        ui._retry(lambda: ui.tap_steady(ui.by_id(identifier), identifier))
 
     def wait_dialog(self, opener: str, inside: bool) -> str:
         """The closing button of the dialog ``opener`` opened (one inside a dialog goes with its view)."""
         gone = f"""!document.querySelector('[flt-semantics-identifier="{opener}"]')""" if inside else "true"
         found = self.ui.page.wait_for_function(
-            f"() => {{ const c = ({CLOSER})(); return c && {gone} ? c : null; }}", timeout=8000)
+            f"() => {{ const c = ({CLOSER})(); return c && {gone} ? c : null; }}", timeout=TIMEOUT_MS)
         closer: str = found.json_value()
         return closer
 

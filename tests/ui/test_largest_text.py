@@ -285,7 +285,9 @@ def ui(browser: Browser, largest: tuple[Server, dict[str, str]]) -> Iterator[Ui]
     tab.page.context.close()
 
 
-def test_home_settings_and_the_wizard_fit_at_the_largest_text(ui: Ui) -> None:
+def test_home_settings_the_wizard_and_the_other_screens_fit_at_the_largest_text(ui: Ui) -> None:
+    """Every screen outside a game, one tab going from one to the next (a tab's start costs seconds of CPU): Home,
+    Settings, the wizard's five steps, the calculators, the rules, a rule's entry and the records."""
     ui.open("/", "home")
     assert screen_faults(ui, "home") == []
     ui.open("/settings", "settings")
@@ -317,26 +319,12 @@ def test_home_settings_and_the_wizard_fit_at_the_largest_text(ui: Ui) -> None:
     ui.expect_label("wizard-step", "Step 3 of 5: Mode")
     assert all(height >= 47.5 for _, height in radio_rows(ui)), radio_rows(ui)
     assert screen_faults(ui, "wizard-mode") == []
-
-
-@pytest.mark.parametrize("locale", LOCALES)
-def test_the_solo_game_screen_fits_at_the_largest_text(browser: Browser, largest: tuple[Server, dict[str, str]],
-                                                       locale: str) -> None:
-    ui = new_tab(browser, largest[0].url, PHONE_360, locale=locale)
-    try:
-        ui.open(f"/game/{largest[1]['solo']}", "game")
-        # A button's face is not in the accessibility tree (the button reads as one node), so its box tells: the
-        # "Start round 2; her Slumber: +0 CP" is whole (her sum with its parts is in her Slumber panel, not on Next)
-        # and a full touch target.
-        ui.show("next-round")
-        label = ui.label("next-round")
-        height = ui.by_id("next-round").bounding_box()["height"]  # type: ignore[index]
-        start = {"en-GB": "Start round 2; her Slumber", "es-ES": "Empezar la ronda 2"}[locale]
-        assert label.startswith(start) and height >= 47.5, (label, height)
-        found = screen_faults(ui, f"game-solo-{locale}")
-        assert found == [], found
-    finally:
-        ui.page.context.close()
+    wizard_players_and_setup_fit(ui)
+    found = {}
+    for route, screen in OTHER_SCREENS:  # each looked at whole before one fails the test
+        ui.open(route, screen)
+        found[screen] = screen_faults(ui, screen)
+    assert found == {screen: [] for _, screen in OTHER_SCREENS}, found
 
 
 def test_a_game_with_every_module_fits_at_the_largest_text(ui: Ui, largest: tuple[Server, dict[str, str]]) -> None:
@@ -379,34 +367,18 @@ def test_the_measure_finds_a_label_inside_its_field_not_grown_or_covered() -> No
     assert "drawn under ['Cancel']" in field_faults({**fine, "over": ["Cancel"]})[0]
 
 
-@pytest.mark.parametrize(("locale", "width"), [("en-GB", 360), ("es-ES", 360), ("en-GB", 320)])
-def test_home_tiles_keep_their_words_whole(browser: Browser, largest: tuple[Server, dict[str, str]],
-                                           locale: str, width: int) -> None:
-    """A tile's label is one word: drawn whole it takes one line, so the four tiles of the 2 x 2 grid are
-    as tall as one another ("Calculators" broken mid-word made its tile a line taller). A tile is a button
-    (one node, no text of its own in the tree), so its box is what tells."""
-    ui = new_tab(browser, largest[0].url, {**PHONE_360, "width": width}, locale=locale)
-    try:
-        ui.open("/", "home")
-        heights = {t: ui.by_id(f"open-{t}").bounding_box()["height"]  # type: ignore[index]
-                   for t in ("rules", "calculators", "settings", "records")}
-        ui.shot(f"largest-text-home-tiles-{locale}-{width}")
-        assert max(heights.values()) - min(heights.values()) < 10, heights  # a second line adds ~30 px
-    finally:
-        ui.page.context.close()
+#: The screens outside a game with no steps of their own: their route and screen.
+OTHER_SCREENS = (("/calculators", "calculators"), ("/rules", "rules"), ("/records", "records"),
+                 ("/rules/mm-clar-ladybug", "rule-entry"))
 
 
-@pytest.mark.parametrize(("route", "screen"), [("/calculators", "calculators"), ("/rules", "rules"),
-                                               ("/records", "records"),
-                                               ("/rules/mm-clar-ladybug", "rule-entry")])
-def test_the_other_screens_fit_at_the_largest_text(ui: Ui, route: str, screen: str) -> None:
-    ui.open(route, screen)
-    found = screen_faults(ui, screen)
-    assert found == [], found
-
-
-def test_the_wizard_players_and_setup_fit_at_the_largest_text(ui: Ui) -> None:
-    ui.open("/new", "new-game")
+def wizard_players_and_setup_fit(ui: Ui) -> None:
+    """The wizard's last two steps for March of the Ants (its players' names and colours, its setup), from its
+    third step: back to the first (the tab keeps the wizard's draft, so opened again it would show the third)."""
+    for step in (2, 1):
+        ui.past_tap_window()
+        ui.tap("wizard-back")
+        ui.expect_label("wizard-step", re.compile(f"Step {step} of 5"))
     ui.tap("game-mota")
     for step, title in ((2, "Expansions"), (3, "Mode"), (4, "Players")):
         ui.past_tap_window()
@@ -420,26 +392,67 @@ def test_the_wizard_players_and_setup_fit_at_the_largest_text(ui: Ui) -> None:
     assert screen_faults(ui, "wizard-setup") == []
 
 
-@pytest.mark.parametrize("width", [320, 360, TABLET["width"]])
-def test_home_rows_keep_long_names_whole(browser: Browser, largest: tuple[Server, dict[str, str]], width: int) -> None:
+#: Home's widths, each with what it checks: the tiles on a phone (one word each), the saved games' rows at all three.
+HOME_WIDTHS = {"en-GB": (360, 320, TABLET["width"]), "es-ES": (360,)}
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_home_keeps_its_tiles_words_and_its_rows_names_whole(browser: Browser, largest: tuple[Server, dict[str, str]],
+                                                             locale: str) -> None:
+    """Home at each width of ``HOME_WIDTHS``, one tab resized from one to the next (as a phone turned, or a window
+    narrowed): its tiles on a phone (``tiles_whole``) and, in English, its saved games' rows (``rows_placed``)."""
+    ui = new_tab(browser, largest[0].url, PHONE_360, locale=locale)
+    try:
+        ui.open("/", "home")
+        for width in HOME_WIDTHS[locale]:
+            at_width(ui, width)
+            if width < TABLET["width"]:
+                tiles_whole(ui, locale, width)
+            if locale == "en-GB":
+                rows_placed(ui, largest[1], width)
+    finally:
+        ui.page.context.close()
+
+
+def at_width(ui: Ui, width: int) -> None:
+    """The tab made ``width`` px wide, and Home laid out again at that width (its tiles within it; across the
+    tablet's width the server draws the screen again, which ``rows_placed`` waits for)."""
+    ui.page.set_viewport_size({**PHONE_360, "width": width})
+    ui.until(lambda: 0 < (ui.by_id("screen-home").bounding_box() or {"width": 0})["width"] <= width,
+             f"Home laid out at {width} px")
+    ui.settled()
+
+
+def tiles_whole(ui: Ui, locale: str, width: int) -> None:
+    """A tile's label is one word: drawn whole it takes one line, so the four tiles of the 2 x 2 grid are
+    as tall as one another ("Calculators" broken mid-word made its tile a line taller). A tile is a button
+    (one node, no text of its own in the tree), so its box is what tells."""
+    ui.show("open-rules")
+    heights = {t: ui.by_id(f"open-{t}").bounding_box()["height"]  # type: ignore[index]
+               for t in ("rules", "calculators", "settings", "records")}
+    ui.shot(f"largest-text-home-tiles-{locale}-{width}")
+    assert max(heights.values()) - min(heights.values()) < 10, (width, heights)  # a second line adds ~30 px
+
+
+def rows_placed(ui: Ui, games: dict[str, str], width: int) -> None:
     """A saved game's row is one button (its texts are not in the tree to measure), so its layout tells: on a
     phone its name and details take the card's whole width, the buttons below them (beside them they had a
     third of it, and "Castellanos", "Broodmother" and "Bartholomew" broke mid-word); on a tablet they sit
-    beside. A name with a word wider than a line is drawn on one line ending in "..." and heard whole."""
-    ui = new_tab(browser, largest[0].url, {**PHONE_360, "width": width})
-    try:
-        ui.open("/", "home")
-        for key in ("long", "unbroken"):
-            game_id = largest[1][key]
-            ui.show(f"more-{game_id}")
+    beside (once the server has drawn the screen again for that width). A name with a word wider than a line is
+    drawn on one line ending in "..." and heard whole."""
+    for key in ("long", "unbroken"):
+        game_id = games[key]
+        ui.show(f"more-{game_id}")
+
+        def below(game_id: str = game_id) -> bool:
             resume, more = (ui.by_id(f"{part}-{game_id}").bounding_box() for part in ("resume", "more"))
             assert resume is not None and more is not None
-            below = more["y"] >= resume["y"] + resume["height"] - 1
-            assert below == (width < TABLET["width"]), (key, width, resume, more)
-        ui.shot(f"largest-text-home-rows-{width}")
-        assert ui.label(f"resume-{largest[1]['unbroken']}").startswith(f"Resume {UNBROKEN_NAME}.")
-    finally:
-        ui.page.context.close()
+            return bool(more["y"] >= resume["y"] + resume["height"] - 1)
+
+        ui.until(lambda: below() == (width < TABLET["width"]), f"{key}'s buttons {'below' if width < 800 else 'beside'}"
+                 f" its name at {width} px")
+    ui.shot(f"largest-text-home-rows-{width}")
+    assert ui.label(f"resume-{games['unbroken']}").startswith(f"Resume {UNBROKEN_NAME}.")
 
 
 @pytest.fixture(scope="module")
@@ -536,14 +549,15 @@ def test_the_meadow_and_its_dialogs_fit_at_the_largest_text(browser: Browser, la
 
 
 @pytest.mark.parametrize("locale", LOCALES)
-def test_the_dialogs_with_fields_fit_at_the_largest_text(browser: Browser, largest: tuple[Server, dict[str, str]],
-                                                         locale: str) -> None:
-    """The dialogs that ask for typed words - a new total, an aphid hex, a decree typed from its card, a new game
-    name - each label whole above its field and grown with the text (Flutter's own ran across the field's border
-    and stayed at 12-16 px)."""
+def test_the_solo_game_and_the_dialogs_with_fields_fit_at_the_largest_text(
+        browser: Browser, largest: tuple[Server, dict[str, str]], locale: str) -> None:
+    """The solo game's screen (``solo_game_fits``), then the dialogs that ask for typed words - a new total, an aphid
+    hex, a decree typed from its card, a new game name - each label whole above its field and grown with the text
+    (Flutter's own ran across the field's border and stayed at 12-16 px): one tab in the locale."""
     ui = new_tab(browser, largest[0].url, PHONE_360, locale=locale)
     game_id = largest[1]["table"]
     try:
+        solo_game_fits(ui, largest[1]["solo"], locale)
         ui.open(f"/game/{game_id}", "game")
         for opener, shown in (("total-p1", "total"), ("aphids-add", "aphids-add"), ("decree-custom", "decree-custom")):
             ui.show(opener)
@@ -559,3 +573,17 @@ def test_the_dialogs_with_fields_fit_at_the_largest_text(browser: Browser, large
         _long_name_wraps(ui, gettext("Game name", normalize(locale)))
     finally:
         ui.page.context.close()
+
+
+def solo_game_fits(ui: Ui, game_id: str, locale: str) -> None:
+    """The solo game's screen. A button's face is not in the accessibility tree (the button reads as one node), so
+    its box tells: the "Start round 2; her Slumber: +0 CP" is whole (her sum with its parts is in her Slumber panel,
+    not on Next) and a full touch target."""
+    ui.open(f"/game/{game_id}", "game")
+    ui.show("next-round")
+    label = ui.label("next-round")
+    height = ui.by_id("next-round").bounding_box()["height"]  # type: ignore[index]
+    start = {"en-GB": "Start round 2; her Slumber", "es-ES": "Empezar la ronda 2"}[locale]
+    assert label.startswith(start) and height >= 47.5, (label, height)
+    found = screen_faults(ui, f"game-solo-{locale}")
+    assert found == [], found

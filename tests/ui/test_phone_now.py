@@ -278,22 +278,30 @@ SHOWN = {"solo-question": ("asking", "bm-question"), "four-players": ("four", "t
 TAKEN_ABOVE = frozenset({"phone-solo-question", "phone-four-players"})
 
 
-def _shoot(open_game: Callable[..., Ui], prefix: str, sizes: dict[str, dict[str, int]],
+def _shoot(open_game: Callable[..., Ui], games: dict[str, str], prefix: str, sizes: dict[str, dict[str, int]],
            taken: frozenset[str] = frozenset()) -> None:
+    """Each of ``SHOWN`` at each size, shot: one tab a size, going from one game to the next (a tab's start costs
+    seconds of CPU; one open beside it still costs the browser, so each is closed before the next size)."""
     for size_name, viewport in sizes.items():
+        ui: Ui | None = None
         for shown, (game, ready) in SHOWN.items():
             if f"{size_name}-{shown}" in taken:
                 continue
-            ui = open_game(game, viewport=viewport)
+            if ui is None:
+                ui = open_game(game, viewport=viewport)
+            else:
+                ui.open(f"/game/{games[game]}", "game")
             ui.by_id(ready).wait_for()
             ui.shot(f"{prefix}{size_name}-{shown}")
-            ui.page.context.close()  # one tab at a time: an open one still costs the browser
+        if ui is not None:
+            ui.page.context.close()
 
 
-def test_screenshots_at_phone_and_tablet_size(open_game: Callable[..., Ui]) -> None:
+def test_screenshots_at_phone_and_tablet_size(open_game: Callable[..., Ui],
+                                              prepared: tuple[Server, dict[str, str]]) -> None:
     """Looked at by a person (test-artifacts/screenshots/now-*.png); the phone's question and four players are
     taken by the first-screen tests (``TAKEN_ABOVE``)."""
-    _shoot(open_game, "now-", SHOT_SIZES, TAKEN_ABOVE)
+    _shoot(open_game, prepared[1], "now-", SHOT_SIZES, TAKEN_ABOVE)
 
 
 def test_screenshots_at_the_largest_text(browser: Browser, open_game: Callable[..., Ui],
@@ -304,7 +312,7 @@ def test_screenshots_at_the_largest_text(browser: Browser, open_game: Callable[.
         ui.open("/settings", "settings")
         ui.tap("text_scale-1.5")
         ui.until(lambda: settings_of(srv)["text_scale"] == 1.5, "the largest text in settings.json")
-        _shoot(open_game, "now-largest-", {"phone": PHONE_NOW})
+        _shoot(open_game, prepared[1], "now-largest-", {"phone": PHONE_NOW})
     finally:
         ui.open("/settings", "settings")
         ui.tap("text_scale-1.0")

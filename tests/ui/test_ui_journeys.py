@@ -235,9 +235,12 @@ def test_delete_asks_first(tab: OpenTab, server: Server) -> None:
     assert game_id not in saved_games(server.db)
 
 
-def test_core_errors_are_readable_never_blank(tab: OpenTab) -> None:
+def test_a_new_games_targets_help_and_errors(tab: OpenTab) -> None:
+    """One new game's screen (one tab, one game made: each costs seconds): every button a full touch target, a core
+    error said in words (never blank), the help button opening its rules topic, and an unknown game's page."""
     ui = tab()
     create_game(ui, names=["Gil", "Hal"])
+    touch_targets_are_at_least_48px(ui)
     ui.tap("total-p1")
     ui.type_into("New total for Gil", "abc")
     ui.tap("total-save")
@@ -247,6 +250,9 @@ def test_core_errors_are_readable_never_blank(tab: OpenTab) -> None:
     ui.expect_text("total-problem", re.compile("surely a typo|between 0 and 999"))
     ui.tap("total-cancel")
     assert total(ui, "p1").startswith("Gil: 0 CP")
+    ui.tap("help-scores")
+    ui.wait_screen("rules")
+    ui.page.wait_for_url(re.compile(r".*/rules\?topic=scores&game=g-[0-9a-f]+&at=scores$"))  # and the way back
     ui.open("/game/g-00000000", "error")
     ui.expect_text("error-banner", "No saved game")
     ui.tap("go-home")
@@ -266,17 +272,7 @@ def test_other_tabs_follow_changes(tab: OpenTab) -> None:
     first.expect_label("undo", "Undo: Next: Soldier Phase")
 
 
-def test_help_buttons_open_the_rules(tab: OpenTab) -> None:
-    ui = tab()
-    create_game(ui, names=["Kim", "Lou"])
-    ui.tap("help-scores")
-    ui.wait_screen("rules")
-    ui.page.wait_for_url(re.compile(r".*/rules\?topic=scores&game=g-[0-9a-f]+&at=scores$"))  # and the way back
-
-
-def test_touch_targets_are_at_least_48px(tab: OpenTab) -> None:
-    ui = tab()
-    create_game(ui, names=["Max", "Ned"])
+def touch_targets_are_at_least_48px(ui: Ui) -> None:
     small = []
     for button in ui.page.get_by_role("button").all():
         box = button.bounding_box()
