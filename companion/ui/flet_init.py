@@ -50,6 +50,8 @@ def can_follow(kind: type) -> bool:
     """Whether the fast constructor builds ``kind`` exactly as Flet's does."""
     from flet.controls.value_types import Prop
 
+    if not hasattr(dataclasses, "_FIELD_INITVAR"):  # another Python's dataclasses: not followed
+        return False
     if not dataclasses.is_dataclass(kind) or not _dataclass_made(kind.__dict__.get("__init__")):
         return False
     if "_prop_defaults" not in kind.__dict__ or "__slots__" in kind.__dict__:
@@ -133,9 +135,12 @@ def follow(kind: type) -> bool:
     """Give ``kind`` the fast constructor when it can follow Flet's exactly; whether it has it now."""
     if getattr(kind.__dict__.get("__init__"), "_companion_fast", False):
         return True
-    if not can_follow(kind):
+    try:
+        if not can_follow(kind):
+            return False
+        made = fast_init(kind)
+    except Exception:  # a class this cannot read (another Python's dataclasses): Flet's own constructor stays
         return False
-    made = fast_init(kind)
     made._companion_fast = True  # type: ignore[attr-defined]
     made._companion_flets = kind.__dict__["__init__"]  # type: ignore[attr-defined]  # Flet's own, for the tests
     kind.__init__ = made  # type: ignore[misc]
