@@ -66,9 +66,10 @@ async def prepare() -> Any:
         log.warning("%s", notice)
     main = make_main(ctx)
     from companion import collector
-    from companion.ui import flet_diff
+    from companion.ui import flet_diff, flet_init
 
     flet_diff.install()
+    flet_init.install()
     collector.settle_after_start()  # the app loaded: left out of collections from now on
     return main
 

@@ -168,15 +168,22 @@ class Screen:
     def _fill(self, view: ft.View) -> tuple[bool, list[ft.Control]]:
         """Build the screen: whether the whole page is to be sent, or else the controls to send."""
         changed: list[ft.Control] = []
-        if (appbar := self.bars.fill_app_bar(view)) is not None:
-            changed.append(appbar)
-        whole = self.bars.fill_bottom_bar(view, changed)
+        whole = False
+        if not self.bars_as_drawn():
+            if (appbar := self.bars.fill_app_bar(view)) is not None:
+                changed.append(appbar)
+            whole = self.bars.fill_bottom_bar(view, changed)
         watching = self.changes_game and not self.app.guests.can_play  # a device let only to watch: nothing answers
         if self._scroller.disabled != watching:
             self._scroller.disabled = watching
             changed.append(self._scroller)
         outline_changed, parts = self._fill_body()
         return whole or outline_changed, changed + parts
+
+    def bars_as_drawn(self) -> bool:
+        """Whether the bars are left as the last build drew them (a build of the same game that draws only some
+        parts again: ``GameScreen``'s second pass)."""
+        return False
 
     def _fill_body(self) -> tuple[bool, list[ft.Control]]:
         """The scrolling body: whether its outline changed (then sent whole), else the parts to send."""

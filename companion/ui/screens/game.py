@@ -170,6 +170,10 @@ class GameScreen(Screen):
             kept.same_drawing(name, self.slots.unchanged(name))
         return place
 
+    def bars_as_drawn(self) -> bool:
+        """In an answer's second pass the bars are as the first drew them, from the same revision."""
+        return self._panels_only
+
     def _slot_of(self, control: ft.Control) -> str:
         """The part of the screen a control is in ("" outside every part: the app bar or the bottom bar)."""
         holders = {id(placed.holder): name for name, placed in self.slots.placed.items()}
