@@ -31,6 +31,7 @@ from companion.core.session import Session, refusal
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.core.views import _game_view
 from companion.store import GameStore
+from companion.store.settings import Settings
 from companion.ui import kept
 from companion.ui.app import AppContext, SessionPool
 from companion.ui.kept import GameReader
@@ -54,6 +55,7 @@ class TabStub:
     can_play = True
     device = None
     page = SimpleNamespace(width=360.0)  # a phone: the one-column "now" layout
+    settings = Settings()  # the device's settings as a new player has them (an early end counts its leaders)
 
     def __init__(self, ctx: AppContext) -> None:
         self.ctx = ctx
