@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from companion.core.actions import allowed
 from companion.core.broodmother.commands import DrawCard
 from companion.core.broodmother.meadow_commands import AddHex
 from companion.core.broodmother.view import _broodmother_view, broodmother_view
@@ -179,15 +180,15 @@ def test_every_change_is_seen_by_the_next_question(store: GameStore) -> None:
     drawing = GameReader(session)
     with using("en"):
         assert drawing.can(DrawCard()) and drawing.can(NextPhase())
-        assert her_view(drawing)["commands"]["draw"] is True
+        assert allowed(her_view(drawing)["actions"], DrawCard())
         session.execute(NextPhase())  # the Soldier Phase: her next card waits
         assert not drawing.can(DrawCard())
         assert drawing.why_not(DrawCard()) == (
             "She reacts after each player's turn, and players take their turns in the Worker Phase. "
             "It is the Soldier Phase now: her next card waits for the Worker Phase.")
-        assert her_view(drawing)["commands"]["draw"] is False
+        assert not allowed(her_view(drawing)["actions"], DrawCard())
         session.undo()
-        assert drawing.can(DrawCard()) and her_view(drawing)["commands"]["draw"]
+        assert drawing.can(DrawCard()) and allowed(her_view(drawing)["actions"], DrawCard())
         session.redo()
         assert not drawing.can(DrawCard()) and not DrawCard().can(session.state, session.content)
 
