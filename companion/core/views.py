@@ -15,6 +15,7 @@ from companion.core.commands.base import Command
 from companion.core.commands.scoring import AdjustScore
 from companion.core.commands.turns import EndEarly, FinishGame, NextPhase, NextRound
 from companion.core.content import Content
+from companion.core.end_codes import HER
 from companion.core.i18n import Msg, as_data, render
 from companion.core.i18n import gettext as _
 from companion.core.outcome import EARLY_WINNERS, early_reading, reason_message
@@ -146,7 +147,7 @@ def _standings(state: State, her: HerStanding | None) -> list[PlayerStanding]:
             "total": total_score(state, p["id"]),
             "by_round": list(state["scores"][p["id"]]),
             "history": cumulative_scores(state, p["id"])[: state["round"]],
-            "broodmother": her if p["role"] == "broodmother" else None,
+            "broodmother": her if p["role"] == HER else None,
         }
         for p in state["players"]
     ]
