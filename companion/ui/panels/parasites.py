@@ -10,6 +10,7 @@ from functools import partial
 
 import flet as ft
 
+from companion.core.actions import allowed
 from companion.core.i18n import N_, is_message
 from companion.core.parasites import parasites_view
 from companion.core.parasites.commands import DestroyParasite, HostDidNotBattle, PlayParasite
@@ -17,7 +18,7 @@ from companion.core.parasites.model import KEY
 from companion.core.schema import JsonObject
 from companion.core.state import ant_players
 from companion.ui.i18n import Renderable, render, tr, trf, verbatim
-from companion.ui.panels import Panel, PanelContext, module_applies, register
+from companion.ui.panels import Panel, PanelContext, module_applies, register, sends
 from companion.ui.panels.forms import Field, ask
 from companion.ui.panels.scoring_controls import interpretations, line, note, wide_choice
 
@@ -36,8 +37,8 @@ applies = module_applies(KEY)
 
 
 def build(ctx: PanelContext) -> list[ft.Control]:
-    view = parasites_view(ctx.state, ctx.content)
-    s = ctx.sizes
+    view = ctx.area(KEY, parasites_view)
+    listed, s = view["actions"], ctx.sizes
     out: list[ft.Control] = []
     if not view["parasites"]:
         out.append(line(tr("No Parasitic Evolution in play."), s, identifier="parasites-none", muted=True))
@@ -48,13 +49,13 @@ def build(ctx: PanelContext) -> list[ft.Control]:
         if x["trigger"]:
             out.append(line(_text(x["says"]), s, size=s.small, muted=True))
         covers = trf("An Evolution covers {card}", card=x["card"])
-        row = [wide_choice(covers, ctx.handler(partial(DestroyParasite, xid)), s, identifier=f"parasites-{xid}-destroy",
-                       kind="outlined")]
-        if x["can_score"]:
+        row = [wide_choice(covers, sends(ctx, listed, DestroyParasite(xid)), s, identifier=f"parasites-{xid}-destroy",
+                           kind="outlined")]
+        if allowed(listed, HostDidNotBattle(xid)):
             point = trf("{host} fought no battle: {parasite} +{cp}", host=x["host_name"], parasite=x["parasite_name"],
                         cp=x["no_battle_cp"])
-            row.insert(0, wide_choice(point, ctx.handler(partial(HostDidNotBattle, xid)), s,
-                                  identifier=f"parasites-{xid}-cp", kind="filled"))
+            row.insert(0, wide_choice(point, sends(ctx, listed, HostDidNotBattle(xid)), s,
+                                      identifier=f"parasites-{xid}-cp", kind="filled"))
         out.append(ft.ResponsiveRow(row, spacing=8, run_spacing=8))
     for c in view["known"]:
         out.append(wide_choice(trf("Play {card}", card=c["name"]), ctx.answers.handler(partial(_ask_play, ctx,
