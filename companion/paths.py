@@ -7,7 +7,8 @@ from functools import cache
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent
-APP_ID = "march-of-the-ants-companion"  # the folders' name (platformdirs); the store's index holds the same
+#: The app's one name for its folders (platformdirs), the browser's lock and the store's index marker.
+APP_ID = "march-of-the-ants-companion"
 
 
 def user_cache() -> Path:

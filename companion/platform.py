@@ -27,11 +27,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion.paths import APP_ID
+
 if TYPE_CHECKING:
     import asyncio  # the browser's code imports it where it runs: a terminal command never needs it (20 ms)
 
 IS_BROWSER = sys.platform == "emscripten"
-APP_ID = "march-of-the-ants-companion"
+#: How long a save waits for another writer's lock on the same file (a game's, the play records') before giving up.
+LOCK_TIMEOUT_S = 10.0
 log = logging.getLogger("companion.platform")
 
 

@@ -1,7 +1,8 @@
 """What every ``companion solo`` verb shares: its arguments, her game opened, one command run, what is printed.
 
-``--json`` prints the whole Broodmother view (what a screen would show) so scripts can read the state; else the
-step's label, her report and her open question, in the reader's language.
+``--json`` prints the whole Broodmother view (what a screen would show) so scripts can read the state - its
+``actions`` say which of her commands run now, or why not - else the step's label, her report and her open question,
+in the reader's language.
 """
 
 from __future__ import annotations
@@ -86,14 +87,18 @@ def _ended(ended: Ended | None) -> Mapping[str, object] | None:
 
 
 def _rendered(view: BroodmotherView) -> Mapping[str, object]:
-    """The view for ``--json`` with her report in the reader's words (each line keeps its message too)."""
+    """The view for ``--json`` with her report (each line keeps its message too) and the reasons her commands are
+    refused now (``actions``: each command as its JSON key -> null when it runs) in the reader's words."""
     from companion.core.i18n import render
 
+    shown: dict[str, object] = {**view}
+    if "actions" in view:
+        shown["actions"] = {key: None if reason is None else render(reason) for key, reason in view["actions"].items()}
     report = view.get("report")
     if not report:
-        return view
+        return shown
     lines = [{**line, "text": render(line["text"]), "message": line["text"]} for line in report["lines"]]
-    return {**view, "report": {**report, "title": render(report["title"]), "lines": lines}}
+    return {**shown, "report": {**report, "title": render(report["title"]), "lines": lines}}
 
 
 def print_report(view: BroodmotherView) -> None:

@@ -10,10 +10,15 @@ from typing import TYPE_CHECKING
 
 from typing_extensions import TypedDict
 
+from companion.core.actions import Actions, action_key, actions
+from companion.core.commands.base import Command
+from companion.core.commands.scoring import AdjustScore
+from companion.core.commands.turns import EndEarly, FinishGame, NextPhase, NextRound
 from companion.core.content import Content
+from companion.core.end_codes import HER
 from companion.core.i18n import Msg, as_data, render
 from companion.core.i18n import gettext as _
-from companion.core.outcome import early_reading, reason_message
+from companion.core.outcome import EARLY_WINNERS, early_reading, reason_message
 from companion.core.schema import Ended, JsonObject, LogEntry
 from companion.core.session import Session
 from companion.core.state import State, cumulative_scores, game_def, total_score
@@ -82,6 +87,14 @@ class GameView(TypedDict):
     log: list[LogEntry]
     undo_label: str | None
     redo_label: str | None
+    #: The round bar's and the standings' actions (``_offered``): allowed now, or the reason not.
+    actions: Actions
+    #: What each turn command the game takes now will do ("Next: Soldier Phase"), by its action key.
+    says: dict[str, str]
+
+
+#: The round bar's commands that move the game on, labelled with what they will do.
+ADVANCING: tuple[Command, ...] = (NextPhase(), NextRound())
 
 
 def game_view(session: Session) -> GameView:
@@ -95,6 +108,8 @@ def _game_view(session: Session, state: State, content: Content) -> GameView:
     game = game_def(state, content)
     phase = game.phase(state["phase"])
     her = her_standing(state, content)  # the asymmetric Broodmother's player: her eggs and powers
+    players = _standings(state, her)
+    acts = actions(_offered(players), state, content)
     return {
         "id": session.id,
         "name": session.doc["name"],
@@ -109,16 +124,7 @@ def _game_view(session: Session, state: State, content: Content) -> GameView:
         "phase_label": render(phase.message()),
         "phase_group": phase.phase,
         "phases": [{"id": p.id, "label": render(p.message()), "current": p.id == phase.id} for p in game.phases],
-        "players": [
-            {
-                "id": p["id"], "name": p["name"], "colour": p["colour"], "role": p["role"],
-                "total": total_score(state, p["id"]),
-                "by_round": list(state["scores"][p["id"]]),
-                "history": cumulative_scores(state, p["id"])[: state["round"]],
-                "broodmother": her if p["role"] == "broodmother" else None,
-            }
-            for p in state["players"]
-        ],
+        "players": players,
         "rivals": [rival for rival in (her_rival(state),) if rival is not None],
         "modules": [_(content.modules[m].name) for m in state["modules"]],
         "variants": [_(content.variants[v].name) for v in state["variants"]],
@@ -128,7 +134,33 @@ def _game_view(session: Session, state: State, content: Content) -> GameView:
         "log": list(session.doc["log"]),
         "undo_label": session.undo_label,
         "redo_label": session.redo_label,
+        "actions": acts,
+        "says": {key: render(c.describe(state, content)) for c in ADVANCING if acts[key := action_key(c)] is None},
     }
+
+
+def _standings(state: State, her: HerStanding | None) -> list[PlayerStanding]:
+    """Each player's standing: total, points by round and running totals so far (her player: her standing)."""
+    return [
+        {
+            "id": p["id"], "name": p["name"], "colour": p["colour"], "role": p["role"],
+            "total": total_score(state, p["id"]),
+            "by_round": list(state["scores"][p["id"]]),
+            "history": cumulative_scores(state, p["id"])[: state["round"]],
+            "broodmother": her if p["role"] == HER else None,
+        }
+        for p in state["players"]
+    ]
+
+
+def _offered(players: list[PlayerStanding]) -> list[Command]:
+    """What the round bar offers (Next, Next round, Finish, End early by either reading of the table's setting)
+    and each colony's standing (one point less and one more; her player's row has no -/+)."""
+    out: list[Command] = [*ADVANCING, FinishGame(), *(EndEarly(winners) for winners in EARLY_WINNERS)]
+    for p in players:
+        if p["broodmother"] is None:
+            out += [AdjustScore(p["id"], -1), AdjustScore(p["id"], 1)]
+    return out
 
 
 def ended_reading(state: State, content: Content) -> Msg | None:

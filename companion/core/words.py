@@ -7,10 +7,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal, get_args
 
 from companion.core.i18n import N_, Msg, msg
 
+#: A colony's three body parts, by id (Mutations, Parasites, Symbiotes and Workers all name them so).
+Part = Literal["head", "thorax", "abdomen"]
+PARTS: tuple[Part, ...] = get_args(Part)
 PART_NAMES = {"head": N_("head"), "thorax": N_("thorax"), "abdomen": N_("abdomen")}
+#: A body part inside a sentence, with its article ("la cabeza", "el tórax").
+THE_PART: dict[str, str] = {"head": N_("the head"), "thorax": N_("the thorax"), "abdomen": N_("the abdomen")}
 
 
 def listing(items: Sequence[object]) -> Msg:
@@ -52,3 +58,8 @@ def joined(parts: Sequence[Msg | str]) -> Msg | str:
 def part_name(part: str) -> Msg:
     """A body part (head, thorax, abdomen) as a word in a sentence."""
     return msg(PART_NAMES.get(part, part))
+
+
+def the_part(part: str) -> Msg:
+    """A body part with its article, as a sentence says it ("the thorax")."""
+    return msg(THE_PART[part])

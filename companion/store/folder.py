@@ -34,7 +34,6 @@ from companion.store.aside import keep_aside
 from companion.store.atomic import AtomicJSONStorage, FileProblem, UnreadableFile, os_problem, write_atomically
 
 GAME_ID = re.compile(r"^g-[0-9a-f]{8}$")
-LOCK_TIMEOUT_S = 10.0
 TABLE = "game"
 LOG_AFTER_TRIM = LOG_KEEP // 2
 
@@ -166,7 +165,7 @@ class GameFolder:
     def _lock(self, name: str) -> Lock:
         lock = self._lock_objects.get(name)
         if lock is None:
-            lock = platform.file_lock(self.locks / f"{name}.lock", timeout=LOCK_TIMEOUT_S, poll_interval=0.005,
+            lock = platform.file_lock(self.locks / f"{name}.lock", timeout=platform.LOCK_TIMEOUT_S, poll_interval=0.005,
                                       preserve_lock_file=True)
             self._lock_objects[name] = lock
         return lock

@@ -57,7 +57,6 @@ if TYPE_CHECKING:
 HISTORY_FILE = "history.json"
 MAX_HISTORY_BYTES = 64 * 1024 * 1024  # about 100,000 games
 MAX_NAME_KEY = 40  # a merged name, as history.json holds it (a game's player names have at most 24)
-LOCK_TIMEOUT_S = 10.0
 Stamp = tuple[int, int, int]
 
 
@@ -233,7 +232,7 @@ class HistoryStore:
     def _lock(self) -> AbstractContextManager[object]:
         """filelock's on a computer; in the browser the lock shared by the app's tabs (``companion.platform``).
         Made at the first write: listing the games imports no lock."""
-        return platform.file_lock(self.path.with_name(f".{HISTORY_FILE}.lock"), timeout=LOCK_TIMEOUT_S,
+        return platform.file_lock(self.path.with_name(f".{HISTORY_FILE}.lock"), timeout=platform.LOCK_TIMEOUT_S,
                                   poll_interval=0.005, preserve_lock_file=True)
 
     def _locked(self) -> AbstractContextManager[object]:

@@ -18,9 +18,9 @@ from pathlib import Path
 
 from companion import platform
 from companion.core.schema import JsonObject
+from companion.paths import APP_ID
 from companion.store.atomic import parse_tinydb, read_regular_file, write_atomically
 
-APP_ID = "march-of-the-ants-companion"
 DB_SCHEMA = 2
 
 Summary = JsonObject

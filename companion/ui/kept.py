@@ -32,7 +32,7 @@ from companion.core.commands.base import Command
 from companion.core.errors import CommandError
 from companion.core.i18n import language
 from companion.core.schema import Json, JsonObject
-from companion.core.session import Doc, Session, refusal
+from companion.core.session import MODULES, Doc, Session, refusal
 from companion.core.state import State
 from companion.core.views import GameView, game_view
 from companion.ui.forward import Forward
@@ -41,7 +41,6 @@ CHECK = os.environ.get("COMPANION_CHECK_KEPT") == "1"
 DOCUMENT = "<document>"  # the game's name, log and Undo labels: not part of the state, so every change touches it
 VIEW = "game_view"  # the game view's key among the answers
 MADE_OF_THE_DOCUMENT = frozenset({DOCUMENT})  # the game view's parts: it shows the game's name and log too
-MODULES = "modules_state"  # each module's part of the state is a part of its own: "modules_state.aphids"
 EVERYTHING = "*"  # what a change that replaced the whole state touched
 
 T = TypeVar("T")

@@ -201,7 +201,19 @@ def test_json_of_every_solo_subcommand_is_the_full_view(db: Path, action: str) -
     g = Game(db, "--player", "Ana:red")
     out = g.solo(action)
     assert set(out) == {"id", "label", "round", "phase", "ended", "view"}
-    assert {"battle", "deck", "checklist", "question", "commands"} <= set(out["view"])
+    assert {"battle", "deck", "checklist", "question", "actions"} <= set(out["view"])
+    assert all(reason is None or isinstance(reason, str) for reason in out["view"]["actions"].values())
+
+
+def test_json_says_which_of_her_commands_run_now_in_the_readers_words(db: Path) -> None:
+    """Her view's ``actions`` are the terminal's one answer to what runs now: null, or the reason in its words."""
+    g = Game(db, "--player", "Ana:red")
+    assert g.view["actions"]['["bm_draw"]'] is None and isinstance(g.view["actions"]['["bm_cancel"]'], str)
+    g.solo("next")  # the Soldier Phase: her card waits for the Worker Phase
+    assert g.view["actions"]['["bm_draw"]'].endswith("It is the Soldier Phase now: her next card waits for the "
+                                                    "Worker Phase.")
+    spanish = g.raw("solo", "status", "--db", str(db), "--json", g.id, "--lang", "es")["view"]["actions"]
+    assert "Fase actual: Fase de Soldado;" in spanish['["bm_draw"]'] and spanish.keys() == g.view["actions"].keys()
 
 
 def test_answer_names_what_her_question_takes(db: Path) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion.core.actions import allowed
 from companion.core.broodmother import broodmother_view
 from companion.core.broodmother.commands import AnswerExpand, AnswerPredator, DrawCard, EnterCard, ScoreSlumber
 from companion.core.broodmother.meadow_commands import AddHex, ChaseNymph
@@ -167,7 +168,7 @@ def test_her_card_waits_for_the_worker_phase(steps: int, now: str) -> None:
         with pytest.raises(CommandError, match=f"players take their turns in the Worker Phase. It is the {now} now"):
             s.execute(command)
         view = broodmother_view(s.state, s.content)
-        assert view["commands"]["draw"] is False
+        assert not allowed(view["actions"], DrawCard())
         assert "reactions-in-worker-phase" in [i["id"] for i in view["interpretations"]["current"]]
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion.core.actions import allowed
 from companion.core.broodmother import broodmother_view
 from companion.core.broodmother.meadow_commands import (
     AddHex,
@@ -39,8 +40,8 @@ def test_no_chasing_or_destroying_next_to_a_centipede() -> None:
         s.execute(ChaseNymph(4))
     with pytest.raises(CommandError, match="holds a centipede"):
         s.execute(DestroyNymph(4))
-    row = broodmother_view(s.state, s.content)["meadow"]["hexes"][0]
-    assert (row["can_chase"], row["can_destroy_nymph"], row["can_defeat_centipede"]) == (False, False, True)
+    acts = broodmother_view(s.state, s.content)["actions"]
+    assert [allowed(acts, c) for c in (ChaseNymph(4), DestroyNymph(4), DefeatCentipede(4))] == [False, False, True]
 
 
 def test_destroying_a_nymph_frees_its_site() -> None:

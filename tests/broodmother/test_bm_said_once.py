@@ -1,9 +1,10 @@
-"""Each rule said once: the view's flags come from the commands, the loss margins from the end check."""
+"""Each rule said once: the view's actions come from the commands, the loss margins from the end check."""
 
 from __future__ import annotations
 
+from companion.core.actions import allowed
 from companion.core.broodmother import broodmother_view
-from companion.core.broodmother.meadow_commands import AddHex, CentipedeWon
+from companion.core.broodmother.meadow_commands import AddHex, CentipedeWon, ChaseNymph, DefeatCentipede, DestroyNymph
 from companion.core.broodmother.model import has_broodmother
 from companion.core.broodmother.scoring import loss_margins
 from companion.core.commands.base import end_block
@@ -13,16 +14,16 @@ from companion.core.setup import GameSetup, PlayerSpec, new_state
 from .helpers import brood, make_session, run
 
 
-def test_meadow_flags_follow_the_commands_even_after_the_end() -> None:
+def test_meadow_actions_follow_the_commands_even_after_the_end() -> None:
     s = make_session()
     run(s, AddHex(3, "inner", 0, 2), AddHex(4, "inner", 0, 2, centipede=True))
-    rows = {r["number"]: r for r in broodmother_view(s.state, s.content)["meadow"]["hexes"]}
-    assert (rows[3]["can_chase"], rows[4]["can_chase"], rows[4]["can_defeat_centipede"]) == (True, False, True)
+    acts = broodmother_view(s.state, s.content)["actions"]
+    assert [allowed(acts, c) for c in (ChaseNymph(3), ChaseNymph(4), DefeatCentipede(4))] == [True, False, True]
     for _ in range(12):
         s.execute(CentipedeWon())
     assert s.state["ended"]["code"] == "cp-threshold"
-    rows = {r["number"]: r for r in broodmother_view(s.state, s.content)["meadow"]["hexes"]}
-    assert not any(r["can_chase"] or r["can_destroy_nymph"] or r["can_defeat_centipede"] for r in rows.values())
+    acts = broodmother_view(s.state, s.content)["actions"]
+    assert not any(allowed(acts, make(n)) for n in (3, 4) for make in (ChaseNymph, DestroyNymph, DefeatCentipede))
 
 
 def test_the_end_reason_and_the_view_read_the_same_margins() -> None:
@@ -49,7 +50,7 @@ def test_one_predicate_and_entering_a_card_asked_of_the_command(content: object)
     assert not s.can(enter_probe(s.state, s.content))
     virtual = make_session()
     assert not virtual.can(enter_probe(virtual.state, virtual.content))  # a virtual deck
-    assert "enter" not in broodmother_view(s.state, s.content)["commands"]  # the view carries no such flag
+    assert not allowed(broodmother_view(s.state, s.content)["actions"], enter_probe(s.state, s.content))
     setup = GameSetup(game="mota", mode="competitive", players=(PlayerSpec("A", "red"), PlayerSpec("B", "blue")))
     state = new_state(setup, s.content)
     assert not has_broodmother(state) and broodmother_view(state, s.content) == {"active": False}

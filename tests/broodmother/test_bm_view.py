@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from companion.core.actions import allowed
 from companion.core.broodmother import brood_content, broodmother_view
-from companion.core.broodmother.commands import CancelReaction, EnterCard
+from companion.core.broodmother.commands import CancelReaction, DrawCard, EnterCard
 from companion.core.broodmother.meadow_commands import AddHex
+from companion.core.commands.base import command_from_dict
 from companion.core.commands.scoring import AdjustScore
 from companion.core.i18n import render, using
 from companion.core.views import game_view
@@ -21,7 +23,8 @@ def test_the_view_is_plain_json() -> None:
     s = make_session()
     view = broodmother_view(s.state, s.content)
     assert json.loads(json.dumps(view)) == view
-    assert view["commands"]["draw"] is True and view["commands"]["cancel"] is False
+    assert allowed(view["actions"], DrawCard()) and not allowed(view["actions"], CancelReaction())
+    assert not any(key == "commands" or key.startswith("can_") for key in view)  # its actions say it, once
     assert view["end"]["centipedes_before_loss"] == 8 and view["end"]["cp_lead_before_loss"] == 12
 
 
@@ -42,7 +45,7 @@ def test_strike_question_buttons_go_up_to_the_ferocity() -> None:
     s.execute(EnterCard("event", 2))
     q = broodmother_view(s.state, s.content)["question"]
     assert [b["args"]["destroyed"] for b in q["buttons"]] == [0, 1, 2]
-    assert broodmother_view(s.state, s.content)["commands"]["answer_strike"] is True
+    assert all(s.can(command_from_dict({"type": q["command"], **b["args"]})) for b in q["buttons"])
 
 
 def test_strike_question_counts_its_ants_as_each_language_does() -> None:

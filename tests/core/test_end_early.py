@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from companion.core.broodmother.meadow_commands import CentipedeWon
-from companion.core.commands.base import possible
+from companion.core.commands.base import refusal
 from companion.core.commands.scoring import AdjustScore
 from companion.core.commands.turns import EndEarly, FinishGame, NextPhase, NextRound
 from companion.core.content import Content, load_content
@@ -79,7 +79,7 @@ def test_undo_takes_the_early_end_back_and_the_record_goes(db_path: Path) -> Non
     session.execute(AdjustScore("p1", 3))
     before = dict(session.state)
     session.execute(EndEarly())
-    assert not possible(NextPhase(), session.state, session.content)  # the one game-over gate holds
+    assert refusal(NextPhase(), session.state, session.content) is not None  # the one game-over gate holds
     with pytest.raises(CommandError, match=r"Undo to play on \(Undo in the app; `companion game undo ID`"):
         session.execute(NextPhase())
     with pytest.raises(CommandError):

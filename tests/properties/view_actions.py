@@ -1,9 +1,10 @@
 """What a view says of its actions is what the session does with them (issue 35).
 
 ``check_view_actions`` takes every view that lists actions (each active area's view from its unit, her view with a
-nymph's move and a redraw drafted, the "Now" checklist) and, for each action: the session's answer is the view's -
-allowed, or refused with the same reason in English and Spanish - and the first allowed action of each view really
-runs, on a copy of the game (a session of its own, saved nowhere), so "allowed" means accepted, not just verified.
+nymph's move and a redraw drafted, the "Now" checklist, the game view: the round bar's and the standings') and, for
+each action: the session's answer is the view's - allowed, or refused with the same reason in English and Spanish -
+and the first allowed action of each view really runs, on a copy of the game (a session of its own, saved nowhere),
+so "allowed" means accepted, not just verified.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from companion.core.content import Content
 from companion.core.hooks import all_hooks
 from companion.core.i18n import render, using
 from companion.core.session import Session
+from companion.core.views import game_view
 
 LANGUAGES = ("en", "es")
 
@@ -40,6 +42,7 @@ def listing_views(session: Session, content: Content) -> Iterator[tuple[str, dic
     if state["modules_state"].get("broodmother"):
         yield "broodmother drafted", dict(broodmother_view(state, content, _drafted(session)))
     yield "checklist", dict(checklist_view(state, content))
+    yield "game", dict(game_view(session))
 
 
 def _drafted(session: Session) -> tuple[Command, ...]:

@@ -1,10 +1,13 @@
-"""Panels read what their views say of their actions; they never ask the session (issue 35, "One redraw").
+"""Panels, the round bar and the standings read what their views say of their actions; they never ask the session
+(issue 35, "One redraw").
 
 Every panel of real games - every module of March of the Ants and of the Evolved Edition, her solo, co-op and
 asymmetric games, Antscape - is built after each of a few dozen moves the table could make (each area's own
 ``moves``, the ones the game takes, in a seeded order), while asking the session or the tab's reader whether a
 command may run raises: a panel that still asks fails here, and so does one that looks up a command its view does
-not list (``UnlistedAction``). No panel module names ``can(`` or ``why_not(`` either.
+not list (``UnlistedAction``). The game screen's round bar and standings are drawn the same way, from the game
+view's ``actions``, and each of their buttons must then be enabled exactly when the session takes its command. No
+module of the panels or the game screen's parts names ``can(`` or ``why_not(`` either.
 """
 
 from __future__ import annotations
@@ -14,22 +17,30 @@ import re
 from pathlib import Path
 from typing import Any
 
+import flet as ft
 import pytest
 
 from companion.core.commands.base import Command
-from companion.core.commands.turns import NextPhase
+from companion.core.commands.scoring import AdjustScore
+from companion.core.commands.turns import EndEarly, FinishGame, NextPhase, NextRound
 from companion.core.content import Content, load_content
 from companion.core.hooks import all_hooks
 from companion.core.session import Session, new_doc
 from companion.core.setup import GameSetup, PlayerSpec, new_state
 from companion.core.units import all_units, every_module
+from companion.store import GameStore
+from companion.ui.app import AppContext, SessionPool
 from companion.ui.kept import GameReader
 from companion.ui.panels import panels_for
 from companion.ui.panels.antscape.drafts import draft_for
+from companion.ui.screens.game import GameScreen
 from tests.module_helpers import session
 from tests.ui.test_broodmother_helpers import ASYM, COOP, SOLO, StubApp
+from tests.ui.test_build_once import TabStub
+from tests.ui.test_kept_panels import controls
 
-PANELS = Path(__file__).resolve().parents[2] / "companion" / "ui" / "panels"
+UI = Path(__file__).resolve().parents[2] / "companion" / "ui"
+ASKERS = (UI / "panels", UI / "game_parts")  # the panels, and the round bar, standings and the rest of the screen
 STEPS = 30
 
 
@@ -107,8 +118,58 @@ def _refuse_asking(m: pytest.MonkeyPatch) -> None:
     m.setattr(Session, "verify", asked)
 
 
-def test_no_panel_module_asks_whether_a_command_may_run() -> None:
+def test_no_panel_or_game_screen_part_asks_whether_a_command_may_run() -> None:
     asking = re.compile(r"\.(can|why_not)\(")
-    found = [f"{path.relative_to(PANELS)}:{n}" for path in sorted(PANELS.rglob("*.py"))
+    found = [f"{path.relative_to(UI)}:{n}" for folder in ASKERS for path in sorted(folder.rglob("*.py"))
              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if asking.search(line)]
     assert found == []
+    assert len(list(UI.joinpath("game_parts").glob("*.py"))) > 3  # the walk sees the round bar and the standings
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_round_bar_and_the_standings_read_the_game_views_actions(name: str, monkeypatch: pytest.MonkeyPatch,
+                                                                     tmp_path: Path) -> None:
+    """Drawn while asking the session raises, each button is enabled exactly when the session takes its command."""
+    content = load_content()
+    s = _game(name, content)
+    store = GameStore(tmp_path / "games.json")
+    app = TabStub(AppContext(store, None, SessionPool(store)))  # type: ignore[arg-type]
+    app.ctx.sessions.add(s)
+    screen = GameScreen(app, f"/game/{s.id}", {"id": s.id})  # type: ignore[arg-type]
+    rng = random.Random(name)
+    compared = 0
+    for _ in range(STEPS):
+        with monkeypatch.context() as m:
+            _refuse_asking(m)
+            view = screen.view_data()
+            screen.round_bar.inputs(view, False, screen.tab_value())
+            drawn = [screen.round_bar.draw(view), screen.round_bar.draw(view, compact=True),
+                     screen.standings.draw(view)]
+        compared += _enabled_as_the_session_says(s, app, drawn)
+        moves = _moves(s, content)
+        if not moves:
+            break
+        s.execute(rng.choice(moves))
+    store.close()
+    assert compared > STEPS
+
+
+def _enabled_as_the_session_says(s: Session, app: TabStub, drawn: list[ft.Control]) -> int:
+    """Each turn button and -/+ drawn is tappable exactly when the session takes its command (Finish and End
+    early drawn only then); Next refused in a game still going says the session's reason. Returns buttons seen."""
+    tappable: dict[str, list[bool]] = {}
+    said: dict[str, str] = {}
+    for control in (c for root in drawn for c in controls(root) if isinstance(c, ft.Semantics) and c.identifier):
+        ident = str(control.identifier)
+        tappable.setdefault(ident, []).append(control.on_tap is not None)
+        said[ident] = str(control.label)
+    expected = {"next-phase": NextPhase(), "next-round": NextRound()}
+    expected |= {f"{sign}-{p['id']}": AdjustScore(p["id"], delta) for p in s.state["players"]
+                 for sign, delta in (("minus", -1), ("plus", 1)) if f"{sign}-{p['id']}" in tappable}
+    for ident, command in expected.items():
+        assert set(tappable[ident]) == {Session.can(s, command)}, (ident, command)
+    for ident, command in {"finish-game": FinishGame(), "end-early": EndEarly(app.settings.early_end)}.items():
+        assert (ident in tappable) == Session.can(s, command), ident
+    reason = Session.why_not(s, NextPhase())
+    assert said.get("next-phase-why") == (reason if s.state["ended"] is None else None)
+    return sum(map(len, tappable.values()))

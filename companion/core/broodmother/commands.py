@@ -49,9 +49,10 @@ from companion.core.broodmother.scoring import score_slumber, slumber_preview
 from companion.core.broodmother.table_commands import SetDeck, SetDeckMode, ShowOdds, TickStep
 from companion.core.commands.base import require_int
 from companion.core.content import Content
+from companion.core.end_codes import HER
 from companion.core.errors import CommandError
 from companion.core.i18n import N_, Msg, msg, nmsg
-from companion.core.predators.model import BROODMOTHER, check_summon, summon
+from companion.core.predators.model import check_summon, summon
 from companion.core.state import State, game_def
 
 
@@ -302,7 +303,7 @@ class AnswerPredator(BroodCommand, name="bm_answer_predator"):
         q = _question(b, "predator")
         b["pending"].pop(0)
         name = bc.predators[q["predator"]]
-        summon(state, q["predator"], self.hex, asked_round(state, q), by=BROODMOTHER)
+        summon(state, q["predator"], self.hex, asked_round(state, q), by=HER)
         say(b, msg("Hex {hex}: place the {predator} with {health} Health.", hex=self.hex, predator=msg(name),
                    health=q["health"]), self.hex)
 

@@ -16,6 +16,7 @@ import copy
 from companion.core.broodmother.base import snapshot, way_back
 from companion.core.broodmother.model import KEY
 from companion.core.content import Content, load_content
+from companion.core.end_codes import HER
 from companion.core.errors import GameError
 from companion.core.i18n import msg
 from companion.core.patch import apply_patch
@@ -47,7 +48,7 @@ def _moved(tracker: JsonObject | None, old: list[JsonObject]) -> JsonObject | No
         gone = bool(p["defeated"])
         spores = 0 if gone else spores_for(p["id"], max(int(p["health"]), 1)) or 0
         t["predators"].append({"id": p["id"], "hex": p["hex"] or None, "health": 0 if gone else p["health"],
-                               "round": p["round"], "by": tracker_model.BROODMOTHER, "spores": spores,
+                               "round": p["round"], "by": HER, "spores": spores,
                                "gone": gone})
     return t
 

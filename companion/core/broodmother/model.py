@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import cast
 
 from companion.core.broodmother.schema import Asymmetric, BroodState, MeadowHex, Question, Report, Turn, Zone
+from companion.core.end_codes import HER
 from companion.core.errors import CommandError
 from companion.core.i18n import N_, Msg, msg, render
 from companion.core.schema import MessageData, Player
@@ -111,7 +112,7 @@ def her_card_words(b: Brood) -> str:
 
 def her_player(state: State) -> Player | None:
     """The player who is the Broodmother in the asymmetric variant, else None."""
-    return next((p for p in state["players"] if p["role"] == "broodmother"), None)
+    return next((p for p in state["players"] if p["role"] == HER), None)
 
 
 def her_cp(state: State) -> int:

@@ -81,9 +81,6 @@ class HexRow(MeadowHex):
 
     broodmother: bool
     predators: list[str]
-    can_chase: bool
-    can_destroy_nymph: bool
-    can_defeat_centipede: bool
 
 
 class MeadowShown(TypedDict):
@@ -228,8 +225,6 @@ class PowerShown(TypedDict):
     name: str
     text: str
     unlocked: bool
-    can_unlock: bool
-    can_use: bool
 
 
 class ReactionShown(TypedDict):
@@ -294,7 +289,6 @@ class BroodmotherView(TypedDict, total=False):
     battle: BattleHelper
     end: EndStatus
     interpretations: InterpretationsShown
-    commands: dict[str, bool]
     checklist: list[ChecklistItem]
     asym: AsymShown | None
     history: list[RoundCards]

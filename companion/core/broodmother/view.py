@@ -3,7 +3,8 @@
 ``broodmother_view(state, content)`` returns thresholds, tokens, her points, the
 machinations track, the meadow table, the last instructions, the open question with
 its answer buttons, her deck's counts and odds, the Slumber sum, the battle numbers,
-the end status, the interpretations that apply and which commands can run now.
+the end status, the interpretations that apply and its ``actions``: each command her panels send as drawn now,
+allowed or the reason not (``broodmother.actions``), the one place a screen or the terminal learns what runs now.
 """
 
 from __future__ import annotations
@@ -11,29 +12,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from companion.core.actions import Actions, allowed
 from companion.core.broodmother import deck as piles
 from companion.core.broodmother import meadow, reactions
 from companion.core.broodmother.actions import her_actions
-from companion.core.broodmother.asymmetric import GainEgg, UnlockPower, UsePower, power_text
+from companion.core.broodmother.asymmetric import power_text
 from companion.core.broodmother.base import MAX_HEX, MAX_SITES
 from companion.core.broodmother.checklist import adjustment_text, checklist
 from companion.core.broodmother.commands import (
     AnswerExpand,
     AnswerPredator,
     AnswerStrike,
-    CancelReaction,
-    DrawCard,
-    ScoreSlumber,
 )
 from companion.core.broodmother.content import BroodContent, brood_of
-from companion.core.broodmother.meadow_commands import (
-    CentipedeWon,
-    ChaseNymph,
-    DefeatCentipede,
-    DestroyBroodmother,
-    DestroyNymph,
-)
 from companion.core.broodmother.model import (
     CARD_REPORT,
     KEY,
@@ -87,7 +77,7 @@ from companion.core.broodmother.shown import (
     StartShown,
     TurnShown,
 )
-from companion.core.commands.base import Command, possible
+from companion.core.commands.base import Command
 from companion.core.content import Content
 from companion.core.i18n import N_, render, tr, trf, trn
 from companion.core.predators.model import KEY as PREDATORS
@@ -116,20 +106,18 @@ def _broodmother_view(state: State, content: Content, drafted: Sequence[Command]
     thresholds: Thresholds = b["thresholds"]
     her: Her = b["her"]
     turn = _turn(state, b, bc)
-    acts = her_actions(state, content, b, turn, drafted)  # the flags below read it: each command verified once
     return {
         "active": True, "mode": state["mode"], "asymmetric": is_asymmetric(state), "ants": b["ants"],
         "round": state["round"], "difficulty": {"id": b["difficulty"], "name": bc.difficulty_names[b["difficulty"]]},
         "thresholds": {**thresholds}, "initiative": b["initiative"], "start": _start(b, bc),
         "cp": _cp(state, b), "machinations": _machinations(b, bc),
-        "meadow": _meadow(state, b, acts), "her": {**her}, "predators": _predators(state),
+        "meadow": _meadow(state, b), "her": {**her}, "predators": _predators(state),
         "report": b["report"], "report_draw": report_draw(b), "turn": turn,
         "question": question(state, b, bc),
         "deck": deck_view(b, bc), "slumber": slumber_preview(state, b), "battle": battle_helper(b),
         "end": _end(state, b), "interpretations": _interpretations(state, b, bc),
-        "commands": _commands(state, content, b, acts), "checklist": checklist(state, bc),
-        "asym": _asym(state, b, bc, acts), "history": history(b),
-        "actions": acts,
+        "checklist": checklist(state, bc), "asym": _asym(state, b, bc), "history": history(b),
+        "actions": her_actions(state, content, b, turn, drafted),
     }
 
 
@@ -170,17 +158,14 @@ def _predators(state: State) -> list[PredatorOnBoard]:
     return [{**p, "name": tr(name_of(p["id"]))} for p in live(tracker(state))]
 
 
-def _meadow(state: State, b: Brood, acts: Actions) -> MeadowShown:
+def _meadow(state: State, b: Brood) -> MeadowShown:
     rows: list[HexRow] = []
     hexes: list[MeadowHex] = b["hexes"]
     tunnel: Tunnel = b["tunnel"]
     for h in hexes:
         n = h["number"]
         rows.append({**h, "broodmother": b["her"]["hex"] == n and not b["her"]["destroyed"],
-                     "predators": [p["name"] for p in _predators(state) if p["hex"] == n],
-                     "can_chase": allowed(acts, ChaseNymph(n)),
-                     "can_destroy_nymph": allowed(acts, DestroyNymph(n)),
-                     "can_defeat_centipede": allowed(acts, DefeatCentipede(n))})
+                     "predators": [p["name"] for p in _predators(state) if p["hex"] == n]})
     return {"hexes": rows, "tunnel": {**tunnel}, "centipedes": meadow.centipedes_in_meadow(b),
             "centipede_threshold": b["thresholds"]["centipedes"],
             "inner_hexes": sum(1 for h in b["hexes"] if h["zone"] == "inner")}
@@ -320,25 +305,6 @@ def _interpretations(state: State, b: Brood, bc: BroodContent) -> Interpretation
                     for i in bc.interpretations.values()]}
 
 
-def _commands(state: State, content: Content, b: Brood, acts: Actions) -> dict[str, bool]:
-    """Whether each of her main commands runs now: her panels' from their actions, her answers probed."""
-    listed: dict[str, Command] = {"draw": DrawCard(), "cancel": CancelReaction(), "slumber": ScoreSlumber(),
-                                  "centipede_won": CentipedeWon(), "destroy_broodmother": DestroyBroodmother()}
-    probes: dict[str, Command] = {
-        "answer_expand": AnswerExpand(deck_empty=True), "answer_predator": AnswerPredator(hex=_first_hex(b)),
-        "answer_strike": AnswerStrike(destroyed=0),
-    }
-    out = {name: allowed(acts, cmd) for name, cmd in listed.items()}
-    out.update({name: possible(cmd, state, content) for name, cmd in probes.items()})
-    if is_asymmetric(state):
-        out["gain_egg"] = allowed(acts, GainEgg())
-    return out
-
-
-def _first_hex(b: Brood) -> int:
-    return int(b["hexes"][0]["number"]) if b["hexes"] else 1
-
-
 def her_rival(state: State) -> RivalStanding | None:
     """The Broodmother of a solo or co-op game in the standings, under the colonies (in the asymmetric variant she
     is a player's, with her own row): her Colony Points as her cards and her Slumber booked them."""
@@ -359,7 +325,7 @@ def her_standing(state: State, content: Content) -> HerStanding | None:
     return {"eggs": a["eggs"], "powers": [tr(p.name) for p in bc.powers.values() if p.id in a["unlocked"]]}
 
 
-def _asym(state: State, b: Brood, bc: BroodContent, acts: Actions) -> AsymShown | None:
+def _asym(state: State, b: Brood, bc: BroodContent) -> AsymShown | None:
     if not is_asymmetric(state):
         return None
     a = her_asym(b)
@@ -367,8 +333,6 @@ def _asym(state: State, b: Brood, bc: BroodContent, acts: Actions) -> AsymShown 
         "eggs": a["eggs"], "power_cost": bc.power_cost, "redraw_cost": bc.redraw_cost, "end_bonus": bc.end_bonus,
         "bonus_earned": a["bonus"], "ants": ant_count(state),
         "powers": [{"id": p.id, "name": tr(p.name), "text": power_text(p.id, state["round"], bc),
-                    "unlocked": p.id in a["unlocked"],
-                    "can_unlock": allowed(acts, UnlockPower(p.id)),
-                    "can_use": allowed(acts, UsePower(p.id))} for p in bc.powers.values()],
+                    "unlocked": p.id in a["unlocked"]} for p in bc.powers.values()],
         "reactions": [{"id": r.id, "name": tr(r.name), "text": tr(r.text)} for r in bc.reactions.values()],
     }

@@ -58,7 +58,6 @@ class ChamberShown(TypedDict):
     from_losses: bool
     can_activate: bool
     why_not: Msg | None
-    can_egg: bool
     activated_now: bool
 
 
@@ -121,7 +120,6 @@ def _chamber(state: State, content: Content, ch: Chamber) -> ChamberShown:
         "phase": card["phase"], "phase_name": phase_name(card["phase"]), "ability": said(card["ability"]),
         "full": ch["eggs"] >= card["capacity"], "whole_game": ch["whole_game"],
         "from_losses": card["from_losses"], "can_activate": problem is None, "why_not": problem,
-        "can_egg": PlaceEgg(ch["id"]).can(state, content),
         "activated_now": activation_key(state) in ch["activations"],
     }
 

@@ -93,11 +93,6 @@ def end_block(command: Command, state: State) -> Msg | None:
                "terminal).", reason=reason_message(ended))
 
 
-def possible(command: Command, state: State, content: Content) -> bool:
-    """What a screen may enable: allowed after the end (if it has come) and accepted by ``verify``."""
-    return end_block(command, state) is None and command.can(state, content)
-
-
 def verified(command: Command, state: State, content: Content) -> CommandError | None:
     """The ``CommandError`` that ``command.verify`` raises on ``state``, or None when it passes."""
     try:

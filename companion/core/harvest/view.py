@@ -7,6 +7,7 @@ from functools import partial
 from typing_extensions import TypedDict
 
 from companion.core.actions import Actions, actions, stepping
+from companion.core.broodmother.model import active as against_her
 from companion.core.checklist import Item, command_item, entering
 from companion.core.commands.base import Command
 from companion.core.content import Content, Readings, readings
@@ -29,8 +30,6 @@ from companion.core.i18n import Msg, msg, nmsg
 from companion.core.points import anything, reward_text, rewards_text
 from companion.core.state import State, game_def
 
-BROOD_MODES = ("solo", "coop", "asymmetric")
-
 
 def reminders(state: State) -> list[Msg]:
     """What players do by hand: devouring, an aphid left in the outskirts, and her nymphs."""
@@ -42,7 +41,7 @@ def reminders(state: State) -> list[Msg]:
         msg("An aphid left behind in the outskirts moves at once to a free collection site (the active player "
             "chooses); with no free site it dies."),
     ]
-    if state.get("mode") in BROOD_MODES:
+    if against_her(state):
         out.append(msg("A nymph placed on a collection site with an aphid destroys that aphid: tap \"A nymph destroys "
                        "an aphid\" on its hex."))
     return out

@@ -8,12 +8,12 @@ from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.i18n import N_, Msg, msg
 from companion.core.module_state import colony
-from companion.core.mutations.content import PARTS, mutations_content, said, the_part
+from companion.core.mutations.content import mutations_content, said
 from companion.core.mutations.model import MutationsState, card, mutations, on_body, redeal_due
 from companion.core.rng import Rng
 from companion.core.schema import SchemaError, check
 from companion.core.state import State, ant_players, player
-from companion.core.words import commas
+from companion.core.words import PARTS, commas, the_part
 
 #: "Bo's head already has an Evolution.", by body part (the possessive differs by language).
 ALREADY_EVOLVED: dict[str, str] = {"head": N_("{name}'s head already has an Evolution."),

@@ -2,22 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
 
 from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
 
 from companion.core.content import catalogue_said
 from companion.core.datafiles import ContentFile
-from companion.core.i18n import N_, Msg, msg
 from companion.core.schema import strict
 from companion.core.units import DataFile
+from companion.core.words import Part
 
-Part = Literal["head", "thorax", "abdomen"]
-PARTS: tuple[Part, ...] = ("head", "thorax", "abdomen")
 CardName = Annotated[str, MinLen(1), MaxLen(40)]
-#: A body part inside a sentence, with its article ("la cabeza", "el tórax").
-THE_PART: dict[str, str] = {"head": N_("the head"), "thorax": N_("the thorax"), "abdomen": N_("the abdomen")}
 
 
 @strict
@@ -41,10 +37,6 @@ class MutationsContent(ContentFile):
 FILE = DataFile(MutationsContent, "mutations", "mutations.json")
 mutations_content = FILE.of
 
-
-
-def the_part(part: str) -> Msg:
-    return msg(THE_PART[part])
 
 
 def placeholder_names() -> list[str]:

@@ -21,9 +21,10 @@ from companion.core.errors import CommandError
 from companion.core.hooks import InvalidModuleState
 from companion.core.i18n import msg
 from companion.core.module_state import ModuleSlot, by_id
-from companion.core.mutations.content import PARTS, MutationCard, Part, mutations_content
+from companion.core.mutations.content import MutationCard, mutations_content
 from companion.core.schema import strict
 from companion.core.state import State, ant_players, player
+from companion.core.words import PARTS, Part
 
 KEY = "mutations"
 STATE_VERSION = 1

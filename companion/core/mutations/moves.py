@@ -14,9 +14,10 @@ from itertools import combinations
 from companion.core.commands.base import Command
 from companion.core.content import Content
 from companion.core.mutations.commands import DealMutations, EnterDealt, KeepMutations, NameMutation, PlayEvolution
-from companion.core.mutations.content import PARTS, mutations_content
+from companion.core.mutations.content import mutations_content
 from companion.core.mutations.model import MutationsState, card, mutations
 from companion.core.state import State, ant_players
+from companion.core.words import PARTS
 
 
 def mutation_moves(state: State, content: Content) -> Iterator[Command]:

@@ -12,9 +12,10 @@ from companion.core.actions import Actions, actions
 from companion.core.content import Content, Readings, readings
 from companion.core.i18n import Msg, msg
 from companion.core.mutations.commands import DealMutations, PlayEvolution
-from companion.core.mutations.content import PARTS, MutationCard, Part, mutations_content, said, the_part
+from companion.core.mutations.content import MutationCard, mutations_content, said
 from companion.core.mutations.model import card, mutations, on_body, redeal_due
 from companion.core.state import State, ant_players
+from companion.core.words import PARTS, Part, the_part
 
 
 class Body(TypedDict):

@@ -7,9 +7,10 @@ from companion.core.commands.base import Command
 from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.i18n import N_, Msg, msg
-from companion.core.parasites.model import PARTS_ORDER, Parasite, find, known, parasites
+from companion.core.parasites.model import Parasite, find, known, parasites
 from companion.core.points import book, check_bookable
 from companion.core.state import State, game_def, player
+from companion.core.words import PARTS
 
 #: "Bo's head already carries a Parasite", by body part (the possessive differs by language).
 ALREADY_CARRIES: dict[str, str] = {
@@ -43,7 +44,7 @@ class PlayParasite(Command, name="parasites_play"):
     def entry(self, state: State) -> Parasite:
         card = known(self.card) if isinstance(self.card, str) else None
         part = card["part"] if card else self.part
-        if part not in PARTS_ORDER:
+        if part not in PARTS:
             if str(self.card).strip():
                 raise CommandError(msg("Which body part does {card} go on: head, thorax or abdomen?",
                                        card=str(self.card).strip()))
@@ -54,7 +55,7 @@ class PlayParasite(Command, name="parasites_play"):
         trigger = card["trigger"] if card else str(self.trigger).strip()[:300]
         p = parasites(state)
         used = [int(x["id"][1:]) for x in p["parasites"] + p["destroyed"]]
-        return {"id": f"x{max(used, default=0) + 1}", "card": name, "part": part,  # type: ignore[typeddict-item]
+        return {"id": f"x{max(used, default=0) + 1}", "card": name, "part": part,
                 "parasite": self.parasite_id, "host": self.host_id, "trigger": trigger,
                 "no_battle_cp": card["no_battle_cp"] if card else 0}
 

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
 
 from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
@@ -18,18 +18,15 @@ from companion.core.content import Content, catalogue_said
 from companion.core.datafiles import ContentFile
 from companion.core.errors import CommandError
 from companion.core.hooks import InvalidModuleState
-from companion.core.i18n import N_, Msg, msg
+from companion.core.i18n import msg
 from companion.core.module_state import ModuleSlot, by_id
 from companion.core.schema import Id, strict
 from companion.core.state import State, player
 from companion.core.units import DataFile
+from companion.core.words import Part
 
 KEY = "parasites"
 STATE_VERSION = 1
-Part = Literal["head", "thorax", "abdomen"]
-PARTS_ORDER = ("head", "thorax", "abdomen")
-#: A body part inside a sentence, with its article ("la cabeza", "el tórax").
-THE_PART: dict[str, str] = {"head": N_("the head"), "thorax": N_("the thorax"), "abdomen": N_("the abdomen")}
 
 
 @strict
@@ -83,10 +80,6 @@ def find(p: ParasitesState, parasite_id: str) -> Parasite:
         "No Parasite {id}; in play: {listed}.", id=repr(parasite_id),
         listed=", ".join(f"{x['id']} ({x['card']})" for x in known)),
         none=msg("No Parasite {id}; none is in play.", id=repr(parasite_id)))
-
-
-def the_part(part: str) -> Msg:
-    return msg(THE_PART[part])
 
 
 def catalogue_texts() -> list[str]:

@@ -8,21 +8,22 @@ from __future__ import annotations
 
 from typing_extensions import TypedDict
 
+from companion.core.actions import Actions, actions
 from companion.core.checklist import Item, command_item, entering, tick_item
+from companion.core.commands.base import Command
 from companion.core.content import Content, interpretations_said
 from companion.core.i18n import Msg, msg, render
-from companion.core.parasites.commands import HostDidNotBattle, paid
+from companion.core.parasites.commands import DestroyParasite, HostDidNotBattle, paid
 from companion.core.parasites.model import KEY, Parasite, ParasiteCard, parasites, parasites_content, said
 from companion.core.state import State
 
 
 class ShownParasite(Parasite):
-    """A Parasite in play in ``parasites_view``: who plays it on whom, its trigger to show, whether it can score."""
+    """A Parasite in play in ``parasites_view``: who plays it on whom, its trigger to show."""
 
     parasite_name: str
     host_name: str
     says: Msg | str
-    can_score: bool
 
 
 class KnownParasite(ParasiteCard):
@@ -39,6 +40,7 @@ class ParasitesView(TypedDict):
     known: list[KnownParasite]
     reminders: list[Msg]
     interpretations: list[Msg]
+    actions: Actions  # each Parasite's point and its end (``_offered``): allowed now, or why not
 
 
 def parasites_view(state: State, content: Content) -> ParasitesView:
@@ -46,13 +48,19 @@ def parasites_view(state: State, content: Content) -> ParasitesView:
     names = {x["id"]: x["name"] for x in state["players"]}
     return {
         "parasites": [{**x, "parasite_name": names[x["parasite"]], "host_name": names[x["host"]],
-                       "says": said(x["trigger"]), "can_score": HostDidNotBattle(x["id"]).can(state, content)}
-                      for x in p["parasites"]],
+                       "says": said(x["trigger"])} for x in p["parasites"]],
         "destroyed": [msg("{card} ({host})", card=x["card"], host=names[x["host"]]) for x in p["destroyed"]],
         "known": [{**c, "says": said(c["trigger"])} for c in parasites_content()["cards"]],
         "reminders": [msg(text) for text in parasites_content()["reminders"]],
         "interpretations": interpretations_said(parasites_content()["interpretations"]),
+        "actions": actions(_offered(p["parasites"]), state, content),
     }
+
+
+def _offered(in_play: list[Parasite]) -> list[Command]:
+    """What the panel offers each Parasite in play: its point for a host that fought no battle, and its end (an
+    Evolution played on top)."""
+    return [command for x in in_play for command in (HostDidNotBattle(x["id"]), DestroyParasite(x["id"]))]
 
 
 def phase_items(state: State, content: Content, phase_id: str, event: str) -> list[Item]:

@@ -25,6 +25,7 @@ from annotated_types import Ge, Le, MaxLen, MinLen
 from typing_extensions import TypedDict
 
 from companion.core.content import Content
+from companion.core.end_codes import HER
 from companion.core.errors import CommandError
 from companion.core.hooks import InvalidModuleState
 from companion.core.i18n import Msg, msg
@@ -45,7 +46,6 @@ from companion.core.words import listing
 
 KEY = "predators"
 STATE_VERSION = 1
-BROODMOTHER = "broodmother"
 MAX_HEX = 99
 
 Small = Annotated[int, Ge(0), Le(MAX_FEROCITY)]
@@ -177,7 +177,7 @@ def validate_state(module_state: object, state: State, content: Content) -> None
         raise InvalidModuleState("predators: a Predator is listed twice")
     players = {p["id"] for p in state["players"]}
     for i, p in enumerate(checked["predators"]):
-        if p["by"] not in players | {"", BROODMOTHER}:
+        if p["by"] not in players | {"", HER}:
             raise InvalidModuleState(f"predators.{i}.by: no player {p['by']!r}")
         try:
             check_health(p["health"])

@@ -22,10 +22,10 @@ from companion.core.module_state import ModuleSlot
 from companion.core.schema import Id, strict
 from companion.core.state import State, ant_players, player
 from companion.core.units import DataFile
+from companion.core.words import PARTS
 
 KEY = "symbiote-tokens"
 STATE_VERSION = 1
-PARTS = ("head", "thorax", "abdomen")
 
 
 @strict

@@ -11,7 +11,6 @@ from companion.core.state import State, ant_players
 from companion.core.symbiotes.commands import exchange_problem, token_name
 from companion.core.symbiotes.model import (
     KEY,
-    PARTS,
     end_points,
     held_by,
     owner_of,
@@ -19,6 +18,7 @@ from companion.core.symbiotes.model import (
     symbiotes,
     symbiotes_content,
 )
+from companion.core.words import PARTS
 
 
 class HeldToken(TypedDict):
@@ -61,7 +61,7 @@ def symbiotes_view(state: State, content: Content) -> SymbiotesView:
         players.append({
             "id": p["id"], "name": p["name"],
             "held": [{"id": t, "name": token_name(state, t), "own": owner_of(t) == p["id"]} for t in held],
-            "bonus": [msg("{n} x {bonus}", n=n, bonus=msg(bonuses[part]))  # type: ignore[literal-required]
+            "bonus": [msg("{n} x {bonus}", n=n, bonus=msg(bonuses[part]))
                       for part, n in counts.items() if n],
             "end_points": points[p["id"]],
         })

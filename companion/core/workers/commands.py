@@ -8,8 +8,8 @@ from companion.core.errors import CommandError
 from companion.core.i18n import Msg, msg
 from companion.core.module_state import colony
 from companion.core.state import State
-from companion.core.words import part_name
-from companion.core.workers.model import PARTS, edition, workers
+from companion.core.words import PARTS, part_name
+from companion.core.workers.model import edition, workers
 
 
 def _colony(state: State, pid: str) -> str:

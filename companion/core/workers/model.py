@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
 
 from annotated_types import Ge, Le, MaxLen
 from typing_extensions import TypedDict
@@ -21,12 +21,11 @@ from companion.core.module_state import ModuleSlot
 from companion.core.schema import Id, strict
 from companion.core.state import State, ant_players, player
 from companion.core.units import DataFile
+from companion.core.words import Part
 
 KEY = "workers"
 MODULES = ("minions-base", "large-workers")
 STATE_VERSION = 1
-Part = Literal["head", "thorax", "abdomen"]
-PARTS: tuple[Part, ...] = ("head", "thorax", "abdomen")
 
 
 @strict

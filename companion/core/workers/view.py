@@ -13,8 +13,9 @@ from companion.core.commands.base import Command
 from companion.core.content import Content
 from companion.core.i18n import Msg, msg
 from companion.core.state import State, ant_players
+from companion.core.words import PARTS
 from companion.core.workers.commands import SetEvolved, SetWorkers
-from companion.core.workers.model import KEY, PARTS, Ability, edition, workers, workers_content
+from companion.core.workers.model import KEY, Ability, edition, workers, workers_content
 
 
 def abilities(state: State, pid: str) -> list[Ability]:

@@ -1,7 +1,7 @@
 """The game screen's round bar: the round and phase, Next, Next round, Finish and End early.
 
-Whether each turn command is possible, and what it will do, is the core's answer (``session.can``, ``describe``),
-asked once per change through ``GameReader``.
+Whether each turn command is possible (or why not), and what it will do, is the game view's to say (its ``actions``
+and ``says``, worked out by the core once per change): the round bar never asks the session.
 """
 
 from __future__ import annotations
@@ -10,14 +10,15 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from companion.core.actions import action_key, allowed
 from companion.core.checklist import next_warning
 from companion.core.commands.base import Command
 from companion.core.commands.turns import EndEarly, FinishGame, NextPhase, NextRound
 from companion.core.views import GameView, PhaseStep
 from companion.ui import widgets
 from companion.ui.i18n import render, tr, trf
-from companion.ui.kept import GameReader
 from companion.ui.models import round_label
+from companion.ui.panels import refused
 
 if TYPE_CHECKING:
     from companion.ui.screens.game import GameScreen
@@ -32,7 +33,6 @@ class RoundBar:
     def draw(self, view: GameView, compact: bool = False) -> ft.Control:
         """The round and phase with Next. ``compact`` (her question open, Next waiting for it): one line."""
         screen = self.screen
-        session = GameReader(screen.session)  # its questions asked once per change
         when = round_label(view["round"], view["rounds"])
         phases = view["phases"]
         index = next(i for i, p in enumerate(phases) if p["current"])
@@ -41,31 +41,31 @@ class RoundBar:
             view["phase_label"], size=screen.sizes.title, weight=ft.FontWeight.W_600, max_lines=2,
             overflow=ft.TextOverflow.ELLIPSIS))
         if compact:
-            return self._line(when, step, phase)
+            return self._line(view, when, step, phase)
         body = [
             ft.Row([ft.Container(phase, expand=True),
                     ft.Text(step, size=screen.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT)],
                    vertical_alignment=ft.CrossAxisAlignment.CENTER),
             self._phase_track(phases, step),
-            ft.Row([self._command_button(session, NextPhase(), "next-phase", ft.Icons.SKIP_NEXT, "filled",
+            ft.Row([self._command_button(view, NextPhase(), "next-phase", ft.Icons.SKIP_NEXT, "filled",
                                          expand=True)]),
-            ft.Row(self._turn_buttons(session), wrap=True, spacing=10, run_spacing=10),
+            ft.Row(self._turn_buttons(view), wrap=True, spacing=10, run_spacing=10),
         ]
         subtitle = trf("{game} · {mode}", game=view["game_name"], mode=view["mode_name"])
         return widgets.section(when, body, screen.sizes, subtitle=subtitle,
                                help_topic="rounds", identifier="round-bar", title_identifier="round")
 
-    def _turn_buttons(self, session: GameReader) -> list[ft.Control]:
-        """Next round, and Finish and End early while the core allows them."""
+    def _turn_buttons(self, view: GameView) -> list[ft.Control]:
+        """Next round, and Finish and End early while the view says the game takes them."""
         app, sizes = self.screen.app, self.screen.sizes
         buttons: list[ft.Control] = [
-            self._command_button(session, NextRound(), "next-round", ft.Icons.FAST_FORWARD, "tonal"),
+            self._command_button(view, NextRound(), "next-round", ft.Icons.FAST_FORWARD, "tonal"),
         ]
-        if session.can(FinishGame()):
+        if allowed(view["actions"], FinishGame()):
             buttons.append(widgets.tap_button(tr("Finish the game"), app.answers.handler(self._finish),
                                               icon=ft.Icons.FLAG,
                                               identifier="finish-game", kind="tonal", sizes=sizes))
-        if session.can(EndEarly()):
+        if allowed(view["actions"], self._end_early_command()):
             buttons.append(widgets.tap_button(tr("End early"), app.answers.handler(self._end_early),
                                               icon=ft.Icons.STOP_CIRCLE_OUTLINED, identifier="end-early",
                                               kind="outlined", sizes=sizes))
@@ -73,31 +73,30 @@ class RoundBar:
 
     def inputs(self, view: GameView, compact: bool, tab: object) -> tuple[object, ...]:
         """All the round bar is drawn from: left as drawn while these are the same (a point changes none of them)."""
-        session = GameReader(self.screen.session)
-        turns = tuple((session.can(command), says(session, command), session.why_not(command))
-                      for command in (NextPhase(), NextRound(), FinishGame()))
+        listed = view["actions"]
+        turns = tuple((listed[key := action_key(command)], view["says"].get(key))
+                      for command in (NextPhase(), NextRound(), FinishGame(), self._end_early_command()))
         return (tab, compact, view["round"], view["rounds"], view["phases"], view["phase_label"], view["game_name"],
                 view["mode_name"], view["ended"] is not None, turns)
 
-    def _line(self, when: str, step: str, phase: ft.Control) -> ft.Control:
+    def _line(self, view: GameView, when: str, step: str, phase: ft.Control) -> ft.Control:
         """The round bar in one line: round and phase, and Next and Next round as icon buttons."""
-        session = GameReader(self.screen.session)
         texts = ft.Column([
             ft.Semantics(header=True, identifier="round", label=trf("{round}, {step}", round=when, step=step),
                          content=ft.Text(when, size=self.screen.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT,
                                          max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)),
             phase,
         ], spacing=0, expand=True, tight=True)
-        buttons = [self._icon_command(session, NextPhase(), "next-phase", ft.Icons.SKIP_NEXT),
-                   self._icon_command(session, NextRound(), "next-round", ft.Icons.FAST_FORWARD)]
+        buttons = [self._icon_command(view, NextPhase(), "next-phase", ft.Icons.SKIP_NEXT),
+                   self._icon_command(view, NextRound(), "next-round", ft.Icons.FAST_FORWARD)]
         row = ft.Row([texts, *buttons], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
         card = ft.Card(content=ft.Container(row, padding=ft.Padding.symmetric(horizontal=14, vertical=4)),
                        variant=ft.CardVariant.FILLED, margin=0)
         return ft.Semantics(identifier="round-bar", container=True, content=card)
 
-    def _icon_command(self, session: GameReader, command: Command, ident: str, icon: ft.IconData) -> ft.Control:
-        """A turn command as an icon button, announced by what it will do (or the core's reason it cannot)."""
-        if (text := says(session, command)) is not None:
+    def _icon_command(self, view: GameView, command: Command, ident: str, icon: ft.IconData) -> ft.Control:
+        """A turn command as an icon button, announced by what it will do (or by its name while refused)."""
+        if (text := says(view, command)) is not None:
             return widgets.icon_action(text, icon, self.screen.app.answers.handler(lambda: self._advance(command,
                                                                                                          ident)),
                                        identifier=ident, filled=True)
@@ -114,17 +113,18 @@ class RoundBar:
         names = ", ".join(p["label"] for p in phases)
         return widgets.labelled(ft.Row(cells, spacing=4), trf("{step}: {names}", step=step, names=names), "phase-track")
 
-    def _command_button(self, session: GameReader, command: Command, ident: str, icon: ft.IconData,
+    def _command_button(self, view: GameView, command: Command, ident: str, icon: ft.IconData,
                         kind: str, expand: bool = False) -> ft.Control:
-        """A turn button labelled with what it will do, enabled only when the core allows it."""
+        """A turn button labelled with what it will do, enabled only while the view says the game takes it; Next
+        refused in a game still going says why under it."""
         sizes = self.screen.sizes
-        if (text := says(session, command)) is not None:
+        if (text := says(view, command)) is not None:
             tap = self.screen.app.answers.handler(lambda: self._advance(command, ident))
             return widgets.tap_button(text, tap, icon=icon, identifier=ident, kind=kind, sizes=sizes, expand=expand)
         button = widgets.tap_button(_fallback(command), None, icon=icon, identifier=ident, kind=kind, sizes=sizes,
                                     expand=expand)
-        reason = session.why_not(command)
-        if not isinstance(command, NextPhase) or reason is None or session.state["ended"] is not None:
+        reason = refused(view["actions"], command)
+        if not isinstance(command, NextPhase) or reason is None or view["ended"] is not None:
             return button
         said = ft.Semantics(identifier=f"{ident}-why", label=reason, container=True, exclude_semantics=True,
                             content=ft.Text(reason, size=sizes.small, color=ft.Colors.ON_SURFACE_VARIANT))
@@ -162,15 +162,17 @@ class RoundBar:
                            tr("The game ends now with the standings as they are, and the records keep it as ended "
                               "early (Undo can still take it back)."),
                            tr("End early"),
-                           lambda: screen.app.changes.execute(screen.session, EndEarly(screen.app.settings.early_end),
-                                                     debounce="end-early"))
+                           lambda: screen.app.changes.execute(screen.session, self._end_early_command(),
+                                                              debounce="end-early"))
+
+    def _end_early_command(self) -> EndEarly:
+        """End early as this device's setting reads such a game (who, if anyone, won)."""
+        return EndEarly(self.screen.app.settings.early_end)
 
 
-def says(session: GameReader, command: Command) -> str | None:
-    """What a turn button says it will do (None while the core refuses it), worked out once per change."""
-    if not session.can(command):
-        return None
-    return session.ask(("says", command), lambda state: render(command.describe(state, session.content)))
+def says(view: GameView, command: Command) -> str | None:
+    """What a turn button says it will do, as the view says it (None while the game refuses it)."""
+    return view["says"].get(action_key(command))
 
 
 def _fallback(command: Command) -> str:

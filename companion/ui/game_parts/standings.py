@@ -1,7 +1,8 @@
 """The game screen's standings: every player's total with -/+, their points by round, and the Broodmother's.
 
 Each row is kept while drawn from the same (``Reused``): a point given to one player builds, compares and sends that
-player's row alone.
+player's row alone. Whether -/+ take a point now is the game view's to say (its ``actions``): the standings never ask
+the session.
 """
 
 from __future__ import annotations
@@ -11,13 +12,13 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from companion.core.actions import allowed
 from companion.core.broodmother.shown import HerStanding
 from companion.core.commands.scoring import AdjustScore
 from companion.core.session import Session
 from companion.core.views import GameView, PlayerStanding, RivalStanding
 from companion.ui import widgets
 from companion.ui.i18n import tr, trf, trn
-from companion.ui.kept import GameReader
 from companion.ui.measure import fitting, text_width, widest_word
 from companion.ui.models import signed
 from companion.ui.page_size import page_width, side_padding
@@ -96,8 +97,7 @@ class Standings:
         if her is not None:
             return repr((self.screen.tab_value(), view["terms"], player)), lambda: self._her_row(player, her)
         pid = player["id"]
-        session = GameReader(self.session)  # asked once per change, here and by the row's buttons
-        can = tuple(session.can(AdjustScore(pid, delta)) for delta in (-1, 1))
+        can = tuple(allowed(view["actions"], AdjustScore(pid, delta)) for delta in (-1, 1))
         drawn_from = (self.screen.tab_value(), width, view["terms"], view["round"], view["ended"] is None, player, can)
         return repr(drawn_from), lambda: self.player_row(view, player, width)
 
@@ -150,10 +150,10 @@ class Standings:
             ft.Container(width=DOT) if above else dot,
             who,
             widgets.icon_action(trf("Take 1 {point} from {name}", point=point, name=name), ft.Icons.REMOVE,
-                                self._adjust(pid, -1), identifier=f"minus-{pid}", filled=True),
+                                self._adjust(view, pid, -1), identifier=f"minus-{pid}", filled=True),
             ft.Container(self._total_button(view, player), width=total_width, alignment=ft.Alignment.CENTER),
             widgets.icon_action(trf("Give {name} 1 {point}", name=name, point=point), ft.Icons.ADD,
-                                self._adjust(pid, 1), identifier=f"plus-{pid}", filled=True),
+                                self._adjust(view, pid, 1), identifier=f"plus-{pid}", filled=True),
         ], spacing=ROW_SPACING, vertical_alignment=ft.CrossAxisAlignment.CENTER)
         if under:
             row = ft.Column([row, ft.Container(history, padding=ft.Padding.only(left=DOT + ROW_SPACING))], spacing=0)
@@ -163,11 +163,12 @@ class Standings:
             row = ft.Column([heading, row], spacing=0)
         return ft.Semantics(identifier=f"player-{pid}", container=True, content=row)
 
-    def _adjust(self, pid: str, delta: int) -> widgets.EventHandler | None:
-        """The -/+ button's tap: one point taken or given, or None while the core refuses it."""
-        if not GameReader(self.session).can(AdjustScore(pid, delta)):
+    def _adjust(self, view: GameView, pid: str, delta: int) -> widgets.EventHandler | None:
+        """The -/+ button's tap: one point taken or given, or None while the view says the game refuses it."""
+        command = AdjustScore(pid, delta)
+        if not allowed(view["actions"], command):
             return None
-        return self.app.answers.handler(lambda: self.app.changes.execute(self.session, AdjustScore(pid, delta)))
+        return self.app.answers.handler(lambda: self.app.changes.execute(self.session, command))
 
     def _total_button(self, view: GameView, player: PlayerStanding) -> ft.Control:
         """The total, large; a tap asks for a new total."""

@@ -13,9 +13,9 @@ import flet as ft
 from companion.core.i18n import N_, Msg
 from companion.core.mutations import mutations_view
 from companion.core.mutations.commands import DealMutations, EnterDealt, KeepMutations, NameMutation, PlayEvolution
-from companion.core.mutations.content import THE_PART
 from companion.core.mutations.model import KEY
 from companion.core.mutations.view import MutationsPlayer, MutationsView, ShownMutation
+from companion.core.words import THE_PART
 from companion.ui.i18n import render, tr, trf, verbatim
 from companion.ui.panels import Panel, PanelContext, module_applies, register
 from companion.ui.panels.forms import Field, ask

@@ -7,10 +7,10 @@ the trigger at the end of the Soldier Phase) live in ``companion.core.parasites`
 from __future__ import annotations
 
 from functools import partial
-from typing import Unpack
 
 import flet as ft
 
+from companion.core.actions import allowed
 from companion.core.i18n import N_, is_message
 from companion.core.parasites import parasites_view
 from companion.core.parasites.commands import DestroyParasite, HostDidNotBattle, PlayParasite
@@ -18,24 +18,14 @@ from companion.core.parasites.model import KEY
 from companion.core.schema import JsonObject
 from companion.core.state import ant_players
 from companion.ui.i18n import Renderable, render, tr, trf, verbatim
-from companion.ui.panels import Panel, PanelContext, module_applies, register
-from companion.ui.panels.broodmother.controls import ChoiceOptions, Handler
+from companion.ui.panels import Panel, PanelContext, module_applies, register, sends
 from companion.ui.panels.forms import Field, ask
-from companion.ui.panels.scoring_controls import choice, interpretations, line, note
-from companion.ui.theme import Sizes
+from companion.ui.panels.scoring_controls import interpretations, line, note, wide_choice
 
 PARTS = (("head", N_("Head")), ("thorax", N_("Thorax")), ("abdomen", N_("Abdomen")))
 #: "Incubator Head: Ana on Bo's head", by body part (the possessive differs by language).
 WHERE = {"head": N_("{card}: {parasite} on {host}'s head"), "thorax": N_("{card}: {parasite} on {host}'s thorax"),
          "abdomen": N_("{card}: {parasite} on {host}'s abdomen")}
-
-
-#: A button of this panel: its label wraps (Spanish runs longer); full width on a phone, half on a wide screen.
-WIDE = {"xs": 12, "md": 6}
-
-
-def _button(label: str, on_tap: Handler | None, sizes: Sizes, **kwargs: Unpack[ChoiceOptions]) -> ft.Control:
-    return choice(label, on_tap, sizes, col=WIDE, **kwargs)
 
 
 def _text(value: Renderable) -> str:
@@ -47,8 +37,8 @@ applies = module_applies(KEY)
 
 
 def build(ctx: PanelContext) -> list[ft.Control]:
-    view = parasites_view(ctx.state, ctx.content)
-    s = ctx.sizes
+    view = ctx.area(KEY, parasites_view)
+    listed, s = view["actions"], ctx.sizes
     out: list[ft.Control] = []
     if not view["parasites"]:
         out.append(line(tr("No Parasitic Evolution in play."), s, identifier="parasites-none", muted=True))
@@ -59,20 +49,20 @@ def build(ctx: PanelContext) -> list[ft.Control]:
         if x["trigger"]:
             out.append(line(_text(x["says"]), s, size=s.small, muted=True))
         covers = trf("An Evolution covers {card}", card=x["card"])
-        row = [_button(covers, ctx.handler(partial(DestroyParasite, xid)), s, identifier=f"parasites-{xid}-destroy",
-                       kind="outlined")]
-        if x["can_score"]:
+        row = [wide_choice(covers, sends(ctx, listed, DestroyParasite(xid)), s, identifier=f"parasites-{xid}-destroy",
+                           kind="outlined")]
+        if allowed(listed, HostDidNotBattle(xid)):
             point = trf("{host} fought no battle: {parasite} +{cp}", host=x["host_name"], parasite=x["parasite_name"],
                         cp=x["no_battle_cp"])
-            row.insert(0, _button(point, ctx.handler(partial(HostDidNotBattle, xid)), s,
-                                  identifier=f"parasites-{xid}-cp", kind="filled"))
+            row.insert(0, wide_choice(point, sends(ctx, listed, HostDidNotBattle(xid)), s,
+                                      identifier=f"parasites-{xid}-cp", kind="filled"))
         out.append(ft.ResponsiveRow(row, spacing=8, run_spacing=8))
     for c in view["known"]:
-        out.append(_button(trf("Play {card}", card=c["name"]), ctx.answers.handler(partial(_ask_play, ctx,
+        out.append(wide_choice(trf("Play {card}", card=c["name"]), ctx.answers.handler(partial(_ask_play, ctx,
                                                                                                c["name"])), s,
                            identifier=f"parasites-play-{c['name'].replace(' ', '-').casefold()}", kind="outlined",
                            icon=ft.Icons.ADD))
-    out.append(_button(tr("Play another Parasitic card (typed once)"), ctx.answers.handler(partial(_ask_play,
+    out.append(wide_choice(tr("Play another Parasitic card (typed once)"), ctx.answers.handler(partial(_ask_play,
                                                                                                        ctx, "")), s,
                        identifier="parasites-play-other", kind="text", icon=ft.Icons.EDIT))
     if view["destroyed"]:

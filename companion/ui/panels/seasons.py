@@ -7,7 +7,6 @@ Renders ``seasons_view``; the deck (2 Early on top of 2 Late, seeded) and the re
 from __future__ import annotations
 
 from functools import partial
-from typing import Unpack
 
 import flet as ft
 
@@ -18,18 +17,8 @@ from companion.core.seasons.model import KEY
 from companion.core.seasons.view import SeasonsView
 from companion.ui.i18n import Renderable, render, tr, trf, trn, verbatim
 from companion.ui.panels import Panel, PanelContext, module_applies, register
-from companion.ui.panels.broodmother.controls import ChoiceOptions, Handler
 from companion.ui.panels.forms import Field, ask
-from companion.ui.panels.scoring_controls import choice, interpretations, line, note
-from companion.ui.theme import Sizes
-
-#: A button of this panel: its label wraps (Spanish runs longer); full width on a phone, half on a wide screen.
-WIDE = {"xs": 12, "md": 6}
-
-
-def _button(label: str, on_tap: Handler | None, sizes: Sizes, **kwargs: Unpack[ChoiceOptions]) -> ft.Control:
-    return choice(label, on_tap, sizes, col=WIDE, **kwargs)
-
+from companion.ui.panels.scoring_controls import interpretations, line, note, wide_choice
 
 applies = module_applies(KEY, "variants")
 
@@ -51,19 +40,19 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     else:
         out.append(line(tr("No Season revealed yet."), s, identifier="seasons-now", muted=True))
     if not view["built"]:
-        out.append(_button(tr("Build the Seasons deck (2 Early on top of 2 Late)"), ctx.handler(BuildSeasons), s,
+        out.append(wide_choice(tr("Build the Seasons deck (2 Early on top of 2 Late)"), ctx.handler(BuildSeasons), s,
                            identifier="seasons-build", kind="filled"))
-        out.append(_button(tr("Enter the deck built at the table"), ctx.answers.handler(partial(_ask_deck, ctx)), s,
+        out.append(wide_choice(tr("Enter the deck built at the table"), ctx.answers.handler(partial(_ask_deck, ctx)), s,
                            identifier="seasons-enter", kind="text"))
     elif view["due"]:
-        out.append(_button(tr("Reveal this round's Season"), ctx.handler(RevealSeason), s, identifier="seasons-reveal",
-                           kind="filled"))
+        out.append(wide_choice(tr("Reveal this round's Season"), ctx.handler(RevealSeason), s,
+                               identifier="seasons-reveal", kind="filled"))
     out.append(line(trn("1 card left in the Seasons deck", "{n} cards left in the Seasons deck", view["left"]), s,
                     size=s.small, muted=True))
     for r in view["revealed"]:
         out.append(line(trf("Round {round}: {card}", round=r["round"], card=r["label"]), s, size=s.small,
                         identifier=f"seasons-round-{r['round']}"))
-    out.append(_button(tr("Type a Season card's name and effect (once)"),
+    out.append(wide_choice(tr("Type a Season card's name and effect (once)"),
                        ctx.answers.handler(partial(_ask_card, ctx,
                                                        view)), s, identifier="seasons-describe", kind="text",
                        icon=ft.Icons.EDIT))

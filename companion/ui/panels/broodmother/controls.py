@@ -2,8 +2,8 @@
 
 Every control here carries a semantics label and identifier (what a screen reader says
 and what the browser tests find) and is at least 48 px tall. A button the core refuses
-is drawn disabled, and ``session.why_not`` gives the core's own sentence for it, so the panel
-never has to know a rule to explain itself.
+is drawn disabled, and her view's ``actions`` give the core's own sentence for it (``why_refused``), so the
+panel never has to know a rule to explain itself.
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 
 The app cannot see the board, so the table tells it what changed: tap a hex to open its
 actions (chase or destroy a nymph, defeat its centipede, set its free collection sites,
-corrections), or add a hex when the ants Explore. Which actions a place offers is the
-core's answer (``can_*`` in the view, ``session.can`` for the rest): no rule lives here.
+corrections), or add a hex when the ants Explore. Which actions a place offers now is the
+view's to say (its ``actions``, the core's answer): no rule lives here.
 Places her last instructions named are outlined, so the table finds them at a glance.
 """
 

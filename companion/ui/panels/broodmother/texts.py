@@ -14,14 +14,13 @@ from companion.core.broodmother.actions import (
 )
 from companion.core.broodmother.checklist import ChecklistItem
 from companion.core.broodmother.deck import OddsRow
+from companion.core.broodmother.model import TUNNEL  # the place number the core's commands use for the Great Tunnel
 from companion.core.broodmother.schema import Her, Report, Tunnel
 from companion.core.broodmother.shown import HexRow, QuestionShown
 from companion.core.errors import GameError
 from companion.core.i18n import N_
 from companion.core.schema import Json
 from companion.ui.i18n import tr, trf, trn
-
-TUNNEL = 0  # the place number the core's commands use for the Great Tunnel
 
 # Presentation names for the fields the core's questions ask (the view gives only ids).
 FIELD_LABELS = {
