@@ -33,7 +33,7 @@ from companion.ui.kept import GameReader
 from companion.ui.page_size import page_width
 from companion.ui.panel_folds import Folds, jump_bar
 from companion.ui.panels import PanelServices, TabValue
-from companion.ui.screen import GAP, Screen
+from companion.ui.screen import GAP, Place, Screen
 from companion.ui.share_view import open_share_dialog
 from companion.ui.slots import Reused
 from companion.ui.table_view import leave_action, open_phone_share, table_banner
@@ -58,6 +58,7 @@ class GameScreen(Screen):
     def __init__(self, app: PageApp, route: str, params: dict[str, str]) -> None:
         super().__init__(app, route, params)
         self.game_id = self.params["id"]
+        self.place = Place(app.places, f"game/{self.game_id}")  # opened again, the game shows where it was left
         self.folds = Folds()  # panels folded on this device, read once shown
         self._services: PanelServices | None = None
         self._answering: str | None = None  # while a tap is answered first: the part it was made in
