@@ -343,10 +343,15 @@ def warm_start(playwright: Any, site: Site, profile: Path, throttle: float, game
         out = {"warm_start_s": took}
         if game_id:
             ui.by_id(f"resume-{game_id}").wait_for(state="attached", timeout=START_MS)
+            if SPANS:
+                listen_for_spans(page)
             began = time.perf_counter()
             ui.tap(f"resume-{game_id}")
             ui.by_id("screen-game").wait_for(state="attached", timeout=START_MS)
             out["resume_s"] = time.perf_counter() - began
+            if SPANS:  # the opening's Python share, both its passes (the second ends after the screen is shown)
+                page.wait_for_function("(window.tapSpans || []).length > 0", timeout=START_MS)
+                out.update({f"resume_{key}": value for key, value in spans_heard(page).items()})
         return out
 
 

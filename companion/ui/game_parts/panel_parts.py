@@ -77,6 +77,9 @@ class PanelParts:
                 return self.screen.slots.keep(ident), title, asks  # drawn in the answer's second pass
             if keep and not kept.CHECK:
                 return self.screen.slots.keep(ident), title, asks
+            if self.screen.sketching and not self.screen.layout():  # a phone: below the fold, drawn next pass
+                self.drawn.pop(ident, None)
+                return self.screen.slots.part(ident, None), title, asks
             if self.screen.sketching and not folded:
                 inputs = None  # a heading for now: drawn whole by the opening's second pass
             body = [] if folded or self.screen.sketching else panel.build(ctx)

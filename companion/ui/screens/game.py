@@ -73,14 +73,15 @@ class GameScreen(Screen):
         self.log = GameLog(self)
         self.slots.scrolled_to = True  # what changed is scrolled to by its slot (``Follow.the_change``)
         self.follow = Follow(self)
-        self._sketching = False  # the opening's first pass: the panels as their headings, their bodies next
+        self._sketching = False  # the opening's first pass: the panels left for the next (headings, on a tablet)
         self._filling = False  # the opening's second pass is on its way
 
     # -- opening the screen --------------------------------------------------------------------
     def build_view(self) -> ft.View:
-        """Opening the game (Start game, Back to the game) answers in two passes, as a tap does: the round bar, her
-        moment, the standings, the jump bar and each panel's heading first, the panels' bodies a moment later (on
-        a phone they are below the fold). Sent at once, the whole screen took 0.7-2.4 s on the served app."""
+        """Opening the game (Start game, a game from Home) answers in two passes, as a tap does: the round bar, her
+        moment, the standings and the jump bar first (on a tablet each panel's heading too), the panels and the log
+        a moment later (on a phone they are below the fold; drawn empty, their slots take no room meanwhile). Sent
+        at once, the whole screen took 0.7-2.4 s on the served app."""
         if not callable(getattr(self.app.page, "run_task", None)):
             return super().build_view()  # drawn in a test, with no page to send a second pass
         self._sketching = self._filling = True
@@ -94,7 +95,8 @@ class GameScreen(Screen):
 
     @property
     def sketching(self) -> bool:
-        """In the opening's first pass: a panel is drawn as its heading (``PanelParts``)."""
+        """In the opening's first pass: a panel is left empty on a phone, drawn as its heading on a tablet
+        (``PanelParts``)."""
         return self._sketching
 
     async def _fill_in(self) -> None:
@@ -259,7 +261,7 @@ class GameScreen(Screen):
         rest.append(part("jump-bar", lambda: jump_bar(self, jumps, wrap=self._wide()) if len(jumps) > 1 else None,
                          (tab, tuple(jumps))))
         rest += panels[first:]
-        rest.append(part("log", lambda: self.log.draw(view)))
+        rest.append(part("log", lambda: None if self._sketching else self.log.draw(view)))  # at the foot: next pass
         if not self._wide():
             return moment + rest
         return [ft.ResponsiveRow([
