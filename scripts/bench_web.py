@@ -371,8 +371,14 @@ def load() -> str:
 
 
 def suffixes(dists: list[Path]) -> list[str]:
-    """How each build's apps are named: "floor" and "companion" for one build, with "-<renderer>" for several."""
-    return [""] if len(dists) == 1 else [f"-{renderer_of(dist)}" for dist in dists]
+    """How each build's apps are named: "floor" and "companion" for one build, with "-<renderer>" for several (or
+    "-<folder>" for builds of one renderer: a build before and after a change)."""
+    if len(dists) == 1:
+        return [""]
+    renderers = [renderer_of(dist) for dist in dists]
+    if len(set(renderers)) < len(dists):
+        return [f"-{dist.name}" for dist in dists]
+    return [f"-{renderer}" for renderer in renderers]
 
 
 def run(dists: list[Path], rounds: int, rates: list[float], taps: int, files: int) -> dict[str, Any]:
