@@ -7,7 +7,8 @@ and encoding - is timed with ``time.perf_counter`` (with ``COMPANION_TAP_SPANS_C
 it runs; a part inside another is taken out of the outer one, so the parts add up, and what no part claims (building
 and comparing the controls) is ``controls``.
 
-Reported per tap as one JSON object ``{"busy_ms", "wall_ms", "parts": {...}}``: on a computer appended as a line to
+Reported per tap as one JSON object ``{"busy_ms", "first_ms", "wall_ms", "parts": {...}}`` (``first_ms``: the first
+pass, which the player waits for): on a computer appended as a line to
 the file ``COMPANION_TAP_SPANS`` names, in the browser (the phone build, where ``COMPANION_TAP_SPANS`` is set by the
 page's ``?spans`` query) posted on the ``companion-web`` channel as ``{"tap_spans": ...}``. ``scripts/bench_taps.py``
 and ``scripts/bench_web.py --spans`` read them. No Flet here: the core times its own parts through this module.
@@ -35,6 +36,7 @@ class Tap:
         self.start = _clock()
         self.end = self.start
         self.busy = 0.0
+        self.first: float | None = None  # the first pass's busy time: what the player waits for before the answer
         self.parts: dict[str, float] = {}
         self.waiting = 0  # passes scheduled for later (``later``) not yet run
         self.inner: list[float] = []  # per open part: the time its inner parts took (taken out of it)
@@ -84,6 +86,8 @@ def _running(measured: Tap) -> Iterator[None]:
         _current = None
         measured.end = _clock()
         measured.busy += measured.end - began
+        if measured.first is None:
+            measured.first = measured.busy
         if measured.waiting <= 0:
             _report(measured)
 
@@ -110,11 +114,12 @@ def _timed(measured: Tap, name: str) -> Iterator[None]:
 
 
 def figures(measured: Tap) -> dict[str, object]:
-    """A measured tap in milliseconds: busy (Python running), wall (first start to last end), and by part."""
+    """A measured tap in milliseconds: busy (Python running), its first pass's share, wall (first start to last end),
+    and by part."""
     parts = {name: round(seconds * 1000, 3) for name, seconds in measured.parts.items()}
     parts[CONTROLS] = round((measured.busy - sum(measured.parts.values())) * 1000, 3)
-    return {"busy_ms": round(measured.busy * 1000, 3), "wall_ms": round((measured.end - measured.start) * 1000, 3),
-            "parts": parts}
+    return {"busy_ms": round(measured.busy * 1000, 3), "first_ms": round((measured.first or 0.0) * 1000, 3),
+            "wall_ms": round((measured.end - measured.start) * 1000, 3), "parts": parts}
 
 
 def _report(measured: Tap) -> None:

@@ -343,10 +343,15 @@ def warm_start(playwright: Any, site: Site, profile: Path, throttle: float, game
         out = {"warm_start_s": took}
         if game_id:
             ui.by_id(f"resume-{game_id}").wait_for(state="attached", timeout=START_MS)
+            if SPANS:
+                listen_for_spans(page)
             began = time.perf_counter()
             ui.tap(f"resume-{game_id}")
             ui.by_id("screen-game").wait_for(state="attached", timeout=START_MS)
             out["resume_s"] = time.perf_counter() - began
+            if SPANS:  # the opening's Python share, both its passes (the second ends after the screen is shown)
+                page.wait_for_function("(window.tapSpans || []).length > 0", timeout=START_MS)
+                out.update({f"resume_{key}": value for key, value in spans_heard(page).items()})
         return out
 
 
@@ -366,8 +371,14 @@ def load() -> str:
 
 
 def suffixes(dists: list[Path]) -> list[str]:
-    """How each build's apps are named: "floor" and "companion" for one build, with "-<renderer>" for several."""
-    return [""] if len(dists) == 1 else [f"-{renderer_of(dist)}" for dist in dists]
+    """How each build's apps are named: "floor" and "companion" for one build, with "-<renderer>" for several (or
+    "-<folder>" for builds of one renderer: a build before and after a change)."""
+    if len(dists) == 1:
+        return [""]
+    renderers = [renderer_of(dist) for dist in dists]
+    if len(set(renderers)) < len(dists):
+        return [f"-{dist.name}" for dist in dists]
+    return [f"-{renderer}" for renderer in renderers]
 
 
 def run(dists: list[Path], rounds: int, rates: list[float], taps: int, files: int) -> dict[str, Any]:

@@ -47,6 +47,7 @@ def span_summary(records: list[dict[str, Any]]) -> dict[str, float]:
     if not records:
         return {}
     out = {"busy_p50_ms": statistics.median(r["busy_ms"] for r in records),
+           "first_p50_ms": statistics.median(r.get("first_ms", r["busy_ms"]) for r in records),
            "wall_p50_ms": statistics.median(r["wall_ms"] for r in records)}
     for name in sorted({name for r in records for name in r["parts"]}, key=_part_order):
         out[f"{name}_p50_ms"] = statistics.median(r["parts"].get(name, 0.0) for r in records)
@@ -61,6 +62,7 @@ def _part_order(name: str) -> int:
 def span_line(figures: dict[str, float]) -> str:
     """One line: Python's share p50 and its parts."""
     parts = ", ".join(f"{key.removesuffix('_p50_ms')} {value:g}" for key, value in figures.items()
-                      if key.endswith("_p50_ms") and key not in ("busy_p50_ms", "wall_p50_ms"))
-    return (f"python p50 {figures.get('busy_p50_ms', float('nan')):g} ms (wall {figures.get('wall_p50_ms', 0):g}; "
+                      if key.endswith("_p50_ms") and key not in ("busy_p50_ms", "first_p50_ms", "wall_p50_ms"))
+    return (f"python p50 {figures.get('busy_p50_ms', float('nan')):g} ms (first pass "
+            f"{figures.get('first_p50_ms', float('nan')):g}; wall {figures.get('wall_p50_ms', 0):g}; "
             f"{parts}; n={figures.get('taps_measured', 0):g})")

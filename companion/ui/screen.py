@@ -27,6 +27,27 @@ GAP = 14  # px between the parts of a screen
 MAX_ITEMS = 500  # slot items remembered (a screen has a few dozen)
 CACHE_EXTENT = 100_000  # px: every part is built on the client, so a jump or a screen reader reaches any of them
 REVEAL_PAUSES = (0.1, 0.3)  # s: when a part is scrolled to after a change (``reveal``), and again
+PLACE_NOTE_MS = 250  # ms: at most how often the browser tells a screen that keeps its place where it is scrolled to
+
+
+class Place:
+    """Where a screen's list was left on this tab, noted as the player scrolls and kept in the tab's ``places`` by
+    ``key`` (each game its own), so the screen opens there again rather than at its top."""
+
+    def __init__(self, places: dict[str, float], key: str) -> None:
+        self.places = places
+        self.key = key
+
+    @property
+    def offset(self) -> float:
+        """Pixels from the list's top (0 until the player scrolls)."""
+        return self.places.get(self.key, 0.0)
+
+    def noted(self, e: ft.OnScrollEvent) -> None:
+        """The browser says where the list is now. Nothing is drawn, so nothing is sent back (Flet would otherwise
+        diff the page after the event)."""
+        ft.context.disable_auto_update()
+        self.places[self.key] = e.pixels
 
 
 class Screen:
@@ -47,6 +68,7 @@ class Screen:
         self.slots = Slots(gap=GAP)  # the parts of the body, sent again only when their drawing changed
         self.bars = Bars(self)  # the app bar and the bottom bar, sent again only when their drawing changed
         self._items: dict[str, ft.Container] = {}  # the list's items that hold slots, by key (``_item``)
+        self.place: Place | None = None  # where the screen was left, if it opens there again (set before it is built)
         self.setup()
 
     @property
@@ -91,13 +113,14 @@ class Screen:
     def after_show(self) -> None:
         """Called once the screen is on the page (e.g. to scroll to the place a route names)."""
 
-    async def scroll_to(self, key: str) -> None:
-        """Bring the section whose scroll key is ``key`` into view."""
-        await self._scroller.scroll_to(scroll_key=key, duration=0)
+    async def scroll_to(self, key: str | None = None, offset: float | None = None) -> None:
+        """Bring the section whose scroll key is ``key`` into view (or scroll ``offset`` pixels from the top)."""
+        await self._scroller.scroll_to(scroll_key=key, offset=offset, duration=0)
 
-    def reveal(self, key: str) -> None:
+    def reveal(self, key: str | None = None, offset: float | None = None) -> None:
         """Once the drawing under way is on the page, scroll the part keyed ``key`` (an ``ft.ScrollKey``) into view:
-        what a tap opened, or what changed, is where the player looks."""
+        what a tap opened, or what changed, is where the player looks. (``offset``: pixels from the top instead,
+        where the player left the screen: ``Place``.)"""
         page = self.app.page
         if not callable(getattr(page, "run_task", None)):
             return
@@ -107,7 +130,7 @@ class Screen:
             # with the drawing itself can arrive first and do nothing, so it goes a moment later, and once more.
             for pause in REVEAL_PAUSES:
                 await asyncio.sleep(pause)
-                await self.scroll_to(key)
+                await self.scroll_to(key, offset)
 
         page.run_task(scroll)
 
@@ -134,7 +157,9 @@ class Screen:
         # The scrolling list is made once and only its content is replaced on refresh, so a
         # tap far down the screen does not jump the player back to the top.
         self._scroller = ft.ListView(expand=True, spacing=0, padding=self._padding(),
-                                     build_controls_on_demand=False, cache_extent=CACHE_EXTENT)
+                                     build_controls_on_demand=False, cache_extent=CACHE_EXTENT,
+                                     on_scroll=self.place.noted if self.place is not None else None,
+                                     scroll_interval=PLACE_NOTE_MS)
         self.slots.forget()
         self.bars.forget()
         self.view = ft.View(route=self.route, padding=0, controls=[

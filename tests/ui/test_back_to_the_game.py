@@ -3,7 +3,8 @@
 Seen on Flet's own wire (``WireDevice``, a real server): a 4-player game with every module is opened from Home
 (its whole screen sent, tens of KB), the player goes Home, another tab gives a point, and Back to the game sends
 the point and little else - where the screen built afresh sent all of it again. A screen whose route differs
-(another game) is built afresh, and the kept one is dropped.
+(another game) is built afresh, and the kept one is dropped. Built afresh on a phone, the screen's first message is
+its top (the round bar, the standings, the jump bar) and the panels and the log follow in a second.
 """
 
 from __future__ import annotations
@@ -37,17 +38,19 @@ def served(tmp_path: Path) -> Iterator[tuple[Server, str, str]]:
 
 
 PAGE = 1  # the page's control id: what the Flutter client reports a route change on
+LOG = "'log'"  # the log's identifier as a message carries it: drawn by an opening's second pass
 
 
-def sent_after(device: WireDevice, route: str, shows: str) -> tuple[int, float]:
+def sent_after(device: WireDevice, route: str, *shows: str) -> tuple[int, float]:
     """Go to ``route`` as the browser does (Home's rows and Back navigate; the client reports the route change),
-    and wait until a message names ``shows`` and the drawing has settled: the bytes the server sent for it, and
-    when it started."""
+    and wait until messages name each of ``shows`` and the drawing has settled: the bytes the server sent for it,
+    and when it started."""
     device.settled()
     began, start = time.monotonic(), len(device.received)
     device._send([UPDATE_CONTROL_PROPS, {"id": PAGE, "props": {"route": route}}])
     device._send([CONTROL_EVENT, {"target": PAGE, "name": "route_change", "data": {"route": route}}])
-    device.wait(lambda: device.said(shows, since=began), timeout=60, what=f"the drawing of {route}")
+    device.wait(lambda: all(device.said(text, since=began) for text in shows), timeout=60,
+                what=f"the drawing of {route}")
     device.settled(quiet=1.0)  # the game screen's second pass too
     return sum(len(msgpack.packb(message)) for _, message in device.received[start:]), began
 
@@ -58,8 +61,8 @@ def test_back_to_the_game_sends_only_what_changed(served: tuple[Server, str, str
     elsewhere = WireDevice(server.url, f"/game/{game_id}")
     try:
         device.wait_id(f"resume-{game_id}")
-        opened, _ = sent_after(device, f"/game/{game_id}", "Every module")
-        assert opened > 40_000, opened  # the whole screen (its first pass alone is more): every module
+        opened, _ = sent_after(device, f"/game/{game_id}", "Every module", LOG)  # the log: the second pass's
+        assert opened > 40_000, opened  # the whole screen, both passes: every module
         sent_after(device, "/", "screen-home")
         elsewhere.wait_id("plus-p2")
         elsewhere.tap("plus-p2")
@@ -78,10 +81,27 @@ def test_another_game_is_built_afresh(served: tuple[Server, str, str]) -> None:
     device = WireDevice(server.url, "/")
     try:
         device.wait_id(f"resume-{game_id}")
-        first, _ = sent_after(device, f"/game/{game_id}", "Every module")
+        first, _ = sent_after(device, f"/game/{game_id}", "Every module", LOG)
         sent_after(device, "/", "screen-home")
         device.wait_id(f"resume-{other_id}")
-        other, _ = sent_after(device, f"/game/{other_id}", "Another")
+        other, _ = sent_after(device, f"/game/{other_id}", "Another", LOG)
         assert other > 40_000, (other, first)  # its own screen, sent whole
+    finally:
+        device.close()
+
+
+def test_an_opening_sends_the_top_first(served: tuple[Server, str, str]) -> None:
+    server, game_id, _ = served
+    device = WireDevice(server.url, "/")
+    try:
+        device.wait_id(f"resume-{game_id}")
+        _, began = sent_after(device, f"/game/{game_id}", "Every module", LOG)
+        messages = [repr(message) for when, message in device.received if when >= began]
+        first = next(n for n, text in enumerate(messages) if "'round-bar'" in text)
+        assert "'scores'" in messages[first] and "'jump-bar'" in messages[first], messages[first][:300]
+        assert "'panel-" not in messages[first] and LOG not in messages[first], len(messages[first])
+        later = "".join(messages[first + 1:])
+        assert "'panel-checklist'" in later and LOG in later, len(later)  # the second pass: panels, log
+        assert len(messages[first]) < len(later), (len(messages[first]), len(later))
     finally:
         device.close()

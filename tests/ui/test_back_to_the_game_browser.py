@@ -3,8 +3,10 @@
 The kept screen is never stale and never in the way: a Spanish tab opens a 4-player game with every module, goes
 Home (the game screen is gone from the page's tree), another tab gives a point, and Back to the game shows the
 point, in Spanish; the kept screen then follows the other tab's undo like any game screen. A Spanish tab going Home
-and back twice sees the game's screen and Home in turn. (``test_back_to_the_game.py`` shows on Flet's wire that the
-kept screen is not sent again.)
+and back twice sees the game's screen and Home in turn. A game opens where the tab left it: scrolled down to its log,
+Back to the game shows the log again (the kept screen), and so does the game opened from Home after another game
+was opened meanwhile (built afresh). (``test_back_to_the_game.py`` shows on Flet's wire that the kept screen is not
+sent again.)
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
 from tests.module_helpers import EVERY_MODULE
 from tests.ui.browser import Server, Ui, new_tab, run_server
-from tests.ui.test_tap_in_view import PHONE
+from tests.ui.test_tap_in_view import APP_BAR, PHONE, in_view, scroll_down_to
 
 pytestmark = pytest.mark.browser
 
@@ -31,6 +33,7 @@ def prepared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server,
     store = GameStore(db)
     game = store.create(GameSetup(game="mota", mode="competitive", players=FOUR, **EVERY_MODULE),  # type: ignore[arg-type]
                         name="Every module", seed=3)
+    store.create(GameSetup(game="mota", mode="competitive", players=FOUR[:2]), name="Another game", seed=4)
     store.close()
     with run_server(db) as srv:
         yield srv, game.id
@@ -78,5 +81,39 @@ def test_home_and_back_again_in_spanish(browser: Browser, prepared: tuple[Server
             ui.wait_screen("home")
             ui.by_id("screen-game").wait_for(state="detached")  # the kept screen is hidden, not drawn under Home
             ui.by_id(f"resume-{game_id}").wait_for()
+    finally:
+        ui.page.context.close()
+
+
+def other_game(ui: Ui, game_id: str) -> str:
+    """The id of the game on Home's list that is not ``game_id``."""
+    resumes = ui.page.locator("[flt-semantics-identifier^='resume-']")
+    resumes.first.wait_for()
+    ids = [str(node.get_attribute("flt-semantics-identifier"))[len("resume-"):] for node in resumes.all()]
+    return next(found for found in ids if found not in (game_id, "heading"))
+
+
+def test_a_game_opens_where_the_tab_left_it(browser: Browser, prepared: tuple[Server, str]) -> None:
+    srv, game_id = prepared
+    ui = new_tab(browser, srv.url, PHONE)
+    try:
+        ui.open("/", "home")
+        other = other_game(ui, game_id)
+        resume(ui, game_id)
+        scroll_down_to(ui, "log")  # the foot of the screen: the round bar is far above it
+        in_view(ui, "log")
+        ui.tap("back")
+        ui.wait_screen("home")
+        resume(ui, game_id)  # the kept screen, shown again
+        in_view(ui, "log")
+        ui.shot("back-to-the-game-place")
+        ui.tap("back")
+        resume(ui, other)  # another game, opened at its top: it is the one kept now
+        in_view(ui, "round")
+        ui.tap("back")
+        resume(ui, game_id)  # built afresh, opened where this tab left it
+        in_view(ui, "log")
+        hidden = ui.by_id("round").bounding_box()
+        assert hidden is None or hidden["y"] + hidden["height"] < APP_BAR, hidden  # the round bar is above it
     finally:
         ui.page.context.close()

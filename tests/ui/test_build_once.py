@@ -62,6 +62,7 @@ class TabStub:
         self.ctx = ctx
         self.shown = ShownRevisions()
         self.opened_tiles: set[str] = set()
+        self.places: dict[str, float] = {}
         # The tab's parts (``PageApp.answers``, ``changes``, ...): this stub is each of them.
         self.answers = self.changes = self.routes = self.guests = self
 

@@ -67,7 +67,10 @@ class Follow:
             self.screen.reveal(self.screen.slots.scroll_key(changed[0]))
 
     def the_place_named(self) -> None:
-        """Back from the rules a "?" opened: the section it was on (``?at=...``)."""
+        """Back from the rules a "?" opened: the section it was on (``?at=...``); else where this tab left the game
+        (Back to the game, or the game opened again from Home), not its top."""
         at = Origin.of(self.screen.params).at
         if at:
             self.screen.app.page.run_task(self.screen.scroll_to, at)
+        elif self.screen.place is not None and self.screen.place.offset > 0:
+            self.screen.reveal(offset=self.screen.place.offset)

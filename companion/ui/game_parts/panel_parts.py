@@ -79,6 +79,8 @@ class PanelParts:
                 return self.screen.slots.keep(ident), title, asks  # drawn in the answer's second pass
             if keep and not kept.CHECK:
                 return self.screen.slots.keep(ident), title, asks
+            if self.screen.sketching and not self.screen.layout():  # a phone: below the fold, drawn next pass
+                return self._left_for_later(ident), title, asks
             if self.screen.sketching and not folded:
                 inputs = None  # a heading for now: drawn whole by the opening's second pass
             body = [] if folded or self.screen.sketching else panel.build(ctx)
@@ -105,6 +107,12 @@ class PanelParts:
         pass: asked in both passes, that took ~2 ms of Next's answer with every module in play)."""
         screen = self.screen
         return panel.now is None and screen._answering not in (None, ident) and screen.slots.holds(ident)
+
+    def _left_for_later(self, ident: str) -> ft.Control:
+        """A panel's slot left empty by the opening's first pass on a phone (it is below the fold): the second pass
+        draws it whole, never keeps it."""
+        self.drawn.pop(ident, None)
+        return self.screen.slots.part(ident, None)
 
     def _asks(self, ident: str, panel: Panel, ctx: PanelContext, still: bool) -> list[ft.Control]:
         """What a panel's ``now`` part asks: drawn from what the panel is drawn from, so while the panel is kept the

@@ -33,7 +33,7 @@ from companion.ui.kept import GameReader
 from companion.ui.page_size import page_width
 from companion.ui.panel_folds import Folds, jump_bar
 from companion.ui.panels import PanelServices, TabValue
-from companion.ui.screen import GAP, Screen
+from companion.ui.screen import GAP, Place, Screen
 from companion.ui.share_view import open_share_dialog
 from companion.ui.slots import Reused
 from companion.ui.table_view import leave_action, open_phone_share, table_banner
@@ -58,6 +58,7 @@ class GameScreen(Screen):
     def __init__(self, app: PageApp, route: str, params: dict[str, str]) -> None:
         super().__init__(app, route, params)
         self.game_id = self.params["id"]
+        self.place = Place(app.places, f"game/{self.game_id}")  # opened again, the game shows where it was left
         self.folds = Folds()  # panels folded on this device, read once shown
         self._services: PanelServices | None = None
         self._answering: str | None = None  # while a tap is answered first: the part it was made in
@@ -72,14 +73,15 @@ class GameScreen(Screen):
         self.log = GameLog(self)
         self.slots.scrolled_to = True  # what changed is scrolled to by its slot (``Follow.the_change``)
         self.follow = Follow(self)
-        self._sketching = False  # the opening's first pass: the panels as their headings, their bodies next
+        self._sketching = False  # the opening's first pass: the panels left for the next (headings, on a tablet)
         self._filling = False  # the opening's second pass is on its way
 
     # -- opening the screen --------------------------------------------------------------------
     def build_view(self) -> ft.View:
-        """Opening the game (Start game, Back to the game) answers in two passes, as a tap does: the round bar, her
-        moment, the standings, the jump bar and each panel's heading first, the panels' bodies a moment later (on
-        a phone they are below the fold). Sent at once, the whole screen took 0.7-2.4 s on the served app."""
+        """Opening the game (Start game, a game from Home) answers in two passes, as a tap does: the round bar, her
+        moment, the standings and the jump bar first (on a tablet each panel's heading too), the panels and the log
+        a moment later (on a phone they are below the fold; drawn empty, their slots take no room meanwhile). Sent
+        at once, the whole screen took 0.7-2.4 s on the served app."""
         if not callable(getattr(self.app.page, "run_task", None)):
             return super().build_view()  # drawn in a test, with no page to send a second pass
         self._sketching = self._filling = True
@@ -93,7 +95,8 @@ class GameScreen(Screen):
 
     @property
     def sketching(self) -> bool:
-        """In the opening's first pass: a panel is drawn as its heading (``PanelParts``)."""
+        """In the opening's first pass: a panel is left empty on a phone, drawn as its heading on a tablet
+        (``PanelParts``)."""
         return self._sketching
 
     async def _fill_in(self) -> None:
@@ -262,7 +265,7 @@ class GameScreen(Screen):
         rest.append(part("jump-bar", lambda: jump_bar(self, jumps, wrap=self._wide()) if len(jumps) > 1 else None,
                          (tab, tuple(jumps))))
         rest += panels[first:]
-        rest.append(part("log", lambda: self.log.draw(view)))
+        rest.append(part("log", lambda: None if self._sketching else self.log.draw(view)))  # at the foot: next pass
         if not self._wide():
             return moment + rest
         return [ft.ResponsiveRow([

@@ -28,6 +28,7 @@ class TabBase:
         self.ctx = ctx
         self.debouncer = Debouncer()
         self.opened_tiles: set[str] = set()  # tiles opened on this tab (``widgets.lazy_tile``)
+        self.places: dict[str, float] = {}  # where each screen that keeps its place was left (``Screen.place_key``)
         self.tapped: ft.Control | None = None  # while a tap's handler runs, the control tapped
         self.sizes = theme.Sizes()
         self.screen: Screen | None = None
