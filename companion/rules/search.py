@@ -18,9 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from rapidfuzz import fuzz, process
-from rapidfuzz.distance import OSA, Levenshtein
-
+from companion.rules.matching import Matches, match_words
 from companion.rules.model import KINDS, LANGS, Corpus, Entry
 from companion.rules.model import Hit as Hit
 from companion.rules.packed import Field, Fields, PlainFields, PlainPostings, PlainStems, Postings, Stems
@@ -30,13 +28,10 @@ from companion.rules.text import (
     EXAMPLE_WORDS,
     IN_PLAY_WORDS,
     META_WORDS,
-    STOP_WORDS,
-    STOP_WORDS_EN,
     content_tokens,
     fold,
     implied_words,
     stem,
-    synonyms,
     tokens,
 )
 
@@ -47,10 +42,6 @@ BODY_WEIGHT = 0.6  # a word found only in the body counts this much of a title/a
 SECTION_WEIGHT = 0.4  # the rulebook heading ("eve of the antperium homeland")
 BOOK_WEIGHT = 0.5  # the book's own name ("antscape end") counts for each of its entries
 COVERAGE_SHARE = 0.7  # the rest of the score is the closest single title or alias
-STEM_SIMILARITY = 0.8  # "moulting" for "moults": a form of the same word, not a typo
-PLURAL_SIMILARITY = 0.9  # "scores" for "score", "pulgones" for "pulgon": the same word
-TYPO_SHARPNESS = 3  # typo similarity is raised to this power: "cuesta"/"cuenta" (83%) counts 0.57
-KNOWN_WORD_TYPO = 0.7  # a word the rules use as typed is most likely meant: "ally" is not a slip for "rally"
 EXAMPLE_PENALTY = 6.0  # score points a worked example gives up to the rule it shows
 EXAMPLE_WANTED_BONUS = 15.0  # and the points it gains when the question asks for an example
 DEFINITION_BONUS = 4.0  # score points a glossary entry gains when a short question asks what a thing is
@@ -63,7 +54,6 @@ BOOK_NAME_WORD_WEIGHT = 0.6  # and a word of that name counts this much of its r
 
 IN_PLAY_BOOK_BONUS = 12.0  # added to the score (0-100) of an entry from a book in play
 IN_PLAY_SECTION_BONUS = 8.0  # and this much more when its section is a module, variant or mode in play
-Matches = dict[str, list[tuple[int, float]]]  # vocabulary word -> (query word number, similarity)
 
 
 @dataclass(frozen=True)
@@ -217,7 +207,7 @@ class SearchIndex:
         if not words:
             return []
         index = self._langs[lang]
-        matches = _match_words(index, words, lang)
+        matches = match_words(index, words, lang)
         weights = [_word_weight(index, matches, number) * (META_WORD_WEIGHT if word in META_WORDS else 1.0)
                    for number, word in enumerate(words)]
         coverage = self._coverage(index, matches, weights, book_name, kind)
@@ -347,67 +337,6 @@ def _kind_points(query: str, words: list[str]) -> dict[str, float]:
     if len(words) <= DEFINITION_WORDS and (fold(query) + " ").startswith(DEFINITION_OPENINGS):
         points["glossary"] = DEFINITION_BONUS
     return points
-
-
-def _match_words(index: _LangIndex, words: list[str], lang: str) -> Matches:
-    """The vocabulary words close to each query word: the same stem, or a small typo away.
-
-    Words of three letters or fewer must match exactly ("ant" is not "and"); four letters allow
-    one slip. Typo similarity is sharpened so that chance resemblances ("cuesta"/"cuenta")
-    count far less than true typos ("ladybg"/"ladybug").
-    """
-    matches: Matches = {}
-    stop = STOP_WORDS_EN | STOP_WORDS.get(lang, frozenset())
-    for position, word in enumerate(words):
-        found = {form: _form_similarity(word, form) for form in index.stems.get(stem(word, lang))}
-        for synonym in synonyms(word, lang):
-            found |= dict.fromkeys(index.stems.get(stem(synonym, lang)), STEM_SIMILARITY)
-        if len(word) > 3:
-            for choice, typo in _typos(index, word, stop).items():
-                found[choice] = max(found.get(choice, 0.0), typo)
-        if word in index.word_ids:
-            found[word] = 1.0
-        else:
-            _add_slips_synonyms(index, found, lang)
-        for choice, similarity in found.items():
-            matches.setdefault(choice, []).append((position, similarity))
-    return matches
-
-
-def _typos(index: _LangIndex, word: str, stop: frozenset[str]) -> dict[str, float]:
-    """The vocabulary words a typo away from ``word`` (of four letters or more), with their similarity: the
-    ratio sharpened, less for a word the rules use as typed."""
-    cutoff = 85.0 if len(word) == 4 else 75.0
-    doubt = KNOWN_WORD_TYPO if word in index.word_ids else 1.0
-    found = {}
-    for choice, score, _ in process.extract(word, index.vocab, scorer=fuzz.ratio, score_cutoff=cutoff, limit=None):
-        if choice not in stop:
-            found[choice] = doubt * (_slip_score(word, choice, score) / 100.0) ** TYPO_SHARPNESS
-    return found
-
-
-def _slip_score(word: str, choice: str, score: float) -> float:
-    """``fuzz.ratio``'s score, but two swapped neighbours ("predaotr") count as one slip, as a letter missing
-    does, not as the two edits the ratio sees: a swap is a typing slip, almost never another word."""
-    if len(word) != len(choice) or OSA.distance(word, choice) != 1 or Levenshtein.distance(word, choice) != 2:
-        return score
-    return 100.0 * (1 - 1 / (2 * len(word)))
-
-
-def _add_slips_synonyms(index: _LangIndex, found: dict[str, float], lang: str) -> None:
-    """A word the rules never use is a slip ("maximun"): what its likely meanings mean counts too, a step less
-    ("maximum" is also "limit")."""
-    for form, similarity in list(found.items()):
-        for synonym in synonyms(form, lang):
-            for target in index.stems.get(stem(synonym, lang)):
-                found[target] = max(found.get(target, 0.0), similarity * STEM_SIMILARITY)
-
-
-def _form_similarity(word: str, form: str) -> float:
-    """How close another form of the same stem is: a plural ("scores", "pulgones") is nearly the word itself,
-    a derived form ("moulting" for "moults") less so."""
-    short, long = sorted((word, form), key=len)
-    return PLURAL_SIMILARITY if long in {short + "s", short + "es"} else STEM_SIMILARITY
 
 
 def _word_weight(index: _LangIndex, matches: Matches, position: int) -> float:

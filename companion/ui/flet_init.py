@@ -21,7 +21,8 @@ import inspect
 from collections.abc import Callable, Iterator
 from typing import Any
 
-FOR_FLET = "1.0.5"
+from companion.ui.flet_diff import FOR_FLET  # the one Flet both cuts were written against
+
 _GIVEN_NOTHING = object()  # the default of a parameter in the new constructors: nothing was given
 
 

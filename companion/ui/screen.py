@@ -68,6 +68,8 @@ class Screen:
         self.slots = Slots(gap=GAP)  # the parts of the body, sent again only when their drawing changed
         self.bars = Bars(self)  # the app bar and the bottom bar, sent again only when their drawing changed
         self._items: dict[str, ft.Container] = {}  # the list's items that hold slots, by key (``_item``)
+        # a build that draws only the body's parts again (``GameScreen``'s second pass): the bars stay as drawn
+        self.panels_only = False
         self.place: Place | None = None  # where the screen was left, if it opens there again (set before it is built)
         self.setup()
 
@@ -194,7 +196,7 @@ class Screen:
         """Build the screen: whether the whole page is to be sent, or else the controls to send."""
         changed: list[ft.Control] = []
         whole = False
-        if not self.bars_as_drawn():
+        if not self.panels_only:
             if (appbar := self.bars.fill_app_bar(view)) is not None:
                 changed.append(appbar)
             whole = self.bars.fill_bottom_bar(view, changed)
@@ -204,11 +206,6 @@ class Screen:
             changed.append(self._scroller)
         outline_changed, parts = self._fill_body()
         return whole or outline_changed, changed + parts
-
-    def bars_as_drawn(self) -> bool:
-        """Whether the bars are left as the last build drew them (a build of the same game that draws only some
-        parts again: ``GameScreen``'s second pass)."""
-        return False
 
     def _fill_body(self) -> tuple[bool, list[ft.Control]]:
         """The scrolling body: whether its outline changed (then sent whole), else the parts to send."""

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from companion.rules.bench import load_queries, quality
 from companion.rules.corpus import Corpus, suggest_ids
-from companion.rules.search import InPlay, SearchIndex, _match_words
+from companion.rules.matching import match_words
+from companion.rules.search import InPlay, SearchIndex
 from companion.rules.snippets import BodyText
 from companion.rules.text import content_tokens, fold, stem, synonyms, tokens
 from tests.helpers import examples
@@ -337,8 +338,8 @@ def test_a_slip_in_a_word_the_rules_never_use_keeps_its_synonyms(real_index: Sea
 
 def test_two_swapped_letters_are_one_slip(real_index: SearchIndex) -> None:
     index = real_index._langs["en"]
-    swapped = _match_words(index, ["predaotr"], "en")["predator"][0][1]
-    dropped = _match_words(index, ["predatr"], "en")["predator"][0][1]
+    swapped = match_words(index, ["predaotr"], "en")["predator"][0][1]
+    dropped = match_words(index, ["predatr"], "en")["predator"][0][1]
     assert swapped >= dropped - 0.05  # the ratio alone counted a swap as two edits: 0.67 against 0.79
 
 

@@ -75,9 +75,8 @@ class PanelParts:
             drawn = self.drawn.get(ident)
             keep = drawn is not None and self.screen.slots.holds(ident) and drawn.still(inputs, self.screen.session)
             asks = self._asks(ident, panel, ctx, keep)
-            if self.screen._answering not in (None, ident) and self.screen.slots.holds(ident):
-                return self.screen.slots.keep(ident), title, asks  # drawn in the answer's second pass
-            if keep and not kept.CHECK:
+            later = self.screen._answering not in (None, ident) and self.screen.slots.holds(ident)
+            if later or (keep and not kept.CHECK):  # drawn in the answer's second pass, or as it was
                 return self.screen.slots.keep(ident), title, asks
             if self.screen.sketching and not self.screen.layout():  # a phone: below the fold, drawn next pass
                 return self._left_for_later(ident), title, asks
@@ -88,8 +87,7 @@ class PanelParts:
             raise
         except Exception as exc:  # one broken panel must not take the game screen down
             asks, keep, inputs, title = [], False, None, panel.title_for(ctx)
-            body = [widgets.banner(trf("This panel could not be shown: {problem}", problem=str(exc)), self.screen.sizes,
-                                   identifier=f"{ident}-error", error=True)]
+            body = [self._broken(ident, exc)]
         part = self.screen.slots.part(ident, widgets.section(
             title, body, self.screen.sizes, help_topic=panel.help_topic or module_id, identifier=ident, anchor=True,
             actions=[fold_button(self.screen, ident, title)]))
@@ -100,6 +98,10 @@ class PanelParts:
         if keep:
             kept.same_drawing(ident, self.screen.slots.unchanged(ident))
         return part, title, asks
+
+    def _broken(self, ident: str, exc: Exception) -> ft.Control:
+        return widgets.banner(trf("This panel could not be shown: {problem}", problem=str(exc)), self.screen.sizes,
+                              identifier=f"{ident}-error", error=True)
 
     def _drawn_later(self, ident: str, panel: Panel) -> bool:
         """Whether the panel is left as it is on the page in the first pass of an answer to a tap made elsewhere, and
@@ -117,7 +119,7 @@ class PanelParts:
     def _asks(self, ident: str, panel: Panel, ctx: PanelContext, still: bool) -> list[ft.Control]:
         """What a panel's ``now`` part asks: drawn from what the panel is drawn from, so while the panel is kept the
         controls drawn last (the same objects, which the "now" part keeps and Flet's diff skips)."""
-        if panel.now is None or self.screen._panels_only:
+        if panel.now is None or self.screen.panels_only:
             return []
         last = self.nows.get(ident)
         if still and last is not None and not kept.CHECK:

@@ -65,7 +65,6 @@ class GameScreen(Screen):
         self._answered: int | None = None  # the revision an answer's first pass drew, until its second pass
         self._rest_waiting = False  # the second pass of an answer is on its way
         self._measured: spans.Tap | None = None  # the measured tap (``companion.spans``) its second pass belongs to
-        self._panels_only = False  # in an answer's second pass: only the panels are drawn
         self.jump_chips = Reused()  # the jump bar's chips, kept from one drawing to the next
         self.round_bar = RoundBar(self)  # the screen's parts, each drawn by its own
         self.standings = Standings(self)
@@ -154,16 +153,16 @@ class GameScreen(Screen):
         with spans.resumed(self._measured):
             if answered is None or self.app.screen is not self or self.view is None:
                 return
-            self._panels_only = answered == self.session.revision
+            self.panels_only = answered == self.session.revision
             try:
                 self.app.answers.guard(super().refresh)
             finally:
-                self._panels_only = False
+                self.panels_only = False
 
     def _part(self, name: str, draw: Callable[[], ft.Control | None], inputs: object = None) -> ft.Control:
         """The part ``name`` of the screen drawn by ``draw``; left as it is on the page in an answer's second pass,
         or when it was drawn from equal ``inputs`` (all it is drawn from; the tests draw it again to check)."""
-        if self._panels_only and self.slots.holds(name):
+        if self.panels_only and self.slots.holds(name):
             return self.slots.keep(name)
         keep = self.slots.same_inputs(name, inputs)
         if keep and not kept.CHECK:
@@ -172,10 +171,6 @@ class GameScreen(Screen):
         if keep:  # the tests draw it all the same: it must come out as it is
             kept.same_drawing(name, self.slots.unchanged(name))
         return place
-
-    def bars_as_drawn(self) -> bool:
-        """In an answer's second pass the bars are as the first drew them, from the same revision."""
-        return self._panels_only
 
     def _slot_of(self, control: ft.Control) -> str:
         """The part of the screen a control is in ("" outside every part: the app bar or the bottom bar)."""
@@ -254,7 +249,7 @@ class GameScreen(Screen):
         moment += panels[:first]  # panels of order 0 (a finished game's summary) come before the round bar
         tab = self.tab_value()
         compact = bool(nows) and asking(self.session)
-        round_inputs = None if self._panels_only else self.round_bar.inputs(view, compact, tab)  # kept in that pass
+        round_inputs = None if self.panels_only else self.round_bar.inputs(view, compact, tab)  # kept in that pass
         moment.append(part("round-bar", lambda: self.round_bar.draw(view, compact), round_inputs))
         moment.append(part("now", lambda: now_box(nows) if nows else None, (tab, tuple(map(id, nows)))))
         standings = (tab, page_width(self.app), view["game"], view["terms"], view["players"], view["rivals"],
