@@ -94,3 +94,18 @@ def test_the_built_archive_unpacks_to_what_zipfile_reads(web_build: Path, tmp_pa
         assert set(files) == {f"/home/pyodide/{name}" for name in expected}
         for name in ("main.py", "companion/web_main.pyc", "companion/_cache/rules-index.bin"):
             assert files[f"/home/pyodide/{name}"] == archive.read(name).decode("latin1"), name
+
+
+@pytest.mark.slow
+def test_the_parts_bench_reports_each_part_of_a_start(web_build: Path, tmp_path: Path) -> None:
+    import sys
+
+    report = tmp_path / "parts.json"
+    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "bench_web_parts.py"), "--dist", str(web_build),
+                           "--rounds", "1", "--json", str(report)], capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-3000:]
+    figures = json.loads(report.read_text())
+    (run,) = figures["runs"]
+    assert all(run[key] > 0 for key in ("unpack_wall_ms", "unpack_cpu_ms", "start_wall_ms", "start_cpu_ms")), run
+    assert 200 < run["modules"] < 480  # Home's start without the other screens' modules (540 with them)
+    assert "load" in figures["load_before"] and str(web_build) in done.stdout
