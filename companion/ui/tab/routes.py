@@ -48,6 +48,8 @@ def _match(pattern: str, path: str) -> dict[str, str] | None:
 #: route first needs them, or by ``discover_in_steps`` once the first screen is up: on a phone they made a start
 #: import them all before drawing Home.
 FIRST_SCREENS = ("home",)
+#: The screens Home leads to most (a game resumed, a new one), imported first of the others.
+SOON_AFTER = ("game", "new_game")
 
 
 def _route_table(modules: list[ModuleType]) -> dict[str, ModuleType]:
@@ -106,6 +108,7 @@ class Router:
         ``call_soon``), so a tap waits for one module at most; after the last, the table is built and ``then``
         called."""
         names = [] if self.discovered else [info.name for info in iter_modules(import_module(SCREENS_PACKAGE).__path__)]
+        names.sort(key=lambda name: name not in SOON_AFTER)
 
         def step() -> None:
             if names and not self.discovered:
