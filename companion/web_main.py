@@ -13,8 +13,9 @@ from typing import Any
 
 log = logging.getLogger("companion.web")
 
-#: How long after the first screen's messages are sent the other screens start importing: the page paints first.
-AFTER_FIRST_SCREEN_S = 0.3
+#: How long after the first screen's messages are sent the other screens start importing: the page paints first
+#: (on two busy cores, importing at once slowed Home's first frame).
+AFTER_FIRST_SCREEN_S = 1.0
 
 
 def serialize_events() -> None:

@@ -80,9 +80,16 @@ class Router:
 
     def __init__(self, modules: list[ModuleType] | None = None, first: tuple[str, ...] = FIRST_SCREENS) -> None:
         self._all = _route_table(modules) if modules is not None else None
-        self._first = {} if modules is not None else _route_table(
-            [m for m in (import_module(f"{SCREENS_PACKAGE}.{name}") for name in first)
-             if hasattr(m, "ROUTE") and not getattr(m, "PLACEHOLDER", False)])
+        self._some: dict[str, ModuleType] = {}  # the real screens imported so far, while not every one is
+        if modules is None:
+            self._take(first)
+
+    def _take(self, names: tuple[str, ...]) -> None:
+        """Import the screen modules ``names`` (those not yet imported) and know their routes (not placeholders')."""
+        for name in names:
+            module = import_module(f"{SCREENS_PACKAGE}.{name}")
+            if hasattr(module, "ROUTE") and not getattr(module, "PLACEHOLDER", False):
+                self._some.setdefault(module.ROUTE, module)
 
     @property
     def routes(self) -> dict[str, ModuleType]:
@@ -100,8 +107,17 @@ class Router:
         return self._all is not None
 
     def resolve(self, path: str) -> tuple[type[Screen], dict[str, str]] | None:
-        """The screen for ``path`` and its parameters: from the first screens if one fits, else from them all."""
-        return (None if self._all is not None else _found(self._first, path)) or _found(self.routes, path)
+        """The screen for ``path`` and its parameters: from the screens imported so far if one fits, then from
+        ``SOON_AFTER``'s (a game resumed soon after the start imports the game's screen, not every screen), else
+        from them all."""
+        if self._all is None:
+            found = _found(self._some, path)
+            if found is None:
+                self._take(SOON_AFTER)
+                found = _found(self._some, path)
+            if found is not None:
+                return found
+        return _found(self.routes, path)
 
     def discover_in_steps(self, later: Callable[[Callable[[], None]], object], then: Callable[[], None]) -> None:
         """Import the other screen modules one at a time, each step handed to ``later`` (the event loop's
@@ -112,7 +128,7 @@ class Router:
 
         def step() -> None:
             if names and not self.discovered:
-                import_module(f"{SCREENS_PACKAGE}.{names.pop(0)}")
+                self._take((names.pop(0),))
                 later(step)
                 return
             self.import_all()  # nothing left to import: the table is built
