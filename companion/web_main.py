@@ -13,6 +13,10 @@ from typing import Any
 
 log = logging.getLogger("companion.web")
 
+#: How long after the first screen's messages are sent the other screens start importing: the page paints first
+#: (on two busy cores, importing at once slowed Home's first frame).
+AFTER_FIRST_SCREEN_S = 1.0
+
 
 def serialize_events() -> None:
     """One tap's handler at a time, as on the server where each runs to its end before the next is taken.
@@ -47,16 +51,16 @@ def hold_updates_while_saving() -> None:
     PyodideConnection.send_message = send_message  # type: ignore[method-assign]
 
 
-async def prepare() -> Any:
+async def prepare() -> tuple[Any, Any]:
     """The app's imports, its saves read in from IndexedDB and its context opened: started before the page's
     client connects (boot.js starts this worker beside Flutter's load), so the first screen waits only for what
-    it must."""
+    it must. Returns the tab's start and the router (Home's screen imported, the others not yet)."""
     from companion import platform
 
     platform.announce_stage("games")
     await platform.start()
     platform.announce_stage("screens")
-    from companion.ui.app import AppContext, make_main
+    from companion.ui.app import AppContext, Router, make_main
 
     ctx = AppContext.open()
     from companion.table.web_link import linker
@@ -64,14 +68,24 @@ async def prepare() -> Any:
     ctx.linker = linker()  # a table of phones: WebRTC in this page (companion.table)
     for notice in ctx.notices:
         log.warning("%s", notice)
-    main = make_main(ctx)
+    router = Router()  # Home's screen alone: the others once it is up (import_other_screens)
+    main = make_main(ctx, router)
     from companion import collector
     from companion.ui import flet_diff, flet_init
 
     flet_diff.install()
     flet_init.install()
     collector.settle_after_start()  # the app loaded: left out of collections from now on
-    return main
+    return main, router
+
+
+def import_other_screens(router: Any) -> None:
+    """The screens Home does not need imported after the first screen is up, one module per turn of the event loop
+    (a tap in between waits for one at most), then left out of collections as the rest of the app is."""
+    from companion import collector
+
+    loop = asyncio.get_running_loop()
+    loop.call_later(AFTER_FIRST_SCREEN_S, router.discover_in_steps, loop.call_soon, collector.settle_after_start)
 
 
 def measure_taps_when_asked() -> None:
@@ -120,8 +134,10 @@ def run() -> None:
     prepared = asyncio.ensure_future(prepare())
 
     async def main(page: ft.Page) -> None:
-        (await prepared)(page)
+        start, router = await prepared
+        start(page)
         platform.announce_ready()
+        import_other_screens(router)
         table_test_when_asked(page)
 
     ft.run(main)

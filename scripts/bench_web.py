@@ -13,8 +13,10 @@ swapped each round), every start in a new browser process on its own profile:
   page as ``scripts/bench_taps.py`` does; ``tap_driver`` is the same tap timed from the test driver);
 - the companion only: the save's copy to IndexedDB (p50/p99, the durations ``companion.platform`` records), taking
   the saves' lock, whether the wasm is served as ``application/wasm``;
-- warm start: a new browser process on the same profile (the files from the service worker) to the first screen;
-  for the companion, then resuming the game made on the first visit: from the tap on it on Home to its screen.
+- warm start: a new browser process on the same profile (the files from the service worker) to the first screen,
+  with when the page heard each stage of the start (``at_<stage>_s``: Python starting, the app's files, the
+  saves, the screens, the first screen sent, Flutter's first frame); for the companion, then resuming the game
+  made on the first visit: from the tap on it on Home to its screen.
 
 The report gives every figure of every run, then per CPU rate the median (min-max) of each and the difference
 warm start companion - floor, with the machine's load before and after. ``--quick`` is one round at 1x with 3 taps
@@ -340,7 +342,7 @@ def warm_start(playwright: Any, site: Site, profile: Path, throttle: float, game
     """A new browser process on the profile of the first visit: to Home, then (the companion) into the game."""
     with browser_on(playwright, profile, throttle) as page:
         ui, took = timed_start(page, site.url)
-        out = {"warm_start_s": took}
+        out = {"warm_start_s": took, **stage_times(page)}
         if game_id:
             ui.by_id(f"resume-{game_id}").wait_for(state="attached", timeout=START_MS)
             if SPANS:
@@ -353,6 +355,13 @@ def warm_start(playwright: Any, site: Site, profile: Path, throttle: float, game
                 page.wait_for_function("(window.tapSpans || []).length > 0", timeout=START_MS)
                 out.update({f"resume_{key}": value for key, value in spans_heard(page).items()})
         return out
+
+
+def stage_times(page: Any) -> dict[str, float]:
+    """When the page heard each stage of its start (``boot.js``: Python's start, the app's files, the saves, the
+    screens, the first screen sent, Flutter's first frame), in seconds from the page's start: where a start goes."""
+    times = page.evaluate("window.companionStageTimes || {}")
+    return {f"at_{name.replace('-', '_')}_s": float(ms) / 1000 for name, ms in times.items()}
 
 
 def measure(playwright: Any, site: Site, throttle: float, taps: int, files: int, scratch: Path) -> dict[str, float]:
@@ -371,14 +380,17 @@ def load() -> str:
 
 
 def suffixes(dists: list[Path]) -> list[str]:
-    """How each build's apps are named: "floor" and "companion" for one build, with "-<renderer>" for several (or
-    "-<folder>" for builds of one renderer: a build before and after a change)."""
+    """How each build's apps are named: "floor" and "companion" for one build, with "-<renderer>" for several, or
+    "-<folder's name>" when two share a renderer (a build before a change and after it)."""
     if len(dists) == 1:
         return [""]
     renderers = [renderer_of(dist) for dist in dists]
-    if len(set(renderers)) < len(dists):
-        return [f"-{dist.name}" for dist in dists]
-    return [f"-{renderer}" for renderer in renderers]
+    if len(set(renderers)) == len(renderers):
+        return [f"-{renderer}" for renderer in renderers]
+    names = [dist.resolve().name for dist in dists]
+    if len(set(names)) < len(names):
+        raise SystemExit("bench_web: the builds share a renderer and a folder name: give folders of other names")
+    return [f"-{name}" for name in names]
 
 
 def run(dists: list[Path], rounds: int, rates: list[float], taps: int, files: int) -> dict[str, Any]:

@@ -541,8 +541,9 @@ def patch_python_worker(out: Path) -> None:
     if call not in text:
         raise SystemExit("build-web: python-worker.js has changed: its loadPyodide call was not found")
     text = text.replace(call, "self.pyodide = await loadPyodideFast(loadPyodide, {", 1)
-    text = tell_stages(text)
-    worker.write_text('import { loadPyodideFast } from "./pyodide-snapshot.mjs";\n' + text, encoding="utf-8")
+    text = unpack_in_javascript(tell_stages(text))
+    worker.write_text('import { loadPyodideFast } from "./pyodide-snapshot.mjs";\n'
+                      'import { fetchApp, unpackApp } from "./app-unpack.mjs";\n' + text, encoding="utf-8")
     digest = hashlib.sha256()
     for name in ("package.json", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide.mjs", "python_stdlib.zip"):
         digest.update(hashlib.sha256((out / "pyodide" / name).read_bytes()).digest())
@@ -564,7 +565,32 @@ _STAGES = (("        self.initialized = true;\n",
 
 
 def tell_stages(worker: str) -> str:
-    for line, before in _STAGES:
+    return _put_before(worker, _STAGES)
+
+
+#: (a line of python-worker.js, what goes before it): the app's archive fetched as the worker starts, beside
+#: Pyodide's start, and written into Pyodide's files by ``app-unpack.mjs``; Flet's Python download and unpacking
+#: only if that could not (issue #33).
+_UNPACK = (("        const pyodideModule = await import(self.pyodideUrl);\n",
+            "        const given = self.flet_js.args || {};\n"
+            "        const appFetch = (\"script\" in given || \"app_package_url\" in given) ? null\n"
+            "            : fetchApp(self.appPackageUrl);\n"),
+           ("        self.pyodide.registerJsModule(\"flet_js\", flet_js);\n",
+            "        flet_js.companionUnpacked = await unpackApp(self.pyodide, appFetch);\n"))
+_DOWNLOAD = '        if "script" not in py_args:\n'
+
+
+def unpack_in_javascript(worker: str) -> str:
+    worker = _put_before(worker, _UNPACK)
+    if worker.count(_DOWNLOAD) != 1:
+        raise SystemExit("build-web: python-worker.js has changed: its download of the app was not found once")
+    return worker.replace(_DOWNLOAD, '        if getattr(flet_js, "companionUnpacked", False):\n'
+                                     "            pass  # app-unpack.mjs has written the app's files\n"
+                                     '        elif "script" not in py_args:\n')
+
+
+def _put_before(worker: str, insertions: tuple[tuple[str, str], ...]) -> str:
+    for line, before in insertions:
         if worker.count(line) != 1:
             raise SystemExit(f"build-web: python-worker.js has changed: {line.strip()!r} not found once")
         worker = worker.replace(line, before + line)

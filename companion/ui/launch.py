@@ -262,7 +262,7 @@ def launch(host: str = "127.0.0.1", port: int = 8550, open_browser: bool = True,
            db: str | os.PathLike[str] | None = None, share: bool = False, share_address: str | None = None,
            language: str | None = None) -> int:
     """Open the saves, then serve the UI until Ctrl+C; returns the process exit status."""
-    from companion.ui.app import AppContext, make_main
+    from companion.ui.app import AppContext, Router, make_main
 
     logging.basicConfig(level=os.environ.get("COMPANION_LOG", "WARNING").upper(),
                         format="%(levelname)s %(name)s: %(message)s")
@@ -270,7 +270,9 @@ def launch(host: str = "127.0.0.1", port: int = 8550, open_browser: bool = True,
     for notice in ctx.notices:
         print(f"companion: {render(notice)}", file=sys.stderr)
     print(trf("Saved games: {path}", path=ctx.store.path), flush=True)
-    main = make_main(ctx)
+    router = Router()
+    router.import_all()  # before serving: frozen with the rest below, and no tap imports a screen
+    main = make_main(ctx, router)
     collector.settle_after_start()  # the app loaded: left out of collections from now on
     try:
         if desktop:

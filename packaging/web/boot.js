@@ -5,6 +5,8 @@
   const version = (document.querySelector('meta[name="companion-version"]') || {}).content || "";
   window.companionVersion = version;
   window.companionOfflineReady = false;
+  // When each stage of the start was heard, in ms from the page's start (scripts/bench_web.py reports them).
+  const stageTimes = window.companionStageTimes = {};
   const hasWorker = "serviceWorker" in navigator;
   const controlled = hasWorker && !!navigator.serviceWorker.controller;
 
@@ -76,6 +78,7 @@
         const data = event.data;
         if (!data || typeof data !== "object" || typeof data.companionStage !== "string") return false;
         const name = data.companionStage;
+        stageTimes[name] = Math.round(performance.now());
         (afterWorker[name] || []).forEach(arrived);
         if (name === "ready") {  // the first screen's messages are on their way: two frames, then it is painted
           requestAnimationFrame(() => requestAnimationFrame(api.close));
@@ -142,7 +145,10 @@
   }
 
   // Without our Python worker (an older python.js), Flutter's first frame ends the splash, as Flet's own did.
-  window.addEventListener("flutter-first-frame", () => { if (!splash.prestarted) splash.close(); }, { once: true });
+  window.addEventListener("flutter-first-frame", () => {
+    stageTimes["first-frame"] = Math.round(performance.now());
+    if (!splash.prestarted) splash.close();
+  }, { once: true });
   go.then(() => { prestartPython(); loadFlutter(); });
   if (!hasWorker) return;
 

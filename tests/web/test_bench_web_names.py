@@ -26,6 +26,11 @@ def test_each_build_is_named_by_its_renderer_and_one_build_keeps_the_plain_names
     assert renderer_of(tmp_path / "missing") == "canvaskit"
     assert suffixes([skwasm]) == [""]
     assert suffixes([old, skwasm]) == ["-canvaskit", "-skwasm"]
+    before = build(tmp_path / "before", "skwasm")  # the same renderer before and after a change: the folders' names
+    assert suffixes([before, skwasm]) == ["-before", "-web"]
+    (tmp_path / "other").mkdir()
+    with pytest.raises(SystemExit):
+        suffixes([skwasm, build(tmp_path / "other" / "web", "skwasm")])
 
 
 def test_each_companion_is_set_against_its_own_floor() -> None:

@@ -63,6 +63,11 @@ def test_the_bench_measures_the_floor_and_the_companion(web_build: Path) -> None
     for app in ("floor", "companion"):
         assert all(math.isfinite(runs[app][key]) and runs[app][key] > 0 for key in both), runs[app]
     assert runs["companion"]["resume_s"] > 0 and runs["companion"]["saves_measured"] >= 3
+    # where a warm start went: each stage heard, in order, before the first screen was found (the floor's app
+    # says no stage of its own: Python's start and its files are the worker's)
+    stages = [runs["companion"][f"at_{name}_s"] for name in ("python", "app", "games", "screens", "ready")]
+    assert stages == sorted(stages) and stages[0] > 0 and stages[-1] <= runs["companion"]["warm_start_s"]
+    assert 0 < runs["floor"]["at_python_s"] <= runs["floor"]["at_app_s"] <= runs["floor"]["warm_start_s"]
     assert runs["floor"]["first_visit_MB_brotli"] < runs["companion"]["first_visit_MB_brotli"]
     over = figures["summary"]["x1"]["warm_start_over_floor_s"]
     assert over == pytest.approx(runs["companion"]["warm_start_s"] - runs["floor"]["warm_start_s"])

@@ -43,28 +43,98 @@ def _match(pattern: str, path: str) -> dict[str, str] | None:
     return params
 
 
+#: The screens a tab opens on, imported with the router. The others (with the panels, the calculators and the
+#: Broodmother's rules they bring: about 175 modules, more than half of the app's imports) are imported when a
+#: route first needs them, or by ``discover_in_steps`` once the first screen is up: on a phone they made a start
+#: import them all before drawing Home.
+FIRST_SCREENS = ("home",)
+#: The screens Home leads to most (a game resumed, a new one), imported first of the others.
+SOON_AFTER = ("game", "new_game")
+
+
+def _route_table(modules: list[ModuleType]) -> dict[str, ModuleType]:
+    """Each route's module: a real screen before a ``PLACEHOLDER``, else the first found."""
+    routes: dict[str, ModuleType] = {}
+    for module in sorted(modules, key=lambda m: bool(getattr(m, "PLACEHOLDER", False))):
+        routes.setdefault(module.ROUTE, module)
+    return routes
+
+
+def _found(table: dict[str, ModuleType], path: str) -> tuple[type[Screen], dict[str, str]] | None:
+    for pattern, module in table.items():
+        params = _match(pattern, path)
+        if params is not None:
+            screen_cls: type[Screen] = module.SCREEN
+            return screen_cls, params
+    return None
+
+
 class Router:
     """Routes from the modules of ``companion.ui.screens``: a new screen is one new module.
 
     A module declares ``ROUTE`` (e.g. ``"/game/:id"``) and ``SCREEN`` (a ``Screen``
     subclass). One marked ``PLACEHOLDER = True`` gives way to any other module with the
     same route, so the real Rules screen replaces the placeholder by simply existing.
+    ``modules`` given: those alone; else the package's, the ``FIRST_SCREENS`` at once and the rest when needed.
     """
 
-    def __init__(self, modules: list[ModuleType] | None = None) -> None:
-        found = modules if modules is not None else discover_screens()
-        routes: dict[str, ModuleType] = {}
-        for module in sorted(found, key=lambda m: bool(getattr(m, "PLACEHOLDER", False))):
-            routes.setdefault(module.ROUTE, module)
-        self.routes = routes
+    def __init__(self, modules: list[ModuleType] | None = None, first: tuple[str, ...] = FIRST_SCREENS) -> None:
+        self._all = _route_table(modules) if modules is not None else None
+        self._some: dict[str, ModuleType] = {}  # the real screens imported so far, while not every one is
+        if modules is None:
+            self._take(first)
+
+    def _take(self, names: tuple[str, ...]) -> None:
+        """Import the screen modules ``names`` (those not yet imported) and know their routes (not placeholders')."""
+        for name in names:
+            module = import_module(f"{SCREENS_PACKAGE}.{name}")
+            if hasattr(module, "ROUTE") and not getattr(module, "PLACEHOLDER", False):
+                self._some.setdefault(module.ROUTE, module)
+
+    @property
+    def routes(self) -> dict[str, ModuleType]:
+        """Every route's module (the first call imports every screen module)."""
+        if self._all is None:
+            self._all = _route_table(discover_screens())
+        return self._all
+
+    def import_all(self) -> None:
+        """Every screen module imported now (the served app, before it serves) and the route table built."""
+        self.routes  # noqa: B018 - the property imports them
+
+    @property
+    def discovered(self) -> bool:
+        return self._all is not None
 
     def resolve(self, path: str) -> tuple[type[Screen], dict[str, str]] | None:
-        for pattern, module in self.routes.items():
-            params = _match(pattern, path)
-            if params is not None:
-                screen_cls: type[Screen] = module.SCREEN
-                return screen_cls, params
-        return None
+        """The screen for ``path`` and its parameters: from the screens imported so far if one fits, then from
+        ``SOON_AFTER``'s (a game resumed soon after the start imports the game's screen, not every screen), else
+        from them all."""
+        if self._all is None:
+            found = _found(self._some, path)
+            if found is None:
+                self._take(SOON_AFTER)
+                found = _found(self._some, path)
+            if found is not None:
+                return found
+        return _found(self.routes, path)
+
+    def discover_in_steps(self, later: Callable[[Callable[[], None]], object], then: Callable[[], None]) -> None:
+        """Import the other screen modules one at a time, each step handed to ``later`` (the event loop's
+        ``call_soon``), so a tap waits for one module at most; after the last, the table is built and ``then``
+        called."""
+        names = [] if self.discovered else [info.name for info in iter_modules(import_module(SCREENS_PACKAGE).__path__)]
+        names.sort(key=lambda name: name not in SOON_AFTER)
+
+        def step() -> None:
+            if names and not self.discovered:
+                self._take((names.pop(0),))
+                later(step)
+                return
+            self.import_all()  # nothing left to import: the table is built
+            then()
+
+        later(step)
 
 
 def discover_screens() -> list[ModuleType]:
