@@ -155,6 +155,7 @@ class GameScreen(Screen):
         await asyncio.sleep(0)  # the first pass's patches go out first
         self._rest_waiting = False
         answered, self._answered = self._answered, None
+        follow, self._follow_rest = self._follow_rest, False
         with spans.resumed(self._measured):
             if answered is None or self.app.screen is not self or self.view is None:
                 return
@@ -163,8 +164,7 @@ class GameScreen(Screen):
                 self.app.answers.guard(super().refresh)
             finally:
                 self._panels_only = False
-            if self._follow_rest:  # another device's change that the first pass drew nothing of: its panel
-                self._follow_rest = False
+            if follow:  # another device's change that the first pass drew nothing of: to its panel
                 self.follow.the_change()
 
     def _part(self, name: str, draw: Callable[[], ft.Control | None], inputs: object = None) -> ft.Control:
