@@ -9,8 +9,11 @@ them from every page and reports where a change's time goes. Beats are never mar
 
 from __future__ import annotations
 
+import logging
 import sys
 from typing import Any
+
+log = logging.getLogger("companion.table")
 
 WORD = "tabletimes"
 _on = False
@@ -31,23 +34,40 @@ def now() -> float:
     """The shared clock, in ms (0 when not marking)."""
     if not _on:
         return 0.0
-    import js
+    try:
+        import js
 
-    return float(js.performance.timeOrigin + js.performance.now())
+        return float(js.performance.timeOrigin + js.performance.now())
+    except Exception:
+        _give_up()
+        return 0.0
 
 
 def mark(step: str, at: float | None = None) -> None:
     """``step`` happened now (or ``at``, a time taken earlier with ``now``)."""
     if not _on:
         return
+    try:
+        _post(step, now() if at is None else at)
+    except Exception:
+        _give_up()
+
+
+def _post(step: str, at: float) -> None:
     global _channel
     import js
     from pyodide.ffi import to_js
 
     if _channel is None:
         _channel = js.BroadcastChannel.new("companion-web")
-    _channel.postMessage(to_js({"table_time": step, "at": now() if at is None else at},
-                               dict_converter=js.Object.fromEntries))
+    _channel.postMessage(to_js({"table_time": step, "at": at}, dict_converter=js.Object.fromEntries))
+
+
+def _give_up() -> None:
+    """A measurement never stands in a change's way: a step that cannot be posted stops the marking (said once)."""
+    global _on
+    _on = False
+    log.exception("the table's steps cannot be timed here; no more are marked")
 
 
 def is_beat(text: object) -> bool:

@@ -358,3 +358,16 @@ def test_a_guest_that_missed_its_role_is_put_right_by_the_hosts_next_beat(table:
     assert drawn == ["view"]  # the same role again: nothing to draw
     with pytest.raises(GameError, match="view only"):
         mirror(cy).execute(AdjustScore("p1", 1))
+
+
+def test_a_step_that_cannot_be_timed_stops_the_timing_and_never_the_table(table: Table,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """``?tabletimes`` (the bench's ``--steps``) marks each step in the link's own handlers: a mark that fails (here
+    no page to post to) must not drop the message it was made for."""
+    from companion.table import times
+
+    monkeypatch.setattr(times, "_on", True)
+    ana = table.join("Ana")
+    mirror(ana).execute(AdjustScore("p1", 1))
+    assert not times.enabled() and table.session.state["scores"]["p1"][0] == 1 and mirror(ana).revision == \
+        table.session.revision
