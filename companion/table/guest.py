@@ -249,9 +249,11 @@ class TableGuest:
 
     def _role_of_beat(self, message: protocol.FromHost | None) -> bool:
         """The host's beat says this phone's role: True when it differs from the role held (a role message missed
-        or not yet read), which is then taken and drawn."""
+        or not yet read), which is then taken and drawn. Not before the host's game has come: a beat may come
+        before the answer to this phone's hello (which brings its role and the game), and the Join screen it would
+        draw again is still waiting for that answer."""
         role = message.get("role") if message is not None else None
-        if role not in ("play", "view") or role == self.role:
+        if self.mirror is None or role not in ("play", "view") or role == self.role:
             return False
         self.role = role
         return True

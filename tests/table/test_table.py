@@ -371,3 +371,16 @@ def test_a_step_that_cannot_be_timed_stops_the_timing_and_never_the_table(table:
     mirror(ana).execute(AdjustScore("p1", 1))
     assert not times.enabled() and table.session.state["scores"]["p1"][0] == 1 and mirror(ana).revision == \
         table.session.revision
+
+
+def test_a_beat_before_the_hosts_game_draws_nothing(table: Table) -> None:
+    """A host's beat can come before the answer to the guest's hello: the Join screen, waiting for that answer,
+    is not drawn again for it (a guest starts as view only, so its role differed from every beat's)."""
+    drawn: list[str] = []
+    host_end, guest_end = memory_pair()
+    guest = TableGuest("Dee", "en")
+    guest.on_change = lambda: drawn.append(guest.status)
+    guest_end.on_message = guest.receive
+    guest.link = guest_end
+    host_end.send(protocol.encode(protocol.host_beat("play")))
+    assert drawn == [] and guest.role == "view" and guest.mirror is None
