@@ -114,8 +114,8 @@ class ShareDialogShape:
 
 
 SAME_TAP = 0.6
-"""Seconds within which a second toggle of one row is the same tap: one tap can reach both the switch and its
-accessible node, and each says it was tapped."""
+"""Seconds within which a word from the row's other control is the same tap: one tap can reach both the switch and
+its accessible node, and each says it was tapped (two words from one control are two taps)."""
 
 
 class MemberRow:
@@ -131,15 +131,15 @@ class MemberRow:
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.app, self.who, self._ask, self._clock = app, who, ask, clock
         self.can_play = True
-        self._asked: tuple[float, bool] | None = None  # when the last tap came, and what it asked for
+        self._asked: tuple[float, bool, str] | None = None  # when the last word came, what it asked, from where
         self._name = ft.Text(who, size=app.sizes.body, weight=ft.FontWeight.W_600, max_lines=1,
                              overflow=ft.TextOverflow.ELLIPSIS)
         self.name = ft.Semantics(identifier=f"{prefix}-guest-{who}", label=who, container=True,
                                  exclude_semantics=True, content=self._name)
-        self._switch = ft.Switch(on_change=self._tapped)
+        self._switch = ft.Switch(on_change=lambda _: self.tapped("switch"))
+        box = ft.Container(self._switch, height=MIN_TOUCH, alignment=ft.Alignment.CENTER_LEFT)
         self.switch = ft.Semantics(identifier=f"{prefix}-play-{who}", container=True, exclude_semantics=True,
-                                   on_tap=self._tapped, content=ft.Container(self._switch, height=MIN_TOUCH,
-                                                                            alignment=ft.Alignment.CENTER_LEFT))
+                                   on_tap=lambda _: self.tapped("node"), content=box)
         out = widgets.icon_action(trf("Remove {name} from the table", name=who), ft.Icons.PERSON_REMOVE,
                                   app.answers.handler(remove), identifier=f"{prefix}-remove-{who}")
         self.control = ft.Column([self.name, ft.Row([self.switch, out], alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
@@ -156,13 +156,15 @@ class MemberRow:
                              else trf("{name} can only watch. Tap to let it play.", name=self.who))
         return self.control
 
-    def _tapped(self, _: object) -> None:
-        """Ask for the right opposite what the row showed, once per tap: a second word of the same tap (within
-        ``SAME_TAP``) asks the same again, however the row was drawn meanwhile."""
+    def tapped(self, source: str) -> None:
+        """Ask for the right opposite what the row showed, once per tap: a word from the row's other control
+        (``source``: "switch" or "node") within ``SAME_TAP`` is the same tap and asks the same again, however the
+        row was drawn meanwhile."""
         now = self._clock()
-        again = self._asked is not None and now - self._asked[0] < SAME_TAP
-        wanted = self._asked[1] if again and self._asked is not None else not self.can_play
-        self._asked = (now, wanted)
+        last = self._asked
+        same = last is not None and now - last[0] < SAME_TAP and last[2] != source
+        wanted = last[1] if same and last is not None else not self.can_play
+        self._asked = (now, wanted, source)
         self.app.answers.guard(lambda: self._ask(wanted))
 
 

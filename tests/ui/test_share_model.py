@@ -132,10 +132,13 @@ def test_a_rows_switch_takes_one_tap_once_though_it_reaches_the_switch_and_its_n
     row = MemberRow(SimpleNamespace(sizes=Sizes(), answers=answers), "Cy", "table", ask,  # type: ignore[arg-type]
                     lambda: None, clock=lambda: now[0])
     row.show(True)
-    row._tapped(None)  # the node
+    row.tapped("node")
     now[0] += 0.05
-    row._tapped(None)  # the switch, same tap
+    row.tapped("switch")  # the same tap, heard by the switch too
     assert asked == [False, False] and row.switch.label == "Cy can only watch. Tap to let it play."
     now[0] += SAME_TAP + 0.1  # a tap of its own: back to playing
-    row._tapped(None)
+    row.tapped("node")
     assert asked == [False, False, True] and row.switch.toggled is True
+    now[0] += 0.1
+    row.tapped("node")  # a quick second tap on the same control is a tap of its own
+    assert asked == [False, False, True, False]
