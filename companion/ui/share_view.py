@@ -113,9 +113,11 @@ class ShareDialogShape:
                                            content=ft.Container(self._body, width=DIALOG_WIDTH))
 
 
-SAME_TAP = 0.6
+SAME_TAP = 3.0
 """Seconds within which a word from the row's other control is the same tap: one tap can reach both the switch and
-its accessible node, and each says it was tapped (two words from one control are two taps)."""
+its accessible node, and each says it was tapped (two words from one control are two taps, and a word already
+paired pairs with no other). Taken when the handler runs, after its wait for the turn: 0.6 s was too short under
+load (the second word flipped the role back)."""
 
 
 class MemberRow:
@@ -131,7 +133,7 @@ class MemberRow:
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.app, self.who, self._ask, self._clock = app, who, ask, clock
         self.can_play = True
-        self._asked: tuple[float, bool, str] | None = None  # when the last word came, what it asked, from where
+        self._asked: tuple[float, bool, str, bool] | None = None  # the last word: when, asked, from where, paired
         self._name = ft.Text(who, size=app.sizes.body, weight=ft.FontWeight.W_600, max_lines=1,
                              overflow=ft.TextOverflow.ELLIPSIS)
         self.name = ft.Semantics(identifier=f"{prefix}-guest-{who}", label=who, container=True,
@@ -157,14 +159,14 @@ class MemberRow:
         return self.control
 
     def tapped(self, source: str) -> None:
-        """Ask for the right opposite what the row showed, once per tap: a word from the row's other control
-        (``source``: "switch" or "node") within ``SAME_TAP`` is the same tap and asks the same again, however the
-        row was drawn meanwhile."""
+        """Ask for the right opposite what the row showed, once per tap: an unpaired word from the row's other
+        control (``source``: "switch" or "node") within ``SAME_TAP`` is the same tap and asks the same again,
+        however the row was drawn meanwhile."""
         now = self._clock()
         last = self._asked
-        same = last is not None and now - last[0] < SAME_TAP and last[2] != source
+        same = last is not None and now - last[0] < SAME_TAP and last[2] != source and not last[3]
         wanted = last[1] if same and last is not None else not self.can_play
-        self._asked = (now, wanted, source)
+        self._asked = (now, wanted, source, same)
         self.app.answers.guard(lambda: self._ask(wanted))
 
 

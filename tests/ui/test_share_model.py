@@ -133,12 +133,17 @@ def test_a_rows_switch_takes_one_tap_once_though_it_reaches_the_switch_and_its_n
                     lambda: None, clock=lambda: now[0])
     row.show(True)
     row.tapped("node")
-    now[0] += 0.05
+    now[0] += 1.5  # under load the second word's handler runs well after the first's
     row.tapped("switch")  # the same tap, heard by the switch too
     assert asked == [False, False] and row.switch.label == "Cy can only watch. Tap to let it play."
-    now[0] += SAME_TAP + 0.1  # a tap of its own: back to playing
-    row.tapped("node")
-    assert asked == [False, False, True] and row.switch.toggled is True
     now[0] += 0.1
-    row.tapped("node")  # a quick second tap on the same control is a tap of its own
-    assert asked == [False, False, True, False]
+    row.tapped("node")  # a tap of its own (the last word was paired): back to playing
+    now[0] += 0.1
+    row.tapped("switch")  # ... heard by the switch too
+    assert asked == [False, False, True, True] and row.switch.toggled is True
+    now[0] += 0.1
+    row.tapped("switch")  # a quick second tap on the same control is a tap of its own
+    assert asked == [False, False, True, True, False]
+    now[0] += SAME_TAP + 0.1
+    row.tapped("node")  # the other control, but long after: a tap of its own
+    assert asked[-1] is True
