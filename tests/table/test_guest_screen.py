@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -106,42 +105,3 @@ def test_another_phones_change_is_brought_into_view_and_this_phones_own_tap_is_n
         dict(taps(screen))["plus-p1"](None)  # this phone's own point, answered by the host
         assert guest.pending == {}
         assert not guest.take_elsewhere(), "the answer to this phone's own tap is not news"
-
-
-def test_another_phones_change_is_drawn_standings_first_then_the_panels_and_followed_there(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """#36: at a table every phone draws each change, and a guest's screen was most of a change's time. The host's
-    point is drawn in two passes, as a tap of this phone's own is: the standings and the bars at once, her panels
-    (which read the points) in a second pass. A change only a panel shows (a hex added) is followed to that panel
-    once the second pass has drawn it."""
-    import asyncio
-
-    screen, guest, _, _ = joined(tmp_path, GAMES["solo"])
-    screen.app.screen = screen  # type: ignore[attr-defined]  # the tab shows it (the second pass asks)
-    later: list[tuple[Any, tuple[Any, ...]]] = []
-    monkeypatch.setattr(screen.app.page, "run_task", lambda job, *args: later.append((job, args)))
-    revealed: list[str] = []
-    monkeypatch.setattr(screen, "reveal", revealed.append)
-    host = HOSTS[id(guest)]
-
-    def second_pass() -> list[str]:
-        (job, args), = later
-        later.clear()
-        asyncio.run(job(*args))
-        return list(screen.slots.changed)
-
-    with using("en"):
-        host.session().execute(AdjustScore("p1", 1))
-        host.changed()
-        screen.changed_elsewhere()
-        panels = {ident for ident, _ in screen.panels.jumps}
-        assert "scores" in screen.slots.changed and not panels & set(screen.slots.changed)
-        assert revealed == [screen.slots.scroll_key("scores")]
-        assert panels & set(second_pass()), "her panels, which read the points, are drawn after"
-        revealed.clear()
-        host.session().execute(AddHex(15, "outer", 2))  # shown by the meadow's panel only
-        host.changed()
-        screen.changed_elsewhere()
-        assert revealed == [] and later
-        drawn = [name for name in second_pass() if name in panels]
-        assert drawn and revealed == [screen.slots.scroll_key(drawn[0])]

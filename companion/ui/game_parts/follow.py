@@ -59,14 +59,12 @@ class Follow:
         if asked and not self.asked and screen.slots.holds("now"):
             screen.reveal(screen.slots.scroll_key("now"))
 
-    def the_change(self) -> bool:
+    def the_change(self) -> None:
         """After another device's change: scroll to the first part of the screen whose drawing changed (the log,
-        which every change writes to, and the jump bar aside), so the player sees what the table just did; False
-        when no such part changed (in this pass)."""
+        which every change writes to, and the jump bar aside), so the player sees what the table just did."""
         changed = [name for name in self.screen.slots.changed if name not in UNFOLLOWED]
         if changed:
             self.screen.reveal(self.screen.slots.scroll_key(changed[0]))
-        return bool(changed)
 
     def the_place_named(self) -> None:
         """Back from the rules a "?" opened: the section it was on (``?at=...``)."""

@@ -43,7 +43,6 @@ if TYPE_CHECKING:
 
 ROUTE = "/game/:id"
 WIDE = theme.WIDE  # px: from here on, two columns
-ELSEWHERE = ""  # another device's change is answered first where a tap in the bars would be: no panel first
 MOMENT_COLUMNS: ft.ResponsiveNumber = {"xs": 12, "md": MOMENT_SPAN}
 PANEL_COLUMNS: ft.ResponsiveNumber = {"xs": 12, "md": 12 - MOMENT_SPAN}
 
@@ -65,7 +64,6 @@ class GameScreen(Screen):
         self._answered: int | None = None  # the revision an answer's first pass drew, until its second pass
         self._rest_waiting = False  # the second pass of an answer is on its way
         self._measured: spans.Tap | None = None  # the measured tap (``companion.spans``) its second pass belongs to
-        self._follow_rest = False  # another device's change is followed to what the second pass draws
         self._panels_only = False  # in an answer's second pass: only the panels are drawn
         self.jump_chips = Reused()  # the jump bar's chips, kept from one drawing to the next
         self.round_bar = RoundBar(self)  # the screen's parts, each drawn by its own
@@ -116,24 +114,19 @@ class GameScreen(Screen):
         The round bar, her moment, the standings, the jump bar, the log, the bars and the panel tapped are drawn
         and sent at once; the other panels follow in a second pass once that answer is on its way, each left as
         drawn meanwhile (on a phone they are below the fold; with every module in play Next answered in ~75 ms
-        instead of ~110 in one pass). Another device's change is drawn the same way (``changed_elsewhere``); anything
-        else - a fold, a form - in one pass.
+        instead of ~110 in one pass). Anything else - another tab's change, a fold, a form - is drawn in one pass.
         """
-        self._draw(self._slot_of(touched) if touched is not None else None, touched)
-
-    def _draw(self, first: str | None, touched: ft.Control | None = None) -> None:
-        """Draw the screen again, the part ``first`` and everything but the panels at once and the other panels
-        in a second pass (``first`` None: all in one pass)."""
         self.follow.the_end()
         settled = set(self.folds.settled)
         asked = self.follow.asked
         try:
-            self._refresh(first)
+            self._refresh(touched)
         finally:
             self.follow.a_settled_panel(settled, touched)
             self.follow.her_answer(asked)
 
-    def _refresh(self, first: str | None) -> None:
+    def _refresh(self, touched: ft.Control | None) -> None:
+        first = self._slot_of(touched) if touched is not None else None
         if first is None or not callable(getattr(self.app.page, "run_task", None)):
             self._answered = None  # everything drawn: no second pass needed
             super().refresh()
@@ -155,7 +148,6 @@ class GameScreen(Screen):
         await asyncio.sleep(0)  # the first pass's patches go out first
         self._rest_waiting = False
         answered, self._answered = self._answered, None
-        follow, self._follow_rest = self._follow_rest, False
         with spans.resumed(self._measured):
             if answered is None or self.app.screen is not self or self.view is None:
                 return
@@ -164,8 +156,6 @@ class GameScreen(Screen):
                 self.app.answers.guard(super().refresh)
             finally:
                 self._panels_only = False
-            if follow:  # another device's change that the first pass drew nothing of: to its panel
-                self.follow.the_change()
 
     def _part(self, name: str, draw: Callable[[], ft.Control | None], inputs: object = None) -> ft.Control:
         """The part ``name`` of the screen drawn by ``draw``; left as it is on the page in an answer's second pass,
@@ -337,16 +327,11 @@ class GameScreen(Screen):
 
     def changed_elsewhere(self) -> None:
         """Another tab or another phone at the table changed the game: draw it, and bring what changed into view
-        (her moment when her question closed, else the first part drawn differently).
-
-        Drawn in two passes, as this tab's own tap is: the round bar, her moment, the standings and the bars at
-        once, the panels a moment later. At a table of phones every phone draws each change; in one pass a point in
-        a solo game drew her panels before the standings it changed were sent (a guest's first pass takes about two
-        thirds of one pass's CPU; in the browsers no gain is shown yet: ``docs/developing.md``, a table of phones)."""
+        (her moment when her question closed, else the first part drawn differently)."""
         asked = self.follow.asked
-        self._draw(ELSEWHERE)
+        self.refresh()
         if not (asked and not self.follow.asked):  # else her moment, where her answer is said, is scrolled to
-            self._follow_rest = not self.follow.the_change() and self._answered is not None
+            self.follow.the_change()
 
 
 SCREEN = GameScreen
