@@ -101,6 +101,19 @@ def measure_taps_when_asked() -> None:
         os.environ[spans.ENV] = "1"
 
 
+def time_table_steps_when_asked() -> None:
+    """A page opened with ``?tabletimes`` posts when each step of a table's change happened on it
+    (``companion.table.times``; ``scripts/bench_table_browser.py --steps`` reads them)."""
+    from urllib.parse import parse_qs, urlsplit
+
+    import js
+
+    from companion.table import times
+
+    if times.WORD in parse_qs(urlsplit(str(getattr(js, "documentUrl", "") or "")).query, keep_blank_values=True):
+        times.switch_on()
+
+
 def table_link() -> None:
     """The page's WebRTC half (``packaging/web/table.js``) reachable from this worker (``companion.table``)."""
     from companion.table.web_link import listen
@@ -130,6 +143,7 @@ def run() -> None:
     serialize_events()
     hold_updates_while_saving()
     measure_taps_when_asked()
+    time_table_steps_when_asked()
     table_link()
     prepared = asyncio.ensure_future(prepare())
 

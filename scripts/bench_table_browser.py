@@ -57,6 +57,7 @@ ROTATION = ("plus-p1", "undo", "bm-her-turn", "undo")
 GOAL_P99_MS = 300.0
 DIST = ROOT / "dist" / "web"  # the phone build's folder (``--dist``: another, so a build can be timed beside it)
 TAP_TIMEOUT_MS = 15_000
+STEPS_ON = False  # --steps
 SEEN_MARGIN_S = 0.15  # past the app's window, for the tap's own way to the server
 
 _CLOCK = "() => performance.timeOrigin + performance.now()"
@@ -102,6 +103,7 @@ class Sample:
     button: str
     seen: list[float]
     painted: list[float | None]
+    steps: dict[str, float] | None = None  # with --steps: when the last page did each step (ms after the pointer)
 
     @property
     def last_seen(self) -> float:
@@ -111,6 +113,23 @@ class Sample:
     def last_painted(self) -> float | None:
         painted = [p for p in self.painted if p is not None]
         return max(painted) if len(painted) == len(self.painted) else None
+
+
+# With --steps: the steps each page's Python posts (``companion.table.times``), gathered from the page's channel.
+_LISTEN = """() => { window.__times = []; new BroadcastChannel('companion-web').onmessage = (event) => {
+    if (event.data && event.data.table_time) window.__times.push([event.data.table_time, event.data.at]); }; }"""
+STEPS = ("guest_sent", "host_heard", "host_turn", "host_ran", "host_sent", "guest_heard", "guest_applied",
+         "guest_drawn", "host_drawn")
+
+
+def steps_of(pages: list[Any], down: float) -> dict[str, float]:
+    """When the last page did each step of this tap's change (ms after the pointer went down), then cleared."""
+    last: dict[str, float] = {}
+    for ui in pages:
+        for step, at in ui.page.evaluate("() => { const got = window.__times || []; window.__times = []; "
+                                         "return got; }"):
+            last[step] = max(last.get(step, float("-inf")), float(at) - down)
+    return {step: round(ms, 1) for step, ms in last.items()}
 
 
 _LABEL = """ident => { const n = document.querySelector(`[flt-semantics-identifier="${ident}"]`);
@@ -156,6 +175,8 @@ def table(folder: Path, guests: int, progress: Callable[[str], None], dist: Path
         at.pages[0].tap("share-close")
         for ui in at.pages:
             ui.page.evaluate(_WATCH_DOWN)
+            if STEPS_ON:
+                ui.page.evaluate(_LISTEN)
             ui.settled()
         yield at
 
@@ -208,7 +229,7 @@ def phone_table(guests: int, progress: Callable[[str], None], dist: Path = DIST)
                     for _ in range(guests + 1)]
         for context in contexts:
             context.set_default_timeout(180_000)  # Pyodide's start, and a code typed key by key, on a busy machine
-        pages = [start(context.new_page(), url) for context in contexts]
+        pages = [start(context.new_page(), url + ("?tabletimes" if STEPS_ON else "")) for context in contexts]
         progress(f"{len(pages)} phones started")
         game_id = solo_game(pages[0])
         pages[0].tap("share-table")
@@ -279,7 +300,22 @@ def tap(pages: list[Any], tapper: int, button: str) -> Sample:
     if len({s["label"] for s in shown}) != 1:
         raise SystemExit(f"tap on {button}: the pages disagree: {[s['label'] for s in shown]}")
     return Sample(tapper, button, [s["dom"] - down for s in shown],
-                  [None if s["painted"] is None else s["painted"] - down for s in shown])
+                  [None if s["painted"] is None else s["painted"] - down for s in shown],
+                  {**steps_of(pages, down), "seen": max(s["dom"] for s in shown) - down} if STEPS_ON else None)
+
+
+def steps_summary(samples: list[Sample]) -> dict[str, dict[str, float | None]] | None:
+    """With --steps: the p50 of when the last page did each step, for guests' taps and for the host's."""
+    if not samples or samples[0].steps is None:
+        return None
+
+    def p50(taps: list[Sample], step: str) -> float | None:
+        values = [s.steps[step] for s in taps if s.steps is not None and step in s.steps]
+        return round(statistics.median(values), 1) if values else None
+
+    guests, host = [s for s in samples if s.tapper != 0], [s for s in samples if s.tapper == 0]
+    return {"guest_taps": {step: p50(guests, step) for step in (*STEPS, "seen")},
+            "host_taps": {step: p50(host, step) for step in (*STEPS, "seen")}}
 
 
 def ready_for_next(pages: list[Any], shown_by: float) -> None:
@@ -319,7 +355,7 @@ def summary(samples: list[Sample]) -> dict[str, Any]:
             "guest_taps_seen": figures(by_guests) if by_guests else None,
             "slowest_page_was_host": sum(1 for n in slowest if n == 0),
             "slowest_page_was_tapper": sum(1 for s, n in zip(samples, slowest, strict=True) if n == s.tapper != 0),
-            "by_page": by_page(samples)}
+            "by_page": by_page(samples), "steps": steps_summary(samples)}
 
 
 def by_page(samples: list[Sample]) -> dict[str, float | None]:
@@ -395,6 +431,9 @@ def report(results: dict[str, Any]) -> str:
                      f"{pages['guest_tap_others']} ms, the tapper {pages['guest_tap_tapper']} ms; a host's tap on the "
                      f"host {pages['host_tap_host']} ms, the guests {pages['host_tap_guests']} ms; the last page "
                      f"was the tapper in {got['slowest_page_was_tapper']} of {got['seen']['n']}")
+        for who, steps in (got.get("steps") or {}).items():
+            lines.append(f"  p50 step by step, {who} (ms after the pointer, the last page): "
+                         + ", ".join(f"{step} {ms}" for step, ms in steps.items() if ms is not None))
     goal = results["goal"]
     lines.append(f"goal: seen p99 <= {goal['seen_p99_ms']:g} ms: {'met' if goal['met'] else 'MISSED'}")
     return "\n".join(lines)
@@ -410,8 +449,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--taps", type=int, default=30, help="timed taps a run (default 30)")
     parser.add_argument("--runs", type=int, default=3, help="runs on the same table (default 3)")
     parser.add_argument("--warm", type=int, default=len(ROTATION), help="taps before the timed ones (default 4)")
+    parser.add_argument("--steps", action="store_true", help="with --phones: each page posts when it did each step "
+                        "of a change (pages opened with ?tabletimes), reported as p50s")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     args = parser.parse_args(argv)
+    global STEPS_ON
+    STEPS_ON = args.steps and args.phones
     if args.taps < 1 or args.runs < 1 or args.warm < 0:
         parser.error("--taps and --runs must be at least 1, --warm at least 0")
     results = run(args.guests, args.taps, args.runs, lambda text: print(text, file=sys.stderr), args.warm,

@@ -24,7 +24,7 @@ from companion.core.i18n import Msg, msg
 from companion.core.patch import apply_patch, diff
 from companion.core.schema import Json, SchemaError, check
 from companion.core.session import DOC_SCHEMA, Change, Doc, Executed, Session, touched_parts
-from companion.table import parts, protocol
+from companion.table import parts, protocol, times
 from companion.table.link import Link
 from companion.table.protocol import MAX_FROM_HOST, QUIET, BadMessage, GameDocument, Role
 
@@ -191,6 +191,8 @@ class TableGuest:
         if self.link is None:
             raise GameError(NOT_MADE)
         parts.send(self.link, protocol.encode(message))
+        if message["kind"] in ("command", "undo", "redo"):
+            times.mark("guest_sent")
 
     def overdue(self) -> bool:
         """Taps the host never answered are said as not made; True when there were any (redraw the screen)."""
@@ -218,18 +220,22 @@ class TableGuest:
     # -- the host's messages -------------------------------------------------------------------------
     def receive(self, text: str) -> None:
         """One message from the host: a text this phone cannot read is dropped (and the game asked for again)."""
-        back = self._heard_again()
+        back, heard = self._heard_again(), times.now()
         try:
             whole = self.joiner.take(text)
             message = protocol.read_from_host(whole) if whole is not parts.MORE else None
             if message is not None and message["kind"] != "beat":
+                times.mark("guest_heard", heard)
                 self._apply(message)
-            elif not back:
-                return  # a beat, or a part with more to come: nothing to draw
+                times.mark("guest_applied")
+            elif not (back or self._role_of_beat(message)):
+                return  # a beat saying nothing new, or a part with more to come: nothing to draw
         except (BadMessage, SchemaError, GameError, LookupError, TypeError, ValueError) as exc:
             log.info("a message from the host was not read: %s", exc)
             self._ask_again()
         self.on_change()
+        if not times.is_beat(text):
+            times.mark("guest_drawn")
 
     def _heard_again(self) -> bool:
         """Any word from the host: a host that was not answering is back (True), and is asked for the game whole
@@ -239,6 +245,17 @@ class TableGuest:
             return False
         self.status = "connected"
         self.send(protocol.hello(self.name, self.language))
+        return True
+
+    def _role_of_beat(self, message: protocol.FromHost | None) -> bool:
+        """The host's beat says this phone's role: True when it differs from the role held (a role message missed
+        or not yet read), which is then taken and drawn. Not before the host's game has come: a beat may come
+        before the answer to this phone's hello (which brings its role and the game), and the Join screen it would
+        draw again is still waiting for that answer."""
+        role = message.get("role") if message is not None else None
+        if self.mirror is None or role not in ("play", "view") or role == self.role:
+            return False
+        self.role = role
         return True
 
     def _apply(self, message: protocol.FromHost) -> None:

@@ -25,7 +25,7 @@ from companion.core.i18n import Msg, as_data, msg
 from companion.core.patch import diff
 from companion.core.schema import Json, LogEntry
 from companion.core.session import Executed, Session
-from companion.table import parts, protocol
+from companion.table import parts, protocol, times
 from companion.table.link import Link
 from companion.table.protocol import LOG_SHOWN, MAX_FROM_GUEST, QUIET, BadMessage, GameDocument, Role
 
@@ -105,6 +105,8 @@ class TableHost:
         self.guests[guest.id] = guest
         def heard(text: str) -> None:
             guest.heard = self.clock()  # at once: a turn taken late (a long save) is not the guest's silence
+            if times.enabled() and not times.is_beat(text):
+                times.mark("host_heard")
             self.defer(lambda: self.receive(guest.id, text))
 
         link.on_message = heard
@@ -126,14 +128,14 @@ class TableHost:
         self.on_guests()
 
     def tick(self) -> bool:
-        """Run every ``BEAT`` seconds: each connected guest is sent a beat, and one silent for ``QUIET`` seconds is
-        marked away (True when one was: the list redraws). A word from it later marks it back."""
+        """Run every ``BEAT`` seconds: each connected guest is sent a beat (with its role), and one silent for
+        ``QUIET`` seconds is marked away (True when one was: the list redraws). A word from it later marks it back."""
         now, gone, before = self.clock(), False, self._ticked
         self._ticked = now
         for guest in list(self.guests.values()):
             if not guest.connected:
                 continue
-            self._send(guest, protocol.beat())
+            self._send(guest, protocol.host_beat(guest.role))
             if not guest.away and now - guest.heard > QUIET and not protocol.woke(before, now):
                 guest.away = gone = True
         if gone:
@@ -211,6 +213,7 @@ class TableHost:
 
     def _tap(self, guest: Guest, message: protocol.CommandTap | protocol.UndoTap | protocol.RedoTap) -> None:
         tap = message["tap"]
+        times.mark("host_turn")
         if not guest.can_play:
             self._refuse(guest, VIEW_ONLY, tap)
             return
@@ -223,6 +226,7 @@ class TableHost:
             log.exception("a guest's tap could not be made")
             self._refuse(guest, NOT_MADE, tap)
             return
+        times.mark("host_ran")
         self.changed(done, answering=(guest.id, tap))
 
     def _run(self, guest: Guest, message: protocol.CommandTap | protocol.UndoTap | protocol.RedoTap) -> Executed:
@@ -243,18 +247,21 @@ class TableHost:
     def changed(self, done: Executed | None = None, answering: tuple[str, int] | None = None) -> None:
         """The game changed (a guest's tap, or the host's own): every connected guest is sent it, then the host's
         screen is told (for a guest's tap; the host's own tap redraws its screen itself)."""
+        now = self._document()  # once for every guest: each made it anew (the log's lines numbered, compared)
         for guest in self.guests.values():
             tap = answering[1] if answering is not None and answering[0] == guest.id else None
-            self.send_game(guest, tap)
+            self.send_game(guest, tap, now)
+        times.mark("host_sent")
         if done is not None and answering is not None:
             self.on_change(done)
+            times.mark("host_drawn")
 
-    def send_game(self, guest: Guest, tap: int | None = None) -> None:
-        """The game now, as a patch from the revision the guest holds, or whole when it holds none we kept or
-        the patch would be the longer text."""
+    def send_game(self, guest: Guest, tap: int | None = None, now: GameDocument | None = None) -> None:
+        """The game now (``now``: as already worked out for this change), as a patch from the revision the guest
+        holds, or whole when it holds none we kept or the patch would be the longer text."""
         if not guest.connected:
             return
-        now = self._document()
+        now = now if now is not None else self._document()
         base = self.sent.get(guest.holds) if guest.holds is not None else None
         if base is not None and guest.holds == now["rev"] and tap is None:
             return

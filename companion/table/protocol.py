@@ -183,15 +183,25 @@ class RoleSet(TypedDict):
 
 
 @strict
+class HostBeat(TypedDict):
+    """The host's beat carries the guest's role: a guest that missed the role message (or drew the screen before
+    it came) is put right within a beat, and no guest can be left playing once the host has set it to watch."""
+
+    kind: Literal["beat"]
+    v: Version
+    role: Role
+
+
+@strict
 class Bye(TypedDict):
     kind: Literal["bye"]
     v: Version
     why: Literal["removed", "leaving"]
 
 
-FromHost = WholeGame | GamePatch | Refused | RoleSet | Bye | Beat
+FromHost = WholeGame | GamePatch | Refused | RoleSet | Bye | HostBeat
 HOST_SHAPES: dict[str, type] = {"game": WholeGame, "patch": GamePatch, "refused": Refused, "role": RoleSet,
-                                "bye": Bye, "beat": Beat}
+                                "bye": Bye, "beat": HostBeat}
 
 
 class BadMessage(GameError):
@@ -270,6 +280,10 @@ def role_set(role: Role) -> RoleSet:
 
 def beat() -> Beat:
     return {"kind": "beat", "v": VERSION}
+
+
+def host_beat(role: Role) -> HostBeat:
+    return {"kind": "beat", "v": VERSION, "role": role}
 
 
 def bye(why: Literal["removed", "leaving"]) -> Bye:

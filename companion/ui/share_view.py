@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import io
-from functools import partial
+import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -112,25 +113,81 @@ class ShareDialogShape:
                                            content=ft.Container(self._body, width=DIALOG_WIDTH))
 
 
-def member_row(app: PageApp, name: ft.Control, who: str, can_play: bool, toggle: Action, remove: Action,
-               prefix: str) -> ft.Control:
+SAME_TAP = 3.0
+"""Seconds within which a word from the row's other control is the same tap: one tap can reach both the switch and
+its accessible node, and each says it was tapped (two words from one control are two taps, and a word already
+paired pairs with no other). Taken when the handler runs, after its wait for the turn: 0.6 s was too short under
+load (the second word flipped the role back)."""
+
+
+class MemberRow:
     """One phone at the table: its name, *can play* / *view only* (a switch saying what a tap does) and remove.
-    ``prefix`` names the controls for tests (``device`` on the LAN share, ``table`` on the phone table)."""
-    said = (trf("{name} can play. Tap to make it view only.", name=who) if can_play
-            else trf("{name} can only watch. Tap to let it play.", name=who))
 
-    def flip(_: object) -> None:
-        app.answers.guard(toggle)
+    A row is made once per phone and drawn again in place (``show``): a tap reaches Python as an event for the
+    control it was made on, and Flet drops an event for a control no longer on the page, so a row made anew by a
+    redraw landing between the tap and its event (a fresh code made, a guest's word) lost the player's tap.
+    ``prefix`` names the controls for tests (``device`` on the LAN share, ``table`` on the phone table);
+    ``ask(can_play)`` is called with the right the tap asks for."""
 
-    switch = ft.Semantics(identifier=f"{prefix}-play-{who}", container=True, exclude_semantics=True,
-                          toggled=can_play, label=said, on_tap=flip,
-                          content=ft.Container(ft.Switch(value=can_play, on_change=flip,
-                                                         label=tr("Can play") if can_play else tr("View only")),
-                                               height=MIN_TOUCH, alignment=ft.Alignment.CENTER_LEFT))
-    out = widgets.icon_action(trf("Remove {name} from the table", name=who), ft.Icons.PERSON_REMOVE,
-                              app.answers.handler(remove), identifier=f"{prefix}-remove-{who}")
-    return ft.Column([name, ft.Row([switch, out], alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
-                                    vertical_alignment=ft.CrossAxisAlignment.CENTER)], spacing=0)
+    def __init__(self, app: PageApp, who: str, prefix: str, ask: Callable[[bool], None], remove: Action,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.app, self.who, self._ask, self._clock = app, who, ask, clock
+        self.can_play = True
+        self._asked: tuple[float, bool, str, bool] | None = None  # the last word: when, asked, from where, paired
+        self._name = ft.Text(who, size=app.sizes.body, weight=ft.FontWeight.W_600, max_lines=1,
+                             overflow=ft.TextOverflow.ELLIPSIS)
+        self.name = ft.Semantics(identifier=f"{prefix}-guest-{who}", label=who, container=True,
+                                 exclude_semantics=True, content=self._name)
+        self._switch = ft.Switch(on_change=lambda _: self.tapped("switch"))
+        box = ft.Container(self._switch, height=MIN_TOUCH, alignment=ft.Alignment.CENTER_LEFT)
+        self.switch = ft.Semantics(identifier=f"{prefix}-play-{who}", container=True, exclude_semantics=True,
+                                   on_tap=lambda _: self.tapped("node"), content=box)
+        out = widgets.icon_action(trf("Remove {name} from the table", name=who), ft.Icons.PERSON_REMOVE,
+                                  app.answers.handler(remove), identifier=f"{prefix}-remove-{who}")
+        self.control = ft.Column([self.name, ft.Row([self.switch, out], alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+                                                    vertical_alignment=ft.CrossAxisAlignment.CENTER)], spacing=0)
+
+    def show(self, can_play: bool, said: str | None = None) -> ft.Control:
+        """The row as it is now (``said``: the name line, the phone's state with it), its controls kept."""
+        self.can_play = can_play
+        self._name.value = self.name.label = said or self.who
+        self._switch.value = can_play
+        self._switch.label = tr("Can play") if can_play else tr("View only")
+        self.switch.toggled = can_play
+        self.switch.label = (trf("{name} can play. Tap to make it view only.", name=self.who) if can_play
+                             else trf("{name} can only watch. Tap to let it play.", name=self.who))
+        return self.control
+
+    def tapped(self, source: str) -> None:
+        """Ask for the right opposite what the row showed, once per tap: an unpaired word from the row's other
+        control (``source``: "switch" or "node") within ``SAME_TAP`` is the same tap and asks the same again,
+        however the row was drawn meanwhile."""
+        now = self._clock()
+        last = self._asked
+        same = last is not None and now - last[0] < SAME_TAP and last[2] != source and not last[3]
+        wanted = last[1] if same and last is not None else not self.can_play
+        self._asked = (now, wanted, source, same)
+        self.app.answers.guard(lambda: self._ask(wanted))
+
+
+class MemberRows:
+    """The rows of the phones at the table, each made once and kept while its phone is listed."""
+
+    def __init__(self, app: PageApp, prefix: str) -> None:
+        self.app, self.prefix = app, prefix
+        self._rows: dict[tuple[str, str], MemberRow] = {}
+
+    def row(self, key: str, who: str, ask: Callable[[bool], None], remove: Action) -> MemberRow:
+        """The row of phone ``key`` named ``who`` (made on first sight)."""
+        found = self._rows.get((key, who))
+        if found is None:
+            found = self._rows[(key, who)] = MemberRow(self.app, who, self.prefix, ask, remove)
+        return found
+
+    def keep_only(self, keys: set[tuple[str, str]]) -> None:
+        """Forget the rows of phones no longer listed."""
+        for gone in set(self._rows) - keys:
+            del self._rows[gone]
 
 
 def stop_button(app: PageApp, stop: Action, identifier: str) -> ft.Control:
@@ -144,6 +201,7 @@ class ShareDialog(ShareDialogShape):
     def __init__(self, app: PageApp, game_id: str | None) -> None:
         super().__init__(app)
         self.game_id = game_id
+        self._rows = MemberRows(app, "device")
 
     @property
     def table(self) -> Table:
@@ -205,6 +263,7 @@ class ShareDialog(ShareDialogShape):
             controls.append(ft.Text(tr("No device has joined yet."), size=sizes.small,
                                     color=ft.Colors.ON_SURFACE_VARIANT))
         controls += [self._device_row(d) for d in devices]
+        self._rows.keep_only({(d.id, d.name) for d in devices})
         controls.append(stop_button(self.app, self._stop, "share-stop"))
         return controls
 
@@ -224,12 +283,9 @@ class ShareDialog(ShareDialogShape):
                                identifier="share-other-game"), switch]
 
     def _device_row(self, device: Device) -> ft.Control:
-        name = ft.Text(device.name, size=self.app.sizes.body, weight=ft.FontWeight.W_600, max_lines=1,
-                       overflow=ft.TextOverflow.ELLIPSIS)
-        return member_row(self.app, name, device.name, device.can_play,
-                          # as drawn, not as now: a tap reaching both the switch and its node must not flip twice
-                          partial(self._set_play, device.id, not device.can_play), lambda: self._remove(device.id),
-                          "device")
+        row = self._rows.row(device.id, device.name, lambda can_play: self._set_play(device.id, can_play),
+                             lambda: self._remove(device.id))
+        return row.show(device.can_play)
 
     def _set_play(self, device_id: str, can_play: bool) -> None:
         self.app.guests.require_host()

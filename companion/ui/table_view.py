@@ -27,7 +27,7 @@ from companion.turn import call_in_turn
 from companion.ui import widgets
 from companion.ui.fields import changed_value, text_field
 from companion.ui.i18n import tr, trf
-from companion.ui.share_view import ShareDialogShape, member_row, stop_button
+from companion.ui.share_view import MemberRows, ShareDialogShape, stop_button
 from companion.ui.tab.answers import explain
 
 if TYPE_CHECKING:
@@ -125,6 +125,7 @@ class PhoneShareDialog(ShareDialogShape):
         super().__init__(app)
         self.game_id = game_id
         self.table = host_table(app, game_id)
+        self._rows = MemberRows(app, "table")
         self.offer: tuple[Link, str] | None = None
         self.answer = ""
         self.problem = ""
@@ -211,20 +212,19 @@ class PhoneShareDialog(ShareDialogShape):
         if not joined:
             rows.append(ft.Text(tr("No phone has joined yet."), size=sizes.small, color=ft.Colors.ON_SURFACE_VARIANT))
         rows += [self._guest_row(g) for g in joined]
+        self._rows.keep_only({(g.id, g.name) for g in joined})
         return rows
 
     def _guest_row(self, guest: Guest) -> ft.Control:
         said = (trf("{name} (link lost)", name=guest.name) if not guest.connected
                 else trf("{name} (not answering)", name=guest.name) if guest.away
                 else trf("{name} (connected)", name=guest.name))
-        name = ft.Semantics(identifier=f"table-guest-{guest.name}", label=said, container=True,
-                            exclude_semantics=True,
-                            content=ft.Text(said, size=self.app.sizes.body, weight=ft.FontWeight.W_600))
-        return member_row(self.app, name, guest.name, guest.can_play,
-                          # the role the tap asks for is the one opposite what was drawn, not a flip of the role now:
-                          # a tap can reach both the switch and its accessible node, and two flips undid each other
-                          partial(self.table.set_role, guest.id, "view" if guest.can_play else "play"),
-                          lambda: self.table.remove(guest.id), "table")
+        row = self._rows.row(guest.id, guest.name, partial(self._set_play, guest.id),
+                             partial(self.table.remove, guest.id))
+        return row.show(guest.can_play, said)
+
+    def _set_play(self, guest_id: str, can_play: bool) -> None:
+        self.table.set_role(guest_id, "play" if can_play else "view")
 
     def _stop(self) -> None:
         self.table.leave()

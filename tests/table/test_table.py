@@ -336,3 +336,51 @@ def test_a_phone_whose_own_ticks_stopped_hears_what_waits_before_judging_the_sil
     assert not table.host.tick()  # Ana's beat just came
     clock.now += 1
     assert ana.tick() and ana.status == "quiet"  # still nothing: now it is said
+
+
+def test_a_guest_that_missed_its_role_is_put_right_by_the_hosts_next_beat(table: Table) -> None:
+    """Issue 36's three-phone test: the host set Cy to view only, and Cy's phone never said so. Whatever kept the
+    role message from being read, the host's beat carries each guest's role: within a beat the guest watches, and
+    its screen is drawn again (only then: a beat saying the role held draws nothing)."""
+    cy = table.join("Cy")
+    drawn: list[str] = []
+    cy.on_change = lambda: drawn.append(cy.role)
+    assert cy.link is not None
+    listening = cy.link.on_message
+    cy.link.on_message = lambda text: None  # the role message is lost on the way
+    table.host.set_role(table.guest_of("Cy"), "view")
+    cy.link.on_message = listening
+    assert cy.role == "play" and cy.can_play
+    table.host.tick()
+    assert cy.role == "view" and not cy.can_play and drawn == ["view"]
+    assert "View only" in render(cy.said(), "en")
+    table.host.tick()
+    assert drawn == ["view"]  # the same role again: nothing to draw
+    with pytest.raises(GameError, match="view only"):
+        mirror(cy).execute(AdjustScore("p1", 1))
+
+
+def test_a_step_that_cannot_be_timed_stops_the_timing_and_never_the_table(table: Table,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """``?tabletimes`` (the bench's ``--steps``) marks each step in the link's own handlers: a mark that fails (here
+    no page to post to) must not drop the message it was made for."""
+    from companion.table import times
+
+    monkeypatch.setattr(times, "_on", True)
+    ana = table.join("Ana")
+    mirror(ana).execute(AdjustScore("p1", 1))
+    assert not times.enabled() and table.session.state["scores"]["p1"][0] == 1 and mirror(ana).revision == \
+        table.session.revision
+
+
+def test_a_beat_before_the_hosts_game_draws_nothing(table: Table) -> None:
+    """A host's beat can come before the answer to the guest's hello: the Join screen, waiting for that answer,
+    is not drawn again for it (a guest starts as view only, so its role differed from every beat's)."""
+    drawn: list[str] = []
+    host_end, guest_end = memory_pair()
+    guest = TableGuest("Dee", "en")
+    guest.on_change = lambda: drawn.append(guest.status)
+    guest_end.on_message = guest.receive
+    guest.link = guest_end
+    host_end.send(protocol.encode(protocol.host_beat("play")))
+    assert drawn == [] and guest.role == "view" and guest.mirror is None

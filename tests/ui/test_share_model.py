@@ -110,3 +110,40 @@ def test_a_tap_is_judged_against_the_screen_the_player_had_time_to_see() -> None
     shown.sent("g-1", 7)
     assert shown.seen("g-1") == 7
     assert shown.seen("g-2") is None
+
+
+def test_a_rows_switch_takes_one_tap_once_though_it_reaches_the_switch_and_its_node() -> None:
+    """One tap can reach both the switch and its accessible node, each saying it was tapped; the row is drawn again
+    in place between the two (it is kept across redraws), so the second must ask what the first asked."""
+    from types import SimpleNamespace
+
+    from companion.ui.share_view import SAME_TAP, MemberRow
+    from companion.ui.theme import Sizes
+
+    now = [100.0]
+    asked: list[bool] = []
+    row: MemberRow
+
+    def ask(can_play: bool) -> None:
+        asked.append(can_play)
+        row.show(can_play)  # the dialog redraws the row at once
+
+    answers = SimpleNamespace(guard=lambda action: action(), handler=lambda action: lambda _=None: action())
+    row = MemberRow(SimpleNamespace(sizes=Sizes(), answers=answers), "Cy", "table", ask,  # type: ignore[arg-type]
+                    lambda: None, clock=lambda: now[0])
+    row.show(True)
+    row.tapped("node")
+    now[0] += 1.5  # under load the second word's handler runs well after the first's
+    row.tapped("switch")  # the same tap, heard by the switch too
+    assert asked == [False, False] and row.switch.label == "Cy can only watch. Tap to let it play."
+    now[0] += 0.1
+    row.tapped("node")  # a tap of its own (the last word was paired): back to playing
+    now[0] += 0.1
+    row.tapped("switch")  # ... heard by the switch too
+    assert asked == [False, False, True, True] and row.switch.toggled is True
+    now[0] += 0.1
+    row.tapped("switch")  # a quick second tap on the same control is a tap of its own
+    assert asked == [False, False, True, True, False]
+    now[0] += SAME_TAP + 0.1
+    row.tapped("node")  # the other control, but long after: a tap of its own
+    assert asked[-1] is True

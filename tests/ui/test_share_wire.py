@@ -20,7 +20,7 @@ import pytest
 from companion.core.i18n import render
 from tests.ui.browser import Server, nothing_more, past_seen_window, run_server
 from tests.ui.conftest import saved_games
-from tests.ui.flet_wire import WireDevice
+from tests.ui.flet_wire import CONTROL_EVENT, WireDevice
 from tests.ui.test_security import LAN, _wait_shared
 
 CODE_LINE = re.compile(r"type the code (\d{3} \d{3})")
@@ -66,13 +66,19 @@ def current_code(host: WireDevice) -> str:
     if "share-code" not in host.ids:  # not shared (an earlier test ended it): share
         host.tap("share-start")
         host.wait_id("share-code")
+    return code_shown(host)
+
+
+def code_shown(host: WireDevice) -> str:
+    """The code the host's open Share dialog was last sent."""
     found = [m for _, m in host.received if "Code to type: " in repr(m)]
     digits = re.findall(r"Code to type: ((?:\d ){5}\d)", repr(found[-1]))
     return digits[-1].replace(" ", "")
 
 
-def join(shared: Shared, host: WireDevice, name: str) -> WireDevice:
-    code = current_code(host)
+def join(shared: Shared, host: WireDevice, name: str, code: str | None = None) -> WireDevice:
+    """``name`` joins with ``code`` (by default the code of a Share dialog the host opens now)."""
+    code = code or current_code(host)
     guest = shared.device(shared.lan_url)
     guest.wait_id("screen-join")
     guest.type("Code from the host's screen", code)
@@ -126,6 +132,22 @@ def test_a_view_only_device_is_refused_whatever_it_sends(shared: Shared) -> None
     eve.tap("plus-p1")  # the button it was last sent, tapped by hand
     nothing_more(1000)
     assert shared.rev() == before + 1
+
+
+def test_a_tap_made_on_a_row_before_the_dialog_was_redrawn_still_counts(shared: Shared) -> None:
+    """The host taps Gil's switch as the dialog is redrawn (another device joins): the tap's event names the switch
+    drawn before. A row made anew dropped it (Flet drops an event for a control no longer on the page): the host's
+    tap was lost (issue 36's three-phone test, on the phone table's dialog, whose rows are these)."""
+    host = shared.device(shared.server.url, f"/game/{shared.game_id}")
+    host.wait_id("screen-game")
+    gil = join(shared, host, "Gil")
+    drawn = host.ids["device-play-Gil"]  # the switch as the host's screen shows it now
+    join(shared, host, "Hal", code_shown(host))  # the open dialog is drawn again, Gil's row with it
+    host._send([CONTROL_EVENT, {"target": drawn, "name": "tap", "data": None}])  # the tap, made before that redraw
+    gil.wait(lambda: gil.said("view only"), what="Gil's view-only banner")
+    assert host.ids["device-play-Gil"] == drawn  # the row was kept, not made anew
+    host.tap("device-remove-Gil")
+    host.tap("device-remove-Hal")
 
 
 def test_a_guest_cannot_reach_anything_but_the_shared_game(shared: Shared) -> None:

@@ -66,24 +66,12 @@ def test_three_phones_play_one_game_kept_on_the_hosts(chromium: Browser, site: S
         host.show("table-play-Cy")
         host.tap("table-play-Cy")  # Cy may only watch now
         host.expect_label("table-play-Cy", "Cy can only watch. Tap to let it play.")  # the host took the tap once
-        told = _says(cy, "table-banner", "Solo para ver")
+        cy.expect_text("table-banner", "Solo para ver")  # in Cy's language (the host's beats carry its role too)
         host.tap("share-close")
         reload(host, "game")  # the host's own saves, read back
         assert game_id in host.page.url
         host.expect_label("bm-deck-draw", re.compile(r"^Draw pile: 49 cards"))
         host.expect_label("total-p1", re.compile(r"^Ana: 0\b"))
-        if not told:  # every other check above held; this one fault is open (issue 36), said rather than hidden
-            pytest.xfail("known, under load only: the host set Cy to view only (its switch says so) but Cy's phone "
-                         "never showed it; the served app's table test checks the same step and passes")
-
-
-def _says(ui: Ui, identifier: str, text: str) -> bool:
-    """Whether the control comes to contain ``text`` within the usual wait."""
-    try:
-        ui.expect_text(identifier, text)
-    except AssertionError:
-        return False
-    return True
 
 
 def renderers() -> set[int]:
