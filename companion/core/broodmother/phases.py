@@ -15,7 +15,7 @@ from companion.core.broodmother.model import bm, has_broodmother, say, start_rep
 from companion.core.broodmother.scoring import score_slumber, slumber_preview
 from companion.core.commands.phase_hooks import PhaseHooks, register_phase_hooks
 from companion.core.content import Content
-from companion.core.i18n import N_, Msg, msg, render
+from companion.core.i18n import N_, Msg, msg
 from companion.core.state import State
 
 QUESTION_NAMES = {
@@ -25,17 +25,18 @@ QUESTION_NAMES = {
 }
 
 
-def hold(state: State, content: Content, ending: str) -> str | None:
+def hold(state: State, content: Content, ending: str) -> Msg | None:
+    """Her open question holds the game: the reason as a message, rendered where it is read (a view keeps it and
+    each phone renders it in its own language)."""
     b = bm(state)
     if not b["pending"]:
         return None
     q = b["pending"][0]
     what = msg(QUESTION_NAMES.get(q["kind"], N_("her open question")))
     asked = q.get("round", state["round"])
-    # rendered here (in the reader's language) while the phase hooks' holds are plain sentences
-    return render(msg("Answer her open question first: {what} (her card of round {round}). The game moves on once "
-                      "she has her answer (in the Broodmother panel; `companion solo answer ID` in the terminal).",
-                      what=what, round=asked))
+    return msg("Answer her open question first: {what} (her card of round {round}). The game moves on once "
+               "she has her answer (in the Broodmother panel; `companion solo answer ID` in the terminal).",
+               what=what, round=asked)
 
 
 def _slumber_ends(state: State, ending: str) -> bool:
