@@ -98,6 +98,7 @@ SYNONYMS = {
         "maximum": ("limit",), "max": ("limit",), "pick": ("choose",), "picked": ("choose",),
         "lay": ("place", "deal"), "completely": ("fully",), "fully": ("complete",), "big": ("size",),
         "bigger": ("size",),
+        "against": ("vs",), "versus": ("vs", "against"), "vs": ("against",),
         "begin": ("start",), "begins": ("start",), "beginning": ("start",), "began": ("start",),
     },
     "es": {
