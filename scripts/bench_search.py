@@ -2,10 +2,10 @@
 
 Reads the tuning sets (``tests/rules/player_questions.json``; ``coverage_questions.json``, the entries no other
 set reached; the first three held-out sets, ``held_out_questions.json``, ``held_out_2_questions.json`` and
-``held_out_3_questions.json``, each read to tune since, #34; and ``table_questions.json``,
-``table_2_questions.json``, ``table_3_questions.json``, questions as asked at the table), the two judges
-(``held_out_4_questions.json``, ``held_out_5_questions.json``: written and committed before the search was run on
-them, never tuned against, their misses never printed) and the short query set (``tests/rules/queries.json``),
+``held_out_3_questions.json``, each read to tune since, #34; and ``table_questions.json`` to
+``table_4_questions.json``, questions as asked at the table), the three judges (``held_out_4_questions.json`` to
+``held_out_6_questions.json``: written and committed before the search was run on them, never tuned against, their
+misses never printed) and the short query set (``tests/rules/queries.json``),
 and prints, per set, the share answered first and in the first three,
 then each question whose answer was not first: its rank (or "-" past 10) and
 the first three ids. Reading the misses is the point: each says which entry lacks the players' words or
@@ -48,15 +48,18 @@ SETS = {
     "held_out_3": ROOT / "tests" / "rules" / "held_out_3_questions.json",
     "held_out_4": ROOT / "tests" / "rules" / "held_out_4_questions.json",
     "held_out_5": ROOT / "tests" / "rules" / "held_out_5_questions.json",
+    "held_out_6": ROOT / "tests" / "rules" / "held_out_6_questions.json",
     "table": ROOT / "tests" / "rules" / "table_questions.json",
     "table_2": ROOT / "tests" / "rules" / "table_2_questions.json",
     "table_3": ROOT / "tests" / "rules" / "table_3_questions.json",
+    "table_4": ROOT / "tests" / "rules" / "table_4_questions.json",
     "queries": ROOT / "tests" / "rules" / "queries.json",
 }
 DEPTH = 10
 OLDER_TUNING = ("player", "coverage", "held_out", "held_out_2", "held_out_3")  # the slips test's questions
 SLIPS = ("swap", "drop", "wrong", "add")
-JUDGES = frozenset({"held_out_4", "held_out_5"})  # the held-out sets still judging: their figures, never their misses
+# the held-out sets still judging: their figures, never their misses
+JUDGES = frozenset({"held_out_4", "held_out_5", "held_out_6"})
 
 
 def rank_of(index: SearchIndex, question: dict[str, object]) -> tuple[int | None, list[str]]:

@@ -98,6 +98,8 @@ SYNONYMS = {
         "maximum": ("limit",), "max": ("limit",), "pick": ("choose",), "picked": ("choose",),
         "lay": ("place", "deal"), "completely": ("fully",), "fully": ("complete",), "big": ("size",),
         "bigger": ("size",),
+        "against": ("vs",), "versus": ("vs", "against"), "vs": ("against",),
+        "begin": ("start",), "begins": ("start",), "beginning": ("start",), "began": ("start",),
     },
     "es": {
         "fuerte": ("fuerza",), "fuertes": ("fuerza",), "debil": ("fuerza",), "pelea": ("combate", "batalla"),
@@ -108,6 +110,8 @@ SYNONYMS = {
         "voltear": ("revelar",), "saltar": ("pasar", "opcional"), "caber": ("espacio", "capacidad"),
         "maximo": ("limite",), "rellenar": ("reponer",), "reponer": ("rellenar",), "escoger": ("elegir",),
         "totalmente": ("completamente",), "disponer": ("colocar", "repartir"),
+        "empezar": ("inicial", "inicio", "comienzo"), "comenzar": ("inicial", "inicio", "comienzo"),
+        "principio": ("inicial", "inicio", "comienzo"),
     },
 }
 

@@ -329,12 +329,52 @@ def test_fifth_held_out_set_never_tuned_for(real_index: SearchIndex) -> None:
     assert top3 >= 0.97
 
 
+def test_sixth_held_out_set_never_tuned_for(real_index: SearchIndex) -> None:
+    """60 questions (30 Spanish, typos, accents dropped) on entries drawn one per section at random, the expected
+    ids read from the corpus, committed alone before the fourth round of tuning (2026-12-05, #34) ran the search on
+    them: 0.867 / 0.983 top-1 / top-3 on main's search, 0.867 / 0.983 after the round. Its misses were never read:
+    with ``held_out_4`` and ``held_out_5``, the judge."""
+    top1, top3 = judged(real_index, "held_out_6_questions.json", 60, 30)
+    assert top1 >= 0.85
+    assert top3 >= 0.98
+
+
+def test_fourth_set_of_questions_as_asked_at_the_table(real_index: SearchIndex) -> None:
+    """80 questions (40 Spanish) written in the fourth round (#34) on entries none of ``held_out_6``'s, measured
+    once before it was read: 0.875 top-1 on main's search; its misses' causes fixed (players' words for start and
+    versus, the card before its worked example, words missing from eleven entries): 0.938."""
+    top1, top3 = judged(real_index, "table_4_questions.json", 80, 40)
+    assert top1 >= 0.93
+    assert top3 >= 0.98
+
+
 def test_questions_as_asked_at_the_table(real_index: SearchIndex) -> None:
     """Two tuning sets written during the third round (#34), each measured before it was read: 52 questions
     (0.846 top-1 on main's search) and 50 (0.86). Their misses showed general causes (a game named by its short
     name, Spanish e/i verbs, players' verbs); the thresholds catch a regression."""
     assert judged(real_index, "table_questions.json", 52, 26)[0] >= 0.94
     assert judged(real_index, "table_2_questions.json", 50, 25)[0] >= 0.9
+
+
+def test_a_players_start_and_versus_meet_the_rules_words(real_index: SearchIndex) -> None:
+    # "empezar" shared no stem with the entry's "mano inicial" (rank 3); "against" none with "predator vs centipede"
+    assert "inicial" in synonyms("empezar", "es") and synonyms("against", "en") == ("vs",)
+    starting_hand = ids(real_index, "cuantas cartas tengo en la mano al empezar antscape", lang="es")
+    assert starting_hand[0] == "as-setup-starting-hand"
+    assert ids(real_index, "does my predator help against a centipede")[0] == "pp-predator-vs-centipede"
+
+
+def test_a_card_comes_before_the_worked_example_that_shows_it(real_index: SearchIndex) -> None:
+    # the battle example revealing Camouflage Head led its card note by 0.2 when an example gave up 6 points
+    assert ids(real_index, "camouflage head tactic effect")[0] == "pp-camouflage-head"
+
+
+def test_a_rule_is_found_by_the_name_of_the_mode_or_module_it_belongs_to(real_index: SearchIndex) -> None:
+    # neither entry said "nest chamber" / "Madre de la Camada": Empires' Chamber entry led, and the chart was ninth
+    assert ids(real_index, "when can i use my nest chamber, does it need to be full")[0] == "pp-chamber-activation"
+    assert ids(real_index, "limites con dos jugadores contra la madre de la camada", lang="es")[0] == (
+        "mm-difficulty-2-players"
+    )
 
 
 def test_a_synonym_is_found_by_any_form_of_its_word(real_index: SearchIndex) -> None:
