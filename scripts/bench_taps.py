@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Tap to updated screen, in a real browser: + on a total, her draw and Next on a phone-sized game screen.
 
-    .venv/bin/python scripts/bench_taps.py [--runs 30] [--json] [--only draw next_competitive] [--spans [--cpu]]
+    .venv/bin/python scripts/bench_taps.py [--runs 30] [--json] [--only start back open plus draw ...] [--spans [--cpu]]
 
 Serves the app (``python -m companion``) on a temporary database holding a solo game (three hexes
 on the meadow) and a 4-player competitive game with every Minions/Empires module and variant, opens
@@ -21,6 +21,11 @@ each draw the same card.
 game with every module until its round bar is painted (*answered*) and until the last message of the opening
 (*settled*); Back to Home between the runs (not timed).
 
+``--only start`` times *Start game*: the wizard walked from Home with its defaults (not timed), its last tap
+until the game screen's round bar is in the accessibility tree and painted (*answered*), and until the opening's
+last message (*settled*). ``--only back`` times *Back to the game*: from the rules the round bar's "?" opened, the
+rules screen's arrow until the game's round bar is painted (the 4-player game with every module).
+
 ``--spans`` also reports Python's share of each timed tap by part (for ``open``, the route change that builds the
 screen, both its passes, with Home built beneath as ``home``) (``companion.spans``: the server appends each
 tap's figures to a file; p50s of busy, first start to last end, and each part), the undo after it left out.
@@ -34,6 +39,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import sys
 import tempfile
@@ -97,7 +103,8 @@ def label_of(ui: Any, ident: str) -> str:
 def timed_tap(ui: Any, button: str, watch: str) -> dict[str, float] | None:
     """Tap ``button`` where it is painted; the time until ``watch``'s label changes (``painted``) and until the
     frame after the answer's last message (``settled``)."""
-    ui.show(button)
+    if not ui._fixed(ui.by_id(button)):  # an app bar's or a bottom bar's button is where it is
+        ui.show(button)
     box = ui.by_id(button).bounding_box()
     assert box is not None, button
     before = ui.page.evaluate(
@@ -162,6 +169,64 @@ def sample_open(ui: Any, game_id: str, runs: int, warmup: int = 2) -> dict[str, 
     return times
 
 
+def sample_start(ui: Any, runs: int, warmup: int = 1) -> dict[str, list[Any]]:
+    """Start a new game ``runs`` times (after ``warmup`` untimed): through the wizard's steps from Home (not timed),
+    then its last tap, *Start game*, timed until the game screen's round bar is in the accessibility tree; back to
+    Home after each (not timed). The Python share is the tap's and the route change's together."""
+    times: dict[str, list[Any]] = {"answered": [], "settled": [], "spans": []}
+    for n in range(runs + warmup):
+        ui.tap("new-game")
+        ui.wait_screen("new-game")
+        for step in range(2, 6):
+            ui.past_tap_window()
+            ui.tap("wizard-next")
+            ui.expect_label("wizard-step", re.compile(f"Step {step} of"))
+        ui.page.wait_for_timeout(DEBOUNCE_GAP_MS)
+        _timed_opening(ui, "start-game", times, counted=n >= warmup)
+        ui.tap("back")
+        ui.wait_screen("home")
+    return times
+
+
+def sample_back(ui: Any, runs: int, warmup: int = 1) -> dict[str, list[Any]]:
+    """*Back to the game* ``runs`` times (after ``warmup`` untimed): the round bar's "?" opens the rules (not timed),
+    and the rules screen's Back to the game is timed until the game's round bar is in the accessibility tree."""
+    times: dict[str, list[Any]] = {"answered": [], "settled": [], "spans": []}
+    for n in range(runs + warmup):
+        ui.by_id("round").wait_for()
+        ui.page.wait_for_timeout(DEBOUNCE_GAP_MS)
+        ui.tap("help-rounds")
+        ui.wait_screen("rules")
+        ui.by_id("back-to-game").wait_for()
+        ui.page.wait_for_timeout(DEBOUNCE_GAP_MS)
+        _timed_opening(ui, "back-to-game", times, counted=n >= warmup)
+    return times
+
+
+def _timed_opening(ui: Any, button: str, times: dict[str, list[Any]], counted: bool) -> None:
+    """Tap ``button``, which opens the game screen, until its round bar is painted; the figures kept if ``counted``
+    (Python's share: the tap and the route change it asked for, as one)."""
+    measured_since = spans_mark()
+    got = timed_tap(ui, button, "round")
+    if got is None:
+        raise RuntimeError(f"tapping {button} showed no game within 10 s")
+    if counted:
+        times["answered"].append(got["painted"])
+        times["settled"].append(got["settled"])
+        times["spans"].append(merged(spans_since(measured_since)))
+
+
+def merged(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """Python's share of one opening made of several measured steps (the tap, then the route change the browser
+    sent back): their busy, first-pass and wall times and their parts added up."""
+    parts: dict[str, float] = {}
+    for record in records:
+        for name, took in record["parts"].items():
+            parts[name] = parts.get(name, 0.0) + took
+    return {"busy_ms": sum(r["busy_ms"] for r in records), "first_ms": sum(r.get("first_ms", 0) for r in records),
+            "wall_ms": sum(r["wall_ms"] for r in records), "parts": parts}
+
+
 def spans_mark() -> int:
     """Where the server's measured taps (``--spans``) end now: the next ones are the tap about to be timed."""
     path = os.environ.get(SPANS_ENV)
@@ -187,7 +252,8 @@ def summary(times: dict[str, list[Any]]) -> dict[str, Any]:
             "settled_p95_ms": round(percentile(settled, 95), 1)}
 
 
-SCENARIOS = (("open", "competitive", ""), ("plus", "competitive", "plus-p1"),
+SCENARIOS = (("start", "", ""), ("back", "competitive", ""), ("open", "competitive", ""),
+             ("plus", "competitive", "plus-p1"),
              ("draw", "solo", "bm-her-turn"), ("next_solo", "solo", "next-phase"),
              ("next_competitive", "competitive", "next-phase"))
 
@@ -207,17 +273,28 @@ def run(runs: int, progress: Callable[[str], None], only: tuple[str, ...] = ()) 
                 for key, game, button in [s for s in SCENARIOS if not only or s[0] in only]:
                     ui = new_tab(browser, server.url, VIEWPORT)
                     ui.page.add_init_script(_WATCH_MESSAGES)
-                    ui.open("/" if key == "open" else f"/game/{ids[game]}", "home" if key == "open" else "game")
+                    from_home = key in ("open", "start")
+                    ui.open("/" if from_home else f"/game/{ids[game]}", "home" if from_home else "game")
                     ui.page.wait_for_timeout(800)
                     progress(f"{key}: {runs} taps")
-                    times = sample_open(ui, ids[game], runs) if key == "open" else sample(ui, button, runs)
-                    results[key] = summary(times)
+                    results[key] = summary(_sampled(key, ui, ids.get(game, ""), button, runs))
                     ui.page.context.close()
             finally:
                 browser.close()
     results["goals"] = {key: {"goal_p50_ms": goal, "met": results[key]["p50_ms"] <= goal}
                         for key, goal in GOALS.items() if key in results}
     return results
+
+
+def _sampled(key: str, ui: Any, game_id: str, button: str, runs: int) -> dict[str, list[Any]]:
+    """The timed taps of the scenario ``key`` on the tab ``ui``."""
+    if key == "start":
+        return sample_start(ui, runs)
+    if key == "back":
+        return sample_back(ui, runs)
+    if key == "open":
+        return sample_open(ui, game_id, runs)
+    return sample(ui, button, runs)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -76,6 +76,28 @@ def test_back_to_the_game_sends_only_what_changed(served: tuple[Server, str, str
         elsewhere.close()
 
 
+def test_back_from_the_rules_shows_the_kept_screen_top_first(served: tuple[Server, str, str]) -> None:
+    """The round bar's "?" leads to the rules with the way back in the route; Back to the game shows the game screen
+    kept beneath them (a few KB, not the opening's ~165), its top first: the panels' and the log's slots hidden in
+    the first message, shown by the next."""
+    server, game_id, _ = served
+    device = WireDevice(server.url, "/")
+    try:
+        device.wait_id(f"resume-{game_id}")
+        opened, _ = sent_after(device, f"/game/{game_id}", "Every module", LOG)
+        sent_after(device, f"/rules?topic=rounds&game={game_id}&at=round-bar", "screen-rules")
+        again, began = sent_after(device, f"/game/{game_id}?at=round-bar", "'visible', True")
+        assert again < 20_000, (again, opened)
+        messages = [message for when, message in device.received if when >= began]
+        hides = [n for n, message in enumerate(messages) if "'visible', False" in repr(message)]
+        shows = [n for n, message in enumerate(messages) if "'visible', True" in repr(message)]
+        assert hides and len([n for n in shows if n > hides[0]]) >= 10, [repr(m)[:200] for m in messages]  # panels
+        device.tap("plus-p1")  # the kept screen's controls answer taps
+        device.wait(lambda: device.said("Ana: 1 CP", since=began), what="a tap on the kept screen")
+    finally:
+        device.close()
+
+
 def test_another_game_is_built_afresh(served: tuple[Server, str, str]) -> None:
     server, game_id, other_id = served
     device = WireDevice(server.url, "/")

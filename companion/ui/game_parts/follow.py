@@ -71,6 +71,6 @@ class Follow:
         (Back to the game, or the game opened again from Home), not its top."""
         at = Origin.of(self.screen.params).at
         if at:
-            self.screen.app.page.run_task(self.screen.scroll_to, at)
+            self.screen.reveal(at)  # once drawn: a kept screen shown again builds its panels in the same frame
         elif self.screen.place is not None and self.screen.place.offset > 0:
             self.screen.reveal(offset=self.screen.place.offset)

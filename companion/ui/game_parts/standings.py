@@ -125,7 +125,7 @@ class Standings:
         """How wide a standing's row is (px): the content's width, or the moment's column at tablet width, inside
         the section's card."""
         width = (w := page_width(self.screen.app)) - 2 * side_padding(w)
-        if self.screen._wide():
+        if self.screen.layout():
             width = (width - GAP) * MOMENT_SPAN / 12
         return width - 2 * widgets.SECTION_PADDING
 

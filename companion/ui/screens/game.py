@@ -28,6 +28,7 @@ from companion.ui.game_parts.her_moment import asking, now_box
 from companion.ui.game_parts.panel_parts import PanelParts
 from companion.ui.game_parts.round_bar import RoundBar
 from companion.ui.game_parts.standings import MOMENT_SPAN, Standings
+from companion.ui.game_parts.top_first import TopFirst
 from companion.ui.i18n import render, tr, trf
 from companion.ui.kept import GameReader
 from companion.ui.page_size import page_width
@@ -72,6 +73,7 @@ class GameScreen(Screen):
         self.log = GameLog(self)
         self.slots.scrolled_to = True  # what changed is scrolled to by its slot (``Follow.the_change``)
         self.follow = Follow(self)
+        self.top_first = TopFirst(self)  # shown again, a phone's first frame draws the top alone
         self._sketching = False  # the opening's first pass: the panels left for the next (headings, on a tablet)
         self._filling = False  # the opening's second pass is on its way
 
@@ -108,6 +110,13 @@ class GameScreen(Screen):
             if self.app.screen is self and self.view is not None:
                 self.app.answers.guard(self.refresh)
                 self.follow.the_place_named()
+
+    def shown_again(self) -> ft.View:
+        """Back on top as it was kept (``Routes``): on a phone its top alone in the first frame, the panels and the
+        log a moment later (``TopFirst``)."""
+        view = super().shown_again()
+        self.top_first.hide_the_rest()
+        return view
 
     # -- answering a tap ---------------------------------------------------------------------
     def refresh(self, touched: ft.Control | None = None) -> None:
@@ -201,7 +210,7 @@ class GameScreen(Screen):
         self.app.page.run_task(self.folds.load, self)
         if has_broodmother(self.session.state):
             draw_cue.prepare(self.app)  # the cue on her card needs its service on the page before her draw
-        if not self._filling:  # else once the panels are whole (``_fill_in``)
+        if not self._filling and not self.top_first.hidden:  # else once the panels are back
             self.follow.the_place_named()
 
     def actions(self) -> list[ft.Control]:
@@ -257,11 +266,11 @@ class GameScreen(Screen):
         moment.append(part("scores", lambda: self.standings.draw(view), standings))
         rest: list[ft.Control] = []
         jumps = self.panels.jumps[self.panels.first_jumps:]
-        rest.append(part("jump-bar", lambda: jump_bar(self, jumps, wrap=self._wide()) if len(jumps) > 1 else None,
+        rest.append(part("jump-bar", lambda: jump_bar(self, jumps, wrap=self.layout()) if len(jumps) > 1 else None,
                          (tab, tuple(jumps))))
         rest += panels[first:]
         rest.append(part("log", lambda: None if self._sketching else self.log.draw(view)))  # at the foot: next pass
-        if not self._wide():
+        if not self.layout():
             return moment + rest
         return [ft.ResponsiveRow([
             ft.Column(moment, spacing=0, col=MOMENT_COLUMNS, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
@@ -274,9 +283,6 @@ class GameScreen(Screen):
         return (language(), self.sizes.scale, guest.status if guest else None, guest.role if guest else None)
 
     def layout(self) -> bool:
-        return self._wide()
-
-    def _wide(self) -> bool:
         return (self.app.page.width or 0) >= WIDE
 
     # -- what every panel is drawn with ----------------------------------------------------

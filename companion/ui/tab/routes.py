@@ -172,17 +172,21 @@ class Routes:
     """Which screen a tab shows, and drawing it again. Screens are built for the whole tab (``tab``), which is
     handed in: this part never imports the app it is part of.
 
-    Going Home from a screen that keeps (``Screen.kept_beneath``: the game screen) leaves that screen's view on
-    the page, hidden, and Back to the game shows it again: the screen draws only what changed meanwhile (as after
-    a tap), and the browser builds it from the controls it already holds. Built and sent whole, the game screen of
-    a 4-player game with every module took 0.5-1.4 s of the server's time to open, most of it Flet adding (and
-    later removing) its ~1,400 controls; kept, its opening is one property and what changed. (Kept on the page
-    beneath Home and moved back on top, the browser showed it only at the next message, seconds later.)"""
+    Leaving a screen that keeps (``Screen.kept_beneath``: the game screen) for Home, the rules or any screen but
+    another game leaves that screen's view on the page, hidden, and its route (the game's, whatever its query)
+    shows it again (Back to the game, from Home or from the rules): the screen draws only what changed meanwhile
+    (as after a tap), and the browser builds it from the controls it already holds. Built and sent whole, the game
+    screen of a 4-player game with every module took 0.5-1.4 s of the server's time to open, most of it Flet
+    adding (and later removing) its ~1,400 controls; kept, its opening is one property and what changed. (Kept on
+    the page beneath Home and moved back on top, the browser showed it only at the next message, seconds later.)
+    Home beneath another screen is the Home view already on the page too, not built and sent again: it shows only
+    in a view pop's animation, and going Home builds it afresh."""
 
     def __init__(self, tab: PageApp, router: Router) -> None:
         self.tab = tab
         self.router = router
-        self.kept: Screen | None = None  # the screen kept beneath Home, shown again as it is by its route
+        self.kept: Screen | None = None  # the screen kept beneath the one shown, shown again as it is by its route
+        self.home: Screen | None = None  # the Home whose view is on the page (beneath the screen shown, or shown)
 
     def go(self, route: str, **query: str) -> None:
         self.tab.page.navigate(route, **query)
@@ -216,18 +220,20 @@ class Routes:
             return
         shown, kept = self.tab.screen, self.kept if keep else None
         self.kept = None
+        if not keep:
+            self.home = None
         try:
             path, _ = split_route(route)
             if path == "/join":
                 route, path = "/", "/"
             views = [] if path == "/" else [self._home_beneath(shown if keep else None)]
-            again = kept is not None and kept.route == route and kept.view is not None
-            self.tab.screen = kept if again and kept is not None else self._make(route)
-            views.append(self.tab.screen.shown_again() if again else self.tab.screen.build_view())
-            if path == "/" and shown is not None and shown.kept_beneath and keep and shown.view is not None:
-                self.kept = shown  # Back to the game shows it again as it is
-                shown.view.visible = False
-                views.append(shown.view)
+            again = self._again(kept, route)
+            self.tab.screen = again or self._make(route)
+            views.append(again.shown_again() if again else self.tab.screen.build_view())
+            if path == "/":
+                self.home = self.tab.screen
+            if keep:
+                views += self._keep_beneath(shown, None if again else kept)
         except Exception as exc:
             log.exception("could not build %s", route)
             self.tab.screen = ErrorScreen(self.tab, route, {"message": explain(exc)})
@@ -235,12 +241,40 @@ class Routes:
         self._place(views)
         self.tab.screen.after_show()
 
+    def _again(self, kept: Screen | None, route: str) -> Screen | None:
+        """The kept screen when ``route`` shows it (the same path; the query, such as the section to scroll back to,
+        taken on), else None."""
+        if kept is None or kept.view is None:
+            return None
+        path, query = split_route(route)
+        found = self.router.resolve(path)
+        if found is None or split_route(kept.route)[0] != path:
+            return None
+        kept.route, kept.params = route, {**query, **found[1]}
+        kept.view.route = route
+        return kept
+
+    def _keep_beneath(self, shown: Screen | None, kept: Screen | None) -> list[ft.View]:
+        """The view to leave on the page, hidden, above the one now shown: the screen just left if it keeps, else
+        the one kept before (``kept``); none when the screen shown now keeps (another game: one kept at a time)."""
+        screen = self.tab.screen
+        if screen is None or screen.kept_beneath:
+            return []
+        keeper = shown if shown is not None and shown.kept_beneath and shown.view is not None else kept
+        if keeper is None or keeper.view is None:
+            return []
+        self.kept = keeper  # Back to the game shows it again as it is
+        keeper.view.visible = False
+        return [keeper.view]
+
     def _home_beneath(self, shown: Screen | None) -> ft.View:
-        """Home's view beneath another screen: the one on the page when Home is what the tab shows now, else built."""
+        """Home's view beneath another screen: the one on the page when the tab shows Home or has it beneath the
+        screen shown (``shown``: None when nothing on the page may be kept), else built."""
         with spans.part("home"):
-            if shown is not None and shown.route == "/" and shown.view is not None:
-                return shown.view
-            return self._make("/").build_view()
+            if shown is not None and self.home is not None and self.home.view is not None:
+                return self.home.view
+            self.home = self._make("/")
+            return self.home.build_view()
 
     def _place(self, views: list[ft.View]) -> None:
         """The page's views become ``views`` (those already on it are moved, not sent again)."""
