@@ -26,7 +26,7 @@ from tests.web.conftest import Site, phone_context
 from tests.web.qr_read import can_read, read_qr
 from tests.web.test_phone_build import START_MS, semantics_on
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("web-build")]
+pytestmark = [pytest.mark.browser, pytest.mark.slow]  # one module fixture: one xdist group (tests/conftest.py)
 WAIT_S = 30.0
 
 
@@ -59,6 +59,11 @@ class Phone:
 
 def open_phone(page: Page, url: str) -> Phone:
     page.goto(url + "?tabletest", wait_until="commit")
+    return phone_up(page, url)
+
+
+def phone_up(page: Page, url: str) -> Phone:
+    """The page opened with ``?tabletest`` once its first screen is up and its worker offers the test's calls."""
     semantics_on(Ui(page, url))
     Ui(page, url).by_id("screen-home").wait_for(state="attached", timeout=START_MS)
 
@@ -79,7 +84,9 @@ def phones(chromium: Browser, site: Site) -> Iterator[tuple[Phone, Phone]]:
     with ExitStack() as stack:
         host = stack.enter_context(phone_context(chromium)).new_page()
         guest = stack.enter_context(phone_context(chromium)).new_page()
-        yield open_phone(host, site.url), open_phone(guest, site.url)
+        for page in (host, guest):  # both start at once: one's waits (its downloads, IndexedDB) overlap the other's
+            page.goto(site.url + "?tabletest", wait_until="commit")
+        yield phone_up(host, site.url), phone_up(guest, site.url)
 
 
 def connect(host: Phone, guest: Phone) -> tuple[int, int, float]:
