@@ -59,11 +59,6 @@ class Phone:
 
 def open_phone(page: Page, url: str) -> Phone:
     page.goto(url + "?tabletest", wait_until="commit")
-    return phone_up(page, url)
-
-
-def phone_up(page: Page, url: str) -> Phone:
-    """The page opened with ``?tabletest`` once its first screen is up and its worker offers the test's calls."""
     semantics_on(Ui(page, url))
     Ui(page, url).by_id("screen-home").wait_for(state="attached", timeout=START_MS)
 
@@ -84,9 +79,7 @@ def phones(chromium: Browser, site: Site) -> Iterator[tuple[Phone, Phone]]:
     with ExitStack() as stack:
         host = stack.enter_context(phone_context(chromium)).new_page()
         guest = stack.enter_context(phone_context(chromium)).new_page()
-        for page in (host, guest):  # both start at once: one's waits (its downloads, IndexedDB) overlap the other's
-            page.goto(site.url + "?tabletest", wait_until="commit")
-        yield phone_up(host, site.url), phone_up(guest, site.url)
+        yield open_phone(host, site.url), open_phone(guest, site.url)
 
 
 def connect(host: Phone, guest: Phone) -> tuple[int, int, float]:
