@@ -7,6 +7,7 @@ import os
 import re
 import subprocess
 import sys
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -39,16 +40,32 @@ def web_build() -> Path:
     """dist/web/ (or ``RENDERER``'s variant), built with this interpreter (skipped by the build itself when nothing
     changed).
 
-    Under two workers both may ask at once: the first builds under a file lock, the second then finds it built."""
+    Under two workers both may ask at once: the first builds under a file lock, the second then finds it built by
+    this run (``built_in_this_run``) without asking the build script, whose check that nothing changed hashes every
+    input again (seconds on a busy machine)."""
     from filelock import FileLock
 
     env = {**os.environ, "COMPANION_PYTHON": sys.executable}
     DIST.parent.mkdir(exist_ok=True)
     with FileLock(DIST.parent / ".build-web.lock", timeout=900):
+        marker = built_in_this_run()
+        if marker is not None and marker.is_file():
+            return DIST
         chosen = ["--renderer", RENDERER] if RENDERER else []
         subprocess.run([str(ROOT / "scripts" / "build-web"), "--out", str(DIST), *chosen], check=True, env=env,
                        cwd=ROOT, timeout=900)
+        if marker is not None:
+            for old in DIST.parent.glob(f".{DIST.name}.built-by-run.*"):
+                old.unlink(missing_ok=True)
+            marker.touch()
     return DIST
+
+
+def built_in_this_run() -> Path | None:
+    """The file saying this run's first worker built (or checked) ``DIST``: named by xdist's id of the run, which
+    every worker of one run shares (None without xdist: one process asks once anyway)."""
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    return DIST.parent / f".{DIST.name}.built-by-run.{run}" if run else None
 
 
 def renderer_of(build: Path) -> str:
@@ -56,20 +73,35 @@ def renderer_of(build: Path) -> str:
     return str(json.loads((build / "build-stamp.json").read_text(encoding="utf-8"))["renderer"])
 
 
-@pytest.fixture(scope="session")
-def site(web_build: Path) -> Iterator[Site]:
+@contextmanager
+def static_server(folder: Path, log: Path | None = None) -> Iterator[str]:
+    """A plain static file server (Python's ``http.server``) over ``folder``, as a phone's host would be; its URL.
+    With ``log``, the server's request log is written there (one line per request: what was sent, and how often)."""
     import time
 
     port = _free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "-d",
-                             str(web_build)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True,
-                            start_new_session=True)
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        wait_http(url, time.monotonic() + 20)
+    with open(log or os.devnull, "w") as sink:
+        proc = subprocess.Popen([sys.executable, "-u", "-m", "http.server", str(port), "--bind", "127.0.0.1", "-d",
+                                 str(folder)], stdout=subprocess.DEVNULL, stderr=sink, text=True,
+                                start_new_session=True)
+        url = f"http://127.0.0.1:{port}/"
+        try:
+            wait_http(url, time.monotonic() + 20)
+            yield url
+        finally:
+            stop(proc)
+
+
+def files_sent(log: Path) -> Counter[str]:
+    """How often the server of ``static_server(..., log)`` sent each file whole (200), by its name in the folder."""
+    return Counter(m.group(1).lstrip("/").split("?")[0] or "index.html"
+                   for m in re.finditer(r'"GET (\S+) HTTP/[\d.]+" 200', log.read_text()))
+
+
+@pytest.fixture(scope="session")
+def site(web_build: Path) -> Iterator[Site]:
+    with static_server(web_build) as url:
         yield Site(url, web_build)
-    finally:
-        stop(proc)
 
 
 @pytest.fixture(scope="session")

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("web-build")]  # one dist/web
+pytestmark = pytest.mark.slow  # one dist/web, built once per run under a lock (conftest.py)
 
 RUN = """
 import { pathToFileURL } from "node:url";

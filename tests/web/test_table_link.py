@@ -26,7 +26,7 @@ from tests.web.conftest import Site, phone_context
 from tests.web.qr_read import can_read, read_qr
 from tests.web.test_phone_build import START_MS, semantics_on
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("web-build")]
+pytestmark = [pytest.mark.browser, pytest.mark.slow]  # one module fixture: one xdist group (tests/conftest.py)
 WAIT_S = 30.0
 
 

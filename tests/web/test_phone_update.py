@@ -1,0 +1,152 @@
+"""A new version of the phone build reaches a phone that has the old one (issue 33): the service worker's update.
+
+The build is served from a folder of its own; a phone opens it, plays, chooses Spanish, and its offline copy
+completes. Then the folder becomes a new version as a release changes it - the app's archive (here a corrected
+Spanish text), the page (its version) and the service worker's list of files - and the phone, reloading, is told
+"An update is ready"; its Reload takes the new version, with the game and the settings kept in IndexedDB, and the
+new version then starts offline. The update fetches only the files that changed: the others are copied from the
+copy in use (``packaging/web/sw.js``).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import lzma
+import re
+import shutil
+import zipfile
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from tests.ui.browser import Ui
+from tests.web.conftest import files_sent, phone_context, static_server
+from tests.web.test_phone_build import START_MS, semantics_on, solo_game, start, wait_offline_copy
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+ROOT = Path(__file__).resolve().parents[2]
+CATALOGUE = "companion/locale/es/LC_MESSAGES/companion.po"
+OLD_TITLE, NEW_TITLE = 'msgid "Settings"\nmsgstr "Ajustes"\n', 'msgid "Settings"\nmsgstr "Ajustes y preferencias"\n'
+NEW_VERSION = "the-next-version"
+
+
+def build_web() -> ModuleType:
+    """``scripts/build_web.py`` (not a package): its service worker writer makes the new version's file list."""
+    spec = importlib.util.spec_from_file_location("build_web", ROOT / "scripts" / "build_web.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def release_next_version(folder: Path) -> None:
+    """``folder`` (a copy of the build) becomes the next version, as a build of a changed app would write it: a new
+    ``app.zip`` (and its ``.xz``, what browsers download), the page naming the new version, and ``sw.js`` listing
+    every file's new hash (which is what makes a browser install the new worker)."""
+    rewrite_app_zip(folder / "app.zip")
+    data = (folder / "app.zip").read_bytes()
+    (folder / "app.zip.xz").write_bytes(lzma.compress(data, check=lzma.CHECK_CRC32, preset=1))
+    index = folder / "index.html"
+    page = index.read_text(encoding="utf-8")
+    page, found = re.subn(r'<meta name="companion-version" content="[^"]*">',
+                          f'<meta name="companion-version" content="{NEW_VERSION}">', page)
+    assert found == 1
+    index.write_text(page, encoding="utf-8")
+    shutil.copyfile(ROOT / "packaging" / "web" / "sw.js", folder / "sw.js")  # the template, filled in again
+    build_web().write_service_worker(folder)
+
+
+def rewrite_app_zip(archive: Path) -> None:
+    """The app's archive with one Spanish text corrected, every other member as it was (stored, same order)."""
+    with zipfile.ZipFile(archive) as old:
+        members = [(info, old.read(info)) for info in old.infolist()]
+    with zipfile.ZipFile(archive, "w") as new:
+        for info, data in members:
+            if info.filename == CATALOGUE:
+                text = data.decode("utf-8")
+                assert OLD_TITLE in text
+                data = text.replace(OLD_TITLE, NEW_TITLE).encode("utf-8")
+            new.writestr(info, data)
+
+
+def version_of(page: Page) -> str:
+    return str(page.evaluate("window.companionVersion"))
+
+
+def companion_caches(page: Page) -> list[str]:
+    return list(page.evaluate("caches.keys().then(keys => keys.filter(k => k.startsWith('companion-')))"))
+
+
+def open_route(ui: Ui, route: str, screen: str) -> None:
+    ui.page.evaluate("route => { location.hash = '#' + route; }", route)
+    ui.wait_screen(screen)
+
+
+def play_and_choose_spanish(ui: Ui) -> str:
+    """The first version in use: a game with a point, and Spanish chosen (both kept in IndexedDB)."""
+    game_id = solo_game(ui)
+    ui.tap("plus-p1")
+    ui.expect_label("total-p1", re.compile(r"^Ana: 1 CP"))
+    open_route(ui, "/settings", "settings")
+    ui.tap("language-es")
+    ui.expect_label("screen-title", "Ajustes")
+    return game_id
+
+
+def take_the_update(ui: Ui) -> None:
+    """Reloaded, the page (still the old version) finds the new worker installed and waiting, and offers it; its
+    button makes the new worker take over, and the page reloads itself into the new version."""
+    page = ui.page
+    old = version_of(page)
+    page.reload(wait_until="commit")  # a navigation: the browser asks for sw.js again and installs the new one
+    offer = page.locator("#companion-update button")
+    offer.wait_for(state="visible", timeout=START_MS)
+    assert version_of(page) == old  # still the version in use until the player says so
+    with page.expect_navigation(wait_until="commit", timeout=START_MS):
+        offer.click()
+    semantics_on(ui)
+    ui.wait_screen("settings")
+
+
+def test_an_update_is_offered_taken_keeps_the_saves_and_starts_offline(chromium: Browser, web_build: Path,
+                                                                        tmp_path: Path) -> None:
+    folder, log = tmp_path / "site", tmp_path / "server.log"
+    shutil.copytree(web_build, folder)
+    with static_server(folder, log) as url, phone_context(chromium) as phone:
+        ui = start(phone.new_page(), url)
+        game_id = play_and_choose_spanish(ui)
+        wait_offline_copy(ui.page)
+        first = companion_caches(ui.page)
+        assert len(first) == 1 and version_of(ui.page) != NEW_VERSION
+
+        before = files_sent(log)
+        release_next_version(folder)
+        take_the_update(ui)
+        assert version_of(ui.page) == NEW_VERSION
+        ui.expect_label("screen-title", "Ajustes y preferencias")  # the new app.zip runs, in the kept language
+        open_route(ui, "/", "home")
+        ui.tap(f"resume-{game_id}")
+        ui.wait_screen("game")
+        ui.expect_label("total-p1", re.compile(r"^Ana: 1 "))
+        ui.page.wait_for_function("window.companionOfflineReady === true", timeout=START_MS)
+        caches = companion_caches(ui.page)
+        assert len(caches) == 1 and caches != first  # the old version's copy is gone, the new one complete
+        fetched = files_sent(log) - before
+        assert fetched["app.zip.xz"] == 1 and "app.zip" not in fetched
+        assert set(fetched) <= {"sw.js", "index.html", "app.zip.xz", "vendor/xz-decompress.js"}, fetched
+        ui.page.close()
+
+        phone.set_offline(True)
+        try:
+            offline = start(phone.new_page(), url)
+            assert version_of(offline.page) == NEW_VERSION
+            offline.expect_label("new-game", "Nueva partida")
+            offline.tap(f"resume-{game_id}")
+            offline.wait_screen("game")
+            offline.expect_label("total-p1", re.compile(r"^Ana: 1 "))
+            open_route(offline, "/settings", "settings")
+            offline.expect_label("screen-title", "Ajustes y preferencias")
+        finally:
+            phone.set_offline(False)
