@@ -611,6 +611,10 @@ class Ui:
 #: The tabs a worker keeps for the next test, by browser and locale: each a closed tab's page, left blank, its
 #: storage cleared (``Ui.close``), in a browser context of its own (its own device: storage, cookies, locale).
 _IDLE: dict[tuple[int, str | None], list[Page]] = {}
+#: Whether a closed tab's page is handed on (off by default). Off because a page handed on once left its canvas
+#: unpainted for 20 s (``Ui.shot``: test_phone_now's four players, load 13) where the new context's never did: a
+#: renderer process kept for many pages may run out of WebGL contexts. ``COMPANION_TABS_HANDED_ON=1`` turns it on.
+HAND_ON = os.environ.get("COMPANION_TABS_HANDED_ON") == "1"
 #: What a closed tab's origins are cleared of before its page serves the next test: everything a site can keep in the
 #: browser (the HTTP cache is none of these; the page's ``sessionStorage``, Flet's session id, is cleared apart).
 CLEARED = ("cookies,local_storage,indexeddb,cache_storage,service_workers,file_systems,websql,shared_storage,"
@@ -625,15 +629,15 @@ def _origin(url: str) -> str | None:
 def new_tab(browser: Browser, url: str, viewport: dict[str, int] = PHONE, locale: str | None = None) -> Ui:
     """A tab that may only talk to the app's server (the app must work offline), blank until ``Ui.open``.
 
-    It is a page an earlier test closed (``Ui.close``: blank, its storage cleared), else a new page in a new
-    browser context. Why: a new context fetched and compiled Flutter's client and its renderer (MBs of wasm and
+    It is a new page in a new browser context; with ``HAND_ON`` (off by default: see there) a page an earlier test
+    closed (``Ui.close``: blank, its storage cleared) when one is free. Why: a new context fetched and compiled Flutter's client and its renderer (MBs of wasm and
     JavaScript) for every tab; a page kept reuses its renderer process, where the compiled client is kept, and the
     context's HTTP cache: its first screen costs about half the CPU (docs/developing.md, "The test suite's time").
 
     ``locale`` is the browser's language (its ``Accept-Language``), e.g. ``"es-ES"``: one per context. Two tabs
     open at once are two contexts, two devices each with its own storage, as before.
     """
-    idle = _IDLE.setdefault((id(browser), locale), [])
+    idle = _IDLE.setdefault((id(browser), locale), []) if HAND_ON else None
     page = idle.pop() if idle else browser.new_context(
         viewport=PHONE, **({"locale": locale} if locale else {})).new_page()  # type: ignore[arg-type]
     page.set_viewport_size(viewport)  # type: ignore[arg-type]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser
 
+from tests.ui import browser as tabs
 from tests.ui.browser import Server, new_tab
 
 pytestmark = pytest.mark.browser
@@ -17,7 +18,9 @@ pytestmark = pytest.mark.browser
 SESSION = "() => sessionStorage.getItem('_flet_session_id')"
 
 
-def test_a_page_handed_on_keeps_no_storage_and_no_session(browser: Browser, server: Server) -> None:
+def test_a_page_handed_on_keeps_no_storage_and_no_session(browser: Browser, server: Server,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tabs, "HAND_ON", True)
     first = new_tab(browser, server.url, locale="en-IE").open("/", "home")
     first.page.evaluate("() => { localStorage.setItem('left-by', 'the test before');"
                         " sessionStorage.setItem('left-by', 'the test before'); }")
