@@ -110,7 +110,7 @@ def test_a_solo_game_played_from_two_guest_phones(browser: Browser, phones: tupl
             assert GameStore(guest_server.db).list_games() == [], "a guest never saves the host's game"
     finally:
         for ui in (host, ben, cy):
-            ui.page.context.close()
+            ui.close()
 
 
 def test_a_guest_leaves_the_table_and_the_host_shows_it_gone(browser: Browser,
@@ -138,4 +138,4 @@ def test_a_guest_leaves_the_table_and_the_host_shows_it_gone(browser: Browser,
         assert [g.id for g in GameStore(host_server.db).list_games()] == [game_id]
     finally:
         for ui in (host, ben):
-            ui.page.context.close()
+            ui.close()

@@ -191,5 +191,5 @@ def test_the_table_screens_look_right(browser: Browser, phones: Any, locale: str
         host.until(lambda: not host.exists(f"table-play-{name}"), "the host's dialog shows the guest gone")
     finally:
         for ui in (host, guest):
-            ui.page.context.close()
+            ui.close()
     assert found == [], "\n".join(found)

@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from playwright.sync_api import Browser, Locator, Page, Route, expect
+from playwright.sync_api import Browser, Locator, Page, Request, expect
 from playwright.sync_api import Error as PlaywrightError
 
 from companion.ui.models import DEBOUNCE_SECONDS, SEEN_AFTER_SECONDS
@@ -253,11 +253,62 @@ def launch_chromium(playwright: object) -> Browser:
 class Ui:
     """One tab of the app, addressed through its accessibility tree."""
 
-    def __init__(self, page: Page, base_url: str) -> None:
+    def __init__(self, page: Page, base_url: str, kept: list[Page] | None = None) -> None:
         self.page = page
         self.base_url = base_url.rstrip("/")
         self.external_requests: list[str] = []
         self._last_tap = 0.0
+        self._kept = kept  # where its page waits for the next test once this tab is closed (``new_tab``)
+        self._scripted = False  # an init script added: the page is not handed on (``add_init_script``)
+        self._closed = False
+        # Listened to, not routed: Playwright's routing turns the HTTP cache off. A request elsewhere fails the test
+        # at the tab's close whether or not it was answered (this machine has no internet anyway).
+        page.on("request", self._heard)
+
+    def _heard(self, request: Request) -> None:
+        if _origin(request.url) not in (None, _origin(self.base_url)):
+            self.external_requests.append(request.url)
+
+    def add_init_script(self, script: str) -> None:
+        """``Page.add_init_script`` for this tab alone: its page is closed with it, not handed to another test."""
+        self._scripted = True
+        self.page.add_init_script(script)
+
+    def close(self) -> None:
+        """Close the tab, then fail if it asked anything of another host. Its page is handed to the next test of its
+        locale (``new_tab``) once blank and cleared (``_blank``); one that cannot be (crashed, or given an init
+        script) is closed with its context. Closing it again does nothing."""
+        if self._closed:
+            return
+        self._closed = True
+        self.page.remove_listener("request", self._heard)
+        try:
+            kept = self._kept is not None and not self._scripted and self._blank()
+        except PlaywrightError:
+            kept = False
+        if kept and self._kept is not None:
+            self._kept.append(self.page)
+        else:
+            self.page.context.close()
+        assert not self.external_requests, f"the app asked for things off this machine: {self.external_requests}"
+
+    def _blank(self) -> bool:
+        """Leave the app (its session ends as a closed tab's does) for a blank page, the site's storage cleared: the
+        session storage, where Flet keeps the session id a reload resumes, and all the site keeps for good (local
+        storage, cookies, IndexedDB...) for each origin the tab was on. The blank page is opened from the page
+        itself: one the browser opened could take a new renderer process, without the compiled client."""
+        if self.page.is_closed():
+            return False
+        origins = {o for o in (_origin(self.base_url), _origin(self.page.url)) if o}
+        if _origin(self.page.url):
+            self.page.evaluate("() => sessionStorage.clear()")
+        session = self.page.context.new_cdp_session(self.page)
+        for origin in origins:
+            session.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": CLEARED})
+        session.detach()
+        self.page.evaluate("() => location.replace('about:blank')")
+        self.page.wait_for_url("about:blank")
+        return True
 
     # waiting
     def until(self, condition: Callable[[], object], what: str, timeout_ms: float = TIMEOUT_MS) -> None:
@@ -557,23 +608,38 @@ class Ui:
         return path
 
 
+#: The tabs a worker keeps for the next test, by browser and locale: each a closed tab's page, left blank, its
+#: storage cleared (``Ui.close``), in a browser context of its own (its own device: storage, cookies, locale).
+_IDLE: dict[tuple[int, str | None], list[Page]] = {}
+#: Whether a closed tab's page is handed on (off by default). Off because a page handed on once left its canvas
+#: unpainted for 20 s (``Ui.shot``: test_phone_now's four players, load 13) where the new context's never did: a
+#: renderer process kept for many pages may run out of WebGL contexts. ``COMPANION_TABS_HANDED_ON=1`` turns it on.
+HAND_ON = os.environ.get("COMPANION_TABS_HANDED_ON") == "1"
+#: What a closed tab's origins are cleared of before its page serves the next test: everything a site can keep in the
+#: browser (the HTTP cache is none of these; the page's ``sessionStorage``, Flet's session id, is cleared apart).
+CLEARED = ("cookies,local_storage,indexeddb,cache_storage,service_workers,file_systems,websql,shared_storage,"
+           "storage_buckets")
+
+
+def _origin(url: str) -> str | None:
+    """``http://127.0.0.1:8550/game/g-1`` -> ``http://127.0.0.1:8550``; None for a page that is not a site's."""
+    return "/".join(url.split("/", 3)[:3]) if url.startswith(("http:", "https:")) else None
+
+
 def new_tab(browser: Browser, url: str, viewport: dict[str, int] = PHONE, locale: str | None = None) -> Ui:
-    """A fresh tab that may only talk to the app's server: the app must work offline.
+    """A tab that may only talk to the app's server (the app must work offline), blank until ``Ui.open``.
 
-    ``locale`` is the browser's language (its ``Accept-Language``), e.g. ``"es-ES"``.
+    It is a new page in a new browser context; with ``HAND_ON`` (off by default: see there) a page an earlier test
+    closed (``Ui.close``: blank, its storage cleared) when one is free. Why: a new context fetched and compiled Flutter's client and its renderer (MBs of wasm and
+    JavaScript) for every tab; a page kept reuses its renderer process, where the compiled client is kept, and the
+    context's HTTP cache: its first screen costs about half the CPU (docs/developing.md, "The test suite's time").
+
+    ``locale`` is the browser's language (its ``Accept-Language``), e.g. ``"es-ES"``: one per context. Two tabs
+    open at once are two contexts, two devices each with its own storage, as before.
     """
-    context = browser.new_context(viewport=viewport, **({"locale": locale} if locale else {}))  # type: ignore[arg-type]
-    page = context.new_page()
+    idle = _IDLE.setdefault((id(browser), locale), []) if HAND_ON else None
+    page = idle.pop() if idle else browser.new_context(
+        viewport=PHONE, **({"locale": locale} if locale else {})).new_page()  # type: ignore[arg-type]
+    page.set_viewport_size(viewport)  # type: ignore[arg-type]
     page.set_default_timeout(TIMEOUT_MS)
-    ui = Ui(page, url)
-    local = url.split("/", 3)[:3]
-
-    def only_local(route: Route) -> None:
-        if route.request.url.split("/", 3)[:3] == local:
-            route.continue_()
-        else:
-            ui.external_requests.append(route.request.url)  # every test's tabs fail on it (tests/ui/conftest.py)
-            route.abort()
-
-    page.route("**/*", only_local)
-    return ui
+    return Ui(page, url, kept=idle)

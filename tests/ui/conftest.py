@@ -37,7 +37,7 @@ def tabs_on(browser: Browser, base_url: str) -> Iterator[Callable[..., Ui]]:
 
     yield open_tab
     for ui in opened:
-        ui.page.context.close()
+        ui.close()
     external = [url for ui in opened for url in ui.external_requests]
     assert not external, f"the app asked for things off this machine: {external}"
 

@@ -65,8 +65,8 @@ def test_back_to_the_game_shows_what_changed_meanwhile(browser: Browser, prepare
         there.tap("undo")
         here.until(lambda: here.label("total-p2") == before, "the kept screen follows another tab's undo")
     finally:
-        here.page.context.close()
-        there.page.context.close()
+        here.close()
+        there.close()
 
 
 def test_home_and_back_again_in_spanish(browser: Browser, prepared: tuple[Server, str]) -> None:
@@ -82,7 +82,7 @@ def test_home_and_back_again_in_spanish(browser: Browser, prepared: tuple[Server
             ui.by_id("screen-game").wait_for(state="detached")  # the kept screen is hidden, not drawn under Home
             ui.by_id(f"resume-{game_id}").wait_for()
     finally:
-        ui.page.context.close()
+        ui.close()
 
 
 def other_game(ui: Ui, game_id: str) -> str:
@@ -116,4 +116,4 @@ def test_a_game_opens_where_the_tab_left_it(browser: Browser, prepared: tuple[Se
         hidden = ui.by_id("round").bounding_box()
         assert hidden is None or hidden["y"] + hidden["height"] < APP_BAR, hidden  # the round bar is above it
     finally:
-        ui.page.context.close()
+        ui.close()

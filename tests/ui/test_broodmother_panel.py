@@ -118,7 +118,7 @@ def open_game(browser: Browser, prepared: tuple[Server, dict[str, Twin]]) -> Ite
 
     yield open_tab
     for ui in opened:
-        ui.page.context.close()
+        ui.close()
 
 
 def her_turn(ui: Ui) -> None:

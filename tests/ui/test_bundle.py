@@ -42,5 +42,5 @@ def test_bundle_serves_the_app_offline(bundle: Path, browser: Browser, tmp_path:
             ui.wait_screen("calculators")
             assert not ui.external_requests, ui.external_requests
         finally:
-            ui.page.context.close()
+            ui.close()
     assert (tmp_path / "games.json").exists(), "the bundle opened the saves it was given"

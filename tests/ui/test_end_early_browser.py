@@ -112,6 +112,6 @@ def test_an_early_end_with_no_winner_says_its_reading_in_both_languages(tab: Ope
             spanish.show("early-reading")
             spanish.shot("phone-ended-early-no-winner-es")
         finally:
-            spanish.page.context.close()
+            spanish.close()
     finally:
         _early_end_setting(tab, server, "leaders")  # the server is shared: the default back for the other tests

@@ -116,4 +116,4 @@ def test_her_instructions_are_on_the_first_screen_numbered_by_draw(
         ui.expect_label("total-broodmother", re.compile(f"^{her_name}: {points} "))
         ui.shot(f"her-moment-{lang}-standings")
     finally:
-        ui.page.context.close()
+        ui.close()

@@ -117,7 +117,7 @@ def opened() -> Iterator[list[Ui]]:
     tabs: list[Ui] = []
     yield tabs
     for ui in tabs:
-        ui.page.context.close()
+        ui.close()
     assert not [url for ui in tabs for url in ui.external_requests]
 
 

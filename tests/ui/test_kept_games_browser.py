@@ -53,7 +53,7 @@ def phone(browser: Browser, prepared: tuple[Server, dict[str, tuple[str, Path]]]
     opened: list[Ui] = []
     yield opened
     for ui in opened:
-        ui.page.context.close()
+        ui.close()
 
 
 WORDS = {

@@ -282,7 +282,7 @@ def largest(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, 
 def ui(browser: Browser, largest: tuple[Server, dict[str, str]]) -> Iterator[Ui]:
     tab = new_tab(browser, largest[0].url, PHONE_360)
     yield tab
-    tab.page.context.close()
+    tab.close()
 
 
 def test_home_settings_the_wizard_and_the_other_screens_fit_at_the_largest_text(ui: Ui) -> None:
@@ -411,7 +411,7 @@ def test_home_keeps_its_tiles_words_and_its_rows_names_whole(browser: Browser, l
             if locale == "en-GB":
                 rows_placed(ui, largest[1], width)
     finally:
-        ui.page.context.close()
+        ui.close()
 
 
 def at_width(ui: Ui, width: int) -> None:
@@ -481,7 +481,7 @@ def test_the_join_page_fits_at_the_largest_text(browser: Browser, shared_largest
         ui.expect_text("join-problem", re.compile(r"\w"))
         assert screen_faults(ui, f"join-refused-{locale}-{width}") == []
     finally:
-        ui.page.context.close()
+        ui.close()
 
 
 def _boxes_apart(first: Any, second: Any, gap: float) -> bool:
@@ -545,7 +545,7 @@ def test_the_meadow_and_its_dialogs_fit_at_the_largest_text(browser: Browser, la
         ui.tap("predators-summon-ladybug")
         _dialog_fits(ui, f"dialog-summon-{locale}", "predators-summon-dialog-save")
     finally:
-        ui.page.context.close()
+        ui.close()
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -572,7 +572,7 @@ def test_the_solo_game_and_the_dialogs_with_fields_fit_at_the_largest_text(
         _dialog_fits(ui, f"dialog-rename-{locale}", "rename-save")
         _long_name_wraps(ui, gettext("Game name", normalize(locale)))
     finally:
-        ui.page.context.close()
+        ui.close()
 
 
 def solo_game_fits(ui: Ui, game_id: str, locale: str) -> None:

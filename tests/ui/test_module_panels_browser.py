@@ -75,7 +75,7 @@ def test_every_module_panel_and_none_missing(browser: Browser, prepared: tuple[S
         assert len(saved(server, game_id)["modules_state"]["mutations"]["dealt"]) == 3
         assert not ui.external_requests
     finally:
-        ui.page.context.close()
+        ui.close()
 
 
 def test_evolved_nest_chambers_large_workers_and_tactics(browser: Browser, prepared: tuple[Server, str, str]
@@ -91,4 +91,4 @@ def test_evolved_nest_chambers_large_workers_and_tactics(browser: Browser, prepa
         ui.show("workers-p1-count")
         ui.expect_label("workers-p1-count", "Ana: Large Workers in play (of 2): 1")
     finally:
-        ui.page.context.close()
+        ui.close()

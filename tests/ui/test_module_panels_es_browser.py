@@ -62,4 +62,4 @@ def test_the_four_panels_speak_spanish_at_360_px(browser: Browser, prepared: tup
                                 "Tardías, boca abajo")
         assert not ui.external_requests
     finally:
-        ui.page.context.close()
+        ui.close()

@@ -72,7 +72,7 @@ def phone(browser: Browser, newcomer: tuple[Server, dict[str, str]]) -> Iterator
 
     yield open_tab
     for ui in opened:
-        ui.page.context.close()
+        ui.close()
 
 
 def quick_type(ui: Ui, label: str, text: str) -> None:

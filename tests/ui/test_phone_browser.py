@@ -79,7 +79,7 @@ def open_game(browser: Browser, prepared: tuple[Server, dict[str, str]]) -> Iter
 
     yield open_tab
     for ui in opened:
-        ui.page.context.close()
+        ui.close()
 
 
 def on_screen(ui: Ui, identifier: str) -> bool:
@@ -231,7 +231,7 @@ def test_the_tally_is_kept_respects_the_floor_and_goes_into_a_game(
         ui.tap("undo")
         ui.expect_label("total-p2", re.compile("^Bo: 0 CP"))
     finally:
-        ui.page.context.close()
+        ui.close()
 
 
 def test_screens_at_tablet_width(open_game: Callable[..., Ui], prepared: tuple[Server, dict[str, str]]) -> None:
@@ -317,7 +317,7 @@ def test_disabled_controls_have_3_to_1_contrast_in_the_light_theme(browser: Brow
         ui.open("/settings", "settings")
         ui.tap("theme-dark")
         ui.until(lambda: SettingsStore(settings_path(srv.db)).current.theme == "dark", "the dark theme saved")
-        ui.page.context.close()
+        ui.close()
 
 
 def test_radio_rows_and_home_rows_are_48px_and_home_says_the_mode(
@@ -338,7 +338,7 @@ def test_radio_rows_and_home_rows_are_48px_and_home_says_the_mode(
         assert box is not None and box["height"] >= 48, box
         ui.shot("phone-home-modes")
     finally:
-        ui.page.context.close()
+        ui.close()
 
 
 def test_panels_fold_per_device_and_the_jump_bar_reaches_them(browser: Browser,
@@ -364,4 +364,4 @@ def test_panels_fold_per_device_and_the_jump_bar_reaches_them(browser: Browser,
         ui.tap(chips[-1])  # the jump unfolds it
         ui.expect_label(f"fold-{last}", re.compile("^Fold "))
     finally:
-        ui.page.context.close()
+        ui.close()

@@ -89,14 +89,14 @@ def open_game(browser: Browser, prepared: tuple[Server, dict[str, str]]) -> Iter
     def open_tab(which: str, viewport: dict[str, int] = PHONE_NOW, vibrate: bool = False) -> Ui:
         ui = new_tab(browser, srv.url, viewport)
         if vibrate:
-            ui.page.add_init_script(VIBRATIONS)
-            ui.page.add_init_script(PLAYS)
+            ui.add_init_script(VIBRATIONS)
+            ui.add_init_script(PLAYS)
         opened.append(ui)
         return ui.open(f"/game/{games[which]}", "game")
 
     yield open_tab
     for ui in opened:
-        ui.page.context.close()
+        ui.close()
 
 
 def box(ui: Ui, identifier: str) -> dict[str, float]:
@@ -267,7 +267,7 @@ def test_the_cue_setting_is_kept(browser: Browser, prepared: tuple[Server, dict[
             .get_attribute("aria-checked") in ("false", None)
     finally:
         SettingsStore(settings_path(srv.db)).update(draw_cue=None)
-        ui.page.context.close()
+        ui.close()
 
 
 SHOT_SIZES = {"phone": PHONE_NOW, "tablet": TABLET_NOW}
@@ -294,7 +294,7 @@ def _shoot(open_game: Callable[..., Ui], games: dict[str, str], prefix: str, siz
             ui.by_id(ready).wait_for()
             ui.shot(f"{prefix}{size_name}-{shown}")
         if ui is not None:
-            ui.page.context.close()
+            ui.close()
 
 
 def test_screenshots_at_phone_and_tablet_size(open_game: Callable[..., Ui],
@@ -317,4 +317,4 @@ def test_screenshots_at_the_largest_text(browser: Browser, open_game: Callable[.
         ui.open("/settings", "settings")
         ui.tap("text_scale-1.0")
         ui.until(lambda: settings_of(srv)["text_scale"] == 1.0, "the usual text in settings.json")
-        ui.page.context.close()
+        ui.close()

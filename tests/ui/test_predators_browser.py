@@ -77,7 +77,7 @@ def test_health_and_a_battle_against_the_cordyceps(browser: Browser, prepared: t
         assert state["scores"]["p2"] == [0, 0, 1, 0]
         assert state["modules_state"]["predators"]["predators"][0]["health"] == 7
     finally:
-        ui.page.context.close()
+        ui.close()
 
 
 def test_the_predator_calculator(browser: Browser, prepared: tuple[Server, str]) -> None:
@@ -91,4 +91,4 @@ def test_the_predator_calculator(browser: Browser, prepared: tuple[Server, str])
         calc.tap("calc-predator-health-plus")
         calc.expect_label("calc-predator-result", "Tier 3 (Health 9-12); a Cordyceps Fungus places 4 spore tokens")
     finally:
-        calc.page.context.close()
+        calc.close()

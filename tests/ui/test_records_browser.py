@@ -143,7 +143,7 @@ def test_records_at_360_px(browser: Browser, tmp_path: Path, lang: str) -> None:
             ui.tap("record-g-00000008")  # one of her wins: still saved, it opens as a game
             ui.wait_screen("game")
         finally:
-            ui.page.context.close()
+            ui.close()
 
 
 @pytest.mark.parametrize(("lang", "deleted", "pink"), [
@@ -167,7 +167,7 @@ def test_a_deleted_games_record_at_360_px(browser: Browser, tmp_path: Path, lang
             ui.expect_text("records-record", pink)
             ui.shot(f"records-{lang}-360-record")
         finally:
-            ui.page.context.close()
+            ui.close()
 
 
 def _(text: str) -> str:
@@ -213,7 +213,7 @@ def test_the_pseudo_locale_marks_every_text_of_the_records_screen(browser: Brows
             walk.read("/records (a deleted game's record)")
             walk.dialog("/records (a deleted game's record)", "record-forget")
         finally:
-            ui.page.context.close()
+            ui.close()
     for texts in walk.seen.values():
         texts[:] = [_without(text, names) for text in texts]
     read = {where: "\n".join(texts) for where, texts in walk.seen.items()}

@@ -116,8 +116,7 @@ def test_spanish_finds_the_madre_de_la_camada(tab: OpenTab) -> None:
 
 def test_an_entry_page_cites_the_rulebook_and_follows_related_links_back_to_the_search(tab: OpenTab) -> None:
     ui = tab("/rules", "rules")
-    ui.type_into(SEARCH, "ladybg tie")
-    first_result(ui, title_of(LADYBUG_TIE))
+    first_search(ui, "ladybg tie", title_of(LADYBUG_TIE))
     ui.tap("result-0")
     ui.wait_screen("rule-entry")
     ui.expect_label("entry-title", title_of(LADYBUG_TIE))
@@ -243,8 +242,7 @@ def test_every_button_is_a_48px_touch_target(tab: OpenTab) -> None:
 @pytest.mark.parametrize(("size", "viewport"), [("phone", PHONE), ("tablet", TABLET)])
 def test_screenshots_of_results_and_an_entry(tab: OpenTab, size: str, viewport: dict[str, int]) -> None:
     ui = tab("/rules", "rules", viewport)
-    ui.type_into(SEARCH, "ladybug tie")
-    first_result(ui, title_of(LADYBUG_TIE))
+    first_search(ui, "ladybug tie", title_of(LADYBUG_TIE))
     ui.page.keyboard.press("Tab")  # move the focus off the box so the shot shows the page at rest
     ui.shot(f"rules-search-{size}")
     ui.tap("result-0")
@@ -263,8 +261,7 @@ def test_an_interpretation_is_labelled_in_results_and_on_its_page_in_both_langua
     its result and its page say "Interpretation" (and "Interpretación" to a Spanish reader), at phone width."""
     entry_id = "ee-solo-chamber-centipede-mark"
     ui = tab("/rules", "rules")
-    ui.type_into(SEARCH, "which mark chambers centipede deck")
-    first_result(ui, title_of(entry_id))
+    first_search(ui, "which mark chambers centipede deck", title_of(entry_id))
     assert ui.label("result-0").startswith(f"{title_of(entry_id)}. Symbol. Interpretation. Empires of the Earth > ")
     ui.page.keyboard.press("Tab")  # the focus off the box, so the shot shows the page at rest
     ui.shot("rules-interpretation-results-phone")
@@ -281,4 +278,4 @@ def test_an_interpretation_is_labelled_in_results_and_on_its_page_in_both_langua
         assert spanish.label("entry-citation").endswith("Símbolo, una interpretación: el reglamento no lo dice.")
         spanish.shot("rules-interpretation-entry-spanish-phone")
     finally:
-        spanish.page.context.close()
+        spanish.close()

@@ -92,7 +92,7 @@ def test_pay_the_farms_with_one_tap_and_next_asks_first(browser: Browser, prepar
         ui.tap("undo")
         ui.expect_label("phase", "Queen Phase: Harvest")
     finally:
-        ui.page.context.close()
+        ui.close()
 
 
 def test_slumber_decree_and_eve_and_the_calculators(browser: Browser, prepared: tuple[Server, str, str]) -> None:
@@ -114,7 +114,7 @@ def test_slumber_decree_and_eve_and_the_calculators(browser: Browser, prepared: 
         ui.tap("next-phase")  # the Enclave's Evolution is a tick, not scoring: no question
         ui.expect_label("phase", "Worker Phase")
     finally:
-        ui.page.context.close()
+        ui.close()
     calc = new_tab(browser, server.url, PHONE).open("/calculators", "calculators")
     try:
         calc.tap("calc-farm-aphids-plus")
@@ -125,4 +125,4 @@ def test_slumber_decree_and_eve_and_the_calculators(browser: Browser, prepared: 
         calc.expect_label("calc-eve-result", "Colony 1 2 CP, Colony 2 0 CP, Colony 3 0 CP")
         calc.shot("calculators-phone")
     finally:
-        calc.page.context.close()
+        calc.close()

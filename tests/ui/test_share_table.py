@@ -57,7 +57,7 @@ def devices(browser: Browser) -> Iterator[list[Ui]]:
     opened: list[Ui] = []
     yield opened
     for ui in opened:
-        ui.page.context.close()
+        ui.close()
     external = [url for ui in opened for url in ui.external_requests]
     assert not external, f"the app asked for things off this machine: {external}"
 

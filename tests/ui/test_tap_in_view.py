@@ -83,7 +83,7 @@ def test_a_started_battle_shows_its_steps(browser: Browser, prepared: tuple[Serv
         ui.tap("predators-battle-cancel")
         ui.by_id("predators-battle-card").wait_for(state="detached")
     finally:
-        ui.page.context.close()
+        ui.close()
 
 
 @pytest.mark.parametrize(("lang", "locale"), LANGS)
@@ -98,7 +98,7 @@ def test_a_selected_cell_shows_its_editor(browser: Browser, prepared: tuple[Serv
         in_view(ui, "as-points")
         ui.shot(f"tap-in-view-{lang}-cell")
     finally:
-        ui.page.context.close()
+        ui.close()
 
 
 def scroll_down_to(ui: Ui, identifier: str) -> None:
@@ -132,7 +132,7 @@ def test_her_answered_question_shows_her_moment(browser: Browser, prepared: tupl
         in_view(ui, "now")
         ui.shot(f"tap-in-view-{lang}-answered")
     finally:
-        ui.page.context.close()
+        ui.close()
 
 
 @pytest.mark.parametrize(("lang", "locale"), LANGS)
@@ -154,5 +154,5 @@ def test_another_devices_point_shows_the_standings(browser: Browser, prepared: t
         here.shot(f"tap-in-view-{lang}-elsewhere")
         there.tap("undo")
     finally:
-        here.page.context.close()
-        there.page.context.close()
+        here.close()
+        there.close()

@@ -328,7 +328,7 @@ def test_a_damaged_save_file_is_set_aside_and_explained(browser: Browser, tmp_pa
             ui.tap("notice-close")
             ui.by_id("notice").wait_for(state="detached")
         finally:
-            ui.page.context.close()
+            ui.close()
     kept = list(tmp_path.glob("games.damaged-*.json"))
     assert len(kept) == 1 and kept[0].read_text(encoding="utf-8").startswith('{"games"')
 
