@@ -173,12 +173,18 @@ def table(folder: Path, guests: int, progress: Callable[[str], None], dist: Path
     phone build in ``dist`` if given, else the served app)."""
     with (phone_table(guests, progress, dist) if dist else served_table(folder, guests, progress)) as at:
         at.pages[0].tap("share-close")
-        for ui in at.pages:
-            ui.page.evaluate(_WATCH_DOWN)
-            if STEPS_ON:
-                ui.page.evaluate(_LISTEN)
-            ui.settled()
+        watch(at.pages)
         yield at
+
+
+def watch(pages: list[Any]) -> None:
+    """Every page at a table (its guests joined, the host's dialog closed) made ready to time taps: the pointer's
+    going down kept, and with ``--steps`` the steps its Python posts gathered."""
+    for ui in pages:
+        ui.page.evaluate(_WATCH_DOWN)
+        if STEPS_ON:
+            ui.page.evaluate(_LISTEN)
+        ui.settled()
 
 
 @contextmanager
@@ -389,7 +395,16 @@ def timed_runs(at: Table, count: int, runs: int, each_run: Callable[[dict[str, A
 
 def run(guests: int, count: int, runs: int, progress: Callable[[str], None], warm: int = len(ROTATION),
         dist: Path | None = None) -> dict[str, Any]:
-    results: dict[str, Any] = {"build": "phone" if dist else "served", "guests": guests, "taps_per_run": count,
+    with tempfile.TemporaryDirectory(prefix="companion-table-") as folder, \
+            table(Path(folder), guests, progress, dist) as at:
+        return timed(at, "phone" if dist else "served", count, runs, progress, warm)
+
+
+def timed(at: Table, build: str, count: int, runs: int, progress: Callable[[str], None],
+          warm: int = len(ROTATION)) -> dict[str, Any]:
+    """The taps timed at a table already joined (``watch``-ed): the results ``report`` prints (the phone-build test
+    times a few this way on the table its journey joined)."""
+    results: dict[str, Any] = {"build": build, "guests": len(at.pages) - 1, "taps_per_run": count,
                                "warm_taps": warm, "runs": []}
 
     def keep(got: dict[str, Any]) -> None:
@@ -397,14 +412,12 @@ def run(guests: int, count: int, runs: int, progress: Callable[[str], None], war
         progress(f"run {len(results['runs'])} (load {got['load_before']} -> {got['load_after']}): "
                  f"seen p50 {got['seen']['p50']} ms, p99 {got['seen']['p99']} ms")
 
-    with tempfile.TemporaryDirectory(prefix="companion-table-") as folder, \
-            table(Path(folder), guests, progress, dist) as at:
-        results["clock"] = clock_spread(at.pages)
-        taps(at.pages, warm, first=0)  # warm: by default each kind of tap once, not timed
-        before = at.saved_revision()
-        every = timed_runs(at, count, runs, keep, first=warm)
-        after = at.saved_revision()
-        results["saved_changes"] = None if after is None or before is None else after - before
+    results["clock"] = clock_spread(at.pages)
+    taps(at.pages, warm, first=0)  # warm: by default each kind of tap once, not timed
+    before = at.saved_revision()
+    every = timed_runs(at, count, runs, keep, first=warm)
+    after = at.saved_revision()
+    results["saved_changes"] = None if after is None or before is None else after - before
     results["all"] = summary(every)
     results["goal"] = {"seen_p99_ms": GOAL_P99_MS, "met": results["all"]["seen"]["p99"] <= GOAL_P99_MS}
     return results

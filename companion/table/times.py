@@ -16,8 +16,13 @@ from typing import Any
 log = logging.getLogger("companion.table")
 
 WORD = "tabletimes"
+#: The clock, read by a function of the worker's own: ``js.performance`` read through Pyodide's proxy of the worker's
+#: global object fails with "Illegal invocation" (the getter called on the proxy), which stopped every page's marks
+#: at its first step - why ``--steps`` got nothing from the phone build.
+CLOCK_JS = "() => performance.timeOrigin + performance.now()"
 _on = False
 _channel: Any = None
+_clock: Any = None
 
 
 def switch_on() -> None:
@@ -32,12 +37,15 @@ def enabled() -> bool:
 
 def now() -> float:
     """The shared clock, in ms (0 when not marking)."""
+    global _clock
     if not _on:
         return 0.0
     try:
-        import js
+        if _clock is None:
+            from pyodide.code import run_js
 
-        return float(js.performance.timeOrigin + js.performance.now())
+            _clock = run_js(CLOCK_JS)
+        return float(_clock())
     except Exception:
         _give_up()
         return 0.0

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from companion.core.errors import GameError
-from companion.core.i18n import render
+from companion.core.i18n import language, render
 from companion.table.guest import SENT, TableGuest
 from companion.table.host import Guest, TableHost
 from companion.table.link import Link, Linker, Scanner
@@ -28,6 +28,7 @@ from companion.ui import widgets
 from companion.ui.fields import changed_value, text_field
 from companion.ui.i18n import tr, trf
 from companion.ui.share_view import MemberRows, ShareDialogShape, stop_button
+from companion.ui.slots import Slots
 from companion.ui.tab.answers import explain
 
 if TYPE_CHECKING:
@@ -280,6 +281,8 @@ async def _keep_in_touch(app: PageApp, guest: TableGuest) -> None:
             app.answers.guard(lambda: _heard(app, guest))
         elif guest.slow():
             app.answers.guard(lambda: app.answers.show_info(render(SENT)))
+        if banner_behind(app):
+            app.answers.guard(app.routes.refresh)
 
 
 def table_banner(app: PageApp) -> ft.Control | None:
@@ -293,6 +296,24 @@ def table_banner(app: PageApp) -> ft.Control | None:
                                icon=ft.Icons.LOGOUT, identifier="table-banner-leave", kind="text", sizes=app.sizes)
     return widgets.banner(render(said), app.sizes, identifier="table-banner", action=leave,
                           error=guest is not None and guest.status in ("quiet", "lost", "removed", "left"))
+
+
+def banner_inputs(app: PageApp) -> object:
+    """All the table's banner is drawn from: the language, the text size, and on a guest's phone the link's state
+    and its role."""
+    guest = app.ctx.table_guest
+    return (language(), app.sizes.scale, guest.status if guest else None, guest.role if guest else None)
+
+
+def banner_behind(app: PageApp) -> bool:
+    """Whether the game screen on show drew its table banner from another role or link state than the guest's now.
+    A role message missed is put right by the host's beat (``TableGuest._role_of_beat``); this puts right a drawing
+    that did not happen or did not finish (a refresh that failed half way leaves the slot's inputs as they were), so
+    what the phone says of the table is never behind it for more than a beat."""
+    slots = getattr(app.screen, "slots", None)
+    if not isinstance(slots, Slots) or not slots.holds("table"):
+        return False
+    return not slots.same_inputs("table", banner_inputs(app))
 
 
 def leave_action(app: PageApp) -> ft.Control:

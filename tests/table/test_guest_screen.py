@@ -23,6 +23,7 @@ from companion.table.link import memory_pair
 from companion.ui import kept
 from companion.ui.app import AppContext, SessionPool
 from companion.ui.screens.game import GameScreen
+from companion.ui.table_view import banner_behind
 from tests.ui.test_kept_panels import GAMES, PlayingTab, redraw, taps
 
 TAPS = 30
@@ -105,3 +106,46 @@ def test_another_phones_change_is_brought_into_view_and_this_phones_own_tap_is_n
         dict(taps(screen))["plus-p1"](None)  # this phone's own point, answered by the host
         assert guest.pending == {}
         assert not guest.take_elsewhere(), "the answer to this phone's own tap is not news"
+
+
+def test_what_the_table_says_is_brought_into_view_when_it_comes_or_changes(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table's banner sits above the round bar: a guest scrolled down to its panels when the host sets it to view
+    only (or the host stops answering) is scrolled up to it, else it would not see why its buttons stopped answering
+    and the page's accessibility tree would not hold the banner (the three-phone test's missed "Solo para ver")."""
+    screen, guest, _, _ = joined(tmp_path, GAMES["solo"])
+    revealed: list[str] = []
+    monkeypatch.setattr(screen, "reveal", revealed.append)
+    host = HOSTS[id(guest)]
+    (member,) = host.guests.values()
+    with using("en"):
+        screen.refresh()
+        assert revealed == [], "nothing new to say: the screen stays where it is"
+        host.set_role(member.id, "view")  # the guest redraws as it hears (its tab's refresh, here by hand)
+        screen.refresh()
+        assert revealed == [screen.slots.scroll_key("table")] and guest.role == "view", revealed
+        screen.refresh()
+        assert revealed == [screen.slots.scroll_key("table")], "said once: a redraw saying the same stays put"
+        host.set_role(member.id, "play")
+        screen.refresh()
+        assert revealed == [screen.slots.scroll_key("table")], "the banner gone: nothing to scroll to"
+        guest.status = "quiet"  # the host not answering: said, and scrolled to
+        screen.refresh()
+        assert revealed == [screen.slots.scroll_key("table")] * 2, revealed
+
+
+def test_a_banner_drawing_that_did_not_happen_is_put_right_within_a_beat(tmp_path: Path) -> None:
+    """The role was taken but the screen not drawn from it (a refresh that failed half way): the guest's beat loop
+    sees the banner behind what the guest holds (``banner_behind``) and draws the screen again."""
+    screen, guest, _, _ = joined(tmp_path, GAMES["solo"])
+    tab = screen.app
+    tab.screen = screen  # type: ignore[attr-defined]
+    with using("es"):
+        screen.refresh()
+        assert not banner_behind(tab), "drawn from what the guest holds"  # type: ignore[arg-type]
+        guest.role = "view"  # taken, never drawn
+        assert banner_behind(tab)  # type: ignore[arg-type]
+        screen.refresh()
+        assert not banner_behind(tab)  # type: ignore[arg-type]
+        guest.status = "quiet"
+        assert banner_behind(tab)  # type: ignore[arg-type]

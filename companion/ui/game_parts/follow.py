@@ -66,6 +66,14 @@ class Follow:
         if changed:
             self.screen.reveal(self.screen.slots.scroll_key(changed[0]))
 
+    def the_table(self) -> None:
+        """What the table says (view only, the host not answering, the host gone) has just come or changed: scroll
+        to it. It sits above the round bar, so a guest scrolled down to its panels would not see why its buttons
+        stopped answering (and a list builds only what is near the view, so the page's accessibility tree may not
+        hold it either)."""
+        if "table" in self.screen.slots.changed:
+            self.screen.reveal(self.screen.slots.scroll_key("table"))
+
     def the_place_named(self) -> None:
         """Back from the rules a "?" opened: the section it was on (``?at=...``); else where this tab left the game
         (Back to the game, or the game opened again from Home), not its top."""

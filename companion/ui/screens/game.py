@@ -37,7 +37,7 @@ from companion.ui.panels import PanelServices, TabValue
 from companion.ui.screen import GAP, Place, Screen
 from companion.ui.share_view import open_share_dialog
 from companion.ui.slots import Reused
-from companion.ui.table_view import leave_action, open_phone_share, table_banner
+from companion.ui.table_view import banner_inputs, leave_action, open_phone_share, table_banner
 
 if TYPE_CHECKING:
     from companion.ui.app import PageApp
@@ -135,6 +135,7 @@ class GameScreen(Screen):
         finally:
             self.follow.a_settled_panel(settled, touched)
             self.follow.her_answer(asked)
+            self.follow.the_table()
 
     def _refresh(self, touched: ft.Control | None) -> None:
         first = self._slot_of(touched) if touched is not None else None
@@ -249,7 +250,7 @@ class GameScreen(Screen):
         over = trf("Game over: {reason}", reason=render(ended["reason"])) if ended else None
         reading = render(view["ended_reading"]) if view["ended_reading"] else None
         moment: list[ft.Control] = [
-            part("table", lambda: table_banner(self.app), self._table_said()),
+            part("table", lambda: table_banner(self.app), banner_inputs(self.app)),
             part("game-over", lambda: widgets.banner(over, self.sizes, identifier="game-over") if over else None),
             part("game-over-reading", lambda: widgets.message_text(reading, self.sizes, muted=True,
                                                                    identifier="early-reading") if reading else None)]
@@ -276,11 +277,6 @@ class GameScreen(Screen):
             ft.Column(moment, spacing=0, col=MOMENT_COLUMNS, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
             ft.Column(rest, spacing=0, col=PANEL_COLUMNS, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
         ], spacing=GAP, run_spacing=0, vertical_alignment=ft.CrossAxisAlignment.START)]  # each part has its gap
-
-    def _table_said(self) -> object:
-        """All the table's banner is drawn from: on a guest's phone, the link's state and its role."""
-        guest = self.app.ctx.table_guest
-        return (language(), self.sizes.scale, guest.status if guest else None, guest.role if guest else None)
 
     def layout(self) -> bool:
         return (self.app.page.width or 0) >= WIDE
