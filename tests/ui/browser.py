@@ -630,9 +630,10 @@ def new_tab(browser: Browser, url: str, viewport: dict[str, int] = PHONE, locale
     """A tab that may only talk to the app's server (the app must work offline), blank until ``Ui.open``.
 
     It is a new page in a new browser context; with ``HAND_ON`` (off by default: see there) a page an earlier test
-    closed (``Ui.close``: blank, its storage cleared) when one is free. Why: a new context fetched and compiled Flutter's client and its renderer (MBs of wasm and
-    JavaScript) for every tab; a page kept reuses its renderer process, where the compiled client is kept, and the
-    context's HTTP cache: its first screen costs about half the CPU (docs/developing.md, "The test suite's time").
+    closed (``Ui.close``: blank, its storage cleared) when one is free. Why: a new context fetched and compiled
+    Flutter's client and its renderer (MBs of wasm and JavaScript) for every tab; a page kept reuses its renderer
+    process, where the compiled client is kept, and the context's HTTP cache: its first screen costs about half the
+    CPU (docs/developing.md, "The test suite's time").
 
     ``locale`` is the browser's language (its ``Accept-Language``), e.g. ``"es-ES"``: one per context. Two tabs
     open at once are two contexts, two devices each with its own storage, as before.
