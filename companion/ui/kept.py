@@ -164,45 +164,18 @@ class Reads(set[str]):
 
 class Entries(NotingDict):
     """An answer that is a dict (a module's view), handed to one drawing: each entry read is kept with its value in
-    ``used``, so the drawing can be kept while those entries are the same, whatever else the answer holds. An entry
-    that is a dict itself (the view's ``actions``, her ``interpretations``) is handed over as ``Entries`` too, so
-    what is kept is the path read (``("actions", "bm-draw")``): a drawing that reads one action is not drawn again
-    when another action's answer changes (her draw left her status and her battle panels drawn the same, yet drew
-    them again: 2.3 of a redraw's 16 ms)."""
+    ``used``, so the drawing can be kept while those entries are the same, whatever else the answer holds."""
 
-    def __init__(self, answer: JsonObject, used: dict[object, object], path: tuple[str, ...] = ()) -> None:
+    def __init__(self, answer: JsonObject, used: dict[object, object]) -> None:
         super().__init__(answer)
         self._used = used
-        self._path = path
-        self._inner: dict[str, Entries] = {}  # the entries that are dicts, as handed over (made once)
-
-    def __getitem__(self, key: str) -> Json:
-        inner = self._inner.get(key)
-        if inner is not None:
-            return inner
-        value = dict.__getitem__(self, key)
-        if type(value) is dict and isinstance(key, str):
-            inner = self._inner[key] = Entries(value, self._used, (*self._path, key))
-            return inner
-        self._note(key)
-        return value
-
-    def get(self, key: str, default: Json = None) -> Json:
-        if isinstance(key, str) and dict.__contains__(self, key):
-            return self[key]
-        self._note(key)
-        return default
-
-    def __len__(self) -> int:  # its truth too: an empty dict or not
-        self._note_all()
-        return dict.__len__(self)
 
     def _note(self, key: object) -> None:
         if isinstance(key, str):
-            self._used[(*self._path, key) if self._path else key] = comparable(dict.get(self, key))
+            self._used[key] = comparable(dict.get(self, key))
 
     def _note_all(self) -> None:
-        self._used[self._path or WHOLE] = comparable(self._plain())
+        self._used[WHOLE] = comparable(self._plain())
 
 
 WHOLE = "<whole>"  # an answer used whole (walked, copied, or not a dict)
@@ -334,22 +307,13 @@ class Used:
     def same_now(self, key: Hashable, session: Session) -> bool:
         """Whether the answer for the game as saved now has the same values in every entry read."""
         now, _ = GameReader(session).answer(key, self.compute, self.outside)
-        return all(entry_now(now, entry) == value for entry, value in self.entries.items())
-
-
-def entry_now(answer: object, entry: object) -> object:
-    """What a drawing read of an answer, in the answer as it is now: ``WHOLE``, an entry's name, or the path of an
-    entry inside entries (``Entries``); a path that leads nowhere now reads as ``_GONE``, equal to nothing read."""
-    if entry == WHOLE:
-        return comparable(answer)
-    for step in entry if type(entry) is tuple else (entry,):
-        if type(answer) is not dict:
-            return _GONE
-        answer = answer.get(step)
-    return comparable(answer)
-
-
-_GONE = object()
+        for entry, value in self.entries.items():
+            if entry == WHOLE:
+                if comparable(now) != value:
+                    return False
+            elif type(now) is not dict or comparable(now.get(entry)) != value:
+                return False
+        return True
 
 
 class Drawn:
