@@ -95,23 +95,6 @@ def test_a_point_in_a_solo_game_leaves_her_panels_that_show_none_of_it(store: Ga
                                 "round-bar"}, builds
 
 
-def test_her_draw_leaves_her_status_and_battle_panels_drawn_the_same(store: GameStore,
-                                                                     builds: Counter[str]) -> None:
-    """Her draw changes her view's actions and the interpretations in play: her status panel reads the list of
-    every interpretation and her battle panel a few actions, none of which change, so each is held to the entries
-    it read inside those (``kept.Entries``'s paths) and neither is built again; her turn's panel is."""
-    screen, session = open_screen(store, SOLO, seed=2)  # the bench's game: her first card fights no one
-    with using("en"):
-        for number, zone, sites in ((4, "inner", 2), (7, "outer", 3), (12, "inner", 1)):
-            session.execute(AddHex(number, zone, sites))
-        redraw(screen)
-        builds.clear()
-        tap(screen, "bm-her-turn")
-    assert session.state["modules_state"]["broodmother"]["report"] is not None
-    assert builds["panel-bm-turn"] == 1, builds
-    assert not builds.keys() & {"panel-bm-status", "panel-bm-battle"}, builds
-
-
 def test_next_builds_the_round_bar_and_no_standing(store: GameStore, builds: Counter[str]) -> None:
     screen, session = open_screen(store, EVERYTHING)
     with using("en"):
