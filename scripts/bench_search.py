@@ -40,21 +40,11 @@ from companion.rules.corpus import load_corpus  # noqa: E402
 from companion.rules.search import InPlay, SearchIndex  # noqa: E402
 from companion.rules.text import content_tokens  # noqa: E402
 
-SETS = {
-    "player": ROOT / "tests" / "rules" / "player_questions.json",
-    "held_out": ROOT / "tests" / "rules" / "held_out_questions.json",
-    "coverage": ROOT / "tests" / "rules" / "coverage_questions.json",
-    "held_out_2": ROOT / "tests" / "rules" / "held_out_2_questions.json",
-    "held_out_3": ROOT / "tests" / "rules" / "held_out_3_questions.json",
-    "held_out_4": ROOT / "tests" / "rules" / "held_out_4_questions.json",
-    "held_out_5": ROOT / "tests" / "rules" / "held_out_5_questions.json",
-    "held_out_6": ROOT / "tests" / "rules" / "held_out_6_questions.json",
-    "table": ROOT / "tests" / "rules" / "table_questions.json",
-    "table_2": ROOT / "tests" / "rules" / "table_2_questions.json",
-    "table_3": ROOT / "tests" / "rules" / "table_3_questions.json",
-    "table_4": ROOT / "tests" / "rules" / "table_4_questions.json",
-    "queries": ROOT / "tests" / "rules" / "queries.json",
-}
+#: Each question set by name: ``tests/rules/<name>_questions.json`` (the typed queries' file is ``queries.json``).
+SETS = {name: ROOT / "tests" / "rules" / f"{name}_questions.json"
+        for name in ("player", "held_out", "coverage", "held_out_2", "held_out_3", "held_out_4", "held_out_5",
+                     "held_out_6", "table", "table_2", "table_3", "table_4")}
+SETS["queries"] = ROOT / "tests" / "rules" / "queries.json"
 DEPTH = 10
 OLDER_TUNING = ("player", "coverage", "held_out", "held_out_2", "held_out_3")  # the slips test's questions
 SLIPS = ("swap", "drop", "wrong", "add")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import re
@@ -12,6 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -59,6 +61,15 @@ def web_build() -> Path:
                 old.unlink(missing_ok=True)
             marker.touch()
     return DIST
+
+
+def build_web_module() -> ModuleType:
+    """``scripts/build_web.py`` loaded as a module (it is a script, not a package): the tests call its parts."""
+    spec = importlib.util.spec_from_file_location("build_web", ROOT / "scripts" / "build_web.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def built_in_this_run() -> Path | None:

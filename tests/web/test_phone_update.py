@@ -10,19 +10,17 @@ copy in use (``packaging/web/sw.js``).
 
 from __future__ import annotations
 
-import importlib.util
 import lzma
 import re
 import shutil
 import zipfile
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.ui.browser import Ui
-from tests.web.conftest import files_sent, phone_context, static_server
+from tests.web.conftest import build_web_module, files_sent, phone_context, static_server
 from tests.web.test_phone_build import START_MS, semantics_on, solo_game, start, wait_offline_copy
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -31,14 +29,6 @@ CATALOGUE = "companion/locale/es/LC_MESSAGES/companion.po"
 OLD_TITLE, NEW_TITLE = 'msgid "Settings"\nmsgstr "Ajustes"\n', 'msgid "Settings"\nmsgstr "Ajustes y preferencias"\n'
 NEW_VERSION = "the-next-version"
 
-
-def build_web() -> ModuleType:
-    """``scripts/build_web.py`` (not a package): its service worker writer makes the new version's file list."""
-    spec = importlib.util.spec_from_file_location("build_web", ROOT / "scripts" / "build_web.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def release_next_version(folder: Path) -> None:
@@ -55,7 +45,7 @@ def release_next_version(folder: Path) -> None:
     assert found == 1
     index.write_text(page, encoding="utf-8")
     shutil.copyfile(ROOT / "packaging" / "web" / "sw.js", folder / "sw.js")  # the template, filled in again
-    build_web().write_service_worker(folder)
+    build_web_module().write_service_worker(folder)
 
 
 def rewrite_app_zip(archive: Path) -> None:

@@ -16,7 +16,6 @@ its wheel is compiled for the host only).
 from __future__ import annotations
 
 import importlib.metadata as md
-import importlib.util
 import json
 import shutil
 import subprocess
@@ -25,6 +24,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
+
+from tests.web.conftest import build_web_module
 
 ROOT = Path(__file__).resolve().parents[2]
 RUNNER = Path(__file__).with_name("pyodide_pytest.mjs")
@@ -42,13 +43,6 @@ filterwarnings = error
 pytestmark = pytest.mark.slow  # one dist/web, built once under a lock (conftest.py)
 
 
-def _build_web() -> object:
-    spec = importlib.util.spec_from_file_location("build_web", ROOT / "scripts" / "build_web.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
 
 @pytest.fixture(scope="module")
 def site(web_build: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -60,7 +54,7 @@ def site(web_build: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
                 target = folder / name.removeprefix("__pypackages__/")
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_bytes(archive.read(name))
-    build_web = _build_web()
+    build_web = build_web_module()
     for name in PYTEST_WHEELS:
         wheel = build_web.cached_wheel(name, md.version(name))  # type: ignore[attr-defined]
         with zipfile.ZipFile(wheel) as archive:
