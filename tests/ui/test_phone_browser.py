@@ -92,15 +92,40 @@ def screen_text(ui: Ui) -> str:
     return " ".join(ui.page.locator("flt-semantics").all_inner_texts())
 
 
-def test_back_from_a_rule_opened_by_help_returns_to_the_same_place(
+def test_the_table_games_chart_its_help_back_to_the_same_place_and_its_books_first(
         open_game: Callable[..., Ui], prepared: tuple[Server, dict[str, str]]) -> None:
+    """One tab on the table's game: its chart (``the_chart_shows_each_players_points_by_round``); a "?" opens the
+    rules, and the way back returns to the same place (``back_from_a_rule_returns_to_the_same_place``); the rules
+    opened from the game rank its books first."""
     _, games = prepared
     ui = open_game("table")
+    the_chart_shows_each_players_points_by_round(ui)
+    back_from_a_rule_returns_to_the_same_place(ui, games["table"])
+    ui.tap("help-scores")  # rules opened from a game rank its books first
+    ui.wait_screen("rules")
+    ui.type_into("Search the rules", "setup")
+    ui.by_id("result-0").wait_for()
+    ui.expect_label("result-0", re.compile("Minions of the Meadow"))
+
+
+def the_chart_shows_each_players_points_by_round(ui: Ui) -> None:
+    ui.shot("phone-game")
+    ui.show("points-chart")
+    assert ui.label("points-chart") == ("Points at the end of each round, round 1 to 3: "
+                                        "Ana 3, 7, 8; Bo 5, 5, 7; Cy 1, 7, 7.")
+    box = ui.by_id("points-chart").bounding_box()
+    assert box is not None and box["height"] > 200  # the drawn chart (200 px) and its table
+    ui.shot("phone-points-chart")
+
+
+def back_from_a_rule_returns_to_the_same_place(ui: Ui, game_id: str) -> None:
+    """The aphids panel's "?" opens a rule; "Back to the game" returns to the panel; the browser's back and forward
+    walk the same routes; the topic's list leads back to the game too."""
     ui.show("help-aphids")
     assert not on_screen(ui, "round-bar")  # the aphids panel is further down than the first screen
     ui.tap("help-aphids")
     ui.wait_screen("rules")
-    assert re.search(rf"/rules\?.*game={games['table']}", ui.page.url)
+    assert re.search(rf"/rules\?.*game={game_id}", ui.page.url)
     ui.by_id("rules-topics").wait_for()
     first = ui.page.locator("[flt-semantics-identifier^='topic-']").first.get_attribute("flt-semantics-identifier")
     assert first
@@ -110,10 +135,9 @@ def test_back_from_a_rule_opened_by_help_returns_to_the_same_place(
     ui.shot("phone-rule-from-game")
     ui.tap("back-to-game")
     ui.wait_screen("game")
-    assert ui.page.url.endswith(f"/game/{games['table']}?at=panel-aphids")
+    assert ui.page.url.endswith(f"/game/{game_id}?at=panel-aphids")
     ui.until(lambda: on_screen(ui, "panel-aphids"), "the game comes back to the aphids panel")
-    # the browser's back and forward walk the same routes
-    ui.page.go_back()
+    ui.page.go_back()  # the browser's back and forward walk the same routes
     ui.wait_screen("rule-entry")
     ui.page.go_back()
     ui.wait_screen("rules")
@@ -125,15 +149,6 @@ def test_back_from_a_rule_opened_by_help_returns_to_the_same_place(
     ui.by_id("rules-topics").wait_for()
     ui.tap("back-to-game")
     ui.wait_screen("game")
-
-
-def test_rules_opened_from_a_game_rank_its_books_first(open_game: Callable[..., Ui]) -> None:
-    ui = open_game("table")
-    ui.tap("help-scores")
-    ui.wait_screen("rules")
-    ui.type_into("Search the rules", "setup")
-    ui.by_id("result-0").wait_for()
-    ui.expect_label("result-0", re.compile("Minions of the Meadow"))
 
 
 def test_the_score_dialog_shows_no_framework_error_and_refuses_with_a_message(
@@ -158,10 +173,17 @@ def test_the_score_dialog_shows_no_framework_error_and_refuses_with_a_message(
     assert FRAMEWORK_ERROR not in screen_text(ui)
 
 
-def test_the_hex_number_field_keeps_what_was_typed(open_game: Callable[..., Ui],
-                                                   prepared: tuple[Server, dict[str, str]]) -> None:
+def test_the_solo_games_hex_field_keeps_what_was_typed_and_its_panels_fold_per_device(
+        open_game: Callable[..., Ui], prepared: tuple[Server, dict[str, str]]) -> None:
+    """One tab on the solo game: the hex number field (``the_hex_number_field_keeps_what_was_typed``), then the
+    panels' folds and the jump bar (``panels_fold_per_device_and_the_jump_bar_reaches_them``)."""
     srv, games = prepared
     ui = open_game("solo")
+    the_hex_number_field_keeps_what_was_typed(ui, srv, games["solo"])
+    panels_fold_per_device_and_the_jump_bar_reaches_them(ui)
+
+
+def the_hex_number_field_keeps_what_was_typed(ui: Ui, srv: Server, game_id: str) -> None:
     ui.tap("bm-add-hex")
     box = ui.page.get_by_role("textbox", name="New hex number", exact=True)
     for typed in ("-5", "4.5"):
@@ -175,25 +197,17 @@ def test_the_hex_number_field_keeps_what_was_typed(open_game: Callable[..., Ui],
         box.click()  # Flutter's web text field holds its text in the DOM only while focused
         expect(box).to_have_value(typed, timeout=5000)
     ui.shot("phone-hex-number-refused")
-    hexes = saved_games(srv.db)[games["solo"]]["state"]["modules_state"]["broodmother"]["hexes"]
+    hexes = saved_games(srv.db)[game_id]["state"]["modules_state"]["broodmother"]["hexes"]
     assert sorted(h["number"] for h in hexes) == [4, 7]
     ui.type_into("New hex number", "15")
     ui.tap("bm-new-hex-save")
     ui.expect_label("undo", re.compile("Hex 15 enters the meadow"))
 
 
-def test_the_chart_shows_each_players_points_by_round(open_game: Callable[..., Ui]) -> None:
-    ui = open_game("table")
-    ui.shot("phone-game")
-    ui.show("points-chart")
-    assert ui.label("points-chart") == ("Points at the end of each round, round 1 to 3: "
-                                        "Ana 3, 7, 8; Bo 5, 5, 7; Cy 1, 7, 7.")
-    box = ui.by_id("points-chart").bounding_box()
-    assert box is not None and box["height"] > 200  # the drawn chart (200 px) and its table
-    ui.shot("phone-points-chart")
-
-
-def test_a_finished_game_has_its_summary(open_game: Callable[..., Ui]) -> None:
+def test_a_finished_game_has_its_summary_and_the_screens_at_tablet_width(
+        open_game: Callable[..., Ui], prepared: tuple[Server, dict[str, str]]) -> None:
+    """The finished game's summary on a phone; then the same tab widened to a tablet's width, and the three games'
+    screens shot there, going from one game to the next."""
     ui = open_game("finished")
     ui.by_id("panel-summary").wait_for()
     ui.expect_label("summary-winner", "Winner: Bo")
@@ -202,6 +216,11 @@ def test_a_finished_game_has_its_summary(open_game: Callable[..., Ui]) -> None:
     assert ui.label("points-chart").endswith("Ana 4, 4, 4, 4; Bo 9, 9, 9, 9.")
     assert not ui.exists("panel-picture")  # the summary has the chart; no second one
     ui.shot("phone-finished-summary")
+    ui.page.set_viewport_size({"width": 1024, "height": 768})
+    for which in ("finished", "table", "solo"):
+        if which != "finished":
+            ui.open(f"/game/{prepared[1][which]}", "game")
+        ui.shot(f"tablet-game-{which}")
 
 
 def test_the_tally_is_kept_respects_the_floor_and_goes_into_a_game(
@@ -232,15 +251,6 @@ def test_the_tally_is_kept_respects_the_floor_and_goes_into_a_game(
         ui.expect_label("total-p2", re.compile("^Bo: 0 CP"))
     finally:
         ui.close()
-
-
-def test_screens_at_tablet_width(open_game: Callable[..., Ui], prepared: tuple[Server, dict[str, str]]) -> None:
-    """The three games' screens at a tablet's width, shot: one tab going from one game to the next."""
-    ui = open_game("table", viewport={"width": 1024, "height": 768})
-    for which in ("table", "solo", "finished"):
-        if which != "table":
-            ui.open(f"/game/{prepared[1][which]}", "game")
-        ui.shot(f"tablet-game-{which}")
 
 
 def _contrast(rgb_a: tuple[int, ...], rgb_b: tuple[int, ...]) -> float:
@@ -299,29 +309,10 @@ def _face_contrast(ui: Ui, identifier: str) -> float:
     return max(_contrast(fill, p) for p in pixels)
 
 
-def test_disabled_controls_have_3_to_1_contrast_in_the_light_theme(browser: Browser,
-                                                                   prepared: tuple[Server, dict[str, str]]) -> None:
-    srv, games = prepared
-    ui = new_tab(browser, srv.url)
-    try:
-        ui.open("/settings", "settings")
-        ui.tap("theme-light")
-        ui.until(lambda: SettingsStore(settings_path(srv.db)).current.theme == "light", "the light theme saved")
-        ui.open(f"/game/{games['finished']}", "game")
-        ui.show("next-phase")
-        ui.shot("phone-light-disabled")
-        for identifier in ("next-phase", "next-round", "redo", "minus-p1"):
-            found = _face_contrast(ui, identifier)
-            assert found >= 3.0, f"{identifier}: {found:.2f}:1"
-    finally:
-        ui.open("/settings", "settings")
-        ui.tap("theme-dark")
-        ui.until(lambda: SettingsStore(settings_path(srv.db)).current.theme == "dark", "the dark theme saved")
-        ui.close()
-
-
-def test_radio_rows_and_home_rows_are_48px_and_home_says_the_mode(
+def test_rows_are_48px_disabled_controls_have_3_to_1_contrast_in_light_and_home_says_the_mode(
         browser: Browser, prepared: tuple[Server, dict[str, str]]) -> None:
+    """One tab: the settings' radio rows 48 px tall; the light theme chosen there, the finished game's disabled
+    controls have 3:1 contrast (the dark theme chosen again after); Home's rows 48 px, each saying its mode."""
     srv, games = prepared
     ui = new_tab(browser, srv.url)
     try:
@@ -329,6 +320,12 @@ def test_radio_rows_and_home_rows_are_48px_and_home_says_the_mode(
         boxes = ui.page.locator("[flt-semantics-identifier^='theme-']").evaluate_all(
             "els => els.map(e => [e.getAttribute('flt-semantics-identifier'), e.getBoundingClientRect().height])")
         assert boxes and all(height >= 47.5 for _, height in boxes), boxes
+        try:
+            disabled_controls_have_3_to_1_contrast_in_the_light_theme(ui, srv, games["finished"])
+        finally:
+            ui.open("/settings", "settings")
+            ui.tap("theme-dark")
+            ui.until(lambda: SettingsStore(settings_path(srv.db)).current.theme == "dark", "the dark theme saved")
         ui.open("/", "home")
         ui.expect_label(f"resume-{games['solo']}", re.compile("Solo: Against the Broodmother"))
         ui.expect_label(f"resume-{games['table']}", re.compile("Competitive"))
@@ -341,27 +338,32 @@ def test_radio_rows_and_home_rows_are_48px_and_home_says_the_mode(
         ui.close()
 
 
-def test_panels_fold_per_device_and_the_jump_bar_reaches_them(browser: Browser,
-                                                                prepared: tuple[Server, dict[str, str]]) -> None:
-    srv, games = prepared
-    ui = new_tab(browser, srv.url)
-    try:
-        ui.open(f"/game/{games['solo']}", "game")
-        ui.by_id("jump-bar").wait_for()
-        chips = ui.page.locator("[flt-semantics-identifier^='jump-panel-']").evaluate_all(
-            "els => els.map(e => e.getAttribute('flt-semantics-identifier'))")
-        assert len(chips) >= 5, chips
-        last = chips[-1].removeprefix("jump-")
-        ui.tap(chips[-1])
-        ui.until(lambda: on_screen(ui, last), f"{last} on screen after its jump")
-        ui.shot("phone-jumped")
-        ui.tap(f"fold-{last}")
-        ui.expect_label(f"fold-{last}", re.compile("^Show "))
-        height = ui.by_id(last).bounding_box()
-        assert height is not None and height["height"] < 120  # its heading only
-        ui.reload("game")  # kept on this device
-        ui.expect_label(f"fold-{last}", re.compile("^Show "))
-        ui.tap(chips[-1])  # the jump unfolds it
-        ui.expect_label(f"fold-{last}", re.compile("^Fold "))
-    finally:
-        ui.close()
+def disabled_controls_have_3_to_1_contrast_in_the_light_theme(ui: Ui, srv: Server, game_id: str) -> None:
+    """On the settings screen: the light theme chosen; the game's disabled controls measured in a screenshot."""
+    ui.tap("theme-light")
+    ui.until(lambda: SettingsStore(settings_path(srv.db)).current.theme == "light", "the light theme saved")
+    ui.open(f"/game/{game_id}", "game")
+    ui.show("next-phase")
+    ui.shot("phone-light-disabled")
+    for identifier in ("next-phase", "next-round", "redo", "minus-p1"):
+        found = _face_contrast(ui, identifier)
+        assert found >= 3.0, f"{identifier}: {found:.2f}:1"
+
+
+def panels_fold_per_device_and_the_jump_bar_reaches_them(ui: Ui) -> None:
+    ui.by_id("jump-bar").wait_for()
+    chips = ui.page.locator("[flt-semantics-identifier^='jump-panel-']").evaluate_all(
+        "els => els.map(e => e.getAttribute('flt-semantics-identifier'))")
+    assert len(chips) >= 5, chips
+    last = chips[-1].removeprefix("jump-")
+    ui.tap(chips[-1])
+    ui.until(lambda: on_screen(ui, last), f"{last} on screen after its jump")
+    ui.shot("phone-jumped")
+    ui.tap(f"fold-{last}")
+    ui.expect_label(f"fold-{last}", re.compile("^Show "))
+    height = ui.by_id(last).bounding_box()
+    assert height is not None and height["height"] < 120  # its heading only
+    ui.reload("game")  # kept on this device
+    ui.expect_label(f"fold-{last}", re.compile("^Show "))
+    ui.tap(chips[-1])  # the jump unfolds it
+    ui.expect_label(f"fold-{last}", re.compile("^Fold "))

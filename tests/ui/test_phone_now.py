@@ -207,14 +207,6 @@ def test_a_finished_setup_folds_to_one_line_kept_per_device(open_game: Callable[
     ui.expect_label("fold-panel-bm-setup", "Show Setup done")
 
 
-def test_at_tablet_width_the_standings_and_the_panels_are_side_by_side(open_game: Callable[..., Ui]) -> None:
-    ui = open_game("solo", viewport=TABLET_NOW)
-    scores, jump = box(ui, "scores"), box(ui, "jump-bar")
-    ui.shot("now-tablet-solo")
-    assert scores["x"] + scores["width"] <= jump["x"] + 1, (scores, jump)
-    assert scores["y"] < TABLET_NOW["height"] and jump["y"] < TABLET_NOW["height"]
-
-
 def test_her_draw_is_felt_and_other_taps_are_not(open_game: Callable[..., Ui],
                                                  prepared: tuple[Server, dict[str, str]]) -> None:
     srv, games = prepared
@@ -233,8 +225,10 @@ def test_her_draw_is_felt_and_other_taps_are_not(open_game: Callable[..., Ui],
     assert saved_games(srv.db)[games["cue"]]["state"]["modules_state"]["broodmother"]["history"]
 
 
-def test_with_the_sound_off_her_draw_is_felt_but_not_heard(open_game: Callable[..., Ui],
-                                                          prepared: tuple[Server, dict[str, str]]) -> None:
+def test_with_the_sound_off_her_draw_is_felt_not_heard_and_the_cue_setting_is_kept(
+        open_game: Callable[..., Ui], prepared: tuple[Server, dict[str, str]]) -> None:
+    """One tab: the sound turned off in the settings, her draw is felt but not heard (the sound turned on again
+    after); then the cue itself turned off is kept (``the_cue_setting_is_kept``)."""
     srv, games = prepared
     ui = open_game("quiet", vibrate=True)
     ui.open("/settings", "settings")
@@ -252,13 +246,13 @@ def test_with_the_sound_off_her_draw_is_felt_but_not_heard(open_game: Callable[.
         ui.open("/settings", "settings")
         ui.tap("setting-draw_cue_sound")
         ui.until(lambda: settings_of(srv)["draw_cue_sound"] is True, "the sound turned on in settings.json")
+    the_cue_setting_is_kept(ui, srv)
 
 
-def test_the_cue_setting_is_kept(browser: Browser, prepared: tuple[Server, dict[str, str]]) -> None:
-    srv, _ = prepared
-    ui = new_tab(browser, srv.url, PHONE_NOW)
+def the_cue_setting_is_kept(ui: Ui, srv: Server) -> None:
+    """On the settings screen: the cue, shown on (a phone), turned off by a tap, stays off after a reload (then
+    unset again, in the file)."""
     try:
-        ui.open("/settings", "settings")
         ui.by_id("setting-draw_cue").wait_for()
         ui.tap("setting-draw_cue")  # shown on (a phone), so a tap turns it off
         ui.until(lambda: settings_of(srv)["draw_cue"] is False, "the cue turned off in settings.json")
@@ -267,52 +261,49 @@ def test_the_cue_setting_is_kept(browser: Browser, prepared: tuple[Server, dict[
             .get_attribute("aria-checked") in ("false", None)
     finally:
         SettingsStore(settings_path(srv.db)).update(draw_cue=None)
-        ui.close()
 
 
-SHOT_SIZES = {"phone": PHONE_NOW, "tablet": TABLET_NOW}
 #: What each screenshot shows: the game opened and the control it waits for.
 SHOWN = {"solo-question": ("asking", "bm-question"), "four-players": ("four", "total-p4"),
          "finished-summary": ("finished", "summary-winner")}
-#: Taken by the first-screen tests above (the same game at the same size): not opened a second time.
-TAKEN_ABOVE = frozenset({"phone-solo-question", "phone-four-players"})
 
 
-def _shoot(open_game: Callable[..., Ui], games: dict[str, str], prefix: str, sizes: dict[str, dict[str, int]],
-           taken: frozenset[str] = frozenset()) -> None:
-    """Each of ``SHOWN`` at each size, shot: one tab a size, going from one game to the next (a tab's start costs
-    seconds of CPU; one open beside it still costs the browser, so each is closed before the next size)."""
-    for size_name, viewport in sizes.items():
-        ui: Ui | None = None
-        for shown, (game, ready) in SHOWN.items():
-            if f"{size_name}-{shown}" in taken:
-                continue
-            if ui is None:
-                ui = open_game(game, viewport=viewport)
-            else:
-                ui.open(f"/game/{games[game]}", "game")
-            ui.by_id(ready).wait_for()
-            ui.shot(f"{prefix}{size_name}-{shown}")
-        if ui is not None:
-            ui.close()
+def _shoot(ui: Ui, games: dict[str, str], name: str, shown: tuple[str, ...] = tuple(SHOWN)) -> None:
+    """Each of ``shown`` (of ``SHOWN``) shot in this tab, at its size: one tab going from one game to the next (a
+    tab's start costs seconds of CPU)."""
+    for which in shown:
+        game, ready = SHOWN[which]
+        ui.open(f"/game/{games[game]}", "game")
+        ui.by_id(ready).wait_for()
+        ui.shot(f"{name}-{which}")
 
 
-def test_screenshots_at_phone_and_tablet_size(open_game: Callable[..., Ui],
-                                              prepared: tuple[Server, dict[str, str]]) -> None:
-    """Looked at by a person (test-artifacts/screenshots/now-*.png); the phone's question and four players are
-    taken by the first-screen tests (``TAKEN_ABOVE``)."""
-    _shoot(open_game, prepared[1], "now-", SHOT_SIZES, TAKEN_ABOVE)
+def test_screenshots_at_phone_and_tablet_size_and_the_tablets_standings_beside_the_panels(
+        open_game: Callable[..., Ui], prepared: tuple[Server, dict[str, str]]) -> None:
+    """Looked at by a person (test-artifacts/screenshots/now-*.png; the phone's question and four players are taken
+    by the first-screen tests), in one tab widened from a phone's size to a tablet's; at a tablet's width the
+    standings and the panels are side by side."""
+    ui = open_game("finished")
+    ui.by_id("summary-winner").wait_for()
+    ui.shot("now-phone-finished-summary")
+    ui.page.set_viewport_size(TABLET_NOW)  # type: ignore[arg-type]
+    _shoot(ui, prepared[1], "now-tablet")
+    ui.open(f"/game/{prepared[1]['solo']}", "game")
+    scores, jump = box(ui, "scores"), box(ui, "jump-bar")
+    ui.shot("now-tablet-solo")
+    assert scores["x"] + scores["width"] <= jump["x"] + 1, (scores, jump)
+    assert scores["y"] < TABLET_NOW["height"] and jump["y"] < TABLET_NOW["height"]
 
 
-def test_screenshots_at_the_largest_text(browser: Browser, open_game: Callable[..., Ui],
-                                         prepared: tuple[Server, dict[str, str]]) -> None:
-    srv, _ = prepared
+def test_screenshots_at_the_largest_text(browser: Browser, prepared: tuple[Server, dict[str, str]]) -> None:
+    """The largest text chosen in the settings, then each of ``SHOWN`` shot in the same tab."""
+    srv, games = prepared
     ui = new_tab(browser, srv.url, PHONE_NOW)
     try:
         ui.open("/settings", "settings")
         ui.tap("text_scale-1.5")
         ui.until(lambda: settings_of(srv)["text_scale"] == 1.5, "the largest text in settings.json")
-        _shoot(open_game, prepared[1], "now-largest-", {"phone": PHONE_NOW})
+        _shoot(ui, games, "now-largest-phone")
     finally:
         ui.open("/settings", "settings")
         ui.tap("text_scale-1.0")

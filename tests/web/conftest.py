@@ -151,9 +151,3 @@ def phone_context(chromium: Browser, **options: Any) -> Iterator[BrowserContext]
     finally:
         context.close()
     assert not asked, f"the phone build asked another host: {asked}"
-
-
-@pytest.fixture
-def phone(chromium: Browser) -> Iterator[BrowserContext]:
-    with phone_context(chromium) as context:
-        yield context

@@ -1,11 +1,11 @@
 """The phone build in chromium: dist/web/ served as plain files, Python running in the page (Pyodide).
 
 The journeys share one phone (a browser profile: its first tab is a first visit, the others start warm from the
-service worker's copy, as a phone's do): a solo game is made, her card drawn and a tracker used; the game survives
-a tab closed right after a tap, a reload and an offline start; two tabs tap in turn; a game exported from the
-browser imports on a computer and back; every screen opens in both languages. A first visit's downloads and its
-splash: ``test_web_start.py``; an update of the build: ``test_phone_update.py``.
-"""
+service worker's copy, as a phone's do), and each start of the app costs seconds, so each journey starts as few
+as its checks need: a solo game is made, her card drawn and a tracker used; the game survives a tab closed right
+after a tap; the next tab opens every screen in both languages, and then the game starts offline; two tabs tap in
+turn, the game survives a reload, and a game exported from the browser imports on a computer and back. A first
+visit's downloads and its splash, and an update of the build: ``test_phone_update.py``."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Error as PlaywrightError
 
 from companion.core.commands.scoring import AdjustScore
 from companion.core.setup import GameSetup
@@ -30,6 +31,9 @@ from tests.web.conftest import Site, phone_context
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]  # one dist/web, built once under a lock (conftest.py)
 START_MS = 120_000  # Pyodide's first start on a busy 2-core machine
+#: A screen change in the phone build: at a load of 30-40 on two cores one took over the served app's 20 s
+#: (``Ui.wait_screen``): Python runs in the browser there, on the two cores the page draws on.
+ROUTE_MS = 60_000
 
 
 def start(page: Page, url: str, screen: str = "home", path: str = "") -> Ui:
@@ -44,6 +48,14 @@ def reload(ui: Ui, screen: str) -> None:
     ui.page.reload(wait_until="commit")
     semantics_on(ui)
     ui.by_id(f"screen-{screen}").wait_for(state="attached", timeout=START_MS)
+
+
+def wait_screen(ui: Ui, screen: str) -> None:
+    """The screen ``screen`` shown (``ROUTE_MS``), else a failure saying what was on screen, and where."""
+    try:
+        ui.by_id(f"screen-{screen}").wait_for(state="attached", timeout=ROUTE_MS)
+    except PlaywrightError:
+        raise AssertionError(f"screen-{screen} never came; at {ui.page.url} on screen: {ui.visible_ids()}") from None
 
 
 def semantics_on(ui: Ui) -> None:
@@ -75,30 +87,27 @@ def warm_phone(chromium: Browser) -> Iterator[BrowserContext]:
         yield context
 
 
-def test_solo_game_draw_tracker_a_tab_closed_reload_and_offline(warm_phone: BrowserContext, site: Site) -> None:
+def test_solo_game_a_tab_closed_every_screen_in_both_languages_and_offline(warm_phone: BrowserContext,
+                                                                           site: Site) -> None:
     """Her draw and a tracker; the tab closed at once after two taps keeps both (as a phone's app switcher closes
-    it); the game survives a reload, and starts offline from the service worker's copy."""
+    it): the next tab resumes the game with her card and the points; that tab then opens every screen in both
+    languages (``every_screen_in_both_languages``); the game then starts offline from the service worker's copy.
+    (A reload on the game's route: ``test_two_tabs_keep_...``.)"""
     page = warm_phone.new_page()
     ui = start(page, site.url)
     game_id = solo_game(ui)
-    her_turn(ui)
-    ui.expect_label("bm-report-title", re.compile(r"^Her card: "))
-    ui.expect_label("bm-deck-draw", re.compile(r"^Draw pile: 49 cards"))
-    card = ui.label("bm-report-title")
-    ui.tap("plus-p1")
-    ui.tap("plus-p1")
-    ui.expect_label("total-p1", re.compile(r"^Ana: 2 CP"))
+    card = her_card_and_two_points(ui)
     page.close()  # at once, as a phone's app switcher does
 
     page = warm_phone.new_page()
+    errors = python_errors(page)
     ui = start(page, site.url)
     tap_row(ui, f"resume-{game_id}")
-    ui.wait_screen("game")
+    wait_screen(ui, "game")
     ui.expect_label("total-p1", re.compile(r"^Ana: 2 CP"))
-    reload(ui, "game")
     ui.expect_label("bm-report-title", card)
-    ui.expect_label("total-p1", re.compile(r"^Ana: 2 CP"))
-
+    every_screen_in_both_languages(ui, game_id)
+    assert not errors, errors
     wait_offline_copy(page)
     page.close()  # a phone runs one tab of the app at a time: the closed ones cost nothing
     warm_phone.set_offline(True)
@@ -106,12 +115,32 @@ def test_solo_game_draw_tracker_a_tab_closed_reload_and_offline(warm_phone: Brow
         again = start(warm_phone.new_page(), site.url)
         again.expect_label(f"resume-{game_id}", re.compile("On the phone"))
         tap_row(again, f"resume-{game_id}")
-        again.wait_screen("game")
+        wait_screen(again, "game")
         again.expect_label("total-p1", re.compile(r"^Ana: 2 CP"))
         assert again.page.evaluate("document.querySelector('meta[name=companion-version]').content")
         again.page.close()
     finally:
         warm_phone.set_offline(False)
+
+
+def her_card_and_two_points(ui: Ui) -> str:
+    """Her draw (one card fewer in the pile) and two points on the tracker; her card's title."""
+    her_turn(ui)
+    ui.expect_label("bm-report-title", re.compile(r"^Her card: "))
+    ui.expect_label("bm-deck-draw", re.compile(r"^Draw pile: 49 cards"))
+    card = ui.label("bm-report-title")
+    ui.tap("plus-p1")
+    ui.tap("plus-p1")
+    ui.expect_label("total-p1", re.compile(r"^Ana: 2 CP"))
+    return card
+
+
+def python_errors(page: Page) -> list[str]:
+    """The page's console lines that say a Python error (a traceback) or a script's, as they come."""
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text)
+            if re.search(r"Traceback|Error\b", message.text) else None)
+    return errors
 
 
 def test_two_tabs_keep_each_others_changes_and_the_game_goes_to_a_computer_and_back(
@@ -153,7 +182,7 @@ def test_two_tabs_keep_each_others_changes_and_the_game_goes_to_a_computer_and_b
     chooser.value.set_files(back)
     first.expect_text("info-message", "Imported From the computer")
     tap_row(first, f"resume-{made.id}")
-    first.wait_screen("game")
+    wait_screen(first, "game")
     first.expect_label("total-p1", re.compile(r"^Ana: 3 CP"))
     first.page.close()
 
@@ -169,20 +198,14 @@ def export_in_the_browser(ui: Ui, game_id: str, folder: Path) -> Path:
     return exported
 
 
-def test_every_screen_opens_in_both_languages(warm_phone: BrowserContext, site: Site) -> None:
+def every_screen_in_both_languages(ui: Ui, game_id: str) -> None:
     """Every route the app has (the router's own list: a new screen joins this walk by existing), in English and
-    then in Spanish, opens its screen on the phone build, with no Python error in the console. The build leaves
-    out what nothing imports (of Python's library, Babel, the client's fonts): a module or file a screen needs
-    and the build dropped shows here as the error screen or a traceback. In Spanish, then, the phone reads the
-    shared catalogue and the units' own (``spanish_from_every_catalogue``)."""
+    then in Spanish, opens its screen on the phone build (the caller checks the console for Python errors). The
+    build leaves out what nothing imports (of Python's library, Babel, the client's fonts): a module or file a
+    screen needs and the build dropped shows here as the error screen or a traceback. In Spanish, then, the phone
+    reads the shared catalogue and the units' own (``spanish_from_every_catalogue``)."""
     from companion.ui.tab.routes import Router
 
-    page = warm_phone.new_page()
-    errors: list[str] = []
-    page.on("console", lambda message: errors.append(message.text)
-            if re.search(r"Traceback|Error\b", message.text) else None)
-    ui = start(page, site.url)
-    game_id = solo_game(ui)
     for language in ("en", "es"):
         choose_language(ui, language)
         for pattern, module in Router().routes.items():
@@ -195,8 +218,6 @@ def test_every_screen_opens_in_both_languages(warm_phone: BrowserContext, site: 
         spanish_from_every_catalogue(ui)
     finally:
         choose_language(ui, "en")  # the module's phone is shared: left as found
-    assert not errors, errors
-    page.close()
 
 
 def choose_language(ui: Ui, language: str) -> None:
@@ -213,23 +234,23 @@ def spanish_from_every_catalogue(ui: Ui) -> None:
     open_route(ui, "/", "home")
     ui.expect_label("new-game", "Nueva partida")
     ui.tap("open-calculators")
-    ui.wait_screen("calculators")
+    wait_screen(ui, "calculators")
     ui.tap("calc-predator-round-2")
     ui.expect_label("calc-predator-result", "Nivel 2 (Salud 5-8); un Hongo Oruga coloca 3 fichas de espora")
     ui.page.go_back()
-    ui.wait_screen("home")
+    wait_screen(ui, "home")
     ui.tap("open-rules")
-    ui.wait_screen("rules")
+    wait_screen(ui, "rules")
     ui.type_into("Buscar en las reglas", "intercambiar fichas de simbionte")
     ui.expect_label("result-0", re.compile("Intercambiar fichas de Simbionte"))
     ui.type_into("Buscar en las reglas", "qué marca lleva una cámara al mazo de ciempiés")  # a reading, labelled
     ui.expect_label("result-0", re.compile(r"^Qué marca lleva una Cámara al mazo de ciempiés\. Símbolo\. "
                                            r"Interpretación\. "))
     ui.page.go_back()  # the search's field has the focus: Home by the back button, as a player leaves it
-    ui.wait_screen("home")
+    wait_screen(ui, "home")
 
 
 def open_route(ui: Ui, route: str, screen: str) -> None:
     """The route put in the address's fragment (the phone build's routing), as a link would."""
     ui.page.evaluate("route => { location.hash = '#' + route; }", route)
-    ui.wait_screen(screen)
+    wait_screen(ui, screen)

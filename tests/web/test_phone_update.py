@@ -1,11 +1,12 @@
-"""A new version of the phone build reaches a phone that has the old one (issue 33): the service worker's update.
+"""A phone's first visit to the phone build, then a new version reaching it (issue 33): the service worker's update.
 
-The build is served from a folder of its own; a phone opens it, plays, chooses Spanish, and its offline copy
-completes. Then the folder becomes a new version as a release changes it - the app's archive (here a corrected
-Spanish text), the page (its version) and the service worker's list of files - and the phone, reloading, is told
-"An update is ready"; its Reload takes the new version, with the game and the settings kept in IndexedDB, and the
-new version then starts offline. The update fetches only the files that changed: the others are copied from the
-copy in use (``packaging/web/sw.js``).
+The build is served from a folder of its own; a phone opens it for the first time (its splash, what it downloads:
+``a_first_visit_then_a_warm_start``), plays, chooses Spanish, and its offline copy completes. Then the folder
+becomes a new version as a release changes it - the app's archive (here a corrected Spanish text), the page (its
+version) and the service worker's list of files - and the phone, reloading, is told "An update is ready"; its Reload
+takes the new version, with the game and the settings kept in IndexedDB, and the new version then starts offline.
+The update fetches only the files that changed: the others are copied from the copy in use
+(``packaging/web/sw.js``).
 """
 
 from __future__ import annotations
@@ -14,20 +15,87 @@ import lzma
 import re
 import shutil
 import zipfile
+from collections import Counter
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.ui.browser import Ui
-from tests.web.conftest import build_web_module, files_sent, phone_context, static_server
-from tests.web.test_phone_build import START_MS, semantics_on, solo_game, start, wait_offline_copy
+from tests.ui.browser import SHOTS, Ui
+from tests.web.conftest import build_web_module, files_sent, phone_context, renderer_of, static_server
+from tests.web.test_phone_build import (
+    START_MS,
+    open_route,
+    semantics_on,
+    solo_game,
+    start,
+    wait_offline_copy,
+    wait_screen,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGUE = "companion/locale/es/LC_MESSAGES/companion.po"
 OLD_TITLE, NEW_TITLE = 'msgid "Settings"\nmsgstr "Ajustes"\n', 'msgid "Settings"\nmsgstr "Ajustes y preferencias"\n'
 NEW_VERSION = "the-next-version"
+#: (the client, the renderer's wasm) chromium loads from each build (what ``scripts/build_web.py`` ships for it).
+RENDERER_FILES = {"canvaskit": ("main.dart.js", "canvaskit/chromium/canvaskit.wasm"),
+                  "skwasm": ("main.dart.wasm", "canvaskit/skwasm.wasm")}
+SPLASH_STAGE = "#companion-splash-stage"
+
+
+def a_first_visit_then_a_warm_start(page: Page, url: str, folder: Path, log: Path) -> Ui:
+    """A first visit shows the app's splash, saying the download and filling its bar, until the first screen is up;
+    a warm start names its stages, with no download. Meanwhile the service worker keeps the files as the page
+    fetches them and then fetches only what is missing: no file of the build is sent twice but the few small ones
+    the page asks for before the worker takes control (this profile has no HTTP cache: Playwright's routing turns
+    it off), and of the renderers and the client's builds only the one this browser uses is sent (a skwasm build:
+    the WebAssembly client and skwasm, neither CanvasKit nor the JavaScript client kept as their fallback); the
+    two archives come packed (xz), never whole. The warm start's Home, semantics on."""
+    page.goto(url, wait_until="commit")
+    the_first_visits_splash(page)
+    wait_offline_copy(page)
+    page.wait_for_load_state("networkidle")  # no request left on its way (none for 500 ms)
+    each_big_file_sent_once(files_sent(log), folder)
+    page.reload(wait_until="commit")
+    page.wait_for_function("document.getElementById('companion-splash-stage') &&"
+                           " !document.getElementById('companion-splash-stage').textContent.includes('first')",
+                           timeout=START_MS)  # a warm start names its stages, with no download
+    page.screenshot(path=str(SHOTS / "phone-splash-warm-start.png"))
+    page.locator("#companion-splash").wait_for(state="detached", timeout=START_MS)
+    ui = Ui(page, url)
+    semantics_on(ui)
+    ui.by_id("screen-home").wait_for(state="attached", timeout=START_MS)
+    return ui
+
+
+def the_first_visits_splash(page: Page) -> None:
+    """The splash in the app's colours over the whole page, saying the download, its bar filling; gone once the
+    first screen is up."""
+    page.locator(SPLASH_STAGE).wait_for(state="visible", timeout=START_MS)
+    page.wait_for_function("document.getElementById('companion-splash-stage').textContent.includes('first visit')",
+                           timeout=START_MS)  # a first visit: the download said, and its bar filling
+    page.wait_for_function("parseFloat(document.querySelector('#companion-splash-bar i').style.width) > 4",
+                           timeout=START_MS)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "phone-splash-first-visit.png"))
+    splash = page.evaluate("""() => { const s = getComputedStyle(document.getElementById('companion-splash'));
+        return [s.backgroundColor, s.position, s.zIndex, innerWidth]; }""")
+    assert splash == ["rgb(28, 27, 31)", "fixed", "9999", 360]
+    page.locator("#companion-splash").wait_for(state="detached", timeout=START_MS)  # gone once the screen is up
+
+
+def each_big_file_sent_once(sent: Counter[str], folder: Path) -> None:
+    twice = {name: n for name, n in sent.items() if n > 1}
+    assert all((folder / name).stat().st_size < 50_000 for name in twice), twice
+    client, renderer = RENDERER_FILES[renderer_of(folder)]
+    assert sent["app.zip.xz"] == sent["pyodide/pyodide.asm.wasm"] == sent[client] == sent[renderer] == 1
+    assert sent["pyodide/python_stdlib.zip.xz"] == 1  # the archives come as xz, unpacked by the service worker
+    assert "app.zip" not in sent and "pyodide/python_stdlib.zip" not in sent
+    unused = {"canvaskit/canvaskit.wasm", "canvaskit/chromium/canvaskit.wasm", "canvaskit/skwasm.wasm",
+              "canvaskit/skwasm_heavy.wasm", "main.dart.js", "main.dart.wasm"} - {client, renderer}
+    assert not unused & set(sent), unused & set(sent)  # nor the other renderer or client build this page skips
+    assert sent["rive/wasm/rive_native.js"] >= 1  # the client's Rive loader asks here, not a CDN
 
 
 
@@ -69,11 +137,6 @@ def companion_caches(page: Page) -> list[str]:
     return list(page.evaluate("caches.keys().then(keys => keys.filter(k => k.startsWith('companion-')))"))
 
 
-def open_route(ui: Ui, route: str, screen: str) -> None:
-    ui.page.evaluate("route => { location.hash = '#' + route; }", route)
-    ui.wait_screen(screen)
-
-
 def play_and_choose_spanish(ui: Ui) -> str:
     """The first version in use: a game with a point, and Spanish chosen (both kept in IndexedDB)."""
     game_id = solo_game(ui)
@@ -97,15 +160,15 @@ def take_the_update(ui: Ui) -> None:
     with page.expect_navigation(wait_until="commit", timeout=START_MS):
         offer.click()
     semantics_on(ui)
-    ui.wait_screen("settings")
+    ui.by_id("screen-settings").wait_for(state="attached", timeout=START_MS)  # a start of the new version
 
 
-def test_an_update_is_offered_taken_keeps_the_saves_and_starts_offline(chromium: Browser, web_build: Path,
-                                                                        tmp_path: Path) -> None:
+def test_a_first_visit_then_an_update_offered_taken_keeps_the_saves_and_starts_offline(
+        chromium: Browser, web_build: Path, tmp_path: Path) -> None:
     folder, log = tmp_path / "site", tmp_path / "server.log"
     shutil.copytree(web_build, folder)
     with static_server(folder, log) as url, phone_context(chromium) as phone:
-        ui = start(phone.new_page(), url)
+        ui = a_first_visit_then_a_warm_start(phone.new_page(), url, folder, log)
         game_id = play_and_choose_spanish(ui)
         wait_offline_copy(ui.page)
         first = companion_caches(ui.page)
@@ -118,7 +181,7 @@ def test_an_update_is_offered_taken_keeps_the_saves_and_starts_offline(chromium:
         ui.expect_label("screen-title", "Ajustes y preferencias")  # the new app.zip runs, in the kept language
         open_route(ui, "/", "home")
         ui.tap(f"resume-{game_id}")
-        ui.wait_screen("game")
+        wait_screen(ui, "game")
         ui.expect_label("total-p1", re.compile(r"^Ana: 1 "))
         ui.page.wait_for_function("window.companionOfflineReady === true", timeout=START_MS)
         caches = companion_caches(ui.page)
@@ -134,7 +197,7 @@ def test_an_update_is_offered_taken_keeps_the_saves_and_starts_offline(chromium:
             assert version_of(offline.page) == NEW_VERSION
             offline.expect_label("new-game", "Nueva partida")
             offline.tap(f"resume-{game_id}")
-            offline.wait_screen("game")
+            wait_screen(offline, "game")
             offline.expect_label("total-p1", re.compile(r"^Ana: 1 "))
             open_route(offline, "/settings", "settings")
             offline.expect_label("screen-title", "Ajustes y preferencias")
