@@ -662,7 +662,7 @@ _IDLE: dict[tuple[int, str | None], list[Page]] = {}
 #: page handed on once left its canvas blank for 20 s (``Ui.shot``, load 13). Measured since (docs/developing.md, "The
 #: test suite's time"): every first screen's canvas, on a new context's page and on a page handed on alike, is drawn
 #: 0.1-4 s after its accessibility tree has settled on a quiet machine (Flutter's drawing worker starting), and no
-#: page handed on failed to paint, 40 times in a row nor in the browser tests at load 30-40: it was that lag at load.
+#: page handed on failed to paint, 40 times in a row, nor in the heaviest files' runs at load 30-70: it was that lag.
 HAND_ON = os.environ.get("COMPANION_TABS_HANDED_ON", "1") == "1"
 #: What a closed tab's origins are cleared of before its page serves the next test: everything a site can keep in the
 #: browser (the HTTP cache is none of these; the page's ``sessionStorage``, Flet's session id, is cleared apart).

@@ -69,20 +69,36 @@ def in_view(ui: Ui, identifier: str) -> dict[str, float]:
     return last
 
 
-def a_started_battle_shows_its_steps(ui: Ui, lang: str) -> None:
-    ui.tap("predators-cordyceps-fungus-battle-p2")  # the tap scrolls the button into view first
-    in_view(ui, "predators-battle-step")
-    in_view(ui, "predators-battle-card")
-    ui.shot(f"tap-in-view-{lang}-battle")
-    ui.tap("predators-battle-cancel")
-    ui.by_id("predators-battle-card").wait_for(state="detached")
+@pytest.mark.parametrize(("lang", "locale"), LANGS)
+def test_a_started_battle_shows_its_steps(browser: Browser, prepared: tuple[Server, dict[str, str]], lang: str,
+                                         locale: str | None) -> None:
+    srv, games = prepared
+    ui = new_tab(browser, srv.url, PHONE, locale=locale)
+    try:
+        ui.open(f"/game/{games['battle']}", "game")
+        ui.tap("predators-cordyceps-fungus-battle-p2")  # the tap scrolls the button into view first
+        in_view(ui, "predators-battle-step")
+        in_view(ui, "predators-battle-card")
+        ui.shot(f"tap-in-view-{lang}-battle")
+        ui.tap("predators-battle-cancel")
+        ui.by_id("predators-battle-card").wait_for(state="detached")
+    finally:
+        ui.close()
 
 
-def a_selected_cell_shows_its_editor(ui: Ui, lang: str) -> None:
-    ui.tap("as-brush-select")
-    ui.tap("as-cell-1-1")  # the top row: its editor opens under the whole grid
-    in_view(ui, "as-points")
-    ui.shot(f"tap-in-view-{lang}-cell")
+@pytest.mark.parametrize(("lang", "locale"), LANGS)
+def test_a_selected_cell_shows_its_editor(browser: Browser, prepared: tuple[Server, dict[str, str]], lang: str,
+                                          locale: str | None) -> None:
+    srv, games = prepared
+    ui = new_tab(browser, srv.url, PHONE, locale=locale)
+    try:
+        ui.open(f"/game/{games['grid']}", "game")
+        ui.tap("as-brush-select")
+        ui.tap("as-cell-1-1")  # the top row: its editor opens under the whole grid
+        in_view(ui, "as-points")
+        ui.shot(f"tap-in-view-{lang}-cell")
+    finally:
+        ui.close()
 
 
 def scroll_down_to(ui: Ui, identifier: str) -> None:
@@ -102,47 +118,41 @@ def scroll_down_to(ui: Ui, identifier: str) -> None:
         ui.settled()  # the scroll's animation over
 
 
-def her_answered_question_shows_her_moment(ui: Ui, lang: str) -> None:
-    ui.by_id("bm-question").wait_for()
-    scroll_down_to(ui, "bm-answer-deck-empty")  # her question's last answer, at the top of the screen
-    ui.by_id("bm-answer-deck-empty").click()
-    ui.by_id("bm-question").wait_for(state="detached")
-    in_view(ui, "now")
-    ui.shot(f"tap-in-view-{lang}-answered")
-
-
-def another_devices_point_shows_the_standings(here: Ui, there: Ui, lang: str) -> None:
-    scroll_down_to(here, "log")  # this phone shows the foot of the screen
-    hidden = here.by_id("total-p2").bounding_box()
-    assert hidden is None or hidden["y"] + hidden["height"] < APP_BAR, hidden  # the standings are above it
-    before = here.label("total-p2")
-    there.tap("plus-p2")
-    here.until(lambda: here.label("total-p2") != before, "the point reaches this phone")
-    in_view(here, "total-p2")
-    here.shot(f"tap-in-view-{lang}-elsewhere")
-    there.tap("undo")
-    there.expect_label("total-p2", before)  # the game as it was, for the other language's run
+@pytest.mark.parametrize(("lang", "locale"), LANGS)
+def test_her_answered_question_shows_her_moment(browser: Browser, prepared: tuple[Server, dict[str, str]],
+                                                lang: str, locale: str | None) -> None:
+    srv, games = prepared
+    ui = new_tab(browser, srv.url, PHONE, locale=locale)
+    try:
+        ui.open(f"/game/{games[f'asking-{lang}']}", "game")
+        ui.by_id("bm-question").wait_for()
+        scroll_down_to(ui, "bm-answer-deck-empty")  # her question's last answer, at the top of the screen
+        ui.by_id("bm-answer-deck-empty").click()
+        ui.by_id("bm-question").wait_for(state="detached")
+        in_view(ui, "now")
+        ui.shot(f"tap-in-view-{lang}-answered")
+    finally:
+        ui.close()
 
 
 @pytest.mark.parametrize(("lang", "locale"), LANGS)
-def test_what_a_tap_opens_or_another_device_changes_is_in_view(
-        browser: Browser, prepared: tuple[Server, dict[str, str]], lang: str, locale: str | None) -> None:
-    """The four cases in one tab, each game reached as the app's links reach it (``Ui.go``: a tab's start costs
-    seconds); a second device gives the point."""
+def test_another_devices_point_shows_the_standings(browser: Browser, prepared: tuple[Server, dict[str, str]],
+                                                   lang: str, locale: str | None) -> None:
     srv, games = prepared
-    ui = new_tab(browser, srv.url, PHONE, locale=locale)
-    there: Ui | None = None
+    here = new_tab(browser, srv.url, PHONE, locale=locale)
+    there = new_tab(browser, srv.url, PHONE, locale=locale)
     try:
-        ui.open(f"/game/{games['battle']}", "game")
-        a_started_battle_shows_its_steps(ui, lang)
-        ui.go(f"/game/{games['grid']}", "game")
-        a_selected_cell_shows_its_editor(ui, lang)
-        ui.go(f"/game/{games[f'asking-{lang}']}", "game")
-        her_answered_question_shows_her_moment(ui, lang)
-        ui.go(f"/game/{games['battle']}", "game")
-        there = new_tab(browser, srv.url, PHONE, locale=locale).open(f"/game/{games['battle']}", "game")
-        another_devices_point_shows_the_standings(ui, there, lang)
+        here.open(f"/game/{games['battle']}", "game")
+        there.open(f"/game/{games['battle']}", "game")
+        scroll_down_to(here, "log")  # this phone shows the foot of the screen
+        hidden = here.by_id("total-p2").bounding_box()
+        assert hidden is None or hidden["y"] + hidden["height"] < APP_BAR, hidden  # the standings are above it
+        before = here.label("total-p2")
+        there.tap("plus-p2")
+        here.until(lambda: here.label("total-p2") != before, "the point reaches this phone")
+        in_view(here, "total-p2")
+        here.shot(f"tap-in-view-{lang}-elsewhere")
+        there.tap("undo")
     finally:
-        ui.close()
-        if there is not None:
-            there.close()
+        here.close()
+        there.close()
