@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from playwright.sync_api import Browser, Locator, Page, Request, expect
+from playwright.sync_api import Browser, ConsoleMessage, Locator, Page, Request, expect
 from playwright.sync_api import Error as PlaywrightError
 
 from companion.ui.models import DEBOUNCE_SECONDS, SEEN_AFTER_SECONDS
@@ -121,6 +121,15 @@ _AIM = """(e => {
 })"""
 _STEADY_POINT = _STEADY_POINT.replace("AIM(e)", f"{_AIM}(e)")
 #: After the click: what it missed (nothing when it reached the control), and the aim taken down.
+#: ``Ui.go``: mark the screens shown now, then change the route the way a link inside the app does.
+_GO = """path => {
+    for (const s of document.querySelectorAll("[flt-semantics-identifier^='screen-']")) s.__left = true;
+    history.pushState(null, '', path);
+    dispatchEvent(new PopStateEvent('popstate', {state: null}));
+}"""
+#: ``Ui.go``'s wait: a screen of that name that was not on the page before the route changed.
+_NEW_SCREEN = """id => Array.from(document.querySelectorAll(`[flt-semantics-identifier="${id}"]`))
+    .some(s => !s.__left)"""
 _MISSED = "() => { const aim = window.__tapAim || {}; window.__tapAim = {el: null}; return aim.missed || null; }"
 
 
@@ -264,6 +273,11 @@ class Ui:
         # Listened to, not routed: Playwright's routing turns the HTTP cache off. A request elsewhere fails the test
         # at the tab's close whether or not it was answered (this machine has no internet anyway).
         page.on("request", self._heard)
+        self.said: list[str] = []  # the page's console, last lines: said when its canvas never paints (``shot``)
+        page.on("console", self._console)
+
+    def _console(self, message: ConsoleMessage) -> None:
+        self.said = [*self.said[-19:], f"{message.type}: {message.text}"]
 
     def _heard(self, request: Request) -> None:
         if _origin(request.url) not in (None, _origin(self.base_url)):
@@ -348,6 +362,25 @@ class Ui:
         self.page.goto(self.base_url + path, wait_until="commit")
         self.enable_semantics()
         self.wait_screen(screen)
+        return self
+
+    def go(self, path: str, screen: str) -> Ui:
+        """Send the tab to another route of the app it shows, inside the page, as the app's own links do (a history
+        entry pushed, then ``popstate``, which Flutter hands to the app as a route change): the page, its client and
+        its Flet session stay, and the screen it leaves may be kept beneath (``RouteMaster.show_route``). About a
+        third of the CPU of ``open`` (a page load, a new session: docs/developing.md, "The test suite's time"), so a
+        test that only needs another screen goes; one that checks a fresh start or a new session opens.
+
+        The screen is waited for as a node that was not there before the change: a route to a screen of the same
+        name (one game to another, the rules to a topic) would otherwise pass on the screen it left. A tab with no
+        app loaded yet is opened there; one already there stays as it is."""
+        if _origin(self.page.url) != _origin(self.base_url):
+            return self.open(path, screen)
+        if self.page.url == self.base_url + path:
+            self.wait_screen(screen)
+            return self
+        self.page.evaluate(_GO, path)
+        self.page.wait_for_function(_NEW_SCREEN, arg=f"screen-{screen}", timeout=TIMEOUT_MS)
         return self
 
     def enable_semantics(self) -> None:
@@ -590,8 +623,10 @@ class Ui:
         expect(self.by_id(identifier)).to_contain_text(pattern, timeout=TIMEOUT_MS)
 
     def shot(self, name: str) -> Path:
-        """Save a screenshot once the screen has settled and the canvas has painted (it paints after the semantics
-        update; a blank canvas compresses to almost nothing)."""
+        """Save a screenshot once the screen has settled and the canvas has painted (a blank canvas compresses to
+        almost nothing). A tab's first screen is drawn after its accessibility tree, by Flutter's drawing worker once
+        it has started: 0.1-4 s later on a quiet machine, many times that at load, so the paint is given twice the
+        usual wait. One that never comes fails with the page's state and console, its blank shot kept."""
         SHOTS.mkdir(parents=True, exist_ok=True)
         path = SHOTS / f"{name}.png"
         self.settled()
@@ -603,18 +638,32 @@ class Ui:
             taken.append(self.page.screenshot())
             return False
 
-        self.until(painted, f"the canvas paints {name}")
+        try:
+            self.until(painted, f"the canvas paints {name}", timeout_ms=2 * TIMEOUT_MS)
+        except AssertionError as unpainted:
+            (SHOTS / f"{name}-unpainted.png").write_bytes(taken[-1])
+            raise AssertionError(f"{unpainted}; {len(taken)} shots of {[len(t) for t in taken[-3:]]} bytes; "
+                                 f"page {self._paint_state()}; its console: {self.said}") from None
         path.write_bytes(taken[-1])
         return path
+
+    def _paint_state(self) -> object:
+        """What the page says of its drawing when its canvas stays blank: hidden? which renderer? isolated?"""
+        return self.page.evaluate("""() => ({visible: document.visibilityState, focus: document.hasFocus(),
+            isolated: self.crossOriginIsolated, renderer: window._flutter?.buildConfig?.builds?.map(b => b.renderer),
+            canvases: document.querySelectorAll('canvas').length, size: [innerWidth, innerHeight],
+            url: location.href})""")
 
 
 #: The tabs a worker keeps for the next test, by browser and locale: each a closed tab's page, left blank, its
 #: storage cleared (``Ui.close``), in a browser context of its own (its own device: storage, cookies, locale).
 _IDLE: dict[tuple[int, str | None], list[Page]] = {}
-#: Whether a closed tab's page is handed on (off by default). Off because a page handed on once left its canvas
-#: unpainted for 20 s (``Ui.shot``: test_phone_now's four players, load 13) where the new context's never did: a
-#: renderer process kept for many pages may run out of WebGL contexts. ``COMPANION_TABS_HANDED_ON=1`` turns it on.
-HAND_ON = os.environ.get("COMPANION_TABS_HANDED_ON") == "1"
+#: Whether a closed tab's page is handed on: on unless ``COMPANION_TABS_HANDED_ON=0``. It was off for a while after a
+#: page handed on once left its canvas blank for 20 s (``Ui.shot``, load 13). Measured since (docs/developing.md, "The
+#: test suite's time"): every first screen's canvas, on a new context's page and on a page handed on alike, is drawn
+#: 0.1-4 s after its accessibility tree has settled on a quiet machine (Flutter's drawing worker starting), and no
+#: page handed on failed to paint, 40 times in a row, nor in the heaviest files' runs at load 30-70: it was that lag.
+HAND_ON = os.environ.get("COMPANION_TABS_HANDED_ON", "1") == "1"
 #: What a closed tab's origins are cleared of before its page serves the next test: everything a site can keep in the
 #: browser (the HTTP cache is none of these; the page's ``sessionStorage``, Flet's session id, is cleared apart).
 CLEARED = ("cookies,local_storage,indexeddb,cache_storage,service_workers,file_systems,websql,shared_storage,"
@@ -629,8 +678,8 @@ def _origin(url: str) -> str | None:
 def new_tab(browser: Browser, url: str, viewport: dict[str, int] = PHONE, locale: str | None = None) -> Ui:
     """A tab that may only talk to the app's server (the app must work offline), blank until ``Ui.open``.
 
-    It is a new page in a new browser context; with ``HAND_ON`` (off by default: see there) a page an earlier test
-    closed (``Ui.close``: blank, its storage cleared) when one is free. Why: a new context fetched and compiled
+    It is a new page in a new browser context; with ``HAND_ON`` (on unless turned off: see there) a page an earlier
+    test closed (``Ui.close``: blank, its storage cleared) when one is free. Why: a new context fetched and compiled
     Flutter's client and its renderer (MBs of wasm and JavaScript) for every tab; a page kept reuses its renderer
     process, where the compiled client is kept, and the context's HTTP cache: its first screen costs about half the
     CPU (docs/developing.md, "The test suite's time").

@@ -121,7 +121,8 @@ class Walker:
         return texts
 
     def visit(self, path: str, screen: str, scrolls: int = 8) -> None:
-        self.ui.open(path, screen)
+        """Go to ``path`` (inside the page, as the app's links do: ``Ui.go``) and read it, scrolled through."""
+        self.ui.go(path, screen)
         self.ui.settled()
         self.read(path, scrolls)
 

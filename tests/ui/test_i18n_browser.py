@@ -171,20 +171,21 @@ def test_a_spanish_solo_game_through_two_of_her_turns_the_rules_and_settings(
         ui.expect_label("undo", re.compile(r"^Deshacer: Su carta: "))
         ui.shot(f"es-phone-her-turn-{turn}")
 
-    rules = tab(browser, server, "es-ES", opened, "/rules", "rules")
-    rules.type_into("Buscar en las reglas", "salud del depredador")  # no language switch tapped
-    rules.expect_label("result-0", re.compile("Salud inicial del Depredador"))
-    rules.shot("es-phone-rules")
-    rules.tap("result-0")
-    rules.expect_label("entry-title", "Salud inicial del Depredador")
-    rules.shot("es-phone-rule-entry")
+    # the other screens in the same tab, reached as the app's links reach them (``Ui.go``: no new page load)
+    ui.go("/rules", "rules")
+    ui.type_into("Buscar en las reglas", "salud del depredador")  # no language switch tapped
+    ui.expect_label("result-0", re.compile("Salud inicial del Depredador"))
+    ui.shot("es-phone-rules")
+    ui.tap("result-0")
+    ui.expect_label("entry-title", "Salud inicial del Depredador")
+    ui.shot("es-phone-rule-entry")
 
-    settings = tab(browser, server, "es-ES", opened, "/settings", "settings")
-    settings.expect_label("screen-title", re.compile("Ajustes"))
-    settings.shot("es-phone-settings")
-    home = tab(browser, server, "es-ES", opened)
-    home.expect_label("open-calculators", re.compile("Calcular"))
-    home.shot("es-phone-home")
+    ui.go("/settings", "settings")
+    ui.expect_label("screen-title", re.compile("Ajustes"))
+    ui.shot("es-phone-settings")
+    ui.go("/", "home")
+    ui.expect_label("open-calculators", re.compile("Calcular"))
+    ui.shot("es-phone-home")
 
 
 @dataclass

@@ -290,7 +290,7 @@ def test_home_settings_the_wizard_and_the_other_screens_fit_at_the_largest_text(
     Settings, the wizard's five steps, the calculators, the rules, a rule's entry and the records."""
     ui.open("/", "home")
     assert screen_faults(ui, "home") == []
-    ui.open("/settings", "settings")
+    ui.go("/settings", "settings")  # as the app's links go (``Ui.go``): no page load between the screens
     rows = radio_rows(ui)
     # theme 3, text size 4, language 2, an early end's winners 2
     assert len(rows) == 11 and all(height >= 47.5 for _, height in rows), rows
@@ -301,7 +301,7 @@ def test_home_settings_the_wizard_and_the_other_screens_fit_at_the_largest_text(
     assert all(height >= 47.5 for _, height in switches), switches
     assert switches[0][1] > 70  # its label takes two lines instead of being cut at the edge
 
-    ui.open("/new", "new-game")
+    ui.go("/new", "new-game")
     rows = radio_rows(ui)
     evolved = next(height for label, height in rows if label.startswith("March of the Ants: Evolved"))
     assert all(height >= 47.5 for _, height in rows) and evolved > 70, rows  # two lines, all of it shown
@@ -322,7 +322,7 @@ def test_home_settings_the_wizard_and_the_other_screens_fit_at_the_largest_text(
     wizard_players_and_setup_fit(ui)
     found = {}
     for route, screen in OTHER_SCREENS:  # each looked at whole before one fails the test
-        ui.open(route, screen)
+        ui.go(route, screen)
         found[screen] = screen_faults(ui, screen)
     assert found == {screen: [] for _, screen in OTHER_SCREENS}, found
 
@@ -558,14 +558,14 @@ def test_the_solo_game_and_the_dialogs_with_fields_fit_at_the_largest_text(
     game_id = largest[1]["table"]
     try:
         solo_game_fits(ui, largest[1]["solo"], locale)
-        ui.open(f"/game/{game_id}", "game")
+        ui.go(f"/game/{game_id}", "game")
         for opener, shown in (("total-p1", "total"), ("aphids-add", "aphids-add"), ("decree-custom", "decree-custom")):
             ui.show(opener)
             ui.tap(opener)
             _dialog_fits(ui, f"dialog-{opener}-{locale}", f"{shown}-save")
             ui.tap(f"{shown}-cancel")
             ui.by_id(f"{shown}-save").wait_for(state="detached")
-        ui.open("/", "home")
+        ui.go("/", "home")
         ui.show(f"more-{game_id}")
         ui.tap(f"more-{game_id}")
         ui.tap(f"rename-{game_id}")

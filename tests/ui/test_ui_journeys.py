@@ -106,8 +106,7 @@ def test_solo_game_through_the_wizard(tab: OpenTab, server: Server) -> None:
     assert (her["difficulty"], her["initiative"]) == ("easy", 3), "the wizard's difficulty reaches her"
 
 
-def test_wizard_summary_lists_setup_from_data(tab: OpenTab) -> None:
-    ui = tab()
+def wizard_summary_lists_setup_from_data(ui: Ui) -> None:
     ui.tap("new-game")
     ui.wait_screen("new-game")
     next_step(ui, 2)
@@ -295,8 +294,7 @@ def _change_setting(ui: Ui, server: Server, key: str, value: object, tap: Callab
     ui.settled()
 
 
-def test_settings_are_saved_and_applied(tab: OpenTab, server: Server) -> None:
-    ui = tab("/settings", "settings")
+def settings_are_saved_and_applied(ui: Ui, server: Server) -> None:
     confirm, awake = "Ask before deleting or finishing a game", "Keep the screen awake"
 
     def switch(name: str) -> Callable[[], None]:
@@ -333,14 +331,24 @@ def test_a_damaged_save_file_is_set_aside_and_explained(browser: Browser, tmp_pa
     assert len(kept) == 1 and kept[0].read_text(encoding="utf-8").startswith('{"games"')
 
 
-def test_calculator_tally(tab: OpenTab) -> None:
-    ui = tab("/calculators", "calculators")
+def calculator_tally(ui: Ui) -> None:
     ui.tap("tally-add-5")
     ui.tap("tally-add-3")
     ui.tap("tally-sub-1")
     ui.expect_label("tally-total", "Total: 7")
     ui.tap("tally-undo")
     ui.expect_label("tally-total", "Total: 8")
+
+
+def test_the_tally_the_settings_and_the_wizards_summary(tab: OpenTab, server: Server) -> None:
+    """Three short walks in one tab, each screen reached as the app's links reach it (``Ui.go``): a tab's start
+    costs seconds, a route change a fraction of one."""
+    ui = tab("/calculators", "calculators")
+    calculator_tally(ui)
+    ui.go("/settings", "settings")
+    settings_are_saved_and_applied(ui, server)
+    ui.go("/", "home")
+    wizard_summary_lists_setup_from_data(ui)
 
 
 @pytest.mark.parametrize(("size", "viewport"), [("phone", None), ("tablet", TABLET)])
@@ -355,7 +363,7 @@ def test_screenshots_of_every_screen(tab: OpenTab, size: str, viewport: dict[str
     ui.tap("module-aphids")
     ui.expect_label("module-aphids", re.compile("Aphids"))
     ui.shot(f"{size}-wizard-options")
-    ui.open("/", "home")
+    ui.go("/", "home")
     create_game(ui, expansions=["minions"], names=["Ana", "Bo", "Cy", "Di"], colours={2: "blue"},
                 title="Saturday at Kim's", shots=size)
     for pid, total_cp in (("p1", 7), ("p2", 5), ("p3", 9), ("p4", 4)):
@@ -374,5 +382,5 @@ def test_screenshots_of_every_screen(tab: OpenTab, size: str, viewport: dict[str
     ui.shot(f"{size}-game")
     for path, screen in [("/", "home"), ("/settings", "settings"), ("/calculators", "calculators"),
                          ("/rules?topic=scores", "rules")]:
-        ui.open(path, screen)
+        ui.go(path, screen)
         ui.shot(f"{size}-{screen}")
