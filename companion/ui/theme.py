@@ -19,11 +19,6 @@ DIALOG_BUTTON_GAP = 8  # px between a dialog's buttons when they wrap onto lines
 # The text and icons of disabled controls: the theme's text colour at 70%, about 5:1 on the page and 3.6:1
 # on a disabled button's fill in the light theme (Material's own 38% gives 1.9:1), higher in the dark one.
 DISABLED_TEXT = ft.Colors.with_opacity(0.7, ft.Colors.ON_SURFACE)
-#: A screen opened (a game from Home) or left is shown at once, with no zoom or fade: at a phone's speed (4x CPU in
-#: software) each frame of the animation drew both screens again, and the opened screen's accessibility tree came
-#: only with its second frame (at the start of a fade it is not shown, so not announced).
-NO_TRANSITIONS = ft.PageTransitionsTheme(**{name: ft.PageTransitionTheme.NONE
-                                            for name in ("android", "ios", "linux", "macos", "windows")})
 BUTTON_HEIGHT = 52
 WIDE = 900  # px: a tablet held at arm's length; two columns on the game screen and larger text
 WIDE_TEXT = 1.2  # the text scale's factor at that width
@@ -80,11 +75,10 @@ class Sizes:
 
 
 def build_theme() -> ft.Theme:
-    """Colours, density and no page transitions (``NO_TRANSITIONS``). A ``text_theme`` here would drop the theme's
-    text colours (Flet sends styles without a colour, and dark mode then draws black text), so every control gets its
-    size from ``Sizes`` instead."""
-    return ft.Theme(color_scheme_seed=SEED, visual_density=ft.VisualDensity.STANDARD, disabled_color=DISABLED_TEXT,
-                    page_transitions=NO_TRANSITIONS)
+    """Colours and density only: a ``text_theme`` here would drop the theme's text colours
+    (Flet sends styles without a colour, and dark mode then draws black text), so every
+    control gets its size from ``Sizes`` instead."""
+    return ft.Theme(color_scheme_seed=SEED, visual_density=ft.VisualDensity.STANDARD, disabled_color=DISABLED_TEXT)
 
 
 def scale_for(text_scale: float, width: float | None) -> float:

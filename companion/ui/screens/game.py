@@ -110,7 +110,6 @@ class GameScreen(Screen):
             if self.app.screen is self and self.view is not None:
                 self.app.answers.guard(self.refresh)
                 self.follow.the_place_named()
-                self._prepare_cue()
 
     def shown_again(self) -> ft.View:
         """Back on top as it was kept (``Routes``): on a phone its top alone in the first frame, the panels and the
@@ -210,17 +209,10 @@ class GameScreen(Screen):
         """Back from the rules a "?" opened: scroll to the section it was on (``?at=...``)."""
         self.follow.shown()
         self.app.page.run_task(self.folds.load, self)
-        if not self._filling:  # else once the panels are sent (``_fill_in``)
-            self._prepare_cue()
+        if has_broodmother(self.session.state):
+            draw_cue.prepare(self.app)  # the cue on her card needs its service on the page before her draw
         if not self._filling and not self.top_first.hidden:  # else once the panels are back
             self.follow.the_place_named()
-
-    def _prepare_cue(self) -> None:
-        """The cue on her card needs its services on the page before her draw. In an opening they are sent after its
-        panels, not beside its top: the page took three times as long over the chime's service (a WAV of 8.7 KB in a
-        data URL) as over the whole top, in the frames a resume waits for."""
-        if has_broodmother(self.session.state):
-            draw_cue.prepare(self.app)
 
     def actions(self) -> list[ft.Control]:
         if self.app.guest or isinstance(self.session, MirrorSession):  # a guest: the host's game, not its own
