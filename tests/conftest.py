@@ -113,6 +113,8 @@ def edit_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[EditD
 
 #: Where the last run's times are kept, in pytest's cache (``.pytest_cache``; none with ``-p no:cacheprovider``).
 TIMES_KEY = "companion/took"
+#: The last run's own times (a test renamed or merged since is not among them), which ``scripts/test-times`` writes.
+LAST_RUN_KEY = "companion/took_last_run"
 #: The times a clean clone (CI's) orders by, having no cache: each test of a second or more in a measured whole run,
 #: written from the cache by ``scripts/test-times``.
 MEASURED_TIMES = Path(__file__).with_name("test_times.json")
@@ -236,4 +238,6 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     cache = getattr(session.config, "cache", None)
     if cache is None or hasattr(session.config, "workerinput") or not _TOOK:
         return
-    cache.set(TIMES_KEY, {**took_last_time(session.config), **{k: round(v, 2) for k, v in _TOOK.items()}})
+    this_run = {k: round(v, 2) for k, v in _TOOK.items()}
+    cache.set(TIMES_KEY, {**took_last_time(session.config), **this_run})
+    cache.set(LAST_RUN_KEY, this_run)  # this run's tests alone: scripts/test-times writes them, no renamed test kept
