@@ -218,7 +218,20 @@ class SearchIndex:
         scored = [(self._scored(index, number, cover, matches, weights), number) for number, cover in top]
         scored = [(score, number) for score, number in scored if score > 0]  # an example that matched next to nothing
         scored.sort(key=lambda item: (-item[0] - boost.get(item[1], 0.0), item[1]))
-        return [self._hit(number, score, lang, set(matches)) for score, number in scored[:limit]]
+        return [self._hit(number, score, lang, set(matches)) for score, number in self._one_per_rule(scored)[:limit]]
+
+    def _one_per_rule(self, scored: list[tuple[float, int]]) -> list[tuple[float, int]]:
+        """``scored`` (best first) with each rule that several books state kept once, where it ranks best: the
+        player reads the answer once, with every book that states it (``Hit.same_rule``), and the answers under it
+        are other rules. With a game in play its own book's entry ranks best, so it is the one shown."""
+        shown: set[str] = set()
+        kept = []
+        for score, number in scored:
+            entry = self.entries[number]
+            if entry.id not in shown:
+                kept.append((score, number))
+                shown.update(entry.same_rule)
+        return kept
 
     def _scored(self, index: _LangIndex, number: int, cover: float, matches: Matches, weights: list[float]) -> float:
         """The final score, less a little for a worked example: it shows a rule at work, so when both answer
@@ -307,7 +320,7 @@ class SearchIndex:
         entry = self.entries[number]
         snippet, spans = self._langs[lang].body(number).snippet(matched)
         return Hit(entry.id, entry.title_in(lang), entry.book, entry.section, entry.kind, score, snippet, spans,
-                   entry.interpretation)
+                   entry.interpretation, entry.same_rule)
 
 
 def _short_names(corpus: Corpus) -> dict[str, str]:
