@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Annotated, NotRequired
@@ -23,6 +24,7 @@ from companion.core.schema import Json, SchemaError, holds, path, strict
 from companion.paths import data_dir
 from companion.rules.model import KINDS as KINDS
 from companion.rules.model import LANGS as LANGS
+from companion.rules.model import SAME_RULES_FILE
 from companion.rules.model import Book as Book
 from companion.rules.model import Corpus as Corpus
 from companion.rules.model import Entry as Entry
@@ -86,6 +88,28 @@ class SectionsFile(TypedDict):
     books: Annotated[dict[Label, BookData], MinLen(1), MaxLen(20)]
 
 
+Figures = Annotated[list[Annotated[list[Title], MinLen(1), MaxLen(5)]], MinLen(1), MaxLen(10)]
+
+
+@strict
+class SameRuleData(TypedDict):
+    """One rule stated by several books: its entries, and the figures (words or numbers, each with the forms it may
+    take) that every one of them says, in English and in Spanish."""
+
+    rule: Body
+    entries: Annotated[list[Annotated[str, MaxLen(64)]], MinLen(2), MaxLen(6)]
+    figures: Figures
+    figures_es: Figures
+
+
+@strict
+class SameRulesFile(TypedDict):
+    """``data/rules/same-rules.json``: the rules that several books state, each listed once."""
+
+    note: NotRequired[str]
+    groups: Annotated[list[SameRuleData], MaxLen(500)]
+
+
 class CorpusError(ContentError, ValueError):
     """The corpus files are missing, malformed or inconsistent; the message names the file, entry and field."""
 
@@ -122,7 +146,41 @@ def read_corpus(folder: Path, units: Sequence[tuple[str, Path]] = ()) -> Corpus:
             where[entry.id] = file_label
             entries.append(entry)
     _check_related(entries, where)
+    linked = _same_rules(read_same_rules(folder), {entry.id: entry.book for entry in entries})
+    entries = [replace(entry, same_rule=linked[entry.id]) if entry.id in linked else entry for entry in entries]
     return Corpus(tuple(entries), tuple(books.values()))
+
+
+def read_same_rules(folder: Path) -> list[SameRuleData]:
+    """The groups of ``folder/same-rules.json``, its shape checked; none when the folder has no such file."""
+    file = folder / SAME_RULES_FILE
+    if not file.is_file():
+        return []
+    raw, data = _read_json(file)
+    try:
+        check_once(SameRulesFile, data, raw)
+    except SchemaError as exc:
+        raise CorpusError(f"{SAME_RULES_FILE}: {exc}") from None
+    groups: list[SameRuleData] = data["groups"]
+    return groups
+
+
+def _same_rules(groups: list[SameRuleData], books: Mapping[str, str]) -> dict[str, tuple[str, ...]]:
+    """Each linked entry's fellows, from every group it stands in (an entry may state two rules, each also stated
+    by another book). Every id exists and a group's books all differ: one book stating a rule twice is a
+    duplicate to remove, not a link. ``books``: each entry's book, by id."""
+    fellows: dict[str, dict[str, None]] = {}
+    for number, group in enumerate(groups, start=1):
+        ids = group["entries"]
+        label = f"{SAME_RULES_FILE}: group {number} ({group['rule']!r})"
+        unknown = [entry_id for entry_id in ids if entry_id not in books]
+        if unknown:
+            raise CorpusError(f"{label}: no entry {', '.join(map(repr, unknown))}")
+        if len({books[entry_id] for entry_id in ids}) != len(ids):
+            raise CorpusError(f"{label}: its entries must come from different books")
+        for entry_id in ids:
+            fellows.setdefault(entry_id, {}).update(dict.fromkeys(other for other in ids if other != entry_id))
+    return {entry_id: tuple(others) for entry_id, others in fellows.items()}
 
 
 @cache

@@ -30,7 +30,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from companion.rules.model import LANGS, Book, Corpus, Entry, entry_files, unit_rule_files
+from companion.rules.model import LANGS, SAME_RULES_FILE, Book, Corpus, Entry, entry_files, unit_rule_files
 from companion.rules.packed import Fields, Postings, Stems
 from companion.rules.search import PlainLangIndex, SearchIndex
 
@@ -80,11 +80,13 @@ def corpus_key(corpus: Corpus) -> bytes:
 
 
 def corpus_files() -> list[tuple[str, Path]]:
-    """The files ``load_corpus`` reads, as ``(label, path)``: the books' headings, their entries, the units'."""
+    """The files ``load_corpus`` reads, as ``(label, path)``: the books' headings, their entries, the units', and
+    the rules several books state (when the folder has that file)."""
     from companion.paths import data_dir
 
     folder = data_dir() / "rules"
-    return [("sections.json", folder / "sections.json"), *entry_files(folder), *unit_rule_files()]
+    same = [(SAME_RULES_FILE, folder / SAME_RULES_FILE)] if (folder / SAME_RULES_FILE).is_file() else []
+    return [("sections.json", folder / "sections.json"), *entry_files(folder), *unit_rule_files(), *same]
 
 
 def files_key(files: list[tuple[str, Path]]) -> bytes:

@@ -13,7 +13,9 @@ from typing import Literal, get_args
 Kind = Literal["rule", "setup", "clarification", "card note", "glossary", "example", "symbol"]
 KINDS: tuple[str, ...] = get_args(Kind)
 LANGS = ("en", "es")
-NOT_ENTRY_FILES = frozenset({"sections.json", "topics.json", "headings-es.json"})
+SAME_RULES_FILE = "same-rules.json"
+"""Entries of different books that state one rule (``corpus.read_same_rules``): search shows each group once."""
+NOT_ENTRY_FILES = frozenset({"sections.json", "topics.json", "headings-es.json", SAME_RULES_FILE})
 UNIT_FILE = "rules.json"
 """A module unit's own entries, in its data folder."""
 
@@ -58,6 +60,8 @@ class Entry:
     aliases_es: tuple[str, ...] = ()
     #: the entry infers what the book leaves unsaid, so every place that shows it labels it a reading, not a rule
     interpretation: bool = False
+    #: the entries of other books that state this same rule (``same-rules.json``): search shows them as one answer
+    same_rule: tuple[str, ...] = ()
 
     def title_in(self, lang: str) -> str:
         """The title in ``lang``, English when there is no translation."""
@@ -138,6 +142,7 @@ class Hit:
     snippet: str
     highlights: list[tuple[int, int]] = field(default_factory=list)
     interpretation: bool = False  # the entry reads what its book leaves unsaid (labelled wherever it is shown)
+    same_rule: tuple[str, ...] = ()  # the entries of other books that state the same rule, shown with this one
 
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready form (spans as two-item lists)."""
@@ -151,4 +156,5 @@ class Hit:
             "snippet": self.snippet,
             "highlights": [list(span) for span in self.highlights],
             "interpretation": self.interpretation,
+            "same_rule": list(self.same_rule),
         }

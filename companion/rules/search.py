@@ -172,6 +172,7 @@ class SearchIndex:
         self._book_names = {fold(name): name for name in corpus.books()}
         self._book_names |= {fold(book.code): book.name for book in corpus.book_list}
         self._book_words = {name: frozenset(content_tokens(name, "en")) for name in corpus.books()}
+        self._linked = sum(bool(entry.same_rule) for entry in self.entries)  # at most this many hidden in one search
 
     def resolve_book(self, book: str) -> str:
         """A book's full name from its name or code, any case; ValueError listing the choices."""
@@ -212,13 +213,33 @@ class SearchIndex:
                    for number, word in enumerate(words)]
         coverage = self._coverage(index, matches, weights, book_name, kind)
         boost = self._boosts(coverage, in_play, _kind_points(query, words), self._books_named(words))
-        top = heapq.nlargest(
-            max(CANDIDATES, limit), coverage.items(), key=lambda item: item[1] + boost.get(item[0], 0.0) / 100
-        )
+        ranked = self._ranked(index, coverage, boost, matches, weights, max(CANDIDATES, limit))
+        if len(ranked) < limit < len(coverage):  # rules kept once left too few: as many more as could be hidden
+            ranked = self._ranked(index, coverage, boost, matches, weights, max(CANDIDATES, limit) + self._linked)
+        return [self._hit(number, score, lang, set(matches)) for score, number in ranked[:limit]]
+
+    def _ranked(self, index: _LangIndex, coverage: dict[int, float], boost: dict[int, float], matches: Matches,
+                weights: list[float], pool: int) -> list[tuple[float, int]]:
+        """The ``pool`` entries of best coverage re-ranked by their final score (and boosts), best first, each rule
+        that several books state kept once."""
+        top = heapq.nlargest(pool, coverage.items(), key=lambda item: item[1] + boost.get(item[0], 0.0) / 100)
         scored = [(self._scored(index, number, cover, matches, weights), number) for number, cover in top]
         scored = [(score, number) for score, number in scored if score > 0]  # an example that matched next to nothing
         scored.sort(key=lambda item: (-item[0] - boost.get(item[1], 0.0), item[1]))
-        return [self._hit(number, score, lang, set(matches)) for score, number in scored[:limit]]
+        return self._one_per_rule(scored)
+
+    def _one_per_rule(self, scored: list[tuple[float, int]]) -> list[tuple[float, int]]:
+        """``scored`` (best first) with each rule that several books state kept once, where it ranks best: the
+        player reads the answer once, with every book that states it (``Hit.same_rule``), and the answers under it
+        are other rules. With a game in play its own book's entry ranks best, so it is the one shown."""
+        shown: set[str] = set()
+        kept = []
+        for score, number in scored:
+            entry = self.entries[number]
+            if entry.id not in shown:
+                kept.append((score, number))
+                shown.update(entry.same_rule)
+        return kept
 
     def _scored(self, index: _LangIndex, number: int, cover: float, matches: Matches, weights: list[float]) -> float:
         """The final score, less a little for a worked example: it shows a rule at work, so when both answer
@@ -307,7 +328,7 @@ class SearchIndex:
         entry = self.entries[number]
         snippet, spans = self._langs[lang].body(number).snippet(matched)
         return Hit(entry.id, entry.title_in(lang), entry.book, entry.section, entry.kind, score, snippet, spans,
-                   entry.interpretation)
+                   entry.interpretation, entry.same_rule)
 
 
 def _short_names(corpus: Corpus) -> dict[str, str]:

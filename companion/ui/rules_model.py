@@ -149,6 +149,8 @@ class ResultRow:
     snippet: list[Part]
     score: float
     interpretation: bool = False
+    #: where else the rulebooks state this same rule ("Empires of the Earth > Tactics"): shown under the citation
+    also: list[str] = field(default_factory=list)
 
     @property
     def title_text(self) -> str:
@@ -187,6 +189,8 @@ class EntryPage:
     related: list[EntryRow]
     bookmarked: bool
     interpretation: bool = False
+    #: the entries of other books that state this same rule, each citing its own book
+    same_rule: list[EntryRow] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -287,13 +291,15 @@ class RulesModel:
             entry = self.corpus.get(pair[0].id)
             return -pair[0].score - (in_play.bonus(entry) if in_play is not None and entry is not None else 0.0)
 
-        ranked = sorted(best.values(), key=rank)[:limit]
+        ranked = _one_per_rule(sorted(best.values(), key=rank))[:limit]
         return Results(query, [self._result_row(hit, form, lang) for hit, form in ranked])
 
     def _result_row(self, hit: Hit, form: str, lang: str) -> ResultRow:
         words = {fold(hit.snippet[a:b]) for a, b in hit.highlights} | set(content_tokens(form, lang))
+        also = list(dict.fromkeys(citation(entry.book, entry.section)
+                                  for entry in map(self.corpus.get, hit.same_rule) if entry))
         return ResultRow(hit.id, highlight_words(hit.title, words), citation(hit.book, hit.section), hit.kind,
-                         split_highlights(hit.snippet, hit.highlights), hit.score, hit.interpretation)
+                         split_highlights(hit.snippet, hit.highlights), hit.score, hit.interpretation, also)
 
     # entries
     def row(self, entry: Entry, lang: str) -> EntryRow:
@@ -315,7 +321,7 @@ class RulesModel:
             translated=lang == "en" or bool(entry.title_es and entry.body_es),
             related=self.rows(entry.related, lang),
             bookmarked=self.reading is not None and self.reading.is_bookmarked(entry.id),
-            interpretation=entry.interpretation,
+            interpretation=entry.interpretation, same_rule=self.rows(entry.same_rule, lang),
         )
 
     def open_entry(self, entry_id: str) -> None:
@@ -375,6 +381,18 @@ class RulesModel:
             return TopicView(found.id, found.title_in(lang), [self.row(entry, lang) for entry in entries])
         rows = [replace(self.row(entry, lang), elsewhere=not in_play.bonus(entry)) for entry in in_play.first(entries)]
         return TopicView(found.id, found.title_in(lang), rows)
+
+
+def _one_per_rule(ranked: list[tuple[Hit, str]]) -> list[tuple[Hit, str]]:
+    """Each rule that several books state once, where it ranks best (the engine does the same for one question;
+    two forms of a half-typed one may each find another book's entry)."""
+    shown: set[str] = set()
+    kept = []
+    for hit, form in ranked:
+        if hit.id not in shown:
+            kept.append((hit, form))
+            shown.update(hit.same_rule)
+    return kept
 
 
 @cache

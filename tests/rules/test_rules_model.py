@@ -263,3 +263,20 @@ def test_a_topic_opened_from_a_game_leads_with_what_it_has(real_model: RulesMode
                      ("ee-chamber-activation-phase", True), ("pp-offering-each-worker-phase", True)]
     plain = real_model.topic("rounds", "es")
     assert plain is not None and not any(row.elsewhere for row in plain.rows)
+
+
+@pytest.mark.parametrize(("game", "expansions", "modules", "first"), [
+    ("mota", ["empires"], ["queens-decrees"], ["ee-queens-decree-points"]),
+    ("evolved", ["predators-and-prey"], ["pp-predators"], ["pp-predator-scoring"]),
+    ("mota", ["minions"], ["minions-base", "predators"], ["mm-predator-spoils-win"]),
+])
+def test_the_colony_points_help_leads_with_the_games_own_scoring(real_model: RulesModel, content: Content, game: str,
+                                                                 expansions: list[str], modules: list[str],
+                                                                 first: list[str]) -> None:
+    """#34, the "?" beside Colony Points: opened from a game, the scoring rules of what it has come first, unmarked,
+    and the other books' follow, marked as not in this game."""
+    state = {"game": game, "expansions": expansions, "modules": modules, "variants": [], "mode": "competitive"}
+    view = real_model.topic("scores", "en", in_play(state, content, real_model.corpus))
+    assert view is not None
+    assert [row.id for row in view.rows if not row.elsewhere] == first
+    assert [row.id for row in view.rows][: len(first)] == first and len(view.rows) == 5

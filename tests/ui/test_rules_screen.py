@@ -279,3 +279,19 @@ def test_an_interpretation_is_labelled_in_results_and_on_its_page_in_both_langua
         spanish.shot("rules-interpretation-entry-spanish-phone")
     finally:
         spanish.close()
+
+
+def test_a_rule_several_books_state_is_listed_once_with_its_other_books(tab: OpenTab) -> None:
+    """#34: the Tactics' cost of 0 is stated by three books: one result, saying where else, and its page lists the
+    other two books' entries, which open (Predators & Prey's is among them whichever book's is shown)."""
+    ui = tab("/rules", "rules")
+    first_search(ui, "tactic cost", title_of("ee-tactics-cost-zero"))  # Minions' entry has the same title
+    assert re.search(r"Also in: .*> Tactic", ui.label("result-0"))
+    titles = {title_of(entry_id) for entry_id in ("ee-tactics-cost-zero", "pp-tactic-cost-zero")}
+    shown = [ui.label(f"result-{position}") for position in range(4)]
+    assert sum(any(label.startswith(f"{title}.") for title in titles) for label in shown) == 1
+    ui.tap("result-0")
+    ui.wait_screen("rule-entry")
+    ui.expect_label("entry-same-rule-title", "The same rule in other books")
+    ui.tap("same-rule-pp-tactic-cost-zero")
+    ui.expect_label("entry-title", title_of("pp-tactic-cost-zero"))

@@ -17,6 +17,7 @@ from companion.ui.i18n import tr, trf
 from companion.ui.rules_model import (
     LANGUAGE_NAMES,
     EntryPage,
+    EntryRow,
     entry_route,
     kind_label,
     search_route,
@@ -72,7 +73,8 @@ class RuleEntryScreen(RulesPage):
             self._citation(page),
             *self._text(page),
             ft.Row([self._bookmark_button(page), self._language_button()], wrap=True, spacing=8, run_spacing=8),
-            *self._related(page),
+            *self._listed(page.same_rule, tr("The same rule in other books"), "same-rule"),
+            *self._listed(page.related, tr("Related entries"), "related"),
             self._back_button(),
             *([back_to_game_button(self.app, self.origin)] if self.origin.from_game else []),
             end_space(),
@@ -129,12 +131,13 @@ class RuleEntryScreen(RulesPage):
                                   icon=ft.Icons.TRANSLATE, kind="outlined", identifier="entry-language",
                                   sizes=self.sizes)
 
-    def _related(self, page: EntryPage) -> list[ft.Control]:
-        if not page.related:
+    def _listed(self, entries: list[EntryRow], title: str, name: str) -> list[ft.Control]:
+        """A titled list of entries to open (the same rule in other books, related entries); none when empty."""
+        if not entries:
             return []
-        rows = [entry_row(row, self._opener(row.id), f"related-{row.id}", self.sizes) for row in page.related]
-        return [widgets.section(tr("Related entries"), rows, self.sizes, identifier="entry-related",
-                                title_identifier="entry-related-title")]
+        rows = [entry_row(row, self._opener(row.id), f"{name}-{row.id}", self.sizes) for row in entries]
+        return [widgets.section(title, rows, self.sizes, identifier=f"entry-{name}",
+                                title_identifier=f"entry-{name}-title")]
 
     def _back_button(self) -> ft.Control:
         text = (trf("Search for “{query}”", query=self.query) if self.query.strip() else tr("Search the rules"))

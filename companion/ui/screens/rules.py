@@ -184,12 +184,15 @@ class RulesScreen(RulesPage):
 
     def _result(self, position: int, row: ResultRow) -> ft.Control:
         sizes = self.sizes
+        also = [trf("Also in: {places}", places="; ".join(row.also))] if row.also else []
         content = ft.Column([
             rich_text(row.title, sizes.body + 1, weight=ft.FontWeight.W_600),
             chips_and_citation(row.kind, row.interpretation, row.citation, sizes),
+            *[ft.Text(line, size=sizes.small, color=ft.Colors.ON_SURFACE_VARIANT) for line in also],
             rich_text(row.snippet, sizes.small),  # the engine keeps snippets short
         ], spacing=6, tight=True)
-        label = ". ".join([row.title_text, *labels(row.kind, row.interpretation), row.citation, row.snippet_text])
+        label = ". ".join([row.title_text, *labels(row.kind, row.interpretation), row.citation, *also,
+                           row.snippet_text])
         return tappable(content, label, self._opener(row.id), f"result-{position}")
 
     def _start_view(self) -> list[ft.Control]:
