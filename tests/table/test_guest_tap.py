@@ -1,10 +1,9 @@
 """A guest's tap is sent to the host and drawn by the host's answer: nothing is drawn on the tapping phone before it.
 
 Flet runs a handler and then updates the page it was tapped on (a diff of the whole page) unless the handler
-updated something itself. A guest's tap changes nothing on its own phone, so that update found nothing to send,
-and on the phone build it kept the tapping phone's Python busy as the host's answer came: the tapping guest's page
-was the last at the table to show its own tap (``scripts/bench_table_browser.py --steps``). Here the tap runs as
-Flet runs an event (its own context, the update flags reset first), through the tab's real ``Changes``.
+updated something itself. A guest's tap changes nothing on its own phone, so that update found nothing to send
+and only cost the tapping phone's Python (~12 ms on the phone build at load 48). Here the tap runs as Flet runs an
+event (its own context, the update flags reset first), through the tab's real ``Changes``.
 """
 
 from __future__ import annotations
