@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A table of phones in real browsers: a tap on one phone until every phone at the table shows it.
 
-    .venv/bin/python scripts/bench_table_browser.py [--phones [--dist DIR]] [--guests 5] [--taps 30] [--runs 3]
+    .venv/bin/python scripts/bench_table_browser.py [--phones [--dist DIR] [--built] [--steps]] [--guests 5] [--taps 30]
         [--warm 4] [--json]
 
 The host and each guest is a phone of its own, in a browser context of its own (one Debian chromium, 360x740,
@@ -56,8 +56,9 @@ WATCH = "undo"  # its label names the last step: every tap of the rotation rewri
 ROTATION = ("plus-p1", "undo", "bm-her-turn", "undo")
 GOAL_P99_MS = 300.0
 DIST = ROOT / "dist" / "web"  # the phone build's folder (``--dist``: another, so a build can be timed beside it)
-TAP_TIMEOUT_MS = 15_000
+TAP_TIMEOUT_MS = 30_000  # 15 s was too short for a host and 5 guests at load 50 (the guests never showed a tap)
 STEPS_ON = False  # --steps
+BUILD = True  # False with --built: the folder is timed as it is (a build made from another checkout, to compare)
 SEEN_MARGIN_S = 0.15  # past the app's window, for the tap's own way to the server
 
 _CLOCK = "() => performance.timeOrigin + performance.now()"
@@ -104,6 +105,7 @@ class Sample:
     seen: list[float]
     painted: list[float | None]
     steps: dict[str, float] | None = None  # with --steps: when the last page did each step (ms after the pointer)
+    page_steps: list[dict[str, float]] | None = None  # with --steps: when each page did each step (the host's first)
 
     @property
     def last_seen(self) -> float:
@@ -118,18 +120,33 @@ class Sample:
 # With --steps: the steps each page's Python posts (``companion.table.times``), gathered from the page's channel.
 _LISTEN = """() => { window.__times = []; new BroadcastChannel('companion-web').onmessage = (event) => {
     if (event.data && event.data.table_time) window.__times.push([event.data.table_time, event.data.at]); }; }"""
-STEPS = ("guest_sent", "host_heard", "host_turn", "host_ran", "host_sent", "guest_heard", "guest_applied",
-         "guest_drawn", "host_drawn")
+STEPS = ("guest_sent", "guest_tap_done", "link_heard", "host_heard", "host_turn", "host_ran", "host_sent",
+         "guest_heard", "guest_applied", "guest_drawn", "host_drawn")
+# A page's steps for its own share of a change: the page had the text (link_heard), its Python heard, applied and drew
+# it; the tapping guest's page also sent the tap and finished its own handling of it (guest_tap_done).
+PAGE_STEPS = ("guest_sent", "guest_tap_done", "link_heard", "guest_heard", "guest_applied", "guest_drawn")
 
 
-def steps_of(pages: list[Any], down: float) -> dict[str, float]:
-    """When the last page did each step of this tap's change (ms after the pointer went down), then cleared."""
-    last: dict[str, float] = {}
+def steps_of(pages: list[Any], down: float) -> list[dict[str, float]]:
+    """When each page did each step of this tap's change (ms after the pointer went down; the latest if it did it
+    more than once), then cleared."""
+    each: list[dict[str, float]] = []
     for ui in pages:
+        mine: dict[str, float] = {}
         for step, at in ui.page.evaluate("() => { const got = window.__times || []; window.__times = []; "
                                          "return got; }"):
-            last[step] = max(last.get(step, float("-inf")), float(at) - down)
-    return {step: round(ms, 1) for step, ms in last.items()}
+            mine[step] = max(mine.get(step, float("-inf")), float(at) - down)
+        each.append({step: round(ms, 1) for step, ms in mine.items()})
+    return each
+
+
+def last_of(each: list[dict[str, float]]) -> dict[str, float]:
+    """When the last page did each step."""
+    last: dict[str, float] = {}
+    for mine in each:
+        for step, ms in mine.items():
+            last[step] = max(last.get(step, float("-inf")), ms)
+    return last
 
 
 _LABEL = """ident => { const n = document.querySelector(`[flt-semantics-identifier="${ident}"]`);
@@ -222,10 +239,14 @@ def phone_table(guests: int, progress: Callable[[str], None], dist: Path = DIST)
     from tests.ui.browser import launch_chromium
     from tests.web.test_phone_build import solo_game, start
 
-    built = subprocess.run([str(ROOT / "scripts" / "build-web"), "--out", str(dist)], cwd=ROOT, capture_output=True,
-                           text=True, env={**os.environ, "COMPANION_PYTHON": sys.executable}, check=False)
-    if built.returncode != 0:
-        raise SystemExit(f"scripts/build-web failed:\n{built.stdout}{built.stderr}")
+    if BUILD:
+        built = subprocess.run([str(ROOT / "scripts" / "build-web"), "--out", str(dist)], cwd=ROOT,
+                               capture_output=True, text=True, env={**os.environ, "COMPANION_PYTHON": sys.executable},
+                               check=False)
+        if built.returncode != 0:
+            raise SystemExit(f"scripts/build-web failed:\n{built.stdout}{built.stderr}")
+    elif not (dist / "index.html").is_file():
+        raise SystemExit(f"--built: no build in {dist}")
     progress("phone build ready")
     with ExitStack() as stack:
         url = stack.enter_context(static_site(dist))
@@ -305,9 +326,11 @@ def tap(pages: list[Any], tapper: int, button: str) -> Sample:
                          f"on the tapping page: {ui.visible_ids()}")
     if len({s["label"] for s in shown}) != 1:
         raise SystemExit(f"tap on {button}: the pages disagree: {[s['label'] for s in shown]}")
-    return Sample(tapper, button, [s["dom"] - down for s in shown],
-                  [None if s["painted"] is None else s["painted"] - down for s in shown],
-                  {**steps_of(pages, down), "seen": max(s["dom"] for s in shown) - down} if STEPS_ON else None)
+    seen = [s["dom"] - down for s in shown]
+    each = [{**mine, "seen": round(at, 1)} for mine, at in zip(steps_of(pages, down), seen, strict=True)] \
+        if STEPS_ON else None
+    return Sample(tapper, button, seen, [None if s["painted"] is None else s["painted"] - down for s in shown],
+                  last_of(each) if each is not None else None, each)
 
 
 def steps_summary(samples: list[Sample]) -> dict[str, dict[str, float | None]] | None:
@@ -321,7 +344,27 @@ def steps_summary(samples: list[Sample]) -> dict[str, dict[str, float | None]] |
 
     guests, host = [s for s in samples if s.tapper != 0], [s for s in samples if s.tapper == 0]
     return {"guest_taps": {step: p50(guests, step) for step in (*STEPS, "seen")},
-            "host_taps": {step: p50(host, step) for step in (*STEPS, "seen")}}
+            "host_taps": {step: p50(host, step) for step in (*STEPS, "seen")},
+            **pages_steps(guests)}
+
+
+def pages_steps(guests_taps: list[Sample]) -> dict[str, dict[str, float | None]]:
+    """With --steps, for guests' taps: the p50 of when the tapping guest's own page did each of its steps, beside the
+    same p50 over the other guests' pages (where the tapper's page loses its time)."""
+    def p50(values: list[float]) -> float | None:
+        return round(statistics.median(values), 1) if values else None
+
+    mine: dict[str, list[float]] = {}
+    theirs: dict[str, list[float]] = {}
+    for sample in guests_taps:
+        for page, steps in enumerate(sample.page_steps or []):
+            into = mine if page == sample.tapper else theirs if page != 0 else None
+            for step, ms in steps.items():
+                if into is not None:
+                    into.setdefault(step, []).append(ms)
+    order = (*PAGE_STEPS, "seen")
+    return {"tapper_page": {step: p50(mine.get(step, [])) for step in order},
+            "other_guests_pages": {step: p50(theirs.get(step, [])) for step in order}}
 
 
 def ready_for_next(pages: list[Any], shown_by: float) -> None:
@@ -423,6 +466,10 @@ def timed(at: Table, build: str, count: int, runs: int, progress: Callable[[str]
     return results
 
 
+STEPS_OF = {"tapper_page": "a guest's tap, on its own page", "other_guests_pages": "a guest's tap, on the other "
+            "guests' pages"}
+
+
 def line(name: str, got: dict[str, float] | None) -> str:
     if got is None:
         return f"  {name:<18} -"
@@ -445,7 +492,8 @@ def report(results: dict[str, Any]) -> str:
                      f"host {pages['host_tap_host']} ms, the guests {pages['host_tap_guests']} ms; the last page "
                      f"was the tapper in {got['slowest_page_was_tapper']} of {got['seen']['n']}")
         for who, steps in (got.get("steps") or {}).items():
-            lines.append(f"  p50 step by step, {who} (ms after the pointer, the last page): "
+            whose = STEPS_OF.get(who, "the last page")
+            lines.append(f"  p50 step by step, {who} (ms after the pointer, {whose}): "
                          + ", ".join(f"{step} {ms}" for step, ms in steps.items() if ms is not None))
     goal = results["goal"]
     lines.append(f"goal: seen p99 <= {goal['seen_p99_ms']:g} ms: {'met' if goal['met'] else 'MISSED'}")
@@ -462,12 +510,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--taps", type=int, default=30, help="timed taps a run (default 30)")
     parser.add_argument("--runs", type=int, default=3, help="runs on the same table (default 3)")
     parser.add_argument("--warm", type=int, default=len(ROTATION), help="taps before the timed ones (default 4)")
+    parser.add_argument("--built", action="store_true", help="with --phones: time the build in --dist as it is "
+                        "(made from another checkout, to compare), never built again from this one")
     parser.add_argument("--steps", action="store_true", help="with --phones: each page posts when it did each step "
                         "of a change (pages opened with ?tabletimes), reported as p50s")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     args = parser.parse_args(argv)
-    global STEPS_ON
+    global STEPS_ON, BUILD
     STEPS_ON = args.steps and args.phones
+    BUILD = not args.built
     if args.taps < 1 or args.runs < 1 or args.warm < 0:
         parser.error("--taps and --runs must be at least 1, --warm at least 0")
     results = run(args.guests, args.taps, args.runs, lambda text: print(text, file=sys.stderr), args.warm,

@@ -193,6 +193,7 @@ class TableGuest:
         parts.send(self.link, protocol.encode(message))
         if message["kind"] in ("command", "undo", "redo"):
             times.mark("guest_sent")
+            times.mark_when_idle("guest_tap_done")
 
     def overdue(self) -> bool:
         """Taps the host never answered are said as not made; True when there were any (redraw the screen)."""

@@ -61,6 +61,19 @@ def mark(step: str, at: float | None = None) -> None:
         _give_up()
 
 
+def mark_when_idle(step: str) -> None:
+    """``step`` marked once the work under way ends (the loop's next turn): for a tap, when its handler and Flet's
+    update after it are done, so the tapping phone's own share of a tap is told from the host's answer."""
+    if not _on:
+        return
+    try:
+        import asyncio
+
+        asyncio.get_running_loop().call_soon(mark, step)
+    except RuntimeError:  # no loop running (a test's call): marked now
+        mark(step)
+
+
 def _post(step: str, at: float) -> None:
     global _channel
     import js

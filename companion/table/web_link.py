@@ -19,6 +19,7 @@ from typing import Any
 
 from companion.core.i18n import Msg, msg
 from companion.table import code as codes
+from companion.table import times
 from companion.table.link import CLOSED, FAILED, NEW, OPEN, BadCode, Link, NoCamera, NoLink, check_length
 
 log = logging.getLogger("companion.table")
@@ -111,8 +112,12 @@ class WebLink:
             for text in queued:
                 self.send(text)
 
-    def heard(self, text: str) -> None:
+    def heard(self, text: str, at: object = None) -> None:
+        """A text from the other phone; ``at``: when the page had it (the shared clock, ms), marked as the step
+        ``link_heard`` when the steps are timed, so a page busy before its worker hears is told from a busy worker."""
         if self.state == OPEN:
+            if isinstance(at, (int, float)) and times.enabled() and not times.is_beat(text):
+                times.mark("link_heard", float(at))
             _guarded(self.on_message, text)
 
 
@@ -204,7 +209,7 @@ class Bridge:
         if data.get("event") == "state":
             link.moved(str(data.get("state")))
         elif data.get("event") == "message":
-            link.heard(str(data.get("text", "")))
+            link.heard(str(data.get("text", "")), data.get("at"))
 
 
 class WebLinker:

@@ -2,7 +2,7 @@
 // camera that reads a code. Python runs in a web worker, where RTCPeerConnection and the camera do not exist;
 // it asks this page through a private MessageChannel (companion/table/web_link.py is the other end):
 //   worker -> page  {op, ask?, ...}          ops below; an op with `ask` is answered {reply: ask, ok, ...}
-//   page -> worker  {event: "state"|"message", id, ...}   a link's news
+//   page -> worker  {event: "state"|"message", id, ...}   a link's news (a message with `at`, when the page had it)
 // The page hands its port to its own worker only (python.js's _apps), so two tabs never hear each other; the
 // worker asks for it over the "companion-table" BroadcastChannel, which only wakes the pages up.
 (function () {
@@ -37,7 +37,8 @@
     link.channel = channel;
     channel.onopen = () => say(id, "open");
     channel.onclose = () => say(id, link.said === "open" ? "closed" : "failed");
-    channel.onmessage = (event) => tell({ event: "message", id: id, text: String(event.data) });
+    channel.onmessage = (event) => tell({ event: "message", id: id, text: String(event.data),
+                                            at: performance.timeOrigin + performance.now() });
   }
 
   function newLink(id) {
