@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from companion.core.content import Content, ModuleFile
 from companion.core.state import State
 from companion.rules.corpus import Corpus
-from companion.rules.search import InPlay
+from companion.rules.in_play_rank import InPlay
 from companion.rules.text import content_tokens, stem
 
 # Names in our content whose rulebook heading shares none of their words' order or form.

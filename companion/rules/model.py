@@ -5,10 +5,10 @@ entries - the search's cache (``index_cache.py``) - rebuilds them without import
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal, get_args
+from typing import Literal, Protocol, TypeVar, get_args
 
 Kind = Literal["rule", "setup", "clarification", "card note", "glossary", "example", "symbol"]
 KINDS: tuple[str, ...] = get_args(Kind)
@@ -18,6 +18,33 @@ SAME_RULES_FILE = "same-rules.json"
 NOT_ENTRY_FILES = frozenset({"sections.json", "topics.json", "headings-es.json", SAME_RULES_FILE})
 UNIT_FILE = "rules.json"
 """A module unit's own entries, in its data folder."""
+
+
+class StatesARule(Protocol):
+    """An entry or a hit: its id, and the entries of other books that state the same rule."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def same_rule(self) -> tuple[str, ...]: ...
+
+
+Ranked = TypeVar("Ranked")
+
+
+def one_per_rule(ranked: Iterable[Ranked], rule_of: Callable[[Ranked], StatesARule]) -> list[Ranked]:
+    """``ranked`` (best first) with each rule that several books state kept once, where it ranks best: the player
+    reads the answer once, with every book that states it, and the answers under it are other rules. The search
+    keeps its candidates so; the Rules screen, merging the hits of a half-typed question's forms, does it again."""
+    shown: set[str] = set()
+    kept = []
+    for item in ranked:
+        rule = rule_of(item)
+        if rule.id not in shown:
+            kept.append(item)
+            shown.update(rule.same_rule)
+    return kept
 
 
 def entry_files(folder: Path) -> list[tuple[str, Path]]:

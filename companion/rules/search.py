@@ -18,8 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from companion.rules.in_play_rank import InPlay
 from companion.rules.matching import Matches, match_words
-from companion.rules.model import KINDS, LANGS, Corpus, Entry
+from companion.rules.model import KINDS, LANGS, Corpus, Entry, one_per_rule
 from companion.rules.model import Hit as Hit
 from companion.rules.packed import Field, Fields, PlainFields, PlainPostings, PlainStems, Postings, Stems
 from companion.rules.snippets import BodyText
@@ -51,35 +52,6 @@ META_WORD_WEIGHT = 0.3  # a word about the answer's form ("overview", "resumen")
 CANDIDATES = 40  # entries re-ranked by the second stage
 NAMED_BOOK_BONUS = 15.0  # added to the score of an entry from a book the question names ("antscape tie break")
 BOOK_NAME_WORD_WEIGHT = 0.6  # and a word of that name counts this much of its rarity: it says where, not what
-
-IN_PLAY_BOOK_BONUS = 12.0  # added to the score (0-100) of an entry from a book in play
-IN_PLAY_SECTION_BONUS = 8.0  # and this much more when its section is a module, variant or mode in play
-
-
-@dataclass(frozen=True)
-class InPlay:
-    """What a game has in play, so that its rules rank first: book names and rulebook headings.
-
-    ``left_out`` are the headings of game areas this game does not have (a module not chosen, the
-    Broodmother in a competitive game): their entries get no bonus even though their book is in play,
-    so a Minions game's search and "?" lists do not lead with the Seasons or her Difficulty Chart.
-    """
-
-    books: frozenset[str] = frozenset()
-    sections: frozenset[str] = frozenset()
-    left_out: frozenset[str] = frozenset()
-
-    def bonus(self, entry: Entry) -> float:
-        """Score points added to ``entry``: none when neither its book nor its section is in play."""
-        section = IN_PLAY_SECTION_BONUS if entry.section in self.sections else 0.0
-        if entry.book not in self.books or (entry.section in self.left_out and not section):
-            return section
-        return IN_PLAY_BOOK_BONUS + section
-
-    def first(self, entries: Sequence[Entry]) -> list[Entry]:
-        """``entries`` with those of what is in play first (a stable sort: each group keeps its order)."""
-        return sorted(entries, key=lambda entry: -self.bonus(entry))
-
 
 @dataclass(frozen=True)
 class _LangIndex:
@@ -226,20 +198,7 @@ class SearchIndex:
         scored = [(self._scored(index, number, cover, matches, weights), number) for number, cover in top]
         scored = [(score, number) for score, number in scored if score > 0]  # an example that matched next to nothing
         scored.sort(key=lambda item: (-item[0] - boost.get(item[1], 0.0), item[1]))
-        return self._one_per_rule(scored)
-
-    def _one_per_rule(self, scored: list[tuple[float, int]]) -> list[tuple[float, int]]:
-        """``scored`` (best first) with each rule that several books state kept once, where it ranks best: the
-        player reads the answer once, with every book that states it (``Hit.same_rule``), and the answers under it
-        are other rules. With a game in play its own book's entry ranks best, so it is the one shown."""
-        shown: set[str] = set()
-        kept = []
-        for score, number in scored:
-            entry = self.entries[number]
-            if entry.id not in shown:
-                kept.append((score, number))
-                shown.update(entry.same_rule)
-        return kept
+        return one_per_rule(scored, lambda pair: self.entries[pair[1]])  # with a game in play, its book's first
 
     def _scored(self, index: _LangIndex, number: int, cover: float, matches: Matches, weights: list[float]) -> float:
         """The final score, less a little for a worked example: it shows a rule at work, so when both answer

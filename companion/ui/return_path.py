@@ -17,7 +17,7 @@ from urllib.parse import urlencode
 
 if TYPE_CHECKING:
     from companion.rules.corpus import Corpus
-    from companion.rules.search import InPlay
+    from companion.rules.in_play_rank import InPlay
     from companion.ui.app import PageApp
 
 _GAME_ROUTE = re.compile(r"^/game/(?P<id>[^/?#]+)")

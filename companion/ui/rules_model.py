@@ -27,8 +27,10 @@ from urllib.parse import urlencode
 
 from companion.rules.corpus import KINDS, LANGS, Corpus, Entry
 from companion.rules.headings import INTERPRETATION_LABEL, KIND_LABELS
+from companion.rules.in_play_rank import InPlay
 from companion.rules.index_cache import default_index
-from companion.rules.search import Hit, InPlay, SearchIndex
+from companion.rules.model import one_per_rule
+from companion.rules.search import Hit, SearchIndex
 from companion.rules.text import content_tokens, fold, tokens, word_spans
 from companion.rules.topics import Topic, topic
 from companion.store.reading import ReadingStore
@@ -291,7 +293,7 @@ class RulesModel:
             entry = self.corpus.get(pair[0].id)
             return -pair[0].score - (in_play.bonus(entry) if in_play is not None and entry is not None else 0.0)
 
-        ranked = _one_per_rule(sorted(best.values(), key=rank))[:limit]
+        ranked = one_per_rule(sorted(best.values(), key=rank), lambda pair: pair[0])[:limit]
         return Results(query, [self._result_row(hit, form, lang) for hit, form in ranked])
 
     def _result_row(self, hit: Hit, form: str, lang: str) -> ResultRow:
@@ -381,18 +383,6 @@ class RulesModel:
             return TopicView(found.id, found.title_in(lang), [self.row(entry, lang) for entry in entries])
         rows = [replace(self.row(entry, lang), elsewhere=not in_play.bonus(entry)) for entry in in_play.first(entries)]
         return TopicView(found.id, found.title_in(lang), rows)
-
-
-def _one_per_rule(ranked: list[tuple[Hit, str]]) -> list[tuple[Hit, str]]:
-    """Each rule that several books state once, where it ranks best (the engine does the same for one question;
-    two forms of a half-typed one may each find another book's entry)."""
-    shown: set[str] = set()
-    kept = []
-    for hit, form in ranked:
-        if hit.id not in shown:
-            kept.append((hit, form))
-            shown.update(hit.same_rule)
-    return kept
 
 
 @cache

@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 
 from companion.rules.bench import load_queries, quality
 from companion.rules.corpus import Corpus, suggest_ids
+from companion.rules.in_play_rank import InPlay
 from companion.rules.matching import match_words
-from companion.rules.search import InPlay, SearchIndex, _kind_points
+from companion.rules.search import SearchIndex, _kind_points
 from companion.rules.snippets import BodyText
 from companion.rules.text import content_tokens, fold, implied_words, stem, synonyms, tokens
 from tests.helpers import examples
