@@ -6,10 +6,12 @@ import copy
 
 import pytest
 
+from companion.core.actions import action_key
 from companion.core.checklist import phase_items
-from companion.core.commands.turns import NextRound
+from companion.core.commands.turns import EndEarly, NextRound
 from companion.core.content import Content
 from companion.core.hooks import InvalidModuleState, bring_up_to_date
+from companion.core.i18n import render
 from companion.core.seasons import seasons_view
 from companion.core.seasons.commands import BuildSeasons, DescribeSeason, EnterSeasons, RevealSeason
 from companion.core.seasons.model import validate_state
@@ -88,3 +90,23 @@ def test_undo_across_and_adopt(game: Session) -> None:
     bad["deck"], bad["revealed"] = ["e1", "e2", "l1", "l2"], ["e2"]
     with pytest.raises(InvalidModuleState, match="not the top of the Seasons deck"):
         validate_state(bad, before, game.content)
+
+
+def test_the_view_says_its_actions_and_an_ended_game_reveals_none(game: Session) -> None:
+    """Build and reveal as the game answers them (the game-over gate too: the old ``due`` flag, a bare ``can``,
+    offered a reveal in a game ended early); the panel shows Reveal exactly when the view allows it."""
+    from tests.ui.test_module_panels import built, find
+
+    build, reveal = action_key(BuildSeasons()), action_key(RevealSeason())
+    acts = seasons_view(game.state, game.content)["actions"]
+    assert acts[build] is None and render(acts[reveal], "en") == "Build the Seasons deck first."
+    game.execute(BuildSeasons())
+    acts = seasons_view(game.state, game.content)["actions"]
+    assert acts[reveal] is None
+    assert render(acts[build], "en") == "The Seasons deck is already built (Undo takes it back)."
+    assert find(built(game)["seasons"], "seasons-reveal").label == "Reveal this round's Season"
+    game.execute(EndEarly("leaders"))
+    acts = seasons_view(game.state, game.content)["actions"]
+    assert acts[reveal] == acts[build] and render(acts[reveal], "en") == game.why_not(RevealSeason())
+    with pytest.raises(AssertionError):
+        find(built(game)["seasons"], "seasons-reveal")
