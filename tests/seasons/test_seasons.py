@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import copy
+import json
+from pathlib import Path
 
 import pytest
 
@@ -18,6 +20,7 @@ from companion.core.seasons.model import validate_state
 from companion.core.session import Session
 from tests.module_helpers import refused, session, undo_all
 from tests.scoring_helpers import go_to
+from tests.terminal import companion
 
 
 @pytest.fixture
@@ -110,3 +113,19 @@ def test_the_view_says_its_actions_and_an_ended_game_reveals_none(game: Session)
     assert acts[reveal] == acts[build] and render(acts[reveal], "en") == game.why_not(RevealSeason())
     with pytest.raises(AssertionError):
         find(built(game)["seasons"], "seasons-reveal")
+
+
+def test_the_terminal_reveals_no_season_in_a_game_ended_early(db_path: Path) -> None:
+    """The same gate in the terminal: after ``game end-early`` a reveal is refused in one line and the save is kept
+    as it was (its deck built, nothing revealed)."""
+    made = companion("game", "new", "--player", "Ana:red", "--player", "Bo:blue", "--expansion", "minions",
+                     "--variant", "seasons", "--db", str(db_path))
+    game_id = made.stdout.strip()
+    assert companion("game", "do", game_id, "seasons_build", "--db", str(db_path)).returncode == 0
+    assert companion("game", "end-early", game_id, "--db", str(db_path)).returncode == 0
+    refused_now = companion("game", "do", game_id, "seasons_reveal", "--db", str(db_path))
+    assert refused_now.returncode == 2 and "Traceback" not in refused_now.stderr
+    assert "The game is over" in refused_now.stderr, refused_now.stderr
+    saved = json.loads(companion("game", "show", game_id, "--json", "--db", str(db_path)).stdout)
+    seasons = saved["state"]["modules_state"]["seasons"]
+    assert len(seasons["deck"]) == 4 and seasons["revealed"] == [] and saved["state"]["ended"]
