@@ -5,16 +5,23 @@ arguments as compact JSON, so the view stays plain data for the CLI's ``--json``
 it now, or the reason the game would give (a message as data, rendered in the reader's language where shown). The
 answers come from the commands' own ``verify`` behind the game-over gate (``commands.base.refusal``), the very
 check ``Session.execute`` makes: the view holds no rule of its own, and a panel asks its view, never the session.
+
+While a screen draws, a view built from the game as saved now is answered through the answers the screen keeps for
+that game (``answered_by``, set by ``companion.ui.kept``): a command two views list (the Season's reveal, in the
+round's checklist and in the Seasons panel) is verified once per change, not once per view.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from companion.core.commands.base import Command, refusal, registered_commands
 from companion.core.content import Content
+from companion.core.errors import CommandError
 from companion.core.i18n import Msg
 from companion.core.schema import JsonObject
 from companion.core.state import State
@@ -56,12 +63,29 @@ def reason_of(error: Exception) -> Reason:
     return first if isinstance(first, (dict, str)) else str(error)  # a dict: a message raised as stored data
 
 
+Answer = Callable[[Command], CommandError | None]
+#: The state a screen is drawing a view from, and its kept answer to each command (``answered_by``), or None.
+_KEPT: ContextVar[tuple[State, Answer] | None] = ContextVar("kept_answers", default=None)
+
+
+@contextmanager
+def answered_by(state: State, answer: Answer) -> Iterator[None]:
+    """While a view of ``state`` is built, its actions are ``answer``'s (the same refusal, kept for that state)."""
+    token = _KEPT.set((state, answer))
+    try:
+        yield
+    finally:
+        _KEPT.reset(token)
+
+
 def actions(commands: Iterable[Command | None], state: State, content: Content) -> Actions:
     """Each of ``commands`` (None: no such action now) with the game's answer to it now."""
+    kept = _KEPT.get()
+    answer = kept[1] if kept is not None and kept[0] is state else None  # another state (a draft): asked here
     out: Actions = {}
     for command in commands:
         if command is not None:
-            refused = refusal(command, state, content)
+            refused = refusal(command, state, content) if answer is None else answer(command)
             out[action_key(command)] = None if refused is None else reason_of(refused)
     return out
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from companion.core.content import Content
 from companion.core.errors import GameError
+from companion.core.registry import the_apps_own
 from companion.core.schema import Ended, Json, JsonObject
 from companion.core.state import State
 
@@ -85,7 +86,9 @@ _loaded = False
 
 
 def register(hooks: ModuleHooks) -> None:
-    _HOOKS[hooks.id] = hooks
+    """Register a game area's hooks: only the app's own (its ``active`` defined in ``companion.``)."""
+    if the_apps_own(hooks.active):
+        _HOOKS[hooks.id] = hooks
 
 
 class Lifecycle(Protocol):

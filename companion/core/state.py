@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 State = GameState
 STATE_SCHEMA: Final = 1
+#: The Slumber step's phase id (the round's last step in March of the Ants), where several game areas act.
+SLUMBER: Final = "slumber"
 
 
 def game_def(state: State, content: Content) -> GameDef:

@@ -21,6 +21,7 @@ import copy
 import os
 import threading
 from collections.abc import Callable, Hashable, Iterable, Iterator
+from functools import partial
 from typing import TYPE_CHECKING, TypeVar, cast
 from weakref import WeakKeyDictionary
 
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
     from _collections_abc import dict_items, dict_keys, dict_values
 
 from companion import spans
+from companion.core.actions import answered_by
 from companion.core.commands.base import Command
 from companion.core.errors import CommandError
 from companion.core.i18n import language
@@ -283,12 +285,23 @@ class GameReader:
         found = answers.get(full)  # TypeError for a key that cannot be kept
         if found is None:
             read: set[str] = set()
-            with spans.part("views"):
-                found = answers[full] = (compute(cast(State, ReadState(doc["state"], read))), frozenset(read) | outside)
+            state = cast(State, ReadState(doc["state"], read))
+            with spans.part("views"), answered_by(state, partial(self._kept_refusal, state, read)):
+                found = answers[full] = (compute(state), frozenset(read) | outside)
         return cast(T, found[0]), found[1]
 
     def _refusal(self, command: Command) -> CommandError | None:
         return self.ask(("refusal", command), lambda state: refusal(command, state, self.content))
+
+    def _kept_refusal(self, state: State, read: set[str], command: Command) -> CommandError | None:
+        """A view's answer to ``command`` (``core.actions``), kept with this game's answers, so a command two views
+        list is verified once; the parts of the state it read are that view's too (``read``)."""
+        try:
+            refused, parts = self.answer(("refusal", command), lambda now: refusal(command, now, self.content))
+        except TypeError:  # a command with a list in it: asked afresh
+            return refusal(command, state, self.content)
+        read.update(parts)
+        return refused
 
 
 class Used:

@@ -24,7 +24,6 @@ KNOWN: dict[str, str] = {
     "ZONES": "the terminal's --zone choices: its parsers import nothing of the core until a command runs",
     "LANGS": "the rules corpus's languages (companion.rules reads no core module) and the terminal's --lang choices",
     "MAX_HEX": "the highest hex number her meadow and the Predators' board take: two areas' own input limits",
-    "SLUMBER": "the Slumber step's phase id, named in the Decrees' and the Symbiotes' commands",
 }
 
 

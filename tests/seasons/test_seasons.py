@@ -3,19 +3,24 @@
 from __future__ import annotations
 
 import copy
+import json
+from pathlib import Path
 
 import pytest
 
+from companion.core.actions import action_key
 from companion.core.checklist import phase_items
-from companion.core.commands.turns import NextRound
+from companion.core.commands.turns import EndEarly, NextRound
 from companion.core.content import Content
 from companion.core.hooks import InvalidModuleState, bring_up_to_date
+from companion.core.i18n import render
 from companion.core.seasons import seasons_view
 from companion.core.seasons.commands import BuildSeasons, DescribeSeason, EnterSeasons, RevealSeason
 from companion.core.seasons.model import validate_state
 from companion.core.session import Session
 from tests.module_helpers import refused, session, undo_all
 from tests.scoring_helpers import go_to
+from tests.terminal import companion
 
 
 @pytest.fixture
@@ -88,3 +93,39 @@ def test_undo_across_and_adopt(game: Session) -> None:
     bad["deck"], bad["revealed"] = ["e1", "e2", "l1", "l2"], ["e2"]
     with pytest.raises(InvalidModuleState, match="not the top of the Seasons deck"):
         validate_state(bad, before, game.content)
+
+
+def test_the_view_says_its_actions_and_an_ended_game_reveals_none(game: Session) -> None:
+    """Build and reveal as the game answers them (the game-over gate too: the old ``due`` flag, a bare ``can``,
+    offered a reveal in a game ended early); the panel shows Reveal exactly when the view allows it."""
+    from tests.ui.test_module_panels import built, find
+
+    build, reveal = action_key(BuildSeasons()), action_key(RevealSeason())
+    acts = seasons_view(game.state, game.content)["actions"]
+    assert acts[build] is None and render(acts[reveal], "en") == "Build the Seasons deck first."
+    game.execute(BuildSeasons())
+    acts = seasons_view(game.state, game.content)["actions"]
+    assert acts[reveal] is None
+    assert render(acts[build], "en") == "The Seasons deck is already built (Undo takes it back)."
+    assert find(built(game)["seasons"], "seasons-reveal").label == "Reveal this round's Season"
+    game.execute(EndEarly("leaders"))
+    acts = seasons_view(game.state, game.content)["actions"]
+    assert acts[reveal] == acts[build] and render(acts[reveal], "en") == game.why_not(RevealSeason())
+    with pytest.raises(AssertionError):
+        find(built(game)["seasons"], "seasons-reveal")
+
+
+def test_the_terminal_reveals_no_season_in_a_game_ended_early(db_path: Path) -> None:
+    """The same gate in the terminal: after ``game end-early`` a reveal is refused in one line and the save is kept
+    as it was (its deck built, nothing revealed)."""
+    made = companion("game", "new", "--player", "Ana:red", "--player", "Bo:blue", "--expansion", "minions",
+                     "--variant", "seasons", "--db", str(db_path))
+    game_id = made.stdout.strip()
+    assert companion("game", "do", game_id, "seasons_build", "--db", str(db_path)).returncode == 0
+    assert companion("game", "end-early", game_id, "--db", str(db_path)).returncode == 0
+    refused_now = companion("game", "do", game_id, "seasons_reveal", "--db", str(db_path))
+    assert refused_now.returncode == 2 and "Traceback" not in refused_now.stderr
+    assert "The game is over" in refused_now.stderr, refused_now.stderr
+    saved = json.loads(companion("game", "show", game_id, "--json", "--db", str(db_path)).stdout)
+    seasons = saved["state"]["modules_state"]["seasons"]
+    assert len(seasons["deck"]) == 4 and seasons["revealed"] == [] and saved["state"]["ended"]

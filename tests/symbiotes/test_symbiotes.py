@@ -6,8 +6,9 @@ import copy
 
 import pytest
 
+from companion.core.actions import action_key
 from companion.core.checklist import phase_items
-from companion.core.commands.turns import FinishGame, NextPhase
+from companion.core.commands.turns import EndEarly, FinishGame, NextPhase
 from companion.core.content import Content
 from companion.core.hooks import InvalidModuleState, bring_up_to_date
 from companion.core.i18n import render
@@ -127,3 +128,45 @@ def test_end_points_are_booked_before_the_broodmother_settles_an_asymmetric_game
     assert s.state["modules_state"]["symbiote-tokens"]["booked"] == {"p1": 1, "p2": 1}
     assert (total_score(s.state, "p1"), total_score(s.state, "p2")) == (1, 1)
     assert s.state["ended"] is not None and s.state["ended"]["code"]
+
+
+def _allowed(s: Session) -> list[str]:
+    return [k for k, reason in symbiotes_view(s.state, s.content)["actions"].items() if reason is None]
+
+
+def test_the_view_says_which_pairs_may_swap_and_which_battles_give_back(game: Session) -> None:
+    """Each pair's swap and battle, as the game answers them now; ``exchange`` and ``says`` read off those."""
+    view = symbiotes_view(game.state, game.content)
+    assert render(view["exchange"], "en") == "Symbiote tokens are exchanged at Slumber; this is Worker Phase."
+    assert _allowed(game) == [] and view["says"] == {}  # each colony holds only its own: no battle gives back
+    go_to(game, "slumber")
+    assert symbiotes_view(game.state, game.content)["exchange"] is None
+    assert len(_allowed(game)) == 3  # the three pairs may swap; still no battle
+    game.execute(Exchange("p1", "p1:head", "p2", "p2:thorax"))
+    view = symbiotes_view(game.state, game.content)
+    battle = action_key(ReturnForBattle("p1", "p2"))
+    assert view["exchange"] is None and battle in _allowed(game)
+    assert render(view["says"][battle], "en") == "Battle: Ana and Bo give back 2 Symbiote tokens"
+    game.execute(Exchange("p1", "p1:thorax", "p3", "p3:head"))
+    game.execute(Exchange("p2", "p2:head", "p3", "p3:thorax"))
+    assert render(symbiotes_view(game.state, game.content)["exchange"], "en") == (
+        "Every pair of colonies has swapped at this Slumber.")
+    assert render(symbiotes_view(game.state, game.content)["exchange"], "es") == (
+        "Cada pareja de colonias ya intercambió en esta Inactividad.")
+    game.execute(EndEarly("leaders"))
+    assert _allowed(game) == []  # the game is over: no swap, no battle
+
+
+def test_the_panel_offers_the_battles_the_view_allows(game: Session) -> None:
+    from tests.ui.test_module_panels import built, find, tap
+
+    panel = built(game)["symbiotes"]
+    assert find(panel, "symbiotes-no-battle").label == (
+        "No colony holds another's Symbiote token: a battle gives none back.")
+    go_to(game, "slumber")
+    game.execute(Exchange("p1", "p1:head", "p2", "p2:thorax"))
+    panel = built(game)["symbiotes"]
+    with pytest.raises(AssertionError):
+        find(panel, "symbiotes-battle-p1-p3")  # nothing to give back between Ana and Cy
+    tap(panel, "symbiotes-battle-p1-p2")
+    assert game.undo_label == "Battle: Ana and Bo give back 2 Symbiote tokens"

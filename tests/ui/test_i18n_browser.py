@@ -302,7 +302,7 @@ GAME_DIALOGS = {
     "everything": ["total-p2", "aphids-add", "decree-custom", "predators-ladybug-health", "predators-ladybug-move",
                    "predators-ladybug-battle-p1", "predators-ladybug-win-p1", "chambers-define",
                    "chambers-p2-play-scavenger-s-cache", "mutations-name", "mutations-p1-keep", "seasons-enter",
-                   "seasons-describe", "parasites-play-other", "parasites-play-incubator-head", "symbiotes-battle"],
+                   "seasons-describe", "parasites-play-other", "parasites-play-incubator-head"],
     "evolved": ["pp-set-revealed", "pp-type-card", "chambers-p1-nest"],
     "cards": ["total-p1", "end-early"],
     "last": ["finish-game"],

@@ -5,9 +5,13 @@ Every panel of real games - every module of March of the Ants and of the Evolved
 asymmetric games, Antscape - is built after each of a few dozen moves the table could make (each area's own
 ``moves``, the ones the game takes, in a seeded order), while asking the session or the tab's reader whether a
 command may run raises: a panel that still asks fails here, and so does one that looks up a command its view does
-not list (``UnlistedAction``). The game screen's round bar and standings are drawn the same way, from the game
-view's ``actions``, and each of their buttons must then be enabled exactly when the session takes its command. No
-module of the panels or the game screen's parts names ``can(`` or ``why_not(`` either.
+not list (``UnlistedAction``), and so does one whose view answers by a command's bare ``can`` (the game-over gate
+left out) rather than its ``actions``. The game screen's round bar and standings are drawn the same way, from the
+game view's ``actions``, and each of their buttons must then be enabled exactly when the session takes its command.
+No module of the panels, the game screen's parts or the Calculators' tally names ``can(`` or ``why_not(`` either,
+no view of the core answers by ``.can(``, and the panels and the tally that draw only from their views (Seasons,
+Symbiotes, the tally: ``FROM_THEIR_VIEWS``) read nothing of the game's state themselves. The tally's drawing is
+checked against the session in ``tests/ui/test_tally.py``.
 """
 
 from __future__ import annotations
@@ -39,8 +43,12 @@ from tests.ui.test_broodmother_helpers import ASYM, COOP, SOLO, StubApp
 from tests.ui.test_build_once import TabStub
 from tests.ui.test_kept_panels import controls
 
-UI = Path(__file__).resolve().parents[2] / "companion" / "ui"
-ASKERS = (UI / "panels", UI / "game_parts")  # the panels, and the round bar, standings and the rest of the screen
+COMPANION = Path(__file__).resolve().parents[2] / "companion"
+UI = COMPANION / "ui"
+# the panels, the round bar, standings and the rest of the game screen, and the Calculators' tally
+ASKERS = (UI / "panels", UI / "game_parts", UI / "tally.py", UI / "screens" / "calculators.py")
+#: UI modules drawn from their views alone: no game state read, no rule helper of an area imported.
+FROM_THEIR_VIEWS = (UI / "panels" / "seasons.py", UI / "panels" / "symbiotes.py", UI / "tally.py")
 STEPS = 30
 
 
@@ -116,14 +124,32 @@ def _refuse_asking(m: pytest.MonkeyPatch) -> None:
         for name in ("can", "why_not"):
             m.setattr(owner, name, asked)
     m.setattr(Session, "verify", asked)
+    m.setattr(Command, "can", asked)  # a view's answer without the game-over gate: its actions are the one way
+
+
+def _lines(paths: tuple[Path, ...], pattern: str) -> list[str]:
+    """Each line of the Python files at ``paths`` (a folder: all within) matching ``pattern``, as file:line."""
+    found = re.compile(pattern)
+    files = [f for path in paths for f in (sorted(path.rglob("*.py")) if path.is_dir() else [path])]
+    return [f"{f.relative_to(COMPANION)}:{n}" for f in files
+            for n, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1) if found.search(line)]
 
 
 def test_no_panel_or_game_screen_part_asks_whether_a_command_may_run() -> None:
-    asking = re.compile(r"\.(can|why_not)\(")
-    found = [f"{path.relative_to(UI)}:{n}" for folder in ASKERS for path in sorted(folder.rglob("*.py"))
-             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if asking.search(line)]
-    assert found == []
+    assert _lines(ASKERS, r"\.(can|why_not)\(") == []
     assert len(list(UI.joinpath("game_parts").glob("*.py"))) > 3  # the walk sees the round bar and the standings
+    assert all(path.exists() for path in ASKERS + FROM_THEIR_VIEWS)
+
+
+def test_no_view_answers_by_a_bare_can() -> None:
+    """A view of the core says what the game takes by its ``actions`` (the game-over gate, then ``verify``)."""
+    views = (*sorted(COMPANION.joinpath("core").rglob("*view*.py")), COMPANION / "core" / "tally.py")
+    assert len(views) > 10 and _lines(views, r"\.can\(") == []
+
+
+def test_the_views_only_panels_and_the_tally_read_no_state_of_the_game() -> None:
+    """Seasons, Symbiotes and the tally draw from their views: no state read, no area's model or ``game_def``."""
+    assert _lines(FROM_THEIR_VIEWS, r"\.state\b|game_def|\.model import (?!KEY$)") == []
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -53,7 +53,7 @@ from companion.core.end_codes import HER
 from companion.core.errors import CommandError
 from companion.core.i18n import N_, Msg, msg, nmsg
 from companion.core.predators.model import check_summon, summon
-from companion.core.state import State, game_def
+from companion.core.state import SLUMBER, State, game_def
 
 
 def _fingerprint(state: State) -> Mark:
@@ -338,7 +338,7 @@ class ScoreSlumber(BroodCommand, name="bm_slumber"):
 
     def check(self, state: State, b: Brood, bc: BroodContent) -> None:
         no_pending(b)
-        if state["phase"] != "slumber":
+        if state["phase"] != SLUMBER:
             raise CommandError(msg("Her Slumber points are scored in the Slumber step; advance the phase "
                                    "first (Next in the app; `companion solo next ID` in the terminal)."))
         if state["round"] in b["slumbers"]:

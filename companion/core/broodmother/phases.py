@@ -16,7 +16,7 @@ from companion.core.broodmother.scoring import score_slumber, slumber_preview
 from companion.core.commands.phase_hooks import PhaseHooks, register_phase_hooks
 from companion.core.content import Content
 from companion.core.i18n import N_, Msg, msg
-from companion.core.state import State
+from companion.core.state import SLUMBER, State
 
 QUESTION_NAMES = {
     "expand": N_("which hex her Expand revealed"),
@@ -40,7 +40,7 @@ def hold(state: State, content: Content, ending: str) -> Msg | None:
 
 
 def _slumber_ends(state: State, ending: str) -> bool:
-    return ending != "phase" or state["phase"] == "slumber"
+    return ending != "phase" or state["phase"] == SLUMBER
 
 
 def leave(state: State, content: Content, ending: str) -> list[str | Msg]:

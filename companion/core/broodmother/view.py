@@ -83,7 +83,7 @@ from companion.core.i18n import N_, render, tr, trf, trn
 from companion.core.predators.model import KEY as PREDATORS
 from companion.core.predators.model import live, name_of, tracker
 from companion.core.schema import Ended
-from companion.core.state import State
+from companion.core.state import SLUMBER, State
 
 if TYPE_CHECKING:
     from companion.core.views import RivalStanding
@@ -295,7 +295,7 @@ def _interpretations(state: State, b: Brood, bc: BroodContent) -> Interpretation
         current += {"expand": ["inner-meadow-asked"], "predator": ["predator-pool"],
                     "strike": ["strike-any-colony"]}[b["pending"][0]["kind"]]
         current.append("question-holds-the-game")
-    if state["phase"] == "slumber":
+    if state["phase"] == SLUMBER:
         current.append("slumber-at-step-end")
     if state["phase"] not in bc.reaction_phases:
         current.append("reactions-in-worker-phase")

@@ -16,6 +16,7 @@ from typing_extensions import dataclass_transform
 from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.i18n import Msg, msg
+from companion.core.registry import the_apps_own
 from companion.core.schema import JsonObject
 from companion.core.state import State
 
@@ -51,7 +52,7 @@ class Command:
         dataclasses.dataclass(frozen=True)(cls)
         if name:
             cls.name = name
-            if _is_the_apps(cls):
+            if the_apps_own(cls):  # a test registers its own with ``register_command``
                 register_command(cls)
 
     def verify(self, state: State, content: Content) -> None:
@@ -108,13 +109,6 @@ def refusal(command: Command, state: State, content: Content) -> CommandError | 
     if reason := end_block(command, state):
         return CommandError(reason)
     return verified(command, state, content)
-
-
-def _is_the_apps(cls: type) -> bool:
-    """Only the app's own commands join the registry when their class is defined: one a test declares (to break a
-    game on purpose) would otherwise be drawn by the property machine in a full run. A test registers its own
-    with ``register_command`` (and takes it back with ``unregister_command``)."""
-    return cls.__module__.startswith("companion.")
 
 
 def register_command(cls: type[Command]) -> None:

@@ -11,10 +11,8 @@ from companion.core.errors import CommandError
 from companion.core.i18n import Msg, msg
 from companion.core.module_state import colony
 from companion.core.points import Reward, book, check_bookable
-from companion.core.state import State, game_def, player
+from companion.core.state import SLUMBER, State, game_def, player
 from companion.core.words import names_and
-
-SLUMBER = "slumber"
 
 
 def _chosen(state: State) -> Decree:

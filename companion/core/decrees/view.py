@@ -16,7 +16,7 @@ from companion.core.decrees.content import Decree, decrees_content, said
 from companion.core.decrees.model import KEY, colonies, decrees
 from companion.core.errors import CommandError
 from companion.core.i18n import Msg, msg
-from companion.core.state import State
+from companion.core.state import SLUMBER, State
 
 
 class ColonyMeasure(TypedDict):
@@ -82,7 +82,7 @@ def _offered(state: State, entered: dict[str, int], typed: Sequence[ChooseDecree
 
 
 def phase_items(state: State, content: Content, phase_id: str, event: str) -> list[Item]:
-    if not entering("slumber", KEY, state, phase_id, event):
+    if not entering(SLUMBER, KEY, state, phase_id, event):
         return []
     d = decrees(state)
     name = said(d["decree"], "name") if d["decree"] else msg("Queen's Decree")

@@ -13,7 +13,7 @@ from companion.core.content import Content
 from companion.core.drafting.commands import CarryOver
 from companion.core.drafting.model import KEY, colonies, drafting, drafting_content, in_play, plan
 from companion.core.i18n import Msg, msg, render, tr
-from companion.core.state import State, has
+from companion.core.state import SLUMBER, State, has
 from companion.core.words import listing
 
 
@@ -137,7 +137,7 @@ def phase_items(state: State, content: Content, phase_id: str, event: str) -> li
         out.append(tick_item("drafting:harvest", KEY, tr("Round Draft: card collection sites give no card now "
                              "(enter each colony's as cards kept at the next draft); aphid-farm cards go face down "
                              "beside the mat."), state))
-    if has(state, "round-draft") and special and phase_id == "slumber":
+    if has(state, "round-draft") and special and phase_id == SLUMBER:
         out.append(tick_item("drafting:discard", KEY, tr("Round Draft: at the end of Slumber, every colony "
                              "discards its whole hand."), state))
     return out

@@ -10,7 +10,7 @@ from companion.core.eve.scoring import check_board, eve_points
 from companion.core.i18n import Msg, msg, nmsg
 from companion.core.module_state import set_count
 from companion.core.points import Reward, book, check_bookable, rewards_text
-from companion.core.state import State, game_def, player
+from companion.core.state import SLUMBER, State, game_def, player
 
 KINDS = ("adjacent", "other")
 
@@ -85,7 +85,7 @@ class ApplyEve(Command, name="eve_apply"):
     """At Slumber: Enclave 2 CP, each controlled hex next to it 2 CP, every other controlled hex 1 CP."""
 
     def verify(self, state: State, content: Content) -> None:
-        if state["phase"] != "slumber":
+        if state["phase"] != SLUMBER:
             phase = game_def(state, content).phase(state["phase"]).message()
             raise CommandError(msg("Eve of the Antperium scores at Slumber; this is {phase}.", phase=phase))
         if state["round"] in eve(state)["applied"]:

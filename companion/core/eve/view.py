@@ -16,7 +16,7 @@ from companion.core.eve.model import KEY, EveState, eve
 from companion.core.eve.scoring import points_sum
 from companion.core.i18n import Msg, msg
 from companion.core.points import rewards_text
-from companion.core.state import State, ant_players
+from companion.core.state import SLUMBER, State, ant_players
 
 REMINDERS = (
     msg("Each Homeland is its player's Great Tunnel: you may always place larvae on your own, never on another's."),
@@ -78,7 +78,7 @@ def _offered(state: State, e: EveState) -> list[Command]:
 
 
 def phase_items(state: State, content: Content, phase_id: str, event: str) -> list[Item]:
-    if not entering("slumber", KEY, state, phase_id, event):
+    if not entering(SLUMBER, KEY, state, phase_id, event):
         return []
     e = eve(state)
     holder = next((p["name"] for p in state["players"] if p["id"] == e["enclave"]), None)

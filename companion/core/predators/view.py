@@ -40,7 +40,7 @@ from companion.core.predators.rules import (
     starting_health,
     tier_of,
 )
-from companion.core.state import State, game_def
+from companion.core.state import SLUMBER, State, game_def
 from companion.core.words import listing
 
 
@@ -292,7 +292,7 @@ def phase_items(state: State, content: Content, phase_id: str, event: str) -> li
             out.append(tick_item(f"predators:mantis:{p['id']}", KEY, trf("{name} strikes {where}: each nest there "
                                  "loses the ants its Tier {tier} mantis number says.", name=tr(name), where=where,
                                  tier=tier_of(p["health"])), state))
-    if phase_id == "slumber" and any(p["id"] == CORDYCEPS for p in live(t)):
+    if phase_id == SLUMBER and any(p["id"] == CORDYCEPS for p in live(t)):
         done = not any(p["spores"] for p in live(t))
         out.append(command_item("predators:clear-spores", KEY, tr("Remove every spore token"), ClearSpores(), state,
                                 content, done=done, scoring=False))
@@ -319,7 +319,7 @@ def pp_phase_items(state: State, content: Content, phase_id: str, event: str) ->
                                     trf("{name}'s {predator} is in the Great Tunnel: it is lost", name=who,
                                         predator=it), LoseAlly(x["player"], "tunnel"), state, content, done=False,
                                     scoring=False))
-        if phase_id == "slumber":
+        if phase_id == SLUMBER:
             scoring = card_text(a, x["predator"])["scoring"] or tr("as on its card")
             out.append(tick_item(f"pp:scoring:{x['player']}", PP_KEY,
                                  trf("{name} scores the {predator}: {scoring}", name=who, predator=it,

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing_extensions import TypedDict
 
+from companion.core.actions import Actions, actions
 from companion.core.checklist import Item, command_item, entering
 from companion.core.content import Content, interpretations_said
 from companion.core.i18n import Msg, msg, render
-from companion.core.seasons.commands import RevealSeason
+from companion.core.seasons.commands import BuildSeasons, RevealSeason
 from companion.core.seasons.model import KEY, SeasonCard, card, in_force, said, seasons, seasons_content
 from companion.core.state import State
 
@@ -36,10 +37,10 @@ class SeasonsView(TypedDict):
     left: int
     in_force: ShownSeason | None
     revealed: list[RevealedSeason]
-    due: bool
     cards: list[ShownSeason]
     reminders: list[Msg]
     interpretations: list[Msg]
+    actions: Actions  # the deck built from the seeded generator, this round's reveal: allowed now, or why not
 
 
 def _card(c: SeasonCard) -> ShownSeason:
@@ -53,10 +54,10 @@ def seasons_view(state: State, content: Content) -> SeasonsView:
         "built": bool(s["deck"]), "left": len(s["deck"]) - len(s["revealed"]),
         "in_force": _card(now) if now else None,
         "revealed": [{"round": i + 1, **_card(card(s, cid))} for i, cid in enumerate(s["revealed"])],
-        "due": RevealSeason().can(state, content),
         "cards": [_card(c) for c in s["cards"]],
         "reminders": [msg(text) for text in seasons_content()["reminders"]],
         "interpretations": interpretations_said(seasons_content()["interpretations"]),
+        "actions": actions((BuildSeasons(), RevealSeason()), state, content),
     }
 
 

@@ -6,11 +6,9 @@ from companion.core.commands.base import Command
 from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.i18n import Msg, msg, nmsg
-from companion.core.state import State, game_def, player
+from companion.core.state import SLUMBER, State, game_def, player
 from companion.core.symbiotes.model import held_by, owner_of, part_of, symbiotes, symbiotes_content
 from companion.core.words import listing, part_name
-
-SLUMBER = "slumber"
 
 
 def _name(state: State, pid: str) -> str:

@@ -28,6 +28,7 @@ import flet as ft
 from companion.core.actions import Reason, allowed, lookup
 from companion.core.commands.base import Command
 from companion.core.content import Content
+from companion.core.registry import the_apps_own
 from companion.core.schema import JsonObject
 from companion.core.session import Executed, Session
 from companion.core.setup import setup_summary
@@ -191,7 +192,9 @@ _loaded = False
 
 
 def register(panel: Panel) -> None:
-    _PANELS[panel.id] = panel
+    """Register a panel: only the app's own (its ``build`` defined in ``companion.``)."""
+    if the_apps_own(panel.build):
+        _PANELS[panel.id] = panel
 
 
 @dataclass(frozen=True)

@@ -16,9 +16,9 @@ from companion.core.seasons.commands import BuildSeasons, DescribeSeason, EnterS
 from companion.core.seasons.model import KEY
 from companion.core.seasons.view import SeasonsView
 from companion.ui.i18n import Renderable, render, tr, trf, trn, verbatim
-from companion.ui.panels import Panel, PanelContext, module_applies, register
+from companion.ui.panels import Panel, PanelContext, module_applies, register, sends
 from companion.ui.panels.forms import Field, ask
-from companion.ui.panels.scoring_controls import interpretations, line, note, wide_choice
+from companion.ui.panels.scoring_controls import command_choice, interpretations, line, note, wide_choice
 
 applies = module_applies(KEY, "variants")
 
@@ -29,8 +29,8 @@ def _text(value: Renderable) -> str:
 
 
 def build(ctx: PanelContext) -> list[ft.Control]:
-    view = seasons_view(ctx.state, ctx.content)
-    s = ctx.sizes
+    view = ctx.area(KEY, seasons_view)
+    listed, s = view["actions"], ctx.sizes
     out: list[ft.Control] = []
     now = view["in_force"]
     if now:
@@ -40,13 +40,13 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     else:
         out.append(line(tr("No Season revealed yet."), s, identifier="seasons-now", muted=True))
     if not view["built"]:
-        out.append(wide_choice(tr("Build the Seasons deck (2 Early on top of 2 Late)"), ctx.handler(BuildSeasons), s,
-                           identifier="seasons-build", kind="filled"))
+        out.append(wide_choice(tr("Build the Seasons deck (2 Early on top of 2 Late)"),
+                               sends(ctx, listed, BuildSeasons()), s, identifier="seasons-build", kind="filled"))
         out.append(wide_choice(tr("Enter the deck built at the table"), ctx.answers.handler(partial(_ask_deck, ctx)), s,
                            identifier="seasons-enter", kind="text"))
-    elif view["due"]:
-        out.append(wide_choice(tr("Reveal this round's Season"), ctx.handler(RevealSeason), s,
-                               identifier="seasons-reveal", kind="filled"))
+    elif reveal := command_choice(ctx, listed, RevealSeason(), tr("Reveal this round's Season"), "seasons-reveal",
+                                  "filled"):
+        out.append(reveal)
     out.append(line(trn("1 card left in the Seasons deck", "{n} cards left in the Seasons deck", view["left"]), s,
                     size=s.small, muted=True))
     for r in view["revealed"]:

@@ -16,6 +16,7 @@ from typing import Any
 import flet as ft
 
 from companion.core.i18n import N_
+from companion.core.registry import the_apps_own
 from companion.ui import widgets
 from companion.ui.i18n import tr
 from companion.ui.screen import Screen
@@ -37,7 +38,9 @@ _CALCULATORS: dict[str, Calculator] = {}
 
 
 def register_calculator(calc: Calculator) -> None:
-    _CALCULATORS[calc.id] = calc
+    """Register a calculator: only the app's own (its ``build`` defined in ``companion.``)."""
+    if the_apps_own(calc.build):
+        _CALCULATORS[calc.id] = calc
 
 
 register_calculator(Calculator("tally", "Points tally", tally_controls, help_topic="scores"))
