@@ -4,7 +4,8 @@
 The codes' text is handed over by the test as a player would copy it: the host's *Share this table*, each guest's
 *Join a table*, the guest's answer back on the host. Then her draw from one guest, a point and Undo from the other,
 a view-only guest refused, and the host's game read back from its saves with every change; the guests' saves stay
-empty. (The phone build's own WebRTC link is tested by its engineer; this is the screens above any link.)
+empty; then a guest leaves (asked first) and the host shows it gone. One journey: the host, its guests and their joins
+are made once. (The phone build's own WebRTC link is tested by its engineer; this is the screens above any link.)
 """
 
 from __future__ import annotations
@@ -48,14 +49,6 @@ def phones(tmp_path: Path) -> Iterator[tuple[Server, Server, Server, str]]:
         yield servers[0], servers[1], servers[2], game_id
 
 
-@pytest.fixture
-def two_phones(tmp_path: Path) -> Iterator[tuple[Server, Server, str]]:
-    game_id = host_game(tmp_path / "host" / "games.json")
-    with run_server(tmp_path / "host" / "games.json", SERVER) as host, \
-            run_server(tmp_path / "ben" / "games.json", SERVER) as ben:
-        yield host, ben, game_id
-
-
 def code_on(ui: Ui, identifier: str) -> str:
     """The code a screen shows as text (what a player copies)."""
     return ui.label(f"{identifier}-text")
@@ -80,7 +73,11 @@ def join(host: Ui, guest: Ui, name: str, lang: str = "en") -> None:
     host.expect_label(f"table-play-{name}", f"{name} can play. Tap to make it view only.")
 
 
-def test_a_solo_game_played_from_two_guest_phones(browser: Browser, phones: tuple[Server, Server, Server, str]) -> None:
+def test_a_solo_game_played_from_two_guest_phones_then_one_leaves(
+        browser: Browser, phones: tuple[Server, Server, Server, str]) -> None:
+    """One table's journey: two guests join, play and undo; Cy is made view only; then Ben leaves and the host
+    shows him gone while Cy stays (one host and two joins for both halves: each half cost a host, a guest and a
+    join of its own before)."""
     host_server, ben_server, cy_server, game_id = phones
     host = new_tab(browser, host_server.url).open(f"/game/{game_id}", "game")
     ben = new_tab(browser, ben_server.url).open()
@@ -90,52 +87,52 @@ def test_a_solo_game_played_from_two_guest_phones(browser: Browser, phones: tupl
         join(host, ben, "Ben")
         join(host, cy, "Cy", "es")
         host.tap("share-close")
-        ben.tap("bm-her-turn")  # her draw, from a guest
-        host.by_id("bm-report").wait_for()
-        cy.by_id("bm-report").wait_for()
-        cy.tap("plus-p1")  # a point from the other guest
-        for ui in (host, ben, cy):
-            ui.expect_label("total-p1", re.compile(r"^Ana: 1\b"))
-        ben.tap("undo")
-        for ui in (host, ben, cy):
-            ui.expect_label("total-p1", re.compile(r"^Ana: 0\b"))
-        host.tap("share-table")
-        host.show("table-play-Cy")
-        host.tap("table-play-Cy")  # Cy may only watch now
-        cy.expect_text("table-banner", "Solo para ver")  # in Cy's language
-        saved = GameStore(host_server.db).session(game_id)
-        assert len(saved.state["modules_state"]["broodmother"]["history"]) == 1
-        assert [e["kind"] for e in saved.doc["log"]][-3:] == ["command", "command", "undo"]
+        played_undone_and_view_only(host, ben, cy, host_server.db, game_id)
         for guest_server in (ben_server, cy_server):
             assert GameStore(guest_server.db).list_games() == [], "a guest never saves the host's game"
-    finally:
-        for ui in (host, ben, cy):
-            ui.close()
-
-
-def test_a_guest_leaves_the_table_and_the_host_shows_it_gone(browser: Browser,
-                                                              two_phones: tuple[Server, Server, str]) -> None:
-    host_server, ben_server, game_id = two_phones
-    host = new_tab(browser, host_server.url).open(f"/game/{game_id}", "game")
-    ben = new_tab(browser, ben_server.url).open()
-    try:
-        host.tap("share-table")
-        join(host, ben, "Ben")
         host.tap("share-close")
-        ben.tap("table-leave")
-        ben.tap("confirm-cancel")  # asked first: staying keeps the game on screen
-        ben.wait_screen("game")
-        ben.tap("table-leave")
-        ben.tap("confirm-ok")
-        ben.wait_screen("home")
-        host.expect_text("info-message", "Ben left the table.")
-        assert not ben.exists("back-to-table"), "nothing of the host's game is kept to go back to"
-        host.tap("share-table")
-        host.by_id("table-guests").wait_for()
-        host.until(lambda: not host.exists("table-play-Ben"), "Ben is off the host's list")
-        ben.open(f"/game/{game_id}", "error")  # the host's game is not on this phone
+        ben_leaves(host, ben, game_id)
+        host.expect_label("table-play-Cy", re.compile("^Cy can only watch"))  # the other guest stays at the table
         assert GameStore(ben_server.db).list_games() == []
         assert [g.id for g in GameStore(host_server.db).list_games()] == [game_id]
     finally:
-        for ui in (host, ben):
+        for ui in (host, ben, cy):
             ui.close()
+
+
+def played_undone_and_view_only(host: Ui, ben: Ui, cy: Ui, host_db: Path, game_id: str) -> None:
+    """Her draw from one guest, a point and Undo from the other, every phone showing each; Cy made view only (said
+    in Spanish); the host's saves hold every change."""
+    ben.tap("bm-her-turn")  # her draw, from a guest
+    host.by_id("bm-report").wait_for()
+    cy.by_id("bm-report").wait_for()
+    cy.tap("plus-p1")  # a point from the other guest
+    for ui in (host, ben, cy):
+        ui.expect_label("total-p1", re.compile(r"^Ana: 1\b"))
+    ben.tap("undo")
+    for ui in (host, ben, cy):
+        ui.expect_label("total-p1", re.compile(r"^Ana: 0\b"))
+    host.tap("share-table")
+    host.show("table-play-Cy")
+    host.tap("table-play-Cy")  # Cy may only watch now
+    cy.expect_text("table-banner", "Solo para ver")  # in Cy's language
+    saved = GameStore(host_db).session(game_id)
+    assert len(saved.state["modules_state"]["broodmother"]["history"]) == 1
+    assert [e["kind"] for e in saved.doc["log"]][-3:] == ["command", "command", "undo"]
+
+
+def ben_leaves(host: Ui, ben: Ui, game_id: str) -> None:
+    """Ben leaves (asked first: staying keeps the game); the host says so and lists him no more; nothing of the
+    host's game stays on his phone."""
+    ben.tap("table-leave")
+    ben.tap("confirm-cancel")  # asked first: staying keeps the game on screen
+    ben.wait_screen("game")
+    ben.tap("table-leave")
+    ben.tap("confirm-ok")
+    ben.wait_screen("home")
+    host.expect_text("info-message", "Ben left the table.")
+    assert not ben.exists("back-to-table"), "nothing of the host's game is kept to go back to"
+    host.tap("share-table")
+    host.by_id("table-guests").wait_for()
+    host.until(lambda: not host.exists("table-play-Ben"), "Ben is off the host's list")
+    ben.open(f"/game/{game_id}", "error")  # the host's game is not on this phone

@@ -172,60 +172,67 @@ def test_join_by_code_and_by_the_qr_link_a_wrong_code_refused(browser: Browser, 
     bo.expect_text("share-banner", "Bo")
 
 
-def test_two_devices_tap_her_draw_at_once_one_card_and_undo_shows_on_both(
+def test_two_devices_tap_at_once_then_one_made_view_only_removed_and_sharing_stopped(
         browser: Browser, devices: list[Ui], table: Table) -> None:
+    """One host and one device for three checks in turn (each made its own host and device before): both tap her
+    draw at once and one card is drawn, Undo showing on both; the device made view only cannot act, then removed is
+    cut off; the host stops sharing and the shared address closes, and starts again with a new code."""
     host = host_tab(browser, devices, table)
     open_share(host)
-    ana = open_device(browser, devices, table.lan_url, "/", "join")
-    join_with_code(ana, code_of(host), "Dee")
-    ana.wait_screen("game")
+    dee = open_device(browser, devices, table.lan_url, "/", "join")
+    join_with_code(dee, code_of(host), "Dee")
+    dee.wait_screen("game")
     host.tap("share-close")
+    both_tap_her_draw_at_once(host, dee, table)
+    view_only_then_removed(host, dee, table)
+    sharing_stopped_and_started(host, table)
+
+
+def both_tap_her_draw_at_once(host: Ui, dee: Ui, table: Table) -> None:
+    """Two fingers on Her turn at once, on two devices: one card drawn; Undo on one shows Redo on the other."""
     left = len(deck(table)["draw"])
-    for ui in (host, ana):
+    for ui in (host, dee):
         ui.show("bm-her-turn")
     # Both fingers down within a few milliseconds: the points are found first, so no wait for a button's checks
     # falls between the taps (on a loaded machine that wait let the first draw reach the other screen well before
     # the second tap, which then rightly drew again)
-    points = [_centre(ui.by_id("bm-her-turn").bounding_box()) for ui in (host, ana)]
-    for ui, (x, y) in zip((host, ana), points, strict=True):
+    points = [_centre(ui.by_id("bm-her-turn").bounding_box()) for ui in (host, dee)]
+    for ui, (x, y) in zip((host, dee), points, strict=True):
         ui.page.mouse.click(x, y)
     wait_for(lambda: len(deck(table)["draw"]) < left, "no card was drawn")
     nothing_more(1500)
     assert len(deck(table)["draw"]) == left - 1, "two cards were drawn"
-    ana.expect_label("undo", re.compile("Undo"))
+    dee.expect_label("undo", re.compile("Undo"))
     host.expect_label("undo", re.compile("Undo"))
     host.tap("undo")
     wait_for(lambda: len(deck(table)["draw"]) == left, "the undo did not put the card back")
-    ana.expect_label("redo", re.compile("^Redo: "))
+    dee.expect_label("redo", re.compile("^Redo: "))
 
 
-def test_view_only_cannot_act_and_a_removed_device_is_cut_off(browser: Browser, devices: list[Ui],
-                                                               table: Table) -> None:
-    host = host_tab(browser, devices, table)
+def view_only_then_removed(host: Ui, dee: Ui, table: Table) -> None:
+    """Made view only, the device's taps change nothing saved; removed, it is back on the join page."""
     open_share(host)
-    eve = open_device(browser, devices, table.lan_url, "/", "join")
-    join_with_code(eve, code_of(host), "Eve")
-    eve.wait_screen("game")
-    dialog_tap(host, "device-play-Eve")
-    eve.expect_text("share-banner", "view only")
+    dialog_tap(host, "device-play-Dee")
+    dee.expect_text("share-banner", "view only")
     host.shot("share-devices-360")
     before = saved_games(table.server.db)[table.game_id]["rev"]
-    eve.show("plus-p1")
-    eve.by_id("plus-p1").click(force=True)
-    eve.by_id("undo").click(force=True)
+    dee.show("plus-p1")
+    dee.by_id("plus-p1").click(force=True)
+    dee.by_id("undo").click(force=True)
     nothing_more(1500)
     assert saved_games(table.server.db)[table.game_id]["rev"] == before
-    eve.shot("view-only-360")
+    dee.shot("view-only-360")
 
-    dialog_tap(host, "device-remove-Eve")
-    eve.wait_screen("join")
-    assert not eve.exists("screen-game")
+    dialog_tap(host, "device-remove-Dee")
+    dee.wait_screen("join")
+    assert not dee.exists("screen-game")
 
 
-def test_stop_sharing_closes_the_shared_address(browser: Browser, devices: list[Ui], table: Table) -> None:
+def sharing_stopped_and_started(host: Ui, table: Table) -> None:
+    """Stop sharing closes the shared address (the host's own still answers); started again from the Share button,
+    a new code is shown and printed in the terminal that started the app."""
     import httpx
 
-    host = host_tab(browser, devices, table)
     open_share(host)
     dialog_tap(host, "share-stop")
     host.by_id("share-start").wait_for(state="attached")
