@@ -78,8 +78,9 @@ class Bars:
         if view.bottom_appbar is None:
             from companion.ui import widgets
 
-            view.bottom_appbar = ft.BottomAppBar(self.bottom_row, padding=ft.Padding.symmetric(horizontal=8),
-                                                 height=widgets.bar_height(screen.sizes))
+            view.bottom_appbar = ft.BottomAppBar(
+                self.bottom_row, padding=ft.Padding.symmetric(horizontal=widgets.BAR_PADDING),
+                height=widgets.bar_height(screen.sizes))
         # Keyed inside a list, so it is reconciled as the body's items are (``Screen._outline``).
         fresh: list[ft.Control] = [ft.Container(bottom, key=f"{screen.identifier}-bottom", expand=True,
                                                 disabled=screen.changes_game and not screen.app.guests.can_play)]

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from companion.ui.i18n import tr, trf
+from companion.ui.measure import text_width
 from companion.ui.models import Debouncer
 from companion.ui.return_path import Origin
 from companion.ui.theme import (
@@ -118,24 +119,41 @@ def bar_height(sizes: Sizes) -> int:
     return round(BAR_HEIGHT + (BAR_DETAIL_LINES - 1) * BAR_DETAIL_MAX * 1.35)
 
 
+BAR_PADDING = 8  # px: the bottom bar's side padding, and the gap between its buttons
+
+
+def bar_button_width(page_width: float, buttons: int) -> float:
+    """The width of each of ``buttons`` bottom-bar buttons sharing a page ``page_width`` px wide."""
+    return (page_width - 2 * BAR_PADDING - (buttons - 1) * BAR_PADDING) / buttons
+
+
+BAR_BUTTON_PADDING = 14  # px each side of a bottom-bar button's face
+BAR_ICON_ROOM = 18 + 8  # px: a button's icon and its gap to the text (Material's)
+
+
 def bar_button(title: str, detail: str, icon: ft.IconData, on_tap: EventHandler | None, *, identifier: str,
-               sizes: Sizes) -> ft.Control:
-    """A bottom-bar button with a short title and what it will do underneath ("Undo" / "Ana +1 CP").
+               sizes: Sizes, width: float) -> ft.Control:
+    """A bottom-bar button ``width`` px wide with a short title and what it will do underneath ("Undo" /
+    "Ana +1 CP").
 
     Above "Large" its type stops growing, the icon makes way and the detail wraps onto up to four lines (the bar
     grows by three, ``bar_height``: a Spanish label is a line longer), so "Nothing to undo" and "Ladybug
-    summoned in hex 7: Health 3, Tier 1" read whole at 360 px; up to "Large" a long label ends in "..." on its
-    one line, and is read whole aloud."""
+    summoned in hex 7: Health 3, Tier 1" read whole at 360 px; up to "Large" the icon also makes way for a
+    detail it would cut ("Nada que deshacer" at 360 px; the title says what the button does), and a longer one
+    ends in "..." on its one line, and is read whole aloud."""
     roomy = sizes.scale <= BAR_TEXT_GROWS_UP_TO
+    detail_size = min(sizes.small, BAR_DETAIL_MAX)
+    room = width - 2 * BAR_BUTTON_PADDING - BAR_ICON_ROOM
     face = ft.Column([
         ft.Text(title, size=min(sizes.label, BAR_TITLE_MAX), weight=ft.FontWeight.W_700, max_lines=1),
-        ft.Text(detail, size=min(sizes.small, BAR_DETAIL_MAX), max_lines=1 if roomy else BAR_DETAIL_LINES,
+        ft.Text(detail, size=detail_size, max_lines=1 if roomy else BAR_DETAIL_LINES,
                 overflow=ft.TextOverflow.ELLIPSIS),
     ], spacing=0, alignment=ft.MainAxisAlignment.CENTER, horizontal_alignment=ft.CrossAxisAlignment.START,
         tight=True)
     style = _shape("tonal")
-    style.padding = ft.Padding.symmetric(horizontal=14, vertical=4)
-    button = ft.FilledTonalButton(content=face, icon=icon if roomy else None, on_click=on_tap,
+    style.padding = ft.Padding.symmetric(horizontal=BAR_BUTTON_PADDING, vertical=4)
+    with_icon = roomy and text_width(detail, detail_size) <= room
+    button = ft.FilledTonalButton(content=face, icon=icon if with_icon else None, on_click=on_tap,
                                   disabled=on_tap is None, expand=True, style=style,
                                   height=BUTTON_HEIGHT + 8 if roomy else bar_height(sizes) - 12)
     label = f"{title}: {detail}" if on_tap else detail

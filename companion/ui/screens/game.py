@@ -304,14 +304,15 @@ class GameScreen(Screen):
     def bottom(self) -> ft.Control:
         session = self.session
         undo, redo = session.undo_label, session.redo_label
+        width = widgets.bar_button_width(page_width(self.app), 2)
         return ft.Row([
             widgets.bar_button(tr("Undo"), undo or tr("Nothing to undo"), ft.Icons.UNDO,
                                self.app.answers.handler(lambda: self.app.changes.undo(self.session)) if undo else None,
-                               identifier="undo", sizes=self.sizes),
+                               identifier="undo", sizes=self.sizes, width=width),
             widgets.bar_button(tr("Redo"), redo or tr("Nothing to redo"), ft.Icons.REDO,
                                self.app.answers.handler(lambda: self.app.changes.redo(self.session)) if redo else None,
-                               identifier="redo", sizes=self.sizes),
-        ], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+                               identifier="redo", sizes=self.sizes, width=width),
+        ], spacing=widgets.BAR_PADDING, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
     # -- actions -------------------------------------------------------------------------
     def _delete(self) -> None:
