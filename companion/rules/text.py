@@ -100,6 +100,7 @@ SYNONYMS = {
         "bigger": ("size",),
         "against": ("vs",), "versus": ("vs", "against"), "vs": ("against",),
         "begin": ("start",), "begins": ("start",), "beginning": ("start",), "began": ("start",),
+        "newborn": ("new", "bred"), "born": ("bred", "new"),
     },
     "es": {
         "fuerte": ("fuerza",), "fuertes": ("fuerza",), "debil": ("fuerza",), "pelea": ("combate", "batalla"),
@@ -112,6 +113,7 @@ SYNONYMS = {
         "totalmente": ("completamente",), "disponer": ("colocar", "repartir"),
         "empezar": ("inicial", "inicio", "comienzo"), "comenzar": ("inicial", "inicio", "comienzo"),
         "principio": ("inicial", "inicio", "comienzo"),
+        "poner": ("colocar",), "nacer": ("cria", "nuevo"), "nacido": ("cria", "nuevo"),
     },
 }
 
@@ -166,12 +168,13 @@ _SUFFIXES = sorted(
 _ROOT_VOWEL_CHANGES = {
     "elig": "eleg", "elij": "eleg", "consig": "conseg", "sirv": "serv", "pid": "ped", "repit": "repet",
     "sigu": "segu", "mid": "med", "impid": "imped", "compit": "compet",
+    "pong": "pon",  # "pongo" / "pongas" meet "poner" (a "g" joined, not a vowel changed)
 }
 
 
 # A Spanish infinitive with a pronoun joined on ("librarse", "descartarlos"): the pronoun goes before stemming,
 # so "me libro" meets "librarse". Only after a root of 3 letters or more ("perla" keeps its "la").
-_ENCLITIC = re.compile(r"(?<=\w{3}[aei]r)(se|me|lo|la|los|las)$")
+_ENCLITIC = re.compile(r"(?<=\w{3}[aei]r)(se|me|lo|la|los|las|le|les)$")
 
 
 def stem(word: str, lang: str = "en") -> str:
@@ -183,8 +186,8 @@ def stem(word: str, lang: str = "en") -> str:
     "ganan" and "gana" meet at "gan"). A final "y" reads as "i", so "ally", "allies" and
     "allied" meet.
     """
-    if lang == "es":
-        word = _ENCLITIC.sub("", word)
+    if lang == "es":  # "cienpies" / "tranpilla": an "n" before "p" or "b" is written "m" ("ciempiés")
+        word = _ENCLITIC.sub("", word).replace("np", "mp").replace("nb", "mb")
     for suffix in _SUFFIXES:
         keep = 3 if len(suffix) >= 3 or suffix == "s" or lang == "es" else 4
         if word.endswith(suffix) and len(word) - len(suffix) >= keep:

@@ -452,3 +452,18 @@ def test_a_books_own_term_leads_to_that_books_rule(real_index: SearchIndex) -> N
     # a named game still wins over a term, and what is in play counts beside it
     assert ids(real_index, "large worker setup minions")[0] == "mm-setup-major-worker-pieces"
     assert ids(real_index, "tactic order")[0] in {"mm-tactic-invader-first", "ee-tactics-attacker-first"}
+
+
+def test_spanish_words_players_use_meet_the_rules_words() -> None:
+    # found by the tuning sets' words that met nothing in the rules: "pongo", "pagarle", "nacen", "cienpies"
+    assert stem("pongo", "es") == stem("poner", "es") == stem("pone", "es") and synonyms("pongo", "es") == ("colocar",)
+    assert stem("pagarle", "es") == stem("pagar", "es") and stem("darles", "es") != stem("dar", "es")  # root too short
+    assert "cria" in synonyms("nacen", "es") and "cria" in synonyms("nacido", "es")
+    assert stem("cienpies", "es") == stem("ciempies", "es") and stem("tranpilla", "es") == stem("trampilla", "es")
+    assert "bred" in synonyms("newborn", "en")
+
+
+def test_a_players_spanish_verb_finds_the_rule(real_index: SearchIndex) -> None:
+    # on main the first was the Broodmother's Machinations, the second the Aphids module's overview
+    assert ids(real_index, "donde pongo mi depredador", lang="es")[0] == "pp-recruit-placement"
+    assert ids(real_index, "cuantos pulgones nacen", lang="es")[0].startswith("mm-aphid-breeding-")
