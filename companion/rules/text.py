@@ -92,6 +92,7 @@ SYNONYMS = {
         "strong": ("strength",), "stronger": ("strength",), "strongest": ("strength",), "weaker": ("strength",),
         "fight": ("battle",), "fights": ("battle",), "fighting": ("battle",), "fought": ("battle",),
         "kill": ("defeat", "destroy"), "killed": ("defeat", "destroy"), "die": ("destroyed",),
+        "died": ("destroyed", "lost"), "dying": ("destroyed", "lost"),
         "dies": ("destroyed",), "dead": ("destroyed",), "beat": ("defeat",), "price": ("cost",),
         "ally": ("alliance",), "allies": ("alliance",), "allied": ("alliance",), "allying": ("alliance",),
         "flip": ("reveal",), "flipped": ("reveal",), "skip": ("pass", "optional"), "fit": ("space", "capacity"),

@@ -369,6 +369,15 @@ def test_fourth_set_of_questions_as_asked_at_the_table(real_index: SearchIndex) 
     assert top3 >= 0.98
 
 
+def test_fifth_set_of_questions_as_asked_at_the_table(real_index: SearchIndex) -> None:
+    """40 questions (20 Spanish) written in the sixth round (#34) on entries drawn at random among those
+    ``held_out_8`` does not expect, measured once before it was read: 0.875 / 0.975 top-1 / top-3 on main's
+    search. A tuning set: its misses were read."""
+    top1, top3 = judged(real_index, "table_5_questions.json", 40, 20)
+    assert top1 >= 0.9
+    assert top3 >= 0.97
+
+
 def test_questions_as_asked_at_the_table(real_index: SearchIndex) -> None:
     """Two tuning sets written during the third round (#34), each measured before it was read: 52 questions
     (0.846 top-1 on main's search) and 50 (0.86). Their misses showed general causes (a game named by its short
@@ -461,6 +470,12 @@ def test_spanish_words_players_use_meet_the_rules_words() -> None:
     assert "cria" in synonyms("nacen", "es") and "cria" in synonyms("nacido", "es")
     assert stem("cienpies", "es") == stem("ciempies", "es") and stem("tranpilla", "es") == stem("trampilla", "es")
     assert "bred" in synonyms("newborn", "en")
+    assert "lost" in synonyms("died", "en")  # too short for its "ed" to go: "died" met only "die", as a slip
+
+
+def test_a_predator_that_died_is_a_lost_predator(real_index: SearchIndex) -> None:
+    # not in the first ten before (table_5): "died" read as a slip for "die", and P&P says a predator is lost
+    assert ids(real_index, "my predator died where does its card go")[0] == "pp-losing-predator-procedure"
 
 
 def test_a_players_spanish_verb_finds_the_rule(real_index: SearchIndex) -> None:
