@@ -164,6 +164,10 @@ _SUFFIXES = sorted(
 )
 
 
+# Spanish only: a past and an adverb ("ganaron", "robaba", "directamente").
+_SUFFIXES_ES = sorted([*_SUFFIXES, "aron", "ieron", "aban", "aba", "amente", "mente"], key=len, reverse=True)
+
+
 # Spanish verbs whose root vowel changes from e to i ("eligen"/"elegir", "consigue"/"conseguir"): the changed
 # stem (what ``stem`` leaves of the forms) read as the infinitive's.
 _ROOT_VOWEL_CHANGES = {
@@ -189,7 +193,7 @@ def stem(word: str, lang: str = "en") -> str:
     """
     if lang == "es":  # "cienpies" / "tranpilla": an "n" before "p" or "b" is written "m" ("ciempiés")
         word = _ENCLITIC.sub("", word).replace("np", "mp").replace("nb", "mb")
-    for suffix in _SUFFIXES:
+    for suffix in _SUFFIXES_ES if lang == "es" else _SUFFIXES:
         keep = 3 if len(suffix) >= 3 or suffix == "s" or lang == "es" else 4
         if word.endswith(suffix) and len(word) - len(suffix) >= keep:
             word = word[: -len(suffix)]
@@ -199,6 +203,8 @@ def stem(word: str, lang: str = "en") -> str:
     if len(word) > 3 and word[-1] == "y":
         word = word[:-1] + "i"
     if lang == "es":  # stem-changing verbs: "pierden"/"perder", "cuesta"/"coste"
+        if len(word) > 4 and word[-1] == "i":  # "perdí" / "perder", "elegí" / "elegir": a past's "-í"
+            word = word[:-1]
         word = word.replace("ie", "e").replace("ue", "o")
         if len(word) > 4 and word[-1] == "u":  # "puntúa"/"puntuación" meet "puntos"
             word = word[:-1]

@@ -470,6 +470,10 @@ def test_spanish_words_players_use_meet_the_rules_words() -> None:
     assert "cria" in synonyms("nacen", "es") and "cria" in synonyms("nacido", "es")
     assert stem("cienpies", "es") == stem("ciempies", "es") and stem("tranpilla", "es") == stem("trampilla", "es")
     assert "bred" in synonyms("newborn", "en")
+    # a Spanish past or adverb meets its verb or adjective: "perdí", "ganaron", "robaba", "directamente"
+    assert stem("perdi", "es") == stem("perder", "es") and stem("ganaron", "es") == stem("ganar", "es")
+    assert stem("robaba", "es") == stem("robar", "es") and stem("directamente", "es") == stem("directo", "es")
+    assert stem("ganaron") == "ganaron"  # English words keep those endings
     assert "lost" in synonyms("died", "en")  # too short for its "ed" to go: "died" met only "die", as a slip
 
 
