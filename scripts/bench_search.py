@@ -3,7 +3,7 @@
 Reads the tuning sets (``tests/rules/player_questions.json``; ``coverage_questions.json``, the entries no other
 set reached; the first three held-out sets, ``held_out_questions.json``, ``held_out_2_questions.json`` and
 ``held_out_3_questions.json``, each read to tune since, #34; and ``table_questions.json`` to
-``table_4_questions.json``, questions as asked at the table), the judges (``held_out_4_questions.json`` to
+``table_5_questions.json``, questions as asked at the table), the judges (``held_out_4_questions.json`` to
 ``held_out_8_questions.json``: written and committed before the search was run on them, never tuned against, their
 misses never printed) and the short query set (``tests/rules/queries.json``),
 and prints, per set, the share answered first and in the first three,
