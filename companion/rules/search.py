@@ -179,7 +179,8 @@ class SearchIndex:
         if limit < 1:
             raise ValueError("limit must be at least 1")
         book_name = self.resolve_book(book) if book is not None else None
-        words = list(dict.fromkeys(content_tokens(query, lang) + implied_words(query, lang)))
+        said = content_tokens(query, lang)
+        words = list(dict.fromkeys(said + implied_words(query, lang)))
         if not words:
             return []
         index = self._langs[lang]
@@ -189,7 +190,7 @@ class SearchIndex:
         coverage = self._coverage(index, matches, weights, book_name, kind)
         named = self._books_named(words)
         boost = self._boosts(coverage, in_play, _kind_points(query, words), named,
-                             frozenset() if named else self._books_termed(query, lang))
+                             frozenset() if named else self._books_termed(said, lang))
         ranked = self._ranked(index, coverage, boost, matches, weights, max(CANDIDATES, limit))
         if len(ranked) < limit < len(coverage):  # rules kept once left too few: as many more as could be hidden
             ranked = self._ranked(index, coverage, boost, matches, weights, max(CANDIDATES, limit) + self._linked)
@@ -232,11 +233,10 @@ class SearchIndex:
         question of two words or more, as ``short_names`` are."""
         return {lang: _book_terms(self.entries, lang) for lang in LANGS}
 
-    def _books_termed(self, query: str, lang: str) -> frozenset[str]:
+    def _books_termed(self, words: list[str], lang: str) -> frozenset[str]:
         """The one book whose own term the question uses ("large worker": Predators & Prey's; "major worker":
         Minions of the Meadow's), or none when it uses none or the terms of several books. Each edition's term
         is an alias in the other's entries (players mix them), so the term alone cannot tell them apart."""
-        words = content_tokens(query, lang)
         if len(words) < 2:
             return frozenset()
         terms = self.book_terms[lang]
