@@ -17,6 +17,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import pairwise
 
 from companion.rules.in_play_rank import InPlay
 from companion.rules.matching import Matches, match_words
@@ -52,6 +53,8 @@ META_WORD_WEIGHT = 0.3  # a word about the answer's form ("overview", "resumen")
 CANDIDATES = 40  # entries re-ranked by the second stage
 NAMED_BOOK_BONUS = 15.0  # added to the score of an entry from a book the question names ("antscape tie break")
 BOOK_NAME_WORD_WEIGHT = 0.6  # and a word of that name counts this much of its rarity: it says where, not what
+BOOK_TERM_BONUS = 8.0  # added to the entries of the one book whose own term the question uses ("large worker")
+BOOK_TERM_TITLES = 2  # a term is a book's own when at least this many of its titles use it and no other book's do
 
 @dataclass(frozen=True)
 class _LangIndex:
@@ -176,7 +179,8 @@ class SearchIndex:
         if limit < 1:
             raise ValueError("limit must be at least 1")
         book_name = self.resolve_book(book) if book is not None else None
-        words = list(dict.fromkeys(content_tokens(query, lang) + implied_words(query, lang)))
+        said = content_tokens(query, lang)
+        words = list(dict.fromkeys(said + implied_words(query, lang)))
         if not words:
             return []
         index = self._langs[lang]
@@ -184,7 +188,9 @@ class SearchIndex:
         weights = [_word_weight(index, matches, number) * (META_WORD_WEIGHT if word in META_WORDS else 1.0)
                    for number, word in enumerate(words)]
         coverage = self._coverage(index, matches, weights, book_name, kind)
-        boost = self._boosts(coverage, in_play, _kind_points(query, words), self._books_named(words))
+        named = self._books_named(words)
+        boost = self._boosts(coverage, in_play, _kind_points(query, words), named,
+                             frozenset() if named else self._books_termed(said, lang))
         ranked = self._ranked(index, coverage, boost, matches, weights, max(CANDIDATES, limit))
         if len(ranked) < limit < len(coverage):  # rules kept once left too few: as many more as could be hidden
             ranked = self._ranked(index, coverage, boost, matches, weights, max(CANDIDATES, limit) + self._linked)
@@ -221,21 +227,40 @@ class SearchIndex:
             named |= {book for word, book in self.short_names.items() if word in asked}
         return frozenset(named)
 
+    @cached_property
+    def book_terms(self) -> dict[str, dict[tuple[str, str], str]]:
+        """Per language, the two-word terms only one book's titles use (``_book_terms``), found on the first
+        question of two words or more, as ``short_names`` are."""
+        return {lang: _book_terms(self.entries, lang) for lang in LANGS}
+
+    def _books_termed(self, words: list[str], lang: str) -> frozenset[str]:
+        """The one book whose own term the question uses ("large worker": Predators & Prey's; "major worker":
+        Minions of the Meadow's), or none when it uses none or the terms of several books. Each edition's term
+        is an alias in the other's entries (players mix them), so the term alone cannot tell them apart."""
+        if len(words) < 2:
+            return frozenset()
+        terms = self.book_terms[lang]
+        books = {terms[pair] for pair in pairwise(words) if pair in terms}
+        return frozenset(books) if len(books) == 1 else frozenset()
+
     def _boosts(
-        self, coverage: dict[int, float], in_play: InPlay | None, kinds: dict[str, float], books: frozenset[str]
+        self, coverage: dict[int, float], in_play: InPlay | None, kinds: dict[str, float], books: frozenset[str],
+        termed: frozenset[str] = frozenset(),
     ) -> dict[int, float]:
-        """Score points added to rank (not shown): for what is in play, for the books the question names, and
-        per kind of entry the question asks for or away from (``_kind_points``). A question that names a game has
-        said whose rules it wants: then what is in play adds nothing, however many of its modules are in play."""
+        """Score points added to rank (not shown): for what is in play, for the books the question names or
+        whose own term it uses, and per kind of entry the question asks for or away from (``_kind_points``). A
+        question that names a game has said whose rules it wants: then what is in play adds nothing, however
+        many of its modules are in play."""
         if books:
             in_play = None
-        if in_play is None and not kinds and not books:
+        if in_play is None and not kinds and not books and not termed:
             return {}
         boosts = {}
         for number in coverage:
             entry = self.entries[number]
             bonus = (in_play.bonus(entry) if in_play is not None else 0.0) + kinds.get(entry.kind, 0.0)
             bonus += NAMED_BOOK_BONUS if entry.book in books else 0.0
+            bonus += BOOK_TERM_BONUS if entry.book in termed else 0.0
             if bonus:
                 boosts[number] = bonus
         return boosts
@@ -303,6 +328,20 @@ def _short_names(corpus: Corpus) -> dict[str, str]:
         if rest and title_words.get(first, set()) <= {book}:
             shorts[first] = book
     return shorts
+
+
+def _book_terms(entries: Sequence[Entry], lang: str) -> dict[tuple[str, str], str]:
+    """The two-word terms (neighbours among a title's content words) that at least ``BOOK_TERM_TITLES`` titles of
+    one book use and no other book's titles do, each with its book: "large worker", "queen territory"."""
+    books: dict[tuple[str, str], set[str]] = {}
+    counts: dict[tuple[str, str], int] = {}
+    for entry in entries:
+        words = content_tokens(entry.title_in(lang), lang)
+        for pair in set(pairwise(words)):
+            books.setdefault(pair, set()).add(entry.book)
+            counts[pair] = counts.get(pair, 0) + 1
+    return {pair: next(iter(found)) for pair, found in books.items()
+            if len(found) == 1 and counts[pair] >= BOOK_TERM_TITLES}
 
 
 def _kind_points(query: str, words: list[str]) -> dict[str, float]:

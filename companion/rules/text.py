@@ -92,6 +92,7 @@ SYNONYMS = {
         "strong": ("strength",), "stronger": ("strength",), "strongest": ("strength",), "weaker": ("strength",),
         "fight": ("battle",), "fights": ("battle",), "fighting": ("battle",), "fought": ("battle",),
         "kill": ("defeat", "destroy"), "killed": ("defeat", "destroy"), "die": ("destroyed",),
+        "died": ("destroyed", "lost"), "dying": ("destroyed", "lost"),
         "dies": ("destroyed",), "dead": ("destroyed",), "beat": ("defeat",), "price": ("cost",),
         "ally": ("alliance",), "allies": ("alliance",), "allied": ("alliance",), "allying": ("alliance",),
         "flip": ("reveal",), "flipped": ("reveal",), "skip": ("pass", "optional"), "fit": ("space", "capacity"),
@@ -100,6 +101,7 @@ SYNONYMS = {
         "bigger": ("size",),
         "against": ("vs",), "versus": ("vs", "against"), "vs": ("against",),
         "begin": ("start",), "begins": ("start",), "beginning": ("start",), "began": ("start",),
+        "newborn": ("new", "bred"), "born": ("bred", "new"),
     },
     "es": {
         "fuerte": ("fuerza",), "fuertes": ("fuerza",), "debil": ("fuerza",), "pelea": ("combate", "batalla"),
@@ -112,6 +114,7 @@ SYNONYMS = {
         "totalmente": ("completamente",), "disponer": ("colocar", "repartir"),
         "empezar": ("inicial", "inicio", "comienzo"), "comenzar": ("inicial", "inicio", "comienzo"),
         "principio": ("inicial", "inicio", "comienzo"),
+        "poner": ("colocar",), "nacer": ("cria", "nuevo"), "nacido": ("cria", "nuevo"),
     },
 }
 
@@ -161,17 +164,22 @@ _SUFFIXES = sorted(
 )
 
 
+# Spanish only: a past and an adverb ("ganaron", "robaba", "directamente").
+_SUFFIXES_ES = sorted([*_SUFFIXES, "aron", "ieron", "aban", "aba", "amente", "mente"], key=len, reverse=True)
+
+
 # Spanish verbs whose root vowel changes from e to i ("eligen"/"elegir", "consigue"/"conseguir"): the changed
 # stem (what ``stem`` leaves of the forms) read as the infinitive's.
 _ROOT_VOWEL_CHANGES = {
     "elig": "eleg", "elij": "eleg", "consig": "conseg", "sirv": "serv", "pid": "ped", "repit": "repet",
     "sigu": "segu", "mid": "med", "impid": "imped", "compit": "compet",
+    "pong": "pon",  # "pongo" / "pongas" meet "poner" (a "g" joined, not a vowel changed)
 }
 
 
 # A Spanish infinitive with a pronoun joined on ("librarse", "descartarlos"): the pronoun goes before stemming,
 # so "me libro" meets "librarse". Only after a root of 3 letters or more ("perla" keeps its "la").
-_ENCLITIC = re.compile(r"(?<=\w{3}[aei]r)(se|me|lo|la|los|las)$")
+_ENCLITIC = re.compile(r"(?<=\w{3}[aei]r)(se|me|lo|la|los|las|le|les)$")
 
 
 def stem(word: str, lang: str = "en") -> str:
@@ -183,9 +191,9 @@ def stem(word: str, lang: str = "en") -> str:
     "ganan" and "gana" meet at "gan"). A final "y" reads as "i", so "ally", "allies" and
     "allied" meet.
     """
-    if lang == "es":
-        word = _ENCLITIC.sub("", word)
-    for suffix in _SUFFIXES:
+    if lang == "es":  # "cienpies" / "tranpilla": an "n" before "p" or "b" is written "m" ("ciempiés")
+        word = _ENCLITIC.sub("", word).replace("np", "mp").replace("nb", "mb")
+    for suffix in _SUFFIXES_ES if lang == "es" else _SUFFIXES:
         keep = 3 if len(suffix) >= 3 or suffix == "s" or lang == "es" else 4
         if word.endswith(suffix) and len(word) - len(suffix) >= keep:
             word = word[: -len(suffix)]
@@ -195,6 +203,8 @@ def stem(word: str, lang: str = "en") -> str:
     if len(word) > 3 and word[-1] == "y":
         word = word[:-1] + "i"
     if lang == "es":  # stem-changing verbs: "pierden"/"perder", "cuesta"/"coste"
+        if len(word) > 4 and word[-1] == "i":  # "perdí" / "perder", "elegí" / "elegir": a past's "-í"
+            word = word[:-1]
         word = word.replace("ie", "e").replace("ue", "o")
         if len(word) > 4 and word[-1] == "u":  # "puntúa"/"puntuación" meet "puntos"
             word = word[:-1]

@@ -350,6 +350,17 @@ def test_seventh_held_out_set_never_tuned_for(real_index: SearchIndex) -> None:
     assert top3 >= 0.98
 
 
+def test_eighth_held_out_set_never_tuned_for(real_index: SearchIndex) -> None:
+    """62 questions (31 Spanish) as players ask at the table in their own words (short, misspelt, a thing named
+    rather than a heading) on entries drawn one per section at random, the expected ids read from the corpus,
+    committed alone before the sixth round (2026-12-05, #34) ran the search on them: 0.871 / 0.952 top-1 / top-3
+    on main's search, 0.903 / 0.952 after the round. Its misses were never read: with ``held_out_4`` to
+    ``held_out_7``, the judge."""
+    top1, top3 = judged(real_index, "held_out_8_questions.json", 62, 31)
+    assert top1 >= 0.87
+    assert top3 >= 0.95
+
+
 def test_fourth_set_of_questions_as_asked_at_the_table(real_index: SearchIndex) -> None:
     """80 questions (40 Spanish) written in the fourth round (#34) on entries none of ``held_out_6``'s, measured
     once before it was read: 0.875 top-1 on main's search; its misses' causes fixed (players' words for start and
@@ -357,6 +368,15 @@ def test_fourth_set_of_questions_as_asked_at_the_table(real_index: SearchIndex) 
     top1, top3 = judged(real_index, "table_4_questions.json", 80, 40)
     assert top1 >= 0.93
     assert top3 >= 0.98
+
+
+def test_fifth_set_of_questions_as_asked_at_the_table(real_index: SearchIndex) -> None:
+    """40 questions (20 Spanish) written in the sixth round (#34) on entries drawn at random among those
+    ``held_out_8`` does not expect, measured once before it was read: 0.875 / 0.975 top-1 / top-3 on main's
+    search, 0.9 / 1.0 after the round (a predator that died is a lost one). A tuning set: its misses were read."""
+    top1, top3 = judged(real_index, "table_5_questions.json", 40, 20)
+    assert top1 >= 0.9
+    assert top3 >= 0.97
 
 
 def test_questions_as_asked_at_the_table(real_index: SearchIndex) -> None:
@@ -427,3 +447,43 @@ def test_a_game_named_by_its_short_name_wins_over_the_game_in_play(real_index: S
     assert ids(real_index, "tactic order empires", in_play=minions)[0] == "ee-tactics-attacker-first"
     assert ids(real_index, "tactic order", in_play=minions)[0] == "mm-tactic-invader-first"
     assert ids(real_index, "cuantos depredadores se eligen en minions", lang="es")[0] == "mm-predators-setup-choose-two"
+
+
+def test_a_books_own_term_leads_to_that_books_rule(real_index: SearchIndex) -> None:
+    # each edition's name for the big ant is an alias in the other's entries: "large workers setup" on the Minions
+    # setup entry led Predators & Prey's "Large Worker setup" by 6.7 points
+    terms = real_index.book_terms
+    assert terms["en"][("large", "worker")] == "Predators & Prey"
+    assert terms["en"][("major", "worker")] == "Minions of the Meadow"
+    assert terms["es"][("obrera", "grande")] == "Predators & Prey"
+    assert ("tactic", "order") not in terms["en"]  # titled in three books: no one book's term
+    assert ids(real_index, "large worker setup, how many do i get")[0] == "pp-large-workers-setup"
+    assert ids(real_index, "major worker setup")[0] == "mm-setup-major-worker-pieces"
+    # a named game still wins over a term, and what is in play counts beside it
+    assert ids(real_index, "large worker setup minions")[0] == "mm-setup-major-worker-pieces"
+    assert ids(real_index, "tactic order")[0] in {"mm-tactic-invader-first", "ee-tactics-attacker-first"}
+
+
+def test_spanish_words_players_use_meet_the_rules_words() -> None:
+    # found by the tuning sets' words that met nothing in the rules: "pongo", "pagarle", "nacen", "cienpies"
+    assert stem("pongo", "es") == stem("poner", "es") == stem("pone", "es") and synonyms("pongo", "es") == ("colocar",)
+    assert stem("pagarle", "es") == stem("pagar", "es") and stem("darles", "es") != stem("dar", "es")  # root too short
+    assert "cria" in synonyms("nacen", "es") and "cria" in synonyms("nacido", "es")
+    assert stem("cienpies", "es") == stem("ciempies", "es") and stem("tranpilla", "es") == stem("trampilla", "es")
+    assert "bred" in synonyms("newborn", "en")
+    # a Spanish past or adverb meets its verb or adjective: "perdí", "ganaron", "robaba", "directamente"
+    assert stem("perdi", "es") == stem("perder", "es") and stem("ganaron", "es") == stem("ganar", "es")
+    assert stem("robaba", "es") == stem("robar", "es") and stem("directamente", "es") == stem("directo", "es")
+    assert stem("ganaron") == "ganaron"  # English words keep those endings
+    assert "lost" in synonyms("died", "en")  # too short for its "ed" to go: "died" met only "die", as a slip
+
+
+def test_a_predator_that_died_is_a_lost_predator(real_index: SearchIndex) -> None:
+    # not in the first ten before (table_5): "died" read as a slip for "die", and P&P says a predator is lost
+    assert ids(real_index, "my predator died where does its card go")[0] == "pp-losing-predator-procedure"
+
+
+def test_a_players_spanish_verb_finds_the_rule(real_index: SearchIndex) -> None:
+    # on main the first was the Broodmother's Machinations, the second the Aphids module's overview
+    assert ids(real_index, "donde pongo mi depredador", lang="es")[0] == "pp-recruit-placement"
+    assert ids(real_index, "cuantos pulgones nacen", lang="es")[0].startswith("mm-aphid-breeding-")
