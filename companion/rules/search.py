@@ -17,8 +17,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import pairwise
 
+from companion.rules.book_terms import book_terms, books_termed
 from companion.rules.in_play_rank import InPlay
 from companion.rules.matching import Matches, match_words
 from companion.rules.model import KINDS, LANGS, Corpus, Entry, one_per_rule
@@ -54,7 +54,6 @@ CANDIDATES = 40  # entries re-ranked by the second stage
 NAMED_BOOK_BONUS = 15.0  # added to the score of an entry from a book the question names ("antscape tie break")
 BOOK_NAME_WORD_WEIGHT = 0.6  # and a word of that name counts this much of its rarity: it says where, not what
 BOOK_TERM_BONUS = 8.0  # added to the entries of the one book whose own term the question uses ("large worker")
-BOOK_TERM_TITLES = 2  # a term is a book's own when at least this many of its titles use it and no other book's do
 
 @dataclass(frozen=True)
 class _LangIndex:
@@ -190,7 +189,7 @@ class SearchIndex:
         coverage = self._coverage(index, matches, weights, book_name, kind)
         named = self._books_named(words)
         boost = self._boosts(coverage, in_play, _kind_points(query, words), named,
-                             frozenset() if named else self._books_termed(said, lang))
+                             frozenset() if named else books_termed(said, self.book_terms[lang]))
         ranked = self._ranked(index, coverage, boost, matches, weights, max(CANDIDATES, limit))
         if len(ranked) < limit < len(coverage):  # rules kept once left too few: as many more as could be hidden
             ranked = self._ranked(index, coverage, boost, matches, weights, max(CANDIDATES, limit) + self._linked)
@@ -229,19 +228,9 @@ class SearchIndex:
 
     @cached_property
     def book_terms(self) -> dict[str, dict[tuple[str, str], str]]:
-        """Per language, the two-word terms only one book's titles use (``_book_terms``), found on the first
-        question of two words or more, as ``short_names`` are."""
-        return {lang: _book_terms(self.entries, lang) for lang in LANGS}
-
-    def _books_termed(self, words: list[str], lang: str) -> frozenset[str]:
-        """The one book whose own term the question uses ("large worker": Predators & Prey's; "major worker":
-        Minions of the Meadow's), or none when it uses none or the terms of several books. Each edition's term
-        is an alias in the other's entries (players mix them), so the term alone cannot tell them apart."""
-        if len(words) < 2:
-            return frozenset()
-        terms = self.book_terms[lang]
-        books = {terms[pair] for pair in pairwise(words) if pair in terms}
-        return frozenset(books) if len(books) == 1 else frozenset()
+        """Per language, the two-word terms only one book's titles use (``book_terms.book_terms``), found on the
+        first question of two words or more, as ``short_names`` are."""
+        return {lang: book_terms(self.entries, lang) for lang in LANGS}
 
     def _boosts(
         self, coverage: dict[int, float], in_play: InPlay | None, kinds: dict[str, float], books: frozenset[str],
@@ -328,20 +317,6 @@ def _short_names(corpus: Corpus) -> dict[str, str]:
         if rest and title_words.get(first, set()) <= {book}:
             shorts[first] = book
     return shorts
-
-
-def _book_terms(entries: Sequence[Entry], lang: str) -> dict[tuple[str, str], str]:
-    """The two-word terms (neighbours among a title's content words) that at least ``BOOK_TERM_TITLES`` titles of
-    one book use and no other book's titles do, each with its book: "large worker", "queen territory"."""
-    books: dict[tuple[str, str], set[str]] = {}
-    counts: dict[tuple[str, str], int] = {}
-    for entry in entries:
-        words = content_tokens(entry.title_in(lang), lang)
-        for pair in set(pairwise(words)):
-            books.setdefault(pair, set()).add(entry.book)
-            counts[pair] = counts.get(pair, 0) + 1
-    return {pair: next(iter(found)) for pair, found in books.items()
-            if len(found) == 1 and counts[pair] >= BOOK_TERM_TITLES}
 
 
 def _kind_points(query: str, words: list[str]) -> dict[str, float]:
