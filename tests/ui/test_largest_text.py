@@ -214,8 +214,10 @@ def screen_faults(ui: Ui, name: str, step: float = 0.4, at: float = 0.5) -> list
     """Every fault on the whole screen, scrolled through with the mouse wheel (off-screen nodes may be absent): texts
     cut or broken, and text fields whose label is not above them at the largest size. A text seen whole at one
     place is whole: at the screen's edge the scrolling view clips its box, which reads as a cut that is not there
-    (a text with an identifier is scrolled into view to be sure; one without is looked at as the screen scrolls)."""
+    (a text with an identifier never seen whole is scrolled into view to be sure, once the walk is over: most seen
+    at an edge are whole a step later; one without is looked at as the screen scrolls)."""
     found: dict[str, list[str]] = {}
+    suspects: dict[str, str] = {}  # a text at fault with an identifier: its identifier, to be looked at again
     whole: set[str] = set()
     fields: dict[str, list[str]] = {}
     size = ui.page.viewport_size or PHONE_360
@@ -234,8 +236,12 @@ def screen_faults(ui: Ui, name: str, step: float = 0.4, at: float = 0.5) -> list
             wrong = faults(node)
             if not wrong:
                 whole.add(node["text"])
-            elif node["text"] not in found and (not node["id"] or still_cut(ui, node["id"])):
+            elif node["text"] not in found or not node["id"]:  # one without an identifier is not looked at again
                 found[node["text"]] = wrong
+                if node["id"]:
+                    suspects[node["text"]] = node["id"]
+                else:
+                    suspects.pop(node["text"], None)
         fields_measured(ui, fields)
         marker = ui.page.evaluate("() => [...document.querySelectorAll('flt-semantics span')].slice(0, 40)"
                                   ".map(s => s.textContent + Math.round(s.getBoundingClientRect().top)).join('|')")
@@ -244,7 +250,8 @@ def screen_faults(ui: Ui, name: str, step: float = 0.4, at: float = 0.5) -> list
         last = marker
         ui.page.mouse.wheel(0, size["height"] * step)
     ui.shot(f"largest-text-{name}")
-    cut = [fault for text, wrong in found.items() if text not in whole for fault in wrong]
+    cut = [fault for text, wrong in found.items()
+           if text not in whole and (text not in suspects or still_cut(ui, suspects[text])) for fault in wrong]
     return cut + [fault for wrong in fields.values() for fault in wrong]
 
 
