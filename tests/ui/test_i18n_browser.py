@@ -16,6 +16,7 @@ import re
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -61,9 +62,11 @@ def prepare_solo(db: Path, draws: int = 0) -> str:
     return session.id
 
 
-def corpus_texts() -> set[str]:
-    """Rules entries' titles and bodies (and each paragraph) in both languages: the corpus is bilingual content
-    of its own, tested apart (tests/rules), and the pseudo-locale shows its English."""
+@cache
+def corpus_texts() -> tuple[str, ...]:
+    """Rules entries' titles and bodies (and each paragraph) in both languages, longest first (a title inside a
+    longer text is taken out after it): the corpus is bilingual content of its own, tested apart (tests/rules), and
+    the pseudo-locale shows its English. Made once: rebuilt for each text read it cost the walks over a minute."""
     from companion.rules.corpus import load_corpus
 
     texts = {entry.title_in(lang) for entry in load_corpus() for lang in ("en", "es")}
@@ -71,7 +74,7 @@ def corpus_texts() -> set[str]:
         for lang in ("en", "es"):
             body = entry.body_in(lang)
             texts |= {body.strip(), *(part.strip() for part in body.split("\n") if part.strip())}
-    return texts
+    return tuple(sorted(texts, key=len, reverse=True))
 
 
 def her_state(server: Server, game_id: str) -> dict[str, Any]:
@@ -80,16 +83,17 @@ def her_state(server: Server, game_id: str) -> dict[str, Any]:
 
 
 def unmarked(texts: list[str]) -> set[str]:
-    """Texts with words left once every ``[!...!]`` (innermost first) and every known name is taken out."""
+    """Texts with words left once every ``[!...!]`` (innermost first) and every known name is taken out (each text
+    once: a screen read at each scroll step reads most of its texts again)."""
     found = set()
-    for text in texts:
+    for text in set(texts):
         rest = text
         while True:
             shorter = re.sub(r"\[!(?:(?!\[!|!\]).)*!\]", "", rest, flags=re.S)
             if shorter == rest:
                 break
             rest = shorter
-        for name in (*sorted(corpus_texts(), key=len, reverse=True), *NAMES):
+        for name in (*corpus_texts(), *NAMES):
             if name in rest:
                 rest = rest.replace(name, "")
         if re.search(r"[A-Za-z]{2,}", rest):
