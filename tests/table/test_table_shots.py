@@ -4,8 +4,10 @@ default and the largest text size, in English and in Spanish.
 
 Each screen is kept as a PNG (``test-artifacts/screenshots/table-*``, for a person to open and look at) and checked
 for what a person would see wrong: a tap target under 48 px, a control with no label, an English text on a Spanish
-screen, and at the largest text a text cut or a word broken (``test_largest_text.screen_faults``). The host's QR
-code is read back from the 360 px screenshot, so the code on a phone's screen is whole and large enough to scan.
+screen, and at the largest text a text cut or a word broken (``test_largest_text.screen_faults``; on a guest's game
+screen, which is the game screen with the table's banner at its top, its first view: ``first_view_faults``). The
+host's QR code is read back from the 360 px screenshot, so the code on a phone's screen is whole and large enough to
+scan. Each screen is looked at on the tablet first, then on the phone the journey goes on with: two resizes a screen.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from companion.core.i18n import gettext
 from companion.store.settings import SettingsStore, settings_path
 from tests.table.test_table_browser import SERVER, code_on, host_game
 from tests.ui.browser import Ui, new_tab, run_server
-from tests.ui.test_largest_text import LARGEST, screen_faults
+from tests.ui.test_largest_text import _TEXTS, LARGEST, faults, screen_faults, still_cut
 from tests.web.qr_read import can_read, read_qr
 
 pytestmark = pytest.mark.browser
@@ -52,6 +54,11 @@ _WORDS = """() => [...document.querySelectorAll('flt-semantics')].map(e => [
                                                  ?.getAttribute('flt-semantics-identifier') || '',
   e.getAttribute('aria-label') || [...e.childNodes].filter(n => n.nodeType === 3 || n.tagName === 'SPAN')
                                                    .map(n => n.textContent).join(' ')])"""
+#: The texts of the view (``_TEXTS``), and those drawn whole inside it, below the app bar and above the bottom bar.
+_FIRST_VIEW = f"""() => ({{texts: ({_TEXTS})(),
+  inside: [...document.querySelectorAll('flt-semantics > span')].filter(span => {{
+    const r = span.parentElement.getBoundingClientRect();
+    return r.height > 0 && r.top >= 56 && r.bottom <= innerHeight - 84; }}).map(span => span.textContent.trim())}})"""
 
 
 @pytest.fixture(scope="module", params=[1.0, LARGEST], ids=["default-text", "largest-text"])
@@ -103,10 +110,11 @@ def english_on(ui: Ui, only: tuple[str, ...] = ("",)) -> list[str]:
 
 
 def look(ui: Ui, name: str, locale: str, scale: float, only: tuple[str, ...] = ("",)) -> list[str]:
-    """The screen at both sizes: shot, and what is wrong with it (``only``: the identifiers of this work's own
-    controls, where the rest of the screen is another's: a guest's game screen is the game screen)."""
+    """The screen at both sizes, the tablet's first so the journey goes on at the phone's: shot, and what is wrong
+    with it (``only``: the identifiers of this work's own controls, where the rest of the screen is another's: a
+    guest's game screen is the game screen, whose first view alone is measured at the largest text)."""
     found: list[str] = []
-    for size in (PHONE, TABLET):
+    for size in (TABLET, PHONE):
         ui.page.set_viewport_size(size)
         ui.settled()
         tag = f"table-{name}-{locale}-{'largest' if scale > 1 else 'default'}-{size['width']}"
@@ -115,9 +123,23 @@ def look(ui: Ui, name: str, locale: str, scale: float, only: tuple[str, ...] = (
         if locale.startswith("es"):
             found += [f"{tag}: English: {t!r}" for t in english_on(ui, only)]
         if scale > 1:
-            found += [f"{tag}: {f}" for f in screen_faults(ui, tag)]
-    ui.page.set_viewport_size(PHONE)
+            found += [f"{tag}: {f}" for f in (screen_faults(ui, tag) if only == ("",) else first_view_faults(ui))]
+    return found
+
+
+def first_view_faults(ui: Ui) -> list[str]:
+    """Texts cut or broken in the screen's first view, at its top: on a guest's game screen the table's banner, its
+    way out and the round bar. The rest of that screen is the game screen, measured whole at the largest text by
+    ``test_largest_text`` (the same solo game, in both languages). A text crossing the view's edge is not measured
+    (its box is clipped); one at fault with an identifier is looked at again scrolled whole into view."""
     ui.settled()
+    view = ui.page.evaluate(_FIRST_VIEW)
+    inside = set(view["inside"])
+    found = []
+    for node in view["texts"]:
+        wrong = faults(node) if node["text"] in inside else []
+        if wrong and (not node["id"] or still_cut(ui, node["id"])):
+            found += wrong
     return found
 
 

@@ -33,7 +33,6 @@ from companion.rules.topics import topic
 from companion.store import GameStore
 from tests.ui.browser import PHONE, TABLET, Server, Ui, new_tab, run_server
 from tests.ui.conftest import saved_games
-from tests.ui.test_ui_journeys import create_game
 
 pytestmark = pytest.mark.browser
 
@@ -153,10 +152,14 @@ def small_buttons(ui: Ui) -> list[str]:
 
 
 # -- journeys ----------------------------------------------------------------------------------
-def test_solo_from_the_wizard_add_hex_draw_undo(tab: OpenTab, server: Server) -> None:
-    """A new solo game through the wizard: set up the meadow, one tap for her turn, Undo puts the card back."""
-    ui = tab()
-    game_id = create_game(ui, expansions=["minions"], mode="solo", names=["Ana"], title="Against her")
+def test_a_new_solo_game_add_hex_draw_undo(tab: OpenTab, server: Server) -> None:
+    """A new solo game: set up the meadow, one tap for her turn, Undo puts the card back. The game is made in the
+    server's saves (the wizard's way to a solo game, her difficulty with it, is ``test_ui_journeys``'
+    ``test_solo_game_through_the_wizard``: a walk through the wizard costs seconds)."""
+    store = GameStore(server.db)
+    game_id = store.create(SOLO, name="Against her").id
+    store.close()
+    ui = tab(f"/game/{game_id}", "game")
     ui.expect_label("bm-deck-draw", re.compile(r"^Draw pile: 50 cards"))
     ui.expect_label("bm-her-cp", "Her CP: 0")
     ui.expect_label("bm-initiative", "Initiative Tokens: 2")
@@ -303,7 +306,8 @@ def test_her_turns_cancel_expand_question_undo(open_game: OpenTab, prepared: tup
 
 def test_physical_deck_and_a_predator_question(open_game: OpenTab, prepared: tuple[Server, dict[str, Twin]]
                                                ) -> None:
-    """Physical deck: type, Ferocity, resolve; her sixth Plot summons a Predator onto the hex the table names."""
+    """Physical deck: type, Ferocity, resolve; her sixth Plot summons a Predator onto the hex the table names; then
+    her readings and her deck's make-up open on a tap (``readings_and_deck_make_up_open_on_a_tap``)."""
     server, twins = prepared
     twin = twins["physical"]
     ui = open_game(twin.game_id)
@@ -342,6 +346,7 @@ def test_physical_deck_and_a_predator_question(open_game: OpenTab, prepared: tup
     summoned = saved_games(server.db)[twin.game_id]["state"]["modules_state"]["predators"]["predators"]
     assert saved["machinations"] == 2 and [p["hex"] for p in summoned] == [7]  # in the predator tracker
     ui.expect_label(f"bm-predator-{summoned[0]['id']}", re.compile(r"Hex 7, \d Health"))
+    readings_and_deck_make_up_open_on_a_tap(ui, server, twin)
 
 
 def test_the_nest_and_the_end(open_game: OpenTab, prepared: tuple[Server, dict[str, Twin]]) -> None:
@@ -371,14 +376,10 @@ def test_the_nest_and_the_end(open_game: OpenTab, prepared: tuple[Server, dict[s
     ui.expect_label("rules-topics-title", wanted.title)
 
 
-def test_her_readings_and_deck_make_up_open_on_a_tap(open_game: OpenTab,
-                                                     prepared: tuple[Server, dict[str, Twin]]) -> None:
-    """The two tiles are built only while open (``widgets.lazy_tile``): a tap opens one with all it holds, a change
-    made in it is saved, and closing it takes its content away again."""
-    server, twins = prepared
-    twin = twins["physical"]
-    ui = open_game(twin.game_id)
-
+def readings_and_deck_make_up_open_on_a_tap(ui: Ui, server: Server, twin: Twin) -> None:
+    """Her readings and her deck's make-up, two tiles built only while open (``widgets.lazy_tile``): a tap opens one
+    with all it holds, and closing it takes its content away again, the game unchanged. Looked at on the screen the
+    physical deck's journey leaves (a tab's start costs seconds)."""
     ui.show("bm-interpretations")
     closed = ui.by_id("bm-interpretations").bounding_box()["height"]  # type: ignore[index]
     ui.tap("bm-interpretations")

@@ -1,7 +1,9 @@
 """Journeys through the real app in Debian's chromium: wizard, scores, turns, undo, reload, resume, delete.
 
 Each step is checked on screen through the accessibility tree (what a screen reader hears)
-and, at the end of a journey, in the saved TinyDB file itself.
+and, at the end of a journey, in the saved TinyDB file itself. The wizard is walked where it is the point (a solo
+game, a four-player game, the screenshots of its steps); a journey that only needs a game to start from has one
+made in the server's saves beforehand (``made_game``: a walk through the wizard costs seconds).
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ import pytest
 from playwright.sync_api import Browser
 
 from companion.core.i18n import render
+from companion.core.setup import GameSetup, PlayerSpec
+from companion.store import GameStore
 from tests.ui.browser import TABLET, Server, Ui, new_tab, run_server
 from tests.ui.conftest import saved_games
 
@@ -27,9 +31,22 @@ def game_id_of(ui: Ui) -> str:
     return ui.page.url.rsplit("/", 1)[1]
 
 
+def made_game(server: Server, names: Sequence[str], title: str) -> str:
+    """A competitive March of the Ants game made in the server's saves, as another process would (the saves are
+    shared safely: ARCHITECTURE, "Saves"), for a journey that starts from a game rather than from the wizard."""
+    colours = ("red", "blue", "black", "yellow")
+    store = GameStore(server.db)
+    try:
+        players = tuple(PlayerSpec(name, colour) for name, colour in zip(names, colours, strict=False))
+        return store.create(GameSetup(game="mota", players=players), name=title).id
+    finally:
+        store.close()
+
+
 def create_game(ui: Ui, *, game: str = "mota", expansions: Sequence[str] = (), mode: str = "competitive",
                 names: Sequence[str] = ("Ana", "Bo"), colours: dict[int, str] | None = None,
-                title: str | None = None, shots: str | None = None, difficulty: str | None = None) -> str:
+                title: str | None = None, shots: str | None = None, difficulty: str | None = None,
+                modules: Sequence[str] = ()) -> str:
     """Go through the whole wizard from the home screen; returns the new game's id."""
     ui.tap("new-game")
     ui.wait_screen("new-game")
@@ -40,6 +57,8 @@ def create_game(ui: Ui, *, game: str = "mota", expansions: Sequence[str] = (), m
     for expansion in expansions:
         ui.tap(f"expansion-{expansion}")
         ui.by_id("module-minions-base" if expansion == "minions" else f"expansion-{expansion}").wait_for()
+    for module in modules:
+        tick_module(ui, module)
     _shot(ui, shots, "wizard-2-options")
     next_step(ui, 3, "Mode")
     ui.tap(f"mode-{mode}")
@@ -60,6 +79,13 @@ def create_game(ui: Ui, *, game: str = "mota", expansions: Sequence[str] = (), m
     ui.tap("start-game")
     ui.wait_screen("game")
     return game_id_of(ui)
+
+
+def tick_module(ui: Ui, module: str) -> None:
+    """Tick a module on the wizard's second step, and wait until its box shows it ticked."""
+    ui.tap(f"module-{module}")
+    checked = ui.page.locator(f'[flt-semantics-identifier="module-{module}"] [aria-checked="true"]')
+    ui.until(lambda: checked.count() > 0, f"module-{module} ticked")
 
 
 def next_step(ui: Ui, step: int, title: str = "") -> None:
@@ -201,8 +227,8 @@ def test_four_player_game_scores_turns_undo_reload_resume(tab: OpenTab, server: 
 
 
 def test_finish_after_the_last_round(tab: OpenTab, server: Server) -> None:
-    ui = tab()
-    game_id = create_game(ui, names=["Pia", "Quin"])
+    game_id = made_game(server, ["Pia", "Quin"], "Four rounds")
+    ui = tab(f"/game/{game_id}", "game")
     ui.tap("plus-p2")
     for round_no in (2, 3, 4):
         ui.past_tap_window()
@@ -218,9 +244,8 @@ def test_finish_after_the_last_round(tab: OpenTab, server: Server) -> None:
 
 
 def test_delete_asks_first(tab: OpenTab, server: Server) -> None:
-    ui = tab()
-    game_id = create_game(ui, names=["Eve", "Flo"], title="To be deleted")
-    ui.open("/", "home")
+    game_id = made_game(server, ["Eve", "Flo"], "To be deleted")
+    ui = tab("/", "home")
     ui.tap(f"delete-{game_id}")
     ui.tap("confirm-cancel")
     ui.by_id("confirm-cancel").wait_for(state="detached")
@@ -234,11 +259,10 @@ def test_delete_asks_first(tab: OpenTab, server: Server) -> None:
     assert game_id not in saved_games(server.db)
 
 
-def test_a_new_games_targets_help_and_errors(tab: OpenTab) -> None:
+def test_a_new_games_targets_help_and_errors(tab: OpenTab, server: Server) -> None:
     """One new game's screen (one tab, one game made: each costs seconds): every button a full touch target, a core
     error said in words (never blank), the help button opening its rules topic, and an unknown game's page."""
-    ui = tab()
-    create_game(ui, names=["Gil", "Hal"])
+    ui = tab(f"/game/{made_game(server, ['Gil', 'Hal'], 'Targets')}", "game")
     touch_targets_are_at_least_48px(ui)
     ui.tap("total-p1")
     ui.type_into("New total for Gil", "abc")
@@ -258,9 +282,9 @@ def test_a_new_games_targets_help_and_errors(tab: OpenTab) -> None:
     ui.wait_screen("home")
 
 
-def test_other_tabs_follow_changes(tab: OpenTab) -> None:
-    first = tab()
-    game_id = create_game(first, names=["Ivy", "Jo"])
+def test_other_tabs_follow_changes(tab: OpenTab, server: Server) -> None:
+    game_id = made_game(server, ["Ivy", "Jo"], "Two tabs")
+    first = tab(f"/game/{game_id}", "game")
     second = tab(f"/game/{game_id}", "game")
     first.tap("plus-p2")
     second.page.bring_to_front()
@@ -351,24 +375,18 @@ def test_the_tally_the_settings_and_the_wizards_summary(tab: OpenTab, server: Se
     wizard_summary_lists_setup_from_data(ui)
 
 
-@pytest.mark.parametrize(("size", "viewport"), [("phone", None), ("tablet", TABLET)])
-def test_screenshots_of_every_screen(tab: OpenTab, size: str, viewport: dict[str, int] | None) -> None:
-    """Every main screen at phone and tablet size, saved under test-artifacts/screenshots/."""
-    kwargs = {"viewport": viewport} if viewport else {}
-    ui = tab("/", "home", **kwargs)
-    ui.tap("new-game")
-    ui.wait_screen("new-game")
-    next_step(ui, 2)
-    ui.tap("expansion-minions")
-    ui.tap("module-aphids")
-    ui.expect_label("module-aphids", re.compile("Aphids"))
-    ui.shot(f"{size}-wizard-options")
-    ui.go("/", "home")
-    create_game(ui, expansions=["minions"], names=["Ana", "Bo", "Cy", "Di"], colours={2: "blue"},
-                title="Saturday at Kim's", shots=size)
+def test_screenshots_of_every_screen(tab: OpenTab, server: Server) -> None:
+    """Every main screen at phone size, then at tablet size, saved under test-artifacts/screenshots/ for a person to
+    look at: one tab, one game made through the wizard, the window resized once (a tab, a resize and a walk through
+    the wizard cost seconds each). At tablet size the wizard's steps are walked again without starting a game."""
+    ui = tab("/", "home")
+    names = {"p1": "Ana", "p2": "Bo", "p3": "Cy", "p4": "Di"}
+    game_id = create_game(ui, expansions=["minions"], modules=["aphids"], names=list(names.values()),
+                          colours={2: "blue"}, title="Saturday at Kim's", shots="phone")
+    assert "aphids" in saved_games(server.db)[game_id]["state"]["modules"], "the ticked module reaches the game"
     for pid, total_cp in (("p1", 7), ("p2", 5), ("p3", 9), ("p4", 4)):
         ui.tap(f"total-{pid}")
-        ui.type_into(f"New total for {dict(p1='Ana', p2='Bo', p3='Cy', p4='Di')[pid]}", str(total_cp))
+        ui.type_into(f"New total for {names[pid]}", str(total_cp))
         ui.tap("total-save")
         ui.expect_label(f"total-{pid}", re.compile(f": {total_cp} CP"))
     ui.tap("next-round")
@@ -379,8 +397,34 @@ def test_screenshots_of_every_screen(tab: OpenTab, size: str, viewport: dict[str
     ui.tap("next-phase")
     ui.expect_label("phase", "Soldier Phase")
     ui.show("round")
-    ui.shot(f"{size}-game")
-    for path, screen in [("/", "home"), ("/settings", "settings"), ("/calculators", "calculators"),
-                         ("/rules?topic=scores", "rules")]:
+    ui.shot("phone-game")
+    screens = [("/", "home"), ("/settings", "settings"), ("/calculators", "calculators"),
+               ("/rules?topic=scores", "rules")]
+    for path, screen in screens:
         ui.go(path, screen)
-        ui.shot(f"{size}-{screen}")
+        ui.shot(f"phone-{screen}")
+    ui.page.set_viewport_size(TABLET)  # type: ignore[arg-type]
+    for path, screen in [*reversed(screens), (f"/game/{game_id}", "game")]:
+        ui.go(path, screen)
+        ui.shot(f"tablet-{screen}")
+    ui.go("/", "home")
+    wizard_shots(ui, "tablet")
+
+
+def wizard_shots(ui: Ui, size: str) -> None:
+    """The wizard's five steps shot from the home screen, with Minions of the Meadow and Aphids ticked and four
+    players (named by the wizard): no game is started."""
+    ui.tap("new-game")
+    ui.wait_screen("new-game")
+    ui.shot(f"{size}-wizard-1-game")
+    next_step(ui, 2)
+    ui.tap("expansion-minions")
+    tick_module(ui, "aphids")
+    ui.shot(f"{size}-wizard-2-options")
+    next_step(ui, 3, "Mode")
+    ui.shot(f"{size}-wizard-3-mode")
+    next_step(ui, 4, "Players")
+    _set_player_count(ui, 4)
+    ui.shot(f"{size}-wizard-4-players")
+    next_step(ui, 5, "Setup")
+    ui.shot(f"{size}-wizard-5-setup")
