@@ -20,7 +20,7 @@ from __future__ import annotations
 import copy
 import os
 import threading
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from functools import partial
 from typing import TYPE_CHECKING, TypeVar, cast
 from weakref import WeakKeyDictionary
@@ -166,11 +166,23 @@ class Reads(set[str]):
 
 class Entries(NotingDict):
     """An answer that is a dict (a module's view), handed to one drawing: each entry read is kept with its value in
-    ``used``, so the drawing can be kept while those entries are the same, whatever else the answer holds."""
+    ``used``, so the drawing can be kept while those entries are the same, whatever else the answer holds. Its
+    ``actions`` (``core.actions``: one answer per command) and her ``interpretations`` (the readings that apply now,
+    and all of them) are handed over as ``KeysRead``, each key read kept apart: her card changes the answers to the
+    meadow's commands and the readings that apply, not the ones her battles panel sends or her list of readings."""
 
     def __init__(self, answer: JsonObject, used: dict[object, object]) -> None:
         super().__init__(answer)
         self._used = used
+
+    def __getitem__(self, key: str) -> Json:
+        value = dict.get(self, key)
+        if key in READ_BY_KEY and type(value) is dict:
+            return cast(Json, KeysRead(key, value, self._used))
+        return super().__getitem__(key)
+
+    def get(self, key: str, default: Json = None) -> Json:
+        return self[key] if key in READ_BY_KEY and dict.__contains__(self, key) else super().get(key, default)
 
     def _note(self, key: object) -> None:
         if isinstance(key, str):
@@ -181,6 +193,56 @@ class Entries(NotingDict):
 
 
 WHOLE = "<whole>"  # an answer used whole (walked, copied, or not a dict)
+#: A view's entries read key by key: its ``actions`` (``core.actions.Actions``: a command looked up by
+#: ``core.actions.lookup``, the one way a panel reads them) and her ``interpretations`` (``current``, ``all``).
+READ_BY_KEY = frozenset({"actions", "interpretations"})
+UNLISTED = "<unlisted>"  # a key an entry does not hold, as read (``core.actions.lookup`` raises)
+
+
+class KeysRead(Mapping[str, Json]):
+    """One of a view's ``READ_BY_KEY`` entries as one drawing reads it: each key looked up is kept with its value
+    under ``(entry, key)``; anything else - a walk, a length, a comparison - keeps the entry whole. Not a dict, so no
+    C-level read (``dict.__ne__``, ``dict | other``, a dict's own copy) can go around the noting: a read this class
+    does not see is one that fails."""
+
+    def __init__(self, entry: str, value: JsonObject, used: dict[object, object]) -> None:
+        self._entry = entry
+        self._value = value
+        self._used = used
+
+    def __getitem__(self, key: str) -> Json:
+        value = self._value.get(key, UNLISTED)
+        self._used[(self._entry, key)] = comparable(value)
+        if value is UNLISTED:
+            raise KeyError(key)
+        return value
+
+    def __iter__(self) -> Iterator[str]:
+        self._used[self._entry] = comparable(self._value)
+        return iter(self._value)
+
+    def __len__(self) -> int:
+        self._used[self._entry] = comparable(self._value)
+        return len(self._value)
+
+    def __repr__(self) -> str:
+        return f"KeysRead({self._entry}: {len(self._value)} keys)"
+
+
+def entry_now(answer: object, entry: object) -> object:
+    """What a drawing read of an answer, in the answer as it is now: ``WHOLE``, an entry's name, or one key of a
+    ``READ_BY_KEY`` entry (``(entry, key)``; ``UNLISTED`` when it holds no such key now)."""
+    if entry == WHOLE:
+        return comparable(answer)
+    if type(answer) is not dict:
+        return _NOT_A_DICT
+    if type(entry) is tuple:
+        inner = answer.get(entry[0])
+        return comparable(inner.get(entry[1], UNLISTED)) if type(inner) is dict else _NOT_A_DICT
+    return comparable(answer.get(entry))
+
+
+_NOT_A_DICT = object()  # what an entry reads as in an answer that is no longer a dict: equal to nothing read
 
 
 def comparable(value: object) -> object:
@@ -320,13 +382,7 @@ class Used:
     def same_now(self, key: Hashable, session: Session) -> bool:
         """Whether the answer for the game as saved now has the same values in every entry read."""
         now, _ = GameReader(session).answer(key, self.compute, self.outside)
-        for entry, value in self.entries.items():
-            if entry == WHOLE:
-                if comparable(now) != value:
-                    return False
-            elif type(now) is not dict or comparable(now.get(entry)) != value:
-                return False
-        return True
+        return all(entry_now(now, entry) == value for entry, value in self.entries.items())
 
 
 class Drawn:
