@@ -5,7 +5,8 @@ Flet controls that come out the same: Next changes the phase, which the Mutation
 the scores, which the Aphids panel never reads. No panel says so by hand: while a panel is drawn, what it reads of
 the game is noted (``GameReader``): the parts of the state it reads itself (``ReadState``: each top-level key, and
 each module's own part), and the answers it asks for - the game view, an area's view, whether a command may run -
-with the entries of each it read (``Entries``, ``Used``). Each change says which parts of the state it touched
+with the entries of each it read (``Entries``, ``Used``; a view's ``actions`` and her ``interpretations`` by the key
+read, ``KeysRead``). Each change says which parts of the state it touched
 (``Session.touched_since``). A panel whose tab value is the same, none of whose own parts were touched, and whose
 answers have the same entries now (a point does not redraw the meadow) is left on the page.
 
