@@ -5,10 +5,10 @@ Flet controls that come out the same: Next changes the phase, which the Mutation
 the scores, which the Aphids panel never reads. No panel says so by hand: while a panel is drawn, what it reads of
 the game is noted (``GameReader``): the parts of the state it reads itself (``ReadState``: each top-level key, and
 each module's own part), and the answers it asks for - the game view, an area's view, whether a command may run -
-with the entries of each it read (``Entries``, ``Used``; a view's ``actions`` and her ``interpretations`` by the key
-read, ``KeysRead``). Each change says which parts of the state it touched
-(``Session.touched_since``). A panel whose tab value is the same, none of whose own parts were touched, and whose
-answers have the same entries now (a point does not redraw the meadow) is left on the page.
+with the entries of each it read (``Entries``, ``Used``; ``actions`` by the key read, ``KeysRead``). Each change says
+which parts of the state it touched (``Session.touched_since``). A panel whose tab value is the same, none of whose
+own parts were touched, and whose answers have the same entries now (a point does not redraw the meadow) is left on
+the page.
 
 Answers are kept once per game document and language, each with the parts of the state it read, so every panel
 asking is held to them; the game view is such an answer too (made of the whole document: its name and log as well),
@@ -167,10 +167,9 @@ class Reads(set[str]):
 
 class Entries(NotingDict):
     """An answer that is a dict (a module's view), handed to one drawing: each entry read is kept with its value in
-    ``used``, so the drawing can be kept while those entries are the same, whatever else the answer holds. Its
-    ``actions`` (``core.actions``: one answer per command) and her ``interpretations`` (the readings that apply now,
-    and all of them) are handed over as ``KeysRead``, each key read kept apart: her card changes the answers to the
-    meadow's commands and the readings that apply, not the ones her battles panel sends or her list of readings."""
+    ``used``, so the drawing can be kept while those entries are the same, whatever else the answer holds; its
+    ``READ_BY_KEY`` entries by the key read (``KeysRead``: her card changes the meadow's commands' answers and the
+    readings that apply, not her battles panel's commands or her list of all readings)."""
 
     def __init__(self, answer: JsonObject, used: dict[object, object]) -> None:
         super().__init__(answer)
@@ -194,22 +193,18 @@ class Entries(NotingDict):
 
 
 WHOLE = "<whole>"  # an answer used whole (walked, copied, or not a dict)
-#: A view's entries read key by key: its ``actions`` (``core.actions.Actions``: a command looked up by
-#: ``core.actions.lookup``, the one way a panel reads them) and her ``interpretations`` (``current``, ``all``).
+#: Entries read key by key: ``actions`` (a command looked up: ``core.actions.lookup``), her ``interpretations``.
 READ_BY_KEY = frozenset({"actions", "interpretations"})
 UNLISTED = "<unlisted>"  # a key an entry does not hold, as read (``core.actions.lookup`` raises)
 
 
 class KeysRead(Mapping[str, Json]):
-    """One of a view's ``READ_BY_KEY`` entries as one drawing reads it: each key looked up is kept with its value
-    under ``(entry, key)``; anything else - a walk, a length, a comparison - keeps the entry whole. Not a dict, so no
-    C-level read (``dict.__ne__``, ``dict | other``, a dict's own copy) can go around the noting: a read this class
-    does not see is one that fails."""
+    """A view's ``READ_BY_KEY`` entry as one drawing reads it: each key looked up is kept with its value under
+    ``(entry, key)``; a walk, a length or a comparison keeps the entry whole. Not a dict, so no C-level read
+    (``dict.__ne__``, ``dict | other``, a dict's copy) goes around the noting: a read it does not see fails."""
 
     def __init__(self, entry: str, value: JsonObject, used: dict[object, object]) -> None:
-        self._entry = entry
-        self._value = value
-        self._used = used
+        self._entry, self._value, self._used = entry, value, used
 
     def __getitem__(self, key: str) -> Json:
         value = self._value.get(key, UNLISTED)
@@ -223,27 +218,19 @@ class KeysRead(Mapping[str, Json]):
         return iter(self._value)
 
     def __len__(self) -> int:
-        self._used[self._entry] = comparable(self._value)
-        return len(self._value)
-
-    def __repr__(self) -> str:
-        return f"KeysRead({self._entry}: {len(self._value)} keys)"
+        return sum(1 for _ in self)  # walked (``__iter__``): held to the whole entry
 
 
 def entry_now(answer: object, entry: object) -> object:
-    """What a drawing read of an answer, in the answer as it is now: ``WHOLE``, an entry's name, or one key of a
-    ``READ_BY_KEY`` entry (``(entry, key)``; ``UNLISTED`` when it holds no such key now)."""
+    """An answer's ``WHOLE``, entry or ``(entry, key)`` as it is now (a new ``object()``: no longer there to read)."""
     if entry == WHOLE:
         return comparable(answer)
     if type(answer) is not dict:
-        return _NOT_A_DICT
+        return object()
     if type(entry) is tuple:
         inner = answer.get(entry[0])
-        return comparable(inner.get(entry[1], UNLISTED)) if type(inner) is dict else _NOT_A_DICT
+        return comparable(inner.get(entry[1], UNLISTED)) if type(inner) is dict else object()
     return comparable(answer.get(entry))
-
-
-_NOT_A_DICT = object()  # what an entry reads as in an answer that is no longer a dict: equal to nothing read
 
 
 def comparable(value: object) -> object:
