@@ -5,9 +5,10 @@ Flet controls that come out the same: Next changes the phase, which the Mutation
 the scores, which the Aphids panel never reads. No panel says so by hand: while a panel is drawn, what it reads of
 the game is noted (``GameReader``): the parts of the state it reads itself (``ReadState``: each top-level key, and
 each module's own part), and the answers it asks for - the game view, an area's view, whether a command may run -
-with the entries of each it read (``Entries``, ``Used``). Each change says which parts of the state it touched
-(``Session.touched_since``). A panel whose tab value is the same, none of whose own parts were touched, and whose
-answers have the same entries now (a point does not redraw the meadow) is left on the page.
+with the entries of each it read (``Entries``, ``Used``; ``actions`` by the key read, ``KeysRead``). Each change says
+which parts of the state it touched (``Session.touched_since``). A panel whose tab value is the same, none of whose
+own parts were touched, and whose answers have the same entries now (a point does not redraw the meadow) is left on
+the page.
 
 Answers are kept once per game document and language, each with the parts of the state it read, so every panel
 asking is held to them; the game view is such an answer too (made of the whole document: its name and log as well),
@@ -20,7 +21,7 @@ from __future__ import annotations
 import copy
 import os
 import threading
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from functools import partial
 from typing import TYPE_CHECKING, TypeVar, cast
 from weakref import WeakKeyDictionary
@@ -166,11 +167,22 @@ class Reads(set[str]):
 
 class Entries(NotingDict):
     """An answer that is a dict (a module's view), handed to one drawing: each entry read is kept with its value in
-    ``used``, so the drawing can be kept while those entries are the same, whatever else the answer holds."""
+    ``used``, so the drawing can be kept while those entries are the same, whatever else the answer holds; its
+    ``READ_BY_KEY`` entries by the key read (``KeysRead``: her card changes the meadow's commands' answers and the
+    readings that apply, not her battles panel's commands or her list of all readings)."""
 
     def __init__(self, answer: JsonObject, used: dict[object, object]) -> None:
         super().__init__(answer)
         self._used = used
+
+    def __getitem__(self, key: str) -> Json:
+        value = dict.get(self, key)
+        if key in READ_BY_KEY and type(value) is dict:
+            return cast(Json, KeysRead(key, value, self._used))
+        return super().__getitem__(key)
+
+    def get(self, key: str, default: Json = None) -> Json:
+        return self[key] if key in READ_BY_KEY and dict.__contains__(self, key) else super().get(key, default)
 
     def _note(self, key: object) -> None:
         if isinstance(key, str):
@@ -181,6 +193,44 @@ class Entries(NotingDict):
 
 
 WHOLE = "<whole>"  # an answer used whole (walked, copied, or not a dict)
+#: Entries read key by key: ``actions`` (a command looked up: ``core.actions.lookup``), her ``interpretations``.
+READ_BY_KEY = frozenset({"actions", "interpretations"})
+UNLISTED = "<unlisted>"  # a key an entry does not hold, as read (``core.actions.lookup`` raises)
+
+
+class KeysRead(Mapping[str, Json]):
+    """A view's ``READ_BY_KEY`` entry as one drawing reads it: each key looked up is kept with its value under
+    ``(entry, key)``; a walk, a length or a comparison keeps the entry whole. Not a dict, so no C-level read
+    (``dict.__ne__``, ``dict | other``, a dict's copy) goes around the noting: a read it does not see fails."""
+
+    def __init__(self, entry: str, value: JsonObject, used: dict[object, object]) -> None:
+        self._entry, self._value, self._used = entry, value, used
+
+    def __getitem__(self, key: str) -> Json:
+        value = self._value.get(key, UNLISTED)
+        self._used[(self._entry, key)] = comparable(value)
+        if value is UNLISTED:
+            raise KeyError(key)
+        return value
+
+    def __iter__(self) -> Iterator[str]:
+        self._used[self._entry] = comparable(self._value)
+        return iter(self._value)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)  # walked (``__iter__``): held to the whole entry
+
+
+def entry_now(answer: object, entry: object) -> object:
+    """An answer's ``WHOLE``, entry or ``(entry, key)`` as it is now (a new ``object()``: no longer there to read)."""
+    if entry == WHOLE:
+        return comparable(answer)
+    if type(answer) is not dict:
+        return object()
+    if type(entry) is tuple:
+        inner = answer.get(entry[0])
+        return comparable(inner.get(entry[1], UNLISTED)) if type(inner) is dict else object()
+    return comparable(answer.get(entry))
 
 
 def comparable(value: object) -> object:
@@ -320,13 +370,7 @@ class Used:
     def same_now(self, key: Hashable, session: Session) -> bool:
         """Whether the answer for the game as saved now has the same values in every entry read."""
         now, _ = GameReader(session).answer(key, self.compute, self.outside)
-        for entry, value in self.entries.items():
-            if entry == WHOLE:
-                if comparable(now) != value:
-                    return False
-            elif type(now) is not dict or comparable(now.get(entry)) != value:
-                return False
-        return True
+        return all(entry_now(now, entry) == value for entry, value in self.entries.items())
 
 
 class Drawn:

@@ -39,6 +39,22 @@ def test_predator_question_offers_every_hex_as_a_button() -> None:
     assert "predator-pool" in [i["id"] for i in broodmother_view(s.state, s.content)["interpretations"]["current"]]
 
 
+def test_the_ends_readings_are_those_that_apply_less_what_her_card_and_her_question_show() -> None:
+    """The end panel lists the readings that apply now that neither her card nor her question shows; a list of its
+    own in the view, so the end panel is held to it alone (her every card changes ``current``)."""
+    s = make_session(deck="physical")
+    run(s, AddHex(9, "outer", 0), AddHex(4, "inner", 0), AdjustScore("p1", 10))
+    for ferocity in (1, 2, 3, 4, 1, 2):
+        s.execute(EnterCard("evolution", ferocity))
+    view = broodmother_view(s.state, s.content)
+    readings = view["interpretations"]
+    apart = {*(view["report"]["interpretations"] if view["report"] else []), *view["question"]["interpretations"]}
+    assert view["question"]["interpretations"], "her question names readings of its own"
+    assert readings["at_end"] == [i for i in readings["current"] if i["id"] not in apart]
+    assert len(readings["at_end"]) < len(readings["current"])
+    assert "cp-threshold-reached" in [i["id"] for i in readings["at_end"]]  # the end's own, always listed
+
+
 def test_strike_question_buttons_go_up_to_the_ferocity() -> None:
     s = make_session(deck="physical")
     s.execute(AddHex(12, "outer", 1, nest=True))

@@ -50,7 +50,9 @@ def test_round_draft_carries_cards_over_except_in_autumn(content: Content) -> No
     assert texts(s) == ["Round Draft: deal 5 cards to each colony (10 in all) and draft them; each keeps 2 and "
                         "discards the rest."]
     refused(s, CarryOver("p1", "extra", 1), "carried over at Harvest; this is Worker Phase")
+    assert drafting_view(s.state, s.content)["carry_now"] is False  # the panel shows no counters before Harvest
     go_to(s, "harvest")
+    assert drafting_view(s.state, s.content)["carry_now"] is True
     assert texts(s)[0].startswith("Round Draft: card collection sites give no card now")
     s.execute(CarryOver("p1", "extra", 2))
     s.execute(CarryOver("p2", "aside", 1))
@@ -66,6 +68,7 @@ def test_round_draft_carries_cards_over_except_in_autumn(content: Content) -> No
     go_to(s, "harvest")
     assert texts(s) == []  # Autumn: card sites give cards as usual
     refused(s, CarryOver("p1", "extra", 1), "Autumn has no next draft")
+    assert drafting_view(s.state, s.content)["carry_now"] is False  # Autumn's Harvest: nothing carried over
     go_to(s, "slumber")
     assert texts(s) == []
     assert drafting_view(s.state, s.content)["carry"] is False

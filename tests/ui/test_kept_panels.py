@@ -215,3 +215,28 @@ def test_a_drawing_is_held_to_the_entries_of_the_game_view_it_read(store: GameSt
         assert not by_round.still("another tab value", session)
         session.execute(NextRound())
         assert not by_round.still("tab", session)
+
+
+def test_a_views_actions_and_readings_are_compared_by_the_key_read() -> None:
+    """A drawing that looks up one command in its view's ``actions`` (or one list of her ``interpretations``) is
+    held to that key's value alone: another command's answer changing leaves it as drawn, its own changing or
+    coming to be listed draws it again; a walk, a length or a comparison holds it to the whole entry. The entry is
+    no dict, so no dict method can read it around the noting."""
+    used: dict[object, object] = {}
+    view = kept.Entries({"actions": {"a": None, "b": {"key": "No."}}, "round": 2}, used)
+    listed = view["actions"]
+    assert not isinstance(listed, dict)
+    assert listed["a"] is None and view["round"] == 2
+    with pytest.raises(KeyError):
+        listed["c"]
+    assert used == {("actions", "a"): None, ("actions", "c"): kept.UNLISTED, "round": 2}
+    read = [entry for entry in used if entry != "round"]
+    same = {"actions": {"a": None, "b": {"key": "Not now."}}, "round": 2}  # only b's answer changed
+    assert all(kept.entry_now(same, entry) == used[entry] for entry in read)
+    changes: list[object] = [{"actions": {"a": {"key": "No."}}}, {"actions": {"a": None, "c": None}},
+                             {"actions": []}, []]
+    for changed in changes:
+        assert any(kept.entry_now(changed, entry) != used[entry] for entry in read), changed
+    assert listed == {"a": None, "b": {"key": "No."}}  # compared: held to the whole entry from now on
+    assert used["actions"] == {"a": None, "b": {"key": "No."}}
+    assert kept.entry_now(same, "actions") != used["actions"]

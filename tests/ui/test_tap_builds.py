@@ -95,6 +95,24 @@ def test_a_point_in_a_solo_game_leaves_her_panels_that_show_none_of_it(store: Ga
                                 "round-bar"}, builds
 
 
+def test_her_draw_leaves_her_status_battles_and_end_panels_that_show_none_of_it(store: GameStore,
+                                                                                 builds: Counter[str]) -> None:
+    """Her card changes her view's answers to the meadow's commands and the readings that apply now; her status
+    panel (all her readings), her battles panel (its own commands' answers) and the end (the readings it lists)
+    read other keys of those entries (``kept.KeysRead``), so they are left as drawn, while the panels her card
+    changes are drawn again."""
+    screen, session = open_screen(store, SOLO, seed=2)
+    with using("en"):
+        for number, zone, sites in ((4, "inner", 2), (7, "outer", 3), (12, "inner", 1)):
+            session.execute(AddHex(number, zone, sites))
+        redraw(screen)
+        builds.clear()
+        tap(screen, "bm-her-turn")
+    assert session.state["modules_state"]["broodmother"]["report"] is not None, "her card was drawn"
+    assert {"panel-bm-turn", "panel-bm-meadow", "panel-bm-deck"} <= builds.keys(), builds
+    assert not builds.keys() & {"panel-bm-status", "panel-bm-battle", "panel-bm-end", "panel-bm-machinations"}, builds
+
+
 def test_next_builds_the_round_bar_and_no_standing(store: GameStore, builds: Counter[str]) -> None:
     screen, session = open_screen(store, EVERYTHING)
     with using("en"):

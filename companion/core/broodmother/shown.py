@@ -212,9 +212,11 @@ class InterpretationShown(InterpretationRef):
 
 
 class InterpretationsShown(TypedDict):
-    """The interpretations that apply now, and all of them."""
+    """The interpretations that apply now, those of them the end lists (neither her card nor her question shows
+    them), and all of them: each list its own key, so a panel reading one is not drawn again when another changes."""
 
     current: list[InterpretationRef]
+    at_end: list[InterpretationRef]
     all: list[InterpretationShown]
 
 

@@ -66,6 +66,7 @@ from companion.core.broodmother.shown import (
     HerPoints,
     HerStanding,
     HexRow,
+    InterpretationRef,
     InterpretationsShown,
     MachinationsShown,
     MeadowShown,
@@ -106,6 +107,7 @@ def _broodmother_view(state: State, content: Content, drafted: Sequence[Command]
     thresholds: Thresholds = b["thresholds"]
     her: Her = b["her"]
     turn = _turn(state, b, bc)
+    asked = question(state, b, bc)
     return {
         "active": True, "mode": state["mode"], "asymmetric": is_asymmetric(state), "ants": b["ants"],
         "round": state["round"], "difficulty": {"id": b["difficulty"], "name": bc.difficulty_names[b["difficulty"]]},
@@ -113,9 +115,9 @@ def _broodmother_view(state: State, content: Content, drafted: Sequence[Command]
         "cp": _cp(state, b), "machinations": _machinations(b, bc),
         "meadow": _meadow(state, b), "her": {**her}, "predators": _predators(state),
         "report": b["report"], "report_draw": report_draw(b), "turn": turn,
-        "question": question(state, b, bc),
+        "question": asked,
         "deck": deck_view(b, bc), "slumber": slumber_preview(state, b), "battle": battle_helper(b),
-        "end": _end(state, b), "interpretations": _interpretations(state, b, bc),
+        "end": _end(state, b), "interpretations": _interpretations(state, b, bc, asked),
         "checklist": checklist(state, bc), "asym": _asym(state, b, bc), "history": history(b),
         "actions": her_actions(state, content, b, turn, drafted),
     }
@@ -289,7 +291,8 @@ def _end(state: State, b: Brood) -> EndStatus:
             "cp_lead_before_loss": m["lead_to_spare"] + 1, "applies": not is_asymmetric(state)}
 
 
-def _interpretations(state: State, b: Brood, bc: BroodContent) -> InterpretationsShown:
+def _interpretations(state: State, b: Brood, bc: BroodContent, asked: QuestionShown | None
+                     ) -> InterpretationsShown:
     current = list(b["report"]["interpretations"]) if b["report"] is not None else []
     if b["pending"]:
         current += {"expand": ["inner-meadow-asked"], "predator": ["predator-pool"],
@@ -300,7 +303,10 @@ def _interpretations(state: State, b: Brood, bc: BroodContent) -> Interpretation
     if state["phase"] not in bc.reaction_phases:
         current.append("reactions-in-worker-phase")
     shown = [i for i in bc.interpretations.values() if i.id in current or set(i.applies) & set(ALWAYS_SHOWN)]
-    return {"current": [{"id": i.id, "text": tr(i.text)} for i in shown],
+    apart = {*(b["report"]["interpretations"] if b["report"] is not None else []),
+             *(asked["interpretations"] if asked is not None else [])}  # shown with her card or her question
+    now: list[InterpretationRef] = [{"id": i.id, "text": tr(i.text)} for i in shown]
+    return {"current": now, "at_end": [i for i in now if i["id"] not in apart],
             "all": [{"id": i.id, "text": tr(i.text), "source": i.source, "applies": list(i.applies), "option": i.option}
                     for i in bc.interpretations.values()]}
 

@@ -88,6 +88,7 @@ class DraftingView(TypedDict):
     variants: list[DraftVariant]
     how: str
     carry: bool
+    carry_now: bool  # the carry-overs are entered now: ``carry`` at Harvest (``CarryOver`` refuses them elsewhere)
     colonies: list[DraftColony]
     reminders: list[str]
     interpretations: list[str]
@@ -98,11 +99,12 @@ def drafting_view(state: State, content: Content) -> DraftingView:
     variants = in_play(state)
     n = len(colonies(state))
     special = state["round"] < drafting_content()["no_special_round"]
+    carry = has(state, "round-draft") and special
     return {
         "variants": [{"id": v, "name": content.variants[v].name, "plan": plan(v, n), "now": draft_step(state, v)}
                      for v in variants],
         "how": drafting_content()["how"],
-        "carry": has(state, "round-draft") and special,
+        "carry": carry, "carry_now": carry and state["phase"] == "harvest",
         "colonies": [{"id": p["id"], "name": p["name"],
                       "extra": carried(state, "extra", state["round"]).get(p["id"], 0),
                       "aside": carried(state, "aside", state["round"]).get(p["id"], 0)} for p in colonies(state)],

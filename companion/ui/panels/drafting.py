@@ -31,7 +31,7 @@ def build(ctx: PanelContext) -> list[ft.Control]:
         out.append(line(render(v["now"]) if v["now"] else tr("No draft this round."), s,
                         identifier=f"drafting-{v['id']}-now"))
     out.append(line(tr(view["how"]), s, size=s.small, muted=True))
-    if view["carry"] and ctx.state["phase"] == "harvest":
+    if view["carry_now"]:
         for c in view["colonies"]:
             out.append(count(ctx, listed, trf("{name}: card-site cards kept at the next draft", name=c["name"]),
                              c["extra"], partial(CarryOver, c["id"], "extra"), identifier=f"drafting-{c['id']}-extra"))

@@ -138,9 +138,7 @@ def end(ctx: PanelContext) -> list[ft.Control]:
                  detail=tr(texts.threshold_gap(e["cp_lead_before_loss"])),
                  alert=e["cp_lead_before_loss"] <= 1, col={"xs": 6}),
         ]))
-    shown = view["report"]["interpretations"] if view["report"] else []
-    asked = view["question"]["interpretations"] if view["question"] else []
-    readings = [i for i in view["interpretations"]["current"] if i["id"] not in shown and i["id"] not in asked]
+    readings = view["interpretations"]["at_end"]
     if readings:
         def notes() -> list[ft.Control]:
             return [ft.Column([note(i["text"], s, identifier=f"bm-end-interpretation-{i['id']}", icon=ft.Icons.GAVEL)
