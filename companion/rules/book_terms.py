@@ -29,8 +29,6 @@ def book_terms(entries: Sequence[Entry], lang: str) -> dict[tuple[str, str], str
 
 def books_termed(words: list[str], terms: dict[tuple[str, str], str]) -> frozenset[str]:
     """The one book whose own term (``terms``) the question's content ``words`` use, or none when they use none or
-    the terms of several books."""
-    if len(words) < 2:
-        return frozenset()
+    the terms of several books (a single word holds no term)."""
     books = {terms[pair] for pair in pairwise(words) if pair in terms}
     return frozenset(books) if len(books) == 1 else frozenset()

@@ -189,7 +189,7 @@ class SearchIndex:
         coverage = self._coverage(index, matches, weights, book_name, kind)
         named = self._books_named(words)
         boost = self._boosts(coverage, in_play, _kind_points(query, words), named,
-                             frozenset() if named else books_termed(said, self.book_terms[lang]))
+                             frozenset() if named or len(said) < 2 else books_termed(said, self.book_terms[lang]))
         ranked = self._ranked(index, coverage, boost, matches, weights, max(CANDIDATES, limit))
         if len(ranked) < limit < len(coverage):  # rules kept once left too few: as many more as could be hidden
             ranked = self._ranked(index, coverage, boost, matches, weights, max(CANDIDATES, limit) + self._linked)
@@ -234,7 +234,7 @@ class SearchIndex:
 
     def _boosts(
         self, coverage: dict[int, float], in_play: InPlay | None, kinds: dict[str, float], books: frozenset[str],
-        termed: frozenset[str] = frozenset(),
+        termed: frozenset[str],
     ) -> dict[int, float]:
         """Score points added to rank (not shown): for what is in play, for the books the question names or
         whose own term it uses, and per kind of entry the question asks for or away from (``_kind_points``). A

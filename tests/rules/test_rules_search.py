@@ -464,6 +464,13 @@ def test_a_books_own_term_leads_to_that_books_rule(real_index: SearchIndex) -> N
     assert ids(real_index, "tactic order")[0] in {"mm-tactic-invader-first", "ee-tactics-attacker-first"}
 
 
+def test_a_books_terms_are_found_on_the_first_question_of_two_words(real_corpus: Corpus) -> None:
+    index = SearchIndex(real_corpus)  # a fresh one: the terms are a cached property
+    ids(index, "ladybug")  # the first keystrokes: one word holds no term, and pays nothing for them
+    assert "book_terms" not in vars(index)
+    assert ids(index, "major worker")[0].startswith("mm-") and "book_terms" in vars(index)
+
+
 def test_spanish_words_players_use_meet_the_rules_words() -> None:
     # found by the tuning sets' words that met nothing in the rules: "pongo", "pagarle", "nacen", "cienpies"
     assert stem("pongo", "es") == stem("poner", "es") == stem("pone", "es") and synonyms("pongo", "es") == ("colocar",)
