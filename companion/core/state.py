@@ -28,6 +28,8 @@ State = GameState
 STATE_SCHEMA: Final = 1
 #: The Slumber step's phase id (the round's last step in March of the Ants), where several game areas act.
 SLUMBER: Final = "slumber"
+#: The Harvest step's phase id (aphid farms pay; the Round Draft's cards are carried over).
+HARVEST: Final = "harvest"
 
 
 def game_def(state: State, content: Content) -> GameDef:

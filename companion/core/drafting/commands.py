@@ -9,9 +9,27 @@ from companion.core.drafting.model import drafting, drafting_content
 from companion.core.errors import CommandError
 from companion.core.i18n import Msg, msg, nmsg
 from companion.core.module_state import set_count
-from companion.core.state import State, game_def, has, player
+from companion.core.state import HARVEST, State, game_def, has, player
 
 KINDS = ("extra", "aside")
+
+
+def carries_this_round(state: State, content: Content) -> bool:
+    """The Round Draft in play and a next draft to come: Autumn (``no_special_round``) has none."""
+    return has(state, "round-draft") and state["round"] < drafting_content(content)["no_special_round"]
+
+
+def carry_closed(state: State, content: Content) -> Msg | None:
+    """Why no cards can be carried over now, or None when they can: the one statement of when (the Round Draft in
+    play, at Harvest, before Autumn), asked by ``CarryOver`` and by the panel's view alike."""
+    if not has(state, "round-draft"):
+        return msg("Cards wait for the next draft only in the Round Draft.")
+    if state["phase"] != HARVEST:
+        phase = game_def(state, content).phase(state["phase"]).label
+        return msg("Cards are carried over at Harvest; this is {phase}.", phase=msg(phase))
+    if not carries_this_round(state, content):
+        return msg("Autumn has no next draft: card sites and aphid farms give their cards as usual.")
+    return None
 
 
 class CarryOver(Command, name="drafting_carry"):
@@ -24,16 +42,11 @@ class CarryOver(Command, name="drafting_carry"):
     def verify(self, state: State, content: Content) -> None:
         d = drafting(state)
         p = player(state, self.player_id)
-        if not has(state, "round-draft"):
-            raise CommandError(msg("Cards wait for the next draft only in the Round Draft."))
+        if (closed := carry_closed(state, content)) is not None:
+            raise CommandError(closed)
         if self.kind not in KINDS:
             raise CommandError(msg("The kind is one of {kinds}; got {value}.", kinds=", ".join(KINDS),
                                    value=repr(self.kind)))
-        if state["phase"] != "harvest":
-            phase = game_def(state, content).phase(state["phase"]).label
-            raise CommandError(msg("Cards are carried over at Harvest; this is {phase}.", phase=msg(phase)))
-        if state["round"] >= drafting_content(content)["no_special_round"]:
-            raise CommandError(msg("Autumn has no next draft: card sites and aphid farms give their cards as usual."))
         require_int(self.count, "Cards", 0, 20)
         if d[self.kind].get(str(state["round"]), {}).get(self.player_id, 0) == self.count:  # type: ignore[literal-required]
             raise CommandError(msg("{name} already has {count} entered.", name=p["name"], count=self.count))

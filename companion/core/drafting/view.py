@@ -10,10 +10,10 @@ from companion.core.actions import Actions, actions, stepping
 from companion.core.checklist import Item, tick_item
 from companion.core.commands.base import Command
 from companion.core.content import Content
-from companion.core.drafting.commands import CarryOver
+from companion.core.drafting.commands import CarryOver, carries_this_round, carry_closed
 from companion.core.drafting.model import KEY, colonies, drafting, drafting_content, in_play, plan
 from companion.core.i18n import Msg, msg, render, tr
-from companion.core.state import SLUMBER, State, has
+from companion.core.state import HARVEST, SLUMBER, State, has
 from companion.core.words import listing
 
 
@@ -88,7 +88,7 @@ class DraftingView(TypedDict):
     variants: list[DraftVariant]
     how: str
     carry: bool
-    carry_now: bool  # the carry-overs are entered now: ``carry`` at Harvest (``CarryOver`` refuses them elsewhere)
+    carry_now: bool  # the carry-overs are entered now (``carry_closed``: what ``CarryOver`` asks too)
     colonies: list[DraftColony]
     reminders: list[str]
     interpretations: list[str]
@@ -98,13 +98,12 @@ class DraftingView(TypedDict):
 def drafting_view(state: State, content: Content) -> DraftingView:
     variants = in_play(state)
     n = len(colonies(state))
-    special = state["round"] < drafting_content()["no_special_round"]
-    carry = has(state, "round-draft") and special
+    carry = carries_this_round(state, content)
     return {
         "variants": [{"id": v, "name": content.variants[v].name, "plan": plan(v, n), "now": draft_step(state, v)}
                      for v in variants],
         "how": drafting_content()["how"],
-        "carry": carry, "carry_now": carry and state["phase"] == "harvest",
+        "carry": carry, "carry_now": carry_closed(state, content) is None,
         "colonies": [{"id": p["id"], "name": p["name"],
                       "extra": carried(state, "extra", state["round"]).get(p["id"], 0),
                       "aside": carried(state, "aside", state["round"]).get(p["id"], 0)} for p in colonies(state)],
@@ -130,16 +129,16 @@ def phase_items(state: State, content: Content, phase_id: str, event: str) -> li
     if event != "enter" or KEY not in state["modules_state"]:
         return []
     out: list[Item] = []
-    special = state["round"] < drafting_content()["no_special_round"]
+    carry = carries_this_round(state, content)
     if phase_id == "worker":
         for v in in_play(state):
             if (text := draft_step(state, v)) is not None:
                 out.append(tick_item(f"drafting:{v}", KEY, render(text), state))
-    if has(state, "round-draft") and special and phase_id == "harvest":
+    if carry and phase_id == HARVEST:
         out.append(tick_item("drafting:harvest", KEY, tr("Round Draft: card collection sites give no card now "
                              "(enter each colony's as cards kept at the next draft); aphid-farm cards go face down "
                              "beside the mat."), state))
-    if has(state, "round-draft") and special and phase_id == SLUMBER:
+    if carry and phase_id == SLUMBER:
         out.append(tick_item("drafting:discard", KEY, tr("Round Draft: at the end of Slumber, every colony "
                              "discards its whole hand."), state))
     return out

@@ -16,11 +16,10 @@ from companion.core.harvest.model import AphidHex, AphidsState, aphids, check_he
 from companion.core.i18n import Msg, msg, nmsg
 from companion.core.module_state import set_count
 from companion.core.points import anything, book, check_bookable, rewards_text
-from companion.core.state import State, game_def, player
+from companion.core.state import HARVEST, State, game_def, player
 from companion.core.words import joined
 
 WHERE = ("sites", "outskirts")
-HARVEST = "harvest"
 
 
 def _name(state: State, pid: str) -> str:
