@@ -19,7 +19,7 @@ from companion.core.harvest.commands import AddAphidHex
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
 from companion.store.settings import SettingsStore, settings_path
-from tests.ui.browser import PHONE, Server, Ui, new_tab, run_server
+from tests.ui.browser import ANDROID_UA, PHONE, Server, Ui, new_tab, run_server
 from tests.ui.conftest import saved_games
 
 pytestmark = pytest.mark.browser
@@ -72,8 +72,8 @@ def open_game(browser: Browser, prepared: tuple[Server, dict[str, str]]) -> Iter
     srv, games = prepared
     opened: list[Ui] = []
 
-    def open_tab(which: str, viewport: dict[str, int] = PHONE) -> Ui:
-        ui = new_tab(browser, srv.url, viewport)
+    def open_tab(which: str, viewport: dict[str, int] = PHONE, user_agent: str | None = None) -> Ui:
+        ui = new_tab(browser, srv.url, viewport, user_agent=user_agent)
         opened.append(ui)
         return ui.open(f"/game/{games[which]}", "game")
 
@@ -92,13 +92,15 @@ def screen_text(ui: Ui) -> str:
     return " ".join(ui.page.locator("flt-semantics").all_inner_texts())
 
 
+@pytest.mark.parametrize("agent", [None, ANDROID_UA], ids=["computer", "android"])
 def test_the_table_games_chart_its_help_back_to_the_same_place_and_its_books_first(
-        open_game: Callable[..., Ui], prepared: tuple[Server, dict[str, str]]) -> None:
+        open_game: Callable[..., Ui], prepared: tuple[Server, dict[str, str]], agent: str | None) -> None:
     """One tab on the table's game: its chart (``the_chart_shows_each_players_points_by_round``); a "?" opens the
     rules, and the way back returns to the same place (``back_from_a_rule_returns_to_the_same_place``); the rules
-    opened from the game rank its books first."""
+    opened from the game rank its books first. On a computer (Material's buttons) and on an Android phone (plain
+    boxes, ``companion.ui.button_box``)."""
     _, games = prepared
-    ui = open_game("table")
+    ui = open_game("table", user_agent=agent)
     the_chart_shows_each_players_points_by_round(ui)
     back_from_a_rule_returns_to_the_same_place(ui, games["table"])
     ui.tap("help-scores")  # rules opened from a game rank its books first

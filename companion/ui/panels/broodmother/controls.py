@@ -18,6 +18,7 @@ from companion.core.broodmother import broodmother_view
 from companion.core.broodmother.asymmetric import MoveNymph, Redraw
 from companion.core.broodmother.shown import BroodmotherView
 from companion.core.commands.base import Command
+from companion.ui.button_box import plain_here
 from companion.ui.i18n import trf
 from companion.ui.panels import PanelContext, refused
 from companion.ui.panels.broodmother.drafts import Drafts, drafts_for
@@ -214,6 +215,6 @@ def check_row(label: str, value: bool, on_change: Handler | None, sizes: Sizes, 
     row = ft.Container(
         ft.Row([box, ft.Text(label, size=sizes.body, expand=True)], vertical_alignment=ft.CrossAxisAlignment.CENTER,
                spacing=4),
-        on_click=on_change, ink=True, border_radius=10, padding=ft.Padding.only(right=8, top=4, bottom=4))
+        on_click=on_change, ink=not plain_here(), border_radius=10, padding=ft.Padding.only(right=8, top=4, bottom=4))
     return ft.Semantics(identifier=identifier, label=label, checked=value, button=True, container=True,
                         exclude_semantics=True, on_tap=on_change, content=row)
