@@ -61,7 +61,9 @@ def prepared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server,
     for command in table_commands():
         typed.execute(command)  # type: ignore[arg-type]
     tallied = store.create(GameSetup(game="mota", players=THREE[:2]), name="Tallied", seed=5)
-    games = {"table": table.id, "solo": solo.id, "finished": finished.id, "typed": typed.id, "tallied": tallied.id}
+    plain = store.create(GameSetup(game="mota", players=THREE[:2]), name="Plain boxes", seed=6)
+    games = {"table": table.id, "solo": solo.id, "finished": finished.id, "typed": typed.id, "tallied": tallied.id,
+             "plain": plain.id}
     store.close()
     with run_server(db) as srv:
         yield srv, games
@@ -108,6 +110,27 @@ def test_the_table_games_chart_its_help_back_to_the_same_place_and_its_books_fir
     ui.type_into("Search the rules", "setup")
     ui.by_id("result-0").wait_for()
     ui.expect_label("result-0", re.compile("Minions of the Meadow"))
+
+
+def test_on_an_android_phone_a_plain_plus_scores_and_a_disabled_button_does_nothing(
+        open_game: Callable[..., Ui], prepared: tuple[Server, dict[str, str]]) -> None:
+    """The plain boxes a phone draws (``companion.ui.button_box``), as a finger uses them: + on Ana's total saves
+    her point; Bo's - at 0 and Redo with nothing to redo are said as not available and do nothing when tapped."""
+    srv, games = prepared
+    ui = open_game("plain", user_agent=ANDROID_UA)
+
+    def scores() -> dict[str, int]:
+        return {pid: sum(by_round) for pid, by_round in saved_games(srv.db)[games["plain"]]["state"]["scores"].items()}
+
+    ui.tap("plus-p1")
+    ui.until(lambda: scores() == {"p1": 1, "p2": 0}, "Ana's point saved")
+    ui.expect_label("total-p1", re.compile("^Ana: 1 CP"))
+    for disabled in ("minus-p2", "redo"):
+        assert "not available now" in ui.label(disabled) or ui.label(disabled) == "Nothing to redo", disabled
+        ui.tap(disabled)
+    ui.nothing_more()
+    assert scores() == {"p1": 1, "p2": 0} and not ui.exists("error-message")  # not even tried and refused
+    ui.expect_label("undo", re.compile("Ana"))  # the last change is still Ana's point
 
 
 def the_chart_shows_each_players_points_by_round(ui: Ui) -> None:
