@@ -11,7 +11,9 @@ a computer, where a keyboard and a mouse are, keeps Material's buttons. Every bu
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 import flet as ft
@@ -29,9 +31,28 @@ def mobile(platform: ft.PagePlatform | None) -> bool:
     return platform in MOBILE
 
 
+#: The platform of the tab drawing now, as its entry points say it (``TabBase.own_context``): Flet's context page
+#: is not always the tab drawn (another tab's broadcast runs in the sender's context).
+_drawing_for: ContextVar[tuple[ft.PagePlatform | None] | None] = ContextVar("companion_drawing_for", default=None)
+
+
+@contextmanager
+def drawn_for(platform: ft.PagePlatform | None) -> Iterator[None]:
+    """Buttons drawn inside are for a client of ``platform``; restored afterwards."""
+    token = _drawing_for.set((platform,))
+    try:
+        yield
+    finally:
+        _drawing_for.reset(token)
+
+
 def plain_here() -> bool:
-    """Whether the page being drawn is a mobile platform's, so its buttons are plain boxes. The page is Flet's
-    context's (set for every handler, task and session start); drawn outside any page (a unit test), Material."""
+    """Whether the tab being drawn is a mobile platform's, so its buttons are plain boxes: as its entry point said
+    (``drawn_for``), else Flet's context page's (a handler, a task); drawn outside any page (a unit test),
+    Material's."""
+    said = _drawing_for.get()
+    if said is not None:
+        return said[0] in MOBILE
     try:
         page = ft.context.page
     except RuntimeError:

@@ -10,7 +10,7 @@ import flet as ft
 import pytest
 from flet.controls.context import _context_page
 
-from companion.ui import widgets
+from companion.ui import button_box, widgets
 from companion.ui.button_box import DISABLED_FILL, FACES, plain_here
 from companion.ui.theme import DISABLED_TEXT, MIN_TOUCH, Sizes
 
@@ -98,3 +98,15 @@ def texts(control: object) -> list[ft.Text | ft.Icon]:
         if child is not None:
             found += texts(child)
     return found
+
+
+def test_the_tab_drawn_says_its_platform_whatever_page_the_context_holds() -> None:
+    """Another tab's broadcast runs in the sender's context, a table's link in none: the tab drawn says its own
+    platform (``TabBase.own_context``), and that wins over Flet's context page."""
+    with drawn_for(ft.PagePlatform.LINUX), button_box.drawn_for(ft.PagePlatform.ANDROID):
+        assert plain_here() and isinstance(inner(widgets.tap_button("Go", tap)), ft.Container)
+    with drawn_for(ft.PagePlatform.ANDROID), button_box.drawn_for(ft.PagePlatform.WINDOWS):
+        assert not plain_here() and isinstance(inner(widgets.tap_button("Go", tap)), ft.FilledButton)
+    with button_box.drawn_for(ft.PagePlatform.IOS):
+        assert plain_here()
+    assert not plain_here()
