@@ -5,7 +5,8 @@
         [--warm 4] [--json]
 
 The host and each guest is a phone of its own, in a browser context of its own (one Debian chromium, 360x740,
-headless), joined through the screens as a player joins (the codes' text copied across by this script):
+headless, saying it is a mid-range Android phone's Chrome: ``tests.ui.browser.ANDROID_UA``, so the app draws a
+phone's buttons), joined through the screens as a player joins (the codes' text copied across by this script):
 - ``--phones``: the phone build (``scripts/build-web``, built first if it changed, served by a plain static server),
   Python in each page's worker, the guests linked to the host by WebRTC data channels on loopback as phones link;
   the host's game is a solo game against her made on its screens;
@@ -210,7 +211,7 @@ def served_table(folder: Path, guests: int, progress: Callable[[str], None]) -> 
     from playwright.sync_api import sync_playwright
 
     from tests.table.test_table_browser import SERVER, host_game, join
-    from tests.ui.browser import launch_chromium, new_tab, run_server
+    from tests.ui.browser import ANDROID_UA, launch_chromium, new_tab, run_server
 
     names = GUEST_NAMES[:guests]
     host_db = folder / "host" / "games.json"
@@ -220,8 +221,8 @@ def served_table(folder: Path, guests: int, progress: Callable[[str], None]) -> 
         progress(f"{len(servers)} app servers started")
         browser = launch_chromium(stack.enter_context(sync_playwright()))
         stack.callback(browser.close)
-        pages = [new_tab(browser, servers[0].url, VIEWPORT).open(f"/game/{game_id}", "game")]
-        pages += [new_tab(browser, server.url, VIEWPORT).open() for server in servers[1:]]
+        pages = [new_tab(browser, servers[0].url, VIEWPORT, user_agent=ANDROID_UA).open(f"/game/{game_id}", "game")]
+        pages += [new_tab(browser, server.url, VIEWPORT, user_agent=ANDROID_UA).open() for server in servers[1:]]
         pages[0].tap("share-table")
         for ui, name in zip(pages[1:], names, strict=True):
             join(pages[0], ui, name)
@@ -236,7 +237,7 @@ def phone_table(guests: int, progress: Callable[[str], None], dist: Path = DIST)
     from playwright.sync_api import sync_playwright
 
     from tests.table.test_table_browser import join
-    from tests.ui.browser import launch_chromium
+    from tests.ui.browser import ANDROID_UA, launch_chromium
     from tests.web.test_phone_build import solo_game, start
 
     if BUILD:
@@ -252,7 +253,8 @@ def phone_table(guests: int, progress: Callable[[str], None], dist: Path = DIST)
         url = stack.enter_context(static_site(dist))
         browser = launch_chromium(stack.enter_context(sync_playwright()))
         stack.callback(browser.close)
-        contexts = [browser.new_context(viewport={"width": VIEWPORT["width"], "height": VIEWPORT["height"]})
+        contexts = [browser.new_context(viewport={"width": VIEWPORT["width"], "height": VIEWPORT["height"]},
+                                        user_agent=ANDROID_UA)
                     for _ in range(guests + 1)]
         for context in contexts:
             context.set_default_timeout(180_000)  # Pyodide's start, and a code typed key by key, on a busy machine

@@ -18,6 +18,10 @@ swapped each round), every start in a new browser process on its own profile:
   saves, the screens, the first screen sent, Flutter's first frame); for the companion, then resuming the game
   made on the first visit: from the tap on it on Home to its screen.
 
+Every page says it is a mid-range Android phone's Chrome (``tests.ui.browser.ANDROID_UA``, Lighthouse's mobile user
+agent; the pointer stays a mouse and the pixel ratio 1), so the app draws a phone's buttons
+(``companion.ui.button_box``); the floor is opened the same way.
+
 The report gives every figure of every run, then per CPU rate the median (min-max) of each and the difference
 warm start companion - floor, with the machine's load before and after. ``--quick`` is one round at 1x with 3 taps
 (the test suite's). ``--json FILE`` also writes the figures. ``--files N`` first puts N small files (4 KB each) into
@@ -236,11 +240,14 @@ def serving(name: str, folder: Path, scratch: Path, kind: str = "") -> Iterator[
 
 @contextmanager
 def browser_on(playwright: Any, profile: Path, throttle: float) -> Iterator[Any]:
-    """A new chromium process on ``profile``, its page's CPU slowed ``throttle`` times; no other host reachable."""
-    from tests.ui.browser import CHROMIUM, CHROMIUM_ARGS
+    """A new chromium process on ``profile``, its page's CPU slowed ``throttle`` times; no other host reachable. It
+    says it is a mid-range Android phone's Chrome (``ANDROID_UA``, Lighthouse's), so the app draws a phone's buttons
+    (``companion.ui.button_box``), the floor's page the same."""
+    from tests.ui.browser import ANDROID_UA, CHROMIUM, CHROMIUM_ARGS
 
     context = playwright.chromium.launch_persistent_context(
-        str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport={"width": 360, "height": 740})
+        str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport={"width": 360, "height": 740},
+        user_agent=ANDROID_UA)
     context.route(re.compile(r"^(?!http://127\.0\.0\.1[:/]).+"), lambda route: route.abort("blockedbyclient"))
     page = context.pages[0] if context.pages else context.new_page()
     context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
@@ -256,9 +263,8 @@ def start(page: Any, url: str) -> Any:
 
     ui = Ui(page, url)
     page.goto(url + ("?spans" if SPANS else ""), wait_until="commit")
-    placeholder = page.locator("flt-semantics-placeholder")
-    placeholder.wait_for(state="attached", timeout=START_MS)
-    placeholder.dispatch_event("click")
+    page.locator("flt-semantics-placeholder").wait_for(state="attached", timeout=START_MS)
+    ui.enable_semantics()
     ui.by_id("screen-home").wait_for(state="attached", timeout=START_MS)
     return ui
 

@@ -124,7 +124,7 @@ class PageApp(TabBase):
         self.device_settings = DeviceSettings(self, self.routes, self.guests)
 
     def start(self) -> None:
-        with i18n.using(self.language):
+        with self.own_context():
             self._start()
 
     def _start(self) -> None:
@@ -183,7 +183,7 @@ class PageApp(TabBase):
             self._missed = True
             return
         try:
-            with i18n.using(self.language):  # another tab's broadcast runs in that tab's context
+            with self.own_context():  # another tab's broadcast runs in that tab's context
                 if message.get("kind") == "settings":
                     self.device_settings.apply_settings()
                 elif message.get("kind") == "share":

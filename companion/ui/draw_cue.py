@@ -21,6 +21,7 @@ from weakref import WeakKeyDictionary
 import flet as ft
 
 from companion.ui import chime
+from companion.ui.button_box import mobile
 
 if TYPE_CHECKING:
     import flet_audio
@@ -31,7 +32,6 @@ log = logging.getLogger("companion.ui")
 T = TypeVar("T")
 
 PHONE_WIDTH = 600  # px: narrower than this is a phone-size client
-MOBILE = (ft.PagePlatform.ANDROID, ft.PagePlatform.IOS)
 VOLUME = 0.8
 WAIT = 3  # s: a client that does not answer is not waited for
 
@@ -47,7 +47,7 @@ _cues: WeakKeyDictionary[PageApp, _Cue] = WeakKeyDictionary()
 
 def phone_like(platform: ft.PagePlatform | None, width: float | None) -> bool:
     """A mobile client, or a window as narrow as a phone."""
-    return platform in MOBILE or (width is not None and 0 < width < PHONE_WIDTH)
+    return mobile(platform) or (width is not None and 0 < width < PHONE_WIDTH)
 
 
 def wanted(setting: bool | None, platform: ft.PagePlatform | None, width: float | None) -> bool:

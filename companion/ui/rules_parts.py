@@ -13,6 +13,7 @@ import flet as ft
 
 from companion.rules.corpus import LANGS
 from companion.store.reading import ReadingStore, open_reading
+from companion.ui.button_box import RADIUS, button, plain_here
 from companion.ui.i18n import tr
 from companion.ui.rules_model import LANGUAGE_NAMES, EntryRow, Part, interpretation_label, kind_label, labels
 from companion.ui.theme import MIN_TOUCH, Sizes
@@ -82,7 +83,7 @@ def chips_and_citation(kind: str, interpretation: bool, citation: str, sizes: Si
 def tappable(content: ft.Control, label: str, on_tap: EventHandler, identifier: str, *,
              outlined: bool = True) -> ft.Control:
     """A whole card that opens something, announced as one button (two lines and padding: over 48 px)."""
-    box = ft.Container(content, on_click=on_tap, ink=True, border_radius=12,
+    box = ft.Container(content, on_click=on_tap, ink=not plain_here(), border_radius=12,
                        padding=ft.Padding.symmetric(horizontal=12, vertical=10),
                        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT) if outlined else None)
     return ft.Semantics(label=label, button=True, identifier=identifier, container=True, exclude_semantics=True,
@@ -108,13 +109,12 @@ def choice_button(label: str, text: str, selected: bool, on_tap: EventHandler, i
     """One of a set of choices (language, book, kind): filled when chosen, outlined otherwise."""
     face = ft.Text(text, size=sizes.label, weight=ft.FontWeight.W_600, max_lines=1,
                    overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER)
-    kind = ft.FilledButton if selected else ft.OutlinedButton
-    style = ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=14),
+    style = ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=RADIUS),
                            padding=ft.Padding.symmetric(horizontal=14, vertical=8))
-    button = kind(content=face, icon=ft.Icons.CHECK if selected else None, on_click=on_tap,
-                  height=MIN_TOUCH, style=style)
+    box = button("filled" if selected else "outlined", face, on_tap, icon=ft.Icons.CHECK if selected else None,
+                 height=MIN_TOUCH, style=style, padding=ft.Padding.symmetric(horizontal=14, vertical=8))
     return ft.Semantics(label=label, selected=selected, button=True, identifier=identifier, container=True,
-                        exclude_semantics=True, on_tap=on_tap, content=button)
+                        exclude_semantics=True, on_tap=on_tap, content=box)
 
 
 def language_buttons(lang: str, choose: Callable[[str], EventHandler], sizes: Sizes, prefix: str) -> list[ft.Control]:

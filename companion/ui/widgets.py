@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from companion.ui.button_box import button, button_padding, ink_of, plain_box, plain_here
 from companion.ui.i18n import tr, trf
 from companion.ui.measure import text_width
 from companion.ui.models import Debouncer
@@ -44,15 +45,6 @@ __all__ = [
 Action = Callable[[], None]
 EventHandler = Callable[[object], None]
 
-_BUTTON_KINDS: dict[str, Callable[..., ft.Control]] = {
-    "filled": ft.FilledButton,
-    "tonal": ft.FilledTonalButton,
-    "outlined": ft.OutlinedButton,
-    "text": ft.TextButton,
-    "elevated": ft.Button,
-}
-
-
 def _event(action: Action) -> EventHandler:
     """An event handler that ignores the event and runs ``action``."""
 
@@ -60,19 +52,6 @@ def _event(action: Action) -> EventHandler:
         action()
 
     return handle
-
-
-# Each kind's own text colour; it must be given beside the disabled one (a state map without it does not
-# fall back to the kind's default: a filled button's text then vanished into its fill).
-_FACE_COLOURS = {"filled": ft.Colors.ON_PRIMARY, "tonal": ft.Colors.ON_SECONDARY_CONTAINER,
-                 "outlined": ft.Colors.PRIMARY, "text": ft.Colors.PRIMARY, "elevated": ft.Colors.PRIMARY}
-
-
-def _shape(kind: str = "filled") -> ft.ButtonStyle:
-    # Disabled faces in theme.DISABLED_TEXT: Material's default (38% of the text colour) is 1.9:1 in the light theme.
-    faces = {ft.ControlState.DISABLED: DISABLED_TEXT, ft.ControlState.DEFAULT: _FACE_COLOURS[kind]}
-    return ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=14),
-                          padding=ft.Padding.symmetric(horizontal=18, vertical=10), color=faces, icon_color=faces)
 
 
 SHORT_FACE = 26  # letters: what one line of a full-width button holds at 360 px at the device's text size
@@ -94,15 +73,20 @@ def tap_button(label: str, on_tap: EventHandler | None, *, text: str | None = No
     face = ft.Text(shown, size=sizes.label, weight=ft.FontWeight.W_600, text_align=ft.TextAlign.CENTER,
                    max_lines=1 if one_line else None,
                    overflow=ft.TextOverflow.ELLIPSIS if one_line else ft.TextOverflow.VISIBLE)
-    style = _shape(kind)
-    if not one_line:
-        # One line makes 48 px: at the device's text size it needs 13 (12 made 47); larger text is taller already
-        style.padding = ft.Padding.symmetric(horizontal=14, vertical=13 if sizes.scale <= 1 else 12)
-    button = _BUTTON_KINDS[kind](content=face, icon=icon, on_click=on_tap, disabled=on_tap is None,
-                                 height=BUTTON_HEIGHT if one_line else None, style=style, expand=expand or None)
+    # One line makes 48 px: at the device's text size it needs 13 (12 made 47); larger text is taller already
+    padding = button_padding() if one_line else button_padding(14, 13 if sizes.scale <= 1 else 12)
+    box = button(kind, face, on_tap, icon=icon, padding=padding, height=BUTTON_HEIGHT if one_line else None,
+                 expand=expand or None)
     return ft.Semantics(label=label if on_tap else trf("{label} (not available now)", label=label), button=True,
                         identifier=identifier, container=True, exclude_semantics=True, on_tap=on_tap,
-                        content=button, expand=expand or None)  # an explicit False breaks a Wrap
+                        content=box, expand=expand or None)  # an explicit False breaks a Wrap
+
+
+def face_button(face: ft.Text, on_tap: EventHandler | None, *, height: float | None = None,
+                padding: ft.Padding | None = None) -> ft.Control:
+    """A text button whose face is ``face`` as its caller set it (a total's large number), for the caller's own
+    ``ft.Semantics``: Material's on a computer, a plain box on a phone (``button_box``)."""
+    return button("text", face, on_tap, height=height, style=ft.ButtonStyle(padding=padding), padding=padding)
 
 
 BAR_TEXT_GROWS_UP_TO = 1.15  # the text scale ("Large") above which the bottom bar's type stays as it is
@@ -150,15 +134,13 @@ def bar_button(title: str, detail: str, icon: ft.IconData, on_tap: EventHandler 
                 overflow=ft.TextOverflow.ELLIPSIS),
     ], spacing=0, alignment=ft.MainAxisAlignment.CENTER, horizontal_alignment=ft.CrossAxisAlignment.START,
         tight=True)
-    style = _shape("tonal")
-    style.padding = ft.Padding.symmetric(horizontal=BAR_BUTTON_PADDING, vertical=4)
     with_icon = roomy and text_width(detail, detail_size) <= room
-    button = ft.FilledTonalButton(content=face, icon=icon if with_icon else None, on_click=on_tap,
-                                  disabled=on_tap is None, expand=True, style=style,
-                                  height=BUTTON_HEIGHT + 8 if roomy else bar_height(sizes) - 12)
+    box = button("tonal", face, on_tap, icon=icon if with_icon else None, expand=True,
+                 padding=button_padding(BAR_BUTTON_PADDING, 4),
+                 height=BUTTON_HEIGHT + 8 if roomy else bar_height(sizes) - 12)
     label = f"{title}: {detail}" if on_tap else detail
     return ft.Semantics(label=label, button=True, identifier=identifier, container=True, exclude_semantics=True,
-                        on_tap=on_tap, content=button, expand=True)
+                        on_tap=on_tap, content=box, expand=True)
 
 
 TILE_SIDE_PADDING = 6  # px each side of a tile's label
@@ -185,7 +167,7 @@ def tile_button(label: str, icon: ft.IconData, on_tap: EventHandler, *, identifi
         ft.Text(label, size=tile_label_size(label, sizes.label, width), weight=ft.FontWeight.W_600, color=fg,
                 text_align=ft.TextAlign.CENTER, max_lines=2),
     ], spacing=4, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True)
-    box = ft.Container(face, on_click=on_tap, ink=True, border_radius=16,
+    box = ft.Container(face, on_click=on_tap, ink=not plain_here(), border_radius=16,
                        padding=ft.Padding.symmetric(vertical=12, horizontal=TILE_SIDE_PADDING),
                        bgcolor=ft.Colors.PRIMARY if primary else ft.Colors.SECONDARY_CONTAINER,
                        alignment=ft.Alignment.CENTER)
@@ -196,10 +178,15 @@ def tile_button(label: str, icon: ft.IconData, on_tap: EventHandler, *, identifi
 def icon_action(label: str, icon: ft.IconData, on_tap: EventHandler | None, *, identifier: str | None = None,
                 filled: bool = False, color: str | None = None) -> ft.Control:
     """An icon-only button (48 x 48 at least) that is announced by ``label``."""
-    kind = ft.FilledTonalIconButton if filled else ft.IconButton
-    button = kind(icon=icon, on_click=on_tap, disabled=on_tap is None, icon_color=color, tooltip=None,
-                  size_constraints=ft.BoxConstraints(min_width=MIN_TOUCH, min_height=MIN_TOUCH),
-                  disabled_color=DISABLED_TEXT)
+    if plain_here():
+        kind = "tonal" if filled else "icon"
+        shown = ft.Icon(icon, color=color if color and on_tap else ink_of(kind, on_tap is not None))
+        button: ft.Control = plain_box(shown, on_tap, kind, width=MIN_TOUCH, height=MIN_TOUCH, radius=MIN_TOUCH / 2)
+    else:
+        material = ft.FilledTonalIconButton if filled else ft.IconButton
+        button = material(icon=icon, on_click=on_tap, disabled=on_tap is None, icon_color=color, tooltip=None,
+                          size_constraints=ft.BoxConstraints(min_width=MIN_TOUCH, min_height=MIN_TOUCH),
+                          disabled_color=DISABLED_TEXT)
     said = label if on_tap else trf("{label} (not available now)", label=label)
     return ft.Semantics(label=said, button=True, identifier=identifier, container=True, exclude_semantics=True,
                         on_tap=on_tap, content=button)

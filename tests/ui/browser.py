@@ -30,6 +30,10 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run", "--disable-sync"]
 PHONE = {"width": 360, "height": 780}
+#: A mid-range Android phone's Chrome, as Lighthouse's mobile emulation says it: Flutter, and so Flet's
+#: ``page.platform``, read Android from it (navigator.platform stays Linux), so the app draws a phone's buttons.
+ANDROID_UA = ("Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) "
+              "Chrome/131.0.0.0 Mobile Safari/537.36")
 TABLET = {"width": 800, "height": 1280}
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-artifacts" / "screenshots"
@@ -386,7 +390,11 @@ class Ui:
     def enable_semantics(self) -> None:
         placeholder = self.page.locator("flt-semantics-placeholder")
         placeholder.wait_for(state="attached", timeout=TIMEOUT_MS)
-        placeholder.dispatch_event("click")
+        # At the placeholder's middle: a phone's Flutter (an Android user agent) takes only a click there, as a
+        # finger's; a computer's takes any click.
+        middle = placeholder.evaluate("e => { const r = e.getBoundingClientRect();"
+                                      " return {clientX: r.left + r.width / 2, clientY: r.top + r.height / 2}; }")
+        placeholder.dispatch_event("click", middle)
 
     def reload(self, screen: str) -> None:
         self.page.reload(wait_until="commit")
@@ -655,9 +663,10 @@ class Ui:
             url: location.href})""")
 
 
-#: The tabs a worker keeps for the next test, by browser and locale: each a closed tab's page, left blank, its
-#: storage cleared (``Ui.close``), in a browser context of its own (its own device: storage, cookies, locale).
-_IDLE: dict[tuple[int, str | None], list[Page]] = {}
+#: The tabs a worker keeps for the next test, by browser, locale and user agent: each a closed tab's page, left
+#: blank, its storage cleared (``Ui.close``), in a browser context of its own (its own device: storage, cookies,
+#: locale, user agent).
+_IDLE: dict[tuple[int, str | None, str | None], list[Page]] = {}
 #: Whether a closed tab's page is handed on: on unless ``COMPANION_TABS_HANDED_ON=0``. It was off for a while after a
 #: page handed on once left its canvas blank for 20 s (``Ui.shot``, load 13). Measured since (docs/developing.md, "The
 #: test suite's time"): every first screen's canvas, on a new context's page and on a page handed on alike, is drawn
@@ -675,7 +684,8 @@ def _origin(url: str) -> str | None:
     return "/".join(url.split("/", 3)[:3]) if url.startswith(("http:", "https:")) else None
 
 
-def new_tab(browser: Browser, url: str, viewport: dict[str, int] = PHONE, locale: str | None = None) -> Ui:
+def new_tab(browser: Browser, url: str, viewport: dict[str, int] = PHONE, locale: str | None = None,
+            user_agent: str | None = None) -> Ui:
     """A tab that may only talk to the app's server (the app must work offline), blank until ``Ui.open``.
 
     It is a new page in a new browser context; with ``HAND_ON`` (on unless turned off: see there) a page an earlier
@@ -686,10 +696,13 @@ def new_tab(browser: Browser, url: str, viewport: dict[str, int] = PHONE, locale
 
     ``locale`` is the browser's language (its ``Accept-Language``), e.g. ``"es-ES"``: one per context. Two tabs
     open at once are two contexts, two devices each with its own storage, as before.
+
+    ``user_agent`` is the browser's (``ANDROID_UA``: a phone's, whose buttons are plain boxes); one per context.
     """
-    idle = _IDLE.setdefault((id(browser), locale), []) if HAND_ON else None
+    idle = _IDLE.setdefault((id(browser), locale, user_agent), []) if HAND_ON else None
+    chosen = {"locale": locale, "user_agent": user_agent}
     page = idle.pop() if idle else browser.new_context(
-        viewport=PHONE, **({"locale": locale} if locale else {})).new_page()  # type: ignore[arg-type]
+        viewport=PHONE, **{k: v for k, v in chosen.items() if v}).new_page()  # type: ignore[arg-type]
     page.set_viewport_size(viewport)  # type: ignore[arg-type]
     page.set_default_timeout(TIMEOUT_MS)
     return Ui(page, url, kept=idle)

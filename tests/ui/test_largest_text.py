@@ -35,7 +35,7 @@ from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
 from companion.store.settings import SettingsStore, settings_path
 from tests.module_helpers import EVERY_MODULE
-from tests.ui.browser import TABLET, Server, Ui, new_tab, run_server
+from tests.ui.browser import ANDROID_UA, TABLET, Server, Ui, new_tab, run_server
 from tests.ui.test_security import LAN, _wait_shared
 
 pytestmark = pytest.mark.browser
@@ -623,3 +623,30 @@ def solo_game_fits(ui: Ui, game_id: str, locale: str) -> None:
     assert label.startswith(start) and height >= 47.5, (label, height)
     found = screen_faults(ui, f"game-solo-{locale}")
     assert found == [], found
+
+
+_BUTTONS = """() => Array.from(document.querySelectorAll('[role=button][flt-semantics-identifier]'), e => {
+    const r = e.getBoundingClientRect(); return [e.getAttribute('flt-semantics-identifier'), r.height]; })"""
+
+
+def test_a_phones_plain_buttons_grow_with_their_faces_at_the_largest_text(
+        browser: Browser, largest: tuple[Server, dict[str, str]]) -> None:
+    """The plain boxes an Android phone draws (``companion.ui.button_box``) hold their faces as Material's buttons do
+    (a face is not in the accessibility tree, so its box tells): the solo game's first screen at the largest text,
+    each button as tall on the phone as on a computer (within 3 px: Material sets a label's letters a little apart),
+    and none under 48 px that a computer draws at 48 or more (the node of her turn's big button is 16 px on both)."""
+    heights: dict[str | None, dict[str, float]] = {}
+    for agent in (None, ANDROID_UA):
+        ui = new_tab(browser, largest[0].url, PHONE_360, user_agent=agent)
+        try:
+            ui.open(f"/game/{largest[1]['solo']}", "game")
+            ui.show("next-round")
+            ui.settled()
+            heights[agent] = dict(ui.page.evaluate(_BUTTONS))
+            ui.shot(f"largest-text-plain-{'android' if agent else 'computer'}")
+        finally:
+            ui.close()
+    phone, computer = heights[ANDROID_UA], heights[None]
+    assert "next-round" in phone and phone.keys() == computer.keys(), (phone, computer)
+    assert all(phone[i] >= 47.5 for i in phone if computer[i] >= 47.5), f"{phone} {computer}"
+    assert all(abs(phone[i] - computer[i]) <= 3 for i in phone), f"{phone} {computer}"

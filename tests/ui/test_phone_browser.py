@@ -19,7 +19,7 @@ from companion.core.harvest.commands import AddAphidHex
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
 from companion.store.settings import SettingsStore, settings_path
-from tests.ui.browser import PHONE, Server, Ui, new_tab, run_server
+from tests.ui.browser import ANDROID_UA, PHONE, Server, Ui, new_tab, run_server
 from tests.ui.conftest import saved_games
 
 pytestmark = pytest.mark.browser
@@ -61,7 +61,9 @@ def prepared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server,
     for command in table_commands():
         typed.execute(command)  # type: ignore[arg-type]
     tallied = store.create(GameSetup(game="mota", players=THREE[:2]), name="Tallied", seed=5)
-    games = {"table": table.id, "solo": solo.id, "finished": finished.id, "typed": typed.id, "tallied": tallied.id}
+    plain = store.create(GameSetup(game="mota", players=THREE[:2]), name="Plain boxes", seed=6)
+    games = {"table": table.id, "solo": solo.id, "finished": finished.id, "typed": typed.id, "tallied": tallied.id,
+             "plain": plain.id}
     store.close()
     with run_server(db) as srv:
         yield srv, games
@@ -72,8 +74,8 @@ def open_game(browser: Browser, prepared: tuple[Server, dict[str, str]]) -> Iter
     srv, games = prepared
     opened: list[Ui] = []
 
-    def open_tab(which: str, viewport: dict[str, int] = PHONE) -> Ui:
-        ui = new_tab(browser, srv.url, viewport)
+    def open_tab(which: str, viewport: dict[str, int] = PHONE, user_agent: str | None = None) -> Ui:
+        ui = new_tab(browser, srv.url, viewport, user_agent=user_agent)
         opened.append(ui)
         return ui.open(f"/game/{games[which]}", "game")
 
@@ -92,13 +94,15 @@ def screen_text(ui: Ui) -> str:
     return " ".join(ui.page.locator("flt-semantics").all_inner_texts())
 
 
+@pytest.mark.parametrize("agent", [None, ANDROID_UA], ids=["computer", "android"])
 def test_the_table_games_chart_its_help_back_to_the_same_place_and_its_books_first(
-        open_game: Callable[..., Ui], prepared: tuple[Server, dict[str, str]]) -> None:
+        open_game: Callable[..., Ui], prepared: tuple[Server, dict[str, str]], agent: str | None) -> None:
     """One tab on the table's game: its chart (``the_chart_shows_each_players_points_by_round``); a "?" opens the
     rules, and the way back returns to the same place (``back_from_a_rule_returns_to_the_same_place``); the rules
-    opened from the game rank its books first."""
+    opened from the game rank its books first. On a computer (Material's buttons) and on an Android phone (plain
+    boxes, ``companion.ui.button_box``)."""
     _, games = prepared
-    ui = open_game("table")
+    ui = open_game("table", user_agent=agent)
     the_chart_shows_each_players_points_by_round(ui)
     back_from_a_rule_returns_to_the_same_place(ui, games["table"])
     ui.tap("help-scores")  # rules opened from a game rank its books first
@@ -106,6 +110,27 @@ def test_the_table_games_chart_its_help_back_to_the_same_place_and_its_books_fir
     ui.type_into("Search the rules", "setup")
     ui.by_id("result-0").wait_for()
     ui.expect_label("result-0", re.compile("Minions of the Meadow"))
+
+
+def test_on_an_android_phone_a_plain_plus_scores_and_a_disabled_button_does_nothing(
+        open_game: Callable[..., Ui], prepared: tuple[Server, dict[str, str]]) -> None:
+    """The plain boxes a phone draws (``companion.ui.button_box``), as a finger uses them: + on Ana's total saves
+    her point; Bo's - at 0 and Redo with nothing to redo are said as not available and do nothing when tapped."""
+    srv, games = prepared
+    ui = open_game("plain", user_agent=ANDROID_UA)
+
+    def scores() -> dict[str, int]:
+        return {pid: sum(by_round) for pid, by_round in saved_games(srv.db)[games["plain"]]["state"]["scores"].items()}
+
+    ui.tap("plus-p1")
+    ui.until(lambda: scores() == {"p1": 1, "p2": 0}, "Ana's point saved")
+    ui.expect_label("total-p1", re.compile("^Ana: 1 CP"))
+    for disabled in ("minus-p2", "redo"):
+        assert "not available now" in ui.label(disabled) or ui.label(disabled) == "Nothing to redo", disabled
+        ui.tap(disabled)
+    ui.nothing_more()
+    assert scores() == {"p1": 1, "p2": 0} and not ui.exists("error-message")  # not even tried and refused
+    ui.expect_label("undo", re.compile("Ana"))  # the last change is still Ana's point
 
 
 def the_chart_shows_each_players_points_by_round(ui: Ui) -> None:

@@ -178,11 +178,11 @@ class Standings:
             identifier=f"total-{pid}", button=True, container=True, exclude_semantics=True,
             label=trf("{name}: {total} {cp}. Tap to type a new total", name=name, total=total, cp=cp),
             on_tap=type_total,
-            content=ft.TextButton(content=ft.Text(str(total), size=self.sizes.headline, weight=ft.FontWeight.W_700,
-                                                  max_lines=1, no_wrap=True),
-                                  on_click=type_total, height=max(MIN_TOUCH, self.sizes.headline * 2),
-                                  style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
-                                  disabled=bool(view["ended"])),
+            content=widgets.face_button(ft.Text(str(total), size=self.sizes.headline, weight=ft.FontWeight.W_700,
+                                                max_lines=1, no_wrap=True),
+                                        None if view["ended"] else type_total,
+                                        height=max(MIN_TOUCH, self.sizes.headline * 2),
+                                        padding=ft.Padding.symmetric(horizontal=6)),
         )
 
     def _history(self, player: PlayerStanding | RivalStanding, current: int, room: float, at_least_one: bool = False

@@ -188,9 +188,8 @@ def _health(ctx: PanelContext, p: PredatorCard, top: int) -> ft.Control:
     """[-] Health [+], the number a button that asks for the value."""
     s, pid, health = ctx.sizes, p["id"], p["health"]
     minus, plus = Damage(pid, 1), Heal(pid, 1)
-    number = ft.TextButton(content=ft.Text(str(health), size=s.score, weight=ft.FontWeight.W_700),
-                           on_click=ctx.answers.handler(partial(_ask_health, ctx, p)), height=max(64,
-                                                                                                      s.score * 1.6))
+    number = widgets.face_button(ft.Text(str(health), size=s.score, weight=ft.FontWeight.W_700),
+                                 ctx.answers.handler(partial(_ask_health, ctx, p)), height=max(64, s.score * 1.6))
     said = trf("{predator}: {health} Health, Tier {tier}. Tap to type its Health", predator=p["name"], health=health,
                tier=p["tier"])
     shown = ft.Semantics(identifier=f"predators-{pid}-health", button=True, container=True, exclude_semantics=True,

@@ -17,6 +17,7 @@ from companion.core.i18n import N_
 from companion.core.schema import JsonObject
 from companion.rules.corpus import KINDS, LANGS
 from companion.ui import widgets
+from companion.ui.button_box import RADIUS, button, plain_here
 from companion.ui.fields import text_field
 from companion.ui.i18n import render, tr, trf, trn
 from companion.ui.return_path import Origin, game_in_play
@@ -131,14 +132,13 @@ class RulesScreen(RulesPage):
                  f"{f' ({active} on)' if active else ''}")
         icon = ft.Icons.FILTER_LIST_OFF if self.filters_open else ft.Icons.FILTER_LIST
         face = ft.Text(text, size=self.sizes.label, weight=ft.FontWeight.W_600, max_lines=1)
-        kind = ft.FilledTonalButton if active else ft.OutlinedButton
-        button = kind(content=face, icon=icon, on_click=self.app.answers.handler(self._toggle_filters),
-                      height=MIN_TOUCH,
-                      style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=14),
-                                           padding=ft.Padding.symmetric(horizontal=12, vertical=8)))
+        padding = ft.Padding.symmetric(horizontal=12, vertical=8)
+        box = button("tonal" if active else "outlined", face, self.app.answers.handler(self._toggle_filters),
+                     icon=icon, height=MIN_TOUCH, padding=padding,
+                     style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=RADIUS), padding=padding))
         return ft.Semantics(label=label, button=True, identifier="rules-filters", container=True,
                             exclude_semantics=True, on_tap=self.app.answers.handler(self._toggle_filters),
-                            content=button)
+                            content=box)
 
     def _filters(self) -> ft.Control:
         """Book and kind choices; each narrows the results at once."""
@@ -282,7 +282,7 @@ class RulesScreen(RulesPage):
             words.append(ft.Text(detail, size=self.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT))
         content = ft.Row([ft.Icon(icon), ft.Column(words, spacing=0, tight=True, expand=True)],
                          vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=8)
-        box = ft.Container(content, on_click=on_tap, ink=True, border_radius=10,
+        box = ft.Container(content, on_click=on_tap, ink=not plain_here(), border_radius=10,
                            padding=ft.Padding.only(left=4 + 14 * depth, right=8, top=12, bottom=12))
         label = f"{text}, {detail}" if detail else text  # open or closed is announced from ``expanded``
         return ft.Semantics(label=label, button=True, expanded=is_open, identifier=identifier, container=True,

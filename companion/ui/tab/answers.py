@@ -52,7 +52,7 @@ class Answers:
             self.tab.tapped = None
 
     def guard(self, action: Callable[[], T]) -> T | None:
-        with i18n.using(self.tab.language):
+        with self.tab.own_context():
             return self._guarded(action)
 
     def _guarded(self, action: Callable[[], T]) -> T | None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -10,6 +12,7 @@ import flet as ft
 from companion.core.schema import JsonObject
 from companion.store.settings import Settings
 from companion.ui import i18n, theme
+from companion.ui.button_box import drawn_for
 from companion.ui.models import Debouncer, ShownRevisions
 from companion.ui.share import Device
 
@@ -64,3 +67,9 @@ class TabBase:
     def broadcast(self, message: JsonObject) -> None:
         self.page.pubsub.send_others(message)
 
+    @contextmanager
+    def own_context(self) -> Iterator[None]:
+        """What runs inside is this tab's: its language, and its platform's buttons (``button_box``), whichever
+        context it came from (another tab's broadcast runs in the sender's, a table's link in none)."""
+        with i18n.using(self.language), drawn_for(self.page.platform):
+            yield

@@ -211,7 +211,7 @@ class Routes:
         change, where the screens already on the page may be kept (else - a new language, a reconnection - every
         screen is built afresh). Measured like a tap when asked (``companion.spans``): opening a game is built
         here, not in the tap that asked for it."""
-        with spans.tap(), i18n.using(self.tab.language):
+        with spans.tap(), self.tab.own_context():
             self._show_route(route, keep)
 
     def _show_route(self, route: str, keep: bool) -> None:
@@ -306,11 +306,11 @@ class Routes:
     def changed_elsewhere(self) -> None:
         """Another phone at this tab's table changed the game: the screen draws it and shows what changed."""
         if self.tab.screen is not None:
-            with i18n.using(self.tab.language):
+            with self.tab.own_context():
                 self.tab.screen.changed_elsewhere()
 
     def refresh(self, touched: ft.Control | None = None) -> None:
         """Draw the screen again from the game as saved; ``touched``: the control a tap of this tab's came from."""
         if self.tab.screen is not None:
-            with i18n.using(self.tab.language):
+            with self.tab.own_context():
                 self.tab.screen.refresh(touched)

@@ -18,6 +18,7 @@ from companion.core.broodmother import broodmother_view
 from companion.core.broodmother.asymmetric import MoveNymph, Redraw
 from companion.core.broodmother.shown import BroodmotherView
 from companion.core.commands.base import Command
+from companion.ui.button_box import FACES, plain_here
 from companion.ui.i18n import trf
 from companion.ui.panels import PanelContext, refused
 from companion.ui.panels.broodmother.drafts import Drafts, drafts_for
@@ -106,15 +107,6 @@ def why_refused(ctx: PanelContext, command: Command) -> str | None:
     return refused(view_of(ctx)["actions"], command)
 
 
-# (background, text/icon colour, border) per kind; "selected" is drawn like "filled".
-_LOOKS: dict[str, tuple[str | None, str, str | None]] = {
-    "filled": (ft.Colors.PRIMARY, ft.Colors.ON_PRIMARY, None),
-    "tonal": (ft.Colors.SECONDARY_CONTAINER, ft.Colors.ON_SECONDARY_CONTAINER, None),
-    "outlined": (None, ft.Colors.PRIMARY, ft.Colors.OUTLINE),
-    "text": (None, ft.Colors.PRIMARY, None),
-}
-
-
 def choice(label: str, on_tap: Handler | None, sizes: Sizes, *, identifier: str, text: str | None = None,
            selected: bool = False, kind: str = "tonal", icon: ft.IconData | None = None,
            expand: bool | int = False, big: bool = False, col: Any = None) -> ft.Control:
@@ -125,7 +117,8 @@ def choice(label: str, on_tap: Handler | None, sizes: Sizes, *, identifier: str,
     every button at least 48 px tall. ``selected`` draws it filled and says so to a screen
     reader; ``big`` makes it the one-tap action of its panel (taller, larger text).
     """
-    bg, fg, border = _LOOKS["filled" if selected else kind]
+    look = FACES["filled" if selected else kind]
+    bg, fg, border = look.fill, look.ink, look.border
     wide = bool(expand) or col is not None
     size = sizes.headline if big else sizes.label
     face = ft.Text(text or label, size=size, weight=ft.FontWeight.W_700 if big else ft.FontWeight.W_600,
@@ -139,7 +132,7 @@ def choice(label: str, on_tap: Handler | None, sizes: Sizes, *, identifier: str,
     cells.append(face)
     row = ft.Row(cells, spacing=8, tight=not wide, alignment=ft.MainAxisAlignment.CENTER,
                  vertical_alignment=ft.CrossAxisAlignment.CENTER)
-    box = ft.Container(row, on_click=on_tap, ink=on_tap is not None, bgcolor=bg, border_radius=14,
+    box = ft.Container(row, on_click=on_tap, ink=on_tap is not None and not plain_here(), bgcolor=bg, border_radius=14,
                        border=ft.Border.all(1, border) if border else None,
                        padding=ft.Padding.symmetric(horizontal=12 if wide else 16, vertical=8),
                        opacity=1.0 if on_tap or selected else 0.45, expand=expand or None)
@@ -214,6 +207,6 @@ def check_row(label: str, value: bool, on_change: Handler | None, sizes: Sizes, 
     row = ft.Container(
         ft.Row([box, ft.Text(label, size=sizes.body, expand=True)], vertical_alignment=ft.CrossAxisAlignment.CENTER,
                spacing=4),
-        on_click=on_change, ink=True, border_radius=10, padding=ft.Padding.only(right=8, top=4, bottom=4))
+        on_click=on_change, ink=not plain_here(), border_radius=10, padding=ft.Padding.only(right=8, top=4, bottom=4))
     return ft.Semantics(identifier=identifier, label=label, checked=value, button=True, container=True,
                         exclude_semantics=True, on_tap=on_change, content=row)

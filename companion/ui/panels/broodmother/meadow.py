@@ -27,6 +27,7 @@ from companion.core.broodmother.schema import Tunnel
 from companion.core.broodmother.shown import BroodmotherView, HexRow
 from companion.core.commands.base import Command
 from companion.ui import widgets
+from companion.ui.button_box import plain_here
 from companion.ui.fields import number_field, parse_number, redraw_on_refusal
 from companion.ui.i18n import tr, trf
 from companion.ui.panels import PanelContext
@@ -93,7 +94,7 @@ def _row(ctx: PanelContext, title: str, detail: str, said: str, identifier: str,
     arrow = ft.Icon(ft.Icons.EXPAND_LESS if open_ else ft.Icons.EXPAND_MORE)
     tap = local(ctx, lambda: d.toggle_selected(place))
     box = ft.Container(ft.Row([badge, words, arrow], spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-                       on_click=tap, ink=True, padding=8, border_radius=12,
+                       on_click=tap, ink=not plain_here(), padding=8, border_radius=12,
                        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if open_ else None,
                        border=ft.Border.all(2, ft.Colors.PRIMARY if named else ft.Colors.OUTLINE_VARIANT))
     if named:
