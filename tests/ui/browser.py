@@ -71,6 +71,12 @@ _SETTLED = """([quietMs, timeoutMs]) => new Promise(ok => {
     })();
 })""".replace("QUIET_FRAMES", str(QUIET_FRAMES))
 
+#: Where the texts and controls on screen are drawn: a wheel turn that leaves it as it was found the scrolling view at
+#: its end (``qps_walk.Walker.read`` stops there rather than turning the wheel on for nothing).
+SCROLL_AT = """() => Array.from(document.querySelectorAll('[flt-semantics-identifier], flt-semantics > span'),
+    e => (e.getAttribute('flt-semantics-identifier') || e.textContent) + Math.round(e.getBoundingClientRect().top))
+    .join('|')"""
+
 #: How many frames running a control's box must stay put, with the point at its middle hitting it, before a tap.
 STEADY_FRAMES = 3
 #: Where a tap should land, once it can: the middle of the control's box once that box has stayed put for
