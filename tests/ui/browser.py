@@ -75,6 +75,12 @@ _SETTLED = """([quietMs, timeoutMs]) => new Promise(ok => {
     })();
 })""".replace("QUIET_FRAMES", str(QUIET_FRAMES))
 
+#: Where the texts and controls on screen are drawn: a wheel turn that leaves it as it was found the scrolling view at
+#: its end (``qps_walk.Walker.read`` stops there rather than turning the wheel on for nothing).
+SCROLL_AT = """() => Array.from(document.querySelectorAll('[flt-semantics-identifier], flt-semantics > span'),
+    e => (e.getAttribute('flt-semantics-identifier') || e.textContent) + Math.round(e.getBoundingClientRect().top))
+    .join('|')"""
+
 #: How many frames running a control's box must stay put, with the point at its middle hitting it, before a tap.
 STEADY_FRAMES = 3
 #: Where a tap should land, once it can: the middle of the control's box once that box has stayed put for
@@ -698,11 +704,17 @@ def new_tab(browser: Browser, url: str, viewport: dict[str, int] = PHONE, locale
     open at once are two contexts, two devices each with its own storage, as before.
 
     ``user_agent`` is the browser's (``ANDROID_UA``: a phone's, whose buttons are plain boxes); one per context.
+    Every context asks for reduced motion (``prefers-reduced-motion: reduce``, a player's own accessibility
+    setting, which Flutter's web engine reads): opening dialogs and changing screens then cost chromium less drawing
+    in software, about a tenth of those tests' CPU (docs/developing.md, "The test suite's time"). What the tests
+    check never rested on a transition being drawn; ``Ui.tap_steady`` still guards a tap against a control a redraw
+    moved.
     """
     idle = _IDLE.setdefault((id(browser), locale, user_agent), []) if HAND_ON else None
     chosen = {"locale": locale, "user_agent": user_agent}
     page = idle.pop() if idle else browser.new_context(
-        viewport=PHONE, **{k: v for k, v in chosen.items() if v}).new_page()  # type: ignore[arg-type]
+        viewport=PHONE, reduced_motion="reduce", **{k: v for k, v in chosen.items() if v}
+    ).new_page()  # type: ignore[arg-type]
     page.set_viewport_size(viewport)  # type: ignore[arg-type]
     page.set_default_timeout(TIMEOUT_MS)
     return Ui(page, url, kept=idle)

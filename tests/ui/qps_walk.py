@@ -28,7 +28,7 @@ from companion.core.predators.commands import ChoosePredators, Summon
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
 from tests.module_helpers import EVERY_MODULE
-from tests.ui.browser import TIMEOUT_MS, Ui
+from tests.ui.browser import SCROLL_AT, TIMEOUT_MS, Ui
 
 SHOWN = """() => {
   const out = [];
@@ -44,6 +44,8 @@ SHOWN = """() => {
 }"""
 """Texts of the accessibility tree: every element's aria-label (buttons, text fields) and the own text of
 nodes, of the ``<span>`` Flutter puts plain texts in, and of headings."""
+#: What one step of ``Walker.read`` looks at, in one call into the page: the texts, and where things are drawn.
+_VIEW = f"() => ({{texts: ({SHOWN})(), at: ({SCROLL_AT})()}})"
 #: The identifier of a dialog's closing button, if a dialog (or sheet) is open.
 CLOSER = """() => {
   for (const e of document.querySelectorAll('[flt-semantics-identifier]')) {
@@ -111,12 +113,19 @@ class Walker:
     questions: set[str] = field(default_factory=set)  # the games whose screen showed her question
 
     def read(self, where: str, scrolls: int = 0) -> list[str]:
-        texts: list[str] = self.ui.page.evaluate(SHOWN)
+        """Read the screen, then up to ``scrolls`` wheel turns further down it: the whole screen, scrolled through,
+        up to its end (a turn that moved nothing, ``SCROLL_AT``; the turns after it read the same texts again)."""
+        view = self.ui.page.evaluate(_VIEW)
+        texts: list[str] = view["texts"]
         self.ui.page.mouse.move(180, 400)
-        for _ in range(scrolls):  # the whole screen, scrolled through
+        for _ in range(scrolls):
             self.ui.page.mouse.wheel(0, 700)
             self.ui.settled()
-            texts += self.ui.page.evaluate(SHOWN)
+            at = view["at"]
+            view = self.ui.page.evaluate(_VIEW)
+            texts += view["texts"]
+            if view["at"] == at:
+                break
         self.seen.setdefault(where, []).extend(texts)
         return texts
 

@@ -244,7 +244,7 @@ def test_a_finished_game_has_its_summary_and_the_screens_at_tablet_width(
     ui.page.set_viewport_size({"width": 1024, "height": 768})
     for which in ("finished", "table", "solo"):
         if which != "finished":
-            ui.open(f"/game/{prepared[1][which]}", "game")
+            ui.go(f"/game/{prepared[1][which]}", "game")  # as the app's links go (``Ui.go``): no page load
         ui.shot(f"tablet-game-{which}")
 
 
@@ -269,7 +269,7 @@ def test_the_tally_is_kept_respects_the_floor_and_goes_into_a_game(
         ui.expect_label("tally-total", "Total: 0")
         state = saved_games(srv.db)[games["tallied"]]["state"]
         assert sum(state["scores"]["p2"]) == 8
-        ui.open(f"/game/{games['tallied']}", "game")
+        ui.go(f"/game/{games['tallied']}", "game")
         ui.expect_label("total-p2", re.compile("^Bo: 8 CP"))
         ui.expect_label("undo", re.compile("Bo \\+8"))  # one step of that game, undone in one tap
         ui.tap("undo")
@@ -348,10 +348,10 @@ def test_rows_are_48px_disabled_controls_have_3_to_1_contrast_in_light_and_home_
         try:
             disabled_controls_have_3_to_1_contrast_in_the_light_theme(ui, srv, games["finished"])
         finally:
-            ui.open("/settings", "settings")
+            ui.go("/settings", "settings")
             ui.tap("theme-dark")
             ui.until(lambda: SettingsStore(settings_path(srv.db)).current.theme == "dark", "the dark theme saved")
-        ui.open("/", "home")
+        ui.go("/", "home")
         ui.expect_label(f"resume-{games['solo']}", re.compile("Solo: Against the Broodmother"))
         ui.expect_label(f"resume-{games['table']}", re.compile("Competitive"))
         ui.show(f"resume-{games['table']}")  # measured whole, not clipped by the foot of the screen
@@ -367,7 +367,7 @@ def disabled_controls_have_3_to_1_contrast_in_the_light_theme(ui: Ui, srv: Serve
     """On the settings screen: the light theme chosen; the game's disabled controls measured in a screenshot."""
     ui.tap("theme-light")
     ui.until(lambda: SettingsStore(settings_path(srv.db)).current.theme == "light", "the light theme saved")
-    ui.open(f"/game/{game_id}", "game")
+    ui.go(f"/game/{game_id}", "game")  # the theme is this tab's at once: no page load needed to see it
     ui.show("next-phase")
     ui.shot("phone-light-disabled")
     for identifier in ("next-phase", "next-round", "redo", "minus-p1"):

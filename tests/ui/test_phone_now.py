@@ -231,19 +231,19 @@ def test_with_the_sound_off_her_draw_is_felt_not_heard_and_the_cue_setting_is_ke
     after); then the cue itself turned off is kept (``the_cue_setting_is_kept``)."""
     srv, games = prepared
     ui = open_game("quiet", vibrate=True)
-    ui.open("/settings", "settings")
+    ui.go("/settings", "settings")  # as the app's links go (``Ui.go``): the page and its init scripts stay
     ui.tap("setting-draw_cue_sound")  # on until turned off
     ui.until(lambda: settings_of(srv)["draw_cue_sound"] is False, "the sound turned off in settings.json")
     try:
         assert settings_of(srv)["draw_cue_sound"] is False
-        ui.open(f"/game/{games['quiet']}", "game")
+        ui.go(f"/game/{games['quiet']}", "game")
         ui.tap("bm-her-turn")
         ui.by_id("bm-report-title").wait_for()
         ui.page.wait_for_function("window.__vibrations.length === 1", timeout=5000)
         ui.nothing_more()
         assert ui.page.evaluate("window.__plays.length") == 0
     finally:
-        ui.open("/settings", "settings")
+        ui.go("/settings", "settings")
         ui.tap("setting-draw_cue_sound")
         ui.until(lambda: settings_of(srv)["draw_cue_sound"] is True, "the sound turned on in settings.json")
     the_cue_setting_is_kept(ui, srv)
@@ -269,11 +269,11 @@ SHOWN = {"solo-question": ("asking", "bm-question"), "four-players": ("four", "t
 
 
 def _shoot(ui: Ui, games: dict[str, str], name: str, shown: tuple[str, ...] = tuple(SHOWN)) -> None:
-    """Each of ``shown`` (of ``SHOWN``) shot in this tab, at its size: one tab going from one game to the next (a
-    tab's start costs seconds of CPU)."""
+    """Each of ``shown`` (of ``SHOWN``) shot in this tab, at its size: one tab going from one game to the next as the
+    app's links go (``Ui.go``: a tab's start, or a page load, costs seconds of CPU)."""
     for which in shown:
         game, ready = SHOWN[which]
-        ui.open(f"/game/{games[game]}", "game")
+        ui.go(f"/game/{games[game]}", "game")
         ui.by_id(ready).wait_for()
         ui.shot(f"{name}-{which}")
 
@@ -288,7 +288,7 @@ def test_screenshots_at_phone_and_tablet_size_and_the_tablets_standings_beside_t
     ui.shot("now-phone-finished-summary")
     ui.page.set_viewport_size(TABLET_NOW)  # type: ignore[arg-type]
     _shoot(ui, prepared[1], "now-tablet")
-    ui.open(f"/game/{prepared[1]['solo']}", "game")
+    ui.go(f"/game/{prepared[1]['solo']}", "game")
     scores, jump = box(ui, "scores"), box(ui, "jump-bar")
     ui.shot("now-tablet-solo")
     assert scores["x"] + scores["width"] <= jump["x"] + 1, (scores, jump)
@@ -305,7 +305,7 @@ def test_screenshots_at_the_largest_text(browser: Browser, prepared: tuple[Serve
         ui.until(lambda: settings_of(srv)["text_scale"] == 1.5, "the largest text in settings.json")
         _shoot(ui, games, "now-largest-phone")
     finally:
-        ui.open("/settings", "settings")
+        ui.go("/settings", "settings")
         ui.tap("text_scale-1.0")
         ui.until(lambda: settings_of(srv)["text_scale"] == 1.0, "the usual text in settings.json")
         ui.close()

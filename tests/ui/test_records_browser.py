@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import json
 from collections import defaultdict
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,7 @@ from companion.core.records import CSV_COLUMNS
 from companion.store.history import HISTORY_FILE
 from tests.records import helpers
 from tests.records.conftest import fill
-from tests.ui.browser import Ui, new_tab, run_server
+from tests.ui.browser import Server, Ui, new_tab, run_server
 
 pytestmark = pytest.mark.browser
 
@@ -146,28 +147,35 @@ def test_records_at_360_px(browser: Browser, tmp_path: Path, lang: str) -> None:
             ui.close()
 
 
-@pytest.mark.parametrize(("lang", "deleted", "pink"), [
-    ("en-GB", "This game was deleted; its record is kept.", "Cy (Pink): 9"),
-    ("es-ES", "Esta partida se borró; su registro se conserva.", "Cy (Rosa): 9"),
-])
-def test_a_deleted_games_record_at_360_px(browser: Browser, tmp_path: Path, lang: str, deleted: str,
-                                          pink: str) -> None:
-    db = tmp_path / "games.json"
+@pytest.fixture(scope="module")
+def deleted_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The records with one game deleted, served once for both languages: their tests only read (a server's start
+    costs seconds)."""
+    db = tmp_path_factory.mktemp("records-deleted") / "games.json"
     store = fill(db)
     store.delete("g-00000014")  # the Antscape game: Ana in blue, Cy in pink
     store.close()
     with run_server(db) as server:
-        ui = new_tab(browser, server.url, locale=lang)
-        try:
-            ui.open("/records", "records")
-            ui.tap("antscape-cy")
-            ui.by_id("records-games").wait_for(state="attached")
-            ui.tap("record-g-00000014")
-            ui.expect_text("records-record", deleted)
-            ui.expect_text("records-record", pink)
-            ui.shot(f"records-{lang}-360-record")
-        finally:
-            ui.close()
+        yield server
+
+
+@pytest.mark.parametrize(("lang", "deleted", "pink"), [
+    ("en-GB", "This game was deleted; its record is kept.", "Cy (Pink): 9"),
+    ("es-ES", "Esta partida se borró; su registro se conserva.", "Cy (Rosa): 9"),
+])
+def test_a_deleted_games_record_at_360_px(browser: Browser, deleted_server: Server, lang: str, deleted: str,
+                                          pink: str) -> None:
+    ui = new_tab(browser, deleted_server.url, locale=lang)
+    try:
+        ui.open("/records", "records")
+        ui.tap("antscape-cy")
+        ui.by_id("records-games").wait_for(state="attached")
+        ui.tap("record-g-00000014")
+        ui.expect_text("records-record", deleted)
+        ui.expect_text("records-record", pink)
+        ui.shot(f"records-{lang}-360-record")
+    finally:
+        ui.close()
 
 
 def _(text: str) -> str:

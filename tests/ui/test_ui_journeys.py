@@ -205,8 +205,8 @@ def test_four_player_game_scores_turns_undo_reload_resume(tab: OpenTab, server: 
     ui.expect_label("total-p2", re.compile(r"^Bo: 12 CP"))
     ui.expect_label("undo", "Undo: Cy +1 CP")
 
-    # resume from the home list
-    ui.open("/", "home")
+    # resume from the home list (reached as the app's links go, ``Ui.go``: no page load)
+    ui.go("/", "home")
     ui.expect_text("game-list", "Friday four")
     ui.tap(f"resume-{game_id}")
     ui.wait_screen("game")
@@ -276,7 +276,7 @@ def test_a_new_games_targets_help_and_errors(tab: OpenTab, server: Server) -> No
     ui.tap("help-scores")
     ui.wait_screen("rules")
     ui.page.wait_for_url(re.compile(r".*/rules\?topic=scores&game=g-[0-9a-f]+&at=scores$"))  # and the way back
-    ui.open("/game/g-00000000", "error")
+    ui.go("/game/g-00000000", "error")
     ui.expect_text("error-banner", "No saved game")
     ui.tap("go-home")
     ui.wait_screen("home")
