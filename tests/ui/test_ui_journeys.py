@@ -123,7 +123,9 @@ def test_solo_game_through_the_wizard(tab: OpenTab, server: Server) -> None:
     ui.expect_label("round", "Round 1 of 4")
     ui.expect_label("phase", "Worker Phase")
     assert total(ui, "p1").startswith("Ana: 0 CP")
-    assert ui.exists("panel-workers"), "every enabled module has a panel (Major Workers: minions-base)"
+    # every enabled module has a panel (Major Workers: minions-base); the panels follow the first screen's top, so
+    # waited for, not looked at once (it failed now and then at load)
+    ui.until(lambda: ui.exists("panel-workers"), "the Major Workers panel")
     saved = saved_games(server.db)[game_id]
     assert saved["state"]["mode"] == "solo"
     assert [p["name"] for p in saved["state"]["players"]] == ["Ana"]
