@@ -28,6 +28,18 @@ _FN = ("<fn>",)  # an event handler: its presence is drawn (a button is enabled)
 _LEAVES = frozenset({str, int, float, bool, type(None)})
 
 
+class _Plains(dict[type, bool]):
+    """Whether values of a type are plain (a text, a number, an enum): no control, handler or style inside; worked out
+    once per type (asked of every property of every control compared)."""
+
+    def __missing__(self, kind: type) -> bool:
+        plain = self[kind] = kind in _LEAVES or issubclass(kind, Enum)
+        return plain
+
+
+_PLAIN = _Plains()
+
+
 Drawings = dict[int, object]  # id of each control of a part -> its fingerprint, while the part is on the page
 
 
@@ -89,6 +101,8 @@ def reuse(live: object, fresh: object, was: Drawings, now: Drawings) -> None:
     live_values: dict[str, object] = live._values  # type: ignore[attr-defined]  # a control, as ``fresh``
     fresh_values: dict[str, object] = fresh._values  # type: ignore[attr-defined]
     for name, item in fresh_values.items():
+        if _PLAIN[type(item)]:
+            continue
         old = live_values.get(name)
         if _is_control(item) and _is_control(old):
             fresh_values[name] = _swapped(old, item, was, now)
@@ -146,29 +160,32 @@ def transplant(live: object, fresh: object) -> bool:
     typed text, into the control on the page, which its drawing's fingerprint does not know)."""
     if live is fresh:  # a slot kept in both: its part is looked after on its own
         return True
-    if type(live) is not type(fresh) or not hasattr(fresh, "__dict__"):
+    attrs = getattr(fresh, "__dict__", None)
+    if type(live) is not type(fresh) or attrs is None:
         if isinstance(fresh, list | tuple) and isinstance(live, list | tuple) and len(live) == len(fresh):
             return all([transplant(old, new) for old, new in zip(live, fresh, strict=True)])
         return True
     same = True
-    values = getattr(fresh, "_values", None)
+    values = attrs.get("_values")
     if values is not None:
         live_values: dict[str, object] = live._values  # type: ignore[attr-defined]  # a control, as ``fresh``
         same = len(live_values) == len(values)
-        for name, item in values.items():
-            if _is_function(item):
+        for name, item in values.items():  # most are plain (texts, numbers, enums): asked first
+            if _PLAIN[type(item)]:
+                if same and live_values.get(name) != item:
+                    same = False
+            elif _is_function(item):
                 live_values[name] = item  # presence unchanged (same fingerprint): nothing to send
-            elif type(item) in _LEAVES:
-                same = same and live_values.get(name) == item
             elif name in live_values:
                 same = transplant(live_values[name], item) and same
-    for name, item in vars(fresh).items():
-        if name[0] == "_" or name == "data":
+    live_attrs = vars(live)
+    for name, item in attrs.items():
+        if name[0] == "_" or name == "data" or type(item) in _LEAVES:
             continue
         if _is_function(item):
             object.__setattr__(live, name, item)
-        elif name in vars(live):
-            same = transplant(vars(live)[name], item) and same
+        elif name in live_attrs:
+            same = transplant(live_attrs[name], item) and same
     return same
 
 
