@@ -293,14 +293,17 @@ def tap_figures(ui: Any, taps: int) -> dict[str, float]:
 
 
 def companion_figures(ui: Any, taps: int) -> tuple[dict[str, float], str]:
-    """The companion's solo game made and tapped: the taps, the saves' copies and locks; the game's id."""
-    from tests.web.test_phone_build import solo_game
+    """The companion's solo game, made on a computer and imported, then tapped: the taps, the saves' copies and
+    locks; the game's id."""
+    from companion.store import GameStore
+    from tests.web.test_phone_build import game_from_a_computer
 
     page = ui.page
     wasm_type = page.evaluate("fetch('pyodide/pyodide.asm.wasm').then(r => r.headers.get('content-type'))")
     out = {"wasm_is_application_wasm": float(wasm_type == "application/wasm")}
     page.evaluate(_LISTEN)
-    game_id = solo_game(ui)
+    with tempfile.TemporaryDirectory() as computer:  # a solo game imported: the wizard's walk is no figure here
+        game_id = game_from_a_computer(ui, GameStore(Path(computer) / "games.json"))
     listen_for_spans(page)
     out.update(tap_figures(ui, taps))
     out.update(spans_heard(page))

@@ -1,11 +1,12 @@
 """The phone build in chromium: dist/web/ served as plain files, Python running in the page (Pyodide).
 
-The journeys share one phone (a browser profile: its first tab is a first visit, the others start warm from the
-service worker's copy, as a phone's do), and each start of the app costs seconds, so each journey starts as few
-as its checks need: a solo game is made, her card drawn and a tracker used; the game survives a tab closed right
-after a tap; the next tab opens every screen in both languages, and then the game starts offline; two tabs tap in
-turn, the game survives a reload, and a game exported from the browser imports on a computer and back. A first
-visit's downloads and its splash, and an update of the build: ``test_phone_update.py``."""
+One journey on one phone (a browser profile: its first tab is a first visit, the others start warm from the
+service worker's copy, as a phone's do); each start of the app costs seconds, so it starts as few times as its
+checks need: a solo game is made, her card drawn and a tracker used; the game survives a tab closed right after a
+tap; the next tab opens every screen in both languages, and then the game starts offline; back online, that tab
+and a second one tap in turn, the game survives a reload, and the game exported from the browser imports on a
+computer and back. A first visit's downloads and its splash, and an update of the build: ``test_phone_update.py``.
+"""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 from playwright.sync_api import Error as PlaywrightError
 
 from companion.core.commands.scoring import AdjustScore
-from companion.core.setup import GameSetup
+from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
 from companion.store.transfer import export, import_bytes
 from tests.helpers import four_players
@@ -79,20 +80,23 @@ def wait_offline_copy(page: Page) -> None:
 
 @pytest.fixture(scope="module")
 def warm_phone(chromium: Browser) -> Iterator[BrowserContext]:
-    """One phone for this module's journeys (a new tab of it for each): the first tab's start is a first visit,
+    """One phone for this module's journey (a new tab of it for each start): the first tab's start is a first visit,
     which installs the service worker and keeps Pyodide's snapshot, so every later tab starts warm, as a phone's
-    does after its first visit (a fresh profile for each journey paid a first visit each). The journeys share its
-    saves: each finds its own game by id, and leaves the language as it found it."""
+    does after its first visit."""
     with phone_context(chromium) as context:
         yield context
 
 
-def test_solo_game_a_tab_closed_every_screen_in_both_languages_and_offline(warm_phone: BrowserContext,
-                                                                           site: Site) -> None:
-    """Her draw and a tracker; the tab closed at once after two taps keeps both (as a phone's app switcher closes
+def test_solo_game_a_tab_closed_every_screen_in_both_languages_offline_two_tabs_and_to_a_computer_and_back(
+        warm_phone: BrowserContext, site: Site, tmp_path: Path) -> None:
+    """One game's journey on one phone, each start of the app paid once (a start is seconds of Pyodide; a second
+    journey of its own paid a start and a walk through the wizard again).
+
+    Her draw and a tracker; the tab closed at once after two taps keeps both (as a phone's app switcher closes
     it): the next tab resumes the game with her card and the points; that tab then opens every screen in both
     languages (``every_screen_in_both_languages``); the game then starts offline from the service worker's copy.
-    (A reload on the game's route: ``test_two_tabs_keep_...``.)"""
+    Back online, that tab and a second one tap the game in turn and lose neither change, the game survives a
+    reload on its route, and it goes to a computer and back (``two_tabs_then_to_a_computer_and_back``)."""
     page = warm_phone.new_page()
     ui = start(page, site.url)
     game_id = solo_game(ui)
@@ -118,9 +122,9 @@ def test_solo_game_a_tab_closed_every_screen_in_both_languages_and_offline(warm_
         wait_screen(again, "game")
         again.expect_label("total-p1", re.compile(r"^Ana: 2 CP"))
         assert again.page.evaluate("document.querySelector('meta[name=companion-version]').content")
-        again.page.close()
     finally:
         warm_phone.set_offline(False)
+    two_tabs_then_to_a_computer_and_back(again, site.url, game_id, tmp_path)
 
 
 def her_card_and_two_points(ui: Ui) -> str:
@@ -143,27 +147,26 @@ def python_errors(page: Page) -> list[str]:
     return errors
 
 
-def test_two_tabs_keep_each_others_changes_and_the_game_goes_to_a_computer_and_back(
-        warm_phone: BrowserContext, site: Site, tmp_path: Path) -> None:
-    """Two tabs tapping one game in turn lose neither change; the game, exported from the browser, imports on a
-    computer, and a computer's game imports back through the file picker."""
-    first = start(warm_phone.new_page(), site.url)
-    game_id = solo_game(first)
-    second = start(warm_phone.new_page(), site.url, screen="game", path=f"#/game/{game_id}")
+def two_tabs_then_to_a_computer_and_back(first: Ui, url: str, game_id: str, tmp_path: Path) -> None:
+    """``first`` on the game (Ana at 2 CP) and a second tab on its route tap it in turn: neither change is lost
+    (the second tab's tap on a game the first changed is refused, and the newer game shown); the game survives a
+    reload on its route; exported from the browser, it imports on a computer, and a computer's game imports back
+    through the file picker."""
+    second = start(first.page.context.new_page(), url, screen="game", path=f"#/game/{game_id}")
     first.page.bring_to_front()
     first.tap("plus-p1")
-    first.expect_label("total-p1", re.compile(r"^Ana: 1 CP"))
+    first.expect_label("total-p1", re.compile(r"^Ana: 3 CP"))
     second.page.bring_to_front()
     second.tap("plus-p1")  # on a game the first tab has changed: refused, and the newer game shown
     second.expect_text("error-message", re.compile("was changed in another window"))
-    second.expect_label("total-p1", re.compile(r"^Ana: 1 CP"))
+    second.expect_label("total-p1", re.compile(r"^Ana: 3 CP"))
     second.by_id("error-message").wait_for(state="detached", timeout=20_000)  # the message covers the row
     second.tap("plus-p1")
-    second.expect_label("total-p1", re.compile(r"^Ana: 2 CP"))
+    second.expect_label("total-p1", re.compile(r"^Ana: 4 CP"))
     second.page.close()
     first.page.bring_to_front()
     reload(first, "game")
-    first.expect_label("total-p1", re.compile(r"^Ana: 2 CP"))
+    first.expect_label("total-p1", re.compile(r"^Ana: 4 CP"))
     open_route(first, "/", "home")
     exported = export_in_the_browser(first, game_id, tmp_path)
     game = json.loads(exported.read_text(encoding="utf-8"))["game"]
@@ -174,17 +177,32 @@ def test_two_tabs_keep_each_others_changes_and_the_game_goes_to_a_computer_and_b
     loaded = computer.load(copy)
     assert loaded["name"] == "On the phone" and loaded["state"] == game["state"]
 
-    made = computer.create(GameSetup(game="mota", players=four_players()), name="From the computer", seed=5)
-    made.execute(AdjustScore("p1", 3))
-    back = export(computer, made.id, tmp_path / "from-the-computer.moa.json")
-    with first.page.expect_file_chooser() as chooser:
-        first.tap("import-game")
-    chooser.value.set_files(back)
-    first.expect_text("info-message", "Imported From the computer")
-    tap_row(first, f"resume-{made.id}")
-    wait_screen(first, "game")
+    game_from_a_computer(first, computer, GameSetup(game="mota", players=four_players()), points=3)
     first.expect_label("total-p1", re.compile(r"^Ana: 3 CP"))
     first.page.close()
+
+
+#: A solo game against her, as ``solo_game`` makes it through the wizard.
+SOLO = GameSetup(game="mota", mode="solo", players=(PlayerSpec("Ana", "blue"),), expansions=("minions",),
+                 options={"difficulty": "normal"})
+
+
+def game_from_a_computer(ui: Ui, computer: GameStore, setup: GameSetup = SOLO, points: int = 0) -> str:
+    """A game made on a computer (``computer``, the desktop app's store in this process; ``points`` to Ana), exported
+    and imported on the phone through Home's file picker, then opened: its id. The journeys that need a game, not
+    the wizard, start from one: the wizard on the phone build is walked in ``test_solo_game_...`` (a walk is 12-16 s
+    of taps and typing in the page's Python at load 15-19, an import one tap)."""
+    made = computer.create(setup, name="From the computer", seed=5)
+    if points:
+        made.execute(AdjustScore("p1", points))
+    file = export(computer, made.id, computer.path.parent / f"{made.id}.moa.json")
+    with ui.page.expect_file_chooser() as chooser:
+        ui.tap("import-game")
+    chooser.value.set_files(file)
+    ui.expect_text("info-message", "Imported From the computer")
+    tap_row(ui, f"resume-{made.id}")
+    wait_screen(ui, "game")
+    return made.id
 
 
 def export_in_the_browser(ui: Ui, game_id: str, folder: Path) -> Path:
@@ -217,7 +235,7 @@ def every_screen_in_both_languages(ui: Ui, game_id: str) -> None:
     try:
         spanish_from_every_catalogue(ui)
     finally:
-        choose_language(ui, "en")  # the module's phone is shared: left as found
+        choose_language(ui, "en")  # the journey goes on in English
 
 
 def choose_language(ui: Ui, language: str) -> None:
@@ -241,9 +259,11 @@ def spanish_from_every_catalogue(ui: Ui) -> None:
     wait_screen(ui, "home")
     ui.tap("open-rules")
     wait_screen(ui, "rules")
-    ui.type_into("Buscar en las reglas", "intercambiar fichas de simbionte")
+    # pasted: typed, each key was a search in the page's Python (16 s for the two at load 20); what is checked
+    # here is the index the build ships, and typing is the served app's tests' (tests/ui/test_rules_screen.py)
+    ui.type_into("Buscar en las reglas", "intercambiar fichas de simbionte", paste=True)
     ui.expect_label("result-0", re.compile("Intercambiar fichas de Simbionte"))
-    ui.type_into("Buscar en las reglas", "qué marca lleva una cámara al mazo de ciempiés")  # a reading, labelled
+    ui.type_into("Buscar en las reglas", "qué marca lleva una cámara al mazo de ciempiés", paste=True)  # a reading
     ui.expect_label("result-0", re.compile(r"^Qué marca lleva una Cámara al mazo de ciempiés\. Símbolo\. "
                                            r"Interpretación\. "))
     ui.page.go_back()  # the search's field has the focus: Home by the back button, as a player leaves it

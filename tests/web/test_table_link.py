@@ -122,14 +122,6 @@ def test_a_closed_link_is_heard_as_closed_and_sends_nothing(phones: tuple[Phone,
     assert guest.seen(at_guest)["heard"] == [] and seen["heard"] == []
 
 
-def test_a_guest_page_gone_is_heard_as_closed(phones: tuple[Phone, Phone], site: Site) -> None:
-    host, guest = phones
-    second = open_phone(guest.page.context.new_page(), site.url)
-    at_host, _, _ = connect(host, second)
-    second.page.close()
-    host.wait(at_host, "state", "closed")
-
-
 @pytest.mark.parametrize("code", ["", "hello", "ANT", "ANT" + "A" * 200, "x" * 5000, "ANT!!!!"])
 def test_a_code_that_is_no_code_is_refused_in_plain_words(phones: tuple[Phone, Phone], code: str) -> None:
     host, guest = phones
@@ -188,14 +180,16 @@ def y4m_of_code(code: str, path: Path) -> None:
                      + chroma + chroma)
 
 
-@pytest.mark.skipif(not can_read(), reason="needs the build's jsQR (packaging/web/node_modules)")
-def test_the_camera_reads_a_code_shown_to_it(chromium: Browser, site: Site, tmp_path: Path,
-                                             phones: tuple[Phone, Phone]) -> None:
+def test_a_camera_reads_a_code_shown_to_it_and_its_page_gone_is_heard_as_closed(
+        chromium: Browser, site: Site, tmp_path: Path, phones: tuple[Phone, Phone]) -> None:
     """Chromium's fake camera films another phone's code; the page reads it (jsQR: this chromium has no
-    BarcodeDetector) and hands the exact text to Python."""
+    BarcodeDetector) and hands the exact text to Python. That phone then joins the host, and its page gone (closed)
+    is heard on the host as closed. (One page does both: each page is a start of Pyodide. Without the build's jsQR
+    the camera's part is left out, said in the output, and the page gone still checked.)"""
     from tests.ui.browser import CHROMIUM, CHROMIUM_ARGS
 
-    code = phones[0].ok("offer")["code"]
+    host = phones[0]
+    code = host.ok("offer")["code"]
     y4m_of_code(code, tmp_path / "camera.y4m")
     camera = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
               f"--use-file-for-fake-video-capture={tmp_path / 'camera.y4m'}"]
@@ -204,7 +198,13 @@ def test_the_camera_reads_a_code_shown_to_it(chromium: Browser, site: Site, tmp_
         with phone_context(browser) as context:
             context.grant_permissions(["camera"])
             guest = open_phone(context.new_page(), site.url)
-            assert guest.ok("scan") == {"text": code}
-            assert guest.page.locator("#companion-scan").count() == 0  # the camera's view is gone
+            if can_read():
+                assert guest.ok("scan") == {"text": code}
+                assert guest.page.locator("#companion-scan").count() == 0  # the camera's view is gone
+            else:
+                print("the camera's reading not checked: needs the build's jsQR (packaging/web/node_modules)")
+            at_host, _, _ = connect(host, guest)
+            guest.page.close()
+            host.wait(at_host, "state", "closed")
     finally:
         browser.close()
