@@ -251,6 +251,10 @@ def test_a_finished_game_has_its_summary_and_the_screens_at_tablet_width(
 def test_the_tally_is_kept_respects_the_floor_and_goes_into_a_game(
         browser: Browser, prepared: tuple[Server, dict[str, str]]) -> None:
     srv, games = prepared
+    store = GameStore(srv.db)  # the game played last (here from the terminal beside the app): the tally offers the
+    with store.editing(games["tallied"]) as tallied:  # 4 played most recently, and this module has 5 (saves to the
+        tallied.execute(AdjustScore("p1", 2))  # second: the fixture's five tie, in no set order)
+    store.close()
     ui = new_tab(browser, srv.url)
     try:
         ui.open("/calculators", "calculators")
