@@ -10,9 +10,7 @@ every module in play that was about half of Flet's diff (cProfile, 2026-12-05).
 ``install`` replaces those two walks with the same walks over the fields a control can hold something in: its set
 properties and its structural fields, in the declared order (so controls are found in the same order). Everything
 else in the two methods is Flet's, copied. Only for Flet 1.0.5 (a later Flet is left as it is); a class without
-property tracking is walked as Flet walks it. A control is walked by the properties it holds, put in the declared
-order, not by looping over all its fields; and the walks do not enter a plain value (a string, a number, an enum),
-which holds nothing to find: the walks of the solo game screen went from ~22 to ~14 us a control (2026-12-05).
+property tracking is walked as Flet walks it.
 """
 
 from __future__ import annotations
@@ -24,73 +22,43 @@ from typing import Any
 
 FOR_FLET = "1.0.5"
 _NOT_SET = object()
-
-
-class _Walk:
-    """What of a control class's fields is walked: its structural fields (always) and the order of every walked field
-    (a property only when set), so a control is walked by the few properties it holds, not its 40-90 fields."""
-
-    def __init__(self, structural: tuple[str, ...], order: dict[str, int]) -> None:
-        self.structural = structural
-        self.order = order
-
-
-_walks: dict[type, _Walk | None] = {}
+_walks: dict[type, tuple[tuple[str, bool], ...] | None] = {}
 
 
 def fields_to_walk(item: Any) -> Iterator[Any]:
     """The values of ``item``'s non-skipped fields that can hold a control or a value to configure, in the declared
     order: a property only when set (its default is a plain value), a structural field always."""
     kind = type(item)
-    walk = _walks.get(kind, _NOT_SET)
-    if walk is _NOT_SET:
-        walk = _walks[kind] = _walk_of(kind)
+    if kind not in _walks:
+        _walks[kind] = _walk_of(kind)
+    walk = _walks[kind]
     values = getattr(item, "_values", None)
     if walk is None or values is None:
         for field in dataclasses.fields(item):
             if not field.metadata.get("skip", False):
                 yield getattr(item, field.name)
         return
-    assert isinstance(walk, _Walk)
-    order, structural = walk.order, walk.structural
-    names = [name for name in values if name in order]
-    names += structural
-    names.sort(key=order.__getitem__)
-    for name in names:
-        yield getattr(item, name) if name in walk.structural else values[name]
+    for name, structural in walk:
+        if structural:
+            yield getattr(item, name)
+        elif (value := values.get(name, _NOT_SET)) is not _NOT_SET:
+            yield value
 
 
-def _walk_of(kind: type) -> _Walk | None:
-    """Each non-skipped field of ``kind`` in the declared order, its structural ones apart; None for a class without
-    property tracking."""
+def _walk_of(kind: type) -> tuple[tuple[str, bool], ...] | None:
+    """Each non-skipped field of ``kind`` and whether it is structural; None for a class without property tracking."""
     structural = getattr(kind, "_structural_fields", None)
     defaults = getattr(kind, "_prop_defaults", None)
     if structural is None or defaults is None:
         return None
-    order: dict[str, int] = {}
+    walk = []
     for field in dataclasses.fields(kind):
         if field.metadata.get("skip", False):
             continue
         if field.name not in structural and field.name not in defaults:
             return None  # a field neither tracked nor structural: walk this class as Flet does
-        if field.name in structural and field.name in defaults:
-            return None  # both (no such field in Flet 1.0.5): walk this class as Flet does
-        order[field.name] = len(order)
-    return _Walk(tuple(name for name in order if name in structural), order)
-
-
-_holding: dict[type, bool] = {}
-
-
-def _holds_any(value: Any) -> bool:
-    """Whether the walks have anything to do with ``value``: a dataclass (a control, a style), a dict or a list, not a
-    plain value (a string, a number, an enum), which both walks pass over; known per type."""
-    kind = type(value)
-    holds = _holding.get(kind)
-    if holds is None:
-        holds = isinstance(value, type) or dataclasses.is_dataclass(kind) or issubclass(kind, (dict, list))
-        _holding[kind] = holds
-    return holds
+        walk.append((field.name, field.name in structural))
+    return tuple(walk)
 
 
 def _is_dataclass(item: Any) -> bool:
@@ -110,8 +78,7 @@ def _removed_controls(self: Any, item: Any, recurse: bool) -> Iterator[Any]:
                 yield from self._removed_controls(item_class, recurse)
         elif recurse:
             for value in fields_to_walk(item):
-                if _holds_any(value):
-                    yield from self._removed_controls(value, recurse)
+                yield from self._removed_controls(value, recurse)
         yield item
     elif isinstance(item, dict):
         for value in item.values():
@@ -136,8 +103,7 @@ def _configure_dataclass(self: Any, item: Any, parent: Any, frozen: bool,
         if not configure_setattr_only:
             child_parent = item if is_control else parent
             for value in fields_to_walk(item):
-                if _holds_any(value):
-                    yield from self._configure_dataclass(value, child_parent, frozen)
+                yield from self._configure_dataclass(value, child_parent, frozen)
         if not frozen:
             _track_changes_from_now(item)
     elif isinstance(item, dict):

@@ -28,18 +28,6 @@ _FN = ("<fn>",)  # an event handler: its presence is drawn (a button is enabled)
 _LEAVES = frozenset({str, int, float, bool, type(None)})
 
 
-class _Plains(dict[type, bool]):
-    """Whether values of a type are plain (a text, a number, an enum): no control, handler or style inside; worked out
-    once per type (asked of every property of every control compared)."""
-
-    def __missing__(self, kind: type) -> bool:
-        plain = self[kind] = kind in _LEAVES or issubclass(kind, Enum)
-        return plain
-
-
-_PLAIN = _Plains()
-
-
 Drawings = dict[int, object]  # id of each control of a part -> its fingerprint, while the part is on the page
 
 
@@ -80,11 +68,6 @@ def fingerprint(value: object, opaque: dict[int, str] | None = None, drawings: D
     return drawn
 
 
-#: An empty slot's drawing: a slot empty on the page and empty in a build is left as it is, not drawn again (a game
-#: with few modules has ~20 such places, each built and compared in both passes of a tap: ~0.8 ms of her draw).
-_EMPTY = fingerprint(ft.Container(visible=False))
-
-
 def reuse(live: object, fresh: object, was: Drawings, now: Drawings) -> None:
     """Swap each control inside the part ``fresh`` drawn as the control at its place in the part on the page
     (``live``) for that one, with the new build's handlers moved on (``was``, ``now``: each one's fingerprint).
@@ -101,8 +84,6 @@ def reuse(live: object, fresh: object, was: Drawings, now: Drawings) -> None:
     live_values: dict[str, object] = live._values  # type: ignore[attr-defined]  # a control, as ``fresh``
     fresh_values: dict[str, object] = fresh._values  # type: ignore[attr-defined]
     for name, item in fresh_values.items():
-        if _PLAIN[type(item)]:
-            continue
         old = live_values.get(name)
         if _is_control(item) and _is_control(old):
             fresh_values[name] = _swapped(old, item, was, now)
@@ -160,32 +141,29 @@ def transplant(live: object, fresh: object) -> bool:
     typed text, into the control on the page, which its drawing's fingerprint does not know)."""
     if live is fresh:  # a slot kept in both: its part is looked after on its own
         return True
-    attrs = getattr(fresh, "__dict__", None)
-    if type(live) is not type(fresh) or attrs is None:
+    if type(live) is not type(fresh) or not hasattr(fresh, "__dict__"):
         if isinstance(fresh, list | tuple) and isinstance(live, list | tuple) and len(live) == len(fresh):
             return all([transplant(old, new) for old, new in zip(live, fresh, strict=True)])
         return True
     same = True
-    values = attrs.get("_values")
+    values = getattr(fresh, "_values", None)
     if values is not None:
         live_values: dict[str, object] = live._values  # type: ignore[attr-defined]  # a control, as ``fresh``
         same = len(live_values) == len(values)
-        for name, item in values.items():  # most are plain (texts, numbers, enums): asked first
-            if _PLAIN[type(item)]:
-                if same and live_values.get(name) != item:
-                    same = False
-            elif _is_function(item):
+        for name, item in values.items():
+            if _is_function(item):
                 live_values[name] = item  # presence unchanged (same fingerprint): nothing to send
+            elif type(item) in _LEAVES:
+                same = same and live_values.get(name) == item
             elif name in live_values:
                 same = transplant(live_values[name], item) and same
-    live_attrs = vars(live)
-    for name, item in attrs.items():
-        if name[0] == "_" or name == "data" or type(item) in _LEAVES:
+    for name, item in vars(fresh).items():
+        if name[0] == "_" or name == "data":
             continue
         if _is_function(item):
             object.__setattr__(live, name, item)
-        elif name in live_attrs:
-            same = transplant(live_attrs[name], item) and same
+        elif name in vars(live):
+            same = transplant(vars(live)[name], item) and same
     return same
 
 
@@ -230,11 +208,8 @@ class Slots:
         """Put ``control`` in the slot ``name`` (unique on the screen) of the build under way; None keeps the
         slot empty (a part that comes and goes, such as her question, does not change the outline). ``inputs``:
         what the part is drawn from, if the screen knows (a later build with the ``same_inputs`` may ``keep`` it)."""
-        placed = self.placed.get(name)
-        if control is None and placed is not None and placed.drawing == _EMPTY:  # empty on the page and now
-            self._put(name, _Pending(placed.holder.content, _EMPTY, inputs, placed.drawings))  # type: ignore[arg-type]
-            return placed.holder
         drawn = control if control is not None else ft.Container(visible=False)
+        placed = self.placed.get(name)
         if placed is None:  # an empty slot is hidden, so it takes no room (its gap is its own)
             holder = ft.Container(drawn, key=self._key(name), visible=control is not None,
                                   padding=ft.Padding.only(bottom=self.gap) if self.gap else None)
@@ -303,8 +278,7 @@ class Slots:
         changed: list[ft.Control] = []
         for name, part in pending.items():
             placed = self.placed[name]
-            if part.control is placed.holder.content:  # left as it is (``keep``, or an empty slot left empty)
-                placed.inputs = part.inputs
+            if part.control is placed.holder.content:  # left as it is (``keep``)
                 continue
             placed.inputs = part.inputs
             if part.drawing == placed.drawing:

@@ -78,10 +78,3 @@ def test_a_value_is_walked_by_what_is_set_and_a_plain_dataclass_field_by_field()
     walked = list(flet_diff.fields_to_walk(ft.Container(text, padding=4)))  # its structural fields too (its id)
     assert [item for item in walked if isinstance(item, ft.BaseControl) or item == 4] == [text, 4]  # declared order
     assert list(flet_diff.fields_to_walk(Plain(second=text))) == [1, text]
-
-
-def test_the_walks_pass_over_plain_values_and_enter_what_can_hold_a_control() -> None:
-    """A control's strings, numbers and enums hold no control: the walks do not enter them (each entry was a generator
-    made and run for nothing, ~2 of every 3 values walked); lists, dicts and dataclasses (a style) they enter."""
-    assert not any(flet_diff._holds_any(value) for value in ("x", 3, 2.5, True, None, ft.FontWeight.W_700))
-    assert all(flet_diff._holds_any(value) for value in ([], {}, ft.Text("x"), ft.Padding.only(left=3), ft.Text))

@@ -92,25 +92,6 @@ def test_two_parts_cannot_share_a_slot() -> None:
         slots.part("panel-aphids", None)
 
 
-def test_a_slot_empty_on_the_page_and_in_the_build_is_left_as_it_is(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A game with few modules has ~20 places empty in every build: each is left on the page, not built again, and
-    takes the new build's inputs (what a table banner that is not shown was drawn from)."""
-    slots = Slots()
-    slots.begin(layout="phone")
-    slots.settle([ft.Column([slots.part("table", None, "alone")])])
-    empty = slots.placed["table"].holder.content
-    built: list[object] = []
-    container = ft.Container
-    monkeypatch.setattr(ft, "Container", lambda *args, **kwargs: built.append(kwargs) or container(*args, **kwargs))
-    slots.begin(layout="phone")
-    assert slots.settle([ft.Column([slots.part("table", None, "still alone")])]) == (False, [])
-    assert slots.placed["table"].holder.content is empty and built == []
-    assert slots.same_inputs("table", "still alone")
-    slots.begin(layout="phone")
-    whole, changed = slots.settle([ft.Column([slots.part("table", card("At a table"), "joined")])])  # type: ignore[misc]
-    assert not whole and changed == [slots.placed["table"].holder] and slots.placed["table"].holder.visible is True
-
-
 def test_a_part_drawn_from_the_same_inputs_is_left_as_it_is() -> None:
     """``keep`` leaves a part on the page untouched (not drawn, compared or sent); other inputs draw it again, and
     an emptied slot forgets what its part was drawn from."""

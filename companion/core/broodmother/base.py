@@ -7,8 +7,9 @@ just revealed, before anything else changes) unless it belongs to that turn itse
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
-from typing import ClassVar, cast
+from typing import ClassVar
 
 from companion.core.broodmother.content import BroodContent, brood_of
 from companion.core.broodmother.model import Brood, bm, her_player, is_asymmetric, require
@@ -16,7 +17,7 @@ from companion.core.commands.base import Command, require_int
 from companion.core.content import Content
 from companion.core.errors import CommandError
 from companion.core.i18n import N_, msg
-from companion.core.patch import Op, apply_patch, copy_json, diff
+from companion.core.patch import Op, apply_patch, diff
 from companion.core.predators.model import KEY as PREDATORS
 from companion.core.schema import JsonObject
 from companion.core.state import State
@@ -93,17 +94,10 @@ def snapshot(state: State, b: Mapping[str, object]) -> JsonObject:
     It keeps the predator tracker too (None when the game has none): her level-2 Predator
     is summoned into it.
     """
-    return cast(JsonObject, copy_json(_as_now(state, b)))
-
-
-def _as_now(state: State, b: Mapping[str, object]) -> JsonObject:
-    """Her state now in a snapshot's shape, not copied: for what only reads it (``diff`` copies what it keeps from its
-    second argument, ``apply_patch`` copies its document first): her draw copied her whole state twice, a command of
-    her turn three times; now once each."""
+    saved = {k: copy.deepcopy(v) for k, v in b.items() if k not in ("turn", "report", "history")}
     player = her_player(state)
     scores = list(state["scores"][player["id"]]) if player is not None else None
-    return {"brood": {k: v for k, v in b.items() if k not in ("turn", "report", "history")}, "scores": scores,
-            "predators": state["modules_state"].get(PREDATORS)}
+    return {"brood": saved, "scores": scores, "predators": copy.deepcopy(state["modules_state"].get(PREDATORS))}
 
 
 def way_back(state: State, b: Mapping[str, object], before: JsonObject) -> list[Op]:
@@ -111,7 +105,7 @@ def way_back(state: State, b: Mapping[str, object], before: JsonObject) -> list[
 
     Keeping the whole snapshot would add her whole deck to the save at every draw.
     """
-    return diff(_as_now(state, b), before)
+    return diff(snapshot(state, b), before)
 
 
 def snapshot_before(state: State, b: Brood, back: list[Op] | None) -> JsonObject:
@@ -121,7 +115,7 @@ def snapshot_before(state: State, b: Brood, back: list[Op] | None) -> JsonObject
     if back is None:
         raise CommandError(changed)
     try:
-        saved: JsonObject = apply_patch(_as_now(state, b), back)
+        saved: JsonObject = apply_patch(snapshot(state, b), back)
     except (KeyError, IndexError, TypeError) as exc:
         raise CommandError(changed) from exc
     return saved
