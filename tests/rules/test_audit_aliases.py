@@ -3,24 +3,13 @@ the audit judged so (and removed) no longer rank their entry where that subject 
 
 from __future__ import annotations
 
-import importlib.util
 from dataclasses import replace
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 from companion.rules.corpus import Corpus
 from companion.rules.search import SearchIndex
-
-
-def _audit_script() -> ModuleType:
-    path = Path(__file__).resolve().parents[2] / "scripts" / "audit_aliases.py"
-    spec = importlib.util.spec_from_file_location("audit_aliases_script", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tests.rules.helpers import load_script
 
 
 def _with_alias(corpus: Corpus, entry_id: str, alias: str) -> Corpus:
@@ -31,7 +20,7 @@ def _with_alias(corpus: Corpus, entry_id: str, alias: str) -> Corpus:
 
 def test_an_alias_that_is_another_entrys_name_is_listed(fixture_corpus: Corpus) -> None:
     """Devour (an aphid eaten) given the name of the Crossroads tile: each list that should name it does."""
-    script = _audit_script()
+    script = load_script("audit_aliases")
     stray = _with_alias(fixture_corpus, "mm-devour", "Crossroads")
     assert not [row for row in script.titles(fixture_corpus, ("en",)) if row[1] == "mm-devour"]
     assert ("en", "mm-devour", "Crossroads", ["pp-crossroads"]) in script.titles(stray, ("en",))
@@ -43,7 +32,7 @@ def test_an_alias_that_is_another_entrys_name_is_listed(fixture_corpus: Corpus) 
 
 
 def test_an_alias_two_sections_share_is_listed(fixture_corpus: Corpus) -> None:
-    script = _audit_script()
+    script = load_script("audit_aliases")
     stray = _with_alias(fixture_corpus, "mm-devour", "Big ant rally")  # the Rally example's alias, another section
     shared = script.shared(stray, ("en",))
     assert [entry.id for entry in shared[("en", "big ant rally")]] == ["mm-devour", "mm-rally-example"]

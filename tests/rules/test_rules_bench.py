@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 from companion.rules.bench import bench_search, load_queries, percentile, quality, replicate
 from companion.rules.corpus import Corpus
 from companion.rules.search import SearchIndex
+from tests.rules.helpers import load_script
 
 
 def test_percentile_is_nearest_rank() -> None:
@@ -56,18 +55,10 @@ def test_bench_report(real_corpus: Corpus, real_index: SearchIndex) -> None:
     assert report["scaled_10k_peak_rss_mb"] > 50  # measured in its own process: the stress index is big
 
 
-def _bench_search_script() -> ModuleType:
-    path = Path(__file__).resolve().parents[2] / "scripts" / "bench_search.py"
-    spec = importlib.util.spec_from_file_location("bench_search_script", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
 
 def test_the_judges_misses_are_never_printed(real_index: SearchIndex) -> None:
     """The held-out sets still judging give their figures only: a miss read would end their use as judges."""
-    script = _bench_search_script()
+    script = load_script("bench_search")
     judged = [script.measure(real_index, name) for name in sorted(script.JUDGES)]
     assert [(result["questions"], result["misses"]) for result in judged] == [(60, [])] * 4 + [(62, [])]
     assert all(result["top1"] < 1.0 for result in judged)  # they have misses: the script keeps them out
@@ -75,7 +66,7 @@ def test_the_judges_misses_are_never_printed(real_index: SearchIndex) -> None:
 
 
 def test_a_slip_changes_one_letter_inside_the_word() -> None:
-    script = _bench_search_script()
+    script = load_script("bench_search")
     rng = random.Random(7)
     typed = {kind: script.slipped("predator", kind, rng) for kind in script.SLIPS}
     assert sorted(typed["swap"]) == sorted("predator") and typed["swap"] != "predator"
