@@ -78,36 +78,43 @@ def hex_commands() -> list[Command]:
     return [AddHex(n, zone, sites) for n, zone, sites in HEXES]
 
 
-def prepared_games(folder: Path, db: Path) -> dict[str, Twin]:
-    """The games the journeys below start from, each with its reference."""
-    five_plots = [EnterCard("evolution", 1)] * 5  # machinations level 1, one Plot short of level 2
-    return {
-        # seed 2 draws Spawn, Spawn, then an Expand
-        "turns": Twin(db, folder / "ref-turns.json", 2, hex_commands()),
-        "physical": Twin(db, folder / "ref-physical.json", 5,
-                         [*hex_commands(), SetDeckMode("physical"), *five_plots, SetDeckMode("virtual")]),
-        "nest": Twin(db, folder / "ref-nest.json", 3, [*hex_commands(), AddHex(31, "outer", 2, nest=True)]),
-    }
+def five_plots() -> list[Command]:
+    """Machinations level 1, one Plot short of level 2 (entered on the physical deck, then back to the virtual)."""
+    return [*hex_commands(), SetDeckMode("physical"), *[EnterCard("evolution", 1)] * 5, SetDeckMode("virtual")]
+
+
+# the games the journeys below start from: a seed and the commands played before the app opens it
+PREPARED: dict[str, tuple[int, Callable[[], list[Command]]]] = {
+    "turns": (2, hex_commands),  # seed 2 draws Spawn, Spawn, then an Expand
+    "physical": (5, five_plots),
+    "nest": (3, lambda: [*hex_commands(), AddHex(31, "outer", 2, nest=True)]),
+}
 
 
 @pytest.fixture(scope="module")
-def prepared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, dict[str, Twin]]]:
-    """A server of its own, started on a database filled beforehand.
-
-    Writing into the shared server's file while it runs would clash with its own TinyDB
-    (which remembers the next document id), so prepared games get their own server.
-    """
-    folder = tmp_path_factory.mktemp("bm-ui")
-    db = folder / "games.json"
-    twins = prepared_games(folder, db)
-    with run_server(db) as srv:
-        yield srv, twins
+def prepared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server of its own for the prepared games (written into its saves while it runs, as the CLI beside the app
+    would)."""
+    with run_server(tmp_path_factory.mktemp("bm-ui") / "games.json") as srv:
+        yield srv
 
 
 @pytest.fixture
-def open_game(browser: Browser, prepared: tuple[Server, dict[str, Twin]]) -> Iterator[Callable[..., Ui]]:
+def prepare(prepared: Server, tmp_path: Path) -> Callable[[str], Twin]:
+    """A fresh prepared game and its reference, made for each try of a test: a test run again after a failure
+    (``tests/conftest.py``) starts from the game as prepared, not from where its first try left it."""
+
+    def make(name: str) -> Twin:
+        seed, commands = PREPARED[name]
+        return Twin(prepared.db, tmp_path / f"ref-{name}.json", seed, commands())
+
+    return make
+
+
+@pytest.fixture
+def open_game(browser: Browser, prepared: Server) -> Iterator[Callable[..., Ui]]:
     """Open a prepared game in a new tab (phone-sized unless asked otherwise)."""
-    srv, _ = prepared
+    srv = prepared
     opened: list[Ui] = []
 
     def open_tab(game_id: str, viewport: dict[str, int] = PHONE) -> Ui:
@@ -206,11 +213,11 @@ def test_a_new_solo_game_add_hex_draw_undo(tab: OpenTab, server: Server) -> None
     assert brood(server, game_id)["turn"]["card"] == card
 
 
-def test_her_turns_cancel_expand_question_undo(open_game: OpenTab, prepared: tuple[Server, dict[str, Twin]]
-                                               ) -> None:
+def test_her_turns_cancel_expand_question_undo(open_game: OpenTab, prepared: Server,
+                                               prepare: Callable[[str], Twin]) -> None:
     """Seed 2 draws Spawn, Spawn, then an Expand: every step saved exactly as the core computes it."""
-    server, twins = prepared
-    twin = twins["turns"]
+    server = prepared
+    twin = prepare("turns")
     ui = open_game(twin.game_id)
     ui.expect_label("bm-hex-12", re.compile("^Hex 12, Inner Meadow"))
 
@@ -304,12 +311,12 @@ def test_her_turns_cancel_expand_question_undo(open_game: OpenTab, prepared: tup
     assert saved["deck"]["draw"][0] == drawn and saved["pending"] == []
 
 
-def test_physical_deck_and_a_predator_question(open_game: OpenTab, prepared: tuple[Server, dict[str, Twin]]
-                                               ) -> None:
+def test_physical_deck_and_a_predator_question(open_game: OpenTab, prepared: Server,
+                                               prepare: Callable[[str], Twin]) -> None:
     """Physical deck: type, Ferocity, resolve; her sixth Plot summons a Predator onto the hex the table names; then
     her readings and her deck's make-up open on a tap (``readings_and_deck_make_up_open_on_a_tap``)."""
-    server, twins = prepared
-    twin = twins["physical"]
+    server = prepared
+    twin = prepare("physical")
     ui = open_game(twin.game_id)
     ui.expect_label("bm-machinations-level", re.compile(r"^Level: 1 / 3"))
 
@@ -349,10 +356,11 @@ def test_physical_deck_and_a_predator_question(open_game: OpenTab, prepared: tup
     readings_and_deck_make_up_open_on_a_tap(ui, server, twin)
 
 
-def test_the_nest_and_the_end(open_game: OpenTab, prepared: tuple[Server, dict[str, Twin]]) -> None:
+def test_the_nest_and_the_end(open_game: OpenTab, prepared: Server,
+                              prepare: Callable[[str], Twin]) -> None:
     """The ants reveal the Nest (she arises there); destroying her ends the game, the panel says why; "?" helps."""
-    server, twins = prepared
-    twin = twins["nest"]
+    server = prepared
+    twin = prepare("nest")
     ui = open_game(twin.game_id)
     ui.expect_label("bm-nest-state", "The Broodmother: on hex 31, the Nest of Centipedes")
     ui.expect_label("bm-hex-31", re.compile(r"^Hex 31, Outer Meadow: .*Broodmother, Nest"))
