@@ -136,13 +136,17 @@ class PhoneShareDialog(ShareDialogShape):
         self.app.page.run_task(self._new_offer)
 
     def controls(self) -> list[ft.Control]:
-        return [*self._next_guest(), *self._guests(), stop_button(self.app, self._stop, "table-stop")]
+        """The phones at the table first, then the next guest's code: the code arrives (and its box grows) after
+        the dialog opens, and a row below it would move under the host's finger - a tap on a row's switch just
+        then went nowhere, or to the code."""
+        return [*self._guests(), *self._next_guest(), stop_button(self.app, self._stop, "table-stop")]
 
     # -- the next guest: this phone's code, then the guest's ---------------------------------------
     def _next_guest(self) -> list[ft.Control]:
         sizes = self.app.sizes
+        heading = widgets.heading(tr("Add a phone"), sizes, identifier="table-next")
         if self.offer is None:
-            return [ft.Text(tr("Making a code for the next phone..."), size=sizes.body)]
+            return [heading, ft.Text(tr("Making a code for the next phone..."), size=sizes.body)]
         steps = tr("1. On the other phone, choose Join a table on its home screen and scan this code (or paste the "
                    "text below). 2. It then shows a code of its own: scan it here, or paste its text, and tap "
                    "Connect.")
@@ -155,7 +159,7 @@ class PhoneShareDialog(ShareDialogShape):
         scan = [widgets.tap_button(tr("Scan the other phone's code"), self.app.answers.handler(self._scan),
                                    icon=ft.Icons.QR_CODE_SCANNER, identifier="table-scan-answer", kind="tonal",
                                    sizes=sizes)] if scanner_of(self.app) is not None else []
-        return [ft.Text(steps, size=sizes.body),
+        return [heading, ft.Text(steps, size=sizes.body),
                 *code_box(self.app, self.offer[1], tr("QR code for the next phone to scan"), "table-offer"),
                 *scan, ft.Semantics(identifier="table-answer", container=True, content=field.control), problem, connect]
 

@@ -63,10 +63,10 @@ def join(host: Ui, guest: Ui, name: str, lang: str = "en") -> None:
     guest.tap("join-table")
     guest.wait_screen("join-table")
     guest.type_into(name_field, name)
-    guest.type_into(code_field, code_on(host, "table-offer"))
+    guest.type_into(code_field, code_on(host, "table-offer"), paste=True)
     guest.tap("table-join")
     guest.by_id("table-answer-steps").wait_for()
-    host.type_into("The other phone's code", code_on(guest, "table-answer"))
+    host.type_into("The other phone's code", code_on(guest, "table-answer"), paste=True)
     host.show("table-connect")  # below the code in the dialog: scrolled to, as a player scrolls
     host.tap("table-connect")
     guest.wait_screen("game")
