@@ -131,12 +131,25 @@ def played_from_the_guests(host: Ui, ben: Ui, cy: Ui) -> None:
 
 
 def cy_made_view_only(host: Ui, cy: Ui) -> None:
-    """The host lets Cy only watch: its phone says so in Spanish (the host's beats carry its role too)."""
+    """The host lets Cy only watch: its phone says so in Spanish (the host's beats carry its role too). The tap
+    comes as the dialog opens, while the next phone's code is still being made: the row does not move when the code
+    arrives (it once sat below the code, and a tap just then was lost)."""
     host.tap("share-table")
     host.show("table-play-Cy")
+    before = top_of(host, "table-play-Cy")
     host.tap("table-play-Cy")
     host.expect_label("table-play-Cy", "Cy can only watch. Tap to let it play.")  # the host took the tap once
     cy.expect_text("table-banner", "Solo para ver")
+    host.by_id("table-offer-text").wait_for(state="attached", timeout=180_000)
+    assert top_of(host, "table-play-Cy") == before, "the row moved when the next code came"
+    assert top_of(host, "table-offer-text") > before, "the next phone's code (it grows as it comes) sits below the rows"
+
+
+def top_of(ui: Ui, identifier: str) -> float:
+    """Where the control's top is drawn (its width follows its label)."""
+    box = ui.by_id(identifier).bounding_box()
+    assert box is not None, identifier
+    return box["y"]
 
 
 def ben_out_of_reach_and_back(host: Ui, ben_pids: set[int]) -> None:
