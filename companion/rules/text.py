@@ -101,7 +101,7 @@ SYNONYMS = {
         "bigger": ("size",),
         "against": ("vs",), "versus": ("vs", "against"), "vs": ("against",),
         "begin": ("start",), "begins": ("start",), "beginning": ("start",), "began": ("start",),
-        "newborn": ("new", "bred"), "born": ("bred", "new"),
+        "newborn": ("new", "bred"), "born": ("bred", "new"), "less": ("fewer",),
     },
     "es": {
         "fuerte": ("fuerza",), "fuertes": ("fuerza",), "debil": ("fuerza",), "pelea": ("combate", "batalla"),
@@ -115,6 +115,7 @@ SYNONYMS = {
         "empezar": ("inicial", "inicio", "comienzo"), "comenzar": ("inicial", "inicio", "comienzo"),
         "principio": ("inicial", "inicio", "comienzo"),
         "poner": ("colocar",), "nacer": ("cria", "nuevo"), "nacido": ("cria", "nuevo"),
+        "afueras": ("alrededores",),
     },
 }
 

@@ -379,6 +379,26 @@ def test_fifth_set_of_questions_as_asked_at_the_table(real_index: SearchIndex) -
     assert top3 >= 0.97
 
 
+def test_sixth_set_of_questions_as_asked_at_the_table(real_index: SearchIndex) -> None:
+    """71 questions (34 Spanish) written in the seventh round (#34) on entries drawn at random one per section among
+    those no judge expects, measured once before it was read: 0.873 / 0.944 top-1 / top-3 on main's search (0.901
+    with two expectations widened to the entry that states the answer as well); 0.958 / 0.972 after the round
+    (players' words on four entries). A tuning set: its misses were read."""
+    top1, top3 = judged(real_index, "table_6_questions.json", 71, 34)
+    assert top1 >= 0.94
+    assert top3 >= 0.96
+
+
+def test_players_words_on_entries_that_lacked_them(real_index: SearchIndex) -> None:
+    # each second or lower on main (table_3's and table_6's questions): the Spanish book says "Maniobras" where players
+    # say "maquinaciones" (which met the Machinate power), the entries said neither "already out" nor "how big"
+    assert ids(real_index, "maquinaciones nivel 3 que hace la madre", lang="es")[0] == "mm-machinations-level-3"
+    assert ids(real_index, "how do aphids get onto the board")[0] == "mm-aphids-enter-play"
+    assert ids(real_index, "antscape 2 players how big is the grid")[0] == "as-setup-two-player-grid"
+    flag_out = "my flag is already out and i paid only with recruits, how do i mark the territory"
+    assert ids(real_index, flag_out)[0] == "as-claim-next-colony-card"
+
+
 def test_questions_as_asked_at_the_table(real_index: SearchIndex) -> None:
     """Two tuning sets written during the third round (#34), each measured before it was read: 52 questions
     (0.846 top-1 on main's search) and 50 (0.86). Their misses showed general causes (a game named by its short
@@ -483,6 +503,9 @@ def test_spanish_words_players_use_meet_the_rules_words() -> None:
     assert stem("robaba", "es") == stem("robar", "es") and stem("directamente", "es") == stem("directo", "es")
     assert stem("ganaron") == "ganaron"  # English words keep those endings
     assert "lost" in synonyms("died", "en")  # too short for its "ed" to go: "died" met only "die", as a slip
+    # table_6's words the rules never use: "less" (the rules say "fewer"), "afueras" (the Spanish book's "alrededores"
+    # for the outskirts: alone it met "fuera" and "fuerza" as slips)
+    assert synonyms("less", "en") == ("fewer",) and synonyms("afueras", "es") == ("alrededores",)
 
 
 def test_a_predator_that_died_is_a_lost_predator(real_index: SearchIndex) -> None:
