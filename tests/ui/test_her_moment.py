@@ -37,9 +37,16 @@ SEEDS = {"en": 3, "es": 2}
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, dict[str, str], Path]]:
-    db = tmp_path_factory.mktemp("her-moment") / "games.json"
-    store = GameStore(db)
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with run_server(tmp_path_factory.mktemp("her-moment") / "games.json") as srv:
+        yield srv
+
+
+@pytest.fixture
+def server(served: Server) -> tuple[Server, dict[str, str], Path]:
+    """The games made afresh for each try of a test (written into the running server's saves, as the terminal
+    beside the app would): a test run again after a failure starts from her first draw, not from her fourth."""
+    store = GameStore(served.db)
     games = {}
     for lang, seed in SEEDS.items():
         game = store.create(SOLO, name=f"Her moment {lang}", seed=seed)
@@ -47,8 +54,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, d
             game.execute(AddHex(n, zone, sites))
         games[lang] = game.id
     store.close()
-    with run_server(db) as srv:
-        yield srv, games, db
+    return served, games, served.db
 
 
 def expected_reports(lang: str, draws: int) -> list[tuple[str, list[str]]]:

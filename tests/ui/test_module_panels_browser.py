@@ -30,15 +30,22 @@ MISSING = "not in the app yet"
 
 
 @pytest.fixture(scope="module")
-def prepared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, str, str]]:
-    db = tmp_path_factory.mktemp("modules-ui") / "games.json"
-    store = GameStore(db)
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with run_server(tmp_path_factory.mktemp("modules-ui") / "games.json") as srv:
+        yield srv
+
+
+@pytest.fixture
+def prepared(served: Server) -> tuple[Server, str, str]:
+    """The games made afresh for each try of a test (written into the running server's saves, as the terminal
+    beside the app would): a test run again after a failure starts from them, not from where its first try left
+    them."""
+    store = GameStore(served.db)
     game = store.create(EVERYTHING, name="Every module", seed=5)
     game.execute(PlayChamber("p1", "Scavenger's Cache", 2))
     evolved = store.create(EVOLVED, name="Evolved modules", seed=6)
     store.close()
-    with run_server(db) as srv:
-        yield srv, game.id, evolved.id
+    return served, game.id, evolved.id
 
 
 def saved(server: Server, game_id: str) -> dict[str, Any]:

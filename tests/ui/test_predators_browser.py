@@ -27,16 +27,22 @@ SETUP = GameSetup(game="mota", players=(PlayerSpec("Red", "red"), PlayerSpec("Pu
 
 
 @pytest.fixture(scope="module")
-def prepared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, str]]:
-    db = tmp_path_factory.mktemp("predators-ui") / "games.json"
-    store = GameStore(db)
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with run_server(tmp_path_factory.mktemp("predators-ui") / "games.json") as srv:
+        yield srv
+
+
+@pytest.fixture
+def prepared(served: Server) -> tuple[Server, str]:
+    """The game made afresh for each try of a test (written into the running server's saves, as the terminal
+    beside the app would): a test run again after a failure starts from it, not from where its first try left it."""
+    store = GameStore(served.db)
     game = store.create(SETUP, name="Predators table", seed=3)
     for command in (*[NextPhase()] * 12, Summon("cordyceps-fungus", 12), SetSpores("cordyceps-fungus", 3),
                     NextPhase()):
         game.execute(command)
     store.close()
-    with run_server(db) as srv:
-        yield srv, game.id
+    return served, game.id
 
 
 def saved(server: Server, game_id: str) -> dict[str, Any]:

@@ -34,9 +34,17 @@ SLUMBER = GameSetup(game="mota", players=THREE,
 
 
 @pytest.fixture(scope="module")
-def prepared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, str, str]]:
-    db = tmp_path_factory.mktemp("harvest-ui") / "games.json"
-    store = GameStore(db)
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with run_server(tmp_path_factory.mktemp("harvest-ui") / "games.json") as srv:
+        yield srv
+
+
+@pytest.fixture
+def prepared(served: Server) -> tuple[Server, str, str]:
+    """The games made afresh for each try of a test (written into the running server's saves, as the terminal
+    beside the app would): a test run again after a failure starts from them, not from where its first try left
+    them."""
+    store = GameStore(served.db)
     harvest = store.create(SETUP, name="Harvest table", seed=3)
     for command in (AddAphidHex("Lichen", 4), SetHerd("h1", "p1", 3), NextPhase(), NextPhase()):
         harvest.execute(command)
@@ -45,8 +53,7 @@ def prepared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server,
                     *[NextPhase()] * 5, SetMeasure("p1", 2), SetMeasure("p2", 1)):
         slumber.execute(command)
     store.close()
-    with run_server(db) as srv:
-        yield srv, harvest.id, slumber.id
+    return served, harvest.id, slumber.id
 
 
 def saved(server: Server, game_id: str) -> dict[str, Any]:
