@@ -44,9 +44,17 @@ HTMLMediaElement.prototype.play = function () { window.__plays.push(this.src.sli
 
 
 @pytest.fixture(scope="module")
-def prepared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, dict[str, str]]]:
-    db = tmp_path_factory.mktemp("phone-now") / "games.json"
-    store = GameStore(db)
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with run_server(tmp_path_factory.mktemp("phone-now") / "games.json") as srv:
+        yield srv
+
+
+@pytest.fixture
+def prepared(served: Server) -> tuple[Server, dict[str, str]]:
+    """The games made afresh for each try of a test (written into the running server's saves, as the terminal
+    beside the app would): a test run again after a failure starts from them, not from where its first try left
+    them."""
+    store = GameStore(served.db)
     asking = store.create(SOLO, name="Her question", seed=2)  # seed 2: Spawn, Spawn, then an Expand that asks
     for command in [*(AddHex(n, zone, sites) for n, zone, sites in HEXES), DrawCard(), DrawCard(), CancelReaction(),
                     DrawCard()]:
@@ -77,8 +85,7 @@ def prepared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server,
     games = {"ticked": ticked.id, "asking": asking.id, "solo": solo.id, "cue": cue.id, "quiet": quiet.id,
              "four": four.id, "finished": finished.id}
     store.close()
-    with run_server(db) as srv:
-        yield srv, games
+    return served, games
 
 
 @pytest.fixture

@@ -36,9 +36,17 @@ LANGS = [("en", None), ("es", "es-ES")]
 
 
 @pytest.fixture(scope="module")
-def prepared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, dict[str, str]]]:
-    db = tmp_path_factory.mktemp("tap-in-view") / "games.json"
-    store = GameStore(db)
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with run_server(tmp_path_factory.mktemp("tap-in-view") / "games.json") as srv:
+        yield srv
+
+
+@pytest.fixture
+def prepared(served: Server) -> tuple[Server, dict[str, str]]:
+    """The games made afresh for each try of a test (written into the running server's saves, as the terminal
+    beside the app would): a test run again after a failure starts from them, not from where its first try left
+    them."""
+    store = GameStore(served.db)
     battle = store.create(PREDATORS, name="Battle", seed=3)  # round 3, the Cordyceps summoned with its 3 spores
     for command in (*[NextPhase()] * 12, Summon("cordyceps-fungus", 12), SetSpores("cordyceps-fungus", 3),
                     NextPhase()):
@@ -52,8 +60,7 @@ def prepared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server,
             asking.execute(command)
         games[f"asking-{lang}"] = asking.id
     store.close()
-    with run_server(db) as srv:
-        yield srv, games
+    return served, games
 
 
 def in_view(ui: Ui, identifier: str) -> dict[str, float]:
