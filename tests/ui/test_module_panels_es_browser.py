@@ -24,16 +24,22 @@ GAME = GameSetup(game="mota", players=(PlayerSpec("Ana", "red"), PlayerSpec("Bo"
 
 
 @pytest.fixture(scope="module")
-def prepared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, str]]:
-    db = tmp_path_factory.mktemp("modules-es-ui") / "games.json"
-    store = GameStore(db)
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with run_server(tmp_path_factory.mktemp("modules-es-ui") / "games.json") as srv:
+        yield srv
+
+
+@pytest.fixture
+def prepared(served: Server) -> tuple[Server, str]:
+    """The game made afresh for each try of the test (written into the running server's saves, as the terminal
+    beside the app would): a test run again after a failure starts from it, not from where its first try left it."""
+    store = GameStore(served.db)
     game = store.create(GAME, name="Módulos", seed=5)
     game.execute(PlayChamber("p1", "Scavenger's Cache", 2))
     game.execute(EnterDealt("p2", ("m2", "m17", "m9", "m18")))
     game.execute(PlayParasite("Incubator Head", "p1", "p2"))
     store.close()
-    with run_server(db) as srv:
-        yield srv, game.id
+    return served, game.id
 
 
 def test_the_four_panels_speak_spanish_at_360_px(browser: Browser, prepared: tuple[Server, str]) -> None:
