@@ -6,12 +6,15 @@ import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from playwright.sync_api import Browser
 
+from companion.store import GameStore
 from tests.ui.browser import PHONE, Server, Ui, new_tab, run_server
+
+T = TypeVar("T")
 
 
 @pytest.fixture(scope="session")
@@ -57,3 +60,27 @@ def saved_games(path: Path) -> dict[str, dict[str, Any]]:
         doc = json.loads(file.read_text(encoding="utf-8"))["game"]["1"]
         games[doc["id"]] = doc
     return games
+
+
+def module_server(folder: str) -> Any:
+    """A module's own app server (a module-scoped fixture, named ``served`` where it is assigned), on saves in a
+    temporary ``folder`` that start empty: its games are made for each try of a test (``made_for_this_try``)."""
+
+    @pytest.fixture(scope="module")
+    def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+        with run_server(tmp_path_factory.mktemp(folder) / "games.json") as srv:
+            yield srv
+
+    return served
+
+
+def made_for_this_try(server: Server, make: Callable[[GameStore], T]) -> T:
+    """The games ``make`` writes into the running server's saves (as the terminal beside the app would), called
+    from a function-scoped fixture: a browser test run again after a failure (``tests/conftest.py``) starts from
+    the games as prepared, never from where its first try left them (main's CI once failed so: the rerun drew her
+    4th card where the test waited for her 2nd)."""
+    store = GameStore(server.db)
+    try:
+        return make(store)
+    finally:
+        store.close()

@@ -9,7 +9,6 @@ test-artifacts/screenshots/her-moment-*.png.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,7 +22,8 @@ from companion.core.i18n import render, using
 from companion.core.session import Session, new_doc
 from companion.core.setup import GameSetup, PlayerSpec, new_state
 from companion.store import GameStore
-from tests.ui.browser import Server, Ui, new_tab, run_server
+from tests.ui.browser import Server, Ui, new_tab
+from tests.ui.conftest import made_for_this_try, module_server
 
 pytestmark = pytest.mark.browser
 
@@ -36,25 +36,23 @@ HEXES = ((4, "inner", 2), (7, "outer", 3), (12, "inner", 1))
 SEEDS = {"en": 3, "es": 2}
 
 
-@pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with run_server(tmp_path_factory.mktemp("her-moment") / "games.json") as srv:
-        yield srv
+served = module_server("her-moment")
 
 
-@pytest.fixture
-def server(served: Server) -> tuple[Server, dict[str, str], Path]:
-    """The games made afresh for each try of a test (written into the running server's saves, as the terminal
-    beside the app would): a test run again after a failure starts from her first draw, not from her fourth."""
-    store = GameStore(served.db)
+def her_meadows(store: GameStore) -> dict[str, str]:
+    """A solo game for each language, her meadow laid out, before her first draw."""
     games = {}
     for lang, seed in SEEDS.items():
         game = store.create(SOLO, name=f"Her moment {lang}", seed=seed)
         for n, zone, sites in HEXES:
             game.execute(AddHex(n, zone, sites))
         games[lang] = game.id
-    store.close()
-    return served, games, served.db
+    return games
+
+
+@pytest.fixture
+def server(served: Server) -> tuple[Server, dict[str, str], Path]:
+    return served, made_for_this_try(served, her_meadows), served.db
 
 
 def expected_reports(lang: str, draws: int) -> list[tuple[str, list[str]]]:

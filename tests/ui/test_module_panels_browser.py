@@ -3,7 +3,6 @@ variant on shows each tracker, no panel says its tracker is missing, and a tap o
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -12,7 +11,8 @@ from playwright.sync_api import Browser
 from companion.core.chambers.commands import PlayChamber
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
-from tests.ui.browser import PHONE, Server, new_tab, run_server
+from tests.ui.browser import PHONE, Server, new_tab
+from tests.ui.conftest import made_for_this_try, module_server
 from tests.ui.test_scoring_browser import small_buttons
 
 pytestmark = pytest.mark.browser
@@ -29,23 +29,19 @@ PANELS = ("chambers", "mutations", "tactics", "parasites", "workers", "symbiotes
 MISSING = "not in the app yet"
 
 
-@pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with run_server(tmp_path_factory.mktemp("modules-ui") / "games.json") as srv:
-        yield srv
+served = module_server("modules-ui")
+
+
+def two_games(store: GameStore) -> tuple[str, str]:
+    """Every module (a chamber played), and an Evolved game."""
+    game = store.create(EVERYTHING, name="Every module", seed=5)
+    game.execute(PlayChamber("p1", "Scavenger's Cache", 2))
+    return game.id, store.create(EVOLVED, name="Evolved modules", seed=6).id
 
 
 @pytest.fixture
 def prepared(served: Server) -> tuple[Server, str, str]:
-    """The games made afresh for each try of a test (written into the running server's saves, as the terminal
-    beside the app would): a test run again after a failure starts from them, not from where its first try left
-    them."""
-    store = GameStore(served.db)
-    game = store.create(EVERYTHING, name="Every module", seed=5)
-    game.execute(PlayChamber("p1", "Scavenger's Cache", 2))
-    evolved = store.create(EVOLVED, name="Evolved modules", seed=6)
-    store.close()
-    return served, game.id, evolved.id
+    return served, *made_for_this_try(served, two_games)
 
 
 def saved(server: Server, game_id: str) -> dict[str, Any]:

@@ -3,8 +3,6 @@ whole Spanish sentences with their values, 48 px touch targets at 360 px wide, a
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from playwright.sync_api import Browser
 
@@ -13,7 +11,8 @@ from companion.core.mutations.commands import EnterDealt
 from companion.core.parasites.commands import PlayParasite
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
-from tests.ui.browser import PHONE, Server, new_tab, run_server
+from tests.ui.browser import PHONE, Server, new_tab
+from tests.ui.conftest import made_for_this_try, module_server
 from tests.ui.test_scoring_browser import small_buttons
 
 pytestmark = pytest.mark.browser
@@ -23,23 +22,20 @@ GAME = GameSetup(game="mota", players=(PlayerSpec("Ana", "red"), PlayerSpec("Bo"
                  variants=("seasons",))
 
 
-@pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with run_server(tmp_path_factory.mktemp("modules-es-ui") / "games.json") as srv:
-        yield srv
+served = module_server("modules-es-ui")
 
 
-@pytest.fixture
-def prepared(served: Server) -> tuple[Server, str]:
-    """The game made afresh for each try of the test (written into the running server's saves, as the terminal
-    beside the app would): a test run again after a failure starts from it, not from where its first try left it."""
-    store = GameStore(served.db)
+def modules_game(store: GameStore) -> str:
     game = store.create(GAME, name="Módulos", seed=5)
     game.execute(PlayChamber("p1", "Scavenger's Cache", 2))
     game.execute(EnterDealt("p2", ("m2", "m17", "m9", "m18")))
     game.execute(PlayParasite("Incubator Head", "p1", "p2"))
-    store.close()
-    return served, game.id
+    return game.id
+
+
+@pytest.fixture
+def prepared(served: Server) -> tuple[Server, str]:
+    return served, made_for_this_try(served, modules_game)
 
 
 def test_the_four_panels_speak_spanish_at_360_px(browser: Browser, prepared: tuple[Server, str]) -> None:

@@ -25,8 +25,8 @@ from companion.core.commands.turns import FinishGame, NextRound
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
 from companion.store.settings import SettingsStore, settings_path
-from tests.ui.browser import Server, Ui, new_tab, run_server
-from tests.ui.conftest import saved_games
+from tests.ui.browser import Server, Ui, new_tab
+from tests.ui.conftest import made_for_this_try, module_server, saved_games
 
 pytestmark = pytest.mark.browser
 
@@ -43,18 +43,11 @@ HTMLMediaElement.prototype.play = function () { window.__plays.push(this.src.sli
   return play.call(this).catch(() => undefined); };"""
 
 
-@pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with run_server(tmp_path_factory.mktemp("phone-now") / "games.json") as srv:
-        yield srv
+served = module_server("phone-now")
 
 
-@pytest.fixture
-def prepared(served: Server) -> tuple[Server, dict[str, str]]:
-    """The games made afresh for each try of a test (written into the running server's saves, as the terminal
-    beside the app would): a test run again after a failure starts from them, not from where its first try left
-    them."""
-    store = GameStore(served.db)
+def the_games(store: GameStore) -> dict[str, str]:
+    """Her question asked, her meadow, a ticked setup, her cues, four at the table, a finished game."""
     asking = store.create(SOLO, name="Her question", seed=2)  # seed 2: Spawn, Spawn, then an Expand that asks
     for command in [*(AddHex(n, zone, sites) for n, zone, sites in HEXES), DrawCard(), DrawCard(), CancelReaction(),
                     DrawCard()]:
@@ -84,8 +77,12 @@ def prepared(served: Server) -> tuple[Server, dict[str, str]]:
     finished.execute(FinishGame())
     games = {"ticked": ticked.id, "asking": asking.id, "solo": solo.id, "cue": cue.id, "quiet": quiet.id,
              "four": four.id, "finished": finished.id}
-    store.close()
-    return served, games
+    return games
+
+
+@pytest.fixture
+def prepared(served: Server) -> tuple[Server, dict[str, str]]:
+    return served, made_for_this_try(served, the_games)
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ and served by a server of its own; the journey taps what a player taps and check
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -17,7 +16,8 @@ from companion.core.commands.turns import NextPhase
 from companion.core.predators.commands import SetSpores, Summon
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
-from tests.ui.browser import PHONE, Server, new_tab, run_server
+from tests.ui.browser import PHONE, Server, new_tab
+from tests.ui.conftest import made_for_this_try, module_server
 from tests.ui.test_scoring_browser import small_buttons
 
 pytestmark = pytest.mark.browser
@@ -26,23 +26,21 @@ SETUP = GameSetup(game="mota", players=(PlayerSpec("Red", "red"), PlayerSpec("Pu
                   expansions=("minions",), modules=("predators",))
 
 
-@pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with run_server(tmp_path_factory.mktemp("predators-ui") / "games.json") as srv:
-        yield srv
+served = module_server("predators-ui")
 
 
-@pytest.fixture
-def prepared(served: Server) -> tuple[Server, str]:
-    """The game made afresh for each try of a test (written into the running server's saves, as the terminal
-    beside the app would): a test run again after a failure starts from it, not from where its first try left it."""
-    store = GameStore(served.db)
+def battle_ready(store: GameStore) -> str:
+    """Round 3, the Cordyceps Fungus summoned with 3 spores in its hex."""
     game = store.create(SETUP, name="Predators table", seed=3)
     for command in (*[NextPhase()] * 12, Summon("cordyceps-fungus", 12), SetSpores("cordyceps-fungus", 3),
                     NextPhase()):
         game.execute(command)
-    store.close()
-    return served, game.id
+    return game.id
+
+
+@pytest.fixture
+def prepared(served: Server) -> tuple[Server, str]:
+    return served, made_for_this_try(served, battle_ready)
 
 
 def saved(server: Server, game_id: str) -> dict[str, Any]:

@@ -6,7 +6,6 @@ own; the journey taps what a player taps and checks what the app saved.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -18,8 +17,8 @@ from companion.core.eve.commands import SetEnclave, SetHexes
 from companion.core.harvest.commands import AddAphidHex, SetHerd
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
-from tests.ui.browser import PHONE, Server, Ui, new_tab, run_server
-from tests.ui.conftest import saved_games
+from tests.ui.browser import PHONE, Server, Ui, new_tab
+from tests.ui.conftest import made_for_this_try, module_server, saved_games
 
 pytestmark = pytest.mark.browser
 
@@ -33,27 +32,24 @@ SLUMBER = GameSetup(game="mota", players=THREE,
                     variants=("eve-of-the-antperium",))
 
 
-@pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with run_server(tmp_path_factory.mktemp("harvest-ui") / "games.json") as srv:
-        yield srv
+served = module_server("harvest-ui")
 
 
-@pytest.fixture
-def prepared(served: Server) -> tuple[Server, str, str]:
-    """The games made afresh for each try of a test (written into the running server's saves, as the terminal
-    beside the app would): a test run again after a failure starts from them, not from where its first try left
-    them."""
-    store = GameStore(served.db)
+def at_harvest_and_slumber(store: GameStore) -> tuple[str, str]:
+    """A game at Harvest with a herd on its aphid farm, and one at Slumber with a decree, an enclave and measures."""
     harvest = store.create(SETUP, name="Harvest table", seed=3)
     for command in (AddAphidHex("Lichen", 4), SetHerd("h1", "p1", 3), NextPhase(), NextPhase()):
         harvest.execute(command)
     slumber = store.create(SLUMBER, name="Slumber table", seed=4)
-    for command in (ChooseDecree("adaptive-colony"), SetEnclave("p2"), SetHexes("p3", "other", 2),
-                    *[NextPhase()] * 5, SetMeasure("p1", 2), SetMeasure("p2", 1)):
-        slumber.execute(command)
-    store.close()
-    return served, harvest.id, slumber.id
+    for later in (ChooseDecree("adaptive-colony"), SetEnclave("p2"), SetHexes("p3", "other", 2),
+                  *[NextPhase()] * 5, SetMeasure("p1", 2), SetMeasure("p2", 1)):
+        slumber.execute(later)
+    return harvest.id, slumber.id
+
+
+@pytest.fixture
+def prepared(served: Server) -> tuple[Server, str, str]:
+    return served, *made_for_this_try(served, at_harvest_and_slumber)
 
 
 def saved(server: Server, game_id: str) -> dict[str, Any]:

@@ -10,8 +10,6 @@ test-artifacts/screenshots/tap-in-view-*.png.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from playwright.sync_api import Browser
 
@@ -21,7 +19,8 @@ from companion.core.commands.turns import NextPhase
 from companion.core.predators.commands import SetSpores, Summon
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
-from tests.ui.browser import Server, Ui, new_tab, run_server
+from tests.ui.browser import Server, Ui, new_tab
+from tests.ui.conftest import made_for_this_try, module_server
 
 pytestmark = pytest.mark.browser
 
@@ -35,18 +34,11 @@ HEXES = ((4, "inner", 2), (7, "outer", 3), (12, "inner", 1))
 LANGS = [("en", None), ("es", "es-ES")]
 
 
-@pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with run_server(tmp_path_factory.mktemp("tap-in-view") / "games.json") as srv:
-        yield srv
+served = module_server("tap-in-view")
 
 
-@pytest.fixture
-def prepared(served: Server) -> tuple[Server, dict[str, str]]:
-    """The games made afresh for each try of a test (written into the running server's saves, as the terminal
-    beside the app would): a test run again after a failure starts from them, not from where its first try left
-    them."""
-    store = GameStore(served.db)
+def the_games(store: GameStore) -> dict[str, str]:
+    """A battle against the Cordyceps, an Antscape grid, and her question asked in each language."""
     battle = store.create(PREDATORS, name="Battle", seed=3)  # round 3, the Cordyceps summoned with its 3 spores
     for command in (*[NextPhase()] * 12, Summon("cordyceps-fungus", 12), SetSpores("cordyceps-fungus", 3),
                     NextPhase()):
@@ -59,8 +51,12 @@ def prepared(served: Server) -> tuple[Server, dict[str, str]]:
                         CancelReaction(), DrawCard()]:
             asking.execute(command)
         games[f"asking-{lang}"] = asking.id
-    store.close()
-    return served, games
+    return games
+
+
+@pytest.fixture
+def prepared(served: Server) -> tuple[Server, dict[str, str]]:
+    return served, made_for_this_try(served, the_games)
 
 
 def in_view(ui: Ui, identifier: str) -> dict[str, float]:
