@@ -31,8 +31,8 @@ from companion.core.session import Session
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.rules.topics import topic
 from companion.store import GameStore
-from tests.ui.browser import PHONE, TABLET, Server, Ui, new_tab, run_server
-from tests.ui.conftest import saved_games
+from tests.ui.browser import PHONE, TABLET, Server, Ui, new_tab
+from tests.ui.conftest import module_server, saved_games
 
 pytestmark = pytest.mark.browser
 
@@ -91,12 +91,7 @@ PREPARED: dict[str, tuple[int, Callable[[], list[Command]]]] = {
 }
 
 
-@pytest.fixture(scope="module")
-def prepared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """A server of its own for the prepared games (written into its saves while it runs, as the CLI beside the app
-    would)."""
-    with run_server(tmp_path_factory.mktemp("bm-ui") / "games.json") as srv:
-        yield srv
+prepared = module_server("bm-ui")  # the prepared games' server: each game written into its saves for each try
 
 
 @pytest.fixture
