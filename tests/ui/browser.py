@@ -641,14 +641,17 @@ class Ui:
     def expect_text(self, identifier: str, pattern: str | re.Pattern[str]) -> None:
         expect(self.by_id(identifier)).to_contain_text(pattern, timeout=TIMEOUT_MS)
 
-    def shot(self, name: str) -> Path:
+    def shot(self, name: str, *, settle: bool = True) -> Path:
         """Save a screenshot once the screen has settled and the canvas has painted (a blank canvas compresses to
         almost nothing). A tab's first screen is drawn after its accessibility tree, by Flutter's drawing worker once
         it has started: 0.1-4 s later on a quiet machine, many times that at load, so the paint is given twice the
-        usual wait. One that never comes fails with the page's state and console, its blank shot kept."""
+        usual wait. One that never comes fails with the page's state and console, its blank shot kept.
+        ``settle=False`` for a caller that has just waited for the screen settled and done nothing since (a
+        settling costs at least ``QUIET_MS``; a walk taking many shots paid it twice)."""
         SHOTS.mkdir(parents=True, exist_ok=True)
         path = SHOTS / f"{name}.png"
-        self.settled()
+        if settle:
+            self.settled()
         taken = [self.page.screenshot()]
 
         def painted() -> bool:
