@@ -644,7 +644,7 @@ def test_a_phones_plain_buttons_grow_with_their_faces_at_the_largest_text(
             ui.show("next-round")
             ui.settled()
             heights[agent] = dict(ui.page.evaluate(_BUTTONS))
-            ui.shot(f"largest-text-plain-{'android' if agent else 'computer'}")
+            ui.shot(f"largest-text-plain-{'android' if agent else 'computer'}", settle=False)  # settled above
         finally:
             ui.close()
     phone, computer = heights[ANDROID_UA], heights[None]
