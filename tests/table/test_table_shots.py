@@ -116,9 +116,8 @@ def look(ui: Ui, name: str, locale: str, scale: float, only: tuple[str, ...] = (
     found: list[str] = []
     for size in (TABLET, PHONE):
         ui.page.set_viewport_size(size)
-        ui.settled()
         tag = f"table-{name}-{locale}-{'largest' if scale > 1 else 'default'}-{size['width']}"
-        ui.shot(tag)
+        ui.shot(tag)  # once the screen has settled at its new size
         found += [f"{tag}: {f}" for f in control_faults(ui)]
         if locale.startswith("es"):
             found += [f"{tag}: English: {t!r}" for t in english_on(ui, only)]

@@ -43,6 +43,12 @@ BLANK_PNG_BYTES = 12_000
 #: Two animation frames; a tab in the background gets none, so a tenth of a second at most.
 _NEXT_FRAMES = ("() => new Promise(ok => { requestAnimationFrame(() => requestAnimationFrame(() => ok()));"
                 " setTimeout(ok, 100); })")
+#: The text in Flutter's own editing element, when it has the focus: once a field is focused Flutter often types into
+#: an unnamed ``<input>`` of its ``flt-text-editing-host``, and the field's named node keeps an empty value. Read by
+#: ``Ui._holds`` (reading the named node alone, every such typing was taken as lost and typed twice more, each try
+#: waiting out ``_WAIT_FOCUS``: 24 tries for 10 typings in ``test_rules_screen.py``).
+_EDITING_VALUE = ("() => { const e = document.activeElement;"
+                  " return e && e.closest('flt-text-editing-host') ? (e.value || '') : ''; }")
 _WAIT_FOCUS = """e => new Promise(ok => { const t = Date.now(); (function w() {
     if (document.activeElement === e || Date.now() - t > 3000) ok(); else setTimeout(w, 30); })(); })"""
 
@@ -593,7 +599,8 @@ class Ui:
         def shows() -> bool:
             box = self.page.get_by_role("textbox", name=label, exact=True)
             try:
-                return box.count() == 0 or text in box.first.input_value(timeout=500)
+                return (box.count() == 0 or text in box.first.input_value(timeout=500)
+                        or text in self.page.evaluate(_EDITING_VALUE))
             except PlaywrightError:  # re-rendered under our feet: look again
                 return False
 
@@ -641,14 +648,17 @@ class Ui:
     def expect_text(self, identifier: str, pattern: str | re.Pattern[str]) -> None:
         expect(self.by_id(identifier)).to_contain_text(pattern, timeout=TIMEOUT_MS)
 
-    def shot(self, name: str) -> Path:
+    def shot(self, name: str, *, settle: bool = True) -> Path:
         """Save a screenshot once the screen has settled and the canvas has painted (a blank canvas compresses to
         almost nothing). A tab's first screen is drawn after its accessibility tree, by Flutter's drawing worker once
         it has started: 0.1-4 s later on a quiet machine, many times that at load, so the paint is given twice the
-        usual wait. One that never comes fails with the page's state and console, its blank shot kept."""
+        usual wait. One that never comes fails with the page's state and console, its blank shot kept.
+        ``settle=False`` for a caller that has just waited for the screen settled and done nothing since (a
+        settling costs at least ``QUIET_MS``; a walk taking many shots paid it twice)."""
         SHOTS.mkdir(parents=True, exist_ok=True)
         path = SHOTS / f"{name}.png"
-        self.settled()
+        if settle:
+            self.settled()
         taken = [self.page.screenshot()]
 
         def painted() -> bool:

@@ -234,9 +234,10 @@ def screen_faults(ui: Ui, name: str, step: float = 0.4, at: float = 0.5) -> list
     ui.page.mouse.move(size["width"] / 2, size["height"] * at)
     last = None
     for turn in range(60):
-        ui.settled()
-        if turn == 0:
-            ui.shot(f"largest-text-{name}-top")  # to be looked at: the screen's first view, and (below) its last
+        if turn == 0:  # to be looked at: the screen's first view, and (below) its last; a shot waits for the
+            ui.shot(f"largest-text-{name}-top")  # screen settled, as each later turn does here
+        else:
+            ui.settled()
         view = ui.page.evaluate(_IN_VIEW)
         texts_measured(view["texts"], found, suspects, whole)
         fields_measured(view["fields"], fields)
@@ -244,7 +245,7 @@ def screen_faults(ui: Ui, name: str, step: float = 0.4, at: float = 0.5) -> list
             break
         last = view["marker"]
         ui.page.mouse.wheel(0, size["height"] * step)
-    ui.shot(f"largest-text-{name}")
+    ui.shot(f"largest-text-{name}", settle=False)  # settled at the last turn, which moved nothing
     cut = [fault for text, wrong in found.items()
            if text not in whole and (text not in suspects or still_cut(ui, suspects[text])) for fault in wrong]
     return cut + [fault for wrong in fields.values() for fault in wrong]
@@ -643,7 +644,7 @@ def test_a_phones_plain_buttons_grow_with_their_faces_at_the_largest_text(
             ui.show("next-round")
             ui.settled()
             heights[agent] = dict(ui.page.evaluate(_BUTTONS))
-            ui.shot(f"largest-text-plain-{'android' if agent else 'computer'}")
+            ui.shot(f"largest-text-plain-{'android' if agent else 'computer'}", settle=False)  # settled above
         finally:
             ui.close()
     phone, computer = heights[ANDROID_UA], heights[None]
