@@ -17,19 +17,17 @@ import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser
 
-from companion.core.broodmother.commands import DrawCard
 from companion.core.broodmother.meadow_commands import AddHex
 from companion.core.i18n import render, using
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
 from tests.ui.browser import PHONE, Server, Ui, new_tab, run_server
-from tests.ui.conftest import saved_games
+from tests.ui.conftest import made_for_this_try, module_server, saved_games
 from tests.ui.qps_walk import CLOSER, Walker, prepare_games
 from tests.ui.test_security import LAN, _wait_shared
 
@@ -53,12 +51,11 @@ def known_gap(text: str) -> bool:
     return text in KNOWN_GAPS or any(text.startswith(gap[:-3]) for gap in KNOWN_GAPS if gap.endswith("..."))
 
 
-def prepare_solo(db: Path, draws: int = 0) -> str:
-    store = GameStore(db)
+def prepare_solo(store: GameStore) -> str:
+    """A solo game, her meadow laid out, before her first turn."""
     session = store.create(SOLO, name="Solo", seed=2)
-    for command in [AddHex(4, "inner", 2), AddHex(7, "outer", 3), AddHex(12, "inner", 1), *[DrawCard()] * draws]:
+    for command in [AddHex(4, "inner", 2), AddHex(7, "outer", 3), AddHex(12, "inner", 1)]:
         session.execute(command)
-    store.close()
     return session.id
 
 
@@ -101,12 +98,13 @@ def unmarked(texts: list[str]) -> set[str]:
     return found
 
 
-@pytest.fixture(scope="module")
-def solo_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, str]]:
-    db = tmp_path_factory.mktemp("i18n-ui") / "games.json"
-    game_id = prepare_solo(db)
-    with run_server(db) as srv:
-        yield srv, game_id
+served = module_server("i18n-ui")
+
+
+@pytest.fixture
+def solo_server(served: Server) -> tuple[Server, str]:
+    """The solo game made for each try of a test (a rerun starts before her first turn, not after the first try's)."""
+    return served, made_for_this_try(served, prepare_solo)
 
 
 def tab(browser: Browser, server: Server, locale: str, opened: list[Ui], path: str = "/", screen: str = "home"
