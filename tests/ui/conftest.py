@@ -63,8 +63,9 @@ def saved_games(path: Path) -> dict[str, dict[str, Any]]:
 
 
 def module_server(folder: str) -> Any:
-    """A module's own app server (a module-scoped fixture, named ``served`` where it is assigned), on saves in a
-    temporary ``folder`` that start empty: its games are made for each try of a test (``made_for_this_try``)."""
+    """A module's own app server (a module-scoped fixture, named by the module-level name it is assigned to), on
+    saves in a temporary ``folder`` that start empty: its games are made for each try of a test
+    (``made_for_this_try``)."""
 
     @pytest.fixture(scope="module")
     def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
