@@ -37,6 +37,7 @@ class Place:
     def __init__(self, places: dict[str, float], key: str) -> None:
         self.places = places
         self.key = key
+        self.moves = 0  # how often the browser has said the list moved (``Screen.reveal`` asks)
 
     @property
     def offset(self) -> float:
@@ -48,6 +49,7 @@ class Place:
         diff the page after the event)."""
         ft.context.disable_auto_update()
         self.places[self.key] = e.pixels
+        self.moves += 1
 
 
 class Screen:
@@ -129,12 +131,22 @@ class Screen:
 
         async def scroll() -> None:
             # The browser finds the part by its key only once it has built the frame that draws it: a scroll sent
-            # with the drawing itself can arrive first and do nothing, so it goes a moment later, and once more.
-            for pause in REVEAL_PAUSES:
-                await asyncio.sleep(pause)
+            # with the drawing itself can arrive first and do nothing, so it goes a moment later, and once more
+            # unless the list has moved since the first (it took, or the player scrolled meanwhile: a second scroll
+            # would pull the page from under the player's finger, and a tap there would land on another control).
+            first, again = REVEAL_PAUSES
+            await asyncio.sleep(first)
+            moves = self._moves()
+            await self.scroll_to(key, offset)
+            await asyncio.sleep(again)
+            if self._moves() == moves:
                 await self.scroll_to(key, offset)
 
         page.run_task(scroll)
+
+    def _moves(self) -> int | None:
+        """How often the list has said it moved, where the screen listens (a screen with a ``Place``)."""
+        return self.place.moves if self.place is not None else None
 
     def show_top(self) -> None:
         """Once the screen's new content is drawn, scroll to its top (a new step opens at its heading)."""
