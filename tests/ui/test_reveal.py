@@ -5,7 +5,7 @@ the standings, and the "?" tapped there went to an aphids +)."""
 
 from __future__ import annotations
 
-import asyncio
+import contextlib
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -16,10 +16,14 @@ from companion.ui.screen import Place, Screen
 
 
 class Page:
-    """The page's ``run_task``: the coroutine run to its end here."""
+    """The page's ``run_task``: the coroutine run to its end here, stepped by hand (the pauses are 0, and a browser
+    test's event loop may be running in this thread already)."""
 
     def run_task(self, make: Callable[[], Coroutine[Any, Any, None]]) -> None:
-        asyncio.run(make())
+        coroutine = make()
+        with contextlib.suppress(StopIteration):
+            while True:
+                coroutine.send(None)
 
 
 class App:
