@@ -148,6 +148,24 @@ def split_route(route: str) -> tuple[str, dict[str, str]]:
     return (parts.path or "/"), dict(parse_qsl(parts.query))
 
 
+#: The route every view carries: Flet keys each visible view's page on Flutter's Navigator by its route.
+ONE_PAGE = "/"
+
+
+def one_page(views: list[ft.View], shown: ft.View | None) -> None:
+    """Flutter's Navigator holds one page whatever the screen: every view carries the route ``ONE_PAGE`` (the key
+    Flet gives its page) and only the one ``shown`` is visible (Flet makes a page of each visible view), so a new
+    screen replaces the page's content instead of pushing a page. A pushed page is first laid out offstage for a
+    whole frame (Flutter measures hero animations there) and then zooms in over the screen it covers, both drawn
+    in every frame of the transition: on a phone at 4x the game's top reached the screen one frame later, 0.5-0.6 s
+    (the resume's trace in docs/developing.md). The views kept hidden stay on the page, so a screen shown again
+    is not sent again. The browser's address still says each screen's route (``Page.push_route``), and its Back
+    walks them."""
+    for view in views:
+        view.route = ONE_PAGE
+        view.visible = view is shown
+
+
 class ErrorScreen(Screen):
     """Shown instead of a blank page when a screen cannot be built."""
 
@@ -179,8 +197,8 @@ class Routes:
     screen of a 4-player game with every module took 0.5-1.4 s of the server's time to open, most of it Flet
     adding (and later removing) its ~1,400 controls; kept, its opening is one property and what changed. (Kept on
     the page beneath Home and moved back on top, the browser showed it only at the next message, seconds later.)
-    Home beneath another screen is the Home view already on the page too, not built and sent again: it shows only
-    in a view pop's animation, and going Home builds it afresh."""
+    Home beneath another screen is the Home view already on the page too, kept hidden, not built and sent again;
+    going Home builds it afresh. Whatever the screen, Flutter's Navigator holds one page (``one_page``)."""
 
     def __init__(self, tab: PageApp, router: Router) -> None:
         self.tab = tab
@@ -251,7 +269,6 @@ class Routes:
         if found is None or split_route(kept.route)[0] != path:
             return None
         kept.route, kept.params = route, {**query, **found[1]}
-        kept.view.route = route
         return kept
 
     def _keep_beneath(self, shown: Screen | None, kept: Screen | None) -> list[ft.View]:
@@ -277,7 +294,9 @@ class Routes:
             return self.home.build_view()
 
     def _place(self, views: list[ft.View]) -> None:
-        """The page's views become ``views`` (those already on it are moved, not sent again)."""
+        """The page's views become ``views`` (those already on it are moved, not sent again), the screen's own shown
+        and the others kept hidden (``one_page``)."""
+        one_page(views, self.tab.screen.view if self.tab.screen is not None else None)
         self.tab.page.views.clear()
         self.tab.page.views.extend(views)
         with spans.part("flet"):
@@ -299,6 +318,7 @@ class Routes:
             log.exception("could not build %s", route)
             self.tab.screen = ErrorScreen(self.tab, route, {"message": explain(exc)})
             view = self.tab.screen.build_view()
+        one_page([view], view)
         self.tab.page.views.clear()
         self.tab.page.views.append(view)
         self.tab.page.update()
