@@ -69,6 +69,8 @@ def test_back_to_the_game_sends_only_what_changed(served: tuple[Server, str, str
         elsewhere.wait(lambda: elsewhere.said("Bo: 1 CP"), what="the point given on the other tab")
         again, began = sent_after(device, f"/game/{game_id}", "Bo: 1 CP")
         assert again < 20_000, (again, opened)  # the point and the panels that read it; built afresh: ~165 KB
+        # every screen is Flutter's one Navigator page (``routes.one_page``): no view keyed by the game's route
+        assert device.said("'screen-game'") and not device.said("'route': '/game/"), "a view pushed as its own page"
         device.tap("plus-p1")  # the kept screen's controls answer taps
         device.wait(lambda: device.said("Ana: 1 CP", since=began), what="a tap on the kept screen")
     finally:
