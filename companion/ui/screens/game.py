@@ -80,9 +80,10 @@ class GameScreen(Screen):
     # -- opening the screen --------------------------------------------------------------------
     def build_view(self) -> ft.View:
         """Opening the game (Start game, a game from Home) answers in two passes, as a tap does: the round bar, her
-        moment, the standings and the jump bar first (on a tablet each panel's heading too), the panels and the log
-        a moment later (on a phone they are below the fold; drawn empty, their slots take no room meanwhile). Sent
-        at once, the whole screen took 0.7-2.4 s on the served app."""
+        moment and the standings first (on a tablet the jump bar and each panel's heading too), the jump bar, the
+        panels and the log a moment later (on a phone they are below the fold; drawn empty, their slots take no room
+        meanwhile). Sent at once, the whole screen took 0.7-2.4 s on the served app; on a phone at 4x the jump bar's
+        39 chips took ~100-150 ms of the first frame's CPU (developing.md, the resume)."""
         if not callable(getattr(self.app.page, "run_task", None)):
             return super().build_view()  # drawn in a test, with no page to send a second pass
         self._sketching = self._filling = True
@@ -267,8 +268,9 @@ class GameScreen(Screen):
         moment.append(part("scores", lambda: self.standings.draw(view), standings))
         rest: list[ft.Control] = []
         jumps = self.panels.jumps[self.panels.first_jumps:]
-        rest.append(part("jump-bar", lambda: jump_bar(self, jumps, wrap=self.layout()) if len(jumps) > 1 else None,
-                         (tab, tuple(jumps))))
+        later = self._sketching and not self.layout()  # a phone's opening: below the fold, drawn by the next pass
+        rest.append(part("jump-bar", lambda: jump_bar(self, jumps, wrap=self.layout())
+                         if len(jumps) > 1 and not later else None, (tab, tuple(jumps), later)))
         rest += panels[first:]
         rest.append(part("log", lambda: None if self._sketching else self.log.draw(view)))  # at the foot: next pass
         if not self.layout():
