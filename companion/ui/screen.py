@@ -129,6 +129,9 @@ class Screen:
         if not callable(getattr(page, "run_task", None)):
             return
 
+        def moves() -> int | None:  # how often the list said it moved (a screen with a ``Place`` listens)
+            return self.place.moves if self.place is not None else None
+
         async def scroll() -> None:
             # The browser finds the part by its key only once it has built the frame that draws it: a scroll sent
             # with the drawing itself can arrive first and do nothing, so it goes a moment later, and once more
@@ -136,17 +139,13 @@ class Screen:
             # would pull the page from under the player's finger, and a tap there would land on another control).
             first, again = REVEAL_PAUSES
             await asyncio.sleep(first)
-            moves = self._moves()
+            moved = moves()
             await self.scroll_to(key, offset)
             await asyncio.sleep(again)
-            if self._moves() == moves:
+            if moves() == moved:
                 await self.scroll_to(key, offset)
 
         page.run_task(scroll)
-
-    def _moves(self) -> int | None:
-        """How often the list has said it moved, where the screen listens (a screen with a ``Place``)."""
-        return self.place.moves if self.place is not None else None
 
     def show_top(self) -> None:
         """Once the screen's new content is drawn, scroll to its top (a new step opens at its heading)."""
