@@ -305,14 +305,20 @@ class GameScreen(Screen):
         session = self.session
         undo, redo = session.undo_label, session.redo_label
         width = widgets.bar_button_width(page_width(self.app), 2)
-        return ft.Row([
+        buttons = [
             widgets.bar_button(tr("Undo"), undo or tr("Nothing to undo"), ft.Icons.UNDO,
                                self.app.answers.handler(lambda: self.app.changes.undo(self.session)) if undo else None,
                                identifier="undo", sizes=self.sizes, width=width),
             widgets.bar_button(tr("Redo"), redo or tr("Nothing to redo"), ft.Icons.REDO,
                                self.app.answers.handler(lambda: self.app.changes.redo(self.session)) if redo else None,
                                identifier="redo", sizes=self.sizes, width=width),
-        ], spacing=widgets.BAR_PADDING, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        ]
+        # Each keyed by the step it takes back or again (the steps under it, its words): when a change replaces that
+        # step the button is drawn anew, so a tap made on the old one names it and is judged against the game its
+        # player read however late it arrives (``flet_events``), rather than taking back the newer step.
+        for button, pile in zip(buttons, ("undo", "redo"), strict=True):
+            button.key = f"{pile}-{len(session.doc[pile])}-{undo if pile == 'undo' else redo}"
+        return ft.Row(buttons, spacing=widgets.BAR_PADDING, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
     # -- actions -------------------------------------------------------------------------
     def _delete(self) -> None:
