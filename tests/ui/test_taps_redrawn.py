@@ -71,6 +71,7 @@ def tap_old(device: WireDevice, control_id: int) -> float:
 
 
 def redrawn(device: WireDevice, identifier: str, old: int) -> None:
+    """Wait until ``device`` has been sent the control ``identifier`` drawn anew (under another id than ``old``)."""
     device.wait(lambda: device.ids.get(identifier) not in (None, old), what=f"{identifier} drawn anew")
 
 
@@ -106,16 +107,20 @@ def test_undo_aimed_at_ana_s_point_never_undoes_bo_s(
     ana.wait(lambda: ana.said("Ana +1"), what="Undo: Ana +1")
     past_seen_window()
     old_undo = ana.ids["undo"]
+    mark = time.monotonic()
     bo.tap("plus-p2")
-    redrawn(ana, "undo", old_undo)
+    ana.wait(lambda: ana.said("Bo +1", mark), what="Undo: Bo +1 on Ana's screen")
+    ana.settled()
     past_seen_window()
     before = saved(served, game_id)["rev"]
     mark = tap_old(ana, old_undo)
-    ana.wait(lambda: ana.said("changed on another device meanwhile", mark), what="the refusal")
+    ana.wait(lambda: ana.said("changed on another device meanwhile", mark) or saved(served, game_id)["rev"] != before,
+             what="the tap answered")
     nothing_more()
     game = saved(served, game_id)
-    assert game["rev"] == before
-    assert sum(game["state"]["scores"]["p1"]) == 1 and sum(game["state"]["scores"]["p2"]) == 1
+    assert sum(game["state"]["scores"]["p2"]) == 1, "the Undo Ana read as Ana's point took back Bo's"
+    assert game["rev"] == before and sum(game["state"]["scores"]["p1"]) == 1
+    assert ana.said("changed on another device meanwhile", mark)
     # Tapped on the screen that shows Bo's point, Undo takes that one back.
     ana.tap("undo")
     ana.wait(lambda: saved(served, game_id)["rev"] == before + 1, what="the undo")
