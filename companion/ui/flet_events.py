@@ -26,6 +26,7 @@ it is): the patches reach three of its ``Session``'s methods, two of them privat
 
 from __future__ import annotations
 
+import functools
 import logging
 import time
 import weakref
@@ -144,11 +145,18 @@ def _parent(control: Any) -> Any:
     return ref() if ref is not None else None
 
 
-def _root(control: Any, memo: dict[int, Root | None]) -> Root | None:
-    """The view (by route) or the dialog (by id) ``control`` is drawn in; ``memo`` keeps each ancestor's."""
+@functools.cache
+def _roots_kinds() -> tuple[type, type]:
+    """Flet's classes of the two places a control is drawn in: a view, a dialog."""
     from flet.controls.core.view import View
     from flet.controls.dialog_control import DialogControl
 
+    return View, DialogControl
+
+
+def _root(control: Any, memo: dict[int, Root | None]) -> Root | None:
+    """The view (by route) or the dialog (by id) ``control`` is drawn in; ``memo`` keeps each ancestor's."""
+    view, dialog = _roots_kinds()
     passed: list[int] = []
     node, root = control, None
     while node is not None:
@@ -156,10 +164,10 @@ def _root(control: Any, memo: dict[int, Root | None]) -> Root | None:
             root = memo[id(node)]
             break
         passed.append(id(node))
-        if isinstance(node, View):
+        if isinstance(node, view):
             root = ("view", node.route)
             break
-        if isinstance(node, DialogControl):
+        if isinstance(node, dialog):
             root = ("dialog", node._i)
             break
         node = _parent(node)
@@ -181,9 +189,18 @@ def aim_of(control: Any, when: float, memo: dict[int, Root | None]) -> Aim:
     return Aim(when, None, tuple(path), _root(control, memo))
 
 
+_HANDLERS = tuple(f"on_{name}" for name in sorted(ANSWERED))
+
+
+def _answers_player(control: Any) -> bool:
+    """Whether ``control`` has a handler for an event a player makes (run on every control a patch removes)."""
+    values = getattr(control, "_values", None)
+    return values is not None and any(name in values for name in _HANDLERS)
+
+
 def note_removed(memory: Removed, added: list[Any], removed: list[Any]) -> None:
     """Note the controls a patch removed (and did not add back under the same id) that answer a player's event."""
-    answering = [control for control in removed if _events(control) & ANSWERED]
+    answering = [control for control in removed if _answers_player(control)]
     if not answering:
         return
     kept = {control._i for control in added}
