@@ -75,6 +75,7 @@ class GameScreen(Screen):
         self.follow = Follow(self)
         self.top_first = TopFirst(self)  # shown again, a phone's first frame draws the top alone
         self._sketching = False  # the opening's first pass: the panels left for the next (headings, on a tablet)
+        self.changes_elsewhere = 0  # changes made by other devices since the screen opened (the bars' Undo, Redo)
         self._filling = False  # the opening's second pass is on its way
 
     # -- opening the screen --------------------------------------------------------------------
@@ -313,11 +314,12 @@ class GameScreen(Screen):
                                self.app.answers.handler(lambda: self.app.changes.redo(self.session)) if redo else None,
                                identifier="redo", sizes=self.sizes, width=width),
         ]
-        # Each keyed by the step it takes back or again (the steps under it, its words): when a change replaces that
-        # step the button is drawn anew, so a tap made on the old one names it and is judged against the game its
-        # player read however late it arrives (``flet_events``), rather than taking back the newer step.
-        for button, pile in zip(buttons, ("undo", "redo"), strict=True):
-            button.key = f"{pile}-{len(session.doc[pile])}-{undo if pile == 'undo' else redo}"
+        # Drawn anew when another device's change arrives (their key counts those changes), so a tap made on the
+        # button read before it names the old one and is judged against the game its player read, however late it
+        # arrives (``flet_events``): never taking back the newer step. This tab's own taps update them in place, and
+        # a button with nothing to take back stays as it is.
+        for button, pile, step in zip(buttons, ("undo", "redo"), (undo, redo), strict=True):
+            button.key = f"{pile}-{self.changes_elsewhere if step else 'none'}"
         return ft.Row(buttons, spacing=widgets.BAR_PADDING, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
     # -- actions -------------------------------------------------------------------------
@@ -340,6 +342,7 @@ class GameScreen(Screen):
         """Another tab or another phone at the table changed the game: draw it, and bring what changed into view
         (her moment when her question closed, else the first part drawn differently)."""
         asked = self.follow.asked
+        self.changes_elsewhere += 1
         self.refresh()
         if not (asked and not self.follow.asked):  # else her moment, where her answer is said, is scrolled to
             self.follow.the_change()
