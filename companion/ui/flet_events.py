@@ -146,7 +146,7 @@ def _parent(control: Any) -> Any:
 
 
 @functools.cache
-def _roots_kinds() -> tuple[type, type]:
+def _roots_kinds() -> tuple[Any, Any]:
     """Flet's classes of the two places a control is drawn in: a view, a dialog."""
     from flet.controls.core.view import View
     from flet.controls.dialog_control import DialogControl
@@ -287,6 +287,43 @@ def _answer_lost(session: Any, control_id: int) -> Any:
     return None
 
 
+def _get_update_control_patch(session: Any, *args: Any, **kwargs: Any) -> Any:
+    """Flet's patch of a subtree, the controls it removed noted for their taps."""
+    patch, added, removed = _flets(session)[0](session, *args, **kwargs)
+    if removed:
+        memory = _memories.get(session)
+        if memory is None:
+            memory = _memories[session] = Removed()
+        note_removed(memory, added, removed)
+    return patch, added, removed
+
+
+def _resolve_event_control(session: Any, control_id: int) -> Any:
+    """Flet's control for an event; for a control a patch removed, the one in its place (or None, answered)."""
+    control = _flets(session)[1](session, control_id)
+    if control is None:
+        return _answer_lost(session, control_id)
+    memory, dispatch = _memories.get(session), _dispatch.get()
+    if memory is not None and dispatch is not None and dispatch.name in ANSWERED:
+        memory.tapped(control_id)
+    return control
+
+
+async def _dispatch_event(session: Any, control_id: int, event_name: str, event_data: Any) -> None:
+    """Flet's dispatch, the event's name known to ``_resolve_event_control`` and ``drawn_before`` for its task."""
+    token = _dispatch.set(_Dispatch(event_name))
+    try:
+        await _flets(session)[2](session, control_id, event_name, event_data)
+    finally:
+        _dispatch.reset(token)
+
+
+def _flets(session: Any) -> tuple[Any, Any, Any]:
+    """Flet's own three methods, kept on its ``Session`` by ``install``."""
+    flets: tuple[Any, Any, Any] = type(session)._companion_events
+    return flets
+
+
 def install() -> bool:
     """Patch Flet 1.0.5's ``Session`` (once): its patches note what they remove, its dispatch answers an event
     for a removed control; whether it is in (only for Flet 1.0.5)."""
@@ -295,39 +332,11 @@ def install() -> bool:
 
     if flet_version != FOR_FLET:
         return False
-    if getattr(Session, "_companion_events", None) is not None:
-        return True
-    patch_of = Session._Session__get_update_control_patch  # type: ignore[attr-defined]
-    resolve = Session._Session__resolve_event_control  # type: ignore[attr-defined]
-    dispatch_event = Session.dispatch_event
-
-    def get_update_control_patch(self: Any, *args: Any, **kwargs: Any) -> Any:
-        patch, added, removed = patch_of(self, *args, **kwargs)
-        if removed:
-            memory = _memories.get(self)
-            if memory is None:
-                memory = _memories[self] = Removed()
-            note_removed(memory, added, removed)
-        return patch, added, removed
-
-    def resolve_event_control(self: Any, control_id: int) -> Any:
-        control = resolve(self, control_id)
-        if control is None:
-            return _answer_lost(self, control_id)
-        memory, dispatch = _memories.get(self), _dispatch.get()
-        if memory is not None and dispatch is not None and dispatch.name in ANSWERED:
-            memory.tapped(control_id)
-        return control
-
-    async def dispatch(self: Any, control_id: int, event_name: str, event_data: Any) -> None:
-        token = _dispatch.set(_Dispatch(event_name))
-        try:
-            await dispatch_event(self, control_id, event_name, event_data)
-        finally:
-            _dispatch.reset(token)
-
-    setattr(Session, "_companion_events", (patch_of, resolve, dispatch_event))  # noqa: B010  # Flet's own
-    setattr(Session, "_Session__get_update_control_patch", get_update_control_patch)  # noqa: B010
-    setattr(Session, "_Session__resolve_event_control", resolve_event_control)  # noqa: B010
-    setattr(Session, "dispatch_event", dispatch)  # noqa: B010
+    if getattr(Session, "_companion_events", None) is None:
+        flets = (getattr(Session, "_Session__get_update_control_patch"),  # noqa: B009  # private to Flet
+                 getattr(Session, "_Session__resolve_event_control"), Session.dispatch_event)  # noqa: B009
+        setattr(Session, "_companion_events", flets)  # noqa: B010
+        setattr(Session, "_Session__get_update_control_patch", _get_update_control_patch)  # noqa: B010
+        setattr(Session, "_Session__resolve_event_control", _resolve_event_control)  # noqa: B010
+        setattr(Session, "dispatch_event", _dispatch_event)  # noqa: B010
     return True
