@@ -243,16 +243,18 @@ def _roots(page: Any, root: Root) -> list[Any]:
 
 
 def _below(control: Any, path: tuple[str, ...]) -> list[Any]:
-    """The controls under ``control`` down ``path`` (the classes met going up from the one tapped: read backwards)."""
+    """The controls under ``control`` down ``path`` (the classes met going up from the one tapped: read backwards),
+    the last step of any class: the compact round bar draws Next as an icon button, the same Next."""
     found = [control]
-    for name in reversed(path):
+    for step, name in enumerate(reversed(path)):
         found = [child for node in found for value in fields_to_walk(node) for child in _children(value)
-                 if type(child).__name__ == name]
+                 if step == len(path) - 1 or type(child).__name__ == name]
     return found
 
 
 def drawn_in_place(page: Any, aim: Aim, event: str) -> Any:
-    """The one control now drawn where ``aim``'s was, answering ``event``; None when there is none, or more."""
+    """The one control now drawn where ``aim``'s was, answering ``event``; None when there is none, or more. The
+    identifier says what the control does; the control tapped may be drawn in another class (a button as an icon)."""
     if aim.identifier is None or aim.root is None:
         return None
     named = [node for root in _roots(page, aim.root) for node in _walk(root)

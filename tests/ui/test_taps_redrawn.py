@@ -63,11 +63,31 @@ def saved(served: Server, game_id: str) -> dict[str, Any]:
     return game
 
 
-def tap_old(device: WireDevice, control_id: int) -> float:
+def tap_old(device: WireDevice, control_id: int, event: str = "tap") -> float:
     """The tap its player made on the screen before: an event for the control that screen showed."""
     mark = time.monotonic()
-    device._send([CONTROL_EVENT, {"target": control_id, "name": "tap", "data": None}])
+    device._send([CONTROL_EVENT, {"target": control_id, "name": event, "data": None}])
     return mark
+
+
+def button_in(device: WireDevice, identifier: str) -> int:
+    """The id of the button inside the labelled node ``identifier`` as last sent: what a finger's tap names (the node
+    itself is what a screen reader's tap names)."""
+    found: list[int] = []
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            if value.get("identifier") == identifier and isinstance(value.get("content"), dict):
+                found.append(value["content"]["_i"])
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list | tuple):
+            for item in value:
+                walk(item)
+
+    for _, message in list(device.received):
+        walk(message)
+    return found[-1]
 
 
 def redrawn(device: WireDevice, identifier: str, old: int) -> None:
@@ -78,17 +98,18 @@ def redrawn(device: WireDevice, identifier: str, old: int) -> None:
 def test_next_tapped_as_her_card_is_drawn_elsewhere_moves_the_phase_once(
         served: Server, games: dict[str, str], devices: list[WireDevice]) -> None:
     """Her draw on another phone redraws the round bar (one line while her card's report shows): the Next the
-    player tapped on the bar before goes to the Next drawn in its place."""
+    player tapped on the bar before (its button's click, as a finger sends it) goes to the Next drawn in its place."""
     game_id = games["solo"]
     ana, ben = open_game(served, devices, game_id), open_game(served, devices, game_id)
     ben.wait_id("bm-her-turn")
     past_seen_window()
     before, first = saved(served, game_id)["rev"], saved(served, game_id)["state"]["phase"]
-    old_next = ana.ids["next-phase"]
+    old_next, old_button = ana.ids["next-phase"], button_in(ana, "next-phase")
     ben.tap("bm-her-turn")
     redrawn(ana, "next-phase", old_next)
+    assert button_in(ana, "next-phase") != old_button
     past_seen_window()
-    mark = tap_old(ana, old_next)
+    mark = tap_old(ana, old_button, "click")  # a finger's tap: the button's click
     ana.wait(lambda: saved(served, game_id)["rev"] == before + 2, what="the Next after her draw")
     nothing_more()
     game = saved(served, game_id)
