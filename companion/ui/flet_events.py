@@ -12,9 +12,10 @@ between the two, where it was drawn - a view by its route, a dialog by its id - 
 ``KEEP_IDS`` controls a tab at most (``Removed``). An event for such a control is then answered:
 
 - a tap (``click``, ``tap``) goes to the control drawn in its place - the one control with the same identifier in a
-  view of the same route (or the same dialog, still open) and, under it, the one of the same classes with a handler
-  for that event - while ``drawn_before()`` says when that screen was replaced, so a command the tap sends is judged
-  against the revision the player saw (``ShownRevisions.seen``): a tap aimed at "Undo Ana's point" is refused in
+  view of the same route (or the same dialog, still open) and, under it, the one at the same depth (through the
+  same classes; itself of any, a button may come back as an icon) with a handler for that event - while
+  ``drawn_before()`` says when that screen was replaced, so a command the tap sends is judged against the revision
+  the player saw (``ShownRevisions.seen``): a tap aimed at "Undo Ana's point" is refused in
   plain words when Bo's point arrived meanwhile, never undoes Bo's;
 - any other (no such control, or more than one; a switch's or a field's change, whose value went to the control that
   is gone) is refused in plain words by the tab (``answered_by``): once a control, and not for a second tap on a
@@ -41,7 +42,7 @@ from companion.ui.flet_diff import FOR_FLET, fields_to_walk
 log = logging.getLogger("companion.ui")
 
 KEEP_SECONDS = 5.0  # a tap is on its way a second or two at most, even on a loaded phone
-KEEP_IDS = 300  # a tab's removed controls that answer taps, remembered (a whole game screen holds ~250)
+KEEP_IDS = 300  # a tab's removed controls that answer taps, remembered (30 at most over 30 taps at a table)
 REPEAT_SECONDS = 1.0  # a second tap this soon on the control whose first tap took it away is the same tap
 MAX_DEPTH = 4  # controls from the one tapped up to the identified one (a button's box in its labelled node: 1-3)
 TAPS = frozenset({"click", "tap"})  # events sent to the control now drawn in the old one's place
