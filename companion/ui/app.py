@@ -30,7 +30,7 @@ from companion.core.i18n import Msg, normalize
 from companion.core.session import Session
 from companion.store import GameStore
 from companion.store.settings import SettingsStore, settings_path
-from companion.ui import i18n, theme
+from companion.ui import flet_events, i18n, theme
 from companion.ui.game_files import GameFiles
 from companion.ui.share import JOIN_PARAM, Table
 from companion.ui.tab.answers import Answers, explain
@@ -136,6 +136,7 @@ class PageApp(TabBase):
         page.on_connect = self._on_reconnect
         page.on_resize = self._on_resize
         page.pubsub.subscribe(self._on_message)
+        flet_events.answered_by(page, self.answers.screen_changed)  # a tap on a control drawn anew, not taken
         self.guest = self.guests.came_through_share()
         if self.guest:
             self.join_token = split_route(page.route)[1].get(JOIN_PARAM)

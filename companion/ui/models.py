@@ -68,8 +68,12 @@ class ShownRevisions:
     def _record(self, game_id: str, when: float, rev: int) -> None:
         self._sent.setdefault(game_id, deque(maxlen=self._keep)).append((when, rev))
 
-    def seen(self, game_id: str) -> int | None:
-        """The revision the player was looking at now; None if the tab never showed this game."""
+    def seen(self, game_id: str, drawn_before: float | None = None) -> int | None:
+        """The revision the player was looking at now; None if the tab never showed this game.
+
+        ``drawn_before``: the tap was made on a control that a patch sent at that moment took off the page
+        (``flet_events``), so the player's screen was drawn before it - by the build before the one that sent that
+        patch (a build notes its revision as it starts): that revision, when older than the usual guess."""
         sent = self._sent.get(game_id)
         if not sent:
             return None
@@ -78,7 +82,19 @@ class ShownRevisions:
         for when, rev in sent:
             if when <= cutoff:
                 seen = rev
+        if drawn_before is not None:
+            seen = min(seen, self._shown_before(sent, drawn_before))
         return seen
+
+    @staticmethod
+    def _shown_before(sent: deque[tuple[float, int]], moment: float) -> int:
+        """The revision of the last screen sent before the build that sent a patch at ``moment`` (the oldest kept if
+        none is older; the tab's own changes, seen at once, count)."""
+        earlier = [(when, rev) for when, rev in sent if when < moment]
+        builds = [index for index, (when, _) in enumerate(earlier) if when != float("-inf")]
+        if builds and len(earlier) > 1:
+            del earlier[builds[-1]]
+        return earlier[-1][1] if earlier else sent[0][1]
 
 
 # -- formatting ---------------------------------------------------------------------

@@ -241,9 +241,10 @@ def test_two_devices_draw_her_card_at_once_one_card(shared: Shared) -> None:
 
 
 def assert_second_tap_was_harmless(host: WireDevice, guest: WireDevice, mark: float) -> None:
-    """The second of two simultaneous taps either met a stale screen and was told so, or met the screen
-    already redrawn (its button replaced, the tap ignored): which one is thread timing, and both are
-    right (the deterministic refusal is tests/core/test_session_devices.py). Never told twice, never an error."""
+    """The second of two simultaneous taps met a stale screen and was told so, or met the screen already redrawn
+    (its button replaced: the tap goes to the one in its place, judged against the screen before, or is said as not
+    made; ``tests/ui/test_taps_redrawn.py``): which one is thread timing, and both are right (the deterministic
+    refusal is tests/core/test_session_devices.py). Never told twice, never an error."""
     told = [d for d in (host, guest) if d.said("Already done on another device", mark)]
     assert len(told) <= 1
     for device in (host, guest):

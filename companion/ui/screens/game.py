@@ -75,6 +75,7 @@ class GameScreen(Screen):
         self.follow = Follow(self)
         self.top_first = TopFirst(self)  # shown again, a phone's first frame draws the top alone
         self._sketching = False  # the opening's first pass: the panels left for the next (headings, on a tablet)
+        self.changes_elsewhere = 0  # changes made by other devices since the screen opened (the bars' Undo, Redo)
         self._filling = False  # the opening's second pass is on its way
 
     # -- opening the screen --------------------------------------------------------------------
@@ -307,14 +308,21 @@ class GameScreen(Screen):
         session = self.session
         undo, redo = session.undo_label, session.redo_label
         width = widgets.bar_button_width(page_width(self.app), 2)
-        return ft.Row([
+        buttons = [
             widgets.bar_button(tr("Undo"), undo or tr("Nothing to undo"), ft.Icons.UNDO,
                                self.app.answers.handler(lambda: self.app.changes.undo(self.session)) if undo else None,
                                identifier="undo", sizes=self.sizes, width=width),
             widgets.bar_button(tr("Redo"), redo or tr("Nothing to redo"), ft.Icons.REDO,
                                self.app.answers.handler(lambda: self.app.changes.redo(self.session)) if redo else None,
                                identifier="redo", sizes=self.sizes, width=width),
-        ], spacing=widgets.BAR_PADDING, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        ]
+        # Drawn anew when another device's change arrives (their key counts those changes), so a tap made on the
+        # button read before it names the old one and is judged against the game its player read, however late it
+        # arrives (``flet_events``): never taking back the newer step. This tab's own taps update them in place, and
+        # a button with nothing to take back stays as it is.
+        for button, pile, step in zip(buttons, ("undo", "redo"), (undo, redo), strict=True):
+            button.key = f"{pile}-{self.changes_elsewhere if step else 'none'}"
+        return ft.Row(buttons, spacing=widgets.BAR_PADDING, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
     # -- actions -------------------------------------------------------------------------
     def _delete(self) -> None:
@@ -336,6 +344,7 @@ class GameScreen(Screen):
         """Another tab or another phone at the table changed the game: draw it, and bring what changed into view
         (her moment when her question closed, else the first part drawn differently)."""
         asked = self.follow.asked
+        self.changes_elsewhere += 1
         self.refresh()
         if not (asked and not self.follow.asked):  # else her moment, where her answer is said, is scrolled to
             self.follow.the_change()

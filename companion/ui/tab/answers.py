@@ -71,6 +71,11 @@ class Answers:
     def show_info(self, message: str) -> None:
         self.tab.page.show_dialog(widgets.info_snack(message, self.tab.sizes))
 
+    def screen_changed(self) -> None:
+        """A tap reached a control the screen had just drawn anew and nothing could take it in its place
+        (``flet_events``): said, not lost in silence."""
+        self.guard(lambda: self.show_error(i18n.tr("The screen changed as you tapped; nothing was done.")))
+
     def confirm(self, title: str, message: str, confirm_label: str, on_confirm: Callable[[], object]) -> None:
         """Ask first when the setting says so; otherwise act at once."""
         if not self.tab.settings.confirm_destructive:

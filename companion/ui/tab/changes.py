@@ -16,7 +16,7 @@ from companion.core.schema import JsonObject
 from companion.core.session import NOTHING_DONE, Executed, Session
 from companion.store import GameDeleted, StoreConflict
 from companion.table.guest import MirrorSession
-from companion.ui import i18n
+from companion.ui import flet_events, i18n
 from companion.ui.tab.answers import Answers
 from companion.ui.tab.base import TabBase
 from companion.ui.tab.guests import Guests
@@ -44,7 +44,8 @@ class Changes:
         self.tab.shown.sent(session.id, session.revision)
 
     def seen_revision(self, session: Session) -> int | None:
-        return self.tab.shown.seen(session.id)
+        """The revision this tab's player saw when tapping (older for a tap made on a control since drawn anew)."""
+        return self.tab.shown.seen(session.id, flet_events.drawn_before())
 
     def typed_cards(self, kind: str) -> list[JsonObject]:
         """The cards players typed in earlier games for command ``kind`` (``companion.core.library``)."""
