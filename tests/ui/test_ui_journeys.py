@@ -149,10 +149,26 @@ def wizard_summary_lists_setup_from_data(ui: Ui) -> None:
     ui.expect_label("wizard-step", re.compile("Step 4"))
 
 
-def test_four_player_game_scores_turns_undo_reload_resume(tab: OpenTab, server: Server) -> None:
+def test_four_player_game_scores_turns_undo_reload_resume_then_every_screen_shot(tab: OpenTab, server: Server) -> None:
+    """A four-player game through the wizard (Minions of the Meadow and Aphids ticked, each step shot at phone size):
+    its scores, turns, undo, reload and resume (``scores_turns_undo_reload_resume``), then every main screen shot
+    at phone and tablet size (``screenshots_of_every_screen``). One tab and one walk through the wizard for both (a
+    tab and a walk cost seconds each; they were two tests, each walking the wizard to a four-player game)."""
     ui = tab()
     names = ["Ana", "Bo", "Cy", "Di"]
-    game_id = create_game(ui, names=names, colours={2: "blue"}, title="Friday four")
+    game_id = create_game(ui, expansions=["minions"], modules=["aphids"], names=names, colours={2: "blue"},
+                          title=TITLE, shots="phone")
+    assert "aphids" in saved_games(server.db)[game_id]["state"]["modules"], "the ticked module reaches the game"
+    scores_turns_undo_reload_resume(ui, server, game_id, names)
+    screenshots_of_every_screen(ui, game_id, dict(zip(["p1", "p2", "p3", "p4"], names, strict=True)))
+
+
+TITLE = "Saturday at Kim's"
+
+
+def scores_turns_undo_reload_resume(ui: Ui, server: Server, game_id: str, names: list[str]) -> None:
+    """+ and -, a total typed, phases and rounds (a hurried double tap on Next advances once), undo and redo, a
+    reload and the resume from Home; then the saves on disk hold exactly that."""
     for pid, name in zip(["p1", "p2", "p3", "p4"], names, strict=True):
         assert total(ui, pid).startswith(f"{name}: 0 CP")
 
@@ -198,7 +214,6 @@ def test_four_player_game_scores_turns_undo_reload_resume(tab: OpenTab, server: 
     ui.expect_label("total-p3", re.compile(r"^Cy: 1 CP"))
     ui.show("total-p3")
     ui.expect_label("history-p3", "By round: round 1 0, total 0; round 2 +1, total 1")
-    ui.shot("phone-game")
 
     # reload: the same state comes back from the saves
     ui.reload("game")
@@ -209,7 +224,7 @@ def test_four_player_game_scores_turns_undo_reload_resume(tab: OpenTab, server: 
 
     # resume from the home list (reached as the app's links go, ``Ui.go``: no page load)
     ui.go("/", "home")
-    ui.expect_text("game-list", "Friday four")
+    ui.expect_text("game-list", TITLE)
     ui.tap(f"resume-{game_id}")
     ui.wait_screen("game")
     ui.expect_label("total-p3", re.compile(r"^Cy: 1 CP"))
@@ -218,7 +233,7 @@ def test_four_player_game_scores_turns_undo_reload_resume(tab: OpenTab, server: 
     # the database on disk holds exactly this
     doc = saved_games(server.db)[game_id]
     state = doc["state"]
-    assert doc["name"] == "Friday four"
+    assert doc["name"] == TITLE
     assert [(p["name"], p["colour"]) for p in state["players"]] == [
         ("Ana", "red"), ("Bo", "blue"), ("Cy", "black"), ("Di", "yellow")]
     assert state["round"] == 2 and state["phase"] == "worker"
@@ -377,22 +392,17 @@ def test_the_tally_the_settings_and_the_wizards_summary(tab: OpenTab, server: Se
     wizard_summary_lists_setup_from_data(ui)
 
 
-def test_screenshots_of_every_screen(tab: OpenTab, server: Server) -> None:
+def screenshots_of_every_screen(ui: Ui, game_id: str, names: dict[str, str]) -> None:
     """Every main screen at phone size, then at tablet size, saved under test-artifacts/screenshots/ for a person to
-    look at: one tab, one game made through the wizard, the window resized once (a tab, a resize and a walk through
-    the wizard cost seconds each). At tablet size the wizard's steps are walked again without starting a game."""
-    ui = tab("/", "home")
-    names = {"p1": "Ana", "p2": "Bo", "p3": "Cy", "p4": "Di"}
-    game_id = create_game(ui, expansions=["minions"], modules=["aphids"], names=list(names.values()),
-                          colours={2: "blue"}, title="Saturday at Kim's", shots="phone")
-    assert "aphids" in saved_games(server.db)[game_id]["state"]["modules"], "the ticked module reaches the game"
+    look at: the game in round 3 with four totals typed, the window resized once. At tablet size the wizard's steps
+    are walked again without starting a game."""
     for pid, total_cp in (("p1", 7), ("p2", 5), ("p3", 9), ("p4", 4)):
         ui.tap(f"total-{pid}")
         ui.type_into(f"New total for {names[pid]}", str(total_cp))
         ui.tap("total-save")
         ui.expect_label(f"total-{pid}", re.compile(f": {total_cp} CP"))
     ui.tap("next-round")
-    ui.expect_label("round", "Round 2 of 4")
+    ui.expect_label("round", "Round 3 of 4")
     for pid in ("p1", "p1", "p3"):
         ui.tap(f"plus-{pid}")
     ui.past_tap_window()

@@ -3,7 +3,7 @@
 One journey on one phone (a browser profile: its first tab is a first visit, the others start warm from the
 service worker's copy, as a phone's do); each start of the app costs seconds, so it starts as few times as its
 checks need: a solo game is made, her card drawn and a tracker used; the game survives a tab closed right after a
-tap; the next tab opens every screen in both languages, and then the game starts offline; back online, that tab
+tap, resumed in the next tab, started offline; back online, that tab opens every screen in both languages, then it
 and a second one tap in turn, the game survives a reload, and the game exported from the browser imports on a
 computer and back. A first visit's downloads and its splash, and an update of the build: ``test_phone_update.py``.
 """
@@ -93,37 +93,35 @@ def test_solo_game_a_tab_closed_every_screen_in_both_languages_offline_two_tabs_
     journey of its own paid a start and a walk through the wizard again).
 
     Her draw and a tracker; the tab closed at once after two taps keeps both (as a phone's app switcher closes
-    it): the next tab resumes the game with her card and the points; that tab then opens every screen in both
-    languages (``every_screen_in_both_languages``); the game then starts offline from the service worker's copy.
-    Back online, that tab and a second one tap the game in turn and lose neither change, the game survives a
-    reload on its route, and it goes to a computer and back (``two_tabs_then_to_a_computer_and_back``)."""
+    it): the next tab, started offline from the service worker's copy, resumes the game with her card and the
+    points; back online, that tab opens every screen in both languages (``every_screen_in_both_languages``), then
+    it and a second tab tap the game in turn and lose neither change, the game survives a reload on its route, and
+    it goes to a computer and back (``two_tabs_then_to_a_computer_and_back``). (The offline start had a tab of its
+    own after the walk: one start fewer.)"""
     page = warm_phone.new_page()
     ui = start(page, site.url)
+    wait_offline_copy(page)  # before the taps: the tab is closed at once after them
     game_id = solo_game(ui)
     card = her_card_and_two_points(ui)
-    page.close()  # at once, as a phone's app switcher does
+    page.close()  # at once, as a phone's app switcher does; a phone runs one tab of the app at a time
 
-    page = warm_phone.new_page()
-    errors = python_errors(page)
-    ui = start(page, site.url)
-    tap_row(ui, f"resume-{game_id}")
-    wait_screen(ui, "game")
-    ui.expect_label("total-p1", re.compile(r"^Ana: 2 CP"))
-    ui.expect_label("bm-report-title", card)
-    every_screen_in_both_languages(ui, game_id)
-    assert not errors, errors
-    wait_offline_copy(page)
-    page.close()  # a phone runs one tab of the app at a time: the closed ones cost nothing
     warm_phone.set_offline(True)
-    try:
-        again = start(warm_phone.new_page(), site.url)
+    try:  # the next tab starts offline from the service worker's copy and resumes the game as it was closed
+        page = warm_phone.new_page()
+        errors = python_errors(page)
+        again = start(page, site.url)
         again.expect_label(f"resume-{game_id}", re.compile("On the phone"))
         tap_row(again, f"resume-{game_id}")
         wait_screen(again, "game")
         again.expect_label("total-p1", re.compile(r"^Ana: 2 CP"))
+        again.expect_label("bm-report-title", card)
         assert again.page.evaluate("document.querySelector('meta[name=companion-version]').content")
     finally:
         warm_phone.set_offline(False)
+    every_screen_in_both_languages(again, game_id)
+    assert not errors, errors
+    open_route(again, f"/game/{game_id}", "game")  # the walk ends on the settings
+    again.expect_label("total-p1", re.compile(r"^Ana: 2 CP"))
     two_tabs_then_to_a_computer_and_back(again, site.url, game_id, tmp_path)
 
 

@@ -2,10 +2,10 @@
 the pages (no server, no ICE server), joined through the screens with the codes' text handed over by the test.
 
 One table's journey (each profile's first visit, Pyodide's slowest start, paid once: two journeys and the table
-bench's own run paid eight). The host makes a solo game; two guests join (one reads Spanish); the table bench's
-timing (``scripts/bench_table_browser.py``) times four taps on the host and a guest; her draw from one guest, a
-point from the other, Undo from the first; every phone shows each change; the host sets a guest to view only and
-that phone says so in its language.
+bench's own run paid eight). The host imports a solo game made on a computer; two guests join (one reads
+Spanish); the table bench's timing (``scripts/bench_table_browser.py``) times four taps on the host and a guest;
+her draw from one guest, a point from the other, Undo from the first; every phone shows each change; the host sets
+a guest to view only and that phone says so in its language.
 
 Then the faults (issue 36): a phone whose page stops answering - its browser's renderer processes stopped, as a
 locked phone's are, so it answers nothing, not even WebRTC's own checks - is shown away on the host within seconds,
@@ -24,17 +24,19 @@ import signal
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, expect
 
+from companion.store import GameStore
 from tests.table.test_table_browser import join
 from tests.ui.browser import Ui
 from tests.ui.test_broodmother_panel import her_turn
 from tests.web.conftest import ROOT, Site, phone_context
-from tests.web.test_phone_build import solo_game, start
+from tests.web.test_phone_build import game_from_a_computer, start
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("web-build")]  # one dist/web
 
@@ -43,11 +45,12 @@ NOT_ANSWERING = {"Ben": "not answering", "Cy": "no responde"}
 LEFT = {"Ben": "stopped sharing", "Cy": "dejó de compartir"}
 
 
-def test_three_phones_play_one_game_out_of_reach_and_back_kept_on_the_hosts(chromium: Browser, site: Site) -> None:
+def test_three_phones_play_one_game_out_of_reach_and_back_kept_on_the_hosts(chromium: Browser, site: Site,
+                                                                            tmp_path: Path) -> None:
     with phone_context(chromium) as host_phone, phone_context(chromium) as ben_phone, \
             phone_context(chromium, locale="es-ES") as cy_phone:
         host, host_pids = opened_with_renderers(host_phone, site.url)
-        game_id = solo_game(host)
+        game_id = a_solo_game(host, tmp_path)
         ben, ben_pids = opened_with_renderers(ben_phone, site.url)
         cy = start(cy_phone.new_page(), site.url)
         in_spanish(cy)
@@ -69,6 +72,15 @@ def test_three_phones_play_one_game_out_of_reach_and_back_kept_on_the_hosts(chro
         again = start(host_phone.new_page(), site.url, screen="game", path=f"#/game/{game_id}")  # its own saves
         again.expect_label("bm-deck-draw", re.compile(r"^Draw pile: 49 cards"))
         again.expect_label("total-p1", re.compile(r"^Ana: 2\b"))
+
+
+def a_solo_game(host: Ui, folder: Path) -> str:
+    """The host's solo game against her (Ana, Minions of the Meadow), made on a computer and imported through Home:
+    an import is one tap, the wizard's walk 12-16 s of taps in the page's Python (it is walked on the phone build
+    by ``test_phone_build.py``)."""
+    game_id = game_from_a_computer(host, GameStore(folder / "computer" / "games.json"))
+    host.expect_label("bm-deck-draw", re.compile(r"^Draw pile: 50 cards"))
+    return game_id
 
 
 def in_spanish(ui: Ui) -> None:
