@@ -28,7 +28,7 @@ from companion.core.predators.commands import ChoosePredators, Summon
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
 from tests.module_helpers import EVERY_MODULE
-from tests.ui.browser import SCROLL_AT, TIMEOUT_MS, Ui
+from tests.ui.browser import PHONE, SCROLL_AT, TIMEOUT_MS, Ui
 
 SHOWN = """() => {
   const out = [];
@@ -46,6 +46,9 @@ SHOWN = """() => {
 nodes, of the ``<span>`` Flutter puts plain texts in, and of headings."""
 #: What one step of ``Walker.read`` looks at, in one call into the page: the texts, and where things are drawn.
 _VIEW = f"() => ({{texts: ({SHOWN})(), at: ({SCROLL_AT})()}})"
+#: How much of the window one of ``Walker.read``'s wheel turns leaves in view again (the app bar and the bottom bar
+#: cover about that much).
+TURN_OVERLAP = 80
 #: The identifier of a dialog's closing button, if a dialog (or sheet) is open.
 CLOSER = """() => {
   for (const e of document.querySelectorAll('[flt-semantics-identifier]')) {
@@ -114,12 +117,14 @@ class Walker:
 
     def read(self, where: str, scrolls: int = 0) -> list[str]:
         """Read the screen, then up to ``scrolls`` wheel turns further down it: the whole screen, scrolled through,
-        up to its end (a turn that moved nothing, ``SCROLL_AT``; the turns after it read the same texts again)."""
+        up to its end (a turn that moved nothing, ``SCROLL_AT``; the turns after it read the same texts again). A
+        turn moves the window's height less ``TURN_OVERLAP`` (700 px on a phone of 780)."""
         view = self.ui.page.evaluate(_VIEW)
         texts: list[str] = view["texts"]
         self.ui.page.mouse.move(180, 400)
+        turn = (self.ui.page.viewport_size or PHONE)["height"] - TURN_OVERLAP
         for _ in range(scrolls):
-            self.ui.page.mouse.wheel(0, 700)
+            self.ui.page.mouse.wheel(0, turn)
             self.ui.settled()
             at = view["at"]
             view = self.ui.page.evaluate(_VIEW)

@@ -107,9 +107,15 @@ def solo_server(served: Server) -> tuple[Server, str]:
     return served, made_for_this_try(served, prepare_solo)
 
 
-def tab(browser: Browser, server: Server, locale: str, opened: list[Ui], path: str = "/", screen: str = "home"
-        ) -> Ui:
-    ui = new_tab(browser, server.url, PHONE, locale=locale)
+#: The pseudo-locale walks' window: a phone's width, five phones high. What they check (every text shown goes through
+#: the catalogue) does not rest on the height, and a screen is read in a fifth of the wheel turns, each a settle (the
+#: game screens took 8-12 at 780 px); a dialog, read in its first view only, shows more of itself.
+WALK = {"width": PHONE["width"], "height": 5 * PHONE["height"]}
+
+
+def tab(browser: Browser, server: Server, locale: str, opened: list[Ui], path: str = "/", screen: str = "home",
+        viewport: dict[str, int] = PHONE) -> Ui:
+    ui = new_tab(browser, server.url, viewport, locale=locale)
     opened.append(ui)
     return ui.open(path, screen)
 
@@ -228,7 +234,7 @@ def test_the_pseudo_locale_marks_every_text_on_every_screen(browser: Browser, qp
     """The completeness test, part 1: home and its dialogs, both wizards step by step (a competitive game
     with expansions, modules and a variant; a solo game), settings, rules, a rule entry, calculators, the
     share dialog before and while sharing, and the join page a guest sees. (Parts 2 and 3: the games.)"""
-    walk = Walker(tab(browser, qps.server, "en-US", opened))
+    walk = Walker(tab(browser, qps.server, "en-US", opened, viewport=WALK))
     walk_home_and_wizards(walk, qps.games)
     for path, screen in [("/settings", "settings"), ("/rules", "rules"), ("/rules/mm-clar-ladybug", "rule-entry"),
                          ("/calculators", "calculators")]:
@@ -249,7 +255,7 @@ def test_the_pseudo_locale_marks_every_text_on_every_screen(browser: Browser, qp
 def test_the_pseudo_locale_marks_her_questions_and_the_small_games(browser: Browser, qps: QpsTable,
                                                                    opened: list[Ui]) -> None:
     """Part 2: a solo game, her Expand / Strike / Predator questions, Antscape, a game in its last round."""
-    walk = Walker(tab(browser, qps.server, "en-US", opened))
+    walk = Walker(tab(browser, qps.server, "en-US", opened, viewport=WALK))
     walk_games(walk, qps.games, ["solo", "expand", "strike", "predator", "cards", "last"])
     assert walk.questions == {"expand", "strike", "predator"}  # each screen showed her question and its answers
     assert "[!Final scoring!]" in "\n".join(walk.seen[f"/game/{qps.games['cards']}"])
@@ -259,7 +265,7 @@ def test_the_pseudo_locale_marks_her_questions_and_the_small_games(browser: Brow
 def test_the_pseudo_locale_marks_every_tracker_and_its_dialogs(browser: Browser, qps: QpsTable,
                                                                opened: list[Ui]) -> None:
     """Part 3: a competitive game with every module and variant on, and Predators & Prey, with their dialogs."""
-    walk = Walker(tab(browser, qps.server, "en-US", opened))
+    walk = Walker(tab(browser, qps.server, "en-US", opened, viewport=WALK))
     walk_games(walk, qps.games, ["everything", "evolved"])
     texts = "\n".join(walk.seen[f"/game/{qps.games['everything']}"])
     for title in ("Aphid farms", "Queen's Decree", "Eve of the Antperium", "Predators", "Chambers and eggs",
