@@ -258,11 +258,14 @@ def screen_faults(ui: Ui, name: str, step: float = 0.4, at: float = 0.5, *, grow
                 last = None  # the same first words, lower texts: measured at the next turn, not taken for the end
                 continue
             ui.page.mouse.wheel(0, walked["height"] * (GROWN_STEP if walked is not size else step))
-        ui.shot(f"largest-text-{name}", settle=False)  # settled at the last turn, which moved nothing
     finally:
-        if walked is not size:
+        if walked is not size:  # back at the phone's size, at the screen's end
             ui.page.set_viewport_size(size)  # type: ignore[arg-type]
+            ui.page.mouse.move(size["width"] / 2, size["height"] * at)
+            ui.page.mouse.wheel(0, walked["height"])
             ui.settled()
+    ui.shot(f"largest-text-{name}", settle=False)  # its last view, as the phone shows it: settled just above, or at
+    # the last turn, which moved nothing
     cut = [fault for text, wrong in found.items()
            if text not in whole and (text not in suspects or still_cut(ui, suspects[text])) for fault in wrong]
     return cut + [fault for wrong in fields.values() for fault in wrong]
