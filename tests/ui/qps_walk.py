@@ -114,6 +114,10 @@ class Walker:
     ui: Ui
     seen: dict[str, list[str]] = field(default_factory=dict)
     questions: set[str] = field(default_factory=set)  # the games whose screen showed her question
+    #: The window's size while ``visit`` reads a screen, if not the tab's own: a window taller at the same width reads
+    #: a screen in fewer wheel turns, each a settle; everything else (dialogs, the wizard's taps) is done at the tab's
+    #: size, as each frame of a tall window costs its pixels in chromium's software drawing.
+    read_size: dict[str, int] | None = None
 
     def read(self, where: str, scrolls: int = 0) -> list[str]:
         """Read the screen, then up to ``scrolls`` wheel turns further down it: the whole screen, scrolled through,
@@ -135,10 +139,19 @@ class Walker:
         return texts
 
     def visit(self, path: str, screen: str, scrolls: int = 8) -> None:
-        """Go to ``path`` (inside the page, as the app's links do: ``Ui.go``) and read it, scrolled through."""
-        self.ui.go(path, screen)
-        self.ui.settled()
-        self.read(path, scrolls)
+        """Go to ``path`` (inside the page, as the app's links do: ``Ui.go``) and read it, scrolled through (in a
+        window of ``read_size`` if set, then back at the tab's size)."""
+        size = self.ui.page.viewport_size
+        if self.read_size and size:
+            self.ui.page.set_viewport_size(self.read_size)  # type: ignore[arg-type]
+        try:
+            self.ui.go(path, screen)
+            self.ui.settled()
+            self.read(path, scrolls)
+        finally:
+            if self.read_size and size:
+                self.ui.page.set_viewport_size(size)
+                self.ui.settled()
 
     def closer(self) -> str | None:
         found: str | None = self.ui.page.evaluate(CLOSER)
