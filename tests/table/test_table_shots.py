@@ -122,7 +122,10 @@ def look(ui: Ui, name: str, locale: str, scale: float, only: tuple[str, ...] = (
         if locale.startswith("es"):
             found += [f"{tag}: English: {t!r}" for t in english_on(ui, only)]
         if scale > 1:
-            found += [f"{tag}: {f}" for f in (screen_faults(ui, tag) if only == ("",) else first_view_faults(ui))]
+            # walked at the window's size (``grown=False``): the Share dialog and the question to leave are dialogs,
+            # and the Join screen's steps are a view or two long
+            measured = screen_faults(ui, tag, grown=False) if only == ("",) else first_view_faults(ui)
+            found += [f"{tag}: {f}" for f in measured]
     return found
 
 
@@ -159,15 +162,16 @@ def join_in_steps(host: Ui, guest: Ui, name: str, locale: str, scale: float) -> 
     found = look(guest, "join-1-code", locale, scale)
     host.tap("share-table")
     guest.type_into(gettext("Your name", lang), name)
-    guest.type_into(gettext("The host's code", lang), "ANT2BADCODE")  # a code that is not one: said, in words
+    # The codes pasted, as a player copies them (``test_table_browser.join``; typed, each code took seconds)
+    guest.type_into(gettext("The host's code", lang), "ANT2BADCODE", paste=True)  # a code that is not one: said
     guest.tap("table-join")
     guest.expect_text("table-join-problem", re.compile(r"\w"))
     found += look(guest, "join-1-refused", locale, scale)
-    guest.type_into(gettext("The host's code", lang), code_on(host, "table-offer"))
+    guest.type_into(gettext("The host's code", lang), code_on(host, "table-offer"), paste=True)
     guest.tap("table-join")
     guest.by_id("table-answer-steps").wait_for()
     found += look(guest, "join-2-answer", locale, scale)
-    host.type_into(gettext("The other phone's code", lang), code_on(guest, "table-answer"))
+    host.type_into(gettext("The other phone's code", lang), code_on(guest, "table-answer"), paste=True)
     host.show("table-connect")
     host.tap("table-connect")
     try:

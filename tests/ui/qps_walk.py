@@ -28,7 +28,7 @@ from companion.core.predators.commands import ChoosePredators, Summon
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
 from tests.module_helpers import EVERY_MODULE
-from tests.ui.browser import SCROLL_AT, TIMEOUT_MS, Ui
+from tests.ui.browser import PHONE, SCROLL_AT, TIMEOUT_MS, Ui
 
 SHOWN = """() => {
   const out = [];
@@ -46,6 +46,9 @@ SHOWN = """() => {
 nodes, of the ``<span>`` Flutter puts plain texts in, and of headings."""
 #: What one step of ``Walker.read`` looks at, in one call into the page: the texts, and where things are drawn.
 _VIEW = f"() => ({{texts: ({SHOWN})(), at: ({SCROLL_AT})()}})"
+#: How much of the window one of ``Walker.read``'s wheel turns leaves in view again (the app bar and the bottom bar
+#: cover about that much).
+TURN_OVERLAP = 80
 #: The identifier of a dialog's closing button, if a dialog (or sheet) is open.
 CLOSER = """() => {
   for (const e of document.querySelectorAll('[flt-semantics-identifier]')) {
@@ -111,15 +114,21 @@ class Walker:
     ui: Ui
     seen: dict[str, list[str]] = field(default_factory=dict)
     questions: set[str] = field(default_factory=set)  # the games whose screen showed her question
+    #: The window's size while ``visit`` reads a screen, if not the tab's own: a window taller at the same width reads
+    #: a screen in fewer wheel turns, each a settle; everything else (dialogs, the wizard's taps) is done at the tab's
+    #: size, as each frame of a tall window costs its pixels in chromium's software drawing.
+    read_size: dict[str, int] | None = None
 
     def read(self, where: str, scrolls: int = 0) -> list[str]:
         """Read the screen, then up to ``scrolls`` wheel turns further down it: the whole screen, scrolled through,
-        up to its end (a turn that moved nothing, ``SCROLL_AT``; the turns after it read the same texts again)."""
+        up to its end (a turn that moved nothing, ``SCROLL_AT``; the turns after it read the same texts again). A
+        turn moves the window's height less ``TURN_OVERLAP`` (700 px on a phone of 780)."""
         view = self.ui.page.evaluate(_VIEW)
         texts: list[str] = view["texts"]
         self.ui.page.mouse.move(180, 400)
+        turn = (self.ui.page.viewport_size or PHONE)["height"] - TURN_OVERLAP
         for _ in range(scrolls):
-            self.ui.page.mouse.wheel(0, 700)
+            self.ui.page.mouse.wheel(0, turn)
             self.ui.settled()
             at = view["at"]
             view = self.ui.page.evaluate(_VIEW)
@@ -130,10 +139,19 @@ class Walker:
         return texts
 
     def visit(self, path: str, screen: str, scrolls: int = 8) -> None:
-        """Go to ``path`` (inside the page, as the app's links do: ``Ui.go``) and read it, scrolled through."""
-        self.ui.go(path, screen)
-        self.ui.settled()
-        self.read(path, scrolls)
+        """Go to ``path`` (inside the page, as the app's links do: ``Ui.go``) and read it, scrolled through (in a
+        window of ``read_size`` if set, then back at the tab's size)."""
+        size = self.ui.page.viewport_size
+        if self.read_size and size:
+            self.ui.page.set_viewport_size(self.read_size)  # type: ignore[arg-type]
+        try:
+            self.ui.go(path, screen)
+            self.ui.settled()
+            self.read(path, scrolls)
+        finally:
+            if self.read_size and size:
+                self.ui.page.set_viewport_size(size)
+                self.ui.settled()
 
     def closer(self) -> str | None:
         found: str | None = self.ui.page.evaluate(CLOSER)

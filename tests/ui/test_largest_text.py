@@ -36,6 +36,7 @@ from companion.store import GameStore
 from companion.store.settings import SettingsStore, settings_path
 from tests.module_helpers import EVERY_MODULE
 from tests.ui.browser import ANDROID_UA, TABLET, Server, Ui, new_tab, run_server
+from tests.ui.conftest import made_for_this_try
 from tests.ui.test_security import LAN, _wait_shared
 
 pytestmark = pytest.mark.browser
@@ -215,12 +216,17 @@ def _cut_when_laid_out_again(ui: Ui, ident: str, size: Any) -> bool:
         ui.settled(quiet_ms=400)
 
 
-def screen_faults(ui: Ui, name: str, step: float = 0.4, at: float = 0.5) -> list[str]:
+def screen_faults(ui: Ui, name: str, step: float = 0.4, at: float = 0.5, *, grown: bool = True) -> list[str]:
     """Every fault on the whole screen, scrolled through with the mouse wheel (off-screen nodes may be absent): texts
     cut or broken, and text fields whose label is not above them at the largest size. A text seen whole at one
     place is whole: at the screen's edge the scrolling view clips its box, which reads as a cut that is not there
     (a text with an identifier never seen whole is scrolled into view to be sure, once the walk is over: most seen
-    at an edge are whole a step later; one without is looked at as the screen scrolls)."""
+    at an edge are whole a step later; one without is looked at as the screen scrolls).
+
+    ``grown``: a screen (not a dialog) longer than a view is walked on, after its first wheel turn, in a window
+    ``GROWN_HEIGHT`` px high at the same width (``GROWN_HEIGHT`` says why), and is back at the window's size for its
+    suspects. A dialog's layout follows the window's height (its scrolling part is what is left above its buttons),
+    so a dialog is walked at the window's size."""
     found: dict[str, list[str]] = {}
     suspects: dict[str, str] = {}  # a text at fault with an identifier: its identifier, to be looked at again
     whole: set[str] = set()
@@ -231,24 +237,54 @@ def screen_faults(ui: Ui, name: str, step: float = 0.4, at: float = 0.5) -> list
     # input box takes it
     ui.page.mouse.move(size["width"] / 2, size["height"] * 0.2)
     ui.page.mouse.wheel(0, -20 * size["height"])
+    ui.shot(f"largest-text-{name}-top")  # to be looked at: the screen's first view, and (below) its last
     ui.page.mouse.move(size["width"] / 2, size["height"] * at)
+    walked = size
     last = None
-    for turn in range(60):
-        if turn == 0:  # to be looked at: the screen's first view, and (below) its last; a shot waits for the
-            ui.shot(f"largest-text-{name}-top")  # screen settled, as each later turn does here
-        else:
+    try:
+        for turn in range(60):
+            if turn:  # the first view was settled for its shot
+                ui.settled()
+            view = ui.page.evaluate(_IN_VIEW)
+            texts_measured(view["texts"], found, suspects, whole)
+            fields_measured(view["fields"], fields)
+            if view["marker"] == last:
+                break
+            last = view["marker"]
+            if turn == 1 and grown:  # longer than a view: walked on in the grown window
+                walked = grown_size(size)
+                ui.page.set_viewport_size(walked)  # type: ignore[arg-type]
+                ui.page.mouse.move(walked["width"] / 2, walked["height"] * at)
+                last = None  # the same first words, lower texts: measured at the next turn, not taken for the end
+                continue
+            ui.page.mouse.wheel(0, walked["height"] * (GROWN_STEP if walked is not size else step))
+    finally:
+        if walked is not size:  # back at the phone's size, at the screen's end
+            ui.page.set_viewport_size(size)  # type: ignore[arg-type]
+            ui.page.mouse.move(size["width"] / 2, size["height"] * at)
+            ui.page.mouse.wheel(0, walked["height"])
             ui.settled()
-        view = ui.page.evaluate(_IN_VIEW)
-        texts_measured(view["texts"], found, suspects, whole)
-        fields_measured(view["fields"], fields)
-        if view["marker"] == last:
-            break
-        last = view["marker"]
-        ui.page.mouse.wheel(0, size["height"] * step)
-    ui.shot(f"largest-text-{name}", settle=False)  # settled at the last turn, which moved nothing
+    ui.shot(f"largest-text-{name}", settle=False)  # its last view, as the phone shows it: settled just above, or at
+    # the last turn, which moved nothing
     cut = [fault for text, wrong in found.items()
            if text not in whole and (text not in suspects or still_cut(ui, suspects[text])) for fault in wrong]
     return cut + [fault for wrong in fields.values() for fault in wrong]
+
+
+#: The height of the window a screen is walked in (``screen_faults``): five phone screens. A screen's texts wrap at
+#: its width alone (its parts are the items of one scrolling list; the server draws by the width only), so at the same
+#: width every text is laid out as on the phone, and a turn reads five screens: the game with every module took 63
+#: wheel turns at 740 px, each a settle of at least ``QUIET_MS`` (25 settles grown to three screens, 17 to five).
+GROWN_HEIGHT = 5 * PHONE_360["height"]
+#: A grown walk's wheel turn, as a share of ``GROWN_HEIGHT``: a text up to about 1,300 px high (some 45 lines at the
+#: largest text; 300 px at the phone's 0.4 of 740) is seen whole at one turn or another; a taller one is a suspect,
+#: scrolled into view and measured at the phone's size (``still_cut``).
+GROWN_STEP = 0.6
+
+
+def grown_size(size: Any) -> dict[str, int]:
+    """``size`` made ``GROWN_HEIGHT`` high (never lower than it was)."""
+    return {"width": size["width"], "height": max(size["height"], GROWN_HEIGHT)}
 
 
 def texts_measured(nodes: list[dict[str, Any]], found: dict[str, list[str]], suspects: dict[str, str],
@@ -289,7 +325,9 @@ def radio_rows(ui: Ui) -> list[tuple[str, float]]:
 
 @pytest.fixture(scope="module")
 def largest(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, dict[str, str]]]:
-    """A server whose settings say the largest text, with a solo game and a game with every module."""
+    """A server whose settings say the largest text, with the games its tests only look at: a solo game, a game with
+    every module, and two with long names (the meadow game, which a test plays on, is made for each try: ``meadow``).
+    """
     db: Path = tmp_path_factory.mktemp("largest-text") / "games.json"
     store = GameStore(db)
     solo = store.create(SOLO, seed=2)  # named as the app names a game: "Solo · 1 Dec"
@@ -304,16 +342,25 @@ def largest(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, 
                 table.execute(AdjustScore(pid, gain))
         table.execute(NextRound())
     games = {"solo": solo.id, "table": table.id, "long": long.id, "unbroken": unbroken.id}
-    for locale in LOCALES:  # one each: a battle started in one language leaves the other's game as it was
-        with using(locale):  # named as the app names a game in that language ("Competitivo · 4 dic")
-            meadow = store.create(MEADOW, seed=4)
-        meadow.execute(ChoosePredators(("praying-mantis", "ladybug")))
-        meadow.execute(Summon("praying-mantis", 4, "p1"))  # the Ladybug stays to be summoned
-        games[f"meadow-{locale}"] = meadow.id
     SettingsStore(settings_path(store.path)).update(text_scale=LARGEST)
     store.close()
     with run_server(db) as srv:
         yield srv, games
+
+
+@pytest.fixture
+def meadow(largest: tuple[Server, dict[str, str]], locale: str) -> str:
+    """The meadow game for each try of a test in its language (a rerun starts before the first try's battle), named
+    as the app names a game in that language ("Competitivo · 4 dic")."""
+
+    def make(store: GameStore) -> str:
+        with using(locale):
+            game = store.create(MEADOW, seed=4)
+        game.execute(ChoosePredators(("praying-mantis", "ladybug")))
+        game.execute(Summon("praying-mantis", 4, "p1"))  # the Ladybug stays to be summoned
+        return game.id
+
+    return made_for_this_try(largest[0], make)
 
 
 @pytest.fixture
@@ -538,20 +585,20 @@ def _dialog_fits(ui: Ui, name: str, identifier: str) -> None:
     height), so it is walked in short steps with the wheel over its upper part (over the buttons the wheel
     scrolls nothing): a label and its field are seen whole together at one of them."""
     ui.by_id(identifier).wait_for()
-    found = screen_faults(ui, name, step=0.05, at=0.25)
+    found = screen_faults(ui, name, step=0.05, at=0.25, grown=False)
     assert found == [], found
 
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_the_meadow_and_its_dialogs_fit_at_the_largest_text(browser: Browser, largest: tuple[Server, dict[str, str]],
-                                                             locale: str) -> None:
+                                                             meadow: str, locale: str) -> None:
     """Predators, Aphids and Major Workers on, names too long to sit beside the buttons, and the dialogs of a
     battle and of a summons. A button's face is not in the accessibility tree (the button reads as one node), so
     its box tells: "Alexandrina battles the Praying Mantis" takes two lines whole (it was one line, cut)."""
     lang = normalize(locale)
     ui = new_tab(browser, largest[0].url, PHONE_360, locale=locale)
     try:
-        ui.open(f"/game/{largest[1][f'meadow-{locale}']}", "game")
+        ui.open(f"/game/{meadow}", "game")
         found = screen_faults(ui, f"game-meadow-{locale}")
         assert found == [], found
         battle = "predators-praying-mantis-battle-p1"
