@@ -3,9 +3,9 @@
 A first visit makes and imports a solo game (as ``bench_web.py`` does), then a new browser process starts warm on
 that profile and taps the game's row while Chrome's tracing runs. It prints when the game's node reached the
 accessibility tree (``dom``) and the frame after it (``painted``), both by the page's clock from the pointer down,
-the page's main-thread and Python worker's CPU up to the node (``tdur``: the load swells it far less than the
-wall clock, though not at all is too much to say) and the long frames. Where a resume's time goes, in counts a loaded machine does not blur (docs/developing.md,
-"Resuming a game from Home")::
+the page's main-thread and Python worker's CPU up to the node (``tdur``: a loaded machine swells it far less than
+the wall clock, if not at all is too much to say) and the long frames: where a resume's time goes
+(docs/developing.md, "Resuming a game from Home")::
 
     .venv/bin/python scripts/trace_resume.py --dist dist/web --throttle 4 --out /tmp/resume.json
 """
