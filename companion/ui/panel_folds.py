@@ -140,10 +140,9 @@ def jump_bar(screen: GameScreen, panels: list[tuple[str, str]], wrap: bool = Fal
 
     def chip(ident: str, title: str) -> Callable[[], ft.Control]:
         def make() -> ft.Control:
-            made = widgets.tap_button(trf("Go to {title}", title=title), jump(ident), text=title, kind="outlined",
-                                      identifier=f"jump-{ident}", sizes=sizes)
-            made.key = f"jump-{ident}"  # a chip that comes or goes moves the others, and Flet still finds them
-            return made
+            # keyed: a chip that comes or goes moves the others, and Flet still finds them
+            return widgets.tap_button(trf("Go to {title}", title=title), jump(ident), text=title, kind="outlined",
+                                      identifier=f"jump-{ident}", sizes=sizes, key=f"jump-{ident}")
 
         return make
 

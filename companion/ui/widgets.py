@@ -59,8 +59,10 @@ SHORT_FACE = 26  # letters: what one line of a full-width button holds at 360 px
 
 def tap_button(label: str, on_tap: EventHandler | None, *, text: str | None = None,
                icon: ft.IconData | None = None, identifier: str | None = None, kind: str = "filled",
-               expand: bool | int = False, sizes: Sizes | None = None) -> ft.Control:
-    """A large button whose screen-reader label is ``label`` and whose face shows ``text``.
+               expand: bool | int = False, sizes: Sizes | None = None, key: str | None = None) -> ft.Control:
+    """A large button whose screen-reader label is ``label`` and whose face shows ``text`` (``key``: Flet's, for a
+    button that moves among others: given here, not set afterwards, which would mark a control just made as
+    changed).
 
     ``on_tap`` None draws it disabled. The semantics node replaces the button's own so a
     screen reader announces one clear action (and tests find exactly one button).
@@ -79,7 +81,7 @@ def tap_button(label: str, on_tap: EventHandler | None, *, text: str | None = No
                  expand=expand or None)
     return ft.Semantics(label=label if on_tap else trf("{label} (not available now)", label=label), button=True,
                         identifier=identifier, container=True, exclude_semantics=True, on_tap=on_tap,
-                        content=box, expand=expand or None)  # an explicit False breaks a Wrap
+                        content=box, expand=expand or None, key=key)  # an explicit False breaks a Wrap
 
 
 def face_button(face: ft.Text, on_tap: EventHandler | None, *, height: float | None = None,

@@ -54,6 +54,7 @@ def joined(tmp_path: Path, setup: GameSetup) -> tuple[GameScreen, TableGuest, Ga
     tab = GuestTab(AppContext(guest_store, None, SessionPool(guest_store), table_guest=guest))  # type: ignore[arg-type]
     screen = GameScreen(tab, f"/game/{session.id}", {"id": session.id})  # type: ignore[arg-type]
     screen.build_view()
+    screen.refresh()  # the opening's second pass (the panels, the jump bar), which this page's tasks never run
     return screen, guest, host_store, guest_store
 
 
