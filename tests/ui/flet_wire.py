@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import msgpack
@@ -137,6 +137,21 @@ class WireDevice:
     def said(self, text: str, since: float = 0.0) -> bool:
         """Whether any message received after ``since`` carries ``text``."""
         return any(when >= since and text in repr(message) for when, message in list(self.received))
+
+    def sent_dicts(self) -> Iterator[dict[str, Any]]:
+        """Every mapping in every message received so far (controls, their props), in the order they came."""
+
+        def walk(value: Any) -> Iterator[dict[str, Any]]:
+            if isinstance(value, dict):
+                yield value
+                for item in value.values():
+                    yield from walk(item)
+            elif isinstance(value, list | tuple):
+                for item in value:
+                    yield from walk(item)
+
+        for _, message in list(self.received):
+            yield from walk(message)
 
     def close(self) -> None:
         self.ws.close()

@@ -10,7 +10,6 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -44,21 +43,11 @@ def slot_ids(device: WireDevice) -> dict[str, int]:
     """Each slot's control id, by its key without the screen's generation ("slot-scores" for "slot-scores-0"); the
     game screen's slots carry scroll keys, sent as their value and type."""
     found: dict[str, int] = {}
-
-    def walk(value: Any) -> None:
-        if isinstance(value, dict):
-            key = value.get("key")
-            key = key.get("value") if isinstance(key, dict) else key
-            if isinstance(key, str) and key.startswith("slot-") and "_i" in value:
-                found[key.rsplit("-", 1)[0]] = value["_i"]
-            for item in value.values():
-                walk(item)
-        elif isinstance(value, list | tuple):
-            for item in value:
-                walk(item)
-
-    for _, message in list(device.received):
-        walk(message)
+    for value in device.sent_dicts():
+        key = value.get("key")
+        key = key.get("value") if isinstance(key, dict) else key
+        if isinstance(key, str) and key.startswith("slot-") and "_i" in value:
+            found[key.rsplit("-", 1)[0]] = value["_i"]
     return found
 
 

@@ -73,20 +73,8 @@ def tap_old(device: WireDevice, control_id: int, event: str = "tap") -> float:
 def button_in(device: WireDevice, identifier: str) -> int:
     """The id of the button inside the labelled node ``identifier`` as last sent: what a finger's tap names (the node
     itself is what a screen reader's tap names)."""
-    found: list[int] = []
-
-    def walk(value: Any) -> None:
-        if isinstance(value, dict):
-            if value.get("identifier") == identifier and isinstance(value.get("content"), dict):
-                found.append(value["content"]["_i"])
-            for item in value.values():
-                walk(item)
-        elif isinstance(value, list | tuple):
-            for item in value:
-                walk(item)
-
-    for _, message in list(device.received):
-        walk(message)
+    found = [value["content"]["_i"] for value in device.sent_dicts()
+             if value.get("identifier") == identifier and isinstance(value.get("content"), dict)]
     return found[-1]
 
 
