@@ -21,8 +21,10 @@ between the two, where it was drawn - a view by its route, a dialog by its id - 
   is gone) is refused in plain words by the tab (``answered_by``): once a control, and not for a second tap on a
   control whose first tap, just before, was answered (a hurried double tap; ``Debouncer`` would have dropped it).
 
-An event for an id never seen, or forgotten, stays ignored, as Flet does. Only for Flet 1.0.5 (a later Flet is left as
-it is): the patches reach three of its ``Session``'s methods, two of them private.
+A tap on a control still on the page that no longer answers taps (drawn anew in place, its handler gone: "-" when
+there is nothing left to take) is refused the same way: a client sends a tap only to a control drawn with a
+handler. An event for an id never seen, or forgotten, stays ignored, as Flet does. Only for Flet 1.0.5 (a later
+Flet is left as it is): the patches reach three of its ``Session``'s methods, two of them private.
 """
 
 from __future__ import annotations
@@ -267,26 +269,38 @@ def drawn_in_place(page: Any, aim: Aim, event: str) -> Any:
 
 
 # -- Flet's session -----------------------------------------------------------------------
+def _memory(session: Any) -> Removed:
+    """The session's ``Removed``, made at its first use."""
+    memory = _memories.get(session)
+    if memory is None:
+        memory = _memories[session] = Removed()
+    return memory
+
+
+def _refuse(session: Any, memory: Removed, control_id: int, why: str) -> None:
+    """Say on the session's page that the event for ``control_id`` was not made, unless it repeats the tap just
+    before on that control (a hurried double tap)."""
+    if not memory.repeats(control_id) and (refuse := _answers.get(session.page)) is not None:
+        log.info("an event on a control drawn anew is refused: %s", why)
+        try:
+            refuse()
+        except Exception:  # the refusal is said on a page that may be going; nothing raises into Flet's dispatch
+            log.exception("could not say a tap was refused")
+
+
 def _answer_lost(session: Any, control_id: int) -> Any:
     """The control an event for ``control_id`` (not on the page) goes to, or None; a refusal said when due."""
     dispatch, memory = _dispatch.get(), _memories.get(session)
     aim = memory.aim(control_id) if memory is not None and dispatch is not None else None
     if aim is None or dispatch is None or memory is None or dispatch.name not in ANSWERED:
         return None  # never seen, forgotten, or an event no player makes (a scroll, a focus): ignored, as Flet does
-    page = session.page
-    target = drawn_in_place(page, aim, dispatch.name) if dispatch.name in TAPS else None
+    target = drawn_in_place(session.page, aim, dispatch.name) if dispatch.name in TAPS else None
     if target is not None:
         dispatch.drawn_before = aim.when
         log.info("a %s on a control drawn anew (%s) goes to the one in its place", dispatch.name, aim.identifier)
         return target
-    repeated = memory.repeats(control_id)
-    memory.answered(control_id)
-    if not repeated and (refuse := _answers.get(page)) is not None:
-        log.info("a %s on a control drawn anew (%s) is refused: nothing in its place", dispatch.name, aim.identifier)
-        try:
-            refuse()
-        except Exception:  # the refusal is said on a page that may be going; nothing raises into Flet's dispatch
-            log.exception("could not say a tap was refused")
+    _refuse(session, memory, control_id, f"{dispatch.name} on {aim.identifier}: nothing in its place")
+    memory.answered(control_id)  # said once: its next events (a field's typing) stay quiet
     return None
 
 
@@ -294,21 +308,25 @@ def _get_update_control_patch(session: Any, *args: Any, **kwargs: Any) -> Any:
     """Flet's patch of a subtree, the controls it removed noted for their taps."""
     patch, added, removed = _flets(session)[0](session, *args, **kwargs)
     if removed:
-        memory = _memories.get(session)
-        if memory is None:
-            memory = _memories[session] = Removed()
-        note_removed(memory, added, removed)
+        note_removed(_memory(session), added, removed)
     return patch, added, removed
 
 
 def _resolve_event_control(session: Any, control_id: int) -> Any:
-    """Flet's control for an event; for a control a patch removed, the one in its place (or None, answered)."""
+    """Flet's control for an event; for a control a patch removed, the one in its place (or None, answered); for
+    a tap on a control that no longer answers taps (drawn anew in place: "-" at nothing to take), None, answered."""
     control = _flets(session)[1](session, control_id)
     if control is None:
         return _answer_lost(session, control_id)
-    memory, dispatch = _memories.get(session), _dispatch.get()
-    if memory is not None and dispatch is not None and dispatch.name in ANSWERED:
-        memory.tapped(control_id)
+    dispatch = _dispatch.get()
+    if dispatch is None or dispatch.name not in ANSWERED:
+        return control
+    memory = _memory(session)
+    if dispatch.name in TAPS and dispatch.name not in _events(control):
+        # A client sends a tap only to a control drawn with a handler for it: this one lost its handler since.
+        _refuse(session, memory, control_id, f"{dispatch.name} on a control that no longer answers it")
+        return None
+    memory.tapped(control_id)
     return control
 
 

@@ -169,3 +169,30 @@ def test_an_event_for_a_control_never_drawn_stays_ignored(
     nothing_more()
     assert not ana.said(REFUSED, mark) and not ana.said("Traceback", mark)
     assert saved(served, game_id)["rev"] == before
+
+
+@pytest.mark.parametrize("event", ["click", "tap"])
+def test_a_tap_on_a_button_that_no_longer_answers_is_said_as_not_made(
+        served: Server, games: dict[str, str], devices: list[WireDevice], event: str) -> None:
+    """Ana's point is undone on her phone as Bo taps "-" beside it: his "-" is drawn anew in place with nothing to
+    take (the same control, its tap gone), and his tap, made while it still took a point, is said as not made
+    (a finger's tap names the button, a screen reader's its labelled node)."""
+    game_id = games["two"]
+    ana, bo = open_game(served, devices, game_id), open_game(served, devices, game_id)
+    ana.tap("plus-p1")
+    bo.wait(lambda: bo.said("Ana +1"), what="Ana's point on Bo's screen")
+    past_seen_window()
+    old = bo.ids["minus-p1"] if event == "tap" else button_in(bo, "minus-p1")
+    mark = time.monotonic()
+    ana.tap("undo")
+    bo.wait(lambda: bo.said("Nothing to undo", mark), what="the point undone on Bo's screen")
+    bo.settled()
+    assert old == (bo.ids["minus-p1"] if event == "tap" else button_in(bo, "minus-p1")), "drawn in place"
+    past_seen_window()
+    before = saved(served, game_id)["rev"]
+    mark = tap_old(bo, old, event)
+    bo.wait(lambda: bo.said(REFUSED, mark), what="the tap said as not made")
+    nothing_more()
+    game = saved(served, game_id)
+    assert game["rev"] == before and sum(game["state"]["scores"]["p1"]) == 0
+    assert not bo.said("Traceback", mark)
