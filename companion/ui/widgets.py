@@ -118,9 +118,9 @@ BAR_ICON_ROOM = 18 + 8  # px: a button's icon and its gap to the text (Material'
 
 
 def bar_button(title: str, detail: str, icon: ft.IconData, on_tap: EventHandler | None, *, identifier: str,
-               sizes: Sizes, width: float) -> ft.Control:
+               sizes: Sizes, width: float, key: str | None = None) -> ft.Control:
     """A bottom-bar button ``width`` px wide with a short title and what it will do underneath ("Undo" /
-    "Ana +1 CP").
+    "Ana +1 CP"); ``key`` as ``tap_button``'s (given here: set afterwards, it marks the button as changed).
 
     Above "Large" its type stops growing, the icon makes way and the detail wraps onto up to four lines (the bar
     grows by three, ``bar_height``: a Spanish label is a line longer), so "Nothing to undo" and "Ladybug
@@ -142,7 +142,7 @@ def bar_button(title: str, detail: str, icon: ft.IconData, on_tap: EventHandler 
                  height=BUTTON_HEIGHT + 8 if roomy else bar_height(sizes) - 12)
     label = f"{title}: {detail}" if on_tap else detail
     return ft.Semantics(label=label, button=True, identifier=identifier, container=True, exclude_semantics=True,
-                        on_tap=on_tap, content=box, expand=True)
+                        on_tap=on_tap, content=box, expand=True, key=key)
 
 
 TILE_SIDE_PADDING = 6  # px each side of a tile's label

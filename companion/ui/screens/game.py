@@ -308,20 +308,22 @@ class GameScreen(Screen):
         session = self.session
         undo, redo = session.undo_label, session.redo_label
         width = widgets.bar_button_width(page_width(self.app), 2)
-        buttons = [
-            widgets.bar_button(tr("Undo"), undo or tr("Nothing to undo"), ft.Icons.UNDO,
-                               self.app.answers.handler(lambda: self.app.changes.undo(self.session)) if undo else None,
-                               identifier="undo", sizes=self.sizes, width=width),
-            widgets.bar_button(tr("Redo"), redo or tr("Nothing to redo"), ft.Icons.REDO,
-                               self.app.answers.handler(lambda: self.app.changes.redo(self.session)) if redo else None,
-                               identifier="redo", sizes=self.sizes, width=width),
-        ]
+
+        def key(pile: str, step: str | None) -> str:
+            return f"{pile}-{self.changes_elsewhere if step else 'none'}"
+
         # Drawn anew when another device's change arrives (their key counts those changes), so a tap made on the
         # button read before it names the old one and is judged against the game its player read, however late it
         # arrives (``flet_events``): never taking back the newer step. This tab's own taps update them in place, and
         # a button with nothing to take back stays as it is.
-        for button, pile, step in zip(buttons, ("undo", "redo"), (undo, redo), strict=True):
-            button.key = f"{pile}-{self.changes_elsewhere if step else 'none'}"
+        buttons = [
+            widgets.bar_button(tr("Undo"), undo or tr("Nothing to undo"), ft.Icons.UNDO,
+                               self.app.answers.handler(lambda: self.app.changes.undo(self.session)) if undo else None,
+                               identifier="undo", sizes=self.sizes, width=width, key=key("undo", undo)),
+            widgets.bar_button(tr("Redo"), redo or tr("Nothing to redo"), ft.Icons.REDO,
+                               self.app.answers.handler(lambda: self.app.changes.redo(self.session)) if redo else None,
+                               identifier="redo", sizes=self.sizes, width=width, key=key("redo", redo)),
+        ]
         return ft.Row(buttons, spacing=widgets.BAR_PADDING, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
     # -- actions -------------------------------------------------------------------------
