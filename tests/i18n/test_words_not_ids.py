@@ -88,16 +88,16 @@ def codes_in(text: str, lang: str) -> list[str]:
             if token in ids and ("-" in token or token not in words_of(lang))]
 
 
-def texts(value: Any) -> Iterator[str]:
-    """Every message in a view, rendered in the current language."""
+def messages(value: Any) -> Iterator[Any]:
+    """Every message in a view, as it is held (rendered by the reader's language)."""
     if is_message(value):
-        yield render(value)
+        yield value
     elif isinstance(value, dict):
         for item in value.values():
-            yield from texts(item)
+            yield from messages(item)
     elif isinstance(value, list | tuple):
         for item in value:
-            yield from texts(item)
+            yield from messages(item)
 
 
 #: What each text showing an id said, by language: (the text, the ids in it).
@@ -122,16 +122,18 @@ class Words(Reach):
 
     @invariant()
     def no_ids_shown(self) -> None:
-        if self.session is None:
+        """After a step that changed the game (a refused one shows nothing new), its texts in both languages. A view
+        holds its texts as messages, rendered by the reader's language: it is made once, read in each."""
+        if self.session is None or self.game.doc["rev"] == getattr(self, "_read_rev", None):
             return
+        self._read_rev = self.game.doc["rev"]
         state = self.game.state
+        held = [m for hooks_id, view in VIEWS if HOOKS[hooks_id].active(state) for m in messages(view(state, CONTENT))]
         for lang in LANGUAGES:
             with using(lang):
                 shown = [log_text(entry) for entry in self.game.doc["log"][-3:]]
                 shown += [label for label in (self.game.undo_label, self.game.redo_label) if label]
-                for hooks_id, view in VIEWS:
-                    if HOOKS[hooks_id].active(state):
-                        shown += texts(view(state, CONTENT))
+                shown += [render(message) for message in held]
                 for text in shown:
                     if found := [code for code in codes_in(text, lang) if code not in self.typed]:
                         FOUND[lang].setdefault(text, found)
