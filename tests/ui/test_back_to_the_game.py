@@ -22,6 +22,10 @@ from tests.module_helpers import EVERY_MODULE
 from tests.ui.browser import Server, run_server
 from tests.ui.flet_wire import CONTROL_EVENT, UPDATE_CONTROL_PROPS, WireDevice
 
+#: Served over the wire, with a server process per module and a clock to wait out (the app's tap windows): 3-5 s
+#: a test, of the whole suite, not the fast tier (the core, the store, the rules, the terminal).
+pytestmark = pytest.mark.slow
+
 FOUR = tuple(PlayerSpec(n, c) for n, c in (("Ana", "red"), ("Bo", "blue"), ("Cy", "black"), ("Di", "yellow")))
 EVERYTHING = GameSetup(game="mota", mode="competitive", players=FOUR, **EVERY_MODULE)  # type: ignore[arg-type]
 

@@ -23,6 +23,10 @@ from tests.ui.conftest import saved_games
 from tests.ui.flet_wire import CONTROL_EVENT, WireDevice
 from tests.ui.test_security import LAN, _wait_shared
 
+#: Served over the wire, with a server process per module and a clock to wait out (the app's tap windows): 3-5 s
+#: a test, of the whole suite, not the fast tier (the core, the store, the rules, the terminal).
+pytestmark = pytest.mark.slow
+
 CODE_LINE = re.compile(r"type the code (\d{3} \d{3})")
 
 

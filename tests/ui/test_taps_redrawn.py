@@ -22,6 +22,10 @@ from tests.ui.browser import Server, nothing_more, past_seen_window
 from tests.ui.conftest import made_for_this_try, module_server, saved_games
 from tests.ui.flet_wire import CONTROL_EVENT, WireDevice
 
+#: Served over the wire, with a server process per module and a clock to wait out (the app's tap windows): 3-5 s
+#: a test, of the whole suite, not the fast tier (the core, the store, the rules, the terminal).
+pytestmark = pytest.mark.slow
+
 SOLO = GameSetup(game="mota", mode="solo", players=(PlayerSpec("Ana", "red"),), expansions=("minions",))
 TWO = GameSetup(game="mota", mode="competitive", players=(PlayerSpec("Ana", "red"), PlayerSpec("Bo", "blue")),
                 expansions=("minions",))
