@@ -406,7 +406,13 @@ def summary(samples: list[Sample]) -> dict[str, Any]:
             "guest_taps_seen": figures(by_guests) if by_guests else None,
             "slowest_page_was_host": sum(1 for n in slowest if n == 0),
             "slowest_page_was_tapper": sum(1 for s, n in zip(samples, slowest, strict=True) if n == s.tapper != 0),
-            "by_page": by_page(samples), "steps": steps_summary(samples)}
+            "by_page": by_page(samples), "by_action": by_action(samples), "steps": steps_summary(samples)}
+
+
+def by_action(samples: list[Sample]) -> dict[str, dict[str, float]]:
+    """Seen on every page, by the button tapped (a point, an undo, her draw): which change makes the slow taps."""
+    return {button: figures([s.last_seen for s in samples if s.button == button])
+            for button in dict.fromkeys(s.button for s in samples)}
 
 
 def by_page(samples: list[Sample]) -> dict[str, float | None]:
@@ -493,6 +499,9 @@ def report(results: dict[str, Any]) -> str:
                      f"{pages['guest_tap_others']} ms, the tapper {pages['guest_tap_tapper']} ms; a host's tap on the "
                      f"host {pages['host_tap_host']} ms, the guests {pages['host_tap_guests']} ms; the last page "
                      f"was the tapper in {got['slowest_page_was_tapper']} of {got['seen']['n']}")
+        lines.append("  seen on every page by action: " + "; ".join(
+            f"{button} p50 {got_action['p50']} / max {got_action['max']} ms (n={got_action['n']})"
+            for button, got_action in got.get("by_action", {}).items()))
         for who, steps in (got.get("steps") or {}).items():
             whose = STEPS_OF.get(who, "the last page")
             lines.append(f"  p50 step by step, {who} (ms after the pointer, {whose}): "
