@@ -10,7 +10,9 @@ swapped each round), every start in a new browser process on its own profile:
   sent here and as a host compressing them would send them: gzip level 6 and brotli quality 11 (node's zlib), each
   file compressed on its own as a static host does - and how many files were sent more than once;
 - a tap's answer: + on a total (from the pointer going down to the frame after the total shows it, measured in the
-  page as ``scripts/bench_taps.py`` does; ``tap_driver`` is the same tap timed from the test driver);
+  page as ``scripts/bench_taps.py`` does; ``tap_driver`` is the same tap timed from the test driver); the companion
+  also her draw in the solo game (``draw``) and Next in a 4-player game with every module (``next_every_module``),
+  each to the frame after the Undo's label names it, each followed by an Undo (the same game every time);
 - the companion only: the save's copy to IndexedDB (p50/p99, the durations ``companion.platform`` records), taking
   the saves' lock, whether the wasm is served as ``application/wasm``;
 - warm start: a new browser process on the same profile (the files from the service worker) to the first screen,
@@ -292,10 +294,39 @@ def tap_figures(ui: Any, taps: int) -> dict[str, float]:
             "tap_driver_p50_ms": pct(driven, 50), "tap_driver_p99_ms": pct(driven, 99)}
 
 
+#: The Undo's label: it names the last step, so every tap that changes the game rewrites it (``ARM_TAP``'s watch).
+_LABEL = """ident => { const n = document.querySelector(`[flt-semantics-identifier="${ident}"]`);
+    return n ? (n.getAttribute('aria-label') || n.innerText || '').trim() : null; }"""
+
+
+def answer_ms(ui: Any, button: str, watch: str = "undo") -> float:
+    """One tap on ``button``, timed in the page as a + is (pointer down to the frame after ``watch``'s label changed);
+    NaN when it did not change within 30 s."""
+    ui.page.wait_for_timeout(300)
+    ui.page.evaluate(ARM_TAP, [watch, ui.page.evaluate(_LABEL, watch), 30_000])
+    ui.tap(button)
+    timed = ui.page.evaluate("window.__tap")
+    return float(timed["painted"]) if timed else float("nan")
+
+
+def action_figures(ui: Any, name: str, button: str, taps: int) -> dict[str, float]:
+    """``button`` tapped ``taps`` times, each followed by Undo, so every tap meets the same game (her deck's order
+    is in the saved state: after the Undo she draws the same card again); p50 and p99 of the taps (not the Undos)."""
+    answers = []
+    for _ in range(taps):
+        answers.append(answer_ms(ui, button))
+        answer_ms(ui, "undo")
+    return {f"{name}_p50_ms": pct(answers, 50), f"{name}_p99_ms": pct(answers, 99)}
+
+
 def companion_figures(ui: Any, taps: int) -> tuple[dict[str, float], str]:
-    """The companion's solo game, made on a computer and imported, then tapped: the taps, the saves' copies and
-    locks; the game's id."""
+    """The companion's solo game, made on a computer and imported, then tapped: the + taps, the saves' copies and
+    locks, her draws; then a 4-player game with every module imported too, and its Next: the game's id (the
+    solo one)."""
+    from companion.core.setup import GameSetup
     from companion.store import GameStore
+    from tests.helpers import four_players
+    from tests.module_helpers import EVERY_MODULE
     from tests.web.test_phone_build import game_from_a_computer
 
     page = ui.page
@@ -310,6 +341,13 @@ def companion_figures(ui: Any, taps: int) -> tuple[dict[str, float], str]:
     syncs, locks = page.evaluate("window.syncs"), page.evaluate("window.locks")
     out.update(save_sync_p50_ms=pct(syncs, 50), save_sync_p99_ms=pct(syncs, 99), saves_measured=len(syncs),
                lock_p50_ms=pct(locks, 50), lock_p99_ms=pct(locks, 99))
+    out.update(action_figures(ui, "draw", "bm-her-turn", taps))
+    every = GameSetup(game="mota", mode="competitive", players=four_players(), **EVERY_MODULE)  # type: ignore[arg-type]
+    ui.tap("back")
+    ui.wait_screen("home")
+    with tempfile.TemporaryDirectory() as computer:
+        game_from_a_computer(ui, GameStore(Path(computer) / "games.json"), every)
+    out.update(action_figures(ui, "next_every_module", "next-phase", taps))
     return out, game_id
 
 
@@ -470,6 +508,12 @@ def print_part(rate: str, part: dict[str, Any], suffix: str) -> None:
     """One build's figures at one CPU rate: the companion's beside its floor's."""
     over = part.get(f"warm_start_over_floor_s{suffix}", float("nan"))
     print(f"CPU {rate}{suffix}: warm start companion - floor = {over:+.2f} s")
+    floor_tap = part[f"floor{suffix}"].get("tap_p50_ms")
+    if floor_tap:  # the goal: each of these taps' p50 <= the floor's + p50 + 50 ms
+        taps = {name: part[f"companion{suffix}"].get(f"{key}_p50_ms") for name, key in
+                (("+ on a total", "tap"), ("her draw", "draw"), ("Next, every module", "next_every_module"))}
+        print(f"CPU {rate}{suffix}: tap p50 companion - floor's + = " + ", ".join(
+            f"{name} {got['median'] - floor_tap['median']:+.0f} ms" for name, got in taps.items() if got))
     for key, ours in part[f"companion{suffix}"].items():
         floor = part[f"floor{suffix}"].get(key)
         text = f"  {key:32} companion {ours['median']:8.2f} ({ours['min']:.2f}-{ours['max']:.2f})"
