@@ -74,12 +74,32 @@ def open_phone(page: Page, url: str) -> Phone:
 
 
 @pytest.fixture(scope="module")
-def phones(chromium: Browser, site: Site) -> Iterator[tuple[Phone, Phone]]:
-    """A host and a guest: two browser profiles, so nothing but WebRTC joins them."""
+def camera(chromium: Browser, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Browser, Path]]:
+    """A second chromium whose camera films a file (chromium's fake camera), and that file: the guest's phone lives
+    in it, so the camera's test reads a code with the module's guest rather than a third start of Pyodide. Until
+    that test writes a code's picture there, the camera films a blank frame."""
+    from tests.ui.browser import CHROMIUM, CHROMIUM_ARGS
+
+    film = tmp_path_factory.mktemp("camera") / "camera.y4m"
+    y4m_of_code("", film)
+    args = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
+            f"--use-file-for-fake-video-capture={film}"]
+    browser = chromium.browser_type.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *args])
+    try:
+        yield browser, film
+    finally:
+        browser.close()
+
+
+@pytest.fixture(scope="module")
+def phones(chromium: Browser, camera: tuple[Browser, Path], site: Site) -> Iterator[tuple[Phone, Phone]]:
+    """A host and a guest: two browser profiles (in two browsers: the guest's has the camera), so nothing but
+    WebRTC joins them."""
     with ExitStack() as stack:
         host = stack.enter_context(phone_context(chromium)).new_page()
-        guest = stack.enter_context(phone_context(chromium)).new_page()
-        yield open_phone(host, site.url), open_phone(guest, site.url)
+        guest_profile = stack.enter_context(phone_context(camera[0]))
+        guest_profile.grant_permissions(["camera"])
+        yield open_phone(host, site.url), open_phone(guest_profile.new_page(), site.url)
 
 
 def connect(host: Phone, guest: Phone) -> tuple[int, int, float]:
@@ -162,11 +182,11 @@ def test_the_code_on_a_360px_screen_reads_back_from_a_screenshot(phones: tuple[P
 
 def y4m_of_code(code: str, path: Path) -> None:
     """A camera's view of a code for chromium's fake camera: one 640x480 frame (YUV 4:2:0) of its QR code,
-    black on white, 8 px a module, drawn straight from segno's matrix."""
+    black on white, 8 px a module, drawn straight from segno's matrix (a blank frame for no code)."""
     import segno
 
     width, height, scale = 640, 480, 8
-    rows = [list(row) for row in segno.make(code, error="l", micro=False).matrix_iter(border=4)]
+    rows = [list(row) for row in segno.make(code, error="l", micro=False).matrix_iter(border=4)] if code else []
     luma = bytearray(b"\xeb" * (width * height))
     left, top = (width - len(rows) * scale) // 2, (height - len(rows) * scale) // 2
     for y, row in enumerate(rows):
@@ -181,30 +201,22 @@ def y4m_of_code(code: str, path: Path) -> None:
 
 
 def test_a_camera_reads_a_code_shown_to_it_and_its_page_gone_is_heard_as_closed(
-        chromium: Browser, site: Site, tmp_path: Path, phones: tuple[Phone, Phone]) -> None:
-    """Chromium's fake camera films another phone's code; the page reads it (jsQR: this chromium has no
+        site: Site, camera: tuple[Browser, Path], phones: tuple[Phone, Phone]) -> None:
+    """Chromium's fake camera films another phone's code; the guest's page reads it (jsQR: this chromium has no
     BarcodeDetector) and hands the exact text to Python. That phone then joins the host, and its page gone (closed)
-    is heard on the host as closed. (One page does both: each page is a start of Pyodide. Without the build's jsQR
-    the camera's part is left out, said in the output, and the page gone still checked.)"""
-    from tests.ui.browser import CHROMIUM, CHROMIUM_ARGS
-
-    host = phones[0]
+    is heard on the host as closed. (The module's guest does both, last of the module's tests: each page is a start
+    of Pyodide. A second try opens a new page in the guest's profile if the first closed it. Without the build's
+    jsQR the camera's part is left out, said in the output, and the page gone still checked.)"""
+    host, guest = phones
+    if guest.page.is_closed():  # a second try
+        guest = open_phone(guest.page.context.new_page(), site.url)
     code = host.ok("offer")["code"]
-    y4m_of_code(code, tmp_path / "camera.y4m")
-    camera = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
-              f"--use-file-for-fake-video-capture={tmp_path / 'camera.y4m'}"]
-    browser = chromium.browser_type.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *camera])
-    try:
-        with phone_context(browser) as context:
-            context.grant_permissions(["camera"])
-            guest = open_phone(context.new_page(), site.url)
-            if can_read():
-                assert guest.ok("scan") == {"text": code}
-                assert guest.page.locator("#companion-scan").count() == 0  # the camera's view is gone
-            else:
-                print("the camera's reading not checked: needs the build's jsQR (packaging/web/node_modules)")
-            at_host, _, _ = connect(host, guest)
-            guest.page.close()
-            host.wait(at_host, "state", "closed")
-    finally:
-        browser.close()
+    y4m_of_code(code, camera[1])  # what the camera films from now on: read when the camera starts
+    if can_read():
+        assert guest.ok("scan") == {"text": code}
+        assert guest.page.locator("#companion-scan").count() == 0  # the camera's view is gone
+    else:
+        print("the camera's reading not checked: needs the build's jsQR (packaging/web/node_modules)")
+    at_host, _, _ = connect(host, guest)
+    guest.page.close()
+    host.wait(at_host, "state", "closed")
