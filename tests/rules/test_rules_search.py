@@ -469,6 +469,15 @@ def test_a_game_named_by_its_short_name_wins_over_the_game_in_play(real_index: S
     assert ids(real_index, "cuantos depredadores se eligen en minions", lang="es")[0] == "mm-predators-setup-choose-two"
 
 
+def test_a_games_whole_name_says_where_not_what(real_index: SearchIndex) -> None:
+    # each second on main: the name's "predators" made the Predators module's overview the answer, its "meadow" the
+    # entries that say "meadow"; the words of a whole name of two words or more now count a fifth of their rarity
+    assert ids(real_index, "que modulos trae predators and prey", lang="es")[0] == "pp-overview-modules"
+    assert ids(real_index, "which predators are in minions of the meadow")[0] == "mm-predators-module-overview"
+    # said alone, the name is still what is asked for
+    assert ids(real_index, "predators and prey")[0].startswith("pp-")
+
+
 def test_a_books_own_term_leads_to_that_books_rule(real_index: SearchIndex) -> None:
     # each edition's name for the big ant is an alias in the other's entries: "large workers setup" on the Minions
     # setup entry led Predators & Prey's "Large Worker setup" by 6.7 points
