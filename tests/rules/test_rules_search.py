@@ -452,6 +452,10 @@ def test_a_what_is_question_gets_the_defining_entry(real_index: SearchIndex) -> 
     # the Moulting rule and the solo scoring (their titles say "ninfa") led the glossary entry by 2 points
     assert ids(real_index, "que es una ninfa", lang="es")[0] == "mm-nymphs"
     assert ids(real_index, "ninfa muda", lang="es")[0] == "mm-moulting"  # no such question: the rule
+    # a contraction typed without its apostrophe and a filler "even" are no words of the question: on main "even" met
+    # Eve's entries and "whats" counted as a third word, so the defining entry came second
+    assert content_tokens("whats a major worker even", "en") == ["major", "worker"]
+    assert ids(real_index, "whats a major worker even")[0] == "mm-major-worker-what"
 
 
 def test_spanish_word_forms_meet(real_index: SearchIndex) -> None:
