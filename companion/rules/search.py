@@ -203,12 +203,11 @@ class SearchIndex:
     def _ranked(self, index: _LangIndex, coverage: dict[int, float], boost: dict[int, float], matches: Matches,
                 weights: list[float], pool: int) -> list[tuple[float, int]]:
         """The ``pool`` entries of best coverage re-ranked by their final score (and boosts), best first, each rule
-        that several books state kept once. Of two equal scores the one covering more of the question comes first,
-        not the one the files list first: it says more of what was asked."""
+        that several books state kept once."""
         top = heapq.nlargest(pool, coverage.items(), key=lambda item: item[1] + boost.get(item[0], 0.0) / 100)
         scored = [(self._scored(index, number, cover, matches, weights), number) for number, cover in top]
         scored = [(score, number) for score, number in scored if score > 0]  # an example that matched next to nothing
-        scored.sort(key=lambda item: (-item[0] - boost.get(item[1], 0.0), -coverage[item[1]], item[1]))
+        scored.sort(key=lambda item: (-item[0] - boost.get(item[1], 0.0), item[1]))
         return one_per_rule(scored, lambda pair: self.entries[pair[1]])  # with a game in play, its book's first
 
     def _scored(self, index: _LangIndex, number: int, cover: float, matches: Matches, weights: list[float]) -> float:
