@@ -116,7 +116,7 @@ SYNONYMS = {
         "empezar": ("inicial", "inicio", "comienzo"), "comenzar": ("inicial", "inicio", "comienzo"),
         "principio": ("inicial", "inicio", "comienzo"),
         "poner": ("colocar",), "nacer": ("cria", "nuevo"), "nacido": ("cria", "nuevo"),
-        "afueras": ("alrededores",), "viejo": ("antiguo",), "antiguo": ("viejo",),
+        "afueras": ("alrededores",),
     },
 }
 

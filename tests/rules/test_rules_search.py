@@ -531,13 +531,6 @@ def test_spanish_words_players_use_meet_the_rules_words() -> None:
     assert synonyms("less", "en") == ("fewer",) and synonyms("afueras", "es") == ("alrededores",)
 
 
-def test_the_two_books_spanish_words_for_old_meet(real_index: SearchIndex) -> None:
-    # the Old Tunnel is "Túnel Viejo" in Predators & Prey's Spanish and "Túnel Antiguo" in Empires': a player says
-    # either for both; on main "tuneles viejos" named with Empires still gave Predators & Prey's card first
-    assert "antiguo" in synonyms("viejos", "es") and "viejo" in synonyms("antiguos", "es")
-    assert ids(real_index, "tuneles viejos en empires", lang="es")[0] == "ee-old-tunnels-starting-chamber"
-
-
 def test_a_predator_that_died_is_a_lost_predator(real_index: SearchIndex) -> None:
     # not in the first ten before (table_5): "died" read as a slip for "die", and P&P says a predator is lost
     assert ids(real_index, "my predator died where does its card go")[0] == "pp-losing-predator-procedure"
