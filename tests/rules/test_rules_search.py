@@ -393,7 +393,7 @@ def test_seventh_set_of_questions_as_asked_at_the_table(real_index: SearchIndex)
     """66 questions (33 Spanish) written in the eighth round (#34) on entries drawn at random one per section, before
     the search ran on them: 0.864 / 0.924 top-1 / top-3 on main's search (0.894 / 0.955 with two expectations widened
     to an entry that answers as well); 0.924 / 0.955 after the round (a game's whole name says where, contractions and
-    "even" are no words, "viejo" meets "antiguo"). A tuning set: its misses were read."""
+    "even" are no words). A tuning set: its misses were read."""
     top1, top3 = judged(real_index, "table_7_questions.json", 66, 33)
     assert top1 >= 0.9
     assert top3 >= 0.94
