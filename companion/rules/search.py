@@ -187,8 +187,7 @@ class SearchIndex:
         index = self._langs[lang]
         matches = match_words(index, words, lang)
         named = self._books_named(words)
-        name_words = frozenset().union(*(self._book_words[book] for book in named
-                                         if len(self._book_words[book]) > 1 and self._book_words[book] <= set(words)))
+        name_words = self._whole_names_said(named, words)
         weights = [_word_weight(index, matches, number) * (META_WORD_WEIGHT if word in META_WORDS else 1.0)
                    * (BOOK_NAME_WORD_WEIGHT if word in name_words else 1.0)
                    for number, word in enumerate(words)]
@@ -230,6 +229,12 @@ class SearchIndex:
         if len(asked) > 1:
             named |= {book for word, book in self.short_names.items() if word in asked}
         return frozenset(named)
+
+    def _whole_names_said(self, named: frozenset[str], words: list[str]) -> set[str]:
+        """The words of each named book's whole name of two words or more that the question says in full ("predators
+        and prey", not "minions"): they count for little (``BOOK_NAME_WORD_WEIGHT``), as the game is named already."""
+        asked = set(words)
+        return {word for book in named if len(name := self._book_words[book]) > 1 and name <= asked for word in name}
 
     @cached_property
     def book_terms(self) -> dict[str, dict[tuple[str, str], str]]:
