@@ -52,7 +52,9 @@ SETUP_YIELD = 6.0  # score points a setup entry gives up when the question asks 
 META_WORD_WEIGHT = 0.3  # a word about the answer's form ("overview", "resumen") counts this much of its rarity
 CANDIDATES = 40  # entries re-ranked by the second stage
 NAMED_BOOK_BONUS = 15.0  # added to the score of an entry from a book the question names ("antscape tie break")
-BOOK_NAME_WORD_WEIGHT = 0.6  # and a word of that name counts this much of its rarity: it says where, not what
+# and when the question says a whole name of two words or more, each of its words counts this much of its rarity: it
+# says where, not what ("que modulos trae predators and prey" asks for the game's modules, not the Predators module)
+BOOK_NAME_WORD_WEIGHT = 0.2
 BOOK_TERM_BONUS = 8.0  # added to the entries of the one book whose own term the question uses ("large worker")
 
 @dataclass(frozen=True)
@@ -184,10 +186,12 @@ class SearchIndex:
             return []
         index = self._langs[lang]
         matches = match_words(index, words, lang)
+        named = self._books_named(words)
+        name_words = self._whole_names_said(named, words)
         weights = [_word_weight(index, matches, number) * (META_WORD_WEIGHT if word in META_WORDS else 1.0)
+                   * (BOOK_NAME_WORD_WEIGHT if word in name_words else 1.0)
                    for number, word in enumerate(words)]
         coverage = self._coverage(index, matches, weights, book_name, kind)
-        named = self._books_named(words)
         boost = self._boosts(coverage, in_play, _kind_points(query, words), named,
                              frozenset() if named or len(said) < 2 else books_termed(said, self.book_terms[lang]))
         ranked = self._ranked(index, coverage, boost, matches, weights, max(CANDIDATES, limit))
@@ -225,6 +229,12 @@ class SearchIndex:
         if len(asked) > 1:
             named |= {book for word, book in self.short_names.items() if word in asked}
         return frozenset(named)
+
+    def _whole_names_said(self, named: frozenset[str], words: list[str]) -> set[str]:
+        """The words of each named book's whole name of two words or more that the question says in full ("predators
+        and prey", not "minions"): they count for little (``BOOK_NAME_WORD_WEIGHT``), as the game is named already."""
+        asked = set(words)
+        return {word for book in named if len(name := self._book_words[book]) > 1 and name <= asked for word in name}
 
     @cached_property
     def book_terms(self) -> dict[str, dict[tuple[str, str], str]]:

@@ -19,6 +19,7 @@ STOP_WORDS_EN = frozenset(
     happen happens happened work works mean means exactly
     doesnt doesn didnt didn isnt isn arent aren wont hasnt hasn havent haven wasnt wasn t m ll re ve d
     im ive should shall might
+    whats hows wheres whens whos thats theres heres even
     hey ok okay anyway actually really please thanks guys friend friends says said think right
     """.split()  # noqa: SIM905 - a word list reads better as text
 )

@@ -389,6 +389,16 @@ def test_sixth_set_of_questions_as_asked_at_the_table(real_index: SearchIndex) -
     assert top3 >= 0.96
 
 
+def test_seventh_set_of_questions_as_asked_at_the_table(real_index: SearchIndex) -> None:
+    """66 questions (33 Spanish) written in the eighth round (#34) on entries drawn at random one per section, before
+    the search ran on them: 0.864 / 0.924 top-1 / top-3 on main's search (0.894 / 0.955 with two expectations widened
+    to an entry that answers as well); 0.924 / 0.955 after the round (a game's whole name says where, contractions and
+    "even" are no words). A tuning set: its misses were read."""
+    top1, top3 = judged(real_index, "table_7_questions.json", 66, 33)
+    assert top1 >= 0.9
+    assert top3 >= 0.94
+
+
 def test_players_words_on_entries_that_lacked_them(real_index: SearchIndex) -> None:
     # each second or lower on main (table_3's and table_6's questions): the Spanish book says "Maniobras" where players
     # say "maquinaciones" (which met the Machinate power), the entries said neither "already out" nor "how big"
@@ -452,6 +462,10 @@ def test_a_what_is_question_gets_the_defining_entry(real_index: SearchIndex) -> 
     # the Moulting rule and the solo scoring (their titles say "ninfa") led the glossary entry by 2 points
     assert ids(real_index, "que es una ninfa", lang="es")[0] == "mm-nymphs"
     assert ids(real_index, "ninfa muda", lang="es")[0] == "mm-moulting"  # no such question: the rule
+    # a contraction typed without its apostrophe and a filler "even" are no words of the question: on main "even" met
+    # Eve's entries and "whats" counted as a third word, so the defining entry came second
+    assert content_tokens("whats a major worker even", "en") == ["major", "worker"]
+    assert ids(real_index, "whats a major worker even")[0] == "mm-major-worker-what"
 
 
 def test_spanish_word_forms_meet(real_index: SearchIndex) -> None:
@@ -467,6 +481,15 @@ def test_a_game_named_by_its_short_name_wins_over_the_game_in_play(real_index: S
     assert ids(real_index, "tactic order empires", in_play=minions)[0] == "ee-tactics-attacker-first"
     assert ids(real_index, "tactic order", in_play=minions)[0] == "mm-tactic-invader-first"
     assert ids(real_index, "cuantos depredadores se eligen en minions", lang="es")[0] == "mm-predators-setup-choose-two"
+
+
+def test_a_games_whole_name_says_where_not_what(real_index: SearchIndex) -> None:
+    # each second on main: the name's "predators" made the Predators module's overview the answer, its "meadow" the
+    # entries that say "meadow"; the words of a whole name of two words or more now count a fifth of their rarity
+    assert ids(real_index, "que modulos trae predators and prey", lang="es")[0] == "pp-overview-modules"
+    assert ids(real_index, "which predators are in minions of the meadow")[0] == "mm-predators-module-overview"
+    # said alone, the name is still what is asked for
+    assert ids(real_index, "predators and prey")[0].startswith("pp-")
 
 
 def test_a_books_own_term_leads_to_that_books_rule(real_index: SearchIndex) -> None:
