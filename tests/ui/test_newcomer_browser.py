@@ -19,8 +19,8 @@ from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
 from companion.ui.measure import title_lines
 from tests.ui.browser import Server, Ui, new_tab, run_server
-from tests.ui.conftest import saved_games
-from tests.ui.test_ui_journeys import create_game, next_step
+from tests.ui.conftest import made_for_this_try, saved_games
+from tests.ui.test_ui_journeys import next_step
 
 pytestmark = pytest.mark.browser
 
@@ -30,6 +30,7 @@ ASYMMETRIC = GameSetup(game="mota", mode="asymmetric", expansions=("minions",),
                        players=(PlayerSpec("Ana", "red"), PlayerSpec("Bo", "blue"),
                                 PlayerSpec("Mo", None, "broodmother")))
 
+ANTSCAPE = GameSetup(game="antscape", players=(PlayerSpec("Ana", "blue"), PlayerSpec("Bo", "pink")))
 PREDATORS = GameSetup(game="mota", players=(PlayerSpec("Red", "red"), PlayerSpec("Purple", "purple")),
                       expansions=("minions",), modules=("predators",))
 
@@ -153,10 +154,14 @@ def test_the_wizard_keeps_what_was_typed(phone: Callable[..., Ui], newcomer: tup
     assert names.get("Solo two") == ["Yuki", "Red"], names
 
 
-def test_antscape_wording_and_a_default_name_that_fits(phone: Callable[..., Ui]) -> None:
-    """Antscape: "Give Ana 1 point", the heading "Points", an empty grid blank; the default name fits the bar."""
-    ui = phone()
-    game_id = create_game(ui, game="antscape", names=("Ana", "Bo"))
+def test_antscape_wording_and_a_default_name_that_fits(phone: Callable[..., Ui],
+                                                       newcomer: tuple[Server, dict[str, str]]) -> None:
+    """Antscape: "Give Ana 1 point", the heading "Points", an empty grid blank; the default name fits the bar. The
+    game is made in the server's saves with no name, for each try, as the wizard makes it when none is typed (the
+    default is the store's, ``store.names.default_name``; the wizard's walk to an Antscape game is
+    ``test_antscape_panel``'s): a walk through the wizard costs seconds."""
+    game_id = made_for_this_try(newcomer[0], lambda store: store.create(ANTSCAPE).id)
+    ui = phone(f"/game/{game_id}", "game")
     title = ui.label("screen-title")
     assert re.fullmatch(r"Competitive · \d{1,2} [A-Z][a-z]{2}( \(\d+\))?", title), title
     box = ui.by_id("screen-title").bounding_box()
