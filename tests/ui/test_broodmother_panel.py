@@ -32,7 +32,7 @@ from companion.core.setup import GameSetup, PlayerSpec
 from companion.rules.topics import topic
 from companion.store import GameStore
 from tests.ui.browser import PHONE, TABLET, Server, Ui, new_tab
-from tests.ui.conftest import module_server, saved_games
+from tests.ui.conftest import made_for_this_try, module_server, saved_games
 
 pytestmark = pytest.mark.browser
 
@@ -154,14 +154,14 @@ def small_buttons(ui: Ui) -> list[str]:
 
 
 # -- journeys ----------------------------------------------------------------------------------
-def test_a_new_solo_game_add_hex_draw_undo(tab: OpenTab, server: Server) -> None:
+def test_a_new_solo_game_add_hex_draw_undo(open_game: OpenTab, prepared: Server) -> None:
     """A new solo game: set up the meadow, one tap for her turn, Undo puts the card back. The game is made in the
-    server's saves (the wizard's way to a solo game, her difficulty with it, is ``test_ui_journeys``'
-    ``test_solo_game_through_the_wizard``: a walk through the wizard costs seconds)."""
-    store = GameStore(server.db)
-    game_id = store.create(SOLO, name="Against her").id
-    store.close()
-    ui = tab(f"/game/{game_id}", "game")
+    server's saves for each try (the wizard's way to a solo game, her difficulty with it, is ``test_ui_journeys``'
+    ``test_solo_game_through_the_wizard``: a walk through the wizard costs seconds), on this module's server (the
+    session's shared one was started for this test alone when no other module on its worker had)."""
+    server = prepared
+    game_id = made_for_this_try(server, lambda store: store.create(SOLO, name="Against her").id)
+    ui = open_game(game_id)
     ui.expect_label("bm-deck-draw", re.compile(r"^Draw pile: 50 cards"))
     ui.expect_label("bm-her-cp", "Her CP: 0")
     ui.expect_label("bm-initiative", "Initiative Tokens: 2")

@@ -19,8 +19,8 @@ from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
 from companion.ui.measure import title_lines
 from tests.ui.browser import Server, Ui, new_tab, run_server
-from tests.ui.conftest import saved_games
-from tests.ui.test_ui_journeys import create_game, next_step
+from tests.ui.conftest import made_for_this_try, saved_games
+from tests.ui.test_ui_journeys import next_step
 
 pytestmark = pytest.mark.browser
 
@@ -30,6 +30,7 @@ ASYMMETRIC = GameSetup(game="mota", mode="asymmetric", expansions=("minions",),
                        players=(PlayerSpec("Ana", "red"), PlayerSpec("Bo", "blue"),
                                 PlayerSpec("Mo", None, "broodmother")))
 
+ANTSCAPE = GameSetup(game="antscape", players=(PlayerSpec("Ana", "blue"), PlayerSpec("Bo", "pink")))
 PREDATORS = GameSetup(game="mota", players=(PlayerSpec("Red", "red"), PlayerSpec("Purple", "purple")),
                       expansions=("minions",), modules=("predators",))
 
@@ -153,10 +154,14 @@ def test_the_wizard_keeps_what_was_typed(phone: Callable[..., Ui], newcomer: tup
     assert names.get("Solo two") == ["Yuki", "Red"], names
 
 
-def test_antscape_wording_and_a_default_name_that_fits(phone: Callable[..., Ui]) -> None:
-    """Antscape: "Give Ana 1 point", the heading "Points", an empty grid blank; the default name fits the bar."""
-    ui = phone()
-    game_id = create_game(ui, game="antscape", names=("Ana", "Bo"))
+def test_antscape_wording_and_a_default_name_that_fits(phone: Callable[..., Ui],
+                                                       newcomer: tuple[Server, dict[str, str]]) -> None:
+    """Antscape: "Give Ana 1 point", the heading "Points", an empty grid blank; the default name fits the bar. The
+    game is made in the server's saves with no name, for each try, as the wizard makes it when none is typed (the
+    default is the store's, ``store.names.default_name``; the wizard's walk to an Antscape game is
+    ``test_antscape_panel``'s): a walk through the wizard costs seconds."""
+    game_id = made_for_this_try(newcomer[0], lambda store: store.create(ANTSCAPE).id)
+    ui = phone(f"/game/{game_id}", "game")
     title = ui.label("screen-title")
     assert re.fullmatch(r"Competitive · \d{1,2} [A-Z][a-z]{2}( \(\d+\))?", title), title
     box = ui.by_id("screen-title").bounding_box()
@@ -169,18 +174,6 @@ def test_antscape_wording_and_a_default_name_that_fits(phone: Callable[..., Ui])
     ui.expect_label("as-cell-1-1", re.compile(r"^Row 1, column 1: unclaimed, 0 points"))
     ui.shot("newcomer-antscape-grid")  # looked at: the unclaimed cells are blank, not "0"
     assert game_id
-
-
-def test_who_plays_her_in_the_asymmetric_variant(phone: Callable[..., Ui],
-                                                 newcomer: tuple[Server, dict[str, str]]) -> None:
-    """The standings say who plays her and that the app draws her cards; her row has her eggs and powers."""
-    ui = phone(f"/game/{newcomer[1]['asymmetric']}", "game")
-    ui.expect_label("who-plays-her", "Mo plays the Broodmother: draws and resolves her cards with this app.")
-    ui.expect_label("player-p3", re.compile(r"^Mo plays the Broodmother: \d+ eggs? · (no power unlocked yet|powers: )"))
-    assert not ui.exists("plus-p3") and not ui.exists("minus-p3")  # no colony's points beside the ants
-    assert ui.exists("plus-p1") and ui.exists("plus-p2")
-    ui.show("player-p3")
-    ui.shot("newcomer-asymmetric-standings")
 
 
 def test_the_summon_dialog_is_as_tall_as_its_content(phone: Callable[..., Ui],
@@ -248,12 +241,14 @@ def _fold_in_view(ui: Ui) -> bool:
     return fold is not None and 56 < fold["y"] < 740 - 80 - fold["height"]
 
 
-def test_after_a_scroll_the_accessibility_boxes_sit_over_what_is_drawn(
+def test_who_plays_her_and_after_a_scroll_the_accessibility_boxes_sit_over_what_is_drawn(
         phone: Callable[..., Ui], newcomer: tuple[Server, dict[str, str]]) -> None:
-    """Scrolled with the wheel, the filled "Her turn" button's semantics box is where its fill is drawn (and
-    not above or below it), and a tap at that box's middle, as a screen reader's double tap lands, draws her
-    card."""
+    """The asymmetric game in one tab (a tab's start costs seconds). Its standings say who plays her and that the
+    app draws her cards; her row has her eggs and powers (``who_plays_her``). Scrolled with the wheel, the filled
+    "Her turn" button's semantics box is where its fill is drawn (and not above or below it), and a tap at that
+    box's middle, as a screen reader's double tap lands, draws her card."""
     ui = phone(f"/game/{newcomer[1]['asymmetric']}", "game")
+    who_plays_her(ui)
     ui.by_id("bm-her-turn").wait_for()
     ui.page.mouse.move(180, 400)
     for step in (120, 170):  # two scrolls, the second while the first may still be settling
@@ -281,3 +276,14 @@ def test_after_a_scroll_the_accessibility_boxes_sit_over_what_is_drawn(
     ui.shot("newcomer-jumped")
     ui.page.mouse.click(fold["x"] + fold["width"] / 2, fold["y"] + fold["height"] / 2)
     ui.expect_label("fold-panel-bm-status", re.compile("^Show "))
+    ui.show("player-p3")  # her row, looked at (her card drawn by now)
+    ui.shot("newcomer-asymmetric-standings")
+
+
+def who_plays_her(ui: Ui) -> None:
+    """On the asymmetric game as opened: the standings say who plays her and that the app draws her cards; her row
+    has her eggs and powers, and no colony's points beside the ants'."""
+    ui.expect_label("who-plays-her", "Mo plays the Broodmother: draws and resolves her cards with this app.")
+    ui.expect_label("player-p3", re.compile(r"^Mo plays the Broodmother: \d+ eggs? · (no power unlocked yet|powers: )"))
+    assert not ui.exists("plus-p3") and not ui.exists("minus-p3")  # no colony's points beside the ants
+    assert ui.exists("plus-p1") and ui.exists("plus-p2")

@@ -107,7 +107,7 @@ def test_the_table_games_chart_its_help_back_to_the_same_place_and_its_books_fir
     back_from_a_rule_returns_to_the_same_place(ui, games["table"])
     ui.tap("help-scores")  # rules opened from a game rank its books first
     ui.wait_screen("rules")
-    ui.type_into("Search the rules", "setup")
+    ui.type_into("Search the rules", "setup", paste=True)  # one search: typing is checked in test_rules_screen
     ui.by_id("result-0").wait_for()
     ui.expect_label("result-0", re.compile("Minions of the Meadow"))
 

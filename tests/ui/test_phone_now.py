@@ -16,12 +16,14 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser
+from playwright.sync_api import Error as PlaywrightError
 
 from companion.core.broodmother import broodmother_view
 from companion.core.broodmother.commands import CancelReaction, DrawCard, TickStep
 from companion.core.broodmother.meadow_commands import AddHex
 from companion.core.commands.scoring import AdjustScore
 from companion.core.commands.turns import FinishGame, NextRound
+from companion.core.session import Session
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
 from companion.store.settings import SettingsStore, settings_path
@@ -46,43 +48,75 @@ HTMLMediaElement.prototype.play = function () { window.__plays.push(this.src.sli
 served = module_server("phone-now")
 
 
-def the_games(store: GameStore) -> dict[str, str]:
-    """Her question asked, her meadow, a ticked setup, her cues, four at the table, a finished game."""
+def _asking(store: GameStore) -> Session:
     asking = store.create(SOLO, name="Her question", seed=2)  # seed 2: Spawn, Spawn, then an Expand that asks
     for command in [*(AddHex(n, zone, sites) for n, zone, sites in HEXES), DrawCard(), DrawCard(), CancelReaction(),
                     DrawCard()]:
         asking.execute(command)
-    solo = store.create(SOLO, name="Against her", seed=2)
-    for n, zone, sites in HEXES:
-        solo.execute(AddHex(n, zone, sites))
+    return asking
+
+
+def _meadow(name: str) -> Callable[[GameStore], Session]:
+    def make(store: GameStore) -> Session:
+        game = store.create(SOLO, name=name, seed=2)
+        for n, zone, sites in HEXES:
+            game.execute(AddHex(n, zone, sites))
+        return game
+
+    return make
+
+
+def _ticked(store: GameStore) -> Session:
     ticked = store.create(SOLO, name="Set up", seed=4)
     for step in broodmother_view(ticked.state, ticked.content)["checklist"]:
         ticked.execute(TickStep(step["id"], True))
-    cue = store.create(SOLO, name="Her cue", seed=2)
-    quiet = store.create(SOLO, name="Her quiet cue", seed=2)
-    for n, zone, sites in HEXES:
-        cue.execute(AddHex(n, zone, sites))
-        quiet.execute(AddHex(n, zone, sites))
+    return ticked
+
+
+def _four(store: GameStore) -> Session:
     four = store.create(GameSetup(game="mota", players=FOUR), name="Four at the table", seed=6)
     for round_gains in ((3, 5, 1, 2), (4, 0, 6, 3)):
         for pid, gain in zip(("p1", "p2", "p3", "p4"), round_gains, strict=True):
             if gain:
                 four.execute(AdjustScore(pid, gain))
         four.execute(NextRound())
+    return four
+
+
+def _finished(store: GameStore) -> Session:
     finished = store.create(GameSetup(game="mota", players=FOUR[:2]), name="Done", seed=3)
     finished.execute(AdjustScore("p1", 4))
     finished.execute(AdjustScore("p2", 9))
     for _ in range(3):
         finished.execute(NextRound())
     finished.execute(FinishGame())
-    games = {"ticked": ticked.id, "asking": asking.id, "solo": solo.id, "cue": cue.id, "quiet": quiet.id,
-             "four": four.id, "finished": finished.id}
-    return games
+    return finished
+
+
+#: The games the tests open, by name: her question asked, her meadow, a ticked setup, her cues, four at the table,
+#: a finished game.
+GAMES: dict[str, Callable[[GameStore], Session]] = {
+    "asking": _asking, "solo": _meadow("Against her"), "ticked": _ticked, "cue": _meadow("Her cue"),
+    "quiet": _meadow("Her quiet cue"), "four": _four, "finished": _finished}
+
+
+class Games(dict[str, str]):
+    """A game's id by name (``GAMES``), the game written into the server's saves when a test first asks for it, once
+    for each try (``made_for_this_try``): a test makes only the games it opens (all seven, for each test, cost about
+    half a second of its time at load)."""
+
+    def __init__(self, served: Server) -> None:
+        super().__init__()
+        self.served = served
+
+    def __missing__(self, which: str) -> str:
+        self[which] = made_for_this_try(self.served, lambda store: GAMES[which](store).id)
+        return self[which]
 
 
 @pytest.fixture
 def prepared(served: Server) -> tuple[Server, dict[str, str]]:
-    return served, made_for_this_try(served, the_games)
+    return served, Games(served)
 
 
 @pytest.fixture
@@ -91,12 +125,16 @@ def open_game(browser: Browser, prepared: tuple[Server, dict[str, str]]) -> Iter
     opened: list[Ui] = []
 
     def open_tab(which: str, viewport: dict[str, int] = PHONE_NOW, vibrate: bool = False) -> Ui:
+        """``vibrate``: the stand-ins counting vibrations and sounds put in the page once the game is open (the app
+        looks ``navigator.vibrate`` and ``play`` up at each cue). Not an init script: a tab given one is not handed
+        on, so each such test paid a new browser context (about 1.7 CPU s more than a tab handed on); what a cue
+        made while the page started is no longer counted, and no test looks for one there."""
         ui = new_tab(browser, srv.url, viewport)
-        if vibrate:
-            ui.add_init_script(VIBRATIONS)
-            ui.add_init_script(PLAYS)
         opened.append(ui)
-        return ui.open(f"/game/{games[which]}", "game")
+        ui.open(f"/game/{games[which]}", "game")
+        if vibrate:
+            ui.page.evaluate(f"() => {{ {VIBRATIONS}\n{PLAYS} }}")
+        return ui
 
     yield open_tab
     for ui in opened:
@@ -108,6 +146,14 @@ def box(ui: Ui, identifier: str) -> dict[str, float]:
     found = ui.by_id(identifier).bounding_box()
     assert found is not None, f"{identifier} has no box"
     return found
+
+
+def box_now(ui: Ui, identifier: str) -> dict[str, float] | None:
+    """The control's box as it is now, or None while it has none (drawn again meanwhile): for a wait on the layout."""
+    try:
+        return ui.by_id(identifier).bounding_box(timeout=1000) if ui.exists(identifier) else None
+    except PlaywrightError:
+        return None
 
 
 def inside(ui: Ui, identifier: str) -> bool:
@@ -291,12 +337,25 @@ def test_screenshots_at_phone_and_tablet_size_and_the_tablets_standings_beside_t
     ui.by_id("summary-winner").wait_for()
     ui.shot("now-phone-finished-summary")
     ui.page.set_viewport_size(TABLET_NOW)  # type: ignore[arg-type]
+    # The server hears of the new width a moment later and draws the screen again in two columns: a screen drawn
+    # before that is a phone's (the standings across the whole width), so the shots wait for the two columns.
+    ui.until(lambda: (box_now(ui, "scores") or {"width": TABLET_NOW["width"]})["width"] < TABLET_NOW["width"] / 2,
+             "the standings in a tablet's column")
     _shoot(ui, prepared[1], "now-tablet")
     ui.go(f"/game/{prepared[1]['solo']}", "game")
-    scores, jump = box(ui, "scores"), box(ui, "jump-bar")
+    seen: list[tuple[dict[str, float] | None, dict[str, float] | None]] = [(None, None)]
+
+    def beside() -> bool:
+        scores, jump = box_now(ui, "scores"), box_now(ui, "jump-bar")
+        seen.append((scores, jump))
+        return (scores is not None and jump is not None and scores["x"] + scores["width"] <= jump["x"] + 1
+                and scores["y"] < TABLET_NOW["height"] and jump["y"] < TABLET_NOW["height"])
+
+    try:
+        ui.until(beside, "the standings beside the panels, on the first screen")
+    except AssertionError as never:
+        raise AssertionError(f"{never}; the last boxes (standings, jump bar): {seen[-1]}") from None
     ui.shot("now-tablet-solo")
-    assert scores["x"] + scores["width"] <= jump["x"] + 1, (scores, jump)
-    assert scores["y"] < TABLET_NOW["height"] and jump["y"] < TABLET_NOW["height"]
 
 
 def test_screenshots_at_the_largest_text(browser: Browser, prepared: tuple[Server, dict[str, str]]) -> None:

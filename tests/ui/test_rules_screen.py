@@ -74,11 +74,14 @@ def first_result(ui: Ui, title: str) -> None:
     ui.expect_label("result-0", re.compile("^" + re.escape(title) + r"\."))
 
 
-def first_search(ui: Ui, text: str, title: str) -> None:
-    """The first words typed on a freshly opened screen. On a loaded machine (CI's second worker) the field once
-    showed the words while no keystroke had reached the server; a player would type again, and so does this."""
+def first_search(ui: Ui, text: str, title: str, *, paste: bool = True) -> None:
+    """The first words put in the search on a freshly opened screen: pasted (one search, as a paste makes), except
+    where typing is what is checked (``paste=False``: a search at each key, each redrawn in software; typing is
+    checked by ``test_typing_searches_at_each_keystroke_and_a_typo_finds_the_ladybug_tie``). On a loaded machine
+    (CI's second worker) the field once showed the words while no keystroke had reached the server; a player would
+    type again, and so does this."""
     for attempt in range(2):
-        ui.type_into(SEARCH, text)
+        ui.type_into(SEARCH, text, paste=paste)
         try:
             ui.expect_label("result-0", re.compile("^" + re.escape(title) + r"\."), timeout_ms=8000)
             return
@@ -90,7 +93,7 @@ def first_search(ui: Ui, text: str, title: str) -> None:
 def test_typing_searches_at_each_keystroke_and_a_typo_finds_the_ladybug_tie(tab: OpenTab) -> None:
     ui = tab("/rules", "rules")
     ui.by_id("rules-browse").wait_for()
-    first_search(ui, "brood", title_of("mm-broodmother-mode-overview"))  # half a word is completed as typed
+    first_search(ui, "brood", title_of("mm-broodmother-mode-overview"), paste=False)  # half a word, completed
     ui.type_into(SEARCH, "ladybg tie")
     first_result(ui, title_of(LADYBUG_TIE))
     # Redrawing at every keystroke never loses or reorders what was typed.
@@ -108,7 +111,7 @@ def test_spanish_finds_the_madre_de_la_camada(tab: OpenTab) -> None:
     expect_chosen(ui, "rules-lang-en")
     ui.tap("rules-lang-es")
     expect_chosen(ui, "rules-lang-es")
-    ui.type_into(SEARCH, "madre de la camada")
+    ui.type_into(SEARCH, "madre de la camada", paste=True)
     ui.expect_label("result-0", re.compile("Madre de la Camada"))
     for position in range(3):
         assert "Madre de la Camada" in ui.label(f"result-{position}")
@@ -167,20 +170,6 @@ def test_a_bookmark_survives_a_reload_and_is_listed_on_the_start_view(tab: OpenT
     ui.expect_label("entry-title", title_of(LADYBUG_TIE))
 
 
-def test_a_trackers_help_topic_lists_its_entries_first_with_the_search_box_ready(tab: OpenTab) -> None:
-    wanted = topic("broodmother.turn")
-    assert wanted is not None
-    ui = tab("/rules?topic=broodmother.turn", "rules")
-    ui.expect_label("rules-topics-title", wanted.title)
-    for entry_id in wanted.entries[:3]:
-        assert ui.label(f"topic-{entry_id}").startswith(title_of(entry_id))
-    box = ui.page.get_by_role("textbox", name=SEARCH, exact=True)
-    assert box.count() == 1
-    ui.tap(f"topic-{wanted.entries[0]}")
-    ui.wait_screen("rule-entry")
-    ui.expect_label("entry-title", title_of(wanted.entries[0]))
-
-
 def test_browsing_opens_a_book_then_a_heading_in_rulebook_order(tab: OpenTab) -> None:
     corpus = load_corpus()
     book = "Antscape"
@@ -201,7 +190,7 @@ def test_a_book_filter_narrows_the_results(tab: OpenTab) -> None:
     ui.tap("rules-filters")
     ui.tap("filter-book-as")
     ui.expect_label("rules-filters", re.compile(r"\(1 on\)"))
-    ui.type_into(SEARCH, "tie")
+    ui.type_into(SEARCH, "tie", paste=True)
     ui.expect_label("result-0", re.compile(r"\. Antscape > "))
     for position in range(3):
         if ui.exists(f"result-{position}"):
@@ -224,14 +213,31 @@ def small_buttons(ui: Ui) -> list[tuple[str, dict[str, float]]]:
     return small
 
 
-def test_every_button_is_a_48px_touch_target(tab: OpenTab) -> None:
+def test_a_trackers_help_topic_lists_its_entries_first_and_every_button_is_a_48px_touch_target(
+        tab: OpenTab) -> None:
+    """A tracker's "?" topic: its entries first, the search box ready, an entry opening on a tap (its buttons 48 px);
+    then, from the topic again, the filters and the folds open, results and an entry: every button 48 px."""
+    wanted = topic("broodmother.turn")
+    assert wanted is not None
     ui = tab("/rules?topic=broodmother.turn", "rules")
+    ui.expect_label("rules-topics-title", wanted.title)
+    for entry_id in wanted.entries[:3]:
+        assert ui.label(f"topic-{entry_id}").startswith(title_of(entry_id))
+    box = ui.page.get_by_role("textbox", name=SEARCH, exact=True)
+    assert box.count() == 1
+    ui.tap(f"topic-{wanted.entries[0]}")
+    ui.wait_screen("rule-entry")
+    ui.expect_label("entry-title", title_of(wanted.entries[0]))
+    assert small_buttons(ui) == []
+    ui.tap("back-to-search")  # the topic's list again, as the entry's own way back goes
+    ui.wait_screen("rules")
+    ui.expect_label("rules-topics-title", wanted.title)
     ui.tap("rules-filters")
     open_fold(ui, "browse-book-mm")
     ui.show("browse-section-mm-0")  # far down the page: off-screen nodes are not in the tree
     open_fold(ui, "browse-section-mm-0")
     assert small_buttons(ui) == []
-    ui.type_into(SEARCH, "ladybug")
+    ui.type_into(SEARCH, "ladybug", paste=True)
     ui.expect_label("result-0", re.compile("Ladybug"))
     assert small_buttons(ui) == []
     ui.tap("result-0")
@@ -239,19 +245,25 @@ def test_every_button_is_a_48px_touch_target(tab: OpenTab) -> None:
     assert small_buttons(ui) == []
 
 
-@pytest.mark.parametrize(("size", "viewport"), [("phone", PHONE), ("tablet", TABLET)])
-def test_screenshots_of_results_and_an_entry(tab: OpenTab, size: str, viewport: dict[str, int]) -> None:
-    ui = tab("/rules", "rules", viewport)
+def test_screenshots_of_results_and_an_entry_at_phone_then_tablet_size(tab: OpenTab) -> None:
+    """Results, an entry and a topic shot at a phone's size, then in the same tab widened to a tablet's (the search
+    reached there by its route, ``?q=``, as the way back from an entry goes): a tab's start costs seconds."""
+    ui = tab("/rules", "rules", PHONE)
     first_search(ui, "ladybug tie", title_of(LADYBUG_TIE))
-    ui.page.keyboard.press("Tab")  # move the focus off the box so the shot shows the page at rest
-    ui.shot(f"rules-search-{size}")
-    ui.tap("result-0")
-    ui.wait_screen("rule-entry")
-    ui.expect_label("entry-title", title_of(LADYBUG_TIE))
-    ui.shot(f"rules-entry-{size}")
-    ui.go("/rules?topic=broodmother.turn", "rules")  # the same tab, as a link goes: a tab's start costs seconds
-    ui.expect_label("rules-topics-title", topic("broodmother.turn").title)  # type: ignore[union-attr]
-    ui.shot(f"rules-topic-{size}")
+    for size in ("phone", "tablet"):
+        if size == "tablet":
+            ui.page.set_viewport_size(TABLET)  # type: ignore[arg-type]
+            ui.go("/rules?q=ladybug+tie", "rules")
+            first_result(ui, title_of(LADYBUG_TIE))
+        ui.page.keyboard.press("Tab")  # move the focus off the box so the shot shows the page at rest
+        ui.shot(f"rules-search-{size}")
+        ui.tap("result-0")
+        ui.wait_screen("rule-entry")
+        ui.expect_label("entry-title", title_of(LADYBUG_TIE))
+        ui.shot(f"rules-entry-{size}")
+        ui.go("/rules?topic=broodmother.turn", "rules")  # the same tab, as a link goes: a tab's start costs seconds
+        ui.expect_label("rules-topics-title", topic("broodmother.turn").title)  # type: ignore[union-attr]
+        ui.shot(f"rules-topic-{size}")
 
 
 def test_an_interpretation_is_labelled_in_results_and_on_its_page_in_both_languages(
