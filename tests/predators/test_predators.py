@@ -30,7 +30,7 @@ from companion.core.predators.commands import (
     Summon,
     WinAgainst,
 )
-from companion.core.predators.model import KEY, validate_state
+from companion.core.predators.model import KEY, tracker, validate_state
 from companion.core.predators.rules import spores_for
 from companion.core.predators.view import predators_view
 from companion.core.session import Session, new_doc
@@ -315,3 +315,20 @@ def test_the_ladybug_goes_to_the_hex_with_the_most_aphids(content: Content) -> N
         "7 and 3 tie with 2 aphids each: hex 3, the lower number (with Herd Omen, its player picks).")
     s.execute(Summon("ladybug", 3))
     assert predators_view(s.state, content)["ladybug"] is None
+
+
+def test_a_predator_in_battle_leaves_the_board_only_by_the_battles_end(content: Content) -> None:
+    """Found by the property machine: 0 Health typed (or dealt) while a battle against that Predator was on left the
+    battle fought against a Predator gone from the board, a game the app could not read back."""
+    s = game(content)
+    to_round(s, 3)
+    run(s, Summon("ladybug", 2), SetTierText("ladybug", 3, "Discard 3 cards.", cards=3), StartBattle("ladybug", "p1"))
+    health = card(s, "ladybug")["health"]
+    for command in (SetHealth("ladybug", 0), Damage("ladybug", health)):
+        with pytest.raises(CommandError, match="Finish or cancel the battle in progress first"):
+            s.execute(command)
+    s.execute(Damage("ladybug", 1))  # casualties short of 0 still count during the battle
+    s.execute(CancelBattle())
+    s.execute(SetHealth("ladybug", 0))  # and once it is over, 0 Health takes it out for good
+    assert [p["gone"] for p in tracker(s.state)["predators"] if p["id"] == "ladybug"] == [True]
+    validate_state(tracker(s.state), s.state, content)

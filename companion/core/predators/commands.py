@@ -63,6 +63,13 @@ def _names(ids: tuple[str, ...] | list[str]) -> Msg:
     return listing([predator_name(p) for p in ids])
 
 
+def check_not_gone_mid_battle(state: State, predator: str, health: int) -> None:
+    """A Predator in battle leaves only by that battle's end (else the battle is fought against nothing)."""
+    battle = tracker(state)["battle"]
+    if health == 0 and battle is not None and battle["predator"] == predator:
+        raise CommandError(msg("Finish or cancel the battle in progress first."))
+
+
 def set_health(p: OnBoard, health: int) -> None:
     p["health"] = health
     if health == 0:
@@ -189,6 +196,7 @@ class SetHealth(_OnBoard, name="predator_set_health"):
     def verify(self, state: State, content: Content) -> None:
         p = self.summoned(state)
         check_health(self.health)
+        check_not_gone_mid_battle(state, self.predator, self.health)
         if p["health"] == self.health:
             raise CommandError(msg("The {predator} already has {health} Health.", predator=predator_name(self.predator),
                                    health=self.health))
@@ -216,7 +224,7 @@ class Damage(_OnBoard, name="predator_damage"):
         require_int(self.amount, "Casualties", 1, predators_content(content)["max_health"])
         if self.by:
             player(state, self.by)
-        del p
+        check_not_gone_mid_battle(state, self.predator, max(0, p["health"] - self.amount))
 
     def after(self, state: State) -> int:
         return max(0, self.summoned(state)["health"] - self.amount)
