@@ -327,7 +327,9 @@ def test_a_predator_in_battle_leaves_the_board_only_by_the_battles_end(content: 
     for command in (SetHealth("ladybug", 0), Damage("ladybug", health)):
         with pytest.raises(CommandError, match="Finish or cancel the battle in progress first"):
             s.execute(command)
+    assert card(s, "ladybug")["health"] == health  # the refusals changed nothing
     s.execute(Damage("ladybug", 1))  # casualties short of 0 still count during the battle
+    assert card(s, "ladybug")["health"] == health - 1
     s.execute(CancelBattle())
     s.execute(SetHealth("ladybug", 0))  # and once it is over, 0 Health takes it out for good
     assert [p["gone"] for p in tracker(s.state)["predators"] if p["id"] == "ladybug"] == [True]
