@@ -90,9 +90,24 @@ def reuse(live: object, fresh: object, was: Drawings, now: Drawings) -> None:
     live_attrs = vars(live)
     for name, item in vars(fresh).items():
         old = live_attrs.get(name)
-        if name[0] != "_" and type(item) is list and type(old) is list and _paired(old, item):
-            item[:] = [_swapped(*pair, was, now) if _is_control(pair[0]) and _is_control(pair[1]) else pair[1]
-                       for pair in zip(old, item, strict=False)] + item[len(old):]
+        if name[0] != "_" and type(item) is list and type(old) is list:
+            item[:] = _list_swapped(old, item, was, now)
+
+
+def _list_swapped(live: list[object], fresh: list[object], was: Drawings, now: Drawings) -> list[object]:
+    """``fresh``'s items, each swapped for the item on the page Flet pairs it with when both draw the same: by place
+    when the two lists' keys match in order (or none has one), else by key, for the keyed items alone (an item
+    put before a keyed one - her instructions above "Her turn" - leaves that one on the page, not sent again)."""
+    if _paired(live, fresh):
+        return [_swapped(*pair, was, now) if _is_control(pair[0]) and _is_control(pair[1]) else pair[1]
+                for pair in zip(live, fresh, strict=False)] + fresh[len(live):]
+    keyed: dict[object, object] = {}
+    for item in live:
+        if (key := _key_of(item)) is not None:
+            keyed.setdefault(key, item)
+    return [_swapped(keyed[key], item, was, now)
+            if (key := _key_of(item)) is not None and key in keyed and _is_control(item) else item
+            for item in fresh]
 
 
 def _swapped(live: object, fresh: object, was: Drawings, now: Drawings) -> object:

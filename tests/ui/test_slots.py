@@ -157,6 +157,35 @@ def test_a_part_drawn_differently_keeps_the_page_controls_drawn_as_before_with_t
         "a part Flet has not reconciled yet (sent whole) lends it no control"
 
 
+def test_a_keyed_control_stays_on_the_page_when_something_comes_before_it() -> None:
+    """Her report put above "Her turn" (keyed) in her moment: Flet pairs the keyed row with the page's by its key, so
+    the page's own row is kept (not sent again), with the new build's handler; an unkeyed item is never paired by
+    place among keyed ones, and a keyed one drawn differently is the new build's."""
+    said: list[str] = []
+    slots = Slots()
+
+    def her_turn(label: str, note: str) -> Any:
+        return ft.Row([ft.Button(label, on_click=lambda _: said.append(note))], key="her-turn")
+
+    slots.begin(layout="phone")
+    slots.settle([ft.Column([slots.part("now", ft.Column([her_turn("Her turn", "first")]))])])
+    live: Any = slots.placed["now"].holder.content
+    reconciled(live)
+    kept_row = live.controls[0]
+    slots.begin(layout="phone")
+    fresh: Any = ft.Column([ft.Text("She gains 1 Colony Point"), her_turn("Her turn", "second")])
+    slots.settle([ft.Column([slots.part("now", fresh)])])
+    assert fresh.controls[1] is kept_row, "the keyed row drawn as before is the page's own (Flet skips it)"
+    assert fresh.controls[0].value == "She gains 1 Colony Point"
+    kept_row.controls[0].on_click(None)
+    assert said == ["second"]
+    reconciled(fresh)
+    slots.begin(layout="phone")
+    changed: Any = ft.Column([ft.Text("She gains 2 Colony Points"), her_turn("Her turn (2)", "third")])
+    slots.settle([ft.Column([slots.part("now", changed)])])
+    assert changed.controls[1] is not kept_row and changed.controls[1].controls[0].content == "Her turn (2)"
+
+
 def test_a_field_holding_what_was_typed_is_drawn_again_not_kept() -> None:
     """The page's controls are compared as they are now: a field the player typed into (Flet writes the typed value
     into the control) is not the empty field the new build draws, so Flet's diff gets to send the empty one."""

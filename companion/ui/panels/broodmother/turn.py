@@ -129,7 +129,7 @@ def virtual(ctx: PanelContext, view: BroodmotherView) -> list[ft.Control]:
     tap = drawing(ctx, DrawCard) if can else None
     out: list[ft.Control] = [ft.Row([choice(
         tr("Her turn: draw and resolve her card"), tap, ctx.sizes, text=tr("Her turn"), identifier="bm-her-turn",
-        kind="filled", icon=ft.Icons.BUG_REPORT, expand=True, big=True)])]
+        kind="filled", icon=ft.Icons.BUG_REPORT, expand=True, big=True)], key="bm-her-turn")]
     if not can and (reason := why_refused(ctx, DrawCard())):
         out.append(note(reason, ctx.sizes, identifier="bm-her-turn-why"))
     return out
@@ -286,7 +286,8 @@ def cancel(ctx: PanelContext, view: BroodmotherView) -> list[ft.Control]:
                  action_name=turn['action_name'], initiative=view['initiative']))
     face = trf("Cancel with a token ({initiative} left)", initiative=view['initiative'])
     return [ft.Row([choice(label, sending(ctx, CancelReaction, debounce="bm-cancel"), ctx.sizes, text=face,
-                           identifier="bm-cancel", kind="outlined", icon=ft.Icons.BLOCK, expand=True)])]
+                           identifier="bm-cancel", kind="outlined", icon=ft.Icons.BLOCK, expand=True)],
+                   key="bm-cancel")]
 
 
 def chamber_eggs(ctx: PanelContext, view: BroodmotherView) -> list[ft.Control]:
@@ -315,7 +316,7 @@ def report(ctx: PanelContext, view: BroodmotherView, *, readings: bool = True) -
         rows += report_readings(ctx, view)
     box = ft.Container(ft.Column(rows, spacing=6), padding=ft.Padding.symmetric(horizontal=8, vertical=6),
                        border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST)
-    return [ft.Semantics(identifier="bm-report", container=True, live_region=True, content=box)]
+    return [ft.Semantics(identifier="bm-report", container=True, live_region=True, content=box, key="bm-report")]
 
 
 def report_readings(ctx: PanelContext, view: BroodmotherView) -> list[ft.Control]:
