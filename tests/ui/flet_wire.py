@@ -121,7 +121,7 @@ class WireDevice:
 
     def settled(self, quiet: float = 0.3, timeout: float = 15) -> None:
         """Wait until nothing has arrived for ``quiet`` seconds: every pass of an answer is in (the game screen
-        sends the panels a tap left untouched in a second pass, right after the first)."""
+        sends the panels a tap left untouched in a second pass, on a phone-size page ``REST_AFTER`` after the first)."""
         deadline = time.monotonic() + timeout
         with self._seen:
             while True:

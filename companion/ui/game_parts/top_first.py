@@ -22,6 +22,14 @@ if TYPE_CHECKING:
 REST_AFTER = 0.1  # s between the top's update and the rest's
 
 
+def rest_after(screen: GameScreen) -> float:
+    """How long a two-pass answer (a tap's, an opening's, a kept screen's) waits before its second pass: on a phone
+    ``REST_AFTER``, so the browser paints the top (her moment, the round bar, the standings) before it reads the
+    panels below the fold (two updates read in one go are built in one frame: at 4x, her draw's frame took the
+    top and the panels together); on a tablet, where the panels are beside the top, no wait."""
+    return 0 if screen.layout() else REST_AFTER
+
+
 class TopFirst:
     """The slots a kept screen shown again hides from its first frame, until its second update shows them."""
 
@@ -45,7 +53,7 @@ class TopFirst:
         page.run_task(self._show_the_rest)
 
     async def _show_the_rest(self) -> None:
-        await asyncio.sleep(REST_AFTER)
+        await asyncio.sleep(rest_after(self.screen))
         hidden, self.hidden = self.hidden, []
         for holder in hidden:  # as its slot has it now (a change drawn meanwhile may have shown it already)
             content = getattr(holder, "content", None)

@@ -28,7 +28,7 @@ from companion.ui.game_parts.her_moment import asking, now_box
 from companion.ui.game_parts.panel_parts import PanelParts
 from companion.ui.game_parts.round_bar import RoundBar
 from companion.ui.game_parts.standings import MOMENT_SPAN, Standings
-from companion.ui.game_parts.top_first import TopFirst
+from companion.ui.game_parts.top_first import TopFirst, rest_after
 from companion.ui.i18n import render, tr, trf
 from companion.ui.kept import GameReader
 from companion.ui.page_size import page_width
@@ -65,7 +65,6 @@ class GameScreen(Screen):
         self._answering: str | None = None  # while a tap is answered first: the part it was made in
         self._answered: int | None = None  # the revision an answer's first pass drew, until its second pass
         self._rest_waiting = False  # the second pass of an answer is on its way
-        self._measured: spans.Tap | None = None  # the measured tap (``companion.spans``) its second pass belongs to
         self.jump_chips = Reused()  # the jump bar's chips, kept from one drawing to the next
         self.round_bar = RoundBar(self)  # the screen's parts, each drawn by its own
         self.standings = Standings(self)
@@ -92,8 +91,7 @@ class GameScreen(Screen):
             view = super().build_view()
         finally:
             self._sketching = False
-        self._measured = spans.later()  # a measured opening goes on in the second pass
-        self.app.page.run_task(self._fill_in)
+        self.app.page.run_task(self._fill_in, spans.later())  # a measured opening goes on in the second pass
         return view
 
     @property
@@ -102,12 +100,12 @@ class GameScreen(Screen):
         (``PanelParts``)."""
         return self._sketching
 
-    async def _fill_in(self) -> None:
+    async def _fill_in(self, measured: spans.Tap | None) -> None:
         """The opening's second pass: every panel drawn whole, then the place a route names scrolled to, now that
-        the panels above it have their height."""
-        await asyncio.sleep(0)  # the first pass goes out first
+        the panels above it have their height. ``measured``: the opening's own measure (a tap answered meanwhile has
+        its own)."""
+        await asyncio.sleep(rest_after(self))  # the first pass goes out, and on a phone is painted, first
         self._filling = False
-        measured, self._measured = self._measured, None
         with spans.resumed(measured):
             if self.app.screen is self and self.view is not None:
                 self.app.answers.guard(self.refresh)
@@ -153,16 +151,16 @@ class GameScreen(Screen):
         self._answered = self.session.revision
         if not self._rest_waiting:
             self._rest_waiting = True
-            self._measured = spans.later()  # a measured tap goes on in the second pass
-            self.app.page.run_task(self._draw_the_rest)
+            self.app.page.run_task(self._draw_the_rest, spans.later())  # a measured tap goes on in that pass
 
-    async def _draw_the_rest(self) -> None:
+    async def _draw_the_rest(self, measured: spans.Tap | None) -> None:
         """The second pass of an answer: the panels, as saved now (those nothing changed for are kept). The rest
-        of the screen was drawn by the first pass from the same revision, so it is left as it is."""
-        await asyncio.sleep(0)  # the first pass's patches go out first
+        of the screen was drawn by the first pass from the same revision, so it is left as it is. ``measured``: the
+        tap that asked for this pass (one asked meanwhile is answered by it too, its measure ending with its first)."""
+        await asyncio.sleep(rest_after(self))  # the first pass goes out, and on a phone is painted, first
         self._rest_waiting = False
         answered, self._answered = self._answered, None
-        with spans.resumed(self._measured):
+        with spans.resumed(measured):
             if answered is None or self.app.screen is not self or self.view is None:
                 return
             self.panels_only = answered == self.session.revision
