@@ -141,8 +141,11 @@ def _is_control(value: object) -> bool:
 
 
 def _key_of(item: object) -> object:
+    """The key Flet's diff pairs ``item`` by: a key object's value (a ``ScrollKey`` is neither hashable nor equal to
+    its value's other keys), else the key as given; None for an item without one."""
     values = getattr(item, "_values", None)
-    return values.get("key") if values is not None else None
+    key = values.get("key") if values is not None else None
+    return key.value if isinstance(key, ft.Key) else key
 
 
 def _is_function(value: object) -> bool:

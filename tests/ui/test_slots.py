@@ -181,6 +181,12 @@ def test_a_keyed_control_stays_on_the_page_when_something_comes_before_it() -> N
     assert said == ["second"]
     reconciled(fresh)
     slots.begin(layout="phone")
+    scrolled_to: Any = ft.Column([ft.Text("Battle", key=ft.ScrollKey("battle")),  # type: ignore[call-arg]
+                                  ft.Text("She gains 1 Colony Point"), her_turn("Her turn", "fourth")])
+    slots.settle([ft.Column([slots.part("now", scrolled_to)])])  # a key Flet reads by its value (unhashable)
+    assert scrolled_to.controls[2] is kept_row
+    reconciled(scrolled_to)
+    slots.begin(layout="phone")
     changed: Any = ft.Column([ft.Text("She gains 2 Colony Points"), her_turn("Her turn (2)", "third")])
     slots.settle([ft.Column([slots.part("now", changed)])])
     assert changed.controls[1] is not kept_row and changed.controls[1].controls[0].content == "Her turn (2)"
