@@ -344,6 +344,22 @@ def test_a_test_pages_shorter_quiet_says_a_silent_guest_away_sooner(table: Table
     assert table.host.tick() and table.host.guests[table.guest_of("Ana")].away
 
 
+def test_a_test_pages_shorter_quiet_says_a_silent_host_not_answering_sooner(table: Table,
+                                                                           quiet_restored: None) -> None:
+    clock = Clock()
+    ana = table.join("Ana")
+    ana.clock = clock
+    ana.heard = clock.now
+    assert ana.link is not None
+    ana.link.on_message = lambda text: None  # the host's words no longer arrive
+    for _ in range(3):  # a tick a beat, 3 s of silence: under the app's quiet time
+        clock.now += protocol.BEAT
+        assert not ana.tick() and ana.status == "connected"
+    protocol.quiet_for_a_test(3)
+    clock.now += 1.0
+    assert ana.tick() and ana.status == "quiet"
+
+
 def test_a_game_in_parts_reaches_the_guest_and_a_tap_in_parts_the_host(table: Table,
                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     from companion.table import parts
