@@ -26,7 +26,7 @@ from companion.core.schema import Json, SchemaError, check
 from companion.core.session import DOC_SCHEMA, Change, Doc, Executed, Session, touched_parts
 from companion.table import parts, protocol, times
 from companion.table.link import Link
-from companion.table.protocol import MAX_FROM_HOST, QUIET, BadMessage, GameDocument, Role
+from companion.table.protocol import MAX_FROM_HOST, BadMessage, GameDocument, Role
 
 log = logging.getLogger("companion.table")
 
@@ -154,14 +154,14 @@ class TableGuest:
             log.info("could not say goodbye to the host: %s", exc)
 
     def tick(self) -> bool:
-        """Run every ``BEAT`` seconds: the host is sent a beat, and a host silent for ``QUIET`` seconds is said to
-        be not answering (True when that is new: the screen redraws). Its next word brings the table back."""
+        """Run every ``BEAT`` seconds: the host is sent a beat, and a host silent for ``protocol.quiet()`` seconds is
+        said to be not answering (True when that is new: the screen redraws). Its next word brings the table back."""
         if self.status not in ("connected", "quiet"):
             return False
         self.send(protocol.beat())
         now, before = self.clock(), self._ticked
         self._ticked = now
-        if self.status == "connected" and now - self.heard > QUIET and not protocol.woke(before, now):
+        if self.status == "connected" and now - self.heard > protocol.quiet() and not protocol.woke(before, now):
             self.status = "quiet"
             return True
         return False

@@ -27,7 +27,7 @@ from companion.core.schema import Json, LogEntry
 from companion.core.session import Executed, Session
 from companion.table import parts, protocol, times
 from companion.table.link import Link
-from companion.table.protocol import LOG_SHOWN, MAX_FROM_GUEST, QUIET, BadMessage, GameDocument, Role
+from companion.table.protocol import LOG_SHOWN, MAX_FROM_GUEST, BadMessage, GameDocument, Role
 
 log = logging.getLogger("companion.table")
 
@@ -129,14 +129,15 @@ class TableHost:
 
     def tick(self) -> bool:
         """Run every ``BEAT`` seconds: each connected guest is sent a beat (with its role), and one silent for
-        ``QUIET`` seconds is marked away (True when one was: the list redraws). A word from it later marks it back."""
+        ``protocol.quiet()`` seconds is marked away (True when one was: the list redraws). A word from it later marks
+        it back."""
         now, gone, before = self.clock(), False, self._ticked
         self._ticked = now
         for guest in list(self.guests.values()):
             if not guest.connected:
                 continue
             self._send(guest, protocol.host_beat(guest.role))
-            if not guest.away and now - guest.heard > QUIET and not protocol.woke(before, now):
+            if not guest.away and now - guest.heard > protocol.quiet() and not protocol.woke(before, now):
                 guest.away = gone = True
         if gone:
             self.on_guests()

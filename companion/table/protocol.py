@@ -46,6 +46,25 @@ BEAT = 1.0  # seconds between two phones' beats (and between looks at the silenc
 #: read by Python, and a phone's Python can be busy for seconds at a time (opening a game took 3-8 s on the phone
 #: build with the CPU slowed 4x): at 4 s, guests of a busy host were told "not answering" and their taps refused.
 QUIET = 10.0
+#: The silence this page's phone waits out before it says the other is gone (``quiet``): ``QUIET``, unless a browser
+#: test shortened it (``quiet_for_a_test``).
+_quiet_here = QUIET
+
+
+def quiet() -> float:
+    """Seconds of silence after which this phone says the other is gone: ``QUIET`` in the app."""
+    return _quiet_here
+
+
+def quiet_for_a_test(seconds: float) -> None:
+    """This page's quiet time set to ``seconds`` (``QUIET`` sets it back), so a browser test sees a phone out of reach
+    said gone in seconds, not ten (``tests/web/test_table_phones.py``). Reached only through the hook of a page whose
+    own address asks for it (``?tabletest``, ``companion.table.tabletest``): nothing a peer sends, nor a route inside
+    the app, can call it. At least two beats (one late beat of a live phone is not silence), at most ``QUIET``."""
+    global _quiet_here
+    if not 2 * BEAT <= seconds <= QUIET:
+        raise ValueError("a test's quiet time is from two beats to QUIET")
+    _quiet_here = seconds
 
 
 def woke(last_tick: float | None, now: float) -> bool:

@@ -3,6 +3,10 @@
 Playwright's ``worker.evaluate``). Each call goes through the real ``WebLinker`` - the page's WebRTC, the codes -
 as the Share and Join screens do; none of it exists in a page opened without the word.
 
+Its ``quiet`` shortens the silence after which this phone says the other gone (``protocol.quiet_for_a_test``),
+so a test sees a phone out of reach said gone in seconds. What turns the hook on is the page's own address only:
+the query it was loaded with (a route inside the app is after the ``#``), never a text a peer sends.
+
 Every call returns a JSON text: ``{"ok": ...}`` or ``{"refused": <the message a player would read>}``.
 """
 
@@ -13,6 +17,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from companion.core.errors import GameError
+from companion.table import protocol
 from companion.table.link import Link
 from companion.table.web_link import linker
 
@@ -59,6 +64,12 @@ class Probe:
         link = self.links[number]
         return {"state": link.state, "peer": link.peer, "heard": self.heard[number], "states": self.states[number]}
 
+    async def quiet(self, seconds: float) -> dict[str, Any]:
+        """This phone says the other gone after ``seconds`` of silence (``protocol.QUIET``: the app's again): a
+        test's phone out of reach is seen in seconds (``tests/web/test_table_phones.py``)."""
+        protocol.quiet_for_a_test(seconds)
+        return {"quiet": protocol.quiet()}
+
     async def scan(self) -> dict[str, Any]:
         """The camera's first QR code, as the Join screen reads it (None: cancelled)."""
         return {"text": await linker().scan("Point the camera at the code.", "Cancel")}
@@ -93,5 +104,5 @@ def install_when_asked(page: Any, document_url: str) -> None:
 
     probe = Probe(page)
     calls = {name: create_proxy(_answering(getattr(probe, name)))
-             for name in ("offer", "join", "accept", "send", "close", "seen", "show", "scan")}
+             for name in ("offer", "join", "accept", "send", "close", "seen", "show", "scan", "quiet")}
     js.companionTableTest = to_js(calls, dict_converter=js.Object.fromEntries)

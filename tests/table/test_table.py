@@ -7,6 +7,7 @@ every change. The guests' screens are their mirrors (``MirrorSession``), read as
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -301,6 +302,62 @@ def test_a_silent_guest_is_shown_away_on_the_host_and_back_when_it_speaks(table:
     ana.tick()
     assert lists[-1] == [("Ana", False), ("Ben", False)]
     assert not table.host.guests[table.guest_of("Ana")].away
+
+
+@pytest.fixture
+def quiet_restored() -> Iterator[None]:
+    yield
+    protocol.quiet_for_a_test(protocol.QUIET)
+
+
+def test_the_quiet_time_is_the_apps_ten_seconds_unless_a_test_page_asks(quiet_restored: None) -> None:
+    """Without the hook (a page not opened with ``?tabletest`` in its own address) the quiet time is ``QUIET``, 10 s;
+    the word in a route (after the ``#``: the app's own links) or in the path turns nothing on. Only the hook sets
+    it: nothing else in the app calls the setter, so no text from a peer reaches it."""
+    from companion.table.tabletest import install_when_asked
+
+    assert protocol.QUIET == 10.0 and protocol.quiet() == protocol.QUIET
+    for url in ("http://phone/", "http://phone/#/rules?q=tabletest", "http://phone/tabletest/#/?tabletest"):
+        install_when_asked(None, url)  # returns before importing the page's ``js`` (absent here)
+    assert protocol.quiet() == protocol.QUIET
+    with pytest.raises(ModuleNotFoundError, match="js"):
+        install_when_asked(None, "http://phone/?tabletest")  # the page's own query: the hook would be put in
+    callers = {path.name for path in Path(protocol.__file__).parents[1].rglob("*.py")
+               if "quiet_for_a_test(" in path.read_text(encoding="utf-8")}
+    assert callers == {"protocol.py", "tabletest.py"}
+    for bad in (protocol.BEAT, protocol.QUIET + 1):  # a live phone's late beat is not silence; never longer
+        with pytest.raises(ValueError):
+            protocol.quiet_for_a_test(bad)
+
+
+def test_a_test_pages_shorter_quiet_says_a_silent_guest_away_sooner(table: Table, quiet_restored: None) -> None:
+    clock = Clock()
+    table.host.clock = clock
+    ana = table.join("Ana")
+    ana.clock = clock
+    assert ana.link is not None
+    ana.link.send = lambda text: None  # Ana's phone is locked: its beats stop
+    clock.now += 3.5
+    assert not table.host.tick()  # the app's quiet time: not yet
+    protocol.quiet_for_a_test(3)
+    clock.now += 0.5
+    assert table.host.tick() and table.host.guests[table.guest_of("Ana")].away
+
+
+def test_a_test_pages_shorter_quiet_says_a_silent_host_not_answering_sooner(table: Table,
+                                                                           quiet_restored: None) -> None:
+    clock = Clock()
+    ana = table.join("Ana")
+    ana.clock = clock
+    ana.heard = clock.now
+    assert ana.link is not None
+    ana.link.on_message = lambda text: None  # the host's words no longer arrive
+    for _ in range(3):  # a tick a beat, 3 s of silence: under the app's quiet time
+        clock.now += protocol.BEAT
+        assert not ana.tick() and ana.status == "connected"
+    protocol.quiet_for_a_test(3)
+    clock.now += 1.0
+    assert ana.tick() and ana.status == "quiet"
 
 
 def test_a_game_in_parts_reaches_the_guest_and_a_tap_in_parts_the_host(table: Table,

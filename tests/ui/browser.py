@@ -49,8 +49,20 @@ _NEXT_FRAMES = ("() => new Promise(ok => { requestAnimationFrame(() => requestAn
 #: waiting out ``_WAIT_FOCUS``: 24 tries for 10 typings in ``test_rules_screen.py``).
 _EDITING_VALUE = ("() => { const e = document.activeElement;"
                   " return e && e.closest('flt-text-editing-host') ? (e.value || '') : ''; }")
+#: Wait (3 s at most) until the keys will reach the field ``e`` just clicked; says where the focus went: "field" (its
+#: named node), "editing" (Flutter's editing element lying over the field: Flutter types there, and a page handed on
+#: keeps the one an autofocused field was given, whose named node then never gets the focus) or "" (neither: run
+#: out). An editing element over another field is not enough: that is the field focused before, which may keep the
+#: focus a while after the click on a loaded machine, and keys sent then would go to it.
 _WAIT_FOCUS = """e => new Promise(ok => { const t = Date.now(); (function w() {
-    if (document.activeElement === e || Date.now() - t > 3000) ok(); else setTimeout(w, 30); })(); })"""
+    const a = document.activeElement;
+    if (a === e) return ok('field');
+    if (a && a.closest('flt-text-editing-host')) {
+        const f = e.getBoundingClientRect(), r = a.getBoundingClientRect();
+        const x = r.x + r.width / 2, y = r.y + r.height / 2;
+        if (r.width > 0 && x >= f.left && x <= f.right && y >= f.top && y <= f.bottom) return ok('editing');
+    }
+    if (Date.now() - t > 3000) ok(''); else setTimeout(w, 30); })(); })"""
 
 
 #: How long the app is given to do what a test checks it did not do (``Ui.nothing_more``).
@@ -286,6 +298,7 @@ class Ui:
         self._kept = kept  # where its page waits for the next test once this tab is closed (``new_tab``)
         self._scripted = False  # an init script added: the page is not handed on (``add_init_script``)
         self._closed = False
+        self.focus_run_out = 0  # typings whose field the focus never reached in 3 s (``_WAIT_FOCUS``)
         # Listened to, not routed: Playwright's routing turns the HTTP cache off. A request elsewhere fails the test
         # at the tab's close whether or not it was answered (this machine has no internet anyway).
         page.on("request", self._heard)
@@ -618,7 +631,8 @@ class Ui:
         # The element itself: once focused, a field's name may grow by its hint ("Player 1 name Red").
         field = box.element_handle()
         field.click()
-        field.evaluate(_WAIT_FOCUS)  # Flutter moves its editing focus a moment after the click
+        if not field.evaluate(_WAIT_FOCUS):  # Flutter moves its editing focus a moment after the click
+            self.focus_run_out += 1
         self.next_frames()  # and attaches its editing engine on a frame after that
         if clear:
             field.press("Control+a")

@@ -61,6 +61,11 @@ def open_phone(page: Page, url: str) -> Phone:
     page.goto(url + "?tabletest", wait_until="commit")
     semantics_on(Ui(page, url))
     Ui(page, url).by_id("screen-home").wait_for(state="attached", timeout=START_MS)
+    return hooked(page, url)
+
+
+def hooked(page: Page, url: str) -> Phone:
+    """The phone of a page opened with ``?tabletest``, once its Python worker offers the hook."""
 
     def offered() -> Worker | None:
         workers = [w for w in page.workers if w.url.endswith("python-worker.js")]

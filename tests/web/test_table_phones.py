@@ -12,7 +12,8 @@ locked phone's are, so it answers nothing, not even WebRTC's own checks - is sho
 a guest says the host's phone is not answering (each in its language), and each comes back by itself and plays
 again; the host's page closed is said on every guest as the host leaving, and the host's phone, opened again, reads
 the game back from its own saves with every change. (Chromium's network emulation offline does not touch a data
-channel: a text sent "offline" arrived, so it cannot stand for a Wi-Fi drop.)
+channel: a text sent "offline" arrived, so it cannot stand for a Wi-Fi drop.) While a phone is out of reach, the
+phones judging its silence wait 3 s for it, not the app's 10 (the link's test hooks: ``?tabletest``).
 """
 
 from __future__ import annotations
@@ -32,17 +33,24 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, expect
 
 from companion.store import GameStore
+from companion.table.protocol import QUIET
 from tests.table.test_table_browser import join
 from tests.ui.browser import Ui
 from tests.ui.test_broodmother_panel import her_turn
 from tests.web.conftest import ROOT, Site, phone_context
 from tests.web.test_phone_build import game_from_a_computer, start
+from tests.web.test_table_link import hooked
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("web-build")]  # one dist/web
 
 #: What each guest's banner says, in its language, when the host's phone stops answering and when it leaves.
 NOT_ANSWERING = {"Ben": "not answering", "Cy": "no responde"}
 LEFT = {"Ben": "stopped sharing", "Cy": "dejó de compartir"}
+#: Each phone's page is opened with the link's test hooks (``companion.table.tabletest``): while another phone is
+#: out of reach, the phones judging its silence say it gone after ``TEST_QUIET`` seconds rather than the app's
+#: ``protocol.QUIET`` (10 s), the rest of the journey at the app's own.
+HOOKS = "?tabletest"
+TEST_QUIET = 3
 
 
 def test_three_phones_play_one_game_out_of_reach_and_back_kept_on_the_hosts(chromium: Browser, site: Site,
@@ -52,7 +60,7 @@ def test_three_phones_play_one_game_out_of_reach_and_back_kept_on_the_hosts(chro
         host, host_pids = opened_with_renderers(host_phone, site.url)
         game_id = a_solo_game(host, tmp_path)
         ben, ben_pids = opened_with_renderers(ben_phone, site.url)
-        cy = start(cy_phone.new_page(), site.url)
+        cy = start(cy_phone.new_page(), site.url, path=HOOKS)
         in_spanish(cy)
         host.tap("share-table")
         for guest, name, lang in ((ben, "Ben", "en"), (cy, "Cy", "es")):
@@ -165,9 +173,9 @@ def top_of(ui: Ui, identifier: str) -> float:
 
 
 def ben_out_of_reach_and_back(host: Ui, ben_pids: set[int]) -> None:
-    """Ben's phone answers nothing: the host's list says so after ``QUIET`` (10 s) and a beat, Cy still connected;
-    then Ben is back by itself, in its place (the Share dialog open)."""
-    with not_answering(ben_pids):
+    """Ben's phone answers nothing: the host's list says so after the quiet time (``TEST_QUIET``) and a beat, Cy
+    still connected; then Ben is back by itself, in its place (the Share dialog open)."""
+    with quiet_shortened(host), not_answering(ben_pids):
         host.expect_label("table-guest-Ben", "Ben (not answering)")
         host.expect_label("table-guest-Cy", "Cy (connected)")
     host.expect_label("table-guest-Ben", "Ben (connected)")
@@ -188,7 +196,7 @@ def host_out_of_reach_and_back(host: Ui, ben: Ui, cy: Ui, host_pids: set[int]) -
     ben.tap("plus-p1")
     for ui in (host, ben, cy):
         ui.expect_label("total-p1", re.compile(r"^Ana: 1\b"))
-    with not_answering(host_pids):
+    with quiet_shortened(ben, cy), not_answering(host_pids):
         for ui, name in ((ben, "Ben"), (cy, "Cy")):
             ui.expect_text("table-banner", NOT_ANSWERING[name])
         expect(cy.by_id("plus-p1")).to_have_attribute("aria-disabled", "true")  # view only meanwhile
@@ -230,8 +238,22 @@ def _ancestors(pid: int) -> list[int]:
 def opened_with_renderers(context: BrowserContext, url: str) -> tuple[Ui, set[int]]:
     """A phone's page, and the renderer processes that appeared with it (its own: each profile has its own)."""
     before = renderers()
-    ui = start(context.new_page(), url)
+    ui = start(context.new_page(), url, path=HOOKS)
     return ui, renderers() - before
+
+
+@contextmanager
+def quiet_shortened(*judges: Ui) -> Iterator[None]:
+    """The phones in ``judges`` say a silent phone gone after ``TEST_QUIET`` seconds for the block's time, then
+    after the app's ``QUIET`` again (each checks it was told: the hook answers with the time it set)."""
+    hooks = [hooked(ui.page, ui.base_url) for ui in judges]
+    for hook in hooks:
+        assert hook.ok("quiet", TEST_QUIET) == {"quiet": TEST_QUIET}
+    try:
+        yield
+    finally:
+        for hook in hooks:
+            assert hook.ok("quiet", QUIET) == {"quiet": QUIET}
 
 
 @contextmanager
