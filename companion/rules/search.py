@@ -187,19 +187,17 @@ class SearchIndex:
             return []
         index = self._langs[lang]
         matches = match_words(index, words, lang)
-        named = self._books_named(words)
-        name_words = self._whole_names_said(named, words)
+        name_words = self._whole_names_said(named := self._books_named(words), words)
         weights = [_word_weight(index, matches, number) * (META_WORD_WEIGHT if word in META_WORDS else 1.0)
                    * (BOOK_NAME_WORD_WEIGHT if word in name_words else 1.0)
                    for number, word in enumerate(words)]
         coverage = self._coverage(index, matches, weights, book_name, kind)
         boost = self._boosts(coverage, in_play, _kind_points(query, words), named,
                              frozenset() if named or len(said) < 2 else books_termed(said, self.book_terms[lang]))
-        wanted = asks_for_overview(query)
-        ranked = self._ranked(index, coverage, boost, matches, weights, max(CANDIDATES, limit), wanted)
+        pool, wanted = max(CANDIDATES, limit), asks_for_overview(query)
+        ranked = self._ranked(index, coverage, boost, matches, weights, pool, wanted)
         if len(ranked) < limit < len(coverage):  # rules kept once left too few: as many more as could be hidden
-            ranked = self._ranked(index, coverage, boost, matches, weights, max(CANDIDATES, limit) + self._linked,
-                                  wanted)
+            ranked = self._ranked(index, coverage, boost, matches, weights, pool + self._linked, wanted)
         return [self._hit(number, score, lang, set(matches)) for score, number in ranked[:limit]]
 
     def _ranked(self, index: _LangIndex, coverage: dict[int, float], boost: dict[int, float], matches: Matches,
