@@ -44,7 +44,7 @@ from companion.rules.text import content_tokens  # noqa: E402
 SETS = {name: ROOT / "tests" / "rules" / f"{name}_questions.json"
         for name in ("player", "held_out", "coverage", "held_out_2", "held_out_3", "held_out_4", "held_out_5",
                      "held_out_6", "held_out_7", "held_out_8", "table", "table_2", "table_3", "table_4", "table_5",
-                     "table_6", "table_7")}
+                     "table_6", "table_7", "table_8")}
 SETS["queries"] = ROOT / "tests" / "rules" / "queries.json"
 DEPTH = 10
 OLDER_TUNING = ("player", "coverage", "held_out", "held_out_2", "held_out_3")  # the slips test's questions

@@ -62,6 +62,9 @@ class EntryData(TypedDict):
     aliases_es: NotRequired[Names | None]
     #: true when the entry reads what the book leaves unsaid (shown labelled "Interpretation")
     interpretation: NotRequired[bool]
+    #: an overview's (a module, a turn, a scoring, a box summed up) entries it sums up: the rules a player asking for
+    #: one of them by name wants rather than the overview, and the search reads the question's form to choose
+    sums_up: NotRequired[Annotated[list[Annotated[str, MaxLen(64)]], MinLen(1), MaxLen(30)]]
 
 
 @strict
@@ -243,6 +246,7 @@ def _entry(raw: EntryData) -> Entry:
         body_es=raw.get("body_es") or None,
         aliases_es=tuple(raw.get("aliases_es") or ()),
         interpretation=raw.get("interpretation", False),
+        sums_up=tuple(raw.get("sums_up", ())),
     )
 
 
@@ -263,11 +267,13 @@ def _check_values(entry: Entry, label: str, books: Mapping[str, Book]) -> None:
 
 
 def _check_related(entries: list[Entry], where: Mapping[str, str]) -> None:
+    """Every id an entry links to (``related``) or sums up (``sums_up``) exists."""
     for entry in entries:
-        for n, target in enumerate(entry.related):
-            if target not in where:
-                raise CorpusError(f"{where[entry.id]}: entry {entry.id!r}: related[{n}]: "
-                                  f"related id {target!r} does not exist")
+        for name in ("related", "sums_up"):
+            for n, target in enumerate(getattr(entry, name)):
+                if target not in where:
+                    raise CorpusError(f"{where[entry.id]}: entry {entry.id!r}: {name}[{n}]: "
+                                      f"{name.replace('_', ' ')} id {target!r} does not exist")
 
 
 def suggest_ids(corpus: Corpus, wrong_id: str, limit: int = 3) -> list[str]:

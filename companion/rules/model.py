@@ -89,6 +89,8 @@ class Entry:
     interpretation: bool = False
     #: the entries of other books that state this same rule (``same-rules.json``): search shows them as one answer
     same_rule: tuple[str, ...] = ()
+    #: an overview's entries it sums up (empty for any other entry): see ``companion.rules.overviews``
+    sums_up: tuple[str, ...] = ()
 
     def title_in(self, lang: str) -> str:
         """The title in ``lang``, English when there is no translation."""

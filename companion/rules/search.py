@@ -23,6 +23,7 @@ from companion.rules.in_play_rank import InPlay
 from companion.rules.matching import Matches, match_words
 from companion.rules.model import KINDS, LANGS, Corpus, Entry, one_per_rule
 from companion.rules.model import Hit as Hit
+from companion.rules.overviews import asks_for_overview, overview_points
 from companion.rules.packed import Field, Fields, PlainFields, PlainPostings, PlainStems, Postings, Stems
 from companion.rules.snippets import BodyText
 from companion.rules.text import (
@@ -186,27 +187,29 @@ class SearchIndex:
             return []
         index = self._langs[lang]
         matches = match_words(index, words, lang)
-        named = self._books_named(words)
-        name_words = self._whole_names_said(named, words)
+        name_words = self._whole_names_said(named := self._books_named(words), words)
         weights = [_word_weight(index, matches, number) * (META_WORD_WEIGHT if word in META_WORDS else 1.0)
                    * (BOOK_NAME_WORD_WEIGHT if word in name_words else 1.0)
                    for number, word in enumerate(words)]
         coverage = self._coverage(index, matches, weights, book_name, kind)
         boost = self._boosts(coverage, in_play, _kind_points(query, words), named,
                              frozenset() if named or len(said) < 2 else books_termed(said, self.book_terms[lang]))
-        ranked = self._ranked(index, coverage, boost, matches, weights, max(CANDIDATES, limit))
+        pool, wanted = max(CANDIDATES, limit), asks_for_overview(query)
+        ranked = self._ranked(index, coverage, boost, matches, weights, pool, wanted)
         if len(ranked) < limit < len(coverage):  # rules kept once left too few: as many more as could be hidden
-            ranked = self._ranked(index, coverage, boost, matches, weights, max(CANDIDATES, limit) + self._linked)
+            ranked = self._ranked(index, coverage, boost, matches, weights, pool + self._linked, wanted)
         return [self._hit(number, score, lang, set(matches)) for score, number in ranked[:limit]]
 
     def _ranked(self, index: _LangIndex, coverage: dict[int, float], boost: dict[int, float], matches: Matches,
-                weights: list[float], pool: int) -> list[tuple[float, int]]:
-        """The ``pool`` entries of best coverage re-ranked by their final score (and boosts), best first, each rule
-        that several books state kept once."""
+                weights: list[float], pool: int, wanted: bool) -> list[tuple[float, int]]:
+        """The ``pool`` entries of best coverage re-ranked by their final score (and boosts, and an overview's points
+        for the question's form: ``wanted`` when it asks for one), best first, each rule several books state once."""
         top = heapq.nlargest(pool, coverage.items(), key=lambda item: item[1] + boost.get(item[0], 0.0) / 100)
         scored = [(self._scored(index, number, cover, matches, weights), number) for number, cover in top]
         scored = [(score, number) for score, number in scored if score > 0]  # an example that matched next to nothing
-        scored.sort(key=lambda item: (-item[0] - boost.get(item[1], 0.0), item[1]))
+        form = overview_points(self.entries, [number for _, number in scored], wanted, lambda number: {
+            position for words, _ in index.fields[number] for word in words for position, _ in matches.get(word, ())})
+        scored.sort(key=lambda item: (-item[0] - boost.get(item[1], 0.0) - form.get(item[1], 0.0), item[1]))
         return one_per_rule(scored, lambda pair: self.entries[pair[1]])  # with a game in play, its book's first
 
     def _scored(self, index: _LangIndex, number: int, cover: float, matches: Matches, weights: list[float]) -> float:

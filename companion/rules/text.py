@@ -38,8 +38,8 @@ STOP_WORDS = {"en": STOP_WORDS_EN, "es": STOP_WORDS_ES}
 # still match, but count for little of their rarity, so a title that happens to say "overview" does not win.
 META_WORDS = frozenset(
     """
-    overview overviews summary summaries intro introduction basics explained explanation explain
-    resumen resumenes introduccion explicacion explicame explica basico basicos
+    overview overviews summary summaries intro introduction basics explained explanation explain list
+    resumen resumenes introduccion explicacion explicame explica basico basicos lista
     """.split()  # noqa: SIM905
 )
 # Words asking for a worked example rather than the rule itself ("example of claiming a territory").

@@ -50,6 +50,9 @@ BROKEN = [
     (set_field("interpretation", "yes"), "entry 'mm-ladybug-tie': interpretation: Input should be a valid boolean"),
     (set_field("interpretation", 1), "entry 'mm-ladybug-tie': interpretation: Input should be a valid boolean"),
     (set_field("related", ["mm-nope"]), "entry 'mm-ladybug-tie': related[0]: related id 'mm-nope' does not exist"),
+    (set_field("sums_up", ["mm-nope"]), "entry 'mm-ladybug-tie': sums_up[0]: sums up id 'mm-nope' does not exist"),
+    (set_field("sums_up", []), "entry 'mm-ladybug-tie': sums_up: List should have at least 1 item"),
+    (set_field("sums_up", "mm-x"), "entry 'mm-ladybug-tie': sums_up: Input should be a valid list"),
     (drop_field("body_es"), "entry 'mm-ladybug-tie': Minions of the Meadow needs Spanish; missing body_es"),
     (set_field("aliases_es", []), "needs Spanish; missing aliases_es"),
     (duplicate, "others.json: entry 'mm-ladybug-tie': duplicate id (first defined in mm.json)"),
@@ -135,6 +138,18 @@ def test_real_corpus_covers_every_book_and_kind(real_corpus: Corpus) -> None:
 def test_real_corpus_related_links_resolve(real_corpus: Corpus) -> None:
     dangling = [(e.id, r) for e in real_corpus for r in e.related if real_corpus.get(r) is None]
     assert dangling == []
+
+
+def test_real_overviews_sum_up_rules_of_their_own_book(real_corpus: Corpus) -> None:
+    """An overview (``sums_up``) lists rules its own book states, none twice; the module, turn and scoring overviews
+    the search reads are marked."""
+    overviews = [entry for entry in real_corpus if entry.sums_up]
+    assert {"mm-modules-summary", "mm-predators-module-overview", "as-turn-structure", "as-final-scoring",
+            "pp-overview-modules", "mm-broodmother-reaction"} <= {entry.id for entry in overviews}
+    for entry in overviews:
+        assert len(set(entry.sums_up)) == len(entry.sums_up), entry.id
+        assert entry.id not in entry.sums_up
+        assert {getattr(real_corpus.get(other), "book", None) for other in entry.sums_up} == {entry.book}, entry.id
 
 
 def test_real_corpus_has_spanish_for_every_minions_section(real_corpus: Corpus) -> None:
