@@ -98,6 +98,7 @@ def test_a_panel_that_goes_keeps_its_place_and_the_page_is_not_sent_again(served
     try:
         device.wait_id("next-phase")
         device.wait(lambda: device.said("panel-checklist"), what="the setup checklist")
+        device.settled()  # the opening's second pass, the panels whole (on a phone ``REST_AFTER`` after the first)
         slots = slot_ids(device)
         first = phase(server, game_id)
         since = time.monotonic()
