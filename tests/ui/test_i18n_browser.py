@@ -5,9 +5,9 @@
   tab, each device reads its own language: the browser's (es-ES -> Spanish), or the one chosen in Settings,
   kept on that device; two tabs on one server show two languages.
 - The completeness test: with ``--lang qps`` every text the screens and their dialogs show is marked
-  ``[!...!]``; an unmarked text is one that does not go through the catalogue. In three parts on one
-  server (each a minute or so on a shared machine): the screens, wizards and sharing; her questions and
-  the small games; every tracker and its dialogs (tests/ui/qps_walk.py prepares the games and walks).
+  ``[!...!]``; an unmarked text is one that does not go through the catalogue. In two parts on one
+  server, each one tab: the screens, wizards and sharing; the games (her questions, the small games, every
+  tracker and its dialogs). tests/ui/qps_walk.py prepares the games and walks.
 """
 
 from __future__ import annotations
@@ -239,7 +239,7 @@ def test_the_pseudo_locale_marks_every_text_on_every_screen(browser: Browser, qp
                                                             opened: list[Ui]) -> None:
     """The completeness test, part 1: home and its dialogs, both wizards step by step (a competitive game
     with expansions, modules and a variant; a solo game), settings, rules, a rule entry, calculators, the
-    share dialog before and while sharing, and the join page a guest sees. (Parts 2 and 3: the games.)"""
+    share dialog before and while sharing, and the join page a guest sees. (Part 2: the games.)"""
     walk = Walker(tab(browser, qps.server, "en-US", opened))  # screens of a view or two: read at the phone's size
     walk_home_and_wizards(walk, qps.games)
     for path, screen in [("/settings", "settings"), ("/rules", "rules"), ("/rules/mm-clar-ladybug", "rule-entry"),
@@ -258,21 +258,15 @@ def test_the_pseudo_locale_marks_every_text_on_every_screen(browser: Browser, qp
     assert_all_marked(walk.seen)
 
 
-def test_the_pseudo_locale_marks_her_questions_and_the_small_games(browser: Browser, qps: QpsTable,
-                                                                   opened: list[Ui]) -> None:
-    """Part 2: a solo game, her Expand / Strike / Predator questions, Antscape, a game in its last round."""
+def test_the_pseudo_locale_marks_her_questions_the_small_games_and_every_tracker(browser: Browser, qps: QpsTable,
+                                                                              opened: list[Ui]) -> None:
+    """Part 2, the games, in one tab (two tests until 2026-12-06, each opening its own): a solo game, her Expand /
+    Strike / Predator questions, Antscape, a game in its last round; then a competitive game with every module and
+    variant on, and Predators & Prey, with their dialogs."""
     walk = Walker(tab(browser, qps.server, "en-US", opened), read_size=READ)
-    walk_games(walk, qps.games, ["solo", "expand", "strike", "predator", "cards", "last"])
+    walk_games(walk, qps.games, ["solo", "expand", "strike", "predator", "cards", "last", "everything", "evolved"])
     assert walk.questions == {"expand", "strike", "predator"}  # each screen showed her question and its answers
     assert "[!Final scoring!]" in "\n".join(walk.seen[f"/game/{qps.games['cards']}"])
-    assert_all_marked(walk.seen)
-
-
-def test_the_pseudo_locale_marks_every_tracker_and_its_dialogs(browser: Browser, qps: QpsTable,
-                                                               opened: list[Ui]) -> None:
-    """Part 3: a competitive game with every module and variant on, and Predators & Prey, with their dialogs."""
-    walk = Walker(tab(browser, qps.server, "en-US", opened), read_size=READ)
-    walk_games(walk, qps.games, ["everything", "evolved"])
     texts = "\n".join(walk.seen[f"/game/{qps.games['everything']}"])
     for title in ("Aphid farms", "Queen's Decree", "Eve of the Antperium", "Predators", "Chambers and eggs",
                   "Mutations", "Symbiote tokens", "Seasons", "Drafting", "Parasites", "Major Workers"):
