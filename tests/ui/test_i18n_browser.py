@@ -1,13 +1,13 @@
 """The app in Spanish and in the pseudo-locale, in the real browser (Debian's chromium).
 
-- Each device reads its own language: the browser's (es-ES -> Spanish), or the one chosen in Settings,
-  kept on that device; two tabs on one server show two languages.
 - A solo game in Spanish through two of her turns, the rules and the settings, with screenshots at
-  360 px (looked at for clipped Spanish, which runs ~20% longer).
+  360 px (looked at for clipped Spanish, which runs ~20% longer); then, in the same test and the same Spanish
+  tab, each device reads its own language: the browser's (es-ES -> Spanish), or the one chosen in Settings,
+  kept on that device; two tabs on one server show two languages.
 - The completeness test: with ``--lang qps`` every text the screens and their dialogs show is marked
-  ``[!...!]``; an unmarked text is one that does not go through the catalogue. In three parts on one
-  server (each a minute or so on a shared machine): the screens, wizards and sharing; her questions and
-  the small games; every tracker and its dialogs (tests/ui/qps_walk.py prepares the games and walks).
+  ``[!...!]``; an unmarked text is one that does not go through the catalogue. In two parts on one
+  server, each one tab: the screens, wizards and sharing; the games (her questions, the small games, every
+  tracker and its dialogs). tests/ui/qps_walk.py prepares the games and walks.
 """
 
 from __future__ import annotations
@@ -132,33 +132,10 @@ def opened() -> Iterator[list[Ui]]:
     assert not [url for ui in tabs for url in ui.external_requests]
 
 
-def test_two_devices_read_two_languages_and_each_keeps_its_choice(browser: Browser, solo_server: tuple[Server, str],
-                                                                  opened: list[Ui]) -> None:
-    server, _ = solo_server
-    spanish = tab(browser, server, "es-ES", opened)
-    english = tab(browser, server, "en-US", opened)
-    spanish.expect_label("new-game", "Nueva partida")
-    english.expect_label("new-game", "New game")
-
-    # Settings on the Spanish phone: English for this device only
-    spanish.tap("open-settings")
-    spanish.wait_screen("settings")
-    spanish.expect_label("screen-title", re.compile("Ajustes"))
-    spanish.tap("language-en")
-    spanish.expect_label("screen-title", re.compile("Settings"))
-    english.reload("home")
-    english.expect_label("new-game", "New game")
-    # kept on that device: a reload (same browser storage) still reads English, whatever the browser says
-    spanish.reload("settings")
-    spanish.expect_label("screen-title", re.compile("Settings"))
-    spanish.tap("language-es")
-    spanish.expect_label("screen-title", re.compile("Ajustes"))
-    assert "language" not in (server.db.with_name("settings.json").read_text("utf-8")
-                              if server.db.with_name("settings.json").exists() else "")
-
-
-def test_a_spanish_solo_game_through_two_of_her_turns_the_rules_and_settings(
+def test_a_spanish_solo_game_through_two_of_her_turns_the_rules_settings_and_a_second_device(
         browser: Browser, solo_server: tuple[Server, str], opened: list[Ui]) -> None:
+    """The Spanish phone's journey (its language the browser's), then a second device on the same server reading
+    English (``devices_keep_their_languages``): one test since 2026-12-06, so the Spanish tab is opened once."""
     server, game_id = solo_server
     ui = tab(browser, server, "es-ES", opened, f"/game/{game_id}", "game")
     ui.expect_label("bm-hex-4", re.compile(r"^Hexágono 4, Prado Interior: 0 ninfas, 2 lugares de recolección libres"))
@@ -197,6 +174,32 @@ def test_a_spanish_solo_game_through_two_of_her_turns_the_rules_and_settings(
     ui.go("/", "home")
     ui.expect_label("open-calculators", re.compile("Calcular"))
     ui.shot("es-phone-home")
+    devices_keep_their_languages(browser, server, ui, opened)
+
+
+def devices_keep_their_languages(browser: Browser, server: Server, spanish: Ui, opened: list[Ui]) -> None:
+    """Two devices on one server read two languages, and each keeps its own choice: the Spanish tab (on Home, its
+    language still the browser's) chooses English in Settings, the English tab and a reload of it are not
+    moved, and the choice is the device's, not the server's settings."""
+    english = tab(browser, server, "en-US", opened)
+    spanish.expect_label("new-game", "Nueva partida")
+    english.expect_label("new-game", "New game")
+
+    # Settings on the Spanish phone: English for this device only
+    spanish.tap("open-settings")
+    spanish.wait_screen("settings")
+    spanish.expect_label("screen-title", re.compile("Ajustes"))
+    spanish.tap("language-en")
+    spanish.expect_label("screen-title", re.compile("Settings"))
+    english.reload("home")
+    english.expect_label("new-game", "New game")
+    # kept on that device: a reload (same browser storage) still reads English, whatever the browser says
+    spanish.reload("settings")
+    spanish.expect_label("screen-title", re.compile("Settings"))
+    spanish.tap("language-es")
+    spanish.expect_label("screen-title", re.compile("Ajustes"))
+    assert "language" not in (server.db.with_name("settings.json").read_text("utf-8")
+                              if server.db.with_name("settings.json").exists() else "")
 
 
 @dataclass
@@ -236,7 +239,7 @@ def test_the_pseudo_locale_marks_every_text_on_every_screen(browser: Browser, qp
                                                             opened: list[Ui]) -> None:
     """The completeness test, part 1: home and its dialogs, both wizards step by step (a competitive game
     with expansions, modules and a variant; a solo game), settings, rules, a rule entry, calculators, the
-    share dialog before and while sharing, and the join page a guest sees. (Parts 2 and 3: the games.)"""
+    share dialog before and while sharing, and the join page a guest sees. (Part 2: the games.)"""
     walk = Walker(tab(browser, qps.server, "en-US", opened))  # screens of a view or two: read at the phone's size
     walk_home_and_wizards(walk, qps.games)
     for path, screen in [("/settings", "settings"), ("/rules", "rules"), ("/rules/mm-clar-ladybug", "rule-entry"),
@@ -255,21 +258,15 @@ def test_the_pseudo_locale_marks_every_text_on_every_screen(browser: Browser, qp
     assert_all_marked(walk.seen)
 
 
-def test_the_pseudo_locale_marks_her_questions_and_the_small_games(browser: Browser, qps: QpsTable,
-                                                                   opened: list[Ui]) -> None:
-    """Part 2: a solo game, her Expand / Strike / Predator questions, Antscape, a game in its last round."""
+def test_the_pseudo_locale_marks_her_questions_the_small_games_and_every_tracker(browser: Browser, qps: QpsTable,
+                                                                              opened: list[Ui]) -> None:
+    """Part 2, the games, in one tab (two tests until 2026-12-06, each opening its own): a solo game, her Expand /
+    Strike / Predator questions, Antscape, a game in its last round; then a competitive game with every module and
+    variant on, and Predators & Prey, with their dialogs."""
     walk = Walker(tab(browser, qps.server, "en-US", opened), read_size=READ)
-    walk_games(walk, qps.games, ["solo", "expand", "strike", "predator", "cards", "last"])
+    walk_games(walk, qps.games, ["solo", "expand", "strike", "predator", "cards", "last", "everything", "evolved"])
     assert walk.questions == {"expand", "strike", "predator"}  # each screen showed her question and its answers
     assert "[!Final scoring!]" in "\n".join(walk.seen[f"/game/{qps.games['cards']}"])
-    assert_all_marked(walk.seen)
-
-
-def test_the_pseudo_locale_marks_every_tracker_and_its_dialogs(browser: Browser, qps: QpsTable,
-                                                               opened: list[Ui]) -> None:
-    """Part 3: a competitive game with every module and variant on, and Predators & Prey, with their dialogs."""
-    walk = Walker(tab(browser, qps.server, "en-US", opened), read_size=READ)
-    walk_games(walk, qps.games, ["everything", "evolved"])
     texts = "\n".join(walk.seen[f"/game/{qps.games['everything']}"])
     for title in ("Aphid farms", "Queen's Decree", "Eve of the Antperium", "Predators", "Chambers and eggs",
                   "Mutations", "Symbiote tokens", "Seasons", "Drafting", "Parasites", "Major Workers"):

@@ -589,56 +589,59 @@ def _dialog_fits(ui: Ui, name: str, identifier: str) -> None:
     assert found == [], found
 
 
-@pytest.mark.parametrize("locale", LOCALES)
-def test_the_meadow_and_its_dialogs_fit_at_the_largest_text(browser: Browser, largest: tuple[Server, dict[str, str]],
-                                                             meadow: str, locale: str) -> None:
+def meadow_fits(ui: Ui, meadow: str, locale: str) -> None:
     """Predators, Aphids and Major Workers on, names too long to sit beside the buttons, and the dialogs of a
     battle and of a summons. A button's face is not in the accessibility tree (the button reads as one node), so
     its box tells: "Alexandrina battles the Praying Mantis" takes two lines whole (it was one line, cut)."""
     lang = normalize(locale)
-    ui = new_tab(browser, largest[0].url, PHONE_360, locale=locale)
-    try:
-        ui.open(f"/game/{meadow}", "game")
-        found = screen_faults(ui, f"game-meadow-{locale}")
-        assert found == [], found
-        battle = "predators-praying-mantis-battle-p1"
-        ui.show(battle)
-        box = ui.by_id(battle).bounding_box()
-        assert box is not None and box["height"] > 2 * SMALLEST_TEXT and box["x"] + box["width"] <= 360, box
-        ui.tap(battle)  # its tier's cards are not typed: a dialog asks how many it discards
-        _dialog_fits(ui, f"dialog-battle-cards-{locale}", "predators-cards-dialog-save")
-        ui.type_into(gettext("Cards it discards for its Army Strength", lang), "1")
-        ui.tap("predators-cards-dialog-save")
-        ui.show("predators-battle-reveal-2")
-        ui.tap("predators-battle-reveal-2")  # its Ferocity card, then the player's Army Strength
-        ui.show("predators-battle-finish")
-        ui.tap("predators-battle-finish")
-        _dialog_fits(ui, f"dialog-battle-strength-{locale}", "predators-strength-dialog-tie-player")
-        ties = [ui.by_id(f"predators-strength-dialog-tie-{side}").bounding_box() for side in ("player", "predator")]
-        assert ties[0] is not None and ties[1] is not None and _boxes_apart(ties[0], ties[1], 4), ties
-        ui.tap("predators-strength-dialog-cancel")
-        undo = ui.by_id("undo").bounding_box()  # "Praying Mantis discards card 1 of 1: Ferocity 2" on its lines
-        assert undo is not None and undo["height"] > 90, undo
-        ui.tap("predators-battle-cancel")
-        ui.show("predators-summon-ladybug")
-        ui.tap("predators-summon-ladybug")
-        _dialog_fits(ui, f"dialog-summon-{locale}", "predators-summon-dialog-save")
-    finally:
-        ui.close()
+    ui.go(f"/game/{meadow}", "game")
+    found = screen_faults(ui, f"game-meadow-{locale}")
+    assert found == [], found
+    battle = "predators-praying-mantis-battle-p1"
+    ui.show(battle)
+    box = ui.by_id(battle).bounding_box()
+    assert box is not None and box["height"] > 2 * SMALLEST_TEXT and box["x"] + box["width"] <= 360, box
+    ui.tap(battle)  # its tier's cards are not typed: a dialog asks how many it discards
+    _dialog_fits(ui, f"dialog-battle-cards-{locale}", "predators-cards-dialog-save")
+    ui.type_into(gettext("Cards it discards for its Army Strength", lang), "1")
+    ui.tap("predators-cards-dialog-save")
+    ui.show("predators-battle-reveal-2")
+    ui.tap("predators-battle-reveal-2")  # its Ferocity card, then the player's Army Strength
+    ui.show("predators-battle-finish")
+    ui.tap("predators-battle-finish")
+    _dialog_fits(ui, f"dialog-battle-strength-{locale}", "predators-strength-dialog-tie-player")
+    ties = [ui.by_id(f"predators-strength-dialog-tie-{side}").bounding_box() for side in ("player", "predator")]
+    assert ties[0] is not None and ties[1] is not None and _boxes_apart(ties[0], ties[1], 4), ties
+    ui.tap("predators-strength-dialog-cancel")
+    undo = ui.by_id("undo").bounding_box()  # "Praying Mantis discards card 1 of 1: Ferocity 2" on its lines
+    assert undo is not None and undo["height"] > 90, undo
+    ui.tap("predators-battle-cancel")
+    ui.show("predators-summon-ladybug")
+    ui.tap("predators-summon-ladybug")
+    _dialog_fits(ui, f"dialog-summon-{locale}", "predators-summon-dialog-save")
+    ui.tap("predators-summon-dialog-cancel")
+    ui.by_id("predators-summon-dialog-save").wait_for(state="detached")
 
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_the_games_home_and_the_dialogs_with_fields_fit_at_the_largest_text(
-        browser: Browser, largest: tuple[Server, dict[str, str]], locale: str) -> None:
-    """One tab in the locale, each screen reached once: the solo game's screen (``solo_game_fits``); the game with
-    every module (in English, ``every_module_fits``) and its dialogs that ask for typed words - a new total, an aphid
-    hex, a decree typed from its card - then Home at its widths (``home_fits_at_widths``) and its rename dialog:
+        browser: Browser, largest: tuple[Server, dict[str, str]], meadow: str, locale: str) -> None:
+    """One tab in the locale, each screen reached once (a tab's start costs seconds of CPU; ``Ui.go`` a third of
+    it): the solo game's screen (``solo_game_fits``; in English against an Android phone's, ``plain_buttons_grow``);
+    the meadow game and its battle's and summons' dialogs
+    (``meadow_fits``, in this test since 2026-12-06: its own test opened a tab for it); the game with every module
+    (in English, ``every_module_fits``) and its dialogs that ask for typed words - a new total, an aphid hex, a
+    decree typed from its card - then Home at its widths (``home_fits_at_widths``) and its rename dialog:
     each label whole above its field and grown with the text (Flutter's own ran across the field's border and stayed
     at 12-16 px)."""
     ui = new_tab(browser, largest[0].url, PHONE_360, locale=locale)
     game_id = largest[1]["table"]
     try:
-        solo_game_fits(ui, largest[1]["solo"], locale)
+        computer: dict[str | None, float] = {}
+        solo_game_fits(ui, largest[1]["solo"], locale, computer if locale == "en-GB" else None)
+        if locale == "en-GB":  # an Android phone's plain buttons against this computer's
+            plain_buttons_grow(browser, largest, computer, locale)
+        meadow_fits(ui, meadow, locale)
         ui.go(f"/game/{game_id}", "game")
         if locale == "en-GB":
             every_module_fits(ui)
@@ -659,12 +662,15 @@ def test_the_games_home_and_the_dialogs_with_fields_fit_at_the_largest_text(
         ui.close()
 
 
-def solo_game_fits(ui: Ui, game_id: str, locale: str) -> None:
+def solo_game_fits(ui: Ui, game_id: str, locale: str, buttons: dict[str | None, float] | None = None) -> None:
     """The solo game's screen. A button's face is not in the accessibility tree (the button reads as one node), so
     its box tells: the "Start round 2; her Slumber: +0 CP" is whole (her sum with its parts is in her Slumber panel,
-    not on Next) and a full touch target."""
+    not on Next) and a full touch target. ``buttons``: filled with the first screen's buttons' heights, a computer's
+    side of ``plain_buttons_grow``."""
     ui.open(f"/game/{game_id}", "game")
     ui.show("next-round")
+    if buttons is not None:
+        buttons.update(first_screen_buttons(ui, "computer"))
     label = ui.label("next-round")
     height = ui.by_id("next-round").bounding_box()["height"]  # type: ignore[index]
     start = {"en-GB": "Start round 2; her Slumber", "es-ES": "Empezar la ronda 2"}[locale]
@@ -677,24 +683,30 @@ _BUTTONS = """() => Array.from(document.querySelectorAll('[role=button][flt-sema
     const r = e.getBoundingClientRect(); return [e.getAttribute('flt-semantics-identifier'), r.height]; })"""
 
 
-def test_a_phones_plain_buttons_grow_with_their_faces_at_the_largest_text(
-        browser: Browser, largest: tuple[Server, dict[str, str]]) -> None:
+def first_screen_buttons(ui: Ui, device: str) -> dict[str | None, float]:
+    """The heights of the buttons on the solo game's first screen, shown down to Next (``ui.show("next-round")``
+    just done), shot as ``largest-text-plain-<device>``."""
+    ui.settled()
+    heights = dict(ui.page.evaluate(_BUTTONS))
+    ui.shot(f"largest-text-plain-{device}", settle=False)  # settled above
+    return heights
+
+
+def plain_buttons_grow(browser: Browser, largest: tuple[Server, dict[str, str]], computer: dict[str | None, float],
+                       locale: str) -> None:
     """The plain boxes an Android phone draws (``companion.ui.button_box``) hold their faces as Material's buttons do
     (a face is not in the accessibility tree, so its box tells): the solo game's first screen at the largest text,
     each button as tall on the phone as on a computer (within 3 px: Material sets a label's letters a little apart),
-    and none under 48 px that a computer draws at 48 or more (the node of her turn's big button is 16 px on both)."""
-    heights: dict[str | None, dict[str, float]] = {}
-    for agent in (None, ANDROID_UA):
-        ui = new_tab(browser, largest[0].url, PHONE_360, user_agent=agent)
-        try:
-            ui.open(f"/game/{largest[1]['solo']}", "game")
-            ui.show("next-round")
-            ui.settled()
-            heights[agent] = dict(ui.page.evaluate(_BUTTONS))
-            ui.shot(f"largest-text-plain-{'android' if agent else 'computer'}", settle=False)  # settled above
-        finally:
-            ui.close()
-    phone, computer = heights[ANDROID_UA], heights[None]
+    and none under 48 px that a computer draws at 48 or more (the node of her turn's big button is 16 px on both).
+    The computer's side is the games' test's own tab (``solo_game_fits``; a test of its own until 2026-12-06, which
+    opened a tab for it)."""
+    ui = new_tab(browser, largest[0].url, PHONE_360, locale=locale, user_agent=ANDROID_UA)
+    try:
+        ui.open(f"/game/{largest[1]['solo']}", "game")
+        ui.show("next-round")
+        phone = first_screen_buttons(ui, "android")
+    finally:
+        ui.close()
     assert "next-round" in phone and phone.keys() == computer.keys(), (phone, computer)
     assert all(phone[i] >= 47.5 for i in phone if computer[i] >= 47.5), f"{phone} {computer}"
     assert all(abs(phone[i] - computer[i]) <= 3 for i in phone), f"{phone} {computer}"
