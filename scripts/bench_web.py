@@ -11,8 +11,10 @@ swapped each round), every start in a new browser process on its own profile:
   file compressed on its own as a static host does - and how many files were sent more than once;
 - a tap's answer: + on a total (from the pointer going down to the frame after the total shows it, measured in the
   page as ``scripts/bench_taps.py`` does; ``tap_driver`` is the same tap timed from the test driver); the companion
-  also her draw in the solo game (``draw``) and Next in a 4-player game with every module (``next_every_module``),
-  each to the frame after the Undo's label names it, each followed by an Undo (the same game every time);
+  also her draw in the solo game (``draw``), to the frame after her report's title shows in her moment (what the
+  player reads: the Undo's label, rewritten in the tap's first update too, could reach a frame of its own first),
+  and Next in a 4-player game with every module (``next_every_module``), to the frame after the phase's name
+  changed; each followed by an Undo (the same game every time);
 - the companion only: the save's copy to IndexedDB (p50/p99, the durations ``companion.platform`` records), taking
   the saves' lock, whether the wasm is served as ``application/wasm``;
 - warm start: a new browser process on the same profile (the files from the service worker) to the first screen,
@@ -309,12 +311,13 @@ def answer_ms(ui: Any, button: str, watch: str = "undo") -> float:
     return float(timed["painted"]) if timed else float("nan")
 
 
-def action_figures(ui: Any, name: str, button: str, taps: int) -> dict[str, float]:
-    """``button`` tapped ``taps`` times, each followed by Undo, so every tap meets the same game (her deck's order
-    is in the saved state: after the Undo she draws the same card again); p50 and p99 of the taps (not the Undos)."""
+def action_figures(ui: Any, name: str, button: str, taps: int, watch: str) -> dict[str, float]:
+    """``button`` tapped ``taps`` times, each timed to the frame after ``watch``'s label changed and followed by
+    Undo, so every tap meets the same game (her deck's order is in the saved state: after the Undo she draws the same
+    card again); p50 and p99 of the taps (not the Undos)."""
     answers = []
     for _ in range(taps):
-        answers.append(answer_ms(ui, button))
+        answers.append(answer_ms(ui, button, watch))
         answer_ms(ui, "undo")
     return {f"{name}_p50_ms": pct(answers, 50), f"{name}_p99_ms": pct(answers, 99)}
 
@@ -341,13 +344,13 @@ def companion_figures(ui: Any, taps: int) -> tuple[dict[str, float], str]:
     syncs, locks = page.evaluate("window.syncs"), page.evaluate("window.locks")
     out.update(save_sync_p50_ms=pct(syncs, 50), save_sync_p99_ms=pct(syncs, 99), saves_measured=len(syncs),
                lock_p50_ms=pct(locks, 50), lock_p99_ms=pct(locks, 99))
-    out.update(action_figures(ui, "draw", "bm-her-turn", taps))
+    out.update(action_figures(ui, "draw", "bm-her-turn", taps, "bm-report-title"))
     every = GameSetup(game="mota", mode="competitive", players=four_players(), **EVERY_MODULE)  # type: ignore[arg-type]
     ui.tap("back")
     ui.wait_screen("home")
     with tempfile.TemporaryDirectory() as computer:
         game_from_a_computer(ui, GameStore(Path(computer) / "games.json"), every)
-    out.update(action_figures(ui, "next_every_module", "next-phase", taps))
+    out.update(action_figures(ui, "next_every_module", "next-phase", taps, "phase"))
     return out, game_id
 
 
