@@ -719,6 +719,19 @@ def _origin(url: str) -> str | None:
     return "/".join(url.split("/", 3)[:3]) if url.startswith(("http:", "https:")) else None
 
 
+@contextmanager
+def plain_page(browser: Browser, html: str) -> Iterator[Ui]:
+    """A ``Ui`` on a page of the test's own HTML at a phone's size (no app): the browser helpers' own tests, which
+    model what Flutter's page does to a tap or a focus."""
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    page.set_content(html)
+    try:
+        yield Ui(page, "about:blank")
+    finally:
+        context.close()
+
+
 def new_tab(browser: Browser, url: str, viewport: dict[str, int] = PHONE, locale: str | None = None,
             user_agent: str | None = None) -> Ui:
     """A tab that may only talk to the app's server (the app must work offline), blank until ``Ui.open``.

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 import pytest
 from playwright.sync_api import Browser
 
-from tests.ui.browser import TapMissed, Ui
+from tests.ui.browser import TapMissed, Ui, plain_page
 from tests.ui.qps_walk import Walker
 
 pytestmark = pytest.mark.browser
@@ -36,11 +36,8 @@ PAGE = """<body style="margin:0">
 
 @pytest.fixture
 def ui(browser: Browser) -> Iterator[Ui]:
-    context = browser.new_context(viewport={"width": 360, "height": 740})
-    page = context.new_page()
-    page.set_content(PAGE)
-    yield Ui(page, "about:blank")
-    context.close()
+    with plain_page(browser, PAGE) as tab:
+        yield tab
 
 
 def clicks(ui: Ui) -> list[str]:

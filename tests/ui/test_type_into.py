@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Browser
 
 from tests.ui import browser as tabs
-from tests.ui.browser import Ui
+from tests.ui.browser import Ui, plain_page
 
 pytestmark = pytest.mark.browser
 
@@ -53,11 +53,8 @@ PAGE = """<body style="margin:0">
 
 @pytest.fixture
 def ui(browser: Browser) -> Iterator[Ui]:
-    context = browser.new_context(viewport={"width": 360, "height": 740})
-    page = context.new_page()
-    page.set_content(PAGE)
-    yield Ui(page, "about:blank")
-    context.close()
+    with plain_page(browser, PAGE) as tab:
+        yield tab
 
 
 def values(ui: Ui) -> dict[str, str]:
