@@ -296,7 +296,8 @@ def tap_figures(ui: Any, taps: int) -> dict[str, float]:
             "tap_driver_p50_ms": pct(driven, 50), "tap_driver_p99_ms": pct(driven, 99)}
 
 
-#: The Undo's label: it names the last step, so every tap that changes the game rewrites it (``ARM_TAP``'s watch).
+#: A control's label as ``ARM_TAP`` reads it: its watch's label before the tap. The Undo, the default watch, names
+#: the last step, so every tap that changes the game rewrites it.
 _LABEL = """ident => { const n = document.querySelector(`[flt-semantics-identifier="${ident}"]`);
     return n ? (n.getAttribute('aria-label') || n.innerText || '').trim() : null; }"""
 
