@@ -10,10 +10,9 @@ FastAPI app, the app's own ``main``) with a socket whose client has gone after i
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Coroutine, MutableMapping
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import MutableMapping
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import flet as ft
 import msgpack
@@ -23,8 +22,7 @@ from uvicorn.protocols.utils import ClientDisconnected
 from companion.ui.app import AppContext, make_main
 from companion.ui.guard import HostPolicy
 from companion.ui.launch import LeftTabs, build_asgi
-
-T = TypeVar("T")
+from tests.helpers import run_apart
 
 PORT = 8550
 SCOPE = {"type": "websocket", "path": "/ws", "raw_path": b"/ws", "query_string": b"", "scheme": "ws",
@@ -70,15 +68,8 @@ async def _tab_that_goes(tmp_path: Path) -> tuple[list[ft.Page], GoneClient]:
     return pages, client
 
 
-def run_apart(job: Callable[[], Coroutine[Any, Any, T]]) -> T:
-    """``asyncio.run`` on a thread of its own: on a worker that has run a browser test, Playwright's sync API keeps an
-    event loop running on this thread, where ``asyncio.run`` refuses to start another."""
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(lambda: asyncio.run(job())).result()
-
-
 def test_a_tab_gone_while_being_sent_to_is_let_go(tmp_path: Path) -> None:
-    pages, client = run_apart(lambda: _tab_that_goes(tmp_path))
+    pages, client = run_apart(_tab_that_goes(tmp_path))
     assert client.frames_tried >= 1, "the server never sent to the tab"
     session = pages[0].session if pages else None
     assert session is not None, "the app's main never ran for the tab"
@@ -96,4 +87,4 @@ def test_only_frames_are_dropped() -> None:
         raise ClientDisconnected()
 
     with pytest.raises(ClientDisconnected):
-        run_apart(lambda: LeftTabs(app)({"type": "websocket"}, None, failing_send))
+        run_apart(LeftTabs(app)({"type": "websocket"}, None, failing_send))
