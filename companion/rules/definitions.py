@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from functools import cache
 
 from companion.rules.model import Entry
 from companion.rules.text import content_tokens, fold
@@ -29,15 +30,23 @@ DEFINITION_SHARE = 2 / 3
 
 # The forms, on the folded question (lowercase, no accents, punctuation as spaces), in both languages: a player may
 # ask in either whatever the screen's language. Each asks what a thing is or means.
-_DEFINITION_FORMS = re.compile(
-    "|".join((
-        r"^(?:what (?:is|are|s)|whats|who (?:is|are)|define|definition of|meaning of)\b",
-        r"\bwhat (?:does|do) (?:\w+ ){1,4}mean\b",  # what does nymph mean
-        r"\bwhat counts as\b|\bmeaning\b",  # what counts as an empty tile, predator overwhelmed meaning
-        r"^(?:que|q) (?:es|son)\b|^quien(?:es)? (?:es|son)\b",
-        r"\bque (?:significa|quiere decir)\b|\bque cuenta como\b|\bsignificado\b|^definicion de\b",
-    ))
+_DEFINITION_FORMS = (
+    r"^(?:what (?:is|are|s)|whats|who (?:is|are)|define|definition of|meaning of)\b",
+    r"\bwhat (?:does|do) (?:\w+ ){1,4}mean\b",  # what does nymph mean
+    r"\bwhat counts as\b|\bmeaning\b",  # what counts as an empty tile, predator overwhelmed meaning
+    r"^(?:que|q) (?:es|son)\b|^quien(?:es)? (?:es|son)\b",
+    r"\bque (?:significa|quiere decir)\b|\bque cuenta como\b|\bsignificado\b|^definicion de\b",
 )
+#: a word every one of the forms holds: a question with none of them ("ladybug") is no definition question, and a cold
+#: search for it does not compile the forms (a millisecond of its hundred)
+_FORM_OPENERS = frozenset({"what", "whats", "who", "define", "definition", "meaning", "que", "q", "quien", "quienes",
+                           "significado", "definicion"})
+
+
+@cache
+def _forms() -> re.Pattern[str]:
+    return re.compile("|".join(_DEFINITION_FORMS))
+
 
 #: the words of those forms that are no stop words ("meaning of", "what counts as", "qué quiere decir", "q es")
 _FORM_WORDS = frozenset({"meaning", "definition", "define", "counts", "q", "quiere", "decir", "cuenta", "significado",
@@ -47,7 +56,8 @@ _FORM_WORDS = frozenset({"meaning", "definition", "define", "counts", "q", "quie
 def definition_form(query: str, lang: str) -> frozenset[str] | None:
     """The question's words that name what it asks about (the form's own words aside: most are stop words, the rest
     ``_FORM_WORDS``), when it asks what a thing is; else None."""
-    if _DEFINITION_FORMS.search(fold(query)) is None:
+    folded = fold(query)
+    if _FORM_OPENERS.isdisjoint(folded.split()) or _forms().search(folded) is None:
         return None
     return frozenset(content_tokens(query, lang)) - _FORM_WORDS
 

@@ -7,6 +7,7 @@ import pytest
 from companion.rules.definitions import (
     DEFINITION_WANTED_BONUS,
     DEFINITION_YIELD,
+    _forms,
     definition_form,
     definition_points,
 )
@@ -36,6 +37,15 @@ def test_a_question_asking_what_a_thing_is(question: str, lang: str, about: set[
 ])
 def test_any_other_question_has_no_definition_form(question: str, lang: str) -> None:
     assert definition_form(question, lang) is None
+
+
+def test_a_question_without_a_forms_word_does_not_compile_the_forms() -> None:
+    """A cold ``companion rules search ladybug`` pays for no pattern it cannot need (a millisecond)."""
+    _forms.cache_clear()
+    assert definition_form("ladybug tie", "en") is None
+    assert _forms.cache_info().currsize == 0
+    assert definition_form("what is a nymph", "en") == {"nymph"}
+    assert _forms.cache_info().currsize == 1
 
 
 def _entry(entry_id: str, section: str = "Farming", definition: bool = False) -> Entry:
