@@ -13,7 +13,7 @@ as ``overviews.overview_points`` does for an overview.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import cache
 
 from companion.rules.model import Entry
@@ -60,6 +60,17 @@ def definition_form(query: str, lang: str) -> frozenset[str] | None:
     if _FORM_OPENERS.isdisjoint(folded.split()) or _forms().search(folded) is None:
         return None
     return frozenset(content_tokens(query, lang)) - _FORM_WORDS
+
+
+def asked_about(query: str, lang: str, words: Sequence[str], weights: Sequence[float], games: Collection[str],
+                names: Mapping[str, frozenset[str]]) -> tuple[bool, dict[int, float]]:
+    """Whether the question asks what a thing is (``definition_form``), and the weight of each position of its
+    ``words`` that says what it asks about: its form's words left out, and the ``names`` of the ``games`` it names
+    (a game named says where, not what)."""
+    about = definition_form(query, lang)
+    aside = {word for game in games for word in names[game]}
+    return about is not None, {number: weights[number] for number, word in enumerate(words)
+                               if word not in aside and (about is None or word in about)}
 
 
 def definition_points(entries: Sequence[Entry], found: Sequence[int], asked: bool, counted: dict[int, float],

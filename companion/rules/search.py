@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property
 
 from companion.rules.book_terms import book_terms, books_termed
-from companion.rules.definitions import definition_form, definition_points
+from companion.rules.definitions import asked_about, definition_points
 from companion.rules.in_play_rank import InPlay
 from companion.rules.matching import Matches, match_words
 from companion.rules.model import KINDS, LANGS, Corpus, Entry, one_per_rule
@@ -192,13 +192,10 @@ class SearchIndex:
         coverage = self._coverage(index, matches, weights, book_name, kind)
         boost = self._boosts(coverage, in_play, _kind_points(query, words), named,
                              frozenset() if named or len(said) < 2 else books_termed(said, self.book_terms[lang]))
-        pool, wanted, about = max(CANDIDATES, limit), asks_for_overview(query), definition_form(query, lang)
-        game = {word for book in named for word in self._book_words[book]}  # a game named says where, not what
-        form = (wanted, about is not None, {number: weights[number] for number, word in enumerate(words)
-                                            if word not in game and (about is None or word in about)})
-        ranked = self._ranked(index, coverage, boost, matches, weights, pool, form)
+        form = (asks_for_overview(query), *asked_about(query, lang, words, weights, named, self._book_words))
+        ranked = self._ranked(index, coverage, boost, matches, weights, max(CANDIDATES, limit), form)
         if len(ranked) < limit < len(coverage):  # rules kept once left too few: as many more as could be hidden
-            ranked = self._ranked(index, coverage, boost, matches, weights, pool + self._linked, form)
+            ranked = self._ranked(index, coverage, boost, matches, weights, max(CANDIDATES, limit) + self._linked, form)
         return [self._hit(number, score, lang, set(matches)) for score, number in ranked[:limit]]
 
     def _ranked(self, index: _LangIndex, coverage: dict[int, float], boost: dict[int, float], matches: Matches,
