@@ -65,6 +65,9 @@ class EntryData(TypedDict):
     #: an overview's (a module, a turn, a scoring, a box summed up) entries it sums up: the rules a player asking for
     #: one of them by name wants rather than the overview, and the search reads the question's form to choose
     sums_up: NotRequired[Annotated[list[Annotated[str, MaxLen(64)]], MinLen(1), MaxLen(30)]]
+    #: true on an entry that says what a term is (a nymph, a shared farm, a Tactic), not what to do with it: a question
+    #: asking what the term is wants it, any other question about the term the rule of its section that states it
+    definition: NotRequired[bool]
 
 
 @strict
@@ -247,6 +250,7 @@ def _entry(raw: EntryData) -> Entry:
         aliases_es=tuple(raw.get("aliases_es") or ()),
         interpretation=raw.get("interpretation", False),
         sums_up=tuple(raw.get("sums_up", ())),
+        definition=raw.get("definition", False),
     )
 
 

@@ -91,6 +91,8 @@ class Entry:
     same_rule: tuple[str, ...] = ()
     #: an overview's entries it sums up (empty for any other entry): see ``companion.rules.overviews``
     sums_up: tuple[str, ...] = ()
+    #: the entry says what a term is (a definition), not what to do with it: see ``companion.rules.definitions``
+    definition: bool = False
 
     def title_in(self, lang: str) -> str:
         """The title in ``lang``, English when there is no translation."""

@@ -16,9 +16,10 @@ import heapq
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
 
 from companion.rules.book_terms import book_terms, books_termed
+from companion.rules.definitions import asked_about, definition_points
 from companion.rules.in_play_rank import InPlay
 from companion.rules.matching import Matches, match_words
 from companion.rules.model import KINDS, LANGS, Corpus, Entry, one_per_rule
@@ -27,7 +28,6 @@ from companion.rules.overviews import asks_for_overview, overview_points
 from companion.rules.packed import Field, Fields, PlainFields, PlainPostings, PlainStems, Postings, Stems
 from companion.rules.snippets import BodyText
 from companion.rules.text import (
-    DEFINITION_OPENINGS,
     EXAMPLE_WORDS,
     IN_PLAY_WORDS,
     META_WORDS,
@@ -47,8 +47,6 @@ BOOK_WEIGHT = 0.5  # the book's own name ("antscape end") counts for each of its
 COVERAGE_SHARE = 0.7  # the rest of the score is the closest single title or alias
 EXAMPLE_PENALTY = 8.0  # score points a worked example gives up to the rule it shows
 EXAMPLE_WANTED_BONUS = 15.0  # and the points it gains when the question asks for an example
-DEFINITION_BONUS = 4.0  # score points a glossary entry gains when a short question asks what a thing is
-DEFINITION_WORDS = 2  # at most this many words after "what is" ("what is a nymph", not "what is the cost of ...")
 SETUP_YIELD = 6.0  # score points a setup entry gives up when the question asks how something works in play
 META_WORD_WEIGHT = 0.3  # a word about the answer's form ("overview", "resumen") counts this much of its rarity
 CANDIDATES = 40  # entries re-ranked by the second stage
@@ -194,22 +192,27 @@ class SearchIndex:
         coverage = self._coverage(index, matches, weights, book_name, kind)
         boost = self._boosts(coverage, in_play, _kind_points(query, words), named,
                              frozenset() if named or len(said) < 2 else books_termed(said, self.book_terms[lang]))
-        pool, wanted = max(CANDIDATES, limit), asks_for_overview(query)
-        ranked = self._ranked(index, coverage, boost, matches, weights, pool, wanted)
+        form = (asks_for_overview(query), *asked_about(query, lang, words, weights, named, self._book_words))
+        ranked = self._ranked(index, coverage, boost, matches, weights, max(CANDIDATES, limit), form)
         if len(ranked) < limit < len(coverage):  # rules kept once left too few: as many more as could be hidden
-            ranked = self._ranked(index, coverage, boost, matches, weights, pool + self._linked, wanted)
+            ranked = self._ranked(index, coverage, boost, matches, weights, max(CANDIDATES, limit) + self._linked, form)
         return [self._hit(number, score, lang, set(matches)) for score, number in ranked[:limit]]
 
     def _ranked(self, index: _LangIndex, coverage: dict[int, float], boost: dict[int, float], matches: Matches,
-                weights: list[float], pool: int, wanted: bool) -> list[tuple[float, int]]:
-        """The ``pool`` entries of best coverage re-ranked by their final score (and boosts, and an overview's points
-        for the question's form: ``wanted`` when it asks for one), best first, each rule several books state once."""
+                weights: list[float], pool: int, form: tuple[bool, bool, dict[int, float]]) -> list[tuple[float, int]]:
+        """The ``pool`` entries of best coverage re-ranked by their final score (and boosts, and the points of an
+        overview and a definition for the question's ``form``: whether it asks for an overview, whether it asks what a
+        thing is, the weight of its words that say about what), best first, each rule several books state once."""
         top = heapq.nlargest(pool, coverage.items(), key=lambda item: item[1] + boost.get(item[0], 0.0) / 100)
         scored = [(self._scored(index, number, cover, matches, weights), number) for number, cover in top]
         scored = [(score, number) for score, number in scored if score > 0]  # an example that matched next to nothing
-        form = overview_points(self.entries, [number for _, number in scored], wanted, lambda number: {
+        found = [number for _, number in scored]
+        named = cache(lambda number: {  # the positions of the question's words its titles and aliases meet
             position for words, _ in index.fields[number] for word in words for position, _ in matches.get(word, ())})
-        scored.sort(key=lambda item: (-item[0] - boost.get(item[1], 0.0) - form.get(item[1], 0.0), item[1]))
+        points = overview_points(self.entries, found, form[0], named)
+        for number, more in definition_points(self.entries, found, form[1], form[2], named).items():
+            points[number] = points.get(number, 0.0) + more
+        scored.sort(key=lambda item: (-item[0] - boost.get(item[1], 0.0) - points.get(item[1], 0.0), item[1]))
         return one_per_rule(scored, lambda pair: self.entries[pair[1]])  # with a game in play, its book's first
 
     def _scored(self, index: _LangIndex, number: int, cover: float, matches: Matches, weights: list[float]) -> float:
@@ -341,8 +344,6 @@ def _kind_points(query: str, words: list[str]) -> dict[str, float]:
         points["example"] = EXAMPLE_WANTED_BONUS + EXAMPLE_PENALTY
     if not IN_PLAY_WORDS.isdisjoint(tokens(query)):
         points["setup"] = -SETUP_YIELD
-    if len(words) <= DEFINITION_WORDS and (fold(query) + " ").startswith(DEFINITION_OPENINGS):
-        points["glossary"] = DEFINITION_BONUS
     return points
 
 

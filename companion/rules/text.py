@@ -47,11 +47,6 @@ EXAMPLE_WORDS = frozenset({"example", "examples", "ejemplo", "ejemplos"})
 # Words asking how a thing works once the game is under way ("how does the Earthmoving card work"): its rule
 # answers, not how it is dealt at setup. Stop words mostly, so read from the whole question.
 IN_PLAY_WORDS = frozenset({"work", "works", "working", "funciona", "funcionan"})
-# How a question asking what a thing is begins ("what is a nymph", "qué son las ninfas"): the entry defining it
-# answers, before the rules that use it.
-DEFINITION_OPENINGS = ("what is ", "what are ", "whats ", "what s ", "que es ", "que son ", "que significa ", "define ",
-                       "meaning of ", "definition of ")
-
 
 # A question's form that stands for a rules word it does not say: "what can a Major Worker do" asks for its
 # abilities. Each pattern is matched on the folded question; its word joins the question's words.
