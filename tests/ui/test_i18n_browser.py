@@ -15,8 +15,10 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,7 +29,7 @@ from companion.core.i18n import render, using
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
 from tests.ui.browser import PHONE, Server, Ui, new_tab, run_server
-from tests.ui.conftest import made_for_this_try, module_server, saved_games
+from tests.ui.conftest import UntilARerun, made_for_this_try, module_server, saved_games
 from tests.ui.qps_walk import CLOSER, Walker, prepare_games
 from tests.ui.test_security import LAN, _wait_shared
 
@@ -211,13 +213,24 @@ class QpsTable:
     lan_url: str
 
 
-@pytest.fixture(scope="module")
-def qps(tmp_path_factory: pytest.TempPathFactory) -> Iterator[QpsTable]:
-    db = tmp_path_factory.mktemp("qps-ui") / "games.json"
+@contextmanager
+def qps_served(db: Path) -> Iterator[QpsTable]:
     games = prepare_games(db)
     command = [sys.executable, "-m", "companion", "app", "--lang", "qps", "--share", "--share-address", LAN]
     with run_server(db, command) as server:
         yield QpsTable(server, games, f"http://{LAN}:{_wait_shared(server)}")
+
+
+@pytest.fixture(scope="module")
+def qps_kept(tmp_path_factory: pytest.TempPathFactory) -> Iterator[UntilARerun[QpsTable]]:
+    """The two walks' server: the first walk stops its sharing (in the server's memory), so a rerun gets a new one."""
+    with UntilARerun(lambda: qps_served(tmp_path_factory.mktemp("qps-ui") / "games.json")) as kept:
+        yield kept
+
+
+@pytest.fixture
+def qps(qps_kept: UntilARerun[QpsTable], request: pytest.FixtureRequest) -> QpsTable:
+    return qps_kept.for_this_try(request)
 
 
 def assert_all_marked(seen: dict[str, list[str]]) -> None:
