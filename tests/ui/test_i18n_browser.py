@@ -163,7 +163,8 @@ def test_a_spanish_solo_game_through_two_of_her_turns_the_rules_settings_and_a_s
 
     # the other screens in the same tab, reached as the app's links reach them (``Ui.go``: no new page load)
     ui.go("/rules", "rules")
-    ui.type_into("Buscar en las reglas", "salud del depredador")  # no language switch tapped
+    # no language switch tapped; pasted (typing's searches at each key are checked in test_rules_screen.py)
+    ui.type_into("Buscar en las reglas", "salud del depredador", paste=True)
     ui.expect_label("result-0", re.compile("Salud inicial del Depredador"))
     ui.shot("es-phone-rules")
     ui.tap("result-0")
