@@ -107,12 +107,13 @@ def open_share(host: Ui) -> None:
 
 
 def dialog_tap(ui: Ui, identifier: str) -> None:
-    """Scroll the share dialog to its end (its device list is below the QR code on a phone), then tap."""
+    """Scroll the share dialog to its end (its device list is below the QR code on a phone), then tap. One turn of
+    the wheel as far as three (the dialog stops at its end), settled once: three turns settled each cost two more
+    settles a tap."""
     ui.by_id(identifier).wait_for(state="attached")
     ui.page.mouse.move(180, 400)
-    for _ in range(3):
-        ui.page.mouse.wheel(0, 600)
-        ui.settled()
+    ui.page.mouse.wheel(0, 1800)
+    ui.settled()
     ui.tap(identifier)
 
 
