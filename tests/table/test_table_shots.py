@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,7 @@ from companion.core.i18n import gettext
 from companion.store.settings import SettingsStore, settings_path
 from tests.table.test_table_browser import SERVER, code_on, host_game
 from tests.ui.browser import Ui, new_tab, run_server
+from tests.ui.conftest import UntilARerun
 from tests.ui.test_largest_text import _TEXTS, LARGEST, faults, screen_faults, still_cut
 from tests.web.qr_read import can_read, read_qr
 
@@ -61,17 +63,30 @@ _FIRST_VIEW = f"""() => ({{texts: ({_TEXTS})(),
     return r.height > 0 && r.top >= 56 && r.bottom <= innerHeight - 84; }}).map(span => span.textContent.trim())}})"""
 
 
-@pytest.fixture(scope="module", params=[1.0, LARGEST], ids=["default-text", "largest-text"])
-def phones(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+@contextmanager
+def two_phones(root: Path, scale: float) -> Iterator[Any]:
     """A host phone with a solo game and a guest phone, both at this text size."""
-    root: Path = tmp_path_factory.mktemp("table-shots")
     game_id = host_game(root / "host" / "games.json")
     for name in ("host", "guest"):
         (root / name).mkdir(exist_ok=True)
-        SettingsStore(settings_path(root / name / "games.json")).update(text_scale=request.param)
+        SettingsStore(settings_path(root / name / "games.json")).update(text_scale=scale)
     with run_server(root / "host" / "games.json", SERVER) as host, \
             run_server(root / "guest" / "games.json", SERVER) as guest:
-        yield host, guest, game_id, request.param
+        yield host, guest, game_id, scale
+
+
+@pytest.fixture(scope="module", params=[1.0, LARGEST], ids=["default-text", "largest-text"])
+def phones_kept(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+                ) -> Iterator[UntilARerun[Any]]:
+    """The two phones of a text size, shared by its two languages' tests: the host's table lives in its server's
+    memory (a guest a failed first try joined would still be at it), so a rerun gets two new ones."""
+    with UntilARerun(lambda: two_phones(tmp_path_factory.mktemp("table-shots"), request.param)) as kept:
+        yield kept
+
+
+@pytest.fixture
+def phones(phones_kept: UntilARerun[Any], request: pytest.FixtureRequest) -> Any:
+    return phones_kept.for_this_try(request)
 
 
 def control_faults(ui: Ui) -> list[str]:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, ExitStack, contextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from types import TracebackType
+from typing import Any, Generic, TypeVar
 
 import pytest
 from playwright.sync_api import Browser
@@ -85,3 +86,39 @@ def made_for_this_try(server: Server, make: Callable[[GameStore], T]) -> T:
         return make(store)
     finally:
         store.close()
+
+
+class UntilARerun(Generic[T]):
+    """What a module's tests share whose state a test changes in its servers' memory, not in their saves (a table
+    of phones joined, a server's sharing stopped), so no ``made_for_this_try`` can put it back: made once (``make``,
+    entered when first asked for, left at the module's end) and made again for a test's second try
+    (pytest-rerunfailures, ``tests/conftest.py``), so the rerun starts afresh, never from where its first try
+    failed; the module's later tests go on with the new one. Held by a module-scoped fixture, taken by a
+    function-scoped one through ``for_this_try`` (tests/ui/test_fresh_rerun.py: a first try's state is not seen)."""
+
+    def __init__(self, make: Callable[[], AbstractContextManager[T]]) -> None:
+        self._make = make
+        self._held: tuple[ExitStack, T] | None = None
+        self._made_for: tuple[str, int] = ("", 0)
+
+    def for_this_try(self, request: pytest.FixtureRequest) -> T:
+        """The module's one, or a new one on a test's second try (the first try's closed first: its checks run)."""
+        this_try = (request.node.nodeid, getattr(request.node, "execution_count", 1))
+        if self._held is None or (this_try[1] > 1 and this_try != self._made_for):
+            self.close()
+            stack = ExitStack()
+            self._held = stack, stack.enter_context(self._make())
+            self._made_for = this_try
+        return self._held[1]
+
+    def close(self) -> None:
+        held, self._held = self._held, None
+        if held is not None:
+            held[0].close()
+
+    def __enter__(self) -> UntilARerun[T]:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 traceback: TracebackType | None) -> None:
+        self.close()

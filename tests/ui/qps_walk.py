@@ -118,6 +118,7 @@ class Walker:
     #: a screen in fewer wheel turns, each a settle; everything else (dialogs, the wizard's taps) is done at the tab's
     #: size, as each frame of a tall window costs its pixels in chromium's software drawing.
     read_size: dict[str, int] | None = None
+    tab_size: dict[str, int] | None = None  # the tab's own size, once a visit has left it for ``read_size``
 
     def read(self, where: str, scrolls: int = 0) -> list[str]:
         """Read the screen, then up to ``scrolls`` wheel turns further down it: the whole screen, scrolled through,
@@ -138,19 +139,25 @@ class Walker:
         self.seen.setdefault(where, []).extend(texts)
         return texts
 
-    def visit(self, path: str, screen: str, scrolls: int = 8) -> None:
+    def visit(self, path: str, screen: str, scrolls: int = 8, *, then_tab_size: bool = True) -> list[str]:
         """Go to ``path`` (inside the page, as the app's links do: ``Ui.go``) and read it, scrolled through (in a
-        window of ``read_size`` if set, then back at the tab's size)."""
+        window of ``read_size`` if set, then back at the tab's size unless ``then_tab_size`` is false: a screen whose
+        dialogs are not opened, the next screen read in the same tall window, saves two resizes and a settle).
+        Returns the identifiers in the screen's first view (its top, before the wheel turns)."""
         size = self.ui.page.viewport_size
         if self.read_size and size:
-            self.ui.page.set_viewport_size(self.read_size)  # type: ignore[arg-type]
+            self.tab_size = self.tab_size or size
+            if size != self.read_size:
+                self.ui.page.set_viewport_size(self.read_size)  # type: ignore[arg-type]
         try:
             self.ui.go(path, screen)
             self.ui.settled()
+            first = self.ui.visible_ids()
             self.read(path, scrolls)
+            return first
         finally:
-            if self.read_size and size:
-                self.ui.page.set_viewport_size(size)
+            if self.read_size and self.tab_size and then_tab_size:
+                self.ui.page.set_viewport_size(self.tab_size)  # type: ignore[arg-type]
                 self.ui.settled()
 
     def closer(self) -> str | None:

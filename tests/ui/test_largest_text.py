@@ -574,7 +574,9 @@ def _long_name_wraps(ui: Ui, label: str) -> None:
     one line it scrolled sideways, its start out of sight)."""
     box = ui.page.get_by_role("textbox", name=label, exact=True)
     short = box.bounding_box()
-    ui.type_into(label, "Alexandrina and Bartholomew against the Broodmother again")
+    # pasted, one input (the wrap rests on the text in the field, not on how it came; key by key it was 57 inputs,
+    # each a redraw at the largest text: typing is checked in test_type_into.py and test_rules_screen.py)
+    ui.type_into(label, "Alexandrina and Bartholomew against the Broodmother again", paste=True)
     assert short is not None
     ui.until(lambda: (box.bounding_box() or short)["height"] >= short["height"] + 2 * SMALLEST_TEXT,
              f"the long name on two more lines than {short}")

@@ -116,16 +116,14 @@ def test_slumber_decree_and_eve_and_the_calculators(browser: Browser, prepared: 
         ui.past_tap_window()
         ui.tap("next-phase")  # the Enclave's Evolution is a tick, not scoring: no question
         ui.expect_label("phase", "Worker Phase")
+        # the calculators in the same tab, reached as the app's links reach them (``Ui.go``: no page load)
+        ui.go("/calculators", "calculators")
+        ui.tap("calc-farm-aphids-plus")
+        ui.expect_label("calc-farm-result", "Single-player farm: each herder takes +1 CP, +1 card")
+        ui.tap("calc-decree-0-plus")
+        ui.expect_label("calc-decree-result", "Colony 1 +1 CP")
+        ui.tap("calc-eve-enclave-0")
+        ui.expect_label("calc-eve-result", "Colony 1 2 CP, Colony 2 0 CP, Colony 3 0 CP")
+        ui.shot("calculators-phone")
     finally:
         ui.close()
-    calc = new_tab(browser, server.url, PHONE).open("/calculators", "calculators")
-    try:
-        calc.tap("calc-farm-aphids-plus")
-        calc.expect_label("calc-farm-result", "Single-player farm: each herder takes +1 CP, +1 card")
-        calc.tap("calc-decree-0-plus")
-        calc.expect_label("calc-decree-result", "Colony 1 +1 CP")
-        calc.tap("calc-eve-enclave-0")
-        calc.expect_label("calc-eve-result", "Colony 1 2 CP, Colony 2 0 CP, Colony 3 0 CP")
-        calc.shot("calculators-phone")
-    finally:
-        calc.close()

@@ -10,7 +10,9 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,7 +23,7 @@ from companion.core.broodmother.meadow_commands import AddHex
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
 from tests.ui.browser import PHONE, Server, Ui, new_tab, nothing_more, poll, run_server
-from tests.ui.conftest import saved_games
+from tests.ui.conftest import UntilARerun, saved_games
 from tests.ui.test_security import LAN, _wait_shared
 
 pytestmark = pytest.mark.browser
@@ -36,9 +38,9 @@ class Table:
     lan_url: str
 
 
-@pytest.fixture(scope="module")
-def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
-    db = tmp_path_factory.mktemp("share") / "games.json"
+@contextmanager
+def shared_table(folder: Path, log: Path) -> Iterator[Table]:
+    db = folder / "games.json"
     store = GameStore(db)
     session = store.create(SOLO, name="Shared table", seed=4)
     for n, zone, sites in ((4, "inner", 2), (7, "outer", 3), (12, "inner", 1)):
@@ -48,8 +50,21 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
     command = [sys.executable, "-m", "companion", "--share", "--share-address", LAN]
     with run_server(db, command=command) as server:
         yield Table(server, game_id, f"http://{LAN}:{_wait_shared(server)}")
-    log = tmp_path_factory.getbasetemp() / "share-server.log"
     log.write_text("".join(server.output), encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def table_kept(tmp_path_factory: pytest.TempPathFactory) -> Iterator[UntilARerun[Table]]:
+    """The shared table of both tests: who joined and whether it is shared live in the server's memory (a failed
+    first try may leave a device at the table or the sharing stopped), so a rerun gets a new one."""
+    log = tmp_path_factory.getbasetemp() / "share-server.log"
+    with UntilARerun(lambda: shared_table(tmp_path_factory.mktemp("share"), log)) as kept:
+        yield kept
+
+
+@pytest.fixture
+def table(table_kept: UntilARerun[Table], request: pytest.FixtureRequest) -> Table:
+    return table_kept.for_this_try(request)
 
 
 @pytest.fixture
@@ -92,12 +107,13 @@ def open_share(host: Ui) -> None:
 
 
 def dialog_tap(ui: Ui, identifier: str) -> None:
-    """Scroll the share dialog to its end (its device list is below the QR code on a phone), then tap."""
+    """Scroll the share dialog to its end (its device list is below the QR code on a phone), then tap. One turn of
+    the wheel as far as three (the dialog stops at its end), settled once: three turns settled each cost two more
+    settles a tap."""
     ui.by_id(identifier).wait_for(state="attached")
     ui.page.mouse.move(180, 400)
-    for _ in range(3):
-        ui.page.mouse.wheel(0, 600)
-        ui.settled()
+    ui.page.mouse.wheel(0, 1800)
+    ui.settled()
     ui.tap(identifier)
 
 
