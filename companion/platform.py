@@ -35,8 +35,6 @@ if TYPE_CHECKING:
 IS_BROWSER = sys.platform == "emscripten"
 #: How long a save waits for another writer's lock on the same file (a game's, the play records') before giving up.
 LOCK_TIMEOUT_S = 10.0
-#: The longest a two-pass answer waits for the page to say it drew the first pass (``page_painted``).
-PAINT_WAIT_S = 1.0
 log = logging.getLogger("companion.platform")
 
 
@@ -112,32 +110,6 @@ def announce_stage(stage: str) -> None:
 
         if hasattr(js, "companionStage"):  # set by the build's python-worker.js when boot.js asked for stages
             js.companionStage(stage)
-
-
-async def page_painted(otherwise: float) -> None:
-    """Until the page has drawn what this tab sent it so far. The phone build's page says so after the frame that
-    draws each batch of messages (``scripts/build_web.py``'s ``_ONE_GO``): waited for at most ``PAINT_WAIT_S`` (a
-    hidden tab draws no frame). Elsewhere (the served app's page says nothing) ``otherwise`` seconds."""
-    import asyncio
-
-    told = _painted_promise()
-    if told is None:
-        await asyncio.sleep(otherwise)
-        return
-    try:
-        await asyncio.wait_for(told, PAINT_WAIT_S)
-    except TimeoutError:
-        log.info("the page did not say it painted within %s s", PAINT_WAIT_S)
-
-
-def _painted_promise() -> Any:
-    """The phone build's promise that the page has drawn what was sent, or None where the page does not say."""
-    if not IS_BROWSER:
-        return None
-    import js
-
-    ask = getattr(js, "companionPainted", None)
-    return ask() if ask is not None else None
 
 
 def hold_updates(send: Callable[[Any], None]) -> Callable[[Any], None]:

@@ -541,7 +541,7 @@ def patch_python_worker(out: Path) -> None:
     if call not in text:
         raise SystemExit("build-web: python-worker.js has changed: its loadPyodide call was not found")
     text = text.replace(call, "self.pyodide = await loadPyodideFast(loadPyodide, {", 1)
-    text = send_in_one_go(unpack_in_javascript(tell_stages(text)))
+    text = unpack_in_javascript(tell_stages(text))
     worker.write_text('import { loadPyodideFast } from "./pyodide-snapshot.mjs";\n'
                       'import { fetchApp, unpackApp } from "./app-unpack.mjs";\n' + text, encoding="utf-8")
     digest = hashlib.sha256()
@@ -566,51 +566,6 @@ _STAGES = (("        self.initialized = true;\n",
 
 def tell_stages(worker: str) -> str:
     return _put_before(worker, _STAGES)
-
-
-#: (a line of python-worker.js, what goes before it): what one run of Python sends the page goes in one message, when
-#: the page can read such a message (boot.js asks with ``companionBatches``). Sent one by one, the page's client drew a
-#: frame after the first message or two of a tap's answer (the Undo's label), then another for the rest (her report):
-#: at a phone's speed each frame is ~60-110 ms, so the answer waited a whole frame more (#33). A microtask posts the
-#: batch, numbered, once the Python that filled it has returned to the event loop (or waits for the browser: a save's
-#: copy). The page answers each batch once its frame is drawn (``companionPainted``); ``companionPainted()`` is the
-#: promise that what was sent so far is painted (``companion.platform.page_painted``): an answer's second pass waits
-#: for it, so the frame after her report's is not the panels' (the bench times the answer to that next frame).
-_ONE_GO = (("        self.initialized = true;\n",
-            "        if (event.data.companionBatches) {\n"
-            "            const batch = [];\n"
-            "            const waiting = [];\n"
-            "            let sent = 0;\n"
-            "            let painted = 0;\n"
-            "            const post = () => {\n"
-            "                const frames = batch.splice(0);\n"
-            "                sent += 1;\n"
-            "                self.postMessage({ companionBatch: frames, number: sent }, frames.map((f) => f.buffer));\n"
-            "            };\n"
-            "            self.companionBatch = (frame) => { if (batch.push(frame) === 1) queueMicrotask(post); };\n"
-            "            self.companionPainted = () => new Promise((resolve) => {\n"
-            "                const upTo = sent + (batch.length ? 1 : 0);\n"
-            "                if (painted >= upTo) resolve(); else waiting.push([upTo, resolve]);\n"
-            "            });\n"
-            "            self.companionOnPainted = (number) => {\n"
-            "                painted = Math.max(painted, number);\n"
-            "                waiting.splice(0).forEach(([upTo, resolve]) => {\n"
-            "                    if (painted >= upTo) resolve(); else waiting.push([upTo, resolve]);\n"
-            "                });\n"
-            "            };\n"
-            "        }\n"),
-           ("    const bytes = message.toJs();\n",
-            "    if (self.companionBatch) {\n"
-            "        self.companionBatch(message.toJs());\n"
-            "        return;\n"
-            "    }\n"),
-           ("    } else if (typeof flet_js.send === \"function\") {\n",
-            "    } else if (event.data && typeof event.data.companionPainted === \"number\") {\n"
-            "        if (self.companionOnPainted) self.companionOnPainted(event.data.companionPainted);\n"))
-
-
-def send_in_one_go(worker: str) -> str:
-    return _put_before(worker, _ONE_GO)
 
 
 #: (a line of python-worker.js, what goes before it): the app's archive fetched as the worker starts, beside

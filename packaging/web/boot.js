@@ -113,7 +113,7 @@
     worker.postMessage({
       pyodideUrl: flet.pyodideUrl || "pyodide/pyodide.mjs", args: {}, documentUrl: document.URL,
       appPackageUrl: flet.appPackageUrl, micropipIncludePre: flet.micropipIncludePre,
-      pythonModuleName: flet.pythonModuleName, companionStages: true, companionBatches: true,
+      pythonModuleName: flet.pythonModuleName, companionStages: true,
     });
     splash.prestarted = true;
     let taken = false;
@@ -129,12 +129,6 @@
         if (typeof event.data === "string") {
           if (event.data !== "initialized") { error = event.data; splash.close(); }  // the client shows it
           app.onPythonInitialized();
-        } else if (event.data && Array.isArray(event.data.companionBatch)) {  // one run of Python's messages
-          const number = event.data.number;
-          event.data.companionBatch.forEach((frame) => app.dartOnMessage(frame));
-          // After the client's frame that draws them (its callback was asked for first): told to the worker, whose
-          // Python sends an answer's second pass then (companion.platform.page_painted).
-          requestAnimationFrame(() => worker.postMessage({ companionPainted: number }));
         } else {
           app.dartOnMessage(event.data);
         }

@@ -29,8 +29,6 @@ ALLOWED = {
         "no browser: a save that takes a while, standing in for IndexedDB's",
     ("tests/table/test_turn.py", "test_a_guest_tap_waits_for_the_hosts_own_tap_to_end.both_at_once"):
         "no browser: sleep(0) hands the loop to the host's tap, begun, before the guest's comes",
-    ("tests/ui/test_page_painted.py", "test_the_second_pass_waits_for_the_page_to_say_it_painted.run"):
-        "no browser: sleep(0) turns the loop (no time passes), so a wait that did not wait would have ended",
 }
 
 

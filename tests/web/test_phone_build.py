@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -94,11 +94,10 @@ def test_solo_game_a_tab_closed_every_screen_in_both_languages_offline_two_tabs_
     it goes to a computer and back (``two_tabs_then_to_a_computer_and_back``). (The offline start had a tab of its
     own after the walk: one start fewer.)"""
     page = warm_phone.new_page()
-    page.add_init_script(WORKER_LOG)
     ui = start(page, site.url)
     wait_offline_copy(page)  # before the taps: the tab is closed at once after them
     game_id = solo_game(ui)
-    card = her_card_and_two_points(ui, answered_in_one_go_then_the_rest_once_painted)
+    card = her_card_and_two_points(ui)
     page.close()  # at once, as a phone's app switcher does; a phone runs one tab of the app at a time
 
     warm_phone.set_offline(True)
@@ -121,78 +120,9 @@ def test_solo_game_a_tab_closed_every_screen_in_both_languages_offline_two_tabs_
     two_tabs_then_to_a_computer_and_back(again, site.url, game_id, tmp_path)
 
 
-#: The page's side of its Python worker, logged (``window.__worker``: ["batch", ms, frames, number, the texts of
-#: ``window.__marks`` it holds] as they arrive, ["painted", ms, number] as the page tells the worker): the worker is
-#: made by boot.js, so its constructor is wrapped before the page's scripts run. While ``window.__holdPainted`` is
-#: set, the page's word that it painted is held that many ms, so a second pass that waited for it is told apart from
-#: one sent after a fixed pause.
-WORKER_LOG = """
-window.__worker = [];
-const RealWorker = window.Worker;
-window.Worker = function (url, options) {
-  const worker = new RealWorker(url, options);
-  if (!String(url).includes("python-worker")) return worker;
-  worker.addEventListener("message", (event) => {
-    const data = event.data;
-    if (data && Array.isArray(data.companionBatch)) {
-      const text = data.companionBatch.map((frame) => new TextDecoder().decode(frame)).join(" ");
-      const found = (window.__marks || []).filter((mark) => text.includes(mark));
-      window.__worker.push(["batch", performance.now(), data.companionBatch.length, data.number, found]);
-    } else if (data instanceof Uint8Array) {
-      window.__worker.push(["single", performance.now(), 1, null, []]);
-    }
-  });
-  const post = worker.postMessage.bind(worker);
-  worker.postMessage = (message, transfer) => {
-    if (message && typeof message.companionPainted === "number") {
-      const send = () => {
-        window.__worker.push(["painted", performance.now(), message.companionPainted]);
-        post(message);
-      };
-      if (window.__holdPainted) { setTimeout(send, window.__holdPainted); return; }
-      send();
-      return;
-    }
-    return transfer === undefined ? post(message) : post(message, transfer);
-  };
-  return worker;
-};
-window.Worker.prototype = RealWorker.prototype;
-"""
-HOLD_PAINTED_MS = 500
-MARKS = ["Her card: ", "Draw pile: 49 cards"]  # her report's (the first pass), her deck panel's (the second)
-
-
-def answered_in_one_go_then_the_rest_once_painted(ui: Ui, tap: Callable[[], None]) -> None:
-    """``tap``'s answer reaches the page's client in one message (#33: sent one by one, the client drew a frame after
-    the first of them, and her report waited for the next frame), and its second pass - the panels - only once the
-    page said it painted the first (held here ``HOLD_PAINTED_MS``), not after a fixed pause."""
-    mark = ui.page.evaluate("""([hold, marks]) => {
-        window.__holdPainted = hold; window.__marks = marks; return performance.now(); }""", [HOLD_PAINTED_MS, MARKS])
-    tap()
-    ui.expect_label("bm-deck-draw", re.compile(r"^Draw pile: 49 cards"))  # the second pass's
-    ui.page.wait_for_function("""([mark, hint]) => {
-        const log = window.__worker.filter((entry) => entry[1] > mark);
-        const top = log.find((entry) => entry[0] === "batch" && entry[4].includes(hint));
-        return top && log.some((entry) => entry[0] === "painted" && entry[2] >= top[3]); }""",
-                              arg=[mark, MARKS[0]], timeout=20_000)  # the page's word on her report, held
-    ui.page.evaluate("() => { window.__holdPainted = 0; }")
-    log = [entry for entry in ui.page.evaluate("window.__worker") if entry[1] > mark]
-    assert all(entry[0] != "single" for entry in log), f"a message came alone: {log}"
-    top = next(entry for entry in log if entry[0] == "batch" and MARKS[0] in entry[4])
-    assert top[2] >= 2, f"the answer's first pass came in one message of {top[2]} frame(s): {log}"
-    rest = next(entry for entry in log if entry[0] == "batch" and MARKS[1] in entry[4])
-    painted = next(entry for entry in log if entry[0] == "painted" and entry[2] >= top[3])
-    assert rest[1] > painted[1], f"the panels came before the page said it painted her report: {log}"
-
-
-def her_card_and_two_points(ui: Ui, check: Callable[[Ui, Callable[[], None]], None] | None = None) -> str:
-    """Her draw (one card fewer in the pile) and two points on the tracker; her card's title. ``check``: run around
-    her draw's tap."""
-    if check is None:
-        her_turn(ui)
-    else:
-        check(ui, lambda: her_turn(ui))
+def her_card_and_two_points(ui: Ui) -> str:
+    """Her draw (one card fewer in the pile) and two points on the tracker; her card's title."""
+    her_turn(ui)
     ui.expect_label("bm-report-title", re.compile(r"^Her card: "))
     ui.expect_label("bm-deck-draw", re.compile(r"^Draw pile: 49 cards"))
     card = ui.label("bm-report-title")

@@ -5,8 +5,8 @@ Kept beneath Home or the rules (``Routes``), the game screen comes back as one p
 changed meanwhile, but the browser then built all of it - ~1,400 controls with every module - before it painted
 anything: the round bar came 0.9-3.4 s after the tap on a loaded machine, later than on a screen built afresh,
 whose opening sends its top first (``GameScreen.build_view``). Here the panels' and the log's slots are hidden in
-that first update and shown again by a second, sent once the browser has painted the first (``rest_first``: two
-updates read in one go are built in one frame).
+that first update and shown again by a second, sent ``REST_AFTER`` later so that the browser paints the first
+before it reads the second (two messages read in one go are built in one frame).
 """
 
 from __future__ import annotations
@@ -16,24 +16,18 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from companion import platform
-
 if TYPE_CHECKING:
     from companion.ui.screens.game import GameScreen
 
-REST_AFTER = 0.1  # s between the top's update and the rest's where the page does not say when it painted
+REST_AFTER = 0.1  # s between the top's update and the rest's
 
 
-async def rest_first(screen: GameScreen) -> None:
-    """What a two-pass answer (a tap's, an opening's, a kept screen's) waits for before its second pass. On a phone,
-    the browser's frame that draws the top (her moment, the round bar, the standings), so the panels below the fold
-    come in a frame of their own: the phone build's page says when it is drawn (``platform.page_painted``; at 4x her
-    draw's frame takes 70-120 ms, more than a fixed pause), the served app waits ``REST_AFTER``. On a tablet, where
-    the panels are beside the top, no wait."""
-    if screen.layout():
-        await asyncio.sleep(0)
-        return
-    await platform.page_painted(REST_AFTER)
+def rest_after(screen: GameScreen) -> float:
+    """How long a two-pass answer (a tap's, an opening's, a kept screen's) waits before its second pass: on a phone
+    ``REST_AFTER``, so the browser paints the top (her moment, the round bar, the standings) before it reads the
+    panels below the fold (two updates read in one go are built in one frame: at 4x, her draw's frame took the
+    top and the panels together); on a tablet, where the panels are beside the top, no wait."""
+    return 0 if screen.layout() else REST_AFTER
 
 
 class TopFirst:
@@ -59,7 +53,7 @@ class TopFirst:
         page.run_task(self._show_the_rest)
 
     async def _show_the_rest(self) -> None:
-        await rest_first(self.screen)
+        await asyncio.sleep(rest_after(self.screen))
         hidden, self.hidden = self.hidden, []
         for holder in hidden:  # as its slot has it now (a change drawn meanwhile may have shown it already)
             content = getattr(holder, "content", None)

@@ -8,6 +8,7 @@ passes; each part is drawn by its own class in ``companion.ui.game_parts`` (roun
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -27,7 +28,7 @@ from companion.ui.game_parts.her_moment import asking, now_box
 from companion.ui.game_parts.panel_parts import PanelParts
 from companion.ui.game_parts.round_bar import RoundBar
 from companion.ui.game_parts.standings import MOMENT_SPAN, Standings
-from companion.ui.game_parts.top_first import TopFirst, rest_first
+from companion.ui.game_parts.top_first import TopFirst, rest_after
 from companion.ui.i18n import render, tr, trf
 from companion.ui.kept import GameReader
 from companion.ui.page_size import page_width
@@ -103,7 +104,7 @@ class GameScreen(Screen):
         """The opening's second pass: every panel drawn whole, then the place a route names scrolled to, now that
         the panels above it have their height. ``measured``: the opening's own measure (a tap answered meanwhile has
         its own)."""
-        await rest_first(self)  # the first pass goes out, and on a phone is painted, first
+        await asyncio.sleep(rest_after(self))  # the first pass goes out, and on a phone is painted, first
         self._filling = False
         with spans.resumed(measured):
             if self.app.screen is self and self.view is not None:
@@ -156,7 +157,7 @@ class GameScreen(Screen):
         """The second pass of an answer: the panels, as saved now (those nothing changed for are kept). The rest
         of the screen was drawn by the first pass from the same revision, so it is left as it is. ``measured``: the
         tap that asked for this pass (one asked meanwhile is answered by it too, its measure ending with its first)."""
-        await rest_first(self)  # the first pass goes out, and on a phone is painted, first
+        await asyncio.sleep(rest_after(self))  # the first pass goes out, and on a phone is painted, first
         self._rest_waiting = False
         answered, self._answered = self._answered, None
         with spans.resumed(measured):
