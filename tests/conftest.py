@@ -23,6 +23,7 @@ from companion.core.content import Content, load_content
 from companion.core.setup import GameSetup
 from companion.store import GameStore
 from tests.helpers import ON_PYODIDE, examples, four_players
+from tests.rerun_timeout import pytest_runtest_setup  # noqa: F401 (a hook: pytest finds it in this namespace)
 
 #: Inside Pyodide (tests/web/test_pyodide_node.py) the Hypothesis tests are not collected: its wheel is compiled for
 #: the host only (a Rust extension), and there is none for WebAssembly.
