@@ -81,7 +81,7 @@ def _search(args: argparse.Namespace) -> int:
 
     for hit in hits:
         reading = f"  [{tr(INTERPRETATION_LABEL)}]" if hit.interpretation else ""
-        print(f"{hit.score:5.1f}  {hit.id}  {hit.title}{reading}  ({citation(hit.book, hit.section, language())})")
+        print(f"{hit.rank:5.1f}  {hit.id}  {hit.title}{reading}  ({citation(hit.book, hit.section, language())})")
         if hit.same_rule:  # the same rule in other books: shown once, with every book that states it
             print("       " + trf("Also in: {places}", places="; ".join(hit.same_rule)))
     if not hits:

@@ -174,6 +174,7 @@ class Hit:
     highlights: list[tuple[int, int]] = field(default_factory=list)
     interpretation: bool = False  # the entry reads what its book leaves unsaid (labelled wherever it is shown)
     same_rule: tuple[str, ...] = ()  # the entries of other books that state the same rule, shown with this one
+    rank: float = 0.0  # what hits are ordered by: the score plus points for what the question asks and what is in play
 
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready form (spans as two-item lists)."""
@@ -188,4 +189,5 @@ class Hit:
             "highlights": [list(span) for span in self.highlights],
             "interpretation": self.interpretation,
             "same_rule": list(self.same_rule),
+            "rank": self.rank,
         }

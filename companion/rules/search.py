@@ -196,10 +196,11 @@ class SearchIndex:
         ranked = self._ranked(index, coverage, boost, matches, weights, max(CANDIDATES, limit), form)
         if len(ranked) < limit < len(coverage):  # rules kept once left too few: as many more as could be hidden
             ranked = self._ranked(index, coverage, boost, matches, weights, max(CANDIDATES, limit) + self._linked, form)
-        return [self._hit(number, score, lang, set(matches)) for score, number in ranked[:limit]]
+        return [self._hit(number, score, lang, set(matches), rank) for score, number, rank in ranked[:limit]]
 
     def _ranked(self, index: _LangIndex, coverage: dict[int, float], boost: dict[int, float], matches: Matches,
-                weights: list[float], pool: int, form: tuple[bool, bool, dict[int, float]]) -> list[tuple[float, int]]:
+                weights: list[float], pool: int, form: tuple[bool, bool, dict[int, float]],
+                ) -> list[tuple[float, int, float]]:
         """The ``pool`` entries of best coverage re-ranked by their final score (and boosts, and the points of an
         overview and a definition for the question's ``form``: whether it asks for an overview, whether it asks what a
         thing is, the weight of its words that say about what), best first, each rule several books state once."""
@@ -212,8 +213,9 @@ class SearchIndex:
         points = overview_points(self.entries, found, form[0], named)
         for number, more in definition_points(self.entries, found, form[1], form[2], named).items():
             points[number] = points.get(number, 0.0) + more
-        scored.sort(key=lambda item: (-item[0] - boost.get(item[1], 0.0) - points.get(item[1], 0.0), item[1]))
-        return one_per_rule(scored, lambda pair: self.entries[pair[1]])  # with a game in play, its book's first
+        ranks = {number: score + boost.get(number, 0.0) + points.get(number, 0.0) for score, number in scored}
+        ranked = sorted([(score, number, ranks[number]) for score, number in scored], key=lambda it: (-it[2], it[1]))
+        return one_per_rule(ranked, lambda item: self.entries[item[1]])  # with a game in play, its book's first
 
     def _scored(self, index: _LangIndex, number: int, cover: float, matches: Matches, weights: list[float]) -> float:
         """The final score, less a little for a worked example: it shows a rule at work, so when both answer
@@ -313,11 +315,11 @@ class SearchIndex:
             and (kind is None or self.entries[number].kind == kind)
         }
 
-    def _hit(self, number: int, score: float, lang: str, matched: set[str]) -> Hit:
+    def _hit(self, number: int, score: float, lang: str, matched: set[str], rank: float) -> Hit:
         entry = self.entries[number]
         snippet, spans = self._langs[lang].body(number).snippet(matched)
         return Hit(entry.id, entry.title_in(lang), entry.book, entry.section, entry.kind, score, snippet, spans,
-                   entry.interpretation, entry.same_rule)
+                   entry.interpretation, entry.same_rule, rank)
 
 
 def _short_names(corpus: Corpus) -> dict[str, str]:

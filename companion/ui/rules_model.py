@@ -286,14 +286,10 @@ class RulesModel:
         for form in self.queries(query, lang):
             for hit in self.index.search(form, lang=lang, limit=limit, book=book_name, kind=kind or None,
                                          in_play=in_play):
-                if hit.id not in best or hit.score > best[hit.id][0].score:
+                if hit.id not in best or hit.rank > best[hit.id][0].rank:
                     best[hit.id] = (hit, form)
-
-        def rank(pair: tuple[Hit, str]) -> float:
-            entry = self.corpus.get(pair[0].id)
-            return -pair[0].score - (in_play.bonus(entry) if in_play is not None and entry is not None else 0.0)
-
-        ranked = one_per_rule(sorted(best.values(), key=rank), lambda pair: pair[0])[:limit]
+        # in the engine's order (its rank: a definition asked for, a book named, what is in play), not by the score
+        ranked = one_per_rule(sorted(best.values(), key=lambda pair: -pair[0].rank), lambda pair: pair[0])[:limit]
         return Results(query, [self._result_row(hit, form, lang) for hit, form in ranked])
 
     def _result_row(self, hit: Hit, form: str, lang: str) -> ResultRow:

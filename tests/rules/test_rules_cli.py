@@ -43,6 +43,17 @@ def test_search_json_shape_and_filters(capsys: pytest.CaptureFixture[str]) -> No
     assert hits[0]["id"] == "pp-scout-ability"
 
 
+def test_search_lists_its_hits_by_the_number_it_shows(capsys: pytest.CaptureFixture[str]) -> None:
+    """The number beside each hit is what ordered them (the rank): it once showed the match score alone, so "que es
+    una ninfa" listed 88.5 above 90.2 (the definition asked for ranks first)."""
+    code, out, _ = run(capsys, "search", "que", "es", "una", "ninfa", "--lang", "es", "--limit", "6")
+    numbers = [float(line.split()[0]) for line in out.splitlines() if HIT_LINE.match(line)]
+    assert code == 0 and len(numbers) == 6 and numbers == sorted(numbers, reverse=True), out
+    code, out, _ = run(capsys, "search", "que", "es", "una", "ninfa", "--lang", "es", "--limit", "6", "--json")
+    hits = json.loads(out)
+    assert [hit["rank"] for hit in hits] == numbers and any(hit["rank"] != hit["score"] for hit in hits)
+
+
 def test_search_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "search", "empate", "de", "la", "mariquita", "--lang", "es", "--json", "--limit", "1")
     [hit] = json.loads(out)
