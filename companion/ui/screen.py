@@ -73,6 +73,8 @@ class Screen:
         # a build that draws only the body's parts again (``GameScreen``'s second pass): the bars stay as drawn
         self.panels_only = False
         self.place: Place | None = None  # where the screen was left, if it opens there again (set before it is built)
+        # the part sent before the rest when it changed, while a tap is answered (``GameScreen``: the part tapped)
+        self.sent_first: ft.Control | None = None
         self.setup()
 
     @property
@@ -216,7 +218,7 @@ class Screen:
             self._scroller.disabled = watching
             changed.append(self._scroller)
         outline_changed, parts = self._fill_body()
-        return whole or outline_changed, changed + parts
+        return whole or outline_changed, in_sending_order(changed + parts, self.sent_first)
 
     def _fill_body(self) -> tuple[bool, list[ft.Control]]:
         """The scrolling body: whether its outline changed (then sent whole), else the parts to send."""
@@ -274,3 +276,11 @@ class Screen:
         if self.view is not None and self._scroller.padding != padding:
             self._scroller.padding = padding
             self._scroller.update()
+
+
+def in_sending_order(controls: list[ft.Control], first: ft.Control | None) -> list[ft.Control]:
+    """The changed controls (the bars', then the body's parts top to bottom) with ``first`` moved to the front: each
+    goes to the browser as its own message, and a phone's browser may paint after the first one or two."""
+    if first is None or not any(control is first for control in controls):
+        return controls
+    return [first, *(control for control in controls if control is not first)]

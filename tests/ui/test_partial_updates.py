@@ -22,6 +22,8 @@ from tests.ui.flet_wire import PATCH_CONTROL, WireDevice
 
 TWO = GameSetup(game="mota", mode="competitive", players=(PlayerSpec("Ana", "red"), PlayerSpec("Bo", "blue")),
                 expansions=("minions",), modules=("aphids",))
+SOLO = GameSetup(game="mota", mode="solo", players=(PlayerSpec("Ana", "blue"),), expansions=("minions",),
+                 options={"difficulty": "normal"})
 EVERYTHING = GameSetup(  # its setup phase has a checklist
     game="mota", mode="competitive", players=tuple(PlayerSpec(n, c) for n, c in (("Ana", "red"), ("Bo", "blue"),
                                                                               ("Cy", "black"))),
@@ -89,6 +91,33 @@ def test_a_score_tap_patches_its_own_parts_not_the_page(served: tuple[Server, st
         assert scores and "Give Bo 1 CP" not in "".join(scores), "the standings were sent whole, not what changed"
     finally:
         device.close()
+
+
+def test_her_report_is_sent_first_and_other_tabs_keep_the_undo_bar_first(tmp_path: Path) -> None:
+    """Each changed control goes as its own message and a phone's browser may paint after the first one or two: on
+    the tapping tab the part tapped leads (her report after her draw came third, after the Undo bar and the round bar,
+    a frame late at 4x); a tab that only watches gets the bars first, as before."""
+    store = GameStore(db := tmp_path / "games.json")
+    game_id = store.create(SOLO, name="Solo", seed=5).id
+    store.close()
+    with run_server(db) as server:
+        tapper, watcher = WireDevice(server.url, f"/game/{game_id}"), WireDevice(server.url, f"/game/{game_id}")
+        try:
+            for device in (tapper, watcher):
+                device.wait_id("bm-her-turn")
+                device.settled()
+            since = time.monotonic()
+            tapper.tap("bm-her-turn")
+            for device in (tapper, watcher):
+                device.wait(lambda device=device: device.said("bm-report-title", since), what="her report")
+                device.settled()
+            first = [next(repr(m) for when, m in list(device.received) if when >= since and m[0] == PATCH_CONTROL)
+                     for device in (tapper, watcher)]
+            assert "bm-report-title" in first[0], first[0][:300]
+            assert "bm-report-title" not in first[1] and "undo" in first[1], first[1][:300]
+        finally:
+            tapper.close()
+            watcher.close()
 
 
 def test_a_panel_that_goes_keeps_its_place_and_the_page_is_not_sent_again(served: tuple[Server, str, str]) -> None:

@@ -144,10 +144,16 @@ class GameScreen(Screen):
             super().refresh()
             return
         self._answering = first
+        # sent first, before the bars: at 4x a phone painted after the first message or two, and her report (tapped
+        # from her moment) came third, after the Undo bar and the round bar, a frame late. A table's other pages keep
+        # the order, the Undo bar first.
+        placed = self.slots.placed.get(first)
+        self.sent_first = placed.holder if placed is not None else None
         try:
             super().refresh()
         finally:
             self._answering = None
+            self.sent_first = None
         self._answered = self.session.revision
         if not self._rest_waiting:
             self._rest_waiting = True
