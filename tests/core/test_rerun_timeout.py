@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import needs_processes
+
 HANGS_ON_ITS_SECOND_TRY = '''
 import time
 from pathlib import Path
@@ -39,6 +41,7 @@ def _run(folder: Path, *plugins: str, limit: float = 100) -> tuple[str, float]:
     return run.stdout + run.stderr, time.monotonic() - started
 
 
+@needs_processes
 @pytest.mark.slow
 def test_a_hung_second_try_ends_at_the_time_limit(tmp_path: Path) -> None:
     output, took = _run(tmp_path, "tests.rerun_timeout")
@@ -47,6 +50,7 @@ def test_a_hung_second_try_ends_at_the_time_limit(tmp_path: Path) -> None:
     assert took < 60
 
 
+@needs_processes
 @pytest.mark.slow
 def test_without_it_the_second_try_runs_past_the_limit(tmp_path: Path) -> None:
     """The fault the plugin answers, shown: with pytest-timeout alone the second try outlives its 3 s by far."""
