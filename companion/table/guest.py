@@ -207,7 +207,7 @@ class TableGuest:
     def slow(self) -> bool:
         """True once a tap has waited ``SLOW`` seconds for the host (the screen then says it was sent, once per
         tap). A tap answered sooner is said by the change itself: a note drawn at the tap cost the tapping phone
-        ~110 ms before the host's answer could be drawn (``docs/developing.md``, a table of phones)."""
+        ~110 ms before the host's answer could be drawn (in git, a0bd974:docs/developing.md, a table of phones)."""
         now = self.clock()
         late = {tap for tap, sent in self.pending.items() if now - sent > SLOW} - self._said_sent
         self._said_sent = (self._said_sent | late) & set(self.pending)

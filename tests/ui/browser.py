@@ -397,8 +397,8 @@ class Ui:
         """Send the tab to another route of the app it shows, inside the page, as the app's own links do (a history
         entry pushed, then ``popstate``, which Flutter hands to the app as a route change): the page, its client and
         its Flet session stay, and the screen it leaves may be kept beneath (``RouteMaster.show_route``). About a
-        third of the CPU of ``open`` (a page load, a new session: docs/developing.md, "The test suite's time"), so a
-        test that only needs another screen goes; one that checks a fresh start or a new session opens.
+        third of the CPU of ``open`` (a page load, a new session: measured in git, a0bd974:docs/developing.md, "The
+        test suite's time"), so a test that only needs another screen goes; one that checks a fresh start opens.
 
         The screen is waited for as a node that was not there before the change: a route to a screen of the same
         name (one game to another, the rules to a topic) would otherwise pass on the screen it left. A tab with no
@@ -703,9 +703,10 @@ class Ui:
 #: locale, user agent).
 _IDLE: dict[tuple[int, str | None, str | None], list[Page]] = {}
 #: Whether a closed tab's page is handed on: on unless ``COMPANION_TABS_HANDED_ON=0``. It was off for a while after a
-#: page handed on once left its canvas blank for 20 s (``Ui.shot``, load 13). Measured since (docs/developing.md, "The
-#: test suite's time"): every first screen's canvas, on a new context's page and on a page handed on alike, is drawn
-#: 0.1-4 s after its accessibility tree has settled on a quiet machine (Flutter's drawing worker starting), and no
+#: page handed on once left its canvas blank for 20 s (``Ui.shot``, load 13). Measured since (in git,
+#: a0bd974:docs/developing.md, "The test suite's time"): every first screen's canvas, on a new context's page and on
+#: a page handed on alike, is drawn 0.1-4 s after its accessibility tree has settled on a quiet machine (Flutter's
+#: drawing worker starting), and no
 #: page handed on failed to paint, 40 times in a row, nor in the heaviest files' runs at load 30-70: it was that lag.
 HAND_ON = os.environ.get("COMPANION_TABS_HANDED_ON", "1") == "1"
 #: What a closed tab's origins are cleared of before its page serves the next test: everything a site can keep in the
@@ -740,7 +741,7 @@ def new_tab(browser: Browser, url: str, viewport: dict[str, int] = PHONE, locale
     test closed (``Ui.close``: blank, its storage cleared) when one is free. Why: a new context fetched and compiled
     Flutter's client and its renderer (MBs of wasm and JavaScript) for every tab; a page kept reuses its renderer
     process, where the compiled client is kept, and the context's HTTP cache: its first screen costs about half the
-    CPU (docs/developing.md, "The test suite's time").
+    CPU (in git, a0bd974:docs/developing.md, "The test suite's time").
 
     ``locale`` is the browser's language (its ``Accept-Language``), e.g. ``"es-ES"``: one per context. Two tabs
     open at once are two contexts, two devices each with its own storage, as before.
@@ -748,7 +749,7 @@ def new_tab(browser: Browser, url: str, viewport: dict[str, int] = PHONE, locale
     ``user_agent`` is the browser's (``ANDROID_UA``: a phone's, whose buttons are plain boxes); one per context.
     Every context asks for reduced motion (``prefers-reduced-motion: reduce``, a player's own accessibility
     setting, which Flutter's web engine reads): opening dialogs and changing screens then cost chromium less drawing
-    in software, about a tenth of those tests' CPU (docs/developing.md, "The test suite's time"). What the tests
+    in software, about a tenth of those tests' CPU (in git, a0bd974:docs/developing.md). What the tests
     check never rested on a transition being drawn; ``Ui.tap_steady`` still guards a tap against a control a redraw
     moved.
     """
