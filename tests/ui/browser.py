@@ -398,7 +398,8 @@ class Ui:
         entry pushed, then ``popstate``, which Flutter hands to the app as a route change): the page, its client and
         its Flet session stay, and the screen it leaves may be kept beneath (``RouteMaster.show_route``). About a
         third of the CPU of ``open`` (a page load, a new session: measured in git, a0bd974:docs/developing.md, "The
-        test suite's time"), so a test that only needs another screen goes; one that checks a fresh start opens.
+        test suite's time"), so a test that only needs another screen goes; one that checks a fresh start or a new
+        session opens.
 
         The screen is waited for as a node that was not there before the change: a route to a screen of the same
         name (one game to another, the rules to a topic) would otherwise pass on the screen it left. A tab with no
@@ -706,8 +707,8 @@ _IDLE: dict[tuple[int, str | None, str | None], list[Page]] = {}
 #: page handed on once left its canvas blank for 20 s (``Ui.shot``, load 13). Measured since (in git,
 #: a0bd974:docs/developing.md, "The test suite's time"): every first screen's canvas, on a new context's page and on
 #: a page handed on alike, is drawn 0.1-4 s after its accessibility tree has settled on a quiet machine (Flutter's
-#: drawing worker starting), and no
-#: page handed on failed to paint, 40 times in a row, nor in the heaviest files' runs at load 30-70: it was that lag.
+#: drawing worker starting), and no page handed on failed to paint, 40 times in a row, nor in the heaviest files' runs
+#: at load 30-70: it was that lag.
 HAND_ON = os.environ.get("COMPANION_TABS_HANDED_ON", "1") == "1"
 #: What a closed tab's origins are cleared of before its page serves the next test: everything a site can keep in the
 #: browser (the HTTP cache is none of these; the page's ``sessionStorage``, Flet's session id, is cleared apart).
