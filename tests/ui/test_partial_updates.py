@@ -120,6 +120,30 @@ def test_her_report_is_sent_first_and_other_tabs_keep_the_undo_bar_first(tmp_pat
             watcher.close()
 
 
+def test_this_tabs_taps_redraw_undo_and_redo_in_place(tmp_path: Path) -> None:
+    """Redo filled by an Undo and emptied by the next tap keeps its controls (its label and handler patched in place):
+    re-keyed at each of those steps, it went to the page as five new controls every time, in the tap's first pass."""
+    store = GameStore(db := tmp_path / "games.json")
+    game_id = store.create(SOLO, name="Solo", seed=5).id
+    store.close()
+    with run_server(db) as server:
+        device = WireDevice(server.url, f"/game/{game_id}")
+        try:
+            device.wait_id("redo")
+            device.settled()
+            drawn = [device.ids["redo"]]
+            for tap in ("plus-p1", "undo", "plus-p1", "undo", "bm-her-turn"):
+                since = time.monotonic()
+                device.tap(tap)
+                device.wait(lambda since=since: bool(patched_since(device, since)), what=f"the answer to {tap}")
+                device.settled()
+                drawn.append(device.ids["redo"])
+            assert score(server, game_id) == 0  # the steps were made: + undone twice
+            assert len(set(drawn)) == 1, drawn
+        finally:
+            device.close()
+
+
 def test_a_panel_that_goes_keeps_its_place_and_the_page_is_not_sent_again(served: tuple[Server, str, str]) -> None:
     """Leaving the first phase takes its checklist away; an Undo brings it back in the same place."""
     server, _, game_id = served

@@ -75,6 +75,7 @@ class GameScreen(Screen):
         self.top_first = TopFirst(self)  # shown again, a phone's first frame draws the top alone
         self._sketching = False  # the opening's first pass: the panels left for the next (headings, on a tablet)
         self.changes_elsewhere = 0  # changes made by other devices since the screen opened (the bars' Undo, Redo)
+        self._bar_keys: dict[str, str] = {}  # the key each of Undo and Redo was last drawn under (``bottom``)
         self._filling = False  # the opening's second pass is on its way
 
     # -- opening the screen --------------------------------------------------------------------
@@ -314,12 +315,15 @@ class GameScreen(Screen):
         width = widgets.bar_button_width(page_width(self.app), 2)
 
         def key(pile: str, step: str | None) -> str:
-            return f"{pile}-{self.changes_elsewhere if step else 'none'}"
+            if step or pile not in self._bar_keys:
+                self._bar_keys[pile] = f"{pile}-{self.changes_elsewhere}"
+            return self._bar_keys[pile]
 
         # Drawn anew when another device's change arrives (their key counts those changes), so a tap made on the
         # button read before it names the old one and is judged against the game its player read, however late it
         # arrives (``flet_events``): never taking back the newer step. This tab's own taps update them in place, and
-        # a button with nothing to take back stays as it is.
+        # a button with nothing to take back keeps the key it had (it cannot be tapped, so no tap names it): Redo
+        # emptied by a tap and filled by Undo is updated in place, not sent as five new controls each time.
         buttons = [
             widgets.bar_button(tr("Undo"), undo or tr("Nothing to undo"), ft.Icons.UNDO,
                                self.app.answers.handler(lambda: self.app.changes.undo(self.session)) if undo else None,
