@@ -20,13 +20,16 @@ the pages, on one clock (``performance.timeOrigin + performance.now()``, the sys
 compared with this script's at the start and the largest disagreement is reported): from the pointer going down on
 the button until the last of the pages shows the change in its accessibility tree (a ``MutationObserver`` watching
 the Undo button's label, which every step of the rotation rewrites: *seen*), and until the animation frame after it
-on that page (*painted*). ``--warm`` taps (each kind once by default) go first, not timed. Between taps every page
-settles and the next phone waits out the app's 0.5 s in which a tap is judged against the screen before
-(``companion.ui.models.SEEN_AFTER_SECONDS``).
+on that page (*painted*); and until the last of the guests' pages shows it (*on every guest*: the issue's words, "a
+change seen on every one of 5 guests", which leave out the host's page when the host taps; the host's own answer to
+its tap is a tap's answer, issue 33's). ``--warm`` taps (each kind once by default) go first, not timed. Between
+taps every page settles and the next phone waits out the app's 0.5 s in which a tap is judged against the screen
+before (``companion.ui.models.SEEN_AFTER_SECONDS``).
 
 Reported per run and over all: p50, p95, p99 and max of *seen* and *painted*, the tapping phone's own *seen*,
 *seen* split by who tapped (the host or a guest), and the machine's load average (1 min) before and after.
-The goal (issue 36): p99 <= 300 ms for a change seen on every one of 5 guests. A goal, not a test.
+The goal (issue 36): p99 <= 300 ms for a change seen on every one of 5 guests (judged on *on every guest*; *seen on
+every page* is reported beside it). A goal, not a test.
 """
 
 from __future__ import annotations
@@ -400,6 +403,7 @@ def summary(samples: list[Sample]) -> dict[str, Any]:
     by_guests = [s.last_seen for s in samples if s.tapper != 0]
     slowest = [max(range(len(s.seen)), key=s.seen.__getitem__) for s in samples]
     return {"seen": figures([s.last_seen for s in samples]),
+            "guests_seen": figures([max(s.seen[1:]) for s in samples]),
             "painted": figures(painted) if painted else None,
             "tapper_seen": figures([s.seen[s.tapper] for s in samples]),
             "host_taps_seen": figures(by_host) if by_host else None,
@@ -470,7 +474,8 @@ def timed(at: Table, build: str, count: int, runs: int, progress: Callable[[str]
     after = at.saved_revision()
     results["saved_changes"] = None if after is None or before is None else after - before
     results["all"] = summary(every)
-    results["goal"] = {"seen_p99_ms": GOAL_P99_MS, "met": results["all"]["seen"]["p99"] <= GOAL_P99_MS}
+    results["goal"] = {"seen_p99_ms": GOAL_P99_MS, "met": results["all"]["guests_seen"]["p99"] <= GOAL_P99_MS,
+                       "every_page_met": results["all"]["seen"]["p99"] <= GOAL_P99_MS}
     return results
 
 
@@ -491,7 +496,8 @@ def report(results: dict[str, Any]) -> str:
              f"changes the host saved in the timed taps: {results['saved_changes']}"]
     for number, got in enumerate([*results["runs"], results["all"]], start=1):
         where = f"run {number} (load {got['load_before']} -> {got['load_after']})" if "load_before" in got else "all"
-        lines += [where, line("seen on every page", got["seen"]), line("painted", got["painted"]),
+        lines += [where, line("seen on every page", got["seen"]), line("on every guest", got.get("guests_seen")),
+                  line("painted", got["painted"]),
                   line("the tapper's own", got["tapper_seen"]), line("host taps", got["host_taps_seen"]),
                   line("guest taps", got["guest_taps_seen"])]
         pages = got["by_page"]
@@ -507,7 +513,9 @@ def report(results: dict[str, Any]) -> str:
             lines.append(f"  p50 step by step, {who} (ms after the pointer, {whose}): "
                          + ", ".join(f"{step} {ms}" for step, ms in steps.items() if ms is not None))
     goal = results["goal"]
-    lines.append(f"goal: seen p99 <= {goal['seen_p99_ms']:g} ms: {'met' if goal['met'] else 'MISSED'}")
+    lines.append(f"goal: seen on every one of the guests p99 <= {goal['seen_p99_ms']:g} ms: "
+                 f"{'met' if goal['met'] else 'MISSED'} (seen on every page, the host's too: "
+                 f"{'met' if goal.get('every_page_met') else 'missed'})")
     return "\n".join(lines)
 
 

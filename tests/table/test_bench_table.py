@@ -29,7 +29,7 @@ def test_the_table_bench_reports_every_figure_of_its_taps() -> None:
     assert results["saved_changes"] == TAPS, "every timed tap was a change the host saved"
     assert results["clock"]["spread_ms"] < 50, "the pages' times are read on one clock"
     got = results["all"]
-    for name in ("seen", "painted", "tapper_seen", "host_taps_seen", "guest_taps_seen"):
+    for name in ("seen", "guests_seen", "painted", "tapper_seen", "host_taps_seen", "guest_taps_seen"):
         assert set(got[name]) == set(FIGURES), name
         assert 0 < got[name]["p50"] <= got[name]["p95"] <= got[name]["p99"] <= got[name]["max"], name
     assert got["seen"]["n"] == TAPS and got["host_taps_seen"]["n"] == got["guest_taps_seen"]["n"] == TAPS // 2
@@ -39,4 +39,8 @@ def test_the_table_bench_reports_every_figure_of_its_taps() -> None:
     for tap in run["taps"]:
         assert len(tap["seen"]) == 2 and tap["button"] in ("plus-p1", "undo", "bm-her-turn")
         assert min(tap["seen"]) > 0, "each page showed the change after the pointer went down"
+    guest_page = max(tap["seen"][1] for tap in run["taps"])  # the issue's goal: the last guest, the host left out
+    assert got["guests_seen"]["n"] == TAPS and abs(got["guests_seen"]["max"] - guest_page) < 0.2
+    assert got["guests_seen"]["max"] <= got["seen"]["max"]
     assert "seen_p99_ms" in results["goal"] and isinstance(results["goal"]["met"], bool)
+    assert isinstance(results["goal"]["every_page_met"], bool)
