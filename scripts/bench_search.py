@@ -3,7 +3,7 @@
 Reads the tuning sets (``tests/rules/player_questions.json``; ``coverage_questions.json``, the entries no other
 set reached; the first three held-out sets, ``held_out_questions.json``, ``held_out_2_questions.json`` and
 ``held_out_3_questions.json``, each read to tune since, #34; and ``table_questions.json`` to
-``table_9_questions.json``, questions as asked at the table), the judges (``held_out_4_questions.json`` to
+``table_10_questions.json``, questions as asked at the table), the judges (``held_out_4_questions.json`` to
 ``held_out_8_questions.json``: written and committed before the search was run on them, never tuned against, their
 misses never printed) and the short query set (``tests/rules/queries.json``),
 and prints, per set, the share answered first and in the first three,
@@ -44,7 +44,7 @@ from companion.rules.text import content_tokens  # noqa: E402
 SETS = {name: ROOT / "tests" / "rules" / f"{name}_questions.json"
         for name in ("player", "held_out", "coverage", "held_out_2", "held_out_3", "held_out_4", "held_out_5",
                      "held_out_6", "held_out_7", "held_out_8", "table", "table_2", "table_3", "table_4", "table_5",
-                     "table_6", "table_7", "table_8", "table_9")}
+                     "table_6", "table_7", "table_8", "table_9", "table_10")}
 SETS["queries"] = ROOT / "tests" / "rules" / "queries.json"
 DEPTH = 10
 OLDER_TUNING = ("player", "coverage", "held_out", "held_out_2", "held_out_3")  # the slips test's questions

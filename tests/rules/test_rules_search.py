@@ -272,9 +272,10 @@ def judged(index: SearchIndex, name: str, count: int, spanish: int) -> tuple[flo
 def test_coverage_questions_reach_the_entries_no_other_set_did(real_index: SearchIndex) -> None:
     """130 questions (40 Spanish) written on the 121 entries no question set reached, committed before the
     tuning of 2026-12-05: 0.962 top-1 as written, 0.985 after it (the examples asked for, words about the
-    answer's form; one expectation corrected). A tuning set: its misses were read."""
+    answer's form; one expectation corrected). A tuning set: its misses were read; 1.0 after the eleventh round (#34,
+    players' words on the entries)."""
     top1, top3 = judged(real_index, "coverage_questions.json", 130, 40)
-    assert top1 >= 0.97
+    assert top1 >= 0.98
     assert top3 >= 0.99
 
 
@@ -326,7 +327,7 @@ def test_fifth_held_out_set_never_tuned_for(real_index: SearchIndex) -> None:
     0.833 / 0.983 top-1 / top-3 on main's search, 0.85 / 0.983 after the round. Its misses were never read: with
     ``held_out_4``, the judge."""
     top1, top3 = judged(real_index, "held_out_5_questions.json", 60, 30)
-    assert top1 >= 0.83
+    assert top1 >= 0.85  # 0.883 after the eleventh round (players' words on the entries, #34)
     assert top3 >= 0.97
 
 
@@ -357,7 +358,7 @@ def test_eighth_held_out_set_never_tuned_for(real_index: SearchIndex) -> None:
     on main's search, 0.903 / 0.952 after the round. Its misses were never read: with ``held_out_4`` to
     ``held_out_7``, the judge."""
     top1, top3 = judged(real_index, "held_out_8_questions.json", 62, 31)
-    assert top1 >= 0.87
+    assert top1 >= 0.89  # 0.919 after the eleventh round (players' words on the entries, #34)
     assert top3 >= 0.95
 
 
@@ -366,7 +367,7 @@ def test_fourth_set_of_questions_as_asked_at_the_table(real_index: SearchIndex) 
     once before it was read: 0.875 top-1 on main's search; its misses' causes fixed (players' words for start and
     versus, the card before its worked example, words missing from eleven entries): 0.938."""
     top1, top3 = judged(real_index, "table_4_questions.json", 80, 40)
-    assert top1 >= 0.93
+    assert top1 >= 0.96
     assert top3 >= 0.98
 
 
@@ -375,7 +376,7 @@ def test_fifth_set_of_questions_as_asked_at_the_table(real_index: SearchIndex) -
     ``held_out_8`` does not expect, measured once before it was read: 0.875 / 0.975 top-1 / top-3 on main's
     search, 0.9 / 1.0 after the round (a predator that died is a lost one). A tuning set: its misses were read."""
     top1, top3 = judged(real_index, "table_5_questions.json", 40, 20)
-    assert top1 >= 0.9
+    assert top1 >= 0.95
     assert top3 >= 0.97
 
 
@@ -385,7 +386,7 @@ def test_sixth_set_of_questions_as_asked_at_the_table(real_index: SearchIndex) -
     with two expectations widened to the entry that states the answer as well); 0.958 / 0.972 after the round
     (players' words on four entries). A tuning set: its misses were read."""
     top1, top3 = judged(real_index, "table_6_questions.json", 71, 34)
-    assert top1 >= 0.94
+    assert top1 >= 0.96
     assert top3 >= 0.96
 
 
@@ -395,7 +396,7 @@ def test_seventh_set_of_questions_as_asked_at_the_table(real_index: SearchIndex)
     to an entry that answers as well); 0.924 / 0.955 after the round (a game's whole name says where, contractions and
     "even" are no words). A tuning set: its misses were read."""
     top1, top3 = judged(real_index, "table_7_questions.json", 66, 33)
-    assert top1 >= 0.9
+    assert top1 >= 0.97
     assert top3 >= 0.94
 
 
@@ -406,7 +407,7 @@ def test_eighth_set_of_questions_as_asked_at_the_table(real_index: SearchIndex) 
     rule it sums up: ``companion.rules.overviews``; "list" a word about the answer's form). A tuning set: its misses
     were read."""
     top1, top3 = judged(real_index, "table_8_questions.json", 70, 33)
-    assert top1 >= 0.91
+    assert top1 >= 0.96
     assert top3 >= 0.97
 
 
@@ -415,10 +416,21 @@ def test_ninth_set_of_questions_as_asked_at_the_table(real_index: SearchIndex) -
     also defines ("what is X", "qué significa", expecting the definition; "how many / when / can I" expecting the
     rule) and on neighbouring entries of one section: 0.870 / 0.957 top-1 / top-3 on main's search; 0.913 / 0.986
     after the round (a question's form chooses between a definition and the rule of its section:
-    ``companion.rules.definitions``). A tuning set: its misses were read."""
+    ``companion.rules.definitions``). A tuning set: its misses were read. The eleventh round's players' words on the
+    entries (#34) took the sets of the fourth to ninth rounds to 0.988, 0.975, 0.986, 1.0, 0.986 and 0.986."""
     top1, top3 = judged(real_index, "table_9_questions.json", 69, 30)
-    assert top1 >= 0.89
+    assert top1 >= 0.96
     assert top3 >= 0.97
+
+
+def test_tenth_set_of_questions_as_asked_at_the_table(real_index: SearchIndex) -> None:
+    """80 questions (36 Spanish) written in the eleventh round (#34) from the rulebooks and the corpus titles before
+    the search ran on them, over every book and kind of entry and naming things in a player's words (a hand held, a
+    board for two, a card nicked, aphids' babies): 0.825 / 0.900 top-1 / top-3 on main's search; 0.988 / 1.0 once
+    the words its misses lacked were on the entries. A tuning set: its misses were read."""
+    top1, top3 = judged(real_index, "table_10_questions.json", 80, 36)
+    assert top1 >= 0.96
+    assert top3 >= 0.98
 
 
 def test_players_words_on_entries_that_lacked_them(real_index: SearchIndex) -> None:
@@ -431,12 +443,23 @@ def test_players_words_on_entries_that_lacked_them(real_index: SearchIndex) -> N
     assert ids(real_index, flag_out)[0] == "as-claim-next-colony-card"
 
 
+def test_a_players_word_on_the_entry_that_states_it_not_its_sibling(real_index: SearchIndex) -> None:
+    # the eleventh round (#34): "letargo" was on no Slumber entry but the predators' (the centipede point for a battle
+    # won came first); "babies" only on the nymphs' definition, so aphids breeding gave it first
+    slumber = "en el letargo cuantos puntos gana la madre por ciempies en el prado"
+    assert ids(real_index, slumber, lang="es")[0] == "mm-broodmother-slumber-centipedes"
+    assert ids(real_index, "when do aphids have babies")[0] == "mm-aphid-breeding-when"
+    assert ids(real_index, "who places the baby aphid when aphids breed")[0] == "mm-aphid-breeding-who-places"
+
+
 def test_questions_as_asked_at_the_table(real_index: SearchIndex) -> None:
     """Two tuning sets written during the third round (#34), each measured before it was read: 52 questions
     (0.846 top-1 on main's search) and 50 (0.86). Their misses showed general causes (a game named by its short
-    name, Spanish e/i verbs, players' verbs); the thresholds catch a regression."""
-    assert judged(real_index, "table_questions.json", 52, 26)[0] >= 0.94
-    assert judged(real_index, "table_2_questions.json", 50, 25)[0] >= 0.9
+    name, Spanish e/i verbs, players' verbs); the thresholds catch a regression. The eleventh round's players' words
+    on the entries (#34) took them, and the third round's 40, to 1.0, 0.98 and 1.0."""
+    assert judged(real_index, "table_questions.json", 52, 26)[0] >= 0.96
+    assert judged(real_index, "table_2_questions.json", 50, 25)[0] >= 0.94
+    assert judged(real_index, "table_3_questions.json", 40, 20)[0] >= 0.95
 
 
 def test_a_players_start_and_versus_meet_the_rules_words(real_index: SearchIndex) -> None:
