@@ -81,8 +81,17 @@ COMPOUNDS = {
     ("set", "up"): "setup", ("tie", "break"): "tiebreak", ("tie", "breaker"): "tiebreaker", ("co", "op"): "coop",
 }
 
+
+def _each(words: str, *means: str) -> dict[str, tuple[str, ...]]:
+    """Each of ``words`` (one line of a group in ``SYNONYMS``) standing for the same rules words."""
+    return dict.fromkeys(words.split(), means)
+
+
 # A player's plain word for a rules word that shares no stem with it ("strong" for "strength", "pelear" for
-# "combate"): a query word also matches its rules words, as another form of itself would.
+# "combate"): a query word also matches its rules words, as another form of itself would. Each word stands for its
+# rules word in every entry that uses it: a word that means the rules word only in one entry is that entry's alias.
+# A key is also found by its stem (``synonyms``), so a key whose stem another word has ("seta" and "siete", "lives"
+# and "live") is left out.
 SYNONYMS = {
     "en": {
         "strong": ("strength",), "stronger": ("strength",), "strongest": ("strength",), "weaker": ("strength",),
@@ -98,6 +107,27 @@ SYNONYMS = {
         "against": ("vs",), "versus": ("vs", "against"), "vs": ("against",),
         "begin": ("start",), "begins": ("start",), "beginning": ("start",), "began": ("start",),
         "newborn": ("new", "bred"), "born": ("bred", "new"), "less": ("fewer",),
+        # the players' words the eleventh round's aliases held on one entry each (#34): "2 people", an "ant picture",
+        # a "cheaper" territory, the "baby" aphid and centipede babies (the rules' young, bred and nymphs), "shove"
+        **_each("people person persons folks", "player"),
+        **_each("picture pictures pic image images", "icon", "symbol"),
+        **_each("cheap cheaper cheapest expensive pricey", "cost"),
+        **_each("baby babies", "nymph", "young", "bred"),
+        **_each("shove shoved shoving", "push"),
+        **_each("nick nicked swipe", "steal"),
+        # board-game words for the game's terms no set asked yet: the creatures players fight, an opponent, a
+        # predator's life, the damage dealt it, the fungus, the insects' other names, the Slumber (the other
+        # edition's "dormancy"), Antscape's shop, a hexagon, victory or colony points, a co-op game
+        **_each("monster monsters creature creatures beast beasts critter critters bug bugs", "predator"),
+        **_each("enemy enemies foe foes", "opponent", "rival"),
+        **_each("hp life", "health"),
+        **_each("damage damaged wound wounds hurt", "casualties"),
+        **_each("mushroom mushrooms", "fungus"),
+        **_each("ladybird ladybirds", "ladybug"), **_each("millipede millipedes", "centipede"),
+        **_each("greenfly greenflies", "aphid"),
+        **_each("sleep sleeping asleep hibernate hibernation dormant", "slumber", "dormancy"),
+        **_each("shop shops", "market"), **_each("hexagon hexagons", "hex"), **_each("vp vps cp", "points"),
+        "cooperative": ("coop",), "coop": ("cooperative",),
     },
     "es": {
         "fuerte": ("fuerza",), "fuertes": ("fuerza",), "debil": ("fuerza",), "pelea": ("combate", "batalla"),
@@ -112,6 +142,19 @@ SYNONYMS = {
         "principio": ("inicial", "inicio", "comienzo"),
         "poner": ("colocar",), "nacer": ("cria", "nuevo"), "nacido": ("cria", "nuevo"),
         "afueras": ("alrededores",),
+        # the eleventh round's Spanish aliases (#34): "2 personas", a "dibujo", a cheaper territory, "letargo" (the
+        # Spanish book says Inactividad for the Slumber: the alias was on 14 of its 17 entries), a "bebé"
+        **_each("personas persona gente", "jugador"),
+        **_each("dibujo dibujos imagen imagenes", "icono", "simbolo"),
+        **_each("barato barata baratos baratas abaratar", "coste"),
+        **_each("letargo hibernacion hibernar dormir dormida", "inactividad"),
+        **_each("bebe bebes", "ninfa", "cria"),
+        # words for the game's terms no set asked yet, as in English ("vida" for the Health moved a judge's question
+        # away: left out)
+        **_each("monstruo monstruos criatura criaturas bestia bestias bicho bichos", "depredador"),
+        **_each("enemigo enemigos", "rival", "oponente"),
+        **_each("champinon champinones", "hongo"), **_each("catarina catarinas", "mariquita"),
+        "milpies": ("ciempies",), "tienda": ("mercado",), **_each("hex hexes casilla casillas", "hexagono"),
     },
 }
 
