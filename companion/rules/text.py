@@ -128,6 +128,17 @@ SYNONYMS = {
         **_each("sleep sleeping asleep hibernate hibernation dormant", "slumber", "dormancy"),
         **_each("shop shops", "market"), **_each("hexagon hexagons", "hex"), **_each("vp vps cp", "points"),
         "cooperative": ("coop",), "coop": ("cooperative",),
+        # the boss (the Broodmother), an attack (a battle), a verb the stems miss (evolve / evolution, mutate /
+        # mutation), grubs (larvae), a prize, trash, trading, hiring, buying, reshuffling, restocking, the endgame,
+        # solitaire, a victory
+        **_each("boss bosses", "broodmother"), **_each("attack attacks attacking attacked", "battle"),
+        **_each("evolve evolves evolving", "evolution"), **_each("mutate mutates mutated mutating", "mutation"),
+        **_each("grub grubs", "larvae", "larva"), **_each("prize prizes", "reward"),
+        **_each("trash trashed", "discard"), **_each("trade trades traded trading", "exchange", "swap"),
+        **_each("hire hired hiring", "recruit"),
+        **_each("buy buys bought purchase purchased", "pay"), **_each("reshuffle reshuffled", "shuffle"),
+        **_each("restock replenish replenished", "refill"), "endgame": ("end", "final"), "solitaire": ("solo",),
+        **_each("victory victories", "win"),
     },
     "es": {
         "fuerte": ("fuerza",), "fuertes": ("fuerza",), "debil": ("fuerza",), "pelea": ("combate", "batalla"),
@@ -155,6 +166,10 @@ SYNONYMS = {
         **_each("enemigo enemigos", "rival", "oponente"),
         **_each("champinon champinones", "hongo"), **_each("catarina catarinas", "mariquita"),
         "milpies": ("ciempies",), "tienda": ("mercado",), **_each("hex hexes casilla casillas", "hexagono"),
+        **_each("jefe jefa", "madre"), **_each("ataque ataques atacar ataca atacan", "combate", "batalla"),
+        **_each("evolucionar evoluciona evolucionan evolucionado", "evolucion"),
+        **_each("escolopendra escolopendras", "ciempies"), **_each("contratar contrato", "reclutar"),
+        **_each("comprar compro compra", "pagar"), **_each("premio premios", "recompensa"),
     },
 }
 
