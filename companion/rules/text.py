@@ -139,6 +139,10 @@ SYNONYMS = {
         **_each("buy buys bought purchase purchased", "pay"), **_each("reshuffle reshuffled", "shuffle"),
         **_each("restock replenish replenished", "refill"), "endgame": ("end", "final"), "solitaire": ("solo",),
         **_each("victory victories", "win"),
+        # a neighbour, chips, a map, healing, and the American spellings of the books' British words
+        **_each("neighbor neighbors neighboring neighbouring", "neighbour", "adjacent"), **_each("chip chips", "token"),
+        **_each("map maps", "board"), **_each("heal heals healed healing", "health"),
+        **_each("color colors colored", "colour"), **_each("molt molts molting molted", "moult"),
     },
     "es": {
         "fuerte": ("fuerza",), "fuertes": ("fuerza",), "debil": ("fuerza",), "pelea": ("combate", "batalla"),
@@ -170,6 +174,7 @@ SYNONYMS = {
         **_each("evolucionar evoluciona evolucionan evolucionado", "evolucion"),
         **_each("escolopendra escolopendras", "ciempies"), **_each("contratar contrato", "reclutar"),
         **_each("comprar compro compra", "pagar"), **_each("premio premios", "recompensa"),
+        "tope": ("limite",), "mapa": ("tablero",), **_each("curar cura curarse", "salud"),
     },
 }
 
