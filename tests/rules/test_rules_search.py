@@ -576,6 +576,32 @@ def test_spanish_words_players_use_meet_the_rules_words() -> None:
     assert synonyms("less", "en") == ("fewer",) and synonyms("afueras", "es") == ("alrededores",)
 
 
+
+def test_a_players_word_meets_the_rules_word_in_every_entry_that_uses_it(real_index: SearchIndex) -> None:
+    """The twelfth round (#34) moved the players' words the eleventh had put on single entries into the engine's
+    synonyms. "letargo" was an alias on 14 of the 17 entries whose Spanish says Inactividad: the Ladybug's card was
+    not one of them, and tied with the two other Ladybug entries on main."""
+    assert "inactividad" in synonyms("letargo", "es") and "icon" in synonyms("pictures", "en")
+    assert ids(real_index, "letargo de la mariquita", lang="es")[0] == "pp-ladybug-card"
+    # "bebés" for nymphs: main put the nymphs' definition first, which carried "bebé ciempiés" as an alias
+    assert ids(real_index, "bebes de ciempies en combate", lang="es")[0] == "mm-nymphs-battle-size"
+    # the aliases these words replaced are gone, and their questions still find the entry
+    corpus = real_index.corpus
+    assert "letargo" not in corpus.get("mm-solo-slumber-scoring").aliases_es
+    assert "2 people" not in corpus.get("as-setup-two-player-grid").aliases
+    assert ids(real_index, "how big is the board for 2 people antscape")[0] == "as-setup-two-player-grid"
+
+
+def test_board_game_words_no_set_asked_meet_the_games_terms(real_index: SearchIndex) -> None:
+    # each found nothing on main ("catarina", "escolopendra", "hibernation") or another entry first
+    assert ids(real_index, "catarina", lang="es")[0] in {"mm-clar-ladybug", "pp-ladybug-card", "pp-glossary-ladybug"}
+    assert "centipede" in real_index.corpus.get(ids(real_index, "escolopendra", lang="es")[0]).title.lower()
+    assert "slumber" in real_index.corpus.get(ids(real_index, "what happens in hibernation")[0]).title.lower()
+    assert ids(real_index, "boss battle")[0] == "mm-battling-broodmother"
+    assert ids(real_index, "grubs for a major worker")[0] == "mm-breed-cost"
+    # a key is found by its stem: words whose stem another word shares are left out ("seta" would read "siete")
+    assert synonyms("siete", "es") == () and synonyms("live", "en") == ()
+
 def test_a_predator_that_died_is_a_lost_predator(real_index: SearchIndex) -> None:
     # not in the first ten before (table_5): "died" read as a slip for "die", and P&P says a predator is lost
     assert ids(real_index, "my predator died where does its card go")[0] == "pp-losing-predator-procedure"
