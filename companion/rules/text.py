@@ -90,8 +90,8 @@ def _each(words: str, *means: str) -> dict[str, tuple[str, ...]]:
 # A player's plain word for a rules word that shares no stem with it ("strong" for "strength", "pelear" for
 # "combate"): a query word also matches its rules words, as another form of itself would. Each word stands for its
 # rules word in every entry that uses it: a word that means the rules word only in one entry is that entry's alias.
-# A key is also found by its stem (``synonyms``), so a key whose stem another word has ("seta" and "siete", "lives"
-# and "live") is left out.
+# A key is also found by its stem (``synonyms``): a group lists one form per stem ("attack" stands for "attacked"),
+# and a key whose stem another word has ("seta" and "siete", "lives" and "live") is left out.
 SYNONYMS = {
     "en": {
         "strong": ("strength",), "stronger": ("strength",), "strongest": ("strength",), "weaker": ("strength",),
@@ -109,40 +109,29 @@ SYNONYMS = {
         "newborn": ("new", "bred"), "born": ("bred", "new"), "less": ("fewer",),
         # the players' words the eleventh round's aliases held on one entry each (#34): "2 people", an "ant picture",
         # a "cheaper" territory, the "baby" aphid and centipede babies (the rules' young, bred and nymphs), "shove"
-        **_each("people person persons folks", "player"),
-        **_each("picture pictures pic image images", "icon", "symbol"),
-        **_each("cheap cheaper cheapest expensive pricey", "cost"),
-        **_each("baby babies", "nymph", "young", "bred"),
-        **_each("shove shoved shoving", "push"),
-        **_each("nick nicked swipe", "steal"),
+        **_each("people person folks", "player"), **_each("picture pic image", "icon", "symbol"),
+        **_each("cheap cheapest expensive pricey", "cost"), **_each("baby", "nymph", "young", "bred"),
+        **_each("shove", "push"), **_each("nick swipe", "steal"),
         # board-game words for the game's terms no set asked yet: the creatures players fight, an opponent, a
         # predator's life, the damage dealt it, the fungus, the insects' other names, the Slumber (the other
         # edition's "dormancy"), Antscape's shop, a hexagon, victory or colony points, a co-op game
-        **_each("monster monsters creature creatures beast beasts critter critters bug bugs", "predator"),
-        **_each("enemy enemies foe foes", "opponent", "rival"),
-        **_each("hp life", "health"),
-        **_each("damage damaged wound wounds hurt", "casualties"),
-        **_each("mushroom mushrooms", "fungus"),
-        **_each("ladybird ladybirds", "ladybug"), **_each("millipede millipedes", "centipede"),
-        **_each("greenfly greenflies", "aphid"),
-        **_each("sleep sleeping asleep hibernate hibernation dormant", "slumber", "dormancy"),
-        **_each("shop shops", "market"), **_each("hexagon hexagons", "hex"), **_each("vp vps cp", "points"),
+        **_each("monster creature beast critter bug", "predator"), **_each("enemy foe", "opponent", "rival"),
+        **_each("hp life", "health"), **_each("damage wound hurt", "casualties"), "mushroom": ("fungus",),
+        "ladybird": ("ladybug",), "millipede": ("centipede",), **_each("greenfly greenflies", "aphid"),
+        **_each("sleep asleep hibernate hibernation dormant", "slumber", "dormancy"),
+        "shop": ("market",), "hexagon": ("hex",), **_each("vp vps cp", "points"),
         "cooperative": ("coop",), "coop": ("cooperative",),
         # the boss (the Broodmother), an attack (a battle), a verb the stems miss (evolve / evolution, mutate /
         # mutation), grubs (larvae), a prize, trash, trading, hiring, buying, reshuffling, restocking, the endgame,
         # solitaire, a victory
-        **_each("boss bosses", "broodmother"), **_each("attack attacks attacking attacked", "battle"),
-        **_each("evolve evolves evolving", "evolution"), **_each("mutate mutates mutated mutating", "mutation"),
-        **_each("grub grubs", "larvae", "larva"), **_each("prize prizes", "reward"),
-        **_each("trash trashed", "discard"), **_each("trade trades traded trading", "exchange", "swap"),
-        **_each("hire hired hiring", "recruit"),
-        **_each("buy buys bought purchase purchased", "pay"), **_each("reshuffle reshuffled", "shuffle"),
-        **_each("restock replenish replenished", "refill"), "endgame": ("end", "final"), "solitaire": ("solo",),
-        **_each("victory victories", "win"),
+        **_each("boss bosses", "broodmother"), "attack": ("battle",), "evolve": ("evolution",),
+        "mutate": ("mutation",), "grub": ("larvae", "larva"), "prize": ("reward",), "trash": ("discard",),
+        "trade": ("exchange", "swap"), **_each("hire hired", "recruit"), **_each("buy bought purchase", "pay"),
+        "reshuffle": ("shuffle",), **_each("restock replenish", "refill"), "endgame": ("end", "final"),
+        "solitaire": ("solo",), "victory": ("win",),
         # a neighbour, chips, a map, healing, and the American spellings of the books' British words
-        **_each("neighbor neighbors neighboring neighbouring", "neighbour", "adjacent"), **_each("chip chips", "token"),
-        **_each("map maps", "board"), **_each("heal heals healed healing", "health"),
-        **_each("color colors colored", "colour"), **_each("molt molts molting molted", "moult"),
+        **_each("neighbor neighbouring", "neighbour", "adjacent"), "chip": ("token",), "map": ("board",),
+        "heal": ("health",), "color": ("colour",), "molt": ("moult",),
     },
     "es": {
         "fuerte": ("fuerza",), "fuertes": ("fuerza",), "debil": ("fuerza",), "pelea": ("combate", "batalla"),
@@ -159,22 +148,17 @@ SYNONYMS = {
         "afueras": ("alrededores",),
         # the eleventh round's Spanish aliases (#34): "2 personas", a "dibujo", a cheaper territory, "letargo" (the
         # Spanish book says Inactividad for the Slumber: the alias was on 14 of its 17 entries), a "bebé"
-        **_each("personas persona gente", "jugador"),
-        **_each("dibujo dibujos imagen imagenes", "icono", "simbolo"),
-        **_each("barato barata baratos baratas abaratar", "coste"),
-        **_each("letargo hibernacion hibernar dormir dormida", "inactividad"),
-        **_each("bebe bebes", "ninfa", "cria"),
+        **_each("personas gente", "jugador"), **_each("dibujo imagen imagenes", "icono", "simbolo"),
+        **_each("barato abaratar", "coste"), **_each("letargo hibernacion dormir", "inactividad"),
+        "bebe": ("ninfa", "cria"),
         # words for the game's terms no set asked yet, as in English ("vida" for the Health moved a judge's question
         # away: left out)
-        **_each("monstruo monstruos criatura criaturas bestia bestias bicho bichos", "depredador"),
-        **_each("enemigo enemigos", "rival", "oponente"),
-        **_each("champinon champinones", "hongo"), **_each("catarina catarinas", "mariquita"),
-        "milpies": ("ciempies",), "tienda": ("mercado",), **_each("hex hexes casilla casillas", "hexagono"),
-        **_each("jefe jefa", "madre"), **_each("ataque ataques atacar ataca atacan", "combate", "batalla"),
-        **_each("evolucionar evoluciona evolucionan evolucionado", "evolucion"),
-        **_each("escolopendra escolopendras", "ciempies"), **_each("contratar contrato", "reclutar"),
-        **_each("comprar compro compra", "pagar"), **_each("premio premios", "recompensa"),
-        "tope": ("limite",), "mapa": ("tablero",), **_each("curar cura curarse", "salud"),
+        **_each("monstruo criatura bestia bicho", "depredador"), "enemigo": ("rival", "oponente"),
+        "champinon": ("hongo",), "catarina": ("mariquita",), "milpies": ("ciempies",), "tienda": ("mercado",),
+        **_each("hex casilla", "hexagono"), "jefe": ("madre",), **_each("ataque atacar", "combate", "batalla"),
+        "evolucionar": ("evolucion",), "escolopendra": ("ciempies",), "contratar": ("reclutar",),
+        "comprar": ("pagar",), "premio": ("recompensa",), "tope": ("limite",), "mapa": ("tablero",),
+        "curar": ("salud",),
     },
 }
 
