@@ -90,7 +90,7 @@ def _each(words: str, *means: str) -> dict[str, tuple[str, ...]]:
 # A player's plain word for a rules word that shares no stem with it ("strong" for "strength", "pelear" for
 # "combate"): a query word also matches its rules words, as another form of itself would. Each word stands for its
 # rules word in every entry that uses it: a word that means the rules word only in one entry is that entry's alias.
-# A key is also found by its stem (``synonyms``): a group lists one form per stem ("attack" stands for "attacked"),
+# A key is also found by its stem (``synonyms``): a group lists one form per stem ("evolve" stands for "evolving"),
 # and a key whose stem another word has ("seta" and "siete", "lives" and "live") is left out.
 SYNONYMS = {
     "en": {
@@ -121,11 +121,11 @@ SYNONYMS = {
         **_each("sleep asleep hibernate hibernation dormant", "slumber", "dormancy"),
         "shop": ("market",), "hexagon": ("hex",), **_each("vp vps cp", "points"),
         "cooperative": ("coop",), "coop": ("cooperative",),
-        # the boss (the Broodmother), an attack (a battle), a verb the stems miss (evolve / evolution, mutate /
-        # mutation), grubs (larvae), a prize, trash, trading, hiring, buying, reshuffling, restocking, the endgame,
-        # solitaire, a victory
-        **_each("boss bosses", "broodmother"), "attack": ("battle",), "evolve": ("evolution",),
-        "mutate": ("mutation",), "grub": ("larvae", "larva"), "prize": ("reward",), "trash": ("discard",),
+        # the boss (the Broodmother), a verb the stems miss (evolve / evolution, mutate / mutation), grubs (larvae), a
+        # prize, trash, trading, hiring, buying, reshuffling, restocking, the endgame, solitaire, a victory ("attack"
+        # is left out: the rules say it of the Broodmother's Strike, and battles took the "centipede attack")
+        **_each("boss bosses", "broodmother"), "evolve": ("evolution",), "mutate": ("mutation",),
+        "grub": ("larvae", "larva"), "prize": ("reward",), "trash": ("discard",),
         "trade": ("exchange", "swap"), **_each("hire hired", "recruit"), **_each("buy bought purchase", "pay"),
         "reshuffle": ("shuffle",), **_each("restock replenish", "refill"), "endgame": ("end", "final"),
         "solitaire": ("solo",), "victory": ("win",),
@@ -155,7 +155,7 @@ SYNONYMS = {
         # away: left out)
         **_each("monstruo criatura bestia bicho", "depredador"), "enemigo": ("rival", "oponente"),
         "champinon": ("hongo",), "catarina": ("mariquita",), "milpies": ("ciempies",), "tienda": ("mercado",),
-        **_each("hex casilla", "hexagono"), "jefe": ("madre",), **_each("ataque atacar", "combate", "batalla"),
+        **_each("hex casilla", "hexagono"), "jefe": ("madre",),
         "evolucionar": ("evolucion",), "escolopendra": ("ciempies",), "contratar": ("reclutar",),
         "comprar": ("pagar",), "premio": ("recompensa",), "tope": ("limite",), "mapa": ("tablero",),
         "curar": ("salud",),

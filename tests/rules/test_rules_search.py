@@ -358,7 +358,7 @@ def test_eighth_held_out_set_never_tuned_for(real_index: SearchIndex) -> None:
     on main's search, 0.903 / 0.952 after the round. Its misses were never read: with ``held_out_4`` to
     ``held_out_7``, the judge."""
     top1, top3 = judged(real_index, "held_out_8_questions.json", 62, 31)
-    assert top1 >= 0.89  # 0.919 after the eleventh round (players' words on the entries, #34)
+    assert top1 >= 0.90  # 0.935 after the twelfth round (players' words as synonyms, #34)
     assert top3 >= 0.95
 
 
