@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.core.commands.scoring import AdjustScore
+from companion.core.commands.turns import FinishGame, NextRound
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
 from tests.module_helpers import EVERY_MODULE
@@ -140,6 +142,26 @@ def test_this_tabs_taps_redraw_undo_and_redo_in_place(tmp_path: Path) -> None:
                 drawn.append(device.ids["redo"])
             assert score(server, game_id) == 0  # the steps were made: + undone twice
             assert len(set(drawn)) == 1, drawn
+        finally:
+            device.close()
+
+
+def test_a_finished_games_summary_comes_with_the_opening_first_pass(tmp_path: Path) -> None:
+    """The opening's first pass leaves the panels below the round bar for its second; the summary of a finished game
+    sits above it, at the top of the screen: sent with the round bar, not a moment later (it then pushed the round bar
+    and all under it down the screen, and a test measuring Next's colours read them off the wrong place)."""
+    store = GameStore(db := tmp_path / "games.json")
+    finished = store.create(TWO, name="Done", seed=3)
+    for command in (AdjustScore("p1", 4), AdjustScore("p2", 9), NextRound(), NextRound(), NextRound(), FinishGame()):
+        finished.execute(command)
+    game_id = finished.id
+    store.close()
+    with run_server(db) as server:
+        device = WireDevice(server.url, f"/game/{game_id}")
+        try:
+            device.wait_id("summary-winner")
+            first = next(repr(message) for _, message in list(device.received) if "'round-bar'" in repr(message))
+            assert "'summary-winner'" in first, "the summary came after the round bar's first drawing"
         finally:
             device.close()
 

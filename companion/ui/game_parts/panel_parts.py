@@ -78,11 +78,11 @@ class PanelParts:
             later = self.screen._answering not in (None, ident) and self.screen.slots.holds(ident)
             if later or (keep and not kept.CHECK):  # drawn in the answer's second pass, or as it was
                 return self.screen.slots.keep(ident), title, asks
-            if self.screen.sketching and not self.screen.layout():  # a phone: below the fold, drawn next pass
+            if self._sketched(panel) and not self.screen.layout():  # a phone: below the fold, drawn next pass
                 return self._left_for_later(ident), title, asks
-            if self.screen.sketching and not folded:
+            if self._sketched(panel) and not folded:
                 inputs = None  # a heading for now: drawn whole by the opening's second pass
-            body = [] if folded or self.screen.sketching else panel.build(ctx)
+            body = [] if folded or self._sketched(panel) else panel.build(ctx)
         except kept.StaleDrawing:
             raise
         except Exception as exc:  # one broken panel must not take the game screen down
@@ -102,6 +102,12 @@ class PanelParts:
     def _broken(self, ident: str, exc: Exception) -> ft.Control:
         return widgets.banner(trf("This panel could not be shown: {problem}", problem=str(exc)), self.screen.sizes,
                               identifier=f"{ident}-error", error=True)
+
+    def _sketched(self, panel: Panel) -> bool:
+        """Whether the opening's first pass leaves the panel for its second: every panel below the round bar. One above
+        it (order 0: a finished game's summary) is the top of the screen and drawn at once; left for later, it came a
+        moment after and pushed the round bar and everything under it down the screen."""
+        return self.screen.sketching and panel.order > 0
 
     def _drawn_later(self, ident: str, panel: Panel) -> bool:
         """Whether the panel is left as it is on the page in the first pass of an answer to a tap made elsewhere, and
