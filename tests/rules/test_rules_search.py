@@ -310,6 +310,17 @@ def test_third_held_out_set_now_read_to_tune(real_index: SearchIndex) -> None:
     assert top3 >= 0.98
 
 
+def test_ninth_held_out_set_now_read_to_tune(real_index: SearchIndex) -> None:
+    """60 questions (30 Spanish, typos, accents dropped, players' words, most naming no book) written blind from
+    the rulebooks by a helper who had not seen the corpus's aliases or any other set, each answer picked from the
+    entries' id, book, section and title alone, and committed alone before the search ran on them (2026-12-06,
+    #34): 0.85 / 0.933 top-1 / top-3 on main 67917b4's search, the same after the twelfth round. Read to tune in
+    the thirteenth round (#34): no longer held out; the judges are ``held_out_4`` to ``held_out_8``."""
+    top1, top3 = judged(real_index, "held_out_9_questions.json", 60, 30)
+    assert top1 >= 0.83
+    assert top3 >= 0.91
+
+
 def test_fourth_held_out_set_never_tuned_for(real_index: SearchIndex) -> None:
     """60 more questions (30 Spanish, typos, "what is" / "how many" / "can I", cards named and no book named),
     written from the rulebooks' sections before a second round of tuning and committed before the search ran on
@@ -360,17 +371,6 @@ def test_eighth_held_out_set_never_tuned_for(real_index: SearchIndex) -> None:
     top1, top3 = judged(real_index, "held_out_8_questions.json", 62, 31)
     assert top1 >= 0.90  # 0.935 after the twelfth round (players' words as synonyms, #34)
     assert top3 >= 0.95
-
-
-def test_ninth_held_out_set_never_tuned_for(real_index: SearchIndex) -> None:
-    """60 questions (30 Spanish, typos, accents dropped, players' words, most naming no book) written blind from
-    the rulebooks by a helper who had not seen the corpus's aliases or any other set, each answer picked from the
-    entries' id, book, section and title alone, and committed alone before the search ran on them (2026-12-06,
-    #34): 0.85 / 0.933 top-1 / top-3 on main 67917b4's search. An unbiased figure only while its
-    misses are never read: with ``held_out_4`` to ``held_out_8``, the judge."""
-    top1, top3 = judged(real_index, "held_out_9_questions.json", 60, 30)
-    assert top1 >= 0.83
-    assert top3 >= 0.91
 
 
 def test_fourth_set_of_questions_as_asked_at_the_table(real_index: SearchIndex) -> None:
