@@ -34,6 +34,7 @@ from companion.rules.text import (
     content_tokens,
     fold,
     implied_words,
+    rephrased,
     stem,
     tokens,
 )
@@ -179,7 +180,7 @@ class SearchIndex:
         if limit < 1:
             raise ValueError("limit must be at least 1")
         book_name = self.resolve_book(book) if book is not None else None
-        said = content_tokens(query, lang)
+        said = content_tokens(rephrased(query, lang), lang)
         words = list(dict.fromkeys(said + implied_words(query, lang)))
         if not words:
             return []

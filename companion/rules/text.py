@@ -62,6 +62,23 @@ IMPLIED_WORDS = {
 }
 
 
+# A phrase that says a rules word in other words: the question reads it as that word, which takes its words' place
+# ("jugando solo" is the solo game, "solitario" in the Spanish books, not playing a card: "solo" is also "only").
+PHRASES = {
+    "en": ((re.compile(r"\bplay(?:s|ed|ing)? (?:it )?(?:alone|by myself|on my own)\b"), "solo"),),
+    "es": ((re.compile(r"(?<!\bel )(?<!\bun )\b(?:jueg[oa]s?|juegan|jugamos|jugando|jugar)(?: yo| tu)? sol[oa]s?\b"),
+            "solitario"),),
+}
+
+
+def rephrased(text: str, lang: str) -> str:
+    """The folded question with each of ``PHRASES`` read as its rules word."""
+    folded = fold(text)
+    for pattern, word in PHRASES.get(lang, ()):
+        folded = pattern.sub(word, folded)
+    return folded
+
+
 def implied_words(text: str, lang: str) -> list[str]:
     """The rules words ``IMPLIED_WORDS`` reads in the question's form."""
     folded = fold(text)

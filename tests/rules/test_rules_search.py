@@ -14,7 +14,7 @@ from companion.rules.in_play_rank import InPlay
 from companion.rules.matching import match_words
 from companion.rules.search import SearchIndex, _kind_points
 from companion.rules.snippets import BodyText
-from companion.rules.text import content_tokens, fold, implied_words, stem, synonyms, tokens
+from companion.rules.text import content_tokens, fold, implied_words, rephrased, stem, synonyms, tokens
 from tests.helpers import examples
 
 
@@ -622,3 +622,14 @@ def test_a_players_spanish_verb_finds_the_rule(real_index: SearchIndex) -> None:
     # on main the first was the Broodmother's Machinations, the second the Aphids module's overview
     assert ids(real_index, "donde pongo mi depredador", lang="es")[0] == "pp-recruit-placement"
     assert ids(real_index, "cuantos pulgones nacen", lang="es")[0].startswith("mm-aphid-breeding-")
+
+
+def test_playing_alone_reads_as_the_solo_game(real_index: SearchIndex) -> None:
+    # the thirteenth round (#34): "jugando solo" is the solo game ("solitario" in the Spanish books), not a card
+    # played; "solo" alone is also "only", and "el juego" is the game. Both questions put a Chamber rule first on main
+    assert rephrased("si juego yo solo", "es") == "si solitario" and rephrased("i play by myself", "en") == "i solo"
+    assert rephrased("solo puedo jugar uno", "es") == "solo puedo jugar uno"
+    assert rephrased("el juego solo termina", "es") == "el juego solo termina"
+    assert ids(real_index, "if i play alone how do chambers fill up")[0] == "ee-solo-chamber-eggs"
+    spanish = "jugando solo con empires como se llenan las camaras"
+    assert ids(real_index, spanish, lang="es")[0] == "ee-solo-chamber-eggs"
