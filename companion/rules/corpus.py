@@ -84,6 +84,8 @@ class BookData(TypedDict):
     spanish_source: bool
     #: in book order, or ``{heading: position}`` (the shipped file's form)
     sections: Annotated[list[Label], MaxLen(500)] | Annotated[dict[Label, int], MaxLen(500)]
+    #: the game's other names, in Spanish: a question may name it so (``companion.rules.book_names``)
+    names: NotRequired[Annotated[list[Label], MaxLen(5)]]
 
 
 @strict
@@ -133,7 +135,7 @@ def read_books(folder: Path) -> tuple[Book, ...]:
 def _book(name: str, info: BookData) -> Book:
     sections = info["sections"]
     headings = sorted(sections, key=sections.__getitem__) if isinstance(sections, dict) else sections
-    return Book(name, info["code"], info["spanish_source"], tuple(headings))
+    return Book(name, info["code"], info["spanish_source"], tuple(headings), tuple(info.get("names", ())))
 
 
 def read_corpus(folder: Path, units: Sequence[tuple[str, Path]] = ()) -> Corpus:

@@ -68,6 +68,8 @@ class Book:
     code: str
     spanish_source: bool
     sections: tuple[str, ...]
+    #: the other names players call the game by, in Spanish ("Depredadores y Presas"): a question may name it so
+    names: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 
+from companion.rules.book_names import books_named, name_words, short_names, whole_names_said
 from companion.rules.book_terms import book_terms, books_termed
 from companion.rules.definitions import asked_about, definition_points
 from companion.rules.in_play_rank import InPlay
@@ -147,7 +148,8 @@ class SearchIndex:
         self._langs = langs if langs is not None else {lang: _build_lang_index(self.entries, lang) for lang in LANGS}
         self._book_names = {fold(name): name for name in corpus.books()}
         self._book_names |= {fold(book.code): book.name for book in corpus.book_list}
-        self._book_words = {name: frozenset(content_tokens(name, "en")) for name in corpus.books()}
+        self._names = name_words(corpus)
+        self._book_words = {book: frozenset().union(*said) for book, said in self._names.items()}
         self._linked = sum(bool(entry.same_rule) for entry in self.entries)  # at most this many hidden in one search
 
     def resolve_book(self, book: str) -> str:
@@ -226,24 +228,18 @@ class SearchIndex:
 
     @cached_property
     def short_names(self) -> dict[str, str]:
-        """The books' short names (``_short_names``), found on the first question that could use them, not
+        """The books' short names (``book_names.short_names``), found on the first question that could use them, not
         when the index is built: a cold search for one word does not pay for them."""
-        return _short_names(self.corpus)
+        return short_names(self.corpus)
 
     def _books_named(self, words: list[str]) -> frozenset[str]:
-        """The books whose whole name the question holds, beside other words ("antscape tie break"): a player
-        who names the game wants its rule, whatever game is in play (or none)."""
-        asked = set(words)
-        named = {book for book, name in self._book_words.items() if name and name < asked}
-        if len(asked) > 1:
-            named |= {book for word, book in self.short_names.items() if word in asked}
-        return frozenset(named)
+        """The books whose whole name the question holds, beside other words, or its short name (``book_names``)."""
+        return books_named(self._names, self.short_names if len(set(words)) > 1 else {}, words)
 
     def _whole_names_said(self, named: frozenset[str], words: list[str]) -> set[str]:
-        """The words of each named book's whole name of two words or more that the question says in full ("predators
-        and prey", not "minions"): they count for little (``BOOK_NAME_WORD_WEIGHT``), as the game is named already."""
-        asked = set(words)
-        return {word for book in named if len(name := self._book_words[book]) > 1 and name <= asked for word in name}
+        """The words of each named book's whole name of two words or more that the question says in full: they count
+        for little (``BOOK_NAME_WORD_WEIGHT``), as the game is named already."""
+        return whole_names_said(self._names, named, words)
 
     @cached_property
     def book_terms(self) -> dict[str, dict[tuple[str, str], str]]:
@@ -321,21 +317,6 @@ class SearchIndex:
         snippet, spans = self._langs[lang].body(number).snippet(matched)
         return Hit(entry.id, entry.title_in(lang), entry.book, entry.section, entry.kind, score, snippet, spans,
                    entry.interpretation, entry.same_rule, rank)
-
-
-def _short_names(corpus: Corpus) -> dict[str, str]:
-    """The first word of a book's longer name, when no other book's titles use it, as players name the game:
-    "minions", "empires" ("predators" is also a Minions module, so it names no book)."""
-    title_words: dict[str, set[str]] = {}
-    for entry in corpus.entries:
-        for word in tokens(entry.title):
-            title_words.setdefault(word, set()).add(entry.book)
-    shorts = {}
-    for book in corpus.books():
-        first, *rest = content_tokens(book, "en")
-        if rest and title_words.get(first, set()) <= {book}:
-            shorts[first] = book
-    return shorts
 
 
 def _kind_points(query: str, words: list[str]) -> dict[str, float]:

@@ -531,7 +531,8 @@ def test_spanish_word_forms_meet(real_index: SearchIndex) -> None:
 
 
 def test_a_game_named_by_its_short_name_wins_over_the_game_in_play(real_index: SearchIndex) -> None:
-    assert real_index.short_names == {"minions": "Minions of the Meadow", "empires": "Empires of the Earth"}
+    assert real_index.short_names == {"minions": "Minions of the Meadow", "empires": "Empires of the Earth",
+                                      "subditos": "Minions of the Meadow", "imperios": "Empires of the Earth"}
     # the Tactic Rules in play gave the Minions rule 20 points against the named game's 10
     minions = InPlay(books=frozenset({"Minions of the Meadow"}), sections=frozenset({"Tactic Rules"}))
     assert ids(real_index, "tactic order empires", in_play=minions)[0] == "ee-tactics-attacker-first"
@@ -633,3 +634,12 @@ def test_playing_alone_reads_as_the_solo_game(real_index: SearchIndex) -> None:
     assert ids(real_index, "if i play alone how do chambers fill up")[0] == "ee-solo-chamber-eggs"
     spanish = "jugando solo con empires como se llenan las camaras"
     assert ids(real_index, spanish, lang="es")[0] == "ee-solo-chamber-eggs"
+
+
+def test_a_game_named_in_spanish_is_named(real_index: SearchIndex) -> None:
+    # the thirteenth round (#34): the books' Spanish names (``names`` in sections.json) name the game as the English
+    # ones do; on main "depredadores y presas" named no game ("presas" met no word), "súbditos del prado" the
+    # Predators & Prey modules first
+    assert real_index._books_named(["cuesta", "depredadores", "presas"]) == {"Predators & Prey"}
+    assert real_index._books_named(["depredadores", "ciempies"]) == frozenset()  # the Minions module, not the game
+    assert ids(real_index, "subditos del prado que modulos hay", lang="es")[0] == "mm-modules-summary"
