@@ -176,6 +176,8 @@ SYNONYMS = {
         "evolucionar": ("evolucion",), "escolopendra": ("ciempies",), "contratar": ("reclutar",),
         "comprar": ("pagar",), "premio": ("recompensa",), "tope": ("limite",), "mapa": ("tablero",),
         "curar": ("salud",),
+        # the breeding action: the Spanish Minions book says "Criar", the Predators & Prey translation "Engendrar"
+        "criar": ("engendrar",), "engendrar": ("criar",),
     },
 }
 

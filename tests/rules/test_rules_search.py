@@ -643,3 +643,12 @@ def test_a_game_named_in_spanish_is_named(real_index: SearchIndex) -> None:
     assert real_index._books_named(["cuesta", "depredadores", "presas"]) == {"Predators & Prey"}
     assert real_index._books_named(["depredadores", "ciempies"]) == frozenset()  # the Minions module, not the game
     assert ids(real_index, "subditos del prado que modulos hay", lang="es")[0] == "mm-modules-summary"
+
+
+def test_the_breeding_verb_of_either_spanish_book_meets_the_other(real_index: SearchIndex) -> None:
+    # the thirteenth round (#34): the Spanish Minions book says "Criar", the Predators & Prey translation "Engendrar";
+    # on main the Minions cost answered the first and a Large Worker's loss the second
+    asked = "cuanto cuesta criar una obrera grande en depredadores y presas"
+    assert ids(real_index, asked, lang="es")[0] == "pp-breeding-action"
+    assert ids(real_index, "en depredadores y presas como crio una obrera grande", lang="es")[0] == "pp-breeding-action"
+    assert synonyms("engendrar", "es") == ("criar",)
