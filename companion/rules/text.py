@@ -245,6 +245,15 @@ _ROOT_VOWEL_CHANGES = {
 _ENCLITIC = re.compile(r"(?<=\w{3}[aei]r)(se|me|lo|la|los|las|le|les)$")
 
 
+# English verbs whose past no ending rule reaches ("paid" for "pay"): read as the verb itself before stemming. Left
+# out: "left" and "found" (a direction, a colony founded), "bred" (the rules' word for a newborn ant, not the Breed).
+_IRREGULAR_EN = {
+    "paid": "pay", "laid": "lay", "won": "win", "lost": "lose", "chose": "choose", "chosen": "choose", "drew": "draw",
+    "drawn": "draw", "took": "take", "taken": "take", "gave": "give", "given": "give", "fed": "feed",
+    "spent": "spend", "sold": "sell", "held": "hold", "kept": "keep", "threw": "throw", "thrown": "throw",
+}
+
+
 def stem(word: str, lang: str = "en") -> str:
     """A crude stem, so that word forms meet: "moults"/"moulting", "lose"/"losing", "perdemos"/"perder".
 
@@ -256,6 +265,8 @@ def stem(word: str, lang: str = "en") -> str:
     """
     if lang == "es":  # "cienpies" / "tranpilla": an "n" before "p" or "b" is written "m" ("ciempiés")
         word = _ENCLITIC.sub("", word).replace("np", "mp").replace("nb", "mb")
+    else:
+        word = _IRREGULAR_EN.get(word, word)
     for suffix in _SUFFIXES_ES if lang == "es" else _SUFFIXES:
         keep = 3 if len(suffix) >= 3 or suffix == "s" or lang == "es" else 4
         if word.endswith(suffix) and len(word) - len(suffix) >= keep:

@@ -652,3 +652,11 @@ def test_the_breeding_verb_of_either_spanish_book_meets_the_other(real_index: Se
     assert ids(real_index, asked, lang="es")[0] == "pp-breeding-action"
     assert ids(real_index, "en depredadores y presas como crio una obrera grande", lang="es")[0] == "pp-breeding-action"
     assert synonyms("engendrar", "es") == ("criar",)
+
+
+def test_an_english_past_no_ending_reaches_meets_its_verb(real_index: SearchIndex) -> None:
+    # the thirteenth round (#34): "paid" met neither "pay" nor "paying"; on main the Colony card marking the territory
+    # answered this first, not what becomes of the other cards paid
+    assert stem("paid") == stem("paying") == stem("pay") and stem("drawn") == stem("draw") == stem("drew")
+    assert stem("left") == "left" and stem("bred") != stem("breed")  # a direction, a newborn: left alone
+    assert ids(real_index, "what happens to the cards i paid with")[0] == "as-claim-leftover-payment"
