@@ -149,6 +149,7 @@ SYNONYMS = {
         # a neighbour, chips, a map, healing, and the American spellings of the books' British words
         **_each("neighbor neighbouring", "neighbour", "adjacent"), "chip": ("token",), "map": ("board",),
         "heal": ("health",), "color": ("colour",), "molt": ("moult",),
+        "spend": ("pay",),  # to spend is to pay with (and "gastar" in Spanish)
     },
     "es": {
         "fuerte": ("fuerza",), "fuertes": ("fuerza",), "debil": ("fuerza",), "pelea": ("combate", "batalla"),
@@ -178,6 +179,8 @@ SYNONYMS = {
         "curar": ("salud",),
         # the breeding action: the Spanish Minions book says "Criar", the Predators & Prey translation "Engendrar"
         "criar": ("engendrar",), "engendrar": ("criar",),
+        # to spend is to pay with: the Spanish texts say "pagar costes" where the English says "spend them on costs"
+        "gastar": ("pagar",),
     },
 }
 

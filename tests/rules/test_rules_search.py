@@ -660,3 +660,12 @@ def test_an_english_past_no_ending_reaches_meets_its_verb(real_index: SearchInde
     assert stem("paid") == stem("paying") == stem("pay") and stem("drawn") == stem("draw") == stem("drew")
     assert stem("left") == "left" and stem("bred") != stem("breed")  # a direction, a newborn: left alone
     assert ids(real_index, "what happens to the cards i paid with")[0] == "as-claim-leftover-payment"
+
+
+def test_to_spend_is_to_pay_with(real_index: SearchIndex) -> None:
+    # the thirteenth round (#34): the Spanish texts say "pagar costes" where the English says "spend"; on main the
+    # Chamber's payment in larvae came first and the eggs' own rule third
+    assert ids(real_index, "puedo gastar los huevos de la camara en una carta", lang="es")[0] == (
+        "ee-chamber-eggs-only-activate")
+    assert ids(real_index, "can i spend the eggs on a chamber to pay for a card")[0] == "ee-chamber-eggs-only-activate"
+    assert synonyms("gastamos", "es") == ("pagar",) and synonyms("spending", "en") == ("pay",)
