@@ -84,7 +84,7 @@ class BookData(TypedDict):
     spanish_source: bool
     #: in book order, or ``{heading: position}`` (the shipped file's form)
     sections: Annotated[list[Label], MaxLen(500)] | Annotated[dict[Label, int], MaxLen(500)]
-    #: the game's other names, in Spanish: a question may name it so (``companion.rules.book_names``)
+    #: the game's other names, in Spanish: a question may name it so (``companion.rules.book_terms``)
     names: NotRequired[Annotated[list[Label], MaxLen(5)]]
 
 

@@ -18,8 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 
-from companion.rules.book_names import books_named, name_words, short_names, whole_names_said
-from companion.rules.book_terms import book_terms, books_termed
+from companion.rules.book_terms import book_terms, books_named, books_termed, name_words, short_names, whole_names_said
 from companion.rules.definitions import asked_about, definition_points
 from companion.rules.in_play_rank import InPlay
 from companion.rules.matching import Matches, match_words
@@ -228,12 +227,12 @@ class SearchIndex:
 
     @cached_property
     def short_names(self) -> dict[str, str]:
-        """The books' short names (``book_names.short_names``), found on the first question that could use them, not
+        """The books' short names (``book_terms.short_names``), found on the first question that could use them, not
         when the index is built: a cold search for one word does not pay for them."""
         return short_names(self.corpus)
 
     def _books_named(self, words: list[str]) -> frozenset[str]:
-        """The books whose whole name the question holds, beside other words, or its short name (``book_names``)."""
+        """The books whose whole name the question holds, beside other words, or its short name (``book_terms``)."""
         return books_named(self._names, self.short_names if len(set(words)) > 1 else {}, words)
 
     def _whole_names_said(self, named: frozenset[str], words: list[str]) -> set[str]:

@@ -63,19 +63,22 @@ IMPLIED_WORDS = {
 
 
 # A phrase that says a rules word in other words: the question reads it as that word, which takes its words' place
-# ("jugando solo" is the solo game, "solitario" in the Spanish books, not playing a card: "solo" is also "only").
+# ("jugando solo" is the solo game, "solitario" in the Spanish books, not playing a card: "solo" is also "only"). Each
+# with the words one of which it holds: its pattern runs (and ``re`` compiles it, once) only on a question saying one.
 PHRASES = {
-    "en": ((re.compile(r"\bplay(?:s|ed|ing)? (?:it )?(?:alone|by myself|on my own)\b"), "solo"),),
-    "es": ((re.compile(r"(?<!\bel )(?<!\bun )\b(?:jueg[oa]s?|juegan|jugamos|jugando|jugar)(?: yo| tu)? sol[oa]s?\b"),
-            "solitario"),),
+    "en": ((r"\bplay(?:s|ed|ing)? (?:it )?(?:alone|by myself|on my own)\b", "solo",
+            frozenset({"alone", "myself", "own"})),),
+    "es": ((r"(?<!\bel )(?<!\bun )\b(?:jueg[oa]s?|juegan|jugamos|jugando|jugar)(?: yo| tu)? sol[oa]s?\b", "solitario",
+            frozenset({"solo", "sola", "solos", "solas"})),),
 }
 
 
 def rephrased(text: str, lang: str) -> str:
     """The folded question with each of ``PHRASES`` read as its rules word."""
     folded = fold(text)
-    for pattern, word in PHRASES.get(lang, ()):
-        folded = pattern.sub(word, folded)
+    for pattern, word, hints in PHRASES.get(lang, ()):
+        if not hints.isdisjoint(folded.split()):
+            folded = re.sub(pattern, word, folded)
     return folded
 
 
@@ -178,6 +181,7 @@ SYNONYMS = {
         "comprar": ("pagar",), "premio": ("recompensa",), "tope": ("limite",), "mapa": ("tablero",),
         "curar": ("salud",),
         # the breeding action: the Spanish Minions book says "Criar", the Predators & Prey translation "Engendrar"
+        # ("criar" shares its stem with "cría", a young one: one that is bred, so the meeting holds)
         "criar": ("engendrar",), "engendrar": ("criar",),
         # to spend is to pay with: the Spanish texts say "pagar costes" where the English says "spend them on costs"
         "gastar": ("pagar",),
