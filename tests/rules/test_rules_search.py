@@ -315,10 +315,11 @@ def test_ninth_held_out_set_now_read_to_tune(real_index: SearchIndex) -> None:
     the rulebooks by a helper who had not seen the corpus's aliases or any other set, each answer picked from the
     entries' id, book, section and title alone, and committed alone before the search ran on them (2026-12-06,
     #34): 0.85 / 0.933 top-1 / top-3 on main 67917b4's search, the same after the twelfth round. Read to tune in
-    the thirteenth round (#34): no longer held out; the judges are ``held_out_4`` to ``held_out_8``."""
+    the thirteenth round (#34; phrases, the games' Spanish names, irregular pasts, synonyms): 0.90 / 0.967. No longer
+    held out; the thresholds catch a regression."""
     top1, top3 = judged(real_index, "held_out_9_questions.json", 60, 30)
-    assert top1 >= 0.83
-    assert top3 >= 0.91
+    assert top1 >= 0.88
+    assert top3 >= 0.95
 
 
 def test_fourth_held_out_set_never_tuned_for(real_index: SearchIndex) -> None:
