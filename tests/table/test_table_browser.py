@@ -65,7 +65,7 @@ def join(host: Ui, guest: Ui, name: str, lang: str = "en") -> None:
     guest.type_into(name_field, name)
     guest.type_into(code_field, code_on(host, "table-offer"), paste=True)
     guest.tap("table-join")
-    guest.by_id("table-answer-steps").wait_for()
+    guest.find("table-answer-steps")
     host.type_into("The other phone's code", code_on(guest, "table-answer"), paste=True)
     host.show("table-connect")  # below the code in the dialog: scrolled to, as a player scrolls
     host.tap("table-connect")
@@ -104,8 +104,8 @@ def played_undone_and_view_only(host: Ui, ben: Ui, cy: Ui, host_db: Path, game_i
     """Her draw from one guest, a point and Undo from the other, every phone showing each; Cy made view only (said
     in Spanish); the host's saves hold every change."""
     ben.tap("bm-her-turn")  # her draw, from a guest
-    host.by_id("bm-report").wait_for()
-    cy.by_id("bm-report").wait_for()
+    host.find("bm-report")
+    cy.find("bm-report")
     cy.tap("plus-p1")  # a point from the other guest
     for ui in (host, ben, cy):
         ui.expect_label("total-p1", re.compile(r"^Ana: 1\b"))
@@ -133,6 +133,6 @@ def ben_leaves(host: Ui, ben: Ui, game_id: str) -> None:
     host.expect_text("info-message", "Ben left the table.")
     assert not ben.exists("back-to-table"), "nothing of the host's game is kept to go back to"
     host.tap("share-table")
-    host.by_id("table-guests").wait_for()
+    host.find("table-guests")
     host.until(lambda: not host.exists("table-play-Ben"), "Ben is off the host's list")
     ben.open(f"/game/{game_id}", "error")  # the host's game is not on this phone

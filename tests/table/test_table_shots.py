@@ -184,7 +184,7 @@ def join_in_steps(host: Ui, guest: Ui, name: str, locale: str, scale: float) -> 
     found += look(guest, "join-1-refused", locale, scale)
     guest.type_into(gettext("The host's code", lang), code_on(host, "table-offer"), paste=True)
     guest.tap("table-join")
-    guest.by_id("table-answer-steps").wait_for()
+    guest.find("table-answer-steps")
     found += look(guest, "join-2-answer", locale, scale)
     host.type_into(gettext("The other phone's code", lang), code_on(guest, "table-answer"), paste=True)
     host.show("table-connect")
@@ -194,7 +194,7 @@ def join_in_steps(host: Ui, guest: Ui, name: str, locale: str, scale: float) -> 
     except Exception as exc:
         said = host.page.evaluate("() => document.body.innerText")
         raise AssertionError(f"the guest's game never opened; the host's screen: {said!r}") from exc
-    host.by_id(f"table-play-{name}").wait_for()
+    host.find(f"table-play-{name}")
     return found
 
 
@@ -221,10 +221,10 @@ def test_the_table_screens_look_right(browser: Browser, phones: Any, locale: str
         found += look(host, "share", locale, scale)
         host.show(f"table-play-{name}")
         host.tap(f"table-play-{name}")  # view only: the guest's banner says so, with its way out
-        guest.by_id("table-banner-leave").wait_for()
+        guest.find("table-banner-leave")
         found += look(guest, "guest-game", locale, scale, only=("table-", "open-rules"))
         guest.tap("table-leave")
-        guest.by_id("confirm-ok").wait_for()
+        guest.find("confirm-ok")
         found += look(guest, "leave-asked", locale, scale)
         guest.tap("confirm-ok")
         guest.wait_screen("home")

@@ -39,6 +39,10 @@ ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-artifacts" / "screenshots"
 URL_LINE = re.compile(r"March of the Ants[^:]*: (http://[^\s!\]]+)")  # any language; in qps the line ends "!]"
 TIMEOUT_MS = 20_000
+#: How long a control is waited for where it would be before the screen is searched for it: the app's list builds only
+#: the parts near the view (``companion.ui.screen.CACHE_EXTENT``), so a part far down is not in the tree until the
+#: list is scrolled to it, as a player's finger or a screen reader's swipe would.
+NEAR_MS = 1_500
 BLANK_PNG_BYTES = 12_000
 #: Two animation frames; a tab in the background gets none, so a tenth of a second at most.
 _NEXT_FRAMES = ("() => new Promise(ok => { requestAnimationFrame(() => requestAnimationFrame(() => ok()));"
@@ -93,6 +97,15 @@ _SETTLED = """([quietMs, timeoutMs]) => new Promise(ok => {
     })();
 })""".replace("QUIET_FRAMES", str(QUIET_FRAMES))
 
+#: Where the screen's list is scrolled to: the first and last controls in its tree and where each is (a scroll moves
+#: them; the first words alone stay the same while the part at the top stays built).
+_WHERE_SCROLLED = """() => { const s = document.querySelector(
+        "[flt-semantics-identifier^='screen-']:not([flt-semantics-identifier='screen-title'])");
+    if (!s) return null;
+    const all = s.querySelectorAll('[flt-semantics-identifier]');
+    if (!all.length) return null;
+    const at = e => [e.getAttribute('flt-semantics-identifier'), Math.round(e.getBoundingClientRect().top)];
+    return [at(all[0]), at(all[all.length - 1])]; }"""
 #: Where the texts and controls on screen are drawn: a wheel turn that leaves it as it was found the scrolling view at
 #: its end (``qps_walk.Walker.read`` stops there rather than turning the wheel on for nothing).
 SCROLL_AT = """() => Array.from(document.querySelectorAll('[flt-semantics-identifier], flt-semantics > span'),
@@ -442,10 +455,82 @@ class Ui:
     def exists(self, identifier: str) -> bool:
         return self.page.locator(f'[flt-semantics-identifier="{identifier}"]').count() > 0
 
+    def find(self, identifier: str, timeout_ms: float = TIMEOUT_MS) -> Locator:
+        """The control's node, once it is in the tree: looked for where it would be a moment (``NEAR_MS``), then
+        searched for down the screen and up again (a part far from the view is not built), until ``timeout_ms``
+        (it may still be on its way from the server)."""
+        node = self.by_id(identifier)
+        deadline = time.monotonic() + timeout_ms / 1000
+        while True:
+            left_ms = (deadline - time.monotonic()) * 1000
+            try:
+                node.wait_for(state="attached", timeout=max(1.0, min(NEAR_MS, left_ms)))
+                return node
+            except PlaywrightError:
+                if left_ms <= NEAR_MS:
+                    raise AssertionError(f"{identifier} never came; in the tree: {self.visible_ids()}") from None
+            if self._seek(identifier):
+                return node
+
+    def _seek(self, identifier: str) -> bool:
+        """Wheel down the screen a window at a time until the control is in the tree or the list stops moving, then
+        up the same way; whether it was found. Dialogs and bars are not in the list: nothing moves for them."""
+        return self._seek_until(lambda: self.exists(identifier))
+
+    def _seek_until(self, found: Callable[[], bool]) -> bool:
+        """``_seek`` for what ``found`` says is there (a field found by its label)."""
+        size = self.page.viewport_size or PHONE
+        self.page.mouse.move(size["width"] / 2, size["height"] / 2)
+        for direction in (1, -1):
+            for _ in range(40):
+                if found():
+                    return True
+                before = self._scroll_marker()
+                # a window and most of what is built beyond it (``CACHE_EXTENT``): nothing is stepped over unbuilt
+                self.page.mouse.wheel(0, direction * (size["height"] + 1000))
+                self.settled()
+                if self._scroll_marker() == before:
+                    break
+        return found()
+
+    def through(self) -> tuple[str, set[str]]:
+        """Every text and control identifier of the screen, top to bottom: the list scrolled a window at a time from
+        its top to its end (it builds only the parts near the view), what its tree holds gathered at each stop. For
+        what a whole screen shows, and for what must be nowhere on it (``nowhere``)."""
+        texts: list[str] = []
+        ids: set[str] = set()
+
+        def gather() -> None:
+            texts.append(str(self.page.locator("flt-semantics-host").inner_text()))
+            ids.update(self.visible_ids())
+
+        self._wheel_to_end(-4)
+        self._wheel_to_end(1, gather)
+        gather()
+        self._wheel_to_end(-4)  # left at its top, where a screen opens
+        return "\n".join(texts), ids
+
+    def _wheel_to_end(self, windows: float, at_each: Callable[[], None] | None = None) -> None:
+        """Wheel the screen's list ``windows`` windows at a time (up if negative) until it stops moving, calling
+        ``at_each`` before each turn of the wheel."""
+        size = self.page.viewport_size or PHONE
+        self.page.mouse.move(size["width"] / 2, size["height"] / 2)
+        for _ in range(60):
+            if at_each is not None:
+                at_each()
+            before = self._scroll_marker()
+            self.page.mouse.wheel(0, windows * size["height"])
+            self.settled()
+            if self._scroll_marker() == before:
+                return
+
+    def nowhere(self, identifier: str) -> bool:
+        """Whether the control is on no part of the screen, looked for from its top to its end (``through``)."""
+        return identifier not in self.through()[1]
+
     def label(self, identifier: str) -> str:
         """What a screen reader says for the control: its aria-label, else its text."""
-        node = self.by_id(identifier)
-        node.wait_for(state="attached", timeout=TIMEOUT_MS)
+        node = self.find(identifier)
         return " ".join((node.get_attribute("aria-label") or node.inner_text()).split())
 
     def _label_now(self, identifier: str) -> str | None:
@@ -456,9 +541,7 @@ class Ui:
         return " ".join((node.get_attribute("aria-label", timeout=1000) or node.inner_text(timeout=1000)).split())
 
     def text(self, identifier: str) -> str:
-        node = self.by_id(identifier)
-        node.wait_for(state="attached", timeout=TIMEOUT_MS)
-        return node.inner_text()
+        return self.find(identifier).inner_text()
 
     # acting
     def show(self, identifier: str) -> None:
@@ -469,6 +552,8 @@ class Ui:
         scrolls Flutter itself. Off-screen nodes may be missing from the tree: search down
         first, then up.
         """
+        if not self.exists(identifier):
+            self._seek(identifier)  # far from the view: not built, so first brought into the tree
         size = self.page.viewport_size or PHONE
         self.page.mouse.move(size["width"] / 2, size["height"] / 2)
         direction = 1
@@ -519,11 +604,11 @@ class Ui:
             self.settled()
 
     def _scroll_marker(self) -> object:
-        """The screen's first words: changed by a scroll. Looked at in one step in the page (a count, then a wait on
-        the node, raced a dialog opening: the screen's node leaves the tree under a dialog, and the wait took 20 s
-        to fail)."""
-        return self.page.evaluate("() => { const s = document.querySelector(\"[flt-semantics-identifier^='screen-']\");"
-                                  " return s ? s.innerText.slice(0, 200) : null; }")
+        """Where the screen's list is scrolled to (``_WHERE_SCROLLED``): changed by a scroll. Looked at in one step in
+        the page (a count, then a wait on the node, raced a dialog opening: the screen's node leaves the tree under a
+        dialog, and the wait took 20 s to fail). Until 2026-12-06 it read the first words of the first node named
+        ``screen-...``, which was the app bar's title: every wheel looked as if it had reached the list's end."""
+        return self.page.evaluate(_WHERE_SCROLLED)
 
     def _in_view(self, box: dict[str, float]) -> bool:
         """Inside the window, below the app bar, and not under a bottom bar (this screen has none)."""
@@ -540,8 +625,7 @@ class Ui:
         self._retry(lambda: self._tap_once(identifier))
 
     def _tap_once(self, identifier: str) -> None:
-        node = self.by_id(identifier)
-        node.wait_for(state="attached", timeout=TIMEOUT_MS)
+        node = self.find(identifier)
         if not self._fixed(node):
             self.show(identifier)
             node = self.by_id(identifier)
@@ -626,7 +710,11 @@ class Ui:
 
     def _type_once(self, label: str, text: str, clear: bool, paste: bool = False) -> None:
         box = self.page.get_by_role("textbox", name=label, exact=True)
-        box.wait_for(timeout=TIMEOUT_MS)
+        try:
+            box.wait_for(timeout=NEAR_MS)
+        except PlaywrightError:  # far from the view (not built): looked for, then waited for as long as a control
+            self._seek_until(lambda: box.count() > 0)
+            box.wait_for(timeout=TIMEOUT_MS)
         if not self._fixed(box):
             self._wheel_to(box)
         # The element itself: once focused, a field's name may grow by its hint ("Player 1 name Red").
@@ -646,6 +734,7 @@ class Ui:
     def expect_label(self, identifier: str, wanted: str | re.Pattern[str], timeout_ms: float = TIMEOUT_MS) -> None:
         """Wait until the control's label equals ``wanted`` (or the pattern is found in it)."""
         seen: list[str | None] = [None]
+        self.find(identifier, timeout_ms)
 
         def matches() -> bool:
             try:
@@ -661,7 +750,7 @@ class Ui:
                                  f"on screen: {self.visible_ids()}") from None
 
     def expect_text(self, identifier: str, pattern: str | re.Pattern[str]) -> None:
-        expect(self.by_id(identifier)).to_contain_text(pattern, timeout=TIMEOUT_MS)
+        expect(self.find(identifier)).to_contain_text(pattern, timeout=TIMEOUT_MS)
 
     def shot(self, name: str, *, settle: bool = True) -> Path:
         """Save a screenshot once the screen has settled and the canvas has painted (a blank canvas compresses to

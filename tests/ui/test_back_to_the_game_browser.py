@@ -80,7 +80,7 @@ def test_home_and_back_again_in_spanish(browser: Browser, prepared: tuple[Server
             ui.tap("back")
             ui.wait_screen("home")
             ui.by_id("screen-game").wait_for(state="detached")  # the kept screen is hidden, not drawn under Home
-            ui.by_id(f"resume-{game_id}").wait_for()
+            ui.find(f"resume-{game_id}")
     finally:
         ui.close()
 
@@ -113,7 +113,7 @@ def test_a_game_opens_where_the_tab_left_it(browser: Browser, prepared: tuple[Se
         ui.tap("back")
         resume(ui, game_id)  # built afresh, opened where this tab left it
         in_view(ui, "log")
-        hidden = ui.by_id("round").bounding_box()
+        hidden = ui.by_id("round").bounding_box() if ui.exists("round") else None  # not built so far down
         assert hidden is None or hidden["y"] + hidden["height"] < APP_BAR, hidden  # the round bar is above it
     finally:
         ui.close()

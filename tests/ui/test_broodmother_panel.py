@@ -362,7 +362,7 @@ def test_the_nest_and_the_end(open_game: OpenTab, prepared: Server,
     ui.expect_label("bm-battle-size", re.compile(r"^Her size bonus: \+\d+, on hex 31"))
     ui.expect_label("bm-odds-event", re.compile(r"^Strike \(Event\)"))
     ui.tap("bm-destroy-broodmother")
-    ui.by_id("confirm-ok").wait_for(state="attached")  # it ends the game: the app asks first
+    ui.find("confirm-ok")  # it ends the game: the app asks first
     ui.tap("confirm-ok")
     ui.expect_label("bm-end-reason", "The game is over: The Broodmother is destroyed: the ants win.")
     assert not ui.exists("bm-her-turn"), "no card for her once the game is over"
@@ -391,7 +391,7 @@ def readings_and_deck_make_up_open_on_a_tap(ui: Ui, server: Server, twin: Twin) 
     ui.show("bm-makeup")
     assert not [i for i in ui.visible_ids() if i.startswith("bm-makeup-")]
     ui.tap("bm-makeup")
-    ui.by_id("bm-makeup-locked").wait_for(state="attached")  # her cards were drawn: the make-up is fixed now
+    ui.find("bm-makeup-locked")  # her cards were drawn: the make-up is fixed now
     ui.show("bm-makeup")
     box = ui.by_id("bm-makeup").bounding_box()
     assert box is not None

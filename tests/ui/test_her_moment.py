@@ -71,7 +71,7 @@ def expected_reports(lang: str, draws: int) -> list[tuple[str, list[str]]]:
 
 
 def box(ui: Ui, identifier: str) -> dict[str, float]:
-    ui.by_id(identifier).wait_for()
+    ui.find(identifier)
     found = ui.by_id(identifier).bounding_box()
     assert found is not None, identifier
     return {key: float(found[key]) for key in ("x", "y", "width", "height")}

@@ -300,7 +300,7 @@ def walk_home_and_wizards(walk: Walker, games: dict[str, str]) -> None:
     # would show the same screens as above (the same game and options ticked), so they are not read twice.
     for _ in (5, 4):
         _step(walk, "wizard-back")
-    walk.ui.by_id("mode-solo").wait_for(state="attached")  # two steps back from the fifth: the mode
+    walk.ui.find("mode-solo")  # two steps back from the fifth: the mode
     wizard_steps(walk, ["mode-solo"], range(3, 6))
 
 
@@ -357,14 +357,14 @@ def walk_sharing(walk: Walker, path: str, guest: Callable[[], Ui]) -> None:
     a guest sees, the dialog once sharing stopped, and the banner gone."""
     walk.visit(path, "game", scrolls=0)
     walk.press("share-table")
-    walk.ui.by_id("share-code").wait_for(state="attached")
+    walk.ui.find("share-code")
     walk.read(f"{path} > share (shared)", scrolls=3)
     joining = Walker(guest(), walk.seen)
-    joining.ui.by_id("join-submit").wait_for(state="attached")  # the code form, not "not shared right now"
+    joining.ui.find("join-submit")  # the code form, not "not shared right now"
     joining.ui.settled()
     joining.read("/join (guest)", scrolls=2)
     walk.press("share-stop")
-    walk.ui.by_id("share-start").wait_for(state="attached")
+    walk.ui.find("share-start")
     walk.read(f"{path} > share (not shared)")
     walk.press("share-close")
     walk.ui.page.wait_for_function(f"() => !({CLOSER})()", timeout=8000)

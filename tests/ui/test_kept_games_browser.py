@@ -105,7 +105,7 @@ def test_a_kept_game_has_a_row_with_details_export_and_delete(
     ui.expect_text("info-message", words["export"])
 
     ui.tap(f"kept-delete-{game_id}")
-    ui.by_id("confirm-ok").wait_for()
+    ui.find("confirm-ok")
     ui.page.get_by_text(words["confirm"], exact=True).wait_for()
     ui.shot(f"phone-kept-game-delete-{lang}")
     assert path.exists(), "nothing is deleted before the player confirms"

@@ -586,7 +586,7 @@ def _dialog_fits(ui: Ui, name: str, identifier: str) -> None:
     """A dialog's scrolling part may be a few lines high (at the largest text its buttons take most of a phone's
     height), so it is walked in short steps with the wheel over its upper part (over the buttons the wheel
     scrolls nothing): a label and its field are seen whole together at one of them."""
-    ui.by_id(identifier).wait_for()
+    ui.find(identifier)
     found = screen_faults(ui, name, step=0.05, at=0.25, grown=False)
     assert found == [], found
 
@@ -681,8 +681,10 @@ def solo_game_fits(ui: Ui, game_id: str, locale: str, buttons: dict[str | None, 
     assert found == [], found
 
 
-_BUTTONS = """() => Array.from(document.querySelectorAll('[role=button][flt-semantics-identifier]'), e => {
-    const r = e.getBoundingClientRect(); return [e.getAttribute('flt-semantics-identifier'), r.height]; })"""
+#: The buttons on the window (the list builds parts beyond it too, as far as its scroll place takes it: not compared).
+_BUTTONS = """() => Array.from(document.querySelectorAll('[role=button][flt-semantics-identifier]'))
+    .map(e => [e.getAttribute('flt-semantics-identifier'), e.getBoundingClientRect()])
+    .filter(([, r]) => r.bottom > 0 && r.top < window.innerHeight).map(([i, r]) => [i, r.height])"""
 
 
 def first_screen_buttons(ui: Ui, device: str) -> dict[str | None, float]:

@@ -63,7 +63,7 @@ def home(browser: Browser, prepared: tuple[Server, dict[str, str]]) -> Iterator[
 
 def open_actions(ui: Ui, game_id: str) -> None:
     tap_row(ui, f"more-{game_id}")
-    ui.by_id(f"rename-{game_id}").wait_for()
+    ui.find(f"rename-{game_id}")
 
 
 def tap_row(ui: Ui, identifier: str) -> None:

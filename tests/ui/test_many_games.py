@@ -60,11 +60,11 @@ def test_a_thousand_games_open_at_once_and_the_filter_finds_any(browser: Browser
         first_screen_s = time.perf_counter() - started
         print(f"home with {GAMES} games: first screen after {first_screen_s:.2f} s")
         rows = ui.page.locator('[flt-semantics-identifier^="resume-g-"]')
-        assert rows.count() == PAGE  # the rest is built when asked
+        assert 0 < rows.count() <= PAGE  # a page of them at most (those near the view built): the rest when asked
         ui.expect_label("show-more", re.compile(rf"^Show {PAGE} more of {GAMES - PAGE}"))
         ui.shot("phone-home-1000-games")
         ui.type_into("Find a game by name", "Table 0737")
-        ui.by_id("resume-g-000002e1").wait_for()
+        ui.find("resume-g-000002e1")
         assert rows.count() == 1
         ui.shot("phone-home-filtered")
         ui.tap("resume-g-000002e1")

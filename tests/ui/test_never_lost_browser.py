@@ -40,7 +40,7 @@ def _read_back(server: Server, game_id: str) -> dict[str, object]:
 def _reopened_from_home(ui: Ui, tab: OpenTab, game_id: str) -> Ui:
     """Home lists the game; a fresh tab (a new page load) opens it from there."""
     ui.open("/", "home")
-    ui.by_id(f"resume-{game_id}").wait_for()
+    ui.find(f"resume-{game_id}")
     again = tab()
     again.tap(f"resume-{game_id}")
     again.wait_screen("game")

@@ -121,7 +121,7 @@ def test_the_wizard_keeps_what_was_typed(phone: Callable[..., Ui], newcomer: tup
     ui.tap("game-mota")
     next_step(ui, 2)
     ui.tap("expansion-minions")
-    ui.by_id("module-minions-base").wait_for()
+    ui.find("module-minions-base")
     next_step(ui, 3, "Mode")
     ui.tap("mode-competitive")
     next_step(ui, 4, "Players")
@@ -249,7 +249,7 @@ def test_who_plays_her_and_after_a_scroll_the_accessibility_boxes_sit_over_what_
     box's middle, as a screen reader's double tap lands, draws her card."""
     ui = phone(f"/game/{newcomer[1]['asymmetric']}", "game")
     who_plays_her(ui)
-    ui.by_id("bm-her-turn").wait_for()
+    ui.find("bm-her-turn")
     ui.page.mouse.move(180, 400)
     for step in (120, 170):  # two scrolls, the second while the first may still be settling
         ui.page.mouse.wheel(0, step)

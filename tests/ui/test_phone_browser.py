@@ -108,7 +108,7 @@ def test_the_table_games_chart_its_help_back_to_the_same_place_and_its_books_fir
     ui.tap("help-scores")  # rules opened from a game rank its books first
     ui.wait_screen("rules")
     ui.type_into("Search the rules", "setup", paste=True)  # one search: typing is checked in test_rules_screen
-    ui.by_id("result-0").wait_for()
+    ui.find("result-0")
     ui.expect_label("result-0", re.compile("Minions of the Meadow"))
 
 
@@ -151,7 +151,7 @@ def back_from_a_rule_returns_to_the_same_place(ui: Ui, game_id: str) -> None:
     ui.tap("help-aphids")
     ui.wait_screen("rules")
     assert re.search(rf"/rules\?.*game={game_id}", ui.page.url)
-    ui.by_id("rules-topics").wait_for()
+    ui.find("rules-topics")
     first = ui.page.locator("[flt-semantics-identifier^='topic-']").first.get_attribute("flt-semantics-identifier")
     assert first
     ui.tap(first)
@@ -166,12 +166,12 @@ def back_from_a_rule_returns_to_the_same_place(ui: Ui, game_id: str) -> None:
     ui.wait_screen("rule-entry")
     ui.page.go_back()
     ui.wait_screen("rules")
-    ui.by_id("rules-topics").wait_for()
+    ui.find("rules-topics")
     ui.page.go_forward()
     ui.wait_screen("rule-entry")
     ui.tap("back-to-search")  # the in-page way: the topic's list, still leading back to the game
     ui.wait_screen("rules")
-    ui.by_id("rules-topics").wait_for()
+    ui.find("rules-topics")
     ui.tap("back-to-game")
     ui.wait_screen("game")
     ui.until(lambda: back_at_the_aphids(ui), "the in-page way back comes back to the aphids panel too")
@@ -244,12 +244,12 @@ def test_a_finished_game_has_its_summary_and_the_screens_at_tablet_width(
     """The finished game's summary on a phone; then the same tab widened to a tablet's width, and the three games'
     screens shot there, going from one game to the next."""
     ui = open_game("finished")
-    ui.by_id("panel-summary").wait_for()
+    ui.find("panel-summary")
     ui.expect_label("summary-winner", "Winner: Bo")
     ui.expect_text("summary-reason", "Bo wins with 9")
     ui.expect_label("summary-totals", "Totals: Bo 9; Ana 4")
     assert ui.label("points-chart").endswith("Ana 4, 4, 4, 4; Bo 9, 9, 9, 9.")
-    assert not ui.exists("panel-picture")  # the summary has the chart; no second one
+    assert ui.nowhere("panel-picture")  # the summary has the chart; no second one
     ui.shot("phone-finished-summary")
     ui.page.set_viewport_size({"width": 1024, "height": 768})
     for which in ("finished", "table", "solo"):
@@ -390,7 +390,7 @@ def disabled_controls_have_3_to_1_contrast_in_the_light_theme(ui: Ui, srv: Serve
 
 
 def panels_fold_per_device_and_the_jump_bar_reaches_them(ui: Ui) -> None:
-    ui.by_id("jump-bar").wait_for()
+    ui.find("jump-bar")
     chips = ui.page.locator("[flt-semantics-identifier^='jump-panel-']").evaluate_all(
         "els => els.map(e => e.getAttribute('flt-semantics-identifier'))")
     assert len(chips) >= 5, chips

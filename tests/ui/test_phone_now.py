@@ -142,7 +142,7 @@ def open_game(browser: Browser, prepared: tuple[Server, dict[str, str]]) -> Iter
 
 
 def box(ui: Ui, identifier: str) -> dict[str, float]:
-    ui.by_id(identifier).wait_for()
+    ui.find(identifier)
     found = ui.by_id(identifier).bounding_box()
     assert found is not None, f"{identifier} has no box"
     return found
@@ -232,8 +232,8 @@ def test_four_players_totals_are_on_the_first_screen(open_game: Callable[..., Ui
 def test_the_solo_screen_with_its_panels_folded_is_three_screens_at_most(
         open_game: Callable[..., Ui], prepared: tuple[Server, dict[str, str]]) -> None:
     ui = open_game("solo")
-    ui.by_id("jump-bar").wait_for()
-    for identifier in [i.removeprefix("fold-") for i in ids(ui, "fold-panel-")]:
+    ui.find("jump-bar")
+    for identifier in [i.removeprefix("jump-") for i in ids(ui, "jump-panel-")]:  # every panel (the far ones not built)
         if re.match("^Fold ", ui.label(f"fold-{identifier}")):
             ui.tap(f"fold-{identifier}")
             ui.expect_label(f"fold-{identifier}", re.compile("^Show "))
@@ -268,7 +268,7 @@ def test_her_draw_is_felt_and_other_taps_are_not(open_game: Callable[..., Ui],
     assert ui.page.evaluate("window.__vibrations.length + window.__plays.length") == 0
     ui.past_tap_window()
     ui.tap("bm-her-turn")
-    ui.by_id("bm-report-title").wait_for()
+    ui.find("bm-report-title")
     ui.page.wait_for_function("window.__vibrations.length === 1", timeout=5000)
     ui.page.wait_for_function("window.__plays.length === 1", timeout=5000)
     assert ui.page.evaluate("window.__plays") == ["data:audio/wav"]  # the chime the app makes, as a WAV
@@ -288,7 +288,7 @@ def test_with_the_sound_off_her_draw_is_felt_not_heard_and_the_cue_setting_is_ke
         assert settings_of(srv)["draw_cue_sound"] is False
         ui.go(f"/game/{games['quiet']}", "game")
         ui.tap("bm-her-turn")
-        ui.by_id("bm-report-title").wait_for()
+        ui.find("bm-report-title")
         ui.page.wait_for_function("window.__vibrations.length === 1", timeout=5000)
         ui.nothing_more()
         assert ui.page.evaluate("window.__plays.length") == 0
@@ -303,7 +303,7 @@ def the_cue_setting_is_kept(ui: Ui, srv: Server) -> None:
     """On the settings screen: the cue, shown on (a phone), turned off by a tap, stays off after a reload (then
     unset again, in the file)."""
     try:
-        ui.by_id("setting-draw_cue").wait_for()
+        ui.find("setting-draw_cue")
         ui.tap("setting-draw_cue")  # shown on (a phone), so a tap turns it off
         ui.until(lambda: settings_of(srv)["draw_cue"] is False, "the cue turned off in settings.json")
         ui.reload("settings")
@@ -324,7 +324,7 @@ def _shoot(ui: Ui, games: dict[str, str], name: str, shown: tuple[str, ...] = tu
     for which in shown:
         game, ready = SHOWN[which]
         ui.go(f"/game/{games[game]}", "game")
-        ui.by_id(ready).wait_for()
+        ui.find(ready)
         ui.shot(f"{name}-{which}")
 
 
@@ -334,7 +334,7 @@ def test_screenshots_at_phone_and_tablet_size_and_the_tablets_standings_beside_t
     by the first-screen tests), in one tab widened from a phone's size to a tablet's; at a tablet's width the
     standings and the panels are side by side."""
     ui = open_game("finished")
-    ui.by_id("summary-winner").wait_for()
+    ui.find("summary-winner")
     ui.shot("now-phone-finished-summary")
     ui.page.set_viewport_size(TABLET_NOW)  # type: ignore[arg-type]
     # The server hears of the new width a moment later and draws the screen again in two columns: a screen drawn

@@ -115,7 +115,7 @@ def test_records_at_360_px(browser: Browser, tmp_path: Path, lang: str) -> None:
             ui.shot(f"records-{lang}-360")
 
             ui.tap("brood-base-lost")
-            ui.by_id("records-games").wait_for(state="attached")
+            ui.find("records-games")
             ui.shot(f"records-{lang}-360-lost")
 
             check_exports(ui, tmp_path)
@@ -132,7 +132,7 @@ def test_records_at_360_px(browser: Browser, tmp_path: Path, lang: str) -> None:
             ui.tap("pick-cy")
             ui.tap("pick-dee")
             ui.tap("versus-merge")  # Cy into Dee
-            ui.by_id("confirm-ok").wait_for()
+            ui.find("confirm-ok")
             ui.shot(f"records-{lang}-360-merge")
             ui.tap("confirm-ok")
             ui.expect_label("player-dee", words["merged"])
@@ -140,7 +140,7 @@ def test_records_at_360_px(browser: Browser, tmp_path: Path, lang: str) -> None:
             assert merges == {"bob": "bo", "cy": "dee"}
 
             ui.tap("brood-base-lost")
-            ui.by_id("records-games").wait_for(state="attached")
+            ui.find("records-games")
             ui.tap("record-g-00000008")  # one of her wins: still saved, it opens as a game
             ui.wait_screen("game")
         finally:
@@ -169,7 +169,7 @@ def test_a_deleted_games_record_at_360_px(browser: Browser, deleted_server: Serv
     try:
         ui.open("/records", "records")
         ui.tap("antscape-cy")
-        ui.by_id("records-games").wait_for(state="attached")
+        ui.find("records-games")
         ui.tap("record-g-00000014")
         ui.expect_text("records-record", deleted)
         ui.expect_text("records-record", pink)
@@ -205,20 +205,20 @@ def test_the_pseudo_locale_marks_every_text_of_the_records_screen(browser: Brows
             walk.ui.page.mouse.wheel(0, -20_000)  # back at its top, as a fresh page shows it (no page load)
             walk.ui.settled()
             walk.ui.tap("records-export")
-            walk.ui.by_id("records-export-csv").wait_for(state="attached")
+            walk.ui.find("records-export-csv")
             walk.ui.tap("records-filters")
-            walk.ui.by_id("filter-game-all").wait_for(state="attached")
+            walk.ui.find("filter-game-all")
             walk.read("/records (tiles open)")
             walk.press("pick-cy")
             walk.press("pick-dee")
-            walk.ui.by_id("versus-merge").wait_for(state="attached")
+            walk.ui.find("versus-merge")
             walk.read("/records (head to head)", scrolls=3)
             walk.dialog("/records (head to head)", "versus-merge")
             walk.press("antscape-cy")
-            walk.ui.by_id("records-games").wait_for(state="attached")
+            walk.ui.find("records-games")
             walk.read("/records (a figure's games)")
             walk.press("record-g-00000014")
-            walk.ui.by_id("record-deleted").wait_for(state="attached")
+            walk.ui.find("record-deleted")
             walk.read("/records (a deleted game's record)")
             walk.dialog("/records (a deleted game's record)", "record-forget")
         finally:

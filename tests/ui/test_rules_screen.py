@@ -92,7 +92,7 @@ def first_search(ui: Ui, text: str, title: str, *, paste: bool = True) -> None:
 
 def test_typing_searches_at_each_keystroke_and_a_typo_finds_the_ladybug_tie(tab: OpenTab) -> None:
     ui = tab("/rules", "rules")
-    ui.by_id("rules-browse").wait_for()
+    ui.find("rules-browse")
     first_search(ui, "brood", title_of("mm-broodmother-mode-overview"), paste=False)  # half a word, completed
     ui.type_into(SEARCH, "ladybg tie")
     first_result(ui, title_of(LADYBUG_TIE))
@@ -102,7 +102,7 @@ def test_typing_searches_at_each_keystroke_and_a_typo_finds_the_ladybug_tie(tab:
     assert re.match(r"\d+ entries found", ui.label("results-count"))
     ui.shot("rules-results-phone")
     ui.tap("rules-clear")
-    ui.by_id("rules-browse").wait_for()
+    ui.find("rules-browse")
     assert not ui.exists("result-0")
 
 
@@ -198,7 +198,8 @@ def test_a_book_filter_narrows_the_results(tab: OpenTab) -> None:
 
 
 def small_buttons(ui: Ui) -> list[tuple[str, dict[str, float]]]:
-    """Buttons under 48 px; a row cut by the app bar or the screen's edge is clipped, not small. Every box is read
+    """Buttons on the screen under 48 px; a row cut by the app bar or the screen's edge is clipped, not small (and off
+    the screen, a button may be cut by the edge of what the list builds: ``CACHE_EXTENT``). Every box is read
     in one go in the page, so a list redrawn meanwhile (results as you type) cannot leave a button half-read."""
     height = (ui.page.viewport_size or PHONE)["height"]
     small = []
@@ -206,8 +207,8 @@ def small_buttons(ui: Ui) -> list[tuple[str, dict[str, float]]]:
             "els => els.map(e => { const r = e.getBoundingClientRect(); return ["
             "e.getAttribute('flt-semantics-identifier') || e.innerText, "
             "{x: r.x, y: r.y, width: r.width, height: r.height}]; })"):
-        if abs(box["y"] - APP_BAR) < 1 or box["y"] + box["height"] >= height - 1 or not box["width"] * box["height"]:
-            continue  # clipped, or not drawn
+        if box["y"] < APP_BAR + 1 or box["y"] + box["height"] >= height - 1 or not box["width"] * box["height"]:
+            continue  # clipped (by the app bar, the screen's edge, or the edge of what the list builds), or not drawn
         if box["width"] < 47.5 or box["height"] < 47.5:
             small.append((name, box))
     return small

@@ -103,14 +103,14 @@ def open_share(host: Ui) -> None:
             return
         except PlaywrightTimeout:
             continue
-    host.by_id("share-code").wait_for(state="attached")
+    host.find("share-code")
 
 
 def dialog_tap(ui: Ui, identifier: str) -> None:
     """Scroll the share dialog to its end (its device list is below the QR code on a phone), then tap. One turn of
     the wheel as far as three (the dialog stops at its end), settled once: three turns settled each cost two more
     settles a tap."""
-    ui.by_id(identifier).wait_for(state="attached")
+    ui.find(identifier)
     ui.page.mouse.move(180, 400)
     ui.page.mouse.wheel(0, 1800)
     ui.settled()
@@ -151,7 +151,7 @@ def test_join_by_code_and_by_the_qr_link_a_wrong_code_refused(browser: Browser, 
     join_with_code(ana, code, "Ana")
     ana.wait_screen("game")
     ana.expect_text("share-banner", "Ana")
-    host.by_id("device-play-Ana").wait_for(state="attached")
+    host.find("device-play-Ana")
     assert code_of(host) != code  # spent: the next device gets a new one
 
     link = host.label("share-link").split(": ", 1)[1]
@@ -161,7 +161,7 @@ def test_join_by_code_and_by_the_qr_link_a_wrong_code_refused(browser: Browser, 
     bo.type_into("Your name", "Bo")
     bo.tap("join-submit")
     bo.wait_screen("game")
-    host.by_id("device-play-Bo").wait_for(state="attached")
+    host.find("device-play-Bo")
     bo.page.wait_for_url("**/game/**")
     assert "join=" not in bo.page.url  # the spent link left the address bar
 
@@ -251,12 +251,12 @@ def sharing_stopped_and_started(host: Ui, table: Table) -> None:
 
     open_share(host)
     dialog_tap(host, "share-stop")
-    host.by_id("share-start").wait_for(state="attached")
+    host.find("share-start")
     wait_for(lambda: _refused(table.lan_url), "the shared address still answers")
     assert httpx.get(table.server.url, timeout=5).status_code == 200
     printed = len(table.server.output)
     host.tap("share-start")
-    host.by_id("share-code").wait_for(state="attached")
+    host.find("share-code")
     code = "".join(ch for ch in host.label("share-code") if ch.isdigit())
     assert len(code) == 6, code
     # Started from the Share button, the terminal that started the app gets the code and QR code as well.

@@ -107,7 +107,7 @@ def test_a_selected_cell_shows_its_editor(browser: Browser, prepared: tuple[Serv
 def scroll_down_to(ui: Ui, identifier: str) -> None:
     """Wheel the screen until ``identifier`` sits just under the app bar (or the list ends), as after scrolling
     down to read it."""
-    ui.by_id(identifier).wait_for()
+    ui.find(identifier)
     size = ui.page.viewport_size or PHONE
     ui.page.mouse.move(size["width"] / 2, size["height"] / 2)
     last = None
@@ -128,7 +128,7 @@ def test_her_answered_question_shows_her_moment(browser: Browser, prepared: tupl
     ui = new_tab(browser, srv.url, PHONE, locale=locale)
     try:
         ui.open(f"/game/{games[f'asking-{lang}']}", "game")
-        ui.by_id("bm-question").wait_for()
+        ui.find("bm-question")
         scroll_down_to(ui, "bm-answer-deck-empty")  # her question's last answer, at the top of the screen
         ui.by_id("bm-answer-deck-empty").click()
         ui.by_id("bm-question").wait_for(state="detached")
@@ -147,12 +147,12 @@ def test_another_devices_point_shows_the_standings(browser: Browser, prepared: t
     try:
         here.open(f"/game/{games['battle']}", "game")
         there.open(f"/game/{games['battle']}", "game")
-        scroll_down_to(here, "log")  # this phone shows the foot of the screen
-        hidden = here.by_id("total-p2").bounding_box()
-        assert hidden is None or hidden["y"] + hidden["height"] < APP_BAR, hidden  # the standings are above it
         before = here.label("total-p2")
+        scroll_down_to(here, "log")  # this phone shows the foot of the screen
+        hidden = here.by_id("total-p2").bounding_box() if here.exists("total-p2") else None  # not built so far down
+        assert hidden is None or hidden["y"] + hidden["height"] < APP_BAR, hidden  # the standings are above it
         there.tap("plus-p2")
-        here.until(lambda: here.label("total-p2") != before, "the point reaches this phone")
+        here.until(lambda: here.exists("total-p2") and here.label("total-p2") != before, "the point reaches this phone")
         in_view(here, "total-p2")
         here.shot(f"tap-in-view-{lang}-elsewhere")
         there.tap("undo")

@@ -56,7 +56,7 @@ def create_game(ui: Ui, *, game: str = "mota", expansions: Sequence[str] = (), m
     next_step(ui, 2)
     for expansion in expansions:
         ui.tap(f"expansion-{expansion}")
-        ui.by_id("module-minions-base" if expansion == "minions" else f"expansion-{expansion}").wait_for()
+        ui.find("module-minions-base" if expansion == "minions" else f"expansion-{expansion}")
     for module in modules:
         tick_module(ui, module)
     _shot(ui, shots, "wizard-2-options")
@@ -126,7 +126,7 @@ def test_solo_game_through_the_wizard(tab: OpenTab, server: Server) -> None:
     assert total(ui, "p1").startswith("Ana: 0 CP")
     # every enabled module has a panel (Major Workers: minions-base); the panels follow the first screen's top, so
     # waited for, not looked at once (it failed now and then at load)
-    ui.until(lambda: ui.exists("panel-workers"), "the Major Workers panel")
+    ui.find("panel-workers")
     saved = saved_games(server.db)[game_id]
     assert saved["state"]["mode"] == "solo"
     assert [p["name"] for p in saved["state"]["players"]] == ["Ana"]
@@ -266,7 +266,7 @@ def delete_asks_first(ui: Ui, server: Server, game_id: str) -> None:
     ui.tap(f"delete-{game_id}")
     ui.tap("confirm-cancel")
     ui.by_id("confirm-cancel").wait_for(state="detached")
-    ui.by_id(f"resume-{game_id}").wait_for()  # still listed (the home screen may be redrawing as the dialog goes)
+    ui.find(f"resume-{game_id}")  # still listed (the home screen may be redrawing as the dialog goes)
     assert game_id in saved_games(server.db)
     ui.tap(f"delete-{game_id}")
     ui.shot("phone-delete-confirm")
