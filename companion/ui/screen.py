@@ -25,7 +25,9 @@ if TYPE_CHECKING:
 
 GAP = 14  # px between the parts of a screen
 MAX_ITEMS = 500  # slot items remembered (a screen has a few dozen)
-CACHE_EXTENT = 100_000  # px: every part is built on the client, so a jump or a screen reader reaches any of them
+CACHE_EXTENT = 1_500  # px beyond the view whose parts the page builds: a tap lays out and describes only those
+JUMP_EXTENT = 100_000  # px: every part built, for the moment a jump looks for a part that is not (``Screen.jump``)
+JUMP_FRAME = 0.05  # s: the page builds the widened list before the jump looks for the part
 REVEAL_PAUSES = (0.1, 0.3)  # s: when a part is scrolled to after a change (``reveal``), and again
 PLACE_NOTE_MS = 250  # ms: at most how often the browser tells a screen that keeps its place where it is scrolled to
 
@@ -120,8 +122,36 @@ class Screen:
         """Called once the screen is on the page (e.g. to scroll to the place a route names)."""
 
     async def scroll_to(self, key: str | None = None, offset: float | None = None) -> None:
-        """Bring the section whose scroll key is ``key`` into view (or scroll ``offset`` pixels from the top)."""
-        await self._scroller.scroll_to(scroll_key=key, offset=offset, duration=0)
+        """Bring the section whose scroll key is ``key`` into view (or scroll ``offset`` pixels from the top), if the
+        page has built it: the parts near the view (``CACHE_EXTENT``). A part far away needs ``jump``."""
+        if self._on_page():
+            await self._scroller.scroll_to(scroll_key=key, offset=offset, duration=0)
+
+    async def jump(self, key: str | None = None, offset: float | None = None) -> None:
+        """Scroll to a part wherever it is. The page builds only the parts near the view, and a part it has not built
+        cannot be found by its key; so for this one scroll the list builds every part, then only those near its new
+        place again. That costs a frame as long as every part built all the time did; a tap pays it only when it
+        jumps far (``reveal`` tries near first)."""
+        scroller = self._scroller
+        if not self._on_page():
+            return
+        scroller.cache_extent = JUMP_EXTENT
+        scroller.update()
+        try:
+            await asyncio.sleep(JUMP_FRAME)
+            await self.scroll_to(key, offset)
+        finally:
+            scroller.cache_extent = CACHE_EXTENT
+            if self._on_page():
+                scroller.update()
+
+    def _on_page(self) -> bool:
+        """Whether this screen's list is still on the page: a scroll that comes a moment after a tap may find the
+        player gone to another screen, and Flet refuses to touch a control that left the page."""
+        try:
+            return self._scroller.page is not None
+        except RuntimeError:
+            return False
 
     def reveal(self, key: str | None = None, offset: float | None = None) -> None:
         """Once the drawing under way is on the page, scroll the part keyed ``key`` (an ``ft.ScrollKey``) into view:
@@ -136,29 +166,31 @@ class Screen:
 
         async def scroll() -> None:
             # The browser finds the part by its key only once it has built the frame that draws it: a scroll sent
-            # with the drawing itself can arrive first and do nothing, so it goes a moment later, and once more
-            # unless the list has moved since the first (it took, or the player scrolled meanwhile: a second scroll
-            # would pull the page from under the player's finger, and a tap there would land on another control).
+            # with the drawing itself can arrive first and do nothing, so it goes a moment later. If the list has not
+            # moved since, the part was not built yet or is far from the view (not built at all): ``jump`` builds
+            # every part and looks again. If it moved (it took, or the player scrolled meanwhile), no second scroll:
+            # it would pull the page from under the player's finger, and a tap there would land on another control.
             first, again = REVEAL_PAUSES
             await asyncio.sleep(first)
+            if key is None:  # a place far down: the list knows how long it is only once every part is laid out
+                await self.jump(None, offset)
+                return
             moved = moves()
             await self.scroll_to(key, offset)
             await asyncio.sleep(again)
             if moves() == moved:
-                await self.scroll_to(key, offset)
+                await self.jump(key, offset)
 
         page.run_task(scroll)
 
     def show_top(self) -> None:
-        """Once the screen's new content is drawn, scroll to its top (a new step opens at its heading)."""
+        """Once the screen's new content is drawn, scroll to its top (a new step opens at its heading, the end of a
+        game at its result). A ``jump``: scrolled far down, the list knows the parts above only by the places it
+        last laid them out at; parts that came or grew up there since (the game's summary) would leave a plain
+        scroll to 0 that much short of the top."""
         if not callable(getattr(self.app.page, "run_task", None)):
             return
-        scroller = self._scroller
-
-        async def to_the_top() -> None:
-            await scroller.scroll_to(offset=0, duration=0)
-
-        self.app.page.run_task(to_the_top)
+        self.app.page.run_task(self.jump, None, 0)
 
     def on_message(self, message: JsonObject) -> None:
         """Another tab changed something; refresh if it concerns this screen."""

@@ -1,7 +1,8 @@
 """``Screen.reveal`` scrolls to what changed a moment after the drawing, and once more only if the list has not
-moved since: a second scroll made after the player's own would pull the page from under the finger, and the next
-tap would land on another control (seen in the phone tests: back from the rules to the aphids panel, a scroll up to
-the standings, and the "?" tapped there went to an aphids +)."""
+moved since (that second time as a ``jump``, with every part built: the first found nothing, because the part was
+not drawn yet or is too far from the view to be built): a second scroll made after the player's own would pull the
+page from under the finger, and the next tap would land on another control (seen in the phone tests: back from the
+rules to the aphids panel, a scroll up to the standings, and the "?" tapped there went to an aphids +)."""
 
 from __future__ import annotations
 
@@ -31,7 +32,8 @@ class App:
 
 
 def a_screen(place: Place | None, during_first_scroll: Callable[[], None]) -> tuple[Screen, list[str | None]]:
-    """A screen whose ``scroll_to`` records each scroll; ``during_first_scroll`` is what the browser says meanwhile."""
+    """A screen whose ``scroll_to`` and ``jump`` record each scroll (a jump with a "jump:" before it);
+    ``during_first_scroll`` is what the browser says meanwhile."""
     screen = Screen.__new__(Screen)
     screen.app = App()  # type: ignore[assignment]
     screen.place = place
@@ -42,7 +44,11 @@ def a_screen(place: Place | None, during_first_scroll: Callable[[], None]) -> tu
         if len(sent) == 1:
             during_first_scroll()
 
+    async def jump(key: str | None = None, offset: float | None = None) -> None:
+        sent.append(f"jump:{key if offset is None else offset}")
+
     screen.scroll_to = scroll_to  # type: ignore[method-assign]
+    screen.jump = jump  # type: ignore[method-assign]
     return screen, sent
 
 
@@ -62,14 +68,68 @@ def test_a_list_that_moved_after_the_first_scroll_is_not_scrolled_again() -> Non
     assert sent == ["panel-aphids"]
 
 
-def test_a_list_that_did_not_move_is_scrolled_once_more() -> None:
-    """The first scroll came before the frame that draws the part: the browser did nothing, so it goes again."""
+def test_a_list_that_did_not_move_jumps_to_the_part() -> None:
+    """The first scroll came before the frame that draws the part, or the part is far from the view and not built:
+    the browser did nothing, so it goes again as a jump (every part built for it)."""
     screen, sent = a_screen(Place({}, "game/g"), lambda: None)
     screen.reveal("panel-aphids")
-    assert sent == ["panel-aphids", "panel-aphids"]
+    assert sent == ["panel-aphids", "jump:panel-aphids"]
 
 
-def test_a_screen_that_does_not_listen_to_its_list_scrolls_twice_as_before() -> None:
+def test_a_place_far_down_is_jumped_to_at_once() -> None:
+    """Where the player left the screen, in pixels: a plain scroll there would stop where the list, having laid out
+    only the parts near the view, guesses its end is; a jump lays every part out first."""
+    screen, sent = a_screen(Place({"game/g": 5400.0}, "game/g"), lambda: None)
+    screen.reveal(offset=5400.0)
+    assert sent == ["jump:5400.0"]
+
+
+def test_a_screen_that_does_not_listen_to_its_list_scrolls_then_jumps() -> None:
     screen, sent = a_screen(None, lambda: None)
     screen.reveal("now")
-    assert sent == ["now", "now"]
+    assert sent == ["now", "jump:now"]
+
+
+class Scroller:
+    """The list: what its ``cache_extent`` was at each update and at the scroll."""
+
+    page = object()  # on the page
+
+    def __init__(self) -> None:
+        self.cache_extent: float = screen_module.CACHE_EXTENT
+        self.seen: list[tuple[str, float]] = []
+
+    def update(self) -> None:
+        self.seen.append(("update", self.cache_extent))
+
+    async def scroll_to(self, scroll_key: str | None = None, offset: float | None = None, duration: int = 0) -> None:
+        self.seen.append((f"scroll:{scroll_key}", self.cache_extent))
+
+
+def test_a_jump_builds_every_part_for_its_scroll_then_only_those_near_the_view(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(screen_module, "JUMP_FRAME", 0)
+    screen = Screen.__new__(Screen)
+    screen._scroller = scroller = Scroller()  # type: ignore[assignment]
+    Page().run_task(lambda: screen.jump("panel-tactics"))
+    wide, near = screen_module.JUMP_EXTENT, screen_module.CACHE_EXTENT
+    assert scroller.seen == [("update", wide), ("scroll:panel-tactics", wide), ("update", near)]
+    assert near < 5_000 < wide  # near: a few screens; wide: any screen's whole length
+
+
+class GoneScroller(Scroller):
+    """A list whose screen the player has left: Flet refuses it (``page`` raises), as it does for a control taken off
+    the page."""
+
+    @property  # type: ignore[override]
+    def page(self) -> object:
+        raise RuntimeError("ListView Control must be added to the page first")
+
+
+def test_a_jump_after_the_player_left_the_screen_does_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(screen_module, "JUMP_FRAME", 0)
+    screen = Screen.__new__(Screen)
+    screen._scroller = scroller = GoneScroller()  # type: ignore[assignment]
+    Page().run_task(lambda: screen.jump("panel-tactics"))
+    Page().run_task(lambda: screen.scroll_to("panel-tactics"))
+    assert scroller.seen == []
