@@ -134,7 +134,7 @@ def jump_bar(screen: GameScreen, panels: list[tuple[str, str]], wrap: bool = Fal
                 screen.folds.unfold(ident)
                 screen.app.page.run_task(screen.folds.save)
                 screen.refresh()
-            screen.app.page.run_task(screen.jump, ident)  # the panel may be far from the view: not built
+            screen.app.page.run_task(screen.scroll.jump, ident)  # the panel may be far from the view: not built
 
         return screen.app.answers.handler(go)
 

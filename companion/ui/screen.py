@@ -6,7 +6,6 @@ so a refresh after a command, an undo or another tab's change always shows what 
 
 from __future__ import annotations
 
-import asyncio
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -16,6 +15,7 @@ from companion.core.schema import JsonObject
 from companion.ui.bars import Bars
 from companion.ui.i18n import tr
 from companion.ui.page_size import EDGE, page_width, side_padding
+from companion.ui.scroll import Place, Scroll
 from companion.ui.share_view import share_banner
 from companion.ui.slots import Slots, transplant
 from companion.ui.theme import Sizes
@@ -25,35 +25,6 @@ if TYPE_CHECKING:
 
 GAP = 14  # px between the parts of a screen
 MAX_ITEMS = 500  # slot items remembered (a screen has a few dozen)
-CACHE_EXTENT = 1_500  # px beyond the view whose parts the page builds: a tap lays out and describes only those
-JUMP_EXTENT = 100_000  # px: every part built, for the moment a jump looks for a part that is not (``Screen.jump``)
-JUMP_FRAME = 0.05  # s: the page builds the widened list before the jump looks for the part
-REVEAL_PAUSES = (0.1, 0.3)  # s: when a part is scrolled to after a change (``reveal``), and again
-PLACE_NOTE_MS = 250  # ms: at most how often the browser tells a screen that keeps its place where it is scrolled to
-
-
-class Place:
-    """Where a screen's list was left on this tab, noted as the player scrolls and kept in the tab's ``places`` by
-    ``key`` (each game its own), so the screen opens there again rather than at its top."""
-
-    def __init__(self, places: dict[str, float], key: str) -> None:
-        self.places = places
-        self.key = key
-        self.moves = 0  # how often the browser has said the list moved (``Screen.reveal`` asks)
-
-    @property
-    def offset(self) -> float:
-        """Pixels from the list's top (0 until the player scrolls)."""
-        return self.places.get(self.key, 0.0)
-
-    def noted(self, e: ft.OnScrollEvent) -> None:
-        """The browser says where the list is now. Nothing is drawn, so nothing is sent back (Flet would otherwise
-        diff the page after the event)."""
-        ft.context.disable_auto_update()
-        self.places[self.key] = e.pixels
-        self.moves += 1
-
-
 class Screen:
     """Subclasses set ``title`` (marked ``N_``, it is shown translated) and ``identifier`` and implement ``body``;
     what a screen keeps between refreshes it makes in ``setup``; the rest is shared."""
@@ -68,7 +39,7 @@ class Screen:
         self.route = route
         self.params = params
         self.view: ft.View | None = None
-        self._scroller = ft.ListView()
+        self.scroll = Scroll(app)  # its list, and the scrolls to a part of it
         self.slots = Slots(gap=GAP)  # the parts of the body, sent again only when their drawing changed
         self.bars = Bars(self)  # the app bar and the bottom bar, sent again only when their drawing changed
         self._items: dict[str, ft.Container] = {}  # the list's items that hold slots, by key (``_item``)
@@ -121,77 +92,6 @@ class Screen:
     def after_show(self) -> None:
         """Called once the screen is on the page (e.g. to scroll to the place a route names)."""
 
-    async def scroll_to(self, key: str | None = None, offset: float | None = None) -> None:
-        """Bring the section whose scroll key is ``key`` into view (or scroll ``offset`` pixels from the top), if the
-        page has built it: the parts near the view (``CACHE_EXTENT``). A part far away needs ``jump``."""
-        if self._on_page():
-            await self._scroller.scroll_to(scroll_key=key, offset=offset, duration=0)
-
-    async def jump(self, key: str | None = None, offset: float | None = None) -> None:
-        """Scroll to a part wherever it is. The page builds only the parts near the view, and a part it has not built
-        cannot be found by its key; so for this one scroll the list builds every part, then only those near its new
-        place again. That costs a frame as long as every part built all the time did; a tap pays it only when it
-        jumps far (``reveal`` tries near first)."""
-        scroller = self._scroller
-        if not self._on_page():
-            return
-        scroller.cache_extent = JUMP_EXTENT
-        scroller.update()
-        try:
-            await asyncio.sleep(JUMP_FRAME)
-            await self.scroll_to(key, offset)
-        finally:
-            scroller.cache_extent = CACHE_EXTENT
-            if self._on_page():
-                scroller.update()
-
-    def _on_page(self) -> bool:
-        """Whether this screen's list is still on the page: a scroll that comes a moment after a tap may find the
-        player gone to another screen, and Flet refuses to touch a control that left the page."""
-        try:
-            return self._scroller.page is not None
-        except RuntimeError:
-            return False
-
-    def reveal(self, key: str | None = None, offset: float | None = None) -> None:
-        """Once the drawing under way is on the page, scroll the part keyed ``key`` (an ``ft.ScrollKey``) into view:
-        what a tap opened, or what changed, is where the player looks. (``offset``: pixels from the top instead,
-        where the player left the screen: ``Place``.)"""
-        page = self.app.page
-        if not callable(getattr(page, "run_task", None)):
-            return
-
-        def moves() -> int | None:  # how often the list said it moved (a screen with a ``Place`` listens)
-            return self.place.moves if self.place is not None else None
-
-        async def scroll() -> None:
-            # The browser finds the part by its key only once it has built the frame that draws it: a scroll sent
-            # with the drawing itself can arrive first and do nothing, so it goes a moment later. If the list has not
-            # moved since, the part was not built yet or is far from the view (not built at all): ``jump`` builds
-            # every part and looks again. If it moved (it took, or the player scrolled meanwhile), no second scroll:
-            # it would pull the page from under the player's finger, and a tap there would land on another control.
-            first, again = REVEAL_PAUSES
-            await asyncio.sleep(first)
-            if key is None:  # a place far down: the list knows how long it is only once every part is laid out
-                await self.jump(None, offset)
-                return
-            moved = moves()
-            await self.scroll_to(key, offset)
-            await asyncio.sleep(again)
-            if moves() == moved:
-                await self.jump(key, offset)
-
-        page.run_task(scroll)
-
-    def show_top(self) -> None:
-        """Once the screen's new content is drawn, scroll to its top (a new step opens at its heading, the end of a
-        game at its result). A ``jump``: scrolled far down, the list knows the parts above only by the places it
-        last laid them out at; parts that came or grew up there since (the game's summary) would leave a plain
-        scroll to 0 that much short of the top."""
-        if not callable(getattr(self.app.page, "run_task", None)):
-            return
-        self.app.page.run_task(self.jump, None, 0)
-
     def on_message(self, message: JsonObject) -> None:
         """Another tab changed something; refresh if it concerns this screen."""
 
@@ -203,15 +103,12 @@ class Screen:
     def build_view(self) -> ft.View:
         # The scrolling list is made once and only its content is replaced on refresh, so a
         # tap far down the screen does not jump the player back to the top.
-        self._scroller = ft.ListView(expand=True, spacing=0, padding=self._padding(),
-                                     build_controls_on_demand=False, cache_extent=CACHE_EXTENT,
-                                     on_scroll=self.place.noted if self.place is not None else None,
-                                     scroll_interval=PLACE_NOTE_MS)
+        scroller = self.scroll.new_list(self._padding(), self.place)
         self.slots.forget()
         self.bars.forget()
         self.view = ft.View(route=self.route, padding=0, controls=[
             ft.Semantics(identifier=f"screen-{self.identifier}", container=True, expand=True,
-                         content=self._scroller),
+                         content=scroller),
         ])
         self._fill(self.view)
         return self.view
@@ -246,9 +143,9 @@ class Screen:
                 changed.append(appbar)
             whole = self.bars.fill_bottom_bar(view, changed)
         watching = self.changes_game and not self.app.guests.can_play  # a device let only to watch: nothing answers
-        if self._scroller.disabled != watching:
-            self._scroller.disabled = watching
-            changed.append(self._scroller)
+        if self.scroll.list.disabled != watching:
+            self.scroll.list.disabled = watching
+            changed.append(self.scroll.list)
         outline_changed, parts = self._fill_body()
         return whole or outline_changed, in_sending_order(changed + parts, self.sent_first)
 
@@ -262,9 +159,9 @@ class Screen:
             settled = self.slots.settle(outline)
         outline_changed, parts = settled if settled is not None else (True, [])
         if outline_changed:
-            self._scroller.controls = outline
+            self.scroll.list.controls = outline
         else:  # drawn the same: the page keeps its controls, with this build's handlers
-            transplant(self._scroller.controls, outline)
+            transplant(self.scroll.list.controls, outline)
         return outline_changed, parts
 
     def _outline(self) -> list[ft.Control]:
@@ -305,9 +202,9 @@ class Screen:
     def resized(self) -> None:
         """The window's width changed: keep the content centred (nothing else is redrawn)."""
         padding = self._padding()
-        if self.view is not None and self._scroller.padding != padding:
-            self._scroller.padding = padding
-            self._scroller.update()
+        if self.view is not None and self.scroll.list.padding != padding:
+            self.scroll.list.padding = padding
+            self.scroll.list.update()
 
 
 def in_sending_order(controls: list[ft.Control], first: ft.Control | None) -> list[ft.Control]:

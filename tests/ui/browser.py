@@ -40,7 +40,7 @@ SHOTS = ROOT / "test-artifacts" / "screenshots"
 URL_LINE = re.compile(r"March of the Ants[^:]*: (http://[^\s!\]]+)")  # any language; in qps the line ends "!]"
 TIMEOUT_MS = 20_000
 #: How long a control is waited for where it would be before the screen is searched for it: the app's list builds only
-#: the parts near the view (``companion.ui.screen.CACHE_EXTENT``), so a part far down is not in the tree until the
+#: the parts near the view (``companion.ui.scroll.CACHE_EXTENT``), so a part far down is not in the tree until the
 #: list is scrolled to it, as a player's finger or a screen reader's swipe would.
 NEAR_MS = 1_500
 BLANK_PNG_BYTES = 12_000

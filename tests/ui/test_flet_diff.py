@@ -33,7 +33,7 @@ def _flets_own() -> tuple[Callable[..., Iterator[Any]], Callable[..., Iterator[A
 
 
 def _screen_tree(store: GameStore, setup: Any) -> ft.Control:
-    return open_screen(store, setup)[0]._scroller
+    return open_screen(store, setup)[0].scroll.list
 
 
 def _configured(control: Any) -> tuple[object, ...]:

@@ -126,8 +126,8 @@ def test_the_game_screen_is_the_same_tree_built_either_way(store: GameStore, set
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(kept, "CHECK", False)
     every_control_class()
-    ours = open_screen(store, setup)[0]._scroller
+    ours = open_screen(store, setup)[0].scroll.list
     with flets_constructors():
-        flets = open_screen(store, setup)[0]._scroller
+        flets = open_screen(store, setup)[0].scroll.list
     assert ours.controls and dataclasses.is_dataclass(ours)
     assert state(ours.controls) == state(flets.controls)

@@ -119,7 +119,7 @@ def taps(screen: GameScreen) -> list[tuple[str, Callable[[Any], Any]]]:
     """Every enabled tap on the screen as drawn now (rules "?" buttons left out: they leave the screen)."""
     assert screen.view is not None and screen.view.bottom_appbar is not None
     found = []
-    for root in [*screen._scroller.controls, screen.view.bottom_appbar]:
+    for root in [*screen.scroll.list.controls, screen.view.bottom_appbar]:
         for control in controls(root):
             ident = getattr(control, "identifier", None) or ""
             handler = getattr(control, "on_tap", None) or getattr(control, "on_click", None)

@@ -1,4 +1,4 @@
-"""The game screen's list builds only the parts near the view (``companion.ui.screen.CACHE_EXTENT``), in Debian's
+"""The game screen's list builds only the parts near the view (``companion.ui.scroll.CACHE_EXTENT``), in Debian's
 chromium at 360x740: a tap lays out and describes those alone, which halved a tap at a phone's speed. What must still
 hold: a screen reader reaches every part (it scrolls the list's node, as it does in any Flutter app, and the parts
 come into the tree as they near the view), and a jump reaches a part that was not built."""

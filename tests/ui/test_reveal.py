@@ -1,4 +1,4 @@
-"""``Screen.reveal`` scrolls to what changed a moment after the drawing, and once more only if the list has not
+"""``Scroll.reveal`` scrolls to what changed a moment after the drawing, and once more only if the list has not
 moved since (that second time as a ``jump``, with every part built: the first found nothing, because the part was
 not drawn yet or is too far from the view to be built): a second scroll made after the player's own would pull the
 page from under the finger, and the next tap would land on another control (seen in the phone tests: back from the
@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from companion.ui import screen as screen_module
-from companion.ui.screen import Place, Screen
+from companion.ui import scroll as scroll_module
+from companion.ui.scroll import Place, Scroll
 
 
 class Page:
@@ -31,11 +31,10 @@ class App:
     page = Page()
 
 
-def a_screen(place: Place | None, during_first_scroll: Callable[[], None]) -> tuple[Screen, list[str | None]]:
+def a_screen(place: Place | None, during_first_scroll: Callable[[], None]) -> tuple[Scroll, list[str | None]]:
     """A screen whose ``scroll_to`` and ``jump`` record each scroll (a jump with a "jump:" before it);
     ``during_first_scroll`` is what the browser says meanwhile."""
-    screen = Screen.__new__(Screen)
-    screen.app = App()  # type: ignore[assignment]
+    screen = Scroll(App())  # type: ignore[arg-type]
     screen.place = place
     sent: list[str | None] = []
 
@@ -54,7 +53,7 @@ def a_screen(place: Place | None, during_first_scroll: Callable[[], None]) -> tu
 
 @pytest.fixture(autouse=True)
 def no_pauses(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(screen_module, "REVEAL_PAUSES", (0, 0))
+    monkeypatch.setattr(scroll_module, "REVEAL_PAUSES", (0, 0))
 
 
 def test_a_list_that_moved_after_the_first_scroll_is_not_scrolled_again() -> None:
@@ -96,7 +95,7 @@ class Scroller:
     page = object()  # on the page
 
     def __init__(self) -> None:
-        self.cache_extent: float = screen_module.CACHE_EXTENT
+        self.cache_extent: float = scroll_module.CACHE_EXTENT
         self.seen: list[tuple[str, float]] = []
 
     def update(self) -> None:
@@ -108,11 +107,11 @@ class Scroller:
 
 def test_a_jump_builds_every_part_for_its_scroll_then_only_those_near_the_view(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(screen_module, "JUMP_FRAME", 0)
-    screen = Screen.__new__(Screen)
-    screen._scroller = scroller = Scroller()  # type: ignore[assignment]
+    monkeypatch.setattr(scroll_module, "JUMP_FRAME", 0)
+    screen = Scroll(App())  # type: ignore[arg-type]
+    screen.list = scroller = Scroller()  # type: ignore[assignment]
     Page().run_task(lambda: screen.jump("panel-tactics"))
-    wide, near = screen_module.JUMP_EXTENT, screen_module.CACHE_EXTENT
+    wide, near = scroll_module.JUMP_EXTENT, scroll_module.CACHE_EXTENT
     assert scroller.seen == [("update", wide), ("scroll:panel-tactics", wide), ("update", near)]
     assert near < 5_000 < wide  # near: a few screens; wide: any screen's whole length
 
@@ -127,9 +126,9 @@ class GoneScroller(Scroller):
 
 
 def test_a_jump_after_the_player_left_the_screen_does_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(screen_module, "JUMP_FRAME", 0)
-    screen = Screen.__new__(Screen)
-    screen._scroller = scroller = GoneScroller()  # type: ignore[assignment]
+    monkeypatch.setattr(scroll_module, "JUMP_FRAME", 0)
+    screen = Scroll(App())  # type: ignore[arg-type]
+    screen.list = scroller = GoneScroller()  # type: ignore[assignment]
     Page().run_task(lambda: screen.jump("panel-tactics"))
     Page().run_task(lambda: screen.scroll_to("panel-tactics"))
     assert scroller.seen == []

@@ -37,7 +37,7 @@ class Follow:
         just_ended = ended and self.shown_ended is False
         self.shown_ended = ended
         if just_ended:
-            self.screen.show_top()
+            self.screen.scroll.show_top()
 
     def a_settled_panel(self, before: set[str], touched: ft.Control | None) -> None:
         """A panel that this tab's tap just finished (its setup done) folds itself to one line under the player's
@@ -48,7 +48,7 @@ class Follow:
         new = [ident for ident, _ in screen.panels.jumps if ident in screen.folds.settled - before
                and screen.folds.is_folded(ident)]
         if new:
-            screen.app.page.run_task(screen.scroll_to, new[0])
+            screen.app.page.run_task(screen.scroll.scroll_to, new[0])
 
     def her_answer(self, asked: bool) -> None:
         """Her question (``asked``: open before this drawing) has just closed, here or on another device: scroll to
@@ -57,14 +57,14 @@ class Follow:
         screen = self.screen
         self.asked = her_question_open(screen.session)
         if asked and not self.asked and screen.slots.holds("now"):
-            screen.reveal(screen.slots.scroll_key("now"))
+            screen.scroll.reveal(screen.slots.scroll_key("now"))
 
     def the_change(self) -> None:
         """After another device's change: scroll to the first part of the screen whose drawing changed (the log,
         which every change writes to, and the jump bar aside), so the player sees what the table just did."""
         changed = [name for name in self.screen.slots.changed if name not in UNFOLLOWED]
         if changed:
-            self.screen.reveal(self.screen.slots.scroll_key(changed[0]))
+            self.screen.scroll.reveal(self.screen.slots.scroll_key(changed[0]))
 
     def the_table(self) -> None:
         """What the table says (view only, the host not answering, the host gone) has just come or changed: scroll
@@ -72,13 +72,13 @@ class Follow:
         stopped answering (and a list builds only what is near the view, so the page's accessibility tree may not
         hold it either)."""
         if "table" in self.screen.slots.changed:
-            self.screen.reveal(self.screen.slots.scroll_key("table"))
+            self.screen.scroll.reveal(self.screen.slots.scroll_key("table"))
 
     def the_place_named(self) -> None:
         """Back from the rules a "?" opened: the section it was on (``?at=...``); else where this tab left the game
         (Back to the game, or the game opened again from Home), not its top."""
         at = Origin.of(self.screen.params).at
         if at:
-            self.screen.reveal(at)  # once drawn: a kept screen shown again builds its panels in the same frame
+            self.screen.scroll.reveal(at)  # once drawn: a kept screen shown again builds its panels in the same frame
         elif self.screen.place is not None and self.screen.place.offset > 0:
-            self.screen.reveal(offset=self.screen.place.offset)
+            self.screen.scroll.reveal(offset=self.screen.place.offset)

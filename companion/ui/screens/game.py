@@ -34,7 +34,8 @@ from companion.ui.kept import GameReader
 from companion.ui.page_size import page_width
 from companion.ui.panel_folds import Folds, jump_bar
 from companion.ui.panels import PanelServices, TabValue
-from companion.ui.screen import GAP, Place, Screen
+from companion.ui.screen import GAP, Screen
+from companion.ui.scroll import Place
 from companion.ui.share_view import open_share_dialog
 from companion.ui.slots import Reused
 from companion.ui.table_view import banner_inputs, leave_action, open_phone_share, table_banner
@@ -303,7 +304,7 @@ class GameScreen(Screen):
             self._services = PanelServices(
                 answers=app.answers, dialogs=app.page, execute=app.changes.execute,
                 redraw=lambda: app.answers.guard(app.routes.refresh),
-                reveal=lambda key: app.screen.reveal(key) if app.screen is not None else None,
+                reveal=lambda key: app.screen.scroll.reveal(key) if app.screen is not None else None,
                 typed_cards=app.changes.typed_cards, cue=lambda: draw_cue.play(app), opened_tiles=app.opened_tiles,
                 owner=app)
         return self._services

@@ -243,12 +243,12 @@ class NewGameScreen(Screen):
             return
         self.model.next()
         self.refresh()
-        self.show_top()  # each step opens at its heading, not where the last one was scrolled to
+        self.scroll.show_top()  # each step opens at its heading, not where the last one was scrolled to
 
     def _back(self) -> None:
         self.model.back()
         self.refresh()
-        self.show_top()
+        self.scroll.show_top()
 
     def _start(self) -> None:
         self.app.guests.require_host()

@@ -145,7 +145,7 @@ class RecordsScreen(Screen):
     def _show(self, title: str, ids: list[str]) -> None:
         self.listing, self.shown, self.opened = (title, ids), PAGE, None
         self.refresh()
-        self.app.page.run_task(self.jump, "records-games")
+        self.app.page.run_task(self.scroll.jump, "records-games")
 
     def _close(self) -> None:
         self.listing, self.opened = None, None
