@@ -93,7 +93,7 @@ def test_another_phones_change_is_brought_into_view_and_this_phones_own_tap_is_n
     screen (the player is looking where they tapped)."""
     screen, guest, _, _ = joined(tmp_path, GAMES["every-module"])
     revealed: list[str] = []
-    monkeypatch.setattr(screen, "reveal", revealed.append)
+    monkeypatch.setattr(screen.scroll, "reveal", revealed.append)
     with using("en"):
         assert guest.take_elsewhere()  # the game as first sent: nothing since
         assert not guest.take_elsewhere()
@@ -116,7 +116,7 @@ def test_what_the_table_says_is_brought_into_view_when_it_comes_or_changes(tmp_p
     and the page's accessibility tree would not hold the banner (the three-phone test's missed "Solo para ver")."""
     screen, guest, _, _ = joined(tmp_path, GAMES["solo"])
     revealed: list[str] = []
-    monkeypatch.setattr(screen, "reveal", revealed.append)
+    monkeypatch.setattr(screen.scroll, "reveal", revealed.append)
     host = HOSTS[id(guest)]
     (member,) = host.guests.values()
     with using("en"):
