@@ -31,6 +31,7 @@ from companion.rules.text import (
     EXAMPLE_WORDS,
     IN_PLAY_WORDS,
     META_WORDS,
+    PURPOSE,
     content_tokens,
     fold,
     implied_words,
@@ -49,6 +50,7 @@ COVERAGE_SHARE = 0.7  # the rest of the score is the closest single title or ali
 EXAMPLE_PENALTY = 8.0  # score points a worked example gives up to the rule it shows
 EXAMPLE_WANTED_BONUS = 15.0  # and the points it gains when the question asks for an example
 SETUP_YIELD = 6.0  # score points a setup entry gives up when the question asks how something works in play
+PURPOSE_YIELD = 10.0  # and when it asks what a thing is for or does (``text.PURPOSE``)
 META_WORD_WEIGHT = 0.3  # a word about the answer's form ("overview", "resumen") counts this much of its rarity
 CANDIDATES = 40  # entries re-ranked by the second stage
 NAMED_BOOK_BONUS = 15.0  # added to the score of an entry from a book the question names ("antscape tie break")
@@ -327,6 +329,8 @@ def _kind_points(query: str, words: list[str]) -> dict[str, float]:
         points["example"] = EXAMPLE_WANTED_BONUS + EXAMPLE_PENALTY
     if not IN_PLAY_WORDS.isdisjoint(tokens(query)):
         points["setup"] = -SETUP_YIELD
+    elif PURPOSE.search(fold(query)):
+        points["setup"] = -PURPOSE_YIELD
     return points
 
 

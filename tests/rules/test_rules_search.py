@@ -65,6 +65,16 @@ def test_a_question_on_how_a_thing_works_gets_its_rule_not_its_setup(real_index:
     assert ids(real_index, "earthmoving card")[0] == "as-setup-earthmoving-card"  # no such question: as before
 
 
+def test_a_question_on_what_a_thing_is_for_or_does_gets_its_rule_not_its_setup(real_index: SearchIndex) -> None:
+    # each second on main 8bd04e2, behind the setup that deals the thing (#34, fourteenth round: ``text.PURPOSE``)
+    assert ids(real_index, "what are the initiative tokens for against the broodmother")[0] == "mm-initiative-tokens"
+    assert ids(real_index, "what does the old tunnel side of a chamber do")[0] == "pp-old-tunnel-card"
+    assert ids(real_index, "para que sirve la ficha de iniciativa en el juego contra la madre de la camada",
+               lang="es")[0] == "mm-initiative-tokens"
+    assert ids(real_index, "fichas de iniciativa contra la madre de la camada", lang="es")[0] == (
+        "mm-broodmother-player-setup")  # no such question: as before
+
+
 def test_a_question_naming_another_game_gets_that_games_rule(real_index: SearchIndex) -> None:
     # in a Minions game its own rules lead by 12 points; a question that names the other game wants that one
     minions = InPlay(books=frozenset({"Minions of the Meadow"}))
