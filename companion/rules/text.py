@@ -51,6 +51,8 @@ IN_PLAY_WORDS = frozenset({"work", "works", "working", "funciona", "funcionan"})
 # its rule or card note answers, not the setup that deals it. Matched on the folded question.
 PURPOSE = re.compile(r"\b(?:what (?:is|are|s) (?:\w+ ){1,8}for|what (?:does|do) (?:\w+ ){1,8}do"
                      r"|para que (?:sirve|sirven|es|son|vale|valen)|que hacen?)\b")
+# The verbs of that form, which say what is asked, not about what: they count as ``META_WORDS`` do in such a question
+PURPOSE_WORDS = frozenset({"sirve", "sirven"})
 
 # A question's form that stands for a rules word it does not say: "what can a Major Worker do" asks for its
 # abilities. Each pattern is matched on the folded question; its word joins the question's words.

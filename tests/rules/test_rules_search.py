@@ -14,7 +14,7 @@ from companion.rules.in_play_rank import InPlay
 from companion.rules.matching import match_words
 from companion.rules.search import SearchIndex, _kind_points
 from companion.rules.snippets import BodyText
-from companion.rules.text import content_tokens, fold, implied_words, rephrased, stem, synonyms, tokens
+from companion.rules.text import PURPOSE, content_tokens, fold, implied_words, rephrased, stem, synonyms, tokens
 from tests.helpers import examples
 
 
@@ -73,6 +73,22 @@ def test_a_question_on_what_a_thing_is_for_or_does_gets_its_rule_not_its_setup(r
                lang="es")[0] == "mm-initiative-tokens"
     assert ids(real_index, "fichas de iniciativa contra la madre de la camada", lang="es")[0] == (
         "mm-broodmother-player-setup")  # no such question: as before
+
+
+def test_what_a_thing_is_for_is_asked_of_the_thing_not_of_the_box_it_comes_in(real_index: SearchIndex) -> None:
+    # an overview listing the thing yields more (``PURPOSE_OVERVIEW_YIELD``), a question "what are the ... for" asks
+    # for no list, and "sirven" says the form, not the subject: each first on main 8bd04e2 was another entry (#34)
+    assert ids(real_index, "what are the stickers in the box for")[0] == "ee-food-stickers"  # main: the box
+    assert ids(real_index, "para que valen las pegatinas que trae la caja de empires", lang="es")[0] == (
+        "ee-food-stickers")  # main: the box
+    assert ids(real_index, "para que sirve una mutacion", lang="es")[0] == (
+        "ee-mutations-last-until-evolution")  # main: the chamber's eggs, on "sirven" alone
+    assert ids(real_index, "what does the flag card do")[0] == "as-claim-with-flag-card"  # main: its setup
+    assert ids(real_index, "qué hace la carta de bandera", lang="es")[0] == "as-claim-with-flag-card"
+    # as before: a title that says the form itself, and the box without the form
+    assert ids(real_index, "para que sirven los huevos de una camara", lang="es")[0] == (
+        "ee-chamber-eggs-only-activate")
+    assert ids(real_index, "pegatinas de la caja de empires", lang="es")[0] == "ee-contents"
 
 
 def test_a_question_naming_another_game_gets_that_games_rule(real_index: SearchIndex) -> None:
@@ -213,7 +229,7 @@ def test_any_text_gives_sorted_scores_in_range(fixture_index: SearchIndex, query
     hits = fixture_index.search(query, lang=lang)
     scores = [hit.score for hit in hits]
     words = list(dict.fromkeys(content_tokens(query, lang) + implied_words(query, lang)))
-    if not fixture_index._books_named(words) and not _kind_points(query, words):
+    if not fixture_index._books_named(words) and not _kind_points(query, words, bool(PURPOSE.search(fold(query)))):
         assert scores == sorted(scores, reverse=True)
     assert all(0 < score <= 100 for score in scores)
     for hit in hits:
