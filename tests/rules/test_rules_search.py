@@ -340,9 +340,10 @@ def test_sixth_held_out_set_now_read_to_tune(real_index: SearchIndex) -> None:
     """60 questions (30 Spanish, typos, accents dropped) on entries drawn one per section at random, the expected
     ids read from the corpus, committed alone before the fourth round of tuning (2026-12-05, #34) ran the search on
     them: 0.867 / 0.983 top-1 / top-3 on main's search, the same through the thirteenth round. Read to tune in the
-    fourteenth round (#34: its sibling misses): no longer held out; the thresholds catch a regression."""
+    fourteenth round (#34: its sibling misses; what a thing is for asked of the thing): 0.917 / 0.983. No longer held
+    out; the thresholds catch a regression."""
     top1, top3 = judged(real_index, "held_out_6_questions.json", 60, 30)
-    assert top1 >= 0.85
+    assert top1 >= 0.90
     assert top3 >= 0.98
 
 
