@@ -28,6 +28,7 @@ from companion.rules.overviews import asks_for_overview, overview_points
 from companion.rules.packed import Field, Fields, PlainFields, PlainPostings, PlainStems, Postings, Stems
 from companion.rules.snippets import BodyText
 from companion.rules.text import (
+    COUNT_AT_SETUP,
     EXAMPLE_WORDS,
     IN_PLAY_WORDS,
     META_WORDS,
@@ -51,6 +52,7 @@ COVERAGE_SHARE = 0.7  # the rest of the score is the closest single title or ali
 EXAMPLE_PENALTY = 8.0  # score points a worked example gives up to the rule it shows
 EXAMPLE_WANTED_BONUS = 15.0  # and the points it gains when the question asks for an example
 SETUP_YIELD = 6.0  # score points a setup entry gives up when the question asks how something works in play
+SETUP_WANTED_BONUS = 10.0  # and gains when it asks how many are placed or dealt (``text.COUNT_AT_SETUP``; 8-15 hold)
 PURPOSE_YIELD = 15.0  # and when it asks what a thing is for or does (``text.PURPOSE``; 10-20 hold every set)
 META_WORD_WEIGHT = 0.3  # a word about the answer's form ("overview", "resumen") counts this much of its rarity
 CANDIDATES = 40  # entries re-ranked by the second stage
@@ -326,7 +328,7 @@ def _kind_points(query: str, words: list[str], purpose: bool) -> dict[str, float
     """Points per kind of entry that the question's form asks for or away from: the worked examples when it asks
     for one ("example of claiming"), which then also keep the points they give up otherwise; and not the setup
     when it asks how a thing works in play ("how does the Earthmoving card work": playing it, not dealing it) or
-    what it is for (``purpose``)."""
+    what it is for (``purpose``); and the setup when it asks how many are placed or dealt ("cuántos se ponen")."""
     points = {}
     if not EXAMPLE_WORDS.isdisjoint(words):
         points["example"] = EXAMPLE_WANTED_BONUS + EXAMPLE_PENALTY
@@ -334,6 +336,8 @@ def _kind_points(query: str, words: list[str], purpose: bool) -> dict[str, float
         points["setup"] = -SETUP_YIELD
     elif purpose:
         points["setup"] = -PURPOSE_YIELD
+    elif COUNT_AT_SETUP.search(fold(query)):
+        points["setup"] = SETUP_WANTED_BONUS
     return points
 
 

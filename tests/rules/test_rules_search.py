@@ -75,6 +75,14 @@ def test_a_question_on_what_a_thing_is_for_or_does_gets_its_rule_not_its_setup(r
         "mm-broodmother-player-setup")  # no such question: as before
 
 
+def test_a_question_on_how_many_are_placed_or_dealt_gets_the_setup(real_index: SearchIndex) -> None:
+    # on main 8bd04e2 the first was the aphids' breeding, and the market's refill in play (#34: ``COUNT_AT_SETUP``)
+    assert ids(real_index, "cuantos decretos se ponen", lang="es")[0] == "ee-queens-decree-setup"
+    assert ids(real_index, "how many recruit cards are placed in the market")[0] == "as-setup-recruit-market"
+    assert ids(real_index, "how many queen's decrees are placed")[0] == "ee-queens-decree-setup"  # as before
+    assert ids(real_index, "cuantos puntos da el decreto de la reina", lang="es")[0] == "ee-queens-decree-points"
+
+
 def test_what_a_thing_is_for_is_asked_of_the_thing_not_of_the_box_it_comes_in(real_index: SearchIndex) -> None:
     # an overview listing the thing yields more (``PURPOSE_OVERVIEW_YIELD``), a question "what are the ... for" asks
     # for no list, and "sirven" says the form, not the subject: each first on main 8bd04e2 was another entry (#34)
