@@ -25,6 +25,10 @@ OVERVIEW_WANTED_BONUS = 10.0
 #: question it does not: that part's own entry says more about it. 5-8 hold every tuning set (4 leaves one question;
 #: 9 and more lose one asking for the overview in words no form catches, "mover hormigas dentro del mismo hexágono")
 OVERVIEW_YIELD = 6.0
+#: and when the question asks what one thing is for or does (``text.PURPOSE``, "para qué son las pegatinas"): it asks
+#: about the part, which the overview only names (6-9 move no question, 12-25 one of ``held_out_6`` and no other set,
+#: swept in the fourteenth round)
+PURPOSE_OVERVIEW_YIELD = 15.0
 
 # The forms, on the folded question (lowercase, no accents, punctuation as spaces), in both languages: a player may
 # ask in either whatever the screen's language. Each asks for several things at once or for a whole.
@@ -54,13 +58,14 @@ def asks_for_overview(query: str) -> bool:
 
 
 def overview_points(entries: Sequence[Entry], found: Sequence[int], wanted: bool,
-                    named: Callable[[int], set[int]]) -> dict[int, float]:
+                    named: Callable[[int], set[int]], purpose: bool = False) -> dict[int, float]:
     """Score points for the overviews among ``found`` (entry numbers the ranking scored): ``OVERVIEW_WANTED_BONUS``
     when the question asks for one (``wanted``); else ``-OVERVIEW_YIELD`` for each that sums up another entry found
     whose title or aliases meet a word of the question its own do not (``named``: the positions of the question's
     words an entry's title and aliases meet, by stem, synonym or slip): the question names a thing the overview only
     mentions ("shared farm" is one part of the farm rewards' overview), while "cuándo avanza el contador de
-    maniobras" says only the overview's own title words, a rule it states itself."""
+    maniobras" says only the overview's own title words, a rule it states itself. A question asking what the thing
+    is for (``purpose``) takes ``PURPOSE_OVERVIEW_YIELD`` instead."""
     overviews = [number for number in found if entries[number].sums_up]
     if not overviews:
         return {}
@@ -71,5 +76,5 @@ def overview_points(entries: Sequence[Entry], found: Sequence[int], wanted: bool
     for number in overviews:
         own = named(number)
         if any(named(numbers[part]) - own for part in entries[number].sums_up if part in numbers):
-            points[number] = -OVERVIEW_YIELD
+            points[number] = -(PURPOSE_OVERVIEW_YIELD if purpose else OVERVIEW_YIELD)
     return points

@@ -28,9 +28,12 @@ from companion.rules.overviews import asks_for_overview, overview_points
 from companion.rules.packed import Field, Fields, PlainFields, PlainPostings, PlainStems, Postings, Stems
 from companion.rules.snippets import BodyText
 from companion.rules.text import (
+    COUNT_AT_SETUP,
     EXAMPLE_WORDS,
     IN_PLAY_WORDS,
     META_WORDS,
+    PURPOSE,
+    PURPOSE_WORDS,
     content_tokens,
     fold,
     implied_words,
@@ -49,6 +52,8 @@ COVERAGE_SHARE = 0.7  # the rest of the score is the closest single title or ali
 EXAMPLE_PENALTY = 8.0  # score points a worked example gives up to the rule it shows
 EXAMPLE_WANTED_BONUS = 15.0  # and the points it gains when the question asks for an example
 SETUP_YIELD = 6.0  # score points a setup entry gives up when the question asks how something works in play
+SETUP_WANTED_BONUS = 10.0  # and gains when it asks how many are placed or dealt (``text.COUNT_AT_SETUP``; 8-15 hold)
+PURPOSE_YIELD = 15.0  # and when it asks what a thing is for or does (``text.PURPOSE``; 10-20 hold every set)
 META_WORD_WEIGHT = 0.3  # a word about the answer's form ("overview", "resumen") counts this much of its rarity
 CANDIDATES = 40  # entries re-ranked by the second stage
 NAMED_BOOK_BONUS = 15.0  # added to the score of an entry from a book the question names ("antscape tie break")
@@ -188,31 +193,32 @@ class SearchIndex:
         index = self._langs[lang]
         matches = match_words(index, words, lang)
         name_words = self._whole_names_said(named := self._books_named(words), words)
-        weights = [_word_weight(index, matches, number) * (META_WORD_WEIGHT if word in META_WORDS else 1.0)
-                   * (BOOK_NAME_WORD_WEIGHT if word in name_words else 1.0)
-                   for number, word in enumerate(words)]
+        purpose = bool(PURPOSE.search(fold(query)))  # what a thing is for or does: not its setup, nor an overview
+        weights = _weights(index, matches, words, name_words, META_WORDS | PURPOSE_WORDS if purpose else META_WORDS)
         coverage = self._coverage(index, matches, weights, book_name, kind)
-        boost = self._boosts(coverage, in_play, _kind_points(query, words), named,
+        boost = self._boosts(coverage, in_play, _kind_points(query, words, purpose), named,
                              frozenset() if named or len(said) < 2 else books_termed(said, self.book_terms[lang]))
-        form = (asks_for_overview(query), *asked_about(query, lang, words, weights, named, self._book_words))
+        form = (asks_for_overview(query) and not purpose,  # "what are the stickers for" asks for no list
+                *asked_about(query, lang, words, weights, named, self._book_words), purpose)
         ranked = self._ranked(index, coverage, boost, matches, weights, max(CANDIDATES, limit), form)
         if len(ranked) < limit < len(coverage):  # rules kept once left too few: as many more as could be hidden
             ranked = self._ranked(index, coverage, boost, matches, weights, max(CANDIDATES, limit) + self._linked, form)
         return [self._hit(number, score, lang, set(matches), rank) for score, number, rank in ranked[:limit]]
 
     def _ranked(self, index: _LangIndex, coverage: dict[int, float], boost: dict[int, float], matches: Matches,
-                weights: list[float], pool: int, form: tuple[bool, bool, dict[int, float]],
+                weights: list[float], pool: int, form: tuple[bool, bool, dict[int, float], bool],
                 ) -> list[tuple[float, int, float]]:
         """The ``pool`` entries of best coverage re-ranked by their final score (and boosts, and the points of an
         overview and a definition for the question's ``form``: whether it asks for an overview, whether it asks what a
-        thing is, the weight of its words that say about what), best first, each rule several books state once."""
+        thing is, the weight of its words that say about what, whether it asks what a thing is for), best first, each
+        rule several books state once."""
         top = heapq.nlargest(pool, coverage.items(), key=lambda item: item[1] + boost.get(item[0], 0.0) / 100)
         scored = [(self._scored(index, number, cover, matches, weights), number) for number, cover in top]
         scored = [(score, number) for score, number in scored if score > 0]  # an example that matched next to nothing
         found = [number for _, number in scored]
         named = cache(lambda number: {  # the positions of the question's words its titles and aliases meet
             position for words, _ in index.fields[number] for word in words for position, _ in matches.get(word, ())})
-        points = overview_points(self.entries, found, form[0], named)
+        points = overview_points(self.entries, found, form[0], named, form[3])
         for number, more in definition_points(self.entries, found, form[1], form[2], named).items():
             points[number] = points.get(number, 0.0) + more
         ranks = {number: score + boost.get(number, 0.0) + points.get(number, 0.0) for score, number in scored}
@@ -318,16 +324,30 @@ class SearchIndex:
                    entry.interpretation, entry.same_rule, rank)
 
 
-def _kind_points(query: str, words: list[str]) -> dict[str, float]:
+def _kind_points(query: str, words: list[str], purpose: bool) -> dict[str, float]:
     """Points per kind of entry that the question's form asks for or away from: the worked examples when it asks
     for one ("example of claiming"), which then also keep the points they give up otherwise; and not the setup
-    when it asks how a thing works in play ("how does the Earthmoving card work": playing it, not dealing it)."""
+    when it asks how a thing works in play ("how does the Earthmoving card work": playing it, not dealing it) or
+    what it is for (``purpose``); and the setup when it asks how many are placed or dealt ("cuántos se ponen")."""
     points = {}
     if not EXAMPLE_WORDS.isdisjoint(words):
         points["example"] = EXAMPLE_WANTED_BONUS + EXAMPLE_PENALTY
     if not IN_PLAY_WORDS.isdisjoint(tokens(query)):
         points["setup"] = -SETUP_YIELD
+    elif purpose:
+        points["setup"] = -PURPOSE_YIELD
+    elif COUNT_AT_SETUP.search(fold(query)):
+        points["setup"] = SETUP_WANTED_BONUS
     return points
+
+
+def _weights(index: _LangIndex, matches: Matches, words: list[str], name_words: set[str],
+             meta: frozenset[str]) -> list[float]:
+    """Each query word's weight: its rarity (``_word_weight``), less for a word about the answer's form (``meta``)
+    and for a word of a game's whole name said in full."""
+    return [_word_weight(index, matches, number) * (META_WORD_WEIGHT if word in meta else 1.0)
+            * (BOOK_NAME_WORD_WEIGHT if word in name_words else 1.0)
+            for number, word in enumerate(words)]
 
 
 def _word_weight(index: _LangIndex, matches: Matches, position: int) -> float:

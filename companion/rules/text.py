@@ -47,6 +47,17 @@ EXAMPLE_WORDS = frozenset({"example", "examples", "ejemplo", "ejemplos"})
 # Words asking how a thing works once the game is under way ("how does the Earthmoving card work"): its rule
 # answers, not how it is dealt at setup. Stop words mostly, so read from the whole question.
 IN_PLAY_WORDS = frozenset({"work", "works", "working", "funciona", "funcionan"})
+# A question asking what a thing is for or does ("para qué sirven las fichas", "what does the old tunnel side do"):
+# its rule or card note answers, not the setup that deals it. Matched on the folded question.
+PURPOSE = re.compile(r"\b(?:what (?:is|are|s) (?:\w+ ){1,8}for|what (?:does|do) (?:\w+ ){1,8}do"
+                     r"|para que (?:sirve|sirven|es|son|vale|valen)|que hacen?)\b")
+# A question asking how many of a thing are placed, dealt or used ("cuántos decretos se ponen", "how many cards are
+# dealt"): the setup states it, not the rules that count the thing in play. Matched on the folded question.
+COUNT_AT_SETUP = re.compile(r"\b(?:how many (?:\w+ ){1,5}(?:are|get|do you|do we|do i) (?:placed|put|dealt|used"
+                            r"|shuffled|set|get|take|start)|cuant[oa]s (?:\w+ ){1,5}se (?:ponen|colocan|reparten|usan"
+                            r"|barajan|sacan|roban))\b")
+# The verbs of that form, which say what is asked, not about what: they count as ``META_WORDS`` do in such a question
+PURPOSE_WORDS = frozenset({"sirve", "sirven"})
 
 # A question's form that stands for a rules word it does not say: "what can a Major Worker do" asks for its
 # abilities. Each pattern is matched on the folded question; its word joins the question's words.

@@ -5,7 +5,13 @@ from __future__ import annotations
 import pytest
 
 from companion.rules.model import Entry
-from companion.rules.overviews import OVERVIEW_WANTED_BONUS, OVERVIEW_YIELD, asks_for_overview, overview_points
+from companion.rules.overviews import (
+    OVERVIEW_WANTED_BONUS,
+    OVERVIEW_YIELD,
+    PURPOSE_OVERVIEW_YIELD,
+    asks_for_overview,
+    overview_points,
+)
 from companion.rules.search import SearchIndex
 
 
@@ -40,6 +46,9 @@ def test_an_overview_yields_only_to_a_part_named_beyond_its_own_words() -> None:
     assert overview_points(entries, [0, 3], False, words.__getitem__) == {}  # no part of it found
     assert overview_points(entries, [0, 2, 3], True, words.__getitem__) == {0: OVERVIEW_WANTED_BONUS}
     assert overview_points(entries, [1, 2, 3], True, words.__getitem__) == {}  # no overview found
+    # a question asking what the part is for: the overview yields more
+    assert overview_points(entries, [0, 1, 2, 3], False, words.__getitem__, True) == {0: -PURPOSE_OVERVIEW_YIELD}
+    assert PURPOSE_OVERVIEW_YIELD > OVERVIEW_YIELD
 
 
 @pytest.mark.parametrize(("question", "lang", "first"), [

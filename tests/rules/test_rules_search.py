@@ -14,7 +14,7 @@ from companion.rules.in_play_rank import InPlay
 from companion.rules.matching import match_words
 from companion.rules.search import SearchIndex, _kind_points
 from companion.rules.snippets import BodyText
-from companion.rules.text import content_tokens, fold, implied_words, rephrased, stem, synonyms, tokens
+from companion.rules.text import PURPOSE, content_tokens, fold, implied_words, rephrased, stem, synonyms, tokens
 from tests.helpers import examples
 
 
@@ -63,6 +63,40 @@ def test_a_question_on_how_a_thing_works_gets_its_rule_not_its_setup(real_index:
     assert ids(real_index, "how does the earthmoving card work")[0] == "as-earthmoving-play"
     assert ids(real_index, "cómo funciona la carta de movimiento de tierras", lang="es")[0] == "as-earthmoving-play"
     assert ids(real_index, "earthmoving card")[0] == "as-setup-earthmoving-card"  # no such question: as before
+
+
+def test_a_question_on_what_a_thing_is_for_or_does_gets_its_rule_not_its_setup(real_index: SearchIndex) -> None:
+    # each second on main 8bd04e2, behind the setup that deals the thing (#34, fourteenth round: ``text.PURPOSE``)
+    assert ids(real_index, "what are the initiative tokens for against the broodmother")[0] == "mm-initiative-tokens"
+    assert ids(real_index, "what does the old tunnel side of a chamber do")[0] == "pp-old-tunnel-card"
+    assert ids(real_index, "para que sirve la ficha de iniciativa en el juego contra la madre de la camada",
+               lang="es")[0] == "mm-initiative-tokens"
+    assert ids(real_index, "fichas de iniciativa contra la madre de la camada", lang="es")[0] == (
+        "mm-broodmother-player-setup")  # no such question: as before
+
+
+def test_a_question_on_how_many_are_placed_or_dealt_gets_the_setup(real_index: SearchIndex) -> None:
+    # on main 8bd04e2 the first was the aphids' breeding, and the market's refill in play (#34: ``COUNT_AT_SETUP``)
+    assert ids(real_index, "cuantos decretos se ponen", lang="es")[0] == "ee-queens-decree-setup"
+    assert ids(real_index, "how many recruit cards are placed in the market")[0] == "as-setup-recruit-market"
+    assert ids(real_index, "how many queen's decrees are placed")[0] == "ee-queens-decree-setup"  # as before
+    assert ids(real_index, "cuantos puntos da el decreto de la reina", lang="es")[0] == "ee-queens-decree-points"
+
+
+def test_what_a_thing_is_for_is_asked_of_the_thing_not_of_the_box_it_comes_in(real_index: SearchIndex) -> None:
+    # an overview listing the thing yields more (``PURPOSE_OVERVIEW_YIELD``), a question "what are the ... for" asks
+    # for no list, and "sirven" says the form, not the subject: each first on main 8bd04e2 was another entry (#34)
+    assert ids(real_index, "what are the stickers in the box for")[0] == "ee-food-stickers"  # main: the box
+    assert ids(real_index, "para que valen las pegatinas que trae la caja de empires", lang="es")[0] == (
+        "ee-food-stickers")  # main: the box
+    assert ids(real_index, "para que sirve una mutacion", lang="es")[0] == (
+        "ee-mutations-last-until-evolution")  # main: the chamber's eggs, on "sirven" alone
+    assert ids(real_index, "what does the flag card do")[0] == "as-claim-with-flag-card"  # main: its setup
+    assert ids(real_index, "qué hace la carta de bandera", lang="es")[0] == "as-claim-with-flag-card"
+    # as before: a title that says the form itself, and the box without the form
+    assert ids(real_index, "para que sirven los huevos de una camara", lang="es")[0] == (
+        "ee-chamber-eggs-only-activate")
+    assert ids(real_index, "pegatinas de la caja de empires", lang="es")[0] == "ee-contents"
 
 
 def test_a_question_naming_another_game_gets_that_games_rule(real_index: SearchIndex) -> None:
@@ -203,7 +237,7 @@ def test_any_text_gives_sorted_scores_in_range(fixture_index: SearchIndex, query
     hits = fixture_index.search(query, lang=lang)
     scores = [hit.score for hit in hits]
     words = list(dict.fromkeys(content_tokens(query, lang) + implied_words(query, lang)))
-    if not fixture_index._books_named(words) and not _kind_points(query, words):
+    if not fixture_index._books_named(words) and not _kind_points(query, words, bool(PURPOSE.search(fold(query)))):
         assert scores == sorted(scores, reverse=True)
     assert all(0 < score <= 100 for score in scores)
     for hit in hits:
@@ -310,6 +344,17 @@ def test_third_held_out_set_now_read_to_tune(real_index: SearchIndex) -> None:
     assert top3 >= 0.98
 
 
+def test_sixth_held_out_set_now_read_to_tune(real_index: SearchIndex) -> None:
+    """60 questions (30 Spanish, typos, accents dropped) on entries drawn one per section at random, the expected
+    ids read from the corpus, committed alone before the fourth round of tuning (2026-12-05, #34) ran the search on
+    them: 0.867 / 0.983 top-1 / top-3 on main's search, the same through the thirteenth round. Read to tune in the
+    fourteenth round (#34: its sibling misses; what a thing is for asked of the thing): 0.917 / 0.983. No longer held
+    out; the thresholds catch a regression."""
+    top1, top3 = judged(real_index, "held_out_6_questions.json", 60, 30)
+    assert top1 >= 0.90
+    assert top3 >= 0.98
+
+
 def test_ninth_held_out_set_now_read_to_tune(real_index: SearchIndex) -> None:
     """60 questions (30 Spanish, typos, accents dropped, players' words, most naming no book) written blind from
     the rulebooks by a helper who had not seen the corpus's aliases or any other set, each answer picked from the
@@ -343,21 +388,12 @@ def test_fifth_held_out_set_never_tuned_for(real_index: SearchIndex) -> None:
     assert top3 >= 0.97
 
 
-def test_sixth_held_out_set_never_tuned_for(real_index: SearchIndex) -> None:
-    """60 questions (30 Spanish, typos, accents dropped) on entries drawn one per section at random, the expected
-    ids read from the corpus, committed alone before the fourth round of tuning (2026-12-05, #34) ran the search on
-    them: 0.867 / 0.983 top-1 / top-3 on main's search, 0.867 / 0.983 after the round. Its misses were never read:
-    with ``held_out_4`` and ``held_out_5``, the judge."""
-    top1, top3 = judged(real_index, "held_out_6_questions.json", 60, 30)
-    assert top1 >= 0.85
-    assert top3 >= 0.98
-
-
 def test_seventh_held_out_set_never_tuned_for(real_index: SearchIndex) -> None:
     """60 questions (30 Spanish, typos, filler) on entries drawn one per section at random, the expected ids read
     from the corpus, committed alone before the fifth round (2026-12-05, #34) ran the search on them: 0.883 / 1.0
     top-1 / top-3 on main's search, the same after the round (a rule several books state shown once). Its misses
-    were never read: with ``held_out_4`` to ``held_out_6``, the judge."""
+    were never read: with ``held_out_4`` to ``held_out_6``, the judge (``held_out_6`` read to tune since the
+    fourteenth round)."""
     top1, top3 = judged(real_index, "held_out_7_questions.json", 60, 30)
     assert top1 >= 0.88
     assert top3 >= 0.98
@@ -379,7 +415,7 @@ def test_tenth_held_out_set_never_tuned_for(real_index: SearchIndex) -> None:
     most naming no book) written blind from the rulebooks by a helper who had read no other set, nor the corpus's
     texts or aliases, each answer picked from the entries' id, book, section and title alone, and committed alone
     before the search ran on them (2026-12-06, #34): 0.80 / 0.883 top-1 / top-3 on main 52823bd's search. An
-    unbiased figure only while its misses are never read: with ``held_out_4`` to ``held_out_8``, the judge."""
+    unbiased figure only while its misses are never read: with ``held_out_4``, ``_5``, ``_7`` and ``_8``, the judge."""
     top1, top3 = judged(real_index, "held_out_10_questions.json", 60, 30)
     assert top1 >= 0.78
     assert top3 >= 0.86
