@@ -64,7 +64,7 @@ class Scroll:
     async def scroll_to(self, key: str | None = None, offset: float | None = None) -> None:
         """Bring the section whose scroll key is ``key`` into view (or scroll ``offset`` pixels from the top), if the
         page has built it: the parts near the view (``CACHE_EXTENT``). A part far away needs ``jump``."""
-        if self._on_page():
+        if _on_page(self.list):
             await self.list.scroll_to(scroll_key=key, offset=offset, duration=0)
 
     async def jump(self, key: str | None = None, offset: float | None = None) -> None:
@@ -72,8 +72,8 @@ class Scroll:
         cannot be found by its key; so for this one scroll the list builds every part, then only those near its new
         place again. That costs a frame as long as every part built all the time did; a tap pays it only when it
         jumps far (``reveal`` tries near first)."""
-        scroller = self.list
-        if not self._on_page():
+        scroller = self.list  # the screen may get a new view (and list) meanwhile: this one is narrowed again
+        if not _on_page(scroller):
             return
         scroller.cache_extent = JUMP_EXTENT
         scroller.update()
@@ -82,16 +82,8 @@ class Scroll:
             await self.scroll_to(key, offset)
         finally:
             scroller.cache_extent = CACHE_EXTENT
-            if self._on_page():
+            if _on_page(scroller):
                 scroller.update()
-
-    def _on_page(self) -> bool:
-        """Whether this screen's list is still on the page: a scroll that comes a moment after a tap may find the
-        player gone to another screen, and Flet refuses to touch a control that left the page."""
-        try:
-            return self.list.page is not None
-        except RuntimeError:
-            return False
 
     def reveal(self, key: str | None = None, offset: float | None = None) -> None:
         """Once the drawing under way is on the page, scroll the part keyed ``key`` (an ``ft.ScrollKey``) into view:
@@ -131,3 +123,12 @@ class Scroll:
         if not callable(getattr(self.app.page, "run_task", None)):
             return
         self.app.page.run_task(self.jump, None, 0)
+
+
+def _on_page(scroller: ft.ListView) -> bool:
+    """Whether a screen's list is still on the page: a scroll that comes a moment after a tap may find the player gone
+    to another screen, and Flet refuses to touch a control that left the page."""
+    try:
+        return scroller.page is not None
+    except RuntimeError:
+        return False
