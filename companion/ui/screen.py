@@ -15,7 +15,7 @@ from companion.core.schema import JsonObject
 from companion.ui.bars import Bars
 from companion.ui.i18n import tr
 from companion.ui.page_size import EDGE, page_width, side_padding
-from companion.ui.scroll import Place, Scroll
+from companion.ui.scroll import Scroll
 from companion.ui.share_view import share_banner
 from companion.ui.slots import Slots, transplant
 from companion.ui.theme import Sizes
@@ -45,7 +45,6 @@ class Screen:
         self._items: dict[str, ft.Container] = {}  # the list's items that hold slots, by key (``_item``)
         # a build that draws only the body's parts again (``GameScreen``'s second pass): the bars stay as drawn
         self.panels_only = False
-        self.place: Place | None = None  # where the screen was left, if it opens there again (set before it is built)
         # the part sent before the rest when it changed, while a tap is answered (``GameScreen``: the part tapped)
         self.sent_first: ft.Control | None = None
         self.setup()
@@ -103,7 +102,7 @@ class Screen:
     def build_view(self) -> ft.View:
         # The scrolling list is made once and only its content is replaced on refresh, so a
         # tap far down the screen does not jump the player back to the top.
-        scroller = self.scroll.new_list(self._padding(), self.place)
+        scroller = self.scroll.new_list(self._padding())
         self.slots.forget()
         self.bars.forget()
         self.view = ft.View(route=self.route, padding=0, controls=[

@@ -50,12 +50,13 @@ class Scroll:
     def __init__(self, app: PageApp) -> None:
         self.app = app
         self.list = ft.ListView()
-        self.place: Place | None = None  # where the screen was left, if it keeps its place
+        # where the screen was left, if it opens there again (set by the screen before its first view is built)
+        self.place: Place | None = None
 
-    def new_list(self, padding: ft.Padding, place: Place | None) -> ft.ListView:
+    def new_list(self, padding: ft.Padding) -> ft.ListView:
         """The scrolling list of a new view of the screen (made once a view; only its content is replaced on
         refresh, so a tap far down the screen does not jump the player back to the top)."""
-        self.place = place
+        place = self.place
         self.list = ft.ListView(expand=True, spacing=0, padding=padding, build_controls_on_demand=False,
                                 cache_extent=CACHE_EXTENT, on_scroll=place.noted if place is not None else None,
                                 scroll_interval=PLACE_NOTE_MS)

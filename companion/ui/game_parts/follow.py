@@ -80,5 +80,5 @@ class Follow:
         at = Origin.of(self.screen.params).at
         if at:
             self.screen.scroll.reveal(at)  # once drawn: a kept screen shown again builds its panels in the same frame
-        elif self.screen.place is not None and self.screen.place.offset > 0:
-            self.screen.scroll.reveal(offset=self.screen.place.offset)
+        elif (place := self.screen.scroll.place) is not None and place.offset > 0:
+            self.screen.scroll.reveal(offset=place.offset)

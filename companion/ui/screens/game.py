@@ -60,7 +60,7 @@ class GameScreen(Screen):
     def __init__(self, app: PageApp, route: str, params: dict[str, str]) -> None:
         super().__init__(app, route, params)
         self.game_id = self.params["id"]
-        self.place = Place(app.places, f"game/{self.game_id}")  # opened again, the game shows where it was left
+        self.scroll.place = Place(app.places, f"game/{self.game_id}")  # opened again, the game shows where it was left
         self.folds = Folds()  # panels folded on this device, read once shown
         self._services: PanelServices | None = None
         self._answering: str | None = None  # while a tap is answered first: the part it was made in
