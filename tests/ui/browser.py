@@ -97,15 +97,6 @@ _SETTLED = """([quietMs, timeoutMs]) => new Promise(ok => {
     })();
 })""".replace("QUIET_FRAMES", str(QUIET_FRAMES))
 
-#: Where the screen's list is scrolled to: the first and last controls in its tree and where each is (a scroll moves
-#: them; the first words alone stay the same while the part at the top stays built).
-_WHERE_SCROLLED = """() => { const s = document.querySelector(
-        "[flt-semantics-identifier^='screen-']:not([flt-semantics-identifier='screen-title'])");
-    if (!s) return null;
-    const all = s.querySelectorAll('[flt-semantics-identifier]');
-    if (!all.length) return null;
-    const at = e => [e.getAttribute('flt-semantics-identifier'), Math.round(e.getBoundingClientRect().top)];
-    return [at(all[0]), at(all[all.length - 1])]; }"""
 #: Where the texts and controls on screen are drawn: a wheel turn that leaves it as it was found the scrolling view at
 #: its end (``qps_walk.Walker.read`` stops there rather than turning the wheel on for nothing).
 SCROLL_AT = """() => Array.from(document.querySelectorAll('[flt-semantics-identifier], flt-semantics > span'),
@@ -479,19 +470,9 @@ class Ui:
 
     def _seek_until(self, found: Callable[[], bool]) -> bool:
         """``_seek`` for what ``found`` says is there (a field found by its label)."""
+        # a window and most of what is built beyond it (``CACHE_EXTENT``) a turn: nothing is stepped over unbuilt
         size = self.page.viewport_size or PHONE
-        self.page.mouse.move(size["width"] / 2, size["height"] / 2)
-        for direction in (1, -1):
-            for _ in range(40):
-                if found():
-                    return True
-                before = self._scroll_marker()
-                # a window and most of what is built beyond it (``CACHE_EXTENT``): nothing is stepped over unbuilt
-                self.page.mouse.wheel(0, direction * (size["height"] + 1000))
-                self.settled()
-                if self._scroll_marker() == before:
-                    break
-        return found()
+        return any(self._wheel_to_end(direction * (size["height"] + 1000), found) for direction in (1, -1))
 
     def through(self) -> tuple[str, set[str]]:
         """Every text and control identifier of the screen, top to bottom: the list scrolled a window at a time from
@@ -500,29 +481,31 @@ class Ui:
         texts: list[str] = []
         ids: set[str] = set()
 
-        def gather() -> None:
+        def gather() -> bool:
             texts.append(str(self.page.locator("flt-semantics-host").inner_text()))
             ids.update(self.visible_ids())
+            return False  # on to the end
 
-        self._wheel_to_end(-4)
-        self._wheel_to_end(1, gather)
-        gather()
-        self._wheel_to_end(-4)  # left at its top, where a screen opens
+        size = self.page.viewport_size or PHONE
+        self._wheel_to_end(-4 * size["height"])
+        self._wheel_to_end(size["height"], gather)  # gathered before each turn, and once more at the end
+        self._wheel_to_end(-4 * size["height"])  # left at its top, where a screen opens
         return "\n".join(texts), ids
 
-    def _wheel_to_end(self, windows: float, at_each: Callable[[], None] | None = None) -> None:
-        """Wheel the screen's list ``windows`` windows at a time (up if negative) until it stops moving, calling
-        ``at_each`` before each turn of the wheel."""
+    def _wheel_to_end(self, pixels: float, stop: Callable[[], bool] = lambda: False) -> bool:
+        """Turn the wheel ``pixels`` at a time (up if negative) until the list stops moving, or until ``stop`` (asked
+        before each turn and once at the end) says so; what ``stop`` last said."""
         size = self.page.viewport_size or PHONE
         self.page.mouse.move(size["width"] / 2, size["height"] / 2)
         for _ in range(60):
-            if at_each is not None:
-                at_each()
+            if stop():
+                return True
             before = self._scroll_marker()
-            self.page.mouse.wheel(0, windows * size["height"])
+            self.page.mouse.wheel(0, pixels)
             self.settled()
             if self._scroll_marker() == before:
-                return
+                break
+        return stop()
 
     def nowhere(self, identifier: str) -> bool:
         """Whether the control is on no part of the screen, looked for from its top to its end (``through``)."""
@@ -604,11 +587,11 @@ class Ui:
             self.settled()
 
     def _scroll_marker(self) -> object:
-        """Where the screen's list is scrolled to (``_WHERE_SCROLLED``): changed by a scroll. Looked at in one step in
-        the page (a count, then a wait on the node, raced a dialog opening: the screen's node leaves the tree under a
-        dialog, and the wait took 20 s to fail). Until 2026-12-06 it read the first words of the first node named
-        ``screen-...``, which was the app bar's title: every wheel looked as if it had reached the list's end."""
-        return self.page.evaluate(_WHERE_SCROLLED)
+        """Where every text and control is drawn (``SCROLL_AT``): changed by a scroll. Looked at in one step in the
+        page (a count, then a wait on the node, raced a dialog opening: the wait took 20 s to fail). Until
+        2026-12-06 it read the first words of the first node named ``screen-...``, which was the app bar's title:
+        every wheel looked as if it had reached the list's end."""
+        return self.page.evaluate(SCROLL_AT)
 
     def _in_view(self, box: dict[str, float]) -> bool:
         """Inside the window, below the app bar, and not under a bottom bar (this screen has none)."""
