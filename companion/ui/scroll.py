@@ -52,11 +52,14 @@ class Scroll:
         self.list = ft.ListView()
         # where the screen was left, if it opens there again (set by the screen before its first view is built)
         self.place: Place | None = None
+        # the part the last ``reveal`` brought into view, and how often the list had moved once it was there
+        self.shown: tuple[str, int] | None = None
 
     def new_list(self, padding: ft.Padding) -> ft.ListView:
         """The scrolling list of a new view of the screen (made once a view; only its content is replaced on
         refresh, so a tap far down the screen does not jump the player back to the top)."""
         place = self.place
+        self.shown = None
         self.list = ft.ListView(expand=True, spacing=0, padding=padding, build_controls_on_demand=False,
                                 cache_extent=CACHE_EXTENT, on_scroll=place.noted if place is not None else None,
                                 scroll_interval=PLACE_NOTE_MS)
@@ -103,6 +106,9 @@ class Scroll:
             # moved since, the part was not built yet or is far from the view (not built at all): ``jump`` builds
             # every part and looks again. If it moved (it took, or the player scrolled meanwhile), no second scroll:
             # it would pull the page from under the player's finger, and a tap there would land on another control.
+            # Nor does it jump to the part the last reveal brought into view while the list has not moved since: it
+            # is still there (a guest following the table's taps on the standings would otherwise build every part
+            # at each change, a wide frame that delays the next change).
             first, again = REVEAL_PAUSES
             await asyncio.sleep(first)
             if key is None:  # a place far down: the list knows how long it is only once every part is laid out
@@ -111,8 +117,11 @@ class Scroll:
             moved = moves()
             await self.scroll_to(key, offset)
             await asyncio.sleep(again)
-            if moves() == moved:
+            if moves() == moved and (moved is None or self.shown != (key, moved)):
                 await self.jump(key, offset)
+                await asyncio.sleep(again)  # the browser says where the jump left the list
+            now = moves()
+            self.shown = (key, now) if now is not None else None
 
         page.run_task(scroll)
 

@@ -10,6 +10,7 @@ import contextlib
 from collections.abc import Callable, Coroutine
 from typing import Any
 
+import flet as ft
 import pytest
 
 from companion.ui import scroll as scroll_module
@@ -73,6 +74,38 @@ def test_a_list_that_did_not_move_jumps_to_the_part() -> None:
     screen, sent = a_screen(Place({}, "game/g"), lambda: None)
     screen.reveal("panel-aphids")
     assert sent == ["panel-aphids", "jump:panel-aphids"]
+
+
+def test_the_part_last_revealed_is_not_jumped_to_again_while_the_list_has_not_moved() -> None:
+    """A guest following the table: each change of the standings reveals them. The first time the list jumps there;
+    after that the part is already at the top, so the plain scroll does not move the list, and a jump each time would
+    build every part for nothing (a wide frame before the next change)."""
+    screen, sent = a_screen(Place({}, "game/g"), lambda: None)
+    screen.reveal("scores")
+    screen.reveal("scores")
+    screen.reveal("scores")
+    assert sent == ["scores", "jump:scores", "scores", "scores"]
+
+
+def test_a_part_is_jumped_to_again_once_the_list_has_moved_or_another_part_was_revealed() -> None:
+    """The player scrolled away (the browser said the list moved), or another part was brought into view since:
+    a plain scroll that does not move the list means the part is not built, so it jumps."""
+    place = Place({}, "game/g")
+    screen, sent = a_screen(place, lambda: None)
+    screen.reveal("scores")
+    place.moves += 1  # the player scrolled
+    screen.reveal("scores")
+    screen.reveal("now")
+    screen.reveal("scores")
+    assert sent == ["scores", "jump:scores", "scores", "jump:scores", "now", "jump:now", "scores", "jump:scores"]
+
+
+def test_a_new_view_forgets_what_was_revealed() -> None:
+    screen, sent = a_screen(Place({}, "game/g"), lambda: None)
+    screen.reveal("scores")
+    screen.new_list(ft.Padding.all(0))
+    screen.reveal("scores")
+    assert sent == ["scores", "jump:scores", "scores", "jump:scores"]
 
 
 def test_a_place_far_down_is_jumped_to_at_once() -> None:
