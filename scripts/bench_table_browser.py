@@ -439,13 +439,36 @@ def timed_runs(at: Table, count: int, runs: int, each_run: Callable[[dict[str, A
     """``runs`` runs of ``count`` taps each (the rotation taken up after the warm round); each run's figures, its
     taps and the machine's load handed to ``each_run`` as it ends."""
     every: list[Sample] = []
+    clocks = [PageCpu(ui.page) for ui in at.pages]
     for number in range(runs):
         load_before = os.getloadavg()[0]
+        busy_before = [clock.busy_ms() for clock in clocks]
         samples = taps(at.pages, count, first=first + number * count)
+        busy = [clock.busy_ms() - was for clock, was in zip(clocks, busy_before, strict=True)]
         every += samples
         each_run({"load_before": round(load_before, 2), "load_after": round(os.getloadavg()[0], 2),
-                  **summary(samples), "taps": [vars(s) for s in samples]})
+                  **summary(samples), "cpu_per_tap_ms": cpu_per_tap(busy, count), "taps": [vars(s) for s in samples]})
     return every
+
+
+class PageCpu:
+    """How long a page's main thread has been busy (Chrome's own sum of its tasks, ``Performance.getMetrics``): what a
+    run of taps cost each page, whoever tapped, including the work that follows a change (a guest's scroll to it)
+    and that no latency shows until it delays the next change."""
+
+    def __init__(self, page: Any) -> None:
+        self.session = page.context.new_cdp_session(page)
+        self.session.send("Performance.enable")
+
+    def busy_ms(self) -> float:
+        metrics = self.session.send("Performance.getMetrics")["metrics"]
+        return next(m["value"] for m in metrics if m["name"] == "TaskDuration") * 1000
+
+
+def cpu_per_tap(busy: list[float], count: int) -> dict[str, float]:
+    """The pages' main-thread time a tap, ms: the host's page and the guests' pages on average."""
+    guests = busy[1:]
+    return {"host": round(busy[0] / count, 1), "guest": round(sum(guests) / len(guests) / count, 1) if guests else 0.0}
 
 
 def run(guests: int, count: int, runs: int, progress: Callable[[str], None], warm: int = len(ROTATION),
@@ -496,6 +519,7 @@ def report(results: dict[str, Any]) -> str:
              f"changes the host saved in the timed taps: {results['saved_changes']}"]
     for number, got in enumerate([*results["runs"], results["all"]], start=1):
         where = f"run {number} (load {got['load_before']} -> {got['load_after']})" if "load_before" in got else "all"
+        cpu = got.get("cpu_per_tap_ms")
         lines += [where, line("seen on every page", got["seen"]), line("on every guest", got.get("guests_seen")),
                   line("painted", got["painted"]),
                   line("the tapper's own", got["tapper_seen"]), line("host taps", got["host_taps_seen"]),
@@ -505,6 +529,8 @@ def report(results: dict[str, Any]) -> str:
                      f"{pages['guest_tap_others']} ms, the tapper {pages['guest_tap_tapper']} ms; a host's tap on the "
                      f"host {pages['host_tap_host']} ms, the guests {pages['host_tap_guests']} ms; the last page "
                      f"was the tapper in {got['slowest_page_was_tapper']} of {got['seen']['n']}")
+        if cpu:
+            lines.append(f"  main-thread CPU a tap: the host's page {cpu['host']} ms, a guest's page {cpu['guest']} ms")
         lines.append("  seen on every page by action: " + "; ".join(
             f"{button} p50 {got_action['p50']} / max {got_action['max']} ms (n={got_action['n']})"
             for button, got_action in got.get("by_action", {}).items()))
