@@ -26,6 +26,7 @@ from companion.rules.model import KINDS, LANGS, Corpus, Entry, one_per_rule
 from companion.rules.model import Hit as Hit
 from companion.rules.overviews import asks_for_overview, overview_points
 from companion.rules.packed import Field, Fields, PlainFields, PlainPostings, PlainStems, Postings, Stems
+from companion.rules.scoring import final_score, word_weights
 from companion.rules.snippets import BodyText
 from companion.rules.text import (
     COUNT_AT_SETUP,
@@ -48,18 +49,13 @@ SHARED_NAME_WEIGHT = 0.9  # Spanish search: English titles and aliases (card nam
 BODY_WEIGHT = 0.6  # a word found only in the body counts this much of a title/alias word
 SECTION_WEIGHT = 0.4  # the rulebook heading ("eve of the antperium homeland")
 BOOK_WEIGHT = 0.5  # the book's own name ("antscape end") counts for each of its entries
-COVERAGE_SHARE = 0.7  # the rest of the score is the closest single title or alias
 EXAMPLE_PENALTY = 8.0  # score points a worked example gives up to the rule it shows
 EXAMPLE_WANTED_BONUS = 15.0  # and the points it gains when the question asks for an example
 SETUP_YIELD = 6.0  # score points a setup entry gives up when the question asks how something works in play
 SETUP_WANTED_BONUS = 10.0  # and gains when it asks how many are placed or dealt (``text.COUNT_AT_SETUP``; 8-15 hold)
 PURPOSE_YIELD = 15.0  # and when it asks what a thing is for or does (``text.PURPOSE``; 10-20 hold every set)
-META_WORD_WEIGHT = 0.3  # a word about the answer's form ("overview", "resumen") counts this much of its rarity
 CANDIDATES = 40  # entries re-ranked by the second stage
 NAMED_BOOK_BONUS = 15.0  # added to the score of an entry from a book the question names ("antscape tie break")
-# and when the question says a whole name of two words or more, each of its words counts this much of its rarity: it
-# says where, not what ("que modulos trae predators and prey" asks for the game's modules, not the Predators module)
-BOOK_NAME_WORD_WEIGHT = 0.2
 BOOK_TERM_BONUS = 8.0  # added to the entries of the one book whose own term the question uses ("large worker")
 
 @dataclass(frozen=True)
@@ -194,7 +190,7 @@ class SearchIndex:
         matches = match_words(index, words, lang)
         name_words = self._whole_names_said(named := self._books_named(words), words)
         purpose = bool(PURPOSE.search(fold(query)))  # what a thing is for or does: not its setup, nor an overview
-        weights = _weights(index, matches, words, name_words, META_WORDS | PURPOSE_WORDS if purpose else META_WORDS)
+        weights = word_weights(index, matches, words, name_words, META_WORDS | PURPOSE_WORDS if purpose else META_WORDS)
         coverage = self._coverage(index, matches, weights, book_name, kind)
         boost = self._boosts(coverage, in_play, _kind_points(query, words, purpose), named,
                              frozenset() if named or len(said) < 2 else books_termed(said, self.book_terms[lang]))
@@ -228,7 +224,7 @@ class SearchIndex:
     def _scored(self, index: _LangIndex, number: int, cover: float, matches: Matches, weights: list[float]) -> float:
         """The final score, less a little for a worked example: it shows a rule at work, so when both answer
         about as well the rule itself comes first ("carry a spore": the rule, then the example)."""
-        score = _final_score(index, number, cover, matches, weights)
+        score = final_score(index, number, cover, matches, weights)
         return score - EXAMPLE_PENALTY if self.entries[number].kind == "example" else score
 
     @cached_property
@@ -243,7 +239,7 @@ class SearchIndex:
 
     def _whole_names_said(self, named: frozenset[str], words: list[str]) -> set[str]:
         """The words of each named book's whole name of two words or more that the question says in full: they count
-        for little (``BOOK_NAME_WORD_WEIGHT``), as the game is named already."""
+        for little (``scoring.BOOK_NAME_WORD_WEIGHT``), as the game is named already."""
         return whole_names_said(self._names, named, words)
 
     @cached_property
@@ -339,61 +335,3 @@ def _kind_points(query: str, words: list[str], purpose: bool) -> dict[str, float
     elif COUNT_AT_SETUP.search(fold(query)):
         points["setup"] = SETUP_WANTED_BONUS
     return points
-
-
-def _weights(index: _LangIndex, matches: Matches, words: list[str], name_words: set[str],
-             meta: frozenset[str]) -> list[float]:
-    """Each query word's weight: its rarity (``_word_weight``), less for a word about the answer's form (``meta``)
-    and for a word of a game's whole name said in full."""
-    return [_word_weight(index, matches, number) * (META_WORD_WEIGHT if word in meta else 1.0)
-            * (BOOK_NAME_WORD_WEIGHT if word in name_words else 1.0)
-            for number, word in enumerate(words)]
-
-
-def _word_weight(index: _LangIndex, matches: Matches, position: int) -> float:
-    """A query word weighs the IDF of its closest vocabulary matches (the commonest of them, so that a
-    rare inflection does not inflate it), or the median IDF when it matches nothing."""
-    found = [
-        (similarity, index.idf[index.word_ids[word]])
-        for word, hits in matches.items()
-        for number, similarity in hits
-        if number == position
-    ]
-    if not found:
-        return index.default_idf
-    best = max(similarity for similarity, _ in found)
-    return min(idf for similarity, idf in found if similarity >= best - 0.1)
-
-
-def _final_score(index: _LangIndex, number: int, coverage: float, matches: Matches, weights: list[float]) -> float:
-    """Coverage blended with the closest single title or alias, 0-100."""
-    closest = max(
-        (
-            _field_match(index, field_words, matches, weights) * weight
-            for field_words, weight in index.fields[number]
-            if not matches.keys().isdisjoint(field_words)
-        ),
-        default=0.0,
-    )
-    return round(100 * (COVERAGE_SHARE * coverage + (1 - COVERAGE_SHARE) * closest), 1)
-
-
-def _field_match(index: _LangIndex, field_words: tuple[str, ...], matches: Matches, weights: list[float]) -> float:
-    """How much of the question one title or alias covers, scaled by how much of the field the question uses.
-
-    Both sides are IDF-weighted: missing "ladybug" costs more than missing "player", and a
-    title's unmatched "action" costs less than an unmatched "placing".
-    """
-    best = [0.0] * len(weights)
-    used = unused = 0.0
-    for word in field_words:
-        found = matches.get(word)
-        rarity = index.idf[index.word_ids[word]]
-        if found:
-            used += rarity
-            for position, similarity in found:
-                best[position] = max(best[position], similarity)
-        else:
-            unused += rarity
-    recall = sum(weight * value for weight, value in zip(weights, best, strict=True)) / sum(weights)
-    return recall * (0.5 + 0.5 * used / ((used + unused) or 1.0))
