@@ -17,6 +17,7 @@ META_WORD_WEIGHT = 0.3  # a word about the answer's form ("overview", "resumen")
 # and when the question says a whole name of two words or more, each of its words counts this much of its rarity: it
 # says where, not what ("que modulos trae predators and prey" asks for the game's modules, not the Predators module)
 BOOK_NAME_WORD_WEIGHT = 0.2
+PLACE_WORD_WEIGHT = 0.3  # and a word of the place it names with "on" ("on a predator card": ``text.PLACE``)
 
 
 class ScoredIndex(Protocol):
@@ -36,11 +37,11 @@ class ScoredIndex(Protocol):
 
 
 def word_weights(index: ScoredIndex, matches: Matches, words: list[str], name_words: set[str],
-                 meta: frozenset[str]) -> list[float]:
-    """Each query word's weight: its rarity (``word_weight``), less for a word about the answer's form (``meta``)
-    and for a word of a game's whole name said in full."""
+                 meta: frozenset[str], place: set[str] | frozenset[str] = frozenset()) -> list[float]:
+    """Each query word's weight: its rarity (``word_weight``), less for a word about the answer's form (``meta``),
+    for a word of a game's whole name said in full and for a word of the place the question names (``place``)."""
     return [word_weight(index, matches, number) * (META_WORD_WEIGHT if word in meta else 1.0)
-            * (BOOK_NAME_WORD_WEIGHT if word in name_words else 1.0)
+            * (BOOK_NAME_WORD_WEIGHT if word in name_words else 1.0) * (PLACE_WORD_WEIGHT if word in place else 1.0)
             for number, word in enumerate(words)]
 
 

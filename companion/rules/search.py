@@ -38,6 +38,7 @@ from companion.rules.text import (
     content_tokens,
     fold,
     implied_words,
+    place_words,
     rephrased,
     stem,
     tokens,
@@ -190,7 +191,8 @@ class SearchIndex:
         matches = match_words(index, words, lang)
         name_words = self._whole_names_said(named := self._books_named(words), words)
         purpose = bool(PURPOSE.search(fold(query)))  # what a thing is for or does: not its setup, nor an overview
-        weights = word_weights(index, matches, words, name_words, META_WORDS | PURPOSE_WORDS if purpose else META_WORDS)
+        weights = word_weights(index, matches, words, name_words, META_WORDS | PURPOSE_WORDS if purpose else META_WORDS,
+                               place_words(query, lang))
         coverage = self._coverage(index, matches, weights, book_name, kind)
         boost = self._boosts(coverage, in_play, _kind_points(query, words, purpose), named,
                              frozenset() if named or len(said) < 2 else books_termed(said, self.book_terms[lang]))

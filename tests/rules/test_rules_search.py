@@ -99,6 +99,17 @@ def test_what_a_thing_is_for_is_asked_of_the_thing_not_of_the_box_it_comes_in(re
     assert ids(real_index, "pegatinas de la caja de empires", lang="es")[0] == "ee-contents"
 
 
+def test_a_place_named_with_on_says_where_the_thing_is_not_what_it_is(real_index: SearchIndex) -> None:
+    # "on a predator card" says where the icon is printed: on main 5dfd5e7 the card icon came first on "card" (#34:
+    # ``text.PLACE``); said of the thing too, the place's word counts in full
+    assert ids(real_index, "ant icon on the predator cards")[0] == "mm-icon-ant-x"
+    assert ids(real_index, "the ant with an x on a predator card")[0] == "mm-icon-ant-x"
+    assert ids(real_index, "la hormiga con una x en una carta de depredador", lang="es")[0] == "mm-icon-ant-x"
+    assert ids(real_index, "card icon with an x on a predator card")[0] == "mm-icon-cards-x"  # as before
+    assert ids(real_index, "icono de carta con una x en una carta de depredador", lang="es")[0] == "mm-icon-cards-x"
+    assert ids(real_index, "what happens on an expand card")[0] == "mm-expand"  # a place and nothing else: as before
+
+
 def test_a_question_naming_another_game_gets_that_games_rule(real_index: SearchIndex) -> None:
     # in a Minions game its own rules lead by 12 points; a question that names the other game wants that one
     minions = InPlay(books=frozenset({"Minions of the Meadow"}))
