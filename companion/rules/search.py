@@ -29,6 +29,7 @@ from companion.rules.packed import Field, Fields, PlainFields, PlainPostings, Pl
 from companion.rules.scoring import final_score, word_weights
 from companion.rules.snippets import BodyText
 from companion.rules.text import (
+    CARD_WORDS,
     COUNT_AT_SETUP,
     EXAMPLE_WORDS,
     IN_PLAY_WORDS,
@@ -55,6 +56,10 @@ EXAMPLE_WANTED_BONUS = 15.0  # and the points it gains when the question asks fo
 SETUP_YIELD = 6.0  # score points a setup entry gives up when the question asks how something works in play
 SETUP_WANTED_BONUS = 10.0  # and gains when it asks how many are placed or dealt (``text.COUNT_AT_SETUP``; 8-15 hold)
 PURPOSE_YIELD = 15.0  # and when it asks what a thing is for or does (``text.PURPOSE``; 10-20 hold every set)
+# added to the entries of a section whose heading says the place the question names with "on" ("queen icon on a colony
+# card": the Colony Cards' icon, not the Recruit Cards'); 2-15 move no set, 25 takes two questions whose answer's
+# heading does not say the place
+PLACE_SECTION_BONUS = 6.0
 CANDIDATES = 40  # entries re-ranked by the second stage
 NAMED_BOOK_BONUS = 15.0  # added to the score of an entry from a book the question names ("antscape tie break")
 BOOK_TERM_BONUS = 8.0  # added to the entries of the one book whose own term the question uses ("large worker")
@@ -176,12 +181,7 @@ class SearchIndex:
         points more, so that among answers of about the same quality the game's own rules come first;
         each hit still shows its own score.
         """
-        if lang not in LANGS:
-            raise ValueError(f"unknown language {lang!r}; choose one of: {', '.join(LANGS)}")
-        if kind is not None and kind not in KINDS:
-            raise ValueError(f"unknown kind {kind!r}; choose one of: {', '.join(KINDS)}")
-        if limit < 1:
-            raise ValueError("limit must be at least 1")
+        _check_asked(lang, kind, limit)
         book_name = self.resolve_book(book) if book is not None else None
         said = content_tokens(rephrased(query, lang), lang)
         words = list(dict.fromkeys(said + implied_words(query, lang)))
@@ -191,17 +191,24 @@ class SearchIndex:
         matches = match_words(index, words, lang)
         name_words = self._whole_names_said(named := self._books_named(words), words)
         purpose = bool(PURPOSE.search(fold(query)))  # what a thing is for or does: not its setup, nor an overview
+        place = place_words(query, lang)
         weights = word_weights(index, matches, words, name_words, META_WORDS | PURPOSE_WORDS if purpose else META_WORDS,
-                               place_words(query, lang))
+                               place)
         coverage = self._coverage(index, matches, weights, book_name, kind)
         boost = self._boosts(coverage, in_play, _kind_points(query, words, purpose), named,
-                             frozenset() if named or len(said) < 2 else books_termed(said, self.book_terms[lang]))
+                             frozenset() if named or len(said) < 2 else books_termed(said, self.book_terms[lang]),
+                             _place_met(matches, words, place))
         form = (asks_for_overview(query) and not purpose,  # "what are the stickers for" asks for no list
                 *asked_about(query, lang, words, weights, named, self._book_words), purpose)
         ranked = self._ranked(index, coverage, boost, matches, weights, max(CANDIDATES, limit), form)
         if len(ranked) < limit < len(coverage):  # rules kept once left too few: as many more as could be hidden
             ranked = self._ranked(index, coverage, boost, matches, weights, max(CANDIDATES, limit) + self._linked, form)
         return [self._hit(number, score, lang, set(matches), rank) for score, number, rank in ranked[:limit]]
+
+    @cached_property
+    def _section_words(self) -> list[frozenset[str]]:
+        """Each entry's section heading as its folded words (on the first question that names a place)."""
+        return [frozenset(tokens(entry.section)) for entry in self.entries]
 
     def _ranked(self, index: _LangIndex, coverage: dict[int, float], boost: dict[int, float], matches: Matches,
                 weights: list[float], pool: int, form: tuple[bool, bool, dict[int, float], bool],
@@ -252,15 +259,16 @@ class SearchIndex:
 
     def _boosts(
         self, coverage: dict[int, float], in_play: InPlay | None, kinds: dict[str, float], books: frozenset[str],
-        termed: frozenset[str],
+        termed: frozenset[str], place: frozenset[str],
     ) -> dict[int, float]:
         """Score points added to rank (not shown): for what is in play, for the books the question names or
-        whose own term it uses, and per kind of entry the question asks for or away from (``_kind_points``). A
-        question that names a game has said whose rules it wants: then what is in play adds nothing, however
-        many of its modules are in play."""
+        whose own term it uses, for a section whose heading says the place the question names (``place``: "on a
+        colony card" favours the Colony Cards), and per kind of entry the question asks for or away from
+        (``_kind_points``). A question that names a game has said whose rules it wants: then what is in play adds
+        nothing, however many of its modules are in play."""
         if books:
             in_play = None
-        if in_play is None and not kinds and not books and not termed:
+        if in_play is None and not kinds and not books and not termed and not place:
             return {}
         boosts = {}
         for number in coverage:
@@ -268,6 +276,7 @@ class SearchIndex:
             bonus = (in_play.bonus(entry) if in_play is not None else 0.0) + kinds.get(entry.kind, 0.0)
             bonus += NAMED_BOOK_BONUS if entry.book in books else 0.0
             bonus += BOOK_TERM_BONUS if entry.book in termed else 0.0
+            bonus += PLACE_SECTION_BONUS if place and not place.isdisjoint(self._section_words[number]) else 0.0
             if bonus:
                 boosts[number] = bonus
         return boosts
@@ -320,6 +329,22 @@ class SearchIndex:
         snippet, spans = self._langs[lang].body(number).snippet(matched)
         return Hit(entry.id, entry.title_in(lang), entry.book, entry.section, entry.kind, score, snippet, spans,
                    entry.interpretation, entry.same_rule, rank)
+
+
+def _check_asked(lang: str, kind: str | None, limit: int) -> None:
+    """ValueError for a language or a kind of entry the corpus does not have, or a limit under 1."""
+    if lang not in LANGS:
+        raise ValueError(f"unknown language {lang!r}; choose one of: {', '.join(LANGS)}")
+    if kind is not None and kind not in KINDS:
+        raise ValueError(f"unknown kind {kind!r}; choose one of: {', '.join(KINDS)}")
+    if limit < 1:
+        raise ValueError("limit must be at least 1")
+
+
+def _place_met(matches: Matches, words: list[str], place: set[str]) -> frozenset[str]:
+    """The vocabulary words that the place's own words meet ("colony" of "on a colony card"; not "card" itself)."""
+    at = {position for position, word in enumerate(words) if word in place and word not in CARD_WORDS}
+    return frozenset(word for word, found in matches.items() if any(position in at for position, _ in found))
 
 
 def _kind_points(query: str, words: list[str], purpose: bool) -> dict[str, float]:

@@ -64,6 +64,7 @@ PLACE = {
     "es": re.compile(r"\ben (?:una |un |la |las |el |los |mi |mis |tu |su |sus |esta |este )?"
                      r"(cartas?(?: de)?(?: \w+)?)\b"),
 }
+CARD_WORDS = frozenset({"card", "cards", "carta", "cartas"})  # what a place names: the rest says which card
 # The verbs of that form, which say what is asked, not about what: they count as ``META_WORDS`` do in such a question
 PURPOSE_WORDS = frozenset({"sirve", "sirven"})
 

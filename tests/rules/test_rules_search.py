@@ -110,6 +110,15 @@ def test_a_place_named_with_on_says_where_the_thing_is_not_what_it_is(real_index
     assert ids(real_index, "what happens on an expand card")[0] == "mm-expand"  # a place and nothing else: as before
 
 
+def test_a_place_named_with_on_favours_the_section_about_it(real_index: SearchIndex) -> None:
+    # two icons of a queen, one on each kind of Antscape card: the place says which (on main 5dfd5e7 the Recruit
+    # Cards' queen-move icon came first both ways; #34: ``search.PLACE_SECTION_BONUS``)
+    assert ids(real_index, "queen icon on a colony card")[0] == "as-colony-action-queen"
+    assert ids(real_index, "icono de reina en una carta de colonia", lang="es")[0] == "as-colony-action-queen"
+    assert ids(real_index, "two cards icon on a recruit card")[0] == "as-recruit-action-draw-two-add"  # as before
+    assert ids(real_index, "queen move icon")[0] == "as-recruit-action-queen-move"  # no place: as before
+
+
 def test_a_question_naming_another_game_gets_that_games_rule(real_index: SearchIndex) -> None:
     # in a Minions game its own rules lead by 12 points; a question that names the other game wants that one
     minions = InPlay(books=frozenset({"Minions of the Meadow"}))
