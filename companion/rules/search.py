@@ -344,6 +344,8 @@ def _check_asked(lang: str, kind: str | None, limit: int) -> None:
 def _place_met(matches: Matches, words: list[str], place: set[str]) -> frozenset[str]:
     """The vocabulary words that the place's own words meet ("colony" of "on a colony card"; not "card" itself)."""
     at = {position for position, word in enumerate(words) if word in place and word not in CARD_WORDS}
+    if not at:
+        return frozenset()
     return frozenset(word for word, found in matches.items() if any(position in at for position, _ in found))
 
 
