@@ -383,7 +383,7 @@ def test_ninth_held_out_set_now_read_to_tune(real_index: SearchIndex) -> None:
     the thirteenth round (#34; phrases, the games' Spanish names, irregular pasts, synonyms): 0.90 / 0.967. No longer
     held out; the thresholds catch a regression."""
     top1, top3 = judged(real_index, "held_out_9_questions.json", 60, 30)
-    assert top1 >= 0.88
+    assert top1 >= 0.90  # 0.917 after the fifteenth round (a place named with "on", #34)
     assert top3 >= 0.95
 
 
