@@ -26,8 +26,10 @@ from companion.rules.model import KINDS, LANGS, Corpus, Entry, one_per_rule
 from companion.rules.model import Hit as Hit
 from companion.rules.overviews import asks_for_overview, overview_points
 from companion.rules.packed import Field, Fields, PlainFields, PlainPostings, PlainStems, Postings, Stems
+from companion.rules.scoring import final_score, word_weights
 from companion.rules.snippets import BodyText
 from companion.rules.text import (
+    CARD_WORDS,
     COUNT_AT_SETUP,
     EXAMPLE_WORDS,
     IN_PLAY_WORDS,
@@ -37,6 +39,7 @@ from companion.rules.text import (
     content_tokens,
     fold,
     implied_words,
+    place_words,
     rephrased,
     stem,
     tokens,
@@ -48,18 +51,17 @@ SHARED_NAME_WEIGHT = 0.9  # Spanish search: English titles and aliases (card nam
 BODY_WEIGHT = 0.6  # a word found only in the body counts this much of a title/alias word
 SECTION_WEIGHT = 0.4  # the rulebook heading ("eve of the antperium homeland")
 BOOK_WEIGHT = 0.5  # the book's own name ("antscape end") counts for each of its entries
-COVERAGE_SHARE = 0.7  # the rest of the score is the closest single title or alias
 EXAMPLE_PENALTY = 8.0  # score points a worked example gives up to the rule it shows
 EXAMPLE_WANTED_BONUS = 15.0  # and the points it gains when the question asks for an example
 SETUP_YIELD = 6.0  # score points a setup entry gives up when the question asks how something works in play
 SETUP_WANTED_BONUS = 10.0  # and gains when it asks how many are placed or dealt (``text.COUNT_AT_SETUP``; 8-15 hold)
 PURPOSE_YIELD = 15.0  # and when it asks what a thing is for or does (``text.PURPOSE``; 10-20 hold every set)
-META_WORD_WEIGHT = 0.3  # a word about the answer's form ("overview", "resumen") counts this much of its rarity
+# added to the entries of a section whose heading says the place the question names with "on" ("queen icon on a colony
+# card": the Colony Cards' icon, not the Recruit Cards'); 2-15 move no set, 25 takes two questions whose answer's
+# heading does not say the place
+PLACE_SECTION_BONUS = 6.0
 CANDIDATES = 40  # entries re-ranked by the second stage
 NAMED_BOOK_BONUS = 15.0  # added to the score of an entry from a book the question names ("antscape tie break")
-# and when the question says a whole name of two words or more, each of its words counts this much of its rarity: it
-# says where, not what ("que modulos trae predators and prey" asks for the game's modules, not the Predators module)
-BOOK_NAME_WORD_WEIGHT = 0.2
 BOOK_TERM_BONUS = 8.0  # added to the entries of the one book whose own term the question uses ("large worker")
 
 @dataclass(frozen=True)
@@ -179,12 +181,7 @@ class SearchIndex:
         points more, so that among answers of about the same quality the game's own rules come first;
         each hit still shows its own score.
         """
-        if lang not in LANGS:
-            raise ValueError(f"unknown language {lang!r}; choose one of: {', '.join(LANGS)}")
-        if kind is not None and kind not in KINDS:
-            raise ValueError(f"unknown kind {kind!r}; choose one of: {', '.join(KINDS)}")
-        if limit < 1:
-            raise ValueError("limit must be at least 1")
+        _check_asked(lang, kind, limit)
         book_name = self.resolve_book(book) if book is not None else None
         said = content_tokens(rephrased(query, lang), lang)
         words = list(dict.fromkeys(said + implied_words(query, lang)))
@@ -194,16 +191,24 @@ class SearchIndex:
         matches = match_words(index, words, lang)
         name_words = self._whole_names_said(named := self._books_named(words), words)
         purpose = bool(PURPOSE.search(fold(query)))  # what a thing is for or does: not its setup, nor an overview
-        weights = _weights(index, matches, words, name_words, META_WORDS | PURPOSE_WORDS if purpose else META_WORDS)
+        place = place_words(query, lang)
+        weights = word_weights(index, matches, words, name_words, META_WORDS | PURPOSE_WORDS if purpose else META_WORDS,
+                               place)
         coverage = self._coverage(index, matches, weights, book_name, kind)
         boost = self._boosts(coverage, in_play, _kind_points(query, words, purpose), named,
-                             frozenset() if named or len(said) < 2 else books_termed(said, self.book_terms[lang]))
+                             frozenset() if named or len(said) < 2 else books_termed(said, self.book_terms[lang]),
+                             _place_met(matches, words, place))
         form = (asks_for_overview(query) and not purpose,  # "what are the stickers for" asks for no list
                 *asked_about(query, lang, words, weights, named, self._book_words), purpose)
         ranked = self._ranked(index, coverage, boost, matches, weights, max(CANDIDATES, limit), form)
         if len(ranked) < limit < len(coverage):  # rules kept once left too few: as many more as could be hidden
             ranked = self._ranked(index, coverage, boost, matches, weights, max(CANDIDATES, limit) + self._linked, form)
         return [self._hit(number, score, lang, set(matches), rank) for score, number, rank in ranked[:limit]]
+
+    @cached_property
+    def _section_words(self) -> list[frozenset[str]]:
+        """Each entry's section heading as its folded words (on the first question that names a place)."""
+        return [frozenset(tokens(entry.section)) for entry in self.entries]
 
     def _ranked(self, index: _LangIndex, coverage: dict[int, float], boost: dict[int, float], matches: Matches,
                 weights: list[float], pool: int, form: tuple[bool, bool, dict[int, float], bool],
@@ -228,7 +233,7 @@ class SearchIndex:
     def _scored(self, index: _LangIndex, number: int, cover: float, matches: Matches, weights: list[float]) -> float:
         """The final score, less a little for a worked example: it shows a rule at work, so when both answer
         about as well the rule itself comes first ("carry a spore": the rule, then the example)."""
-        score = _final_score(index, number, cover, matches, weights)
+        score = final_score(index, number, cover, matches, weights)
         return score - EXAMPLE_PENALTY if self.entries[number].kind == "example" else score
 
     @cached_property
@@ -243,7 +248,7 @@ class SearchIndex:
 
     def _whole_names_said(self, named: frozenset[str], words: list[str]) -> set[str]:
         """The words of each named book's whole name of two words or more that the question says in full: they count
-        for little (``BOOK_NAME_WORD_WEIGHT``), as the game is named already."""
+        for little (``scoring.BOOK_NAME_WORD_WEIGHT``), as the game is named already."""
         return whole_names_said(self._names, named, words)
 
     @cached_property
@@ -254,15 +259,16 @@ class SearchIndex:
 
     def _boosts(
         self, coverage: dict[int, float], in_play: InPlay | None, kinds: dict[str, float], books: frozenset[str],
-        termed: frozenset[str],
+        termed: frozenset[str], place: frozenset[str],
     ) -> dict[int, float]:
         """Score points added to rank (not shown): for what is in play, for the books the question names or
-        whose own term it uses, and per kind of entry the question asks for or away from (``_kind_points``). A
-        question that names a game has said whose rules it wants: then what is in play adds nothing, however
-        many of its modules are in play."""
+        whose own term it uses, for a section whose heading says the place the question names (``place``: "on a
+        colony card" favours the Colony Cards), and per kind of entry the question asks for or away from
+        (``_kind_points``). A question that names a game has said whose rules it wants: then what is in play adds
+        nothing, however many of its modules are in play."""
         if books:
             in_play = None
-        if in_play is None and not kinds and not books and not termed:
+        if in_play is None and not kinds and not books and not termed and not place:
             return {}
         boosts = {}
         for number in coverage:
@@ -270,6 +276,7 @@ class SearchIndex:
             bonus = (in_play.bonus(entry) if in_play is not None else 0.0) + kinds.get(entry.kind, 0.0)
             bonus += NAMED_BOOK_BONUS if entry.book in books else 0.0
             bonus += BOOK_TERM_BONUS if entry.book in termed else 0.0
+            bonus += PLACE_SECTION_BONUS if place and not place.isdisjoint(self._section_words[number]) else 0.0
             if bonus:
                 boosts[number] = bonus
         return boosts
@@ -324,6 +331,24 @@ class SearchIndex:
                    entry.interpretation, entry.same_rule, rank)
 
 
+def _check_asked(lang: str, kind: str | None, limit: int) -> None:
+    """ValueError for a language or a kind of entry the corpus does not have, or a limit under 1."""
+    if lang not in LANGS:
+        raise ValueError(f"unknown language {lang!r}; choose one of: {', '.join(LANGS)}")
+    if kind is not None and kind not in KINDS:
+        raise ValueError(f"unknown kind {kind!r}; choose one of: {', '.join(KINDS)}")
+    if limit < 1:
+        raise ValueError("limit must be at least 1")
+
+
+def _place_met(matches: Matches, words: list[str], place: set[str]) -> frozenset[str]:
+    """The vocabulary words that the place's own words meet ("colony" of "on a colony card"; not "card" itself)."""
+    at = {position for position, word in enumerate(words) if word in place and word not in CARD_WORDS}
+    if not at:
+        return frozenset()
+    return frozenset(word for word, found in matches.items() if any(position in at for position, _ in found))
+
+
 def _kind_points(query: str, words: list[str], purpose: bool) -> dict[str, float]:
     """Points per kind of entry that the question's form asks for or away from: the worked examples when it asks
     for one ("example of claiming"), which then also keep the points they give up otherwise; and not the setup
@@ -339,61 +364,3 @@ def _kind_points(query: str, words: list[str], purpose: bool) -> dict[str, float
     elif COUNT_AT_SETUP.search(fold(query)):
         points["setup"] = SETUP_WANTED_BONUS
     return points
-
-
-def _weights(index: _LangIndex, matches: Matches, words: list[str], name_words: set[str],
-             meta: frozenset[str]) -> list[float]:
-    """Each query word's weight: its rarity (``_word_weight``), less for a word about the answer's form (``meta``)
-    and for a word of a game's whole name said in full."""
-    return [_word_weight(index, matches, number) * (META_WORD_WEIGHT if word in meta else 1.0)
-            * (BOOK_NAME_WORD_WEIGHT if word in name_words else 1.0)
-            for number, word in enumerate(words)]
-
-
-def _word_weight(index: _LangIndex, matches: Matches, position: int) -> float:
-    """A query word weighs the IDF of its closest vocabulary matches (the commonest of them, so that a
-    rare inflection does not inflate it), or the median IDF when it matches nothing."""
-    found = [
-        (similarity, index.idf[index.word_ids[word]])
-        for word, hits in matches.items()
-        for number, similarity in hits
-        if number == position
-    ]
-    if not found:
-        return index.default_idf
-    best = max(similarity for similarity, _ in found)
-    return min(idf for similarity, idf in found if similarity >= best - 0.1)
-
-
-def _final_score(index: _LangIndex, number: int, coverage: float, matches: Matches, weights: list[float]) -> float:
-    """Coverage blended with the closest single title or alias, 0-100."""
-    closest = max(
-        (
-            _field_match(index, field_words, matches, weights) * weight
-            for field_words, weight in index.fields[number]
-            if not matches.keys().isdisjoint(field_words)
-        ),
-        default=0.0,
-    )
-    return round(100 * (COVERAGE_SHARE * coverage + (1 - COVERAGE_SHARE) * closest), 1)
-
-
-def _field_match(index: _LangIndex, field_words: tuple[str, ...], matches: Matches, weights: list[float]) -> float:
-    """How much of the question one title or alias covers, scaled by how much of the field the question uses.
-
-    Both sides are IDF-weighted: missing "ladybug" costs more than missing "player", and a
-    title's unmatched "action" costs less than an unmatched "placing".
-    """
-    best = [0.0] * len(weights)
-    used = unused = 0.0
-    for word in field_words:
-        found = matches.get(word)
-        rarity = index.idf[index.word_ids[word]]
-        if found:
-            used += rarity
-            for position, similarity in found:
-                best[position] = max(best[position], similarity)
-        else:
-            unused += rarity
-    recall = sum(weight * value for weight, value in zip(weights, best, strict=True)) / sum(weights)
-    return recall * (0.5 + 0.5 * used / ((used + unused) or 1.0))

@@ -56,6 +56,15 @@ PURPOSE = re.compile(r"\b(?:what (?:is|are|s) (?:\w+ ){1,8}for|what (?:does|do) 
 COUNT_AT_SETUP = re.compile(r"\b(?:how many (?:\w+ ){1,5}(?:are|get|do you|do we|do i) (?:placed|put|dealt|used"
                             r"|shuffled|set|get|take|start)|cuant[oa]s (?:\w+ ){1,5}se (?:ponen|colocan|reparten|usan"
                             r"|barajan|sacan|roban))\b")
+# A place the question names with "on" ("what does the ant icon with an X mean on a predator card", "en la carta de
+# depredador"): it says where the thing asked about is printed, not what the thing is, so its words count for little
+# (``place_words``) unless the question also says them of the thing ("the card icon on the predator card").
+PLACE = {
+    "en": re.compile(r"\bon (?:a |an |the |my |your |their |its |this |that )?((?:\w+ ){0,2}cards?)\b"),
+    "es": re.compile(r"\ben (?:una |un |la |las |el |los |mi |mis |tu |su |sus |esta |este )?"
+                     r"(cartas?(?: de)?(?: \w+)?)\b"),
+}
+CARD_WORDS = frozenset({"card", "cards", "carta", "cartas"})  # what a place names: the rest says which card
 # The verbs of that form, which say what is asked, not about what: they count as ``META_WORDS`` do in such a question
 PURPOSE_WORDS = frozenset({"sirve", "sirven"})
 
@@ -91,6 +100,15 @@ def rephrased(text: str, lang: str) -> str:
         if not hints.isdisjoint(folded.split()):
             folded = re.sub(pattern, word, folded)
     return folded
+
+
+def place_words(text: str, lang: str) -> set[str]:
+    """The words of the place the question names (``PLACE``) that it says nowhere else."""
+    folded = fold(text)
+    found = PLACE[lang].search(folded) if lang in PLACE else None
+    if found is None:
+        return set()
+    return set(content_tokens(found.group(1), lang)) - set(content_tokens(folded.replace(found.group(0), " "), lang))
 
 
 def implied_words(text: str, lang: str) -> list[str]:

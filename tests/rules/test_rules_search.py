@@ -99,6 +99,26 @@ def test_what_a_thing_is_for_is_asked_of_the_thing_not_of_the_box_it_comes_in(re
     assert ids(real_index, "pegatinas de la caja de empires", lang="es")[0] == "ee-contents"
 
 
+def test_a_place_named_with_on_says_where_the_thing_is_not_what_it_is(real_index: SearchIndex) -> None:
+    # "on a predator card" says where the icon is printed: on main 5dfd5e7 the card icon came first on "card" (#34:
+    # ``text.PLACE``); said of the thing too, the place's word counts in full
+    assert ids(real_index, "ant icon on the predator cards")[0] == "mm-icon-ant-x"
+    assert ids(real_index, "the ant with an x on a predator card")[0] == "mm-icon-ant-x"
+    assert ids(real_index, "la hormiga con una x en una carta de depredador", lang="es")[0] == "mm-icon-ant-x"
+    assert ids(real_index, "card icon with an x on a predator card")[0] == "mm-icon-cards-x"  # as before
+    assert ids(real_index, "icono de carta con una x en una carta de depredador", lang="es")[0] == "mm-icon-cards-x"
+    assert ids(real_index, "what happens on an expand card")[0] == "mm-expand"  # a place and nothing else: as before
+
+
+def test_a_place_named_with_on_favours_the_section_about_it(real_index: SearchIndex) -> None:
+    # two icons of a queen, one on each kind of Antscape card: the place says which (on main 5dfd5e7 the Recruit
+    # Cards' queen-move icon came first both ways; #34: ``search.PLACE_SECTION_BONUS``)
+    assert ids(real_index, "queen icon on a colony card")[0] == "as-colony-action-queen"
+    assert ids(real_index, "icono de reina en una carta de colonia", lang="es")[0] == "as-colony-action-queen"
+    assert ids(real_index, "two cards icon on a recruit card")[0] == "as-recruit-action-draw-two-add"  # as before
+    assert ids(real_index, "queen move icon")[0] == "as-recruit-action-queen-move"  # no place: as before
+
+
 def test_a_question_naming_another_game_gets_that_games_rule(real_index: SearchIndex) -> None:
     # in a Minions game its own rules lead by 12 points; a question that names the other game wants that one
     minions = InPlay(books=frozenset({"Minions of the Meadow"}))
@@ -363,7 +383,7 @@ def test_ninth_held_out_set_now_read_to_tune(real_index: SearchIndex) -> None:
     the thirteenth round (#34; phrases, the games' Spanish names, irregular pasts, synonyms): 0.90 / 0.967. No longer
     held out; the thresholds catch a regression."""
     top1, top3 = judged(real_index, "held_out_9_questions.json", 60, 30)
-    assert top1 >= 0.88
+    assert top1 >= 0.90  # 0.917 after the fifteenth round (a place named with "on", #34)
     assert top3 >= 0.95
 
 
