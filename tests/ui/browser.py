@@ -42,7 +42,7 @@ TIMEOUT_MS = 20_000
 #: How long a control is waited for where it would be before the screen is searched for it: the app's list builds only
 #: the parts near the view (``companion.ui.scroll.CACHE_EXTENT``), so a part far down is not in the tree until the
 #: list is scrolled to it, as a player's finger or a screen reader's swipe would.
-NEAR_MS = 300
+NEAR_MS = 1_500
 BLANK_PNG_BYTES = 12_000
 #: Two animation frames; a tab in the background gets none, so a tenth of a second at most.
 _NEXT_FRAMES = ("() => new Promise(ok => { requestAnimationFrame(() => requestAnimationFrame(() => ok()));"
