@@ -17,7 +17,9 @@ if TYPE_CHECKING:
 
 CACHE_EXTENT = 1_500  # px beyond the view whose parts the page builds: a tap lays out and describes only those
 JUMP_EXTENT = 100_000  # px: every part built, for the moment a jump looks for a part that is not (``Scroll.jump``)
-JUMP_FRAME = 0.05  # s: the page builds the widened list before the jump looks for the part
+# s: the pauses before each of a jump's scrolls: the page builds the widened list before the part can be found; on a
+# busy page the first comes too soon (the part not built yet, the list's end still a guess), and the second lands
+JUMP_PAUSES = (0.05, 0.3)
 REVEAL_PAUSES = (0.1, 0.3)  # s: when a part is scrolled to after a change (``reveal``), and again
 PLACE_NOTE_MS = 250  # ms: at most how often the browser tells a screen that keeps its place where it is scrolled to
 
@@ -82,8 +84,9 @@ class Scroll:
         scroller.cache_extent = JUMP_EXTENT
         scroller.update()
         try:
-            await asyncio.sleep(JUMP_FRAME)
-            await self.scroll_to(key, offset)
+            for pause in JUMP_PAUSES:  # again once the page surely has the wide frame: a scroll that landed stays put
+                await asyncio.sleep(pause)
+                await self.scroll_to(key, offset)
         finally:
             scroller.cache_extent = CACHE_EXTENT
             if _on_page(scroller):

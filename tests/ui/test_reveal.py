@@ -140,12 +140,15 @@ class Scroller:
 
 def test_a_jump_builds_every_part_for_its_scroll_then_only_those_near_the_view(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(scroll_module, "JUMP_FRAME", 0)
+    monkeypatch.setattr(scroll_module, "JUMP_PAUSES", (0, 0))
     screen = Scroll(App())  # type: ignore[arg-type]
     screen.list = scroller = Scroller()  # type: ignore[assignment]
     Page().run_task(lambda: screen.jump("panel-tactics"))
     wide, near = scroll_module.JUMP_EXTENT, scroll_module.CACHE_EXTENT
-    assert scroller.seen == [("update", wide), ("scroll:panel-tactics", wide), ("update", near)]
+    # scrolled twice while wide: a busy page may not have built the wide list by the first scroll, which then finds
+    # nothing (the jump bar's last panel, or the foot of a screen left there, missed in a loaded run)
+    assert scroller.seen == [("update", wide), ("scroll:panel-tactics", wide), ("scroll:panel-tactics", wide),
+                             ("update", near)]
     assert near < 5_000 < wide  # near: a few screens; wide: any screen's whole length
 
 
@@ -159,9 +162,10 @@ class GoneScroller(Scroller):
 
 
 def test_a_jump_after_the_player_left_the_screen_does_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(scroll_module, "JUMP_FRAME", 0)
+    monkeypatch.setattr(scroll_module, "JUMP_PAUSES", (0, 0))
     screen = Scroll(App())  # type: ignore[arg-type]
     screen.list = scroller = GoneScroller()  # type: ignore[assignment]
     Page().run_task(lambda: screen.jump("panel-tactics"))
     Page().run_task(lambda: screen.scroll_to("panel-tactics"))
     assert scroller.seen == []
+
