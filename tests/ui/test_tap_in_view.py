@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser
+from playwright.sync_api import Error as PlaywrightError
 
 from companion.core.broodmother.commands import CancelReaction, DrawCard
 from companion.core.broodmother.meadow_commands import AddHex
@@ -60,15 +61,24 @@ def prepared(served: Server) -> tuple[Server, dict[str, str]]:
 
 
 def in_view(ui: Ui, identifier: str) -> dict[str, float]:
-    """The node's box once the screen has stopped moving; asserts its top is on the screen, under the app bar."""
-    node = ui.by_id(identifier)
-    node.wait_for()
-    ui.settled()
-    found = node.bounding_box()
-    assert found is not None, identifier
-    last = {key: float(found[key]) for key in ("x", "y", "width", "height")}
+    """The node's box once it is on the screen, under the app bar, and the screen has stopped moving. The app scrolls
+    to a place a moment after it draws (``Scroll.reveal``), later on a busy machine than the page may look settled,
+    so the test waits for the place (failing if it never comes), then checks it held."""
     top, bottom = APP_BAR - 1, PHONE["height"] - BOTTOM_BAR
-    assert top <= last["y"] < bottom - 48, f"{identifier} is out of view: {last} (visible: {top}-{bottom})"
+
+    def box() -> dict[str, float] | None:
+        try:
+            found = ui.by_id(identifier).bounding_box(timeout=1000) if ui.exists(identifier) else None
+        except PlaywrightError:  # let go between the look and the box: not on the screen
+            return None
+        if found is None or not top <= found["y"] < bottom - 48:
+            return None
+        return {key: float(found[key]) for key in ("x", "y", "width", "height")}
+
+    ui.until(lambda: box() is not None, f"{identifier} on the screen (visible: {top}-{bottom})")
+    ui.settled()
+    last = box()
+    assert last is not None, f"{identifier} left the screen once it settled (visible: {top}-{bottom})"
     return last
 
 
