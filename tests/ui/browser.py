@@ -446,6 +446,14 @@ class Ui:
     def exists(self, identifier: str) -> bool:
         return self.page.locator(f'[flt-semantics-identifier="{identifier}"]').count() > 0
 
+    def box(self, identifier: str) -> dict[str, float] | None:
+        """Where the control is drawn now, or None when it is not in the tree: the list builds only the parts near
+        the view, so a part may be let go between the look and its box (that is not waited on)."""
+        try:
+            return self.by_id(identifier).bounding_box(timeout=1000) if self.exists(identifier) else None
+        except PlaywrightError:
+            return None
+
     def find(self, identifier: str, timeout_ms: float = TIMEOUT_MS) -> Locator:
         """The control's node, once it is in the tree: looked for where it would be a moment (``NEAR_MS``), then
         searched for down the screen and up again (a part far from the view is not built), until ``timeout_ms``

@@ -63,7 +63,7 @@ def test_the_jump_bar_reaches_a_panel_that_was_not_built(ui: Ui) -> None:
     ui.tap("jump-panel-tactics")
 
     def on_screen() -> bool:  # not just built: in the window
-        box = ui.by_id("panel-tactics").bounding_box(timeout=1000) if ui.exists("panel-tactics") else None
+        box = ui.box("panel-tactics")
         return box is not None and 0 <= box["y"] < PHONE["height"] - 100
 
     ui.until(on_screen, "the Tactics panel on the screen")

@@ -11,7 +11,6 @@ from collections.abc import Callable, Iterator
 
 import pytest
 from playwright.sync_api import Browser, expect
-from playwright.sync_api import Error as PlaywrightError
 
 from companion.core.broodmother.meadow_commands import AddHex
 from companion.core.commands.scoring import AdjustScore
@@ -86,10 +85,7 @@ def open_game(browser: Browser, prepared: tuple[Server, dict[str, str]]) -> Iter
 
 
 def on_screen(ui: Ui, identifier: str) -> bool:
-    try:
-        box = ui.by_id(identifier).bounding_box(timeout=1000) if ui.exists(identifier) else None
-    except PlaywrightError:  # let go between the look and the box (the list builds only the parts near the view)
-        return False
+    box = ui.box(identifier)
     size = ui.page.viewport_size or PHONE
     return box is not None and box["y"] >= 56 and box["y"] < size["height"] - 84
 

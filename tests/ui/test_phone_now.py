@@ -16,7 +16,6 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser
-from playwright.sync_api import Error as PlaywrightError
 
 from companion.core.broodmother import broodmother_view
 from companion.core.broodmother.commands import CancelReaction, DrawCard, TickStep
@@ -146,14 +145,6 @@ def box(ui: Ui, identifier: str) -> dict[str, float]:
     found = ui.by_id(identifier).bounding_box()
     assert found is not None, f"{identifier} has no box"
     return found
-
-
-def box_now(ui: Ui, identifier: str) -> dict[str, float] | None:
-    """The control's box as it is now, or None while it has none (drawn again meanwhile): for a wait on the layout."""
-    try:
-        return ui.by_id(identifier).bounding_box(timeout=1000) if ui.exists(identifier) else None
-    except PlaywrightError:
-        return None
 
 
 def inside(ui: Ui, identifier: str) -> bool:
@@ -339,14 +330,14 @@ def test_screenshots_at_phone_and_tablet_size_and_the_tablets_standings_beside_t
     ui.page.set_viewport_size(TABLET_NOW)  # type: ignore[arg-type]
     # The server hears of the new width a moment later and draws the screen again in two columns: a screen drawn
     # before that is a phone's (the standings across the whole width), so the shots wait for the two columns.
-    ui.until(lambda: (box_now(ui, "scores") or {"width": TABLET_NOW["width"]})["width"] < TABLET_NOW["width"] / 2,
+    ui.until(lambda: (ui.box("scores") or {"width": TABLET_NOW["width"]})["width"] < TABLET_NOW["width"] / 2,
              "the standings in a tablet's column")
     _shoot(ui, prepared[1], "now-tablet")
     ui.go(f"/game/{prepared[1]['solo']}", "game")
     seen: list[tuple[dict[str, float] | None, dict[str, float] | None]] = [(None, None)]
 
     def beside() -> bool:
-        scores, jump = box_now(ui, "scores"), box_now(ui, "jump-bar")
+        scores, jump = ui.box("scores"), ui.box("jump-bar")
         seen.append((scores, jump))
         return (scores is not None and jump is not None and scores["x"] + scores["width"] <= jump["x"] + 1
                 and scores["y"] < TABLET_NOW["height"] and jump["y"] < TABLET_NOW["height"])

@@ -168,4 +168,3 @@ def test_a_jump_after_the_player_left_the_screen_does_nothing(monkeypatch: pytes
     Page().run_task(lambda: screen.jump("panel-tactics"))
     Page().run_task(lambda: screen.scroll_to("panel-tactics"))
     assert scroller.seen == []
-

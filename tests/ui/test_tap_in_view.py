@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser
-from playwright.sync_api import Error as PlaywrightError
 
 from companion.core.broodmother.commands import CancelReaction, DrawCard
 from companion.core.broodmother.meadow_commands import AddHex
@@ -67,10 +66,7 @@ def in_view(ui: Ui, identifier: str) -> dict[str, float]:
     top, bottom = APP_BAR - 1, PHONE["height"] - BOTTOM_BAR
 
     def box() -> dict[str, float] | None:
-        try:
-            found = ui.by_id(identifier).bounding_box(timeout=1000) if ui.exists(identifier) else None
-        except PlaywrightError:  # let go between the look and the box: not on the screen
-            return None
+        found = ui.box(identifier)
         if found is None or not top <= found["y"] < bottom - 48:
             return None
         return {key: float(found[key]) for key in ("x", "y", "width", "height")}
