@@ -20,11 +20,14 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from playwright.sync_api import Browser, ConsoleMessage, Locator, Page, Request, expect
 from playwright.sync_api import Error as PlaywrightError
 
 from companion.ui.models import DEBOUNCE_SECONDS, SEEN_AFTER_SECONDS
+
+T = TypeVar("T")
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -76,6 +79,9 @@ POLL_MS = 50
 #: A page has settled once nothing identified on it moved or changed its text for this long (``Ui.settled``).
 QUIET_MS = 150
 QUIET_FRAMES = 4
+#: Looks in a row (``POLL_MS`` apart, ~0.5-1 s with the looks' own time) at which a place must hold
+#: (``Ui.until_held``): longer than a jump's pause between its two scrolls (``companion.ui.scroll.JUMP_PAUSES``).
+HELD_LOOKS = 10
 _SETTLED = """([quietMs, timeoutMs]) => new Promise(ok => {
     const look = () => Array.from(document.querySelectorAll('[flt-semantics-identifier]'), e => {
         const r = e.getBoundingClientRect();
@@ -367,6 +373,23 @@ class Ui:
                 raise AssertionError(f"never came true: {what}; on screen: {self.visible_ids()}")
             self.page.wait_for_timeout(POLL_MS)
         self._last_tap = max(self._last_tap, time.monotonic())  # a tap's answer seen: the app had it by now
+
+    def until_held(self, look: Callable[[], T | None], what: str, looks: int = HELD_LOOKS) -> T:
+        """``look()``'s last value once it was not None at ``looks`` looks in a row (``POLL_MS`` apart), else fail
+        naming ``what``: a check that a place holds, which one look could catch in a moment the page rebuilds its
+        nodes (a list narrowed again after a jump), with the place the same before and after it."""
+        streak: list[T] = []
+
+        def steady() -> bool:
+            value = look()
+            if value is None:
+                streak.clear()
+                return False
+            streak.append(value)
+            return len(streak) >= looks
+
+        self.until(steady, what)
+        return streak[-1]
 
     def settled(self, quiet_ms: float = QUIET_MS) -> None:
         """Wait until the screen has stopped changing: no identified node moved, resized or changed its words for
