@@ -13,9 +13,9 @@ swapped each round), every start in a new browser process on its own profile:
   page as ``scripts/bench_taps.py`` does; ``tap_driver`` is the same tap timed from the test driver); the companion
   also her draw in the solo game (``draw``), to the frame after her report's title shows in her moment (what the
   player reads: the Undo's label, rewritten in the tap's first update too, could reach a frame of its own first),
-  her game's first card each time (an Undo takes it back: the round bar goes to one line, her worst case), and then
-  a later draw (``draw_later``: her first card kept, each later one taken back; the bar stays one line, as in most
-  of a game),
+  her game's first card each time (an Undo takes it back: her report is built anew, ~25 controls, where a later
+  draw rewrites its words in place; her worst case, once a game), and then a later draw (``draw_later``: her first
+  card kept, each later one taken back, as every draw of a game after its first),
   and Next in a 4-player game with every module (``next_every_module``), to the frame after the phase's name
   changed; each followed by an Undo (the same game every time);
 - the companion only: the save's copy to IndexedDB (p50/p99, the durations ``companion.platform`` records), taking
