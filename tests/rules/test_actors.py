@@ -67,3 +67,17 @@ def test_only_the_entries_of_the_one_named_gain() -> None:
 def test_the_entry_where_the_one_named_acts_comes_first(real_index: SearchIndex, question: str, lang: str,
                                                         first: str) -> None:
     assert real_index.search(question, lang=lang, limit=3)[0].id == first
+
+
+@pytest.mark.parametrize(("question", "lang", "first"), [
+    # the players attacking her: their battle against her (no set's question; 6th and not in the first ten before
+    # the players' words "attack the Broodmother" / "atacar a la Madre de la Camada" were on it)
+    ("can i attack the broodmother in her nest", "en", "mm-battling-broodmother"),
+    ("podemos atacar a la madre de la camada", "es", "mm-battling-broodmother"),
+    # and she attacking: her Strike, which the players' words on their battle must not take
+    ("when the broodmother attacks what happens", "en", "mm-broodmother-strike"),
+    ("cuando la madre de la camada ataca que pasa", "es", "mm-broodmother-strike"),
+    ("la madre de la camada nos ataca", "es", "mm-broodmother-strike"),
+])
+def test_who_attacks_whom_the_broodmother(real_index: SearchIndex, question: str, lang: str, first: str) -> None:
+    assert real_index.search(question, lang=lang, limit=3)[0].id == first
