@@ -35,6 +35,9 @@ _VERBS_ES = (r"(?:ataca|atacan|mueve|mueven|gana|ganan|consigue|consiguen|cria|c
 #: players get for killing it, "cuando muere el ciempiés" what happens to its nymphs
 _UNDERGOES = (r"(?! (?:is|are|was|were|gets|get|got|has been|have been|dies|die|loses|lose|lost|es|son|fue|muere"
               r"|mueren|pierde|pierden)\b)")
+#: and what follows a creature's name said of a thing of the game ("the aphid cards", "the predator deck")
+_THING = (r"(?! (?:cards?|tokens?|hex|hexes|symbols?|icons?|deck|pieces?|minis?|miniatures?|cartas?|fichas?|mazo"
+          r"|hexagonos?|simbolos?|iconos?)\b)")
 _BROOD_EN = rf"(?:the )?(?:broodmother|brood mother|she){_UNDERGOES}"
 _BROOD_ES = rf"(?:la )?madre(?: de la camada)?{_UNDERGOES}"
 
@@ -55,9 +58,9 @@ _FORMS = (
         rf"\b{_AUX_ES} {_BROOD_ES}\b|\b{_BROOD_ES} (?:se )?{_VERBS_ES}\b|\b{_VERBS_ES} (?:\w+ ){{0,2}}la madre\b",
     )),
     ("creature", (
-        rf"\b{_AUX_EN} (?:the |a |an |my |our )?{_CREATURES_EN}\b{_UNDERGOES}"
+        rf"\b{_AUX_EN} (?:the |a |an |my |our )?{_CREATURES_EN}\b{_UNDERGOES}{_THING}"
         rf"|\b(?:the |a |an |my |our ){_CREATURES_EN} {_VERBS_EN}\b",
-        rf"\b{_AUX_ES} (?:el |la |los |las |un |una )?{_CREATURES_ES}\b{_UNDERGOES}"
+        rf"\b{_AUX_ES} (?:el |la |los |las |un |una )?{_CREATURES_ES}\b{_UNDERGOES}{_THING}"
         rf"|\b(?:el |la |los |las |un |una ){_CREATURES_ES} (?:se )?{_VERBS_ES}\b"
         rf"|\b{_VERBS_ES} (?:el |la |los |las |un |una ){_CREATURES_ES}\b",
     )),

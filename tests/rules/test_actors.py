@@ -39,6 +39,8 @@ def test_a_question_names_who_acts(question: str, actor: str) -> None:
     "when the broodmother is defeated",
     "cuando un depredador es derrotado",
     "los últimos turnos",  # an adjective, not a verb said as "we"
+    "do the aphid cards get shuffled in",  # a thing of the game named after the creature
+    "cuando el mazo de depredador se acaba",
     "ladybug",
 ])
 def test_a_question_naming_no_one_acting(question: str) -> None:
