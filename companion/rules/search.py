@@ -191,14 +191,15 @@ class SearchIndex:
         index = self._langs[lang]
         matches = match_words(index, words, lang)
         name_words = self._whole_names_said(named := self._books_named(words), words)
-        purpose = bool(PURPOSE.search(fold(query)))  # what a thing is for or does: not its setup, nor an overview
+        folded = fold(query)
+        purpose = bool(PURPOSE.search(folded))  # what a thing is for or does: not its setup, nor an overview
         place = place_words(query, lang)
         weights = word_weights(index, matches, words, name_words, META_WORDS | PURPOSE_WORDS if purpose else META_WORDS,
                                place)
         coverage = self._coverage(index, matches, weights, book_name, kind)
         boost = self._boosts(coverage, in_play, _kind_points(query, words, purpose), named,
                              frozenset() if named or len(said) < 2 else books_termed(said, self.book_terms[lang]),
-                             _place_met(matches, words, place), asked_actor(fold(query)))
+                             _place_met(matches, words, place), asked_actor(folded))
         form = (asks_for_overview(query) and not purpose,  # "what are the stickers for" asks for no list
                 *asked_about(query, lang, words, weights, named, self._book_words), purpose)
         ranked = self._ranked(index, coverage, boost, matches, weights, max(CANDIDATES, limit), form)
