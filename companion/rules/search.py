@@ -280,7 +280,7 @@ class SearchIndex:
             bonus += NAMED_BOOK_BONUS if entry.book in books else 0.0
             bonus += BOOK_TERM_BONUS if entry.book in termed else 0.0
             bonus += PLACE_SECTION_BONUS if place and not place.isdisjoint(self._section_words[number]) else 0.0
-            bonus += actor_points(entry.actor, actor)
+            bonus += actor_points(entry.actor, actor) if actor is not None else 0.0
             if bonus:
                 boosts[number] = bonus
         return boosts
