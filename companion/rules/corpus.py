@@ -22,9 +22,10 @@ from companion.core.datafiles import Label, NotBlank, check_once
 from companion.core.errors import ContentError
 from companion.core.schema import Json, SchemaError, holds, path, strict
 from companion.paths import data_dir
+from companion.rules.model import ACTORS as ACTORS
 from companion.rules.model import KINDS as KINDS
 from companion.rules.model import LANGS as LANGS
-from companion.rules.model import SAME_RULES_FILE
+from companion.rules.model import SAME_RULES_FILE, Actor
 from companion.rules.model import Book as Book
 from companion.rules.model import Corpus as Corpus
 from companion.rules.model import Entry as Entry
@@ -53,6 +54,8 @@ class EntryData(TypedDict):
     book: Label
     section: Label
     kind: Kind
+    #: who acts in it: the players, the Broodmother, a creature, the game, or none (what a thing is)
+    actor: Actor
     title: Title
     body: Body
     aliases: NotRequired[Names]
@@ -253,6 +256,7 @@ def _entry(raw: EntryData) -> Entry:
         interpretation=raw.get("interpretation", False),
         sums_up=tuple(raw.get("sums_up", ())),
         definition=raw.get("definition", False),
+        actor=raw["actor"],
     )
 
 

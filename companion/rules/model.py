@@ -12,6 +12,10 @@ from typing import Literal, Protocol, TypeVar, get_args
 
 Kind = Literal["rule", "setup", "clarification", "card note", "glossary", "example", "symbol"]
 KINDS: tuple[str, ...] = get_args(Kind)
+#: who acts in an entry: the players (or their ants), the Broodmother, a predator or other creature acting on its own,
+#: the game itself (setup, the end, scoring), or no one (what a thing is: a term, a symbol, a module summed up)
+Actor = Literal["players", "broodmother", "creature", "game", "none"]
+ACTORS: tuple[str, ...] = get_args(Actor)
 LANGS = ("en", "es")
 SAME_RULES_FILE = "same-rules.json"
 """Entries of different books that state one rule (``corpus.read_same_rules``): search shows each group once."""
@@ -95,6 +99,8 @@ class Entry:
     sums_up: tuple[str, ...] = ()
     #: the entry says what a term is (a definition), not what to do with it: see ``companion.rules.definitions``
     definition: bool = False
+    #: who acts in the entry (``ACTORS``): a question naming who acts favours it (``companion.rules.actors``)
+    actor: str = "none"
 
     def title_in(self, lang: str) -> str:
         """The title in ``lang``, English when there is no translation."""

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 
+from companion.rules.actors import actor_points, asked_actor
 from companion.rules.book_terms import book_terms, books_named, books_termed, name_words, short_names, whole_names_said
 from companion.rules.definitions import asked_about, definition_points
 from companion.rules.in_play_rank import InPlay
@@ -190,14 +191,15 @@ class SearchIndex:
         index = self._langs[lang]
         matches = match_words(index, words, lang)
         name_words = self._whole_names_said(named := self._books_named(words), words)
-        purpose = bool(PURPOSE.search(fold(query)))  # what a thing is for or does: not its setup, nor an overview
+        folded = fold(query)
+        purpose = bool(PURPOSE.search(folded))  # what a thing is for or does: not its setup, nor an overview
         place = place_words(query, lang)
         weights = word_weights(index, matches, words, name_words, META_WORDS | PURPOSE_WORDS if purpose else META_WORDS,
                                place)
         coverage = self._coverage(index, matches, weights, book_name, kind)
         boost = self._boosts(coverage, in_play, _kind_points(query, words, purpose), named,
                              frozenset() if named or len(said) < 2 else books_termed(said, self.book_terms[lang]),
-                             _place_met(matches, words, place))
+                             _place_met(matches, words, place), asked_actor(folded))
         form = (asks_for_overview(query) and not purpose,  # "what are the stickers for" asks for no list
                 *asked_about(query, lang, words, weights, named, self._book_words), purpose)
         ranked = self._ranked(index, coverage, boost, matches, weights, max(CANDIDATES, limit), form)
@@ -259,16 +261,17 @@ class SearchIndex:
 
     def _boosts(
         self, coverage: dict[int, float], in_play: InPlay | None, kinds: dict[str, float], books: frozenset[str],
-        termed: frozenset[str], place: frozenset[str],
+        termed: frozenset[str], place: frozenset[str], actor: str | None = None,
     ) -> dict[int, float]:
         """Score points added to rank (not shown): for what is in play, for the books the question names or
         whose own term it uses, for a section whose heading says the place the question names (``place``: "on a
-        colony card" favours the Colony Cards), and per kind of entry the question asks for or away from
+        colony card" favours the Colony Cards), for who the question names as acting (``actor``: the entries where
+        that one acts, ``actors.actor_points``), and per kind of entry the question asks for or away from
         (``_kind_points``). A question that names a game has said whose rules it wants: then what is in play adds
         nothing, however many of its modules are in play."""
         if books:
             in_play = None
-        if in_play is None and not kinds and not books and not termed and not place:
+        if in_play is None and not kinds and not books and not termed and not place and actor is None:
             return {}
         boosts = {}
         for number in coverage:
@@ -277,6 +280,7 @@ class SearchIndex:
             bonus += NAMED_BOOK_BONUS if entry.book in books else 0.0
             bonus += BOOK_TERM_BONUS if entry.book in termed else 0.0
             bonus += PLACE_SECTION_BONUS if place and not place.isdisjoint(self._section_words[number]) else 0.0
+            bonus += actor_points(entry.actor, actor) if actor is not None else 0.0
             if bonus:
                 boosts[number] = bonus
         return boosts

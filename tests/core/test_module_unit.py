@@ -71,7 +71,7 @@ CONTENT = {"schema": 1, "reminder": "Feed the fake tokens.",
            "interpretations": [{"id": "fake", "text": "Interpretation: the fake tokens count as nothing."}]}
 RULES = {"entries": [{
     "id": "mm-fake-tokens", "book": "Minions of the Meadow", "section": "Symbiote Tokens", "kind": "rule",
-    "title": "Fake tokens", "body": "Each fake token is worth nothing when the game ends.",
+    "actor": "game", "title": "Fake tokens", "body": "Each fake token is worth nothing when the game ends.",
     "aliases": ["phoney counters"], "title_es": "Fichas falsas",
     "body_es": "Cada ficha falsa no vale nada al final de la partida.", "aliases_es": ["contadores de pega"]}]}
 SPANISH = {"Feed the fake tokens.": "Alimenta las fichas falsas.",

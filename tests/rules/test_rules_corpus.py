@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from companion.core.errors import ContentError
-from companion.rules.corpus import KINDS, Corpus, CorpusError, load_corpus, read_corpus
+from companion.rules.corpus import ACTORS, KINDS, Corpus, CorpusError, load_corpus, read_corpus
 
 Files = dict[str, dict[str, Any]]
 
@@ -47,6 +47,9 @@ BROKEN = [
     (set_field("book", "Minions"), "entry 'mm-ladybug-tie': book: unknown book 'Minions' (valid: Minions of the"),
     (set_field("section", "Setup"), "entry 'mm-ladybug-tie': section: 'Setup' is not a heading of Minions"),
     (set_field("kind", "faq"), "entry 'mm-ladybug-tie': kind: Input should be 'rule', 'setup',"),
+    (set_field("actor", "queen"), "entry 'mm-ladybug-tie': actor: Input should be 'players', 'broodmother', 'creature',"
+                                  " 'game' or 'none'"),
+    (drop_field("actor"), "mm.json: entry 'mm-ladybug-tie': actor: Field required"),
     (set_field("interpretation", "yes"), "entry 'mm-ladybug-tie': interpretation: Input should be a valid boolean"),
     (set_field("interpretation", 1), "entry 'mm-ladybug-tie': interpretation: Input should be a valid boolean"),
     (set_field("related", ["mm-nope"]), "entry 'mm-ladybug-tie': related[0]: related id 'mm-nope' does not exist"),
@@ -133,6 +136,16 @@ def test_real_corpus_covers_every_book_and_kind(real_corpus: Corpus) -> None:
     assert all(count > 0 for count in summary["book"].values()), summary["book"]
     assert all(count > 0 for count in summary["kind"].values()), summary["kind"]
     assert set(summary["kind"]) == set(KINDS)
+
+
+def test_real_corpus_says_who_acts_in_every_entry(real_corpus: Corpus) -> None:
+    """Every actor is used, and siblings that share their words are told apart by it: the players battle the
+    Broodmother, she Strikes; the players recruit a predator, it must move; the setup is the game's."""
+    assert {entry.actor for entry in real_corpus} == set(ACTORS)
+    who = {entry.id: entry.actor for entry in real_corpus}
+    assert (who["mm-battling-broodmother"], who["mm-broodmother-strike"]) == ("players", "broodmother")
+    assert (who["pp-recruit-action"], who["pp-predator-mandatory-move"]) == ("players", "creature")
+    assert {who[entry.id] for entry in real_corpus if entry.kind == "setup"} == {"game"}
 
 
 def test_real_corpus_related_links_resolve(real_corpus: Corpus) -> None:

@@ -371,7 +371,7 @@ def test_sixth_held_out_set_now_read_to_tune(real_index: SearchIndex) -> None:
     fourteenth round (#34: its sibling misses; what a thing is for asked of the thing): 0.917 / 0.983. No longer held
     out; the thresholds catch a regression."""
     top1, top3 = judged(real_index, "held_out_6_questions.json", 60, 30)
-    assert top1 >= 0.90
+    assert top1 >= 0.97  # 1.00 after the sixteenth round (who acts; #34)
     assert top3 >= 0.98
 
 
@@ -383,7 +383,7 @@ def test_ninth_held_out_set_now_read_to_tune(real_index: SearchIndex) -> None:
     the thirteenth round (#34; phrases, the games' Spanish names, irregular pasts, synonyms): 0.90 / 0.967. No longer
     held out; the thresholds catch a regression."""
     top1, top3 = judged(real_index, "held_out_9_questions.json", 60, 30)
-    assert top1 >= 0.90  # 0.917 after the fifteenth round (a place named with "on", #34)
+    assert top1 >= 0.90  # 0.917 after the fifteenth round (a place named with "on", #34), 0.933 after the sixteenth
     assert top3 >= 0.95
 
 
@@ -541,6 +541,15 @@ def test_a_players_word_on_the_entry_that_states_it_not_its_sibling(real_index: 
     assert ids(real_index, slumber, lang="es")[0] == "mm-broodmother-slumber-centipedes"
     assert ids(real_index, "when do aphids have babies")[0] == "mm-aphid-breeding-when"
     assert ids(real_index, "who places the baby aphid when aphids breed")[0] == "mm-aphid-breeding-who-places"
+
+
+def test_a_common_question_answered_by_an_entry_whose_words_were_only_in_its_detail(real_index: SearchIndex) -> None:
+    # the sixteenth round (#34): the Aphids setup said "shuffle" only in its body (its Spanish aliases said "barajar
+    # las cartas de pulgón"), so the expansion's shuffle came first; Passing named the steps it follows only "2a" and
+    # "2b" (second, eighth and third before)
+    assert ids(real_index, "shuffle aphid cards into the deck")[0] == "mm-aphids-setup-cards-tokens"
+    assert ids(real_index, "which cards do i shuffle in for the aphids module")[0] == "mm-aphids-setup-cards-tokens"
+    assert ids(real_index, "antscape i cant claim or recruit anything, what happens")[0] == "as-pass"
 
 
 def test_questions_as_asked_at_the_table(real_index: SearchIndex) -> None:
