@@ -7,7 +7,6 @@ drew the same as a fresh drawing (the suite's ``COMPANION_CHECK_KEPT``), and the
 
 from __future__ import annotations
 
-import asyncio
 import random
 from pathlib import Path
 
@@ -108,28 +107,6 @@ def test_another_phones_change_is_brought_into_view_and_this_phones_own_tap_is_n
         dict(taps(screen))["plus-p1"](None)  # this phone's own point, answered by the host
         assert guest.pending == {}
         assert not guest.take_elsewhere(), "the answer to this phone's own tap is not news"
-
-
-def test_another_phones_change_to_a_panel_is_brought_into_view_once_its_second_pass_drew_it(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Another phone's change is drawn in two passes, the top first (``GameScreen.refresh(top_first=True)``): a
-    change to a panel alone (a hex added to her meadow) has nothing to show in the first, so the screen scrolls to the
-    panel once the second pass has drawn it."""
-    screen, guest, _, _ = joined(tmp_path, GAMES["solo"])
-    screen.app.screen = screen  # type: ignore[attr-defined]  # the tab shows this screen (the pass checks it)
-    revealed: list[str] = []
-    monkeypatch.setattr(screen.scroll, "reveal", revealed.append)
-    monkeypatch.setattr("companion.ui.screens.game.rest_after", lambda _screen: 0)
-    with using("en"):
-        assert guest.take_elsewhere()
-        host = HOSTS[id(guest)]
-        host.session().execute(AddHex(9, "outer", 2))
-        host.changed()
-        assert guest.take_elsewhere()
-        screen.changed_elsewhere()
-        assert revealed == [], "the top's pass drew no part the hex changed"
-        asyncio.run(screen._draw_the_rest(None))
-        assert revealed == [screen.slots.scroll_key("panel-bm-meadow")], revealed
 
 
 def test_what_the_table_says_is_brought_into_view_when_it_comes_or_changes(tmp_path: Path,

@@ -59,14 +59,12 @@ class Follow:
         if asked and not self.asked and screen.slots.holds("now"):
             screen.scroll.reveal(screen.slots.scroll_key("now"))
 
-    def the_change(self) -> bool:
+    def the_change(self) -> None:
         """After another device's change: scroll to the first part of the screen whose drawing changed (the log,
-        which every change writes to, and the jump bar aside), so the player sees what the table just did; whether
-        there was one (the top's pass of a change may have none: the panels it changed come in the next pass)."""
+        which every change writes to, and the jump bar aside), so the player sees what the table just did."""
         changed = [name for name in self.screen.slots.changed if name not in UNFOLLOWED]
         if changed:
             self.screen.scroll.reveal(self.screen.slots.scroll_key(changed[0]))
-        return bool(changed)
 
     def the_table(self) -> None:
         """What the table says (view only, the host not answering, the host gone) has just come or changed: scroll

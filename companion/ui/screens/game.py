@@ -66,7 +66,6 @@ class GameScreen(Screen):
         self._answering: str | None = None  # while a tap is answered first: the part it was made in
         self._answered: int | None = None  # the revision an answer's first pass drew, until its second pass
         self._rest_waiting = False  # the second pass of an answer is on its way
-        self._follow_later = False  # another device's change to follow once its second pass has drawn the panels
         self.jump_chips = Reused()  # the jump bar's chips, kept from one drawing to the next
         self.round_bar = RoundBar(self)  # the screen's parts, each drawn by its own
         self.standings = Standings(self)
@@ -122,29 +121,26 @@ class GameScreen(Screen):
         return view
 
     # -- answering a tap ---------------------------------------------------------------------
-    def refresh(self, touched: ft.Control | None = None, *, top_first: bool = False) -> None:
-        """Draw the screen again; after this tab's own tap (``touched``), answer where it was made first; after
-        another device's change (``top_first``), the top first.
+    def refresh(self, touched: ft.Control | None = None) -> None:
+        """Draw the screen again; after this tab's own tap (``touched``), answer where it was made first.
 
         The round bar, her moment, the standings, the jump bar, the log, the bars and the panel tapped are drawn
         and sent at once; the other panels follow in a second pass once that answer is on its way, each left as
         drawn meanwhile (on a phone they are below the fold; with every module in play Next answered in ~75 ms
-        instead of ~110 in one pass). Another device's change is answered so too, with no panel first: at a table
-        of phones each guest's page showed it only once every panel it changed was drawn. Anything else - a fold,
-        a form - is drawn in one pass.
+        instead of ~110 in one pass). Anything else - another tab's change, a fold, a form - is drawn in one pass.
         """
         self.follow.the_end()
         settled = set(self.folds.settled)
         asked = self.follow.asked
         try:
-            self._refresh(touched, top_first)
+            self._refresh(touched)
         finally:
             self.follow.a_settled_panel(settled, touched)
             self.follow.her_answer(asked)
             self.follow.the_table()
 
-    def _refresh(self, touched: ft.Control | None, top_first: bool = False) -> None:
-        first = self._slot_of(touched) if touched is not None else ("" if top_first else None)  # "": no panel
+    def _refresh(self, touched: ft.Control | None) -> None:
+        first = self._slot_of(touched) if touched is not None else None
         if first is None or not callable(getattr(self.app.page, "run_task", None)):
             self._answered = None  # everything drawn: no second pass needed
             super().refresh()
@@ -180,9 +176,6 @@ class GameScreen(Screen):
                 self.app.answers.guard(super().refresh)
             finally:
                 self.panels_only = False
-            if self._follow_later:  # another device changed only panels: what changed is scrolled to now
-                self._follow_later = False
-                self.follow.the_change()
 
     def _part(self, name: str, draw: Callable[[], ft.Control | None], inputs: object = None) -> ft.Control:
         """The part ``name`` of the screen drawn by ``draw``; left as it is on the page in an answer's second pass,
@@ -363,9 +356,9 @@ class GameScreen(Screen):
         (her moment when her question closed, else the first part drawn differently)."""
         asked = self.follow.asked
         self.changes_elsewhere += 1
-        self.refresh(top_first=True)
+        self.refresh()
         if not (asked and not self.follow.asked):  # else her moment, where her answer is said, is scrolled to
-            self._follow_later = not self.follow.the_change() and self._rest_waiting
+            self.follow.the_change()
 
 
 SCREEN = GameScreen
