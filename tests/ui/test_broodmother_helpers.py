@@ -19,6 +19,7 @@ import pytest
 from companion.core.broodmother import broodmother_view
 from companion.core.broodmother.commands import AnswerExpand, DrawCard, SetDeckMode
 from companion.core.broodmother.meadow_commands import AddHex
+from companion.core.broodmother.view import report_hexes
 from companion.core.commands.base import Command, command_from_dict
 from companion.core.errors import GameError
 from companion.core.session import Executed, Session
@@ -170,8 +171,9 @@ def test_hex_and_pile_words() -> None:
     assert texts.tunnel_face({"nymph": True, "centipedes": 1}) == "a nymph · 1 centipede"
     assert texts.place_name(0) == "Great Tunnel" and texts.place_name(9) == "Hex 9"
     assert texts.her_place({"found": True, "hex": 31, "destroyed": False}) == "on hex 31, the Nest of Centipedes"
-    assert texts.report_hexes({"lines": [{"text": "a", "hex": 4}, {"text": "b", "hex": None},
-                                         {"text": "c", "hex": 0}]}) == {0, 4}
+    assert report_hexes({"title": "t", "lines": [{"text": "a", "hex": 4}, {"text": "b", "hex": None},
+                                                 {"text": "c", "hex": 0}], "interpretations": []}) == [0, 4]
+    assert report_hexes(None) == []
     names = {"event": "Event", "colony-goal": "Colony Goal"}
     assert texts.pile_line("Draw pile", 3, {"event": 2, "colony-goal": 1}, names) == \
         "Draw pile: 3 cards (Event 2, Colony Goal 1)"

@@ -19,6 +19,9 @@ from typing import Any
 import flet as ft
 import pytest
 
+from companion.core.broodmother import broodmother_view
+from companion.core.broodmother.commands import DrawCard
+from companion.core.broodmother.meadow_commands import AddHex
 from companion.core.commands.base import Command
 from companion.core.commands.scoring import AdjustScore
 from companion.core.commands.turns import FinishGame, NextPhase, NextRound
@@ -240,3 +243,31 @@ def test_a_views_actions_and_readings_are_compared_by_the_key_read() -> None:
     assert listed == {"a": None, "b": {"key": "No."}}  # compared: held to the whole entry from now on
     assert used["actions"] == {"a": None, "b": {"key": "No."}}
     assert kept.entry_now(same, "actions") != used["actions"]
+
+
+def test_her_meadow_is_drawn_again_only_when_her_report_names_other_places(store: GameStore,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """The meadow outlines the places her report names (``report_hexes``, an entry of her view of its own): her draw
+    rewrites the report at every card, and the meadow read the whole of it, so every draw drew the meadow again
+    (38 controls of her draw's ~400). A card naming the places the one before named leaves the meadow as it is on the
+    page; a card naming others draws it again."""
+    monkeypatch.setattr(kept, "CHECK", False)  # as players run it
+    screen, session = open_screen(store, SOLO)
+    with using("en"):
+        for number, zone, sites in ((4, "inner", 2), (7, "outer", 3), (12, "inner", 1)):
+            session.execute(AddHex(number, zone, sites))
+        redraw(screen)
+        meadow = screen.slots.placed["panel-bm-meadow"].holder
+        named: list[list[int]] = [broodmother_view(session.state, session.content)["report_hexes"]]
+        seen = set()
+        for _ in range(30):  # her cards, until one named the places the card before named and one named others
+            before = meadow.content
+            session.execute(DrawCard())
+            named.append(broodmother_view(session.state, session.content)["report_hexes"])
+            redraw(screen)
+            same = named[-1] == named[-2]
+            assert (meadow.content is before) == same, (named[-2:], "left as drawn" if same else "drawn again")
+            seen.add(same)
+            if seen == {True, False}:
+                break
+        assert seen == {True, False}, named

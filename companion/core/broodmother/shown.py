@@ -284,6 +284,7 @@ class BroodmotherView(TypedDict, total=False):
     predators: list[PredatorOnBoard]
     report: Report | None
     report_draw: int | None  # the report is her card's: that draw's number in this game (1 for her first card)
+    report_hexes: list[int]  # the places her report names (0: the Great Tunnel), in order: the meadow outlines them
     turn: TurnShown | None
     question: QuestionShown | None
     deck: DeckShown

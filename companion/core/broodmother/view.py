@@ -45,6 +45,7 @@ from companion.core.broodmother.schema import (
     Her,
     MeadowHex,
     PredatorQuestion,
+    Report,
     StrikeQuestion,
     Thresholds,
     Tunnel,
@@ -114,7 +115,7 @@ def _broodmother_view(state: State, content: Content, drafted: Sequence[Command]
         "thresholds": {**thresholds}, "initiative": b["initiative"], "start": _start(b, bc),
         "cp": _cp(state, b), "machinations": _machinations(b, bc),
         "meadow": _meadow(state, b), "her": {**her}, "predators": _predators(state),
-        "report": b["report"], "report_draw": report_draw(b), "turn": turn,
+        "report": b["report"], "report_draw": report_draw(b), "report_hexes": report_hexes(b["report"]), "turn": turn,
         "question": asked,
         "deck": deck_view(b, bc), "slumber": slumber_preview(state, b), "battle": battle_helper(b),
         "end": _end(state, b), "interpretations": _interpretations(state, b, bc, asked),
@@ -171,6 +172,13 @@ def _meadow(state: State, b: Brood) -> MeadowShown:
     return {"hexes": rows, "tunnel": {**tunnel}, "centipedes": meadow.centipedes_in_meadow(b),
             "centipede_threshold": b["thresholds"]["centipedes"],
             "inner_hexes": sum(1 for h in b["hexes"] if h["zone"] == "inner")}
+
+
+def report_hexes(report: Report | None) -> list[int]:
+    """The places her report names, in order (0: the Great Tunnel). An entry of its own, so the meadow, which
+    outlines them, is drawn again when they change, not at every card (``companion.ui.kept`` compares what a panel
+    read: the whole report was a new one at each draw)."""
+    return sorted({int(h) for line in report["lines"] if (h := line.get("hex")) is not None}) if report else []
 
 
 def report_draw(b: Brood) -> int | None:

@@ -52,7 +52,7 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     view = view_of(ctx)
     meadow = view["meadow"]
     d = drafts(ctx)
-    named = texts.report_hexes(view["report"])
+    named = set(view["report_hexes"])
     out: list[ft.Control] = [
         line(trf("The Broodmother: {what}",
                  what=tr(texts.her_place(view['her']))), ctx.sizes, identifier="bm-her-place"),

@@ -15,7 +15,7 @@ from companion.core.broodmother.actions import (
 from companion.core.broodmother.checklist import ChecklistItem
 from companion.core.broodmother.deck import OddsRow
 from companion.core.broodmother.model import TUNNEL  # the place number the core's commands use for the Great Tunnel
-from companion.core.broodmother.schema import Her, Report, Tunnel
+from companion.core.broodmother.schema import Her, Tunnel
 from companion.core.broodmother.shown import HexRow, QuestionShown
 from companion.core.errors import GameError
 from companion.core.i18n import N_
@@ -169,13 +169,6 @@ def her_place(her: Her) -> str:
     if her.get("found"):
         return trf("on hex {hex}, the Nest of Centipedes", hex=her["hex"])
     return tr("not found yet: the Nest of Centipedes is still hidden")
-
-
-def report_hexes(report: Report | None) -> set[int]:
-    """The places the last instructions name, to highlight them in the meadow table."""
-    if not report:
-        return set()
-    return {int(h) for line in report.get("lines", []) if (h := line.get("hex")) is not None}
 
 
 # -- her deck ------------------------------------------------------------------------------
