@@ -76,8 +76,7 @@ def test_the_entry_where_the_one_named_acts_comes_first(real_index: SearchIndex,
     # the players' words "attack the Broodmother" / "atacar a la Madre de la Camada" were on it)
     ("can i attack the broodmother in her nest", "en", "mm-battling-broodmother"),
     ("podemos atacar a la madre de la camada", "es", "mm-battling-broodmother"),
-    # and she attacking: her Strike, which the players' words on their battle must not take
-    ("when the broodmother attacks what happens", "en", "mm-broodmother-strike"),
+    # and she attacking: her Strike, which the players' words on their battle must not take (in English: above)
     ("cuando la madre de la camada ataca que pasa", "es", "mm-broodmother-strike"),
     ("la madre de la camada nos ataca", "es", "mm-broodmother-strike"),
 ])
