@@ -173,8 +173,8 @@ def scores_turns_undo_reload_resume(ui: Ui, server: Server, game_id: str, names:
     for pid, name in zip(["p1", "p2", "p3", "p4"], names, strict=True):
         assert total(ui, pid).startswith(f"{name}: 0 CP")
 
-    # +/- buttons, each tap past the app's debounce (``DEBOUNCE_SECONDS``, timed when the server handles a tap: under
-    # load three quick taps reached it together and two were taken as one tap's repeats; CI of 2026-12-07 03:40)
+    # +/- buttons: each point seen before the next tap (three quick taps under a CPU hog once showed 1; the app counts
+    # quick taps - docs/developing.md, the test suite's time)
     for count in (1, 2, 3):
         ui.past_tap_window()
         ui.tap("plus-p1")
