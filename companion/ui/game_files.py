@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -25,6 +26,7 @@ from companion.store.damaged import KeptGame
 from companion.store.errors import StoreError
 from companion.store.names import MAX_GAME_NAME
 from companion.ui import widgets
+from companion.ui.dialog_stack import close_answered
 from companion.ui.fields import FieldMessage, text_field
 from companion.ui.i18n import tr, trf
 from companion.ui.theme import DIALOG_BUTTON_GAP
@@ -97,7 +99,7 @@ class GameFiles:
             except StoreError as exc:
                 problem.show(str(exc))
                 return
-            self.app.page.pop_dialog()
+            close_answered(self.app.page)
             self.app.answers.show_info(trf("Renamed to {new_name}.", new_name=new_name))
 
         field.on_submit = self.app.answers.handler(save)
@@ -108,8 +110,8 @@ class GameFiles:
                               tight=True, spacing=8),
             semantics_label=tr("Rename this game"),
             actions=[
-                widgets.tap_button(tr("Cancel"), self.app.answers.handler(self.app.page.pop_dialog), kind="text",
-                                   identifier="rename-cancel", sizes=sizes),
+                widgets.tap_button(tr("Cancel"), self.app.answers.handler(partial(close_answered, self.app.page)),
+                                   kind="text", identifier="rename-cancel", sizes=sizes),
                 widgets.tap_button(tr("Save name"), self.app.answers.handler(save), identifier="rename-save",
                                    sizes=sizes),
             ],
@@ -158,7 +160,7 @@ class GameFiles:
                             content=ft.Column(lines, tight=True, spacing=10))
         dialog = ft.AlertDialog(actions_overflow_button_spacing=DIALOG_BUTTON_GAP,
             modal=True, title=ft.Text(title, size=sizes.title), content=body, semantics_label=title,
-            actions=[widgets.tap_button(tr("Close"), self.app.answers.handler(self.app.page.pop_dialog),
+            actions=[widgets.tap_button(tr("Close"), self.app.answers.handler(partial(close_answered, self.app.page)),
                                         identifier="kept-details-close", sizes=sizes)],
         )
         self.app.page.show_dialog(dialog)
@@ -235,7 +237,7 @@ class GameFiles:
 
         def then(action: Callable[[], object]) -> Callable[[object], None]:
             def run() -> None:
-                app.page.pop_dialog()
+                close_answered(app.page)
                 action()
             return app.answers.handler(run)
 
@@ -256,7 +258,7 @@ class GameFiles:
                                then(lambda: app.changes.delete_game(game_id, name, after=after_delete)),
                                text=tr("Delete"), icon=ft.Icons.DELETE_OUTLINE,
                                identifier=f"sheet-delete-{game_id}", kind="outlined", sizes=sizes),
-            widgets.tap_button(tr("Close"), app.answers.handler(app.page.pop_dialog), icon=ft.Icons.CLOSE,
+            widgets.tap_button(tr("Close"), app.answers.handler(partial(close_answered, app.page)), icon=ft.Icons.CLOSE,
                                identifier="actions-close", kind="text", sizes=sizes),
         ]
         title = ft.Semantics(header=True, identifier="actions-title",

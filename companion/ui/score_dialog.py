@@ -13,6 +13,7 @@ import flet as ft
 from companion.core.commands.scoring import SetScore
 from companion.core.errors import GameError
 from companion.ui import widgets
+from companion.ui.dialog_stack import close_answered
 from companion.ui.fields import FieldMessage, number_field, whole_number
 from companion.ui.i18n import tr, trf
 from companion.ui.theme import DIALOG_BUTTON_GAP
@@ -47,9 +48,7 @@ def ask_total(app: PageApp, session: Session, player: PlayerStanding, cp: str) -
         close()
 
     def close() -> None:
-        """Close this dialog itself: ``pop_dialog`` would close the snackbar a refusal opened on top."""
-        dialog.open = False
-        dialog.update()
+        close_answered(app.page)  # not the note a refusal opened on top
 
     field.box.on_submit = app.answers.handler(save)
     dialog = ft.AlertDialog(actions_overflow_button_spacing=DIALOG_BUTTON_GAP,

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from companion.ui import widgets
+from companion.ui.dialog_stack import close_answered
 from companion.ui.i18n import tr, trf, trn
 from companion.ui.share import Device, Table
 from companion.ui.theme import DIALOG_BUTTON_GAP, MIN_TOUCH
@@ -95,7 +96,7 @@ class ShareDialogShape:
 
     def close(self) -> None:
         self.app.share_dialog = None
-        self.app.page.pop_dialog()
+        close_answered(self.app.page)
 
     def refresh(self) -> None:
         self.fill()

@@ -25,6 +25,7 @@ from companion.table.protocol import BEAT
 from companion.table.qr import code_image
 from companion.turn import call_in_turn
 from companion.ui import widgets
+from companion.ui.dialog_stack import close_answered
 from companion.ui.fields import changed_value, text_field
 from companion.ui.i18n import tr, trf
 from companion.ui.share_view import MemberRows, ShareDialogShape, stop_button
@@ -329,11 +330,11 @@ def leave_action(app: PageApp) -> ft.Control:
 def ask_to_leave(app: PageApp) -> None:
     """Asked first, whatever the settings say: one tap by mistake would otherwise need both codes scanned again."""
     def leave() -> None:
-        app.page.pop_dialog()
+        close_answered(app.page)
         app.answers.guard(lambda: leave_table(app))
 
     def stay() -> None:
-        app.page.pop_dialog()
+        close_answered(app.page)
 
     app.page.show_dialog(widgets.confirm_dialog(
         tr("Leave the table?"),

@@ -22,7 +22,7 @@ from playwright.sync_api import Browser
 from companion.core.broodmother.meadow_commands import AddHex
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
-from tests.ui.browser import Server, Ui, new_tab, run_server
+from tests.ui.browser import ANDROID_UA, Server, Ui, new_tab, past_seen_window, run_server
 
 pytestmark = pytest.mark.browser
 
@@ -79,9 +79,9 @@ def test_a_solo_game_played_from_two_guest_phones_then_one_leaves(
     shows him gone while Cy stays (one host and two joins for both halves: each half cost a host, a guest and a
     join of its own before)."""
     host_server, ben_server, cy_server, game_id = phones
-    host = new_tab(browser, host_server.url).open(f"/game/{game_id}", "game")
-    ben = new_tab(browser, ben_server.url).open()
-    cy = new_tab(browser, cy_server.url, locale="es-ES").open()
+    host = new_tab(browser, host_server.url, user_agent=ANDROID_UA).open(f"/game/{game_id}", "game")  # phones all
+    ben = new_tab(browser, ben_server.url, user_agent=ANDROID_UA).open()
+    cy = new_tab(browser, cy_server.url, locale="es-ES", user_agent=ANDROID_UA).open()
     try:
         host.tap("share-table")
         join(host, ben, "Ben")
@@ -109,6 +109,8 @@ def played_undone_and_view_only(host: Ui, ben: Ui, cy: Ui, host_db: Path, game_i
     cy.tap("plus-p1")  # a point from the other guest
     for ui in (host, ben, cy):
         ui.expect_label("total-p1", re.compile(r"^Ana: 1\b"))
+    past_seen_window()  # Ben has seen Cy's point: his Undo is judged against it (a phone draws it sooner than a
+    # computer, and an Undo within the app's window of the point's arrival is refused as made on the screen before)
     ben.tap("undo")
     for ui in (host, ben, cy):
         ui.expect_label("total-p1", re.compile(r"^Ana: 0\b"))

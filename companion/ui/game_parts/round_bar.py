@@ -16,6 +16,7 @@ from companion.core.commands.base import Command
 from companion.core.commands.turns import EndEarly, FinishGame, NextPhase, NextRound
 from companion.core.views import GameView, PhaseStep
 from companion.ui import widgets
+from companion.ui.dialog_stack import close_answered
 from companion.ui.i18n import render, tr, trf
 from companion.ui.models import round_label
 from companion.ui.panels import refused
@@ -140,11 +141,11 @@ class RoundBar:
             return
 
         def go_on() -> None:
-            app.page.pop_dialog()
+            close_answered(app.page)
             app.answers.guard(lambda: app.changes.execute(screen.session, command, debounce=ident))
 
         def stay() -> None:
-            app.page.pop_dialog()
+            close_answered(app.page)
 
         app.page.show_dialog(widgets.confirm_dialog(
             tr("Rewards not applied yet"), render(warning), tr("Go on"), go_on, stay, screen.sizes))

@@ -22,6 +22,7 @@ from companion.core.session import Session
 from companion.core.views import GameView
 from companion.table.guest import MirrorSession
 from companion.ui import draw_cue, kept, theme, widgets
+from companion.ui.dialog_stack import PageDialogs
 from companion.ui.game_parts.follow import Follow
 from companion.ui.game_parts.game_log import GameLog
 from companion.ui.game_parts.her_moment import asking, now_box
@@ -302,7 +303,7 @@ class GameScreen(Screen):
         if self._services is None:
             app = self.app
             self._services = PanelServices(
-                answers=app.answers, dialogs=app.page, execute=app.changes.execute,
+                answers=app.answers, dialogs=PageDialogs(app.page), execute=app.changes.execute,
                 redraw=lambda: app.answers.guard(app.routes.refresh),
                 reveal=lambda key: app.screen.scroll.reveal(key) if app.screen is not None else None,
                 typed_cards=app.changes.typed_cards, cue=lambda: draw_cue.play(app), opened_tiles=app.opened_tiles,

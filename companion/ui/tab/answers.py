@@ -11,6 +11,7 @@ from typing import TypeVar
 from companion import spans
 from companion.core.errors import GameError
 from companion.ui import i18n, widgets
+from companion.ui.dialog_stack import close_answered
 from companion.ui.tab.base import TabBase
 
 log = logging.getLogger("companion.ui")
@@ -83,10 +84,10 @@ class Answers:
             return
 
         def ok() -> None:
-            self.tab.page.pop_dialog()
+            close_answered(self.tab.page)
             self.guard(on_confirm)
 
         def cancel() -> None:
-            self.tab.page.pop_dialog()
+            close_answered(self.tab.page)
 
         self.tab.page.show_dialog(widgets.confirm_dialog(title, message, confirm_label, ok, cancel, self.tab.sizes))

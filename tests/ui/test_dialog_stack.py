@@ -1,0 +1,43 @@
+"""The dialog a player answered is the one closed, never a note (SnackBar) shown on top of it (``dialog_stack``).
+
+A guest who left the table saw "Leave the table?" again over Home: a note had arrived while the question was open,
+and Flet's ``page.pop_dialog`` closed the note in the question's place (2026-12-07, 2 of 5 runs of
+``test_table_browser.py`` on Android)."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import flet as ft
+
+from companion.ui.dialog_stack import PageDialogs, close_answered
+
+
+class Question(ft.AlertDialog):
+    """An AlertDialog whose update is noted rather than sent (there is no page here)."""
+
+    def update(self) -> None:
+        self.updates = getattr(self, "updates", 0) + 1
+
+
+def page_with(*dialogs: ft.DialogControl) -> ft.Page:
+    return SimpleNamespace(_dialogs=SimpleNamespace(controls=list(dialogs)))  # type: ignore[return-value]
+
+
+def test_the_question_under_a_note_is_closed_and_the_note_stays() -> None:
+    question, note = Question(open=True), ft.SnackBar(ft.Text("Cy joined"), open=True)
+    assert close_answered(page_with(question, note)) is question
+    assert not question.open and question.updates == 1
+    assert note.open
+
+
+def test_the_topmost_open_question_is_closed_and_a_closed_one_is_passed_over() -> None:
+    under, closed = Question(open=True), Question(open=False)
+    top = Question(open=True)
+    assert PageDialogs(page_with(under, top, closed)).pop_dialog() is top
+    assert under.open and not top.open
+
+
+def test_nothing_open_closes_nothing() -> None:
+    assert close_answered(page_with(ft.SnackBar(ft.Text("note"), open=True), Question(open=False))) is None
+    assert close_answered(page_with()) is None
