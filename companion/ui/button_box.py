@@ -111,16 +111,16 @@ def ink_of(kind: str, enabled: bool) -> str:
 
 def button(kind: str, face: ft.Control, on_tap: Callable[[object], None] | None, *, icon: ft.IconData | None = None,
            padding: ft.Padding | None = None, height: float | None = None, expand: bool | int | None = None,
-           style: ft.ButtonStyle | None = None) -> ft.Control:
+           style: ft.ButtonStyle | None = None, width: float | None = None) -> ft.Control:
     """A button of ``kind`` showing ``face`` (a text, or a column or row of texts, their colour left to the button),
     tapped by ``on_tap`` (None: disabled): Material's on a computer (``style``, else the kind's own); on a phone a
-    plain box of the same colours, its texts coloured here."""
+    plain box of the same colours, its texts coloured here (``width``: the box's, on a phone only)."""
     if plain_here():
         ink = ink_of(kind, on_tap is not None)
         for text in [face, *getattr(face, "controls", ())]:
             if isinstance(text, ft.Text) and text.color is None:
                 text.color = ink
-        return plain_box(face, on_tap, kind, icon=icon, padding=padding, height=height, expand=expand)
+        return plain_box(face, on_tap, kind, icon=icon, padding=padding, height=height, width=width, expand=expand)
     return MATERIAL_KINDS[kind](content=face, icon=icon, on_click=on_tap, disabled=on_tap is None, height=height,
                                 style=style or material_style(kind, padding), expand=expand)
 

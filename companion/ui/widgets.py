@@ -84,11 +84,13 @@ def tap_button(label: str, on_tap: EventHandler | None, *, text: str | None = No
                         content=box, expand=expand or None, key=key)  # an explicit False breaks a Wrap
 
 
-def face_button(face: ft.Text, on_tap: EventHandler | None, *, height: float | None = None,
+def face_button(face: ft.Text, on_tap: EventHandler | None, *, width: float, height: float | None = None,
                 padding: ft.Padding | None = None) -> ft.Control:
     """A text button whose face is ``face`` as its caller set it (a total's large number), for the caller's own
-    ``ft.Semantics``: Material's on a computer, a plain box on a phone (``button_box``)."""
-    return button("text", face, on_tap, height=height, style=ft.ButtonStyle(padding=padding), padding=padding)
+    ``ft.Semantics``: Material's on a computer (at least 64 px wide, Material's minimum), a plain box ``width`` px
+    wide on a phone (``button_box``), which has no minimum of its own: a one-digit total was a 26 px target there."""
+    return button("text", face, on_tap, height=height, style=ft.ButtonStyle(padding=padding), padding=padding,
+                  width=width)
 
 
 BAR_TEXT_GROWS_UP_TO = 1.15  # the text scale ("Large") above which the bottom bar's type stays as it is

@@ -24,7 +24,7 @@ from playwright.sync_api import Browser, ViewportSize
 from companion.core.i18n import gettext
 from companion.store.settings import SettingsStore, settings_path
 from tests.table.test_table_browser import SERVER, code_on, host_game
-from tests.ui.browser import Ui, new_tab, run_server
+from tests.ui.browser import ANDROID_UA, Ui, new_tab, run_server
 from tests.ui.conftest import UntilARerun
 from tests.ui.test_largest_text import _TEXTS, LARGEST, faults, screen_faults, still_cut
 from tests.web.qr_read import can_read, read_qr
@@ -202,8 +202,9 @@ def join_in_steps(host: Ui, guest: Ui, name: str, locale: str, scale: float) -> 
 def test_the_table_screens_look_right(browser: Browser, phones: Any, locale: str) -> None:
     host_server, guest_server, game_id, scale = phones
     phone = {"width": PHONE["width"], "height": PHONE["height"]}
-    host = new_tab(browser, host_server.url, phone, locale=locale).open(f"/game/{game_id}", "game")
-    guest = new_tab(browser, guest_server.url, phone, locale=locale).open()
+    host = new_tab(browser, host_server.url, phone, locale=locale, user_agent=ANDROID_UA)  # two phones at a table
+    host.open(f"/game/{game_id}", "game")
+    guest = new_tab(browser, guest_server.url, phone, locale=locale, user_agent=ANDROID_UA).open()
     name = NAMES[locale]
     try:
         found = join_in_steps(host, guest, name, locale, scale)

@@ -47,7 +47,7 @@ def every_kind() -> list[ft.Control]:
                 for on in (tap, None)]
     buttons += [widgets.bar_button("Undo", "Ana +1 CP", ft.Icons.UNDO, on, identifier="undo", sizes=sizes,
                                    width=168) for on in (tap, None)]
-    buttons.append(ft.Semantics(content=widgets.face_button(ft.Text("12"), tap), on_tap=tap, button=True,
+    buttons.append(ft.Semantics(content=widgets.face_button(ft.Text("12"), tap, width=64), on_tap=tap, button=True,
                                 exclude_semantics=True))  # its caller's Semantics (a total, a Health)
     return buttons
 
@@ -82,6 +82,8 @@ def test_a_phone_gets_plain_boxes_tapped_as_the_button_was_and_disabled_ones_not
         assert all(text.color == ft.Colors.ON_PRIMARY for text in texts(filled))
         icon = inner(widgets.icon_action("Add", ft.Icons.ADD, tap))
         assert isinstance(icon, ft.Container) and icon.width == icon.height == MIN_TOUCH
+        total = widgets.face_button(ft.Text("0"), tap, width=64)  # a box has no minimum: a "0" was 26 px wide
+        assert isinstance(total, ft.Container) and total.width == 64
 
 
 def test_drawn_outside_any_page_a_button_is_materials() -> None:

@@ -16,7 +16,7 @@ from companion.core.commands.turns import NextPhase
 from companion.core.predators.commands import SetSpores, Summon
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
-from tests.ui.browser import PHONE, Server, new_tab
+from tests.ui.browser import ANDROID_UA, PHONE, Server, new_tab
 from tests.ui.conftest import made_for_this_try, module_server
 from tests.ui.test_scoring_browser import small_buttons
 
@@ -52,7 +52,7 @@ def saved(server: Server, game_id: str) -> dict[str, Any]:
 
 def test_health_and_a_battle_against_the_cordyceps(browser: Browser, prepared: tuple[Server, str]) -> None:
     server, game_id = prepared
-    ui = new_tab(browser, server.url, PHONE).open(f"/game/{game_id}", "game")
+    ui = new_tab(browser, server.url, PHONE, user_agent=ANDROID_UA).open(f"/game/{game_id}", "game")  # a phone's boxes
     cordyceps = "predators-cordyceps-fungus"
     try:
         ui.expect_label(f"{cordyceps}-health", "Cordyceps Fungus: 9 Health, Tier 3. Tap to type its Health")

@@ -18,7 +18,7 @@ from playwright.sync_api import Browser
 from companion.core.i18n import render
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
-from tests.ui.browser import TABLET, Server, Ui, new_tab, run_server
+from tests.ui.browser import ANDROID_UA, TABLET, Server, Ui, new_tab, run_server
 from tests.ui.conftest import saved_games
 
 pytestmark = pytest.mark.browser
@@ -284,8 +284,8 @@ def test_a_new_games_targets_help_and_errors_then_delete_asks_first(tab: OpenTab
     way out leads Home; there, Delete asks first (``delete_asks_first``: a test of its own until 2026-12-06, which
     opened a tab on Home for it)."""
     doomed = made_game(server, ["Eve", "Flo"], "To be deleted")
-    ui = tab(f"/game/{made_game(server, ['Gil', 'Hal'], 'Targets')}", "game")
-    touch_targets_are_at_least_48px(ui)
+    ui = tab(f"/game/{made_game(server, ['Gil', 'Hal'], 'Targets')}", "game", user_agent=ANDROID_UA)  # a phone's
+    touch_targets_are_at_least_48px(ui)  # boxes: a one-digit total was a 26 px target there
     ui.tap("total-p1")
     ui.type_into("New total for Gil", "abc")
     ui.tap("total-save")

@@ -33,6 +33,14 @@ if TYPE_CHECKING:
 
 DOT = 32  # px: a standing's colour disc
 ROW_SPACING = 6  # px between a standing's pieces
+
+
+def total_width(sizes: Sizes) -> float:
+    """A total's column, and its button's box on a phone: room for three digits at the headline size, and never a
+    target under 48 px."""
+    return max(64, sizes.headline * 2.8)
+
+
 NBSP = "\u00a0"  # inside one round's text, so a line never breaks it
 HISTORY_GAP = "   "
 MOMENT_SPAN = 5  # twelfths of the width the moment and the standings take at tablet width
@@ -74,14 +82,14 @@ class Standings:
     def _rival_row(self, view: GameView, rival: RivalStanding, width: float) -> ft.Control:
         """The Broodmother of a solo or co-op game under the colonies: her total and her points by round, without
         -/+ (her cards and her Slumber book them), so "She gains 1 Colony Point" shows where the points are."""
-        total_width = max(64, self.sizes.headline * 2.8)
-        room = width - DOT - MIN_TOUCH - total_width - 3 * ROW_SPACING
+        total_room = total_width(self.sizes)
+        room = width - DOT - MIN_TOUCH - total_room - 3 * ROW_SPACING
         history = self._history(rival, view["round"], room, at_least_one=True)
         assert history is not None
         who = ft.Column([ft.Text(rival["name"], size=self.sizes.body, weight=ft.FontWeight.W_600, max_lines=2,
                                  overflow=ft.TextOverflow.ELLIPSIS), history], spacing=0, expand=True, tight=True)
         total = ft.Container(ft.Text(str(rival["total"]), size=self.sizes.headline, weight=ft.FontWeight.W_700),
-                             width=total_width, alignment=ft.Alignment.CENTER)
+                             width=total_room, alignment=ft.Alignment.CENTER)
         row = ft.Row([widgets.colour_dot(None, self.sizes, rival["name"][:1].upper(), diameter=DOT), who, total,
                       ft.Container(width=MIN_TOUCH)],  # her total under the colonies' totals, where "+" would be
                      spacing=ROW_SPACING, vertical_alignment=ft.CrossAxisAlignment.CENTER)
@@ -134,8 +142,8 @@ class Standings:
         buttons, else on a line of its own under the row (the larger text sizes). A name wider than its column
         beside the buttons takes a line of its own above them, whole ("Alexandrina", not "Ale...")."""
         pid, name, point = player["id"], player["name"], view["terms"]["point"]
-        total_width = max(64, self.sizes.headline * 2.8)
-        beside = width - DOT - 2 * MIN_TOUCH - total_width - 4 * ROW_SPACING  # the name's column
+        total_room = total_width(self.sizes)
+        beside = width - DOT - 2 * MIN_TOUCH - total_room - 4 * ROW_SPACING  # the name's column
         fits = self._history(player, view["round"], beside)
         under = fits is None  # not even a round fits beside the buttons: the history takes a line of its own
         history = fits or self._history(player, view["round"], width - DOT - ROW_SPACING, at_least_one=True)
@@ -151,7 +159,7 @@ class Standings:
             who,
             widgets.icon_action(trf("Take 1 {point} from {name}", point=point, name=name), ft.Icons.REMOVE,
                                 self._adjust(view, pid, -1), identifier=f"minus-{pid}", filled=True),
-            ft.Container(self._total_button(view, player), width=total_width, alignment=ft.Alignment.CENTER),
+            ft.Container(self._total_button(view, player), width=total_room, alignment=ft.Alignment.CENTER),
             widgets.icon_action(trf("Give {name} 1 {point}", name=name, point=point), ft.Icons.ADD,
                                 self._adjust(view, pid, 1), identifier=f"plus-{pid}", filled=True),
         ], spacing=ROW_SPACING, vertical_alignment=ft.CrossAxisAlignment.CENTER)
@@ -180,7 +188,7 @@ class Standings:
             on_tap=type_total,
             content=widgets.face_button(ft.Text(str(total), size=self.sizes.headline, weight=ft.FontWeight.W_700,
                                                 max_lines=1, no_wrap=True),
-                                        None if view["ended"] else type_total,
+                                        None if view["ended"] else type_total, width=total_width(self.sizes),
                                         height=max(MIN_TOUCH, self.sizes.headline * 2),
                                         padding=ft.Padding.symmetric(horizontal=6)),
         )

@@ -189,7 +189,8 @@ def _health(ctx: PanelContext, p: PredatorCard, top: int) -> ft.Control:
     s, pid, health = ctx.sizes, p["id"], p["health"]
     minus, plus = Damage(pid, 1), Heal(pid, 1)
     number = widgets.face_button(ft.Text(str(health), size=s.score, weight=ft.FontWeight.W_700),
-                                 ctx.answers.handler(partial(_ask_health, ctx, p)), height=max(64, s.score * 1.6))
+                                 ctx.answers.handler(partial(_ask_health, ctx, p)), width=max(64, s.score * 2),
+                                 height=max(64, s.score * 1.6))
     said = trf("{predator}: {health} Health, Tier {tier}. Tap to type its Health", predator=p["name"], health=health,
                tier=p["tier"])
     shown = ft.Semantics(identifier=f"predators-{pid}-health", button=True, container=True, exclude_semantics=True,
