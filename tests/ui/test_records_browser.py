@@ -24,11 +24,13 @@ from companion.core.records import CSV_COLUMNS
 from companion.store.history import HISTORY_FILE
 from tests.records import helpers
 from tests.records.conftest import fill
-from tests.ui.browser import Server, Ui, new_tab, run_server
+from tests.ui.browser import ANDROID_UA, Server, Ui, new_tab, run_server
 
 pytestmark = pytest.mark.browser
 
 LANGS = {"en-GB": "en", "es-ES": "es"}
+FOLDED = {"en-GB": "Collapsed", "es-ES": "Contraído"}  # Flutter's Material words (its own translations)
+_LABELS = "() => [...document.querySelectorAll('flt-semantics[aria-label]')].map(e => e.getAttribute('aria-label'))"
 
 
 def figures_of_rows(rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -103,7 +105,7 @@ def test_records_at_360_px(browser: Browser, tmp_path: Path, lang: str) -> None:
                      "{n} game, {wins} won, average {average}, best {best}",
                      "{n} games, {wins} won, average {average}, best {best}", 3, wins=2, average=6.7, best=9))}
     with run_server(db) as server:
-        ui = new_tab(browser, server.url, locale=lang)
+        ui = new_tab(browser, server.url, locale=lang, user_agent=ANDROID_UA)  # a phone's screen reader's words
         try:
             ui.open("/", "home")
             assert ui.exists("open-records")
@@ -113,6 +115,11 @@ def test_records_at_360_px(browser: Browser, tmp_path: Path, lang: str) -> None:
             ui.expect_label("brood-base-won", words["won"])
             ui.expect_label("brood-base-best-streak", words["streak"])
             ui.shot(f"records-{lang}-360")
+            # Flutter's own word for a folded tile, as a phone's screen reader says it: in the reader's language (a
+            # Spanish phone heard "Collapsed" until the tab set Flutter's locale, ``tab.base.flutter_locales``)
+            said = ui.page.evaluate(_LABELS)
+            assert FOLDED[lang] in said, said
+            assert not {"Collapsed", "Expanded"} & set(said) or lang == "en-GB", said
 
             ui.tap("brood-base-lost")
             ui.find("records-games")

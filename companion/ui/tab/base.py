@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from companion.core.i18n import LANGUAGES
 from companion.core.schema import JsonObject
 from companion.store.settings import Settings
 from companion.ui import i18n, theme
@@ -21,6 +22,14 @@ if TYPE_CHECKING:
     from companion.ui.game_files import GameFiles
     from companion.ui.screen import Screen
     from companion.ui.share_view import ShareDialogShape
+
+
+def flutter_locales(lang: str) -> ft.LocaleConfiguration:
+    """Flutter's locale for a tab in ``lang``: the words Flutter says itself (a screen reader's state of a folding
+    tile, a dialog's barrier, a text field's menu) in the tab's language, not always in English. The pseudo-locale
+    has no Flutter words of its own: Flutter takes the first, English."""
+    return ft.LocaleConfiguration(supported_locales=[ft.Locale(code) for code in LANGUAGES],
+                                  current_locale=ft.Locale(lang))
 
 
 class TabBase:
@@ -49,6 +58,16 @@ class TabBase:
         self.preferences: ft.SharedPreferences | None = None
         self.language = ctx.default_language or i18n.browser_language() or "en"
         i18n.attach(page, self)
+
+    @property
+    def language(self) -> str:
+        """The tab's language: its texts', and Flutter's own words (a screen reader's "Expanded", a field's "Paste")."""
+        return self._language
+
+    @language.setter
+    def language(self, lang: str) -> None:
+        self._language = lang
+        self.page.locale_configuration = flutter_locales(lang)
 
     @property
     def settings(self) -> Settings:
