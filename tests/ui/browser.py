@@ -37,6 +37,8 @@ PHONE = {"width": 360, "height": 780}
 #: ``page.platform``, read Android from it (navigator.platform stays Linux), so the app draws a phone's buttons.
 ANDROID_UA = ("Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) "
               "Chrome/131.0.0.0 Mobile Safari/537.36")
+#: Chromium's own user agent (Linux): a computer's browser, where the app draws Material's buttons (``new_tab``).
+COMPUTER_UA: str | None = None
 TABLET = {"width": 800, "height": 1280}
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-artifacts" / "screenshots"
@@ -704,6 +706,12 @@ class Ui:
             if not clear or self._holds(label, text):
                 return
 
+    def field_text(self, label: str) -> str:
+        """What the text field named ``label`` holds. On a computer its labelled node is Flutter's editing element;
+        a phone's Flutter types into an editing element of its own beside the labelled node, which stays empty."""
+        return self.page.get_by_role("textbox", name=label, exact=True).first.input_value() or \
+            str(self.page.evaluate(_EDITING_VALUE))
+
     def _holds(self, label: str, text: str) -> bool:
         """Whether the field named ``label`` shows ``text`` within a second; a field no longer found by that name
         (renamed by its hint, or gone with the step it was on) is taken as holding it."""
@@ -838,7 +846,7 @@ def plain_page(browser: Browser, html: str) -> Iterator[Ui]:
 
 
 def new_tab(browser: Browser, url: str, viewport: dict[str, int] = PHONE, locale: str | None = None,
-            user_agent: str | None = None) -> Ui:
+            user_agent: str | None = COMPUTER_UA) -> Ui:
     """A tab that may only talk to the app's server (the app must work offline), blank until ``Ui.open``.
 
     It is a new page in a new browser context; with ``HAND_ON`` (on unless turned off: see there) a page an earlier
@@ -850,7 +858,11 @@ def new_tab(browser: Browser, url: str, viewport: dict[str, int] = PHONE, locale
     ``locale`` is the browser's language (its ``Accept-Language``), e.g. ``"es-ES"``: one per context. Two tabs
     open at once are two contexts, two devices each with its own storage, as before.
 
-    ``user_agent`` is the browser's (``ANDROID_UA``: a phone's, whose buttons are plain boxes); one per context.
+    ``user_agent`` is the browser's, one per context: a computer's (``COMPUTER_UA``: Material's buttons) unless a
+    test asks for a phone's (``ANDROID_UA``: the app draws its buttons as plain boxes, and Flutter exposes its
+    semantics and text fields as on a phone). The tests of what a phone alone draws ask for it: touch targets, a
+    table of phones, Flutter's own words as a phone's screen reader says them (docs/developing.md, "Phones in the
+    browser tests").
     Every context asks for reduced motion (``prefers-reduced-motion: reduce``, a player's own accessibility
     setting, which Flutter's web engine reads): opening dialogs and changing screens then cost chromium less drawing
     in software, about a tenth of those tests' CPU (in git, a0bd974:docs/developing.md). What the tests

@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Request, ViewportSize
 
+from tests.ui.browser import ANDROID_UA, stop, wait_http
 from tests.ui.browser import free_port as _free_port
-from tests.ui.browser import stop, wait_http
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The phone build's tests run against the default build (dist/web/), or the variant with another renderer that
@@ -142,8 +142,9 @@ def only_this_machine(context: BrowserContext) -> list[str]:
 @contextmanager
 def phone_context(chromium: Browser, **options: Any) -> Iterator[BrowserContext]:
     """A fresh phone-sized browser profile (its own IndexedDB and service worker) that may ask only this machine:
-    at its end, a request to any other host fails the test."""
-    context = chromium.new_context(viewport=PHONE, **options)
+    at its end, a request to any other host fails the test. It is an Android phone's Chrome (``ANDROID_UA``), as the
+    phone build's players hold, unless ``options`` say another ``user_agent``."""
+    context = chromium.new_context(viewport=PHONE, **{"user_agent": ANDROID_UA, **options})
     asked = only_this_machine(context)
     context.set_default_timeout(60_000)
     try:
