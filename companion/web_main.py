@@ -71,11 +71,12 @@ async def prepare() -> tuple[Any, Any]:
     router = Router()  # Home's screen alone: the others once it is up (import_other_screens)
     main = make_main(ctx, router)
     from companion import collector
-    from companion.ui import flet_diff, flet_events, flet_init
+    from companion.ui import flet_diff, flet_events, flet_init, flet_results
 
     flet_diff.install()
     flet_init.install()
     flet_events.install()
+    flet_results.install()
     collector.settle_after_start()  # the app loaded: left out of collections from now on
     return main, router
 

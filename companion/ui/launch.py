@@ -108,7 +108,7 @@ def build_asgi(main: object, policy: HostPolicy) -> Guard:
     other host (``companion.ui.web_client``)."""
     import flet as ft
 
-    from companion.ui import flet_diff, flet_events, flet_init
+    from companion.ui import flet_diff, flet_events, flet_init, flet_results
     from companion.ui.guard import Guard, strip_docs_routes
     from companion.ui.web_client import LocalClient
 
@@ -116,6 +116,7 @@ def build_asgi(main: object, policy: HostPolicy) -> Guard:
     flet_diff.install()
     flet_init.install()
     flet_events.install()
+    flet_results.install()
     asgi = ft.run(main, export_asgi_app=True, no_cdn=True, assets_dir=_assets_dir())  # type: ignore[arg-type]
     strip_docs_routes(asgi)
     # the guard first, then the tab's Accept-Language, then frames for tabs that left dropped (``LeftTabs``)
