@@ -13,7 +13,7 @@ from urllib.parse import parse_qsl, urlsplit
 import flet as ft
 
 from companion import spans
-from companion.ui import i18n, widgets
+from companion.ui import dialog_stack, i18n, widgets
 from companion.ui.screen import Screen
 from companion.ui.tab.answers import explain
 
@@ -24,6 +24,7 @@ log = logging.getLogger("companion.ui")
 
 SCREENS_PACKAGE = "companion.ui.screens"
 GUEST_ROUTES = ("/game/", "/rules", "/calculators", "/join")
+DISMISS_WAIT = 1.0  # s at most that going elsewhere waits for a dialog closing now to be gone from the client
 
 ScreenFactory = Callable[["PageApp", str, dict[str, str]], Screen]
 
@@ -207,7 +208,20 @@ class Routes:
         self.home: Screen | None = None  # the Home whose view is on the page (beneath the screen shown, or shown)
 
     def go(self, route: str, **query: str) -> None:
-        self.tab.page.navigate(route, **query)
+        """Go to ``route``; after a dialog closing now (a question answered by going elsewhere: Leave the table,
+        Delete) has gone from the client, at most ``DISMISS_WAIT`` later. Moved at once, a phone under load once
+        kept the question on the screen over the next one, its buttons answering nothing (docs/developing.md)."""
+        page = self.tab.page
+        going = dialog_stack.closing(page)
+        if not going:
+            page.navigate(route, **query)
+            return
+
+        async def later() -> None:
+            await dialog_stack.after_closing(page, going, DISMISS_WAIT)
+            await page.push_route(route, **query)
+
+        page.run_task(later)
 
     def on_route_change(self, e: ft.RouteChangeEvent) -> None:
         self.show_route(e.route, keep=True)
