@@ -46,7 +46,7 @@ def test_nothing_open_closes_nothing() -> None:
 def test_going_elsewhere_waits_for_a_closing_dialog_to_be_gone_and_no_longer() -> None:
     """``Routes.go`` after a question answered by going elsewhere waits for the client to report it gone (moved at
     once, a phone under load kept the question over Home, its buttons dead: 3 of 8 tests of ``test_table_shots.py``
-    as phones under a CPU hog before, 0 of 12 after)."""
+    as phones beside CPU hogs before, 0 of 12 after)."""
     import asyncio
 
     from companion.ui.dialog_stack import after_closing, closing
