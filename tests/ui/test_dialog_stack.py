@@ -6,7 +6,11 @@ and Flet's ``page.pop_dialog`` closed the note in the question's place (2026-12-
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from types import SimpleNamespace
+from typing import Any
 
 import flet as ft
 
@@ -43,12 +47,17 @@ def test_nothing_open_closes_nothing() -> None:
     assert close_answered(page_with()) is None
 
 
+def on_a_loop_of_its_own(work: Coroutine[Any, Any, float]) -> float:
+    """Run ``work`` in a thread of its own: a browser test before it in this worker leaves Playwright's loop running
+    in this thread, where ``asyncio.run`` refuses (CI of 2026-12-07 07:03)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, work).result()
+
+
 def test_going_elsewhere_waits_for_a_closing_dialog_to_be_gone_and_no_longer() -> None:
     """``Routes.go`` after a question answered by going elsewhere waits for the client to report it gone (moved at
     once, a phone under load kept the question over Home, its buttons dead: 3 of 8 tests of ``test_table_shots.py``
     as phones beside CPU hogs before, 0 of 12 after)."""
-    import asyncio
-
     from companion.ui.dialog_stack import after_closing, closing
 
     question, note = Question(open=True), ft.SnackBar(ft.Text("note"), open=True)
@@ -64,7 +73,7 @@ def test_going_elsewhere_waits_for_a_closing_dialog_to_be_gone_and_no_longer() -
         await after_closing(page, [question], most=5)
         return loop.time() - start
 
-    assert asyncio.run(dismissed_soon()) < 1  # back once it is gone
+    assert on_a_loop_of_its_own(dismissed_soon()) < 1  # back once it is gone
 
     stuck = page_with(Question(open=False))
 
@@ -74,4 +83,4 @@ def test_going_elsewhere_waits_for_a_closing_dialog_to_be_gone_and_no_longer() -
         await after_closing(stuck, closing(stuck), most=0.1)
         return loop.time() - start
 
-    assert 0.1 <= asyncio.run(never_dismissed()) < 1  # waited its most, and no longer
+    assert 0.1 <= on_a_loop_of_its_own(never_dismissed()) < 1  # waited its most, and no longer
