@@ -17,9 +17,14 @@ import flet as ft
 CLOSING_LOOK = 0.02  # s between looks at a closing dialog
 
 
+def dialogs_on(page: ft.Page) -> list[ft.DialogControl]:
+    """The page's dialog stack, oldest first (Flet keeps it in a private control; changed in place)."""
+    return getattr(getattr(page, "_dialogs", None), "controls", None) or []
+
+
 def close_answered(page: ft.Page) -> ft.DialogControl | None:
     """Close the topmost open dialog that is not a note (SnackBar); return it (None if none is open)."""
-    stack = getattr(getattr(page, "_dialogs", None), "controls", None) or []
+    stack = dialogs_on(page)
     dialog = next((d for d in reversed(stack) if d.open and not isinstance(d, ft.SnackBar)), None)
     if dialog is None:
         return None
@@ -31,15 +36,14 @@ def close_answered(page: ft.Page) -> ft.DialogControl | None:
 def closing(page: ft.Page) -> list[ft.DialogControl]:
     """The dialogs closed here whose closing the client has not yet reported (Flet keeps each on the page until its
     dismissal comes back)."""
-    stack = getattr(getattr(page, "_dialogs", None), "controls", None) or []
-    return [dialog for dialog in stack if not dialog.open]
+    return [dialog for dialog in dialogs_on(page) if not dialog.open]
 
 
 async def after_closing(page: ft.Page, dialogs: list[ft.DialogControl], most: float) -> None:
     """Return once ``dialogs`` are dismissed on the client, or after ``most`` seconds."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + most
-    stack = getattr(getattr(page, "_dialogs", None), "controls", None) or []
+    stack = dialogs_on(page)
     while any(dialog in stack for dialog in dialogs) and loop.time() < deadline:
         await asyncio.sleep(CLOSING_LOOK)
 

@@ -39,6 +39,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
+from companion.ui.dialog_stack import dialogs_on
 from companion.ui.flet_diff import FOR_FLET, fields_to_walk
 
 log = logging.getLogger("companion.ui")
@@ -241,8 +242,7 @@ def _roots(page: Any, root: Root) -> list[Any]:
     kind, key = root
     if kind == "view":
         return [view for view in page.views if view.route == key]
-    dialogs = getattr(getattr(page, "_dialogs", None), "controls", None) or []
-    return [dialog for dialog in dialogs if dialog._i == key and dialog.open]
+    return [dialog for dialog in dialogs_on(page) if dialog._i == key and dialog.open]
 
 
 def _below(control: Any, path: tuple[str, ...]) -> list[Any]:
