@@ -846,7 +846,7 @@ def plain_page(browser: Browser, html: str) -> Iterator[Ui]:
 
 
 def new_tab(browser: Browser, url: str, viewport: dict[str, int] = PHONE, locale: str | None = None,
-            user_agent: str | None = COMPUTER_UA) -> Ui:
+            user_agent: str | None = ANDROID_UA) -> Ui:
     """A tab that may only talk to the app's server (the app must work offline), blank until ``Ui.open``.
 
     It is a new page in a new browser context; with ``HAND_ON`` (on unless turned off: see there) a page an earlier
@@ -858,11 +858,11 @@ def new_tab(browser: Browser, url: str, viewport: dict[str, int] = PHONE, locale
     ``locale`` is the browser's language (its ``Accept-Language``), e.g. ``"es-ES"``: one per context. Two tabs
     open at once are two contexts, two devices each with its own storage, as before.
 
-    ``user_agent`` is the browser's, one per context: a computer's (``COMPUTER_UA``: Material's buttons) unless a
-    test asks for a phone's (``ANDROID_UA``: the app draws its buttons as plain boxes, and Flutter exposes its
-    semantics and text fields as on a phone). The tests of what a phone alone draws ask for it: touch targets, a
-    table of phones, Flutter's own words as a phone's screen reader says them (docs/developing.md, "Phones in the
-    browser tests").
+    ``user_agent`` is the browser's, one per context: an Android phone's Chrome (``ANDROID_UA``) unless a test asks
+    for a computer's (``COMPUTER_UA``). Players hold phones: on one the app draws its buttons as plain boxes, and
+    Flutter exposes its semantics and text fields as a phone's screen reader meets them. A computer (Material's
+    buttons) is the host of a table shared with ``--share`` and one side of the tests that compare the two
+    (docs/developing.md, "Phones in the browser tests").
     Every context asks for reduced motion (``prefers-reduced-motion: reduce``, a player's own accessibility
     setting, which Flutter's web engine reads): opening dialogs and changing screens then cost chromium less drawing
     in software, about a tenth of those tests' CPU (in git, a0bd974:docs/developing.md). What the tests

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser
 
 from companion.store import GameStore
-from tests.ui.browser import COMPUTER_UA, PHONE, Server, Ui, new_tab, run_server
+from tests.ui.browser import ANDROID_UA, PHONE, Server, Ui, new_tab, run_server
 
 T = TypeVar("T")
 
@@ -35,7 +35,7 @@ def tabs_on(browser: Browser, base_url: str) -> Iterator[Callable[..., Ui]]:
     opened: list[Ui] = []
 
     def open_tab(path: str = "/", screen: str = "home", viewport: dict[str, int] = PHONE,
-                 user_agent: str | None = COMPUTER_UA) -> Ui:
+                 user_agent: str | None = ANDROID_UA) -> Ui:
         ui = new_tab(browser, base_url, viewport, user_agent=user_agent)
         opened.append(ui)
         return ui.open(path, screen)

@@ -22,7 +22,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from companion.core.broodmother.meadow_commands import AddHex
 from companion.core.setup import GameSetup, PlayerSpec
 from companion.store import GameStore
-from tests.ui.browser import PHONE, Server, Ui, new_tab, nothing_more, poll, run_server
+from tests.ui.browser import ANDROID_UA, COMPUTER_UA, PHONE, Server, Ui, new_tab, nothing_more, poll, run_server
 from tests.ui.conftest import UntilARerun, saved_games
 from tests.ui.test_security import LAN, _wait_shared
 
@@ -77,8 +77,9 @@ def devices(browser: Browser) -> Iterator[list[Ui]]:
     assert not external, f"the app asked for things off this machine: {external}"
 
 
-def open_device(browser: Browser, devices: list[Ui], base: str, path: str, screen: str) -> Ui:
-    ui = new_tab(browser, base, PHONE)
+def open_device(browser: Browser, devices: list[Ui], base: str, path: str, screen: str,
+                user_agent: str | None = ANDROID_UA) -> Ui:
+    ui = new_tab(browser, base, PHONE, user_agent=user_agent)
     devices.append(ui)
     return ui.open(path, screen)
 
@@ -124,7 +125,8 @@ def join_with_code(ui: Ui, code: str, name: str) -> None:
 
 
 def host_tab(browser: Browser, devices: list[Ui], table: Table) -> Ui:
-    return open_device(browser, devices, table.server.url, f"/game/{table.game_id}", "game")
+    """The host: the computer that runs ``--share`` (Material's buttons), its window as narrow as a phone's."""
+    return open_device(browser, devices, table.server.url, f"/game/{table.game_id}", "game", COMPUTER_UA)
 
 
 def wait_for(check: Any, what: str, seconds: float = 15) -> None:
