@@ -17,6 +17,7 @@ from companion.ui.i18n import trf
 from companion.ui.kept import GameReader
 from companion.ui.panel_folds import fold_button
 from companion.ui.panels import Panel, PanelContext, TabValue, all_panels, panels_for
+from companion.ui.pieces import Pieces
 from companion.ui.slots import fingerprint
 
 if TYPE_CHECKING:
@@ -35,6 +36,7 @@ class PanelParts:
         self.first_jumps = 0  # the panels above the round bar (not in the jump bar)
         self.drawn: dict[str, kept.Drawn] = {}  # what each panel on the page was drawn from
         self.nows: dict[str, list[ft.Control]] = {}  # what each panel's ``now`` part asked when last drawn
+        self.pieces: dict[str, Pieces] = {}  # the parts of each panel kept as drawn (``companion.ui.pieces``)
 
     def draw(self, view: GameView) -> tuple[list[ft.Control], list[ft.Control]]:
         """The panels as sections (folded ones as their heading), and what their ``now`` parts ask."""
@@ -51,6 +53,7 @@ class PanelParts:
                 out.append(self.screen.slots.part(ident, None))
                 self.drawn.pop(ident, None)  # drawn afresh when it comes back
                 self.nows.pop(ident, None)
+                self.pieces.pop(ident, None)
                 continue
             part, title, asks = self._panel(ident, *entry, view, tab)
             nows += asks
@@ -64,7 +67,7 @@ class PanelParts:
         page when none of the parts of the game it read were touched since it was drawn (``companion.ui.kept``)."""
         asking = GameReader(self.screen.session)  # notes what of the game the panel reads
         ctx = PanelContext(asking.view(), tab, self.screen.panel_services(), asking, self.screen.session,
-                           module_id)
+                           module_id, self.pieces.setdefault(ident, Pieces(ident)))
         inputs: object = None
         keep = False
         try:
@@ -82,7 +85,7 @@ class PanelParts:
                 return self._left_for_later(ident), title, asks
             if self._sketched(panel) and not folded:
                 inputs = None  # a heading for now: drawn whole by the opening's second pass
-            body = [] if folded or self._sketched(panel) else panel.build(ctx)
+            body = self._body(ident, panel, ctx, folded)
         except kept.StaleDrawing:
             raise
         except Exception as exc:  # one broken panel must not take the game screen down
@@ -99,7 +102,16 @@ class PanelParts:
             kept.same_drawing(ident, self.screen.slots.unchanged(ident))
         return part, title, asks
 
+    def _body(self, ident: str, panel: Panel, ctx: PanelContext, folded: bool) -> list[ft.Control]:
+        """The panel's controls: none while it is folded or left for the opening's second pass, its kept parts let
+        go as they leave the page (``companion.ui.pieces``: drawn afresh when they come back)."""
+        if folded or self._sketched(panel):
+            self.pieces.pop(ident, None)
+            return []
+        return panel.build(ctx)
+
     def _broken(self, ident: str, exc: Exception) -> ft.Control:
+        self.pieces.pop(ident, None)
         return widgets.banner(trf("This panel could not be shown: {problem}", problem=str(exc)), self.screen.sizes,
                               identifier=f"{ident}-error", error=True)
 
@@ -120,6 +132,7 @@ class PanelParts:
         """A panel's slot left empty by the opening's first pass on a phone (it is below the fold): the second pass
         draws it whole, never keeps it."""
         self.drawn.pop(ident, None)
+        self.pieces.pop(ident, None)
         return self.screen.slots.part(ident, None)
 
     def _asks(self, ident: str, panel: Panel, ctx: PanelContext, still: bool) -> list[ft.Control]:

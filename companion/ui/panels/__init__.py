@@ -19,7 +19,7 @@ enabled module is visible from day one.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
@@ -36,6 +36,7 @@ from companion.core.state import State
 from companion.ui.forward import Forward
 from companion.ui.i18n import render, tr, trf
 from companion.ui.kept import GameReader
+from companion.ui.pieces import Pieces
 from companion.ui.theme import Sizes
 
 if TYPE_CHECKING:
@@ -97,6 +98,7 @@ class PanelContext:
     _asking: GameReader
     _real: Session  # the game's session the commands go to (``Changes.execute`` tells a mirror from a local game)
     module_id: str | None = None
+    pieces: Pieces = field(default_factory=lambda: Pieces(""))  # its parts kept as drawn (none kept by default)
 
     state = Forward[State]("_asking")
     content = Forward[Content]("_asking")
@@ -126,6 +128,11 @@ class PanelContext:
         drawing is kept while what it read of the view is the same, whatever parts of the game the view read."""
         content = self.content
         return self.ask(("area", key), lambda state: view(state, content))
+
+    def piece(self, name: str, build: Callable[[PanelContext], list[ft.Control]]) -> ft.Control:
+        """A part of the panel, drawn by ``build`` from a context of its own and left on the page while nothing it
+        read has changed (``companion.ui.pieces``): only what the game view says, nothing typed on this tab."""
+        return self.pieces.draw(self, self._asking, self._real, name, build)
 
     def dispatch(self, command: Command, *, debounce: str | None = None) -> Executed:
         """Send ``command`` to the game (``debounce`` names the action whose hurried second tap is ignored)."""

@@ -40,9 +40,9 @@ from companion.ui.panels.scoring_controls import (
     buttons,
     choice,
     count,
-    interpretations,
     line,
     note,
+    notes_part,
     pick,
 )
 from companion.ui.theme import DIALOG_BUTTON_GAP
@@ -57,8 +57,7 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     if not view["hexes"]:
         out.append(line(tr("No aphid hex tracked yet. Add each hex that has aphids."), ctx.sizes,
                         identifier="aphids-empty", muted=True))
-    for h in view["hexes"]:
-        out.append(_hex(ctx, listed, h))
+    out += [ctx.piece(f"hex-{h['id']}", partial(_hex_part, h["id"])) for h in view["hexes"]]
     out.append(choice(tr("Add an aphid hex"), ctx.answers.handler(lambda: _ask_hex(ctx)), ctx.sizes,
                       identifier="aphids-add", icon=ft.Icons.ADD, kind="outlined"))
     out.append(line(trf("At Harvest: {harvest}",
@@ -68,10 +67,15 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     out.append(line(trf("Breeding: {breeding}", breeding=view['breeding']), ctx.sizes, identifier="aphids-breeding"))
     out += apply_button(ctx, listed, BreedAphids(), view["bred"], tr("The aphids have bred this round."),
                         identifier="aphids-breed", action=tr("The aphids breed"))
-    out += [note(render(text), ctx.sizes, identifier=f"aphids-reminder-{i}")
-            for i, text in enumerate(view["reminders"])]
-    out.append(interpretations(ctx, view["interpretations"], "aphids-interpretation"))
+    out.append(notes_part(ctx, KEY, aphids_view, "aphids"))
     return out
+
+
+def _hex_part(hex_id: str, ctx: PanelContext) -> list[ft.Control]:
+    """One hex's box, kept as drawn while what it shows is the same (Next changes the buttons at the foot of the
+    panel, not the hexes: ``companion.ui.pieces``)."""
+    view = ctx.area(KEY, aphids_view)
+    return [_hex(ctx, view["actions"], next(h for h in view["hexes"] if h["id"] == hex_id))]
 
 
 def _hex(ctx: PanelContext, listed: Listed, h: HexShown) -> ft.Control:

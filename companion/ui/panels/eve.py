@@ -14,9 +14,9 @@ from companion.core.commands.base import Command
 from companion.core.eve import eve_view
 from companion.core.eve.commands import ApplyEve, SetEnclave, SetHexes
 from companion.core.eve.model import KEY
-from companion.ui.i18n import render, tr, trf
+from companion.ui.i18n import tr, trf
 from companion.ui.panels import Panel, PanelContext, module_applies, register
-from companion.ui.panels.scoring_controls import apply_button, count, interpretations, line, note, pick
+from companion.ui.panels.scoring_controls import apply_button, count, line, notes_part, pick
 
 applies = module_applies(KEY, "variants")
 
@@ -26,28 +26,36 @@ def _hexes(player_id: str, kind: str, n: int) -> Command:
 
 
 def build(ctx: PanelContext) -> list[ft.Control]:
+    """The Enclave and each player's hexes, one part kept while what it shows is the same (Next changes only
+    whether the points may be applied now: ``companion.ui.pieces``), then the points at Slumber."""
     view = ctx.area(KEY, eve_view)
     listed = view["actions"]
     s = ctx.sizes
-    out: list[ft.Control] = [line(tr("Who controls the Enclave of the Empress?"), s, identifier="eve-enclave-ask")]
-    options = [(p["id"], p["name"]) for p in view["players"]] + [("", tr("Nobody"))]
-    out.append(pick(ctx, listed, options, view["enclave"] or "", partial(SetEnclave), identifier="eve-enclave"))
-    out.append(line(trf("Hexes next to the Enclave taken: {ring_taken} of {ring}",
-                        ring_taken=view['ring_taken'], ring=view['ring']), s,
-                    identifier="eve-ring", muted=True))
-    for p in view["players"]:
-        pid = p["id"]
-        out.append(count(ctx, listed, trf("{name}: hexes next to the Enclave", name=p['name']), p["adjacent"],
-                         partial(_hexes, pid, "adjacent"), identifier=f"eve-{pid}-adjacent"))
-        out.append(count(ctx, listed, trf("{name}: other hexes", name=p['name']), p["other"],
-                         partial(_hexes, pid, "other"), identifier=f"eve-{pid}-other"))
-        out.append(line(trf("{name}: {sum}", name=p["name"], sum=p["sum"]), s, identifier=f"eve-{pid}-sum",
-                        size=s.small, muted=True))
+    out = [ctx.piece("hexes", _hexes_part)]
     out.append(line(trf("At Slumber: {preview}", preview=view['preview']), s, identifier="eve-preview", bold=True))
     out += apply_button(ctx, listed, ApplyEve(), view["applied"], tr("This round's Eve points are in the scores."),
                         identifier="eve-apply")
-    out += [note(render(text), s, identifier=f"eve-reminder-{i}") for i, text in enumerate(view["reminders"])]
-    out.append(interpretations(ctx, view["interpretations"], "eve-interpretation"))
+    out.append(notes_part(ctx, KEY, eve_view, "eve"))
+    return out
+
+
+def _hexes_part(ctx: PanelContext) -> list[ft.Control]:
+    """Who holds the Enclave, then each player's two counts of hexes and their sum."""
+    view = ctx.area(KEY, eve_view)
+    listed, s = view["actions"], ctx.sizes
+    options = [(p["id"], p["name"]) for p in view["players"]] + [("", tr("Nobody"))]
+    out = [line(tr("Who controls the Enclave of the Empress?"), s, identifier="eve-enclave-ask"),
+            pick(ctx, listed, options, view["enclave"] or "", partial(SetEnclave), identifier="eve-enclave"),
+            line(trf("Hexes next to the Enclave taken: {ring_taken} of {ring}",
+                     ring_taken=view['ring_taken'], ring=view['ring']), s, identifier="eve-ring", muted=True)]
+    for p in view["players"]:
+        player_id = p["id"]
+        out += [count(ctx, listed, trf("{name}: hexes next to the Enclave", name=p['name']), p["adjacent"],
+                      partial(_hexes, player_id, "adjacent"), identifier=f"eve-{player_id}-adjacent"),
+                count(ctx, listed, trf("{name}: other hexes", name=p['name']), p["other"],
+                      partial(_hexes, player_id, "other"), identifier=f"eve-{player_id}-other"),
+                line(trf("{name}: {sum}", name=p["name"], sum=p["sum"]), s, identifier=f"eve-{player_id}-sum",
+                     size=s.small, muted=True)]
     return out
 
 

@@ -8,13 +8,15 @@ is registered here.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Unpack
+from typing import Any, Unpack
 
 import flet as ft
 
 from companion.core.actions import Reason, allowed
 from companion.core.commands.base import Command
+from companion.core.content import Content
 from companion.core.i18n import is_message
+from companion.core.state import State
 from companion.ui import widgets
 from companion.ui.i18n import Renderable, render, tr, trf, verbatim
 from companion.ui.panels import PanelContext, refused, sends
@@ -73,6 +75,19 @@ def interpretations(ctx: PanelContext, texts: Sequence[Renderable], identifier: 
     """The core's interpretations (messages), each in the reader's language."""
     return ft.Column([note(render(t), ctx.sizes, identifier=f"{identifier}-{i}") for i, t in enumerate(texts)],
                      spacing=4)
+
+
+def notes_part(ctx: PanelContext, area: str, view: Callable[[State, Content], Any], prefix: str) -> ft.Control:
+    """An area's reminders and interpretations, one part of its panel kept as drawn while they are the same
+    (``companion.ui.pieces``: a tap elsewhere in the panel does not build them again)."""
+
+    def build(own: PanelContext) -> list[ft.Control]:
+        shown = own.area(area, view)
+        return [*(note(render(text), own.sizes, identifier=f"{prefix}-reminder-{i}")
+                  for i, text in enumerate(shown["reminders"])),
+                interpretations(own, shown["interpretations"], f"{prefix}-interpretation")]
+
+    return ctx.piece("notes", build)
 
 
 def wide_choice(label: str, on_tap: Handler | None, sizes: Sizes, **kwargs: Unpack[ChoiceOptions]) -> ft.Control:

@@ -28,26 +28,40 @@ applies = module_applies(KEY, "variants")
 def build(ctx: PanelContext) -> list[ft.Control]:
     view = ctx.area(KEY, symbiotes_view)
     s = ctx.sizes
-    out: list[ft.Control] = []
-    for p in view["players"]:
-        held = ", ".join(render(t["name"]) for t in p["held"]) or tr("no token")
-        out.append(line(trf("{name}: {held}", name=p["name"], held=held), s, identifier=f"symbiotes-{p['id']}",
-                        bold=True))
-        out.append(line("; ".join(render(b) for b in p["bonus"]) or tr("no bonus"), s, size=s.small, muted=True))
-        out.append(line(trf("At the end: {points} CP", points=p["end_points"]), s,
-                        identifier=f"symbiotes-{p['id']}-points", size=s.small))
+    out: list[ft.Control] = [ctx.piece("holders", _holders)]  # kept as drawn while the tokens stay (``pieces``)
     if view["exchange"] is not None:
         out.append(note(render(view["exchange"]), s, identifier="symbiotes-why"))
     else:
         out.append(choice(tr("Swap Symbiote tokens (colonies sharing a hex)"),
                           ctx.answers.handler(partial(_ask_swap, ctx, view)), s, identifier="symbiotes-swap",
                           kind="filled"))
-    out += _battles(ctx, view)
+    out.append(ctx.piece("battles", lambda own: _battles(own, own.area(KEY, symbiotes_view))))
     if view["booked"] is not None:
         out.append(note(tr("The end points are in the final scores."), s, identifier="symbiotes-booked",
                         icon=ft.Icons.CHECK_CIRCLE_OUTLINE))
-    out += [note(tr(text), s, identifier=f"symbiotes-reminder-{i}") for i, text in enumerate(view["reminders"])]
-    out.append(interpretations(ctx, [tr(t) for t in view["interpretations"]], "symbiotes-interpretation"))
+    out.append(ctx.piece("notes", _notes))
+    return out
+
+
+def _notes(ctx: PanelContext) -> list[ft.Control]:
+    """The reminders and interpretations, kept as drawn while they are the same (``companion.ui.pieces``)."""
+    view = ctx.area(KEY, symbiotes_view)
+    return [*(note(tr(text), ctx.sizes, identifier=f"symbiotes-reminder-{i}")
+              for i, text in enumerate(view["reminders"])),
+            interpretations(ctx, [tr(t) for t in view["interpretations"]], "symbiotes-interpretation")]
+
+
+def _holders(ctx: PanelContext) -> list[ft.Control]:
+    """Each colony's tokens, their bonus and their points at the end."""
+    s = ctx.sizes
+    out: list[ft.Control] = []
+    for p in ctx.area(KEY, symbiotes_view)["players"]:
+        held = ", ".join(render(t["name"]) for t in p["held"]) or tr("no token")
+        out.append(line(trf("{name}: {held}", name=p["name"], held=held), s, identifier=f"symbiotes-{p['id']}",
+                        bold=True))
+        out.append(line("; ".join(render(b) for b in p["bonus"]) or tr("no bonus"), s, size=s.small, muted=True))
+        out.append(line(trf("At the end: {points} CP", points=p["end_points"]), s,
+                        identifier=f"symbiotes-{p['id']}-points", size=s.small))
     return out
 
 

@@ -43,20 +43,12 @@ MODE_NAMES = {"solo": "Solo", "coop": "Co-op", "asymmetric": "Asymmetric"}
 
 
 def status(ctx: PanelContext) -> list[ft.Control]:
+    """The game's mode and thresholds and the notes under the points are parts kept as drawn: her draw changes her
+    points, not them (``companion.ui.pieces``)."""
     view = view_of(ctx)
-    t, cp, s = view["thresholds"], view["cp"], ctx.sizes
-    who = trn("1 colony", "{n} colonies", view["ants"])
-    out: list[ft.Control] = [
-        line(trf("{mode} · {colonies} · {difficulty}", mode=tr(MODE_NAMES.get(view["mode"], view["mode"])),
-                 colonies=who, difficulty=tr(view["difficulty"]["name"])), s,
-             identifier="bm-difficulty", bold=True),
-        subheading(tr("Thresholds"), s),
-        tiles([
-            stat(tr("Plot pile"), str(t["plot"]), s, identifier="bm-threshold-plot", col={"xs": 4}),
-            stat(tr("CP lead"), str(t["cp"]), s, identifier="bm-threshold-cp", col={"xs": 4}),
-            stat(tr("Centipedes"), str(t["centipedes"]), s, identifier="bm-threshold-centipedes", col={"xs": 4}),
-        ]),
-        subheading(tr("Points and tokens"), s),
+    cp, s = view["cp"], ctx.sizes
+    return [
+        ctx.piece("thresholds", _thresholds),
         tiles([
             stat(tr("Her CP"), str(cp["total"]), s, identifier="bm-her-cp"),
             stat(tr("Best colony"), str(cp["best_ant"]), s, identifier="bm-best-colony"),
@@ -68,8 +60,33 @@ def status(ctx: PanelContext) -> list[ft.Control]:
         ])),
         line(trf("Her CP by round: ") + "  ".join(f"R{i} {n}" for i, n in enumerate(cp["by_round"], 1)), s,
              identifier="bm-cp-rounds", muted=True, size=s.small),
-        line(trf("The Broodmother: {what}", what=tr(texts.her_place(view['her']))), s, identifier="bm-nest"),
+        ctx.piece("start", _start),
     ]
+
+
+def _thresholds(ctx: PanelContext) -> list[ft.Control]:
+    view = view_of(ctx)
+    t, s = view["thresholds"], ctx.sizes
+    who = trn("1 colony", "{n} colonies", view["ants"])
+    return [
+        line(trf("{mode} · {colonies} · {difficulty}", mode=tr(MODE_NAMES.get(view["mode"], view["mode"])),
+                 colonies=who, difficulty=tr(view["difficulty"]["name"])), s,
+             identifier="bm-difficulty", bold=True),
+        subheading(tr("Thresholds"), s),
+        tiles([
+            stat(tr("Plot pile"), str(t["plot"]), s, identifier="bm-threshold-plot", col={"xs": 4}),
+            stat(tr("CP lead"), str(t["cp"]), s, identifier="bm-threshold-cp", col={"xs": 4}),
+            stat(tr("Centipedes"), str(t["centipedes"]), s, identifier="bm-threshold-centipedes", col={"xs": 4}),
+        ]),
+        subheading(tr("Points and tokens"), s),
+    ]
+
+
+def _start(ctx: PanelContext) -> list[ft.Control]:
+    """Where she is, her solo start and the difficulty's changes to it, and every reading the app makes."""
+    view = view_of(ctx)
+    s = ctx.sizes
+    out = [line(trf("The Broodmother: {what}", what=tr(texts.her_place(view['her']))), s, identifier="bm-nest")]
     start = view["start"]
     if solo := start["solo"]:
         out.append(note(trf("Solo start: {larvae} larvae, {food} food, {cards} cards, {initiative} Initiative Tokens",

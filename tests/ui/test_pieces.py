@@ -1,0 +1,107 @@
+"""Parts of a panel kept as drawn (``companion.ui.pieces``): a change that touched nothing a part read leaves that part
+on the page (the same controls), one that touched it draws it again, and a part that reads what its reader does not
+see is caught by the suite's check.
+
+Built in-process (no browser), as ``test_kept_panels.py`` does; its random walks with the check on cover the parts too.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+import pytest
+
+from companion.core.commands.scoring import AdjustScore
+from companion.core.commands.turns import NextPhase, NextRound
+from companion.core.eve.commands import SetHexes
+from companion.core.i18n import using
+from companion.core.session import Session
+from companion.store import GameStore
+from companion.ui import kept
+from companion.ui.pieces import Pieces
+from companion.ui.screens.game import GameScreen
+from tests.ui.test_build_once import EVERYTHING
+from tests.ui.test_kept_panels import controls, open_screen, redraw
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> GameStore:
+    return GameStore(tmp_path / "games.json")
+
+
+def part(screen: GameScreen, key: str) -> Any:
+    """The part keyed ``key`` on the page (the one control with that key)."""
+    found = [c for root in screen.scroll.list.controls for c in controls(root)
+             if getattr(c, "_values", {}).get("key") == key]
+    assert len(found) == 1, (key, len(found))
+    return found[0]
+
+
+def test_next_leaves_eves_hexes_on_the_page_and_a_count_of_hexes_draws_them_again(
+        store: GameStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Next changes whether Eve's points may be applied (the panel is drawn again), not the hexes: the Enclave and
+    the players' rows stay the same controls; a count of Ana's hexes draws them again, with her new count, while
+    Eve's reminders (another part) stay."""
+    monkeypatch.setattr(kept, "CHECK", False)  # as players run it
+    screen, session = open_screen(store, EVERYTHING)
+    with using("en"):
+        hexes, notes = part(screen, "panel-eve:hexes"), part(screen, "panel-eve:notes")
+        eve_before = screen.slots.placed["panel-eve"].holder.content
+        session.execute(NextPhase())
+        redraw(screen)
+        assert screen.slots.placed["panel-eve"].holder.content is not eve_before, "the panel itself is drawn again"
+        assert part(screen, "panel-eve:hexes") is hexes
+        session.execute(SetHexes("p1", "adjacent", 2))
+        redraw(screen)
+        assert part(screen, "panel-eve:hexes") is not hexes
+        assert part(screen, "panel-eve:notes") is notes
+    shown = [getattr(c, "label", None) for c in controls(part(screen, "panel-eve:hexes"))]
+    assert any("Ana: hexes next to the Enclave" in str(label) and "2" in str(label) for label in shown), shown
+
+
+def test_what_a_part_read_is_the_panels_too_drawn_or_kept(store: GameStore) -> None:
+    """A panel whose own code reads nothing of the game, one of whose parts reads the round: the panel is held to the
+    round whether the part was drawn or kept (a point leaves it as drawn, Next round does not), so a change to what a
+    kept part shows still draws its panel again."""
+    screen, session = open_screen(store, EVERYTHING)
+    pieces = Pieces("test")
+
+    def panel_drawn() -> kept.Drawn:
+        ctx = screen_context(screen, session)
+        pieces.draw(ctx, ctx._asking, session, "round", lambda own: [ft.Text(str(own.view["round"]))])
+        return kept.Drawn("tab", ctx._asking, session)
+
+    with using("en"):
+        drawn, kept_part = panel_drawn(), panel_drawn()  # the second time the part is kept
+        for panel in (drawn, kept_part):
+            session.execute(AdjustScore("p1", 1))
+            assert panel.still("tab", session)
+        session.execute(NextRound())
+        assert not drawn.still("tab", session) and not kept_part.still("tab", session)
+
+
+def test_a_part_drawn_from_what_its_reader_does_not_see_is_caught(store: GameStore,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under the suite's check a kept part is drawn afresh all the same: a part drawn from something outside the
+    game view (here a value of this test's) that changed comes out different, and the check says so."""
+    monkeypatch.setattr(kept, "CHECK", True)
+    screen, session = open_screen(store, EVERYTHING)
+    ctx = screen_context(screen, session)
+    pieces = Pieces("test")
+    outside = ["first"]
+    build = lambda own: [ft.Text(outside[0])]  # noqa: E731  # reads nothing through its reader
+    first = pieces.draw(ctx, ctx._asking, session, "words", build)
+    assert pieces.draw(ctx, ctx._asking, session, "words", build) is first  # unchanged: kept, and checked equal
+    outside[0] = "second"
+    with pytest.raises(kept.StaleDrawing, match=r"test \(words\)"):
+        pieces.draw(ctx, ctx._asking, session, "words", build)
+
+
+def screen_context(screen: GameScreen, session: Session) -> Any:
+    """A panel's context on ``screen`` for ``session``, as the game screen makes one."""
+    from companion.ui.panels import PanelContext
+
+    reader = kept.GameReader(session)
+    return PanelContext(reader.view(), screen.tab_value(), screen.panel_services(), reader, session)
