@@ -4,7 +4,8 @@ A panel is drawn again whenever anything it read changed (``companion.ui.kept``)
 same: Next changes whether Eve's points may be applied now, not the rows of hexes above the button; her draw changes
 her points, not the Difficulty Chart's thresholds. Measured in-process (a 4-player game with every module, 2026-12-07),
 Next drew 459 controls again in seven panels and 351 of them came out as they were; her draw 182 in four panels, 92
-the same. Building them, comparing them and Flet's diff walking them was most of a tap's Python.
+the same; drawing them and comparing them was about a third of Next's redraw (11.3 ms of CPU, 7.5 with the parts
+kept; on the served app a tap's Python fell less, 19-20 -> 17-19 ms: docs/developing.md, "A tap's cost, by part").
 
 So a panel may name such a part (``PanelContext.piece``). It is drawn with a ``GameReader`` of its own, which notes
 what the part read, and kept - the same controls, which Flet's diff skips - while none of that changed and the tab's
