@@ -44,7 +44,9 @@ def build(ctx: PanelContext) -> list[ft.Control]:
 
 
 def _notes(ctx: PanelContext) -> list[ft.Control]:
-    """The reminders and interpretations, kept as drawn while they are the same (``companion.ui.pieces``)."""
+    """The reminders and interpretations, kept as drawn while they are the same (``companion.ui.pieces``). Not
+    ``scoring_controls.notes_part``: these texts are catalogue keys (``tr``), not messages; rendered as messages
+    they show as plain text outside the catalogue (the pseudo-locale walk of ``test_i18n_browser.py`` fails)."""
     view = ctx.area(KEY, symbiotes_view)
     return [*(note(tr(text), ctx.sizes, identifier=f"symbiotes-reminder-{i}")
               for i, text in enumerate(view["reminders"])),
