@@ -14,7 +14,7 @@ import flet as ft
 import pytest
 
 from companion.core.commands.scoring import AdjustScore
-from companion.core.commands.turns import NextPhase, NextRound
+from companion.core.commands.turns import FinishGame, NextPhase, NextRound
 from companion.core.eve.commands import SetHexes
 from companion.core.i18n import using
 from companion.core.session import Session
@@ -105,3 +105,27 @@ def screen_context(screen: GameScreen, session: Session) -> Any:
 
     reader = kept.GameReader(session)
     return PanelContext(reader.view(), screen.tab_value(), screen.panel_services(), reader, session)
+
+
+def test_the_parts_come_back_as_drawn_after_an_undo_out_of_the_finish(store: GameStore,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """To the last round, finished, then Undo: the finished game's screen and the game again, each drawn with the
+    suite's check on (a kept part must come out as drawn afresh), Eve's hexes on the page again with Ana's count."""
+    monkeypatch.setattr(kept, "CHECK", True)
+    screen, session = open_screen(store, EVERYTHING)
+    with using("en"):
+        session.execute(SetHexes("p1", "other", 3))
+        redraw(screen)
+        for _ in range(3):
+            session.execute(NextRound())
+            redraw(screen)
+        session.execute(FinishGame())
+        redraw(screen)
+        session.undo()
+        redraw(screen)
+        session.execute(NextPhase())
+        redraw(screen)
+        hexes = part(screen, "panel-eve:hexes")
+    shown = [str(getattr(c, "label", "")) for c in controls(hexes)]
+    assert any("Ana: other hexes" in label and "3" in label for label in shown), shown
+    assert store.load(session.id)["state"]["ended"] is None  # the undo out of the finish is on disk
