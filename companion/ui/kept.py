@@ -193,8 +193,10 @@ class Entries(NotingDict):
 
 
 WHOLE = "<whole>"  # an answer used whole (walked, copied, or not a dict)
-#: Entries read key by key: ``actions`` (a command looked up: ``core.actions.lookup``), her ``interpretations``.
-READ_BY_KEY = frozenset({"actions", "interpretations"})
+#: Entries read key by key: ``actions`` (a command looked up: ``core.actions.lookup``), her ``interpretations``, and her
+#: ``machinations`` and ``deck`` (her draw moves the plot pile and the draw pile, not the track's levels or the deck's
+#: mode: ``companion.ui.panels.broodmother.tracks`` keeps those as parts).
+READ_BY_KEY = frozenset({"actions", "interpretations", "machinations", "deck"})
 UNLISTED = "<unlisted>"  # a key an entry does not hold, as read (``core.actions.lookup`` raises)
 
 

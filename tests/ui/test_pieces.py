@@ -13,6 +13,7 @@ from typing import Any
 import flet as ft
 import pytest
 
+from companion.core.broodmother.commands import DrawCard, SetDeckMode
 from companion.core.commands.scoring import AdjustScore
 from companion.core.commands.turns import FinishGame, NextPhase, NextRound
 from companion.core.eve.commands import SetHexes
@@ -22,7 +23,7 @@ from companion.store import GameStore
 from companion.ui import kept
 from companion.ui.pieces import Pieces
 from companion.ui.screens.game import GameScreen
-from tests.ui.test_build_once import EVERYTHING
+from tests.ui.test_build_once import EVERYTHING, SOLO
 from tests.ui.test_kept_panels import controls, open_screen, redraw
 
 
@@ -59,6 +60,31 @@ def test_next_leaves_eves_hexes_on_the_page_and_a_count_of_hexes_draws_them_agai
         assert part(screen, "panel-eve:notes") is notes
     shown = [getattr(c, "label", None) for c in controls(part(screen, "panel-eve:hexes"))]
     assert any("Ana: hexes next to the Enclave" in str(label) and "2" in str(label) for label in shown), shown
+
+
+def test_her_draw_leaves_her_tracks_levels_and_her_decks_mode_on_the_page(
+        store: GameStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Her draw moves her draw pile and her points (her deck's and her track's panels are drawn again), not the
+    machinations track's levels or who draws her cards: those parts stay the same controls, read key by key from her
+    view's ``machinations`` and ``deck``; choosing *I draw* draws the deck's modes again, selected as chosen."""
+    monkeypatch.setattr(kept, "CHECK", False)  # as players run it
+    screen, session = open_screen(store, SOLO)
+    with using("en"):
+        session.execute(DrawCard())
+        redraw(screen)
+        levels, modes = part(screen, "panel-bm-machinations:levels"), part(screen, "panel-bm-deck:modes")
+        deck_before = screen.slots.placed["panel-bm-deck"].holder.content
+        session.execute(DrawCard())
+        redraw(screen)
+        assert screen.slots.placed["panel-bm-deck"].holder.content is not deck_before, "the panel itself is drawn again"
+        assert part(screen, "panel-bm-machinations:levels") is levels
+        assert part(screen, "panel-bm-deck:modes") is modes
+        session.execute(SetDeckMode("physical"))
+        redraw(screen)
+        modes = part(screen, "panel-bm-deck:modes")
+    chosen = [c for c in controls(modes) if getattr(c, "identifier", None) == "bm-deck-physical"]
+    assert chosen and all(getattr(c, "selected", None) for c in chosen), chosen
+    assert part(screen, "panel-bm-machinations:levels") is levels
 
 
 def test_what_a_part_read_is_the_panels_too_drawn_or_kept(store: GameStore) -> None:

@@ -120,17 +120,24 @@ def all_interpretations(ctx: PanelContext, view: BroodmotherView) -> ft.Control:
 
 
 def machinations(ctx: PanelContext) -> list[ft.Control]:
-    view = view_of(ctx)
-    m, s = view["machinations"], ctx.sizes
+    """The level and the plot pile, then the track's levels: a part kept as drawn, which her draw leaves alone
+    unless she reaches a level (``companion.ui.pieces``)."""
+    m, s = view_of(ctx)["machinations"], ctx.sizes
     pile = (tr("set aside: she is found") if m["plot_pile_retired"]
             else trf("{plot_pile} of {plot_threshold}", plot_pile=m['plot_pile'], plot_threshold=m['plot_threshold']))
-    out: list[ft.Control] = [tiles([
+    return [tiles([
         stat(tr("Level"), f"{m['level']} / {len(m['levels'])}", s, identifier="bm-machinations-level"),
         stat(tr("Plot pile"), pile if not m["plot_pile_retired"] else "-", s, identifier="bm-plot-pile",
              detail=None if not m["plot_pile_retired"] else pile),
         stat(tr("Nymphs per placement"), str(m["nymphs_per_placement"]), s, identifier="bm-nymphs-per-placement"),
-    ])]
-    for lv in m["levels"]:
+    ]), ctx.piece("levels", _levels)]
+
+
+def _levels(ctx: PanelContext) -> list[ft.Control]:
+    """The machinations track, level by level, each marked reached or not."""
+    s = ctx.sizes
+    out: list[ft.Control] = []
+    for lv in view_of(ctx)["machinations"]["levels"]:
         mark = ft.Icon(ft.Icons.CHECK_CIRCLE if lv["reached"] else ft.Icons.RADIO_BUTTON_UNCHECKED,
                        color=ft.Colors.PRIMARY if lv["reached"] else ft.Colors.OUTLINE)
         words = ft.Column([ft.Text(f"{lv['level']}. {lv['name']}", size=s.body, weight=ft.FontWeight.W_600),
@@ -148,13 +155,8 @@ def deck(ctx: PanelContext) -> list[ft.Control]:
     view = view_of(ctx)
     d, s = view["deck"], ctx.sizes
     names = type_names(ctx)
-    modes = [choice(trf("Her deck: {what}", what=tr(label)), sending(ctx, partial(SetDeckMode, mode))
-                    if d["mode"] != mode else local(ctx, lambda: None), s, text=tr(label), identifier=f"bm-deck-{mode}",
-                    selected=d["mode"] == mode, kind="outlined", expand=True)
-             for mode, label in (("virtual", N_("App draws")), ("physical", N_("I draw")))]
     out: list[ft.Control] = [
-        ft.Row(modes, spacing=8),
-        note(tr("App draws: one tap draws her card. I draw: you reveal her card on the table and enter it."), s),
+        ctx.piece("modes", _modes),
         line(texts.pile_line(tr("Draw pile"), d["draw_total"], d["draw"], names), s, identifier="bm-deck-draw"),
         line(texts.pile_line(tr("Discard pile"), d["discard_total"], d["discard"], names), s,
              identifier="bm-deck-discard"),
@@ -180,8 +182,19 @@ def deck(ctx: PanelContext) -> list[ft.Control]:
                      vertical_alignment=ft.CrossAxisAlignment.CENTER)
         out.append(ft.Semantics(identifier=f"bm-odds-{o['type']}", label=texts.odds_label(o), container=True,
                                 exclude_semantics=True, content=row))
-    out += make_up(ctx, names)
+    out.append(ctx.piece("make-up", lambda own: make_up(own, type_names(own))))
     return out
+
+
+def _modes(ctx: PanelContext) -> list[ft.Control]:
+    """Who draws her cards, the app or the table: a part kept as drawn, which her draw leaves alone."""
+    s, mode_now = ctx.sizes, view_of(ctx)["deck"]["mode"]
+    modes = [choice(trf("Her deck: {what}", what=tr(label)), sending(ctx, partial(SetDeckMode, mode))
+                    if mode_now != mode else local(ctx, lambda: None), s, text=tr(label), identifier=f"bm-deck-{mode}",
+                    selected=mode_now == mode, kind="outlined", expand=True)
+             for mode, label in (("virtual", N_("App draws")), ("physical", N_("I draw")))]
+    return [ft.Row(modes, spacing=8),
+            note(tr("App draws: one tap draws her card. I draw: you reveal her card on the table and enter it."), s)]
 
 
 def make_up(ctx: PanelContext, names: dict[str, str]) -> list[ft.Control]:
