@@ -193,9 +193,7 @@ class Entries(NotingDict):
 
 
 WHOLE = "<whole>"  # an answer used whole (walked, copied, or not a dict)
-#: Entries read key by key: ``actions`` (a command looked up: ``core.actions.lookup``), her ``interpretations``, and her
-#: ``machinations`` and ``deck`` (her draw moves the plot pile and the draw pile, not the track's levels or the deck's
-#: mode: ``companion.ui.panels.broodmother.tracks`` keeps those as parts).
+#: Entries read key by key: ``actions`` (``core.actions.lookup``) and her ``interpretations``, machinations and deck.
 READ_BY_KEY = frozenset({"actions", "interpretations", "machinations", "deck"})
 UNLISTED = "<unlisted>"  # a key an entry does not hold, as read (``core.actions.lookup`` raises)
 
