@@ -12,6 +12,9 @@ what the part read, and kept - the same controls, which Flet's diff skips - whil
 value is the same; what it read is the panel's too, so the panel itself is still asked again when it changes. Under
 ``kept.CHECK`` (the test suite) a kept part is drawn afresh all the same and must come out equal.
 
+A part the panel's drawing did not ask for (her meadow's hex opened, drawn by the panel with its actions) has left the
+page, and is let go: a control Flet took off the page is never handed back to it.
+
 A part is one control (a column of its controls) with a key of its own: Flet's diff then pairs it with itself
 wherever the panel's other parts put it. Unkeyed, a part above it that grew a line would move it, and Flet would pair
 it by place with another control and take it off the page. A part holds what the game view says and nothing typed
@@ -44,28 +47,42 @@ class Pieces:
     def __init__(self, panel: str) -> None:
         self.panel = panel
         self._kept: dict[str, tuple[Drawn, ft.Control]] = {}
+        self._asked: set[str] = set()  # the parts the panel's drawing now asked for
 
     def draw(self, ctx: PanelContext, panel_reader: GameReader, session: Session, name: str,
-             build: Callable[[PanelContext], list[ft.Control]]) -> ft.Control:
-        """The part ``name`` as ``build`` draws it (``ctx``: the panel's, read through ``panel_reader``): the control
-        on the page when nothing it read has changed."""
+             build: Callable[[PanelContext], list[ft.Control]], col: ft.ResponsiveNumber | None = None) -> ft.Control:
+        """The part ``name`` as ``build`` draws it (``ctx``: the panel's, read through ``panel_reader``; ``col``: its
+        columns in a ``ResponsiveRow``): the control on the page when nothing it read has changed."""
+        self._asked.add(name)
         found = self._kept.get(name)
         if found is not None and found[0].still(ctx.tab, session):
             drawn, control = found
             if kept.CHECK:  # the tests draw it all the same: it must come out as it is
-                fresh, _ = self._built(ctx, session, name, build)
+                fresh, _ = self._built(ctx, session, name, build, col)
                 kept.same_drawing(f"{self.panel} ({name})", fingerprint(fresh) == fingerprint(control))
         else:
-            control, drawn = self._built(ctx, session, name, build)
+            control, drawn = self._built(ctx, session, name, build, col)
             self._kept[name] = (drawn, control)
         merge_reads(panel_reader, drawn)
         return control
 
-    def _built(self, ctx: PanelContext, session: Session, name: str,
-               build: Callable[[PanelContext], list[ft.Control]]) -> tuple[ft.Control, Drawn]:
+    def starting(self) -> None:
+        """The panel is being drawn afresh: the parts it asks for from now on are the ones on the page after it."""
+        self._asked = set()
+
+    def let_go_unasked(self) -> None:
+        """The panel's drawing is done: a part it did not ask for left the page (a hex whose actions were opened), so
+        it is let go and drawn afresh when it comes back (Flet is never handed a control it took off the page)."""
+        for name in [name for name in self._kept if name not in self._asked]:
+            del self._kept[name]
+
+    def _built(self, ctx: PanelContext, session: Session, name: str, build: Callable[[PanelContext], list[ft.Control]],
+               col: ft.ResponsiveNumber | None) -> tuple[ft.Control, Drawn]:
         reader = GameReader(session)
         own = replace(ctx, view=reader.view(), _asking=reader)
         column = ft.Column(build(own), spacing=BODY_SPACING, key=f"{self.panel}:{name}")
+        if col is not None:  # set only when asked: a property set is sent, and its default is the page's
+            column.col = col
         return column, Drawn(ctx.tab, reader, session)
 
 

@@ -14,6 +14,7 @@ import flet as ft
 import pytest
 
 from companion.core.broodmother.commands import DrawCard, SetDeckMode
+from companion.core.broodmother.meadow_commands import AddHex, SetSites
 from companion.core.commands.scoring import AdjustScore
 from companion.core.commands.turns import FinishGame, NextPhase, NextRound
 from companion.core.eve.commands import SetHexes
@@ -21,6 +22,7 @@ from companion.core.i18n import using
 from companion.core.session import Session
 from companion.store import GameStore
 from companion.ui import kept
+from companion.ui.panels.broodmother.drafts import drafts_for
 from companion.ui.pieces import Pieces
 from companion.ui.screens.game import GameScreen
 from tests.ui.test_build_once import EVERYTHING, SOLO
@@ -85,6 +87,39 @@ def test_her_draw_leaves_her_tracks_levels_and_her_decks_mode_on_the_page(
     chosen = [c for c in controls(modes) if getattr(c, "identifier", None) == "bm-deck-physical"]
     assert chosen and all(getattr(c, "selected", None) for c in chosen), chosen
     assert part(screen, "panel-bm-machinations:levels") is levels
+
+
+def test_a_change_to_one_hex_leaves_the_other_rows_of_her_meadow_and_an_opened_hex_comes_back_drawn_afresh(
+        store: GameStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Her meadow's rows are parts, each read from its own hex (her view's ``meadow_rows``, read key by key): hex 1's
+    free sites changed draw its row again, with the new count, and leave the other four as the same controls. Hex 2
+    opened (its actions under it) is drawn by the panel itself, so its part is let go; closed again with nothing of it
+    changed meanwhile, it is drawn afresh all the same: Flet is never handed back a control it took off the page."""
+    monkeypatch.setattr(kept, "CHECK", False)  # as players run it
+    screen, session = open_screen(store, SOLO, seed=2)
+    with using("en"):
+        for number in range(1, 6):
+            session.execute(AddHex(number, "inner", 2))
+        redraw(screen)
+        rows = {n: part(screen, f"panel-bm-meadow:hex-{n}") for n in range(1, 6)}
+        session.execute(SetSites(1, 1))
+        redraw(screen)
+        assert part(screen, "panel-bm-meadow:hex-1") is not rows[1]
+        assert all(part(screen, f"panel-bm-meadow:hex-{n}") is rows[n] for n in range(2, 6))
+        said = [str(getattr(c, "label", "")) for c in controls(part(screen, "panel-bm-meadow:hex-1"))]
+        assert any("Hex 1, Inner Meadow: 0 nymphs, 1 free collection site" in label for label in said), said
+        selected = drafts_for(screen.panel_services().owner, session.id)
+        selected.toggle_selected(2)
+        redraw(screen)
+        assert not [c for root in screen.scroll.list.controls for c in controls(root)
+                    if getattr(c, "_values", {}).get("key") == "panel-bm-meadow:hex-2"], "hex 2 is open: no part"
+        session.execute(SetSites(1, 0))  # another hex: hex 2's part as kept would still be drawn as the game is
+        selected.toggle_selected(2)
+        redraw(screen)
+        closed = part(screen, "panel-bm-meadow:hex-2")
+    assert closed is not rows[2]
+    said = [str(getattr(c, "label", "")) for c in controls(closed)]
+    assert any("Hex 2, Inner Meadow: 0 nymphs, 2 free collection sites" in label for label in said), said
 
 
 def test_what_a_part_read_is_the_panels_too_drawn_or_kept(store: GameStore) -> None:

@@ -109,13 +109,15 @@ def _broodmother_view(state: State, content: Content, drafted: Sequence[Command]
     her: Her = b["her"]
     turn = _turn(state, b, bc)
     asked = question(state, b, bc)
+    shown_meadow, named = _meadow(state, b), report_hexes(b["report"])
     return {
         "active": True, "mode": state["mode"], "asymmetric": is_asymmetric(state), "ants": b["ants"],
         "round": state["round"], "difficulty": {"id": b["difficulty"], "name": bc.difficulty_names[b["difficulty"]]},
         "thresholds": {**thresholds}, "initiative": b["initiative"], "start": _start(b, bc),
         "cp": _cp(state, b), "machinations": _machinations(b, bc),
-        "meadow": _meadow(state, b), "her": {**her}, "predators": _predators(state),
-        "report": b["report"], "report_draw": report_draw(b), "report_hexes": report_hexes(b["report"]), "turn": turn,
+        "meadow": shown_meadow, "her": {**her}, "predators": _predators(state),
+        "report": b["report"], "report_draw": report_draw(b), "report_hexes": named, "turn": turn,
+        "meadow_rows": {str(row["number"]): {**row, "named": row["number"] in named} for row in shown_meadow["hexes"]},
         "question": asked,
         "deck": deck_view(b, bc), "slumber": slumber_preview(state, b), "battle": battle_helper(b),
         "end": _end(state, b), "interpretations": _interpretations(state, b, bc, asked),

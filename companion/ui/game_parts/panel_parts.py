@@ -108,7 +108,10 @@ class PanelParts:
         if folded or self._sketched(panel):
             self.pieces.pop(ident, None)
             return []
-        return panel.build(ctx)
+        ctx.pieces.starting()
+        body = panel.build(ctx)
+        ctx.pieces.let_go_unasked()
+        return body
 
     def _broken(self, ident: str, exc: Exception) -> ft.Control:
         self.pieces.pop(ident, None)

@@ -129,10 +129,12 @@ class PanelContext:
         content = self.content
         return self.ask(("area", key), lambda state: view(state, content))
 
-    def piece(self, name: str, build: Callable[[PanelContext], list[ft.Control]]) -> ft.Control:
+    def piece(self, name: str, build: Callable[[PanelContext], list[ft.Control]],
+              col: ft.ResponsiveNumber | None = None) -> ft.Control:
         """A part of the panel, drawn by ``build`` from a context of its own and left on the page while nothing it
-        read has changed (``companion.ui.pieces``): only what the game view says, nothing typed on this tab."""
-        return self.pieces.draw(self, self._asking, self._real, name, build)
+        read has changed (``companion.ui.pieces``): only what the game view says, nothing typed on this tab
+        (``col``: its columns in a ``ResponsiveRow``)."""
+        return self.pieces.draw(self, self._asking, self._real, name, build, col)
 
     def dispatch(self, command: Command, *, debounce: str | None = None) -> Executed:
         """Send ``command`` to the game (``debounce`` names the action whose hurried second tap is ignored)."""

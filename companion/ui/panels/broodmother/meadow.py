@@ -47,6 +47,8 @@ from companion.ui.panels.broodmother.controls import (
 from companion.ui.panels.broodmother.drafts import NewHex
 from companion.ui.theme import MIN_TOUCH
 
+CELL_COLUMNS: ft.ResponsiveNumber = {"xs": 12, "md": 6}  # a place on a phone: the whole width; on a tablet, half
+
 
 def build(ctx: PanelContext) -> list[ft.Control]:
     view = view_of(ctx)
@@ -66,9 +68,10 @@ def build(ctx: PanelContext) -> list[ft.Control]:
                         identifier="bm-no-hexes"))
     cells: list[ft.Control] = []
     for row in meadow["hexes"]:
-        opened = d.selected == row["number"]
-        parts = [hex_row(ctx, row, row["number"] in named, opened)]
-        cells.append(_cell(parts + ([hex_actions(ctx, row)] if opened else [])))
+        if d.selected == row["number"]:
+            cells.append(_cell([hex_row(ctx, row, row["number"] in named, True), hex_actions(ctx, row)]))
+        else:  # a part kept as drawn while its own hex is the same (``companion.ui.pieces``)
+            cells.append(ctx.piece(f"hex-{row['number']}", partial(_closed_hex, str(row["number"])), col=CELL_COLUMNS))
     opened = d.selected == texts.TUNNEL
     parts = [tunnel_row(ctx, meadow["tunnel"], texts.TUNNEL in named, opened)]
     cells.append(_cell(parts + ([place_actions(ctx, texts.TUNNEL, [])] if opened else [])))
@@ -79,7 +82,14 @@ def build(ctx: PanelContext) -> list[ft.Control]:
 
 def _cell(parts: list[ft.Control]) -> ft.Control:
     """One place and its open actions: a column of their own on a phone, half the width on a tablet."""
-    return ft.Column(parts, spacing=6, col={"xs": 12, "md": 6})
+    return ft.Column(parts, spacing=6, col=CELL_COLUMNS)
+
+
+def _closed_hex(number: str, ctx: PanelContext) -> list[ft.Control]:
+    """A hex with its actions closed, drawn from its own row of her view: her draw that places a nymph on one hex, or
+    names other places, draws those rows again and leaves the rest of a long meadow on the page."""
+    row = view_of(ctx)["meadow_rows"][number]
+    return [hex_row(ctx, row, row["named"], False)]
 
 
 def _row(ctx: PanelContext, title: str, detail: str, said: str, identifier: str, named: bool, open_: bool,
