@@ -193,8 +193,8 @@ class Entries(NotingDict):
 
 
 WHOLE = "<whole>"  # an answer used whole (walked, copied, or not a dict)
-#: Entries read key by key: ``actions`` (``core.actions.lookup``); her interpretations, machinations, deck, meadow rows.
-READ_BY_KEY = frozenset({"actions", "interpretations", "machinations", "deck", "meadow_rows"})
+#: Entries read key by key (``actions``: ``core.actions.lookup``): ARCHITECTURE, "Parts of a panel kept", names each.
+READ_BY_KEY = frozenset({"actions", "interpretations", "machinations", "deck", "meadow_rows", "hexes_by_id"})
 UNLISTED = "<unlisted>"  # a key an entry does not hold, as read (``core.actions.lookup`` raises)
 
 

@@ -16,6 +16,7 @@ import pytest
 from companion.core.broodmother.commands import DrawCard, SetDeckMode
 from companion.core.broodmother.meadow_commands import AddHex, SetSites
 from companion.core.commands.scoring import AdjustScore
+from companion.core.harvest.commands import AddAphidHex, SetHerd
 from companion.core.commands.turns import FinishGame, NextPhase, NextRound
 from companion.core.eve.commands import SetHexes
 from companion.core.i18n import using
@@ -120,6 +121,26 @@ def test_a_change_to_one_hex_leaves_the_other_rows_of_her_meadow_and_an_opened_h
     assert closed is not rows[2]
     said = [str(getattr(c, "label", "")) for c in controls(closed)]
     assert any("Hex 2, Inner Meadow: 0 nymphs, 2 free collection sites" in label for label in said), said
+
+
+def test_a_herd_on_one_aphid_hex_leaves_the_other_hexs_box_on_the_page(store: GameStore,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each Aphids hex's box reads its own hex (the view's ``hexes_by_id``, read key by key): Ana's herd on the Oak
+    draws the Oak's box again, with her count, and leaves the Pond's as the same controls."""
+    monkeypatch.setattr(kept, "CHECK", False)  # as players run it
+    screen, session = open_screen(store, EVERYTHING)
+    with using("en"):
+        session.execute(AddAphidHex("Oak", 3))
+        session.execute(AddAphidHex("Pond", 2))
+        redraw(screen)
+        oak, pond = part(screen, "panel-aphids:hex-h1"), part(screen, "panel-aphids:hex-h2")
+        session.execute(SetHerd("h1", "p1", 2))
+        redraw(screen)
+        assert part(screen, "panel-aphids:hex-h2") is pond
+        oak_now = part(screen, "panel-aphids:hex-h1")
+    assert oak_now is not oak
+    said = [str(getattr(c, "label", "")) + str(getattr(c, "value", "")) for c in controls(oak_now)]
+    assert any("Ana: herded on sites" in label and "2" in label for label in said), said
 
 
 def test_what_a_part_read_is_the_panels_too_drawn_or_kept(store: GameStore) -> None:

@@ -90,6 +90,7 @@ class AphidsView(Readings):
     """What ``aphids_view`` gives the aphid panel."""
 
     hexes: list[HexShown]
+    hexes_by_id: dict[str, HexShown]  # the same hexes by id: a hex's box is drawn again only when its own hex changes
     max_sites: int
     harvest: Msg | str
     harvested: bool
@@ -120,7 +121,7 @@ def aphids_view(state: State, content: Content) -> AphidsView:
         })
     rewards = farming.harvest_rewards(a["hexes"])
     return {
-        "hexes": hexes, "max_sites": harvest_content()["max_sites"],
+        "hexes": hexes, "hexes_by_id": {h["id"]: h for h in hexes}, "max_sites": harvest_content()["max_sites"],
         "harvest": rewards_text(state, content, rewards) if anything(rewards) else msg("no farm pays anything"),
         "harvested": state["round"] in a["harvested"], "bred": state["round"] in a["bred"],
         "breeding": breeding_text(state),

@@ -73,9 +73,9 @@ def build(ctx: PanelContext) -> list[ft.Control]:
 
 def _hex_part(hex_id: str, ctx: PanelContext) -> list[ft.Control]:
     """One hex's box, kept as drawn while what it shows is the same (Next changes the buttons at the foot of the
-    panel, not the hexes: ``companion.ui.pieces``)."""
+    panel, not the hexes; a count on another hex changes that hex alone: ``companion.ui.pieces``)."""
     view = ctx.area(KEY, aphids_view)
-    return [_hex(ctx, view["actions"], next(h for h in view["hexes"] if h["id"] == hex_id))]
+    return [_hex(ctx, view["actions"], view["hexes_by_id"][hex_id])]
 
 
 def _hex(ctx: PanelContext, listed: Listed, h: HexShown) -> ft.Control:
