@@ -1,19 +1,16 @@
 """Panels kept as drawn: a change of the game that touched nothing a panel was drawn from does not draw it again.
 
-Every change rebuilds the game screen from the saved game (``companion.ui.slots``), and most of a rebuild is making
-Flet controls that come out the same: Next changes the phase, which the Mutations panel never reads; a point changes
-the scores, which the Aphids panel never reads. No panel says so by hand: while a panel is drawn, what it reads of
-the game is noted (``GameReader``): the parts of the state it reads itself (``ReadState``: each top-level key, and
-each module's own part), and the answers it asks for - the game view, an area's view, whether a command may run -
-with the entries of each it read (``Entries``, ``Used``; ``actions`` by the key read, ``KeysRead``). Each change says
-which parts of the state it touched (``Session.touched_since``). A panel whose tab value is the same, none of whose
-own parts were touched, and whose answers have the same entries now (a point does not redraw the meadow) is left on
-the page.
+Every change rebuilds the game screen from the saved game (``companion.ui.slots``), mostly into the same controls:
+Next changes the phase, which the Mutations panel never reads. No panel says so by hand: while a panel is drawn,
+what it reads of the game is noted (``GameReader``): the parts of the state it reads itself (``ReadState``: each
+top-level key, each module's part), and the answers it asks for (the game view, an area's view, whether a command
+may run) with the entries it read (``Entries``, ``Used``; some key by key, ``KeysRead``). Each change says which
+parts of the state it touched (``Session.touched_since``). A panel whose tab value is the same, none of whose own
+parts were touched, and whose answers have the same entries now (a point does not redraw the meadow) stays.
 
-Answers are kept once per game document and language, each with the parts of the state it read, so every panel
-asking is held to them; the game view is such an answer too (made of the whole document: its name and log as well),
-so no table says what each of its entries is made of. The test suite (``COMPANION_CHECK_KEPT=1``, which it sets for
-the servers it starts too) draws a panel the screen would keep all the same, and it must come out equal.
+Answers are kept once per game document and language with the parts of the state each read, so every panel asking
+is held to them; the game view is one too (made of the whole document, name and log included). The suite
+(``COMPANION_CHECK_KEPT=1``, its servers too) draws a panel the screen would keep, and it must come out equal.
 """
 
 from __future__ import annotations
@@ -168,8 +165,7 @@ class Reads(set[str]):
 class Entries(NotingDict):
     """An answer that is a dict (a module's view), handed to one drawing: each entry read is kept with its value in
     ``used``, so the drawing can be kept while those entries are the same, whatever else the answer holds; its
-    ``READ_BY_KEY`` entries by the key read (``KeysRead``: her card changes the meadow's commands' answers and the
-    readings that apply, not her battles panel's commands or her list of all readings)."""
+    entries ``by_key`` by the key read (``KeysRead``: her card changes her meadow's commands, not her battles')."""
 
     def __init__(self, answer: JsonObject, used: dict[object, object]) -> None:
         super().__init__(answer)
@@ -177,12 +173,12 @@ class Entries(NotingDict):
 
     def __getitem__(self, key: str) -> Json:
         value = dict.get(self, key)
-        if key in READ_BY_KEY and type(value) is dict:
+        if by_key(key) and type(value) is dict:
             return cast(Json, KeysRead(key, value, self._used))
         return super().__getitem__(key)
 
     def get(self, key: str, default: Json = None) -> Json:
-        return self[key] if key in READ_BY_KEY and dict.__contains__(self, key) else super().get(key, default)
+        return self[key] if by_key(key) and dict.__contains__(self, key) else super().get(key, default)
 
     def _note(self, key: object) -> None:
         if isinstance(key, str):
@@ -193,13 +189,17 @@ class Entries(NotingDict):
 
 
 WHOLE = "<whole>"  # an answer used whole (walked, copied, or not a dict)
-#: Entries read key by key (``actions``: ``core.actions.lookup``): ARCHITECTURE, "Parts of a panel kept", names each.
-READ_BY_KEY = frozenset({"actions", "interpretations", "machinations", "deck", "meadow_rows", "hexes_by_id"})
+#: Entries read key by key (``actions``: ``core.actions.lookup``), and every ``*_by_id`` (a list's items by id).
+READ_BY_KEY, BY_ID = frozenset({"actions", "interpretations", "machinations", "deck"}), "_by_id"
 UNLISTED = "<unlisted>"  # a key an entry does not hold, as read (``core.actions.lookup`` raises)
 
 
+def by_key(entry: str) -> bool:
+    return entry in READ_BY_KEY or entry.endswith(BY_ID)  # her meadow's hexes by number, an area's players by id
+
+
 class KeysRead(Mapping[str, Json]):
-    """A view's ``READ_BY_KEY`` entry as one drawing reads it: each key looked up is kept with its value under
+    """A view's entry read ``by_key`` as one drawing reads it: each key looked up is kept with its value under
     ``(entry, key)``; a walk, a length or a comparison keeps the entry whole. Not a dict, so no C-level read
     (``dict.__ne__``, ``dict | other``, a dict's copy) goes around the noting: a read it does not see fails."""
 

@@ -16,9 +16,9 @@ import pytest
 from companion.core.broodmother.commands import DrawCard, SetDeckMode
 from companion.core.broodmother.meadow_commands import AddHex, SetSites
 from companion.core.commands.scoring import AdjustScore
-from companion.core.harvest.commands import AddAphidHex, SetHerd
 from companion.core.commands.turns import FinishGame, NextPhase, NextRound
 from companion.core.eve.commands import SetHexes
+from companion.core.harvest.commands import AddAphidHex, SetHerd
 from companion.core.i18n import using
 from companion.core.session import Session
 from companion.store import GameStore
@@ -43,25 +43,29 @@ def part(screen: GameScreen, key: str) -> Any:
     return found[0]
 
 
-def test_next_leaves_eves_hexes_on_the_page_and_a_count_of_hexes_draws_them_again(
+def test_next_leaves_eves_hexes_on_the_page_and_a_count_of_anas_hexes_draws_hers_again(
         store: GameStore, monkeypatch: pytest.MonkeyPatch) -> None:
     """Next changes whether Eve's points may be applied (the panel is drawn again), not the hexes: the Enclave and
-    the players' rows stay the same controls; a count of Ana's hexes draws them again, with her new count, while
-    Eve's reminders (another part) stay."""
+    each colony's counts stay the same controls; a count of Ana's hexes draws her part again, with her new count, and
+    the Enclave's (the ring's hexes taken), while Bo's counts (read from his own entry, ``players_by_id``) and Eve's
+    reminders (another part) stay."""
     monkeypatch.setattr(kept, "CHECK", False)  # as players run it
     screen, session = open_screen(store, EVERYTHING)
     with using("en"):
-        hexes, notes = part(screen, "panel-eve:hexes"), part(screen, "panel-eve:notes")
+        enclave, ana, bo = (part(screen, f"panel-eve:{name}") for name in ("hexes", "hexes-p1", "hexes-p2"))
+        notes = part(screen, "panel-eve:notes")
         eve_before = screen.slots.placed["panel-eve"].holder.content
         session.execute(NextPhase())
         redraw(screen)
         assert screen.slots.placed["panel-eve"].holder.content is not eve_before, "the panel itself is drawn again"
-        assert part(screen, "panel-eve:hexes") is hexes
+        assert all(part(screen, f"panel-eve:{name}") is drawn
+                   for name, drawn in (("hexes", enclave), ("hexes-p1", ana), ("hexes-p2", bo)))
         session.execute(SetHexes("p1", "adjacent", 2))
         redraw(screen)
-        assert part(screen, "panel-eve:hexes") is not hexes
+        assert part(screen, "panel-eve:hexes") is not enclave and part(screen, "panel-eve:hexes-p1") is not ana
+        assert part(screen, "panel-eve:hexes-p2") is bo
         assert part(screen, "panel-eve:notes") is notes
-    shown = [getattr(c, "label", None) for c in controls(part(screen, "panel-eve:hexes"))]
+    shown = [getattr(c, "label", None) for c in controls(part(screen, "panel-eve:hexes-p1"))]
     assert any("Ana: hexes next to the Enclave" in str(label) and "2" in str(label) for label in shown), shown
 
 
@@ -92,7 +96,7 @@ def test_her_draw_leaves_her_tracks_levels_and_her_decks_mode_on_the_page(
 
 def test_a_change_to_one_hex_leaves_the_other_rows_of_her_meadow_and_an_opened_hex_comes_back_drawn_afresh(
         store: GameStore, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Her meadow's rows are parts, each read from its own hex (her view's ``meadow_rows``, read key by key): hex 1's
+    """Her meadow's rows are parts, each read from its own hex (her view's ``hexes_by_id``, read key by key): hex 1's
     free sites changed draw its row again, with the new count, and leave the other four as the same controls. Hex 2
     opened (its actions under it) is drawn by the panel itself, so its part is let go; closed again with nothing of it
     changed meanwhile, it is drawn afresh all the same: Flet is never handed back a control it took off the page."""
@@ -207,7 +211,7 @@ def test_the_parts_come_back_as_drawn_after_an_undo_out_of_the_finish(store: Gam
         redraw(screen)
         session.execute(NextPhase())
         redraw(screen)
-        hexes = part(screen, "panel-eve:hexes")
+        hexes = part(screen, "panel-eve:hexes-p1")
     shown = [str(getattr(c, "label", "")) for c in controls(hexes)]
     assert any("Ana: other hexes" in label and "3" in label for label in shown), shown
     assert store.load(session.id)["state"]["ended"] is None  # the undo out of the finish is on disk

@@ -84,7 +84,7 @@ class HexRow(MeadowHex):
 
 
 class MeadowRow(HexRow):
-    """A hex's row in her meadow by its number (``BroodmotherView.meadow_rows``), with whether her report names it: an
+    """A hex's row in her meadow by its number (``BroodmotherView.hexes_by_id``), with whether her report names it: an
     entry of its own for each hex, so a row is drawn again only when its own hex changes (``companion.ui.kept``)."""
 
     named: bool
@@ -292,7 +292,7 @@ class BroodmotherView(TypedDict, total=False):
     report: Report | None
     report_draw: int | None  # the report is her card's: that draw's number in this game (1 for her first card)
     report_hexes: list[int]  # the places her report names (0: the Great Tunnel), in order: the meadow outlines them
-    meadow_rows: dict[str, MeadowRow]  # each hex of the meadow by its number, as its row shows it
+    hexes_by_id: dict[str, MeadowRow]  # each hex of the meadow by its number, as its row shows it
     turn: TurnShown | None
     question: QuestionShown | None
     deck: DeckShown

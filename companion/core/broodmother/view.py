@@ -117,7 +117,7 @@ def _broodmother_view(state: State, content: Content, drafted: Sequence[Command]
         "cp": _cp(state, b), "machinations": _machinations(b, bc),
         "meadow": shown_meadow, "her": {**her}, "predators": _predators(state),
         "report": b["report"], "report_draw": report_draw(b), "report_hexes": named, "turn": turn,
-        "meadow_rows": {str(row["number"]): {**row, "named": row["number"] in named} for row in shown_meadow["hexes"]},
+        "hexes_by_id": {str(row["number"]): {**row, "named": row["number"] in named} for row in shown_meadow["hexes"]},
         "question": asked,
         "deck": deck_view(b, bc), "slumber": slumber_preview(state, b), "battle": battle_helper(b),
         "end": _end(state, b), "interpretations": _interpretations(state, b, bc, asked),

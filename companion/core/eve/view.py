@@ -40,6 +40,7 @@ class EveView(Readings):
 
     enclave: str | None
     players: list[EvePlayer]
+    players_by_id: dict[str, EvePlayer]  # the same colonies by id: one colony's count draws its part alone
     ring: int
     ring_taken: int
     preview: Msg | str
@@ -51,12 +52,13 @@ class EveView(Readings):
 def eve_view(state: State, content: Content) -> EveView:
     e = eve(state)
     rewards = slumber_rewards(state)
+    players: list[EvePlayer] = [{"id": p["id"], "name": p["name"], "adjacent": e["adjacent"].get(p["id"], 0),
+                                 "other": e["other"].get(p["id"], 0), "points": rewards[p["id"]]["cp"],
+                                 "sum": points_sum(p["id"], e["enclave"], e["adjacent"], e["other"])}
+                                for p in ant_players(state)]
     return {
         "enclave": e["enclave"],
-        "players": [{"id": p["id"], "name": p["name"], "adjacent": e["adjacent"].get(p["id"], 0),
-                     "other": e["other"].get(p["id"], 0), "points": rewards[p["id"]]["cp"],
-                     "sum": points_sum(p["id"], e["enclave"], e["adjacent"], e["other"])}
-                    for p in ant_players(state)],
+        "players": players, "players_by_id": {p["id"]: p for p in players},
         "ring": eve_content()["adjacent_hexes"], "ring_taken": sum(e["adjacent"].values()),
         "preview": rewards_text(state, content, rewards),
         "applied": state["round"] in e["applied"],

@@ -88,7 +88,7 @@ def _cell(parts: list[ft.Control]) -> ft.Control:
 def _closed_hex(number: str, ctx: PanelContext) -> list[ft.Control]:
     """A hex with its actions closed, drawn from its own row of her view: her draw that places a nymph on one hex, or
     names other places, draws those rows again and leaves the rest of a long meadow on the page."""
-    row = view_of(ctx)["meadow_rows"][number]
+    row = view_of(ctx)["hexes_by_id"][number]
     return [hex_row(ctx, row, row["named"], False)]
 
 
