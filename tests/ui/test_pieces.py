@@ -21,6 +21,7 @@ from companion.core.eve.commands import SetHexes
 from companion.core.harvest.commands import AddAphidHex, SetHerd
 from companion.core.i18n import using
 from companion.core.session import Session
+from companion.core.workers.commands import SetEvolved, SetWorkers
 from companion.store import GameStore
 from companion.ui import kept
 from companion.ui.panels.broodmother.drafts import drafts_for
@@ -145,6 +146,29 @@ def test_a_herd_on_one_aphid_hex_leaves_the_other_hexs_box_on_the_page(store: Ga
     assert oak_now is not oak
     said = [str(getattr(c, "label", "")) + str(getattr(c, "value", "")) for c in controls(oak_now)]
     assert any("Ana: herded on sites" in label and "2" in label for label in said), said
+
+
+def test_anas_workers_draw_her_parts_again_and_leave_bos_and_the_abilities_text(
+        store: GameStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Major Workers panel: Ana's workers in play draw her count again (read from her own entry,
+    ``colonies_by_id``) and leave Bo's and what each ability does; her Evolution on the head draws her abilities line
+    again with the ability it unlocks, while the tick boxes are drawn with the panel."""
+    monkeypatch.setattr(kept, "CHECK", False)  # as players run it
+    screen, session = open_screen(store, EVERYTHING)
+    with using("en"):
+        ana, bo, about = (part(screen, f"panel-workers:{name}") for name in ("count-p1", "count-p2", "about"))
+        abilities = part(screen, "panel-workers:abilities-p1")
+        session.execute(SetWorkers("p1", 1))
+        redraw(screen)
+        assert part(screen, "panel-workers:count-p1") is not ana
+        assert part(screen, "panel-workers:count-p2") is bo and part(screen, "panel-workers:about") is about
+        session.execute(SetEvolved("p1", "head", True))
+        redraw(screen)
+        now = part(screen, "panel-workers:abilities-p1")
+    assert now is not abilities
+    before, after = ([str(getattr(c, "label", "")) for c in controls(drawn)] for drawn in (abilities, now))
+    assert "Ana: Rally" in before and not any(text.startswith("Ana: Rally, ") for text in before), before
+    assert any(text.startswith("Ana: Rally, ") for text in after), after  # the head's ability joined Rally
 
 
 def test_what_a_part_read_is_the_panels_too_drawn_or_kept(store: GameStore) -> None:

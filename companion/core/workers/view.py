@@ -51,6 +51,7 @@ class WorkersView(TypedDict):
     rules: list[str]
     source: str
     colonies: list[ColonyWorkers]
+    colonies_by_id: dict[str, ColonyWorkers]  # the same colonies by id: one colony's count draws its parts alone
     now: list[Msg]
     all: list[ShownAbility]
     interpretations: list[str]
@@ -59,12 +60,13 @@ class WorkersView(TypedDict):
 
 def workers_view(state: State, content: Content) -> WorkersView:
     e, w = edition(state), workers(state)
+    colonies: list[ColonyWorkers] = [{"id": p["id"], "name": p["name"], "in_play": w["in_play"].get(p["id"], 0),
+                                      "evolved": list(w["evolved"].get(p["id"], [])),
+                                      "abilities": [Ability(**a) for a in abilities(state, p["id"])]}
+                                     for p in ant_players(state)]
     return {
         "name": e["name"], "pieces": e["pieces"], "action": e["action"], "rules": list(e["rules"]),
-        "source": e["source"],
-        "colonies": [{"id": p["id"], "name": p["name"], "in_play": w["in_play"].get(p["id"], 0),
-                      "evolved": list(w["evolved"].get(p["id"], [])),
-                      "abilities": [Ability(**a) for a in abilities(state, p["id"])]} for p in ant_players(state)],
+        "source": e["source"], "colonies": colonies, "colonies_by_id": {c["id"]: c for c in colonies},
         "now": [msg("{name}: {ability} - {text}", name=p["name"], ability=msg(a["name"]), text=msg(a["text"]))
                 for p in ant_players(state)
                 if w["in_play"].get(p["id"], 0) for a in abilities(state, p["id"]) if a["phase"] == state["phase"]],

@@ -21,6 +21,10 @@ from companion.ui.panels.scoring_controls import count, interpretations, line, n
 
 
 def build(ctx: PanelContext) -> list[ft.Control]:
+    """Each colony's workers and Evolutions, then what each ability does. A colony's count and its abilities are
+    parts read from its own entry (``colonies_by_id``), kept while it is the same, and what the abilities do is a
+    part that never changes in a game (``companion.ui.pieces``); the tick boxes are drawn with the panel (a part holds
+    nothing the browser writes into)."""
     view = ctx.area(KEY, workers_view)
     listed = view["actions"]
     s = ctx.sizes
@@ -30,19 +34,39 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     out.append(line(tr(view["action"]), s, identifier="workers-action"))
     for c in view["colonies"]:
         pid = c["id"]
-        out.append(count(ctx, listed, trf("{who}: {workers} in play (of {pieces})", who=c["name"],
-                                          workers=tr(view["name"]), pieces=view["pieces"]),
-                         c["in_play"], partial(SetWorkers, pid), identifier=f"workers-{pid}-count"))
+        out.append(ctx.piece(f"count-{pid}", partial(_count_part, pid)))
         for part in ("head", "thorax", "abdomen"):
             on = part in c["evolved"]
             out.append(check_row(trf("{who}: an Evolution on the {part}", who=c["name"], part=part_name(part)), on,
                                  sends(ctx, listed, SetEvolved(pid, part, not on)),
                                  s, identifier=f"workers-{pid}-{part}"))
-        names = ", ".join(tr(a["name"]) for a in c["abilities"]) or tr("none yet")
-        out.append(line(trf("{name}: {abilities}", name=c["name"], abilities=names), s,
-                        identifier=f"workers-{pid}-abilities", size=s.small, muted=True))
-    for a in view["all"]:
-        out.append(line(trf("{ability}: {text}", ability=tr(a["name"]), text=tr(a["text"])), s, size=s.small))
+        out.append(ctx.piece(f"abilities-{pid}", partial(_abilities_part, pid)))
+    out.append(ctx.piece("about", _about_part))
+    return out
+
+
+def _count_part(pid: str, ctx: PanelContext) -> list[ft.Control]:
+    """A colony's workers in play, one less or more."""
+    view = ctx.area(KEY, workers_view)
+    c = view["colonies_by_id"][pid]
+    return [count(ctx, view["actions"], trf("{who}: {workers} in play (of {pieces})", who=c["name"],
+                                            workers=tr(view["name"]), pieces=view["pieces"]),
+                  c["in_play"], partial(SetWorkers, pid), identifier=f"workers-{pid}-count")]
+
+
+def _abilities_part(pid: str, ctx: PanelContext) -> list[ft.Control]:
+    """The abilities a colony's Evolutions have unlocked."""
+    c, s = ctx.area(KEY, workers_view)["colonies_by_id"][pid], ctx.sizes
+    names = ", ".join(tr(a["name"]) for a in c["abilities"]) or tr("none yet")
+    return [line(trf("{name}: {abilities}", name=c["name"], abilities=names), s,
+                 identifier=f"workers-{pid}-abilities", size=s.small, muted=True)]
+
+
+def _about_part(ctx: PanelContext) -> list[ft.Control]:
+    """What each ability does, the rules to remember and how the app reads them: the same all game."""
+    view, s = ctx.area(KEY, workers_view), ctx.sizes
+    out = [line(trf("{ability}: {text}", ability=tr(a["name"]), text=tr(a["text"])), s, size=s.small)
+           for a in view["all"]]
     out += [note(tr(text), s) for text in view["rules"]]
     out.append(interpretations(ctx, [tr(t) for t in view["interpretations"]], "workers-interpretation"))
     return out
