@@ -53,17 +53,17 @@ def test_next_leaves_eves_hexes_on_the_page_and_a_count_of_anas_hexes_draws_hers
     monkeypatch.setattr(kept, "CHECK", False)  # as players run it
     screen, session = open_screen(store, EVERYTHING)
     with using("en"):
-        enclave, ana, bo = (part(screen, f"panel-eve:{name}") for name in ("hexes", "hexes-p1", "hexes-p2"))
+        enclave, ana, bo = (part(screen, f"panel-eve:{name}") for name in ("enclave", "hexes-p1", "hexes-p2"))
         notes = part(screen, "panel-eve:notes")
         eve_before = screen.slots.placed["panel-eve"].holder.content
         session.execute(NextPhase())
         redraw(screen)
         assert screen.slots.placed["panel-eve"].holder.content is not eve_before, "the panel itself is drawn again"
         assert all(part(screen, f"panel-eve:{name}") is drawn
-                   for name, drawn in (("hexes", enclave), ("hexes-p1", ana), ("hexes-p2", bo)))
+                   for name, drawn in (("enclave", enclave), ("hexes-p1", ana), ("hexes-p2", bo)))
         session.execute(SetHexes("p1", "adjacent", 2))
         redraw(screen)
-        assert part(screen, "panel-eve:hexes") is not enclave and part(screen, "panel-eve:hexes-p1") is not ana
+        assert part(screen, "panel-eve:enclave") is not enclave and part(screen, "panel-eve:hexes-p1") is not ana
         assert part(screen, "panel-eve:hexes-p2") is bo
         assert part(screen, "panel-eve:notes") is notes
     shown = [getattr(c, "label", None) for c in controls(part(screen, "panel-eve:hexes-p1"))]

@@ -32,7 +32,7 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     view = ctx.area(KEY, eve_view)
     listed = view["actions"]
     s = ctx.sizes
-    out = [ctx.piece("hexes", _enclave_part)]
+    out = [ctx.piece("enclave", _enclave_part)]
     out += [ctx.piece(f"hexes-{p['id']}", partial(_colony_part, p["id"])) for p in view["players"]]
     out.append(line(trf("At Slumber: {preview}", preview=view['preview']), s, identifier="eve-preview", bold=True))
     out += apply_button(ctx, listed, ApplyEve(), view["applied"], tr("This round's Eve points are in the scores."),
