@@ -54,7 +54,6 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     view = view_of(ctx)
     meadow = view["meadow"]
     d = drafts(ctx)
-    named = set(view["report_hexes"])
     out: list[ft.Control] = [
         line(trf("The Broodmother: {what}",
                  what=tr(texts.her_place(view['her']))), ctx.sizes, identifier="bm-her-place"),
@@ -69,11 +68,12 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     cells: list[ft.Control] = []
     for row in meadow["hexes"]:
         if d.selected == row["number"]:
-            cells.append(_cell([hex_row(ctx, row, row["number"] in named, True), hex_actions(ctx, row)]))
+            opened_row = view["hexes_by_id"][str(row["number"])]  # whether her report names it, as a closed row reads
+            cells.append(_cell([hex_row(ctx, opened_row, opened_row["named"], True), hex_actions(ctx, opened_row)]))
         else:  # a part kept as drawn while its own hex is the same (``companion.ui.pieces``)
             cells.append(ctx.piece(f"hex-{row['number']}", partial(_closed_hex, str(row["number"])), col=CELL_COLUMNS))
     opened = d.selected == texts.TUNNEL
-    parts = [tunnel_row(ctx, meadow["tunnel"], texts.TUNNEL in named, opened)]
+    parts = [tunnel_row(ctx, meadow["tunnel"], texts.TUNNEL in view["report_hexes"], opened)]
     cells.append(_cell(parts + ([place_actions(ctx, texts.TUNNEL, [])] if opened else [])))
     out.append(ft.ResponsiveRow(cells, spacing=8, run_spacing=8))
     out += new_hex_form(ctx, view)
