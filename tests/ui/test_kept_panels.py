@@ -25,6 +25,7 @@ from companion.core.broodmother.meadow_commands import AddHex
 from companion.core.commands.base import Command
 from companion.core.commands.scoring import AdjustScore
 from companion.core.commands.turns import FinishGame, NextPhase, NextRound
+from companion.core.harvest.commands import AddAphidHex
 from companion.core.i18n import using
 from companion.core.session import Executed, Session
 from companion.core.setup import GameSetup, PlayerSpec
@@ -45,6 +46,12 @@ GAMES = {
                          modules=("nest-chambers", "large-workers", "pp-predators")),
 }
 TAPS = 45
+#: What the table put down before the walk, where the walk's taps cannot (a hex or an aphid hex is typed in a form):
+#: her meadow's rows and the Aphids' boxes are parts read by id, so the walk taps them one by one.
+ON_THE_TABLE = {
+    "every-module": (AddAphidHex("Oak", 3), AddAphidHex("Pond", 2)),
+    "solo": tuple(AddHex(n, "inner" if n % 2 else "outer", 2) for n in range(1, 6)),
+}
 
 
 class _Page(SimpleNamespace):
@@ -140,6 +147,8 @@ def redraw(screen: GameScreen) -> None:
 def test_random_taps_never_leave_a_panel_stale(store: GameStore, name: str) -> None:
     assert kept.CHECK, "the suite runs with COMPANION_CHECK_KEPT=1 (tests/conftest.py)"
     screen, session = open_screen(store, GAMES[name])
+    for command in ON_THE_TABLE.get(name, ()):
+        session.execute(command)
     pick = random.Random(name)
     with using("en"):
         for step in range(TAPS):
