@@ -16,7 +16,8 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
-from companion.core.i18n import po_path, po_paths
+from companion.core.i18n import po_path, po_paths, using
+from companion.ui.i18n import trn
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
@@ -70,3 +71,11 @@ def test_no_spanish_form_names_a_placeholder_its_english_lacks() -> None:
             if extra := set(PLACEHOLDER.findall(form or "")) - allowed:
                 wrong.append(f"{keys[0]!r}: {sorted(extra)}")
     assert wrong == [], "\n".join(wrong)
+
+
+def test_a_hexs_free_sites_in_her_meadow_agree_in_number_in_spanish() -> None:
+    """The stepper of a hex's free sites said "1 libres": its count is a plural entry now."""
+    with using("es"):
+        assert [trn("{n} free", "{n} free", n) for n in (0, 1, 2)] == ["0 libres", "1 libre", "2 libres"]
+    with using("en"):
+        assert trn("{n} free", "{n} free", 1) == "1 free"

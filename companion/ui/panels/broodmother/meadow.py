@@ -29,7 +29,7 @@ from companion.core.commands.base import Command
 from companion.ui import widgets
 from companion.ui.button_box import plain_here
 from companion.ui.fields import number_field, parse_number, redraw_on_refusal
-from companion.ui.i18n import tr, trf
+from companion.ui.i18n import tr, trf, trn
 from companion.ui.panels import PanelContext
 from companion.ui.panels.broodmother import texts
 from companion.ui.panels.broodmother.controls import (
@@ -160,7 +160,7 @@ def hex_actions(ctx: PanelContext, row: HexRow) -> ft.Control:
     chase = _action(ctx, ChaseNymph(n), trf("{name}: an ant chases a nymph", name=name), tr("Chase a nymph"),
                     f"bm-hex-{n}-chase")
     stepper = widgets.stepper(
-        trf("{name} free collection sites", name=name), trf("{sites} free", sites=sites),
+        trf("{name} free collection sites", name=name), trn("{n} free", "{n} free", sites),
         allowed(ctx, SetSites(n, sites - 1)), allowed(ctx, SetSites(n, sites + 1)),
         ctx.sizes, identifier=f"bm-hex-{n}-sites", minus_label=trf("{name}: one free site fewer", name=name),
         plus_label=trf("{name}: one more free site", name=name))
