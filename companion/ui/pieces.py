@@ -31,7 +31,7 @@ import flet as ft
 
 from companion.ui import kept
 from companion.ui.kept import Drawn, GameReader, Reads, Used
-from companion.ui.slots import fingerprint
+from companion.ui.slots import fingerprint, seal, sealed_still
 
 if TYPE_CHECKING:
     from companion.core.session import Session
@@ -57,12 +57,13 @@ class Pieces:
         found = self._kept.get(name)
         if found is not None and found[0].still(ctx.tab, session):
             drawn, control = found
-            if kept.CHECK:  # the tests draw it all the same: it must come out as it is
+            if kept.CHECK:  # the tests draw it all the same: it must come out as it is, and as it was sealed
                 fresh, _ = self._built(ctx, session, name, build, col)
-                kept.same_drawing(f"{self.panel} ({name})", fingerprint(fresh) == fingerprint(control))
+                kept.same_drawing(f"{self.panel} ({name})", fingerprint(fresh) == fingerprint(control)
+                                  and sealed_still(control))
         else:
             control, drawn = self._built(ctx, session, name, build, col)
-            self._kept[name] = (drawn, control)
+            self._kept[name] = (drawn, seal(control))
         merge_reads(panel_reader, drawn)
         return control
 

@@ -17,6 +17,7 @@ change (the layout switches to two columns) the new build replaces everything, u
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from enum import Enum
@@ -29,6 +30,32 @@ _LEAVES = frozenset({str, int, float, bool, type(None)})
 
 
 Drawings = dict[int, object]  # id of each control of a part -> its fingerprint, while the part is on the page
+
+#: Controls kept as drawn while they are on the page (a panel's kept part, its heading): each one's fingerprint and its
+#: controls' own, worked out once when it was sealed, by id; an entry goes with its control.
+_sealed: dict[int, tuple[object, Drawings]] = {}
+
+
+def seal(control: ft.Control) -> ft.Control:
+    """``control``, its fingerprint worked out now and used from now on: for a control drawn once and then handed
+    back as it is, build after build (a part of a panel kept as drawn), which a panel's fingerprint walked whole at
+    every drawing of the panel. Its caller never changes it after (``sealed_still`` checks so in the tests)."""
+    drawings: Drawings = {}
+    drawn = fingerprint(control, None, drawings)
+    key = id(control)
+    _sealed[key] = (drawn, drawings)
+    weakref.finalize(control, _sealed.pop, key, None)
+    return control
+
+
+def sealed_still(control: ft.Control) -> bool:
+    """Whether a sealed control still draws as when it was sealed (worked out afresh, for the tests' check)."""
+    kept = _sealed.pop(id(control), None)
+    try:
+        return kept is None or fingerprint(control) == kept[0]
+    finally:
+        if kept is not None:
+            _sealed[id(control)] = kept
 
 
 def fingerprint(value: object, opaque: dict[int, str] | None = None, drawings: Drawings | None = None) -> object:
@@ -45,6 +72,10 @@ def fingerprint(value: object, opaque: dict[int, str] | None = None, drawings: D
         return ("<slot>", opaque[id(value)])
     if kind is list or kind is tuple:
         return tuple([fingerprint(item, opaque, drawings) for item in cast("list[object]", value)])
+    if (sealed := _sealed.get(id(value))) is not None:
+        if drawings is not None:
+            drawings.update(sealed[1])
+        return sealed[0]
     if kind is dict:
         return tuple([(key, fingerprint(item, opaque, drawings))
                       for key, item in cast("dict[object, object]", value).items()])

@@ -239,9 +239,25 @@ SECTION_PADDING = 14  # px inside a section's card
 def section(title: str, body: list[ft.Control], sizes: Sizes, *, help_topic: str | None = None,
             identifier: str | None = None, col: ft.ResponsiveNumber | None = None,
             subtitle: str | None = None, title_identifier: str | None = None,
-            actions: list[ft.Control] | None = None, anchor: bool = False) -> ft.Control:
+            actions: list[ft.Control] | None = None, anchor: bool = False, head: ft.Control | None = None
+            ) -> ft.Control:
     """A card with a heading, an optional "?" (and other ``actions``) and its content: the unit every tracker
-    uses. One with a "?" or ``anchor`` can be scrolled to by its identifier."""
+    uses. One with a "?" or ``anchor`` can be scrolled to by its identifier. ``head``: the heading as
+    ``section_head`` drew it for these arguments before (a game screen's panel keeps its own while it is the same)."""
+    if head is None:
+        head = section_head(title, sizes, help_topic=help_topic, identifier=identifier, subtitle=subtitle,
+                            title_identifier=title_identifier, actions=actions)
+    column = ft.Column([head, *body], spacing=10)
+    card = ft.Card(content=ft.Container(column, padding=SECTION_PADDING), variant=ft.CardVariant.FILLED, margin=0)
+    # A section with a "?" is a place the rules lead back to: its key lets the screen scroll to it.
+    key = ft.ScrollKey(identifier) if (help_topic or anchor) and identifier else None  # type: ignore[call-arg]
+    return ft.Semantics(identifier=identifier, container=True, content=card, col=col or {"xs": 12}, key=key)
+
+
+def section_head(title: str, sizes: Sizes, *, help_topic: str | None = None, identifier: str | None = None,
+                 subtitle: str | None = None, title_identifier: str | None = None,
+                 actions: list[ft.Control] | None = None) -> ft.Control:
+    """A section's heading line: its title (and subtitle), its ``actions`` and its "?"."""
     titles: list[ft.Control] = [heading(title, sizes, identifier=title_identifier)]
     if subtitle:
         titles.append(ft.Text(subtitle, size=sizes.small, color=ft.Colors.ON_SURFACE_VARIANT))
@@ -249,11 +265,7 @@ def section(title: str, body: list[ft.Control], sizes: Sizes, *, help_topic: str
     head += actions or []
     if help_topic:
         head.append(help_button(help_topic, title, at=identifier))
-    column = ft.Column([ft.Row(head, vertical_alignment=ft.CrossAxisAlignment.CENTER), *body], spacing=10)
-    card = ft.Card(content=ft.Container(column, padding=SECTION_PADDING), variant=ft.CardVariant.FILLED, margin=0)
-    # A section with a "?" is a place the rules lead back to: its key lets the screen scroll to it.
-    key = ft.ScrollKey(identifier) if (help_topic or anchor) and identifier else None  # type: ignore[call-arg]
-    return ft.Semantics(identifier=identifier, container=True, content=card, col=col or {"xs": 12}, key=key)
+    return ft.Row(head, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
 def colour_dot(colour: str | None, sizes: Sizes, text: str = "", diameter: int = 40) -> ft.Control:

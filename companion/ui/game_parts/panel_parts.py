@@ -18,7 +18,7 @@ from companion.ui.kept import GameReader
 from companion.ui.panel_folds import fold_button
 from companion.ui.panels import Panel, PanelContext, TabValue, all_panels, panels_for
 from companion.ui.pieces import Pieces
-from companion.ui.slots import fingerprint
+from companion.ui.slots import fingerprint, seal, sealed_still
 
 if TYPE_CHECKING:
     from companion.ui.screens.game import GameScreen
@@ -37,6 +37,7 @@ class PanelParts:
         self.drawn: dict[str, kept.Drawn] = {}  # what each panel on the page was drawn from
         self.nows: dict[str, list[ft.Control]] = {}  # what each panel's ``now`` part asked when last drawn
         self.pieces: dict[str, Pieces] = {}  # the parts of each panel kept as drawn (``companion.ui.pieces``)
+        self.heads: dict[str, tuple[object, ft.Control]] = {}  # each panel's heading on the page, and its inputs
 
     def draw(self, view: GameView) -> tuple[list[ft.Control], list[ft.Control]]:
         """The panels as sections (folded ones as their heading), and what their ``now`` parts ask."""
@@ -54,6 +55,7 @@ class PanelParts:
                 self.drawn.pop(ident, None)  # drawn afresh when it comes back
                 self.nows.pop(ident, None)
                 self.pieces.pop(ident, None)
+                self.heads.pop(ident, None)
                 continue
             part, title, asks = self._panel(ident, *entry, view, tab)
             nows += asks
@@ -91,9 +93,9 @@ class PanelParts:
         except Exception as exc:  # one broken panel must not take the game screen down
             asks, keep, inputs, title = [], False, None, panel.title_for(ctx)
             body = [self._broken(ident, exc)]
-        part = self.screen.slots.part(ident, widgets.section(
-            title, body, self.screen.sizes, help_topic=panel.help_topic or module_id, identifier=ident, anchor=True,
-            actions=[fold_button(self.screen, ident, title)]))
+        head = self._head(ident, title, panel.help_topic or module_id, ctx.tab)
+        part = self.screen.slots.part(ident, widgets.section(title, body, self.screen.sizes, identifier=ident,
+                                                             anchor=True, head=head))
         if inputs is None:
             self.drawn.pop(ident, None)
         else:
@@ -112,6 +114,23 @@ class PanelParts:
         body = panel.build(ctx)
         ctx.pieces.let_go_unasked()
         return body
+
+    def _head(self, ident: str, title: str, topic: str | None, tab: TabValue) -> ft.Control:
+        """A panel's heading (its title, fold button and "?"): the one on the page while they are the same - a panel
+        drawn again for a change in its body hands Flet back its heading, which the diff skips, rather than a dozen
+        controls drawn and compared again."""
+        inputs = (title, self.screen.folds.is_folded(ident), topic, tab)
+        found = self.heads.get(ident)
+        if found is not None and found[0] == inputs and not kept.CHECK:
+            return found[1]
+        head = widgets.section_head(title, self.screen.sizes, help_topic=topic, identifier=ident,
+                                    actions=[fold_button(self.screen, ident, title)])
+        if found is not None and found[0] == inputs:  # the tests draw it all the same: it must come out as it is
+            kept.same_drawing(f"{ident} (heading)", fingerprint(head) == fingerprint(found[1])
+                              and sealed_still(found[1]))
+            return found[1]
+        self.heads[ident] = (inputs, seal(head))
+        return head
 
     def _broken(self, ident: str, exc: Exception) -> ft.Control:
         self.pieces.pop(ident, None)
@@ -136,6 +155,7 @@ class PanelParts:
         draws it whole, never keeps it."""
         self.drawn.pop(ident, None)
         self.pieces.pop(ident, None)
+        self.heads.pop(ident, None)
         return self.screen.slots.part(ident, None)
 
     def _asks(self, ident: str, panel: Panel, ctx: PanelContext, still: bool) -> list[ft.Control]:
