@@ -15,8 +15,10 @@ import pytest
 
 from companion.core.broodmother.commands import DrawCard, SetDeckMode
 from companion.core.broodmother.meadow_commands import AddHex, SetSites
+from companion.core.chambers.commands import DefineCard, PlaceEgg, PlayChamber
 from companion.core.commands.scoring import AdjustScore
 from companion.core.commands.turns import FinishGame, NextPhase, NextRound
+from companion.core.decrees.commands import ChooseDecree, SetMeasure
 from companion.core.eve.commands import SetHexes
 from companion.core.harvest.commands import AddAphidHex, SetHerd
 from companion.core.i18n import using
@@ -169,6 +171,30 @@ def test_anas_workers_draw_her_parts_again_and_leave_bos_and_the_abilities_text(
     before, after = ([str(getattr(c, "label", "")) for c in controls(drawn)] for drawn in (abilities, now))
     assert "Ana: Rally" in before and not any(text.startswith("Ana: Rally, ") for text in before), before
     assert any(text.startswith("Ana: Rally, ") for text in after), after  # the head's ability joined Rally
+
+
+def test_a_measure_of_anas_for_the_decree_and_an_egg_in_her_chamber_draw_her_parts_alone(
+        store: GameStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Queen's Decree: a measure of Ana's draws her count again (read from ``colonies_by_id``), not Bo's. Chambers:
+    an egg into Ana's chamber draws her part again (``players_by_id``), with the egg counted, not Bo's."""
+    monkeypatch.setattr(kept, "CHECK", False)  # as players run it
+    screen, session = open_screen(store, EVERYTHING)
+    for command in (ChooseDecree("adaptive-colony"), DefineCard("Grain Store", 3, "queen"),
+                    PlayChamber("p1", "Grain Store", 1), PlayChamber("p2", "Grain Store", 1)):
+        session.execute(command)
+    with using("en"):
+        redraw(screen)
+        ana, bo = part(screen, "panel-decrees:measure-p1"), part(screen, "panel-decrees:measure-p2")
+        session.execute(SetMeasure("p1", 2))
+        redraw(screen)
+        assert part(screen, "panel-decrees:measure-p1") is not ana and part(screen, "panel-decrees:measure-p2") is bo
+        ana, bo = part(screen, "panel-chambers:colony-p1"), part(screen, "panel-chambers:colony-p2")
+        mine = next(ch["id"] for ch in session.state["modules_state"]["chambers"]["chambers"] if ch["owner"] == "p1")
+        session.execute(PlaceEgg(mine))
+        redraw(screen)
+        assert part(screen, "panel-chambers:colony-p1") is not ana and part(screen, "panel-chambers:colony-p2") is bo
+    shown = [str(getattr(c, "value", "")) for c in controls(part(screen, "panel-chambers:colony-p1"))]
+    assert any("2 of 3 eggs" in text for text in shown), shown
 
 
 def test_what_a_part_read_is_the_panels_too_drawn_or_kept(store: GameStore) -> None:

@@ -100,6 +100,7 @@ class ChambersView(TypedDict):
 
     edition: str
     players: list[ChambersPlayer]
+    players_by_id: dict[str, ChambersPlayer]  # the same colonies by id: one colony's change draws its part alone
     now: list[Msg]
     marker_limit: int | None
     cards: list[TitledCard]
@@ -143,7 +144,8 @@ def chambers_view(state: State, content: Content) -> ChambersView:
     if state["mode"] == "solo":
         reminders.append(msg(r["solo"]))
     return {
-        "edition": edition, "players": players, "now": now, "marker_limit": limit if evolved(state) else None,
+        "edition": edition, "players": players, "players_by_id": {p["id"]: p for p in players}, "now": now,
+        "marker_limit": limit if evolved(state) else None,
         "cards": [{**d, "title": card_title(d["name"])} for d in known_cards(state)],
         "named": [{**n, "note": msg(n["note"])} for n in chambers_content()["named"] if n["edition"] == edition
                   and not any(d["name"] == n["name"] for d in known_cards(state))],

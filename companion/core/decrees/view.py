@@ -43,6 +43,7 @@ class DecreeView(Readings):
     round: int
     worth: int
     colonies: list[ColonyMeasure]
+    colonies_by_id: dict[str, ColonyMeasure]  # the same colonies by id: one colony's measure draws its count alone
     preview: Msg | str
     applied: bool
     history: list[DecreeRound]
@@ -58,10 +59,12 @@ def decree_view(state: State, content: Content, typed: Sequence[ChooseDecree] = 
         preview = result_text(state, content)
     except CommandError as exc:
         preview = exc.args[0] if isinstance(exc.args[0], Msg) else str(exc)
+    measures: list[ColonyMeasure] = [{"id": p["id"], "name": p["name"], "measure": entered.get(p["id"])}
+                                      for p in colonies(state)]
     return {
         "decree": d["decree"], "known": list(decrees_content()["decrees"]),
         "round": state["round"], "worth": state["round"],
-        "colonies": [{"id": p["id"], "name": p["name"], "measure": entered.get(p["id"])} for p in colonies(state)],
+        "colonies": measures, "colonies_by_id": {c["id"]: c for c in measures},
         "preview": preview, "applied": state["round"] in d["applied"],
         "history": [{"round": i + 1, "measures": dict(row), "applied": i + 1 in d["applied"]}
                     for i, row in enumerate(d["measures"]) if row],

@@ -116,6 +116,13 @@ def _player(ctx: PanelContext, view: ChambersView, p: ChambersPlayer) -> list[ft
     return out
 
 
+def _colony_part(player_id: str, ctx: PanelContext) -> list[ft.Control]:
+    """One colony's eggs, markers, chambers and cards to play, read from its own entry (``players_by_id``): an egg in
+    Ana's chamber draws her part again, not Bo's (``companion.ui.pieces``)."""
+    view = ctx.area(KEY, chambers_view)
+    return _player(ctx, view, view["players_by_id"][player_id])
+
+
 def _slug(name: str) -> str:
     return "".join(ch if ch.isalnum() else "-" for ch in name.casefold())
 
@@ -126,8 +133,7 @@ def build(ctx: PanelContext) -> list[ft.Control]:
     now = ", ".join(render(n) for n in view["now"])
     out: list[ft.Control] = [line(trf("Can activate now: {chambers}", chambers=now) if now
                                   else tr("Can activate now: none"), s, identifier="chambers-now", bold=True)]
-    for p in view["players"]:
-        out += _player(ctx, view, p)
+    out += [ctx.piece(f"colony-{p['id']}", partial(_colony_part, p["id"])) for p in view["players"]]
     out.append(wide_choice(tr("Enter a chamber card (its spaces and phase, once)"),
                        ctx.answers.handler(partial(_ask_card, ctx,
                                                        view)), s, identifier="chambers-define", kind="outlined",

@@ -71,16 +71,23 @@ def build(ctx: PanelContext) -> list[ft.Control]:
                         identifier="decree-custom", kind="outlined", icon=ft.Icons.EDIT))
     out.append(buttons(picks))
     if d is not None:
-        for c in view["colonies"]:
-            value = c["measure"]
-            label = trf("{name}: {measure}", name=c["name"], measure=said(d, "measure"))
-            out.append(count(ctx, listed, label, value or 0, partial(_measure, c["id"]),
-                             identifier=f"decree-measure-{c['id']}", shown="-" if value is None else None))
+        out += [ctx.piece(f"measure-{c['id']}", partial(_measure_part, c["id"])) for c in view["colonies"]]
         out.append(line(render(view["preview"]), s, identifier="decree-preview", bold=True))
         out += apply_button(ctx, listed, ApplyDecree(), view["applied"], tr("This round's decree is in the scores."),
                             identifier="decree-apply")
     out.append(interpretations(ctx, view["interpretations"], "decree-interpretation"))
     return out
+
+
+def _measure_part(colony_id: str, ctx: PanelContext) -> list[ft.Control]:
+    """One colony's measure, read from its own entry (``colonies_by_id``): a measure of Ana's draws her count again,
+    not the others' (``companion.ui.pieces``)."""
+    view = _view(ctx)
+    d, c = view["decree"], view["colonies_by_id"][colony_id]
+    value = c["measure"]
+    label = trf("{name}: {measure}", name=c["name"], measure=said(d, "measure") if d else "")
+    return [count(ctx, view["actions"], label, value or 0, partial(_measure, colony_id),
+                  identifier=f"decree-measure-{colony_id}", shown="-" if value is None else None)]
 
 
 def _ask_decree(ctx: PanelContext) -> None:
