@@ -4,7 +4,7 @@ Reads the tuning sets (``tests/rules/player_questions.json``; ``coverage_questio
 set reached; the first three held-out sets, ``held_out_questions.json``, ``held_out_2_questions.json`` and
 ``held_out_3_questions.json``, each read to tune since, #34; ``held_out_9_questions.json``, written blind as a judge
 and read to tune in the thirteenth round; ``held_out_6_questions.json``, a judge read to tune in the fourteenth; and
-``table_questions.json`` to ``table_10_questions.json``, questions as asked at the table), the judges
+``table_questions.json`` to ``table_11_questions.json``, questions as asked at the table), the judges
 (``held_out_4_questions.json``, ``held_out_5_questions.json``, ``held_out_7_questions.json``,
 ``held_out_8_questions.json``, ``held_out_10_questions.json`` and ``held_out_11_questions.json``: written and
 committed before the search was run on them, never tuned against, their misses never printed) and the short query
@@ -47,7 +47,7 @@ SETS = {name: ROOT / "tests" / "rules" / f"{name}_questions.json"
         for name in ("player", "held_out", "coverage", "held_out_2", "held_out_3", "held_out_4", "held_out_5",
                      "held_out_6", "held_out_7", "held_out_8", "held_out_9", "held_out_10", "held_out_11", "table",
                      "table_2", "table_3", "table_4", "table_5", "table_6", "table_7", "table_8", "table_9",
-                     "table_10")}
+                     "table_10", "table_11")}
 SETS["queries"] = ROOT / "tests" / "rules" / "queries.json"
 DEPTH = 10
 OLDER_TUNING = ("player", "coverage", "held_out", "held_out_2", "held_out_3")  # the slips test's questions
