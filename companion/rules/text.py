@@ -290,6 +290,25 @@ _IRREGULAR_EN = {
 }
 
 
+_PLURALS = frozenset({"s", "es"})
+
+
+def _adjective_en(word: str) -> str:
+    """An English adjective in "-ical" / "-ional" as the word it is made from, before the endings are cut, so that
+    both meet: "asymmetrical" and "asymmetric", "tactical" and "tactic", "optional" and "option"."""
+    return word[:-2] if len(word) > 6 and word.endswith(("ical", "ional")) else word
+
+
+def _cut(word: str, lang: str) -> tuple[str, str]:
+    """``word`` less its longest ending of ``_SUFFIXES`` (Spanish: ``_SUFFIXES_ES``) that leaves enough of it, and
+    that ending ("" for none). In English short endings need a longer stem to be cut ("breed" keeps its "ed")."""
+    for suffix in _SUFFIXES_ES if lang == "es" else _SUFFIXES:
+        keep = 3 if len(suffix) >= 3 or suffix == "s" or lang == "es" else 4
+        if word.endswith(suffix) and len(word) - len(suffix) >= keep:
+            return word[: -len(suffix)], suffix
+    return word, ""
+
+
 def stem(word: str, lang: str = "en") -> str:
     """A crude stem, so that word forms meet: "moults"/"moulting", "lose"/"losing", "perdemos"/"perder".
 
@@ -300,14 +319,11 @@ def stem(word: str, lang: str = "en") -> str:
     "allied" meet.
     """
     if lang == "es":  # "cienpies" / "tranpilla": an "n" before "p" or "b" is written "m" ("ciempiés")
-        word = _ENCLITIC.sub("", word).replace("np", "mp").replace("nb", "mb")
+        word, cut = _cut(_ENCLITIC.sub("", word).replace("np", "mp").replace("nb", "mb"), lang)
+        if cut in _PLURALS:  # "lugares" / "lugar", "tokens" / "token": the plural, then the word's own ending
+            word = _cut(word, lang)[0]
     else:
-        word = _IRREGULAR_EN.get(word, word)
-    for suffix in _SUFFIXES_ES if lang == "es" else _SUFFIXES:
-        keep = 3 if len(suffix) >= 3 or suffix == "s" or lang == "es" else 4
-        if word.endswith(suffix) and len(word) - len(suffix) >= keep:
-            word = word[: -len(suffix)]
-            break
+        word = _cut(_adjective_en(_IRREGULAR_EN.get(word, word)), lang)[0]
     if len(word) > 3 and word[-1] in "aeo":
         word = word[:-1]
     if len(word) > 3 and word[-1] == "y":

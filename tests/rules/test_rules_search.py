@@ -45,6 +45,15 @@ def test_spanish_verbs_with_short_roots_meet_in_one_stem() -> None:
     assert stem("breed", "en") == "breed"  # English keeps a short word's "ed"
 
 
+def test_a_plural_and_an_adjective_meet_the_word_they_are_made_from() -> None:
+    # the seventeenth round (#34): a Spanish plural in "-es" had its ending cut, its singular another ("lugares" /
+    # "lugar", "poderes" / "poder", "tokens" / "token"); an English adjective in "-ical" / "-ional" kept its "-al"
+    assert stem("lugares", "es") == stem("lugar", "es") and stem("poderes", "es") == stem("poder", "es")
+    assert stem("tokens", "es") == stem("token", "es") and stem("jugamos", "es") == stem("jugar", "es")
+    assert stem("asymmetrical") == stem("asymmetric") and stem("tactical") == stem("tactic")
+    assert stem("optional") == stem("option") and stem("total") == "total"
+
+
 def test_word_forms_players_write_meet_the_rules_forms() -> None:
     assert tokens("co-op mode") == ["coop", "mode"] == tokens("coop mode")
     assert stem("ally") == stem("allies") == stem("allied") == stem("allying")  # a final y reads as i
