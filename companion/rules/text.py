@@ -42,6 +42,16 @@ META_WORDS = frozenset(
     resumen resumenes introduccion explicacion explicame explica basico basicos lista
     """.split()  # noqa: SIM905
 )
+# Pronouns ("someone else", "nobody", "she", "alguien"): they say who, seldom what, yet the rules' texts use them so
+# rarely that each weighs as much as a rare term (and meets whatever alias happens to hold one: "someone's hand",
+# "she"). They still match, counting little (``scoring.FUNCTION_WORD_WEIGHT``). Words of quantity ("nothing",
+# "everyone", "todos", "otra") are left out: "the Spawn does nothing", "everyone passes" name a rule.
+FUNCTION_WORDS = frozenset(
+    """
+    someone somebody anyone anybody nobody noone whoever else he she her hers him his herself himself itself
+    themselves myself yourself alguien nadie
+    """.split()  # noqa: SIM905
+)
 # Words asking for a worked example rather than the rule itself ("example of claiming a territory").
 EXAMPLE_WORDS = frozenset({"example", "examples", "ejemplo", "ejemplos"})
 # Words asking how a thing works once the game is under way ("how does the Earthmoving card work"): its rule

@@ -12,6 +12,7 @@ from companion.rules.bench import load_queries, quality
 from companion.rules.corpus import Corpus, suggest_ids
 from companion.rules.in_play_rank import InPlay
 from companion.rules.matching import match_words
+from companion.rules.scoring import word_weights
 from companion.rules.search import SearchIndex, _kind_points
 from companion.rules.snippets import BodyText
 from companion.rules.text import PURPOSE, content_tokens, fold, implied_words, rephrased, stem, synonyms, tokens
@@ -60,6 +61,20 @@ def test_word_forms_players_write_meet_the_rules_forms() -> None:
     assert stem("librarse", "es") == stem("libro", "es")  # a joined pronoun goes: "me libro" / "librarse"
     assert stem("descartarlos", "es") == stem("descartar", "es")
     assert stem("perla", "es") == "perl"  # no pronoun after a root this short
+
+
+def test_a_pronoun_weighs_less_than_the_words_that_say_what(real_index: SearchIndex) -> None:
+    # the seventeenth round (#34): "someone", "else", "she" and "alguien" are so rare in the rules' texts that each
+    # weighed as much as the rarest term, and met whichever alias held one ("someone's hand", "she")
+    for question, lang, term in (("can someone else take my earthmoving card", "en", "earthmoving"),
+                                 ("asymmetric broodmother player how does she win", "en", "asymmetric"),
+                                 ("alguien mas puede reclamar mi carta de movimiento", "es", "movimiento")):
+        words = content_tokens(question, lang)
+        index = real_index._langs[lang]
+        weights = dict(zip(words, word_weights(index, match_words(index, words, lang), words, set(), frozenset()),
+                           strict=True))
+        assert max(weight for word, weight in weights.items() if word in {"someone", "else", "she", "alguien"}) < (
+            weights[term] / 2)
 
 
 def test_a_joined_pronoun_or_a_hyphen_does_not_hide_the_answer(real_index: SearchIndex) -> None:
