@@ -292,11 +292,15 @@ _ENCLITIC = re.compile(r"(?<=\w{3}[aei]r)(se|me|lo|la|los|las|le|les)$")
 
 
 # English verbs whose past no ending rule reaches ("paid" for "pay"): read as the verb itself before stemming. Left
-# out: "left" and "found" (a direction, a colony founded), "bred" (the rules' word for a newborn ant, not the Breed).
+# out: "left" and "found" (a direction, a colony founded), "bred" (the rules' word for a newborn ant, not the Breed),
+# "died" (a synonym of "destroyed" and "lost": read as "die", it met the Minions predators' "dies" and a tuning
+# question on a Predators & Prey predator that died went to them).
 _IRREGULAR_EN = {
     "paid": "pay", "laid": "lay", "won": "win", "lost": "lose", "chose": "choose", "chosen": "choose", "drew": "draw",
     "drawn": "draw", "took": "take", "taken": "take", "gave": "give", "given": "give", "fed": "feed",
     "spent": "spend", "sold": "sell", "held": "hold", "kept": "keep", "threw": "throw", "thrown": "throw",
+    "ran": "run", "made": "make", "ate": "eat", "eaten": "eat", "met": "meet", "fallen": "fall",
+    "used": "use",
 }
 
 
@@ -311,12 +315,19 @@ def _adjective_en(word: str) -> str:
 
 def _cut(word: str, lang: str) -> tuple[str, str]:
     """``word`` less its longest ending of ``_SUFFIXES`` (Spanish: ``_SUFFIXES_ES``) that leaves enough of it, and
-    that ending ("" for none). In English short endings need a longer stem to be cut ("breed" keeps its "ed")."""
+    that ending ("" for none). In English short endings need a longer stem to be cut, but for a past's "-ed" after
+    any letter but "e" ("moved", "added", "ended"; "breed" and "need" keep theirs)."""
     for suffix in _SUFFIXES_ES if lang == "es" else _SUFFIXES:
-        keep = 3 if len(suffix) >= 3 or suffix == "s" or lang == "es" else 4
+        past = suffix == "ed" and not word.endswith("eed")
+        keep = 3 if len(suffix) >= 3 or suffix == "s" or lang == "es" or past else 4
         if word.endswith(suffix) and len(word) - len(suffix) >= keep:
             return word[: -len(suffix)], suffix
     return word, ""
+
+
+# A consonant doubled before an ending ("running", "swapped", "winning"): read once, as in the word itself ("dd",
+# "ll", "ss" and "ff" are left alone: "add", "kill", "pass" double theirs)
+_DOUBLED = re.compile(r"([bgmnprt])\1$")
 
 
 def stem(word: str, lang: str = "en") -> str:
@@ -333,7 +344,9 @@ def stem(word: str, lang: str = "en") -> str:
         if cut in _PLURALS:  # "lugares" / "lugar", "tokens" / "token": the plural, then the word's own ending
             word = _cut(word, lang)[0]
     else:
-        word = _cut(_adjective_en(_IRREGULAR_EN.get(word, word)), lang)[0]
+        word, cut = _cut(_adjective_en(_IRREGULAR_EN.get(word, word)), lang)
+        if cut in ("ing", "ed", "er", "ers"):
+            word = _DOUBLED.sub(r"\1", word)
     if len(word) > 3 and word[-1] in "aeo":
         word = word[:-1]
     if len(word) > 3 and word[-1] == "y":

@@ -53,6 +53,10 @@ def test_a_plural_and_an_adjective_meet_the_word_they_are_made_from() -> None:
     assert stem("tokens", "es") == stem("token", "es") and stem("jugamos", "es") == stem("jugar", "es")
     assert stem("asymmetrical") == stem("asymmetric") and stem("tactical") == stem("tactic")
     assert stem("optional") == stem("option") and stem("total") == "total"
+    # a short verb's past and a doubled consonant met no other form ("moved" / "move", "running" / "run")
+    assert stem("moved") == stem("move") == stem("moving") and stem("added") == stem("add") == stem("adding")
+    assert stem("running") == stem("run") == stem("ran") and stem("swapped") == stem("swap") == stem("swapping")
+    assert stem("used") == stem("use") and stem("made") == stem("make") and stem("breed") == stem("breeds") == "breed"
 
 
 def test_word_forms_players_write_meet_the_rules_forms() -> None:
