@@ -351,14 +351,21 @@ def stem(word: str, lang: str = "en") -> str:
         word = word[:-1]
     if len(word) > 3 and word[-1] == "y":
         word = word[:-1] + "i"
-    if lang == "es":  # stem-changing verbs: "pierden"/"perder", "cuesta"/"coste"
-        if len(word) > 4 and word[-1] == "i":  # "perdí" / "perder", "elegí" / "elegir": a past's "-í"
-            word = word[:-1]
-        word = word.replace("ie", "e").replace("ue", "o")
-        if len(word) > 4 and word[-1] == "u":  # "puntúa"/"puntuación" meet "puntos"
-            word = word[:-1]
-        word = _ROOT_VOWEL_CHANGES.get(word, word)
-    return word
+    return _spanish_root(word) if lang == "es" else word
+
+
+def _spanish_root(word: str) -> str:
+    """A Spanish stem's last steps: a noun's verb in "-cionar" ("reacciona" / "reacción", "evolucionada" /
+    "evolución"), a past's "-í" ("perdí" / "perder"), the stem-changing verbs ("pierden" / "perder", "cuesta" /
+    "coste") and "puntúa" / "puntos"."""
+    if len(word) > 5 and word.endswith("cion"):
+        word = word[:-3]
+    if len(word) > 4 and word[-1] == "i":
+        word = word[:-1]
+    word = word.replace("ie", "e").replace("ue", "o")
+    if len(word) > 4 and word[-1] == "u":
+        word = word[:-1]
+    return _ROOT_VOWEL_CHANGES.get(word, word)
 
 
 _SYNONYM_STEMS = {lang: {stem(word, lang): means for word, means in table.items()} for lang, table in SYNONYMS.items()}
