@@ -287,8 +287,10 @@ _ROOT_VOWEL_CHANGES = {
 
 
 # A Spanish infinitive with a pronoun joined on ("librarse", "descartarlos"): the pronoun goes before stemming,
-# so "me libro" meets "librarse". Only after a root of 3 letters or more ("perla" keeps its "la").
-_ENCLITIC = re.compile(r"(?<=\w{3}[aei]r)(se|me|lo|la|los|las|le|les)$")
+# so "me libro" meets "librarse". Only after a root of 3 letters or more ("perla" keeps its "la"). And an imperative
+# with one, as the rules' texts say it ("colócala", "barájalas", "muévelo", "quédate"), after 5 letters ("escala"
+# keeps its "la").
+_ENCLITIC = re.compile(r"(?<=\w{3}[aei]r)(se|me|lo|la|los|las|le|les)$|(?<=\w{4}[ae])(lo|la|los|las|le|les|te)$")
 
 
 # English verbs whose past no ending rule reaches ("paid" for "pay"): read as the verb itself before stemming. Left
@@ -341,8 +343,8 @@ def stem(word: str, lang: str = "en") -> str:
     """
     if lang == "es":  # "cienpies" / "tranpilla": an "n" before "p" or "b" is written "m" ("ciempiés")
         word, cut = _cut(_ENCLITIC.sub("", word).replace("np", "mp").replace("nb", "mb"), lang)
-        if cut in _PLURALS:  # "lugares" / "lugar", "tokens" / "token": the plural, then the word's own ending
-            word = _cut(word, lang)[0]
+        if cut in _PLURALS and not word.endswith(("ier", "ien")):  # "lugares" / "lugar", "tokens" / "token": the
+            word = _cut(word, lang)[0]  # plural, then the word's own ending (not a verb's "quieres", "obtienes")
     else:
         word, cut = _cut(_adjective_en(_IRREGULAR_EN.get(word, word)), lang)
         if cut in ("ing", "ed", "er", "ers"):

@@ -60,6 +60,11 @@ def test_a_plural_and_an_adjective_meet_the_word_they_are_made_from() -> None:
     # a Spanish verb made from a noun in "-ción" met no form of the noun ("reacciona" / "reacción")
     assert stem("reacciona", "es") == stem("reaccion", "es") == stem("reaccionar", "es")
     assert stem("evolucionada", "es") == stem("evolucion", "es") == stem("evoluciones", "es")
+    # an imperative with a pronoun joined on, as the rules' texts say it, met no other form ("colócala" / "colocar");
+    # a verb's "-es" is no plural ("quieres" / "quiere", "obtienes" / "obtiene")
+    assert stem("colocala", "es") == stem("colocar", "es") and stem("barajalas", "es") == stem("barajar", "es")
+    assert stem("muevelo", "es") == stem("mover", "es") and stem("escala", "es") == stem("escalas", "es") == "escal"
+    assert stem("quieres", "es") == stem("quiere", "es") and stem("obtienes", "es") == stem("obtiene", "es")
 
 
 def test_word_forms_players_write_meet_the_rules_forms() -> None:
