@@ -293,16 +293,16 @@ _ROOT_VOWEL_CHANGES = {
 _ENCLITIC = re.compile(r"(?<=\w{3}[aei]r)(se|me|lo|la|los|las|le|les)$|(?<=\w{4}[ae])(lo|la|los|las|le|les|te)$")
 
 
-# English verbs whose past no ending rule reaches ("paid" for "pay"): read as the verb itself before stemming. Left
-# out: "left" and "found" (a direction, a colony founded), "bred" (the rules' word for a newborn ant, not the Breed),
-# "died" (a synonym of "destroyed" and "lost": read as "die", it met the Minions predators' "dies" and a tuning
-# question on a Predators & Prey predator that died went to them).
+# English verbs whose past no ending rule reaches ("paid" for "pay"), and "loss" (a battle's losses are ants lost):
+# read as the verb itself before stemming. Left out: "left" and "found" (a direction, a colony founded), "bred" (the
+# rules' word for a newborn ant, not the Breed), "died" (a synonym of "destroyed" and "lost": read as "die", it met the
+# Minions predators' "dies" and a tuning question on a Predators & Prey predator that died went to them).
 _IRREGULAR_EN = {
     "paid": "pay", "laid": "lay", "won": "win", "lost": "lose", "chose": "choose", "chosen": "choose", "drew": "draw",
     "drawn": "draw", "took": "take", "taken": "take", "gave": "give", "given": "give", "fed": "feed",
     "spent": "spend", "sold": "sell", "held": "hold", "kept": "keep", "threw": "throw", "thrown": "throw",
     "ran": "run", "made": "make", "ate": "eat", "eaten": "eat", "met": "meet", "fallen": "fall",
-    "used": "use",
+    "used": "use", "loss": "lose", "losses": "lose",
 }
 
 
@@ -317,11 +317,14 @@ def _adjective_en(word: str) -> str:
 
 def _cut(word: str, lang: str) -> tuple[str, str]:
     """``word`` less its longest ending of ``_SUFFIXES`` (Spanish: ``_SUFFIXES_ES``) that leaves enough of it, and
-    that ending ("" for none). In English short endings need a longer stem to be cut, but for a past's "-ed" after
-    any letter but "e" ("moved", "added", "ended"; "breed" and "need" keep theirs)."""
+    that ending ("" for none). In English short endings ("-er" and "-ers" too: "others" / "other") need a longer stem
+    to be cut, but for a past's "-ed" after any letter but "e" ("moved", "added"; "breed" and "need" keep theirs);
+    and no "-s" after "s" or "u" is a plural's ("pass" / "passing", "bonus" / "bonuses")."""
     for suffix in _SUFFIXES_ES if lang == "es" else _SUFFIXES:
         past = suffix == "ed" and not word.endswith("eed")
-        keep = 3 if len(suffix) >= 3 or suffix == "s" or lang == "es" or past else 4
+        keep = 3 if (len(suffix) >= 3 and suffix != "ers") or suffix == "s" or lang == "es" or past else 4
+        if suffix == "s" and lang != "es" and word.endswith(("ss", "us")):
+            continue
         if word.endswith(suffix) and len(word) - len(suffix) >= keep:
             return word[: -len(suffix)], suffix
     return word, ""

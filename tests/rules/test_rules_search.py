@@ -57,6 +57,8 @@ def test_a_plural_and_an_adjective_meet_the_word_they_are_made_from() -> None:
     assert stem("moved") == stem("move") == stem("moving") and stem("added") == stem("add") == stem("adding")
     assert stem("running") == stem("run") == stem("ran") and stem("swapped") == stem("swap") == stem("swapping")
     assert stem("used") == stem("use") and stem("made") == stem("make") and stem("breed") == stem("breeds") == "breed"
+    assert stem("pass") == stem("passing") == stem("passes") and stem("bonus") == stem("bonuses")
+    assert stem("others") == stem("other") and stem("powers") == stem("power") and stem("loss") == stem("lose")
     # a Spanish verb made from a noun in "-ción" met no form of the noun ("reacciona" / "reacción")
     assert stem("reacciona", "es") == stem("reaccion", "es") == stem("reaccionar", "es")
     assert stem("evolucionada", "es") == stem("evolucion", "es") == stem("evoluciones", "es")
