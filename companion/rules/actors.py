@@ -17,8 +17,10 @@ from functools import cache
 #: points an entry gains when the question names who acts in it: 4-8 move the same three tuning questions (3 one of
 #: them, 10 loses one of ``table_8``), and the judges hold at 4-6 (8 loses two). The other actors' entries giving up
 #: points too (1-3, those of the players, the Broodmother or a creature) moved no tuning question and lost a judge's
-#: at every weight, so they give up none (swept in the sixteenth round)
-ACTOR_BONUS = 5.0
+#: at every weight, so they give up none (swept in the sixteenth round). 6 since the seventeenth: 5.5-7 answer
+#: ``table_11``'s "can i have two predators at once" (the one-predator rule, not the Minions setup choosing two: 0.3
+#: points apart at 5), every other set the same
+ACTOR_BONUS = 6.0
 
 _AUX_EN = r"(?:can|cant|cannot|may|must|should|could|does|do|did|will|would|when|if|once|after|before)"
 _CREATURES_EN = (r"(?:predators?|centipedes?|spiders?|mantis|ladybugs?|cordyceps|dragonfl(?:y|ies)|nymphs?|aphids?"
