@@ -9,7 +9,8 @@ _NON_WORD = re.compile(r"[^a-z0-9]+")
 _WORD = re.compile(r"\w+")
 
 # Words that carry no meaning in a rules question ("what happens when", "que hace"); dropping them keeps
-# them from outweighing the rule's own words.
+# them from outweighing the rule's own words. The two lists say the same words where both languages have them
+# ("each" / "cada", "also" / "también", "then" / "entonces").
 STOP_WORDS_EN = frozenset(
     """
     a about after all also am an and any are as at be been before being but by can cant could did do
@@ -31,6 +32,7 @@ STOP_WORDS_ES = frozenset(
     yo hace hacen pasa ocurre sucede funciona funcionan significa exactamente trae traen
     pueden puedes podemos debo debe deben debes debemos tienen tienes tenemos nos hago hacemos
     oye colega amigo amiga dice dicen creo verdad vale bueno pues gracias
+    cada tambien entonces
     """.split()  # noqa: SIM905
 )
 STOP_WORDS = {"en": STOP_WORDS_EN, "es": STOP_WORDS_ES}

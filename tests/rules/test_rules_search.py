@@ -32,6 +32,8 @@ def test_stop_words_go_unless_nothing_is_left() -> None:
     assert content_tokens("how much health does a predator start with", "en") == ["much", "health", "predator", "start"]
     assert content_tokens("¿cuántas fichas de iniciativa en solitario?", "es") == ["fichas", "iniciativa", "solitario"]
     assert content_tokens("how do i", "en") == ["how", "do", "i"]
+    # the Spanish list says the English one's "each", "also" and "then" (the seventeenth round, #34)
+    assert content_tokens("cada jugador roba también entonces", "es") == content_tokens("jugador roba", "es")
 
 
 def test_words_written_apart_read_as_the_rules_one_word() -> None:
