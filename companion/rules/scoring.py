@@ -16,7 +16,9 @@ from companion.rules.text import FUNCTION_WORDS
 COVERAGE_SHARE = 0.7  # the rest of the score is the closest single title or alias
 META_WORD_WEIGHT = 0.3  # a word about the answer's form ("overview", "resumen") counts this much of its rarity
 # and when the question says a whole name of two words or more, each of its words counts this much of its rarity: it
-# says where, not what ("que modulos trae predators and prey" asks for the game's modules, not the Predators module)
+# says where, not what ("que modulos trae predators and prey" asks for the game's modules, not the Predators module);
+# so does the rest of a Spanish name the English says in one word ("camada" of "madre de la camada":
+# ``text.NAME_TAILS``; 0.1-0.3 alike)
 BOOK_NAME_WORD_WEIGHT = 0.2
 PLACE_WORD_WEIGHT = 0.3  # and a word of the place it names with "on" ("on a predator card": ``text.PLACE``)
 FUNCTION_WORD_WEIGHT = 0.3  # and a pronoun ("someone", "she", "alguien": ``text.FUNCTION_WORDS``; 0.3-0.5 alike)

@@ -40,6 +40,7 @@ from companion.rules.text import (
     content_tokens,
     fold,
     implied_words,
+    name_tails,
     place_words,
     rephrased,
     stem,
@@ -190,7 +191,7 @@ class SearchIndex:
             return []
         index = self._langs[lang]
         matches = match_words(index, words, lang)
-        name_words = self._whole_names_said(named := self._books_named(words), words)
+        name_words = self._whole_names_said(named := self._books_named(words), words) | name_tails(words, lang)
         folded = fold(query)
         purpose = bool(PURPOSE.search(folded))  # what a thing is for or does: not its setup, nor an overview
         place = place_words(query, lang)

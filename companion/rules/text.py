@@ -54,6 +54,11 @@ FUNCTION_WORDS = frozenset(
     themselves myself yourself alguien nadie
     """.split()  # noqa: SIM905
 )
+# A Spanish name of several words for what the English rules call by one ("Madre de la Camada" for the Broodmother,
+# "Hongo Oruga" for the Cordyceps, "Extensión Micótica" for Fungalreach): with its first word said, the rest says the
+# thing again, so it counts as the words of a game's name do (``name_tails``): a Spanish question does not weigh the
+# thing twice where the English one weighs it once.
+NAME_TAILS = {"es": {"camada": "madre", "oruga": "hongo", "micotica": "extension"}}
 # Words asking for a worked example rather than the rule itself ("example of claiming a territory").
 EXAMPLE_WORDS = frozenset({"example", "examples", "ejemplo", "ejemplos"})
 # Words asking how a thing works once the game is under way ("how does the Earthmoving card work"): its rule
@@ -121,6 +126,13 @@ def place_words(text: str, lang: str) -> set[str]:
     if found is None:
         return set()
     return set(content_tokens(found.group(1), lang)) - set(content_tokens(folded.replace(found.group(0), " "), lang))
+
+
+def name_tails(words: list[str], lang: str) -> set[str]:
+    """The words of ``NAME_TAILS`` the question says after their name's first word ("camada" in "madre de la
+    camada")."""
+    tails = NAME_TAILS.get(lang, {})
+    return {word for word in words if tails.get(word) in words} if tails else set()
 
 
 def implied_words(text: str, lang: str) -> list[str]:

@@ -15,7 +15,17 @@ from companion.rules.matching import match_words
 from companion.rules.scoring import word_weights
 from companion.rules.search import SearchIndex, _kind_points
 from companion.rules.snippets import BodyText
-from companion.rules.text import PURPOSE, content_tokens, fold, implied_words, rephrased, stem, synonyms, tokens
+from companion.rules.text import (
+    PURPOSE,
+    content_tokens,
+    fold,
+    implied_words,
+    name_tails,
+    rephrased,
+    stem,
+    synonyms,
+    tokens,
+)
 from tests.helpers import examples
 
 
@@ -91,6 +101,18 @@ def test_a_pronoun_weighs_less_than_the_words_that_say_what(real_index: SearchIn
                            strict=True))
         assert max(weight for word, weight in weights.items() if word in {"someone", "else", "she", "alguien"}) < (
             weights[term] / 2)
+
+
+def test_a_spanish_name_the_english_says_in_one_word_weighs_as_one(real_index: SearchIndex) -> None:
+    # the seventeenth round (#34): "madre de la camada" weighed the Broodmother twice ("broodmother" once in English),
+    # and the entries that only name her outweighed the rule asked for (``held_out_9``'s solo nymph points)
+    question = "cuantos puntos da cada ninfa a la madre de la camada jugando solo"
+    words = content_tokens(rephrased(question, "es"), "es")
+    index = real_index._langs["es"]
+    weights = dict(zip(words, word_weights(index, match_words(index, words, "es"), words, name_tails(words, "es"),
+                                           frozenset()), strict=True))
+    assert weights["camada"] < weights["madre"] / 3
+    assert name_tails(["camada", "ninfa"], "es") == set()  # said alone, it is the thing itself
 
 
 def test_a_joined_pronoun_or_a_hyphen_does_not_hide_the_answer(real_index: SearchIndex) -> None:
