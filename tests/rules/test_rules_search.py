@@ -590,10 +590,11 @@ def test_eleventh_set_of_questions_as_asked_at_the_table(real_index: SearchIndex
     """68 questions (34 Spanish) written in the seventeenth round (#34) from the rulebooks and the corpus's ids and
     titles before any change and before the search ran on them: Antscape 10, Empires 11, Predators & Prey 18,
     Minions 29; short, fragments, typos, who does what to whom. Its first figure, on main 3455e2b's search: 0.868 /
-    0.956 top-1 / top-3. A tuning set: its misses are read."""
+    0.956 top-1 / top-3. A tuning set: its misses were read; 0.897 / 0.971 after the round (a pronoun counts little,
+    "asymmetrical" meets "asymmetric", ``ACTOR_BONUS`` 6)."""
     top1, top3 = judged(real_index, "table_11_questions.json", 68, 34)
-    assert top1 >= 0.85
-    assert top3 >= 0.94
+    assert top1 >= 0.88
+    assert top3 >= 0.96
 
 
 def test_players_words_on_entries_that_lacked_them(real_index: SearchIndex) -> None:
