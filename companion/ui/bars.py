@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from companion.ui.fingerprints import fingerprint
 from companion.ui.measure import title_lines
 from companion.ui.page_size import page_width
-from companion.ui.slots import fingerprint, transplant
+from companion.ui.slots import transplant
 
 if TYPE_CHECKING:
     from companion.ui.screen import Screen

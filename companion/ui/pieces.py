@@ -30,8 +30,8 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from companion.ui import kept
+from companion.ui.fingerprints import fingerprint, seal, sealed_still
 from companion.ui.kept import Drawn, GameReader, Reads, Used
-from companion.ui.slots import fingerprint, seal, sealed_still
 
 if TYPE_CHECKING:
     from companion.core.session import Session

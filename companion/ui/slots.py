@@ -17,86 +17,12 @@ change (the layout switches to two columns) the new build replaces everything, u
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from enum import Enum
-from typing import cast
 
 import flet as ft
 
-_FN = ("<fn>",)  # an event handler: its presence is drawn (a button is enabled), its identity is not
-_LEAVES = frozenset({str, int, float, bool, type(None)})
-
-
-Drawings = dict[int, object]  # id of each control of a part -> its fingerprint, while the part is on the page
-
-#: Controls kept as drawn while they are on the page (a panel's kept part, its heading): each one's fingerprint and its
-#: controls' own, worked out once when it was sealed, by id; an entry goes with its control.
-_sealed: dict[int, tuple[object, Drawings]] = {}
-
-
-def seal(control: ft.Control) -> ft.Control:
-    """``control``, its fingerprint worked out now and used from now on: for a control drawn once and then handed
-    back as it is, build after build (a part of a panel kept as drawn), which a panel's fingerprint walked whole at
-    every drawing of the panel. Its caller never changes it after (``sealed_still`` checks so in the tests)."""
-    drawings: Drawings = {}
-    drawn = fingerprint(control, None, drawings)
-    key = id(control)
-    _sealed[key] = (drawn, drawings)
-    weakref.finalize(control, _sealed.pop, key, None)
-    return control
-
-
-def sealed_still(control: ft.Control) -> bool:
-    """Whether a sealed control still draws as when it was sealed (worked out afresh, for the tests' check)."""
-    kept = _sealed.pop(id(control), None)
-    try:
-        return kept is None or fingerprint(control) == kept[0]
-    finally:
-        if kept is not None:
-            _sealed[id(control)] = kept
-
-
-def fingerprint(value: object, opaque: dict[int, str] | None = None, drawings: Drawings | None = None) -> object:
-    """A comparable summary of everything ``value`` draws; the controls whose ids are in ``opaque`` count
-    only by their name there (a slot inside the outline); each control's own summary is noted in ``drawings``.
-
-    A control (or a style) is its type's name and its properties and children in the order they were given:
-    Flet keeps the properties set in ``_values``, the children lists among its public attributes. Run over
-    every part after every change, so it is written for speed: leaves are returned as they are."""
-    kind = type(value)
-    if kind in _LEAVES or isinstance(value, Enum):
-        return value
-    if opaque and id(value) in opaque:
-        return ("<slot>", opaque[id(value)])
-    if kind is list or kind is tuple:
-        return tuple([fingerprint(item, opaque, drawings) for item in cast("list[object]", value)])
-    if (sealed := _sealed.get(id(value))) is not None:
-        if drawings is not None:
-            drawings.update(sealed[1])
-        return sealed[0]
-    if kind is dict:
-        return tuple([(key, fingerprint(item, opaque, drawings))
-                      for key, item in cast("dict[object, object]", value).items()])
-    attrs = getattr(value, "__dict__", None)
-    values = attrs.get("_values") if attrs is not None else None
-    if values is None and _is_function(value):
-        return _FN
-    if attrs is None:
-        return repr(value)
-    parts: list[object] = [kind.__name__]
-    for name, item in (values or {}).items():
-        parts.append(name)
-        parts.append(item if type(item) in _LEAVES else fingerprint(item, opaque, drawings))
-    for name, item in attrs.items():
-        if name[0] != "_" and name != "data":
-            parts.append(name)
-            parts.append(item if type(item) in _LEAVES else fingerprint(item, opaque, drawings))
-    drawn = tuple(parts)
-    if drawings is not None and values is not None:
-        drawings[id(value)] = drawn
-    return drawn
+from companion.ui.fingerprints import LEAVES, Drawings, empty_drawing, fingerprint, is_function
 
 
 def reuse(live: object, fresh: object, was: Drawings, now: Drawings) -> None:
@@ -179,11 +105,6 @@ def _key_of(item: object) -> object:
     return key.value if isinstance(key, ft.Key) else key
 
 
-def _is_function(value: object) -> bool:
-    """An event handler (a function, a bound method, a partial), not a control or a style that is callable."""
-    return callable(value) and not isinstance(value, type) and not hasattr(value, "_values")
-
-
 def transplant(live: object, fresh: object) -> bool:
     """Give the controls on the page (``live``) the event handlers of a build drawn the same (``fresh``); whether
     they still hold every property as ``fresh`` draws it (Flet writes what the browser changed, such as a field's
@@ -200,16 +121,16 @@ def transplant(live: object, fresh: object) -> bool:
         live_values: dict[str, object] = live._values  # type: ignore[attr-defined]  # a control, as ``fresh``
         same = len(live_values) == len(values)
         for name, item in values.items():
-            if _is_function(item):
+            if is_function(item):
                 live_values[name] = item  # presence unchanged (same fingerprint): nothing to send
-            elif type(item) in _LEAVES:
+            elif type(item) in LEAVES:
                 same = same and live_values.get(name) == item
             elif name in live_values:
                 same = transplant(live_values[name], item) and same
     for name, item in vars(fresh).items():
         if name[0] == "_" or name == "data":
             continue
-        if _is_function(item):
+        if is_function(item):
             object.__setattr__(live, name, item)
         elif name in vars(live):
             same = transplant(vars(live)[name], item) and same
@@ -257,8 +178,10 @@ class Slots:
         """Put ``control`` in the slot ``name`` (unique on the screen) of the build under way; None keeps the
         slot empty (a part that comes and goes, such as her question, does not change the outline). ``inputs``:
         what the part is drawn from, if the screen knows (a later build with the ``same_inputs`` may ``keep`` it)."""
-        drawn = control if control is not None else ft.Container(visible=False)
         placed = self.placed.get(name)
+        if control is None and placed is not None and placed.drawing == empty_drawing():
+            return self.keep(name)  # empty it was, empty it stays: no hidden container built and compared again
+        drawn = control if control is not None else ft.Container(visible=False)
         if placed is None:  # an empty slot is hidden, so it takes no room (its gap is its own)
             holder = ft.Container(drawn, key=self._key(name), visible=control is not None,
                                   padding=ft.Padding.only(bottom=self.gap) if self.gap else None)

@@ -17,8 +17,8 @@ from companion.core.broodmother.commands import DrawCard
 from companion.core.i18n import using
 from companion.store import GameStore
 from companion.ui import kept
+from companion.ui.fingerprints import fingerprint, seal, sealed_still
 from companion.ui.screens.game import GameScreen
-from companion.ui.slots import fingerprint, seal, sealed_still
 from tests.ui.test_build_once import SOLO
 from tests.ui.test_kept_panels import controls, open_screen, redraw
 

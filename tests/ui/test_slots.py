@@ -7,8 +7,10 @@ from typing import Any
 
 import flet as ft
 import pytest
+from flet.controls.id_counter import ControlId
 
-from companion.ui.slots import Reused, Slots, fingerprint, transplant
+from companion.ui.fingerprints import fingerprint
+from companion.ui.slots import Reused, Slots, transplant
 
 
 def card(text: str, on_tap: Any = None, size: int = 16) -> Any:
@@ -62,6 +64,22 @@ def test_a_part_may_be_empty_without_changing_the_outline() -> None:
     assert not whole and changed == [holder] and holder.visible is True
     slots.settle(build(slots, {"round": "Round 1", "now": None}))
     assert holder.visible is False
+
+
+def test_an_empty_part_stays_as_it_is_with_no_hidden_container_built_again() -> None:
+    """A game screen has a dozen or two empty slots (panels the game does not show): each build leaves the hidden
+    container on the page rather than building and comparing a new one; a part that comes replaces it."""
+    slots = Slots()
+    slots.settle(build(slots, {"round": "Round 1", "now": None}))
+    empty = slots.placed["now"].holder.content
+    slots.begin(layout="phone")
+    before = ControlId.next()
+    slots.part("now", None)
+    assert ControlId.next() == before + 1, "a control was built for the empty part"
+    assert slots.settle(build(slots, {"round": "Round 2", "now": None})) == (False, [slots.placed["round"].holder])
+    assert slots.placed["now"].holder.content is empty
+    slots.settle(build(slots, {"round": "Round 2", "now": "Her question"}))
+    assert slots.placed["now"].holder.content is not empty
 
 
 def test_a_part_that_comes_or_goes_asks_for_a_fresh_build_with_new_slots() -> None:

@@ -13,12 +13,12 @@ import flet as ft
 
 from companion.core.views import GameView
 from companion.ui import kept, widgets
+from companion.ui.fingerprints import fingerprint, seal, sealed_still
 from companion.ui.i18n import trf
 from companion.ui.kept import GameReader
 from companion.ui.panel_folds import fold_button
 from companion.ui.panels import Panel, PanelContext, TabValue, all_panels, panels_for
 from companion.ui.pieces import Pieces
-from companion.ui.slots import fingerprint, seal, sealed_still
 
 if TYPE_CHECKING:
     from companion.ui.screens.game import GameScreen
