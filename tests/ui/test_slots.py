@@ -78,6 +78,9 @@ def test_an_empty_part_stays_as_it_is_with_no_hidden_container_built_again() -> 
     assert ControlId.next() == before + 1, "a control was built for the empty part"
     assert slots.settle(build(slots, {"round": "Round 2", "now": None})) == (False, [slots.placed["round"].holder])
     assert slots.placed["now"].holder.content is empty
+    slots.begin(layout="phone")  # what it is drawn from is noted all the same (the table's banner, none for now)
+    slots.settle([ft.Column([slots.part("round", card("Round 2")), slots.part("now", None, ("guest", "view"))])])
+    assert slots.same_inputs("now", ("guest", "view")) and slots.placed["now"].holder.content is empty
     slots.settle(build(slots, {"round": "Round 2", "now": "Her question"}))
     assert slots.placed["now"].holder.content is not empty
 
