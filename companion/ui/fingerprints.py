@@ -7,6 +7,7 @@ fingerprint is worked out once, not walked again inside every drawing of its pan
 
 from __future__ import annotations
 
+import functools
 import weakref
 from enum import Enum
 from typing import cast
@@ -24,14 +25,10 @@ Drawings = dict[int, object]  # id of each control of a part -> its fingerprint,
 _sealed: dict[int, tuple[object, Drawings]] = {}
 
 
-_EMPTY: list[object] = []  # the drawing of an empty slot's hidden container, once worked out
-
-
+@functools.cache
 def empty_drawing() -> object:
     """What an empty slot's hidden container draws (a game screen has a dozen or two such slots at every build)."""
-    if not _EMPTY:
-        _EMPTY.append(fingerprint(ft.Container(visible=False)))
-    return _EMPTY[0]
+    return fingerprint(ft.Container(visible=False))
 
 
 def seal(control: ft.Control) -> ft.Control:

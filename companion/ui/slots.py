@@ -180,9 +180,8 @@ class Slots:
         what the part is drawn from, if the screen knows (a later build with the ``same_inputs`` may ``keep`` it)."""
         placed = self.placed.get(name)
         if control is None and placed is not None and placed.drawing == empty_drawing():
-            content = placed.holder.content  # empty it was, empty it stays: no hidden container built again
-            assert content is not None
-            self._put(name, _Pending(content, placed.drawing, inputs, placed.drawings))
+            self.keep(name)  # empty it was, empty it stays: no hidden container built again
+            self._pending[name].inputs = inputs  # what it is drawn from is noted all the same
             return placed.holder
         drawn = control if control is not None else ft.Container(visible=False)
         if placed is None:  # an empty slot is hidden, so it takes no room (its gap is its own)
@@ -253,10 +252,9 @@ class Slots:
         changed: list[ft.Control] = []
         for name, part in pending.items():
             placed = self.placed[name]
-            if part.control is placed.holder.content:  # left as it is (``keep``, or empty as it was)
-                placed.inputs = part.inputs
-                continue
             placed.inputs = part.inputs
+            if part.control is placed.holder.content:  # left as it is (``keep``, or empty as it was)
+                continue
             if part.drawing == placed.drawing:
                 transplant(placed.holder.content, part.control)
                 continue
