@@ -14,12 +14,14 @@ import flet as ft
 import pytest
 
 from companion.core.broodmother.commands import DrawCard
+from companion.core.commands.scoring import AdjustScore
+from companion.core.commands.turns import NextPhase
 from companion.core.i18n import using
 from companion.store import GameStore
 from companion.ui import kept
 from companion.ui.fingerprints import fingerprint, seal, sealed_still
 from companion.ui.screens.game import GameScreen
-from tests.ui.test_build_once import SOLO
+from tests.ui.test_build_once import EVERYTHING, SOLO
 from tests.ui.test_kept_panels import controls, open_screen, redraw
 
 DECK = "panel-bm-deck"
@@ -90,3 +92,33 @@ def test_a_kept_heading_changed_on_the_page_is_caught(store: GameStore) -> None:
         session.execute(DrawCard())
         with pytest.raises(kept.StaleDrawing, match="heading"):
             redraw(screen)
+
+
+def section_head_of(screen: GameScreen, ident: str) -> Any:
+    """The heading line of the game screen's own section ``ident`` (the standings, the round bar, the log)."""
+    assert screen.view is not None
+    section = next(c for c in controls(screen.view) if isinstance(c, ft.Semantics) and c.identifier == ident
+                   and isinstance(c.content, ft.Card))
+    return section.content.content.content.controls[0]
+
+
+def test_the_screens_own_sections_hand_back_their_headings_until_what_they_show_changes(
+        store: GameStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A point and Next change the standings, the round bar's body and the log, not their headings: the same controls
+    come back, which Flet's diff skips. Read in Spanish, each heading is drawn anew in Spanish."""
+    monkeypatch.setattr(kept, "CHECK", False)  # as players run it
+    screen, session = open_screen(store, EVERYTHING)
+    parts = ("scores", "round-bar", "log")
+    with using("en"):
+        heads = {ident: section_head_of(screen, ident) for ident in parts}
+        for command in (AdjustScore("p1", 1), NextPhase()):
+            session.execute(command)
+            redraw(screen)
+        for ident in parts:
+            assert section_head_of(screen, ident) is heads[ident], ident
+    with using("es"):
+        redraw(screen)
+        log_head = section_head_of(screen, "log")
+        for ident in parts:
+            assert section_head_of(screen, ident) is not heads[ident], ident
+        assert "Registro" in next(c.value for c in controls(log_head) if isinstance(c, ft.Text))

@@ -11,7 +11,6 @@ from companion.core.i18n import language
 from companion.core.schema import LogEntry
 from companion.core.session import log_text
 from companion.core.views import GameView
-from companion.ui import widgets
 from companion.ui.i18n import render, tr, trf
 from companion.ui.slots import Reused
 
@@ -48,7 +47,8 @@ class GameLog:
             texts = [(self.line(e), f"log-{e['n']}" if keyed else None) for e in entries]
             lines = self.lines.controls([((i if key is None else key, text, size), line(text, key))
                                              for i, (text, key) in enumerate(texts)])
-        return widgets.section(tr("Game log"), [ft.Column(lines, spacing=4)], self.screen.sizes, identifier="log")
+        return self.screen.headings.section(tr("Game log"), [ft.Column(lines, spacing=4)], self.screen.sizes,
+                                            identifier="log", tab=self.screen.tab_value())
 
     def line(self, entry: LogEntry) -> str:
         """A line of the log in the reader's language, worked out once: a line never changes once logged."""

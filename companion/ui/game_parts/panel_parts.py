@@ -13,7 +13,8 @@ import flet as ft
 
 from companion.core.views import GameView
 from companion.ui import kept, widgets
-from companion.ui.fingerprints import fingerprint, seal, sealed_still
+from companion.ui.fingerprints import fingerprint
+from companion.ui.headings import Headings
 from companion.ui.i18n import trf
 from companion.ui.kept import GameReader
 from companion.ui.panel_folds import fold_button
@@ -37,7 +38,7 @@ class PanelParts:
         self.drawn: dict[str, kept.Drawn] = {}  # what each panel on the page was drawn from
         self.nows: dict[str, list[ft.Control]] = {}  # what each panel's ``now`` part asked when last drawn
         self.pieces: dict[str, Pieces] = {}  # the parts of each panel kept as drawn (``companion.ui.pieces``)
-        self.heads: dict[str, tuple[object, ft.Control]] = {}  # each panel's heading on the page, and its inputs
+        self.heads = Headings()  # each panel's heading on the page, and its inputs
 
     def draw(self, view: GameView) -> tuple[list[ft.Control], list[ft.Control]]:
         """The panels as sections (folded ones as their heading), and what their ``now`` parts ask."""
@@ -55,7 +56,7 @@ class PanelParts:
                 self.drawn.pop(ident, None)  # drawn afresh when it comes back
                 self.nows.pop(ident, None)
                 self.pieces.pop(ident, None)
-                self.heads.pop(ident, None)
+                self.heads.drop(ident)
                 continue
             part, title, asks = self._panel(ident, *entry, view, tab)
             nows += asks
@@ -118,19 +119,10 @@ class PanelParts:
     def _head(self, ident: str, title: str, topic: str | None, tab: TabValue) -> ft.Control:
         """A panel's heading (its title, fold button and "?"): the one on the page while they are the same - a panel
         drawn again for a change in its body hands Flet back its heading, which the diff skips, rather than a dozen
-        controls drawn and compared again."""
-        inputs = (title, self.screen.folds.is_folded(ident), topic, tab)
-        found = self.heads.get(ident)
-        if found is not None and found[0] == inputs and not kept.CHECK:
-            return found[1]
-        head = widgets.section_head(title, self.screen.sizes, help_topic=topic, identifier=ident,
-                                    actions=[fold_button(self.screen, ident, title)])
-        if found is not None and found[0] == inputs:  # the tests draw it all the same: it must come out as it is
-            kept.same_drawing(f"{ident} (heading)", fingerprint(head) == fingerprint(found[1])
-                              and sealed_still(found[1]))
-            return found[1]
-        self.heads[ident] = (inputs, seal(head))
-        return head
+        controls drawn and compared again (``companion.ui.headings``)."""
+        return self.heads.get(ident, (title, self.screen.folds.is_folded(ident), topic, tab),
+                              lambda: widgets.section_head(title, self.screen.sizes, help_topic=topic, identifier=ident,
+                                                           actions=[fold_button(self.screen, ident, title)]))
 
     def _broken(self, ident: str, exc: Exception) -> ft.Control:
         self.pieces.pop(ident, None)
@@ -155,7 +147,7 @@ class PanelParts:
         draws it whole, never keeps it."""
         self.drawn.pop(ident, None)
         self.pieces.pop(ident, None)
-        self.heads.pop(ident, None)
+        self.heads.drop(ident)
         return self.screen.slots.part(ident, None)
 
     def _asks(self, ident: str, panel: Panel, ctx: PanelContext, still: bool) -> list[ft.Control]:

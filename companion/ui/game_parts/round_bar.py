@@ -53,8 +53,8 @@ class RoundBar:
             ft.Row(self._turn_buttons(view), wrap=True, spacing=10, run_spacing=10),
         ]
         subtitle = trf("{game} · {mode}", game=view["game_name"], mode=view["mode_name"])
-        return widgets.section(when, body, screen.sizes, subtitle=subtitle,
-                               help_topic="rounds", identifier="round-bar", title_identifier="round")
+        return screen.headings.section(when, body, screen.sizes, subtitle=subtitle, help_topic="rounds",
+                                       identifier="round-bar", title_identifier="round", tab=screen.tab_value())
 
     def _turn_buttons(self, view: GameView) -> list[ft.Control]:
         """Next round, and Finish and End early while the view says the game takes them."""

@@ -77,7 +77,8 @@ class Standings:
                                      content=ft.Text(said, size=self.sizes.small)))
         rows += [self._rival_row(view, rival, width) for rival in view["rivals"]]
         body.append(ft.Column(rows, spacing=4))
-        return widgets.section(view["terms"]["points"], body, self.sizes, help_topic="scores", identifier="scores")
+        return self.screen.headings.section(view["terms"]["points"], body, self.sizes, help_topic="scores",
+                                            identifier="scores", tab=self.screen.tab_value())
 
     def _rival_row(self, view: GameView, rival: RivalStanding, width: float) -> ft.Control:
         """The Broodmother of a solo or co-op game under the colonies: her total and her points by round, without

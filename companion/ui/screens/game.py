@@ -30,6 +30,7 @@ from companion.ui.game_parts.panel_parts import PanelParts
 from companion.ui.game_parts.round_bar import RoundBar
 from companion.ui.game_parts.standings import MOMENT_SPAN, Standings
 from companion.ui.game_parts.top_first import TopFirst, rest_after
+from companion.ui.headings import Headings
 from companion.ui.i18n import render, tr, trf
 from companion.ui.kept import GameReader
 from companion.ui.page_size import page_width
@@ -68,6 +69,7 @@ class GameScreen(Screen):
         self._answered: int | None = None  # the revision an answer's first pass drew, until its second pass
         self._rest_waiting = False  # the second pass of an answer is on its way
         self.jump_chips = Reused()  # the jump bar's chips, kept from one drawing to the next
+        self.headings = Headings()  # the headings of the standings, the round bar and the log, kept while the same
         self.round_bar = RoundBar(self)  # the screen's parts, each drawn by its own
         self.standings = Standings(self)
         self.panels = PanelParts(self)
