@@ -449,6 +449,18 @@ def test_ninth_held_out_set_now_read_to_tune(real_index: SearchIndex) -> None:
     assert top3 >= 0.95
 
 
+def test_tenth_held_out_set_now_read_to_tune(real_index: SearchIndex) -> None:
+    """60 questions (30 Spanish; 10 Antscape, 10 Empires, 15 Predators & Prey, 25 Minions; typos, players' words,
+    most naming no book) written blind from the rulebooks by a helper who had read no other set, nor the corpus's
+    texts or aliases, each answer picked from the entries' id, book, section and title alone, and committed alone
+    before the search ran on them (2026-12-06, #34): 0.80 / 0.883 top-1 / top-3 on main 52823bd's search, the same
+    through the seventeenth round. Read to tune in the eighteenth round (#34): no longer held out; the thresholds
+    catch a regression."""
+    top1, top3 = judged(real_index, "held_out_10_questions.json", 60, 30)
+    assert top1 >= 0.78
+    assert top3 >= 0.86
+
+
 def test_fourth_held_out_set_never_tuned_for(real_index: SearchIndex) -> None:
     """60 more questions (30 Spanish, typos, "what is" / "how many" / "can I", cards named and no book named),
     written from the rulebooks' sections before a second round of tuning and committed before the search ran on
@@ -492,24 +504,13 @@ def test_eighth_held_out_set_never_tuned_for(real_index: SearchIndex) -> None:
     assert top3 >= 0.95
 
 
-def test_tenth_held_out_set_never_tuned_for(real_index: SearchIndex) -> None:
-    """60 questions (30 Spanish; 10 Antscape, 10 Empires, 15 Predators & Prey, 25 Minions; typos, players' words,
-    most naming no book) written blind from the rulebooks by a helper who had read no other set, nor the corpus's
-    texts or aliases, each answer picked from the entries' id, book, section and title alone, and committed alone
-    before the search ran on them (2026-12-06, #34): 0.80 / 0.883 top-1 / top-3 on main 52823bd's search. An
-    unbiased figure only while its misses are never read: with ``held_out_4``, ``_5``, ``_7`` and ``_8``, the judge."""
-    top1, top3 = judged(real_index, "held_out_10_questions.json", 60, 30)
-    assert top1 >= 0.78
-    assert top3 >= 0.86
-
-
 def test_eleventh_held_out_set_never_tuned_for(real_index: SearchIndex) -> None:
     """60 questions (30 Spanish; 10 Antscape, 10 Empires, 15 Predators & Prey, 25 Minions; typos, players' words,
     who does what to whom, most naming no book) written blind from the rulebooks by a helper who had read no other
     set, nor the corpus's texts or aliases, each answer picked from the entries' id, book, section and title alone,
     and committed alone before the search ran on them (2026-12-06, #34): 0.85 / 0.95 top-1 / top-3 on main
-    5dfd5e7's search. An unbiased figure only while its misses are never read: with ``held_out_4``, ``_5``, ``_7``,
-    ``_8`` and ``_10``, the judge."""
+    5dfd5e7's search. An unbiased figure only while its misses are never read: with ``held_out_4``, ``_5``, ``_7``
+    and ``_8``, the judge (``held_out_10`` read to tune since the eighteenth round)."""
     top1, top3 = judged(real_index, "held_out_11_questions.json", 60, 30)
     assert top1 >= 0.83
     assert top3 >= 0.93
