@@ -100,13 +100,19 @@ IMPLIED_WORDS = {
 
 
 # A phrase that says a rules word in other words: the question reads it as that word, which takes its words' place
-# ("jugando solo" is the solo game, "solitario" in the Spanish books, not playing a card: "solo" is also "only"). Each
-# with the words one of which it holds: its pattern runs (and ``re`` compiles it, once) only on a question saying one.
+# ("jugando solo" is the solo game, "solitario" in the Spanish books, not playing a card: "solo" is also "only";
+# "nothing but recruit cards" is "only", "put it on top of" a territory is to "cover" it, not the deck's top card).
+# Each with the words one of which it holds: its pattern runs (and ``re`` compiles it, once) only on a question saying
+# one.
 PHRASES = {
     "en": ((r"\bplay(?:s|ed|ing)? (?:it )?(?:alone|by myself|on my own)\b", "solo",
-            frozenset({"alone", "myself", "own"})),),
+            frozenset({"alone", "myself", "own"})),
+           (r"\bnothing but\b", "only", frozenset({"nothing"})),
+           (r"\b(?:put|puts|putting|place|places|placing|lay|lays|laying)(?: \w+)? on top of\b"
+            r"(?! (?:the |your |my |their |a )?(?:deck|pile|draw|discard|stack))", "cover", frozenset({"top"}))),
     "es": ((r"(?<!\bel )(?<!\bun )\b(?:jueg[oa]s?|juegan|jugamos|jugando|jugar)(?: yo| tu)? sol[oa]s?\b", "solitario",
-            frozenset({"solo", "sola", "solos", "solas"})),),
+            frozenset({"solo", "sola", "solos", "solas"})),
+           (r"\bnada mas que\b", "solo", frozenset({"nada"}))),
 }
 
 
@@ -206,6 +212,7 @@ SYNONYMS = {
         **_each("neighbor neighbouring", "neighbour", "adjacent"), "chip": ("token",), "map": ("board",),
         "heal": ("health",), "color": ("colour",), "molt": ("moult",),
         "spend": ("pay",),  # to spend is to pay with (and "gastar" in Spanish)
+        "afford": ("pay",),  # "can't afford" is "can't pay"
     },
     "es": {
         "fuerte": ("fuerza",), "fuertes": ("fuerza",), "debil": ("fuerza",), "pelea": ("combate", "batalla"),

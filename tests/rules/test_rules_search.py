@@ -832,3 +832,17 @@ def test_to_spend_is_to_pay_with(real_index: SearchIndex) -> None:
         "ee-chamber-eggs-only-activate")
     assert ids(real_index, "can i spend the eggs on a chamber to pay for a card")[0] == "ee-chamber-eggs-only-activate"
     assert synonyms("gastamos", "es") == ("pagar",) and synonyms("spending", "en") == ("pay",)
+
+
+def test_nothing_but_is_only_and_on_top_of_a_thing_covers_it(real_index: SearchIndex) -> None:
+    # the eighteenth round (#34; held_out_10's Flag): "nothing but" weighed "nothing" as a rare word, and "put on top of"
+    # met the deck's top card; on main the first was the covering Colony card, then the Flag
+    assert rephrased("nothing but recruit cards", "en") == "only recruit cards"
+    assert rephrased("put it on top of the deck", "en") == "put it on top of the deck"  # the deck's top: left alone
+    asked = "i claimed a territory with nothing but recruit cards, how do i mark it"
+    assert ids(real_index, asked)[0] == "as-claim-with-flag-card"
+
+
+def test_what_a_player_cannot_afford_they_cannot_pay(real_index: SearchIndex) -> None:
+    # the eighteenth round (#34): "afford" met no word; on main the Offering paid each worker phase came first
+    assert ids(real_index, "i cant afford the offering")[0] == "pp-cant-pay-offering"
