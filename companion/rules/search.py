@@ -27,6 +27,7 @@ from companion.rules.model import KINDS, LANGS, Corpus, Entry, one_per_rule
 from companion.rules.model import Hit as Hit
 from companion.rules.overviews import asks_for_overview, overview_points
 from companion.rules.packed import Field, Fields, PlainFields, PlainPostings, PlainStems, Postings, Stems
+from companion.rules.phrases import rephrased
 from companion.rules.scoring import final_score, word_weights
 from companion.rules.snippets import BodyText
 from companion.rules.text import (
@@ -42,7 +43,6 @@ from companion.rules.text import (
     implied_words,
     name_tails,
     place_words,
-    rephrased,
     stem,
     tokens,
 )

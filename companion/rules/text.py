@@ -99,32 +99,6 @@ IMPLIED_WORDS = {
 }
 
 
-# A phrase that says a rules word in other words: the question reads it as that word, which takes its words' place
-# ("jugando solo" is the solo game, "solitario" in the Spanish books, not playing a card: "solo" is also "only";
-# "nothing but recruit cards" is "only", "put it on top of" a territory is to "cover" it, not the deck's top card).
-# Each with the words one of which it holds: its pattern runs (and ``re`` compiles it, once) only on a question saying
-# one.
-PHRASES = {
-    "en": ((r"\bplay(?:s|ed|ing)? (?:it )?(?:alone|by myself|on my own)\b", "solo",
-            frozenset({"alone", "myself", "own"})),
-           (r"\bnothing but\b", "only", frozenset({"nothing"})),
-           (r"\b(?:put|puts|putting|place|places|placing|lay|lays|laying)(?: \w+)? on top of\b"
-            r"(?! (?:the |your |my |their |a )?(?:deck|pile|draw|discard|stack))", "cover", frozenset({"top"}))),
-    "es": ((r"(?<!\bel )(?<!\bun )\b(?:jueg[oa]s?|juegan|jugamos|jugando|jugar)(?: yo| tu)? sol[oa]s?\b", "solitario",
-            frozenset({"solo", "sola", "solos", "solas"})),
-           (r"\bnada mas que\b", "solo", frozenset({"nada"}))),
-}
-
-
-def rephrased(text: str, lang: str) -> str:
-    """The folded question with each of ``PHRASES`` read as its rules word."""
-    folded = fold(text)
-    for pattern, word, hints in PHRASES.get(lang, ()):
-        if not hints.isdisjoint(folded.split()):
-            folded = re.sub(pattern, word, folded)
-    return folded
-
-
 def place_words(text: str, lang: str) -> set[str]:
     """The words of the place the question names (``PLACE``) that it says nowhere else."""
     folded = fold(text)

@@ -12,6 +12,7 @@ from companion.rules.bench import load_queries, quality
 from companion.rules.corpus import Corpus, suggest_ids
 from companion.rules.in_play_rank import InPlay
 from companion.rules.matching import match_words
+from companion.rules.phrases import rephrased
 from companion.rules.scoring import word_weights
 from companion.rules.search import SearchIndex, _kind_points
 from companion.rules.snippets import BodyText
@@ -21,7 +22,6 @@ from companion.rules.text import (
     fold,
     implied_words,
     name_tails,
-    rephrased,
     stem,
     synonyms,
     tokens,
@@ -835,8 +835,8 @@ def test_to_spend_is_to_pay_with(real_index: SearchIndex) -> None:
 
 
 def test_nothing_but_is_only_and_on_top_of_a_thing_covers_it(real_index: SearchIndex) -> None:
-    # the eighteenth round (#34; held_out_10's Flag): "nothing but" weighed "nothing" as a rare word, and "put on top of"
-    # met the deck's top card; on main the first was the covering Colony card, then the Flag
+    # the eighteenth round (#34; held_out_10's Flag): "nothing but" weighed "nothing" as a rare word, and "put on top
+    # of" met the deck's top card; on main the first was the covering Colony card, then the Flag
     assert rephrased("nothing but recruit cards", "en") == "only recruit cards"
     assert rephrased("put it on top of the deck", "en") == "put it on top of the deck"  # the deck's top: left alone
     asked = "i claimed a territory with nothing but recruit cards, how do i mark it"
@@ -846,3 +846,12 @@ def test_nothing_but_is_only_and_on_top_of_a_thing_covers_it(real_index: SearchI
 def test_what_a_player_cannot_afford_they_cannot_pay(real_index: SearchIndex) -> None:
     # the eighteenth round (#34): "afford" met no word; on main the Offering paid each worker phase came first
     assert ids(real_index, "i cant afford the offering")[0] == "pp-cant-pay-offering"
+
+
+def test_on_offer_is_available_and_to_go_off_is_to_trigger(real_index: SearchIndex) -> None:
+    # the eighteenth round (#34; held_out_10's predators "on offer", a Scout that "goes off"): "offer" met the
+    # Offering a predator asks, and "go off" no word; on main a predator's move after the Offering, and a Minions Scout
+    assert rephrased("which predators are up for offer", "en") == "which predators are available"
+    assert rephrased("the ant goes off the board", "en") == "the ant goes off the board"  # a direction: left alone
+    assert ids(real_index, "how many predators are on offer with 3 players")[0] == "pp-predator-cards-revealed"
+    assert ids(real_index, "can one scout go off another scout")[0] == "pp-scout-timing"

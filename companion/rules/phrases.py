@@ -1,0 +1,37 @@
+"""Phrases a player says for a rules word: the question reads each as that word, in place of its words.
+
+"Jugando solo" is the solo game ("solitario" in the Spanish books), not a card played, "solo" alone being also
+"only"; "nothing but recruit cards" is "only"; to "put" a card "on top of" a territory is to "cover" it (not the
+deck's top card); a predator "on offer" is "available"; a Scout that "goes off" is triggered.
+"""
+
+from __future__ import annotations
+
+import re
+
+from companion.rules.text import fold
+
+#: each phrase's pattern (on the folded question), its rules word, and the words one of which it holds: its pattern
+#: runs (and ``re`` compiles it, once) only on a question saying one
+PHRASES = {
+    "en": ((r"\bplay(?:s|ed|ing)? (?:it )?(?:alone|by myself|on my own)\b", "solo",
+            frozenset({"alone", "myself", "own"})),
+           (r"\bnothing but\b", "only", frozenset({"nothing"})),
+           (r"\b(?:on|up for) offer\b", "available", frozenset({"offer"})),
+           (r"\b(?:go|goes|going|went|gone|set|sets|setting) off\b(?! (?:the|a|an|my|your|its)\b)", "trigger",
+            frozenset({"off"})),
+           (r"\b(?:put|puts|putting|place|places|placing|lay|lays|laying)(?: \w+)? on top of\b"
+            r"(?! (?:the |your |my |their |a )?(?:deck|pile|draw|discard|stack))", "cover", frozenset({"top"}))),
+    "es": ((r"(?<!\bel )(?<!\bun )\b(?:jueg[oa]s?|juegan|jugamos|jugando|jugar)(?: yo| tu)? sol[oa]s?\b", "solitario",
+            frozenset({"solo", "sola", "solos", "solas"})),
+           (r"\bnada mas que\b", "solo", frozenset({"nada"}))),
+}
+
+
+def rephrased(text: str, lang: str) -> str:
+    """The folded question with each of ``PHRASES`` read as its rules word."""
+    folded = fold(text)
+    for pattern, word, hints in PHRASES.get(lang, ()):
+        if not hints.isdisjoint(folded.split()):
+            folded = re.sub(pattern, word, folded)
+    return folded
