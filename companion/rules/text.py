@@ -187,6 +187,7 @@ SYNONYMS = {
         "heal": ("health",), "color": ("colour",), "molt": ("moult",),
         "spend": ("pay",),  # to spend is to pay with (and "gastar" in Spanish)
         "afford": ("pay",),  # "can't afford" is "can't pay"
+        "wipe": ("destroy", "eliminate"),  # ants "wiped out" are destroyed, a player left without any eliminated
     },
     "es": {
         "fuerte": ("fuerza",), "fuertes": ("fuerza",), "debil": ("fuerza",), "pelea": ("combate", "batalla"),

@@ -855,3 +855,10 @@ def test_on_offer_is_available_and_to_go_off_is_to_trigger(real_index: SearchInd
     assert rephrased("the ant goes off the board", "en") == "the ant goes off the board"  # a direction: left alone
     assert ids(real_index, "how many predators are on offer with 3 players")[0] == "pp-predator-cards-revealed"
     assert ids(real_index, "can one scout go off another scout")[0] == "pp-scout-timing"
+
+
+def test_ants_wiped_out_are_destroyed(real_index: SearchIndex) -> None:
+    # the eighteenth round (#34; held_out_10's three-way battle): "wipes" met no word; on main an Empires Tactic's
+    # effect after the battle came first
+    asked = "a tactic wiped out all my ants in the battle, do i still win or lose"
+    assert ids(real_index, asked)[0] == "pp-leaving-battle"
