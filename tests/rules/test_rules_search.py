@@ -454,11 +454,11 @@ def test_tenth_held_out_set_now_read_to_tune(real_index: SearchIndex) -> None:
     most naming no book) written blind from the rulebooks by a helper who had read no other set, nor the corpus's
     texts or aliases, each answer picked from the entries' id, book, section and title alone, and committed alone
     before the search ran on them (2026-12-06, #34): 0.80 / 0.883 top-1 / top-3 on main 52823bd's search, the same
-    through the seventeenth round. Read to tune in the eighteenth round (#34): no longer held out; the thresholds
-    catch a regression."""
+    through the seventeenth round. Read to tune in the eighteenth round (#34; phrases, "afford", "wipe"): 0.867 /
+    0.917. No longer held out; the thresholds catch a regression."""
     top1, top3 = judged(real_index, "held_out_10_questions.json", 60, 30)
-    assert top1 >= 0.78
-    assert top3 >= 0.86
+    assert top1 >= 0.85
+    assert top3 >= 0.90
 
 
 def test_fourth_held_out_set_never_tuned_for(real_index: SearchIndex) -> None:
