@@ -7,10 +7,10 @@ and read to tune in the thirteenth round; ``held_out_6_questions.json``, a judge
 ``held_out_10_questions.json``, written blind and read to tune in the eighteenth; and ``table_questions.json`` to
 ``table_11_questions.json``, questions as asked at the table), the judges (``held_out_4_questions.json``,
 ``held_out_5_questions.json``, ``held_out_7_questions.json``, ``held_out_8_questions.json``,
-``held_out_11_questions.json`` and ``held_out_12_questions.json``: written and committed before the search was run on them, never tuned against, their
-misses never printed) and the short query set (``tests/rules/queries.json``), and prints, per set, the share
-answered first and in the first three,
-then each question whose answer was not first: its rank (or "-" past 10) and
+``held_out_11_questions.json`` and ``held_out_12_questions.json``: written and committed before the search was run
+on them, never tuned against, their misses never printed) and the short query set (``tests/rules/queries.json``),
+and prints, per set, the share answered first and in the first three, then each question whose answer was not
+first: its rank (or "-" past 10) and
 the first three ids. Reading the misses is the point: each says which entry lacks the players' words or
 which score outweighed the answer.
 

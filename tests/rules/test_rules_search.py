@@ -520,12 +520,12 @@ def test_twelfth_held_out_set_never_tuned_for(real_index: SearchIndex) -> None:
     """60 questions (30 Spanish; 10 Antscape, 10 Empires, 15 Predators & Prey, 25 Minions; typos, players' words,
     who does what to whom, most naming no book) written blind from the rulebooks by a helper who had read no other
     set, nor the corpus's texts or aliases, each answer picked from the entries' id, book, section and title alone,
-    and committed alone before the search ran on them (2026-12-07, #34): not yet measured; the thresholds are
-    ``held_out_11``'s until it is. An unbiased figure only while its misses are never read: with ``held_out_4``,
-    ``_5``, ``_7``, ``_8``, ``_10`` and ``_11``, the judge."""
+    and committed alone before the search ran on them (2026-12-07, #34): 0.900 / 1.00 when first measured, after the
+    eighteenth round. An unbiased figure only while its misses are never read: with ``held_out_4``, ``_5``, ``_7``,
+    ``_8`` and ``_11``, the judge."""
     top1, top3 = judged(real_index, "held_out_12_questions.json", 60, 30)
-    assert top1 >= 0.83
-    assert top3 >= 0.93
+    assert top1 >= 0.88
+    assert top3 >= 0.98
 
 
 def test_fourth_set_of_questions_as_asked_at_the_table(real_index: SearchIndex) -> None:
