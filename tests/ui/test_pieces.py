@@ -72,6 +72,29 @@ def test_next_leaves_eves_hexes_on_the_page_and_a_count_of_anas_hexes_draws_hers
     assert any("Ana: hexes next to the Enclave" in str(label) and "2" in str(label) for label in shown), shown
 
 
+def test_next_leaves_the_battles_steps_on_the_page_and_another_language_draws_them_again(
+        store: GameStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Tactics panel reads the phase (when battles come) and is drawn again at every Next; its steps read the
+    game's edition alone (``tactics_steps``) and stay the same controls. Read in Spanish, they are drawn in Spanish."""
+    monkeypatch.setattr(kept, "CHECK", False)  # as players run it
+    screen, session = open_screen(store, EVERYTHING)
+    with using("en"):
+        steps = part(screen, "panel-tactics:steps")
+        panel = screen.slots.placed["panel-tactics"].holder.content
+        for _ in range(2):
+            session.execute(NextPhase())
+            redraw(screen)
+            assert screen.slots.placed["panel-tactics"].holder.content is not panel, "the panel itself is drawn again"
+            panel = screen.slots.placed["panel-tactics"].holder.content
+            assert part(screen, "panel-tactics:steps") is steps
+    with using("es"):
+        redraw(screen)
+        spanish = part(screen, "panel-tactics:steps")
+        assert spanish is not steps
+        assert not {str(c.value) for c in controls(spanish) if isinstance(c, ft.Text)} & {
+            str(c.value) for c in controls(steps) if isinstance(c, ft.Text)}
+
+
 def test_her_draw_leaves_her_tracks_levels_and_her_decks_mode_on_the_page(
         store: GameStore, monkeypatch: pytest.MonkeyPatch) -> None:
     """Her draw moves her draw pile and her points (her deck's and her track's panels are drawn again), not the

@@ -52,12 +52,17 @@ def uses_tactics(state: State) -> bool:
     return has(state, "tactics") or has(state, "minions-base") or "predators-and-prey" in state["expansions"]
 
 
-class TacticsView(TypedDict):
-    """What ``tactics_view`` gives the Tactics panel: a battle's steps and notes, and when battles come."""
+class TacticsSteps(TypedDict):
+    """A battle's steps with Tactics, its notes and its source: the edition's, whatever the phase."""
 
     steps: list[Msg]
     notes: list[Msg]
     source: Msg
+
+
+class TacticsView(TacticsSteps):
+    """What ``tactics_view`` gives the Tactics panel: a battle's steps and notes, and when battles come."""
+
     now: bool
     reminder: Msg
 
@@ -71,14 +76,20 @@ class FloodedView(TypedDict):
     now: bool
 
 
-def tactics_view(state: State, content: Content) -> TacticsView:
-    """The steps of a battle with Tactics, as messages (the data's texts are catalogue entries)."""
+def tactics_steps(state: State, content: Content) -> TacticsSteps:
+    """The steps of a battle with Tactics, as messages (the data's texts are catalogue entries): they read the game's
+    edition alone, so a panel drawn again for a new phase keeps them as drawn."""
     rules = reference_content(content)["tactics"]["evolved" if state["game"] == "evolved" else "mota"]
+    return {"steps": [msg(t) for t in rules["steps"]], "notes": [msg(t) for t in rules["notes"]],
+            "source": msg(rules["source"])}
+
+
+def tactics_view(state: State, content: Content) -> TacticsView:
+    """The steps of a battle with Tactics, and whether battles come in this phase."""
     phase = reference_content(content)["tactics_phase"]
     label = game_def(state, content).phase(phase).message()
     now = state["phase"] == phase
-    return {"steps": [msg(t) for t in rules["steps"]], "notes": [msg(t) for t in rules["notes"]],
-            "source": msg(rules["source"]), "now": now,
+    return {**tactics_steps(state, content), "now": now,
             "reminder": msg("{phase}: in each battle, follow these steps.", phase=label) if now else
             msg("Battles come in the {phase}; these steps are for each of them.", phase=label)}
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.core.reference import flooded_view, tactics_view, uses_tactics
+from companion.core.reference import flooded_view, tactics_steps, tactics_view, uses_tactics
 from companion.core.state import State, has
 from companion.ui.i18n import render, tr, trf
 from companion.ui.panels import Panel, PanelContext, register
@@ -16,12 +16,19 @@ from companion.ui.panels.scoring_controls import line, note
 
 
 def build_tactics(ctx: PanelContext) -> list[ft.Control]:
+    """When battles come, then a battle's steps: a part kept as drawn, which Next leaves alone
+    (``companion.ui.pieces``)."""
     view = tactics_view(ctx.state, ctx.content)
-    s = ctx.sizes
-    out: list[ft.Control] = [note(render(view["reminder"]), s, identifier="tactics-now",
-                                  icon=ft.Icons.BOLT if view["now"] else ft.Icons.INFO_OUTLINE)]
-    out += [line(trf("{index}. {step}", index=i, step=text), s, identifier=f"tactics-step-{i}")
-            for i, text in enumerate(view["steps"], start=1)]
+    return [note(render(view["reminder"]), ctx.sizes, identifier="tactics-now",
+                 icon=ft.Icons.BOLT if view["now"] else ft.Icons.INFO_OUTLINE),
+            ctx.piece("steps", _steps)]
+
+
+def _steps(ctx: PanelContext) -> list[ft.Control]:
+    """A battle's steps, notes and source: the edition's, read from the game's edition alone."""
+    view, s = tactics_steps(ctx.state, ctx.content), ctx.sizes
+    out = [line(trf("{index}. {step}", index=i, step=text), s, identifier=f"tactics-step-{i}")
+           for i, text in enumerate(view["steps"], start=1)]
     out += [line(render(text), s, size=s.small, muted=True) for text in view["notes"]]
     out.append(line(render(view["source"]), s, size=s.small, muted=True, italic=True))
     return out
