@@ -11,7 +11,7 @@ from typing import Protocol
 
 from companion.rules.matching import Matches
 from companion.rules.packed import Fields
-from companion.rules.text import FUNCTION_WORDS
+from companion.rules.text import CANNOT, FUNCTION_WORDS
 
 COVERAGE_SHARE = 0.7  # the rest of the score is the closest single title or alias
 META_WORD_WEIGHT = 0.3  # a word about the answer's form ("overview", "resumen") counts this much of its rarity
@@ -22,6 +22,10 @@ META_WORD_WEIGHT = 0.3  # a word about the answer's form ("overview", "resumen")
 BOOK_NAME_WORD_WEIGHT = 0.2
 PLACE_WORD_WEIGHT = 0.3  # and a word of the place it names with "on" ("on a predator card": ``text.PLACE``)
 FUNCTION_WORD_WEIGHT = 0.3  # and a pronoun ("someone", "she", "alguien": ``text.FUNCTION_WORDS``; 0.3-0.5 alike)
+# and a negated "can" (``text.CANNOT``) counts this much more: of two siblings on the same words it decides between
+# what one does and what one cannot do ("can't afford the Offering"; 1.5-2 alike, 3 takes "what can a Major Worker do
+# that normal ants can't" from the list of its abilities)
+CANNOT_WEIGHT = 2.0
 
 
 class ScoredIndex(Protocol):
@@ -44,10 +48,11 @@ def word_weights(index: ScoredIndex, matches: Matches, words: list[str], name_wo
                  meta: frozenset[str], place: set[str] | frozenset[str] = frozenset()) -> list[float]:
     """Each query word's weight: its rarity (``word_weight``), less for a word about the answer's form (``meta``),
     for a word of a game's whole name said in full, for a word of the place the question names (``place``) and for a
-    pronoun (``text.FUNCTION_WORDS``)."""
+    pronoun (``text.FUNCTION_WORDS``), and more for a negated "can" (``CANNOT_WEIGHT``)."""
     return [word_weight(index, matches, number) * (META_WORD_WEIGHT if word in meta else 1.0)
             * (FUNCTION_WORD_WEIGHT if word in FUNCTION_WORDS else 1.0)
             * (BOOK_NAME_WORD_WEIGHT if word in name_words else 1.0) * (PLACE_WORD_WEIGHT if word in place else 1.0)
+            * (CANNOT_WEIGHT if word == CANNOT else 1.0)
             for number, word in enumerate(words)]
 
 

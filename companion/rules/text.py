@@ -128,11 +128,19 @@ def fold(text: str) -> str:
     return _NON_WORD.sub(" ", bare).strip()
 
 
+# A negated "can" ("can't", "cannot", "unable", "no puedo"): the one word ``CANNOT`` on both sides, so that a question
+# saying it meets the rule of what one cannot do ("I can't afford my predator's Offering": "Can't pay the Offering"),
+# not its sibling on what one does ("Paying the Offering"), where "can" and "no" alone are stop words
+CANNOT = "cannot"
 # Words players write apart that the rules write as one ("set up" the game, its "setup"): read as one on both
 # sides, so a question finds the entries whichever way either wrote it.
 COMPOUNDS = {
     ("set", "up"): "setup", ("tie", "break"): "tiebreak", ("tie", "breaker"): "tiebreaker", ("co", "op"): "coop",
+    ("can", "t"): CANNOT, ("can", "not"): CANNOT,
+    **dict.fromkeys((("no", verb) for verb in "puedo puedes puede podemos pueden pueda puedan poder".split()),  # noqa: SIM905
+                    CANNOT),
 }
+_ONE_WORD = {"cant": CANNOT, "unable": CANNOT}  # "cant" typed without its apostrophe
 
 
 def _each(words: str, *means: str) -> dict[str, tuple[str, ...]]:
@@ -232,11 +240,13 @@ def synonyms(word: str, lang: str) -> tuple[str, ...]:
 
 
 def tokens(text: str) -> list[str]:
-    """The folded words of ``text``, in order, a pair of ``COMPOUNDS`` as its one word."""
+    """The folded words of ``text``, in order, a pair of ``COMPOUNDS`` as its one word (and "cant", "unable" as
+    ``CANNOT``)."""
     folded = fold(text)
     words = folded.split() if folded else []
     joined: list[str] = []
     for word in words:
+        word = _ONE_WORD.get(word, word)
         compound = COMPOUNDS.get((joined[-1], word)) if joined else None
         if compound:
             joined[-1] = compound
