@@ -86,15 +86,19 @@ CARD_WORDS = frozenset({"card", "cards", "carta", "cartas"})  # what a place nam
 PURPOSE_WORDS = frozenset({"sirve", "sirven"})
 
 # A question's form that stands for a rules word it does not say: "what can a Major Worker do" asks for its
-# abilities. Each pattern is matched on the folded question; its word joins the question's words.
+# abilities; "do we keep our hand" asks whether it is kept or discarded, and the rule may say either (the opposite
+# named, not only the word said). Each pattern is matched on the folded question; its word joins the question's words.
 IMPLIED_WORDS = {
     "en": (
         (re.compile(r"\bwhat can (?!i |we |you )(?:\w+ ){1,4}do\b"), "abilities"),
         (re.compile(r"\b(?:have|has|had|need) to\b"), "must"),
+        (re.compile(r"\b(?:do|does|did|can|should|must|will) (?:\w+ ){1,3}keep\b"), "discard"),
     ),
     "es": (
         (re.compile(r"\bque (?:puede|pueden|sabe|saben) hacer\b"), "habilidades"),
         (re.compile(r"\b(?:tengo|tienes|tiene|tenemos|hay) que\b"), "debes"),
+        (re.compile(r"\b(?:(?:me|nos|te|se) (?:l[oa]s? )?(?:quedo|quedamos|quedas|queda|quedan) con|(?:me|nos|te|se) "
+                    r"l[oa]s? (?:quedo|quedamos|quedas|queda|quedan)|conserv(?:o|amos|as|a|an))\b"), "descartar"),
     ),
 }
 

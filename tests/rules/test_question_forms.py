@@ -4,7 +4,7 @@ thing counted as another, the moment after an action. Each test's questions are 
 from __future__ import annotations
 
 from companion.rules.search import SearchIndex
-from companion.rules.text import CANNOT, tokens
+from companion.rules.text import CANNOT, implied_words, tokens
 
 
 def first(index: SearchIndex, query: str, lang: str = "en") -> str:
@@ -23,3 +23,14 @@ def test_a_negated_can_is_one_word_that_decides_between_siblings(real_index: Sea
     assert first(real_index, asked) == "pp-cant-pay-offering"
     asked = "mi depredador pide su ofrenda en la fase de obreras y no puedo pagarla"
     assert first(real_index, asked, "es") == "pp-cant-pay-offering"
+
+
+def test_asking_whether_a_thing_is_kept_also_asks_whether_it_is_discarded(real_index: SearchIndex) -> None:
+    # "keep" met the Round Draft's own "keep 2", and the rule saying the hand is discarded at Slumber came second
+    assert "discard" in implied_words("with the round draft, do we still keep our hands", "en")
+    assert "descartar" in implied_words("nos quedamos con la mano al final?", "es")
+    assert "descartar" not in implied_words("me quedo sin hormigas en la batalla", "es")  # left without: not kept
+    asked = "with the round draft variant do we keep our hands after slumber"
+    assert first(real_index, asked) == "mm-draft-round-discard"
+    asked = "round draft variant: does everyone keep their hand through the slumber"
+    assert first(real_index, asked) == "mm-draft-round-discard"
