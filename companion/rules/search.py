@@ -21,6 +21,7 @@ from functools import cache, cached_property
 from companion.rules.actors import actor_points, asked_actor
 from companion.rules.book_terms import book_terms, books_named, books_termed, name_words, short_names, whole_names_said
 from companion.rules.definitions import asked_about, definition_points
+from companion.rules.forms import direction_points
 from companion.rules.in_play_rank import InPlay
 from companion.rules.matching import Matches, match_words
 from companion.rules.model import KINDS, LANGS, Corpus, Entry, one_per_rule
@@ -201,6 +202,7 @@ class SearchIndex:
         boost = self._boosts(coverage, in_play, _kind_points(query, words, purpose), named,
                              frozenset() if named or len(said) < 2 else books_termed(said, self.book_terms[lang]),
                              _place_met(matches, words, place), asked_actor(folded))
+        boost |= {n: boost.get(n, 0.0) + p for n, p in direction_points(self.entries, coverage, query, lang).items()}
         form = (asks_for_overview(query) and not purpose,  # "what are the stickers for" asks for no list
                 *asked_about(query, lang, words, weights, named, self._book_words), purpose)
         ranked = self._ranked(index, coverage, boost, matches, weights, max(CANDIDATES, limit), form)

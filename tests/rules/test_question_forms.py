@@ -3,6 +3,7 @@ thing counted as another, the moment after an action. Each test's questions are 
 
 from __future__ import annotations
 
+from companion.rules.forms import paid_for
 from companion.rules.search import SearchIndex
 from companion.rules.text import CANNOT, implied_words, tokens
 
@@ -34,3 +35,15 @@ def test_asking_whether_a_thing_is_kept_also_asks_whether_it_is_discarded(real_i
     assert first(real_index, asked) == "mm-draft-round-discard"
     asked = "round draft variant: does everyone keep their hand through the slumber"
     assert first(real_index, asked) == "mm-draft-round-discard"
+
+
+def test_paying_to_get_a_thing_is_not_paying_with_it(real_index: SearchIndex) -> None:
+    # "pay" and "major worker" met "Paying card costs with a Major Worker" first: the question pays to get one
+    assert paid_for("what must i pay to get a major worker onto the board", "en") == {"major", "work"}
+    assert paid_for("can i pay with my major worker", "en") == frozenset()
+    assert paid_for("que pago para conseguir una obrera mayor en el tablero", "es") == {"obrer", "mayor"}
+    breeding = {"mm-breed-cost", "mm-breed-action"}
+    assert first(real_index, "what must i pay to get a new major worker into my nest") in breeding
+    assert first(real_index, "what do we pay to bring a major worker into play") in breeding
+    assert first(real_index, "que tengo que pagar para conseguir una obrera mayor en el tablero", "es") in breeding
+    assert first(real_index, "can i pay with my major worker to get a card") == "mm-major-worker-pay-costs"

@@ -1,0 +1,58 @@
+"""The question's form read for which way it asks, beyond what its words say.
+
+"What do I pay to get a Major Worker" names the Major Worker as what the payment gets, not what it is paid with: the
+rule of paying *with* a Major Worker ("Paying card costs with a Major Worker") meets the same words, and yields
+(``direction_points``) to the cost of getting one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Sequence
+from functools import cache
+
+from companion.rules.model import Entry
+from companion.rules.text import content_tokens, fold, stem
+
+#: points an entry whose title pays *with* the thing gives up when the question pays *to get* it (8-40 alike: no set
+#: moves but the question it was found on)
+DIRECTION_YIELD = 10.0
+
+# a payment and then what it gets: "pay to get a Major Worker", "cost to buy", "pagar para conseguir una obrera"
+_PAID_FOR = {
+    "en": re.compile(r"\b(?:pay|pays|paid|paying|spend|spent|cost|costs)\b(?: \w+){0,3}? (?:to (?:get|buy|make|bring"
+                     r"|have|breed|recruit)|for) ((?:\w+ ?){1,3})"),
+    "es": re.compile(r"\b(?:pag\w*|gast\w*|cuesta|cuestan|coste)\b(?: \w+){0,3}? (?:para (?:conseguir|tener|obtener"
+                     r"|sacar|criar|reclutar)|por) ((?:\w+ ?){1,3})"),
+}
+_MEANS = {"en": "with", "es": "con"}  # a title's word saying what is paid with ("with a Major Worker")
+# where or when, not what: the rest of the phrase ("onto the board", "en el tablero")
+_END = {"en": re.compile(r"\b(?:onto|on|into|in|to|with|at|from|when|if)\b.*"),
+        "es": re.compile(r"\b(?:sobre|en|a|al|con|cuando|si)\b.*")}
+
+
+def paid_for(query: str, lang: str) -> frozenset[str]:
+    """The stems of what the question pays to get ("a major worker" of "pay to get a major worker onto the board")."""
+    pattern = _PAID_FOR.get(lang)
+    found = pattern.search(fold(query)) if pattern is not None else None
+    if found is None:
+        return frozenset()
+    return frozenset(stem(word, lang) for word in content_tokens(_END[lang].sub("", found.group(1)), lang))
+
+
+@cache
+def _paid_with(title: str, lang: str) -> frozenset[str]:
+    """The stems of the words a title says something is paid or done with ("with a Major Worker")."""
+    words = fold(title).split()
+    means = _MEANS[lang]
+    return frozenset(stem(word, lang) for at, said in enumerate(words) if said == means
+                     for word in words[at + 1: at + 4])
+
+
+def direction_points(entries: Sequence[Entry], found: Collection[int], query: str, lang: str) -> dict[int, float]:
+    """``-DIRECTION_YIELD`` for each entry of ``found`` whose title pays with what the question pays to get."""
+    gained = paid_for(query, lang)
+    if not gained:
+        return {}
+    return {number: -DIRECTION_YIELD for number in found
+            if not gained.isdisjoint(_paid_with(entries[number].title_in(lang), lang))}
