@@ -29,7 +29,7 @@ STOP_WORDS_ES = frozenset(
     a al algo como con cual cuales cuando cuanta cuantas cuanto cuantos de del desde donde el ella ellas
     ellos en entre es esa ese eso esta este esto hay la las le les lo los me mi mis muy no o para
     pero por puedo puede que quien se si sin sobre son su sus te tengo tiene tu un una uno unos unas y ya
-    yo hace hacen pasa ocurre sucede funciona funcionan significa exactamente trae traen
+    yo hace hacen hacer pasa ocurre sucede funciona funcionan significa exactamente trae traen
     pueden puedes podemos debo debe deben debes debemos tienen tienes tenemos nos hago hacemos
     oye colega amigo amiga dice dicen creo verdad vale bueno pues gracias
     cada tambien entonces

@@ -47,3 +47,11 @@ def test_paying_to_get_a_thing_is_not_paying_with_it(real_index: SearchIndex) ->
     assert first(real_index, "what do we pay to bring a major worker into play") in breeding
     assert first(real_index, "que tengo que pagar para conseguir una obrera mayor en el tablero", "es") in breeding
     assert first(real_index, "can i pay with my major worker to get a card") == "mm-major-worker-pay-costs"
+
+
+def test_hacer_is_a_stop_word_as_hace_and_hacen_are(real_index: SearchIndex) -> None:
+    # "hacer" alone of its forms weighed as a word and met aliases saying it ("no puedo hacer nada" on Passing, "qué
+    # puede hacer" on the Broodmother player's turn) before the rule asked for
+    assert first(real_index, "que tengo que hacer para ganar en antscape", "es") == "as-goal"
+    asked = "el jugador madre de la camada que puede hacer despues de cada accion de una hormiga"
+    assert first(real_index, asked, "es") == "mm-asym-reactions"
