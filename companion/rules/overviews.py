@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from companion.rules.model import Entry
-from companion.rules.text import META_WORDS, fold
+from companion.rules.text import META_WORDS, NOT_AT_A_MOMENT, fold
 
 #: points an overview gains when the question asks for a list or how a whole thing works: its many words (every part
 #: it lists) dilute its match against one part's rule on the same words. 10 is the least that reaches every such
@@ -40,13 +40,13 @@ _LIST_FORMS = re.compile(
         r"\bhow (?:does|do) (?:\w+ ){1,5}(?:work|go|play)\b",  # how does the aphids module work
         r"\b(?:list|all) (?:of )?the\b|\blist of\b",
         r"\bhow many (?:\w+ ){1,3}are there\b",
-        r"\bwhat can (?!i |we |you )(?:\w+ ){1,4}do\b",  # what can a Major Worker do: all its abilities
+        r"\bwhat can (?!i |we |you )(?:\w+ ){1,4}do\b" + NOT_AT_A_MOMENT,  # what can a Major Worker do: all it can
         r"\bcuales son\b",
         r"\bque (?:\w+ )?(?:modulos|variantes|depredadores|habilidades|poderes|pasos|fases|acciones|tipos|formas)\b",
         r"\bcomo (?:funciona|funcionan|se juega)\b",
         r"\bde que va\b|\ben que consiste\b|\blista de\b|\btod[oa]s l[oa]s\b",
         r"\bcuant[oa]s (?:\w+ ){1,3}hay\b",
-        r"\bque (?:puede|pueden) hacer\b",
+        r"\bque (?:puede|pueden) hacer\b" + NOT_AT_A_MOMENT,
     ))
 )
 

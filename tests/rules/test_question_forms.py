@@ -4,6 +4,7 @@ thing counted as another, the moment after an action. Each test's questions are 
 from __future__ import annotations
 
 from companion.rules.forms import paid_for
+from companion.rules.overviews import asks_for_overview
 from companion.rules.search import SearchIndex
 from companion.rules.text import CANNOT, implied_words, tokens
 
@@ -55,3 +56,17 @@ def test_hacer_is_a_stop_word_as_hace_and_hacen_are(real_index: SearchIndex) -> 
     assert first(real_index, "que tengo que hacer para ganar en antscape", "es") == "as-goal"
     asked = "el jugador madre de la camada que puede hacer despues de cada accion de una hormiga"
     assert first(real_index, asked, "es") == "mm-asym-reactions"
+
+
+def test_what_one_can_do_after_a_thing_asks_for_that_moment_not_the_list(real_index: SearchIndex) -> None:
+    # "what can X do" reads as a list of X's abilities (an overview first): "after" / "después de" ... asks for the
+    # rule of that moment
+    assert "abilities" in implied_words("what can a major worker do", "en")
+    assert "abilities" not in implied_words("what can the centipede player do once an ant acts", "en")
+    assert "habilidades" not in implied_words("qué puede hacer la madre después de cada acción", "es")
+    assert asks_for_overview("what can a major worker do")
+    assert not asks_for_overview("what can the broodmother player do after each ant action")
+    asked = "asymmetric game: what can the centipede player do once an ant player finishes an action"
+    assert first(real_index, asked) == "mm-asym-reactions"
+    # a moment said with "when" is left to the list: "when a battle starts" is one of the abilities' moments
+    assert first(real_index, "what can a major worker do when a battle starts") == "mm-major-worker-abilities-overview"
