@@ -8,6 +8,7 @@ rule of paying *with* a Major Worker ("Paying card costs with a Major Worker") m
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Collection, Sequence
 from functools import cache
 
@@ -56,3 +57,27 @@ def direction_points(entries: Sequence[Entry], found: Collection[int], query: st
         return {}
     return {number: -DIRECTION_YIELD for number in found
             if not gained.isdisjoint(_paid_with(entries[number].title_in(lang), lang))}
+
+
+# a question's opening clause naming the variant or module it is asked in ("In the asymmetric variant, what ...",
+# "round draft variant: do we ..."): up to its comma, colon or dash, within its first words
+_CONTEXT = re.compile(r"^\W*((?:[^\W_]+\W+){0,5}?(?:variant|variants|variante|variantes|module|modulo|mode|modo)"
+                      r"(?:\W+[^\W_]+){0,3}?)\s*(?:,|:|;| - )")
+#: words that make the opening clause a question itself ("what is the asymmetric variant, really")
+_ASKING = frozenset(
+    "what how which who when where why is are do does can que como cual cuando donde quien es son puedo puede".split()  # noqa: SIM905
+)
+
+
+def context_words(query: str, lang: str) -> set[str]:
+    """The words of the question's opening clause naming where it is asked (``_CONTEXT``): they say where, not what,
+    and count as a game's name does (``scoring.BOOK_NAME_WORD_WEIGHT``)."""
+    found = _CONTEXT.search(_fold_keeping_marks(query))
+    if found is None or not _ASKING.isdisjoint(said := found.group(1).split()):
+        return set()
+    return set(content_tokens(" ".join(said), lang))
+
+
+def _fold_keeping_marks(text: str) -> str:
+    """Lowercase without accents, the punctuation kept (the clause ends at a comma or a colon)."""
+    return "".join(ch for ch in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(ch))

@@ -21,7 +21,7 @@ from functools import cache, cached_property
 from companion.rules.actors import actor_points, asked_actor
 from companion.rules.book_terms import book_terms, books_named, books_termed, name_words, short_names, whole_names_said
 from companion.rules.definitions import asked_about, definition_points
-from companion.rules.forms import direction_points
+from companion.rules.forms import context_words, direction_points
 from companion.rules.in_play_rank import InPlay
 from companion.rules.matching import Matches, match_words
 from companion.rules.model import KINDS, LANGS, Corpus, Entry, one_per_rule
@@ -190,9 +190,9 @@ class SearchIndex:
         words = list(dict.fromkeys(said + implied_words(query, lang)))
         if not words:
             return []
-        index = self._langs[lang]
-        matches = match_words(index, words, lang)
+        matches = match_words(index := self._langs[lang], words, lang)
         name_words = self._whole_names_said(named := self._books_named(words), words) | name_tails(words, lang)
+        name_words |= context_words(query, lang)  # the variant or module the question opens by naming
         folded = fold(query)
         purpose = bool(PURPOSE.search(folded))  # what a thing is for or does: not its setup, nor an overview
         place = place_words(query, lang)

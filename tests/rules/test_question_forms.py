@@ -3,7 +3,7 @@ thing counted as another, the moment after an action. Each test's questions are 
 
 from __future__ import annotations
 
-from companion.rules.forms import paid_for
+from companion.rules.forms import context_words, paid_for
 from companion.rules.overviews import asks_for_overview
 from companion.rules.search import SearchIndex
 from companion.rules.text import CANNOT, implied_words, tokens
@@ -70,3 +70,15 @@ def test_what_one_can_do_after_a_thing_asks_for_that_moment_not_the_list(real_in
     assert first(real_index, asked) == "mm-asym-reactions"
     # a moment said with "when" is left to the list: "when a battle starts" is one of the abilities' moments
     assert first(real_index, "what can a major worker do when a battle starts") == "mm-major-worker-abilities-overview"
+
+
+def test_an_opening_clause_naming_the_variant_says_where_not_what(real_index: SearchIndex) -> None:
+    # "En la variante asimétrica, ..." weighed its words as the question's own: the variant's overview and setup, whose
+    # titles say them, came before the rule asked for
+    assert context_words("En la variante asimétrica, qué puede hacer el jugador", "es") == {"variante", "asimetrica"}
+    assert context_words("round draft variant: do we keep our hand", "en") == {"round", "draft", "variant"}
+    assert context_words("what is the asymmetric variant, really", "en") == set()  # the clause asks: no context
+    assert context_words("asymmetric variant setup", "en") == set()  # no clause
+    for asked in ("variante asimetrica: que puede hacer el jugador ciempies tras cada accion de hormiga",
+                  "en la variante asimetrica, que pueden hacer los ciempies despues de la accion de una hormiga"):
+        assert first(real_index, asked, "es") == "mm-asym-reactions"
