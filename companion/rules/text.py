@@ -204,6 +204,9 @@ SYNONYMS = {
         "spend": ("pay",),  # to spend is to pay with (and "gastar" in Spanish)
         "afford": ("pay",),  # "can't afford" is "can't pay"
         "wipe": ("destroy", "eliminate"),  # ants "wiped out" are destroyed, a player left without any eliminated
+        # a count spelled out meets its digits, as the rules write counts from four ("4 aphids"; they spell "two" and
+        # "three" as often as not, and taking those made three sets fall)
+        **{word: (str(number),) for number, word in enumerate(("four", "five", "six", "seven", "eight", "nine"), 4)},
     },
     "es": {
         "fuerte": ("fuerza",), "fuertes": ("fuerza",), "debil": ("fuerza",), "pelea": ("combate", "batalla"),
@@ -236,6 +239,8 @@ SYNONYMS = {
         "criar": ("engendrar",), "engendrar": ("criar",),
         # to spend is to pay with: the Spanish texts say "pagar costes" where the English says "spend them on costs"
         "gastar": ("pagar",),
+        # and in Spanish ("siete" and "nueve" left out: their stems are "seta"'s and "nuevo"'s)
+        "cuatro": ("4",), "cinco": ("5",), "seis": ("6",), "ocho": ("8",),
     },
 }
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from companion.rules.forms import context_words, paid_for
 from companion.rules.overviews import asks_for_overview
 from companion.rules.search import SearchIndex
-from companion.rules.text import CANNOT, implied_words, tokens
+from companion.rules.text import CANNOT, implied_words, synonyms, tokens
 
 
 def first(index: SearchIndex, query: str, lang: str = "en") -> str:
@@ -82,3 +82,13 @@ def test_an_opening_clause_naming_the_variant_says_where_not_what(real_index: Se
     for asked in ("variante asimetrica: que puede hacer el jugador ciempies tras cada accion de hormiga",
                   "en la variante asimetrica, que pueden hacer los ciempies despues de la accion de una hormiga"):
         assert first(real_index, asked, "es") == "mm-asym-reactions"
+
+
+def test_a_count_from_four_spelled_out_meets_its_digits(real_index: SearchIndex) -> None:
+    # the rules write a count from four in digits ("4 aphids"), "four" met only the few texts spelling it; "two" and
+    # "three", which the rules spell as often as not, are left alone
+    assert synonyms("four", "en") == ("4",) and synonyms("cuatro", "es") == ("4",)
+    assert synonyms("two", "en") == () and synonyms("nuevo", "es") == ()  # "nueve" is left out: "nuevo"'s stem
+    asked = "i alone herd a hex with four aphids, what harvest reward do i get"
+    assert first(real_index, asked) == "mm-farming-single-player-rewards"
+    assert first(real_index, "mis cuatro mutaciones son todas de torax, que hacemos", "es") == "ee-mutations-redeal"
