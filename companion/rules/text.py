@@ -87,7 +87,8 @@ PURPOSE_WORDS = frozenset({"sirve", "sirven"})
 
 # A question's form that stands for a rules word it does not say: "what can a Major Worker do" asks for its
 # abilities; "do we keep our hand" asks whether it is kept or discarded, and the rule may say either (the opposite
-# named, not only the word said). Each pattern is matched on the folded question; its word joins the question's words.
+# named, not only the word said); "nobody can" says a thing of everyone ("everyone passes"). Each pattern is matched on
+# the folded question; its word joins the question's words.
 # A question asking what one may do at a moment ("... do after each action", "qué puede hacer ... después de cada
 # acción"): its rule for that moment answers, not the list of all one can do (``IMPLIED_WORDS``' abilities, and
 # ``overviews``' list form). Put after "do" / "hacer" in those forms, it keeps them from matching.
@@ -97,10 +98,12 @@ IMPLIED_WORDS = {
         (re.compile(r"\bwhat can (?!i |we |you )(?:\w+ ){1,4}do\b" + NOT_AT_A_MOMENT), "abilities"),
         (re.compile(r"\b(?:have|has|had|need) to\b"), "must"),
         (re.compile(r"\b(?:do|does|did|can|should|must|will) (?:\w+ ){1,3}keep\b"), "discard"),
+        (re.compile(r"\b(?:nobody|no one|noone)\b"), "everyone"),
     ),
     "es": (
         (re.compile(r"\bque (?:puede|pueden|sabe|saben) hacer\b" + NOT_AT_A_MOMENT), "habilidades"),
         (re.compile(r"\b(?:tengo|tienes|tiene|tenemos|hay) que\b"), "debes"),
+        (re.compile(r"\bnadie\b"), "todos"),
         (re.compile(r"\b(?:(?:me|nos|te|se) (?:l[oa]s? )?(?:quedo|quedamos|quedas|queda|quedan) con|(?:me|nos|te|se) "
                     r"l[oa]s? (?:quedo|quedamos|quedas|queda|quedan)|conserv(?:o|amos|as|a|an))\b"), "descartar"),
     ),

@@ -92,3 +92,12 @@ def test_a_count_from_four_spelled_out_meets_its_digits(real_index: SearchIndex)
     asked = "i alone herd a hex with four aphids, what harvest reward do i get"
     assert first(real_index, asked) == "mm-farming-single-player-rewards"
     assert first(real_index, "mis cuatro mutaciones son todas de torax, que hacemos", "es") == "ee-mutations-redeal"
+
+
+def test_nobody_says_a_thing_of_everyone(real_index: SearchIndex) -> None:
+    # "nobody" / "nadie" is a pronoun weighing little, and the rule of all players passing says "everyone"
+    assert "everyone" in implied_words("what if no one has a move left", "en")
+    assert "todos" in implied_words("si nadie puede", "es")
+    asked = "antscape: what if no one has a move left, does the game end"
+    assert first(real_index, asked) == "as-end-everyone-passes"
+    assert first(real_index, "antscape termina si nadie puede hacer nada?", "es") == "as-end-everyone-passes"
