@@ -2,7 +2,8 @@
 
 "Jugando solo" is the solo game ("solitario" in the Spanish books), not a card played, "solo" alone being also
 "only"; "nothing but recruit cards" is "only"; to "put" a card "on top of" a territory is to "cover" it (not the
-deck's top card); a predator "on offer" is "available"; a Scout that "goes off" is triggered.
+deck's top card); a predator "on offer" is "available"; a Scout that "goes off" is triggered; "I'm the only one"
+herding a hex herds it "alone".
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ PHRASES = {
     "en": ((r"\bplay(?:s|ed|ing)? (?:it )?(?:alone|by myself|on my own)\b", "solo",
             frozenset({"alone", "myself", "own"})),
            (r"\bnothing but\b", "only", frozenset({"nothing"})),
+           (r"\b(?:i m|i am|im|me|only i)(?: being)? the only (?:one|player)\b", "alone", frozenset({"only"})),
            (r"\b(?:on|up for) offer\b", "available", frozenset({"offer"})),
            (r"\b(?:go|goes|going|went|gone|set|sets|setting) off\b(?! (?:the|a|an|my|your|its)\b)", "trigger",
             frozenset({"off"})),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from companion.rules.forms import context_words, paid_for
 from companion.rules.overviews import asks_for_overview
+from companion.rules.phrases import rephrased
 from companion.rules.search import SearchIndex
 from companion.rules.text import CANNOT, implied_words, synonyms, tokens
 
@@ -101,3 +102,12 @@ def test_nobody_says_a_thing_of_everyone(real_index: SearchIndex) -> None:
     asked = "antscape: what if no one has a move left, does the game end"
     assert first(real_index, asked) == "as-end-everyone-passes"
     assert first(real_index, "antscape termina si nadie puede hacer nada?", "es") == "as-end-everyone-passes"
+
+
+def test_the_only_one_doing_a_thing_does_it_alone(real_index: SearchIndex) -> None:
+    # "only one" met "only one aphid in the hex"; the single-player farm is the one "you herd alone"
+    assert rephrased("i'm the only one herding there", "en") == "alone herding there"
+    assert rephrased("only one aphid", "en") == "only one aphid"
+    for asked in ("i'm the only one herding in a hex with four aphids, what's my reward at harvest",
+                  "i am the only player herding that hex and it has 3 aphids, what do i get"):
+        assert first(real_index, asked) == "mm-farming-single-player-rewards"
