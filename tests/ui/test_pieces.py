@@ -95,6 +95,25 @@ def test_next_leaves_the_battles_steps_on_the_page_and_another_language_draws_th
             str(c.value) for c in controls(steps) if isinstance(c, ft.Text)}
 
 
+def test_a_point_of_bos_draws_his_row_under_the_chart_again_and_leaves_anas(
+        store: GameStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The chart is drawn again at every point; each side's row of numbers under it is read from its own entry: a
+    point of Bo's draws his row again, with his new total, and leaves Ana's (the same controls)."""
+    monkeypatch.setattr(kept, "CHECK", False)  # as players run it
+    screen, session = open_screen(store, EVERYTHING)
+    with using("en"):
+        for player in ("p1", "p2"):
+            session.execute(AdjustScore(player, 1))
+            redraw(screen)
+        ana, bo = part(screen, "panel-picture:side-p1"), part(screen, "panel-picture:side-p2")
+        session.execute(AdjustScore("p2", 2))
+        redraw(screen)
+        assert part(screen, "panel-picture:side-p1") is ana
+        assert part(screen, "panel-picture:side-p2") is not bo
+    shown = [str(c.value) for c in controls(part(screen, "panel-picture:side-p2")) if isinstance(c, ft.Text)]
+    assert shown == ["Bo", "3"], shown
+
+
 def test_her_draw_leaves_her_tracks_levels_and_her_decks_mode_on_the_page(
         store: GameStore, monkeypatch: pytest.MonkeyPatch) -> None:
     """Her draw moves her draw pile and her points (her deck's and her track's panels are drawn again), not the

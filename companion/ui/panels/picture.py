@@ -9,6 +9,7 @@ package is missing the table alone is shown.
 from __future__ import annotations
 
 import math
+from functools import partial
 
 import flet as ft
 
@@ -27,9 +28,11 @@ CHART_HEIGHT = 200
 STILL = ft.Animation(duration=ft.Duration(milliseconds=0))
 
 
-def chart(picture: Picture, sizes: Sizes) -> ft.Control:
-    """The running totals as lines (one per side, in its colour), announced as numbers."""
-    rows = [_table_row(series, sizes) for series in picture.series]
+def chart(picture: Picture, sizes: Sizes, rows: list[ft.Control] | None = None) -> ft.Control:
+    """The running totals as lines (one per side, in its colour), announced as numbers; under them a row of numbers
+    for each side (``rows``: those rows as a game screen keeps them)."""
+    if rows is None:
+        rows = [_table_row(series, sizes) for series in picture.series]
     drawn = _line_chart(picture, sizes)
     parts: list[ft.Control] = [drawn] if drawn is not None else []
     body = ft.Column([*parts, *rows], spacing=6)
@@ -86,7 +89,20 @@ def _table_row(series: Series, sizes: Sizes) -> ft.Control:
 
 # -- the chart on the game screen --------------------------------------------------------------
 def build_chart(ctx: PanelContext) -> list[ft.Control]:
-    return [chart(game_picture(ctx.state), ctx.sizes)]
+    """The chart, drawn again at every point; each side's row of numbers under it a part kept as drawn, read from its
+    own entry (``_sides``): a point of Ana's draws her row again, not the others' (``companion.ui.pieces``)."""
+    picture = game_picture(ctx.state)
+    rows = [ctx.piece(f"side-{series.id}", partial(_side_part, series.id)) for series in picture.series]
+    return [chart(picture, ctx.sizes, rows)]
+
+
+def _sides(state: State) -> dict[str, Series]:
+    """Each side's running totals by its id."""
+    return {series.id: series for series in game_picture(state).series}
+
+
+def _side_part(side_id: str, ctx: PanelContext) -> list[ft.Control]:
+    return [_table_row(ctx.ask("picture-sides", _sides)[side_id], ctx.sizes)]
 
 
 def _played_a_round(state: State) -> bool:
