@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from functools import cache
 
 from companion.rules.model import Entry
 from companion.rules.text import content_tokens, fold, stem
+
+Ranked = tuple[float, int, float]  # an entry ranked: its score, its number, its rank
 
 #: points an entry whose title pays *with* the thing gives up when the question pays *to get* it (8-40 alike: no set
 #: moves but the question it was found on)
@@ -81,3 +83,57 @@ def context_words(query: str, lang: str) -> set[str]:
 def _fold_keeping_marks(text: str) -> str:
     """Lowercase without accents, the punctuation kept (the clause ends at a comma or a colon)."""
     return "".join(ch for ch in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(ch))
+
+
+# "does X count as Y" / "cuenta como Y": what the question asks X to be, up to where or what for it is counted
+_COUNTED_AS = {
+    "en": re.compile(r"\b(?:count|counts|counted|counting) as ((?:\w+ ?){1,3})"),
+    "es": re.compile(r"\b(?:cuenta|cuentan|cuento|contar|cuentas) como ((?:\w+ ?){1,3})"),
+}
+_COUNTED_END = {"en": re.compile(r"\b(?:for|when|to|in|on|at|if|or|and)\b.*"),
+                "es": re.compile(r"\b(?:para|a|al|en|cuando|si|o|y)\b.*")}
+LINK_HOPS = 2  # how far the links of the question's own thing are followed to the entry on what it counts as
+
+
+def counted_as(query: str, lang: str) -> frozenset[str]:
+    """The stems of what a "does X count as Y" question asks X to be ("evolution" of "does it count as evolution")."""
+    pattern = _COUNTED_AS.get(lang)
+    found = pattern.search(fold(query)) if pattern is not None else None
+    if found is None:
+        return frozenset()
+    return frozenset(stem(word, lang) for word in content_tokens(_COUNTED_END[lang].sub("", found.group(1)), lang))
+
+
+def _names_it(entry: Entry, said: frozenset[str], lang: str, body: bool = False) -> bool:
+    """Whether the entry's title and aliases (and its body, with ``body``) say every word of ``said``."""
+    texts = (entry.title_in(lang), *entry.aliases_in(lang), *((entry.body_in(lang),) if body else ()))
+    return said <= {stem(word, lang) for text in texts for word in content_tokens(text, lang)}
+
+
+def _linked(entry: Entry, lookup: Callable[[str], Entry | None]) -> dict[str, int]:
+    """The ids ``entry``'s links reach within ``LINK_HOPS``, each with its distance."""
+    near = {entry.id: 0}
+    edge = [entry]
+    for hop in range(1, LINK_HOPS + 1):
+        edge = [linked for item in edge for name in item.related
+                if name not in near and (linked := lookup(name)) is not None]
+        near |= {item.id: hop for item in edge if item.id not in near}
+    return near
+
+
+def counted_first(entries: Sequence[Entry], lookup: Callable[[str], Entry | None], ranked: list[Ranked], query: str,
+                  lang: str) -> list[Ranked]:
+    """``ranked`` ((score, entry number, rank), best first) with, when the question asks whether X counts as Y and the
+    first entry (X's own) does not say Y, the nearest entry X's links reach that names Y put first: the rule of what
+    X counts as is linked from X's entry, and the words X shares with its own entry outweigh it."""
+    said = counted_as(query, lang)
+    if not said or not ranked or _names_it(entries[ranked[0][1]], said, lang, body=True):
+        return ranked
+    near = _linked(entries[ranked[0][1]], lookup)
+    found = [(near[entries[item[1]].id], at) for at, item in enumerate(ranked)
+             if entries[item[1]].id in near and _names_it(entries[item[1]], said, lang)]
+    if not found:
+        return ranked
+    _, at = min(found)
+    score, number, _ = ranked[at]
+    return [(score, number, ranked[0][2] + 1.0), *ranked[:at], *ranked[at + 1:]]

@@ -21,7 +21,7 @@ from functools import cache, cached_property
 from companion.rules.actors import actor_points, asked_actor
 from companion.rules.book_terms import book_terms, books_named, books_termed, name_words, short_names, whole_names_said
 from companion.rules.definitions import asked_about, definition_points
-from companion.rules.forms import context_words, direction_points
+from companion.rules.forms import context_words, counted_first, direction_points
 from companion.rules.in_play_rank import InPlay
 from companion.rules.matching import Matches, match_words
 from companion.rules.model import KINDS, LANGS, Corpus, Entry, one_per_rule
@@ -193,8 +193,7 @@ class SearchIndex:
         matches = match_words(index := self._langs[lang], words, lang)
         name_words = self._whole_names_said(named := self._books_named(words), words) | name_tails(words, lang)
         name_words |= context_words(query, lang)  # the variant or module the question opens by naming
-        folded = fold(query)
-        purpose = bool(PURPOSE.search(folded))  # what a thing is for or does: not its setup, nor an overview
+        purpose = bool(PURPOSE.search(folded := fold(query)))  # what a thing is for or does: no setup, no overview
         place = place_words(query, lang)
         weights = word_weights(index, matches, words, name_words, META_WORDS | PURPOSE_WORDS if purpose else META_WORDS,
                                place)
@@ -208,6 +207,7 @@ class SearchIndex:
         ranked = self._ranked(index, coverage, boost, matches, weights, max(CANDIDATES, limit), form)
         if len(ranked) < limit < len(coverage):  # rules kept once left too few: as many more as could be hidden
             ranked = self._ranked(index, coverage, boost, matches, weights, max(CANDIDATES, limit) + self._linked, form)
+        ranked = counted_first(self.entries, self.corpus.get, ranked, query, lang)  # "does X count as Y"
         return [self._hit(number, score, lang, set(matches), rank) for score, number, rank in ranked[:limit]]
 
     @cached_property

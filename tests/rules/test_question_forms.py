@@ -3,11 +3,11 @@ thing counted as another, the moment after an action. Each test's questions are 
 
 from __future__ import annotations
 
-from companion.rules.forms import context_words, paid_for
+from companion.rules.forms import context_words, counted_as, paid_for
 from companion.rules.overviews import asks_for_overview
 from companion.rules.phrases import rephrased
 from companion.rules.search import SearchIndex
-from companion.rules.text import CANNOT, implied_words, synonyms, tokens
+from companion.rules.text import CANNOT, implied_words, stem, synonyms, tokens
 
 
 def first(index: SearchIndex, query: str, lang: str = "en") -> str:
@@ -111,3 +111,20 @@ def test_the_only_one_doing_a_thing_does_it_alone(real_index: SearchIndex) -> No
     for asked in ("i'm the only one herding in a hex with four aphids, what's my reward at harvest",
                   "i am the only player herding that hex and it has 3 aphids, what do i get"):
         assert first(real_index, asked) == "mm-farming-single-player-rewards"
+
+
+def test_what_a_thing_counts_as_is_found_by_its_entrys_links(real_index: SearchIndex) -> None:
+    # (the twentieth round) the purple background's own entry held the question's words; the rule that a permanent
+    # bonus is no evolution is two links away from it and says "evolution"
+    assert counted_as("does a purple background count as an evolution for the ant", "en") == {stem("evolution")}
+    normal_ant = {stem("hormiga", "es"), stem("normal", "es")}
+    assert counted_as("la obrera grande cuenta como hormiga normal?", "es") == normal_ant
+    assert counted_as("how do we count points", "en") == frozenset()
+    for asked in ("does the purple background count as an evolution",
+                  "a reward with a purple background, does it count as an evolution"):
+        assert first(real_index, asked) == "pp-permanent-bonus-not-evolution"
+    for asked in ("el fondo morado de la recompensa cuenta como evolución",
+                  "una recompensa de fondo morado cuenta como una evolución?"):
+        assert first(real_index, asked, "es") == "pp-permanent-bonus-not-evolution"
+    # the first entry saying what it counts as keeps its place ("hormigas normales" in the large worker's own rule)
+    assert first(real_index, "una obrera grande cuenta como una hormiga normal?", "es") == "pp-large-worker-is-an-ant"
