@@ -3,7 +3,7 @@
 "Jugando solo" is the solo game ("solitario" in the Spanish books), not a card played, "solo" alone being also
 "only"; "nothing but recruit cards" is "only"; to "put" a card "on top of" a territory is to "cover" it (not the
 deck's top card); a predator "on offer" is "available"; a Scout that "goes off" is triggered; "I'm the only one"
-herding a hex herds it "alone".
+herding a hex herds it "alone"; "we both have 14 points" is a "tie on points" ("empatados a 12": "empate a puntos").
 """
 
 from __future__ import annotations
@@ -11,6 +11,18 @@ from __future__ import annotations
 import re
 
 from companion.rules.text import fold
+
+# a tie said with the score ("we both have 14 points", "tied at 12", "empatados a 12", "los dos tenemos 14 puntos"):
+# the rules say "tie on points", not the count
+_TIED_EN = (r"\b(?:(?:we|they|you) )?(?:both|all) (?:have|has|had|got|get|score|scored|are on|are at"
+            r"|end(?:ed)? (?:on|with)|finish(?:ed)? (?:on|with)|on) (?:\d+|the same(?: number of)?|equal)"
+            r" (?:colony )?points?\b"
+            r"|\b(?:tied|level|even|equal) (?:on|at|with) (?:\d+(?: colony)?(?: points?)?|(?:colony )?points?)\b"
+            r"|\bthe same (?:number of )?(?:colony )?points\b")
+_TIED_ES = (r"\b(?:empatados|empatadas|empatamos|empatan|empate) (?:a|con|en) \d+(?: puntos)?\b"
+            r"|\b(?:los dos|las dos|ambos|ambas)(?: \w+)? (?:tenemos|teneis|tienen|con|hacemos|sacamos|acabamos con"
+            r"|terminamos con) (?:\d+|los mismos|igual de) puntos\b"
+            r"|\b(?:los )?mismos puntos\b|\bmismo numero de puntos\b|\bpuntos iguales\b")
 
 #: each phrase's pattern (on the folded question), its rules word, and the words one of which it holds: its pattern
 #: runs (and ``re`` compiles it, once) only on a question saying one
@@ -23,10 +35,14 @@ PHRASES = {
            (r"\b(?:go|goes|going|went|gone|set|sets|setting) off\b(?! (?:the|a|an|my|your|its)\b)", "trigger",
             frozenset({"off"})),
            (r"\b(?:put|puts|putting|place|places|placing|lay|lays|laying)(?: \w+)? on top of\b"
-            r"(?! (?:the |your |my |their |a )?(?:deck|pile|draw|discard|stack))", "cover", frozenset({"top"}))),
+            r"(?! (?:the |your |my |their |a )?(?:deck|pile|draw|discard|stack))", "cover", frozenset({"top"})),
+           (_TIED_EN, "tie on points", frozenset({"both", "all", "same", "equal", "tied", "level", "even"}))),
+
     "es": ((r"(?<!\bel )(?<!\bun )\b(?:jueg[oa]s?|juegan|jugamos|jugando|jugar)(?: yo| tu)? sol[oa]s?\b", "solitario",
             frozenset({"solo", "sola", "solos", "solas"})),
-           (r"\bnada mas que\b", "solo", frozenset({"nada"}))),
+           (r"\bnada mas que\b", "solo", frozenset({"nada"})),
+           (_TIED_ES, "empate a puntos", frozenset({"dos", "ambos", "ambas", "mismos", "igual", "iguales", "empatados",
+                                                  "empatadas", "empatamos", "empatan", "empate"}))),
 }
 
 

@@ -128,3 +128,16 @@ def test_what_a_thing_counts_as_is_found_by_its_entrys_links(real_index: SearchI
         assert first(real_index, asked, "es") == "pp-permanent-bonus-not-evolution"
     # the first entry saying what it counts as keeps its place ("hormigas normales" in the large worker's own rule)
     assert first(real_index, "una obrera grande cuenta como una hormiga normal?", "es") == "pp-large-worker-is-an-ant"
+
+
+def test_a_tie_said_with_the_score_is_a_tie(real_index: SearchIndex) -> None:
+    # (the twentieth round) "we both have 14 points" said the count, which meets no rule, and not the tie
+    assert rephrased("we both finished with 20 points, who wins", "en") == "tie on points who wins"
+    assert rephrased("we are tied at 12", "en") == "we are tie on points"
+    assert rephrased("both players have 2 aphids", "en") == "both players have 2 aphids"  # no score: no tie
+    assert rephrased("los dos acabamos con 20 puntos", "es") == "empate a puntos"
+    assert rephrased("empatados a 15, quien gana", "es") == "empate a puntos quien gana"
+    for asked in ("we both finished with 20 points, who wins", "antscape, we both scored 22 points, who wins",
+                  "my friend and I both have 31 points at the end, who wins"):
+        assert first(real_index, asked) == "as-tie-break"
+    assert first(real_index, "los dos acabamos con 20 puntos, quien gana", "es") == "as-tie-break"
