@@ -3,7 +3,8 @@
 "Jugando solo" is the solo game ("solitario" in the Spanish books), not a card played, "solo" alone being also
 "only"; "nothing but recruit cards" is "only"; to "put" a card "on top of" a territory is to "cover" it (not the
 deck's top card); a predator "on offer" is "available"; a Scout that "goes off" is triggered; "I'm the only one"
-herding a hex herds it "alone"; "we both have 14 points" is a "tie on points" ("empatados a 12": "empate a puntos").
+herding a hex herds it "alone"; "we both have 14 points" is a "tie on points" ("empatados a 12": "empate a puntos");
+"the game's over" is the "game end" (not the alias "game over" of losing to the Broodmother's lead).
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ PHRASES = {
             frozenset({"off"})),
            (r"\b(?:put|puts|putting|place|places|placing|lay|lays|laying)(?: \w+)? on top of\b"
             r"(?! (?:the |your |my |their |a )?(?:deck|pile|draw|discard|stack))", "cover", frozenset({"top"})),
-           (_TIED_EN, "tie on points", frozenset({"both", "all", "same", "equal", "tied", "level", "even"}))),
+           (_TIED_EN, "tie on points", frozenset({"both", "all", "same", "equal", "tied", "level", "even"})),
+           (r"\b(?:the )?game(?: s| is| was| has been)? (?:over|done|finished)\b", "game end", frozenset({"game"}))),
 
     "es": ((r"(?<!\bel )(?<!\bun )\b(?:jueg[oa]s?|juegan|jugamos|jugando|jugar)(?: yo| tu)? sol[oa]s?\b", "solitario",
             frozenset({"solo", "sola", "solos", "solas"})),

@@ -141,3 +141,13 @@ def test_a_tie_said_with_the_score_is_a_tie(real_index: SearchIndex) -> None:
                   "my friend and I both have 31 points at the end, who wins"):
         assert first(real_index, asked) == "as-tie-break"
     assert first(real_index, "los dos acabamos con 20 puntos, quien gana", "es") == "as-tie-break"
+
+
+def test_the_game_being_over_is_its_end(real_index: SearchIndex) -> None:
+    # (the twentieth round) "game's over" met the alias "game over" of the ants losing to the Broodmother's lead, where
+    # the game is over too soon; a question saying the game is over asks about its end
+    assert rephrased("the game's over, who wins", "en") == "game end who wins"
+    assert rephrased("is the game finished when all pass", "en") == "is game end when all pass"
+    asked = "the game's over and we have the same points, who is the winner"
+    assert first(real_index, asked) == "as-tie-break"
+    assert first(real_index, "when the game is over how do we score") != "mm-broodmother-lose-score"
