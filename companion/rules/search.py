@@ -22,6 +22,7 @@ from companion.rules.actors import actor_points, asked_actor
 from companion.rules.book_terms import book_terms, books_named, books_termed, name_words, short_names, whole_names_said
 from companion.rules.definitions import asked_about, definition_points
 from companion.rules.forms import context_words, counted_first, direction_points
+from companion.rules.implied import implied_words
 from companion.rules.in_play_rank import InPlay
 from companion.rules.matching import Matches, match_words
 from companion.rules.model import KINDS, LANGS, Corpus, Entry, one_per_rule
@@ -41,7 +42,6 @@ from companion.rules.text import (
     PURPOSE_WORDS,
     content_tokens,
     fold,
-    implied_words,
     name_tails,
     place_words,
     stem,

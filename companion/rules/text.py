@@ -85,29 +85,10 @@ CARD_WORDS = frozenset({"card", "cards", "carta", "cartas"})  # what a place nam
 # The verbs of that form, which say what is asked, not about what: they count as ``META_WORDS`` do in such a question
 PURPOSE_WORDS = frozenset({"sirve", "sirven"})
 
-# A question's form that stands for a rules word it does not say: "what can a Major Worker do" asks for its
-# abilities; "do we keep our hand" asks whether it is kept or discarded, and the rule may say either (the opposite
-# named, not only the word said); "nobody can" says a thing of everyone ("everyone passes"). Each pattern is matched on
-# the folded question; its word joins the question's words.
 # A question asking what one may do at a moment ("... do after each action", "qué puede hacer ... después de cada
-# acción"): its rule for that moment answers, not the list of all one can do (``IMPLIED_WORDS``' abilities, and
+# acción"): its rule for that moment answers, not the list of all one can do (``implied.IMPLIED_WORDS``' abilities, and
 # ``overviews``' list form). Put after "do" / "hacer" in those forms, it keeps them from matching.
 NOT_AT_A_MOMENT = r"(?!(?: \w+){0,12} (?:after|once|despues|tras)\b)"
-IMPLIED_WORDS = {
-    "en": (
-        (re.compile(r"\bwhat can (?!i |we |you )(?:\w+ ){1,4}do\b" + NOT_AT_A_MOMENT), "abilities"),
-        (re.compile(r"\b(?:have|has|had|need) to\b"), "must"),
-        (re.compile(r"\b(?:do|does|did|can|should|must|will) (?:\w+ ){1,3}keep\b"), "discard"),
-        (re.compile(r"\b(?:nobody|no one|noone)\b"), "everyone"),
-    ),
-    "es": (
-        (re.compile(r"\bque (?:puede|pueden|sabe|saben) hacer\b" + NOT_AT_A_MOMENT), "habilidades"),
-        (re.compile(r"\b(?:tengo|tienes|tiene|tenemos|hay) que\b"), "debes"),
-        (re.compile(r"\bnadie\b"), "todos"),
-        (re.compile(r"\b(?:(?:me|nos|te|se) (?:l[oa]s? )?(?:quedo|quedamos|quedas|queda|quedan) con|(?:me|nos|te|se) "
-                    r"l[oa]s? (?:quedo|quedamos|quedas|queda|quedan)|conserv(?:o|amos|as|a|an))\b"), "descartar"),
-    ),
-}
 
 
 def place_words(text: str, lang: str) -> set[str]:
@@ -124,12 +105,6 @@ def name_tails(words: list[str], lang: str) -> set[str]:
     camada")."""
     tails = NAME_TAILS.get(lang, {})
     return {word for word in words if tails.get(word) in words} if tails else set()
-
-
-def implied_words(text: str, lang: str) -> list[str]:
-    """The rules words ``IMPLIED_WORDS`` reads in the question's form."""
-    folded = fold(text)
-    return [word for pattern, word in IMPLIED_WORDS.get(lang, ()) if pattern.search(folded)]
 
 
 def fold(text: str) -> str:

@@ -4,10 +4,11 @@ thing counted as another, the moment after an action. Each test's questions are 
 from __future__ import annotations
 
 from companion.rules.forms import context_words, counted_as, paid_for
+from companion.rules.implied import implied_words
 from companion.rules.overviews import asks_for_overview
 from companion.rules.phrases import rephrased
 from companion.rules.search import SearchIndex
-from companion.rules.text import CANNOT, implied_words, stem, synonyms, tokens
+from companion.rules.text import CANNOT, stem, synonyms, tokens
 
 
 def first(index: SearchIndex, query: str, lang: str = "en") -> str:

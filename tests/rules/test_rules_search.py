@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from companion.rules.bench import load_queries, quality
 from companion.rules.corpus import Corpus, suggest_ids
+from companion.rules.implied import implied_words
 from companion.rules.in_play_rank import InPlay
 from companion.rules.matching import match_words
 from companion.rules.phrases import rephrased
@@ -20,7 +21,6 @@ from companion.rules.text import (
     PURPOSE,
     content_tokens,
     fold,
-    implied_words,
     name_tails,
     stem,
     synonyms,

@@ -1,0 +1,34 @@
+"""A question's form that stands for a rules word it does not say (moved out of ``text.py``, #34).
+
+"What can a Major Worker do" asks for its abilities; "do we keep our hand" asks whether it is kept or discarded, and
+the rule may say either (the opposite named, not only the word said); "nobody can" says a thing of everyone
+("everyone passes"). Each pattern is matched on the folded question; its word joins the question's words.
+"""
+
+from __future__ import annotations
+
+import re
+
+from companion.rules.text import NOT_AT_A_MOMENT, fold
+
+IMPLIED_WORDS = {
+    "en": (
+        (re.compile(r"\bwhat can (?!i |we |you )(?:\w+ ){1,4}do\b" + NOT_AT_A_MOMENT), "abilities"),
+        (re.compile(r"\b(?:have|has|had|need) to\b"), "must"),
+        (re.compile(r"\b(?:do|does|did|can|should|must|will) (?:\w+ ){1,3}keep\b"), "discard"),
+        (re.compile(r"\b(?:nobody|no one|noone)\b"), "everyone"),
+    ),
+    "es": (
+        (re.compile(r"\bque (?:puede|pueden|sabe|saben) hacer\b" + NOT_AT_A_MOMENT), "habilidades"),
+        (re.compile(r"\b(?:tengo|tienes|tiene|tenemos|hay) que\b"), "debes"),
+        (re.compile(r"\bnadie\b"), "todos"),
+        (re.compile(r"\b(?:(?:me|nos|te|se) (?:l[oa]s? )?(?:quedo|quedamos|quedas|queda|quedan) con|(?:me|nos|te|se) "
+                    r"l[oa]s? (?:quedo|quedamos|quedas|queda|quedan)|conserv(?:o|amos|as|a|an))\b"), "descartar"),
+    ),
+}
+
+
+def implied_words(text: str, lang: str) -> list[str]:
+    """The rules words ``IMPLIED_WORDS`` reads in the question's form."""
+    folded = fold(text)
+    return [word for pattern, word in IMPLIED_WORDS.get(lang, ()) if pattern.search(folded)]
