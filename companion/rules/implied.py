@@ -2,7 +2,8 @@
 
 "What can a Major Worker do" asks for its abilities; "do we keep our hand" asks whether it is kept or discarded, and
 the rule may say either (the opposite named, not only the word said); "nobody can" says a thing of everyone
-("everyone passes"). Each pattern is matched on the folded question; its word joins the question's words.
+("everyone passes"); another player taking one's card ("can someone else take my Earthmoving card", "me la pueden
+quitar") claims it. Each pattern is matched on the folded question; its word joins the question's words.
 """
 
 from __future__ import annotations
@@ -11,17 +12,23 @@ import re
 
 from companion.rules.text import NOT_AT_A_MOMENT, fold
 
+# another player taking what is one's own ("can someone else take my Earthmoving card"): in the rules, claiming it
+_OTHERS_EN = r"(?:someone|somebody|anyone|anybody|another player|other players|an opponent|opponents|my opponent)"
 IMPLIED_WORDS = {
     "en": (
         (re.compile(r"\bwhat can (?!i |we |you )(?:\w+ ){1,4}do\b" + NOT_AT_A_MOMENT), "abilities"),
         (re.compile(r"\b(?:have|has|had|need) to\b"), "must"),
         (re.compile(r"\b(?:do|does|did|can|should|must|will) (?:\w+ ){1,3}keep\b"), "discard"),
         (re.compile(r"\b(?:nobody|no one|noone)\b"), "everyone"),
+        (re.compile(rf"\b{_OTHERS_EN}(?: else)?(?: \w+)? (?:take|takes|took|taking|steal|steals|grab|grabs) "
+                    r"(?:my|our|your|his|her|their)\b|\b(?:take|steal|grab) (?:another player s|someone else s"
+                    r"|an opponent s|other players)\b"), "claim"),
     ),
     "es": (
         (re.compile(r"\bque (?:puede|pueden|sabe|saben) hacer\b" + NOT_AT_A_MOMENT), "habilidades"),
         (re.compile(r"\b(?:tengo|tienes|tiene|tenemos|hay) que\b"), "debes"),
         (re.compile(r"\bnadie\b"), "todos"),
+        (re.compile(r"\b(?:(?:me|le|te|nos|les) (?:\w+ )?quitar|quitar(?:me|le|te|nos|les))\b"), "reclamar"),
         (re.compile(r"\b(?:(?:me|nos|te|se) (?:l[oa]s? )?(?:quedo|quedamos|quedas|queda|quedan) con|(?:me|nos|te|se) "
                     r"l[oa]s? (?:quedo|quedamos|quedas|queda|quedan)|conserv(?:o|amos|as|a|an))\b"), "descartar"),
     ),

@@ -152,3 +152,13 @@ def test_the_game_being_over_is_its_end(real_index: SearchIndex) -> None:
     asked = "the game's over and we have the same points, who is the winner"
     assert first(real_index, asked) == "as-tie-break"
     assert first(real_index, "when the game is over how do we score") != "mm-broodmother-lose-score"
+
+
+def test_another_player_taking_ones_card_claims_it(real_index: SearchIndex) -> None:
+    # (the twentieth round) "take" met the setup's and the play's words; in the rules another player "claims" it
+    assert "claim" in implied_words("can i take another player's earthmoving card", "en")
+    assert "claim" not in implied_words("take a card from the deck", "en")
+    assert "reclamar" in implied_words("me pueden quitar la carta", "es")
+    assert first(real_index, "can i take another player's earthmoving card") == "as-earthmoving-claim-cost"
+    asked = "otro jugador me puede quitar la carta de movimiento de tierras que puse?"
+    assert first(real_index, asked, "es") == "as-earthmoving-claim-cost"
