@@ -3,7 +3,8 @@
 "What can a Major Worker do" asks for its abilities; "do we keep our hand" asks whether it is kept or discarded, and
 the rule may say either (the opposite named, not only the word said); "nobody can" says a thing of everyone
 ("everyone passes"); another player taking one's card ("can someone else take my Earthmoving card", "me la pueden
-quitar") claims it. Each pattern is matched on the folded question; its word joins the question's words.
+quitar") claims it; "how many X can ... per round" ("cuántos ... puede ... por ronda") asks for its limit. Each
+pattern is matched on the folded question; its word joins the question's words.
 """
 
 from __future__ import annotations
@@ -23,11 +24,15 @@ IMPLIED_WORDS = {
         (re.compile(rf"\b{_OTHERS_EN}(?: else)?(?: \w+)? (?:take|takes|took|taking|steal|steals|grab|grabs) "
                     r"(?:my|our|your|his|her|their)\b|\b(?:take|steal|grab) (?:another player s|someone else s"
                     r"|an opponent s|other players)\b"), "claim"),
+        (re.compile(r"\bhow many (?:\w+ ){1,5}(?:can|may|could) (?:\w+ ){0,5}(?:per|in (?:a|one|each)|each|every|a) "
+                    r"(?:round|turn)\b"), "limit"),
     ),
     "es": (
         (re.compile(r"\bque (?:puede|pueden|sabe|saben) hacer\b" + NOT_AT_A_MOMENT), "habilidades"),
         (re.compile(r"\b(?:tengo|tienes|tiene|tenemos|hay) que\b"), "debes"),
         (re.compile(r"\bnadie\b"), "todos"),
+        (re.compile(r"\bcuant[oa]s (?:\w+ ){1,5}(?:puede|pueden|puedo|podemos|puedes) (?:\w+ ){0,5}"
+                    r"(?:por|en (?:una|cada)|cada) (?:ronda|turno)\b"), "limite"),
         (re.compile(r"\b(?:(?:me|le|te|nos|les) (?:\w+ )?quitar|quitar(?:me|le|te|nos|les))\b"), "reclamar"),
         (re.compile(r"\b(?:(?:me|nos|te|se) (?:l[oa]s? )?(?:quedo|quedamos|quedas|queda|quedan) con|(?:me|nos|te|se) "
                     r"l[oa]s? (?:quedo|quedamos|quedas|queda|quedan)|conserv(?:o|amos|as|a|an))\b"), "descartar"),

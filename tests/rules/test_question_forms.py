@@ -162,3 +162,14 @@ def test_another_player_taking_ones_card_claims_it(real_index: SearchIndex) -> N
     assert first(real_index, "can i take another player's earthmoving card") == "as-earthmoving-claim-cost"
     asked = "otro jugador me puede quitar la carta de movimiento de tierras que puse?"
     assert first(real_index, asked, "es") == "as-earthmoving-claim-cost"
+
+
+def test_how_many_one_can_per_round_asks_for_the_limit(real_index: SearchIndex) -> None:
+    # (the twentieth round) "cuántos ciempiés puede sacar por ronda" met the Broodmother's powers placing centipedes;
+    # the rule answering is the limit on new centipedes each round
+    assert "limit" in implied_words("how many centipedes can she place per round", "en")
+    assert "limit" not in implied_words("how many centipedes are in the meadow", "en")
+    assert "limite" in implied_words("cuantos ciempies puede poner en cada ronda", "es")
+    for asked in ("cuántos ciempiés puede poner la madre por ronda",
+                  "la madre cuantos ciempies puede colocar en cada ronda"):
+        assert first(real_index, asked, "es") == "mm-round-number-limit"
