@@ -4,7 +4,8 @@
 "only"; "nothing but recruit cards" is "only"; to "put" a card "on top of" a territory is to "cover" it (not the
 deck's top card); a predator "on offer" is "available"; a Scout that "goes off" is triggered; "I'm the only one"
 herding a hex herds it "alone"; "we both have 14 points" is a "tie on points" ("empatados a 12": "empate a puntos");
-"the game's over" is the "game end" (not the alias "game over" of losing to the Broodmother's lead).
+"gana / saca puntos" is "puntúa"; "the game's over" is the "game end" (not the alias "game over" of losing to the
+Broodmother's lead).
 """
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ PHRASES = {
     "es": ((r"(?<!\bel )(?<!\bun )\b(?:jueg[oa]s?|juegan|jugamos|jugando|jugar)(?: yo| tu)? sol[oa]s?\b", "solitario",
             frozenset({"solo", "sola", "solos", "solas"})),
            (r"\bnada mas que\b", "solo", frozenset({"nada"})),
+           (r"\b(?:gana|ganan|ganas|gano|ganamos|ganar|consigue|consiguen|consigo|conseguimos|conseguir|saca|sacan"
+            r"|suma|suman) puntos\b", "puntua", frozenset({"puntos"})),
            (_TIED_ES, "empate a puntos", frozenset({"dos", "ambos", "ambas", "mismos", "igual", "iguales", "empatados",
                                                   "empatadas", "empatamos", "empatan", "empate"}))),
 }

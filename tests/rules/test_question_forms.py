@@ -173,3 +173,12 @@ def test_how_many_one_can_per_round_asks_for_the_limit(real_index: SearchIndex) 
     for asked in ("cuántos ciempiés puede poner la madre por ronda",
                   "la madre cuantos ciempies puede colocar en cada ronda"):
         assert first(real_index, asked, "es") == "mm-round-number-limit"
+
+
+def test_winning_points_is_scoring(real_index: SearchIndex) -> None:
+    # (the twentieth round) "gana puntos" met "gana un ciempiés" (a centipede winning a battle); to win, get or add
+    # points is to score ("puntúa")
+    assert rephrased("como saca puntos la madre", "es") == "como puntua la madre"
+    assert rephrased("quien gana la partida", "es") == "quien gana la partida"
+    for asked in ("la madre de la camada como gana puntos", "de que manera saca puntos la madre de la camada"):
+        assert first(real_index, asked, "es") == "mm-broodmother-scoring-summary"
