@@ -3,9 +3,9 @@
 "Jugando solo" is the solo game ("solitario" in the Spanish books), not a card played, "solo" alone being also
 "only"; "nothing but recruit cards" is "only"; to "put" a card "on top of" a territory is to "cover" it (not the
 deck's top card); a predator "on offer" is "available"; a Scout that "goes off" is triggered; "I'm the only one"
-herding a hex herds it "alone"; "we both have 14 points" is a "tie on points" ("empatados a 12": "empate a puntos");
-"gana / saca puntos" is "puntúa"; "the game's over" is the "game end" (not the alias "game over" of losing to the
-Broodmother's lead).
+herding a hex herds it "alone", as do aphids "all herded by me" or "all mine"; "we both have 14 points" is a "tie on
+points" ("empatados a 12": "empate a puntos"); "gana / saca puntos" is "puntúa"; "the game's over" is the "game end"
+(not the alias "game over" of losing to the Broodmother's lead).
 """
 
 from __future__ import annotations
@@ -33,6 +33,8 @@ PHRASES = {
             frozenset({"alone", "myself", "own"})),
            (r"\bnothing but\b", "only", frozenset({"nothing"})),
            (r"\b(?:i m|i am|im|me|only i)(?: being)? the only (?:one|player)\b", "alone", frozenset({"only"})),
+           (r"\b(?:all|only) (?:(?:herded|held|controlled|owned|occupied|taken) )?by (?:me|myself)\b"
+            r"|\ball (?:mine|my own)\b", "alone", frozenset({"me", "myself", "mine", "own"})),
            (r"\b(?:on|up for) offer\b", "available", frozenset({"offer"})),
            (r"\b(?:go|goes|going|went|gone|set|sets|setting) off\b(?! (?:the|a|an|my|your|its)\b)", "trigger",
             frozenset({"off"})),

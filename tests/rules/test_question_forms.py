@@ -182,3 +182,14 @@ def test_winning_points_is_scoring(real_index: SearchIndex) -> None:
     assert rephrased("quien gana la partida", "es") == "quien gana la partida"
     for asked in ("la madre de la camada como gana puntos", "de que manera saca puntos la madre de la camada"):
         assert first(real_index, asked, "es") == "mm-broodmother-scoring-summary"
+
+
+def test_all_by_me_is_alone(real_index: SearchIndex) -> None:
+    # (the twentieth round) "all herded by me" met the herded aphids' own entries; the farm one herds alone answers
+    assert rephrased("a hex all herded by me", "en") == "a hex alone"
+    assert rephrased("the aphids are all mine", "en") == "the aphids are alone"
+    assert rephrased("attacked by me", "en") == "attacked by me"
+    for asked in ("a hex with 4 aphids all herded by me, what do i get at harvest",
+                  "the aphids in that hex are all mine, what is my reward",
+                  "5 aphids only herded by me in one hex, what reward"):
+        assert first(real_index, asked) == "mm-farming-single-player-rewards"
