@@ -193,3 +193,13 @@ def test_all_by_me_is_alone(real_index: SearchIndex) -> None:
                   "the aphids in that hex are all mine, what is my reward",
                   "5 aphids only herded by me in one hex, what reward"):
         assert first(real_index, asked) == "mm-farming-single-player-rewards"
+
+
+def test_all_of_one_body_part_is_the_same_body_part(real_index: SearchIndex) -> None:
+    # (the twentieth round) "all four mutations ... are for the thorax" met the dealing of four; the rules say "same
+    # body part" of four all heads, thoraxes or abdomens
+    assert implied_words("my mutations are all for the head", "en") == ["same", "body", "part"]
+    assert implied_words("all my ants are on the head site", "en") == []  # a thing of that part
+    assert implied_words("what does the thorax symbiote give", "en") == []
+    assert implied_words("son todas de torax", "es") == ["misma", "parte", "cuerpo"]
+    assert first(real_index, "my mutations are all for the head, can we redo them") == "ee-mutations-redeal"
