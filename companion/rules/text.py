@@ -211,7 +211,7 @@ SYNONYMS = {
         **_each("hex casilla", "hexagono"), "jefe": ("madre",),
         "evolucionar": ("evolucion",), "escolopendra": ("ciempies",), "contratar": ("reclutar",),
         "comprar": ("pagar",), "premio": ("recompensa",), "tope": ("limite",), "mapa": ("tablero",),
-        "curar": ("salud",),
+        "curar": ("salud",), **_each("sale salen salir", "aparece", "surge"),  # where a thing "comes out"
         # the breeding action: the Spanish Minions book says "Criar", the Predators & Prey translation "Engendrar"
         # ("criar" shares its stem with "cría", a young one: one that is bred, so the meeting holds)
         "criar": ("engendrar",), "engendrar": ("criar",),

@@ -203,3 +203,10 @@ def test_all_of_one_body_part_is_the_same_body_part(real_index: SearchIndex) -> 
     assert implied_words("what does the thorax symbiote give", "en") == []
     assert implied_words("son todas de torax", "es") == ["misma", "parte", "cuerpo"]
     assert first(real_index, "my mutations are all for the head, can we redo them") == "ee-mutations-redeal"
+
+
+def test_coming_out_is_appearing(real_index: SearchIndex) -> None:
+    # (the twentieth round) "sale" met nothing of the Broodmother's arrival, which "surge" and "aparece"
+    assert "surge" in synonyms("sale", "es") and "aparece" in synonyms("salen", "es")
+    for asked in ("por donde sale la madre de la camada al tablero", "en que ronda sale la madre de la camada"):
+        assert first(real_index, asked, "es") == "mm-broodmother-arises"
