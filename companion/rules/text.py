@@ -20,7 +20,7 @@ STOP_WORDS_EN = frozenset(
     happen happens happened work works mean means exactly
     doesnt doesn didnt didn isnt isn arent aren wont hasnt hasn havent haven wasnt wasn t m ll re ve d
     im ive should shall might
-    whats hows wheres whens whos thats theres heres even
+    whats hows wheres whens whos thats theres heres even nor
     hey ok okay anyway actually really please thanks guys friend friends says said think right
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
@@ -122,7 +122,7 @@ CANNOT = "cannot"
 # sides, so a question finds the entries whichever way either wrote it.
 COMPOUNDS = {
     ("set", "up"): "setup", ("tie", "break"): "tiebreak", ("tie", "breaker"): "tiebreaker", ("co", "op"): "coop",
-    ("can", "t"): CANNOT, ("can", "not"): CANNOT,
+    ("can", "t"): CANNOT, ("can", "not"): CANNOT, ("can", "neither"): CANNOT,  # "can neither claim nor recruit"
     **dict.fromkeys((("no", verb) for verb in "puedo puedes puede podemos pueden pueda puedan poder".split()),  # noqa: SIM905
                     CANNOT),
 }

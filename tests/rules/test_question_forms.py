@@ -210,3 +210,11 @@ def test_coming_out_is_appearing(real_index: SearchIndex) -> None:
     assert "surge" in synonyms("sale", "es") and "aparece" in synonyms("salen", "es")
     for asked in ("por donde sale la madre de la camada al tablero", "en que ronda sale la madre de la camada"):
         assert first(real_index, asked, "es") == "mm-broodmother-arises"
+
+
+def test_can_neither_is_a_negated_can(real_index: SearchIndex) -> None:
+    # (the twentieth round) "can neither ... nor" said no "cannot": the rule of one who can do neither is the pass
+    assert tokens("i can neither claim nor recruit") == ["i", CANNOT, "claim", "nor", "recruit"]
+    for asked in ("what if i can neither claim a territory nor recruit",
+                  "antscape i can neither recruit nor claim, what now"):
+        assert first(real_index, asked) == "as-pass"
