@@ -533,11 +533,11 @@ def test_thirteenth_held_out_set_never_tuned_for(real_index: SearchIndex) -> Non
     random, seed 20261208; typos, players' words, timing, ties and limits, most naming no book) written blind from the
     rulebooks by a helper who had read no other set, nor the corpus's texts or aliases, each answer picked from the
     entries' id, book, section and title alone, and committed alone before the search ran on them (2026-12-07, #34):
-    not yet measured. An unbiased figure only while its misses are never read: with ``held_out_4``, ``_5``, ``_7``,
-    ``_8``, ``_11`` and ``_12``, the judge."""
+    0.867 / 0.950 when first measured, after the twentieth round. An unbiased figure only while its misses are never
+    read: with ``held_out_4``, ``_5``, ``_7``, ``_8``, ``_11`` and ``_12``, the judge."""
     top1, top3 = judged(real_index, "held_out_13_questions.json", 60, 30)
-    assert top1 >= 0.80
-    assert top3 >= 0.90
+    assert top1 >= 0.85
+    assert top3 >= 0.93
 
 
 def test_fourth_set_of_questions_as_asked_at_the_table(real_index: SearchIndex) -> None:
