@@ -34,13 +34,19 @@ _END = {"en": re.compile(r"\b(?:onto|on|into|in|to|with|at|from|when|if)\b.*"),
         "es": re.compile(r"\b(?:sobre|en|a|al|con|cuando|si)\b.*")}
 
 
-def paid_for(query: str, lang: str) -> frozenset[str]:
-    """The stems of what the question pays to get ("a major worker" of "pay to get a major worker onto the board")."""
-    pattern = _PAID_FOR.get(lang)
+def _object_of(phrases: dict[str, re.Pattern[str]], ends: dict[str, re.Pattern[str]], query: str,
+               lang: str) -> frozenset[str]:
+    """The stems of the words a phrase of ``phrases`` is about (its group), cut where ``ends`` starts the rest."""
+    pattern = phrases.get(lang)
     found = pattern.search(fold(query)) if pattern is not None else None
     if found is None:
         return frozenset()
-    return frozenset(stem(word, lang) for word in content_tokens(_END[lang].sub("", found.group(1)), lang))
+    return frozenset(stem(word, lang) for word in content_tokens(ends[lang].sub("", found.group(1)), lang))
+
+
+def paid_for(query: str, lang: str) -> frozenset[str]:
+    """The stems of what the question pays to get ("a major worker" of "pay to get a major worker onto the board")."""
+    return _object_of(_PAID_FOR, _END, query, lang)
 
 
 @cache
@@ -97,11 +103,7 @@ LINK_HOPS = 2  # how far the links of the question's own thing are followed to t
 
 def counted_as(query: str, lang: str) -> frozenset[str]:
     """The stems of what a "does X count as Y" question asks X to be ("evolution" of "does it count as evolution")."""
-    pattern = _COUNTED_AS.get(lang)
-    found = pattern.search(fold(query)) if pattern is not None else None
-    if found is None:
-        return frozenset()
-    return frozenset(stem(word, lang) for word in content_tokens(_COUNTED_END[lang].sub("", found.group(1)), lang))
+    return _object_of(_COUNTED_AS, _COUNTED_END, query, lang)
 
 
 def _names_it(entry: Entry, said: frozenset[str], lang: str, body: bool = False) -> bool:
