@@ -36,7 +36,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import date
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, SupportsInt, cast
 
@@ -326,10 +326,17 @@ def _rendered(value: object, lang: str | None = None) -> object:
 def number(value: float, lang: str | None = None) -> str:
     """A number as the reader writes it, by Babel's locale data: "8.5" / "8,5", "1,234" / "1234"; at most two
     decimals (an average), a whole number without any."""
+    lang = lang or language()
+    return _number(value, "en" if lang == PSEUDO else lang)
+
+
+@lru_cache(maxsize=4096)
+def _number(value: float, locale: str) -> str:
+    """Babel's formatting, kept per value and language: a game shows the same few totals at every redraw, and
+    Babel takes ~60 us a number (a point's redraw formats dozens: the chart's tooltips, the standings)."""
     from babel.numbers import format_decimal
 
-    lang = lang or language()
-    return format_decimal(value, format="#,##0.##", locale="en" if lang == PSEUDO else lang)
+    return format_decimal(value, format="#,##0.##", locale=locale)
 
 
 def day_and_month(when: date, lang: str | None = None) -> str:
