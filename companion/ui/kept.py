@@ -190,7 +190,7 @@ class Entries(NotingDict):
 
 WHOLE = "<whole>"  # an answer used whole (walked, copied, or not a dict)
 #: Entries read key by key (``actions``: ``core.actions.lookup``), and every ``*_by_id`` (a list's items by id).
-READ_BY_KEY, BY_ID = frozenset({"actions", "interpretations", "machinations", "deck"}), "_by_id"
+READ_BY_KEY, BY_ID = frozenset({"actions", "interpretations", "machinations", "deck", "cp", "end"}), "_by_id"
 UNLISTED = "<unlisted>"  # a key an entry does not hold, as read (``core.actions.lookup`` raises)
 
 

@@ -81,9 +81,13 @@ class Pieces:
                col: ft.ResponsiveNumber | None) -> tuple[ft.Control, Drawn]:
         reader = GameReader(session)
         own = replace(ctx, view=reader.view(), _asking=reader)
-        column = ft.Column(build(own), spacing=BODY_SPACING, key=f"{self.panel}:{name}")
-        if col is not None:  # set only when asked: a property set is sent, and its default is the page's
-            column.col = col
+        # ``col`` set only when asked (a property set is sent; its default is the page's), and given to the
+        # constructor: set after it, Flet's diff finds the column dirty and sends it again. In a row of columns the
+        # part fills its columns, as a tile does.
+        key = f"{self.panel}:{name}"
+        column = (ft.Column(build(own), spacing=BODY_SPACING, key=key) if col is None else
+                  ft.Column(build(own), spacing=BODY_SPACING, key=key, col=col,
+                            horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
         return column, Drawn(ctx.tab, reader, session)
 
 

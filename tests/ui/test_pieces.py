@@ -139,6 +139,32 @@ def test_her_draw_leaves_her_tracks_levels_and_her_decks_mode_on_the_page(
     assert part(screen, "panel-bm-machinations:levels") is levels
 
 
+def test_her_draw_leaves_the_tiles_of_the_numbers_it_did_not_change(
+        store: GameStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each number of her points, her track and her end is a tile of its own, read from its own key of her view
+    (``cp``, ``machinations`` and ``end`` read key by key): her draw leaves the best colony's, the Initiative Tokens'
+    and her nymphs' tiles as the same controls; a point of Ana's draws the best colony's again, with the new number,
+    and leaves her CP's."""
+    monkeypatch.setattr(kept, "CHECK", False)  # as players run it
+    names = ("panel-bm-status:tile-best-colony", "panel-bm-status:tile-initiative",
+             "panel-bm-machinations:tile-nymphs", "panel-bm-end:tile-centipedes")
+    screen, session = open_screen(store, SOLO)
+    with using("en"):
+        session.execute(DrawCard())
+        redraw(screen)
+        tiles = {name: part(screen, name) for name in names}
+        session.execute(DrawCard())
+        redraw(screen)
+        assert {name: part(screen, name) is tile for name, tile in tiles.items()} == dict.fromkeys(names, True)
+        her_cp = part(screen, "panel-bm-status:tile-her-cp")
+        session.execute(AdjustScore("p1", 3))
+        redraw(screen)
+        best = part(screen, "panel-bm-status:tile-best-colony")
+    assert best is not tiles["panel-bm-status:tile-best-colony"]
+    assert [c.label for c in controls(best) if getattr(c, "identifier", None) == "bm-best-colony"] == ["Best colony: 3"]
+    assert part(screen, "panel-bm-status:tile-her-cp") is her_cp
+
+
 def test_a_change_to_one_hex_leaves_the_other_rows_of_her_meadow_and_an_opened_hex_comes_back_drawn_afresh(
         store: GameStore, monkeypatch: pytest.MonkeyPatch) -> None:
     """Her meadow's rows are parts, each read from its own hex (her view's ``hexes_by_id``, read key by key): hex 1's

@@ -25,6 +25,7 @@ from companion.ui.panels.broodmother.controls import (
     sending,
     stat,
     takes,
+    tile,
     tiles,
     view_of,
     why_refused,
@@ -123,21 +124,32 @@ def slumber(ctx: PanelContext) -> list[ft.Control]:
     return out
 
 
+HALF: ft.ResponsiveNumber = {"xs": 6}  # the end's two tiles share a row at any width
+
+
+def _centipedes_left(ctx: PanelContext) -> list[ft.Control]:
+    e = view_of(ctx)["end"]
+    return [stat(tr("Centipedes in the Meadow"), str(e["centipedes"]), ctx.sizes, identifier="bm-end-centipedes",
+                 detail=tr(texts.threshold_gap(e["centipedes_before_loss"])), alert=e["centipedes_before_loss"] <= 1,
+                 col=HALF)]
+
+
+def _lead_left(ctx: PanelContext) -> list[ft.Control]:
+    e = view_of(ctx)["end"]
+    return [stat(tr("Her lead in CP"), f"{e['cp_lead']:+d}", ctx.sizes, identifier="bm-end-lead",
+                 detail=tr(texts.threshold_gap(e["cp_lead_before_loss"])), alert=e["cp_lead_before_loss"] <= 1,
+                 col=HALF)]
+
+
 def end(ctx: PanelContext) -> list[ft.Control]:
     view = view_of(ctx)
     e, s = view["end"], ctx.sizes
     out: list[ft.Control] = []
     if e["ended"]:
         out.append(ended_banner(e["ended"], ctx))
-    elif e["applies"]:
-        out.append(tiles([
-            stat(tr("Centipedes in the Meadow"), str(e["centipedes"]), s, identifier="bm-end-centipedes",
-                 detail=tr(texts.threshold_gap(e["centipedes_before_loss"])),
-                 alert=e["centipedes_before_loss"] <= 1, col={"xs": 6}),
-            stat(tr("Her lead in CP"), f"{e['cp_lead']:+d}", s, identifier="bm-end-lead",
-                 detail=tr(texts.threshold_gap(e["cp_lead_before_loss"])),
-                 alert=e["cp_lead_before_loss"] <= 1, col={"xs": 6}),
-        ]))
+    elif e["applies"]:  # each a part of its own: a card that moves her lead leaves the centipedes' tile as it is
+        out.append(tiles([tile(ctx, "centipedes", _centipedes_left, col=HALF),
+                          tile(ctx, "lead", _lead_left, col=HALF)]))
     readings = view["interpretations"]["at_end"]
     if readings:
         def notes() -> list[ft.Control]:

@@ -163,6 +163,10 @@ def note(text: str, sizes: Sizes, *, identifier: str | None = None, icon: ft.Ico
     return ft.Semantics(identifier=identifier, label=text, container=True, exclude_semantics=True, content=row)
 
 
+#: A number's tile takes half a phone's row, a third of a tablet's, a quarter of a wide screen's.
+TILE_COLUMNS: ft.ResponsiveNumber = {"xs": 6, "sm": 4, "md": 3}
+
+
 def stat(title: str, value: str, sizes: Sizes, *, identifier: str, detail: str | None = None,
          col: Any = None, alert: bool = False) -> ft.Control:
     """A number with its name under it, in a tile: two or three to a phone's row."""
@@ -178,11 +182,18 @@ def stat(title: str, value: str, sizes: Sizes, *, identifier: str, detail: str |
                         bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST)
     said = f"{title}: {value}" + (f", {detail}" if detail else "")
     return ft.Semantics(identifier=identifier, label=said, container=True, exclude_semantics=True, content=tile,
-                        col=col or {"xs": 6, "sm": 4, "md": 3})
+                        col=col or TILE_COLUMNS)
 
 
 def tiles(items: list[ft.Control]) -> ft.Control:
     return ft.ResponsiveRow(items, spacing=8, run_spacing=8)
+
+
+def tile(ctx: PanelContext, name: str, build: Callable[[PanelContext], list[ft.Control]],
+         col: ft.ResponsiveNumber = TILE_COLUMNS) -> ft.Control:
+    """A number's tile as a part of its own (``companion.ui.pieces``), read from its own key of her view: her draw
+    that moves her plot pile leaves her level's tile and her nymphs' on the page."""
+    return ctx.piece(f"tile-{name}", build, col=col)
 
 
 def buttons(items: list[ft.Control]) -> ft.Control:

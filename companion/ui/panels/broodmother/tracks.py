@@ -33,6 +33,7 @@ from companion.ui.panels.broodmother.controls import (
     stat,
     subheading,
     takes,
+    tile,
     tiles,
     view_of,
 )
@@ -43,25 +44,40 @@ MODE_NAMES = {"solo": "Solo", "coop": "Co-op", "asymmetric": "Asymmetric"}
 
 
 def status(ctx: PanelContext) -> list[ft.Control]:
-    """The game's mode and thresholds and the notes under the points are parts kept as drawn: her draw changes her
-    points, not them (``companion.ui.pieces``)."""
+    """The game's mode and thresholds, the notes under the points and each number's tile are parts kept as drawn: her
+    draw changes her points, not them, and a point of hers redraws her CP and her lead, not the best colony
+    (``companion.ui.pieces``)."""
     view = view_of(ctx)
     cp, s = view["cp"], ctx.sizes
+    numbers = [tile(ctx, "her-cp", _her_cp), tile(ctx, "best-colony", _best_colony), tile(ctx, "lead", _lead)]
+    if not view["asymmetric"]:
+        numbers.append(tile(ctx, "initiative", _initiative))
     return [
         ctx.piece("thresholds", _thresholds),
-        tiles([
-            stat(tr("Her CP"), str(cp["total"]), s, identifier="bm-her-cp"),
-            stat(tr("Best colony"), str(cp["best_ant"]), s, identifier="bm-best-colony"),
-            stat(tr("Her lead"), f"{cp['lead']:+d}", s, identifier="bm-lead",
-                 detail=trf("of {lead_to_lose}",
-                            lead_to_lose=cp['lead_to_lose']), alert=cp["lead"] >= cp["lead_to_lose"]),
-        ] + ([] if view["asymmetric"] else [
-            stat(tr("Initiative Tokens"), str(view["initiative"]), s, identifier="bm-initiative"),
-        ])),
+        tiles(numbers),
         line(trf("Her CP by round: ") + "  ".join(f"R{i} {n}" for i, n in enumerate(cp["by_round"], 1)), s,
              identifier="bm-cp-rounds", muted=True, size=s.small),
         ctx.piece("start", _start),
     ]
+
+
+def _her_cp(ctx: PanelContext) -> list[ft.Control]:
+    return [stat(tr("Her CP"), str(view_of(ctx)["cp"]["total"]), ctx.sizes, identifier="bm-her-cp")]
+
+
+def _best_colony(ctx: PanelContext) -> list[ft.Control]:
+    return [stat(tr("Best colony"), str(view_of(ctx)["cp"]["best_ant"]), ctx.sizes, identifier="bm-best-colony")]
+
+
+def _lead(ctx: PanelContext) -> list[ft.Control]:
+    cp = view_of(ctx)["cp"]
+    return [stat(tr("Her lead"), f"{cp['lead']:+d}", ctx.sizes, identifier="bm-lead",
+                 detail=trf("of {lead_to_lose}", lead_to_lose=cp["lead_to_lose"]),
+                 alert=cp["lead"] >= cp["lead_to_lose"])]
+
+
+def _initiative(ctx: PanelContext) -> list[ft.Control]:
+    return [stat(tr("Initiative Tokens"), str(view_of(ctx)["initiative"]), ctx.sizes, identifier="bm-initiative")]
 
 
 def _thresholds(ctx: PanelContext) -> list[ft.Control]:
@@ -120,17 +136,31 @@ def all_interpretations(ctx: PanelContext, view: BroodmotherView) -> ft.Control:
 
 
 def machinations(ctx: PanelContext) -> list[ft.Control]:
-    """The level and the plot pile, then the track's levels: a part kept as drawn, which her draw leaves alone
-    unless she reaches a level (``companion.ui.pieces``)."""
-    m, s = view_of(ctx)["machinations"], ctx.sizes
-    pile = (tr("set aside: she is found") if m["plot_pile_retired"]
-            else trf("{plot_pile} of {plot_threshold}", plot_pile=m['plot_pile'], plot_threshold=m['plot_threshold']))
-    return [tiles([
-        stat(tr("Level"), f"{m['level']} / {len(m['levels'])}", s, identifier="bm-machinations-level"),
-        stat(tr("Plot pile"), pile if not m["plot_pile_retired"] else "-", s, identifier="bm-plot-pile",
-             detail=None if not m["plot_pile_retired"] else pile),
-        stat(tr("Nymphs per placement"), str(m["nymphs_per_placement"]), s, identifier="bm-nymphs-per-placement"),
-    ]), ctx.piece("levels", _levels)]
+    """The level, the plot pile and the nymphs per placement, each a tile of its own, then the track's levels: parts
+    kept as drawn, so her draw redraws the plot pile and leaves the rest unless she reaches a level
+    (``companion.ui.pieces``)."""
+    return [tiles([tile(ctx, "level", _level), tile(ctx, "plot-pile", _plot_pile), tile(ctx, "nymphs", _nymphs)]),
+            ctx.piece("levels", _levels)]
+
+
+def _level(ctx: PanelContext) -> list[ft.Control]:
+    m = view_of(ctx)["machinations"]
+    return [stat(tr("Level"), f"{m['level']} / {len(m['levels'])}", ctx.sizes, identifier="bm-machinations-level")]
+
+
+def _plot_pile(ctx: PanelContext) -> list[ft.Control]:
+    m = view_of(ctx)["machinations"]
+    if m["plot_pile_retired"]:
+        return [stat(tr("Plot pile"), "-", ctx.sizes, identifier="bm-plot-pile",
+                     detail=tr("set aside: she is found"))]
+    pile = trf("{plot_pile} of {plot_threshold}", plot_pile=m["plot_pile"], plot_threshold=m["plot_threshold"])
+    return [stat(tr("Plot pile"), pile, ctx.sizes, identifier="bm-plot-pile")]
+
+
+def _nymphs(ctx: PanelContext) -> list[ft.Control]:
+    m = view_of(ctx)["machinations"]
+    return [stat(tr("Nymphs per placement"), str(m["nymphs_per_placement"]), ctx.sizes,
+                 identifier="bm-nymphs-per-placement")]
 
 
 def _levels(ctx: PanelContext) -> list[ft.Control]:
