@@ -114,6 +114,24 @@ def test_a_point_of_bos_draws_his_row_under_the_chart_again_and_leaves_anas(
     assert shown == ["Bo", "3"], shown
 
 
+def test_next_draws_this_rounds_draft_again_and_leaves_the_drafting_notes(
+        store: GameStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Drafting panel follows the round (its draft now), and its reminders and readings are a part of their own:
+    Next through a whole round draws the panel again each time and leaves that part the same controls."""
+    monkeypatch.setattr(kept, "CHECK", False)  # as players run it
+    screen, session = open_screen(store, EVERYTHING)
+    with using("en"):
+        notes = part(screen, "panel-drafting:notes")
+        drawn = {id(screen.slots.placed["panel-drafting"].holder.content)}
+        for _ in range(6):
+            session.execute(NextPhase())
+            redraw(screen)
+            drawn.add(id(screen.slots.placed["panel-drafting"].holder.content))
+            assert part(screen, "panel-drafting:notes") is notes
+    assert len(drawn) > 1, "the panel itself was drawn again"
+    assert any(getattr(c, "identifier", None) == "drafting-reminder-0" for c in controls(notes))
+
+
 def test_her_draw_leaves_her_tracks_levels_and_her_decks_mode_on_the_page(
         store: GameStore, monkeypatch: pytest.MonkeyPatch) -> None:
     """Her draw moves her draw pile and her points (her deck's and her track's panels are drawn again), not the

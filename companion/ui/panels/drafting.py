@@ -37,9 +37,17 @@ def build(ctx: PanelContext) -> list[ft.Control]:
                              c["extra"], partial(CarryOver, c["id"], "extra"), identifier=f"drafting-{c['id']}-extra"))
             out.append(count(ctx, listed, trf("{name}: aphid-farm cards set aside", name=c["name"]), c["aside"],
                              partial(CarryOver, c["id"], "aside"), identifier=f"drafting-{c['id']}-aside"))
-    out += [note(tr(text), s, identifier=f"drafting-reminder-{i}") for i, text in enumerate(view["reminders"])]
-    out.append(interpretations(ctx, [tr(t) for t in view["interpretations"]], "drafting-interpretation"))
+    out.append(ctx.piece("notes", _notes))
     return out
+
+
+def _notes(ctx: PanelContext) -> list[ft.Control]:
+    """The variants' reminders and the readings, a part kept as drawn while they are the same (Next moves this
+    round's draft, not them: ``companion.ui.pieces``). The catalogue's own texts, translated by their keys."""
+    view = ctx.area(KEY, drafting_view)
+    reminders = [note(tr(text), ctx.sizes, identifier=f"drafting-reminder-{i}")
+                 for i, text in enumerate(view["reminders"])]
+    return [*reminders, interpretations(ctx, [tr(t) for t in view["interpretations"]], "drafting-interpretation")]
 
 
 register(Panel(id="drafting", title=lambda ctx: tr("Drafting"), applies=module_applies(KEY), build=build,
