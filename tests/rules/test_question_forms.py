@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from companion.rules.forms import context_words, counted_as, paid_for
 from companion.rules.implied import implied_words
+from companion.rules.matching import match_words
 from companion.rules.overviews import asks_for_overview
 from companion.rules.phrases import rephrased
 from companion.rules.search import SearchIndex
@@ -218,3 +219,14 @@ def test_can_neither_is_a_negated_can(real_index: SearchIndex) -> None:
     for asked in ("what if i can neither claim a territory nor recruit",
                   "antscape i can neither recruit nor claim, what now"):
         assert first(real_index, asked) == "as-pass"
+
+
+def test_a_word_the_question_says_itself_is_no_slip_for_another(real_index: SearchIndex) -> None:
+    # "huecos" (a word the rules never use) met "huevos" as a typing slip, beside the question's own "huevo": the egg
+    # counted twice and the eggs' rules came before the egg space's symbol
+    said = match_words(real_index._langs["es"], ["huecos", "forma", "huevo"], "es")
+    assert 0 not in {position for position, _ in said.get("huevos", ())}
+    assert 2 in {position for position, _ in said["huevos"]}
+    alone = match_words(real_index._langs["es"], ["huecos", "camara"], "es")  # with no "huevo" said, still a slip
+    assert 0 in {position for position, _ in alone.get("huevos", ())}
+
