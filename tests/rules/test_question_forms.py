@@ -230,3 +230,11 @@ def test_a_word_the_question_says_itself_is_no_slip_for_another(real_index: Sear
     alone = match_words(real_index._langs["es"], ["huecos", "camara"], "es")  # with no "huevo" said, still a slip
     assert 0 in {position for position, _ in alone.get("huevos", ())}
 
+
+def test_a_slot_is_a_space(real_index: SearchIndex) -> None:
+    # "hueco" / "slot" met nothing where the rules print an egg "espacio" / "space" on a nest chamber card
+    assert "espacio" in synonyms("huecos", "es")
+    assert "space" in synonyms("slots", "en")
+    asked = "que significa el hueco de huevo en una camara del nido"
+    assert first(real_index, asked, "es") == "pp-symbol-egg-space"
+    assert first(real_index, "what is the egg-shaped slot on a nest chamber card for") == "pp-symbol-egg-space"
