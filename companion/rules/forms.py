@@ -2,7 +2,8 @@
 
 "What do I pay to get a Major Worker" names the Major Worker as what the payment gets, not what it is paid with: the
 rule of paying *with* a Major Worker ("Paying card costs with a Major Worker") meets the same words, and yields
-(``direction_points``) to the cost of getting one.
+(``direction_points``) to the cost of getting one. "If the Cordyceps comes out in round 3" puts the case its worked
+example works ("Cordyceps played in round 3"): the example keeps the points it would give up (``case_points``).
 """
 
 from __future__ import annotations
@@ -139,3 +140,29 @@ def counted_first(entries: Sequence[Entry], lookup: Callable[[str], Entry | None
     _, at = min(found)
     score, number, _ = ranked[at]
     return [(score, number, ranked[0][2] + 1.0), *ranked[:at], *ranked[at + 1:]]
+
+
+#: points a worked example gets back (``search.EXAMPLE_PENALTY``) when its title names the case the question puts: a
+#: count beside the same word ("si el hongo sale en la ronda 3": "jugado en la ronda 3")
+CASE_POINTS = 8.0
+
+
+def _counts(words: Sequence[str], lang: str) -> frozenset[tuple[str, str]]:
+    """Each number of ``words`` (content tokens) with the stem of a word beside it: ("rond", "3") of "ronda 3"."""
+    return frozenset((stem(words[near], lang), word) for at, word in enumerate(words) if word.isdigit()
+                     for near in (at - 1, at + 1) if 0 <= near < len(words) and not words[near].isdigit())
+
+
+@cache
+def _title_counts(title: str, lang: str) -> frozenset[tuple[str, str]]:
+    return _counts(content_tokens(title, lang), lang)
+
+
+def case_points(entries: Sequence[Entry], found: Collection[int], said: Sequence[str], lang: str) -> dict[int, float]:
+    """``CASE_POINTS`` for each worked example of ``found`` whose title says a count of the question's (``said``, its
+    content words) beside the same word: the question puts that case, and the example works it."""
+    asked = _counts(said, lang) if any(word.isdigit() for word in said) else frozenset()
+    if not asked:
+        return {}
+    return {number: CASE_POINTS for number in found if entries[number].kind == "example"
+            and not asked.isdisjoint(_title_counts(entries[number].title_in(lang), lang))}

@@ -238,3 +238,14 @@ def test_a_slot_is_a_space(real_index: SearchIndex) -> None:
     asked = "que significa el hueco de huevo en una camara del nido"
     assert first(real_index, asked, "es") == "pp-symbol-egg-space"
     assert first(real_index, "what is the egg-shaped slot on a nest chamber card for") == "pp-symbol-egg-space"
+
+
+def test_an_example_working_the_case_the_question_puts_keeps_its_points(real_index: SearchIndex) -> None:
+    # "round 3" said with the Cordyceps: the spores' rule came first, the example of the Cordyceps played in round 3
+    # (the case asked) second, giving up the points a worked example gives to the rule it shows
+    assert first(real_index, "how many spores does the cordyceps get when it comes in round 3") == (
+        "mm-example-cordyceps-round-3")
+    assert first(real_index, "si juego el cordyceps en la ronda 3 cuantas esporas pongo", "es") == (
+        "mm-example-cordyceps-round-3")
+    assert first(real_index, "hongo oruga en la ronda 3 con que salud empieza", "es") == "mm-example-cordyceps-round-3"
+    assert first(real_index, "how many spores does the cordyceps place") != "mm-example-cordyceps-round-3"
