@@ -249,3 +249,15 @@ def test_an_example_working_the_case_the_question_puts_keeps_its_points(real_ind
         "mm-example-cordyceps-round-3")
     assert first(real_index, "hongo oruga en la ronda 3 con que salud empieza", "es") == "mm-example-cordyceps-round-3"
     assert first(real_index, "how many spores does the cordyceps place") != "mm-example-cordyceps-round-3"
+
+
+def test_steps_asked_in_turn_ask_for_the_whole_turn(real_index: SearchIndex) -> None:
+    # "primero la acción y luego reclamar o reclutar" met step 2's own alias, and the turn's order, which lists every
+    # step, gave up its points as an overview naming less of the question than one of its parts
+    assert asks_for_overview("do i first play an action and then claim?")
+    assert asks_for_overview("en que orden va el turno")
+    assert not asks_for_overview("who plays first in antscape")
+    asked = "in antscape do i first play an action, then claim or recruit, then refill my hand?"
+    assert first(real_index, asked) == "as-turn-structure"
+    asked = "antscape: primero juego la accion, despues reclamo o recluto y luego relleno la mano?"
+    assert first(real_index, asked, "es") == "as-turn-structure"
