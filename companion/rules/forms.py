@@ -4,6 +4,8 @@
 rule of paying *with* a Major Worker ("Paying card costs with a Major Worker") meets the same words, and yields
 (``direction_points``) to the cost of getting one. "If the Cordyceps comes out in round 3" puts the case its worked
 example works ("Cordyceps played in round 3"): the example keeps the points it would give up (``case_points``).
+"If at the start of the worker phase I can't pay" says when a thing cannot be done: the moment's words say when, not
+what (``moment_words``).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from collections.abc import Callable, Collection, Sequence
 from functools import cache
 
 from companion.rules.model import Entry
-from companion.rules.text import content_tokens, fold, stem
+from companion.rules.text import CANNOT, content_tokens, fold, stem, tokens
 
 Ranked = tuple[float, int, float]  # an entry ranked: its score, its number, its rank
 
@@ -85,6 +87,26 @@ def context_words(query: str, lang: str) -> set[str]:
     if found is None or not _ASKING.isdisjoint(said := found.group(1).split()):
         return set()
     return set(content_tokens(" ".join(said), lang))
+
+
+# the moment a thing is said to happen at ("at the start of the worker phase", "al principio de la fase de obreras"),
+# up to who does what in it
+_MOMENT = {
+    "en": re.compile(r"\b(?:at|by) the (?:start|beginning|end) of (?:the |a |my |each |every )?(?:\w+ ?){1,3}"),
+    "es": re.compile(r"\bal (?:principio|comienzo|inicio|final) de (?:la |el |cada |mi )?(?:\w+ ?){1,3}"),
+}
+_MOMENT_END = {"en": re.compile(r"\b(?:i|we|you|he|she|they|and|but|if|can|cannot|cant|when)\b.*"),
+               "es": re.compile(r"\b(?:no|y|pero|si|puedo|puede|tengo|cuando)\b.*")}
+
+
+def moment_words(query: str, lang: str) -> set[str]:
+    """The words of the moment (``_MOMENT``) a question asking about what one cannot do says it at ("what if at the
+    start of the worker phase I can't pay the Offering"): the rule of not being able answers, and the rule of what
+    is done at that moment meets the moment's words; they say when, not what, and count as a game's name does."""
+    pattern = _MOMENT.get(lang)
+    if pattern is None or CANNOT not in tokens(query) or (found := pattern.search(fold(query))) is None:
+        return set()
+    return set(content_tokens(_MOMENT_END[lang].sub("", found.group(0)), lang)) - {CANNOT}
 
 
 def _fold_keeping_marks(text: str) -> str:

@@ -21,7 +21,7 @@ from functools import cache, cached_property
 from companion.rules.actors import actor_points, asked_actor
 from companion.rules.book_terms import book_terms, books_named, books_termed, name_words, short_names, whole_names_said
 from companion.rules.definitions import asked_about, definition_points
-from companion.rules.forms import case_points, context_words, counted_first, direction_points
+from companion.rules.forms import case_points, context_words, counted_first, direction_points, moment_words
 from companion.rules.implied import implied_words
 from companion.rules.in_play_rank import InPlay
 from companion.rules.matching import Matches, match_words
@@ -192,7 +192,7 @@ class SearchIndex:
             return []
         matches = match_words(index := self._langs[lang], words, lang)
         name_words = self._whole_names_said(named := self._books_named(words), words) | name_tails(words, lang)
-        name_words |= context_words(query, lang)  # the variant or module the question opens by naming
+        name_words |= context_words(query, lang) | moment_words(query, lang)  # where it is asked; a moment, said
         purpose = bool(PURPOSE.search(folded := fold(query)))  # what a thing is for or does: no setup, no overview
         place = place_words(query, lang)
         weights = word_weights(index, matches, words, name_words, META_WORDS | PURPOSE_WORDS if purpose else META_WORDS,

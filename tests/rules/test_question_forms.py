@@ -3,7 +3,7 @@ thing counted as another, the moment after an action. Each test's questions are 
 
 from __future__ import annotations
 
-from companion.rules.forms import context_words, counted_as, paid_for
+from companion.rules.forms import context_words, counted_as, moment_words, paid_for
 from companion.rules.implied import implied_words
 from companion.rules.matching import match_words
 from companion.rules.overviews import asks_for_overview
@@ -261,3 +261,13 @@ def test_steps_asked_in_turn_ask_for_the_whole_turn(real_index: SearchIndex) -> 
     assert first(real_index, asked) == "as-turn-structure"
     asked = "antscape: primero juego la accion, despues reclamo o recluto y luego relleno la mano?"
     assert first(real_index, asked, "es") == "as-turn-structure"
+
+
+def test_the_moment_one_cannot_do_a_thing_at_says_when_not_what(real_index: SearchIndex) -> None:
+    # "al comienzo de la fase de obreras" met the rule of paying the Offering at the start of each worker phase (its
+    # alias "inicio de la Fase de Obrera") above the rule of not being able to pay it, which the question asks
+    assert moment_words("al comienzo de la fase de obreras no puedo pagar", "es") == {"comienzo", "fase", "obreras"}
+    assert moment_words("what if at the start of the worker phase i can't pay", "en") == {"start", "worker", "phase"}
+    assert moment_words("what do i pay at the start of the worker phase", "en") == set()  # the moment asked about
+    asked = "al comienzo de la fase de obreras no puedo pagar lo que pide mi depredador, que pasa"
+    assert first(real_index, asked, "es") == "pp-cant-pay-offering"
