@@ -271,3 +271,12 @@ def test_the_moment_one_cannot_do_a_thing_at_says_when_not_what(real_index: Sear
     assert moment_words("what do i pay at the start of the worker phase", "en") == set()  # the moment asked about
     asked = "al comienzo de la fase de obreras no puedo pagar lo que pide mi depredador, que pasa"
     assert first(real_index, asked, "es") == "pp-cant-pay-offering"
+
+
+def test_a_card_drawn_at_random_is_a_shuffled_decks(real_index: SearchIndex) -> None:
+    # "al azar" / "random" met only the rules that say so (two predators drawn at random), not the setup that
+    # shuffles the bonus cards and turns one face up
+    assert "barajar" in synonyms("azar", "es")
+    assert "shuffle" in synonyms("randomly", "en")
+    assert first(real_index, "which bonus card is used, a random one?") == "as-setup-bonus-card"
+    assert first(real_index, "que bonificacion se usa, una al azar?", "es") == "as-setup-bonus-card"
