@@ -99,12 +99,13 @@ _MOMENT_END = {"en": re.compile(r"\b(?:i|we|you|he|she|they|and|but|if|can|canno
                "es": re.compile(r"\b(?:no|y|pero|si|puedo|puede|tengo|cuando)\b.*")}
 
 
-def moment_words(query: str, lang: str) -> set[str]:
-    """The words of the moment (``_MOMENT``) a question asking about what one cannot do says it at ("what if at the
-    start of the worker phase I can't pay the Offering"): the rule of not being able answers, and the rule of what
-    is done at that moment meets the moment's words; they say when, not what, and count as a game's name does."""
+def moment_words(folded: str, lang: str) -> set[str]:
+    """The words of the moment (``_MOMENT``) a question (``folded``: ``text.fold``'s) asking about what one cannot do
+    says it at ("what if at the start of the worker phase I can't pay the Offering"): the rule of not being able
+    answers, and the rule of what is done at that moment meets the moment's words; they say when, not what, and count
+    as a game's name does."""
     pattern = _MOMENT.get(lang)
-    if pattern is None or CANNOT not in tokens(query) or (found := pattern.search(fold(query))) is None:
+    if pattern is None or (found := pattern.search(folded)) is None or CANNOT not in tokens(folded):
         return set()
     return set(content_tokens(_MOMENT_END[lang].sub("", found.group(0)), lang)) - {CANNOT}
 

@@ -192,8 +192,8 @@ class SearchIndex:
             return []
         matches = match_words(index := self._langs[lang], words, lang)
         name_words = self._whole_names_said(named := self._books_named(words), words) | name_tails(words, lang)
-        name_words |= context_words(query, lang) | moment_words(query, lang)  # where it is asked; a moment, said
-        purpose = bool(PURPOSE.search(folded := fold(query)))  # what a thing is for or does: no setup, no overview
+        name_words |= context_words(query, lang) | moment_words(folded := fold(query), lang)  # where asked; when
+        purpose = bool(PURPOSE.search(folded))  # what a thing is for or does: no setup, no overview
         place = place_words(query, lang)
         weights = word_weights(index, matches, words, name_words, META_WORDS | PURPOSE_WORDS if purpose else META_WORDS,
                                place)
