@@ -466,11 +466,12 @@ def test_thirteenth_held_out_set_now_read_to_tune(real_index: SearchIndex) -> No
     random, seed 20261208; typos, players' words, timing, ties and limits, most naming no book) written blind from the
     rulebooks by a helper who had read no other set, nor the corpus's texts or aliases, each answer picked from the
     entries' id, book, section and title alone, and committed alone before the search ran on them (2026-12-07, #34):
-    0.867 / 0.950 when first measured, after the twentieth round. Read to tune in the twenty-first round (#34): no
+    0.867 / 0.950 when first measured, after the twentieth round. Read to tune in the twenty-first round (#34; a slip
+    for a word said, a slot, a worked example's case, steps in order, the moment one cannot): 0.933 / 0.983. No
     longer held out; the thresholds catch a regression."""
     top1, top3 = judged(real_index, "held_out_13_questions.json", 60, 30)
-    assert top1 >= 0.85
-    assert top3 >= 0.93
+    assert top1 >= 0.92
+    assert top3 >= 0.97
 
 
 def test_fourth_held_out_set_never_tuned_for(real_index: SearchIndex) -> None:
