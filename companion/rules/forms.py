@@ -2,7 +2,10 @@
 
 "What do I pay to get a Major Worker" names the Major Worker as what the payment gets, not what it is paid with: the
 rule of paying *with* a Major Worker ("Paying card costs with a Major Worker") meets the same words, and yields
-(``direction_points``) to the cost of getting one.
+(``direction_points``) to the cost of getting one. "If the Cordyceps comes out in round 3" puts the case its worked
+example works ("Cordyceps played in round 3"): the example keeps the points it would give up (``case_points``).
+"If at the start of the worker phase I can't pay" says when a thing cannot be done: the moment's words say when, not
+what (``moment_words``).
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from collections.abc import Callable, Collection, Sequence
 from functools import cache
 
 from companion.rules.model import Entry
-from companion.rules.text import content_tokens, fold, stem
+from companion.rules.text import CANNOT, content_tokens, fold, stem, tokens
 
 Ranked = tuple[float, int, float]  # an entry ranked: its score, its number, its rank
 
@@ -86,6 +89,27 @@ def context_words(query: str, lang: str) -> set[str]:
     return set(content_tokens(" ".join(said), lang))
 
 
+# the moment a thing is said to happen at ("at the start of the worker phase", "al principio de la fase de obreras"),
+# up to who does what in it
+_MOMENT = {
+    "en": re.compile(r"\b(?:at|by) the (?:start|beginning|end) of (?:the |a |my |each |every )?(?:\w+ ?){1,3}"),
+    "es": re.compile(r"\bal (?:principio|comienzo|inicio|final) de (?:la |el |cada |mi )?(?:\w+ ?){1,3}"),
+}
+_MOMENT_END = {"en": re.compile(r"\b(?:i|we|you|he|she|they|and|but|if|can|cannot|cant|when)\b.*"),
+               "es": re.compile(r"\b(?:no|y|pero|si|puedo|puede|tengo|cuando)\b.*")}
+
+
+def moment_words(folded: str, lang: str) -> set[str]:
+    """The words of the moment (``_MOMENT``) a question (``folded``: ``text.fold``'s) asking about what one cannot do
+    says it at ("what if at the start of the worker phase I can't pay the Offering"): the rule of not being able
+    answers, and the rule of what is done at that moment meets the moment's words; they say when, not what, and count
+    as a game's name does."""
+    pattern = _MOMENT.get(lang)
+    if pattern is None or (found := pattern.search(folded)) is None or CANNOT not in tokens(folded):
+        return set()
+    return set(content_tokens(_MOMENT_END[lang].sub("", found.group(0)), lang)) - {CANNOT}
+
+
 def _fold_keeping_marks(text: str) -> str:
     """Lowercase without accents, the punctuation kept (the clause ends at a comma or a colon)."""
     return "".join(ch for ch in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(ch))
@@ -139,3 +163,29 @@ def counted_first(entries: Sequence[Entry], lookup: Callable[[str], Entry | None
     _, at = min(found)
     score, number, _ = ranked[at]
     return [(score, number, ranked[0][2] + 1.0), *ranked[:at], *ranked[at + 1:]]
+
+
+#: points a worked example gets back (``search.EXAMPLE_PENALTY``) when its title names the case the question puts: a
+#: count beside the same word ("si el hongo sale en la ronda 3": "jugado en la ronda 3")
+CASE_POINTS = 8.0
+
+
+def _counts(words: Sequence[str], lang: str) -> frozenset[tuple[str, str]]:
+    """Each number of ``words`` (content tokens) with the stem of a word beside it: ("rond", "3") of "ronda 3"."""
+    return frozenset((stem(words[near], lang), word) for at, word in enumerate(words) if word.isdigit()
+                     for near in (at - 1, at + 1) if 0 <= near < len(words) and not words[near].isdigit())
+
+
+@cache
+def _title_counts(title: str, lang: str) -> frozenset[tuple[str, str]]:
+    return _counts(content_tokens(title, lang), lang)
+
+
+def case_points(entries: Sequence[Entry], found: Collection[int], said: Sequence[str], lang: str) -> dict[int, float]:
+    """``CASE_POINTS`` for each worked example of ``found`` whose title says a count of the question's (``said``, its
+    content words) beside the same word: the question puts that case, and the example works it."""
+    asked = _counts(said, lang) if any(word.isdigit() for word in said) else frozenset()
+    if not asked:
+        return {}
+    return {number: CASE_POINTS for number in found if entries[number].kind == "example"
+            and not asked.isdisjoint(_title_counts(entries[number].title_in(lang), lang))}

@@ -45,12 +45,16 @@ def match_words(index: Vocabulary, words: list[str], lang: str) -> Matches:
     """
     matches: Matches = {}
     stop = STOP_WORDS_EN | STOP_WORDS.get(lang, frozenset())
+    stems = [stem(word, lang) for word in words]
     for position, word in enumerate(words):
-        found = {form: _form_similarity(word, form) for form in index.stems.get(stem(word, lang))}
+        found = {form: _form_similarity(word, form) for form in index.stems.get(stems[position])}
         for synonym in synonyms(word, lang):
             found |= dict.fromkeys(index.stems.get(stem(synonym, lang)), STEM_SIMILARITY)
         if len(word) > 3:
+            said = {other for at, other in enumerate(stems) if at != position and other != stems[position]}
             for choice, typo in _typos(index, word, stop).items():
+                if said and stem(choice, lang) in said:  # the question says that word itself: no slip for it
+                    continue  # ("huecos con forma de huevo" is no "huevos" twice)
                 found[choice] = max(found.get(choice, 0.0), typo)
         if word in index.word_ids:
             found[word] = 1.0

@@ -5,7 +5,8 @@ rule it lists, so on words alone it often ranks beside them, and in the tuning s
 the modules" answered by one module's entry, "how many points does she get for centipedes at Slumber" by the overview
 of her scoring. The words do not tell the two apart; the question's form does. A player asking for a list, for the
 parts of a thing or for how a whole thing works ("what are the ...", "which modules", "how does X work", "cuáles
-son", "qué ... hay", "cómo funciona") wants the overview; any other question naming something the overview lists
+son", "qué ... hay", "cómo funciona"), or for steps in their order ("first ... then ...", "en qué orden"), wants the
+overview; any other question naming something the overview lists
 wants the rule that states it. ``overview_points`` turns that into score points the ranking adds, as ``_boosts`` does.
 """
 
@@ -46,6 +47,9 @@ _LIST_FORMS = re.compile(
         r"\bcomo (?:funciona|funcionan|se juega)\b",
         r"\bde que va\b|\ben que consiste\b|\blista de\b|\btod[oa]s l[oa]s\b",
         r"\bcuant[oa]s (?:\w+ ){1,3}hay\b",
+        # the steps in turn ("first the action, then claim, and last draw?", "primero ... y luego ...", "en qué orden")
+        r"\b(?:first|primero)\b(?: \w+){1,8}? (?:then|next|after that|luego|despues)\b|\b(?:in )?what order\b"
+        r"|\ben que orden\b",
         r"\bque (?:puede|pueden) hacer\b" + NOT_AT_A_MOMENT,
     ))
 )

@@ -21,7 +21,7 @@ from functools import cache, cached_property
 from companion.rules.actors import actor_points, asked_actor
 from companion.rules.book_terms import book_terms, books_named, books_termed, name_words, short_names, whole_names_said
 from companion.rules.definitions import asked_about, definition_points
-from companion.rules.forms import context_words, counted_first, direction_points
+from companion.rules.forms import case_points, context_words, counted_first, direction_points, moment_words
 from companion.rules.implied import implied_words
 from companion.rules.in_play_rank import InPlay
 from companion.rules.matching import Matches, match_words
@@ -192,8 +192,8 @@ class SearchIndex:
             return []
         matches = match_words(index := self._langs[lang], words, lang)
         name_words = self._whole_names_said(named := self._books_named(words), words) | name_tails(words, lang)
-        name_words |= context_words(query, lang)  # the variant or module the question opens by naming
-        purpose = bool(PURPOSE.search(folded := fold(query)))  # what a thing is for or does: no setup, no overview
+        name_words |= context_words(query, lang) | moment_words(folded := fold(query), lang)  # where asked; when
+        purpose = bool(PURPOSE.search(folded))  # what a thing is for or does: no setup, no overview
         place = place_words(query, lang)
         weights = word_weights(index, matches, words, name_words, META_WORDS | PURPOSE_WORDS if purpose else META_WORDS,
                                place)
@@ -201,7 +201,7 @@ class SearchIndex:
         boost = self._boosts(coverage, in_play, _kind_points(query, words, purpose), named,
                              frozenset() if named or len(said) < 2 else books_termed(said, self.book_terms[lang]),
                              _place_met(matches, words, place), asked_actor(folded))
-        boost |= {n: boost.get(n, 0.0) + p for n, p in direction_points(self.entries, coverage, query, lang).items()}
+        _add_forms(boost, self.entries, coverage, query, said, lang)  # "pay to get X"; the case an example works
         form = (asks_for_overview(query) and not purpose,  # "what are the stickers for" asks for no list
                 *asked_about(query, lang, words, weights, named, self._book_words), purpose)
         ranked = self._ranked(index, coverage, boost, matches, weights, max(CANDIDATES, limit), form)
@@ -336,6 +336,15 @@ class SearchIndex:
         snippet, spans = self._langs[lang].body(number).snippet(matched)
         return Hit(entry.id, entry.title_in(lang), entry.book, entry.section, entry.kind, score, snippet, spans,
                    entry.interpretation, entry.same_rule, rank)
+
+
+def _add_forms(boost: dict[int, float], entries: Sequence[Entry], coverage: dict[int, float], query: str,
+               said: list[str], lang: str) -> None:
+    """The points of the question's forms (``forms``) added to ``boost``: the direction of a payment, and the case a
+    worked example works."""
+    for points in direction_points(entries, coverage, query, lang), case_points(entries, coverage, said, lang):
+        for number, more in points.items():
+            boost[number] = boost.get(number, 0.0) + more
 
 
 def _check_asked(lang: str, kind: str | None, limit: int) -> None:

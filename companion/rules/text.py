@@ -180,6 +180,8 @@ SYNONYMS = {
         **_each("neighbor neighbouring", "neighbour", "adjacent"), "chip": ("token",), "map": ("board",),
         "heal": ("health",), "color": ("colour",), "molt": ("moult",),
         "spend": ("pay",),  # to spend is to pay with (and "gastar" in Spanish)
+        "slot": ("space",),  # a place printed for a thing ("the egg-shaped slot"; "hueco" in Spanish)
+        **_each("random randomly", "shuffle"),  # a card drawn at random is a shuffled deck's
         "afford": ("pay",),  # "can't afford" is "can't pay"
         "wipe": ("destroy", "eliminate"),  # ants "wiped out" are destroyed, a player left without any eliminated
         # a count spelled out meets its digits, as the rules write counts from four ("4 aphids"; they spell "two" and
@@ -212,6 +214,8 @@ SYNONYMS = {
         "evolucionar": ("evolucion",), "escolopendra": ("ciempies",), "contratar": ("reclutar",),
         "comprar": ("pagar",), "premio": ("recompensa",), "tope": ("limite",), "mapa": ("tablero",),
         "curar": ("salud",), **_each("sale salen salir", "aparece", "surge"),  # where a thing "comes out"
+        **_each("azar aleatorio aleatoriamente", "barajar"),  # a card drawn at random is a shuffled deck's
+        "hueco": ("espacio",),  # a place printed for a thing ("un hueco con forma de huevo"), as "slot" in English
         # the breeding action: the Spanish Minions book says "Criar", the Predators & Prey translation "Engendrar"
         # ("criar" shares its stem with "cría", a young one: one that is bred, so the meeting holds)
         "criar": ("engendrar",), "engendrar": ("criar",),

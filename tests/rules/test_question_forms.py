@@ -3,12 +3,13 @@ thing counted as another, the moment after an action. Each test's questions are 
 
 from __future__ import annotations
 
-from companion.rules.forms import context_words, counted_as, paid_for
+from companion.rules.forms import context_words, counted_as, moment_words, paid_for
 from companion.rules.implied import implied_words
+from companion.rules.matching import match_words
 from companion.rules.overviews import asks_for_overview
 from companion.rules.phrases import rephrased
 from companion.rules.search import SearchIndex
-from companion.rules.text import CANNOT, stem, synonyms, tokens
+from companion.rules.text import CANNOT, fold, stem, synonyms, tokens
 
 
 def first(index: SearchIndex, query: str, lang: str = "en") -> str:
@@ -218,3 +219,66 @@ def test_can_neither_is_a_negated_can(real_index: SearchIndex) -> None:
     for asked in ("what if i can neither claim a territory nor recruit",
                   "antscape i can neither recruit nor claim, what now"):
         assert first(real_index, asked) == "as-pass"
+
+
+def test_a_word_the_question_says_itself_is_no_slip_for_another(real_index: SearchIndex) -> None:
+    # "huecos" (a word the rules never use) met "huevos" as a typing slip, beside the question's own "huevo": the egg
+    # counted twice and the eggs' rules came before the egg space's symbol
+    said = match_words(real_index._langs["es"], ["huecos", "forma", "huevo"], "es")
+    assert 0 not in {position for position, _ in said.get("huevos", ())}
+    assert 2 in {position for position, _ in said["huevos"]}
+    alone = match_words(real_index._langs["es"], ["huecos", "camara"], "es")  # with no "huevo" said, still a slip
+    assert 0 in {position for position, _ in alone.get("huevos", ())}
+
+
+def test_a_slot_is_a_space(real_index: SearchIndex) -> None:
+    # "hueco" / "slot" met nothing where the rules print an egg "espacio" / "space" on a nest chamber card
+    assert "espacio" in synonyms("huecos", "es")
+    assert "space" in synonyms("slots", "en")
+    asked = "que significa el hueco de huevo en una camara del nido"
+    assert first(real_index, asked, "es") == "pp-symbol-egg-space"
+    assert first(real_index, "what is the egg-shaped slot on a nest chamber card for") == "pp-symbol-egg-space"
+
+
+def test_an_example_working_the_case_the_question_puts_keeps_its_points(real_index: SearchIndex) -> None:
+    # "round 3" said with the Cordyceps: the spores' rule came first, the example of the Cordyceps played in round 3
+    # (the case asked) second, giving up the points a worked example gives to the rule it shows
+    assert first(real_index, "how many spores does the cordyceps get when it comes in round 3") == (
+        "mm-example-cordyceps-round-3")
+    assert first(real_index, "si juego el cordyceps en la ronda 3 cuantas esporas pongo", "es") == (
+        "mm-example-cordyceps-round-3")
+    assert first(real_index, "hongo oruga en la ronda 3 con que salud empieza", "es") == "mm-example-cordyceps-round-3"
+    assert first(real_index, "how many spores does the cordyceps place") != "mm-example-cordyceps-round-3"
+
+
+def test_steps_asked_in_turn_ask_for_the_whole_turn(real_index: SearchIndex) -> None:
+    # "primero la acción y luego reclamar o reclutar" met step 2's own alias, and the turn's order, which lists every
+    # step, gave up its points as an overview naming less of the question than one of its parts
+    assert asks_for_overview("do i first play an action and then claim?")
+    assert asks_for_overview("en que orden va el turno")
+    assert not asks_for_overview("who plays first in antscape")
+    asked = "in antscape do i first play an action, then claim or recruit, then refill my hand?"
+    assert first(real_index, asked) == "as-turn-structure"
+    asked = "antscape: primero juego la accion, despues reclamo o recluto y luego relleno la mano?"
+    assert first(real_index, asked, "es") == "as-turn-structure"
+
+
+def test_the_moment_one_cannot_do_a_thing_at_says_when_not_what(real_index: SearchIndex) -> None:
+    # "al comienzo de la fase de obreras" met the rule of paying the Offering at the start of each worker phase (its
+    # alias "inicio de la Fase de Obrera") above the rule of not being able to pay it, which the question asks
+    said = moment_words(fold("al comienzo de la fase de obreras no puedo pagar"), "es")
+    assert said == {"comienzo", "fase", "obreras"}
+    said = moment_words(fold("what if at the start of the worker phase i can't pay"), "en")
+    assert said == {"start", "worker", "phase"}
+    assert moment_words("what do i pay at the start of the worker phase", "en") == set()  # the moment asked about
+    asked = "al comienzo de la fase de obreras no puedo pagar lo que pide mi depredador, que pasa"
+    assert first(real_index, asked, "es") == "pp-cant-pay-offering"
+
+
+def test_a_card_drawn_at_random_is_a_shuffled_decks(real_index: SearchIndex) -> None:
+    # "al azar" / "random" met only the rules that say so (two predators drawn at random), not the setup that
+    # shuffles the bonus cards and turns one face up
+    assert "barajar" in synonyms("azar", "es")
+    assert "shuffle" in synonyms("randomly", "en")
+    assert first(real_index, "which bonus card is used, a random one?") == "as-setup-bonus-card"
+    assert first(real_index, "que bonificacion se usa, una al azar?", "es") == "as-setup-bonus-card"
