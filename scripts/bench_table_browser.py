@@ -2,7 +2,7 @@
 """A table of phones in real browsers: a tap on one phone until every phone at the table shows it.
 
     .venv/bin/python scripts/bench_table_browser.py [--phones [--dist DIR] [--built] [--steps]] [--guests 5] [--taps 30]
-        [--warm 4] [--first-card-kept] [--json]
+        [--warm 4] [--json]
 
 The host and each guest is a phone of its own, in a browser context of its own (one Debian chromium, 360x740,
 headless, saying it is a mid-range Android phone's Chrome: ``tests.ui.browser.ANDROID_UA``, so the app draws a
@@ -57,10 +57,8 @@ from companion.ui.models import SEEN_AFTER_SECONDS  # noqa: E402
 
 VIEWPORT = {"width": 360, "height": 740}
 GUEST_NAMES = ("Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy")
-WATCH = ("undo",)  # its label names the last step: every tap of the rotation rewrites it on every page
-HER_DRAW = "bm-her-turn"
-REPORT_DRAW = "bm-report-draw"  # her report's "Draw N": on every page once her card is drawn
-ROTATION = ("plus-p1", "undo", HER_DRAW, "undo")
+WATCH = "undo"  # its label names the last step: every tap of the rotation rewrites it on every page
+ROTATION = ("plus-p1", "undo", "bm-her-turn", "undo")
 GOAL_P99_MS = 300.0
 DIST = ROOT / "dist" / "web"  # the phone build's folder (``--dist``: another, so a build can be timed beside it)
 TAP_TIMEOUT_MS = 30_000  # 15 s was too short for a host and 5 guests at load 50 (the guests never showed a tap)
@@ -75,14 +73,12 @@ _WATCH_DOWN = """() => { window.addEventListener('pointerdown',
 # Arms a page for the next tap: ``window.__seen`` resolves to {dom, painted, label} (shared clock, ms) once the
 # node ``ident``'s label differs from ``before``; ``painted`` is the next animation frame's (null if none came
 # within a second); null altogether if nothing changed within ``timeout`` ms.
-_ARM = """([idents, before, timeout]) => {
+_ARM = """([ident, before, timeout]) => {
   const now = () => performance.timeOrigin + performance.now();
-  const one = (ident) => {
+  const label = () => {
     const n = document.querySelector(`[flt-semantics-identifier="${ident}"]`);
     return n ? (n.getAttribute('aria-label') || n.innerText || '').trim() : null;
   };
-  const label = () => { const first = one(idents[0]); return first === null ? null
-    : [first, ...idents.slice(1).map((i) => one(i) || '')].join(' | '); };
   window.__down = null;
   window.__seen = new Promise((resolve) => {
     let found = false;
@@ -158,19 +154,16 @@ def last_of(each: list[dict[str, float]]) -> dict[str, float]:
     return last
 
 
-_LABEL = """idents => { const one = (ident) => {
-    const n = document.querySelector(`[flt-semantics-identifier="${ident}"]`);
-    return n ? (n.getAttribute('aria-label') || n.innerText || '').trim() : null; };
-  const first = one(idents[0]);
-  return first === null ? null : [first, ...idents.slice(1).map((i) => one(i) || '')].join(' | '); }"""
+_LABEL = """ident => { const n = document.querySelector(`[flt-semantics-identifier="${ident}"]`);
+    return n ? (n.getAttribute('aria-label') || n.innerText || '').trim() : null; }"""
 
 
 _SCROLLS = "e => !!e.closest(\"[flt-semantics-identifier^='screen-']\")"
 
 
-def label_now(ui: Any, idents: tuple[str, ...]) -> str | None:
-    """The nodes' labels as the page has them now (as ``_ARM`` reads them), None if the first node is not there."""
-    got = ui.page.evaluate(_LABEL, list(idents))
+def label_now(ui: Any, ident: str) -> str | None:
+    """The node's label as the page has it now (as ``_ARM`` reads it), None if the node is not there."""
+    got = ui.page.evaluate(_LABEL, ident)
     return None if got is None else str(got)
 
 
@@ -320,9 +313,8 @@ def clock_spread(pages: list[Any]) -> dict[str, float]:
     return {"spread_ms": round(spread, 2), "uncertainty_ms": round(max(u for _, u in offsets), 2)}
 
 
-def tap(pages: list[Any], tapper: int, button: str, watch: tuple[str, ...] = WATCH) -> Sample:
-    """Tap ``button`` where it is painted on page ``tapper``; when each page showed the change (``watch``: the nodes
-    whose labels a change rewrites)."""
+def tap(pages: list[Any], tapper: int, button: str) -> Sample:
+    """Tap ``button`` where it is painted on page ``tapper``; when each page showed the change."""
     ui = pages[tapper]
     if ui.find(button).evaluate(_SCROLLS):  # found first: far from the view, a part is not built
         ui.show(button)  # on the screen's list: wheeled into view (the bars and dialogs stay where they are)
@@ -330,7 +322,7 @@ def tap(pages: list[Any], tapper: int, button: str, watch: tuple[str, ...] = WAT
     if box is None:
         raise SystemExit(f"page {tapper}: {button} is not on screen")
     for page_ui in pages:
-        page_ui.page.evaluate(_ARM, [list(watch), label_now(page_ui, watch), TAP_TIMEOUT_MS])
+        page_ui.page.evaluate(_ARM, [WATCH, label_now(page_ui, WATCH), TAP_TIMEOUT_MS])
     ui.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     shown = [page_ui.page.evaluate("() => window.__seen") for page_ui in pages]
     down = ui.page.evaluate("() => window.__down")
@@ -391,11 +383,11 @@ def ready_for_next(pages: list[Any], shown_by: float) -> None:
         pages[0].page.wait_for_timeout(left * 1000)
 
 
-def taps(pages: list[Any], count: int, first: int = 0, watch: tuple[str, ...] = WATCH) -> list[Sample]:
+def taps(pages: list[Any], count: int, first: int = 0) -> list[Sample]:
     """``count`` taps round the table, from step ``first`` of the rotation."""
     samples = []
     for step in range(first, first + count):
-        samples.append(tap(pages, step % len(pages), ROTATION[step % len(ROTATION)], watch))
+        samples.append(tap(pages, step % len(pages), ROTATION[step % len(ROTATION)]))
         ready_for_next(pages, time.time())
     return samples
 
@@ -443,8 +435,8 @@ def by_page(samples: list[Sample]) -> dict[str, float | None]:
             "host_tap_guests": p50([t for s in host_taps for t in s.seen[1:]])}
 
 
-def timed_runs(at: Table, count: int, runs: int, each_run: Callable[[dict[str, Any]], None], first: int,
-               watch: tuple[str, ...] = WATCH) -> list[Sample]:
+def timed_runs(at: Table, count: int, runs: int, each_run: Callable[[dict[str, Any]], None], first: int) \
+        -> list[Sample]:
     """``runs`` runs of ``count`` taps each (the rotation taken up after the warm round); each run's figures, its
     taps and the machine's load handed to ``each_run`` as it ends."""
     every: list[Sample] = []
@@ -452,7 +444,7 @@ def timed_runs(at: Table, count: int, runs: int, each_run: Callable[[dict[str, A
     for number in range(runs):
         load_before = os.getloadavg()[0]
         busy_before = [clock.busy_ms() for clock in clocks]
-        samples = taps(at.pages, count, first=first + number * count, watch=watch)
+        samples = taps(at.pages, count, first=first + number * count)
         busy = [clock.busy_ms() - was for clock, was in zip(clocks, busy_before, strict=True)]
         every += samples
         each_run({"load_before": round(load_before, 2), "load_after": round(os.getloadavg()[0], 2),
@@ -481,21 +473,18 @@ def cpu_per_tap(busy: list[float], count: int) -> dict[str, float]:
 
 
 def run(guests: int, count: int, runs: int, progress: Callable[[str], None], warm: int = len(ROTATION),
-        dist: Path | None = None, first_card_kept: bool = False) -> dict[str, Any]:
+        dist: Path | None = None) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="companion-table-") as folder, \
             table(Path(folder), guests, progress, dist) as at:
-        return timed(at, "phone" if dist else "served", count, runs, progress, warm, first_card_kept)
+        return timed(at, "phone" if dist else "served", count, runs, progress, warm)
 
 
 def timed(at: Table, build: str, count: int, runs: int, progress: Callable[[str], None],
-          warm: int = len(ROTATION), first_card_kept: bool = False) -> dict[str, Any]:
+          warm: int = len(ROTATION)) -> dict[str, Any]:
     """The taps timed at a table already joined (``watch``-ed): the results ``report`` prints (the phone-build test
-    times a few this way on the table its journey joined). ``first_card_kept``: her game's first card is drawn
-    after the warm taps and kept, so each timed draw is a later one and each Undo of it goes back to a card's
-    instructions, as in all of a game but its first draw (else every draw is her game's first, her report built
-    and its Undo taking it away: the worst case, once a game)."""
+    times a few this way on the table its journey joined)."""
     results: dict[str, Any] = {"build": build, "guests": len(at.pages) - 1, "taps_per_run": count,
-                               "warm_taps": warm, "her_first_card_kept": first_card_kept, "runs": []}
+                               "warm_taps": warm, "runs": []}
 
     def keep(got: dict[str, Any]) -> None:
         results["runs"].append(got)
@@ -504,30 +493,14 @@ def timed(at: Table, build: str, count: int, runs: int, progress: Callable[[str]
 
     results["clock"] = clock_spread(at.pages)
     taps(at.pages, warm, first=0)  # warm: by default each kind of tap once, not timed
-    if first_card_kept:
-        results["first_card_saved"] = keep_first_card(at)
     before = at.saved_revision()
-    # A later draw after an Undo of a point leaves the Undo's label as it was (her card either way): its "Draw N" too.
-    watch = (*WATCH, REPORT_DRAW) if first_card_kept else WATCH
-    every = timed_runs(at, count, runs, keep, first=warm, watch=watch)
+    every = timed_runs(at, count, runs, keep, first=warm)
     after = at.saved_revision()
     results["saved_changes"] = None if after is None or before is None else after - before
     results["all"] = summary(every)
     results["goal"] = {"seen_p99_ms": GOAL_P99_MS, "met": results["all"]["guests_seen"]["p99"] <= GOAL_P99_MS,
                        "every_page_met": results["all"]["seen"]["p99"] <= GOAL_P99_MS}
     return results
-
-
-def keep_first_card(at: Table) -> int | None:
-    """Her game's first card, drawn by the host and left (not timed: the Undo's label, which the timing watches, may
-    read as it did before it), once every page shows her report; the changes the host saved for it."""
-    drawn_from = at.saved_revision()
-    at.pages[0].tap(HER_DRAW)
-    for ui in at.pages:
-        ui.find(REPORT_DRAW)
-    ready_for_next(at.pages, time.time())
-    now = at.saved_revision()
-    return None if now is None or drawn_from is None else now - drawn_from
 
 
 STEPS_OF = {"tapper_page": "a guest's tap, on its own page", "other_guests_pages": "a guest's tap, on the other "
@@ -542,9 +515,7 @@ def line(name: str, got: dict[str, float] | None) -> str:
 
 
 def report(results: dict[str, Any]) -> str:
-    draws = "later draws (her first card kept)" if results.get("her_first_card_kept") else "her game's first card"
-    lines = [f"{results['build']}: host + {results['guests']} guests, {results['taps_per_run']} taps a run, {draws}; "
-             f"pages' "
+    lines = [f"{results['build']}: host + {results['guests']} guests, {results['taps_per_run']} taps a run; pages' "
              f"clocks within {results['clock']['spread_ms']} ms (+- {results['clock']['uncertainty_ms']} ms); "
              f"changes the host saved in the timed taps: {results['saved_changes']}"]
     for number, got in enumerate([*results["runs"], results["all"]], start=1):
@@ -589,9 +560,6 @@ def main(argv: list[str] | None = None) -> int:
                         "(made from another checkout, to compare), never built again from this one")
     parser.add_argument("--steps", action="store_true", help="with --phones: each page posts when it did each step "
                         "of a change (pages opened with ?tabletimes), reported as p50s")
-    parser.add_argument("--first-card-kept", action="store_true", help="her game's first card drawn after the warm "
-                        "taps and kept: each timed draw a later one, as in all of a game but its first draw "
-                        "(default: each timed draw is her game's first, the worst case)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     args = parser.parse_args(argv)
     global STEPS_ON, BUILD
@@ -600,7 +568,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.taps < 1 or args.runs < 1 or args.warm < 0:
         parser.error("--taps and --runs must be at least 1, --warm at least 0")
     results = run(args.guests, args.taps, args.runs, lambda text: print(text, file=sys.stderr), args.warm,
-                  args.dist if args.phones else None, args.first_card_kept)
+                  args.dist if args.phones else None)
     print(json.dumps(results, indent=2) if args.json else report(results))
     return 0
 
