@@ -5,7 +5,8 @@
 deck's top card); a predator "on offer" is "available"; a Scout that "goes off" is triggered; "I'm the only one"
 herding a hex herds it "alone", as do aphids "all herded by me" or "all mine"; "we both have 14 points" is a "tie on
 points" ("empatados a 12": "empate a puntos"); "gana / saca puntos" is "puntúa"; "the game's over" is the "game end"
-(not the alias "game over" of losing to the Broodmother's lead).
+(not the alias "game over" of losing to the Broodmother's lead); "jugando solo dos", "somos tres", "playing with just
+two" are "2 / 3 players", not the solo game.
 """
 
 from __future__ import annotations
@@ -26,10 +27,21 @@ _TIED_ES = (r"\b(?:empatados|empatadas|empatamos|empatan|empate) (?:a|con|en) \d
             r"|terminamos con) (?:\d+|los mismos|igual de) puntos\b"
             r"|\b(?:los )?mismos puntos\b|\bmismo numero de puntos\b|\bpuntos iguales\b")
 
+# how many play, said as a count of people ("jugando solo dos", "somos tres", "playing with just two", "there are
+# three of us"): the rules say "2 players" / "dos jugadores"; "solo" there is "only", not the solo game; not a count
+# of a thing played ("play two actions", "jugar dos cartas")
+_NOT_A_THING = (r"(?! (?:cartas?|acciones?|veces|turnos?|rondas?|hormigas?|fichas?|cards?|actions?|times|turns?"
+                r"|rounds?|ants?|tokens?|jugadores|players?)\b)")
+_PLAYERS_EN = (r"\b(?:playing|we play|we re playing|there are|there s)(?: with)?(?: only| just)? (two|three|four|[1-4])"
+               r"(?: of us| people)?\b" + _NOT_A_THING)
+_PLAYERS_ES = (r"\b(?:jugando|jugamos|juegan|somos|al jugar)(?: solo| solamente)?(?: con)? (dos|tres|cuatro|[1-4])\b"
+               + _NOT_A_THING)
+
 #: each phrase's pattern (on the folded question), its rules word, and the words one of which it holds: its pattern
 #: runs (and ``re`` compiles it, once) only on a question saying one
 PHRASES = {
-    "en": ((r"\bplay(?:s|ed|ing)? (?:it )?(?:alone|by myself|on my own)\b", "solo",
+    "en": ((_PLAYERS_EN, r"\1 players", frozenset({"playing", "play", "there"})),
+           (r"\bplay(?:s|ed|ing)? (?:it )?(?:alone|by myself|on my own)\b", "solo",
             frozenset({"alone", "myself", "own"})),
            (r"\bnothing but\b", "only", frozenset({"nothing"})),
            (r"\b(?:i m|i am|im|me|only i)(?: being)? the only (?:one|player)\b", "alone", frozenset({"only"})),
@@ -43,7 +55,8 @@ PHRASES = {
            (_TIED_EN, "tie on points", frozenset({"both", "all", "same", "equal", "tied", "level", "even"})),
            (r"\b(?:the )?game(?: s| is| was| has been)? (?:over|done|finished)\b", "game end", frozenset({"game"}))),
 
-    "es": ((r"(?<!\bel )(?<!\bun )\b(?:jueg[oa]s?|juegan|jugamos|jugando|jugar)(?: yo| tu)? sol[oa]s?\b", "solitario",
+    "es": ((_PLAYERS_ES, r"\1 jugadores", frozenset({"jugando", "jugamos", "juegan", "somos", "jugar"})),
+           (r"(?<!\bel )(?<!\bun )\b(?:jueg[oa]s?|juegan|jugamos|jugando|jugar)(?: yo| tu)? sol[oa]s?\b", "solitario",
             frozenset({"solo", "sola", "solos", "solas"})),
            (r"\bnada mas que\b", "solo", frozenset({"nada"})),
            (r"\b(?:gana|ganan|ganas|gano|ganamos|ganar|consigue|consiguen|consigo|conseguimos|conseguir|saca|sacan"

@@ -282,3 +282,17 @@ def test_a_card_drawn_at_random_is_a_shuffled_decks(real_index: SearchIndex) -> 
     assert "shuffle" in synonyms("randomly", "en")
     assert first(real_index, "which bonus card is used, a random one?") == "as-setup-bonus-card"
     assert first(real_index, "que bonificacion se usa, una al azar?", "es") == "as-setup-bonus-card"
+
+
+def test_only_two_playing_is_two_players_not_the_solo_game(real_index: SearchIndex) -> None:
+    # "jugando solo dos" read "jugando solo" as the solo game ("solitario"): the one-player difficulty came first
+    assert rephrased("jugando solo dos, qué cambia", "es") == "dos jugadores que cambia"
+    assert rephrased("somos tres", "es") == "tres jugadores"
+    assert rephrased("playing with just two, what changes", "en") == "two players what changes"
+    assert rephrased("can i play two actions", "en") == "can i play two actions"  # a count of things played
+    assert rephrased("jugamos dos cartas", "es") == "jugamos dos cartas"
+    assert rephrased("jugando solo, como gano", "es") == "solitario como gano"
+    assert first(real_index, "jugando solo dos contra la madre de la camada, que dificultad?", "es") == (
+        "mm-difficulty-2-players")
+    assert first(real_index, "jugando solo tres contra la madre, tabla de dificultad?", "es") == (
+        "mm-difficulty-3-players")
