@@ -6,7 +6,7 @@ deck's top card); a predator "on offer" is "available"; a Scout that "goes off" 
 herding a hex herds it "alone", as do aphids "all herded by me" or "all mine"; "we both have 14 points" is a "tie on
 points" ("empatados a 12": "empate a puntos"); "gana / saca puntos" is "puntúa"; "the game's over" is the "game end"
 (not the alias "game over" of losing to the Broodmother's lead); "jugando solo dos", "somos tres", "playing with just
-two" are "2 / 3 players", not the solo game.
+two" are "2 / 3 players", not the solo game; "before we start" / "antes de empezar" is the setup.
 """
 
 from __future__ import annotations
@@ -37,12 +37,22 @@ _PLAYERS_EN = (r"\b(?:playing|we play|we re playing|there are|there s)(?: with)?
 _PLAYERS_ES = (r"\b(?:jugando|jugamos|juegan|somos|al jugar)(?: solo| solamente)?(?: con)? (dos|tres|cuatro|[1-4])\b"
                + _NOT_A_THING)
 
+# the moment before the game begins ("before we start", "before the game starts", "antes de empezar la partida"): the
+# rules call it the setup ("preparación"), not the start of a round or a phase ("before the round starts")
+_NOT_A_PART = (r"(?! (?:the |a |an |my |your |our |each |every |el |la |un |una |mi |tu |cada )?"
+               r"(?:turn|round|phase|battle|harvest|turno|ronda|fase|batalla|cosecha)s?\b)")
+_BEFORE_EN = (r"\bbefore (?:(?:we|you|i|they|everyone|the game|a game) (?:starts?|begins?|get going|get started)"
+              r"|starting|beginning|the game(?! (?:ends?|is over))|a game)\b" + _NOT_A_PART)
+_BEFORE_ES = (r"\bantes de (?:empezar|comenzar|que empiece|que empecemos|la partida|una partida)"
+              r"(?: la partida| a jugar)?\b" + _NOT_A_PART)
+
 #: each phrase's pattern (on the folded question), its rules word, and the words one of which it holds: its pattern
 #: runs (and ``re`` compiles it, once) only on a question saying one
 PHRASES = {
     "en": ((_PLAYERS_EN, r"\1 players", frozenset({"playing", "play", "there"})),
            (r"\bplay(?:s|ed|ing)? (?:it )?(?:alone|by myself|on my own)\b", "solo",
             frozenset({"alone", "myself", "own"})),
+           (_BEFORE_EN, "setup", frozenset({"before"})),
            (r"\bnothing but\b", "only", frozenset({"nothing"})),
            (r"\b(?:i m|i am|im|me|only i)(?: being)? the only (?:one|player)\b", "alone", frozenset({"only"})),
            (r"\b(?:all|only) (?:(?:herded|held|controlled|owned|occupied|taken) )?by (?:me|myself)\b"
@@ -58,6 +68,7 @@ PHRASES = {
     "es": ((_PLAYERS_ES, r"\1 jugadores", frozenset({"jugando", "jugamos", "juegan", "somos", "jugar"})),
            (r"(?<!\bel )(?<!\bun )\b(?:jueg[oa]s?|juegan|jugamos|jugando|jugar)(?: yo| tu)? sol[oa]s?\b", "solitario",
             frozenset({"solo", "sola", "solos", "solas"})),
+           (_BEFORE_ES, "preparacion", frozenset({"antes"})),
            (r"\bnada mas que\b", "solo", frozenset({"nada"})),
            (r"\b(?:gana|ganan|ganas|gano|ganamos|ganar|consigue|consiguen|consigo|conseguimos|conseguir|saca|sacan"
             r"|suma|suman) puntos\b", "puntua", frozenset({"puntos"})),

@@ -296,3 +296,14 @@ def test_only_two_playing_is_two_players_not_the_solo_game(real_index: SearchInd
         "mm-difficulty-2-players")
     assert first(real_index, "jugando solo tres contra la madre, tabla de dificultad?", "es") == (
         "mm-difficulty-3-players")
+
+
+def test_before_the_game_starts_is_the_setup(real_index: SearchIndex) -> None:
+    # "before we start" met the starts of rounds and modules ("where to start"), and the aphids' herding at its start
+    assert rephrased("before we start, who takes what", "en") == "setup who takes what"
+    assert rephrased("antes de empezar la partida, quién coge qué", "es") == "preparacion quien coge que"
+    assert rephrased("before the round starts", "en") == "before the round starts"  # a round, not the game
+    assert rephrased("antes de empezar el turno", "es") == "antes de empezar el turno"
+    assert rephrased("before the game ends", "en") == "before the game ends"
+    assert first(real_index, "before the game starts where do the aphids go?") == "mm-aphids-setup-hexes"
+    assert first(real_index, "antes de empezar, donde van los pulgones?", "es") == "mm-aphids-setup-hexes"
