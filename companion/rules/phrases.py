@@ -1,12 +1,13 @@
 """Phrases a player says for a rules word: the question reads each as that word, in place of its words.
 
-"Jugando solo" is the solo game ("solitario" in the Spanish books), not a card played, "solo" alone being also
-"only"; "nothing but recruit cards" is "only"; to "put" a card "on top of" a territory is to "cover" it (not the
-deck's top card); a predator "on offer" is "available"; a Scout that "goes off" is triggered; "I'm the only one"
-herding a hex herds it "alone", as do aphids "all herded by me" or "all mine"; "we both have 14 points" is a "tie on
-points" ("empatados a 12": "empate a puntos"); "gana / saca puntos" is "puntúa"; "the game's over" is the "game end"
-(not the alias "game over" of losing to the Broodmother's lead); "jugando solo dos", "somos tres", "playing with just
-two" are "2 / 3 players", not the solo game; "before we start" / "antes de empezar" is the setup.
+"Jugando solo" is the solo game ("solitario" in the Spanish books), not a card played, "solo" alone being also "only";
+"nothing but recruit cards" is "only"; to "put" a card "on top of" a territory is to "cover" it (not the deck's top
+card); a predator "on offer" is "available"; a Scout that "goes off" is triggered, a Chamber that "fires off"
+activated; "I'm the only one" herding a hex herds it "alone", as do aphids "all herded by me" or "all mine"; "we both
+have 14 points" is a "tie on points" ("empatados a 12": "empate a puntos"); "gana / saca puntos" is "puntúa"; "the
+game's over" is the "game end" (not the alias "game over" of losing to the Broodmother's lead); "jugando solo dos",
+"somos tres", "playing with just two" are "2 / 3 players", not the solo game; "before we start" / "antes de empezar"
+is the setup.
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ PHRASES = {
            (r"\b(?:on|up for) offer\b", "available", frozenset({"offer"})),
            (r"\b(?:go|goes|going|went|gone|set|sets|setting) off\b(?! (?:the|a|an|my|your|its)\b)", "trigger",
             frozenset({"off"})),
+           (r"\b(?:fire|fires|fired|firing) off\b", "activate", frozenset({"off"})),
            (r"\b(?:put|puts|putting|place|places|placing|lay|lays|laying)(?: \w+)? on top of\b"
             r"(?! (?:the |your |my |their |a )?(?:deck|pile|draw|discard|stack))", "cover", frozenset({"top"})),
            (_TIED_EN, "tie on points", frozenset({"both", "all", "same", "equal", "tied", "level", "even"})),

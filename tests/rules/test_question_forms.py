@@ -307,3 +307,10 @@ def test_before_the_game_starts_is_the_setup(real_index: SearchIndex) -> None:
     assert rephrased("before the game ends", "en") == "before the game ends"
     assert first(real_index, "before the game starts where do the aphids go?") == "mm-aphids-setup-hexes"
     assert first(real_index, "antes de empezar, donde van los pulgones?", "es") == "mm-aphids-setup-hexes"
+
+
+def test_a_thing_that_fires_off_activates(real_index: SearchIndex) -> None:
+    # "fires" met nothing: the eggs kept in a Chamber and the empty supply came before the eggs' return after it
+    assert rephrased("my chamber fired off", "en") == "my chamber activate"
+    assert first(real_index, "when my chamber fires off do the eggs stay on it?") == "ee-chamber-eggs-return"
+    assert first(real_index, "the chamber fired off, are the eggs gone now?") == "ee-chamber-eggs-return"
