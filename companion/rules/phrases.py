@@ -7,7 +7,7 @@ activated; "I'm the only one" herding a hex herds it "alone", as do aphids "all 
 have 14 points" is a "tie on points" ("empatados a 12": "empate a puntos"); "gana / saca puntos" is "puntúa"; "the
 game's over" is the "game end" (not the alias "game over" of losing to the Broodmother's lead); "jugando solo dos",
 "somos tres", "playing with just two" are "2 / 3 players", not the solo game; "before we start" / "antes de empezar"
-is the setup.
+is the setup; "without paying" / "sin pagar" is "free" / "gratis" (not "sin coste": the cost is said).
 """
 
 from __future__ import annotations
@@ -55,6 +55,8 @@ PHRASES = {
             frozenset({"alone", "myself", "own"})),
            (_BEFORE_EN, "setup", frozenset({"before"})),
            (r"\bnothing but\b", "only", frozenset({"nothing"})),
+           (r"\b(?:without (?:paying|spending)(?: anything)?|at no cost|free of charge)\b", "free",
+            frozenset({"without", "no", "free"})),
            (r"\b(?:i m|i am|im|me|only i)(?: being)? the only (?:one|player)\b", "alone", frozenset({"only"})),
            (r"\b(?:all|only) (?:(?:herded|held|controlled|owned|occupied|taken) )?by (?:me|myself)\b"
             r"|\ball (?:mine|my own)\b", "alone", frozenset({"me", "myself", "mine", "own"})),
@@ -72,6 +74,7 @@ PHRASES = {
             frozenset({"solo", "sola", "solos", "solas"})),
            (_BEFORE_ES, "preparacion", frozenset({"antes"})),
            (r"\bnada mas que\b", "solo", frozenset({"nada"})),
+           (r"\bsin (?:pagar|gastar)(?: nada)?\b", "gratis", frozenset({"sin"})),
            (r"\b(?:gana|ganan|ganas|gano|ganamos|ganar|consigue|consiguen|consigo|conseguimos|conseguir|saca|sacan"
             r"|suma|suman) puntos\b", "puntua", frozenset({"puntos"})),
            (_TIED_ES, "empate a puntos", frozenset({"dos", "ambos", "ambas", "mismos", "igual", "iguales", "empatados",

@@ -314,3 +314,16 @@ def test_a_thing_that_fires_off_activates(real_index: SearchIndex) -> None:
     assert rephrased("my chamber fired off", "en") == "my chamber activate"
     assert first(real_index, "when my chamber fires off do the eggs stay on it?") == "ee-chamber-eggs-return"
     assert first(real_index, "the chamber fired off, are the eggs gone now?") == "ee-chamber-eggs-return"
+
+
+def test_without_paying_is_free(real_index: SearchIndex) -> None:
+    # "paying" and "pagar" met the costs paid; the entries that say a thing is free ("gratis") came after them
+    assert rephrased("can i do it without paying anything", "en") == "can i do it free"
+    assert rephrased("puedo hacerlo sin pagar nada", "es") == "puedo hacerlo gratis"
+    assert rephrased("una tactica sin coste", "es") == "una tactica sin coste"  # its cost said: kept
+    assert first(real_index, "can my ant push another of my ants off its site without paying a step?") == (
+        "mm-displace-own-ant")
+    assert first(real_index, "al mover puedo apartar a mi otra hormiga de su lugar sin pagar?", "es") == (
+        "mm-displace-own-ant")
+    assert first(real_index, "hay alguna forma de conseguir un objetivo de colonia sin pagar?", "es") == (
+        "pp-symbol-reward-colony-objective")
