@@ -479,11 +479,12 @@ def test_fourteenth_held_out_set_now_read_to_tune(real_index: SearchIndex) -> No
     with three) on entries drawn per book at random (seed 20261209, none skipped), written blind from the rulebooks
     by a helper who read no other set, nor the corpus's texts or aliases, each answer picked from the entries' id,
     book, section and title alone, and committed alone before the search ran on them (2026-12-07, #34): 0.800 / 0.933
-    when first measured, after the twenty-first round. Read to tune in the twenty-second round (#34): no longer held
+    when first measured, after the twenty-first round. Read to tune in the twenty-second round (#34; how many play, the
+    moment before the game, a thing that fires off, without paying, one key widened): 0.867 / 0.967. No longer held
     out; the thresholds catch a regression."""
     top1, top3 = judged(real_index, "held_out_14_questions.json", 60, 30)
-    assert top1 >= 0.78
-    assert top3 >= 0.91
+    assert top1 >= 0.85
+    assert top3 >= 0.95
 
 
 def test_fourth_held_out_set_never_tuned_for(real_index: SearchIndex) -> None:
