@@ -282,3 +282,48 @@ def test_a_card_drawn_at_random_is_a_shuffled_decks(real_index: SearchIndex) -> 
     assert "shuffle" in synonyms("randomly", "en")
     assert first(real_index, "which bonus card is used, a random one?") == "as-setup-bonus-card"
     assert first(real_index, "que bonificacion se usa, una al azar?", "es") == "as-setup-bonus-card"
+
+
+def test_only_two_playing_is_two_players_not_the_solo_game(real_index: SearchIndex) -> None:
+    # "jugando solo dos" read "jugando solo" as the solo game ("solitario"): the one-player difficulty came first
+    assert rephrased("jugando solo dos, qué cambia", "es") == "dos jugadores que cambia"
+    assert rephrased("somos tres", "es") == "tres jugadores"
+    assert rephrased("playing with just two, what changes", "en") == "two players what changes"
+    assert rephrased("can i play two actions", "en") == "can i play two actions"  # a count of things played
+    assert rephrased("jugamos dos cartas", "es") == "jugamos dos cartas"
+    assert rephrased("jugando solo, como gano", "es") == "solitario como gano"
+    assert first(real_index, "jugando solo dos contra la madre de la camada, que dificultad?", "es") == (
+        "mm-difficulty-2-players")
+    assert first(real_index, "jugando solo tres contra la madre, tabla de dificultad?", "es") == (
+        "mm-difficulty-3-players")
+
+
+def test_before_the_game_starts_is_the_setup(real_index: SearchIndex) -> None:
+    # "before we start" met the starts of rounds and modules ("where to start"), and the aphids' herding at its start
+    assert rephrased("before we start, who takes what", "en") == "setup who takes what"
+    assert rephrased("antes de empezar la partida, quién coge qué", "es") == "preparacion quien coge que"
+    assert rephrased("before the round starts", "en") == "before the round starts"  # a round, not the game
+    assert rephrased("antes de empezar el turno", "es") == "antes de empezar el turno"
+    assert rephrased("before the game ends", "en") == "before the game ends"
+    assert first(real_index, "before the game starts where do the aphids go?") == "mm-aphids-setup-hexes"
+    assert first(real_index, "antes de empezar, donde van los pulgones?", "es") == "mm-aphids-setup-hexes"
+
+
+def test_a_thing_that_fires_off_activates(real_index: SearchIndex) -> None:
+    # "fires" met nothing: the eggs kept in a Chamber and the empty supply came before the eggs' return after it
+    assert rephrased("my chamber fired off", "en") == "my chamber activate"
+    assert first(real_index, "when my chamber fires off do the eggs stay on it?") == "ee-chamber-eggs-return"
+    assert first(real_index, "the chamber fired off, are the eggs gone now?") == "ee-chamber-eggs-return"
+
+
+def test_without_paying_is_free(real_index: SearchIndex) -> None:
+    # "paying" and "pagar" met the costs paid; the entries that say a thing is free ("gratis") came after them
+    assert rephrased("can i do it without paying anything", "en") == "can i do it free"
+    assert rephrased("puedo hacerlo sin pagar nada", "es") == "puedo hacerlo gratis"
+    assert rephrased("una tactica sin coste", "es") == "una tactica sin coste"  # its cost said: kept
+    assert first(real_index, "can my ant push another of my ants off its site without paying a step?") == (
+        "mm-displace-own-ant")
+    assert first(real_index, "al mover puedo apartar a mi otra hormiga de su lugar sin pagar?", "es") == (
+        "mm-displace-own-ant")
+    assert first(real_index, "hay alguna forma de conseguir un objetivo de colonia sin pagar?", "es") == (
+        "pp-symbol-reward-colony-objective")
