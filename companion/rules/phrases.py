@@ -30,11 +30,14 @@ _TIED_ES = (r"\b(?:empatados|empatadas|empatamos|empatan|empate) (?:a|con|en) \d
 
 # how many play, said as a count of people ("jugando solo dos", "somos tres", "playing with just two", "there are
 # three of us"): the rules say "2 players" / "dos jugadores"; "solo" there is "only", not the solo game; not a count
-# of a thing played ("play two actions", "jugar dos cartas")
-_NOT_A_THING = (r"(?! (?:cartas?|acciones?|veces|turnos?|rondas?|hormigas?|fichas?|cards?|actions?|times|turns?"
-                r"|rounds?|ants?|tokens?|jugadores|players?)\b)")
-_PLAYERS_EN = (r"\b(?:playing|we play|we re playing|there are|there s)(?: with)?(?: only| just)? (two|three|four|[1-4])"
+# of the things played or on the board ("play two actions", "jugar dos cartas", "playing two chambers")
+_NOT_A_THING = (r"(?! (?:cartas?|acciones?|veces|turnos?|rondas?|hormigas?|fichas?|hexagonos?|camaras?|ciempies"
+                r"|depredadores?|ninfas?|huevos?|obreras?|pulgones|puntos|jugadores"
+                r"|cards?|actions?|times|turns?|rounds?|ants?|tokens?|hex|hexes|chambers?|centipedes?|predators?"
+                r"|nymphs?|eggs?|workers?|aphids?|points?|players?)\b)")
+_PLAYERS_EN = (r"\b(?:playing|we play|we re playing)(?: with)?(?: only| just)? (two|three|four|[1-4])"
                r"(?: of us| people)?\b" + _NOT_A_THING)
+_US_EN = r"\bthere (?:are|s)(?: only| just)? (two|three|four|[1-4]) (?:of us|people)\b"  # not "there are two hexes"
 _PLAYERS_ES = (r"\b(?:jugando|jugamos|juegan|somos|al jugar)(?: solo| solamente)?(?: con)? (dos|tres|cuatro|[1-4])\b"
                + _NOT_A_THING)
 
@@ -50,7 +53,8 @@ _BEFORE_ES = (r"\bantes de (?:empezar|comenzar|que empiece|que empecemos|la part
 #: each phrase's pattern (on the folded question), its rules word, and the words one of which it holds: its pattern
 #: runs (and ``re`` compiles it, once) only on a question saying one
 PHRASES = {
-    "en": ((_PLAYERS_EN, r"\1 players", frozenset({"playing", "play", "there"})),
+    "en": ((_PLAYERS_EN, r"\1 players", frozenset({"playing", "play"})),
+           (_US_EN, r"\1 players", frozenset({"there"})),
            (r"\bplay(?:s|ed|ing)? (?:it )?(?:alone|by myself|on my own)\b", "solo",
             frozenset({"alone", "myself", "own"})),
            (_BEFORE_EN, "setup", frozenset({"before"})),

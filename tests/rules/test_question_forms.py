@@ -291,6 +291,11 @@ def test_only_two_playing_is_two_players_not_the_solo_game(real_index: SearchInd
     assert rephrased("playing with just two, what changes", "en") == "two players what changes"
     assert rephrased("can i play two actions", "en") == "can i play two actions"  # a count of things played
     assert rephrased("jugamos dos cartas", "es") == "jugamos dos cartas"
+    assert rephrased("there are three of us", "en") == "three players"
+    # a count of things on the board is no count of players ("there are two" was read "two players", 2026-12-07 review)
+    assert rephrased("there are two centipedes next to my ant", "en") == "there are two centipedes next to my ant"
+    assert rephrased("playing two chambers at once", "en") == "playing two chambers at once"
+    assert rephrased("jugamos dos ninfas", "es") == "jugamos dos ninfas"
     assert rephrased("jugando solo, como gano", "es") == "solitario como gano"
     assert first(real_index, "jugando solo dos contra la madre de la camada, que dificultad?", "es") == (
         "mm-difficulty-2-players")
