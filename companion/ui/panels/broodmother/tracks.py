@@ -25,6 +25,7 @@ from companion.ui.i18n import tr, trf, trn
 from companion.ui.panels import PanelContext
 from companion.ui.panels.broodmother import texts
 from companion.ui.panels.broodmother.controls import (
+    TILE_COLUMNS,
     choice,
     line,
     local,
@@ -83,6 +84,8 @@ def _initiative(ctx: PanelContext) -> list[ft.Control]:
 def _thresholds(ctx: PanelContext) -> list[ft.Control]:
     view = view_of(ctx)
     t, s = view["thresholds"], ctx.sizes
+    # three to a phone's row at the default text; larger, two ("Ciempiés" broke mid-word in a third at the largest)
+    thirds: ft.ResponsiveNumber = {"xs": 4} if s.scale <= 1 else TILE_COLUMNS
     who = trn("1 colony", "{n} colonies", view["ants"])
     return [
         line(trf("{mode} · {colonies} · {difficulty}", mode=tr(MODE_NAMES.get(view["mode"], view["mode"])),
@@ -90,9 +93,9 @@ def _thresholds(ctx: PanelContext) -> list[ft.Control]:
              identifier="bm-difficulty", bold=True),
         subheading(tr("Thresholds"), s),
         tiles([
-            stat(tr("Plot pile"), str(t["plot"]), s, identifier="bm-threshold-plot", col={"xs": 4}),
-            stat(tr("CP lead"), str(t["cp"]), s, identifier="bm-threshold-cp", col={"xs": 4}),
-            stat(tr("Centipedes"), str(t["centipedes"]), s, identifier="bm-threshold-centipedes", col={"xs": 4}),
+            stat(tr("Plot pile"), str(t["plot"]), s, identifier="bm-threshold-plot", col=thirds),
+            stat(tr("CP lead"), str(t["cp"]), s, identifier="bm-threshold-cp", col=thirds),
+            stat(tr("Centipedes"), str(t["centipedes"]), s, identifier="bm-threshold-centipedes", col=thirds),
         ]),
         subheading(tr("Points and tokens"), s),
     ]
