@@ -26,6 +26,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser
 
+from companion.core.broodmother import broodmother_view
+from companion.core.broodmother.commands import DrawCard, TickStep
 from companion.core.broodmother.meadow_commands import AddHex
 from companion.core.commands.scoring import AdjustScore
 from companion.core.commands.turns import NextRound
@@ -62,14 +64,36 @@ LOCALES = ("en-GB", "es-ES")
 LONG_NAME = "Saturday rematch with the Fernández-Castellanos cousins"
 UNBROKEN_NAME = "Extraordinarilylongunbrokengamename"  # wider than a phone's line at the largest text
 
+#: A number's tile (``controls.stat``): its number a headline over its name, 12 px of padding each side; its words are
+#: measured in the app's own font (Flutter's Roboto, served with the app: ``load_tile_font``), the box's own span being
+#: one line in the browser's font for the whole label: "Ciempiés" broke mid-word in a third of 360 px unseen by it.
+HEADLINE_TEXT = 24 * LARGEST
+TILE_PADDING_PX = 24
+TILE_FONT = "CompanionRoboto"
+# "Centipedes: 3", "Level: 2 / 7", "Plot pile: 4, 2 left"
+TILE_LABEL = r"/^(.+): ([+\-]?\d+(?: \/ \d+)?|-)(?:, (.+))?$/"
+_TILE_CONSTANTS = (f"const SMALL_PX = {SMALLEST_TEXT}, HEADLINE_PX = {HEADLINE_TEXT}, TILE_FONT = '{TILE_FONT}', "
+                   f"TILE_LABEL = {TILE_LABEL};")
 # Every text of the accessibility tree (a leaf's span, or a heading): its box, and its one-line size
 # and each word's width in the browser's font at the size that element uses.
-_TEXTS = """() => {
+_TEXTS = "() => {" + _TILE_CONSTANTS + """
   const probe = document.createElement('span');
   probe.style.cssText = 'position:absolute;visibility:hidden;white-space:nowrap;left:0;top:0';
   document.body.appendChild(probe);
   const measure = (text, font) => { probe.style.font = font; probe.textContent = text;
                                     return [probe.offsetWidth, probe.offsetHeight]; };
+  // A number's tile (``companion.ui.panels.broodmother.controls.stat``) reads as one text, "Centipedes: 3": its words
+  // measured as drawn, in the app's own Roboto (``TILE_FONT``): the name and its detail small, the number a headline.
+  const drawn = (word, font) => { probe.style.font = font; probe.textContent = word;
+                                  return probe.getBoundingClientRect().width; };
+  const tileWords = text => {
+    const parts = window.tileFontLoaded && text.match(TILE_LABEL);
+    if (!parts) return null;
+    const [, name, number, detail] = parts;
+    const small = w => [w, drawn(w, `${SMALL_PX}px ${TILE_FONT}`)];
+    return [...(name + ' ' + (detail || '')).split(/\\s+/).filter(Boolean).map(small),
+            ...number.split(/\\s+/).map(w => [w, drawn(w, `bold ${HEADLINE_PX}px ${TILE_FONT}`)])];
+  };
   const texts = [
     ...[...document.querySelectorAll('flt-semantics > span')].map(span => [span.parentElement, span]),
     ...[...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map(h => [h, h]),
@@ -84,9 +108,10 @@ _TEXTS = """() => {
     const words = content.split(/[\\s\\u200b]+/).filter(Boolean).map(word => [word, measure(word, font)[0]]);
     const space = measure('a a', font)[0] - measure('aa', font)[0];
     const id = box.getAttribute('flt-semantics-identifier');
+    const tile = id && id.startsWith('bm-') ? tileWords(content) : null;
     // a stepper's value, drawn "2" and read "Players: 2" (its buttons are id-minus and id-plus)
     const stepper = !!id && !!document.querySelector(`[flt-semantics-identifier="${id}-plus"]`);
-    return [{text: content, id, w: r.width, h: r.height, nw, nh, words, space, stepper}];
+    return [{text: content, id, w: r.width, h: r.height, nw, nh, words, space, stepper, tile}];
   });
   probe.remove();
   return out;
@@ -140,6 +165,8 @@ def faults(node: dict[str, Any]) -> list[str]:
     if (node["h"] < MIN_LINE_PX * 0.95 or node["w"] < 4 or str(node["id"] or "").startswith(LABELS)
             or node.get("stepper")):
         return []  # a label saying more than the text drawn (or an empty box): not a text to measure
+    if node.get("tile"):
+        return tile_faults(node)
     lines = max(1, int(node["h"] / MIN_LINE_PX + 0.05))  # the most lines this box can hold (the kindest reading)
     scale = node["h"] / lines / max(node["nh"], 1)  # one of Flutter's lines, in the browser font's lines
     found = []
@@ -152,6 +179,21 @@ def faults(node: dict[str, Any]) -> list[str]:
         if len(word) > 3 and width * (one_line if lines == 1 else scale) * WIDTH > node["w"] * 1.02:
             found.append(f"broken mid-word: {word!r} in {node['text']!r} ({node['w']:.0f} px wide)")
     return found
+
+
+def tile_faults(node: dict[str, Any]) -> list[str]:
+    """A number's tile (``TILE_LABEL``) grows in height to hold its name on more lines, so nothing in it is cut; but a
+    word wider than the tile's inside is broken mid-word ("Ciempi / és")."""
+    inside = node["w"] - TILE_PADDING_PX
+    return [f"broken mid-word: {word!r} ({width:.0f} px) in the tile {node['text']!r} ({inside:.0f} px inside)"
+            for word, width in node["tile"] if width > inside + 1]
+
+
+def load_tile_font(ui: Ui) -> None:
+    """The app's Roboto, from the app's own server, as ``TILE_FONT``: a tile's words are measured in it."""
+    ui.page.evaluate(f"""async () => {{ if (window.tileFontLoaded) return;
+        const font = new FontFace('{TILE_FONT}', 'url(assets/fonts/roboto.woff2)');
+        document.fonts.add(await font.load()); window.tileFontLoaded = true; }}""")
 
 
 def field_faults(field: dict[str, Any]) -> list[str]:
@@ -232,6 +274,7 @@ def screen_faults(ui: Ui, name: str, step: float = 0.4, at: float = 0.5, *, grow
     whole: set[str] = set()
     fields: dict[str, list[str]] = {}
     size = ui.page.viewport_size or PHONE_360
+    load_tile_font(ui)
     ui.settled()  # a field's autofocus scrolls its dialog to it: then back to the top (a tap below may have
     # scrolled a screen too), the wheel turned over the screen's upper part: over a focused field the browser's own
     # input box takes it
@@ -334,6 +377,7 @@ def largest(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, 
     for number, zone, sites in ((4, "inner", 2), (7, "outer", 3), (12, "inner", 1)):
         solo.execute(AddHex(number, zone, sites))
     table = store.create(EVERYTHING, seed=3)
+    her = played_against_her(store)
     long = store.create(SOLO, name=LONG_NAME, seed=5)
     unbroken = store.create(SOLO, name=UNBROKEN_NAME, seed=6)
     for gains in ((3, 12, 0, 1), (5, 10, 2, 0)):  # two rounds played: each standing has rounds to show
@@ -341,11 +385,24 @@ def largest(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, 
             if gain:
                 table.execute(AdjustScore(pid, gain))
         table.execute(NextRound())
-    games = {"solo": solo.id, "table": table.id, "long": long.id, "unbroken": unbroken.id}
+    games = {"solo": solo.id, "her": her, "table": table.id, "long": long.id, "unbroken": unbroken.id}
     SettingsStore(settings_path(store.path)).update(text_scale=LARGEST)
     store.close()
     with run_server(db) as srv:
         yield srv, games
+
+
+def played_against_her(store: GameStore) -> str:
+    """A solo game past its setup, three of her cards drawn (the third asks her question): her tiles (points, lead,
+    level, plot pile, nymphs) and her draw's instructions on screen, which a game in its setup does not show."""
+    game = store.create(SOLO, seed=2)
+    for step in broodmother_view(game.state, game.content)["checklist"]:
+        game.execute(TickStep(step["id"], True))
+    for number, zone, sites in ((4, "inner", 2), (7, "outer", 3), (12, "inner", 1)):
+        game.execute(AddHex(number, zone, sites))
+    for _ in range(3):
+        game.execute(DrawCard())
+    return game.id
 
 
 @pytest.fixture
@@ -630,6 +687,7 @@ def test_the_games_home_and_the_dialogs_with_fields_fit_at_the_largest_text(
         browser: Browser, largest: tuple[Server, dict[str, str]], meadow: str, locale: str) -> None:
     """One tab in the locale, each screen reached once (a tab's start costs seconds of CPU; ``Ui.go`` a third of
     it): the solo game's screen (``solo_game_fits``; in English against an Android phone's, ``plain_buttons_grow``);
+    a solo game past its setup with her question open (``played_against_her``: her tiles, her draw);
     the meadow game and its battle's and summons' dialogs
     (``meadow_fits``, in this test since 2026-12-06: its own test opened a tab for it); the game with every module
     (in English, ``every_module_fits``) and its dialogs that ask for typed words - a new total, an aphid hex, a
@@ -643,6 +701,9 @@ def test_the_games_home_and_the_dialogs_with_fields_fit_at_the_largest_text(
         solo_game_fits(ui, largest[1]["solo"], locale, computer if locale == "en-GB" else None)
         if locale == "en-GB":  # an Android phone's plain buttons against this computer's
             plain_buttons_grow(browser, largest, computer, locale)
+        ui.go(f"/game/{largest[1]['her']}", "game")
+        found = screen_faults(ui, f"game-her-{locale}")
+        assert found == [], found
         meadow_fits(ui, meadow, locale)
         ui.go(f"/game/{game_id}", "game")
         if locale == "en-GB":
@@ -679,6 +740,9 @@ def solo_game_fits(ui: Ui, game_id: str, locale: str, buttons: dict[str | None, 
     assert label.startswith(start) and height >= 47.5, (label, height)
     found = screen_faults(ui, f"game-solo-{locale}")
     assert found == [], found
+    ui.show("bm-threshold-centipedes")  # her tiles were measured as tiles, in the app's font
+    tiles = {node["id"]: node["tile"] for node in ui.page.evaluate(_TEXTS) if node["tile"]}
+    assert "bm-threshold-centipedes" in tiles and tiles["bm-threshold-centipedes"][0][1] > 50, tiles
 
 
 #: The buttons on the window (the list builds parts beyond it too, as far as its scroll place takes it: not compared).
