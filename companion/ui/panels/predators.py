@@ -53,39 +53,62 @@ def _view(ctx: PanelContext) -> PredatorsView:
 
 
 def build(ctx: PanelContext) -> list[ft.Control]:
+    """The panel, its parts kept as drawn (``companion.ui.pieces``): Next changes the Health a summons brings, not
+    the Predators' cards, the buttons or the readings, which were drawn again the same at every round."""
     view = _view(ctx)
-    s = ctx.sizes
     out: list[ft.Control] = []
+    if view["in_play"] or not view["predators"]:
+        out.append(ctx.piece("choose", _choose))
+    if view["battle"] is not None:
+        out.append(_battle(ctx, view["battle"]))
+    out += [ctx.piece(f"card-{p['id']}", partial(_predator_card, p["id"])) for p in view["predators"]]
+    if view["summonable"]:
+        out.append(line(trf("A Predator card played now summons it with {health} Health (Tier {tier}).",
+                            health=view["summon_health"], tier=view["summon_tier"]), ctx.sizes,
+                        identifier="predators-summon-health", muted=True))
+        out.append(ctx.piece("summon", _summon))
+    out.append(ctx.piece("interpretations", _interpretations))
+    return out
+
+
+def _choose(ctx: PanelContext) -> list[ft.Control]:
+    """The Predators in play, or the question which are, with its two answers."""
+    view, s = _view(ctx), ctx.sizes
     if view["in_play"]:
-        out.append(line(trf("In play: {names}", names=" · ".join(render(p["name"]) for p in view["in_play"])), s,
-                        identifier="predators-in-play", bold=True))
-    elif not view["predators"]:
-        out.append(line(tr("Which Predator information cards are in play? Draw 2 at random or pick them."), s,
-                        identifier="predators-ask"))
-        out.append(buttons([
+        return [line(trf("In play: {names}", names=" · ".join(render(p["name"]) for p in view["in_play"])), s,
+                     identifier="predators-in-play", bold=True)]
+    return [
+        line(tr("Which Predator information cards are in play? Draw 2 at random or pick them."), s,
+             identifier="predators-ask"),
+        buttons([
             choice(tr("Draw 2 Predators at random"), _send(ctx, DrawPredators()), s, identifier="predators-draw",
                    icon=ft.Icons.CASINO),
             choice(tr("Pick the 2 Predators"), ctx.answers.handler(lambda: _ask_pick(ctx, view)), s,
                    identifier="predators-pick", kind="outlined"),
-        ]))
-    if view["battle"] is not None:
-        out.append(_battle(ctx, view["battle"]))
-    for p in view["predators"]:
-        out.append(_predator(ctx, p, view))
-    if view["summonable"]:
-        out.append(line(trf("A Predator card played now summons it with {health} Health (Tier {tier}).",
-                            health=view["summon_health"], tier=view["summon_tier"]), s,
-                        identifier="predators-summon-health", muted=True))
-        out.append(buttons([
-            choice(trf("Summon: {predator}", predator=p["name"]),
-                   ctx.answers.handler(partial(_ask_summon, ctx,
-                                                   p)) if allowed(view["actions"], Summon(p["id"])) else None, s,
-                   identifier=f"predators-summon-{p['id']}", kind="outlined", icon=ft.Icons.ADD)
-            for p in view["summonable"]]))
-        if view["ladybug"]:
-            out.append(note(render(view["ladybug"]), s, identifier="predators-ladybug-hex"))
-    out.append(interpretations(ctx, [tr(t) for t in view["interpretations"]], "predators-interpretation"))
+        ]),
+    ]
+
+
+def _predator_card(pid: str, ctx: PanelContext) -> list[ft.Control]:
+    view = _view(ctx)
+    return [_predator(ctx, next(p for p in view["predators"] if p["id"] == pid), view)]
+
+
+def _summon(ctx: PanelContext) -> list[ft.Control]:
+    """A button to summon each Predator not on the board, and where the Ladybug goes."""
+    view, s = _view(ctx), ctx.sizes
+    out: list[ft.Control] = [buttons([
+        choice(trf("Summon: {predator}", predator=p["name"]),
+               ctx.answers.handler(partial(_ask_summon, ctx, p)) if allowed(view["actions"], Summon(p["id"])) else None,
+               s, identifier=f"predators-summon-{p['id']}", kind="outlined", icon=ft.Icons.ADD)
+        for p in view["summonable"]])]
+    if view["ladybug"]:
+        out.append(note(render(view["ladybug"]), s, identifier="predators-ladybug-hex"))
     return out
+
+
+def _interpretations(ctx: PanelContext) -> list[ft.Control]:
+    return [interpretations(ctx, [tr(t) for t in _view(ctx)["interpretations"]], "predators-interpretation")]
 
 
 def _predator(ctx: PanelContext, p: PredatorCard, view: PredatorsView) -> ft.Control:
