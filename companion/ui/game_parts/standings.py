@@ -1,13 +1,15 @@
 """The game screen's standings: every player's total with -/+, their points by round, and the Broodmother's.
 
 Each row is kept while drawn from the same (``Reused``): a point given to one player builds, compares and sends that
-player's row alone. Whether -/+ take a point now is the game view's to say (its ``actions``): the standings never ask
+player's row alone; and a row drawn again (Next adds a round to every row's points by round) keeps its -, total and +
+while they are drawn from the same. Whether -/+ take a point now is the game view's to say (its ``actions``): the standings never ask
 the session.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
+from functools import partial
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -52,6 +54,9 @@ class Standings:
     def __init__(self, screen: GameScreen) -> None:
         self.screen = screen
         self.rows = Reused()  # the standings' rows, each kept while drawn from the same
+        # and each row's -/total/+, kept in a row drawn again (Next changes the points by round, not the buttons)
+        self.buttons = Reused()
+        self._drawn_buttons: dict[str, list[ft.Control]] = {}
 
     @property
     def sizes(self) -> Sizes:
@@ -68,6 +73,7 @@ class Standings:
     def draw(self, view: GameView) -> ft.Control:
         """Every player's standing, one compact row each: the table's totals on one phone screen."""
         width = self._width()
+        self._drawn_buttons = self._buttons(view)
         rows = self.rows.controls([self._row_of(view, player, width) for player in view["players"]])
         body: list[ft.Control] = []
         her = next((p for p in view["players"] if p["broodmother"] is not None), None)
@@ -110,6 +116,34 @@ class Standings:
         drawn_from = (self.screen.tab_value(), width, view["terms"], view["round"], view["ended"] is None, player, can)
         return repr(drawn_from), lambda: self.player_row(view, player, width)
 
+    def _buttons(self, view: GameView) -> dict[str, list[ft.Control]]:
+        """Each colony's -, total and +, each kept while drawn from the same (``Reused``): the same controls in a
+        row drawn again, which Flet's diff skips."""
+        tab, terms, ended = self.screen.tab_value(), view["terms"], view["ended"] is None
+        colonies = [player for player in view["players"] if player["broodmother"] is None]
+        items: list[tuple[Hashable, Callable[[], ft.Control]]] = []
+        for player in colonies:
+            pid, name = player["id"], player["name"]
+            can = [allowed(view["actions"], AdjustScore(pid, delta)) for delta in (-1, 1)]
+            items += [
+                (repr((tab, terms["point"], pid, name, -1, can[0])), partial(self._adjust_button, view, pid, name, -1)),
+                (repr((tab, terms["cp"], ended, pid, name, player["total"])), partial(self._total_box, view, player)),
+                (repr((tab, terms["point"], pid, name, 1, can[1])), partial(self._adjust_button, view, pid, name, 1)),
+            ]
+        drawn = self.buttons.controls(items)
+        return {player["id"]: drawn[3 * i:3 * i + 3] for i, player in enumerate(colonies)}
+
+    def _total_box(self, view: GameView, player: PlayerStanding) -> ft.Control:
+        return ft.Container(self._total_button(view, player), width=total_width(self.sizes),
+                            alignment=ft.Alignment.CENTER)
+
+    def _adjust_button(self, view: GameView, pid: str, name: str, delta: int) -> ft.Control:
+        point = view["terms"]["point"]
+        said = (trf("Take 1 {point} from {name}", point=point, name=name) if delta < 0
+                else trf("Give {name} 1 {point}", name=name, point=point))
+        return widgets.icon_action(said, ft.Icons.REMOVE if delta < 0 else ft.Icons.ADD, self._adjust(view, pid, delta),
+                                   identifier=f"{'minus' if delta < 0 else 'plus'}-{pid}", filled=True)
+
     def _her_row(self, player: PlayerStanding, her: HerStanding) -> ft.Control:
         """The Broodmother's player: her eggs and unlocked powers instead of a colony's points (her CP, booked by
         her cards, is her total)."""
@@ -142,7 +176,7 @@ class Standings:
         """Colour, name, -/total/+, and the points by round: under the name where a round fits beside the
         buttons, else on a line of its own under the row (the larger text sizes). A name wider than its column
         beside the buttons takes a line of its own above them, whole ("Alexandrina", not "Ale...")."""
-        pid, name, point = player["id"], player["name"], view["terms"]["point"]
+        pid, name = player["id"], player["name"]
         total_room = total_width(self.sizes)
         beside = width - DOT - 2 * MIN_TOUCH - total_room - 4 * ROW_SPACING  # the name's column
         fits = self._history(player, view["round"], beside)
@@ -155,15 +189,8 @@ class Standings:
         dot = widgets.colour_dot(player["colour"], self.sizes, name[:1].upper(), diameter=DOT)
         shown: list[ft.Control] = [] if above else [name_text]
         who = ft.Column(shown if under else [*shown, history], spacing=0, expand=True, tight=True)
-        row: ft.Control = ft.Row([
-            ft.Container(width=DOT) if above else dot,
-            who,
-            widgets.icon_action(trf("Take 1 {point} from {name}", point=point, name=name), ft.Icons.REMOVE,
-                                self._adjust(view, pid, -1), identifier=f"minus-{pid}", filled=True),
-            ft.Container(self._total_button(view, player), width=total_room, alignment=ft.Alignment.CENTER),
-            widgets.icon_action(trf("Give {name} 1 {point}", name=name, point=point), ft.Icons.ADD,
-                                self._adjust(view, pid, 1), identifier=f"plus-{pid}", filled=True),
-        ], spacing=ROW_SPACING, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        row: ft.Control = ft.Row([ft.Container(width=DOT) if above else dot, who, *self._drawn_buttons[pid]],
+                                 spacing=ROW_SPACING, vertical_alignment=ft.CrossAxisAlignment.CENTER)
         if under:
             row = ft.Column([row, ft.Container(history, padding=ft.Padding.only(left=DOT + ROW_SPACING))], spacing=0)
         if above:
