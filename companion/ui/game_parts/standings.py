@@ -2,8 +2,8 @@
 
 Each row is kept while drawn from the same (``Reused``): a point given to one player builds, compares and sends that
 player's row alone; and a row drawn again (Next adds a round to every row's points by round) keeps its -, total and +
-while they are drawn from the same. Whether -/+ take a point now is the game view's to say (its ``actions``): the standings never ask
-the session.
+while they are drawn from the same. Whether -/+ take a point now is the game view's to say (its ``actions``): the
+standings never ask the session.
 """
 
 from __future__ import annotations
