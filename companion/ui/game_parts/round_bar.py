@@ -6,6 +6,7 @@ and ``says``, worked out by the core once per change): the round bar never asks 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -20,6 +21,7 @@ from companion.ui.dialog_stack import close_answered
 from companion.ui.i18n import render, tr, trf
 from companion.ui.models import round_label
 from companion.ui.panels import refused
+from companion.ui.slots import Reused
 
 if TYPE_CHECKING:
     from companion.ui.screens.game import GameScreen
@@ -30,6 +32,9 @@ class RoundBar:
 
     def __init__(self, screen: GameScreen) -> None:
         self.screen = screen
+        # its phase track and buttons, each kept while drawn from the same: Next round changes the round's number,
+        # not the track of a round's first phase nor End early (``Reused``)
+        self.kept = Reused()
 
     def draw(self, view: GameView, compact: bool = False) -> ft.Control:
         """The round and phase with Next. ``compact`` (her question open, Next waiting for it): one line."""
@@ -42,35 +47,47 @@ class RoundBar:
             view["phase_label"], size=screen.sizes.title, weight=ft.FontWeight.W_600, max_lines=2,
             overflow=ft.TextOverflow.ELLIPSIS))
         if compact:
+            self.kept.controls([])  # the parts below leave the page: never handed back to Flet
             return self._line(view, when, step, phase)
+        track, next_phase, *turns = self._kept_parts(view, phases, step)
         body = [
             ft.Row([ft.Container(phase, expand=True),
                     ft.Text(step, size=screen.sizes.small, color=ft.Colors.ON_SURFACE_VARIANT)],
                    vertical_alignment=ft.CrossAxisAlignment.CENTER),
-            self._phase_track(phases, step),
-            ft.Row([self._command_button(view, NextPhase(), "next-phase", ft.Icons.SKIP_NEXT, "filled",
-                                         expand=True)]),
-            ft.Row(self._turn_buttons(view), wrap=True, spacing=10, run_spacing=10),
+            track,
+            next_phase,
+            ft.Row(turns, wrap=True, spacing=10, run_spacing=10),
         ]
         subtitle = trf("{game} · {mode}", game=view["game_name"], mode=view["mode_name"])
         return screen.headings.section(when, body, screen.sizes, subtitle=subtitle, help_topic="rounds",
                                        identifier="round-bar", title_identifier="round", tab=screen.tab_value())
 
-    def _turn_buttons(self, view: GameView) -> list[ft.Control]:
-        """Next round, and Finish and End early while the view says the game takes them."""
-        app, sizes = self.screen.app, self.screen.sizes
-        buttons: list[ft.Control] = [
-            self._command_button(view, NextRound(), "next-round", ft.Icons.FAST_FORWARD, "tonal"),
+    def _kept_parts(self, view: GameView, phases: list[PhaseStep], step: str) -> list[ft.Control]:
+        """The phase track, Next, Next round, and Finish and End early while the view says the game takes them, each
+        kept while drawn from the same (each key names all its control shows)."""
+        tab, listed = self.screen.tab_value(), view["actions"]
+        next_phase = (says(view, NextPhase()), refused(listed, NextPhase()), view["ended"] is None)
+        items: list[tuple[Hashable, Callable[[], ft.Control]]] = [
+            (("track", tab, step, tuple(p["label"] for p in phases)), lambda: self._phase_track(phases, step)),
+            (("next-phase", tab, next_phase), lambda: ft.Row([self._command_button(
+                view, NextPhase(), "next-phase", ft.Icons.SKIP_NEXT, "filled", expand=True)])),
+            (("next-round", tab, says(view, NextRound())), lambda: self._command_button(
+                view, NextRound(), "next-round", ft.Icons.FAST_FORWARD, "tonal")),
         ]
-        if allowed(view["actions"], FinishGame()):
-            buttons.append(widgets.tap_button(tr("Finish the game"), app.answers.handler(self._finish),
-                                              icon=ft.Icons.FLAG,
-                                              identifier="finish-game", kind="tonal", sizes=sizes))
-        if allowed(view["actions"], self._end_early_command()):
-            buttons.append(widgets.tap_button(tr("End early"), app.answers.handler(self._end_early),
-                                              icon=ft.Icons.STOP_CIRCLE_OUTLINED, identifier="end-early",
-                                              kind="outlined", sizes=sizes))
-        return buttons
+        if allowed(listed, FinishGame()):
+            items.append((("finish", tab), self._finish_button))
+        if allowed(listed, self._end_early_command()):
+            items.append((("end-early", tab), self._end_early_button))
+        return self.kept.controls(items)
+
+    def _finish_button(self) -> ft.Control:
+        return widgets.tap_button(tr("Finish the game"), self.screen.app.answers.handler(self._finish),
+                                  icon=ft.Icons.FLAG, identifier="finish-game", kind="tonal", sizes=self.screen.sizes)
+
+    def _end_early_button(self) -> ft.Control:
+        return widgets.tap_button(tr("End early"), self.screen.app.answers.handler(self._end_early),
+                                  icon=ft.Icons.STOP_CIRCLE_OUTLINED, identifier="end-early", kind="outlined",
+                                  sizes=self.screen.sizes)
 
     def inputs(self, view: GameView, compact: bool, tab: object) -> tuple[object, ...]:
         """All the round bar is drawn from: left as drawn while these are the same (a point changes none of them)."""
