@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 import flet as ft
 
+from companion.ui import kept
 from companion.ui.fingerprints import LEAVES, Drawings, empty_drawing, fingerprint, is_function
 
 
@@ -318,7 +319,16 @@ class Reused:
 
     def controls(self, items: list[tuple[Hashable, Callable[[], ft.Control]]]) -> list[ft.Control]:
         """One control per (key, make): the last drawing's for a key it had (a key names all a control shows),
-        else ``make()``'s."""
-        drawn = {key: self._last.get(key) or make() for key, make in items}
+        else ``make()``'s. Under ``kept.CHECK`` (the test suite) a control handed back is made afresh all the same
+        and must come out equal: a key that leaves out something the control shows is found by every test."""
+        drawn = {key: self._handed_back(key, make) for key, make in items}
         self._last = drawn
         return list(drawn.values())
+
+    def _handed_back(self, key: Hashable, make: Callable[[], ft.Control]) -> ft.Control:
+        found = self._last.get(key)
+        if found is None:
+            return make()
+        if kept.CHECK:
+            kept.same_drawing(f"a reused control ({key!r})"[:200], fingerprint(make()) == fingerprint(found))
+        return found
