@@ -3,7 +3,8 @@
 "What can a Major Worker do" asks for its abilities; "do we keep our hand" asks whether it is kept or discarded, and
 the rule may say either (the opposite named, not only the word said); "nobody can" says a thing of everyone
 ("everyone passes"); another player taking one's card ("can someone else take my Earthmoving card", "me la pueden
-quitar") claims it; "how many X can ... per round" ("cuántos ... puede ... por ronda") asks for its limit; four
+quitar") claims it; cards "face up" / "boca arriba" are revealed ones (not when a flip or turn already says it:
+"flip two face up"); "how many X can ... per round" ("cuántos ... puede ... por ronda") asks for its limit; four
 mutations "all for the thorax" are all of the "same body part". Each pattern is matched on the folded question; its
 words join the question's words.
 """
@@ -33,6 +34,7 @@ IMPLIED_WORDS = {
                     r"|an opponent s|other players)\b"), "claim"),
         (re.compile(r"\bhow many (?:\w+ ){1,5}(?:can|may|could) (?:\w+ ){0,5}(?:per|in (?:a|one|each)|each|every|a) "
                     r"(?:round|turn)\b"), "limit"),
+        (re.compile(r"^(?!.*\b(?:flip\w*|turn\w* (?:\w+ ){0,3}(?:face|over))\b).*\bface ?up\b"), "reveal"),
     ),
     "es": (
         (re.compile(r"\bque (?:puede|pueden|sabe|saben) hacer\b" + NOT_AT_A_MOMENT), "habilidades"),
@@ -45,6 +47,7 @@ IMPLIED_WORDS = {
         (re.compile(r"\b(?:(?:me|le|te|nos|les) (?:\w+ )?quitar|quitar(?:me|le|te|nos|les))\b"), "reclamar"),
         (re.compile(r"\b(?:(?:me|nos|te|se) (?:l[oa]s? )?(?:quedo|quedamos|quedas|queda|quedan) con|(?:me|nos|te|se) "
                     r"l[oa]s? (?:quedo|quedamos|quedas|queda|quedan)|conserv(?:o|amos|as|a|an))\b"), "descartar"),
+        (re.compile(r"^(?!.*\b(?:voltea\w*|gira\w*|vuelta)\b).*\bboca arriba\b"), "revelar"),
     ),
 }
 

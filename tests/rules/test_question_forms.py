@@ -332,3 +332,17 @@ def test_without_paying_is_free(real_index: SearchIndex) -> None:
         "mm-displace-own-ant")
     assert first(real_index, "hay alguna forma de conseguir un objetivo de colonia sin pagar?", "es") == (
         "pp-symbol-reward-colony-objective")
+
+
+def test_cards_face_up_are_revealed(real_index: SearchIndex) -> None:
+    # "face up" met the Recruit market and the Meadow's tiles laid face up; the predators revealed by player count
+    # came sixth. A flip already says it ("flip two face up"): no second word
+    assert "reveal" in implied_words("4 players how many predators are face up", "en")
+    assert "reveal" not in implied_words("how many recruits do we flip face up", "en")
+    assert "revelar" in implied_words("cuantos depredadores hay boca arriba con 3 jugadores", "es")
+    assert "revelar" not in implied_words("volteamos dos cartas boca arriba", "es")
+    assert first(real_index, "4 players, how many predator cards are face up to choose from") == (
+        "pp-predator-cards-revealed")
+    assert first(real_index, "predator cards face up for 4 players?") == "pp-predator-cards-revealed"
+    assert first(real_index, "how many recruits do we flip face up next to the deck when setting up?") == (
+        "as-setup-recruit-market")
