@@ -179,6 +179,7 @@ SYNONYMS = {
         # a neighbour, chips, a map, healing, and the American spellings of the books' British words
         **_each("neighbor neighbouring", "neighbour", "adjacent"), "chip": ("token",), "map": ("board",),
         "heal": ("health",), "color": ("colour",), "molt": ("moult",),
+        "bits": ("parts",),  # the numbered "bits" on a card are its parts (as is "a bit": no set asks one)
         "spend": ("pay",),  # to spend is to pay with (and "gastar" in Spanish)
         "slot": ("space",),  # a place printed for a thing ("the egg-shaped slot"; "hueco" in Spanish)
         **_each("random randomly", "shuffle"),  # a card drawn at random is a shuffled deck's

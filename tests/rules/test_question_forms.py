@@ -346,3 +346,14 @@ def test_cards_face_up_are_revealed(real_index: SearchIndex) -> None:
     assert first(real_index, "predator cards face up for 4 players?") == "pp-predator-cards-revealed"
     assert first(real_index, "how many recruits do we flip face up next to the deck when setting up?") == (
         "as-setup-recruit-market")
+
+
+def test_the_bits_on_a_card_are_its_parts(real_index: SearchIndex) -> None:
+    # "bits" met nothing but the box's contents; the card's anatomy came fourth, the predator card's layout after
+    # the overview
+    assert "parts" in synonyms("bits", "en")
+    assert first(real_index, "predators and prey: what are the numbered bits on a tactic card") == (
+        "pp-tactic-card-anatomy")
+    assert first(real_index, "what do the bits on a predator card mean") == "pp-predator-card-layout"
+    assert first(real_index, "what are all the bits on a chamber card") == "pp-chamber-card-layout"
+    assert first(real_index, "minions: what are the bits of a predator info card") == "mm-predator-info-card-parts"
