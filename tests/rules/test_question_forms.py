@@ -357,3 +357,13 @@ def test_the_bits_on_a_card_are_its_parts(real_index: SearchIndex) -> None:
     assert first(real_index, "what do the bits on a predator card mean") == "pp-predator-card-layout"
     assert first(real_index, "what are all the bits on a chamber card") == "pp-chamber-card-layout"
     assert first(real_index, "minions: what are the bits of a predator info card") == "mm-predator-info-card-parts"
+
+
+def test_two_on_the_same_place_asks_for_its_limit(real_index: SearchIndex) -> None:
+    # "mismo lugar" met the nymphs that destroy an aphid on the same site; the one aphid a site holds came second
+    assert "limit" in implied_words("can i put more than one aphid on the same site", "en")
+    assert "limite" in implied_words("puedo poner dos pulgones en el mismo lugar?", "es")
+    assert first(real_index, "pueden estar dos pulgones en el mismo lugar de recoleccion?", "es") == (
+        "mm-one-aphid-per-site")
+    assert first(real_index, "puedo poner dos pulgones en el mismo lugar?", "es") == "mm-one-aphid-per-site"
+    assert first(real_index, "can i put more than one aphid on the same site") == "mm-one-aphid-per-site"
