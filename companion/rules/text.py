@@ -224,6 +224,8 @@ SYNONYMS = {
         "gastar": ("pagar",),
         # and in Spanish ("siete" and "nueve" left out: their stems are "seta"'s and "nuevo"'s)
         "cuatro": ("4",), "cinco": ("5",), "seis": ("6",), "ocho": ("8",),
+        "monton": ("pila",),  # a pile of cards, which the books say "pila" (#34)
+        "trama": ("tierra",),  # the Plot cards, "cartas de Tierra" in the Spanish Minions book (#34)
     },
 }
 

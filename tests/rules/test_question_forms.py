@@ -367,3 +367,14 @@ def test_two_on_the_same_place_asks_for_its_limit(real_index: SearchIndex) -> No
         "mm-one-aphid-per-site")
     assert first(real_index, "puedo poner dos pulgones en el mismo lugar?", "es") == "mm-one-aphid-per-site"
     assert first(real_index, "can i put more than one aphid on the same site") == "mm-one-aphid-per-site"
+
+
+def test_the_spanish_words_for_the_plot_pile(real_index: SearchIndex) -> None:
+    # "montón" met one Predators & Prey entry and "trama" one alias: the Plot pile discarded when the Nest is found
+    # (the book's "pila de Tierra") came past tenth
+    assert synonyms("monton", "es") == ("pila",)
+    assert synonyms("trama", "es") == ("tierra",)
+    assert first(real_index, "qué pasa con el montón de tierra cuando aparece el nido", "es") == "mm-reckoning"
+    assert first(real_index, "el montón de cartas de trama cuando se descubre el nido", "es") == "mm-reckoning"
+    asked = "Cuando sale el nido de ciempiés, ¿qué pasa con el montón de cartas de trama que llevaba la madre?"
+    assert "mm-reckoning" in [hit.id for hit in real_index.search(asked, lang="es", limit=3)]
