@@ -226,6 +226,7 @@ SYNONYMS = {
         "cuatro": ("4",), "cinco": ("5",), "seis": ("6",), "ocho": ("8",),
         "monton": ("pila",),  # a pile of cards, which the books say "pila" (#34)
         "trama": ("tierra",),  # the Plot cards, "cartas de Tierra" in the Spanish Minions book (#34)
+        "tapar": ("cubrir",),  # a card put over another or over a territory, which the books say "cubrir" (#34)
     },
 }
 

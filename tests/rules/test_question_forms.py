@@ -378,3 +378,9 @@ def test_the_spanish_words_for_the_plot_pile(real_index: SearchIndex) -> None:
     assert first(real_index, "el montón de cartas de trama cuando se descubre el nido", "es") == "mm-reckoning"
     asked = "Cuando sale el nido de ciempiés, ¿qué pasa con el montón de cartas de trama que llevaba la madre?"
     assert "mm-reckoning" in [hit.id for hit in real_index.search(asked, lang="es", limit=3)]
+
+
+def test_tapar_is_to_cover(real_index: SearchIndex) -> None:
+    # "tapo" met nothing: the Flag that covers a territory claimed with Recruit cards alone was eighth
+    assert synonyms("tapo", "es") == ("cubrir",)
+    assert first(real_index, "¿puedo tapar mi propia carta de colonia?", "es") == "as-claim-cover-own-colony-card"
