@@ -384,3 +384,14 @@ def test_tapar_is_to_cover(real_index: SearchIndex) -> None:
     # "tapo" met nothing: the Flag that covers a territory claimed with Recruit cards alone was eighth
     assert synonyms("tapo", "es") == ("cubrir",)
     assert first(real_index, "¿puedo tapar mi propia carta de colonia?", "es") == "as-claim-cover-own-colony-card"
+
+
+def test_how_much_is_left_asks_for_the_current_amount(real_index: SearchIndex) -> None:
+    # "how much health" met the Health a predator starts with first; the clip that shows its current Health was second
+    assert "current" in implied_words("how do we keep track of how much health a predator has left", "en")
+    assert "actual" in implied_words("¿cuánta salud le queda al depredador después del combate?", "es")
+    assert first(real_index, "how do we keep track of how much health a predator has left") == "mm-health-slider-clip"
+    assert first(real_index, "how much health does the predator have left, where do we mark it") == (
+        "mm-health-slider-clip")
+    assert first(real_index, "¿cuánta salud le queda al depredador después del combate?", "es") == (
+        "mm-health-slider-clip")
