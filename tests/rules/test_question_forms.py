@@ -395,3 +395,16 @@ def test_how_much_is_left_asks_for_the_current_amount(real_index: SearchIndex) -
         "mm-health-slider-clip")
     assert first(real_index, "¿cuánta salud le queda al depredador después del combate?", "es") == (
         "mm-health-slider-clip")
+
+
+def test_a_sequence_asked_if_allowed_asks_for_no_order(real_index: SearchIndex) -> None:
+    # the twenty-second round's "first ... then" read "can i first claim and then recruit" as the turn's steps in order:
+    # the turn's overview came first, the rule of exactly one of claim or recruit second
+    assert not asks_for_overview("can i first claim a territory and then recruit in the same turn?")
+    assert not asks_for_overview("si primero reclamo y luego recluto, robo dos veces?")
+    assert asks_for_overview("do i first play an action and then claim?")  # the order itself, as before
+    assert first(real_index, "can i first claim a territory and then recruit in the same turn?") == (
+        "as-step-two-mandatory")
+    assert first(real_index, "¿puedo primero reclamar un territorio y luego reclutar en el mismo turno?", "es") == (
+        "as-step-two-mandatory")
+    assert first(real_index, "can I first breed and then move the new ant in the same turn?") == "mm-breed-action"
