@@ -408,3 +408,13 @@ def test_a_sequence_asked_if_allowed_asks_for_no_order(real_index: SearchIndex) 
     assert first(real_index, "¿puedo primero reclamar un territorio y luego reclutar en el mismo turno?", "es") == (
         "as-step-two-mandatory")
     assert first(real_index, "can I first breed and then move the new ant in the same turn?") == "mm-breed-action"
+
+
+def test_an_opening_clause_naming_the_cooperative_mode_says_where(real_index: SearchIndex) -> None:
+    # "en el cooperativo," met the mode's overview by its alias; the Broodmother's reaction after each turn came second
+    assert context_words("en el cooperativo, ¿cuándo juega la madre de la camada?", "es") == {"cooperativo"}
+    assert context_words("in co-op, when does the broodmother play?", "en") == {"coop"}
+    asked = "en el cooperativo, ¿cuándo juega la madre de la camada? ¿después de cada turno de jugador?"
+    assert first(real_index, asked, "es") == "mm-broodmother-reaction"
+    assert first(real_index, "en el cooperativo, ¿cuándo juega la madre de la camada?", "es") == (
+        "mm-broodmother-reaction")
