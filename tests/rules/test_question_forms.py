@@ -9,7 +9,7 @@ from companion.rules.matching import match_words
 from companion.rules.overviews import asks_for_overview
 from companion.rules.phrases import rephrased
 from companion.rules.search import SearchIndex
-from companion.rules.text import CANNOT, fold, stem, synonyms, tokens
+from companion.rules.text import CANNOT, fold, place_words, stem, synonyms, tokens
 
 
 def first(index: SearchIndex, query: str, lang: str = "en") -> str:
@@ -418,3 +418,12 @@ def test_an_opening_clause_naming_the_cooperative_mode_says_where(real_index: Se
     assert first(real_index, asked, "es") == "mm-broodmother-reaction"
     assert first(real_index, "en el cooperativo, ¿cuándo juega la madre de la camada?", "es") == (
         "mm-broodmother-reaction")
+
+
+def test_a_chart_named_as_the_place_counts_little(real_index: SearchIndex) -> None:
+    # "tabla de dificultad" met the four charts by player count by their aliases; the crown's own entry came sixth
+    assert place_words("En la tabla de dificultad, ¿qué significa la corona?", "es") == {"tabla", "dificultad"}
+    assert place_words("what does the green centipede mean on the difficulty chart?", "en") == {"difficulty", "chart"}
+    asked = "En la tabla de dificultad contra la madre de la camada, ¿qué significa el número que va con la corona?"
+    assert first(real_index, asked, "es") in ("mm-symbol-crown", "mm-broodmother-lose-score")  # its two answers
+    assert first(real_index, "En la tabla de dificultad, ¿qué significa la corona?", "es") == "mm-symbol-crown"
