@@ -492,11 +492,13 @@ def test_fifteenth_held_out_set_now_read_to_tune(real_index: SearchIndex) -> Non
     entries drawn per book at random (seed 20261210, none skipped), written blind from the rulebooks by a helper who
     read no other set, nor the corpus's texts or aliases, each answer picked from the entries' id, book, section and
     title alone, and committed alone before the search ran on them (2026-12-07, #34): 0.783 / 0.883 when first
-    measured, after the twenty-second round. Read to tune in the twenty-third round (#34): no longer held out; the
-    thresholds catch a regression."""
+    measured, after the twenty-second round. Read to tune in the twenty-third round (#34; cards face up, the bits
+    of a card, two on the same place, how much is left, the co-op named first, a chart as the place, Spanish words
+    for the Plot pile and for covering, one key widened): 0.900 / 0.967. No longer held out; the thresholds catch a
+    regression."""
     top1, top3 = judged(real_index, "held_out_15_questions.json", 60, 30)
-    assert top1 >= 0.76
-    assert top3 >= 0.86
+    assert top1 >= 0.88
+    assert top3 >= 0.95
 
 
 def test_fourth_held_out_set_never_tuned_for(real_index: SearchIndex) -> None:
