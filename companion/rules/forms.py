@@ -70,9 +70,11 @@ def direction_points(entries: Sequence[Entry], found: Collection[int], query: st
             if not gained.isdisjoint(_paid_with(entries[number].title_in(lang), lang))}
 
 
-# a question's opening clause naming the variant or module it is asked in ("In the asymmetric variant, what ...",
-# "round draft variant: do we ..."): up to its comma, colon or dash, within its first words
-_CONTEXT = re.compile(r"^\W*((?:[^\W_]+\W+){0,5}?(?:variant|variants|variante|variantes|module|modulo|mode|modo)"
+# a question's opening clause naming the variant, module or mode it is asked in ("In the asymmetric variant, what
+# ...", "round draft variant: do we ...", "en el cooperativo, ..."): up to its comma, colon or dash, within its first
+# words
+_CONTEXT = re.compile(r"^\W*((?:[^\W_]+\W+){0,5}?(?:variant|variants|variante|variantes|module|modulo|mode|modo"
+                      r"|co-?op|cooperative|cooperativ[oa])"
                       r"(?:\W+[^\W_]+){0,3}?)\s*(?:,|:|;| - )")
 #: words that make the opening clause a question itself ("what is the asymmetric variant, really")
 _ASKING = frozenset(

@@ -1,11 +1,13 @@
 """A question's form that stands for a rules word it does not say (moved out of ``text.py``, #34).
 
-"What can a Major Worker do" asks for its abilities; "do we keep our hand" asks whether it is kept or discarded, and
-the rule may say either (the opposite named, not only the word said); "nobody can" says a thing of everyone
-("everyone passes"); another player taking one's card ("can someone else take my Earthmoving card", "me la pueden
-quitar") claims it; "how many X can ... per round" ("cuántos ... puede ... por ronda") asks for its limit; four
-mutations "all for the thorax" are all of the "same body part". Each pattern is matched on the folded question; its
-words join the question's words.
+"What can a Major Worker do" asks for its abilities; "do we keep our hand" asks whether it is kept or discarded, and the
+rule may say either (the opposite named, not only the word said); "nobody can" says a thing of everyone ("everyone
+passes"); another player taking one's card ("can someone else take my Earthmoving card", "me la pueden quitar") claims
+it; cards "face up" / "boca arriba" are revealed ones (not when a flip or turn already says it: "flip two face up");
+"two X on the same Y" / "dos X en el mismo Y" asks for the limit of X a Y holds; "how much X is left" / "cuánta X le
+queda" asks for the current X (not where it starts); "how many X can ... per round" ("cuántos ... puede ... por ronda")
+asks for its limit; four mutations "all for the thorax" are all of the "same body part". Each pattern is matched on the
+folded question; its words join the question's words.
 """
 
 from __future__ import annotations
@@ -33,6 +35,9 @@ IMPLIED_WORDS = {
                     r"|an opponent s|other players)\b"), "claim"),
         (re.compile(r"\bhow many (?:\w+ ){1,5}(?:can|may|could) (?:\w+ ){0,5}(?:per|in (?:a|one|each)|each|every|a) "
                     r"(?:round|turn)\b"), "limit"),
+        (re.compile(r"^(?!.*\b(?:flip\w*|turn\w* (?:\w+ ){0,3}(?:face|over))\b).*\bface ?up\b"), "reveal"),
+        (re.compile(r"\bhow (?:much|many) (?:\w+ ){1,5}(?:left|remaining|remain)\b"), "current"),
+        (re.compile(r"\b(?:two|2|more than one|several) (?:\w+ ){1,3}(?:on|in|at) (?:the|one) same\b"), "limit"),
     ),
     "es": (
         (re.compile(r"\bque (?:puede|pueden|sabe|saben) hacer\b" + NOT_AT_A_MOMENT), "habilidades"),
@@ -45,6 +50,10 @@ IMPLIED_WORDS = {
         (re.compile(r"\b(?:(?:me|le|te|nos|les) (?:\w+ )?quitar|quitar(?:me|le|te|nos|les))\b"), "reclamar"),
         (re.compile(r"\b(?:(?:me|nos|te|se) (?:l[oa]s? )?(?:quedo|quedamos|quedas|queda|quedan) con|(?:me|nos|te|se) "
                     r"l[oa]s? (?:quedo|quedamos|quedas|queda|quedan)|conserv(?:o|amos|as|a|an))\b"), "descartar"),
+        (re.compile(r"^(?!.*\b(?:voltea\w*|gira\w*|vuelta)\b).*\bboca arriba\b"), "revelar"),
+        (re.compile(r"\bcuant[oa]s? (?:\w+ ){1,5}(?:le |les |me |nos |te )?(?:queda|quedan|restantes?)\b"),
+         "actual"),
+        (re.compile(r"\b(?:dos|2|mas de un[oa]?|vari[oa]s) (?:\w+ ){1,3}en (?:el|la) mism[oa]\b"), "limite"),
     ),
 }
 

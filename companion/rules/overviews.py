@@ -47,8 +47,10 @@ _LIST_FORMS = re.compile(
         r"\bcomo (?:funciona|funcionan|se juega)\b",
         r"\bde que va\b|\ben que consiste\b|\blista de\b|\btod[oa]s l[oa]s\b",
         r"\bcuant[oa]s (?:\w+ ){1,3}hay\b",
-        # the steps in turn ("first the action, then claim, and last draw?", "primero ... y luego ...", "en qué orden")
-        r"\b(?:first|primero)\b(?: \w+){1,8}? (?:then|next|after that|luego|despues)\b|\b(?:in )?what order\b"
+        # the steps in turn ("first the action, then claim, and last draw?", "primero ... y luego ...", "en qué orden");
+        # not a sequence asked if allowed ("can i first breed and then move", "si primero muevo y luego ...")
+        r"^(?!.*\b(?:if|can|could|may|si|puedo|puedes|puede|podemos)\b.*\b(?:first|primero)\b)"
+        r".*\b(?:first|primero)\b(?: \w+){1,8}? (?:then|next|after that|luego|despues)\b|\b(?:in )?what order\b"
         r"|\ben que orden\b",
         r"\bque (?:puede|pueden) hacer\b" + NOT_AT_A_MOMENT,
     ))

@@ -74,12 +74,13 @@ COUNT_AT_SETUP = re.compile(r"\b(?:how many (?:\w+ ){1,5}(?:are|get|do you|do we
                             r"|shuffled|set|get|take|start)|cuant[oa]s (?:\w+ ){1,5}se (?:ponen|colocan|reparten|usan"
                             r"|barajan|sacan|roban))\b")
 # A place the question names with "on" ("what does the ant icon with an X mean on a predator card", "en la carta de
-# depredador"): it says where the thing asked about is printed, not what the thing is, so its words count for little
+# depredador", "en la tabla de dificultad"), a card or a chart: it says where the thing asked about is printed, not
+# what the thing is, so its words count for little
 # (``place_words``) unless the question also says them of the thing ("the card icon on the predator card").
 PLACE = {
-    "en": re.compile(r"\bon (?:a |an |the |my |your |their |its |this |that )?((?:\w+ ){0,2}cards?)\b"),
+    "en": re.compile(r"\bon (?:a |an |the |my |your |their |its |this |that )?((?:\w+ ){0,2}(?:cards?|charts?))\b"),
     "es": re.compile(r"\ben (?:una |un |la |las |el |los |mi |mis |tu |su |sus |esta |este )?"
-                     r"(cartas?(?: de)?(?: \w+)?)\b"),
+                     r"((?:cartas?|tablas?)(?: de)?(?: \w+)?)\b"),
 }
 CARD_WORDS = frozenset({"card", "cards", "carta", "cartas"})  # what a place names: the rest says which card
 # The verbs of that form, which say what is asked, not about what: they count as ``META_WORDS`` do in such a question
@@ -179,6 +180,7 @@ SYNONYMS = {
         # a neighbour, chips, a map, healing, and the American spellings of the books' British words
         **_each("neighbor neighbouring", "neighbour", "adjacent"), "chip": ("token",), "map": ("board",),
         "heal": ("health",), "color": ("colour",), "molt": ("moult",),
+        "bits": ("parts",),  # the numbered "bits" on a card are its parts (as is "a bit": no set asks one)
         "spend": ("pay",),  # to spend is to pay with (and "gastar" in Spanish)
         "slot": ("space",),  # a place printed for a thing ("the egg-shaped slot"; "hueco" in Spanish)
         **_each("random randomly", "shuffle"),  # a card drawn at random is a shuffled deck's
@@ -223,6 +225,9 @@ SYNONYMS = {
         "gastar": ("pagar",),
         # and in Spanish ("siete" and "nueve" left out: their stems are "seta"'s and "nuevo"'s)
         "cuatro": ("4",), "cinco": ("5",), "seis": ("6",), "ocho": ("8",),
+        "monton": ("pila",),  # a pile of cards, which the books say "pila" (#34)
+        "trama": ("tierra",),  # the Plot cards, "cartas de Tierra" in the Spanish Minions book (#34)
+        "tapar": ("cubrir",),  # a card put over another or over a territory, which the books say "cubrir" (#34)
     },
 }
 

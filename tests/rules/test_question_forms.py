@@ -9,7 +9,7 @@ from companion.rules.matching import match_words
 from companion.rules.overviews import asks_for_overview
 from companion.rules.phrases import rephrased
 from companion.rules.search import SearchIndex
-from companion.rules.text import CANNOT, fold, stem, synonyms, tokens
+from companion.rules.text import CANNOT, fold, place_words, stem, synonyms, tokens
 
 
 def first(index: SearchIndex, query: str, lang: str = "en") -> str:
@@ -332,3 +332,98 @@ def test_without_paying_is_free(real_index: SearchIndex) -> None:
         "mm-displace-own-ant")
     assert first(real_index, "hay alguna forma de conseguir un objetivo de colonia sin pagar?", "es") == (
         "pp-symbol-reward-colony-objective")
+
+
+def test_cards_face_up_are_revealed(real_index: SearchIndex) -> None:
+    # "face up" met the Recruit market and the Meadow's tiles laid face up; the predators revealed by player count
+    # came sixth. A flip already says it ("flip two face up"): no second word
+    assert "reveal" in implied_words("4 players how many predators are face up", "en")
+    assert "reveal" not in implied_words("how many recruits do we flip face up", "en")
+    assert "revelar" in implied_words("cuantos depredadores hay boca arriba con 3 jugadores", "es")
+    assert "revelar" not in implied_words("volteamos dos cartas boca arriba", "es")
+    assert first(real_index, "4 players, how many predator cards are face up to choose from") == (
+        "pp-predator-cards-revealed")
+    assert first(real_index, "predator cards face up for 4 players?") == "pp-predator-cards-revealed"
+    assert first(real_index, "how many recruits do we flip face up next to the deck when setting up?") == (
+        "as-setup-recruit-market")
+
+
+def test_the_bits_on_a_card_are_its_parts(real_index: SearchIndex) -> None:
+    # "bits" met nothing but the box's contents; the card's anatomy came fourth, the predator card's layout after
+    # the overview
+    assert "parts" in synonyms("bits", "en")
+    assert first(real_index, "predators and prey: what are the numbered bits on a tactic card") == (
+        "pp-tactic-card-anatomy")
+    assert first(real_index, "what do the bits on a predator card mean") == "pp-predator-card-layout"
+    assert first(real_index, "what are all the bits on a chamber card") == "pp-chamber-card-layout"
+    assert first(real_index, "minions: what are the bits of a predator info card") == "mm-predator-info-card-parts"
+
+
+def test_two_on_the_same_place_asks_for_its_limit(real_index: SearchIndex) -> None:
+    # "mismo lugar" met the nymphs that destroy an aphid on the same site; the one aphid a site holds came second
+    assert "limit" in implied_words("can i put more than one aphid on the same site", "en")
+    assert "limite" in implied_words("puedo poner dos pulgones en el mismo lugar?", "es")
+    assert first(real_index, "pueden estar dos pulgones en el mismo lugar de recoleccion?", "es") == (
+        "mm-one-aphid-per-site")
+    assert first(real_index, "puedo poner dos pulgones en el mismo lugar?", "es") == "mm-one-aphid-per-site"
+    assert first(real_index, "can i put more than one aphid on the same site") == "mm-one-aphid-per-site"
+
+
+def test_the_spanish_words_for_the_plot_pile(real_index: SearchIndex) -> None:
+    # "montón" met one Predators & Prey entry and "trama" one alias: the Plot pile discarded when the Nest is found
+    # (the book's "pila de Tierra") came past tenth
+    assert synonyms("monton", "es") == ("pila",)
+    assert synonyms("trama", "es") == ("tierra",)
+    assert first(real_index, "qué pasa con el montón de tierra cuando aparece el nido", "es") == "mm-reckoning"
+    assert first(real_index, "el montón de cartas de trama cuando se descubre el nido", "es") == "mm-reckoning"
+    asked = "Cuando sale el nido de ciempiés, ¿qué pasa con el montón de cartas de trama que llevaba la madre?"
+    assert "mm-reckoning" in [hit.id for hit in real_index.search(asked, lang="es", limit=3)]
+
+
+def test_tapar_is_to_cover(real_index: SearchIndex) -> None:
+    # "tapo" met nothing: the Flag that covers a territory claimed with Recruit cards alone was eighth
+    assert synonyms("tapo", "es") == ("cubrir",)
+    assert first(real_index, "¿puedo tapar mi propia carta de colonia?", "es") == "as-claim-cover-own-colony-card"
+
+
+def test_how_much_is_left_asks_for_the_current_amount(real_index: SearchIndex) -> None:
+    # "how much health" met the Health a predator starts with first; the clip that shows its current Health was second
+    assert "current" in implied_words("how do we keep track of how much health a predator has left", "en")
+    assert "actual" in implied_words("¿cuánta salud le queda al depredador después del combate?", "es")
+    assert first(real_index, "how do we keep track of how much health a predator has left") == "mm-health-slider-clip"
+    assert first(real_index, "how much health does the predator have left, where do we mark it") == (
+        "mm-health-slider-clip")
+    assert first(real_index, "¿cuánta salud le queda al depredador después del combate?", "es") == (
+        "mm-health-slider-clip")
+
+
+def test_a_sequence_asked_if_allowed_asks_for_no_order(real_index: SearchIndex) -> None:
+    # the twenty-second round's "first ... then" read "can i first claim and then recruit" as the turn's steps in order:
+    # the turn's overview came first, the rule of exactly one of claim or recruit second
+    assert not asks_for_overview("can i first claim a territory and then recruit in the same turn?")
+    assert not asks_for_overview("si primero reclamo y luego recluto, robo dos veces?")
+    assert asks_for_overview("do i first play an action and then claim?")  # the order itself, as before
+    assert first(real_index, "can i first claim a territory and then recruit in the same turn?") == (
+        "as-step-two-mandatory")
+    assert first(real_index, "¿puedo primero reclamar un territorio y luego reclutar en el mismo turno?", "es") == (
+        "as-step-two-mandatory")
+    assert first(real_index, "can I first breed and then move the new ant in the same turn?") == "mm-breed-action"
+
+
+def test_an_opening_clause_naming_the_cooperative_mode_says_where(real_index: SearchIndex) -> None:
+    # "en el cooperativo," met the mode's overview by its alias; the Broodmother's reaction after each turn came second
+    assert context_words("en el cooperativo, ¿cuándo juega la madre de la camada?", "es") == {"cooperativo"}
+    assert context_words("in co-op, when does the broodmother play?", "en") == {"coop"}
+    asked = "en el cooperativo, ¿cuándo juega la madre de la camada? ¿después de cada turno de jugador?"
+    assert first(real_index, asked, "es") == "mm-broodmother-reaction"
+    assert first(real_index, "en el cooperativo, ¿cuándo juega la madre de la camada?", "es") == (
+        "mm-broodmother-reaction")
+
+
+def test_a_chart_named_as_the_place_counts_little(real_index: SearchIndex) -> None:
+    # "tabla de dificultad" met the four charts by player count by their aliases; the crown's own entry came sixth
+    assert place_words("En la tabla de dificultad, ¿qué significa la corona?", "es") == {"tabla", "dificultad"}
+    assert place_words("what does the green centipede mean on the difficulty chart?", "en") == {"difficulty", "chart"}
+    asked = "En la tabla de dificultad contra la madre de la camada, ¿qué significa el número que va con la corona?"
+    assert first(real_index, asked, "es") in ("mm-symbol-crown", "mm-broodmother-lose-score")  # its two answers
+    assert first(real_index, "En la tabla de dificultad, ¿qué significa la corona?", "es") == "mm-symbol-crown"

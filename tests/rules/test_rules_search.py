@@ -487,6 +487,20 @@ def test_fourteenth_held_out_set_now_read_to_tune(real_index: SearchIndex) -> No
     assert top3 >= 0.95
 
 
+def test_fifteenth_held_out_set_now_read_to_tune(real_index: SearchIndex) -> None:
+    """60 questions (30 Spanish; 10 Antscape, 10 Empires, 15 Predators & Prey, 25 Minions; nine with two answers) on
+    entries drawn per book at random (seed 20261210, none skipped), written blind from the rulebooks by a helper who
+    read no other set, nor the corpus's texts or aliases, each answer picked from the entries' id, book, section and
+    title alone, and committed alone before the search ran on them (2026-12-07, #34): 0.783 / 0.883 when first
+    measured, after the twenty-second round. Read to tune in the twenty-third round (#34; cards face up, the bits
+    of a card, two on the same place, how much is left, the co-op named first, a chart as the place, Spanish words
+    for the Plot pile and for covering, one key widened): 0.900 / 0.967. No longer held out; the thresholds catch a
+    regression."""
+    top1, top3 = judged(real_index, "held_out_15_questions.json", 60, 30)
+    assert top1 >= 0.88
+    assert top3 >= 0.95
+
+
 def test_fourth_held_out_set_never_tuned_for(real_index: SearchIndex) -> None:
     """60 more questions (30 Spanish, typos, "what is" / "how many" / "can I", cards named and no book named),
     written from the rulebooks' sections before a second round of tuning and committed before the search ran on
@@ -548,24 +562,11 @@ def test_twelfth_held_out_set_never_tuned_for(real_index: SearchIndex) -> None:
     set, nor the corpus's texts or aliases, each answer picked from the entries' id, book, section and title alone,
     and committed alone before the search ran on them (2026-12-07, #34): 0.900 / 1.00 when first measured, after the
     eighteenth round. An unbiased figure only while its misses are never read: with ``held_out_4``, ``_5``, ``_7``,
-    ``_8`` and ``_11``, the judge (``held_out_13`` and ``_14`` read to tune since the twenty-first and twenty-second
-    rounds)."""
+    ``_8`` and ``_11``, the judge (``held_out_13``, ``_14`` and ``_15`` read to tune since the twenty-first,
+    twenty-second and twenty-third rounds)."""
     top1, top3 = judged(real_index, "held_out_12_questions.json", 60, 30)
     assert top1 >= 0.88
     assert top3 >= 0.98
-
-
-def test_fifteenth_held_out_set_never_tuned_for(real_index: SearchIndex) -> None:
-    """60 questions (30 Spanish; 10 Antscape, 10 Empires, 15 Predators & Prey, 25 Minions; nine with two answers) on
-    entries drawn per book at random (seed 20261210, none skipped), written blind from the rulebooks by a helper who
-    read no other set, nor the corpus's texts or aliases, each answer picked from the entries' id, book, section and
-    title alone, and committed alone before the search ran on them (2026-12-07, #34): 0.783 / 0.883 when first
-    measured, after the twenty-second round. An unbiased figure only while its misses are never read: with
-    ``held_out_4``, ``_5``, ``_7``, ``_8``, ``_11`` and ``_12``, the judge (``held_out_14`` read to tune since the
-    twenty-second round)."""
-    top1, top3 = judged(real_index, "held_out_15_questions.json", 60, 30)
-    assert top1 >= 0.76
-    assert top3 >= 0.86
 
 
 def test_fourth_set_of_questions_as_asked_at_the_table(real_index: SearchIndex) -> None:
