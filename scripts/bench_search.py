@@ -9,8 +9,9 @@ written blind and read to tune in the twenty-first; ``held_out_14_questions.json
 written blind and read to tune in the twenty-second and twenty-third; and ``table_questions.json`` to
 ``table_11_questions.json``, questions as asked at the table), the judges (``held_out_4_questions.json``,
 ``held_out_5_questions.json``, ``held_out_7_questions.json``, ``held_out_8_questions.json``,
-``held_out_11_questions.json`` and ``held_out_12_questions.json``: written and committed before the search was run on
-them, never tuned against, their misses never printed) and the short query set (``tests/rules/queries.json``),
+``held_out_11_questions.json``, ``held_out_12_questions.json`` and ``held_out_16_questions.json``: written and
+committed before the search was run on them, never tuned against, their misses never printed) and the short query set
+(``tests/rules/queries.json``),
 and prints, per set, the share answered first and in the first three, then each question whose answer was not
 first: its rank (or "-" past 10) and
 the first three ids. Reading the misses is the point: each says which entry lacks the players' words or
@@ -49,7 +50,7 @@ from companion.rules.text import content_tokens  # noqa: E402
 SETS = {name: ROOT / "tests" / "rules" / f"{name}_questions.json"
         for name in ("player", "held_out", "coverage", "held_out_2", "held_out_3", "held_out_4", "held_out_5",
                      "held_out_6", "held_out_7", "held_out_8", "held_out_9", "held_out_10", "held_out_11",
-                     "held_out_12", "held_out_13", "held_out_14", "held_out_15", "table",
+                     "held_out_12", "held_out_13", "held_out_14", "held_out_15", "held_out_16", "table",
                      "table_2", "table_3", "table_4", "table_5", "table_6", "table_7", "table_8", "table_9",
                      "table_10", "table_11")}
 SETS["queries"] = ROOT / "tests" / "rules" / "queries.json"
@@ -59,7 +60,8 @@ SLIPS = ("swap", "drop", "wrong", "add")
 # the held-out sets still judging: their figures, never their misses (held_out_9 read to tune in the thirteenth round,
 # held_out_6 in the fourteenth, held_out_10 in the eighteenth, held_out_13 in the twenty-first, held_out_14 in the
 # twenty-second, held_out_15 in the twenty-third)
-JUDGES = frozenset({"held_out_4", "held_out_5", "held_out_7", "held_out_8", "held_out_11", "held_out_12"})
+JUDGES = frozenset({"held_out_4", "held_out_5", "held_out_7", "held_out_8", "held_out_11", "held_out_12",
+                    "held_out_16"})
 
 
 def rank_of(index: SearchIndex, question: dict[str, object], strict: bool = False) -> tuple[int | None, list[str]]:
