@@ -280,3 +280,26 @@ def test_her_meadow_is_drawn_again_only_when_her_report_names_other_places(store
             if seen == {True, False}:
                 break
         assert seen == {True, False}, named
+
+
+def test_a_game_played_to_its_end_and_undone_out_of_it_keeps_no_control_stale(store: GameStore) -> None:
+    """The standings' -/total/+ and the round bar's buttons are kept while drawn from the same (``slots.Reused``,
+    checked under ``kept.CHECK`` against a fresh drawing at each redraw): a point and Next round each round, Finish
+    the game, Undo out of the finish and a point more, all by their taps, and the game read back from disk as played."""
+    screen, session = open_screen(store, EVERYTHING)
+    with using("es"):
+        def tap(ident: str) -> None:
+            dict(taps(screen))[ident](None)
+            redraw(screen)  # raises StaleDrawing on a control handed back that a fresh drawing draws otherwise
+
+        for _ in range(3):
+            tap("plus-p1")
+            tap("next-round")
+        assert "next-round" not in dict(taps(screen))  # the last round: Finish and End early instead
+        tap("finish-game")
+        assert session.state["ended"] is not None and "plus-p1" not in dict(taps(screen))
+        tap("undo")
+        tap("plus-p2")
+    saved = GameStore(store.path).load(session.id)["state"]
+    assert saved["ended"] is None and saved["round"] == 4
+    assert (saved["scores"]["p1"], saved["scores"]["p2"]) == ([1, 1, 1, 0], [0, 0, 0, 1])
